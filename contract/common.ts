@@ -1,0 +1,86 @@
+/**
+ * Shapes shared by every area. The contract imports nothing of the client or the server:
+ * the server validates and serialises with these schemas, the client imports the types only.
+ *
+ * Every reply is an envelope `{result, error, data}`:
+ *   success  `{result: 0, error: null, data}` (optionally `sms`, a text shown as a toast);
+ *   failure  `{result: true, error: {code, message}, data: null}` with the HTTP status of the failure.
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+
+/** Roles: 1 teacher, 2 student (SPEC §6). */
+export const ROLE_TEACHER = 1;
+export const ROLE_STUDENT = 2;
+export const Role = Type.Union([Type.Literal(ROLE_TEACHER), Type.Literal(ROLE_STUDENT)]);
+export type Role = Static<typeof Role>;
+
+/** Languages, ru being the default and fallback (SPEC §1). */
+export const LANGUAGES = ['kg', 'ru', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'ru';
+
+/** Machine-readable failure codes; the client translates them (namespace cm, key `errors.<code>`). */
+export const ErrorCode = Type.Union([
+  Type.Literal('BAD_REQUEST'),
+  Type.Literal('UNAUTHORIZED'),
+  Type.Literal('BAD_CREDENTIALS'),
+  Type.Literal('CREDENTIALS_UPDATE_REQUIRED'),
+  Type.Literal('FORBIDDEN'),
+  Type.Literal('NOT_FOUND'),
+  Type.Literal('CONFLICT'),
+  Type.Literal('LOGIN_TAKEN'),
+  Type.Literal('PASSWORD_POLICY'),
+  Type.Literal('PASSWORD_REUSED'),
+  Type.Literal('WRONG_PASSWORD'),
+  Type.Literal('TOO_LARGE'),
+  Type.Literal('UNSUPPORTED_TYPE'),
+  Type.Literal('TOO_MANY_REQUESTS'),
+  Type.Literal('GOOGLE_DISABLED'),
+  Type.Literal('SERVICE_UNAVAILABLE'),
+  Type.Literal('INTERNAL'),
+]);
+export type ErrorCode = Static<typeof ErrorCode>;
+
+export const ApiError = Type.Object({
+  code: ErrorCode,
+  message: Type.String(),
+  /** For PASSWORD_POLICY: the minimum length in force; for TOO_MANY_REQUESTS: seconds to wait. */
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+});
+export type ApiError = Static<typeof ApiError>;
+
+/** Success envelope around a data schema. */
+export const Ok = <T extends TSchema>(data: T) =>
+  Type.Object({
+    result: Type.Literal(0),
+    error: Type.Null(),
+    data,
+    sms: Type.Optional(Type.String()),
+  });
+
+export const Failure = Type.Object({
+  result: Type.Literal(true),
+  error: ApiError,
+  data: Type.Null(),
+});
+export type Failure = Static<typeof Failure>;
+
+/** The reply of any call: what the client's helper turns into success or failure. */
+export interface Envelope<T> {
+  result: 0 | true | false | number;
+  error: ApiError | null;
+  data: T;
+  sms?: string;
+}
+
+/** A dropdown entry; the client adds the blank ' --- ' entry with id -1 (SPEC §3). */
+export const BLANK_ID = -1;
+export const IdName = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type IdName = Static<typeof IdName>;
+
+/** Identity fields that a body may carry; they must name the session's own user, else 403. */
+export const UidRole = Type.Object({
+  uid: Type.Integer(),
+  role: Role,
+});
+export type UidRole = Static<typeof UidRole>;

@@ -1,0 +1,70 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
+const hasPg = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  base: '/lms/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 300,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': apiTarget,
+      '/config.json': apiTarget,
+      '/logo.json': apiTarget,
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/src/**/*.test.ts', 'contract/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      ...(hasPg
+        ? [
+            {
+              test: {
+                name: 'server-pg',
+                environment: 'node' as const,
+                include: ['server/src/**/*.test.ts'],
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 30000,
+                hookTimeout: 60000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/**/*.e2e.ts'],
+          testTimeout: 60000,
+          hookTimeout: 180000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
