@@ -1,0 +1,77 @@
+/**
+ * Builds the Fastify app (not listening): plugins, then one route plugin per area. Tests drive it
+ * with app.inject; main.ts listens.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import type { Config } from './config';
+import { createContext, type AppContext } from './context';
+import type { Database } from './db/client';
+import authRoutes from './modules/auth/auth.routes';
+import configRoutes from './modules/config/config.routes';
+import googleRoutes from './modules/google/google.routes';
+import healthRoutes from './modules/health/health.routes';
+import miscRoutes from './modules/misc/misc.routes';
+import passwdRoutes from './modules/passwd/passwd.routes';
+import profileRoutes from './modules/profile/profile.routes';
+import { registerErrorHandling } from './plugins/errors';
+import { registerLifecycle } from './plugins/lifecycle';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerSessions } from './plugins/session';
+import { registerSpa } from './plugins/spa';
+
+/** The app with TypeBox typing of bodies and replies. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/** dist/ of the repository (vite build output). */
+export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** The clock (tests move it). */
+  now?: () => Date;
+  /** The built client (default: the repository's dist/). */
+  distDir?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Configuration, database and shared services (for tests and main). */
+    ctx: AppContext;
+  }
+}
+
+/** JSON bodies of the API calls are small; file uploads (multipart) get their own limit. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config, database } = options; // the caller opens and closes the database
+  const ctx = createContext(config, database, options.now);
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // A number of hops: trust that many proxies next to the server.
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.decorate('ctx', ctx);
+
+  registerLifecycle(app);
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await registerSecurityHeaders(app);
+  registerSessions(app, ctx.sessions);
+
+  for (const routes of [configRoutes, healthRoutes, authRoutes, googleRoutes, profileRoutes, passwdRoutes, miscRoutes])
+    await app.register(routes, { ctx });
+
+  await registerSpa(app, path.resolve(options.distDir ?? DEFAULT_DIST_DIR));
+  return app;
+}

@@ -1,0 +1,85 @@
+/** loadConfig: defaults, validation with clear messages, Google on only with id and secret. */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARS, ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: null,
+      uploadLimitMb: 25,
+      sessionIdleMinutes: 30,
+      sessionAbsoluteHours: 12,
+      passwordMinLength: 8,
+      throttleWindowMinutes: 5,
+      throttlePerAddress: 10,
+      throttlePerAccount: 20,
+      throttlePerHour: 100,
+      passwordChangePerMinute: 3,
+      trustProxy: false,
+      publicUrl: 'http://localhost:8080',
+      google: null,
+      dbPoolMax: 10,
+      dbStatementTimeoutMs: 15000,
+      dbConnectionTimeoutMs: 5000,
+      shutdownGraceMs: 10000,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads values, derives PUBLIC_URL from PORT, enables Google with id and secret', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://u:p@db:5432/lms',
+      TRUST_PROXY: '1',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      LOG_LEVEL: 'WARN',
+      PASSWORD_MIN_LENGTH: '4',
+    });
+    expect(c).toMatchObject({ port: 9000, publicUrl: 'http://localhost:9000', databaseUrl: 'postgres://u:p@db:5432/lms', trustProxy: 1, logLevel: 'warn', passwordMinLength: 4 });
+    expect(c.google).toEqual({ clientId: 'id', clientSecret: 'secret', issuer: 'https://accounts.google.com' });
+    expect(loadConfig({ PUBLIC_URL: 'https://lms.example.kg/', TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' })).toMatchObject({
+      publicUrl: 'https://lms.example.kg',
+      trustProxy: ['10.0.0.1', '10.0.0.0/8'],
+    });
+    expect(loadConfig({ PORT: '  ' }).port).toBe(8080);
+  });
+
+  it('refuses bad values naming each variable', () => {
+    const bad = {
+      PORT: 'eighty',
+      PASSWORD_MIN_LENGTH: '3',
+      UPLOAD_LIMIT_MB: '0',
+      DATABASE_URL: 'mysql://x',
+      LOG_LEVEL: 'loud',
+      PUBLIC_URL: 'ftp://x',
+      TRUST_PROXY: 'maybe so',
+    };
+    let error: unknown;
+    try {
+      loadConfig(bad);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of Object.keys(bad)) expect(problems).toContain(name);
+    expect((error as ConfigError).message).toContain('PASSWORD_MIN_LENGTH: expected an integer from 4');
+  });
+
+  it('wants both Google id and secret or neither', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'only-id' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+  });
+
+  it('documents every variable with a default and a meaning', () => {
+    const names = CONFIG_VARS.map((v) => v.name);
+    expect(names).toEqual(expect.arrayContaining(['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'UPLOAD_LIMIT_MB', 'SESSION_IDLE_MINUTES', 'PUBLIC_URL', 'GOOGLE_ISSUER', 'LOG_LEVEL']));
+    for (const v of CONFIG_VARS) expect(v.meaning.length).toBeGreaterThan(10);
+    expect(CONFIG_VARS.find((v) => v.name === 'PUBLIC_URL')?.default).toBe('http://localhost:PORT');
+  });
+});

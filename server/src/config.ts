@@ -1,0 +1,195 @@
+/**
+ * Every setting of the server, read from the environment and validated at start.
+ *
+ * `CONFIG_VARS` (below) is the documented list: name, default and meaning of each variable; the
+ * README table is written from it. A bad value stops the start with a message naming the variable.
+ */
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = Record<string, string | undefined>;
+
+/** One environment variable: its documented default and meaning, and how its text becomes a value. */
+interface VarSpec<T> {
+  env: string;
+  /** Text default, or undefined when the variable is optional (no value). */
+  default: string | undefined;
+  meaning: string;
+  parse(raw: string | undefined): T;
+}
+
+class Invalid extends Error {}
+
+const v = <T>(env: string, def: string | undefined, meaning: string, parse: (raw: string | undefined) => T): VarSpec<T> => ({
+  env,
+  default: def,
+  meaning,
+  parse,
+});
+
+function required(raw: string | undefined): string {
+  if (raw === undefined) throw new Invalid('a value is required');
+  return raw;
+}
+
+const int =
+  (min: number, max: number) =>
+  (raw: string | undefined): number => {
+    const text = required(raw);
+    if (!/^-?\d+$/.test(text)) throw new Invalid(`expected an integer, got '${text}'`);
+    const n = Number(text);
+    if (n < min || n > max) throw new Invalid(`expected an integer from ${min} to ${max}, got ${n}`);
+    return n;
+  };
+
+const text = (raw: string | undefined): string => required(raw);
+
+const optionalText = (raw: string | undefined): string | null => raw ?? null;
+
+function httpUrl(raw: string | undefined): string {
+  const value = required(raw);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Invalid(`expected an http(s) URL, got '${value}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Invalid(`expected an http(s) URL, got '${value}'`);
+  return value.replace(/\/+$/, '');
+}
+
+function optionalPostgresUrl(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Invalid('expected a postgres:// URL');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Invalid('expected a postgres:// or postgresql:// URL');
+  return raw;
+}
+
+function logLevel(raw: string | undefined): LogLevel {
+  const value = required(raw).toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(value)) throw new Invalid(`expected one of ${LOG_LEVELS.join(', ')}, got '${raw}'`);
+  return value;
+}
+
+/** Fastify's trustProxy: false, true, a number of hops, or a comma list of addresses/CIDR ranges. */
+export type TrustProxy = boolean | number | string[];
+function trustProxy(raw: string | undefined): TrustProxy {
+  const value = required(raw).trim();
+  if (/^(false|0|no|off)$/i.test(value)) return false;
+  if (/^(true|yes|on)$/i.test(value)) return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0 || list.some((s) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(s)))
+    throw new Invalid(`expected true, false, a number of hops or a comma list of IP addresses/CIDR ranges, got '${value}'`);
+  return list;
+}
+
+/** The documented variables, in README order. */
+const SPEC = {
+  port: v('PORT', '8080', 'TCP port of the HTTP server.', int(1, 65535)),
+  host: v('HOST', '0.0.0.0', 'Address the server listens on.', text),
+  dataDir: v('DATA_DIR', './data', 'Directory of the embedded database (DATA_DIR/pglite) and of uploaded files (DATA_DIR/files).', text),
+  databaseUrl: v(
+    'DATABASE_URL',
+    undefined,
+    'postgres://user:password@host:5432/db to use PostgreSQL; unset: embedded PGlite in DATA_DIR/pglite.',
+    optionalPostgresUrl,
+  ),
+  uploadLimitMb: v('UPLOAD_LIMIT_MB', '25', 'Largest accepted upload in MB (sent to the client as maxSizeMb).', int(1, 1024)),
+  sessionIdleMinutes: v('SESSION_IDLE_MINUTES', '30', 'A session ends after this many minutes without a request.', int(1, 7 * 24 * 60)),
+  sessionAbsoluteHours: v('SESSION_ABSOLUTE_HOURS', '12', 'A session ends this many hours after sign-in, whatever the activity.', int(1, 24 * 30)),
+  passwordMinLength: v('PASSWORD_MIN_LENGTH', '8', 'Minimum length of a new password (4 at least).', int(4, 128)),
+  throttleWindowMinutes: v('LOGIN_THROTTLE_WINDOW_MINUTES', '5', 'Window in which failed sign-ins are counted.', int(1, 24 * 60)),
+  throttlePerAddress: v(
+    'LOGIN_THROTTLE_PER_ADDRESS',
+    '10',
+    'Failed sign-ins for one account from one address within the window before 429.',
+    int(1, 10000),
+  ),
+  throttlePerAccount: v('LOGIN_THROTTLE_PER_ACCOUNT', '20', 'Failed sign-ins for one account from all addresses within the window before 429.', int(1, 10000)),
+  throttlePerHour: v('LOGIN_THROTTLE_PER_HOUR', '100', 'Failed sign-ins for one account within an hour before 429.', int(1, 100000)),
+  passwordChangePerMinute: v('PASSWORD_CHANGE_THROTTLE', '3', 'Wrong current passwords in a password change within a minute before 429.', int(1, 1000)),
+  trustProxy: v(
+    'TRUST_PROXY',
+    'false',
+    'Trust X-Forwarded-* headers: false, true, a number of hops or a comma list of proxy addresses (needed for Secure cookies and HSTS behind HTTPS).',
+    trustProxy,
+  ),
+  publicUrl: v('PUBLIC_URL', undefined, 'Public origin of the portal, used for the Google redirect URI (default http://localhost:PORT).', (raw) =>
+    raw === undefined ? null : httpUrl(raw),
+  ),
+  googleClientId: v('GOOGLE_CLIENT_ID', undefined, 'OAuth client id; Google sign-in is on when this and the secret are set.', optionalText),
+  googleClientSecret: v('GOOGLE_CLIENT_SECRET', undefined, 'OAuth client secret.', optionalText),
+  googleIssuer: v('GOOGLE_ISSUER', 'https://accounts.google.com', 'OpenID Connect issuer (discovery at ISSUER/.well-known/openid-configuration).', httpUrl),
+  dbPoolMax: v('DB_POOL_MAX', '10', 'PostgreSQL: connections in the pool.', int(1, 1000)),
+  dbStatementTimeoutMs: v('DB_STATEMENT_TIMEOUT_MS', '15000', 'PostgreSQL: statement_timeout (and idle_in_transaction_session_timeout) of each connection.', int(100, 3600000)),
+  dbConnectionTimeoutMs: v('DB_CONNECTION_TIMEOUT_MS', '5000', 'PostgreSQL: wait for a free pool connection before answering 503.', int(100, 600000)),
+  shutdownGraceMs: v('SHUTDOWN_GRACE_MS', '10000', 'On SIGTERM/SIGINT: time given to requests in flight before the process exits.', int(0, 600000)),
+  logLevel: v('LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent.', logLevel),
+} satisfies Record<string, VarSpec<unknown>>;
+
+type Spec = typeof SPEC;
+type Parsed = { [K in keyof Spec]: ReturnType<Spec[K]['parse']> };
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+}
+
+export type Config = Omit<Parsed, 'publicUrl' | 'googleClientId' | 'googleClientSecret' | 'googleIssuer'> & {
+  /** Absolute DATA_DIR. */
+  dataDir: string;
+  publicUrl: string;
+  /** Null when Google sign-in is off. */
+  google: GoogleConfig | null;
+};
+
+/** name, default and meaning of every variable (for the README and `--help`-like output). */
+export const CONFIG_VARS: ReadonlyArray<{ name: string; default: string; meaning: string }> = Object.values(SPEC).map((s) => ({
+  name: s.env,
+  default: s.env === 'PUBLIC_URL' ? 'http://localhost:PORT' : (s.default ?? '(unset)'),
+  meaning: s.meaning,
+}));
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const parsed: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(SPEC) as [keyof Spec, VarSpec<unknown>][]) {
+    const given = env[spec.env];
+    const raw = given === undefined || given.trim() === '' ? spec.default : given.trim();
+    try {
+      parsed[key] = spec.parse(raw);
+    } catch (e) {
+      if (!(e instanceof Invalid)) throw e;
+      problems.push(`${spec.env}: ${e.message}`);
+    }
+  }
+  const p = parsed as Parsed;
+  if (problems.length === 0 && Boolean(p.googleClientId) !== Boolean(p.googleClientSecret))
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const { googleClientId, googleClientSecret, googleIssuer, publicUrl, ...rest } = p;
+  return {
+    ...rest,
+    dataDir: path.resolve(rest.dataDir),
+    publicUrl: publicUrl ?? `http://localhost:${rest.port}`,
+    google: googleClientId && googleClientSecret ? { clientId: googleClientId, clientSecret: googleClientSecret, issuer: googleIssuer } : null,
+  };
+}

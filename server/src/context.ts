@@ -1,0 +1,27 @@
+/** What every module's service gets: configuration, database, clock, sessions and throttle. */
+import { createRequire } from 'node:module';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { SessionStore } from './plugins/session';
+import { Throttle } from './plugins/throttle';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  /** Shortcut for database.db. */
+  db: Db;
+  /** The clock (tests move it). */
+  now: () => Date;
+  sessions: SessionStore;
+  throttle: Throttle;
+  /** Product version from package.json. */
+  version: string;
+}
+
+const require = createRequire(import.meta.url);
+export const VERSION: string = (require('../../package.json') as { version: string }).version;
+
+export function createContext(config: Config, database: Database, now: () => Date = () => new Date()): AppContext {
+  const deps = { db: database.db, config, now };
+  return { config, database, db: database.db, now, sessions: new SessionStore(deps), throttle: new Throttle(deps), version: VERSION };
+}

@@ -1,0 +1,111 @@
+/**
+ * The database connection: embedded PGlite (default, a directory in DATA_DIR or in memory for
+ * tests) or PostgreSQL through a node-postgres pool. Both speak the same SQL and give the same
+ * Drizzle query builder (`Db`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { Config } from '../config';
+
+/** The query builder (also what a transaction callback receives). */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type DbTarget =
+  | { kind: 'pglite'; /** null: in memory */ dataDir: string | null; /** start from a dump (tests) */ loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string; poolMax: number; statementTimeoutMs: number; connectionTimeoutMs: number };
+
+export interface Database {
+  readonly kind: DbTarget['kind'];
+  readonly db: Db;
+  /** node-postgres pool (PostgreSQL only). */
+  readonly pool: pg.Pool | null;
+  /** The embedded engine (PGlite only). */
+  readonly pglite: PGlite | null;
+  /**
+   * Runs fn with exclusive use of the database across processes (migrations, seeding): on
+   * PostgreSQL a dedicated connection holding an advisory lock and no statement timeout.
+   */
+  exclusive<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** Cheap round trip: throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Advisory lock key for migrations and seeding ('lms-init' as a number). */
+const INIT_LOCK = 0x6c6d7369;
+
+export function dbTargetFromConfig(config: Config): DbTarget {
+  if (config.databaseUrl)
+    return {
+      kind: 'postgres',
+      url: config.databaseUrl,
+      poolMax: config.dbPoolMax,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+      connectionTimeoutMs: config.dbConnectionTimeoutMs,
+    };
+  return { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+}
+
+export async function openDatabase(target: DbTarget): Promise<Database> {
+  return target.kind === 'pglite' ? openPglite(target) : openPostgres(target);
+}
+
+async function openPglite({ dataDir, loadDataDir }: Extract<DbTarget, { kind: 'pglite' }>): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  const db = drizzlePglite({ client }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pool: null,
+    pglite: client,
+    // One process owns a PGlite directory, and PGlite runs one query at a time.
+    exclusive: (fn) => fn(db),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolMax,
+    connectionTimeoutMillis: target.connectionTimeoutMs,
+    idleTimeoutMillis: 30000,
+    statement_timeout: target.statementTimeoutMs,
+    idle_in_transaction_session_timeout: target.statementTimeoutMs,
+    application_name: 'lms',
+  });
+  // A connection dropped while idle in the pool (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    pglite: null,
+    exclusive: async (fn) => {
+      const client = new pg.Client({ connectionString: target.url, application_name: 'lms-init' });
+      client.on('error', () => {});
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [INIT_LOCK]);
+        return await fn(drizzlePg({ client }) as unknown as Db);
+      } finally {
+        await client.end().catch(() => {});
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * `npm run seed` applies the migrations and the seed steps not applied yet;
+ * `npm run seed -- --reset` drops everything first and builds the demo university anew.
+ * Options: --size small (a few students per group). Uses DATABASE_URL / DATA_DIR like the server.
+ */
+import { loadConfig } from '../../config';
+import { dbTargetFromConfig, openDatabase } from '../client';
+import { prepareDatabase } from '../migrate';
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((a, i) => !['--reset', '--size'].includes(a) && args[i - 1] !== '--size');
+  const sizeIndex = args.indexOf('--size');
+  const size = sizeIndex >= 0 ? args[sizeIndex + 1] : 'full';
+  if (unknown.length > 0 || (size !== 'full' && size !== 'small')) {
+    console.error('Usage: npm run seed [-- --reset] [--size full|small]');
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const target = dbTargetFromConfig(config);
+  const database = await openDatabase(target);
+  const started = Date.now();
+  try {
+    const report = await prepareDatabase(database, { reset: args.includes('--reset'), size, log: (m) => console.log(m) });
+    const where = target.kind === 'pglite' ? target.dataDir : 'PostgreSQL (DATABASE_URL)';
+    console.log(
+      `Database ready in ${where} (${Date.now() - started} ms): ` +
+        (report.applied.length > 0 ? `applied ${report.applied.join(', ')}` : 'nothing to seed'),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,420 @@
+/** Fixed data of the demo university 'Tian Shan State University' (everything here is fictional). */
+
+export type Names = readonly [ru: string, kg: string, en: string];
+
+export const UNIVERSITY: Names = [
+  'Тянь-Шаньский государственный университет',
+  'Тянь-Шань мамлекеттик университети',
+  'Tian Shan State University',
+];
+
+export const EMAIL_DOMAIN = 'tshsu.example';
+
+// ---------------------------------------------------------------------------------------------
+// Reference lists (ids are fixed: the API and later areas refer to them)
+
+export const EDUCATION_FORMS: ReadonlyArray<{ id: number; names: Names }> = [
+  { id: 1, names: ['Очная', 'Күндүзгү', 'Full-time'] },
+  { id: 2, names: ['Заочная', 'Сырттан', 'Part-time'] },
+  { id: 3, names: ['Дистанционная', 'Аралыктан', 'Distance'] },
+];
+export const FULL_TIME = 1;
+export const PART_TIME = 2;
+
+export const LESSON_TYPES: ReadonlyArray<{ id: number; names: Names }> = [
+  { id: 1, names: ['Лекция', 'Лекция', 'Lecture'] },
+  { id: 2, names: ['Практическое занятие', 'Практикалык сабак', 'Practice'] },
+  { id: 3, names: ['Лабораторная работа', 'Лабораториялык иш', 'Laboratory work'] },
+];
+export const LECTURE = 1;
+export const PRACTICE = 2;
+export const LAB = 3;
+
+export const CONTROL_FORMS: ReadonlyArray<{ id: number; names: Names }> = [
+  { id: 1, names: ['Экзамен', 'Экзамен', 'Exam'] },
+  { id: 2, names: ['Зачёт', 'Зачет', 'Credit'] },
+  { id: 3, names: ['Дифференцированный зачёт', 'Дифференцияланган зачет', 'Graded credit'] },
+];
+export const EXAM = 1;
+export const CREDIT = 2;
+export const GRADED_CREDIT = 3;
+
+export const POSITIONS: ReadonlyArray<{ id: number; names: Names }> = [
+  { id: 1, names: ['Профессор', 'Профессор', 'Professor'] },
+  { id: 2, names: ['Доцент', 'Доцент', 'Associate Professor'] },
+  { id: 3, names: ['Старший преподаватель', 'Улук окутуучу', 'Senior Lecturer'] },
+  { id: 4, names: ['Преподаватель', 'Окутуучу', 'Lecturer'] },
+];
+export const PROFESSOR = 1;
+export const DOCENT = 2;
+export const SENIOR_LECTURER = 3;
+export const LECTURER = 4;
+
+export const WORKING_SEMESTERS: ReadonlyArray<{ id: number; names: Names }> = [
+  { id: 1, names: ['Осенний семестр', 'Күзгү семестр', 'Autumn semester'] },
+  { id: 2, names: ['Весенний семестр', 'Жазгы семестр', 'Spring semester'] },
+];
+
+/** Pairs of 80 minutes from 8:00 with 10-minute breaks and a 40-minute lunch after the third. */
+export const LESSON_TIMES: ReadonlyArray<readonly [number, string, string]> = [
+  [1, '08:00', '09:20'],
+  [2, '09:30', '10:50'],
+  [3, '11:00', '12:20'],
+  [4, '13:00', '14:20'],
+  [5, '14:30', '15:50'],
+  [6, '16:00', '17:20'],
+  [7, '17:30', '18:50'],
+];
+
+/** Academic years always present (id = first calendar year). */
+export const FIRST_ACADEMIC_YEAR = 2019;
+export const LAST_ACADEMIC_YEAR = 2030;
+
+/** The years with curriculum and teaching assignments (2025-26 and 2026-27). */
+export const HISTORY_YEARS = [2025, 2026] as const;
+/** The demo's current year: 2026-27. */
+export const DEMO_YEAR = 2026;
+
+// ---------------------------------------------------------------------------------------------
+// Structure
+
+export const FACULTIES: ReadonlyArray<{ code: string; names: Names }> = [
+  { code: 'FIT', names: ['Факультет информационных технологий', 'Маалыматтык технологиялар факультети', 'Faculty of Information Technology'] },
+  { code: 'FEM', names: ['Факультет экономики и управления', 'Экономика жана башкаруу факультети', 'Faculty of Economics and Management'] },
+  { code: 'FH', names: ['Гуманитарный факультет', 'Гуманитардык факультет', 'Faculty of Humanities'] },
+];
+
+export type DepartmentKey = 'se' | 'ami' | 'ce' | 'econ' | 'mgmt' | 'fin' | 'kyr' | 'lang' | 'hist' | 'journ' | 'pe';
+
+export const DEPARTMENTS: ReadonlyArray<{ key: DepartmentKey; faculty: string; names: Names; teachers: number }> = [
+  { key: 'se', faculty: 'FIT', teachers: 7, names: ['Кафедра программной инженерии', 'Программалык инженерия кафедрасы', 'Department of Software Engineering'] },
+  {
+    key: 'ami',
+    faculty: 'FIT',
+    teachers: 6,
+    names: ['Кафедра прикладной математики и информатики', 'Колдонмо математика жана информатика кафедрасы', 'Department of Applied Mathematics and Informatics'],
+  },
+  { key: 'ce', faculty: 'FIT', teachers: 5, names: ['Кафедра компьютерной техники', 'Компьютердик техника кафедрасы', 'Department of Computer Engineering'] },
+  { key: 'econ', faculty: 'FEM', teachers: 5, names: ['Кафедра экономики', 'Экономика кафедрасы', 'Department of Economics'] },
+  { key: 'mgmt', faculty: 'FEM', teachers: 4, names: ['Кафедра менеджмента и маркетинга', 'Менеджмент жана маркетинг кафедрасы', 'Department of Management and Marketing'] },
+  { key: 'fin', faculty: 'FEM', teachers: 4, names: ['Кафедра финансов и кредита', 'Финансы жана кредит кафедрасы', 'Department of Finance and Credit'] },
+  {
+    key: 'kyr',
+    faculty: 'FH',
+    teachers: 5,
+    names: ['Кафедра кыргызского языка и литературы', 'Кыргыз тили жана адабияты кафедрасы', 'Department of Kyrgyz Language and Literature'],
+  },
+  {
+    key: 'lang',
+    faculty: 'FH',
+    teachers: 7,
+    names: ['Кафедра русского и иностранных языков', 'Орус жана чет тилдер кафедрасы', 'Department of Russian and Foreign Languages'],
+  },
+  {
+    key: 'hist',
+    faculty: 'FH',
+    teachers: 5,
+    names: ['Кафедра истории и общественных наук', 'Тарых жана коомдук илимдер кафедрасы', 'Department of History and Social Sciences'],
+  },
+  { key: 'journ', faculty: 'FH', teachers: 4, names: ['Кафедра журналистики', 'Журналистика кафедрасы', 'Department of Journalism'] },
+  { key: 'pe', faculty: 'FH', teachers: 3, names: ['Кафедра физического воспитания', 'Дене тарбия кафедрасы', 'Department of Physical Education'] },
+];
+
+export type SpecialityAbbr = 'ПИ' | 'ИВТ' | 'ПМИ' | 'ЭК' | 'МН' | 'ФК' | 'ЛИН' | 'ЖУР';
+
+export interface SpecialitySeed {
+  abbr: SpecialityAbbr;
+  code: string;
+  faculty: string;
+  department: DepartmentKey;
+  names: Names;
+  /** Full-time groups per admission year. */
+  groupsPerYear: number;
+  /** Admission years with an additional part-time group. */
+  partTimeYears?: readonly number[];
+}
+
+export const SPECIALITIES: readonly SpecialitySeed[] = [
+  { abbr: 'ПИ', code: '710400', faculty: 'FIT', department: 'se', groupsPerYear: 2, names: ['Программная инженерия', 'Программалык инженерия', 'Software Engineering'] },
+  {
+    abbr: 'ИВТ',
+    code: '710100',
+    faculty: 'FIT',
+    department: 'ce',
+    groupsPerYear: 2,
+    names: ['Информатика и вычислительная техника', 'Информатика жана эсептөө техникасы', 'Computer Science and Engineering'],
+  },
+  {
+    abbr: 'ПМИ',
+    code: '710200',
+    faculty: 'FIT',
+    department: 'ami',
+    groupsPerYear: 1,
+    names: ['Прикладная математика и информатика', 'Колдонмо математика жана информатика', 'Applied Mathematics and Informatics'],
+  },
+  { abbr: 'ЭК', code: '580100', faculty: 'FEM', department: 'econ', groupsPerYear: 1, partTimeYears: [2025, 2026], names: ['Экономика', 'Экономика', 'Economics'] },
+  { abbr: 'МН', code: '580200', faculty: 'FEM', department: 'mgmt', groupsPerYear: 1, names: ['Менеджмент', 'Менеджмент', 'Management'] },
+  { abbr: 'ФК', code: '580800', faculty: 'FEM', department: 'fin', groupsPerYear: 1, names: ['Финансы и кредит', 'Финансы жана кредит', 'Finance and Credit'] },
+  { abbr: 'ЛИН', code: '520500', faculty: 'FH', department: 'lang', groupsPerYear: 1, names: ['Лингвистика', 'Лингвистика', 'Linguistics'] },
+  { abbr: 'ЖУР', code: '530100', faculty: 'FH', department: 'journ', groupsPerYear: 1, names: ['Журналистика', 'Журналистика', 'Journalism'] },
+];
+
+/** Admission years of the groups studying now (courses 4..1 in 2026-27). */
+export const ADMISSION_YEARS = [2023, 2024, 2025, 2026] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Disciplines and study plans
+
+export interface DisciplineSeed {
+  key: string;
+  department: DepartmentKey;
+  names: Names;
+  /** Semesters of study (1..8) in which the discipline is taught. */
+  semesters: readonly number[];
+  /** Lesson types given: lectures with practice by default; 'practice' only (languages, sport); labs too. */
+  lessons?: 'practice' | 'labs';
+  control?: number;
+}
+
+const d = (
+  key: string,
+  department: DepartmentKey,
+  names: Names,
+  semesters: readonly number[],
+  extra: Pick<DisciplineSeed, 'lessons' | 'control'> = {},
+): DisciplineSeed => ({ key, department, names, semesters, ...extra });
+
+/** Taught to every speciality. */
+const COMMON = [
+  d('hist_kg', 'hist', ['История Кыргызстана', 'Кыргызстандын тарыхы', 'History of Kyrgyzstan'], [1], { control: EXAM }),
+  d('kyrg', 'kyr', ['Кыргызский язык', 'Кыргыз тили', 'Kyrgyz Language'], [1, 2], { lessons: 'practice' }),
+  d('rus', 'lang', ['Русский язык', 'Орус тили', 'Russian Language'], [1], { lessons: 'practice' }),
+  d('eng', 'lang', ['Английский язык', 'Англис тили', 'English Language'], [1, 2, 3], { lessons: 'practice' }),
+  d('manas', 'kyr', ['Манасоведение', 'Манас таануу', 'Manas Studies'], [2]),
+  d('philo', 'hist', ['Философия', 'Философия', 'Philosophy'], [3], { control: EXAM }),
+  d('pe', 'pe', ['Физическая культура', 'Дене тарбия', 'Physical Education'], [1, 2, 3, 4], { lessons: 'practice', control: CREDIT }),
+  d('geo_kg', 'hist', ['География Кыргызстана', 'Кыргызстандын географиясы', 'Geography of Kyrgyzstan'], [2], { control: CREDIT }),
+  d('law', 'hist', ['Основы права', 'Укук негиздери', 'Fundamentals of Law'], [4], { control: CREDIT }),
+  d('ecology', 'hist', ['Экология и устойчивое развитие', 'Экология жана туруктуу өнүгүү', 'Ecology and Sustainable Development'], [5], { control: CREDIT }),
+];
+
+const ICT = d('ict', 'ami', ['Информационно-коммуникационные технологии', 'Маалыматтык-коммуникациялык технологиялар', 'Information and Communication Technologies'], [1], {
+  lessons: 'labs',
+});
+const HIGHER_MATH = d('math', 'ami', ['Высшая математика', 'Жогорку математика', 'Higher Mathematics'], [1, 2], { control: EXAM });
+
+const IT_CORE = [
+  d('calc', 'ami', ['Математический анализ', 'Математикалык анализ', 'Calculus'], [1, 2], { control: EXAM }),
+  d('linalg', 'ami', ['Линейная алгебра и аналитическая геометрия', 'Сызыктуу алгебра жана аналитикалык геометрия', 'Linear Algebra and Analytic Geometry'], [1], {
+    control: EXAM,
+  }),
+  d('discrete', 'ami', ['Дискретная математика', 'Дискреттик математика', 'Discrete Mathematics'], [2], { control: EXAM }),
+  d('prog', 'se', ['Основы программирования', 'Программалоонун негиздери', 'Programming Fundamentals'], [1], { lessons: 'labs', control: EXAM }),
+  d('algo', 'se', ['Алгоритмы и структуры данных', 'Алгоритмдер жана маалымат структуралары', 'Algorithms and Data Structures'], [2], { lessons: 'labs', control: EXAM }),
+  d('oop', 'se', ['Объектно-ориентированное программирование', 'Объектке багытталган программалоо', 'Object-Oriented Programming'], [3], {
+    lessons: 'labs',
+    control: EXAM,
+  }),
+  d('prob', 'ami', ['Теория вероятностей и математическая статистика', 'Ыктымалдуулук теориясы жана математикалык статистика', 'Probability and Statistics'], [3], {
+    control: EXAM,
+  }),
+  d('db', 'se', ['Базы данных', 'Маалымат базалары', 'Databases'], [4], { lessons: 'labs', control: EXAM }),
+  d('os', 'ce', ['Операционные системы', 'Операциялык системалар', 'Operating Systems'], [4], { lessons: 'labs' }),
+  d('net', 'ce', ['Компьютерные сети', 'Компьютердик тармактар', 'Computer Networks'], [5], { lessons: 'labs' }),
+];
+const INFOSEC = d('infosec', 'ce', ['Информационная безопасность', 'Маалыматтык коопсуздук', 'Information Security'], [8], { lessons: 'labs' });
+
+const ECON_CORE = [
+  d('etheory', 'econ', ['Экономическая теория', 'Экономикалык теория', 'Economic Theory'], [1], { control: EXAM }),
+  d('microecon', 'econ', ['Микроэкономика', 'Микроэкономика', 'Microeconomics'], [2], { control: EXAM }),
+  d('macroecon', 'econ', ['Макроэкономика', 'Макроэкономика', 'Macroeconomics'], [3], { control: EXAM }),
+  d('accounting', 'fin', ['Бухгалтерский учёт', 'Бухгалтердик эсеп', 'Accounting'], [3]),
+  d('statistics', 'econ', ['Статистика', 'Статистика', 'Statistics'], [4]),
+  d('econometrics', 'econ', ['Эконометрика', 'Эконометрика', 'Econometrics'], [5], { lessons: 'labs' }),
+];
+const TAXES = d('taxes', 'fin', ['Налоги и налогообложение', 'Салыктар жана салык салуу', 'Taxes and Taxation'], [7]);
+
+const HUM_CORE = [
+  d('linguistics', 'lang', ['Введение в языкознание', 'Тил илимине киришүү', 'Introduction to Linguistics'], [1], { control: EXAM }),
+  d('kyrlit', 'kyr', ['Кыргызская литература', 'Кыргыз адабияты', 'Kyrgyz Literature'], [2]),
+  d('latin', 'lang', ['Латинский язык', 'Латын тили', 'Latin'], [2], { lessons: 'practice', control: CREDIT }),
+  d('rhetoric', 'kyr', ['Риторика', 'Риторика', 'Rhetoric'], [3], { control: CREDIT }),
+  d('worldlit', 'kyr', ['История мировой литературы', 'Дүйнөлүк адабияттын тарыхы', 'History of World Literature'], [3], { control: EXAM }),
+  d('stylistics', 'kyr', ['Стилистика', 'Стилистика', 'Stylistics'], [4]),
+];
+
+/** Each speciality's plan: the disciplines it studies (with the semesters given in each). */
+export const PLANS: Record<SpecialityAbbr, readonly DisciplineSeed[]> = {
+  ПИ: [
+    ...COMMON,
+    ...IT_CORE,
+    d('web', 'se', ['Веб-программирование', 'Веб-программалоо', 'Web Programming'], [5], { lessons: 'labs', control: EXAM }),
+    d('swtech', 'se', ['Технологии разработки программного обеспечения', 'Программалык камсыздоону иштеп чыгуу технологиялары', 'Software Development Technologies'], [5]),
+    d('testing', 'se', ['Тестирование программного обеспечения', 'Программалык камсыздоону тестирлөө', 'Software Testing'], [6], { lessons: 'labs' }),
+    d('uidesign', 'se', ['Проектирование пользовательских интерфейсов', 'Колдонуучу интерфейстерин долбоорлоо', 'User Interface Design'], [6], { lessons: 'labs' }),
+    d('mobile', 'se', ['Разработка мобильных приложений', 'Мобилдик тиркемелерди иштеп чыгуу', 'Mobile Application Development'], [7], { lessons: 'labs', control: EXAM }),
+    d('swpm', 'se', ['Управление программными проектами', 'Программалык долбоорлорду башкаруу', 'Software Project Management'], [7]),
+    d('cloud', 'se', ['Облачные технологии', 'Булут технологиялары', 'Cloud Computing'], [8], { lessons: 'labs' }),
+    INFOSEC,
+  ],
+  ИВТ: [
+    ...COMMON,
+    ...IT_CORE,
+    d('electronics', 'ce', ['Электротехника и электроника', 'Электротехника жана электроника', 'Electrical Engineering and Electronics'], [2], { lessons: 'labs', control: EXAM }),
+    d('arch', 'ce', ['Архитектура компьютеров', 'Компьютердин архитектурасы', 'Computer Architecture'], [3], { control: EXAM }),
+    d('digital', 'ce', ['Цифровая схемотехника', 'Санариптик схемотехника', 'Digital Circuit Design'], [5], { lessons: 'labs' }),
+    d('microproc', 'ce', ['Микропроцессорные системы', 'Микропроцессордук системалар', 'Microprocessor Systems'], [6], { lessons: 'labs', control: EXAM }),
+    d('sysprog', 'ce', ['Системное программирование', 'Системалык программалоо', 'Systems Programming'], [6], { lessons: 'labs' }),
+    d('parallel', 'ce', ['Параллельные вычисления', 'Параллелдүү эсептөөлөр', 'Parallel Computing'], [7], { lessons: 'labs' }),
+    d('embedded', 'ce', ['Встраиваемые системы', 'Орнотулган системалар', 'Embedded Systems'], [7], { lessons: 'labs', control: EXAM }),
+    INFOSEC,
+  ],
+  ПМИ: [
+    ...COMMON,
+    ...IT_CORE,
+    d('diffeq', 'ami', ['Дифференциальные уравнения', 'Дифференциалдык теңдемелер', 'Differential Equations'], [3], { control: EXAM }),
+    d('numerical', 'ami', ['Численные методы', 'Сандык методдор', 'Numerical Methods'], [4], { lessons: 'labs', control: EXAM }),
+    d('optimization', 'ami', ['Методы оптимизации', 'Оптималдаштыруу методдору', 'Optimization Methods'], [5]),
+    d('graphs', 'ami', ['Теория графов', 'Графтар теориясы', 'Graph Theory'], [5], { control: EXAM }),
+    d('modelling', 'ami', ['Математическое моделирование', 'Математикалык моделдөө', 'Mathematical Modelling'], [6], { lessons: 'labs' }),
+    d('dataanalysis', 'ami', ['Анализ данных', 'Маалыматтарды талдоо', 'Data Analysis'], [6], { lessons: 'labs' }),
+    d('ml', 'ami', ['Машинное обучение', 'Машиналык окутуу', 'Machine Learning'], [7], { lessons: 'labs', control: EXAM }),
+    d('vision', 'ami', ['Компьютерное зрение', 'Компьютердик көрүү', 'Computer Vision'], [8], { lessons: 'labs' }),
+  ],
+  ЭК: [
+    ...COMMON,
+    ICT,
+    HIGHER_MATH,
+    ...ECON_CORE,
+    d('worldecon', 'econ', ['Мировая экономика', 'Дүйнөлүк экономика', 'World Economy'], [4], { control: EXAM }),
+    d('kgecon', 'econ', ['Экономика Кыргызстана', 'Кыргызстандын экономикасы', 'Economy of Kyrgyzstan'], [5], { control: EXAM }),
+    d('econanalysis', 'econ', ['Экономический анализ', 'Экономикалык талдоо', 'Economic Analysis'], [6]),
+    d('regional', 'econ', ['Региональная экономика', 'Аймактык экономика', 'Regional Economics'], [6]),
+    d('firmecon', 'econ', ['Экономика предприятия', 'Ишкананын экономикасы', 'Business Economics'], [7], { control: EXAM }),
+    TAXES,
+    d('econpolicy', 'econ', ['Экономическая политика', 'Экономикалык саясат', 'Economic Policy'], [8]),
+  ],
+  МН: [
+    ...COMMON,
+    ICT,
+    HIGHER_MATH,
+    ...ECON_CORE,
+    d('mgmtbasics', 'mgmt', ['Основы менеджмента', 'Менеджменттин негиздери', 'Principles of Management'], [4], { control: EXAM }),
+    d('marketing', 'mgmt', ['Маркетинг', 'Маркетинг', 'Marketing'], [5], { control: EXAM }),
+    d('buscomm', 'mgmt', ['Деловые коммуникации', 'Иштиктүү коммуникациялар', 'Business Communication'], [5], { lessons: 'practice' }),
+    d('hr', 'mgmt', ['Управление персоналом', 'Персоналды башкаруу', 'Human Resource Management'], [6]),
+    d('orgbehaviour', 'mgmt', ['Организационное поведение', 'Уюмдук жүрүм-турум', 'Organizational Behaviour'], [6]),
+    d('strategy', 'mgmt', ['Стратегический менеджмент', 'Стратегиялык менеджмент', 'Strategic Management'], [7], { control: EXAM }),
+    d('projectmgmt', 'mgmt', ['Управление проектами', 'Долбоорлорду башкаруу', 'Project Management'], [8]),
+  ],
+  ФК: [
+    ...COMMON,
+    ICT,
+    HIGHER_MATH,
+    ...ECON_CORE,
+    d('finance', 'fin', ['Финансы', 'Финансы', 'Finance'], [4], { control: EXAM }),
+    d('moneycredit', 'fin', ['Деньги, кредит, банки', 'Акча, кредит, банктар', 'Money, Credit and Banking'], [5], { control: EXAM }),
+    d('finmgmt', 'fin', ['Финансовый менеджмент', 'Финансылык менеджмент', 'Financial Management'], [6], { control: EXAM }),
+    d('insurance', 'fin', ['Страхование', 'Камсыздандыруу', 'Insurance'], [6]),
+    d('securities', 'fin', ['Рынок ценных бумаг', 'Баалуу кагаздар рыногу', 'Securities Market'], [7]),
+    d('banking', 'fin', ['Банковское дело', 'Банк иши', 'Banking'], [7], { control: EXAM }),
+    TAXES,
+    d('intfinance', 'fin', ['Международные финансы', 'Эл аралык финансы', 'International Finance'], [8]),
+  ],
+  ЛИН: [
+    ...COMMON,
+    ICT,
+    ...HUM_CORE,
+    d('practeng', 'lang', ['Практический курс английского языка', 'Англис тилинин практикалык курсу', 'Practical English Course'], [4, 5], { lessons: 'practice', control: EXAM }),
+    d('german', 'lang', ['Второй иностранный язык (немецкий)', 'Экинчи чет тили (немис тили)', 'Second Foreign Language (German)'], [4, 5, 6], { lessons: 'practice' }),
+    d('transtheory', 'lang', ['Теория перевода', 'Котормо теориясы', 'Translation Theory'], [5], { control: EXAM }),
+    d('transpractice', 'lang', ['Практика перевода', 'Котормо практикасы', 'Translation Practice'], [6, 7], { lessons: 'practice' }),
+    d('lexicology', 'lang', ['Лексикология', 'Лексикология', 'Lexicology'], [6], { control: EXAM }),
+    d('grammar', 'lang', ['Теоретическая грамматика', 'Теориялык грамматика', 'Theoretical Grammar'], [7], { control: EXAM }),
+    d('intercultural', 'lang', ['Межкультурная коммуникация', 'Маданияттар аралык коммуникация', 'Intercultural Communication'], [8]),
+  ],
+  ЖУР: [
+    ...COMMON,
+    ICT,
+    ...HUM_CORE,
+    d('journbasics', 'journ', ['Основы журналистики', 'Журналистиканын негиздери', 'Fundamentals of Journalism'], [4], { control: EXAM }),
+    d('journhistory', 'journ', ['История журналистики', 'Журналистиканын тарыхы', 'History of Journalism'], [5], { control: EXAM }),
+    d('photojourn', 'journ', ['Фотожурналистика', 'Фотожурналистика', 'Photojournalism'], [5], { lessons: 'practice' }),
+    d('tvjourn', 'journ', ['Телевизионная журналистика', 'Телевизиондук журналистика', 'Television Journalism'], [6]),
+    d('medialaw', 'journ', ['Медиаправо', 'Медиа укугу', 'Media Law'], [6], { control: EXAM }),
+    d('onlinejourn', 'journ', ['Интернет-журналистика', 'Интернет-журналистика', 'Online Journalism'], [7], { lessons: 'labs' }),
+    d('mediamgmt', 'journ', ['Медиаменеджмент', 'Медиа менеджмент', 'Media Management'], [8]),
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Demo accounts (ARCHITECTURE §5): exactly these three can sign in with a password.
+
+export const DEMO_TEACHER = {
+  login: 'teacher',
+  password: 'Teacher2026',
+  person: { surname: 'Асанов', name: 'Бакыт', patronymic: 'Кубанычбекович', gender: 'm', nationality: 'кыргыз' },
+  department: 'se' as DepartmentKey,
+  position: DOCENT,
+  /** Disciplines whose lectures and practice he gives in every group that studies them. */
+  disciplines: ['prog', 'oop', 'web'],
+} as const;
+
+export const DEMO_STUDENT = {
+  login: 'student',
+  password: 'Student2026',
+  person: { surname: 'Сыдыкова', name: 'Айпери', patronymic: 'Талантовна', gender: 'f', nationality: 'кыргызка' },
+  /** A group the demo teacher teaches in 2026-27 autumn (Web Programming, semester 5). */
+  group: 'ПИ-1-24',
+} as const;
+
+export const DEMO_FRESHMAN = {
+  login: 'freshman',
+  password: 'Freshman2026',
+  person: { surname: 'Кубанычбек уулу', name: 'Нурсултан', patronymic: null, gender: 'm', nationality: 'кыргыз' },
+  group: 'ПИ-1-26',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Campus in Bishkek
+
+export const BUILDINGS: ReadonlyArray<{ name: string; latitude: number; longitude: number; radiusM: number; rooms: readonly string[] }> = [
+  {
+    name: 'Главный корпус',
+    latitude: 42.8758,
+    longitude: 74.5902,
+    radiusM: 80,
+    rooms: ['101', '102', '103', '104', '105', '201', '202', '203', '204', '205', '206', '301', '302', '303', '304', 'Актовый зал'],
+  },
+  { name: 'Корпус №2', latitude: 42.87385, longitude: 74.5941, radiusM: 60, rooms: ['110', '111', '112', '113', '114', '210', '211', '212', '213', '214'] },
+  {
+    name: 'Учебно-лабораторный корпус',
+    latitude: 42.87712,
+    longitude: 74.58645,
+    radiusM: 60,
+    rooms: ['Лаб-1', 'Лаб-2', 'Лаб-3', 'Лаб-4', 'Лаб-5', 'Лаб-6', 'Лаб-7', 'Лаб-8'],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Site
+
+export const SITE_SETTINGS: Record<string, string> = {
+  university_name_ru: UNIVERSITY[0],
+  university_name_kg: UNIVERSITY[1],
+  university_name_en: UNIVERSITY[2],
+  logo_url: '/lms/logo.svg',
+  logo_width: '64',
+  logo_fontsize: '18',
+};
+
+/** Only links that work; menu keys without a row stay hidden. */
+export const MENU_LINKS: ReadonlyArray<{ key: string; url: string; roles: number[] }> = [{ key: 'webinar', url: 'https://meet.jit.si/', roles: [1, 2] }];
+
+export const APP_LINKS: ReadonlyArray<{ names: Names; url: string; icon: string }> = [
+  { names: ['Почта', 'Почта', 'Mail'], url: 'https://mail.google.com/', icon: 'mail' },
+  { names: ['Календарь', 'Календарь', 'Calendar'], url: 'https://calendar.google.com/', icon: 'calendar' },
+  { names: ['Видеоконференции', 'Видеоконференциялар', 'Video meetings'], url: 'https://meet.jit.si/', icon: 'video' },
+  { names: ['Открытая библиотека', 'Ачык китепкана', 'Open Library'], url: 'https://openlibrary.org/', icon: 'library' },
+  { names: ['Документы', 'Документтер', 'Documents'], url: 'https://docs.google.com/', icon: 'docs' },
+];

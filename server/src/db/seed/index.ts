@@ -1,0 +1,65 @@
+/**
+ * Seeding as named steps, each applied once and recorded in seed_steps, in one transaction with
+ * its record. A later area adds its step at the end of STEPS: on an existing database only the new
+ * step runs. Steps are deterministic (seeded PRNG, no network).
+ */
+import { eq } from 'drizzle-orm';
+import { currentAcademicYear } from '../../lib/academic-year';
+import type { Db } from '../client';
+import { seedSteps } from '../schema';
+import { ensureAcademicYears, seedReference, seedSite, seedUniversity } from './university';
+
+export interface SeedContext {
+  /** 'small': a few students per group (tests); the demo accounts are the same. */
+  size: 'full' | 'small';
+  now: Date;
+  log: (message: string) => void;
+}
+
+export interface SeedStep {
+  name: string;
+  run(db: Db, ctx: SeedContext): Promise<void>;
+}
+
+export const STEPS: readonly SeedStep[] = [
+  { name: '0001-reference', run: (db) => seedReference(db) },
+  { name: '0002-university', run: seedUniversity },
+  { name: '0003-site', run: (db) => seedSite(db) },
+];
+
+export interface SeedOptions {
+  size?: SeedContext['size'];
+  now?: Date;
+  log?: (message: string) => void;
+}
+
+export interface SeedReport {
+  applied: string[];
+  skipped: string[];
+}
+
+export async function runSeed(db: Db, options: SeedOptions = {}, steps: readonly SeedStep[] = STEPS): Promise<SeedReport> {
+  const ctx: SeedContext = { size: options.size ?? 'full', now: options.now ?? new Date(), log: options.log ?? (() => {}) };
+  const done = new Set((await db.select({ name: seedSteps.name }).from(seedSteps)).map((r) => r.name));
+  const report: SeedReport = { applied: [], skipped: [] };
+  for (const step of steps) {
+    if (done.has(step.name)) {
+      report.skipped.push(step.name);
+      continue;
+    }
+    const started = Date.now();
+    await db.transaction(async (tx) => {
+      // Another process may have applied it meanwhile (PostgreSQL runs this under a lock anyway).
+      const again = await tx.select({ name: seedSteps.name }).from(seedSteps).where(eq(seedSteps.name, step.name));
+      if (again.length > 0) return;
+      await step.run(tx, ctx);
+      await tx.insert(seedSteps).values({ name: step.name });
+    });
+    ctx.log(`seed step ${step.name} applied in ${Date.now() - started} ms`);
+    report.applied.push(step.name);
+  }
+  // The years list must always reach from four years back to one ahead of today.
+  const current = currentAcademicYear(ctx.now);
+  await ensureAcademicYears(db, current - 4, current + 1);
+  return report;
+}

@@ -1,0 +1,18 @@
+/** Periodic clean-up of rows that only grow: ended sessions, old sign-in attempts, unfinished Google sign-ins. */
+import type { AppContext } from './context';
+import { deleteExpiredRequests } from './modules/google/google.repository';
+
+export async function housekeeping(ctx: AppContext): Promise<void> {
+  await ctx.sessions.purge();
+  await ctx.throttle.purge();
+  await deleteExpiredRequests(ctx.db, ctx.now());
+}
+
+/** Runs housekeeping now and every hour; returns a function that stops it. */
+export function scheduleHousekeeping(ctx: AppContext, onError: (err: unknown) => void): () => void {
+  const run = () => void housekeeping(ctx).catch(onError);
+  run();
+  const timer = setInterval(run, 3_600_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

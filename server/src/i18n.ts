@@ -1,0 +1,99 @@
+/**
+ * Server texts in kg, ru and en. The language of a request: the `lang` cookie, else the first
+ * supported Accept-Language entry (Kyrgyz is 'ky' there), else ru.
+ */
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, LANGUAGES, type ErrorCode, type Language } from '../../contract/common';
+
+type Texts = Record<Language, string>;
+
+const ERRORS: Record<ErrorCode, Texts> = {
+  BAD_REQUEST: { ru: 'Некорректный запрос', kg: 'Суроо-талап туура эмес', en: 'Invalid request' },
+  UNAUTHORIZED: { ru: 'Войдите в систему', kg: 'Системага кириңиз', en: 'Please sign in' },
+  BAD_CREDENTIALS: { ru: 'Неверное имя пользователя или пароль', kg: 'Колдонуучунун аты же сырсөз туура эмес', en: 'Wrong login or password' },
+  CREDENTIALS_UPDATE_REQUIRED: {
+    ru: 'Сначала смените логин и пароль',
+    kg: 'Адегенде логин менен сырсөздү алмаштырыңыз',
+    en: 'Change your login and password first',
+  },
+  FORBIDDEN: { ru: 'Доступ запрещён', kg: 'Кирүүгө уруксат жок', en: 'Access denied' },
+  NOT_FOUND: { ru: 'Не найдено', kg: 'Табылган жок', en: 'Not found' },
+  CONFLICT: { ru: 'Данные уже изменены другим запросом', kg: 'Маалымат башка суроо менен өзгөртүлгөн', en: 'The data was changed by another request' },
+  LOGIN_TAKEN: { ru: 'Этот логин уже занят', kg: 'Бул логин бош эмес', en: 'This login is already taken' },
+  PASSWORD_POLICY: {
+    ru: 'Пароль должен быть не короче {min} символов и не должен быть распространённым или совпадать с логином',
+    kg: 'Сырсөз кеминде {min} белгиден турушу керек, кеңири таралган же логин менен бирдей болбошу керек',
+    en: 'The password must have at least {min} characters and must not be a common password or the login',
+  },
+  PASSWORD_REUSED: { ru: 'Новый пароль должен отличаться от старого', kg: 'Жаңы сырсөз эскисинен айырмаланышы керек', en: 'The new password must differ from the old one' },
+  WRONG_PASSWORD: { ru: 'Текущий пароль неверен', kg: 'Учурдагы сырсөз туура эмес', en: 'The current password is wrong' },
+  TOO_LARGE: { ru: 'Превышен допустимый размер', kg: 'Уруксат берилген өлчөмдөн ашып кетти', en: 'The size limit is exceeded' },
+  UNSUPPORTED_TYPE: { ru: 'Неподдерживаемый тип данных', kg: 'Колдоого алынбаган маалымат түрү', en: 'Unsupported content type' },
+  TOO_MANY_REQUESTS: {
+    ru: 'Слишком много попыток. Повторите через {seconds} с',
+    kg: 'Аракеттер өтө көп. {seconds} секунддан кийин кайталаңыз',
+    en: 'Too many attempts. Try again in {seconds} s',
+  },
+  GOOGLE_DISABLED: { ru: 'Вход через Google не настроен', kg: 'Google аркылуу кирүү жөндөлгөн эмес', en: 'Google sign-in is not configured' },
+  SERVICE_UNAVAILABLE: {
+    ru: 'Сервис временно недоступен, повторите позже',
+    kg: 'Кызмат убактылуу жеткиликсиз, кийинчерээк кайталаңыз',
+    en: 'The service is temporarily unavailable, try again later',
+  },
+  INTERNAL: { ru: 'Внутренняя ошибка сервера', kg: 'Сервердин ички катасы', en: 'Internal server error' },
+};
+
+/** Success notices (`sms`). The credentials one contains the word for 'changed', which the client looks for. */
+const NOTICES = {
+  credentialsChanged: { ru: 'Логин и пароль изменены', kg: 'Логин жана сырсөз өзгөртүлдү', en: 'Login and password changed' },
+  passwordChanged: { ru: 'Пароль успешно изменён', kg: 'Сырсөз ийгиликтүү өзгөртүлдү', en: 'Password changed successfully' },
+} satisfies Record<string, Texts>;
+export type Notice = keyof typeof NOTICES;
+
+function fill(text: string, params?: Record<string, string | number>): string {
+  return params ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m)) : text;
+}
+
+export function errorText(lang: Language, code: ErrorCode, params?: Record<string, string | number>): string {
+  return fill(ERRORS[code][lang], params);
+}
+
+export function noticeText(lang: Language, notice: Notice): string {
+  return NOTICES[notice][lang];
+}
+
+function asLanguage(value: string | undefined): Language | null {
+  if (!value) return null;
+  const v = value.trim().toLowerCase();
+  if (v === 'ky' || v.startsWith('ky-')) return 'kg';
+  const base = v.split('-')[0] as Language;
+  return LANGUAGES.includes(base) ? base : null;
+}
+
+/** The language of a reply to this request. */
+export function languageOf(req: FastifyRequest): Language {
+  const fromCookie = asLanguage(req.cookies?.lang);
+  if (fromCookie) return fromCookie;
+  const header = req.headers['accept-language'];
+  if (header) {
+    const ranked = header
+      .split(',')
+      .map((part) => {
+        const [tag, ...rest] = part.trim().split(';');
+        const q = rest.find((r) => r.trim().startsWith('q='));
+        return { tag, q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+      })
+      .filter((x) => x.q > 0)
+      .sort((a, b) => b.q - a.q);
+    for (const { tag } of ranked) {
+      const lang = asLanguage(tag);
+      if (lang) return lang;
+    }
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Picks the name column of a row for a language. */
+export function localName(row: { nameKg: string; nameRu: string; nameEn: string }, lang: Language): string {
+  return lang === 'kg' ? row.nameKg : lang === 'en' ? row.nameEn : row.nameRu;
+}

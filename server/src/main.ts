@@ -1,0 +1,74 @@
+/**
+ * Starts the portal: configuration, database (migrate + seed what is missing), HTTP server.
+ * Prints the URL and the demo accounts. SIGTERM/SIGINT: requests in flight finish, new ones get
+ * 503, the process exits within SHUTDOWN_GRACE_MS.
+ */
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { dbTargetFromConfig, openDatabase } from './db/client';
+import { prepareDatabase } from './db/migrate';
+import { DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from './db/seed/data';
+import { scheduleHousekeeping } from './housekeeping';
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = readConfig();
+  const target = dbTargetFromConfig(config);
+  const database = await openDatabase(target);
+  const report = await prepareDatabase(database, { log: (m) => console.log(m) });
+  const app = await buildApp({ config, database });
+  const stopHousekeeping = scheduleHousekeeping(app.ctx, (err) => app.log.warn({ err }, 'housekeeping failed'));
+
+  closeWithGrace({ delay: config.shutdownGraceMs + 5000, logger: { error: (m) => app.log.error(m) } }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info(`${signal ?? 'close'} received: finishing requests in flight`);
+    stopHousekeeping();
+    await app.shutdown(config.shutdownGraceMs);
+    await database.close();
+  });
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'EADDRINUSE') {
+      console.error(`Port ${config.port} is in use: stop the other server or set PORT.`);
+      await database.close();
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const where = target.kind === 'pglite' ? `embedded PGlite in ${target.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const seeded = report.applied.length > 0 ? `, seeded: ${report.applied.join(', ')}` : '';
+  const lines = [
+    '',
+    `  University portal ${app.ctx.version} is running (${Date.now() - started} ms; ${where}${seeded})`,
+    '',
+    `  Open  http://localhost:${config.port}/lms/`,
+    '',
+    '  Demo accounts (login / password):',
+    `    ${DEMO_TEACHER.login} / ${DEMO_TEACHER.password}    teacher (role 1), may post news`,
+    `    ${DEMO_STUDENT.login} / ${DEMO_STUDENT.password}    student (role 2), group ${DEMO_STUDENT.group}`,
+    `    ${DEMO_FRESHMAN.login} / ${DEMO_FRESHMAN.password}  student who must change login and password first`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

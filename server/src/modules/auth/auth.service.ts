@@ -1,0 +1,111 @@
+/**
+ * Sign-in rules. The client's login flow: recovery (checks the credentials, LOG_PAS 1 when they
+ * must be changed first) → updatelogin when LOG_PAS is 1 → orize with the new credentials.
+ * Every password check goes through the throttle; unknown logins and wrong passwords answer alike.
+ */
+import type { Language } from '../../../../contract/common';
+import type { AuthorizeBody, RecoveryBody, RecoveryRow, UpdateLoginBody, User } from '../../../../contract/auth';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
+import { fullName, shortName } from '../../lib/person';
+import { localName } from '../../i18n';
+import { AppError, badRequest, forbidden, unauthorized } from '../../plugins/envelope';
+import type { AuthInfo, ClientInfo, SessionCookie } from '../../plugins/session';
+import { hashPassword, verifyPassword } from './password';
+import { assertPasswordPolicy } from './password-policy';
+import * as repo from './auth.repository';
+
+/** Letters of any script, digits and . _ @ - ; no spaces. */
+const LOGIN_PATTERN = /^[\p{L}\p{N}._@-]+$/u;
+
+type Account = NonNullable<Awaited<ReturnType<typeof repo.findByLogin>>>;
+
+export class AuthService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The contract's User of an account. */
+  async userView(userId: number, lang: Language, google: boolean): Promise<User> {
+    const row = await repo.findUserView(this.ctx.db, userId);
+    if (!row) throw unauthorized();
+    const teacher = row.role === 1;
+    const person = teacher
+      ? { surname: row.tSurname ?? '', name: row.tName ?? '', patronymic: row.tPatronymic }
+      : { surname: row.sSurname ?? '', name: row.sName ?? '', patronymic: row.sPatronymic };
+    const position = teacher
+      ? row.positionRu !== null
+        ? localName({ nameRu: row.positionRu, nameKg: row.positionKg ?? row.positionRu, nameEn: row.positionEn ?? row.positionRu }, lang)
+        : null
+      : row.groupName;
+    return {
+      id: row.id,
+      uid: (teacher ? row.teacherId : row.studentId) as number,
+      role: teacher ? 1 : 2,
+      login: row.login,
+      fullName: fullName(person),
+      shortName: shortName(person),
+      newsPerms: row.newsPerms,
+      position,
+      google,
+    };
+  }
+
+  current(auth: AuthInfo, lang: Language): Promise<User> {
+    return this.userView(auth.userId, lang, auth.via === 'google');
+  }
+
+  /** checkgauth: only a session opened by Google sign-in. */
+  googleSession(auth: AuthInfo, lang: Language): Promise<User> {
+    if (auth.via !== 'google') throw unauthorized();
+    return this.userView(auth.userId, lang, true);
+  }
+
+  /** Checks login and password under the throttle; 401 BAD_CREDENTIALS whatever was wrong. */
+  private async verify(login: string, password: string, client: ClientInfo): Promise<Account> {
+    const account = await this.ctx.throttle.attempt('login', login.toLowerCase(), client.ip, async () => {
+      const found = await repo.findByLogin(this.ctx.db, login);
+      return (await verifyPassword(password, found?.passwordHash)) && found ? found : null;
+    });
+    if (!account) throw new AppError(401, 'BAD_CREDENTIALS');
+    if (account.disabled) throw forbidden();
+    return account;
+  }
+
+  async authorize(body: AuthorizeBody, client: ClientInfo, cookie: SessionCookie, lang: Language): Promise<User> {
+    const account = await this.verify(body.login, body.password, client);
+    if (account.mustUpdateCredentials) throw new AppError(403, 'CREDENTIALS_UPDATE_REQUIRED');
+    if (client.token) await this.ctx.sessions.revokeToken(client.token);
+    cookie.set(await this.ctx.sessions.create(account.id, 'password', client));
+    return this.userView(account.id, lang, false);
+  }
+
+  async recovery(body: RecoveryBody, client: ClientInfo): Promise<RecoveryRow[]> {
+    const account = await this.verify(body.oldlog, body.oldpas, client);
+    return [{ LOG_PAS: account.mustUpdateCredentials ? 1 : 0 }];
+  }
+
+  /** New login and password for the account of the old ones; every session of it ends. */
+  async updateLogin(body: UpdateLoginBody, client: ClientInfo, cookie: SessionCookie): Promise<{ changed: true }> {
+    const account = await this.verify(body.oldlog, body.oldpas, client);
+    const newLogin = body.newlog;
+    if (!LOGIN_PATTERN.test(newLogin)) throw badRequest({ field: 'newlog' });
+    assertPasswordPolicy(body.newpas, this.ctx.config.passwordMinLength, newLogin);
+    if (body.newpas === body.oldpas) throw new AppError(400, 'PASSWORD_REUSED');
+    if (await repo.loginUsedByOther(this.ctx.db, newLogin, account.id)) throw new AppError(409, 'LOGIN_TAKEN');
+    const hash = await hashPassword(body.newpas);
+    try {
+      await repo.updateCredentials(this.ctx.db, account.id, newLogin, hash, this.ctx.now());
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(409, 'LOGIN_TAKEN');
+      throw err;
+    }
+    await this.ctx.sessions.revokeAll(account.id);
+    cookie.clear();
+    return { changed: true };
+  }
+
+  async logout(client: ClientInfo, cookie: SessionCookie): Promise<null> {
+    if (client.token) await this.ctx.sessions.revokeToken(client.token);
+    cookie.clear();
+    return null;
+  }
+}

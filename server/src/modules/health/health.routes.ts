@@ -1,0 +1,15 @@
+/** GET /api/health: 200 when the database answers, else 503 (for load balancers and monitors). */
+import { HealthReply } from '../../../../contract/misc';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { ok, replies } from '../../plugins/envelope';
+import { HealthService } from './health.service';
+
+export default async function healthRoutes(app: App, { ctx }: { ctx: AppContext }) {
+  const health = new HealthService(ctx);
+
+  app.get('/api/health', { schema: { response: replies(HealthReply) } }, async (req, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return ok(await health.check(req.log));
+  });
+}

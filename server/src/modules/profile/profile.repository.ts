@@ -1,0 +1,61 @@
+/** SQL of the profile: a person with department/position (teacher) or group/speciality (student). */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { departments, educationForms, faculties, groups, positions, specialities, students, teachers, users } from '../../db/schema';
+
+const personColumns = (t: typeof teachers | typeof students) => ({
+  surname: t.surname,
+  name: t.name,
+  patronymic: t.patronymic,
+  gender: t.gender,
+  birthDate: t.birthDate,
+  nationality: t.nationality,
+  citizenship: t.citizenship,
+  taxId: t.taxId,
+  phone: t.phone,
+  email: t.email,
+  education: t.education,
+});
+
+const accountColumns = { login: users.login, googleSub: users.googleSub };
+
+export async function findTeacherProfile(db: Db, teacherId: number) {
+  const [row] = await db
+    .select({
+      ...personColumns(teachers),
+      ...accountColumns,
+      department: { nameRu: departments.nameRu, nameKg: departments.nameKg, nameEn: departments.nameEn },
+      faculty: { nameRu: faculties.nameRu, nameKg: faculties.nameKg, nameEn: faculties.nameEn },
+      position: { nameRu: positions.nameRu, nameKg: positions.nameKg, nameEn: positions.nameEn },
+    })
+    .from(teachers)
+    .innerJoin(users, eq(users.teacherId, teachers.id))
+    .innerJoin(departments, eq(departments.id, teachers.departmentId))
+    .innerJoin(faculties, eq(faculties.id, departments.facultyId))
+    .innerJoin(positions, eq(positions.id, teachers.positionId))
+    .where(eq(teachers.id, teacherId));
+  return row;
+}
+
+export async function findStudentProfile(db: Db, studentId: number) {
+  const [row] = await db
+    .select({
+      ...personColumns(students),
+      ...accountColumns,
+      code: students.code,
+      admissionYear: students.admissionYear,
+      group: groups.name,
+      durationYears: specialities.durationYears,
+      speciality: { nameRu: specialities.nameRu, nameKg: specialities.nameKg, nameEn: specialities.nameEn },
+      faculty: { nameRu: faculties.nameRu, nameKg: faculties.nameKg, nameEn: faculties.nameEn },
+      educationForm: { nameRu: educationForms.nameRu, nameKg: educationForms.nameKg, nameEn: educationForms.nameEn },
+    })
+    .from(students)
+    .innerJoin(users, eq(users.studentId, students.id))
+    .innerJoin(groups, eq(groups.id, students.groupId))
+    .innerJoin(specialities, eq(specialities.id, groups.specialityId))
+    .innerJoin(faculties, eq(faculties.id, specialities.facultyId))
+    .innerJoin(educationForms, eq(educationForms.id, students.educationFormId))
+    .where(eq(students.id, studentId));
+  return row;
+}

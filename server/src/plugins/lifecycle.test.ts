@@ -1,0 +1,69 @@
+/** Graceful shutdown (R5): in-flight requests finish, new ones get 503, the server closes within the grace period. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app';
+import { createTestDatabase, testConfig, type TestDatabase } from '../test/helpers';
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.close());
+
+/** An app with a slow route that waits for `release`, listening on a random port. */
+async function slowApp() {
+  const app: App = await buildApp({ config: testConfig(), database: db.database, distDir: '/nonexistent' });
+  let entered!: () => void;
+  let release!: () => void;
+  const started = new Promise<void>((r) => (entered = r));
+  const gate = new Promise<void>((r) => (release = r));
+  app.get('/api/test/slow', async () => {
+    entered();
+    await gate;
+    return { done: true };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { app, base, started, release };
+}
+
+describe('shutdown', () => {
+  it('lets the request in flight finish, answers new ones 503, then closes', async () => {
+    const { app, base, started, release } = await slowApp();
+    const slow = fetch(`${base}/api/test/slow`);
+    await started;
+    expect(app.inFlight).toBe(1);
+
+    const closing = app.shutdown(5000);
+    const fresh = await fetch(`${base}/api/health`);
+    expect(fresh.status).toBe(503);
+    expect(fresh.headers.get('retry-after')).toBe('5');
+    expect(await fresh.json()).toMatchObject({ result: true, error: { code: 'SERVICE_UNAVAILABLE' }, data: null });
+
+    release();
+    const done = await slow;
+    expect(done.status).toBe(200);
+    expect(await done.json()).toEqual({ done: true });
+    await closing;
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  });
+
+  it('closes within the grace period even when a request never ends', async () => {
+    const { app, base, started, release } = await slowApp();
+    const slow = fetch(`${base}/api/test/slow`).catch((e: unknown) => e);
+    await started;
+    const t0 = Date.now();
+    await app.shutdown(300);
+    expect(Date.now() - t0).toBeLessThan(2000);
+    expect(await slow).toBeInstanceOf(Error);
+    release();
+  });
+
+  it('closes at once when idle', async () => {
+    const { app } = await slowApp();
+    const t0 = Date.now();
+    await app.shutdown(10_000);
+    expect(Date.now() - t0).toBeLessThan(1000);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Graceful shutdown: `app.shutdown(graceMs)` stops taking work (new requests get 503 +
+ * Retry-After + Connection: close), lets the requests in flight finish (up to graceMs), then closes
+ * the server and the database. main.ts calls it on SIGTERM/SIGINT.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { serviceUnavailable } from './envelope';
+import { sendFailure } from './errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Drains (new requests 503, in-flight ones finish within graceMs) and closes. */
+    shutdown(graceMs: number): Promise<void>;
+    /** Requests being served right now. */
+    readonly inFlight: number;
+  }
+}
+
+export function registerLifecycle(app: FastifyInstance): void {
+  let closing = false;
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+
+  app.addHook('onRequest', (req, reply, done) => {
+    if (closing) {
+      void reply.header('connection', 'close');
+      sendFailure(req, reply, serviceUnavailable(5));
+      return;
+    }
+    inFlight++;
+    reply.raw.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) drained?.();
+    });
+    done();
+  });
+
+  app.decorate('inFlight', {
+    getter: () => inFlight,
+  });
+
+  let closed: Promise<void> | null = null;
+  app.decorate('shutdown', function shutdown(graceMs: number) {
+    closed ??= (async () => {
+      closing = true;
+      if (inFlight > 0) {
+        const idle = new Promise<void>((resolve) => (drained = resolve));
+        await Promise.race([idle, sleep(graceMs, undefined, { ref: false })]);
+      }
+      const closed = app.close();
+      // Requests still running after the grace period are cut off.
+      if (inFlight > 0) app.server.closeAllConnections();
+      await closed;
+    })();
+    return closed;
+  });
+}

@@ -1,0 +1,70 @@
+/** SQL of sessions (plugins/session.ts). */
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+export interface NewSession {
+  tokenHash: string;
+  userId: number;
+  now: Date;
+  expiresAt: Date;
+  ip: string;
+  userAgent: string | null;
+  via: 'password' | 'google';
+}
+
+export async function insertSession(db: Db, s: NewSession): Promise<number> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ tokenHash: s.tokenHash, userId: s.userId, createdAt: s.now, lastSeenAt: s.now, expiresAt: s.expiresAt, ip: s.ip, userAgent: s.userAgent, via: s.via })
+    .returning({ id: sessions.id });
+  return row.id;
+}
+
+/** The live session of a token hash with its account, or undefined. */
+export async function findLiveSession(db: Db, tokenHash: string, now: Date, idleSince: Date) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      via: sessions.via,
+      userId: users.id,
+      role: users.role,
+      teacherId: users.teacherId,
+      studentId: users.studentId,
+      login: users.login,
+      newsPerms: users.newsPerms,
+      disabled: users.disabled,
+      mustUpdateCredentials: users.mustUpdateCredentials,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)));
+  return row;
+}
+
+export async function touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeByTokenHash(db: Db, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of an account, except one when given. */
+export async function revokeForUser(db: Db, userId: number, now: Date, exceptSessionId?: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId)),
+    );
+}
+
+/** Deletes sessions that ended (expired or revoked) before `before`. */
+export async function deleteEndedSessions(db: Db, before: Date): Promise<void> {
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before), lt(sessions.lastSeenAt, before)));
+}

@@ -1,0 +1,146 @@
+/**
+ * Sessions: a 256-bit random token in the `lms_sid` cookie (HttpOnly, SameSite=Lax, Path=/, Secure
+ * over HTTPS), stored only as its SHA-256. A session ends after SESSION_IDLE_MINUTES without a
+ * request, SESSION_ABSOLUTE_HOURS after sign-in, at logout, at a password change, or at once when
+ * the account is disabled. Routes that need a user use `onRequest: app.authenticate`.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '../../../contract/common';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { forbidden, unauthorized } from './envelope';
+import * as repo from './session.repository';
+
+export const SESSION_COOKIE = 'lms_sid';
+/** last_seen_at is written at most this often. */
+const TOUCH_INTERVAL_MS = 60_000;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Who is calling, from the session (never from the body). */
+export interface AuthInfo {
+  sessionId: number;
+  userId: number;
+  role: Role;
+  /** The person's id: teacher id for role 1, student id for role 2. */
+  uid: number;
+  login: string;
+  newsPerms: boolean;
+  via: 'password' | 'google';
+}
+
+/** What a service needs to know about the caller's connection. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+  /** The session token the request carried, if any. */
+  token: string | null;
+}
+
+/** Sets or clears the session cookie of the reply under way. */
+export interface SessionCookie {
+  set(token: string): void;
+  clear(): void;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export class SessionStore {
+  constructor(private readonly deps: { db: Db; config: Config; now: () => Date }) {}
+
+  /** Opens a session and returns its token (only the hash is stored). */
+  async create(userId: number, via: AuthInfo['via'], client: ClientInfo): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.deps.now();
+    await repo.insertSession(this.deps.db, {
+      tokenHash: hashToken(token),
+      userId,
+      now,
+      expiresAt: new Date(now.getTime() + this.deps.config.sessionAbsoluteHours * 3_600_000),
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
+      via,
+    });
+    return token;
+  }
+
+  /** The caller of a live session, or null (unknown, expired, revoked, disabled account). */
+  async lookup(token: string): Promise<AuthInfo | null> {
+    if (!TOKEN_PATTERN.test(token)) return null;
+    const now = this.deps.now();
+    const idleSince = new Date(now.getTime() - this.deps.config.sessionIdleMinutes * 60_000);
+    const row = await repo.findLiveSession(this.deps.db, hashToken(token), now, idleSince);
+    if (!row || row.disabled || row.mustUpdateCredentials) return null;
+    if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) await repo.touchSession(this.deps.db, row.sessionId, now);
+    return {
+      sessionId: row.sessionId,
+      userId: row.userId,
+      role: row.role as Role,
+      uid: (row.role === 1 ? row.teacherId : row.studentId) as number,
+      login: row.login,
+      newsPerms: row.newsPerms,
+      via: row.via as AuthInfo['via'],
+    };
+  }
+
+  async revokeToken(token: string): Promise<void> {
+    if (TOKEN_PATTERN.test(token)) await repo.revokeByTokenHash(this.deps.db, hashToken(token), this.deps.now());
+  }
+
+  /** Ends every session of an account (but the one given). */
+  async revokeAll(userId: number, exceptSessionId?: number): Promise<void> {
+    await repo.revokeForUser(this.deps.db, userId, this.deps.now(), exceptSessionId);
+  }
+
+  /** Removes sessions ended more than a day ago. */
+  async purge(): Promise<void> {
+    const cutoff = this.deps.now().getTime() - 24 * 3_600_000;
+    await repo.deleteEndedSessions(this.deps.db, new Date(cutoff - this.deps.config.sessionIdleMinutes * 60_000));
+  }
+}
+
+export function clientInfo(req: FastifyRequest): ClientInfo {
+  return { ip: req.ip, userAgent: req.headers['user-agent'] ?? null, token: req.cookies[SESSION_COOKIE] ?? null };
+}
+
+export function sessionCookie(req: FastifyRequest, reply: FastifyReply): SessionCookie {
+  const options = { path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https' } as const;
+  return {
+    set: (token) => void reply.setCookie(SESSION_COOKIE, token, options),
+    clear: () => void reply.clearCookie(SESSION_COOKIE, options),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, set by app.authenticate (or app.identify); null without a session. */
+    auth: AuthInfo | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: 401 without a live session, else sets request.auth. */
+    authenticate: (req: FastifyRequest) => Promise<void>;
+    /** onRequest hook: sets request.auth when there is a live session, never fails. */
+    identify: (req: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** Adds request.auth and the authenticate/identify hooks to the (root) app. */
+export function registerSessions(app: FastifyInstance, store: SessionStore): void {
+  app.decorateRequest('auth', null);
+  const identify = async (req: FastifyRequest) => {
+    const token = req.cookies[SESSION_COOKIE];
+    req.auth = token ? await store.lookup(token) : null;
+  };
+  app.decorate('identify', identify);
+  app.decorate('authenticate', async (req: FastifyRequest) => {
+    await identify(req);
+    if (!req.auth) throw unauthorized();
+  });
+}
+
+/**
+ * Identity comes from the session: a body's uid/role must name the caller, else 403 (ARCHITECTURE §4).
+ */
+export function assertSelf(auth: AuthInfo, claimed: { uid: number; role: number }): void {
+  if (claimed.uid !== auth.uid || claimed.role !== auth.role) throw forbidden();
+}

@@ -1,0 +1,105 @@
+/** Serving the built client under /lms/: redirects, caching, deep links, no HTML for /api, 503 without a build. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app';
+import { appOn, createTestDatabase, type TestDatabase } from '../test/helpers';
+
+let db: TestDatabase;
+let app: App;
+let unbuilt: App;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-dist-'));
+const INDEX = '<!doctype html><html><head><script type="module" src="/lms/assets/index-Ab12Cd.js"></script></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.mkdirSync(path.join(dist, 'locales/ru'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dist, 'assets/index-Ab12Cd.js'), 'console.log("app");');
+  fs.writeFileSync(path.join(dist, 'locales/ru/cm.json'), '{"hello":"Привет"}');
+  fs.writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  db = await createTestDatabase();
+  app = await appOn(db, { distDir: dist });
+  unbuilt = await appOn(db, { distDir: path.join(dist, 'missing') });
+});
+afterAll(async () => {
+  await app.close();
+  await unbuilt.close();
+  await db.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('with a build', () => {
+  it('redirects / and /lms to /lms/ (keeping the query)', async () => {
+    for (const [url, location] of [
+      ['/', '/lms/'],
+      ['/lms', '/lms/'],
+      ['/lms?lang=kg', '/lms/?lang=kg'],
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(location);
+    }
+  });
+
+  it('serves index.html at /lms/ and for deep links, revalidated', async () => {
+    for (const url of ['/lms/', '/lms/login', '/lms/journal', '/lms/news/12', '/lms/studentqr?data=abc']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX);
+    }
+  });
+
+  it('serves hashed assets as immutable for a year; other files revalidated', async () => {
+    const js = await app.inject({ url: '/lms/assets/index-Ab12Cd.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const locale = await app.inject({ url: '/lms/locales/ru/cm.json' });
+    expect(locale.json()).toEqual({ hello: 'Привет' });
+    expect(locale.headers['cache-control']).toBe('no-cache');
+    const logo = await app.inject({ url: '/lms/logo.svg' });
+    expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('answers 404 (not the page) for missing files and other methods', async () => {
+    for (const url of ['/lms/assets/missing-123.js', '/lms/missing.png', '/lms/locales/xx/cm.json']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/json/);
+    }
+    expect((await app.inject({ method: 'POST', url: '/lms/journal' })).statusCode).toBe(404);
+    const traversal = await app.inject({ url: '/lms/../package.json' });
+    expect(traversal.body).not.toContain('"devDependencies"');
+    expect((await app.inject({ url: '/lms/%2e%2e/package.json' })).body).not.toContain('"devDependencies"');
+  });
+
+  it('never answers /api with HTML', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nothing'],
+      ['GET', '/api/auth/orize.json'],
+      ['POST', '/api/misc/nothing.json'],
+      ['GET', '/api'],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ result: true, error: { code: 'NOT_FOUND', message: 'Не найдено' }, data: null });
+    }
+  });
+});
+
+describe('without a build', () => {
+  it('answers the pages with 503 saying to run npm run build; the API still works', async () => {
+    for (const url of ['/lms/', '/lms/login']) {
+      const res = await unbuilt.inject({ url });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toContain('npm run build');
+    }
+    expect((await unbuilt.inject({ url: '/' })).headers.location).toBe('/lms/');
+    expect((await unbuilt.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,47 @@
+/** SQL of the sign-in throttle (plugins/throttle.ts). */
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { loginAttempts } from '../db/schema';
+
+export type AttemptKind = 'login' | 'password';
+
+/** Serialises reservations for one key until the transaction ends (works across processes). */
+export async function lockKey(db: Db, kind: AttemptKind, key: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`throttle:${kind}:${key}`}, 0))`);
+}
+
+/**
+ * The time of the `max`-th newest attempt that counts (pending or failed) since `since`, for a
+ * key and optionally one address: when it exists, `max` attempts are already in the window.
+ */
+export async function nthRecentAttempt(db: Db, kind: AttemptKind, key: string, ip: string | null, since: Date, max: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: loginAttempts.at })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.kind, kind),
+        eq(loginAttempts.loginKey, key),
+        ip === null ? undefined : eq(loginAttempts.ip, ip),
+        gt(loginAttempts.at, since),
+        inArray(loginAttempts.outcome, ['pending', 'failure']),
+      ),
+    )
+    .orderBy(desc(loginAttempts.at))
+    .offset(max - 1)
+    .limit(1);
+  return row?.at ?? null;
+}
+
+export async function insertPending(db: Db, kind: AttemptKind, key: string, ip: string, at: Date): Promise<number> {
+  const [row] = await db.insert(loginAttempts).values({ kind, loginKey: key, ip, at, outcome: 'pending' }).returning({ id: loginAttempts.id });
+  return row.id;
+}
+
+export async function settle(db: Db, id: number, outcome: 'success' | 'failure'): Promise<void> {
+  await db.update(loginAttempts).set({ outcome }).where(eq(loginAttempts.id, id));
+}
+
+export async function deleteOlderThan(db: Db, before: Date): Promise<void> {
+  await db.delete(loginAttempts).where(lt(loginAttempts.at, before));
+}

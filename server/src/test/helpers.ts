@@ -1,0 +1,184 @@
+/**
+ * Test helpers: a fresh, seeded database per test file (in-memory PGlite; with TEST_DB=postgres a
+ * new database `lms_test_<random>` on TEST_DATABASE_URL's server, dropped afterwards), apps built
+ * on it, a movable clock, and sign-in shortcuts.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database, type DbTarget } from '../db/client';
+import { prepareDatabase } from '../db/migrate';
+import { DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from '../db/seed/data';
+import { SESSION_COOKIE } from '../plugins/session';
+
+const SERVER_SRC = path.resolve(import.meta.dirname, '..');
+
+/** Everything a seeded test database depends on: migrations, seed code, password hashing. */
+function templateKey(size: string): string {
+  const hash = createHash('sha256').update(size);
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (!entry.name.endsWith('.test.ts')) hash.update(entry.name).update(fs.readFileSync(full));
+    }
+  };
+  walk(path.join(SERVER_SRC, 'db'));
+  walk(path.join(SERVER_SRC, 'lib'));
+  hash.update(fs.readFileSync(path.join(SERVER_SRC, 'modules/auth/password.ts')));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A migrated and seeded PGlite data directory as a tarball, built once and kept in the temporary
+ * directory (creating a PGlite from scratch costs seconds; loading a dump well under one).
+ */
+async function pgliteTemplate(size: 'small' | 'full'): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `lms-test-pglite-${templateKey(size)}.tar`);
+  if (!fs.existsSync(file)) {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    await prepareDatabase(database, { size });
+    const dump = await database.pglite!.dumpDataDir('none');
+    await database.close();
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file);
+  }
+  return new Blob([fs.readFileSync(file)]);
+}
+
+export const DEMO = {
+  teacher: { login: DEMO_TEACHER.login, password: DEMO_TEACHER.password },
+  student: { login: DEMO_STUDENT.login, password: DEMO_STUDENT.password },
+  freshman: { login: DEMO_FRESHMAN.login, password: DEMO_FRESHMAN.password },
+} as const;
+
+export const usePostgres = process.env.TEST_DB === 'postgres';
+
+export interface TestDatabase {
+  database: Database;
+  target: DbTarget;
+  close(): Promise<void>;
+}
+
+/** A new migrated database, seeded ('small' by default: a few students per group, same demo accounts). */
+export async function createTestDatabase(options: { size?: 'small' | 'full'; seed?: boolean; poolMax?: number; connectionTimeoutMs?: number; statementTimeoutMs?: number } = {}): Promise<TestDatabase> {
+  let target: DbTarget;
+  let drop = async () => {};
+  if (usePostgres) {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const name = `lms_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    target = { kind: 'postgres', url: url.toString(), poolMax: options.poolMax ?? 10, statementTimeoutMs: options.statementTimeoutMs ?? 15000, connectionTimeoutMs: options.connectionTimeoutMs ?? 5000 };
+    drop = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    target = { kind: 'pglite', dataDir: null, loadDataDir: options.seed === false ? undefined : await pgliteTemplate(options.size ?? 'small') };
+  }
+  const database = await openDatabase(target);
+  // On a template this only checks that nothing is missing.
+  await prepareDatabase(database, { seed: options.seed ?? true, size: options.size ?? 'small' });
+  let closed = false;
+  return {
+    database,
+    target,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await database.close().catch(() => {});
+      await drop();
+    },
+  };
+}
+
+/** A configuration for tests: silent logs, a throwaway DATA_DIR, plus overrides (env names). */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'lms-test-data'), ...env });
+}
+
+/** A clock that runs with real time from `start` (default now) and can be moved. */
+export function testClock(start?: Date) {
+  let offset = start ? start.getTime() - Date.now() : 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance(ms: number) {
+      offset += ms;
+    },
+    set(date: Date) {
+      offset = date.getTime() - Date.now();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  now?: () => Date;
+  distDir?: string;
+}
+
+/** An app on a database (ready, not listening). */
+export async function appOn(db: TestDatabase, options: TestAppOptions = {}): Promise<App> {
+  const app = await buildApp({
+    config: testConfig(options.env),
+    database: db.database,
+    now: options.now,
+    distDir: options.distDir ?? path.join(os.tmpdir(), 'lms-test-no-dist'),
+  });
+  await app.ready();
+  return app;
+}
+
+/** A fresh seeded database and an app on it; close() ends both. */
+export async function testApp(options: TestAppOptions & { size?: 'small' | 'full' } = {}) {
+  const db = await createTestDatabase({ size: options.size });
+  const app = await appOn(db, options);
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** The lms_sid value a reply sets (undefined when none; '' when it clears it). */
+export function sessionFrom(res: LightMyRequestResponse): string | undefined {
+  return res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+}
+
+export const cookieHeader = (token: string) => ({ cookie: `${SESSION_COOKIE}=${token}` });
+
+/** POST orize; returns the reply and the session token it set. */
+export async function signIn(app: App, login: string, password: string, options: { ip?: string; headers?: Record<string, string> } = {}) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/orize.json',
+    payload: { login, password },
+    remoteAddress: options.ip ?? '127.0.0.1',
+    headers: options.headers,
+  });
+  return { res, token: sessionFrom(res), body: res.json() };
+}
+
+/** Signs in a demo account and returns its session token and user. */
+export async function session(app: App, who: 'teacher' | 'student', ip?: string) {
+  const { res, token, body } = await signIn(app, DEMO[who].login, DEMO[who].password, { ip });
+  if (res.statusCode !== 200 || !token) throw new Error(`sign-in as ${who} failed: ${res.statusCode} ${res.body}`);
+  return { token, user: body.data as { id: number; uid: number; role: 1 | 2 }, headers: cookieHeader(token) };
+}
