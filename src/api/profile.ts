@@ -1,0 +1,9 @@
+/** Profile and password calls (SPEC §7 "Profile"). */
+import type { PasswordResetBody, Profile, ProfileBody } from '../../contract/profile';
+import { post } from './problem';
+
+export const profileApi = {
+  data: (body: ProfileBody) => post<Profile>('api/profile/data.json', body, { session: true }),
+  resetPassword: (body: PasswordResetBody) =>
+    post<{ changed: true }>('api/passwd/reset.json', body, { session: true }),
+};

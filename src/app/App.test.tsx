@@ -1,0 +1,164 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Profile } from '../../contract/profile';
+import { renderWithStore } from '../test/render';
+import { fail, http, ok, publicHandlers, recordRequests, server, student, teacher } from '../test/server';
+import { App } from './App';
+
+vi.mock('../components/notify', async (importOriginal) => ({ ...(await importOriginal<object>()), notify: vi.fn() }));
+
+const teacherProfile: Profile = {
+  uid: 501,
+  role: 1,
+  fullName: teacher.fullName,
+  surname: 'Асанов',
+  name: 'Бакыт',
+  patronymic: 'Кубанычбекович',
+  gender: 'm',
+  birthDate: '1980-04-12',
+  nationality: 'кыргыз',
+  citizenship: 'Кыргызская Республика',
+  taxId: '21204198000123',
+  phone: '+996 555 123 456',
+  education: 'Высшее',
+  email: 'b.asanov@tsu.kg',
+  faculty: 'Факультет информационных технологий',
+  department: 'Кафедра программной инженерии',
+  position: 'Доцент',
+  group: null,
+  speciality: null,
+  course: null,
+  educationForm: null,
+  code: null,
+  login: 'teacher',
+  googleLinked: false,
+};
+
+function signedInHandlers(user = teacher, profile: Profile = teacherProfile) {
+  return [
+    ...publicHandlers(),
+    http.post('/api/auth/enticate.json', () => ok(user)),
+    http.post('/api/misc/settings.json', () =>
+      ok([
+        { id_a_year: 3, a_year: '2025-26', id_w_s: 1, universityName: 'Тянь-Шаньский государственный университет', maxSizeMb: 25 },
+        [
+          { key: 'schedule', url: 'https://schedule.tsu.kg' },
+          { key: 'webinar', url: 'https://meet.tsu.kg' },
+          { key: 'unknown', url: 'https://x.tsu.kg' },
+        ],
+      ]),
+    ),
+    http.post('/api/misc/photo.json', () => ok({ photo: null, mime: null })),
+    http.post('/api/misc/position.json', () => ok([{ position: 'Доцент', department: 'Кафедра программной инженерии' }])),
+    http.post('/api/misc/dinurls.json', () =>
+      ok([{ id: 1, name: { kg: 'Почта', ru: 'Почта', en: 'Mail' }, url: 'https://mail.tsu.kg', icon: 'mail' }]),
+    ),
+    http.post('/api/profile/data.json', () => ok(profile)),
+  ];
+}
+
+describe('App routes and shell', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('without a token /lms goes to the login screen', async () => {
+    server.use(...publicHandlers());
+    renderWithStore(<App />, { route: '/lms' });
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+  });
+
+  it('unknown paths show a not-found screen with a link home', async () => {
+    server.use(...publicHandlers());
+    renderWithStore(<App />, { route: '/lms/no-such-page' });
+    expect(await screen.findByRole('heading', { name: 'Страница не найдена' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/lms');
+  });
+
+  it('a stored token restores the session: home shows the profile card inside the shell', async () => {
+    localStorage.setItem('token', 'marker');
+    server.use(...signedInHandlers());
+    renderWithStore(<App />, { route: '/lms' });
+    expect(await screen.findByRole('heading', { name: teacher.fullName, level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('21204198000123')).toBeInTheDocument();
+    expect(screen.getByText('12.04.1980')).toBeInTheDocument();
+    expect(screen.getByText('Кафедра программной инженерии', { selector: 'dd' })).toBeInTheDocument();
+
+    // Side menu: only entries with a route or a settings link, opened in a new tab.
+    const menu = screen.getByTestId('side-menu');
+    const links = within(menu).getAllByRole('link');
+    expect(links.map((l) => l.textContent?.replace('(откроется в новой вкладке)', '').trim())).toEqual(['Расписание', 'Вебинар']);
+    expect(links[0]).toHaveAttribute('target', '_blank');
+    expect(links[0].getAttribute('rel')).toContain('noopener');
+
+    // Apps panel.
+    const app = within(screen.getByTestId('apps-panel')).getByRole('link', { name: /Почта/ });
+    expect(app).toHaveAttribute('href', 'https://mail.tsu.kg');
+    expect(app.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('the profile menu shows the short name, position and version, and logs out', async () => {
+    localStorage.setItem('token', 'marker');
+    localStorage.setItem('lang', 'ru');
+    server.use(...signedInHandlers(), http.post('/api/auth/logout.json', () => ok(null)));
+    const user = userEvent.setup();
+    renderWithStore(<App />, { route: '/lms' });
+    const button = await screen.findByTestId('profile-menu-button');
+    expect(button).toHaveTextContent('Асанов Б. К.');
+    await waitFor(() => expect(button).toHaveTextContent('Доцент'));
+    await user.click(button);
+    expect(await screen.findByText('Версия 1.2.3')).toBeInTheDocument();
+    const panel = screen.getByRole('region', { name: 'Меню профиля' });
+    expect(within(panel).getByRole('link', { name: 'Сменить пароль' })).toHaveAttribute('href', '/lms/change-password');
+    expect(within(panel).getByRole('switch', { name: 'Тёмная тема' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'KG' })).toBeInTheDocument();
+    await user.click(screen.getByTestId('logout-button'));
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('lang')).toBe('ru');
+  });
+
+  it('a student sees the group under the name and the study fields', async () => {
+    localStorage.setItem('token', 'marker');
+    const profile: Profile = {
+      ...teacherProfile,
+      uid: student.uid,
+      role: 2,
+      fullName: student.fullName,
+      gender: 'f',
+      department: null,
+      position: null,
+      group: 'ПИ-1-22',
+      speciality: 'Программная инженерия',
+      course: 3,
+      educationForm: 'Очная',
+      code: 'S-2022-0147',
+      login: 'student',
+    };
+    server.use(...signedInHandlers(student, profile));
+    const log = recordRequests();
+    renderWithStore(<App />, { route: '/lms' });
+    expect(await screen.findByText('S-2022-0147')).toBeInTheDocument();
+    expect(screen.getByText('Женский')).toBeInTheDocument();
+    expect(screen.getByTestId('profile-menu-button')).toHaveTextContent('ПИ-1-22');
+    log.stop();
+    expect(log.paths()).not.toContain('/api/misc/position.json');
+  });
+
+  it('a 401 on a session call ends the session and shows the login with its message', async () => {
+    localStorage.setItem('token', 'marker');
+    server.use(...signedInHandlers());
+    server.use(http.post('/api/profile/data.json', () => fail(401, 'UNAUTHORIZED')));
+    renderWithStore(<App />, { route: '/lms' });
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Введите имя пользователя и пароль');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('starting while offline goes to the offline page', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderWithStore(<App />, { route: '/lms' });
+    expect(await screen.findByRole('heading', { name: 'Нет подключения' })).toBeInTheDocument();
+    expect(screen.getByText(/Приложение не может подключиться к серверу/)).toBeInTheDocument();
+    expect(screen.getByTestId('offline-banner')).toHaveTextContent('Нет сети !!!');
+  });
+});

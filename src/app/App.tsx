@@ -1,0 +1,58 @@
+/** The app root: providers, router (basename /lms), boot, connectivity banner, toasts. */
+import { StrictMode, Suspense, useEffect } from 'react';
+import { Provider } from 'react-redux';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { PageSpinner } from '../components/Spinner';
+import { ToastHost } from '../components/ToastHost';
+import { authActions } from '../features/auth/auth.slice';
+import { OfflineBanner } from '../features/general/components/OfflineBanner';
+import { useAppDispatch } from './hooks';
+import { ROUTES } from './routeRegistry';
+import { AppRoutes } from './routes';
+import type { AppStore } from './store';
+
+export const BASENAME = '/lms';
+
+export function App() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    dispatch(authActions.bootRequested());
+  }, [dispatch]);
+
+  // Starting without a network goes to the offline page (SPEC §2).
+  useEffect(() => {
+    if (navigator.onLine === false && location.pathname !== ROUTES.offline) navigate(ROUTES.offline, { replace: true });
+    // Only at start.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <>
+      <OfflineBanner />
+      <ErrorBoundary>
+        <Suspense fallback={<PageSpinner />}>
+          <AppRoutes />
+        </Suspense>
+      </ErrorBoundary>
+      <ToastHost />
+    </>
+  );
+}
+
+export function Root({ store }: { store: AppStore }) {
+  return (
+    <StrictMode>
+      <ErrorBoundary>
+        <Provider store={store}>
+          <BrowserRouter basename={BASENAME}>
+            <App />
+          </BrowserRouter>
+        </Provider>
+      </ErrorBoundary>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,7 @@
+import LoginScreen from '../../features/auth/LoginScreen';
+import { LanguageSwitch } from '../../features/general/components/LanguageSwitch';
+
+/** The login screen with the shell's language switch. */
+export default function LoginPage() {
+  return <LoginScreen aside={<LanguageSwitch />} />;
+}

@@ -1,0 +1,32 @@
+/** The route table (SPEC §2). Every screen is its own lazy chunk. */
+import { Route, Routes } from 'react-router-dom';
+import { lazyScreen } from '../components/lazyScreen';
+import { RequireSession } from './RequireSession';
+import { ROUTES } from './routeRegistry';
+
+const LoginPage = lazyScreen(() => import('./pages/LoginPage'), 'login');
+const OfflineScreen = lazyScreen(() => import('../features/offline/OfflineScreen'), 'offline');
+const Layout = lazyScreen(() => import('./Layout'), 'layout');
+const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen'), 'profile');
+const ChangePasswordScreen = lazyScreen(() => import('../features/password/ChangePasswordScreen'), 'change-password');
+const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'), 'not-found');
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path={ROUTES.login} element={<LoginPage />} />
+      <Route path={ROUTES.offline} element={<OfflineScreen />} />
+      <Route
+        element={
+          <RequireSession>
+            <Layout />
+          </RequireSession>
+        }
+      >
+        <Route index element={<ProfileScreen />} />
+        <Route path={ROUTES.changePassword} element={<ChangePasswordScreen />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The session, shared by every area: who is signed in, and the cross-area events every slice may
+ * react to. Features import these actions and selectors; this file imports no feature.
+ */
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { call, takeEvery } from 'redux-saga/effects';
+import type { User } from '../../contract/auth';
+import { clearAllExceptLang } from '../lib/storage';
+
+export type SessionStatus = 'idle' | 'checking' | 'anonymous' | 'authenticated' | 'unreachable';
+export type SessionEndReason = 'none' | 'expired' | 'logout';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: User | null;
+  /** Why the last session ended (the login screen returns to the old page only after an expiry). */
+  endReason: SessionEndReason | null;
+  /** Translation key (namespace auth) of a notice for the login screen. */
+  message: string | null;
+}
+
+export const initialSessionState: SessionState = { status: 'idle', user: null, endReason: null, message: null };
+
+/** A signed-in user is known (after orize, enticate or the Google return). Areas load their data. */
+export const sessionStarted = createAction<User>('session/started');
+/** The session is over (logout, 401, or none at boot). Every area resets. */
+export const sessionEnded = createAction<{ reason: SessionEndReason; message?: string }>('session/ended');
+
+const slice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    checkStarted(state) {
+      state.status = 'checking';
+      state.message = null;
+    },
+    /** The server could not be reached while checking the session. */
+    unreachable(state) {
+      state.status = 'unreachable';
+    },
+    messageCleared(state) {
+      state.message = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(sessionStarted, (state, action: PayloadAction<User>) => {
+        state.status = 'authenticated';
+        state.user = action.payload;
+        state.endReason = null;
+        state.message = null;
+      })
+      .addCase(sessionEnded, (state, action) => {
+        state.status = 'anonymous';
+        state.user = null;
+        state.endReason = action.payload.reason;
+        state.message = action.payload.message ?? null;
+      });
+  },
+});
+
+export const { checkStarted: sessionCheckStarted, unreachable: sessionUnreachable, messageCleared: sessionMessageCleared } =
+  slice.actions;
+export const sessionReducer = slice.reducer;
+
+type WithSession = { session: SessionState };
+export const selectSession = (state: WithSession) => state.session;
+export const selectUser = (state: WithSession) => state.session.user;
+export const selectSessionStatus = (state: WithSession) => state.session.status;
+
+/** Whatever ended the session, the client forgets the user (the language stays). */
+export function* sessionSaga() {
+  yield takeEvery(sessionEnded.type, function* () {
+    yield call(clearAllExceptLang);
+  });
+}

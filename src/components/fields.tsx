@@ -1,0 +1,119 @@
+/** Formik-bound form fields with a real <label>, hint and error text wired for assistive tech. */
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useField } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon, EyeIcon, EyeOffIcon } from './icons';
+
+interface FieldProps {
+  name: string;
+  label: string;
+  hint?: string;
+  autoComplete?: string;
+  type?: InputHTMLAttributes<HTMLInputElement>['type'];
+  autoFocus?: boolean;
+}
+
+function useFieldIds(name: string) {
+  const base = useId();
+  return { input: `${base}-${name}`, hint: `${base}-${name}-hint`, error: `${base}-${name}-error` };
+}
+
+export function TextField({ name, label, hint, autoComplete, type = 'text', autoFocus }: FieldProps) {
+  const [field, meta] = useField<string>(name);
+  const ids = useFieldIds(name);
+  const invalid = Boolean(meta.touched && meta.error);
+  const describedBy = [hint ? ids.hint : null, invalid ? ids.error : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={ids.input}>{label}</label>
+      <input
+        {...field}
+        id={ids.input}
+        type={type}
+        className={`input${invalid ? ' invalid' : ''}`}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        spellCheck={false}
+        autoCapitalize="none"
+      />
+      {hint ? (
+        <p id={ids.hint} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {invalid ? (
+        <p id={ids.error} className="field-error">
+          {meta.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A password input with a show/hide button ('Показать пароль' / 'Show password'). */
+export function PasswordField({ name, label, hint, autoComplete, autoFocus }: Omit<FieldProps, 'type'>) {
+  const { t } = useTranslation('cm');
+  const [field, meta] = useField<string>(name);
+  const [visible, setVisible] = useState(false);
+  const ids = useFieldIds(name);
+  const invalid = Boolean(meta.touched && meta.error);
+  const describedBy = [hint ? ids.hint : null, invalid ? ids.error : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={ids.input}>{label}</label>
+      <div className="input-group">
+        <input
+          {...field}
+          id={ids.input}
+          type={visible ? 'text' : 'password'}
+          className={`input${invalid ? ' invalid' : ''}`}
+          autoComplete={autoComplete}
+          autoFocus={autoFocus}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          spellCheck={false}
+          autoCapitalize="none"
+        />
+        <button
+          type="button"
+          className="input-addon"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? t('actions.hidePassword') : t('actions.showPassword')}
+          aria-controls={ids.input}
+          title={visible ? t('actions.hidePassword') : t('actions.showPassword')}
+        >
+          {visible ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
+        </button>
+      </div>
+      {hint ? (
+        <p id={ids.hint} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {invalid ? (
+        <p id={ids.error} className="field-error">
+          {meta.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A dismissible error line: clicking anywhere on it closes it. */
+export function ErrorLine({ message, detail, onClose }: { message: string; detail?: string; onClose: () => void }) {
+  const { t } = useTranslation('cm');
+  return (
+    <div className="error-line" role="alert" onClick={onClose}>
+      <div className="error-line-text">
+        <span>{message}</span>
+        {detail ? <small>{detail}</small> : null}
+      </div>
+      {/* The click bubbles to the line, which closes it. */}
+      <button type="button" className="icon-btn" aria-label={t('actions.close')}>
+        <CloseIcon size={16} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { initialSessionState } from '../../app/session';
+import { initTestI18n } from '../../test/i18n';
+import { makeStore, renderWithStore } from '../../test/render';
+import { fail, http, ok, publicHandlers, recordRequests, server, student, teacher } from '../../test/server';
+import LoginScreen from './LoginScreen';
+
+vi.mock('../../components/notify', () => ({ notify: vi.fn() }));
+
+function renderLogin(route = '/lms/login') {
+  const store = makeStore({ session: { ...initialSessionState, status: 'anonymous' } });
+  const view = renderWithStore(
+    <Routes>
+      <Route path="/login" element={<LoginScreen />} />
+      <Route path="/" element={<h1>Home page</h1>} />
+    </Routes>,
+    { route, store },
+  );
+  return { ...view, user: userEvent.setup() };
+}
+
+async function fillLogin(user: ReturnType<typeof userEvent.setup>, login: string, password: string) {
+  await user.type(screen.getByLabelText('Логин'), login);
+  await user.type(screen.getByLabelText('Пароль'), password);
+  await user.click(screen.getByRole('button', { name: 'Войти' }));
+}
+
+describe('LoginScreen', () => {
+  let log: ReturnType<typeof recordRequests>;
+  beforeEach(() => {
+    log = recordRequests();
+  });
+  afterEach(() => log.stop());
+
+  it('shows the university from /logo.json and a labelled form', async () => {
+    server.use(...publicHandlers());
+    renderLogin();
+    expect(await screen.findByText('Тянь-Шаньский государственный университет', { selector: '.login-university' })).toBeInTheDocument();
+    const form = screen.getByTestId('login-form');
+    expect(within(form).getByLabelText('Логин')).toHaveAttribute('autocomplete', 'username');
+    expect(within(form).getByLabelText('Пароль')).toHaveAttribute('type', 'password');
+  });
+
+  it('requires login and password of at least 3 characters, and sends nothing until then', async () => {
+    server.use(...publicHandlers());
+    const { user } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findByText('Введите логин')).toBeInTheDocument();
+    expect(screen.getByText('Введите пароль')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Логин'), 'ab');
+    await user.type(screen.getByLabelText('Пароль'), 'cd');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findAllByText('Не менее 3 символов')).toHaveLength(2);
+    expect(log.paths()).not.toContain('/api/auth/recovery.json');
+  });
+
+  it('the show-password button reveals and hides the password', async () => {
+    server.use(...publicHandlers());
+    const { user } = renderLogin();
+    const input = screen.getByLabelText('Пароль');
+    await user.click(screen.getByRole('button', { name: 'Показать пароль' }));
+    expect(input).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Скрыть пароль' }));
+    expect(input).toHaveAttribute('type', 'password');
+  });
+
+  it('wrong credentials show the error line, which closes on click', async () => {
+    server.use(...publicHandlers(), http.post('/api/auth/recovery.json', () => fail(401, 'BAD_CREDENTIALS', 'bad')));
+    const { user } = renderLogin();
+    await fillLogin(user, 'teacher', 'wrong-password');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Неверное имя пользователя или пароль');
+    await user.click(alert);
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('too many attempts says how many minutes to wait', async () => {
+    server.use(...publicHandlers(), http.post('/api/auth/recovery.json', () => fail(429, 'TOO_MANY_REQUESTS', 'wait', { retryAfter: 600 })));
+    const { user } = renderLogin();
+    await fillLogin(user, 'teacher', 'wrong-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Слишком много попыток. Повторите через 10 мин.');
+  });
+
+  it('signs in (LOG_PAS 0 → orize) and goes home', async () => {
+    server.use(
+      ...publicHandlers(),
+      http.post('/api/auth/recovery.json', () => ok([{ LOG_PAS: 0 }])),
+      http.post('/api/auth/orize.json', () => ok(teacher)),
+      http.post('/api/misc/settings.json', () => ok([{ id_a_year: 1, a_year: '2025-26', id_w_s: 1, universityName: 'U', maxSizeMb: 25 }, []])),
+      http.post('/api/misc/photo.json', () => ok({ photo: null, mime: null })),
+      http.post('/api/misc/position.json', () => ok([{ position: 'Доцент', department: 'Кафедра' }])),
+      http.post('/api/misc/dinurls.json', () => ok([])),
+    );
+    const { user, store } = renderLogin();
+    await fillLogin(user, 'teacher', 'Teacher2026');
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(store.getState().session.user?.uid).toBe(501);
+    expect(localStorage.getItem('fio')).toBe('Асанов Б. К.');
+  });
+
+  describe('forced credential update (LOG_PAS 1)', () => {
+    beforeEach(() => {
+      server.use(...publicHandlers({ passwordMinLength: 6 }), http.post('/api/auth/recovery.json', () => ok([{ LOG_PAS: 1 }])));
+    });
+
+    it('shows the update form with the minimum length from /config.json', async () => {
+      const { user } = renderLogin();
+      await fillLogin(user, 'freshman', 'Freshman2026');
+      const form = await screen.findByTestId('update-form');
+      expect(within(form).getByLabelText('Новый логин')).toBeInTheDocument();
+      expect(within(form).getByLabelText('Новый пароль')).toHaveAccessibleDescription('Не менее 6 символов');
+      expect(within(form).getByLabelText('Подтверждение пароля')).toBeInTheDocument();
+      expect(log.paths()).not.toContain('/api/auth/orize.json');
+    });
+
+    it('requires every field', async () => {
+      const { user } = renderLogin();
+      await fillLogin(user, 'freshman', 'Freshman2026');
+      const form = await screen.findByTestId('update-form');
+      await user.click(within(form).getByRole('button', { name: 'Сохранить и войти' }));
+      expect(await within(form).findByText('Введите новый логин')).toBeInTheDocument();
+      expect(within(form).getByText('Введите новый пароль')).toBeInTheDocument();
+      expect(within(form).getByText('Повторите новый пароль')).toBeInTheDocument();
+    });
+
+    it('a confirmation mismatch shows login.passnotmatch and sends nothing', async () => {
+      const { user } = renderLogin();
+      await fillLogin(user, 'freshman', 'Freshman2026');
+      const form = await screen.findByTestId('update-form');
+      await user.type(within(form).getByLabelText('Новый логин'), 'aiperi');
+      await user.type(within(form).getByLabelText('Новый пароль'), 'Secret2026');
+      await user.type(within(form).getByLabelText('Подтверждение пароля'), 'Secret2027');
+      await user.click(within(form).getByRole('button', { name: 'Сохранить и войти' }));
+      expect(await within(form).findByText('Пароли не совпадают')).toBeInTheDocument();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(log.paths()).not.toContain('/api/auth/updatelogin.json');
+    });
+
+    it('a valid update sends old and new credentials, then signs in with the new ones', async () => {
+      server.use(
+        http.post('/api/auth/updatelogin.json', () => ok({ changed: true }, 'Логин и пароль изменены')),
+        http.post('/api/auth/orize.json', () => ok(student)),
+        http.post('/api/misc/settings.json', () => ok([{ id_a_year: 1, a_year: '2025-26', id_w_s: 1, universityName: 'U', maxSizeMb: 25 }, []])),
+        http.post('/api/misc/photo.json', () => ok({ photo: null, mime: null })),
+        http.post('/api/misc/dinurls.json', () => ok([])),
+      );
+      const { user } = renderLogin();
+      await fillLogin(user, 'freshman', 'Freshman2026');
+      const form = await screen.findByTestId('update-form');
+      await user.type(within(form).getByLabelText('Новый логин'), 'aiperi');
+      await user.type(within(form).getByLabelText('Новый пароль'), 'Secret2026');
+      await user.type(within(form).getByLabelText('Подтверждение пароля'), 'Secret2026');
+      await user.click(within(form).getByRole('button', { name: 'Сохранить и войти' }));
+      expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+      const update = log.requests.find((r) => r.path === '/api/auth/updatelogin.json');
+      expect(update?.body).toEqual({ oldlog: 'freshman', oldpas: 'Freshman2026', newlog: 'aiperi', newpas: 'Secret2026' });
+      expect(log.requests.filter((r) => r.path === '/api/auth/orize.json').map((r) => r.body)).toEqual([{ login: 'aiperi', password: 'Secret2026' }]);
+    });
+
+    it('a refused update shows the server reason', async () => {
+      server.use(http.post('/api/auth/updatelogin.json', () => fail(409, 'LOGIN_TAKEN', 'taken')));
+      const { user } = renderLogin();
+      await fillLogin(user, 'freshman', 'Freshman2026');
+      const form = await screen.findByTestId('update-form');
+      await user.type(within(form).getByLabelText('Новый логин'), 'teacher');
+      await user.type(within(form).getByLabelText('Новый пароль'), 'Secret2026');
+      await user.type(within(form).getByLabelText('Подтверждение пароля'), 'Secret2026');
+      await user.click(within(form).getByRole('button', { name: 'Сохранить и войти' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Этот логин уже занят.');
+    });
+  });
+
+  describe('Google sign-in', () => {
+    it('shows the Google button only when /api/google/check.json says OAu true', async () => {
+      server.use(...publicHandlers({ google: true }));
+      renderLogin();
+      const link = await screen.findByRole('link', { name: 'Войти через Google' });
+      expect(link).toHaveAttribute('href', '/api/google/auth.json');
+    });
+
+    it('hides it when Google sign-in is off', async () => {
+      server.use(...publicHandlers({ google: false }));
+      const { store } = renderLogin();
+      await waitFor(() => expect(log.paths()).toContain('/api/google/check.json'));
+      await waitFor(() => expect(store.getState().auth.google.fetching).toBe(false));
+      expect(screen.queryByRole('link', { name: 'Войти через Google' })).not.toBeInTheDocument();
+    });
+
+    it('?gauth=unlinked shows its message', async () => {
+      server.use(...publicHandlers({ google: true }));
+      renderLogin('/lms/login?gauth=unlinked');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Этот аккаунт Google не привязан');
+    });
+
+    it('?gauth=ok asks the server for the session and enters', async () => {
+      server.use(
+        ...publicHandlers({ google: true }),
+        http.get('/api/auth/checkgauth.json', () => ok(teacher)),
+        http.post('/api/misc/settings.json', () => ok([{ id_a_year: 1, a_year: '2025-26', id_w_s: 1, universityName: 'U', maxSizeMb: 25 }, []])),
+        http.post('/api/misc/photo.json', () => ok({ photo: null, mime: null })),
+        http.post('/api/misc/position.json', () => ok([])),
+        http.post('/api/misc/dinurls.json', () => ok([])),
+      );
+      renderLogin('/lms/login?gauth=ok');
+      expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+      expect(log.paths()).toContain('/api/auth/checkgauth.json');
+    });
+  });
+
+  it('is translated: English labels and button', async () => {
+    await initTestI18n('en');
+    server.use(...publicHandlers());
+    renderLogin();
+    expect(screen.getByLabelText('Login')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('shows "Введите имя пользователя и пароль" after the session was found gone', async () => {
+    server.use(...publicHandlers());
+    const store = makeStore({ session: { status: 'anonymous', user: null, endReason: 'expired', message: 'login.enterCredentials' } });
+    renderWithStore(<LoginScreen />, { route: '/lms/login', store });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Введите имя пользователя и пароль');
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * /lms/login (SPEC §2, §4): logo, login form or forced credential update, Google sign-in, and the
+ * error line. Desktop shows a brand panel beside the card; below 899.92 px the form fills the screen.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { configActions, selectConfig, selectPasswordMin } from '../../app/config';
+import { selectSession, sessionMessageCleared } from '../../app/session';
+import { GOOGLE_AUTH_URL } from '../../api/auth';
+import type { Failure } from '../../api/problem';
+import { ErrorLine } from '../../components/fields';
+import { GoogleIcon } from '../../components/icons';
+import { PageSpinner } from '../../components/Spinner';
+import { describeFailure } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { authActions, selectAuth, type Credentials, type GoogleOutcome } from './auth.slice';
+import { LoginForm } from './components/LoginForm';
+import { UpdateCredentialsForm } from './components/UpdateCredentialsForm';
+import './login.css';
+
+const GOOGLE_OUTCOMES: readonly string[] = ['failed', 'unlinked', 'disabled'];
+const DEFAULT_LOGO = `${import.meta.env.BASE_URL}logo.svg`;
+
+export default function LoginScreen({ aside }: { aside?: ReactNode }) {
+  const { t, i18n } = useTranslation(['auth', 'cm']);
+  const dispatch = useAppDispatch();
+  const session = useAppSelector(selectSession);
+  const auth = useAppSelector(selectAuth);
+  const config = useAppSelector(selectConfig);
+  const passwordMin = useAppSelector(selectPasswordMin);
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const credentials = useRef<Credentials | null>(null);
+  usePageTitle(t('cm:titles.login'));
+
+  const language = i18n.resolvedLanguage;
+  useEffect(() => {
+    dispatch(authActions.logoRequested());
+  }, [dispatch, language]);
+
+  useEffect(() => {
+    dispatch(authActions.googleCheckRequested());
+    if (!config) dispatch(configActions.loadRequested());
+    // Only once per visit of the screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch]);
+
+  // Return from Google sign-in: ?gauth=ok enters, other outcomes show their message.
+  const gauth = params.get('gauth');
+  useEffect(() => {
+    if (!gauth) return;
+    if (gauth === 'ok') dispatch(authActions.googleReturnRequested());
+    else if (GOOGLE_OUTCOMES.includes(gauth)) dispatch(authActions.googleOutcomeReceived(gauth as GoogleOutcome));
+    const next = new URLSearchParams(params);
+    next.delete('gauth');
+    setParams(next, { replace: true });
+  }, [gauth, params, setParams, dispatch]);
+
+  if (session.status === 'authenticated' && session.user) {
+    const from = (location.state as { from?: string } | null)?.from;
+    return <Navigate to={from && from.startsWith('/') && from !== '/login' ? from : '/'} replace />;
+  }
+  if (session.status === 'checking' || auth.gauth.fetching) return <PageSpinner />;
+
+  const loginError = (failure: Failure) =>
+    failure.status === 401 && failure.error?.code !== 'TOO_MANY_REQUESTS'
+      ? t('cm:errors.BAD_CREDENTIALS')
+      : describeFailure(t, failure);
+
+  let message: string | null = null;
+  if (auth.update.required) {
+    message = auth.update.error ? describeFailure(t, auth.update.error) : null;
+  } else if (auth.login.error) {
+    message = loginError(auth.login.error);
+  } else if (auth.gauth.error) {
+    message = auth.gauth.error.status === 401 ? t('login.gauth.failed') : describeFailure(t, auth.gauth.error);
+  } else if (auth.gauth.outcome) {
+    message = t(`login.gauth.${auth.gauth.outcome}`);
+  } else if (session.message) {
+    message = t(session.message);
+  }
+
+  const dismiss = () => {
+    dispatch(authActions.errorDismissed());
+    dispatch(sessionMessageCleared());
+  };
+
+  const submitLogin = (values: Credentials) => {
+    credentials.current = values;
+    dispatch(sessionMessageCleared());
+    dispatch(authActions.loginRequested(values));
+  };
+
+  const submitUpdate = (values: { newlog: string; newpas: string }) => {
+    const old = credentials.current;
+    if (!old) {
+      dispatch(authActions.updateCancelled());
+      return;
+    }
+    dispatch(authActions.updateRequested({ oldlog: old.login, oldpas: old.password, ...values }));
+  };
+
+  const logo = auth.logo.data;
+  const universityName = logo?.name || t('cm:universityName');
+
+  return (
+    <div className="login-page">
+      <section className="login-hero" aria-hidden="true">
+        <div className="login-hero-inner">
+          <img src={logo?.logo || DEFAULT_LOGO} alt="" width={112} height={112} className="login-hero-logo" />
+          <p className="login-hero-name">{universityName}</p>
+          <p className="login-hero-tagline">{t('login.tagline')}</p>
+        </div>
+      </section>
+      <main className="login-main">
+        <div className="login-card">
+          <header className="login-brand">
+            <img
+              src={logo?.logo || DEFAULT_LOGO}
+              alt={t('cm:logoAlt')}
+              width={logo?.width ?? 72}
+              height={logo?.width ?? 72}
+              className="login-logo"
+            />
+            <p className="login-university" style={logo?.fontsize ? { fontSize: `${logo.fontsize}px` } : undefined}>
+              {universityName}
+            </p>
+          </header>
+          <h1 className="login-title">{auth.update.required ? t('update.heading') : t('login.title')}</h1>
+          {message ? <ErrorLine message={message} onClose={dismiss} /> : null}
+          {auth.update.required ? (
+            <UpdateCredentialsForm
+              login={auth.update.login}
+              passwordMin={passwordMin}
+              busy={auth.update.fetching}
+              onSubmit={submitUpdate}
+              onCancel={() => dispatch(authActions.updateCancelled())}
+            />
+          ) : (
+            <>
+              <LoginForm busy={auth.login.fetching} onSubmit={submitLogin} />
+              {auth.google.enabled ? (
+                <>
+                  <div className="login-divider">
+                    <span>{t('login.or')}</span>
+                  </div>
+                  <a className="btn btn-google btn-block" href={GOOGLE_AUTH_URL}>
+                    <GoogleIcon />
+                    {t('login.google')}
+                  </a>
+                </>
+              ) : null}
+            </>
+          )}
+          {aside ? <div className="login-aside">{aside}</div> : null}
+        </div>
+      </main>
+    </div>
+  );
+}

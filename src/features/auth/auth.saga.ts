@@ -1,0 +1,138 @@
+/**
+ * Login flow (SPEC §4): recovery check → LOG_PAS 1 forced update / LOG_PAS 0 orize; boot by enticate;
+ * Google return; logout. Every call goes through api/auth.ts and ends in a success or failure action.
+ */
+import { all, call, put, takeLatest } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { RecoveryRow, User } from '../../../contract/auth';
+import type { Logo } from '../../../contract/config';
+import { authApi, type GoogleCheckRow } from '../../api/auth';
+import { configApi } from '../../api/config';
+import { isConnectionProblem, type Failure, type Result } from '../../api/problem';
+import { sessionCheckStarted, sessionEnded, sessionUnreachable } from '../../app/session';
+import { enterSession, signIn } from '../../app/signIn';
+import { clearAllExceptLang, newToken, readToken } from '../../lib/storage';
+import { authActions, type CredentialUpdate, type Credentials } from './auth.slice';
+
+/** Translation key shown when a token is present but the server knows no user (SPEC §8). */
+export const ENTER_CREDENTIALS_KEY = 'login.enterCredentials';
+
+function needsUpdate(result: Failure): boolean {
+  return result.status === 403 && result.error?.code === 'CREDENTIALS_UPDATE_REQUIRED';
+}
+
+/** orize with the given credentials; puts loginSucceeded or loginFailed / updateRequired. */
+function* authorize(login: string, password: string) {
+  const result = (yield* signIn(login, password)) as Result<User>;
+  if (result.ok) yield put(authActions.loginSucceeded(result.data));
+  else if (needsUpdate(result)) yield put(authActions.updateRequired({ login }));
+  else yield put(authActions.loginFailed(result));
+}
+
+export function* loginSaga(action: PayloadAction<Credentials>) {
+  const { login, password } = action.payload;
+  const check = (yield call(authApi.recovery, { oldlog: login, oldpas: password })) as Result<RecoveryRow[]>;
+  if (!check.ok) {
+    if (needsUpdate(check)) yield put(authActions.updateRequired({ login }));
+    else yield put(authActions.loginFailed(check));
+    return;
+  }
+  const flag = check.data?.[0]?.LOG_PAS === 1 ? 1 : 0;
+  yield put(authActions.recoveryChecked(flag));
+  if (flag === 1) {
+    yield put(authActions.updateRequired({ login }));
+    return;
+  }
+  yield* authorize(login, password);
+}
+
+export function* updateSaga(action: PayloadAction<CredentialUpdate>) {
+  const body = action.payload;
+  // The reply's sms ('Логин и пароль изменены') is shown as a toast by the API layer.
+  const result = (yield call(authApi.updateLogin, body)) as Result<{ changed: true }>;
+  if (!result.ok || !result.data?.changed) {
+    yield put(
+      authActions.updateFailed(
+        result.ok ? { ok: false, problem: 'UNKNOWN_ERROR', status: null, error: null } : result,
+      ),
+    );
+    return;
+  }
+  yield put(authActions.updateSucceeded());
+  yield* authorize(body.newlog, body.newpas);
+}
+
+export function* bootSaga() {
+  // Starting without a network: the offline page (SPEC §2).
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    yield put(sessionUnreachable());
+    return;
+  }
+  const token = readToken();
+  if (!token) {
+    yield put(sessionEnded({ reason: 'none' }));
+    return;
+  }
+  yield put(sessionCheckStarted());
+  const result = (yield call(authApi.authenticate, token)) as Result<User>;
+  if (result.ok) {
+    const refused = (yield* enterSession(result.data, token)) as Failure | null;
+    if (refused) {
+      yield call(clearAllExceptLang);
+      yield put(sessionEnded({ reason: 'expired', message: ENTER_CREDENTIALS_KEY }));
+    }
+    return;
+  }
+  if (result.status === 401 || result.status === 403) {
+    yield call(clearAllExceptLang);
+    yield put(sessionEnded({ reason: 'expired', message: ENTER_CREDENTIALS_KEY }));
+    return;
+  }
+  if (isConnectionProblem(result) || result.problem === 'SERVER_ERROR') {
+    yield put(sessionUnreachable());
+    return;
+  }
+  yield put(sessionEnded({ reason: 'none' }));
+}
+
+export function* googleReturnSaga() {
+  const result = (yield call(authApi.checkGoogleAuth)) as Result<User>;
+  if (!result.ok) {
+    yield put(authActions.googleReturnFailed(result));
+    return;
+  }
+  const refused = (yield* enterSession(result.data, newToken())) as Failure | null;
+  if (refused) yield put(authActions.googleReturnFailed(refused));
+  else yield put(authActions.googleReturnSucceeded());
+}
+
+export function* googleCheckSaga() {
+  const result = (yield call(authApi.googleCheck)) as Result<GoogleCheckRow[]>;
+  yield put(authActions.googleCheckFinished(result.ok && result.data?.[0]?.OAu === true));
+}
+
+export function* logoSaga() {
+  const result = (yield call(configApi.logo)) as Result<Logo>;
+  if (result.ok) yield put(authActions.logoSucceeded(result.data));
+  else yield put(authActions.logoFailed(result));
+}
+
+export function* logoutSaga() {
+  // Whatever the server answers, the client forgets the session.
+  yield call(authApi.logout);
+  yield call(clearAllExceptLang);
+  yield put(authActions.logoutFinished());
+  yield put(sessionEnded({ reason: 'logout' }));
+}
+
+export function* authSaga() {
+  yield all([
+    takeLatest(authActions.bootRequested.type, bootSaga),
+    takeLatest(authActions.loginRequested.type, loginSaga),
+    takeLatest(authActions.updateRequested.type, updateSaga),
+    takeLatest(authActions.googleReturnRequested.type, googleReturnSaga),
+    takeLatest(authActions.googleCheckRequested.type, googleCheckSaga),
+    takeLatest(authActions.logoRequested.type, logoSaga),
+    takeLatest(authActions.logoutRequested.type, logoutSaga),
+  ]);
+}

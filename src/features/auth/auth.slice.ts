@@ -1,0 +1,145 @@
+/** Login area state: the login request, the forced credential update, Google sign-in, the logo. */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Logo } from '../../../contract/config';
+import type { User } from '../../../contract/auth';
+import type { Failure } from '../../api/problem';
+import { sessionEnded } from '../../app/session';
+
+export type GoogleOutcome = 'failed' | 'unlinked' | 'disabled';
+
+export interface AuthState {
+  login: { fetching: boolean; error: Failure | null };
+  /** LOG_PAS of the last recovery check; 1 shows the forced update form. */
+  logpas: 0 | 1 | null;
+  /** The forced credential update (the old credentials stay in the form, never in the store). */
+  update: { required: boolean; login: string | null; fetching: boolean; error: Failure | null };
+  google: { enabled: boolean; fetching: boolean };
+  /** Return from Google sign-in (?gauth=...). */
+  gauth: { fetching: boolean; error: Failure | null; outcome: GoogleOutcome | null };
+  logo: { data: Logo | null; fetching: boolean; error: Failure | null };
+  logout: { fetching: boolean };
+}
+
+export const initialAuthState: AuthState = {
+  login: { fetching: false, error: null },
+  logpas: null,
+  update: { required: false, login: null, fetching: false, error: null },
+  google: { enabled: false, fetching: false },
+  gauth: { fetching: false, error: null, outcome: null },
+  logo: { data: null, fetching: false, error: null },
+  logout: { fetching: false },
+};
+
+export interface Credentials {
+  login: string;
+  password: string;
+}
+
+export interface CredentialUpdate {
+  oldlog: string;
+  oldpas: string;
+  newlog: string;
+  newpas: string;
+}
+
+const slice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    bootRequested() {},
+    loginRequested(state, _action: PayloadAction<Credentials>) {
+      state.login = { fetching: true, error: null };
+      state.logpas = null;
+      state.gauth.error = null;
+      state.gauth.outcome = null;
+    },
+    /** The recovery check answered LOG_PAS 0 (sign-in proceeds) or 1 (update first). */
+    recoveryChecked(state, action: PayloadAction<0 | 1>) {
+      state.logpas = action.payload;
+    },
+    updateRequired(state, action: PayloadAction<{ login: string }>) {
+      state.login.fetching = false;
+      state.logpas = 1;
+      state.update = { required: true, login: action.payload.login, fetching: false, error: null };
+    },
+    loginSucceeded(state, _action: PayloadAction<User>) {
+      state.login = { fetching: false, error: null };
+      state.update = initialAuthState.update;
+    },
+    loginFailed(state, action: PayloadAction<Failure>) {
+      state.login = { fetching: false, error: action.payload };
+    },
+    updateRequested(state, _action: PayloadAction<CredentialUpdate>) {
+      state.update.fetching = true;
+      state.update.error = null;
+    },
+    updateSucceeded(state) {
+      state.update.fetching = false;
+      state.update.required = false;
+      // The sign-in with the new credentials follows.
+      state.login = { fetching: true, error: null };
+    },
+    updateFailed(state, action: PayloadAction<Failure>) {
+      state.update.fetching = false;
+      state.update.error = action.payload;
+    },
+    updateCancelled(state) {
+      state.update = initialAuthState.update;
+      state.logpas = null;
+    },
+    errorDismissed(state) {
+      state.login.error = null;
+      state.update.error = null;
+      state.gauth.error = null;
+      state.gauth.outcome = null;
+    },
+    googleCheckRequested(state) {
+      state.google = { enabled: false, fetching: true };
+    },
+    googleCheckFinished(state, action: PayloadAction<boolean>) {
+      state.google = { enabled: action.payload, fetching: false };
+    },
+    googleReturnRequested(state) {
+      state.gauth = { fetching: true, error: null, outcome: null };
+    },
+    googleReturnSucceeded(state) {
+      state.gauth = { fetching: false, error: null, outcome: null };
+    },
+    googleReturnFailed(state, action: PayloadAction<Failure>) {
+      state.gauth = { fetching: false, error: action.payload, outcome: null };
+    },
+    /** The server sent the browser back with ?gauth=failed|unlinked|disabled. */
+    googleOutcomeReceived(state, action: PayloadAction<GoogleOutcome>) {
+      state.gauth = { fetching: false, error: null, outcome: action.payload };
+    },
+    logoRequested(state) {
+      state.logo = { data: null, fetching: true, error: null };
+    },
+    logoSucceeded(state, action: PayloadAction<Logo>) {
+      state.logo = { data: action.payload, fetching: false, error: null };
+    },
+    logoFailed(state, action: PayloadAction<Failure>) {
+      state.logo = { data: null, fetching: false, error: action.payload };
+    },
+    logoutRequested(state) {
+      state.logout.fetching = true;
+    },
+    logoutFinished(state) {
+      state.logout.fetching = false;
+    },
+  },
+  extraReducers: (builder) => {
+    // The logo and the Google flag are public and survive; the rest starts over.
+    builder.addCase(sessionEnded, (state) => ({
+      ...initialAuthState,
+      logo: state.logo,
+      google: state.google,
+    }));
+  },
+});
+
+export const authActions = slice.actions;
+export const authReducer = slice.reducer;
+
+type WithAuth = { auth: AuthState };
+export const selectAuth = (state: WithAuth) => state.auth;

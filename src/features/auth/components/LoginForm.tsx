@@ -1,0 +1,41 @@
+import { useMemo } from 'react';
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { PasswordField, TextField } from '../../../components/fields';
+import { Spinner } from '../../../components/Spinner';
+import { usePreloadYup, yupValidator } from '../../../lib/validation';
+import type { Credentials } from '../auth.slice';
+
+/** SPEC §5: login and password are required, at least 3 characters. */
+export const LOGIN_MIN = 3;
+
+export function LoginForm({ busy, onSubmit }: { busy: boolean; onSubmit: (values: Credentials) => void }) {
+  const { t } = useTranslation('auth');
+  const validate = useMemo(
+    () =>
+      yupValidator<Credentials>((yup) =>
+        yup.object({
+          login: yup.string().trim().required(t('validation.loginRequired')).min(LOGIN_MIN, t('validation.min', { min: LOGIN_MIN })),
+          password: yup.string().required(t('validation.passwordRequired')).min(LOGIN_MIN, t('validation.min', { min: LOGIN_MIN })),
+        }),
+      ),
+    [t],
+  );
+  usePreloadYup();
+  return (
+    <Formik<Credentials>
+      initialValues={{ login: '', password: '' }}
+      validate={validate}
+      onSubmit={(values) => onSubmit({ login: values.login.trim(), password: values.password })}
+    >
+      <Form className="form" data-testid="login-form" aria-label={t('login.title')} noValidate>
+        <TextField name="login" label={t('login.login')} autoComplete="username" />
+        <PasswordField name="password" label={t('login.password')} autoComplete="current-password" />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+          {busy ? <Spinner size="sm" /> : null}
+          {busy ? t('login.submitting') : t('login.submit')}
+        </button>
+      </Form>
+    </Formik>
+  );
+}

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LogoutIcon } from '../../../components/moreIcons';
+import { authActions, selectAuth } from '../auth.slice';
+
+/** POST /api/auth/logout.json, then everything but the language is forgotten and the login screen shows. */
+export function LogoutButton({ className = 'menu-item' }: { className?: string }) {
+  const { t } = useTranslation('cm');
+  const dispatch = useAppDispatch();
+  const busy = useAppSelector(selectAuth).logout.fetching;
+  return (
+    <button
+      type="button"
+      className={className}
+      data-testid="logout-button"
+      disabled={busy}
+      onClick={() => dispatch(authActions.logoutRequested())}
+    >
+      <LogoutIcon size={18} />
+      <span>{t('actions.logout')}</span>
+    </button>
+  );
+}

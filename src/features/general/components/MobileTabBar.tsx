@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { generalActions, selectActiveTab } from '../general.slice';
+import { MOBILE_TABS, type MobileTab } from './mobileTabs';
+
+/** Bottom tab bar below 899.92 px; picking a tab shows its panel (and leaves a route screen). */
+interface Props {
+  tabs?: readonly MobileTab[];
+  /** The tab to mark as current; null while a route screen is shown. Defaults to the active tab. */
+  current?: number | null;
+  onSelect?: (id: number) => void;
+}
+
+export function MobileTabBar({ tabs = MOBILE_TABS, current, onSelect }: Props) {
+  const { t } = useTranslation('cm');
+  const dispatch = useAppDispatch();
+  const activeTab = useAppSelector(selectActiveTab);
+  const active = current === undefined ? activeTab : current;
+  return (
+    <nav className="tab-bar" aria-label={t('layout.tabs')} data-testid="mobile-tab-bar">
+      {tabs.map(({ id, label, icon: Icon }) => (
+        <button
+          key={id}
+          type="button"
+          className={`tab-btn${active === id ? ' active' : ''}`}
+          aria-current={active === id ? 'page' : undefined}
+          onClick={() => {
+            dispatch(generalActions.tabSelected(id));
+            onSelect?.(id);
+          }}
+        >
+          <Icon size={22} />
+          <span>{t(label)}</span>
+        </button>
+      ))}
+    </nav>
+  );
+}

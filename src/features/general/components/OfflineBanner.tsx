@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../app/hooks';
+import { WifiOffIcon } from '../../../components/icons';
+import { selectOnline } from '../general.slice';
+
+/** 'Нет сети !!!' while the browser is offline (SPEC §2 Notices). */
+export function OfflineBanner() {
+  const { t } = useTranslation('cm', { useSuspense: false });
+  const online = useAppSelector(selectOnline);
+  if (online) return null;
+  return (
+    <div className="offline-banner" role="alert" data-testid="offline-banner">
+      <WifiOffIcon size={18} />
+      <span>{t('offline.banner', 'Нет сети !!!')}</span>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/** Side effects of the shell: window events into actions, dark mode on body, language switching. */
+import { eventChannel, type EventChannel } from 'redux-saga';
+import { all, call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { writeCookie } from '../../lib/cookies';
+import { changeLanguage, subscribeLanguage, type Language } from '../../i18n/languages';
+import { generalActions, MOBILE_QUERY, selectDark, THEME_COOKIE } from './general.slice';
+import type { UnknownAction } from '@reduxjs/toolkit';
+
+/** One year; the theme survives logout. */
+const THEME_MAX_AGE = 365 * 24 * 3600;
+
+export function applyTheme(dark: boolean): void {
+  if (typeof document === 'undefined') return;
+  document.body.classList.toggle('dark', dark);
+  const meta = document.querySelector('meta[name="theme-color"]');
+  meta?.setAttribute('content', dark ? '#0f1622' : '#1d4e9e');
+}
+
+/** online/offline, the mobile breakpoint and i18next language changes as one stream of actions. */
+export function environmentChannel(): EventChannel<UnknownAction> {
+  return eventChannel<UnknownAction>((emit) => {
+    const online = () => emit(generalActions.onlineChanged(true));
+    const offline = () => emit(generalActions.onlineChanged(false));
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    let unsubscribeMedia = () => {};
+    if (typeof window.matchMedia === 'function') {
+      const media = window.matchMedia(MOBILE_QUERY);
+      const onMedia = (e: MediaQueryListEvent) => emit(generalActions.mobileChanged(e.matches));
+      media.addEventListener?.('change', onMedia);
+      unsubscribeMedia = () => media.removeEventListener?.('change', onMedia);
+    }
+    const unsubscribeLanguage = subscribeLanguage((lng) => emit(generalActions.languageChanged(lng)));
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      unsubscribeMedia();
+      unsubscribeLanguage();
+    };
+  });
+}
+
+function* watchEnvironment() {
+  const channel: EventChannel<UnknownAction> = yield call(environmentChannel);
+  try {
+    while (true) {
+      const action: UnknownAction = yield take(channel);
+      yield put(action);
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+function* darkSaga() {
+  const dark: boolean = yield select(selectDark);
+  yield call(applyTheme, dark);
+  yield call(writeCookie, THEME_COOKIE, dark ? 'dark' : 'light', THEME_MAX_AGE);
+}
+
+function* languageSaga(action: PayloadAction<Language>) {
+  yield call(changeLanguage, action.payload);
+}
+
+export function* generalSaga() {
+  const dark: boolean = yield select(selectDark);
+  yield call(applyTheme, dark);
+  yield all([
+    fork(watchEnvironment),
+    takeEvery(generalActions.darkToggled.type, darkSaga),
+    takeEvery(generalActions.languageRequested.type, languageSaga),
+  ]);
+}

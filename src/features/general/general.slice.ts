@@ -1,0 +1,77 @@
+/** Shell state: mobile panel, screen size, connectivity, dark mode and language. */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionEnded } from '../../app/session';
+import { readCookie } from '../../lib/cookies';
+import { currentLanguage, type Language } from '../../i18n/languages';
+
+/** Mobile panels (SPEC §2): 0 profile, 1 news, 2 chat/contacts, 3 apps. */
+export const TAB_PROFILE = 0;
+export const TAB_NEWS = 1;
+export const TAB_CHAT = 2;
+export const TAB_APPS = 3;
+export const DEFAULT_TAB = TAB_APPS;
+
+export const MOBILE_QUERY = '(max-width: 899.92px)';
+export const THEME_COOKIE = 'theme';
+
+export interface GeneralState {
+  activeTab: number;
+  isMobile: boolean;
+  online: boolean;
+  dark: boolean;
+  language: Language;
+}
+
+export function detectMobile(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(MOBILE_QUERY).matches
+    : false;
+}
+
+export const initialGeneralState = (): GeneralState => ({
+  activeTab: DEFAULT_TAB,
+  isMobile: detectMobile(),
+  online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
+  dark: readCookie(THEME_COOKIE) === 'dark',
+  language: currentLanguage(),
+});
+
+const slice = createSlice({
+  name: 'general',
+  initialState: initialGeneralState,
+  reducers: {
+    tabSelected(state, action: PayloadAction<number>) {
+      state.activeTab = action.payload;
+    },
+    mobileChanged(state, action: PayloadAction<boolean>) {
+      state.isMobile = action.payload;
+    },
+    onlineChanged(state, action: PayloadAction<boolean>) {
+      state.online = action.payload;
+    },
+    darkToggled(state) {
+      state.dark = !state.dark;
+    },
+    /** The user picked a language; the saga asks i18next to switch. */
+    languageRequested(_state, _action: PayloadAction<Language>) {},
+    /** i18next switched (from the user's choice or detection). */
+    languageChanged(state, action: PayloadAction<Language>) {
+      state.language = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, (state) => {
+      state.activeTab = DEFAULT_TAB;
+    });
+  },
+});
+
+export const generalActions = slice.actions;
+export const generalReducer = slice.reducer;
+
+type WithGeneral = { general: GeneralState };
+export const selectGeneral = (state: WithGeneral) => state.general;
+export const selectOnline = (state: WithGeneral) => state.general.online;
+export const selectDark = (state: WithGeneral) => state.general.dark;
+export const selectIsMobile = (state: WithGeneral) => state.general.isMobile;
+export const selectActiveTab = (state: WithGeneral) => state.general.activeTab;

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../app/hooks';
+import { GlobeIcon } from '../../../components/moreIcons';
+import { toLanguage } from '../../../i18n/languages';
+import { selectApps } from '../profile.slice';
+import { APP_ICONS } from './icons';
+
+/** The university's other services (POST /api/misc/dinurls.json), each opening in a new tab. */
+export function AppsPanel() {
+  const { t, i18n } = useTranslation('cm');
+  const apps = useAppSelector(selectApps);
+  const lang = toLanguage(i18n.resolvedLanguage);
+  return (
+    <section className="apps-panel" aria-labelledby="apps-title" data-testid="apps-panel">
+      <h2 className="panel-title" id="apps-title">
+        {t('layout.apps')}
+      </h2>
+      {apps.fetching ? (
+        <div className="apps-grid" aria-busy="true">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="skeleton skeleton-tile" />
+          ))}
+        </div>
+      ) : apps.error ? (
+        <p className="muted small">{t('layout.appsError')}</p>
+      ) : apps.items.length === 0 ? (
+        <p className="muted small">{t('layout.noApps')}</p>
+      ) : (
+        <ul className="apps-grid">
+          {apps.items.map((app) => {
+            const Icon = APP_ICONS[app.icon] ?? GlobeIcon;
+            const name = app.name[lang] || app.name.ru;
+            return (
+              <li key={app.id}>
+                <a className="app-tile" href={app.url} target="_blank" rel="noopener noreferrer">
+                  <span className={`app-icon app-icon-${app.icon in APP_ICONS ? app.icon : 'web'}`}>
+                    <Icon size={22} />
+                  </span>
+                  <span className="app-name">{name}</span>
+                  <span className="sr-only">{t('layout.newTab')}</span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

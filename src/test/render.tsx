@@ -1,0 +1,25 @@
+/** Renders UI with the real store (all sagas running) and a memory router under /lms. */
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { createAppStore, type AppStore, type RootState } from '../app/store';
+
+import { trackSagaTask } from './stores';
+
+export function makeStore(preloaded?: Partial<RootState>): AppStore {
+  const store = createAppStore(preloaded);
+  trackSagaTask(store.sagaTask);
+  return store;
+}
+
+export function renderWithStore(ui: ReactElement, { route = '/lms', store = makeStore() }: { route?: string; store?: AppStore } = {}) {
+  const result = render(
+    <Provider store={store}>
+      <MemoryRouter basename="/lms" initialEntries={[route]}>
+        {ui}
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { ...result, store };
+}
