@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench [-- bundle start lighthouse load]`: the portal's figures, printed as a table and
+ * saved as JSON in bench/results/. Without arguments every section runs. See bench/README.md.
+ *
+ * Environment: BENCH_SECONDS (autocannon duration per route, default 10), BENCH_CONNECTIONS
+ * (default 10), BENCH_LIGHTHOUSE_RUNS (default 3), CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureClientBuild, viteBuild } from '../scripts/lib/client-build.mjs';
+import { measureBundle } from './bundle.mjs';
+import { runLighthouse } from './lighthouse.mjs';
+import { runLoad } from './load.mjs';
+import { ROOT, startPortal } from './lib/server.mjs';
+
+const SECTIONS = ['bundle', 'start', 'lighthouse', 'load'];
+const RESULTS_DIR = path.join(ROOT, 'bench/results');
+
+const args = process.argv.slice(2);
+const unknown = args.filter((a) => !SECTIONS.includes(a));
+if (unknown.length) {
+  console.error(`Unknown section ${unknown.join(', ')}. Usage: npm run bench [-- ${SECTIONS.join(' ')}]`);
+  process.exit(2);
+}
+const wanted = new Set(args.length ? args : SECTIONS);
+const envInt = (name, def) => {
+  const v = Number(process.env[name]);
+  return Number.isInteger(v) && v > 0 ? v : def;
+};
+const seconds = envInt('BENCH_SECONDS', 10);
+const connections = envInt('BENCH_CONNECTIONS', 10);
+const lighthouseRuns = envInt('BENCH_LIGHTHOUSE_RUNS', 3);
+
+const log = (line) => console.log(`[bench] ${line}`);
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const sec = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+const report = {
+  date: new Date().toISOString(),
+  commit: gitCommit(),
+  machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  sections: {},
+  failures: {},
+};
+const rows = [];
+
+async function section(name, fn) {
+  if (!wanted.has(name)) return;
+  log(`${name}…`);
+  try {
+    report.sections[name] = await fn();
+  } catch (err) {
+    report.failures[name] = err instanceof Error ? err.message : String(err);
+    console.error(`[bench] ${name} failed: ${report.failures[name]}`);
+    rows.push([name, 'FAILED', report.failures[name].split('\n')[0]]);
+  }
+}
+
+// The servers below serve dist/: build it when missing or stale.
+if (wanted.has('start') || wanted.has('lighthouse') || wanted.has('load')) await ensureClientBuild({ log, quiet: true });
+
+await section('bundle', async () => {
+  // A fresh build with a manifest, beside dist/ (which the server keeps serving).
+  const outDir = path.join(RESULTS_DIR, 'dist');
+  await viteBuild(['--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { quiet: true });
+  const b = measureBundle(outDir);
+  rows.push(['bundle', '/lms/login initial JS+CSS (gzip)', `${kb(b.initial.totalGzip)}  (JS ${kb(b.initial.jsGzip)}, CSS ${kb(b.initial.cssGzip)}, ${b.initial.files.length} files)`]);
+  rows.push(['bundle', '  of which entry (index.html)', kb(b.initial.entryGzip)]);
+  rows.push(['bundle', '  login route chunk', b.loginChunk ?? 'not found']);
+  rows.push(['bundle', 'largest lazy chunk (gzip)', b.largestLazyChunk ? `${kb(b.largestLazyChunk.gzip)}  ${b.largestLazyChunk.file}` : 'none']);
+  rows.push(['bundle', 'all JS (gzip)', `${kb(b.allJsGzip)} in ${b.jsFileCount} files`]);
+  return b;
+});
+
+let running = null;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-'));
+try {
+  await section('start', async () => {
+    const first = await startPortal({ dataDir });
+    await first.stop();
+    const again = await startPortal({ dataDir });
+    running = again;
+    rows.push(['start', 'fresh DATA_DIR → /lms/login served', sec(first.ms)]);
+    rows.push(['start', 'restart on the same data', sec(again.ms)]);
+    return { firstStartMs: Math.round(first.ms), restartMs: Math.round(again.ms), note: 'npm start path (scripts/start.mjs), client already built' };
+  });
+
+  if ((wanted.has('lighthouse') || wanted.has('load')) && !running) running = await startPortal({ dataDir });
+
+  await section('lighthouse', async () => {
+    const lh = await runLighthouse(`${running.origin}/lms/login`, { runs: lighthouseRuns });
+    rows.push(['lighthouse', `performance /lms/login (${lh.formFactor}, ${lh.throttling}, median of ${lh.runs.length})`, `${lh.score}  [${lh.runs.map((r) => r.score).join(', ')}]`]);
+    rows.push(['lighthouse', '  FCP / LCP / TBT / CLS', `${sec(lh.fcpMs)} / ${sec(lh.lcpMs)} / ${lh.tbtMs} ms / ${lh.cls}`]);
+    return lh;
+  });
+
+  await section('load', async () => {
+    const l = await runLoad(running.origin, { seconds, connections });
+    for (const r of [l.authenticated, l.bare])
+      rows.push(['load', `${r.name}`, `${r.requestsPerSec} req/s  (p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors})`]);
+    rows.push(['load', 'ratio signed-in / bare', String(l.ratio)]);
+    return l;
+  });
+} finally {
+  if (running) await running.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+// --- report ---
+const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i].length), 8));
+console.log('');
+console.log(`Benchmarks ${report.date}  commit ${report.commit ?? '-'}  ${report.machine.cpu} ×${report.machine.cores}, Node ${process.version}`);
+console.log(`${'section'.padEnd(widths[0])}  ${'figure'.padEnd(widths[1])}  value`);
+console.log(`${'-'.repeat(widths[0])}  ${'-'.repeat(widths[1])}  ${'-'.repeat(20)}`);
+for (const [a, b, c] of rows) console.log(`${a.padEnd(widths[0])}  ${b.padEnd(widths[1])}  ${c}`);
+
+fs.mkdirSync(RESULTS_DIR, { recursive: true });
+const file = path.join(RESULTS_DIR, `bench-${report.date.replace(/[:.]/g, '-')}.json`);
+const json = `${JSON.stringify(report, null, 2)}\n`;
+fs.writeFileSync(file, json);
+fs.writeFileSync(path.join(RESULTS_DIR, 'latest.json'), json);
+console.log(`\nSaved ${path.relative(ROOT, file)} (and bench/results/latest.json).`);
+process.exit(Object.keys(report.failures).length ? 1 : 0);

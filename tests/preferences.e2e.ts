@@ -1,0 +1,79 @@
+/** The user's language and colour scheme, both kept across a reload. */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { STUDENT } from './support/accounts';
+import { expectVisible, loginForm, openProfileMenu, setupE2E, signIn } from './support/e2e';
+import { ru, text } from './support/texts';
+
+const e2e = setupE2E();
+
+const heading = (page: Page, lng: 'ru' | 'en' | 'kg') =>
+  page.getByRole('heading', { name: text(lng, 'auth:login.title'), exact: true });
+
+const bodyIsDark = (page: Page) => page.evaluate(() => document.body.classList.contains('dark'));
+
+describe('language', () => {
+  it('switching RU → EN → KG on the login screen changes the texts and survives a reload', async () => {
+    const page = await e2e.page();
+    await page.goto('/lms/login');
+    await expectVisible(heading(page, 'ru'));
+    await expectVisible(loginForm(page).login);
+
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await expectVisible(heading(page, 'en'));
+    await expectVisible(page.getByLabel(text('en', 'auth:login.password'), { exact: true }));
+    await page.reload();
+    await expectVisible(heading(page, 'en'));
+    expect(await page.getByRole('button', { name: 'EN', exact: true }).getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByRole('button', { name: 'KG', exact: true }).click();
+    await expectVisible(heading(page, 'kg'));
+    await page.reload();
+    await expectVisible(heading(page, 'kg'));
+
+    await page.getByRole('button', { name: 'RU', exact: true }).click();
+    await expectVisible(heading(page, 'ru'));
+  });
+
+  it('the language chosen before signing in is the language of the portal', async () => {
+    const page = await e2e.page();
+    await page.goto('/lms/login');
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await expectVisible(heading(page, 'en'));
+    const form = page.getByTestId('login-form');
+    await form.getByLabel(text('en', 'auth:login.login'), { exact: true }).fill(STUDENT.login);
+    await form.getByLabel(text('en', 'auth:login.password'), { exact: true }).fill(STUDENT.password);
+    await form.getByRole('button', { name: text('en', 'auth:login.submit'), exact: true }).click();
+    await expectVisible(page.getByTestId('profile-menu-button'), 20000);
+    await page.reload();
+    await page.getByTestId('profile-menu-button').click();
+    await expectVisible(page.getByRole('region', { name: text('en', 'profileMenu.title'), exact: true }));
+    await expectVisible(page.getByTestId('logout-button').getByText(text('en', 'actions.logout'), { exact: true }));
+  });
+});
+
+describe('dark mode', () => {
+  it('the toggle sets the dark class on body, and the choice survives a reload', async () => {
+    const page = await e2e.page();
+    await signIn(page, STUDENT);
+    expect(await bodyIsDark(page)).toBe(false);
+
+    let panel = await openProfileMenu(page);
+    const toggle = panel.getByTestId('dark-mode-toggle');
+    await expectVisible(toggle.getByText(ru('actions.darkMode'), { exact: true }));
+    await toggle.click();
+    await expect.poll(() => bodyIsDark(page)).toBe(true);
+
+    await page.reload();
+    await expectVisible(page.getByTestId('profile-menu-button'), 20000);
+    await expect.poll(() => bodyIsDark(page)).toBe(true);
+
+    panel = await openProfileMenu(page);
+    expect(await panel.getByTestId('dark-mode-toggle').getAttribute('aria-checked')).toBe('true');
+    await panel.getByTestId('dark-mode-toggle').click();
+    await expect.poll(() => bodyIsDark(page)).toBe(false);
+    await page.reload();
+    await expectVisible(page.getByTestId('profile-menu-button'), 20000);
+    expect(await bodyIsDark(page)).toBe(false);
+  });
+});
