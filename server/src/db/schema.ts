@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -456,3 +457,131 @@ export const seedSteps = pgTable('seed_steps', {
   name: text('name').primaryKey(),
   appliedAt: tstz('applied_at').notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Files, news and chat
+
+/**
+ * Uploaded files (news, chat, later the library): the bytes live in DATA_DIR/files under a random
+ * storage name; the user's file name is only metadata, never a path.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    storageName: text('storage_name').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    /** Type sniffed from the content (never the browser's claim). */
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerUserId), check('files_size_ck', sql`${t.size} >= 0`)],
+);
+
+/** News items (id_eventMessage), addressed to everyone, teachers or students, optionally one faculty. */
+export const news = pgTable(
+  'news',
+  {
+    id: serial('id').primaryKey(),
+    authorUserId: integer('author_user_id')
+      .notNull()
+      .references(() => users.id),
+    message: text('message').notNull(),
+    /** 0 everyone, 1 teachers, 2 students. */
+    audience: smallint('audience').notNull().default(0),
+    /** Only people of this faculty (students of its groups, teachers of its departments). */
+    facultyId: integer('faculty_id').references(() => faculties.id),
+    /** Pinned items stay on top of the feed. */
+    pinned: boolean('pinned').notNull().default(false),
+    /** Readers see the item from this moment (a post can be scheduled). */
+    publishAt: tstz('publish_at').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('news_feed_idx').on(t.pinned, t.publishAt),
+    index('news_author_idx').on(t.authorUserId),
+    check('news_audience_ck', sql`${t.audience} in (0, 1, 2)`),
+  ],
+);
+
+export const newsFiles = pgTable(
+  'news_files',
+  {
+    newsId: integer('news_id')
+      .notNull()
+      .references(() => news.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    position: smallint('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.newsId, t.fileId] }), index('news_files_file_idx').on(t.fileId)],
+);
+
+/** Who has seen a news item (for "read by N of M"). */
+export const newsReads = pgTable(
+  'news_reads',
+  {
+    newsId: integer('news_id')
+      .notNull()
+      .references(() => news.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: tstz('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.newsId, t.userId] })],
+);
+
+/**
+ * Chat messages: one-to-one (recipient_user_id) or to a group's chat about a discipline
+ * (group_id + discipline_id). The discipline, year and working semester record where it was written.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    senderUserId: integer('sender_user_id')
+      .notNull()
+      .references(() => users.id),
+    recipientUserId: integer('recipient_user_id').references(() => users.id),
+    groupId: integer('group_id').references(() => groups.id),
+    disciplineId: integer('discipline_id').references(() => disciplines.id),
+    academicYearId: integer('academic_year_id').references(() => academicYears.id),
+    workingSemesterId: integer('working_semester_id').references(() => workingSemesters.id),
+    message: text('message').notNull(),
+    fileId: integer('file_id').references(() => files.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    /** One-to-one messages: when the recipient read it. */
+    readAt: tstz('read_at'),
+  },
+  (t) => [
+    index('chat_pair_idx').on(t.senderUserId, t.recipientUserId, t.id),
+    index('chat_inbox_idx').on(t.recipientUserId, t.readAt),
+    index('chat_group_idx').on(t.groupId, t.disciplineId, t.id),
+    check('chat_target_ck', sql`(${t.recipientUserId} is null) <> (${t.groupId} is null)`),
+    check('chat_group_discipline_ck', sql`${t.groupId} is null or ${t.disciplineId} is not null`),
+  ],
+);
+
+/** How far each member has read a group chat (unread = later messages by others). */
+export const chatGroupReads = pgTable(
+  'chat_group_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    disciplineId: integer('discipline_id')
+      .notNull()
+      .references(() => disciplines.id, { onDelete: 'cascade' }),
+    lastReadId: bigint('last_read_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId, t.disciplineId] })],
+);
