@@ -11,7 +11,9 @@ import type { Config } from './config';
 import { createContext, type AppContext } from './context';
 import type { Database } from './db/client';
 import authRoutes from './modules/auth/auth.routes';
+import chatRoutes from './modules/chat/chat.routes';
 import configRoutes from './modules/config/config.routes';
+import disciplineRoutes from './modules/discipline/discipline.routes';
 import googleRoutes from './modules/google/google.routes';
 import healthRoutes from './modules/health/health.routes';
 import miscRoutes from './modules/misc/misc.routes';
@@ -19,6 +21,7 @@ import passwdRoutes from './modules/passwd/passwd.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLifecycle } from './plugins/lifecycle';
+import { registerLive } from './plugins/live';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSessions } from './plugins/session';
 import { registerSpa } from './plugins/spa';
@@ -64,12 +67,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('ctx', ctx);
 
   registerLifecycle(app);
+  registerLive(app, ctx.live);
   registerErrorHandling(app);
   await app.register(cookie);
   await registerSecurityHeaders(app);
   registerSessions(app, ctx.sessions);
 
-  for (const routes of [configRoutes, healthRoutes, authRoutes, googleRoutes, profileRoutes, passwdRoutes, miscRoutes])
+  for (const routes of [configRoutes, healthRoutes, authRoutes, googleRoutes, profileRoutes, passwdRoutes, miscRoutes, disciplineRoutes, chatRoutes])
     await app.register(routes, { ctx });
 
   await registerSpa(app, path.resolve(options.distDir ?? DEFAULT_DIST_DIR));

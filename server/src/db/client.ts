@@ -34,8 +34,23 @@ export interface Database {
   exclusive<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** Cheap round trip: throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel: onPayload gets each NOTIFY payload (sent by any process on this database).
+   * PostgreSQL uses a dedicated connection outside the pool, re-established after a drop, then
+   * onGap says that notifications may have been missed. Resolves to the unsubscribe function.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+export interface ListenHandlers {
+  onPayload(payload: string): void;
+  /** The listening connection dropped and is back: notifications in between are lost. */
+  onGap?(): void;
+}
+
+/** Channel names are plain identifiers (they are written into LISTEN). */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Advisory lock key for migrations and seeding ('lms-init' as a number). */
 const INIT_LOCK = 0x6c6d7369;
@@ -69,6 +84,13 @@ async function openPglite({ dataDir, loadDataDir }: Extract<DbTarget, { kind: 'p
     exclusive: (fn) => fn(db),
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    listen: async (channel, { onPayload }) => {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`Bad channel name '${channel}'`);
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
     },
     close: () => client.close(),
   };
@@ -106,6 +128,72 @@ async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Pr
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handlers) => listenPostgres(target, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+/** Delay before re-connecting a dropped LISTEN connection: 0.5 s, doubling up to 10 s. */
+const LISTEN_RETRY_MS = [500, 1000, 2000, 5000, 10000];
+
+async function listenPostgres(target: Extract<DbTarget, { kind: 'postgres' }>, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Bad channel name '${channel}'`);
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: target.url, application_name: 'lms-listen', connectionTimeoutMillis: target.connectionTimeoutMs });
+    client.on('notification', (n) => {
+      if (n.channel === channel) handlers.onPayload(n.payload ?? '');
+    });
+    const lost = () => {
+      if (current !== client) return;
+      current = null;
+      client.end().catch(() => {});
+      reconnect();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (err) {
+      client.end().catch(() => {});
+      throw err;
+    }
+    return client;
+  };
+
+  const reconnect = () => {
+    if (stopped || timer) return;
+    const delay = LISTEN_RETRY_MS[Math.min(attempt, LISTEN_RETRY_MS.length - 1)];
+    attempt++;
+    timer = setTimeout(() => {
+      timer = null;
+      connect().then(
+        (client) => {
+          if (stopped) {
+            client.end().catch(() => {});
+            return;
+          }
+          attempt = 0;
+          current = client;
+          handlers.onGap?.();
+        },
+        () => reconnect(),
+      );
+    }, delay);
+    timer.unref();
+  };
+
+  current = await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Graceful shutdown: `app.shutdown(graceMs)` stops taking work (new requests get 503 +
  * Retry-After + Connection: close), lets the requests in flight finish (up to graceMs), then closes
- * the server and the database. main.ts calls it on SIGTERM/SIGINT.
+ * the server and the database. main.ts calls it on SIGTERM/SIGINT. Long-lived replies (event
+ * streams) register `app.onShutdown(fn)` to end themselves as soon as the shutdown begins.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,8 @@ declare module 'fastify' {
     shutdown(graceMs: number): Promise<void>;
     /** Requests being served right now. */
     readonly inFlight: number;
+    /** Runs fn when the shutdown begins (before waiting for requests in flight). */
+    onShutdown(fn: () => void): void;
   }
 }
 
@@ -40,10 +43,14 @@ export function registerLifecycle(app: FastifyInstance): void {
     getter: () => inFlight,
   });
 
+  const shutdownHooks: Array<() => void> = [];
+  app.decorate('onShutdown', (fn: () => void) => void shutdownHooks.push(fn));
+
   let closed: Promise<void> | null = null;
   app.decorate('shutdown', function shutdown(graceMs: number) {
     closed ??= (async () => {
       closing = true;
+      for (const fn of shutdownHooks) fn();
       if (inFlight > 0) {
         const idle = new Promise<void>((resolve) => (drained = resolve));
         await Promise.race([idle, sleep(graceMs, undefined, { ref: false })]);

@@ -83,6 +83,15 @@ export class SessionStore {
     };
   }
 
+  /** True while the session is live; unlike lookup it does not count as activity (long-lived streams). */
+  async isLive(token: string): Promise<boolean> {
+    if (!TOKEN_PATTERN.test(token)) return false;
+    const now = this.deps.now();
+    const idleSince = new Date(now.getTime() - this.deps.config.sessionIdleMinutes * 60_000);
+    const row = await repo.findLiveSession(this.deps.db, hashToken(token), now, idleSince);
+    return Boolean(row && !row.disabled && !row.mustUpdateCredentials);
+  }
+
   async revokeToken(token: string): Promise<void> {
     if (TOKEN_PATTERN.test(token)) await repo.revokeByTokenHash(this.deps.db, hashToken(token), this.deps.now());
   }

@@ -1,0 +1,241 @@
+/**
+ * Live updates: a small bus that sends events to signed-in users over Server-Sent Events, fanned out
+ * through PostgreSQL LISTEN/NOTIFY so that every server process on the database delivers them (PGlite
+ * has the same LISTEN/NOTIFY in-process).
+ *
+ *   await ctx.live.publish(tx, 'chat.message', [userA, userB], data)   // inside the writing transaction:
+ *                                                                       // sent at commit, never on rollback
+ *   const stream = openEventStream(req, reply, ctx.live)                // in a GET route: text/event-stream
+ *   stream.onClose(ctx.live.subscribe(userId, (e) => stream.send(e.event, e.data)))
+ *
+ * A NOTIFY payload is limited to 8000 bytes: an event whose data does not fit is delivered with
+ * `data: null`, and the client fetches what changed. Streams get a heartbeat comment so that proxies
+ * keep them open, end when the client goes away, and end at once when the server shuts down.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
+
+export const LIVE_CHANNEL = 'lms_live';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+const MAX_PAYLOAD_BYTES = 7900;
+/** Recipients per NOTIFY when an event goes to very many users. */
+const RECIPIENTS_PER_NOTIFY = 400;
+
+export interface LiveEvent {
+  event: string;
+  /** null when the data was too large to travel (the client reloads instead). */
+  data: unknown;
+}
+
+type Listener = (event: LiveEvent) => void;
+
+interface Envelope {
+  e: string;
+  to: number[];
+  d: unknown;
+}
+
+export interface LiveLogger {
+  warn(obj: unknown, msg?: string): void;
+}
+
+export class LiveBus {
+  /** Heartbeat comment interval of event streams (tests shorten it). */
+  heartbeatMs = 25_000;
+  /** How often an open stream checks that its session is still alive. */
+  sessionCheckMs = 60_000;
+  /** Reconnect delay the browser is told to use (`retry:`). */
+  retryMs = 3_000;
+
+  private readonly listeners = new Map<number, Set<Listener>>();
+  private readonly gapListeners = new Set<() => void>();
+  private readonly streams = new Set<EventStream>();
+  private listening: Promise<() => Promise<void>> | null = null;
+  private stopped = false;
+
+  /** Where delivery problems are logged (the app's logger once it exists). */
+  log: LiveLogger = { warn: () => {} };
+
+  constructor(private readonly database: Database) {}
+
+  /**
+   * Sends `event` with `data` to every open stream of the users `to`, in every server process.
+   * On a transaction the event leaves at commit (and not at all on rollback).
+   */
+  async publish(db: Db, event: string, to: readonly number[], data: unknown): Promise<void> {
+    const recipients = [...new Set(to)];
+    for (let i = 0; i < recipients.length; i += RECIPIENTS_PER_NOTIFY) {
+      const chunk = recipients.slice(i, i + RECIPIENTS_PER_NOTIFY);
+      let payload = JSON.stringify({ e: event, to: chunk, d: data } satisfies Envelope);
+      if (Buffer.byteLength(payload, 'utf8') > MAX_PAYLOAD_BYTES) payload = JSON.stringify({ e: event, to: chunk, d: null } satisfies Envelope);
+      await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+    }
+  }
+
+  /** Starts listening (once); streams wait for it before they report themselves ready. */
+  ready(): Promise<void> {
+    if (this.stopped) return Promise.reject(new Error('The live bus is stopped'));
+    this.listening ??= this.database.listen(LIVE_CHANNEL, {
+      onPayload: (payload) => this.deliver(payload),
+      onGap: () => {
+        for (const fn of this.gapListeners) fn();
+      },
+    });
+    this.listening.catch(() => {
+      this.listening = null;
+    });
+    return this.listening.then(() => undefined);
+  }
+
+  /** Calls listener with the events sent to userId (in this process); returns the unsubscribe. */
+  subscribe(userId: number, listener: Listener): () => void {
+    let set = this.listeners.get(userId);
+    if (!set) this.listeners.set(userId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(userId) === set) this.listeners.delete(userId);
+    };
+  }
+
+  /** Calls fn when notifications may have been lost (the LISTEN connection was re-established). */
+  onGap(fn: () => void): () => void {
+    this.gapListeners.add(fn);
+    return () => this.gapListeners.delete(fn);
+  }
+
+  /** Open event streams in this process. */
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
+  track(stream: EventStream): void {
+    this.streams.add(stream);
+    stream.onClose(() => this.streams.delete(stream));
+  }
+
+  /** Ends every open stream (shutdown). */
+  closeStreams(): void {
+    for (const stream of [...this.streams]) stream.close();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.closeStreams();
+    const listening = this.listening;
+    this.listening = null;
+    if (listening) await (await listening.catch(() => null))?.();
+  }
+
+  private deliver(payload: string): void {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(payload) as Envelope;
+    } catch (err) {
+      this.log.warn({ err }, 'live: unreadable notification');
+      return;
+    }
+    if (typeof envelope.e !== 'string' || !Array.isArray(envelope.to)) return;
+    const event: LiveEvent = { event: envelope.e, data: envelope.d ?? null };
+    for (const userId of envelope.to) {
+      const set = this.listeners.get(userId);
+      if (!set) continue;
+      for (const listener of [...set]) {
+        try {
+          listener(event);
+        } catch (err) {
+          this.log.warn({ err }, 'live: listener failed');
+        }
+      }
+    }
+  }
+}
+
+/** One text/event-stream reply. */
+export interface EventStream {
+  send(event: string, data: unknown): void;
+  /** A comment line (ignored by EventSource), e.g. the heartbeat. */
+  comment(text: string): void;
+  readonly closed: boolean;
+  close(): void;
+  /** fn runs once when the stream ends (client gone, close(), shutdown). */
+  onClose(fn: () => void): void;
+}
+
+/**
+ * Turns the reply into an event stream: status 200, text/event-stream, no caching or proxy
+ * buffering, the security headers already set on the reply, a heartbeat, and cleanup when the
+ * connection ends. The bus tracks it so that a shutdown ends it at once.
+ */
+export function openEventStream(_req: FastifyRequest, reply: FastifyReply, bus: LiveBus): EventStream {
+  reply.hijack();
+  const res = reply.raw;
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value as string | number | string[];
+  res.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  res.socket?.setNoDelay(true);
+  res.socket?.setKeepAlive(true);
+
+  let closed = false;
+  const closeHandlers: Array<() => void> = [];
+  const heartbeat = setInterval(() => stream.comment('ping'), bus.heartbeatMs);
+  heartbeat.unref();
+
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    for (const fn of closeHandlers.splice(0)) {
+      try {
+        fn();
+      } catch {
+        // cleanup must not throw
+      }
+    }
+  };
+  const write = (chunk: string) => {
+    if (closed || res.writableEnded || res.destroyed) return;
+    res.write(chunk);
+  };
+
+  const stream: EventStream = {
+    send(event, data) {
+      write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    comment(text) {
+      write(`: ${text.replace(/\n/g, ' ')}\n\n`);
+    },
+    get closed() {
+      return closed;
+    },
+    close() {
+      if (!res.writableEnded) res.end();
+      finish();
+    },
+    onClose(fn) {
+      if (closed) fn();
+      else closeHandlers.push(fn);
+    },
+  };
+  res.on('close', finish);
+  res.on('error', finish);
+  write(`retry: ${bus.retryMs}\n\n`);
+  bus.track(stream);
+  return stream;
+}
+
+/** Wires the bus into the app: its logger, and streams ended at shutdown and close. */
+export function registerLive(app: FastifyInstance, bus: LiveBus): void {
+  bus.log = app.log;
+  app.onShutdown(() => bus.closeStreams());
+  // Open streams would keep app.close() waiting: end them first.
+  app.addHook('preClose', async () => bus.closeStreams());
+  app.addHook('onClose', async () => bus.stop());
+}
