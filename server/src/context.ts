@@ -1,7 +1,8 @@
-/** What every module's service gets: configuration, database, clock, sessions and throttle. */
+/** What every module's service gets: configuration, database, clock, sessions, throttle and files. */
 import { createRequire } from 'node:module';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { FileStore } from './plugins/files';
 import { SessionStore } from './plugins/session';
 import { Throttle } from './plugins/throttle';
 
@@ -14,6 +15,8 @@ export interface AppContext {
   now: () => Date;
   sessions: SessionStore;
   throttle: Throttle;
+  /** Uploads and downloads (DATA_DIR/files). */
+  files: FileStore;
   /** Product version from package.json. */
   version: string;
 }
@@ -23,5 +26,14 @@ export const VERSION: string = (require('../../package.json') as { version: stri
 
 export function createContext(config: Config, database: Database, now: () => Date = () => new Date()): AppContext {
   const deps = { db: database.db, config, now };
-  return { config, database, db: database.db, now, sessions: new SessionStore(deps), throttle: new Throttle(deps), version: VERSION };
+  return {
+    config,
+    database,
+    db: database.db,
+    now,
+    sessions: new SessionStore(deps),
+    throttle: new Throttle(deps),
+    files: new FileStore(deps),
+    version: VERSION,
+  };
 }
