@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import type { Config } from './config';
@@ -70,6 +71,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerLive(app, ctx.live);
   registerErrorHandling(app);
   await app.register(cookie);
+  // Limits are set per request by ctx.files.receive (plugins/files.ts), which checks truncation itself.
+  await app.register(multipart, { throwFileSizeLimit: false });
+  app.addHook('onClose', async () => ctx.files.close());
   await registerSecurityHeaders(app);
   registerSessions(app, ctx.sessions);
 

@@ -193,3 +193,8 @@ export function loadConfig(env: Env = process.env): Config {
     google: googleClientId && googleClientSecret ? { clientId: googleClientId, clientSecret: googleClientSecret, issuer: googleIssuer } : null,
   };
 }
+
+/** Where uploaded (and seeded) files live: DATA_DIR/files. */
+export function filesDirOf(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'files');
+}

@@ -1,7 +1,8 @@
-/** What every module's service gets: configuration, database, clock, sessions, throttle and live events. */
+/** What every module's service gets: configuration, database, clock, sessions, throttle, files and live events. */
 import { createRequire } from 'node:module';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { FileStore } from './plugins/files';
 import { LiveBus } from './plugins/live';
 import { SessionStore } from './plugins/session';
 import { Throttle } from './plugins/throttle';
@@ -15,6 +16,8 @@ export interface AppContext {
   now: () => Date;
   sessions: SessionStore;
   throttle: Throttle;
+  /** Uploads and downloads (DATA_DIR/files). */
+  files: FileStore;
   /** Live events to signed-in users (Server-Sent Events over LISTEN/NOTIFY). */
   live: LiveBus;
   /** Product version from package.json. */
@@ -33,6 +36,7 @@ export function createContext(config: Config, database: Database, now: () => Dat
     now,
     sessions: new SessionStore(deps),
     throttle: new Throttle(deps),
+    files: new FileStore(deps),
     live: new LiveBus(database),
     version: VERSION,
   };

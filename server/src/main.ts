@@ -5,7 +5,7 @@
  */
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, filesDirOf, loadConfig, type Config } from './config';
 import { dbTargetFromConfig, openDatabase } from './db/client';
 import { prepareDatabase } from './db/migrate';
 import { DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from './db/seed/data';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const target = dbTargetFromConfig(config);
   const database = await openDatabase(target);
-  const report = await prepareDatabase(database, { log: (m) => console.log(m) });
+  const report = await prepareDatabase(database, { log: (m) => console.log(m), filesDir: filesDirOf(config) });
   const app = await buildApp({ config, database });
   const stopHousekeeping = scheduleHousekeeping(app.ctx, (err) => app.log.warn({ err }, 'housekeeping failed'));
 

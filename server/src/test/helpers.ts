@@ -182,3 +182,25 @@ export async function session(app: App, who: 'teacher' | 'student', ip?: string)
   if (res.statusCode !== 200 || !token) throw new Error(`sign-in as ${who} failed: ${res.statusCode} ${res.body}`);
   return { token, user: body.data as { id: number; uid: number; role: 1 | 2 }, headers: cookieHeader(token) };
 }
+
+export interface MultipartPart {
+  name: string;
+  /** Present for a file part. */
+  filename?: string;
+  content: Buffer | string;
+  /** Content-Type the client claims (default application/octet-stream for files). */
+  type?: string;
+}
+
+/** A multipart/form-data body for app.inject. */
+export function multipartPayload(parts: MultipartPart[]): { payload: Buffer; contentType: string } {
+  const boundary = `----lms${randomBytes(12).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+    if (part.filename !== undefined) head += `; filename="${part.filename}"; filename*=UTF-8''${encodeURIComponent(part.filename)}\r\nContent-Type: ${part.type ?? 'application/octet-stream'}`;
+    chunks.push(Buffer.from(`${head}\r\n\r\n`), Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}

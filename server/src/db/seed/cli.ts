@@ -3,7 +3,8 @@
  * `npm run seed -- --reset` drops everything first and builds the demo university anew.
  * Options: --size small (a few students per group). Uses DATABASE_URL / DATA_DIR like the server.
  */
-import { loadConfig } from '../../config';
+import fs from 'node:fs/promises';
+import { filesDirOf, loadConfig } from '../../config';
 import { dbTargetFromConfig, openDatabase } from '../client';
 import { prepareDatabase } from '../migrate';
 
@@ -21,7 +22,10 @@ async function main(): Promise<void> {
   const database = await openDatabase(target);
   const started = Date.now();
   try {
-    const report = await prepareDatabase(database, { reset: args.includes('--reset'), size, log: (m) => console.log(m) });
+    const reset = args.includes('--reset');
+    // Starting over also forgets the files of the old data.
+    if (reset) await fs.rm(filesDirOf(config), { recursive: true, force: true });
+    const report = await prepareDatabase(database, { reset, size, log: (m) => console.log(m), filesDir: filesDirOf(config) });
     const where = target.kind === 'pglite' ? target.dataDir : 'PostgreSQL (DATABASE_URL)';
     console.log(
       `Database ready in ${where} (${Date.now() - started} ms): ` +

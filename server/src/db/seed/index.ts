@@ -14,6 +14,8 @@ export interface SeedContext {
   size: 'full' | 'small';
   now: Date;
   log: (message: string) => void;
+  /** Where seeded files are written (DATA_DIR/files); null: rows only (server tests). */
+  filesDir: string | null;
 }
 
 export interface SeedStep {
@@ -31,6 +33,7 @@ export interface SeedOptions {
   size?: SeedContext['size'];
   now?: Date;
   log?: (message: string) => void;
+  filesDir?: string | null;
 }
 
 export interface SeedReport {
@@ -39,7 +42,12 @@ export interface SeedReport {
 }
 
 export async function runSeed(db: Db, options: SeedOptions = {}, steps: readonly SeedStep[] = STEPS): Promise<SeedReport> {
-  const ctx: SeedContext = { size: options.size ?? 'full', now: options.now ?? new Date(), log: options.log ?? (() => {}) };
+  const ctx: SeedContext = {
+    size: options.size ?? 'full',
+    now: options.now ?? new Date(),
+    log: options.log ?? (() => {}),
+    filesDir: options.filesDir ?? null,
+  };
   const done = new Set((await db.select({ name: seedSteps.name }).from(seedSteps)).map((r) => r.name));
   const report: SeedReport = { applied: [], skipped: [] };
   for (const step of steps) {

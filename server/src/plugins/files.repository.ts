@@ -1,0 +1,29 @@
+/** SQL of uploaded files (plugins/files.ts). */
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { files } from '../db/schema';
+
+export type FileRow = typeof files.$inferSelect;
+
+export async function insertFile(db: Db, row: Omit<typeof files.$inferInsert, 'id' | 'createdAt'>): Promise<FileRow> {
+  const [inserted] = await db.insert(files).values(row).returning();
+  return inserted;
+}
+
+export async function findFile(db: Db, id: number): Promise<FileRow | null> {
+  const [row] = await db.select().from(files).where(eq(files.id, id));
+  return row ?? null;
+}
+
+/** Deletes the rows and returns the storage names of the deleted ones. */
+export async function deleteFiles(db: Db, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.delete(files).where(inArray(files.id, ids)).returning({ storageName: files.storageName });
+  return rows.map((r) => r.storageName);
+}
+
+/** Which of these storage names still have a row. */
+export async function existingStorageNames(db: Db, names: string[]): Promise<Set<string>> {
+  const rows = await db.select({ storageName: files.storageName }).from(files).where(inArray(files.storageName, names));
+  return new Set(rows.map((r) => r.storageName));
+}

@@ -1,0 +1,200 @@
+/** The shared upload/download module (SECURITY-CHECKS F1–F3), through a small route of its own. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app';
+import { files } from '../db/schema';
+import { createTestDatabase, multipartPayload, session, testConfig, type TestDatabase } from '../test/helpers';
+import { badRequest } from './envelope';
+import { contentDisposition, parseFields } from './files';
+import { sniffType } from './sniff';
+import { Type } from 'typebox';
+
+let db: TestDatabase;
+let app: App;
+let dataDir: string;
+let headers: Record<string, string>;
+
+const LIMIT = 1024 * 1024; // UPLOAD_LIMIT_MB=1
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-files-'));
+  db = await createTestDatabase();
+  app = await buildApp({ config: testConfig({ DATA_DIR: dataDir, UPLOAD_LIMIT_MB: '1' }), database: db.database, distDir: '/nonexistent' });
+  // Saves every file; `fail=1` makes the handler throw after saving (a refused rule, a rollback).
+  app.post('/api/test/upload.json', { onRequest: app.authenticate }, async (req) =>
+    app.ctx.files.receive(req, { maxFiles: 3 }, async ({ fields, files: incoming }) =>
+      app.ctx.db.transaction(async (tx) => {
+        const stored = [];
+        for (const f of incoming) stored.push(await app.ctx.files.save(tx, req.auth!.userId, f));
+        if (fields.fail === '1') throw badRequest();
+        return { result: 0, error: null, data: { ids: stored.map((s) => s.id), fields } };
+      }),
+    ),
+  );
+  app.get<{ Params: { id: string } }>('/api/test/file/:id', async (req, reply) => {
+    const file = await app.ctx.files.find(app.ctx.db, Number(req.params.id));
+    if (!file) throw badRequest();
+    return app.ctx.files.send(reply, file);
+  });
+  app.post<{ Body: { id: number; rollback: boolean } }>('/api/test/remove.json', async (req) => {
+    await app.ctx.db
+      .transaction(async (tx) => {
+        await app.ctx.files.remove(tx, [req.body.id]);
+        if (req.body.rollback) throw new Error('rollback');
+      })
+      .catch(() => {});
+    return { result: 0, error: null, data: null };
+  });
+  await app.ready();
+  headers = (await session(app, 'teacher')).headers;
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const stored = () => fs.readdirSync(path.join(dataDir, 'files')).filter((n) => n !== '.tmp');
+const temporary = () => (fs.existsSync(path.join(dataDir, 'files', '.tmp')) ? fs.readdirSync(path.join(dataDir, 'files', '.tmp')) : []);
+const rows = async () => (await db.database.db.select({ n: count() }).from(files))[0].n;
+
+async function upload(parts: Parameters<typeof multipartPayload>[0], extra: Record<string, string> = headers) {
+  const { payload, contentType } = multipartPayload(parts);
+  return app.inject({ method: 'POST', url: '/api/test/upload.json', payload, headers: { ...extra, 'content-type': contentType } });
+}
+
+describe('uploads', () => {
+  it('F1: a file of exactly the limit is stored; one byte over is 413 with the limit, nothing on disk, no row', async () => {
+    const atLimit = Buffer.concat([Buffer.from('a'.repeat(LIMIT - 1)), Buffer.from('\n')]);
+    const ok = await upload([{ name: 'file', filename: 'notes.txt', content: atLimit }]);
+    expect(ok.statusCode).toBe(200);
+    const before = { disk: stored().length, rows: await rows() };
+
+    const over = await upload([{ name: 'file', filename: 'notes.txt', content: Buffer.concat([atLimit, Buffer.from('b')]) }]);
+    expect(over.statusCode).toBe(413);
+    expect(over.json().error).toMatchObject({ code: 'TOO_LARGE', params: { maxSizeMb: 1 } });
+    expect(stored().length).toBe(before.disk);
+    expect(await rows()).toBe(before.rows);
+    expect(temporary()).toEqual([]);
+  });
+
+  it('F2: markup or script under an allowed name is refused; the real type is stored whatever the browser claims', async () => {
+    const before = { disk: stored().length, rows: await rows() };
+    for (const [filename, content] of [
+      ['report.pdf', '<html><script>alert(1)</script></html>'],
+      ['photo.png', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
+      ['lib.pdf', 'alert(document.cookie)'],
+      ['page.txt', '<!DOCTYPE html><p>hi</p>'],
+      ['image.pdf', PNG],
+      ['tool.exe', Buffer.from('MZ\x90\x00')],
+      ['noext', 'plain words'],
+    ] as const) {
+      const res = await upload([{ name: 'file', filename, content: Buffer.from(content), type: 'application/pdf' }]);
+      expect(res.statusCode, filename).toBe(400);
+      expect(res.json().error.code, filename).toBe('UNSUPPORTED_TYPE');
+    }
+    expect(stored().length).toBe(before.disk);
+    expect(await rows()).toBe(before.rows);
+
+    const res = await upload([{ name: 'file', filename: 'Итоги.pdf', content: PDF, type: 'text/html' }]);
+    expect(res.statusCode).toBe(200);
+    const [row] = await db.database.db.select().from(files).where(eq(files.id, res.json().data.ids[0]));
+    expect(row).toMatchObject({ originalName: 'Итоги.pdf', mime: 'application/pdf', size: PDF.length });
+  });
+
+  it('the user file name is never a path: the bytes get a random name, the name keeps no directory', async () => {
+    const res = await upload([{ name: 'file', filename: '../../etc/passwd.png', content: PNG }]);
+    expect(res.statusCode).toBe(200);
+    const [row] = await db.database.db.select().from(files).where(eq(files.id, res.json().data.ids[0]));
+    expect(row.originalName).toBe('passwd.png');
+    expect(row.storageName).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(fs.readFileSync(path.join(dataDir, 'files', row.storageName))).toEqual(PNG);
+  });
+
+  it('when the handler fails after saving, every file of the request is gone from disk and database', async () => {
+    const before = { disk: stored().length, rows: await rows() };
+    const res = await upload([
+      { name: 'fail', content: Buffer.from('1') },
+      { name: 'file', filename: 'a.pdf', content: PDF },
+      { name: 'file', filename: 'b.png', content: PNG },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(stored().length).toBe(before.disk);
+    expect(await rows()).toBe(before.rows);
+    expect(temporary()).toEqual([]);
+  });
+
+  it('refuses a request that is not multipart, too many files, and callers without a session', async () => {
+    const json = await app.inject({ method: 'POST', url: '/api/test/upload.json', payload: { a: 1 }, headers });
+    expect(json.statusCode).toBe(400);
+    const many = await upload([1, 2, 3, 4].map((i) => ({ name: 'file', filename: `f${i}.pdf`, content: PDF })));
+    expect(many.statusCode).toBe(400);
+    const anonymous = await upload([{ name: 'file', filename: 'a.pdf', content: PDF }], {});
+    expect(anonymous.statusCode).toBe(401);
+    expect(temporary()).toEqual([]);
+  });
+});
+
+describe('downloads', () => {
+  it('F3: attachment with the UTF-8 name, nosniff, a sandboxing CSP and the stored type', async () => {
+    const up = await upload([{ name: 'file', filename: 'Расписание осень.pdf', content: PDF }]);
+    const res = await app.inject({ url: `/api/test/file/${up.json().data.ids[0]}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(PDF);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="__________ _____.pdf"; filename*=UTF-8''${encodeURIComponent('Расписание осень.pdf')}`);
+    expect(contentDisposition(`it's "x".pdf`)).toBe(`attachment; filename="it's _x_.pdf"; filename*=UTF-8''it%27s%20%22x%22.pdf`);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('a row whose bytes are gone answers 404', async () => {
+    const up = await upload([{ name: 'file', filename: 'gone.pdf', content: PDF }]);
+    const [row] = await db.database.db.select().from(files).where(eq(files.id, up.json().data.ids[0]));
+    fs.rmSync(path.join(dataDir, 'files', row.storageName));
+    expect((await app.inject({ url: `/api/test/file/${row.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('removal', () => {
+  it('deletes the row; the bytes go once the deletion is committed, and stay when it is rolled back', async () => {
+    const a = (await upload([{ name: 'file', filename: 'a.pdf', content: PDF }])).json().data.ids[0] as number;
+    const b = (await upload([{ name: 'file', filename: 'b.pdf', content: PDF }])).json().data.ids[0] as number;
+    const nameOf = async (id: number) => (await db.database.db.select().from(files).where(eq(files.id, id)))[0].storageName;
+    const [na, nb] = [await nameOf(a), await nameOf(b)];
+
+    await app.inject({ method: 'POST', url: '/api/test/remove.json', payload: { id: a, rollback: false } });
+    await app.inject({ method: 'POST', url: '/api/test/remove.json', payload: { id: b, rollback: true } });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(fs.existsSync(path.join(dataDir, 'files', na))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'files', nb))).toBe(true);
+    const left = await db.database.db.execute(sql`select id from files where id in (${a}, ${b})`);
+    expect((left as unknown as { rows: { id: number }[] }).rows.map((r) => r.id)).toEqual([b]);
+  });
+});
+
+describe('sniffType and parseFields', () => {
+  it('knows office formats by content and name, and refuses a mismatch', () => {
+    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]);
+    const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    expect(sniffType('work.docx', zip, true)).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(sniffType('table.xls', ole, true)).toBe('application/vnd.ms-excel');
+    expect(sniffType('work.pdf', zip, true)).toBeNull();
+    expect(sniffType('photo.JPG', Buffer.from([0xff, 0xd8, 0xff, 0xe0]), true)).toBe('image/jpeg');
+    expect(sniffType('photo.jpg', PNG, true)).toBe('image/png');
+    expect(sniffType('data.csv', Buffer.from('a;b\n1;2\n'), true)).toBe('text/csv; charset=utf-8');
+    expect(sniffType('bad.txt', Buffer.from([0x61, 0xff, 0xfe, 0x62]), true)).toBeNull();
+  });
+
+  it('converts multipart text fields by the schema and refuses what does not fit', () => {
+    const schema = Type.Object({ audience: Type.Integer({ minimum: 0, maximum: 2 }), message: Type.String({ maxLength: 10 }) });
+    expect(parseFields(schema, { audience: '2', message: 'hi' })).toEqual({ audience: 2, message: 'hi' });
+    expect(() => parseFields(schema, { audience: '7', message: 'hi' })).toThrow();
+    expect(() => parseFields(schema, { audience: 'x', message: 'hi' })).toThrow();
+  });
+});

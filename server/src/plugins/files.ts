@@ -1,0 +1,253 @@
+/**
+ * Uploads and downloads shared by every area (news, chat, library...), SECURITY-CHECKS F1–F4:
+ *
+ *   return ctx.files.receive(req, { maxFiles: 5 }, async ({ fields, files }) =>
+ *     ctx.db.transaction(async (tx) => {
+ *       const stored = await ctx.files.save(tx, auth.userId, files[0]);
+ *       ... rows that point at stored.id ...
+ *     }));
+ *
+ * `receive` streams each file of a multipart request to a temporary file, refusing one byte over
+ * UPLOAD_LIMIT_MB (413) and any content outside the allow-list or not matching its name (400, see
+ * sniff.ts). `save` moves the bytes to DATA_DIR/files/<random name> and inserts the metadata row in
+ * the caller's transaction. When the handler throws (a refused rule, a failed insert, a rollback),
+ * every byte received or saved for the request is deleted, so nothing is left on disk or in the
+ * database. The user's file name is metadata only, never part of a path. Downloads are attachments
+ * with nosniff and a sandboxing CSP.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { filesDirOf, type Config } from '../config';
+import type { Db } from '../db/client';
+import { AppError, badRequest, notFound, serviceUnavailable } from './envelope';
+import * as repo from './files.repository';
+import { SNIFF_BYTES, sniffType } from './sniff';
+
+export interface IncomingFile {
+  /** The multipart field it came in. */
+  field: string;
+  /** The name the user gave it (metadata only). */
+  originalName: string;
+  /** The type sniffed from the content. */
+  mime: string;
+  size: number;
+  tempPath: string;
+}
+
+export type StoredFile = repo.FileRow;
+
+export interface Upload {
+  /** Text fields of the form (the last value when a name repeats). */
+  fields: Record<string, string>;
+  files: IncomingFile[];
+}
+
+/** Longest file name kept (longer names are cut, keeping the extension). */
+const MAX_NAME_LENGTH = 200;
+const MAX_FIELDS = 50;
+const MAX_FIELD_BYTES = 1024 * 1024;
+/** Deleted rows' bytes are unlinked once the deletion is visible, i.e. committed. */
+const UNLINK_CHECK_MS = [1_000, 10_000, 60_000];
+
+/** A file name safe to keep and to show: no path, no control characters, bounded length. */
+export function cleanFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (base.length <= MAX_NAME_LENGTH) return base || 'file';
+  const dot = base.lastIndexOf('.');
+  const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : '';
+  return base.slice(0, MAX_NAME_LENGTH - ext.length) + ext;
+}
+
+/** Content-Disposition for a download: an ASCII fallback plus the UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Converts and validates multipart text fields against a contract schema; 400 when they do not fit. */
+export function parseFields<T extends TSchema>(schema: T, fields: Record<string, string>): Static<T> {
+  const value = Value.Convert(schema, Value.Default(schema, { ...fields }));
+  if (!Value.Check(schema, value)) {
+    const first = Value.Errors(schema, value)[0] as { instancePath?: string } | undefined;
+    const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+    throw badRequest(field ? { field } : undefined);
+  }
+  return value as Static<T>;
+}
+
+const isNodeError = (err: unknown): err is NodeJS.ErrnoException => err instanceof Error && 'code' in err;
+
+async function unlinkQuietly(file: string): Promise<void> {
+  await fsp.rm(file, { force: true }).catch(() => {});
+}
+
+export class FileStore {
+  /** DATA_DIR/files: stored bytes; temporary uploads in its .tmp/. */
+  readonly dir: string;
+  private readonly tmpDir: string;
+  private readonly limitBytes: number;
+  private readonly limitMb: number;
+  /** Final paths of files saved while their request's handler runs (by temp path). */
+  private readonly moved = new Map<string, string>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly deps: { db: Db; config: Config }) {
+    this.dir = filesDirOf(deps.config);
+    this.tmpDir = path.join(this.dir, '.tmp');
+    this.limitMb = deps.config.uploadLimitMb;
+    this.limitBytes = deps.config.uploadLimitMb * 1024 * 1024;
+  }
+
+  private tooLarge(): AppError {
+    return new AppError(413, 'TOO_LARGE', { maxSizeMb: this.limitMb });
+  }
+
+  /** Parses a multipart request and runs handler with its fields and files (see the top of this file). */
+  async receive<T>(req: FastifyRequest, options: { maxFiles?: number }, handler: (upload: Upload) => Promise<T>): Promise<T> {
+    if (!req.isMultipart()) throw badRequest();
+    const maxFiles = options.maxFiles ?? 10;
+    const upload: Upload = { fields: {}, files: [] };
+    const temps: string[] = [];
+    try {
+      await fsp.mkdir(this.tmpDir, { recursive: true });
+      const parts = req.parts({
+        limits: { fileSize: this.limitBytes, files: maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: maxFiles + MAX_FIELDS },
+      });
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (typeof part.value !== 'string' || part.valueTruncated) throw badRequest({ field: part.fieldname });
+          upload.fields[part.fieldname] = part.value;
+          continue;
+        }
+        if (!part.filename) {
+          part.file.resume(); // an empty file input
+          continue;
+        }
+        const tempPath = path.join(this.tmpDir, randomBytes(16).toString('hex'));
+        temps.push(tempPath);
+        let head = Buffer.alloc(0);
+        let size = 0;
+        const tap = new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            size += chunk.length;
+            if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+            done(null, chunk);
+          },
+        });
+        await pipeline(part.file, tap, fs.createWriteStream(tempPath, { flags: 'wx' }));
+        if (part.file.truncated) throw this.tooLarge();
+        const mime = sniffType(part.filename, head, size <= SNIFF_BYTES);
+        if (!mime) throw new AppError(400, 'UNSUPPORTED_TYPE');
+        upload.files.push({ field: part.fieldname, originalName: cleanFileName(part.filename), mime, size, tempPath });
+      }
+      return await handler(upload);
+    } catch (err) {
+      await Promise.all(temps.map((t) => this.moved.get(t)).filter((p): p is string => !!p).map(unlinkQuietly));
+      throw this.classify(err);
+    } finally {
+      for (const t of temps) this.moved.delete(t);
+      await Promise.all(temps.map(unlinkQuietly));
+    }
+  }
+
+  private classify(err: unknown): unknown {
+    if (err instanceof AppError) return err;
+    const code = isNodeError(err) ? err.code : undefined;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') return this.tooLarge();
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      return badRequest();
+    if (code === 'ENOSPC' || code === 'EDQUOT') return serviceUnavailable(60);
+    if (err instanceof Error && /Unexpected end of form|Malformed part header|Multipart: Boundary not found/i.test(err.message)) return badRequest();
+    return err;
+  }
+
+  /** Moves a received file into the store and inserts its row (inside the caller's transaction). */
+  async save(tx: Db, ownerUserId: number, file: IncomingFile): Promise<StoredFile> {
+    const storageName = randomBytes(18).toString('base64url');
+    const finalPath = path.join(this.dir, storageName);
+    await fsp.rename(file.tempPath, finalPath);
+    this.moved.set(file.tempPath, finalPath);
+    return repo.insertFile(tx, { storageName, originalName: file.originalName, mime: file.mime, size: file.size, ownerUserId });
+  }
+
+  find(db: Db, id: number): Promise<StoredFile | null> {
+    return repo.findFile(db, id);
+  }
+
+  /** Sends a stored file as an attachment (404 when its bytes are gone). */
+  async send(reply: FastifyReply, file: StoredFile): Promise<FastifyReply> {
+    const full = path.join(this.dir, file.storageName);
+    let stat: fs.Stats;
+    try {
+      stat = await fsp.stat(full);
+    } catch {
+      throw notFound();
+    }
+    return reply
+      .header('content-type', file.mime)
+      .header('content-length', stat.size)
+      .header('content-disposition', contentDisposition(file.originalName))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "sandbox; default-src 'none'")
+      .header('cache-control', 'private, no-cache')
+      .send(fs.createReadStream(full));
+  }
+
+  /**
+   * Deletes file rows in the caller's transaction; their bytes are unlinked once the deletion is
+   * committed (a rolled-back deletion keeps them).
+   */
+  async remove(tx: Db, ids: number[]): Promise<void> {
+    const names = await repo.deleteFiles(tx, ids);
+    if (names.length > 0) this.unlinkWhenGone(names, 0);
+  }
+
+  private unlinkWhenGone(names: string[], attempt: number): void {
+    const timer = setTimeout(async () => {
+      this.timers.delete(timer);
+      try {
+        const present = await repo.existingStorageNames(this.deps.db, names);
+        await Promise.all(names.filter((n) => !present.has(n)).map((n) => unlinkQuietly(path.join(this.dir, n))));
+        const pending = names.filter((n) => present.has(n));
+        if (pending.length > 0 && attempt + 1 < UNLINK_CHECK_MS.length) this.unlinkWhenGone(pending, attempt + 1);
+      } catch {
+        // the database is away: the bytes stay (a stray file, never a row without bytes)
+      }
+    }, UNLINK_CHECK_MS[attempt]);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /** For seed steps: stores bytes under a new name (row only when dir is null, as in server tests). */
+  async writeSeed(db: Db, ownerUserId: number, originalName: string, bytes: Buffer, dir: string | null): Promise<StoredFile> {
+    return writeSeedFile(db, ownerUserId, originalName, bytes, dir);
+  }
+
+  /** Stops pending unlink checks (shutdown). */
+  close(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+}
+
+/** Seed steps store their files with this (dir: DATA_DIR/files, or null to write the row only). */
+export async function writeSeedFile(db: Db, ownerUserId: number, originalName: string, bytes: Buffer, dir: string | null): Promise<StoredFile> {
+  const name = cleanFileName(originalName);
+  const mime = sniffType(name, bytes.subarray(0, SNIFF_BYTES), bytes.length <= SNIFF_BYTES);
+  if (!mime) throw new Error(`seed file ${name} is not of an allowed type`);
+  const storageName = randomBytes(18).toString('base64url');
+  if (dir) {
+    await fsp.mkdir(dir, { recursive: true });
+    await fsp.writeFile(path.join(dir, storageName), bytes);
+  }
+  return repo.insertFile(db, { storageName, originalName: name, mime, size: bytes.length, ownerUserId });
+}
