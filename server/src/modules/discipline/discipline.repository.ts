@@ -182,3 +182,10 @@ export async function workingSemesterNames(db: Db, id: number) {
     .where(eq(workingSemesters.id, id));
   return row;
 }
+
+/** Disciplines taught to a group by anyone in any year (its group chats). */
+export async function disciplinesTaughtToGroup(db: Db, groupId: number): Promise<number[]> {
+  const r = reached(db);
+  const rows = await db.selectDistinct({ id: r.disciplineId }).from(r).where(eq(r.groupId, groupId));
+  return rows.map((x) => x.id);
+}
