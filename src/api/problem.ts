@@ -121,3 +121,8 @@ export async function get<T>(url: string, options: CallOptions = {}): Promise<Re
 export async function post<T>(url: string, body: unknown, options: CallOptions = {}): Promise<Result<T>> {
   return settle<T>(await api.post(url, body), options);
 }
+
+/** multipart/form-data POST (file uploads); the browser sets the boundary. */
+export async function postForm<T>(url: string, form: FormData, options: CallOptions = {}): Promise<Result<T>> {
+  return settle<T>(await api.post(url, form, { headers: { 'Content-Type': 'multipart/form-data' } }), options);
+}

@@ -7,11 +7,13 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { authActions, selectAuth } from '../features/auth/auth.slice';
+import { selectChatUnreadTotal } from '../features/chat/chat.slice';
 import { LogoutButton } from '../features/auth/components/LogoutButton';
 import { DarkModeToggle } from '../features/general/components/DarkModeToggle';
 import { LanguageSwitch } from '../features/general/components/LanguageSwitch';
 import { MobileTabBar } from '../features/general/components/MobileTabBar';
-import { selectActiveTab, selectIsMobile, TAB_APPS } from '../features/general/general.slice';
+import { MOBILE_TABS } from '../features/general/components/mobileTabs';
+import { selectActiveTab, selectIsMobile, TAB_APPS, TAB_CHAT, TAB_PROFILE } from '../features/general/general.slice';
 import { AppsPanel } from '../features/profile/components/AppsPanel';
 import { ProfileMenu } from '../features/profile/components/ProfileMenu';
 import { SideMenu } from '../features/profile/components/SideMenu';
@@ -30,8 +32,21 @@ export interface LayoutProps {
   children?: ReactNode;
 }
 
+/** The unread count beside a link ('3'), read out as '3 unread'. */
+function UnreadBadge({ count }: { count: number }) {
+  const { t } = useTranslation('cm');
+  if (count <= 0) return null;
+  return (
+    <span className="nav-badge" data-testid="chat-unread-total">
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> {t('layout.unread', { count })}</span>
+    </span>
+  );
+}
+
 function Header({ mobile }: { mobile: boolean }) {
   const { t, i18n } = useTranslation('cm');
+  const unread = useAppSelector(selectChatUnreadTotal);
   const dispatch = useAppDispatch();
   const { settings } = useAppSelector(selectProfile);
   const logo = useAppSelector(selectAuth).logo.data;
@@ -53,6 +68,10 @@ function Header({ mobile }: { mobile: boolean }) {
             {t('nav.profile')}
           </NavLink>
           {/* The news feed link appears here once the news area exists. */}
+          <NavLink to={ROUTES.chat} className="top-nav-link">
+            {t('nav.chat')}
+            <UnreadBadge count={unread} />
+          </NavLink>
         </nav>
       )}
       <ProfileMenu mobile={mobile}>
@@ -70,8 +89,13 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
   const activeTab = useAppSelector(selectActiveTab);
   const location = useLocation();
   const navigate = useNavigate();
+  const unread = useAppSelector(selectChatUnreadTotal);
   const isHome = location.pathname === ROUTES.home && !children;
   const content = children ?? <Outlet />;
+  const withColumns = Boolean(disciplineColumn || contactColumn);
+  // Tabs that are routes (chat) are current on their route; at home the panels follow activeTab.
+  const routeTab = MOBILE_TABS.find((tab) => tab.to && location.pathname === tab.to);
+  const homeTab = MOBILE_TABS.some((tab) => tab.id === activeTab && !tab.to) ? activeTab : TAB_PROFILE;
 
   const skip = (
     <a href="#main" className="skip-link">
@@ -97,9 +121,12 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
           {panel}
         </main>
         <MobileTabBar
-          current={isHome ? activeTab : null}
-          onSelect={() => {
-            if (!isHome) navigate(ROUTES.home);
+          current={routeTab ? routeTab.id : isHome ? homeTab : null}
+          badges={{ [TAB_CHAT]: unread }}
+          onSelect={(id) => {
+            const to = MOBILE_TABS.find((tab) => tab.id === id)?.to;
+            if (to) navigate(to);
+            else if (!isHome) navigate(ROUTES.home);
           }}
         />
       </div>
@@ -110,7 +137,7 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
     <div className="shell">
       {skip}
       <Header mobile={false} />
-      <div className="shell-body">
+      <div className={`shell-body${withColumns ? ' with-columns' : ''}`}>
         <aside className="shell-menu">
           <SideMenu routes={MENU_ROUTES} />
         </aside>

@@ -10,6 +10,8 @@ const Layout = lazyScreen(() => import('./Layout'), 'layout');
 const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen'), 'profile');
 const ChangePasswordScreen = lazyScreen(() => import('../features/password/ChangePasswordScreen'), 'change-password');
 const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'), 'not-found');
+/** The chat brings its own columns into the shell (ChatLayout renders Layout with them). */
+const ChatLayout = lazyScreen(() => import('./ChatLayout'), 'chat');
 
 export function AppRoutes() {
   return (
@@ -26,6 +28,14 @@ export function AppRoutes() {
         <Route index element={<ProfileScreen />} />
         <Route path={ROUTES.changePassword} element={<ChangePasswordScreen />} />
       </Route>
+      <Route
+        path={ROUTES.chat}
+        element={
+          <RequireSession>
+            <ChatLayout />
+          </RequireSession>
+        }
+      />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -5,6 +5,8 @@ import { all, fork } from 'redux-saga/effects';
 import { onSessionEnded } from '../api/problem';
 import { authReducer } from '../features/auth/auth.slice';
 import { authSaga } from '../features/auth/auth.saga';
+import { chatSaga } from '../features/chat/chat.saga';
+import { chatReducer } from '../features/chat/chat.slice';
 import { generalReducer } from '../features/general/general.slice';
 import { generalSaga } from '../features/general/general.saga';
 import { passwordReducer } from '../features/password/password.slice';
@@ -21,12 +23,13 @@ export const rootReducer = combineReducers({
   general: generalReducer,
   profile: profileReducer,
   password: passwordReducer,
+  chat: chatReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function* rootSaga() {
-  yield all([sessionSaga, configSaga, authSaga, generalSaga, profileSaga, passwordSaga].map((saga) => fork(saga)));
+  yield all([sessionSaga, configSaga, authSaga, generalSaga, profileSaga, passwordSaga, chatSaga].map((saga) => fork(saga)));
 }
 
 /** The message shown on the login screen after the server ended the session. */

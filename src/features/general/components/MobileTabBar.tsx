@@ -9,9 +9,11 @@ interface Props {
   /** The tab to mark as current; null while a route screen is shown. Defaults to the active tab. */
   current?: number | null;
   onSelect?: (id: number) => void;
+  /** Counters shown on tabs (e.g. unread messages), by tab id. */
+  badges?: Partial<Record<number, number>>;
 }
 
-export function MobileTabBar({ tabs = MOBILE_TABS, current, onSelect }: Props) {
+export function MobileTabBar({ tabs = MOBILE_TABS, current, onSelect, badges = {} }: Props) {
   const { t } = useTranslation('cm');
   const dispatch = useAppDispatch();
   const activeTab = useAppSelector(selectActiveTab);
@@ -29,7 +31,10 @@ export function MobileTabBar({ tabs = MOBILE_TABS, current, onSelect }: Props) {
             onSelect?.(id);
           }}
         >
-          <Icon size={22} />
+          <span className="tab-icon">
+            <Icon size={22} />
+            {badges[id] ? <span className="tab-badge" aria-hidden="true">{(badges[id] ?? 0) > 99 ? '99+' : badges[id]}</span> : null}
+          </span>
           <span>{t(label)}</span>
         </button>
       ))}

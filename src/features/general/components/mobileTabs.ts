@@ -1,19 +1,22 @@
 import type { IconComponent } from '../../../components/icons';
-import { GridIcon, UserIcon } from '../../../components/moreIcons';
-import { TAB_APPS, TAB_PROFILE } from '../general.slice';
+import { ChatIcon, GridIcon, UserIcon } from '../../../components/moreIcons';
+import { TAB_APPS, TAB_CHAT, TAB_PROFILE } from '../general.slice';
 
 export interface MobileTab {
   id: number;
   /** Translation key in namespace cm (tabs.profile, tabs.news, tabs.messages, tabs.apps). */
   label: string;
   icon: IconComponent;
+  /** A tab that is a route of its own (path inside /lms) instead of a panel of the home page. */
+  to?: string;
 }
 
 /**
- * Bottom tabs shown on mobile, one per panel that exists. When the news and chat areas land, add
- * `{ id: TAB_NEWS, label: 'tabs.news', icon: NewsIcon }` and `{ id: TAB_CHAT, label: 'tabs.messages', icon: ChatIcon }`.
+ * Bottom tabs shown on mobile, one per panel that exists. When the news area lands, add
+ * `{ id: TAB_NEWS, label: 'tabs.news', icon: NewsIcon }`. The messages tab opens the chat route.
  */
 export const MOBILE_TABS: readonly MobileTab[] = [
   { id: TAB_PROFILE, label: 'tabs.profile', icon: UserIcon },
+  { id: TAB_CHAT, label: 'tabs.messages', icon: ChatIcon, to: '/chat' },
   { id: TAB_APPS, label: 'tabs.apps', icon: GridIcon },
 ];

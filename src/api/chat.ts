@@ -1,0 +1,34 @@
+/** Chat calls (SPEC §7 "Chat"): conversations, paging, sending with a file, read marks, counts, deletion. */
+import type {
+  ChatMessage,
+  ConversationBody,
+  DeleteBody,
+  DeleteRow,
+  GroupMessagesBody,
+  MessagesBody,
+  MessagesPage,
+  PageBody,
+  ReadBody,
+  UnreadCounts,
+} from '../../contract/chat';
+import { post, postForm } from './problem';
+
+const session = { session: true } as const;
+
+/** Path of the live event stream (text/event-stream, session cookie). */
+export const CHAT_EVENTS_URL = '/api/chat/events.json';
+
+/** URL of a message's attachment (an image thumbnail or a download). */
+export const chatFileUrl = (messageId: number) => `/api/chat/download.file?id=${messageId}`;
+
+export const chatApi = {
+  messages: (body: MessagesBody) => post<MessagesPage>('api/chat/messages.json', body, session),
+  groupMessages: (body: GroupMessagesBody) => post<MessagesPage>('api/chat/group/messages.json', body, session),
+  older: (body: PageBody) => post<ChatMessage[]>('api/chat/old.json', body, session),
+  newer: (body: PageBody) => post<ChatMessage[]>('api/chat/new.json', body, session),
+  insert: (form: FormData) => postForm<ChatMessage>('api/chat/insert.json', form, session),
+  read: (body: ReadBody) => post<{ marked: boolean }>('api/chat/read.json', body, session),
+  readAll: (body: ConversationBody) => post<{ marked: number }>('api/chat/readall.json', body, session),
+  count: () => post<UnreadCounts>('api/chat/count.json', {}, session),
+  remove: (body: DeleteBody) => post<DeleteRow[]>('api/chat/deletemessage.json', body, session),
+};

@@ -1,0 +1,22 @@
+/** The chat's discipline filters (SPEC §7 "Discipline") and the academic years list. */
+import type { IdName } from '../../contract/common';
+import type { Contact, ContactListBody, DisciplineListBody, DisciplineRow, GroupListBody, SemesterListBody } from '../../contract/discipline';
+import { get, post } from './problem';
+
+const session = { session: true } as const;
+
+export const disciplineApi = {
+  currentWs: () => get<IdName>('api/discipline/current/ws.json', session),
+  currentYear: () => get<IdName>('api/discipline/current/year.json', session),
+  years: () => get<IdName[]>('api/misc/years.json', session),
+  /** Teacher (role 1). */
+  list: (body: DisciplineListBody) => post<DisciplineRow[]>('api/discipline/list.json', body, session),
+  semesters: (body: SemesterListBody) => post<IdName[]>('api/discipline/semester/list.json', body, session),
+  groups: (body: GroupListBody) => post<IdName[]>('api/discipline/group/list.json', body, session),
+  students: (body: ContactListBody) => post<Contact[]>('api/discipline/students/list.json', body, session),
+  /** Student (role 2). */
+  studentList: (body: DisciplineListBody) => post<DisciplineRow[]>('api/discipline/forStudentDisciplinelist.json', body, session),
+  studentSemesters: (body: SemesterListBody) => post<IdName[]>('api/discipline/studentSemester/list.json', body, session),
+  studentGroups: (body: GroupListBody) => post<IdName[]>('api/discipline/studentGroup/list.json', body, session),
+  teachers: (body: ContactListBody) => post<Contact[]>('api/discipline/teachers/list.json', body, session),
+};

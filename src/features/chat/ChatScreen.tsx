@@ -1,0 +1,49 @@
+/**
+ * /lms/chat: disciplines and people in the layout's discipline and contact columns, the open
+ * conversation in the content area. On phones (tab 'messages') the three are a stack:
+ * disciplines → contacts → conversation, each with a way back.
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { chatActions, selectChat } from './chat.slice';
+import { ContactPanel } from './components/ContactPanel';
+import { Conversation } from './components/Conversation';
+import { DisciplinePanel } from './components/DisciplinePanel';
+import './chat.css';
+
+export { ContactPanel as ChatContactColumn, DisciplinePanel as ChatDisciplineColumn };
+
+/** The content of /lms/chat; `mobile` stacks the columns into it. */
+export default function ChatScreen({ mobile }: { mobile: boolean }) {
+  const { t } = useTranslation(['chat', 'cm']);
+  const dispatch = useAppDispatch();
+  const { activeContact, showContacts } = useAppSelector(selectChat);
+  usePageTitle(t('cm:titles.chat'));
+
+  useEffect(() => {
+    dispatch(chatActions.opened({ autoOpenGroup: !mobile }));
+  }, [dispatch, mobile]);
+
+  if (!mobile) return <Conversation />;
+
+  if (activeContact) return <Conversation onBack={() => dispatch(chatActions.contactCleared())} backLabel={t('conversation.back')} />;
+  if (showContacts)
+    return (
+      <div className="chat-stack">
+        <button type="button" className="btn btn-ghost chat-stack-back" onClick={() => dispatch(chatActions.contactsHidden())}>
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="M15 18l-6-6 6-6" />
+          </svg>
+          {t('disciplines.title')}
+        </button>
+        <ContactPanel />
+      </div>
+    );
+  return (
+    <div className="chat-stack">
+      <DisciplinePanel />
+    </div>
+  );
+}

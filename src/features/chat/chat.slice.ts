@@ -1,0 +1,389 @@
+/**
+ * Chat area (SPEC §4 "Chat", "Filters"): the workspace (academic year and half-year), the filter
+ * chain (disciplines → semesters → groups → contacts), the open conversation with its paging flags,
+ * unread counters per contact and group chat, and the state of the live connection.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ChatMessage, ConversationRef, DeleteRow, LiveDeleted, LiveMessage, MessagesPage, UnreadCounts } from '../../../contract/chat';
+import type { IdName } from '../../../contract/common';
+import type { Contact, DisciplineRow } from '../../../contract/discipline';
+import type { Failure } from '../../api/problem';
+import { sessionEnded } from '../../app/session';
+
+/** SPEC §9: 20 messages a page; a page with fewer means there is nothing further that way. */
+export const PAGE_SIZE = 20;
+
+/** A contact of the list; the group chat is a pseudo-contact (SPEC §2). */
+export interface ChatContact extends Contact {
+  /** Present on the group chat pseudo-contact. */
+  faculty?: number;
+  group?: number;
+}
+
+/** The group chat pseudo-contact: id -1, faculty 1, group -1, id_type 2 (its name is translated). */
+export const GROUP_CONTACT: ChatContact = { idid: -1, fio: 'Групповой чат', faculty: 1, group: -1, id_type: 2, countMessages: 0 };
+export const isGroupContact = (c: Pick<ChatContact, 'idid'> | null | undefined) => c?.idid === GROUP_CONTACT.idid;
+
+interface Loadable {
+  fetching: boolean;
+  error: Failure | null;
+}
+const idle: Loadable = { fetching: false, error: null };
+const loading: Loadable = { fetching: true, error: null };
+
+export type LiveStatus = 'off' | 'connecting' | 'open' | 'polling';
+
+export interface ChatState {
+  /** Desktop opens the group chat once the contacts are there; phones wait for a tap. */
+  autoOpenGroup: boolean;
+  /** Workspace: academic year (first calendar year) and half-year (1 autumn, 2 spring). */
+  year: number | null;
+  ws: 1 | 2 | null;
+  current: Loadable;
+  years: IdName[];
+  disciplines: Loadable & { items: DisciplineRow[] };
+  activeDiscipline: DisciplineRow | null;
+  semesters: Loadable & { items: IdName[] };
+  activeSemester: number | null;
+  groups: Loadable & { items: IdName[] };
+  activeGroup: number | null;
+  contacts: Loadable & { items: ChatContact[] };
+  /** The contact column (on phones: the contacts screen) is shown. */
+  showContacts: boolean;
+  activeContact: ChatContact | null;
+  /** The open conversation, oldest first. */
+  messages: ChatMessage[];
+  conversation: Loadable;
+  unreadStart: number | null;
+  unreadTotal: number;
+  existsNextOld: boolean;
+  existsNextNew: boolean;
+  loadingOld: boolean;
+  loadingNew: boolean;
+  sending: Loadable;
+  deleting: Loadable & { id: number | null };
+  /** Unread messages: total and per conversation key (see contactKey/groupKey). */
+  unread: { total: number; byKey: Record<string, number> };
+  live: LiveStatus;
+}
+
+export const initialChatState: ChatState = {
+  autoOpenGroup: true,
+  year: null,
+  ws: null,
+  current: idle,
+  years: [],
+  disciplines: { ...idle, items: [] },
+  activeDiscipline: null,
+  semesters: { ...idle, items: [] },
+  activeSemester: null,
+  groups: { ...idle, items: [] },
+  activeGroup: null,
+  contacts: { ...idle, items: [] },
+  showContacts: false,
+  activeContact: null,
+  messages: [],
+  conversation: idle,
+  unreadStart: null,
+  unreadTotal: 0,
+  existsNextOld: true,
+  existsNextNew: false,
+  loadingOld: false,
+  loadingNew: false,
+  sending: idle,
+  deleting: { ...idle, id: null },
+  unread: { total: 0, byKey: {} },
+  live: 'off',
+};
+
+export const contactKey = (idType: number, idid: number) => `p:${idType}:${idid}`;
+export const groupKey = (groupId: number, disciplineId: number) => `g:${groupId}:${disciplineId}`;
+
+/** The counter key of a contact in the current filters (null: no group chosen for the group chat). */
+export function keyOfContact(state: Pick<ChatState, 'activeGroup' | 'activeDiscipline'>, contact: ChatContact): string | null {
+  if (!isGroupContact(contact)) return contactKey(contact.id_type, contact.idid);
+  return state.activeGroup !== null && state.activeDiscipline ? groupKey(state.activeGroup, state.activeDiscipline.id) : null;
+}
+
+const keyOfRef = (ref: ConversationRef) => (ref.kind === 'private' ? contactKey(ref.id_type, ref.idid) : groupKey(ref.gr_potok, ref.id_discipline));
+
+/** Is the event's conversation the one open now? */
+export function isOpenConversation(state: ChatState, ref: ConversationRef): boolean {
+  const c = state.activeContact;
+  if (!c) return false;
+  if (ref.kind === 'group') return isGroupContact(c) && state.activeGroup === ref.gr_potok && state.activeDiscipline?.id === ref.id_discipline;
+  return !isGroupContact(c) && c.id_type === ref.id_type && c.idid === ref.idid;
+}
+
+function setUnread(state: ChatState, key: string | null, value: number): void {
+  if (!key) return;
+  const old = state.unread.byKey[key] ?? 0;
+  const next = Math.max(0, value);
+  state.unread.total = Math.max(0, state.unread.total - old + next);
+  if (next === 0) delete state.unread.byKey[key];
+  else state.unread.byKey[key] = next;
+}
+
+function closeConversation(state: ChatState): void {
+  state.activeContact = null;
+  state.messages = [];
+  state.conversation = idle;
+  state.unreadStart = null;
+  state.unreadTotal = 0;
+  state.existsNextOld = true;
+  state.existsNextNew = false;
+  state.loadingOld = false;
+  state.loadingNew = false;
+}
+
+function clearBelowDiscipline(state: ChatState): void {
+  state.semesters = { ...idle, items: [] };
+  state.activeSemester = null;
+  state.groups = { ...idle, items: [] };
+  state.activeGroup = null;
+  state.contacts = { ...idle, items: [] };
+  closeConversation(state);
+}
+
+/** Appends messages not already shown, keeping time (id) order. */
+function mergeNewer(state: ChatState, incoming: ChatMessage[]): void {
+  const known = new Set(state.messages.map((m) => m.id_message));
+  const fresh = incoming.filter((m) => !known.has(m.id_message));
+  if (fresh.length === 0) return;
+  state.messages = [...state.messages, ...fresh].sort((a, b) => a.id_message - b.id_message);
+}
+
+export interface WorkspacePayload {
+  year: number;
+  ws: 1 | 2;
+}
+
+const slice = createSlice({
+  name: 'chat',
+  initialState: initialChatState,
+  reducers: {
+    /** The chat screen is shown. */
+    opened(state, action: PayloadAction<{ autoOpenGroup: boolean }>) {
+      state.autoOpenGroup = action.payload.autoOpenGroup;
+    },
+    currentRequested(state) {
+      state.current = loading;
+    },
+    /** The current half-year and year: the default workspace. */
+    currentSucceeded(state, action: PayloadAction<WorkspacePayload>) {
+      state.current = idle;
+      state.year = action.payload.year;
+      state.ws = action.payload.ws;
+    },
+    currentFailed(state, action: PayloadAction<Failure>) {
+      state.current = { fetching: false, error: action.payload };
+    },
+    yearsSucceeded(state, action: PayloadAction<IdName[]>) {
+      state.years = action.payload;
+    },
+    /** Another workspace: the active discipline is reset and the contact list hidden. */
+    workspaceSelected(state, action: PayloadAction<WorkspacePayload>) {
+      state.year = action.payload.year;
+      state.ws = action.payload.ws;
+      state.activeDiscipline = null;
+      state.showContacts = false;
+      state.disciplines = { ...idle, items: [] };
+      clearBelowDiscipline(state);
+    },
+    disciplinesRequested(state, _action: PayloadAction<WorkspacePayload>) {
+      state.disciplines = { ...loading, items: [] };
+    },
+    disciplinesSucceeded(state, action: PayloadAction<DisciplineRow[]>) {
+      state.disciplines = { ...idle, items: action.payload };
+    },
+    disciplinesFailed(state, action: PayloadAction<Failure>) {
+      state.disciplines = { fetching: false, error: action.payload, items: [] };
+    },
+    disciplineSelected(state, action: PayloadAction<DisciplineRow>) {
+      state.activeDiscipline = action.payload;
+      clearBelowDiscipline(state);
+    },
+    semestersRequested(state) {
+      state.semesters = { ...loading, items: [] };
+    },
+    /** Semesters loaded: the contact list shows. */
+    semestersSucceeded(state, action: PayloadAction<IdName[]>) {
+      state.semesters = { ...idle, items: action.payload };
+      state.activeSemester = action.payload[0]?.id ?? null;
+      state.showContacts = true;
+    },
+    semestersFailed(state, action: PayloadAction<Failure>) {
+      state.semesters = { fetching: false, error: action.payload, items: [] };
+      state.showContacts = true;
+    },
+    semesterSelected(state, action: PayloadAction<number>) {
+      state.activeSemester = action.payload;
+      state.groups = { ...idle, items: [] };
+      state.activeGroup = null;
+      state.contacts = { ...idle, items: [] };
+      closeConversation(state);
+    },
+    groupsRequested(state) {
+      state.groups = { ...loading, items: [] };
+    },
+    groupsSucceeded(state, action: PayloadAction<IdName[]>) {
+      state.groups = { ...idle, items: action.payload };
+      state.activeGroup = action.payload[0]?.id ?? null;
+    },
+    groupsFailed(state, action: PayloadAction<Failure>) {
+      state.groups = { fetching: false, error: action.payload, items: [] };
+    },
+    groupSelected(state, action: PayloadAction<number>) {
+      state.activeGroup = action.payload;
+      state.contacts = { ...idle, items: [] };
+      closeConversation(state);
+    },
+    contactsRequested(state) {
+      state.contacts = { ...loading, items: [] };
+    },
+    /** The people of the group; their unread counts join the counters. */
+    contactsSucceeded(state, action: PayloadAction<ChatContact[]>) {
+      state.contacts = { ...idle, items: action.payload };
+      for (const c of action.payload) setUnread(state, contactKey(c.id_type, c.idid), c.countMessages);
+    },
+    contactsFailed(state, action: PayloadAction<Failure>) {
+      state.contacts = { fetching: false, error: action.payload, items: [] };
+    },
+    /** Phones: back from the contacts to the disciplines. */
+    contactsHidden(state) {
+      state.showContacts = false;
+      closeConversation(state);
+    },
+    /** Opening a contact clears the messages and sets its unread count; older messages may exist. */
+    contactOpened(state, action: PayloadAction<ChatContact>) {
+      closeConversation(state);
+      state.activeContact = action.payload;
+      const key = keyOfContact(state, action.payload);
+      state.unreadTotal = key ? (state.unread.byKey[key] ?? 0) : 0;
+      state.conversation = loading;
+    },
+    /** Clearing the contact resets to none. */
+    contactCleared(state) {
+      closeConversation(state);
+    },
+    messagesReloadRequested(state) {
+      state.conversation = { ...state.conversation, error: null };
+    },
+    /** The conversation's first page: the flags follow its size, and the contact's counter clears. */
+    messagesSucceeded(state, action: PayloadAction<MessagesPage>) {
+      const page = action.payload;
+      state.conversation = idle;
+      state.messages = page.messages;
+      state.unreadStart = page.unreades_start;
+      state.unreadTotal = page.unreades_total;
+      state.existsNextOld = page.messages.length >= PAGE_SIZE;
+      state.existsNextNew = page.existsNextNew;
+      if (state.activeContact) setUnread(state, keyOfContact(state, state.activeContact), 0);
+    },
+    messagesFailed(state, action: PayloadAction<Failure>) {
+      state.conversation = { fetching: false, error: action.payload };
+    },
+    olderRequested(state) {
+      state.loadingOld = true;
+    },
+    /** Older messages go before; fewer than 20 means the beginning is reached. */
+    olderSucceeded(state, action: PayloadAction<ChatMessage[]>) {
+      state.loadingOld = false;
+      const known = new Set(state.messages.map((m) => m.id_message));
+      state.messages = [...action.payload.filter((m) => !known.has(m.id_message)), ...state.messages];
+      state.existsNextOld = action.payload.length >= PAGE_SIZE;
+    },
+    olderFailed(state, _action: PayloadAction<Failure>) {
+      state.loadingOld = false;
+    },
+    newerRequested(state) {
+      state.loadingNew = true;
+    },
+    /** Newer messages go after; fewer than 20 means the end is reached. */
+    newerSucceeded(state, action: PayloadAction<ChatMessage[]>) {
+      state.loadingNew = false;
+      mergeNewer(state, action.payload);
+      state.existsNextNew = action.payload.length >= PAGE_SIZE;
+    },
+    newerFailed(state, _action: PayloadAction<Failure>) {
+      state.loadingNew = false;
+    },
+    readRequested(_state, _action: PayloadAction<number>) {},
+    /** One message read: the counter of its conversation goes down by one. */
+    readSucceeded(state, action: PayloadAction<{ id: number; marked: boolean; key: string | null }>) {
+      if (!action.payload.marked || !action.payload.key) return;
+      setUnread(state, action.payload.key, (state.unread.byKey[action.payload.key] ?? 0) - 1);
+    },
+    readAllRequested() {},
+    /** The whole conversation read: its counter is 0. */
+    readAllSucceeded(state, action: PayloadAction<{ key: string | null }>) {
+      setUnread(state, action.payload.key, 0);
+      state.unreadTotal = 0;
+    },
+    sendRequested(state, _action: PayloadAction<{ text: string; file: File | null }>) {
+      state.sending = loading;
+    },
+    sendSucceeded(state, _action: PayloadAction<ChatMessage>) {
+      state.sending = idle;
+    },
+    sendFailed(state, action: PayloadAction<Failure>) {
+      state.sending = { fetching: false, error: action.payload };
+    },
+    sendErrorCleared(state) {
+      state.sending = idle;
+    },
+    deleteRequested(state, action: PayloadAction<number>) {
+      state.deleting = { ...loading, id: action.payload };
+    },
+    /** Deleting succeeds only when the first data row says result 1. */
+    deleteSucceeded(state, action: PayloadAction<{ id: number; rows: DeleteRow[] }>) {
+      state.deleting = { ...idle, id: null };
+      if (action.payload.rows?.[0]?.result === 1) state.messages = state.messages.filter((m) => m.id_message !== action.payload.id);
+    },
+    deleteFailed(state, action: PayloadAction<Failure>) {
+      state.deleting = { fetching: false, error: action.payload, id: null };
+    },
+    countsRequested() {},
+    countsSucceeded(state, action: PayloadAction<UnreadCounts>) {
+      const byKey: Record<string, number> = {};
+      for (const c of action.payload.contacts) if (c.countMessages > 0) byKey[contactKey(c.id_type, c.idid)] = c.countMessages;
+      for (const g of action.payload.groups) if (g.countMessages > 0) byKey[groupKey(g.gr_potok, g.id_discipline)] = g.countMessages;
+      state.unread = { total: action.payload.total, byKey };
+    },
+    liveStatusChanged(state, action: PayloadAction<LiveStatus>) {
+      state.live = action.payload;
+    },
+    /**
+     * A message arrived live: shown at once in the open conversation (when its end is shown),
+     * otherwise counted as unread when it is someone else's.
+     */
+    liveMessageReceived(state, action: PayloadAction<LiveMessage>) {
+      const { conversation, message } = action.payload;
+      if (isOpenConversation(state, conversation)) {
+        if (!state.existsNextNew && !state.conversation.fetching) mergeNewer(state, [message]);
+        return;
+      }
+      if (!message.ismine) {
+        const key = keyOfRef(conversation);
+        setUnread(state, key, (state.unread.byKey[key] ?? 0) + 1);
+      }
+    },
+    liveDeleted(state, action: PayloadAction<LiveDeleted>) {
+      if (isOpenConversation(state, action.payload.conversation)) state.messages = state.messages.filter((m) => m.id_message !== action.payload.id_message);
+    },
+    /** Events may have been missed: the saga reloads the counts and the open conversation. */
+    liveResync() {},
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialChatState);
+  },
+});
+
+export const chatActions = slice.actions;
+export const chatReducer = slice.reducer;
+
+type WithChat = { chat: ChatState };
+export const selectChat = (state: WithChat) => state.chat;
+export const selectChatUnreadTotal = (state: WithChat) => state.chat.unread.total;
+/** Filters are shown when there is more than one group or semester (SPEC §2). */
+export const selectFilterVisible = (state: WithChat) => state.chat.groups.items.length > 1 || state.chat.semesters.items.length > 1;

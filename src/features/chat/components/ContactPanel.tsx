@@ -1,0 +1,134 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectUser } from '../../../app/session';
+import { Avatar } from '../../../components/Avatar';
+import { Select } from '../../../components/Select';
+import { ChatIcon } from '../../../components/moreIcons';
+import { chatActions, GROUP_CONTACT, keyOfContact, selectChat, selectFilterVisible, type ChatContact } from '../chat.slice';
+
+function Badge({ count, label }: { count: number; label: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className="chat-badge" aria-label={label} data-testid="chat-unread-badge">
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+/**
+ * The contact column: semester and group filters (when there is more than one of either), the
+ * group chat pseudo-contact, then the people of the group with their unread counts.
+ */
+export function ContactPanel() {
+  const { t } = useTranslation(['chat', 'cm']);
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const chat = useAppSelector(selectChat);
+  const filterVisible = useAppSelector(selectFilterVisible);
+  const { activeDiscipline, semesters, groups, contacts, activeContact, activeGroup, activeSemester, unread } = chat;
+
+  if (!activeDiscipline) {
+    return (
+      <section className="chat-column" aria-labelledby="chat-contacts-title" data-testid="chat-contacts">
+        <h2 id="chat-contacts-title" className="panel-title">
+          {t('contacts.title')}
+        </h2>
+        <p className="chat-note">{t('contacts.chooseDiscipline')}</p>
+      </section>
+    );
+  }
+
+  const count = (c: ChatContact) => {
+    const key = keyOfContact(chat, c);
+    return key ? (unread.byKey[key] ?? 0) : 0;
+  };
+  const isActive = (c: ChatContact) => activeContact?.idid === c.idid && activeContact.id_type === c.id_type;
+  const busy = semesters.fetching || groups.fetching || contacts.fetching;
+  const failed = semesters.error || groups.error || contacts.error;
+  const nothing = !busy && !failed && (semesters.items.length === 0 || groups.items.length === 0);
+  const group: ChatContact = { ...GROUP_CONTACT, fio: t('contacts.groupChat') };
+
+  const row = (c: ChatContact, label: string, icon: ReactNode) => {
+    const n = count(c);
+    return (
+      <li key={`${c.id_type}:${c.idid}`}>
+        <button
+          type="button"
+          className={`chat-item chat-contact${isActive(c) ? ' active' : ''}${n > 0 ? ' unread' : ''}`}
+          aria-current={isActive(c) ? 'true' : undefined}
+          onClick={() => dispatch(chatActions.contactOpened(c))}
+          data-testid={c.idid === GROUP_CONTACT.idid ? 'chat-group-contact' : 'chat-contact'}
+        >
+          {icon}
+          <span className="chat-item-text">
+            <span className="chat-item-title">{label}</span>
+          </span>
+          <Badge count={n} label={t('contacts.unread', { count: n })} />
+        </button>
+      </li>
+    );
+  };
+
+  return (
+    <section className="chat-column" aria-labelledby="chat-contacts-title" data-testid="chat-contacts">
+      <h2 id="chat-contacts-title" className="panel-title">
+        {t('contacts.title')}
+      </h2>
+      <p className="chat-column-sub" title={activeDiscipline.discipline}>
+        {activeDiscipline.discipline}
+      </p>
+      {filterVisible ? (
+        <div className="chat-filters">
+          {semesters.items.length > 1 ? (
+            <Select
+              id="chat-semester"
+              label={t('contacts.semester')}
+              options={semesters.items.map((s) => ({ id: s.id, name: t('contacts.semesterN', { n: s.name }) }))}
+              value={activeSemester ?? -1}
+              blank={false}
+              onChange={(id) => dispatch(chatActions.semesterSelected(id))}
+            />
+          ) : null}
+          {groups.items.length > 1 ? (
+            <Select
+              id="chat-group"
+              label={t('contacts.group')}
+              options={groups.items}
+              value={activeGroup ?? -1}
+              blank={false}
+              onChange={(id) => dispatch(chatActions.groupSelected(id))}
+            />
+          ) : null}
+        </div>
+      ) : groups.items.length === 1 ? (
+        <p className="chat-column-sub muted">{t('contacts.groupName', { name: groups.items[0].name })}</p>
+      ) : null}
+      {busy ? (
+        <ul className="chat-list" aria-busy="true">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <li key={i} className="skeleton skeleton-line" />
+          ))}
+        </ul>
+      ) : failed ? (
+        <p className="chat-note error" role="alert">
+          {contacts.error ? t(user?.role === 1 ? 'contacts.errorStudents' : 'contacts.errorTeachers') : t('contacts.errorGroups')}
+        </p>
+      ) : nothing ? (
+        <p className="chat-note">{t('contacts.noGroups')}</p>
+      ) : (
+        <ul className="chat-list">
+          {row(
+            group,
+            group.fio,
+            <span className="avatar avatar-36 chat-group-avatar" aria-hidden="true">
+              <ChatIcon size={18} />
+            </span>,
+          )}
+          {contacts.items.map((c) => row(c, c.fio, <Avatar src={null} name={c.fio} size={36} />))}
+          {contacts.items.length === 0 ? <li className="chat-note">{t(user?.role === 1 ? 'contacts.noStudents' : 'contacts.noTeachers')}</li> : null}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage } from '../../../../contract/chat';
+import { chatFileUrl } from '../../../api/chat';
+import { CheckIcon } from '../../../components/icons';
+import { fileSize, timeOf } from '../format';
+import { FileLink } from './FileBadge';
+
+interface Props {
+  message: ChatMessage;
+  /** Group chats show who wrote each message of others. */
+  showSender: boolean;
+  onOpenPhoto: (message: ChatMessage) => void;
+  onDelete: (message: ChatMessage) => void;
+}
+
+/** One message: own ones on the right; text as text, a photo thumbnail or a named file link, the time. */
+export function MessageBubble({ message, showSender, onOpenPhoto, onDelete }: Props) {
+  const { t } = useTranslation(['chat', 'cm']);
+  const file = message.file;
+  const own = message.ismine;
+  const units = { b: t('file.b'), kb: t('file.kb'), mb: t('file.mb') };
+  return (
+    <div className={`chat-msg${own ? ' own' : ''}`} data-testid="chat-message" data-id={message.id_message}>
+      <div className="chat-bubble">
+        {showSender && !own ? <div className="chat-msg-sender">{message.fio}</div> : null}
+        {file?.image ? (
+          <button type="button" className="chat-photo" onClick={() => onOpenPhoto(message)} aria-label={t('conversation.openPhoto', { name: file.name })}>
+            <img src={chatFileUrl(message.id_message)} alt={file.name} loading="lazy" data-testid="chat-photo" />
+          </button>
+        ) : file ? (
+          <FileLink
+            href={chatFileUrl(message.id_message)}
+            name={file.name}
+            mime={file.mime}
+            size={fileSize(file.size, units)}
+            label={t('conversation.download', { name: file.name })}
+          />
+        ) : null}
+        {message.message ? <p className="chat-msg-text">{message.message}</p> : null}
+        <div className="chat-msg-meta">
+          <time dateTime={message.date}>{timeOf(message.date)}</time>
+          {own && !showSender ? (
+            <span className={`chat-msg-status${message.isread ? ' read' : ''}`} title={t(message.isread ? 'conversation.read' : 'conversation.sent')}>
+              <CheckIcon size={13} />
+              {message.isread ? <CheckIcon size={13} className="second" /> : null}
+              <span className="sr-only">{t(message.isread ? 'conversation.read' : 'conversation.sent')}</span>
+            </span>
+          ) : null}
+        </div>
+      </div>
+      {own ? (
+        <button type="button" className="icon-btn chat-msg-delete" onClick={() => onDelete(message)} aria-label={t('conversation.delete')} title={t('conversation.delete')}>
+          <TrashIcon />
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2m3 0v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6M10 11v6M14 11v6" />
+    </svg>
+  );
+}
