@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- bundle start lighthouse load]`: the portal's figures, printed as a table and
+ * `npm run bench [-- bundle start lighthouse load chat]`: the portal's figures, printed as a table and
  * saved as JSON in bench/results/. Without arguments every section runs. See bench/README.md.
  *
  * Environment: BENCH_SECONDS (autocannon duration per route, default 10), BENCH_CONNECTIONS
- * (default 10), BENCH_LIGHTHOUSE_RUNS (default 3), CHROMIUM_PATH (default /usr/bin/chromium).
+ * (default 10), BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_CHAT_MESSAGES (default 30), BENCH_PG_URL
+ * (PostgreSQL server for the two-process chat figure), CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,11 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureClientBuild, viteBuild } from '../scripts/lib/client-build.mjs';
 import { measureBundle } from './bundle.mjs';
+import { runChatBench } from './chat.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 import { runLoad } from './load.mjs';
 import { ROOT, startPortal } from './lib/server.mjs';
 
-const SECTIONS = ['bundle', 'start', 'lighthouse', 'load'];
+const SECTIONS = ['bundle', 'start', 'lighthouse', 'load', 'chat'];
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 
 const args = process.argv.slice(2);
@@ -33,6 +35,8 @@ const envInt = (name, def) => {
 const seconds = envInt('BENCH_SECONDS', 10);
 const connections = envInt('BENCH_CONNECTIONS', 10);
 const lighthouseRuns = envInt('BENCH_LIGHTHOUSE_RUNS', 3);
+const chatMessages = envInt('BENCH_CHAT_MESSAGES', 30);
+const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const log = (line) => console.log(`[bench] ${line}`);
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
@@ -68,7 +72,7 @@ async function section(name, fn) {
 }
 
 // The servers below serve dist/: build it when missing or stale.
-if (wanted.has('start') || wanted.has('lighthouse') || wanted.has('load')) await ensureClientBuild({ log, quiet: true });
+if (wanted.has('start') || wanted.has('lighthouse') || wanted.has('load') || wanted.has('chat')) await ensureClientBuild({ log, quiet: true });
 
 await section('bundle', async () => {
   // A fresh build with a manifest, beside dist/ (which the server keeps serving).
@@ -96,7 +100,7 @@ try {
     return { firstStartMs: Math.round(first.ms), restartMs: Math.round(again.ms), note: 'npm start path (scripts/start.mjs), client already built' };
   });
 
-  if ((wanted.has('lighthouse') || wanted.has('load')) && !running) running = await startPortal({ dataDir });
+  if ((wanted.has('lighthouse') || wanted.has('load') || wanted.has('chat')) && !running) running = await startPortal({ dataDir });
 
   await section('lighthouse', async () => {
     const lh = await runLighthouse(`${running.origin}/lms/login`, { runs: lighthouseRuns });
@@ -111,6 +115,14 @@ try {
       rows.push(['load', `${r.name}`, `${r.requestsPerSec} req/s  (p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors})`]);
     rows.push(['load', 'ratio signed-in / bare', String(l.ratio)]);
     return l;
+  });
+
+  await section('chat', async () => {
+    const c = await runChatBench(running, { messages: chatMessages, pgUrl });
+    const line = (r) => `p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, max ${r.maxMs} ms (n ${r.n})`;
+    rows.push(['chat', 'send → shown in the other browser, one process (PGlite)', line(c.oneProcess)]);
+    rows.push(['chat', 'send → shown, two processes on one PostgreSQL', c.twoProcesses ? line(c.twoProcesses) : c.twoProcessesNote]);
+    return c;
   });
 } finally {
   if (running) await running.stop();

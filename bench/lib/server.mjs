@@ -49,7 +49,8 @@ export async function startPortal({ dataDir, port, env = {}, timeoutMs = 180000 
   port ??= await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const childEnv = { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
-  delete childEnv.DATABASE_URL;
+  // The embedded database unless the caller asks for a PostgreSQL one.
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const log = [];
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
