@@ -4,6 +4,7 @@
  * Server-Sent Events. Two setups: both browsers on one server process, and each browser on its own
  * server process with one PostgreSQL database between them (LISTEN/NOTIFY).
  */
+/* global window, document, MutationObserver, requestAnimationFrame, HTMLTextAreaElement -- code run inside the pages */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
