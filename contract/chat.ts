@@ -167,6 +167,7 @@ export type ConversationRef = { kind: 'private'; id_type: 1 | 2; idid: number } 
  *   message   LiveMessage: a new message in one of the user's conversations (null: too large to
  *             travel, fetch with new.json and count.json)
  *   deleted   LiveDeleted: a message was deleted
+ *   read      LiveRead: the other person read one's one-to-one messages (these ids, or all up to upTo)
  *   resync    {}: events may have been missed, reload counts and the open conversation
  * Heartbeat comments keep the stream open; the stream ends when the session does.
  */
@@ -177,4 +178,9 @@ export interface LiveMessage {
 export interface LiveDeleted {
   conversation: ConversationRef;
   id_message: number;
+}
+export interface LiveRead {
+  conversation: ConversationRef;
+  ids?: number[];
+  upTo?: number;
 }

@@ -58,6 +58,10 @@ describe('chat between a teacher and a student', () => {
     await expectVisible(teacher.getByTestId('chat-messages').getByText(fromStudent, { exact: true }));
     expect(loads).toEqual({ teacher: 0, student: 0 });
 
+    // The teacher has it on screen, so it is read, and the student sees the mark appear.
+    const last = student.getByTestId('chat-message').filter({ hasText: fromStudent });
+    await expectVisible(last.locator('.chat-msg-status.read'));
+
     for (const p of [teacher, student]) expect(e2e.problems(p).pageErrors).toEqual([]);
   });
 

@@ -152,6 +152,17 @@ describe('chat slice: unread counters', () => {
     expect(state.messages.map((m) => m.id_message)).not.toContain(99);
   });
 
+  it('a live read mark shows one’s own messages as read in the open conversation', () => {
+    const mine = (id: number) => msg(id, { ismine: true });
+    let state = run(withContacts(), chatActions.contactOpened(aipery), chatActions.messagesSucceeded(page([mine(1), msg(2), mine(3), mine(4)])));
+    state = run(state, chatActions.liveRead({ conversation: { kind: 'private', id_type: 2, idid: 9001 }, ids: [3] }));
+    expect(state.messages.map((m) => m.isread)).toEqual([false, false, true, false]);
+    state = run(state, chatActions.liveRead({ conversation: { kind: 'private', id_type: 2, idid: 9002 }, upTo: 10 }));
+    expect(state.messages.map((m) => m.isread)).toEqual([false, false, true, false]);
+    state = run(state, chatActions.liveRead({ conversation: { kind: 'private', id_type: 2, idid: 9001 }, upTo: 4 }));
+    expect(state.messages.map((m) => m.isread)).toEqual([true, false, true, true]);
+  });
+
   it('a live deletion removes the message from the open conversation', () => {
     let state = run(withContacts(), chatActions.contactOpened(GROUP_CONTACT), chatActions.messagesSucceeded(page(range(1, 3))));
     state = run(state, chatActions.liveDeleted({ conversation: { kind: 'group', gr_potok: 3, id_discipline: 7 }, id_message: 2 }));

@@ -4,7 +4,7 @@
  * unread counters per contact and group chat, and the state of the live connection.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ChatMessage, ConversationRef, DeleteRow, LiveDeleted, LiveMessage, MessagesPage, UnreadCounts } from '../../../contract/chat';
+import type { ChatMessage, ConversationRef, DeleteRow, LiveDeleted, LiveMessage, LiveRead, MessagesPage, UnreadCounts } from '../../../contract/chat';
 import type { IdName } from '../../../contract/common';
 import type { Contact, DisciplineRow } from '../../../contract/discipline';
 import type { Failure } from '../../api/problem';
@@ -367,6 +367,13 @@ const slice = createSlice({
         const key = keyOfRef(conversation);
         setUnread(state, key, (state.unread.byKey[key] ?? 0) + 1);
       }
+    },
+    /** The other person read one's messages: they show as read. */
+    liveRead(state, action: PayloadAction<LiveRead>) {
+      if (!isOpenConversation(state, action.payload.conversation)) return;
+      const { ids, upTo } = action.payload;
+      for (const m of state.messages)
+        if (m.ismine && !m.isread && ((ids && ids.includes(m.id_message)) || (upTo !== undefined && m.id_message <= upTo))) m.isread = true;
     },
     liveDeleted(state, action: PayloadAction<LiveDeleted>) {
       if (isOpenConversation(state, action.payload.conversation)) state.messages = state.messages.filter((m) => m.id_message !== action.payload.id_message);

@@ -45,7 +45,8 @@ const factory: EventSourceFactory = (url) => new FakeSource(url) as unknown as R
 function start<Args extends unknown[]>(saga: (...args: Args) => Generator, ...args: Args) {
   const put: UnknownAction[] = [];
   const channel = stdChannel();
-  const task: Task = runSaga(
+  const run = runSaga as unknown as (options: object, saga: unknown, ...args: unknown[]) => Task;
+  const task = run(
     {
       channel,
       dispatch: (action: UnknownAction) => {
@@ -54,8 +55,8 @@ function start<Args extends unknown[]>(saga: (...args: Args) => Generator, ...ar
       },
       getState: () => ({ chat: initialChatState }),
     },
-    saga as never,
-    ...(args as never[]),
+    saga,
+    ...args,
   );
   return { put, task, dispatch: (a: UnknownAction) => channel.put(a) };
 }
@@ -81,6 +82,7 @@ describe('live connection', () => {
     source.emit('message', live);
     source.emit('message', null);
     source.emit('deleted', { conversation: live.conversation, id_message: 7 });
+    source.emit('read', { conversation: live.conversation, upTo: 7 });
     source.emit('resync', {});
     await flush();
     expect(put).toEqual([
@@ -90,6 +92,7 @@ describe('live connection', () => {
       chatActions.liveMessageReceived(live as never),
       chatActions.liveResync(),
       chatActions.liveDeleted({ conversation: live.conversation, id_message: 7 } as never),
+      chatActions.liveRead({ conversation: live.conversation, upTo: 7 } as never),
       chatActions.liveResync(),
     ]);
     task.cancel();

@@ -7,7 +7,7 @@
 import { eventChannel, END, type EventChannel } from 'redux-saga';
 import { call, cancel, cancelled, delay, fork, put, select, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
-import type { LiveDeleted, LiveMessage, UnreadCounts } from '../../../contract/chat';
+import type { LiveDeleted, LiveMessage, LiveRead, UnreadCounts } from '../../../contract/chat';
 import { CHAT_EVENTS_URL } from '../../api/chat';
 import { sessionEnded, sessionStarted } from '../../app/session';
 import { chatActions, selectChat, type ChatState } from './chat.slice';
@@ -25,6 +25,7 @@ export type LiveSignal =
   | { type: 'counts'; data: UnreadCounts }
   | { type: 'message'; data: LiveMessage | null }
   | { type: 'deleted'; data: LiveDeleted }
+  | { type: 'read'; data: LiveRead }
   | { type: 'resync' }
   | { type: 'end' };
 
@@ -62,6 +63,10 @@ export function liveChannel(open: EventSourceFactory, url = CHAT_EVENTS_URL): Ev
       const data = parse(e) as LiveDeleted | null;
       emit(data ? { type: 'deleted', data } : { type: 'resync' });
     });
+    source.addEventListener('read', (e) => {
+      const data = parse(e) as LiveRead | null;
+      if (data) emit({ type: 'read', data });
+    });
     source.addEventListener('resync', () => emit({ type: 'resync' }));
     source.addEventListener('end', () => {
       emit({ type: 'end' });
@@ -93,6 +98,9 @@ export function* followStream(open: EventSourceFactory) {
           break;
         case 'deleted':
           yield put(chatActions.liveDeleted(signal.data));
+          break;
+        case 'read':
+          yield put(chatActions.liveRead(signal.data));
           break;
         case 'resync':
           yield put(chatActions.liveResync());

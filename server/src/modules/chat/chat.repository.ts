@@ -121,15 +121,15 @@ async function advanceGroupMark(db: Db, userId: number, groupId: number, discipl
     });
 }
 
-/** Marks the whole conversation read for the user; returns how many messages were unread. */
-export async function markAllRead(db: Db, c: Conversation, now: Date): Promise<number> {
+/** Marks the whole conversation read for the user: how many messages were unread, and the last of them. */
+export async function markAllRead(db: Db, c: Conversation, now: Date): Promise<{ marked: number; lastId: number | null }> {
   if (c.kind === 'private') {
     const rows = await db
       .update(m)
       .set({ readAt: now })
       .where(and(eq(m.senderUserId, c.other), eq(m.recipientUserId, c.me), isNull(m.readAt)))
       .returning({ id: m.id });
-    return rows.length;
+    return { marked: rows.length, lastId: rows.length ? Math.max(...rows.map((r) => r.id)) : null };
   }
   const { total } = await unread(db, c);
   const [last] = await db
@@ -139,7 +139,7 @@ export async function markAllRead(db: Db, c: Conversation, now: Date): Promise<n
     .orderBy(desc(m.id))
     .limit(1);
   if (last) await advanceGroupMark(db, c.me, c.groupId, c.disciplineId, last.id);
-  return total;
+  return { marked: total, lastId: last?.id ?? null };
 }
 
 /** Unread one-to-one messages to the user, per sender account. */

@@ -42,7 +42,7 @@ const CONTEXT_BEFORE_UNREAD = 5;
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /** Live event names on the bus. */
-export const CHAT_EVENTS = { message: 'chat.message', deleted: 'chat.deleted', counts: 'chat.counts' } as const;
+export const CHAT_EVENTS = { message: 'chat.message', deleted: 'chat.deleted', counts: 'chat.counts', read: 'chat.read' } as const;
 
 /** A conversation the caller may use, with the accounts that take part in it. */
 interface Resolved {
@@ -60,6 +60,13 @@ interface MessageEventData {
   ref: ConversationRef | null;
   refs: Record<string, ConversationRef> | null;
   message: ChatMessage;
+}
+
+/** The recipient read one-to-one messages: the sender's screens show them as read. */
+interface ReadEventData {
+  ref: ConversationRef;
+  ids?: number[];
+  upTo?: number;
 }
 
 interface DeletedEventData {
@@ -262,7 +269,10 @@ export class ChatService {
     const { conversation } = await this.conversationOf(auth, row);
     return this.ctx.db.transaction(async (tx) => {
       const marked = await repo.markRead(tx, conversation, row.id, this.ctx.now());
-      if (marked) await this.publishCounts(auth, tx);
+      if (marked) {
+        await this.publishCounts(auth, tx);
+        if (conversation.kind === 'private') await this.publishRead(tx, auth, row.senderUserId, { ids: [row.id] });
+      }
       return { marked };
     });
   }
@@ -270,10 +280,19 @@ export class ChatService {
   async readAll(auth: AuthInfo, body: ConversationBody): Promise<{ marked: number }> {
     const { conversation } = await this.resolve(auth, body);
     return this.ctx.db.transaction(async (tx) => {
-      const marked = await repo.markAllRead(tx, conversation, this.ctx.now());
-      if (marked > 0) await this.publishCounts(auth, tx);
+      const { marked, lastId } = await repo.markAllRead(tx, conversation, this.ctx.now());
+      if (marked > 0) {
+        await this.publishCounts(auth, tx);
+        if (conversation.kind === 'private' && lastId !== null) await this.publishRead(tx, auth, conversation.other, { upTo: lastId });
+      }
       return { marked };
     });
+  }
+
+  /** Tells the sender of one-to-one messages that the caller read them. */
+  private async publishRead(db: Db, auth: AuthInfo, sender: number, which: { ids?: number[]; upTo?: number }): Promise<void> {
+    const event: ReadEventData = { ref: { kind: 'private', id_type: auth.role, idid: auth.uid }, ...which };
+    await this.ctx.live.publish(db, CHAT_EVENTS.read, [sender], event);
   }
 
   // --- writing ----------------------------------------------------------------------------------
@@ -355,6 +374,10 @@ export class ChatService {
       }
       case CHAT_EVENTS.counts:
         return e.data ? { event: 'counts', data: e.data } : { event: 'resync', data: {} };
+      case CHAT_EVENTS.read: {
+        const d = e.data as ReadEventData | null;
+        return d ? { event: 'read', data: { conversation: d.ref, ...(d.ids ? { ids: d.ids } : {}), ...(d.upTo !== undefined ? { upTo: d.upTo } : {}) } } : { event: 'resync', data: {} };
+      }
       default:
         return null;
     }

@@ -522,10 +522,15 @@ describe('live events (Server-Sent Events)', () => {
     const own = await toStudent.waitFor((e) => e.event === 'message');
     expect(own.data).toEqual({ conversation: { kind: 'private', id_type: 1, idid: teacher.uid }, message: sent });
 
-    // Reading on one device tells the other devices the new counts.
+    // Reading on one device tells the other devices the new counts, and the sender that it was read.
     const counted = toTeacher.events.filter((e) => e.event === 'counts').length;
     await post('read.json', teacher, { id_message: sent.id_message });
     await expect.poll(() => toTeacher.events.filter((e) => e.event === 'counts').length, { timeout: 3000 }).toBe(counted + 1);
+    expect((await toStudent.waitFor((e) => e.event === 'read')).data).toEqual({ conversation: { kind: 'private', id_type: 1, idid: teacher.uid }, ids: [sent.id_message] });
+    const second = (await sendText(student, teacher, 'Ещё одно')).json().data;
+    await post('readall.json', teacher, pair(teacher, student));
+    await expect.poll(() => toStudent.events.filter((e) => e.event === 'read').at(-1)?.data).toEqual({ conversation: { kind: 'private', id_type: 1, idid: teacher.uid }, upTo: second.id_message });
+    expect(toTeacher.events.filter((e) => e.event === 'read')).toEqual([]);
 
     // Deleting tells both.
     await post('deletemessage.json', student, { id_message: sent.id_message, uid: student.uid });
