@@ -16,6 +16,7 @@ import configRoutes from './modules/config/config.routes';
 import googleRoutes from './modules/google/google.routes';
 import healthRoutes from './modules/health/health.routes';
 import miscRoutes from './modules/misc/misc.routes';
+import newsRoutes from './modules/news/news.routes';
 import passwdRoutes from './modules/passwd/passwd.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import { registerErrorHandling } from './plugins/errors';
@@ -73,7 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerSecurityHeaders(app);
   registerSessions(app, ctx.sessions);
 
-  for (const routes of [configRoutes, healthRoutes, authRoutes, googleRoutes, profileRoutes, passwdRoutes, miscRoutes])
+  for (const routes of [configRoutes, healthRoutes, authRoutes, googleRoutes, profileRoutes, passwdRoutes, miscRoutes, newsRoutes])
     await app.register(routes, { ctx });
 
   await registerSpa(app, path.resolve(options.distDir ?? DEFAULT_DIST_DIR));
