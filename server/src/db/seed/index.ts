@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { currentAcademicYear } from '../../lib/academic-year';
 import type { Db } from '../client';
 import { seedSteps } from '../schema';
+import { seedNews } from './news';
 import { ensureAcademicYears, seedReference, seedSite, seedUniversity } from './university';
 
 export interface SeedContext {
@@ -27,6 +28,7 @@ export const STEPS: readonly SeedStep[] = [
   { name: '0001-reference', run: (db) => seedReference(db) },
   { name: '0002-university', run: seedUniversity },
   { name: '0003-site', run: (db) => seedSite(db) },
+  { name: '0004-news', run: seedNews },
 ];
 
 export interface SeedOptions {

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { NewsItem } from '../../../../contract/news';
 import type { App } from '../../app';
 import { departments, faculties, files, groups, news, newsFiles, specialities, students, teachers, users } from '../../db/schema';
 import { hashPassword } from '../auth/password';
@@ -88,7 +89,7 @@ const post = (url: string, who: Who | null, payload: object) => app.inject({ met
 async function feed(who: Who, page = 1) {
   const res = await post('/api/news/data.json', who, { id: who.user.id, uid: who.user.uid, role: who.user.role, page });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Array<Record<string, unknown> & { id_eventMessage: number; message: string; files: string }>;
+  return res.json().data as NewsItem[];
 }
 
 async function publish(who: Who | null, fields: Record<string, string>, attachments: MultipartPart[] = [], headers: Record<string, string> = {}) {
