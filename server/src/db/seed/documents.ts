@@ -6,7 +6,6 @@ import { crc32, deflateSync } from 'node:zlib';
 
 /** Text in a PDF string literal: ASCII only (the standard fonts have no Cyrillic), escaped. */
 function pdfText(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[^\x20-\x7e]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`);
 }
 
