@@ -9,6 +9,7 @@ export const ROUTES = {
   login: '/login',
   offline: '/offline',
   changePassword: '/change-password',
+  news: '/news',
 } as const;
 
 /** Add e.g. `journal: '/journal'` here when the journal screen's route is added in routes.tsx. */

@@ -7,6 +7,8 @@ import { authReducer } from '../features/auth/auth.slice';
 import { authSaga } from '../features/auth/auth.saga';
 import { generalReducer } from '../features/general/general.slice';
 import { generalSaga } from '../features/general/general.saga';
+import { newsReducer } from '../features/news/news.slice';
+import { newsSaga } from '../features/news/news.saga';
 import { passwordReducer } from '../features/password/password.slice';
 import { passwordSaga } from '../features/password/password.saga';
 import { profileReducer } from '../features/profile/profile.slice';
@@ -21,12 +23,13 @@ export const rootReducer = combineReducers({
   general: generalReducer,
   profile: profileReducer,
   password: passwordReducer,
+  news: newsReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function* rootSaga() {
-  yield all([sessionSaga, configSaga, authSaga, generalSaga, profileSaga, passwordSaga].map((saga) => fork(saga)));
+  yield all([sessionSaga, configSaga, authSaga, generalSaga, profileSaga, passwordSaga, newsSaga].map((saga) => fork(saga)));
 }
 
 /** The message shown on the login screen after the server ended the session. */
@@ -37,7 +40,8 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    // Uploads pass their File objects in `payload.files` to the saga; they never reach the state.
+    middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: { ignoredActionPaths: ['payload.files'] } }).concat(sagaMiddleware),
   });
   const task = sagaMiddleware.run(rootSaga);
   // A 401 on any call that needs the session ends it everywhere (once).

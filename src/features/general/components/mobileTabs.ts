@@ -1,6 +1,6 @@
 import type { IconComponent } from '../../../components/icons';
-import { GridIcon, UserIcon } from '../../../components/moreIcons';
-import { TAB_APPS, TAB_PROFILE } from '../general.slice';
+import { GridIcon, NewsIcon, UserIcon } from '../../../components/moreIcons';
+import { TAB_APPS, TAB_NEWS, TAB_PROFILE } from '../general.slice';
 
 export interface MobileTab {
   id: number;
@@ -15,5 +15,6 @@ export interface MobileTab {
  */
 export const MOBILE_TABS: readonly MobileTab[] = [
   { id: TAB_PROFILE, label: 'tabs.profile', icon: UserIcon },
+  { id: TAB_NEWS, label: 'tabs.news', icon: NewsIcon },
   { id: TAB_APPS, label: 'tabs.apps', icon: GridIcon },
 ];
