@@ -43,49 +43,82 @@ export function visibleTo(reader: Reader, now: Date): SQL {
   return or(eq(news.authorUserId, reader.userId), addressedTo(reader, now)) as SQL;
 }
 
-const itemColumns = {
-  id: news.id,
-  authorUserId: news.authorUserId,
-  message: news.message,
-  audience: news.audience,
-  facultyId: news.facultyId,
-  pinned: news.pinned,
-  publishAt: news.publishAt,
-  faculty: { nameRu: faculties.nameRu, nameKg: faculties.nameKg, nameEn: faculties.nameEn },
-  authorRole: users.role,
-  teacher: { surname: teachers.surname, name: teachers.name, patronymic: teachers.patronymic },
-  position: { nameRu: positions.nameRu, nameKg: positions.nameKg, nameEn: positions.nameEn },
-  department: { nameRu: departments.nameRu, nameKg: departments.nameKg, nameEn: departments.nameEn },
-  student: { surname: students.surname, name: students.name, patronymic: students.patronymic },
-  group: groups.name,
-};
+type Names = { nameRu: string; nameKg: string; nameEn: string };
+type PersonNames = { surname: string; name: string; patronymic: string | null };
 
-function itemQuery(db: Db) {
-  return db
-    .select(itemColumns)
-    .from(news)
-    .innerJoin(users, eq(users.id, news.authorUserId))
-    .leftJoin(faculties, eq(faculties.id, news.facultyId))
-    .leftJoin(teachers, eq(teachers.id, users.teacherId))
-    .leftJoin(positions, eq(positions.id, teachers.positionId))
-    .leftJoin(departments, eq(departments.id, teachers.departmentId))
-    .leftJoin(students, eq(students.id, users.studentId))
-    .leftJoin(groups, eq(groups.id, students.groupId));
+/** An item with what the feed shows of its author and faculty. */
+export interface ItemRow {
+  id: number;
+  authorUserId: number;
+  message: string;
+  audience: number;
+  facultyId: number | null;
+  pinned: boolean;
+  publishAt: Date;
+  faculty: Names | null;
+  author:
+    | { role: 1; person: PersonNames; position: Names; department: Names }
+    | { role: 2; person: PersonNames; group: string }
+    | null;
 }
 
-export type ItemRow = Awaited<ReturnType<typeof findItems>>[number];
+const names = (t: typeof faculties | typeof positions | typeof departments) => ({ nameRu: t.nameRu, nameKg: t.nameKg, nameEn: t.nameEn });
+const person = (t: typeof teachers | typeof students) => ({ surname: t.surname, name: t.name, patronymic: t.patronymic });
+
+/**
+ * The items with their authors: the page itself is a one-table query, the authors (a handful) are
+ * looked up apart, which keeps every statement cheap to plan.
+ */
+async function withAuthors(db: Db, where: SQL, page?: { limit: number; offset: number }): Promise<ItemRow[]> {
+  const query = db
+    .select({
+      id: news.id,
+      authorUserId: news.authorUserId,
+      message: news.message,
+      audience: news.audience,
+      facultyId: news.facultyId,
+      pinned: news.pinned,
+      publishAt: news.publishAt,
+      faculty: names(faculties),
+    })
+    .from(news)
+    .leftJoin(faculties, eq(faculties.id, news.facultyId))
+    .where(where)
+    .orderBy(desc(news.pinned), desc(news.publishAt), desc(news.id));
+  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+  const authorIds = [...new Set(rows.map((r) => r.authorUserId))];
+  const authors = new Map<number, ItemRow['author']>();
+  if (authorIds.length > 0) {
+    const teacherRows = await db
+      .select({ userId: users.id, person: person(teachers), position: names(positions), department: names(departments) })
+      .from(users)
+      .innerJoin(teachers, eq(teachers.id, users.teacherId))
+      .innerJoin(positions, eq(positions.id, teachers.positionId))
+      .innerJoin(departments, eq(departments.id, teachers.departmentId))
+      .where(inArray(users.id, authorIds));
+    for (const t of teacherRows) authors.set(t.userId, { role: 1, person: t.person, position: t.position, department: t.department });
+    const others = authorIds.filter((id) => !authors.has(id));
+    if (others.length > 0) {
+      const studentRows = await db
+        .select({ userId: users.id, person: person(students), group: groups.name })
+        .from(users)
+        .innerJoin(students, eq(students.id, users.studentId))
+        .innerJoin(groups, eq(groups.id, students.groupId))
+        .where(inArray(users.id, others));
+      for (const st of studentRows) authors.set(st.userId, { role: 2, person: st.person, group: st.group });
+    }
+  }
+  // A left-joined faculty comes back with null names when the item is for every faculty.
+  return rows.map((r) => ({ ...r, faculty: r.faculty?.nameRu != null ? (r.faculty as Names) : null, author: authors.get(r.authorUserId) ?? null }));
+}
 
 /** One page of the reader's feed: pinned first, then the newest. */
-export async function findItems(db: Db, reader: Reader, now: Date, limit: number, offset: number) {
-  return itemQuery(db)
-    .where(visibleTo(reader, now))
-    .orderBy(desc(news.pinned), desc(news.publishAt), desc(news.id))
-    .limit(limit)
-    .offset(offset);
+export async function findItems(db: Db, reader: Reader, now: Date, limit: number, offset: number): Promise<ItemRow[]> {
+  return withAuthors(db, visibleTo(reader, now), { limit, offset });
 }
 
-export async function findItem(db: Db, id: number) {
-  const [row] = await itemQuery(db).where(eq(news.id, id));
+export async function findItem(db: Db, id: number): Promise<ItemRow | undefined> {
+  const [row] = await withAuthors(db, eq(news.id, id));
   return row;
 }
 
@@ -132,8 +165,14 @@ export async function countReads(db: Db, newsIds: number[]) {
     .groupBy(newsReads.newsId);
 }
 
+export interface AudienceSize {
+  role: 1 | 2;
+  facultyId: number;
+  n: number;
+}
+
 /** Active accounts by role and faculty (the sizes of every possible audience). */
-export async function countAccountsByFaculty(db: Db) {
+export async function countAccountsByFaculty(db: Db): Promise<AudienceSize[]> {
   const teacherRows = await db
     .select({ facultyId: departments.facultyId, n: count() })
     .from(users)

@@ -33,9 +33,24 @@ import * as repo from './news.repository';
 const STUDENT_WORD: Record<Language, string> = { ru: 'Студент', kg: 'Студент', en: 'Student' };
 const MAX_INT = 2147483647;
 const DAY_MS = 86_400_000;
+/** Audience sizes change only when accounts come or go: they are recounted at most this often. */
+const AUDIENCE_SIZES_TTL_MS = 60_000;
 
 export class NewsService {
+  private audienceSizes: { at: number; value: Promise<repo.AudienceSize[]> } | null = null;
+
   constructor(private readonly ctx: AppContext) {}
+
+  /** Active accounts by role and faculty, for "read by N of M" (a cache of a minute at most). */
+  private sizes(): Promise<repo.AudienceSize[]> {
+    const now = Date.now();
+    if (!this.audienceSizes || now - this.audienceSizes.at > AUDIENCE_SIZES_TTL_MS) {
+      const value = repo.countAccountsByFaculty(this.ctx.db);
+      this.audienceSizes = { at: now, value };
+      value.catch(() => (this.audienceSizes = null));
+    }
+    return this.audienceSizes.value;
+  }
 
   private async reader(auth: AuthInfo): Promise<repo.Reader> {
     return { userId: auth.userId, role: auth.role, facultyId: await repo.findPersonFaculty(this.ctx.db, auth.role, auth.uid) };
@@ -49,8 +64,8 @@ export class NewsService {
     const reader = await this.reader(auth);
     const rows = await repo.findItems(this.ctx.db, reader, now, NEWS_PAGE_SIZE, (body.page - 1) * NEWS_PAGE_SIZE);
     const seen = rows.filter((r) => r.authorUserId !== auth.userId).map((r) => r.id);
-    await repo.recordReads(this.ctx.db, seen, auth.userId, now);
-    return this.present(auth, reader, rows, now, lang);
+    const [items] = await Promise.all([this.present(auth, reader, rows, now, lang), repo.recordReads(this.ctx.db, seen, auth.userId, now)]);
+    return items;
   }
 
   /** check.json: may the caller delete (type 1) or edit (type 2) item id? Same rule for both. */
@@ -106,6 +121,7 @@ export class NewsService {
       });
     });
     const row = await repo.findItem(this.ctx.db, id);
+    if (!row) throw notFound();
     const [item] = await this.present(auth, await this.reader(auth), [row], this.ctx.now(), lang);
     return item;
   }
@@ -139,12 +155,11 @@ export class NewsService {
     const db = this.ctx.db;
     const ids = rows.map((r) => r.id);
     // Stored names never contain control characters (cleanFileName), so never the separator.
-    const names = new Map<number, string[]>();
-    for (const f of await repo.findFiles(db, ids)) names.set(f.newsId, [...(names.get(f.newsId) ?? []), f.originalName]);
-
     const own = rows.filter((r) => r.authorUserId === auth.userId).map((r) => r.id);
-    const reads = new Map((await repo.countReads(db, own)).map((r) => [r.newsId, r.n]));
-    const sizes = own.length > 0 ? await repo.countAccountsByFaculty(db) : [];
+    const [fileRows, readRows, sizes] = await Promise.all([repo.findFiles(db, ids), repo.countReads(db, own), own.length > 0 ? this.sizes() : []]);
+    const names = new Map<number, string[]>();
+    for (const f of fileRows) names.set(f.newsId, [...(names.get(f.newsId) ?? []), f.originalName]);
+    const reads = new Map(readRows.map((r) => [r.newsId, r.n]));
     const addressed = (audience: number, facultyId: number | null) => {
       const inAudience = (role: 1 | 2, faculty: number | null) => (audience === 0 || audience === role) && (facultyId === null || facultyId === faculty);
       const total = sizes.filter((s) => inAudience(s.role, s.facultyId)).reduce((sum, s) => sum + s.n, 0);
@@ -176,12 +191,12 @@ export class NewsService {
   }
 
   private authorName(r: repo.ItemRow): string {
-    const person = r.authorRole === 1 ? r.teacher : r.student;
-    return person ? fullName(person).replaceAll(NEWS_AUTHOR_SEPARATOR, ' ') : '';
+    return r.author ? fullName(r.author.person).replaceAll(NEWS_AUTHOR_SEPARATOR, ' ') : '';
   }
 
   private authorRole(r: repo.ItemRow, lang: Language): string {
-    if (r.authorRole === 1) return [r.position, r.department].filter((x) => x !== null).map((x) => localName(x, lang)).join(', ');
-    return [STUDENT_WORD[lang], r.group].filter(Boolean).join(', ');
+    if (!r.author) return '';
+    if (r.author.role === 1) return `${localName(r.author.position, lang)}, ${localName(r.author.department, lang)}`;
+    return `${STUDENT_WORD[lang]}, ${r.author.group}`;
   }
 }
