@@ -1,5 +1,5 @@
 /** SQL of the news feed: visibility, pages, files, reads and audience sizes. */
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { departments, faculties, files, groups, news, newsFiles, newsReads, positions, specialities, students, teachers, users } from '../../db/schema';
 
@@ -56,6 +56,10 @@ export interface ItemRow {
   pinned: boolean;
   publishAt: Date;
   faculty: Names | null;
+  /** File names in their order. */
+  fileNames: string[];
+  /** Reads so far, for the items of `readsFor` only (else null). */
+  readCount: number | null;
   author:
     | { role: 1; person: PersonNames; position: Names; department: Names }
     | { role: 2; person: PersonNames; group: string }
@@ -66,10 +70,11 @@ const names = (t: typeof faculties | typeof positions | typeof departments) => (
 const person = (t: typeof teachers | typeof students) => ({ surname: t.surname, name: t.name, patronymic: t.patronymic });
 
 /**
- * The items with their authors: the page itself is a one-table query, the authors (a handful) are
- * looked up apart, which keeps every statement cheap to plan.
+ * The items with their files, the read counts of `readsFor`'s own items, and their authors: the
+ * page is one query on news (files and reads as subqueries), the authors (a handful) are looked up
+ * apart, which keeps every statement cheap to plan.
  */
-async function withAuthors(db: Db, where: SQL, page?: { limit: number; offset: number }): Promise<ItemRow[]> {
+async function withAuthors(db: Db, where: SQL, readsFor: number, page?: { limit: number; offset: number }): Promise<ItemRow[]> {
   const query = db
     .select({
       id: news.id,
@@ -80,6 +85,8 @@ async function withAuthors(db: Db, where: SQL, page?: { limit: number; offset: n
       pinned: news.pinned,
       publishAt: news.publishAt,
       faculty: names(faculties),
+      fileNames: sql<string[] | null>`(select array_agg(${files.originalName} order by ${newsFiles.position}, ${files.id}) from ${newsFiles} join ${files} on ${files.id} = ${newsFiles.fileId} where ${newsFiles.newsId} = ${news.id})`,
+      readCount: sql<number | null>`case when ${news.authorUserId} = ${readsFor} then (select count(*)::int from ${newsReads} where ${newsReads.newsId} = ${news.id}) end`,
     })
     .from(news)
     .leftJoin(faculties, eq(faculties.id, news.facultyId))
@@ -109,16 +116,22 @@ async function withAuthors(db: Db, where: SQL, page?: { limit: number; offset: n
     }
   }
   // A left-joined faculty comes back with null names when the item is for every faculty.
-  return rows.map((r) => ({ ...r, faculty: r.faculty?.nameRu != null ? (r.faculty as Names) : null, author: authors.get(r.authorUserId) ?? null }));
+  return rows.map((r) => ({
+    ...r,
+    faculty: r.faculty?.nameRu != null ? (r.faculty as Names) : null,
+    fileNames: r.fileNames ?? [],
+    readCount: r.readCount === null ? null : Number(r.readCount),
+    author: authors.get(r.authorUserId) ?? null,
+  }));
 }
 
 /** One page of the reader's feed: pinned first, then the newest. */
 export async function findItems(db: Db, reader: Reader, now: Date, limit: number, offset: number): Promise<ItemRow[]> {
-  return withAuthors(db, visibleTo(reader, now), { limit, offset });
+  return withAuthors(db, visibleTo(reader, now), reader.userId, { limit, offset });
 }
 
-export async function findItem(db: Db, id: number): Promise<ItemRow | undefined> {
-  const [row] = await withAuthors(db, eq(news.id, id));
+export async function findItem(db: Db, id: number, readsFor: number): Promise<ItemRow | undefined> {
+  const [row] = await withAuthors(db, eq(news.id, id), readsFor);
   return row;
 }
 
@@ -136,7 +149,7 @@ export async function isVisible(db: Db, id: number, reader: Reader, now: Date): 
   return rows.length > 0;
 }
 
-/** The files of these items, in their order. */
+/** The files of these items, in their order (for downloads). */
 export async function findFiles(db: Db, newsIds: number[]) {
   if (newsIds.length === 0) return [];
   return db
@@ -154,15 +167,6 @@ export async function recordReads(db: Db, newsIds: number[], userId: number, now
     .insert(newsReads)
     .values(newsIds.map((newsId) => ({ newsId, userId, readAt: now })))
     .onConflictDoNothing();
-}
-
-export async function countReads(db: Db, newsIds: number[]) {
-  if (newsIds.length === 0) return [];
-  return db
-    .select({ newsId: newsReads.newsId, n: count() })
-    .from(newsReads)
-    .where(inArray(newsReads.newsId, newsIds))
-    .groupBy(newsReads.newsId);
 }
 
 export interface AudienceSize {

@@ -120,7 +120,7 @@ export class NewsService {
         return newsId;
       });
     });
-    const row = await repo.findItem(this.ctx.db, id);
+    const row = await repo.findItem(this.ctx.db, id, auth.userId);
     if (!row) throw notFound();
     const [item] = await this.present(auth, await this.reader(auth), [row], this.ctx.now(), lang);
     return item;
@@ -152,14 +152,7 @@ export class NewsService {
 
   /** Rows as the contract's items: author line, files, flags, and the author's read figures. */
   private async present(auth: AuthInfo, reader: repo.Reader, rows: repo.ItemRow[], now: Date, lang: Language): Promise<NewsItem[]> {
-    const db = this.ctx.db;
-    const ids = rows.map((r) => r.id);
-    // Stored names never contain control characters (cleanFileName), so never the separator.
-    const own = rows.filter((r) => r.authorUserId === auth.userId).map((r) => r.id);
-    const [fileRows, readRows, sizes] = await Promise.all([repo.findFiles(db, ids), repo.countReads(db, own), own.length > 0 ? this.sizes() : []]);
-    const names = new Map<number, string[]>();
-    for (const f of fileRows) names.set(f.newsId, [...(names.get(f.newsId) ?? []), f.originalName]);
-    const reads = new Map(readRows.map((r) => [r.newsId, r.n]));
+    const sizes = rows.some((r) => r.authorUserId === auth.userId) ? await this.sizes() : [];
     const addressed = (audience: number, facultyId: number | null) => {
       const inAudience = (role: 1 | 2, faculty: number | null) => (audience === 0 || audience === role) && (facultyId === null || facultyId === faculty);
       const total = sizes.filter((s) => inAudience(s.role, s.facultyId)).reduce((sum, s) => sum + s.n, 0);
@@ -174,7 +167,8 @@ export class NewsService {
         author: `${this.authorName(r)}${NEWS_AUTHOR_SEPARATOR}${this.authorRole(r, lang)}`,
         date: r.publishAt.toISOString(),
         message: r.message,
-        files: (names.get(r.id) ?? []).join(NEWS_FILES_SEPARATOR),
+        // Stored names never contain control characters (cleanFileName), so never the separator.
+        files: r.fileNames.join(NEWS_FILES_SEPARATOR),
         editable: mine && auth.newsPerms,
         pinned: r.pinned,
         publishAt: r.publishAt.toISOString(),
@@ -183,7 +177,7 @@ export class NewsService {
         faculty: r.faculty ? localName(r.faculty, lang) : null,
       };
       if (mine) {
-        item.readCount = reads.get(r.id) ?? 0;
+        item.readCount = r.readCount ?? 0;
         item.addressedCount = addressed(r.audience, r.facultyId);
       }
       return item;
