@@ -21,6 +21,8 @@ export const NEWS_MESSAGE_MAX = 5000;
 export const NEWS_MAX_FILES = 10;
 /** The `type` query parameter of a news file download. */
 export const NEWS_DOWNLOAD_TYPE = 4;
+/** An item id (a PostgreSQL integer). */
+const NewsId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** How far ahead a post may be scheduled, in days. */
 export const NEWS_SCHEDULE_MAX_DAYS = 366;
 
@@ -80,7 +82,7 @@ export const NewsDataReply = Ok(Type.Array(NewsItem));
 export const NEWS_CHECK_DELETE = 1;
 export const NEWS_CHECK_EDIT = 2;
 export const NewsCheckBody = Type.Object({
-  id: Type.Integer(),
+  id: NewsId,
   type: Type.Union([Type.Literal(NEWS_CHECK_DELETE), Type.Literal(NEWS_CHECK_EDIT)]),
 });
 export type NewsCheckBody = Static<typeof NewsCheckBody>;
@@ -92,7 +94,7 @@ export const NewsCheckReply = Ok(NewsCheck);
  * POST /api/news/delete.json {id}: deletes the caller's own item with its files (newsPerms needed;
  * someone else's item → 403; unknown → 404).
  */
-export const NewsDeleteBody = Type.Object({ id: Type.Integer() });
+export const NewsDeleteBody = Type.Object({ id: NewsId });
 export type NewsDeleteBody = Static<typeof NewsDeleteBody>;
 export const NewsDeleted = Type.Object({ id: Type.Integer(), deleted: Type.Literal(true) });
 export type NewsDeleted = Static<typeof NewsDeleted>;

@@ -386,6 +386,9 @@ describe('check.json and delete.json', () => {
     expect((await check(teacher, { id: hidden, type: 1 })).statusCode).toBe(404);
     expect((await check(teacher, { id: 999999, type: 1 })).statusCode).toBe(404);
     expect((await check(teacher, { id, type: 3 })).statusCode).toBe(400);
+    expect((await check(teacher, { id: 2 ** 31, type: 1 })).statusCode).toBe(400);
+    expect((await post('/api/news/delete.json', teacher, { id: 2 ** 31 })).statusCode).toBe(400);
+    expect((await post('/api/news/delete.json', teacher, { id: 0 })).statusCode).toBe(400);
 
     await db.database.db.update(users).set({ newsPerms: false }).where(eq(users.id, teacher.user.id));
     try {
