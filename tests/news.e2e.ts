@@ -71,6 +71,9 @@ describe('news', () => {
     await teacher.reload();
     await expectVisible(item(teacher, message));
     expect(await item(teacher, message).getByTestId('news-reads').innerText()).toMatch(/^Прочитали 1 из \d+$/);
+    // No CSP violation, console error or uncaught exception on either side.
+    expect(e2e.problems(teacher)).toEqual({ console: [], pageErrors: [], csp: [] });
+    expect(e2e.problems(student)).toEqual({ console: [], pageErrors: [], csp: [] });
   });
 
   it('HTML and script in a post render as text; nothing executes', async () => {
