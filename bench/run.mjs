@@ -111,9 +111,10 @@ try {
 
   await section('load', async () => {
     const l = await runLoad(running.origin, { seconds, connections });
-    for (const r of [l.authenticated, l.bare])
+    for (const r of [l.authenticated, l.news, l.bare])
       rows.push(['load', `${r.name}`, `${r.requestsPerSec} req/s  (p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors})`]);
     rows.push(['load', 'ratio signed-in / bare', String(l.ratio)]);
+    rows.push(['load', 'ratio news page / bare', String(l.newsRatio)]);
     return l;
   });
 

@@ -19,7 +19,10 @@ export const MESSAGE_MAX_LENGTH = 4000;
 
 const year = Type.Integer({ minimum: 2000, maximum: 2100 });
 const ws = Type.Union([Type.Literal(1), Type.Literal(2)]);
-const id = Type.Integer({ minimum: 1 });
+/** Row ids (PostgreSQL integer) and person ids; message ids are bigint, kept to safe integers. */
+const id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const personId = Type.Integer({ minimum: -1, maximum: 2147483647 });
+const messageId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
 /** Where the conversation happens (recorded with each message written). */
 const context = {
@@ -32,30 +35,30 @@ const context = {
 /** One-to-one: from the caller (id_from_type, id_from) to a person (id_to_type, id_to). */
 const privateTarget = {
   id_from_type: Role,
-  id_from: Type.Integer(),
+  id_from: personId,
   id_to_type: Role,
-  id_to: Type.Integer(),
+  id_to: personId,
 };
 
 /** Group chat: the caller (id_humanTypeFrom, id_HumanFrom) in the chat of group gr_potok about id_discipline. */
 const groupTarget = {
   id_humanTypeFrom: Role,
-  id_HumanFrom: Type.Integer(),
+  id_HumanFrom: personId,
   /** The group id. */
   gr_potok: id,
-  IsSelect: Type.Optional(Type.Integer()),
+  IsSelect: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
 };
 
 /** Either conversation: group when gr_potok is given (and id_to is absent or -1), else one-to-one. */
 const eitherTarget = {
   id_from_type: Type.Optional(Role),
-  id_from: Type.Optional(Type.Integer()),
+  id_from: Type.Optional(personId),
   id_to_type: Type.Optional(Role),
-  id_to: Type.Optional(Type.Integer()),
+  id_to: Type.Optional(personId),
   id_humanTypeFrom: Type.Optional(Role),
-  id_HumanFrom: Type.Optional(Type.Integer()),
+  id_HumanFrom: Type.Optional(personId),
   gr_potok: Type.Optional(id),
-  IsSelect: Type.Optional(Type.Integer()),
+  IsSelect: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
 };
 
 /** POST messages.json: a one-to-one conversation, opened around the first unread message. */
@@ -71,7 +74,7 @@ export const ConversationBody = Type.Object({ ...context, ...eitherTarget });
 export type ConversationBody = Static<typeof ConversationBody>;
 
 /** POST old.json / new.json: up to 20 messages before / after the message id_lastMessage. */
-export const PageBody = Type.Object({ ...context, ...eitherTarget, id_lastMessage: id });
+export const PageBody = Type.Object({ ...context, ...eitherTarget, id_lastMessage: messageId });
 export type PageBody = Static<typeof PageBody>;
 
 export const ChatFile = Type.Object({
@@ -131,7 +134,7 @@ export type InsertFields = Static<typeof InsertFields>;
 export const InsertReply = Ok(ChatMessage);
 
 /** POST read.json {id_message}: marks one message read (it must be in one's conversation). */
-export const ReadBody = Type.Object({ id_message: id });
+export const ReadBody = Type.Object({ id_message: messageId });
 export type ReadBody = Static<typeof ReadBody>;
 /** marked: false when it was already read (or is one's own). */
 export const ReadReply = Ok(Type.Object({ marked: Type.Boolean() }));
@@ -140,7 +143,7 @@ export const ReadReply = Ok(Type.Object({ marked: Type.Boolean() }));
 export const ReadAllReply = Ok(Type.Object({ marked: Type.Integer() }));
 
 /** POST deletemessage.json {id_message, uid}: deletes one's own message (uid must be the caller's). */
-export const DeleteBody = Type.Object({ id_message: id, uid: Type.Integer() });
+export const DeleteBody = Type.Object({ id_message: messageId, uid: Type.Integer() });
 export type DeleteBody = Static<typeof DeleteBody>;
 /** Success: `[{result: 1}]` (SPEC §4: the client checks the first row). */
 export const DeleteRow = Type.Object({ result: Type.Integer() });

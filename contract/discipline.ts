@@ -14,7 +14,7 @@ export const CurrentYearReply = Ok(IdName);
 /** Academic year (its first calendar year) and working semester (1 autumn, 2 spring). */
 const year = Type.Integer({ minimum: 2000, maximum: 2100 });
 const ws = Type.Union([Type.Literal(1), Type.Literal(2)]);
-const id = Type.Integer({ minimum: 1 });
+const id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 /** POST list.json (teacher) and forStudentDisciplinelist.json (student): {year, ws}. */
 export const DisciplineListBody = Type.Object({ year, ws });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify, { type RouteOptions, type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import type { Config } from './config';
 import { createContext, type AppContext } from './context';
 import type { Database } from './db/client';
@@ -18,6 +18,7 @@ import disciplineRoutes from './modules/discipline/discipline.routes';
 import googleRoutes from './modules/google/google.routes';
 import healthRoutes from './modules/health/health.routes';
 import miscRoutes from './modules/misc/misc.routes';
+import newsRoutes from './modules/news/news.routes';
 import passwdRoutes from './modules/passwd/passwd.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import { registerErrorHandling } from './plugins/errors';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** The built client (default: the repository's dist/). */
   distDir?: string;
+  /** Told of every route as it is added (tests list the API this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -66,6 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   app.decorate('ctx', ctx);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   registerLifecycle(app);
   registerLive(app, ctx.live);
@@ -77,7 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerSecurityHeaders(app);
   registerSessions(app, ctx.sessions);
 
-  for (const routes of [configRoutes, healthRoutes, authRoutes, googleRoutes, profileRoutes, passwdRoutes, miscRoutes, disciplineRoutes, chatRoutes])
+  for (const routes of [configRoutes, healthRoutes, authRoutes, googleRoutes, profileRoutes, passwdRoutes, miscRoutes, newsRoutes, disciplineRoutes, chatRoutes])
     await app.register(routes, { ctx });
 
   await registerSpa(app, path.resolve(options.distDir ?? DEFAULT_DIST_DIR));

@@ -11,7 +11,7 @@ import type {
   ReadBody,
   UnreadCounts,
 } from '../../contract/chat';
-import { post, postForm } from './problem';
+import { post } from './problem';
 
 const session = { session: true } as const;
 
@@ -26,7 +26,7 @@ export const chatApi = {
   groupMessages: (body: GroupMessagesBody) => post<MessagesPage>('api/chat/group/messages.json', body, session),
   older: (body: PageBody) => post<ChatMessage[]>('api/chat/old.json', body, session),
   newer: (body: PageBody) => post<ChatMessage[]>('api/chat/new.json', body, session),
-  insert: (form: FormData) => postForm<ChatMessage>('api/chat/insert.json', form, session),
+  insert: (form: FormData) => post<ChatMessage>('api/chat/insert.json', form, session),
   read: (body: ReadBody) => post<{ marked: boolean }>('api/chat/read.json', body, session),
   readAll: (body: ConversationBody) => post<{ marked: number }>('api/chat/readall.json', body, session),
   count: () => post<UnreadCounts>('api/chat/count.json', {}, session),

@@ -118,11 +118,8 @@ export async function get<T>(url: string, options: CallOptions = {}): Promise<Re
   return settle<T>(await api.get(url), options);
 }
 
+/** A FormData body goes as multipart/form-data (the browser adds the boundary). */
 export async function post<T>(url: string, body: unknown, options: CallOptions = {}): Promise<Result<T>> {
-  return settle<T>(await api.post(url, body), options);
-}
-
-/** multipart/form-data POST (file uploads); the browser sets the boundary. */
-export async function postForm<T>(url: string, form: FormData, options: CallOptions = {}): Promise<Result<T>> {
-  return settle<T>(await api.post(url, form, { headers: { 'Content-Type': 'multipart/form-data' } }), options);
+  const config = typeof FormData !== 'undefined' && body instanceof FormData ? { headers: { 'Content-Type': 'multipart/form-data' } } : undefined;
+  return settle<T>(await api.post(url, body, config), options);
 }

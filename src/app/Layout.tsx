@@ -3,7 +3,7 @@
  * [contact column] | apps, under a header with the profile menu. Mobile: one panel chosen by the
  * active tab, with a bottom tab bar; a route screen shows full width.
  */
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { authActions, selectAuth } from '../features/auth/auth.slice';
@@ -13,16 +13,20 @@ import { DarkModeToggle } from '../features/general/components/DarkModeToggle';
 import { LanguageSwitch } from '../features/general/components/LanguageSwitch';
 import { MobileTabBar } from '../features/general/components/MobileTabBar';
 import { MOBILE_TABS } from '../features/general/components/mobileTabs';
-import { selectActiveTab, selectIsMobile, TAB_APPS, TAB_CHAT, TAB_PROFILE } from '../features/general/general.slice';
+import { selectActiveTab, selectIsMobile, TAB_APPS, TAB_CHAT, TAB_NEWS, TAB_PROFILE } from '../features/general/general.slice';
 import { AppsPanel } from '../features/profile/components/AppsPanel';
 import { ProfileMenu } from '../features/profile/components/ProfileMenu';
 import { SideMenu } from '../features/profile/components/SideMenu';
 import { selectProfile } from '../features/profile/profile.slice';
+import { lazyScreen } from '../components/lazyScreen';
+import { PageSpinner } from '../components/Spinner';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { MENU_ROUTES, ROUTES } from './routeRegistry';
 import './layout.css';
 
 const LOGO = `${import.meta.env.BASE_URL}logo.svg`;
+/** The news panel of the mobile news tab (the same screen as /lms/news). */
+const NewsPanel = lazyScreen(() => import('../features/news/NewsScreen'), 'news');
 
 export interface LayoutProps {
   /** Filled later by the chat area; no empty column is rendered. */
@@ -67,7 +71,9 @@ function Header({ mobile }: { mobile: boolean }) {
           <NavLink to={ROUTES.home} end className="top-nav-link">
             {t('nav.profile')}
           </NavLink>
-          {/* The news feed link appears here once the news area exists. */}
+          <NavLink to={ROUTES.news} className="top-nav-link">
+            {t('nav.news')}
+          </NavLink>
           <NavLink to={ROUTES.chat} className="top-nav-link">
             {t('nav.chat')}
             <UnreadBadge count={unread} />
@@ -110,6 +116,10 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
           <AppsPanel />
           <SideMenu routes={MENU_ROUTES} />
         </div>
+      ) : isHome && activeTab === TAB_NEWS ? (
+        <Suspense fallback={<PageSpinner />}>
+          <NewsPanel />
+        </Suspense>
       ) : (
         content
       );

@@ -9,6 +9,7 @@ export const ROUTES = {
   login: '/login',
   offline: '/offline',
   changePassword: '/change-password',
+  news: '/news',
   chat: '/chat',
 } as const;
 

@@ -9,6 +9,7 @@ const OfflineScreen = lazyScreen(() => import('../features/offline/OfflineScreen
 const Layout = lazyScreen(() => import('./Layout'), 'layout');
 const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen'), 'profile');
 const ChangePasswordScreen = lazyScreen(() => import('../features/password/ChangePasswordScreen'), 'change-password');
+const NewsScreen = lazyScreen(() => import('../features/news/NewsScreen'), 'news');
 const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'), 'not-found');
 /** The chat brings its own columns into the shell (ChatLayout renders Layout with them). */
 const ChatLayout = lazyScreen(() => import('./ChatLayout'), 'chat');
@@ -27,6 +28,7 @@ export function AppRoutes() {
       >
         <Route index element={<ProfileScreen />} />
         <Route path={ROUTES.changePassword} element={<ChangePasswordScreen />} />
+        <Route path={ROUTES.news} element={<NewsScreen />} />
       </Route>
       <Route
         path={ROUTES.chat}

@@ -9,6 +9,8 @@ import { chatSaga } from '../features/chat/chat.saga';
 import { chatReducer } from '../features/chat/chat.slice';
 import { generalReducer } from '../features/general/general.slice';
 import { generalSaga } from '../features/general/general.saga';
+import { newsReducer } from '../features/news/news.slice';
+import { newsSaga } from '../features/news/news.saga';
 import { passwordReducer } from '../features/password/password.slice';
 import { passwordSaga } from '../features/password/password.saga';
 import { profileReducer } from '../features/profile/profile.slice';
@@ -23,13 +25,14 @@ export const rootReducer = combineReducers({
   general: generalReducer,
   profile: profileReducer,
   password: passwordReducer,
+  news: newsReducer,
   chat: chatReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function* rootSaga() {
-  yield all([sessionSaga, configSaga, authSaga, generalSaga, profileSaga, passwordSaga, chatSaga].map((saga) => fork(saga)));
+  yield all([sessionSaga, configSaga, authSaga, generalSaga, profileSaga, passwordSaga, newsSaga, chatSaga].map((saga) => fork(saga)));
 }
 
 /** The message shown on the login screen after the server ended the session. */
@@ -40,7 +43,8 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    // Uploads pass their File objects in `payload.files` to the saga; they never reach the state.
+    middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: { ignoredActionPaths: ['payload.files'] } }).concat(sagaMiddleware),
   });
   const task = sagaMiddleware.run(rootSaga);
   // A 401 on any call that needs the session ends it everywhere (once).

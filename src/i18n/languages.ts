@@ -6,7 +6,7 @@ export type { Language };
 export const LANGUAGES: readonly Language[] = ['kg', 'ru', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'ru';
 /** Namespaces under public/locales/<lng>/: cm is the default one. */
-export const NAMESPACES = ['cm', 'auth', 'profile', 'password', 'chat'] as const;
+export const NAMESPACES = ['cm', 'auth', 'profile', 'password', 'news', 'chat'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** SPEC §1: the language cookie lives 31104000000 ms. */
 export const LANGUAGE_COOKIE_MS = 31104000000;

@@ -36,3 +36,15 @@ export function isUniqueViolation(err: unknown): boolean {
     if ((e as { code?: unknown }).code === '23505') return true;
   return false;
 }
+
+/**
+ * PostgreSQL data exceptions (class 22: a number out of range, text that is not a valid date or
+ * number...): the value came from the request, so the request is bad (answered with 400).
+ */
+export function isDataException(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}

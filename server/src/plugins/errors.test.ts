@@ -1,4 +1,5 @@
 /** One failure envelope for everything, localised by the lang cookie, then Accept-Language, then ru. */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { createTestDatabase, testConfig, type TestDatabase } from '../test/helpers';
@@ -9,6 +10,10 @@ let app: App;
 beforeAll(async () => {
   db = await createTestDatabase();
   app = await buildApp({ config: testConfig(), database: db.database, distDir: '/nonexistent' });
+  app.get<{ Querystring: { n: string } }>('/api/test/int', async (req) => {
+    await app.ctx.db.execute(sql`select ${req.query.n}::int4 as n`);
+    return { result: 0, error: null, data: null };
+  });
   app.get('/api/test/crash', async () => {
     throw new Error('secret internal detail');
   });
@@ -43,6 +48,15 @@ describe('failures', () => {
     const big = await orize(JSON.stringify({ login: 'teacher', password: 'x'.repeat(2 * 1024 * 1024) }));
     expect(big.statusCode).toBe(413);
     expect(big.json().error.code).toBe('TOO_LARGE');
+  });
+
+  it('a value the database refuses as data (out of range, not a number) → 400, not 500', async () => {
+    expect((await app.inject({ url: '/api/test/int?n=12' })).statusCode).toBe(200);
+    for (const n of ['2147483648', 'abc']) {
+      const res = await app.inject({ url: `/api/test/int?n=${n}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('BAD_REQUEST');
+    }
   });
 
   it('a bug → 500 INTERNAL without its details', async () => {

@@ -1,10 +1,11 @@
 /**
  * One failure shape for everything: thrown AppErrors, Fastify's validation and body errors,
- * database outages (503 + Retry-After) and bugs (500, logged), plus the 404 of unknown paths.
+ * database outages (503 + Retry-After), values the database refuses as data (400) and bugs (500,
+ * logged), plus the 404 of unknown paths.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Failure } from '../../../contract/common';
-import { isDatabaseUnavailable } from '../db/errors';
+import { isDatabaseUnavailable, isDataException } from '../db/errors';
 import { errorText, languageOf } from '../i18n';
 import { AppError, badRequest, forbidden, notFound, serviceUnavailable } from './envelope';
 
@@ -16,6 +17,7 @@ function classify(err: FastifyError): AppError {
     return badRequest(field ? { field } : undefined);
   }
   if (isDatabaseUnavailable(err)) return serviceUnavailable();
+  if (isDataException(err)) return badRequest();
   switch (err.statusCode) {
     case 413:
       return new AppError(413, 'TOO_LARGE');

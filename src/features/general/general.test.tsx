@@ -48,14 +48,16 @@ describe('shell controls', () => {
     expect(await screen.findByRole('group', { name: 'Тил' })).toBeInTheDocument();
   });
 
-  it('the mobile tab bar shows only the panels that exist (profile, messages, apps) and selects one', async () => {
+  it('the mobile tab bar shows only the panels that exist (profile, news, messages, apps) and selects one', async () => {
     const user = userEvent.setup();
     const { store } = renderWithStore(<MobileTabBar />);
     const bar = screen.getByTestId('mobile-tab-bar');
     const tabs = Array.from(bar.querySelectorAll('button')).map((b) => b.textContent);
-    expect(tabs).toEqual(['Профиль', 'Сообщения', 'Приложения']);
+    expect(tabs).toEqual(['Профиль', 'Новости', 'Сообщения', 'Приложения']);
     expect(screen.getByRole('button', { name: 'Приложения' })).toHaveAttribute('aria-current', 'page');
     await user.click(screen.getByRole('button', { name: 'Профиль' }));
     expect(store.getState().general.activeTab).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Новости' }));
+    expect(store.getState().general.activeTab).toBe(1);
   });
 });

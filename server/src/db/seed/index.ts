@@ -8,6 +8,7 @@ import { currentAcademicYear } from '../../lib/academic-year';
 import type { Db } from '../client';
 import { seedSteps } from '../schema';
 import { seedChat } from './chat';
+import { seedNews } from './news';
 import { ensureAcademicYears, seedReference, seedSite, seedUniversity } from './university';
 
 export interface SeedContext {
@@ -28,6 +29,7 @@ export const STEPS: readonly SeedStep[] = [
   { name: '0001-reference', run: (db) => seedReference(db) },
   { name: '0002-university', run: seedUniversity },
   { name: '0003-site', run: (db) => seedSite(db) },
+  { name: '0004-news', run: seedNews },
   { name: '0005-chat', run: seedChat },
 ];
 

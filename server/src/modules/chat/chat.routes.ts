@@ -26,7 +26,7 @@ import { openEventStream } from '../../plugins/live';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { ChatService } from './chat.service';
 
-const DownloadQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const DownloadQuery = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 
 export default async function chatRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const chat = new ChatService(ctx);

@@ -1,6 +1,6 @@
 import type { IconComponent } from '../../../components/icons';
-import { ChatIcon, GridIcon, UserIcon } from '../../../components/moreIcons';
-import { TAB_APPS, TAB_CHAT, TAB_PROFILE } from '../general.slice';
+import { ChatIcon, GridIcon, NewsIcon, UserIcon } from '../../../components/moreIcons';
+import { TAB_APPS, TAB_CHAT, TAB_NEWS, TAB_PROFILE } from '../general.slice';
 
 export interface MobileTab {
   id: number;
@@ -17,6 +17,7 @@ export interface MobileTab {
  */
 export const MOBILE_TABS: readonly MobileTab[] = [
   { id: TAB_PROFILE, label: 'tabs.profile', icon: UserIcon },
+  { id: TAB_NEWS, label: 'tabs.news', icon: NewsIcon },
   { id: TAB_CHAT, label: 'tabs.messages', icon: ChatIcon, to: '/chat' },
   { id: TAB_APPS, label: 'tabs.apps', icon: GridIcon },
 ];

@@ -1,0 +1,196 @@
+/**
+ * The news feed (SPEC §2 "News page"): who sees what, who may post and delete, scheduled and pinned
+ * posts, read counts, and file downloads with an access check.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../../../../contract/common';
+import {
+  NEWS_AUTHOR_SEPARATOR,
+  NEWS_FILES_FIELD,
+  NEWS_FILES_SEPARATOR,
+  NEWS_MAX_FILES,
+  NEWS_PAGE_SIZE,
+  NEWS_SCHEDULE_MAX_DAYS,
+  NewsInsertFields,
+  type Audience,
+  type NewsCheck,
+  type NewsCheckBody,
+  type NewsDataBody,
+  type NewsDeleteBody,
+  type NewsDeleted,
+  type NewsDownloadQuery,
+  type NewsItem,
+} from '../../../../contract/news';
+import type { AppContext } from '../../context';
+import { localName } from '../../i18n';
+import { fullName } from '../../lib/person';
+import { badRequest, forbidden, notFound } from '../../plugins/envelope';
+import { parseFields } from '../../plugins/files';
+import { assertSelf, type AuthInfo } from '../../plugins/session';
+import * as repo from './news.repository';
+
+/** The role word in an author line when the author is a student. */
+const STUDENT_WORD: Record<Language, string> = { ru: 'Студент', kg: 'Студент', en: 'Student' };
+const MAX_INT = 2147483647;
+const DAY_MS = 86_400_000;
+/** Audience sizes change only when accounts come or go: they are recounted at most this often. */
+const AUDIENCE_SIZES_TTL_MS = 60_000;
+
+export class NewsService {
+  private audienceSizes: { at: number; value: Promise<repo.AudienceSize[]> } | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Active accounts by role and faculty, for "read by N of M" (a cache of a minute at most). */
+  private sizes(): Promise<repo.AudienceSize[]> {
+    const now = Date.now();
+    if (!this.audienceSizes || now - this.audienceSizes.at > AUDIENCE_SIZES_TTL_MS) {
+      const value = repo.countAccountsByFaculty(this.ctx.db);
+      this.audienceSizes = { at: now, value };
+      value.catch(() => (this.audienceSizes = null));
+    }
+    return this.audienceSizes.value;
+  }
+
+  private async reader(auth: AuthInfo): Promise<repo.Reader> {
+    return { userId: auth.userId, role: auth.role, facultyId: await repo.findPersonFaculty(this.ctx.db, auth.role, auth.uid) };
+  }
+
+  /** One page of the caller's feed; records that the caller has seen the items addressed to them. */
+  async feed(auth: AuthInfo, body: NewsDataBody, lang: Language): Promise<NewsItem[]> {
+    assertSelf(auth, body);
+    if (body.id !== auth.userId) throw forbidden();
+    const now = this.ctx.now();
+    const reader = await this.reader(auth);
+    const rows = await repo.findItems(this.ctx.db, reader, now, NEWS_PAGE_SIZE, (body.page - 1) * NEWS_PAGE_SIZE);
+    const seen = rows.filter((r) => r.authorUserId !== auth.userId).map((r) => r.id);
+    const [items] = await Promise.all([this.present(auth, reader, rows, now, lang), repo.recordReads(this.ctx.db, seen, auth.userId, now)]);
+    return items;
+  }
+
+  /** check.json: may the caller delete (type 1) or edit (type 2) item id? Same rule for both. */
+  async check(auth: AuthInfo, body: NewsCheckBody): Promise<NewsCheck> {
+    const item = await repo.findNews(this.ctx.db, body.id);
+    if (!item || !(await repo.isVisible(this.ctx.db, body.id, await this.reader(auth), this.ctx.now()))) throw notFound();
+    return { id: body.id, type: body.type, allowed: auth.newsPerms && item.authorUserId === auth.userId };
+  }
+
+  /** delete.json: the author's own item (newsPerms needed), with its files, in one transaction. */
+  async remove(auth: AuthInfo, body: NewsDeleteBody): Promise<NewsDeleted> {
+    if (!auth.newsPerms) throw forbidden();
+    const item = await repo.findNews(this.ctx.db, body.id);
+    if (!item) throw notFound();
+    if (item.authorUserId !== auth.userId) throw forbidden();
+    await this.ctx.db.transaction(async (tx) => {
+      const fileIds = await repo.deleteNews(tx, body.id);
+      await this.ctx.files.remove(tx, fileIds);
+    });
+    return { id: body.id, deleted: true };
+  }
+
+  /** insert.json (multipart): the item, its files and their links in one transaction. */
+  async insert(auth: AuthInfo, req: FastifyRequest, lang: Language): Promise<NewsItem> {
+    if (!auth.newsPerms) throw forbidden();
+    const id = await this.ctx.files.receive(req, { maxFiles: NEWS_MAX_FILES }, async ({ fields, files }) => {
+      const input = parseFields(NewsInsertFields, fields);
+      if (files.some((f) => f.field !== NEWS_FILES_FIELD)) throw badRequest({ field: NEWS_FILES_FIELD });
+      const message = input.message.trim();
+      if (!message && files.length === 0) throw badRequest({ field: 'message' });
+      const facultyId = input.faculty === -1 ? null : input.faculty;
+      if (facultyId !== null && (facultyId < 1 || facultyId > MAX_INT || !(await repo.facultyExists(this.ctx.db, facultyId))))
+        throw badRequest({ field: 'faculty' });
+      const now = this.ctx.now();
+      const publishAt = this.publishTime(input.publishAt, now);
+      return this.ctx.db.transaction(async (tx) => {
+        const newsId = await repo.insertNews(tx, {
+          authorUserId: auth.userId,
+          message,
+          audience: input.audience,
+          facultyId,
+          pinned: input.pinned ?? false,
+          publishAt,
+          createdAt: now,
+        });
+        const links: { newsId: number; fileId: number; position: number }[] = [];
+        for (const [position, file] of files.entries()) {
+          const stored = await this.ctx.files.save(tx, auth.userId, file);
+          links.push({ newsId, fileId: stored.id, position });
+        }
+        await repo.insertNewsFiles(tx, links);
+        return newsId;
+      });
+    });
+    const row = await repo.findItem(this.ctx.db, id, auth.userId);
+    if (!row) throw notFound();
+    const [item] = await this.present(auth, await this.reader(auth), [row], this.ctx.now(), lang);
+    return item;
+  }
+
+  /** download.file?filename=<id>_<name>&type=4: a file of an item the caller may see. */
+  async download(auth: AuthInfo, query: NewsDownloadQuery, reply: FastifyReply): Promise<FastifyReply> {
+    const match = /^(\d+)_(.+)$/s.exec(query.filename);
+    if (!match) throw badRequest({ field: 'filename' });
+    const id = Number(match[1]);
+    const name = match[2];
+    const item = id <= MAX_INT ? await repo.findNews(this.ctx.db, id) : undefined;
+    if (!item) throw notFound();
+    if (!(await repo.isVisible(this.ctx.db, id, await this.reader(auth), this.ctx.now()))) throw forbidden();
+    const entry = (await repo.findFiles(this.ctx.db, [id])).find((f) => f.originalName === name);
+    if (!entry) throw notFound();
+    const file = await this.ctx.files.find(this.ctx.db, entry.fileId);
+    if (!file) throw notFound();
+    return this.ctx.files.send(reply, file);
+  }
+
+  /** Absent, empty or past: now; otherwise a moment at most NEWS_SCHEDULE_MAX_DAYS ahead. */
+  private publishTime(value: string | undefined, now: Date): Date {
+    if (!value?.trim()) return now;
+    const at = Date.parse(value);
+    if (Number.isNaN(at) || at > now.getTime() + NEWS_SCHEDULE_MAX_DAYS * DAY_MS) throw badRequest({ field: 'publishAt' });
+    return at <= now.getTime() ? now : new Date(at);
+  }
+
+  /** Rows as the contract's items: author line, files, flags, and the author's read figures. */
+  private async present(auth: AuthInfo, reader: repo.Reader, rows: repo.ItemRow[], now: Date, lang: Language): Promise<NewsItem[]> {
+    const sizes = rows.some((r) => r.authorUserId === auth.userId) ? await this.sizes() : [];
+    const addressed = (audience: number, facultyId: number | null) => {
+      const inAudience = (role: 1 | 2, faculty: number | null) => (audience === 0 || audience === role) && (facultyId === null || facultyId === faculty);
+      const total = sizes.filter((s) => inAudience(s.role, s.facultyId)).reduce((sum, s) => sum + s.n, 0);
+      // The author is not counted among those the item addresses.
+      return Math.max(0, total - (inAudience(reader.role, reader.facultyId) ? 1 : 0));
+    };
+
+    return rows.map((r) => {
+      const mine = r.authorUserId === auth.userId;
+      const item: NewsItem = {
+        id_eventMessage: r.id,
+        author: `${this.authorName(r)}${NEWS_AUTHOR_SEPARATOR}${this.authorRole(r, lang)}`,
+        date: r.publishAt.toISOString(),
+        message: r.message,
+        // Stored names never contain control characters (cleanFileName), so never the separator.
+        files: r.fileNames.join(NEWS_FILES_SEPARATOR),
+        editable: mine && auth.newsPerms,
+        pinned: r.pinned,
+        publishAt: r.publishAt.toISOString(),
+        scheduled: r.publishAt.getTime() > now.getTime(),
+        audience: r.audience as Audience,
+        faculty: r.faculty ? localName(r.faculty, lang) : null,
+      };
+      if (mine) {
+        item.readCount = r.readCount ?? 0;
+        item.addressedCount = addressed(r.audience, r.facultyId);
+      }
+      return item;
+    });
+  }
+
+  private authorName(r: repo.ItemRow): string {
+    return r.author ? fullName(r.author.person).replaceAll(NEWS_AUTHOR_SEPARATOR, ' ') : '';
+  }
+
+  private authorRole(r: repo.ItemRow, lang: Language): string {
+    if (!r.author) return '';
+    if (r.author.role === 1) return `${localName(r.author.position, lang)}, ${localName(r.author.department, lang)}`;
+    return `${STUDENT_WORD[lang]}, ${r.author.group}`;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * /lms/news and the news tab on phones (SPEC §2 "News page"): the composer for users with newsPerms,
+ * then the feed with "load more"; the author of an item may delete it after a confirmation.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { configActions, selectConfig } from '../../app/config';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectUser } from '../../app/session';
+import { ErrorLine } from '../../components/fields';
+import { RefreshIcon } from '../../components/icons';
+import { Spinner } from '../../components/Spinner';
+import { describeFailure } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { ConfirmDialog } from './components/ConfirmDialog';
+import { NewsCard } from './components/NewsCard';
+import { NewsComposer } from './components/NewsComposer';
+import { newsActions, selectNews, type NewsDraft } from './news.slice';
+import './news.css';
+
+/** The upload limit until the config is loaded (the server's default). */
+const DEFAULT_MAX_SIZE_MB = 25;
+
+export default function NewsScreen() {
+  const { t } = useTranslation(['news', 'cm']);
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const config = useAppSelector(selectConfig);
+  const { list, post, remove, faculties } = useAppSelector(selectNews);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  usePageTitle(t('title'));
+
+  const userId = user?.id;
+  const canPost = Boolean(user?.newsPerms);
+  useEffect(() => {
+    if (userId !== undefined) dispatch(newsActions.loadRequested({ page: 1 }));
+  }, [dispatch, userId]);
+  useEffect(() => {
+    if (!canPost) return;
+    dispatch(newsActions.facultiesRequested());
+    if (!config) dispatch(configActions.loadRequested());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, canPost]);
+
+  const submit = useCallback((draft: NewsDraft) => dispatch(newsActions.postRequested(draft)), [dispatch]);
+  const edited = useCallback(() => dispatch(newsActions.postErrorCleared()), [dispatch]);
+  const cancelDelete = useCallback(() => setConfirming(null), []);
+
+  if (!user) return null;
+  const { items, fetching, error, hasMore, page } = list;
+
+  return (
+    <div className="news-screen">
+      <h1 className="news-title">{t('title')}</h1>
+      {canPost ? (
+        <NewsComposer
+          maxSizeMb={config?.maxSizeMb ?? DEFAULT_MAX_SIZE_MB}
+          faculties={faculties.items}
+          busy={post.fetching}
+          error={post.error}
+          posted={post.posted}
+          onSubmit={submit}
+          onEdit={edited}
+        />
+      ) : null}
+
+      {remove.error ? (
+        <ErrorLine message={t('delete.failed')} detail={describeFailure(t, remove.error) || undefined} onClose={() => dispatch(newsActions.deleteErrorCleared())} />
+      ) : null}
+
+      <section className="news-feed" aria-label={t('feed')} aria-busy={fetching}>
+        {items.map((item) => (
+          <NewsCard
+            key={item.id_eventMessage}
+            item={item}
+            canDelete={canPost && item.editable}
+            deleting={remove.fetching === item.id_eventMessage}
+            onDelete={() => setConfirming(item.id_eventMessage)}
+          />
+        ))}
+
+        {fetching ? (
+          <div className="news-loading">
+            <Spinner label={t('cm:loading')} />
+          </div>
+        ) : null}
+
+        {!fetching && error ? (
+          <div className="card news-error" role="alert">
+            <p>
+              {t('loadError')}: {describeFailure(t, error)}
+            </p>
+            <button type="button" className="btn btn-secondary" onClick={() => dispatch(newsActions.loadRequested({ page: page + 1 }))}>
+              <RefreshIcon size={18} />
+              {t('cm:actions.retry')}
+            </button>
+          </div>
+        ) : null}
+
+        {!fetching && !error && items.length === 0 ? <p className="card news-empty muted">{t('empty')}</p> : null}
+
+        {!fetching && !error && hasMore ? (
+          <button type="button" className="btn btn-secondary news-more" onClick={() => dispatch(newsActions.loadRequested({ page: page + 1 }))}>
+            {t('loadMore')}
+          </button>
+        ) : null}
+      </section>
+
+      {confirming !== null ? (
+        <ConfirmDialog
+          title={t('delete.title')}
+          text={t('delete.text')}
+          confirm={t('delete.confirm')}
+          cancel={t('delete.cancel')}
+          busy={remove.fetching === confirming}
+          onCancel={cancelDelete}
+          onConfirm={() => {
+            dispatch(newsActions.deleteRequested({ id: confirming }));
+            setConfirming(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/** A modal question with Cancel and a confirming button; Escape or a click outside cancels. */
+import { useEffect, useId, useRef } from 'react';
+
+interface Props {
+  title: string;
+  text: string;
+  confirm: string;
+  cancel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({ title, text, confirm, cancel, busy, onConfirm, onCancel }: Props) {
+  const titleId = useId();
+  const textId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const onCancelRef = useRef(onCancel);
+  useEffect(() => {
+    onCancelRef.current = onCancel;
+  }, [onCancel]);
+
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    cancelRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onCancelRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      before?.focus?.();
+    };
+  }, []);
+
+  return (
+    <div className="dialog-backdrop" onClick={onCancel}>
+      <div
+        className="dialog card"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <h2 id={titleId}>{title}</h2>
+        <p id={textId} className="muted">
+          {text}
+        </p>
+        <div className="dialog-actions">
+          <button ref={cancelRef} type="button" className="btn btn-ghost" onClick={onCancel}>
+            {cancel}
+          </button>
+          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
+            {confirm}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+/** One news item: author (name and role), date and time, the message as text, files, badges, delete. */
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { NewsItem } from '../../../../contract/news';
+import { newsFileUrl, splitAuthor, splitFiles } from '../../../api/news';
+import { Avatar } from '../../../components/Avatar';
+import { icon } from '../../../components/icons';
+import { PinIcon } from '../../../components/moreIcons';
+import { FileTypeIcon } from './FileTypeIcon';
+
+/** SPEC §9: file names are shown truncated at 20 characters. */
+export const NAME_DISPLAY_MAX = 20;
+
+export function shortFileName(name: string): string {
+  return name.length > NAME_DISPLAY_MAX ? `${name.slice(0, NAME_DISPLAY_MAX)}…` : name;
+}
+
+const TrashIcon = icon(<path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6" />);
+
+const AUDIENCE_KEYS = ['to.all', 'to.teachers', 'to.students'] as const;
+
+interface Props {
+  item: NewsItem;
+  /** Show the delete icon (newsPerms and an editable item). */
+  canDelete: boolean;
+  deleting: boolean;
+  onDelete: () => void;
+}
+
+export function NewsCard({ item, canDelete, deleting, onDelete }: Props) {
+  const { t } = useTranslation('news');
+  const author = splitAuthor(item.author);
+  const date = dayjs(item.date);
+  const files = splitFiles(item.files);
+  const own = item.readCount !== undefined;
+  const headingId = `news-${item.id_eventMessage}-author`;
+
+  return (
+    <article
+      className={`card news-card${item.pinned ? ' news-card-pinned' : ''}${item.scheduled ? ' news-card-scheduled' : ''}`}
+      aria-labelledby={headingId}
+      data-testid="news-item"
+      data-id={item.id_eventMessage}
+    >
+      <header className="news-card-head">
+        <Avatar src={null} name={author.name} size={40} />
+        <div className="news-author">
+          <h2 id={headingId} className="news-author-name">
+            {author.name}
+          </h2>
+          {author.role ? <p className="news-author-role">{author.role}</p> : null}
+        </div>
+        <p className="news-when">
+          <time dateTime={item.date}>
+            <span className="news-date">{date.format('DD/MM/YY')}</span> <span className="news-time">{date.format('HH:mm')}</span>
+          </time>
+        </p>
+        {canDelete ? (
+          <button type="button" className="icon-btn news-delete" onClick={onDelete} disabled={deleting} aria-label={t('delete.button')} title={t('delete.button')}>
+            <TrashIcon size={18} />
+          </button>
+        ) : null}
+      </header>
+
+      {item.pinned || item.scheduled || own ? (
+        <p className="news-badges">
+          {item.pinned ? (
+            <span className="news-badge news-badge-pinned">
+              <PinIcon size={14} />
+              {t('pinned')}
+            </span>
+          ) : null}
+          {item.scheduled ? (
+            <span className="news-badge news-badge-scheduled">{t('scheduled', { date: dayjs(item.publishAt).format('DD/MM/YY HH:mm') })}</span>
+          ) : null}
+          {own ? (
+            <span className="news-badge">
+              {t(AUDIENCE_KEYS[item.audience])}
+              {item.faculty ? ` · ${item.faculty}` : ''}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+
+      {item.message ? <p className="news-message">{item.message}</p> : null}
+
+      {files.length > 0 ? (
+        <ul className="news-files" aria-label={t('files')}>
+          {files.map((name, i) => (
+            <li key={`${i}-${name}`}>
+              <a className="news-file" href={newsFileUrl(item.id_eventMessage, name)} download={name} title={name} aria-label={t('download', { name })}>
+                <FileTypeIcon name={name} />
+                <span className="news-file-name">{shortFileName(name)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {own && !item.scheduled ? (
+        <p className="news-reads muted small" data-testid="news-reads">
+          {t('readBy', { read: item.readCount ?? 0, total: item.addressedCount ?? 0 })}
+        </p>
+      ) : null}
+    </article>
+  );
+}
+

@@ -1,0 +1,125 @@
+/**
+ * News area (SPEC §4 "News"): the feed in pages (page 1 replaces the list, later pages append; a short
+ * page means there is no more), posting (then the feed reloads from page 1), deleting (the item
+ * leaves the list at once) and the faculty list of the composer.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { IdName } from '../../../contract/common';
+import type { Audience, NewsItem } from '../../../contract/news';
+import type { Failure } from '../../api/problem';
+import { PAGE_SIZE } from '../../api/news';
+import { sessionEnded } from '../../app/session';
+
+/** What the composer sends; `files` are File objects, passed through the action, never kept in state. */
+export interface NewsDraft {
+  message: string;
+  audience: Audience;
+  /** A faculty id, or -1 for every faculty. */
+  faculty: number;
+  pinned: boolean;
+  /** ISO timestamp to publish later, or null for now. */
+  publishAt: string | null;
+  files: File[];
+}
+
+export interface NewsState {
+  list: {
+    fetching: boolean;
+    error: Failure | null;
+    items: NewsItem[];
+    /** The last page loaded (0: none yet). */
+    page: number;
+    hasMore: boolean;
+  };
+  post: {
+    fetching: boolean;
+    error: Failure | null;
+    /** Counts successful posts (the composer clears itself when it changes). */
+    posted: number;
+  };
+  remove: {
+    /** The id being deleted. */
+    fetching: number | null;
+    error: Failure | null;
+  };
+  faculties: { fetching: boolean; error: Failure | null; items: IdName[] };
+}
+
+export const initialNewsState: NewsState = {
+  list: { fetching: false, error: null, items: [], page: 0, hasMore: false },
+  post: { fetching: false, error: null, posted: 0 },
+  remove: { fetching: null, error: null },
+  faculties: { fetching: false, error: null, items: [] },
+};
+
+const slice = createSlice({
+  name: 'news',
+  initialState: initialNewsState,
+  reducers: {
+    /** Page 1 clears the list (a request clears the old data); a later page keeps it. */
+    loadRequested(state, action: PayloadAction<{ page: number }>) {
+      const first = action.payload.page <= 1;
+      state.list = { ...state.list, fetching: true, error: null, ...(first ? { items: [], page: 0, hasMore: false } : {}) };
+    },
+    loadSucceeded(state, action: PayloadAction<{ page: number; items: NewsItem[] }>) {
+      const { page, items } = action.payload;
+      // A page may repeat an item when newer ones arrived meanwhile: keep the first copy.
+      const known = new Set(page <= 1 ? [] : state.list.items.map((i) => i.id_eventMessage));
+      const fresh = items.filter((i) => !known.has(i.id_eventMessage));
+      state.list = {
+        fetching: false,
+        error: null,
+        items: page <= 1 ? items : [...state.list.items, ...fresh],
+        page,
+        hasMore: items.length >= PAGE_SIZE,
+      };
+    },
+    loadFailed(state, action: PayloadAction<Failure>) {
+      state.list.fetching = false;
+      state.list.error = action.payload;
+    },
+    postRequested(state, _action: PayloadAction<NewsDraft>) {
+      state.post = { ...state.post, fetching: true, error: null };
+    },
+    postSucceeded(state, _action: PayloadAction<NewsItem>) {
+      state.post = { fetching: false, error: null, posted: state.post.posted + 1 };
+    },
+    postFailed(state, action: PayloadAction<Failure>) {
+      state.post = { ...state.post, fetching: false, error: action.payload };
+    },
+    postErrorCleared(state) {
+      state.post.error = null;
+    },
+    deleteRequested(state, action: PayloadAction<{ id: number }>) {
+      state.remove = { fetching: action.payload.id, error: null };
+    },
+    deleteSucceeded(state, action: PayloadAction<{ id: number }>) {
+      state.remove = { fetching: null, error: null };
+      state.list.items = state.list.items.filter((i) => i.id_eventMessage !== action.payload.id);
+    },
+    deleteFailed(state, action: PayloadAction<Failure>) {
+      state.remove = { fetching: null, error: action.payload };
+    },
+    deleteErrorCleared(state) {
+      state.remove.error = null;
+    },
+    facultiesRequested(state) {
+      state.faculties = { fetching: true, error: null, items: [] };
+    },
+    facultiesSucceeded(state, action: PayloadAction<IdName[]>) {
+      state.faculties = { fetching: false, error: null, items: action.payload };
+    },
+    facultiesFailed(state, action: PayloadAction<Failure>) {
+      state.faculties = { fetching: false, error: action.payload, items: [] };
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialNewsState);
+  },
+});
+
+export const newsActions = slice.actions;
+export const newsReducer = slice.reducer;
+
+type WithNews = { news: NewsState };
+export const selectNews = (state: WithNews) => state.news;
