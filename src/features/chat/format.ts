@@ -1,34 +1,5 @@
-/** Small display rules of the chat: file names, file kinds, times and day separators. */
+/** Small display rules of the chat: times and day separators. */
 import dayjs from 'dayjs';
-
-/** SPEC §2: file names are shown truncated at 20 characters. */
-export const FILE_NAME_LIMIT = 20;
-
-export function truncateName(name: string, limit = FILE_NAME_LIMIT): string {
-  const chars = [...name];
-  return chars.length <= limit ? name : `${chars.slice(0, limit).join('')}…`;
-}
-
-export type FileKind = 'pdf' | 'xls' | 'doc' | 'txt' | 'ppt' | 'image' | 'other';
-
-/** The icon family of a file, from its type or name (SPEC §2: pdf, xls/xlsx, doc/docx, txt, ppt/pptx, other). */
-export function fileKind(name: string, mime = ''): FileKind {
-  if (mime.startsWith('image/')) return 'image';
-  const ext = name.toLowerCase().split('.').pop() ?? '';
-  if (ext === 'pdf' || mime === 'application/pdf') return 'pdf';
-  if (['xls', 'xlsx', 'ods', 'csv'].includes(ext)) return 'xls';
-  if (['doc', 'docx', 'odt', 'rtf'].includes(ext)) return 'doc';
-  if (ext === 'txt') return 'txt';
-  if (['ppt', 'pptx'].includes(ext)) return 'ppt';
-  return 'other';
-}
-
-/** 1.2 MB, 340 KB, 12 B. */
-export function fileSize(bytes: number, units: { b: string; kb: string; mb: string }): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} ${units.mb}`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} ${units.kb}`;
-  return `${bytes} ${units.b}`;
-}
 
 /** HH:mm of an ISO time. */
 export const timeOf = (iso: string) => dayjs(iso).format('HH:mm');

@@ -12,7 +12,7 @@ import { RefreshIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { describeFailure } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { ConfirmDialog } from './components/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NewsCard } from './components/NewsCard';
 import { NewsComposer } from './components/NewsComposer';
 import { newsActions, selectNews, type NewsDraft } from './news.slice';

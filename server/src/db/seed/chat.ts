@@ -5,12 +5,12 @@
  * demo account finds a few unread messages. Texts are Russian and Kyrgyz, as people write them; one
  * message carries a PDF, one a photo (a generated PNG). Times are counted back from the seed's clock.
  */
-import { deflateSync } from 'node:zlib';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { chatGroupReads, chatMessages, disciplines, groups, streamGroups, students, teachingAssignments, users } from '../schema';
 import { writeSeedFile } from '../../plugins/files';
 import { DEMO_STUDENT, DEMO_TEACHER, DEMO_YEAR } from './data';
+import { png, textPdf } from './documents';
 import type { SeedContext } from './index';
 
 const WEB = 'Веб-программирование';
@@ -96,31 +96,6 @@ const GROUP_OTHER: Line[] = [
 
 // --- files ------------------------------------------------------------------------------------
 
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A 480×300 picture of a database diagram: three tables with headers, rows and links. */
 export function schemaDiagramPng(): Buffer {
   const width = 480;
@@ -148,26 +123,15 @@ export function schemaDiagramPng(): Buffer {
   table(180, 170, 3);
   rect(150, 80, 180, 3, [201, 151, 0]);
   rect(240, 83, 3, 87, [201, 151, 0]);
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) pixels.copy(raw, y * (width * 3 + 1) + 1, y * width * 3, (y + 1) * width * 3);
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return png(width, height, (x, y) => {
+    const i = (y * width + x) * 3;
+    return [pixels[i], pixels[i + 1], pixels[i + 2]];
+  });
 }
 
-/** A one-page PDF with the course project requirements (Latin text: no embedded font needed). */
+/** A one-page PDF with the course project requirements. */
 export function requirementsPdf(): Buffer {
-  const lines = [
-    'Web Programming - course project requirements',
-    '',
+  return textPdf('Web Programming - course project requirements', [
     '1. A web application with a server part and a database.',
     '2. At least three user roles with different rights.',
     '3. Forms with validation on the client and on the server.',
@@ -175,25 +139,7 @@ export function requirementsPdf(): Buffer {
     '5. A report of 15-20 pages and a demonstration at the defence.',
     '',
     'Topics are agreed with the teacher by the end of the month.',
-  ];
-  const text = lines.map((l, i) => `BT /F1 ${i === 0 ? 16 : 12} Tf 56 ${780 - i * 22} Td (${l.replace(/[()\\]/g, '\\$&')}) Tj ET`).join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    `<< /Length ${Buffer.byteLength(text)} >>\nstream\n${text}\nendstream`,
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  ]);
 }
 
 // --- people -----------------------------------------------------------------------------------

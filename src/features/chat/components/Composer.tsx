@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import { CloseIcon } from '../../../components/icons';
-import { truncateName } from '../format';
-import { FileTypeIcon } from './FileBadge';
+import { truncateName } from '../../../lib/files';
+import { FileTypeIcon } from '../../../components/FileTypeIcon';
 
 export interface ComposerValues {
   text: string;

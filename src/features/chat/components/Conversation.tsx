@@ -11,7 +11,7 @@ import { describeFailure } from '../../../lib/errors';
 import { chatActions, isGroupContact, selectChat } from '../chat.slice';
 import { dayOf, sameDay } from '../format';
 import { Composer } from './Composer';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ImageViewer } from './ImageViewer';
 import { MessageBubble } from './MessageBubble';
 
@@ -189,8 +189,8 @@ export function Conversation({ onBack, backLabel }: { onBack?: () => void; backL
         <ConfirmDialog
           title={t('conversation.deleteTitle')}
           text={t('conversation.deleteConfirm')}
-          confirmLabel={t('conversation.delete')}
-          cancelLabel={t('conversation.cancel')}
+          confirm={t('conversation.delete')}
+          cancel={t('conversation.cancel')}
           busy={deleting.fetching}
           onCancel={() => setToDelete(null)}
           onConfirm={() => {

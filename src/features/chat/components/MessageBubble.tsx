@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../../contract/chat';
 import { chatFileUrl } from '../../../api/chat';
 import { CheckIcon } from '../../../components/icons';
-import { fileSize, timeOf } from '../format';
+import { useFileSize } from '../../../components/FileTypeIcon';
+import { timeOf } from '../format';
 import { FileLink } from './FileBadge';
 
 interface Props {
@@ -18,7 +19,7 @@ export function MessageBubble({ message, showSender, onOpenPhoto, onDelete }: Pr
   const { t } = useTranslation(['chat', 'cm']);
   const file = message.file;
   const own = message.ismine;
-  const units = { b: t('file.b'), kb: t('file.kb'), mb: t('file.mb') };
+  const fileSize = useFileSize();
   return (
     <div className={`chat-msg${own ? ' own' : ''}`} data-testid="chat-message" data-id={message.id_message}>
       <div className="chat-bubble">
@@ -32,7 +33,7 @@ export function MessageBubble({ message, showSender, onOpenPhoto, onDelete }: Pr
             href={chatFileUrl(message.id_message)}
             name={file.name}
             mime={file.mime}
-            size={fileSize(file.size, units)}
+            size={fileSize(file.size)}
             label={t('conversation.download', { name: file.name })}
           />
         ) : null}

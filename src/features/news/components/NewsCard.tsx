@@ -6,14 +6,8 @@ import { newsFileUrl, splitAuthor, splitFiles } from '../../../api/news';
 import { Avatar } from '../../../components/Avatar';
 import { icon } from '../../../components/icons';
 import { PinIcon } from '../../../components/moreIcons';
-import { FileTypeIcon } from './FileTypeIcon';
-
-/** SPEC §9: file names are shown truncated at 20 characters. */
-export const NAME_DISPLAY_MAX = 20;
-
-export function shortFileName(name: string): string {
-  return name.length > NAME_DISPLAY_MAX ? `${name.slice(0, NAME_DISPLAY_MAX)}…` : name;
-}
+import { FileTypeIcon } from '../../../components/FileTypeIcon';
+import { truncateName } from '../../../lib/files';
 
 const TrashIcon = icon(<path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6" />);
 
@@ -90,7 +84,7 @@ export function NewsCard({ item, canDelete, deleting, onDelete }: Props) {
             <li key={`${i}-${name}`}>
               <a className="news-file" href={newsFileUrl(item.id_eventMessage, name)} download={name} title={name} aria-label={t('download', { name })}>
                 <FileTypeIcon name={name} />
-                <span className="news-file-name">{shortFileName(name)}</span>
+                <span className="news-file-name">{truncateName(name)}</span>
               </a>
             </li>
           ))}

@@ -18,7 +18,7 @@ import { Spinner } from '../../../components/Spinner';
 import { describeFailure } from '../../../lib/errors';
 import { usePreloadYup, yupValidator } from '../../../lib/validation';
 import type { NewsDraft } from '../news.slice';
-import { FileTypeIcon } from './FileTypeIcon';
+import { FileTypeIcon, useFileSize } from '../../../components/FileTypeIcon';
 
 export interface ComposerValues {
   message: string;
@@ -44,13 +44,10 @@ interface Props {
   onEdit: () => void;
 }
 
-function formatSize(bytes: number): string {
-  return bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 function FilesField({ maxSizeMb }: { maxSizeMb: number }) {
   const { t } = useTranslation('news');
   const [field, meta, helpers] = useField<File[]>('files');
+  const fileSize = useFileSize();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -89,11 +86,11 @@ function FilesField({ maxSizeMb }: { maxSizeMb: number }) {
         <ul className="news-picked">
           {field.value.map((file, i) => (
             <li key={`${i}-${file.name}`} className={file.size > maxSizeMb * MB ? 'news-picked-over' : undefined}>
-              <FileTypeIcon name={file.name} />
+              <FileTypeIcon name={file.name} mime={file.type} />
               <span className="news-picked-name" title={file.name}>
                 {file.name}
               </span>
-              <span className="muted small">{formatSize(file.size)}</span>
+              <span className="muted small">{fileSize(file.size)}</span>
               <button type="button" className="icon-btn" onClick={() => remove(i)} aria-label={t('composer.removeFile', { name: file.name })}>
                 <CloseIcon size={16} />
               </button>
