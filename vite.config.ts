@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/build/precompress.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 const hasPg = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   base: '/lms/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

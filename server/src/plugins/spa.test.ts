@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { appOn, createTestDatabase, type TestDatabase } from '../test/helpers';
@@ -19,6 +20,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets/index-Ab12Cd.js'), 'console.log("app");');
   fs.writeFileSync(path.join(dist, 'locales/ru/cm.json'), '{"hello":"Привет"}');
   fs.writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Compressed twins as the build writes them (scripts/build/precompress.ts).
+  fs.writeFileSync(path.join(dist, 'index.html.br'), zlib.brotliCompressSync(INDEX));
+  fs.writeFileSync(path.join(dist, 'index.html.gz'), zlib.gzipSync(INDEX));
+  fs.writeFileSync(path.join(dist, 'assets/index-Ab12Cd.js.br'), zlib.brotliCompressSync('console.log("app");'));
+  fs.writeFileSync(path.join(dist, 'locales/ru/cm.json.gz'), zlib.gzipSync('{"hello":"Привет"}'));
   db = await createTestDatabase();
   app = await appOn(db, { distDir: dist });
   unbuilt = await appOn(db, { distDir: path.join(dist, 'missing') });
@@ -63,6 +69,31 @@ describe('with a build', () => {
     expect(locale.headers['cache-control']).toBe('no-cache');
     const logo = await app.inject({ url: '/lms/logo.svg' });
     expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('sends the compressed twin the browser accepts, else the file itself, varying on Accept-Encoding', async () => {
+    const js = await app.inject({ url: '/lms/assets/index-Ab12Cd.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(js.headers['content-encoding']).toBe('br');
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(js.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(js.rawPayload).toString()).toBe('console.log("app");');
+
+    // Only a gzip twin exists for the locale; an index.html deep link gets one too.
+    const locale = await app.inject({ url: '/lms/locales/ru/cm.json', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(locale.headers['content-encoding']).toBe('gzip');
+    expect(locale.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(zlib.gunzipSync(locale.rawPayload).toString())).toEqual({ hello: 'Привет' });
+    const page = await app.inject({ url: '/lms/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(zlib.gunzipSync(page.rawPayload).toString()).toBe(INDEX);
+
+    const plain = await app.inject({ url: '/lms/assets/index-Ab12Cd.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app");');
   });
 
   it('answers 404 (not the page) for missing files and other methods', async () => {

@@ -1,7 +1,9 @@
 /**
  * The built single-page app (vite build → dist/, base /lms/): `/` and `/lms` redirect to `/lms/`;
  * hashed files under /lms/assets/ are cached for a year, everything else (index.html, locales,
- * logo) is revalidated; any other GET /lms/<route> (a deep link) gets index.html. Without a build
+ * logo) is revalidated; any other GET /lms/<route> (a deep link) gets index.html. Text files are sent
+ * as the Brotli or gzip twin the build wrote beside them (FILE.br, FILE.gz) when the browser accepts
+ * it, with `Vary: Accept-Encoding`; nothing is compressed per request. Without a build
  * the /lms/ pages answer 503 saying to run `npm run build`. Paths under /api never reach here.
  */
 import fs from 'node:fs';
@@ -50,6 +52,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         prefix: '/',
         index: false,
         cacheControl: false,
+        // The build writes .br and .gz twins of text files (scripts/build/precompress.ts).
+        preCompressed: true,
         setHeaders: (reply, filePath) => {
           const rel = path.relative(distDir, filePath).split(path.sep).join('/');
           void reply.header('cache-control', rel.startsWith('assets/') ? IMMUTABLE : 'no-cache');
