@@ -1,13 +1,22 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/build/precompress.js';
+import { routePreloads } from './scripts/build/route-preloads.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 const hasPg = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   base: '/lms/',
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // Sent by the server as Link preload headers with the page (server/src/plugins/spa.ts).
+    routePreloads({
+      namespaces: ['cm'],
+      routes: { '/login': { module: 'src/app/pages/LoginPage.tsx', namespaces: ['auth'] } },
+    }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -25,6 +25,16 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html.gz'), zlib.gzipSync(INDEX));
   fs.writeFileSync(path.join(dist, 'assets/index-Ab12Cd.js.br'), zlib.brotliCompressSync('console.log("app");'));
   fs.writeFileSync(path.join(dist, 'locales/ru/cm.json.gz'), zlib.gzipSync('{"hello":"Привет"}'));
+  // What the build lists for the first view of each route (scripts/build/route-preloads.ts).
+  fs.writeFileSync(path.join(dist, '.build-stamp'), 'abc\n');
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(
+    path.join(dist, '.vite/route-preloads.json'),
+    JSON.stringify({
+      namespaces: ['cm'],
+      routes: { '/login': { modules: ['/lms/assets/LoginPage-X1.js', '/lms/assets/form-X2.js'], styles: ['/lms/assets/LoginPage-X3.css'], namespaces: ['auth'] } },
+    }),
+  );
   db = await createTestDatabase();
   app = await appOn(db, { distDir: dist });
   unbuilt = await appOn(db, { distDir: path.join(dist, 'missing') });
@@ -94,6 +104,41 @@ describe('with a build', () => {
     const plain = await app.inject({ url: '/lms/assets/index-Ab12Cd.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log("app");');
+  });
+
+  it("sends Link preloads for the route's chunks, its CSS and its texts in the page's language", async () => {
+    const links = async (url: string, cookies?: Record<string, string>) =>
+      String((await app.inject({ url, cookies })).headers.link ?? '')
+        .split(', ')
+        .filter(Boolean);
+    const locale = (lng: string, ns: string) => `</lms/locales/${lng}/${ns}.json>; rel=preload; as=fetch; crossorigin`;
+
+    expect(await links('/lms/login')).toEqual([
+      '</lms/assets/LoginPage-X3.css>; rel=preload; as=style',
+      '</lms/assets/LoginPage-X1.js>; rel=modulepreload',
+      '</lms/assets/form-X2.js>; rel=modulepreload',
+      locale('ru', 'cm'),
+      locale('ru', 'auth'),
+    ]);
+    // ?lang= first, then the lang cookie (as the client detects it); ru, the fallback, is loaded too.
+    expect((await links('/lms/login/?lang=kg', { lang: 'en' })).filter((l) => l.includes('/locales/'))).toEqual([
+      locale('kg', 'cm'),
+      locale('kg', 'auth'),
+      locale('ru', 'cm'),
+      locale('ru', 'auth'),
+    ]);
+    expect((await links('/lms/login', { lang: 'en' })).filter((l) => l.includes('/locales/'))).toEqual([
+      locale('en', 'cm'),
+      locale('en', 'auth'),
+      locale('ru', 'cm'),
+      locale('ru', 'auth'),
+    ]);
+    // Other pages: only the default namespace; an unknown language counts as ru.
+    expect(await links('/lms/', { lang: 'xx' })).toEqual([locale('ru', 'cm')]);
+    expect(await links('/lms/journal?lang=en')).toEqual([locale('en', 'cm'), locale('ru', 'cm')]);
+    // The list itself is not served (nor anything else under a dot name).
+    expect((await app.inject({ url: '/lms/.vite/route-preloads.json' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/lms/.build-stamp' })).statusCode).toBe(404);
   });
 
   it('answers 404 (not the page) for missing files and other methods', async () => {
