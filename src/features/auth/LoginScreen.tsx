@@ -13,6 +13,7 @@ import type { Failure } from '../../api/problem';
 import { ErrorLine } from '../../components/fields';
 import { GoogleIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/Spinner';
+import { toLanguage } from '../../i18n/languages';
 import { describeFailure } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { authActions, selectAuth, type Credentials, type GoogleOutcome } from './auth.slice';
@@ -35,13 +36,16 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
   const credentials = useRef<Credentials | null>(null);
   usePageTitle(t('cm:titles.login'));
 
-  const language = i18n.resolvedLanguage;
+  // /logo.json answers in the user's language: load it unless it is here for this language already.
+  const language = toLanguage(i18n.resolvedLanguage);
+  const logoLanguage = auth.logo.language;
   useEffect(() => {
-    dispatch(authActions.logoRequested());
-  }, [dispatch, language]);
+    if (logoLanguage !== language) dispatch(authActions.logoRequested(language));
+  }, [dispatch, language, logoLanguage]);
 
   useEffect(() => {
-    dispatch(authActions.googleCheckRequested());
+    // Google sign-in is configured on the server: asked once, the answer is kept.
+    if (!auth.google.checked) dispatch(authActions.googleCheckRequested());
     if (!config) dispatch(configActions.loadRequested());
     // Only once per visit of the screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -62,7 +66,12 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
     const from = (location.state as { from?: string } | null)?.from;
     return <Navigate to={from && from.startsWith('/') && from !== '/login' ? from : '/'} replace />;
   }
-  if (session.status === 'checking' || auth.gauth.fetching) return <PageSpinner />;
+  // The logo's size and the university name (/logo.json) and the Google button (check.json) shape
+  // the card: it waits for both answers (or failures), so it appears once in its final layout and
+  // nothing moves afterwards.
+  const logoPending = logoLanguage !== language || (!auth.logo.data && !auth.logo.error);
+  const googlePending = !auth.google.checked;
+  if (session.status === 'checking' || auth.gauth.fetching || logoPending || googlePending) return <PageSpinner />;
 
   const loginError = (failure: Failure) =>
     failure.status === 401 && failure.error?.code !== 'TOO_MANY_REQUESTS'
