@@ -114,7 +114,7 @@ describe('with a build', () => {
     const locale = (lng: string, ns: string) => `</lms/locales/${lng}/${ns}.json>; rel=preload; as=fetch; crossorigin`;
 
     expect(await links('/lms/login')).toEqual([
-      '</lms/assets/LoginPage-X3.css>; rel=preload; as=style',
+      '</lms/assets/LoginPage-X3.css>; rel=preload; as=style; crossorigin',
       '</lms/assets/LoginPage-X1.js>; rel=modulepreload',
       '</lms/assets/form-X2.js>; rel=modulepreload',
       locale('ru', 'cm'),

@@ -75,7 +75,9 @@ export function preloadLinks(preloads: RoutePreloads, req: FastifyRequest): stri
   const language = pageLanguage(req);
   const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE];
   const links: string[] = [];
-  for (const href of route?.styles ?? []) links.push(`<${href}>; rel=preload; as=style`);
+  // crossorigin as on the <link rel=stylesheet crossorigin> Vite adds when the chunk loads, or the
+  // browser fetches the file a second time.
+  for (const href of route?.styles ?? []) links.push(`<${href}>; rel=preload; as=style; crossorigin`);
   for (const href of route?.modules ?? []) links.push(`<${href}>; rel=modulepreload`);
   for (const lng of languages)
     for (const ns of [...preloads.namespaces, ...(route?.namespaces ?? [])]) links.push(`<${LOCALES}/${lng}/${ns}.json>; rel=preload; as=fetch; crossorigin`);
