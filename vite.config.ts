@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { inlineFirstPaint } from './scripts/build/inline-first-paint.js';
 import { precompress } from './scripts/build/precompress.js';
 import { routePreloads } from './scripts/build/route-preloads.js';
 
@@ -10,6 +11,7 @@ export default defineConfig({
   base: '/lms/',
   plugins: [
     react(),
+    inlineFirstPaint(),
     // Sent by the server as Link preload headers with the page (server/src/plugins/spa.ts).
     routePreloads({
       namespaces: ['cm'],
