@@ -49,7 +49,6 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
   useEffect(() => {
     // Google sign-in is configured on the server: asked once, the answer is kept.
     if (!auth.google.checked) dispatch(authActions.googleCheckRequested());
-    if (!config) dispatch(configActions.loadRequested());
     // Only once per visit of the screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch]);
@@ -74,12 +73,21 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
   // The card is the screen's biggest render: once everything is there it is rendered as a deferred
   // update, in short slices that keep the page responsive, rather than in one long task.
   const cardReady = useDeferredValue(!waiting);
+  const cardShown = cardReady && !waiting;
+
+  // The configuration (the update form's password minimum) plays no part in the card: it is asked
+  // for once the card is up, rather than competing with what the card waits for.
+  useEffect(() => {
+    if (cardShown && !config) dispatch(configActions.loadRequested());
+    // When the card appears, not on every change of the config.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, cardShown]);
 
   if (session.status === 'authenticated' && session.user) {
     const from = (location.state as { from?: string } | null)?.from;
     return <Navigate to={from && from.startsWith('/') && from !== '/login' ? from : '/'} replace />;
   }
-  if (waiting || !cardReady) return <PageSpinner />;
+  if (!cardShown) return <PageSpinner />;
 
   const loginError = (failure: Failure) =>
     failure.status === 401 && failure.error?.code !== 'TOO_MANY_REQUESTS'
