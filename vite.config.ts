@@ -23,7 +23,20 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    chunkSizeWarningLimit: 300,
+    // The vendor chunk below is about 420 kB before compression.
+    chunkSizeWarningLimit: 500,
+    // Every supported browser knows <link rel=modulepreload>.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries every page starts with go in one chunk (instead of half a dozen small
+          // ones mixed with app code): fewer requests, better compression, and a file that stays
+          // cached until the dependencies change. Libraries of lazy screens stay with them.
+          groups: [{ name: 'vendor', test: /node_modules/, tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
