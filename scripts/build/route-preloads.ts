@@ -4,14 +4,17 @@
  * chunks it imports (module preloads), their CSS, and its translation namespaces. The server
  * (server/src/plugins/spa.ts) sends these as `Link` preload headers with the page, so they
  * download while the entry script does instead of after it. The file sits in a dot directory,
- * which the server does not serve.
+ * which the server does not serve. It also carries the version of the translation files
+ * (scripts/build/locales-version.ts), which the server needs for the texts' URLs and caching.
  *
- *   routePreloads({ namespaces: ['cm'], routes: { '/login': { module: 'src/app/pages/LoginPage.tsx', namespaces: ['auth'] } } })
+ *   routePreloads({ localesVersion, namespaces: ['cm'], routes: { '/login': { module: 'src/app/pages/LoginPage.tsx', namespaces: ['auth'] } } })
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
 export interface RoutePreloadOptions {
+  /** Version of public/locales, as the client puts it in `?v=` of the texts' URLs. */
+  localesVersion: string;
   /** Namespaces every page needs (the default namespace). */
   namespaces: string[];
   /** Client path (without the base) → the module of its lazy route chunk and its own namespaces. */
@@ -20,6 +23,7 @@ export interface RoutePreloadOptions {
 
 /** What the server reads: URLs under the base, by client path. */
 export interface RoutePreloadFile {
+  localesVersion: string;
   /** Namespaces for every page. */
   namespaces: string[];
   routes: Record<string, { modules: string[]; styles: string[]; namespaces: string[] }>;
@@ -57,7 +61,7 @@ export function routePreloads(options: RoutePreloadOptions): Plugin {
       };
       for (const [fileName, chunk] of chunks) if (chunk.isEntry) closure(fileName, loaded);
 
-      const out: RoutePreloadFile = { namespaces: options.namespaces, routes: {} };
+      const out: RoutePreloadFile = { localesVersion: options.localesVersion, namespaces: options.namespaces, routes: {} };
       for (const [route, { module, namespaces = [] }] of Object.entries(options.routes)) {
         const id = path.resolve(root, module);
         const chunk = [...chunks].find(([, c]) => c.facade === id)?.[0];

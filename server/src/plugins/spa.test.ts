@@ -31,6 +31,7 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(dist, '.vite/route-preloads.json'),
     JSON.stringify({
+      localesVersion: 'v1a2b3',
       namespaces: ['cm'],
       routes: { '/login': { modules: ['/lms/assets/LoginPage-X1.js', '/lms/assets/form-X2.js'], styles: ['/lms/assets/LoginPage-X3.css'], namespaces: ['auth'] } },
     }),
@@ -81,6 +82,15 @@ describe('with a build', () => {
     expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
   });
 
+  it('lets the browser keep the texts asked for with the version of this build, and only those', async () => {
+    const cacheOf = async (url: string) => (await app.inject({ url })).headers['cache-control'];
+    expect(await cacheOf('/lms/locales/ru/cm.json?v=v1a2b3')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheOf('/lms/locales/ru/cm.json')).toBe('no-cache');
+    expect(await cacheOf('/lms/locales/ru/cm.json?v=old')).toBe('no-cache');
+    expect(await cacheOf('/lms/logo.svg?v=v1a2b3')).toBe('no-cache');
+    expect((await app.inject({ url: '/lms/locales/ru/cm.json?v=v1a2b3' })).json()).toEqual({ hello: 'Привет' });
+  });
+
   it('sends the compressed twin the browser accepts, else the file itself, varying on Accept-Encoding', async () => {
     const js = await app.inject({ url: '/lms/assets/index-Ab12Cd.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(js.headers['content-encoding']).toBe('br');
@@ -111,7 +121,7 @@ describe('with a build', () => {
       String((await app.inject({ url, cookies })).headers.link ?? '')
         .split(', ')
         .filter(Boolean);
-    const locale = (lng: string, ns: string) => `</lms/locales/${lng}/${ns}.json>; rel=preload; as=fetch; crossorigin`;
+    const locale = (lng: string, ns: string) => `</lms/locales/${lng}/${ns}.json?v=v1a2b3>; rel=preload; as=fetch; crossorigin`;
 
     expect(await links('/lms/login')).toEqual([
       '</lms/assets/LoginPage-X3.css>; rel=preload; as=style; crossorigin',

@@ -1,11 +1,13 @@
 /**
  * The built single-page app (vite build → dist/, base /lms/): `/` and `/lms` redirect to `/lms/`;
- * hashed files under /lms/assets/ are cached for a year, everything else (index.html, locales,
- * logo) is revalidated; any other GET /lms/<route> (a deep link) gets index.html. Text files are sent
- * as the Brotli or gzip twin the build wrote beside them (FILE.br, FILE.gz) when the browser accepts
- * it, with `Vary: Accept-Encoding`; nothing is compressed per request. Pages come with `Link`
- * preload headers for what their first view needs (see preloadLinks). Without a build
- * the /lms/ pages answer 503 saying to run `npm run build`. Paths under /api never reach here.
+ * hashed files under /lms/assets/, and the texts under /lms/locales/ when asked for with `?v=` the
+ * version of this build's texts (as the client does), are cached for a year; everything else
+ * (index.html, logo, unversioned texts) is revalidated; any other GET /lms/<route> (a deep link)
+ * gets index.html. Text files are sent as the Brotli or gzip twin the build wrote beside them
+ * (FILE.br, FILE.gz) when the browser accepts it, with `Vary: Accept-Encoding`; nothing is
+ * compressed per request. Pages come with `Link` preload headers for what their first view needs
+ * (see preloadLinks). Without a build the /lms/ pages answer 503 saying to run `npm run build`.
+ * Paths under /api never reach here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,6 +37,8 @@ const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 const LOCALES = '/lms/locales';
 
 interface RoutePreloads {
+  /** Version of the texts: the client asks for /lms/locales/<lng>/<ns>.json?v=<version>. */
+  localesVersion: string | null;
   /** Namespaces of every page. */
   namespaces: string[];
   /** Client path ('/login') → its lazy chunk with its imports, their CSS, its own namespaces. */
@@ -44,7 +48,7 @@ interface RoutePreloads {
 function readRoutePreloads(distDir: string): RoutePreloads | null {
   try {
     const parsed = JSON.parse(fs.readFileSync(path.join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as Partial<RoutePreloads>;
-    return { namespaces: parsed.namespaces ?? [], routes: parsed.routes ?? {} };
+    return { localesVersion: parsed.localesVersion ?? null, namespaces: parsed.namespaces ?? [], routes: parsed.routes ?? {} };
   } catch {
     return null;
   }
@@ -74,13 +78,15 @@ export function preloadLinks(preloads: RoutePreloads, req: FastifyRequest): stri
   const route = preloads.routes[pathname];
   const language = pageLanguage(req);
   const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE];
+  const version = preloads.localesVersion ? `?v=${encodeURIComponent(preloads.localesVersion)}` : '';
   const links: string[] = [];
   // crossorigin as on the <link rel=stylesheet crossorigin> Vite adds when the chunk loads, or the
   // browser fetches the file a second time.
   for (const href of route?.styles ?? []) links.push(`<${href}>; rel=preload; as=style; crossorigin`);
   for (const href of route?.modules ?? []) links.push(`<${href}>; rel=modulepreload`);
   for (const lng of languages)
-    for (const ns of [...preloads.namespaces, ...(route?.namespaces ?? [])]) links.push(`<${LOCALES}/${lng}/${ns}.json>; rel=preload; as=fetch; crossorigin`);
+    for (const ns of [...preloads.namespaces, ...(route?.namespaces ?? [])])
+      links.push(`<${LOCALES}/${lng}/${ns}.json${version}>; rel=preload; as=fetch; crossorigin`);
   return links;
 }
 
@@ -103,6 +109,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         scope.get('/*', notBuilt);
         return;
       }
+      const preloads = readRoutePreloads(distDir);
+      /** Hashed assets, and the texts asked for with the version of this build, never change. */
+      const immutable = (rel: string, reply: FastifyReply) =>
+        rel.startsWith('assets/') ||
+        (rel.startsWith('locales/') && preloads?.localesVersion != null && (reply.request.query as Record<string, unknown> | undefined)?.v === preloads.localesVersion);
       await scope.register(fastifyStatic, {
         root: distDir,
         prefix: '/',
@@ -114,10 +125,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         dotfiles: 'ignore',
         setHeaders: (reply, filePath) => {
           const rel = path.relative(distDir, filePath).split(path.sep).join('/');
-          void reply.header('cache-control', rel.startsWith('assets/') ? IMMUTABLE : 'no-cache');
+          void reply.header('cache-control', immutable(rel, reply) ? IMMUTABLE : 'no-cache');
         },
       });
-      const preloads = readRoutePreloads(distDir);
       const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
         if (preloads) void reply.header('link', preloadLinks(preloads, req).join(', '));
         return reply.sendFile('index.html');
