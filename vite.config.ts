@@ -1,17 +1,47 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { inlineFirstPaint } from './scripts/build/inline-first-paint.js';
+import { localesVersion } from './scripts/build/locales-version.js';
+import { precompress } from './scripts/build/precompress.js';
+import { routePreloads } from './scripts/build/route-preloads.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 const hasPg = Boolean(process.env.TEST_DATABASE_URL);
+/** Changes with any text in public/locales: the client asks for the texts with ?v=<this>. */
+const LOCALES_VERSION = localesVersion('public/locales');
 
 export default defineConfig({
   base: '/lms/',
-  plugins: [react()],
+  define: { 'import.meta.env.VITE_LOCALES_VERSION': JSON.stringify(LOCALES_VERSION) },
+  plugins: [
+    react(),
+    inlineFirstPaint(),
+    // Sent by the server as Link preload headers with the page (server/src/plugins/spa.ts).
+    routePreloads({
+      localesVersion: LOCALES_VERSION,
+      namespaces: ['cm'],
+      routes: { '/login': { module: 'src/app/pages/LoginPage.tsx', namespaces: ['auth'] } },
+    }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    chunkSizeWarningLimit: 300,
+    // The vendor chunk below is about 420 kB before compression.
+    chunkSizeWarningLimit: 500,
+    // Every supported browser knows <link rel=modulepreload>.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries every page starts with go in one chunk (instead of half a dozen small
+          // ones mixed with app code): fewer requests, better compression, and a file that stays
+          // cached until the dependencies change. Libraries of lazy screens stay with them.
+          groups: [{ name: 'vendor', test: /node_modules/, tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

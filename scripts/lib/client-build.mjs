@@ -2,7 +2,7 @@
  * The web client build (vite build → dist/) and its stamp.
  *
  * The stamp is a SHA-256 over the paths and contents of everything that shapes the build (src/,
- * public/, index.html, vite.config.ts, tsconfig.json, package-lock.json). It is written to
+ * public/, index.html, vite.config.ts and its plugins in scripts/build/, tsconfig.json, package-lock.json). It is written to
  * dist/.build-stamp after a successful build, so a later start rebuilds only when a source
  * changed or dist/ is missing. Contents, not mtimes: a fresh clone gets new mtimes for every file.
  */
@@ -17,7 +17,7 @@ export const DIST_DIR = path.join(ROOT, 'dist');
 export const STAMP_FILE = path.join(DIST_DIR, '.build-stamp');
 
 /** Inputs of the client build, relative to the repository root. Missing entries are skipped. */
-export const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+export const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts/build', 'tsconfig.json', 'package-lock.json'];
 
 function listFiles(abs, rel, out) {
   let stat;

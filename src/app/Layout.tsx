@@ -20,6 +20,7 @@ import { SideMenu } from '../features/profile/components/SideMenu';
 import { selectProfile } from '../features/profile/profile.slice';
 import { lazyScreen } from '../components/lazyScreen';
 import { PageSpinner } from '../components/Spinner';
+import { toLanguage } from '../i18n/languages';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { MENU_ROUTES, ROUTES } from './routeRegistry';
 import './layout.css';
@@ -53,12 +54,12 @@ function Header({ mobile }: { mobile: boolean }) {
   const unread = useAppSelector(selectChatUnreadTotal);
   const dispatch = useAppDispatch();
   const { settings } = useAppSelector(selectProfile);
-  const logo = useAppSelector(selectAuth).logo.data;
-  // /logo.json answers in the user's language: reload it when the language changes.
-  const language = i18n.resolvedLanguage;
+  const { data: logo, language: logoLanguage } = useAppSelector(selectAuth).logo;
+  // /logo.json answers in the user's language: load it unless it is here for this language already.
+  const language = toLanguage(i18n.resolvedLanguage);
   useEffect(() => {
-    dispatch(authActions.logoRequested());
-  }, [dispatch, language]);
+    if (logoLanguage !== language) dispatch(authActions.logoRequested(language));
+  }, [dispatch, language, logoLanguage]);
   const name = logo?.name || settings.defaults?.universityName || t('universityName');
   return (
     <header className="app-header">

@@ -1,6 +1,7 @@
 /**
  * i18next setup (SPEC §1): kg, ru (default and fallback), en; detection query `lang` → cookie `lang`
- * → localStorage `lang`, cached in cookie and localStorage; texts loaded over HTTP per namespace.
+ * → localStorage `lang`, cached in cookie and localStorage; texts loaded over HTTP per namespace
+ * (the URL carries the version of the texts, so the browser may keep them).
  */
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
@@ -31,7 +32,11 @@ export function initI18n(): Promise<unknown> {
       fallbackNS: 'cm',
       interpolation: { escapeValue: false },
       showSupportNotice: false,
-      backend: { loadPath: '/lms/locales/{{lng}}/{{ns}}.json' },
+      backend: {
+        loadPath: '/lms/locales/{{lng}}/{{ns}}.json',
+        // ?v=<version of the texts>: the server lets the browser cache the reply for a year.
+        ...(import.meta.env.VITE_LOCALES_VERSION ? { queryStringParams: { v: import.meta.env.VITE_LOCALES_VERSION } } : {}),
+      },
       detection: {
         order: ['querystring', 'cookie', 'localStorage'],
         lookupQuerystring: 'lang',

@@ -1,6 +1,7 @@
 /**
  * Formik validation with yup, with yup loaded on demand: the forms render without it (keeping the
- * login route small) and it is fetched when the form mounts, well before the first validation.
+ * login route small) and it is fetched once the browser is idle after the form has appeared, well
+ * before the first validation (which waits for it if need be).
  */
 import { useEffect } from 'react';
 import { yupToFormErrors, type FormikErrors } from 'formik';
@@ -15,10 +16,15 @@ export function loadYup(): Promise<YupModule> {
   return loading;
 }
 
-/** Starts loading yup when a form mounts. */
+/** Starts loading yup when the browser is idle after a form has mounted (not competing with the first paint). */
 export function usePreloadYup(): void {
   useEffect(() => {
-    void loadYup();
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => void loadYup(), { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(() => void loadYup(), 200);
+    return () => clearTimeout(timer);
   }, []);
 }
 

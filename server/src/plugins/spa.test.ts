@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { appOn, createTestDatabase, type TestDatabase } from '../test/helpers';
@@ -19,6 +20,22 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets/index-Ab12Cd.js'), 'console.log("app");');
   fs.writeFileSync(path.join(dist, 'locales/ru/cm.json'), '{"hello":"Привет"}');
   fs.writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Compressed twins as the build writes them (scripts/build/precompress.ts).
+  fs.writeFileSync(path.join(dist, 'index.html.br'), zlib.brotliCompressSync(INDEX));
+  fs.writeFileSync(path.join(dist, 'index.html.gz'), zlib.gzipSync(INDEX));
+  fs.writeFileSync(path.join(dist, 'assets/index-Ab12Cd.js.br'), zlib.brotliCompressSync('console.log("app");'));
+  fs.writeFileSync(path.join(dist, 'locales/ru/cm.json.gz'), zlib.gzipSync('{"hello":"Привет"}'));
+  // What the build lists for the first view of each route (scripts/build/route-preloads.ts).
+  fs.writeFileSync(path.join(dist, '.build-stamp'), 'abc\n');
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(
+    path.join(dist, '.vite/route-preloads.json'),
+    JSON.stringify({
+      localesVersion: 'v1a2b3',
+      namespaces: ['cm'],
+      routes: { '/login': { modules: ['/lms/assets/LoginPage-X1.js', '/lms/assets/form-X2.js'], styles: ['/lms/assets/LoginPage-X3.css'], namespaces: ['auth'] } },
+    }),
+  );
   db = await createTestDatabase();
   app = await appOn(db, { distDir: dist });
   unbuilt = await appOn(db, { distDir: path.join(dist, 'missing') });
@@ -63,6 +80,75 @@ describe('with a build', () => {
     expect(locale.headers['cache-control']).toBe('no-cache');
     const logo = await app.inject({ url: '/lms/logo.svg' });
     expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('lets the browser keep the texts asked for with the version of this build, and only those', async () => {
+    const cacheOf = async (url: string) => (await app.inject({ url })).headers['cache-control'];
+    expect(await cacheOf('/lms/locales/ru/cm.json?v=v1a2b3')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheOf('/lms/locales/ru/cm.json')).toBe('no-cache');
+    expect(await cacheOf('/lms/locales/ru/cm.json?v=old')).toBe('no-cache');
+    expect(await cacheOf('/lms/logo.svg?v=v1a2b3')).toBe('no-cache');
+    expect((await app.inject({ url: '/lms/locales/ru/cm.json?v=v1a2b3' })).json()).toEqual({ hello: 'Привет' });
+  });
+
+  it('sends the compressed twin the browser accepts, else the file itself, varying on Accept-Encoding', async () => {
+    const js = await app.inject({ url: '/lms/assets/index-Ab12Cd.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(js.headers['content-encoding']).toBe('br');
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(js.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(js.rawPayload).toString()).toBe('console.log("app");');
+
+    // Only a gzip twin exists for the locale; an index.html deep link gets one too.
+    const locale = await app.inject({ url: '/lms/locales/ru/cm.json', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(locale.headers['content-encoding']).toBe('gzip');
+    expect(locale.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(zlib.gunzipSync(locale.rawPayload).toString())).toEqual({ hello: 'Привет' });
+    const page = await app.inject({ url: '/lms/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(zlib.gunzipSync(page.rawPayload).toString()).toBe(INDEX);
+
+    const plain = await app.inject({ url: '/lms/assets/index-Ab12Cd.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app");');
+  });
+
+  it("sends Link preloads for the route's chunks, its CSS and its texts in the page's language", async () => {
+    const links = async (url: string, cookies?: Record<string, string>) =>
+      String((await app.inject({ url, cookies })).headers.link ?? '')
+        .split(', ')
+        .filter(Boolean);
+    const locale = (lng: string, ns: string) => `</lms/locales/${lng}/${ns}.json?v=v1a2b3>; rel=preload; as=fetch; crossorigin`;
+
+    expect(await links('/lms/login')).toEqual([
+      '</lms/assets/LoginPage-X3.css>; rel=preload; as=style; crossorigin',
+      '</lms/assets/LoginPage-X1.js>; rel=modulepreload',
+      '</lms/assets/form-X2.js>; rel=modulepreload',
+      locale('ru', 'cm'),
+      locale('ru', 'auth'),
+    ]);
+    // ?lang= first, then the lang cookie (as the client detects it); ru, the fallback, is loaded too.
+    expect((await links('/lms/login/?lang=kg', { lang: 'en' })).filter((l) => l.includes('/locales/'))).toEqual([
+      locale('kg', 'cm'),
+      locale('kg', 'auth'),
+      locale('ru', 'cm'),
+      locale('ru', 'auth'),
+    ]);
+    expect((await links('/lms/login', { lang: 'en' })).filter((l) => l.includes('/locales/'))).toEqual([
+      locale('en', 'cm'),
+      locale('en', 'auth'),
+      locale('ru', 'cm'),
+      locale('ru', 'auth'),
+    ]);
+    // Other pages: only the default namespace; an unknown language counts as ru.
+    expect(await links('/lms/', { lang: 'xx' })).toEqual([locale('ru', 'cm')]);
+    expect(await links('/lms/journal?lang=en')).toEqual([locale('en', 'cm'), locale('ru', 'cm')]);
+    // The list itself is not served (nor anything else under a dot name).
+    expect((await app.inject({ url: '/lms/.vite/route-preloads.json' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/lms/.build-stamp' })).statusCode).toBe(404);
   });
 
   it('answers 404 (not the page) for missing files and other methods', async () => {

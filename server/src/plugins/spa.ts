@@ -1,13 +1,19 @@
 /**
  * The built single-page app (vite build → dist/, base /lms/): `/` and `/lms` redirect to `/lms/`;
- * hashed files under /lms/assets/ are cached for a year, everything else (index.html, locales,
- * logo) is revalidated; any other GET /lms/<route> (a deep link) gets index.html. Without a build
- * the /lms/ pages answer 503 saying to run `npm run build`. Paths under /api never reach here.
+ * hashed files under /lms/assets/, and the texts under /lms/locales/ when asked for with `?v=` the
+ * version of this build's texts (as the client does), are cached for a year; everything else
+ * (index.html, logo, unversioned texts) is revalidated; any other GET /lms/<route> (a deep link)
+ * gets index.html. Text files are sent as the Brotli or gzip twin the build wrote beside them
+ * (FILE.br, FILE.gz) when the browser accepts it, with `Vary: Accept-Encoding`; nothing is
+ * compressed per request. Pages come with `Link` preload headers for what their first view needs
+ * (see preloadLinks). Without a build the /lms/ pages answer 503 saying to run `npm run build`.
+ * Paths under /api never reach here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../contract/common';
 import { notFound } from './envelope';
 import { sendFailure } from './errors';
 
@@ -24,6 +30,64 @@ function isClientRoute(url: string): boolean {
   if (pathname.startsWith('/lms/assets/')) return false;
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   return !last.includes('.') || last.endsWith('.html');
+}
+
+/** Written by the build (scripts/build/route-preloads.ts): what each route's first view needs. */
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+const LOCALES = '/lms/locales';
+
+interface RoutePreloads {
+  /** Version of the texts: the client asks for /lms/locales/<lng>/<ns>.json?v=<version>. */
+  localesVersion: string | null;
+  /** Namespaces of every page. */
+  namespaces: string[];
+  /** Client path ('/login') → its lazy chunk with its imports, their CSS, its own namespaces. */
+  routes: Record<string, { modules: string[]; styles: string[]; namespaces: string[] }>;
+}
+
+function readRoutePreloads(distDir: string): RoutePreloads | null {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(path.join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as Partial<RoutePreloads>;
+    return { localesVersion: parsed.localesVersion ?? null, namespaces: parsed.namespaces ?? [], routes: parsed.routes ?? {} };
+  } catch {
+    return null;
+  }
+}
+
+function asLanguage(value: unknown): Language | null {
+  if (typeof value !== 'string') return null;
+  const code = value.trim().toLowerCase().split('-')[0] as Language;
+  return LANGUAGES.includes(code) ? code : null;
+}
+
+/**
+ * The language the client will pick (src/i18n: `?lang=`, then the `lang` cookie, then localStorage,
+ * which only the browser sees, else ru).
+ */
+function pageLanguage(req: FastifyRequest): Language {
+  return asLanguage((req.query as Record<string, unknown> | undefined)?.lang) ?? asLanguage(req.cookies?.lang) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * `Link` preload headers for a page: the route's lazy chunk, its CSS, and the translation JSON the
+ * page starts with (in its language and in ru, the fallback i18next always loads too), so that
+ * they download beside the entry script instead of after it.
+ */
+export function preloadLinks(preloads: RoutePreloads, req: FastifyRequest): string[] {
+  const pathname = req.url.split('?')[0].replace(/^\/lms/, '').replace(/(.)\/+$/, '$1') || '/';
+  const route = preloads.routes[pathname];
+  const language = pageLanguage(req);
+  const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE];
+  const version = preloads.localesVersion ? `?v=${encodeURIComponent(preloads.localesVersion)}` : '';
+  const links: string[] = [];
+  // crossorigin as on the <link rel=stylesheet crossorigin> Vite adds when the chunk loads, or the
+  // browser fetches the file a second time.
+  for (const href of route?.styles ?? []) links.push(`<${href}>; rel=preload; as=style; crossorigin`);
+  for (const href of route?.modules ?? []) links.push(`<${href}>; rel=modulepreload`);
+  for (const lng of languages)
+    for (const ns of [...preloads.namespaces, ...(route?.namespaces ?? [])])
+      links.push(`<${LOCALES}/${lng}/${ns}.json${version}>; rel=preload; as=fetch; crossorigin`);
+  return links;
 }
 
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
@@ -45,17 +109,29 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         scope.get('/*', notBuilt);
         return;
       }
+      const preloads = readRoutePreloads(distDir);
+      /** Hashed assets, and the texts asked for with the version of this build, never change. */
+      const immutable = (rel: string, reply: FastifyReply) =>
+        rel.startsWith('assets/') ||
+        (rel.startsWith('locales/') && preloads?.localesVersion != null && (reply.request.query as Record<string, unknown> | undefined)?.v === preloads.localesVersion);
       await scope.register(fastifyStatic, {
         root: distDir,
         prefix: '/',
         index: false,
         cacheControl: false,
+        // The build writes .br and .gz twins of text files (scripts/build/precompress.ts).
+        preCompressed: true,
+        // Build bookkeeping (.build-stamp, .vite/) is not for the browser.
+        dotfiles: 'ignore',
         setHeaders: (reply, filePath) => {
           const rel = path.relative(distDir, filePath).split(path.sep).join('/');
-          void reply.header('cache-control', rel.startsWith('assets/') ? IMMUTABLE : 'no-cache');
+          void reply.header('cache-control', immutable(rel, reply) ? IMMUTABLE : 'no-cache');
         },
       });
-      const sendIndex = (_req: FastifyRequest, reply: FastifyReply) => reply.sendFile('index.html');
+      const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
+        if (preloads) void reply.header('link', preloadLinks(preloads, req).join(', '));
+        return reply.sendFile('index.html');
+      };
       scope.get('/', { prefixTrailingSlash: 'slash' }, sendIndex);
       scope.setNotFoundHandler((req, reply) => {
         if ((req.method === 'GET' || req.method === 'HEAD') && isClientRoute(req.url)) void sendIndex(req, reply);

@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { initialSessionState } from '../../app/session';
 import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
-import { fail, http, ok, publicHandlers, recordRequests, server, student, teacher } from '../../test/server';
+import { fail, HttpResponse, http, ok, publicHandlers, recordRequests, server, student, teacher } from '../../test/server';
 import LoginScreen from './LoginScreen';
 
 vi.mock('../../components/notify', () => ({ notify: vi.fn() }));
@@ -23,7 +23,8 @@ function renderLogin(route = '/lms/login') {
 }
 
 async function fillLogin(user: ReturnType<typeof userEvent.setup>, login: string, password: string) {
-  await user.type(screen.getByLabelText('Логин'), login);
+  // The card appears once /logo.json and the Google check have answered.
+  await user.type(await screen.findByLabelText('Логин'), login);
   await user.type(screen.getByLabelText('Пароль'), password);
   await user.click(screen.getByRole('button', { name: 'Войти' }));
 }
@@ -44,10 +45,53 @@ describe('LoginScreen', () => {
     expect(within(form).getByLabelText('Пароль')).toHaveAttribute('type', 'password');
   });
 
+  it('shows the card only once /logo.json has answered, already with its logo size and name', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/logo.json', async () => {
+        await answered;
+        return ok({ logo: '/lms/custom.svg', width: 64, name: 'Университет с сервера', fontsize: 18 });
+      }),
+      ...publicHandlers(),
+    );
+    renderLogin();
+    await waitFor(() => expect(log.paths()).toContain('/logo.json'));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(screen.queryByTestId('login-form')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveAccessibleName('Загрузка…');
+    answer();
+    const name = await screen.findByText('Университет с сервера', { selector: '.login-university' });
+    expect(name).toHaveStyle({ fontSize: '18px' });
+    expect(screen.getByRole('img', { name: 'Логотип университета' })).toHaveAttribute('width', '64');
+    expect(screen.getByTestId('login-form')).toBeInTheDocument();
+  });
+
+  it('shows the card with the built-in logo when /logo.json fails', async () => {
+    server.use(http.get('/logo.json', () => HttpResponse.error()), ...publicHandlers());
+    renderLogin();
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Логотип университета' }).getAttribute('src')).toMatch(/\/logo\.svg$/);
+  });
+
+  it('asks for the logo and the Google flag again only when it has none for the language', async () => {
+    server.use(...publicHandlers());
+    const store = makeStore({ session: { ...initialSessionState, status: 'anonymous' } });
+    const first = renderWithStore(<LoginScreen />, { route: '/lms/login', store });
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+    first.unmount();
+    renderWithStore(<LoginScreen />, { route: '/lms/login', store });
+    // Back on the screen (e.g. after a logout): the card shows at once, without new requests.
+    expect(screen.getByTestId('login-form')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(log.paths().filter((p) => p === '/logo.json')).toHaveLength(1);
+    expect(log.paths().filter((p) => p === '/api/google/check.json')).toHaveLength(1);
+  });
+
   it('requires login and password of at least 3 characters, and sends nothing until then', async () => {
     server.use(...publicHandlers());
     const { user } = renderLogin();
-    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    await user.click(await screen.findByRole('button', { name: 'Войти' }));
     expect(await screen.findByText('Введите логин')).toBeInTheDocument();
     expect(screen.getByText('Введите пароль')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Логин'), 'ab');
@@ -60,7 +104,7 @@ describe('LoginScreen', () => {
   it('the show-password button reveals and hides the password', async () => {
     server.use(...publicHandlers());
     const { user } = renderLogin();
-    const input = screen.getByLabelText('Пароль');
+    const input = await screen.findByLabelText('Пароль');
     await user.click(screen.getByRole('button', { name: 'Показать пароль' }));
     expect(input).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Скрыть пароль' }));
@@ -214,7 +258,7 @@ describe('LoginScreen', () => {
     await initTestI18n('en');
     server.use(...publicHandlers());
     renderLogin();
-    expect(screen.getByLabelText('Login')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Login')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });

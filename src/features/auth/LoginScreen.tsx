@@ -2,7 +2,7 @@
  * /lms/login (SPEC §2, §4): logo, login form or forced credential update, Google sign-in, and the
  * error line. Desktop shows a brand panel beside the card; below 899.92 px the form fills the screen.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -13,6 +13,7 @@ import type { Failure } from '../../api/problem';
 import { ErrorLine } from '../../components/fields';
 import { GoogleIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/Spinner';
+import { toLanguage } from '../../i18n/languages';
 import { describeFailure } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { authActions, selectAuth, type Credentials, type GoogleOutcome } from './auth.slice';
@@ -24,7 +25,9 @@ const GOOGLE_OUTCOMES: readonly string[] = ['failed', 'unlinked', 'disabled'];
 const DEFAULT_LOGO = `${import.meta.env.BASE_URL}logo.svg`;
 
 export default function LoginScreen({ aside }: { aside?: ReactNode }) {
-  const { t, i18n } = useTranslation(['auth', 'cm']);
+  // Not suspending: the screen mounts (and asks for the logo and the Google flag) while its texts
+  // are still loading, and shows the spinner until they are there.
+  const { t, i18n, ready } = useTranslation(['auth', 'cm'], { useSuspense: false });
   const dispatch = useAppDispatch();
   const session = useAppSelector(selectSession);
   const auth = useAppSelector(selectAuth);
@@ -33,16 +36,19 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const credentials = useRef<Credentials | null>(null);
-  usePageTitle(t('cm:titles.login'));
+  usePageTitle(ready ? t('cm:titles.login') : '');
 
-  const language = i18n.resolvedLanguage;
+  // /logo.json answers in the user's language (once i18next has settled on it): load it unless it is
+  // here for this language already.
+  const language = i18n.resolvedLanguage ? toLanguage(i18n.resolvedLanguage) : null;
+  const logoLanguage = auth.logo.language;
   useEffect(() => {
-    dispatch(authActions.logoRequested());
-  }, [dispatch, language]);
+    if (language && logoLanguage !== language) dispatch(authActions.logoRequested(language));
+  }, [dispatch, language, logoLanguage]);
 
   useEffect(() => {
-    dispatch(authActions.googleCheckRequested());
-    if (!config) dispatch(configActions.loadRequested());
+    // Google sign-in is configured on the server: asked once, the answer is kept.
+    if (!auth.google.checked) dispatch(authActions.googleCheckRequested());
     // Only once per visit of the screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch]);
@@ -58,11 +64,30 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
     setParams(next, { replace: true });
   }, [gauth, params, setParams, dispatch]);
 
+  // The logo's size and the university name (/logo.json) and the Google button (check.json) shape
+  // the card: it waits for both answers (or failures), so it appears once in its final layout and
+  // nothing moves afterwards.
+  const logoPending = logoLanguage !== language || (!auth.logo.data && !auth.logo.error);
+  const googlePending = !auth.google.checked;
+  const waiting = !ready || session.status === 'checking' || auth.gauth.fetching || logoPending || googlePending;
+  // The card is the screen's biggest render: once everything is there it is rendered as a deferred
+  // update, in short slices that keep the page responsive, rather than in one long task.
+  const cardReady = useDeferredValue(!waiting);
+  const cardShown = cardReady && !waiting;
+
+  // The configuration (the update form's password minimum) plays no part in the card: it is asked
+  // for once the card is up, rather than competing with what the card waits for.
+  useEffect(() => {
+    if (cardShown && !config) dispatch(configActions.loadRequested());
+    // When the card appears, not on every change of the config.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, cardShown]);
+
   if (session.status === 'authenticated' && session.user) {
     const from = (location.state as { from?: string } | null)?.from;
     return <Navigate to={from && from.startsWith('/') && from !== '/login' ? from : '/'} replace />;
   }
-  if (session.status === 'checking' || auth.gauth.fetching) return <PageSpinner />;
+  if (!cardShown) return <PageSpinner />;
 
   const loginError = (failure: Failure) =>
     failure.status === 401 && failure.error?.code !== 'TOO_MANY_REQUESTS'

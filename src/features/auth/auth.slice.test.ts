@@ -36,8 +36,8 @@ describe('auth slice', () => {
 
   it('a logo request clears the old logo', () => {
     let state = authReducer(initialAuthState, authActions.logoSucceeded({ logo: '/l.svg', width: 70, name: 'U', fontsize: 14 }));
-    state = authReducer(state, authActions.logoRequested());
-    expect(state.logo).toEqual({ data: null, fetching: true, error: null });
+    state = authReducer(state, authActions.logoRequested('kg'));
+    expect(state.logo).toEqual({ data: null, fetching: true, error: null, language: 'kg' });
   });
 
   it('clicking the error line clears every error', () => {

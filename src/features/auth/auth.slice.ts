@@ -1,5 +1,6 @@
 /** Login area state: the login request, the forced credential update, Google sign-in, the logo. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Language } from '../../../contract/common';
 import type { Logo } from '../../../contract/config';
 import type { User } from '../../../contract/auth';
 import type { Failure } from '../../api/problem';
@@ -13,10 +14,12 @@ export interface AuthState {
   logpas: 0 | 1 | null;
   /** The forced credential update (the old credentials stay in the form, never in the store). */
   update: { required: boolean; login: string | null; fetching: boolean; error: Failure | null };
-  google: { enabled: boolean; fetching: boolean };
+  /** Whether Google sign-in is on; `checked` once the server answered (or failed to). */
+  google: { enabled: boolean; fetching: boolean; checked: boolean };
   /** Return from Google sign-in (?gauth=...). */
   gauth: { fetching: boolean; error: Failure | null; outcome: GoogleOutcome | null };
-  logo: { data: Logo | null; fetching: boolean; error: Failure | null };
+  /** The logo and the university name in `language` (/logo.json answers in the user's language). */
+  logo: { data: Logo | null; fetching: boolean; error: Failure | null; language: Language | null };
   logout: { fetching: boolean };
 }
 
@@ -24,9 +27,9 @@ export const initialAuthState: AuthState = {
   login: { fetching: false, error: null },
   logpas: null,
   update: { required: false, login: null, fetching: false, error: null },
-  google: { enabled: false, fetching: false },
+  google: { enabled: false, fetching: false, checked: false },
   gauth: { fetching: false, error: null, outcome: null },
-  logo: { data: null, fetching: false, error: null },
+  logo: { data: null, fetching: false, error: null, language: null },
   logout: { fetching: false },
 };
 
@@ -94,10 +97,10 @@ const slice = createSlice({
       state.gauth.outcome = null;
     },
     googleCheckRequested(state) {
-      state.google = { enabled: false, fetching: true };
+      state.google = { enabled: false, fetching: true, checked: false };
     },
     googleCheckFinished(state, action: PayloadAction<boolean>) {
-      state.google = { enabled: action.payload, fetching: false };
+      state.google = { enabled: action.payload, fetching: false, checked: true };
     },
     googleReturnRequested(state) {
       state.gauth = { fetching: true, error: null, outcome: null };
@@ -112,14 +115,15 @@ const slice = createSlice({
     googleOutcomeReceived(state, action: PayloadAction<GoogleOutcome>) {
       state.gauth = { fetching: false, error: null, outcome: action.payload };
     },
-    logoRequested(state) {
-      state.logo = { data: null, fetching: true, error: null };
+    /** The logo in the given language (the API client already sends it as Accept-Language). */
+    logoRequested(state, action: PayloadAction<Language>) {
+      state.logo = { data: null, fetching: true, error: null, language: action.payload };
     },
     logoSucceeded(state, action: PayloadAction<Logo>) {
-      state.logo = { data: action.payload, fetching: false, error: null };
+      state.logo = { ...state.logo, data: action.payload, fetching: false, error: null };
     },
     logoFailed(state, action: PayloadAction<Failure>) {
-      state.logo = { data: null, fetching: false, error: action.payload };
+      state.logo = { ...state.logo, data: null, fetching: false, error: action.payload };
     },
     logoutRequested(state) {
       state.logout.fetching = true;

@@ -1,0 +1,48 @@
+/**
+ * Vite plugin: what the first paint of index.html needs travels inside index.html, so the browser
+ * can paint the splash as soon as the page itself has arrived, without waiting for other requests
+ * (which queue behind the scripts on a slow connection):
+ *
+ * - the entry's stylesheet (the design tokens and base styles, a few KB) becomes a <style> element
+ *   (the Content-Security-Policy allows inline styles, not inline scripts);
+ * - an <img data-inline src="..."> of a public file (the splash logo) gets the file as a data: URL.
+ *
+ * Build only; the dev server keeps the plain links.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+export function inlineFirstPaint(): Plugin {
+  let base = '/';
+  let publicDir = '';
+  return {
+    name: 'lms:inline-first-paint',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+      publicDir = config.publicDir;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const withStyles = html.replace(/<link rel="stylesheet"[^>]*?href="([^"]+\.css)"[^>]*>/g, (tag, href: string) => {
+          const asset = href.startsWith(base) ? bundle[href.slice(base.length)] : undefined;
+          if (!asset || asset.type !== 'asset') return tag;
+          const css = String(asset.source);
+          // A '</style' inside the CSS would end the element early; such CSS stays a link.
+          return /<\/style/i.test(css) ? tag : `<style>${css}</style>`;
+        });
+        return withStyles.replace(/<img\b([^>]*?)\sdata-inline\b([^>]*?)\ssrc="([^"]+)"/g, (tag, before: string, after: string, src: string) => {
+          const file = path.join(publicDir, src.startsWith(base) ? src.slice(base.length) : src.replace(/^\//, ''));
+          if (!src.endsWith('.svg') || !fs.existsSync(file)) return tag;
+          const svg = fs.readFileSync(file, 'utf8').replace(/\s*\n\s*/g, ' ').trim();
+          const uri = `data:image/svg+xml,${encodeURIComponent(svg).replace(/%20/g, ' ').replace(/%3D/g, '=').replace(/%3A/g, ':').replace(/%2F/g, '/').replace(/%22/g, "'")}`;
+          return `<img${before}${after} src="${uri.replace(/"/g, '&quot;')}"`;
+        });
+      },
+    },
+  };
+}

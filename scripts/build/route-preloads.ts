@@ -1,0 +1,84 @@
+/**
+ * Vite plugin: writes `.vite/route-preloads.json` into the build, listing per client route what
+ * the route's first view needs besides what index.html already loads: its lazy chunk with the
+ * chunks it imports (module preloads), their CSS, and its translation namespaces. The server
+ * (server/src/plugins/spa.ts) sends these as `Link` preload headers with the page, so they
+ * download while the entry script does instead of after it. The file sits in a dot directory,
+ * which the server does not serve. It also carries the version of the translation files
+ * (scripts/build/locales-version.ts), which the server needs for the texts' URLs and caching.
+ *
+ *   routePreloads({ localesVersion, namespaces: ['cm'], routes: { '/login': { module: 'src/app/pages/LoginPage.tsx', namespaces: ['auth'] } } })
+ */
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+export interface RoutePreloadOptions {
+  /** Version of public/locales, as the client puts it in `?v=` of the texts' URLs. */
+  localesVersion: string;
+  /** Namespaces every page needs (the default namespace). */
+  namespaces: string[];
+  /** Client path (without the base) → the module of its lazy route chunk and its own namespaces. */
+  routes: Record<string, { module: string; namespaces?: string[] }>;
+}
+
+/** What the server reads: URLs under the base, by client path. */
+export interface RoutePreloadFile {
+  localesVersion: string;
+  /** Namespaces for every page. */
+  namespaces: string[];
+  routes: Record<string, { modules: string[]; styles: string[]; namespaces: string[] }>;
+}
+
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+export function routePreloads(options: RoutePreloadOptions): Plugin {
+  let base = '/';
+  let root = '';
+  return {
+    name: 'lms:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+      root = config.root;
+    },
+    generateBundle(_output, bundle) {
+      const chunks = new Map<string, { imports: string[]; css: string[]; facade: string | null; isEntry: boolean }>();
+      for (const [fileName, item] of Object.entries(bundle)) {
+        if (item.type !== 'chunk') continue;
+        chunks.set(fileName, {
+          imports: item.imports,
+          css: [...(item.viteMetadata?.importedCss ?? [])],
+          facade: item.facadeModuleId,
+          isEntry: item.isEntry,
+        });
+      }
+      // What index.html loads already: the entry chunks and everything they import.
+      const loaded = new Set<string>();
+      const closure = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName) || loaded.has(fileName)) return;
+        into.add(fileName);
+        for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, into);
+      };
+      for (const [fileName, chunk] of chunks) if (chunk.isEntry) closure(fileName, loaded);
+
+      const out: RoutePreloadFile = { localesVersion: options.localesVersion, namespaces: options.namespaces, routes: {} };
+      for (const [route, { module, namespaces = [] }] of Object.entries(options.routes)) {
+        const id = path.resolve(root, module);
+        const chunk = [...chunks].find(([, c]) => c.facade === id)?.[0];
+        if (!chunk) {
+          this.error(`route-preloads: no chunk for ${module} (route ${route}); is it still a lazy route?`);
+        }
+        const files = new Set<string>();
+        closure(chunk, files);
+        const styles = new Set<string>();
+        for (const f of files) for (const css of chunks.get(f)?.css ?? []) styles.add(css);
+        out.routes[route] = {
+          modules: [...files].map((f) => base + f),
+          styles: [...styles].map((f) => base + f),
+          namespaces,
+        };
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(out, null, 2)}\n` });
+    },
+  };
+}
