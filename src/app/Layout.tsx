@@ -3,6 +3,7 @@
  * [contact column] | apps, under a header with the profile menu. Mobile: one panel chosen by the
  * active tab, with a bottom tab bar; a route screen shows full width.
  */
+import './areas';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';

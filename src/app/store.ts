@@ -1,16 +1,19 @@
-/** The store: root reducer of every area plus the root saga. */
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
+/**
+ * The store: root reducer of every area plus the root saga. The areas the login page needs are
+ * here from the start; the areas of the signed-in portal (news, chat...) register their slice and
+ * saga when the portal's shell loads (app/areas.ts, imported by the lazy Layout), so their code
+ * stays out of the login page's download.
+ */
+import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
+import createSagaMiddleware, { type Saga, type Task } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { onSessionEnded } from '../api/problem';
 import { authReducer } from '../features/auth/auth.slice';
 import { authSaga } from '../features/auth/auth.saga';
-import { chatSaga } from '../features/chat/chat.saga';
-import { chatReducer } from '../features/chat/chat.slice';
+import type { ChatState } from '../features/chat/chat.slice';
 import { generalReducer } from '../features/general/general.slice';
 import { generalSaga } from '../features/general/general.saga';
-import { newsReducer } from '../features/news/news.slice';
-import { newsSaga } from '../features/news/news.saga';
+import type { NewsState } from '../features/news/news.slice';
 import { passwordReducer } from '../features/password/password.slice';
 import { passwordSaga } from '../features/password/password.saga';
 import { profileReducer } from '../features/profile/profile.slice';
@@ -18,21 +21,42 @@ import { profileSaga } from '../features/profile/profile.saga';
 import { configReducer, configSaga } from './config';
 import { sessionEnded, sessionReducer, sessionSaga } from './session';
 
-export const rootReducer = combineReducers({
+const staticReducers = {
   session: sessionReducer,
   config: configReducer,
   auth: authReducer,
   general: generalReducer,
   profile: profileReducer,
   password: passwordReducer,
-  news: newsReducer,
-  chat: chatReducer,
-});
+};
 
-export type RootState = ReturnType<typeof rootReducer>;
+/** The state of the areas registered by app/areas.ts (present once the signed-in shell has loaded). */
+export interface LazyAreas {
+  news: NewsState;
+  chat: ChatState;
+}
+
+export type RootState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> } & LazyAreas;
 
 export function* rootSaga() {
-  yield all([sessionSaga, configSaga, authSaga, generalSaga, profileSaga, passwordSaga, newsSaga, chatSaga].map((saga) => fork(saga)));
+  yield all([sessionSaga, configSaga, authSaga, generalSaga, profileSaga, passwordSaga].map((saga) => fork(saga)));
+}
+
+interface Area {
+  reducer: Reducer;
+  saga: Saga<[]>;
+}
+
+/** Registered areas, and the stores that take each new one as it comes. */
+const areas = new Map<string, Area>();
+const stores = new Set<(key: string, area: Area) => void>();
+
+/** Adds an area's slice and saga to every store, now and later (once per key). */
+export function registerArea<K extends keyof LazyAreas>(key: K, reducer: Reducer<LazyAreas[K]>, saga: Saga<[]>): void {
+  if (areas.has(key)) return;
+  const area: Area = { reducer: reducer as Reducer, saga };
+  areas.set(key, area);
+  for (const inject of stores) inject(key, area);
 }
 
 /** The message shown on the login screen after the server ended the session. */
@@ -40,20 +64,35 @@ export const SESSION_ENDED_MESSAGE = 'login.enterCredentials';
 
 export function createAppStore(preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware();
+  const reducers: Record<string, Reducer> = { ...staticReducers };
+  for (const [key, area] of areas) reducers[key] = area.reducer;
   const store = configureStore({
-    reducer: rootReducer,
+    reducer: combineReducers(reducers) as unknown as Reducer<RootState>,
     preloadedState: preloadedState as RootState | undefined,
     // Uploads pass their File objects in `payload.files` to the saga; they never reach the state.
     middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: { ignoredActionPaths: ['payload.files'] } }).concat(sagaMiddleware),
   });
-  const task = sagaMiddleware.run(rootSaga);
+  const tasks: Task[] = [sagaMiddleware.run(rootSaga), ...[...areas.values()].map((area) => sagaMiddleware.run(area.saga))];
+  const inject = (key: string, area: Area) => {
+    reducers[key] = area.reducer;
+    store.replaceReducer(combineReducers(reducers) as unknown as Reducer<RootState>);
+    tasks.push(sagaMiddleware.run(area.saga));
+  };
+  stores.add(inject);
+  /** Stops every saga of this store (tests end their stores with it). */
+  const sagaTask = {
+    cancel() {
+      stores.delete(inject);
+      for (const task of tasks) task.cancel();
+    },
+  };
   // A 401 on any call that needs the session ends it everywhere (once).
   onSessionEnded(() => {
     if (store.getState().session.status === 'authenticated') {
       store.dispatch(sessionEnded({ reason: 'expired', message: SESSION_ENDED_MESSAGE }));
     }
   });
-  return Object.assign(store, { sagaTask: task });
+  return Object.assign(store, { sagaTask });
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

@@ -150,9 +150,13 @@ export function* liveSaga(open: EventSourceFactory | null = defaultEventSource()
   }
 }
 
-/** Starts the live connection at sign-in and stops it when the session ends. */
+/**
+ * Starts the live connection at sign-in (or at once when this saga joins the store of a signed-in
+ * user, see app/areas.ts) and stops it when the session ends.
+ */
 export function* liveLifecycleSaga() {
-  let task: Task | null = null;
+  const status: string | undefined = yield select((state: { session?: { status: string } }) => state.session?.status);
+  let task: Task | null = status === 'authenticated' ? ((yield fork(liveSaga)) as Task) : null;
   for (;;) {
     const action: { type: string } = yield take([sessionStarted.type, sessionEnded.type]);
     if (task) yield cancel(task);
