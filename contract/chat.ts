@@ -9,7 +9,7 @@
  * The caller's own identity fields (id_from, id_HumanFrom, uid) must name the session's user.
  */
 import { Type, type Static } from 'typebox';
-import { Ok, Role } from './common';
+import { DB_INT_MAX, DbId, HalfYear, Ok, Role, YearStart } from './common';
 
 /** The group chat pseudo-contact (SPEC §2): id -1, faculty 1, group -1, id_type 2. */
 export const GROUP_CHAT_ID = -1;
@@ -17,11 +17,11 @@ export const GROUP_CHAT_ID = -1;
 export const CHAT_PAGE_SIZE = 20;
 export const MESSAGE_MAX_LENGTH = 4000;
 
-const year = Type.Integer({ minimum: 2000, maximum: 2100 });
-const ws = Type.Union([Type.Literal(1), Type.Literal(2)]);
+const year = YearStart;
+const ws = HalfYear;
 /** Row ids (PostgreSQL integer) and person ids; message ids are bigint, kept to safe integers. */
-const id = Type.Integer({ minimum: 1, maximum: 2147483647 });
-const personId = Type.Integer({ minimum: -1, maximum: 2147483647 });
+const id = DbId;
+const personId = Type.Integer({ minimum: -1, maximum: DB_INT_MAX });
 const messageId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
 /** Where the conversation happens (recorded with each message written). */

@@ -73,6 +73,16 @@ export interface Envelope<T> {
   sms?: string;
 }
 
+/** The largest PostgreSQL integer: ids beyond it name nothing and are refused by the schema (400). */
+export const DB_INT_MAX = 2147483647;
+/** A row id in a request (PostgreSQL integer). */
+export const DbId = Type.Integer({ minimum: 1, maximum: DB_INT_MAX });
+
+/** An academic year in a request, by its first calendar year (2026 for '2026-27'). */
+export const YearStart = Type.Integer({ minimum: 2000, maximum: 2100 });
+/** A working semester (half-year) in a request: 1 autumn, 2 spring. */
+export const HalfYear = Type.Union([Type.Literal(1), Type.Literal(2)]);
+
 /** A dropdown entry; the client adds the blank ' --- ' entry with id -1 (SPEC §3). */
 export const BLANK_ID = -1;
 export const IdName = Type.Object({ id: Type.Integer(), name: Type.String() });

@@ -4,7 +4,7 @@
  * Identity comes from the session: teacher calls answer 403 to students and the other way round.
  */
 import { Type, type Static } from 'typebox';
-import { IdName, Ok, Role } from './common';
+import { DbId, HalfYear, IdName, Ok, Role, YearStart } from './common';
 
 /** GET /api/discipline/current/ws.json: the current working semester (half-year): 1 autumn, 2 spring. */
 export const CurrentWsReply = Ok(IdName);
@@ -12,9 +12,9 @@ export const CurrentWsReply = Ok(IdName);
 export const CurrentYearReply = Ok(IdName);
 
 /** Academic year (its first calendar year) and working semester (1 autumn, 2 spring). */
-const year = Type.Integer({ minimum: 2000, maximum: 2100 });
-const ws = Type.Union([Type.Literal(1), Type.Literal(2)]);
-const id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const year = YearStart;
+const ws = HalfYear;
+const id = DbId;
 
 /** POST list.json (teacher) and forStudentDisciplinelist.json (student): {year, ws}. */
 export const DisciplineListBody = Type.Object({ year, ws });

@@ -4,7 +4,7 @@
  * always sees their own items, scheduled ones included.
  */
 import { Type, type Static } from 'typebox';
-import { Ok, Role } from './common';
+import { DbId, Ok, Role } from './common';
 
 /** Items per page of POST /api/news/data.json; a shorter page means there is no more. */
 export const NEWS_PAGE_SIZE = 10;
@@ -22,7 +22,7 @@ export const NEWS_MAX_FILES = 10;
 /** The `type` query parameter of a news file download. */
 export const NEWS_DOWNLOAD_TYPE = 4;
 /** An item id (a PostgreSQL integer). */
-const NewsId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const NewsId = DbId;
 /** How far ahead a post may be scheduled, in days. */
 export const NEWS_SCHEDULE_MAX_DAYS = 366;
 
@@ -111,7 +111,7 @@ export const NewsInsertFields = Type.Object({
   message: Type.String({ maxLength: NEWS_MESSAGE_MAX }),
   audience: Audience,
   /** A faculty id, or -1 for every faculty. */
-  faculty: Type.Integer(),
+  faculty: Type.Union([Type.Literal(-1), DbId]),
   pinned: Type.Optional(Type.Boolean()),
   /** ISO timestamp to publish later; absent, empty or past: now. */
   publishAt: Type.Optional(Type.String({ maxLength: 40 })),

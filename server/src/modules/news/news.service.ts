@@ -3,7 +3,7 @@
  * posts, read counts, and file downloads with an access check.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '../../../../contract/common';
+import { DB_INT_MAX, type Language } from '../../../../contract/common';
 import {
   NEWS_AUTHOR_SEPARATOR,
   NEWS_FILES_FIELD,
@@ -31,7 +31,6 @@ import * as repo from './news.repository';
 
 /** The role word in an author line when the author is a student. */
 const STUDENT_WORD: Record<Language, string> = { ru: 'Студент', kg: 'Студент', en: 'Student' };
-const MAX_INT = 2147483647;
 const DAY_MS = 86_400_000;
 /** Audience sizes change only when accounts come or go: they are recounted at most this often. */
 const AUDIENCE_SIZES_TTL_MS = 60_000;
@@ -97,7 +96,7 @@ export class NewsService {
       const message = input.message.trim();
       if (!message && files.length === 0) throw badRequest({ field: 'message' });
       const facultyId = input.faculty === -1 ? null : input.faculty;
-      if (facultyId !== null && (facultyId < 1 || facultyId > MAX_INT || !(await repo.facultyExists(this.ctx.db, facultyId))))
+      if (facultyId !== null && !(await repo.facultyExists(this.ctx.db, facultyId)))
         throw badRequest({ field: 'faculty' });
       const now = this.ctx.now();
       const publishAt = this.publishTime(input.publishAt, now);
@@ -132,7 +131,7 @@ export class NewsService {
     if (!match) throw badRequest({ field: 'filename' });
     const id = Number(match[1]);
     const name = match[2];
-    const item = id <= MAX_INT ? await repo.findNews(this.ctx.db, id) : undefined;
+    const item = id <= DB_INT_MAX ? await repo.findNews(this.ctx.db, id) : undefined;
     if (!item) throw notFound();
     if (!(await repo.isVisible(this.ctx.db, id, await this.reader(auth), this.ctx.now()))) throw forbidden();
     const entry = (await repo.findFiles(this.ctx.db, [id])).find((f) => f.originalName === name);

@@ -308,6 +308,8 @@ describe('insert.json', () => {
     const faculty = await publish(teacher, { message: 'x', faculty: '9999' });
     expect(faculty.statusCode).toBe(400);
     expect(faculty.json().error.params).toEqual({ field: 'faculty' });
+    for (const value of ['0', '-2', '2147483648', 'ФИТ'])
+      expect((await publish(teacher, { message: 'x', faculty: value })).json().error, value).toMatchObject({ code: 'BAD_REQUEST', params: { field: 'faculty' } });
     expect((await publish(teacher, { message: 'x' }, [{ name: 'other', filename: 'a.pdf', content: PDF }])).statusCode).toBe(400);
     expect(await total(news)).toBe(2);
   });
