@@ -11,9 +11,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { startPortal } from './lib/server.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB = /Веб-программирование/;
 
 function percentile(sorted, p) {
@@ -102,8 +102,12 @@ async function run(browser, teacherOrigin, studentOrigin, count, label) {
  * @param {{ messages?: number, pgUrl?: string }} options
  */
 export async function runChatBench(running, { messages = 30, pgUrl = 'postgres://postgres@127.0.0.1:5432/test' } = {}) {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-timer-throttling', '--disable-renderer-backgrounding'] });
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH)`);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    // Two pages side by side: neither may be throttled as a background tab.
+    args: [...CHROMIUM_FLAGS, '--disable-background-timer-throttling', '--disable-renderer-backgrounding'],
+  });
   const result = { messages, oneProcess: null, twoProcesses: null, twoProcessesNote: null };
   try {
     result.oneProcess = { database: 'PGlite', ...(await run(browser, running.origin, running.origin, messages, 'one')) };

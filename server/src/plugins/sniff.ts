@@ -52,6 +52,11 @@ const TEXT_TYPES: Record<string, string> = { txt: 'text/plain', csv: 'text/csv',
 /** Markup that a browser would render or run: refused even in a .txt file. */
 const MARKUP = /^\s*<(?:!doctype|html|head|body|script|svg|\?xml|iframe|object|embed|img|a\s|div|meta|style|link)\b/i;
 
+/** Whether a stored type is a picture a browser shows inline (only the sniffed image kinds above). */
+export function isImageType(mime: string | null | undefined): boolean {
+  return !!mime && Object.values(IMAGE_TYPES).includes(mime);
+}
+
 /** Bytes of the head that the sniffer needs (text is checked on up to this much). */
 export const SNIFF_BYTES = 64 * 1024;
 

@@ -31,6 +31,7 @@ import { academicYears } from '../../db/schema';
 import { fullName } from '../../lib/person';
 import { badRequest, forbidden, notFound } from '../../plugins/envelope';
 import { parseFields } from '../../plugins/files';
+import { isImageType } from '../../plugins/sniff';
 import type { LiveEvent } from '../../plugins/live';
 import type { AuthInfo } from '../../plugins/session';
 import * as people from '../discipline/discipline.repository';
@@ -39,7 +40,6 @@ import type { Conversation, MessageRow } from './chat.repository';
 
 /** Messages shown before the first unread one when a conversation opens. */
 const CONTEXT_BEFORE_UNREAD = 5;
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /** Live event names on the bus. */
 export const CHAT_EVENTS = { message: 'chat.message', deleted: 'chat.deleted', counts: 'chat.counts', read: 'chat.read' } as const;
@@ -86,7 +86,7 @@ export function messageView(row: MessageRow, me: number): ChatMessage {
     fio: fullName(row),
     file:
       row.fileId !== null && row.fileName !== null
-        ? { id: row.fileId, name: row.fileName, size: row.fileSize ?? 0, mime: row.fileMime ?? 'application/octet-stream', image: IMAGE_TYPES.has(row.fileMime ?? '') }
+        ? { id: row.fileId, name: row.fileName, size: row.fileSize ?? 0, mime: row.fileMime ?? 'application/octet-stream', image: isImageType(row.fileMime) }
         : null,
     isread: row.recipientUserId !== null && row.readAt !== null,
   };
