@@ -1,4 +1,4 @@
-/** Profile and password calls (SPEC §7 "Profile"). */
+/** The profile: the signed-in person's card, photo and position (SPEC §7 "Profile", "Misc"). */
 import { Type, type Static } from 'typebox';
 import { Ok, Role } from './common';
 
@@ -40,16 +40,20 @@ export const Profile = Type.Object({
 export type Profile = Static<typeof Profile>;
 export const ProfileReply = Ok(Profile);
 
-/**
- * POST /api/passwd/reset.json: change one's own password. Needs the current password (3 wrong ones a
- * minute → 429), applies the password policy, revokes every other session of the account.
- */
-export const PasswordResetBody = Type.Object({
-  password: Type.String({ minLength: 1, maxLength: 256 }),
-  newPassword: Type.String({ minLength: 4, maxLength: 256 }),
-  uid: Type.Integer(),
-  role: Role,
+/** POST /api/misc/photo.json {uid, role}: the person's photo as base64 (SPEC §3 "Photo"). */
+export const PhotoBody = Type.Object({ uid: Type.Integer(), role: Role });
+export type PhotoBody = Static<typeof PhotoBody>;
+export const Photo = Type.Object({
+  /** base64 of the image bytes, or null when the person has no photo. */
+  photo: Type.Union([Type.String(), Type.Null()]),
+  mime: Type.Union([Type.String(), Type.Null()]),
 });
-export type PasswordResetBody = Static<typeof PasswordResetBody>;
-/** Success carries `sms` ('Password changed successfully' in the caller's language). */
-export const PasswordResetReply = Ok(Type.Object({ changed: Type.Literal(true) }));
+export type Photo = Static<typeof Photo>;
+export const PhotoReply = Ok(Photo);
+
+/** POST /api/misc/position.json {id}: the teacher's position (id is the teacher's uid; own only). */
+export const PositionBody = Type.Object({ id: Type.Integer() });
+export type PositionBody = Static<typeof PositionBody>;
+export const PositionRow = Type.Object({ position: Type.String(), department: Type.Union([Type.String(), Type.Null()]) });
+export type PositionRow = Static<typeof PositionRow>;
+export const PositionReply = Ok(Type.Array(PositionRow));

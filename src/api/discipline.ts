@@ -1,6 +1,6 @@
 /** The chat's discipline filters (SPEC §7 "Discipline") and the academic years list. */
 import type { IdName } from '../../contract/common';
-import type { Contact, ContactListBody, DisciplineListBody, DisciplineRow, GroupListBody, SemesterListBody } from '../../contract/discipline';
+import type { Contact, ContactListBody, DisciplineListBody, DisciplineRow, GroupListBody, SemesterListBody } from '../../contract/academic';
 import { get, post } from './problem';
 
 const session = { session: true } as const;

@@ -1,6 +1,8 @@
 /** Calls under /api/misc/: photo, position, settings, apps, the current year and its faculties. */
 import type { IdName } from '../../contract/common';
-import type { AppLink, FacultiesBody, Photo, PhotoBody, PositionBody, PositionRow, Settings, SettingsBody } from '../../contract/misc';
+import type { FacultiesBody } from '../../contract/academic';
+import type { Photo, PhotoBody, PositionBody, PositionRow } from '../../contract/profile';
+import type { AppLink, Settings, SettingsBody } from '../../contract/settings';
 import { get, post } from './problem';
 
 export const miscApi = {

@@ -1,5 +1,6 @@
 /** Profile and password calls (SPEC §7 "Profile"). */
-import type { PasswordResetBody, Profile, ProfileBody } from '../../contract/profile';
+import type { PasswordResetBody } from '../../contract/password';
+import type { Profile, ProfileBody } from '../../contract/profile';
 import { post } from './problem';
 
 export const profileApi = {

@@ -8,7 +8,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import type { ChatMessage, ConversationBody, DeleteRow, LiveMessage, MessagesPage, UnreadCounts } from '../../../contract/chat';
 import type { IdName } from '../../../contract/common';
-import type { Contact, DisciplineRow } from '../../../contract/discipline';
+import type { Contact, DisciplineRow } from '../../../contract/academic';
 import { chatApi } from '../../api/chat';
 import { disciplineApi } from '../../api/discipline';
 import type { Failure, Result } from '../../api/problem';

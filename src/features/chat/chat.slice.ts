@@ -6,7 +6,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ChatMessage, ConversationRef, DeleteRow, LiveDeleted, LiveMessage, LiveRead, MessagesPage, UnreadCounts } from '../../../contract/chat';
 import type { IdName } from '../../../contract/common';
-import type { Contact, DisciplineRow } from '../../../contract/discipline';
+import type { Contact, DisciplineRow } from '../../../contract/academic';
 import type { Failure } from '../../api/problem';
 import { sessionEnded } from '../../app/session';
 

@@ -1,7 +1,8 @@
 /** Profile area: profile data, photo, teacher position, settings (defaults + menu links), apps. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Profile, ProfileBody } from '../../../contract/profile';
-import type { AppLink, MenuLink, PhotoBody, PositionRow, Settings, SettingsDefaults } from '../../../contract/misc';
+import type { PhotoBody, PositionRow } from '../../../contract/profile';
+import type { AppLink, MenuLink, Settings, SettingsDefaults } from '../../../contract/settings';
 import type { Failure } from '../../api/problem';
 import { sessionEnded } from '../../app/session';
 

@@ -1,16 +1,5 @@
 /** /api/discipline/* (SPEC §7 "Discipline"): the chat's filters; all need a session. */
-import {
-  ContactListBody,
-  ContactListReply,
-  CurrentWsReply,
-  CurrentYearReply,
-  DisciplineListBody,
-  DisciplineListReply,
-  GroupListBody,
-  GroupListReply,
-  SemesterListBody,
-  SemesterListReply,
-} from '../../../../contract/discipline';
+import { ContactListBody, ContactListReply, CurrentWsReply, CurrentYearReply, DisciplineListBody, DisciplineListReply, GroupListBody, GroupListReply, SemesterListBody, SemesterListReply } from '../../../../contract/academic';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';

@@ -4,7 +4,7 @@
  * Teacher calls (role 1) and student calls (role 2) refuse the other role with 403.
  */
 import type { IdName, Language } from '../../../../contract/common';
-import type { Contact, ContactListBody, DisciplineListBody, DisciplineRow, GroupListBody, SemesterListBody } from '../../../../contract/discipline';
+import type { Contact, ContactListBody, DisciplineListBody, DisciplineRow, GroupListBody, SemesterListBody } from '../../../../contract/academic';
 import type { AppContext } from '../../context';
 import { localName } from '../../i18n';
 import { academicYearName, currentAcademicYear } from '../../lib/academic-year';

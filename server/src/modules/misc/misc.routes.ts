@@ -1,17 +1,7 @@
 /** /api/misc/*.json (SPEC §7 "Misc"): all need a session. */
-import {
-  DefaultYearReply,
-  DinUrlsReply,
-  FacultiesBody,
-  FacultiesReply,
-  PhotoBody,
-  PhotoReply,
-  PositionBody,
-  PositionReply,
-  SettingsBody,
-  SettingsReply,
-  YearsReply,
-} from '../../../../contract/misc';
+import { DefaultYearReply, FacultiesBody, FacultiesReply, YearsReply } from '../../../../contract/academic';
+import { PhotoBody, PhotoReply, PositionBody, PositionReply } from '../../../../contract/profile';
+import { DinUrlsReply, SettingsBody, SettingsReply } from '../../../../contract/settings';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';

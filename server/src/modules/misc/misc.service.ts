@@ -1,6 +1,8 @@
 /** /api/misc: the caller's photo and position, settings and menu links, apps, academic years, faculties. */
 import type { IdName, Language } from '../../../../contract/common';
-import type { AppLink, FacultiesBody, Photo, PhotoBody, PositionBody, PositionRow, Settings, SettingsBody } from '../../../../contract/misc';
+import type { FacultiesBody } from '../../../../contract/academic';
+import type { Photo, PhotoBody, PositionBody, PositionRow } from '../../../../contract/profile';
+import type { AppLink, Settings, SettingsBody } from '../../../../contract/settings';
 import type { AppContext } from '../../context';
 import { localName } from '../../i18n';
 import { academicYearName, currentAcademicYear } from '../../lib/academic-year';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DisciplineRow } from '../../../../contract/discipline';
+import type { DisciplineRow } from '../../../../contract/academic';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Select } from '../../../components/Select';
 import { describeFailure } from '../../../lib/errors';

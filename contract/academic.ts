@@ -1,6 +1,7 @@
 /**
- * Discipline filters of the chat (SPEC §7 "Discipline", §4 "Filters"): the current half-year and
- * academic year, the caller's disciplines, semesters and groups, and the people to talk to.
+ * The academic context every area shares (SPEC §7 "Discipline" and "Misc", §4 "Filters"): academic
+ * years, the current half-year and year, faculties, the caller's disciplines, semesters and groups,
+ * and the people to talk to.
  * Identity comes from the session: teacher calls answer 403 to students and the other way round.
  */
 import { Type, type Static } from 'typebox';
@@ -68,3 +69,13 @@ export const Contact = Type.Object({
 });
 export type Contact = Static<typeof Contact>;
 export const ContactListReply = Ok(Type.Array(Contact));
+
+/** GET /api/misc/years.json: six academic years, from four back to one ahead, oldest first. */
+export const YearsReply = Ok(Type.Array(IdName));
+/** GET /api/misc/defaultyear.json: the current academic year (from September the new one). */
+export const DefaultYearReply = Ok(IdName);
+
+/** POST /api/misc/faculties.json {id}: faculties with groups registered in academic year id. */
+export const FacultiesBody = Type.Object({ id: Type.Integer() });
+export type FacultiesBody = Static<typeof FacultiesBody>;
+export const FacultiesReply = Ok(Type.Array(IdName));
