@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import path from 'node:path';
+import serverAreas from './eslint/server-areas.js';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 
@@ -85,4 +86,6 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.{js,mjs,ts}', 'scripts/**/*.{js,mjs}', '*.{js,mjs,ts}'],
     languageOptions: { globals: globals.node },
   },
+  // Server areas talk only through server/src/shared/ (eslint/server-areas.js).
+  serverAreas,
 );

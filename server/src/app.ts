@@ -1,6 +1,6 @@
 /**
- * Builds the Fastify app (not listening): plugins, then one route plugin per area. Tests drive it
- * with app.inject; main.ts listens.
+ * Builds the Fastify app (not listening): plugins, then the areas of modules/index.ts and the one
+ * live stream. Tests drive it with app.inject; main.ts listens.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,19 +11,10 @@ import Fastify, { type RouteOptions, type FastifyBaseLogger, type FastifyInstanc
 import type { Config } from './config';
 import { createContext, type AppContext } from './context';
 import type { Database } from './db/client';
-import authRoutes from './modules/auth/auth.routes';
-import chatRoutes from './modules/chat/chat.routes';
-import configRoutes from './modules/config/config.routes';
-import disciplineRoutes from './modules/discipline/discipline.routes';
-import googleRoutes from './modules/google/google.routes';
-import healthRoutes from './modules/health/health.routes';
-import miscRoutes from './modules/misc/misc.routes';
-import newsRoutes from './modules/news/news.routes';
-import passwdRoutes from './modules/passwd/passwd.routes';
-import profileRoutes from './modules/profile/profile.routes';
+import { MODULES } from './modules';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLifecycle } from './plugins/lifecycle';
-import { registerLive } from './plugins/live';
+import { registerLive, registerLiveStream } from './plugins/live';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSessions } from './plugins/session';
 import { registerSpa } from './plugins/spa';
@@ -81,8 +72,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerSecurityHeaders(app);
   registerSessions(app, ctx.sessions);
 
-  for (const routes of [configRoutes, healthRoutes, authRoutes, googleRoutes, profileRoutes, passwdRoutes, miscRoutes, newsRoutes, disciplineRoutes, chatRoutes])
-    await app.register(routes, { ctx });
+  for (const module of MODULES) {
+    await app.register(module.routes, { ctx });
+    if (module.live) ctx.live.register(module.name, module.live(ctx));
+  }
+  registerLiveStream(app, ctx.live, ctx.sessions);
 
   await registerSpa(app, path.resolve(options.distDir ?? DEFAULT_DIST_DIR));
   return app;

@@ -1,6 +1,6 @@
 /** Periodic clean-up of rows that only grow: ended sessions, old sign-in attempts, unfinished Google sign-ins. */
 import type { AppContext } from './context';
-import { deleteExpiredRequests } from './modules/google/google.repository';
+import { deleteExpiredRequests } from './modules/auth/google.repository';
 
 export async function housekeeping(ctx: AppContext): Promise<void> {
   await ctx.sessions.purge();

@@ -10,11 +10,11 @@ let app: App;
 beforeAll(async () => {
   db = await createTestDatabase();
   app = await buildApp({ config: testConfig(), database: db.database, distDir: '/nonexistent' });
-  app.get<{ Querystring: { n: string } }>('/api/test/int', async (req) => {
+  app.get<{ Querystring: { n: string } }>('/api/test/int', { config: { public: true } }, async (req) => {
     await app.ctx.db.execute(sql`select ${req.query.n}::int4 as n`);
     return { result: 0, error: null, data: null };
   });
-  app.get('/api/test/crash', async () => {
+  app.get('/api/test/crash', { config: { public: true } }, async () => {
     throw new Error('secret internal detail');
   });
   await app.ready();

@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Failure } from '../../../contract/common';
 import { isDatabaseUnavailable, isDataException } from '../db/errors';
 import { errorText, languageOf } from '../i18n';
-import { AppError, badRequest, forbidden, notFound, serviceUnavailable } from './envelope';
+import { AppError, badRequest, forbidden, notFound, serviceUnavailable } from '../app-error';
 
 function classify(err: FastifyError): AppError {
   if (err instanceof AppError) return err;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { files } from '../db/schema';
 import { createTestDatabase, multipartPayload, session, testConfig, type TestDatabase } from '../test/helpers';
-import { badRequest } from './envelope';
+import { badRequest } from '../app-error';
 import { contentDisposition, parseFields } from './files';
 import { sniffType } from './sniff';
 import { Type } from 'typebox';
@@ -25,8 +25,8 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-files-'));
   db = await createTestDatabase();
   app = await buildApp({ config: testConfig({ DATA_DIR: dataDir, UPLOAD_LIMIT_MB: '1' }), database: db.database, distDir: '/nonexistent' });
-  // Saves every file; `fail=1` makes the handler throw after saving (a refused rule, a rollback).
-  app.post('/api/test/upload.json', { onRequest: app.authenticate }, async (req) =>
+  // Saves every file (a session needed, as on every /api route not marked public); `fail=1` makes the handler throw after saving (a refused rule, a rollback).
+  app.post('/api/test/upload.json', async (req) =>
     app.ctx.files.receive(req, { maxFiles: 3 }, async ({ fields, files: incoming }) =>
       app.ctx.db.transaction(async (tx) => {
         const stored = [];
@@ -36,12 +36,12 @@ beforeAll(async () => {
       }),
     ),
   );
-  app.get<{ Params: { id: string } }>('/api/test/file/:id', async (req, reply) => {
+  app.get<{ Params: { id: string } }>('/api/test/file/:id', { config: { public: true } }, async (req, reply) => {
     const file = await app.ctx.files.find(app.ctx.db, Number(req.params.id));
     if (!file) throw badRequest();
     return app.ctx.files.send(reply, file);
   });
-  app.post<{ Body: { id: number; rollback: boolean } }>('/api/test/remove.json', async (req) => {
+  app.post<{ Body: { id: number; rollback: boolean } }>('/api/test/remove.json', { config: { public: true } }, async (req) => {
     await app.ctx.db
       .transaction(async (tx) => {
         await app.ctx.files.remove(tx, [req.body.id]);

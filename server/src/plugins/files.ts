@@ -26,7 +26,7 @@ import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { filesDirOf, type Config } from '../config';
 import type { Db } from '../db/client';
-import { AppError, badRequest, notFound, serviceUnavailable } from './envelope';
+import { AppError, badRequest, notFound, serviceUnavailable } from '../app-error';
 import * as repo from './files.repository';
 import { SNIFF_BYTES, sniffType } from './sniff';
 
@@ -42,6 +42,16 @@ export interface IncomingFile {
 }
 
 export type StoredFile = repo.FileRow;
+
+/** What a service returns for a download: a stored file (bytes, name, type); the route sends it with FileStore.send. */
+export type Download = StoredFile;
+
+/**
+ * A multipart request, read on demand: the service calls it after its own checks and gets the
+ * form's text fields parsed against a schema (400 BAD_REQUEST otherwise) and the received files.
+ * Everything received is removed once the handler ends. Routes build one with multipartInput.
+ */
+export type MultipartInput<T> = <R>(handler: (input: { fields: T; files: IncomingFile[] }) => Promise<R>) => Promise<R>;
 
 export interface Upload {
   /** Text fields of the form (the last value when a name repeats). */
@@ -88,6 +98,11 @@ const isNodeError = (err: unknown): err is NodeJS.ErrnoException => err instance
 
 async function unlinkQuietly(file: string): Promise<void> {
   await fsp.rm(file, { force: true }).catch(() => {});
+}
+
+/** The multipart body of a request as a service's typed input (see MultipartInput). */
+export function multipartInput<S extends TSchema>(store: FileStore, req: FastifyRequest, schema: S, options: { maxFiles?: number }): MultipartInput<Static<S>> {
+  return (handler) => store.receive(req, options, ({ fields, files }) => handler({ fields: parseFields(schema, fields), files }));
 }
 
 export class FileStore {

@@ -17,7 +17,7 @@ async function slowApp() {
   let release!: () => void;
   const started = new Promise<void>((r) => (entered = r));
   const gate = new Promise<void>((r) => (release = r));
-  app.get('/api/test/slow', async () => {
+  app.get('/api/test/slow', { config: { public: true } }, async () => {
     entered();
     await gate;
     return { done: true };

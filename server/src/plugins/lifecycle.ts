@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { serviceUnavailable } from './envelope';
+import { serviceUnavailable } from '../app-error';
 import { sendFailure } from './errors';
 
 declare module 'fastify' {

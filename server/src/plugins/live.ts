@@ -5,8 +5,12 @@
  *
  *   await ctx.live.publish(tx, 'chat.message', [userA, userB], data)   // inside the writing transaction:
  *                                                                       // sent at commit, never on rollback
- *   const stream = openEventStream(req, reply, ctx.live)                // in a GET route: text/event-stream
- *   stream.onClose(ctx.live.subscribe(userId, (e) => stream.send(e.event, e.data)))
+ *   ctx.live.register('chat', { map, opening })                         // once per area (modules/index.ts)
+ *
+ * One stream serves every area: GET /api/chat/events.json (LIVE_STREAM_PATH, its historical path),
+ * opened by a signed-in user. Each area registers a mapper that turns its bus events (named
+ * `<area>.<what>`) into what a user's stream sends, and optionally the events a stream starts with.
+ * A new area adds event types, never a stream (docs/api.md#live).
  *
  * A NOTIFY payload is limited to 8000 bytes: an event whose data does not fit is delivered with
  * `data: null`, and the client fetches what changed. Streams get a heartbeat comment so that proxies
@@ -15,6 +19,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
+import type { AuthInfo } from '../shared/caller';
+import { SESSION_COOKIE } from './session';
+import type { SessionStore } from './session';
 
 export const LIVE_CHANNEL = 'lms_live';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
@@ -29,6 +36,23 @@ export interface LiveEvent {
 }
 
 type Listener = (event: LiveEvent) => void;
+
+/** What a user's stream sends: `event: <event>` and `data: <JSON>`. */
+export interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/** An area's part of the stream. */
+export interface LiveArea {
+  /** A bus event of the area as the stream of account `me` sends it (null: nothing for him). */
+  map(e: LiveEvent, me: number): StreamEvent | null;
+  /** What a stream sends when it opens (e.g. the chat's unread counts). */
+  opening?(auth: AuthInfo): Promise<StreamEvent[]>;
+}
+
+/** Path of the one event stream (kept from when only the chat used it). */
+export const LIVE_STREAM_PATH = '/api/chat/events.json';
 
 interface Envelope {
   e: string;
@@ -49,6 +73,7 @@ export class LiveBus {
   retryMs = 3_000;
 
   private readonly listeners = new Map<number, Set<Listener>>();
+  private readonly areas = new Map<string, LiveArea>();
   private readonly gapListeners = new Set<() => void>();
   private readonly streams = new Set<EventStream>();
   private listening: Promise<() => Promise<void>> | null = null;
@@ -71,6 +96,26 @@ export class LiveBus {
       if (Buffer.byteLength(payload, 'utf8') > MAX_PAYLOAD_BYTES) payload = JSON.stringify({ e: event, to: chunk, d: null } satisfies Envelope);
       await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
     }
+  }
+
+  /** Adds an area's mapper: its events are those named `<area>.<what>`. */
+  register(area: string, mapper: LiveArea): void {
+    if (this.areas.has(area)) throw new Error(`live: area '${area}' registered twice`);
+    this.areas.set(area, mapper);
+  }
+
+  /** A bus event as the stream of account `me` sends it (null: no area sends anything). */
+  toStream(e: LiveEvent, me: number): StreamEvent | null {
+    const dot = e.event.indexOf('.');
+    const area = dot > 0 ? this.areas.get(e.event.slice(0, dot)) : undefined;
+    return area ? area.map(e, me) : null;
+  }
+
+  /** What a new stream of the caller starts with, area by area. */
+  async opening(auth: AuthInfo): Promise<StreamEvent[]> {
+    const out: StreamEvent[] = [];
+    for (const area of this.areas.values()) if (area.opening) out.push(...(await area.opening(auth)));
+    return out;
   }
 
   /** Starts listening (once); streams wait for it before they report themselves ready. */
@@ -229,6 +274,49 @@ export function openEventStream(_req: FastifyRequest, reply: FastifyReply, bus: 
   write(`retry: ${bus.retryMs}\n\n`);
   bus.track(stream);
   return stream;
+}
+
+/**
+ * GET LIVE_STREAM_PATH: the live stream of the session's user (wire format: contract/chat.ts). It
+ * needs a session like every /api route, and ends when the session does (idle, expiry, logout,
+ * disabled account): the stream itself is no activity. `resync` tells the client to reload what it
+ * shows (notifications may have been lost).
+ */
+export function registerLiveStream(app: FastifyInstance, bus: LiveBus, sessions: SessionStore): void {
+  app.get(LIVE_STREAM_PATH, async (req, reply) => {
+    const auth = req.auth!;
+    const token = req.cookies[SESSION_COOKIE] ?? '';
+    await bus.ready();
+    const stream = openEventStream(req, reply, bus);
+    const unsubscribe = bus.subscribe(auth.userId, (e) => {
+      const out = bus.toStream(e, auth.userId);
+      if (out) stream.send(out.event, out.data);
+    });
+    const offGap = bus.onGap(() => stream.send('resync', {}));
+    const check = setInterval(() => {
+      sessions.isLive(token).then(
+        (live) => {
+          if (!live) {
+            stream.send('end', {});
+            stream.close();
+          }
+        },
+        () => {},
+      );
+    }, bus.sessionCheckMs);
+    check.unref();
+    stream.onClose(() => {
+      unsubscribe();
+      offGap();
+      clearInterval(check);
+    });
+    try {
+      for (const { event, data } of await bus.opening(auth)) stream.send(event, data);
+    } catch {
+      stream.close();
+    }
+    return reply;
+  });
 }
 
 /** Wires the bus into the app: its logger, and streams ended at shutdown and close. */

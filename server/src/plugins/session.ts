@@ -2,46 +2,24 @@
  * Sessions: a 256-bit random token in the `lms_sid` cookie (HttpOnly, SameSite=Lax, Path=/, Secure
  * over HTTPS), stored only as its SHA-256. A session ends after SESSION_IDLE_MINUTES without a
  * request, SESSION_ABSOLUTE_HOURS after sign-in, at logout, at a password change, or at once when
- * the account is disabled. Routes that need a user use `onRequest: app.authenticate`.
+ * the account is disabled. Every /api route needs a session unless it says `config: { public: true }`
+ * (docs/security.md#sessions).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '../../../contract/common';
+import { ROLE_TEACHER, type Role } from '../../../contract/common';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { forbidden, unauthorized } from './envelope';
+import { unauthorized } from '../app-error';
+import type { AuthInfo, ClientInfo, SessionCookie } from '../shared/caller';
 import * as repo from './session.repository';
+
+export type { AuthInfo, ClientInfo, SessionCookie } from '../shared/caller';
 
 export const SESSION_COOKIE = 'lms_sid';
 /** last_seen_at is written at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-/** Who is calling, from the session (never from the body). */
-export interface AuthInfo {
-  sessionId: number;
-  userId: number;
-  role: Role;
-  /** The person's id: teacher id for role 1, student id for role 2. */
-  uid: number;
-  login: string;
-  newsPerms: boolean;
-  via: 'password' | 'google';
-}
-
-/** What a service needs to know about the caller's connection. */
-export interface ClientInfo {
-  ip: string;
-  userAgent: string | null;
-  /** The session token the request carried, if any. */
-  token: string | null;
-}
-
-/** Sets or clears the session cookie of the reply under way. */
-export interface SessionCookie {
-  set(token: string): void;
-  clear(): void;
-}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -76,7 +54,7 @@ export class SessionStore {
       sessionId: row.sessionId,
       userId: row.userId,
       role: row.role as Role,
-      uid: (row.role === 1 ? row.teacherId : row.studentId) as number,
+      uid: (row.role === ROLE_TEACHER ? row.teacherId : row.studentId) as number,
       login: row.login,
       newsPerms: row.newsPerms,
       via: row.via as AuthInfo['via'],
@@ -122,18 +100,25 @@ export function sessionCookie(req: FastifyRequest, reply: FastifyReply): Session
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller, set by app.authenticate (or app.identify); null without a session. */
+    /** The caller, set by the session hook (or app.identify on a public route); null without a session. */
     auth: AuthInfo | null;
   }
   interface FastifyInstance {
-    /** onRequest hook: 401 without a live session, else sets request.auth. */
-    authenticate: (req: FastifyRequest) => Promise<void>;
-    /** onRequest hook: sets request.auth when there is a live session, never fails. */
+    /** onRequest hook for a public route that still wants to know a signed-in caller: sets request.auth, never fails. */
     identify: (req: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** The route answers without a session (every other /api route needs one). */
+    public?: boolean;
   }
 }
 
-/** Adds request.auth and the authenticate/identify hooks to the (root) app. */
+/**
+ * Adds request.auth, app.identify, and the one hook that guards the API: a request to an /api
+ * route that is not marked `config: { public: true }` gets 401 without a live session, and
+ * request.auth otherwise. Paths outside /api (the client, config.json, logo.json) and unknown paths
+ * are not guarded here.
+ */
 export function registerSessions(app: FastifyInstance, store: SessionStore): void {
   app.decorateRequest('auth', null);
   const identify = async (req: FastifyRequest) => {
@@ -141,15 +126,10 @@ export function registerSessions(app: FastifyInstance, store: SessionStore): voi
     req.auth = token ? await store.lookup(token) : null;
   };
   app.decorate('identify', identify);
-  app.decorate('authenticate', async (req: FastifyRequest) => {
+  app.addHook('onRequest', async (req) => {
+    const url = req.routeOptions.url;
+    if (url === undefined || !url.startsWith('/api/') || req.routeOptions.config.public) return;
     await identify(req);
     if (!req.auth) throw unauthorized();
   });
-}
-
-/**
- * Identity comes from the session: a body's uid/role must name the caller, else 403 (ARCHITECTURE §4).
- */
-export function assertSelf(auth: AuthInfo, claimed: { uid: number; role: number }): void {
-  if (claimed.uid !== auth.uid || claimed.role !== auth.role) throw forbidden();
 }

@@ -14,7 +14,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../contract/common';
-import { notFound } from './envelope';
+import { notFound } from '../app-error';
 import { sendFailure } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { loginAttempts, users } from '../db/schema';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../shared/credentials/password-hash';
 import { appOn, createTestDatabase, DEMO, signIn, testClock, type TestDatabase } from '../test/helpers';
 
 let db: TestDatabase;

@@ -13,7 +13,7 @@
  */
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { tooManyRequests } from './envelope';
+import { tooManyRequests } from '../app-error';
 import * as repo from './throttle.repository';
 import type { AttemptKind } from './throttle.repository';
 

@@ -30,7 +30,7 @@ function templateKey(size: string): string {
   };
   walk(path.join(SERVER_SRC, 'db'));
   walk(path.join(SERVER_SRC, 'lib'));
-  hash.update(fs.readFileSync(path.join(SERVER_SRC, 'modules/auth/password.ts')));
+  hash.update(fs.readFileSync(path.join(SERVER_SRC, 'shared/credentials/password-hash.ts')));
   return hash.digest('hex').slice(0, 16);
 }
 

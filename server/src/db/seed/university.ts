@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../shared/credentials/password-hash';
 import type { Db } from '../client';
 import {
   academicYears,

@@ -1,4 +1,8 @@
-/** /api/auth/*: sign-in, the session's user, forced credential update, logout (SPEC §7). */
+/**
+ * /api/auth/* and /api/google/* (docs/api.md#auth): sign-in, the session's user, forced credential
+ * update, logout, and Google sign-in (google.routes.ts). Only the session's user and checkgauth need
+ * a session; the rest are public.
+ */
 import {
   AuthenticateBody,
   AuthenticateReply,
@@ -15,34 +19,37 @@ import {
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf, noticeText } from '../../i18n';
-import { ok, replies } from '../../plugins/envelope';
+import { ok, replies } from '../../plugins/reply';
 import { clientInfo, sessionCookie } from '../../plugins/session';
 import { AuthService } from './auth.service';
+import googleRoutes from './google.routes';
 
 export default async function authRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const auth = new AuthService(ctx);
 
-  app.get('/api/auth/checkgauth.json', { schema: { response: replies(CheckGoogleAuthReply) }, onRequest: app.authenticate }, async (req) =>
+  app.get('/api/auth/checkgauth.json', { schema: { response: replies(CheckGoogleAuthReply) } }, async (req) =>
     ok(await auth.googleSession(req.auth!, languageOf(req))),
   );
 
-  app.post('/api/auth/enticate.json', { schema: { body: AuthenticateBody, response: replies(AuthenticateReply) }, onRequest: app.authenticate }, async (req) =>
+  app.post('/api/auth/enticate.json', { schema: { body: AuthenticateBody, response: replies(AuthenticateReply) } }, async (req) =>
     ok(await auth.current(req.auth!, languageOf(req))),
   );
 
-  app.post('/api/auth/orize.json', { schema: { body: AuthorizeBody, response: replies(AuthorizeReply) } }, async (req, reply) =>
+  app.post('/api/auth/orize.json', { schema: { body: AuthorizeBody, response: replies(AuthorizeReply) }, config: { public: true } }, async (req, reply) =>
     ok(await auth.authorize(req.body, clientInfo(req), sessionCookie(req, reply), languageOf(req))),
   );
 
-  app.post('/api/auth/recovery.json', { schema: { body: RecoveryBody, response: replies(RecoveryReply) } }, async (req) =>
+  app.post('/api/auth/recovery.json', { schema: { body: RecoveryBody, response: replies(RecoveryReply) }, config: { public: true } }, async (req) =>
     ok(await auth.recovery(req.body, clientInfo(req))),
   );
 
-  app.post('/api/auth/updatelogin.json', { schema: { body: UpdateLoginBody, response: replies(UpdateLoginReply) } }, async (req, reply) =>
+  app.post('/api/auth/updatelogin.json', { schema: { body: UpdateLoginBody, response: replies(UpdateLoginReply) }, config: { public: true } }, async (req, reply) =>
     ok(await auth.updateLogin(req.body, clientInfo(req), sessionCookie(req, reply)), noticeText(languageOf(req), 'credentialsChanged')),
   );
 
-  app.post('/api/auth/logout.json', { schema: { body: LogoutBody, response: replies(LogoutReply) } }, async (req, reply) =>
+  app.post('/api/auth/logout.json', { schema: { body: LogoutBody, response: replies(LogoutReply) }, config: { public: true } }, async (req, reply) =>
     ok(await auth.logout(clientInfo(req), sessionCookie(req, reply))),
   );
+
+  await googleRoutes(app, { ctx });
 }

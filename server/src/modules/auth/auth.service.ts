@@ -9,10 +9,10 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { fullName, shortName } from '../../lib/person';
 import { localName } from '../../i18n';
-import { AppError, badRequest, forbidden, unauthorized } from '../../plugins/envelope';
+import { AppError, badRequest, forbidden, unauthorized } from '../../app-error';
 import type { AuthInfo, ClientInfo, SessionCookie } from '../../plugins/session';
-import { hashPassword, verifyPassword } from './password';
-import { assertPasswordPolicy } from './password-policy';
+import { hashPassword, verifyPassword } from '../../shared/credentials/password-hash';
+import { assertPasswordPolicy } from '../../shared/credentials/password-policy';
 import * as repo from './auth.repository';
 
 /** Letters of any script, digits and . _ @ - ; no spaces. */

@@ -32,7 +32,7 @@ async function spareAccount(login: string, password: string, mustUpdate = false)
     .where(and(eq(users.role, 2), isNull(users.passwordHash)))
     .orderBy(users.id)
     .limit(1);
-  const { hashPassword } = await import('./password');
+  const { hashPassword } = await import('../../shared/credentials/password-hash');
   await db.database.db
     .update(users)
     .set({ login, passwordHash: await hashPassword(password), mustUpdateCredentials: mustUpdate, disabled: false })

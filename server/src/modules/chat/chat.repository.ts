@@ -1,5 +1,5 @@
 /** SQL of the chat: messages of a conversation by id cursor, unread counts, read marks, writes. */
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, min, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNull, lt, min, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatGroupReads, chatMessages, files, students, teachers, users } from '../../db/schema';
 
@@ -140,24 +140,6 @@ export async function markAllRead(db: Db, c: Conversation, now: Date): Promise<{
     .limit(1);
   if (last) await advanceGroupMark(db, c.me, c.groupId, c.disciplineId, last.id);
   return { marked: total, lastId: last?.id ?? null };
-}
-
-/** Unread one-to-one messages to the user, per sender account. */
-export async function unreadBySender(db: Db, userId: number, senders?: number[]) {
-  if (senders && senders.length === 0) return [];
-  const conditions: SQL[] = [eq(m.recipientUserId, userId), isNull(m.readAt)];
-  if (senders) conditions.push(inArray(m.senderUserId, senders));
-  return db
-    .select({
-      senderUserId: m.senderUserId,
-      role: users.role,
-      personId: sql<number>`coalesce(${users.teacherId}, ${users.studentId})`,
-      count: count(),
-    })
-    .from(m)
-    .innerJoin(users, eq(users.id, m.senderUserId))
-    .where(and(...conditions))
-    .groupBy(m.senderUserId, users.role, users.teacherId, users.studentId);
 }
 
 /** Unread messages of the user's group chats, per (group, discipline) among `chats`. */

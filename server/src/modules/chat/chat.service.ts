@@ -1,18 +1,16 @@
 /**
- * The chat's rules: who may talk to whom (SECURITY-CHECKS Z3), pages of 20 by id cursor, unread
+ * The chat's rules (docs/api.md#chat, docs/security.md#access): who may talk to whom, pages of 20 by id cursor, unread
  * counts and read marks, messages with one file or photo, deletion of one's own messages, and the
- * live events that tell the people concerned (plugins/live.ts).
+ * live events that tell the people concerned (chat.live.ts turns them into stream events).
  *
  * A one-to-one conversation is a pair of accounts: a student and a teacher who teaches his group
  * (any discipline, any year). A group chat is (group, discipline): the group's students and the
  * teachers who teach that discipline to the group. Everything else is 403.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import {
   CHAT_PAGE_SIZE,
   GROUP_CHAT_ID,
-  InsertFields,
+  type InsertFields,
   type ChatMessage,
   type ConversationBody,
   type ConversationRef,
@@ -25,16 +23,16 @@ import {
   type ReadBody,
   type UnreadCounts,
 } from '../../../../contract/chat';
+import { ROLE_TEACHER, type Role } from '../../../../contract/common';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { academicYears } from '../../db/schema';
 import { fullName } from '../../lib/person';
-import { badRequest, forbidden, notFound } from '../../plugins/envelope';
-import { parseFields } from '../../plugins/files';
+import { badRequest, forbidden, notFound } from '../../app-error';
+import type { Download, MultipartInput } from '../../plugins/files';
 import { isImageType } from '../../plugins/sniff';
-import type { LiveEvent } from '../../plugins/live';
-import type { AuthInfo } from '../../plugins/session';
-import * as people from '../discipline/discipline.repository';
+import * as people from '../../shared/academic/academic.repository';
+import { assertOwn, type AuthInfo } from '../../shared/caller';
+import { unreadBySender } from '../../shared/messages.repository';
 import * as repo from './chat.repository';
 import type { Conversation, MessageRow } from './chat.repository';
 
@@ -55,7 +53,7 @@ interface Resolved {
 }
 
 /** What a message event carries on the bus (seen from the sender; each stream adapts it). */
-interface MessageEventData {
+export interface MessageEventData {
   senderUserId: number;
   ref: ConversationRef | null;
   refs: Record<string, ConversationRef> | null;
@@ -63,13 +61,13 @@ interface MessageEventData {
 }
 
 /** The recipient read one-to-one messages: the sender's screens show them as read. */
-interface ReadEventData {
+export interface ReadEventData {
   ref: ConversationRef;
   ids?: number[];
   upTo?: number;
 }
 
-interface DeletedEventData {
+export interface DeletedEventData {
   ref: ConversationRef | null;
   refs: Record<string, ConversationRef> | null;
   id_message: number;
@@ -81,7 +79,7 @@ export function messageView(row: MessageRow, me: number): ChatMessage {
     message: row.message,
     ismine: row.senderUserId === me,
     date: row.createdAt.toISOString(),
-    id_from_type: row.senderRole as 1 | 2,
+    id_from_type: row.senderRole as Role,
     id_from: row.senderPersonId,
     fio: fullName(row),
     file:
@@ -97,11 +95,6 @@ export class ChatService {
 
   // --- conversations ----------------------------------------------------------------------------
 
-  /** The caller's own identity fields, when given, must name him. */
-  private assertFrom(auth: AuthInfo, type: number | undefined, id: number | undefined): void {
-    if ((type !== undefined && type !== auth.role) || (id !== undefined && id !== auth.uid)) throw forbidden();
-  }
-
   private async ownGroup(auth: AuthInfo): Promise<number> {
     const groupId = await people.groupOfStudent(this.ctx.db, auth.uid);
     if (groupId === undefined) throw forbidden();
@@ -109,12 +102,12 @@ export class ChatService {
   }
 
   /** A one-to-one conversation with a person the caller may talk to. */
-  private async privateWith(auth: AuthInfo, toType: 1 | 2, toId: number): Promise<Resolved> {
+  private async privateWith(auth: AuthInfo, toType: Role, toId: number): Promise<Resolved> {
     if (toType === auth.role) throw forbidden();
     const other = await people.accountOfPerson(this.ctx.db, toType, toId);
     if (!other || other.disabled) throw forbidden();
     const allowed =
-      auth.role === 1
+      auth.role === ROLE_TEACHER
         ? await this.teachesStudent(auth.uid, toId)
         : await people.teachesGroup(this.ctx.db, toId, await this.ownGroup(auth));
     if (!allowed) throw forbidden();
@@ -136,7 +129,7 @@ export class ChatService {
 
   /** May the caller take part in the chat of this group about this discipline? */
   private async inGroupChat(auth: AuthInfo, groupId: number, disciplineId: number): Promise<boolean> {
-    if (auth.role === 1) return people.teachesGroup(this.ctx.db, auth.uid, groupId, disciplineId);
+    if (auth.role === ROLE_TEACHER) return people.teachesGroup(this.ctx.db, auth.uid, groupId, disciplineId);
     const own = await people.groupOfStudent(this.ctx.db, auth.uid);
     return own === groupId && people.groupStudiesDiscipline(this.ctx.db, groupId, disciplineId);
   }
@@ -160,12 +153,12 @@ export class ChatService {
   }
 
   /** Either kind of conversation from the common fields (group when gr_potok is given and id_to is absent or -1). */
-  private async resolve(auth: AuthInfo, body: Omit<ConversationBody, 'year' | 'ws'> & { id_discipline: number }): Promise<Resolved> {
-    this.assertFrom(auth, body.id_from_type, body.id_from);
-    this.assertFrom(auth, body.id_humanTypeFrom, body.id_HumanFrom);
-    if (body.gr_potok !== undefined && (body.id_to === undefined || body.id_to === GROUP_CHAT_ID)) return this.groupChat(auth, body.gr_potok, body.id_discipline);
-    if (body.id_to === undefined || body.id_to_type === undefined) throw badRequest({ field: 'id_to' });
-    return this.privateWith(auth, body.id_to_type, body.id_to);
+  private async resolve(auth: AuthInfo, input: Omit<ConversationBody, 'year' | 'ws'> & { id_discipline: number }): Promise<Resolved> {
+    assertOwn(auth, { role: input.id_from_type, uid: input.id_from });
+    assertOwn(auth, { role: input.id_humanTypeFrom, uid: input.id_HumanFrom });
+    if (input.gr_potok !== undefined && (input.id_to === undefined || input.id_to === GROUP_CHAT_ID)) return this.groupChat(auth, input.gr_potok, input.id_discipline);
+    if (input.id_to === undefined || input.id_to_type === undefined) throw badRequest({ field: 'id_to' });
+    return this.privateWith(auth, input.id_to_type, input.id_to);
   }
 
   /** The conversation a stored message belongs to, when the caller takes part in it. */
@@ -179,7 +172,7 @@ export class ChatService {
       conversation: { kind: 'private', me: auth.userId, other },
       members: [auth.userId, other],
       refs: {
-        [auth.userId]: { kind: 'private', id_type: account.role as 1 | 2, idid: account.personId },
+        [auth.userId]: { kind: 'private', id_type: account.role as Role, idid: account.personId },
         [other]: { kind: 'private', id_type: auth.role, idid: auth.uid },
       },
       ref: null,
@@ -215,27 +208,27 @@ export class ChatService {
     };
   }
 
-  async messages(auth: AuthInfo, body: MessagesBody): Promise<MessagesPage> {
-    this.assertFrom(auth, body.id_from_type, body.id_from);
-    const { conversation } = await this.privateWith(auth, body.id_to_type, body.id_to);
+  async messages(auth: AuthInfo, input: MessagesBody): Promise<MessagesPage> {
+    assertOwn(auth, { role: input.id_from_type, uid: input.id_from });
+    const { conversation } = await this.privateWith(auth, input.id_to_type, input.id_to);
     return this.open(auth, conversation);
   }
 
-  async groupMessages(auth: AuthInfo, body: GroupMessagesBody): Promise<MessagesPage> {
-    this.assertFrom(auth, body.id_humanTypeFrom, body.id_HumanFrom);
-    const { conversation } = await this.groupChat(auth, body.gr_potok, body.id_discipline);
+  async groupMessages(auth: AuthInfo, input: GroupMessagesBody): Promise<MessagesPage> {
+    assertOwn(auth, { role: input.id_humanTypeFrom, uid: input.id_HumanFrom });
+    const { conversation } = await this.groupChat(auth, input.gr_potok, input.id_discipline);
     return this.open(auth, conversation);
   }
 
-  async older(auth: AuthInfo, body: PageBody): Promise<ChatMessage[]> {
-    const { conversation } = await this.resolve(auth, body);
-    const rows = await repo.before(this.ctx.db, conversation, body.id_lastMessage, CHAT_PAGE_SIZE);
+  async older(auth: AuthInfo, input: PageBody): Promise<ChatMessage[]> {
+    const { conversation } = await this.resolve(auth, input);
+    const rows = await repo.before(this.ctx.db, conversation, input.id_lastMessage, CHAT_PAGE_SIZE);
     return rows.map((r) => messageView(r, auth.userId));
   }
 
-  async newer(auth: AuthInfo, body: PageBody): Promise<ChatMessage[]> {
-    const { conversation } = await this.resolve(auth, body);
-    const rows = await repo.after(this.ctx.db, conversation, body.id_lastMessage, CHAT_PAGE_SIZE);
+  async newer(auth: AuthInfo, input: PageBody): Promise<ChatMessage[]> {
+    const { conversation } = await this.resolve(auth, input);
+    const rows = await repo.after(this.ctx.db, conversation, input.id_lastMessage, CHAT_PAGE_SIZE);
     return rows.map((r) => messageView(r, auth.userId));
   }
 
@@ -243,11 +236,11 @@ export class ChatService {
 
   async counts(auth: AuthInfo, db: Db = this.ctx.db): Promise<UnreadCounts> {
     const chats =
-      auth.role === 1
+      auth.role === ROLE_TEACHER
         ? await people.groupChatsOfTeacher(db, auth.uid)
         : await this.studentGroupChats(auth, db);
-    const [privates, groups] = await Promise.all([repo.unreadBySender(db, auth.userId), repo.unreadInGroups(db, auth.userId, chats)]);
-    const contacts = privates.map((p) => ({ id_type: p.role as 1 | 2, idid: p.personId, countMessages: p.count }));
+    const [privates, groups] = await Promise.all([unreadBySender(db, auth.userId), repo.unreadInGroups(db, auth.userId, chats)]);
+    const contacts = privates.map((p) => ({ id_type: p.role as Role, idid: p.personId, countMessages: p.count }));
     const groupCounts = groups.filter((g) => g.count > 0).map((g) => ({ gr_potok: g.groupId, id_discipline: g.disciplineId, countMessages: g.count }));
     const total = contacts.reduce((n, c) => n + c.countMessages, 0) + groupCounts.reduce((n, g) => n + g.countMessages, 0);
     return { total, contacts, groups: groupCounts };
@@ -264,8 +257,8 @@ export class ChatService {
     await this.ctx.live.publish(db, CHAT_EVENTS.counts, [auth.userId], await this.counts(auth, db));
   }
 
-  async read(auth: AuthInfo, body: ReadBody): Promise<{ marked: boolean }> {
-    const row = await this.messageOr404(body.id_message);
+  async read(auth: AuthInfo, input: ReadBody): Promise<{ marked: boolean }> {
+    const row = await this.messageOr404(input.id_message);
     const { conversation } = await this.conversationOf(auth, row);
     return this.ctx.db.transaction(async (tx) => {
       const marked = await repo.markRead(tx, conversation, row.id, this.ctx.now());
@@ -277,8 +270,8 @@ export class ChatService {
     });
   }
 
-  async readAll(auth: AuthInfo, body: ConversationBody): Promise<{ marked: number }> {
-    const { conversation } = await this.resolve(auth, body);
+  async readAll(auth: AuthInfo, input: ConversationBody): Promise<{ marked: number }> {
+    const { conversation } = await this.resolve(auth, input);
     return this.ctx.db.transaction(async (tx) => {
       const { marked, lastId } = await repo.markAllRead(tx, conversation, this.ctx.now());
       if (marked > 0) {
@@ -298,24 +291,22 @@ export class ChatService {
   // --- writing ----------------------------------------------------------------------------------
 
   /** insert.json: text and/or one file; nothing is stored when anything fails. */
-  async insert(req: FastifyRequest, auth: AuthInfo): Promise<ChatMessage> {
-    return this.ctx.files.receive(req, { maxFiles: 1 }, async ({ fields, files }) => {
-      const body = parseFields(InsertFields, fields);
-      const text = (body.message ?? '').trim();
+  async insert(auth: AuthInfo, upload: MultipartInput<InsertFields>): Promise<ChatMessage> {
+    return upload(async ({ fields: input, files }) => {
+      const text = (input.message ?? '').trim();
       if (!text && files.length === 0) throw badRequest({ field: 'message' });
-      const target = await this.resolve(auth, body);
+      const target = await this.resolve(auth, input);
       return this.ctx.db.transaction(async (tx) => {
-        const [year] = await tx.select({ id: academicYears.id }).from(academicYears).where(eq(academicYears.id, body.year));
-        if (!year) throw badRequest({ field: 'year' });
+        if (!(await people.academicYearExists(tx, input.year))) throw badRequest({ field: 'year' });
         const stored = files[0] ? await this.ctx.files.save(tx, auth.userId, files[0]) : null;
         const c = target.conversation;
         const id = await repo.insertMessage(tx, {
           senderUserId: auth.userId,
           recipientUserId: c.kind === 'private' ? c.other : null,
           groupId: c.kind === 'group' ? c.groupId : null,
-          disciplineId: body.id_discipline,
-          academicYearId: body.year,
-          workingSemesterId: body.ws,
+          disciplineId: input.id_discipline,
+          academicYearId: input.year,
+          workingSemesterId: input.ws,
           message: text,
           fileId: stored?.id ?? null,
           createdAt: this.ctx.now(),
@@ -329,9 +320,9 @@ export class ChatService {
   }
 
   /** deletemessage.json: one's own message (and its file); `[{result: 1}]`. */
-  async remove(auth: AuthInfo, body: DeleteBody): Promise<DeleteRow[]> {
-    if (body.uid !== auth.uid) throw forbidden();
-    const row = await this.messageOr404(body.id_message);
+  async remove(auth: AuthInfo, input: DeleteBody): Promise<DeleteRow[]> {
+    assertOwn(auth, { uid: input.uid });
+    const row = await this.messageOr404(input.id_message);
     if (row.senderUserId !== auth.userId) throw forbidden();
     const target = await this.conversationOf(auth, row).catch(() => null);
     await this.ctx.db.transaction(async (tx) => {
@@ -345,41 +336,12 @@ export class ChatService {
   }
 
   /** The file of a message, to the people of its conversation. */
-  async download(auth: AuthInfo, messageId: number, reply: FastifyReply): Promise<FastifyReply> {
+  async download(auth: AuthInfo, messageId: number): Promise<Download> {
     const row = await this.messageOr404(messageId);
     await this.conversationOf(auth, row);
     if (row.fileId === null) throw notFound();
     const file = await this.ctx.files.find(this.ctx.db, row.fileId);
     if (!file) throw notFound();
-    return this.ctx.files.send(reply, file);
-  }
-
-  // --- live -------------------------------------------------------------------------------------
-
-  /** A bus event as the stream of account `me` sends it (null: not a chat event). */
-  liveEvent(e: LiveEvent, me: number): { event: string; data: unknown } | null {
-    switch (e.event) {
-      case CHAT_EVENTS.message: {
-        const d = e.data as MessageEventData | null;
-        if (!d) return { event: 'message', data: null };
-        const conversation = d.refs?.[me] ?? d.ref;
-        if (!conversation) return null;
-        return { event: 'message', data: { conversation, message: { ...d.message, ismine: d.senderUserId === me } } };
-      }
-      case CHAT_EVENTS.deleted: {
-        const d = e.data as DeletedEventData | null;
-        if (!d) return { event: 'resync', data: {} };
-        const conversation = d.refs?.[me] ?? d.ref;
-        return conversation ? { event: 'deleted', data: { conversation, id_message: d.id_message } } : { event: 'resync', data: {} };
-      }
-      case CHAT_EVENTS.counts:
-        return e.data ? { event: 'counts', data: e.data } : { event: 'resync', data: {} };
-      case CHAT_EVENTS.read: {
-        const d = e.data as ReadEventData | null;
-        return d ? { event: 'read', data: { conversation: d.ref, ...(d.ids ? { ids: d.ids } : {}), ...(d.upTo !== undefined ? { upTo: d.upTo } : {}) } } : { event: 'resync', data: {} };
-      }
-      default:
-        return null;
-    }
+    return file;
   }
 }

@@ -2,7 +2,7 @@
 import type { AppConfig, Logo } from '../../../../contract/config';
 import type { Language } from '../../../../contract/common';
 import type { AppContext } from '../../context';
-import * as repo from './config.repository';
+import * as repo from '../../shared/site.repository';
 
 const DEFAULT_LOGO = { url: '/lms/logo.svg', width: 64, fontsize: 18 };
 
@@ -18,12 +18,6 @@ export class ConfigService {
       googleEnabled: c.google !== null,
       sessionIdleMinutes: c.sessionIdleMinutes,
     };
-  }
-
-  /** The university's name in a language (falls back to Russian). */
-  async universityName(lang: Language): Promise<string> {
-    const settings = await repo.readSiteSettings(this.ctx.db);
-    return settings.get(`university_name_${lang}`) ?? settings.get('university_name_ru') ?? '';
   }
 
   async logo(lang: Language): Promise<Logo> {

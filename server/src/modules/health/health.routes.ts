@@ -2,13 +2,13 @@
 import { HealthReply } from '../../../../contract/health';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
-import { ok, replies } from '../../plugins/envelope';
+import { ok, replies } from '../../plugins/reply';
 import { HealthService } from './health.service';
 
 export default async function healthRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const health = new HealthService(ctx);
 
-  app.get('/api/health', { schema: { response: replies(HealthReply) } }, async (req, reply) => {
+  app.get('/api/health', { schema: { response: replies(HealthReply) }, config: { public: true } }, async (req, reply) => {
     void reply.header('cache-control', 'no-store');
     return ok(await health.check(req.log));
   });

@@ -1,7 +1,7 @@
 /** Health: the database must answer a trivial query. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { serviceUnavailable } from '../../plugins/envelope';
+import { serviceUnavailable } from '../../app-error';
 
 export class HealthService {
   constructor(private readonly ctx: AppContext) {}

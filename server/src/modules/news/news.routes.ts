@@ -1,4 +1,4 @@
-/** /api/news/* (SPEC §7 "News"): all need a session. */
+/** /api/news/* (docs/api.md#news): all need a session. */
 import {
   NewsCheckBody,
   NewsCheckReply,
@@ -7,17 +7,19 @@ import {
   NewsDeleteBody,
   NewsDeleteReply,
   NewsDownloadQuery,
+  NewsInsertFields,
   NewsInsertReply,
+  NEWS_MAX_FILES,
 } from '../../../../contract/news';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
-import { ok, replies } from '../../plugins/envelope';
+import { multipartInput } from '../../plugins/files';
+import { ok, replies } from '../../plugins/reply';
 import { NewsService } from './news.service';
 
 export default async function newsRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const news = new NewsService(ctx);
-  app.addHook('onRequest', app.authenticate);
 
   app.post('/api/news/data.json', { schema: { body: NewsDataBody, response: replies(NewsDataReply) } }, async (req) =>
     ok(await news.feed(req.auth!, req.body, languageOf(req))),
@@ -31,7 +33,11 @@ export default async function newsRoutes(app: App, { ctx }: { ctx: AppContext })
     ok(await news.remove(req.auth!, req.body)),
   );
 
-  app.post('/api/news/insert.json', { schema: { response: replies(NewsInsertReply) } }, async (req) => ok(await news.insert(req.auth!, req, languageOf(req))));
+  app.post('/api/news/insert.json', { schema: { response: replies(NewsInsertReply) } }, async (req) =>
+    ok(await news.insert(req.auth!, multipartInput(ctx.files, req, NewsInsertFields, { maxFiles: NEWS_MAX_FILES }), languageOf(req))),
+  );
 
-  app.get('/api/news/download.file', { schema: { querystring: NewsDownloadQuery } }, async (req, reply) => news.download(req.auth!, req.query, reply));
+  app.get('/api/news/download.file', { schema: { querystring: NewsDownloadQuery } }, async (req, reply) =>
+    ctx.files.send(reply, await news.download(req.auth!, req.query)),
+  );
 }

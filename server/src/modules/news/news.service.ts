@@ -1,17 +1,15 @@
 /**
- * The news feed (SPEC §2 "News page"): who sees what, who may post and delete, scheduled and pinned
+ * The news feed (docs/api.md#news): who sees what, who may post and delete, scheduled and pinned
  * posts, read counts, and file downloads with an access check.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DB_INT_MAX, type Language } from '../../../../contract/common';
+import { DB_INT_MAX, ROLE_TEACHER, type Language } from '../../../../contract/common';
 import {
   NEWS_AUTHOR_SEPARATOR,
   NEWS_FILES_FIELD,
   NEWS_FILES_SEPARATOR,
-  NEWS_MAX_FILES,
   NEWS_PAGE_SIZE,
   NEWS_SCHEDULE_MAX_DAYS,
-  NewsInsertFields,
+  type NewsInsertFields,
   type Audience,
   type NewsCheck,
   type NewsCheckBody,
@@ -24,9 +22,9 @@ import {
 import type { AppContext } from '../../context';
 import { localName } from '../../i18n';
 import { fullName } from '../../lib/person';
-import { badRequest, forbidden, notFound } from '../../plugins/envelope';
-import { parseFields } from '../../plugins/files';
-import { assertSelf, type AuthInfo } from '../../plugins/session';
+import { badRequest, forbidden, notFound } from '../../app-error';
+import type { Download, MultipartInput } from '../../plugins/files';
+import { assertOwn, type AuthInfo } from '../../shared/caller';
 import * as repo from './news.repository';
 
 /** The role word in an author line when the author is a student. */
@@ -56,42 +54,40 @@ export class NewsService {
   }
 
   /** One page of the caller's feed; records that the caller has seen the items addressed to them. */
-  async feed(auth: AuthInfo, body: NewsDataBody, lang: Language): Promise<NewsItem[]> {
-    assertSelf(auth, body);
-    if (body.id !== auth.userId) throw forbidden();
+  async feed(auth: AuthInfo, input: NewsDataBody, lang: Language): Promise<NewsItem[]> {
+    assertOwn(auth, { uid: input.uid, role: input.role, userId: input.id });
     const now = this.ctx.now();
     const reader = await this.reader(auth);
-    const rows = await repo.findItems(this.ctx.db, reader, now, NEWS_PAGE_SIZE, (body.page - 1) * NEWS_PAGE_SIZE);
+    const rows = await repo.findItems(this.ctx.db, reader, now, NEWS_PAGE_SIZE, (input.page - 1) * NEWS_PAGE_SIZE);
     const seen = rows.filter((r) => r.authorUserId !== auth.userId).map((r) => r.id);
     const [items] = await Promise.all([this.present(auth, reader, rows, now, lang), repo.recordReads(this.ctx.db, seen, auth.userId, now)]);
     return items;
   }
 
   /** check.json: may the caller delete (type 1) or edit (type 2) item id? Same rule for both. */
-  async check(auth: AuthInfo, body: NewsCheckBody): Promise<NewsCheck> {
-    const item = await repo.findNews(this.ctx.db, body.id);
-    if (!item || !(await repo.isVisible(this.ctx.db, body.id, await this.reader(auth), this.ctx.now()))) throw notFound();
-    return { id: body.id, type: body.type, allowed: auth.newsPerms && item.authorUserId === auth.userId };
+  async check(auth: AuthInfo, input: NewsCheckBody): Promise<NewsCheck> {
+    const item = await repo.findNews(this.ctx.db, input.id);
+    if (!item || !(await repo.isVisible(this.ctx.db, input.id, await this.reader(auth), this.ctx.now()))) throw notFound();
+    return { id: input.id, type: input.type, allowed: auth.newsPerms && item.authorUserId === auth.userId };
   }
 
   /** delete.json: the author's own item (newsPerms needed), with its files, in one transaction. */
-  async remove(auth: AuthInfo, body: NewsDeleteBody): Promise<NewsDeleted> {
+  async remove(auth: AuthInfo, input: NewsDeleteBody): Promise<NewsDeleted> {
     if (!auth.newsPerms) throw forbidden();
-    const item = await repo.findNews(this.ctx.db, body.id);
+    const item = await repo.findNews(this.ctx.db, input.id);
     if (!item) throw notFound();
     if (item.authorUserId !== auth.userId) throw forbidden();
     await this.ctx.db.transaction(async (tx) => {
-      const fileIds = await repo.deleteNews(tx, body.id);
+      const fileIds = await repo.deleteNews(tx, input.id);
       await this.ctx.files.remove(tx, fileIds);
     });
-    return { id: body.id, deleted: true };
+    return { id: input.id, deleted: true };
   }
 
   /** insert.json (multipart): the item, its files and their links in one transaction. */
-  async insert(auth: AuthInfo, req: FastifyRequest, lang: Language): Promise<NewsItem> {
+  async insert(auth: AuthInfo, upload: MultipartInput<NewsInsertFields>, lang: Language): Promise<NewsItem> {
     if (!auth.newsPerms) throw forbidden();
-    const id = await this.ctx.files.receive(req, { maxFiles: NEWS_MAX_FILES }, async ({ fields, files }) => {
-      const input = parseFields(NewsInsertFields, fields);
+    const id = await upload(async ({ fields: input, files }) => {
       if (files.some((f) => f.field !== NEWS_FILES_FIELD)) throw badRequest({ field: NEWS_FILES_FIELD });
       const message = input.message.trim();
       if (!message && files.length === 0) throw badRequest({ field: 'message' });
@@ -126,7 +122,7 @@ export class NewsService {
   }
 
   /** download.file?filename=<id>_<name>&type=4: a file of an item the caller may see. */
-  async download(auth: AuthInfo, query: NewsDownloadQuery, reply: FastifyReply): Promise<FastifyReply> {
+  async download(auth: AuthInfo, query: NewsDownloadQuery): Promise<Download> {
     const match = /^(\d+)_(.+)$/s.exec(query.filename);
     if (!match) throw badRequest({ field: 'filename' });
     const id = Number(match[1]);
@@ -138,7 +134,7 @@ export class NewsService {
     if (!entry) throw notFound();
     const file = await this.ctx.files.find(this.ctx.db, entry.fileId);
     if (!file) throw notFound();
-    return this.ctx.files.send(reply, file);
+    return file;
   }
 
   /** Absent, empty or past: now; otherwise a moment at most NEWS_SCHEDULE_MAX_DAYS ahead. */
@@ -189,7 +185,7 @@ export class NewsService {
 
   private authorRole(r: repo.ItemRow, lang: Language): string {
     if (!r.author) return '';
-    if (r.author.role === 1) return `${localName(r.author.position, lang)}, ${localName(r.author.department, lang)}`;
+    if (r.author.role === ROLE_TEACHER) return `${localName(r.author.position, lang)}, ${localName(r.author.department, lang)}`;
     return `${STUDENT_WORD[lang]}, ${r.author.group}`;
   }
 }

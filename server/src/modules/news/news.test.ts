@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NewsItem } from '../../../../contract/news';
 import type { App } from '../../app';
 import { departments, faculties, files, groups, news, newsFiles, specialities, students, teachers, users } from '../../db/schema';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../shared/credentials/password-hash';
 import { appOn, createTestDatabase, multipartPayload, session, signIn, testClock, type MultipartPart, type TestDatabase } from '../../test/helpers';
 
 let db: TestDatabase;

@@ -1,7 +1,8 @@
-/** SQL of the profile: a person with department/position (teacher) or group/speciality (student). */
+/** SQL of the profile: a person with department/position (teacher) or group/speciality (student), a photo, a position. */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { departments, educationForms, faculties, groups, positions, specialities, students, teachers, users } from '../../db/schema';
+import { ROLE_TEACHER, type Role } from '../../../../contract/common';
+import { departments, educationForms, faculties, groups, photos, positions, specialities, students, teachers, users } from '../../db/schema';
 
 const personColumns = (t: typeof teachers | typeof students) => ({
   surname: t.surname,
@@ -57,5 +58,28 @@ export async function findStudentProfile(db: Db, studentId: number) {
     .innerJoin(faculties, eq(faculties.id, specialities.facultyId))
     .innerJoin(educationForms, eq(educationForms.id, students.educationFormId))
     .where(eq(students.id, studentId));
+  return row;
+}
+
+export async function findPersonPhoto(db: Db, role: Role, personId: number) {
+  const person = role === ROLE_TEACHER ? teachers : students;
+  const [row] = await db
+    .select({ mime: photos.mime, bytes: photos.bytes })
+    .from(person)
+    .innerJoin(photos, eq(photos.id, person.photoId))
+    .where(eq(person.id, personId));
+  return row;
+}
+
+export async function findTeacherPosition(db: Db, teacherId: number) {
+  const [row] = await db
+    .select({
+      position: { nameRu: positions.nameRu, nameKg: positions.nameKg, nameEn: positions.nameEn },
+      department: { nameRu: departments.nameRu, nameKg: departments.nameKg, nameEn: departments.nameEn },
+    })
+    .from(teachers)
+    .innerJoin(positions, eq(positions.id, teachers.positionId))
+    .innerJoin(departments, eq(departments.id, teachers.departmentId))
+    .where(eq(teachers.id, teacherId));
   return row;
 }

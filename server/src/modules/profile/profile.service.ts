@@ -1,21 +1,21 @@
-/** The caller's own profile (SPEC §2 "Profile menu"); anyone else's → 403. */
-import type { Language } from '../../../../contract/common';
-import type { Profile, ProfileBody } from '../../../../contract/profile';
+/** The caller's own profile card, photo and position (docs/api.md#profile); anyone else's → 403. */
+import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '../../../../contract/common';
+import type { Photo, PhotoBody, PositionBody, PositionRow, Profile, ProfileBody } from '../../../../contract/profile';
 import type { AppContext } from '../../context';
 import { currentAcademicYear } from '../../lib/academic-year';
 import { localName } from '../../i18n';
 import { fullName } from '../../lib/person';
-import { notFound } from '../../plugins/envelope';
-import { assertSelf, type AuthInfo } from '../../plugins/session';
+import { notFound } from '../../app-error';
+import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import * as repo from './profile.repository';
 
 export class ProfileService {
   constructor(private readonly ctx: AppContext) {}
 
-  async profile(auth: AuthInfo, body: ProfileBody, lang: Language): Promise<Profile> {
-    assertSelf(auth, body);
+  async profile(auth: AuthInfo, input: ProfileBody, lang: Language): Promise<Profile> {
+    assertOwn(auth, input);
     const empty = { department: null, position: null, group: null, speciality: null, course: null, educationForm: null, code: null };
-    if (auth.role === 1) {
+    if (auth.role === ROLE_TEACHER) {
       const t = await repo.findTeacherProfile(this.ctx.db, auth.uid);
       if (!t) throw notFound();
       const { department, faculty, position, googleSub, ...person } = t;
@@ -23,7 +23,7 @@ export class ProfileService {
         ...person,
         ...empty,
         uid: auth.uid,
-        role: 1,
+        role: ROLE_TEACHER,
         gender: person.gender === 'f' ? 'f' : 'm',
         fullName: fullName(person),
         faculty: localName(faculty, lang),
@@ -40,7 +40,7 @@ export class ProfileService {
       ...person,
       ...empty,
       uid: auth.uid,
-      role: 2,
+      role: ROLE_STUDENT,
       gender: person.gender === 'f' ? 'f' : 'm',
       fullName: fullName(person),
       faculty: localName(faculty, lang),
@@ -51,5 +51,19 @@ export class ProfileService {
       code: s.code,
       googleLinked: googleSub !== null,
     };
+  }
+
+  async photo(auth: AuthInfo, input: PhotoBody): Promise<Photo> {
+    assertOwn(auth, input);
+    const row = await repo.findPersonPhoto(this.ctx.db, auth.role, auth.uid);
+    return row ? { photo: row.bytes.toString('base64'), mime: row.mime } : { photo: null, mime: null };
+  }
+
+  /** A teacher's own position and department. */
+  async position(auth: AuthInfo, input: PositionBody, lang: Language): Promise<PositionRow[]> {
+    assertOwn(auth, { uid: input.id });
+    const row = await repo.findTeacherPosition(this.ctx.db, asTeacher(auth));
+    if (!row) throw notFound();
+    return [{ position: localName(row.position, lang), department: localName(row.department, lang) }];
   }
 }

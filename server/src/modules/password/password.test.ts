@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { users } from '../../db/schema';
 import { appOn, cookieHeader, createTestDatabase, signIn, testClock, type TestDatabase } from '../../test/helpers';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../shared/credentials/password-hash';
 
 let db: TestDatabase;
 let app: App;

@@ -18,7 +18,7 @@ import type { GoogleAuthOutcome } from '../../../../contract/auth';
 import type { GoogleConfig } from '../../config';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError, serviceUnavailable } from '../../plugins/envelope';
+import { AppError, serviceUnavailable } from '../../app-error';
 import type { AuthInfo, ClientInfo, SessionCookie } from '../../plugins/session';
 import * as repo from './google.repository';
 

@@ -1,10 +1,9 @@
 /**
- * The reply envelope (contract/common.ts): success `{result: 0, error: null, data}` (+ `sms`),
- * failure `{result: true, error: {code, message}, data: null}` with the HTTP status. Services throw
- * AppError; the error handler (plugins/errors.ts) turns it into the failure envelope, localised.
+ * The typed errors services throw: an HTTP status, a code of contract/common.ts and its parameters.
+ * The error handler (plugins/errors.ts) turns one into the failure envelope
+ * `{result: true, error: {code, message}, data: null}`, localised. Nothing here knows Fastify.
  */
-import type { TSchema } from 'typebox';
-import { Failure, type ErrorCode } from '../../../contract/common';
+import type { ErrorCode } from '../../contract/common';
 
 export class AppError extends Error {
   constructor(
@@ -26,19 +25,3 @@ export const tooManyRequests = (seconds: number) =>
   new AppError(429, 'TOO_MANY_REQUESTS', { seconds }, { 'retry-after': String(seconds) });
 export const serviceUnavailable = (retryAfterSeconds = 5) =>
   new AppError(503, 'SERVICE_UNAVAILABLE', undefined, { 'retry-after': String(retryAfterSeconds) });
-
-export interface Ok<T> {
-  result: 0;
-  error: null;
-  data: T;
-  sms?: string;
-}
-
-export function ok<T>(data: T, sms?: string): Ok<T> {
-  return sms === undefined ? { result: 0, error: null, data } : { result: 0, error: null, data, sms };
-}
-
-/** Response schemas of a route: the success envelope, and the failure envelope for 4xx/5xx. */
-export function replies<T extends TSchema>(success: T) {
-  return { 200: success, '4xx': Failure, '5xx': Failure } as const;
-}

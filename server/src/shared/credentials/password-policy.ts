@@ -3,7 +3,7 @@
  * code points), not a common password, not the login; no composition rules, long passphrases
  * welcome (up to the 256 characters the contract allows).
  */
-import { AppError } from '../../plugins/envelope';
+import { AppError } from '../../app-error';
 import { COMMON_PASSWORDS } from './common-passwords';
 
 export type PolicyProblem = 'length' | 'common' | 'login';

@@ -1,6 +1,6 @@
 /** scrypt hashing and the new-password policy (A6), as units. */
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from './password-hash';
 import { passwordProblem } from './password-policy';
 
 describe('password hashing', () => {

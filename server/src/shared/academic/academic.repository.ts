@@ -1,10 +1,11 @@
 /**
- * SQL of who teaches what to whom: teaching assignments reach a group directly or through a stream
- * (lectures). Used by the discipline filters and by the chat's access rules.
+ * SQL of the academic context: who teaches what to whom (teaching assignments reach a group
+ * directly or through a stream of lectures), enrolment, accounts of people, years, half-years and
+ * faculties. Read by the academic calls and by any area that needs them (the chat's access rules).
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { disciplines, groups, lessonTypes, semesters, streamGroups, students, teachers, teachingAssignments, users, workingSemesters } from '../../db/schema';
+import { academicYears, disciplines, faculties, groups, lessonTypes, specialities, semesters, streamGroups, students, teachers, teachingAssignments, users, workingSemesters } from '../../db/schema';
 
 /** Teaching assignments with the group each one reaches (one row per group for stream lectures). */
 function reached(db: Db) {
@@ -188,4 +189,21 @@ export async function disciplinesTaughtToGroup(db: Db, groupId: number): Promise
   const r = reached(db);
   const rows = await db.selectDistinct({ id: r.disciplineId }).from(r).where(eq(r.groupId, groupId));
   return rows.map((x) => x.id);
+}
+
+/** Faculties that have groups studying in the academic year starting in `year`. */
+export async function facultiesStudyingIn(db: Db, year: number) {
+  return db
+    .selectDistinct({ id: faculties.id, nameRu: faculties.nameRu, nameKg: faculties.nameKg, nameEn: faculties.nameEn })
+    .from(faculties)
+    .innerJoin(specialities, eq(specialities.facultyId, faculties.id))
+    .innerJoin(groups, eq(groups.specialityId, specialities.id))
+    .where(and(lte(groups.admissionYear, year), gt(sql`${groups.admissionYear} + ${specialities.durationYears}`, year)))
+    .orderBy(asc(faculties.id));
+}
+
+/** Is there an academic year with this id? */
+export async function academicYearExists(db: Db, id: number): Promise<boolean> {
+  const [year] = await db.select({ id: academicYears.id }).from(academicYears).where(eq(academicYears.id, id));
+  return year !== undefined;
 }

@@ -1,10 +1,10 @@
-/** GET /api/google/check.json (is Google sign-in on?) and GET /api/google/auth.json (the flow). */
+/** GET /api/google/check.json (is Google sign-in on?) and GET /api/google/auth.json (the flow): both public. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { GoogleCheckReply } from '../../../../contract/auth';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
-import { ok, replies } from '../../plugins/envelope';
+import { ok, replies } from '../../plugins/reply';
 import { clientInfo, sessionCookie } from '../../plugins/session';
 import { CALLBACK_PATH, GoogleService, type StateCookie } from './google.service';
 
@@ -25,12 +25,13 @@ function stateCookie(req: FastifyRequest, reply: FastifyReply): StateCookie {
   };
 }
 
+/** Registered by auth.routes.ts (Google sign-in is part of the auth area). */
 export default async function googleRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const google = new GoogleService(ctx);
 
-  app.get('/api/google/check.json', { schema: { response: replies(GoogleCheckReply) } }, async () => ok([{ OAu: google.enabled }]));
+  app.get('/api/google/check.json', { schema: { response: replies(GoogleCheckReply) }, config: { public: true } }, async () => ok([{ OAu: google.enabled }]));
 
-  app.get(CALLBACK_PATH, { schema: { querystring: AuthQuery }, onRequest: app.identify }, async (req, reply) =>
+  app.get(CALLBACK_PATH, { schema: { querystring: AuthQuery }, config: { public: true }, onRequest: app.identify }, async (req, reply) =>
     reply.redirect(await google.auth(req.query, req.auth, clientInfo(req), stateCookie(req, reply), sessionCookie(req, reply)), 302),
   );
 }

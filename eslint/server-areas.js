@@ -1,0 +1,55 @@
+// A server area (server/src/modules/<area>/) imports nothing of another area: what two areas need
+// lives in server/src/shared/ (the academic context, the caller's ids…), which imports no area. See the README, "Adding an
+// area: server".
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** True for a file under server/src/shared/. */
+function inShared(file) {
+  return path.relative(root, file).split(path.sep).join('/').startsWith('server/src/shared/');
+}
+
+/** The area a file belongs to (null outside server/src/modules/<area>/). */
+export function serverArea(file) {
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  const m = /^server\/src\/modules\/([^/.]+)(?:\/|$)/.exec(rel);
+  return m ? m[1] : null;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const serverAreas = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      otherArea: "Server area '{{from}}' must not import area '{{to}}' ('{{spec}}'): move what both need to server/src/shared/.",
+      sharedImportsArea: "server/src/shared/ must not import area '{{to}}' ('{{spec}}'): shared code is what areas build on.",
+    },
+  },
+  create(context) {
+    const from = serverArea(context.filename);
+    const shared = inShared(context.filename);
+    if (!from && !shared) return {};
+    function check(node, spec) {
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const to = serverArea(path.resolve(path.dirname(context.filename), spec));
+      if (!to) return;
+      if (shared) context.report({ node, messageId: 'sharedImportsArea', data: { to, spec } });
+      else if (to !== from) context.report({ node, messageId: 'otherArea', data: { from, to, spec } });
+    }
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+/** The block eslint.config.js adds at its end. */
+export default {
+  files: ['server/src/**/*.ts'],
+  plugins: { 'server-areas': { rules: { 'no-other-area': serverAreas } } },
+  rules: { 'server-areas/no-other-area': 'error' },
+};

@@ -1,0 +1,41 @@
+/**
+ * The server's areas, in the order app.ts registers them. Adding an area: a folder under modules/
+ * with its routes (and service, repository, tests), then one line here (README, "Adding an area:
+ * server"). An area with live events also gives its part of the one event stream (plugins/live.ts).
+ * Areas never import each other: what two areas need lives in server/src/shared/ (lint:
+ * eslint/server-areas.js).
+ */
+import type { App } from '../app';
+import type { AppContext } from '../context';
+import type { LiveArea } from '../plugins/live';
+import academicRoutes from './academic/academic.routes';
+import authRoutes from './auth/auth.routes';
+import { chatLive } from './chat/chat.live';
+import chatRoutes from './chat/chat.routes';
+import configRoutes from './config/config.routes';
+import healthRoutes from './health/health.routes';
+import newsRoutes from './news/news.routes';
+import passwordRoutes from './password/password.routes';
+import profileRoutes from './profile/profile.routes';
+import settingsRoutes from './settings/settings.routes';
+
+export interface ServerModule {
+  /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
+  name: string;
+  /** Its routes: a Fastify plugin given the app context. */
+  routes: (app: App, options: { ctx: AppContext }) => Promise<void>;
+  /** Its part of the live stream, if it has live events. */
+  live?: (ctx: AppContext) => LiveArea;
+}
+
+export const MODULES: readonly ServerModule[] = [
+  { name: 'config', routes: configRoutes },
+  { name: 'health', routes: healthRoutes },
+  { name: 'auth', routes: authRoutes },
+  { name: 'profile', routes: profileRoutes },
+  { name: 'password', routes: passwordRoutes },
+  { name: 'settings', routes: settingsRoutes },
+  { name: 'academic', routes: academicRoutes },
+  { name: 'news', routes: newsRoutes },
+  { name: 'chat', routes: chatRoutes, live: chatLive },
+];

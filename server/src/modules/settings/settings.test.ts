@@ -1,0 +1,78 @@
+/** /api/misc/settings.json and dinurls.json: the defaults of the session and the university's services. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { appOn, createTestDatabase, session, testClock, type TestDatabase } from '../../test/helpers';
+
+let db: TestDatabase;
+let app: App;
+let teacher: Awaited<ReturnType<typeof session>>;
+let student: Awaited<ReturnType<typeof session>>;
+const clock = testClock(new Date(2026, 9, 1, 10, 0)); // 1 October 2026
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await appOn(db, { now: clock.now });
+  teacher = await session(app, 'teacher');
+  student = await session(app, 'student');
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+const post = (url: string, who: { headers: Record<string, string> } | null, payload: object = {}, lang?: string) =>
+  app.inject({ method: 'POST', url, payload, headers: { ...(who?.headers ?? {}), ...(lang ? { 'accept-language': lang } : {}) } });
+
+describe('settings calls need a session', () => {
+  it.each([
+    ['POST', '/api/misc/settings.json'],
+    ['POST', '/api/misc/dinurls.json'],
+  ])('%s %s → 401', async (method, url) => {
+    const res = await app.inject({ method: method as 'GET' | 'POST', url, payload: method === 'POST' ? {} : undefined });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHORIZED');
+  });
+});
+
+
+describe('settings', () => {
+  it('gives [defaults, links]: current year and half-year, university name, upload limit, menu links of the role', async () => {
+    const res = await post('/api/misc/settings.json', student, { uid: student.user.uid, role: 2 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      { id_a_year: 2026, a_year: '2026-27', id_w_s: 1, universityName: 'Тянь-Шаньский государственный университет', maxSizeMb: 25 },
+      [{ key: 'webinar', url: 'https://meet.jit.si/' }],
+    ]);
+    const kg = await post('/api/misc/settings.json', teacher, { uid: teacher.user.uid, role: 1 }, 'ky-KG');
+    expect(kg.json().data[0].universityName).toBe('Тянь-Шань мамлекеттик университети');
+  });
+
+  it('spring half-year from February', async () => {
+    clock.set(new Date(2027, 2, 1, 10, 0));
+    try {
+      const later = await session(app, 'teacher'); // the October session has expired by March
+      const res = await post('/api/misc/settings.json', later, { uid: later.user.uid, role: 1 });
+      expect(res.json().data[0]).toMatchObject({ id_a_year: 2026, a_year: '2026-27', id_w_s: 2 });
+    } finally {
+      clock.set(new Date(2026, 9, 1, 10, 0));
+    }
+  });
+
+  it("403 for someone else's uid/role", async () => {
+    expect((await post('/api/misc/settings.json', student, { uid: teacher.user.uid, role: 1 })).statusCode).toBe(403);
+  });
+});
+
+describe('dinurls', () => {
+  it("lists the university's services with names in three languages", async () => {
+    const res = await post('/api/misc/dinurls.json', student);
+    expect(res.statusCode).toBe(200);
+    const links = res.json().data;
+    expect(links.length).toBeGreaterThanOrEqual(3);
+    for (const link of links) {
+      expect(link.url).toMatch(/^https:\/\//);
+      expect(link.name.kg && link.name.ru && link.name.en).toBeTruthy();
+      expect(['mail', 'moodle', 'library', 'video', 'calendar', 'phone', 'docs', 'web']).toContain(link.icon);
+    }
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * The success envelope of a reply (contract/common.ts): `{result: 0, error: null, data}` (+ `sms`),
+ * and the response schemas of a route. Failures are AppErrors (app-error.ts).
+ */
+import type { TSchema } from 'typebox';
+import { Failure } from '../../../contract/common';
+
+export interface Ok<T> {
+  result: 0;
+  error: null;
+  data: T;
+  sms?: string;
+}
+
+export function ok<T>(data: T, sms?: string): Ok<T> {
+  return sms === undefined ? { result: 0, error: null, data } : { result: 0, error: null, data, sms };
+}
+
+/** Response schemas of a route: the success envelope, and the failure envelope for 4xx/5xx. */
+export function replies<T extends TSchema>(success: T) {
+  return { 200: success, '4xx': Failure, '5xx': Failure } as const;
+}

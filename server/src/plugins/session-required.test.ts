@@ -1,0 +1,68 @@
+/**
+ * Every /api route needs a session unless it is marked `config: { public: true }`: each route the
+ * app registers is called without one, and only the public list may answer anything but 401.
+ */
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app';
+import { createTestDatabase, testConfig, type TestDatabase } from '../test/helpers';
+
+/** The routes that answer without a session (docs/security.md#sessions). */
+const PUBLIC = [
+  'GET /api/health',
+  'POST /api/auth/orize.json',
+  'POST /api/auth/recovery.json',
+  'POST /api/auth/updatelogin.json',
+  'POST /api/auth/logout.json',
+  'GET /api/google/check.json',
+  'GET /api/google/auth.json',
+];
+
+let db: TestDatabase;
+let app: App;
+const routes: Array<{ method: string; url: string; isPublic: boolean }> = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await buildApp({
+    config: testConfig(),
+    database: db.database,
+    distDir: '/nonexistent',
+    onRoute: (route: RouteOptions) => {
+      if (!route.url.startsWith('/api/')) return;
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        routes.push({ method, url: route.url, isPublic: Boolean((route.config as { public?: boolean } | undefined)?.public) });
+      }
+    },
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+describe('a session is needed on /api unless a route is public', () => {
+  it('marks exactly the public list public', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((r) => r.isPublic).map((r) => `${r.method} ${r.url}`).sort()).toEqual([...PUBLIC].sort());
+  });
+
+  it('answers 401 UNAUTHORIZED to every other route without a session', async () => {
+    const guarded = routes.filter((r) => !r.isPublic);
+    expect(guarded.map((r) => r.url)).toContain('/api/chat/events.json');
+    for (const r of guarded) {
+      const res = await app.inject({ method: r.method as 'GET' | 'POST', url: r.url, payload: r.method === 'POST' ? {} : undefined });
+      expect({ route: `${r.method} ${r.url}`, status: res.statusCode }).toEqual({ route: `${r.method} ${r.url}`, status: 401 });
+      expect(res.json().error.code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('answers 401 with an unknown session token too', async () => {
+    for (const r of routes.filter((x) => !x.isPublic)) {
+      const res = await app.inject({ method: r.method as 'GET' | 'POST', url: r.url, headers: { cookie: `lms_sid=${'A'.repeat(43)}` } });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+});
