@@ -1,0 +1,231 @@
+/** Reference data (forms, lesson types, positions, years, half-years, semesters, pairs), the university's structure (faculties, departments, specialities, groups, streams, rooms) and teaching (disciplines, the study plan, teaching assignments). */
+import { sql } from 'drizzle-orm';
+import { check, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, time, unique } from 'drizzle-orm/pg-core';
+import { names } from './columns';
+import { teachers } from './people';
+
+/** Full-time, part-time, distance. */
+export const educationForms = pgTable('education_forms', { id: integer('id').primaryKey(), ...names });
+
+/** Lecture, practice, laboratory (id_vid_zaniatiy). */
+export const lessonTypes = pgTable('lesson_types', { id: integer('id').primaryKey(), ...names });
+
+/** Exam, credit (zachet), differentiated credit (id_examination). */
+export const controlForms = pgTable('control_forms', { id: integer('id').primaryKey(), ...names });
+
+/** Teaching positions: professor, associate professor (docent), senior lecturer, lecturer. */
+export const positions = pgTable('positions', { id: integer('id').primaryKey(), ...names, sort: smallint('sort').notNull() });
+
+/** Academic years; the id is the starting calendar year (2026 = '2026-27'). */
+export const academicYears = pgTable('academic_years', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  startsOn: date('starts_on').notNull(),
+  endsOn: date('ends_on').notNull(),
+});
+
+/** Working semesters (half-years): 1 autumn, 2 spring (id_w_s). */
+export const workingSemesters = pgTable('working_semesters', { id: integer('id').primaryKey(), ...names });
+
+/** Semesters of study 1..10, each in the autumn or spring half-year. */
+export const semesters = pgTable('semesters', {
+  id: integer('id').primaryKey(),
+  number: smallint('number').notNull().unique(),
+  workingSemesterId: integer('working_semester_id')
+    .notNull()
+    .references(() => workingSemesters.id),
+});
+
+/** Pairs of the timetable: number, start and end (local time). */
+export const lessonTimes = pgTable('lesson_times', {
+  id: integer('id').primaryKey(),
+  startsAt: time('starts_at').notNull(),
+  endsAt: time('ends_at').notNull(),
+});
+
+
+export const faculties = pgTable('faculties', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  ...names,
+});
+
+/** Departments (kafedra). */
+export const departments = pgTable(
+  'departments',
+  {
+    id: serial('id').primaryKey(),
+    facultyId: integer('faculty_id')
+      .notNull()
+      .references(() => faculties.id),
+    ...names,
+  },
+  (t) => [index('departments_faculty_idx').on(t.facultyId)],
+);
+
+export const specialities = pgTable(
+  'specialities',
+  {
+    id: serial('id').primaryKey(),
+    facultyId: integer('faculty_id')
+      .notNull()
+      .references(() => faculties.id),
+    departmentId: integer('department_id').references(() => departments.id),
+    /** Classifier code, e.g. '710400'. */
+    code: text('code').notNull().unique(),
+    /** Short name used in group names: 'ПИ'. */
+    abbr: text('abbr').notNull().unique(),
+    ...names,
+    durationYears: smallint('duration_years').notNull().default(4),
+  },
+  (t) => [index('specialities_faculty_idx').on(t.facultyId)],
+);
+
+/** Study groups ('ПИ-1-24'); the course in a year is year - admission_year + 1. */
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    specialityId: integer('speciality_id')
+      .notNull()
+      .references(() => specialities.id),
+    educationFormId: integer('education_form_id')
+      .notNull()
+      .references(() => educationForms.id),
+    admissionYear: integer('admission_year').notNull(),
+    /** Number of the group within its speciality and admission year. */
+    number: smallint('number').notNull(),
+  },
+  (t) => [index('groups_speciality_idx').on(t.specialityId, t.admissionYear)],
+);
+
+/** Streams (potok): groups that attend lectures together. */
+export const streams = pgTable('streams', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  specialityId: integer('speciality_id')
+    .notNull()
+    .references(() => specialities.id),
+  admissionYear: integer('admission_year').notNull(),
+});
+
+export const streamGroups = pgTable(
+  'stream_groups',
+  {
+    streamId: integer('stream_id')
+      .notNull()
+      .references(() => streams.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.groupId] }), index('stream_groups_group_idx').on(t.groupId)],
+);
+
+/** Rooms with the GPS position used by QR attendance (radius in metres). */
+export const auditoria = pgTable(
+  'auditoria',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    building: text('building').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    radiusM: integer('radius_m').notNull(),
+    capacity: integer('capacity'),
+  },
+  (t) => [unique('auditoria_building_name_uq').on(t.building, t.name)],
+);
+
+// Teaching
+
+export const disciplines = pgTable(
+  'disciplines',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    ...names,
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+  },
+  (t) => [index('disciplines_department_idx').on(t.departmentId)],
+);
+
+/** The study plan: what a cohort (speciality, education form, admission year) studies in a semester. */
+export const curriculum = pgTable(
+  'curriculum',
+  {
+    id: serial('id').primaryKey(),
+    specialityId: integer('speciality_id')
+      .notNull()
+      .references(() => specialities.id),
+    educationFormId: integer('education_form_id')
+      .notNull()
+      .references(() => educationForms.id),
+    admissionYear: integer('admission_year').notNull(),
+    academicYearId: integer('academic_year_id')
+      .notNull()
+      .references(() => academicYears.id),
+    semesterId: integer('semester_id')
+      .notNull()
+      .references(() => semesters.id),
+    disciplineId: integer('discipline_id')
+      .notNull()
+      .references(() => disciplines.id),
+    credits: smallint('credits').notNull(),
+    controlFormId: integer('control_form_id')
+      .notNull()
+      .references(() => controlForms.id),
+  },
+  (t) => [
+    unique('curriculum_row_uq').on(t.specialityId, t.educationFormId, t.admissionYear, t.semesterId, t.disciplineId),
+    index('curriculum_year_idx').on(t.academicYearId, t.semesterId),
+  ],
+);
+
+/**
+ * Who teaches what: a teacher gives a lesson type of a discipline to a group (or a stream, for
+ * lectures) in a year and semester; subgroup 0 is the whole group, 1 and 2 its halves.
+ */
+export const teachingAssignments = pgTable(
+  'teaching_assignments',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teachers.id),
+    disciplineId: integer('discipline_id')
+      .notNull()
+      .references(() => disciplines.id),
+    academicYearId: integer('academic_year_id')
+      .notNull()
+      .references(() => academicYears.id),
+    workingSemesterId: integer('working_semester_id')
+      .notNull()
+      .references(() => workingSemesters.id),
+    semesterId: integer('semester_id')
+      .notNull()
+      .references(() => semesters.id),
+    lessonTypeId: integer('lesson_type_id')
+      .notNull()
+      .references(() => lessonTypes.id),
+    groupId: integer('group_id').references(() => groups.id),
+    streamId: integer('stream_id').references(() => streams.id),
+    subgroup: smallint('subgroup').notNull().default(0),
+    credits: smallint('credits').notNull(),
+    controlFormId: integer('control_form_id')
+      .notNull()
+      .references(() => controlForms.id),
+  },
+  (t) => [
+    index('teaching_teacher_idx').on(t.teacherId, t.academicYearId, t.workingSemesterId),
+    index('teaching_group_idx').on(t.groupId, t.academicYearId, t.workingSemesterId),
+    index('teaching_stream_idx').on(t.streamId, t.academicYearId, t.workingSemesterId),
+    check('teaching_subgroup_ck', sql`${t.subgroup} in (0, 1, 2)`),
+    check('teaching_target_ck', sql`(${t.groupId} is null) <> (${t.streamId} is null)`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------

@@ -1,0 +1,14 @@
+/**
+ * The university's database (PostgreSQL dialect, used on PGlite and on PostgreSQL alike), one file
+ * per area. Change a file here, then run `npm run db:generate` to write a new migration under
+ * ../migrations; migrations are committed and never edited after they land.
+ *
+ * Multilingual names are three columns: name_kg, name_ru, name_en.
+ */
+export * from './people';
+export * from './academic';
+export * from './auth';
+export * from './site';
+export * from './files';
+export * from './news';
+export * from './chat';

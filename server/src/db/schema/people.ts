@@ -1,0 +1,67 @@
+/** People: teachers and students, with their photos. */
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { bytea, tstz } from './columns';
+import { departments, educationForms, groups, positions } from './academic';
+
+export const photos = pgTable('photos', {
+  id: serial('id').primaryKey(),
+  mime: text('mime').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
+const person = {
+  surname: text('surname').notNull(),
+  name: text('name').notNull(),
+  patronymic: text('patronymic'),
+  gender: text('gender').notNull(),
+  birthDate: date('birth_date'),
+  nationality: text('nationality'),
+  citizenship: text('citizenship'),
+  /** Personal number (PIN/INN), 14 digits in Kyrgyzstan. */
+  taxId: text('tax_id'),
+  phone: text('phone'),
+  email: text('email'),
+  education: text('education'),
+  photoId: integer('photo_id').references(() => photos.id, { onDelete: 'set null' }),
+};
+
+export const teachers = pgTable(
+  'teachers',
+  {
+    id: serial('id').primaryKey(),
+    ...person,
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => positions.id),
+  },
+  (t) => [index('teachers_department_idx').on(t.departmentId), check('teachers_gender_ck', sql`${t.gender} in ('m', 'f')`)],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    id: serial('id').primaryKey(),
+    ...person,
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id),
+    /** Student number (record book). */
+    code: text('code').notNull().unique(),
+    admissionYear: integer('admission_year').notNull(),
+    educationFormId: integer('education_form_id')
+      .notNull()
+      .references(() => educationForms.id),
+    /** 1 or 2: the half of the group in laboratory classes. */
+    subgroup: smallint('subgroup').notNull().default(1),
+  },
+  (t) => [
+    index('students_group_idx').on(t.groupId),
+    check('students_gender_ck', sql`${t.gender} in ('m', 'f')`),
+    check('students_subgroup_ck', sql`${t.subgroup} in (1, 2)`),
+  ],
+);
