@@ -1,10 +1,10 @@
-/** Auth calls (SPEC §7 "Auth and config"). Paths are relative to the server origin. */
+/** Auth calls (docs/api.md#auth). Paths are relative to the server origin. */
 import { Type, type Static } from 'typebox';
 import { Ok, Role } from './common';
 
 export const LOGIN_MIN_LENGTH = 3;
 
-/** The signed-in user as the client keeps it (SPEC §3 "User"). */
+/** The signed-in user as the client keeps it (docs/api.md#auth). */
 export const User = Type.Object({
   /** Account id. */
   id: Type.Integer(),

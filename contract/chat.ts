@@ -1,9 +1,9 @@
 /**
- * Chat calls under /api/chat/ (SPEC §7 "Chat", §4 "Chat"): one-to-one conversations (a teacher and
+ * Chat calls under /api/chat/ (docs/api.md#chat): one-to-one conversations (a teacher and
  * a student he teaches) and group chats (a group and a discipline taught to it), 20 messages a page,
  * text with one file or photo, unread counts, and live events over Server-Sent Events.
  *
- * Who may talk to whom (SECURITY-CHECKS Z3): a student with the teachers who teach his group and
+ * Who may talk to whom (docs/security.md#access): a student with the teachers who teach his group and
  * in his group's chats of the disciplines taught to it; a teacher with the students of the groups he
  * teaches and in those groups' chats of the disciplines he teaches them. Anything else is 403.
  * The caller's own identity fields (id_from, id_HumanFrom, uid) must name the session's user.
@@ -11,9 +11,9 @@
 import { Type, type Static } from 'typebox';
 import { DB_INT_MAX, DbId, HalfYear, Ok, Role, YearStart } from './common';
 
-/** The group chat pseudo-contact (SPEC §2): id -1, faculty 1, group -1, id_type 2. */
+/** The group chat pseudo-contact (docs/api.md#chat): id -1, faculty 1, group -1, id_type 2. */
 export const GROUP_CHAT_ID = -1;
-/** SPEC §9: 20 messages a page. */
+/** 20 messages a page (docs/api.md#chat). */
 export const CHAT_PAGE_SIZE = 20;
 export const MESSAGE_MAX_LENGTH = 4000;
 
@@ -89,7 +89,7 @@ export const ChatFile = Type.Object({
 });
 export type ChatFile = Static<typeof ChatFile>;
 
-/** A message (SPEC §3 "Message"). Its file is at GET /api/chat/download.file?id=<id_message>. */
+/** A message (docs/api.md#chat). Its file is at GET /api/chat/download.file?id=<id_message>. */
 export const ChatMessage = Type.Object({
   id_message: Type.Integer(),
   message: Type.String(),
@@ -145,7 +145,7 @@ export const ReadAllReply = Ok(Type.Object({ marked: Type.Integer() }));
 /** POST deletemessage.json {id_message, uid}: deletes one's own message (uid must be the caller's). */
 export const DeleteBody = Type.Object({ id_message: messageId, uid: Type.Integer() });
 export type DeleteBody = Static<typeof DeleteBody>;
-/** Success: `[{result: 1}]` (SPEC §4: the client checks the first row). */
+/** Success: `[{result: 1}]` (the client checks the first row). */
 export const DeleteRow = Type.Object({ result: Type.Integer() });
 export type DeleteRow = Static<typeof DeleteRow>;
 export const DeleteReply = Ok(Type.Array(DeleteRow));
@@ -162,7 +162,7 @@ export const CountBody = Type.Object({});
 export const CountReply = Ok(UnreadCounts);
 
 /** Which conversation an event is about, seen from the receiver: the other person, or the group chat. */
-export type ConversationRef = { kind: 'private'; id_type: 1 | 2; idid: number } | { kind: 'group'; gr_potok: number; id_discipline: number };
+export type ConversationRef = { kind: 'private'; id_type: Role; idid: number } | { kind: 'group'; gr_potok: number; id_discipline: number };
 
 /**
  * GET /api/chat/events.json: text/event-stream for the session's user. Events (data is JSON):

@@ -8,13 +8,13 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 
-/** Roles: 1 teacher, 2 student (SPEC §6). */
+/** Roles: 1 teacher, 2 student (docs/api.md#conventions). */
 export const ROLE_TEACHER = 1;
 export const ROLE_STUDENT = 2;
 export const Role = Type.Union([Type.Literal(ROLE_TEACHER), Type.Literal(ROLE_STUDENT)]);
 export type Role = Static<typeof Role>;
 
-/** Languages, ru being the default and fallback (SPEC §1). */
+/** Languages, ru being the default and fallback (docs/api.md#conventions). */
 export const LANGUAGES = ['kg', 'ru', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ru';
@@ -83,7 +83,7 @@ export const YearStart = Type.Integer({ minimum: 2000, maximum: 2100 });
 /** A working semester (half-year) in a request: 1 autumn, 2 spring. */
 export const HalfYear = Type.Union([Type.Literal(1), Type.Literal(2)]);
 
-/** A dropdown entry; the client adds the blank ' --- ' entry with id -1 (SPEC §3). */
+/** A dropdown entry; the client adds the blank ' --- ' entry with id -1 (docs/api.md#academic). */
 export const BLANK_ID = -1;
 export const IdName = Type.Object({ id: Type.Integer(), name: Type.String() });
 export type IdName = Static<typeof IdName>;

@@ -1,4 +1,4 @@
-/** Changing one's own password (SPEC §7 "Profile"). */
+/** Changing one's own password (docs/api.md#password). */
 import { Type, type Static } from 'typebox';
 import { Ok, Role } from './common';
 

@@ -92,7 +92,7 @@ function trustProxy(raw: string | undefined): TrustProxy {
 }
 
 /** The documented variables, in README order. */
-const SPEC = {
+const VARS = {
   port: v('PORT', '8080', 'TCP port of the HTTP server.', int(1, 65535)),
   host: v('HOST', '0.0.0.0', 'Address the server listens on.', text),
   dataDir: v('DATA_DIR', './data', 'Directory of the embedded database (DATA_DIR/pglite) and of uploaded files (DATA_DIR/files).', text),
@@ -135,8 +135,8 @@ const SPEC = {
   logLevel: v('LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent.', logLevel),
 } satisfies Record<string, VarSpec<unknown>>;
 
-type Spec = typeof SPEC;
-type Parsed = { [K in keyof Spec]: ReturnType<Spec[K]['parse']> };
+type Vars = typeof VARS;
+type Parsed = { [K in keyof Vars]: ReturnType<Vars[K]['parse']> };
 
 export interface GoogleConfig {
   clientId: string;
@@ -153,7 +153,7 @@ export type Config = Omit<Parsed, 'publicUrl' | 'googleClientId' | 'googleClient
 };
 
 /** name, default and meaning of every variable (for the README and `--help`-like output). */
-export const CONFIG_VARS: ReadonlyArray<{ name: string; default: string; meaning: string }> = Object.values(SPEC).map((s) => ({
+export const CONFIG_VARS: ReadonlyArray<{ name: string; default: string; meaning: string }> = Object.values(VARS).map((s) => ({
   name: s.env,
   default: s.env === 'PUBLIC_URL' ? 'http://localhost:PORT' : (s.default ?? '(unset)'),
   meaning: s.meaning,
@@ -170,7 +170,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const parsed: Record<string, unknown> = {};
-  for (const [key, spec] of Object.entries(SPEC) as [keyof Spec, VarSpec<unknown>][]) {
+  for (const [key, spec] of Object.entries(VARS) as [keyof Vars, VarSpec<unknown>][]) {
     const given = env[spec.env];
     const raw = given === undefined || given.trim() === '' ? spec.default : given.trim();
     try {

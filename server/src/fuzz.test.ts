@@ -1,5 +1,5 @@
 /**
- * SECURITY-CHECKS I2: schema fuzzing over the whole API. Every JSON route the app registers gets
+ * Schema fuzzing (docs/security.md#input) over the whole API. Every JSON route the app registers gets
  * bodies (or query strings) generated from its own contract schema, bent at the edges: huge and
  * negative numbers, odd Unicode, wrong types, missing and extra fields (Z5). Whatever comes in,
  * no reply may be a 5xx: bad input is a 4xx with the failure envelope.

@@ -1,4 +1,4 @@
-/** The shared upload/download module (SECURITY-CHECKS F1–F3), through a small route of its own. */
+/** The shared upload/download module (docs/security.md#files), through a small route of its own. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Uploads and downloads shared by every area (news, chat, library...), SECURITY-CHECKS F1–F4:
+ * Uploads and downloads shared by every area (news, chat, library...), docs/security.md#files:
  *
  *   return ctx.files.receive(req, { maxFiles: 5 }, async ({ fields, files }) =>
  *     ctx.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 /**
- * What an uploaded file really is, from its first bytes, against the allow-list (SECURITY-CHECKS F2):
+ * What an uploaded file really is, from its first bytes, against the allow-list (docs/security.md#files):
  * the content must be a known kind and the file name's extension must belong to that kind, so HTML,
  * SVG or script renamed .pdf (or sent with a made-up Content-Type) is refused.
  */

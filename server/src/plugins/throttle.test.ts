@@ -1,4 +1,4 @@
-/** Sign-in throttling (SECURITY-CHECKS A1, A2, A3). */
+/** Sign-in throttling (docs/security.md#sessions). */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';

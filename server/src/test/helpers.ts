@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Role } from '../../../contract/common';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DbTarget } from '../db/client';
@@ -143,20 +144,6 @@ export async function appOn(db: TestDatabase, options: TestAppOptions = {}): Pro
   return app;
 }
 
-/** A fresh seeded database and an app on it; close() ends both. */
-export async function testApp(options: TestAppOptions & { size?: 'small' | 'full' } = {}) {
-  const db = await createTestDatabase({ size: options.size });
-  const app = await appOn(db, options);
-  return {
-    app,
-    db,
-    close: async () => {
-      await app.close();
-      await db.close();
-    },
-  };
-}
-
 /** The lms_sid value a reply sets (undefined when none; '' when it clears it). */
 export function sessionFrom(res: LightMyRequestResponse): string | undefined {
   return res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
@@ -180,7 +167,7 @@ export async function signIn(app: App, login: string, password: string, options:
 export async function session(app: App, who: 'teacher' | 'student', ip?: string) {
   const { res, token, body } = await signIn(app, DEMO[who].login, DEMO[who].password, { ip });
   if (res.statusCode !== 200 || !token) throw new Error(`sign-in as ${who} failed: ${res.statusCode} ${res.body}`);
-  return { token, user: body.data as { id: number; uid: number; role: 1 | 2 }, headers: cookieHeader(token) };
+  return { token, user: body.data as { id: number; uid: number; role: Role }, headers: cookieHeader(token) };
 }
 
 export interface MultipartPart {

@@ -348,7 +348,7 @@ export const PLANS: Record<SpecialityAbbr, readonly DisciplineSeed[]> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Demo accounts (ARCHITECTURE §5): exactly these three can sign in with a password.
+// Demo accounts (README, Quick start): exactly these three can sign in with a password.
 
 export const DEMO_TEACHER = {
   login: 'teacher',

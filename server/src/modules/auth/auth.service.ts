@@ -3,7 +3,7 @@
  * must be changed first) → updatelogin when LOG_PAS is 1 → orize with the new credentials.
  * Every password check goes through the throttle; unknown logins and wrong passwords answer alike.
  */
-import type { Language } from '../../../../contract/common';
+import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '../../../../contract/common';
 import type { AuthorizeBody, RecoveryBody, RecoveryRow, UpdateLoginBody, User } from '../../../../contract/auth';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
@@ -27,7 +27,7 @@ export class AuthService {
   async userView(userId: number, lang: Language, google: boolean): Promise<User> {
     const row = await repo.findUserView(this.ctx.db, userId);
     if (!row) throw unauthorized();
-    const teacher = row.role === 1;
+    const teacher = row.role === ROLE_TEACHER;
     const person = teacher
       ? { surname: row.tSurname ?? '', name: row.tName ?? '', patronymic: row.tPatronymic }
       : { surname: row.sSurname ?? '', name: row.sName ?? '', patronymic: row.sPatronymic };
@@ -39,7 +39,7 @@ export class AuthService {
     return {
       id: row.id,
       uid: (teacher ? row.teacherId : row.studentId) as number,
-      role: teacher ? 1 : 2,
+      role: teacher ? ROLE_TEACHER : ROLE_STUDENT,
       login: row.login,
       fullName: fullName(person),
       shortName: shortName(person),

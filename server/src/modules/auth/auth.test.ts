@@ -1,4 +1,4 @@
-/** Sign-in, sessions and the forced credential update (SECURITY-CHECKS A4, A6, A7, S1–S4, Z5). */
+/** Sign-in, sessions and the forced credential update (docs/security.md#sessions). */
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,18 +1,19 @@
 /** SQL of the news feed: visibility, pages, files, reads and audience sizes. */
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { ROLE_STUDENT, ROLE_TEACHER, type Role } from '../../../../contract/common';
 import type { Db } from '../../db/client';
 import { departments, faculties, files, groups, news, newsFiles, newsReads, positions, specialities, students, teachers, users } from '../../db/schema';
 
 /** Who is reading: the account, its role and the faculty the person belongs to. */
 export interface Reader {
   userId: number;
-  role: 1 | 2;
+  role: Role;
   facultyId: number | null;
 }
 
 /** The faculty of a teacher (department → faculty) or of a student (group → speciality → faculty). */
-export async function findPersonFaculty(db: Db, role: 1 | 2, personId: number): Promise<number | null> {
-  if (role === 1) {
+export async function findPersonFaculty(db: Db, role: Role, personId: number): Promise<number | null> {
+  if (role === ROLE_TEACHER) {
     const [row] = await db
       .select({ facultyId: departments.facultyId })
       .from(teachers)
@@ -61,8 +62,8 @@ export interface ItemRow {
   /** Reads so far, for the items of `readsFor` only (else null). */
   readCount: number | null;
   author:
-    | { role: 1; person: PersonNames; position: Names; department: Names }
-    | { role: 2; person: PersonNames; group: string }
+    | { role: typeof ROLE_TEACHER; person: PersonNames; position: Names; department: Names }
+    | { role: typeof ROLE_STUDENT; person: PersonNames; group: string }
     | null;
 }
 
@@ -103,7 +104,7 @@ async function withAuthors(db: Db, where: SQL, readsFor: number, page?: { limit:
       .innerJoin(positions, eq(positions.id, teachers.positionId))
       .innerJoin(departments, eq(departments.id, teachers.departmentId))
       .where(inArray(users.id, authorIds));
-    for (const t of teacherRows) authors.set(t.userId, { role: 1, person: t.person, position: t.position, department: t.department });
+    for (const t of teacherRows) authors.set(t.userId, { role: ROLE_TEACHER, person: t.person, position: t.position, department: t.department });
     const others = authorIds.filter((id) => !authors.has(id));
     if (others.length > 0) {
       const studentRows = await db
@@ -112,7 +113,7 @@ async function withAuthors(db: Db, where: SQL, readsFor: number, page?: { limit:
         .innerJoin(students, eq(students.id, users.studentId))
         .innerJoin(groups, eq(groups.id, students.groupId))
         .where(inArray(users.id, others));
-      for (const st of studentRows) authors.set(st.userId, { role: 2, person: st.person, group: st.group });
+      for (const st of studentRows) authors.set(st.userId, { role: ROLE_STUDENT, person: st.person, group: st.group });
     }
   }
   // A left-joined faculty comes back with null names when the item is for every faculty.
@@ -170,7 +171,7 @@ export async function recordReads(db: Db, newsIds: number[], userId: number, now
 }
 
 export interface AudienceSize {
-  role: 1 | 2;
+  role: Role;
   facultyId: number;
   n: number;
 }
@@ -192,7 +193,7 @@ export async function countAccountsByFaculty(db: Db): Promise<AudienceSize[]> {
     .innerJoin(specialities, eq(specialities.id, groups.specialityId))
     .where(eq(users.disabled, false))
     .groupBy(specialities.facultyId);
-  return [...teacherRows.map((r) => ({ role: 1 as const, ...r })), ...studentRows.map((r) => ({ role: 2 as const, ...r }))];
+  return [...teacherRows.map((r): AudienceSize => ({ role: ROLE_TEACHER, ...r })), ...studentRows.map((r): AudienceSize => ({ role: ROLE_STUDENT, ...r }))];
 }
 
 export async function facultyExists(db: Db, id: number): Promise<boolean> {

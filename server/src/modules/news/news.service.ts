@@ -2,7 +2,7 @@
  * The news feed (docs/api.md#news): who sees what, who may post and delete, scheduled and pinned
  * posts, read counts, and file downloads with an access check.
  */
-import { DB_INT_MAX, ROLE_TEACHER, type Language } from '../../../../contract/common';
+import { DB_INT_MAX, ROLE_TEACHER, type Language, type Role } from '../../../../contract/common';
 import {
   NEWS_AUTHOR_SEPARATOR,
   NEWS_FILES_FIELD,
@@ -149,7 +149,7 @@ export class NewsService {
   private async present(auth: AuthInfo, reader: repo.Reader, rows: repo.ItemRow[], now: Date, lang: Language): Promise<NewsItem[]> {
     const sizes = rows.some((r) => r.authorUserId === auth.userId) ? await this.sizes() : [];
     const addressed = (audience: number, facultyId: number | null) => {
-      const inAudience = (role: 1 | 2, faculty: number | null) => (audience === 0 || audience === role) && (facultyId === null || facultyId === faculty);
+      const inAudience = (role: Role, faculty: number | null) => (audience === 0 || audience === role) && (facultyId === null || facultyId === faculty);
       const total = sizes.filter((s) => inAudience(s.role, s.facultyId)).reduce((sum, s) => sum + s.n, 0);
       // The author is not counted among those the item addresses.
       return Math.max(0, total - (inAudience(reader.role, reader.facultyId) ? 1 : 0));

@@ -1,6 +1,6 @@
 /**
  * /api/news/*: the feed (audience, faculty, scheduled, pinned, pages, reads), posting with files,
- * check, delete and downloads, with every refusal (SECURITY-CHECKS Z1, F1–F4, I1).
+ * check, delete and downloads, with every refusal (docs/security.md#access, #files).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-/** Password change (SECURITY-CHECKS A5, A6, S4). */
+/** Password change (docs/api.md#password, docs/security.md#sessions). */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';

@@ -4,6 +4,7 @@
  * faculties. Read by the academic calls and by any area that needs them (the chat's access rules).
  */
 import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { ROLE_TEACHER, type Role } from '../../../../contract/common';
 import type { Db } from '../../db/client';
 import { academicYears, disciplines, faculties, groups, lessonTypes, specialities, semesters, streamGroups, students, teachers, teachingAssignments, users, workingSemesters } from '../../db/schema';
 
@@ -167,12 +168,12 @@ export async function accounts(db: Db, userIds: number[]) {
     .where(inArray(users.id, userIds));
 }
 
-/** The account of a person (role 1: teacher id, role 2: student id). */
-export async function accountOfPerson(db: Db, role: 1 | 2, personId: number) {
+/** The account of a person (a teacher id for ROLE_TEACHER, a student id for ROLE_STUDENT). */
+export async function accountOfPerson(db: Db, role: Role, personId: number) {
   const [row] = await db
     .select({ userId: users.id, disabled: users.disabled })
     .from(users)
-    .where(role === 1 ? eq(users.teacherId, personId) : eq(users.studentId, personId));
+    .where(role === ROLE_TEACHER ? eq(users.teacherId, personId) : eq(users.studentId, personId));
   return row;
 }
 
