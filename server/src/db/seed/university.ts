@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../shared/credentials/password-hash';
+import { ROLE_STUDENT, ROLE_TEACHER } from '../../../../contract/common';
 import type { Db } from '../client';
 import {
   academicYears,
@@ -198,12 +199,37 @@ function controlOf(d: DisciplineSeed, semester: number): number {
   return d.control ?? (hashText(d.key) % 2 === 0 ? EXAM : GRADED_CREDIT);
 }
 
-export async function seedUniversity(db: Db, ctx: SeedContext): Promise<void> {
-  const prng = new Prng('university');
-  const perGroup = ctx.size === 'small' ? 4 : 16;
-  const perPartTimeGroup = ctx.size === 'small' ? 3 : 12;
+type Ids<K> = Map<K, number>;
 
-  // Structure --------------------------------------------------------------------------------
+interface GroupSeed {
+  name: string;
+  spec: SpecialitySeed;
+  admissionYear: number;
+  educationFormId: number;
+  number: number;
+  id?: number;
+}
+
+interface TeacherSeed {
+  person: PersonRow;
+  department: DepartmentKey;
+  positionId: number;
+  login: string;
+  demo: boolean;
+  id?: number;
+}
+
+interface StudentSeed {
+  person: PersonRow;
+  group: GroupSeed;
+  code: string;
+  subgroup: number;
+  login: string;
+  demo: typeof DEMO_STUDENT | typeof DEMO_FRESHMAN | null;
+}
+
+/** Faculties, departments and specialities, with their ids by key. */
+async function seedStructure(db: Db) {
   const facultyIds = await insertIds(db, faculties, FACULTIES.map((f) => ({ code: f.code, ...named(f.names) })));
   const facultyId = new Map(FACULTIES.map((f, i) => [f.code, facultyIds[i]]));
 
@@ -216,8 +242,11 @@ export async function seedUniversity(db: Db, ctx: SeedContext): Promise<void> {
     SPECIALITIES.map((s) => ({ facultyId: facultyId.get(s.faculty), departmentId: deptId.get(s.department), code: s.code, abbr: s.abbr, ...named(s.names) })),
   );
   const specId = new Map(SPECIALITIES.map((s, i) => [s.abbr, specIds[i]]));
+  return { facultyId, deptId, specId };
+}
 
-  // Disciplines: one row per key, numbered per department.
+/** Disciplines: one row per key of the study plans, numbered per department. */
+async function seedDisciplines(db: Db, deptId: Ids<DepartmentKey>) {
   const byKey = new Map<string, DisciplineSeed>();
   for (const plan of Object.values(PLANS))
     for (const d of plan) {
@@ -237,16 +266,11 @@ export async function seedUniversity(db: Db, ctx: SeedContext): Promise<void> {
     }),
   );
   const disciplineId = new Map(disciplineSeeds.map((d, i) => [d.key, disciplineIds[i]]));
+  return { disciplineId, count: disciplineSeeds.length };
+}
 
-  // Groups and streams.
-  interface GroupSeed {
-    name: string;
-    spec: SpecialitySeed;
-    admissionYear: number;
-    educationFormId: number;
-    number: number;
-    id?: number;
-  }
+/** Groups of every speciality and admission year (full-time, and part-time where there is one). */
+async function seedGroups(db: Db, specId: Ids<string>): Promise<GroupSeed[]> {
   const groupSeeds: GroupSeed[] = [];
   for (const spec of SPECIALITIES)
     for (const year of ADMISSION_YEARS) {
@@ -262,8 +286,11 @@ export async function seedUniversity(db: Db, ctx: SeedContext): Promise<void> {
     groupSeeds.map((g) => ({ name: g.name, specialityId: specId.get(g.spec.abbr), educationFormId: g.educationFormId, admissionYear: g.admissionYear, number: g.number })),
   );
   groupSeeds.forEach((g, i) => (g.id = groupIds[i]));
+  return groupSeeds;
+}
 
-  /** Full-time cohorts with several groups attend lectures as a stream. */
+/** Full-time cohorts with several groups attend lectures as a stream: stream ids by `abbr:year`. */
+async function seedStreams(db: Db, specId: Ids<string>, groupSeeds: GroupSeed[]): Promise<Map<string, number>> {
   const streamOf = new Map<string, number>();
   for (const spec of SPECIALITIES) {
     if (spec.groupsPerYear < 2) continue;
@@ -274,7 +301,11 @@ export async function seedUniversity(db: Db, ctx: SeedContext): Promise<void> {
       streamOf.set(`${spec.abbr}:${year}`, id);
     }
   }
+  return streamOf;
+}
 
+/** Rooms of every building, with the position QR attendance checks against. */
+async function seedRooms(db: Db): Promise<void> {
   await insertAll(
     db,
     auditoria,
@@ -289,16 +320,10 @@ export async function seedUniversity(db: Db, ctx: SeedContext): Promise<void> {
       })),
     ),
   );
+}
 
-  // Teachers ---------------------------------------------------------------------------------
-  interface TeacherSeed {
-    person: PersonRow;
-    department: DepartmentKey;
-    positionId: number;
-    login: string;
-    demo: boolean;
-    id?: number;
-  }
+/** Teachers of every department (the demo teacher among them), with photos. */
+async function seedTeachers(db: Db, prng: Prng, deptId: Ids<DepartmentKey>): Promise<TeacherSeed[]> {
   const emails = new Set<string>();
   const uniqueLocal = (base: string) => {
     let local = base;
@@ -330,17 +355,13 @@ export async function seedUniversity(db: Db, ctx: SeedContext): Promise<void> {
     teacherSeeds.map((t) => ({ ...t.person, departmentId: deptId.get(t.department), positionId: t.positionId })),
   );
   teacherSeeds.forEach((t, i) => (t.id = teacherIds[i]));
-  const demoTeacher = teacherSeeds.find((t) => t.demo)!;
+  return teacherSeeds;
+}
 
-  // Students ---------------------------------------------------------------------------------
-  interface StudentSeed {
-    person: PersonRow;
-    group: GroupSeed;
-    code: string;
-    subgroup: number;
-    login: string;
-    demo: typeof DEMO_STUDENT | typeof DEMO_FRESHMAN | null;
-  }
+/** Students of every group (the demo students among them), with photos; their ids in order. */
+async function seedStudents(db: Db, prng: Prng, groupSeeds: GroupSeed[], size: SeedContext['size']) {
+  const perGroup = size === 'small' ? 4 : 16;
+  const perPartTimeGroup = size === 'small' ? 3 : 12;
   const studentSeeds: StudentSeed[] = [];
   const femaleShare: Record<string, number> = { FIT: 0.35, FEM: 0.55, FH: 0.7 };
   for (const g of groupSeeds) {
@@ -378,8 +399,11 @@ export async function seedUniversity(db: Db, ctx: SeedContext): Promise<void> {
       subgroup: s.subgroup,
     })),
   );
+  return { studentSeeds, studentIds };
+}
 
-  // Accounts: everyone has one; only the demo accounts have a password. ------------------------
+/** Accounts: everyone has one; only the demo accounts have a password. */
+async function seedAccounts(db: Db, teacherSeeds: TeacherSeed[], studentSeeds: StudentSeed[], studentIds: number[]): Promise<void> {
   const [teacherHash, studentHash, freshmanHash] = await Promise.all([
     hashPassword(DEMO_TEACHER.password),
     hashPassword(DEMO_STUDENT.password),
@@ -388,7 +412,7 @@ export async function seedUniversity(db: Db, ctx: SeedContext): Promise<void> {
   await insertAll(db, users, [
     ...teacherSeeds.map((t) => ({
       login: t.login,
-      role: 1,
+      role: ROLE_TEACHER,
       teacherId: t.id,
       passwordHash: t.demo ? teacherHash : null,
       newsPerms: t.demo,
@@ -396,15 +420,24 @@ export async function seedUniversity(db: Db, ctx: SeedContext): Promise<void> {
     })),
     ...studentSeeds.map((s, i) => ({
       login: s.login,
-      role: 2,
+      role: ROLE_STUDENT,
       studentId: studentIds[i],
       passwordHash: s.demo === DEMO_STUDENT ? studentHash : s.demo === DEMO_FRESHMAN ? freshmanHash : null,
       mustUpdateCredentials: s.demo === DEMO_FRESHMAN,
       passwordChangedAt: s.demo ? sql`now()` : null,
     })),
   ]);
+}
 
-  // Study plans and teaching assignments for 2025-26 and 2026-27 ------------------------------
+/** Study plans and teaching assignments for the history years; how many rows of each. */
+async function seedTeaching(
+  db: Db,
+  ids: { specId: Ids<string>; disciplineId: Ids<string>; streamOf: Map<string, number> },
+  groupSeeds: GroupSeed[],
+  teacherSeeds: TeacherSeed[],
+) {
+  const { specId, disciplineId, streamOf } = ids;
+  const demoTeacher = teacherSeeds.find((t) => t.demo)!;
   const deptTeachers = (key: DepartmentKey) => teacherSeeds.filter((t) => t.department === key && !t.demo);
   const lecturerOf = (d: DisciplineSeed): number => {
     if ((DEMO_TEACHER.disciplines as readonly string[]).includes(d.key)) return demoTeacher.id!;
@@ -455,10 +488,25 @@ export async function seedUniversity(db: Db, ctx: SeedContext): Promise<void> {
     }
   await insertAll(db, curriculum, planRows);
   await insertAll(db, teachingAssignments, assignmentRows);
+  return { plans: planRows.length, assignments: assignmentRows.length };
+}
+
+/** The demo university, step by step; the PRNG is drawn in the same order every time (teachers, then students). */
+export async function seedUniversity(db: Db, ctx: SeedContext): Promise<void> {
+  const prng = new Prng('university');
+  const { deptId, specId } = await seedStructure(db);
+  const { disciplineId, count: disciplineCount } = await seedDisciplines(db, deptId);
+  const groupSeeds = await seedGroups(db, specId);
+  const streamOf = await seedStreams(db, specId, groupSeeds);
+  await seedRooms(db);
+  const teacherSeeds = await seedTeachers(db, prng, deptId);
+  const { studentSeeds, studentIds } = await seedStudents(db, prng, groupSeeds, ctx.size);
+  await seedAccounts(db, teacherSeeds, studentSeeds, studentIds);
+  const teaching = await seedTeaching(db, { specId, disciplineId, streamOf }, groupSeeds, teacherSeeds);
 
   ctx.log(
     `university: ${FACULTIES.length} faculties, ${SPECIALITIES.length} specialities, ${groupSeeds.length} groups, ` +
-      `${teacherSeeds.length} teachers, ${studentSeeds.length} students, ${disciplineSeeds.length} disciplines, ` +
-      `${planRows.length} plan rows, ${assignmentRows.length} teaching assignments`,
+      `${teacherSeeds.length} teachers, ${studentSeeds.length} students, ${disciplineCount} disciplines, ` +
+      `${teaching.plans} plan rows, ${teaching.assignments} teaching assignments`,
   );
 }
