@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { fullName, shortName } from '../../lib/person';
 import { localName } from '../../i18n';
 import { AppError, badRequest, forbidden, unauthorized } from '../../app-error';
-import type { AuthInfo, ClientInfo, SessionCookie } from '../../plugins/session';
+import type { AuthInfo, ClientInfo, SessionCookie } from '../../shared/caller';
 import { hashPassword, verifyPassword } from '../../shared/credentials/password-hash';
 import { assertPasswordPolicy } from '../../shared/credentials/password-policy';
 import * as repo from './auth.repository';

@@ -32,6 +32,6 @@ export default async function googleRoutes(app: App, { ctx }: { ctx: AppContext 
   app.get('/api/google/check.json', { schema: { response: replies(GoogleCheckReply) }, config: { public: true } }, async () => ok([{ OAu: google.enabled }]));
 
   app.get(CALLBACK_PATH, { schema: { querystring: AuthQuery }, config: { public: true }, onRequest: app.identify }, async (req, reply) =>
-    reply.redirect(await google.auth(req.query, req.auth, clientInfo(req), stateCookie(req, reply), sessionCookie(req, reply)), 302),
+    reply.redirect(await google.auth(req.auth, req.query, clientInfo(req), stateCookie(req, reply), sessionCookie(req, reply)), 302),
   );
 }

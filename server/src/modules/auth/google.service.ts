@@ -19,7 +19,7 @@ import type { GoogleConfig } from '../../config';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, serviceUnavailable } from '../../app-error';
-import type { AuthInfo, ClientInfo, SessionCookie } from '../../plugins/session';
+import type { AuthInfo, ClientInfo, SessionCookie } from '../../shared/caller';
 import * as repo from './google.repository';
 
 export const CALLBACK_PATH = '/api/google/auth.json';
@@ -104,7 +104,7 @@ export class GoogleService {
   }
 
   /** GET /api/google/auth.json: start the flow or finish it; returns where to send the browser. */
-  async auth(query: AuthQuery, auth: AuthInfo | null, client: ClientInfo, state: StateCookie, session: SessionCookie): Promise<string> {
+  async auth(auth: AuthInfo | null, query: AuthQuery, client: ClientInfo, state: StateCookie, session: SessionCookie): Promise<string> {
     if (!this.enabled) throw new AppError(404, 'GOOGLE_DISABLED');
     if (query.code === undefined && query.state === undefined && query.error === undefined) return this.start(auth, state);
     const stored = state.value;
