@@ -11,7 +11,7 @@ import type {
   ReadBody,
   UnreadCounts,
 } from '../../contract/chat';
-import { post } from './problem';
+import { post } from './http';
 
 const session = { session: true } as const;
 

@@ -12,7 +12,7 @@ import type {
   NewsDeleted,
   NewsItem,
 } from '../../contract/news';
-import { post } from './problem';
+import { post } from './http';
 
 // The client takes only types from the contract: these copies are checked against it by tsc.
 export const PAGE_SIZE: typeof NEWS_PAGE_SIZE = 10;

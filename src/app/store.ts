@@ -7,25 +7,25 @@
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Saga, type Task } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
-import { onSessionEnded } from '../api/problem';
+import { onSessionEnded } from '../api/http';
 import { authReducer } from '../features/auth/auth.slice';
 import { authSaga } from '../features/auth/auth.saga';
 import type { ChatState } from '../features/chat/chat.slice';
-import { generalReducer } from '../features/general/general.slice';
-import { generalSaga } from '../features/general/general.saga';
+import { shellReducer } from '../shared/shell/shell.slice';
+import { shellSaga } from '../shared/shell/shell.saga';
 import type { NewsState } from '../features/news/news.slice';
 import { passwordReducer } from '../features/password/password.slice';
 import { passwordSaga } from '../features/password/password.saga';
 import { profileReducer } from '../features/profile/profile.slice';
 import { profileSaga } from '../features/profile/profile.saga';
-import { configReducer, configSaga } from './config';
-import { sessionEnded, sessionReducer, sessionSaga } from './session';
+import { configReducer, configSaga } from '../shared/config/config';
+import { SESSION_ENDED_MESSAGE, sessionEnded, sessionReducer, sessionSaga } from '../shared/session/session';
 
 const staticReducers = {
   session: sessionReducer,
   config: configReducer,
   auth: authReducer,
-  general: generalReducer,
+  shell: shellReducer,
   profile: profileReducer,
   password: passwordReducer,
 };
@@ -39,7 +39,7 @@ export interface LazyAreas {
 export type RootState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> } & LazyAreas;
 
 export function* rootSaga() {
-  yield all([sessionSaga, configSaga, authSaga, generalSaga, profileSaga, passwordSaga].map((saga) => fork(saga)));
+  yield all([sessionSaga, configSaga, authSaga, shellSaga, profileSaga, passwordSaga].map((saga) => fork(saga)));
 }
 
 interface Area {
@@ -58,9 +58,6 @@ export function registerArea<K extends keyof LazyAreas>(key: K, reducer: Reducer
   areas.set(key, area);
   for (const inject of stores) inject(key, area);
 }
-
-/** The message shown on the login screen after the server ended the session. */
-export const SESSION_ENDED_MESSAGE = 'login.enterCredentials';
 
 export function createAppStore(preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware();
@@ -97,3 +94,8 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
 
 export type AppStore = ReturnType<typeof createAppStore>;
 export type AppDispatch = AppStore['dispatch'];
+
+declare module '../shared/hooks' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppState extends RootState {}
+}

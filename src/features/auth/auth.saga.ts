@@ -8,14 +8,14 @@ import type { RecoveryRow, User } from '../../../contract/auth';
 import type { Logo } from '../../../contract/config';
 import { authApi, type GoogleCheckRow } from '../../api/auth';
 import { configApi } from '../../api/config';
-import { isConnectionProblem, type Failure, type Result } from '../../api/problem';
-import { sessionCheckStarted, sessionEnded, sessionUnreachable } from '../../app/session';
-import { enterSession, signIn } from '../../app/signIn';
+import { isConnectionProblem, type Failure, type Result } from '../../api/http';
+import { SESSION_ENDED_MESSAGE, sessionCheckStarted, sessionEnded, sessionUnreachable } from '../../shared/session/session';
+import { enterSession, signIn } from '../../shared/session/signIn';
 import { clearAllExceptLang, newToken, readToken } from '../../lib/storage';
 import { authActions, type CredentialUpdate, type Credentials } from './auth.slice';
 
 /** Translation key shown when a token is present but the server knows no user (SPEC §8). */
-export const ENTER_CREDENTIALS_KEY = 'login.enterCredentials';
+export const ENTER_CREDENTIALS_KEY = SESSION_ENDED_MESSAGE;
 
 function needsUpdate(result: Failure): boolean {
   return result.status === 403 && result.error?.code === 'CREDENTIALS_UPDATE_REQUIRED';

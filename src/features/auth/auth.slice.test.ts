@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sessionEnded } from '../../app/session';
-import type { Failure } from '../../api/problem';
+import { sessionEnded } from '../../shared/session/session';
+import type { Failure } from '../../api/http';
 import { authActions, authReducer, initialAuthState } from './auth.slice';
 
 const failure: Failure = { ok: false, problem: 'CLIENT_ERROR', status: 401, error: { code: 'BAD_CREDENTIALS', message: 'bad' } };

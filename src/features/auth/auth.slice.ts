@@ -3,8 +3,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Language } from '../../../contract/common';
 import type { Logo } from '../../../contract/config';
 import type { User } from '../../../contract/auth';
-import type { Failure } from '../../api/problem';
-import { sessionEnded } from '../../app/session';
+import type { Failure } from '../../api/http';
+import { sessionEnded } from '../../shared/session/session';
 
 export type GoogleOutcome = 'failed' | 'unlinked' | 'disabled';
 

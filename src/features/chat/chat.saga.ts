@@ -10,9 +10,9 @@ import type { ChatMessage, ConversationBody, DeleteRow, LiveMessage, MessagesPag
 import type { IdName } from '../../../contract/common';
 import type { Contact, DisciplineRow } from '../../../contract/academic';
 import { chatApi } from '../../api/chat';
-import { disciplineApi } from '../../api/discipline';
-import type { Failure, Result } from '../../api/problem';
-import { selectUser } from '../../app/session';
+import { academicApi } from '../../api/academic';
+import type { Failure, Result } from '../../api/http';
+import { selectUser } from '../../shared/session/session';
 import {
   chatActions,
   GROUP_CONTACT,
@@ -55,9 +55,9 @@ export function* openedSaga() {
 /** The current half-year and year, then the disciplines of that workspace (and the years list). */
 export function* currentSaga() {
   const [ws, year, years]: [Result<IdName>, Result<IdName>, Result<IdName[]>] = yield all([
-    call(disciplineApi.currentWs),
-    call(disciplineApi.currentYear),
-    call(disciplineApi.years),
+    call(academicApi.currentWs),
+    call(academicApi.currentYear),
+    call(academicApi.years),
   ]);
   if (years.ok) yield put(chatActions.yearsSucceeded(years.data));
   if (!ws.ok || !year.ok) {
@@ -76,7 +76,7 @@ export function* workspaceSaga(action: PayloadAction<WorkspacePayload>) {
 /** Teachers (role 1) get the teacher list, everyone else the student list. */
 export function* disciplinesSaga(action: PayloadAction<WorkspacePayload>) {
   const user: User | null = yield select(selectUser);
-  const call_ = user?.role === 1 ? disciplineApi.list : disciplineApi.studentList;
+  const call_ = user?.role === 1 ? academicApi.list : academicApi.studentList;
   const result: Result<DisciplineRow[]> = yield call(call_, action.payload);
   if (result.ok) yield put(chatActions.disciplinesSucceeded(result.data));
   else yield put(chatActions.disciplinesFailed(result));
@@ -88,7 +88,7 @@ export function* semestersSaga() {
   if (!d || state.year === null || state.ws === null) return;
   yield put(chatActions.semestersRequested());
   const body = { year: state.year, ws: state.ws, id_discipline: d.id, kredit: d.kredit };
-  const result: Result<IdName[]> = yield call(user?.role === 1 ? disciplineApi.semesters : disciplineApi.studentSemesters, body);
+  const result: Result<IdName[]> = yield call(user?.role === 1 ? academicApi.semesters : academicApi.studentSemesters, body);
   if (!result.ok) {
     yield put(chatActions.semestersFailed(result));
     return;
@@ -103,7 +103,7 @@ export function* groupsSaga() {
   if (!d || state.year === null || state.ws === null || state.activeSemester === null) return;
   yield put(chatActions.groupsRequested());
   const body = { year: state.year, ws: state.ws, id_discipline: d.id, id_semester: state.activeSemester };
-  const result: Result<IdName[]> = yield call(user?.role === 1 ? disciplineApi.groups : disciplineApi.studentGroups, body);
+  const result: Result<IdName[]> = yield call(user?.role === 1 ? academicApi.groups : academicApi.studentGroups, body);
   if (!result.ok) {
     yield put(chatActions.groupsFailed(result));
     return;
@@ -119,7 +119,7 @@ export function* contactsSaga() {
   if (!d || state.year === null || state.ws === null || state.activeGroup === null) return;
   yield put(chatActions.contactsRequested());
   const body = { year: state.year, ws: state.ws, id_discipline: d.id, id_group: state.activeGroup };
-  const result: Result<Contact[]> = yield call(user?.role === 1 ? disciplineApi.students : disciplineApi.teachers, body);
+  const result: Result<Contact[]> = yield call(user?.role === 1 ? academicApi.students : academicApi.teachers, body);
   if (!result.ok) {
     yield put(chatActions.contactsFailed(result));
     return;

@@ -7,8 +7,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ChatMessage, ConversationRef, DeleteRow, LiveDeleted, LiveMessage, LiveRead, MessagesPage, UnreadCounts } from '../../../contract/chat';
 import type { IdName } from '../../../contract/common';
 import type { Contact, DisciplineRow } from '../../../contract/academic';
-import type { Failure } from '../../api/problem';
-import { sessionEnded } from '../../app/session';
+import type { Failure } from '../../api/http';
+import { sessionEnded } from '../../shared/session/session';
 
 /** SPEC §9: 20 messages a page; a page with fewer means there is nothing further that way. */
 export const PAGE_SIZE = 20;

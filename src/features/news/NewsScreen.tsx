@@ -4,9 +4,9 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { configActions, selectConfig } from '../../app/config';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectUser } from '../../app/session';
+import { configActions, selectConfig } from '../../shared/config/config';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { selectUser } from '../../shared/session/session';
 import { ErrorLine } from '../../components/fields';
 import { RefreshIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';

@@ -4,10 +4,10 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import type { IdName } from '../../../contract/common';
 import type { NewsDeleted, NewsItem } from '../../../contract/news';
-import { miscApi } from '../../api/misc';
+import { academicApi } from '../../api/academic';
 import { newsApi } from '../../api/news';
-import type { Failure, Result } from '../../api/problem';
-import { selectUser } from '../../app/session';
+import type { Failure, Result } from '../../api/http';
+import { selectUser } from '../../shared/session/session';
 import { newsActions, type NewsDraft } from './news.slice';
 
 const noSession = (): Failure => ({ ok: false, problem: 'CLIENT_ERROR', status: 401, error: { code: 'UNAUTHORIZED', message: '' } });
@@ -57,12 +57,12 @@ export function* deleteSaga(action: PayloadAction<{ id: number }>) {
 
 /** The composer's faculties: those with groups in the current academic year (year first, then the list). */
 export function* facultiesSaga() {
-  const year = (yield call(miscApi.defaultYear)) as Result<IdName>;
+  const year = (yield call(academicApi.defaultYear)) as Result<IdName>;
   if (!year.ok) {
     yield put(newsActions.facultiesFailed(year));
     return;
   }
-  const result = (yield call(miscApi.faculties, { id: year.data.id })) as Result<IdName[]>;
+  const result = (yield call(academicApi.faculties, { id: year.data.id })) as Result<IdName[]>;
   if (result.ok) yield put(newsActions.facultiesSucceeded(result.data ?? []));
   else yield put(newsActions.facultiesFailed(result));
 }

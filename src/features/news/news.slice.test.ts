@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Failure } from '../../api/problem';
-import { sessionEnded } from '../../app/session';
+import type { Failure } from '../../api/http';
+import { sessionEnded } from '../../shared/session/session';
 import { initialNewsState, newsActions, newsReducer, type NewsState } from './news.slice';
 import { item } from './testData';
 

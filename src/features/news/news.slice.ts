@@ -6,9 +6,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { IdName } from '../../../contract/common';
 import type { Audience, NewsItem } from '../../../contract/news';
-import type { Failure } from '../../api/problem';
+import type { Failure } from '../../api/http';
 import { PAGE_SIZE } from '../../api/news';
-import { sessionEnded } from '../../app/session';
+import { sessionEnded } from '../../shared/session/session';
 
 /** What the composer sends; `files` are File objects, passed through the action, never kept in state. */
 export interface NewsDraft {

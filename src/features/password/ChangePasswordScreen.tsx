@@ -2,14 +2,14 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { configActions, selectConfig, selectPasswordMin } from '../../app/config';
-import { selectUser } from '../../app/session';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { configActions, selectConfig, selectPasswordMin } from '../../shared/config/config';
+import { selectUser } from '../../shared/session/session';
 import { GOOGLE_AUTH_URL } from '../../api/auth';
 import { CheckIcon, GoogleIcon } from '../../components/icons';
 import { describeFailure } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import type { Failure } from '../../api/problem';
+import type { Failure } from '../../api/http';
 import { LoginChangeForm } from './components/LoginChangeForm';
 import { PasswordChangeForm } from './components/PasswordChangeForm';
 import { passwordActions, selectPassword } from './password.slice';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { initialSessionState, sessionStarted } from '../../app/session';
+import { initialSessionState, sessionStarted } from '../../shared/session/session';
 import { recordSaga, types } from '../../test/saga';
 import { fail, http, ok, recordRequests, server, teacher } from '../../test/server';
 import { changeSaga, loginChangeSaga } from './password.saga';

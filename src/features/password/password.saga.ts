@@ -3,10 +3,10 @@ import { all, call, put, select, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import { authApi } from '../../api/auth';
-import { profileApi } from '../../api/profile';
-import type { Failure, Result } from '../../api/problem';
-import { selectUser, sessionEnded } from '../../app/session';
-import { signIn } from '../../app/signIn';
+import { passwordApi } from '../../api/password';
+import type { Failure, Result } from '../../api/http';
+import { selectUser, SESSION_ENDED_MESSAGE, sessionEnded } from '../../shared/session/session';
+import { signIn } from '../../shared/session/signIn';
 import { passwordActions, type LoginChange, type PasswordChange } from './password.slice';
 
 const noSession = (): Failure => ({
@@ -22,7 +22,7 @@ export function* changeSaga(action: PayloadAction<PasswordChange>) {
     yield put(passwordActions.changeFailed(noSession()));
     return;
   }
-  const result = (yield call(profileApi.resetPassword, {
+  const result = (yield call(passwordApi.reset, {
     password: action.payload.password,
     newPassword: action.payload.newPassword,
     uid: user.uid,
@@ -57,7 +57,7 @@ export function* loginChangeSaga(action: PayloadAction<LoginChange>) {
   }
   yield put(passwordActions.loginChangeFailed(login));
   // The old session is already revoked: without the new sign-in the user must log in again.
-  yield put(sessionEnded({ reason: 'expired', message: 'login.enterCredentials' }));
+  yield put(sessionEnded({ reason: 'expired', message: SESSION_ENDED_MESSAGE }));
 }
 
 export function* passwordSaga() {

@@ -1,7 +1,7 @@
 /** Change-password area: (a) password change, (b) login-and-password change followed by a new sign-in. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Failure } from '../../api/problem';
-import { sessionEnded } from '../../app/session';
+import type { Failure } from '../../api/http';
+import { sessionEnded } from '../../shared/session/session';
 
 interface RequestState {
   fetching: boolean;

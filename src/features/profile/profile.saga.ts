@@ -5,10 +5,10 @@ import type { User } from '../../../contract/auth';
 import type { Profile, ProfileBody } from '../../../contract/profile';
 import type { Photo, PhotoBody, PositionRow } from '../../../contract/profile';
 import type { AppLink, Settings } from '../../../contract/settings';
-import { miscApi } from '../../api/misc';
+import { settingsApi } from '../../api/settings';
 import { profileApi } from '../../api/profile';
-import type { Result } from '../../api/problem';
-import { sessionStarted } from '../../app/session';
+import type { Result } from '../../api/http';
+import { sessionStarted } from '../../shared/session/session';
 import { removeItem, STORAGE_KEYS, writeItem } from '../../lib/storage';
 import { profileActions } from './profile.slice';
 
@@ -28,7 +28,7 @@ export function* dataSaga(action: PayloadAction<ProfileBody>) {
 
 export function* photoSaga(action: PayloadAction<PhotoBody>) {
   try {
-    const result = (yield call(miscApi.photo, action.payload)) as Result<Photo>;
+    const result = (yield call(profileApi.photo, action.payload)) as Result<Photo>;
     if (!result.ok) {
       yield put(profileActions.photoFailed(result));
       return;
@@ -44,19 +44,19 @@ export function* photoSaga(action: PayloadAction<PhotoBody>) {
 }
 
 export function* positionSaga(action: PayloadAction<{ id: number }>) {
-  const result = (yield call(miscApi.position, action.payload)) as Result<PositionRow[]>;
+  const result = (yield call(profileApi.position, action.payload)) as Result<PositionRow[]>;
   if (result.ok) yield put(profileActions.positionSucceeded(result.data?.[0] ?? null));
   else yield put(profileActions.positionFailed(result));
 }
 
 export function* settingsSaga(action: PayloadAction<{ uid: number; role: 1 | 2 }>) {
-  const result = (yield call(miscApi.settings, action.payload)) as Result<Settings>;
+  const result = (yield call(settingsApi.settings, action.payload)) as Result<Settings>;
   if (result.ok) yield put(profileActions.settingsSucceeded(result.data));
   else yield put(profileActions.settingsFailed(result));
 }
 
 export function* appsSaga() {
-  const result = (yield call(miscApi.dinurls)) as Result<AppLink[]>;
+  const result = (yield call(settingsApi.dinurls)) as Result<AppLink[]>;
   if (result.ok) yield put(profileActions.appsSucceeded(result.data ?? []));
   else yield put(profileActions.appsFailed(result));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sessionEnded } from '../../app/session';
-import type { Failure } from '../../api/problem';
+import { sessionEnded } from '../../shared/session/session';
+import type { Failure } from '../../api/http';
 import { initialProfileState, profileActions, profileReducer } from './profile.slice';
 
 const failure: Failure = { ok: false, problem: 'SERVER_ERROR', status: 500, error: null };

@@ -3,8 +3,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Profile, ProfileBody } from '../../../contract/profile';
 import type { PhotoBody, PositionRow } from '../../../contract/profile';
 import type { AppLink, MenuLink, Settings, SettingsDefaults } from '../../../contract/settings';
-import type { Failure } from '../../api/problem';
-import { sessionEnded } from '../../app/session';
+import type { Failure } from '../../api/http';
+import { sessionEnded } from '../../shared/session/session';
 
 interface Loadable {
   fetching: boolean;

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectUser } from '../../../app/session';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import { selectUser } from '../../../shared/session/session';
 import { Avatar } from '../../../components/Avatar';
 import { Select } from '../../../components/Select';
-import { ChatIcon } from '../../../components/moreIcons';
+import { ChatIcon } from '../../../components/shellIcons';
 import { chatActions, GROUP_CONTACT, keyOfContact, selectChat, selectFilterVisible, type ChatContact } from '../chat.slice';
 
 function Badge({ count, label }: { count: number; label: string }) {

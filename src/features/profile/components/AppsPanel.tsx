@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
-import { GlobeIcon } from '../../../components/moreIcons';
+import { useAppSelector } from '../../../shared/hooks';
+import { GlobeIcon } from '../../../components/shellIcons';
 import { toLanguage } from '../../../i18n/languages';
 import { selectApps } from '../profile.slice';
 import { APP_ICONS } from './icons';

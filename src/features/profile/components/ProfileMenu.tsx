@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
-import { selectConfig } from '../../../app/config';
-import { selectUser } from '../../../app/session';
+import { useAppSelector } from '../../../shared/hooks';
+import { selectConfig } from '../../../shared/config/config';
+import { selectUser } from '../../../shared/session/session';
 import { Avatar } from '../../../components/Avatar';
-import { ChevronDownIcon, LockIcon } from '../../../components/moreIcons';
+import { ChevronDownIcon, LockIcon } from '../../../components/shellIcons';
 import { readItem, STORAGE_KEYS } from '../../../lib/storage';
 import { selectProfile } from '../profile.slice';
 

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
-import { ExternalIcon } from '../../../components/moreIcons';
+import { useAppSelector } from '../../../shared/hooks';
+import { ExternalIcon } from '../../../components/shellIcons';
 import { resolveMenu, type MenuKey } from '../../../lib/menu';
 import { selectProfile } from '../profile.slice';
 import { MENU_ICONS } from './icons';

@@ -1,6 +1,6 @@
-import type { IconComponent } from '../../../components/icons';
-import { ChatIcon, GridIcon, NewsIcon, UserIcon } from '../../../components/moreIcons';
-import { TAB_APPS, TAB_CHAT, TAB_NEWS, TAB_PROFILE } from '../general.slice';
+import type { IconComponent } from '../../components/icons';
+import { ChatIcon, GridIcon, NewsIcon, UserIcon } from '../../components/shellIcons';
+import { TAB_APPS, TAB_CHAT, TAB_NEWS, TAB_PROFILE } from '../../shared/shell/shell.slice';
 
 export interface MobileTab {
   id: number;

@@ -1,10 +1,10 @@
 /** Public configuration (GET /config.json), used by several areas: version, password minimum, upload limit. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { call, put, takeLatest } from 'redux-saga/effects';
-import type { AppConfig } from '../../contract/config';
-import { configApi } from '../api/config';
-import type { Failure, Result } from '../api/problem';
-import { sessionStarted } from './session';
+import type { AppConfig } from '../../../contract/config';
+import { configApi } from '../../api/config';
+import type { Failure, Result } from '../../api/http';
+import { sessionStarted } from '../session/session';
 
 export interface ConfigState {
   data: AppConfig | null;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
-import { WifiOffIcon } from '../../../components/icons';
-import { selectOnline } from '../general.slice';
+import { useAppSelector } from '../../shared/hooks';
+import { WifiOffIcon } from '../../components/icons';
+import { selectOnline } from '../../shared/shell/shell.slice';
 
 /** 'Нет сети !!!' while the browser is offline (SPEC §2 Notices). */
 export function OfflineBanner() {
