@@ -66,7 +66,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/src/**/*.test.ts', 'contract/**/*.test.ts'],
+          include: ['server/src/**/*.test.ts', 'contract/**/*.test.ts', 'eslint/**/*.test.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },

@@ -1,4 +1,4 @@
-/** Auth calls (SPEC §7 "Auth and config"). */
+/** Auth calls (docs/product.md#auth). */
 import type { RecoveryBody, RecoveryRow, UpdateLoginBody, User, AuthorizeBody } from '../../contract/auth';
 import { get, post } from './http';
 

@@ -1,4 +1,4 @@
-/** Chat calls (SPEC §7 "Chat"): conversations, paging, sending with a file, read marks, counts, deletion. */
+/** Chat calls (docs/product.md#chat): conversations, paging, sending with a file, read marks, counts, deletion. */
 import type {
   ChatMessage,
   ConversationBody,

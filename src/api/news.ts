@@ -1,4 +1,4 @@
-/** News calls (SPEC §7 "News") and the download URL of a news file (SPEC §2 "News page"). */
+/** News calls and the download URL of a news file (docs/product.md#news). */
 import type {
   NEWS_DOWNLOAD_TYPE,
   NEWS_FILES_SEPARATOR,

@@ -23,7 +23,7 @@ export function App() {
     dispatch(authActions.bootRequested());
   }, [dispatch]);
 
-  // Starting without a network goes to the offline page (SPEC §2).
+  // Starting without a network goes to the offline page (docs/product.md#shell).
   useEffect(() => {
     if (navigator.onLine === false && location.pathname !== ROUTES.offline) navigate(ROUTES.offline, { replace: true });
     // Only at start.

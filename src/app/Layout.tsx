@@ -1,5 +1,5 @@
 /**
- * The signed-in shell (SPEC §2 Layout). Desktop (≥ 900 px): side menu | content | [discipline column]
+ * The signed-in shell (docs/product.md#shell). Desktop (≥ 900 px): side menu | content | [discipline column]
  * [contact column] | apps, under a header with the profile menu. Mobile: one panel chosen by the
  * active tab, with a bottom tab bar; a route screen shows full width.
  */

@@ -1,4 +1,4 @@
-/** The route table (SPEC §2). Every screen is its own lazy chunk. */
+/** The route table (docs/product.md#shell). Every screen is its own lazy chunk. */
 import { Route, Routes } from 'react-router-dom';
 import { lazyScreen } from '../components/lazyScreen';
 import { RequireSession } from './RequireSession';

@@ -3,7 +3,7 @@ import { useAppSelector } from '../../shared/hooks';
 import { WifiOffIcon } from '../../components/icons';
 import { selectOnline } from '../../shared/shell/shell.slice';
 
-/** 'Нет сети !!!' while the browser is offline (SPEC §2 Notices). */
+/** 'Нет сети !!!' while the browser is offline (docs/product.md#shell). */
 export function OfflineBanner() {
   const { t } = useTranslation('cm', { useSuspense: false });
   const online = useAppSelector(selectOnline);

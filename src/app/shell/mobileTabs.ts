@@ -11,10 +11,7 @@ export interface MobileTab {
   to?: string;
 }
 
-/**
- * Bottom tabs shown on mobile, one per panel that exists. When the news area lands, add
- * `{ id: TAB_NEWS, label: 'tabs.news', icon: NewsIcon }`. The messages tab opens the chat route.
- */
+/** Bottom tabs shown on mobile, one per panel that exists. The messages tab opens the chat route. */
 export const MOBILE_TABS: readonly MobileTab[] = [
   { id: TAB_PROFILE, label: 'tabs.profile', icon: UserIcon },
   { id: TAB_NEWS, label: 'tabs.news', icon: NewsIcon },

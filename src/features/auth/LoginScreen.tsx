@@ -1,5 +1,5 @@
 /**
- * /lms/login (SPEC §2, §4): logo, login form or forced credential update, Google sign-in, and the
+ * /lms/login (docs/product.md#auth): logo, login form or forced credential update, Google sign-in, and the
  * error line. Desktop shows a brand panel beside the card; below 899.92 px the form fills the screen.
  */
 import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Login flow (SPEC §4): recovery check → LOG_PAS 1 forced update / LOG_PAS 0 orize; boot by enticate;
+ * Login flow (docs/product.md#auth): recovery check → LOG_PAS 1 forced update / LOG_PAS 0 orize; boot by enticate;
  * Google return; logout. Every call goes through api/auth.ts and ends in a success or failure action.
  */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
@@ -14,7 +14,7 @@ import { enterSession, signIn } from '../../shared/session/signIn';
 import { clearAllExceptLang, newToken, readToken } from '../../lib/storage';
 import { authActions, type CredentialUpdate, type Credentials } from './auth.slice';
 
-/** Translation key shown when a token is present but the server knows no user (SPEC §8). */
+/** Translation key shown when a token is present but the server knows no user (docs/product.md#auth). */
 export const ENTER_CREDENTIALS_KEY = SESSION_ENDED_MESSAGE;
 
 function needsUpdate(result: Failure): boolean {
@@ -63,7 +63,7 @@ export function* updateSaga(action: PayloadAction<CredentialUpdate>) {
 }
 
 export function* bootSaga() {
-  // Starting without a network: the offline page (SPEC §2).
+  // Starting without a network: the offline page (docs/product.md#auth).
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     yield put(sessionUnreachable());
     return;

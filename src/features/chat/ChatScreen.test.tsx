@@ -70,7 +70,7 @@ describe('ChatScreen', () => {
     expect(within(contacts).getByLabelText('Группа')).toHaveValue('3');
     expect(within(contacts).queryByLabelText('Семестр')).not.toBeInTheDocument();
     // Desktop opens the group chat, which has no messages yet.
-    expect(await screen.findByText('Нет сообщенний')).toBeInTheDocument();
+    expect(await screen.findByText('Нет сообщений')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Групповой чат' })).toBeInTheDocument();
   });
 

@@ -28,7 +28,7 @@ import { liveLifecycleSaga } from './live.saga';
 
 const failure = (result: Result<unknown>): Failure => (result.ok ? { ok: false, problem: 'UNKNOWN_ERROR', status: null, error: null } : result);
 
-/** The common fields of the open conversation (SPEC §7): one-to-one or group. */
+/** The common fields of the open conversation (docs/product.md#chat): one-to-one or group. */
 export function conversationBody(state: ChatState, user: Pick<User, 'uid' | 'role'>): ConversationBody | null {
   const { year, ws, activeDiscipline: d, activeContact: c } = state;
   if (year === null || ws === null || !d || !c) return null;

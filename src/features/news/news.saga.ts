@@ -36,7 +36,7 @@ export function draftForm(draft: NewsDraft): FormData {
   return form;
 }
 
-/** SPEC §4: after posting, the list reloads with page 1. */
+/** docs/product.md#news: after posting, the list reloads with page 1. */
 export function* postSaga(action: PayloadAction<NewsDraft>) {
   const result = (yield call(newsApi.insert, draftForm(action.payload))) as Result<NewsItem>;
   if (!result.ok) {
@@ -47,7 +47,7 @@ export function* postSaga(action: PayloadAction<NewsDraft>) {
   yield put(newsActions.loadRequested({ page: 1 }));
 }
 
-/** SPEC §7: a delete with no data is a failure with no message. */
+/** docs/product.md#news: a delete with no data is a failure with no message. */
 export function* deleteSaga(action: PayloadAction<{ id: number }>) {
   const result = (yield call(newsApi.remove, { id: action.payload.id })) as Result<NewsDeleted | null>;
   if (result.ok && result.data?.deleted) yield put(newsActions.deleteSucceeded({ id: action.payload.id }));

@@ -38,7 +38,7 @@ export function* photoSaga(action: PayloadAction<PhotoBody>) {
     else yield call(removeItem, STORAGE_KEYS.image);
     yield put(profileActions.photoSucceeded(src));
   } catch {
-    // SPEC §7: the photo load also catches thrown exceptions.
+    // docs/product.md#profile: the photo load also catches thrown exceptions.
     yield put(profileActions.photoFailed({ ok: false, problem: 'UNKNOWN_ERROR', status: null, error: null }));
   }
 }
@@ -61,7 +61,7 @@ export function* appsSaga() {
   else yield put(profileActions.appsFailed(result));
 }
 
-/** SPEC §4: after sign-in settings load; the shell also needs the photo, the position (teachers) and the apps. */
+/** docs/product.md#profile: after sign-in settings load; the shell also needs the photo, the position (teachers) and the apps. */
 export function* sessionStartedSaga(action: PayloadAction<User>) {
   const { uid, role } = action.payload;
   yield put(profileActions.settingsRequested({ uid, role }));

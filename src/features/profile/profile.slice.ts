@@ -92,6 +92,4 @@ export const profileReducer = slice.reducer;
 
 type WithProfile = { profile: ProfileState };
 export const selectProfile = (state: WithProfile) => state.profile;
-export const selectMenuLinks = (state: WithProfile) => state.profile.settings.links;
 export const selectApps = (state: WithProfile) => state.profile.apps;
-export const selectPhoto = (state: WithProfile) => state.profile.photo.src;

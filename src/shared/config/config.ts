@@ -14,7 +14,7 @@ export interface ConfigState {
 
 export const initialConfigState: ConfigState = { data: null, fetching: false, error: null };
 
-/** Password minimum when the config is not loaded yet (SPEC §9: never below 4). */
+/** Password minimum when the config is not loaded yet (docs/product.md#shell: never below 4). */
 export const DEFAULT_PASSWORD_MIN = 4;
 
 const slice = createSlice({
@@ -53,7 +53,7 @@ function* loadConfig() {
 
 export function* configSaga() {
   yield takeLatest(configActions.loadRequested.type, loadConfig);
-  // SPEC §4: after sign-in, settings and config are loaded.
+  // docs/product.md#shell: after sign-in, settings and config are loaded.
   yield takeLatest(sessionStarted.type, function* () {
     yield put(configActions.loadRequested());
   });

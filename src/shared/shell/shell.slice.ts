@@ -4,7 +4,7 @@ import { sessionEnded } from '../session/session';
 import { readCookie } from '../../lib/cookies';
 import { currentLanguage, type Language } from '../../i18n/languages';
 
-/** Mobile panels (SPEC §2): 0 profile, 1 news, 2 chat/contacts, 3 apps. */
+/** Mobile panels (docs/product.md#shell): 0 profile, 1 news, 2 chat/contacts, 3 apps. */
 export const TAB_PROFILE = 0;
 export const TAB_NEWS = 1;
 export const TAB_CHAT = 2;

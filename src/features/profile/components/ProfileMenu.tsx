@@ -31,7 +31,7 @@ interface Props {
   children?: ReactNode;
 }
 
-/** The header's profile menu (SPEC §2 "Profile menu"). */
+/** The header's profile menu (docs/product.md#profile). */
 export function ProfileMenu({ mobile, children }: Props) {
   const { t } = useTranslation('cm');
   const user = useAppSelector(selectUser);

@@ -7,7 +7,7 @@ import { selectProfile } from '../profile.slice';
 import { MENU_ICONS } from './icons';
 
 /**
- * The side menu (SPEC §2): an entry links to its in-app route when that route exists, else to the
+ * The side menu (docs/product.md#profile): an entry links to its in-app route when that route exists, else to the
  * university's link from settings (new tab); entries with neither are not shown.
  */
 export function SideMenu({ routes }: { routes: Partial<Record<MenuKey, string>> }) {
