@@ -61,7 +61,7 @@ function Header({ mobile }: { mobile: boolean }) {
   useEffect(() => {
     if (logoLanguage !== language) dispatch(authActions.logoRequested(language));
   }, [dispatch, language, logoLanguage]);
-  const name = logo?.name || settings.defaults?.universityName || t('universityName');
+  const name = logo?.name || settings.data.defaults?.universityName || t('universityName');
   return (
     <header className="app-header">
       <Link to={ROUTES.home} className="brand" aria-label={t('layout.home')}>

@@ -31,14 +31,12 @@ export default function ProfileScreen() {
   const line = usePositionLine();
   usePageTitle(t('cm:titles.profile'));
 
-  const uid = user?.uid;
-  const role = user?.role;
   useEffect(() => {
-    if (uid !== undefined && role !== undefined) dispatch(profileActions.dataRequested({ uid, role }));
-  }, [dispatch, uid, role]);
+    dispatch(profileActions.opened());
+  }, [dispatch]);
 
   if (!user) return null;
-  const profile = data.value;
+  const profile = data.data;
 
   const format = (key: FieldKey, p: Profile): string | null => {
     const value = p[key];
@@ -78,7 +76,7 @@ export default function ProfileScreen() {
           <button
             type="button"
             className="btn btn-secondary"
-            onClick={() => dispatch(profileActions.dataRequested({ uid: user.uid, role: user.role }))}
+            onClick={() => dispatch(profileActions.dataRequested())}
           >
             <RefreshIcon size={18} />
             {t('cm:actions.retry')}

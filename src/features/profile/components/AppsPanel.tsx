@@ -23,11 +23,11 @@ export function AppsPanel() {
         </div>
       ) : apps.error ? (
         <p className="muted small">{t('layout.appsError')}</p>
-      ) : apps.items.length === 0 ? (
+      ) : apps.data.length === 0 ? (
         <p className="muted small">{t('layout.noApps')}</p>
       ) : (
         <ul className="apps-grid">
-          {apps.items.map((app) => {
+          {apps.data.map((app) => {
             const Icon = APP_ICONS[app.icon] ?? GlobeIcon;
             const name = app.name[lang] || app.name.ru;
             return (

@@ -14,14 +14,14 @@ export function usePositionLine(): string | null {
   const user = useAppSelector(selectUser);
   const { position } = useAppSelector(selectProfile);
   if (!user) return null;
-  if (user.role === 1) return position.value?.position ?? user.position ?? null;
+  if (user.role === 1) return position.data?.position ?? user.position ?? null;
   return user.position ?? null;
 }
 
 export function useAvatarSrc(): string | null {
   const { photo } = useAppSelector(selectProfile);
   // While the photo loads, the copy cached at the last sign-in avoids a flash of initials.
-  return photo.src ?? (photo.fetching ? readItem(STORAGE_KEYS.image) : null);
+  return photo.data ?? (photo.fetching ? readItem(STORAGE_KEYS.image) : null);
 }
 
 interface Props {

@@ -13,7 +13,7 @@ import { MENU_ICONS } from './icons';
 export function SideMenu({ routes }: { routes: Partial<Record<MenuKey, string>> }) {
   const { t } = useTranslation('cm');
   const { settings } = useAppSelector(selectProfile);
-  const entries = resolveMenu(routes, settings.links);
+  const entries = resolveMenu(routes, settings.data.links);
   return (
     <nav className="side-menu" aria-label={t('layout.sideMenu')} data-testid="side-menu">
       <h2 className="panel-title">{t('layout.sideMenu')}</h2>
