@@ -12,9 +12,9 @@ const signedIn = { session: { ...initialSessionState, status: 'authenticated', u
 describe('password slice', () => {
   it('a request clears the previous result', () => {
     let state = passwordReducer(initialPasswordState, passwordActions.changeSucceeded());
-    expect(state.change.done).toBe(true);
+    expect(state.change.data).toBe(true);
     state = passwordReducer(state, passwordActions.changeRequested({ password: 'a', newPassword: 'b' }));
-    expect(state.change).toEqual({ fetching: true, error: null, done: false });
+    expect(state.change).toEqual({ fetching: true, error: null, data: false });
   });
 });
 

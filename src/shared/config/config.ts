@@ -1,18 +1,16 @@
 /** Public configuration (GET /config.json), used by several areas: version, password minimum, upload limit. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { call, put, takeLatest } from 'redux-saga/effects';
+import { put, takeLatest } from 'redux-saga/effects';
 import type { AppConfig } from '../../../contract/config';
 import { configApi } from '../../api/config';
-import type { Failure, Result } from '../../api/http';
+import type { Failure } from '../../api/http';
+import { failed, idle, started, succeeded, type Loadable } from '../request/loadable';
+import { request } from '../request/request.saga';
 import { sessionStarted } from '../session/session';
 
-export interface ConfigState {
-  data: AppConfig | null;
-  fetching: boolean;
-  error: Failure | null;
-}
+export type ConfigState = Loadable<AppConfig | null>;
 
-export const initialConfigState: ConfigState = { data: null, fetching: false, error: null };
+export const initialConfigState: ConfigState = idle(null);
 
 /** Password minimum when the config is not loaded yet (docs/product.md#shell: never below 4). */
 export const DEFAULT_PASSWORD_MIN = 4;
@@ -21,19 +19,9 @@ const slice = createSlice({
   name: 'config',
   initialState: initialConfigState,
   reducers: {
-    loadRequested(state) {
-      state.data = null;
-      state.fetching = true;
-      state.error = null;
-    },
-    loadSucceeded(state, action: PayloadAction<AppConfig>) {
-      state.data = action.payload;
-      state.fetching = false;
-    },
-    loadFailed(state, action: PayloadAction<Failure>) {
-      state.fetching = false;
-      state.error = action.payload;
-    },
+    loadRequested: () => started(null),
+    loadSucceeded: (_state, action: PayloadAction<AppConfig>) => succeeded(action.payload),
+    loadFailed: (_state, action: PayloadAction<Failure>) => failed(action.payload, null),
   },
 });
 
@@ -46,9 +34,7 @@ export const selectPasswordMin = (state: WithConfig) =>
   Math.max(DEFAULT_PASSWORD_MIN, state.config.data?.passwordMinLength ?? DEFAULT_PASSWORD_MIN);
 
 function* loadConfig() {
-  const result: Result<AppConfig> = yield call(configApi.config);
-  if (result.ok) yield put(configActions.loadSucceeded(result.data));
-  else yield put(configActions.loadFailed(result));
+  yield* request(configApi.config, [], { succeeded: configActions.loadSucceeded, failed: configActions.loadFailed });
 }
 
 export function* configSaga() {
