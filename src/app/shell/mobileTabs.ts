@@ -1,6 +1,7 @@
 import type { IconComponent } from '../../components/icons';
 import { ChatIcon, GridIcon, NewsIcon, UserIcon } from '../../components/shellIcons';
-import { TAB_APPS, TAB_CHAT, TAB_NEWS, TAB_PROFILE } from '../../shared/shell/shell.slice';
+import { TAB_APPS, TAB_PROFILE } from '../../shared/shell/tabs';
+import { AREAS, type AreaEntry, type TabIcon } from '../areas';
 
 export interface MobileTab {
   id: number;
@@ -9,12 +10,20 @@ export interface MobileTab {
   icon: IconComponent;
   /** A tab that is a route of its own (path inside /lms) instead of a panel of the home page. */
   to?: string;
+  /** The area the tab belongs to (its badge follows the area's count). */
+  area?: string;
 }
 
-/** Bottom tabs shown on mobile, one per panel that exists. The messages tab opens the chat route. */
+const ICONS: Record<TabIcon, IconComponent> = { user: UserIcon, news: NewsIcon, chat: ChatIcon, grid: GridIcon };
+
+/**
+ * Bottom tabs shown on mobile, one per panel that exists: the profile, then each area's tab from the
+ * manifest (a panel of the home page, or its route), then the apps.
+ */
 export const MOBILE_TABS: readonly MobileTab[] = [
   { id: TAB_PROFILE, label: 'tabs.profile', icon: UserIcon },
-  { id: TAB_NEWS, label: 'tabs.news', icon: NewsIcon },
-  { id: TAB_CHAT, label: 'tabs.messages', icon: ChatIcon, to: '/chat' },
+  ...(AREAS as readonly AreaEntry[]).flatMap((area): MobileTab[] =>
+    area.tab ? [{ id: area.tab.id, label: area.tab.label, icon: ICONS[area.tab.icon], area: area.key, ...(area.tab.panel ? {} : { to: area.path }) }] : [],
+  ),
   { id: TAB_APPS, label: 'tabs.apps', icon: GridIcon },
 ];

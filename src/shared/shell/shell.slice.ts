@@ -4,12 +4,9 @@ import { sessionEnded } from '../session/session';
 import { readCookie } from '../../lib/cookies';
 import { currentLanguage, type Language } from '../../i18n/languages';
 
-/** Mobile panels (docs/product.md#shell): 0 profile, 1 news, 2 chat/contacts, 3 apps. */
-export const TAB_PROFILE = 0;
-export const TAB_NEWS = 1;
-export const TAB_CHAT = 2;
-export const TAB_APPS = 3;
-export const DEFAULT_TAB = TAB_APPS;
+import { DEFAULT_TAB } from './tabs';
+
+export { DEFAULT_TAB, TAB_APPS, TAB_CHAT, TAB_NEWS, TAB_PROFILE } from './tabs';
 
 export const MOBILE_QUERY = '(max-width: 899.92px)';
 export const THEME_COOKIE = 'theme';
