@@ -6,16 +6,15 @@
 import type { Action } from '@reduxjs/toolkit';
 import { call, put, select } from 'redux-saga/effects';
 import type { User } from '../../../contract/auth';
+import type { ApiError } from '../../../contract/common';
 import type { Failure, Result } from '../../api/http';
 import { selectUser } from '../session/session';
 
+/** A failure the client decides itself, shaped as the server's refusal with that status and code. */
+export const refusal = (status: number, code: ApiError['code'], message = ''): Failure => ({ ok: false, problem: 'CLIENT_ERROR', status, error: { code, message } });
+
 /** The failure of a call made without a session (the server would answer 401 UNAUTHORIZED). */
-export const NO_SESSION: Failure = Object.freeze({
-  ok: false,
-  problem: 'CLIENT_ERROR',
-  status: 401,
-  error: Object.freeze({ code: 'UNAUTHORIZED', message: '' }),
-}) as Failure;
+export const noSession = (): Failure => refusal(401, 'UNAUTHORIZED');
 
 /** A reply that succeeded but carried nothing usable (no message to show). */
 export const NO_DATA: Failure = Object.freeze({ ok: false, problem: 'UNKNOWN_ERROR', status: null, error: null }) as Failure;
@@ -38,9 +37,9 @@ export function* request<A extends unknown[], T>(
   return result;
 }
 
-/** The signed-in user, or null after putting `failed(NO_SESSION)`. */
+/** The signed-in user, or null after putting `failed(noSession())`. */
 export function* requireUser(failed: (failure: Failure) => Action): Generator<unknown, User | null, unknown> {
   const user = (yield select(selectUser)) as User | null;
-  if (!user) yield put(failed({ ...NO_SESSION, error: { ...NO_SESSION.error! } }));
+  if (!user) yield put(failed(noSession()));
   return user;
 }

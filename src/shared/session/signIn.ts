@@ -9,21 +9,17 @@ import type { User } from '../../../contract/auth';
 import { authApi } from '../../api/auth';
 import type { Failure, Result } from '../../api/http';
 import { clearAuthKeys, newToken, removeItem, STORAGE_KEYS, storeSession, writeItem } from '../../lib/storage';
+import { refusal } from '../request/request.saga';
 import { ROLES } from '../request/roles';
 import { sessionStarted } from './session';
 
 /** The failure of a sign-in by a role that may not enter (what the server answers such a caller: 403). */
-export const ROLE_REFUSED: Failure = Object.freeze({
-  ok: false,
-  problem: 'CLIENT_ERROR',
-  status: 403,
-  error: Object.freeze({ code: 'FORBIDDEN', message: 'Role not allowed' }),
-}) as Failure;
+export const roleRefused = (): Failure => refusal(403, 'FORBIDDEN', 'Role not allowed');
 
 /** Stores the user and announces the session. Returns a failure for roles that may not enter. */
 export function* enterSession(user: User, token: string): Generator<unknown, Failure | null, unknown> {
   yield call(clearAuthKeys);
-  if (!ROLES.includes(user.role)) return { ...ROLE_REFUSED, error: { ...ROLE_REFUSED.error! } };
+  if (!ROLES.includes(user.role)) return roleRefused();
   yield call(storeSession, { token, uid: user.uid, role: user.role, fio: user.shortName });
   yield put(sessionStarted(user));
   return null;
