@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Profile } from '../../../contract/profile';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { ROLE_STUDENT, ROLE_TEACHER } from '../../shared/request/roles';
 import { selectUser } from '../../shared/session/session';
 import { Avatar } from '../../components/Avatar';
 import { RefreshIcon } from '../../components/icons';
@@ -48,7 +49,7 @@ export default function ProfileScreen() {
 
   const sections: Array<{ title: string; keys: FieldKey[] }> = [
     { title: t('sections.personal'), keys: COMMON_FIELDS },
-    user.role === 2 ? { title: t('sections.study'), keys: STUDENT_FIELDS } : { title: t('sections.work'), keys: TEACHER_FIELDS },
+    user.role === ROLE_STUDENT ? { title: t('sections.study'), keys: STUDENT_FIELDS } : { title: t('sections.work'), keys: TEACHER_FIELDS },
   ];
 
   return (
@@ -56,7 +57,7 @@ export default function ProfileScreen() {
       <section className="card profile-hero" aria-labelledby="profile-title">
         <Avatar src={src} name={user.fullName} size={96} />
         <div className="profile-hero-text">
-          <p className="profile-role-badge">{t(user.role === 1 ? 'cm:roles.teacher' : 'cm:roles.student')}</p>
+          <p className="profile-role-badge">{t(user.role === ROLE_TEACHER ? 'cm:roles.teacher' : 'cm:roles.student')}</p>
           <h1 id="profile-title">{user.fullName}</h1>
           {line ? <p className="profile-hero-line">{line}</p> : null}
         </div>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../shared/hooks';
+import { ROLE_TEACHER } from '../../../shared/request/roles';
 import { selectConfig } from '../../../shared/config/config';
 import { selectUser } from '../../../shared/session/session';
 import { Avatar } from '../../../components/Avatar';
@@ -14,7 +15,7 @@ export function usePositionLine(): string | null {
   const user = useAppSelector(selectUser);
   const { position } = useAppSelector(selectProfile);
   if (!user) return null;
-  if (user.role === 1) return position.data?.position ?? user.position ?? null;
+  if (user.role === ROLE_TEACHER) return position.data?.position ?? user.position ?? null;
   return user.position ?? null;
 }
 
@@ -89,7 +90,7 @@ export function ProfileMenu({ mobile, children }: Props) {
             <div>
               <p className="profile-panel-name">{user.fullName}</p>
               {line ? <p className="profile-panel-line">{line}</p> : null}
-              <p className="profile-panel-role">{t(user.role === 1 ? 'roles.teacher' : 'roles.student')}</p>
+              <p className="profile-panel-role">{t(user.role === ROLE_TEACHER ? 'roles.teacher' : 'roles.student')}</p>
             </div>
           </div>
           <div className="profile-panel-items">
