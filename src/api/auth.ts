@@ -1,6 +1,6 @@
-/** Auth calls (SPEC §7 "Auth and config"). */
+/** Auth calls (docs/product.md#auth). */
 import type { RecoveryBody, RecoveryRow, UpdateLoginBody, User, AuthorizeBody } from '../../contract/auth';
-import { get, post } from './problem';
+import { get, post } from './http';
 
 /** One row of GET /api/google/check.json (the contract exports only its schema). */
 export interface GoogleCheckRow {

@@ -1,4 +1,4 @@
-/** Chat calls (SPEC §7 "Chat"): conversations, paging, sending with a file, read marks, counts, deletion. */
+/** Chat calls (docs/product.md#chat): conversations, paging, sending with a file, read marks, counts, deletion. */
 import type {
   ChatMessage,
   ConversationBody,
@@ -11,7 +11,7 @@ import type {
   ReadBody,
   UnreadCounts,
 } from '../../contract/chat';
-import { post } from './problem';
+import { post } from './http';
 
 const session = { session: true } as const;
 

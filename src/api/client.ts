@@ -1,4 +1,4 @@
-/** The one HTTP client of the app (SPEC §7, §9): same origin, JSON, 30 s timeout, session cookie. */
+/** The one HTTP client of the app (docs/product.md#shell): same origin, JSON, 30 s timeout, session cookie. */
 import { create } from 'apisauce';
 
 export const API_TIMEOUT_MS = 30000;

@@ -1,6 +1,6 @@
 /** Public configuration: GET /config.json and GET /logo.json (no session needed). */
 import type { AppConfig, Logo } from '../../contract/config';
-import { get } from './problem';
+import { get } from './http';
 
 export const configApi = {
   config: () => get<AppConfig>('config.json'),

@@ -1,4 +1,4 @@
-/** News calls (SPEC §7 "News") and the download URL of a news file (SPEC §2 "News page"). */
+/** News calls and the download URL of a news file (docs/product.md#news). */
 import type {
   NEWS_DOWNLOAD_TYPE,
   NEWS_FILES_SEPARATOR,
@@ -12,7 +12,7 @@ import type {
   NewsDeleted,
   NewsItem,
 } from '../../contract/news';
-import { post } from './problem';
+import { post } from './http';
 
 // The client takes only types from the contract: these copies are checked against it by tsc.
 export const PAGE_SIZE: typeof NEWS_PAGE_SIZE = 10;

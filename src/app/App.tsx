@@ -6,8 +6,8 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageSpinner } from '../components/Spinner';
 import { ToastHost } from '../components/ToastHost';
 import { authActions } from '../features/auth/auth.slice';
-import { OfflineBanner } from '../features/general/components/OfflineBanner';
-import { useAppDispatch } from './hooks';
+import { OfflineBanner } from './shell/OfflineBanner';
+import { useAppDispatch } from '../shared/hooks';
 import { ROUTES } from './routeRegistry';
 import { AppRoutes } from './routes';
 import type { AppStore } from './store';
@@ -23,7 +23,7 @@ export function App() {
     dispatch(authActions.bootRequested());
   }, [dispatch]);
 
-  // Starting without a network goes to the offline page (SPEC §2).
+  // Starting without a network goes to the offline page (docs/product.md#shell).
   useEffect(() => {
     if (navigator.onLine === false && location.pathname !== ROUTES.offline) navigate(ROUTES.offline, { replace: true });
     // Only at start.

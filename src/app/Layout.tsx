@@ -1,20 +1,19 @@
 /**
- * The signed-in shell (SPEC §2 Layout). Desktop (≥ 900 px): side menu | content | [discipline column]
+ * The signed-in shell (docs/product.md#shell). Desktop (≥ 900 px): side menu | content | [discipline column]
  * [contact column] | apps, under a header with the profile menu. Mobile: one panel chosen by the
  * active tab, with a bottom tab bar; a route screen shows full width.
  */
-import './areas';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { authActions, selectAuth } from '../features/auth/auth.slice';
 import { selectChatUnreadTotal } from '../features/chat/chat.slice';
 import { LogoutButton } from '../features/auth/components/LogoutButton';
-import { DarkModeToggle } from '../features/general/components/DarkModeToggle';
-import { LanguageSwitch } from '../features/general/components/LanguageSwitch';
-import { MobileTabBar } from '../features/general/components/MobileTabBar';
-import { MOBILE_TABS } from '../features/general/components/mobileTabs';
-import { selectActiveTab, selectIsMobile, TAB_APPS, TAB_CHAT, TAB_NEWS, TAB_PROFILE } from '../features/general/general.slice';
+import { DarkModeToggle } from './shell/DarkModeToggle';
+import { LanguageSwitch } from './shell/LanguageSwitch';
+import { MobileTabBar } from './shell/MobileTabBar';
+import { MOBILE_TABS } from './shell/mobileTabs';
+import { selectActiveTab, selectIsMobile, TAB_APPS, TAB_PROFILE } from '../shared/shell/shell.slice';
 import { AppsPanel } from '../features/profile/components/AppsPanel';
 import { ProfileMenu } from '../features/profile/components/ProfileMenu';
 import { SideMenu } from '../features/profile/components/SideMenu';
@@ -22,13 +21,18 @@ import { selectProfile } from '../features/profile/profile.slice';
 import { lazyScreen } from '../components/lazyScreen';
 import { PageSpinner } from '../components/Spinner';
 import { toLanguage } from '../i18n/languages';
-import { useAppDispatch, useAppSelector } from './hooks';
+import { useAppDispatch, useAppSelector } from '../shared/hooks';
+import { AREAS, type AreaEntry } from './areas';
 import { MENU_ROUTES, ROUTES } from './routeRegistry';
 import './layout.css';
 
 const LOGO = `${import.meta.env.BASE_URL}logo.svg`;
-/** The news panel of the mobile news tab (the same screen as /lms/news). */
-const NewsPanel = lazyScreen(() => import('../features/news/NewsScreen'), 'news');
+/** Areas whose mobile tab shows their screen as a panel of the home page (the news: the same screen as /lms/news). */
+const PANELS = new Map(
+  (AREAS as readonly AreaEntry[]).filter((area) => area.tab?.panel).map((area) => [area.tab!.id, lazyScreen(area.screen, area.key)]),
+);
+/** The count shown beside an area's link and tab. */
+const useBadges = (): Partial<Record<string, number>> => ({ chat: useAppSelector(selectChatUnreadTotal) });
 
 export interface LayoutProps {
   /** Filled later by the chat area; no empty column is rendered. */
@@ -52,7 +56,7 @@ function UnreadBadge({ count }: { count: number }) {
 
 function Header({ mobile }: { mobile: boolean }) {
   const { t, i18n } = useTranslation('cm');
-  const unread = useAppSelector(selectChatUnreadTotal);
+  const badges = useBadges();
   const dispatch = useAppDispatch();
   const { settings } = useAppSelector(selectProfile);
   const { data: logo, language: logoLanguage } = useAppSelector(selectAuth).logo;
@@ -61,7 +65,7 @@ function Header({ mobile }: { mobile: boolean }) {
   useEffect(() => {
     if (logoLanguage !== language) dispatch(authActions.logoRequested(language));
   }, [dispatch, language, logoLanguage]);
-  const name = logo?.name || settings.defaults?.universityName || t('universityName');
+  const name = logo?.name || settings.data.defaults?.universityName || t('universityName');
   return (
     <header className="app-header">
       <Link to={ROUTES.home} className="brand" aria-label={t('layout.home')}>
@@ -73,13 +77,12 @@ function Header({ mobile }: { mobile: boolean }) {
           <NavLink to={ROUTES.home} end className="top-nav-link">
             {t('nav.profile')}
           </NavLink>
-          <NavLink to={ROUTES.news} className="top-nav-link">
-            {t('nav.news')}
-          </NavLink>
-          <NavLink to={ROUTES.chat} className="top-nav-link">
-            {t('nav.chat')}
-            <UnreadBadge count={unread} />
-          </NavLink>
+          {AREAS.map((area) => (
+            <NavLink key={area.key} to={area.path} className="top-nav-link">
+              {t(area.nav)}
+              {badges[area.key] !== undefined ? <UnreadBadge count={badges[area.key] ?? 0} /> : null}
+            </NavLink>
+          ))}
         </nav>
       )}
       <ProfileMenu mobile={mobile}>
@@ -97,7 +100,7 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
   const activeTab = useAppSelector(selectActiveTab);
   const location = useLocation();
   const navigate = useNavigate();
-  const unread = useAppSelector(selectChatUnreadTotal);
+  const badges = useBadges();
   const isHome = location.pathname === ROUTES.home && !children;
   const content = children ?? <Outlet />;
   const withColumns = Boolean(disciplineColumn || contactColumn);
@@ -112,15 +115,16 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
   );
 
   if (mobile) {
+    const Panel = PANELS.get(activeTab);
     const panel =
       isHome && activeTab === TAB_APPS ? (
         <div className="mobile-apps">
           <AppsPanel />
           <SideMenu routes={MENU_ROUTES} />
         </div>
-      ) : isHome && activeTab === TAB_NEWS ? (
+      ) : isHome && Panel ? (
         <Suspense fallback={<PageSpinner />}>
-          <NewsPanel />
+          <Panel />
         </Suspense>
       ) : (
         content
@@ -134,7 +138,7 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
         </main>
         <MobileTabBar
           current={routeTab ? routeTab.id : isHome ? homeTab : null}
-          badges={{ [TAB_CHAT]: unread }}
+          badges={Object.fromEntries(MOBILE_TABS.filter((tab) => tab.area).map((tab) => [tab.id, badges[tab.area!] ?? 0]))}
           onSelect={(id) => {
             const to = MOBILE_TABS.find((tab) => tab.id === id)?.to;
             if (to) navigate(to);

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/Spinner';
-import { useAppSelector } from './hooks';
-import { selectSession } from './session';
+import { useAppSelector } from '../shared/hooks';
+import { selectSession } from '../shared/session/session';
 import { ROUTES } from './routeRegistry';
 
 /** /lms needs a session: wait for the boot check, send the anonymous to /lms/login, the unreachable to /lms/offline. */

@@ -1,12 +1,81 @@
 /**
- * The areas of the signed-in portal: imported by the lazy Layout chunk, so their slices and sagas
- * join the store when the shell loads and stay out of the login page's download (see store.ts).
+ * The area manifest: one entry per area of the signed-in portal. Routes (routes.tsx), the top
+ * navigation (Layout), the mobile tabs (shell/mobileTabs.ts) and the store (store.ts: the lazy slice
+ * and saga, and the `LazyAreas` type) read it. Adding an area: src/features/<area>/ (with its
+ * <area>.area.ts exporting `reducer` and `saga`), src/api/<area>.ts, public/locales/{kg,ru,en}/<area>.json
+ * and one entry here (README, "Adding an area: client").
+ *
+ * Every loader is a dynamic import, so nothing of an area reaches the login page's download: the
+ * shell (Layout) waits for `loadAreas()` before it renders.
  */
-import { chatSaga } from '../features/chat/chat.saga';
-import { chatReducer } from '../features/chat/chat.slice';
-import { newsSaga } from '../features/news/news.saga';
-import { newsReducer } from '../features/news/news.slice';
-import { registerArea } from './store';
+import type { ComponentType } from 'react';
+import type { Reducer } from '@reduxjs/toolkit';
+import type { Saga } from 'redux-saga';
+import type { MenuKey } from '../lib/menu';
+import { TAB_CHAT, TAB_NEWS } from '../shared/shell/tabs';
+import { registerArea, type AreaStore } from './store';
 
-registerArea('news', newsReducer, newsSaga);
-registerArea('chat', chatReducer, chatSaga);
+/** Names of the shell icons a mobile tab may use (app/shell/mobileTabs.ts maps them). */
+export type TabIcon = 'user' | 'news' | 'chat' | 'grid';
+
+export interface AreaEntry {
+  /** The area's one name: its state key, its folder under src/features/, its text namespace. */
+  key: string;
+  /** Route inside /lms. */
+  path: string;
+  /** The route's lazy screen. `layout: 'own'`: the screen renders the shell itself (with its own columns). */
+  screen: () => Promise<{ default: ComponentType }>;
+  layout?: 'shell' | 'own';
+  /** Label key (namespace cm) of its link in the top navigation. */
+  nav: string;
+  /** Its key in the side menu, when it has one (lib/menu.ts). */
+  menuKey?: MenuKey;
+  /** Its mobile tab: `panel` tabs show the screen on the home page, the others open the route. */
+  tab?: { id: number; label: string; icon: TabIcon; panel?: boolean };
+  /** Text namespaces the screen uses (public/locales/<lng>/<ns>.json). */
+  namespaces: readonly string[];
+  /** The slice and saga, loaded with the shell. */
+  store: () => Promise<AreaStore>;
+}
+
+export const AREAS = [
+  {
+    key: 'news',
+    path: '/news',
+    screen: () => import('../features/news/NewsScreen'),
+    nav: 'nav.news',
+    tab: { id: TAB_NEWS, label: 'tabs.news', icon: 'news', panel: true },
+    namespaces: ['news'],
+    store: () => import('../features/news/news.area'),
+  },
+  {
+    key: 'chat',
+    path: '/chat',
+    screen: () => import('./ChatLayout'),
+    layout: 'own',
+    nav: 'nav.chat',
+    tab: { id: TAB_CHAT, label: 'tabs.messages', icon: 'chat' },
+    namespaces: ['chat'],
+    store: () => import('../features/chat/chat.area'),
+  },
+] as const satisfies readonly AreaEntry[];
+
+export type AreaKey = (typeof AREAS)[number]['key'];
+
+/** The state of each area, as its slice defines it. */
+export type AreaStates = {
+  [A in (typeof AREAS)[number] as A['key']]: Awaited<ReturnType<A['store']>>['reducer'] extends Reducer<infer S> ? S : never;
+};
+
+let loading: Promise<void> | null = null;
+
+/** Loads every area's slice and saga and adds them to the store (once). */
+export function loadAreas(): Promise<void> {
+  loading ??= Promise.all(
+    AREAS.map(async (area) => {
+      const { reducer, saga } = await area.store();
+      registerArea(area.key, reducer as Reducer, saga as Saga<[]>);
+    }),
+  ).then(() => undefined);
+  return loading;
+}

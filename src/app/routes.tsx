@@ -1,18 +1,32 @@
-/** The route table (SPEC §2). Every screen is its own lazy chunk. */
+/** The route table (docs/product.md#shell). Every screen is its own lazy chunk; the areas' routes come from the manifest (areas.ts). */
+import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { lazyScreen } from '../components/lazyScreen';
+import { AREAS, loadAreas, type AreaEntry } from './areas';
 import { RequireSession } from './RequireSession';
 import { ROUTES } from './routeRegistry';
 
+/** A chunk of the signed-in portal: its module together with the areas' slices and sagas. */
+const withAreas = <M,>(load: () => Promise<M>) => () => Promise.all([load(), loadAreas()]).then(([module]) => module);
+
 const LoginPage = lazyScreen(() => import('./pages/LoginPage'), 'login');
 const OfflineScreen = lazyScreen(() => import('../features/offline/OfflineScreen'), 'offline');
-const Layout = lazyScreen(() => import('./Layout'), 'layout');
+const Layout = lazyScreen(withAreas(() => import('./Layout')), 'layout');
 const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen'), 'profile');
 const ChangePasswordScreen = lazyScreen(() => import('../features/password/ChangePasswordScreen'), 'change-password');
-const NewsScreen = lazyScreen(() => import('../features/news/NewsScreen'), 'news');
 const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'), 'not-found');
-/** The chat brings its own columns into the shell (ChatLayout renders Layout with them). */
-const ChatLayout = lazyScreen(() => import('./ChatLayout'), 'chat');
+
+/** Each area's route screen, loaded with the areas. */
+const screens = new Map<string, ComponentType>(
+  (AREAS as readonly AreaEntry[]).map((area) => [area.key, lazyScreen(withAreas(area.screen), area.key)]),
+);
+const inShell = (AREAS as readonly AreaEntry[]).filter((area) => area.layout !== 'own');
+const ownLayout = (AREAS as readonly AreaEntry[]).filter((area) => area.layout === 'own');
+
+function areaElement(area: AreaEntry) {
+  const Screen = screens.get(area.key)!;
+  return <Screen />;
+}
 
 export function AppRoutes() {
   return (
@@ -28,16 +42,14 @@ export function AppRoutes() {
       >
         <Route index element={<ProfileScreen />} />
         <Route path={ROUTES.changePassword} element={<ChangePasswordScreen />} />
-        <Route path={ROUTES.news} element={<NewsScreen />} />
+        {inShell.map((area) => (
+          <Route key={area.key} path={area.path} element={areaElement(area)} />
+        ))}
       </Route>
-      <Route
-        path={ROUTES.chat}
-        element={
-          <RequireSession>
-            <ChatLayout />
-          </RequireSession>
-        }
-      />
+      {/* Areas with their own columns (the chat) render the shell themselves. */}
+      {ownLayout.map((area) => (
+        <Route key={area.key} path={area.path} element={<RequireSession>{areaElement(area)}</RequireSession>} />
+      ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -1,66 +1,61 @@
 /**
  * The store: root reducer of every area plus the root saga. The areas the login page needs are
  * here from the start; the areas of the signed-in portal (news, chat...) register their slice and
- * saga when the portal's shell loads (app/areas.ts, imported by the lazy Layout), so their code
+ * saga when the portal's shell loads (loadAreas() of the area manifest, app/areas.ts), so their code
  * stays out of the login page's download.
  */
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Saga, type Task } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
-import { onSessionEnded } from '../api/problem';
+import { onSessionEnded } from '../api/http';
 import { authReducer } from '../features/auth/auth.slice';
 import { authSaga } from '../features/auth/auth.saga';
-import type { ChatState } from '../features/chat/chat.slice';
-import { generalReducer } from '../features/general/general.slice';
-import { generalSaga } from '../features/general/general.saga';
-import type { NewsState } from '../features/news/news.slice';
+import { shellReducer } from '../shared/shell/shell.slice';
+import { shellSaga } from '../shared/shell/shell.saga';
 import { passwordReducer } from '../features/password/password.slice';
 import { passwordSaga } from '../features/password/password.saga';
 import { profileReducer } from '../features/profile/profile.slice';
 import { profileSaga } from '../features/profile/profile.saga';
-import { configReducer, configSaga } from './config';
-import { sessionEnded, sessionReducer, sessionSaga } from './session';
+import type { AreaStates } from './areas';
+import { configReducer, configSaga } from '../shared/config/config';
+import { SESSION_ENDED_MESSAGE, sessionEnded, sessionReducer, sessionSaga } from '../shared/session/session';
 
 const staticReducers = {
   session: sessionReducer,
   config: configReducer,
   auth: authReducer,
-  general: generalReducer,
+  shell: shellReducer,
   profile: profileReducer,
   password: passwordReducer,
 };
 
-/** The state of the areas registered by app/areas.ts (present once the signed-in shell has loaded). */
-export interface LazyAreas {
-  news: NewsState;
-  chat: ChatState;
-}
+/** The state of the areas of the manifest (app/areas.ts), present once the signed-in shell has loaded. */
+export type LazyAreas = AreaStates;
 
 export type RootState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> } & LazyAreas;
 
 export function* rootSaga() {
-  yield all([sessionSaga, configSaga, authSaga, generalSaga, profileSaga, passwordSaga].map((saga) => fork(saga)));
+  yield all([sessionSaga, configSaga, authSaga, shellSaga, profileSaga, passwordSaga].map((saga) => fork(saga)));
 }
 
-interface Area {
+/** What an area adds to the store: its slice's reducer and its root saga. */
+export interface AreaStore {
   reducer: Reducer;
   saga: Saga<[]>;
 }
+type Area = AreaStore;
 
 /** Registered areas, and the stores that take each new one as it comes. */
 const areas = new Map<string, Area>();
 const stores = new Set<(key: string, area: Area) => void>();
 
 /** Adds an area's slice and saga to every store, now and later (once per key). */
-export function registerArea<K extends keyof LazyAreas>(key: K, reducer: Reducer<LazyAreas[K]>, saga: Saga<[]>): void {
+export function registerArea(key: string, reducer: Reducer, saga: Saga<[]>): void {
   if (areas.has(key)) return;
-  const area: Area = { reducer: reducer as Reducer, saga };
+  const area: Area = { reducer, saga };
   areas.set(key, area);
   for (const inject of stores) inject(key, area);
 }
-
-/** The message shown on the login screen after the server ended the session. */
-export const SESSION_ENDED_MESSAGE = 'login.enterCredentials';
 
 export function createAppStore(preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware();
@@ -97,3 +92,8 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
 
 export type AppStore = ReturnType<typeof createAppStore>;
 export type AppDispatch = AppStore['dispatch'];
+
+declare module '../shared/hooks' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppState extends RootState {}
+}

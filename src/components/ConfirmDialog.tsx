@@ -1,6 +1,6 @@
 /**
  * A modal question with Cancel and a confirming (destructive) button; Escape or a click outside
- * cancels, focus starts on Cancel and returns where it was. SPEC §4 asks for one before deleting a
+ * cancels, focus starts on Cancel and returns where it was. docs/product.md#shell asks for one before deleting a
  * message, a book, a registration or a teaching material, and before cancelling an order.
  */
 import { useEffect, useId, useRef } from 'react';

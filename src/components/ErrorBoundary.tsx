@@ -1,4 +1,4 @@
-/** Catches render errors so that the user sees a way out instead of a white screen (SPEC §8). */
+/** Catches render errors so that the user sees a way out instead of a white screen (docs/product.md#shell). */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon, RefreshIcon } from './icons';

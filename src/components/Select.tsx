@@ -1,4 +1,4 @@
-/** A labelled dropdown whose first entry is the blank ' --- ' option with id -1 (SPEC §3, §5). */
+/** A labelled dropdown whose first entry is the blank ' --- ' option with id -1 (docs/product.md#shell). */
 import type { ChangeEvent } from 'react';
 
 export const BLANK_OPTION = { id: -1, name: ' --- ' } as const;

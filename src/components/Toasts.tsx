@@ -1,4 +1,4 @@
-/** SPEC §8: notifications top-right, light theme, closing after 5 seconds. */
+/** docs/product.md#shell: notifications top-right, light theme, closing after 5 seconds. */
 import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
 

@@ -1,6 +1,6 @@
 /**
  * Lazy route chunks that never end in a white screen: a chunk that fails to load (ChunkLoadError,
- * a network error, or no answer within 120 s, SPEC §9) renders a friendly message with Reload.
+ * a network error, or no answer within 120 s, docs/product.md#shell) renders a friendly message with Reload.
  */
 import { lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * i18next setup (SPEC §1): kg, ru (default and fallback), en; detection query `lang` → cookie `lang`
+ * i18next setup (docs/product.md#languages): kg, ru (default and fallback), en; detection query `lang` → cookie `lang`
  * → localStorage `lang`, cached in cookie and localStorage; texts loaded over HTTP per namespace
  * (the URL carries the version of the texts, so the browser may keep them).
  */

@@ -8,7 +8,7 @@ export const DEFAULT_LANGUAGE: Language = 'ru';
 /** Namespaces under public/locales/<lng>/: cm is the default one. */
 export const NAMESPACES = ['cm', 'auth', 'profile', 'password', 'news', 'chat'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
-/** SPEC §1: the language cookie lives 31104000000 ms. */
+/** docs/product.md#languages: the language cookie lives 31104000000 ms. */
 export const LANGUAGE_COOKIE_MS = 31104000000;
 
 export function toLanguage(lng: string | undefined | null): Language {

@@ -1,6 +1,6 @@
 /** How files are named and sized on screen (news, chat, library, teaching materials). */
 
-/** SPEC §2/§9: file names are shown truncated at 20 characters (the full name goes in the tooltip). */
+/** docs/product.md#files: file names are shown truncated at 20 characters (the full name goes in the tooltip). */
 export const FILE_NAME_LIMIT = 20;
 
 export function truncateName(name: string, limit = FILE_NAME_LIMIT): string {
@@ -8,7 +8,7 @@ export function truncateName(name: string, limit = FILE_NAME_LIMIT): string {
   return chars.length <= limit ? name : `${chars.slice(0, limit).join('')}…`;
 }
 
-/** Icon families of SPEC §2 (pdf, xls/xlsx, doc/docx, txt, ppt/pptx, other), plus images and archives. */
+/** Icon families of docs/product.md#files (pdf, xls/xlsx, doc/docx, txt, ppt/pptx, other), plus images and archives. */
 export type FileKind = 'pdf' | 'xls' | 'doc' | 'txt' | 'ppt' | 'image' | 'zip' | 'other';
 
 const KINDS: Record<string, FileKind> = {

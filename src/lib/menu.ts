@@ -1,5 +1,5 @@
 /**
- * Side-menu entries (SPEC §2), in display order. An entry is shown when the app has a route for it
+ * Side-menu entries (docs/product.md#shell), in display order. An entry is shown when the app has a route for it
  * (see app/routeRegistry.ts) or when the university configured a link for its key in settings.
  */
 export const MENU_KEYS = [

@@ -3,10 +3,12 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-// The signed-in areas (news, chat...) join every store, as they do once the shell has loaded.
-import '../app/areas';
+import { loadAreas } from '../app/areas';
 import { createAppStore, type AppStore, type RootState } from '../app/store';
 import { trackSagaTask } from './stores';
+
+// The signed-in areas of the manifest (news, chat...) join every store, as they do once the shell has loaded.
+await loadAreas();
 
 export function makeStore(preloaded?: Partial<RootState>): AppStore {
   const store = createAppStore(preloaded);

@@ -1,5 +1,5 @@
 import LoginScreen from '../../features/auth/LoginScreen';
-import { LanguageSwitch } from '../../features/general/components/LanguageSwitch';
+import { LanguageSwitch } from '../shell/LanguageSwitch';
 
 /** The login screen with the shell's language switch. */
 export default function LoginPage() {

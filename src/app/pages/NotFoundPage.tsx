@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { HomeIcon } from '../../components/moreIcons';
+import { HomeIcon } from '../../components/shellIcons';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useAppSelector } from '../hooks';
-import { selectSessionStatus } from '../session';
+import { useAppSelector } from '../../shared/hooks';
+import { selectSessionStatus } from '../../shared/session/session';
 import Layout from '../Layout';
 
 export function NotFoundScreen() {

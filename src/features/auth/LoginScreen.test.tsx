@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { initialSessionState } from '../../app/session';
+import { initialSessionState } from '../../shared/session/session';
 import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, HttpResponse, http, ok, publicHandlers, recordRequests, server, student, teacher } from '../../test/server';

@@ -1,15 +1,15 @@
 /**
- * /lms/login (SPEC §2, §4): logo, login form or forced credential update, Google sign-in, and the
+ * /lms/login (docs/product.md#auth): logo, login form or forced credential update, Google sign-in, and the
  * error line. Desktop shows a brand panel beside the card; below 899.92 px the form fills the screen.
  */
 import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { configActions, selectConfig, selectPasswordMin } from '../../app/config';
-import { selectSession, sessionMessageCleared } from '../../app/session';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { configActions, selectConfig, selectPasswordMin } from '../../shared/config/config';
+import { selectSession, sessionMessageCleared } from '../../shared/session/session';
 import { GOOGLE_AUTH_URL } from '../../api/auth';
-import type { Failure } from '../../api/problem';
+import type { Failure } from '../../api/http';
 import { ErrorLine } from '../../components/fields';
 import { GoogleIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/Spinner';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionCheckStarted, sessionEnded, sessionStarted, sessionUnreachable } from '../../app/session';
+import { sessionCheckStarted, sessionEnded, sessionStarted, sessionUnreachable } from '../../shared/session/session';
 import { recordSaga, types } from '../../test/saga';
 import { fail, http, HttpResponse, ok, recordRequests, server, student, teacher } from '../../test/server';
 import { authActions } from './auth.slice';

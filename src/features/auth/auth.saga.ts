@@ -1,21 +1,21 @@
 /**
- * Login flow (SPEC §4): recovery check → LOG_PAS 1 forced update / LOG_PAS 0 orize; boot by enticate;
+ * Login flow (docs/product.md#auth): recovery check → LOG_PAS 1 forced update / LOG_PAS 0 orize; boot by enticate;
  * Google return; logout. Every call goes through api/auth.ts and ends in a success or failure action.
  */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { RecoveryRow, User } from '../../../contract/auth';
-import type { Logo } from '../../../contract/config';
 import { authApi, type GoogleCheckRow } from '../../api/auth';
 import { configApi } from '../../api/config';
-import { isConnectionProblem, type Failure, type Result } from '../../api/problem';
-import { sessionCheckStarted, sessionEnded, sessionUnreachable } from '../../app/session';
-import { enterSession, signIn } from '../../app/signIn';
+import { isConnectionProblem, type Failure, type Result } from '../../api/http';
+import { SESSION_ENDED_MESSAGE, sessionCheckStarted, sessionEnded, sessionUnreachable } from '../../shared/session/session';
+import { enterSession, signIn } from '../../shared/session/signIn';
+import { NO_DATA, request } from '../../shared/request/request.saga';
 import { clearAllExceptLang, newToken, readToken } from '../../lib/storage';
 import { authActions, type CredentialUpdate, type Credentials } from './auth.slice';
 
-/** Translation key shown when a token is present but the server knows no user (SPEC §8). */
-export const ENTER_CREDENTIALS_KEY = 'login.enterCredentials';
+/** Translation key shown when a token is present but the server knows no user (docs/product.md#auth). */
+export const ENTER_CREDENTIALS_KEY = SESSION_ENDED_MESSAGE;
 
 function needsUpdate(result: Failure): boolean {
   return result.status === 403 && result.error?.code === 'CREDENTIALS_UPDATE_REQUIRED';
@@ -49,21 +49,15 @@ export function* loginSaga(action: PayloadAction<Credentials>) {
 export function* updateSaga(action: PayloadAction<CredentialUpdate>) {
   const body = action.payload;
   // The reply's sms ('Логин и пароль изменены') is shown as a toast by the API layer.
-  const result = (yield call(authApi.updateLogin, body)) as Result<{ changed: true }>;
-  if (!result.ok || !result.data?.changed) {
-    yield put(
-      authActions.updateFailed(
-        result.ok ? { ok: false, problem: 'UNKNOWN_ERROR', status: null, error: null } : result,
-      ),
-    );
-    return;
-  }
-  yield put(authActions.updateSucceeded());
-  yield* authorize(body.newlog, body.newpas);
+  const result = yield* request(authApi.updateLogin, [body], {
+    succeeded: (data) => (data?.changed ? authActions.updateSucceeded() : authActions.updateFailed(NO_DATA)),
+    failed: authActions.updateFailed,
+  });
+  if (result.ok && result.data?.changed) yield* authorize(body.newlog, body.newpas);
 }
 
 export function* bootSaga() {
-  // Starting without a network: the offline page (SPEC §2).
+  // Starting without a network: the offline page (docs/product.md#auth).
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     yield put(sessionUnreachable());
     return;
@@ -112,9 +106,7 @@ export function* googleCheckSaga() {
 }
 
 export function* logoSaga() {
-  const result = (yield call(configApi.logo)) as Result<Logo>;
-  if (result.ok) yield put(authActions.logoSucceeded(result.data));
-  else yield put(authActions.logoFailed(result));
+  yield* request(configApi.logo, [], { succeeded: authActions.logoSucceeded, failed: authActions.logoFailed });
 }
 
 export function* logoutSaga() {

@@ -3,15 +3,13 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Language } from '../../../contract/common';
 import type { Logo } from '../../../contract/config';
 import type { User } from '../../../contract/auth';
-import type { Failure } from '../../api/problem';
-import { sessionEnded } from '../../app/session';
+import type { Failure } from '../../api/http';
+import { sessionEnded } from '../../shared/session/session';
 
 export type GoogleOutcome = 'failed' | 'unlinked' | 'disabled';
 
 export interface AuthState {
   login: { fetching: boolean; error: Failure | null };
-  /** LOG_PAS of the last recovery check; 1 shows the forced update form. */
-  logpas: 0 | 1 | null;
   /** The forced credential update (the old credentials stay in the form, never in the store). */
   update: { required: boolean; login: string | null; fetching: boolean; error: Failure | null };
   /** Whether Google sign-in is on; `checked` once the server answered (or failed to). */
@@ -25,7 +23,6 @@ export interface AuthState {
 
 export const initialAuthState: AuthState = {
   login: { fetching: false, error: null },
-  logpas: null,
   update: { required: false, login: null, fetching: false, error: null },
   google: { enabled: false, fetching: false, checked: false },
   gauth: { fetching: false, error: null, outcome: null },
@@ -52,17 +49,13 @@ const slice = createSlice({
     bootRequested() {},
     loginRequested(state, _action: PayloadAction<Credentials>) {
       state.login = { fetching: true, error: null };
-      state.logpas = null;
       state.gauth.error = null;
       state.gauth.outcome = null;
     },
-    /** The recovery check answered LOG_PAS 0 (sign-in proceeds) or 1 (update first). */
-    recoveryChecked(state, action: PayloadAction<0 | 1>) {
-      state.logpas = action.payload;
-    },
+    /** The recovery check answered LOG_PAS 0 (sign-in proceeds) or 1 (update first: updateRequired follows). */
+    recoveryChecked(_state, _action: PayloadAction<0 | 1>) {},
     updateRequired(state, action: PayloadAction<{ login: string }>) {
       state.login.fetching = false;
-      state.logpas = 1;
       state.update = { required: true, login: action.payload.login, fetching: false, error: null };
     },
     loginSucceeded(state, _action: PayloadAction<User>) {
@@ -88,7 +81,6 @@ const slice = createSlice({
     },
     updateCancelled(state) {
       state.update = initialAuthState.update;
-      state.logpas = null;
     },
     errorDismissed(state) {
       state.login.error = null;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, MessagesPage } from '../../../contract/chat';
-import { initialConfigState } from '../../app/config';
+import { initialConfigState } from '../../shared/config/config';
 import { renderWithStore, makeStore } from '../../test/render';
 import { http, ok, recordRequests, server, teacher } from '../../test/server';
 import ChatScreen, { ChatContactColumn, ChatDisciplineColumn } from './ChatScreen';
@@ -70,7 +70,7 @@ describe('ChatScreen', () => {
     expect(within(contacts).getByLabelText('Группа')).toHaveValue('3');
     expect(within(contacts).queryByLabelText('Семестр')).not.toBeInTheDocument();
     // Desktop opens the group chat, which has no messages yet.
-    expect(await screen.findByText('Нет сообщенний')).toBeInTheDocument();
+    expect(await screen.findByText('Нет сообщений')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Групповой чат' })).toBeInTheDocument();
   });
 

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { chatActions, selectChat } from './chat.slice';
 import { ContactPanel } from './components/ContactPanel';

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../../contract/chat';
 import type { User } from '../../../contract/auth';
 import { recordSaga, types } from '../../test/saga';
 import { fail, http, HttpResponse, ok, recordRequests, server, student, teacher } from '../../test/server';
 import {
+  chainSaga,
   contactsSaga,
   conversationBody,
   currentSaga,
@@ -13,7 +14,6 @@ import {
   messagesSaga,
   olderSaga,
   readSaga,
-  semestersSaga,
   sendSaga,
 } from './chat.saga';
 import { chatActions, chatReducer, contactKey, GROUP_CONTACT, groupKey, initialChatState, type ChatContact, type ChatState } from './chat.slice';
@@ -88,20 +88,26 @@ describe('filter chain', () => {
       http.post('/api/discipline/group/list.json', () => ok([{ id: 3, name: 'ПИ-1-24' }, { id: 4, name: 'ПИ-2-24' }])),
       http.post('/api/discipline/students/list.json', () => ok([aipery])),
     );
-    // recordSaga reads the state once: the saga chain is checked through what it puts and asks.
+    // Each level is its own takeLatest on its parent's action: the chain runs through the real takers.
     let state = chatState(chatActions.currentSucceeded({ year: 2026, ws: 1 }), chatActions.disciplineSelected(web));
     const dispatched: string[] = [];
-    const { runSaga } = await import('redux-saga');
-    await runSaga(
+    const { runSaga, stdChannel } = await import('redux-saga');
+    const channel = stdChannel();
+    const task = runSaga(
       {
+        channel,
         dispatch: (action: Parameters<typeof chatReducer>[1]) => {
           dispatched.push(action.type);
           state = chatReducer(state, action);
+          channel.put(action);
         },
         getState: () => root(state),
       },
-      semestersSaga,
-    ).toPromise();
+      chainSaga,
+    );
+    channel.put(chatActions.disciplineSelected(web));
+    await vi.waitFor(() => expect(dispatched).toContain('chat/contactOpened'), { timeout: 10_000 });
+    task.cancel();
     expect(dispatched).toEqual([
       'chat/semestersRequested',
       'chat/semestersSucceeded',

@@ -8,11 +8,12 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import type { ChatMessage, ConversationBody, DeleteRow, LiveMessage, MessagesPage, UnreadCounts } from '../../../contract/chat';
 import type { IdName } from '../../../contract/common';
-import type { Contact, DisciplineRow } from '../../../contract/academic';
 import { chatApi } from '../../api/chat';
-import { disciplineApi } from '../../api/discipline';
-import type { Failure, Result } from '../../api/problem';
-import { selectUser } from '../../app/session';
+import { academicApi } from '../../api/academic';
+import type { Failure, Result } from '../../api/http';
+import { request } from '../../shared/request/request.saga';
+import { ROLE_TEACHER } from '../../shared/request/roles';
+import { selectUser } from '../../shared/session/session';
 import {
   chatActions,
   GROUP_CONTACT,
@@ -28,7 +29,7 @@ import { liveLifecycleSaga } from './live.saga';
 
 const failure = (result: Result<unknown>): Failure => (result.ok ? { ok: false, problem: 'UNKNOWN_ERROR', status: null, error: null } : result);
 
-/** The common fields of the open conversation (SPEC §7): one-to-one or group. */
+/** The common fields of the open conversation (docs/product.md#chat): one-to-one or group. */
 export function conversationBody(state: ChatState, user: Pick<User, 'uid' | 'role'>): ConversationBody | null {
   const { year, ws, activeDiscipline: d, activeContact: c } = state;
   if (year === null || ws === null || !d || !c) return null;
@@ -55,9 +56,9 @@ export function* openedSaga() {
 /** The current half-year and year, then the disciplines of that workspace (and the years list). */
 export function* currentSaga() {
   const [ws, year, years]: [Result<IdName>, Result<IdName>, Result<IdName[]>] = yield all([
-    call(disciplineApi.currentWs),
-    call(disciplineApi.currentYear),
-    call(disciplineApi.years),
+    call(academicApi.currentWs),
+    call(academicApi.currentYear),
+    call(academicApi.years),
   ]);
   if (years.ok) yield put(chatActions.yearsSucceeded(years.data));
   if (!ws.ok || !year.ok) {
@@ -76,57 +77,66 @@ export function* workspaceSaga(action: PayloadAction<WorkspacePayload>) {
 /** Teachers (role 1) get the teacher list, everyone else the student list. */
 export function* disciplinesSaga(action: PayloadAction<WorkspacePayload>) {
   const user: User | null = yield select(selectUser);
-  const call_ = user?.role === 1 ? disciplineApi.list : disciplineApi.studentList;
-  const result: Result<DisciplineRow[]> = yield call(call_, action.payload);
-  if (result.ok) yield put(chatActions.disciplinesSucceeded(result.data));
-  else yield put(chatActions.disciplinesFailed(result));
+  yield* request(user?.role === ROLE_TEACHER ? academicApi.list : academicApi.studentList, [action.payload], {
+    succeeded: chatActions.disciplinesSucceeded,
+    failed: chatActions.disciplinesFailed,
+  });
 }
 
+/** Disciplines → semesters: on a chosen discipline. */
 export function* semestersSaga() {
   const { state, user }: { state: ChatState; user: User | null } = yield* current();
   const d = state.activeDiscipline;
   if (!d || state.year === null || state.ws === null) return;
   yield put(chatActions.semestersRequested());
   const body = { year: state.year, ws: state.ws, id_discipline: d.id, kredit: d.kredit };
-  const result: Result<IdName[]> = yield call(user?.role === 1 ? disciplineApi.semesters : disciplineApi.studentSemesters, body);
-  if (!result.ok) {
-    yield put(chatActions.semestersFailed(result));
-    return;
-  }
-  yield put(chatActions.semestersSucceeded(result.data));
-  if (result.data.length > 0) yield call(groupsSaga);
+  yield* request(user?.role === ROLE_TEACHER ? academicApi.semesters : academicApi.studentSemesters, [body], {
+    succeeded: chatActions.semestersSucceeded,
+    failed: chatActions.semestersFailed,
+  });
 }
 
+/** Semesters → groups: on the semesters' arrival (the first is active) or a chosen semester. */
 export function* groupsSaga() {
   const { state, user }: { state: ChatState; user: User | null } = yield* current();
   const d = state.activeDiscipline;
   if (!d || state.year === null || state.ws === null || state.activeSemester === null) return;
   yield put(chatActions.groupsRequested());
   const body = { year: state.year, ws: state.ws, id_discipline: d.id, id_semester: state.activeSemester };
-  const result: Result<IdName[]> = yield call(user?.role === 1 ? disciplineApi.groups : disciplineApi.studentGroups, body);
-  if (!result.ok) {
-    yield put(chatActions.groupsFailed(result));
-    return;
-  }
-  yield put(chatActions.groupsSucceeded(result.data));
-  if (result.data.length > 0) yield call(contactsSaga);
+  yield* request(user?.role === ROLE_TEACHER ? academicApi.groups : academicApi.studentGroups, [body], {
+    succeeded: chatActions.groupsSucceeded,
+    failed: chatActions.groupsFailed,
+  });
 }
 
-/** The group's students (teacher) or teachers (student), then the group chat on desktop. */
+/** Groups → people: the group's students (teacher) or teachers (student), then the group chat on desktop. */
 export function* contactsSaga() {
   const { state, user }: { state: ChatState; user: User | null } = yield* current();
   const d = state.activeDiscipline;
   if (!d || state.year === null || state.ws === null || state.activeGroup === null) return;
   yield put(chatActions.contactsRequested());
   const body = { year: state.year, ws: state.ws, id_discipline: d.id, id_group: state.activeGroup };
-  const result: Result<Contact[]> = yield call(user?.role === 1 ? disciplineApi.students : disciplineApi.teachers, body);
-  if (!result.ok) {
-    yield put(chatActions.contactsFailed(result));
-    return;
-  }
-  yield put(chatActions.contactsSucceeded(result.data));
+  const result = yield* request(user?.role === ROLE_TEACHER ? academicApi.students : academicApi.teachers, [body], {
+    succeeded: chatActions.contactsSucceeded,
+    failed: chatActions.contactsFailed,
+  });
+  if (!result.ok) return;
   const after: ChatState = yield select(selectChat);
   if (after.autoOpenGroup && !after.activeContact) yield put(chatActions.contactOpened(GROUP_CONTACT));
+}
+
+/**
+ * The dependent loads, one level each: a level loads when its parent is chosen or has arrived, reads
+ * its parents from the state, and the reducer of a choice clears the levels below it.
+ */
+export function* chainSaga() {
+  yield all([
+    takeLatest(chatActions.workspaceSelected.type, workspaceSaga),
+    takeLatest(chatActions.disciplinesRequested.type, disciplinesSaga),
+    takeLatest(chatActions.disciplineSelected.type, semestersSaga),
+    takeLatest([chatActions.semestersSucceeded.type, chatActions.semesterSelected.type], groupsSaga),
+    takeLatest([chatActions.groupsSucceeded.type, chatActions.groupSelected.type], contactsSaga),
+  ]);
 }
 
 // --- the conversation ---------------------------------------------------------------------------
@@ -251,11 +261,7 @@ export function* chatSaga() {
     fork(liveLifecycleSaga),
     takeLatest(chatActions.opened.type, openedSaga),
     takeLatest(chatActions.currentRequested.type, currentSaga),
-    takeLatest(chatActions.workspaceSelected.type, workspaceSaga),
-    takeLatest(chatActions.disciplinesRequested.type, disciplinesSaga),
-    takeLatest(chatActions.disciplineSelected.type, semestersSaga),
-    takeLatest(chatActions.semesterSelected.type, groupsSaga),
-    takeLatest(chatActions.groupSelected.type, contactsSaga),
+    fork(chainSaga),
     takeLatest([chatActions.contactOpened.type, chatActions.messagesReloadRequested.type], messagesSaga),
     takeLatest(chatActions.olderRequested.type, olderSaga),
     takeLatest(chatActions.newerRequested.type, newerSaga),

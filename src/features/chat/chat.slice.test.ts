@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, MessagesPage } from '../../../contract/chat';
-import { sessionEnded } from '../../app/session';
+import { sessionEnded } from '../../shared/session/session';
 import {
   chatActions,
   chatReducer,

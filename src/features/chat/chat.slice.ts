@@ -1,5 +1,5 @@
 /**
- * Chat area (SPEC §4 "Chat", "Filters"): the workspace (academic year and half-year), the filter
+ * Chat area (docs/product.md#chat): the workspace (academic year and half-year), the filter
  * chain (disciplines → semesters → groups → contacts), the open conversation with its paging flags,
  * unread counters per contact and group chat, and the state of the live connection.
  */
@@ -7,13 +7,13 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ChatMessage, ConversationRef, DeleteRow, LiveDeleted, LiveMessage, LiveRead, MessagesPage, UnreadCounts } from '../../../contract/chat';
 import type { IdName } from '../../../contract/common';
 import type { Contact, DisciplineRow } from '../../../contract/academic';
-import type { Failure } from '../../api/problem';
-import { sessionEnded } from '../../app/session';
+import type { Failure } from '../../api/http';
+import { sessionEnded } from '../../shared/session/session';
 
-/** SPEC §9: 20 messages a page; a page with fewer means there is nothing further that way. */
+/** docs/product.md#chat: 20 messages a page; a page with fewer means there is nothing further that way. */
 export const PAGE_SIZE = 20;
 
-/** A contact of the list; the group chat is a pseudo-contact (SPEC §2). */
+/** A contact of the list; the group chat is a pseudo-contact (docs/product.md#chat). */
 export interface ChatContact extends Contact {
   /** Present on the group chat pseudo-contact. */
   faculty?: number;
@@ -392,5 +392,5 @@ export const chatReducer = slice.reducer;
 type WithChat = { chat: ChatState };
 export const selectChat = (state: WithChat) => state.chat;
 export const selectChatUnreadTotal = (state: WithChat) => state.chat.unread.total;
-/** Filters are shown when there is more than one group or semester (SPEC §2). */
+/** Filters are shown when there is more than one group or semester (docs/product.md#chat). */
 export const selectFilterVisible = (state: WithChat) => state.chat.groups.items.length > 1 || state.chat.semesters.items.length > 1;

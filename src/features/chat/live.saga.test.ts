@@ -1,7 +1,7 @@
 import { runSaga, stdChannel, type Task } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionEnded, sessionStarted } from '../../app/session';
+import { sessionEnded, sessionStarted } from '../../shared/session/session';
 import { teacher } from '../../test/server';
 import { chatActions, initialChatState } from './chat.slice';
 import { followStream, liveLifecycleSaga, liveSaga, POLL_MS, type EventSourceFactory } from './live.saga';

@@ -9,7 +9,7 @@ import { call, cancel, cancelled, delay, fork, put, select, take } from 'redux-s
 import type { Task } from 'redux-saga';
 import type { LiveDeleted, LiveMessage, LiveRead, UnreadCounts } from '../../../contract/chat';
 import { CHAT_EVENTS_URL } from '../../api/chat';
-import { sessionEnded, sessionStarted } from '../../app/session';
+import { sessionEnded, sessionStarted } from '../../shared/session/session';
 import { chatActions, selectChat, type ChatState } from './chat.slice';
 
 /** Polling period while the stream is unavailable. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import type { User } from '../../../contract/auth';
 import type { NewsItem } from '../../../contract/news';
-import { initialSessionState } from '../../app/session';
+import { initialSessionState } from '../../shared/session/session';
 import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
 import { http, ok, publicHandlers, recordRequests, server, student, teacher } from '../../test/server';

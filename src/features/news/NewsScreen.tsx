@@ -1,12 +1,12 @@
 /**
- * /lms/news and the news tab on phones (SPEC §2 "News page"): the composer for users with newsPerms,
+ * /lms/news and the news tab on phones (docs/product.md#news): the composer for users with newsPerms,
  * then the feed with "load more"; the author of an item may delete it after a confirmation.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { configActions, selectConfig } from '../../app/config';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectUser } from '../../app/session';
+import { selectConfig } from '../../shared/config/config';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { selectUser } from '../../shared/session/session';
 import { ErrorLine } from '../../components/fields';
 import { RefreshIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
@@ -30,17 +30,10 @@ export default function NewsScreen() {
   const [confirming, setConfirming] = useState<number | null>(null);
   usePageTitle(t('title'));
 
-  const userId = user?.id;
   const canPost = Boolean(user?.newsPerms);
   useEffect(() => {
-    if (userId !== undefined) dispatch(newsActions.loadRequested({ page: 1 }));
-  }, [dispatch, userId]);
-  useEffect(() => {
-    if (!canPost) return;
-    dispatch(newsActions.facultiesRequested());
-    if (!config) dispatch(configActions.loadRequested());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, canPost]);
+    dispatch(newsActions.opened());
+  }, [dispatch]);
 
   const submit = useCallback((draft: NewsDraft) => dispatch(newsActions.postRequested(draft)), [dispatch]);
   const edited = useCallback(() => dispatch(newsActions.postErrorCleared()), [dispatch]);
@@ -55,7 +48,7 @@ export default function NewsScreen() {
       {canPost ? (
         <NewsComposer
           maxSizeMb={config?.maxSizeMb ?? DEFAULT_MAX_SIZE_MB}
-          faculties={faculties.items}
+          faculties={faculties.data}
           busy={post.fetching}
           error={post.error}
           posted={post.posted}
@@ -74,7 +67,7 @@ export default function NewsScreen() {
             key={item.id_eventMessage}
             item={item}
             canDelete={canPost && item.editable}
-            deleting={remove.fetching === item.id_eventMessage}
+            deleting={remove.fetching && remove.id === item.id_eventMessage}
             onDelete={() => setConfirming(item.id_eventMessage)}
           />
         ))}
@@ -112,7 +105,7 @@ export default function NewsScreen() {
           text={t('delete.text')}
           confirm={t('delete.confirm')}
           cancel={t('delete.cancel')}
-          busy={remove.fetching === confirming}
+          busy={remove.fetching && remove.id === confirming}
           onCancel={cancelDelete}
           onConfirm={() => {
             dispatch(newsActions.deleteRequested({ id: confirming }));

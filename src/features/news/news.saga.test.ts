@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialSessionState } from '../../app/session';
+import { initialSessionState } from '../../shared/session/session';
 import { recordSaga } from '../../test/saga';
 import { fail, http, HttpResponse, ok, recordRequests, server, teacher } from '../../test/server';
 import { deleteSaga, draftForm, facultiesSaga, loadSaga, postSaga } from './news.saga';

@@ -1,27 +1,33 @@
 /** News loads and writes: the feed by page, posting (then the feed reloads from page 1), deleting, faculties. */
-import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
-import type { IdName } from '../../../contract/common';
-import type { NewsDeleted, NewsItem } from '../../../contract/news';
-import { miscApi } from '../../api/misc';
+import type { AppConfig } from '../../../contract/config';
+import { academicApi } from '../../api/academic';
 import { newsApi } from '../../api/news';
-import type { Failure, Result } from '../../api/problem';
-import { selectUser } from '../../app/session';
+import { configActions, selectConfig } from '../../shared/config/config';
+import { NO_DATA, request, requireUser } from '../../shared/request/request.saga';
+import { selectUser } from '../../shared/session/session';
 import { newsActions, type NewsDraft } from './news.slice';
 
-const noSession = (): Failure => ({ ok: false, problem: 'CLIENT_ERROR', status: 401, error: { code: 'UNAUTHORIZED', message: '' } });
+/** The screen is shown: the feed from page 1; for those who may post, the faculties and the config (upload limit). */
+export function* openedSaga() {
+  const user = (yield select(selectUser)) as User | null;
+  yield put(newsActions.loadRequested({ page: 1 }));
+  if (!user?.newsPerms) return;
+  yield put(newsActions.facultiesRequested());
+  const config = (yield select(selectConfig)) as AppConfig | null;
+  if (!config) yield put(configActions.loadRequested());
+}
 
 export function* loadSaga(action: PayloadAction<{ page: number }>) {
-  const user: User | null = yield select(selectUser);
-  if (!user) {
-    yield put(newsActions.loadFailed(noSession()));
-    return;
-  }
+  const user = (yield* requireUser(newsActions.loadFailed)) as User | null;
+  if (!user) return;
   const page = Math.max(1, action.payload.page);
-  const result = (yield call(newsApi.data, { id: user.id, uid: user.uid, role: user.role, page })) as Result<NewsItem[]>;
-  if (result.ok) yield put(newsActions.loadSucceeded({ page, items: result.data ?? [] }));
-  else yield put(newsActions.loadFailed(result));
+  yield* request(newsApi.data, [{ id: user.id, uid: user.uid, role: user.role, page }], {
+    succeeded: (items) => newsActions.loadSucceeded({ page, items: items ?? [] }),
+    failed: newsActions.loadFailed,
+  });
 }
 
 /** The multipart form of insert.json. */
@@ -36,39 +42,34 @@ export function draftForm(draft: NewsDraft): FormData {
   return form;
 }
 
-/** SPEC §4: after posting, the list reloads with page 1. */
+/** docs/product.md#news: after posting, the list reloads with page 1. */
 export function* postSaga(action: PayloadAction<NewsDraft>) {
-  const result = (yield call(newsApi.insert, draftForm(action.payload))) as Result<NewsItem>;
-  if (!result.ok) {
-    yield put(newsActions.postFailed(result));
-    return;
-  }
-  yield put(newsActions.postSucceeded(result.data));
-  yield put(newsActions.loadRequested({ page: 1 }));
+  const result = yield* request(newsApi.insert, [draftForm(action.payload)], { succeeded: newsActions.postSucceeded, failed: newsActions.postFailed });
+  if (result.ok) yield put(newsActions.loadRequested({ page: 1 }));
 }
 
-/** SPEC §7: a delete with no data is a failure with no message. */
+/** docs/product.md#news: a delete with no data is a failure with no message. */
 export function* deleteSaga(action: PayloadAction<{ id: number }>) {
-  const result = (yield call(newsApi.remove, { id: action.payload.id })) as Result<NewsDeleted | null>;
-  if (result.ok && result.data?.deleted) yield put(newsActions.deleteSucceeded({ id: action.payload.id }));
-  else if (result.ok) yield put(newsActions.deleteFailed({ ok: false, problem: 'UNKNOWN_ERROR', status: null, error: null }));
-  else yield put(newsActions.deleteFailed(result));
+  const { id } = action.payload;
+  yield* request(newsApi.remove, [{ id }], {
+    succeeded: (data) => (data?.deleted ? newsActions.deleteSucceeded({ id }) : newsActions.deleteFailed(NO_DATA)),
+    failed: newsActions.deleteFailed,
+  });
 }
 
 /** The composer's faculties: those with groups in the current academic year (year first, then the list). */
 export function* facultiesSaga() {
-  const year = (yield call(miscApi.defaultYear)) as Result<IdName>;
-  if (!year.ok) {
-    yield put(newsActions.facultiesFailed(year));
-    return;
-  }
-  const result = (yield call(miscApi.faculties, { id: year.data.id })) as Result<IdName[]>;
-  if (result.ok) yield put(newsActions.facultiesSucceeded(result.data ?? []));
-  else yield put(newsActions.facultiesFailed(result));
+  const year = yield* request(academicApi.defaultYear, [], { failed: newsActions.facultiesFailed });
+  if (!year.ok) return;
+  yield* request(academicApi.faculties, [{ id: year.data.id }], {
+    succeeded: (faculties) => newsActions.facultiesSucceeded(faculties ?? []),
+    failed: newsActions.facultiesFailed,
+  });
 }
 
 export function* newsSaga() {
   yield all([
+    takeLatest(newsActions.opened.type, openedSaga),
     takeLatest(newsActions.loadRequested.type, loadSaga),
     takeLatest(newsActions.postRequested.type, postSaga),
     takeEvery(newsActions.deleteRequested.type, deleteSaga),

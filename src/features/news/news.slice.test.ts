@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Failure } from '../../api/problem';
-import { sessionEnded } from '../../app/session';
+import type { Failure } from '../../api/http';
+import { sessionEnded } from '../../shared/session/session';
 import { initialNewsState, newsActions, newsReducer, type NewsState } from './news.slice';
 import { item } from './testData';
 
@@ -59,12 +59,12 @@ describe('news slice', () => {
 
   it('a delete removes the item locally; a failure keeps it', () => {
     let state = run(initialNewsState, newsActions.loadSucceeded({ page: 1, items: [item(3), item(2), item(1)] }), newsActions.deleteRequested({ id: 2 }));
-    expect(state.remove.fetching).toBe(2);
+    expect(state.remove).toMatchObject({ fetching: true, id: 2 });
     state = run(state, newsActions.deleteSucceeded({ id: 2 }));
     expect(state.list.items.map((i) => i.id_eventMessage)).toEqual([3, 1]);
     state = run(state, newsActions.deleteRequested({ id: 1 }), newsActions.deleteFailed(failure));
     expect(state.list.items.map((i) => i.id_eventMessage)).toEqual([3, 1]);
-    expect(state.remove).toEqual({ fetching: null, error: failure });
+    expect(state.remove).toEqual({ data: null, fetching: false, error: failure, id: null });
   });
 
   it('the session ending forgets the feed', () => {

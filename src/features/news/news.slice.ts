@@ -1,14 +1,15 @@
 /**
- * News area (SPEC §4 "News"): the feed in pages (page 1 replaces the list, later pages append; a short
+ * News area (docs/product.md#news): the feed in pages (page 1 replaces the list, later pages append; a short
  * page means there is no more), posting (then the feed reloads from page 1), deleting (the item
  * leaves the list at once) and the faculty list of the composer.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { IdName } from '../../../contract/common';
 import type { Audience, NewsItem } from '../../../contract/news';
-import type { Failure } from '../../api/problem';
+import type { Failure } from '../../api/http';
+import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
 import { PAGE_SIZE } from '../../api/news';
-import { sessionEnded } from '../../app/session';
+import { sessionEnded } from '../../shared/session/session';
 
 /** What the composer sends; `files` are File objects, passed through the action, never kept in state. */
 export interface NewsDraft {
@@ -37,25 +38,24 @@ export interface NewsState {
     /** Counts successful posts (the composer clears itself when it changes). */
     posted: number;
   };
-  remove: {
-    /** The id being deleted. */
-    fetching: number | null;
-    error: Failure | null;
-  };
-  faculties: { fetching: boolean; error: Failure | null; items: IdName[] };
+  /** The delete on its way: `id` is the item being deleted (null when none). */
+  remove: Loadable<null> & { id: number | null };
+  faculties: Loadable<IdName[]>;
 }
 
 export const initialNewsState: NewsState = {
   list: { fetching: false, error: null, items: [], page: 0, hasMore: false },
   post: { fetching: false, error: null, posted: 0 },
-  remove: { fetching: null, error: null },
-  faculties: { fetching: false, error: null, items: [] },
+  remove: { ...idle(null), id: null },
+  faculties: idle([]),
 };
 
 const slice = createSlice({
   name: 'news',
   initialState: initialNewsState,
   reducers: {
+    /** The news screen is shown: the feed loads from page 1 (and the composer's faculties for posters). */
+    opened() {},
     /** Page 1 clears the list (a request clears the old data); a later page keeps it. */
     loadRequested(state, action: PayloadAction<{ page: number }>) {
       const first = action.payload.page <= 1;
@@ -91,26 +91,26 @@ const slice = createSlice({
       state.post.error = null;
     },
     deleteRequested(state, action: PayloadAction<{ id: number }>) {
-      state.remove = { fetching: action.payload.id, error: null };
+      state.remove = { ...started(null), id: action.payload.id };
     },
     deleteSucceeded(state, action: PayloadAction<{ id: number }>) {
-      state.remove = { fetching: null, error: null };
+      state.remove = { ...succeeded(null), id: null };
       state.list.items = state.list.items.filter((i) => i.id_eventMessage !== action.payload.id);
     },
     deleteFailed(state, action: PayloadAction<Failure>) {
-      state.remove = { fetching: null, error: action.payload };
+      state.remove = { ...failed(action.payload, null), id: null };
     },
     deleteErrorCleared(state) {
       state.remove.error = null;
     },
     facultiesRequested(state) {
-      state.faculties = { fetching: true, error: null, items: [] };
+      state.faculties = started([]);
     },
     facultiesSucceeded(state, action: PayloadAction<IdName[]>) {
-      state.faculties = { fetching: false, error: null, items: action.payload };
+      state.faculties = succeeded(action.payload);
     },
     facultiesFailed(state, action: PayloadAction<Failure>) {
-      state.faculties = { fetching: false, error: action.payload, items: [] };
+      state.faculties = failed(action.payload, []);
     },
   },
   extraReducers: (builder) => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { initialSessionState } from '../../app/session';
+import { initialSessionState } from '../../shared/session/session';
 import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, publicHandlers, recordRequests, server, teacher } from '../../test/server';

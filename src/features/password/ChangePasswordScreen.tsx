@@ -2,14 +2,14 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { configActions, selectConfig, selectPasswordMin } from '../../app/config';
-import { selectUser } from '../../app/session';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { configActions, selectConfig, selectPasswordMin } from '../../shared/config/config';
+import { selectUser } from '../../shared/session/session';
 import { GOOGLE_AUTH_URL } from '../../api/auth';
 import { CheckIcon, GoogleIcon } from '../../components/icons';
 import { describeFailure } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import type { Failure } from '../../api/problem';
+import type { Failure } from '../../api/http';
 import { LoginChangeForm } from './components/LoginChangeForm';
 import { PasswordChangeForm } from './components/PasswordChangeForm';
 import { passwordActions, selectPassword } from './password.slice';
@@ -65,23 +65,23 @@ export default function ChangePasswordScreen() {
         <section className="card" aria-labelledby="pw-change-title">
           <h2 id="pw-change-title">{t('change.title')}</h2>
           <p className="muted small">{t('change.intro')}</p>
-          <Outcome done={state.change.done} error={state.change.error} ok={t('change.success')} failed={t('change.failure')} />
+          <Outcome done={state.change.data} error={state.change.error} ok={t('change.success')} failed={t('change.failure')} />
           <PasswordChangeForm
             min={min}
             busy={state.change.fetching}
-            done={state.change.done}
+            done={state.change.data}
             onSubmit={(values) => dispatch(passwordActions.changeRequested(values))}
           />
         </section>
         <section className="card" aria-labelledby="pw-login-title">
           <h2 id="pw-login-title">{t('login.title')}</h2>
           <p className="muted small">{t('login.intro')}</p>
-          <Outcome done={state.loginChange.done} error={state.loginChange.error} ok={t('login.success')} failed={t('login.failure')} />
+          <Outcome done={state.loginChange.data} error={state.loginChange.error} ok={t('login.success')} failed={t('login.failure')} />
           <LoginChangeForm
             currentLogin={user.login}
             min={min}
             busy={state.loginChange.fetching}
-            done={state.loginChange.done}
+            done={state.loginChange.data}
             onSubmit={(values) => dispatch(passwordActions.loginChangeRequested(values))}
           />
         </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { initialSessionState, sessionStarted } from '../../app/session';
+import { initialSessionState, sessionStarted } from '../../shared/session/session';
 import { recordSaga, types } from '../../test/saga';
 import { fail, http, ok, recordRequests, server, teacher } from '../../test/server';
 import { changeSaga, loginChangeSaga } from './password.saga';
@@ -12,9 +12,9 @@ const signedIn = { session: { ...initialSessionState, status: 'authenticated', u
 describe('password slice', () => {
   it('a request clears the previous result', () => {
     let state = passwordReducer(initialPasswordState, passwordActions.changeSucceeded());
-    expect(state.change.done).toBe(true);
+    expect(state.change.data).toBe(true);
     state = passwordReducer(state, passwordActions.changeRequested({ password: 'a', newPassword: 'b' }));
-    expect(state.change).toEqual({ fetching: true, error: null, done: false });
+    expect(state.change).toEqual({ fetching: true, error: null, data: false });
   });
 });
 

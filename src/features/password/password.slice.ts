@@ -1,23 +1,16 @@
 /** Change-password area: (a) password change, (b) login-and-password change followed by a new sign-in. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Failure } from '../../api/problem';
-import { sessionEnded } from '../../app/session';
+import type { Failure } from '../../api/http';
+import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
+import { sessionEnded } from '../../shared/session/session';
 
-interface RequestState {
-  fetching: boolean;
-  error: Failure | null;
-  done: boolean;
-}
-
+/** Each change's request state; `data` is true once it succeeded. */
 export interface PasswordState {
-  change: RequestState;
-  loginChange: RequestState;
+  change: Loadable<boolean>;
+  loginChange: Loadable<boolean>;
 }
 
-const idle: RequestState = { fetching: false, error: null, done: false };
-const started: RequestState = { fetching: true, error: null, done: false };
-
-export const initialPasswordState: PasswordState = { change: idle, loginChange: idle };
+export const initialPasswordState: PasswordState = { change: idle(false), loginChange: idle(false) };
 
 export interface PasswordChange {
   password: string;
@@ -35,22 +28,22 @@ const slice = createSlice({
   initialState: initialPasswordState,
   reducers: {
     changeRequested(state, _action: PayloadAction<PasswordChange>) {
-      state.change = started;
+      state.change = started(false);
     },
     changeSucceeded(state) {
-      state.change = { ...idle, done: true };
+      state.change = succeeded(true);
     },
     changeFailed(state, action: PayloadAction<Failure>) {
-      state.change = { ...idle, error: action.payload };
+      state.change = failed(action.payload, false);
     },
     loginChangeRequested(state, _action: PayloadAction<LoginChange>) {
-      state.loginChange = started;
+      state.loginChange = started(false);
     },
     loginChangeSucceeded(state) {
-      state.loginChange = { ...idle, done: true };
+      state.loginChange = succeeded(true);
     },
     loginChangeFailed(state, action: PayloadAction<Failure>) {
-      state.loginChange = { ...idle, error: action.payload };
+      state.loginChange = failed(action.payload, false);
     },
     /** Leaving the screen or editing again clears the result lines. */
     resultsCleared() {

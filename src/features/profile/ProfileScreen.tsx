@@ -4,11 +4,12 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Profile } from '../../../contract/profile';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectUser } from '../../app/session';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { ROLE_STUDENT, ROLE_TEACHER } from '../../shared/request/roles';
+import { selectUser } from '../../shared/session/session';
 import { Avatar } from '../../components/Avatar';
 import { RefreshIcon } from '../../components/icons';
-import { LockIcon } from '../../components/moreIcons';
+import { LockIcon } from '../../components/shellIcons';
 import { Spinner } from '../../components/Spinner';
 import { describeFailure } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -31,14 +32,12 @@ export default function ProfileScreen() {
   const line = usePositionLine();
   usePageTitle(t('cm:titles.profile'));
 
-  const uid = user?.uid;
-  const role = user?.role;
   useEffect(() => {
-    if (uid !== undefined && role !== undefined) dispatch(profileActions.dataRequested({ uid, role }));
-  }, [dispatch, uid, role]);
+    dispatch(profileActions.opened());
+  }, [dispatch]);
 
   if (!user) return null;
-  const profile = data.value;
+  const profile = data.data;
 
   const format = (key: FieldKey, p: Profile): string | null => {
     const value = p[key];
@@ -50,7 +49,7 @@ export default function ProfileScreen() {
 
   const sections: Array<{ title: string; keys: FieldKey[] }> = [
     { title: t('sections.personal'), keys: COMMON_FIELDS },
-    user.role === 2 ? { title: t('sections.study'), keys: STUDENT_FIELDS } : { title: t('sections.work'), keys: TEACHER_FIELDS },
+    user.role === ROLE_STUDENT ? { title: t('sections.study'), keys: STUDENT_FIELDS } : { title: t('sections.work'), keys: TEACHER_FIELDS },
   ];
 
   return (
@@ -58,7 +57,7 @@ export default function ProfileScreen() {
       <section className="card profile-hero" aria-labelledby="profile-title">
         <Avatar src={src} name={user.fullName} size={96} />
         <div className="profile-hero-text">
-          <p className="profile-role-badge">{t(user.role === 1 ? 'cm:roles.teacher' : 'cm:roles.student')}</p>
+          <p className="profile-role-badge">{t(user.role === ROLE_TEACHER ? 'cm:roles.teacher' : 'cm:roles.student')}</p>
           <h1 id="profile-title">{user.fullName}</h1>
           {line ? <p className="profile-hero-line">{line}</p> : null}
         </div>
@@ -78,7 +77,7 @@ export default function ProfileScreen() {
           <button
             type="button"
             className="btn btn-secondary"
-            onClick={() => dispatch(profileActions.dataRequested({ uid: user.uid, role: user.role }))}
+            onClick={() => dispatch(profileActions.dataRequested())}
           >
             <RefreshIcon size={18} />
             {t('cm:actions.retry')}

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { sessionStarted } from '../../app/session';
+import { initialSessionState, sessionStarted } from '../../shared/session/session';
 import { recordSaga } from '../../test/saga';
 import { fail, http, ok, server, student, teacher } from '../../test/server';
 import { profileActions } from './profile.slice';
 import { appsSaga, photoSaga, photoSrc, positionSaga, sessionStartedSaga, settingsSaga } from './profile.saga';
 
+const signedIn = (user = teacher) => ({ session: { ...initialSessionState, status: 'authenticated', user } });
+
 describe('profile sagas', () => {
   it('after a teacher signs in: settings, photo, position and apps load', async () => {
     const actions = await recordSaga(sessionStartedSaga, {}, sessionStarted(teacher));
     expect(actions).toEqual([
-      profileActions.settingsRequested({ uid: 501, role: 1 }),
-      profileActions.photoRequested({ uid: 501, role: 1 }),
-      profileActions.positionRequested({ id: 501 }),
+      profileActions.settingsRequested(),
+      profileActions.photoRequested(),
+      profileActions.positionRequested(),
       profileActions.appsRequested(),
     ]);
   });
@@ -24,13 +26,13 @@ describe('profile sagas', () => {
   it('settings: data[0] defaults and data[1] links', async () => {
     const defaults = { id_a_year: 7, a_year: '2025-26', id_w_s: 1, universityName: 'U', maxSizeMb: 25 };
     server.use(http.post('/api/misc/settings.json', () => ok([defaults, [{ key: 'schedule', url: 'https://schedule' }]])));
-    const actions = await recordSaga(settingsSaga, {}, profileActions.settingsRequested({ uid: 1, role: 2 }));
+    const actions = await recordSaga(settingsSaga, signedIn(student));
     expect(actions).toEqual([profileActions.settingsSucceeded([defaults, [{ key: 'schedule', url: 'https://schedule' }]])]);
   });
 
   it('photo: base64 + mime become a data URL (cached as `image`); no photo → null', async () => {
     server.use(http.post('/api/misc/photo.json', () => ok({ photo: 'iVBORw0K', mime: 'image/png' })));
-    expect(await recordSaga(photoSaga, {}, profileActions.photoRequested({ uid: 1, role: 1 }))).toEqual([
+    expect(await recordSaga(photoSaga, signedIn())).toEqual([
       profileActions.photoSucceeded('data:image/png;base64,iVBORw0K'),
     ]);
     expect(localStorage.getItem('image')).toBe('data:image/png;base64,iVBORw0K');
@@ -39,7 +41,7 @@ describe('profile sagas', () => {
 
   it('position: the first row; failures are kept', async () => {
     server.use(http.post('/api/misc/position.json', () => ok([{ position: 'Профессор', department: 'Кафедра физики' }])));
-    expect(await recordSaga(positionSaga, {}, profileActions.positionRequested({ id: 1 }))).toEqual([
+    expect(await recordSaga(positionSaga, signedIn())).toEqual([
       profileActions.positionSucceeded({ position: 'Профессор', department: 'Кафедра физики' }),
     ]);
     server.use(http.post('/api/misc/dinurls.json', () => fail(500, 'INTERNAL')));

@@ -1,14 +1,17 @@
-/** Profile loads. After sign-in (session/started) the shell's data loads in one chain. */
+/**
+ * Profile loads. After sign-in (session/started) the shell's data loads: settings, photo, the
+ * teacher's position and the apps; the profile screen dispatches profile/opened for its card. Every
+ * load reads the signed-in user from the state.
+ */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
-import type { Profile, ProfileBody } from '../../../contract/profile';
-import type { Photo, PhotoBody, PositionRow } from '../../../contract/profile';
-import type { AppLink, Settings } from '../../../contract/settings';
-import { miscApi } from '../../api/misc';
+import type { Photo } from '../../../contract/profile';
 import { profileApi } from '../../api/profile';
-import type { Result } from '../../api/problem';
-import { sessionStarted } from '../../app/session';
+import { settingsApi } from '../../api/settings';
+import { NO_DATA, request, requireUser } from '../../shared/request/request.saga';
+import { ROLE_TEACHER } from '../../shared/request/roles';
+import { sessionStarted } from '../../shared/session/session';
 import { removeItem, STORAGE_KEYS, writeItem } from '../../lib/storage';
 import { profileActions } from './profile.slice';
 
@@ -20,59 +23,69 @@ export function photoSrc(photo: Photo | null | undefined): string | null {
   return `data:${photo.mime || 'image/jpeg'};base64,${photo.photo}`;
 }
 
-export function* dataSaga(action: PayloadAction<ProfileBody>) {
-  const result = (yield call(profileApi.data, action.payload)) as Result<Profile>;
-  if (result.ok) yield put(profileActions.dataSucceeded(result.data));
-  else yield put(profileActions.dataFailed(result));
+export function* openedSaga() {
+  yield put(profileActions.dataRequested());
 }
 
-export function* photoSaga(action: PayloadAction<PhotoBody>) {
+export function* dataSaga() {
+  const user = (yield* requireUser(profileActions.dataFailed)) as User | null;
+  if (!user) return;
+  yield* request(profileApi.data, [{ uid: user.uid, role: user.role }], { succeeded: profileActions.dataSucceeded, failed: profileActions.dataFailed });
+}
+
+function* cachePhoto(photo: Photo) {
+  const src = photoSrc(photo);
+  if (src && src.length < PHOTO_CACHE_LIMIT) yield call(writeItem, STORAGE_KEYS.image, src);
+  else yield call(removeItem, STORAGE_KEYS.image);
+  yield put(profileActions.photoSucceeded(src));
+}
+
+export function* photoSaga() {
   try {
-    const result = (yield call(miscApi.photo, action.payload)) as Result<Photo>;
-    if (!result.ok) {
-      yield put(profileActions.photoFailed(result));
-      return;
-    }
-    const src = photoSrc(result.data);
-    if (src && src.length < PHOTO_CACHE_LIMIT) yield call(writeItem, STORAGE_KEYS.image, src);
-    else yield call(removeItem, STORAGE_KEYS.image);
-    yield put(profileActions.photoSucceeded(src));
+    const user = (yield* requireUser(profileActions.photoFailed)) as User | null;
+    if (!user) return;
+    const result = yield* request(profileApi.photo, [{ uid: user.uid, role: user.role }], { failed: profileActions.photoFailed });
+    if (result.ok) yield* cachePhoto(result.data);
   } catch {
-    // SPEC §7: the photo load also catches thrown exceptions.
-    yield put(profileActions.photoFailed({ ok: false, problem: 'UNKNOWN_ERROR', status: null, error: null }));
+    // docs/product.md#profile: the photo load also catches thrown exceptions.
+    yield put(profileActions.photoFailed(NO_DATA));
   }
 }
 
-export function* positionSaga(action: PayloadAction<{ id: number }>) {
-  const result = (yield call(miscApi.position, action.payload)) as Result<PositionRow[]>;
-  if (result.ok) yield put(profileActions.positionSucceeded(result.data?.[0] ?? null));
-  else yield put(profileActions.positionFailed(result));
+export function* positionSaga() {
+  const user = (yield* requireUser(profileActions.positionFailed)) as User | null;
+  if (!user) return;
+  yield* request(profileApi.position, [{ id: user.uid }], {
+    succeeded: (rows) => profileActions.positionSucceeded(rows?.[0] ?? null),
+    failed: profileActions.positionFailed,
+  });
 }
 
-export function* settingsSaga(action: PayloadAction<{ uid: number; role: 1 | 2 }>) {
-  const result = (yield call(miscApi.settings, action.payload)) as Result<Settings>;
-  if (result.ok) yield put(profileActions.settingsSucceeded(result.data));
-  else yield put(profileActions.settingsFailed(result));
+export function* settingsSaga() {
+  const user = (yield* requireUser(profileActions.settingsFailed)) as User | null;
+  if (!user) return;
+  yield* request(settingsApi.settings, [{ uid: user.uid, role: user.role }], {
+    succeeded: profileActions.settingsSucceeded,
+    failed: profileActions.settingsFailed,
+  });
 }
 
 export function* appsSaga() {
-  const result = (yield call(miscApi.dinurls)) as Result<AppLink[]>;
-  if (result.ok) yield put(profileActions.appsSucceeded(result.data ?? []));
-  else yield put(profileActions.appsFailed(result));
+  yield* request(settingsApi.dinurls, [], { succeeded: (apps) => profileActions.appsSucceeded(apps ?? []), failed: profileActions.appsFailed });
 }
 
-/** SPEC §4: after sign-in settings load; the shell also needs the photo, the position (teachers) and the apps. */
+/** docs/product.md#profile: after sign-in settings load; the shell also needs the photo, the position (teachers) and the apps. */
 export function* sessionStartedSaga(action: PayloadAction<User>) {
-  const { uid, role } = action.payload;
-  yield put(profileActions.settingsRequested({ uid, role }));
-  yield put(profileActions.photoRequested({ uid, role }));
-  if (role === 1) yield put(profileActions.positionRequested({ id: uid }));
+  yield put(profileActions.settingsRequested());
+  yield put(profileActions.photoRequested());
+  if (action.payload.role === ROLE_TEACHER) yield put(profileActions.positionRequested());
   yield put(profileActions.appsRequested());
 }
 
 export function* profileSaga() {
   yield all([
     takeLatest(sessionStarted.type, sessionStartedSaga),
+    takeLatest(profileActions.opened.type, openedSaga),
     takeLatest(profileActions.dataRequested.type, dataSaga),
     takeLatest(profileActions.photoRequested.type, photoSaga),
     takeLatest(profileActions.positionRequested.type, positionSaga),

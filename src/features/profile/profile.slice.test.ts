@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sessionEnded } from '../../app/session';
-import type { Failure } from '../../api/problem';
+import { sessionEnded } from '../../shared/session/session';
+import type { Failure } from '../../api/http';
 import { initialProfileState, profileActions, profileReducer } from './profile.slice';
 
 const failure: Failure = { ok: false, problem: 'SERVER_ERROR', status: 500, error: null };
@@ -11,29 +11,29 @@ describe('profile slice', () => {
       initialProfileState,
       profileActions.settingsSucceeded([{ id_a_year: 1, a_year: '2025-26', id_w_s: 1, universityName: 'U', maxSizeMb: 25 }, [{ key: 'schedule', url: 'https://s' }]]),
     );
-    expect(state.settings.links).toHaveLength(1);
-    state = profileReducer(state, profileActions.settingsRequested({ uid: 1, role: 1 }));
-    expect(state.settings).toEqual({ fetching: true, error: null, defaults: null, links: [] });
+    expect(state.settings.data.links).toHaveLength(1);
+    state = profileReducer(state, profileActions.settingsRequested());
+    expect(state.settings).toEqual({ fetching: true, error: null, data: { defaults: null, links: [] } });
   });
 
   it('a photo request clears the old photo; failure keeps the error', () => {
     let state = profileReducer(initialProfileState, profileActions.photoSucceeded('data:image/png;base64,AA=='));
-    state = profileReducer(state, profileActions.photoRequested({ uid: 1, role: 2 }));
-    expect(state.photo).toEqual({ fetching: true, error: null, src: null });
+    state = profileReducer(state, profileActions.photoRequested());
+    expect(state.photo).toEqual({ fetching: true, error: null, data: null });
     state = profileReducer(state, profileActions.photoFailed(failure));
-    expect(state.photo).toEqual({ fetching: false, error: failure, src: null });
+    expect(state.photo).toEqual({ fetching: false, error: failure, data: null });
   });
 
   it('data, position and apps follow request → success / failure with flags', () => {
     let state = profileReducer(initialProfileState, profileActions.appsRequested());
     expect(state.apps.fetching).toBe(true);
     state = profileReducer(state, profileActions.appsFailed(failure));
-    expect(state.apps).toEqual({ fetching: false, error: failure, items: [] });
-    state = profileReducer(state, profileActions.positionRequested({ id: 5 }));
+    expect(state.apps).toEqual({ fetching: false, error: failure, data: [] });
+    state = profileReducer(state, profileActions.positionRequested());
     state = profileReducer(state, profileActions.positionSucceeded({ position: 'Доцент', department: null }));
-    expect(state.position).toEqual({ fetching: false, error: null, value: { position: 'Доцент', department: null } });
-    state = profileReducer(state, profileActions.dataRequested({ uid: 1, role: 1 }));
-    expect(state.data).toEqual({ fetching: true, error: null, value: null });
+    expect(state.position).toEqual({ fetching: false, error: null, data: { position: 'Доцент', department: null } });
+    state = profileReducer(state, profileActions.dataRequested());
+    expect(state.data).toEqual({ fetching: true, error: null, data: null });
   });
 
   it('resets when the session ends', () => {

@@ -1,85 +1,86 @@
 /** Profile area: profile data, photo, teacher position, settings (defaults + menu links), apps. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Profile, ProfileBody } from '../../../contract/profile';
-import type { PhotoBody, PositionRow } from '../../../contract/profile';
+import type { PositionRow, Profile } from '../../../contract/profile';
 import type { AppLink, MenuLink, Settings, SettingsDefaults } from '../../../contract/settings';
-import type { Failure } from '../../api/problem';
-import { sessionEnded } from '../../app/session';
+import type { Failure } from '../../api/http';
+import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
+import { sessionEnded } from '../../shared/session/session';
 
-interface Loadable {
-  fetching: boolean;
-  error: Failure | null;
+export interface UniversitySettings {
+  defaults: SettingsDefaults | null;
+  links: MenuLink[];
 }
 
 export interface ProfileState {
-  data: Loadable & { value: Profile | null };
+  data: Loadable<Profile | null>;
   /** A data: URL of the photo, or null (initials are shown instead). */
-  photo: Loadable & { src: string | null };
-  position: Loadable & { value: PositionRow | null };
-  settings: Loadable & { defaults: SettingsDefaults | null; links: MenuLink[] };
-  apps: Loadable & { items: AppLink[] };
+  photo: Loadable<string | null>;
+  position: Loadable<PositionRow | null>;
+  settings: Loadable<UniversitySettings>;
+  apps: Loadable<AppLink[]>;
 }
 
-const idle: Loadable = { fetching: false, error: null };
-const loading: Loadable = { fetching: true, error: null };
+const NO_SETTINGS: UniversitySettings = { defaults: null, links: [] };
 
 export const initialProfileState: ProfileState = {
-  data: { ...idle, value: null },
-  photo: { ...idle, src: null },
-  position: { ...idle, value: null },
-  settings: { ...idle, defaults: null, links: [] },
-  apps: { ...idle, items: [] },
+  data: idle(null),
+  photo: idle(null),
+  position: idle(null),
+  settings: idle(NO_SETTINGS),
+  apps: idle([]),
 };
 
 const slice = createSlice({
   name: 'profile',
   initialState: initialProfileState,
   reducers: {
-    dataRequested(state, _action: PayloadAction<ProfileBody>) {
-      state.data = { ...loading, value: null };
+    /** The profile screen is shown: its card loads for the signed-in user. */
+    opened() {},
+    dataRequested(state) {
+      state.data = started(null);
     },
     dataSucceeded(state, action: PayloadAction<Profile>) {
-      state.data = { ...idle, value: action.payload };
+      state.data = succeeded(action.payload);
     },
     dataFailed(state, action: PayloadAction<Failure>) {
-      state.data = { fetching: false, error: action.payload, value: null };
+      state.data = failed(action.payload, null);
     },
-    photoRequested(state, _action: PayloadAction<PhotoBody>) {
-      state.photo = { ...loading, src: null };
+    photoRequested(state) {
+      state.photo = started(null);
     },
     photoSucceeded(state, action: PayloadAction<string | null>) {
-      state.photo = { ...idle, src: action.payload };
+      state.photo = succeeded(action.payload);
     },
     photoFailed(state, action: PayloadAction<Failure>) {
-      state.photo = { fetching: false, error: action.payload, src: null };
+      state.photo = failed(action.payload, null);
     },
-    positionRequested(state, _action: PayloadAction<{ id: number }>) {
-      state.position = { ...loading, value: null };
+    positionRequested(state) {
+      state.position = started(null);
     },
     positionSucceeded(state, action: PayloadAction<PositionRow | null>) {
-      state.position = { ...idle, value: action.payload };
+      state.position = succeeded(action.payload);
     },
     positionFailed(state, action: PayloadAction<Failure>) {
-      state.position = { fetching: false, error: action.payload, value: null };
+      state.position = failed(action.payload, null);
     },
-    settingsRequested(state, _action: PayloadAction<{ uid: number; role: 1 | 2 }>) {
-      state.settings = { ...loading, defaults: null, links: [] };
+    settingsRequested(state) {
+      state.settings = started(NO_SETTINGS);
     },
     settingsSucceeded(state, action: PayloadAction<Settings>) {
       const [defaults, links] = action.payload;
-      state.settings = { ...idle, defaults: defaults ?? null, links: links ?? [] };
+      state.settings = succeeded({ defaults: defaults ?? null, links: links ?? [] });
     },
     settingsFailed(state, action: PayloadAction<Failure>) {
-      state.settings = { fetching: false, error: action.payload, defaults: null, links: [] };
+      state.settings = failed(action.payload, NO_SETTINGS);
     },
     appsRequested(state) {
-      state.apps = { ...loading, items: [] };
+      state.apps = started([]);
     },
     appsSucceeded(state, action: PayloadAction<AppLink[]>) {
-      state.apps = { ...idle, items: action.payload };
+      state.apps = succeeded(action.payload);
     },
     appsFailed(state, action: PayloadAction<Failure>) {
-      state.apps = { fetching: false, error: action.payload, items: [] };
+      state.apps = failed(action.payload, []);
     },
   },
   extraReducers: (builder) => {
@@ -92,6 +93,5 @@ export const profileReducer = slice.reducer;
 
 type WithProfile = { profile: ProfileState };
 export const selectProfile = (state: WithProfile) => state.profile;
-export const selectMenuLinks = (state: WithProfile) => state.profile.settings.links;
 export const selectApps = (state: WithProfile) => state.profile.apps;
-export const selectPhoto = (state: WithProfile) => state.profile.photo.src;
+export const selectUniversitySettings = (state: WithProfile) => state.profile.settings.data;

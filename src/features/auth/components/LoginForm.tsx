@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { usePreloadYup, yupValidator } from '../../../lib/validation';
 import type { Credentials } from '../auth.slice';
 
-/** SPEC §5: login and password are required, at least 3 characters. */
+/** docs/product.md#auth: login and password are required, at least 3 characters. */
 export const LOGIN_MIN = 3;
 
 export function LoginForm({ busy, onSubmit }: { busy: boolean; onSubmit: (values: Credentials) => void }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { LogoutIcon } from '../../../components/moreIcons';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import { LogoutIcon } from '../../../components/shellIcons';
 import { authActions, selectAuth } from '../auth.slice';
 
 /** POST /api/auth/logout.json, then everything but the language is forgotten and the login screen shows. */

@@ -20,7 +20,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** SPEC §4–5: the forced credential update — new login, new password, confirmation; a mismatch sends nothing. */
+/** docs/product.md#auth: the forced credential update — new login, new password, confirmation; a mismatch sends nothing. */
 export function UpdateCredentialsForm({ login, passwordMin, busy, onSubmit, onCancel }: Props) {
   const { t } = useTranslation('auth');
   const min = Math.max(LOGIN_MIN, passwordMin);

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectUser } from '../../../app/session';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import { ROLE_TEACHER } from '../../../shared/request/roles';
+import { selectUser } from '../../../shared/session/session';
 import { Avatar } from '../../../components/Avatar';
 import { Select } from '../../../components/Select';
-import { ChatIcon } from '../../../components/moreIcons';
+import { ChatIcon } from '../../../components/shellIcons';
 import { chatActions, GROUP_CONTACT, keyOfContact, selectChat, selectFilterVisible, type ChatContact } from '../chat.slice';
 
 function Badge({ count, label }: { count: number; label: string }) {
@@ -112,7 +113,7 @@ export function ContactPanel() {
         </ul>
       ) : failed ? (
         <p className="chat-note error" role="alert">
-          {contacts.error ? t(user?.role === 1 ? 'contacts.errorStudents' : 'contacts.errorTeachers') : t('contacts.errorGroups')}
+          {contacts.error ? t(user?.role === ROLE_TEACHER ? 'contacts.errorStudents' : 'contacts.errorTeachers') : t('contacts.errorGroups')}
         </p>
       ) : nothing ? (
         <p className="chat-note">{t('contacts.noGroups')}</p>
@@ -126,7 +127,7 @@ export function ContactPanel() {
             </span>,
           )}
           {contacts.items.map((c) => row(c, c.fio, <Avatar src={null} name={c.fio} size={36} />))}
-          {contacts.items.length === 0 ? <li className="chat-note">{t(user?.role === 1 ? 'contacts.noStudents' : 'contacts.noTeachers')}</li> : null}
+          {contacts.items.length === 0 ? <li className="chat-note">{t(user?.role === ROLE_TEACHER ? 'contacts.noStudents' : 'contacts.noTeachers')}</li> : null}
         </ul>
       )}
     </section>

@@ -2,11 +2,11 @@ import { Fragment, useCallback, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../../contract/chat';
 import { chatFileUrl } from '../../../api/chat';
-import { selectConfig } from '../../../app/config';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectConfig } from '../../../shared/config/config';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { Spinner } from '../../../components/Spinner';
-import { ChatIcon } from '../../../components/moreIcons';
+import { ChatIcon } from '../../../components/shellIcons';
 import { describeFailure } from '../../../lib/errors';
 import { chatActions, isGroupContact, selectChat } from '../chat.slice';
 import { dayOf, sameDay } from '../format';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DisciplineRow } from '../../../../contract/academic';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { Select } from '../../../components/Select';
 import { describeFailure } from '../../../lib/errors';
 import { chatActions, selectChat } from '../chat.slice';

@@ -5,7 +5,7 @@ import type { NewsItem } from '../../../../contract/news';
 import { newsFileUrl, splitAuthor, splitFiles } from '../../../api/news';
 import { Avatar } from '../../../components/Avatar';
 import { icon } from '../../../components/icons';
-import { PinIcon } from '../../../components/moreIcons';
+import { PinIcon } from '../../../components/shellIcons';
 import { FileTypeIcon } from '../../../components/FileTypeIcon';
 import { truncateName } from '../../../lib/files';
 

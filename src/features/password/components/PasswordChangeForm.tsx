@@ -18,7 +18,7 @@ interface Props {
   onSubmit: (values: { password: string; newPassword: string }) => void;
 }
 
-/** SPEC §5 "Password change": old password required, new one at least `min`, confirmation equal. */
+/** docs/product.md#password: old password required, new one at least `min`, confirmation equal. */
 export function PasswordChangeForm({ min, busy, done, onSubmit }: Props) {
   const { t } = useTranslation('password');
   const formRef = useRef<FormikProps<PasswordChangeValues>>(null);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
-import { GlobeIcon } from '../../../components/moreIcons';
+import { useAppSelector } from '../../../shared/hooks';
+import { GlobeIcon } from '../../../components/shellIcons';
 import { toLanguage } from '../../../i18n/languages';
 import { selectApps } from '../profile.slice';
 import { APP_ICONS } from './icons';
@@ -23,11 +23,11 @@ export function AppsPanel() {
         </div>
       ) : apps.error ? (
         <p className="muted small">{t('layout.appsError')}</p>
-      ) : apps.items.length === 0 ? (
+      ) : apps.data.length === 0 ? (
         <p className="muted small">{t('layout.noApps')}</p>
       ) : (
         <ul className="apps-grid">
-          {apps.items.map((app) => {
+          {apps.data.map((app) => {
             const Icon = APP_ICONS[app.icon] ?? GlobeIcon;
             const name = app.name[lang] || app.name.ru;
             return (

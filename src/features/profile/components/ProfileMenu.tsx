@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
-import { selectConfig } from '../../../app/config';
-import { selectUser } from '../../../app/session';
+import { useAppSelector } from '../../../shared/hooks';
+import { ROLE_TEACHER } from '../../../shared/request/roles';
+import { selectConfig } from '../../../shared/config/config';
+import { selectUser } from '../../../shared/session/session';
 import { Avatar } from '../../../components/Avatar';
-import { ChevronDownIcon, LockIcon } from '../../../components/moreIcons';
+import { ChevronDownIcon, LockIcon } from '../../../components/shellIcons';
 import { readItem, STORAGE_KEYS } from '../../../lib/storage';
 import { selectProfile } from '../profile.slice';
 
@@ -14,14 +15,14 @@ export function usePositionLine(): string | null {
   const user = useAppSelector(selectUser);
   const { position } = useAppSelector(selectProfile);
   if (!user) return null;
-  if (user.role === 1) return position.value?.position ?? user.position ?? null;
+  if (user.role === ROLE_TEACHER) return position.data?.position ?? user.position ?? null;
   return user.position ?? null;
 }
 
 export function useAvatarSrc(): string | null {
   const { photo } = useAppSelector(selectProfile);
   // While the photo loads, the copy cached at the last sign-in avoids a flash of initials.
-  return photo.src ?? (photo.fetching ? readItem(STORAGE_KEYS.image) : null);
+  return photo.data ?? (photo.fetching ? readItem(STORAGE_KEYS.image) : null);
 }
 
 interface Props {
@@ -31,7 +32,7 @@ interface Props {
   children?: ReactNode;
 }
 
-/** The header's profile menu (SPEC §2 "Profile menu"). */
+/** The header's profile menu (docs/product.md#profile). */
 export function ProfileMenu({ mobile, children }: Props) {
   const { t } = useTranslation('cm');
   const user = useAppSelector(selectUser);
@@ -89,7 +90,7 @@ export function ProfileMenu({ mobile, children }: Props) {
             <div>
               <p className="profile-panel-name">{user.fullName}</p>
               {line ? <p className="profile-panel-line">{line}</p> : null}
-              <p className="profile-panel-role">{t(user.role === 1 ? 'roles.teacher' : 'roles.student')}</p>
+              <p className="profile-panel-role">{t(user.role === ROLE_TEACHER ? 'roles.teacher' : 'roles.student')}</p>
             </div>
           </div>
           <div className="profile-panel-items">

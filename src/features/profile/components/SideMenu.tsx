@@ -1,19 +1,19 @@
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
-import { ExternalIcon } from '../../../components/moreIcons';
+import { useAppSelector } from '../../../shared/hooks';
+import { ExternalIcon } from '../../../components/shellIcons';
 import { resolveMenu, type MenuKey } from '../../../lib/menu';
 import { selectProfile } from '../profile.slice';
 import { MENU_ICONS } from './icons';
 
 /**
- * The side menu (SPEC §2): an entry links to its in-app route when that route exists, else to the
+ * The side menu (docs/product.md#profile): an entry links to its in-app route when that route exists, else to the
  * university's link from settings (new tab); entries with neither are not shown.
  */
 export function SideMenu({ routes }: { routes: Partial<Record<MenuKey, string>> }) {
   const { t } = useTranslation('cm');
   const { settings } = useAppSelector(selectProfile);
-  const entries = resolveMenu(routes, settings.links);
+  const entries = resolveMenu(routes, settings.data.links);
   return (
     <nav className="side-menu" aria-label={t('layout.sideMenu')} data-testid="side-menu">
       <h2 className="panel-title">{t('layout.sideMenu')}</h2>

@@ -4,7 +4,7 @@ import { all, call, fork, put, select, take, takeEvery } from 'redux-saga/effect
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { writeCookie } from '../../lib/cookies';
 import { changeLanguage, subscribeLanguage, type Language } from '../../i18n/languages';
-import { generalActions, MOBILE_QUERY, selectDark, THEME_COOKIE } from './general.slice';
+import { shellActions, MOBILE_QUERY, selectDark, THEME_COOKIE } from './shell.slice';
 import type { UnknownAction } from '@reduxjs/toolkit';
 
 /** One year; the theme survives logout. */
@@ -20,18 +20,18 @@ export function applyTheme(dark: boolean): void {
 /** online/offline, the mobile breakpoint and i18next language changes as one stream of actions. */
 export function environmentChannel(): EventChannel<UnknownAction> {
   return eventChannel<UnknownAction>((emit) => {
-    const online = () => emit(generalActions.onlineChanged(true));
-    const offline = () => emit(generalActions.onlineChanged(false));
+    const online = () => emit(shellActions.onlineChanged(true));
+    const offline = () => emit(shellActions.onlineChanged(false));
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
     let unsubscribeMedia = () => {};
     if (typeof window.matchMedia === 'function') {
       const media = window.matchMedia(MOBILE_QUERY);
-      const onMedia = (e: MediaQueryListEvent) => emit(generalActions.mobileChanged(e.matches));
+      const onMedia = (e: MediaQueryListEvent) => emit(shellActions.mobileChanged(e.matches));
       media.addEventListener?.('change', onMedia);
       unsubscribeMedia = () => media.removeEventListener?.('change', onMedia);
     }
-    const unsubscribeLanguage = subscribeLanguage((lng) => emit(generalActions.languageChanged(lng)));
+    const unsubscribeLanguage = subscribeLanguage((lng) => emit(shellActions.languageChanged(lng)));
     return () => {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
@@ -63,12 +63,12 @@ function* languageSaga(action: PayloadAction<Language>) {
   yield call(changeLanguage, action.payload);
 }
 
-export function* generalSaga() {
+export function* shellSaga() {
   const dark: boolean = yield select(selectDark);
   yield call(applyTheme, dark);
   yield all([
     fork(watchEnvironment),
-    takeEvery(generalActions.darkToggled.type, darkSaga),
-    takeEvery(generalActions.languageRequested.type, languageSaga),
+    takeEvery(shellActions.darkToggled.type, darkSaga),
+    takeEvery(shellActions.languageRequested.type, languageSaga),
   ]);
 }

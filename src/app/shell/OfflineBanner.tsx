@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
-import { WifiOffIcon } from '../../../components/icons';
-import { selectOnline } from '../general.slice';
+import { useAppSelector } from '../../shared/hooks';
+import { WifiOffIcon } from '../../components/icons';
+import { selectOnline } from '../../shared/shell/shell.slice';
 
-/** 'Нет сети !!!' while the browser is offline (SPEC §2 Notices). */
+/** 'Нет сети !!!' while the browser is offline (docs/product.md#shell). */
 export function OfflineBanner() {
   const { t } = useTranslation('cm', { useSuspense: false });
   const online = useAppSelector(selectOnline);

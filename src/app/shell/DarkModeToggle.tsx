@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { MoonIcon, SunIcon } from '../../../components/moreIcons';
-import { generalActions, selectDark } from '../general.slice';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { MoonIcon, SunIcon } from '../../components/shellIcons';
+import { shellActions, selectDark } from '../../shared/shell/shell.slice';
 
 /** A switch ('Тёмная тема' / 'Dark mode'); the choice lives in the `theme` cookie. */
 export function DarkModeToggle({ className = 'menu-item' }: { className?: string }) {
@@ -15,7 +15,7 @@ export function DarkModeToggle({ className = 'menu-item' }: { className?: string
       aria-checked={dark}
       className={className}
       data-testid="dark-mode-toggle"
-      onClick={() => dispatch(generalActions.darkToggled())}
+      onClick={() => dispatch(shellActions.darkToggled())}
     >
       {dark ? <SunIcon size={18} /> : <MoonIcon size={18} />}
       <span>{t('actions.darkMode')}</span>

@@ -1,29 +1,25 @@
 /**
- * The sign-in sequence shared by the login screen and the login-change screen (SPEC §4):
+ * The sign-in sequence shared by the login screen and the login-change screen (docs/product.md#auth):
  * a fresh random marker goes to localStorage `token`, POST orize.json, then on success the old
  * token/uid/role entries are cleared first and token, uid, role and fio stored; only roles 1 and 2
  * enter. The caller puts its own success or failure; `session/started` is put here.
  */
 import { call, put } from 'redux-saga/effects';
-import type { User } from '../../contract/auth';
-import { authApi } from '../api/auth';
-import type { Failure, Result } from '../api/problem';
-import { clearAuthKeys, newToken, removeItem, STORAGE_KEYS, storeSession, writeItem } from '../lib/storage';
+import type { User } from '../../../contract/auth';
+import { authApi } from '../../api/auth';
+import type { Failure, Result } from '../../api/http';
+import { clearAuthKeys, newToken, removeItem, STORAGE_KEYS, storeSession, writeItem } from '../../lib/storage';
+import { refusal } from '../request/request.saga';
+import { ROLES } from '../request/roles';
 import { sessionStarted } from './session';
 
-const ALLOWED_ROLES = [1, 2];
-
-const roleRefused = (): Failure => ({
-  ok: false,
-  problem: 'CLIENT_ERROR',
-  status: 403,
-  error: { code: 'FORBIDDEN', message: 'Role not allowed' },
-});
+/** The failure of a sign-in by a role that may not enter (what the server answers such a caller: 403). */
+export const roleRefused = (): Failure => refusal(403, 'FORBIDDEN', 'Role not allowed');
 
 /** Stores the user and announces the session. Returns a failure for roles that may not enter. */
 export function* enterSession(user: User, token: string): Generator<unknown, Failure | null, unknown> {
   yield call(clearAuthKeys);
-  if (!ALLOWED_ROLES.includes(user.role)) return roleRefused();
+  if (!ROLES.includes(user.role)) return roleRefused();
   yield call(storeSession, { token, uid: user.uid, role: user.role, fio: user.shortName });
   yield put(sessionStarted(user));
   return null;

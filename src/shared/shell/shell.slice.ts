@@ -1,20 +1,17 @@
 /** Shell state: mobile panel, screen size, connectivity, dark mode and language. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { sessionEnded } from '../../app/session';
+import { sessionEnded } from '../session/session';
 import { readCookie } from '../../lib/cookies';
 import { currentLanguage, type Language } from '../../i18n/languages';
 
-/** Mobile panels (SPEC §2): 0 profile, 1 news, 2 chat/contacts, 3 apps. */
-export const TAB_PROFILE = 0;
-export const TAB_NEWS = 1;
-export const TAB_CHAT = 2;
-export const TAB_APPS = 3;
-export const DEFAULT_TAB = TAB_APPS;
+import { DEFAULT_TAB } from './tabs';
+
+export { DEFAULT_TAB, TAB_APPS, TAB_CHAT, TAB_NEWS, TAB_PROFILE } from './tabs';
 
 export const MOBILE_QUERY = '(max-width: 899.92px)';
 export const THEME_COOKIE = 'theme';
 
-export interface GeneralState {
+export interface ShellState {
   activeTab: number;
   isMobile: boolean;
   online: boolean;
@@ -28,7 +25,7 @@ export function detectMobile(): boolean {
     : false;
 }
 
-export const initialGeneralState = (): GeneralState => ({
+export const initialShellState = (): ShellState => ({
   activeTab: DEFAULT_TAB,
   isMobile: detectMobile(),
   online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
@@ -37,8 +34,8 @@ export const initialGeneralState = (): GeneralState => ({
 });
 
 const slice = createSlice({
-  name: 'general',
-  initialState: initialGeneralState,
+  name: 'shell',
+  initialState: initialShellState,
   reducers: {
     tabSelected(state, action: PayloadAction<number>) {
       state.activeTab = action.payload;
@@ -66,12 +63,12 @@ const slice = createSlice({
   },
 });
 
-export const generalActions = slice.actions;
-export const generalReducer = slice.reducer;
+export const shellActions = slice.actions;
+export const shellReducer = slice.reducer;
 
-type WithGeneral = { general: GeneralState };
-export const selectGeneral = (state: WithGeneral) => state.general;
-export const selectOnline = (state: WithGeneral) => state.general.online;
-export const selectDark = (state: WithGeneral) => state.general.dark;
-export const selectIsMobile = (state: WithGeneral) => state.general.isMobile;
-export const selectActiveTab = (state: WithGeneral) => state.general.activeTab;
+type WithShell = { shell: ShellState };
+export const selectShell = (state: WithShell) => state.shell;
+export const selectOnline = (state: WithShell) => state.shell.online;
+export const selectDark = (state: WithShell) => state.shell.dark;
+export const selectIsMobile = (state: WithShell) => state.shell.isMobile;
+export const selectActiveTab = (state: WithShell) => state.shell.activeTab;

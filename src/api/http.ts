@@ -1,5 +1,5 @@
 /**
- * Turns an apisauce reply into a typed result (SPEC §8): success `{ok: true, data, sms}` or failure
+ * Turns an apisauce reply into a typed result (docs/product.md#shell): success `{ok: true, data, sms}` or failure
  * `{ok: false, problem, status, error}`. A reply's `sms` is shown as a toast; a 401 on a call that needs
  * the session reports the session as ended.
  */

@@ -1,4 +1,4 @@
-/** The larger icon set of the shell (menu, apps, profile): kept out of the login chunk. */
+/** The icon set of the signed-in shell (menu, apps, profile, tabs), kept out of the login chunk; the few icons the login page needs are in icons.tsx. */
 import { icon } from './icons';
 
 export const MoonIcon = icon(<path d="M21 12.79A9 9 0 1 1 11.21 3 7 7 0 0 0 21 12.79z" />);

@@ -1,14 +1,19 @@
-/** The chat's discipline filters (SPEC §7 "Discipline") and the academic years list. */
+/**
+ * The shared academic context: the current half-year and year, the years and faculties lists, and the
+ * role's discipline → semester → group chain with the people of a group (see docs/product.md#chat).
+ */
 import type { IdName } from '../../contract/common';
-import type { Contact, ContactListBody, DisciplineListBody, DisciplineRow, GroupListBody, SemesterListBody } from '../../contract/academic';
-import { get, post } from './problem';
+import type { Contact, ContactListBody, DisciplineListBody, DisciplineRow, FacultiesBody, GroupListBody, SemesterListBody } from '../../contract/academic';
+import { get, post } from './http';
 
 const session = { session: true } as const;
 
-export const disciplineApi = {
+export const academicApi = {
   currentWs: () => get<IdName>('api/discipline/current/ws.json', session),
   currentYear: () => get<IdName>('api/discipline/current/year.json', session),
   years: () => get<IdName[]>('api/misc/years.json', session),
+  defaultYear: () => get<IdName>('api/misc/defaultyear.json', session),
+  faculties: (body: FacultiesBody) => post<IdName[]>('api/misc/faculties.json', body, session),
   /** Teacher (role 1). */
   list: (body: DisciplineListBody) => post<DisciplineRow[]>('api/discipline/list.json', body, session),
   semesters: (body: SemesterListBody) => post<IdName[]>('api/discipline/semester/list.json', body, session),

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { generalActions, selectActiveTab } from '../general.slice';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { shellActions, selectActiveTab } from '../../shared/shell/shell.slice';
 import { MOBILE_TABS, type MobileTab } from './mobileTabs';
 
 /** Bottom tab bar below 899.92 px; picking a tab shows its panel (and leaves a route screen). */
@@ -27,7 +27,7 @@ export function MobileTabBar({ tabs = MOBILE_TABS, current, onSelect, badges = {
           className={`tab-btn${active === id ? ' active' : ''}`}
           aria-current={active === id ? 'page' : undefined}
           onClick={() => {
-            dispatch(generalActions.tabSelected(id));
+            dispatch(shellActions.tabSelected(id));
             onSelect?.(id);
           }}
         >

@@ -3,10 +3,10 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { renderWithStore } from '../../test/render';
-import { DarkModeToggle } from './components/DarkModeToggle';
-import { LanguageSwitch } from './components/LanguageSwitch';
-import { MobileTabBar } from './components/MobileTabBar';
-import { OfflineBanner } from './components/OfflineBanner';
+import { DarkModeToggle } from './DarkModeToggle';
+import { LanguageSwitch } from './LanguageSwitch';
+import { MobileTabBar } from './MobileTabBar';
+import { OfflineBanner } from './OfflineBanner';
 
 describe('shell controls', () => {
   it('the offline banner appears on an offline event and goes on online', async () => {
@@ -56,8 +56,8 @@ describe('shell controls', () => {
     expect(tabs).toEqual(['Профиль', 'Новости', 'Сообщения', 'Приложения']);
     expect(screen.getByRole('button', { name: 'Приложения' })).toHaveAttribute('aria-current', 'page');
     await user.click(screen.getByRole('button', { name: 'Профиль' }));
-    expect(store.getState().general.activeTab).toBe(0);
+    expect(store.getState().shell.activeTab).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Новости' }));
-    expect(store.getState().general.activeTab).toBe(1);
+    expect(store.getState().shell.activeTab).toBe(1);
   });
 });

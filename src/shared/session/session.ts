@@ -4,8 +4,8 @@
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { call, takeEvery } from 'redux-saga/effects';
-import type { User } from '../../contract/auth';
-import { clearAllExceptLang } from '../lib/storage';
+import type { User } from '../../../contract/auth';
+import { clearAllExceptLang } from '../../lib/storage';
 
 export type SessionStatus = 'idle' | 'checking' | 'anonymous' | 'authenticated' | 'unreachable';
 export type SessionEndReason = 'none' | 'expired' | 'logout';
@@ -18,6 +18,9 @@ export interface SessionState {
   /** Translation key (namespace auth) of a notice for the login screen. */
   message: string | null;
 }
+
+/** The notice (namespace auth) the login screen shows after the session ended: enter the login and password. */
+export const SESSION_ENDED_MESSAGE = 'login.enterCredentials';
 
 export const initialSessionState: SessionState = { status: 'idle', user: null, endReason: null, message: null };
 

@@ -1,7 +1,7 @@
 import type { ApiResponse } from 'apisauce';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, API_TIMEOUT_MS } from './client';
-import { get, onSessionEnded, post, toResult, type Problem } from './problem';
+import { get, onSessionEnded, post, toResult, type Problem } from './http';
 import { fail, http, HttpResponse, ok, server } from '../test/server';
 import { notify } from '../components/notify';
 

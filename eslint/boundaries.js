@@ -1,0 +1,91 @@
+/**
+ * The layers rule (`layers/one-way`): which folder may import which.
+ *
+ * Client (src/):
+ * - app/ and main.tsx (the shell: routes, store, layout, the area manifest) may import anything in src/;
+ * - a feature (src/features/<area>/) imports src/shared/, src/components/, src/api/, src/lib/,
+ *   src/i18n/ and itself, never app/ nor another feature;
+ * - shared/, components/ and the rest of src/ (api, lib, i18n) never import app/ nor a feature
+ *   (src/test/, the test helpers, may build the app's store);
+ * - the client takes only types from contract/ and nothing from server/.
+ * Server and contract: the server never imports client code; contract/ imports only typebox.
+ * End-to-end tests (tests/): they import tests/support/ and contract/ (types) only: no src/ and no
+ * server internals (the harness starts server/src/main.ts as a process, by path).
+ */
+import path from 'node:path';
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/** Where a file sits: {zone, feature?}. */
+export function place(file, base = root) {
+  const rel = path.relative(base, file).split(path.sep).join('/');
+  if (rel.startsWith('contract/')) return { zone: 'contract' };
+  if (rel.startsWith('server/')) return { zone: 'server' };
+  if (rel.startsWith('tests/support/')) return { zone: 'tests-support' };
+  if (rel.startsWith('tests/')) return { zone: 'tests' };
+  const m = /^src\/features\/([^/]+)\//.exec(rel);
+  if (m) return { zone: 'feature', feature: m[1] };
+  if (rel.startsWith('src/app/') || rel === 'src/main.tsx') return { zone: 'app' };
+  if (rel.startsWith('src/shared/')) return { zone: 'shared' };
+  if (rel.startsWith('src/components/')) return { zone: 'components' };
+  if (rel.startsWith('src/test/')) return { zone: 'client-test' };
+  if (rel.startsWith('src/')) return { zone: 'client' };
+  return { zone: 'other' };
+}
+
+const CLIENT = ['feature', 'app', 'shared', 'components', 'client', 'client-test'];
+const TESTS = ['tests', 'tests-support'];
+
+/** The message for an import from `from` to `target`, or null when it is allowed. */
+export function violation(from, target, typeOnly) {
+  const client = CLIENT.includes(from.zone);
+  if (from.zone === 'contract' && target.zone !== 'contract') return 'contract/ imports nothing of client or server.';
+  if (from.zone === 'server' && CLIENT.includes(target.zone)) return 'The server never imports client code.';
+  if (client && target.zone === 'server') return 'The client never imports server code.';
+  if (client && target.zone === 'contract' && !typeOnly) return 'The client imports only types from contract/ (use `import type`).';
+  if (from.zone === 'feature' && target.zone === 'app')
+    return `Feature '${from.feature}' must not import src/app/: use src/shared/ (session, config, hooks...).`;
+  if (from.zone === 'feature' && target.zone === 'feature' && target.feature !== from.feature)
+    return `Feature '${from.feature}' must not import feature '${target.feature}'.`;
+  if (['shared', 'components', 'client'].includes(from.zone) && target.zone === 'app') return 'Shared client code (shared, components, api, lib, i18n) must not import src/app/.';
+  if (['shared', 'components', 'client'].includes(from.zone) && target.zone === 'feature') return 'Shared client code must not import a feature.';
+  if (TESTS.includes(from.zone) && CLIENT.includes(target.zone)) return 'End-to-end tests drive the built app: they never import src/.';
+  if (TESTS.includes(from.zone) && target.zone === 'server') return 'End-to-end tests never import server code: the harness starts server/src/main.ts as a process.';
+  if (from.zone === 'tests-support' && target.zone === 'tests') return 'tests/support/ must not import a test file.';
+  return null;
+}
+
+const rule = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = place(context.filename);
+    function check(node, spec, typeOnly) {
+      if (typeof spec !== 'string') return;
+      if (!spec.startsWith('.')) {
+        if (from.zone === 'contract' && spec !== 'typebox' && !spec.startsWith('typebox/'))
+          context.report({ node, message: `contract/ may import only typebox, not '${spec}'.` });
+        return;
+      }
+      const message = violation(from, place(path.resolve(path.dirname(context.filename), spec)), typeOnly);
+      if (message) context.report({ node, message });
+    }
+    return {
+      ImportDeclaration(node) {
+        const typeOnly = node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
+        check(node, node.source.value, typeOnly);
+      },
+      ExportNamedDeclaration(node) {
+        if (node.source) check(node, node.source.value, node.exportKind === 'type');
+      },
+      ExportAllDeclaration(node) {
+        check(node, node.source.value, node.exportKind === 'type');
+      },
+      ImportExpression(node) {
+        if (node.source.type === 'Literal') check(node, node.source.value, false);
+      },
+    };
+  },
+};
+
+/** The plugin registered as `layers` in eslint.config.js. */
+export const layers = { rules: { 'one-way': rule } };

@@ -1,0 +1,7 @@
+/** The password change (see docs/product.md#password). */
+import type { PasswordResetBody } from '../../contract/password';
+import { post } from './http';
+
+export const passwordApi = {
+  reset: (body: PasswordResetBody) => post<{ changed: true }>('api/passwd/reset.json', body, { session: true }),
+};

@@ -1,0 +1,46 @@
+/** Public configuration (GET /config.json), used by several areas: version, password minimum, upload limit. */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { put, takeLatest } from 'redux-saga/effects';
+import type { AppConfig } from '../../../contract/config';
+import { configApi } from '../../api/config';
+import type { Failure } from '../../api/http';
+import { failed, idle, started, succeeded, type Loadable } from '../request/loadable';
+import { request } from '../request/request.saga';
+import { sessionStarted } from '../session/session';
+
+export type ConfigState = Loadable<AppConfig | null>;
+
+export const initialConfigState: ConfigState = idle(null);
+
+/** Password minimum when the config is not loaded yet (docs/product.md#shell: never below 4). */
+export const DEFAULT_PASSWORD_MIN = 4;
+
+const slice = createSlice({
+  name: 'config',
+  initialState: initialConfigState,
+  reducers: {
+    loadRequested: () => started(null),
+    loadSucceeded: (_state, action: PayloadAction<AppConfig>) => succeeded(action.payload),
+    loadFailed: (_state, action: PayloadAction<Failure>) => failed(action.payload, null),
+  },
+});
+
+export const configActions = slice.actions;
+export const configReducer = slice.reducer;
+
+type WithConfig = { config: ConfigState };
+export const selectConfig = (state: WithConfig) => state.config.data;
+export const selectPasswordMin = (state: WithConfig) =>
+  Math.max(DEFAULT_PASSWORD_MIN, state.config.data?.passwordMinLength ?? DEFAULT_PASSWORD_MIN);
+
+function* loadConfig() {
+  yield* request(configApi.config, [], { succeeded: configActions.loadSucceeded, failed: configActions.loadFailed });
+}
+
+export function* configSaga() {
+  yield takeLatest(configActions.loadRequested.type, loadConfig);
+  // docs/product.md#shell: after sign-in, settings and config are loaded.
+  yield takeLatest(sessionStarted.type, function* () {
+    yield put(configActions.loadRequested());
+  });
+}

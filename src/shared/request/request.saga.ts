@@ -1,0 +1,45 @@
+/**
+ * The one saga body for "call the API, then put succeeded or failed". A 401 on a call that needs the
+ * session ends it everywhere (api/http.ts); a saga that needs the signed-in user and finds none puts
+ * the same 401 failure (`requireUser`).
+ */
+import type { Action } from '@reduxjs/toolkit';
+import { call, put, select } from 'redux-saga/effects';
+import type { User } from '../../../contract/auth';
+import type { ApiError } from '../../../contract/common';
+import type { Failure, Result } from '../../api/http';
+import { selectUser } from '../session/session';
+
+/** A failure the client decides itself, shaped as the server's refusal with that status and code. */
+export const refusal = (status: number, code: ApiError['code'], message = ''): Failure => ({ ok: false, problem: 'CLIENT_ERROR', status, error: { code, message } });
+
+/** The failure of a call made without a session (the server would answer 401 UNAUTHORIZED). */
+export const noSession = (): Failure => refusal(401, 'UNAUTHORIZED');
+
+/** A reply that succeeded but carried nothing usable (no message to show). */
+export const NO_DATA: Failure = Object.freeze({ ok: false, problem: 'UNKNOWN_ERROR', status: null, error: null }) as Failure;
+
+export interface Outcome<T> {
+  /** The action to put with the reply's data; none when the caller handles success itself. */
+  succeeded?: (data: T) => Action;
+  failed: (failure: Failure) => Action;
+}
+
+/** Calls `fn(...args)`, puts `succeeded(data)` or `failed(failure)`, and returns the result. */
+export function* request<A extends unknown[], T>(
+  fn: (...args: A) => Promise<Result<T>>,
+  args: A,
+  outcome: Outcome<T>,
+): Generator<unknown, Result<T>, unknown> {
+  const result = (yield call(fn, ...args)) as Result<T>;
+  if (!result.ok) yield put(outcome.failed(result));
+  else if (outcome.succeeded) yield put(outcome.succeeded(result.data));
+  return result;
+}
+
+/** The signed-in user, or null after putting `failed(noSession())`. */
+export function* requireUser(failed: (failure: Failure) => Action): Generator<unknown, User | null, unknown> {
+  const user = (yield select(selectUser)) as User | null;
+  if (!user) yield put(failed(noSession()));
+  return user;
+}
