@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { initTestI18n } from './i18n';
 import { stopStores } from './stores';
 import { requestsSettled, server } from './server';
+
+// findBy*/waitFor wait for a state; their timeout only bounds a test that will fail anyway. The
+// default second is too short when the machine is busy (the state then arrives later, not never).
+configure({ asyncUtilTimeout: 15000 });
 
 /** Requests no handler answered: a test fails if it made any. */
 const unhandled: string[] = [];
