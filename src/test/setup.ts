@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { initTestI18n } from './i18n';
 import { stopStores } from './stores';
 import { requestsSettled, server } from './server';
@@ -29,6 +29,8 @@ afterEach(async () => {
   // then let every request already made be answered by this test's handlers: a request a screen
   // makes late (e.g. /config.json once the login card is up) belongs to the test that rendered
   // it, and must neither find the next test's handlers nor none at all.
+  // A test that moved to a fake clock must not leave it to the teardown or to the next test.
+  vi.useRealTimers();
   cleanup();
   stopStores();
   await requestsSettled();
