@@ -607,9 +607,9 @@ describe('shutdown with open streams', () => {
     const stream = await openStream(base, teacher);
     await stream.waitFor((e) => e.event === 'counts');
     expect(other.ctx.live.openStreams).toBe(1);
-    const t0 = Date.now();
-    await other.shutdown(10_000);
-    expect(Date.now() - t0).toBeLessThan(2000);
+    // A grace period far longer than the test's time-out: returning at all means the open stream
+    // was ended rather than waited for.
+    await other.shutdown(3_600_000);
     await stream.ended();
   });
 });
