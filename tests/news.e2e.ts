@@ -107,7 +107,16 @@ describe('news', () => {
     await teacher.getByTestId('news-file-input').setInputFiles({ name: 'video.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(25 * 1024 * 1024 + 1) });
     await expectVisible(composer.getByText(ru('news:composer.tooLarge', { maxSizeMb: 25 }), { exact: true }));
     await composer.getByRole('button', { name: ru('news:composer.submit'), exact: true }).click();
-    await teacher.waitForTimeout(500);
+    // Proof that the click was dealt with, instead of a pause: removing the file validates the form
+    // again after the submit's validation, so once the refusal is gone the submit has been decided
+    // (and a post it made would have been sent)...
+    await composer.getByRole('button', { name: ru('news:composer.removeFile', { name: 'video.mp4' }), exact: true }).click();
+    await expectHidden(composer.getByText(ru('news:composer.tooLarge', { maxSizeMb: 25 }), { exact: true }));
+    // ...and a request the page makes now is reported after any it made before.
+    await Promise.all([
+      teacher.waitForRequest((r) => new URL(r.url()).pathname === '/api/health'),
+      teacher.evaluate(() => fetch('/api/health').then((r) => r.status)),
+    ]);
     expect(posts).toEqual([]);
     expect(await item(teacher, message).count()).toBe(0);
   });
