@@ -233,6 +233,8 @@ describe('LoginScreen', () => {
       const { store } = renderLogin();
       await waitFor(() => expect(log.paths()).toContain('/api/google/check.json'));
       await waitFor(() => expect(store.getState().auth.google.fetching).toBe(false));
+      // The card (which would hold the button) is up: its absence now is an answer, not a moment.
+      expect(await screen.findByTestId('login-form')).toBeInTheDocument();
       expect(screen.queryByRole('link', { name: 'Войти через Google' })).not.toBeInTheDocument();
     });
 
