@@ -60,6 +60,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // Ceilings for a test that hangs, not waits: on a loaded machine typing a form with
+          // user-event alone can take several seconds.
+          testTimeout: 30000,
+          hookTimeout: 30000,
         },
       },
       {

@@ -1,5 +1,7 @@
 /** The news feed in Chromium: posting with a file, audiences, downloads, text-only rendering, deleting, the phone tab. */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
@@ -104,12 +106,28 @@ describe('news', () => {
     await composer.getByLabel(ru('news:composer.message'), { exact: true }).fill(message);
     const posts: string[] = [];
     teacher.on('request', (r) => r.url().includes('/api/news/insert.json') && posts.push(r.url()));
-    await teacher.getByTestId('news-file-input').setInputFiles({ name: 'video.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(25 * 1024 * 1024 + 1) });
+    // A file on disk (sparse, so nothing is written) that the browser reads from its path, rather
+    // than 25 MB sent through the browser connection, which alone could take seconds.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-e2e-upload-'));
+    const video = path.join(dir, 'video.mp4');
+    fs.writeFileSync(video, '');
+    fs.truncateSync(video, 25 * 1024 * 1024 + 1);
+    await teacher.getByTestId('news-file-input').setInputFiles(video);
     await expectVisible(composer.getByText(ru('news:composer.tooLarge', { maxSizeMb: 25 }), { exact: true }));
     await composer.getByRole('button', { name: ru('news:composer.submit'), exact: true }).click();
-    await teacher.waitForTimeout(500);
+    // Proof that the click was dealt with, instead of a pause: removing the file validates the form
+    // again after the submit's validation, so once the refusal is gone the submit has been decided
+    // (and a post it made would have been sent)...
+    await composer.getByRole('button', { name: ru('news:composer.removeFile', { name: 'video.mp4' }), exact: true }).click();
+    await expectHidden(composer.getByText(ru('news:composer.tooLarge', { maxSizeMb: 25 }), { exact: true }));
+    // ...and a request the page makes now is reported after any it made before.
+    await Promise.all([
+      teacher.waitForRequest((r) => new URL(r.url()).pathname === '/api/health'),
+      teacher.evaluate(() => fetch('/api/health').then((r) => r.status)),
+    ]);
     expect(posts).toEqual([]);
     expect(await item(teacher, message).count()).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('the author deletes an own post after confirming; it stays gone after a reload', async () => {

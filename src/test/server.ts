@@ -3,8 +3,55 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { User } from '../../contract/auth';
 import type { ErrorCode } from '../../contract/common';
+import { api } from '../api/client';
 
 export const server = setupServer();
+
+/*
+ * Requests in flight, counted at both ends: the app's HTTP client (from the call, before the
+ * request reaches msw, to the moment the answer is handed back) and msw (any other request, from
+ * its start to its end). A test's requests must be answered while its handlers are installed, so
+ * the teardown waits for this count to reach zero before it resets the handlers, and a test that
+ * asserts something was NOT sent waits for it first (see requestsSettled).
+ */
+let inFlight = 0;
+const mswInFlight = new Set<string>();
+let onSettled: Array<() => void> = [];
+
+function settle(): void {
+  if (inFlight > 0 || mswInFlight.size > 0) return;
+  const waiting = onSettled;
+  onSettled = [];
+  for (const resolve of waiting) resolve();
+}
+
+// Runs synchronously when the app calls the client (apisauce's request transforms), so a request
+// counts from the saga's `call`, not from the moment msw sees it a few microtasks later.
+api.addRequestTransform(() => {
+  inFlight += 1;
+});
+// Runs once per request, answered or failed, before the caller gets the response.
+api.addMonitor(() => {
+  inFlight -= 1;
+  settle();
+});
+server.events.on('request:start', ({ requestId }) => {
+  mswInFlight.add(requestId);
+});
+server.events.on('request:end', ({ requestId }) => {
+  mswInFlight.delete(requestId);
+  settle();
+});
+
+/**
+ * Resolves once every request started so far (by the app's client or seen by msw) has been
+ * answered. Not a delay: it resolves at once when nothing is in flight. Use it before asserting
+ * that a request was not sent, after the UI has shown its reaction to the user's action.
+ */
+export function requestsSettled(): Promise<void> {
+  if (inFlight === 0 && mswInFlight.size === 0) return Promise.resolve();
+  return new Promise((resolve) => onSettled.push(resolve));
+}
 
 export function ok<T>(data: T, sms?: string, init?: ResponseInit) {
   return HttpResponse.json({ result: 0, error: null, data, ...(sms ? { sms } : {}) }, init);

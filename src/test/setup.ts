@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { initTestI18n } from './i18n';
 import { stopStores } from './stores';
-import { server } from './server';
+import { requestsSettled, server } from './server';
+
+// findBy*/waitFor wait for a state; their timeout only bounds a test that will fail anyway. The
+// default second is too short when the machine is busy (the state then arrives later, not never).
+configure({ asyncUtilTimeout: 15000 });
 
 /** Requests no handler answered: a test fails if it made any. */
 const unhandled: string[] = [];
@@ -20,11 +24,17 @@ beforeEach(async () => {
   await initTestI18n('ru');
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // Unmount first (no effect dispatches any more), then stop the sagas (no new request starts),
+  // then let every request already made be answered by this test's handlers: a request a screen
+  // makes late (e.g. /config.json once the login card is up) belongs to the test that rendered
+  // it, and must neither find the next test's handlers nor none at all.
+  // A test that moved to a fake clock must not leave it to the teardown or to the next test.
+  vi.useRealTimers();
   cleanup();
-  const leaked = unhandled.splice(0);
-  expect(leaked, 'requests without an msw handler').toEqual([]);
   stopStores();
+  await requestsSettled();
+  const leaked = unhandled.splice(0);
   server.resetHandlers();
   window.localStorage.clear();
   for (const part of document.cookie.split(';')) {
@@ -32,6 +42,8 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
   document.body.className = '';
+  // Checked last, so a failing test still leaves a clean slate for the next one.
+  expect(leaked, 'requests without an msw handler').toEqual([]);
 });
 
 afterAll(() => server.close());

@@ -102,8 +102,10 @@ export function setupE2E(serverOptions: StartOptions = {}): E2E {
     async page(options: BrowserContextOptions = {}) {
       if (!server || !browser) throw new Error('setupE2E(): server or browser missing.');
       const context = await browser.newContext({ baseURL: server.origin, locale: 'ru-RU', viewport: DESKTOP, ...options });
-      context.setDefaultTimeout(10000);
-      context.setDefaultNavigationTimeout(20000);
+      // Ceilings for a page that never gets there, not waits: a loaded machine may need far more than
+      // the usual second or two.
+      context.setDefaultTimeout(30000);
+      context.setDefaultNavigationTimeout(30000);
       const page = await context.newPage();
       const problems: PageProblems = { console: [], pageErrors: [], csp: [] };
       page.on('console', (msg) => {
@@ -134,21 +136,21 @@ export function pathOf(page: Page): string {
 }
 
 /** Waits until the page's path is exactly `expected` (a trailing slash is ignored). */
-export async function expectPath(page: Page, expected: string, timeout = 10000): Promise<void> {
+export async function expectPath(page: Page, expected: string, timeout = 30000): Promise<void> {
   const norm = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
   await expect.poll(() => norm(pathOf(page)), { timeout, message: `path of ${page.url()}` }).toBe(norm(expected));
 }
 
-export async function expectVisible(locator: Locator, timeout = 10000): Promise<void> {
+export async function expectVisible(locator: Locator, timeout = 30000): Promise<void> {
   await locator.waitFor({ state: 'visible', timeout });
 }
 
-export async function expectHidden(locator: Locator, timeout = 10000): Promise<void> {
+export async function expectHidden(locator: Locator, timeout = 30000): Promise<void> {
   await locator.waitFor({ state: 'hidden', timeout });
 }
 
 /** Polls the locator's visible text until it contains `expected`. */
-export async function expectText(locator: Locator, expected: string, timeout = 10000): Promise<void> {
+export async function expectText(locator: Locator, expected: string, timeout = 30000): Promise<void> {
   await expect.poll(async () => ((await locator.count()) > 0 ? await locator.first().innerText() : ''), { timeout }).toContain(expected);
 }
 

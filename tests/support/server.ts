@@ -49,8 +49,6 @@ function assertBuilt(): void {
     throw new Error('dist/index.html is missing: build the client first (`npm run build`; `npm test` does it before the tests).');
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 function exited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
@@ -85,6 +83,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     log.push(...chunk.toString('utf8').split('\n').filter(Boolean));
     if (log.length > 400) log.splice(0, log.length - 400);
   };
+  // server/src/main.ts prints "University portal <version> is running" once it listens.
+  let stdoutTail = '';
+  let announce: () => void = () => {};
+  const announced = new Promise<'ready'>((resolve) => (announce = () => resolve('ready')));
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdoutTail = (stdoutTail + chunk.toString('utf8')).slice(-2000);
+    if (/University portal \S+ is running/.test(stdoutTail)) announce();
+  });
+  const exitedEarly = new Promise<'exited'>((resolve) => child.once('exit', () => resolve('exited')));
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const logTail = (lines = 40) => log.slice(-lines).join('\n');
@@ -100,23 +107,25 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 120000);
-  for (;;) {
-    if (exited(child)) {
-      await stop();
-      throw new Error(`The server exited before it was ready (code ${child.exitCode}, signal ${child.signalCode}):\n${logTail()}`);
-    }
-    try {
-      const res = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`The server did not answer GET /api/health within ${options.readyTimeoutMs ?? 120000} ms:\n${logTail()}`);
-    }
-    await sleep(200);
+  // Waits for the server to say it listens (or to exit), not on a polling clock; the time-out is
+  // only a ceiling for a server that hangs while starting.
+  const readyTimeoutMs = options.readyTimeoutMs ?? 120000;
+  let ceiling: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => (ceiling = setTimeout(() => resolve('timeout'), readyTimeoutMs)));
+  const outcome = exited(child) ? 'exited' : await Promise.race([announced, exitedEarly, timedOut]);
+  clearTimeout(ceiling);
+  if (outcome === 'exited') {
+    await stop();
+    throw new Error(`The server exited before it was ready (code ${child.exitCode}, signal ${child.signalCode}):\n${logTail()}`);
+  }
+  if (outcome === 'timeout') {
+    await stop();
+    throw new Error(`The server did not say it was running within ${readyTimeoutMs} ms:\n${logTail()}`);
+  }
+  const health = await fetch(`${origin}/api/health`).catch((err: unknown) => err as Error);
+  if (health instanceof Error || !health.ok) {
+    await stop();
+    throw new Error(`The server is running but GET /api/health failed (${health instanceof Error ? health.message : health.status}):\n${logTail()}`);
   }
   return { origin, port, dataDir, logTail, stop };
 }

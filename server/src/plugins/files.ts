@@ -113,7 +113,8 @@ export class FileStore {
   private readonly limitMb: number;
   /** Final paths of files saved while their request's handler runs (by temp path). */
   private readonly moved = new Map<string, string>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Pending unlink checks, by their timer. */
+  private readonly checks = new Map<NodeJS.Timeout, () => Promise<void>>();
 
   constructor(private readonly deps: { db: Db; config: Config }) {
     this.dir = filesDirOf(deps.config);
@@ -227,8 +228,7 @@ export class FileStore {
   }
 
   private unlinkWhenGone(names: string[], attempt: number): void {
-    const timer = setTimeout(async () => {
-      this.timers.delete(timer);
+    const check = async () => {
       try {
         const present = await repo.existingStorageNames(this.deps.db, names);
         await Promise.all(names.filter((n) => !present.has(n)).map((n) => unlinkQuietly(path.join(this.dir, n))));
@@ -237,9 +237,25 @@ export class FileStore {
       } catch {
         // the database is away: the bytes stay (a stray file, never a row without bytes)
       }
+    };
+    const timer = setTimeout(() => {
+      this.checks.delete(timer);
+      void check();
     }, UNLINK_CHECK_MS[attempt]);
     timer.unref();
-    this.timers.add(timer);
+    this.checks.set(timer, check);
+  }
+
+  /**
+   * Runs the pending unlink checks now rather than at their time and resolves when they are done
+   * (a check that still finds its row schedules the next one as usual). For tests: the deletion's
+   * outcome without waiting for the clock.
+   */
+  async runUnlinkChecks(): Promise<void> {
+    const due = [...this.checks];
+    this.checks.clear();
+    for (const [timer] of due) clearTimeout(timer);
+    await Promise.all(due.map(([, check]) => check()));
   }
 
   /** For seed steps: stores bytes under a new name (row only when dir is null, as in server tests). */
@@ -249,8 +265,8 @@ export class FileStore {
 
   /** Stops pending unlink checks (shutdown). */
   close(): void {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    for (const t of this.checks.keys()) clearTimeout(t);
+    this.checks.clear();
   }
 }
 

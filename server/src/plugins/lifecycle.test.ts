@@ -53,17 +53,16 @@ describe('shutdown', () => {
     const { app, base, started, release } = await slowApp();
     const slow = fetch(`${base}/api/test/slow`).catch((e: unknown) => e);
     await started;
-    const t0 = Date.now();
+    // The request never ends (its gate opens only afterwards): shutdown returns only because the
+    // grace period ran out, or this test would time out.
     await app.shutdown(300);
-    expect(Date.now() - t0).toBeLessThan(2000);
     expect(await slow).toBeInstanceOf(Error);
     release();
   });
 
   it('closes at once when idle', async () => {
     const { app } = await slowApp();
-    const t0 = Date.now();
-    await app.shutdown(10_000);
-    expect(Date.now() - t0).toBeLessThan(1000);
+    // A grace period far longer than the test's time-out: returning at all means it was not waited for.
+    await app.shutdown(3_600_000);
   });
 });

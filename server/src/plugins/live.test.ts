@@ -18,14 +18,34 @@ afterAll(async () => {
   await db.close();
 });
 
-/** Collects what user `userId` receives. */
+/**
+ * Collects what user `userId` receives; `until` waits for a condition on it, checked again at each
+ * delivery (never on a clock: the test's time-out bounds it).
+ */
 function inbox(userId: number) {
   const got: LiveEvent[] = [];
-  const off = bus.subscribe(userId, (e) => got.push(e));
-  return { got, off };
+  let waiters: Array<() => void> = [];
+  const off = bus.subscribe(userId, (e) => {
+    got.push(e);
+    const woken = waiters;
+    waiters = [];
+    for (const wake of woken) wake();
+  });
+  const until = async (check: () => boolean): Promise<void> => {
+    while (!check()) await new Promise<void>((wake) => waiters.push(wake));
+  };
+  return { got, off, until, count: (n: number) => until(() => got.length >= n) };
 }
 
-const settle = (ms = 100) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Publishes a marker to the inbox's user and waits for it. NOTIFY delivers in commit order, so an
+ * event published before the marker would have arrived by then: a round trip proving there was none.
+ */
+async function throughMarker(userId: number, box: ReturnType<typeof inbox>): Promise<void> {
+  const before = box.got.length;
+  await bus.publish(db.database.db, 'test.marker', [userId], null);
+  await box.until(() => box.got.slice(before).some((e) => e.event === 'test.marker'));
+}
 
 describe('live bus', () => {
   it('delivers to the users named, once each, and to nobody else', async () => {
@@ -33,14 +53,16 @@ describe('live bus', () => {
     const a2 = inbox(1);
     const b = inbox(2);
     await bus.publish(db.database.db, 'test.hello', [1, 1, 3], { text: 'Салам' });
-    await expect.poll(() => a.got.length).toBe(1);
-    expect(a.got[0]).toEqual({ event: 'test.hello', data: { text: 'Салам' } });
+    await a.count(1);
+    await a2.count(1);
+    expect(a.got).toEqual([{ event: 'test.hello', data: { text: 'Салам' } }]);
     expect(a2.got).toEqual(a.got);
-    await settle();
-    expect(b.got).toEqual([]);
+    await throughMarker(2, b);
+    expect(b.got).toEqual([{ event: 'test.marker', data: null }]);
     a2.off();
     await bus.publish(db.database.db, 'test.again', [1], 1);
-    await expect.poll(() => a.got.length).toBe(2);
+    await a.count(2);
+    expect(a.got.map((e) => e.event)).toEqual(['test.hello', 'test.again']);
     expect(a2.got.length).toBe(1);
     a.off();
     b.off();
@@ -58,9 +80,8 @@ describe('live bus', () => {
       await bus.publish(tx, 'test.committed', [5], {});
       await tx.execute(sql`select 1`);
     });
-    await expect.poll(() => a.got.map((e) => e.event)).toEqual(['test.committed']);
-    await settle();
-    expect(a.got.map((e) => e.event)).toEqual(['test.committed']);
+    await throughMarker(5, a);
+    expect(a.got.map((e) => e.event)).toEqual(['test.committed', 'test.marker']);
     a.off();
   });
 
@@ -69,8 +90,10 @@ describe('live bus', () => {
     const first = inbox(1000);
     const last = inbox(1999);
     await bus.publish(db.database.db, 'test.big', many, { text: 'я'.repeat(5000) });
-    await expect.poll(() => [first.got.length, last.got.length]).toEqual([1, 1]);
-    expect(first.got[0]).toEqual({ event: 'test.big', data: null });
+    await first.count(1);
+    await last.count(1);
+    expect(first.got).toEqual([{ event: 'test.big', data: null }]);
+    expect(last.got).toEqual([{ event: 'test.big', data: null }]);
     first.off();
     last.off();
   });
@@ -79,15 +102,22 @@ describe('live bus', () => {
 describe.runIf(process.env.TEST_DB === 'postgres')('a dropped LISTEN connection (PostgreSQL)', () => {
   it('is re-established, says so (onGap), and delivers again', async () => {
     let gaps = 0;
-    const offGap = bus.onGap(() => gaps++);
+    let gapSeen: () => void = () => {};
+    const gap = new Promise<void>((resolve) => (gapSeen = resolve));
+    const offGap = bus.onGap(() => {
+      gaps++;
+      gapSeen();
+    });
     const a = inbox(7);
     const admin = new pg.Client({ connectionString: (db.target as { url: string }).url });
     await admin.connect();
     await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'lms-listen' and datname = current_database()");
     await admin.end();
-    await expect.poll(() => gaps, { timeout: 10000 }).toBe(1);
+    await gap;
+    expect(gaps).toBe(1);
     await bus.publish(db.database.db, 'test.after-drop', [7], {});
-    await expect.poll(() => a.got.map((e) => e.event)).toEqual(['test.after-drop']);
+    await a.count(1);
+    expect(a.got.map((e) => e.event)).toEqual(['test.after-drop']);
     a.off();
     offGap();
   });

@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { initialSessionState } from '../../shared/session/session';
 import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
-import { fail, HttpResponse, http, ok, publicHandlers, recordRequests, server, student, teacher } from '../../test/server';
+import { fail, HttpResponse, http, ok, publicHandlers, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
 import LoginScreen from './LoginScreen';
 
 vi.mock('../../components/notify', () => ({ notify: vi.fn() }));
@@ -55,9 +55,10 @@ describe('LoginScreen', () => {
       }),
       ...publicHandlers(),
     );
-    renderLogin();
+    const { store } = renderLogin();
     await waitFor(() => expect(log.paths()).toContain('/logo.json'));
-    await new Promise((r) => setTimeout(r, 30));
+    // Everything else the card waits for is in: only the logo keeps it back.
+    await waitFor(() => expect(store.getState().auth.google.checked).toBe(true));
     expect(screen.queryByTestId('login-form')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveAccessibleName('Загрузка…');
     answer();
@@ -83,7 +84,8 @@ describe('LoginScreen', () => {
     renderWithStore(<LoginScreen />, { route: '/lms/login', store });
     // Back on the screen (e.g. after a logout): the card shows at once, without new requests.
     expect(screen.getByTestId('login-form')).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 30));
+    // The effects ran on mount: any request they made is in flight now; let it finish before counting.
+    await requestsSettled();
     expect(log.paths().filter((p) => p === '/logo.json')).toHaveLength(1);
     expect(log.paths().filter((p) => p === '/api/google/check.json')).toHaveLength(1);
   });
@@ -179,7 +181,8 @@ describe('LoginScreen', () => {
       await user.type(within(form).getByLabelText('Подтверждение пароля'), 'Secret2027');
       await user.click(within(form).getByRole('button', { name: 'Сохранить и войти' }));
       expect(await within(form).findByText('Пароли не совпадают')).toBeInTheDocument();
-      await new Promise((r) => setTimeout(r, 50));
+      // The refused submit is over (its validation put the error up): a request it made would be in flight.
+      await requestsSettled();
       expect(log.paths()).not.toContain('/api/auth/updatelogin.json');
     });
 
@@ -230,6 +233,8 @@ describe('LoginScreen', () => {
       const { store } = renderLogin();
       await waitFor(() => expect(log.paths()).toContain('/api/google/check.json'));
       await waitFor(() => expect(store.getState().auth.google.fetching).toBe(false));
+      // The card (which would hold the button) is up: its absence now is an answer, not a moment.
+      expect(await screen.findByTestId('login-form')).toBeInTheDocument();
       expect(screen.queryByRole('link', { name: 'Войти через Google' })).not.toBeInTheDocument();
     });
 

@@ -61,8 +61,6 @@ function start<Args extends unknown[]>(saga: (...args: Args) => Generator, ...ar
   return { put, task, dispatch: (a: UnknownAction) => channel.put(a) };
 }
 
-const flush = () => new Promise((r) => setTimeout(r, 0));
-
 afterEach(() => {
   vi.useRealTimers();
   FakeSource.last = null;
@@ -70,9 +68,8 @@ afterEach(() => {
 });
 
 describe('live connection', () => {
-  it('turns stream events into actions', async () => {
+  it('turns stream events into actions', () => {
     const { put, task } = start(followStream, factory);
-    await flush();
     const source = FakeSource.last!;
     expect(source.url).toBe('/api/chat/events.json');
     source.open();
@@ -84,7 +81,6 @@ describe('live connection', () => {
     source.emit('deleted', { conversation: live.conversation, id_message: 7 });
     source.emit('read', { conversation: live.conversation, upTo: 7 });
     source.emit('resync', {});
-    await flush();
     expect(put).toEqual([
       chatActions.liveStatusChanged('connecting'),
       chatActions.liveStatusChanged('open'),
@@ -139,30 +135,25 @@ describe('live connection', () => {
     task.cancel();
   });
 
-  it('the stream saying the session ended stops it and asks the server (a 401 ends the session)', async () => {
+  it('the stream saying the session ended stops it and asks the server (a 401 ends the session)', () => {
     const { put, task } = start(liveSaga, factory);
-    await flush();
     FakeSource.last!.open();
     FakeSource.last!.emit('end', {});
-    await flush();
     expect(put.slice(-1)).toEqual([chatActions.countsRequested()]);
     expect(task.isRunning()).toBe(false);
   });
 
-  it('starts at sign-in and stops when the session ends', async () => {
+  it('starts at sign-in and stops when the session ends', () => {
     vi.stubGlobal('EventSource', FakeSource);
     try {
       const { dispatch, task } = start(liveLifecycleSaga);
       dispatch(sessionStarted(teacher));
-      await flush();
-      const first = FakeSource.last!;
+        const first = FakeSource.last!;
       expect(first.closed).toBe(false);
       dispatch(sessionEnded({ reason: 'logout' }));
-      await flush();
-      expect(first.closed).toBe(true);
+        expect(first.closed).toBe(true);
       dispatch(sessionStarted(teacher));
-      await flush();
-      expect(FakeSource.opened).toBe(2);
+        expect(FakeSource.opened).toBe(2);
       task.cancel();
       expect(FakeSource.last!.closed).toBe(true);
     } finally {

@@ -7,7 +7,7 @@ import type { NewsItem } from '../../../contract/news';
 import { initialSessionState } from '../../shared/session/session';
 import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
-import { http, ok, publicHandlers, recordRequests, server, student, teacher } from '../../test/server';
+import { http, ok, publicHandlers, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
 import NewsScreen from './NewsScreen';
 import { item } from './testData';
 
@@ -126,13 +126,15 @@ describe('the author (teacher with newsPerms)', () => {
     await user.upload(screen.getByTestId('news-file-input'), big);
     expect(await within(form).findByText('File size is exceeded the limit (25 MB)')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Publish' }));
-    await new Promise((r) => setTimeout(r, 50));
-    log.stop();
-    expect(log.paths()).not.toContain('/api/news/insert.json');
 
-    // Removing the file clears the refusal.
+    // Removing the file clears the refusal. Its validation runs after the submit's (same form,
+    // started later), so once the refusal is gone the submit has been decided; a request it
+    // made would be in flight, and requestsSettled waits for it.
     await user.click(within(form).getByRole('button', { name: 'Remove file timetable.pdf' }));
     await waitFor(() => expect(within(form).queryByText('File size is exceeded the limit (25 MB)')).not.toBeInTheDocument());
+    await requestsSettled();
+    log.stop();
+    expect(log.paths()).not.toContain('/api/news/insert.json');
   });
 
   it('a message or a file is required', async () => {

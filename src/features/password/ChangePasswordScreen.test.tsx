@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { initialSessionState } from '../../shared/session/session';
 import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
-import { fail, http, ok, publicHandlers, recordRequests, server, teacher } from '../../test/server';
+import { fail, http, ok, publicHandlers, recordRequests, requestsSettled, server, teacher } from '../../test/server';
 import ChangePasswordScreen from './ChangePasswordScreen';
 
 vi.mock('../../components/notify', () => ({ notify: vi.fn() }));
@@ -71,7 +71,8 @@ describe('ChangePasswordScreen (en)', () => {
     await user.type(within(form).getByLabelText('Confirm password'), 'Bakyt20262');
     await user.click(within(form).getByRole('button', { name: 'Change login and password' }));
     expect(await within(form).findByText("Passwords don't match")).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 50));
+    // The refused submit is over (its validation put the error up): a request it made would be in flight.
+    await requestsSettled();
     log.stop();
     expect(log.paths()).not.toContain('/api/auth/updatelogin.json');
   });
