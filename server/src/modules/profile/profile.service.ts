@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { currentAcademicYear } from '../../lib/academic-year';
 import { localName } from '../../i18n';
 import { fullName } from '../../lib/person';
+import { localText } from '../../lib/reference-texts';
 import { notFound } from '../../plugins/envelope';
 import { assertSelf, type AuthInfo } from '../../plugins/session';
 import * as repo from './profile.repository';
@@ -21,6 +22,7 @@ export class ProfileService {
       const { department, faculty, position, googleSub, ...person } = t;
       return {
         ...person,
+        ...personTexts(person, lang),
         ...empty,
         uid: auth.uid,
         role: 1,
@@ -38,6 +40,7 @@ export class ProfileService {
     const course = currentAcademicYear(this.ctx.now()) - admissionYear + 1;
     return {
       ...person,
+      ...personTexts(person, lang),
       ...empty,
       uid: auth.uid,
       role: 2,
@@ -52,4 +55,13 @@ export class ProfileService {
       googleLinked: googleSub !== null,
     };
   }
+}
+
+/** Nationality, citizenship and education in the caller's language. */
+function personTexts(person: { nationality: string | null; citizenship: string | null; education: string | null }, lang: Language) {
+  return {
+    nationality: localText(person.nationality, lang),
+    citizenship: localText(person.citizenship, lang),
+    education: localText(person.education, lang),
+  };
 }
