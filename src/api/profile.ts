@@ -6,5 +6,6 @@ import { post } from './problem';
 export const profileApi = {
   data: (body: ProfileBody) => post<Profile>('api/profile/data.json', body, { session: true }),
   resetPassword: (body: PasswordResetBody) =>
-    post<{ changed: true }>('api/passwd/reset.json', body, { session: true }),
+    // The screen shows the outcome in its own line: no toast repeating it.
+    post<{ changed: true }>('api/passwd/reset.json', body, { session: true, toast: false }),
 };

@@ -45,7 +45,7 @@ export function* loginChangeSaga(action: PayloadAction<LoginChange>) {
     oldpas: password,
     newlog,
     newpas,
-  })) as Result<{ changed: true }>;
+  }, { toast: false })) as Result<{ changed: true }>;
   if (!update.ok) {
     yield put(passwordActions.loginChangeFailed(update));
     return;

@@ -23,19 +23,21 @@ const STUDENT_FIELDS: FieldKey[] = ['group', 'speciality', 'course', 'educationF
 const TEACHER_FIELDS: FieldKey[] = ['department', 'position'];
 
 export default function ProfileScreen() {
-  const { t } = useTranslation(['profile', 'cm']);
+  const { t, i18n } = useTranslation(['profile', 'cm']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const { data } = useAppSelector(selectProfile);
   const src = useAvatarSrc();
   const line = usePositionLine();
-  usePageTitle(t('cm:titles.profile'));
+  usePageTitle(t('cm:titles.main'));
 
   const uid = user?.uid;
   const role = user?.role;
+  // Asked again in the new language when the user switches it (faculty, position… come translated).
+  const language = i18n.resolvedLanguage;
   useEffect(() => {
-    if (uid !== undefined && role !== undefined) dispatch(profileActions.dataRequested({ uid, role }));
-  }, [dispatch, uid, role]);
+    if (uid !== undefined && role !== undefined && language) dispatch(profileActions.dataRequested({ uid, role }));
+  }, [dispatch, uid, role, language]);
 
   if (!user) return null;
   const profile = data.value;
