@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../../contract/chat';
 import { chatFileUrl } from '../../../api/chat';
@@ -77,6 +77,13 @@ export function Conversation({ onBack, backLabel }: { onBack?: () => void; backL
     el.addEventListener('load', onLoad, true);
     return () => el.removeEventListener('load', onLoad, true);
   }, [contact]);
+
+  // Desktop: the contact the user just picked is answered in one step, so the message box takes
+  // the focus (on phones it would pop up the keyboard over the conversation).
+  const contactKey = contact ? `${contact.id_type}:${contact.idid}` : null;
+  useEffect(() => {
+    if (contactKey && !onBack) document.getElementById('chat-text')?.focus({ preventScroll: true });
+  }, [contactKey, onBack]);
 
   const onScroll = useCallback(() => {
     const el = listRef.current;
