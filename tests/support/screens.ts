@@ -97,7 +97,7 @@ export async function openContext(
   });
   context.setDefaultTimeout(15000);
   context.setDefaultNavigationTimeout(20000);
-  const cookies = [{ name: 'theme', value: options.theme ?? 'light', url: server.origin }];
+  const cookies: Array<{ name: string; value: string; url: string }> = [{ name: 'theme', value: options.theme ?? 'light', url: server.origin }];
   if (options.language) cookies.push({ name: 'lang', value: options.language, url: server.origin });
   await context.addCookies(cookies);
   return context;
