@@ -37,8 +37,12 @@ export function MobileTabBar({ tabs = MOBILE_TABS, current, onSelect, badges = {
             {badges[id] ? <span className="tab-badge" aria-hidden="true">{(badges[id] ?? 0) > 99 ? '99+' : badges[id]}</span> : null}
           </span>
           <span>{t(label)}</span>
-          {/* The count as words for screen readers ('Unread: 3'); the tab keeps its name. */}
-          {badges[id] ? <span className="sr-only" id={`tab-unread-${id}`}>{t('layout.unread', { count: badges[id] })}</span> : null}
+          {/* The count as words, read as the tab's description ('Unread: 3'); the tab keeps its name. */}
+          {badges[id] ? (
+            <span className="sr-only" id={`tab-unread-${id}`} aria-hidden="true">
+              {t('layout.unread', { count: badges[id] })}
+            </span>
+          ) : null}
         </button>
       ))}
     </nav>
