@@ -1,8 +1,14 @@
-/** The signed-in shell on a phone, the offline banner, and a clean browser console. */
+/**
+ * The signed-in shell on a phone, the offline banner, a clean browser console, and nothing sticking
+ * out of its card or the screen on any screen at 390, 900, 1024 and 1366 px.
+ */
 import { describe, expect, it } from 'vitest';
-import { STUDENT, TEACHER } from './support/accounts';
+import type { BrowserContext } from 'playwright-core';
+import { STUDENT, TEACHER, type Account } from './support/accounts';
+import { overflows } from './support/a11y';
 import { MOBILE, expectHidden, expectPath, expectVisible, loginForm, setupE2E, signIn } from './support/e2e';
-import { ru } from './support/texts';
+import { openContext, PUBLIC_SCREENS, sessionOf, SIGNED_IN_SCREENS, visit } from './support/screens';
+import { ru, text } from './support/texts';
 
 const e2e = setupE2E();
 
@@ -20,7 +26,8 @@ describe('mobile layout (375×812)', () => {
     const profileTab = tabBar.getByRole('button', { name: ru('tabs.profile'), exact: true });
     const appsTab = tabBar.getByRole('button', { name: ru('tabs.apps'), exact: true });
     const appsPanel = page.getByTestId('apps-panel');
-    const profileHeading = page.locator('#main').getByRole('heading', { level: 1 });
+    // The apps tab has a heading of its own (for screen readers): this is the profile's.
+    const profileHeading = page.locator('#main').getByRole('heading', { level: 1, name: 'Сыдыкова Айпери Талантовна', exact: true });
 
     // Apps is the default tab (activeTab 3).
     await expectVisible(appsPanel);
@@ -42,6 +49,88 @@ describe('mobile layout (375×812)', () => {
       if (b) expect(b.x + b.width, 'nothing overflows the 375 px screen').toBeLessThanOrEqual(MOBILE.width + 1);
     }
   });
+});
+
+const WIDTHS = [390, 900, 1024, 1366];
+type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+const sessions = new Map<string, Promise<Session>>();
+function session(account: Account): Promise<Session> {
+  let s = sessions.get(account.login);
+  if (!s) sessions.set(account.login, (s = sessionOf(e2e.browser, e2e.server, account)));
+  return s;
+}
+
+describe('nothing sticks out of its card or the screen', () => {
+  for (const [who, account] of [['signed out', null], ['teacher', TEACHER], ['student', STUDENT]] as const) {
+    it(`every screen ${who === 'signed out' ? 'signed out' : `of a ${who}`} at ${WIDTHS.join(', ')} px`, async () => {
+      const problems: string[] = [];
+      const screens = account ? SIGNED_IN_SCREENS : PUBLIC_SCREENS;
+      const storageState = account ? await session(account) : undefined;
+      for (const width of WIDTHS) {
+        const context = await openContext(e2e.browser, e2e.server, { viewport: { width, height: 900 }, storageState });
+        try {
+          const page = await context.newPage();
+          for (const screen of screens) {
+            await visit(page, screen);
+            for (const o of await overflows(page)) problems.push(`${screen.name} at ${width} px: ${o.element} sticks out of ${o.container} by ${o.by} px`);
+          }
+        } finally {
+          await context.close();
+        }
+      }
+      expect(problems).toEqual([]);
+    }, 180000);
+  }
+
+  it('the top navigation keeps each entry on one line at 900 px, in every language', async () => {
+    for (const language of ['ru', 'kg', 'en'] as const) {
+      const context = await openContext(e2e.browser, e2e.server, { viewport: { width: 900, height: 800 }, language, storageState: await session(TEACHER) });
+      try {
+        const page = await context.newPage();
+        await page.goto('/lms/news');
+        const nav = page.getByRole('navigation', { name: text(language, 'layout.topNav'), exact: true });
+        const news = nav.getByRole('link', { name: text(language, 'nav.news'), exact: true });
+        const profile = nav.getByRole('link', { name: text(language, 'nav.profile'), exact: true });
+        await expectVisible(news);
+        // One line: as tall as the one-word entry.
+        const heightOf = (l: typeof news) => l.evaluate((el) => Math.round(el.getBoundingClientRect().height));
+        expect(await heightOf(news), `'${text(language, 'nav.news')}' in one line`).toBe(await heightOf(profile));
+      } finally {
+        await context.close();
+      }
+    }
+  }, 90000);
+
+  it('with the page scrolled, the offline banner leaves the sticky header in view', async () => {
+    const page = await e2e.page();
+    await signIn(page, TEACHER);
+    await page.goto('/lms/news');
+    await expectVisible(page.locator('.news-card').first(), 20000);
+    await page.mouse.wheel(0, 1500);
+    await page.context().setOffline(true);
+    const banner = page.getByTestId('offline-banner');
+    await expectVisible(banner);
+    const bannerBox = (await banner.boundingBox())!;
+    const headerBox = (await page.locator('.app-header').boundingBox())!;
+    expect(headerBox.y, 'the header starts below the banner').toBeGreaterThanOrEqual(bannerBox.y + bannerBox.height - 1);
+    await page.context().setOffline(false);
+    await expectHidden(banner);
+  });
+});
+
+describe('validation on blur moves nothing the user is about to click', () => {
+  for (const viewport of [MOBILE, { width: 1366, height: 900 }]) {
+    it(`the first click on EN after leaving an empty login field switches the language (${viewport.width} px)`, async () => {
+      const page = await e2e.page({ viewport, isMobile: viewport.width < 900, hasTouch: viewport.width < 900 });
+      await page.goto('/lms/login');
+      const form = loginForm(page);
+      await expectVisible(form.login);
+      await form.login.focus();
+      // A real click: the field loses the focus (its error appears) before the button is hit.
+      await page.getByRole('button', { name: 'EN', exact: true }).click();
+      await expectVisible(page.getByRole('heading', { name: text('en', 'auth:login.title'), exact: true }));
+    });
+  }
 });
 
 describe('connectivity', () => {

@@ -1,6 +1,6 @@
 /** Auth calls (docs/product.md#auth). */
 import type { RecoveryBody, RecoveryRow, UpdateLoginBody, User, AuthorizeBody } from '../../contract/auth';
-import { get, post } from './http';
+import { get, post, type CallOptions } from './http';
 
 /** One row of GET /api/google/check.json (the contract exports only its schema). */
 export interface GoogleCheckRow {
@@ -12,7 +12,8 @@ export const authApi = {
   recovery: (body: RecoveryBody) => post<RecoveryRow[]>('api/auth/recovery.json', body),
   authorize: (body: AuthorizeBody) => post<User>('api/auth/orize.json', body),
   authenticate: (token: string) => post<User>('api/auth/enticate.json', { token }),
-  updateLogin: (body: UpdateLoginBody) => post<{ changed: true }>('api/auth/updatelogin.json', body),
+  /** `toast: false` where the screen shows the outcome itself. */
+  updateLogin: (body: UpdateLoginBody, options?: CallOptions) => post<{ changed: true }>('api/auth/updatelogin.json', body, options),
   logout: () => post<null>('api/auth/logout.json', { logout: true }),
   checkGoogleAuth: () => get<User>('api/auth/checkgauth.json'),
   googleCheck: () => get<GoogleCheckRow[]>('api/google/check.json'),

@@ -68,9 +68,11 @@ function Header({ mobile }: { mobile: boolean }) {
   const name = logo?.name || settings.data.defaults?.universityName || t('universityName');
   return (
     <header className="app-header">
-      <Link to={ROUTES.home} className="brand" aria-label={t('layout.home')}>
+      {/* Named by what it shows (the university's name), with where it leads after it. */}
+      <Link to={ROUTES.home} className="brand">
         <img src={logo?.logo || LOGO} alt="" width={36} height={36} />
         <span className="brand-name">{name}</span>
+        <span className="sr-only"> ({t('layout.home')})</span>
       </Link>
       {mobile ? null : (
         <nav className="top-nav" aria-label={t('layout.topNav')}>
@@ -83,6 +85,10 @@ function Header({ mobile }: { mobile: boolean }) {
               {badges[area.key] !== undefined ? <UnreadBadge count={badges[area.key] ?? 0} /> : null}
             </NavLink>
           ))}
+          <span className="top-nav-actions">
+            <DarkModeToggle className="top-nav-action" testId="top-nav-dark-mode" />
+            <LogoutButton className="top-nav-action" testId="top-nav-logout" />
+          </span>
         </nav>
       )}
       <ProfileMenu mobile={mobile}>
@@ -119,6 +125,7 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
     const panel =
       isHome && activeTab === TAB_APPS ? (
         <div className="mobile-apps">
+          <h1 className="sr-only">{t('titles.apps')}</h1>
           <AppsPanel />
           <SideMenu routes={MENU_ROUTES} />
         </div>
@@ -154,15 +161,16 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
       {skip}
       <Header mobile={false} />
       <div className={`shell-body${withColumns ? ' with-columns' : ''}`}>
-        <aside className="shell-menu">
+        <div className="shell-menu">
           <SideMenu routes={MENU_ROUTES} />
-        </aside>
+        </div>
+        {/* The columns come before the content on screen and so in the tab order. */}
+        {disciplineColumn ? <div className="shell-column">{disciplineColumn}</div> : null}
+        {contactColumn ? <div className="shell-column">{contactColumn}</div> : null}
         <main id="main" className="content" tabIndex={-1}>
           {content}
         </main>
-        {disciplineColumn ? <aside className="shell-column">{disciplineColumn}</aside> : null}
-        {contactColumn ? <aside className="shell-column">{contactColumn}</aside> : null}
-        <aside className="shell-apps">
+        <aside className="shell-apps" aria-label={t('layout.apps')}>
           <AppsPanel />
         </aside>
       </div>

@@ -20,6 +20,7 @@ export function ConfirmDialog({ title, text, confirm, cancel, busy, onConfirm, o
   const titleId = useId();
   const textId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
   const onCancelRef = useRef(onCancel);
   useEffect(() => {
     onCancelRef.current = onCancel;
@@ -28,8 +29,18 @@ export function ConfirmDialog({ title, text, confirm, cancel, busy, onConfirm, o
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     cancelRef.current?.focus();
+    /** Tab and Shift+Tab go round the dialog's buttons, never to the page behind it. */
+    const keepFocusInside = (e: KeyboardEvent) => {
+      const buttons = [...(dialogRef.current?.querySelectorAll<HTMLElement>('button:not([disabled])') ?? [])];
+      if (buttons.length === 0) return;
+      const at = buttons.indexOf(document.activeElement as HTMLElement);
+      const next = at === -1 ? 0 : (at + (e.shiftKey ? -1 : 1) + buttons.length) % buttons.length;
+      e.preventDefault();
+      buttons[next].focus();
+    };
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onCancelRef.current();
+      else if (e.key === 'Tab') keepFocusInside(e);
     };
     document.addEventListener('keydown', onKey);
     return () => {
@@ -41,6 +52,7 @@ export function ConfirmDialog({ title, text, confirm, cancel, busy, onConfirm, o
   return (
     <div className="dialog-backdrop" onClick={onCancel}>
       <div
+        ref={dialogRef}
         className="dialog card"
         role="alertdialog"
         aria-modal="true"

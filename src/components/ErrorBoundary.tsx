@@ -18,14 +18,16 @@ export function reloadPage(): void {
 export function CrashScreen() {
   const { t } = useTranslation('cm', { useSuspense: false });
   return (
-    <div className="fullpage-message" role="alert">
-      <AlertIcon size={40} className="fullpage-icon danger" />
-      <h1>{t('errors.crash', 'Ошибка, обновите страницу!')}</h1>
-      <button type="button" className="btn btn-primary" onClick={reloadPage}>
-        <RefreshIcon size={18} />
-        {t('actions.reload', 'Обновить')}
-      </button>
-    </div>
+    <main className="fullpage-message">
+      <div className="fullpage-alert" role="alert">
+        <AlertIcon size={40} className="fullpage-icon danger" />
+        <h1>{t('errors.crash', 'Ошибка, обновите страницу!')}</h1>
+        <button type="button" className="btn btn-primary" onClick={reloadPage}>
+          <RefreshIcon size={18} />
+          {t('actions.reload', 'Обновить')}
+        </button>
+      </div>
+    </main>
   );
 }
 

@@ -14,7 +14,8 @@ export function FileTypeIcon({ name, mime }: { name: string; mime?: string }) {
         <path d="M3 1h15l9 9v21a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V3a2 2 0 0 1 2-2z" fill="currentColor" opacity="0.14" stroke="currentColor" strokeWidth="1.5" />
         <path d="M18 1v7a2 2 0 0 0 2 2h7" fill="none" stroke="currentColor" strokeWidth="1.5" />
       </svg>
-      <span className="file-icon-ext">{LABELS[kind]}</span>
+      {/* Drawn by CSS: a picture, not words of the link it sits in. */}
+      <span className="file-icon-ext" data-ext={LABELS[kind]} />
     </span>
   );
 }

@@ -43,11 +43,11 @@ export function TextField({ name, label, hint, autoComplete, type = 'text', auto
           {hint}
         </p>
       ) : null}
-      {invalid ? (
-        <p id={ids.error} className="field-error">
-          {meta.error}
-        </p>
-      ) : null}
+      {/* The error's line is always there (empty while valid): an error appearing on blur moves
+          nothing the user is about to click. */}
+      <p id={ids.error} className="field-error">
+        {invalid ? meta.error : null}
+      </p>
     </div>
   );
 }
@@ -92,11 +92,11 @@ export function PasswordField({ name, label, hint, autoComplete, autoFocus }: Om
           {hint}
         </p>
       ) : null}
-      {invalid ? (
-        <p id={ids.error} className="field-error">
-          {meta.error}
-        </p>
-      ) : null}
+      {/* The error's line is always there (empty while valid): an error appearing on blur moves
+          nothing the user is about to click. */}
+      <p id={ids.error} className="field-error">
+        {invalid ? meta.error : null}
+      </p>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { MoonIcon, SunIcon } from '../../components/shellIcons';
 import { shellActions, selectDark } from '../../shared/shell/shell.slice';
 
 /** A switch ('Тёмная тема' / 'Dark mode'); the choice lives in the `theme` cookie. */
-export function DarkModeToggle({ className = 'menu-item' }: { className?: string }) {
+export function DarkModeToggle({ className = 'menu-item', testId = 'dark-mode-toggle' }: { className?: string; testId?: string }) {
   const { t } = useTranslation('cm');
   const dispatch = useAppDispatch();
   const dark = useAppSelector(selectDark);
@@ -14,7 +14,8 @@ export function DarkModeToggle({ className = 'menu-item' }: { className?: string
       role="switch"
       aria-checked={dark}
       className={className}
-      data-testid="dark-mode-toggle"
+      data-testid={testId}
+      title={t('actions.darkMode')}
       onClick={() => dispatch(shellActions.darkToggled())}
     >
       {dark ? <SunIcon size={18} /> : <MoonIcon size={18} />}

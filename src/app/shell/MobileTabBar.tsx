@@ -26,6 +26,7 @@ export function MobileTabBar({ tabs = MOBILE_TABS, current, onSelect, badges = {
           type="button"
           className={`tab-btn${active === id ? ' active' : ''}`}
           aria-current={active === id ? 'page' : undefined}
+          aria-describedby={badges[id] ? `tab-unread-${id}` : undefined}
           onClick={() => {
             dispatch(shellActions.tabSelected(id));
             onSelect?.(id);
@@ -36,6 +37,12 @@ export function MobileTabBar({ tabs = MOBILE_TABS, current, onSelect, badges = {
             {badges[id] ? <span className="tab-badge" aria-hidden="true">{(badges[id] ?? 0) > 99 ? '99+' : badges[id]}</span> : null}
           </span>
           <span>{t(label)}</span>
+          {/* The count as words, read as the tab's description ('Unread: 3'); the tab keeps its name. */}
+          {badges[id] ? (
+            <span className="sr-only" id={`tab-unread-${id}`} aria-hidden="true">
+              {t('layout.unread', { count: badges[id] })}
+            </span>
+          ) : null}
         </button>
       ))}
     </nav>

@@ -69,7 +69,11 @@ describe('ChatScreen', () => {
     // Two groups: the group filter shows; one semester: no semester filter.
     expect(within(contacts).getByLabelText('Группа')).toHaveValue('3');
     expect(within(contacts).queryByLabelText('Семестр')).not.toBeInTheDocument();
-    // Desktop opens the group chat, which has no messages yet.
+    // Nothing opens (and nothing is marked read) until a contact is picked.
+    expect(screen.getByTestId('chat-conversation-empty')).toHaveTextContent('Выберите собеседника или групповой чат.');
+    expect(screen.queryByRole('heading', { name: 'Групповой чат' })).not.toBeInTheDocument();
+    // The group chat has no messages yet.
+    await user.click(within(contacts).getByRole('button', { name: /Групповой чат/ }));
     expect(await screen.findByText('Нет сообщений')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Групповой чат' })).toBeInTheDocument();
   });
@@ -103,7 +107,7 @@ describe('ChatScreen', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByTestId('chat-photo-viewer')).not.toBeInTheDocument();
 
-    const file = within(list).getByRole('link', { name: 'Скачать файл Требования к курсовому проекту.pdf' });
+    const file = within(list).getByRole('link', { name: 'Требования к курсово… 40 КБ, Скачать файл Требования к курсовому проекту.pdf' });
     expect(file).toHaveAttribute('href', '/api/chat/download.file?id=3');
     expect(file).toHaveTextContent('Требования к курсово…');
     expect(within(list).getByText('Новые сообщения')).toBeInTheDocument();
@@ -113,12 +117,12 @@ describe('ChatScreen', () => {
 
     // Only one's own message has a delete button; deleting asks first.
     const mine = within(list).getAllByTestId('chat-message').find((m) => m.getAttribute('data-id') === '4')!;
-    expect(within(list).getAllByRole('button', { name: 'Удалить' })).toHaveLength(1);
-    await user.click(within(mine).getByRole('button', { name: 'Удалить' }));
+    expect(within(list).getAllByRole('button', { name: /^Удалить/ })).toHaveLength(1);
+    await user.click(within(mine).getByRole('button', { name: 'Удалить сообщение «Моё сообщение»' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Удалить сообщение?' });
     await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
     expect(log.paths()).not.toContain('/api/chat/deletemessage.json');
-    await user.click(within(mine).getByRole('button', { name: 'Удалить' }));
+    await user.click(within(mine).getByRole('button', { name: 'Удалить сообщение «Моё сообщение»' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Удалить' }));
     await waitFor(() => expect(within(list).queryByText('Моё сообщение')).not.toBeInTheDocument());
     expect(log.requests.find((r) => r.path === '/api/chat/deletemessage.json')?.body).toEqual({ id_message: 4, uid: 501 });

@@ -23,8 +23,9 @@ export default function ChatScreen({ mobile }: { mobile: boolean }) {
   usePageTitle(t('cm:titles.chat'));
 
   useEffect(() => {
-    dispatch(chatActions.opened({ autoOpenGroup: !mobile }));
-  }, [dispatch, mobile]);
+    // Nothing opens (and nothing is marked read) until the user picks a contact.
+    dispatch(chatActions.opened({ autoOpenGroup: false }));
+  }, [dispatch]);
 
   if (!mobile) return <Conversation />;
 

@@ -59,11 +59,11 @@ describe('the feed (student)', () => {
     expect(card.querySelector('script, img[src="x"]')).toBeNull();
     expect((window as unknown as { hacked?: number }).hacked).toBeUndefined();
 
-    const pdf = within(card).getByRole('link', { name: 'Скачать Расписание экзаменов зимней сессии.pdf' });
+    const pdf = within(card).getByRole('link', { name: 'Расписание экзаменов…, Скачать Расписание экзаменов зимней сессии.pdf' });
     expect(pdf).toHaveAttribute('href', `/api/news/download.file?filename=${encodeURIComponent('5_Расписание экзаменов зимней сессии.pdf')}&type=4`);
     expect(pdf).toHaveTextContent('Расписание экзаменов…');
     expect(pdf).toHaveAttribute('title', 'Расписание экзаменов зимней сессии.pdf');
-    expect(within(card).getByRole('link', { name: 'Скачать notes.txt' })).toHaveAttribute('href', '/api/news/download.file?filename=5_notes.txt&type=4');
+    expect(within(card).getByRole('link', { name: 'notes.txt, Скачать notes.txt' })).toHaveAttribute('href', '/api/news/download.file?filename=5_notes.txt&type=4');
 
     expect(screen.queryByTestId('news-composer')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Удалить новость' })).not.toBeInTheDocument();

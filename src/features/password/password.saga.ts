@@ -25,7 +25,7 @@ export function* loginChangeSaga(action: PayloadAction<LoginChange>) {
   const user = (yield* requireUser(passwordActions.loginChangeFailed)) as User | null;
   if (!user) return;
   const { password, newlog, newpas } = action.payload;
-  const update = yield* request(authApi.updateLogin, [{ oldlog: user.login, oldpas: password, newlog, newpas }], {
+  const update = yield* request(authApi.updateLogin, [{ oldlog: user.login, oldpas: password, newlog, newpas }, { toast: false }], {
     failed: passwordActions.loginChangeFailed,
   });
   if (!update.ok) return;

@@ -24,17 +24,19 @@ const STUDENT_FIELDS: FieldKey[] = ['group', 'speciality', 'course', 'educationF
 const TEACHER_FIELDS: FieldKey[] = ['department', 'position'];
 
 export default function ProfileScreen() {
-  const { t } = useTranslation(['profile', 'cm']);
+  const { t, i18n } = useTranslation(['profile', 'cm']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const { data } = useAppSelector(selectProfile);
   const src = useAvatarSrc();
   const line = usePositionLine();
-  usePageTitle(t('cm:titles.profile'));
+  usePageTitle(t('cm:titles.main'));
 
+  // Asked again in the new language when the user switches it (faculty, position… come translated).
+  const language = i18n.resolvedLanguage;
   useEffect(() => {
-    dispatch(profileActions.opened());
-  }, [dispatch]);
+    if (language) dispatch(profileActions.opened());
+  }, [dispatch, language]);
 
   if (!user) return null;
   const profile = data.data;

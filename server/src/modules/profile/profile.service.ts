@@ -7,6 +7,7 @@ import { localName } from '../../i18n';
 import { fullName } from '../../lib/person';
 import { notFound } from '../../app-error';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
+import { localText } from '../../lib/reference-texts';
 import * as repo from './profile.repository';
 
 export class ProfileService {
@@ -21,6 +22,7 @@ export class ProfileService {
       const { department, faculty, position, googleSub, ...person } = t;
       return {
         ...person,
+        ...personTexts(person, lang),
         ...empty,
         uid: auth.uid,
         role: ROLE_TEACHER,
@@ -38,6 +40,7 @@ export class ProfileService {
     const course = currentAcademicYear(this.ctx.now()) - admissionYear + 1;
     return {
       ...person,
+      ...personTexts(person, lang),
       ...empty,
       uid: auth.uid,
       role: ROLE_STUDENT,
@@ -66,4 +69,13 @@ export class ProfileService {
     if (!row) throw notFound();
     return [{ position: localName(row.position, lang), department: localName(row.department, lang) }];
   }
+}
+
+/** Nationality, citizenship and education in the caller's language. */
+function personTexts(person: { nationality: string | null; citizenship: string | null; education: string | null }, lang: Language) {
+  return {
+    nationality: localText(person.nationality, lang),
+    citizenship: localText(person.citizenship, lang),
+    education: localText(person.education, lang),
+  };
 }

@@ -82,6 +82,16 @@ describe('profile', () => {
     expect(kg.json().data).toMatchObject({ department: 'Программалык инженерия кафедрасы', position: 'Доцент', faculty: 'Маалыматтык технологиялар факультети' });
   });
 
+  it('gives nationality, citizenship and education in the caller language too', async () => {
+    const en = await profile(teacher, { uid: teacher.user.uid, role: 1 }, 'en');
+    expect(en.json().data).toMatchObject({ nationality: 'Kyrgyz', citizenship: 'Kyrgyz Republic', education: 'Higher; Candidate of Sciences' });
+    const kg = await profile(student, { uid: student.user.uid, role: 2 }, 'ky');
+    expect(kg.json().data).toMatchObject({ nationality: 'кыргыз', citizenship: 'Кыргыз Республикасы' });
+    expect(['Жалпы орто', 'Орто кесиптик']).toContain(kg.json().data.education);
+    const ru = await profile(teacher, { uid: teacher.user.uid, role: 1 }, 'ru');
+    expect(ru.json().data).toMatchObject({ nationality: 'кыргыз', citizenship: 'Кыргызская Республика', education: 'Высшее; кандидат наук' });
+  });
+
   it("403 for anybody else's uid or role, 401 without a session", async () => {
     for (const payload of [
       { uid: student.user.uid, role: 2 },

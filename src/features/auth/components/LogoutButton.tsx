@@ -4,7 +4,7 @@ import { LogoutIcon } from '../../../components/shellIcons';
 import { authActions, selectAuth } from '../auth.slice';
 
 /** POST /api/auth/logout.json, then everything but the language is forgotten and the login screen shows. */
-export function LogoutButton({ className = 'menu-item' }: { className?: string }) {
+export function LogoutButton({ className = 'menu-item', testId = 'logout-button' }: { className?: string; testId?: string }) {
   const { t } = useTranslation('cm');
   const dispatch = useAppDispatch();
   const busy = useAppSelector(selectAuth).logout.fetching;
@@ -12,7 +12,8 @@ export function LogoutButton({ className = 'menu-item' }: { className?: string }
     <button
       type="button"
       className={className}
-      data-testid="logout-button"
+      data-testid={testId}
+      title={t('actions.logout')}
       disabled={busy}
       onClick={() => dispatch(authActions.logoutRequested())}
     >

@@ -81,7 +81,7 @@ export function Composer({ maxSizeMb, sending, onSend }: { maxSizeMb: number; se
           className="sr-only"
           id="chat-file"
           tabIndex={-1}
-          aria-label={t('composer.attach')}
+          aria-hidden="true"
           onChange={(e) => pickFile(e.currentTarget.files?.[0] ?? null)}
           data-testid="chat-file-input"
         />

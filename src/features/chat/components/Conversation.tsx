@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../../contract/chat';
 import { chatFileUrl } from '../../../api/chat';
@@ -64,6 +64,27 @@ export function Conversation({ onBack, backLabel }: { onBack?: () => void; backL
     previous.current = { first, lastId: last?.id_message, height: el.scrollHeight, nearEnd: el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_END, contact, loaded: true };
   }, [contact, conversation.fetching, first, last, unreadStart, messages.length]);
 
+  // A photo gets its height only when it has loaded: keep the end in view when it was in view
+  // (load does not bubble, so it is caught on its way down).
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (!el) return;
+    const onLoad = (e: Event) => {
+      if (!(e.target instanceof HTMLImageElement) || !previous.current.nearEnd) return;
+      el.scrollTop = el.scrollHeight;
+      previous.current.height = el.scrollHeight;
+    };
+    el.addEventListener('load', onLoad, true);
+    return () => el.removeEventListener('load', onLoad, true);
+  }, [contact]);
+
+  // Desktop: the contact the user just picked is answered in one step, so the message box takes
+  // the focus (on phones it would pop up the keyboard over the conversation).
+  const contactKey = contact ? `${contact.id_type}:${contact.idid}` : null;
+  useEffect(() => {
+    if (contactKey && !onBack) document.getElementById('chat-text')?.focus({ preventScroll: true });
+  }, [contactKey, onBack]);
+
   const onScroll = useCallback(() => {
     const el = listRef.current;
     if (!el) return;
@@ -76,6 +97,7 @@ export function Conversation({ onBack, backLabel }: { onBack?: () => void; backL
     return (
       <div className="chat-panel chat-empty-panel" data-testid="chat-conversation-empty">
         <ChatIcon size={40} className="chat-empty-icon" />
+        <h1 className="sr-only">{t('cm:titles.chat')}</h1>
         <p>{chat.activeDiscipline ? t('conversation.choose') : t('contacts.chooseDiscipline')}</p>
       </div>
     );

@@ -3,6 +3,7 @@ import type { ChatMessage } from '../../../../contract/chat';
 import { chatFileUrl } from '../../../api/chat';
 import { CheckIcon } from '../../../components/icons';
 import { useFileSize } from '../../../components/FileTypeIcon';
+import { truncateName } from '../../../lib/files';
 import { timeOf } from '../format';
 import { FileLink } from './FileBadge';
 
@@ -20,6 +21,9 @@ export function MessageBubble({ message, showSender, onOpenPhoto, onDelete }: Pr
   const file = message.file;
   const own = message.ismine;
   const fileSize = useFileSize();
+  // What the delete button deletes: the text's start, else the file's name.
+  const what = truncateName(message.message?.trim() || file?.name || '', 40);
+  const deleteLabel = what ? t('conversation.deleteWhat', { what }) : t('conversation.delete');
   return (
     <div className={`chat-msg${own ? ' own' : ''}`} data-testid="chat-message" data-id={message.id_message}>
       <div className="chat-bubble">
@@ -50,7 +54,7 @@ export function MessageBubble({ message, showSender, onOpenPhoto, onDelete }: Pr
         </div>
       </div>
       {own ? (
-        <button type="button" className="icon-btn chat-msg-delete" onClick={() => onDelete(message)} aria-label={t('conversation.delete')} title={t('conversation.delete')}>
+        <button type="button" className="icon-btn chat-msg-delete" onClick={() => onDelete(message)} aria-label={deleteLabel} title={deleteLabel}>
           <TrashIcon />
         </button>
       ) : null}

@@ -82,7 +82,7 @@ export function NewsCard({ item, canDelete, deleting, onDelete }: Props) {
         <ul className="news-files" aria-label={t('files')}>
           {files.map((name, i) => (
             <li key={`${i}-${name}`}>
-              <a className="news-file" href={newsFileUrl(item.id_eventMessage, name)} download={name} title={name} aria-label={t('download', { name })}>
+              <a className="news-file" href={newsFileUrl(item.id_eventMessage, name)} download={name} title={name} aria-label={`${truncateName(name)}, ${t('download', { name })}`}>
                 <FileTypeIcon name={name} />
                 <span className="news-file-name">{truncateName(name)}</span>
               </a>

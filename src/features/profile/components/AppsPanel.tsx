@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../shared/hooks';
 import { GlobeIcon } from '../../../components/shellIcons';
 import { toLanguage } from '../../../i18n/languages';
+import { hyphenate } from '../../../lib/hyphenate';
 import { selectApps } from '../profile.slice';
 import { APP_ICONS } from './icons';
 
@@ -36,7 +37,8 @@ export function AppsPanel() {
                   <span className={`app-icon app-icon-${app.icon in APP_ICONS ? app.icon : 'web'}`}>
                     <Icon size={22} />
                   </span>
-                  <span className="app-name">{name}</span>
+                  {/* Long words break with a hyphen in the narrow tiles. */}
+                  <span className="app-name">{hyphenate(name)}</span>
                   <span className="sr-only">{t('layout.newTab')}</span>
                 </a>
               </li>

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../shared/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { ROLE_TEACHER } from '../../../shared/request/roles';
 import { selectConfig } from '../../../shared/config/config';
 import { selectUser } from '../../../shared/session/session';
 import { Avatar } from '../../../components/Avatar';
 import { ChevronDownIcon, LockIcon } from '../../../components/shellIcons';
 import { readItem, STORAGE_KEYS } from '../../../lib/storage';
-import { selectProfile } from '../profile.slice';
+import { profileActions, selectProfile } from '../profile.slice';
 
 /** Teacher: position (POST /api/misc/position.json); student: group. */
 export function usePositionLine(): string | null {
@@ -34,17 +34,29 @@ interface Props {
 
 /** The header's profile menu (docs/product.md#profile). */
 export function ProfileMenu({ mobile, children }: Props) {
-  const { t } = useTranslation('cm');
+  const { t, i18n } = useTranslation('cm');
+  const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const config = useAppSelector(selectConfig);
   const line = usePositionLine();
   const src = useAvatarSrc();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const location = useLocation();
 
   useEffect(() => setOpen(false), [location.pathname]);
+
+  // The position line comes translated: asked again when the user switches the language.
+  const language = i18n.resolvedLanguage;
+  const askedIn = useRef(language);
+  const isTeacher = user?.role === ROLE_TEACHER;
+  useEffect(() => {
+    if (askedIn.current === language) return;
+    askedIn.current = language;
+    if (isTeacher) dispatch(profileActions.positionRequested());
+  }, [dispatch, language, isTeacher]);
 
   useEffect(() => {
     if (!open) return;
@@ -52,7 +64,10 @@ export function ProfileMenu({ mobile, children }: Props) {
       if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      // Back to the button that opened it, rather than to the page's start.
+      buttonRef.current?.focus();
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -73,10 +88,12 @@ export function ProfileMenu({ mobile, children }: Props) {
         data-testid="profile-menu-button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={t('profileMenu.open', { name: user.fullName })}
+        ref={buttonRef}
         onClick={() => setOpen((v) => !v)}
       >
         <Avatar src={src} name={user.fullName} size={36} />
+        {/* Named by what it shows (name and position), after what it opens. */}
+        <span className="sr-only">{t('profileMenu.title')}: </span>
         <span className="profile-button-text">
           <span className="profile-name">{name}</span>
           {line ? <span className="profile-line">{line}</span> : null}
