@@ -21,9 +21,10 @@ import miscRoutes from './modules/misc/misc.routes';
 import newsRoutes from './modules/news/news.routes';
 import passwdRoutes from './modules/passwd/passwd.routes';
 import profileRoutes from './modules/profile/profile.routes';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerLifecycle } from './plugins/lifecycle';
 import { registerLive } from './plugins/live';
+import { registerOriginCheck } from './plugins/origin';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSessions } from './plugins/session';
 import { registerSpa } from './plugins/spa';
@@ -66,6 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     bodyLimit: JSON_BODY_LIMIT,
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   app.decorate('ctx', ctx);
@@ -79,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(multipart, { throwFileSizeLimit: false });
   app.addHook('onClose', async () => ctx.files.close());
   await registerSecurityHeaders(app);
+  registerOriginCheck(app, config.publicUrl);
   registerSessions(app, ctx.sessions);
 
   for (const routes of [configRoutes, healthRoutes, authRoutes, googleRoutes, profileRoutes, passwdRoutes, miscRoutes, newsRoutes, disciplineRoutes, chatRoutes])
