@@ -148,7 +148,7 @@ export class LiveBus {
     };
   }
 
-  /** Tells every process that sessions of these accounts were revoked (sent at once, not in a transaction). */
+  /** Tells every process that sessions of these accounts were revoked (at commit, on a transaction). */
   async sessionsEnded(db: Db, userIds: number[]): Promise<void> {
     await this.publish(db, SESSION_ENDED_EVENT, userIds, null);
   }
@@ -335,7 +335,7 @@ export function registerLive(app: FastifyInstance, bus: LiveBus): void {
   bus.log = app.log;
   bus.sessions = app.ctx.sessions;
   bus.now = app.ctx.now;
-  app.ctx.sessions.onRevoked = (userIds) => bus.sessionsEnded(app.ctx.db, userIds);
+  app.ctx.sessions.onRevoked = (userIds, db) => bus.sessionsEnded(db, userIds);
   app.onShutdown(() => bus.closeStreams());
   // Open streams would keep app.close() waiting: end them first.
   app.addHook('preClose', async () => bus.closeStreams());

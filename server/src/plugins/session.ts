@@ -109,23 +109,26 @@ export class SessionStore {
    * Told (after the commit) of the accounts whose sessions were just revoked, so that every server
    * process ends their open event streams (plugins/live.ts sets it).
    */
-  onRevoked: ((userIds: number[]) => Promise<void>) | null = null;
+  onRevoked: ((userIds: number[], db: Db) => Promise<void>) | null = null;
 
-  private async revoked(userIds: number[]): Promise<void> {
+  private async revoked(userIds: number[], db: Db): Promise<void> {
+    if (userIds.length === 0 || !this.onRevoked) return;
+    // In a transaction the notice leaves at commit, and a failure to send it fails the transaction.
+    if (db !== this.deps.db) return this.onRevoked(userIds, db);
     // The revocation stands whether or not the streams hear of it at once (they re-check anyway).
-    if (userIds.length > 0) await this.onRevoked?.(userIds).catch(() => {});
+    await this.onRevoked(userIds, db).catch(() => {});
   }
 
   async revokeToken(token: string): Promise<void> {
     if (!TOKEN_PATTERN.test(token)) return;
     const userId = await repo.revokeByTokenHash(this.deps.db, hashToken(token), this.deps.now());
-    if (userId !== undefined) await this.revoked([userId]);
+    if (userId !== undefined) await this.revoked([userId], this.deps.db);
   }
 
-  /** Ends every session of an account (but the one given). */
-  async revokeAll(userId: number, exceptSessionId?: number): Promise<void> {
-    await repo.revokeForUser(this.deps.db, userId, this.deps.now(), exceptSessionId);
-    await this.revoked([userId]);
+  /** Ends every session of an account (but the one given); in the caller's transaction when given one. */
+  async revokeAll(userId: number, exceptSessionId?: number, db: Db = this.deps.db): Promise<void> {
+    await repo.revokeForUser(db, userId, this.deps.now(), exceptSessionId);
+    await this.revoked([userId], db);
   }
 
   /** Removes sessions ended more than a day ago. */
