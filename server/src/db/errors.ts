@@ -19,7 +19,15 @@ const UNAVAILABLE_CODES = new Set([
   '25P03', // idle_in_transaction_session_timeout
 ]);
 
-const UNAVAILABLE_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i, /pglite is closed/i, /Cannot use a pool after calling end/i];
+const UNAVAILABLE_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /connection terminated/i,
+  /pglite is closed/i,
+  /Cannot use a pool after calling end/i,
+  // node-postgres, on a client whose connection was just lost
+  /is not queryable/i,
+  /Connection closed/i,
+];
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
