@@ -301,12 +301,20 @@ describe('I2: raw malformed requests', () => {
     expect(paths.length).toBeGreaterThan(15);
     for (const path of paths) {
       for (const caller of callers) {
+        // A signed-in GET of the event stream stays open, and logout ends the caller's session.
+        if (caller && SESSION_ENDING.has(path)) continue;
         await fc.assert(
           fc.asyncProperty(rawRequest, async (r) => {
             const headers: Record<string, string> = { ...caller?.headers };
             if (r.contentType !== undefined) headers['content-type'] = r.contentType;
             const started = Date.now();
-            const res = await app.inject({ method: r.method, url: path + r.tail, headers, ...(r.body !== undefined ? { payload: r.body } : {}) });
+            const what = `${r.method} ${(path + r.tail).slice(0, 80)} (${r.contentType}) body ${JSON.stringify(r.body?.toString('latin1').slice(0, 300))}`;
+            // A request that never gets a reply is a failure too (it would hold a connection forever).
+            let timer: NodeJS.Timeout | undefined;
+            const res = await Promise.race([
+              app.inject({ method: r.method, url: path + r.tail, headers, ...(r.body !== undefined ? { payload: r.body } : {}) }),
+              new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no reply within 20 s: ${what}`)), 20_000))),
+            ]).finally(() => clearTimeout(timer));
             const ms = Date.now() - started;
             if (ms > figure.slowest.ms) figure.slowest = { ms, what: `${r.method} ${(path + r.tail).slice(0, 80)} (${r.contentType}, ${r.body?.length ?? 0} bytes) → ${res.statusCode}` };
             count({ method: 'RAW', url: path }, res.statusCode);
