@@ -26,6 +26,8 @@ export const ErrorCode = Type.Union([
   Type.Literal('BAD_CREDENTIALS'),
   Type.Literal('CREDENTIALS_UPDATE_REQUIRED'),
   Type.Literal('FORBIDDEN'),
+  /** A state-changing request sent by a page of another origin. */
+  Type.Literal('CROSS_SITE'),
   Type.Literal('NOT_FOUND'),
   Type.Literal('CONFLICT'),
   Type.Literal('LOGIN_TAKEN'),

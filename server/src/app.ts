@@ -12,9 +12,10 @@ import type { Config } from './config';
 import { createContext, type AppContext } from './context';
 import type { Database } from './db/client';
 import { MODULES } from './modules';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerLifecycle } from './plugins/lifecycle';
 import { registerLive, registerLiveStream } from './plugins/live';
+import { registerOriginCheck } from './plugins/origin';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSessions } from './plugins/session';
 import { registerSpa } from './plugins/spa';
@@ -57,6 +58,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     bodyLimit: JSON_BODY_LIMIT,
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   app.decorate('ctx', ctx);
@@ -70,13 +72,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(multipart, { throwFileSizeLimit: false });
   app.addHook('onClose', async () => ctx.files.close());
   await registerSecurityHeaders(app);
+  registerOriginCheck(app, config.publicUrl);
   registerSessions(app, ctx.sessions);
 
   for (const module of MODULES) {
     await app.register(module.routes, { ctx });
     if (module.live) ctx.live.register(module.name, module.live(ctx));
   }
-  registerLiveStream(app, ctx.live, ctx.sessions);
+  registerLiveStream(app, ctx.live);
 
   await registerSpa(app, path.resolve(options.distDir ?? DEFAULT_DIST_DIR));
   return app;

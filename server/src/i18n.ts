@@ -17,6 +17,11 @@ const ERRORS: Record<ErrorCode, Texts> = {
     en: 'Change your login and password first',
   },
   FORBIDDEN: { ru: 'Доступ запрещён', kg: 'Кирүүгө уруксат жок', en: 'Access denied' },
+  CROSS_SITE: {
+    ru: 'Запрос отправлен с другого сайта и отклонён. Откройте портал по его адресу',
+    kg: 'Суроо башка сайттан жөнөтүлгөн жана четке кагылды. Порталды өз дареги боюнча ачыңыз',
+    en: 'The request came from another site and was refused. Open the portal at its own address',
+  },
   NOT_FOUND: { ru: 'Не найдено', kg: 'Табылган жок', en: 'Not found' },
   CONFLICT: { ru: 'Данные уже изменены другим запросом', kg: 'Маалымат башка суроо менен өзгөртүлгөн', en: 'The data was changed by another request' },
   LOGIN_TAKEN: { ru: 'Этот логин уже занят', kg: 'Бул логин бош эмес', en: 'This login is already taken' },

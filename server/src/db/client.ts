@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config';
+import { isDatabaseUnavailable } from './errors';
 
 /** The query builder (also what a transaction callback receives). */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -106,9 +107,26 @@ async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Pr
     idle_in_transaction_session_timeout: target.statementTimeoutMs,
     application_name: 'lms',
   });
-  // A connection dropped while idle in the pool (server restart) must not crash the process.
+  // A connection dropped while idle in the pool (server restart) must not crash the process, nor one
+  // dropped while checked out between two statements (the statement after it fails and answers 503).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool }) as unknown as Db;
+  // Transactions on a client of their own, given back to the pool here: drizzle's pool transaction
+  // keeps the client when BEGIN itself fails (a connection just dropped), and the pool then never
+  // gets it back. A client whose connection failed is destroyed, not reused.
+  db.transaction = (async (fn: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await (drizzlePg({ client }) as unknown as Db).transaction(fn, config);
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) broken = err as Error;
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }) as Db['transaction'];
   return {
     kind: 'postgres',
     db,

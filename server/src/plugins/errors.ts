@@ -5,9 +5,22 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Failure } from '../../../contract/common';
-import { isDatabaseUnavailable, isDataException } from '../db/errors';
+import { integrityViolation, isDatabaseUnavailable, isDataException, loggableError } from '../db/errors';
 import { errorText, languageOf } from '../i18n';
 import { AppError, badRequest, forbidden, notFound, serviceUnavailable } from '../app-error';
+import { CSP_DIRECTIVES } from './security';
+
+/** The security headers for replies sent before Fastify runs its hooks (helmet's, see security.ts). */
+const EARLY_SECURITY_HEADERS = {
+  'content-security-policy': Object.entries(CSP_DIRECTIVES)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';'),
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
 
 function classify(err: FastifyError): AppError {
   if (err instanceof AppError) return err;
@@ -18,6 +31,8 @@ function classify(err: FastifyError): AppError {
   }
   if (isDatabaseUnavailable(err)) return serviceUnavailable();
   if (isDataException(err)) return badRequest();
+  const integrity = integrityViolation(err);
+  if (integrity) return integrity === 'conflict' ? new AppError(409, 'CONFLICT') : badRequest();
   switch (err.statusCode) {
     case 413:
       return new AppError(413, 'TOO_LARGE');
@@ -44,10 +59,22 @@ export function sendFailure(req: FastifyRequest, reply: FastifyReply, error: App
   return reply.code(error.status).type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * Fastify's own early failures (a malformed URL such as `/api/%ff`, ...) in the envelope: 400,
+ * localised, never echoing the URL (Fastify option `frameworkErrors`).
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const error = classify(err);
+  // Routing failed, so no hook runs for this reply: it gets the security headers here.
+  void reply.headers(EARLY_SECURITY_HEADERS);
+  void sendFailure(req, reply, error.status >= 500 ? badRequest() : error);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const error = classify(err);
-    if (error.status >= 500) req.log[error.status === 503 ? 'warn' : 'error']({ err }, 'request failed');
+    // Never the values: a failed query's parameters may be a chat message or a password hash.
+    if (error.status >= 500) req.log[error.status === 503 ? 'warn' : 'error']({ err: loggableError(err) }, 'request failed');
     return sendFailure(req, reply, error);
   });
   app.setNotFoundHandler((req, reply) => sendFailure(req, reply, notFound()));

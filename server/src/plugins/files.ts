@@ -66,10 +66,16 @@ const MAX_FIELD_BYTES = 1024 * 1024;
 /** Deleted rows' bytes are unlinked once the deletion is visible, i.e. committed. */
 const UNLINK_CHECK_MS = [1_000, 10_000, 60_000];
 
-/** A file name safe to keep and to show: no path, no control characters, bounded length. */
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, marks): U+202E makes `report\u202efdp.exe`
+ * look like `reportexe.pdf`, so none is kept in a stored name.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+
+/** A file name safe to keep and to show: no path, no control or bidi characters, bounded length. */
 export function cleanFileName(name: string): string {
   // eslint-disable-next-line no-control-regex
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').replace(BIDI_CONTROLS, '').trim();
   if (base.length <= MAX_NAME_LENGTH) return base || 'file';
   const dot = base.lastIndexOf('.');
   const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : '';
@@ -83,8 +89,42 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
+/** A number as JSON writes it: no hex, no spaces, no leading zeros (`0x2`, `" 2"`, `02` are not numbers). */
+const JSON_INTEGER = /^-?(0|[1-9][0-9]*)$/;
+const JSON_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+
+interface FieldSchema {
+  type?: string | string[];
+  const?: unknown;
+  anyOf?: FieldSchema[];
+}
+
+/** The value kinds a field schema accepts: 'integer', 'number', 'other'. */
+function kindsOf(schema: FieldSchema): Set<string> {
+  if (schema.anyOf) return new Set(schema.anyOf.flatMap((s) => [...kindsOf(s)]));
+  if (schema.const !== undefined) return new Set([Number.isInteger(schema.const) ? 'integer' : typeof schema.const === 'number' ? 'number' : 'other']);
+  const types = [schema.type ?? 'other'].flat();
+  return new Set(types.map((t) => (t === 'integer' || t === 'number' ? t : 'other')));
+}
+
+/**
+ * A field that only a number fits must be written as JSON writes numbers (the same strictness as a
+ * JSON body, where `"0x2"` or `2026.5` for an integer is refused).
+ */
+function assertStrictNumbers(schema: TSchema, fields: Record<string, string>): void {
+  const properties = (schema as { properties?: Record<string, FieldSchema> }).properties ?? {};
+  for (const [name, raw] of Object.entries(fields)) {
+    const sub = properties[name];
+    if (!sub) continue;
+    const kinds = kindsOf(sub);
+    if (kinds.has('other')) continue;
+    if (!(kinds.has('number') ? JSON_NUMBER : JSON_INTEGER).test(raw)) throw badRequest({ field: name });
+  }
+}
+
 /** Converts and validates multipart text fields against a contract schema; 400 when they do not fit. */
 export function parseFields<T extends TSchema>(schema: T, fields: Record<string, string>): Static<T> {
+  assertStrictNumbers(schema, fields);
   const value = Value.Convert(schema, Value.Default(schema, { ...fields }));
   if (!Value.Check(schema, value)) {
     const first = Value.Errors(schema, value)[0] as { instancePath?: string } | undefined;
@@ -182,7 +222,7 @@ export class FileStore {
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
       return badRequest();
     if (code === 'ENOSPC' || code === 'EDQUOT') return serviceUnavailable(60);
-    if (err instanceof Error && /Unexpected end of form|Malformed part header|Multipart: Boundary not found/i.test(err.message)) return badRequest();
+    if (err instanceof Error && /Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|Malformed urlencoded form/i.test(err.message)) return badRequest();
     return err;
   }
 

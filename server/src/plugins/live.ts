@@ -19,11 +19,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
+import { tooManyRequests } from '../app-error';
 import type { AuthInfo } from '../shared/caller';
-import { SESSION_COOKIE } from './session';
-import type { SessionStore } from './session';
+import { SESSION_COOKIE, type SessionStore } from './session';
 
 export const LIVE_CHANNEL = 'lms_live';
+/** Sent to an account when some of its sessions were revoked: its streams check their own session. */
+export const SESSION_ENDED_EVENT = 'session.ended';
+/** Longest wait between two checks of a stream's session (timers beyond ~24 days overflow anyway). */
+const MAX_CHECK_DELAY_MS = 24 * 3_600_000;
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7900;
 /** Recipients per NOTIFY when an event goes to very many users. */
@@ -71,6 +75,13 @@ export class LiveBus {
   sessionCheckMs = 60_000;
   /** Reconnect delay the browser is told to use (`retry:`). */
   retryMs = 3_000;
+  /** Open streams one session may hold in this process; one more answers 429. */
+  maxStreamsPerSession = 10;
+  /** Sessions of the streams' callers (set by registerLive): a stream ends with its session. */
+  sessions: SessionStore | null = null;
+  /** The clock of the sessions (tests move it). */
+  now: () => Date = () => new Date();
+  private readonly perSession = new Map<number, number>();
 
   private readonly listeners = new Map<number, Set<Listener>>();
   private readonly areas = new Map<string, LiveArea>();
@@ -160,6 +171,31 @@ export class LiveBus {
     stream.onClose(() => this.streams.delete(stream));
   }
 
+  /** Open streams of one session in this process. */
+  streamsOf(sessionId: number): number {
+    return this.perSession.get(sessionId) ?? 0;
+  }
+
+  /** Counts a session's stream until it closes; 429 when the session holds too many already. */
+  admit(sessionId: number): () => void {
+    const open = this.streamsOf(sessionId);
+    if (open >= this.maxStreamsPerSession) throw tooManyRequests(Math.ceil(this.retryMs / 1000));
+    this.perSession.set(sessionId, open + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = this.streamsOf(sessionId) - 1;
+      if (left > 0) this.perSession.set(sessionId, left);
+      else this.perSession.delete(sessionId);
+    };
+  }
+
+  /** Tells every process that sessions of these accounts were revoked (at commit, on a transaction). */
+  async sessionsEnded(db: Db, userIds: number[]): Promise<void> {
+    await this.publish(db, SESSION_ENDED_EVENT, userIds, null);
+  }
+
   /** Ends every open stream (shutdown). */
   closeStreams(): void {
     for (const stream of [...this.streams]) stream.close();
@@ -213,7 +249,9 @@ export interface EventStream {
  * buffering, the security headers already set on the reply, a heartbeat, and cleanup when the
  * connection ends. The bus tracks it so that a shutdown ends it at once.
  */
-export function openEventStream(_req: FastifyRequest, reply: FastifyReply, bus: LiveBus): EventStream {
+export function openEventStream(req: FastifyRequest, reply: FastifyReply, bus: LiveBus): EventStream {
+  const auth = req.auth;
+  const release = auth ? bus.admit(auth.sessionId) : null;
   reply.hijack();
   const res = reply.raw;
   const headers: Record<string, string | number | string[]> = {};
@@ -273,19 +311,21 @@ export function openEventStream(_req: FastifyRequest, reply: FastifyReply, bus: 
   res.on('error', finish);
   write(`retry: ${bus.retryMs}\n\n`);
   bus.track(stream);
+  if (release) stream.onClose(release);
+  const token = req.cookies?.[SESSION_COOKIE];
+  if (auth && token && bus.sessions) endWithSession(stream, bus, bus.sessions, auth.userId, token);
   return stream;
 }
 
 /**
  * GET LIVE_STREAM_PATH: the live stream of the session's user (wire format: contract/chat.ts). It
- * needs a session like every /api route, and ends when the session does (idle, expiry, logout,
- * disabled account): the stream itself is no activity. `resync` tells the client to reload what it
+ * needs a session like every /api route, and ends when the session does (openEventStream: idle,
+ * expiry, logout, disabled account): the stream itself is no activity. `resync` tells the client to reload what it
  * shows (notifications may have been lost).
  */
-export function registerLiveStream(app: FastifyInstance, bus: LiveBus, sessions: SessionStore): void {
+export function registerLiveStream(app: FastifyInstance, bus: LiveBus): void {
   app.get(LIVE_STREAM_PATH, async (req, reply) => {
     const auth = req.auth!;
-    const token = req.cookies[SESSION_COOKIE] ?? '';
     await bus.ready();
     const stream = openEventStream(req, reply, bus);
     const unsubscribe = bus.subscribe(auth.userId, (e) => {
@@ -293,22 +333,9 @@ export function registerLiveStream(app: FastifyInstance, bus: LiveBus, sessions:
       if (out) stream.send(out.event, out.data);
     });
     const offGap = bus.onGap(() => stream.send('resync', {}));
-    const check = setInterval(() => {
-      sessions.isLive(token).then(
-        (live) => {
-          if (!live) {
-            stream.send('end', {});
-            stream.close();
-          }
-        },
-        () => {},
-      );
-    }, bus.sessionCheckMs);
-    check.unref();
     stream.onClose(() => {
       unsubscribe();
       offGap();
-      clearInterval(check);
     });
     try {
       for (const { event, data } of await bus.opening(auth)) stream.send(event, data);
@@ -319,9 +346,68 @@ export function registerLiveStream(app: FastifyInstance, bus: LiveBus, sessions:
   });
 }
 
+/**
+ * Ends the stream (with an `end` event) as soon as its session does: at once when any process
+ * revokes a session of the account (logout, password change: SESSION_ENDED_EVENT over the bus), and
+ * at the moment the session would expire (absolute lifetime or idle limit; the stream itself is no
+ * activity), checking again then in case other requests kept it alive.
+ */
+function endWithSession(stream: EventStream, bus: LiveBus, sessions: SessionStore, userId: number, token: string): void {
+  let timer: NodeJS.Timeout | null = null;
+  let checking = false;
+  let again = false;
+  const schedule = (ms: number) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(check, Math.max(0, Math.min(ms, MAX_CHECK_DELAY_MS)));
+    timer.unref();
+  };
+  const check = () => {
+    if (stream.closed) return;
+    if (checking) {
+      again = true;
+      return;
+    }
+    checking = true;
+    sessions.liveUntil(token).then(
+      (until) => {
+        checking = false;
+        if (stream.closed) return;
+        if (!until) {
+          stream.send('end', {});
+          stream.close();
+          return;
+        }
+        if (again) {
+          again = false;
+          check();
+          return;
+        }
+        // A little after the expiry, so that the check sees it expired; never later than the periodic check.
+        schedule(Math.min(until.getTime() - bus.now().getTime() + 20, bus.sessionCheckMs));
+      },
+      () => {
+        // The database is away: try again soon (the session may have ended meanwhile).
+        checking = false;
+        schedule(Math.min(1_000, bus.sessionCheckMs));
+      },
+    );
+  };
+  const unsubscribe = bus.subscribe(userId, (e) => {
+    if (e.event === SESSION_ENDED_EVENT) check();
+  });
+  stream.onClose(() => {
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+  });
+  check();
+}
+
 /** Wires the bus into the app: its logger, and streams ended at shutdown and close. */
 export function registerLive(app: FastifyInstance, bus: LiveBus): void {
   bus.log = app.log;
+  bus.sessions = app.ctx.sessions;
+  bus.now = app.ctx.now;
+  app.ctx.sessions.onRevoked = (userIds, db) => bus.sessionsEnded(db, userIds);
   app.onShutdown(() => bus.closeStreams());
   // Open streams would keep app.close() waiting: end them first.
   app.addHook('preClose', async () => bus.closeStreams());

@@ -27,6 +27,7 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date, idle
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       via: sessions.via,
       userId: users.id,
       role: users.role,
@@ -47,11 +48,14 @@ export async function touchSession(db: Db, sessionId: number, now: Date): Promis
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeByTokenHash(db: Db, tokenHash: string, now: Date): Promise<void> {
-  await db
+/** Revokes the session of a token hash; returns its account (undefined when it was not live). */
+export async function revokeByTokenHash(db: Db, tokenHash: string, now: Date): Promise<number | undefined> {
+  const [row] = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  return row?.userId;
 }
 
 /** Revokes every live session of an account, except one when given. */

@@ -70,13 +70,43 @@ export class SessionStore {
     return Boolean(row && !row.disabled && !row.mustUpdateCredentials);
   }
 
-  async revokeToken(token: string): Promise<void> {
-    if (TOKEN_PATTERN.test(token)) await repo.revokeByTokenHash(this.deps.db, hashToken(token), this.deps.now());
+  /**
+   * When this session may end by itself: its absolute expiry, or the idle limit counted from its
+   * last recorded activity (null when it is not live). Open event streams end at that moment.
+   */
+  async liveUntil(token: string): Promise<Date | null> {
+    if (!TOKEN_PATTERN.test(token)) return null;
+    const now = this.deps.now();
+    const idleMs = this.deps.config.sessionIdleMinutes * 60_000;
+    const row = await repo.findLiveSession(this.deps.db, hashToken(token), now, new Date(now.getTime() - idleMs));
+    if (!row || row.disabled || row.mustUpdateCredentials) return null;
+    return new Date(Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + idleMs));
   }
 
-  /** Ends every session of an account (but the one given). */
-  async revokeAll(userId: number, exceptSessionId?: number): Promise<void> {
-    await repo.revokeForUser(this.deps.db, userId, this.deps.now(), exceptSessionId);
+  /**
+   * Told (after the commit) of the accounts whose sessions were just revoked, so that every server
+   * process ends their open event streams (plugins/live.ts sets it).
+   */
+  onRevoked: ((userIds: number[], db: Db) => Promise<void>) | null = null;
+
+  private async revoked(userIds: number[], db: Db): Promise<void> {
+    if (userIds.length === 0 || !this.onRevoked) return;
+    // In a transaction the notice leaves at commit, and a failure to send it fails the transaction.
+    if (db !== this.deps.db) return this.onRevoked(userIds, db);
+    // The revocation stands whether or not the streams hear of it at once (they re-check anyway).
+    await this.onRevoked(userIds, db).catch(() => {});
+  }
+
+  async revokeToken(token: string): Promise<void> {
+    if (!TOKEN_PATTERN.test(token)) return;
+    const userId = await repo.revokeByTokenHash(this.deps.db, hashToken(token), this.deps.now());
+    if (userId !== undefined) await this.revoked([userId], this.deps.db);
+  }
+
+  /** Ends every session of an account (but the one given); in the caller's transaction when given one. */
+  async revokeAll(userId: number, exceptSessionId?: number, db: Db = this.deps.db): Promise<void> {
+    await repo.revokeForUser(db, userId, this.deps.now(), exceptSessionId);
+    await this.revoked([userId], db);
   }
 
   /** Removes sessions ended more than a day ago. */

@@ -93,12 +93,15 @@ export class AuthService {
     if (await repo.loginUsedByOther(this.ctx.db, newLogin, account.id)) throw new AppError(409, 'LOGIN_TAKEN');
     const hash = await hashPassword(body.newpas);
     try {
-      await repo.updateCredentials(this.ctx.db, account.id, newLogin, hash, this.ctx.now());
+      // One transaction: never new credentials with the old sessions still open.
+      await this.ctx.db.transaction(async (tx) => {
+        await repo.updateCredentials(tx, account.id, newLogin, hash, this.ctx.now());
+        await this.ctx.sessions.revokeAll(account.id, undefined, tx);
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError(409, 'LOGIN_TAKEN');
       throw err;
     }
-    await this.ctx.sessions.revokeAll(account.id);
     cookie.clear();
     return { changed: true };
   }

@@ -122,9 +122,9 @@ export class ChatService {
     };
   }
 
-  private async teachesStudent(teacherId: number, studentId: number): Promise<boolean> {
+  private async teachesStudent(teacherId: number, studentId: number, disciplineId?: number): Promise<boolean> {
     const groupId = await people.groupOfStudent(this.ctx.db, studentId);
-    return groupId !== undefined && people.teachesGroup(this.ctx.db, teacherId, groupId);
+    return groupId !== undefined && people.teachesGroup(this.ctx.db, teacherId, groupId, disciplineId);
   }
 
   /** May the caller take part in the chat of this group about this discipline? */
@@ -296,6 +296,7 @@ export class ChatService {
       const text = (input.message ?? '').trim();
       if (!text && files.length === 0) throw badRequest({ field: 'message' });
       const target = await this.resolve(auth, input);
+      if (target.conversation.kind === 'private') await this.assertSharedDiscipline(auth, input.id_to as number, input.id_discipline);
       return this.ctx.db.transaction(async (tx) => {
         if (!(await people.academicYearExists(tx, input.year))) throw badRequest({ field: 'year' });
         const stored = files[0] ? await this.ctx.files.save(tx, auth.userId, files[0]) : null;
@@ -317,6 +318,18 @@ export class ChatService {
         return messageView(row, auth.userId);
       });
     });
+  }
+
+  /**
+   * A one-to-one message is about a discipline the two share: the teacher teaches it to the
+   * student's group (a discipline the caller neither studies nor teaches, or that does not exist, is 403).
+   */
+  private async assertSharedDiscipline(auth: AuthInfo, otherPersonId: number, disciplineId: number): Promise<void> {
+    const shared =
+      auth.role === ROLE_TEACHER
+        ? await this.teachesStudent(auth.uid, otherPersonId, disciplineId)
+        : await people.teachesGroup(this.ctx.db, otherPersonId, await this.ownGroup(auth), disciplineId);
+    if (!shared) throw forbidden();
   }
 
   /** deletemessage.json: one's own message (and its file); `[{result: 1}]`. */

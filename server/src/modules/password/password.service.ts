@@ -24,8 +24,12 @@ export class PasswordService {
     if (!verified) throw new AppError(400, 'WRONG_PASSWORD');
     assertPasswordPolicy(input.newPassword, this.ctx.config.passwordMinLength, account.login);
     if (input.newPassword === input.password) throw new AppError(400, 'PASSWORD_REUSED');
-    await repo.setPassword(this.ctx.db, auth.userId, await hashPassword(input.newPassword), this.ctx.now());
-    await this.ctx.sessions.revokeAll(auth.userId, auth.sessionId);
+    const hash = await hashPassword(input.newPassword);
+    // One transaction: never a new password with the other sessions still open.
+    await this.ctx.db.transaction(async (tx) => {
+      await repo.setPassword(tx, auth.userId, hash, this.ctx.now());
+      await this.ctx.sessions.revokeAll(auth.userId, auth.sessionId, tx);
+    });
     return { changed: true };
   }
 }

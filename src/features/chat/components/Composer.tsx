@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
@@ -30,20 +30,29 @@ export function composerSchema(maxSizeMb: number, messages: { tooLarge: string; 
   });
 }
 
-export function Composer({ maxSizeMb, sending, onSend }: { maxSizeMb: number; sending: boolean; onSend: (values: ComposerValues) => void }) {
+export function Composer({ maxSizeMb, sending, failed = false, onSend }: { maxSizeMb: number; sending: boolean; failed?: boolean; onSend: (values: ComposerValues) => void }) {
   const { t } = useTranslation(['chat', 'cm']);
   const fileInput = useRef<HTMLInputElement>(null);
+  const submitted = useRef(false);
   const formik = useFormik<ComposerValues>({
     initialValues: { text: '', file: null },
     validationSchema: composerSchema(maxSizeMb, { tooLarge: t('composer.tooLarge', { maxSizeMb }), empty: t('composer.empty') }),
     validateOnBlur: false,
     validateOnChange: false,
-    onSubmit: (values, { resetForm }) => {
+    onSubmit: (values) => {
+      submitted.current = true;
       onSend({ text: values.text.trim(), file: values.file });
-      resetForm();
-      if (fileInput.current) fileInput.current.value = '';
     },
   });
+  // The draft is cleared once the message is sent; a failed send (the server away) keeps it to send again.
+  const { resetForm } = formik;
+  useEffect(() => {
+    if (sending || !submitted.current) return;
+    submitted.current = false;
+    if (failed) return;
+    resetForm();
+    if (fileInput.current) fileInput.current.value = '';
+  }, [sending, failed, resetForm]);
   const error = formik.errors.file ?? formik.errors.text;
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {

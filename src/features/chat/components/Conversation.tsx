@@ -204,7 +204,7 @@ export function Conversation({ onBack, backLabel }: { onBack?: () => void; backL
           </button>
         </p>
       ) : null}
-      <Composer maxSizeMb={maxSizeMb} sending={sending.fetching} onSend={(v) => dispatch(chatActions.sendRequested(v))} />
+      <Composer maxSizeMb={maxSizeMb} sending={sending.fetching} failed={Boolean(sending.error)} onSend={(v) => dispatch(chatActions.sendRequested(v))} />
 
       {photo?.file ? <ImageViewer src={chatFileUrl(photo.id_message)} name={photo.file.name} closeLabel={t('cm:actions.close')} onClose={() => setPhoto(null)} /> : null}
       {toDelete ? (

@@ -1,0 +1,156 @@
+/**
+ * SECURITY-CHECKS I5: an open event stream ends within a second of its session: logout, a password
+ * change (other sessions), expiry; on every server process on the database. A session holds at most
+ * LiveBus.maxStreamsPerSession open streams (one more answers 429).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app';
+import { openDatabase, type Database } from '../db/client';
+import { appOn, createTestDatabase, session, usePostgres, type TestDatabase } from '../test/helpers';
+
+let db: TestDatabase;
+/** A second "process": its own app, and on PostgreSQL its own pool and LISTEN connection. */
+let second: Database;
+let a: App;
+let b: App;
+let baseA: string;
+let baseB: string;
+
+async function listening(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  second = usePostgres ? await openDatabase(db.target) : db.database;
+  a = await appOn(db);
+  b = await appOn({ ...db, database: second });
+  [baseA, baseB] = [await listening(a), await listening(b)];
+});
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  if (second !== db.database) await second.close();
+  await db.close();
+});
+
+/** Opens the chat event stream and follows it: its events, and whether it ended. */
+async function openStream(base: string, headers: Record<string, string>) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/chat/events.json`, { headers, signal: controller.signal });
+  const events: string[] = [];
+  let ended = false;
+  let endedAt = 0;
+  const pump = (async () => {
+    if (!res.body) return;
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        for (const line of decoder.decode(value, { stream: true }).split('\n')) if (line.startsWith('event: ')) events.push(line.slice(7));
+      }
+    } catch {
+      // aborted
+    }
+    ended = true;
+    endedAt = Date.now();
+  })();
+  return {
+    res,
+    events,
+    get ended() {
+      return ended;
+    },
+    get endedAt() {
+      return endedAt;
+    },
+    async opened() {
+      await expect.poll(() => events.includes('counts'), { timeout: 5000 }).toBe(true);
+    },
+    close: async () => {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+const logout = (app: App, headers: Record<string, string>) => app.inject({ method: 'POST', url: '/api/auth/logout.json', payload: {}, headers });
+
+describe('I5: streams end with their session', () => {
+  it('logout on another server process ends the session’s streams on both within a second; other sessions keep theirs', async () => {
+    const mine = await session(a, 'student');
+    const other = await session(a, 'student');
+    const onA = await openStream(baseA, mine.headers);
+    const onB = await openStream(baseB, mine.headers);
+    const untouched = await openStream(baseB, other.headers);
+    await Promise.all([onA.opened(), onB.opened(), untouched.opened()]);
+
+    expect((await logout(b, mine.headers)).statusCode).toBe(200);
+    const t0 = Date.now(); // the revocation is committed
+    await expect.poll(() => onA.ended && onB.ended, { timeout: 3000 }).toBe(true);
+    expect(Math.max(onA.endedAt, onB.endedAt) - t0).toBeLessThan(1000);
+    expect(onA.events.at(-1)).toBe('end');
+    expect(onB.events.at(-1)).toBe('end');
+    expect(untouched.ended).toBe(false);
+    expect(a.ctx.live.openStreams + b.ctx.live.openStreams).toBe(1);
+    await untouched.close();
+  });
+
+  it('a password change ends the streams of the other sessions, not of the one that changed it', async () => {
+    const changer = await session(a, 'teacher');
+    const elsewhere = await session(a, 'teacher');
+    const kept = await openStream(baseA, changer.headers);
+    const revoked = await openStream(baseB, elsewhere.headers);
+    await Promise.all([kept.opened(), revoked.opened()]);
+    const res = await a.inject({
+      method: 'POST',
+      url: '/api/passwd/reset.json',
+      payload: { uid: changer.user.uid, role: changer.user.role, password: 'Teacher2026', newPassword: 'Kelechek-2027-Bishkek' },
+      headers: changer.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const t0 = Date.now(); // the revocation is committed (password hashing before it takes its time)
+    await expect.poll(() => revoked.ended, { timeout: 3000 }).toBe(true);
+    expect(revoked.endedAt - t0).toBeLessThan(1000);
+    expect(revoked.events.at(-1)).toBe('end');
+    expect(kept.ended).toBe(false);
+    await kept.close();
+  });
+
+  it('an expiring session ends its stream at its expiry, not at the next periodic check', async () => {
+    const soon = await session(a, 'student');
+    // The session ends 1.5 s from now (as if its absolute lifetime ran out then).
+    await db.database.db.execute(sql`update sessions set expires_at = now() + interval '1500 milliseconds' where revoked_at is null and user_id = ${soon.user.id}`);
+    const stream = await openStream(baseA, soon.headers);
+    await stream.opened();
+    const expiry = Date.now() + 1500;
+    await expect.poll(() => stream.ended, { timeout: 5000 }).toBe(true);
+    expect(stream.endedAt - expiry).toBeLessThan(1000);
+    expect(stream.events.at(-1)).toBe('end');
+  });
+
+  it('a session holds at most 10 open streams: one more answers 429 in the envelope', async () => {
+    const s = await session(a, 'student');
+    const streams = await Promise.all(Array.from({ length: 10 }, () => openStream(baseA, s.headers)));
+    await Promise.all(streams.map((x) => x.opened()));
+    const res = await fetch(`${baseA}/api/chat/events.json`, { headers: { ...s.headers, 'accept-language': 'en' } });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBeTruthy();
+    expect(await res.json()).toMatchObject({ result: true, error: { code: 'TOO_MANY_REQUESTS' }, data: null });
+    // Another session is not affected, and a closed stream frees its place.
+    const other = await session(a, 'student');
+    const fine = await openStream(baseA, other.headers);
+    await fine.opened();
+    await streams[0].close();
+    const sessionId = (await a.ctx.sessions.lookup(s.token))!.sessionId;
+    await expect.poll(() => a.ctx.live.streamsOf(sessionId)).toBe(9);
+    const again = await openStream(baseA, s.headers);
+    await again.opened();
+    await Promise.all([...streams.slice(1), fine, again].map((x) => x.close()));
+  });
+});

@@ -1,0 +1,86 @@
+/** SECURITY-CHECKS I4: state-changing /api requests from another origin are refused, JSON and multipart alike. */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app';
+import { appOn, createTestDatabase, multipartPayload, session, type TestDatabase } from '../test/helpers';
+
+let db: TestDatabase;
+let app: App;
+let teacher: Awaited<ReturnType<typeof session>>;
+
+const PUBLIC_URL = 'https://lms.example.kg';
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await appOn(db, { env: { PUBLIC_URL } });
+  teacher = await session(app, 'teacher');
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+const newsCount = async () => Number(((await db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+
+function postNews(headers: Record<string, string>) {
+  const { payload, contentType } = multipartPayload([
+    { name: 'message', content: 'Posted by another page' },
+    { name: 'audience', content: '0' },
+    { name: 'faculty', content: '-1' },
+  ]);
+  return app.inject({ method: 'POST', url: '/api/news/insert.json', payload, headers: { ...teacher.headers, ...headers, 'content-type': contentType } });
+}
+
+describe('I4: cross-site writes', () => {
+  it('refuses a multipart form from a sibling origin (another port) with 403 and a translated envelope; nothing is stored', async () => {
+    const before = await newsCount();
+    for (const origin of ['http://localhost:9999', 'https://evil.example.kg', 'https://lms.example.kg.evil.test', 'null']) {
+      const res = await postNews({ origin, host: 'localhost:8080', 'accept-language': 'en' });
+      expect(res.statusCode, origin).toBe(403);
+      expect(res.json()).toEqual({ result: true, error: { code: 'CROSS_SITE', message: expect.stringContaining('another site') }, data: null });
+      expect(res.headers['content-security-policy']).toBeTruthy();
+    }
+    expect(await newsCount()).toBe(before);
+  });
+
+  it('refuses JSON writes by Origin, and by Sec-Fetch-Site when Origin is absent', async () => {
+    const body = JSON.stringify({ login: 'teacher', password: 'Teacher2026' });
+    for (const headers of [{ origin: 'http://127.0.0.1:5000' }, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }]) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/orize.json', payload: body, headers: { ...headers, 'content-type': 'application/json' } });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json().error.code).toBe('CROSS_SITE');
+      expect(res.json().error.message).toBe('Запрос отправлен с другого сайта и отклонён. Откройте портал по его адресу');
+    }
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      const res = await app.inject({ method, url: '/api/news/delete.json', headers: { origin: 'http://localhost:9999' } });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it("accepts the portal's own origin (PUBLIC_URL, or the address the request was sent to) and requests without either header", async () => {
+    const body = JSON.stringify({ login: 'teacher', password: 'Teacher2026' });
+    const cases: Array<Record<string, string>> = [
+      { origin: PUBLIC_URL },
+      { origin: 'https://lms.example.kg:443' },
+      { origin: 'http://localhost:8080', host: 'localhost:8080' },
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+      {},
+    ];
+    for (const headers of cases) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/orize.json', payload: body, headers: { ...headers, 'content-type': 'application/json' } });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+    }
+    const before = await newsCount();
+    const own = await postNews({ origin: 'http://localhost:8080', host: 'localhost:8080' });
+    expect(own.statusCode).toBe(200);
+    expect(await newsCount()).toBe(before + 1);
+  });
+
+  it('leaves reads and pages alone', async () => {
+    const res = await app.inject({ url: '/api/health', headers: { origin: 'http://localhost:9999' } });
+    expect(res.statusCode).toBe(200);
+    const opts = await app.inject({ method: 'POST', url: '/lms/login', headers: { origin: 'http://localhost:9999' } });
+    expect(opts.statusCode).not.toBe(403);
+  });
+});
