@@ -6,14 +6,7 @@
  * (SHUTDOWN_GRACE_MS), and the primary exits when the last one has.
  */
 import cluster, { type Worker } from 'node:cluster';
-import os from 'node:os';
-import { ConfigError, loadConfig, type Config } from './config';
-
-/** Worker processes for this configuration: 1 with the embedded PGlite (single-process). */
-export function workerCount(config: Pick<Config, 'databaseUrl' | 'workers'>, cores = os.availableParallelism()): number {
-  if (!config.databaseUrl) return 1;
-  return config.workers ?? cores;
-}
+import { ConfigError, loadConfig, workerCount, type Config } from './config';
 
 /** A worker that lived shorter than this is replaced only after a pause (no restart storm). */
 const QUICK_DEATH_MS = 5000;

@@ -4,6 +4,7 @@
  * `CONFIG_VARS` (below) is the documented list: name, default and meaning of each variable; the
  * README table is written from it. A bad value stops the start with a message naming the variable.
  */
+import os from 'node:os';
 import path from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -203,4 +204,10 @@ export function loadConfig(env: Env = process.env): Config {
 /** Where uploaded (and seeded) files live: DATA_DIR/files. */
 export function filesDirOf(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'files');
+}
+
+/** Server processes for this configuration (WORKERS, default the cores); 1 with the embedded PGlite, which is single-process. */
+export function workerCount(config: Pick<Config, 'databaseUrl' | 'workers'>, cores = os.availableParallelism()): number {
+  if (!config.databaseUrl) return 1;
+  return config.workers ?? cores;
 }
