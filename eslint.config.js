@@ -58,7 +58,7 @@ const boundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'bench/results/', 'server/src/db/migrations/'] },
+  { ignores: ['dist/', 'server/build/', 'data/', 'node_modules/', 'coverage/', 'bench/results/', 'server/src/db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
