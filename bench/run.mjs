@@ -4,7 +4,8 @@
  * saved as JSON in bench/results/. Without arguments every section runs. See bench/README.md.
  *
  * Environment: BENCH_SECONDS (autocannon duration per route, default 10), BENCH_CONNECTIONS
- * (default 10), BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_CHAT_MESSAGES (default 30), BENCH_PG_URL
+ * (default 50), BENCH_LOAD_DB (auto, postgres or pglite), BENCH_WORKERS (server processes for the
+ * load figure on PostgreSQL), BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_CHAT_MESSAGES (default 30), BENCH_PG_URL
  * (PostgreSQL server for the two-process chat figure), CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { execFileSync } from 'node:child_process';
@@ -16,6 +17,8 @@ import { measureBundle } from './bundle.mjs';
 import { runChatBench } from './chat.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 import { runLoad } from './load.mjs';
+import { startHello } from './lib/hello.mjs';
+import { throwawayDatabase } from './lib/pg.mjs';
 import { ROOT, startPortal } from './lib/server.mjs';
 
 const SECTIONS = ['bundle', 'start', 'lighthouse', 'load', 'chat'];
@@ -33,7 +36,13 @@ const envInt = (name, def) => {
   return Number.isInteger(v) && v > 0 ? v : def;
 };
 const seconds = envInt('BENCH_SECONDS', 10);
-const connections = envInt('BENCH_CONNECTIONS', 10);
+const connections = envInt('BENCH_CONNECTIONS', 50);
+const loadDb = (process.env.BENCH_LOAD_DB ?? 'auto').toLowerCase();
+if (!['auto', 'postgres', 'pglite'].includes(loadDb)) {
+  console.error(`BENCH_LOAD_DB must be auto, postgres or pglite (got '${loadDb}')`);
+  process.exit(2);
+}
+const loadWorkers = process.env.BENCH_WORKERS;
 const lighthouseRuns = envInt('BENCH_LIGHTHOUSE_RUNS', 3);
 const chatMessages = envInt('BENCH_CHAT_MESSAGES', 30);
 const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -100,7 +109,7 @@ try {
     return { firstStartMs: Math.round(first.ms), restartMs: Math.round(again.ms), note: 'npm start path (scripts/start.mjs), client already built' };
   });
 
-  if ((wanted.has('lighthouse') || wanted.has('load') || wanted.has('chat')) && !running) running = await startPortal({ dataDir });
+  if ((wanted.has('lighthouse') || wanted.has('chat') || (wanted.has('load') && loadDb === 'pglite')) && !running) running = await startPortal({ dataDir });
 
   await section('lighthouse', async () => {
     const lh = await runLighthouse(`${running.origin}/lms/login`, { runs: lighthouseRuns });
@@ -110,12 +119,39 @@ try {
   });
 
   await section('load', async () => {
-    const l = await runLoad(running.origin, { seconds, connections });
-    for (const r of [l.authenticated, l.news, l.bare])
-      rows.push(['load', `${r.name}`, `${r.requestsPerSec} req/s  (p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors})`]);
-    rows.push(['load', 'ratio signed-in / bare', String(l.ratio)]);
-    rows.push(['load', 'ratio news page / bare', String(l.newsRatio)]);
-    return l;
+    // PostgreSQL (a throwaway database, seeded by the server's start) when one answers, else PGlite.
+    const pgDb = loadDb === 'pglite' ? { url: null, reason: 'BENCH_LOAD_DB=pglite' } : await throwawayDatabase(pgUrl, 'lms_bench_load');
+    if (!pgDb.url && loadDb === 'postgres') throw new Error(pgDb.reason);
+    let portal = null;
+    let ownDir = null;
+    const hello = await startHello();
+    try {
+      let database;
+      if (pgDb.url) {
+        ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-load-'));
+        portal = await startPortal({ dataDir: ownDir, env: { DATABASE_URL: pgDb.url, ...(loadWorkers ? { WORKERS: loadWorkers } : {}) } });
+        database = `PostgreSQL (${new URL(pgUrl).host}, database ${pgDb.name}${loadWorkers ? `, WORKERS=${loadWorkers}` : ''})`;
+      } else {
+        running ??= await startPortal({ dataDir });
+        database = `PGlite (embedded; ${pgDb.reason})`;
+      }
+      log(`load on ${database}`);
+      const origin = pgDb.url ? portal.origin : running.origin;
+      const l = await runLoad(origin, { seconds, connections, helloUrl: hello.url });
+      rows.push(['load', 'database', database]);
+      rows.push(['load', 'connections × seconds per route', `${connections} × ${seconds} s`]);
+      const line = (r) => `${r.requestsPerSec} req/s  (p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, failed ${r.failed})`;
+      rows.push(['load', l.hello.name, line(l.hello)]);
+      for (const r of [l.health, l.profile, l.news]) rows.push(['load', r.name, `${line(r)}  ${(r.ratioToHello * 100).toFixed(1)} % of hello`]);
+      return { database, ...l };
+    } finally {
+      await hello.stop();
+      if (pgDb.url) {
+        await portal?.stop();
+        await pgDb.drop();
+        if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
+      }
+    }
   });
 
   await section('chat', async () => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the web client when dist/ is missing or older than its sources, then runs
- * the server (server/src/main.ts through tsx). The environment passes through unchanged (PORT,
+ * `npm start`: builds the web client when dist/ is missing or older than its sources, compiles the
+ * server when server/build/ is missing or older than its sources (scripts/lib/server-build.mjs),
+ * then runs it: one process, or WORKERS processes with DATABASE_URL (server/src/cluster.ts). The environment passes through unchanged (PORT,
  * DATA_DIR, DATABASE_URL, ...). SIGINT, SIGTERM and SIGHUP are forwarded to the server once;
  * the server's exit code becomes ours.
  */
@@ -9,6 +10,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, binOf, ensureClientBuild } from './lib/client-build.mjs';
+import { SERVER_BUNDLE, SERVER_ENTRY_SOURCE, ensureServerBuild } from './lib/server-build.mjs';
 
 const log = (line) => console.log(`[start] ${line}`);
 const fail = (line, code = 1) => {
@@ -28,14 +30,19 @@ try {
   fail(err instanceof Error ? err.message : String(err), err?.exitCode ?? 1);
 }
 
-const entry = path.join(ROOT, 'server/src/main.ts');
-if (!fs.existsSync(entry)) fail(`Server entry ${path.relative(ROOT, entry)} not found.`);
+if (!fs.existsSync(SERVER_ENTRY_SOURCE)) fail(`Server entry ${path.relative(ROOT, SERVER_ENTRY_SOURCE)} not found.`);
+try {
+  await ensureServerBuild({ log });
+} catch (err) {
+  fail(`The server did not compile: ${err instanceof Error ? err.message : String(err)}`);
+}
+const entry = SERVER_BUNDLE;
 
 log(`Server: starting (PORT=${process.env.PORT ?? '8080'}, ${process.env.DATABASE_URL ? 'DATABASE_URL set: PostgreSQL' : `DATA_DIR=${process.env.DATA_DIR ?? './data'}: embedded PGlite`})…`);
 
 // Own process group: a Ctrl-C in the terminal reaches only this process, which forwards it once
 // (the server takes a second signal as "exit now").
-const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+const child = spawn(process.execPath, ['--enable-source-maps', entry], {
   cwd: ROOT,
   stdio: 'inherit',
   env: process.env,

@@ -10,6 +10,7 @@ import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/typ
 import Fastify, { type RouteOptions, type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import type { Config } from './config';
 import { createContext, type AppContext } from './context';
+import { stdoutLogStream } from './logging';
 import type { Database } from './db/client';
 import { MODULES } from './modules';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -52,7 +53,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const ctx = createContext(config, database, options.now);
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, stream: stdoutLogStream() },
     // A number of hops: trust that many proxies next to the server.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,

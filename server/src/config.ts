@@ -4,6 +4,7 @@
  * `CONFIG_VARS` (below) is the documented list: name, default and meaning of each variable; the
  * README table is written from it. A bad value stops the start with a message naming the variable.
  */
+import os from 'node:os';
 import path from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -131,6 +132,12 @@ const VARS = {
   dbPoolMax: v('DB_POOL_MAX', '10', 'PostgreSQL: connections in the pool.', int(1, 1000)),
   dbStatementTimeoutMs: v('DB_STATEMENT_TIMEOUT_MS', '15000', 'PostgreSQL: statement_timeout (and idle_in_transaction_session_timeout) of each connection.', int(100, 3600000)),
   dbConnectionTimeoutMs: v('DB_CONNECTION_TIMEOUT_MS', '5000', 'PostgreSQL: wait for a free pool connection before answering 503.', int(100, 600000)),
+  workers: v(
+    'WORKERS',
+    undefined,
+    'Server processes sharing the port, with DATABASE_URL (default: the number of CPU cores); always 1 with the embedded PGlite.',
+    (raw) => (raw === undefined ? null : int(1, 256)(raw)),
+  ),
   shutdownGraceMs: v('SHUTDOWN_GRACE_MS', '10000', 'On SIGTERM/SIGINT: time given to requests in flight before the process exits.', int(0, 600000)),
   logLevel: v('LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent.', logLevel),
 } satisfies Record<string, VarSpec<unknown>>;
@@ -155,7 +162,7 @@ export type Config = Omit<Parsed, 'publicUrl' | 'googleClientId' | 'googleClient
 /** name, default and meaning of every variable (for the README and `--help`-like output). */
 export const CONFIG_VARS: ReadonlyArray<{ name: string; default: string; meaning: string }> = Object.values(VARS).map((s) => ({
   name: s.env,
-  default: s.env === 'PUBLIC_URL' ? 'http://localhost:PORT' : (s.default ?? '(unset)'),
+  default: s.env === 'PUBLIC_URL' ? 'http://localhost:PORT' : s.env === 'WORKERS' ? 'CPU cores' : (s.default ?? '(unset)'),
   meaning: s.meaning,
 }));
 
@@ -197,4 +204,10 @@ export function loadConfig(env: Env = process.env): Config {
 /** Where uploaded (and seeded) files live: DATA_DIR/files. */
 export function filesDirOf(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'files');
+}
+
+/** Server processes for this configuration (WORKERS, default the cores); 1 with the embedded PGlite, which is single-process. */
+export function workerCount(config: Pick<Config, 'databaseUrl' | 'workers'>, cores = os.availableParallelism()): number {
+  if (!config.databaseUrl) return 1;
+  return config.workers ?? cores;
 }

@@ -215,3 +215,23 @@ async function listenPostgres(target: Extract<DbTarget, { kind: 'postgres' }>, c
     await client?.end().catch(() => {});
   };
 }
+
+/**
+ * A statement built once per database handle and then only executed: `build` runs on the first
+ * call for a given `db` (typically with `sql.placeholder(...)` for the values and `.prepare(name)`),
+ * and the result is reused for every later call on that handle. On PostgreSQL the name makes it a
+ * server-side prepared statement on each pooled connection (parsed and planned once per
+ * connection), and in both engines the SQL text is no longer rebuilt by the query builder per call.
+ * Transactions are handles of their own: a statement is built for each (no worse than unprepared).
+ */
+export function preparedStatement<T>(build: (db: Db) => T): (db: Db) => T {
+  const cache = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = cache.get(db);
+    if (statement === undefined) {
+      statement = build(db);
+      cache.set(db, statement);
+    }
+    return statement;
+  };
+}

@@ -1,6 +1,6 @@
 /** SQL of sessions (plugins/session.ts). */
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { preparedStatement, type Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 
 export interface NewSession {
@@ -21,9 +21,8 @@ export async function insertSession(db: Db, s: NewSession): Promise<number> {
   return row.id;
 }
 
-/** The live session of a token hash with its account, or undefined. */
-export async function findLiveSession(db: Db, tokenHash: string, now: Date, idleSince: Date) {
-  const [row] = await db
+const liveSessionQuery = preparedStatement((db) =>
+  db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -40,7 +39,20 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date, idle
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)));
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
+    .prepare('session_live'),
+);
+
+/** The live session of a token hash with its account, or undefined (a prepared statement: it runs on every call). */
+export async function findLiveSession(db: Db, tokenHash: string, now: Date, idleSince: Date) {
+  const [row] = await liveSessionQuery(db).execute({ tokenHash, now, idleSince });
   return row;
 }
 

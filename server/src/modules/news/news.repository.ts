@@ -1,7 +1,7 @@
 /** SQL of the news feed: visibility, pages, files, reads and audience sizes. */
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ROLE_STUDENT, ROLE_TEACHER, type Role } from '../../../../contract/common';
-import type { Db } from '../../db/client';
+import { preparedStatement, type Db } from '../../db/client';
 import { departments, faculties, files, groups, news, newsFiles, newsReads, positions, specialities, students, teachers, users } from '../../db/schema';
 
 /** Who is reading: the account, its role and the faculty the person belongs to. */
@@ -11,22 +11,28 @@ export interface Reader {
   facultyId: number | null;
 }
 
-/** The faculty of a teacher (department → faculty) or of a student (group → speciality → faculty). */
-export async function findPersonFaculty(db: Db, role: Role, personId: number): Promise<number | null> {
-  if (role === ROLE_TEACHER) {
-    const [row] = await db
-      .select({ facultyId: departments.facultyId })
-      .from(teachers)
-      .innerJoin(departments, eq(departments.id, teachers.departmentId))
-      .where(eq(teachers.id, personId));
-    return row?.facultyId ?? null;
-  }
-  const [row] = await db
+const teacherFacultyQuery = preparedStatement((db) =>
+  db
+    .select({ facultyId: departments.facultyId })
+    .from(teachers)
+    .innerJoin(departments, eq(departments.id, teachers.departmentId))
+    .where(eq(teachers.id, sql.placeholder('id')))
+    .prepare('news_teacher_faculty'),
+);
+
+const studentFacultyQuery = preparedStatement((db) =>
+  db
     .select({ facultyId: specialities.facultyId })
     .from(students)
     .innerJoin(groups, eq(groups.id, students.groupId))
     .innerJoin(specialities, eq(specialities.id, groups.specialityId))
-    .where(eq(students.id, personId));
+    .where(eq(students.id, sql.placeholder('id')))
+    .prepare('news_student_faculty'),
+);
+
+/** The faculty of a teacher (department → faculty) or of a student (group → speciality → faculty). */
+export async function findPersonFaculty(db: Db, role: Role, personId: number): Promise<number | null> {
+  const [row] = await (role === ROLE_TEACHER ? teacherFacultyQuery : studentFacultyQuery)(db).execute({ id: personId });
   return row?.facultyId ?? null;
 }
 
@@ -71,12 +77,12 @@ const names = (t: typeof faculties | typeof positions | typeof departments) => (
 const person = (t: typeof teachers | typeof students) => ({ surname: t.surname, name: t.name, patronymic: t.patronymic });
 
 /**
- * The items with their files, the read counts of `readsFor`'s own items, and their authors: the
- * page is one query on news (files and reads as subqueries), the authors (a handful) are looked up
- * apart, which keeps every statement cheap to plan.
+ * The items with their files, the read counts of `readsFor`'s own items, and their authors, in one
+ * statement: files and reads as subqueries, the author (teacher with position and department, or
+ * student with group) through left joins on keys.
  */
-async function withAuthors(db: Db, where: SQL, readsFor: number, page?: { limit: number; offset: number }): Promise<ItemRow[]> {
-  const query = db
+function itemsQuery(db: Db, where: SQL, readsFor: number | Placeholder) {
+  return db
     .select({
       id: news.id,
       authorUserId: news.authorUserId,
@@ -88,52 +94,73 @@ async function withAuthors(db: Db, where: SQL, readsFor: number, page?: { limit:
       faculty: names(faculties),
       fileNames: sql<string[] | null>`(select array_agg(${files.originalName} order by ${newsFiles.position}, ${files.id}) from ${newsFiles} join ${files} on ${files.id} = ${newsFiles.fileId} where ${newsFiles.newsId} = ${news.id})`,
       readCount: sql<number | null>`case when ${news.authorUserId} = ${readsFor} then (select count(*)::int from ${newsReads} where ${newsReads.newsId} = ${news.id}) end`,
+      teacherId: teachers.id,
+      teacher: person(teachers),
+      position: names(positions),
+      department: names(departments),
+      studentId: students.id,
+      student: person(students),
+      group: groups.name,
     })
     .from(news)
     .leftJoin(faculties, eq(faculties.id, news.facultyId))
+    .leftJoin(users, eq(users.id, news.authorUserId))
+    .leftJoin(teachers, eq(teachers.id, users.teacherId))
+    .leftJoin(positions, eq(positions.id, teachers.positionId))
+    .leftJoin(departments, eq(departments.id, teachers.departmentId))
+    .leftJoin(students, eq(students.id, users.studentId))
+    .leftJoin(groups, eq(groups.id, students.groupId))
     .where(where)
     .orderBy(desc(news.pinned), desc(news.publishAt), desc(news.id));
-  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
-  const authorIds = [...new Set(rows.map((r) => r.authorUserId))];
-  const authors = new Map<number, ItemRow['author']>();
-  if (authorIds.length > 0) {
-    const teacherRows = await db
-      .select({ userId: users.id, person: person(teachers), position: names(positions), department: names(departments) })
-      .from(users)
-      .innerJoin(teachers, eq(teachers.id, users.teacherId))
-      .innerJoin(positions, eq(positions.id, teachers.positionId))
-      .innerJoin(departments, eq(departments.id, teachers.departmentId))
-      .where(inArray(users.id, authorIds));
-    for (const t of teacherRows) authors.set(t.userId, { role: ROLE_TEACHER, person: t.person, position: t.position, department: t.department });
-    const others = authorIds.filter((id) => !authors.has(id));
-    if (others.length > 0) {
-      const studentRows = await db
-        .select({ userId: users.id, person: person(students), group: groups.name })
-        .from(users)
-        .innerJoin(students, eq(students.id, users.studentId))
-        .innerJoin(groups, eq(groups.id, students.groupId))
-        .where(inArray(users.id, others));
-      for (const st of studentRows) authors.set(st.userId, { role: ROLE_STUDENT, person: st.person, group: st.group });
-    }
-  }
-  // A left-joined faculty comes back with null names when the item is for every faculty.
-  return rows.map((r) => ({
-    ...r,
+}
+
+type ItemsRow = Awaited<ReturnType<typeof itemsQuery>>[number];
+
+/** A left-joined faculty comes back with null names when the item is for every faculty. */
+function toItemRow(r: ItemsRow): ItemRow {
+  let author: ItemRow['author'] = null;
+  if (r.teacherId !== null && r.teacher && r.position?.nameRu != null && r.department?.nameRu != null)
+    author = { role: ROLE_TEACHER, person: r.teacher as PersonNames, position: r.position as Names, department: r.department as Names };
+  else if (r.studentId !== null && r.student && r.group !== null) author = { role: ROLE_STUDENT, person: r.student as PersonNames, group: r.group };
+  return {
+    id: r.id,
+    authorUserId: r.authorUserId,
+    message: r.message,
+    audience: r.audience,
+    facultyId: r.facultyId,
+    pinned: r.pinned,
+    publishAt: r.publishAt,
     faculty: r.faculty?.nameRu != null ? (r.faculty as Names) : null,
     fileNames: r.fileNames ?? [],
     readCount: r.readCount === null ? null : Number(r.readCount),
-    author: authors.get(r.authorUserId) ?? null,
-  }));
+    author,
+  };
 }
+
+/** A page of a reader's feed (visibleTo with placeholders), prepared once. */
+const pageQuery = preparedStatement((db) => {
+  const userId = sql.placeholder('userId');
+  const visible = or(
+    eq(news.authorUserId, userId),
+    and(
+      lte(news.publishAt, sql.placeholder('now')),
+      sql`${news.audience} in (0, ${sql.placeholder('role')})`,
+      // A reader without a faculty passes null: "faculty_id = null" is never true.
+      or(isNull(news.facultyId), eq(news.facultyId, sql.placeholder('facultyId'))),
+    ),
+  ) as SQL;
+  return itemsQuery(db, visible, userId).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('news_page');
+});
 
 /** One page of the reader's feed: pinned first, then the newest. */
 export async function findItems(db: Db, reader: Reader, now: Date, limit: number, offset: number): Promise<ItemRow[]> {
-  return withAuthors(db, visibleTo(reader, now), reader.userId, { limit, offset });
+  const rows = await pageQuery(db).execute({ userId: reader.userId, now, role: reader.role, facultyId: reader.facultyId, limit, offset });
+  return rows.map(toItemRow);
 }
 
 export async function findItem(db: Db, id: number, readsFor: number): Promise<ItemRow | undefined> {
-  const [row] = await withAuthors(db, eq(news.id, id), readsFor);
-  return row;
+  const [row] = await itemsQuery(db, eq(news.id, id), readsFor);
+  return row && toItemRow(row);
 }
 
 /** The bare item (who wrote it, to whom, when), for access checks. */
@@ -161,13 +188,27 @@ export async function findFiles(db: Db, newsIds: number[]) {
     .orderBy(asc(newsFiles.newsId), asc(newsFiles.position), asc(files.id));
 }
 
-/** Records that the reader has seen these items (their own are never counted). */
+/**
+ * Read marks known to be stored, per database handle: a feed shows the same items again and again,
+ * and a mark, once written, stays until its item or account is deleted (which never brings the
+ * item back). Bounded: forgotten wholesale when full, which only costs a redundant insert.
+ */
+const storedReads = new WeakMap<Db, Set<string>>();
+const STORED_READS_MAX = 200_000;
+
+/** Records that the reader has seen these items (their own are never counted); marks already stored are not written again. */
 export async function recordReads(db: Db, newsIds: number[], userId: number, now: Date): Promise<void> {
-  if (newsIds.length === 0) return;
+  let known = storedReads.get(db);
+  if (!known) storedReads.set(db, (known = new Set()));
+  const keys = newsIds.map((newsId) => `${newsId}:${userId}`);
+  const fresh = newsIds.filter((_, i) => !known.has(keys[i]));
+  if (fresh.length === 0) return;
   await db
     .insert(newsReads)
-    .values(newsIds.map((newsId) => ({ newsId, userId, readAt: now })))
+    .values(fresh.map((newsId) => ({ newsId, userId, readAt: now })))
     .onConflictDoNothing();
+  if (known.size + keys.length > STORED_READS_MAX) known.clear();
+  for (const key of keys) known.add(key);
 }
 
 export interface AudienceSize {

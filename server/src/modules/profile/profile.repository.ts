@@ -1,6 +1,6 @@
 /** SQL of the profile: a person with department/position (teacher) or group/speciality (student), a photo, a position. */
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import { preparedStatement, type Db } from '../../db/client';
 import { ROLE_TEACHER, type Role } from '../../../../contract/common';
 import { departments, educationForms, faculties, groups, photos, positions, specialities, students, teachers, users } from '../../db/schema';
 
@@ -20,8 +20,8 @@ const personColumns = (t: typeof teachers | typeof students) => ({
 
 const accountColumns = { login: users.login, googleSub: users.googleSub };
 
-export async function findTeacherProfile(db: Db, teacherId: number) {
-  const [row] = await db
+const teacherProfileQuery = preparedStatement((db) =>
+  db
     .select({
       ...personColumns(teachers),
       ...accountColumns,
@@ -34,12 +34,17 @@ export async function findTeacherProfile(db: Db, teacherId: number) {
     .innerJoin(departments, eq(departments.id, teachers.departmentId))
     .innerJoin(faculties, eq(faculties.id, departments.facultyId))
     .innerJoin(positions, eq(positions.id, teachers.positionId))
-    .where(eq(teachers.id, teacherId));
+    .where(eq(teachers.id, sql.placeholder('id')))
+    .prepare('profile_teacher'),
+);
+
+export async function findTeacherProfile(db: Db, teacherId: number) {
+  const [row] = await teacherProfileQuery(db).execute({ id: teacherId });
   return row;
 }
 
-export async function findStudentProfile(db: Db, studentId: number) {
-  const [row] = await db
+const studentProfileQuery = preparedStatement((db) =>
+  db
     .select({
       ...personColumns(students),
       ...accountColumns,
@@ -57,7 +62,12 @@ export async function findStudentProfile(db: Db, studentId: number) {
     .innerJoin(specialities, eq(specialities.id, groups.specialityId))
     .innerJoin(faculties, eq(faculties.id, specialities.facultyId))
     .innerJoin(educationForms, eq(educationForms.id, students.educationFormId))
-    .where(eq(students.id, studentId));
+    .where(eq(students.id, sql.placeholder('id')))
+    .prepare('profile_student'),
+);
+
+export async function findStudentProfile(db: Db, studentId: number) {
+  const [row] = await studentProfileQuery(db).execute({ id: studentId });
   return row;
 }
 

@@ -1,0 +1,92 @@
+/**
+ * The server's process entry: one process, or with PostgreSQL `WORKERS` processes sharing the port
+ * (node:cluster). Every worker is a whole server (main.ts); sessions, login throttling and live
+ * events go through PostgreSQL, so any worker may answer any request. A worker that dies is
+ * replaced; SIGTERM/SIGINT/SIGHUP reach every worker, which finish their requests in flight
+ * (SHUTDOWN_GRACE_MS), and the primary exits when the last one has.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import { ConfigError, loadConfig, workerCount, type Config } from './config';
+
+/** A worker that lived shorter than this is replaced only after a pause (no restart storm). */
+const QUICK_DEATH_MS = 5000;
+const RESTART_PAUSE_MS = 1000;
+/** Beyond the grace period, the time left to workers before they are killed. */
+const STOP_MARGIN_MS = 10000;
+
+function runPrimary(count: number, graceMs: number): void {
+  const log = (line: string) => console.log(`[cluster] ${line}`);
+  const startedAt = new Map<Worker, number>();
+  let anyListening = false;
+  let stopping = false;
+  let exitCode = 0;
+
+  const alive = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w) && !w!.isDead());
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker, Date.now());
+    worker.once('listening', () => (anyListening = true));
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker) ?? 0);
+    startedAt.delete(worker);
+    if (stopping) {
+      if (code !== 0 && code !== null) exitCode = code;
+      if (alive().length === 0) process.exit(exitCode);
+      return;
+    }
+    if (!anyListening) {
+      // No worker ever served: a configuration or start-up problem that a restart will not fix.
+      stopping = true;
+      exitCode = code || 1;
+      for (const w of alive()) w.process.kill('SIGTERM');
+      if (alive().length === 0) process.exit(exitCode);
+      return;
+    }
+    log(`worker ${worker.process.pid} ended (${signal ?? `code ${code}`}); starting another`);
+    if (lived < QUICK_DEATH_MS) setTimeout(fork, RESTART_PAUSE_MS).unref();
+    else fork();
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      if (!stopping) {
+        stopping = true;
+        log(`${signal}: stopping ${alive().length} workers`);
+        setTimeout(() => {
+          for (const w of alive()) w.process.kill('SIGKILL');
+          process.exit(1);
+        }, graceMs + STOP_MARGIN_MS).unref();
+      }
+      // A repeated signal is passed on too: the workers then exit at once.
+      for (const w of alive()) w.process.kill(signal);
+      if (alive().length === 0) process.exit(exitCode);
+    });
+  }
+
+  log(`${count} workers sharing the port`);
+  for (let i = 0; i < count; i++) fork();
+}
+
+async function start(): Promise<void> {
+  if (!cluster.isPrimary) {
+    await import('./main');
+    return;
+  }
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const count = workerCount(config);
+  if (count <= 1) await import('./main');
+  else runPrimary(count, config.shutdownGraceMs);
+}
+
+await start();
