@@ -137,7 +137,7 @@ describe('integrity violations and error logs', () => {
     expect(res.body).not.toContain('4242');
     // The same failure through the handler, its log line captured.
     const capture = await buildApp({ config: testConfig(), database: db.database, distDir: '/nonexistent' });
-    capture.get<{ Querystring: { text: string } }>('/api/test/sql-bug', async (req) => {
+    capture.get<{ Querystring: { text: string } }>('/api/test/sql-bug', { config: { public: true } }, async (req) => {
       await capture.ctx.db.execute(sql`select * from no_such_table where note = ${req.query.text}`);
       return { result: 0, error: null, data: null };
     });
