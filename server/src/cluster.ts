@@ -22,8 +22,10 @@ function runPrimary(count: number, graceMs: number): void {
   let exitCode = 0;
 
   const alive = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w) && !w!.isDead());
+  let forks = 0;
   const fork = () => {
-    const worker = cluster.fork();
+    // Only the first worker prints the start banner (address and demo accounts).
+    const worker = cluster.fork(forks++ === 0 ? {} : { LMS_QUIET_START: '1' });
     startedAt.set(worker, Date.now());
     worker.once('listening', () => (anyListening = true));
   };

@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     `    ${DEMO_FRESHMAN.login} / ${DEMO_FRESHMAN.password}  student who must change login and password first`,
     '',
   ];
-  console.log(lines.join('\n'));
+  if (process.env.LMS_QUIET_START !== '1') console.log(lines.join('\n'));
 }
 
 main().catch((err: unknown) => {
