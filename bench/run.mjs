@@ -92,8 +92,11 @@ try {
     const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-bundle-'));
     const portal = await startPortal({ dataDir: ownDir });
     let d;
+    let kg;
     try {
       d = await measureLoginDownloads(portal.origin);
+      // A Kyrgyz visitor (the `lang` cookie): the texts of kg, and of ru, i18next's fallback.
+      kg = await measureLoginDownloads(portal.origin, { language: 'kg' });
     } finally {
       await portal.stop();
       fs.rmSync(ownDir, { recursive: true, force: true });
@@ -109,6 +112,14 @@ try {
     ]);
     for (const f of [...d.files].sort((a, b) => b.gzip - a.gzip)) rows.push(['bundle', `  ${f.url.replace(/\?v=.*$/, '')}`, kb(f.gzip)]);
     if (d.failed.length) rows.push(['bundle', '  failed requests', d.failed.join(', ')]);
+    rows.push([
+      'bundle',
+      '/lms/login downloads until idle, lang=kg (gzip)',
+      `${kb(kg.totalGzip)} of ${kb(kg.budgetGzip)} budget ${kg.withinBudget ? 'ok' : 'EXCEEDED'}  (texts ${kb(kg.byKind.texts ?? 0)}: ${kg.files
+        .filter((f) => f.kind === 'texts')
+        .map((f) => f.url.replace(/^\/lms\/locales\//, '').replace(/\?v=.*$/, ''))
+        .join(', ')})`,
+    ]);
     // The build's view: a fresh build with a manifest, beside dist/ (which the server keeps serving).
     const outDir = path.join(RESULTS_DIR, 'dist');
     await viteBuild(['--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { quiet: true });
@@ -118,7 +129,7 @@ try {
     rows.push(['bundle', '  login route chunk', b.loginChunk ?? 'not found']);
     rows.push(['bundle', 'largest lazy chunk (gzip)', b.largestLazyChunk ? `${kb(b.largestLazyChunk.gzip)}  ${b.largestLazyChunk.file}` : 'none']);
     rows.push(['bundle', 'all JS (gzip)', `${kb(b.allJsGzip)} in ${b.jsFileCount} files`]);
-    return { login: d, build: b };
+    return { login: d, loginKg: kg, build: b };
   });
 
   await section('start', async () => {
