@@ -1,7 +1,11 @@
 /**
  * Bundle size: what the browser downloads (gzip) to show /lms/login, and the largest lazy chunk.
  *
- * Initial set = what dist/index.html loads (entry script, modulepreloads, stylesheets), the entry's
+ * measureLoginDownloads: the truth, from a real headless Chromium opening /lms/login on a running
+ * portal with an empty cache, counting every response it receives until the network has been idle
+ * (after the login form is on screen), including what the page loads later on purpose.
+ *
+ * measureBundle (the build's view, for the lazy chunks and the whole JS): initial set = what dist/index.html loads (entry script, modulepreloads, stylesheets), the entry's
  * static imports followed transitively, and the login route's lazy chunk with its own static
  * imports and CSS. The Vite manifest (dist/.vite/manifest.json, written by `vite build --manifest`)
  * is used when present; otherwise the import statements of the built files are parsed.
@@ -9,8 +13,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 
 const BASE = '/lms/';
+
+/** The budget of everything /lms/login downloads, gzip: 170 KiB. */
+export const LOGIN_BUDGET_BYTES = 170 * 1024;
+/** The network counts as idle after this long without a request in flight. */
+const IDLE_MS = 2000;
 
 export function gzipSize(buf) {
   return zlib.gzipSync(buf, { level: 9 }).length;
@@ -170,4 +181,126 @@ export function measureBundle(distDir) {
     allJsGzip: sum(totalJs, 'gzip'),
     jsFileCount: totalJs.length,
   };
+}
+
+/** What a response is, for the breakdown. */
+function kindOf(url, type) {
+  const { pathname } = new URL(url);
+  if (type === 'Document') return 'document';
+  if (pathname.startsWith('/lms/locales/')) return 'texts';
+  if (pathname.startsWith('/api/') || pathname.endsWith('.json')) return 'api';
+  if (type === 'Script' || pathname.endsWith('.js')) return 'js';
+  if (type === 'Stylesheet' || pathname.endsWith('.css')) return 'css';
+  if (type === 'Image' || /\.(svg|png|jpe?g|webp|ico)$/.test(pathname)) return 'image';
+  return 'other';
+}
+
+/**
+ * Opens `${origin}/lms/login` in a fresh headless Chromium (empty cache) and records every response
+ * that comes over the network (data: URLs and memory-cache hits are not downloads) until none has
+ * been in flight for IDLE_MS after the login form appeared: the document, scripts, stylesheets,
+ * texts, images and API replies, including what loads later on purpose. Each is counted as the gzip
+ * (level 9) size of its body, as it arrived decoded, so that figures do not depend on which files
+ * the server happens to compress. `language` sets the `lang` cookie first (null: the default).
+ */
+export async function measureLoginDownloads(origin, { language = null, timeoutMs = 60000 } = {}) {
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH).`);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 800 } });
+    if (language) await context.addCookies([{ name: 'lang', value: language, url: origin }]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const requests = new Map();
+    const bodies = [];
+    let inFlight = 0;
+    let lastActivity = Date.now();
+    const settle = (r) => {
+      if (r.settled) return;
+      r.settled = true;
+      inFlight--;
+      lastActivity = Date.now();
+    };
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (e.request.url.startsWith('data:')) return;
+      // A redirect reuses the request id: the earlier hop is settled and the new one counted.
+      const earlier = requests.get(e.requestId);
+      if (earlier) settle(earlier);
+      requests.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other', settled: false });
+      inFlight++;
+      lastActivity = Date.now();
+    });
+    cdp.on('Network.requestServedFromCache', (e) => {
+      const r = requests.get(e.requestId);
+      if (r) r.cached = true;
+    });
+    cdp.on('Network.responseReceived', (e) => {
+      const r = requests.get(e.requestId);
+      if (!r) return;
+      r.status = e.response.status;
+      r.type = e.type ?? r.type;
+      if (e.response.fromDiskCache || e.response.fromPrefetchCache) r.cached = true;
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const r = requests.get(e.requestId);
+      if (!r) return;
+      r.transferred = e.encodedDataLength;
+      bodies.push(
+        cdp
+          .send('Network.getResponseBody', { requestId: e.requestId })
+          .then((b) => (r.body = Buffer.from(b.body, b.base64Encoded ? 'base64' : 'utf8')))
+          .catch(() => (r.body = null))
+          .finally(() => settle(r)),
+      );
+    });
+    cdp.on('Network.loadingFailed', (e) => {
+      const r = requests.get(e.requestId);
+      if (!r) return;
+      r.failed = e.errorText;
+      settle(r);
+    });
+
+    const started = Date.now();
+    await page.goto('/lms/login');
+    await page.locator('[data-testid=login-form]').waitFor({ timeout: timeoutMs });
+    const formMs = Date.now() - started;
+    while (inFlight > 0 || Date.now() - lastActivity < IDLE_MS) {
+      if (Date.now() - started > timeoutMs) throw new Error(`the network did not go idle within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await Promise.all(bodies);
+
+    const files = [];
+    for (const r of requests.values()) {
+      if (r.cached || r.failed || !r.body) continue;
+      const { pathname, search } = new URL(r.url);
+      files.push({
+        url: r.url.startsWith(origin) ? `${pathname}${search}` : r.url,
+        kind: kindOf(r.url, r.type),
+        status: r.status,
+        bytes: r.body.length,
+        gzip: gzipSize(r.body),
+        transferred: r.transferred ?? null,
+      });
+    }
+    const failed = [...requests.values()].filter((r) => r.failed).map((r) => `${r.url} (${r.failed})`);
+    const byKind = {};
+    for (const f of files) byKind[f.kind] = (byKind[f.kind] ?? 0) + f.gzip;
+    const totalGzip = files.reduce((n, f) => n + f.gzip, 0);
+    return {
+      language: language ?? 'default',
+      formShownMs: formMs,
+      totalGzip,
+      budgetGzip: LOGIN_BUDGET_BYTES,
+      withinBudget: totalGzip <= LOGIN_BUDGET_BYTES,
+      byKind,
+      transferred: files.reduce((n, f) => n + (f.transferred ?? 0), 0),
+      requests: files.length,
+      files,
+      failed,
+    };
+  } finally {
+    await browser.close();
+  }
 }

@@ -4,11 +4,10 @@
  * (the URL carries the version of the texts, so the browser may keep them).
  */
 import i18n from 'i18next';
-import HttpBackend from 'i18next-http-backend';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../api/client';
-import { DEFAULT_LANGUAGE, htmlLang, LANGUAGE_COOKIE_MS, LANGUAGES, toLanguage } from './languages';
+import { DEFAULT_LANGUAGE, htmlLang, LANGUAGES, toLanguage } from './languages';
+import { languageDetector, textsBackend } from './modules';
 
 export function syncDocumentLanguage(lng: string): void {
   const language = toLanguage(lng);
@@ -19,9 +18,11 @@ export function syncDocumentLanguage(lng: string): void {
 
 export function initI18n(): Promise<unknown> {
   i18n.on('languageChanged', syncDocumentLanguage);
+  // ?v=<version of the texts>: the server lets the browser cache the reply for a year.
+  const version = import.meta.env.VITE_LOCALES_VERSION ? `?v=${encodeURIComponent(import.meta.env.VITE_LOCALES_VERSION)}` : '';
   return i18n
-    .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(textsBackend((lng, ns) => `/lms/locales/${lng}/${ns}.json${version}`))
+    .use(languageDetector)
     .use(initReactI18next)
     .init({
       supportedLngs: [...LANGUAGES],
@@ -32,20 +33,6 @@ export function initI18n(): Promise<unknown> {
       fallbackNS: 'cm',
       interpolation: { escapeValue: false },
       showSupportNotice: false,
-      backend: {
-        loadPath: '/lms/locales/{{lng}}/{{ns}}.json',
-        // ?v=<version of the texts>: the server lets the browser cache the reply for a year.
-        ...(import.meta.env.VITE_LOCALES_VERSION ? { queryStringParams: { v: import.meta.env.VITE_LOCALES_VERSION } } : {}),
-      },
-      detection: {
-        order: ['querystring', 'cookie', 'localStorage'],
-        lookupQuerystring: 'lang',
-        lookupCookie: 'lang',
-        lookupLocalStorage: 'lang',
-        caches: ['cookie', 'localStorage'],
-        cookieMinutes: LANGUAGE_COOKIE_MS / 60000,
-        cookieOptions: { path: '/', sameSite: 'lax' },
-      },
       react: { useSuspense: true },
     });
 }

@@ -1,13 +1,64 @@
 /**
- * Formik validation with yup, with yup loaded on demand: the forms render without it (keeping the
- * login route small) and it is fetched once the browser is idle after the form has appeared, well
- * before the first validation (which waits for it if need be).
+ * Formik validation.
+ *
+ * - Field rules (`validateFields` with `required`, `minLength`, `sameAs`): a few lines of plain code
+ *   for the small forms of the login screen, which then needs no validation library at all.
+ * - yup for the other forms, loaded on demand: those forms render without it and it is fetched once
+ *   the browser is idle after the form has appeared, well before the first validation (which waits
+ *   for it if need be).
  */
 import { useEffect } from 'react';
 import { yupToFormErrors, type FormikErrors } from 'formik';
 import type * as Yup from 'yup';
 
 export type YupModule = typeof Yup;
+
+/** A check of one field: the error text, or undefined when the value passes. */
+export type Rule<V> = (value: string, values: V) => string | undefined;
+
+/** Fails on an empty value (after trimming when the field is trimmed). */
+export function required<V>(message: string): Rule<V> {
+  return (value) => (value.length === 0 ? message : undefined);
+}
+
+/** Fails on a value shorter than `min` characters. */
+export function minLength<V>(min: number, message: string): Rule<V> {
+  return (value) => (value.length < min ? message : undefined);
+}
+
+/** Fails unless the value equals the (untrimmed) value of the field `other`. */
+export function sameAs<V>(other: keyof V, message: string): Rule<V> {
+  return (value, values) => (value === values[other] ? undefined : message);
+}
+
+export interface FieldRules<V> {
+  /** Trim the value before the checks (as yup's `.trim()`). */
+  trim?: boolean;
+  rules: Rule<V>[];
+}
+
+/**
+ * A Formik `validate` function from rules per field: each field gets the message of its first
+ * failing rule, as yup's `validate(..., { abortEarly: false })` turned into Formik errors does.
+ */
+export function validateFields<V extends object>(fields: { [K in keyof V]?: FieldRules<V> }): (values: V) => FormikErrors<V> {
+  return (values: V) => {
+    const errors: Record<string, string> = {};
+    for (const name of Object.keys(fields) as (keyof V & string)[]) {
+      const field = fields[name]!;
+      const raw = values[name];
+      const value = typeof raw === 'string' ? (field.trim ? raw.trim() : raw) : '';
+      for (const rule of field.rules) {
+        const message = rule(value, values);
+        if (message !== undefined) {
+          errors[name] = message;
+          break;
+        }
+      }
+    }
+    return errors as FormikErrors<V>;
+  };
+}
 
 let loading: Promise<YupModule> | null = null;
 

@@ -3,7 +3,7 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { PasswordField, TextField } from '../../../components/fields';
 import { Spinner } from '../../../components/Spinner';
-import { usePreloadYup, yupValidator } from '../../../lib/validation';
+import { minLength, required, validateFields } from '../../../lib/validation';
 import type { Credentials } from '../auth.slice';
 
 /** docs/product.md#auth: login and password are required, at least 3 characters. */
@@ -11,17 +11,15 @@ export const LOGIN_MIN = 3;
 
 export function LoginForm({ busy, onSubmit }: { busy: boolean; onSubmit: (values: Credentials) => void }) {
   const { t } = useTranslation('auth');
+  // Plain rules rather than yup: the login screen is the portal's first download.
   const validate = useMemo(
     () =>
-      yupValidator<Credentials>((yup) =>
-        yup.object({
-          login: yup.string().trim().required(t('validation.loginRequired')).min(LOGIN_MIN, t('validation.min', { min: LOGIN_MIN })),
-          password: yup.string().required(t('validation.passwordRequired')).min(LOGIN_MIN, t('validation.min', { min: LOGIN_MIN })),
-        }),
-      ),
+      validateFields<Credentials>({
+        login: { trim: true, rules: [required(t('validation.loginRequired')), minLength(LOGIN_MIN, t('validation.min', { min: LOGIN_MIN }))] },
+        password: { rules: [required(t('validation.passwordRequired')), minLength(LOGIN_MIN, t('validation.min', { min: LOGIN_MIN }))] },
+      }),
     [t],
   );
-  usePreloadYup();
   return (
     <Formik<Credentials>
       initialValues={{ login: '', password: '' }}

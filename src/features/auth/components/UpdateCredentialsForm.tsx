@@ -3,7 +3,7 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { PasswordField, TextField } from '../../../components/fields';
 import { Spinner } from '../../../components/Spinner';
-import { usePreloadYup, yupValidator } from '../../../lib/validation';
+import { minLength, required, sameAs, validateFields } from '../../../lib/validation';
 import { LOGIN_MIN } from './LoginForm';
 
 export interface NewCredentials {
@@ -24,21 +24,17 @@ interface Props {
 export function UpdateCredentialsForm({ login, passwordMin, busy, onSubmit, onCancel }: Props) {
   const { t } = useTranslation('auth');
   const min = Math.max(LOGIN_MIN, passwordMin);
+  // Plain rules rather than yup, as on the login form: this form is part of the login screen.
   const validate = useMemo(
     () =>
-      yupValidator<NewCredentials>((yup) =>
-        yup.object({
-          newlog: yup.string().trim().required(t('validation.newLoginRequired')).min(LOGIN_MIN, t('validation.min', { min: LOGIN_MIN })),
-          newpas: yup.string().required(t('validation.newPasswordRequired')).min(min, t('validation.min', { min })),
-          confirm: yup
-            .string()
-            .required(t('validation.confirmRequired'))
-            .oneOf([yup.ref('newpas')], t('login.passnotmatch')),
-        }),
-      ),
+      validateFields<NewCredentials>({
+        newlog: { trim: true, rules: [required(t('validation.newLoginRequired')), minLength(LOGIN_MIN, t('validation.min', { min: LOGIN_MIN }))] },
+        newpas: { rules: [required(t('validation.newPasswordRequired')), minLength(min, t('validation.min', { min }))] },
+        // The mismatch first, as yup's oneOf (checked before its other tests) did.
+        confirm: { rules: [sameAs('newpas', t('login.passnotmatch')), required(t('validation.confirmRequired'))] },
+      }),
     [t, min],
   );
-  usePreloadYup();
   return (
     <Formik<NewCredentials>
       initialValues={{ newlog: '', newpas: '', confirm: '' }}
