@@ -2,7 +2,7 @@
  * The area manifest: one entry per area of the signed-in portal. Routes (routes.tsx), the top
  * navigation (Layout), the mobile tabs (shell/mobileTabs.ts) and the store (store.ts: the lazy slice
  * and saga, and the `LazyAreas` type) read it. Adding an area: src/features/<area>/ (with its
- * <area>.area.ts exporting `reducer` and `saga`), src/api/<area>.ts, public/locales/{kg,ru,en}/<area>.json
+ * <area>.area.ts exporting `reducer`, `saga` and, when it has live events, `live`), src/api/<area>.ts, public/locales/{kg,ru,en}/<area>.json
  * and one entry here (README, "Adding an area: client").
  *
  * Every loader is a dynamic import, so nothing of an area reaches the login page's download: the
@@ -69,13 +69,20 @@ export type AreaStates = {
 
 let loading: Promise<void> | null = null;
 
-/** Loads every area's slice and saga and adds them to the store (once). */
+/**
+ * Loads every area's slice and saga and adds them to the store (once), registers the areas' live
+ * event handlers, then starts the one live connection (shared/live/), which serves them all.
+ */
 export function loadAreas(): Promise<void> {
-  loading ??= Promise.all(
-    AREAS.map(async (area) => {
-      const { reducer, saga } = await area.store();
-      registerArea(area.key, reducer as Reducer, saga as Saga<[]>);
-    }),
-  ).then(() => undefined);
+  // The live modules are loaded here too, so that nothing of them reaches the login page's download.
+  loading ??= Promise.all([import('../shared/live/live'), import('../shared/live/live.saga'), Promise.all(AREAS.map((area) => area.store()))]).then(
+    ([{ registerLiveHandlers }, { liveLifecycleSaga }, stores]) => {
+      stores.forEach(({ reducer, saga, live }: AreaStore, i) => {
+        if (live) registerLiveHandlers(AREAS[i].key, live);
+        registerArea(AREAS[i].key, reducer, saga);
+      });
+      registerArea('live', null, liveLifecycleSaga as Saga<[]>);
+    },
+  );
   return loading;
 }

@@ -1,7 +1,7 @@
 /**
  * Chat side effects: the filter chain (current half-year and year → disciplines → semesters →
  * groups → contacts → group chat), the open conversation (paging, read marks, sending, deleting),
- * and the live connection (live.saga.ts).
+ * and what live events lead to (chat.live.ts registers them with the shared live connection).
  */
 import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
@@ -25,7 +25,6 @@ import {
   type ChatState,
   type WorkspacePayload,
 } from './chat.slice';
-import { liveLifecycleSaga } from './live.saga';
 
 const failure = (result: Result<unknown>): Failure => (result.ok ? { ok: false, problem: 'UNKNOWN_ERROR', status: null, error: null } : result);
 
@@ -258,7 +257,6 @@ export function* resyncSaga() {
 
 export function* chatSaga() {
   yield all([
-    fork(liveLifecycleSaga),
     takeLatest(chatActions.opened.type, openedSaga),
     takeLatest(chatActions.currentRequested.type, currentSaga),
     fork(chainSaga),

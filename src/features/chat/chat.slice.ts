@@ -8,6 +8,7 @@ import type { ChatMessage, ConversationRef, DeleteRow, LiveDeleted, LiveMessage,
 import type { IdName } from '../../../contract/common';
 import type { Contact, DisciplineRow } from '../../../contract/academic';
 import type { Failure } from '../../api/http';
+import type { LiveStatus } from '../../shared/live/live';
 import { sessionEnded } from '../../shared/session/session';
 
 /** docs/product.md#chat: 20 messages a page; a page with fewer means there is nothing further that way. */
@@ -31,7 +32,7 @@ interface Loadable {
 const idle: Loadable = { fetching: false, error: null };
 const loading: Loadable = { fetching: true, error: null };
 
-export type LiveStatus = 'off' | 'connecting' | 'open' | 'polling';
+export type { LiveStatus };
 
 export interface ChatState {
   /** Desktop opens the group chat once the contacts are there; phones wait for a tap. */
