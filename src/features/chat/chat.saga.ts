@@ -1,21 +1,17 @@
 /**
- * Chat side effects: the filter chain (current half-year and year → disciplines → semesters →
- * groups → contacts → group chat), the open conversation (paging, read marks, sending, deleting),
+ * Chat side effects: the filter chain (the shared academic chain, then the group chat on desktop), the open conversation (paging, read marks, sending, deleting),
  * and what live events lead to (chat.live.ts registers them with the shared live connection).
  */
 import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import type { ChatMessage, ConversationBody, DeleteRow, LiveMessage, MessagesPage, UnreadCounts } from '../../../contract/chat';
-import type { IdName } from '../../../contract/common';
 import { chatApi } from '../../api/chat';
-import { academicApi } from '../../api/academic';
-import type { Failure, Result } from '../../api/http';
-import { request } from '../../shared/request/request.saga';
-import { ROLE_TEACHER } from '../../shared/request/roles';
+import type { Result } from '../../api/http';
 import { selectUser } from '../../shared/session/session';
 import {
   chatActions,
+  chatChainSagas,
   GROUP_CONTACT,
   isGroupContact,
   isOpenConversation,
@@ -23,10 +19,7 @@ import {
   selectChat,
   type ChatContact,
   type ChatState,
-  type WorkspacePayload,
 } from './chat.slice';
-
-const failure = (result: Result<unknown>): Failure => (result.ok ? { ok: false, problem: 'UNKNOWN_ERROR', status: null, error: null } : result);
 
 /** The common fields of the open conversation (docs/product.md#chat): one-to-one or group. */
 export function conversationBody(state: ChatState, user: Pick<User, 'uid' | 'role'>): ConversationBody | null {
@@ -47,95 +40,20 @@ function* current() {
 
 // --- filters ------------------------------------------------------------------------------------
 
-export function* openedSaga() {
-  const { state }: { state: ChatState } = yield* current();
-  if (state.year === null && !state.current.fetching) yield put(chatActions.currentRequested());
-}
+// The workspace and the discipline → semester → group → people chain: the shared academic chain.
+export const { openedSaga, currentSaga, workspaceSaga, disciplinesSaga, semestersSaga, groupsSaga, contactsSaga } = chatChainSagas;
 
-/** The current half-year and year, then the disciplines of that workspace (and the years list). */
-export function* currentSaga() {
-  const [ws, year, years]: [Result<IdName>, Result<IdName>, Result<IdName[]>] = yield all([
-    call(academicApi.currentWs),
-    call(academicApi.currentYear),
-    call(academicApi.years),
-  ]);
-  if (years.ok) yield put(chatActions.yearsSucceeded(years.data));
-  if (!ws.ok || !year.ok) {
-    yield put(chatActions.currentFailed(failure(ws.ok ? year : ws)));
-    return;
-  }
-  const workspace: WorkspacePayload = { year: year.data.id, ws: ws.data.id === 2 ? 2 : 1 };
-  yield put(chatActions.currentSucceeded(workspace));
-  yield put(chatActions.disciplinesRequested(workspace));
-}
-
-export function* workspaceSaga(action: PayloadAction<WorkspacePayload>) {
-  yield put(chatActions.disciplinesRequested(action.payload));
-}
-
-/** Teachers (role 1) get the teacher list, everyone else the student list. */
-export function* disciplinesSaga(action: PayloadAction<WorkspacePayload>) {
-  const user: User | null = yield select(selectUser);
-  yield* request(user?.role === ROLE_TEACHER ? academicApi.list : academicApi.studentList, [action.payload], {
-    succeeded: chatActions.disciplinesSucceeded,
-    failed: chatActions.disciplinesFailed,
-  });
-}
-
-/** Disciplines → semesters: on a chosen discipline. */
-export function* semestersSaga() {
-  const { state, user }: { state: ChatState; user: User | null } = yield* current();
-  const d = state.activeDiscipline;
-  if (!d || state.year === null || state.ws === null) return;
-  yield put(chatActions.semestersRequested());
-  const body = { year: state.year, ws: state.ws, id_discipline: d.id, kredit: d.kredit };
-  yield* request(user?.role === ROLE_TEACHER ? academicApi.semesters : academicApi.studentSemesters, [body], {
-    succeeded: chatActions.semestersSucceeded,
-    failed: chatActions.semestersFailed,
-  });
-}
-
-/** Semesters → groups: on the semesters' arrival (the first is active) or a chosen semester. */
-export function* groupsSaga() {
-  const { state, user }: { state: ChatState; user: User | null } = yield* current();
-  const d = state.activeDiscipline;
-  if (!d || state.year === null || state.ws === null || state.activeSemester === null) return;
-  yield put(chatActions.groupsRequested());
-  const body = { year: state.year, ws: state.ws, id_discipline: d.id, id_semester: state.activeSemester };
-  yield* request(user?.role === ROLE_TEACHER ? academicApi.groups : academicApi.studentGroups, [body], {
-    succeeded: chatActions.groupsSucceeded,
-    failed: chatActions.groupsFailed,
-  });
-}
-
-/** Groups → people: the group's students (teacher) or teachers (student), then the group chat on desktop. */
-export function* contactsSaga() {
-  const { state, user }: { state: ChatState; user: User | null } = yield* current();
-  const d = state.activeDiscipline;
-  if (!d || state.year === null || state.ws === null || state.activeGroup === null) return;
-  yield put(chatActions.contactsRequested());
-  const body = { year: state.year, ws: state.ws, id_discipline: d.id, id_group: state.activeGroup };
-  const result = yield* request(user?.role === ROLE_TEACHER ? academicApi.students : academicApi.teachers, [body], {
-    succeeded: chatActions.contactsSucceeded,
-    failed: chatActions.contactsFailed,
-  });
-  if (!result.ok) return;
-  const after: ChatState = yield select(selectChat);
-  if (after.autoOpenGroup && !after.activeContact) yield put(chatActions.contactOpened(GROUP_CONTACT));
+/** Desktop opens the group chat once the people of a group are there (phones wait for a tap). */
+export function* autoOpenGroupSaga() {
+  const state: ChatState = yield select(selectChat);
+  if (state.autoOpenGroup && !state.activeContact) yield put(chatActions.contactOpened(GROUP_CONTACT));
 }
 
 /**
- * The dependent loads, one level each: a level loads when its parent is chosen or has arrived, reads
- * its parents from the state, and the reducer of a choice clears the levels below it.
+ * The dependent loads, one level each (shared/academic/chain.ts), then the group chat on desktop.
  */
 export function* chainSaga() {
-  yield all([
-    takeLatest(chatActions.workspaceSelected.type, workspaceSaga),
-    takeLatest(chatActions.disciplinesRequested.type, disciplinesSaga),
-    takeLatest(chatActions.disciplineSelected.type, semestersSaga),
-    takeLatest([chatActions.semestersSucceeded.type, chatActions.semesterSelected.type], groupsSaga),
-    takeLatest([chatActions.groupsSucceeded.type, chatActions.groupSelected.type], contactsSaga),
-  ]);
+  yield all([fork(chatChainSagas.chainSaga), takeLatest(chatActions.contactsSucceeded.type, autoOpenGroupSaga)]);
 }
 
 // --- the conversation ---------------------------------------------------------------------------
@@ -257,8 +175,6 @@ export function* resyncSaga() {
 
 export function* chatSaga() {
   yield all([
-    takeLatest(chatActions.opened.type, openedSaga),
-    takeLatest(chatActions.currentRequested.type, currentSaga),
     fork(chainSaga),
     takeLatest([chatActions.contactOpened.type, chatActions.messagesReloadRequested.type], messagesSaga),
     takeLatest(chatActions.olderRequested.type, olderSaga),
