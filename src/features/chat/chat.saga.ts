@@ -7,7 +7,8 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import type { ChatMessage, ConversationBody, DeleteRow, LiveMessage, MessagesPage, UnreadCounts } from '../../../contract/chat';
 import { chatApi } from '../../api/chat';
-import type { Result } from '../../api/http';
+import type { Failure, Result } from '../../api/http';
+import { request } from '../../shared/request/request.saga';
 import { selectUser } from '../../shared/session/session';
 import {
   chatActions,
@@ -82,30 +83,28 @@ export function* messagesSaga() {
   }
 }
 
-export function* olderSaga() {
+/** A page before the first or after the last message shown (`edge` picks which). */
+function* pageSaga(
+  edge: (messages: ChatMessage[]) => ChatMessage | undefined,
+  fetch: typeof chatApi.older,
+  outcome: { succeeded: (messages: ChatMessage[]) => PayloadAction<ChatMessage[]>; failed: (failure: Failure) => PayloadAction<Failure> },
+) {
   const { state, user }: { state: ChatState; user: User | null } = yield* current();
   const body = user ? conversationBody(state, user) : null;
-  const first = state.messages[0];
-  if (!body || !first) {
-    yield put(chatActions.olderSucceeded([]));
+  const from = edge(state.messages);
+  if (!body || !from) {
+    yield put(outcome.succeeded([]));
     return;
   }
-  const result: Result<ChatMessage[]> = yield call(chatApi.older, { ...body, id_lastMessage: first.id_message });
-  if (result.ok) yield put(chatActions.olderSucceeded(result.data));
-  else yield put(chatActions.olderFailed(result));
+  yield* request(fetch, [{ ...body, id_lastMessage: from.id_message }], outcome);
+}
+
+export function* olderSaga() {
+  yield* pageSaga((messages) => messages[0], chatApi.older, { succeeded: chatActions.olderSucceeded, failed: chatActions.olderFailed });
 }
 
 export function* newerSaga() {
-  const { state, user }: { state: ChatState; user: User | null } = yield* current();
-  const body = user ? conversationBody(state, user) : null;
-  const last = state.messages.at(-1);
-  if (!body || !last) {
-    yield put(chatActions.newerSucceeded([]));
-    return;
-  }
-  const result: Result<ChatMessage[]> = yield call(chatApi.newer, { ...body, id_lastMessage: last.id_message });
-  if (result.ok) yield put(chatActions.newerSucceeded(result.data));
-  else yield put(chatActions.newerFailed(result));
+  yield* pageSaga((messages) => messages.at(-1), chatApi.newer, { succeeded: chatActions.newerSucceeded, failed: chatActions.newerFailed });
 }
 
 export function* readSaga(action: PayloadAction<number>) {
