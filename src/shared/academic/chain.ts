@@ -9,7 +9,7 @@
  * dispatches `<area>/opened`; each level is a takeLatest on its parent's `…Selected`/`…Succeeded`,
  * reads its parents from the state, and the reducer of a choice clears the levels below it.
  */
-import { createAction, createSelector, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, type PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, select, takeLatest } from 'redux-saga/effects';
 import type { User } from '../../../contract/auth';
 import type { IdName } from '../../../contract/common';
@@ -188,11 +188,15 @@ export function createAcademicChain<S extends AcademicChainState>(area: string, 
 
   const selectChain = (state: object) => (state as Record<string, AcademicChainState>)[area];
 
-  /** Filters are shown when there is more than one group or semester (docs/product.md#chat). */
-  const selectFilterVisible = createSelector(
-    [(state: object) => selectChain(state).groups.data, (state: object) => selectChain(state).semesters.data],
-    (groups, semesters) => groups.length > 1 || semesters.length > 1,
-  );
+  /**
+   * Filters are shown when there is more than one group or semester (docs/product.md#chat). A plain
+   * function: its result is a boolean, so memoizing (createSelector) would buy nothing, and reselect's
+   * code would join the login page's download (the vendor chunk).
+   */
+  const selectFilterVisible = (state: object): boolean => {
+    const { groups, semesters } = selectChain(state);
+    return groups.data.length > 1 || semesters.data.length > 1;
+  };
 
   function* parents() {
     const state = (yield select(selectChain)) as AcademicChainState;
