@@ -6,14 +6,14 @@
  * and one entry here (README, "Adding an area: client").
  *
  * Every loader is a dynamic import, so nothing of an area reaches the login page's download: the
- * shell (Layout) waits for `loadAreas()` before it renders.
+ * shell (Layout) waits for `loadAreas()` (loadAreas.ts) before it renders. This file holds data only
+ * (it imports no store code), so the tests' text setup can read the namespaces from it.
  */
 import type { ComponentType } from 'react';
 import type { Reducer } from '@reduxjs/toolkit';
-import type { Saga } from 'redux-saga';
 import type { MenuKey } from '../lib/menu';
 import { TAB_CHAT, TAB_NEWS } from '../shared/shell/tabs';
-import { registerArea, type AreaStore } from './store';
+import type { AreaStore } from './store';
 
 /** Names of the shell icons a mobile tab may use (app/shell/mobileTabs.ts maps them). */
 export type TabIcon = 'user' | 'news' | 'chat' | 'grid';
@@ -66,23 +66,3 @@ export type AreaKey = (typeof AREAS)[number]['key'];
 export type AreaStates = {
   [A in (typeof AREAS)[number] as A['key']]: Awaited<ReturnType<A['store']>>['reducer'] extends Reducer<infer S> ? S : never;
 };
-
-let loading: Promise<void> | null = null;
-
-/**
- * Loads every area's slice and saga and adds them to the store (once), registers the areas' live
- * event handlers, then starts the one live connection (shared/live/), which serves them all.
- */
-export function loadAreas(): Promise<void> {
-  // The live modules are loaded here too, so that nothing of them reaches the login page's download.
-  loading ??= Promise.all([import('../shared/live/live'), import('../shared/live/live.saga'), Promise.all(AREAS.map((area) => area.store()))]).then(
-    ([{ registerLiveHandlers }, { liveLifecycleSaga }, stores]) => {
-      stores.forEach(({ reducer, saga, live }: AreaStore, i) => {
-        if (live) registerLiveHandlers(AREAS[i].key, live);
-        registerArea(AREAS[i].key, reducer, saga);
-      });
-      registerArea('live', null, liveLifecycleSaga as Saga<[]>);
-    },
-  );
-  return loading;
-}

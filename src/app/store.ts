@@ -1,7 +1,7 @@
 /**
  * The store: root reducer of every area plus the root saga. The areas the login page needs are
  * here from the start; the areas of the signed-in portal (news, chat...) register their slice and
- * saga when the portal's shell loads (loadAreas() of the area manifest, app/areas.ts), so their code
+ * saga when the portal's shell loads (loadAreas() in app/loadAreas.ts, from the area manifest app/areas.ts), so their code
  * stays out of the login page's download.
  */
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';

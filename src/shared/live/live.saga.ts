@@ -135,7 +135,7 @@ export function* liveSaga(open: EventSourceFactory | null = defaultEventSource()
 
 /**
  * Connects once for the signed-in user: at sign-in (or at once when this saga joins the store of a
- * signed-in user, see app/areas.ts), and disconnects when the session ends.
+ * signed-in user, see app/loadAreas.ts), and disconnects when the session ends.
  */
 export function* liveLifecycleSaga() {
   const current: string | undefined = yield select((state: { session?: { status: string } }) => state.session?.status);
