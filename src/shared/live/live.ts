@@ -1,7 +1,7 @@
 /**
  * What an area adds to the one live connection (live.saga.ts): the event types it handles and the
- * actions they become. An area exports its handlers as `live` from its <area>.area.ts; the area
- * manifest (app/areas.ts) registers them before the connection starts. A new area adds event types
+ * actions they become. An area exports its handlers as `live` from its <area>.area.ts;
+ * app/loadAreas.ts registers them from the area manifest before the connection starts. A new area adds event types
  * here, never a stream of its own.
  */
 import type { Action } from '@reduxjs/toolkit';
