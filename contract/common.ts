@@ -86,7 +86,6 @@ export const YearStart = Type.Integer({ minimum: 2000, maximum: 2100 });
 export const HalfYear = Type.Union([Type.Literal(1), Type.Literal(2)]);
 
 /** A dropdown entry; the client adds the blank ' --- ' entry with id -1 (docs/api.md#academic). */
-export const BLANK_ID = -1;
 export const IdName = Type.Object({ id: Type.Integer(), name: Type.String() });
 export type IdName = Static<typeof IdName>;
 

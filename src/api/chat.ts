@@ -15,9 +15,6 @@ import { post } from './http';
 
 const session = { session: true } as const;
 
-/** Path of the live event stream (text/event-stream, session cookie). */
-export const CHAT_EVENTS_URL = '/api/chat/events.json';
-
 /** URL of a message's attachment (an image thumbnail or a download). */
 export const chatFileUrl = (messageId: number) => `/api/chat/download.file?id=${messageId}`;
 

@@ -2,18 +2,18 @@
  * The area manifest: one entry per area of the signed-in portal. Routes (routes.tsx), the top
  * navigation (Layout), the mobile tabs (shell/mobileTabs.ts) and the store (store.ts: the lazy slice
  * and saga, and the `LazyAreas` type) read it. Adding an area: src/features/<area>/ (with its
- * <area>.area.ts exporting `reducer` and `saga`), src/api/<area>.ts, public/locales/{kg,ru,en}/<area>.json
+ * <area>.area.ts exporting `reducer`, `saga` and, when it has live events, `live`), src/api/<area>.ts, public/locales/{kg,ru,en}/<area>.json
  * and one entry here (README, "Adding an area: client").
  *
  * Every loader is a dynamic import, so nothing of an area reaches the login page's download: the
- * shell (Layout) waits for `loadAreas()` before it renders.
+ * shell (Layout) waits for `loadAreas()` (loadAreas.ts) before it renders. This file holds data only
+ * (it imports no store code), so the tests' text setup can read the namespaces from it.
  */
 import type { ComponentType } from 'react';
 import type { Reducer } from '@reduxjs/toolkit';
-import type { Saga } from 'redux-saga';
 import type { MenuKey } from '../lib/menu';
 import { TAB_CHAT, TAB_NEWS } from '../shared/shell/tabs';
-import { registerArea, type AreaStore } from './store';
+import type { AreaStore } from './store';
 
 /** Names of the shell icons a mobile tab may use (app/shell/mobileTabs.ts maps them). */
 export type TabIcon = 'user' | 'news' | 'chat' | 'grid';
@@ -66,16 +66,3 @@ export type AreaKey = (typeof AREAS)[number]['key'];
 export type AreaStates = {
   [A in (typeof AREAS)[number] as A['key']]: Awaited<ReturnType<A['store']>>['reducer'] extends Reducer<infer S> ? S : never;
 };
-
-let loading: Promise<void> | null = null;
-
-/** Loads every area's slice and saga and adds them to the store (once). */
-export function loadAreas(): Promise<void> {
-  loading ??= Promise.all(
-    AREAS.map(async (area) => {
-      const { reducer, saga } = await area.store();
-      registerArea(area.key, reducer as Reducer, saga as Saga<[]>);
-    }),
-  ).then(() => undefined);
-  return loading;
-}

@@ -2,7 +2,8 @@
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { lazyScreen } from '../components/lazyScreen';
-import { AREAS, loadAreas, type AreaEntry } from './areas';
+import { AREAS, type AreaEntry } from './areas';
+import { loadAreas } from './loadAreas';
 import { RequireSession } from './RequireSession';
 import { ROUTES } from './routeRegistry';
 

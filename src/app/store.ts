@@ -1,7 +1,7 @@
 /**
  * The store: root reducer of every area plus the root saga. The areas the login page needs are
  * here from the start; the areas of the signed-in portal (news, chat...) register their slice and
- * saga when the portal's shell loads (loadAreas() of the area manifest, app/areas.ts), so their code
+ * saga when the portal's shell loads (loadAreas() in app/loadAreas.ts, from the area manifest app/areas.ts), so their code
  * stays out of the login page's download.
  */
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
@@ -18,6 +18,7 @@ import { profileReducer } from '../features/profile/profile.slice';
 import { profileSaga } from '../features/profile/profile.saga';
 import type { AreaStates } from './areas';
 import { configReducer, configSaga } from '../shared/config/config';
+import type { LiveHandlers } from '../shared/live/live';
 import { SESSION_ENDED_MESSAGE, sessionEnded, sessionReducer, sessionSaga } from '../shared/session/session';
 
 const staticReducers = {
@@ -38,19 +39,27 @@ export function* rootSaga() {
   yield all([sessionSaga, configSaga, authSaga, shellSaga, profileSaga, passwordSaga].map((saga) => fork(saga)));
 }
 
-/** What an area adds to the store: its slice's reducer and its root saga. */
+/** What an area adds to the store: its slice's reducer and its root saga (and its live event handlers). */
 export interface AreaStore {
   reducer: Reducer;
   saga: Saga<[]>;
+  live?: LiveHandlers;
 }
-type Area = AreaStore;
+/** What joins a store: a saga, with the reducer of its state key when it has one. */
+interface Area {
+  reducer: Reducer | null;
+  saga: Saga<[]>;
+}
 
 /** Registered areas, and the stores that take each new one as it comes. */
 const areas = new Map<string, Area>();
 const stores = new Set<(key: string, area: Area) => void>();
 
-/** Adds an area's slice and saga to every store, now and later (once per key). */
-export function registerArea(key: string, reducer: Reducer, saga: Saga<[]>): void {
+/**
+ * Adds an area's slice and saga to every store, now and later (once per key). A null reducer: a
+ * saga with no state of its own (the shared live connection).
+ */
+export function registerArea(key: string, reducer: Reducer | null, saga: Saga<[]>): void {
   if (areas.has(key)) return;
   const area: Area = { reducer, saga };
   areas.set(key, area);
@@ -60,7 +69,7 @@ export function registerArea(key: string, reducer: Reducer, saga: Saga<[]>): voi
 export function createAppStore(preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware();
   const reducers: Record<string, Reducer> = { ...staticReducers };
-  for (const [key, area] of areas) reducers[key] = area.reducer;
+  for (const [key, area] of areas) if (area.reducer) reducers[key] = area.reducer;
   const store = configureStore({
     reducer: combineReducers(reducers) as unknown as Reducer<RootState>,
     preloadedState: preloadedState as RootState | undefined,
@@ -69,8 +78,10 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
   });
   const tasks: Task[] = [sagaMiddleware.run(rootSaga), ...[...areas.values()].map((area) => sagaMiddleware.run(area.saga))];
   const inject = (key: string, area: Area) => {
-    reducers[key] = area.reducer;
-    store.replaceReducer(combineReducers(reducers) as unknown as Reducer<RootState>);
+    if (area.reducer) {
+      reducers[key] = area.reducer;
+      store.replaceReducer(combineReducers(reducers) as unknown as Reducer<RootState>);
+    }
     tasks.push(sagaMiddleware.run(area.saga));
   };
   stores.add(inject);

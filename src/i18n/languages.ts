@@ -5,9 +5,11 @@ import type { Language } from '../../contract/common';
 export type { Language };
 export const LANGUAGES: readonly Language[] = ['kg', 'ru', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'ru';
-/** Namespaces under public/locales/<lng>/: cm is the default one. */
-export const NAMESPACES = ['cm', 'auth', 'profile', 'password', 'news', 'chat'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+/**
+ * Namespaces under public/locales/<lng>/ of the shell and the screens outside the area manifest: cm
+ * is the default one. Each area of the manifest adds its own (app/namespaces.ts lists them all).
+ */
+export const SHELL_NAMESPACES = ['cm', 'auth', 'profile', 'password'] as const;
 /** docs/product.md#languages: the language cookie lives 31104000000 ms. */
 export const LANGUAGE_COOKIE_MS = 31104000000;
 

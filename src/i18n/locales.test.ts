@@ -1,7 +1,7 @@
 /** Every key of every namespace exists in kg, ru and en; Kyrgyz is not a copy of Russian. */
 import { describe, expect, it } from 'vitest';
-import { resources } from '../test/i18n';
-import { LANGUAGES, NAMESPACES } from './languages';
+import { NAMESPACES, resources } from '../test/i18n';
+import { LANGUAGES } from './languages';
 
 type Tree = Record<string, unknown>;
 

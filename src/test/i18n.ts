@@ -1,7 +1,9 @@
 /** i18next for tests: resources read straight from public/locales (no HTTP). */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { NAMESPACES } from '../i18n/languages';
+import { NAMESPACES } from '../app/namespaces';
+
+export { NAMESPACES };
 
 type Tree = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { loadAreas } from '../app/areas';
+import { loadAreas } from '../app/loadAreas';
 import { createAppStore, type AppStore, type RootState } from '../app/store';
 import { trackSagaTask } from './stores';
 

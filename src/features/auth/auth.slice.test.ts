@@ -10,13 +10,13 @@ describe('auth slice', () => {
     let state = authReducer(initialAuthState, authActions.loginFailed(failure));
     state = authReducer(state, authActions.googleOutcomeReceived('unlinked'));
     state = authReducer(state, authActions.loginRequested({ login: 'abc', password: 'def' }));
-    expect(state.login).toEqual({ fetching: true, error: null });
+    expect(state.login).toEqual({ data: null, fetching: true, error: null });
     expect(state.gauth.outcome).toBeNull();
   });
 
   it('a failure stops fetching and keeps the error', () => {
     const state = authReducer(authReducer(initialAuthState, authActions.loginRequested({ login: 'abc', password: 'def' })), authActions.loginFailed(failure));
-    expect(state.login).toEqual({ fetching: false, error: failure });
+    expect(state.login).toEqual({ data: null, fetching: false, error: failure });
   });
 
   it('LOG_PAS 1 shows the update form for that login; cancel goes back', () => {

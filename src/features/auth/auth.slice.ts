@@ -4,29 +4,30 @@ import type { Language } from '../../../contract/common';
 import type { Logo } from '../../../contract/config';
 import type { User } from '../../../contract/auth';
 import type { Failure } from '../../api/http';
+import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
 import { sessionEnded } from '../../shared/session/session';
 
 export type GoogleOutcome = 'failed' | 'unlinked' | 'disabled';
 
 export interface AuthState {
-  login: { fetching: boolean; error: Failure | null };
+  login: Loadable<null>;
   /** The forced credential update (the old credentials stay in the form, never in the store). */
   update: { required: boolean; login: string | null; fetching: boolean; error: Failure | null };
   /** Whether Google sign-in is on; `checked` once the server answered (or failed to). */
   google: { enabled: boolean; fetching: boolean; checked: boolean };
   /** Return from Google sign-in (?gauth=...). */
-  gauth: { fetching: boolean; error: Failure | null; outcome: GoogleOutcome | null };
+  gauth: Loadable<null> & { outcome: GoogleOutcome | null };
   /** The logo and the university name in `language` (/logo.json answers in the user's language). */
-  logo: { data: Logo | null; fetching: boolean; error: Failure | null; language: Language | null };
+  logo: Loadable<Logo | null> & { language: Language | null };
   logout: { fetching: boolean };
 }
 
 export const initialAuthState: AuthState = {
-  login: { fetching: false, error: null },
+  login: idle(null),
   update: { required: false, login: null, fetching: false, error: null },
   google: { enabled: false, fetching: false, checked: false },
-  gauth: { fetching: false, error: null, outcome: null },
-  logo: { data: null, fetching: false, error: null, language: null },
+  gauth: { ...idle(null), outcome: null },
+  logo: { ...idle(null), language: null },
   logout: { fetching: false },
 };
 
@@ -48,7 +49,7 @@ const slice = createSlice({
   reducers: {
     bootRequested() {},
     loginRequested(state, _action: PayloadAction<Credentials>) {
-      state.login = { fetching: true, error: null };
+      state.login = started(null);
       state.gauth.error = null;
       state.gauth.outcome = null;
     },
@@ -59,11 +60,11 @@ const slice = createSlice({
       state.update = { required: true, login: action.payload.login, fetching: false, error: null };
     },
     loginSucceeded(state, _action: PayloadAction<User>) {
-      state.login = { fetching: false, error: null };
+      state.login = succeeded(null);
       state.update = initialAuthState.update;
     },
     loginFailed(state, action: PayloadAction<Failure>) {
-      state.login = { fetching: false, error: action.payload };
+      state.login = failed(action.payload, null);
     },
     updateRequested(state, _action: PayloadAction<CredentialUpdate>) {
       state.update.fetching = true;
@@ -73,7 +74,7 @@ const slice = createSlice({
       state.update.fetching = false;
       state.update.required = false;
       // The sign-in with the new credentials follows.
-      state.login = { fetching: true, error: null };
+      state.login = started(null);
     },
     updateFailed(state, action: PayloadAction<Failure>) {
       state.update.fetching = false;
@@ -95,27 +96,27 @@ const slice = createSlice({
       state.google = { enabled: action.payload, fetching: false, checked: true };
     },
     googleReturnRequested(state) {
-      state.gauth = { fetching: true, error: null, outcome: null };
+      state.gauth = { ...started(null), outcome: null };
     },
     googleReturnSucceeded(state) {
-      state.gauth = { fetching: false, error: null, outcome: null };
+      state.gauth = { ...succeeded(null), outcome: null };
     },
     googleReturnFailed(state, action: PayloadAction<Failure>) {
-      state.gauth = { fetching: false, error: action.payload, outcome: null };
+      state.gauth = { ...failed(action.payload, null), outcome: null };
     },
     /** The server sent the browser back with ?gauth=failed|unlinked|disabled. */
     googleOutcomeReceived(state, action: PayloadAction<GoogleOutcome>) {
-      state.gauth = { fetching: false, error: null, outcome: action.payload };
+      state.gauth = { ...idle(null), outcome: action.payload };
     },
     /** The logo in the given language (the API client already sends it as Accept-Language). */
     logoRequested(state, action: PayloadAction<Language>) {
-      state.logo = { data: null, fetching: true, error: null, language: action.payload };
+      state.logo = { ...started(null), language: action.payload };
     },
     logoSucceeded(state, action: PayloadAction<Logo>) {
-      state.logo = { ...state.logo, data: action.payload, fetching: false, error: null };
+      state.logo = { ...succeeded(action.payload), language: state.logo.language };
     },
     logoFailed(state, action: PayloadAction<Failure>) {
-      state.logo = { ...state.logo, data: null, fetching: false, error: action.payload };
+      state.logo = { ...failed(action.payload, null), language: state.logo.language };
     },
     logoutRequested(state) {
       state.logout.fetching = true;

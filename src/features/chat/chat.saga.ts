@@ -1,21 +1,18 @@
 /**
- * Chat side effects: the filter chain (current half-year and year → disciplines → semesters →
- * groups → contacts → group chat), the open conversation (paging, read marks, sending, deleting),
- * and the live connection (live.saga.ts).
+ * Chat side effects: the filter chain (the shared academic chain, then the group chat on desktop), the open conversation (paging, read marks, sending, deleting),
+ * and what live events lead to (chat.live.ts registers them with the shared live connection).
  */
 import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import type { ChatMessage, ConversationBody, DeleteRow, LiveMessage, MessagesPage, UnreadCounts } from '../../../contract/chat';
-import type { IdName } from '../../../contract/common';
 import { chatApi } from '../../api/chat';
-import { academicApi } from '../../api/academic';
 import type { Failure, Result } from '../../api/http';
 import { request } from '../../shared/request/request.saga';
-import { ROLE_TEACHER } from '../../shared/request/roles';
 import { selectUser } from '../../shared/session/session';
 import {
   chatActions,
+  chatChainSagas,
   GROUP_CONTACT,
   isGroupContact,
   isOpenConversation,
@@ -23,11 +20,7 @@ import {
   selectChat,
   type ChatContact,
   type ChatState,
-  type WorkspacePayload,
 } from './chat.slice';
-import { liveLifecycleSaga } from './live.saga';
-
-const failure = (result: Result<unknown>): Failure => (result.ok ? { ok: false, problem: 'UNKNOWN_ERROR', status: null, error: null } : result);
 
 /** The common fields of the open conversation (docs/product.md#chat): one-to-one or group. */
 export function conversationBody(state: ChatState, user: Pick<User, 'uid' | 'role'>): ConversationBody | null {
@@ -48,95 +41,20 @@ function* current() {
 
 // --- filters ------------------------------------------------------------------------------------
 
-export function* openedSaga() {
-  const { state }: { state: ChatState } = yield* current();
-  if (state.year === null && !state.current.fetching) yield put(chatActions.currentRequested());
-}
+// The workspace and the discipline → semester → group → people chain: the shared academic chain.
+export const { openedSaga, currentSaga, workspaceSaga, disciplinesSaga, semestersSaga, groupsSaga, contactsSaga } = chatChainSagas;
 
-/** The current half-year and year, then the disciplines of that workspace (and the years list). */
-export function* currentSaga() {
-  const [ws, year, years]: [Result<IdName>, Result<IdName>, Result<IdName[]>] = yield all([
-    call(academicApi.currentWs),
-    call(academicApi.currentYear),
-    call(academicApi.years),
-  ]);
-  if (years.ok) yield put(chatActions.yearsSucceeded(years.data));
-  if (!ws.ok || !year.ok) {
-    yield put(chatActions.currentFailed(failure(ws.ok ? year : ws)));
-    return;
-  }
-  const workspace: WorkspacePayload = { year: year.data.id, ws: ws.data.id === 2 ? 2 : 1 };
-  yield put(chatActions.currentSucceeded(workspace));
-  yield put(chatActions.disciplinesRequested(workspace));
-}
-
-export function* workspaceSaga(action: PayloadAction<WorkspacePayload>) {
-  yield put(chatActions.disciplinesRequested(action.payload));
-}
-
-/** Teachers (role 1) get the teacher list, everyone else the student list. */
-export function* disciplinesSaga(action: PayloadAction<WorkspacePayload>) {
-  const user: User | null = yield select(selectUser);
-  yield* request(user?.role === ROLE_TEACHER ? academicApi.list : academicApi.studentList, [action.payload], {
-    succeeded: chatActions.disciplinesSucceeded,
-    failed: chatActions.disciplinesFailed,
-  });
-}
-
-/** Disciplines → semesters: on a chosen discipline. */
-export function* semestersSaga() {
-  const { state, user }: { state: ChatState; user: User | null } = yield* current();
-  const d = state.activeDiscipline;
-  if (!d || state.year === null || state.ws === null) return;
-  yield put(chatActions.semestersRequested());
-  const body = { year: state.year, ws: state.ws, id_discipline: d.id, kredit: d.kredit };
-  yield* request(user?.role === ROLE_TEACHER ? academicApi.semesters : academicApi.studentSemesters, [body], {
-    succeeded: chatActions.semestersSucceeded,
-    failed: chatActions.semestersFailed,
-  });
-}
-
-/** Semesters → groups: on the semesters' arrival (the first is active) or a chosen semester. */
-export function* groupsSaga() {
-  const { state, user }: { state: ChatState; user: User | null } = yield* current();
-  const d = state.activeDiscipline;
-  if (!d || state.year === null || state.ws === null || state.activeSemester === null) return;
-  yield put(chatActions.groupsRequested());
-  const body = { year: state.year, ws: state.ws, id_discipline: d.id, id_semester: state.activeSemester };
-  yield* request(user?.role === ROLE_TEACHER ? academicApi.groups : academicApi.studentGroups, [body], {
-    succeeded: chatActions.groupsSucceeded,
-    failed: chatActions.groupsFailed,
-  });
-}
-
-/** Groups → people: the group's students (teacher) or teachers (student), then the group chat on desktop. */
-export function* contactsSaga() {
-  const { state, user }: { state: ChatState; user: User | null } = yield* current();
-  const d = state.activeDiscipline;
-  if (!d || state.year === null || state.ws === null || state.activeGroup === null) return;
-  yield put(chatActions.contactsRequested());
-  const body = { year: state.year, ws: state.ws, id_discipline: d.id, id_group: state.activeGroup };
-  const result = yield* request(user?.role === ROLE_TEACHER ? academicApi.students : academicApi.teachers, [body], {
-    succeeded: chatActions.contactsSucceeded,
-    failed: chatActions.contactsFailed,
-  });
-  if (!result.ok) return;
-  const after: ChatState = yield select(selectChat);
-  if (after.autoOpenGroup && !after.activeContact) yield put(chatActions.contactOpened(GROUP_CONTACT));
+/** Desktop opens the group chat once the people of a group are there (phones wait for a tap). */
+export function* autoOpenGroupSaga() {
+  const state: ChatState = yield select(selectChat);
+  if (state.autoOpenGroup && !state.activeContact) yield put(chatActions.contactOpened(GROUP_CONTACT));
 }
 
 /**
- * The dependent loads, one level each: a level loads when its parent is chosen or has arrived, reads
- * its parents from the state, and the reducer of a choice clears the levels below it.
+ * The dependent loads, one level each (shared/academic/chain.ts), then the group chat on desktop.
  */
 export function* chainSaga() {
-  yield all([
-    takeLatest(chatActions.workspaceSelected.type, workspaceSaga),
-    takeLatest(chatActions.disciplinesRequested.type, disciplinesSaga),
-    takeLatest(chatActions.disciplineSelected.type, semestersSaga),
-    takeLatest([chatActions.semestersSucceeded.type, chatActions.semesterSelected.type], groupsSaga),
-    takeLatest([chatActions.groupsSucceeded.type, chatActions.groupSelected.type], contactsSaga),
-  ]);
+  yield all([fork(chatChainSagas.chainSaga), takeLatest(chatActions.contactsSucceeded.type, autoOpenGroupSaga)]);
 }
 
 // --- the conversation ---------------------------------------------------------------------------
@@ -165,30 +83,28 @@ export function* messagesSaga() {
   }
 }
 
-export function* olderSaga() {
+/** A page before the first or after the last message shown (`edge` picks which). */
+function* pageSaga(
+  edge: (messages: ChatMessage[]) => ChatMessage | undefined,
+  fetch: typeof chatApi.older,
+  outcome: { succeeded: (messages: ChatMessage[]) => PayloadAction<ChatMessage[]>; failed: (failure: Failure) => PayloadAction<Failure> },
+) {
   const { state, user }: { state: ChatState; user: User | null } = yield* current();
   const body = user ? conversationBody(state, user) : null;
-  const first = state.messages[0];
-  if (!body || !first) {
-    yield put(chatActions.olderSucceeded([]));
+  const from = edge(state.messages);
+  if (!body || !from) {
+    yield put(outcome.succeeded([]));
     return;
   }
-  const result: Result<ChatMessage[]> = yield call(chatApi.older, { ...body, id_lastMessage: first.id_message });
-  if (result.ok) yield put(chatActions.olderSucceeded(result.data));
-  else yield put(chatActions.olderFailed(result));
+  yield* request(fetch, [{ ...body, id_lastMessage: from.id_message }], outcome);
+}
+
+export function* olderSaga() {
+  yield* pageSaga((messages) => messages[0], chatApi.older, { succeeded: chatActions.olderSucceeded, failed: chatActions.olderFailed });
 }
 
 export function* newerSaga() {
-  const { state, user }: { state: ChatState; user: User | null } = yield* current();
-  const body = user ? conversationBody(state, user) : null;
-  const last = state.messages.at(-1);
-  if (!body || !last) {
-    yield put(chatActions.newerSucceeded([]));
-    return;
-  }
-  const result: Result<ChatMessage[]> = yield call(chatApi.newer, { ...body, id_lastMessage: last.id_message });
-  if (result.ok) yield put(chatActions.newerSucceeded(result.data));
-  else yield put(chatActions.newerFailed(result));
+  yield* pageSaga((messages) => messages.at(-1), chatApi.newer, { succeeded: chatActions.newerSucceeded, failed: chatActions.newerFailed });
 }
 
 export function* readSaga(action: PayloadAction<number>) {
@@ -258,9 +174,6 @@ export function* resyncSaga() {
 
 export function* chatSaga() {
   yield all([
-    fork(liveLifecycleSaga),
-    takeLatest(chatActions.opened.type, openedSaga),
-    takeLatest(chatActions.currentRequested.type, currentSaga),
     fork(chainSaga),
     takeLatest([chatActions.contactOpened.type, chatActions.messagesReloadRequested.type], messagesSaga),
     takeLatest(chatActions.olderRequested.type, olderSaga),

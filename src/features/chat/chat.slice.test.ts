@@ -96,7 +96,7 @@ describe('chat slice: the conversation', () => {
     expect(state.messages.map((m) => m.id_message)).toEqual([1, 2, 3]);
     state = run(state, chatActions.deleteSucceeded({ id: 2, rows: [{ result: 1 }, { result: 0 }] }));
     expect(state.messages.map((m) => m.id_message)).toEqual([1, 3]);
-    expect(state.deleting).toEqual({ fetching: false, error: null, id: null });
+    expect(state.deleting).toEqual({ data: null, fetching: false, error: null, id: null });
   });
 
   it('clearing the contact resets to none', () => {
@@ -200,7 +200,7 @@ describe('chat slice: workspace and filters', () => {
 
   it('a group change closes the conversation and clears the contacts', () => {
     const state = run(withContacts(), chatActions.contactOpened(aipery), chatActions.groupSelected(4));
-    expect(state).toMatchObject({ activeGroup: 4, activeContact: null, contacts: { items: [] } });
+    expect(state).toMatchObject({ activeGroup: 4, activeContact: null, contacts: { data: [] } });
   });
 
   it('the session ending resets everything', () => {

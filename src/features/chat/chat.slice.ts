@@ -5,9 +5,11 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ChatMessage, ConversationRef, DeleteRow, LiveDeleted, LiveMessage, LiveRead, MessagesPage, UnreadCounts } from '../../../contract/chat';
-import type { IdName } from '../../../contract/common';
-import type { Contact, DisciplineRow } from '../../../contract/academic';
+import type { Contact } from '../../../contract/academic';
 import type { Failure } from '../../api/http';
+import { createAcademicChain, initialAcademicChain, type AcademicChainState, type WorkspacePayload } from '../../shared/academic/chain';
+import { failed, idle, started, type Loadable } from '../../shared/request/loadable';
+import type { LiveStatus } from '../../shared/live/live';
 import { sessionEnded } from '../../shared/session/session';
 
 /** docs/product.md#chat: 20 messages a page; a page with fewer means there is nothing further that way. */
@@ -24,74 +26,46 @@ export interface ChatContact extends Contact {
 export const GROUP_CONTACT: ChatContact = { idid: -1, fio: 'Групповой чат', faculty: 1, group: -1, id_type: 2, countMessages: 0 };
 export const isGroupContact = (c: Pick<ChatContact, 'idid'> | null | undefined) => c?.idid === GROUP_CONTACT.idid;
 
-interface Loadable {
-  fetching: boolean;
-  error: Failure | null;
-}
-const idle: Loadable = { fetching: false, error: null };
-const loading: Loadable = { fetching: true, error: null };
+export type { LiveStatus };
 
-export type LiveStatus = 'off' | 'connecting' | 'open' | 'polling';
-
-export interface ChatState {
+/** The workspace and the discipline → semester → group → people chain come from the shared academic chain. */
+export interface ChatState extends AcademicChainState {
   /** Desktop opens the group chat once the contacts are there; phones wait for a tap. */
   autoOpenGroup: boolean;
-  /** Workspace: academic year (first calendar year) and half-year (1 autumn, 2 spring). */
-  year: number | null;
-  ws: 1 | 2 | null;
-  current: Loadable;
-  years: IdName[];
-  disciplines: Loadable & { items: DisciplineRow[] };
-  activeDiscipline: DisciplineRow | null;
-  semesters: Loadable & { items: IdName[] };
-  activeSemester: number | null;
-  groups: Loadable & { items: IdName[] };
-  activeGroup: number | null;
-  contacts: Loadable & { items: ChatContact[] };
   /** The contact column (on phones: the contacts screen) is shown. */
   showContacts: boolean;
   activeContact: ChatContact | null;
   /** The open conversation, oldest first. */
   messages: ChatMessage[];
-  conversation: Loadable;
+  conversation: Loadable<null>;
   unreadStart: number | null;
   unreadTotal: number;
   existsNextOld: boolean;
   existsNextNew: boolean;
   loadingOld: boolean;
   loadingNew: boolean;
-  sending: Loadable;
-  deleting: Loadable & { id: number | null };
+  sending: Loadable<null>;
+  deleting: Loadable<null> & { id: number | null };
   /** Unread messages: total and per conversation key (see contactKey/groupKey). */
   unread: { total: number; byKey: Record<string, number> };
   live: LiveStatus;
 }
 
 export const initialChatState: ChatState = {
+  ...initialAcademicChain,
   autoOpenGroup: true,
-  year: null,
-  ws: null,
-  current: idle,
-  years: [],
-  disciplines: { ...idle, items: [] },
-  activeDiscipline: null,
-  semesters: { ...idle, items: [] },
-  activeSemester: null,
-  groups: { ...idle, items: [] },
-  activeGroup: null,
-  contacts: { ...idle, items: [] },
   showContacts: false,
   activeContact: null,
   messages: [],
-  conversation: idle,
+  conversation: idle(null),
   unreadStart: null,
   unreadTotal: 0,
   existsNextOld: true,
   existsNextNew: false,
   loadingOld: false,
   loadingNew: false,
-  sending: idle,
-  deleting: { ...idle, id: null },
+  sending: idle(null),
+  deleting: { ...idle(null), id: null },
   unread: { total: 0, byKey: {} },
   live: 'off',
 };
@@ -127,7 +101,7 @@ function setUnread(state: ChatState, key: string | null, value: number): void {
 function closeConversation(state: ChatState): void {
   state.activeContact = null;
   state.messages = [];
-  state.conversation = idle;
+  state.conversation = idle(null);
   state.unreadStart = null;
   state.unreadTotal = 0;
   state.existsNextOld = true;
@@ -136,14 +110,8 @@ function closeConversation(state: ChatState): void {
   state.loadingNew = false;
 }
 
-function clearBelowDiscipline(state: ChatState): void {
-  state.semesters = { ...idle, items: [] };
-  state.activeSemester = null;
-  state.groups = { ...idle, items: [] };
-  state.activeGroup = null;
-  state.contacts = { ...idle, items: [] };
-  closeConversation(state);
-}
+/** The academic chain of the chat: a choice above the people closes the open conversation. */
+const chain = createAcademicChain<ChatState>('chat', { clearBelowContacts: closeConversation });
 
 /** Appends messages not already shown, keeping time (id) order. */
 function mergeNewer(state: ChatState, incoming: ChatMessage[]): void {
@@ -153,101 +121,35 @@ function mergeNewer(state: ChatState, incoming: ChatMessage[]): void {
   state.messages = [...state.messages, ...fresh].sort((a, b) => a.id_message - b.id_message);
 }
 
-export interface WorkspacePayload {
-  year: number;
-  ws: 1 | 2;
-}
+export type { WorkspacePayload };
 
 const slice = createSlice({
   name: 'chat',
   initialState: initialChatState,
   reducers: {
-    /** The chat screen is shown. */
+    ...chain.reducers,
+    /** The chat screen is shown (the chain starts). */
     opened(state, action: PayloadAction<{ autoOpenGroup: boolean }>) {
       state.autoOpenGroup = action.payload.autoOpenGroup;
     },
-    currentRequested(state) {
-      state.current = loading;
-    },
-    /** The current half-year and year: the default workspace. */
-    currentSucceeded(state, action: PayloadAction<WorkspacePayload>) {
-      state.current = idle;
-      state.year = action.payload.year;
-      state.ws = action.payload.ws;
-    },
-    currentFailed(state, action: PayloadAction<Failure>) {
-      state.current = { fetching: false, error: action.payload };
-    },
-    yearsSucceeded(state, action: PayloadAction<IdName[]>) {
-      state.years = action.payload;
-    },
-    /** Another workspace: the active discipline is reset and the contact list hidden. */
+    /** Another workspace: the contact list is hidden too. */
     workspaceSelected(state, action: PayloadAction<WorkspacePayload>) {
-      state.year = action.payload.year;
-      state.ws = action.payload.ws;
-      state.activeDiscipline = null;
+      chain.reducers.workspaceSelected(state, action);
       state.showContacts = false;
-      state.disciplines = { ...idle, items: [] };
-      clearBelowDiscipline(state);
     },
-    disciplinesRequested(state, _action: PayloadAction<WorkspacePayload>) {
-      state.disciplines = { ...loading, items: [] };
-    },
-    disciplinesSucceeded(state, action: PayloadAction<DisciplineRow[]>) {
-      state.disciplines = { ...idle, items: action.payload };
-    },
-    disciplinesFailed(state, action: PayloadAction<Failure>) {
-      state.disciplines = { fetching: false, error: action.payload, items: [] };
-    },
-    disciplineSelected(state, action: PayloadAction<DisciplineRow>) {
-      state.activeDiscipline = action.payload;
-      clearBelowDiscipline(state);
-    },
-    semestersRequested(state) {
-      state.semesters = { ...loading, items: [] };
-    },
-    /** Semesters loaded: the contact list shows. */
-    semestersSucceeded(state, action: PayloadAction<IdName[]>) {
-      state.semesters = { ...idle, items: action.payload };
-      state.activeSemester = action.payload[0]?.id ?? null;
+    /** Semesters loaded (or not): the contact list shows. */
+    semestersSucceeded(state, action: PayloadAction<ChatState['semesters']['data']>) {
+      chain.reducers.semestersSucceeded(state, action);
       state.showContacts = true;
     },
     semestersFailed(state, action: PayloadAction<Failure>) {
-      state.semesters = { fetching: false, error: action.payload, items: [] };
+      chain.reducers.semestersFailed(state, action);
       state.showContacts = true;
-    },
-    semesterSelected(state, action: PayloadAction<number>) {
-      state.activeSemester = action.payload;
-      state.groups = { ...idle, items: [] };
-      state.activeGroup = null;
-      state.contacts = { ...idle, items: [] };
-      closeConversation(state);
-    },
-    groupsRequested(state) {
-      state.groups = { ...loading, items: [] };
-    },
-    groupsSucceeded(state, action: PayloadAction<IdName[]>) {
-      state.groups = { ...idle, items: action.payload };
-      state.activeGroup = action.payload[0]?.id ?? null;
-    },
-    groupsFailed(state, action: PayloadAction<Failure>) {
-      state.groups = { fetching: false, error: action.payload, items: [] };
-    },
-    groupSelected(state, action: PayloadAction<number>) {
-      state.activeGroup = action.payload;
-      state.contacts = { ...idle, items: [] };
-      closeConversation(state);
-    },
-    contactsRequested(state) {
-      state.contacts = { ...loading, items: [] };
     },
     /** The people of the group; their unread counts join the counters. */
     contactsSucceeded(state, action: PayloadAction<ChatContact[]>) {
-      state.contacts = { ...idle, items: action.payload };
+      chain.reducers.contactsSucceeded(state, action);
       for (const c of action.payload) setUnread(state, contactKey(c.id_type, c.idid), c.countMessages);
-    },
-    contactsFailed(state, action: PayloadAction<Failure>) {
-      state.contacts = { fetching: false, error: action.payload, items: [] };
     },
     /** Phones: back from the contacts to the disciplines. */
     contactsHidden(state) {
@@ -260,7 +162,7 @@ const slice = createSlice({
       state.activeContact = action.payload;
       const key = keyOfContact(state, action.payload);
       state.unreadTotal = key ? (state.unread.byKey[key] ?? 0) : 0;
-      state.conversation = loading;
+      state.conversation = started(null);
     },
     /** Clearing the contact resets to none. */
     contactCleared(state) {
@@ -272,7 +174,7 @@ const slice = createSlice({
     /** The conversation's first page: the flags follow its size, and the contact's counter clears. */
     messagesSucceeded(state, action: PayloadAction<MessagesPage>) {
       const page = action.payload;
-      state.conversation = idle;
+      state.conversation = idle(null);
       state.messages = page.messages;
       state.unreadStart = page.unreades_start;
       state.unreadTotal = page.unreades_total;
@@ -281,7 +183,7 @@ const slice = createSlice({
       if (state.activeContact) setUnread(state, keyOfContact(state, state.activeContact), 0);
     },
     messagesFailed(state, action: PayloadAction<Failure>) {
-      state.conversation = { fetching: false, error: action.payload };
+      state.conversation = failed(action.payload, null);
     },
     olderRequested(state) {
       state.loadingOld = true;
@@ -321,27 +223,27 @@ const slice = createSlice({
       state.unreadTotal = 0;
     },
     sendRequested(state, _action: PayloadAction<{ text: string; file: File | null }>) {
-      state.sending = loading;
+      state.sending = started(null);
     },
     sendSucceeded(state, _action: PayloadAction<ChatMessage>) {
-      state.sending = idle;
+      state.sending = idle(null);
     },
     sendFailed(state, action: PayloadAction<Failure>) {
-      state.sending = { fetching: false, error: action.payload };
+      state.sending = failed(action.payload, null);
     },
     sendErrorCleared(state) {
-      state.sending = idle;
+      state.sending = idle(null);
     },
     deleteRequested(state, action: PayloadAction<number>) {
-      state.deleting = { ...loading, id: action.payload };
+      state.deleting = { ...started(null), id: action.payload };
     },
     /** Deleting succeeds only when the first data row says result 1. */
     deleteSucceeded(state, action: PayloadAction<{ id: number; rows: DeleteRow[] }>) {
-      state.deleting = { ...idle, id: null };
+      state.deleting = { ...idle(null), id: null };
       if (action.payload.rows?.[0]?.result === 1) state.messages = state.messages.filter((m) => m.id_message !== action.payload.id);
     },
     deleteFailed(state, action: PayloadAction<Failure>) {
-      state.deleting = { fetching: false, error: action.payload, id: null };
+      state.deleting = { ...failed(action.payload, null), id: null };
     },
     countsRequested() {},
     countsSucceeded(state, action: PayloadAction<UnreadCounts>) {
@@ -393,4 +295,6 @@ type WithChat = { chat: ChatState };
 export const selectChat = (state: WithChat) => state.chat;
 export const selectChatUnreadTotal = (state: WithChat) => state.chat.unread.total;
 /** Filters are shown when there is more than one group or semester (docs/product.md#chat). */
-export const selectFilterVisible = (state: WithChat) => state.chat.groups.items.length > 1 || state.chat.semesters.items.length > 1;
+export const selectFilterVisible: (state: WithChat) => boolean = chain.selectFilterVisible;
+/** The chain's sagas, for chat.saga.ts. */
+export const chatChainSagas = chain.sagas;

@@ -1,8 +1,6 @@
-/** Reference data (forms, lesson types, positions, years, half-years, semesters, pairs), the university's structure (faculties, departments, specialities, groups, streams, rooms) and teaching (disciplines, the study plan, teaching assignments). */
-import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, time, unique } from 'drizzle-orm/pg-core';
+/** Reference data (forms, lesson types, positions, years, half-years, semesters, pairs), the university's structure (faculties, departments, specialities, groups, streams, rooms) and teaching (disciplines, the study plan); who teaches what is in teaching.ts. */
+import { date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, time, unique } from 'drizzle-orm/pg-core';
 import { names } from './columns';
-import { teachers } from './people';
 
 /** Full-time, part-time, distance. */
 export const educationForms = pgTable('education_forms', { id: integer('id').primaryKey(), ...names });
@@ -184,48 +182,3 @@ export const curriculum = pgTable(
     index('curriculum_year_idx').on(t.academicYearId, t.semesterId),
   ],
 );
-
-/**
- * Who teaches what: a teacher gives a lesson type of a discipline to a group (or a stream, for
- * lectures) in a year and semester; subgroup 0 is the whole group, 1 and 2 its halves.
- */
-export const teachingAssignments = pgTable(
-  'teaching_assignments',
-  {
-    id: serial('id').primaryKey(),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => teachers.id),
-    disciplineId: integer('discipline_id')
-      .notNull()
-      .references(() => disciplines.id),
-    academicYearId: integer('academic_year_id')
-      .notNull()
-      .references(() => academicYears.id),
-    workingSemesterId: integer('working_semester_id')
-      .notNull()
-      .references(() => workingSemesters.id),
-    semesterId: integer('semester_id')
-      .notNull()
-      .references(() => semesters.id),
-    lessonTypeId: integer('lesson_type_id')
-      .notNull()
-      .references(() => lessonTypes.id),
-    groupId: integer('group_id').references(() => groups.id),
-    streamId: integer('stream_id').references(() => streams.id),
-    subgroup: smallint('subgroup').notNull().default(0),
-    credits: smallint('credits').notNull(),
-    controlFormId: integer('control_form_id')
-      .notNull()
-      .references(() => controlForms.id),
-  },
-  (t) => [
-    index('teaching_teacher_idx').on(t.teacherId, t.academicYearId, t.workingSemesterId),
-    index('teaching_group_idx').on(t.groupId, t.academicYearId, t.workingSemesterId),
-    index('teaching_stream_idx').on(t.streamId, t.academicYearId, t.workingSemesterId),
-    check('teaching_subgroup_ck', sql`${t.subgroup} in (0, 1, 2)`),
-    check('teaching_target_ck', sql`(${t.groupId} is null) <> (${t.streamId} is null)`),
-  ],
-);
-
-// ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@
  */
 export * from './people';
 export * from './academic';
+export * from './teaching';
 export * from './auth';
 export * from './site';
 export * from './files';

@@ -47,7 +47,7 @@ export function ContactPanel() {
   const isActive = (c: ChatContact) => activeContact?.idid === c.idid && activeContact.id_type === c.id_type;
   const busy = semesters.fetching || groups.fetching || contacts.fetching;
   const failed = semesters.error || groups.error || contacts.error;
-  const nothing = !busy && !failed && (semesters.items.length === 0 || groups.items.length === 0);
+  const nothing = !busy && !failed && (semesters.data.length === 0 || groups.data.length === 0);
   const group: ChatContact = { ...GROUP_CONTACT, fio: t('contacts.groupChat') };
 
   const row = (c: ChatContact, label: string, icon: ReactNode) => {
@@ -81,29 +81,29 @@ export function ContactPanel() {
       </p>
       {filterVisible ? (
         <div className="chat-filters">
-          {semesters.items.length > 1 ? (
+          {semesters.data.length > 1 ? (
             <Select
               id="chat-semester"
               label={t('contacts.semester')}
-              options={semesters.items.map((s) => ({ id: s.id, name: t('contacts.semesterN', { n: s.name }) }))}
+              options={semesters.data.map((s) => ({ id: s.id, name: t('contacts.semesterN', { n: s.name }) }))}
               value={activeSemester ?? -1}
               blank={false}
               onChange={(id) => dispatch(chatActions.semesterSelected(id))}
             />
           ) : null}
-          {groups.items.length > 1 ? (
+          {groups.data.length > 1 ? (
             <Select
               id="chat-group"
               label={t('contacts.group')}
-              options={groups.items}
+              options={groups.data}
               value={activeGroup ?? -1}
               blank={false}
               onChange={(id) => dispatch(chatActions.groupSelected(id))}
             />
           ) : null}
         </div>
-      ) : groups.items.length === 1 ? (
-        <p className="chat-column-sub muted">{t('contacts.groupName', { name: groups.items[0].name })}</p>
+      ) : groups.data.length === 1 ? (
+        <p className="chat-column-sub muted">{t('contacts.groupName', { name: groups.data[0].name })}</p>
       ) : null}
       {busy ? (
         <ul className="chat-list" aria-busy="true">
@@ -126,8 +126,8 @@ export function ContactPanel() {
               <ChatIcon size={18} />
             </span>,
           )}
-          {contacts.items.map((c) => row(c, c.fio, <Avatar src={null} name={c.fio} size={36} />))}
-          {contacts.items.length === 0 ? <li className="chat-note">{t(user?.role === ROLE_TEACHER ? 'contacts.noStudents' : 'contacts.noTeachers')}</li> : null}
+          {contacts.data.map((c) => row(c, c.fio, <Avatar src={null} name={c.fio} size={36} />))}
+          {contacts.data.length === 0 ? <li className="chat-note">{t(user?.role === ROLE_TEACHER ? 'contacts.noStudents' : 'contacts.noTeachers')}</li> : null}
         </ul>
       )}
     </section>

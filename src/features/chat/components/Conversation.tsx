@@ -104,7 +104,7 @@ export function Conversation({ onBack, backLabel }: { onBack?: () => void; backL
   }
 
   const title = group ? t('contacts.groupChat') : contact.fio;
-  const groupName = groups.items.find((g) => g.id === activeGroup)?.name;
+  const groupName = groups.data.find((g) => g.id === activeGroup)?.name;
   const sub = group ? [chat.activeDiscipline?.discipline, groupName].filter(Boolean).join(' · ') : chat.activeDiscipline?.discipline;
 
   return (

@@ -64,11 +64,11 @@ export function DisciplinePanel() {
         <p className="chat-note error" role="alert">
           {t('disciplines.error')}
         </p>
-      ) : disciplines.items.length === 0 ? (
+      ) : disciplines.data.length === 0 ? (
         <p className="chat-note">{t('disciplines.empty')}</p>
       ) : (
         <ul className="chat-list">
-          {disciplines.items.map((d) => {
+          {disciplines.data.map((d) => {
             const active = activeDiscipline?.id === d.id && activeDiscipline.kredit === d.kredit;
             return (
               <li key={`${d.id}:${d.kredit}`}>

@@ -1,10 +1,15 @@
 import { runSaga, stdChannel, type Task } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { registerLiveHandlers } from '../../shared/live/live';
+import { followStream, liveLifecycleSaga, liveSaga, POLL_MS, type EventSourceFactory } from '../../shared/live/live.saga';
 import { sessionEnded, sessionStarted } from '../../shared/session/session';
 import { teacher } from '../../test/server';
+import { chatLive } from './chat.live';
 import { chatActions, initialChatState } from './chat.slice';
-import { followStream, liveLifecycleSaga, liveSaga, POLL_MS, type EventSourceFactory } from './live.saga';
+
+// The shared live connection (shared/live/) with chat's handlers, as the area manifest registers them.
+registerLiveHandlers('chat', chatLive);
 
 /** A stand-in for the browser's EventSource that the test drives. */
 class FakeSource {
@@ -67,7 +72,7 @@ afterEach(() => {
   FakeSource.opened = 0;
 });
 
-describe('live connection', () => {
+describe('the live connection with chat registered', () => {
   it('turns stream events into actions', () => {
     const { put, task } = start(followStream, factory);
     const source = FakeSource.last!;

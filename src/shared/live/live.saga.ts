@@ -1,16 +1,16 @@
 /**
- * The live connection of a signed-in user: Server-Sent Events from GET /api/chat/events.json as an
- * eventChannel over EventSource. The browser reconnects by itself after a drop; when EventSource is
- * missing or gives up (the stream could not be opened), the saga polls count.json (and new.json for
- * the open conversation) instead, and tries the stream again a minute later.
+ * The one live connection of a signed-in user: Server-Sent Events from the live stream (api/live.ts)
+ * as an eventChannel over EventSource. Each event type goes to the areas that registered it
+ * (live.ts). The browser reconnects by itself after a drop; when EventSource is missing or gives up
+ * (the stream could not be opened), the areas poll instead (their `poll`), and the stream is tried
+ * again a minute later. `resync` asks every area to reload; `end` (the session is over) ends it.
  */
-import { eventChannel, END, type EventChannel } from 'redux-saga';
+import { eventChannel, END, type EventChannel, type Task } from 'redux-saga';
+import type { Action } from '@reduxjs/toolkit';
 import { call, cancel, cancelled, delay, fork, put, select, take } from 'redux-saga/effects';
-import type { Task } from 'redux-saga';
-import type { LiveDeleted, LiveMessage, LiveRead, UnreadCounts } from '../../../contract/chat';
-import { CHAT_EVENTS_URL } from '../../api/chat';
-import { sessionEnded, sessionStarted } from '../../shared/session/session';
-import { chatActions, selectChat, type ChatState } from './chat.slice';
+import { LIVE_EVENTS_URL } from '../../api/live';
+import { sessionEnded, sessionStarted } from '../session/session';
+import { liveEventNames, liveHandlers, type LiveHandlers, type LiveStatus } from './live';
 
 /** Polling period while the stream is unavailable. */
 export const POLL_MS = 15_000;
@@ -22,10 +22,7 @@ export const MAX_STREAM_ERRORS = 3;
 export type LiveSignal =
   | { type: 'open' }
   | { type: 'error'; closed: boolean }
-  | { type: 'counts'; data: UnreadCounts }
-  | { type: 'message'; data: LiveMessage | null }
-  | { type: 'deleted'; data: LiveDeleted }
-  | { type: 'read'; data: LiveRead }
+  | { type: 'event'; name: string; data: unknown }
   | { type: 'resync' }
   | { type: 'end' };
 
@@ -42,7 +39,7 @@ export function defaultEventSource(): EventSourceFactory | null {
 }
 
 /** The stream's events as saga actions-to-be; closing the channel closes the stream. */
-export function liveChannel(open: EventSourceFactory, url = CHAT_EVENTS_URL): EventChannel<LiveSignal> {
+export function liveChannel(open: EventSourceFactory, names: readonly string[] = liveEventNames(), url = LIVE_EVENTS_URL): EventChannel<LiveSignal> {
   return eventChannel<LiveSignal>((emit) => {
     const source = open(url);
     const parse = (e: Event): unknown => {
@@ -54,19 +51,7 @@ export function liveChannel(open: EventSourceFactory, url = CHAT_EVENTS_URL): Ev
     };
     source.onopen = () => emit({ type: 'open' });
     source.onerror = () => emit({ type: 'error', closed: source.readyState === CLOSED });
-    source.addEventListener('counts', (e) => {
-      const data = parse(e) as UnreadCounts | null;
-      if (data) emit({ type: 'counts', data });
-    });
-    source.addEventListener('message', (e) => emit({ type: 'message', data: parse(e) as LiveMessage | null }));
-    source.addEventListener('deleted', (e) => {
-      const data = parse(e) as LiveDeleted | null;
-      emit(data ? { type: 'deleted', data } : { type: 'resync' });
-    });
-    source.addEventListener('read', (e) => {
-      const data = parse(e) as LiveRead | null;
-      if (data) emit({ type: 'read', data });
-    });
+    for (const name of names) source.addEventListener(name, (e) => emit({ type: 'event', name, data: parse(e) }));
     source.addEventListener('resync', () => emit({ type: 'resync' }));
     source.addEventListener('end', () => {
       emit({ type: 'end' });
@@ -76,43 +61,43 @@ export function liveChannel(open: EventSourceFactory, url = CHAT_EVENTS_URL): Ev
   });
 }
 
+/** Puts, for every registered area, the action `pick` gives (if any). */
+function* toAreas(pick: (handlers: LiveHandlers) => Action | null | undefined) {
+  for (const handlers of liveHandlers()) {
+    const action = pick(handlers);
+    if (action) yield put(action);
+  }
+}
+
+const status = (value: LiveStatus) => toAreas((h) => h.status?.(value));
+
 /** Follows the stream until it ends or fails for good; returns why. */
 export function* followStream(open: EventSourceFactory) {
   const channel: EventChannel<LiveSignal> = yield call(liveChannel, open);
   let errors = 0;
-  yield put(chatActions.liveStatusChanged('connecting'));
+  yield* status('connecting');
   try {
     for (;;) {
       const signal: LiveSignal = yield take(channel);
       switch (signal.type) {
         case 'open':
           errors = 0;
-          yield put(chatActions.liveStatusChanged('open'));
+          yield* status('open');
           break;
-        case 'counts':
-          yield put(chatActions.countsSucceeded(signal.data));
-          break;
-        case 'message':
-          if (signal.data) yield put(chatActions.liveMessageReceived(signal.data));
-          else yield put(chatActions.liveResync());
-          break;
-        case 'deleted':
-          yield put(chatActions.liveDeleted(signal.data));
-          break;
-        case 'read':
-          yield put(chatActions.liveRead(signal.data));
+        case 'event':
+          yield* toAreas((h) => h.events[signal.name]?.(signal.data));
           break;
         case 'resync':
-          yield put(chatActions.liveResync());
+          yield* toAreas((h) => h.resync?.());
           break;
         case 'end':
           // The session is over: a call tells the app (401 ends the session everywhere).
-          yield put(chatActions.countsRequested());
+          yield* toAreas((h) => h.ended?.());
           return 'ended' as const;
         case 'error':
           errors++;
           if (signal.closed || errors >= MAX_STREAM_ERRORS) return 'failed' as const;
-          yield put(chatActions.liveStatusChanged('connecting'));
+          yield* status('connecting');
           break;
       }
     }
@@ -121,15 +106,13 @@ export function* followStream(open: EventSourceFactory) {
   }
 }
 
-/** Without the stream: counts (and the open conversation's news) every POLL_MS for `forMs`. */
+/** Without the stream: every area's `poll` every POLL_MS for `forMs`. */
 export function* pollFor(forMs: number) {
-  yield put(chatActions.liveStatusChanged('polling'));
+  yield* status('polling');
   const until = Date.now() + forMs;
   while (Date.now() < until) {
     yield delay(POLL_MS);
-    yield put(chatActions.countsRequested());
-    const state: ChatState = yield select(selectChat);
-    if (state.activeContact && !state.existsNextNew && state.messages.length > 0 && !state.loadingNew) yield put(chatActions.newerRequested());
+    for (const handlers of liveHandlers()) if (handlers.poll) yield call(handlers.poll);
   }
 }
 
@@ -146,17 +129,17 @@ export function* liveSaga(open: EventSourceFactory | null = defaultEventSource()
       yield call(pollFor, RETRY_STREAM_MS);
     }
   } finally {
-    if ((yield cancelled()) as boolean) yield put(chatActions.liveStatusChanged('off'));
+    if ((yield cancelled()) as boolean) yield* status('off');
   }
 }
 
 /**
- * Starts the live connection at sign-in (or at once when this saga joins the store of a signed-in
- * user, see app/areas.ts) and stops it when the session ends.
+ * Connects once for the signed-in user: at sign-in (or at once when this saga joins the store of a
+ * signed-in user, see app/loadAreas.ts), and disconnects when the session ends.
  */
 export function* liveLifecycleSaga() {
-  const status: string | undefined = yield select((state: { session?: { status: string } }) => state.session?.status);
-  let task: Task | null = status === 'authenticated' ? ((yield fork(liveSaga)) as Task) : null;
+  const current: string | undefined = yield select((state: { session?: { status: string } }) => state.session?.status);
+  let task: Task | null = current === 'authenticated' ? ((yield fork(liveSaga)) as Task) : null;
   for (;;) {
     const action: { type: string } = yield take([sessionStarted.type, sessionEnded.type]);
     if (task) yield cancel(task);
