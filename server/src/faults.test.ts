@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from './app';
 import { appOn, createTestDatabase, multipartPayload, session, usePostgres, type MultipartPart, type TestDatabase } from './test/helpers';
 
@@ -106,12 +106,15 @@ async function assertWhole(r: Rig, filesPerNews: number): Promise<{ news: number
 }
 
 describe('the file store refuses a write during an upload', () => {
+  // A rig for each test: what one test stored must not count in another one's totals.
   let r: Rig;
-  beforeAll(async () => {
+  beforeEach(async () => {
     r = await rig();
   });
-  afterAll(async () => release(r));
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await release(r);
+  });
 
   it('news with two files, the second refused (disk full): 503 with a clear message, nothing stored', async () => {
     const save = r.app.ctx.files.save.bind(r.app.ctx.files);

@@ -3,8 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { loginAttempts, users } from '../db/schema';
-import { hashPassword } from '../shared/credentials/password-hash';
-import { appOn, createTestDatabase, DEMO, signIn, testClock, type TestDatabase } from '../test/helpers';
+import { appOn, createTestDatabase, DEMO, quickPasswordHash, signIn, testClock, type TestDatabase } from '../test/helpers';
 
 let db: TestDatabase;
 let app: App;
@@ -19,7 +18,10 @@ afterAll(async () => {
   await db.close();
 });
 
-/** Gives a seeded account a known password under a new login. */
+/**
+ * Gives a seeded account a known password under a new login. The hash has a low scrypt cost: these
+ * tests check dozens of passwords one after another, and what they assert is the counting.
+ */
 async function account(login: string, password: string): Promise<void> {
   const [free] = await db.database.db
     .select({ id: users.id })
@@ -27,7 +29,7 @@ async function account(login: string, password: string): Promise<void> {
     .where(and(eq(users.role, 2), isNull(users.passwordHash)))
     .orderBy(users.id)
     .limit(1);
-  await db.database.db.update(users).set({ login, passwordHash: await hashPassword(password) }).where(eq(users.id, free.id));
+  await db.database.db.update(users).set({ login, passwordHash: quickPasswordHash(password) }).where(eq(users.id, free.id));
 }
 
 const fail = (login: string, ip: string) => signIn(app, login, 'definitely-wrong', { ip });

@@ -3,7 +3,7 @@
  * new database `lms_test_<random>` on TEST_DATABASE_URL's server, dropped afterwards), apps built
  * on it, a movable clock, and sign-in shortcuts.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, scryptSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,6 +58,19 @@ export const DEMO = {
   student: { login: DEMO_STUDENT.login, password: DEMO_STUDENT.password },
   freshman: { login: DEMO_FRESHMAN.login, password: DEMO_FRESHMAN.password },
 } as const;
+
+/**
+ * A password hash in the stored format (shared/credentials/password-hash.ts) at a low scrypt cost.
+ * The stored form carries its own cost, so sign-in verifies it like any other hash, in about a
+ * millisecond instead of tens: for tests that check many passwords (throttling) and are about
+ * counting, not hashing.
+ */
+export function quickPasswordHash(password: string): string {
+  const cost = { N: 1 << 10, r: 8, p: 1 };
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFC'), salt, 32, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
 
 export const usePostgres = process.env.TEST_DB === 'postgres';
 

@@ -1,7 +1,7 @@
 /** Sign-in, sessions and the forced credential update (docs/security.md#sessions). */
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { sessions, users } from '../../db/schema';
 import { appOn, cookieHeader, createTestDatabase, DEMO, session, sessionFrom, signIn, testClock, type TestDatabase } from '../../test/helpers';
@@ -10,9 +10,21 @@ let db: TestDatabase;
 let app: App;
 const clock = testClock();
 
+/** The seeded freshman's credentials (one test changes them; others sign in with the seeded ones). */
+let freshman: Pick<typeof users.$inferSelect, 'id' | 'login' | 'passwordHash' | 'mustUpdateCredentials'>;
+
 beforeAll(async () => {
   db = await createTestDatabase();
   app = await appOn(db, { now: clock.now, env: { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '12' } });
+  [freshman] = await db.database.db
+    .select({ id: users.id, login: users.login, passwordHash: users.passwordHash, mustUpdateCredentials: users.mustUpdateCredentials })
+    .from(users)
+    .where(eq(users.login, DEMO.freshman.login));
+});
+// Whatever order the tests run in, each finds the freshman as seeded.
+beforeEach(async () => {
+  const { id, ...seeded } = freshman;
+  await db.database.db.update(users).set(seeded).where(eq(users.id, id));
 });
 afterAll(async () => {
   await app.close();
@@ -90,7 +102,7 @@ describe('orize (sign-in)', () => {
   });
 
   it('seeded people without a password cannot sign in', async () => {
-    const [other] = await db.database.db.select({ login: users.login }).from(users).where(eq(users.role, 2)).limit(1);
+    const [other] = await db.database.db.select({ login: users.login }).from(users).where(and(eq(users.role, 2), isNull(users.passwordHash))).limit(1);
     const { res } = await signIn(app, other.login, other.login, { ip: '10.0.4.2' });
     expect(res.statusCode).toBe(401);
   });

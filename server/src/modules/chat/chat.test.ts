@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
-import { chatMessages, disciplines, files, groups, streamGroups, students, teachingAssignments, users } from '../../db/schema';
+import { chatGroupReads, chatMessages, disciplines, files, groups, streamGroups, students, teachingAssignments, users } from '../../db/schema';
 import { appOn, createTestDatabase, multipartPayload, session, testClock, type MultipartPart, type TestDatabase } from '../../test/helpers';
 
 let db: TestDatabase;
@@ -87,6 +87,25 @@ async function writeMessages(from: Person, to: Person, n: number, read: boolean)
   return out.map((r) => r.id);
 }
 
+/** The chat as seeded: its messages with their read marks, and how far each member had read group chats. */
+let seeded: { messages: Array<{ id: number; readAt: Date | null }>; groupReads: Array<typeof chatGroupReads.$inferSelect> };
+
+/**
+ * Puts the chat back as seeded before each test, so that no test depends on what another one wrote
+ * or read (whatever order they run in): messages written since are deleted, read marks restored.
+ */
+async function restoreSeededChat(): Promise<void> {
+  await sql_.transaction(async (tx) => {
+    const keep = seeded.messages.map((m) => m.id);
+    await tx.delete(chatMessages).where(notInArray(chatMessages.id, keep));
+    await tx.execute(
+      sql`update ${chatMessages} m set read_at = (s->>'readAt')::timestamptz from jsonb_array_elements(${JSON.stringify(seeded.messages)}::jsonb) s where m.id = (s->>'id')::bigint and m.read_at is distinct from (s->>'readAt')::timestamptz`,
+    );
+    await tx.delete(chatGroupReads);
+    if (seeded.groupReads.length) await tx.insert(chatGroupReads).values(seeded.groupReads);
+  });
+}
+
 const ids = (messages: Array<{ id_message: number }>) => messages.map((m) => m.id_message);
 const filesOnDisk = () => (fs.existsSync(path.join(dataDir, 'files')) ? fs.readdirSync(path.join(dataDir, 'files')).filter((f) => !f.startsWith('.')) : []);
 const total = async (table: typeof chatMessages | typeof files) => (await sql_.select({ n: count() }).from(table))[0].n;
@@ -132,7 +151,13 @@ beforeAll(async () => {
   const far = journ.find((t) => !teachesDemo.has(t.teacherId))!;
   const [str] = await sql_.select({ id: users.id }).from(users).where(eq(users.teacherId, far.teacherId));
   stranger = await sessionOf(str.id);
+
+  seeded = {
+    messages: await sql_.select({ id: chatMessages.id, readAt: chatMessages.readAt }).from(chatMessages).orderBy(asc(chatMessages.id)),
+    groupReads: await sql_.select().from(chatGroupReads),
+  };
 });
+beforeEach(restoreSeededChat);
 afterAll(async () => {
   await app.close();
   await db.close();
@@ -204,6 +229,7 @@ describe('paging by id cursor, 20 a page', () => {
 
   it('opens around the first unread: 5 before it, 15 from it, newer ones follow', async () => {
     const mate = classmate;
+    await writeMessages(mate, teacher, 10, true);
     const seen = await sql_
       .select({ id: chatMessages.id })
       .from(chatMessages)
@@ -269,6 +295,8 @@ describe('unread counts and read marks', () => {
 describe('sending', () => {
   it('text: the recipient sees it unread; HTML is kept as plain text', async () => {
     const payload = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+    // The teacher has read everything the student wrote before (the seeded conversation has unread lines).
+    expect((await post('readall.json', teacher, pair(teacher, student))).statusCode).toBe(200);
     const res = await sendText(student, teacher, payload);
     expect(res.statusCode).toBe(200);
     const sent = res.json().data;
