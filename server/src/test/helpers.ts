@@ -183,6 +183,15 @@ export async function session(app: App, who: 'teacher' | 'student', ip?: string)
   return { token, user: body.data as { id: number; uid: number; role: Role }, headers: cookieHeader(token) };
 }
 
+export type TestSession = Awaited<ReturnType<typeof session>>;
+
+/** A seeded database, the app on it and the demo teacher's and student's sessions. */
+export async function signedInApp(options: TestAppOptions = {}): Promise<{ db: TestDatabase; app: App; teacher: TestSession; student: TestSession }> {
+  const db = await createTestDatabase();
+  const app = await appOn(db, options);
+  return { db, app, teacher: await session(app, 'teacher'), student: await session(app, 'student') };
+}
+
 export interface MultipartPart {
   name: string;
   /** Present for a file part. */

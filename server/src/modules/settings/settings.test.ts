@@ -1,19 +1,16 @@
 /** /api/misc/settings.json and dinurls.json: the defaults of the session and the university's services. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { appOn, createTestDatabase, session, testClock, type TestDatabase } from '../../test/helpers';
+import { session, signedInApp, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
 
 let db: TestDatabase;
 let app: App;
-let teacher: Awaited<ReturnType<typeof session>>;
-let student: Awaited<ReturnType<typeof session>>;
+let teacher: TestSession;
+let student: TestSession;
 const clock = testClock(new Date(2026, 9, 1, 10, 0)); // 1 October 2026
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await appOn(db, { now: clock.now });
-  teacher = await session(app, 'teacher');
-  student = await session(app, 'student');
+  ({ db, app, teacher, student } = await signedInApp({ now: clock.now }));
 });
 afterAll(async () => {
   await app.close();
