@@ -134,6 +134,27 @@ describe('texts in the language of the user', () => {
     }, 180000);
   }
 
+  it('switching the language on the chat renames the disciplines in place and keeps the chosen one open', async () => {
+    const context = await openContext(e2e.browser, e2e.server, { viewport: WIDE, language: 'ru', storageState: await session(TEACHER) });
+    try {
+      const page = await context.newPage();
+      await visit(page, SIGNED_IN_SCREENS.find((s) => s.path === '/lms/chat')!);
+      const disciplines = page.getByTestId('chat-disciplines');
+      await disciplines.getByRole('button', { name: /Веб-программирование/ }).click();
+      const contacts = page.getByTestId('chat-contacts');
+      await expectVisible(contacts.getByText('Веб-программирование', { exact: true }));
+      const panel = await openProfileMenu(page);
+      await panel.getByRole('button', { name: 'EN', exact: true }).click();
+      await expectVisible(disciplines.getByRole('button', { name: /Web Programming/ }));
+      // The open discipline is the same one, now named in English, with its people still listed.
+      await expectVisible(contacts.getByText('Web Programming', { exact: true }));
+      expect(await disciplines.getByRole('button', { name: /Веб-программирование/ }).count()).toBe(0);
+      expect(await contacts.getByRole('button').count()).toBeGreaterThan(1);
+    } finally {
+      await context.close();
+    }
+  }, 90000);
+
   it('switching the language in the profile menu translates the profile at once, reference data included', async () => {
     const context = await openContext(e2e.browser, e2e.server, { viewport: WIDE, language: 'ru', storageState: await session(TEACHER) });
     try {

@@ -14,6 +14,7 @@ import {
   messagesSaga,
   olderSaga,
   readSaga,
+  relabelSaga,
   sendSaga,
 } from './chat.saga';
 import { chatActions, chatReducer, contactKey, GROUP_CONTACT, groupKey, initialChatState, type ChatContact, type ChatState } from './chat.slice';
@@ -41,6 +42,28 @@ const filtered = (contact?: ChatContact) =>
   );
 
 describe('filter chain', () => {
+  it('a language switch relabels the loaded disciplines and keeps the choice and everything below it', async () => {
+    const english = { ...web, discipline: 'Web programming', vid_discipline: 'Lecture' };
+    const log = recordRequests();
+    server.use(http.post('/api/discipline/list.json', () => ok([english, { ...english, id: 9, discipline: 'Databases' }])));
+    const before = chatState(chatActions.currentSucceeded({ year: 2026, ws: 1 }), chatActions.disciplinesSucceeded([web]), chatActions.disciplineSelected(web), chatActions.semestersSucceeded([{ id: 5, name: '5' }]), chatActions.groupsSucceeded([{ id: 3, name: 'ПИ-1-24' }]));
+    const actions = await recordSaga(relabelSaga, root(before));
+    expect(log.requests.map((r) => [r.path, r.body])).toEqual([['/api/discipline/list.json', { year: 2026, ws: 1 }]]);
+    const after = actions.reduce(chatReducer, before);
+    expect(after.disciplines.data.map((d) => d.discipline)).toEqual(['Web programming', 'Databases']);
+    expect(after.activeDiscipline).toEqual(english);
+    expect({ semester: after.activeSemester, group: after.activeGroup }).toEqual({ semester: 5, group: 3 });
+  });
+
+  it('a language switch before any discipline is loaded, or a failed reload, changes nothing', async () => {
+    const log = recordRequests();
+    expect(await recordSaga(relabelSaga, root(initialChatState))).toEqual([]);
+    expect(log.requests).toEqual([]);
+    server.use(http.post('/api/discipline/list.json', () => fail(500, 'INTERNAL')));
+    const loaded = chatState(chatActions.currentSucceeded({ year: 2026, ws: 1 }), chatActions.disciplinesSucceeded([web]), chatActions.disciplineSelected(web));
+    expect(await recordSaga(relabelSaga, root(loaded))).toEqual([]);
+  });
+
   it('the current half-year and year come first, then the disciplines of that workspace', async () => {
     server.use(
       http.get('/api/discipline/current/ws.json', () => ok({ id: 1, name: 'Осенний семестр' })),

@@ -42,7 +42,7 @@ function* current() {
 // --- filters ------------------------------------------------------------------------------------
 
 // The workspace and the discipline → semester → group → people chain: the shared academic chain.
-export const { openedSaga, currentSaga, workspaceSaga, disciplinesSaga, semestersSaga, groupsSaga, contactsSaga } = chatChainSagas;
+export const { openedSaga, currentSaga, workspaceSaga, disciplinesSaga, relabelSaga, semestersSaga, groupsSaga, contactsSaga } = chatChainSagas;
 
 /** Desktop opens the group chat once the people of a group are there (phones wait for a tap). */
 export function* autoOpenGroupSaga() {

@@ -20,6 +20,9 @@ import { failed, idle, started, succeeded, type Loadable } from '../request/load
 import { NO_DATA, request } from '../request/request.saga';
 import { ROLE_TEACHER } from '../request/roles';
 import { selectUser } from '../session/session';
+import { shellActions } from '../shell/shell.slice';
+
+const sameDiscipline = (a: DisciplineRow, b: DisciplineRow) => a.id === b.id && a.kredit === b.kredit && a.isSelect === b.isSelect;
 
 /** A workspace: academic year (first calendar year) and half-year (1 autumn, 2 spring). */
 export interface WorkspacePayload {
@@ -115,6 +118,15 @@ export function createAcademicChain<S extends AcademicChainState>(area: string, 
     disciplinesFailed(state: S, action: PayloadAction<Failure>) {
       state.disciplines = failed(action.payload, []);
     },
+    /**
+     * The same disciplines in another language: the names change, the choice and everything below
+     * it stay (a discipline is the same row when its id, credits and elective flag are).
+     */
+    disciplinesRelabelled(state: S, action: PayloadAction<DisciplineRow[]>) {
+      state.disciplines = succeeded(action.payload);
+      const active = state.activeDiscipline;
+      if (active) state.activeDiscipline = action.payload.find((d) => sameDiscipline(d, active)) ?? active;
+    },
     disciplineSelected(state: S, action: PayloadAction<DisciplineRow>) {
       state.activeDiscipline = action.payload;
       clearBelowDiscipline(state);
@@ -172,6 +184,7 @@ export function createAcademicChain<S extends AcademicChainState>(area: string, 
     disciplinesRequested: createAction<WorkspacePayload>(type('disciplinesRequested')),
     disciplinesSucceeded: createAction<DisciplineRow[]>(type('disciplinesSucceeded')),
     disciplinesFailed: createAction<Failure>(type('disciplinesFailed')),
+    disciplinesRelabelled: createAction<DisciplineRow[]>(type('disciplinesRelabelled')),
     disciplineSelected: createAction<DisciplineRow>(type('disciplineSelected')),
     semestersRequested: createAction(type('semestersRequested')),
     semestersSucceeded: createAction<IdName[]>(type('semestersSucceeded')),
@@ -241,6 +254,21 @@ export function createAcademicChain<S extends AcademicChainState>(area: string, 
     });
   }
 
+  /**
+   * The language changed: the disciplines' names come from the server in the user's language, so a
+   * loaded list is asked for again and relabelled in place; a failure keeps the old names.
+   */
+  function* relabelSaga() {
+    const { state, teacher } = yield* parents();
+    if (state.year === null || state.ws === null || state.disciplines.fetching || state.disciplines.data.length === 0) return;
+    const workspace: WorkspacePayload = { year: state.year, ws: state.ws };
+    const reply = (yield call(teacher ? academicApi.list : academicApi.studentList, workspace)) as Result<DisciplineRow[]>;
+    if (!reply.ok) return;
+    const now = (yield select(selectChain)) as AcademicChainState;
+    // Only if the user has not moved to another workspace meanwhile.
+    if (now.year === workspace.year && now.ws === workspace.ws) yield put(actions.disciplinesRelabelled(reply.data));
+  }
+
   /** Disciplines → semesters: on a chosen discipline. */
   function* semestersSaga() {
     const { state, teacher } = yield* parents();
@@ -287,6 +315,7 @@ export function createAcademicChain<S extends AcademicChainState>(area: string, 
       takeLatest(actions.currentRequested.type, currentSaga),
       takeLatest(actions.workspaceSelected.type, workspaceSaga),
       takeLatest(actions.disciplinesRequested.type, disciplinesSaga),
+      takeLatest(shellActions.languageChanged.type, relabelSaga),
       takeLatest(actions.disciplineSelected.type, semestersSaga),
       takeLatest([actions.semestersSucceeded.type, actions.semesterSelected.type], groupsSaga),
       takeLatest([actions.groupsSucceeded.type, actions.groupSelected.type], contactsSaga),
@@ -297,6 +326,6 @@ export function createAcademicChain<S extends AcademicChainState>(area: string, 
     reducers,
     actions,
     selectFilterVisible,
-    sagas: { openedSaga, currentSaga, workspaceSaga, disciplinesSaga, semestersSaga, groupsSaga, contactsSaga, chainSaga },
+    sagas: { openedSaga, currentSaga, workspaceSaga, disciplinesSaga, relabelSaga, semestersSaga, groupsSaga, contactsSaga, chainSaga },
   };
 }
