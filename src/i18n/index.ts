@@ -1,12 +1,12 @@
 /**
- * i18next setup (docs/product.md#languages): kg, ru (default and fallback), en; detection query `lang` → cookie `lang`
+ * i18next setup (docs/product.md#languages): kg, ru (default), en; detection query `lang` → cookie `lang`
  * → localStorage `lang`, cached in cookie and localStorage; texts loaded over HTTP per namespace
  * (the URL carries the version of the texts, so the browser may keep them).
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../api/client';
-import { DEFAULT_LANGUAGE, htmlLang, LANGUAGES, toLanguage } from './languages';
+import { DEFAULT_LANGUAGE, htmlLang, LANGUAGES, toLanguage, type Language } from './languages';
 import { languageDetector, textsBackend } from './modules';
 
 export function syncDocumentLanguage(lng: string): void {
@@ -26,7 +26,10 @@ export function initI18n(): Promise<unknown> {
     .use(initReactI18next)
     .init({
       supportedLngs: [...LANGUAGES],
-      fallbackLng: DEFAULT_LANGUAGE,
+      // Every language holds every text (locales.test.ts checks it), so a supported language needs no
+      // fallback and its visitors download no Russian texts beside their own; ru stands in only for
+      // a code the portal does not speak.
+      fallbackLng: (code: string) => (LANGUAGES.includes(code as Language) ? [] : [DEFAULT_LANGUAGE]),
       load: 'currentOnly',
       ns: ['cm'],
       defaultNS: 'cm',

@@ -70,23 +70,22 @@ function pageLanguage(req: FastifyRequest): Language {
 
 /**
  * `Link` preload headers for a page: the route's lazy chunk, its CSS, and the translation JSON the
- * page starts with (in its language and in ru, the fallback i18next always loads too), so that
+ * page starts with (in its language only: each language holds every text, so the client loads no
+ * fallback), so that
  * they download beside the entry script instead of after it.
  */
 export function preloadLinks(preloads: RoutePreloads, req: FastifyRequest): string[] {
   const pathname = req.url.split('?')[0].replace(/^\/lms/, '').replace(/(.)\/+$/, '$1') || '/';
   const route = preloads.routes[pathname];
   const language = pageLanguage(req);
-  const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE];
   const version = preloads.localesVersion ? `?v=${encodeURIComponent(preloads.localesVersion)}` : '';
   const links: string[] = [];
   // crossorigin as on the <link rel=stylesheet crossorigin> Vite adds when the chunk loads, or the
   // browser fetches the file a second time.
   for (const href of route?.styles ?? []) links.push(`<${href}>; rel=preload; as=style; crossorigin`);
   for (const href of route?.modules ?? []) links.push(`<${href}>; rel=modulepreload`);
-  for (const lng of languages)
-    for (const ns of [...preloads.namespaces, ...(route?.namespaces ?? [])])
-      links.push(`<${LOCALES}/${lng}/${ns}.json${version}>; rel=preload; as=fetch; crossorigin`);
+  for (const ns of [...preloads.namespaces, ...(route?.namespaces ?? [])])
+    links.push(`<${LOCALES}/${language}/${ns}.json${version}>; rel=preload; as=fetch; crossorigin`);
   return links;
 }
 
