@@ -157,7 +157,11 @@ beforeAll(async () => {
     groupReads: await sql_.select().from(chatGroupReads),
   };
 });
-beforeEach(restoreSeededChat);
+beforeEach(async () => {
+  await restoreSeededChat();
+  // Bytes of files deleted by an earlier test go now, not in the middle of a test counting files on disk.
+  await app.ctx.files.runUnlinkChecks();
+});
 afterAll(async () => {
   await app.close();
   await db.close();
