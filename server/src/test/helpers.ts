@@ -53,6 +53,45 @@ async function pgliteTemplate(size: 'small' | 'full'): Promise<Blob> {
   return new Blob([fs.readFileSync(file)]);
 }
 
+/** The URL of database `name` on the server of `serverUrl`. */
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A migrated and seeded PostgreSQL database to copy (`create database … template …`), built once
+ * per server and content of the database code, under an advisory lock so that parallel test files
+ * build it once. It stays on the server for the next run; a change of the code makes a new one.
+ */
+async function postgresTemplate(serverUrl: string, size: 'small' | 'full'): Promise<string> {
+  const name = `lms_template_${templateKey(size)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      // Built under another name and renamed when complete: a half-built template is never used.
+      const partial = `${name}_partial`;
+      await admin.query(`drop database if exists ${partial} with (force)`);
+      await admin.query(`create database ${partial}`);
+      const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, partial), poolMax: 2, statementTimeoutMs: 0, connectionTimeoutMs: 10000 });
+      try {
+        await prepareDatabase(database, { size });
+      } finally {
+        await database.close();
+      }
+      await admin.query(`alter database ${partial} rename to ${name}`);
+    }
+    return name;
+  } finally {
+    await admin.query('select pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
+    await admin.end();
+  }
+}
+
 export const DEMO = {
   teacher: { login: DEMO_TEACHER.login, password: DEMO_TEACHER.password },
   student: { login: DEMO_STUDENT.login, password: DEMO_STUDENT.password },
@@ -88,9 +127,10 @@ export async function createTestDatabase(options: { size?: 'small' | 'full'; see
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     const name = `lms_test_${randomBytes(6).toString('hex')}`;
+    const template = options.seed === false ? null : await postgresTemplate(serverUrl, options.size ?? 'small');
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
