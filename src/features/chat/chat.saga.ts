@@ -8,7 +8,7 @@ import type { User } from '../../../contract/auth';
 import type { ChatMessage, ConversationBody, DeleteRow, LiveMessage, MessagesPage, UnreadCounts } from '../../../contract/chat';
 import { chatApi } from '../../api/chat';
 import type { Failure, Result } from '../../api/http';
-import { request } from '../../shared/request/request.saga';
+import { NO_DATA, request, requireUser } from '../../shared/request/request.saga';
 import { selectUser } from '../../shared/session/session';
 import {
   chatActions,
@@ -125,33 +125,33 @@ export function* readAllSaga() {
 
 /** Sends text with an optional file or photo (multipart), then reloads the conversation. */
 export function* sendSaga(action: PayloadAction<{ text: string; file: File | null }>) {
-  const { state, user }: { state: ChatState; user: User | null } = yield* current();
-  const body = user ? conversationBody(state, user) : null;
+  const user = yield* requireUser(chatActions.sendFailed);
+  if (!user) return;
+  const state: ChatState = yield select(selectChat);
+  const body = conversationBody(state, user);
+  // No conversation open (the composer is not shown then): nothing to send to.
   if (!body) {
-    yield put(chatActions.sendFailed({ ok: false, problem: 'CLIENT_ERROR', status: null, error: null }));
+    yield put(chatActions.sendFailed(NO_DATA));
     return;
   }
   const form = new FormData();
   for (const [name, value] of Object.entries(body)) if (value !== undefined) form.append(name, String(value));
   form.append('message', action.payload.text);
   if (action.payload.file) form.append('files', action.payload.file, action.payload.file.name);
-  const result: Result<ChatMessage> = yield call(chatApi.insert, form);
-  if (!result.ok) {
-    yield put(chatActions.sendFailed(result));
-    return;
-  }
-  yield put(chatActions.sendSucceeded(result.data));
-  yield put(chatActions.messagesReloadRequested());
+  const result = yield* request(chatApi.insert, [form], { succeeded: chatActions.sendSucceeded, failed: chatActions.sendFailed });
+  if (result.ok) yield put(chatActions.messagesReloadRequested());
 }
 
 export function* deleteSaga(action: PayloadAction<number>) {
   const user: User | null = yield select(selectUser);
   if (!user) return;
-  const result: Result<DeleteRow[]> = yield call(chatApi.remove, { id_message: action.payload, uid: user.uid });
-  if (result.ok) yield put(chatActions.deleteSucceeded({ id: action.payload, rows: result.data ?? [] }));
-  else yield put(chatActions.deleteFailed(result));
+  yield* request(chatApi.remove, [{ id_message: action.payload, uid: user.uid }], {
+    succeeded: (rows: DeleteRow[] | null) => chatActions.deleteSucceeded({ id: action.payload, rows: rows ?? [] }),
+    failed: chatActions.deleteFailed,
+  });
 }
 
+/** Unread counts; a failure keeps the counts shown (the next event or poll brings them). */
 export function* countsSaga() {
   const result: Result<UnreadCounts> = yield call(chatApi.count);
   if (result.ok) yield put(chatActions.countsSucceeded(result.data));
