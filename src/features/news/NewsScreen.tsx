@@ -40,7 +40,7 @@ export default function NewsScreen() {
   const cancelDelete = useCallback(() => setConfirming(null), []);
 
   if (!user) return null;
-  const { items, fetching, error, hasMore, page } = list;
+  const { data: items, fetching, error, hasMore, page } = list;
 
   return (
     <div className="news-screen">

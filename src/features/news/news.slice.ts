@@ -7,7 +7,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { IdName } from '../../../contract/common';
 import type { Audience, NewsItem } from '../../../contract/news';
 import type { Failure } from '../../api/http';
-import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
+import { failed, idle, idlePages, pageFailed, pageStarted, pageSucceeded, started, succeeded, type Loadable, type Paged } from '../../shared/request/loadable';
 import { PAGE_SIZE } from '../../api/news';
 import { sessionEnded } from '../../shared/session/session';
 
@@ -24,14 +24,8 @@ export interface NewsDraft {
 }
 
 export interface NewsState {
-  list: {
-    fetching: boolean;
-    error: Failure | null;
-    items: NewsItem[];
-    /** The last page loaded (0: none yet). */
-    page: number;
-    hasMore: boolean;
-  };
+  /** The feed shown, in pages. */
+  list: Paged<NewsItem>;
   post: {
     fetching: boolean;
     error: Failure | null;
@@ -44,7 +38,7 @@ export interface NewsState {
 }
 
 export const initialNewsState: NewsState = {
-  list: { fetching: false, error: null, items: [], page: 0, hasMore: false },
+  list: idlePages(),
   post: { fetching: false, error: null, posted: 0 },
   remove: { ...idle(null), id: null },
   faculties: idle([]),
@@ -58,25 +52,13 @@ const slice = createSlice({
     opened() {},
     /** Page 1 clears the list (a request clears the old data); a later page keeps it. */
     loadRequested(state, action: PayloadAction<{ page: number }>) {
-      const first = action.payload.page <= 1;
-      state.list = { ...state.list, fetching: true, error: null, ...(first ? { items: [], page: 0, hasMore: false } : {}) };
+      state.list = pageStarted(state.list, action.payload.page);
     },
     loadSucceeded(state, action: PayloadAction<{ page: number; items: NewsItem[] }>) {
-      const { page, items } = action.payload;
-      // A page may repeat an item when newer ones arrived meanwhile: keep the first copy.
-      const known = new Set(page <= 1 ? [] : state.list.items.map((i) => i.id_eventMessage));
-      const fresh = items.filter((i) => !known.has(i.id_eventMessage));
-      state.list = {
-        fetching: false,
-        error: null,
-        items: page <= 1 ? items : [...state.list.items, ...fresh],
-        page,
-        hasMore: items.length >= PAGE_SIZE,
-      };
+      state.list = pageSucceeded(state.list, action.payload.page, action.payload.items, PAGE_SIZE, (i) => i.id_eventMessage);
     },
     loadFailed(state, action: PayloadAction<Failure>) {
-      state.list.fetching = false;
-      state.list.error = action.payload;
+      state.list = pageFailed(state.list, action.payload);
     },
     postRequested(state, _action: PayloadAction<NewsDraft>) {
       state.post = { ...state.post, fetching: true, error: null };
@@ -95,7 +77,7 @@ const slice = createSlice({
     },
     deleteSucceeded(state, action: PayloadAction<{ id: number }>) {
       state.remove = { ...succeeded(null), id: null };
-      state.list.items = state.list.items.filter((i) => i.id_eventMessage !== action.payload.id);
+      state.list.data = state.list.data.filter((i) => i.id_eventMessage !== action.payload.id);
     },
     deleteFailed(state, action: PayloadAction<Failure>) {
       state.remove = { ...failed(action.payload, null), id: null };

@@ -19,3 +19,32 @@ export const started = <T>(data: T): Loadable<T> => ({ data, fetching: true, err
 export const succeeded = <T>(data: T): Loadable<T> => ({ data, fetching: false, error: null });
 /** The request failed: its error, and the empty data. */
 export const failed = <T>(error: Failure, data: T): Loadable<T> => ({ data, fetching: false, error });
+
+/**
+ * A list loaded in pages (`data` is every item shown): page 1 replaces it, a later page appends to
+ * it, and what is shown stays while a later page loads or when it fails.
+ */
+export interface Paged<T> extends Loadable<T[]> {
+  /** The last page loaded (0: none yet). */
+  page: number;
+  hasMore: boolean;
+}
+
+export const idlePages = <T>(): Paged<T> => ({ ...idle<T[]>([]), page: 0, hasMore: false });
+
+/** Page `page` is on its way: page 1 starts the list anew, a later one keeps it. */
+export const pageStarted = <T>(list: Paged<T>, page: number): Paged<T> =>
+  page <= 1 ? { ...idlePages<T>(), fetching: true } : { ...list, fetching: true, error: null };
+
+/**
+ * Page `page` arrived: a short page (under `pageSize`) is the last one. A later page may repeat an
+ * item when newer ones arrived meanwhile: the first copy (by `key`) stays.
+ */
+export function pageSucceeded<T>(list: Paged<T>, page: number, items: T[], pageSize: number, key: (item: T) => unknown): Paged<T> {
+  const known = new Set(page <= 1 ? [] : list.data.map(key));
+  const data = page <= 1 ? items : [...list.data, ...items.filter((i) => !known.has(key(i)))];
+  return { data, fetching: false, error: null, page, hasMore: items.length >= pageSize };
+}
+
+/** The page failed: what is shown and the last page loaded stay, with the error. */
+export const pageFailed = <T>(list: Paged<T>, error: Failure): Paged<T> => ({ ...list, fetching: false, error });
