@@ -21,14 +21,15 @@ const METRICS = {
   speedIndexMs: 'speed-index',
 };
 
-export async function runLighthouse(url, { runs = 3 } = {}) {
+/** `headers`: sent with every request of the page (a session cookie for a signed-in page). */
+export async function runLighthouse(url, { runs = 3, headers } = {}) {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH).`);
   const results = [];
   for (let i = 0; i < runs; i++) {
     // A new browser per run: no cache or service state carried over.
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS, logLevel: 'silent' });
     try {
-      const out = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const out = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(headers ? { extraHeaders: headers } : {}) });
       const lhr = out?.lhr;
       if (!lhr) throw new Error('Lighthouse returned no result');
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

@@ -27,11 +27,16 @@ function summary(name, r) {
 }
 
 /** Signs in as the demo teacher; returns {cookie, id, uid, role}. */
-export async function signInTeacher(origin) {
+export function signInTeacher(origin) {
+  return signIn(origin, 'teacher', 'Teacher2026');
+}
+
+/** Signs in as a demo account; returns {cookie, id, uid, role}. */
+export async function signIn(origin, login, password) {
   const res = await fetch(`${origin}/api/auth/orize.json`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ login: 'teacher', password: 'Teacher2026' }),
+    body: JSON.stringify({ login, password }),
   });
   const body = await res.json();
   if (!res.ok || body.result !== 0) throw new Error(`sign-in failed: HTTP ${res.status} ${JSON.stringify(body.error)}`);
