@@ -33,6 +33,9 @@ const DAY_MS = 86_400_000;
 /** Audience sizes change only when accounts come or go: they are recounted at most this often. */
 const AUDIENCE_SIZES_TTL_MS = 60_000;
 
+/** Readers whose faculty is kept at most (the map starts over beyond it). */
+const READER_FACULTIES_MAX = 20000;
+
 export class NewsService {
   private audienceSizes: { at: number; value: Promise<repo.AudienceSize[]> } | null = null;
 
@@ -49,8 +52,25 @@ export class NewsService {
     return this.audienceSizes.value;
   }
 
+  /**
+   * The faculty of each recent reader, kept a minute at most like the audience sizes: a person moves
+   * to another faculty rarely, and the feed then follows within a minute, while every page saves
+   * the query.
+   */
+  private readerFaculties = new Map<string, { at: number; value: Promise<number | null> }>();
+
   private async reader(auth: AuthInfo): Promise<repo.Reader> {
-    return { userId: auth.userId, role: auth.role, facultyId: await repo.findPersonFaculty(this.ctx.db, auth.role, auth.uid) };
+    const key = `${auth.role}:${auth.uid}`;
+    const now = Date.now();
+    let cached = this.readerFaculties.get(key);
+    if (!cached || now - cached.at > AUDIENCE_SIZES_TTL_MS) {
+      if (this.readerFaculties.size >= READER_FACULTIES_MAX) this.readerFaculties.clear();
+      const value = repo.findPersonFaculty(this.ctx.db, auth.role, auth.uid);
+      cached = { at: now, value };
+      this.readerFaculties.set(key, cached);
+      value.catch(() => this.readerFaculties.delete(key));
+    }
+    return { userId: auth.userId, role: auth.role, facultyId: await cached.value };
   }
 
   /** One page of the caller's feed; records that the caller has seen the items addressed to them. */
