@@ -96,7 +96,7 @@ export const journalVisits = pgTable(
       .notNull()
       .references(() => lessonTimes.id),
     mark: text('mark'),
-    /** The assignment's columns (SPEC-style visit record), copied so that reports need no join. */
+    /** The assignment's columns, copied so that reports need no join. */
     teacherId: integer('teacher_id')
       .notNull()
       .references(() => teachers.id),
