@@ -148,6 +148,14 @@ function TeacherJournal({ state }: { state: JournalState }) {
   const onWrite = useCallback((w: CellWrite) => dispatch(journalActions.cellWritten(w)), [dispatch]);
   const onPaste = useCallback((cells: CellWrite[]) => dispatch(journalActions.pasteRequested(cells)), [dispatch]);
   const onLesson = useCallback((date: string, time: number) => dispatch(journalActions.lessonChosen({ date, time })), [dispatch]);
+  /** The active cell's lesson is the lesson in focus (mark all present, topic, delete act on it). */
+  const onActive = useCallback(
+    (cell: { student: number; date: string; time: number } | null) => {
+      setActive(cell);
+      if (cell) dispatch(journalActions.lessonChosen({ date: cell.date, time: cell.time }));
+    },
+    [dispatch],
+  );
 
   if (state.journals.fetching) return <Spinner label={t('loading')} />;
   if (state.journals.error) return <p className="journal-error" role="alert">{describeFailure(t, state.journals.error)}</p>;
@@ -252,7 +260,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
         onWrite={onWrite}
         onPaste={onPaste}
         onLesson={onLesson}
-        onActive={setActive}
+        onActive={onActive}
         onInvalid={setInvalid}
       />
 

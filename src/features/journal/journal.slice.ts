@@ -163,15 +163,11 @@ const slice = createSlice({
       state.lesson = { ...state.lesson, ...action.payload };
     },
     journalRequested(state, action: PayloadAction<{ id: number; keepEdits?: boolean }>) {
-      const edits = state.edits;
-      const added = state.added;
+      const { edits, added, bulk, savedCount } = state;
       const keep = action.payload.keepEdits && state.journal.data?.info.id_journal === action.payload.id;
       clearJournal(state);
       state.journal = started(null);
-      if (keep) {
-        state.edits = edits;
-        state.added = added;
-      }
+      if (keep) Object.assign(state, { edits, added, bulk, savedCount });
     },
     journalSucceeded(state, action: PayloadAction<JournalData>) {
       state.journal = succeeded(action.payload);

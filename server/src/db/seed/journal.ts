@@ -9,7 +9,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { currentAcademicYear } from '../../lib/academic-year';
 import type { Db } from '../client';
-import { disciplines, journalLessonTopics, journalModules, journalVisitChanges, journalVisits, scheduleEntries, streamGroups, students, teachingAssignments, users } from '../schema';
+import { disciplines, journalLessonTopics, journalModules, journalVisits, scheduleEntries, streamGroups, students, teachingAssignments, users } from '../schema';
 import { DEMO_TEACHER, DEMO_YEAR, LECTURE } from './data';
 import { Prng } from './prng';
 import type { SeedContext } from './index';
@@ -200,23 +200,7 @@ export async function seedJournal(db: Db, ctx: SeedContext): Promise<void> {
     }
   }
   for (let i = 0; i < topics.length; i += 300) await db.insert(journalLessonTopics).values(topics.slice(i, i + 300));
-  for (let i = 0; i < visits.length; i += 300) {
-    const rows = await db.insert(journalVisits).values(visits.slice(i, i + 300)).returning();
-    await db.insert(journalVisitChanges).values(
-      rows.map((r) => ({
-        visitId: r.id,
-        teachingAssignmentId: r.teachingAssignmentId,
-        studentId: r.studentId,
-        visitDate: r.visitDate,
-        lessonTimeId: r.lessonTimeId,
-        action: 'insert',
-        oldMark: null,
-        newMark: r.mark,
-        source: 'seed',
-        changedByUserId: teacher.userId,
-        changedAt: r.createdAt,
-      })),
-    );
-  }
+  // Seeded history has no audit rows: the trail starts with the first change made in the portal.
+  for (let i = 0; i < visits.length; i += 300) await db.insert(journalVisits).values(visits.slice(i, i + 300));
   ctx.log(`journal: ${visits.length} visit records, ${topics.length} lesson topics in ${entries.length} weekly lessons`);
 }

@@ -113,6 +113,8 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   const [pos, setPos] = useState({ row: 0, col: Math.max(0, lessons.length - 1) });
   const [editing, setEditing] = useState<string | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
+  /** The grid is in use: focus stays in it when the cell's input comes and goes. */
+  const engaged = useRef(false);
   const rows = students.length;
   const cols = lessons.length;
   const row = Math.min(pos.row, Math.max(0, rows - 1));
@@ -149,7 +151,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   /** Focus follows the active cell (the input while editing). */
   useEffect(() => {
     const table = tableRef.current;
-    if (!table || !table.contains(document.activeElement)) return;
+    if (!table || !engaged.current) return;
     const cell = table.querySelector<HTMLElement>(`td[data-row="${row}"][data-col="${col}"]`);
     const target = editing !== null ? cell?.querySelector('input') : cell;
     if (target && document.activeElement !== target) target.focus();
@@ -212,10 +214,10 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
         return move(0, 1);
       case 'Home':
         e.preventDefault();
-        return setPos({ row, col: 0 });
+        return setPos({ row: e.ctrlKey ? 0 : row, col: 0 });
       case 'End':
         e.preventDefault();
-        return setPos({ row, col: cols - 1 });
+        return setPos({ row: e.ctrlKey ? rows - 1 : row, col: cols - 1 });
       case 'Tab': {
         const dc = e.shiftKey ? -1 : 1;
         if (col + dc >= 0 && col + dc < cols) {
@@ -272,7 +274,19 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
 
   return (
     <div className="jg-wrap" role="region" aria-label={t('grid.region')} tabIndex={-1}>
-      <table ref={tableRef} className="jg" role="grid" aria-rowcount={rows + 1} aria-colcount={cols + 4} onKeyDown={onKeyDown} onPaste={onPasteEvent}>
+      <table
+        ref={tableRef}
+        className="jg"
+        role="grid"
+        aria-rowcount={rows + 1}
+        aria-colcount={cols + 4}
+        onKeyDown={onKeyDown}
+        onPaste={onPasteEvent}
+        onFocus={() => (engaged.current = true)}
+        onBlur={(e) => {
+          if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget as Node)) engaged.current = false;
+        }}
+      >
         <thead>
           <tr>
             <th scope="col" className="jg-name jg-corner">
@@ -282,7 +296,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
               const on = l.date === lesson.date && l.time === lesson.time;
               return (
                 <th key={`${l.date}|${l.time}`} scope="col" className={`jg-date${on ? ' jg-date-on' : ''}`} title={l.topic ?? undefined}>
-                  <button type="button" className="jg-date-btn" aria-pressed={on} onClick={() => onLesson(l.date, l.time)}>
+                  <button type="button" className="jg-date-btn" tabIndex={-1} aria-pressed={on} onClick={() => onLesson(l.date, l.time)}>
                     <span>{shortDate(l.date)}</span>
                     <span className="jg-time">{l.timeName}</span>
                   </button>
