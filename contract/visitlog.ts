@@ -178,6 +178,7 @@ export const TopicUpdateBody = Type.Object({
 });
 export type TopicUpdateBody = Static<typeof TopicUpdateBody>;
 export const TopicReply = Ok(LessonTopic);
+export const TopicsReply = Ok(Type.Array(LessonTopic));
 
 /** POST journal/delete.json: one lesson of a journal, its records and topic. */
 export const JournalDeleteBody = Type.Object({
@@ -230,3 +231,39 @@ export const LiveJournalChange = Type.Object({
   reload: Type.Boolean(),
 });
 export type LiveJournalChange = Static<typeof LiveJournalChange>;
+
+/** POST teachertimes.json: the journal's weekly lessons in the timetable. */
+export const TeacherTimesReply = Ok(
+  Type.Array(Type.Object({ idShed: Type.Integer(), day_number: Type.Integer(), id_time: Type.Integer(), time: Type.String(), auditorium: Type.String() })),
+);
+
+/** POST qrstudents.json: the students whose presence at a lesson came from their QR scan. */
+export const QrStudentsBody = Type.Object({ id_journal: DbId, visitDate: IsoDate, id_time: time });
+export type QrStudentsBody = Static<typeof QrStudentsBody>;
+export const QrStudentsReply = Ok(Type.Array(Type.Object({ id_student: Type.Integer(), s_fio: Type.String(), at: Type.String() })));
+
+/** A teacher's own subgroup of a journal's students. */
+export const Subgroup = Type.Object({
+  number: Type.Integer({ minimum: 1, maximum: 9 }),
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  students: Type.Array(DbId, { maxItems: 500 }),
+});
+export type Subgroup = Static<typeof Subgroup>;
+/** POST subgroup/students.json: the subgroups and every student they may hold. */
+export const SubgroupsReply = Ok(Type.Object({ subgroups: Type.Array(Subgroup), students: Type.Array(JournalStudent) }));
+/** POST subgroup/update.json: replaces the journal's subgroups (an empty list: back to the group's own halves). */
+export const SubgroupsUpdateBody = Type.Object({ id_journal: DbId, subgroups: Type.Array(Subgroup, { maxItems: 9 }) });
+export type SubgroupsUpdateBody = Static<typeof SubgroupsUpdateBody>;
+
+/** The planned topics of a journal (input topics), in order. */
+export const PlanTopic = Type.Object({
+  number: Type.Integer({ minimum: 1, maximum: 200 }),
+  topic: Type.String({ minLength: 1, maxLength: TOPIC_MAX_LENGTH }),
+  hours: Type.Integer({ minimum: 1, maximum: 12 }),
+  id_module: Type.Union([DbId, Type.Null()]),
+});
+export type PlanTopic = Static<typeof PlanTopic>;
+export const PlanTopicsReply = Ok(Type.Array(PlanTopic));
+/** POST inputtopics/save.json: replaces the journal's planned topics. */
+export const PlanTopicsBody = Type.Object({ id_journal: DbId, topics: Type.Array(PlanTopic, { maxItems: 200 }) });
+export type PlanTopicsBody = Static<typeof PlanTopicsBody>;

@@ -6,7 +6,10 @@
 import { and, asc, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  auditoria,
   controlForms,
+  journalPlanTopics,
+  scheduleEntries,
   disciplines,
   educationForms,
   groups,
@@ -88,7 +91,7 @@ export async function assignment(db: Db, id: number): Promise<Assignment | undef
  * A journal's students: its group's (or its stream's groups') students of its subgroup; when the
  * teacher made subgroups of it, the members of the matching one; less those taken off the list.
  */
-export async function studentsOf(db: Db, a: Assignment) {
+export async function studentsOf(db: Db, a: Assignment, options: { everyone?: boolean } = {}) {
   const groupIds = a.groupId ? [a.groupId] : (await db.select({ id: streamGroups.groupId }).from(streamGroups).where(eq(streamGroups.streamId, a.streamId!))).map((r) => r.id);
   if (groupIds.length === 0) return [];
   const custom = await db.select({ id: journalSubgroups.id, number: journalSubgroups.number }).from(journalSubgroups).where(eq(journalSubgroups.teachingAssignmentId, a.id));
@@ -109,7 +112,7 @@ export async function studentsOf(db: Db, a: Assignment) {
     .where(
       and(
         inArray(students.groupId, groupIds),
-        custom.length === 0 && a.subgroup > 0 ? eq(students.subgroup, a.subgroup) : undefined,
+        custom.length === 0 && a.subgroup > 0 && !options.everyone ? eq(students.subgroup, a.subgroup) : undefined,
         notExists(
           db
             .select({ x: sql`1` })
@@ -119,7 +122,7 @@ export async function studentsOf(db: Db, a: Assignment) {
       ),
     )
     .orderBy(asc(groups.name), asc(students.surname), asc(students.name), asc(students.id));
-  if (custom.length === 0) return rows;
+  if (custom.length === 0 || options.everyone) return rows;
   const chosen = a.subgroup > 0 ? custom.filter((c) => c.number === a.subgroup) : custom;
   if (chosen.length === 0) return [];
   const members = await db
@@ -302,4 +305,48 @@ export async function visitsOfStudent(db: Db, studentId: number, year: number, w
 /** The account of a journal's teacher (live events go to all his tabs). */
 export async function teacherUserIds(db: Db, teacherId: number): Promise<number[]> {
   return (await db.select({ id: users.id }).from(users).where(and(eq(users.teacherId, teacherId), isNull(users.studentId)))).map((r) => r.id);
+}
+
+/** The journal's weekly lessons in the timetable. */
+export async function timetableOf(db: Db, assignmentId: number) {
+  return db
+    .select({ id: scheduleEntries.id, dayNumber: scheduleEntries.dayNumber, timeId: scheduleEntries.lessonTimeId, startsAt: lessonTimes.startsAt, room: auditoria.name, building: auditoria.building })
+    .from(scheduleEntries)
+    .innerJoin(lessonTimes, eq(lessonTimes.id, scheduleEntries.lessonTimeId))
+    .innerJoin(auditoria, eq(auditoria.id, scheduleEntries.auditoriumId))
+    .where(eq(scheduleEntries.teachingAssignmentId, assignmentId))
+    .orderBy(asc(scheduleEntries.dayNumber), asc(scheduleEntries.lessonTimeId));
+}
+
+/** Records of a lesson that came from a QR scan. */
+export async function qrVisits(db: Db, assignmentId: number, date: string, timeId: number) {
+  return db
+    .select({ studentId: journalVisits.studentId, at: journalVisits.createdAt })
+    .from(journalVisits)
+    .where(and(eq(journalVisits.teachingAssignmentId, assignmentId), eq(journalVisits.visitDate, date), eq(journalVisits.lessonTimeId, timeId), eq(journalVisits.source, 'qr')));
+}
+
+export async function subgroupsOf(db: Db, assignmentId: number) {
+  const groups_ = await db.select().from(journalSubgroups).where(eq(journalSubgroups.teachingAssignmentId, assignmentId)).orderBy(asc(journalSubgroups.number));
+  if (groups_.length === 0) return [];
+  const members = await db.select().from(journalSubgroupStudents).where(inArray(journalSubgroupStudents.subgroupId, groups_.map((g) => g.id)));
+  return groups_.map((g) => ({ number: g.number, name: g.name, students: members.filter((m) => m.subgroupId === g.id).map((m) => m.studentId) }));
+}
+
+/** Replaces the journal's subgroups and their members. */
+export async function replaceSubgroups(db: Db, assignmentId: number, list: { number: number; name: string; students: number[] }[]): Promise<void> {
+  await db.delete(journalSubgroups).where(eq(journalSubgroups.teachingAssignmentId, assignmentId));
+  for (const g of list) {
+    const [row] = await db.insert(journalSubgroups).values({ teachingAssignmentId: assignmentId, number: g.number, name: g.name }).returning({ id: journalSubgroups.id });
+    if (g.students.length) await db.insert(journalSubgroupStudents).values(g.students.map((studentId) => ({ subgroupId: row.id, studentId })));
+  }
+}
+
+export async function planTopicsOf(db: Db, assignmentId: number) {
+  return db.select().from(journalPlanTopics).where(eq(journalPlanTopics.teachingAssignmentId, assignmentId)).orderBy(asc(journalPlanTopics.number));
+}
+
+export async function replacePlanTopics(db: Db, assignmentId: number, list: { number: number; topic: string; hours: number; moduleId: number | null }[]): Promise<void> {
+  await db.delete(journalPlanTopics).where(eq(journalPlanTopics.teachingAssignmentId, assignmentId));
+  if (list.length) await db.insert(journalPlanTopics).values(list.map((t) => ({ teachingAssignmentId: assignmentId, ...t })));
 }

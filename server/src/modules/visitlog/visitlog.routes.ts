@@ -21,12 +21,20 @@ import {
   JournalReply,
   JournalsBody,
   JournalsReply,
+  PlanTopicsBody,
+  PlanTopicsReply,
+  QrStudentsBody,
+  QrStudentsReply,
+  SubgroupsReply,
+  SubgroupsUpdateBody,
+  TeacherTimesReply,
   ListReply,
   StudentDeleteBody,
   StudentJournalBody,
   StudentJournalReply,
   StudentsReply,
   TopicReply,
+  TopicsReply,
   TopicUpdateBody,
   VisitPasteBody,
   VisitSetBody,
@@ -41,7 +49,6 @@ import { journalWorkbook } from './visitlog.export';
 import { VisitlogService } from './visitlog.service';
 
 const GroupsBody = Type.Object({ id_a_year: YearStart, id_w_s: HalfYear, id_semester: Type.Optional(DbId) });
-const TopicsReply = Type.Object({ result: Type.Literal(0), error: Type.Null(), data: Type.Array(Type.Any()) });
 
 export default async function visitlogRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const visitlog = new VisitlogService(ctx);
@@ -66,6 +73,13 @@ export default async function visitlogRoutes(app: App, { ctx }: { ctx: AppContex
   app.post(`${base}/dates.json`, { schema: { body: JournalBody, response: replies(DatesReply) } }, async (req) => ok((await visitlog.dates(req.auth!, req.body)).lessons));
   app.post(`${base}/topics.json`, { schema: { body: JournalBody, response: replies(TopicsReply) } }, async (req) => ok(await visitlog.topics(req.auth!, req.body)));
   app.post(`${base}/topictime/update.json`, { schema: { body: TopicUpdateBody, response: replies(TopicReply) } }, async (req) => ok(await visitlog.updateTopic(req.auth!, req.body)));
+
+  app.post(`${base}/teachertimes.json`, { schema: { body: JournalBody, response: replies(TeacherTimesReply) } }, async (req) => ok(await visitlog.teacherTimes(req.auth!, req.body)));
+  app.post(`${base}/qrstudents.json`, { schema: { body: QrStudentsBody, response: replies(QrStudentsReply) } }, async (req) => ok(await visitlog.qrStudents(req.auth!, req.body)));
+  app.post(`${base}/subgroup/students.json`, { schema: { body: JournalBody, response: replies(SubgroupsReply) } }, async (req) => ok(await visitlog.subgroups(req.auth!, req.body)));
+  app.post(`${base}/subgroup/update.json`, { schema: { body: SubgroupsUpdateBody, response: replies(SubgroupsReply) } }, async (req) => ok(await visitlog.updateSubgroups(req.auth!, req.body)));
+  app.post(`${base}/inputtopics.json`, { schema: { body: JournalBody, response: replies(PlanTopicsReply) } }, async (req) => ok(await visitlog.planTopics(req.auth!, req.body)));
+  app.post(`${base}/inputtopics/save.json`, { schema: { body: PlanTopicsBody, response: replies(PlanTopicsReply) } }, async (req) => ok(await visitlog.savePlanTopics(req.auth!, req.body)));
 
   app.post(`${base}/visit/set.json`, { schema: { body: VisitSetBody, response: replies(CellReply) } }, async (req) => ok(await visitlog.setVisit(req.auth!, req.body)));
   app.post(`${base}/visit/update.json`, { schema: { body: VisitUpdateBody, response: replies(CellReply) } }, async (req) => ok(await visitlog.updateVisit(req.auth!, req.body)));

@@ -23,6 +23,11 @@ import {
   type JournalsBody,
   type LessonTopic,
   type LiveJournalChange,
+  type PlanTopic,
+  type PlanTopicsBody,
+  type QrStudentsBody,
+  type Subgroup,
+  type SubgroupsUpdateBody,
   type StudentDeleteBody,
   type StudentJournalBody,
   type StudentJournalItem,
@@ -504,6 +509,64 @@ export class VisitlogService {
     const out = await this.deleteRecords(auth, [a], null, input.id_student);
     await repo.removeStudent(this.ctx.db, a.id, input.id_student, auth.userId);
     return out;
+  }
+
+  /** The journal's weekly lessons in the timetable (teacher time ids). */
+  async teacherTimes(auth: AuthInfo, input: JournalBody) {
+    const a = await this.own(auth, input.id_journal);
+    return (await repo.timetableOf(this.ctx.db, a.id)).map((r) => ({ idShed: r.id, day_number: r.dayNumber, id_time: r.timeId, time: r.startsAt.slice(0, 5), auditorium: `${r.room}, ${r.building}` }));
+  }
+
+  /** The students marked present at a lesson by their own QR scan. */
+  async qrStudents(auth: AuthInfo, input: QrStudentsBody) {
+    const a = await this.own(auth, input.id_journal);
+    const [visits, students] = await Promise.all([repo.qrVisits(this.ctx.db, a.id, input.visitDate, input.id_time), repo.studentsOf(this.ctx.db, a)]);
+    const byId = new Map(students.map((s) => [s.id, s]));
+    return visits.filter((v) => byId.has(v.studentId)).map((v) => ({ id_student: v.studentId, s_fio: fullName(byId.get(v.studentId)!), at: v.at.toISOString() }));
+  }
+
+  /** The journal's own subgroups, and every student of its group(s) they may hold. */
+  async subgroups(auth: AuthInfo, input: JournalBody): Promise<{ subgroups: Subgroup[]; students: JournalStudent[] }> {
+    const a = await this.own(auth, input.id_journal);
+    const [subgroups, students] = await Promise.all([repo.subgroupsOf(this.ctx.db, a.id), repo.studentsOf(this.ctx.db, a, { everyone: true })]);
+    return { subgroups, students: students.map(studentView) };
+  }
+
+  /** Creates or edits the subgroups (one transaction): numbers unique, each student of the group(s) in one subgroup at most. */
+  async updateSubgroups(auth: AuthInfo, input: SubgroupsUpdateBody): Promise<{ subgroups: Subgroup[]; students: JournalStudent[] }> {
+    const a = await this.own(auth, input.id_journal);
+    const numbers = input.subgroups.map((g) => g.number);
+    if (new Set(numbers).size !== numbers.length) throw badRequest();
+    const all = input.subgroups.flatMap((g) => g.students);
+    if (new Set(all).size !== all.length) throw badRequest();
+    const list = input.subgroups.map((g) => ({ ...g, name: g.name.trim() }));
+    if (list.some((g) => !g.name)) throw badRequest();
+    await this.ctx.db.transaction(async (tx) => {
+      const allowed = new Set((await repo.studentsOf(tx, a, { everyone: true })).map((s) => s.id));
+      if (all.some((id) => !allowed.has(id))) throw badRequest();
+      await repo.replaceSubgroups(tx, a.id, list);
+      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+    });
+    return this.subgroups(auth, input);
+  }
+
+  /** The journal's planned topics (input topics). */
+  async planTopics(auth: AuthInfo, input: JournalBody): Promise<PlanTopic[]> {
+    const a = await this.own(auth, input.id_journal);
+    return (await repo.planTopicsOf(this.ctx.db, a.id)).map((t) => ({ number: t.number, topic: t.topic, hours: t.hours, id_module: t.moduleId }));
+  }
+
+  /** Replaces the planned topics (one transaction): numbers unique, modules that exist. */
+  async savePlanTopics(auth: AuthInfo, input: PlanTopicsBody): Promise<PlanTopic[]> {
+    const a = await this.own(auth, input.id_journal);
+    const numbers = input.topics.map((t) => t.number);
+    if (new Set(numbers).size !== numbers.length || input.topics.some((t) => !t.topic.trim())) throw badRequest();
+    await this.ctx.db.transaction(async (tx) => {
+      const modules = new Set((await repo.moduleList(tx)).map((m) => m.id));
+      if (input.topics.some((t) => t.id_module !== null && !modules.has(t.id_module))) throw badRequest();
+      await repo.replacePlanTopics(tx, a.id, input.topics.map((t) => ({ number: t.number, topic: t.topic.trim(), hours: t.hours, moduleId: t.id_module })));
+    });
+    return this.planTopics(auth, input);
   }
 
   // --- the student's own journal ---------------------------------------------------------------

@@ -9,8 +9,9 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalData, JournalInfo, StudentJournalItem, VisitRow } from '../../../../contract/visitlog';
 import type { App } from '../../app';
-import { journalVisitChanges, journalVisits, scheduleEntries, teachingAssignments } from '../../db/schema';
+import { journalVisitChanges, journalVisits, scheduleEntries, students, teachingAssignments } from '../../db/schema';
 import { signedInApp, type TestDatabase, type TestSession } from '../../test/helpers';
+import { visitlogStreamEvent } from './visitlog.live';
 import { parseMark, totals } from './visitlog.service';
 
 let db: TestDatabase;
@@ -55,6 +56,15 @@ describe('marks and totals', () => {
     expect(totals(['5', 'н/б', null, '4', 'ув', '3'])).toEqual({ nb_Count: 1, ball_Count: 12, ball_average: 3 });
     expect(totals(['5', '4', '4'])).toEqual({ nb_Count: 0, ball_Count: 13, ball_average: 4.33 });
     expect(totals([])).toEqual({ nb_Count: 0, ball_Count: 0, ball_average: 0 });
+  });
+});
+
+describe('live events', () => {
+  it("sends a journal change as 'journal', a change too large to travel as 'resync', and nothing of other areas", () => {
+    const data = { id_journal: 1, cells: [], reload: true };
+    expect(visitlogStreamEvent({ event: 'visitlog.changed', data })).toEqual({ event: 'journal', data });
+    expect(visitlogStreamEvent({ event: 'visitlog.changed', data: null })).toEqual({ event: 'resync', data: {} });
+    expect(visitlogStreamEvent({ event: 'chat.message', data })).toBeNull();
   });
 });
 
@@ -256,6 +266,75 @@ describe('topics, deletions, export', () => {
     const after = await journalOf(lecture.id_journal);
     expect(after.students.map((s) => s.id_student)).not.toContain(gone);
     expect(after.journal[0].some((v) => v.id_student === gone)).toBe(false);
+  });
+});
+
+describe('timetable, QR marks, subgroups, planned topics', () => {
+  it("gives the journal's weekly lessons and the students marked present by QR", async () => {
+    const times = (await post(teacher, 'teachertimes.json', { id_journal: lecture.id_journal })).json().data;
+    expect(times.length).toBe(1);
+    expect(times[0]).toMatchObject({ day_number: expect.any(Number), id_time: expect.any(Number) });
+    const data = await journalOf(lecture.id_journal);
+    const s = data.students[0];
+    const [entry] = await db.database.db.select().from(scheduleEntries).where(eq(scheduleEntries.teachingAssignmentId, lecture.id_journal));
+    const [a] = await db.database.db.select().from(teachingAssignments).where(eq(teachingAssignments.id, lecture.id_journal));
+    await db.database.db.insert(journalVisits).values({
+      teachingAssignmentId: a.id,
+      studentId: s.id_student,
+      visitDate: '2026-12-01',
+      lessonTimeId: entry.lessonTimeId,
+      mark: null,
+      teacherId: a.teacherId,
+      academicYearId: a.academicYearId,
+      workingSemesterId: a.workingSemesterId,
+      semesterId: a.semesterId,
+      disciplineId: a.disciplineId,
+      credits: a.credits,
+      lessonTypeId: a.lessonTypeId,
+      groupId: (await db.database.db.select({ g: students.groupId }).from(students).where(eq(students.id, s.id_student)))[0].g,
+      streamId: a.streamId,
+      subgroup: 0,
+      dayNumber: 2,
+      educationFormId: 1,
+      scheduleEntryId: entry.id,
+      source: 'qr',
+    });
+    const qr = (await post(teacher, 'qrstudents.json', { id_journal: lecture.id_journal, visitDate: '2026-12-01', id_time: entry.lessonTimeId })).json().data;
+    expect(qr.map((q: { id_student: number }) => q.id_student)).toEqual([s.id_student]);
+    expect((await post(student, 'qrstudents.json', { id_journal: lecture.id_journal, visitDate: '2026-12-01', id_time: entry.lessonTimeId })).statusCode).toBe(403);
+  });
+
+  it('creates and edits subgroups: the journal of subgroup 1 then lists exactly its members; bad lists change nothing', async () => {
+    const lab = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 3 && j.subgroup === 1)!;
+    const before = (await post(teacher, 'subgroup/students.json', { id_journal: lab.id_journal })).json().data;
+    expect(before.subgroups).toEqual([]);
+    const everyone = before.students.map((s: { id_student: number }) => s.id_student);
+    expect(everyone.length).toBeGreaterThan((await journalOf(lab.id_journal)).students.length);
+    const [x, y, z] = everyone;
+    const ok = await post(teacher, 'subgroup/update.json', { id_journal: lab.id_journal, subgroups: [{ number: 1, name: 'Первая', students: [x, z] }, { number: 2, name: 'Вторая', students: [y] }] });
+    expect(ok.statusCode).toBe(200);
+    expect((await journalOf(lab.id_journal)).students.map((s) => s.id_student).sort()).toEqual([x, z].sort());
+    // A student in two subgroups, a number twice, a student of another group: 400, nothing changed.
+    for (const subgroups of [
+      [{ number: 1, name: 'A', students: [x] }, { number: 2, name: 'B', students: [x] }],
+      [{ number: 1, name: 'A', students: [x] }, { number: 1, name: 'B', students: [y] }],
+      [{ number: 1, name: 'A', students: [2_000_000_000] }],
+    ])
+      expect((await post(teacher, 'subgroup/update.json', { id_journal: lab.id_journal, subgroups })).statusCode).toBe(400);
+    expect((await post(teacher, 'subgroup/students.json', { id_journal: lab.id_journal })).json().data.subgroups.map((g: { name: string }) => g.name)).toEqual(['Первая', 'Вторая']);
+    // Back to the group's own halves.
+    await post(teacher, 'subgroup/update.json', { id_journal: lab.id_journal, subgroups: [] });
+    expect((await journalOf(lab.id_journal)).students.length).toBeGreaterThan(2);
+  });
+
+  it('saves and replaces planned topics; a module that does not exist is refused', async () => {
+    const topics = [
+      { number: 1, topic: 'HTTP', hours: 2, id_module: 1 },
+      { number: 2, topic: 'HTML', hours: 2, id_module: null },
+    ];
+    expect((await post(teacher, 'inputtopics/save.json', { id_journal: lecture.id_journal, topics })).json().data).toEqual(topics);
+    expect((await post(teacher, 'inputtopics/save.json', { id_journal: lecture.id_journal, topics: [{ number: 1, topic: 'x', hours: 2, id_module: 99 }] })).statusCode).toBe(400);
+    expect((await post(teacher, 'inputtopics.json', { id_journal: lecture.id_journal })).json().data).toEqual(topics);
   });
 });
 
