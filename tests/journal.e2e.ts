@@ -145,4 +145,25 @@ describe('journal', () => {
     await expect.poll(() => today.locator('.sj-mark').innerText()).toBe('5');
     expect(await student.locator('#journal-group').count()).toBe(0);
   });
+
+  it('two tabs of the teacher on one journal: a mark typed in one shows in the other without reloading', async () => {
+    const [a, b] = [await e2e.page(), await e2e.page()];
+    await signIn(a, TEACHER);
+    await signIn(b, TEACHER);
+    await openLecture(a);
+    await openLecture(b);
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    const date = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    await a.getByLabel(ru('journal:lesson.date'), { exact: true }).fill(date);
+    await a.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: `${LAST_PAIR}–18:50` });
+    await a.getByRole('button', { name: ru('journal:lesson.add'), exact: true }).click();
+    await lastColumnCell(a, 0).click();
+    await a.keyboard.type('4');
+    await a.keyboard.press('Enter');
+    await expectVisible(a.getByRole('status').filter({ hasText: ru('journal:status.saved') }), 30000);
+    const day = `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+    await expectVisible(b.locator('thead th').filter({ hasText: day }).last(), 30000);
+    await expect.poll(() => lastColumnCell(b, 0).innerText(), { timeout: 30000 }).toBe('4');
+  });
 });

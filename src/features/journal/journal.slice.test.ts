@@ -90,6 +90,10 @@ describe('journal slice', () => {
     s = run(s, journalActions.liveChanged({ id_journal: 1, reload: false, cells: [cell('2026-09-07', 'н/б'), cell('2026-09-08', '5')] }));
     expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('н/б');
     expect(s.marks[cellKey(100, '2026-09-08', 2)]).toBeUndefined();
+    // A lesson another tab added shows as a column here too.
+    s = run(s, journalActions.liveChanged({ id_journal: 1, reload: false, cells: [cell('2026-09-09', '4')] }));
+    expect(s.added).toEqual([{ date: '2026-09-09', time: 2 }]);
+    expect(s.marks[cellKey(100, '2026-09-09', 2)]).toBe('4');
     s = run(s, journalActions.liveChanged({ id_journal: 2, reload: false, cells: [cell('2026-09-07', '2')] }));
     expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('н/б');
   });

@@ -279,7 +279,17 @@ const slice = createSlice({
     liveChanged(state, action: PayloadAction<LiveJournalChange>) {
       const open = state.journal.data?.info.id_journal;
       if (open !== action.payload.id_journal) return;
-      for (const c of action.payload.cells) if (!state.edits[cellKey(c.id_student, c.visitDate, c.id_time)]) applyCell(state, c.id_student, c.visitDate, c.id_time, c.cell);
+      const known = new Set([...(state.journal.data?.dates ?? []).map((d) => lessonKey(d.visitDate, d.id_time)), ...state.added.map((l) => lessonKey(l.date, l.time))]);
+      for (const c of action.payload.cells) {
+        if (state.edits[cellKey(c.id_student, c.visitDate, c.id_time)]) continue;
+        applyCell(state, c.id_student, c.visitDate, c.id_time, c.cell);
+        // A lesson this tab has not shown yet gets its column.
+        const key = lessonKey(c.visitDate, c.id_time);
+        if (c.cell && !known.has(key)) {
+          known.add(key);
+          state.added.push({ date: c.visitDate, time: c.id_time });
+        }
+      }
     },
     liveResync() {},
     liveStatusChanged(state, action: PayloadAction<LiveStatus>) {
