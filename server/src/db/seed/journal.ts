@@ -201,6 +201,6 @@ export async function seedJournal(db: Db, ctx: SeedContext): Promise<void> {
   }
   for (let i = 0; i < topics.length; i += 300) await db.insert(journalLessonTopics).values(topics.slice(i, i + 300));
   // Seeded history has no audit rows: the trail starts with the first change made in the portal.
-  for (let i = 0; i < visits.length; i += 300) await db.insert(journalVisits).values(visits.slice(i, i + 300));
+  for (let i = 0; i < visits.length; i += 1000) await db.insert(journalVisits).values(visits.slice(i, i + 1000));
   ctx.log(`journal: ${visits.length} visit records, ${topics.length} lesson topics in ${entries.length} weekly lessons`);
 }
