@@ -36,6 +36,8 @@ export const ErrorCode = Type.Union([
   Type.Literal('WRONG_PASSWORD'),
   Type.Literal('TOO_LARGE'),
   Type.Literal('UNSUPPORTED_TYPE'),
+  /** A journal mark other than '+', 'н/б', 'ув' or an integer 0..{max}. */
+  Type.Literal('INVALID_MARK'),
   Type.Literal('TOO_MANY_REQUESTS'),
   Type.Literal('GOOGLE_DISABLED'),
   Type.Literal('SERVICE_UNAVAILABLE'),

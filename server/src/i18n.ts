@@ -34,6 +34,11 @@ const ERRORS: Record<ErrorCode, Texts> = {
   WRONG_PASSWORD: { ru: 'Текущий пароль неверен', kg: 'Учурдагы сырсөз туура эмес', en: 'The current password is wrong' },
   TOO_LARGE: { ru: 'Превышен допустимый размер', kg: 'Уруксат берилген өлчөмдөн ашып кетти', en: 'The size limit is exceeded' },
   UNSUPPORTED_TYPE: { ru: 'Неподдерживаемый тип данных', kg: 'Колдоого алынбаган маалымат түрү', en: 'Unsupported content type' },
+  INVALID_MARK: {
+    ru: 'Недопустимая отметка: «н/б», «ув», «+» или целое число от 0 до {max}',
+    kg: 'Жараксыз белги: «н/б», «ув», «+» же 0дөн {max}гө чейинки бүтүн сан',
+    en: "Invalid mark: 'н/б', 'ув', '+' or a whole number from 0 to {max}",
+  },
   TOO_MANY_REQUESTS: {
     ru: 'Слишком много попыток. Повторите через {seconds} с',
     kg: 'Аракеттер өтө көп. {seconds} секунддан кийин кайталаңыз',

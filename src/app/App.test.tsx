@@ -83,10 +83,12 @@ describe('App routes and shell', () => {
     expect(screen.getByText('12.04.1980')).toBeInTheDocument();
     expect(screen.getByText('Кафедра программной инженерии', { selector: 'dd' })).toBeInTheDocument();
 
-    // Side menu: only entries with a route or a settings link, opened in a new tab.
+    // Side menu: only entries with a route (the journal) or a settings link, the links opened in a new tab.
     const menu = screen.getByTestId('side-menu');
     const links = within(menu).getAllByRole('link');
-    expect(links.map((l) => l.textContent?.replace('(откроется в новой вкладке)', '').trim())).toEqual(['Расписание', 'Вебинар']);
+    expect(links.map((l) => l.textContent?.replace('(откроется в новой вкладке)', '').trim())).toEqual(['Расписание', 'Журнал', 'Вебинар']);
+    expect(links[1]).toHaveAttribute('href', '/lms/journal');
+    expect(links[1]).not.toHaveAttribute('target');
     expect(links[0]).toHaveAttribute('target', '_blank');
     expect(links[0].getAttribute('rel')).toContain('noopener');
 

@@ -58,6 +58,15 @@ export const AREAS = [
     namespaces: ['chat'],
     store: () => import('../features/chat/chat.area'),
   },
+  {
+    key: 'journal',
+    path: '/journal',
+    screen: () => import('../features/journal/JournalScreen'),
+    nav: 'nav.journal',
+    menuKey: 'journal',
+    namespaces: ['journal'],
+    store: () => import('../features/journal/journal.area'),
+  },
 ] as const satisfies readonly AreaEntry[];
 
 export type AreaKey = (typeof AREAS)[number]['key'];

@@ -62,6 +62,28 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     },
   },
   {
+    name: 'journal',
+    path: '/lms/journal',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('.journal-screen .muted, .sj-list') && !document.querySelector('.journal-screen .spinner'), undefined, { timeout: 20000 });
+    },
+  },
+  {
+    name: 'journal grid',
+    path: '/lms/journal',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('.journal-screen .muted, .sj-list') && !document.querySelector('.journal-screen .spinner'), undefined, { timeout: 20000 });
+      // A teacher opens the first journal of the half-year; a student's screen is his own journal already.
+      const group = page.locator('#journal-group');
+      if ((await group.count()) === 0) return;
+      const value = await group.locator('option').nth(1).getAttribute('value');
+      if (value) await group.selectOption(value);
+      await expectVisible(page.locator('.jg-wrap'), 20000);
+    },
+  },
+  {
     name: 'change password',
     path: '/lms/change-password',
     ready: (page) => readyMain(page),

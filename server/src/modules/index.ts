@@ -18,6 +18,8 @@ import newsRoutes from './news/news.routes';
 import passwordRoutes from './password/password.routes';
 import profileRoutes from './profile/profile.routes';
 import settingsRoutes from './settings/settings.routes';
+import { visitlogLive } from './visitlog/visitlog.live';
+import visitlogRoutes from './visitlog/visitlog.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -38,4 +40,5 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'academic', routes: academicRoutes },
   { name: 'news', routes: newsRoutes },
   { name: 'chat', routes: chatRoutes, live: chatLive },
+  { name: 'visitlog', routes: visitlogRoutes, live: visitlogLive },
 ];

@@ -8,7 +8,9 @@ import { currentAcademicYear } from '../../lib/academic-year';
 import type { Db } from '../client';
 import { seedSteps } from '../schema';
 import { seedChat } from './chat';
+import { seedJournal } from './journal';
 import { seedNews } from './news';
+import { seedSchedule } from './schedule';
 import { ensureAcademicYears, seedReference, seedSite, seedUniversity } from './university';
 
 export interface SeedContext {
@@ -31,6 +33,8 @@ export const STEPS: readonly SeedStep[] = [
   { name: '0003-site', run: (db) => seedSite(db) },
   { name: '0004-news', run: seedNews },
   { name: '0005-chat', run: seedChat },
+  { name: '0006-schedule', run: seedSchedule },
+  { name: '0007-journal', run: seedJournal },
 ];
 
 export interface SeedOptions {

@@ -1,0 +1,48 @@
+/**
+ * The journal as an Excel workbook (exceljs): a title block, then students against lessons with
+ * their marks, absences, sum and average; names frozen on the left and dates on top.
+ */
+import ExcelJS from 'exceljs';
+import type { JournalData } from '../../../../contract/visitlog';
+import type { Language } from '../../../../contract/common';
+import { cellKey } from './visitlog.service';
+
+const HEADINGS: Record<Language, { title: string; student: string; nb: string; sum: string; avg: string; present: string; no: string }> = {
+  ru: { title: 'Журнал посещаемости и успеваемости', student: 'ФИО студента', nb: 'н/б', sum: 'Сумма', avg: 'Средний балл', present: '+', no: '№' },
+  kg: { title: 'Катышуу жана үлгүрүү журналы', student: 'Студенттин аты-жөнү', nb: 'н/б', sum: 'Суммасы', avg: 'Орточо балл', present: '+', no: '№' },
+  en: { title: 'Attendance and grades journal', student: 'Student', nb: 'Absences', sum: 'Sum', avg: 'Average', present: '+', no: 'No.' },
+};
+
+/** 'YYYY-MM-DD' → 'DD.MM' */
+const shortDate = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}`;
+
+export async function journalWorkbook(data: JournalData & { yearName: string }, lang: Language): Promise<Buffer> {
+  const h = HEADINGS[lang];
+  const wb = new ExcelJS.Workbook();
+  wb.creator = data.info.teacher;
+  wb.created = new Date(0);
+  const ws = wb.addWorksheet(data.info.groupOrPotok.slice(0, 31), { views: [{ state: 'frozen', xSplit: 2, ySplit: 5 }] });
+  ws.getCell('A1').value = h.title;
+  ws.getCell('A1').font = { bold: true, size: 14 };
+  ws.getCell('A2').value = `${data.info.discipline} — ${data.info.vid_zaniatiy}${data.info.subgroup ? ` (${data.info.subgroup})` : ''}`;
+  ws.getCell('A3').value = `${data.info.groupOrPotok} · ${data.yearName} · ${data.info.teacher}`;
+  const header = [h.no, h.student, ...data.dates.map((d) => `${shortDate(d.visitDate)} ${d.time}`), h.nb, h.sum, h.avg];
+  const headRow = ws.getRow(5);
+  headRow.values = header;
+  headRow.font = { bold: true };
+  data.resArray.forEach((r, i) => {
+    const marks = data.dates.map((d) => {
+      const key = cellKey(d.visitDate, d.id_time);
+      if (!(key in r.marks)) return '';
+      const m = r.marks[key];
+      if (m === null) return h.present;
+      return /^\d+$/.test(m) ? Number(m) : m;
+    });
+    ws.getRow(6 + i).values = [i + 1, r.s_fio, ...marks, r.nb_Count, r.ball_Count, r.ball_average];
+  });
+  ws.getColumn(1).width = 5;
+  ws.getColumn(2).width = 36;
+  for (let c = 3; c < 3 + data.dates.length; c++) ws.getColumn(c).width = 9;
+  ws.getColumn(3 + data.dates.length + 2).numFmt = '0.00';
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,0 +1,352 @@
+/**
+ * SQL of the journal: a teacher's journals (teaching assignments) with their names, a journal's
+ * students, lessons, visit records and topics, cell writes with their audit rows, mark-all-present,
+ * deletions, and a student's own records.
+ */
+import { and, asc, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  auditoria,
+  controlForms,
+  journalPlanTopics,
+  scheduleEntries,
+  disciplines,
+  educationForms,
+  groups,
+  journalLessonTopics,
+  journalModules,
+  journalRemovedStudents,
+  journalSubgroupStudents,
+  journalSubgroups,
+  journalVisitChanges,
+  journalVisits,
+  lessonTimes,
+  lessonTypes,
+  semesters,
+  streamGroups,
+  streams,
+  students,
+  teachers,
+  teachingAssignments,
+  users,
+} from '../../db/schema';
+
+export type Assignment = typeof teachingAssignments.$inferSelect;
+export type VisitRecord = typeof journalVisits.$inferSelect;
+export type Source = 'journal' | 'bulk' | 'qr' | 'seed';
+
+
+/** A teacher's journals in a half-year (or one journal by id), with everything the filters show. */
+export async function journals(db: Db, where: { teacherId: number; year: number; ws: number } | { id: number }) {
+  const lt = lessonTypes;
+  const rows = await db
+    .select({
+      a: teachingAssignments,
+      discipline: { nameRu: disciplines.nameRu, nameKg: disciplines.nameKg, nameEn: disciplines.nameEn },
+      lessonType: { nameRu: lt.nameRu, nameKg: lt.nameKg, nameEn: lt.nameEn },
+      control: { nameRu: controlForms.nameRu, nameKg: controlForms.nameKg, nameEn: controlForms.nameEn },
+      semesterNumber: semesters.number,
+      groupName: groups.name,
+      streamName: streams.name,
+      educationFormId: sql<number>`coalesce(${groups.educationFormId}, (select fg.education_form_id from stream_groups sg join groups fg on fg.id = sg.group_id where sg.stream_id = ${teachingAssignments.streamId} order by fg.id limit 1))`,
+      teacher: { surname: teachers.surname, name: teachers.name, patronymic: teachers.patronymic },
+    })
+    .from(teachingAssignments)
+    .innerJoin(disciplines, eq(disciplines.id, teachingAssignments.disciplineId))
+    .innerJoin(lt, eq(lt.id, teachingAssignments.lessonTypeId))
+    .innerJoin(controlForms, eq(controlForms.id, teachingAssignments.controlFormId))
+    .innerJoin(semesters, eq(semesters.id, teachingAssignments.semesterId))
+    .innerJoin(teachers, eq(teachers.id, teachingAssignments.teacherId))
+    .leftJoin(groups, eq(groups.id, teachingAssignments.groupId))
+    .leftJoin(streams, eq(streams.id, teachingAssignments.streamId))
+    .where(
+      'id' in where
+        ? eq(teachingAssignments.id, where.id)
+        : and(eq(teachingAssignments.teacherId, where.teacherId), eq(teachingAssignments.academicYearId, where.year), eq(teachingAssignments.workingSemesterId, where.ws)),
+    )
+    .orderBy(asc(disciplines.nameRu), asc(teachingAssignments.lessonTypeId), asc(sql`coalesce(${streams.name}, ${groups.name})`), asc(teachingAssignments.subgroup));
+  return rows;
+}
+export type JournalSource = Awaited<ReturnType<typeof journals>>[number];
+
+export async function educationFormList(db: Db) {
+  return db.select().from(educationForms).orderBy(educationForms.id);
+}
+export async function lessonTypeList(db: Db) {
+  return db.select().from(lessonTypes).orderBy(lessonTypes.id);
+}
+export async function moduleList(db: Db) {
+  return db.select().from(journalModules).orderBy(journalModules.number);
+}
+export async function lessonTimeList(db: Db) {
+  return db.select().from(lessonTimes).orderBy(lessonTimes.id);
+}
+
+export async function assignment(db: Db, id: number): Promise<Assignment | undefined> {
+  const [row] = await db.select().from(teachingAssignments).where(eq(teachingAssignments.id, id));
+  return row;
+}
+
+/**
+ * A journal's students: its group's (or its stream's groups') students of its subgroup; when the
+ * teacher made subgroups of it, the members of the matching one; less those taken off the list.
+ */
+export async function studentsOf(db: Db, a: Assignment, options: { everyone?: boolean } = {}) {
+  const groupIds = a.groupId ? [a.groupId] : (await db.select({ id: streamGroups.groupId }).from(streamGroups).where(eq(streamGroups.streamId, a.streamId!))).map((r) => r.id);
+  if (groupIds.length === 0) return [];
+  const custom = await db.select({ id: journalSubgroups.id, number: journalSubgroups.number }).from(journalSubgroups).where(eq(journalSubgroups.teachingAssignmentId, a.id));
+  const rows = await db
+    .select({
+      id: students.id,
+      surname: students.surname,
+      name: students.name,
+      patronymic: students.patronymic,
+      code: students.code,
+      group: groups.name,
+      groupId: students.groupId,
+      subgroup: students.subgroup,
+      educationFormId: students.educationFormId,
+    })
+    .from(students)
+    .innerJoin(groups, eq(groups.id, students.groupId))
+    .where(
+      and(
+        inArray(students.groupId, groupIds),
+        custom.length === 0 && a.subgroup > 0 && !options.everyone ? eq(students.subgroup, a.subgroup) : undefined,
+        notExists(
+          db
+            .select({ x: sql`1` })
+            .from(journalRemovedStudents)
+            .where(and(eq(journalRemovedStudents.teachingAssignmentId, a.id), eq(journalRemovedStudents.studentId, students.id))),
+        ),
+      ),
+    )
+    .orderBy(asc(groups.name), asc(students.surname), asc(students.name), asc(students.id));
+  if (custom.length === 0 || options.everyone) return rows;
+  const chosen = a.subgroup > 0 ? custom.filter((c) => c.number === a.subgroup) : custom;
+  if (chosen.length === 0) return [];
+  const members = await db
+    .select({ studentId: journalSubgroupStudents.studentId, subgroupId: journalSubgroupStudents.subgroupId })
+    .from(journalSubgroupStudents)
+    .where(inArray(journalSubgroupStudents.subgroupId, chosen.map((c) => c.id)));
+  const numberOf = new Map(chosen.map((c) => [c.id, c.number]));
+  const subgroupOf = new Map(members.map((m) => [m.studentId, numberOf.get(m.subgroupId)!]));
+  return rows.filter((r) => subgroupOf.has(r.id)).map((r) => ({ ...r, subgroup: subgroupOf.get(r.id)! }));
+}
+export type StudentRow = Awaited<ReturnType<typeof studentsOf>>[number];
+
+export async function visitsOf(db: Db, assignmentId: number): Promise<VisitRecord[]> {
+  return db.select().from(journalVisits).where(eq(journalVisits.teachingAssignmentId, assignmentId)).orderBy(asc(journalVisits.visitDate), asc(journalVisits.lessonTimeId));
+}
+
+export async function lessonTopicsOf(db: Db, assignmentId: number) {
+  return db.select().from(journalLessonTopics).where(eq(journalLessonTopics.teachingAssignmentId, assignmentId)).orderBy(asc(journalLessonTopics.visitDate), asc(journalLessonTopics.lessonTimeId));
+}
+
+const cellWhere = (assignmentId: number, studentId: number, date: string, timeId: number) =>
+  and(eq(journalVisits.teachingAssignmentId, assignmentId), eq(journalVisits.studentId, studentId), eq(journalVisits.visitDate, date), eq(journalVisits.lessonTimeId, timeId));
+
+/** The cell's record, locked for the rest of the transaction. */
+export async function lockCell(db: Db, assignmentId: number, studentId: number, date: string, timeId: number): Promise<VisitRecord | undefined> {
+  const [row] = await db.select().from(journalVisits).where(cellWhere(assignmentId, studentId, date, timeId)).for('update');
+  return row;
+}
+
+export type NewVisit = typeof journalVisits.$inferInsert;
+
+/** Inserts a record unless one exists already (another writer won the race): the row, or undefined. */
+export async function insertVisit(db: Db, row: NewVisit): Promise<VisitRecord | undefined> {
+  const [out] = await db.insert(journalVisits).values(row).onConflictDoNothing().returning();
+  return out;
+}
+
+export async function updateVisit(db: Db, id: number, mark: string | null, source: Source, userId: number, at: Date): Promise<VisitRecord> {
+  const [out] = await db.update(journalVisits).set({ mark, source, updatedByUserId: userId, updatedAt: at }).where(eq(journalVisits.id, id)).returning();
+  return out;
+}
+
+export async function deleteVisit(db: Db, id: number): Promise<void> {
+  await db.delete(journalVisits).where(eq(journalVisits.id, id));
+}
+
+export async function visitById(db: Db, id: number): Promise<VisitRecord | undefined> {
+  const [row] = await db.select().from(journalVisits).where(eq(journalVisits.id, id));
+  return row;
+}
+
+export type NewChange = typeof journalVisitChanges.$inferInsert;
+export async function recordChanges(db: Db, rows: NewChange[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 400) await db.insert(journalVisitChanges).values(rows.slice(i, i + 400));
+}
+
+/** Mark-all-present: a "present" record for every given student without one at the occurrence. */
+export async function insertPresent(db: Db, rows: NewVisit[]): Promise<VisitRecord[]> {
+  const out: VisitRecord[] = [];
+  for (let i = 0; i < rows.length; i += 300) out.push(...(await db.insert(journalVisits).values(rows.slice(i, i + 300)).onConflictDoNothing().returning()));
+  return out;
+}
+
+export async function history(db: Db, assignmentId: number, studentId: number, date: string, timeId: number) {
+  return db
+    .select({
+      action: journalVisitChanges.action,
+      oldMark: journalVisitChanges.oldMark,
+      newMark: journalVisitChanges.newMark,
+      source: journalVisitChanges.source,
+      at: journalVisitChanges.changedAt,
+      login: users.login,
+      tSurname: teachers.surname,
+      tName: teachers.name,
+      tPatronymic: teachers.patronymic,
+      sSurname: students.surname,
+      sName: students.name,
+      sPatronymic: students.patronymic,
+    })
+    .from(journalVisitChanges)
+    .leftJoin(users, eq(users.id, journalVisitChanges.changedByUserId))
+    .leftJoin(teachers, eq(teachers.id, users.teacherId))
+    .leftJoin(students, eq(students.id, users.studentId))
+    .where(
+      and(
+        eq(journalVisitChanges.teachingAssignmentId, assignmentId),
+        eq(journalVisitChanges.studentId, studentId),
+        eq(journalVisitChanges.visitDate, date),
+        eq(journalVisitChanges.lessonTimeId, timeId),
+      ),
+    )
+    .orderBy(desc(journalVisitChanges.id));
+}
+
+/** Deletes the records of one lesson (or of the whole journal when date is null); the deleted rows. */
+export async function deleteVisits(db: Db, assignmentId: number, occurrence: { date: string; timeId: number } | null, studentId?: number): Promise<VisitRecord[]> {
+  return db
+    .delete(journalVisits)
+    .where(
+      and(
+        eq(journalVisits.teachingAssignmentId, assignmentId),
+        occurrence ? and(eq(journalVisits.visitDate, occurrence.date), eq(journalVisits.lessonTimeId, occurrence.timeId)) : undefined,
+        studentId !== undefined ? eq(journalVisits.studentId, studentId) : undefined,
+      ),
+    )
+    .returning();
+}
+
+export async function deleteLessonTopics(db: Db, assignmentId: number, occurrence: { date: string; timeId: number } | null): Promise<number> {
+  const rows = await db
+    .delete(journalLessonTopics)
+    .where(
+      and(
+        eq(journalLessonTopics.teachingAssignmentId, assignmentId),
+        occurrence ? and(eq(journalLessonTopics.visitDate, occurrence.date), eq(journalLessonTopics.lessonTimeId, occurrence.timeId)) : undefined,
+      ),
+    )
+    .returning({ id: journalLessonTopics.id });
+  return rows.length;
+}
+
+export async function removeStudent(db: Db, assignmentId: number, studentId: number, userId: number): Promise<void> {
+  await db.insert(journalRemovedStudents).values({ teachingAssignmentId: assignmentId, studentId, removedByUserId: userId }).onConflictDoNothing();
+}
+
+/** The journal-defining assignment for the journal delete payload (group or stream id). */
+export async function findAssignment(
+  db: Db,
+  k: { teacherId: number; year: number; ws: number; semesterId: number; groupOrStream: number; lessonTypeId: number; disciplineId: number; credits: number },
+): Promise<Assignment[]> {
+  return db
+    .select()
+    .from(teachingAssignments)
+    .where(
+      and(
+        eq(teachingAssignments.teacherId, k.teacherId),
+        eq(teachingAssignments.academicYearId, k.year),
+        eq(teachingAssignments.workingSemesterId, k.ws),
+        eq(teachingAssignments.semesterId, k.semesterId),
+        eq(teachingAssignments.lessonTypeId, k.lessonTypeId),
+        eq(teachingAssignments.disciplineId, k.disciplineId),
+        eq(teachingAssignments.credits, k.credits),
+        sql`(${teachingAssignments.groupId} = ${k.groupOrStream} or ${teachingAssignments.streamId} = ${k.groupOrStream})`,
+      ),
+    );
+}
+
+export async function upsertLessonTopic(db: Db, row: typeof journalLessonTopics.$inferInsert) {
+  const [out] = await db
+    .insert(journalLessonTopics)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [journalLessonTopics.teachingAssignmentId, journalLessonTopics.visitDate, journalLessonTopics.lessonTimeId],
+      set: { topic: row.topic, lessonNumber: row.lessonNumber, hours: row.hours, moduleId: row.moduleId, planTopicId: row.planTopicId, updatedByUserId: row.updatedByUserId, updatedAt: row.updatedAt },
+    })
+    .returning();
+  return out;
+}
+
+/** A student's records in a half-year, with the journal's discipline, lesson type and teacher. */
+export async function visitsOfStudent(db: Db, studentId: number, year: number, ws: number) {
+  return db
+    .select({
+      assignmentId: journalVisits.teachingAssignmentId,
+      visitDate: journalVisits.visitDate,
+      timeId: journalVisits.lessonTimeId,
+      mark: journalVisits.mark,
+      discipline: { nameRu: disciplines.nameRu, nameKg: disciplines.nameKg, nameEn: disciplines.nameEn },
+      lessonType: { nameRu: lessonTypes.nameRu, nameKg: lessonTypes.nameKg, nameEn: lessonTypes.nameEn },
+      teacher: { surname: teachers.surname, name: teachers.name, patronymic: teachers.patronymic },
+    })
+    .from(journalVisits)
+    .innerJoin(disciplines, eq(disciplines.id, journalVisits.disciplineId))
+    .innerJoin(lessonTypes, eq(lessonTypes.id, journalVisits.lessonTypeId))
+    .innerJoin(teachers, eq(teachers.id, journalVisits.teacherId))
+    .where(and(eq(journalVisits.studentId, studentId), eq(journalVisits.academicYearId, year), eq(journalVisits.workingSemesterId, ws)))
+    .orderBy(asc(disciplines.nameRu), asc(journalVisits.lessonTypeId), asc(journalVisits.visitDate), asc(journalVisits.lessonTimeId));
+}
+
+/** The account of a journal's teacher (live events go to all his tabs). */
+export async function teacherUserIds(db: Db, teacherId: number): Promise<number[]> {
+  return (await db.select({ id: users.id }).from(users).where(and(eq(users.teacherId, teacherId), isNull(users.studentId)))).map((r) => r.id);
+}
+
+/** The journal's weekly lessons in the timetable. */
+export async function timetableOf(db: Db, assignmentId: number) {
+  return db
+    .select({ id: scheduleEntries.id, dayNumber: scheduleEntries.dayNumber, timeId: scheduleEntries.lessonTimeId, startsAt: lessonTimes.startsAt, room: auditoria.name, building: auditoria.building })
+    .from(scheduleEntries)
+    .innerJoin(lessonTimes, eq(lessonTimes.id, scheduleEntries.lessonTimeId))
+    .innerJoin(auditoria, eq(auditoria.id, scheduleEntries.auditoriumId))
+    .where(eq(scheduleEntries.teachingAssignmentId, assignmentId))
+    .orderBy(asc(scheduleEntries.dayNumber), asc(scheduleEntries.lessonTimeId));
+}
+
+/** Records of a lesson that came from a QR scan. */
+export async function qrVisits(db: Db, assignmentId: number, date: string, timeId: number) {
+  return db
+    .select({ studentId: journalVisits.studentId, at: journalVisits.createdAt })
+    .from(journalVisits)
+    .where(and(eq(journalVisits.teachingAssignmentId, assignmentId), eq(journalVisits.visitDate, date), eq(journalVisits.lessonTimeId, timeId), eq(journalVisits.source, 'qr')));
+}
+
+export async function subgroupsOf(db: Db, assignmentId: number) {
+  const groups_ = await db.select().from(journalSubgroups).where(eq(journalSubgroups.teachingAssignmentId, assignmentId)).orderBy(asc(journalSubgroups.number));
+  if (groups_.length === 0) return [];
+  const members = await db.select().from(journalSubgroupStudents).where(inArray(journalSubgroupStudents.subgroupId, groups_.map((g) => g.id)));
+  return groups_.map((g) => ({ number: g.number, name: g.name, students: members.filter((m) => m.subgroupId === g.id).map((m) => m.studentId) }));
+}
+
+/** Replaces the journal's subgroups and their members. */
+export async function replaceSubgroups(db: Db, assignmentId: number, list: { number: number; name: string; students: number[] }[]): Promise<void> {
+  await db.delete(journalSubgroups).where(eq(journalSubgroups.teachingAssignmentId, assignmentId));
+  for (const g of list) {
+    const [row] = await db.insert(journalSubgroups).values({ teachingAssignmentId: assignmentId, number: g.number, name: g.name }).returning({ id: journalSubgroups.id });
+    if (g.students.length) await db.insert(journalSubgroupStudents).values(g.students.map((studentId) => ({ subgroupId: row.id, studentId })));
+  }
+}
+
+export async function planTopicsOf(db: Db, assignmentId: number) {
+  return db.select().from(journalPlanTopics).where(eq(journalPlanTopics.teachingAssignmentId, assignmentId)).orderBy(asc(journalPlanTopics.number));
+}
+
+export async function replacePlanTopics(db: Db, assignmentId: number, list: { number: number; topic: string; hours: number; moduleId: number | null }[]): Promise<void> {
+  await db.delete(journalPlanTopics).where(eq(journalPlanTopics.teachingAssignmentId, assignmentId));
+  if (list.length) await db.insert(journalPlanTopics).values(list.map((t) => ({ teachingAssignmentId: assignmentId, ...t })));
+}

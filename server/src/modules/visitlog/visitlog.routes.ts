@@ -1,0 +1,110 @@
+/**
+ * /api/visitlog/* (docs/api.md#visitlog): the teacher's journals and their lists, one journal with
+ * its students, lessons and topics, cell writes (one, pasted, mark all present), a cell's history,
+ * deletions, the Excel export, and the student's own journal. All need a session; the rules are in
+ * visitlog.service.ts. Changes reach the journal's teacher live through visitlog.live.ts.
+ */
+import { Type } from 'typebox';
+import { DbId, HalfYear, YearStart } from '../../../../contract/common';
+import {
+  CellReply,
+  CellsReply,
+  DatesReply,
+  DeletedReply,
+  ExportQuery,
+  HistoryBody,
+  HistoryReply,
+  InsertAllBody,
+  InsertAllReply,
+  JournalBody,
+  JournalDeleteBody,
+  JournalReply,
+  JournalsBody,
+  JournalsReply,
+  PlanTopicsBody,
+  PlanTopicsReply,
+  QrStudentsBody,
+  QrStudentsReply,
+  SubgroupsReply,
+  SubgroupsUpdateBody,
+  TeacherTimesReply,
+  ListReply,
+  StudentDeleteBody,
+  StudentJournalBody,
+  StudentJournalReply,
+  StudentsReply,
+  TopicReply,
+  TopicsReply,
+  TopicUpdateBody,
+  VisitPasteBody,
+  VisitSetBody,
+  VisitUpdateBody,
+} from '../../../../contract/visitlog';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { languageOf } from '../../i18n';
+import { contentDisposition } from '../../plugins/files';
+import { ok, replies } from '../../plugins/reply';
+import { journalWorkbook } from './visitlog.export';
+import { VisitlogService } from './visitlog.service';
+
+const GroupsBody = Type.Object({ id_a_year: YearStart, id_w_s: HalfYear, id_semester: Type.Optional(DbId) });
+
+export default async function visitlogRoutes(app: App, { ctx }: { ctx: AppContext }) {
+  const visitlog = new VisitlogService(ctx);
+  const base = '/api/visitlog';
+
+  app.get(`${base}/lessontypes.json`, { schema: { response: replies(ListReply) } }, async (req) => ok(await visitlog.lessonTypes(languageOf(req))));
+  app.get(`${base}/educforms.json`, { schema: { response: replies(ListReply) } }, async (req) => ok(await visitlog.educationForms(languageOf(req))));
+  app.get(`${base}/modules.json`, { schema: { response: replies(ListReply) } }, async (req) => ok(await visitlog.modules(languageOf(req))));
+  app.get(`${base}/assessments.json`, { schema: { response: replies(ListReply) } }, async () => ok(visitlog.assessments()));
+  app.get(`${base}/times.json`, { schema: { response: replies(ListReply) } }, async () => ok(await visitlog.lessonTimes()));
+
+  app.post(`${base}/journals.json`, { schema: { body: JournalsBody, response: replies(JournalsReply) } }, async (req) => ok(await visitlog.journals(req.auth!, req.body, languageOf(req))));
+  app.post(`${base}/journals/bygroup.json`, { schema: { body: JournalsBody, response: replies(JournalsReply) } }, async (req) =>
+    ok(await visitlog.journalsByGroup(req.auth!, req.body, languageOf(req))),
+  );
+  app.post(`${base}/semesters.json`, { schema: { body: JournalsBody, response: replies(ListReply) } }, async (req) => ok(await visitlog.semesters(req.auth!, req.body, languageOf(req))));
+  app.post(`${base}/groups.json`, { schema: { body: GroupsBody, response: replies(ListReply) } }, async (req) => ok(await visitlog.groups(req.auth!, req.body, languageOf(req))));
+  app.post(`${base}/teachers.json`, { schema: { body: JournalsBody, response: replies(ListReply) } }, async (req) => ok(await visitlog.teachers(req.auth!, req.body, languageOf(req))));
+
+  app.post(`${base}/journal.json`, { schema: { body: JournalBody, response: replies(JournalReply) } }, async (req) => ok(await visitlog.journal(req.auth!, req.body, languageOf(req))));
+  app.post(`${base}/students.json`, { schema: { body: JournalBody, response: replies(StudentsReply) } }, async (req) => ok(await visitlog.students(req.auth!, req.body)));
+  app.post(`${base}/dates.json`, { schema: { body: JournalBody, response: replies(DatesReply) } }, async (req) => ok((await visitlog.dates(req.auth!, req.body)).lessons));
+  app.post(`${base}/topics.json`, { schema: { body: JournalBody, response: replies(TopicsReply) } }, async (req) => ok(await visitlog.topics(req.auth!, req.body)));
+  app.post(`${base}/topictime/update.json`, { schema: { body: TopicUpdateBody, response: replies(TopicReply) } }, async (req) => ok(await visitlog.updateTopic(req.auth!, req.body)));
+
+  app.post(`${base}/teachertimes.json`, { schema: { body: JournalBody, response: replies(TeacherTimesReply) } }, async (req) => ok(await visitlog.teacherTimes(req.auth!, req.body)));
+  app.post(`${base}/qrstudents.json`, { schema: { body: QrStudentsBody, response: replies(QrStudentsReply) } }, async (req) => ok(await visitlog.qrStudents(req.auth!, req.body)));
+  app.post(`${base}/subgroup/students.json`, { schema: { body: JournalBody, response: replies(SubgroupsReply) } }, async (req) => ok(await visitlog.subgroups(req.auth!, req.body)));
+  app.post(`${base}/subgroup/update.json`, { schema: { body: SubgroupsUpdateBody, response: replies(SubgroupsReply) } }, async (req) => ok(await visitlog.updateSubgroups(req.auth!, req.body)));
+  app.post(`${base}/inputtopics.json`, { schema: { body: JournalBody, response: replies(PlanTopicsReply) } }, async (req) => ok(await visitlog.planTopics(req.auth!, req.body)));
+  app.post(`${base}/inputtopics/save.json`, { schema: { body: PlanTopicsBody, response: replies(PlanTopicsReply) } }, async (req) => ok(await visitlog.savePlanTopics(req.auth!, req.body)));
+
+  app.post(`${base}/visit/set.json`, { schema: { body: VisitSetBody, response: replies(CellReply) } }, async (req) => ok(await visitlog.setVisit(req.auth!, req.body)));
+  app.post(`${base}/visit/update.json`, { schema: { body: VisitUpdateBody, response: replies(CellReply) } }, async (req) => ok(await visitlog.updateVisit(req.auth!, req.body)));
+  app.post(`${base}/visit/paste.json`, { schema: { body: VisitPasteBody, response: replies(CellsReply) } }, async (req) => ok(await visitlog.pasteVisits(req.auth!, req.body)));
+  app.post(`${base}/visit/insertall.json`, { schema: { body: InsertAllBody, response: replies(InsertAllReply) } }, async (req) => ok(await visitlog.insertAll(req.auth!, req.body)));
+  app.post(`${base}/visit/history.json`, { schema: { body: HistoryBody, response: replies(HistoryReply) } }, async (req) => ok(await visitlog.history(req.auth!, req.body)));
+
+  app.post(`${base}/journal/delete.json`, { schema: { body: JournalDeleteBody, response: replies(DeletedReply) } }, async (req) => ok(await visitlog.deleteLesson(req.auth!, req.body)));
+  app.post(`${base}/teacherjournal/delete.json`, { schema: { body: JournalBody, response: replies(DeletedReply) } }, async (req) => ok(await visitlog.deleteJournal(req.auth!, req.body)));
+  app.post(`${base}/student/delete.json`, { schema: { body: StudentDeleteBody, response: replies(DeletedReply) } }, async (req) => ok(await visitlog.deleteStudent(req.auth!, req.body)));
+
+  app.post(`${base}/student/journal.json`, { schema: { body: StudentJournalBody, response: replies(StudentJournalReply) } }, async (req) =>
+    ok(await visitlog.studentJournal(req.auth!, req.body, languageOf(req))),
+  );
+
+  /** GET export.xlsx?id_journal=: the journal as an Excel workbook, to its teacher. */
+  app.get(`${base}/export.xlsx`, { schema: { querystring: ExportQuery } }, async (req, reply) => {
+    const lang = languageOf(req);
+    const data = await visitlog.exportData(req.auth!, req.query, lang);
+    const bytes = await journalWorkbook(data, lang);
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', contentDisposition(`${data.info.groupOrPotok} ${data.info.discipline}.xlsx`))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-cache')
+      .send(bytes);
+  });
+}

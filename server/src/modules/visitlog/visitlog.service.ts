@@ -1,0 +1,610 @@
+/**
+ * The journal's rules (docs/api.md#visitlog, docs/security.md#journal): only the journal's own
+ * teacher reads or writes it; a student reads only his own records; a mark is '+', 'н/б', 'ув' or
+ * an integer 0..100 (else INVALID_MARK); every write is one transaction that records the old and
+ * the new value of each cell it touches, and the later of two writes wins. The journal's teacher
+ * sees each change live in his other tabs (visitlog.live.ts).
+ */
+import {
+  CELLS_PER_WRITE_MAX,
+  MARK_ABSENT,
+  MARK_EXCUSED,
+  MARK_MAX,
+  MARK_PRESENT,
+  type HistoryBody,
+  type HistoryEntry,
+  type InsertAllBody,
+  type JournalBody,
+  type JournalData,
+  type JournalDeleteBody,
+  type JournalInfo,
+  type JournalRow,
+  type JournalStudent,
+  type JournalsBody,
+  type LessonTopic,
+  type LiveJournalChange,
+  type PlanTopic,
+  type PlanTopicsBody,
+  type QrStudentsBody,
+  type Subgroup,
+  type SubgroupsUpdateBody,
+  type StudentDeleteBody,
+  type StudentJournalBody,
+  type StudentJournalItem,
+  type TopicUpdateBody,
+  type VisitPasteBody,
+  type VisitRow,
+  type VisitSetBody,
+  type VisitUpdateBody,
+} from '../../../../contract/visitlog';
+import { ROLE_STUDENT, type IdName, type Language } from '../../../../contract/common';
+import { AppError, badRequest, forbidden, notFound } from '../../app-error';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { localName } from '../../i18n';
+import { academicYearName } from '../../lib/academic-year';
+import { fullName } from '../../lib/person';
+import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
+import * as repo from './visitlog.repository';
+import type { Assignment, JournalSource, Source, StudentRow, VisitRecord } from './visitlog.repository';
+
+/** Live event names on the bus. */
+export const VISITLOG_EVENTS = { changed: 'visitlog.changed' } as const;
+
+export const invalidMark = () => new AppError(400, 'INVALID_MARK', { max: MARK_MAX });
+
+/**
+ * A mark as written → as stored: '+' → null (present), 'н/б' (also 'нб', 'Н/Б'), 'ув', or an
+ * integer 0..100 without leading zeros; anything else is INVALID_MARK. `undefined`: clear the cell.
+ */
+export function parseMark(input: string | null): string | null | undefined {
+  if (input === null) return undefined;
+  const v = input.trim().toLowerCase();
+  if (v === MARK_PRESENT) return null;
+  if (v === MARK_ABSENT || v === 'нб') return MARK_ABSENT;
+  if (v === MARK_EXCUSED) return MARK_EXCUSED;
+  if (/^\d{1,3}$/.test(v)) {
+    const n = Number(v);
+    if (n <= MARK_MAX) return String(n);
+  }
+  throw invalidMark();
+}
+
+/** The totals of one student's marks: 'н/б' an absence, null 0, 'ув' neither, others integers. */
+export function totals(marks: (string | null)[]): Pick<JournalRow, 'nb_Count' | 'ball_Count' | 'ball_average'> {
+  let nb = 0;
+  let sum = 0;
+  let counted = 0;
+  for (const m of marks) {
+    if (m === MARK_ABSENT) nb++;
+    else if (m === MARK_EXCUSED) continue;
+    else {
+      sum += m === null ? 0 : parseInt(m, 10) || 0;
+      counted++;
+    }
+  }
+  return { nb_Count: nb, ball_Count: sum, ball_average: counted ? Math.round((sum / counted) * 100) / 100 : 0 };
+}
+
+export const cellKey = (date: string, timeId: number) => `${date}|${timeId}`;
+
+/** ISO day of the week, 1 Monday .. 7 Sunday. */
+function dayNumber(date: string): number {
+  const d = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
+function visitView(r: VisitRecord): VisitRow {
+  return {
+    id_studentJournalVisit: r.id,
+    id_student: r.studentId,
+    visitDate: r.visitDate,
+    id_time: r.lessonTimeId,
+    otsenka: r.mark,
+    source: r.source,
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+function studentView(s: StudentRow): JournalStudent {
+  return { id_student: s.id, s_fio: fullName(s), code: s.code, group: s.group, subgroup: s.subgroup };
+}
+
+function infoView(r: JournalSource, lang: Language, formNames: Map<number, string>): JournalInfo {
+  const a = r.a;
+  return {
+    id_journal: a.id,
+    id_a_year: a.academicYearId,
+    id_w_s: a.workingSemesterId,
+    id_semester: a.semesterId,
+    semester: String(r.semesterNumber),
+    id_discipline: a.disciplineId,
+    discipline: localName(r.discipline, lang),
+    id_vid_zaniatiy: a.lessonTypeId,
+    vid_zaniatiy: localName(r.lessonType, lang),
+    id_examination: a.controlFormId,
+    examination: localName(r.control, lang),
+    credits: a.credits,
+    id_groupOrPotok: (a.groupId ?? a.streamId)!,
+    groupOrPotok: (r.groupName ?? r.streamName)!,
+    isPotok: a.streamId !== null,
+    subgroup: a.subgroup,
+    id_f_educ: r.educationFormId,
+    f_educ: formNames.get(r.educationFormId) ?? '',
+    id_teacher: a.teacherId,
+    teacher: fullName(r.teacher),
+  };
+}
+
+interface Cell {
+  studentId: number;
+  date: string;
+  timeId: number;
+  mark: string | null | undefined;
+}
+
+export class VisitlogService {
+  constructor(private readonly ctx: AppContext) {}
+
+  // --- lists ---------------------------------------------------------------------------------
+
+  async lessonTypes(lang: Language): Promise<IdName[]> {
+    return (await repo.lessonTypeList(this.ctx.db)).map((r) => ({ id: r.id, name: localName(r, lang) }));
+  }
+
+  async educationForms(lang: Language): Promise<IdName[]> {
+    return (await repo.educationFormList(this.ctx.db)).map((r) => ({ id: r.id, name: localName(r, lang) }));
+  }
+
+  async modules(lang: Language): Promise<IdName[]> {
+    return (await repo.moduleList(this.ctx.db)).map((r) => ({ id: r.id, name: localName(r, lang) }));
+  }
+
+  /** The marks a cell may hold, as the journal writes them (id = position). */
+  assessments(): IdName[] {
+    return [MARK_PRESENT, MARK_ABSENT, MARK_EXCUSED, ...Array.from({ length: 6 }, (_, i) => String(i))].map((name, i) => ({ id: i + 1, name }));
+  }
+
+  async lessonTimes(): Promise<IdName[]> {
+    return (await repo.lessonTimeList(this.ctx.db)).map((t) => ({ id: t.id, name: `${t.startsAt.slice(0, 5)}–${t.endsAt.slice(0, 5)}` }));
+  }
+
+  /** The caller's journals in a half-year. */
+  async journals(auth: AuthInfo, input: JournalsBody, lang: Language): Promise<JournalInfo[]> {
+    const teacherId = asTeacher(auth);
+    const forms = await this.formNames(lang);
+    return (await repo.journals(this.ctx.db, { teacherId, year: input.id_a_year, ws: input.id_w_s })).map((r) => infoView(r, lang, forms));
+  }
+
+  /** The same, ordered by group (or stream) first. */
+  async journalsByGroup(auth: AuthInfo, input: JournalsBody, lang: Language): Promise<JournalInfo[]> {
+    const list = await this.journals(auth, input, lang);
+    return [...list].sort((a, b) => a.groupOrPotok.localeCompare(b.groupOrPotok, 'ru') || a.discipline.localeCompare(b.discipline, 'ru') || a.id_vid_zaniatiy - b.id_vid_zaniatiy || a.subgroup - b.subgroup);
+  }
+
+  /** Semesters of study among the caller's journals in a half-year. */
+  async semesters(auth: AuthInfo, input: JournalsBody, lang: Language): Promise<IdName[]> {
+    const list = await this.journals(auth, input, lang);
+    const seen = new Map(list.map((j) => [j.id_semester, j.semester]));
+    return [...seen].sort((a, b) => a[0] - b[0]).map(([id, name]) => ({ id, name }));
+  }
+
+  /** Groups and streams among the caller's journals in a half-year (and semester, when given). */
+  async groups(auth: AuthInfo, input: JournalsBody & { id_semester?: number }, lang: Language): Promise<IdName[]> {
+    const list = (await this.journals(auth, input, lang)).filter((j) => input.id_semester === undefined || j.id_semester === input.id_semester);
+    const seen = new Map(list.map((j) => [j.id_groupOrPotok, j.groupOrPotok]));
+    return [...seen].sort((a, b) => a[1].localeCompare(b[1], 'ru')).map(([id, name]) => ({ id, name }));
+  }
+
+  /** The teachers of the caller's journals: the caller. */
+  async teachers(auth: AuthInfo, input: JournalsBody, lang: Language): Promise<IdName[]> {
+    const list = await this.journals(auth, input, lang);
+    const seen = new Map(list.map((j) => [j.id_teacher, j.teacher]));
+    return [...seen].map(([id, name]) => ({ id, name }));
+  }
+
+  // --- one journal ---------------------------------------------------------------------------
+
+  /** The journal if the caller is its teacher: 404 when it does not exist, 403 when it is another's. */
+  private async own(auth: AuthInfo, id: number, db: Db = this.ctx.db): Promise<Assignment> {
+    const teacherId = asTeacher(auth);
+    const a = await repo.assignment(db, id);
+    if (!a) throw notFound();
+    if (a.teacherId !== teacherId) throw forbidden();
+    return a;
+  }
+
+  async students(auth: AuthInfo, input: JournalBody): Promise<JournalStudent[]> {
+    const a = await this.own(auth, input.id_journal);
+    return (await repo.studentsOf(this.ctx.db, a)).map(studentView);
+  }
+
+  /** The journal's lessons: every (date, time) with a record or a topic. */
+  async dates(auth: AuthInfo, input: JournalBody) {
+    const a = await this.own(auth, input.id_journal);
+    return this.lessonsOf(a.id);
+  }
+
+  private async lessonsOf(assignmentId: number, db: Db = this.ctx.db) {
+    const [visits, topics, times] = await Promise.all([repo.visitsOf(db, assignmentId), repo.lessonTopicsOf(db, assignmentId), repo.lessonTimeList(db)]);
+    const timeName = new Map(times.map((t) => [t.id, t.startsAt.slice(0, 5)]));
+    const keys = new Map<string, { visitDate: string; id_time: number; time: string }>();
+    for (const r of [...visits, ...topics]) keys.set(cellKey(r.visitDate, r.lessonTimeId), { visitDate: r.visitDate, id_time: r.lessonTimeId, time: timeName.get(r.lessonTimeId) ?? '' });
+    return { visits, topics, lessons: [...keys.values()].sort((x, y) => x.visitDate.localeCompare(y.visitDate) || x.id_time - y.id_time) };
+  }
+
+  /** The journal: raw records and topics, students, lessons and each student's pivoted row. */
+  async journal(auth: AuthInfo, input: JournalBody, lang: Language): Promise<JournalData> {
+    const a = await this.own(auth, input.id_journal);
+    const [[source], students, forms, { visits, topics, lessons }] = await Promise.all([
+      repo.journals(this.ctx.db, { id: a.id }),
+      repo.studentsOf(this.ctx.db, a),
+      this.formNames(lang),
+      this.lessonsOf(a.id),
+    ]);
+    const byStudent = new Map<number, VisitRecord[]>();
+    for (const v of visits) byStudent.set(v.studentId, [...(byStudent.get(v.studentId) ?? []), v]);
+    const resArray: JournalRow[] = students.map((s) => {
+      const own = byStudent.get(s.id) ?? [];
+      return {
+        id_student: s.id,
+        s_fio: fullName(s),
+        marks: Object.fromEntries(own.map((v) => [cellKey(v.visitDate, v.lessonTimeId), v.mark])),
+        ...totals(own.map((v) => v.mark)),
+      };
+    });
+    const listed = new Set(students.map((s) => s.id));
+    return {
+      info: infoView(source, lang, forms),
+      journal: [visits.filter((v) => listed.has(v.studentId)).map(visitView), topics.map(topicView)],
+      students: students.map(studentView),
+      dates: lessons,
+      resArray,
+    };
+  }
+
+  /** One cell: set, mark present ('+') or clear (null). */
+  async setVisit(auth: AuthInfo, input: VisitSetBody): Promise<VisitRow | null> {
+    const mark = parseMark(input.otsenka);
+    const [out] = await this.writeCells(auth, input.id_journal, [{ studentId: input.id_student, date: input.visitDate, timeId: input.id_time, mark }]);
+    return out.cell;
+  }
+
+  /** Several cells (a pasted column): all written, or none. */
+  async pasteVisits(auth: AuthInfo, input: VisitPasteBody) {
+    const cells = input.cells.map((c) => ({ studentId: c.id_student, date: c.visitDate, timeId: c.id_time, mark: parseMark(c.otsenka) }));
+    return (await this.writeCells(auth, input.id_journal, cells)).map((c) => ({ id_student: c.studentId, visitDate: c.date, id_time: c.timeId, cell: c.cell }));
+  }
+
+  /** The visit update: one record's mark by its id (id_teacher, if given, must be the caller). */
+  async updateVisit(auth: AuthInfo, input: VisitUpdateBody): Promise<VisitRow | null> {
+    const teacherId = asTeacher(auth);
+    if (input.id_teacher !== undefined && input.id_teacher !== teacherId) throw forbidden();
+    const mark = parseMark(input.id_otsenka);
+    const record = await repo.visitById(this.ctx.db, input.id_studentJournalVisit);
+    if (!record) throw notFound();
+    const [out] = await this.writeCells(auth, record.teachingAssignmentId, [{ studentId: record.studentId, date: record.visitDate, timeId: record.lessonTimeId, mark }]);
+    return out.cell;
+  }
+
+  /**
+   * Writes cells in one transaction, in order: each must be a listed student's, on a date of the
+   * journal's academic year, at a lesson time that exists. A failure anywhere writes nothing.
+   */
+  private async writeCells(auth: AuthInfo, journalId: number, cells: Cell[], source: Source = 'journal') {
+    if (cells.length > CELLS_PER_WRITE_MAX) throw badRequest();
+    const a = await this.own(auth, journalId);
+    const now = this.ctx.now();
+    const results = await this.ctx.db.transaction(async (tx) => {
+      const students = new Map((await repo.studentsOf(tx, a)).map((s) => [s.id, s]));
+      const times = new Set((await repo.lessonTimeList(tx)).map((t) => t.id));
+      const out: (Cell & { cell: VisitRow | null })[] = [];
+      const changes: repo.NewChange[] = [];
+      for (const c of cells) {
+        const student = students.get(c.studentId);
+        if (!student) throw notFound();
+        this.checkOccurrence(a, c.date, c.timeId, times);
+        let existing = await repo.lockCell(tx, a.id, c.studentId, c.date, c.timeId);
+        const base = { teachingAssignmentId: a.id, studentId: c.studentId, visitDate: c.date, lessonTimeId: c.timeId, source, changedByUserId: auth.userId, changedAt: now };
+        if (c.mark === undefined) {
+          if (existing) {
+            await repo.deleteVisit(tx, existing.id);
+            changes.push({ ...base, visitId: existing.id, action: 'delete', oldMark: existing.mark, newMark: null });
+          }
+          out.push({ ...c, cell: null });
+          continue;
+        }
+        if (!existing) {
+          const inserted = await repo.insertVisit(tx, this.newVisit(a, student, c.date, c.timeId, c.mark, source, auth.userId, now));
+          if (inserted) {
+            changes.push({ ...base, visitId: inserted.id, action: 'insert', oldMark: null, newMark: inserted.mark });
+            out.push({ ...c, cell: visitView(inserted) });
+            continue;
+          }
+          // Another writer created it meanwhile: lock it and write over it (the later write wins).
+          existing = await repo.lockCell(tx, a.id, c.studentId, c.date, c.timeId);
+          if (!existing) throw new AppError(409, 'CONFLICT');
+        }
+        const updated = await repo.updateVisit(tx, existing.id, c.mark, source, auth.userId, now);
+        changes.push({ ...base, visitId: existing.id, action: 'update', oldMark: existing.mark, newMark: c.mark });
+        out.push({ ...c, cell: visitView(updated) });
+      }
+      await repo.recordChanges(tx, changes);
+      await this.publish(tx, a, { id_journal: a.id, cells: out.map((o) => ({ id_student: o.studentId, visitDate: o.date, id_time: o.timeId, cell: o.cell })), reload: false });
+      return out;
+    });
+    return results;
+  }
+
+  /** A date within the journal's academic year and a lesson time that exists, else 400. */
+  private checkOccurrence(a: Assignment, date: string, timeId: number, times: Set<number>): void {
+    const y = a.academicYearId;
+    if (!times.has(timeId) || date < `${y}-09-01` || date > `${y + 1}-08-31` || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date)
+      throw badRequest();
+  }
+
+  private newVisit(a: Assignment, s: StudentRow, date: string, timeId: number, mark: string | null, source: Source, userId: number, at: Date): repo.NewVisit {
+    return {
+      teachingAssignmentId: a.id,
+      studentId: s.id,
+      visitDate: date,
+      lessonTimeId: timeId,
+      mark,
+      teacherId: a.teacherId,
+      academicYearId: a.academicYearId,
+      workingSemesterId: a.workingSemesterId,
+      semesterId: a.semesterId,
+      disciplineId: a.disciplineId,
+      credits: a.credits,
+      lessonTypeId: a.lessonTypeId,
+      groupId: s.groupId,
+      streamId: a.streamId,
+      subgroup: a.subgroup,
+      dayNumber: dayNumber(date),
+      educationFormId: s.educationFormId,
+      source,
+      createdByUserId: userId,
+      updatedByUserId: userId,
+      createdAt: at,
+      updatedAt: at,
+    };
+  }
+
+  /** Mark all present: a "present" record for every listed student without one; others stay as they are. */
+  async insertAll(auth: AuthInfo, input: InsertAllBody): Promise<{ inserted: number }> {
+    const a = await this.own(auth, input.id_journal);
+    const now = this.ctx.now();
+    return this.ctx.db.transaction(async (tx) => {
+      const students = await repo.studentsOf(tx, a);
+      this.checkOccurrence(a, input.visitDate, input.id_time, new Set((await repo.lessonTimeList(tx)).map((t) => t.id)));
+      const rows = await repo.insertPresent(
+        tx,
+        students.map((s) => this.newVisit(a, s, input.visitDate, input.id_time, null, 'bulk', auth.userId, now)),
+      );
+      await repo.recordChanges(
+        tx,
+        rows.map((r) => ({
+          visitId: r.id,
+          teachingAssignmentId: a.id,
+          studentId: r.studentId,
+          visitDate: r.visitDate,
+          lessonTimeId: r.lessonTimeId,
+          action: 'insert',
+          oldMark: null,
+          newMark: null,
+          source: 'bulk',
+          changedByUserId: auth.userId,
+          changedAt: now,
+        })),
+      );
+      const cells = rows.map((r) => ({ id_student: r.studentId, visitDate: r.visitDate, id_time: r.lessonTimeId, cell: visitView(r) }));
+      await this.publish(tx, a, { id_journal: a.id, cells, reload: cells.length === 0 });
+      return { inserted: rows.length };
+    });
+  }
+
+  /** A cell's audit trail, newest first. */
+  async history(auth: AuthInfo, input: HistoryBody): Promise<HistoryEntry[]> {
+    const a = await this.own(auth, input.id_journal);
+    const rows = await repo.history(this.ctx.db, a.id, input.id_student, input.visitDate, input.id_time);
+    return rows.map((r) => ({
+      action: r.action,
+      oldMark: r.oldMark,
+      newMark: r.newMark,
+      source: r.source,
+      who: r.tSurname ? fullName({ surname: r.tSurname, name: r.tName!, patronymic: r.tPatronymic }) : r.sSurname ? fullName({ surname: r.sSurname, name: r.sName!, patronymic: r.sPatronymic }) : (r.login ?? ''),
+      at: r.at.toISOString(),
+    }));
+  }
+
+  /** What a lesson covered: topic, lesson number, hours, module. */
+  async updateTopic(auth: AuthInfo, input: TopicUpdateBody): Promise<LessonTopic> {
+    const a = await this.own(auth, input.id_journal);
+    const topic = input.topic.trim();
+    if (!topic) throw badRequest();
+    return this.ctx.db.transaction(async (tx) => {
+      this.checkOccurrence(a, input.visitDate, input.id_time, new Set((await repo.lessonTimeList(tx)).map((t) => t.id)));
+      if (input.id_module !== null && !(await repo.moduleList(tx)).some((m) => m.id === input.id_module)) throw badRequest();
+      const row = await repo.upsertLessonTopic(tx, {
+        teachingAssignmentId: a.id,
+        visitDate: input.visitDate,
+        lessonTimeId: input.id_time,
+        topic,
+        lessonNumber: input.lessonNumber,
+        hours: input.hours,
+        moduleId: input.id_module,
+        planTopicId: null,
+        updatedByUserId: auth.userId,
+        updatedAt: this.ctx.now(),
+      });
+      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+      return topicView(row);
+    });
+  }
+
+  async topics(auth: AuthInfo, input: JournalBody): Promise<LessonTopic[]> {
+    const a = await this.own(auth, input.id_journal);
+    return (await repo.lessonTopicsOf(this.ctx.db, a.id)).map(topicView);
+  }
+
+  /** Journal delete: one lesson (date, time) of the caller's journal, its records and topic. */
+  async deleteLesson(auth: AuthInfo, input: JournalDeleteBody): Promise<{ deleted: number }> {
+    const teacherId = asTeacher(auth);
+    if (input.id_teacher !== teacherId) throw forbidden();
+    const found = await repo.findAssignment(this.ctx.db, {
+      teacherId,
+      year: input.id_year,
+      ws: input.id_ws,
+      semesterId: input.id_semesterOrWs,
+      groupOrStream: input.id_groupOrPorok,
+      lessonTypeId: input.id_vid_zaniatiy,
+      disciplineId: input.id_discipline,
+      credits: input.kredit,
+    });
+    if (found.length === 0) throw notFound();
+    return this.deleteRecords(auth, found, { date: input.date, timeId: input.id_time });
+  }
+
+  /** The whole journal's records and topics (the list of students stays). */
+  async deleteJournal(auth: AuthInfo, input: JournalBody): Promise<{ deleted: number }> {
+    const a = await this.own(auth, input.id_journal);
+    return this.deleteRecords(auth, [a], null);
+  }
+
+  private async deleteRecords(auth: AuthInfo, journals: Assignment[], occurrence: { date: string; timeId: number } | null, studentId?: number) {
+    const now = this.ctx.now();
+    return this.ctx.db.transaction(async (tx) => {
+      let deleted = 0;
+      for (const a of journals) {
+        const rows = await repo.deleteVisits(tx, a.id, occurrence, studentId);
+        if (studentId === undefined) await repo.deleteLessonTopics(tx, a.id, occurrence);
+        await repo.recordChanges(
+          tx,
+          rows.map((r) => ({
+            visitId: r.id,
+            teachingAssignmentId: a.id,
+            studentId: r.studentId,
+            visitDate: r.visitDate,
+            lessonTimeId: r.lessonTimeId,
+            action: 'delete',
+            oldMark: r.mark,
+            newMark: null,
+            source: 'journal',
+            changedByUserId: auth.userId,
+            changedAt: now,
+          })),
+        );
+        deleted += rows.length;
+        await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+      }
+      return { deleted };
+    });
+  }
+
+  /** Takes a student off the journal's list; his records in it are deleted (and audited). */
+  async deleteStudent(auth: AuthInfo, input: StudentDeleteBody): Promise<{ deleted: number }> {
+    const a = await this.own(auth, input.id_journal);
+    const listed = await repo.studentsOf(this.ctx.db, a);
+    if (!listed.some((s) => s.id === input.id_student)) throw notFound();
+    const out = await this.deleteRecords(auth, [a], null, input.id_student);
+    await repo.removeStudent(this.ctx.db, a.id, input.id_student, auth.userId);
+    return out;
+  }
+
+  /** The journal's weekly lessons in the timetable (teacher time ids). */
+  async teacherTimes(auth: AuthInfo, input: JournalBody) {
+    const a = await this.own(auth, input.id_journal);
+    return (await repo.timetableOf(this.ctx.db, a.id)).map((r) => ({ idShed: r.id, day_number: r.dayNumber, id_time: r.timeId, time: r.startsAt.slice(0, 5), auditorium: `${r.room}, ${r.building}` }));
+  }
+
+  /** The students marked present at a lesson by their own QR scan. */
+  async qrStudents(auth: AuthInfo, input: QrStudentsBody) {
+    const a = await this.own(auth, input.id_journal);
+    const [visits, students] = await Promise.all([repo.qrVisits(this.ctx.db, a.id, input.visitDate, input.id_time), repo.studentsOf(this.ctx.db, a)]);
+    const byId = new Map(students.map((s) => [s.id, s]));
+    return visits.filter((v) => byId.has(v.studentId)).map((v) => ({ id_student: v.studentId, s_fio: fullName(byId.get(v.studentId)!), at: v.at.toISOString() }));
+  }
+
+  /** The journal's own subgroups, and every student of its group(s) they may hold. */
+  async subgroups(auth: AuthInfo, input: JournalBody): Promise<{ subgroups: Subgroup[]; students: JournalStudent[] }> {
+    const a = await this.own(auth, input.id_journal);
+    const [subgroups, students] = await Promise.all([repo.subgroupsOf(this.ctx.db, a.id), repo.studentsOf(this.ctx.db, a, { everyone: true })]);
+    return { subgroups, students: students.map(studentView) };
+  }
+
+  /** Creates or edits the subgroups (one transaction): numbers unique, each student of the group(s) in one subgroup at most. */
+  async updateSubgroups(auth: AuthInfo, input: SubgroupsUpdateBody): Promise<{ subgroups: Subgroup[]; students: JournalStudent[] }> {
+    const a = await this.own(auth, input.id_journal);
+    const numbers = input.subgroups.map((g) => g.number);
+    if (new Set(numbers).size !== numbers.length) throw badRequest();
+    const all = input.subgroups.flatMap((g) => g.students);
+    if (new Set(all).size !== all.length) throw badRequest();
+    const list = input.subgroups.map((g) => ({ ...g, name: g.name.trim() }));
+    if (list.some((g) => !g.name)) throw badRequest();
+    await this.ctx.db.transaction(async (tx) => {
+      const allowed = new Set((await repo.studentsOf(tx, a, { everyone: true })).map((s) => s.id));
+      if (all.some((id) => !allowed.has(id))) throw badRequest();
+      await repo.replaceSubgroups(tx, a.id, list);
+      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+    });
+    return this.subgroups(auth, input);
+  }
+
+  /** The journal's planned topics (input topics). */
+  async planTopics(auth: AuthInfo, input: JournalBody): Promise<PlanTopic[]> {
+    const a = await this.own(auth, input.id_journal);
+    return (await repo.planTopicsOf(this.ctx.db, a.id)).map((t) => ({ number: t.number, topic: t.topic, hours: t.hours, id_module: t.moduleId }));
+  }
+
+  /** Replaces the planned topics (one transaction): numbers unique, modules that exist. */
+  async savePlanTopics(auth: AuthInfo, input: PlanTopicsBody): Promise<PlanTopic[]> {
+    const a = await this.own(auth, input.id_journal);
+    const numbers = input.topics.map((t) => t.number);
+    if (new Set(numbers).size !== numbers.length || input.topics.some((t) => !t.topic.trim())) throw badRequest();
+    await this.ctx.db.transaction(async (tx) => {
+      const modules = new Set((await repo.moduleList(tx)).map((m) => m.id));
+      if (input.topics.some((t) => t.id_module !== null && !modules.has(t.id_module))) throw badRequest();
+      await repo.replacePlanTopics(tx, a.id, input.topics.map((t) => ({ number: t.number, topic: t.topic.trim(), hours: t.hours, moduleId: t.id_module })));
+    });
+    return this.planTopics(auth, input);
+  }
+
+  // --- the student's own journal ---------------------------------------------------------------
+
+  /** The caller's own records in a half-year, by journal, with totals (students only; id_student must be his). */
+  async studentJournal(auth: AuthInfo, input: StudentJournalBody, lang: Language): Promise<StudentJournalItem[]> {
+    assertOwn(auth, { role: ROLE_STUDENT });
+    if (input.id_student !== undefined) assertOwn(auth, { uid: input.id_student });
+    const rows = await repo.visitsOfStudent(this.ctx.db, auth.uid, input.id_a_year, input.id_w_s);
+    const items = new Map<number, StudentJournalItem>();
+    for (const r of rows) {
+      let item = items.get(r.assignmentId);
+      if (!item) {
+        item = { id_journal: r.assignmentId, discipline: localName(r.discipline, lang), vid_zaniatiy: localName(r.lessonType, lang), teacher: fullName(r.teacher), visits: [], nb_Count: 0, ball_Count: 0, ball_average: 0 };
+        items.set(r.assignmentId, item);
+      }
+      item.visits.push({ visitDate: r.visitDate, id_time: r.timeId, otsenka: r.mark });
+    }
+    return [...items.values()].map((i) => ({ ...i, ...totals(i.visits.map((v) => v.otsenka)) }));
+  }
+
+  // --- export ----------------------------------------------------------------------------------
+
+  /** The journal as the export and print show it. */
+  async exportData(auth: AuthInfo, input: JournalBody, lang: Language) {
+    const data = await this.journal(auth, input, lang);
+    return { ...data, yearName: academicYearName(data.info.id_a_year) };
+  }
+
+  private async formNames(lang: Language): Promise<Map<number, string>> {
+    return new Map((await repo.educationFormList(this.ctx.db)).map((f) => [f.id, localName(f, lang)]));
+  }
+
+  private async publish(db: Db, a: Assignment, data: LiveJournalChange): Promise<void> {
+    await this.ctx.live.publish(db, VISITLOG_EVENTS.changed, await repo.teacherUserIds(db, a.teacherId), data);
+  }
+}
+
+function topicView(t: Awaited<ReturnType<typeof repo.lessonTopicsOf>>[number]): LessonTopic {
+  return { visitDate: t.visitDate, id_time: t.lessonTimeId, topic: t.topic, lessonNumber: t.lessonNumber, hours: t.hours, id_module: t.moduleId, id_planTopic: t.planTopicId };
+}

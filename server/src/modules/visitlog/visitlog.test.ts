@@ -1,0 +1,363 @@
+/**
+ * /api/visitlog/*: the teacher's journals, one journal with its totals, cell writes and their audit
+ * trail, concurrent edits (the later write wins, both recorded), a paste that fails halfway (nothing
+ * written), mark all present, deletions, topics, the Excel export and the student's own journal,
+ * with every refusal (docs/security.md#journal).
+ */
+import ExcelJS from 'exceljs';
+import { and, count, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JournalData, JournalInfo, StudentJournalItem, VisitRow } from '../../../../contract/visitlog';
+import type { App } from '../../app';
+import { journalVisitChanges, journalVisits, scheduleEntries, students, teachingAssignments } from '../../db/schema';
+import { signedInApp, type TestDatabase, type TestSession } from '../../test/helpers';
+import { visitlogStreamEvent } from './visitlog.live';
+import { parseMark, totals } from './visitlog.service';
+
+let db: TestDatabase;
+let app: App;
+let teacher: TestSession;
+let student: TestSession;
+let journals: JournalInfo[];
+/** The Web Programming lecture of the stream the demo student belongs to. */
+let lecture: JournalInfo;
+
+const post = (who: TestSession, url: string, payload: object) => app.inject({ method: 'POST', url: `/api/visitlog/${url}`, headers: who.headers, payload });
+const journalOf = async (id: number) => (await post(teacher, 'journal.json', { id_journal: id })).json().data as JournalData;
+/** A lesson no seeded record uses: the last pair (19:00) of a day in the demo half-year. */
+const DATE = '2026-11-24';
+const TIME = 7;
+
+beforeAll(async () => {
+  ({ db, app, teacher, student } = await signedInApp());
+  const res = await post(teacher, 'journals.json', { id_a_year: 2026, id_w_s: 1 });
+  expect(res.statusCode).toBe(200);
+  journals = res.json().data;
+  lecture = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 1)!;
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+describe('marks and totals', () => {
+  it("accepts '+', 'н/б', 'ув' and whole numbers 0..100, refuses the rest", () => {
+    expect(parseMark('+')).toBeNull();
+    expect(parseMark(' Н/Б ')).toBe('н/б');
+    expect(parseMark('нб')).toBe('н/б');
+    expect(parseMark('ув')).toBe('ув');
+    expect(parseMark('05')).toBe('5');
+    expect(parseMark('100')).toBe('100');
+    expect(parseMark(null)).toBeUndefined();
+    for (const bad of ['101', '-1', '4.5', 'abc', '', '5+']) expect(() => parseMark(bad)).toThrow('INVALID_MARK');
+  });
+
+  it("counts 'н/б' as an absence, a present mark without a grade as 0, and averages to 2 decimals", () => {
+    expect(totals(['5', 'н/б', null, '4', 'ув', '3'])).toEqual({ nb_Count: 1, ball_Count: 12, ball_average: 3 });
+    expect(totals(['5', '4', '4'])).toEqual({ nb_Count: 0, ball_Count: 13, ball_average: 4.33 });
+    expect(totals([])).toEqual({ nb_Count: 0, ball_Count: 0, ball_average: 0 });
+  });
+});
+
+describe('live events', () => {
+  it("sends a journal change as 'journal', a change too large to travel as 'resync', and nothing of other areas", () => {
+    const data = { id_journal: 1, cells: [], reload: true };
+    expect(visitlogStreamEvent({ event: 'visitlog.changed', data })).toEqual({ event: 'journal', data });
+    expect(visitlogStreamEvent({ event: 'visitlog.changed', data: null })).toEqual({ event: 'resync', data: {} });
+    expect(visitlogStreamEvent({ event: 'chat.message', data })).toBeNull();
+  });
+});
+
+describe('journals and one journal', () => {
+  it("lists the teacher's journals of the half-year: lectures to a stream, laboratory work per subgroup", () => {
+    expect(lecture).toMatchObject({ isPotok: true, vid_zaniatiy: 'Лекция', subgroup: 0 });
+    const labs = journals.filter((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 3);
+    expect(labs.map((j) => j.subgroup).sort()).toEqual([1, 1, 2, 2]);
+  });
+
+  it('gives the seeded semester: students, lessons with topics, ~85 % attendance, totals per student', async () => {
+    const data = await journalOf(lecture.id_journal);
+    expect(data.students.length).toBeGreaterThanOrEqual(8);
+    expect(data.dates.length).toBeGreaterThanOrEqual(8);
+    const [visits, topics] = data.journal;
+    expect(topics.length).toBe(data.dates.length);
+    const absent = visits.filter((v) => v.otsenka === 'н/б' || v.otsenka === 'ув').length;
+    expect(absent / visits.length).toBeGreaterThan(0.03);
+    expect(absent / visits.length).toBeLessThan(0.35);
+    for (const row of data.resArray) {
+      const own = visits.filter((v) => v.id_student === row.id_student);
+      expect(row.nb_Count).toBe(own.filter((v) => v.otsenka === 'н/б').length);
+      expect(row.ball_Count).toBe(own.reduce((s, v) => s + (v.otsenka && /^\d+$/.test(v.otsenka) ? Number(v.otsenka) : 0), 0));
+    }
+  });
+
+  it("refuses another teacher's journal (403), an unknown one (404) and students (403)", async () => {
+    const [other] = await db.database.db.select({ id: teachingAssignments.id }).from(teachingAssignments).where(ne(teachingAssignments.teacherId, lecture.id_teacher)).limit(1);
+    expect((await post(teacher, 'journal.json', { id_journal: other.id })).statusCode).toBe(403);
+    expect((await post(teacher, 'visit/set.json', { id_journal: other.id, id_student: 1, visitDate: DATE, id_time: TIME, otsenka: '5' })).statusCode).toBe(403);
+    expect((await post(teacher, 'journal.json', { id_journal: 2_000_000_000 })).statusCode).toBe(404);
+    expect((await post(student, 'journals.json', { id_a_year: 2026, id_w_s: 1 })).statusCode).toBe(403);
+    expect((await post(student, 'journal.json', { id_journal: lecture.id_journal })).statusCode).toBe(403);
+  });
+
+  it('lists lesson types, education forms, modules, marks, semesters, groups and teachers', async () => {
+    const get = async (url: string) => (await app.inject({ method: 'GET', url: `/api/visitlog/${url}`, headers: teacher.headers })).json().data;
+    expect((await get('lessontypes.json')).map((x: { name: string }) => x.name)).toEqual(['Лекция', 'Практическое занятие', 'Лабораторная работа']);
+    expect((await get('educforms.json')).length).toBeGreaterThanOrEqual(2);
+    expect((await get('modules.json')).length).toBe(3);
+    expect((await get('assessments.json')).map((x: { name: string }) => x.name)).toContain('н/б');
+    const semesters = (await post(teacher, 'semesters.json', { id_a_year: 2026, id_w_s: 1 })).json().data;
+    expect(semesters.map((s: { name: string }) => s.name)).toEqual(['1', '3', '5']);
+    const groups = (await post(teacher, 'groups.json', { id_a_year: 2026, id_w_s: 1, id_semester: lecture.id_semester })).json().data;
+    expect(groups.map((g: { name: string }) => g.name)).toContain(lecture.groupOrPotok);
+    expect((await post(teacher, 'teachers.json', { id_a_year: 2026, id_w_s: 1 })).json().data).toEqual([{ id: lecture.id_teacher, name: lecture.teacher }]);
+  });
+});
+
+describe('writing cells', () => {
+  it('sets, changes and clears a mark, each change in the history with who and the old and new value', async () => {
+    const data = await journalOf(lecture.id_journal);
+    const s = data.students[0].id_student;
+    const cell = { id_journal: lecture.id_journal, id_student: s, visitDate: DATE, id_time: TIME };
+    const first = await post(teacher, 'visit/set.json', { ...cell, otsenka: '4' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ otsenka: '4', source: 'journal' });
+    expect((await post(teacher, 'visit/set.json', { ...cell, otsenka: 'н/б' })).json().data.otsenka).toBe('н/б');
+    expect((await post(teacher, 'visit/set.json', { ...cell, otsenka: null })).json().data).toBeNull();
+    const history = (await post(teacher, 'visit/history.json', cell)).json().data;
+    expect(history.map((h: { action: string; oldMark: string | null; newMark: string | null }) => [h.action, h.oldMark, h.newMark])).toEqual([
+      ['delete', 'н/б', null],
+      ['update', '4', 'н/б'],
+      ['insert', null, '4'],
+    ]);
+    expect(history[0].who).toBe(lecture.teacher);
+  });
+
+  it('refuses a mark outside the allowed values with INVALID_MARK and a translated message, changing nothing', async () => {
+    const data = await journalOf(lecture.id_journal);
+    const s = data.students[1].id_student;
+    const cell = { id_journal: lecture.id_journal, id_student: s, visitDate: DATE, id_time: TIME };
+    await post(teacher, 'visit/set.json', { ...cell, otsenka: '3' });
+    for (const bad of ['101', 'x', '2.5']) {
+      const res = await post(teacher, 'visit/set.json', { ...cell, otsenka: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('INVALID_MARK');
+    }
+    const en = await app.inject({ method: 'POST', url: '/api/visitlog/visit/set.json?lang=en', headers: teacher.headers, payload: { ...cell, otsenka: '200' } });
+    expect(en.json().error.message).toContain('100');
+    expect((await journalOf(lecture.id_journal)).resArray.find((r) => r.id_student === s)!.marks[`${DATE}|${TIME}`]).toBe('3');
+  });
+
+  it('refuses a student writing (403), a date outside the academic year and an unknown lesson time (400)', async () => {
+    const data = await journalOf(lecture.id_journal);
+    const cell = { id_journal: lecture.id_journal, id_student: data.students[0].id_student, otsenka: '5' };
+    expect((await post(student, 'visit/set.json', { ...cell, visitDate: DATE, id_time: TIME })).statusCode).toBe(403);
+    expect((await post(student, 'visit/insertall.json', { id_journal: lecture.id_journal, visitDate: DATE, id_time: TIME })).statusCode).toBe(403);
+    expect((await post(teacher, 'visit/set.json', { ...cell, visitDate: '2025-05-05', id_time: TIME })).statusCode).toBe(400);
+    expect((await post(teacher, 'visit/set.json', { ...cell, visitDate: DATE, id_time: 15 })).statusCode).toBe(400);
+    expect((await post(teacher, 'visit/set.json', { ...cell, visitDate: '2026-02-30', id_time: TIME })).statusCode).toBe(400);
+  });
+
+  it('two concurrent edits of one cell: both succeed, the later one stays, both are in the audit trail', async () => {
+    const data = await journalOf(lecture.id_journal);
+    const s = data.students[2].id_student;
+    const cell = { id_journal: lecture.id_journal, id_student: s, visitDate: '2026-11-25', id_time: TIME };
+    const [a, b] = await Promise.all([post(teacher, 'visit/set.json', { ...cell, otsenka: '2' }), post(teacher, 'visit/set.json', { ...cell, otsenka: '5' })]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const history = (await post(teacher, 'visit/history.json', cell)).json().data as { newMark: string; oldMark: string | null }[];
+    expect(history.map((h) => h.newMark).sort()).toEqual(['2', '5']);
+    const stored = (await journalOf(lecture.id_journal)).resArray.find((r) => r.id_student === s)!.marks[`2026-11-25|${TIME}`];
+    expect(stored).toBe(history[0].newMark);
+    expect(history[0].oldMark).toBe(history[1].newMark);
+  });
+
+  it('a paste that fails halfway writes nothing', async () => {
+    const data = await journalOf(lecture.id_journal);
+    const date = '2026-11-26';
+    const [s1, s2] = data.students.map((s) => s.id_student);
+    const res = await post(teacher, 'visit/paste.json', {
+      id_journal: lecture.id_journal,
+      cells: [
+        { id_student: s1, visitDate: date, id_time: TIME, otsenka: '5' },
+        { id_student: s2, visitDate: date, id_time: TIME, otsenka: '4' },
+        { id_student: 2_000_000_000, visitDate: date, id_time: TIME, otsenka: '3' },
+      ],
+    });
+    expect(res.statusCode).toBe(404);
+    const [{ n }] = await db.database.db.select({ n: count() }).from(journalVisits).where(and(eq(journalVisits.teachingAssignmentId, lecture.id_journal), eq(journalVisits.visitDate, date)));
+    expect(n).toBe(0);
+    const [{ c }] = await db.database.db.select({ c: count() }).from(journalVisitChanges).where(and(eq(journalVisitChanges.teachingAssignmentId, lecture.id_journal), eq(journalVisitChanges.visitDate, date)));
+    expect(c).toBe(0);
+
+    const ok = await post(teacher, 'visit/paste.json', {
+      id_journal: lecture.id_journal,
+      cells: [
+        { id_student: s1, visitDate: date, id_time: TIME, otsenka: '5' },
+        { id_student: s2, visitDate: date, id_time: TIME, otsenka: '4' },
+      ],
+    });
+    expect(ok.json().data.map((c: { cell: VisitRow }) => c.cell.otsenka)).toEqual(['5', '4']);
+  });
+
+  it('mark all present leaves absent, excused and marked students as they are', async () => {
+    const data = await journalOf(lecture.id_journal);
+    const date = '2026-11-27';
+    const [s1, s2, s3] = data.students.map((s) => s.id_student);
+    for (const [s, m] of [[s1, 'н/б'], [s2, 'ув'], [s3, '5']] as const) await post(teacher, 'visit/set.json', { id_journal: lecture.id_journal, id_student: s, visitDate: date, id_time: TIME, otsenka: m });
+    const res = await post(teacher, 'visit/insertall.json', { id_journal: lecture.id_journal, visitDate: date, id_time: TIME });
+    expect(res.json().data.inserted).toBe(data.students.length - 3);
+    const after = await journalOf(lecture.id_journal);
+    const key = `${date}|${TIME}`;
+    expect(after.resArray.map((r) => r.marks[key])).toEqual(data.students.map((s) => (s.id_student === s1 ? 'н/б' : s.id_student === s2 ? 'ув' : s.id_student === s3 ? '5' : null)));
+    expect((await post(teacher, 'visit/insertall.json', { id_journal: lecture.id_journal, visitDate: date, id_time: TIME })).json().data.inserted).toBe(0);
+  });
+
+  it("the visit update by record id changes a record by its id; another teacher id in the body is refused", async () => {
+    const data = await journalOf(lecture.id_journal);
+    const record = data.journal[0][0];
+    const res = await post(teacher, 'visit/update.json', { id_studentJournalVisit: record.id_studentJournalVisit, id_otsenka: '3', id_teacher: lecture.id_teacher });
+    expect(res.json().data.otsenka).toBe('3');
+    expect((await post(teacher, 'visit/update.json', { id_studentJournalVisit: record.id_studentJournalVisit, id_otsenka: '3', id_teacher: lecture.id_teacher + 1 })).statusCode).toBe(403);
+  });
+});
+
+describe('topics, deletions, export', () => {
+  it("saves a lesson's topic, number, hours and module", async () => {
+    const res = await post(teacher, 'topictime/update.json', { id_journal: lecture.id_journal, visitDate: DATE, id_time: TIME, topic: 'WebSocket', lessonNumber: 2, hours: 2, id_module: 2 });
+    expect(res.json().data).toMatchObject({ topic: 'WebSocket', lessonNumber: 2, id_module: 2 });
+    expect((await post(teacher, 'topictime/update.json', { id_journal: lecture.id_journal, visitDate: DATE, id_time: TIME, topic: 'x', lessonNumber: 6, hours: 2, id_module: null })).statusCode).toBe(400);
+  });
+
+  it('exports the journal as an .xlsx workbook with its marks', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/visitlog/export.xlsx?id_journal=${lecture.id_journal}`, headers: teacher.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0];
+    expect(sheet.getCell('A1').value).toBe('Журнал посещаемости и успеваемости');
+    const data = await journalOf(lecture.id_journal);
+    expect(sheet.getRow(6).getCell(2).value).toBe(data.resArray[0].s_fio);
+    expect((await app.inject({ method: 'GET', url: `/api/visitlog/export.xlsx?id_journal=${lecture.id_journal}`, headers: student.headers })).statusCode).toBe(403);
+  });
+
+  it("deletes one lesson by its delete payload, takes a student off the list, and refuses another teacher id", async () => {
+    const payload = {
+      id_year: 2026,
+      id_ws: 1,
+      id_semesterOrWs: lecture.id_semester,
+      id_groupOrPorok: lecture.id_groupOrPotok,
+      id_vid_zaniatiy: lecture.id_vid_zaniatiy,
+      id_teacher: lecture.id_teacher,
+      id_discipline: lecture.id_discipline,
+      kredit: lecture.credits,
+      id_time: TIME,
+      date: '2026-11-27',
+      isSelect: 0,
+    };
+    expect((await post(teacher, 'journal/delete.json', { ...payload, id_teacher: lecture.id_teacher + 1 })).statusCode).toBe(403);
+    const res = await post(teacher, 'journal/delete.json', payload);
+    expect(res.json().data.deleted).toBeGreaterThan(0);
+    expect((await journalOf(lecture.id_journal)).dates.some((d) => d.visitDate === '2026-11-27')).toBe(false);
+
+    const before = await journalOf(lecture.id_journal);
+    const gone = before.students.at(-1)!.id_student;
+    expect((await post(teacher, 'student/delete.json', { id_journal: lecture.id_journal, id_student: gone })).statusCode).toBe(200);
+    const after = await journalOf(lecture.id_journal);
+    expect(after.students.map((s) => s.id_student)).not.toContain(gone);
+    expect(after.journal[0].some((v) => v.id_student === gone)).toBe(false);
+  });
+});
+
+describe('timetable, QR marks, subgroups, planned topics', () => {
+  it("gives the journal's weekly lessons and the students marked present by QR", async () => {
+    const times = (await post(teacher, 'teachertimes.json', { id_journal: lecture.id_journal })).json().data;
+    expect(times.length).toBe(1);
+    expect(times[0]).toMatchObject({ day_number: expect.any(Number), id_time: expect.any(Number) });
+    const data = await journalOf(lecture.id_journal);
+    const s = data.students[0];
+    const [entry] = await db.database.db.select().from(scheduleEntries).where(eq(scheduleEntries.teachingAssignmentId, lecture.id_journal));
+    const [a] = await db.database.db.select().from(teachingAssignments).where(eq(teachingAssignments.id, lecture.id_journal));
+    await db.database.db.insert(journalVisits).values({
+      teachingAssignmentId: a.id,
+      studentId: s.id_student,
+      visitDate: '2026-12-01',
+      lessonTimeId: entry.lessonTimeId,
+      mark: null,
+      teacherId: a.teacherId,
+      academicYearId: a.academicYearId,
+      workingSemesterId: a.workingSemesterId,
+      semesterId: a.semesterId,
+      disciplineId: a.disciplineId,
+      credits: a.credits,
+      lessonTypeId: a.lessonTypeId,
+      groupId: (await db.database.db.select({ g: students.groupId }).from(students).where(eq(students.id, s.id_student)))[0].g,
+      streamId: a.streamId,
+      subgroup: 0,
+      dayNumber: 2,
+      educationFormId: 1,
+      scheduleEntryId: entry.id,
+      source: 'qr',
+    });
+    const qr = (await post(teacher, 'qrstudents.json', { id_journal: lecture.id_journal, visitDate: '2026-12-01', id_time: entry.lessonTimeId })).json().data;
+    expect(qr.map((q: { id_student: number }) => q.id_student)).toEqual([s.id_student]);
+    expect((await post(student, 'qrstudents.json', { id_journal: lecture.id_journal, visitDate: '2026-12-01', id_time: entry.lessonTimeId })).statusCode).toBe(403);
+  });
+
+  it('creates and edits subgroups: the journal of subgroup 1 then lists exactly its members; bad lists change nothing', async () => {
+    const lab = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 3 && j.subgroup === 1)!;
+    const before = (await post(teacher, 'subgroup/students.json', { id_journal: lab.id_journal })).json().data;
+    expect(before.subgroups).toEqual([]);
+    const everyone = before.students.map((s: { id_student: number }) => s.id_student);
+    expect(everyone.length).toBeGreaterThan((await journalOf(lab.id_journal)).students.length);
+    const [x, y, z] = everyone;
+    const ok = await post(teacher, 'subgroup/update.json', { id_journal: lab.id_journal, subgroups: [{ number: 1, name: 'Первая', students: [x, z] }, { number: 2, name: 'Вторая', students: [y] }] });
+    expect(ok.statusCode).toBe(200);
+    expect((await journalOf(lab.id_journal)).students.map((s) => s.id_student).sort()).toEqual([x, z].sort());
+    // A student in two subgroups, a number twice, a student of another group: 400, nothing changed.
+    for (const subgroups of [
+      [{ number: 1, name: 'A', students: [x] }, { number: 2, name: 'B', students: [x] }],
+      [{ number: 1, name: 'A', students: [x] }, { number: 1, name: 'B', students: [y] }],
+      [{ number: 1, name: 'A', students: [2_000_000_000] }],
+    ])
+      expect((await post(teacher, 'subgroup/update.json', { id_journal: lab.id_journal, subgroups })).statusCode).toBe(400);
+    expect((await post(teacher, 'subgroup/students.json', { id_journal: lab.id_journal })).json().data.subgroups.map((g: { name: string }) => g.name)).toEqual(['Первая', 'Вторая']);
+    // Back to the group's own halves.
+    await post(teacher, 'subgroup/update.json', { id_journal: lab.id_journal, subgroups: [] });
+    expect((await journalOf(lab.id_journal)).students.length).toBeGreaterThan(2);
+  });
+
+  it('saves and replaces planned topics; a module that does not exist is refused', async () => {
+    const topics = [
+      { number: 1, topic: 'HTTP', hours: 2, id_module: 1 },
+      { number: 2, topic: 'HTML', hours: 2, id_module: null },
+    ];
+    expect((await post(teacher, 'inputtopics/save.json', { id_journal: lecture.id_journal, topics })).json().data).toEqual(topics);
+    expect((await post(teacher, 'inputtopics/save.json', { id_journal: lecture.id_journal, topics: [{ number: 1, topic: 'x', hours: 2, id_module: 99 }] })).statusCode).toBe(400);
+    expect((await post(teacher, 'inputtopics.json', { id_journal: lecture.id_journal })).json().data).toEqual(topics);
+  });
+});
+
+describe("the student's own journal", () => {
+  it('shows his records by discipline with totals, and nothing of anyone else', async () => {
+    const data = await journalOf(lecture.id_journal);
+    const me = data.students.find((s) => s.id_student === student.user.uid)!;
+    expect(me).toBeDefined();
+    await post(teacher, 'visit/set.json', { id_journal: lecture.id_journal, id_student: me.id_student, visitDate: '2026-11-28', id_time: TIME, otsenka: '5' });
+    const res = await post(student, 'student/journal.json', { id_a_year: 2026, id_w_s: 1, id_student: me.id_student });
+    expect(res.statusCode).toBe(200);
+    const items = res.json().data as StudentJournalItem[];
+    const web = items.find((i) => i.id_journal === lecture.id_journal)!;
+    expect(web.visits).toContainEqual({ visitDate: '2026-11-28', id_time: TIME, otsenka: '5' });
+    expect(web.ball_Count).toBeGreaterThanOrEqual(5);
+    const other = data.students.find((s) => s.id_student !== me.id_student)!;
+    expect((await post(student, 'student/journal.json', { id_a_year: 2026, id_w_s: 1, id_student: other.id_student })).statusCode).toBe(403);
+    expect((await post(teacher, 'student/journal.json', { id_a_year: 2026, id_w_s: 1 })).statusCode).toBe(403);
+  });
+
+  it('the journal has its weekly lesson in the timetable, with its teacher', async () => {
+    const [entry] = await db.database.db.select().from(scheduleEntries).where(eq(scheduleEntries.teachingAssignmentId, lecture.id_journal));
+    expect(entry).toBeDefined();
+    expect(entry.teacherId).toBe(lecture.id_teacher);
+  });
+});

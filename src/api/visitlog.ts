@@ -1,0 +1,57 @@
+/** Journal calls under /api/visitlog/ (docs/api.md#visitlog) and the export's download URL. */
+import type { IdName } from '../../contract/common';
+import type {
+  HistoryBody,
+  HistoryEntry,
+  InsertAllBody,
+  JournalBody,
+  JournalData,
+  JournalDeleteBody,
+  JournalInfo,
+  JournalsBody,
+  LessonTopic,
+  MARK_ABSENT,
+  MARK_EXCUSED,
+  MARK_MAX,
+  MARK_PRESENT,
+  StudentDeleteBody,
+  StudentJournalBody,
+  StudentJournalItem,
+  TopicUpdateBody,
+  VisitPasteBody,
+  VisitRow,
+  VisitSetBody,
+} from '../../contract/visitlog';
+import { get, post } from './http';
+
+const session = { session: true } as const;
+
+// The client takes only types from the contract: these copies are checked against it by tsc.
+export const ABSENT: typeof MARK_ABSENT = 'н/б';
+export const EXCUSED: typeof MARK_EXCUSED = 'ув';
+export const PRESENT: typeof MARK_PRESENT = '+';
+export const MAX_MARK: typeof MARK_MAX = 100;
+
+export type PastedCell = VisitPasteBody['cells'][number];
+
+export const visitlogApi = {
+  lessonTypes: () => get<IdName[]>('api/visitlog/lessontypes.json', session),
+  educationForms: () => get<IdName[]>('api/visitlog/educforms.json', session),
+  modules: () => get<IdName[]>('api/visitlog/modules.json', session),
+  times: () => get<IdName[]>('api/visitlog/times.json', session),
+  journals: (body: JournalsBody) => post<JournalInfo[]>('api/visitlog/journals.json', body, session),
+  journal: (body: JournalBody) => post<JournalData>('api/visitlog/journal.json', body, session),
+  setVisit: (body: VisitSetBody) => post<VisitRow | null>('api/visitlog/visit/set.json', body, session),
+  paste: (body: VisitPasteBody) => post<{ id_student: number; visitDate: string; id_time: number; cell: VisitRow | null }[]>('api/visitlog/visit/paste.json', body, session),
+  insertAll: (body: InsertAllBody) => post<{ inserted: number }>('api/visitlog/visit/insertall.json', body, session),
+  history: (body: HistoryBody) => post<HistoryEntry[]>('api/visitlog/visit/history.json', body, session),
+  updateTopic: (body: TopicUpdateBody) => post<LessonTopic>('api/visitlog/topictime/update.json', body, session),
+  deleteLesson: (body: JournalDeleteBody) => post<{ deleted: number }>('api/visitlog/journal/delete.json', body, session),
+  deleteStudent: (body: StudentDeleteBody) => post<{ deleted: number }>('api/visitlog/student/delete.json', body, session),
+  studentJournal: (body: StudentJournalBody) => post<StudentJournalItem[]>('api/visitlog/student/journal.json', body, session),
+};
+
+/** The journal as an .xlsx file, texts in the given language. */
+export function journalExportUrl(journalId: number, lang: string): string {
+  return `/api/visitlog/export.xlsx?id_journal=${journalId}&lang=${encodeURIComponent(lang)}`;
+}

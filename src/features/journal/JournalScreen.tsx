@@ -1,0 +1,374 @@
+/**
+ * /lms/journal (docs/product.md#journal). A teacher picks year, half-year and the filters down to
+ * one journal, then works its grid with the keyboard; a student sees his own journal. Print and the
+ * Excel export show the chosen journal under the title 'Activity journal'.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROLE_STUDENT } from '../../shared/request/roles';
+import type { JournalInfo } from '../../../contract/visitlog';
+import { journalExportUrl } from '../../api/visitlog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Select, type SelectOption } from '../../components/Select';
+import { Spinner } from '../../components/Spinner';
+import { describeFailure } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { selectUser } from '../../shared/session/session';
+import { Dialog } from './components/Dialog';
+import { JournalGrid, type GridLesson } from './components/JournalGrid';
+import { StudentJournal } from './components/StudentJournal';
+import { journalActions, matchingJournals, selectJournal, type CellWrite, type FilterName, type JournalState } from './journal.slice';
+import { lessonKey, shortDate, showMark } from './pivot';
+import './journal.css';
+
+const distinct = (items: SelectOption[]) => [...new Map(items.map((o) => [o.id, o])).values()];
+
+function useOptions(state: JournalState, name: FilterName, pick: (j: JournalInfo) => SelectOption): SelectOption[] {
+  return useMemo(() => distinct(matchingJournals(state.journals.data, state.filters, name).map(pick)), [state.journals.data, state.filters, name, pick]);
+}
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+export default function JournalScreen() {
+  const { t } = useTranslation(['journal', 'cm']);
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const state = useAppSelector(selectJournal);
+  usePageTitle(t('title'));
+
+  useEffect(() => {
+    dispatch(journalActions.opened());
+  }, [dispatch]);
+
+  if (!user) return null;
+  const student = user.role === ROLE_STUDENT;
+  const halves: SelectOption[] = [
+    { id: 1, name: t('ws.1') },
+    { id: 2, name: t('ws.2') },
+  ];
+
+  return (
+    <div className="journal-screen">
+      <h1 className="journal-title">{student ? t('student.title') : t('title')}</h1>
+      <p className="journal-print-title">{t('printTitle')}</p>
+      <div className="journal-filters">
+        <Select id="journal-year" label={t('filters.year')} options={state.years.data} value={state.year} onChange={(id) => dispatch(journalActions.halfChosen({ year: id, ws: state.ws }))} />
+        <Select id="journal-ws" label={t('filters.ws')} options={halves} value={state.ws} onChange={(id) => dispatch(journalActions.halfChosen({ year: state.year, ws: id }))} />
+        {student ? null : <TeacherFilters state={state} />}
+      </div>
+      {state.years.error ? <p className="journal-error" role="alert">{describeFailure(t, state.years.error)}</p> : null}
+      {student ? <OwnJournal state={state} /> : <TeacherJournal state={state} />}
+    </div>
+  );
+}
+
+function OwnJournal({ state }: { state: JournalState }) {
+  const { t } = useTranslation(['journal', 'cm']);
+  if (state.own.fetching) return <Spinner label={t('loading')} />;
+  if (state.own.error) return <p className="journal-error" role="alert">{describeFailure(t, state.own.error)}</p>;
+  return <StudentJournal items={state.own.data} />;
+}
+
+const pickSemester = (j: JournalInfo) => ({ id: j.id_semester, name: j.semester });
+const pickDiscipline = (j: JournalInfo) => ({ id: j.id_discipline, name: j.discipline });
+const pickControl = (j: JournalInfo) => ({ id: j.id_examination, name: j.examination });
+const pickCredit = (j: JournalInfo) => ({ id: j.credits, name: String(j.credits) });
+const pickLessonType = (j: JournalInfo) => ({ id: j.id_vid_zaniatiy, name: j.vid_zaniatiy });
+const pickForm = (j: JournalInfo) => ({ id: j.id_f_educ, name: j.f_educ });
+
+function TeacherFilters({ state }: { state: JournalState }) {
+  const { t } = useTranslation('journal');
+  const dispatch = useAppDispatch();
+  const pickJournal = useCallback(
+    (j: JournalInfo) => ({ id: j.id_journal, name: `${j.groupOrPotok}${j.isPotok ? ` (${t('filters.stream')})` : ''}${j.subgroup ? ` · ${t('filters.subgroup', { n: j.subgroup })}` : ''}` }),
+    [t],
+  );
+  const options: Record<FilterName, SelectOption[]> = {
+    semester: useOptions(state, 'semester', pickSemester),
+    discipline: useOptions(state, 'discipline', pickDiscipline),
+    control: useOptions(state, 'control', pickControl),
+    credit: useOptions(state, 'credit', pickCredit),
+    lessonType: useOptions(state, 'lessonType', pickLessonType),
+    educForm: useOptions(state, 'educForm', pickForm),
+    journal: useOptions(state, 'journal', pickJournal),
+  };
+  const choose = (name: FilterName) => (id: number) => dispatch(journalActions.filterChosen({ name, id }));
+  return (
+    <>
+      <Select id="journal-semester" label={t('filters.semester')} options={options.semester} value={state.filters.semester} onChange={choose('semester')} />
+      <Select id="journal-discipline" label={t('filters.discipline')} options={options.discipline} value={state.filters.discipline} onChange={choose('discipline')} />
+      <Select id="journal-control" label={t('filters.control')} options={options.control} value={state.filters.control} onChange={choose('control')} />
+      <Select id="journal-credit" label={t('filters.credit')} options={options.credit} value={state.filters.credit} onChange={choose('credit')} />
+      <Select id="journal-lesson-type" label={t('filters.lessonType')} options={options.lessonType} value={state.filters.lessonType} onChange={choose('lessonType')} />
+      <Select id="journal-form" label={t('filters.educForm')} options={options.educForm} value={state.filters.educForm} onChange={choose('educForm')} />
+      <Select id="journal-group" label={t('filters.group')} options={options.journal} value={state.filters.journal} onChange={choose('journal')} />
+    </>
+  );
+}
+
+function TeacherJournal({ state }: { state: JournalState }) {
+  const { t, i18n } = useTranslation(['journal', 'cm']);
+  const dispatch = useAppDispatch();
+  const [active, setActive] = useState<{ student: number; date: string; time: number } | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const [confirm, setConfirm] = useState<'lesson' | 'student' | null>(null);
+  const [topicOpen, setTopicOpen] = useState(false);
+  const data = state.journal.data;
+
+  const timeName = useMemo(() => new Map(state.lists.times.map((x) => [x.id, x.name.split('–')[0]])), [state.lists.times]);
+  const lessons: GridLesson[] = useMemo(() => {
+    if (!data) return [];
+    const topics = new Map(data.journal[1].map((x) => [lessonKey(x.visitDate, x.id_time), x.topic]));
+    const all = [
+      ...data.dates.map((d) => ({ date: d.visitDate, time: d.id_time, timeName: d.time, topic: topics.get(lessonKey(d.visitDate, d.id_time)) ?? null })),
+      ...state.added.map((l) => ({ date: l.date, time: l.time, timeName: timeName.get(l.time) ?? '', topic: null })),
+    ];
+    return all.sort((a, b) => a.date.localeCompare(b.date) || a.time - b.time);
+  }, [data, state.added, timeName]);
+
+  const pending = Object.values(state.edits);
+  const saving = pending.filter((e) => e.status === 'saving').length;
+  const failedEdits = pending.filter((e) => e.status === 'failed');
+
+  // Leaving the page with marks not yet saved asks first.
+  useEffect(() => {
+    if (pending.length === 0) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [pending.length]);
+
+  const onWrite = useCallback((w: CellWrite) => dispatch(journalActions.cellWritten(w)), [dispatch]);
+  const onPaste = useCallback((cells: CellWrite[]) => dispatch(journalActions.pasteRequested(cells)), [dispatch]);
+  const onLesson = useCallback((date: string, time: number) => dispatch(journalActions.lessonChosen({ date, time })), [dispatch]);
+  /** The active cell's lesson is the lesson in focus (mark all present, topic, delete act on it). */
+  const onActive = useCallback(
+    (cell: { student: number; date: string; time: number } | null) => {
+      setActive(cell);
+      if (cell) dispatch(journalActions.lessonChosen({ date: cell.date, time: cell.time }));
+    },
+    [dispatch],
+  );
+
+  if (state.journals.fetching) return <Spinner label={t('loading')} />;
+  if (state.journals.error) return <p className="journal-error" role="alert">{describeFailure(t, state.journals.error)}</p>;
+  if (state.journals.data.length === 0 && state.year !== -1) return <p className="muted">{t('noJournals')}</p>;
+  if (state.filters.journal === -1) return <p className="muted">{t('chooseJournal')}</p>;
+  if (state.journal.fetching && !data) return <Spinner label={t('loading')} />;
+  if (state.journal.error) return <p className="journal-error" role="alert">{describeFailure(t, state.journal.error)}</p>;
+  if (!data) return null;
+
+  const lesson = state.lesson;
+  const lessonReady = Boolean(lesson.date) && lesson.time !== -1;
+  const activeStudent = active ? data.students.find((s) => s.id_student === active.student) : undefined;
+  const info = data.info;
+  const currentTopic = data.journal[1].find((x) => x.visitDate === lesson.date && x.id_time === lesson.time);
+
+  return (
+    <section className="journal-body" aria-labelledby="journal-heading">
+      <h2 id="journal-heading" className="journal-heading">
+        {info.discipline} · {info.vid_zaniatiy} · {info.groupOrPotok}
+        {info.subgroup ? ` · ${t('filters.subgroup', { n: info.subgroup })}` : ''}
+      </h2>
+      <p className="journal-print-meta">
+        {info.teacher} · {state.years.data.find((y) => y.id === info.id_a_year)?.name ?? info.id_a_year} · {t(`ws.${info.id_w_s}`)}
+      </p>
+
+      <div className="journal-lesson" role="group" aria-label={t('lesson.group')}>
+        <div className="field">
+          <label htmlFor="journal-date">{t('lesson.date')}</label>
+          <input id="journal-date" className="input" type="date" value={lesson.date} onChange={(e) => dispatch(journalActions.lessonChosen({ date: e.target.value }))} />
+        </div>
+        <Select id="journal-time" label={t('lesson.time')} options={state.lists.times} value={lesson.time} onChange={(id) => dispatch(journalActions.lessonChosen({ time: id }))} />
+        <div className="journal-actions">
+          <button type="button" className="btn btn-secondary" disabled={!lessonReady} onClick={() => dispatch(journalActions.lessonAdded({ date: lesson.date, time: lesson.time }))}>
+            {t('lesson.add')}
+          </button>
+          <button type="button" className="btn btn-primary" disabled={!lessonReady || state.bulk.fetching} onClick={() => dispatch(journalActions.markAllRequested({ date: lesson.date, time: lesson.time }))}>
+            {t('lesson.markAll')}
+          </button>
+          <button type="button" className="btn btn-secondary" disabled={!lessonReady} onClick={() => setTopicOpen(true)}>
+            {t('lesson.topic')}
+          </button>
+          <button type="button" className="btn btn-ghost" disabled={!lessonReady} onClick={() => setConfirm('lesson')}>
+            {t('lesson.delete')}
+          </button>
+          {lesson.date === '' ? (
+            <button type="button" className="btn btn-ghost" onClick={() => dispatch(journalActions.lessonChosen({ date: today() }))}>
+              {t('lesson.today')}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {state.bulk.data !== null ? (
+        <p className="journal-note" role="status">
+          {t('lesson.markedAll', { count: state.bulk.data })}{' '}
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => dispatch(journalActions.markAllCleared())}>
+            {t('close')}
+          </button>
+        </p>
+      ) : null}
+      {state.bulk.error || state.remove.error || state.topic.error ? (
+        <p className="journal-error" role="alert">
+          {describeFailure(t, state.bulk.error ?? state.remove.error ?? state.topic.error)}
+        </p>
+      ) : null}
+
+      <div className="journal-toolbar">
+        <p className="journal-status" role="status" aria-live="polite">
+          {saving > 0 ? t('status.saving', { count: saving }) : failedEdits.length > 0 ? t('status.failed', { count: failedEdits.length }) : state.savedCount > 0 ? t('status.saved') : t('status.hint')}
+        </p>
+        {failedEdits.length > 0 ? (
+          <button type="button" className="btn btn-primary btn-small" onClick={() => dispatch(journalActions.retryRequested())}>
+            {t('status.retry')}
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-ghost btn-small" disabled={!active} onClick={() => active && dispatch(journalActions.historyRequested({ ...active, written: null }))}>
+          {t('toolbar.history')}
+        </button>
+        <button type="button" className="btn btn-ghost btn-small" disabled={!activeStudent} onClick={() => setConfirm('student')}>
+          {t('toolbar.removeStudent')}
+        </button>
+        <a className="btn btn-ghost btn-small" href={journalExportUrl(info.id_journal, i18n.resolvedLanguage ?? 'ru')} download>
+          {t('toolbar.export')}
+        </a>
+        <button type="button" className="btn btn-ghost btn-small" onClick={() => window.print()}>
+          {t('toolbar.print')}
+        </button>
+      </div>
+      {invalid ? (
+        <p className="journal-error" role="alert">
+          {t('cm:errors.INVALID_MARK', { max: 100 })}
+        </p>
+      ) : null}
+      {failedEdits[0]?.error ? <p className="journal-error">{describeFailure(t, failedEdits[0].error)}</p> : null}
+
+      {lessons.length === 0 ? <p className="muted">{t('noLessons')}</p> : null}
+      <JournalGrid
+        students={data.students}
+        lessons={lessons}
+        marks={state.marks}
+        edits={state.edits}
+        lesson={lesson}
+        onWrite={onWrite}
+        onPaste={onPaste}
+        onLesson={onLesson}
+        onActive={onActive}
+        onInvalid={setInvalid}
+      />
+
+      {state.history.cell ? (
+        <Dialog title={t('history.title')} onClose={() => dispatch(journalActions.historyClosed())} wide>
+          {state.history.fetching ? <Spinner label={t('loading')} /> : null}
+          {state.history.error ? <p className="journal-error">{describeFailure(t, state.history.error)}</p> : null}
+          {!state.history.fetching && state.history.data.length === 0 && !state.history.error ? <p className="muted">{t('history.empty')}</p> : null}
+          <ol className="journal-history">
+            {state.history.data.map((h, i) => (
+              <li key={i}>
+                <span className="muted">{new Date(h.at).toLocaleString(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'ru-RU')}</span> · {h.who}:{' '}
+                {t(`history.${h.action}`, { old: showMark(h.oldMark), new: showMark(h.newMark) })} <span className="muted">({t(`history.source.${h.source}`)})</span>
+              </li>
+            ))}
+          </ol>
+          <div className="dialog-actions">
+            <button type="button" className="btn btn-ghost" onClick={() => dispatch(journalActions.historyClosed())}>
+              {t('close')}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+
+      {topicOpen ? (
+        <TopicDialog
+          key={`${lesson.date}|${lesson.time}`}
+          title={`${t('lesson.topic')} · ${shortDate(lesson.date)}`}
+          initial={currentTopic ? { topic: currentTopic.topic, lessonNumber: currentTopic.lessonNumber, hours: currentTopic.hours, module: currentTopic.id_module ?? -1 } : null}
+          modules={state.lists.modules}
+          busy={state.topic.fetching}
+          onClose={() => setTopicOpen(false)}
+          onSave={(v) => {
+            dispatch(journalActions.topicSaveRequested({ date: lesson.date, time: lesson.time, ...v }));
+            setTopicOpen(false);
+          }}
+        />
+      ) : null}
+
+      {confirm === 'lesson' ? (
+        <ConfirmDialog
+          title={t('confirm.lessonTitle')}
+          text={t('confirm.lessonText', { date: shortDate(lesson.date) })}
+          confirm={t('confirm.delete')}
+          cancel={t('confirm.cancel')}
+          busy={state.remove.fetching}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            dispatch(journalActions.lessonDeleteRequested({ date: lesson.date, time: lesson.time }));
+            setConfirm(null);
+          }}
+        />
+      ) : null}
+      {confirm === 'student' && activeStudent ? (
+        <ConfirmDialog
+          title={t('confirm.studentTitle')}
+          text={t('confirm.studentText', { name: activeStudent.s_fio })}
+          confirm={t('confirm.remove')}
+          cancel={t('confirm.cancel')}
+          busy={state.remove.fetching}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            dispatch(journalActions.studentDeleteRequested({ student: activeStudent.id_student }));
+            setConfirm(null);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+interface TopicValue {
+  topic: string;
+  lessonNumber: number;
+  hours: number;
+  module: number;
+}
+
+function TopicDialog({ title, initial, modules, busy, onClose, onSave }: { title: string; initial: TopicValue | null; modules: SelectOption[]; busy: boolean; onClose: () => void; onSave: (v: TopicValue) => void }) {
+  const { t } = useTranslation('journal');
+  const [value, setValue] = useState<TopicValue>(initial ?? { topic: '', lessonNumber: 1, hours: 2, module: -1 });
+  const orders = [1, 2, 3, 4, 5].map((n) => ({ id: n, name: t(`topic.order${n}`) }));
+  const hours = Array.from({ length: 8 }, (_, i) => ({ id: i + 1, name: String(i + 1) }));
+  return (
+    <Dialog title={title} onClose={onClose} wide>
+      <form
+        className="form journal-topic-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (value.topic.trim()) onSave({ ...value, topic: value.topic.trim() });
+        }}
+      >
+        <div className="field">
+          <label htmlFor="journal-topic-text">{t('topic.text')}</label>
+          <input id="journal-topic-text" className="input" value={value.topic} maxLength={500} required onChange={(e) => setValue({ ...value, topic: e.target.value })} />
+        </div>
+        <Select id="journal-topic-order" label={t('topic.number')} options={orders} value={value.lessonNumber} blank={false} onChange={(id) => setValue({ ...value, lessonNumber: id })} />
+        <Select id="journal-topic-hours" label={t('topic.hours')} options={hours} value={value.hours} blank={false} onChange={(id) => setValue({ ...value, hours: id })} />
+        <Select id="journal-topic-module" label={t('topic.module')} options={modules} value={value.module} onChange={(id) => setValue({ ...value, module: id })} />
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            {t('confirm.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy || !value.topic.trim()}>
+            {t('topic.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,43 @@
+/** The student's own journal: each discipline and lesson type with its dates, marks, absences, sum and average. */
+import { useTranslation } from 'react-i18next';
+import type { StudentJournalItem } from '../../../../contract/visitlog';
+import { shortDate, showMark } from '../pivot';
+
+export function StudentJournal({ items }: { items: readonly StudentJournalItem[] }) {
+  const { t } = useTranslation('journal');
+  if (items.length === 0) return <p className="muted">{t('student.empty')}</p>;
+  return (
+    <div className="sj-list">
+      {items.map((item) => (
+        <section key={item.id_journal} className="card sj-card" aria-labelledby={`sj-${item.id_journal}`}>
+          <h2 id={`sj-${item.id_journal}`} className="sj-title">
+            {item.discipline} <span className="muted">· {item.vid_zaniatiy}</span>
+          </h2>
+          <p className="muted sj-teacher">{item.teacher}</p>
+          <dl className="sj-totals">
+            <div>
+              <dt>{t('grid.nbLong')}</dt>
+              <dd>{item.nb_Count}</dd>
+            </div>
+            <div>
+              <dt>{t('grid.sum')}</dt>
+              <dd>{item.ball_Count}</dd>
+            </div>
+            <div>
+              <dt>{t('grid.averageLong')}</dt>
+              <dd>{item.ball_average.toFixed(2)}</dd>
+            </div>
+          </dl>
+          <ul className="sj-marks" aria-label={t('student.marks')}>
+            {item.visits.map((v) => (
+              <li key={`${v.visitDate}|${v.id_time}`} className={v.otsenka === 'н/б' ? 'sj-absent' : undefined}>
+                <span className="sj-date">{shortDate(v.visitDate)}</span>
+                <span className="sj-mark">{showMark(v.otsenka)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

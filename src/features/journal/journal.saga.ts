@@ -1,0 +1,212 @@
+/**
+ * Journal loads and writes, each chained on the one before it: years and the current year and
+ * half-year → the teacher's journals (or the student's own journal) → the chosen journal; cell
+ * writes one by one in the background, a pasted column in one call, mark all present, a cell's
+ * history, topics and deletions (then the journal reloads).
+ */
+import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { User } from '../../../contract/auth';
+import type { IdName } from '../../../contract/common';
+import { ROLE_STUDENT } from '../../shared/request/roles';
+import type { JournalInfo } from '../../../contract/visitlog';
+import { academicApi } from '../../api/academic';
+import type { Result } from '../../api/http';
+import { visitlogApi } from '../../api/visitlog';
+import { request, requireUser } from '../../shared/request/request.saga';
+import { selectUser } from '../../shared/session/session';
+import { journalActions, selectJournal, type CellWrite, type FilterName, type JournalState, type Lesson } from './journal.slice';
+import { cellKey } from './pivot';
+
+/** The screen is shown: the years, then the defaults (current year and half-year), then the role's loads. */
+export function* openedSaga() {
+  const user = (yield* requireUser(journalActions.yearsFailed)) as User | null;
+  if (!user) return;
+  const state = (yield select(selectJournal)) as JournalState;
+  const years = yield* request(academicApi.years, [], { succeeded: (list) => journalActions.yearsSucceeded(list ?? []), failed: journalActions.yearsFailed });
+  if (!years.ok) return;
+  if (state.year === -1) {
+    const year = yield* request(academicApi.defaultYear, [], { failed: journalActions.yearsFailed });
+    if (!year.ok) return;
+    const ws = yield* request(academicApi.currentWs, [], { failed: journalActions.yearsFailed });
+    if (!ws.ok) return;
+    yield put(journalActions.halfChosen({ year: year.data.id, ws: ws.data.id }));
+  } else yield call(halfSaga);
+  if (user.role !== ROLE_STUDENT) {
+    const [times, modules] = (yield all([call(visitlogApi.times), call(visitlogApi.modules)])) as [Result<IdName[]>, Result<IdName[]>];
+    yield put(journalActions.listsSucceeded({ times: times.ok ? times.data : [], modules: modules.ok ? modules.data : [] }));
+  }
+}
+
+/** A year and half-year chosen: the teacher's journals, or the student's own journal. */
+export function* halfSaga() {
+  const user = (yield select(selectUser)) as User | null;
+  const { year, ws } = (yield select(selectJournal)) as JournalState;
+  if (!user || year === -1 || ws === -1) return;
+  if (user.role === ROLE_STUDENT) yield put(journalActions.ownRequested());
+  else yield put(journalActions.journalsRequested());
+}
+
+export function* journalsSaga() {
+  const { year, ws } = (yield select(selectJournal)) as JournalState;
+  yield* request(visitlogApi.journals, [{ id_a_year: year, id_w_s: ws as 1 | 2 }], { succeeded: (list) => journalActions.journalsSucceeded(list ?? []), failed: journalActions.journalsFailed });
+}
+
+/** The journal filter chosen: load it. */
+export function* filterSaga(action: PayloadAction<{ name: FilterName; id: number }>) {
+  if (action.payload.name === 'journal' && action.payload.id !== -1) yield put(journalActions.journalRequested({ id: action.payload.id }));
+}
+
+export function* loadJournalSaga(action: PayloadAction<{ id: number }>) {
+  yield* request(visitlogApi.journal, [{ id_journal: action.payload.id }], { succeeded: journalActions.journalSucceeded, failed: journalActions.journalFailed });
+}
+
+function* openJournal() {
+  const state = (yield select(selectJournal)) as JournalState;
+  return state.journal.data?.info ?? null;
+}
+
+/** One cell, in the background; its state says saving, then saved or failed (what was typed stays). */
+export function* cellSaga(action: PayloadAction<CellWrite & { seq: number }>) {
+  const info = (yield* openJournal()) as JournalInfo | null;
+  if (!info) return;
+  const { student, date, time, written, seq } = action.payload;
+  yield* request(
+    visitlogApi.setVisit,
+    [{ id_journal: info.id_journal, id_student: student, visitDate: date, id_time: time, otsenka: written }],
+    {
+      succeeded: (cell) => journalActions.cellSaved({ student, date, time, seq, cell }),
+      failed: (error) => journalActions.cellFailed({ keys: [{ key: cellKey(student, date, time), seq }], error }),
+    },
+  );
+}
+
+/** A pasted column: one call, all cells or none. */
+export function* pasteSaga(action: PayloadAction<{ cells: CellWrite[]; seq: number }>) {
+  const info = (yield* openJournal()) as JournalInfo | null;
+  if (!info) return;
+  const { cells, seq } = action.payload;
+  const result = yield* request(
+    visitlogApi.paste,
+    [{ id_journal: info.id_journal, cells: cells.map((c) => ({ id_student: c.student, visitDate: c.date, id_time: c.time, otsenka: c.written })) }],
+    { failed: (error) => journalActions.cellFailed({ keys: cells.map((c) => ({ key: cellKey(c.student, c.date, c.time), seq })), error }) },
+  );
+  if (!result.ok) return;
+  for (const r of result.data) yield put(journalActions.cellSaved({ student: r.id_student, date: r.visitDate, time: r.id_time, seq, cell: r.cell }));
+}
+
+/** Every failed cell again, with what was typed. */
+export function* retrySaga() {
+  const { edits } = (yield select(selectJournal)) as JournalState;
+  for (const [key, edit] of Object.entries(edits)) {
+    if (edit.status !== 'failed') continue;
+    const [student, date, time] = key.split('|');
+    yield put(journalActions.cellWritten({ student: Number(student), date, time: Number(time), written: edit.written }));
+  }
+}
+
+/** Mark all present, then the journal reloads (keeping cells still being saved). */
+export function* markAllSaga(action: PayloadAction<Lesson>) {
+  const info = (yield* openJournal()) as JournalInfo | null;
+  if (!info) return;
+  const result = yield* request(visitlogApi.insertAll, [{ id_journal: info.id_journal, visitDate: action.payload.date, id_time: action.payload.time }], {
+    succeeded: (data) => journalActions.markAllSucceeded(data.inserted),
+    failed: journalActions.markAllFailed,
+  });
+  if (result.ok) yield put(journalActions.journalRequested({ id: info.id_journal, keepEdits: true }));
+}
+
+export function* historySaga(action: PayloadAction<CellWrite>) {
+  const info = (yield* openJournal()) as JournalInfo | null;
+  if (!info) return;
+  const { student, date, time } = action.payload;
+  yield* request(visitlogApi.history, [{ id_journal: info.id_journal, id_student: student, visitDate: date, id_time: time }], {
+    succeeded: (list) => journalActions.historySucceeded(list ?? []),
+    failed: journalActions.historyFailed,
+  });
+}
+
+/** Deletes one lesson with the journal's delete payload, then reloads. */
+export function* lessonDeleteSaga(action: PayloadAction<Lesson>) {
+  const info = (yield* openJournal()) as JournalInfo | null;
+  if (!info) return;
+  const result = yield* request(
+    visitlogApi.deleteLesson,
+    [
+      {
+        id_year: info.id_a_year,
+        id_ws: info.id_w_s as 1 | 2,
+        id_semesterOrWs: info.id_semester,
+        id_groupOrPorok: info.id_groupOrPotok,
+        id_vid_zaniatiy: info.id_vid_zaniatiy,
+        id_teacher: info.id_teacher,
+        id_discipline: info.id_discipline,
+        kredit: info.credits,
+        id_time: action.payload.time,
+        date: action.payload.date,
+        isSelect: 0,
+      },
+    ],
+    { succeeded: () => journalActions.removeSucceeded(), failed: journalActions.removeFailed },
+  );
+  if (result.ok) yield put(journalActions.journalRequested({ id: info.id_journal }));
+}
+
+export function* studentDeleteSaga(action: PayloadAction<{ student: number }>) {
+  const info = (yield* openJournal()) as JournalInfo | null;
+  if (!info) return;
+  const result = yield* request(visitlogApi.deleteStudent, [{ id_journal: info.id_journal, id_student: action.payload.student }], {
+    succeeded: () => journalActions.removeSucceeded(),
+    failed: journalActions.removeFailed,
+  });
+  if (result.ok) yield put(journalActions.journalRequested({ id: info.id_journal, keepEdits: true }));
+}
+
+export function* topicSaga(action: PayloadAction<{ date: string; time: number; topic: string; lessonNumber: number; hours: number; module: number }>) {
+  const info = (yield* openJournal()) as JournalInfo | null;
+  if (!info) return;
+  const p = action.payload;
+  const result = yield* request(
+    visitlogApi.updateTopic,
+    [{ id_journal: info.id_journal, visitDate: p.date, id_time: p.time, topic: p.topic, lessonNumber: p.lessonNumber, hours: p.hours, id_module: p.module === -1 ? null : p.module }],
+    { succeeded: () => journalActions.topicSaved(), failed: journalActions.topicFailed },
+  );
+  if (result.ok) yield put(journalActions.journalRequested({ id: info.id_journal, keepEdits: true }));
+}
+
+/** The student's own journal (his id from the session). */
+export function* ownSaga() {
+  const user = (yield* requireUser(journalActions.ownFailed)) as User | null;
+  if (!user) return;
+  const { year, ws } = (yield select(selectJournal)) as JournalState;
+  yield* request(visitlogApi.studentJournal, [{ id_a_year: year, id_w_s: ws as 1 | 2, id_student: user.uid }], {
+    succeeded: (list) => journalActions.ownSucceeded(list ?? []),
+    failed: journalActions.ownFailed,
+  });
+}
+
+/** Events may have been missed: reload the open journal. */
+export function* resyncSaga() {
+  const info = (yield* openJournal()) as JournalInfo | null;
+  if (info) yield put(journalActions.journalRequested({ id: info.id_journal, keepEdits: true }));
+}
+
+export function* journalSaga() {
+  yield all([
+    takeLatest(journalActions.opened.type, openedSaga),
+    takeLatest(journalActions.halfChosen.type, halfSaga),
+    takeLatest(journalActions.journalsRequested.type, journalsSaga),
+    takeLatest(journalActions.filterChosen.type, filterSaga),
+    takeLatest(journalActions.journalRequested.type, loadJournalSaga),
+    takeEvery(journalActions.cellWritten.type, cellSaga),
+    takeEvery(journalActions.pasteRequested.type, pasteSaga),
+    takeLatest(journalActions.retryRequested.type, retrySaga),
+    takeLatest(journalActions.markAllRequested.type, markAllSaga),
+    takeLatest(journalActions.historyRequested.type, historySaga),
+    takeLatest(journalActions.lessonDeleteRequested.type, lessonDeleteSaga),
+    takeLatest(journalActions.studentDeleteRequested.type, studentDeleteSaga),
+    takeLatest(journalActions.topicSaveRequested.type, topicSaga),
+    takeLatest(journalActions.ownRequested.type, ownSaga),
+    takeLatest(journalActions.liveResync.type, resyncSaga),
+  ]);
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { JournalData, JournalInfo } from '../../../contract/visitlog';
+import type { Failure } from '../../api/http';
+import { chosenJournal, initialJournalState, journalActions, journalReducer, matchingJournals, type JournalState } from './journal.slice';
+import { cellKey } from './pivot';
+
+const info = (id: number, over: Partial<JournalInfo> = {}): JournalInfo => ({
+  id_journal: id,
+  id_a_year: 2026,
+  id_w_s: 1,
+  id_semester: 5,
+  semester: '5',
+  id_discipline: 7,
+  discipline: 'Веб-программирование',
+  id_vid_zaniatiy: 3,
+  vid_zaniatiy: 'Лабораторная работа',
+  id_examination: 1,
+  examination: 'Экзамен',
+  credits: 5,
+  id_groupOrPotok: 10,
+  groupOrPotok: 'ПИ-1-24',
+  isPotok: false,
+  subgroup: 1,
+  id_f_educ: 1,
+  f_educ: 'Очная',
+  id_teacher: 2,
+  teacher: 'Асанов Бакыт Кубанычбекович',
+  ...over,
+});
+
+const journal = (id = 1): JournalData => ({
+  info: info(id),
+  journal: [[{ id_studentJournalVisit: 1, id_student: 100, visitDate: '2026-09-07', id_time: 2, otsenka: '4', source: 'seed', updatedAt: '2026-09-07T12:00:00Z' }], []],
+  students: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', code: '24011001', group: 'ПИ-1-24', subgroup: 1 }],
+  dates: [{ visitDate: '2026-09-07', id_time: 2, time: '09:30' }],
+  resArray: [],
+});
+
+const failure: Failure = { ok: false, problem: 'NETWORK_ERROR', status: null, error: null };
+const run = (state: JournalState, ...actions: Parameters<typeof journalReducer>[1][]) => actions.reduce(journalReducer, state);
+
+describe('journal slice', () => {
+  it('choosing a lesson type or an education form clears the group, the journal and the student journal; a semester clears everything below it', () => {
+    let s = run(
+      initialJournalState,
+      journalActions.filterChosen({ name: 'semester', id: 5 }),
+      journalActions.filterChosen({ name: 'discipline', id: 7 }),
+      journalActions.filterChosen({ name: 'lessonType', id: 3 }),
+      journalActions.filterChosen({ name: 'educForm', id: 1 }),
+      journalActions.filterChosen({ name: 'journal', id: 1 }),
+      journalActions.journalSucceeded(journal()),
+      journalActions.ownSucceeded([{ id_journal: 1, discipline: 'x', vid_zaniatiy: 'y', teacher: 'z', visits: [], nb_Count: 0, ball_Count: 0, ball_average: 0 }]),
+    );
+    expect(s.journal.data).not.toBeNull();
+    s = run(s, journalActions.filterChosen({ name: 'lessonType', id: 1 }));
+    expect(s.filters).toMatchObject({ semester: 5, discipline: 7, lessonType: 1, educForm: -1, journal: -1 });
+    expect(s.journal.data).toBeNull();
+    expect(s.own.data).toEqual([]);
+    s = run(s, journalActions.filterChosen({ name: 'educForm', id: 1 }), journalActions.filterChosen({ name: 'journal', id: 1 }), journalActions.filterChosen({ name: 'educForm', id: 2 }));
+    expect(s.filters.journal).toBe(-1);
+    s = run(s, journalActions.filterChosen({ name: 'semester', id: 3 }));
+    expect(s.filters).toMatchObject({ semester: 3, discipline: -1, lessonType: -1, educForm: -1, journal: -1 });
+  });
+
+  it('a cell is saving, then saved (its mark stored), or failed keeping what was typed', () => {
+    let s = run(initialJournalState, journalActions.journalSucceeded(journal()));
+    expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('4');
+    const write = journalActions.cellWritten({ student: 100, date: '2026-09-07', time: 2, written: '5' });
+    s = run(s, write);
+    const key = cellKey(100, '2026-09-07', 2);
+    expect(s.edits[key]).toMatchObject({ written: '5', status: 'saving' });
+    s = run(s, journalActions.cellFailed({ keys: [{ key, seq: write.payload.seq }], error: failure }));
+    expect(s.edits[key]).toMatchObject({ written: '5', status: 'failed', error: failure });
+    expect(s.marks[key]).toBe('4');
+    const again = journalActions.cellWritten({ student: 100, date: '2026-09-07', time: 2, written: '5' });
+    s = run(s, again);
+    expect(s.edits[key].status).toBe('saving');
+    // The answer to the older write does not end the newer one.
+    s = run(s, journalActions.cellSaved({ student: 100, date: '2026-09-07', time: 2, seq: write.payload.seq, cell: null }));
+    expect(s.edits[key].status).toBe('saving');
+    s = run(s, journalActions.cellSaved({ student: 100, date: '2026-09-07', time: 2, seq: again.payload.seq, cell: { id_studentJournalVisit: 1, id_student: 100, visitDate: '2026-09-07', id_time: 2, otsenka: '5', source: 'journal', updatedAt: '' } }));
+    expect(s.edits[key]).toBeUndefined();
+    expect(s.marks[key]).toBe('5');
+    expect(s.savedCount).toBe(2);
+  });
+
+  it('a live change updates cells of the open journal, except a cell this tab is still writing', () => {
+    let s = run(initialJournalState, journalActions.journalSucceeded(journal()), journalActions.cellWritten({ student: 100, date: '2026-09-08', time: 2, written: '3' }));
+    const cell = (date: string, otsenka: string) => ({ id_student: 100, visitDate: date, id_time: 2, cell: { id_studentJournalVisit: 9, id_student: 100, visitDate: date, id_time: 2, otsenka, source: 'journal', updatedAt: '' } });
+    s = run(s, journalActions.liveChanged({ id_journal: 1, reload: false, cells: [cell('2026-09-07', 'н/б'), cell('2026-09-08', '5')] }));
+    expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('н/б');
+    expect(s.marks[cellKey(100, '2026-09-08', 2)]).toBeUndefined();
+    // A lesson another tab added shows as a column here too.
+    s = run(s, journalActions.liveChanged({ id_journal: 1, reload: false, cells: [cell('2026-09-09', '4')] }));
+    expect(s.added).toEqual([{ date: '2026-09-09', time: 2 }]);
+    expect(s.marks[cellKey(100, '2026-09-09', 2)]).toBe('4');
+    s = run(s, journalActions.liveChanged({ id_journal: 2, reload: false, cells: [cell('2026-09-07', '2')] }));
+    expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('н/б');
+  });
+
+  it('the filters narrow the journals; the chosen one is found among those left', () => {
+    const list = [info(1), info(2, { subgroup: 2 }), info(3, { id_vid_zaniatiy: 1, isPotok: true, subgroup: 0 }), info(4, { id_discipline: 8 })];
+    const f = { ...initialJournalState.filters, discipline: 7, lessonType: 3 };
+    expect(matchingJournals(list, f).map((j) => j.id_journal)).toEqual([1, 2]);
+    expect(chosenJournal(list, { ...f, journal: 2 })?.id_journal).toBe(2);
+    expect(chosenJournal(list, { ...f, journal: 4 })).toBeNull();
+  });
+});

@@ -1,0 +1,336 @@
+/**
+ * Journal area (docs/product.md#journal). The teacher: year and half-year → his journals, narrowed
+ * by the filters (semester, discipline, form of control, credit, lesson type, education form, group
+ * or stream) to one journal, its grid of students against lessons, and the cells he writes: each
+ * saves on its own and keeps its state (saving, failed with what was typed) until the server answers.
+ * The student: his own journal by year and half-year.
+ *
+ * Choosing a lesson type or an education form clears what depends on it (the group or stream, the
+ * journal, the student's journal); choosing a semester clears the groups, the journal and its students.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { IdName } from '../../../contract/common';
+import type { HistoryEntry, JournalData, JournalInfo, LiveJournalChange, StudentJournalItem, VisitRow } from '../../../contract/visitlog';
+import type { Failure } from '../../api/http';
+import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
+import type { LiveStatus } from '../../shared/live/live';
+import { sessionEnded } from '../../shared/session/session';
+import { cellKey, lessonKey } from './pivot';
+
+export const FILTERS = ['semester', 'discipline', 'control', 'credit', 'lessonType', 'educForm', 'journal'] as const;
+export type FilterName = (typeof FILTERS)[number];
+export type Filters = Record<FilterName, number>;
+
+/** What each choice clears (the lists below it). */
+const CLEARS: Record<FilterName, FilterName[]> = {
+  semester: ['discipline', 'control', 'credit', 'lessonType', 'educForm', 'journal'],
+  discipline: ['control', 'credit', 'lessonType', 'educForm', 'journal'],
+  control: ['credit', 'lessonType', 'educForm', 'journal'],
+  credit: ['lessonType', 'educForm', 'journal'],
+  lessonType: ['educForm', 'journal'],
+  educForm: ['journal'],
+  journal: [],
+};
+
+const NONE = -1;
+const noFilters: Filters = { semester: NONE, discipline: NONE, control: NONE, credit: NONE, lessonType: NONE, educForm: NONE, journal: NONE };
+
+/** A cell written and not yet confirmed: what was written ('+', a mark, or null to clear) and its state. */
+export interface CellEdit {
+  written: string | null;
+  status: 'saving' | 'failed';
+  seq: number;
+  error: Failure | null;
+}
+
+export interface CellWrite {
+  student: number;
+  date: string;
+  time: number;
+  written: string | null;
+}
+
+export interface Lesson {
+  date: string;
+  time: number;
+}
+
+export interface JournalState {
+  years: Loadable<IdName[]>;
+  year: number;
+  ws: number;
+  lists: { times: IdName[]; modules: IdName[] };
+  journals: Loadable<JournalInfo[]>;
+  filters: Filters;
+  /** The date and lesson time in focus (mark all present, a new lesson). */
+  lesson: Lesson;
+  journal: Loadable<JournalData | null>;
+  /** Stored marks of the loaded journal by cell key (null: present without a mark). */
+  marks: Record<string, string | null>;
+  /** Lessons the teacher added that have no record yet. */
+  added: Lesson[];
+  edits: Record<string, CellEdit>;
+  seq: number;
+  /** Cells saved since the journal loaded (the status line says "saved"). */
+  savedCount: number;
+  bulk: Loadable<number | null>;
+  history: Loadable<HistoryEntry[]> & { cell: CellWrite | null };
+  remove: Loadable<null>;
+  topic: Loadable<null>;
+  own: Loadable<StudentJournalItem[]>;
+  live: LiveStatus;
+}
+
+export const initialJournalState: JournalState = {
+  years: idle([]),
+  year: NONE,
+  ws: NONE,
+  lists: { times: [], modules: [] },
+  journals: idle([]),
+  filters: noFilters,
+  lesson: { date: '', time: NONE },
+  journal: idle(null),
+  marks: {},
+  added: [],
+  edits: {},
+  seq: 0,
+  savedCount: 0,
+  bulk: idle(null),
+  history: { ...idle([]), cell: null },
+  remove: idle(null),
+  topic: idle(null),
+  own: idle([]),
+  live: 'off',
+};
+
+function clearJournal(state: JournalState) {
+  state.journal = idle(null);
+  state.marks = {};
+  state.added = [];
+  state.edits = {};
+  state.savedCount = 0;
+  state.bulk = idle(null);
+  state.history = { ...idle([]), cell: null };
+}
+
+function applyCell(state: JournalState, student: number, date: string, time: number, cell: VisitRow | null) {
+  const key = cellKey(student, date, time);
+  if (cell) state.marks[key] = cell.otsenka;
+  else delete state.marks[key];
+}
+
+const slice = createSlice({
+  name: 'journal',
+  initialState: initialJournalState,
+  reducers: {
+    /** The screen is shown: years, the current year and half-year, then the role's loads. */
+    opened() {},
+    yearsSucceeded(state, action: PayloadAction<IdName[]>) {
+      state.years = succeeded(action.payload);
+    },
+    yearsFailed(state, action: PayloadAction<Failure>) {
+      state.years = failed(action.payload, []);
+    },
+    listsSucceeded(state, action: PayloadAction<JournalState['lists']>) {
+      state.lists = action.payload;
+    },
+    /** The year and half-year to show (a choice, or the defaults): everything below is cleared. */
+    halfChosen(state, action: PayloadAction<{ year: number; ws: number }>) {
+      state.year = action.payload.year;
+      state.ws = action.payload.ws;
+      state.journals = idle([]);
+      state.filters = noFilters;
+      state.own = idle([]);
+      clearJournal(state);
+    },
+    journalsRequested(state) {
+      state.journals = started([]);
+    },
+    journalsSucceeded(state, action: PayloadAction<JournalInfo[]>) {
+      state.journals = succeeded(action.payload);
+    },
+    journalsFailed(state, action: PayloadAction<Failure>) {
+      state.journals = failed(action.payload, []);
+    },
+    filterChosen(state, action: PayloadAction<{ name: FilterName; id: number }>) {
+      const { name, id } = action.payload;
+      state.filters[name] = id;
+      for (const below of CLEARS[name]) state.filters[below] = NONE;
+      if (name === 'lessonType' || name === 'educForm') state.own = idle([]);
+      clearJournal(state);
+    },
+    lessonChosen(state, action: PayloadAction<Partial<Lesson>>) {
+      state.lesson = { ...state.lesson, ...action.payload };
+    },
+    journalRequested(state, action: PayloadAction<{ id: number; keepEdits?: boolean }>) {
+      const { edits, added, bulk, savedCount } = state;
+      const keep = action.payload.keepEdits && state.journal.data?.info.id_journal === action.payload.id;
+      clearJournal(state);
+      state.journal = started(null);
+      if (keep) Object.assign(state, { edits, added, bulk, savedCount });
+    },
+    journalSucceeded(state, action: PayloadAction<JournalData>) {
+      state.journal = succeeded(action.payload);
+      state.marks = {};
+      for (const v of action.payload.journal[0]) state.marks[cellKey(v.id_student, v.visitDate, v.id_time)] = v.otsenka;
+      const known = new Set(action.payload.dates.map((d) => lessonKey(d.visitDate, d.id_time)));
+      state.added = state.added.filter((l) => !known.has(lessonKey(l.date, l.time)));
+    },
+    journalFailed(state, action: PayloadAction<Failure>) {
+      state.journal = failed(action.payload, null);
+    },
+    /** A lesson column with no records yet. */
+    lessonAdded(state, action: PayloadAction<Lesson>) {
+      const { date, time } = action.payload;
+      const key = lessonKey(date, time);
+      const exists = state.journal.data?.dates.some((d) => lessonKey(d.visitDate, d.id_time) === key) || state.added.some((l) => lessonKey(l.date, l.time) === key);
+      if (!exists) state.added.push({ date, time });
+    },
+    /** One cell written: saving in the background. */
+    cellWritten: {
+      reducer(state, action: PayloadAction<CellWrite & { seq: number }>) {
+        const { student, date, time, written, seq } = action.payload;
+        state.edits[cellKey(student, date, time)] = { written, status: 'saving', seq, error: null };
+        state.seq = Math.max(state.seq, seq);
+      },
+      prepare: (write: CellWrite) => ({ payload: { ...write, seq: nextSeq() } }),
+    },
+    cellSaved(state, action: PayloadAction<{ student: number; date: string; time: number; seq: number; cell: VisitRow | null }>) {
+      const { student, date, time, seq, cell } = action.payload;
+      const key = cellKey(student, date, time);
+      applyCell(state, student, date, time, cell);
+      state.savedCount++;
+      if (state.edits[key]?.seq === seq) delete state.edits[key];
+    },
+    cellFailed(state, action: PayloadAction<{ keys: { key: string; seq: number }[]; error: Failure }>) {
+      for (const { key, seq } of action.payload.keys) {
+        const edit = state.edits[key];
+        if (edit && edit.seq === seq) state.edits[key] = { ...edit, status: 'failed', error: action.payload.error };
+      }
+    },
+    /** Every failed cell is sent again. */
+    retryRequested() {},
+    /** A pasted column: all cells saving, one call. */
+    pasteRequested: {
+      reducer(state, action: PayloadAction<{ cells: CellWrite[]; seq: number }>) {
+        for (const c of action.payload.cells) state.edits[cellKey(c.student, c.date, c.time)] = { written: c.written, status: 'saving', seq: action.payload.seq, error: null };
+        state.seq = Math.max(state.seq, action.payload.seq);
+      },
+      prepare: (cells: CellWrite[]) => ({ payload: { cells, seq: nextSeq() } }),
+    },
+    markAllRequested(state, _action: PayloadAction<Lesson>) {
+      state.bulk = started(null);
+    },
+    markAllSucceeded(state, action: PayloadAction<number>) {
+      state.bulk = succeeded(action.payload);
+    },
+    markAllFailed(state, action: PayloadAction<Failure>) {
+      state.bulk = failed(action.payload, null);
+    },
+    /** docs/product.md#journal: a clear action resets the bulk-attendance result and error. */
+    markAllCleared(state) {
+      state.bulk = idle(null);
+    },
+    historyRequested(state, action: PayloadAction<CellWrite>) {
+      state.history = { ...started([]), cell: action.payload };
+    },
+    historySucceeded(state, action: PayloadAction<HistoryEntry[]>) {
+      state.history = { ...succeeded(action.payload), cell: state.history.cell };
+    },
+    historyFailed(state, action: PayloadAction<Failure>) {
+      state.history = { ...failed(action.payload, []), cell: state.history.cell };
+    },
+    historyClosed(state) {
+      state.history = { ...idle([]), cell: null };
+    },
+    lessonDeleteRequested(state, _action: PayloadAction<Lesson>) {
+      state.remove = started(null);
+    },
+    studentDeleteRequested(state, _action: PayloadAction<{ student: number }>) {
+      state.remove = started(null);
+    },
+    /** After a lesson's deletion or a student's removal the journal is emptied for reload. */
+    removeSucceeded(state) {
+      state.remove = succeeded(null);
+      if (state.journal.data) state.journal.data = { ...state.journal.data, students: [], resArray: [] };
+    },
+    removeFailed(state, action: PayloadAction<Failure>) {
+      state.remove = failed(action.payload, null);
+    },
+    topicSaveRequested(state, _action: PayloadAction<{ date: string; time: number; topic: string; lessonNumber: number; hours: number; module: number }>) {
+      state.topic = started(null);
+    },
+    topicSaved(state) {
+      state.topic = succeeded(null);
+    },
+    topicFailed(state, action: PayloadAction<Failure>) {
+      state.topic = failed(action.payload, null);
+    },
+    ownRequested(state) {
+      state.own = started([]);
+    },
+    ownSucceeded(state, action: PayloadAction<StudentJournalItem[]>) {
+      state.own = succeeded(action.payload);
+    },
+    ownFailed(state, action: PayloadAction<Failure>) {
+      state.own = failed(action.payload, []);
+    },
+    /** Another tab or teacher changed cells: take them in, unless this tab has its own write on its way. */
+    liveChanged(state, action: PayloadAction<LiveJournalChange>) {
+      const open = state.journal.data?.info.id_journal;
+      if (open !== action.payload.id_journal) return;
+      const known = new Set([...(state.journal.data?.dates ?? []).map((d) => lessonKey(d.visitDate, d.id_time)), ...state.added.map((l) => lessonKey(l.date, l.time))]);
+      for (const c of action.payload.cells) {
+        if (state.edits[cellKey(c.id_student, c.visitDate, c.id_time)]) continue;
+        applyCell(state, c.id_student, c.visitDate, c.id_time, c.cell);
+        // A lesson this tab has not shown yet gets its column.
+        const key = lessonKey(c.visitDate, c.id_time);
+        if (c.cell && !known.has(key)) {
+          known.add(key);
+          state.added.push({ date: c.visitDate, time: c.id_time });
+        }
+      }
+    },
+    liveResync() {},
+    liveStatusChanged(state, action: PayloadAction<LiveStatus>) {
+      state.live = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialJournalState);
+  },
+});
+
+let seqCounter = 0;
+function nextSeq(): number {
+  seqCounter += 1;
+  return seqCounter;
+}
+
+export const journalActions = slice.actions;
+export const journalReducer = slice.reducer;
+
+type WithJournal = { journal: JournalState };
+export const selectJournal = (state: WithJournal) => state.journal;
+
+/** The journals that match the filters chosen so far (the journal filter aside). */
+export function matchingJournals(journals: readonly JournalInfo[], f: Filters, upTo: FilterName = 'journal'): JournalInfo[] {
+  const order = FILTERS.slice(0, FILTERS.indexOf(upTo));
+  const test: Record<FilterName, (j: JournalInfo) => number> = {
+    semester: (j) => j.id_semester,
+    discipline: (j) => j.id_discipline,
+    control: (j) => j.id_examination,
+    credit: (j) => j.credits,
+    lessonType: (j) => j.id_vid_zaniatiy,
+    educForm: (j) => j.id_f_educ,
+    journal: (j) => j.id_journal,
+  };
+  return journals.filter((j) => order.every((name) => f[name] === NONE || test[name](j) === f[name]));
+}
+
+/** The journal the filters point at: the one chosen, or the only one left. */
+export function chosenJournal(journals: readonly JournalInfo[], f: Filters): JournalInfo | null {
+  const left = matchingJournals(journals, f);
+  if (f.journal !== NONE) return left.find((j) => j.id_journal === f.journal) ?? null;
+  return null;
+}

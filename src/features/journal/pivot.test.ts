@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { pastedColumn, readMark, showMark, storedFrom, totalsOf } from './pivot';
+
+describe('journal arithmetic', () => {
+  it("totals: 'н/б' is an absence, present without a grade counts 0, 'ув' counts neither, the average has 2 decimals", () => {
+    expect(totalsOf(['5', 'н/б', null, '4', 'ув', '3'])).toEqual({ nb_Count: 1, ball_Count: 12, ball_average: 3 });
+    expect(totalsOf(['5', '4', '4'])).toEqual({ nb_Count: 0, ball_Count: 13, ball_average: 4.33 });
+    expect(totalsOf(['н/б', 'н/б'])).toEqual({ nb_Count: 2, ball_Count: 0, ball_average: 0 });
+    expect(totalsOf([])).toEqual({ nb_Count: 0, ball_Count: 0, ball_average: 0 });
+  });
+
+  it('reads typed marks like the server: short forms, whole numbers 0..100, the rest invalid', () => {
+    expect(readMark(' 5 ')).toBe('5');
+    expect(readMark('007')).toBe('7');
+    expect(readMark('Н')).toBe('н/б');
+    expect(readMark('нб')).toBe('н/б');
+    expect(readMark('у')).toBe('ув');
+    expect(readMark('+')).toBe('+');
+    expect(readMark('')).toBeNull();
+    for (const bad of ['101', '4.5', '-1', 'abc', '5+']) expect(readMark(bad)).toBe('invalid');
+  });
+
+  it("shows a record without a grade as '+', no record as empty; a written '+' is stored as present, null clears", () => {
+    expect(showMark(null)).toBe('+');
+    expect(showMark(undefined)).toBe('');
+    expect(showMark('н/б')).toBe('н/б');
+    expect(storedFrom('+')).toBeNull();
+    expect(storedFrom(null)).toBeUndefined();
+    expect(storedFrom('4')).toBe('4');
+  });
+
+  it('takes the first column of a block pasted from a spreadsheet', () => {
+    expect(pastedColumn('5\r\n4\r\nн/б\r\n')).toEqual(['5', '4', 'н/б']);
+    expect(pastedColumn('5\tx\n\t\n3')).toEqual(['5', '', '3']);
+  });
+});

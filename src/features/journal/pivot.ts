@@ -1,0 +1,68 @@
+/**
+ * The journal's arithmetic (docs/product.md#journal): a cell's key, how a typed mark is read, and
+ * one student's totals: 'н/б' is an absence, a present mark without a grade counts 0, 'ув'
+ * (excused) counts neither, other marks are integers; the average is rounded to 2 decimals.
+ */
+import { ABSENT, EXCUSED, MAX_MARK, PRESENT } from '../../api/visitlog';
+
+/** A lesson column: date and lesson time. */
+export const lessonKey = (date: string, time: number) => `${date}|${time}`;
+/** A cell: student and lesson. */
+export const cellKey = (student: number, date: string, time: number) => `${student}|${date}|${time}`;
+
+/** A stored mark as the grid shows it: present without a grade is '+'; no record is ''. */
+export function showMark(mark: string | null | undefined): string {
+  if (mark === undefined) return '';
+  return mark === null ? PRESENT : mark;
+}
+
+/**
+ * What the teacher typed, as the server wants it: '' clears (null), '+', 'н/б' (also 'нб', 'н'),
+ * 'ув' (also 'у'), or a whole number 0..100. Anything else: 'invalid'.
+ */
+export function readMark(typed: string): string | null | 'invalid' {
+  const v = typed.trim().toLowerCase();
+  if (v === '') return null;
+  if (v === PRESENT) return PRESENT;
+  if (v === ABSENT || v === 'нб' || v === 'н') return ABSENT;
+  if (v === EXCUSED || v === 'у') return EXCUSED;
+  if (/^\d{1,3}$/.test(v) && Number(v) <= MAX_MARK) return String(Number(v));
+  return 'invalid';
+}
+
+/** A written mark ('+' present, null cleared) as it will be stored (null present, undefined none). */
+export function storedFrom(written: string | null): string | null | undefined {
+  if (written === null) return undefined;
+  return written === PRESENT ? null : written;
+}
+
+export interface Totals {
+  nb_Count: number;
+  ball_Count: number;
+  ball_average: number;
+}
+
+export function totalsOf(marks: readonly (string | null)[]): Totals {
+  let nb = 0;
+  let sum = 0;
+  let counted = 0;
+  for (const m of marks) {
+    if (m === ABSENT) nb++;
+    else if (m === EXCUSED) continue;
+    else {
+      sum += m === null ? 0 : parseInt(m, 10) || 0;
+      counted++;
+    }
+  }
+  return { nb_Count: nb, ball_Count: sum, ball_average: counted ? Math.round((sum / counted) * 100) / 100 : 0 };
+}
+
+/** '2026-09-07' → '07.09' */
+export const shortDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+
+/** A pasted block from Excel or LibreOffice: the first column of each line (tabs separate columns). */
+export function pastedColumn(text: string): string[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines.map((l) => l.split('\t')[0]);
+}

@@ -1,0 +1,169 @@
+/**
+ * The journal in Chromium: the teacher picks the filters, adds today's lesson, marks all present,
+ * types marks with the keyboard alone, pastes a column, reloads and sees them; exports .xlsx (the
+ * file opens with the marks in it); prints; the student sees the new mark in his own journal.
+ */
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { STUDENT, TEACHER } from './support/accounts';
+import { expectVisible, setupE2E, signIn } from './support/e2e';
+import { ru } from './support/texts';
+
+const e2e = setupE2E();
+
+const STUDENT_NAME = 'Сыдыкова Айпери Талантовна';
+const LAST_PAIR = '17:30';
+
+const localToday = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** Chooses the Web Programming lecture of the demo student's stream. */
+async function openLecture(page: Page): Promise<void> {
+  await page.goto('/lms/journal');
+  await expectVisible(page.getByText(ru('journal:chooseJournal')), 30000);
+  await page.getByLabel(ru('journal:filters.discipline'), { exact: true }).selectOption({ label: 'Веб-программирование' });
+  await page.getByLabel(ru('journal:filters.lessonType'), { exact: true }).selectOption({ label: 'Лекция' });
+  const group = page.getByLabel(ru('journal:filters.group'), { exact: true });
+  const label = (await group.locator('option').nth(1).innerText()).trim();
+  expect(label).toContain(ru('journal:filters.stream'));
+  await group.selectOption({ label });
+  await expectVisible(page.locator('.jg-wrap'), 30000);
+}
+
+/** The text of a cell by row (student) and the last lesson column. */
+const lastColumnCell = (page: Page, row: number) => page.locator(`td.jg-cell[data-row="${row}"]`).last();
+
+describe('journal', () => {
+  it('teacher: filters, mark all present, keyboard marks, a pasted column, reload, export, print; the student sees the new mark', async () => {
+    const teacher = await e2e.page();
+    await signIn(teacher, TEACHER);
+    await openLecture(teacher);
+    const names = await teacher.locator('tbody th.jg-name').allInnerTexts();
+    const me = names.findIndex((n) => n.includes(STUDENT_NAME));
+    expect(me).toBeGreaterThanOrEqual(0);
+
+    // Today's lesson at the last pair, then everyone present.
+    const date = localToday();
+    await teacher.getByLabel(ru('journal:lesson.date'), { exact: true }).fill(date);
+    await teacher.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: `${LAST_PAIR}–18:50` });
+    await teacher.getByRole('button', { name: ru('journal:lesson.add'), exact: true }).click();
+    await teacher.getByRole('button', { name: ru('journal:lesson.markAll'), exact: true }).click();
+    await expectVisible(teacher.getByRole('status').filter({ hasText: ru('journal:lesson.markedAll', { count: names.length }) }));
+    await expect.poll(() => lastColumnCell(teacher, 0).innerText()).toBe('+');
+
+    // Keyboard alone: into the grid, to the last column, type marks down the column.
+    await teacher.getByRole('button', { name: ru('journal:toolbar.print'), exact: true }).focus();
+    const inCell = () => teacher.evaluate(() => document.activeElement?.getAttribute('role') === 'gridcell');
+    for (let i = 0; i < 10 && !(await inCell()); i++) await teacher.keyboard.press('Tab');
+    expect(await inCell()).toBe(true);
+    await teacher.keyboard.press('Control+Home');
+    await teacher.keyboard.press('End');
+    await teacher.keyboard.type('5');
+    await teacher.keyboard.press('Enter');
+    await teacher.keyboard.type('4');
+    await teacher.keyboard.press('Enter');
+    // Cyrillic goes in as text (not key presses) into the cell's editor, opened with Enter.
+    await teacher.keyboard.press('Enter');
+    await teacher.keyboard.press('Control+A');
+    await teacher.keyboard.insertText('н');
+    await teacher.keyboard.press('Enter');
+    // Escape cancels what was typed.
+    await teacher.keyboard.type('9');
+    await teacher.keyboard.press('Escape');
+    // A wrong mark is refused with the message and keeps the text.
+    await teacher.keyboard.type('x');
+    await teacher.keyboard.press('Enter');
+    await expectVisible(teacher.getByRole('alert').filter({ hasText: ru('errors.INVALID_MARK', { max: 100 }) }));
+    await teacher.keyboard.press('Escape');
+
+    // A column copied from a spreadsheet, pasted from the 4th row down.
+    await teacher.evaluate(() => {
+      const dt = new DataTransfer();
+      dt.setData('text/plain', '3\r\n2\r\n');
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    });
+    // The demo student's mark.
+    for (let i = 3; i < me; i++) await teacher.keyboard.press('ArrowDown');
+    for (let i = me; i < 3; i++) await teacher.keyboard.press('ArrowUp');
+    await teacher.keyboard.type('5');
+    await teacher.keyboard.press('Enter');
+    await expectVisible(teacher.getByRole('status').filter({ hasText: ru('journal:status.saved') }), 30000);
+
+    const expected = ['5', '4', 'н/б', '3', '2'];
+    const column = async () => Promise.all(expected.map((_, r) => lastColumnCell(teacher, r).innerText()));
+    expect((await column()).map((s) => s.trim())).toEqual(expected.map((m, r) => (r === me ? '5' : m)));
+
+    // After a reload the marks are there.
+    await teacher.reload();
+    await openLecture(teacher);
+    await expect.poll(async () => (await column()).map((s) => s.trim())).toEqual(expected.map((m, r) => (r === me ? '5' : m)));
+
+    // The history of a cell is one click away.
+    await lastColumnCell(teacher, 0).click();
+    await teacher.getByRole('button', { name: ru('journal:toolbar.history'), exact: true }).click();
+    const dialog = teacher.getByRole('dialog', { name: ru('journal:history.title') });
+    await expectVisible(dialog.getByText(ru('journal:history.update', { old: '+', new: '5' }), { exact: false }));
+    await teacher.keyboard.press('Escape');
+
+    // Excel export: the file opens and holds the marks.
+    const [download] = await Promise.all([teacher.waitForEvent('download'), teacher.getByRole('link', { name: ru('journal:toolbar.export'), exact: true }).click()]);
+    const bytes = await new Promise<Buffer>((resolve, reject) => {
+      void download.createReadStream().then((stream) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => resolve(Buffer.concat(chunks)));
+        stream.on('error', reject);
+      });
+    });
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0];
+    expect(sheet.getCell('A1').value).toBe('Журнал посещаемости и успеваемости');
+    const lastCol = sheet.getRow(5).cellCount - 3;
+    expect(sheet.getRow(6).getCell(lastCol).value).toBe(5);
+    expect(sheet.getRow(8).getCell(lastCol).value).toBe(me === 2 ? 5 : 'н/б');
+
+    // Print: only the journal, under its print title.
+    await teacher.emulateMedia({ media: 'print' });
+    await expectVisible(teacher.getByText(ru('journal:printTitle'), { exact: true }));
+    expect(await teacher.locator('.journal-filters').isVisible()).toBe(false);
+    expect(await teacher.locator('.app-header').isVisible()).toBe(false);
+    await teacher.emulateMedia({ media: 'screen' });
+
+    // The student sees the new mark in his own journal.
+    const student = await e2e.page();
+    await signIn(student, STUDENT);
+    await student.goto('/lms/journal');
+    const card = student.locator('.sj-card').filter({ hasText: 'Веб-программирование' }).filter({ hasText: 'Лекция' });
+    await expectVisible(card, 30000);
+    const day = `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+    const today = card.locator('.sj-marks li').filter({ hasText: day }).last();
+    await expect.poll(() => today.locator('.sj-mark').innerText()).toBe('5');
+    expect(await student.locator('#journal-group').count()).toBe(0);
+  });
+
+  it('two tabs of the teacher on one journal: a mark typed in one shows in the other without reloading', async () => {
+    const [a, b] = [await e2e.page(), await e2e.page()];
+    await signIn(a, TEACHER);
+    await signIn(b, TEACHER);
+    await openLecture(a);
+    await openLecture(b);
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    const date = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    await a.getByLabel(ru('journal:lesson.date'), { exact: true }).fill(date);
+    await a.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: `${LAST_PAIR}–18:50` });
+    await a.getByRole('button', { name: ru('journal:lesson.add'), exact: true }).click();
+    await lastColumnCell(a, 0).click();
+    await a.keyboard.type('4');
+    await a.keyboard.press('Enter');
+    await expectVisible(a.getByRole('status').filter({ hasText: ru('journal:status.saved') }), 30000);
+    const day = `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+    await expectVisible(b.locator('thead th').filter({ hasText: day }).last(), 30000);
+    await expect.poll(() => lastColumnCell(b, 0).innerText(), { timeout: 30000 }).toBe('4');
+  });
+});
