@@ -9,6 +9,7 @@ import type { Db } from '../client';
 import { seedSteps } from '../schema';
 import { seedChat } from './chat';
 import { seedNews } from './news';
+import { seedQr } from './qr';
 import { seedSchedule } from './schedule';
 import { ensureAcademicYears, seedReference, seedSite, seedUniversity } from './university';
 
@@ -33,6 +34,7 @@ export const STEPS: readonly SeedStep[] = [
   { name: '0004-news', run: seedNews },
   { name: '0005-chat', run: seedChat },
   { name: '0006-schedule', run: seedSchedule },
+  { name: '0008-qr', run: seedQr },
 ];
 
 export interface SeedOptions {
