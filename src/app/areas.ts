@@ -40,6 +40,8 @@ export interface AreaEntry {
   routes?: readonly AreaRoute[];
   /** A panel the area adds to the home page, under the profile. */
   homePanel?: () => Promise<{ default: ComponentType }>;
+  /** What the area shows on the offline page from what it stored on this device. */
+  offlinePanel?: () => Promise<{ default: ComponentType }>;
 }
 
 export interface AreaRoute {
@@ -79,6 +81,7 @@ export const AREAS = [
     namespaces: ['schedule'],
     store: () => import('../features/schedule/schedule.area'),
     homePanel: () => import('../features/schedule/SchedulePanel'),
+    offlinePanel: () => import('../features/schedule/StoredSchedule'),
   },
   {
     key: 'qr',

@@ -27,6 +27,8 @@ const extraRoutes = (AREAS as readonly AreaEntry[]).flatMap((area) =>
 );
 /** Panels the areas add to the home page. */
 const homePanels = (AREAS as readonly AreaEntry[]).flatMap((area) => (area.homePanel ? [{ key: area.key, Panel: lazyScreen(withAreas(area.homePanel), area.key) }] : []));
+/** What the areas show on the offline page (no store: it reads what they stored on this device). */
+const offlinePanels = (AREAS as readonly AreaEntry[]).flatMap((area) => (area.offlinePanel ? [{ key: area.key, Panel: lazyScreen(area.offlinePanel, area.key) }] : []));
 const inShell = (AREAS as readonly AreaEntry[]).filter((area) => area.layout !== 'own');
 const ownLayout = (AREAS as readonly AreaEntry[]).filter((area) => area.layout === 'own');
 
@@ -39,7 +41,16 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path={ROUTES.login} element={<LoginPage />} />
-      <Route path={ROUTES.offline} element={<OfflineScreen />} />
+      <Route
+        path={ROUTES.offline}
+        element={
+          <OfflineScreen>
+            {offlinePanels.map(({ key, Panel }) => (
+              <Panel key={key} />
+            ))}
+          </OfflineScreen>
+        }
+      />
       <Route
         element={
           <RequireSession>

@@ -40,6 +40,16 @@ export function readCache(uid: number, role: Role): CachedSchedule | null {
   }
 }
 
+/** The stored timetable, whoever it was loaded for (the offline page: logout clears it, so it is this device's last user's). */
+export function readStoredCache(): CachedSchedule | null {
+  try {
+    const parsed: unknown = JSON.parse(readItem(STORAGE_KEYS.schedule) ?? 'null');
+    return isCached(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 export function writeCache(entry: CachedSchedule): void {
   writeItem(STORAGE_KEYS.schedule, JSON.stringify(entry));
   writeItem(STORAGE_KEYS.lastUpdated, entry.date);

@@ -32,7 +32,8 @@ function useMinuteClock(): Date {
   return now;
 }
 
-export function ScheduleView({ schedule, role, headingLevel }: { schedule: Schedule; role: Role; headingLevel: 2 | 3 }) {
+/** `actions`: links to attendance (off where the server cannot be reached). */
+export function ScheduleView({ schedule, role, headingLevel, actions = true }: { schedule: Schedule; role: Role; headingLevel: 2 | 3; actions?: boolean }) {
   const { t } = useTranslation('schedule');
   const now = useMinuteClock();
   const today = dayOf(now);
@@ -63,7 +64,7 @@ export function ScheduleView({ schedule, role, headingLevel }: { schedule: Sched
                     {lesson.subgroup > 0 ? ` · ${t('subgroup', { n: lesson.subgroup })}` : ''}
                   </span>
                   <span className="schedule-who">{lesson.who}</span>
-                  {role === ROLE_TEACHER ? (
+                  {!actions ? null : role === ROLE_TEACHER ? (
                     <Link className="btn btn-secondary schedule-action" to={`/qrlesson?shed=${lesson.idShed}`}>
                       {t('attendance')}
                       <span className="sr-only">
