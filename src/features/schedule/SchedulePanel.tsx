@@ -77,5 +77,9 @@ export function SchedulePanel({ main = false }: { main?: boolean }) {
 
 /** The home page's panel. */
 export default function SchedulePanelOnHome() {
-  return <SchedulePanel />;
+  return (
+    <div className="schedule-home">
+      <SchedulePanel />
+    </div>
+  );
 }
