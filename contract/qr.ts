@@ -8,7 +8,7 @@
  * phones whose camera fails. A student posts the token (or the code) with a fresh GPS reading.
  */
 import { Type, type Static } from 'typebox';
-import { DbId, Ok } from './common';
+import { DbId, HalfYear, Ok, YearStart } from './common';
 
 /** A QR token changes this often (ms)… */
 export const QR_ROTATE_MS = 15_000;
@@ -161,3 +161,31 @@ export const QrCard = Type.Object({
 });
 export type QrCard = Static<typeof QrCard>;
 export const QrCardReply = Ok(QrCard);
+
+/**
+ * QR attendance reports (GET, for teachers; a student gets only his own row): for every lesson held
+ * with QR attendance in the half-year, its students were expected and its accepted marks present.
+ *   /api/misc/getstudentqrfaculty?year&ws                    by faculty
+ *   /api/misc/getspecrepqr?year&ws&faculty                   by speciality of a faculty
+ *   /api/misc/getstudentqrrate?year&ws&speciality            by group of a speciality
+ *   /api/misc/getqrforreportstudent?year&ws&group            by student of a group
+ */
+export const QrReportQuery = Type.Object({
+  year: YearStart,
+  ws: HalfYear,
+  faculty: Type.Optional(DbId),
+  speciality: Type.Optional(DbId),
+  group: Type.Optional(DbId),
+});
+export type QrReportQuery = Static<typeof QrReportQuery>;
+export const QrReportRow = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  /** Student-lessons expected, and present (accepted QR marks). */
+  expected: Type.Integer(),
+  present: Type.Integer(),
+  /** present / expected in percent, one decimal (0 when nothing was expected). */
+  rate: Type.Number(),
+});
+export type QrReportRow = Static<typeof QrReportRow>;
+export const QrReportReply = Ok(Type.Array(QrReportRow));

@@ -79,6 +79,14 @@ describe('QR attendance', () => {
 
     // The button is spent: a second mark is not offered.
     expect(await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).isDisabled()).toBe(true);
+
+    // The QR report counts the mark, down to the student.
+    await teacher.goto('/lms/reportqr');
+    const table = teacher.getByTestId('qr-report');
+    await expectVisible(table, 20000);
+    await expectVisible(table.getByText(`1 / ${total}`), 10000);
+    for (let depth = 0; depth < 3; depth++) await table.locator('tbody button').first().click();
+    await expectVisible(teacher.getByTestId('qr-report').getByRole('rowheader', { name: /Сыдыкова Айпери/ }), 15000);
   });
 });
 

@@ -7,6 +7,8 @@ import type {
   QrDecideBody,
   QrLesson,
   QrOpenBody,
+  QrReportQuery,
+  QrReportRow,
   QrSession,
   QrTime,
   QrToken,
@@ -16,6 +18,21 @@ import type {
 import { get, post } from './http';
 
 const session = { session: true } as const;
+
+export type ReportLevel = 'faculty' | 'speciality' | 'group' | 'student';
+const REPORT_CALLS: Record<ReportLevel, string> = {
+  faculty: 'getstudentqrfaculty',
+  speciality: 'getspecrepqr',
+  group: 'getstudentqrrate',
+  student: 'getqrforreportstudent',
+};
+/** The level below each level, and the query field that names its parent. */
+export const REPORT_NEXT: Record<ReportLevel, { level: ReportLevel; field: 'faculty' | 'speciality' | 'group' } | null> = {
+  faculty: { level: 'speciality', field: 'faculty' },
+  speciality: { level: 'group', field: 'speciality' },
+  group: { level: 'student', field: 'group' },
+  student: null,
+};
 
 // The client takes only types from the contract: these copies are checked against it by tsc.
 export const CODE_LENGTH: typeof QR_CODE_LENGTH = 6;
@@ -32,6 +49,8 @@ export const qrApi = {
   visit: (body: QrVisitBody) => post<QrVisit>('api/qr/student/visit.json', body, session),
   card: () => post<QrCardLink>('api/qr/card.json', {}, session),
   revokeCard: () => post<QrCardLink>('api/qr/card/revoke.json', {}, session),
+  /** Attendance rates at a level (faculty → speciality → group → student). */
+  report: (level: ReportLevel, query: QrReportQuery) => get<QrReportRow[]>(`api/misc/${REPORT_CALLS[level]}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`, session),
   /** The public card: no session. */
   publicCard: (data: string) => get<QrCard>(`api/misc/getstudentqrinfo?data=${encodeURIComponent(data)}`),
 };

@@ -92,7 +92,7 @@ describe('App routes and shell', () => {
     // route wins over the settings link (the schedule).
     const menu = screen.getByTestId('side-menu');
     const links = within(menu).getAllByRole('link');
-    expect(links.map((l) => l.textContent?.replace('(откроется в новой вкладке)', '').trim())).toEqual(['Расписание', 'Вебинар', 'QR-код студента']);
+    expect(links.map((l) => l.textContent?.replace('(откроется в новой вкладке)', '').trim())).toEqual(['Расписание', 'Вебинар', 'QR-отчёты студентов', 'QR-код студента']);
     expect(links[0]).toHaveAttribute('href', '/lms/schedule');
     expect(links[0]).not.toHaveAttribute('target');
     expect(links[1]).toHaveAttribute('target', '_blank');

@@ -93,6 +93,7 @@ export const AREAS = [
     routes: [
       { path: '/qrscan', screen: () => import('../features/qr/ScanScreen') },
       { path: '/qrlesson', screen: () => import('../features/qr/ProjectorScreen') },
+      { path: '/reportqr', screen: () => import('../features/qr/ReportScreen'), menuKey: 'reportQr' },
       { path: '/studentqr', screen: () => import('../features/qr/StudentCardScreen'), public: true },
     ],
   },

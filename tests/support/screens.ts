@@ -100,6 +100,14 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     },
   },
   {
+    name: 'qr reports',
+    path: '/lms/reportqr',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => (document.querySelector('[data-testid="qr-report"]') || document.querySelector('.qr-report .qr-hint')) && !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 20000 });
+    },
+  },
+  {
     name: 'student qr code',
     path: '/lms/qrstud',
     ready: async (page) => {

@@ -5,9 +5,10 @@
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
-import type { QrSession } from '../../../contract/qr';
+import type { QrReportQuery, QrSession } from '../../../contract/qr';
 import type { ScheduleLesson } from '../../../contract/schedule';
-import { GRACE_MS, qrApi } from '../../api/qr';
+import { GRACE_MS, qrApi, type ReportLevel } from '../../api/qr';
+import { ROLE_STUDENT } from '../../shared/request/roles';
 import { currentHalf, scheduleApi } from '../../api/schedule';
 import { request, requireUser } from '../../shared/request/request.saga';
 import type { Result } from '../../api/http';
@@ -112,6 +113,22 @@ export function* submitSaga(action: PayloadAction<{ idShed: number; idAud: numbe
   );
 }
 
+/** The current half-year, then faculties for a teacher or the student's own row. */
+export function* reportOpenedSaga() {
+  const user = (yield* requireUser(qrActions.reportFailed)) as User | null;
+  if (!user) return;
+  const year = yield* request(currentHalf.year, [], { failed: qrActions.reportFailed });
+  if (!year.ok) return;
+  const ws = yield* request(currentHalf.ws, [], { failed: qrActions.reportFailed });
+  if (!ws.ok) return;
+  const query = { year: year.data.id, ws: ws.data.id === 1 ? 1 : 2 } as const;
+  yield put(qrActions.reportRequested({ level: user.role === ROLE_STUDENT ? 'student' : 'faculty', query, crumbs: [] }));
+}
+
+export function* reportSaga(action: PayloadAction<{ level: ReportLevel; query: QrReportQuery }>) {
+  yield* request(qrApi.report, [action.payload.level, action.payload.query], { succeeded: qrActions.reportSucceeded, failed: qrActions.reportFailed });
+}
+
 export function* cardSaga(action: PayloadAction<{ renew: boolean }>) {
   yield* request(action.payload.renew ? qrApi.revokeCard : qrApi.card, [], { succeeded: qrActions.cardSucceeded, failed: qrActions.cardFailed });
 }
@@ -129,5 +146,7 @@ export function* qrSaga() {
     takeLatest(qrActions.lessonsNowRequested.type, lessonsNowSaga),
     takeLatest(qrActions.submitRequested.type, submitSaga),
     takeLatest(qrActions.cardRequested.type, cardSaga),
+    takeLatest(qrActions.reportOpened.type, reportOpenedSaga),
+    takeLatest(qrActions.reportRequested.type, reportSaga),
   ]);
 }

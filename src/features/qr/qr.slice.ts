@@ -4,7 +4,8 @@
  * the student's own card link.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { QrCardLink, QrLesson, QrLiveMark, QrSession, QrToken, QrVisit } from '../../../contract/qr';
+import type { QrCardLink, QrLesson, QrLiveMark, QrReportQuery, QrReportRow, QrSession, QrToken, QrVisit } from '../../../contract/qr';
+import type { ReportLevel } from '../../api/qr';
 import type { ScheduleLesson } from '../../../contract/schedule';
 import type { Failure } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
@@ -33,12 +34,23 @@ export interface QrState {
     visit: Loadable<QrVisit | null>;
   };
   card: Loadable<QrCardLink | null>;
+  report: {
+    /** The half-year shown (null until the current one is known). */
+    year: number | null;
+    ws: 1 | 2;
+    /** The way down: each level chosen, with the row picked in it. */
+    crumbs: { level: ReportLevel; id: number; name: string }[];
+    level: ReportLevel;
+    query: QrReportQuery | null;
+    rows: Loadable<QrReportRow[]>;
+  };
 }
 
 export const initialQrState: QrState = {
   projector: { idShed: null, session: idle(null), notNow: false, token: null, tokenError: null, decide: idle(null) },
   scan: { token: null, lesson: idle(null), lessonsNow: idle([]), locating: false, locateProblem: null, visit: idle(null) },
   card: idle(null),
+  report: { year: null, ws: 1, crumbs: [], level: 'faculty', query: null, rows: idle([]) },
 };
 
 /** The marks of a session with one mark added or replaced (newest first), and the new count. */
@@ -149,6 +161,18 @@ const slice = createSlice({
       state.scan.visit = failed(action.payload, null);
     },
 
+    /** The report screen is shown: the current half-year, then the top level for the role. */
+    reportOpened() {},
+    reportRequested(state, action: PayloadAction<{ level: ReportLevel; query: QrReportQuery; crumbs: QrState['report']['crumbs'] }>) {
+      const { level, query, crumbs } = action.payload;
+      state.report = { year: query.year, ws: query.ws, level, query, crumbs, rows: started([]) };
+    },
+    reportSucceeded(state, action: PayloadAction<QrReportRow[]>) {
+      state.report.rows = succeeded(action.payload);
+    },
+    reportFailed(state, action: PayloadAction<Failure>) {
+      state.report.rows = failed(action.payload, []);
+    },
     cardRequested(state, _action: PayloadAction<{ renew: boolean }>) {
       state.card = started(null);
     },

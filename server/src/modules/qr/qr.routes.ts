@@ -14,6 +14,8 @@ import {
   QrLessonBody,
   QrLessonReply,
   QrOpenBody,
+  QrReportQuery,
+  QrReportReply,
   QrSessionBody,
   QrSessionReply,
   QrTimeReply,
@@ -66,6 +68,11 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
   );
   app.post(`${base}/card.json`, { schema: { body: Empty, response: replies(QrCardLinkReply) } }, async (req) => ok(await qr.cardLink(req.auth!, false)));
   app.post(`${base}/card/revoke.json`, { schema: { body: Empty, response: replies(QrCardLinkReply) } }, async (req) => ok(await qr.cardLink(req.auth!, true)));
+  const reports = { getstudentqrfaculty: 'faculty', getspecrepqr: 'speciality', getstudentqrrate: 'group', getqrforreportstudent: 'student' } as const;
+  for (const [call, level] of Object.entries(reports))
+    app.get(`/api/misc/${call}`, { schema: { querystring: QrReportQuery, response: replies(QrReportReply) } }, async (req) =>
+      ok(await qr.report(req.auth!, level, req.query, languageOf(req))),
+    );
   app.get('/api/misc/getstudentqrinfo', { schema: { querystring: QrCardQuery, response: replies(QrCardReply) }, config: { public: true } }, async (req) =>
     ok(await qr.card(req.query.data, req.ip, languageOf(req))),
   );

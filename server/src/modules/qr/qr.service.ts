@@ -23,6 +23,8 @@ import {
   type QrMark,
   type QrMarkStatus,
   type QrOpenBody,
+  type QrReportQuery,
+  type QrReportRow,
   type QrReviewReason,
   type QrSession,
   type QrSessionBody,
@@ -308,6 +310,28 @@ export class QrService {
       await this.publishMark(tx, auth.userId, session.id, mark.id);
     });
     return this.present((await repo.findSession(this.ctx.db, session.id))!, entry, lang);
+  }
+
+  // Reports
+
+  /**
+   * QR attendance rates of a half-year at one level (contract/qr.ts). Teachers see the whole
+   * university; a student gets only his own row, and only at the student level.
+   */
+  async report(auth: AuthInfo, level: timetable.ReportLevel, input: QrReportQuery, lang: Language): Promise<QrReportRow[]> {
+    const within = { facultyId: input.faculty, specialityId: input.speciality, groupId: input.group, studentId: undefined as number | undefined };
+    if (auth.role === ROLE_STUDENT) {
+      if (level !== 'student') throw forbidden();
+      within.studentId = auth.uid;
+    }
+    const rows = await timetable.qrAttendance(this.ctx.db, level, input.year, input.ws, within);
+    return rows.map((r) => ({
+      id: r.id,
+      name: localName(r, lang),
+      expected: r.expected,
+      present: r.present,
+      rate: r.expected ? Math.round((r.present / r.expected) * 1000) / 10 : 0,
+    }));
   }
 
   // The card

@@ -281,6 +281,26 @@ describe('a make-up session at any hour', () => {
   });
 });
 
+describe('QR reports', () => {
+  it('rates by faculty down to student count the held lessons; a student sees only his own row', async () => {
+    const get = (url: string, who: TestSession) => app.inject({ method: 'GET', url, headers: who.headers });
+    const faculties = (await get('/api/misc/getstudentqrfaculty?year=2026&ws=1', teacher)).json().data as { id: number; expected: number; present: number; rate: number }[];
+    expect(faculties.length).toBeGreaterThan(0);
+    const total = faculties.reduce((n, f) => n + f.present, 0);
+    // Accepted so far: the demo student twice (the lesson and the make-up), two mates (one accepted by the teacher, one by code).
+    expect(total).toBe(4);
+    const [me] = await db.database.db.select({ groupId: students.groupId }).from(students).where(eq(students.id, student.user.uid));
+    const byStudent = (await get(`/api/misc/getqrforreportstudent?year=2026&ws=1&group=${me.groupId}`, teacher)).json().data as { id: number; present: number; expected: number; rate: number }[];
+    const mine = byStudent.find((r) => r.id === student.user.uid)!;
+    expect(mine).toMatchObject({ present: 2, expected: 2, rate: 100 });
+    expect(byStudent.find((r) => r.id === mates[1].user.uid)).toMatchObject({ present: 0, rate: 0 });
+    const own = (await get(`/api/misc/getqrforreportstudent?year=2026&ws=1&group=${me.groupId}`, student)).json().data;
+    expect(own).toEqual([mine]);
+    expect((await get('/api/misc/getstudentqrfaculty?year=2026&ws=1', student)).statusCode).toBe(403);
+    expect((await get('/api/misc/getstudentqrfaculty?year=2026&ws=3', teacher)).statusCode).toBe(400);
+  });
+});
+
 describe('the QR card', () => {
   it('a student gets an unguessable link; the card opens without a session; a revoked or unknown token is 404', async () => {
     expect((await post('/api/qr/card.json', teacher, {})).statusCode).toBe(403);
