@@ -138,11 +138,22 @@ export interface StudentFacts {
   groupId: number;
   educationFormId: number;
   userId: number | null;
+  surname: string;
+  name: string;
+  patronymic: string | null;
 }
 
 export async function studentFacts(db: Db, studentId: number): Promise<StudentFacts | undefined> {
   const [row] = await db
-    .select({ id: students.id, groupId: students.groupId, educationFormId: students.educationFormId, userId: users.id })
+    .select({
+      id: students.id,
+      groupId: students.groupId,
+      educationFormId: students.educationFormId,
+      userId: users.id,
+      surname: students.surname,
+      name: students.name,
+      patronymic: students.patronymic,
+    })
     .from(students)
     .leftJoin(users, eq(users.studentId, students.id))
     .where(eq(students.id, studentId));

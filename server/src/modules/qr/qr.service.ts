@@ -78,8 +78,13 @@ function presentMark(m: repo.MarkRow): QrMark {
   };
 }
 
+/** Timetable entries and teachers' accounts change rarely: a mark reads them from memory for this long. */
+const LOOKUP_TTL_MS = 60_000;
+
 export class QrService {
   private secretValue: Promise<Buffer> | null = null;
+  private readonly entries = new Map<number, { at: number; value: Promise<timetable.EntryRow | undefined> }>();
+  private readonly teacherAccounts = new Map<number, { at: number; value: Promise<{ userId: number } | undefined> }>();
   private readonly lookups = new Map<string, { minute: number; n: number }>();
 
   constructor(private readonly ctx: AppContext) {}
@@ -88,6 +93,26 @@ export class QrService {
     this.secretValue ??= repo.secret(this.ctx.db);
     this.secretValue.catch(() => (this.secretValue = null));
     return this.secretValue;
+  }
+
+  /** A timetable entry, read at most once a minute per entry (marks come in bursts). */
+  private entry(id: number): Promise<timetable.EntryRow | undefined> {
+    return this.cached(this.entries, id, () => timetable.findEntry(this.ctx.db, id));
+  }
+
+  private teacherAccount(teacherId: number): Promise<{ userId: number } | undefined> {
+    return this.cached(this.teacherAccounts, teacherId, () => accountOfPerson(this.ctx.db, ROLE_TEACHER, teacherId));
+  }
+
+  private cached<T>(map: Map<number, { at: number; value: Promise<T> }>, key: number, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = map.get(key);
+    if (hit && now - hit.at < LOOKUP_TTL_MS) return hit.value;
+    if (map.size > 5000) map.clear();
+    const value = load();
+    map.set(key, { at: now, value });
+    value.catch(() => map.delete(key));
+    return value;
   }
 
   time(): QrTime {
@@ -216,28 +241,25 @@ export class QrService {
     assertOwn(auth, { uid: input.idStud });
     const now = this.ctx.now();
     const session = await this.sessionFor(input, now);
-    const entry = await timetable.findEntry(this.ctx.db, session.scheduleEntryId);
+    const entry = await this.entry(session.scheduleEntryId);
     if (!entry) throw notFound();
     if (input.idAud !== entry.auditoriumId) throw refused(403, 'room');
-    if (!(await timetable.isStudentOfEntry(this.ctx.db, entry.id, auth.uid))) throw refused(403, 'notYours');
-    const student = await repo.studentFacts(this.ctx.db, auth.uid);
+    const [member, student] = await Promise.all([timetable.isStudentOfEntry(this.ctx.db, entry.id, auth.uid), repo.studentFacts(this.ctx.db, auth.uid)]);
+    if (!member) throw refused(403, 'notYours');
     if (!student) throw forbidden();
     if (input.accuracy > Math.min(entry.radiusM, QR_ACCURACY_MAX_M)) throw refused(400, 'accuracy');
-    if (await repo.hasMark(this.ctx.db, session.id, auth.uid)) throw refused(409, 'marked');
-    const visitValues = this.visitValues(entry, session, student);
-    if (await repo.journalHasPresence(this.ctx.db, visitValues)) throw refused(409, 'marked');
 
     const distance = distanceM(input.x, input.y, entry.latitude, entry.longitude);
     const deviceHash = hashDevice(device);
-    const reason: QrReviewReason = (await repo.deviceUsedByOther(this.ctx.db, session.id, deviceHash, auth.uid))
-      ? 'device'
-      : distance > entry.radiusM
-        ? 'distance'
-        : null;
+    const visitValues = this.visitValues(entry, session, student);
+    const [sharedDevice, teacher] = await Promise.all([repo.deviceUsedByOther(this.ctx.db, session.id, deviceHash, auth.uid), this.teacherAccount(entry.teacherId)]);
+    const reason: QrReviewReason = sharedDevice ? 'device' : distance > entry.radiusM ? 'distance' : null;
     const status: QrMarkStatus = reason ? 'review' : 'accepted';
-    const teacher = await accountOfPerson(this.ctx.db, ROLE_TEACHER, entry.teacherId);
+    // A mark waiting for review writes no journal record: the journal must not hold the student already.
+    if (status === 'review' && (await repo.journalHasPresence(this.ctx.db, visitValues))) throw refused(409, 'marked');
 
     await this.ctx.db.transaction(async (tx) => {
+      // One mark per student and session (unique key): a second one, even at the same instant, is 409.
       const markId = await repo.insertMark(tx, {
         sessionId: session.id,
         studentId: auth.uid,
@@ -257,7 +279,11 @@ export class QrService {
         if (visitId === null) throw refused(409, 'marked');
         await repo.setMarkVisit(tx, markId, visitId);
       }
-      if (teacher) await this.publishMark(tx, teacher.userId, session.id, markId);
+      if (teacher) {
+        const mark: QrMark = { id: markId, idStud: auth.uid, fio: fullName(student), status, reason, distanceM: Math.round(distance), at: now.toISOString() };
+        const data: QrLiveMark = { sessionId: session.id, count: await repo.countAccepted(tx, session.id), mark };
+        await this.ctx.live.publish(tx, QR_MARK_EVENT, [teacher.userId], data);
+      }
     });
     return { status, reason, discipline: localName(entry.discipline, lang) };
   }
