@@ -235,11 +235,15 @@ export class QrService {
     return { idShed: entry.id, idAud: entry.auditoriumId, discipline: localName(entry.discipline, lang), room: `${entry.roomName}, ${entry.building}` };
   }
 
-  /** visit.json: the student's mark (see the file's comment for the rules). */
-  async visit(auth: AuthInfo, input: QrVisitBody, device: string, lang: Language): Promise<QrVisit> {
+  /**
+   * visit.json: the student's mark (see the file's comment for the rules). `receivedAt`: when the
+   * request reached the server; the token must be current then (a burst of marks may wait a moment
+   * for the database before it is checked).
+   */
+  async visit(auth: AuthInfo, input: QrVisitBody, device: string, lang: Language, receivedAt?: Date): Promise<QrVisit> {
     if (auth.role !== ROLE_STUDENT) throw forbidden();
     assertOwn(auth, { uid: input.idStud });
-    const now = this.ctx.now();
+    const now = receivedAt && receivedAt <= this.ctx.now() ? receivedAt : this.ctx.now();
     const session = await this.sessionFor(input, now);
     const entry = await this.entry(session.scheduleEntryId);
     if (!entry) throw notFound();
