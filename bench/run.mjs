@@ -17,11 +17,12 @@ import { measureBundle, measureLoginDownloads } from './bundle.mjs';
 import { runChatBench } from './chat.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 import { runLoad, signIn } from './load.mjs';
+import { runQrBench } from './qr.mjs';
 import { startHello } from './lib/hello.mjs';
 import { throwawayDatabase } from './lib/pg.mjs';
 import { ROOT, startPortal } from './lib/server.mjs';
 
-const SECTIONS = ['bundle', 'start', 'lighthouse', 'load', 'chat'];
+const SECTIONS = ['bundle', 'start', 'lighthouse', 'load', 'chat', 'qr'];
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 
 const args = process.argv.slice(2);
@@ -81,7 +82,7 @@ async function section(name, fn) {
 }
 
 // The servers below serve dist/: build it when missing or stale.
-if (wanted.has('bundle') || wanted.has('start') || wanted.has('lighthouse') || wanted.has('load') || wanted.has('chat')) await ensureClientBuild({ log, quiet: true });
+if (SECTIONS.some((s) => wanted.has(s))) await ensureClientBuild({ log, quiet: true });
 
 let running = null;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-'));
@@ -198,6 +199,26 @@ try {
     rows.push(['chat', 'send → shown in the other browser, one process (PGlite)', line(c.oneProcess)]);
     rows.push(['chat', 'send → shown, two processes on one PostgreSQL', c.twoProcesses ? line(c.twoProcesses) : c.twoProcessesNote]);
     return c;
+  });
+
+  await section('qr', async () => {
+    const pgDb = await throwawayDatabase(pgUrl, 'lms_bench_qr');
+    if (!pgDb.url) throw new Error(pgDb.reason);
+    const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-qr-'));
+    let portal = null;
+    try {
+      portal = await startPortal({ dataDir: ownDir, env: { DATABASE_URL: pgDb.url, ...(loadWorkers ? { WORKERS: loadWorkers } : {}) } });
+      const q = await runQrBench(portal.origin, pgDb.url, { students: envInt('BENCH_QR_STUDENTS', 3000), burst: envInt('BENCH_QR_BURST', 500) });
+      rows.push(['qr', `${q.students} students of ${q.lessons} lessons, bursts of ${q.burst} every 10 s (${q.requests} marks, 5 % sent twice)`, `${sec(q.elapsedMs)}`]);
+      rows.push(['qr', '  mark latency', `p50 ${q.latencyP50Ms} ms, p99 ${q.latencyP99Ms} ms (goal ≤ 150), max ${q.latencyMaxMs} ms`]);
+      rows.push(['qr', '  answers', Object.entries(q.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')]);
+      rows.push(['qr', '  marks lost / duplicates', `${q.marksLost} / ${q.duplicates} (goal 0 / 0; ${q.marksStored} marks, ${q.journalRecords} journal records)`]);
+      return q;
+    } finally {
+      await portal?.stop();
+      await pgDb.drop();
+      fs.rmSync(ownDir, { recursive: true, force: true });
+    }
   });
 } finally {
   if (running) await running.stop();

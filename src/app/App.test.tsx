@@ -55,6 +55,11 @@ function signedInHandlers(user = teacher, profile: Profile = teacherProfile) {
       ok([{ id: 1, name: { kg: 'Почта', ru: 'Почта', en: 'Mail' }, url: 'https://mail.tsu.kg', icon: 'mail' }]),
     ),
     http.post('/api/profile/data.json', () => ok(profile)),
+    // The home page's timetable panel.
+    http.get('/api/discipline/current/year.json', () => ok({ id: 2025, name: '2025-26' })),
+    http.get('/api/discipline/current/ws.json', () => ok({ id: 1, name: 'Осенний' })),
+    http.post('/api/schedule/teacher.json', () => ok({ year: 2025, ws: 1, days: [] })),
+    http.post('/api/schedule/student.json', () => ok({ year: 2025, ws: 1, days: [] })),
   ];
 }
 
@@ -83,14 +88,17 @@ describe('App routes and shell', () => {
     expect(screen.getByText('12.04.1980')).toBeInTheDocument();
     expect(screen.getByText('Кафедра программной инженерии', { selector: 'dd' })).toBeInTheDocument();
 
-    // Side menu: only entries with a route (the journal) or a settings link, the links opened in a new tab.
+    // Side menu: only entries with a route or a settings link (opened in a new tab); an in-app
+    // route wins over the settings link (the schedule).
     const menu = screen.getByTestId('side-menu');
     const links = within(menu).getAllByRole('link');
-    expect(links.map((l) => l.textContent?.replace('(откроется в новой вкладке)', '').trim())).toEqual(['Расписание', 'Журнал', 'Вебинар']);
+    expect(links.map((l) => l.textContent?.replace('(откроется в новой вкладке)', '').trim())).toEqual(['Расписание', 'Журнал', 'Вебинар', 'QR-отчёты студентов', 'QR-код студента']);
+    expect(links[0]).toHaveAttribute('href', '/lms/schedule');
+    expect(links[0]).not.toHaveAttribute('target');
     expect(links[1]).toHaveAttribute('href', '/lms/journal');
     expect(links[1]).not.toHaveAttribute('target');
-    expect(links[0]).toHaveAttribute('target', '_blank');
-    expect(links[0].getAttribute('rel')).toContain('noopener');
+    expect(links[2]).toHaveAttribute('target', '_blank');
+    expect(links[2].getAttribute('rel')).toContain('noopener');
 
     // Apps panel.
     const app = within(screen.getByTestId('apps-panel')).getByRole('link', { name: /Почта/ });

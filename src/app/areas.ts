@@ -26,8 +26,8 @@ export interface AreaEntry {
   /** The route's lazy screen. `layout: 'own'`: the screen renders the shell itself (with its own columns). */
   screen: () => Promise<{ default: ComponentType }>;
   layout?: 'shell' | 'own';
-  /** Label key (namespace cm) of its link in the top navigation. */
-  nav: string;
+  /** Label key (namespace cm) of its link in the top navigation (none: reached from the side menu or the home page). */
+  nav?: string;
   /** Its key in the side menu, when it has one (lib/menu.ts). */
   menuKey?: MenuKey;
   /** Its mobile tab: `panel` tabs show the screen on the home page, the others open the route. */
@@ -36,6 +36,21 @@ export interface AreaEntry {
   namespaces: readonly string[];
   /** The slice and saga, loaded with the shell. */
   store: () => Promise<AreaStore>;
+  /** More routes of the area inside /lms: in the shell, or `public` ones that need no session (outside the shell). */
+  routes?: readonly AreaRoute[];
+  /** A panel the area adds to the home page, under the profile. */
+  homePanel?: () => Promise<{ default: ComponentType }>;
+  /** What the area shows on the offline page from what it stored on this device. */
+  offlinePanel?: () => Promise<{ default: ComponentType }>;
+}
+
+export interface AreaRoute {
+  path: string;
+  screen: () => Promise<{ default: ComponentType }>;
+  /** Its key in the side menu, when it has one. */
+  menuKey?: MenuKey;
+  /** Opened without a session (the public QR card). */
+  public?: boolean;
 }
 
 export const AREAS = [
@@ -66,6 +81,30 @@ export const AREAS = [
     menuKey: 'journal',
     namespaces: ['journal'],
     store: () => import('../features/journal/journal.area'),
+  },
+  {
+    key: 'schedule',
+    path: '/schedule',
+    screen: () => import('../features/schedule/ScheduleScreen'),
+    menuKey: 'schedule',
+    namespaces: ['schedule'],
+    store: () => import('../features/schedule/schedule.area'),
+    homePanel: () => import('../features/schedule/SchedulePanel'),
+    offlinePanel: () => import('../features/schedule/StoredSchedule'),
+  },
+  {
+    key: 'qr',
+    path: '/qrstud',
+    screen: () => import('../features/qr/StudentQrScreen'),
+    menuKey: 'studentQr',
+    namespaces: ['qr'],
+    store: () => import('../features/qr/qr.area'),
+    routes: [
+      { path: '/qrscan', screen: () => import('../features/qr/ScanScreen') },
+      { path: '/qrlesson', screen: () => import('../features/qr/ProjectorScreen') },
+      { path: '/reportqr', screen: () => import('../features/qr/ReportScreen'), menuKey: 'reportQr' },
+      { path: '/studentqr', screen: () => import('../features/qr/StudentCardScreen'), public: true },
+    ],
   },
 ] as const satisfies readonly AreaEntry[];
 

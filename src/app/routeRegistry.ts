@@ -15,5 +15,8 @@ export const ROUTES = {
 
 /** The side-menu entries that are in-app routes: every manifest entry with a `menuKey`. */
 export const MENU_ROUTES: Partial<Record<MenuKey, string>> = Object.fromEntries(
-  (AREAS as readonly AreaEntry[]).flatMap((area) => (area.menuKey ? [[area.menuKey, area.path]] : [])),
+  (AREAS as readonly AreaEntry[]).flatMap((area) => [
+    ...(area.menuKey ? [[area.menuKey, area.path]] : []),
+    ...(area.routes ?? []).flatMap((route) => (route.menuKey ? [[route.menuKey, route.path]] : [])),
+  ]),
 );

@@ -21,6 +21,14 @@ const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'), 'not-found
 const screens = new Map<string, ComponentType>(
   (AREAS as readonly AreaEntry[]).map((area) => [area.key, lazyScreen(withAreas(area.screen), area.key)]),
 );
+/** The areas' further routes (public ones need no session), each its own lazy chunk. */
+const extraRoutes = (AREAS as readonly AreaEntry[]).flatMap((area) =>
+  (area.routes ?? []).map((route) => ({ ...route, key: `${area.key}${route.path}`, Screen: lazyScreen(route.public ? route.screen : withAreas(route.screen), area.key) })),
+);
+/** Panels the areas add to the home page. */
+const homePanels = (AREAS as readonly AreaEntry[]).flatMap((area) => (area.homePanel ? [{ key: area.key, Panel: lazyScreen(withAreas(area.homePanel), area.key) }] : []));
+/** What the areas show on the offline page (no store: it reads what they stored on this device). */
+const offlinePanels = (AREAS as readonly AreaEntry[]).flatMap((area) => (area.offlinePanel ? [{ key: area.key, Panel: lazyScreen(area.offlinePanel, area.key) }] : []));
 const inShell = (AREAS as readonly AreaEntry[]).filter((area) => area.layout !== 'own');
 const ownLayout = (AREAS as readonly AreaEntry[]).filter((area) => area.layout === 'own');
 
@@ -33,7 +41,16 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path={ROUTES.login} element={<LoginPage />} />
-      <Route path={ROUTES.offline} element={<OfflineScreen />} />
+      <Route
+        path={ROUTES.offline}
+        element={
+          <OfflineScreen>
+            {offlinePanels.map(({ key, Panel }) => (
+              <Panel key={key} />
+            ))}
+          </OfflineScreen>
+        }
+      />
       <Route
         element={
           <RequireSession>
@@ -41,12 +58,32 @@ export function AppRoutes() {
           </RequireSession>
         }
       >
-        <Route index element={<ProfileScreen />} />
+        <Route
+          index
+          element={
+            <>
+              <ProfileScreen />
+              {homePanels.map(({ key, Panel }) => (
+                <Panel key={key} />
+              ))}
+            </>
+          }
+        />
         <Route path={ROUTES.changePassword} element={<ChangePasswordScreen />} />
         {inShell.map((area) => (
           <Route key={area.key} path={area.path} element={areaElement(area)} />
         ))}
+        {extraRoutes
+          .filter((route) => !route.public)
+          .map(({ key, path, Screen }) => (
+            <Route key={key} path={path} element={<Screen />} />
+          ))}
       </Route>
+      {extraRoutes
+        .filter((route) => route.public)
+        .map(({ key, path, Screen }) => (
+          <Route key={key} path={path} element={<Screen />} />
+        ))}
       {/* Areas with their own columns (the chat) render the shell themselves. */}
       {ownLayout.map((area) => (
         <Route key={area.key} path={area.path} element={<RequireSession>{areaElement(area)}</RequireSession>} />

@@ -21,6 +21,7 @@ const readyMain = (page: Page) => expectVisible(page.locator('#main h1, main h1'
 export const PUBLIC_SCREENS: Screen[] = [
   { name: 'login', path: '/lms/login', ready: (page) => expectVisible(page.getByTestId('login-form'), 20000) },
   { name: 'not found', path: '/lms/no-such-page', ready: (page) => expectVisible(page.locator('h1').first(), 20000) },
+  { name: 'student card, invalid link', path: '/lms/studentqr?data=invalid', ready: (page) => expectVisible(page.getByTestId('card-invalid'), 20000) },
 ];
 
 /** Screens of a signed-in user (teacher and student alike). */
@@ -87,6 +88,54 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     name: 'change password',
     path: '/lms/change-password',
     ready: (page) => readyMain(page),
+  },
+  {
+    name: 'schedule',
+    path: '/lms/schedule',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid^="lesson-"], .schedule-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+    },
+  },
+  {
+    // Teachers: the projector of their first lesson (held now as a make-up lesson when it is not in its time).
+    name: 'qr projector',
+    path: '/lms/schedule',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid^="lesson-"], .schedule-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+      const open = page.locator('[data-testid^="lesson-"] a[href*="qrlesson"]').first();
+      if (!(await open.count())) return;
+      await open.click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="qr-token"], .qr-notnow'), undefined, { timeout: 20000 });
+      const makeup = page.locator('.qr-notnow button');
+      if (await makeup.count()) await makeup.click();
+      await expectVisible(page.getByTestId('qr-token'), 20000);
+    },
+  },
+  {
+    name: 'qr scan',
+    path: '/lms/qrscan',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 20000 });
+    },
+  },
+  {
+    name: 'qr reports',
+    path: '/lms/reportqr',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => (document.querySelector('[data-testid="qr-report"]') || document.querySelector('.qr-report .qr-hint')) && !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 20000 });
+    },
+  },
+  {
+    name: 'student qr code',
+    path: '/lms/qrstud',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid="card-link"]') || document.querySelector('.qr-screen p'), undefined, { timeout: 20000 });
+    },
   },
 ];
 

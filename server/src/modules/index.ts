@@ -17,6 +17,9 @@ import healthRoutes from './health/health.routes';
 import newsRoutes from './news/news.routes';
 import passwordRoutes from './password/password.routes';
 import profileRoutes from './profile/profile.routes';
+import { qrLive } from './qr/qr.live';
+import qrRoutes from './qr/qr.routes';
+import scheduleRoutes from './schedule/schedule.routes';
 import settingsRoutes from './settings/settings.routes';
 import { visitlogLive } from './visitlog/visitlog.live';
 import visitlogRoutes from './visitlog/visitlog.routes';
@@ -41,4 +44,6 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'news', routes: newsRoutes },
   { name: 'chat', routes: chatRoutes, live: chatLive },
   { name: 'visitlog', routes: visitlogRoutes, live: visitlogLive },
+  { name: 'schedule', routes: scheduleRoutes },
+  { name: 'qr', routes: qrRoutes, live: qrLive },
 ];

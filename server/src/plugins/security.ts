@@ -8,7 +8,9 @@ import type { FastifyInstance } from 'fastify';
 
 export const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  // 'wasm-unsafe-eval' lets the QR scanner compile its WebAssembly decoder (served from /lms/assets);
+  // it allows no JavaScript eval.
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'connect-src': ["'self'"],

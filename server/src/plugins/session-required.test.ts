@@ -16,6 +16,8 @@ const PUBLIC = [
   'POST /api/auth/logout.json',
   'GET /api/google/check.json',
   'GET /api/google/auth.json',
+  'GET /api/schedule/calendar/:secret',
+  'GET /api/misc/getstudentqrinfo',
 ];
 
 let db: TestDatabase;

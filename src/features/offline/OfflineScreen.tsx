@@ -1,5 +1,5 @@
 /** /lms/offline: shown when the app starts without a network or cannot reach the server. */
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RefreshIcon, WifiOffIcon } from '../../components/icons';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -10,7 +10,8 @@ export function retry(): void {
   window.location.assign(HOME);
 }
 
-export default function OfflineScreen() {
+/** `children`: what the areas keep for offline use (the stored timetable), shown under the notice. */
+export default function OfflineScreen({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('cm');
   usePageTitle(t('titles.offline'));
 
@@ -29,6 +30,7 @@ export default function OfflineScreen() {
         <RefreshIcon size={18} />
         {t('actions.retry')}
       </button>
+      {children}
     </main>
   );
 }

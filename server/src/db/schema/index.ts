@@ -14,3 +14,4 @@ export * from './files';
 export * from './news';
 export * from './chat';
 export * from './journal';
+export * from './qr';

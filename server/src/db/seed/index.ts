@@ -10,6 +10,7 @@ import { seedSteps } from '../schema';
 import { seedChat } from './chat';
 import { seedJournal } from './journal';
 import { seedNews } from './news';
+import { seedQr } from './qr';
 import { seedSchedule } from './schedule';
 import { ensureAcademicYears, seedReference, seedSite, seedUniversity } from './university';
 
@@ -35,6 +36,7 @@ export const STEPS: readonly SeedStep[] = [
   { name: '0005-chat', run: seedChat },
   { name: '0006-schedule', run: seedSchedule },
   { name: '0007-journal', run: seedJournal },
+  { name: '0008-qr', run: seedQr },
 ];
 
 export interface SeedOptions {

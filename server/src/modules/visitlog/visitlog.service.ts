@@ -45,11 +45,12 @@ import { localName } from '../../i18n';
 import { academicYearName } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
+import { JOURNAL_CHANGED_EVENT } from '../../shared/journal-live';
 import * as repo from './visitlog.repository';
 import type { Assignment, JournalSource, Source, StudentRow, VisitRecord } from './visitlog.repository';
 
 /** Live event names on the bus. */
-export const VISITLOG_EVENTS = { changed: 'visitlog.changed' } as const;
+export const VISITLOG_EVENTS = { changed: JOURNAL_CHANGED_EVENT } as const;
 
 export const invalidMark = () => new AppError(400, 'INVALID_MARK', { max: MARK_MAX });
 

@@ -1,0 +1,169 @@
+/**
+ * QR attendance burst on PostgreSQL: STUDENTS students (default 3000) of many groups check in within
+ * a minute, in bursts of BURST (default 500) sent at once every 10 s, each with the current token of
+ * its lesson and a position at the room; 5 % tap twice. The portal runs on a throwaway database; the
+ * bench gives every group one lesson of this half-year (a free room and pair), opens each lesson as
+ * a make-up session through the teacher's own call, and signs in the students — all set up through
+ * SQL and the API before the clock starts. Figures: latency p50/p99 of the marks, marks lost (a
+ * student whose mark was not stored as 'accepted'), duplicates (more than one mark or one journal
+ * record for a student and lesson).
+ */
+import { randomBytes, scryptSync } from 'node:crypto';
+import pg from 'pg';
+
+const PASSWORD = 'Bench-QR-2026';
+const INTERVAL_MS = 10_000;
+
+/** A password hash in the server's stored format, at a low scrypt cost (sign-in stays quick). */
+function quickHash(password) {
+  const cost = { N: 1 << 10, r: 8, p: 1 };
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFC'), salt, 32, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+function percentile(sorted, p) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : null;
+}
+
+async function signIn(origin, login) {
+  const res = await fetch(`${origin}/api/auth/orize.json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ login, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${login} answered ${res.status}: ${await res.text()}`);
+  const body = await res.json();
+  return { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), uid: body.data.uid };
+}
+
+async function post(origin, who, path, body) {
+  const res = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin, cookie: who.cookie }, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
+/** Runs in `limit` parallel lanes. */
+async function lanes(items, limit, fn) {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]);
+  }));
+}
+
+export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000, burst = 500 } = {}) {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const now = new Date();
+    const year = now.getMonth() >= 8 ? now.getFullYear() : now.getFullYear() - 1;
+    const ws = now.getMonth() >= 8 || now.getMonth() === 0 ? 1 : 2;
+    // One whole-group assignment per group of this half-year, with a free room and pair for its lesson.
+    const { rows: assignments } = await db.query(
+      `select distinct on (ta.group_id) ta.id, ta.group_id, ta.teacher_id, ta.discipline_id, ta.lesson_type_id, ta.semester_id, g.education_form_id
+         from teaching_assignments ta join groups g on g.id = ta.group_id
+        where ta.academic_year_id = $1 and ta.working_semester_id = $2 and ta.subgroup = 0 and ta.group_id is not null
+        order by ta.group_id, ta.id`,
+      [year, ws],
+    );
+    const { rows: rooms } = await db.query('select id, latitude, longitude from auditoria order by id');
+    const { rows: taken } = await db.query('select day_number, lesson_time_id, auditorium_id from schedule_entries where academic_year_id = $1 and working_semester_id = $2', [year, ws]);
+    const busy = new Set(taken.map((t) => `${t.day_number}:${t.lesson_time_id}:${t.auditorium_id}`));
+    const slots = [];
+    for (let day = 1; day <= 6; day++) for (let time = 1; time <= 7; time++) for (const room of rooms) if (!busy.has(`${day}:${time}:${room.id}`)) slots.push({ day, time, room });
+    const lessons = [];
+    for (const [i, a] of assignments.entries()) {
+      const slot = slots[i];
+      if (!slot) break;
+      const { rows } = await db.query(
+        `insert into schedule_entries (academic_year_id, working_semester_id, semester_id, day_number, lesson_time_id, auditorium_id, teaching_assignment_id,
+                                       discipline_id, lesson_type_id, teacher_id, group_id, subgroup, education_form_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12) returning id`,
+        [year, ws, a.semester_id, slot.day, slot.time, slot.room.id, a.id, a.discipline_id, a.lesson_type_id, a.teacher_id, a.group_id, a.education_form_id],
+      );
+      lessons.push({ idShed: rows[0].id, groupId: a.group_id, teacherId: a.teacher_id, room: slot.room });
+    }
+    // Accounts: the lessons' teachers and up to `wantStudents` of their students get a password.
+    const hash = quickHash(PASSWORD);
+    const teacherIds = [...new Set(lessons.map((l) => l.teacherId))];
+    await db.query(`update users set login = 'bench-t-' || teacher_id, password_hash = $1, must_update_credentials = false where teacher_id = any($2)`, [hash, teacherIds]);
+    const { rows: studentRows } = await db.query(
+      `select s.id, s.group_id from students s join users u on u.student_id = s.id where s.group_id = any($1) and not u.disabled order by s.id limit $2`,
+      [lessons.map((l) => l.groupId), wantStudents],
+    );
+    await db.query(`update users set login = 'bench-s-' || student_id, password_hash = $1, must_update_credentials = false where student_id = any($2)`, [hash, studentRows.map((s) => s.id)]);
+
+    // Sessions opened by their teachers (make-up: now, whatever the hour).
+    const teachers = new Map();
+    await lanes(teacherIds, 8, async (id) => teachers.set(id, await signIn(origin, `bench-t-${id}`)));
+    const byGroup = new Map();
+    for (const l of lessons) {
+      const r = await post(origin, teachers.get(l.teacherId), '/api/qr/session/open.json', { idShed: l.idShed, makeup: true });
+      if (r.status !== 200) throw new Error(`open.json answered ${r.status}: ${JSON.stringify(r.body.error)}`);
+      byGroup.set(l.groupId, { ...l, sessionId: r.body.data.sessionId });
+    }
+    const students = [];
+    await lanes(studentRows, 16, async (s) => students.push({ ...(await signIn(origin, `bench-s-${s.id}`)), lesson: byGroup.get(s.group_id) }));
+
+    // The bursts.
+    const latencies = [];
+    const statuses = {};
+    const started = performance.now();
+    for (let b = 0; b * burst < students.length; b++) {
+      const wait = started + b * INTERVAL_MS - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const group = students.slice(b * burst, (b + 1) * burst);
+      const tokens = new Map();
+      for (const l of new Set(group.map((s) => s.lesson))) {
+        const r = await post(origin, teachers.get(l.teacherId), '/api/qr/session/token.json', { sessionId: l.sessionId });
+        tokens.set(l.sessionId, r.body.data.token);
+      }
+      const sends = group.flatMap((s, i) => (i % 20 === 0 ? [s, s] : [s]));
+      await Promise.all(
+        sends.map(async (s) => {
+          const t0 = performance.now();
+          const r = await post(origin, s, '/api/qr/student/visit.json', {
+            idShed: s.lesson.idShed,
+            idStud: s.uid,
+            idAud: s.lesson.room.id,
+            x: s.lesson.room.latitude,
+            y: s.lesson.room.longitude,
+            accuracy: 10,
+            token: tokens.get(s.lesson.sessionId),
+          }).catch(() => ({ status: 0 }));
+          latencies.push(performance.now() - t0);
+          statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        }),
+      );
+    }
+    const elapsedMs = performance.now() - started;
+    const ids = students.map((s) => s.uid);
+    const sessionIds = [...byGroup.values()].map((l) => l.sessionId);
+    const { rows: [stored] } = await db.query(`select count(*)::int as n from qr_marks where session_id = any($1) and status = 'accepted' and student_id = any($2)`, [sessionIds, ids]);
+    const { rows: [dupMarks] } = await db.query(`select count(*)::int as n from (select 1 from qr_marks where session_id = any($1) group by session_id, student_id having count(*) > 1) d`, [sessionIds]);
+    const { rows: [dupVisits] } = await db.query(
+      `select count(*)::int as n from (select 1 from journal_visits where source = 'qr' and schedule_entry_id = any($1) group by teaching_assignment_id, student_id, visit_date, lesson_time_id having count(*) > 1) d`,
+      [lessons.map((l) => l.idShed)],
+    );
+    const { rows: [visits] } = await db.query(`select count(*)::int as n from journal_visits where source = 'qr' and schedule_entry_id = any($1)`, [lessons.map((l) => l.idShed)]);
+    const sorted = latencies.sort((a, b) => a - b);
+    return {
+      students: students.length,
+      lessons: lessons.length,
+      burst,
+      requests: sendCount(students),
+      elapsedMs: Math.round(elapsedMs),
+      statuses,
+      latencyP50Ms: Math.round(percentile(sorted, 50)),
+      latencyP99Ms: Math.round(percentile(sorted, 99)),
+      latencyMaxMs: Math.round(sorted.at(-1)),
+      marksStored: stored.n,
+      journalRecords: visits.n,
+      marksLost: students.length - stored.n,
+      duplicates: dupMarks.n + dupVisits.n,
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+const sendCount = (students) => students.length + Math.ceil(students.length / 20);

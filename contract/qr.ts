@@ -1,0 +1,191 @@
+/**
+ * QR attendance calls under /api/qr/ and the QR student card and reports under /api/misc/
+ * (docs/api.md#qr). Every call needs a session except the public card.
+ *
+ * The teacher opens an attendance session for a lesson (a timetable entry, idShed) on today's date;
+ * the projector screen shows a QR code of a token the server signs for that session and a time
+ * window of QR_ROTATE_MS, valid until its window ends plus QR_GRACE_MS, and a short typed code for
+ * phones whose camera fails. A student posts the token (or the code) with a fresh GPS reading.
+ */
+import { Type, type Static } from 'typebox';
+import { DbId, HalfYear, Ok, YearStart } from './common';
+
+/** A QR token changes this often (ms)… */
+export const QR_ROTATE_MS = 15_000;
+/** …and stays valid this long after its window ends (ms). */
+export const QR_GRACE_MS = 5_000;
+/** Digits of the typed fallback code. */
+export const QR_CODE_LENGTH = 6;
+/** A make-up session opened outside the lesson's time lasts this long (ms): one pair. */
+export const QR_MAKEUP_MS = 80 * 60_000;
+/** A reading whose accuracy is worse than this (m), or worse than the room's radius, is refused. */
+export const QR_ACCURACY_MAX_M = 100;
+
+/** GET /api/qr/time.json: the server's clock and the rotation, so that a client can count down. */
+export const QrTime = Type.Object({ now: Type.String(), rotateMs: Type.Integer(), graceMs: Type.Integer() });
+export type QrTime = Static<typeof QrTime>;
+export const QrTimeReply = Ok(QrTime);
+
+/**
+ * POST /api/qr/session/open.json {idShed, makeup} (teacher of that lesson): opens attendance for
+ * today, or returns the session already open. Without `makeup` the lesson must be scheduled today
+ * and now be within its pair (from 10 minutes before its start to its end), else 403 with
+ * params.reason 'notNow'; with `makeup` the teacher holds it now as a make-up lesson: the session
+ * lasts QR_MAKEUP_MS from now.
+ */
+export const QrOpenBody = Type.Object({ idShed: DbId, makeup: Type.Boolean() });
+export type QrOpenBody = Static<typeof QrOpenBody>;
+
+export const QrMarkStatus = Type.Union([Type.Literal('accepted'), Type.Literal('review'), Type.Literal('rejected')]);
+export type QrMarkStatus = Static<typeof QrMarkStatus>;
+/** Why a mark waits for the teacher: the device marked for another student, or the position was off. */
+export const QrReviewReason = Type.Union([Type.Literal('device'), Type.Literal('distance'), Type.Null()]);
+export type QrReviewReason = Static<typeof QrReviewReason>;
+
+export const QrMark = Type.Object({
+  id: Type.Integer(),
+  idStud: Type.Integer(),
+  fio: Type.String(),
+  status: QrMarkStatus,
+  reason: QrReviewReason,
+  /** Distance from the room (m), rounded. */
+  distanceM: Type.Integer(),
+  at: Type.String(),
+});
+export type QrMark = Static<typeof QrMark>;
+
+export const QrSession = Type.Object({
+  sessionId: Type.Integer(),
+  idShed: Type.Integer(),
+  /** The lesson's date, 'YYYY-MM-DD'. */
+  date: Type.String(),
+  opensAt: Type.String(),
+  closesAt: Type.String(),
+  makeup: Type.Boolean(),
+  closed: Type.Boolean(),
+  discipline: Type.String(),
+  lessonType: Type.String(),
+  group: Type.String(),
+  room: Type.String(),
+  startsAt: Type.String(),
+  endsAt: Type.String(),
+  /** Students expected (the group, subgroup or stream): the M of "N of M". */
+  total: Type.Integer(),
+  /** Accepted marks: the N. */
+  count: Type.Integer(),
+  marks: Type.Array(QrMark),
+});
+export type QrSession = Static<typeof QrSession>;
+export const QrSessionReply = Ok(QrSession);
+
+/** POST /api/qr/session/state.json, /token.json, /close.json {sessionId}: the teacher's own session only. */
+export const QrSessionBody = Type.Object({ sessionId: DbId });
+export type QrSessionBody = Static<typeof QrSessionBody>;
+
+/** The token of the current window: the QR code's text is `token`; `code` is typed by hand. */
+export const QrToken = Type.Object({ token: Type.String(), code: Type.String(), expiresAt: Type.String() });
+export type QrToken = Static<typeof QrToken>;
+export const QrTokenReply = Ok(QrToken);
+
+/**
+ * POST /api/qr/student/visit.json {idShed, idStud, idAud, x, y, accuracy, token | code}: the
+ * student's mark. idStud must be the caller (else 403). x is the latitude, y the longitude,
+ * accuracy the reading's radius (m). Refusals (nothing is stored): 403 reason 'token' (unknown,
+ * stale or another lesson's token or code), 'notOpen' (no session open now for this lesson),
+ * 'notYours' (the student is not in its group or subgroup), 'room' (idAud is not the lesson's room);
+ * 400 reason 'accuracy'; 409 reason 'marked' (the student already has a mark for this lesson).
+ * A mark from a device that already marked another student in this session, or from outside the
+ * room's radius, is kept for the teacher to decide (status 'review'); otherwise it is accepted and
+ * written to the journal at once.
+ */
+export const QrVisitBody = Type.Object({
+  idShed: DbId,
+  idStud: DbId,
+  idAud: DbId,
+  x: Type.Number({ minimum: -90, maximum: 90 }),
+  y: Type.Number({ minimum: -180, maximum: 180 }),
+  accuracy: Type.Number({ minimum: 0, maximum: 100000 }),
+  token: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  code: Type.Optional(Type.String({ minLength: QR_CODE_LENGTH, maxLength: QR_CODE_LENGTH, pattern: '^[0-9]+$' })),
+});
+export type QrVisitBody = Static<typeof QrVisitBody>;
+export const QrVisit = Type.Object({ status: QrMarkStatus, reason: QrReviewReason, discipline: Type.String() });
+export type QrVisit = Static<typeof QrVisit>;
+export const QrVisitReply = Ok(QrVisit);
+
+/** POST /api/qr/student/lesson.json {token}: which lesson a scanned token is for (before the mark). */
+export const QrLessonBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+export type QrLessonBody = Static<typeof QrLessonBody>;
+export const QrLesson = Type.Object({ idShed: Type.Integer(), idAud: Type.Integer(), discipline: Type.String(), room: Type.String() });
+export type QrLesson = Static<typeof QrLesson>;
+export const QrLessonReply = Ok(QrLesson);
+
+/** POST /api/qr/review/decide.json {markId, accept}: the teacher accepts (written to the journal) or rejects a mark under review. */
+export const QrDecideBody = Type.Object({ markId: DbId, accept: Type.Boolean() });
+export type QrDecideBody = Static<typeof QrDecideBody>;
+
+/**
+ * Live events on the one stream (GET /api/chat/events.json) for the teacher of a session:
+ *   qrMark  QrLiveMark: a mark came in or was decided.
+ */
+export interface QrLiveMark {
+  sessionId: number;
+  count: number;
+  mark: QrMark;
+}
+
+/**
+ * POST /api/qr/card.json {}: the student's card link, made on first call ('/lms/studentqr?data=<token>').
+ * POST /api/qr/card/revoke.json {}: a new token; the old link stops working at once.
+ */
+export const QrCardLink = Type.Object({ path: Type.String(), data: Type.String() });
+export type QrCardLink = Static<typeof QrCardLink>;
+export const QrCardLinkReply = Ok(QrCardLink);
+
+/**
+ * GET /api/misc/getstudentqrinfo?data=<token> (no session, rate-limited): the public card. An
+ * unknown, revoked or malformed token → 404.
+ */
+export const QrCardQuery = Type.Object({ data: Type.String({ maxLength: 200 }) });
+export type QrCardQuery = Static<typeof QrCardQuery>;
+export const QrCardOrder = Type.Object({ date: Type.String(), text: Type.String() });
+export const QrCard = Type.Object({
+  photo: Type.Union([Type.String(), Type.Null()]),
+  fio: Type.String(),
+  group: Type.String(),
+  code: Type.String(),
+  course: Type.Integer(),
+  semester: Type.Integer(),
+  speciality: Type.String(),
+  orders: Type.Array(QrCardOrder),
+});
+export type QrCard = Static<typeof QrCard>;
+export const QrCardReply = Ok(QrCard);
+
+/**
+ * QR attendance reports (GET, for teachers; a student gets only his own row): for every lesson held
+ * with QR attendance in the half-year, its students were expected and its accepted marks present.
+ *   /api/misc/getstudentqrfaculty?year&ws                    by faculty
+ *   /api/misc/getspecrepqr?year&ws&faculty                   by speciality of a faculty
+ *   /api/misc/getstudentqrrate?year&ws&speciality            by group of a speciality
+ *   /api/misc/getqrforreportstudent?year&ws&group            by student of a group
+ */
+export const QrReportQuery = Type.Object({
+  year: YearStart,
+  ws: HalfYear,
+  faculty: Type.Optional(DbId),
+  speciality: Type.Optional(DbId),
+  group: Type.Optional(DbId),
+});
+export type QrReportQuery = Static<typeof QrReportQuery>;
+export const QrReportRow = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  /** Student-lessons expected, and present (accepted QR marks). */
+  expected: Type.Integer(),
+  present: Type.Integer(),
+  /** present / expected in percent, one decimal (0 when nothing was expected). */
+  rate: Type.Number(),
+});
+export type QrReportRow = Static<typeof QrReportRow>;
+export const QrReportReply = Ok(Type.Array(QrReportRow));

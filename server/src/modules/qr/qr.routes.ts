@@ -1,0 +1,79 @@
+/**
+ * /api/qr/* and the QR card and reports under /api/misc/ (docs/api.md#qr). Every call needs a session
+ * except the public card. Nothing marks through GET. The teacher's screens receive marks on the one
+ * live stream (qr.live.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import {
+  QrCardLinkReply,
+  QrCardQuery,
+  QrCardReply,
+  QrDecideBody,
+  QrLessonBody,
+  QrLessonReply,
+  QrOpenBody,
+  QrReportQuery,
+  QrReportReply,
+  QrSessionBody,
+  QrSessionReply,
+  QrTimeReply,
+  QrTokenReply,
+  QrVisitBody,
+  QrVisitReply,
+} from '../../../../contract/qr';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { languageOf } from '../../i18n';
+import { ok, replies } from '../../plugins/reply';
+import { QrService } from './qr.service';
+
+const Empty = Type.Object({});
+/** The device cookie: a random id the browser keeps across sign-ins, so that one phone marking for two students shows. */
+export const DEVICE_COOKIE = 'lms_qrdev';
+const DEVICE_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+function deviceOf(req: FastifyRequest, reply: FastifyReply): string {
+  const known = req.cookies[DEVICE_COOKIE];
+  if (known && DEVICE_PATTERN.test(known)) return known;
+  const device = randomBytes(24).toString('base64url');
+  void reply.setCookie(DEVICE_COOKIE, device, { path: '/api/qr/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: 400 * 86_400 });
+  return device;
+}
+
+export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
+  const qr = new QrService(ctx);
+  const base = '/api/qr';
+
+  app.get(`${base}/time.json`, { schema: { response: replies(QrTimeReply) } }, async () => ok(qr.time()));
+  app.post(`${base}/session/open.json`, { schema: { body: QrOpenBody, response: replies(QrSessionReply) } }, async (req) =>
+    ok(await qr.open(req.auth!, req.body, languageOf(req))),
+  );
+  app.post(`${base}/session/state.json`, { schema: { body: QrSessionBody, response: replies(QrSessionReply) } }, async (req) =>
+    ok(await qr.state(req.auth!, req.body, languageOf(req))),
+  );
+  app.post(`${base}/session/token.json`, { schema: { body: QrSessionBody, response: replies(QrTokenReply) } }, async (req) => ok(await qr.token(req.auth!, req.body)));
+  app.post(`${base}/session/close.json`, { schema: { body: QrSessionBody, response: replies(QrSessionReply) } }, async (req) =>
+    ok(await qr.close(req.auth!, req.body, languageOf(req))),
+  );
+  app.post(`${base}/review/decide.json`, { schema: { body: QrDecideBody, response: replies(QrSessionReply) } }, async (req) =>
+    ok(await qr.decide(req.auth!, req.body, languageOf(req))),
+  );
+  app.post(`${base}/student/lesson.json`, { schema: { body: QrLessonBody, response: replies(QrLessonReply) } }, async (req) =>
+    ok(await qr.lesson(req.auth!, req.body, languageOf(req))),
+  );
+  app.post(`${base}/student/visit.json`, { schema: { body: QrVisitBody, response: replies(QrVisitReply) } }, async (req, reply) =>
+    ok(await qr.visit(req.auth!, req.body, deviceOf(req, reply), languageOf(req), new Date(ctx.now().getTime() - reply.elapsedTime))),
+  );
+  app.post(`${base}/card.json`, { schema: { body: Empty, response: replies(QrCardLinkReply) } }, async (req) => ok(await qr.cardLink(req.auth!, false)));
+  app.post(`${base}/card/revoke.json`, { schema: { body: Empty, response: replies(QrCardLinkReply) } }, async (req) => ok(await qr.cardLink(req.auth!, true)));
+  const reports = { getstudentqrfaculty: 'faculty', getspecrepqr: 'speciality', getstudentqrrate: 'group', getqrforreportstudent: 'student' } as const;
+  for (const [call, level] of Object.entries(reports))
+    app.get(`/api/misc/${call}`, { schema: { querystring: QrReportQuery, response: replies(QrReportReply) } }, async (req) =>
+      ok(await qr.report(req.auth!, level, req.query, languageOf(req))),
+    );
+  app.get('/api/misc/getstudentqrinfo', { schema: { querystring: QrCardQuery, response: replies(QrCardReply) }, config: { public: true } }, async (req) =>
+    ok(await qr.card(req.query.data, req.ip, languageOf(req))),
+  );
+}

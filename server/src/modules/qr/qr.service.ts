@@ -1,0 +1,407 @@
+/**
+ * QR attendance and the QR student card (docs/api.md#qr, docs/security.md#qr-attendance).
+ *
+ * A mark is accepted only when its token (or typed code) is current and of that lesson, the
+ * lesson's session is open now, the student is one of the lesson's students, the reading is accurate
+ * enough, and it is the student's first mark for the lesson; then it becomes a journal visit record
+ * ("present") in the same transaction. A device that already marked another student, or a position
+ * outside the room's radius, sends the mark to the teacher's review list instead.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '../../../../contract/common';
+import {
+  QR_GRACE_MS,
+  QR_MAKEUP_MS,
+  QR_ROTATE_MS,
+  QR_ACCURACY_MAX_M,
+  type QrCard,
+  type QrCardLink,
+  type QrDecideBody,
+  type QrLesson,
+  type QrLessonBody,
+  type QrLiveMark,
+  type QrMark,
+  type QrMarkStatus,
+  type QrOpenBody,
+  type QrReportQuery,
+  type QrReportRow,
+  type QrReviewReason,
+  type QrSession,
+  type QrSessionBody,
+  type QrTime,
+  type QrToken,
+  type QrVisit,
+  type QrVisitBody,
+} from '../../../../contract/qr';
+import type { AppContext } from '../../context';
+import { AppError, forbidden, notFound, tooManyRequests } from '../../app-error';
+import type { Db } from '../../db/client';
+import { localName } from '../../i18n';
+import { currentAcademicYear } from '../../lib/academic-year';
+import { fullName } from '../../lib/person';
+import { accountOfPerson } from '../../shared/academic/academic.repository';
+import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
+import { atLocalTime, dayNumber, localDate } from '../../shared/lesson-clock';
+import { JOURNAL_CHANGED_EVENT, qrPresence } from '../../shared/journal-live';
+import * as timetable from '../../shared/timetable.repository';
+import * as repo from './qr.repository';
+import * as tokens from './qr.token';
+
+/** The bus event of a mark (the teacher's stream sends it as `qrMark`). */
+export const QR_MARK_EVENT = 'qr.mark';
+/** Attendance can be opened this long before the pair starts. */
+const OPEN_BEFORE_MS = 10 * 60_000;
+/** Public card look-ups one address may make per minute. */
+const CARD_LOOKUPS_PER_MINUTE = 30;
+
+const refused = (status: number, reason: string) => new AppError(status, status === 409 ? 'CONFLICT' : status === 400 ? 'BAD_REQUEST' : 'FORBIDDEN', { reason });
+
+/** Great-circle distance in metres. */
+export function distanceM(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+const hashDevice = (device: string) => createHash('sha256').update(device).digest('hex');
+
+function presentMark(m: repo.MarkRow): QrMark {
+  return {
+    id: m.id,
+    idStud: m.studentId,
+    fio: fullName(m),
+    status: m.status as QrMarkStatus,
+    reason: (m.reason ?? null) as QrReviewReason,
+    distanceM: Math.round(m.distanceM),
+    at: m.createdAt.toISOString(),
+  };
+}
+
+/** Timetable entries and teachers' accounts change rarely: a mark reads them from memory for this long. */
+const LOOKUP_TTL_MS = 60_000;
+
+export class QrService {
+  private secretValue: Promise<Buffer> | null = null;
+  private readonly entries = new Map<number, { at: number; value: Promise<timetable.EntryRow | undefined> }>();
+  private readonly teacherAccounts = new Map<number, { at: number; value: Promise<{ userId: number } | undefined> }>();
+  private readonly lookups = new Map<string, { minute: number; n: number }>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  private secret(): Promise<Buffer> {
+    this.secretValue ??= repo.secret(this.ctx.db);
+    this.secretValue.catch(() => (this.secretValue = null));
+    return this.secretValue;
+  }
+
+  /** A timetable entry, read at most once a minute per entry (marks come in bursts). */
+  private entry(id: number): Promise<timetable.EntryRow | undefined> {
+    return this.cached(this.entries, id, () => timetable.findEntry(this.ctx.db, id));
+  }
+
+  private teacherAccount(teacherId: number): Promise<{ userId: number } | undefined> {
+    return this.cached(this.teacherAccounts, teacherId, () => accountOfPerson(this.ctx.db, ROLE_TEACHER, teacherId));
+  }
+
+  private cached<T>(map: Map<number, { at: number; value: Promise<T> }>, key: number, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = map.get(key);
+    if (hit && now - hit.at < LOOKUP_TTL_MS) return hit.value;
+    if (map.size > 5000) map.clear();
+    const value = load();
+    map.set(key, { at: now, value });
+    value.catch(() => map.delete(key));
+    return value;
+  }
+
+  time(): QrTime {
+    return { now: this.ctx.now().toISOString(), rotateMs: QR_ROTATE_MS, graceMs: QR_GRACE_MS };
+  }
+
+  /** The teacher's own session (403 for another teacher's, 404 for none). */
+  private async ownSession(auth: AuthInfo, sessionId: number) {
+    const teacherId = asTeacher(auth);
+    const session = await repo.findSession(this.ctx.db, sessionId);
+    if (!session) throw notFound();
+    if (session.teacherId !== teacherId) throw forbidden();
+    return session;
+  }
+
+  private isOpen(session: repo.SessionRow, now: Date): boolean {
+    return !session.closedAt && session.opensAt <= now && now < session.closesAt;
+  }
+
+  /** open.json: today's session of one of the teacher's lessons (see contract/qr.ts). */
+  async open(auth: AuthInfo, input: QrOpenBody, lang: Language): Promise<QrSession> {
+    const teacherId = asTeacher(auth);
+    const entry = await timetable.findEntry(this.ctx.db, input.idShed);
+    if (!entry) throw notFound();
+    if (entry.teacherId !== teacherId) throw forbidden();
+    const now = this.ctx.now();
+    const today = localDate(now);
+    const existing = await repo.findSessionOf(this.ctx.db, entry.id, today);
+    if (existing && this.isOpen(existing, now)) return this.present(existing, entry, lang);
+    let opensAt: Date;
+    let closesAt: Date;
+    if (input.makeup) {
+      opensAt = now;
+      closesAt = new Date(now.getTime() + QR_MAKEUP_MS);
+    } else {
+      opensAt = new Date(atLocalTime(now, entry.startsAt).getTime() - OPEN_BEFORE_MS);
+      closesAt = atLocalTime(now, entry.endsAt);
+      if (entry.dayNumber !== dayNumber(now) || now < opensAt || now >= closesAt) throw refused(403, 'notNow');
+    }
+    const session = await repo.openSession(this.ctx.db, { scheduleEntryId: entry.id, lessonDate: today, teacherId, opensAt, closesAt, makeup: input.makeup });
+    return this.present(session, entry, lang);
+  }
+
+  /** state.json: the session with its marks and the "N of M" count. */
+  async state(auth: AuthInfo, input: QrSessionBody, lang: Language): Promise<QrSession> {
+    const session = await this.ownSession(auth, input.sessionId);
+    const entry = await timetable.findEntry(this.ctx.db, session.scheduleEntryId);
+    if (!entry) throw notFound();
+    return this.present(session, entry, lang);
+  }
+
+  private async present(session: repo.SessionRow, entry: timetable.EntryRow, lang: Language): Promise<QrSession> {
+    const [marks, total] = await Promise.all([repo.marksOf(this.ctx.db, session.id), timetable.countStudentsOfEntry(this.ctx.db, entry.id)]);
+    return {
+      sessionId: session.id,
+      idShed: entry.id,
+      date: session.lessonDate,
+      opensAt: session.opensAt.toISOString(),
+      closesAt: session.closesAt.toISOString(),
+      makeup: session.makeup,
+      closed: !this.isOpen(session, this.ctx.now()),
+      discipline: localName(entry.discipline, lang),
+      lessonType: localName(entry.lessonType, lang),
+      group: entry.target,
+      room: `${entry.roomName}, ${entry.building}`,
+      startsAt: entry.startsAt,
+      endsAt: entry.endsAt,
+      total,
+      count: marks.filter((m) => m.status === 'accepted').length,
+      marks: marks.map(presentMark),
+    };
+  }
+
+  /** token.json: the token and code of the current window, while the session is open. */
+  async token(auth: AuthInfo, input: QrSessionBody): Promise<QrToken> {
+    const session = await this.ownSession(auth, input.sessionId);
+    const now = this.ctx.now();
+    if (!this.isOpen(session, now)) throw refused(403, 'notOpen');
+    const issued = tokens.issue(await this.secret(), { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate }, now.getTime());
+    return { token: issued.token, code: issued.code, expiresAt: issued.expiresAt.toISOString() };
+  }
+
+  /** close.json: no more marks are taken. */
+  async close(auth: AuthInfo, input: QrSessionBody, lang: Language): Promise<QrSession> {
+    const session = await this.ownSession(auth, input.sessionId);
+    await repo.closeSession(this.ctx.db, session.id, this.ctx.now());
+    return this.state(auth, input, lang);
+  }
+
+  /** The session a student's token or code names, checked against the lesson and the clock (403 otherwise). */
+  private async sessionFor(input: { idShed: number; token?: string; code?: string }, now: Date): Promise<repo.SessionRow> {
+    let session: repo.SessionRow | undefined;
+    if (input.token !== undefined) {
+      const parsed = tokens.parse(input.token);
+      session = parsed ? await repo.findSession(this.ctx.db, parsed.sessionId) : undefined;
+      if (!session || session.scheduleEntryId !== input.idShed) throw refused(403, 'token');
+      if (!this.isOpen(session, now)) throw refused(403, 'notOpen');
+      if (!tokens.verifyToken(await this.secret(), { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate }, input.token, now.getTime()))
+        throw refused(403, 'token');
+    } else if (input.code !== undefined) {
+      session = await repo.findSessionOf(this.ctx.db, input.idShed, localDate(now));
+      if (!session || !this.isOpen(session, now)) throw refused(403, 'notOpen');
+      if (!tokens.verifyCode(await this.secret(), { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate }, input.code, now.getTime()))
+        throw refused(403, 'token');
+    } else throw refused(403, 'token');
+    return session;
+  }
+
+  /** lesson.json: the lesson a scanned token is for, so that the student sees what they mark. */
+  async lesson(auth: AuthInfo, input: QrLessonBody, lang: Language): Promise<QrLesson> {
+    if (auth.role !== ROLE_STUDENT) throw forbidden();
+    const parsed = tokens.parse(input.token);
+    const session = parsed ? await repo.findSession(this.ctx.db, parsed.sessionId) : undefined;
+    if (!session) throw refused(403, 'token');
+    const now = this.ctx.now();
+    await this.sessionFor({ idShed: session.scheduleEntryId, token: input.token }, now);
+    const entry = await timetable.findEntry(this.ctx.db, session.scheduleEntryId);
+    if (!entry) throw notFound();
+    if (!(await timetable.isStudentOfEntry(this.ctx.db, entry.id, auth.uid))) throw refused(403, 'notYours');
+    return { idShed: entry.id, idAud: entry.auditoriumId, discipline: localName(entry.discipline, lang), room: `${entry.roomName}, ${entry.building}` };
+  }
+
+  /**
+   * visit.json: the student's mark (see the file's comment for the rules). `receivedAt`: when the
+   * request reached the server; the token must be current then (a burst of marks may wait a moment
+   * for the database before it is checked).
+   */
+  async visit(auth: AuthInfo, input: QrVisitBody, device: string, lang: Language, receivedAt?: Date): Promise<QrVisit> {
+    if (auth.role !== ROLE_STUDENT) throw forbidden();
+    assertOwn(auth, { uid: input.idStud });
+    const now = receivedAt && receivedAt <= this.ctx.now() ? receivedAt : this.ctx.now();
+    const session = await this.sessionFor(input, now);
+    const entry = await this.entry(session.scheduleEntryId);
+    if (!entry) throw notFound();
+    if (input.idAud !== entry.auditoriumId) throw refused(403, 'room');
+    const [member, student] = await Promise.all([timetable.isStudentOfEntry(this.ctx.db, entry.id, auth.uid), repo.studentFacts(this.ctx.db, auth.uid)]);
+    if (!member) throw refused(403, 'notYours');
+    if (!student) throw forbidden();
+    if (input.accuracy > Math.min(entry.radiusM, QR_ACCURACY_MAX_M)) throw refused(400, 'accuracy');
+
+    const distance = distanceM(input.x, input.y, entry.latitude, entry.longitude);
+    const deviceHash = hashDevice(device);
+    const visitValues = this.visitValues(entry, session, student);
+    const [sharedDevice, teacher] = await Promise.all([repo.deviceUsedByOther(this.ctx.db, session.id, deviceHash, auth.uid), this.teacherAccount(entry.teacherId)]);
+    const reason: QrReviewReason = sharedDevice ? 'device' : distance > entry.radiusM ? 'distance' : null;
+    const status: QrMarkStatus = reason ? 'review' : 'accepted';
+    // A mark waiting for review writes no journal record: the journal must not hold the student already.
+    if (status === 'review' && (await repo.journalHasPresence(this.ctx.db, visitValues))) throw refused(409, 'marked');
+
+    await this.ctx.db.transaction(async (tx) => {
+      // One mark per student and session (unique key): a second one, even at the same instant, is 409.
+      const markId = await repo.insertMark(tx, {
+        sessionId: session.id,
+        studentId: auth.uid,
+        status,
+        reason,
+        latitude: input.x,
+        longitude: input.y,
+        accuracyM: input.accuracy,
+        distanceM: distance,
+        device: deviceHash,
+        via: input.token !== undefined ? 'token' : 'code',
+        createdAt: now,
+      });
+      if (markId === null) throw refused(409, 'marked');
+      if (status === 'accepted') {
+        const visitId = await repo.writePresence(tx, visitValues, auth.userId);
+        if (visitId === null) throw refused(409, 'marked');
+        await repo.setMarkVisit(tx, markId, visitId);
+        if (teacher) await this.ctx.live.publish(tx, JOURNAL_CHANGED_EVENT, [teacher.userId], qrPresence(entry.teachingAssignmentId, { id: visitId, ...visitValues }, now));
+      }
+      if (teacher) {
+        const mark: QrMark = { id: markId, idStud: auth.uid, fio: fullName(student), status, reason, distanceM: Math.round(distance), at: now.toISOString() };
+        const data: QrLiveMark = { sessionId: session.id, count: await repo.countAccepted(tx, session.id), mark };
+        await this.ctx.live.publish(tx, QR_MARK_EVENT, [teacher.userId], data);
+      }
+    });
+    return { status, reason, discipline: localName(entry.discipline, lang) };
+  }
+
+  private visitValues(entry: timetable.EntryRow, session: repo.SessionRow, student: repo.StudentFacts): repo.VisitValues {
+    const [y, m, d] = session.lessonDate.split('-').map(Number);
+    return {
+      teachingAssignmentId: entry.teachingAssignmentId,
+      studentId: student.id,
+      visitDate: session.lessonDate,
+      lessonTimeId: entry.lessonTimeId,
+      teacherId: entry.teacherId,
+      academicYearId: entry.academicYearId,
+      workingSemesterId: entry.workingSemesterId,
+      semesterId: entry.semesterId,
+      disciplineId: entry.disciplineId,
+      credits: entry.credits,
+      isSelect: entry.isSelect,
+      lessonTypeId: entry.lessonTypeId,
+      groupId: student.groupId,
+      streamId: entry.streamId,
+      subgroup: entry.subgroup,
+      dayNumber: dayNumber(new Date(y, m - 1, d)),
+      educationFormId: student.educationFormId,
+      scheduleEntryId: entry.id,
+    };
+  }
+
+  /** Tells the teacher's screens about a mark, with the new count (sent at commit). */
+  private async publishMark(tx: Db, teacherUserId: number, sessionId: number, markId: number): Promise<void> {
+    const mark = await repo.findMark(tx, markId);
+    if (!mark) return;
+    const data: QrLiveMark = { sessionId, count: await repo.countAccepted(tx, sessionId), mark: presentMark(mark) };
+    await this.ctx.live.publish(tx, QR_MARK_EVENT, [teacherUserId], data);
+  }
+
+  /** decide.json: the teacher accepts (into the journal) or rejects a mark under review. */
+  async decide(auth: AuthInfo, input: QrDecideBody, lang: Language): Promise<QrSession> {
+    const mark = await repo.findMark(this.ctx.db, input.markId);
+    if (!mark) throw notFound();
+    const session = await this.ownSession(auth, mark.sessionId);
+    if (mark.status !== 'review') throw refused(409, 'decided');
+    const entry = await timetable.findEntry(this.ctx.db, session.scheduleEntryId);
+    const student = await repo.studentFacts(this.ctx.db, mark.studentId);
+    if (!entry || !student) throw notFound();
+    await this.ctx.db.transaction(async (tx) => {
+      const values = this.visitValues(entry, session, student);
+      const visitId = input.accept ? await repo.writePresence(tx, values, auth.userId) : null;
+      if (visitId !== null) await this.ctx.live.publish(tx, JOURNAL_CHANGED_EVENT, [auth.userId], qrPresence(entry.teachingAssignmentId, { id: visitId, ...values }, this.ctx.now()));
+      const decided = await repo.decideMark(tx, mark.id, { status: input.accept ? 'accepted' : 'rejected', visitId, decidedAt: this.ctx.now(), decidedByUserId: auth.userId });
+      if (!decided) throw refused(409, 'decided');
+      await this.publishMark(tx, auth.userId, session.id, mark.id);
+    });
+    return this.present((await repo.findSession(this.ctx.db, session.id))!, entry, lang);
+  }
+
+  // Reports
+
+  /**
+   * QR attendance rates of a half-year at one level (contract/qr.ts). Teachers see the whole
+   * university; a student gets only his own row, and only at the student level.
+   */
+  async report(auth: AuthInfo, level: timetable.ReportLevel, input: QrReportQuery, lang: Language): Promise<QrReportRow[]> {
+    const within = { facultyId: input.faculty, specialityId: input.speciality, groupId: input.group, studentId: undefined as number | undefined };
+    if (auth.role === ROLE_STUDENT) {
+      if (level !== 'student') throw forbidden();
+      within.studentId = auth.uid;
+    }
+    const rows = await timetable.qrAttendance(this.ctx.db, level, input.year, input.ws, within);
+    return rows.map((r) => ({
+      id: r.id,
+      name: localName(r, lang),
+      expected: r.expected,
+      present: r.present,
+      rate: r.expected ? Math.round((r.present / r.expected) * 1000) / 10 : 0,
+    }));
+  }
+
+  // The card
+
+  /** card.json / card/revoke.json: the student's public card link. */
+  async cardLink(auth: AuthInfo, renew: boolean): Promise<QrCardLink> {
+    if (auth.role !== ROLE_STUDENT) throw forbidden();
+    const existing = renew ? undefined : await repo.findCardToken(this.ctx.db, auth.uid);
+    const data = existing ?? (await repo.saveCardToken(this.ctx.db, auth.uid, randomBytes(24).toString('base64url'), renew));
+    return { data, path: `/lms/studentqr?data=${data}` };
+  }
+
+  /** getstudentqrinfo (no session): the card of a token; unknown → 404; too many look-ups from one address → 429. */
+  async card(data: string, ip: string, lang: Language): Promise<QrCard> {
+    const minute = Math.floor(this.ctx.now().getTime() / 60_000);
+    const seen = this.lookups.get(ip);
+    const n = seen && seen.minute === minute ? seen.n + 1 : 1;
+    if (this.lookups.size > 10_000) this.lookups.clear();
+    this.lookups.set(ip, { minute, n });
+    if (n > CARD_LOOKUPS_PER_MINUTE) throw tooManyRequests(60 - Math.floor((this.ctx.now().getTime() % 60_000) / 1000));
+    if (!/^[A-Za-z0-9_-]{32}$/.test(data)) throw notFound();
+    const row = await repo.cardOf(this.ctx.db, data);
+    if (!row) throw notFound();
+    const now = this.ctx.now();
+    const course = Math.max(1, currentAcademicYear(now) - row.admissionYear + 1);
+    const month = now.getMonth();
+    const autumn = month >= 8 || month === 0;
+    return {
+      photo: row.photo && row.photoMime ? `data:${row.photoMime};base64,${row.photo.toString('base64')}` : null,
+      fio: fullName(row),
+      group: row.group,
+      code: row.code,
+      course,
+      semester: course * 2 - (autumn ? 1 : 0),
+      speciality: localName(row.speciality, lang),
+      orders: row.orders.map((o) => ({ date: o.date, text: `№ ${o.number} — ${localName(o, lang)}` })),
+    };
+  }
+}

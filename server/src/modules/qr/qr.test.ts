@@ -1,0 +1,345 @@
+/**
+ * /api/qr/*: opening attendance, the rotating token, the student's mark with every refusal (stale,
+ * forged or another lesson's token, lesson not open, past lesson, wrong group, wrong room, poor
+ * accuracy, second mark, twenty marks at once), the review list (outside the radius, one device for
+ * two students) and the teacher's decision, marks in the journal, and the public QR card.
+ */
+import { and, count, eq, gte, isNull, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { QrSession, QrToken } from '../../../../contract/qr';
+import type { App } from '../../app';
+import { journalVisits, qrMarks, scheduleEntries, students, users } from '../../db/schema';
+import * as timetable from '../../shared/timetable.repository';
+import { appOn, cookieHeader, createTestDatabase, quickPasswordHash, session, signIn, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
+import { DEVICE_COOKIE } from './qr.routes';
+
+let db: TestDatabase;
+let app: App;
+const clock = testClock(new Date(2026, 9, 5, 7, 0)); // Monday 5 October 2026, 07:00
+let teacher: TestSession;
+let student: TestSession;
+const mates: TestSession[] = [];
+let outsider: TestSession; // a student of a group the lesson is not for
+let lesson: timetable.EntryRow; // a lesson of the demo teacher for the demo student's group
+let other: timetable.EntryRow; // another lesson of the demo student
+
+/** The local instant of the lesson's weekday in the week of 5 October 2026 at 'HH:mm' plus minutes. */
+function at(entry: timetable.EntryRow, hhmm: string, plusMinutes = 0): Date {
+  const [h, m] = hhmm.split(':').map(Number);
+  return new Date(2026, 9, 4 + entry.dayNumber, h, m + plusMinutes);
+}
+
+const post = (url: string, who: TestSession | null, payload: object, extraCookie = '') =>
+  app.inject({ method: 'POST', url, payload, headers: who ? { cookie: `${cookieHeader(who.token).cookie}${extraCookie}` } : {} });
+
+const logins = new Map<TestSession, string>();
+
+async function signInAs(login: string): Promise<TestSession> {
+  const { res, token, body } = await signIn(app, login, `${login}-Pass-2026`);
+  if (res.statusCode !== 200 || !token) throw new Error(`sign-in as ${login} failed: ${res.body}`);
+  return { token, user: body.data, headers: cookieHeader(token) };
+}
+
+/** Moves the clock and signs everyone in again (sessions expire when the clock jumps). */
+async function moveTo(date: Date): Promise<void> {
+  clock.set(date);
+  teacher = await session(app, 'teacher');
+  student = await session(app, 'student');
+  for (const [i, m] of mates.entries()) mates[i] = Object.assign(m, await signInAs(logins.get(m)!));
+  outsider = Object.assign(outsider, await signInAs(logins.get(outsider)!));
+}
+
+async function signInStudent(studentId: number, login: string): Promise<TestSession> {
+  const d = db.database.db;
+  const password = `${login}-Pass-2026`;
+  await d.update(users).set({ login, passwordHash: quickPasswordHash(password) }).where(eq(users.studentId, studentId));
+  const { res, token, body } = await signIn(app, login, password);
+  if (res.statusCode !== 200 || !token) throw new Error(`sign-in as ${login} failed: ${res.body}`);
+  const who = { token, user: body.data, headers: cookieHeader(token) };
+  logins.set(who, login);
+  return who;
+}
+
+async function openLesson(entry = lesson, makeup = false): Promise<QrSession> {
+  const res = await post('/api/qr/session/open.json', teacher, { idShed: entry.id, makeup });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+async function tokenOf(s: QrSession): Promise<QrToken> {
+  const res = await post('/api/qr/session/token.json', teacher, { sessionId: s.sessionId });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+const visitBody = (who: TestSession, token: string, over: Partial<Record<string, unknown>> = {}) => ({
+  idShed: lesson.id,
+  idStud: who.user.uid,
+  idAud: lesson.auditoriumId,
+  x: lesson.latitude,
+  y: lesson.longitude,
+  accuracy: 12,
+  token,
+  ...over,
+});
+
+const device = (id: string) => `; ${DEVICE_COOKIE}=${id.padEnd(32, 'x')}`;
+
+async function visitsOf(studentId: number) {
+  return db.database.db.select().from(journalVisits).where(and(eq(journalVisits.studentId, studentId), eq(journalVisits.source, 'qr')));
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await appOn(db, { now: clock.now });
+  teacher = await session(app, 'teacher');
+  student = await session(app, 'student');
+  const d = db.database.db;
+  const mine = await timetable.entriesOfStudent(d, student.user.uid, 2026, 1);
+  const taught = mine.filter((e) => e.teacherId === teacher.user.uid && e.subgroup === 0);
+  expect(taught.length).toBeGreaterThan(0);
+  lesson = taught[0];
+  other = mine.find((e) => e.id !== lesson.id && e.dayNumber !== lesson.dayNumber)!;
+  expect(other).toBeTruthy();
+  const [me] = await d.select({ groupId: students.groupId }).from(students).where(eq(students.id, student.user.uid));
+  const groupMates = await d
+    .select({ id: students.id })
+    .from(students)
+    .innerJoin(users, eq(users.studentId, students.id))
+    .where(and(eq(students.groupId, me.groupId), ne(students.id, student.user.uid), isNull(users.passwordHash), eq(users.mustUpdateCredentials, false)))
+    .orderBy(students.id)
+    .limit(3);
+  for (const [i, m] of groupMates.entries()) mates.push(await signInStudent(m.id, `qr-mate-${i}`));
+  const members = new Set((await timetable.studentsOfEntry(d, lesson.id)).map((s) => s.id));
+  const [stranger] = await d.select({ id: students.id }).from(students).where(ne(students.groupId, me.groupId)).orderBy(students.id).limit(50);
+  expect(members.has(stranger.id)).toBe(false);
+  outsider = await signInStudent(stranger.id, 'qr-outsider');
+  // The seeded journal history runs up to the day the database was made: the lessons these tests
+  // hold (from 5 October 2026 on) start with nothing in the journal.
+  await d.delete(journalVisits).where(gte(journalVisits.visitDate, '2026-10-05'));
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+describe('time and opening attendance', () => {
+  it('time.json tells the server clock and the rotation', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/qr/time.json', headers: student.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ rotateMs: 15000, graceMs: 5000 });
+    expect(Math.abs(Date.parse(res.json().data.now) - clock.now().getTime())).toBeLessThan(5000);
+  });
+
+  it('refuses a session outside the lesson time (unless make-up), to a student and to another teacher', async () => {
+    await moveTo(at(lesson, lesson.startsAt, -60));
+    const early = await post('/api/qr/session/open.json', teacher, { idShed: lesson.id, makeup: false });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().error.params).toEqual({ reason: 'notNow' });
+    expect((await post('/api/qr/session/open.json', student, { idShed: lesson.id, makeup: true })).statusCode).toBe(403);
+    const [foreign] = await db.database.db.select({ id: scheduleEntries.id }).from(scheduleEntries).where(ne(scheduleEntries.teacherId, teacher.user.uid)).limit(1);
+    expect((await post('/api/qr/session/open.json', teacher, { idShed: foreign.id, makeup: true })).statusCode).toBe(403);
+    expect((await post('/api/qr/session/open.json', teacher, { idShed: 2147483647, makeup: true })).statusCode).toBe(404);
+  });
+});
+
+describe('marks during the lesson', () => {
+  let s: QrSession;
+  let token: QrToken;
+
+  beforeAll(async () => {
+    await moveTo(at(lesson, lesson.startsAt, 5));
+    s = await openLesson();
+    token = await tokenOf(s);
+  });
+
+  it('a session opened in the lesson time shows the lesson and 0 of M', () => {
+    expect(s).toMatchObject({ idShed: lesson.id, date: '2026-10-0' + (4 + lesson.dayNumber), makeup: false, closed: false, count: 0, group: lesson.target });
+    expect(s.total).toBeGreaterThanOrEqual(4);
+    expect(token.code).toMatch(/^\d{6}$/);
+  });
+
+  it('nothing marks through GET', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/qr/student/visit.json', headers: student.headers });
+    expect(res.statusCode).toBe(404);
+    expect(await visitsOf(student.user.uid)).toHaveLength(0);
+  });
+
+  it('refuses a forged token, a token of another lesson, the wrong room, another student id and a poor reading', async () => {
+    const forged = token.token.slice(0, -4) + (token.token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    const cases: [object, number, string | undefined][] = [
+      [visitBody(student, forged), 403, 'token'],
+      [visitBody(student, 'not-a-token'), 403, 'token'],
+      [visitBody(student, token.token, { idShed: other.id, idAud: other.auditoriumId }), 403, 'token'],
+      [visitBody(student, token.token, { idAud: lesson.auditoriumId + 1 }), 403, 'room'],
+      [visitBody(student, token.token, { idStud: mates[0].user.uid }), 403, undefined],
+      [visitBody(student, token.token, { accuracy: lesson.radiusM + 1 }), 400, 'accuracy'],
+    ];
+    for (const [body, status, reason] of cases) {
+      const res = await post('/api/qr/student/visit.json', student, body);
+      expect(res.statusCode, res.body).toBe(status);
+      if (reason) expect(res.json().error.params).toEqual({ reason });
+    }
+    expect(await visitsOf(student.user.uid)).toHaveLength(0);
+  });
+
+  it("refuses a student who is not in the lesson's group", async () => {
+    const res = await post('/api/qr/student/visit.json', outsider, visitBody(outsider, token.token));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.params).toEqual({ reason: 'notYours' });
+  });
+
+  it('accepts a current token in the room: the journal holds the presence, the teacher sees 1 of M', async () => {
+    const published = vi.spyOn(app.ctx.live, 'publish');
+    const res = await post('/api/qr/student/visit.json', student, visitBody(student, token.token), device('phone-a'));
+    const calls = [...published.mock.calls];
+    published.mockRestore();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'accepted', reason: null });
+    const visits = await visitsOf(student.user.uid);
+    expect(visits).toHaveLength(1);
+    expect(visits[0]).toMatchObject({ mark: null, scheduleEntryId: lesson.id, teachingAssignmentId: lesson.teachingAssignmentId, lessonTimeId: lesson.lessonTimeId });
+    // The teacher's open journal gets the presence live, as the journal's own writes do.
+    const journal = calls.find(([, event]) => event === 'visitlog.changed');
+    expect(journal?.[2]).toEqual([teacher.user.id]);
+    expect(journal?.[3]).toMatchObject({
+      id_journal: lesson.teachingAssignmentId,
+      reload: false,
+      cells: [{ id_student: student.user.uid, visitDate: visits[0].visitDate, id_time: lesson.lessonTimeId, cell: { id_studentJournalVisit: visits[0].id, otsenka: null, source: 'qr' } }],
+    });
+    const state = (await post('/api/qr/session/state.json', teacher, { sessionId: s.sessionId })).json().data as QrSession;
+    expect(state.count).toBe(1);
+    expect(state.marks[0]).toMatchObject({ idStud: student.user.uid, status: 'accepted' });
+  });
+
+  it('a second mark answers 409 and changes nothing', async () => {
+    const res = await post('/api/qr/student/visit.json', student, visitBody(student, token.token), device('phone-a'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.params).toEqual({ reason: 'marked' });
+    expect(await visitsOf(student.user.uid)).toHaveLength(1);
+  });
+
+  it('the same phone marking for a second student goes to the review list; the teacher accepts it into the journal', async () => {
+    const res = await post('/api/qr/student/visit.json', mates[0], visitBody(mates[0], token.token), device('phone-a'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'review', reason: 'device' });
+    expect(await visitsOf(mates[0].user.uid)).toHaveLength(0);
+    const state = (await post('/api/qr/session/state.json', teacher, { sessionId: s.sessionId })).json().data as QrSession;
+    const pending = state.marks.find((m) => m.idStud === mates[0].user.uid)!;
+    expect(pending).toMatchObject({ status: 'review', reason: 'device' });
+    expect(state.count).toBe(1);
+    expect((await post('/api/qr/review/decide.json', student, { markId: pending.id, accept: true })).statusCode).toBe(403);
+    const decided = await post('/api/qr/review/decide.json', teacher, { markId: pending.id, accept: true });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json().data.count).toBe(2);
+    expect(await visitsOf(mates[0].user.uid)).toHaveLength(1);
+    expect((await post('/api/qr/review/decide.json', teacher, { markId: pending.id, accept: false })).statusCode).toBe(409);
+  });
+
+  it('a position outside the room goes to the review list; a rejected one stays out of the journal', async () => {
+    const res = await post('/api/qr/student/visit.json', mates[1], visitBody(mates[1], token.token, { x: lesson.latitude + 0.01 }), device('phone-b'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'review', reason: 'distance' });
+    const [mark] = await db.database.db.select().from(qrMarks).where(eq(qrMarks.studentId, mates[1].user.uid));
+    expect(mark.distanceM).toBeGreaterThan(1000);
+    expect((await post('/api/qr/review/decide.json', teacher, { markId: mark.id, accept: false })).statusCode).toBe(200);
+    expect(await visitsOf(mates[1].user.uid)).toHaveLength(0);
+  });
+
+  it('a stale token (older than its window and the grace) is refused; the typed code of the current window works', async () => {
+    clock.advance(25_000);
+    const stale = await post('/api/qr/student/visit.json', mates[2], visitBody(mates[2], token.token), device('phone-c'));
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().error.params).toEqual({ reason: 'token' });
+    const wrongCode = await post('/api/qr/student/visit.json', mates[2], { ...visitBody(mates[2], ''), token: undefined, code: token.code }, device('phone-c'));
+    expect(wrongCode.statusCode).toBe(403);
+    const fresh = await tokenOf(s);
+    expect(fresh.token).not.toBe(token.token);
+    const res = await post('/api/qr/student/visit.json', mates[2], { ...visitBody(mates[2], ''), token: undefined, code: fresh.code }, device('phone-c'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('accepted');
+  });
+
+  it('a lesson not open now (a later lesson of the day) is refused', async () => {
+    const res = await post('/api/qr/student/visit.json', student, { ...visitBody(student, ''), token: undefined, code: '123456', idShed: other.id, idAud: other.auditoriumId });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.params).toEqual({ reason: 'notOpen' });
+  });
+
+  it('after the lesson (past) the token is refused and the teacher gets no more tokens', async () => {
+    const fresh = await tokenOf(s);
+    await moveTo(at(lesson, lesson.endsAt, 1));
+    const late = await post('/api/qr/student/visit.json', outsider, visitBody(outsider, fresh.token));
+    expect(late.statusCode).toBe(403);
+    expect(late.json().error.params).toEqual({ reason: 'notOpen' });
+    expect((await post('/api/qr/session/token.json', teacher, { sessionId: s.sessionId })).statusCode).toBe(403);
+  });
+});
+
+describe('a make-up session at any hour', () => {
+  it('opens now for one pair, and twenty marks of one student at once store exactly one', async () => {
+    await moveTo(new Date(2026, 9, 11, 21, 30)); // a Sunday evening: no lesson is scheduled
+    const s = await openLesson(lesson, true);
+    expect(s).toMatchObject({ makeup: true, closed: false, date: '2026-10-11', count: 0 });
+    const { token } = await tokenOf(s);
+    const replies = await Promise.all(Array.from({ length: 20 }, () => post('/api/qr/student/visit.json', student, visitBody(student, token), device('phone-z'))));
+    const statuses = replies.map((r) => r.statusCode).sort();
+    expect(statuses.filter((c) => c === 200)).toHaveLength(1);
+    expect(statuses.filter((c) => c === 409)).toHaveLength(19);
+    const [{ n }] = await db.database.db.select({ n: count() }).from(qrMarks).where(and(eq(qrMarks.sessionId, s.sessionId), eq(qrMarks.studentId, student.user.uid)));
+    expect(n).toBe(1);
+    const visits = (await visitsOf(student.user.uid)).filter((v) => v.visitDate === '2026-10-11');
+    expect(visits).toHaveLength(1);
+    expect(visits[0].dayNumber).toBe(7);
+  });
+});
+
+describe('QR reports', () => {
+  it('rates by faculty down to student count the held lessons; a student sees only his own row', async () => {
+    const get = (url: string, who: TestSession) => app.inject({ method: 'GET', url, headers: who.headers });
+    const faculties = (await get('/api/misc/getstudentqrfaculty?year=2026&ws=1', teacher)).json().data as { id: number; expected: number; present: number; rate: number }[];
+    expect(faculties.length).toBeGreaterThan(0);
+    const total = faculties.reduce((n, f) => n + f.present, 0);
+    // Accepted so far: the demo student twice (the lesson and the make-up), two mates (one accepted by the teacher, one by code).
+    expect(total).toBe(4);
+    const [me] = await db.database.db.select({ groupId: students.groupId }).from(students).where(eq(students.id, student.user.uid));
+    const byStudent = (await get(`/api/misc/getqrforreportstudent?year=2026&ws=1&group=${me.groupId}`, teacher)).json().data as { id: number; present: number; expected: number; rate: number }[];
+    const mine = byStudent.find((r) => r.id === student.user.uid)!;
+    expect(mine).toMatchObject({ present: 2, expected: 2, rate: 100 });
+    expect(byStudent.find((r) => r.id === mates[1].user.uid)).toMatchObject({ present: 0, rate: 0 });
+    const own = (await get(`/api/misc/getqrforreportstudent?year=2026&ws=1&group=${me.groupId}`, student)).json().data;
+    expect(own).toEqual([mine]);
+    expect((await get('/api/misc/getstudentqrfaculty?year=2026&ws=1', student)).statusCode).toBe(403);
+    expect((await get('/api/misc/getstudentqrfaculty?year=2026&ws=3', teacher)).statusCode).toBe(400);
+  });
+});
+
+describe('the QR card', () => {
+  it('a student gets an unguessable link; the card opens without a session; a revoked or unknown token is 404', async () => {
+    expect((await post('/api/qr/card.json', teacher, {})).statusCode).toBe(403);
+    const link = (await post('/api/qr/card.json', student, {})).json().data;
+    expect(link.data).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(link.path).toBe(`/lms/studentqr?data=${link.data}`);
+    expect((await post('/api/qr/card.json', student, {})).json().data.data).toBe(link.data);
+    const card = await app.inject({ method: 'GET', url: `/api/misc/getstudentqrinfo?data=${link.data}` });
+    expect(card.statusCode, card.body).toBe(200);
+    const data = card.json().data;
+    expect(data.code).toBeTruthy();
+    expect(data.fio).toContain(' ');
+    expect(data.orders.length).toBeGreaterThan(0);
+    expect(data.photo).toMatch(/^data:image\//);
+    expect(JSON.stringify(data)).not.toContain(String(student.user.uid) + ',');
+    expect((await app.inject({ method: 'GET', url: `/api/misc/getstudentqrinfo?data=${String(student.user.uid)}` })).statusCode).toBe(404);
+    const renewed = (await post('/api/qr/card/revoke.json', student, {})).json().data;
+    expect(renewed.data).not.toBe(link.data);
+    expect((await app.inject({ method: 'GET', url: `/api/misc/getstudentqrinfo?data=${link.data}` })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/misc/getstudentqrinfo?data=${renewed.data}` })).statusCode).toBe(200);
+  });
+
+  it('too many look-ups from one address answer 429', async () => {
+    let last = 0;
+    for (let i = 0; i < 40 && last !== 429; i++) last = (await app.inject({ method: 'GET', url: '/api/misc/getstudentqrinfo?data=x', remoteAddress: '10.9.9.9' })).statusCode;
+    expect(last).toBe(429);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The schedule (docs/api.md#schedule): the caller's weekly timetable grouped by day, one lesson's QR
+ * details, and the personal calendar feed behind a secret, revocable link.
+ */
+import { randomBytes } from 'node:crypto';
+import ical, { ICalEventRepeatingFreq } from 'ical-generator';
+import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '../../../../contract/common';
+import type { CalendarLink, Schedule, ScheduleBody, ScheduleDay, ScheduleQr, ScheduleQrBody } from '../../../../contract/schedule';
+import type { AppContext } from '../../context';
+import { forbidden, notFound } from '../../app-error';
+import { localName } from '../../i18n';
+import { currentAcademicYear } from '../../lib/academic-year';
+import { fullName } from '../../lib/person';
+import { currentWorkingSemester } from '../../shared/academic/academic.service';
+import { assertOwn, type AuthInfo } from '../../shared/caller';
+import { atLocalTime, dayNumber } from '../../shared/lesson-clock';
+import * as timetable from '../../shared/timetable.repository';
+import * as repo from './schedule.repository';
+
+const DAY_MS = 86_400_000;
+/** Where a calendar feed is read (the secret and '.ics' follow). */
+export const CALENDAR_FEED_PREFIX = '/api/schedule/calendar/';
+
+function groupByDay(entries: timetable.EntryRow[], role: 1 | 2, lang: Language): ScheduleDay[] {
+  const days = new Map<number, ScheduleDay>();
+  for (const e of entries) {
+    let day = days.get(e.dayNumber);
+    if (!day) days.set(e.dayNumber, (day = { day_number: e.dayNumber, lessons: [] }));
+    day.lessons.push({
+      idShed: e.id,
+      day_number: e.dayNumber,
+      id_time: e.lessonTimeId,
+      startsAt: e.startsAt,
+      endsAt: e.endsAt,
+      idAud: e.auditoriumId,
+      room: `${e.roomName}, ${e.building}`,
+      id_discipline: e.disciplineId,
+      discipline: localName(e.discipline, lang),
+      id_vid_zaniatiy: e.lessonTypeId,
+      lessonType: localName(e.lessonType, lang),
+      subgroup: e.subgroup,
+      who: role === ROLE_TEACHER ? e.target : fullName(e.teacher),
+    });
+  }
+  return [...days.values()].sort((a, b) => a.day_number - b.day_number);
+}
+
+export class ScheduleService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private entriesOf(auth: AuthInfo, year: number, ws: number) {
+    return auth.role === ROLE_TEACHER
+      ? timetable.entriesOfTeacher(this.ctx.db, auth.uid, year, ws)
+      : timetable.entriesOfStudent(this.ctx.db, auth.uid, year, ws);
+  }
+
+  /** teacher.json (role 1) / student.json (role 2): the caller's lessons of that half-year by day. */
+  async schedule(auth: AuthInfo, input: ScheduleBody, callRole: 1 | 2, lang: Language): Promise<Schedule> {
+    assertOwn(auth, { uid: input.uid, role: input.role });
+    if (auth.role !== callRole) throw forbidden();
+    const entries = await this.entriesOf(auth, input.year, input.ws);
+    return { year: input.year, ws: input.ws, days: groupByDay(entries, auth.role, lang) };
+  }
+
+  /** qr.json: one of the caller's lessons with its room's GPS point. */
+  async qr(auth: AuthInfo, input: ScheduleQrBody, lang: Language): Promise<ScheduleQr> {
+    const e = await timetable.findEntry(this.ctx.db, input.idShed);
+    if (!e) throw notFound();
+    const mine = auth.role === ROLE_TEACHER ? e.teacherId === auth.uid : await timetable.isStudentOfEntry(this.ctx.db, e.id, auth.uid);
+    if (!mine) throw forbidden();
+    return {
+      id: e.id,
+      audid: e.auditoriumId,
+      auditoryName: `${e.roomName}, ${e.building}`,
+      xGps: e.latitude,
+      yGps: e.longitude,
+      radiusM: e.radiusM,
+      yearid: e.academicYearId,
+      wsid: e.workingSemesterId,
+      uid: auth.uid,
+      role: auth.role,
+      gid: e.groupId,
+      specid: e.specialityId,
+      sidFaculty: e.facultyId,
+      timeid: e.lessonTimeId,
+      teacherid: e.teacherId,
+      semid: e.semesterId,
+      daynum: e.dayNumber,
+      isSelect: e.isSelect ? 1 : 0,
+      id_vid_zaniatiy: e.lessonTypeId,
+      id_discipline: e.disciplineId,
+      discipline: localName(e.discipline, lang),
+      group: e.target,
+      startsAt: e.startsAt,
+      endsAt: e.endsAt,
+    };
+  }
+
+  /** calendar.json: the caller's feed link (made on the first call); revoke.json: a new secret. */
+  async calendarLink(auth: AuthInfo, renew: boolean): Promise<CalendarLink> {
+    const existing = renew ? undefined : await repo.findFeedSecret(this.ctx.db, auth.userId);
+    const secret = existing ?? (await repo.saveFeedSecret(this.ctx.db, auth.userId, randomBytes(24).toString('base64url'), renew));
+    return { path: `${CALENDAR_FEED_PREFIX}${secret}.ics` };
+  }
+
+  /** The feed itself (no session): the current half-year's lessons as weekly events; unknown secret → 404. */
+  async calendarFeed(fileName: string, lang: Language): Promise<string> {
+    const account = await repo.accountOfSecret(this.ctx.db, fileName.replace(/\.ics$/, ''));
+    if (!account) throw notFound();
+    const now = this.ctx.now();
+    const year = currentAcademicYear(now);
+    const ws = currentWorkingSemester(now);
+    const entries =
+      account.role === ROLE_TEACHER
+        ? await timetable.entriesOfTeacher(this.ctx.db, account.teacherId!, year, ws)
+        : account.role === ROLE_STUDENT
+          ? await timetable.entriesOfStudent(this.ctx.db, account.studentId!, year, ws)
+          : [];
+    // The half-year: autumn September–December, spring February–June.
+    const from = ws === 1 ? new Date(year, 8, 1) : new Date(year + 1, 1, 1);
+    const until = ws === 1 ? new Date(year, 11, 31, 23, 59) : new Date(year + 1, 5, 30, 23, 59);
+    const calendar = ical({ name: lang === 'en' ? 'Timetable' : lang === 'kg' ? 'Сабактардын жадыбалы' : 'Расписание', prodId: { company: 'lms', product: 'schedule' } });
+    for (const e of entries) {
+      const first = new Date(from.getTime() + (((e.dayNumber - dayNumber(from)) % 7) + 7) % 7 * DAY_MS);
+      calendar.createEvent({
+        id: `lms-schedule-${e.id}`,
+        start: atLocalTime(first, e.startsAt),
+        end: atLocalTime(first, e.endsAt),
+        floating: true,
+        summary: `${localName(e.discipline, lang)} (${localName(e.lessonType, lang)})`,
+        location: `${e.roomName}, ${e.building}`,
+        description: account.role === ROLE_TEACHER ? e.target : fullName(e.teacher),
+        repeating: { freq: ICalEventRepeatingFreq.WEEKLY, until },
+      });
+    }
+    return calendar.toString();
+  }
+}

@@ -1,0 +1,87 @@
+/** /api/schedule/*: the timetable by role and day, one lesson's QR details, and the calendar feed behind a revocable secret. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Schedule } from '../../../../contract/schedule';
+import { signedInApp, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
+import type { App } from '../../app';
+
+let db: TestDatabase;
+let app: App;
+let teacher: TestSession;
+let student: TestSession;
+const clock = testClock(new Date(2026, 9, 5, 9, 0));
+
+const post = (url: string, who: TestSession | null, payload: object) => app.inject({ method: 'POST', url, payload, headers: who?.headers ?? {} });
+const body = (who: TestSession, over: object = {}) => ({ year: 2026, ws: 1, uid: who.user.uid, role: who.user.role, isWeeklyUpdated: false, ...over });
+
+beforeAll(async () => {
+  ({ db, app, teacher, student } = await signedInApp({ now: clock.now }));
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+describe('the timetable', () => {
+  it('the teacher sees lessons grouped by day with the group; the student sees them with the teacher', async () => {
+    const t = (await post('/api/schedule/teacher.json', teacher, body(teacher))).json().data as Schedule;
+    expect(t.days.length).toBe(6);
+    expect(t.days.map((d) => d.day_number)).toEqual([1, 2, 3, 4, 5, 6]);
+    for (const d of t.days) {
+      expect(d.lessons.every((l) => l.day_number === d.day_number)).toBe(true);
+      const starts = d.lessons.map((l) => l.startsAt);
+      expect([...starts].sort()).toEqual(starts);
+    }
+    const s = (await post('/api/schedule/student.json', student, body(student))).json().data as Schedule;
+    const lessons = s.days.flatMap((d) => d.lessons);
+    expect(lessons.length).toBeGreaterThan(0);
+    const shared = lessons.find((l) => t.days.some((d) => d.lessons.some((x) => x.idShed === l.idShed)))!;
+    expect(shared.who.split(' ').length).toBeGreaterThanOrEqual(2);
+    const asTaught = t.days.flatMap((d) => d.lessons).find((l) => l.idShed === shared.idShed)!;
+    expect(asTaught.who).toMatch(/^ПИ-/);
+  });
+
+  it('a spring half-year without lessons is an empty list', async () => {
+    const t = (await post('/api/schedule/teacher.json', teacher, body(teacher, { ws: 2 }))).json().data as Schedule;
+    expect(t.days).toEqual([]);
+  });
+
+  it('refuses the other role’s call and ids that are not the caller’s', async () => {
+    expect((await post('/api/schedule/teacher.json', student, body(student))).statusCode).toBe(403);
+    expect((await post('/api/schedule/student.json', teacher, body(teacher))).statusCode).toBe(403);
+    expect((await post('/api/schedule/student.json', student, body(student, { uid: student.user.uid + 1 }))).statusCode).toBe(403);
+    expect((await post('/api/schedule/student.json', null, body(student))).statusCode).toBe(401);
+  });
+
+  it('qr.json gives a lesson of the caller with its room position, and refuses others', async () => {
+    const s = (await post('/api/schedule/student.json', student, body(student))).json().data as Schedule;
+    const lesson = s.days[0].lessons[0];
+    const res = await post('/api/schedule/qr.json', student, { idShed: lesson.idShed });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ id: lesson.idShed, audid: lesson.idAud, uid: student.user.uid, role: 2, daynum: lesson.day_number });
+    expect(res.json().data.xGps).toBeGreaterThan(42);
+    const t = (await post('/api/schedule/teacher.json', teacher, body(teacher))).json().data as Schedule;
+    const notHers = t.days.flatMap((d) => d.lessons).filter((l) => !s.days.some((d) => d.lessons.some((x) => x.idShed === l.idShed)));
+    if (notHers.length) expect((await post('/api/schedule/qr.json', student, { idShed: notHers[0].idShed })).statusCode).toBe(403);
+    expect((await post('/api/schedule/qr.json', student, { idShed: 2147483647 })).statusCode).toBe(404);
+  });
+});
+
+describe('the calendar feed', () => {
+  it('a secret link serves weekly events without a session; revoking it ends the old link', async () => {
+    const link = (await post('/api/schedule/calendar.json', student, {})).json().data.path as string;
+    expect(link).toMatch(/^\/api\/schedule\/calendar\/[A-Za-z0-9_-]{32}\.ics$/);
+    expect((await post('/api/schedule/calendar.json', student, {})).json().data.path).toBe(link);
+    const feed = await app.inject({ method: 'GET', url: link });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toContain('text/calendar');
+    expect(feed.body).toContain('BEGIN:VCALENDAR');
+    expect(feed.body).toContain('RRULE:FREQ=WEEKLY');
+    expect(feed.body.match(/BEGIN:VEVENT/g)!.length).toBeGreaterThan(0);
+    const renewed = (await post('/api/schedule/calendar/revoke.json', student, {})).json().data.path as string;
+    expect(renewed).not.toBe(link);
+    expect((await app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: renewed })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/schedule/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * The university's wall clock as the timetable uses it: lesson times are local times of the server's
+ * time zone (TZ), like the academic year (lib/academic-year.ts).
+ */
+
+/** 'YYYY-MM-DD' of the local date. */
+export function localDate(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/** Day of the week as day_number: 1 Monday … 7 Sunday. */
+export function dayNumber(at: Date): number {
+  return ((at.getDay() + 6) % 7) + 1;
+}
+
+/** The instant of local time 'HH:mm' on the local day of `day`. */
+export function atLocalTime(day: Date, hhmm: string): Date {
+  const [h, m] = hhmm.split(':').map(Number);
+  return new Date(day.getFullYear(), day.getMonth(), day.getDate(), h, m, 0, 0);
+}

@@ -1,0 +1,197 @@
+/**
+ * SQL of the weekly timetable (schedule_entries) as the schedule and QR attendance read it: one
+ * entry with everything shown about it, a teacher's or a student's entries of a half-year, and the
+ * students an entry is for (its group or the stream's groups; a subgroup entry: that half, or the
+ * teacher's own subgroup of the assignment when it has any; never students taken off the list).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+type Names = { nameRu: string; nameKg: string; nameEn: string };
+
+export interface EntryRow {
+  id: number;
+  academicYearId: number;
+  workingSemesterId: number;
+  semesterId: number;
+  dayNumber: number;
+  lessonTimeId: number;
+  /** 'HH:mm' */
+  startsAt: string;
+  endsAt: string;
+  auditoriumId: number;
+  roomName: string;
+  building: string;
+  latitude: number;
+  longitude: number;
+  radiusM: number;
+  teachingAssignmentId: number;
+  credits: number;
+  disciplineId: number;
+  discipline: Names;
+  lessonTypeId: number;
+  lessonType: Names;
+  teacherId: number;
+  teacher: { surname: string; name: string; patronymic: string | null };
+  groupId: number | null;
+  streamId: number | null;
+  /** The group's or the stream's name. */
+  target: string;
+  subgroup: number;
+  educationFormId: number;
+  isSelect: boolean;
+  specialityId: number | null;
+  facultyId: number | null;
+}
+
+const SELECT_ENTRY = sql`
+  select e.id, e.academic_year_id as "academicYearId", e.working_semester_id as "workingSemesterId", e.semester_id as "semesterId",
+    e.day_number as "dayNumber", e.lesson_time_id as "lessonTimeId",
+    to_char(lt.starts_at, 'HH24:MI') as "startsAt", to_char(lt.ends_at, 'HH24:MI') as "endsAt",
+    e.auditorium_id as "auditoriumId", a.name as "roomName", a.building, a.latitude, a.longitude, a.radius_m as "radiusM",
+    e.teaching_assignment_id as "teachingAssignmentId", ta.credits,
+    e.discipline_id as "disciplineId", json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline,
+    e.lesson_type_id as "lessonTypeId", json_build_object('nameRu', ty.name_ru, 'nameKg', ty.name_kg, 'nameEn', ty.name_en) as "lessonType",
+    e.teacher_id as "teacherId", json_build_object('surname', t.surname, 'name', t.name, 'patronymic', t.patronymic) as teacher,
+    e.group_id as "groupId", e.stream_id as "streamId", coalesce(g.name, s.name) as target, e.subgroup,
+    e.education_form_id as "educationFormId", e.is_select as "isSelect",
+    coalesce(g.speciality_id, s.speciality_id) as "specialityId", sp.faculty_id as "facultyId"
+  from schedule_entries e
+  join lesson_times lt on lt.id = e.lesson_time_id
+  join auditoria a on a.id = e.auditorium_id
+  join teaching_assignments ta on ta.id = e.teaching_assignment_id
+  join disciplines d on d.id = e.discipline_id
+  join lesson_types ty on ty.id = e.lesson_type_id
+  join teachers t on t.id = e.teacher_id
+  left join groups g on g.id = e.group_id
+  left join streams s on s.id = e.stream_id
+  left join specialities sp on sp.id = coalesce(g.speciality_id, s.speciality_id)`;
+
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+const fix = (r: EntryRow): EntryRow => ({ ...r, latitude: Number(r.latitude), longitude: Number(r.longitude) });
+
+export async function findEntry(db: Db, id: number): Promise<EntryRow | undefined> {
+  const [row] = await rows<EntryRow>(db, sql`${SELECT_ENTRY} where e.id = ${id}`);
+  return row && fix(row);
+}
+
+/** The teacher's entries of a half-year, by day and time. */
+export async function entriesOfTeacher(db: Db, teacherId: number, year: number, ws: number): Promise<EntryRow[]> {
+  return (
+    await rows<EntryRow>(
+      db,
+      sql`${SELECT_ENTRY} where e.teacher_id = ${teacherId} and e.academic_year_id = ${year} and e.working_semester_id = ${ws} order by e.day_number, lt.starts_at, e.id`,
+    )
+  ).map(fix);
+}
+
+/** Is student s one of entry e's students? (SQL condition on aliases e and st.) */
+const memberOf = sql`
+  (st.group_id = e.group_id or exists (select 1 from stream_groups sg where sg.stream_id = e.stream_id and sg.group_id = st.group_id))
+  and not exists (select 1 from journal_removed_students r where r.teaching_assignment_id = e.teaching_assignment_id and r.student_id = st.id)
+  and (
+    e.subgroup = 0 and not exists (select 1 from journal_subgroups js where js.teaching_assignment_id = e.teaching_assignment_id)
+    or e.subgroup = 0 and exists (select 1 from journal_subgroups js join journal_subgroup_students jss on jss.subgroup_id = js.id
+                                  where js.teaching_assignment_id = e.teaching_assignment_id and jss.student_id = st.id)
+    or e.subgroup > 0 and not exists (select 1 from journal_subgroups js where js.teaching_assignment_id = e.teaching_assignment_id) and st.subgroup = e.subgroup
+    or e.subgroup > 0 and exists (select 1 from journal_subgroups js join journal_subgroup_students jss on jss.subgroup_id = js.id
+                                  where js.teaching_assignment_id = e.teaching_assignment_id and js.number = e.subgroup and jss.student_id = st.id)
+  )`;
+
+/** The student's entries of a half-year, by day and time. */
+export async function entriesOfStudent(db: Db, studentId: number, year: number, ws: number): Promise<EntryRow[]> {
+  return (
+    await rows<EntryRow>(
+      db,
+      sql`${SELECT_ENTRY} join students st on st.id = ${studentId}
+          where e.academic_year_id = ${year} and e.working_semester_id = ${ws} and ${memberOf}
+          order by e.day_number, lt.starts_at, e.id`,
+    )
+  ).map(fix);
+}
+
+/** Is the student one of the entry's students? */
+export async function isStudentOfEntry(db: Db, entryId: number, studentId: number): Promise<boolean> {
+  const found = await rows(db, sql`select 1 from schedule_entries e join students st on st.id = ${studentId} where e.id = ${entryId} and ${memberOf}`);
+  return found.length > 0;
+}
+
+export interface EntryStudent {
+  id: number;
+  groupId: number;
+  educationFormId: number;
+  surname: string;
+  name: string;
+  patronymic: string | null;
+}
+
+/** The entry's students, by name. */
+export async function studentsOfEntry(db: Db, entryId: number): Promise<EntryStudent[]> {
+  return rows<EntryStudent>(
+    db,
+    sql`select st.id, st.group_id as "groupId", st.education_form_id as "educationFormId", st.surname, st.name, st.patronymic
+        from schedule_entries e join students st on ${memberOf}
+        where e.id = ${entryId} order by st.surname, st.name, st.id`,
+  );
+}
+
+/** How many students the entry is for. */
+export async function countStudentsOfEntry(db: Db, entryId: number): Promise<number> {
+  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from schedule_entries e join students st on ${memberOf} where e.id = ${entryId}`);
+  return row?.n ?? 0;
+}
+
+export type ReportLevel = 'faculty' | 'speciality' | 'group' | 'student';
+
+export interface ReportRow {
+  id: number;
+  nameRu: string;
+  nameKg: string;
+  nameEn: string;
+  expected: number;
+  present: number;
+}
+
+/**
+ * QR attendance of a half-year by level: every student of every lesson held with a QR session is
+ * one expected student-lesson; an accepted mark makes it present. `within` narrows to one faculty,
+ * speciality, group or student.
+ */
+export async function qrAttendance(
+  db: Db,
+  level: ReportLevel,
+  year: number,
+  ws: number,
+  within: { facultyId?: number; specialityId?: number; groupId?: number; studentId?: number },
+): Promise<ReportRow[]> {
+  const key = { faculty: sql`f.id`, speciality: sql`sp.id`, group: sql`g.id`, student: sql`st.id` }[level];
+  const [ru, kg, en] = {
+    faculty: [sql`f.name_ru`, sql`f.name_kg`, sql`f.name_en`],
+    speciality: [sql`sp.name_ru`, sql`sp.name_kg`, sql`sp.name_en`],
+    group: [sql`g.name`, sql`g.name`, sql`g.name`],
+    student: Array.from({ length: 3 }, () => sql`concat_ws(' ', st.surname, st.name, st.patronymic)`),
+  }[level];
+  const filters = [sql`e.academic_year_id = ${year}`, sql`e.working_semester_id = ${ws}`];
+  if (within.facultyId !== undefined) filters.push(sql`f.id = ${within.facultyId}`);
+  if (within.specialityId !== undefined) filters.push(sql`sp.id = ${within.specialityId}`);
+  if (within.groupId !== undefined) filters.push(sql`g.id = ${within.groupId}`);
+  if (within.studentId !== undefined) filters.push(sql`st.id = ${within.studentId}`);
+  return rows<ReportRow>(
+    db,
+    sql`select ${key} as id, ${ru} as "nameRu", ${kg} as "nameKg", ${en} as "nameEn", count(*)::int as expected, (count(m.id) filter (where m.status = 'accepted'))::int as present
+        from qr_sessions s
+        join schedule_entries e on e.id = s.schedule_entry_id
+        join students st on ${memberOf}
+        join groups g on g.id = st.group_id
+        join specialities sp on sp.id = g.speciality_id
+        join faculties f on f.id = sp.faculty_id
+        left join qr_marks m on m.session_id = s.id and m.student_id = st.id
+        where ${sql.join(filters, sql` and `)}
+        group by 1, 2, 3, 4
+        order by 2, 1`,
+  );
+}

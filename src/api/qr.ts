@@ -1,0 +1,71 @@
+/** QR attendance and QR card calls (docs/product.md#qr). */
+import type {
+  QR_CODE_LENGTH,
+  QR_GRACE_MS,
+  QrCard,
+  QrCardLink,
+  QrDecideBody,
+  QrLesson,
+  QrOpenBody,
+  QrReportQuery,
+  QrReportRow,
+  QrSession,
+  QrTime,
+  QrToken,
+  QrVisit,
+  QrVisitBody,
+} from '../../contract/qr';
+import { get, post } from './http';
+
+const session = { session: true } as const;
+
+export type ReportLevel = 'faculty' | 'speciality' | 'group' | 'student';
+const REPORT_CALLS: Record<ReportLevel, string> = {
+  faculty: 'getstudentqrfaculty',
+  speciality: 'getspecrepqr',
+  group: 'getstudentqrrate',
+  student: 'getqrforreportstudent',
+};
+/** The level below each level, and the query field that names its parent. */
+export const REPORT_NEXT: Record<ReportLevel, { level: ReportLevel; field: 'faculty' | 'speciality' | 'group' } | null> = {
+  faculty: { level: 'speciality', field: 'faculty' },
+  speciality: { level: 'group', field: 'speciality' },
+  group: { level: 'student', field: 'group' },
+  student: null,
+};
+
+// The client takes only types from the contract: these copies are checked against it by tsc.
+export const CODE_LENGTH: typeof QR_CODE_LENGTH = 6;
+export const GRACE_MS: typeof QR_GRACE_MS = 5_000;
+
+export const qrApi = {
+  time: () => get<QrTime>('api/qr/time.json', session),
+  open: (body: QrOpenBody) => post<QrSession>('api/qr/session/open.json', body, session),
+  state: (sessionId: number) => post<QrSession>('api/qr/session/state.json', { sessionId }, session),
+  token: (sessionId: number) => post<QrToken>('api/qr/session/token.json', { sessionId }, session),
+  close: (sessionId: number) => post<QrSession>('api/qr/session/close.json', { sessionId }, session),
+  decide: (body: QrDecideBody) => post<QrSession>('api/qr/review/decide.json', body, session),
+  lesson: (token: string) => post<QrLesson>('api/qr/student/lesson.json', { token }, session),
+  visit: (body: QrVisitBody) => post<QrVisit>('api/qr/student/visit.json', body, session),
+  card: () => post<QrCardLink>('api/qr/card.json', {}, session),
+  revokeCard: () => post<QrCardLink>('api/qr/card/revoke.json', {}, session),
+  /** Attendance rates at a level (faculty → speciality → group → student). */
+  report: (level: ReportLevel, query: QrReportQuery) => get<QrReportRow[]>(`api/misc/${REPORT_CALLS[level]}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`, session),
+  /** The public card: no session. */
+  publicCard: (data: string) => get<QrCard>(`api/misc/getstudentqrinfo?data=${encodeURIComponent(data)}`),
+};
+
+/** The text of the projector's QR code: the scan page with the token, so that a phone's own camera app opens it too. */
+export function scanUrl(origin: string, token: string): string {
+  return `${origin}/lms/qrscan?t=${encodeURIComponent(token)}`;
+}
+
+/** The token in a scanned text: the `t` parameter of a scan URL, or the text itself. */
+export function tokenFromScan(text: string): string {
+  try {
+    const url = new URL(text);
+    return url.searchParams.get('t') ?? text;
+  } catch {
+    return text.trim();
+  }
+}

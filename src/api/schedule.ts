@@ -1,0 +1,16 @@
+/** Schedule calls (docs/product.md#schedule). */
+import type { CalendarLink, Schedule, ScheduleBody, ScheduleQr, ScheduleQrBody } from '../../contract/schedule';
+import { get, post } from './http';
+
+const session = { session: true } as const;
+
+export const scheduleApi = {
+  teacher: (body: ScheduleBody) => post<Schedule>('api/schedule/teacher.json', body, session),
+  student: (body: ScheduleBody) => post<Schedule>('api/schedule/student.json', body, session),
+  qr: (body: ScheduleQrBody) => post<ScheduleQr>('api/schedule/qr.json', body, session),
+  calendar: () => post<CalendarLink>('api/schedule/calendar.json', {}, session),
+  revokeCalendar: () => post<CalendarLink>('api/schedule/calendar/revoke.json', {}, session),
+};
+
+/** The current academic year and half-year the timetable is asked for. */
+export const currentHalf = { year: () => get<{ id: number; name: string }>('api/discipline/current/year.json', session), ws: () => get<{ id: number; name: string }>('api/discipline/current/ws.json', session) };

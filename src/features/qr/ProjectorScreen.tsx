@@ -1,0 +1,162 @@
+/**
+ * /lms/qrlesson?shed=<idShed> (teacher): the projector screen of a lesson (docs/product.md#qr). The
+ * lesson in large type, the QR code of the current token (it changes every 15 seconds) with the
+ * typed code, the live "N of M checked in" with the names, and the review list to decide on.
+ * Outside the lesson's time the teacher may hold it now as a make-up lesson.
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { QRCodeSVG } from 'qrcode.react';
+import { ROLE_TEACHER } from '../../shared/request/roles';
+import { scanUrl } from '../../api/qr';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { selectUser } from '../../shared/session/session';
+import { ErrorLine } from '../../components/fields';
+import { Spinner } from '../../components/Spinner';
+import { describeFailure } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { qrActions, selectQr } from './qr.slice';
+import { problemText } from './problems';
+import './qr.css';
+
+export default function ProjectorScreen() {
+  const { t } = useTranslation(['qr', 'cm']);
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const { projector } = useAppSelector(selectQr);
+  const [params] = useSearchParams();
+  const idShed = Number(params.get('shed'));
+  const valid = Number.isInteger(idShed) && idShed > 0;
+  usePageTitle(t('projector.title'));
+
+  useEffect(() => {
+    if (!valid) return;
+    dispatch(qrActions.projectorOpened({ idShed }));
+    return () => {
+      dispatch(qrActions.projectorClosed());
+    };
+  }, [dispatch, idShed, valid]);
+
+  if (!user) return null;
+  if (user.role !== ROLE_TEACHER || !valid)
+    return (
+      <div className="qr-screen">
+        <h1>{t('projector.title')}</h1>
+        <p>{t('projector.noLesson')}</p>
+        <Link to="/schedule" className="btn btn-secondary">
+          {t('toSchedule')}
+        </Link>
+      </div>
+    );
+
+  const { session, notNow, token, tokenError, decide } = projector;
+  const s = session.data;
+  const accepted = s?.marks.filter((m) => m.status === 'accepted') ?? [];
+  const review = s?.marks.filter((m) => m.status === 'review') ?? [];
+
+  return (
+    <div className="qr-screen qr-projector">
+      {s ? (
+        <header className="qr-lesson">
+          <h1 className="qr-lesson-title">
+            {s.discipline} <span className="qr-lesson-type">({s.lessonType})</span>
+          </h1>
+          <p className="qr-lesson-facts">
+            <span>{s.group}</span>
+            <span>{s.room}</span>
+            <span>
+              {s.startsAt}–{s.endsAt}
+            </span>
+            {s.makeup ? <span className="qr-badge">{t('projector.makeup')}</span> : null}
+          </p>
+        </header>
+      ) : (
+        <h1>{t('projector.title')}</h1>
+      )}
+
+      {session.fetching ? <Spinner label={t('cm:loading')} /> : null}
+      {session.error ? <ErrorLine message={t('projector.failed')} detail={problemText(t, session.error) || describeFailure(t, session.error) || undefined} onClose={() => dispatch(qrActions.openRequested({ idShed, makeup: false }))} /> : null}
+
+      {notNow ? (
+        <div className="card qr-notnow">
+          <p>{t('projector.notNow')}</p>
+          <button type="button" className="btn btn-primary" onClick={() => dispatch(qrActions.openRequested({ idShed, makeup: true }))}>
+            {t('projector.startMakeup')}
+          </button>
+        </div>
+      ) : null}
+
+      {s ? (
+        <div className="qr-projector-grid">
+          <section className="qr-code-panel card" aria-labelledby="qr-code-title">
+            <h2 id="qr-code-title" className="sr-only">
+              {t('projector.codeTitle')}
+            </h2>
+            {s.closed ? (
+              <p className="qr-closed">{t('projector.closed')}</p>
+            ) : token ? (
+              <>
+                <div className="qr-code-box" data-testid="qr-token" data-token={token.token}>
+                  <QRCodeSVG value={scanUrl(window.location.origin, token.token)} size={320} level="M" marginSize={2} bgColor="#ffffff" fgColor="#000000" title={t('projector.qrAlt')} />
+                </div>
+                <p className="qr-typed">
+                  {t('projector.typedCode')} <strong data-testid="qr-code">{token.code}</strong>
+                </p>
+                <p className="qr-hint">{t('projector.rotates')}</p>
+              </>
+            ) : tokenError ? (
+              <p role="alert">{problemText(t, tokenError) || describeFailure(t, tokenError)}</p>
+            ) : (
+              <Spinner label={t('cm:loading')} />
+            )}
+          </section>
+
+          <section className="qr-count-panel card" aria-labelledby="qr-count">
+            <h2 id="qr-count" className="qr-count" aria-live="polite" data-testid="qr-count">
+              {t('projector.count', { n: s.count, m: s.total })}
+            </h2>
+            {review.length > 0 ? (
+              <div className="qr-review">
+                <h3>{t('projector.review')}</h3>
+                {decide.error ? <ErrorLine message={t('projector.decideFailed')} detail={describeFailure(t, decide.error) || undefined} onClose={() => dispatch(qrActions.stateRequested())} /> : null}
+                <ul className="qr-list">
+                  {review.map((m) => (
+                    <li key={m.id} className="qr-review-item">
+                      <span>
+                        {m.fio}
+                        <span className="qr-reason"> — {t(`reason.${m.reason ?? 'distance'}`, { m: m.distanceM })}</span>
+                      </span>
+                      <span className="qr-review-actions">
+                        <button type="button" className="btn btn-primary" disabled={decide.fetching} onClick={() => dispatch(qrActions.decideRequested({ markId: m.id, accept: true }))}>
+                          {t('projector.accept')}
+                          <span className="sr-only"> {m.fio}</span>
+                        </button>
+                        <button type="button" className="btn btn-ghost" disabled={decide.fetching} onClick={() => dispatch(qrActions.decideRequested({ markId: m.id, accept: false }))}>
+                          {t('projector.reject')}
+                          <span className="sr-only"> {m.fio}</span>
+                        </button>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            <h3>{t('projector.present')}</h3>
+            {accepted.length === 0 ? <p className="qr-hint">{t('projector.nobody')}</p> : null}
+            <ol className="qr-list" data-testid="qr-present">
+              {accepted.map((m) => (
+                <li key={m.id}>{m.fio}</li>
+              ))}
+            </ol>
+            {!s.closed ? (
+              <button type="button" className="btn btn-secondary" onClick={() => dispatch(qrActions.closeRequested())}>
+                {t('projector.close')}
+              </button>
+            ) : null}
+          </section>
+        </div>
+      ) : null}
+    </div>
+  );
+}

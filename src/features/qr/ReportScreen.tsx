@@ -1,0 +1,129 @@
+/**
+ * /lms/reportqr (side menu "student QR reports"): QR attendance rates of a half-year by faculty,
+ * then speciality, group and student (a student sees his own), with a bar per row, a name filter
+ * and printing (docs/product.md#qr).
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REPORT_NEXT } from '../../api/qr';
+import { ROLE_TEACHER } from '../../shared/request/roles';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { selectUser } from '../../shared/session/session';
+import { ErrorLine } from '../../components/fields';
+import { Spinner } from '../../components/Spinner';
+import { describeFailure } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { qrActions, selectQr } from './qr.slice';
+import './qr.css';
+
+export default function ReportScreen() {
+  const { t } = useTranslation(['qr', 'cm']);
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const { report } = useAppSelector(selectQr);
+  const [filter, setFilter] = useState('');
+  usePageTitle(t('report.title'));
+
+  useEffect(() => {
+    dispatch(qrActions.reportOpened());
+  }, [dispatch]);
+
+  if (!user) return null;
+  const { query, level, crumbs, rows } = report;
+  const next = REPORT_NEXT[level];
+  const shown = rows.data.filter((r) => r.name.toLowerCase().includes(filter.trim().toLowerCase()));
+  const go = (depth: number) => {
+    if (!query) return;
+    const kept = crumbs.slice(0, depth);
+    const q = { year: query.year, ws: query.ws, ...Object.fromEntries(kept.map((c) => [REPORT_NEXT[c.level]!.field, c.id])) };
+    dispatch(qrActions.reportRequested({ level: depth === 0 ? 'faculty' : REPORT_NEXT[kept[depth - 1].level]!.level, query: q, crumbs: kept }));
+  };
+
+  return (
+    <div className="qr-screen qr-report">
+      <div className="qr-report-head">
+        <h1>{t('report.title')}</h1>
+        <button type="button" className="btn btn-secondary qr-no-print" onClick={() => window.print()}>
+          {t('report.print')}
+        </button>
+      </div>
+      {query ? (
+        <div className="qr-report-filters qr-no-print">
+          <label className="field">
+            <span>{t('report.half')}</span>
+            <select
+              className="input"
+              value={query.ws}
+              onChange={(e) => dispatch(qrActions.reportRequested({ level, query: { ...query, ws: e.target.value === '2' ? 2 : 1 }, crumbs }))}
+            >
+              <option value="1">{t('report.autumn', { year: query.year, next: query.year + 1 })}</option>
+              <option value="2">{t('report.spring', { year: query.year, next: query.year + 1 })}</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>{t('report.filter')}</span>
+            <input className="input" value={filter} onChange={(e) => setFilter(e.target.value)} />
+          </label>
+        </div>
+      ) : null}
+      {user.role === ROLE_TEACHER && crumbs.length > 0 ? (
+        <nav aria-label={t('report.path')} className="qr-crumbs qr-no-print">
+          <button type="button" className="btn btn-ghost" onClick={() => go(0)}>
+            {t('report.levels.faculty')}
+          </button>
+          {crumbs.map((c, i) => (
+            <button key={`${c.level}-${c.id}`} type="button" className="btn btn-ghost" onClick={() => go(i + 1)} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
+              {c.name}
+            </button>
+          ))}
+        </nav>
+      ) : null}
+      {rows.error ? <ErrorLine message={t('report.failed')} detail={describeFailure(t, rows.error) || undefined} onClose={() => go(crumbs.length)} /> : null}
+      {rows.fetching ? <Spinner label={t('cm:loading')} /> : null}
+      {!rows.fetching && !rows.error && query ? (
+        shown.length === 0 ? (
+          <p className="qr-hint">{t('report.empty')}</p>
+        ) : (
+          <table className="qr-report-table" data-testid="qr-report">
+            <caption className="sr-only">{t(`report.levels.${level}`)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t(`report.levels.${level}`)}</th>
+                <th scope="col">{t('report.present')}</th>
+                <th scope="col">{t('report.rate')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((r) => (
+                <tr key={r.id}>
+                  <th scope="row">
+                    {next && user.role === ROLE_TEACHER ? (
+                      <button
+                        type="button"
+                        className="qr-link-button"
+                        onClick={() => dispatch(qrActions.reportRequested({ level: next.level, query: { ...query, [next.field]: r.id }, crumbs: [...crumbs, { level, id: r.id, name: r.name }] }))}
+                      >
+                        {r.name}
+                      </button>
+                    ) : (
+                      r.name
+                    )}
+                  </th>
+                  <td>
+                    {r.present} / {r.expected}
+                  </td>
+                  <td>
+                    <span className="qr-bar" aria-hidden="true">
+                      <span className="qr-bar-fill" style={{ width: `${Math.min(100, r.rate)}%` }} />
+                    </span>
+                    <span className="qr-rate">{r.rate.toLocaleString('ru-RU')} %</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : null}
+    </div>
+  );
+}

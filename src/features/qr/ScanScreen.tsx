@@ -1,0 +1,157 @@
+/**
+ * /lms/qrscan (student): mark attendance (docs/product.md#qr). Scan the projector's QR code with the
+ * camera (or open its link: /lms/qrscan?t=<token>), or type its code for a lesson in progress; the
+ * mark goes with a fresh GPS reading.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { ROLE_STUDENT } from '../../shared/request/roles';
+import { CODE_LENGTH, tokenFromScan } from '../../api/qr';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { selectUser } from '../../shared/session/session';
+import { Spinner } from '../../components/Spinner';
+import { describeFailure } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { CameraScanner } from './components/CameraScanner';
+import { problemText } from './problems';
+import { qrActions, selectQr } from './qr.slice';
+import './qr.css';
+
+export default function ScanScreen() {
+  const { t } = useTranslation(['qr', 'cm']);
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const { scan } = useAppSelector(selectQr);
+  const [params] = useSearchParams();
+  const linked = params.get('t');
+  const [camera, setCamera] = useState(false);
+  const [code, setCode] = useState('');
+  const [lessonId, setLessonId] = useState('');
+  usePageTitle(t('scan.title'));
+
+  useEffect(() => {
+    dispatch(qrActions.scanOpened({ token: linked ? tokenFromScan(linked) : null }));
+  }, [dispatch, linked]);
+
+  if (!user) return null;
+  if (user.role !== ROLE_STUDENT)
+    return (
+      <div className="qr-screen">
+        <h1>{t('scan.title')}</h1>
+        <p>{t('scan.studentsOnly')}</p>
+      </div>
+    );
+
+  const busy = scan.locating || scan.visit.fetching;
+  const lessonsNow = scan.lessonsNow.data;
+  const chosen = lessonsNow.find((l) => String(l.idShed) === lessonId) ?? (lessonsNow.length === 1 ? lessonsNow[0] : undefined);
+  const sendCode = (e: FormEvent) => {
+    e.preventDefault();
+    if (!chosen || !new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)) return;
+    dispatch(qrActions.submitRequested({ idShed: chosen.idShed, idAud: chosen.idAud, code }));
+  };
+
+  return (
+    <div className="qr-screen qr-scan">
+      <h1>{t('scan.title')}</h1>
+
+      {scan.token ? (
+        <section className="card qr-scan-lesson" aria-labelledby="qr-scanned">
+          <h2 id="qr-scanned">{t('scan.scanned')}</h2>
+          {scan.lesson.fetching ? <Spinner label={t('cm:loading')} /> : null}
+          {scan.lesson.error ? <p role="alert" className="qr-problem">{problemText(t, scan.lesson.error) || describeFailure(t, scan.lesson.error)}</p> : null}
+          {scan.lesson.data ? (
+            <>
+              <p className="qr-scan-what" data-testid="scan-lesson">
+                <strong>{scan.lesson.data.discipline}</strong> · {scan.lesson.data.room}
+              </p>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={busy || scan.visit.data !== null}
+                onClick={() => dispatch(qrActions.submitRequested({ idShed: scan.lesson.data!.idShed, idAud: scan.lesson.data!.idAud, token: scan.token! }))}
+              >
+                {t('scan.send')}
+              </button>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+
+      <div aria-live="polite" className="qr-scan-status">
+        {scan.locating ? <p>{t('scan.locating')}</p> : null}
+        {scan.locateProblem ? <p role="alert" className="qr-problem">{t(`locate.${scan.locateProblem}`)}</p> : null}
+        {scan.visit.fetching ? <p>{t('scan.sending')}</p> : null}
+        {scan.visit.data ? (
+          <p className={`qr-result${scan.visit.data.status === 'accepted' ? ' is-ok' : ''}`} data-testid="scan-result">
+            {scan.visit.data.status === 'accepted' ? t('scan.accepted', { discipline: scan.visit.data.discipline }) : t('scan.review')}
+          </p>
+        ) : null}
+        {scan.visit.error ? (
+          <p role="alert" className="qr-problem" data-testid="scan-error">
+            {problemText(t, scan.visit.error) || describeFailure(t, scan.visit.error)}
+          </p>
+        ) : null}
+      </div>
+
+      <section className="card" aria-labelledby="qr-camera-title">
+        <h2 id="qr-camera-title">{t('scan.cameraTitle')}</h2>
+        {camera ? (
+          <CameraScanner
+            onText={(text) => {
+              setCamera(false);
+              dispatch(qrActions.scanned({ token: tokenFromScan(text) }));
+            }}
+          />
+        ) : null}
+        <button type="button" className="btn btn-secondary" onClick={() => setCamera((on) => !on)}>
+          {camera ? t('scan.stopCamera') : t('scan.startCamera')}
+        </button>
+      </section>
+
+      <section className="card" aria-labelledby="qr-code-form">
+        <h2 id="qr-code-form">{t('scan.codeTitle')}</h2>
+        {scan.lessonsNow.fetching ? <Spinner label={t('cm:loading')} /> : null}
+        {!scan.lessonsNow.fetching && lessonsNow.length === 0 ? <p className="qr-hint">{t('scan.noLessonNow')}</p> : null}
+        {lessonsNow.length > 0 ? (
+          <form className="qr-code-form" onSubmit={sendCode}>
+            {lessonsNow.length > 1 ? (
+              <label className="field">
+                <span>{t('scan.lesson')}</span>
+                <select className="input" value={lessonId} onChange={(e) => setLessonId(e.target.value)} required>
+                  <option value="">{' --- '}</option>
+                  {lessonsNow.map((l) => (
+                    <option key={l.idShed} value={l.idShed}>
+                      {l.startsAt} {l.discipline} ({l.room})
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <p>
+                <strong>{lessonsNow[0].discipline}</strong> · {lessonsNow[0].room}
+              </p>
+            )}
+            <label className="field">
+              <span>{t('scan.code')}</span>
+              <input
+                className="input qr-code-input"
+                inputMode="numeric"
+                autoComplete="off"
+                pattern={`\\d{${CODE_LENGTH}}`}
+                maxLength={CODE_LENGTH}
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                required
+              />
+            </label>
+            <button type="submit" className="btn btn-primary" disabled={busy || !chosen || code.length !== CODE_LENGTH}>
+              {t('scan.sendCode')}
+            </button>
+          </form>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * /lms/qrstud (student): the student's own QR code, linking to their public card
+ * (/lms/studentqr?data=<token>); a new link revokes the old one (docs/product.md#qr).
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { QRCodeSVG } from 'qrcode.react';
+import { ROLE_STUDENT } from '../../shared/request/roles';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { selectUser } from '../../shared/session/session';
+import { ErrorLine } from '../../components/fields';
+import { Spinner } from '../../components/Spinner';
+import { describeFailure } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { qrActions, selectQr } from './qr.slice';
+import './qr.css';
+
+export default function StudentQrScreen() {
+  const { t } = useTranslation(['qr', 'cm']);
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const { card } = useAppSelector(selectQr);
+  usePageTitle(t('mine.title'));
+
+  useEffect(() => {
+    if (user?.role === ROLE_STUDENT) dispatch(qrActions.cardRequested({ renew: false }));
+  }, [dispatch, user?.role]);
+
+  if (!user) return null;
+  if (user.role !== ROLE_STUDENT)
+    return (
+      <div className="qr-screen">
+        <h1>{t('mine.title')}</h1>
+        <p>{t('scan.studentsOnly')}</p>
+      </div>
+    );
+  const url = card.data ? `${window.location.origin}${card.data.path}` : null;
+  return (
+    <div className="qr-screen qr-mine">
+      <h1>{t('mine.title')}</h1>
+      <p>{t('mine.about')}</p>
+      {card.fetching ? <Spinner label={t('cm:loading')} /> : null}
+      {card.error ? <ErrorLine message={t('mine.failed')} detail={describeFailure(t, card.error) || undefined} onClose={() => dispatch(qrActions.cardRequested({ renew: false }))} /> : null}
+      {url && card.data ? (
+        <div className="card qr-mine-card">
+          <div className="qr-code-box">
+            <QRCodeSVG value={url} size={260} level="M" marginSize={2} bgColor="#ffffff" fgColor="#000000" title={t('mine.qrAlt')} />
+          </div>
+          <Link to={`/studentqr?data=${card.data.data}`} className="btn btn-secondary" data-testid="card-link">
+            {t('mine.open')}
+          </Link>
+          <button type="button" className="btn btn-ghost" onClick={() => dispatch(qrActions.cardRequested({ renew: true }))}>
+            {t('mine.renew')}
+          </button>
+          <p className="qr-hint">{t('mine.renewHint')}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

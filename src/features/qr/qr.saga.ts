@@ -1,0 +1,152 @@
+/**
+ * QR loads: opening attendance and the token that rotates while the projector screen is shown, the
+ * session's state, review decisions, the student's scan (lesson, fresh position, mark) and the card link.
+ */
+import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { User } from '../../../contract/auth';
+import type { QrReportQuery, QrSession } from '../../../contract/qr';
+import type { ScheduleLesson } from '../../../contract/schedule';
+import { GRACE_MS, qrApi, type ReportLevel } from '../../api/qr';
+import { ROLE_STUDENT } from '../../shared/request/roles';
+import { currentHalf, scheduleApi } from '../../api/schedule';
+import { request, requireUser } from '../../shared/request/request.saga';
+import type { Result } from '../../api/http';
+import { readPosition, type Reading } from './geo';
+import { qrActions, selectQr, type LocateProblem, type QrState } from './qr.slice';
+
+/** Shortest and longest wait between two tokens (ms). */
+const MIN_WAIT_MS = 1_000;
+const MAX_WAIT_MS = 15_000;
+
+export function* openSaga(action: PayloadAction<{ idShed: number; makeup: boolean }>) {
+  yield* request(qrApi.open, [action.payload], { succeeded: qrActions.openSucceeded, failed: qrActions.openFailed });
+}
+
+export function* projectorOpenedSaga(action: PayloadAction<{ idShed: number }>) {
+  yield put(qrActions.openRequested({ idShed: action.payload.idShed, makeup: false }));
+}
+
+/** While the session is open and the screen shown: a token, then the next one when its window ends. */
+export function* tokenLoop(session: QrSession) {
+  const time = (yield call(qrApi.time)) as Result<{ now: string }>;
+  const skew = time.ok ? Date.parse(time.data.now) - Date.now() : 0;
+  for (;;) {
+    const result = yield* request(qrApi.token, [session.sessionId], { succeeded: qrActions.tokenSucceeded, failed: qrActions.tokenFailed });
+    if (!result.ok) return;
+    const windowEnds = Date.parse(result.data.expiresAt) - GRACE_MS;
+    yield delay(Math.min(MAX_WAIT_MS, Math.max(MIN_WAIT_MS, windowEnds - (Date.now() + skew) + 100)));
+  }
+}
+
+export function* sessionOpenSaga(action: PayloadAction<QrSession>) {
+  if (action.payload.closed) return;
+  yield race({ loop: call(tokenLoop, action.payload), left: take(qrActions.projectorClosed.type), closed: take(qrActions.closeSucceeded.type) });
+}
+
+export function* stateSaga() {
+  const { projector } = (yield select(selectQr)) as QrState;
+  const id = projector.session.data?.sessionId;
+  if (!id) return;
+  yield* request(qrApi.state, [id], { succeeded: qrActions.stateSucceeded, failed: qrActions.stateFailed });
+}
+
+export function* decideSaga(action: PayloadAction<{ markId: number; accept: boolean }>) {
+  yield* request(qrApi.decide, [action.payload], { succeeded: qrActions.decideSucceeded, failed: qrActions.decideFailed });
+}
+
+export function* closeSaga() {
+  const { projector } = (yield select(selectQr)) as QrState;
+  const id = projector.session.data?.sessionId;
+  if (!id) return;
+  yield* request(qrApi.close, [id], { succeeded: qrActions.closeSucceeded, failed: qrActions.decideFailed });
+}
+
+export function* scanOpenedSaga(action: PayloadAction<{ token: string | null }>) {
+  yield put(qrActions.lessonsNowRequested());
+  if (action.payload.token) yield put(qrActions.scanned({ token: action.payload.token }));
+}
+
+export function* scannedSaga(action: PayloadAction<{ token: string }>) {
+  yield* request(qrApi.lesson, [action.payload.token], { succeeded: qrActions.lessonSucceeded, failed: qrActions.lessonFailed });
+}
+
+const dayOf = (d: Date) => ((d.getDay() + 6) % 7) + 1;
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** The student's lessons in progress now (they are what a typed code can be for). */
+export function* lessonsNowSaga() {
+  const user = (yield* requireUser(qrActions.lessonsNowFailed)) as User | null;
+  if (!user) return;
+  const year = yield* request(currentHalf.year, [], { failed: qrActions.lessonsNowFailed });
+  if (!year.ok) return;
+  const ws = yield* request(currentHalf.ws, [], { failed: qrActions.lessonsNowFailed });
+  if (!ws.ok) return;
+  const body = { year: year.data.id, ws: ws.data.id === 1 ? 1 : 2, uid: user.uid, role: user.role, isWeeklyUpdated: false } as const;
+  const now = new Date();
+  const m = now.getHours() * 60 + now.getMinutes();
+  yield* request(scheduleApi.student, [body], {
+    succeeded: (schedule) =>
+      qrActions.lessonsNowSucceeded(
+        schedule.days.flatMap((d) => d.lessons).filter((l: ScheduleLesson) => l.day_number === dayOf(now) && m >= minutes(l.startsAt) - 10 && m < minutes(l.endsAt)),
+      ),
+    failed: qrActions.lessonsNowFailed,
+  });
+}
+
+/** A fresh position, then the mark. */
+export function* submitSaga(action: PayloadAction<{ idShed: number; idAud: number; token?: string; code?: string }>) {
+  const user = (yield* requireUser(qrActions.visitFailed)) as User | null;
+  if (!user) return;
+  let reading: Reading;
+  try {
+    reading = (yield call(readPosition)) as Reading;
+  } catch (problem) {
+    yield put(qrActions.locateFailed(problem as LocateProblem));
+    return;
+  }
+  yield put(qrActions.located());
+  yield* request(
+    qrApi.visit,
+    [{ ...action.payload, idStud: user.uid, x: reading.latitude, y: reading.longitude, accuracy: reading.accuracy }],
+    { succeeded: qrActions.visitSucceeded, failed: qrActions.visitFailed },
+  );
+}
+
+/** The current half-year, then faculties for a teacher or the student's own row. */
+export function* reportOpenedSaga() {
+  const user = (yield* requireUser(qrActions.reportFailed)) as User | null;
+  if (!user) return;
+  const year = yield* request(currentHalf.year, [], { failed: qrActions.reportFailed });
+  if (!year.ok) return;
+  const ws = yield* request(currentHalf.ws, [], { failed: qrActions.reportFailed });
+  if (!ws.ok) return;
+  const query = { year: year.data.id, ws: ws.data.id === 1 ? 1 : 2 } as const;
+  yield put(qrActions.reportRequested({ level: user.role === ROLE_STUDENT ? 'student' : 'faculty', query, crumbs: [] }));
+}
+
+export function* reportSaga(action: PayloadAction<{ level: ReportLevel; query: QrReportQuery }>) {
+  yield* request(qrApi.report, [action.payload.level, action.payload.query], { succeeded: qrActions.reportSucceeded, failed: qrActions.reportFailed });
+}
+
+export function* cardSaga(action: PayloadAction<{ renew: boolean }>) {
+  yield* request(action.payload.renew ? qrApi.revokeCard : qrApi.card, [], { succeeded: qrActions.cardSucceeded, failed: qrActions.cardFailed });
+}
+
+export function* qrSaga() {
+  yield all([
+    takeLatest(qrActions.projectorOpened.type, projectorOpenedSaga),
+    takeLatest(qrActions.openRequested.type, openSaga),
+    takeLatest(qrActions.openSucceeded.type, sessionOpenSaga),
+    takeLatest(qrActions.stateRequested.type, stateSaga),
+    takeEvery(qrActions.decideRequested.type, decideSaga),
+    takeLatest(qrActions.closeRequested.type, closeSaga),
+    takeLatest(qrActions.scanOpened.type, scanOpenedSaga),
+    takeLatest(qrActions.scanned.type, scannedSaga),
+    takeLatest(qrActions.lessonsNowRequested.type, lessonsNowSaga),
+    takeLatest(qrActions.submitRequested.type, submitSaga),
+    takeLatest(qrActions.cardRequested.type, cardSaga),
+    takeLatest(qrActions.reportOpened.type, reportOpenedSaga),
+    takeLatest(qrActions.reportRequested.type, reportSaga),
+  ]);
+}

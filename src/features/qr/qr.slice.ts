@@ -1,0 +1,195 @@
+/**
+ * QR area (docs/product.md#qr): the teacher's projector screen (the attendance session, its rotating
+ * token, the marks coming in live and the review list), the student's scan-and-mark screen, and
+ * the student's own card link.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { QrCardLink, QrLesson, QrLiveMark, QrReportQuery, QrReportRow, QrSession, QrToken, QrVisit } from '../../../contract/qr';
+import type { ReportLevel } from '../../api/qr';
+import type { ScheduleLesson } from '../../../contract/schedule';
+import type { Failure } from '../../api/http';
+import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
+import { sessionEnded } from '../../shared/session/session';
+
+/** Why a position could not be read: permission refused, unavailable, too slow. */
+export type LocateProblem = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
+
+export interface QrState {
+  projector: {
+    idShed: number | null;
+    session: Loadable<QrSession | null>;
+    /** The lesson is not in its time now: the teacher may hold it as a make-up lesson. */
+    notNow: boolean;
+    token: QrToken | null;
+    tokenError: Failure | null;
+    decide: Loadable<null>;
+  };
+  scan: {
+    token: string | null;
+    lesson: Loadable<QrLesson | null>;
+    /** The student's lessons in progress (for the typed code). */
+    lessonsNow: Loadable<ScheduleLesson[]>;
+    locating: boolean;
+    locateProblem: LocateProblem | null;
+    visit: Loadable<QrVisit | null>;
+  };
+  card: Loadable<QrCardLink | null>;
+  report: {
+    /** The half-year shown (null until the current one is known). */
+    year: number | null;
+    ws: 1 | 2;
+    /** The way down: each level chosen, with the row picked in it. */
+    crumbs: { level: ReportLevel; id: number; name: string }[];
+    level: ReportLevel;
+    query: QrReportQuery | null;
+    rows: Loadable<QrReportRow[]>;
+  };
+}
+
+export const initialQrState: QrState = {
+  projector: { idShed: null, session: idle(null), notNow: false, token: null, tokenError: null, decide: idle(null) },
+  scan: { token: null, lesson: idle(null), lessonsNow: idle([]), locating: false, locateProblem: null, visit: idle(null) },
+  card: idle(null),
+  report: { year: null, ws: 1, crumbs: [], level: 'faculty', query: null, rows: idle([]) },
+};
+
+/** The marks of a session with one mark added or replaced (newest first), and the new count. */
+export function withMark(session: QrSession, live: QrLiveMark): QrSession {
+  if (live.sessionId !== session.sessionId) return session;
+  const rest = session.marks.filter((m) => m.id !== live.mark.id);
+  return { ...session, count: live.count, marks: [live.mark, ...rest].sort((a, b) => b.id - a.id) };
+}
+
+const slice = createSlice({
+  name: 'qr',
+  initialState: initialQrState,
+  reducers: {
+    /** The projector screen is shown for a lesson: attendance opens (if the lesson is in its time). */
+    projectorOpened(state, action: PayloadAction<{ idShed: number }>) {
+      state.projector = { ...initialQrState.projector, idShed: action.payload.idShed };
+    },
+    /** The projector screen is left: the token stops rotating. */
+    projectorClosed(state) {
+      state.projector = initialQrState.projector;
+    },
+    openRequested(state, _action: PayloadAction<{ idShed: number; makeup: boolean }>) {
+      state.projector.session = started(null);
+      state.projector.notNow = false;
+    },
+    openSucceeded(state, action: PayloadAction<QrSession>) {
+      state.projector.session = succeeded(action.payload);
+    },
+    openFailed(state, action: PayloadAction<Failure>) {
+      state.projector.notNow = action.payload.error?.params?.reason === 'notNow';
+      state.projector.session = state.projector.notNow ? idle(null) : failed(action.payload, null);
+    },
+    stateRequested() {},
+    stateSucceeded(state, action: PayloadAction<QrSession>) {
+      if (state.projector.session.data?.sessionId === action.payload.sessionId) state.projector.session = succeeded(action.payload);
+    },
+    stateFailed(state, action: PayloadAction<Failure>) {
+      state.projector.session.error = action.payload;
+    },
+    tokenSucceeded(state, action: PayloadAction<QrToken>) {
+      state.projector.token = action.payload;
+      state.projector.tokenError = null;
+    },
+    tokenFailed(state, action: PayloadAction<Failure>) {
+      state.projector.token = null;
+      state.projector.tokenError = action.payload;
+    },
+    liveMarkReceived(state, action: PayloadAction<QrLiveMark>) {
+      const session = state.projector.session.data;
+      if (session) state.projector.session.data = withMark(session, action.payload);
+    },
+    decideRequested(state, _action: PayloadAction<{ markId: number; accept: boolean }>) {
+      state.projector.decide = started(null);
+    },
+    decideSucceeded(state, action: PayloadAction<QrSession>) {
+      state.projector.decide = succeeded(null);
+      state.projector.session = succeeded(action.payload);
+    },
+    decideFailed(state, action: PayloadAction<Failure>) {
+      state.projector.decide = failed(action.payload, null);
+    },
+    closeRequested() {},
+    closeSucceeded(state, action: PayloadAction<QrSession>) {
+      state.projector.session = succeeded(action.payload);
+      state.projector.token = null;
+    },
+
+    /** The scan screen is shown (with the token of a scanned link, if any). */
+    scanOpened(state, action: PayloadAction<{ token: string | null }>) {
+      state.scan = { ...initialQrState.scan, token: action.payload.token };
+    },
+    scanned(state, action: PayloadAction<{ token: string }>) {
+      state.scan = { ...initialQrState.scan, lessonsNow: state.scan.lessonsNow, token: action.payload.token, lesson: started(null) };
+    },
+    lessonSucceeded(state, action: PayloadAction<QrLesson>) {
+      state.scan.lesson = succeeded(action.payload);
+    },
+    lessonFailed(state, action: PayloadAction<Failure>) {
+      state.scan.lesson = failed(action.payload, null);
+    },
+    lessonsNowRequested(state) {
+      state.scan.lessonsNow = started([]);
+    },
+    lessonsNowSucceeded(state, action: PayloadAction<ScheduleLesson[]>) {
+      state.scan.lessonsNow = succeeded(action.payload);
+    },
+    lessonsNowFailed(state, action: PayloadAction<Failure>) {
+      state.scan.lessonsNow = failed(action.payload, []);
+    },
+    /** The student sends the mark: a fresh position is read first. */
+    submitRequested(state, _action: PayloadAction<{ idShed: number; idAud: number; token?: string; code?: string }>) {
+      state.scan.locating = true;
+      state.scan.locateProblem = null;
+      state.scan.visit = idle(null);
+    },
+    located(state) {
+      state.scan.locating = false;
+      state.scan.visit = started(null);
+    },
+    locateFailed(state, action: PayloadAction<LocateProblem>) {
+      state.scan.locating = false;
+      state.scan.locateProblem = action.payload;
+    },
+    visitSucceeded(state, action: PayloadAction<QrVisit>) {
+      state.scan.visit = succeeded(action.payload);
+    },
+    visitFailed(state, action: PayloadAction<Failure>) {
+      state.scan.visit = failed(action.payload, null);
+    },
+
+    /** The report screen is shown: the current half-year, then the top level for the role. */
+    reportOpened() {},
+    reportRequested(state, action: PayloadAction<{ level: ReportLevel; query: QrReportQuery; crumbs: QrState['report']['crumbs'] }>) {
+      const { level, query, crumbs } = action.payload;
+      state.report = { year: query.year, ws: query.ws, level, query, crumbs, rows: started([]) };
+    },
+    reportSucceeded(state, action: PayloadAction<QrReportRow[]>) {
+      state.report.rows = succeeded(action.payload);
+    },
+    reportFailed(state, action: PayloadAction<Failure>) {
+      state.report.rows = failed(action.payload, []);
+    },
+    cardRequested(state, _action: PayloadAction<{ renew: boolean }>) {
+      state.card = started(null);
+    },
+    cardSucceeded(state, action: PayloadAction<QrCardLink>) {
+      state.card = succeeded(action.payload);
+    },
+    cardFailed(state, action: PayloadAction<Failure>) {
+      state.card = failed(action.payload, null);
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialQrState);
+  },
+});
+
+export const qrActions = slice.actions;
+export const qrReducer = slice.reducer;
+
+type WithQr = { qr: QrState };
+export const selectQr = (state: WithQr) => state.qr;

@@ -1,0 +1,72 @@
+/**
+ * Schedule area (docs/product.md#schedule): the caller's timetable, shown from the stored copy at
+ * once and replaced by a load when one is due (or asked for), and the calendar feed link. A load
+ * keeps the stored timetable on screen until the new one arrives (the stored copy is what shows
+ * offline).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Schedule } from '../../../contract/schedule';
+import type { Failure } from '../../api/http';
+import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
+import { sessionEnded } from '../../shared/session/session';
+
+export interface ScheduleState {
+  timetable: Loadable<Schedule | null>;
+  /** ISO time of the timetable shown (the load, or the stored copy's). */
+  updatedAt: string | null;
+  /** The timetable shown is the stored copy. */
+  fromCache: boolean;
+  calendar: Loadable<string | null>;
+}
+
+export const initialScheduleState: ScheduleState = { timetable: idle(null), updatedAt: null, fromCache: false, calendar: idle(null) };
+
+const slice = createSlice({
+  name: 'schedule',
+  initialState: initialScheduleState,
+  reducers: {
+    /** The timetable is shown: the stored copy at once, then a load when due. */
+    opened() {},
+    /** The weekly timer fired: reload if SPEC's rule says so. */
+    weeklyTick() {},
+    cacheRestored(state, action: PayloadAction<{ schedule: Schedule; date: string }>) {
+      state.timetable = succeeded(action.payload.schedule);
+      state.updatedAt = action.payload.date;
+      state.fromCache = true;
+    },
+    loadRequested(state, _action: PayloadAction<{ weekly: boolean }>) {
+      state.timetable = { ...state.timetable, fetching: true, error: null };
+    },
+    loadSucceeded(state, action: PayloadAction<{ schedule: Schedule; date: string }>) {
+      state.timetable = succeeded(action.payload.schedule);
+      state.updatedAt = action.payload.date;
+      state.fromCache = false;
+    },
+    loadFailed(state, action: PayloadAction<Failure>) {
+      state.timetable = { ...state.timetable, fetching: false, error: action.payload };
+    },
+    /** The error line was closed. */
+    errorCleared(state) {
+      state.timetable.error = null;
+      state.calendar.error = null;
+    },
+    calendarRequested(state, _action: PayloadAction<{ renew: boolean }>) {
+      state.calendar = started(null);
+    },
+    calendarSucceeded(state, action: PayloadAction<string>) {
+      state.calendar = succeeded(action.payload);
+    },
+    calendarFailed(state, action: PayloadAction<Failure>) {
+      state.calendar = failed(action.payload, null);
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialScheduleState);
+  },
+});
+
+export const scheduleActions = slice.actions;
+export const scheduleReducer = slice.reducer;
+
+type WithSchedule = { schedule: ScheduleState };
+export const selectSchedule = (state: WithSchedule) => state.schedule;

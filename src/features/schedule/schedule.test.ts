@@ -1,0 +1,79 @@
+/** The stored timetable and SPEC's weekly rule, and what the schedule sagas ask and store. */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Schedule } from '../../../contract/schedule';
+import { initialSessionState } from '../../shared/session/session';
+import { recordSaga } from '../../test/saga';
+import { http, ok, recordRequests, server, student } from '../../test/server';
+import { readCache, readStoredCache, weeklyRefreshDue, writeCache } from './schedule.cache';
+import { loadSaga, openedSaga } from './schedule.saga';
+import { scheduleActions } from './schedule.slice';
+
+const schedule: Schedule = {
+  year: 2026,
+  ws: 1,
+  days: [
+    {
+      day_number: 1,
+      lessons: [
+        { idShed: 7, day_number: 1, id_time: 1, startsAt: '08:00', endsAt: '09:20', idAud: 3, room: '101, Главный корпус', id_discipline: 4, discipline: 'Веб-программирование', id_vid_zaniatiy: 1, lessonType: 'Лекция', subgroup: 0, who: 'Асанов Бакыт Кубанычбекович' },
+      ],
+    },
+  ],
+};
+const signedIn = { session: { ...initialSessionState, status: 'authenticated', user: student } };
+const DAY = 86_400_000;
+
+afterEach(() => localStorage.clear());
+
+describe('the weekly rule', () => {
+  // 21 November 2026 is a Saturday, 23 November a Monday.
+  const saturday = new Date(2026, 10, 21, 10, 0);
+  it('reloads on Saturday or Sunday when the stored copy is 7 days old or more', () => {
+    expect(weeklyRefreshDue(new Date(saturday.getTime() - 7 * DAY).toISOString(), saturday)).toBe(true);
+    expect(weeklyRefreshDue(new Date(saturday.getTime() - 8 * DAY).toISOString(), new Date(2026, 10, 22, 10, 0))).toBe(true);
+    expect(weeklyRefreshDue(null, saturday)).toBe(true);
+  });
+  it('not on a weekday, and not when younger than 7 days', () => {
+    expect(weeklyRefreshDue(new Date(2026, 9, 1).toISOString(), new Date(2026, 10, 23, 10, 0))).toBe(false);
+    expect(weeklyRefreshDue(new Date(saturday.getTime() - 6 * DAY).toISOString(), saturday)).toBe(false);
+  });
+});
+
+describe('the stored copy', () => {
+  it('is kept per user: another account does not get it; the offline page shows the last one', () => {
+    writeCache({ year: 2026, ws: 1, uid: student.uid, role: 2, isWeeklyUpdated: false, date: '2026-11-20T08:00:00.000Z', schedule });
+    expect(localStorage.getItem('lastUpdated')).toBe('2026-11-20T08:00:00.000Z');
+    expect(readCache(student.uid, 2)?.schedule).toEqual(schedule);
+    expect(readCache(student.uid + 1, 2)).toBeNull();
+    expect(readStoredCache()?.schedule).toEqual(schedule);
+    localStorage.setItem('schedule', '{not json');
+    expect(readCache(student.uid, 2)).toBeNull();
+  });
+});
+
+describe('schedule sagas', () => {
+  it('opened without a stored copy: loads', async () => {
+    expect(await recordSaga(openedSaga, signedIn)).toEqual([scheduleActions.loadRequested({ weekly: false })]);
+  });
+
+  it('opened with a fresh stored copy: shows it and asks nothing', async () => {
+    const date = new Date().toISOString();
+    writeCache({ year: 2026, ws: 1, uid: student.uid, role: 2, isWeeklyUpdated: false, date, schedule });
+    expect(await recordSaga(openedSaga, signedIn)).toEqual([scheduleActions.cacheRestored({ schedule, date })]);
+  });
+
+  it('load: the current year and half-year, then the student call; the reply is stored', async () => {
+    const log = recordRequests();
+    server.use(
+      http.get('/api/discipline/current/year.json', () => ok({ id: 2026, name: '2026-27' })),
+      http.get('/api/discipline/current/ws.json', () => ok({ id: 1, name: 'Осенний' })),
+      http.post('/api/schedule/student.json', () => ok(schedule)),
+    );
+    const actions = await recordSaga(loadSaga, signedIn, scheduleActions.loadRequested({ weekly: true }));
+    log.stop();
+    expect(actions).toHaveLength(1);
+    expect(actions[0]).toMatchObject({ type: 'schedule/loadSucceeded', payload: { schedule } });
+    expect(log.requests.find((r) => r.path === '/api/schedule/student.json')?.body).toEqual({ year: 2026, ws: 1, uid: student.uid, role: 2, isWeeklyUpdated: true });
+    expect(readCache(student.uid, 2)?.schedule).toEqual(schedule);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Schedule and QR attendance in Chromium: the teacher opens attendance for a lesson of the demo
+ * student's group (as a make-up lesson when it is not in its time, so the test holds at any hour),
+ * the projector shows a rotating code, the student marks with a granted position at the room, and
+ * the count rises on the projector without a reload; the public card for a valid and an invalid
+ * token; the stored timetable shown after a reload while the server is unreachable.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { STUDENT, TEACHER } from './support/accounts';
+import { expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { ru } from './support/texts';
+
+const e2e = setupE2E();
+
+async function lessonIds(page: Page): Promise<number[]> {
+  await page.goto('/lms/schedule');
+  await expectVisible(page.locator('[data-testid^="lesson-"]').first(), 20000);
+  return page.locator('[data-testid^="lesson-"]').evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-testid')!.slice('lesson-'.length))));
+}
+
+/** A same-origin JSON POST from the page (the browser sends the session cookie and its own Origin). */
+function postJson<T>(page: Page, url: string, body: object): Promise<T> {
+  return page.evaluate(
+    async ([u, b]) => {
+      const res = await fetch(u, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+      return (await res.json()) as unknown;
+    },
+    [url, body] as const,
+  ) as Promise<T>;
+}
+
+describe('QR attendance', () => {
+  it('the projector shows a code; the student marks with a fresh position; the count rises without a reload', async () => {
+    const teacher = await e2e.page();
+    await signIn(teacher, TEACHER);
+    await expectPath(teacher, '/lms');
+    const taught = await lessonIds(teacher);
+
+    const student = await e2e.page({ permissions: ['geolocation'], geolocation: { latitude: 0, longitude: 0, accuracy: 10 } });
+    await signIn(student, STUDENT);
+    await expectPath(student, '/lms');
+    const attended = await lessonIds(student);
+    const idShed = taught.find((id) => attended.includes(id));
+    expect(idShed).toBeDefined();
+
+    // The room's position, from the student's own lesson details.
+    const room = await postJson<{ data: { xGps: number; yGps: number } }>(student, '/api/schedule/qr.json', { idShed });
+    await student.context().setGeolocation({ latitude: room.data.xGps, longitude: room.data.yGps, accuracy: 8 });
+
+    await teacher.getByTestId(`lesson-${idShed}`).getByRole('link', { name: new RegExp(ru('schedule:attendance')) }).click();
+    await expectPath(teacher, '/lms/qrlesson');
+    const makeup = teacher.getByRole('button', { name: ru('qr:projector.startMakeup') });
+    const code = teacher.getByTestId('qr-token');
+    await expect.poll(async () => (await code.isVisible()) || (await makeup.isVisible()), { timeout: 20000 }).toBe(true);
+    if (await makeup.isVisible()) await makeup.click();
+    await expectVisible(code, 20000);
+    const count = teacher.getByTestId('qr-count');
+    await expect.poll(() => count.textContent()).toMatch(/^Отметились 0 из \d+$/);
+    const total = Number((await count.textContent())!.match(/из (\d+)/)![1]);
+    expect(teacher.locator('svg').first()).toBeTruthy();
+    expect(await teacher.getByTestId('qr-code').textContent()).toMatch(/^\d{6}$/);
+
+    // The code changes within one rotation (15 s) plus a margin for a loaded machine.
+    const first = await code.getAttribute('data-token');
+    await expect.poll(() => code.getAttribute('data-token'), { timeout: 30000, interval: 500 }).not.toBe(first);
+
+    // The student opens the scanned link (what the phone's camera reads from the code) and marks.
+    const token = (await code.getAttribute('data-token'))!;
+    await student.goto(`/lms/qrscan?t=${encodeURIComponent(token)}`);
+    await expectVisible(student.getByTestId('scan-lesson'), 15000);
+    await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
+    await expectVisible(student.getByTestId('scan-result'), 20000);
+    expect(await student.getByTestId('scan-result').textContent()).toContain('Вы отмечены');
+
+    // The projector counts it without a reload, with the student's name.
+    await expect.poll(() => count.textContent(), { timeout: 20000 }).toBe(`Отметились 1 из ${total}`);
+    await expectVisible(teacher.getByTestId('qr-present').getByText('Сыдыкова', { exact: false }), 10000);
+
+    // The button is spent: a second mark is not offered.
+    expect(await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).isDisabled()).toBe(true);
+
+    // The QR report counts the mark, down to the student.
+    await teacher.goto('/lms/reportqr');
+    const table = teacher.getByTestId('qr-report');
+    await expectVisible(table, 20000);
+    await expectVisible(table.getByText(`1 / ${total}`), 10000);
+    for (let depth = 0; depth < 3; depth++) await table.locator('tbody button').first().click();
+    await expectVisible(teacher.getByTestId('qr-report').getByRole('rowheader', { name: /Сыдыкова Айпери/ }), 15000);
+  });
+});
+
+describe('the QR student card', () => {
+  it('the student QR code links to the public card, which opens without a session; an invalid token shows the notice', async () => {
+    const student = await e2e.page();
+    await signIn(student, STUDENT);
+    await expectPath(student, '/lms');
+    await student.goto('/lms/qrstud');
+    const link = student.getByTestId('card-link');
+    await expectVisible(link, 20000);
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^\/lms\/studentqr\?data=[A-Za-z0-9_-]{32}$/);
+
+    const visitor = await e2e.page();
+    await visitor.goto(href);
+    await expectVisible(visitor.getByTestId('card-name'), 20000);
+    expect(await visitor.getByTestId('card-name').textContent()).toContain('Сыдыкова');
+    await expectVisible(visitor.getByRole('heading', { name: ru('qr:card.orders') }));
+
+    const stranger = await e2e.page();
+    await stranger.goto('/lms/studentqr?data=12345');
+    await expectVisible(stranger.getByText('Некорректные данные'), 20000);
+    await stranger.goto('/lms/studentqr');
+    await expectVisible(stranger.getByText('Некорректные данные'), 20000);
+    await stranger.getByRole('link', { name: ru('qr:card.toMain') }).click();
+    await expectPath(stranger, '/lms/login');
+  });
+});
+
+describe('the stored timetable', () => {
+  it('shows after a reload while the server is unreachable', async () => {
+    const student = await e2e.page();
+    await signIn(student, STUDENT);
+    await expectPath(student, '/lms');
+    const first = student.locator('[data-testid^="lesson-"]').first();
+    await expectVisible(first, 20000);
+    const shown = await first.getAttribute('data-testid');
+    const stored = await student.evaluate(() => [localStorage.getItem('schedule') !== null, localStorage.getItem('lastUpdated') !== null]);
+    expect(stored).toEqual([true, true]);
+
+    await student.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await student.reload();
+    await expectPath(student, '/lms/offline');
+    await expectVisible(student.getByTestId(shown!), 20000);
+    await expectVisible(student.getByTestId('schedule-updated'));
+  });
+});
