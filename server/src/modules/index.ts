@@ -14,10 +14,12 @@ import { chatLive } from './chat/chat.live';
 import chatRoutes from './chat/chat.routes';
 import configRoutes from './config/config.routes';
 import healthRoutes from './health/health.routes';
+import libraryRoutes from './library/library.routes';
 import newsRoutes from './news/news.routes';
 import passwordRoutes from './password/password.routes';
 import profileRoutes from './profile/profile.routes';
 import settingsRoutes from './settings/settings.routes';
+import umkRoutes from './umk/umk.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -38,4 +40,6 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'academic', routes: academicRoutes },
   { name: 'news', routes: newsRoutes },
   { name: 'chat', routes: chatRoutes, live: chatLive },
+  { name: 'library', routes: libraryRoutes },
+  { name: 'umk', routes: umkRoutes },
 ];

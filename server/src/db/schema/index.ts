@@ -13,3 +13,4 @@ export * from './site';
 export * from './files';
 export * from './news';
 export * from './chat';
+export * from './library';

@@ -8,6 +8,7 @@ import { currentAcademicYear } from '../../lib/academic-year';
 import type { Db } from '../client';
 import { seedSteps } from '../schema';
 import { seedChat } from './chat';
+import { seedLibrary, seedUmk } from './library';
 import { seedNews } from './news';
 import { ensureAcademicYears, seedReference, seedSite, seedUniversity } from './university';
 
@@ -31,6 +32,8 @@ export const STEPS: readonly SeedStep[] = [
   { name: '0003-site', run: (db) => seedSite(db) },
   { name: '0004-news', run: seedNews },
   { name: '0005-chat', run: seedChat },
+  { name: '0009-library', run: seedLibrary },
+  { name: '0010-umk', run: seedUmk },
 ];
 
 export interface SeedOptions {
