@@ -79,9 +79,11 @@ function Header({ mobile }: { mobile: boolean }) {
           <NavLink to={ROUTES.home} end className="top-nav-link">
             {t('nav.profile')}
           </NavLink>
-          {AREAS.map((area) => (
+          {(AREAS as readonly AreaEntry[]).flatMap((area) =>
+            area.nav ? [area] : [],
+          ).map((area) => (
             <NavLink key={area.key} to={area.path} className="top-nav-link">
-              {t(area.nav)}
+              {t(area.nav!)}
               {badges[area.key] !== undefined ? <UnreadBadge count={badges[area.key] ?? 0} /> : null}
             </NavLink>
           ))}

@@ -26,8 +26,8 @@ export interface AreaEntry {
   /** The route's lazy screen. `layout: 'own'`: the screen renders the shell itself (with its own columns). */
   screen: () => Promise<{ default: ComponentType }>;
   layout?: 'shell' | 'own';
-  /** Label key (namespace cm) of its link in the top navigation. */
-  nav: string;
+  /** Label key (namespace cm) of its link in the top navigation; none: it is reached from the side menu. */
+  nav?: string;
   /** Its key in the side menu, when it has one (lib/menu.ts). */
   menuKey?: MenuKey;
   /** Its mobile tab: `panel` tabs show the screen on the home page, the others open the route. */
@@ -57,6 +57,22 @@ export const AREAS = [
     tab: { id: TAB_CHAT, label: 'tabs.messages', icon: 'chat' },
     namespaces: ['chat'],
     store: () => import('../features/chat/chat.area'),
+  },
+  {
+    key: 'umk',
+    path: '/umk',
+    screen: () => import('../features/umk/UmkScreen'),
+    menuKey: 'umk',
+    namespaces: ['umk'],
+    store: () => import('../features/umk/umk.area'),
+  },
+  {
+    key: 'library',
+    path: '/library',
+    screen: () => import('../features/library/LibraryScreen'),
+    menuKey: 'library',
+    namespaces: ['library'],
+    store: () => import('../features/library/library.area'),
   },
 ] as const satisfies readonly AreaEntry[];
 

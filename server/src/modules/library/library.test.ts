@@ -9,7 +9,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book, BookCategory } from '../../../../contract/library';
 import type { App } from '../../app';
-import { books, files, groups, specialities, students, users } from '../../db/schema';
+import { books, files, groups, students, users } from '../../db/schema';
 import { hashPassword } from '../../shared/credentials/password-hash';
 import { appOn, createTestDatabase, multipartPayload, session, signIn, type MultipartPart, type TestDatabase } from '../../test/helpers';
 
