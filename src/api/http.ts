@@ -107,7 +107,7 @@ export interface CallOptions {
   toast?: boolean;
 }
 
-function settle<T>(response: ApiResponse<unknown>, options: CallOptions): Result<T> {
+export function settle<T>(response: ApiResponse<unknown>, options: CallOptions): Result<T> {
   const result = toResult<T>(response);
   if (result.ok && result.sms && options.toast !== false) notify(result.sms, 'success');
   if (!result.ok && result.status === 401 && options.session) sessionEndedHandler?.();
@@ -122,26 +122,4 @@ export async function get<T>(url: string, options: CallOptions = {}): Promise<Re
 export async function post<T>(url: string, body: unknown, options: CallOptions = {}): Promise<Result<T>> {
   const config = typeof FormData !== 'undefined' && body instanceof FormData ? { headers: { 'Content-Type': 'multipart/form-data' } } : undefined;
   return settle<T>(await api.post(url, body, config), options);
-}
-
-export interface UploadOptions {
-  /** Bytes of the request body sent so far, and its total size (0 while unknown). */
-  onProgress: (loaded: number, total: number) => void;
-  /** Aborting it cancels the upload (the result is a CANCEL_ERROR failure). */
-  signal: AbortSignal;
-}
-
-/**
- * Posts a multipart form and reports the bytes sent as the browser sends them (XMLHttpRequest
- * upload progress through apisauce/axios). No time-out: a large file on a slow line may take
- * longer than the API time-out, and the user can cancel.
- */
-export async function upload<T>(url: string, form: FormData, options: UploadOptions): Promise<Result<T>> {
-  const response = await api.post(url, form, {
-    headers: { 'Content-Type': 'multipart/form-data' },
-    timeout: 0,
-    signal: options.signal,
-    onUploadProgress: (event) => options.onProgress(event.loaded, event.total ?? 0),
-  });
-  return settle<T>(response, { session: true });
 }

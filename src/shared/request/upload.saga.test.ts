@@ -4,10 +4,11 @@ import { createAction } from '@reduxjs/toolkit';
 import { runSaga, stdChannel } from 'redux-saga';
 import { call, race, take } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { Result, UploadOptions } from '../../api/http';
+import type { Result } from '../../api/http';
+import type { UploadOptions } from '../../api/upload';
 
 const calls: Array<{ url: string; options: UploadOptions; resolve: (r: Result<{ id: number }>) => void }> = [];
-vi.mock('../../api/http', () => ({
+vi.mock('../../api/upload', () => ({
   upload: (url: string, _form: FormData, options: UploadOptions) =>
     new Promise<Result<{ id: number }>>((resolve) => {
       calls.push({ url, options, resolve });
@@ -35,7 +36,7 @@ function start() {
       getState: () => ({}),
     },
     function* () {
-      yield race({ upload: call(uploadWithProgress, 'api/x', new FormData(), { progress, succeeded, failed }), cancel: take(cancel.type) });
+      yield race({ upload: call(uploadWithProgress<{ id: number }>, 'api/x', new FormData(), { progress, succeeded, failed }), cancel: take(cancel.type) });
     },
   );
   return { put, task, emit: (a: UnknownAction) => channel.put(a) };

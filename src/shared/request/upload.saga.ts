@@ -7,7 +7,8 @@
 import type { Action } from '@reduxjs/toolkit';
 import { END, eventChannel, type EventChannel } from 'redux-saga';
 import { call, cancelled, put, take } from 'redux-saga/effects';
-import { upload, type Result } from '../../api/http';
+import type { Result } from '../../api/http';
+import { upload } from '../../api/upload';
 
 type UploadEvent<T> = { kind: 'progress'; loaded: number; total: number } | { kind: 'done'; result: Result<T> };
 
