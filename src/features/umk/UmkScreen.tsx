@@ -48,7 +48,7 @@ function ItemCard({ item, busy, onEdit, onDelete }: { item: UmkItem; busy: boole
         </p>
         {item.description ? <p className="umk-item-description">{item.description}</p> : null}
         <div className="umk-item-actions">
-          <a className="umk-file" href={umkDownloadUrl(item.id_books)} download={item.fileName} title={item.fileName} aria-label={t('item.download', { name: item.fileName })}>
+          <a className="umk-file" href={umkDownloadUrl(item.id_books)} download={item.fileName} title={item.fileName} aria-label={`${truncateName(item.fileName)} ${fileSize(item.fileSize)}, ${t('item.download', { name: item.fileName })}`}>
             <span>{truncateName(item.fileName)}</span>
             <span className="muted small">{fileSize(item.fileSize)}</span>
           </a>
