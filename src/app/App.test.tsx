@@ -83,12 +83,15 @@ describe('App routes and shell', () => {
     expect(screen.getByText('12.04.1980')).toBeInTheDocument();
     expect(screen.getByText('Кафедра программной инженерии', { selector: 'dd' })).toBeInTheDocument();
 
-    // Side menu: only entries with a route or a settings link, opened in a new tab.
+    // Side menu: only entries with a route (in the app) or a settings link (opened in a new tab).
     const menu = screen.getByTestId('side-menu');
     const links = within(menu).getAllByRole('link');
-    expect(links.map((l) => l.textContent?.replace('(откроется в новой вкладке)', '').trim())).toEqual(['Расписание', 'Вебинар']);
+    expect(links.map((l) => l.textContent?.replace('(откроется в новой вкладке)', '').trim())).toEqual(['Расписание', 'Учебно-методический комплекс', 'Электронная библиотека', 'Вебинар']);
     expect(links[0]).toHaveAttribute('target', '_blank');
     expect(links[0].getAttribute('rel')).toContain('noopener');
+    expect(links[1]).toHaveAttribute('href', '/lms/umk');
+    expect(links[2]).toHaveAttribute('href', '/lms/library');
+    expect(links[2]).not.toHaveAttribute('target');
 
     // Apps panel.
     const app = within(screen.getByTestId('apps-panel')).getByRole('link', { name: /Почта/ });
