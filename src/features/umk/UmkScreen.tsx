@@ -48,9 +48,11 @@ function ItemCard({ item, busy, onEdit, onDelete }: { item: UmkItem; busy: boole
         </p>
         {item.description ? <p className="umk-item-description">{item.description}</p> : null}
         <div className="umk-item-actions">
-          <a className="umk-file" href={umkDownloadUrl(item.id_books)} download={item.fileName} title={item.fileName} aria-label={`${truncateName(item.fileName)} ${fileSize(item.fileSize)}, ${t('item.download', { name: item.fileName })}`}>
+          <a className="umk-file" href={umkDownloadUrl(item.id_books)} download={item.fileName} title={item.fileName}>
             <span>{truncateName(item.fileName)}</span>
+            {' '}
             <span className="muted small">{fileSize(item.fileSize)}</span>
+            <span className="sr-only">, {t('item.download', { name: item.fileName })}</span>
           </a>
           {item.mime === 'application/pdf' ? (
             <a className="btn btn-secondary" href={umkReadUrl(item.id_books)} target="_blank" rel="noopener" aria-label={t('item.readNamed', { name: item.umkName })}>

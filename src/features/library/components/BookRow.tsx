@@ -34,9 +34,11 @@ export function BookRow({ book, showCategory, busy, onEdit, onDelete }: Props) {
         </p>
         {book.description ? <p className="library-book-description">{book.description}</p> : null}
         <div className="library-book-actions">
-          <a className="library-file" href={bookDownloadUrl(book.id_eBook)} download={book.fileName} title={book.fileName} aria-label={`${truncateName(book.fileName)} ${fileSize(book.fileSize)}, ${t('book.download', { name: book.fileName })}`}>
+          <a className="library-file" href={bookDownloadUrl(book.id_eBook)} download={book.fileName} title={book.fileName}>
             <span className="library-file-name">{truncateName(book.fileName)}</span>
+            {' '}
             <span className="muted small">{fileSize(book.fileSize)}</span>
+            <span className="sr-only">, {t('book.download', { name: book.fileName })}</span>
           </a>
           {isPdf ? (
             <a className="btn btn-secondary" href={bookReadUrl(book.id_eBook)} target="_blank" rel="noopener" aria-label={t('book.readNamed', { name: book.name })}>
