@@ -219,6 +219,7 @@ describe('adding, editing and deleting books', () => {
 
   it('bad fields → 400 and nothing stored', async () => {
     const category = String((await firstCategory()).id_bookCategory);
+    await app.ctx.files.runUnlinkChecks(); // earlier deletions' bytes are gone first
     const before = { books: await total(books), files: await total(files), disk: onDisk().length };
     const file = [{ name: 'files', filename: 'a.pdf', content: PDF }];
     for (const [fields, attachments] of [
@@ -240,6 +241,7 @@ describe('adding, editing and deleting books', () => {
 
   it('F1/F2: one byte over the limit → 413, HTML renamed .pdf → 400; nothing stored', async () => {
     const category = String((await firstCategory()).id_bookCategory);
+    await app.ctx.files.runUnlinkChecks(); // earlier deletions' bytes are gone first
     const before = { books: await total(books), files: await total(files), disk: onDisk().length };
     const big = Buffer.concat([PDF, Buffer.alloc(LIMIT - PDF.length + 1, 0x20)]);
     const over = await save(student, { nameBook: 'Большая', author: 'B', id_bookCategory: category }, [{ name: 'files', filename: 'big.pdf', content: big }]);

@@ -82,7 +82,11 @@ afterAll(async () => {
 const post = (url: string, who: Who | null, payload: object) => app.inject({ method: 'POST', url, payload, headers: who?.headers ?? {} });
 const onDisk = () => (fs.existsSync(path.join(dataDir, 'files')) ? fs.readdirSync(path.join(dataDir, 'files')).filter((n) => n !== '.tmp') : []);
 const total = async (table: typeof books | typeof files | typeof umkItems) => (await db.database.db.select({ n: count() }).from(table))[0].n;
-const stored = async () => ({ items: await total(umkItems), books: await total(books), files: await total(files), disk: onDisk().length });
+/** What is stored, once the unlinks of earlier deletions have run. */
+const stored = async () => {
+  await app.ctx.files.runUnlinkChecks();
+  return { items: await total(umkItems), books: await total(books), files: await total(files), disk: onDisk().length };
+};
 
 async function semesterOf(discipline: number): Promise<number> {
   return ((await post('/api/umk/semesters', teacher, { ...HALF, id_discipline: discipline })).json().data as IdName[])[0].id;
@@ -235,7 +239,7 @@ describe('saving and deleting', () => {
 
   it('bad fields, oversize and wrong-type files → refused and nothing stored', async () => {
     const before = await stored();
-    for (const fields of [
+    const cases: Record<string, string>[] = [
       { id_typeUmk: '999' },
       { id_examination: '999' },
       { id_semester: '2147483648' },
@@ -245,7 +249,8 @@ describe('saving and deleting', () => {
       { isForEBooks: 'true' }, // without a category
       { isForEBooks: 'true', id_bookCategory: '999999' },
       { id_speciality: '999999' },
-    ]) {
+    ];
+    for (const fields of cases) {
       const res = await save(teacher, fields);
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
     }
