@@ -12,6 +12,8 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InsertFields as ChatInsertFields } from '../../contract/chat';
 import { NewsInsertFields } from '../../contract/news';
+import { BookSaveFields } from '../../contract/library';
+import { UmkSaveFields } from '../../contract/umk';
 import { buildApp, type App } from './app';
 import { createTestDatabase, multipartPayload, session, testConfig, type MultipartPart, type TestDatabase } from './test/helpers';
 
@@ -46,6 +48,8 @@ const RAW_RUNS = 35;
 /** Multipart routes and the schema of their text fields (files go in `files`). */
 const MULTIPART: Record<string, JsonSchema> = {
   '/api/news/insert.json': NewsInsertFields as unknown as JsonSchema,
+  '/api/library/insertupdatebook': BookSaveFields as unknown as JsonSchema,
+  '/api/umk/insertorupdateumk': UmkSaveFields as unknown as JsonSchema,
   '/api/chat/insert.json': ChatInsertFields as unknown as JsonSchema,
 };
 

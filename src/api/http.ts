@@ -107,7 +107,7 @@ export interface CallOptions {
   toast?: boolean;
 }
 
-function settle<T>(response: ApiResponse<unknown>, options: CallOptions): Result<T> {
+export function settle<T>(response: ApiResponse<unknown>, options: CallOptions): Result<T> {
   const result = toResult<T>(response);
   if (result.ok && result.sms && options.toast !== false) notify(result.sms, 'success');
   if (!result.ok && result.status === 401 && options.session) sessionEndedHandler?.();

@@ -92,13 +92,23 @@ describe('App routes and shell', () => {
     // route wins over the settings link (the schedule).
     const menu = screen.getByTestId('side-menu');
     const links = within(menu).getAllByRole('link');
-    expect(links.map((l) => l.textContent?.replace('(откроется в новой вкладке)', '').trim())).toEqual(['Расписание', 'Журнал', 'Вебинар', 'QR-отчёты студентов', 'QR-код студента']);
+    expect(links.map((l) => l.textContent?.replace('(откроется в новой вкладке)', '').trim())).toEqual([
+      'Расписание',
+      'Журнал',
+      'Учебно-методический комплекс',
+      'Электронная библиотека',
+      'Вебинар',
+      'QR-отчёты студентов',
+      'QR-код студента',
+    ]);
     expect(links[0]).toHaveAttribute('href', '/lms/schedule');
     expect(links[0]).not.toHaveAttribute('target');
     expect(links[1]).toHaveAttribute('href', '/lms/journal');
-    expect(links[1]).not.toHaveAttribute('target');
-    expect(links[2]).toHaveAttribute('target', '_blank');
-    expect(links[2].getAttribute('rel')).toContain('noopener');
+    expect(links[2]).toHaveAttribute('href', '/lms/umk');
+    expect(links[3]).toHaveAttribute('href', '/lms/library');
+    expect(links[3]).not.toHaveAttribute('target');
+    expect(links[4]).toHaveAttribute('target', '_blank');
+    expect(links[4].getAttribute('rel')).toContain('noopener');
 
     // Apps panel.
     const app = within(screen.getByTestId('apps-panel')).getByRole('link', { name: /Почта/ });

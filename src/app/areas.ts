@@ -106,6 +106,22 @@ export const AREAS = [
       { path: '/studentqr', screen: () => import('../features/qr/StudentCardScreen'), public: true },
     ],
   },
+  {
+    key: 'umk',
+    path: '/umk',
+    screen: () => import('../features/umk/UmkScreen'),
+    menuKey: 'umk',
+    namespaces: ['umk'],
+    store: () => import('../features/umk/umk.area'),
+  },
+  {
+    key: 'library',
+    path: '/library',
+    screen: () => import('../features/library/LibraryScreen'),
+    menuKey: 'library',
+    namespaces: ['library'],
+    store: () => import('../features/library/library.area'),
+  },
 ] as const satisfies readonly AreaEntry[];
 
 export type AreaKey = (typeof AREAS)[number]['key'];

@@ -85,6 +85,22 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     },
   },
   {
+    name: 'library',
+    path: '/lms/library',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid="library-book"], .library-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+    },
+  },
+  {
+    name: 'teaching materials',
+    path: '/lms/umk',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid="umk-item"], .umk-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+    },
+  },
+  {
     name: 'change password',
     path: '/lms/change-password',
     ready: (page) => readyMain(page),

@@ -14,6 +14,7 @@ import { chatLive } from './chat/chat.live';
 import chatRoutes from './chat/chat.routes';
 import configRoutes from './config/config.routes';
 import healthRoutes from './health/health.routes';
+import libraryRoutes from './library/library.routes';
 import newsRoutes from './news/news.routes';
 import passwordRoutes from './password/password.routes';
 import profileRoutes from './profile/profile.routes';
@@ -23,6 +24,7 @@ import scheduleRoutes from './schedule/schedule.routes';
 import settingsRoutes from './settings/settings.routes';
 import { visitlogLive } from './visitlog/visitlog.live';
 import visitlogRoutes from './visitlog/visitlog.routes';
+import umkRoutes from './umk/umk.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -46,4 +48,6 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'visitlog', routes: visitlogRoutes, live: visitlogLive },
   { name: 'schedule', routes: scheduleRoutes },
   { name: 'qr', routes: qrRoutes, live: qrLive },
+  { name: 'library', routes: libraryRoutes },
+  { name: 'umk', routes: umkRoutes },
 ];

@@ -259,6 +259,30 @@ export class FileStore {
   }
 
   /**
+   * Sends a stored PDF inline, for the browser's own viewer (400 for any other type). Its
+   * Content-Security-Policy allows nothing but the same-origin PDF itself (no script, no frame
+   * elsewhere); the area checks access first, as for a download.
+   */
+  async sendPdfInline(reply: FastifyReply, file: StoredFile): Promise<FastifyReply> {
+    if (file.mime !== 'application/pdf') throw badRequest({ field: 'id' });
+    const full = path.join(this.dir, file.storageName);
+    let stat: fs.Stats;
+    try {
+      stat = await fsp.stat(full);
+    } catch {
+      throw notFound();
+    }
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-length', stat.size)
+      .header('content-disposition', contentDisposition(file.originalName).replace(/^attachment/, 'inline'))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; object-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+      .header('cache-control', 'private, no-cache')
+      .send(fs.createReadStream(full));
+  }
+
+  /**
    * Deletes file rows in the caller's transaction; their bytes are unlinked once the deletion is
    * committed (a rolled-back deletion keeps them).
    */

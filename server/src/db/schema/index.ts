@@ -15,3 +15,4 @@ export * from './news';
 export * from './chat';
 export * from './journal';
 export * from './qr';
+export * from './library';

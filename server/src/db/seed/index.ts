@@ -9,6 +9,7 @@ import type { Db } from '../client';
 import { seedSteps } from '../schema';
 import { seedChat } from './chat';
 import { seedJournal } from './journal';
+import { seedLibrary, seedUmk } from './library';
 import { seedNews } from './news';
 import { seedQr } from './qr';
 import { seedSchedule } from './schedule';
@@ -37,6 +38,8 @@ export const STEPS: readonly SeedStep[] = [
   { name: '0006-schedule', run: seedSchedule },
   { name: '0007-journal', run: seedJournal },
   { name: '0008-qr', run: seedQr },
+  { name: '0009-library', run: seedLibrary },
+  { name: '0010-umk', run: seedUmk },
 ];
 
 export interface SeedOptions {

@@ -1,0 +1,120 @@
+/**
+ * E-library calls under /api/library/ (docs/api.md#library). Every call needs a session. Anyone
+ * signed in reads the library and may add books; a book is edited or deleted by its uploader or by
+ * staff with the library permission. Identity comes from the session: id_human and id_humanType in
+ * a body must name the caller (else 403).
+ */
+import { Type, type Static } from 'typebox';
+import { DbId, Ok, Role } from './common';
+
+/** Longest title, author and annotation, in characters. */
+export const BOOK_NAME_MAX = 300;
+export const BOOK_AUTHOR_MAX = 300;
+export const BOOK_DESCRIPTION_MAX = 4000;
+export const BOOK_PAGES_MAX = 100000;
+/** The multipart field of the book's file. */
+export const BOOK_FILE_FIELD = 'files';
+/** id_eBook of a book not saved yet. */
+export const NEW_BOOK_ID = -1;
+/** Shortest and longest text of the search across the library; at most this many books come back. */
+export const BOOK_SEARCH_MIN = 2;
+export const BOOK_SEARCH_MAX = 100;
+export const BOOK_SEARCH_LIMIT = 50;
+
+/** GET /api/library/basebookcategories: the base categories (Учебная литература…). */
+export const BaseCategory = Type.Object({ id_baseBookCategory: Type.Integer(), name: Type.String() });
+export type BaseCategory = Static<typeof BaseCategory>;
+export const BaseCategoriesReply = Ok(Type.Array(BaseCategory));
+
+/** POST /api/library/bookcategories {id_baseBookCategory}: its categories with their book counts. */
+export const CategoriesBody = Type.Object({ id_baseBookCategory: DbId });
+export type CategoriesBody = Static<typeof CategoriesBody>;
+export const BookCategory = Type.Object({
+  id_baseBookCategory: Type.Integer(),
+  id_bookCategory: Type.Integer(),
+  name: Type.String(),
+  count: Type.Integer(),
+});
+export type BookCategory = Static<typeof BookCategory>;
+export const CategoriesReply = Ok(Type.Array(BookCategory));
+
+/** A book as the library lists it. */
+export const Book = Type.Object({
+  id_eBook: Type.Integer(),
+  name: Type.String(),
+  author: Type.String(),
+  description: Type.String(),
+  totalPages: Type.Integer(),
+  /** The file's name as uploaded. */
+  fileName: Type.String(),
+  /** Its size in bytes and sniffed type. */
+  fileSize: Type.Integer(),
+  mime: Type.String(),
+  id_bookCategory: Type.Integer(),
+  /** The category's name (useful in search results across categories). */
+  category: Type.String(),
+  isFromUmk: Type.Boolean(),
+  /** The caller may edit and delete it (uploader or library permission). */
+  canEdit: Type.Boolean(),
+});
+export type Book = Static<typeof Book>;
+export const BookListReply = Ok(Type.Array(Book));
+
+/** POST /api/library/getbooklist {id_bookCategory}: the books of a category, newest first. */
+export const BookListBody = Type.Object({ id_bookCategory: DbId });
+export type BookListBody = Static<typeof BookListBody>;
+
+/**
+ * POST /api/library/searchbooks {text}: books of every category whose title, author or annotation
+ * contains the text, ignoring case and diacritics (at most BOOK_SEARCH_LIMIT, best matches first).
+ */
+export const BookSearchBody = Type.Object({ text: Type.String({ minLength: BOOK_SEARCH_MIN, maxLength: BOOK_SEARCH_MAX }) });
+export type BookSearchBody = Static<typeof BookSearchBody>;
+
+/** POST /api/library/deletecheck {id_human, id_EBook}: may the caller delete that book? */
+export const DeleteCheckBody = Type.Object({ id_human: Type.Integer(), id_EBook: DbId });
+export type DeleteCheckBody = Static<typeof DeleteCheckBody>;
+export const DeleteCheck = Type.Object({ id_EBook: Type.Integer(), canDeleteBook: Type.Boolean() });
+export type DeleteCheck = Static<typeof DeleteCheck>;
+export const DeleteCheckReply = Ok(DeleteCheck);
+
+/**
+ * POST /api/library/deleteebook {id_human, id_EBook, isFromUMK}: deletes the book and its file
+ * (a book shared from a teaching material leaves the library; the material keeps its file).
+ */
+export const DeleteBookBody = Type.Object({ id_human: Type.Integer(), id_EBook: DbId, isFromUMK: Type.Optional(Type.Boolean()) });
+export type DeleteBookBody = Static<typeof DeleteBookBody>;
+export const BookDeleted = Type.Object({ id_EBook: Type.Integer(), id_bookCategory: Type.Integer(), deleted: Type.Literal(true) });
+export type BookDeleted = Static<typeof BookDeleted>;
+export const DeleteBookReply = Ok(BookDeleted);
+
+/**
+ * POST /api/library/insertupdatebook, multipart/form-data: these text fields and, for a new book,
+ * its file in the field `files` (an edit may replace it). Over UPLOAD_LIMIT_MB → 413; a type off
+ * the allow-list → 400 UNSUPPORTED_TYPE; nothing is kept when the call fails. Replies with the book.
+ */
+export const BookSaveFields = Type.Object({
+  id_eBook: Type.Union([Type.Literal(NEW_BOOK_ID), DbId]),
+  nameBook: Type.String({ minLength: 1, maxLength: BOOK_NAME_MAX }),
+  author: Type.String({ minLength: 1, maxLength: BOOK_AUTHOR_MAX }),
+  description: Type.Optional(Type.String({ maxLength: BOOK_DESCRIPTION_MAX })),
+  totalPages: Type.Optional(Type.Integer({ minimum: 0, maximum: BOOK_PAGES_MAX })),
+  /** The name of the file being sent (informative; the stored name is the uploaded file's). */
+  fileName: Type.Optional(Type.String({ maxLength: 300 })),
+  id_bookCategory: DbId,
+  id_human: Type.Integer(),
+  id_humanType: Role,
+  /** Books are marked from UMK only when a teaching material shares them: true here → 400. */
+  isFromUmk: Type.Optional(Type.Boolean()),
+  selectedBookFileName: Type.Optional(Type.String({ maxLength: 300 })),
+});
+export type BookSaveFields = Static<typeof BookSaveFields>;
+export const BookSaveReply = Ok(Book);
+
+/**
+ * GET /api/library/download.file?id=<id_eBook>: the book's file as an attachment;
+ * GET /api/library/read.file?id=<id_eBook>: a PDF shown inline by the browser's own viewer
+ * (anything but a PDF → 400: only PDFs are read in the browser).
+ */
+export const BookFileQuery = Type.Object({ id: DbId });
+export type BookFileQuery = Static<typeof BookFileQuery>;

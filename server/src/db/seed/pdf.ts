@@ -1,0 +1,74 @@
+/**
+ * Readable PDFs for the demo library and teaching materials, made with pdfkit and the DejaVu Sans
+ * font (embedded and subset, so Cyrillic and Kyrgyz letters show and can be searched and copied).
+ * Making one takes a few hundred milliseconds, so each distinct document is made once and kept in
+ * the system's temporary directory, keyed by its content: seeding a fresh database (every
+ * end-to-end test file does) reads the cached bytes.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+
+const require = createRequire(import.meta.url);
+const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+/** Bump when the layout below changes, so cached copies are made anew. */
+const LAYOUT_VERSION = 1;
+
+export interface PdfSpec {
+  title: string;
+  subtitle: string;
+  /** Sections: a heading and its paragraphs. */
+  sections: ReadonlyArray<{ heading: string; paragraphs: readonly string[] }>;
+}
+
+function render(spec: PdfSpec): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 60,
+      // A fixed date keeps the bytes the same on every run.
+      info: { Title: spec.title, Author: spec.subtitle, CreationDate: new Date(Date.UTC(2026, 0, 1)), ModDate: new Date(Date.UTC(2026, 0, 1)) },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.registerFont('regular', FONT_REGULAR);
+    doc.registerFont('bold', FONT_BOLD);
+    doc.font('bold').fontSize(20).text(spec.title, { align: 'center' });
+    doc.moveDown(0.5).font('regular').fontSize(12).fillColor('#444444').text(spec.subtitle, { align: 'center' });
+    doc.fillColor('#000000');
+    for (const section of spec.sections) {
+      doc.moveDown(1.2).font('bold').fontSize(14).text(section.heading);
+      doc.font('regular').fontSize(11);
+      for (const p of section.paragraphs) doc.moveDown(0.4).text(p, { align: 'justify' });
+    }
+    doc.end();
+  });
+}
+
+/** The PDF of a spec: from the cache when it was made before, else made now and cached. */
+export async function seedPdf(spec: PdfSpec): Promise<Buffer> {
+  const key = createHash('sha256').update(JSON.stringify([LAYOUT_VERSION, spec])).digest('hex').slice(0, 24);
+  const dir = path.join(os.tmpdir(), 'lms-seed-pdf');
+  const file = path.join(dir, `${key}.pdf`);
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    // not made yet
+  }
+  const bytes = await render(spec);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const partial = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(partial, bytes);
+    fs.renameSync(partial, file);
+  } catch {
+    // a read-only temporary directory: the next seed makes it again
+  }
+  return bytes;
+}

@@ -1,0 +1,56 @@
+/** /api/library/* (docs/api.md#library): all need a session. */
+import {
+  BaseCategoriesReply,
+  BookFileQuery,
+  BookListBody,
+  BookListReply,
+  BookSaveFields,
+  BookSaveReply,
+  BookSearchBody,
+  CategoriesBody,
+  CategoriesReply,
+  DeleteBookBody,
+  DeleteBookReply,
+  DeleteCheckBody,
+  DeleteCheckReply,
+} from '../../../../contract/library';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { languageOf } from '../../i18n';
+import { multipartInput } from '../../plugins/files';
+import { ok, replies } from '../../plugins/reply';
+import { LibraryService } from './library.service';
+
+export default async function libraryRoutes(app: App, { ctx }: { ctx: AppContext }) {
+  const library = new LibraryService(ctx);
+
+  app.get('/api/library/basebookcategories', { schema: { response: replies(BaseCategoriesReply) } }, async (req) => ok(await library.baseCategories(languageOf(req))));
+
+  app.post('/api/library/bookcategories', { schema: { body: CategoriesBody, response: replies(CategoriesReply) } }, async (req) =>
+    ok(await library.categories(req.body, languageOf(req))),
+  );
+
+  app.post('/api/library/getbooklist', { schema: { body: BookListBody, response: replies(BookListReply) } }, async (req) =>
+    ok(await library.list(req.auth!, req.body, languageOf(req))),
+  );
+
+  app.post('/api/library/searchbooks', { schema: { body: BookSearchBody, response: replies(BookListReply) } }, async (req) =>
+    ok(await library.search(req.auth!, req.body, languageOf(req))),
+  );
+
+  app.post('/api/library/deletecheck', { schema: { body: DeleteCheckBody, response: replies(DeleteCheckReply) } }, async (req) =>
+    ok(await library.deleteCheck(req.auth!, req.body)),
+  );
+
+  app.post('/api/library/deleteebook', { schema: { body: DeleteBookBody, response: replies(DeleteBookReply) } }, async (req) =>
+    ok(await library.remove(req.auth!, req.body)),
+  );
+
+  app.post('/api/library/insertupdatebook', { schema: { response: replies(BookSaveReply) } }, async (req) =>
+    ok(await library.save(req.auth!, multipartInput(ctx.files, req, BookSaveFields, { maxFiles: 1 }), languageOf(req))),
+  );
+
+  app.get('/api/library/download.file', { schema: { querystring: BookFileQuery } }, async (req, reply) => ctx.files.send(reply, await library.file(req.query)));
+
+  app.get('/api/library/read.file', { schema: { querystring: BookFileQuery } }, async (req, reply) => ctx.files.sendPdfInline(reply, await library.file(req.query)));
+}

@@ -1,0 +1,152 @@
+/**
+ * The e-library (docs/api.md#library): categories, books by category, the search across the
+ * library, adding, editing and deleting books with their files. Anyone signed in reads and adds;
+ * the uploader and staff with the library permission edit and delete.
+ */
+import type { Language } from '../../../../contract/common';
+import {
+  BOOK_FILE_FIELD,
+  BOOK_SEARCH_LIMIT,
+  NEW_BOOK_ID,
+  type BaseCategory,
+  type Book,
+  type BookCategory,
+  type BookDeleted,
+  type BookFileQuery,
+  type BookListBody,
+  type BookSaveFields,
+  type BookSearchBody,
+  type CategoriesBody,
+  type DeleteBookBody,
+  type DeleteCheck,
+  type DeleteCheckBody,
+} from '../../../../contract/library';
+import type { AppContext } from '../../context';
+import { badRequest, forbidden, notFound } from '../../app-error';
+import { localName } from '../../i18n';
+import type { Download, MultipartInput } from '../../plugins/files';
+import * as books from '../../shared/books.repository';
+import { assertOwn, type AuthInfo } from '../../shared/caller';
+import * as repo from './library.repository';
+
+export class LibraryService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async baseCategories(lang: Language): Promise<BaseCategory[]> {
+    return (await repo.baseCategories(this.ctx.db)).map((r) => ({ id_baseBookCategory: r.id, name: localName(r, lang) }));
+  }
+
+  async categories(input: CategoriesBody, lang: Language): Promise<BookCategory[]> {
+    const rows = await repo.categoriesOfBase(this.ctx.db, input.id_baseBookCategory);
+    return rows.map((r) => ({ id_baseBookCategory: r.baseId, id_bookCategory: r.id, name: localName(r, lang), count: r.count }));
+  }
+
+  async list(auth: AuthInfo, input: BookListBody, lang: Language): Promise<Book[]> {
+    if (!(await books.categoryExists(this.ctx.db, input.id_bookCategory))) throw notFound();
+    return this.present(auth, await books.booksOfCategory(this.ctx.db, input.id_bookCategory), lang);
+  }
+
+  /** Title, author or annotation containing the text, whatever its case and diacritics. */
+  async search(auth: AuthInfo, input: BookSearchBody, lang: Language): Promise<Book[]> {
+    const folded = books.foldForSearch(input.text);
+    if (folded.length < 2) throw badRequest({ field: 'text' });
+    return this.present(auth, await books.searchBooks(this.ctx.db, folded, BOOK_SEARCH_LIMIT), lang);
+  }
+
+  async deleteCheck(auth: AuthInfo, input: DeleteCheckBody): Promise<DeleteCheck> {
+    assertOwn(auth, { uid: input.id_human });
+    const book = await books.findBook(this.ctx.db, input.id_EBook);
+    if (!book) throw notFound();
+    return { id_EBook: book.id, canDeleteBook: await this.mayManage(auth, book.uploaderUserId) };
+  }
+
+  /** deleteebook: the book and its file, in one transaction (uploader or library permission). */
+  async remove(auth: AuthInfo, input: DeleteBookBody): Promise<BookDeleted> {
+    assertOwn(auth, { uid: input.id_human });
+    const book = await books.findBook(this.ctx.db, input.id_EBook);
+    if (!book) throw notFound();
+    if (!(await this.mayManage(auth, book.uploaderUserId))) throw forbidden();
+    await this.ctx.db.transaction(async (tx) => {
+      await books.deleteBook(tx, book.id);
+      // A book shared from a teaching material shares its file: the material keeps it.
+      if (!book.fromUmk) await this.ctx.files.remove(tx, [book.fileId]);
+    });
+    return { id_EBook: book.id, id_bookCategory: book.categoryId, deleted: true };
+  }
+
+  /** insertupdatebook (multipart): a new book with its file, or an edit (the file optional). */
+  async save(auth: AuthInfo, upload: MultipartInput<BookSaveFields>, lang: Language): Promise<Book> {
+    const id = await upload(async ({ fields: input, files }) => {
+      assertOwn(auth, { uid: input.id_human, role: input.id_humanType });
+      if (files.some((f) => f.field !== BOOK_FILE_FIELD) || files.length > 1) throw badRequest({ field: BOOK_FILE_FIELD });
+      if (input.isFromUmk) throw badRequest({ field: 'isFromUmk' });
+      const values: books.BookValues = {
+        categoryId: input.id_bookCategory,
+        name: input.nameBook.trim(),
+        author: input.author.trim(),
+        description: (input.description ?? '').trim(),
+        totalPages: input.totalPages ?? 0,
+      };
+      if (!values.name) throw badRequest({ field: 'nameBook' });
+      if (!values.author) throw badRequest({ field: 'author' });
+      if (!(await books.categoryExists(this.ctx.db, values.categoryId))) throw badRequest({ field: 'id_bookCategory' });
+      const [file] = files;
+      if (input.id_eBook === NEW_BOOK_ID) {
+        if (!file) throw badRequest({ field: BOOK_FILE_FIELD });
+        return this.ctx.db.transaction(async (tx) => {
+          const stored = await this.ctx.files.save(tx, auth.userId, file);
+          return books.insertBook(tx, { ...values, fileId: stored.id, uploaderUserId: auth.userId, fromUmk: false });
+        });
+      }
+      const book = await books.findBook(this.ctx.db, input.id_eBook);
+      if (!book) throw notFound();
+      if (!(await this.mayManage(auth, book.uploaderUserId))) throw forbidden();
+      // A shared teaching material changes its file from the materials, not from the library.
+      if (file && book.fromUmk) throw badRequest({ field: BOOK_FILE_FIELD });
+      return this.ctx.db.transaction(async (tx) => {
+        if (file) {
+          const stored = await this.ctx.files.save(tx, auth.userId, file);
+          await books.updateBook(tx, book.id, { ...values, fileId: stored.id });
+          await this.ctx.files.remove(tx, [book.fileId]);
+        } else {
+          await books.updateBook(tx, book.id, values);
+        }
+        return book.id;
+      });
+    });
+    const [row] = await books.booksByIds(this.ctx.db, [id]);
+    if (!row) throw notFound();
+    return (await this.present(auth, [row], lang))[0];
+  }
+
+  /** A book's file (every signed-in user may read the library). */
+  async file(input: BookFileQuery): Promise<Download> {
+    const book = await books.findBook(this.ctx.db, input.id);
+    if (!book) throw notFound();
+    const file = await this.ctx.files.find(this.ctx.db, book.fileId);
+    if (!file) throw notFound();
+    return file;
+  }
+
+  private async mayManage(auth: AuthInfo, uploaderUserId: number): Promise<boolean> {
+    return uploaderUserId === auth.userId || (await books.isLibraryEditor(this.ctx.db, auth.userId));
+  }
+
+  private async present(auth: AuthInfo, rows: books.BookRow[], lang: Language): Promise<Book[]> {
+    const editor = rows.length > 0 && (await books.isLibraryEditor(this.ctx.db, auth.userId));
+    return rows.map((r) => ({
+      id_eBook: r.id,
+      name: r.name,
+      author: r.author,
+      description: r.description,
+      totalPages: r.totalPages,
+      fileName: r.fileName,
+      fileSize: r.fileSize,
+      mime: r.mime,
+      id_bookCategory: r.categoryId,
+      category: localName({ nameRu: r.categoryRu, nameKg: r.categoryKg, nameEn: r.categoryEn }, lang),
+      isFromUmk: r.fromUmk,
+      canEdit: editor || r.uploaderUserId === auth.userId,
+    }));
+  }
+}

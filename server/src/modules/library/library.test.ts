@@ -1,0 +1,255 @@
+/**
+ * /api/library/*: categories, lists, the search across the library, adding, editing and deleting
+ * books with their files, reading a PDF inline, with every refusal (docs/security.md#library).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Book, BookCategory } from '../../../../contract/library';
+import type { App } from '../../app';
+import { books, files, groups, students, users } from '../../db/schema';
+import { hashPassword } from '../../shared/credentials/password-hash';
+import { appOn, createTestDatabase, multipartPayload, session, signIn, type MultipartPart, type TestDatabase } from '../../test/helpers';
+
+let db: TestDatabase;
+let app: App;
+let dataDir: string;
+
+type Who = { headers: Record<string, string>; user: { id: number; uid: number; role: 1 | 2 } };
+let teacher: Who; // demo teacher: the library permission
+let student: Who; // demo student
+let otherStudent: Who; // a student of another speciality
+let plainTeacher: Who; // a teacher without the library permission
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const LIMIT = 1024 * 1024; // UPLOAD_LIMIT_MB=1
+
+/** Gives a seeded account without a password one and signs it in. */
+async function account(login: string, role: 1 | 2, notSpeciality?: number): Promise<Who> {
+  const d = db.database.db;
+  const [candidate] =
+    role === 1
+      ? await d.select({ id: users.id }).from(users).where(and(eq(users.role, 1), isNull(users.passwordHash))).orderBy(users.id).limit(1)
+      : await d
+          .select({ id: users.id, speciality: groups.specialityId })
+          .from(users)
+          .innerJoin(students, eq(students.id, users.studentId))
+          .innerJoin(groups, eq(groups.id, students.groupId))
+          .where(and(isNull(users.passwordHash), eq(users.mustUpdateCredentials, false)))
+          .orderBy(users.id)
+          .then((rows) => rows.filter((r) => r.speciality !== notSpeciality));
+  const password = `${login}-Pass-2026`;
+  await d.update(users).set({ login, passwordHash: await hashPassword(password) }).where(eq(users.id, candidate.id));
+  const { res, token, body } = await signIn(app, login, password);
+  if (res.statusCode !== 200 || !token) throw new Error(`sign-in as ${login} failed: ${res.body}`);
+  return { headers: { cookie: `lms_sid=${token}` }, user: body.data };
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-library-'));
+  db = await createTestDatabase();
+  app = await appOn(db, { env: { DATA_DIR: dataDir, UPLOAD_LIMIT_MB: '1' } });
+  teacher = await session(app, 'teacher');
+  student = await session(app, 'student');
+  const [own] = await db.database.db
+    .select({ speciality: groups.specialityId })
+    .from(students)
+    .innerJoin(groups, eq(groups.id, students.groupId))
+    .where(eq(students.id, student.user.uid));
+  otherStudent = await account('otherstudent', 2, own.speciality);
+  plainTeacher = await account('plainteacher', 1);
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const post = (url: string, who: Who | null, payload: object) => app.inject({ method: 'POST', url, payload, headers: who?.headers ?? {} });
+const onDisk = () => (fs.existsSync(path.join(dataDir, 'files')) ? fs.readdirSync(path.join(dataDir, 'files')).filter((n) => n !== '.tmp') : []);
+const total = async (table: typeof books | typeof files) => (await db.database.db.select({ n: count() }).from(table))[0].n;
+
+async function firstCategory(): Promise<BookCategory> {
+  const bases = (await app.inject({ url: '/api/library/basebookcategories', headers: student.headers })).json().data;
+  const res = await post('/api/library/bookcategories', student, { id_baseBookCategory: bases[0].id_baseBookCategory });
+  return res.json().data[0];
+}
+
+function save(who: Who, fields: Record<string, string>, attachments: MultipartPart[] = [], claimed?: Who) {
+  const as = claimed ?? who;
+  const parts: MultipartPart[] = [
+    ...Object.entries({ id_eBook: '-1', id_human: String(as.user.uid), id_humanType: String(as.user.role), ...fields }).map(([name, content]) => ({ name, content })),
+    ...attachments,
+  ];
+  const { payload, contentType } = multipartPayload(parts);
+  return app.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...who.headers, 'content-type': contentType } });
+}
+
+async function added(who: Who, fields: Record<string, string>, attachments: MultipartPart[] = [{ name: 'files', filename: 'Конспект.pdf', content: PDF }]): Promise<Book> {
+  const res = await save(who, fields, attachments);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+describe('every library call needs a session', () => {
+  it.each([
+    ['GET', '/api/library/basebookcategories'],
+    ['POST', '/api/library/bookcategories'],
+    ['POST', '/api/library/getbooklist'],
+    ['POST', '/api/library/searchbooks'],
+    ['POST', '/api/library/deletecheck'],
+    ['POST', '/api/library/deleteebook'],
+    ['POST', '/api/library/insertupdatebook'],
+    ['GET', '/api/library/download.file?id=1'],
+    ['GET', '/api/library/read.file?id=1'],
+  ])('%s %s → 401', async (method, url) => {
+    const res = await app.inject({ method: method as 'GET' | 'POST', url, payload: method === 'POST' ? {} : undefined });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('reading the library', () => {
+  it('base categories → categories with counts → books of a category, in the caller’s language', async () => {
+    const bases = (await app.inject({ url: '/api/library/basebookcategories', headers: student.headers })).json().data;
+    expect(bases.map((b: { name: string }) => b.name)).toEqual(['Учебная литература', 'Научная литература', 'Художественная литература', 'Справочные издания']);
+    const en = (await app.inject({ url: '/api/library/basebookcategories?lang=en', headers: { ...student.headers, cookie: `${student.headers.cookie}; lang=en` } })).json().data;
+    expect(en[0].name).toBe('Textbooks');
+    const categories: BookCategory[] = (await post('/api/library/bookcategories', student, { id_baseBookCategory: bases[0].id_baseBookCategory })).json().data;
+    expect(categories[0]).toMatchObject({ name: 'Программирование', id_baseBookCategory: bases[0].id_baseBookCategory });
+    expect(categories.every((c) => c.count > 0)).toBe(true);
+    const list: Book[] = (await post('/api/library/getbooklist', student, { id_bookCategory: categories[0].id_bookCategory })).json().data;
+    expect(list.length).toBe(categories[0].count);
+    expect(list.find((b) => b.name === 'Совершенный код')).toMatchObject({ author: 'Макконнелл С.', mime: 'application/pdf', canEdit: false, isFromUmk: false });
+    expect(await total(books)).toBeGreaterThanOrEqual(250);
+  });
+
+  it('the search finds across categories by title, author or annotation, whatever the case and accents', async () => {
+    const search = async (text: string) => {
+      const res = await post('/api/library/searchbooks', student, { text });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as Book[];
+    };
+    expect((await search('garcia marquez')).map((b) => b.author)).toEqual(['Gabriel García Márquez']);
+    expect((await search('EMILE ZOLA'))[0].name).toBe('Germinal');
+    expect((await search('miserables'))[0].author).toBe('Victor Hugo');
+    const aitmatov = await search('айтматов');
+    expect(aitmatov.length).toBeGreaterThanOrEqual(6);
+    expect(aitmatov.every((b) => b.author.includes('Айтматов'))).toBe(true);
+    expect((await search('ЁЖ'))).toEqual(await search('ёж'));
+    // Title matches come before annotation matches.
+    const python = await search('python');
+    expect(python[0].name.toLowerCase()).toContain('python');
+    expect(await search('%_')).toEqual([]);
+    expect((await post('/api/library/searchbooks', student, { text: 'x' })).statusCode).toBe(400);
+    expect((await post('/api/library/searchbooks', student, { text: ' x ' })).statusCode).toBe(400);
+  });
+
+  it('ids out of range → 400; unknown → 404', async () => {
+    expect((await post('/api/library/getbooklist', student, { id_bookCategory: 2147483648 })).statusCode).toBe(400);
+    expect((await post('/api/library/getbooklist', student, { id_bookCategory: 0 })).statusCode).toBe(400);
+    expect((await post('/api/library/getbooklist', student, { id_bookCategory: 999999 })).statusCode).toBe(404);
+    expect((await post('/api/library/bookcategories', student, { id_baseBookCategory: -1 })).statusCode).toBe(400);
+    expect((await post('/api/library/deletecheck', student, { id_human: student.user.uid, id_EBook: 2147483648 })).statusCode).toBe(400);
+    expect((await post('/api/library/deletecheck', student, { id_human: student.user.uid, id_EBook: 999999 })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/library/read.file?id=abc', headers: student.headers })).statusCode).toBe(400);
+  });
+});
+
+describe('adding, editing and deleting books', () => {
+  it('a student adds a book: it is listed, he may edit it, and it downloads and reads inline', async () => {
+    const category = await firstCategory();
+    const book = await added(student, { nameBook: '  Мой конспект  ', author: 'Сыдыкова А.', description: 'Лекции', totalPages: '12', id_bookCategory: String(category.id_bookCategory) });
+    expect(book).toMatchObject({ name: 'Мой конспект', author: 'Сыдыкова А.', totalPages: 12, fileName: 'Конспект.pdf', canEdit: true, isFromUmk: false });
+    const list: Book[] = (await post('/api/library/getbooklist', student, { id_bookCategory: category.id_bookCategory })).json().data;
+    expect(list[0].id_eBook).toBe(book.id_eBook);
+    expect((await post('/api/library/deletecheck', student, { id_human: student.user.uid, id_EBook: book.id_eBook })).json().data).toEqual({ id_EBook: book.id_eBook, canDeleteBook: true });
+
+    const download = await app.inject({ url: `/api/library/download.file?id=${book.id_eBook}`, headers: otherStudent.headers });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+    const read = await app.inject({ url: `/api/library/read.file?id=${book.id_eBook}`, headers: otherStudent.headers });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toBe('application/pdf');
+    expect(read.headers['content-disposition']).toMatch(/^inline; filename=/);
+    expect(read.headers['x-content-type-options']).toBe('nosniff');
+    expect(read.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(read.headers['content-security-policy']).not.toContain('script-src');
+
+    // A student who did not upload it may neither edit nor delete it, whatever the body says.
+    expect((await post('/api/library/deletecheck', otherStudent, { id_human: otherStudent.user.uid, id_EBook: book.id_eBook })).json().data.canDeleteBook).toBe(false);
+    expect((await post('/api/library/deleteebook', otherStudent, { id_human: otherStudent.user.uid, id_EBook: book.id_eBook })).statusCode).toBe(403);
+    expect((await post('/api/library/deleteebook', otherStudent, { id_human: student.user.uid, id_EBook: book.id_eBook })).statusCode).toBe(403);
+    const edit = { id_eBook: String(book.id_eBook), nameBook: 'Чужое', author: 'X', id_bookCategory: String(category.id_bookCategory) };
+    expect((await save(otherStudent, edit)).statusCode).toBe(403);
+    expect((await save(otherStudent, edit, [], student)).statusCode).toBe(403);
+    expect((await save(plainTeacher, edit)).statusCode).toBe(403);
+    const [row] = await db.database.db.select().from(books).where(eq(books.id, book.id_eBook));
+    expect(row.name).toBe('Мой конспект');
+
+    // The uploader edits it and replaces the file; the old file's row goes.
+    const replaced = await save(student, { ...edit, nameBook: 'Мой конспект, 2-е изд.', author: 'Сыдыкова А. Т.' }, [{ name: 'files', filename: 'notes.txt', content: 'Лекция 1' }]);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().data).toMatchObject({ name: 'Мой конспект, 2-е изд.', fileName: 'notes.txt', mime: 'text/plain; charset=utf-8' });
+    expect((await db.database.db.select().from(files).where(eq(files.id, row.fileId))).length).toBe(0);
+    // Only PDFs are read in the browser.
+    expect((await app.inject({ url: `/api/library/read.file?id=${book.id_eBook}`, headers: student.headers })).statusCode).toBe(400);
+
+    // The library permission manages any book; a delete takes the file with it.
+    expect((await post('/api/library/deletecheck', teacher, { id_human: teacher.user.uid, id_EBook: book.id_eBook })).json().data.canDeleteBook).toBe(true);
+    const filesBefore = await total(files);
+    const deleted = await post('/api/library/deleteebook', teacher, { id_human: teacher.user.uid, id_EBook: book.id_eBook, isFromUMK: false });
+    expect(deleted.json().data).toEqual({ id_EBook: book.id_eBook, id_bookCategory: category.id_bookCategory, deleted: true });
+    expect(await total(files)).toBe(filesBefore - 1);
+    await app.ctx.files.runUnlinkChecks();
+    expect((await app.inject({ url: `/api/library/download.file?id=${book.id_eBook}`, headers: student.headers })).statusCode).toBe(404);
+  });
+
+  it('a student may not delete a book someone else uploaded; ids naming someone else → 403', async () => {
+    const category = await firstCategory();
+    const [seeded] = (await post('/api/library/getbooklist', student, { id_bookCategory: category.id_bookCategory })).json().data as Book[];
+    expect((await post('/api/library/deleteebook', student, { id_human: student.user.uid, id_EBook: seeded.id_eBook })).statusCode).toBe(403);
+    expect((await post('/api/library/deletecheck', student, { id_human: student.user.uid + 1, id_EBook: seeded.id_eBook })).statusCode).toBe(403);
+    const res = await save(student, { nameBook: 'A', author: 'B', id_bookCategory: String(category.id_bookCategory), id_human: String(student.user.uid + 1) }, [{ name: 'files', filename: 'a.pdf', content: PDF }]);
+    expect(res.statusCode).toBe(403);
+    expect((await post('/api/library/getbooklist', student, { id_bookCategory: category.id_bookCategory })).json().data[0].id_eBook).toBe(seeded.id_eBook);
+  });
+
+  it('bad fields → 400 and nothing stored', async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    await app.ctx.files.runUnlinkChecks(); // earlier deletions' bytes are gone first
+    const before = { books: await total(books), files: await total(files), disk: onDisk().length };
+    const file = [{ name: 'files', filename: 'a.pdf', content: PDF }];
+    for (const [fields, attachments] of [
+      [{ nameBook: 'A', author: 'B', id_bookCategory: category }, []], // a new book without its file
+      [{ nameBook: '   ', author: 'B', id_bookCategory: category }, file],
+      [{ nameBook: 'A', author: '', id_bookCategory: category }, file],
+      [{ nameBook: 'A', author: 'B', id_bookCategory: '999999' }, file],
+      [{ nameBook: 'A', author: 'B', id_bookCategory: '2147483648' }, file],
+      [{ nameBook: 'A', author: 'B', id_bookCategory: category, totalPages: '-1' }, file],
+      [{ nameBook: 'A', author: 'B', id_bookCategory: category, isFromUmk: 'true' }, file],
+      [{ nameBook: 'A', author: 'B', id_bookCategory: category }, [{ name: 'other', filename: 'a.pdf', content: PDF }]],
+    ] as const) {
+      const res = await save(student, fields, [...attachments]);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+    }
+    expect((await save(student, { id_eBook: '999999', nameBook: 'A', author: 'B', id_bookCategory: category })).statusCode).toBe(404);
+    expect({ books: await total(books), files: await total(files), disk: onDisk().length }).toEqual(before);
+  });
+
+  it('F1/F2: one byte over the limit → 413, HTML renamed .pdf → 400; nothing stored', async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    await app.ctx.files.runUnlinkChecks(); // earlier deletions' bytes are gone first
+    const before = { books: await total(books), files: await total(files), disk: onDisk().length };
+    const big = Buffer.concat([PDF, Buffer.alloc(LIMIT - PDF.length + 1, 0x20)]);
+    const over = await save(student, { nameBook: 'Большая', author: 'B', id_bookCategory: category }, [{ name: 'files', filename: 'big.pdf', content: big }]);
+    expect(over.statusCode).toBe(413);
+    expect(over.json().error).toMatchObject({ code: 'TOO_LARGE', params: { maxSizeMb: 1 } });
+    const html = await save(student, { nameBook: 'Страница', author: 'B', id_bookCategory: category }, [{ name: 'files', filename: 'book.pdf', content: '<html><script>alert(1)</script></html>', type: 'application/pdf' }]);
+    expect(html.statusCode).toBe(400);
+    expect(html.json().error.code).toBe('UNSUPPORTED_TYPE');
+    expect({ books: await total(books), files: await total(files), disk: onDisk().length }).toEqual(before);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * SQL of the library's books, shared by the library and the teaching materials (a material may
+ * be shared into the library as a book). The search column is written here, from the title, the
+ * author and the annotation folded by `foldForSearch`.
+ */
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { books, files, libraryBaseCategories, libraryCategories, libraryEditors } from '../db/schema';
+
+/** Lower case without diacritics (é → e, ё → е, Ü → u): what the library search compares. */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+export interface BookValues {
+  categoryId: number;
+  name: string;
+  author: string;
+  description: string;
+  totalPages: number;
+}
+
+const searchOf = (v: BookValues) => foldForSearch([v.name, v.author, v.description].join(' \u0001 '));
+
+export async function insertBook(db: Db, values: BookValues & { fileId: number; uploaderUserId: number; fromUmk: boolean }): Promise<number> {
+  const [row] = await db
+    .insert(books)
+    .values({ ...values, searchText: searchOf(values) })
+    .returning({ id: books.id });
+  return row.id;
+}
+
+export async function updateBook(db: Db, id: number, values: BookValues & { fileId?: number }): Promise<void> {
+  await db
+    .update(books)
+    .set({ ...values, searchText: searchOf(values) })
+    .where(eq(books.id, id));
+}
+
+/** Deletes the book; returns its file id (null when there was none). */
+export async function deleteBook(db: Db, id: number): Promise<number | null> {
+  const [row] = await db.delete(books).where(eq(books.id, id)).returning({ fileId: books.fileId });
+  return row?.fileId ?? null;
+}
+
+export async function findBook(db: Db, id: number) {
+  const [row] = await db.select().from(books).where(eq(books.id, id));
+  return row ?? null;
+}
+
+export async function categoryExists(db: Db, id: number): Promise<boolean> {
+  return (await db.select({ id: libraryCategories.id }).from(libraryCategories).where(eq(libraryCategories.id, id))).length > 0;
+}
+
+export async function isLibraryEditor(db: Db, userId: number): Promise<boolean> {
+  return (await db.select({ userId: libraryEditors.userId }).from(libraryEditors).where(eq(libraryEditors.userId, userId))).length > 0;
+}
+
+/** Every category with its base category's names, in display order. */
+export async function allCategories(db: Db) {
+  return db
+    .select({
+      id: libraryCategories.id,
+      nameRu: libraryCategories.nameRu,
+      nameKg: libraryCategories.nameKg,
+      nameEn: libraryCategories.nameEn,
+      baseRu: libraryBaseCategories.nameRu,
+      baseKg: libraryBaseCategories.nameKg,
+      baseEn: libraryBaseCategories.nameEn,
+    })
+    .from(libraryCategories)
+    .innerJoin(libraryBaseCategories, eq(libraryBaseCategories.id, libraryCategories.baseCategoryId))
+    .orderBy(asc(libraryBaseCategories.sort), asc(libraryBaseCategories.id), asc(libraryCategories.id));
+}
+
+const bookColumns = {
+  id: books.id,
+  name: books.name,
+  author: books.author,
+  description: books.description,
+  totalPages: books.totalPages,
+  categoryId: books.categoryId,
+  fromUmk: books.fromUmk,
+  uploaderUserId: books.uploaderUserId,
+  fileName: files.originalName,
+  fileSize: files.size,
+  mime: files.mime,
+  categoryRu: libraryCategories.nameRu,
+  categoryKg: libraryCategories.nameKg,
+  categoryEn: libraryCategories.nameEn,
+};
+
+function bookRows(db: Db) {
+  return db
+    .select(bookColumns)
+    .from(books)
+    .innerJoin(files, eq(files.id, books.fileId))
+    .innerJoin(libraryCategories, eq(libraryCategories.id, books.categoryId));
+}
+
+export type BookRow = Awaited<ReturnType<typeof booksOfCategory>>[number];
+
+export async function booksOfCategory(db: Db, categoryId: number) {
+  return bookRows(db).where(eq(books.categoryId, categoryId)).orderBy(desc(books.createdAt), desc(books.id));
+}
+
+export async function booksByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return bookRows(db).where(inArray(books.id, ids));
+}
+
+/**
+ * Books whose folded title, author or annotation contains the folded text: title matches first,
+ * then author matches, then the rest, newest first within each.
+ */
+export async function searchBooks(db: Db, folded: string, limit: number) {
+  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const nameFolded = sql`lower(${books.name})`;
+  return bookRows(db)
+    .where(sql`${books.searchText} like ${pattern}`)
+    .orderBy(
+      sql`case when ${nameFolded} like ${pattern} then 0 when lower(${books.author}) like ${pattern} then 1 else 2 end`,
+      desc(books.createdAt),
+      desc(books.id),
+    )
+    .limit(limit);
+}

@@ -1,0 +1,38 @@
+/** E-library calls and the URLs of a book's file (docs/product.md#library). */
+import type {
+  BOOK_SEARCH_MIN,
+  Book,
+  BookCategory,
+  BookDeleted,
+  BookListBody,
+  BookSearchBody,
+  BaseCategory,
+  CategoriesBody,
+  DeleteBookBody,
+  DeleteCheck,
+  DeleteCheckBody,
+  NEW_BOOK_ID,
+} from '../../contract/library';
+import { get, post } from './http';
+
+// The client takes only types from the contract: these copies are checked against it by tsc.
+export const NEW_BOOK: typeof NEW_BOOK_ID = -1;
+export const SEARCH_MIN: typeof BOOK_SEARCH_MIN = 2;
+/** The multipart form of a book goes through `upload` (api/http.ts) to this URL. */
+export const BOOK_SAVE_URL = 'api/library/insertupdatebook';
+
+const session = { session: true } as const;
+
+export const libraryApi = {
+  baseCategories: () => get<BaseCategory[]>('api/library/basebookcategories', session),
+  categories: (body: CategoriesBody) => post<BookCategory[]>('api/library/bookcategories', body, session),
+  books: (body: BookListBody) => post<Book[]>('api/library/getbooklist', body, session),
+  search: (body: BookSearchBody) => post<Book[]>('api/library/searchbooks', body, session),
+  deleteCheck: (body: DeleteCheckBody) => post<DeleteCheck>('api/library/deletecheck', body, session),
+  remove: (body: DeleteBookBody) => post<BookDeleted>('api/library/deleteebook', body, session),
+};
+
+/** The book's file as an attachment. */
+export const bookDownloadUrl = (id: number) => `/api/library/download.file?id=${id}`;
+/** A PDF book shown by the browser's own viewer. */
+export const bookReadUrl = (id: number) => `/api/library/read.file?id=${id}`;

@@ -1,0 +1,114 @@
+/** The library screen: categories → books, the local search line, and the delete check and confirmation. */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from '../../../contract/auth';
+import type { Book } from '../../../contract/library';
+import { initialSessionState } from '../../shared/session/session';
+import { makeStore, renderWithStore } from '../../test/render';
+import { http, ok, publicHandlers, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
+import LibraryScreen from './LibraryScreen';
+
+vi.mock('../../components/notify', () => ({ notify: vi.fn() }));
+
+const book = (id: number, name: string, author: string, canEdit = false): Book => ({
+  id_eBook: id,
+  name,
+  author,
+  description: 'Основная литература курса.',
+  totalPages: 320,
+  fileName: `${name.replace(/\s+/g, '_')}.pdf`,
+  fileSize: 20480,
+  mime: 'application/pdf',
+  id_bookCategory: 3,
+  category: 'Программирование',
+  isFromUmk: false,
+  canEdit,
+});
+
+let shelf: Book[];
+
+beforeEach(() => {
+  shelf = [book(1, 'Совершенный код', 'Макконнелл С.', true), book(2, 'Чистый код', 'Мартин Р.', true), book(3, 'Грокаем алгоритмы', 'Бхаргава А.')];
+  server.use(
+    ...publicHandlers(),
+    http.get('/api/library/basebookcategories', () => ok([{ id_baseBookCategory: 1, name: 'Учебная литература' }])),
+    http.post('/api/library/bookcategories', () => ok([{ id_baseBookCategory: 1, id_bookCategory: 3, name: 'Программирование', count: shelf.length }])),
+    http.post('/api/library/getbooklist', () => ok(shelf)),
+  );
+});
+
+function renderScreen(user: User) {
+  const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user } });
+  renderWithStore(<LibraryScreen />, { route: '/lms/library', store });
+  return userEvent.setup();
+}
+
+describe('the library screen', () => {
+  it('lists the first category; the local search says what it found, by title or author', async () => {
+    const user = renderScreen(student);
+    expect(await screen.findByRole('heading', { name: 'Совершенный код' })).toBeInTheDocument();
+    const link = screen.getAllByRole('link').find((l) => l.getAttribute('href') === '/api/library/read.file?id=1');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.getAllByText('Совершенный_код.pdf')[0]).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Поиск в категории'), 'код');
+    expect(screen.getByRole('status')).toHaveTextContent('Найдено 2 файла');
+    expect(screen.getAllByTestId('library-book')).toHaveLength(2);
+    await user.selectOptions(screen.getByLabelText('Искать по'), 'автору');
+    expect(screen.getByRole('status')).toHaveTextContent('Поиск по код не дал результатов, показаны все файлы (3)');
+    expect(screen.getAllByTestId('library-book')).toHaveLength(3);
+    await user.clear(screen.getByLabelText('Поиск в категории'));
+    await user.type(screen.getByLabelText('Поиск в категории'), 'мартин');
+    expect(screen.getByRole('status')).toHaveTextContent('Найден 1 файл');
+  });
+
+  it('a delete is checked, then asked for; cancel sends nothing, confirm deletes and reloads the category', async () => {
+    const log = recordRequests();
+    server.use(
+      http.post('/api/library/deletecheck', async ({ request }) => {
+        const body = (await request.json()) as { id_EBook: number };
+        return ok({ id_EBook: body.id_EBook, canDeleteBook: true });
+      }),
+      http.post('/api/library/deleteebook', async ({ request }) => {
+        const body = (await request.json()) as { id_EBook: number };
+        shelf = shelf.filter((b) => b.id_eBook !== body.id_EBook);
+        return ok({ id_EBook: body.id_EBook, id_bookCategory: 3, deleted: true });
+      }),
+    );
+    const user = renderScreen(teacher);
+    await screen.findByRole('heading', { name: 'Совершенный код' });
+    await user.click(screen.getByRole('button', { name: 'Удалить «Совершенный код»' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Удалить книгу?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await requestsSettled();
+    expect(log.paths()).not.toContain('/api/library/deleteebook');
+    expect(log.requests.find((r) => r.path === '/api/library/deletecheck')?.body).toEqual({ id_human: teacher.uid, id_EBook: 1 });
+
+    await user.click(screen.getByRole('button', { name: 'Удалить «Совершенный код»' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Удалить книгу?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Совершенный код' })).not.toBeInTheDocument());
+    expect(log.requests.find((r) => r.path === '/api/library/deleteebook')?.body).toEqual({ id_human: teacher.uid, id_EBook: 1, isFromUMK: false });
+    expect(log.paths().filter((p) => p === '/api/library/getbooklist')).toHaveLength(2);
+    log.stop();
+  });
+
+  it('a book the caller may not delete says so and asks nothing', async () => {
+    server.use(http.post('/api/library/deletecheck', () => ok({ id_EBook: 2, canDeleteBook: false })));
+    const user = renderScreen(teacher);
+    await screen.findByRole('heading', { name: 'Чистый код' });
+    await user.click(screen.getByRole('button', { name: 'Удалить «Чистый код»' }));
+    expect(await screen.findByText('Удалить эту книгу может только тот, кто её загрузил, или сотрудник библиотеки.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('a student sees no edit or delete on books of others', async () => {
+    shelf = [book(3, 'Грокаем алгоритмы', 'Бхаргава А.')];
+    renderScreen(student);
+    await screen.findByRole('heading', { name: 'Грокаем алгоритмы' });
+    expect(screen.queryByRole('button', { name: /Удалить/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Изменить/ })).not.toBeInTheDocument();
+  });
+});

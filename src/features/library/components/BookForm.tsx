@@ -1,0 +1,221 @@
+/**
+ * Adding or editing a book: category, title, author, pages, annotation and the file (required for
+ * a new book). While it uploads, the bar shows the bytes sent and the upload can be cancelled.
+ */
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { Form, Formik, useField } from 'formik';
+import { useTranslation } from 'react-i18next';
+import type { BaseCategory, Book, BookCategory } from '../../../../contract/library';
+import type { Failure } from '../../../api/http';
+import { NEW_BOOK } from '../../../api/library';
+import { ErrorLine } from '../../../components/fields';
+import { FileTypeIcon, useFileSize } from '../../../components/FileTypeIcon';
+import { Select } from '../../../components/Select';
+import { UploadProgress } from '../../../components/UploadProgress';
+import { describeFailure } from '../../../lib/errors';
+import { usePreloadYup, yupValidator } from '../../../lib/validation';
+import type { BookDraft } from '../library.slice';
+
+const MB = 1024 * 1024;
+
+interface Values {
+  categoryId: number;
+  name: string;
+  author: string;
+  totalPages: string;
+  description: string;
+  file: File | null;
+}
+
+interface Props {
+  /** The book being edited, or null for a new one. */
+  book: Book | null;
+  bases: BaseCategory[];
+  baseId: number | null;
+  categories: BookCategory[];
+  categoryId: number | null;
+  onBaseChange: (id: number) => void;
+  maxSizeMb: number;
+  busy: boolean;
+  progress: { loaded: number; total: number } | null;
+  error: Failure | null;
+  onSubmit: (draft: BookDraft) => void;
+  onCancelUpload: () => void;
+  onClose: () => void;
+  onErrorClose: () => void;
+}
+
+function TextInput({ name, label, multiline, type = 'text' }: { name: keyof Values; label: string; multiline?: boolean; type?: string }) {
+  const [field, meta] = useField<string>(name);
+  const id = useId();
+  const errorId = useId();
+  const invalid = Boolean(meta.touched && meta.error);
+  const common = { id, ...field, className: `input${invalid ? ' invalid' : ''}`, 'aria-invalid': invalid, 'aria-describedby': invalid ? errorId : undefined };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} inputMode={type === 'number' ? 'numeric' : undefined} />}
+      {invalid ? (
+        <p id={errorId} className="field-error">
+          {meta.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function FileInput({ label, required, maxSizeMb }: { label: string; required: boolean; maxSizeMb: number }) {
+  const { t } = useTranslation('library');
+  const [field, meta, helpers] = useField<File | null>('file');
+  const fileSize = useFileSize();
+  const id = useId();
+  const hintId = useId();
+  const invalid = Boolean(meta.touched && meta.error);
+  return (
+    <div className="field library-file-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="file"
+        className="input"
+        aria-describedby={hintId}
+        aria-invalid={invalid}
+        required={required}
+        onChange={(e) => {
+          void helpers.setTouched(true, false);
+          void helpers.setValue(e.target.files?.[0] ?? null);
+        }}
+      />
+      <p id={hintId} className={invalid ? 'field-error' : 'field-hint'}>
+        {invalid ? meta.error : t('form.fileHint', { maxSizeMb })}
+      </p>
+      {field.value ? (
+        <p className="library-picked">
+          <FileTypeIcon name={field.value.name} />
+          <span title={field.value.name}>{field.value.name}</span>
+          <span className="muted small">{fileSize(field.value.size)}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function BookForm(props: Props) {
+  const { book, bases, baseId, categories, categoryId, onBaseChange, maxSizeMb, busy, progress, error, onSubmit, onCancelUpload, onClose, onErrorClose } = props;
+  const { t } = useTranslation(['library', 'cm']);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  usePreloadYup();
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const isNew = book === null;
+  const validate = useMemo(
+    () =>
+      yupValidator<Values>((yup) =>
+        yup.object({
+          categoryId: yup.number().min(1, t('form.required')),
+          name: yup.string().trim().required(t('form.required')).max(300, t('form.tooLong', { max: 300 })),
+          author: yup.string().trim().required(t('form.required')).max(300, t('form.tooLong', { max: 300 })),
+          totalPages: yup
+            .string()
+            .matches(/^\d{0,6}$/, t('form.pagesInvalid'))
+            .test('max', t('form.pagesInvalid'), (v) => !v || Number(v) <= 100000),
+          description: yup.string().max(4000, t('form.tooLong', { max: 4000 })),
+          file: yup
+            .mixed()
+            .nullable()
+            .test('required', t('form.fileRequired'), (v) => !isNew || v instanceof File)
+            .test('size', t('form.tooLarge', { maxSizeMb }), (v) => !(v instanceof File) || v.size <= maxSizeMb * MB),
+        }),
+      ),
+    [t, isNew, maxSizeMb],
+  );
+
+  const initial: Values = {
+    categoryId: book?.id_bookCategory ?? categoryId ?? -1,
+    name: book?.name ?? '',
+    author: book?.author ?? '',
+    totalPages: book && book.totalPages > 0 ? String(book.totalPages) : '',
+    description: book?.description ?? '',
+    file: null,
+  };
+  const serverError = (failure: Failure) =>
+    failure.error?.code === 'TOO_LARGE' ? t('form.tooLarge', { maxSizeMb: failure.error.params?.maxSizeMb ?? maxSizeMb }) : describeFailure(t, failure);
+
+  return (
+    <section className="card library-form" aria-labelledby="library-form-title" data-testid="library-form">
+      <h2 id="library-form-title" ref={headingRef} tabIndex={-1}>
+        {isNew ? t('form.addTitle') : t('form.editTitle')}
+      </h2>
+      <Formik<Values>
+        initialValues={initial}
+        validate={validate}
+        onSubmit={(v) =>
+          onSubmit({
+            id: book?.id_eBook ?? NEW_BOOK,
+            categoryId: v.categoryId,
+            name: v.name.trim(),
+            author: v.author.trim(),
+            description: v.description.trim(),
+            totalPages: v.totalPages ? Number(v.totalPages) : 0,
+            file: v.file,
+          })
+        }
+      >
+        {({ values, setFieldValue, errors, touched }) => (
+          <Form className="form library-form-grid" noValidate>
+            <Select
+              id="library-form-base"
+              label={t('fields.category')}
+              options={bases.map((b) => ({ id: b.id_baseBookCategory, name: b.name }))}
+              value={baseId ?? -1}
+              onChange={(id) => {
+                onBaseChange(id);
+                void setFieldValue('categoryId', -1);
+              }}
+              disabled={busy}
+            />
+            <div>
+              <Select
+                id="library-form-category"
+                label={t('fields.subcategory')}
+                options={categories.map((c) => ({ id: c.id_bookCategory, name: c.name }))}
+                value={categories.some((c) => c.id_bookCategory === values.categoryId) ? values.categoryId : -1}
+                onChange={(id) => void setFieldValue('categoryId', id)}
+                disabled={busy}
+              />
+              {touched.categoryId && errors.categoryId ? <p className="field-error">{errors.categoryId}</p> : null}
+            </div>
+            <TextInput name="name" label={t('fields.title')} />
+            <TextInput name="author" label={t('fields.author')} />
+            <TextInput name="totalPages" label={t('fields.pages')} type="number" />
+            <div className="library-form-wide">
+              <TextInput name="description" label={t('fields.annotation')} multiline />
+            </div>
+            <div className="library-form-wide">
+              <FileInput label={isNew ? t('form.file') : t('form.replaceFile')} required={isNew} maxSizeMb={maxSizeMb} />
+            </div>
+            {error ? (
+              <div className="library-form-wide">
+                <ErrorLine message={t('form.failed')} detail={serverError(error) || undefined} onClose={onErrorClose} />
+              </div>
+            ) : null}
+            <div className="library-form-wide library-form-foot">
+              {busy && progress ? (
+                <UploadProgress ns="library" loaded={progress.loaded} total={progress.total} onCancel={onCancelUpload} />
+              ) : (
+                <>
+                  <button type="button" className="btn btn-ghost" onClick={onClose}>
+                    {t('form.close')}
+                  </button>
+                  <button type="submit" className="btn btn-primary">
+                    {isNew ? t('form.add') : t('form.save')}
+                  </button>
+                </>
+              )}
+            </div>
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Library loads and writes: base categories → categories → books (the first of each is chosen),
+ * the search across the library, saving a book with real upload progress (cancellable), the delete
+ * check and the delete, after which the category reloads.
+ */
+import { all, call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { User } from '../../../contract/auth';
+import type { Book } from '../../../contract/library';
+import type { AppConfig } from '../../../contract/config';
+import { BOOK_SAVE_URL, libraryApi } from '../../api/library';
+import { configActions, selectConfig } from '../../shared/config/config';
+import { request, requireUser } from '../../shared/request/request.saga';
+import { uploadWithProgress } from '../../shared/request/upload.saga';
+import { libraryActions, selectLibrary, type BookDraft, type LibraryState } from './library.slice';
+
+export function* openedSaga() {
+  // The upload limit of the book form.
+  const config = (yield select(selectConfig)) as AppConfig | null;
+  if (!config) yield put(configActions.loadRequested());
+  const state = (yield select(selectLibrary)) as LibraryState;
+  if (state.bases.data.length > 0 && state.baseId !== null) {
+    // Back on the screen: the chosen category reloads.
+    if (state.categoryId !== null) yield put(libraryActions.categorySelected({ id: state.categoryId }));
+    return;
+  }
+  yield put(libraryActions.basesRequested());
+}
+
+export function* basesSaga() {
+  const result = yield* request(libraryApi.baseCategories, [], { succeeded: libraryActions.basesSucceeded, failed: libraryActions.basesFailed });
+  if (result.ok && result.data.length > 0) yield put(libraryActions.baseSelected({ id: result.data[0].id_baseBookCategory }));
+}
+
+export function* categoriesSaga(action: PayloadAction<{ id: number }>) {
+  const result = yield* request(libraryApi.categories, [{ id_baseBookCategory: action.payload.id }], {
+    succeeded: libraryActions.categoriesSucceeded,
+    failed: libraryActions.categoriesFailed,
+  });
+  if (result.ok && result.data.length > 0) yield put(libraryActions.categorySelected({ id: result.data[0].id_bookCategory }));
+}
+
+export function* booksSaga(action: PayloadAction<{ id: number }>) {
+  yield* request(libraryApi.books, [{ id_bookCategory: action.payload.id }], { succeeded: libraryActions.booksSucceeded, failed: libraryActions.booksFailed });
+}
+
+export function* searchSaga(action: PayloadAction<{ text: string }>) {
+  yield* request(libraryApi.search, [{ text: action.payload.text }], { succeeded: libraryActions.searchSucceeded, failed: libraryActions.searchFailed });
+}
+
+/** The multipart form of insertupdatebook (SPEC's save payload). */
+export function bookForm(draft: BookDraft, user: User): FormData {
+  const form = new FormData();
+  form.append('id_eBook', String(draft.id));
+  form.append('nameBook', draft.name);
+  form.append('author', draft.author);
+  form.append('description', draft.description);
+  form.append('totalPages', String(draft.totalPages));
+  form.append('id_bookCategory', String(draft.categoryId));
+  form.append('id_human', String(user.uid));
+  form.append('id_humanType', String(user.role));
+  form.append('isFromUmk', 'false');
+  if (draft.file) {
+    form.append('fileName', draft.file.name);
+    form.append('selectedBookFileName', draft.file.name);
+    form.append('files', draft.file, draft.file.name);
+  }
+  return form;
+}
+
+/** Saves with progress; a new book reloads its category (and the counts), an edit is replaced in place. */
+export function* saveSaga(action: PayloadAction<BookDraft>) {
+  const user = (yield* requireUser(libraryActions.saveFailed)) as User | null;
+  if (!user) return;
+  const result = yield* uploadWithProgress<Book>(BOOK_SAVE_URL, bookForm(action.payload, user), {
+    progress: libraryActions.saveProgressed,
+    succeeded: libraryActions.saveSucceeded,
+    failed: libraryActions.saveFailed,
+  });
+  if (!result?.ok) return;
+  const state = (yield select(selectLibrary)) as LibraryState;
+  if (action.payload.id === -1 && state.baseId !== null) {
+    yield* request(libraryApi.categories, [{ id_baseBookCategory: state.baseId }], { succeeded: libraryActions.categoriesSucceeded, failed: libraryActions.categoriesFailed });
+  }
+  if (action.payload.id === -1 || state.categoryId === result.data.id_bookCategory) yield put(libraryActions.categorySelected({ id: result.data.id_bookCategory }));
+}
+
+/** The save races the cancel button: cancelling aborts the request (nothing is stored). */
+export function* saveOrCancelSaga(action: PayloadAction<BookDraft>) {
+  yield race({ save: call(saveSaga, action), cancel: take(libraryActions.saveCancelled.type) });
+}
+
+export function* checkSaga(action: PayloadAction<{ id: number }>) {
+  const user = (yield* requireUser(libraryActions.checkFailed)) as User | null;
+  if (!user) return;
+  yield* request(libraryApi.deleteCheck, [{ id_human: user.uid, id_EBook: action.payload.id }], {
+    succeeded: (data) => libraryActions.checkSucceeded({ id: data.id_EBook, canDeleteBook: data.canDeleteBook }),
+    failed: libraryActions.checkFailed,
+  });
+}
+
+/** docs/product.md#library: a delete reloads the book list of the category. */
+export function* deleteSaga(action: PayloadAction<{ id: number }>) {
+  const user = (yield* requireUser(libraryActions.deleteFailed)) as User | null;
+  if (!user) return;
+  const state = (yield select(selectLibrary)) as LibraryState;
+  const book = [...state.books.data, ...state.search.data].find((b) => b.id_eBook === action.payload.id);
+  const result = yield* request(libraryApi.remove, [{ id_human: user.uid, id_EBook: action.payload.id, isFromUMK: book?.isFromUmk ?? false }], {
+    succeeded: () => libraryActions.deleteSucceeded({ id: action.payload.id }),
+    failed: libraryActions.deleteFailed,
+  });
+  if (!result.ok) return;
+  const after = (yield select(selectLibrary)) as LibraryState;
+  if (after.search.text === null) yield put(libraryActions.categorySelected({ id: result.data.id_bookCategory }));
+}
+
+export function* librarySaga() {
+  yield all([
+    takeLatest(libraryActions.opened.type, openedSaga),
+    takeLatest(libraryActions.basesRequested.type, basesSaga),
+    takeLatest(libraryActions.baseSelected.type, categoriesSaga),
+    takeLatest(libraryActions.categorySelected.type, booksSaga),
+    takeLatest(libraryActions.searchRequested.type, searchSaga),
+    takeLatest(libraryActions.saveRequested.type, saveOrCancelSaga),
+    takeLatest(libraryActions.deleteChecked.type, checkSaga),
+    takeEvery(libraryActions.deleteRequested.type, deleteSaga),
+  ]);
+}

@@ -1,0 +1,167 @@
+/**
+ * E-library area (docs/product.md#library): base categories → categories → the books of one, the
+ * search across the library, saving a book with its upload progress, and the delete check then the
+ * delete (which reloads the category).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { BaseCategory, Book, BookCategory } from '../../../contract/library';
+import type { Failure } from '../../api/http';
+import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
+import { sessionEnded } from '../../shared/session/session';
+
+/** What the book form sends; `file` is passed through the action, never kept in state. */
+export interface BookDraft {
+  /** -1 for a new book. */
+  id: number;
+  categoryId: number;
+  name: string;
+  author: string;
+  description: string;
+  totalPages: number;
+  file: File | null;
+}
+
+export interface LibraryState {
+  bases: Loadable<BaseCategory[]>;
+  baseId: number | null;
+  categories: Loadable<BookCategory[]>;
+  categoryId: number | null;
+  books: Loadable<Book[]>;
+  /** The search across the library: its text (null: not searching) and results. */
+  search: Loadable<Book[]> & { text: string | null };
+  save: {
+    fetching: boolean;
+    error: Failure | null;
+    /** Bytes sent of the upload under way (null when none). */
+    progress: { loaded: number; total: number } | null;
+    /** Counts successful saves (the form closes when it changes). */
+    saved: number;
+  };
+  /** The delete check of a book: null until answered. */
+  check: Loadable<boolean | null> & { id: number | null };
+  remove: Loadable<null> & { id: number | null };
+}
+
+export const initialLibraryState: LibraryState = {
+  bases: idle([]),
+  baseId: null,
+  categories: idle([]),
+  categoryId: null,
+  books: idle([]),
+  search: { ...idle([]), text: null },
+  save: { fetching: false, error: null, progress: null, saved: 0 },
+  check: { ...idle(null), id: null },
+  remove: { ...idle(null), id: null },
+};
+
+const slice = createSlice({
+  name: 'library',
+  initialState: initialLibraryState,
+  reducers: {
+    /** The screen is shown: base categories load, then the first one's categories and books. */
+    opened() {},
+    basesRequested(state) {
+      state.bases = started([]);
+    },
+    basesSucceeded(state, action: PayloadAction<BaseCategory[]>) {
+      state.bases = succeeded(action.payload);
+    },
+    basesFailed(state, action: PayloadAction<Failure>) {
+      state.bases = failed(action.payload, []);
+    },
+    baseSelected(state, action: PayloadAction<{ id: number }>) {
+      state.baseId = action.payload.id;
+      state.categories = started([]);
+      state.categoryId = null;
+      state.books = idle([]);
+    },
+    categoriesSucceeded(state, action: PayloadAction<BookCategory[]>) {
+      state.categories = succeeded(action.payload);
+    },
+    categoriesFailed(state, action: PayloadAction<Failure>) {
+      state.categories = failed(action.payload, []);
+    },
+    /** A category is chosen (or reloaded): its books load; the search across the library closes. */
+    categorySelected(state, action: PayloadAction<{ id: number }>) {
+      state.categoryId = action.payload.id;
+      state.books = started([]);
+      state.search = { ...idle([]), text: null };
+    },
+    booksSucceeded(state, action: PayloadAction<Book[]>) {
+      state.books = succeeded(action.payload);
+    },
+    booksFailed(state, action: PayloadAction<Failure>) {
+      state.books = failed(action.payload, []);
+    },
+    searchRequested(state, action: PayloadAction<{ text: string }>) {
+      state.search = { ...started([]), text: action.payload.text };
+    },
+    searchSucceeded(state, action: PayloadAction<Book[]>) {
+      state.search = { ...succeeded(action.payload), text: state.search.text };
+    },
+    searchFailed(state, action: PayloadAction<Failure>) {
+      state.search = { ...failed(action.payload, []), text: state.search.text };
+    },
+    searchClosed(state) {
+      state.search = { ...idle([]), text: null };
+    },
+    saveRequested(state, _action: PayloadAction<BookDraft>) {
+      state.save = { ...state.save, fetching: true, error: null, progress: { loaded: 0, total: 0 } };
+    },
+    saveProgressed(state, action: PayloadAction<{ loaded: number; total: number }>) {
+      if (state.save.fetching) state.save.progress = action.payload;
+    },
+    /** An edit replaces the book in the list at once; a new book shows in its category's reload. */
+    saveSucceeded(state, action: PayloadAction<Book>) {
+      state.save = { fetching: false, error: null, progress: null, saved: state.save.saved + 1 };
+      const book = action.payload;
+      state.books.data = state.books.data.map((b) => (b.id_eBook === book.id_eBook ? book : b));
+      state.search.data = state.search.data.map((b) => (b.id_eBook === book.id_eBook ? book : b));
+    },
+    saveFailed(state, action: PayloadAction<Failure>) {
+      state.save = { ...state.save, fetching: false, error: action.payload, progress: null };
+    },
+    /** The user cancelled the upload: nothing was stored. */
+    saveCancelled(state) {
+      state.save = { ...state.save, fetching: false, error: null, progress: null };
+    },
+    saveErrorCleared(state) {
+      state.save.error = null;
+    },
+    deleteChecked(state, action: PayloadAction<{ id: number }>) {
+      state.check = { ...started(null), id: action.payload.id };
+    },
+    checkSucceeded(state, action: PayloadAction<{ id: number; canDeleteBook: boolean }>) {
+      if (state.check.id === action.payload.id) state.check = { ...succeeded(action.payload.canDeleteBook), id: action.payload.id };
+    },
+    checkFailed(state, action: PayloadAction<Failure>) {
+      state.check = { ...failed(action.payload, null), id: state.check.id };
+    },
+    checkClosed(state) {
+      state.check = { ...idle(null), id: null };
+    },
+    deleteRequested(state, action: PayloadAction<{ id: number }>) {
+      state.check = { ...idle(null), id: null };
+      state.remove = { ...started(null), id: action.payload.id };
+    },
+    deleteSucceeded(state, action: PayloadAction<{ id: number }>) {
+      state.remove = { ...succeeded(null), id: null };
+      state.search.data = state.search.data.filter((b) => b.id_eBook !== action.payload.id);
+    },
+    deleteFailed(state, action: PayloadAction<Failure>) {
+      state.remove = { ...failed(action.payload, null), id: null };
+    },
+    deleteErrorCleared(state) {
+      state.remove.error = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialLibraryState);
+  },
+});
+
+export const libraryActions = slice.actions;
+export const libraryReducer = slice.reducer;
+
+type WithLibrary = { library: LibraryState };
+export const selectLibrary = (state: WithLibrary) => state.library;

@@ -1,0 +1,213 @@
+/**
+ * /lms/umk (docs/product.md#umk): the teaching materials of the caller's disciplines by half-year,
+ * discipline and semester. A teacher adds materials (optionally also into the e-library), edits and
+ * deletes his own after a confirmation; a student reads and downloads those meant for him.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UmkItem } from '../../../contract/umk';
+import { umkDownloadUrl, umkReadUrl } from '../../api/umk';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorLine } from '../../components/fields';
+import { FileTypeIcon, useFileSize } from '../../components/FileTypeIcon';
+import { Select } from '../../components/Select';
+import { Spinner } from '../../components/Spinner';
+import { selectConfig } from '../../shared/config/config';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { ROLE_TEACHER } from '../../shared/request/roles';
+import { selectUser } from '../../shared/session/session';
+import { describeFailure } from '../../lib/errors';
+import { truncateName } from '../../lib/files';
+import { shortName } from '../../lib/names';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { UmkForm } from './components/UmkForm';
+import { umkActions, selectUmk, type UmkDraft } from './umk.slice';
+import './umk.css';
+
+const DEFAULT_MAX_SIZE_MB = 25;
+const AUDIENCE_KEYS = ['audience.all', 'audience.fullTime', 'audience.partTime'] as const;
+
+function ItemCard({ item, busy, onEdit, onDelete }: { item: UmkItem; busy: boolean; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation('umk');
+  const fileSize = useFileSize();
+  const titleId = `umk-${item.id_books}-title`;
+  return (
+    <article className="card umk-item" aria-labelledby={titleId} data-testid="umk-item" data-id={item.id_books}>
+      <FileTypeIcon name={item.fileName} mime={item.mime} />
+      <div className="umk-item-body">
+        <p className="umk-type small">{item.typeName}</p>
+        <h3 id={titleId} className="umk-item-title">
+          {item.umkName}
+        </h3>
+        <p className="muted small umk-item-meta">
+          {item.author ? <span>{item.author}</span> : null}
+          <span>{t('item.teacher', { name: item.teacher })}</span>
+          <span>{t(AUDIENCE_KEYS[item.id_forStudentKind])}</span>
+          {item.totalPages > 0 ? <span>{t('item.pages', { count: item.totalPages })}</span> : null}
+          {item.id_eBook !== null ? <span className="umk-badge">{t('item.inLibrary')}</span> : null}
+        </p>
+        {item.description ? <p className="umk-item-description">{item.description}</p> : null}
+        <div className="umk-item-actions">
+          <a className="umk-file" href={umkDownloadUrl(item.id_books)} download={item.fileName} title={item.fileName}>
+            <span>{truncateName(item.fileName)}</span>
+            {' '}
+            <span className="muted small">{fileSize(item.fileSize)}</span>
+            <span className="sr-only">, {t('item.download', { name: item.fileName })}</span>
+          </a>
+          {item.mime === 'application/pdf' ? (
+            <a className="btn btn-secondary" href={umkReadUrl(item.id_books)} target="_blank" rel="noopener" aria-label={t('item.readNamed', { name: item.umkName })}>
+              {t('item.read')}
+            </a>
+          ) : null}
+          {item.canEdit ? (
+            <>
+              <button type="button" className="btn btn-ghost" onClick={onEdit} aria-label={t('item.editNamed', { name: item.umkName })}>
+                {t('item.edit')}
+              </button>
+              <button type="button" className="btn btn-ghost umk-delete" onClick={onDelete} disabled={busy} aria-busy={busy} aria-label={t('item.deleteNamed', { name: item.umkName })}>
+                {t('item.delete')}
+              </button>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export default function UmkScreen() {
+  const { t } = useTranslation(['umk', 'cm']);
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const config = useAppSelector(selectConfig);
+  const state = useAppSelector(selectUmk);
+  const { half, halfError, disciplines, disciplineId, semesters, semesterId, items, types, examTypes, categories, save, remove } = state;
+  const [form, setForm] = useState<{ item: UmkItem | null } | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  usePageTitle(t('title'));
+
+  useEffect(() => {
+    dispatch(umkActions.opened());
+  }, [dispatch]);
+
+  const [savedSeen, setSavedSeen] = useState(save.saved);
+  if (save.saved !== savedSeen) {
+    setSavedSeen(save.saved);
+    setForm(null);
+  }
+
+  const submit = useCallback((draft: UmkDraft) => dispatch(umkActions.saveRequested(draft)), [dispatch]);
+  if (!user) return null;
+  const teacher = user.role === ROLE_TEACHER;
+  const canAdd = teacher && disciplineId !== null && semesterId !== null;
+  const confirmItem = items.data.find((i) => i.id_books === confirming);
+
+  return (
+    <div className="umk-screen">
+      <div className="umk-head">
+        <h1 className="umk-title">{t('title')}</h1>
+        {canAdd && !form ? (
+          <button type="button" className="btn btn-primary" onClick={() => setForm({ item: null })} data-testid="umk-add">
+            {t('actions.add')}
+          </button>
+        ) : null}
+      </div>
+
+      <section className="card umk-filters" aria-label={t('filters')}>
+        <Select
+          id="umk-ws"
+          label={t('fields.halfYear', { year: half ? `${half.year}-${String((half.year + 1) % 100).padStart(2, '0')}` : '' })}
+          options={[
+            { id: 1, name: t('halfYears.autumn') },
+            { id: 2, name: t('halfYears.spring') },
+          ]}
+          value={half?.ws ?? -1}
+          blank={half === null}
+          disabled={half === null}
+          onChange={(ws) => half && dispatch(umkActions.halfSelected({ year: half.year, ws: ws === 2 ? 2 : 1 }))}
+        />
+        <Select
+          id="umk-discipline"
+          label={t('fields.discipline')}
+          options={disciplines.data.map((d) => ({ id: d.id, name: d.name }))}
+          value={disciplineId ?? -1}
+          disabled={disciplines.fetching}
+          onChange={(id) => id > 0 && dispatch(umkActions.disciplineSelected({ id }))}
+        />
+        <Select
+          id="umk-semester"
+          label={t('fields.semester')}
+          options={semesters.data.map((s) => ({ id: s.id, name: t('semesterName', { number: s.name }) }))}
+          value={semesterId ?? -1}
+          disabled={semesters.fetching}
+          onChange={(id) => id > 0 && dispatch(umkActions.semesterSelected({ id }))}
+        />
+      </section>
+
+      {halfError || disciplines.error || semesters.error ? (
+        <p className="card" role="alert">
+          {t('loadError')}: {describeFailure(t, halfError ?? disciplines.error ?? semesters.error)}
+        </p>
+      ) : null}
+
+      {form ? (
+        <UmkForm
+          key={form.item?.id_books ?? 'new'}
+          item={form.item}
+          defaultAuthor={user.fullName ? shortName(user.fullName) : ''}
+          types={types.data}
+          examTypes={examTypes.data}
+          categories={categories.data}
+          maxSizeMb={config?.maxSizeMb ?? DEFAULT_MAX_SIZE_MB}
+          busy={save.fetching}
+          progress={save.progress}
+          error={save.error}
+          onSubmit={submit}
+          onCancelUpload={() => dispatch(umkActions.saveCancelled())}
+          onClose={() => setForm(null)}
+          onErrorClose={() => dispatch(umkActions.saveErrorCleared())}
+        />
+      ) : null}
+
+      {remove.error ? <ErrorLine message={t('delete.failed')} detail={describeFailure(t, remove.error) || undefined} onClose={() => dispatch(umkActions.deleteErrorCleared())} /> : null}
+
+      <section className="umk-list" aria-label={t('list')} aria-busy={items.fetching || disciplines.fetching || semesters.fetching}>
+        {items.fetching || disciplines.fetching || semesters.fetching ? (
+          <div className="umk-loading">
+            <Spinner label={t('cm:loading')} />
+          </div>
+        ) : null}
+        {items.error ? (
+          <p className="card" role="alert">
+            {t('loadError')}: {describeFailure(t, items.error)}
+          </p>
+        ) : null}
+        {!disciplines.fetching && !disciplines.error && half && disciplines.data.length === 0 ? <p className="card muted umk-empty">{t('noDisciplines')}</p> : null}
+        {!items.fetching && !items.error && semesterId !== null && items.data.length === 0 ? <p className="card muted umk-empty">{t('empty')}</p> : null}
+        {items.data.map((item) => (
+          <ItemCard
+            key={item.id_books}
+            item={item}
+            busy={remove.fetching && remove.id === item.id_books}
+            onEdit={() => setForm({ item })}
+            onDelete={() => setConfirming(item.id_books)}
+          />
+        ))}
+      </section>
+
+      {confirming !== null ? (
+        <ConfirmDialog
+          title={t('delete.title')}
+          text={t('delete.text', { name: confirmItem?.umkName ?? '' })}
+          confirm={t('delete.confirm')}
+          cancel={t('delete.cancel')}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            dispatch(umkActions.deleteRequested({ id: confirming }));
+            setConfirming(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * UMK loads and writes: the current year and half-year, then the role's disciplines → semesters →
+ * materials (the first of each chosen), the teacher's reference lists, saving with real upload
+ * progress (cancellable; the list then reloads) and deleting.
+ */
+import { all, call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { Action, PayloadAction } from '@reduxjs/toolkit';
+import type { User } from '../../../contract/auth';
+import type { AppConfig } from '../../../contract/config';
+import type { IdName } from '../../../contract/common';
+import type { UmkItem } from '../../../contract/umk';
+import { academicApi } from '../../api/academic';
+import type { Result } from '../../api/http';
+import { UMK_SAVE_URL, umkApi } from '../../api/umk';
+import { configActions, selectConfig } from '../../shared/config/config';
+import { failed, succeeded, type Loadable } from '../../shared/request/loadable';
+import { request, requireUser } from '../../shared/request/request.saga';
+import { ROLE_TEACHER } from '../../shared/request/roles';
+import { uploadWithProgress } from '../../shared/request/upload.saga';
+import { umkActions, selectUmk, type UmkDraft, type UmkState } from './umk.slice';
+
+const isTeacher = (user: User | null) => user?.role === ROLE_TEACHER;
+
+export function* openedSaga() {
+  const user = (yield* requireUser(umkActions.halfFailed)) as User | null;
+  if (!user) return;
+  const state = (yield select(selectUmk)) as UmkState;
+  if (isTeacher(user)) {
+    const config = (yield select(selectConfig)) as AppConfig | null;
+    if (!config) yield put(configActions.loadRequested());
+    if (state.types.data.length === 0) yield put(umkActions.referenceRequested());
+  }
+  if (state.half) {
+    if (state.semesterId !== null) yield put(umkActions.semesterSelected({ id: state.semesterId }));
+    return;
+  }
+  const year = yield* request(academicApi.defaultYear, [], { failed: umkActions.halfFailed });
+  if (!year.ok) return;
+  const ws = yield* request(academicApi.currentWs, [], { failed: umkActions.halfFailed });
+  if (!ws.ok) return;
+  yield put(umkActions.halfSelected({ year: year.data.id, ws: ws.data.id === 2 ? 2 : 1 }));
+}
+
+export function* disciplinesSaga(action: PayloadAction<{ year: number; ws: 1 | 2 }>) {
+  const user = (yield* requireUser(umkActions.disciplinesFailed)) as User | null;
+  if (!user) return;
+  const fn = isTeacher(user) ? umkApi.disciplines : umkApi.studentDisciplines;
+  const result = yield* request(fn, [action.payload], { succeeded: umkActions.disciplinesSucceeded, failed: umkActions.disciplinesFailed });
+  if (result.ok && result.data.length > 0) yield put(umkActions.disciplineSelected({ id: result.data[0].id }));
+}
+
+export function* semestersSaga(action: PayloadAction<{ id: number }>) {
+  const user = (yield* requireUser(umkActions.semestersFailed)) as User | null;
+  const state = (yield select(selectUmk)) as UmkState;
+  if (!user || !state.half) return;
+  const fn = isTeacher(user) ? umkApi.semesters : umkApi.studentSemesters;
+  const result = yield* request(fn, [{ ...state.half, id_discipline: action.payload.id }], { succeeded: umkActions.semestersSucceeded, failed: umkActions.semestersFailed });
+  if (result.ok && result.data.length > 0) yield put(umkActions.semesterSelected({ id: result.data[0].id }));
+}
+
+export function* itemsSaga(action: PayloadAction<{ id: number }>) {
+  const user = (yield* requireUser(umkActions.itemsFailed)) as User | null;
+  const state = (yield select(selectUmk)) as UmkState;
+  if (!user || state.disciplineId === null) return;
+  const fn = isTeacher(user) ? umkApi.list : umkApi.studentList;
+  yield* request(fn, [{ id_discipline: state.disciplineId, id_semester: action.payload.id }], { succeeded: umkActions.itemsSucceeded, failed: umkActions.itemsFailed });
+}
+
+function* referenceList(fn: () => Promise<Result<IdName[]>>, loaded: (list: Loadable<IdName[]>) => Action) {
+  const result = (yield call(fn)) as Result<IdName[]>;
+  yield put(loaded(result.ok ? succeeded(result.data) : failed(result, [])));
+}
+
+export function* referenceSaga() {
+  yield all([
+    call(referenceList, umkApi.types, umkActions.typesLoaded),
+    call(referenceList, umkApi.examTypes, umkActions.examTypesLoaded),
+    call(referenceList, umkApi.bookCategories, umkActions.categoriesLoaded),
+  ]);
+}
+
+/** The multipart form of insertorupdateumk (SPEC's save payload). */
+export function umkForm(draft: UmkDraft, user: User, state: UmkState): FormData {
+  const discipline = state.disciplines.data.find((d) => d.id === state.disciplineId);
+  const fields: Record<string, string> = {
+    idBook: String(draft.id),
+    id_human: String(user.uid),
+    id_humanType: String(user.role),
+    idUser: String(user.id),
+    id_a_year: String(state.half?.year ?? ''),
+    id_semester: String(state.semesterId ?? ''),
+    id_discipline: String(state.disciplineId ?? ''),
+    id_examination: String(draft.examTypeId),
+    id_speciality: '-1',
+    id_typeUmk: String(draft.typeId),
+    isHTMLBook: 'false',
+    bookName: draft.name,
+    author: draft.author,
+    description: draft.description,
+    totalPages: String(draft.totalPages),
+    id_bookCategory: String(draft.forEBooks ? draft.bookCategoryId : -1),
+    isForEBooks: draft.forEBooks ? 'true' : 'false',
+    kredits: String(discipline?.kredit ?? 0),
+    id_forStudentKind: String(draft.audience),
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (draft.file) {
+    form.append('fileName', draft.file.name);
+    form.append('files', draft.file, draft.file.name);
+  }
+  return form;
+}
+
+export function* saveSaga(action: PayloadAction<UmkDraft>) {
+  const user = (yield* requireUser(umkActions.saveFailed)) as User | null;
+  if (!user) return;
+  const state = (yield select(selectUmk)) as UmkState;
+  const result = yield* uploadWithProgress<UmkItem>(UMK_SAVE_URL, umkForm(action.payload, user, state), {
+    progress: umkActions.saveProgressed,
+    succeeded: umkActions.saveSucceeded,
+    failed: umkActions.saveFailed,
+  });
+  if (result?.ok && state.semesterId !== null) yield put(umkActions.semesterSelected({ id: state.semesterId }));
+}
+
+export function* saveOrCancelSaga(action: PayloadAction<UmkDraft>) {
+  yield race({ save: call(saveSaga, action), cancel: take(umkActions.saveCancelled.type) });
+}
+
+export function* deleteSaga(action: PayloadAction<{ id: number }>) {
+  const user = (yield* requireUser(umkActions.deleteFailed)) as User | null;
+  if (!user) return;
+  yield* request(umkApi.remove, [{ id_human: user.uid, id_humanType: user.role, id_books: action.payload.id }], {
+    succeeded: () => umkActions.deleteSucceeded({ id: action.payload.id }),
+    failed: umkActions.deleteFailed,
+  });
+}
+
+export function* umkSaga() {
+  yield all([
+    takeLatest(umkActions.opened.type, openedSaga),
+    takeLatest(umkActions.halfSelected.type, disciplinesSaga),
+    takeLatest(umkActions.disciplineSelected.type, semestersSaga),
+    takeLatest(umkActions.semesterSelected.type, itemsSaga),
+    takeLatest(umkActions.referenceRequested.type, referenceSaga),
+    takeLatest(umkActions.saveRequested.type, saveOrCancelSaga),
+    takeEvery(umkActions.deleteRequested.type, deleteSaga),
+  ]);
+}

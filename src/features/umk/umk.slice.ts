@@ -1,0 +1,164 @@
+/**
+ * Teaching materials area (docs/product.md#umk): the half-year, the caller's disciplines and their
+ * semesters, the materials of the chosen one; for teachers the reference lists, saving a material
+ * with its upload progress and deleting one after a confirmation.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { IdName } from '../../../contract/common';
+import type { UmkAudience, UmkDiscipline, UmkItem } from '../../../contract/umk';
+import type { Failure } from '../../api/http';
+import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
+import { sessionEnded } from '../../shared/session/session';
+
+/** What the material form sends; `file` goes through the action, never into state. */
+export interface UmkDraft {
+  /** -1 for a new material. */
+  id: number;
+  typeId: number;
+  name: string;
+  author: string;
+  description: string;
+  totalPages: number;
+  examTypeId: number;
+  audience: UmkAudience;
+  /** Also in the e-library, in this category (-1: not shared). */
+  forEBooks: boolean;
+  bookCategoryId: number;
+  file: File | null;
+}
+
+export interface UmkState {
+  /** The academic year (its first calendar year) and half-year of the lists. */
+  half: { year: number; ws: 1 | 2 } | null;
+  halfError: Failure | null;
+  disciplines: Loadable<UmkDiscipline[]>;
+  disciplineId: number | null;
+  semesters: Loadable<IdName[]>;
+  semesterId: number | null;
+  items: Loadable<UmkItem[]>;
+  types: Loadable<IdName[]>;
+  examTypes: Loadable<IdName[]>;
+  categories: Loadable<IdName[]>;
+  save: { fetching: boolean; error: Failure | null; progress: { loaded: number; total: number } | null; saved: number };
+  remove: Loadable<null> & { id: number | null };
+}
+
+export const initialUmkState: UmkState = {
+  half: null,
+  halfError: null,
+  disciplines: idle([]),
+  disciplineId: null,
+  semesters: idle([]),
+  semesterId: null,
+  items: idle([]),
+  types: idle([]),
+  examTypes: idle([]),
+  categories: idle([]),
+  save: { fetching: false, error: null, progress: null, saved: 0 },
+  remove: { ...idle(null), id: null },
+};
+
+const slice = createSlice({
+  name: 'umk',
+  initialState: initialUmkState,
+  reducers: {
+    /** The screen is shown: the current half-year, then the disciplines (and, for teachers, the reference lists). */
+    opened() {},
+    halfFailed(state, action: PayloadAction<Failure>) {
+      state.halfError = action.payload;
+    },
+    /** A half-year is chosen: its disciplines load; everything below is cleared. */
+    halfSelected(state, action: PayloadAction<{ year: number; ws: 1 | 2 }>) {
+      state.half = action.payload;
+      state.halfError = null;
+      state.disciplines = started([]);
+      state.disciplineId = null;
+      state.semesters = idle([]);
+      state.semesterId = null;
+      state.items = idle([]);
+    },
+    disciplinesSucceeded(state, action: PayloadAction<UmkDiscipline[]>) {
+      state.disciplines = succeeded(action.payload);
+    },
+    disciplinesFailed(state, action: PayloadAction<Failure>) {
+      state.disciplines = failed(action.payload, []);
+    },
+    disciplineSelected(state, action: PayloadAction<{ id: number }>) {
+      state.disciplineId = action.payload.id;
+      state.semesters = started([]);
+      state.semesterId = null;
+      state.items = idle([]);
+    },
+    semestersSucceeded(state, action: PayloadAction<IdName[]>) {
+      state.semesters = succeeded(action.payload);
+    },
+    semestersFailed(state, action: PayloadAction<Failure>) {
+      state.semesters = failed(action.payload, []);
+    },
+    /** A semester is chosen (or the list reloads): the materials load. */
+    semesterSelected(state, action: PayloadAction<{ id: number }>) {
+      state.semesterId = action.payload.id;
+      state.items = started([]);
+    },
+    itemsSucceeded(state, action: PayloadAction<UmkItem[]>) {
+      state.items = succeeded(action.payload);
+    },
+    itemsFailed(state, action: PayloadAction<Failure>) {
+      state.items = failed(action.payload, []);
+    },
+    referenceRequested(state) {
+      state.types = started([]);
+      state.examTypes = started([]);
+      state.categories = started([]);
+    },
+    typesLoaded(state, action: PayloadAction<Loadable<IdName[]>>) {
+      state.types = action.payload;
+    },
+    examTypesLoaded(state, action: PayloadAction<Loadable<IdName[]>>) {
+      state.examTypes = action.payload;
+    },
+    categoriesLoaded(state, action: PayloadAction<Loadable<IdName[]>>) {
+      state.categories = action.payload;
+    },
+    saveRequested(state, _action: PayloadAction<UmkDraft>) {
+      state.save = { ...state.save, fetching: true, error: null, progress: { loaded: 0, total: 0 } };
+    },
+    saveProgressed(state, action: PayloadAction<{ loaded: number; total: number }>) {
+      if (state.save.fetching) state.save.progress = action.payload;
+    },
+    saveSucceeded(state, _action: PayloadAction<UmkItem>) {
+      state.save = { fetching: false, error: null, progress: null, saved: state.save.saved + 1 };
+    },
+    saveFailed(state, action: PayloadAction<Failure>) {
+      state.save = { ...state.save, fetching: false, error: action.payload, progress: null };
+    },
+    saveCancelled(state) {
+      state.save = { ...state.save, fetching: false, error: null, progress: null };
+    },
+    saveErrorCleared(state) {
+      state.save.error = null;
+    },
+    deleteRequested(state, action: PayloadAction<{ id: number }>) {
+      state.remove = { ...started(null), id: action.payload.id };
+    },
+    deleteSucceeded(state, action: PayloadAction<{ id: number }>) {
+      state.remove = { ...succeeded(null), id: null };
+      state.items.data = state.items.data.filter((i) => i.id_books !== action.payload.id);
+    },
+    deleteFailed(state, action: PayloadAction<Failure>) {
+      state.remove = { ...failed(action.payload, null), id: null };
+    },
+    deleteErrorCleared(state) {
+      state.remove.error = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialUmkState);
+  },
+});
+
+export const umkActions = slice.actions;
+export const umkReducer = slice.reducer;
+
+type WithUmk = { umk: UmkState };
+export const selectUmk = (state: WithUmk) => state.umk;

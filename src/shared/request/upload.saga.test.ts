@@ -1,0 +1,69 @@
+/** Upload progress comes from the browser's progress events; cancelling aborts the request. */
+import { describe, expect, it, vi } from 'vitest';
+import { createAction } from '@reduxjs/toolkit';
+import { runSaga, stdChannel } from 'redux-saga';
+import { call, race, take } from 'redux-saga/effects';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { Result } from '../../api/http';
+import type { UploadOptions } from '../../api/upload';
+
+const calls: Array<{ url: string; options: UploadOptions; resolve: (r: Result<{ id: number }>) => void }> = [];
+vi.mock('../../api/upload', () => ({
+  upload: (url: string, _form: FormData, options: UploadOptions) =>
+    new Promise<Result<{ id: number }>>((resolve) => {
+      calls.push({ url, options, resolve });
+      options.signal.addEventListener('abort', () => resolve({ ok: false, problem: 'CANCEL_ERROR', status: null, error: null }));
+    }),
+}));
+
+const { uploadWithProgress } = await import('./upload.saga');
+
+const progress = createAction<{ loaded: number; total: number }>('t/progress');
+const succeeded = createAction<{ id: number }>('t/succeeded');
+const failed = createAction<unknown>('t/failed');
+const cancel = createAction('t/cancel');
+
+function start() {
+  const put: UnknownAction[] = [];
+  const channel = stdChannel();
+  const task = runSaga(
+    {
+      channel,
+      dispatch: (a: UnknownAction) => {
+        put.push(a);
+        channel.put(a);
+      },
+      getState: () => ({}),
+    },
+    function* () {
+      yield race({ upload: call(uploadWithProgress<{ id: number }>, 'api/x', new FormData(), { progress, succeeded, failed }), cancel: take(cancel.type) });
+    },
+  );
+  return { put, task, emit: (a: UnknownAction) => channel.put(a) };
+}
+
+describe('uploadWithProgress', () => {
+  it('puts each progress event of the browser, then the reply', async () => {
+    calls.length = 0;
+    const run = start();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    calls[0].options.onProgress(0, 3000);
+    calls[0].options.onProgress(1500, 3000);
+    calls[0].options.onProgress(3000, 3000);
+    calls[0].resolve({ ok: true, data: { id: 7 } });
+    await run.task.toPromise();
+    expect(run.put).toEqual([progress({ loaded: 0, total: 3000 }), progress({ loaded: 1500, total: 3000 }), progress({ loaded: 3000, total: 3000 }), succeeded({ id: 7 })]);
+    expect(calls[0].options.signal.aborted).toBe(false);
+  });
+
+  it('a cancel aborts the request and puts no outcome', async () => {
+    calls.length = 0;
+    const run = start();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    calls[0].options.onProgress(100, 3000);
+    run.emit(cancel());
+    await run.task.toPromise();
+    expect(calls[0].options.signal.aborted).toBe(true);
+    expect(run.put.filter((a) => a.type !== cancel.type)).toEqual([progress({ loaded: 100, total: 3000 })]);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * An upload as a saga (docs/product.md#library): the form goes out through `upload` (api/http.ts),
+ * each progress event of the browser becomes `progress(loaded, total)`, and the reply becomes
+ * `succeeded` or `failed`. Cancelling the saga (a `race` with a cancel action, or takeLatest)
+ * aborts the request.
+ */
+import type { Action } from '@reduxjs/toolkit';
+import { END, eventChannel, type EventChannel } from 'redux-saga';
+import { call, cancelled, put, take } from 'redux-saga/effects';
+import type { Result } from '../../api/http';
+import { upload } from '../../api/upload';
+
+type UploadEvent<T> = { kind: 'progress'; loaded: number; total: number } | { kind: 'done'; result: Result<T> };
+
+export interface UploadOutcome<T> {
+  progress: (sent: { loaded: number; total: number }) => Action;
+  succeeded: (data: T) => Action;
+  failed: (failure: Extract<Result<T>, { ok: false }>) => Action;
+}
+
+export function uploadChannel<T>(url: string, form: FormData, controller: AbortController): EventChannel<UploadEvent<T>> {
+  return eventChannel<UploadEvent<T>>((emit) => {
+    upload<T>(url, form, { signal: controller.signal, onProgress: (loaded, total) => emit({ kind: 'progress', loaded, total }) }).then((result) => {
+      emit({ kind: 'done', result });
+      emit(END);
+    });
+    return () => {};
+  });
+}
+
+/** Sends the form, putting progress as it goes and the outcome at the end; returns the result. */
+export function* uploadWithProgress<T>(url: string, form: FormData, outcome: UploadOutcome<T>): Generator<unknown, Result<T> | null, unknown> {
+  const controller = new AbortController();
+  const channel = (yield call(uploadChannel<T>, url, form, controller)) as EventChannel<UploadEvent<T>>;
+  try {
+    for (;;) {
+      const event = (yield take(channel)) as UploadEvent<T>;
+      if (event.kind === 'progress') {
+        yield put(outcome.progress({ loaded: event.loaded, total: event.total }));
+        continue;
+      }
+      if (event.result.ok) yield put(outcome.succeeded(event.result.data));
+      else yield put(outcome.failed(event.result));
+      return event.result;
+    }
+  } finally {
+    if ((yield cancelled()) as boolean) controller.abort();
+    channel.close();
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The e-library and the teaching materials in Chromium: the teacher uploads a material shared into
+ * the library and watches the real upload progress; the student finds it by author and opens the
+ * PDF in the browser; every delete asks first; the library at 390 px in dark mode.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { STUDENT, TEACHER } from './support/accounts';
+import { expectHidden, expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { ru } from './support/texts';
+
+const e2e = setupE2E();
+
+/** A valid PDF of about 3 MB (a comment pads it), so that its upload takes a while on a slowed link. */
+function bigPdf(): Buffer {
+  const head = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n';
+  const padding = `%${'x'.repeat(99)}\n`.repeat(30000);
+  return Buffer.from(`${head}${padding}trailer << /Root 1 0 R >>\n%%EOF\n`);
+}
+
+const AUTHOR = 'Жумагулова Айпери Тынчтыкбековна';
+const TITLE = 'Лекции по веб-программированию: REST и HTTP';
+
+async function open(page: Page, menuKey: 'library' | 'umk', path: string): Promise<void> {
+  await expectVisible(page.getByRole('link', { name: ru(`menu.${menuKey}`), exact: true }).first());
+  await page.getByRole('link', { name: ru(`menu.${menuKey}`), exact: true }).first().click();
+  await expectPath(page, path);
+}
+
+describe('library and teaching materials', () => {
+  it('the teacher uploads a material shared to the library with real progress; the student finds it by author and reads the PDF inline', async () => {
+    const teacher = await e2e.page();
+    await signIn(teacher, TEACHER);
+    await open(teacher, 'umk', '/lms/umk');
+    await expectVisible(teacher.getByTestId('umk-item').first(), 20000);
+    await teacher.getByTestId('umk-add').click();
+    const form = teacher.getByTestId('umk-form');
+    await form.getByLabel(ru('umk:fields.type'), { exact: true }).selectOption({ label: 'Конспект лекций' });
+    await form.getByLabel(ru('umk:fields.name'), { exact: true }).fill(TITLE);
+    await form.getByLabel(ru('umk:fields.author'), { exact: true }).fill(AUTHOR);
+    await form.getByLabel(ru('umk:fields.examType'), { exact: true }).selectOption({ index: 1 });
+    await form.getByTestId('umk-for-ebooks').check();
+    await form.getByLabel(ru('umk:fields.bookCategory'), { exact: true }).selectOption({ label: 'Учебная литература / Программирование' });
+    await form.getByLabel(ru('umk:form.file'), { exact: true }).setInputFiles({ name: 'REST_и_HTTP.pdf', mimeType: 'application/pdf', buffer: bigPdf() });
+
+    // A slow uplink (about 1 MB/s): the bar follows the bytes the browser sends.
+    const cdp = await teacher.context().newCDPSession(teacher);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+    await form.getByRole('button', { name: ru('umk:form.add'), exact: true }).click();
+    const bar = teacher.getByTestId('upload-progress').locator('progress');
+    await expectVisible(bar);
+    await teacher.waitForFunction(() => {
+      const value = Number(document.querySelector('[data-testid="upload-progress"] progress')?.getAttribute('data-percent'));
+      return value > 0 && value < 100;
+    });
+    await expectHidden(teacher.getByTestId('umk-form'), 60000);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const created = teacher.getByTestId('umk-item').filter({ hasText: TITLE });
+    await expectVisible(created);
+    await expectVisible(created.getByText(ru('umk:item.inLibrary'), { exact: true }));
+
+    const student = await e2e.page();
+    await signIn(student, STUDENT);
+    await open(student, 'library', '/lms/library');
+    await expectVisible(student.getByTestId('library-book').first(), 20000);
+    // Across the library, by the author's surname typed without care for case.
+    await student.getByRole('searchbox', { name: ru('library:global.label'), exact: true }).fill('жумагулова');
+    await student.getByRole('button', { name: ru('library:global.submit'), exact: true }).click();
+    const found = student.getByTestId('library-book').filter({ hasText: TITLE });
+    await expectVisible(found);
+    await expectVisible(found.getByText(ru('library:book.fromUmk'), { exact: true }));
+    expect(await found.getByRole('button', { name: ru('library:book.deleteNamed', { name: TITLE }) }).count()).toBe(0);
+
+    // And in its category with the local search by author.
+    await student.getByRole('button', { name: ru('library:global.close'), exact: true }).click();
+    await student.getByRole('button', { name: /^Программирование/ }).click();
+    await student.getByLabel(ru('library:search.mode'), { exact: true }).selectOption({ label: ru('library:search.byAuthor') });
+    await student.getByTestId('library-filter').fill('Жумагулова');
+    await expectVisible(student.getByTestId('library-result').filter({ hasText: ru('library:search.found_one', { count: 1 }) }));
+    await student.getByTestId('library-filter').fill('Нет такого автора');
+    const all = await student.getByTestId('library-book').count();
+    await expectVisible(student.getByTestId('library-result').filter({ hasText: ru('library:search.none_other', { text: 'Нет такого автора', count: all }) }));
+    await student.getByTestId('library-filter').fill('Жумагулова');
+
+    // Reading: the browser's own viewer gets the PDF inline (no download first).
+    const read = student.getByTestId('library-book').filter({ hasText: TITLE }).getByRole('link', { name: ru('library:book.readNamed', { name: TITLE }) });
+    const [popup, response] = await Promise.all([
+      student.context().waitForEvent('page'),
+      student.context().waitForEvent('response', (r) => r.url().includes('/api/library/read.file')),
+      read.click(),
+    ]);
+    expect(response.status()).toBe(200);
+    const headers = await response.allHeaders();
+    expect(headers['content-type']).toBe('application/pdf');
+    expect(headers['content-disposition']).toMatch(/^inline;/);
+    expect(headers['content-security-policy']).not.toContain('sandbox');
+    await popup.close();
+  });
+
+  it('a confirmation guards every delete: a library book and a teaching material', async () => {
+    const teacher = await e2e.page();
+    await signIn(teacher, TEACHER);
+    await open(teacher, 'library', '/lms/library');
+    const first = teacher.getByTestId('library-book').first();
+    await expectVisible(first, 20000);
+    const name = (await first.locator('h3').innerText()).trim();
+    await first.getByRole('button', { name: ru('library:book.deleteNamed', { name }) }).click();
+    const dialog = teacher.getByRole('alertdialog', { name: ru('library:delete.title') });
+    await expectVisible(dialog);
+    await dialog.getByRole('button', { name: ru('library:delete.cancel'), exact: true }).click();
+    await expectHidden(dialog);
+    await expectVisible(teacher.getByTestId('library-book').filter({ hasText: name }).first());
+    await first.getByRole('button', { name: ru('library:book.deleteNamed', { name }) }).click();
+    await teacher.getByRole('alertdialog').getByRole('button', { name: ru('library:delete.confirm'), exact: true }).click();
+    await teacher.waitForFunction((title) => ![...document.querySelectorAll('[data-testid="library-book"] h3')].some((h) => h.textContent === title), name);
+
+    await open(teacher, 'umk', '/lms/umk');
+    const item = teacher.getByTestId('umk-item').first();
+    await expectVisible(item, 20000);
+    const title = (await item.locator('h3').innerText()).trim();
+    await item.getByRole('button', { name: ru('umk:item.deleteNamed', { name: title }) }).click();
+    const ask = teacher.getByRole('alertdialog', { name: ru('umk:delete.title') });
+    await expectVisible(ask);
+    await ask.getByRole('button', { name: ru('umk:delete.confirm'), exact: true }).click();
+    await teacher.waitForFunction((t) => ![...document.querySelectorAll('[data-testid="umk-item"] h3')].some((h) => h.textContent === t), title);
+  });
+
+  it('the library at 390 px in dark mode: readable, nothing wider than the screen', async () => {
+    const page = await e2e.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.context().addCookies([{ name: 'theme', value: 'dark', url: e2e.server.origin }]);
+    await signIn(page, STUDENT);
+    await page.goto('/lms/library');
+    await expectVisible(page.getByTestId('library-book').first(), 20000);
+    expect(await page.evaluate(() => document.body.classList.contains('dark'))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll('.library-screen *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => el.className),
+    );
+    expect(overflowing).toEqual([]);
+  });
+});
