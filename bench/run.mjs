@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- bundle start lighthouse load chat]`: the portal's figures, printed as a table and
+ * `npm run bench [-- bundle start lighthouse load chat qr journal]`: the portal's figures, printed as a table and
  * saved as JSON in bench/results/. Without arguments every section runs. See bench/README.md.
  *
  * Environment: BENCH_SECONDS (autocannon duration per route, default 10), BENCH_CONNECTIONS
  * (default 50), BENCH_LOAD_DB (auto, postgres or pglite), BENCH_WORKERS (server processes for the
  * load figure on PostgreSQL), BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_CHAT_MESSAGES (default 30), BENCH_PG_URL
- * (PostgreSQL server for the two-process chat figure), CHROMIUM_PATH (default /usr/bin/chromium).
+ * (PostgreSQL server for the two-process chat figure and the qr and journal sections), BENCH_JOURNAL_STUDENTS
+ * (default 150), BENCH_JOURNAL_DATES (default 60), CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,12 +18,13 @@ import { measureBundle, measureLoginDownloads } from './bundle.mjs';
 import { runChatBench } from './chat.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 import { runLoad, signIn } from './load.mjs';
+import { runJournalBench } from './journal.mjs';
 import { runQrBench } from './qr.mjs';
 import { startHello } from './lib/hello.mjs';
 import { throwawayDatabase } from './lib/pg.mjs';
 import { ROOT, startPortal } from './lib/server.mjs';
 
-const SECTIONS = ['bundle', 'start', 'lighthouse', 'load', 'chat', 'qr'];
+const SECTIONS = ['bundle', 'start', 'lighthouse', 'load', 'chat', 'qr', 'journal'];
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 
 const args = process.argv.slice(2);
@@ -214,6 +216,29 @@ try {
       rows.push(['qr', '  answers', Object.entries(q.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')]);
       rows.push(['qr', '  marks lost / duplicates', `${q.marksLost} / ${q.duplicates} (goal 0 / 0; ${q.marksStored} marks, ${q.journalRecords} journal records)`]);
       return q;
+    } finally {
+      await portal?.stop();
+      await pgDb.drop();
+      fs.rmSync(ownDir, { recursive: true, force: true });
+    }
+  });
+
+  await section('journal', async () => {
+    const pgDb = await throwawayDatabase(pgUrl, 'lms_bench_journal');
+    if (!pgDb.url) throw new Error(pgDb.reason);
+    const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-journal-'));
+    let portal = null;
+    try {
+      portal = await startPortal({ dataDir: ownDir, env: { DATABASE_URL: pgDb.url, ...(loadWorkers ? { WORKERS: loadWorkers } : {}) } });
+      const j = await runJournalBench(portal.origin, pgDb.url, { students: envInt('BENCH_JOURNAL_STUDENTS', 150), dates: envInt('BENCH_JOURNAL_DATES', 60) });
+      const ms = (r) => `p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, max ${r.maxMs} ms (n ${r.n})`;
+      rows.push(['journal', `${j.students} students × ${j.dates} dates (${j.records} records), PostgreSQL database ${pgDb.name}`, `${j.rowsShown} rows, ${j.cellsShown} cells in the page`]);
+      rows.push(['journal', '  journal.json server time, one at a time', `p50 ${j.load.p50Ms} ms, p99 ${j.load.p99Ms} ms (goal ≤ 100), max ${j.load.maxMs} ms (n ${j.load.n})`]);
+      rows.push(['journal', '  navigation → interactive grid in Chromium', `median ${j.navigation.medianMs} ms (goal ≤ 300), first ${j.navigation.firstMs} ms, max ${j.navigation.maxMs} ms`]);
+      rows.push(['journal', '  keystroke → "saved"', `${ms(j.keystrokeToSaved)} (goal p95 ≤ 150)`]);
+      rows.push(['journal', '  keystroke → next frame (re-render)', ms(j.keystrokeToFrame)]);
+      rows.push(['journal', '  frame time while scrolling the grid', ms(j.scrollFrames)]);
+      return j;
     } finally {
       await portal?.stop();
       await pgDb.drop();

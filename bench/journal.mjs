@@ -1,0 +1,256 @@
+/**
+ * The teacher's journal at full size on PostgreSQL: a journal of STUDENTS students (default 150)
+ * against DATES lesson dates (default 60), set up through SQL in the portal's throwaway database (a
+ * group of its own, the demo teacher's lecture of one of his disciplines to it, and a semester of
+ * visit records: most present, some absent or excused, some marked). Figures:
+ * - the server time of loading it (POST /api/visitlog/journal.json, one request at a time): p50, p99;
+ * - in Chromium, navigation to an interactive grid: from the start of the navigation to /lms/journal
+ *   (the journal chosen as soon as its option is there) to the first moment the main thread is free
+ *   after the frame that shows the grid;
+ * - keystroke to "saved": a mark typed into a cell, then Enter; from Enter's keydown to the frame
+ *   after the cell stopped showing "saving" (p50, p95);
+ * - the cost of the grid itself: keystroke to the next frame (the cell's input on screen) and the
+ *   frame times while the grid scrolls down and sideways.
+ */
+/* global window, document, requestAnimationFrame, MutationObserver, HTMLSelectElement -- code run inside the pages */
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.mjs';
+import { signInTeacher } from './load.mjs';
+
+const SURNAMES = ['Абдыкадыров', 'Асанова', 'Бакиров', 'Жумабекова', 'Иманалиев', 'Касымова', 'Мамытов', 'Осмонова', 'Султанов', 'Токтогулова', 'Усенов', 'Эшимова'];
+const NAMES = ['Айбек', 'Айгерим', 'Бекзат', 'Гулзат', 'Данияр', 'Жыпар', 'Нурлан', 'Сезим', 'Тимур', 'Чолпон'];
+
+function percentile(sorted, p) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : null;
+}
+const round = (x) => (x === null ? null : Math.round(x * 10) / 10);
+function summarize(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { n: sorted.length, p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1) ?? null) };
+}
+
+/** Creates the big journal; returns its id. */
+async function seedJournal(db, { students, dates }) {
+  const now = new Date();
+  const year = now.getMonth() >= 8 ? now.getFullYear() : now.getFullYear() - 1;
+  const ws = now.getMonth() >= 8 || now.getMonth() === 0 ? 1 : 2;
+  const {
+    rows: [teacher],
+  } = await db.query(`select teacher_id from users where login = 'teacher'`);
+  const {
+    rows: [a],
+  } = await db.query(
+    `select ta.*, g.speciality_id, g.education_form_id, g.admission_year from teaching_assignments ta join groups g on g.id = ta.group_id
+      where ta.teacher_id = $1 and ta.academic_year_id = $2 and ta.working_semester_id = $3 and ta.subgroup = 0 order by ta.id limit 1`,
+    [teacher.teacher_id, year, ws],
+  );
+  if (!a) throw new Error('the demo teacher has no group journal in this half-year');
+  await db.query('begin');
+  try {
+    const {
+      rows: [group],
+    } = await db.query(`insert into groups (name, speciality_id, education_form_id, admission_year, number) values ('БЕНЧ-150', $1, $2, $3, 99) returning id`, [
+      a.speciality_id,
+      a.education_form_id,
+      a.admission_year,
+    ]);
+    const {
+      rows: [journal],
+    } = await db.query(
+      `insert into teaching_assignments (teacher_id, discipline_id, academic_year_id, working_semester_id, semester_id, lesson_type_id, group_id, subgroup, credits, control_form_id)
+       values ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9) returning id`,
+      [a.teacher_id, a.discipline_id, year, ws, a.semester_id, a.lesson_type_id, group.id, a.credits, a.control_form_id],
+    );
+    await db.query(
+      `insert into students (surname, name, gender, group_id, code, admission_year, education_form_id, subgroup)
+       select ($1::text[])[1 + i % 12], ($2::text[])[1 + (i * 7) % 10], case when i % 2 = 0 then 'm' else 'f' end, $3, 'BENCH-' || lpad(i::text, 4, '0'), $4, $5, 1 + i % 2
+         from generate_series(1, $6) i`,
+      [SURNAMES, NAMES, group.id, a.admission_year, a.education_form_id, students],
+    );
+    // A lesson every other day from the half-year's start (September or February), first pair.
+    const start = `${ws === 1 ? year : year + 1}-${ws === 1 ? '09' : '02'}-01`;
+    await db.query(
+      `insert into journal_visits (teaching_assignment_id, student_id, visit_date, lesson_time_id, mark, teacher_id, academic_year_id, working_semester_id, semester_id,
+                                   discipline_id, credits, is_select, lesson_type_id, group_id, subgroup, day_number, education_form_id, source)
+       select $1, s.id, d.day, 1,
+              case when (s.id * 31 + d.n * 17) % 20 < 2 then 'н/б' when (s.id * 31 + d.n * 17) % 20 = 2 then 'ув'
+                   when (s.id * 13 + d.n * 7) % 4 = 0 then (2 + (s.id + d.n) % 4)::text else null end,
+              $2, $3, $4, $5, $6, $7, false, $8, $9, 0, extract(isodow from d.day)::smallint, $10, 'seed'
+         from students s cross join (select n, ($11::date + n * 2) as day from generate_series(0, $12 - 1) n) d
+        where s.group_id = $9`,
+      [journal.id, a.teacher_id, year, ws, a.semester_id, a.discipline_id, a.credits, a.lesson_type_id, group.id, a.education_form_id, start, dates],
+    );
+    await db.query('commit');
+    return journal.id;
+  } catch (err) {
+    await db.query('rollback');
+    throw err;
+  }
+}
+
+/** The server time of journal.json, one request after the other. */
+async function timeLoads(origin, cookie, id, count) {
+  const call = async () => {
+    const t0 = performance.now();
+    const res = await fetch(`${origin}/api/visitlog/journal.json`, { method: 'POST', headers: { 'content-type': 'application/json', origin, cookie }, body: JSON.stringify({ id_journal: id }) });
+    const body = await res.json();
+    if (!res.ok) throw new Error(`journal.json answered ${res.status}: ${JSON.stringify(body.error)}`);
+    return { ms: performance.now() - t0, body };
+  };
+  const first = await call();
+  for (let i = 0; i < 4; i++) await call();
+  const samples = [];
+  for (let i = 0; i < count; i++) samples.push((await call()).ms);
+  return { ...summarize(samples), students: first.body.data.students.length, dates: first.body.data.dates.length, records: first.body.data.journal[0].length };
+}
+
+/** In the page before the app starts: choose the journal as soon as it is offered, note when the grid is usable. */
+function choosingScript(id) {
+  const w = window;
+  w.__grid = null;
+  const observer = new MutationObserver(() => {
+    const select = document.querySelector('#journal-group');
+    if (select && !w.__chosen && select.querySelector(`option[value="${id}"]`)) {
+      w.__chosen = performance.now();
+      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(select, String(id));
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    if (w.__chosen && !w.__gridSeen && document.querySelector('.jg-wrap td.jg-cell[tabindex="0"]')) {
+      w.__gridSeen = true;
+      observer.disconnect();
+      // The frame that shows it, then the first free moment of the main thread.
+      requestAnimationFrame(() => setTimeout(() => (w.__grid = performance.now()), 0));
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+async function browserFigures(origin, id, { runs, keystrokes }) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  try {
+    const context = await browser.newContext({ baseURL: origin, locale: 'ru-RU', viewport: { width: 1366, height: 800 } });
+    context.setDefaultTimeout(60000);
+    const page = await context.newPage();
+    await page.goto('/lms/login');
+    await page.locator('input[name=login]').fill('teacher');
+    await page.locator('input[name=password]').fill('Teacher2026');
+    await page.locator('[data-testid=login-form] button[type=submit]').click();
+    await page.getByTestId('profile-menu-button').waitFor();
+    await page.addInitScript(choosingScript, id);
+
+    const navigations = [];
+    let rowsShown = 0;
+    let cellsShown = 0;
+    for (let i = 0; i < runs; i++) {
+      await page.goto('/lms/journal');
+      const ms = await page.waitForFunction(() => window.__grid, undefined, { polling: 50 }).then((h) => h.jsonValue());
+      navigations.push(ms);
+      rowsShown = await page.locator('.jg tbody tr').count();
+      cellsShown = await page.locator('.jg td.jg-cell').count();
+    }
+
+    // Keystroke → next frame, and keystroke → saved, down the last lesson's column.
+    await page.locator('td.jg-cell[data-row="0"]').last().click();
+    await page.evaluate(() => {
+      const w = window;
+      w.__keys = [];
+      document.addEventListener('keydown', (e) => w.__keys.push({ key: e.key, at: e.timeStamp }), true);
+    });
+    const frames = [];
+    const saves = [];
+    for (let i = 0; i < keystrokes + 3; i++) {
+      const target = await page.evaluate(() => {
+        const cell = document.activeElement.closest('td.jg-cell');
+        return { row: cell.dataset.row, col: cell.dataset.col };
+      });
+      const digit = String(2 + (i % 4));
+      // The digit: time to the frame that shows the cell's input with it.
+      await page.evaluate(() => {
+        const w = window;
+        w.__frame = null;
+        document.addEventListener('keydown', (e) => requestAnimationFrame(() => (w.__frame = performance.now() - e.timeStamp)), { capture: true, once: true });
+      });
+      await page.keyboard.press(digit);
+      const frame = await page.waitForFunction(() => window.__frame, undefined, { polling: 'raf' }).then((h) => h.jsonValue());
+      await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
+      // Enter: time to the frame after the cell stopped saving and shows the mark.
+      await page.evaluate(({ row, col, digit }) => {
+        const w = window;
+        w.__saved = null;
+        let enterAt = null;
+        let busySeen = false;
+        document.addEventListener('keydown', (e) => (enterAt = e.timeStamp), { capture: true, once: true });
+        const check = () => {
+          const cell = document.querySelector(`td.jg-cell[data-row="${row}"][data-col="${col}"]`);
+          if (!cell) return;
+          if (cell.getAttribute('aria-busy') === 'true') busySeen = true;
+          else if (busySeen && enterAt !== null && cell.textContent.trim() === digit) {
+            observer.disconnect();
+            requestAnimationFrame(() => (w.__saved = performance.now() - enterAt));
+          }
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.querySelector('.jg'), { subtree: true, attributes: true, childList: true, characterData: true });
+      }, { ...target, digit });
+      await page.keyboard.press('Enter');
+      const saved = await page.waitForFunction(() => window.__saved, undefined, { polling: 'raf' }).then((h) => h.jsonValue());
+      if (i >= 3) {
+        frames.push(frame);
+        saves.push(saved);
+      }
+    }
+
+    // Scrolling: frame times while the grid scrolls to the bottom and to the right, then back.
+    const scroll = await page.evaluate(async () => {
+      const wrap = document.querySelector('.jg-wrap');
+      const scroller = wrap.scrollHeight > wrap.clientHeight ? wrap : document.scrollingElement;
+      const steps = 60;
+      const times = [];
+      let last = performance.now();
+      const maxTop = scroller.scrollHeight - scroller.clientHeight;
+      const maxLeft = wrap.scrollWidth - wrap.clientWidth;
+      for (let i = 1; i <= steps * 2; i++) {
+        const f = i <= steps ? i / steps : 2 - i / steps;
+        scroller.scrollTop = maxTop * f;
+        wrap.scrollLeft = maxLeft * f;
+        await new Promise((r) => requestAnimationFrame(r));
+        const now = performance.now();
+        times.push(now - last);
+        last = now;
+      }
+      return times;
+    });
+    await context.close();
+    return { navigations, rowsShown, cellsShown, frames, saves, scroll };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function runJournalBench(origin, dbUrl, { students = 150, dates = 60, loads = 100, runs = 5, keystrokes = 20 } = {}) {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  let id;
+  try {
+    id = await seedJournal(db, { students, dates });
+  } finally {
+    await db.end();
+  }
+  const { cookie } = await signInTeacher(origin);
+  const server = await timeLoads(origin, cookie, id, loads);
+  const b = await browserFigures(origin, id, { runs, keystrokes });
+  const nav = [...b.navigations].sort((x, y) => x - y);
+  return {
+    students: server.students,
+    dates: server.dates,
+    records: server.records,
+    load: server,
+    navigation: { firstMs: round(b.navigations[0]), medianMs: round(percentile(nav, 50)), maxMs: round(nav.at(-1)), runs: b.navigations.map(round) },
+    rowsShown: b.rowsShown,
+    cellsShown: b.cellsShown,
+    keystrokeToFrame: summarize(b.frames),
+    keystrokeToSaved: summarize(b.saves),
+    scrollFrames: summarize(b.scroll),
+  };
+}
