@@ -144,7 +144,13 @@ async function browserFigures(origin, id, { runs, keystrokes }) {
     let cellsShown = 0;
     for (let i = 0; i < runs; i++) {
       await page.goto('/lms/journal');
-      const ms = await page.waitForFunction(() => window.__grid, undefined, { polling: 50 }).then((h) => h.jsonValue());
+      const ms = await page
+        .waitForFunction(() => window.__grid, undefined, { polling: 50 })
+        .then((h) => h.jsonValue())
+        .catch(async (err) => {
+          const seen = await page.evaluate(() => ({ chosen: window.__chosen ?? null, options: [...document.querySelectorAll('#journal-group option')].map((o) => o.value), text: document.querySelector('main')?.innerText.slice(0, 300) }));
+          throw new Error(`the grid of journal ${id} did not come (${err.message.split('\n')[0]}); page: ${JSON.stringify(seen)}`);
+        });
       navigations.push(ms);
       rowsShown = await page.locator('.jg tbody tr').count();
       cellsShown = await page.locator('.jg td.jg-cell').count();
@@ -164,7 +170,8 @@ async function browserFigures(origin, id, { runs, keystrokes }) {
         const cell = document.activeElement.closest('td.jg-cell');
         return { row: cell.dataset.row, col: cell.dataset.col };
       });
-      const digit = String(2 + (i % 4));
+      // 6..9: marks the seeded cells never hold, so every Enter writes.
+      const digit = String(6 + (i % 4));
       // The digit: time to the frame that shows the cell's input with it.
       await page.evaluate(() => {
         const w = window;
@@ -194,7 +201,13 @@ async function browserFigures(origin, id, { runs, keystrokes }) {
         observer.observe(document.querySelector('.jg'), { subtree: true, attributes: true, childList: true, characterData: true });
       }, { ...target, digit });
       await page.keyboard.press('Enter');
-      const saved = await page.waitForFunction(() => window.__saved, undefined, { polling: 'raf' }).then((h) => h.jsonValue());
+      const saved = await page
+        .waitForFunction(() => window.__saved, undefined, { polling: 'raf' })
+        .then((h) => h.jsonValue())
+        .catch(async (err) => {
+          const cell = await page.evaluate(({ row, col }) => document.querySelector(`td.jg-cell[data-row="${row}"][data-col="${col}"]`)?.outerHTML, target);
+          throw new Error(`cell ${JSON.stringify(target)} was not saved (${err.message.split('\n')[0]}): ${cell}`);
+        });
       if (i >= 3) {
         frames.push(frame);
         saves.push(saved);
