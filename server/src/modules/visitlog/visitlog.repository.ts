@@ -135,8 +135,21 @@ export async function studentsOf(db: Db, a: Assignment, options: { everyone?: bo
 }
 export type StudentRow = Awaited<ReturnType<typeof studentsOf>>[number];
 
-export async function visitsOf(db: Db, assignmentId: number): Promise<VisitRecord[]> {
-  return db.select().from(journalVisits).where(eq(journalVisits.teachingAssignmentId, assignmentId)).orderBy(asc(journalVisits.visitDate), asc(journalVisits.lessonTimeId));
+/** What a journal's read shows of a visit record (the journal of a large group holds thousands). */
+export type VisitCell = Pick<VisitRecord, 'id' | 'studentId' | 'visitDate' | 'lessonTimeId' | 'mark' | 'source' | 'updatedAt'>;
+
+export async function visitsOf(db: Db, assignmentId: number): Promise<VisitCell[]> {
+  return db
+    .select({
+      id: journalVisits.id,
+      studentId: journalVisits.studentId,
+      visitDate: journalVisits.visitDate,
+      lessonTimeId: journalVisits.lessonTimeId,
+      mark: journalVisits.mark,
+      source: journalVisits.source,
+      updatedAt: journalVisits.updatedAt,
+    })
+    .from(journalVisits).where(eq(journalVisits.teachingAssignmentId, assignmentId)).orderBy(asc(journalVisits.visitDate), asc(journalVisits.lessonTimeId));
 }
 
 export async function lessonTopicsOf(db: Db, assignmentId: number) {

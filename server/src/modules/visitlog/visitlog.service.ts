@@ -47,7 +47,7 @@ import { fullName } from '../../lib/person';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import { JOURNAL_CHANGED_EVENT } from '../../shared/journal-live';
 import * as repo from './visitlog.repository';
-import type { Assignment, JournalSource, Source, StudentRow, VisitRecord } from './visitlog.repository';
+import type { Assignment, JournalSource, Source, StudentRow, VisitCell } from './visitlog.repository';
 
 /** Live event names on the bus. */
 export const VISITLOG_EVENTS = { changed: JOURNAL_CHANGED_EVENT } as const;
@@ -95,7 +95,7 @@ function dayNumber(date: string): number {
   return d === 0 ? 7 : d;
 }
 
-function visitView(r: VisitRecord): VisitRow {
+function visitView(r: VisitCell): VisitRow {
   return {
     id_studentJournalVisit: r.id,
     id_student: r.studentId,
@@ -243,8 +243,12 @@ export class VisitlogService {
       this.formNames(lang),
       this.lessonsOf(a.id),
     ]);
-    const byStudent = new Map<number, VisitRecord[]>();
-    for (const v of visits) byStudent.set(v.studentId, [...(byStudent.get(v.studentId) ?? []), v]);
+    const byStudent = new Map<number, VisitCell[]>();
+    for (const v of visits) {
+      const own = byStudent.get(v.studentId);
+      if (own) own.push(v);
+      else byStudent.set(v.studentId, [v]);
+    }
     const resArray: JournalRow[] = students.map((s) => {
       const own = byStudent.get(s.id) ?? [];
       return {
