@@ -200,4 +200,22 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
   }
 }
 
+/**
+ * The floor of the same burst on this machine at this moment: `burst` GETs sent at once to the bare
+ * Fastify hello server (bench/lib/hello.mjs), `rounds` times, by the same client. Latency p50/p99.
+ */
+export async function helloBurst(url, { burst = 500, rounds = 3 } = {}) {
+  const latencies = [];
+  for (let r = 0; r < rounds; r++)
+    await Promise.all(
+      Array.from({ length: burst }, async () => {
+        const t0 = performance.now();
+        await fetch(url).then((res) => res.arrayBuffer()).catch(() => null);
+        latencies.push(performance.now() - t0);
+      }),
+    );
+  const sorted = latencies.sort((a, b) => a - b);
+  return { requests: latencies.length, latencyP50Ms: Math.round(percentile(sorted, 50)), latencyP99Ms: Math.round(percentile(sorted, 99)) };
+}
+
 const sendCount = (students) => students.length + Math.ceil(students.length / 20);

@@ -298,12 +298,13 @@ export class QrService {
       let count: number | null = null;
       if (status === 'accepted') {
         // The common case (nothing in the journal yet) in one statement; an absence there turns into presence.
-        let { visitId, accepted } = await repo.insertPresence(tx, visitValues, auth.userId, markId, session.id);
+        const written = await repo.insertPresence(tx, visitValues, auth.userId, markId, session.id);
+        let visitId = written.visitId;
         if (visitId === null) {
           visitId = await repo.writePresence(tx, visitValues, auth.userId);
           if (visitId === null) throw refused(409, 'marked');
           await repo.setMarkVisit(tx, markId, visitId);
-        } else count = accepted;
+        } else count = written.accepted;
         if (teacher) out.push({ event: JOURNAL_CHANGED_EVENT, to: [teacher.userId], data: qrPresence(entry.teachingAssignmentId, { id: visitId, ...visitValues }, now) });
       }
       if (teacher) {
