@@ -19,7 +19,7 @@ import { runChatBench } from './chat.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 import { runLoad, signIn } from './load.mjs';
 import { runJournalBench } from './journal.mjs';
-import { runQrBench } from './qr.mjs';
+import { helloBurst, runQrBench } from './qr.mjs';
 import { startHello } from './lib/hello.mjs';
 import { throwawayDatabase } from './lib/pg.mjs';
 import { ROOT, startPortal } from './lib/server.mjs';
@@ -210,9 +210,18 @@ try {
     let portal = null;
     try {
       portal = await startPortal({ dataDir: ownDir, env: { DATABASE_URL: pgDb.url, ...(loadWorkers ? { WORKERS: loadWorkers } : {}) } });
-      const q = await runQrBench(portal.origin, pgDb.url, { students: envInt('BENCH_QR_STUDENTS', 3000), burst: envInt('BENCH_QR_BURST', 500) });
+      const burst = envInt('BENCH_QR_BURST', 500);
+      const q = await runQrBench(portal.origin, pgDb.url, { students: envInt('BENCH_QR_STUDENTS', 3000), burst });
+      // The same bursts against a bare hello server right after: how much of the wait is the machine's.
+      const hello = await startHello();
+      try {
+        q.hello = await helloBurst(hello.url, { burst });
+      } finally {
+        await hello.stop();
+      }
       rows.push(['qr', `${q.students} students of ${q.lessons} lessons, bursts of ${q.burst} every 10 s (${q.requests} marks, 5 % sent twice)`, `${sec(q.elapsedMs)}`]);
       rows.push(['qr', '  mark latency', `p50 ${q.latencyP50Ms} ms, p99 ${q.latencyP99Ms} ms (goal ≤ 150), max ${q.latencyMaxMs} ms`]);
+      rows.push(['qr', `  bare hello, ${burst} GETs at once (the machine's floor)`, `p50 ${q.hello.latencyP50Ms} ms, p99 ${q.hello.latencyP99Ms} ms; marks p99 = ${(q.latencyP99Ms / Math.max(1, q.hello.latencyP99Ms)).toFixed(1)} × hello p99`]);
       rows.push(['qr', '  answers', Object.entries(q.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')]);
       rows.push(['qr', '  marks lost / duplicates', `${q.marksLost} / ${q.duplicates} (goal 0 / 0; ${q.marksStored} marks, ${q.journalRecords} journal records)`]);
       return q;

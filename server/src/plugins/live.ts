@@ -32,6 +32,8 @@ const MAX_CHECK_DELAY_MS = 24 * 3_600_000;
 const MAX_PAYLOAD_BYTES = 7900;
 /** Recipients per NOTIFY when an event goes to very many users. */
 const RECIPIENTS_PER_NOTIFY = 400;
+/** pg_notify calls sent in one statement. */
+const NOTIFIES_PER_STATEMENT = 20;
 
 export interface LiveEvent {
   event: string;
@@ -62,6 +64,13 @@ interface Envelope {
   e: string;
   to: number[];
   d: unknown;
+}
+
+/** An event to send: its name, the accounts it goes to, its data. */
+export interface OutgoingEvent {
+  event: string;
+  to: readonly number[];
+  data: unknown;
 }
 
 export interface LiveLogger {
@@ -100,12 +109,67 @@ export class LiveBus {
    * On a transaction the event leaves at commit (and not at all on rollback).
    */
   async publish(db: Db, event: string, to: readonly number[], data: unknown): Promise<void> {
-    const recipients = [...new Set(to)];
-    for (let i = 0; i < recipients.length; i += RECIPIENTS_PER_NOTIFY) {
-      const chunk = recipients.slice(i, i + RECIPIENTS_PER_NOTIFY);
-      let payload = JSON.stringify({ e: event, to: chunk, d: data } satisfies Envelope);
-      if (Buffer.byteLength(payload, 'utf8') > MAX_PAYLOAD_BYTES) payload = JSON.stringify({ e: event, to: chunk, d: null } satisfies Envelope);
-      await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+    await this.publishAll(db, [{ event, to, data }]);
+  }
+
+  /** Several events at once, in one statement (a busy write path saves the round trips). */
+  async publishAll(db: Db, events: readonly OutgoingEvent[]): Promise<void> {
+    await this.notify(db, this.payloadsOf(events));
+  }
+
+  /**
+   * Sends events of a write that has committed already, gathered with the events of other writes into
+   * one short transaction. PostgreSQL serialises the commits of all transactions that NOTIFY (a lock
+   * held through the commit's flush to disk), so a burst of writes that each notified in their own
+   * transaction would commit one after another; here a burst's events share a few commits instead.
+   * Events leave in the order they were given. A failure is logged, not thrown: the write stands, and
+   * a screen that missed the event reads the state again when it reconnects.
+   */
+  publishCommitted(events: readonly OutgoingEvent[]): Promise<void> {
+    const payloads = this.payloadsOf(events);
+    if (payloads.length === 0) return Promise.resolve();
+    if (!this.batch) {
+      const batch: { payloads: string[]; sent: Promise<void> } = { payloads: [], sent: Promise.resolve() };
+      // The batch fills while the one before it is being sent, then goes as one transaction.
+      batch.sent = this.sending.then(async () => {
+        if (this.batch === batch) this.batch = null;
+        await this.database.db
+          .transaction(async (tx) => {
+            // Only notifications: nothing to lose on a crash, so the commit need not wait for the disk.
+            await tx.execute(sql`set local synchronous_commit = off`);
+            await this.notify(tx, batch.payloads);
+          })
+          .catch((err: unknown) => this.log.warn({ err }, 'live: events not sent'));
+      });
+      this.batch = batch;
+      this.sending = batch.sent;
+    }
+    this.batch.payloads.push(...payloads);
+    return this.batch.sent;
+  }
+
+  private batch: { payloads: string[]; sent: Promise<void> } | null = null;
+  private sending: Promise<void> = Promise.resolve();
+
+  private payloadsOf(events: readonly OutgoingEvent[]): string[] {
+    const payloads: string[] = [];
+    for (const { event, to, data } of events) {
+      const recipients = [...new Set(to)];
+      for (let i = 0; i < recipients.length; i += RECIPIENTS_PER_NOTIFY) {
+        const chunk = recipients.slice(i, i + RECIPIENTS_PER_NOTIFY);
+        let payload = JSON.stringify({ e: event, to: chunk, d: data } satisfies Envelope);
+        if (Buffer.byteLength(payload, 'utf8') > MAX_PAYLOAD_BYTES) payload = JSON.stringify({ e: event, to: chunk, d: null } satisfies Envelope);
+        payloads.push(payload);
+      }
+    }
+    return payloads;
+  }
+
+  private async notify(db: Db, payloads: readonly string[]): Promise<void> {
+    // Notifications of one transaction are delivered in the order they were sent.
+    for (let i = 0; i < payloads.length; i += NOTIFIES_PER_STATEMENT) {
+      const calls = payloads.slice(i, i + NOTIFIES_PER_STATEMENT).map((p) => sql`pg_notify(${LIVE_CHANNEL}, ${p})`);
+      await db.execute(sql`select ${sql.join(calls, sql`, `)}`);
     }
   }
 

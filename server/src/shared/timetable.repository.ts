@@ -4,7 +4,7 @@
  * students an entry is for (its group or the stream's groups; a subgroup entry: that half, or the
  * teacher's own subgroup of the assignment when it has any; never students taken off the list).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 type Names = { nameRu: string; nameKg: string; nameEn: string };
@@ -118,6 +118,11 @@ export async function entriesOfStudent(db: Db, studentId: number, year: number, 
 export async function isStudentOfEntry(db: Db, entryId: number, studentId: number): Promise<boolean> {
   const found = await rows(db, sql`select 1 from schedule_entries e join students st on st.id = ${studentId} where e.id = ${entryId} and ${memberOf}`);
   return found.length > 0;
+}
+
+/** isStudentOfEntry as a boolean SQL expression, for a statement that reads more at once. */
+export function isStudentOfEntrySql(entryId: SQL, studentId: number): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from schedule_entries e join students st on st.id = ${studentId} where e.id = ${entryId} and ${memberOf})`;
 }
 
 export interface EntryStudent {

@@ -1,6 +1,7 @@
 /** SQL of QR attendance and the QR card: the token secret, sessions, marks, journal visit records, card tokens and the card. */
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { isStudentOfEntrySql } from '../../shared/timetable.repository';
 import type { Db } from '../../db/client';
 import {
   groups,
@@ -50,6 +51,54 @@ export async function openSession(
     })
     .returning();
   return row;
+}
+
+/** A session by id, or by its lesson (timetable entry) and date. */
+export type SessionKey = { id: number } | { scheduleEntryId: number; lessonDate: string };
+
+const sessionWhere = (key: SessionKey) =>
+  'id' in key ? eq(qrSessions.id, key.id) : and(eq(qrSessions.scheduleEntryId, key.scheduleEntryId), eq(qrSessions.lessonDate, key.lessonDate));
+
+export async function findSessionBy(db: Db, key: SessionKey): Promise<SessionRow | undefined> {
+  return 'id' in key ? findSession(db, key.id) : findSessionOf(db, key.scheduleEntryId, key.lessonDate);
+}
+
+export interface MarkContext {
+  session: SessionRow;
+  /** Is the student one of the session's lesson's students? */
+  member: boolean;
+  /** The student (null: no such student). */
+  student: StudentFacts | null;
+  /** Has this device marked another student in the session? */
+  sharedDevice: boolean;
+}
+
+/**
+ * What a student's mark is checked against, in one statement: the session, whether the student
+ * belongs to its lesson, the student's facts, and whether the device marked someone else there.
+ */
+export async function markContext(db: Db, key: SessionKey, studentId: number, device: string): Promise<MarkContext | undefined> {
+  const [row] = await db
+    .select({
+      session: qrSessions,
+      member: isStudentOfEntrySql(sql`${qrSessions.scheduleEntryId}`, studentId),
+      sharedDevice: sql<boolean>`exists (select 1 from ${qrMarks} where ${qrMarks.sessionId} = ${qrSessions.id} and ${qrMarks.device} = ${device} and ${qrMarks.studentId} <> ${studentId})`,
+      studentId: students.id,
+      groupId: students.groupId,
+      educationFormId: students.educationFormId,
+      userId: users.id,
+      surname: students.surname,
+      name: students.name,
+      patronymic: students.patronymic,
+    })
+    .from(qrSessions)
+    .leftJoin(students, eq(students.id, studentId))
+    .leftJoin(users, eq(users.studentId, students.id))
+    .where(sessionWhere(key));
+  if (!row) return undefined;
+  const { session, member, sharedDevice, studentId: id, groupId, educationFormId, userId, surname, name, patronymic } = row;
+  const student = id !== null && groupId !== null && educationFormId !== null && surname !== null && name !== null ? { id, groupId, educationFormId, userId, surname, name, patronymic } : null;
+  return { session, member: Boolean(member), sharedDevice: Boolean(sharedDevice), student };
 }
 
 export async function closeSession(db: Db, id: number, at: Date): Promise<void> {
@@ -198,6 +247,34 @@ export async function writePresence(db: Db, v: VisitValues, byUserId: number | n
   if (!updated) return null;
   await db.insert(journalVisitChanges).values({ visitId: updated.id, ...cell, action: 'update', oldMark: 'н/б', newMark: null, source: 'qr', changedByUserId: byUserId });
   return updated.id;
+}
+
+/**
+ * An accepted mark's journal record, the common way (no record there yet), in one statement: the
+ * "present" record, its history line, the mark's link to it; with the session's accepted count.
+ * visitId null: the journal holds that occurrence already (writePresence then decides).
+ */
+export async function insertPresence(db: Db, v: VisitValues, byUserId: number | null, markId: number, sessionId: number): Promise<{ visitId: number | null; accepted: number }> {
+  const result = await db.execute(sql`
+    with ins as (
+      insert into ${journalVisits} (teaching_assignment_id, student_id, visit_date, lesson_time_id, teacher_id, academic_year_id, working_semester_id, semester_id,
+                                    discipline_id, credits, is_select, lesson_type_id, group_id, stream_id, subgroup, day_number, education_form_id,
+                                    schedule_entry_id, mark, source, created_by_user_id, updated_by_user_id)
+      values (${v.teachingAssignmentId}, ${v.studentId}, ${v.visitDate}, ${v.lessonTimeId}, ${v.teacherId}, ${v.academicYearId}, ${v.workingSemesterId}, ${v.semesterId},
+              ${v.disciplineId}, ${v.credits}, ${v.isSelect}, ${v.lessonTypeId}, ${v.groupId}, ${v.streamId ?? null}, ${v.subgroup}, ${v.dayNumber}, ${v.educationFormId},
+              ${v.scheduleEntryId ?? null}, null, 'qr', ${byUserId}, ${byUserId})
+      on conflict (teaching_assignment_id, student_id, visit_date, lesson_time_id) do nothing
+      returning id
+    ), changed as (
+      insert into ${journalVisitChanges} (visit_id, teaching_assignment_id, student_id, visit_date, lesson_time_id, action, old_mark, new_mark, source, changed_by_user_id)
+      select id, ${v.teachingAssignmentId}::int, ${v.studentId}::int, ${v.visitDate}::date, ${v.lessonTimeId}::int, 'insert'::text, null::text, null::text, 'qr'::text, ${byUserId}::int from ins
+    ), linked as (
+      update ${qrMarks} set visit_id = ins.id from ins where ${qrMarks.id} = ${markId}
+    )
+    select (select id from ins) as "visitId",
+           (select count(*) from ${qrMarks} where ${qrMarks.sessionId} = ${sessionId} and ${qrMarks.status} = 'accepted')::int as accepted`);
+  const [row] = (result as unknown as { rows: { visitId: string | number | null; accepted: number }[] }).rows;
+  return { visitId: row.visitId === null ? null : Number(row.visitId), accepted: Number(row.accepted) };
 }
 
 /** Does the journal hold a presence or a mark (anything but an absence) for the occurrence? */

@@ -34,6 +34,7 @@ import {
   type QrVisitBody,
 } from '../../../../contract/qr';
 import type { AppContext } from '../../context';
+import type { OutgoingEvent } from '../../plugins/live';
 import { AppError, forbidden, notFound, tooManyRequests } from '../../app-error';
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
@@ -203,24 +204,38 @@ export class QrService {
     return this.state(auth, input, lang);
   }
 
-  /** The session a student's token or code names, checked against the lesson and the clock (403 otherwise). */
-  private async sessionFor(input: { idShed: number; token?: string; code?: string }, now: Date): Promise<repo.SessionRow> {
-    let session: repo.SessionRow | undefined;
+  /**
+   * The session a student's token or code names, checked against the lesson and the clock (403
+   * otherwise), read through `load` (which may read more of the mark's facts in the same statement).
+   */
+  private async sessionFor<T extends { session: repo.SessionRow }>(
+    input: { idShed: number; token?: string; code?: string },
+    now: Date,
+    load: (key: repo.SessionKey) => Promise<T | undefined>,
+  ): Promise<T> {
+    let found: T | undefined;
     if (input.token !== undefined) {
       const parsed = tokens.parse(input.token);
-      session = parsed ? await repo.findSession(this.ctx.db, parsed.sessionId) : undefined;
-      if (!session || session.scheduleEntryId !== input.idShed) throw refused(403, 'token');
+      found = parsed ? await load({ id: parsed.sessionId }) : undefined;
+      const session = found?.session;
+      if (!found || !session || session.scheduleEntryId !== input.idShed) throw refused(403, 'token');
       if (!this.isOpen(session, now)) throw refused(403, 'notOpen');
       if (!tokens.verifyToken(await this.secret(), { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate }, input.token, now.getTime()))
         throw refused(403, 'token');
     } else if (input.code !== undefined) {
-      session = await repo.findSessionOf(this.ctx.db, input.idShed, localDate(now));
-      if (!session || !this.isOpen(session, now)) throw refused(403, 'notOpen');
+      found = await load({ scheduleEntryId: input.idShed, lessonDate: localDate(now) });
+      const session = found?.session;
+      if (!found || !session || !this.isOpen(session, now)) throw refused(403, 'notOpen');
       if (!tokens.verifyCode(await this.secret(), { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate }, input.code, now.getTime()))
         throw refused(403, 'token');
     } else throw refused(403, 'token');
-    return session;
+    return found;
   }
+
+  private readonly sessionOnly = async (key: repo.SessionKey) => {
+    const session = await repo.findSessionBy(this.ctx.db, key);
+    return session && { session };
+  };
 
   /** lesson.json: the lesson a scanned token is for, so that the student sees what they mark. */
   async lesson(auth: AuthInfo, input: QrLessonBody, lang: Language): Promise<QrLesson> {
@@ -229,7 +244,7 @@ export class QrService {
     const session = parsed ? await repo.findSession(this.ctx.db, parsed.sessionId) : undefined;
     if (!session) throw refused(403, 'token');
     const now = this.ctx.now();
-    await this.sessionFor({ idShed: session.scheduleEntryId, token: input.token }, now);
+    await this.sessionFor({ idShed: session.scheduleEntryId, token: input.token }, now, this.sessionOnly);
     const entry = await timetable.findEntry(this.ctx.db, session.scheduleEntryId);
     if (!entry) throw notFound();
     if (!(await timetable.isStudentOfEntry(this.ctx.db, entry.id, auth.uid))) throw refused(403, 'notYours');
@@ -245,25 +260,25 @@ export class QrService {
     if (auth.role !== ROLE_STUDENT) throw forbidden();
     assertOwn(auth, { uid: input.idStud });
     const now = receivedAt && receivedAt <= this.ctx.now() ? receivedAt : this.ctx.now();
-    const session = await this.sessionFor(input, now);
+    const deviceHash = hashDevice(device);
+    // The session, membership, student and device check in one statement (a burst of marks waits on round trips).
+    const { session, member, student, sharedDevice } = await this.sessionFor(input, now, (key) => repo.markContext(this.ctx.db, key, auth.uid, deviceHash));
     const entry = await this.entry(session.scheduleEntryId);
     if (!entry) throw notFound();
     if (input.idAud !== entry.auditoriumId) throw refused(403, 'room');
-    const [member, student] = await Promise.all([timetable.isStudentOfEntry(this.ctx.db, entry.id, auth.uid), repo.studentFacts(this.ctx.db, auth.uid)]);
     if (!member) throw refused(403, 'notYours');
     if (!student) throw forbidden();
     if (input.accuracy > Math.min(entry.radiusM, QR_ACCURACY_MAX_M)) throw refused(400, 'accuracy');
 
     const distance = distanceM(input.x, input.y, entry.latitude, entry.longitude);
-    const deviceHash = hashDevice(device);
     const visitValues = this.visitValues(entry, session, student);
-    const [sharedDevice, teacher] = await Promise.all([repo.deviceUsedByOther(this.ctx.db, session.id, deviceHash, auth.uid), this.teacherAccount(entry.teacherId)]);
+    const teacher = await this.teacherAccount(entry.teacherId);
     const reason: QrReviewReason = sharedDevice ? 'device' : distance > entry.radiusM ? 'distance' : null;
     const status: QrMarkStatus = reason ? 'review' : 'accepted';
     // A mark waiting for review writes no journal record: the journal must not hold the student already.
     if (status === 'review' && (await repo.journalHasPresence(this.ctx.db, visitValues))) throw refused(409, 'marked');
 
-    await this.ctx.db.transaction(async (tx) => {
+    const events = await this.ctx.db.transaction(async (tx) => {
       // One mark per student and session (unique key): a second one, even at the same instant, is 409.
       const markId = await repo.insertMark(tx, {
         sessionId: session.id,
@@ -279,18 +294,29 @@ export class QrService {
         createdAt: now,
       });
       if (markId === null) throw refused(409, 'marked');
+      const out: OutgoingEvent[] = [];
+      let count: number | null = null;
       if (status === 'accepted') {
-        const visitId = await repo.writePresence(tx, visitValues, auth.userId);
-        if (visitId === null) throw refused(409, 'marked');
-        await repo.setMarkVisit(tx, markId, visitId);
-        if (teacher) await this.ctx.live.publish(tx, JOURNAL_CHANGED_EVENT, [teacher.userId], qrPresence(entry.teachingAssignmentId, { id: visitId, ...visitValues }, now));
+        // The common case (nothing in the journal yet) in one statement; an absence there turns into presence.
+        const written = await repo.insertPresence(tx, visitValues, auth.userId, markId, session.id);
+        let visitId = written.visitId;
+        if (visitId === null) {
+          visitId = await repo.writePresence(tx, visitValues, auth.userId);
+          if (visitId === null) throw refused(409, 'marked');
+          await repo.setMarkVisit(tx, markId, visitId);
+        } else count = written.accepted;
+        if (teacher) out.push({ event: JOURNAL_CHANGED_EVENT, to: [teacher.userId], data: qrPresence(entry.teachingAssignmentId, { id: visitId, ...visitValues }, now) });
       }
       if (teacher) {
         const mark: QrMark = { id: markId, idStud: auth.uid, fio: fullName(student), status, reason, distanceM: Math.round(distance), at: now.toISOString() };
-        const data: QrLiveMark = { sessionId: session.id, count: await repo.countAccepted(tx, session.id), mark };
-        await this.ctx.live.publish(tx, QR_MARK_EVENT, [teacher.userId], data);
+        const data: QrLiveMark = { sessionId: session.id, count: count ?? (await repo.countAccepted(tx, session.id)), mark };
+        out.push({ event: QR_MARK_EVENT, to: [teacher.userId], data });
       }
+      return out;
     });
+    // After the commit, batched with the other marks of a burst (NOTIFY inside each mark's transaction
+    // would make the burst's commits wait for each other).
+    await this.ctx.live.publishCommitted(events);
     return { status, reason, discipline: localName(entry.discipline, lang) };
   }
 

@@ -8,7 +8,7 @@ import { and, count, eq, gte, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { QrSession, QrToken } from '../../../../contract/qr';
 import type { App } from '../../app';
-import { journalVisits, qrMarks, scheduleEntries, students, users } from '../../db/schema';
+import { journalVisitChanges, journalVisits, qrMarks, scheduleEntries, students, users } from '../../db/schema';
 import * as timetable from '../../shared/timetable.repository';
 import { appOn, cookieHeader, createTestDatabase, quickPasswordHash, session, signIn, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
 import { DEVICE_COOKIE } from './qr.routes';
@@ -191,9 +191,10 @@ describe('marks during the lesson', () => {
   });
 
   it('accepts a current token in the room: the journal holds the presence, the teacher sees 1 of M', async () => {
-    const published = vi.spyOn(app.ctx.live, 'publish');
+    // A mark sends its events after its commit (publishCommitted): the same tuples as publish(db, event, to, data).
+    const published = vi.spyOn(app.ctx.live, 'publishCommitted');
     const res = await post('/api/qr/student/visit.json', student, visitBody(student, token.token), device('phone-a'));
-    const calls = [...published.mock.calls];
+    const calls = published.mock.calls.flatMap(([events]) => events.map((e) => [null, e.event, e.to, e.data] as const));
     published.mockRestore();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'accepted', reason: null });
@@ -341,5 +342,33 @@ describe('the QR card', () => {
     let last = 0;
     for (let i = 0; i < 40 && last !== 429; i++) last = (await app.inject({ method: 'GET', url: '/api/misc/getstudentqrinfo?data=x', remoteAddress: '10.9.9.9' })).statusCode;
     expect(last).toBe(429);
+  });
+});
+
+describe('an absence already in the journal', () => {
+  it("a mark turns the teacher's 'н/б' into presence, with its history line", async () => {
+    await moveTo(new Date(2026, 9, 18, 21, 30)); // another Sunday evening: a make-up session
+    const s = await openLesson(lesson, true);
+    const mate = mates[2];
+    const d = db.database.db;
+    const [model] = await visitsOf(student.user.uid);
+    const [mateRow] = await d.select({ groupId: students.groupId, educationFormId: students.educationFormId }).from(students).where(eq(students.id, mate.user.uid));
+    const { id: _id, createdAt: _c, updatedAt: _u, ...cell } = model;
+    const [absent] = await d
+      .insert(journalVisits)
+      .values({ ...cell, studentId: mate.user.uid, groupId: mateRow.groupId, educationFormId: mateRow.educationFormId, visitDate: '2026-10-18', dayNumber: 7, mark: 'н/б', source: 'journal' })
+      .returning({ id: journalVisits.id });
+    const { token } = await tokenOf(s);
+    const res = await post('/api/qr/student/visit.json', mate, visitBody(mate, token), device('phone-n'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'accepted' });
+    const [row] = await d.select().from(journalVisits).where(eq(journalVisits.id, absent.id));
+    expect(row).toMatchObject({ mark: null, source: 'qr' });
+    const [changed] = await d.select().from(journalVisitChanges).where(eq(journalVisitChanges.visitId, absent.id));
+    expect(changed).toMatchObject({ action: 'update', oldMark: 'н/б', newMark: null, source: 'qr' });
+    const [mark] = await d.select().from(qrMarks).where(and(eq(qrMarks.sessionId, s.sessionId), eq(qrMarks.studentId, mate.user.uid)));
+    expect(mark).toMatchObject({ status: 'accepted', visitId: absent.id });
+    const state = (await post('/api/qr/session/state.json', teacher, { sessionId: s.sessionId })).json().data as QrSession;
+    expect(state.count).toBe(1);
   });
 });
