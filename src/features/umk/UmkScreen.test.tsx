@@ -42,6 +42,7 @@ beforeEach(() => {
   const semesters = () => ok([{ id: 3, name: '3' }]);
   server.use(
     ...publicHandlers(),
+    http.get('/api/misc/years.json', () => ok([{ id: 2024, name: '2024-25' }, { id: 2025, name: '2025-26' }])),
     http.get('/api/misc/defaultyear.json', () => ok({ id: 2025, name: '2025-26' })),
     http.get('/api/discipline/current/ws.json', () => ok({ id: 1, name: 'Осенний' })),
     http.post('/api/misc/settings.json', () => ok([{ id_a_year: 3, a_year: '2025-26', id_w_s: 1, universityName: 'ТГУ', maxSizeMb: 25 }, []])),
@@ -172,6 +173,24 @@ describe('the UMK screen', () => {
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByRole('heading', { name: 'Практикум SQL и индексы' })).toBeInTheDocument();
     expect(received).toEqual({ idBook: '2', bookName: 'Практикум SQL и индексы', files: null });
+  });
+
+  it('the academic year can be switched, not only the half-year: the lists reload for it', async () => {
+    const log = recordRequests();
+    const user = renderScreen(student);
+    await screen.findByRole('heading', { name: 'Практикум SQL' });
+    expect(screen.getByLabelText('Учебный год')).toHaveValue('2025');
+    await user.selectOptions(screen.getByLabelText('Учебный год'), '2024-25');
+    await user.selectOptions(screen.getByLabelText('Полугодие'), 'Весеннее полугодие');
+    await screen.findByRole('heading', { name: 'Практикум SQL' });
+    await requestsSettled();
+    log.stop();
+    expect(log.requests.filter((r) => r.path === '/api/umk/disciplinesforstud').map((r) => r.body)).toEqual([
+      { year: 2025, ws: 1 },
+      { year: 2024, ws: 1 },
+      { year: 2024, ws: 2 },
+    ]);
+    expect(log.requests.filter((r) => r.path === '/api/umk/semestersforstud').at(-1)?.body).toEqual({ year: 2024, ws: 2, id_discipline: 7 });
   });
 
   it('a student reads and downloads his materials, with nothing to add, edit or delete', async () => {

@@ -27,17 +27,34 @@ const draft: UmkDraft = {
 };
 
 describe('UMK sagas', () => {
-  it('opened: the default year and the current half-year choose the lists', async () => {
+  const years = [
+    { id: 2024, name: '2024-25' },
+    { id: 2025, name: '2025-26' },
+  ];
+
+  it('opened: the years to switch to, then the default year and the current half-year choose the lists', async () => {
     server.use(
+      http.get('/api/misc/years.json', () => ok(years)),
       http.get('/api/misc/defaultyear.json', () => ok({ id: 2025, name: '2025-26' })),
       http.get('/api/discipline/current/ws.json', () => ok({ id: 2, name: 'Весенний' })),
     );
     const actions = await recordSaga(openedSaga, as(student));
-    expect(actions).toEqual([umkActions.halfSelected({ year: 2025, ws: 2 })]);
+    expect(actions).toEqual([umkActions.yearsLoaded(years), umkActions.halfSelected({ year: 2025, ws: 2 })]);
+  });
+
+  it('opened again: the chosen year and half-year stay, the years are not asked twice, the list reloads', async () => {
+    const log = recordRequests();
+    const actions = await recordSaga(openedSaga, as(student, { years, half: { year: 2024, ws: 1 }, disciplineId: 7, semesterId: 3 }));
+    log.stop();
+    expect(log.requests).toEqual([]);
+    expect(actions).toEqual([umkActions.semesterSelected({ id: 3 })]);
   });
 
   it('opened: a failed year is put as halfFailed and nothing more loads', async () => {
-    server.use(http.get('/api/misc/defaultyear.json', () => fail(500, 'INTERNAL')));
+    server.use(
+      http.get('/api/misc/years.json', () => fail(500, 'INTERNAL')),
+      http.get('/api/misc/defaultyear.json', () => fail(500, 'INTERNAL')),
+    );
     const actions = await recordSaga(openedSaga, as(student));
     expect(actions).toHaveLength(1);
     expect(actions[0]).toMatchObject({ type: 'umk/halfFailed', payload: { problem: 'SERVER_ERROR', status: 500 } });

@@ -1,5 +1,5 @@
 /**
- * UMK loads and writes: the current year and half-year, then the role's disciplines → semesters →
+ * UMK loads and writes: the current year and half-year (and the years one may switch to), then the role's disciplines → semesters →
  * materials (the first of each chosen), the teacher's reference lists, saving with real upload
  * progress (cancellable; the list then reloads) and deleting.
  */
@@ -29,6 +29,11 @@ export function* openedSaga() {
     const config = (yield select(selectConfig)) as AppConfig | null;
     if (!config) yield put(configActions.loadRequested());
     if (state.types.data.length === 0) yield put(umkActions.referenceRequested());
+  }
+  if (state.years.length === 0) {
+    // The list of years to switch to; without it the screen offers the current year alone.
+    const years = (yield call(academicApi.years)) as Result<IdName[]>;
+    if (years.ok) yield put(umkActions.yearsLoaded(years.data));
   }
   if (state.half) {
     if (state.semesterId !== null) yield put(umkActions.semesterSelected({ id: state.semesterId }));

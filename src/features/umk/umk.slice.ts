@@ -30,6 +30,8 @@ export interface UmkDraft {
 export interface UmkState {
   /** The academic year (its first calendar year) and half-year of the lists. */
   half: { year: number; ws: 1 | 2 } | null;
+  /** The academic years one may switch to (id: the first calendar year). */
+  years: IdName[];
   halfError: Failure | null;
   disciplines: Loadable<UmkDiscipline[]>;
   disciplineId: number | null;
@@ -45,6 +47,7 @@ export interface UmkState {
 
 export const initialUmkState: UmkState = {
   half: null,
+  years: [],
   halfError: null,
   disciplines: idle([]),
   disciplineId: null,
@@ -64,10 +67,13 @@ const slice = createSlice({
   reducers: {
     /** The screen is shown: the current half-year, then the disciplines (and, for teachers, the reference lists). */
     opened() {},
+    yearsLoaded(state, action: PayloadAction<IdName[]>) {
+      state.years = action.payload;
+    },
     halfFailed(state, action: PayloadAction<Failure>) {
       state.halfError = action.payload;
     },
-    /** A half-year is chosen: its disciplines load; everything below is cleared. */
+    /** An academic year or half-year is chosen: its disciplines load; everything below is cleared. */
     halfSelected(state, action: PayloadAction<{ year: number; ws: 1 | 2 }>) {
       state.half = action.payload;
       state.halfError = null;
