@@ -52,6 +52,7 @@ beforeEach(() => {
     http.post('/api/umk/semestersforstud', semesters),
     http.post('/api/umk/umklist', () => ok(shelf)),
     http.post('/api/umk/getumklistforstud', () => ok(shelf.map((m) => ({ ...m, canEdit: false })))),
+    http.post('/api/umk/getumkteachers', () => ok([{ id: teacher.uid, name: teacher.fullName }])),
     http.get('/api/umk/types', () => ok([{ id: 1, name: 'Лекции' }])),
     http.get('/api/umk/getstudentexamtypes', () => ok([{ id: 1, name: 'Экзамен' }])),
     http.get('/api/umk/bookcategories', () => ok([{ id: 3, name: 'Программирование' }])),
@@ -175,6 +176,33 @@ describe('the UMK screen', () => {
     expect(received).toEqual({ idBook: '2', bookName: 'Практикум SQL и индексы', files: null });
   });
 
+  it("a discipline with several teachers: the list narrows to one teacher's materials", async () => {
+    const log = recordRequests();
+    shelf = [...shelf, { ...material(3, 'Проектирование схем', false), id_teacher: 777, teacher: 'Маматова Г. С.' }];
+    server.use(
+      http.post('/api/umk/getumkteachers', () =>
+        ok([
+          { id: teacher.uid, name: teacher.fullName },
+          { id: 777, name: 'Маматова Гульнара Сапаровна' },
+        ]),
+      ),
+    );
+    const user = renderScreen(teacher);
+    await screen.findByRole('heading', { name: 'Проектирование схем' });
+    const filter = await screen.findByLabelText('Преподаватель');
+    expect(filter).toHaveValue('0');
+    expect(screen.getAllByTestId('umk-item')).toHaveLength(3);
+    await user.selectOptions(filter, 'Маматова Гульнара Сапаровна');
+    expect(screen.getAllByTestId('umk-item')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Удалить/ })).not.toBeInTheDocument();
+    await user.selectOptions(filter, teacher.fullName);
+    expect(screen.getAllByTestId('umk-item').map((el) => el.getAttribute('data-id'))).toEqual(['1', '2']);
+    await user.selectOptions(filter, 'Все преподаватели');
+    expect(screen.getAllByTestId('umk-item')).toHaveLength(3);
+    log.stop();
+    expect(log.requests.find((r) => r.path === '/api/umk/getumkteachers')?.body).toEqual({ id_discipline: 7 });
+  });
+
   it('the academic year can be switched, not only the half-year: the lists reload for it', async () => {
     const log = recordRequests();
     const user = renderScreen(student);
@@ -201,7 +229,8 @@ describe('the UMK screen', () => {
     expect(screen.queryByRole('button', { name: /Удалить|Изменить|Добавить/ })).not.toBeInTheDocument();
     await requestsSettled();
     expect(log.paths()).toContain('/api/umk/getumklistforstud');
-    expect(log.paths().filter((p) => ['/api/umk/umklist', '/api/umk/types', '/api/umk/disciplines'].includes(p))).toEqual([]);
+    expect(log.paths().filter((p) => ['/api/umk/umklist', '/api/umk/types', '/api/umk/disciplines', '/api/umk/getumkteachers'].includes(p))).toEqual([]);
+    expect(screen.queryByLabelText('Преподаватель')).not.toBeInTheDocument();
     log.stop();
   });
 });

@@ -81,7 +81,7 @@ export default function UmkScreen() {
   const user = useAppSelector(selectUser);
   const config = useAppSelector(selectConfig);
   const state = useAppSelector(selectUmk);
-  const { half, years, halfError, disciplines, disciplineId, semesters, semesterId, items, types, examTypes, categories, save, remove } = state;
+  const { half, years, halfError, disciplines, disciplineId, semesters, semesterId, items, teachers, teacherId, types, examTypes, categories, save, remove } = state;
   const [form, setForm] = useState<{ item: UmkItem | null } | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   usePageTitle(t('title'));
@@ -101,6 +101,7 @@ export default function UmkScreen() {
   const teacher = user.role === ROLE_TEACHER;
   const canAdd = teacher && disciplineId !== null && semesterId !== null;
   const confirmItem = items.data.find((i) => i.id_books === confirming);
+  const shown = teacherId > 0 ? items.data.filter((i) => i.id_teacher === teacherId) : items.data;
   // The years to switch to; the current one alone while the list is missing.
   const yearOptions = years.length ? years : half ? [{ id: half.year, name: `${half.year}-${String((half.year + 1) % 100).padStart(2, '0')}` }] : [];
 
@@ -153,6 +154,16 @@ export default function UmkScreen() {
           disabled={semesters.fetching}
           onChange={(id) => id > 0 && dispatch(umkActions.semesterSelected({ id }))}
         />
+        {teacher && teachers.data.length > 1 ? (
+          <Select
+            id="umk-teacher"
+            label={t('fields.teacher')}
+            options={[{ id: 0, name: t('allTeachers') }, ...teachers.data]}
+            value={teacherId}
+            blank={false}
+            onChange={(id) => dispatch(umkActions.teacherFiltered({ id }))}
+          />
+        ) : null}
       </section>
 
       {halfError || disciplines.error || semesters.error ? (
@@ -195,7 +206,8 @@ export default function UmkScreen() {
         ) : null}
         {!disciplines.fetching && !disciplines.error && half && disciplines.data.length === 0 ? <p className="card muted umk-empty">{t('noDisciplines')}</p> : null}
         {!items.fetching && !items.error && semesterId !== null && items.data.length === 0 ? <p className="card muted umk-empty">{t('empty')}</p> : null}
-        {items.data.map((item) => (
+        {!items.fetching && items.data.length > 0 && shown.length === 0 ? <p className="card muted umk-empty">{t('emptyForTeacher')}</p> : null}
+        {shown.map((item) => (
           <ItemCard
             key={item.id_books}
             item={item}

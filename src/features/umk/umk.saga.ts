@@ -16,6 +16,7 @@ import { configActions, selectConfig } from '../../shared/config/config';
 import { failed, succeeded, type Loadable } from '../../shared/request/loadable';
 import { request, requireUser } from '../../shared/request/request.saga';
 import { ROLE_TEACHER } from '../../shared/request/roles';
+import { selectUser } from '../../shared/session/session';
 import { uploadWithProgress } from '../../shared/request/upload.saga';
 import { umkActions, selectUmk, type UmkDraft, type UmkState } from './umk.slice';
 
@@ -61,6 +62,15 @@ export function* semestersSaga(action: PayloadAction<{ id: number }>) {
   const fn = isTeacher(user) ? umkApi.semesters : umkApi.studentSemesters;
   const result = yield* request(fn, [{ ...state.half, id_discipline: action.payload.id }], { succeeded: umkActions.semestersSucceeded, failed: umkActions.semestersFailed });
   if (result.ok && result.data.length > 0) yield put(umkActions.semesterSelected({ id: result.data[0].id }));
+}
+
+/** A teacher's discipline is chosen: its teachers, to narrow the list to one of them. */
+export function* teachersSaga(action: PayloadAction<{ id: number }>) {
+  const user = (yield select(selectUser)) as User | null;
+  if (!isTeacher(user)) return;
+  yield put(umkActions.teachersRequested());
+  const result = (yield call(umkApi.teachers, { id_discipline: action.payload.id })) as Result<IdName[]>;
+  yield put(umkActions.teachersLoaded(result.ok ? succeeded(result.data) : failed(result, [])));
 }
 
 export function* itemsSaga(action: PayloadAction<{ id: number }>) {
@@ -147,6 +157,7 @@ export function* umkSaga() {
     takeLatest(umkActions.opened.type, openedSaga),
     takeLatest(umkActions.halfSelected.type, disciplinesSaga),
     takeLatest(umkActions.disciplineSelected.type, semestersSaga),
+    takeLatest(umkActions.disciplineSelected.type, teachersSaga),
     takeLatest(umkActions.semesterSelected.type, itemsSaga),
     takeLatest(umkActions.referenceRequested.type, referenceSaga),
     takeLatest(umkActions.saveRequested.type, saveOrCancelSaga),

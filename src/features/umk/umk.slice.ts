@@ -38,6 +38,9 @@ export interface UmkState {
   semesters: Loadable<IdName[]>;
   semesterId: number | null;
   items: Loadable<UmkItem[]>;
+  /** Teachers: the teachers of the chosen discipline, and the one whose materials are shown (0: all). */
+  teachers: Loadable<IdName[]>;
+  teacherId: number;
   types: Loadable<IdName[]>;
   examTypes: Loadable<IdName[]>;
   categories: Loadable<IdName[]>;
@@ -54,6 +57,8 @@ export const initialUmkState: UmkState = {
   semesters: idle([]),
   semesterId: null,
   items: idle([]),
+  teachers: idle([]),
+  teacherId: 0,
   types: idle([]),
   examTypes: idle([]),
   categories: idle([]),
@@ -91,9 +96,21 @@ const slice = createSlice({
     },
     disciplineSelected(state, action: PayloadAction<{ id: number }>) {
       state.disciplineId = action.payload.id;
+      state.teachers = idle([]);
+      state.teacherId = 0;
       state.semesters = started([]);
       state.semesterId = null;
       state.items = idle([]);
+    },
+    teachersRequested(state) {
+      state.teachers = started([]);
+    },
+    teachersLoaded(state, action: PayloadAction<Loadable<IdName[]>>) {
+      state.teachers = action.payload;
+    },
+    /** Show the materials of one teacher of the discipline (0: of all). */
+    teacherFiltered(state, action: PayloadAction<{ id: number }>) {
+      state.teacherId = action.payload.id;
     },
     semestersSucceeded(state, action: PayloadAction<IdName[]>) {
       state.semesters = succeeded(action.payload);
