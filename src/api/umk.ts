@@ -1,6 +1,6 @@
 /** Teaching-material (UMK) calls and the URLs of a material's file (docs/product.md#umk). */
 import type { IdName } from '../../contract/common';
-import type { NEW_UMK_ID, UmkDeleteBody, UmkDeleted, UmkDiscipline, UmkHalfBody, UmkItem, UmkListBody, UmkSemestersBody } from '../../contract/umk';
+import type { NEW_UMK_ID, UmkDeleteBody, UmkDeleted, UmkDiscipline, UmkHalfBody, UmkItem, UmkListBody, UmkSemestersBody, UmkTeachersBody } from '../../contract/umk';
 import { get, post } from './http';
 
 export const NEW_UMK: typeof NEW_UMK_ID = -1;
@@ -14,6 +14,8 @@ export const umkApi = {
   disciplines: (body: UmkHalfBody) => post<UmkDiscipline[]>('api/umk/disciplines', body, session),
   semesters: (body: UmkSemestersBody) => post<IdName[]>('api/umk/semesters', body, session),
   list: (body: UmkListBody) => post<UmkItem[]>('api/umk/umklist', body, session),
+  /** The teachers of a discipline: the list can be narrowed to one of them. */
+  teachers: (body: UmkTeachersBody) => post<IdName[]>('api/umk/getumkteachers', body, session),
   types: () => get<IdName[]>('api/umk/types', session),
   examTypes: () => get<IdName[]>('api/umk/getstudentexamtypes', session),
   bookCategories: () => get<IdName[]>('api/umk/bookcategories', session),

@@ -22,8 +22,8 @@ import { lazyScreen } from '../components/lazyScreen';
 import { PageSpinner } from '../components/Spinner';
 import { toLanguage } from '../i18n/languages';
 import { useAppDispatch, useAppSelector } from '../shared/hooks';
-import { AREAS, type AreaEntry } from './areas';
-import { MENU_ROUTES, ROUTES } from './routeRegistry';
+import { AREAS, MENU_ROUTES, type AreaEntry } from './areas';
+import { ROUTES } from './routeRegistry';
 import './layout.css';
 
 const LOGO = `${import.meta.env.BASE_URL}logo.svg`;

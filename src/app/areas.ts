@@ -1,12 +1,13 @@
 /**
- * The area manifest: one entry per area of the signed-in portal. Routes (routes.tsx), the top
+ * The area manifest: one entry per area of the signed-in portal. The routes (portalRoutes.tsx), the top
  * navigation (Layout), the mobile tabs (shell/mobileTabs.ts) and the store (store.ts: the lazy slice
  * and saga, and the `LazyAreas` type) read it. Adding an area: src/features/<area>/ (with its
  * <area>.area.ts exporting `reducer`, `saga` and, when it has live events, `live`), src/api/<area>.ts, public/locales/{kg,ru,en}/<area>.json
  * and one entry here (README, "Adding an area: client").
  *
- * Every loader is a dynamic import, so nothing of an area reaches the login page's download: the
- * shell (Layout) waits for `loadAreas()` (loadAreas.ts) before it renders. This file holds data only
+ * Every loader is a dynamic import, and the manifest itself is loaded with the portal's routes
+ * (portalRoutes.tsx, a lazy chunk), so nothing of it reaches the login page's download: code the
+ * entry imports must not import it. The shell (Layout) waits for `loadAreas()` (loadAreas.ts) before it renders. This file holds data only
  * (it imports no store code), so the tests' text setup can read the namespaces from it.
  */
 import type { ComponentType } from 'react';
@@ -123,6 +124,17 @@ export const AREAS = [
     store: () => import('../features/library/library.area'),
   },
 ] as const satisfies readonly AreaEntry[];
+
+/**
+ * The side-menu entries that are in-app routes: every manifest entry with a `menuKey`. The side menu
+ * links an area in-app once its entry names its `menuKey`; until then it uses the university's link, if any.
+ */
+export const MENU_ROUTES: Partial<Record<MenuKey, string>> = Object.fromEntries(
+  (AREAS as readonly AreaEntry[]).flatMap((area) => [
+    ...(area.menuKey ? [[area.menuKey, area.path]] : []),
+    ...(area.routes ?? []).flatMap((route) => (route.menuKey ? [[route.menuKey, route.path]] : [])),
+  ]),
+);
 
 export type AreaKey = (typeof AREAS)[number]['key'];
 

@@ -1,94 +1,21 @@
-/** The route table (docs/product.md#shell). Every screen is its own lazy chunk; the areas' routes come from the manifest (areas.ts). */
-import type { ComponentType } from 'react';
+/**
+ * The route table the page starts with (docs/product.md#shell): the login page, and every other path
+ * through the portal's routes (portalRoutes.tsx), one lazy chunk that holds the area manifest
+ * (areas.ts). So the login page downloads neither the manifest nor any area's loader, however many
+ * areas the portal has.
+ */
 import { Route, Routes } from 'react-router-dom';
 import { lazyScreen } from '../components/lazyScreen';
-import { AREAS, type AreaEntry } from './areas';
-import { loadAreas } from './loadAreas';
-import { RequireSession } from './RequireSession';
 import { ROUTES } from './routeRegistry';
 
-/** A chunk of the signed-in portal: its module together with the areas' slices and sagas. */
-const withAreas = <M,>(load: () => Promise<M>) => () => Promise.all([load(), loadAreas()]).then(([module]) => module);
-
 const LoginPage = lazyScreen(() => import('./pages/LoginPage'), 'login');
-const OfflineScreen = lazyScreen(() => import('../features/offline/OfflineScreen'), 'offline');
-const Layout = lazyScreen(withAreas(() => import('./Layout')), 'layout');
-const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen'), 'profile');
-const ChangePasswordScreen = lazyScreen(() => import('../features/password/ChangePasswordScreen'), 'change-password');
-const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'), 'not-found');
-
-/** Each area's route screen, loaded with the areas. */
-const screens = new Map<string, ComponentType>(
-  (AREAS as readonly AreaEntry[]).map((area) => [area.key, lazyScreen(withAreas(area.screen), area.key)]),
-);
-/** The areas' further routes (public ones need no session), each its own lazy chunk. */
-const extraRoutes = (AREAS as readonly AreaEntry[]).flatMap((area) =>
-  (area.routes ?? []).map((route) => ({ ...route, key: `${area.key}${route.path}`, Screen: lazyScreen(route.public ? route.screen : withAreas(route.screen), area.key) })),
-);
-/** Panels the areas add to the home page. */
-const homePanels = (AREAS as readonly AreaEntry[]).flatMap((area) => (area.homePanel ? [{ key: area.key, Panel: lazyScreen(withAreas(area.homePanel), area.key) }] : []));
-/** What the areas show on the offline page (no store: it reads what they stored on this device). */
-const offlinePanels = (AREAS as readonly AreaEntry[]).flatMap((area) => (area.offlinePanel ? [{ key: area.key, Panel: lazyScreen(area.offlinePanel, area.key) }] : []));
-const inShell = (AREAS as readonly AreaEntry[]).filter((area) => area.layout !== 'own');
-const ownLayout = (AREAS as readonly AreaEntry[]).filter((area) => area.layout === 'own');
-
-function areaElement(area: AreaEntry) {
-  const Screen = screens.get(area.key)!;
-  return <Screen />;
-}
+const PortalRoutes = lazyScreen(() => import('./portalRoutes'), 'portal');
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route path={ROUTES.login} element={<LoginPage />} />
-      <Route
-        path={ROUTES.offline}
-        element={
-          <OfflineScreen>
-            {offlinePanels.map(({ key, Panel }) => (
-              <Panel key={key} />
-            ))}
-          </OfflineScreen>
-        }
-      />
-      <Route
-        element={
-          <RequireSession>
-            <Layout />
-          </RequireSession>
-        }
-      >
-        <Route
-          index
-          element={
-            <>
-              <ProfileScreen />
-              {homePanels.map(({ key, Panel }) => (
-                <Panel key={key} />
-              ))}
-            </>
-          }
-        />
-        <Route path={ROUTES.changePassword} element={<ChangePasswordScreen />} />
-        {inShell.map((area) => (
-          <Route key={area.key} path={area.path} element={areaElement(area)} />
-        ))}
-        {extraRoutes
-          .filter((route) => !route.public)
-          .map(({ key, path, Screen }) => (
-            <Route key={key} path={path} element={<Screen />} />
-          ))}
-      </Route>
-      {extraRoutes
-        .filter((route) => route.public)
-        .map(({ key, path, Screen }) => (
-          <Route key={key} path={path} element={<Screen />} />
-        ))}
-      {/* Areas with their own columns (the chat) render the shell themselves. */}
-      {ownLayout.map((area) => (
-        <Route key={area.key} path={area.path} element={<RequireSession>{areaElement(area)}</RequireSession>} />
-      ))}
-      <Route path="*" element={<NotFoundPage />} />
+      <Route path="*" element={<PortalRoutes />} />
     </Routes>
   );
 }

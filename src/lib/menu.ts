@@ -1,6 +1,6 @@
 /**
  * Side-menu entries (docs/product.md#shell), in display order. An entry is shown when the app has a route for it
- * (see app/routeRegistry.ts) or when the university configured a link for its key in settings.
+ * (see MENU_ROUTES in app/areas.ts) or when the university configured a link for its key in settings.
  */
 export const MENU_KEYS = [
   'schedule',

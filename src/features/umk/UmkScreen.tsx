@@ -1,5 +1,5 @@
 /**
- * /lms/umk (docs/product.md#umk): the teaching materials of the caller's disciplines by half-year,
+ * /lms/umk (docs/product.md#umk): the teaching materials of the caller's disciplines by academic year, half-year,
  * discipline and semester. A teacher adds materials (optionally also into the e-library), edits and
  * deletes his own after a confirmation; a student reads and downloads those meant for him.
  */
@@ -81,7 +81,7 @@ export default function UmkScreen() {
   const user = useAppSelector(selectUser);
   const config = useAppSelector(selectConfig);
   const state = useAppSelector(selectUmk);
-  const { half, halfError, disciplines, disciplineId, semesters, semesterId, items, types, examTypes, categories, save, remove } = state;
+  const { half, years, halfError, disciplines, disciplineId, semesters, semesterId, items, teachers, teacherId, types, examTypes, categories, save, remove } = state;
   const [form, setForm] = useState<{ item: UmkItem | null } | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   usePageTitle(t('title'));
@@ -101,6 +101,9 @@ export default function UmkScreen() {
   const teacher = user.role === ROLE_TEACHER;
   const canAdd = teacher && disciplineId !== null && semesterId !== null;
   const confirmItem = items.data.find((i) => i.id_books === confirming);
+  const shown = teacherId > 0 ? items.data.filter((i) => i.id_teacher === teacherId) : items.data;
+  // The years to switch to; the current one alone while the list is missing.
+  const yearOptions = years.length ? years : half ? [{ id: half.year, name: `${half.year}-${String((half.year + 1) % 100).padStart(2, '0')}` }] : [];
 
   return (
     <div className="umk-screen">
@@ -115,8 +118,17 @@ export default function UmkScreen() {
 
       <section className="card umk-filters" aria-label={t('filters')}>
         <Select
+          id="umk-year"
+          label={t('fields.year')}
+          options={yearOptions}
+          value={half?.year ?? -1}
+          blank={half === null}
+          disabled={yearOptions.length === 0}
+          onChange={(year) => half && year > 0 && dispatch(umkActions.halfSelected({ year, ws: half.ws }))}
+        />
+        <Select
           id="umk-ws"
-          label={t('fields.halfYear', { year: half ? `${half.year}-${String((half.year + 1) % 100).padStart(2, '0')}` : '' })}
+          label={t('fields.halfYear')}
           options={[
             { id: 1, name: t('halfYears.autumn') },
             { id: 2, name: t('halfYears.spring') },
@@ -142,6 +154,16 @@ export default function UmkScreen() {
           disabled={semesters.fetching}
           onChange={(id) => id > 0 && dispatch(umkActions.semesterSelected({ id }))}
         />
+        {teacher && teachers.data.length > 1 ? (
+          <Select
+            id="umk-teacher"
+            label={t('fields.teacher')}
+            options={[{ id: 0, name: t('allTeachers') }, ...teachers.data]}
+            value={teacherId}
+            blank={false}
+            onChange={(id) => dispatch(umkActions.teacherFiltered({ id }))}
+          />
+        ) : null}
       </section>
 
       {halfError || disciplines.error || semesters.error ? (
@@ -184,7 +206,8 @@ export default function UmkScreen() {
         ) : null}
         {!disciplines.fetching && !disciplines.error && half && disciplines.data.length === 0 ? <p className="card muted umk-empty">{t('noDisciplines')}</p> : null}
         {!items.fetching && !items.error && semesterId !== null && items.data.length === 0 ? <p className="card muted umk-empty">{t('empty')}</p> : null}
-        {items.data.map((item) => (
+        {!items.fetching && items.data.length > 0 && shown.length === 0 ? <p className="card muted umk-empty">{t('emptyForTeacher')}</p> : null}
+        {shown.map((item) => (
           <ItemCard
             key={item.id_books}
             item={item}

@@ -1,5 +1,5 @@
 /**
- * UMK loads and writes: the current year and half-year, then the role's disciplines → semesters →
+ * UMK loads and writes: the current year and half-year (and the years one may switch to), then the role's disciplines → semesters →
  * materials (the first of each chosen), the teacher's reference lists, saving with real upload
  * progress (cancellable; the list then reloads) and deleting.
  */
@@ -16,6 +16,7 @@ import { configActions, selectConfig } from '../../shared/config/config';
 import { failed, succeeded, type Loadable } from '../../shared/request/loadable';
 import { request, requireUser } from '../../shared/request/request.saga';
 import { ROLE_TEACHER } from '../../shared/request/roles';
+import { selectUser } from '../../shared/session/session';
 import { uploadWithProgress } from '../../shared/request/upload.saga';
 import { umkActions, selectUmk, type UmkDraft, type UmkState } from './umk.slice';
 
@@ -29,6 +30,11 @@ export function* openedSaga() {
     const config = (yield select(selectConfig)) as AppConfig | null;
     if (!config) yield put(configActions.loadRequested());
     if (state.types.data.length === 0) yield put(umkActions.referenceRequested());
+  }
+  if (state.years.length === 0) {
+    // The list of years to switch to; without it the screen offers the current year alone.
+    const years = (yield call(academicApi.years)) as Result<IdName[]>;
+    if (years.ok) yield put(umkActions.yearsLoaded(years.data));
   }
   if (state.half) {
     if (state.semesterId !== null) yield put(umkActions.semesterSelected({ id: state.semesterId }));
@@ -56,6 +62,15 @@ export function* semestersSaga(action: PayloadAction<{ id: number }>) {
   const fn = isTeacher(user) ? umkApi.semesters : umkApi.studentSemesters;
   const result = yield* request(fn, [{ ...state.half, id_discipline: action.payload.id }], { succeeded: umkActions.semestersSucceeded, failed: umkActions.semestersFailed });
   if (result.ok && result.data.length > 0) yield put(umkActions.semesterSelected({ id: result.data[0].id }));
+}
+
+/** A teacher's discipline is chosen: its teachers, to narrow the list to one of them. */
+export function* teachersSaga(action: PayloadAction<{ id: number }>) {
+  const user = (yield select(selectUser)) as User | null;
+  if (!isTeacher(user)) return;
+  yield put(umkActions.teachersRequested());
+  const result = (yield call(umkApi.teachers, { id_discipline: action.payload.id })) as Result<IdName[]>;
+  yield put(umkActions.teachersLoaded(result.ok ? succeeded(result.data) : failed(result, [])));
 }
 
 export function* itemsSaga(action: PayloadAction<{ id: number }>) {
@@ -142,6 +157,7 @@ export function* umkSaga() {
     takeLatest(umkActions.opened.type, openedSaga),
     takeLatest(umkActions.halfSelected.type, disciplinesSaga),
     takeLatest(umkActions.disciplineSelected.type, semestersSaga),
+    takeLatest(umkActions.disciplineSelected.type, teachersSaga),
     takeLatest(umkActions.semesterSelected.type, itemsSaga),
     takeLatest(umkActions.referenceRequested.type, referenceSaga),
     takeLatest(umkActions.saveRequested.type, saveOrCancelSaga),

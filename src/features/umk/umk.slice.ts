@@ -30,12 +30,17 @@ export interface UmkDraft {
 export interface UmkState {
   /** The academic year (its first calendar year) and half-year of the lists. */
   half: { year: number; ws: 1 | 2 } | null;
+  /** The academic years one may switch to (id: the first calendar year). */
+  years: IdName[];
   halfError: Failure | null;
   disciplines: Loadable<UmkDiscipline[]>;
   disciplineId: number | null;
   semesters: Loadable<IdName[]>;
   semesterId: number | null;
   items: Loadable<UmkItem[]>;
+  /** Teachers: the teachers of the chosen discipline, and the one whose materials are shown (0: all). */
+  teachers: Loadable<IdName[]>;
+  teacherId: number;
   types: Loadable<IdName[]>;
   examTypes: Loadable<IdName[]>;
   categories: Loadable<IdName[]>;
@@ -45,12 +50,15 @@ export interface UmkState {
 
 export const initialUmkState: UmkState = {
   half: null,
+  years: [],
   halfError: null,
   disciplines: idle([]),
   disciplineId: null,
   semesters: idle([]),
   semesterId: null,
   items: idle([]),
+  teachers: idle([]),
+  teacherId: 0,
   types: idle([]),
   examTypes: idle([]),
   categories: idle([]),
@@ -64,10 +72,13 @@ const slice = createSlice({
   reducers: {
     /** The screen is shown: the current half-year, then the disciplines (and, for teachers, the reference lists). */
     opened() {},
+    yearsLoaded(state, action: PayloadAction<IdName[]>) {
+      state.years = action.payload;
+    },
     halfFailed(state, action: PayloadAction<Failure>) {
       state.halfError = action.payload;
     },
-    /** A half-year is chosen: its disciplines load; everything below is cleared. */
+    /** An academic year or half-year is chosen: its disciplines load; everything below is cleared. */
     halfSelected(state, action: PayloadAction<{ year: number; ws: 1 | 2 }>) {
       state.half = action.payload;
       state.halfError = null;
@@ -85,9 +96,21 @@ const slice = createSlice({
     },
     disciplineSelected(state, action: PayloadAction<{ id: number }>) {
       state.disciplineId = action.payload.id;
+      state.teachers = idle([]);
+      state.teacherId = 0;
       state.semesters = started([]);
       state.semesterId = null;
       state.items = idle([]);
+    },
+    teachersRequested(state) {
+      state.teachers = started([]);
+    },
+    teachersLoaded(state, action: PayloadAction<Loadable<IdName[]>>) {
+      state.teachers = action.payload;
+    },
+    /** Show the materials of one teacher of the discipline (0: of all). */
+    teacherFiltered(state, action: PayloadAction<{ id: number }>) {
+      state.teacherId = action.payload.id;
     },
     semestersSucceeded(state, action: PayloadAction<IdName[]>) {
       state.semesters = succeeded(action.payload);

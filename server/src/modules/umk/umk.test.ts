@@ -211,6 +211,19 @@ describe('saving and deleting', () => {
     expect((await stored()).files).toBe(before.files - 1);
   });
 
+  it('id_booksShare and isSharedBookFromEBooks are ignored: a material never takes over another library book', async () => {
+    const [other] = await db.database.db.select({ id: books.id, name: books.name }).from(books).orderBy(books.id).limit(1);
+    const res = await save(teacher, { isForEBooks: 'true', id_bookCategory: String(category), id_booksShare: String(other.id), isSharedBookFromEBooks: 'true' });
+    expect(res.statusCode, res.body).toBe(200);
+    const item: UmkItem = res.json().data;
+    expect(item.id_eBook).not.toBeNull();
+    expect(item.id_eBook).not.toBe(other.id);
+    expect((await db.database.db.select({ name: books.name }).from(books).where(eq(books.id, other.id)))[0].name).toBe(other.name);
+    const deleted = await post('/api/umk/deletebook', teacher, { id_human: teacher.user.uid, id_humanType: 1, id_books: item.id_books });
+    expect(deleted.statusCode).toBe(200);
+    expect((await db.database.db.select({ id: books.id }).from(books).where(eq(books.id, other.id))).length).toBe(1);
+  });
+
   it('a student cannot upload; a teacher cannot add to a discipline he does not teach nor touch a colleague’s material', async () => {
     const before = await stored();
     expect((await save(student, {})).statusCode).toBe(403);
@@ -249,6 +262,8 @@ describe('saving and deleting', () => {
       { isForEBooks: 'true' }, // without a category
       { isForEBooks: 'true', id_bookCategory: '999999' },
       { id_speciality: '999999' },
+      { id_booksShare: 'x' },
+      { isSharedBookFromEBooks: 'maybe' },
     ];
     for (const fields of cases) {
       const res = await save(teacher, fields);
