@@ -13,31 +13,38 @@ interface FieldProps {
   autoFocus?: boolean;
 }
 
+interface TextFieldProps extends FieldProps {
+  /** Several lines (a textarea), for free text such as an annotation. */
+  multiline?: boolean;
+  /** Spell checking and capitals as for prose; off by default (logins, codes). */
+  prose?: boolean;
+}
+
 function useFieldIds(name: string) {
   const base = useId();
   return { input: `${base}-${name}`, hint: `${base}-${name}-hint`, error: `${base}-${name}-error` };
 }
 
-export function TextField({ name, label, hint, autoComplete, type = 'text', autoFocus }: FieldProps) {
+export function TextField({ name, label, hint, autoComplete, type = 'text', autoFocus, multiline, prose }: TextFieldProps) {
   const [field, meta] = useField<string>(name);
   const ids = useFieldIds(name);
   const invalid = Boolean(meta.touched && meta.error);
   const describedBy = [hint ? ids.hint : null, invalid ? ids.error : null].filter(Boolean).join(' ') || undefined;
+  const common = {
+    ...field,
+    id: ids.input,
+    className: `input${invalid ? ' invalid' : ''}`,
+    autoComplete,
+    autoFocus,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+    spellCheck: prose ?? false,
+    autoCapitalize: prose ? undefined : 'none',
+  };
   return (
     <div className="field">
       <label htmlFor={ids.input}>{label}</label>
-      <input
-        {...field}
-        id={ids.input}
-        type={type}
-        className={`input${invalid ? ' invalid' : ''}`}
-        autoComplete={autoComplete}
-        autoFocus={autoFocus}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        spellCheck={false}
-        autoCapitalize="none"
-      />
+      {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} inputMode={type === 'number' ? 'numeric' : undefined} />}
       {hint ? (
         <p id={ids.hint} className="field-hint">
           {hint}

@@ -6,7 +6,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BaseCategory, Book, BookCategory } from '../../../contract/library';
 import type { Failure } from '../../api/http';
-import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
+import { failed, idle, idleUpload, started, succeeded, uploadCancelled, uploadFailed, uploadProgressed, uploadStarted, uploadSucceeded, type Loadable, type Upload, type UploadProgress } from '../../shared/request/loadable';
 import { sessionEnded } from '../../shared/session/session';
 
 /** What the book form sends; `file` is passed through the action, never kept in state. */
@@ -29,14 +29,8 @@ export interface LibraryState {
   books: Loadable<Book[]>;
   /** The search across the library: its text (null: not searching) and results. */
   search: Loadable<Book[]> & { text: string | null };
-  save: {
-    fetching: boolean;
-    error: Failure | null;
-    /** Bytes sent of the upload under way (null when none). */
-    progress: { loaded: number; total: number } | null;
-    /** Counts successful saves (the form closes when it changes). */
-    saved: number;
-  };
+  /** Adding or editing with the file upload. */
+  save: Upload;
   /** The delete check of a book: null until answered. */
   check: Loadable<boolean | null> & { id: number | null };
   remove: Loadable<null> & { id: number | null };
@@ -49,7 +43,7 @@ export const initialLibraryState: LibraryState = {
   categoryId: null,
   books: idle([]),
   search: { ...idle([]), text: null },
-  save: { fetching: false, error: null, progress: null, saved: 0 },
+  save: idleUpload(),
   check: { ...idle(null), id: null },
   remove: { ...idle(null), id: null },
 };
@@ -106,24 +100,24 @@ const slice = createSlice({
       state.search = { ...idle([]), text: null };
     },
     saveRequested(state, _action: PayloadAction<BookDraft>) {
-      state.save = { ...state.save, fetching: true, error: null, progress: { loaded: 0, total: 0 } };
+      state.save = uploadStarted(state.save);
     },
-    saveProgressed(state, action: PayloadAction<{ loaded: number; total: number }>) {
-      if (state.save.fetching) state.save.progress = action.payload;
+    saveProgressed(state, action: PayloadAction<UploadProgress>) {
+      state.save = uploadProgressed(state.save, action.payload);
     },
     /** An edit replaces the book in the list at once; a new book shows in its category's reload. */
     saveSucceeded(state, action: PayloadAction<Book>) {
-      state.save = { fetching: false, error: null, progress: null, saved: state.save.saved + 1 };
+      state.save = uploadSucceeded(state.save);
       const book = action.payload;
       state.books.data = state.books.data.map((b) => (b.id_eBook === book.id_eBook ? book : b));
       state.search.data = state.search.data.map((b) => (b.id_eBook === book.id_eBook ? book : b));
     },
     saveFailed(state, action: PayloadAction<Failure>) {
-      state.save = { ...state.save, fetching: false, error: action.payload, progress: null };
+      state.save = uploadFailed(state.save, action.payload);
     },
     /** The user cancelled the upload: nothing was stored. */
     saveCancelled(state) {
-      state.save = { ...state.save, fetching: false, error: null, progress: null };
+      state.save = uploadCancelled(state.save);
     },
     saveErrorCleared(state) {
       state.save.error = null;

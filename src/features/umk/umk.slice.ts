@@ -7,7 +7,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { IdName } from '../../../contract/common';
 import type { UmkAudience, UmkDiscipline, UmkItem } from '../../../contract/umk';
 import type { Failure } from '../../api/http';
-import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
+import { failed, idle, idleUpload, started, succeeded, uploadCancelled, uploadFailed, uploadProgressed, uploadStarted, uploadSucceeded, type Loadable, type Upload, type UploadProgress } from '../../shared/request/loadable';
 import { sessionEnded } from '../../shared/session/session';
 
 /** What the material form sends; `file` goes through the action, never into state. */
@@ -44,7 +44,8 @@ export interface UmkState {
   types: Loadable<IdName[]>;
   examTypes: Loadable<IdName[]>;
   categories: Loadable<IdName[]>;
-  save: { fetching: boolean; error: Failure | null; progress: { loaded: number; total: number } | null; saved: number };
+  /** Adding or editing with the file upload. */
+  save: Upload;
   remove: Loadable<null> & { id: number | null };
 }
 
@@ -62,7 +63,7 @@ export const initialUmkState: UmkState = {
   types: idle([]),
   examTypes: idle([]),
   categories: idle([]),
-  save: { fetching: false, error: null, progress: null, saved: 0 },
+  save: idleUpload(),
   remove: { ...idle(null), id: null },
 };
 
@@ -144,19 +145,19 @@ const slice = createSlice({
       state.categories = action.payload;
     },
     saveRequested(state, _action: PayloadAction<UmkDraft>) {
-      state.save = { ...state.save, fetching: true, error: null, progress: { loaded: 0, total: 0 } };
+      state.save = uploadStarted(state.save);
     },
-    saveProgressed(state, action: PayloadAction<{ loaded: number; total: number }>) {
-      if (state.save.fetching) state.save.progress = action.payload;
+    saveProgressed(state, action: PayloadAction<UploadProgress>) {
+      state.save = uploadProgressed(state.save, action.payload);
     },
     saveSucceeded(state, _action: PayloadAction<UmkItem>) {
-      state.save = { fetching: false, error: null, progress: null, saved: state.save.saved + 1 };
+      state.save = uploadSucceeded(state.save);
     },
     saveFailed(state, action: PayloadAction<Failure>) {
-      state.save = { ...state.save, fetching: false, error: action.payload, progress: null };
+      state.save = uploadFailed(state.save, action.payload);
     },
     saveCancelled(state) {
-      state.save = { ...state.save, fetching: false, error: null, progress: null };
+      state.save = uploadCancelled(state.save);
     },
     saveErrorCleared(state) {
       state.save.error = null;

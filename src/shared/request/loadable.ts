@@ -48,3 +48,27 @@ export function pageSucceeded<T>(list: Paged<T>, page: number, items: T[], pageS
 
 /** The page failed: what is shown and the last page loaded stay, with the error. */
 export const pageFailed = <T>(list: Paged<T>, error: Failure): Paged<T> => ({ ...list, fetching: false, error });
+
+/** Bytes sent of an upload under way. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/**
+ * A save that uploads a file (shared/request/upload.saga.ts): its bytes sent while under way, and a
+ * count of successful saves (a form closes when it changes).
+ */
+export interface Upload extends Loadable<null> {
+  progress: UploadProgress | null;
+  saved: number;
+}
+
+export const idleUpload = (): Upload => ({ ...idle(null), progress: null, saved: 0 });
+export const uploadStarted = (u: Upload): Upload => ({ ...u, fetching: true, error: null, progress: { loaded: 0, total: 0 } });
+/** Progress counts only while the upload is under way (a late event after a cancel is dropped). */
+export const uploadProgressed = (u: Upload, progress: UploadProgress): Upload => (u.fetching ? { ...u, progress } : u);
+export const uploadSucceeded = (u: Upload): Upload => ({ ...idle(null), progress: null, saved: u.saved + 1 });
+export const uploadFailed = (u: Upload, error: Failure): Upload => ({ ...u, fetching: false, error, progress: null });
+/** The user cancelled: nothing was stored, nothing to report. */
+export const uploadCancelled = (u: Upload): Upload => ({ ...u, fetching: false, error: null, progress: null });

@@ -2,14 +2,14 @@
  * Adding or editing a book: category, title, author, pages, annotation and the file (required for
  * a new book). While it uploads, the bar shows the bytes sent and the upload can be cancelled.
  */
-import { useEffect, useId, useMemo, useRef } from 'react';
-import { Form, Formik, useField } from 'formik';
+import { useEffect, useMemo, useRef } from 'react';
+import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { BaseCategory, Book, BookCategory } from '../../../../contract/library';
 import type { Failure } from '../../../api/http';
 import { NEW_BOOK } from '../../../api/library';
-import { ErrorLine } from '../../../components/fields';
-import { FileTypeIcon, useFileSize } from '../../../components/FileTypeIcon';
+import { ErrorLine, TextField } from '../../../components/fields';
+import { FileField } from '../../../components/FileField';
 import { Select } from '../../../components/Select';
 import { UploadProgress } from '../../../components/UploadProgress';
 import { describeFailure } from '../../../lib/errors';
@@ -45,60 +45,6 @@ interface Props {
   onErrorClose: () => void;
 }
 
-function TextInput({ name, label, multiline, type = 'text' }: { name: keyof Values; label: string; multiline?: boolean; type?: string }) {
-  const [field, meta] = useField<string>(name);
-  const id = useId();
-  const errorId = useId();
-  const invalid = Boolean(meta.touched && meta.error);
-  const common = { id, ...field, className: `input${invalid ? ' invalid' : ''}`, 'aria-invalid': invalid, 'aria-describedby': invalid ? errorId : undefined };
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} inputMode={type === 'number' ? 'numeric' : undefined} />}
-      {invalid ? (
-        <p id={errorId} className="field-error">
-          {meta.error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function FileInput({ label, required, maxSizeMb }: { label: string; required: boolean; maxSizeMb: number }) {
-  const { t } = useTranslation('library');
-  const [field, meta, helpers] = useField<File | null>('file');
-  const fileSize = useFileSize();
-  const id = useId();
-  const hintId = useId();
-  const invalid = Boolean(meta.touched && meta.error);
-  return (
-    <div className="field library-file-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="file"
-        className="input"
-        aria-describedby={hintId}
-        aria-invalid={invalid}
-        required={required}
-        onChange={(e) => {
-          void helpers.setTouched(true, false);
-          void helpers.setValue(e.target.files?.[0] ?? null);
-        }}
-      />
-      <p id={hintId} className={invalid ? 'field-error' : 'field-hint'}>
-        {invalid ? meta.error : t('form.fileHint', { maxSizeMb })}
-      </p>
-      {field.value ? (
-        <p className="library-picked">
-          <FileTypeIcon name={field.value.name} />
-          <span title={field.value.name}>{field.value.name}</span>
-          <span className="muted small">{fileSize(field.value.size)}</span>
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 export function BookForm(props: Props) {
   const { book, bases, baseId, categories, categoryId, onBaseChange, maxSizeMb, busy, progress, error, onSubmit, onCancelUpload, onClose, onErrorClose } = props;
@@ -185,14 +131,14 @@ export function BookForm(props: Props) {
               />
               {touched.categoryId && errors.categoryId ? <p className="field-error">{errors.categoryId}</p> : null}
             </div>
-            <TextInput name="name" label={t('fields.title')} />
-            <TextInput name="author" label={t('fields.author')} />
-            <TextInput name="totalPages" label={t('fields.pages')} type="number" />
+            <TextField name="name" label={t('fields.title')} prose />
+            <TextField name="author" label={t('fields.author')} prose />
+            <TextField name="totalPages" label={t('fields.pages')} type="number" />
             <div className="library-form-wide">
-              <TextInput name="description" label={t('fields.annotation')} multiline />
+              <TextField name="description" label={t('fields.annotation')} multiline prose />
             </div>
             <div className="library-form-wide">
-              <FileInput label={isNew ? t('form.file') : t('form.replaceFile')} required={isNew} maxSizeMb={maxSizeMb} />
+              <FileField name="file" label={isNew ? t('form.file') : t('form.replaceFile')} hint={t('form.fileHint', { maxSizeMb })} required={isNew} />
             </div>
             {error ? (
               <div className="library-form-wide">

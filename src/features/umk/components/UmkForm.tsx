@@ -11,8 +11,8 @@ import type { IdName } from '../../../../contract/common';
 import type { UmkAudience, UmkItem } from '../../../../contract/umk';
 import type { Failure } from '../../../api/http';
 import { NEW_UMK } from '../../../api/umk';
-import { ErrorLine } from '../../../components/fields';
-import { FileTypeIcon, useFileSize } from '../../../components/FileTypeIcon';
+import { ErrorLine, TextField } from '../../../components/fields';
+import { FileField } from '../../../components/FileField';
 import { Select } from '../../../components/Select';
 import { UploadProgress } from '../../../components/UploadProgress';
 import { describeFailure } from '../../../lib/errors';
@@ -50,24 +50,6 @@ interface Props {
   onErrorClose: () => void;
 }
 
-function TextInput({ name, label, multiline, type = 'text' }: { name: 'name' | 'author' | 'description' | 'totalPages'; label: string; multiline?: boolean; type?: string }) {
-  const [field, meta] = useField<string>(name);
-  const id = useId();
-  const errorId = useId();
-  const invalid = Boolean(meta.touched && meta.error);
-  const common = { id, ...field, className: `input${invalid ? ' invalid' : ''}`, 'aria-invalid': invalid, 'aria-describedby': invalid ? errorId : undefined };
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} inputMode={type === 'number' ? 'numeric' : undefined} />}
-      {invalid ? (
-        <p id={errorId} className="field-error">
-          {meta.error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 function SelectField({ name, label, options }: { name: 'typeId' | 'examTypeId' | 'bookCategoryId' | 'audience'; label: string; options: IdName[] }) {
   const [field, meta, helpers] = useField<number>(name);
@@ -76,42 +58,6 @@ function SelectField({ name, label, options }: { name: 'typeId' | 'examTypeId' |
     <div>
       <Select id={id} label={label} options={options} value={options.some((o) => o.id === field.value) ? field.value : -1} onChange={(v) => void helpers.setValue(v)} blank={name !== 'audience'} />
       {meta.touched && meta.error ? <p className="field-error">{meta.error}</p> : null}
-    </div>
-  );
-}
-
-function FileInput({ label, required, maxSizeMb }: { label: string; required: boolean; maxSizeMb: number }) {
-  const { t } = useTranslation('umk');
-  const [field, meta, helpers] = useField<File | null>('file');
-  const fileSize = useFileSize();
-  const id = useId();
-  const hintId = useId();
-  const invalid = Boolean(meta.touched && meta.error);
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="file"
-        className="input"
-        aria-describedby={hintId}
-        aria-invalid={invalid}
-        required={required}
-        onChange={(e) => {
-          void helpers.setTouched(true, false);
-          void helpers.setValue(e.target.files?.[0] ?? null);
-        }}
-      />
-      <p id={hintId} className={invalid ? 'field-error' : 'field-hint'}>
-        {invalid ? meta.error : t('form.fileHint', { maxSizeMb })}
-      </p>
-      {field.value ? (
-        <p className="umk-picked">
-          <FileTypeIcon name={field.value.name} />
-          <span title={field.value.name}>{field.value.name}</span>
-          <span className="muted small">{fileSize(field.value.size)}</span>
-        </p>
-      ) : null}
     </div>
   );
 }
@@ -195,13 +141,13 @@ export function UmkForm(props: Props) {
         {({ values, getFieldProps }) => (
           <Form className="form umk-form-grid" noValidate>
             <SelectField name="typeId" label={t('fields.type')} options={types} />
-            <TextInput name="name" label={t('fields.name')} />
-            <TextInput name="author" label={t('fields.author')} />
-            <TextInput name="totalPages" label={t('fields.pages')} type="number" />
+            <TextField name="name" label={t('fields.name')} prose />
+            <TextField name="author" label={t('fields.author')} prose />
+            <TextField name="totalPages" label={t('fields.pages')} type="number" />
             <SelectField name="examTypeId" label={t('fields.examType')} options={examTypes} />
             <SelectField name="audience" label={t('fields.audience')} options={audiences} />
             <div className="umk-form-wide">
-              <TextInput name="description" label={t('fields.annotation')} multiline />
+              <TextField name="description" label={t('fields.annotation')} multiline prose />
             </div>
             <div className="umk-form-wide umk-share">
               <label className="umk-check" htmlFor={shareId}>
@@ -211,7 +157,7 @@ export function UmkForm(props: Props) {
               {values.forEBooks ? <SelectField name="bookCategoryId" label={t('fields.bookCategory')} options={categories} /> : null}
             </div>
             <div className="umk-form-wide">
-              <FileInput label={isNew ? t('form.file') : t('form.replaceFile')} required={isNew} maxSizeMb={maxSizeMb} />
+              <FileField name="file" label={isNew ? t('form.file') : t('form.replaceFile')} hint={t('form.fileHint', { maxSizeMb })} required={isNew} />
             </div>
             {error ? (
               <div className="umk-form-wide">
