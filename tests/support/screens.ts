@@ -2,9 +2,10 @@
  * The screens every accessibility, layout and language check visits. A new area adds its routes
  * here (with what shows that the screen is ready), and every check then covers it.
  */
+import { afterAll, describe, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Account } from './accounts';
-import { DESKTOP, expectPath, expectVisible, signIn } from './e2e';
+import { DESKTOP, expectPath, expectVisible, signIn, type E2E } from './e2e';
 import type { RunningServer } from './server';
 
 export interface Screen {
@@ -16,6 +17,18 @@ export interface Screen {
 }
 
 const readyMain = (page: Page) => expectVisible(page.locator('#main h1, main h1').first(), 20000);
+
+/** The journal screen: a teacher opens the first journal of the half-year (true); a student's screen is his own journal already (false). */
+async function openFirstJournal(page: Page): Promise<boolean> {
+  await readyMain(page);
+  await page.waitForFunction(() => document.querySelector('.journal-screen .muted, .sj-list') && !document.querySelector('.journal-screen .spinner'), undefined, { timeout: 20000 });
+  const group = page.locator('#journal-group');
+  if ((await group.count()) === 0) return false;
+  const value = await group.locator('option').nth(1).getAttribute('value');
+  if (value) await group.selectOption(value);
+  await expectVisible(page.locator('.jg-wrap'), 20000);
+  return true;
+}
 
 /** Screens without a session. */
 export const PUBLIC_SCREENS: Screen[] = [
@@ -74,14 +87,29 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     name: 'journal grid',
     path: '/lms/journal',
     ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('.journal-screen .muted, .sj-list') && !document.querySelector('.journal-screen .spinner'), undefined, { timeout: 20000 });
-      // A teacher opens the first journal of the half-year; a student's screen is his own journal already.
-      const group = page.locator('#journal-group');
-      if ((await group.count()) === 0) return;
-      const value = await group.locator('option').nth(1).getAttribute('value');
-      if (value) await group.selectOption(value);
-      await expectVisible(page.locator('.jg-wrap'), 20000);
+      await openFirstJournal(page);
+    },
+  },
+  {
+    // Teachers: the "Subgroups" dialog of the first journal, loaded.
+    name: 'journal subgroups',
+    path: '/lms/journal',
+    ready: async (page) => {
+      if (!(await openFirstJournal(page))) return;
+      await page.locator('.journal-setup button').first().click();
+      await expectVisible(page.locator('[role="dialog"] .setup-students'), 20000);
+    },
+  },
+  {
+    // Teachers: the "Planned topics" dialog of the first journal with one topic being added.
+    name: 'journal planned topics',
+    path: '/lms/journal',
+    ready: async (page) => {
+      if (!(await openFirstJournal(page))) return;
+      await page.locator('.journal-setup button').nth(1).click();
+      await expectVisible(page.locator('[role="dialog"] .setup-form'), 20000);
+      await page.locator('[role="dialog"] .setup-row-actions button').click();
+      await expectVisible(page.locator('[role="dialog"] .setup-topic').first());
     },
   },
   {
@@ -146,11 +174,12 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     },
   },
   {
+    // A student's own QR code; for a teacher, the 'not for your role' page.
     name: 'student qr code',
     path: '/lms/qrstud',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid="card-link"]') || document.querySelector('.qr-screen p'), undefined, { timeout: 20000 });
+      await page.waitForFunction(() => document.querySelector('[data-testid="card-link"], [data-testid="not-for-role"]') || document.querySelector('.qr-screen p'), undefined, { timeout: 20000 });
     },
   },
 ];
@@ -203,8 +232,98 @@ export async function sessionOf(browser: Browser, server: RunningServer, account
   }
 }
 
-/** Opens a screen by its path and waits until it is ready. */
+type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** One sign-in per account for a whole test file: `session(account)` gives its storage state. */
+export function sessions(e2e: E2E): (account: Account) => Promise<Session> {
+  const signedIn = new Map<string, Promise<Session>>();
+  return (account) => {
+    let s = signedIn.get(account.login);
+    if (!s) signedIn.set(account.login, (s = sessionOf(e2e.browser, e2e.server, account)));
+    return s;
+  };
+}
+
+/**
+ * Opens a screen and waits until it is ready. The first visit of a page loads the app; later ones
+ * navigate inside it, as a user following a link does (the router follows the history), and wait
+ * until the previous screen has left the main region. A screen on the path already shown is loaded
+ * again instead.
+ */
 export async function visit(page: Page, screen: Screen): Promise<void> {
-  await page.goto(screen.path);
+  const target = new URL(screen.path, 'http://app');
+  const current = page.url().startsWith('http') ? new URL(page.url()) : null;
+  const inApp = current !== null && (await page.evaluate(() => document.querySelector('#main') !== null));
+  if (!inApp || current.pathname + current.search === target.pathname + target.search) {
+    // A first visit, or a screen on the path shown now (the chat conversation after the chat, a
+    // dialog of the journal): loaded afresh, with nothing left open by the screen before.
+    await page.goto(screen.path);
+  } else {
+    await page.evaluate((path) => {
+      for (const el of document.querySelectorAll('#main, #main > *')) el.setAttribute('data-e2e-left', '');
+      window.history.pushState(null, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, screen.path);
+    // The previous screen is gone once #main holds something it did not hold before.
+    await page.waitForFunction(
+      () => {
+        const main = document.querySelector('#main');
+        if (!main) return false;
+        if (!main.hasAttribute('data-e2e-left')) return true;
+        return main.children.length > 0 && [...main.children].every((child) => !child.hasAttribute('data-e2e-left'));
+      },
+      undefined,
+      { timeout: 20000 },
+    );
+  }
   await screen.ready(page);
+}
+
+/** One round of a screen check: who, at what size, in which theme and language. */
+export interface Pass {
+  account: Account | null;
+  viewport: { width: number; height: number };
+  theme?: Theme;
+  language?: 'ru' | 'en' | 'kg';
+}
+
+export function passName(pass: Pass): string {
+  return [pass.account ? pass.account.login : 'signed out', `${pass.viewport.width} px`, pass.theme, pass.language].filter(Boolean).join(', ');
+}
+
+/**
+ * Registers one test per screen of `pass` (the public screens when signed out), visited in turn in
+ * one browser page; `check` returns what is wrong on the screen, and the test expects nothing.
+ * `prepare` runs once before the first screen (reference data the check compares against).
+ */
+export function checkEveryScreen(
+  e2e: E2E,
+  session: (account: Account) => Promise<Session>,
+  pass: Pass,
+  check: (page: Page, screen: Screen) => Promise<string[]>,
+): void {
+  describe(passName(pass), () => {
+    let context: BrowserContext | undefined;
+    let opened: Promise<Page> | undefined;
+    // Opened by the first screen's test (signing in asserts, which a hook may not), closed after the last.
+    const open = async () => {
+      context = await openContext(e2e.browser, e2e.server, {
+        viewport: pass.viewport,
+        theme: pass.theme,
+        language: pass.language,
+        storageState: pass.account ? await session(pass.account) : undefined,
+      });
+      return context.newPage();
+    };
+    afterAll(async () => {
+      await context?.close();
+    });
+    for (const screen of pass.account ? SIGNED_IN_SCREENS : PUBLIC_SCREENS) {
+      it(screen.name, async ({ expect }) => {
+        const page = await (opened ??= open());
+        await visit(page, screen);
+        expect(await check(page, screen)).toEqual([]);
+      }, 60000);
+    }
+  });
 }

@@ -140,25 +140,28 @@ describe('the live connection with chat registered', () => {
     task.cancel();
   });
 
-  it('the stream saying the session ended stops it and asks the server (a 401 ends the session)', () => {
+  it('the stream saying the session ended stops it and asks the server (a 401 ends the session)', async () => {
     const { put, task } = start(liveSaga, factory);
+    // The stream opens once the browser is idle.
+    await vi.waitFor(() => expect(FakeSource.last).not.toBeNull());
     FakeSource.last!.open();
     FakeSource.last!.emit('end', {});
     expect(put.slice(-1)).toEqual([chatActions.countsRequested()]);
     expect(task.isRunning()).toBe(false);
   });
 
-  it('starts at sign-in and stops when the session ends', () => {
+  it('starts at sign-in and stops when the session ends', async () => {
     vi.stubGlobal('EventSource', FakeSource);
     try {
       const { dispatch, task } = start(liveLifecycleSaga);
       dispatch(sessionStarted(teacher));
-        const first = FakeSource.last!;
+      await vi.waitFor(() => expect(FakeSource.opened).toBe(1));
+      const first = FakeSource.last!;
       expect(first.closed).toBe(false);
       dispatch(sessionEnded({ reason: 'logout' }));
-        expect(first.closed).toBe(true);
+      expect(first.closed).toBe(true);
       dispatch(sessionStarted(teacher));
-        expect(FakeSource.opened).toBe(2);
+      await vi.waitFor(() => expect(FakeSource.opened).toBe(2));
       task.cancel();
       expect(FakeSource.last!.closed).toBe(true);
     } finally {

@@ -6,7 +6,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BaseCategory, Book, BookCategory } from '../../../contract/library';
 import type { Failure } from '../../api/http';
-import { failed, idle, idleUpload, started, succeeded, uploadCancelled, uploadFailed, uploadProgressed, uploadStarted, uploadSucceeded, type Loadable, type Upload, type UploadProgress } from '../../shared/request/loadable';
+import { failed, idle, idleRemoval, idleUpload, removalReducers, started, succeeded, uploadReducers, type Loadable, type Removal, type Upload } from '../../shared/request/loadable';
 import { sessionEnded } from '../../shared/session/session';
 
 /** What the book form sends; `file` is passed through the action, never kept in state. */
@@ -33,7 +33,7 @@ export interface LibraryState {
   save: Upload;
   /** The delete check of a book: null until answered. */
   check: Loadable<boolean | null> & { id: number | null };
-  remove: Loadable<null> & { id: number | null };
+  remove: Removal;
 }
 
 export const initialLibraryState: LibraryState = {
@@ -45,7 +45,7 @@ export const initialLibraryState: LibraryState = {
   search: { ...idle([]), text: null },
   save: idleUpload(),
   check: { ...idle(null), id: null },
-  remove: { ...idle(null), id: null },
+  remove: idleRemoval(),
 };
 
 const slice = createSlice({
@@ -99,29 +99,11 @@ const slice = createSlice({
     searchClosed(state) {
       state.search = { ...idle([]), text: null };
     },
-    saveRequested(state, _action: PayloadAction<BookDraft>) {
-      state.save = uploadStarted(state.save);
-    },
-    saveProgressed(state, action: PayloadAction<UploadProgress>) {
-      state.save = uploadProgressed(state.save, action.payload);
-    },
     /** An edit replaces the book in the list at once; a new book shows in its category's reload. */
-    saveSucceeded(state, action: PayloadAction<Book>) {
-      state.save = uploadSucceeded(state.save);
-      const book = action.payload;
+    ...uploadReducers<LibraryState, BookDraft, Book>((state, book) => {
       state.books.data = state.books.data.map((b) => (b.id_eBook === book.id_eBook ? book : b));
       state.search.data = state.search.data.map((b) => (b.id_eBook === book.id_eBook ? book : b));
-    },
-    saveFailed(state, action: PayloadAction<Failure>) {
-      state.save = uploadFailed(state.save, action.payload);
-    },
-    /** The user cancelled the upload: nothing was stored. */
-    saveCancelled(state) {
-      state.save = uploadCancelled(state.save);
-    },
-    saveErrorCleared(state) {
-      state.save.error = null;
-    },
+    }),
     deleteChecked(state, action: PayloadAction<{ id: number }>) {
       state.check = { ...started(null), id: action.payload.id };
     },
@@ -134,20 +116,14 @@ const slice = createSlice({
     checkClosed(state) {
       state.check = { ...idle(null), id: null };
     },
-    deleteRequested(state, action: PayloadAction<{ id: number }>) {
-      state.check = { ...idle(null), id: null };
-      state.remove = { ...started(null), id: action.payload.id };
-    },
-    deleteSucceeded(state, action: PayloadAction<{ id: number }>) {
-      state.remove = { ...succeeded(null), id: null };
-      state.search.data = state.search.data.filter((b) => b.id_eBook !== action.payload.id);
-    },
-    deleteFailed(state, action: PayloadAction<Failure>) {
-      state.remove = { ...failed(action.payload, null), id: null };
-    },
-    deleteErrorCleared(state) {
-      state.remove.error = null;
-    },
+    ...removalReducers<LibraryState>(
+      (state, id) => {
+        state.search.data = state.search.data.filter((b) => b.id_eBook !== id);
+      },
+      (state) => {
+        state.check = { ...idle(null), id: null };
+      },
+    ),
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialLibraryState);

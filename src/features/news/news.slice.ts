@@ -7,7 +7,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { IdName } from '../../../contract/common';
 import type { Audience, NewsItem } from '../../../contract/news';
 import type { Failure } from '../../api/http';
-import { failed, idle, idlePages, pageFailed, pageStarted, pageSucceeded, started, succeeded, type Loadable, type Paged } from '../../shared/request/loadable';
+import { failed, idle, idlePages, idleRemoval, pageFailed, pageStarted, pageSucceeded, removalReducers, started, succeeded, type Loadable, type Paged, type Removal } from '../../shared/request/loadable';
 import { PAGE_SIZE } from '../../api/news';
 import { sessionEnded } from '../../shared/session/session';
 
@@ -33,14 +33,14 @@ export interface NewsState {
     posted: number;
   };
   /** The delete on its way: `id` is the item being deleted (null when none). */
-  remove: Loadable<null> & { id: number | null };
+  remove: Removal;
   faculties: Loadable<IdName[]>;
 }
 
 export const initialNewsState: NewsState = {
   list: idlePages(),
   post: { fetching: false, error: null, posted: 0 },
-  remove: { ...idle(null), id: null },
+  remove: idleRemoval(),
   faculties: idle([]),
 };
 
@@ -72,19 +72,9 @@ const slice = createSlice({
     postErrorCleared(state) {
       state.post.error = null;
     },
-    deleteRequested(state, action: PayloadAction<{ id: number }>) {
-      state.remove = { ...started(null), id: action.payload.id };
-    },
-    deleteSucceeded(state, action: PayloadAction<{ id: number }>) {
-      state.remove = { ...succeeded(null), id: null };
-      state.list.data = state.list.data.filter((i) => i.id_eventMessage !== action.payload.id);
-    },
-    deleteFailed(state, action: PayloadAction<Failure>) {
-      state.remove = { ...failed(action.payload, null), id: null };
-    },
-    deleteErrorCleared(state) {
-      state.remove.error = null;
-    },
+    ...removalReducers<NewsState>((state, id) => {
+      state.list.data = state.list.data.filter((i) => i.id_eventMessage !== id);
+    }),
     facultiesRequested(state) {
       state.faculties = started([]);
     },

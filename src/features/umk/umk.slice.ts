@@ -7,7 +7,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { IdName } from '../../../contract/common';
 import type { UmkAudience, UmkDiscipline, UmkItem } from '../../../contract/umk';
 import type { Failure } from '../../api/http';
-import { failed, idle, idleUpload, started, succeeded, uploadCancelled, uploadFailed, uploadProgressed, uploadStarted, uploadSucceeded, type Loadable, type Upload, type UploadProgress } from '../../shared/request/loadable';
+import { failed, idle, idleRemoval, idleUpload, removalReducers, started, succeeded, uploadReducers, type Loadable, type Removal, type Upload } from '../../shared/request/loadable';
 import { sessionEnded } from '../../shared/session/session';
 
 /** What the material form sends; `file` goes through the action, never into state. */
@@ -46,7 +46,7 @@ export interface UmkState {
   categories: Loadable<IdName[]>;
   /** Adding or editing with the file upload. */
   save: Upload;
-  remove: Loadable<null> & { id: number | null };
+  remove: Removal;
 }
 
 export const initialUmkState: UmkState = {
@@ -64,7 +64,7 @@ export const initialUmkState: UmkState = {
   examTypes: idle([]),
   categories: idle([]),
   save: idleUpload(),
-  remove: { ...idle(null), id: null },
+  remove: idleRemoval(),
 };
 
 const slice = createSlice({
@@ -144,37 +144,10 @@ const slice = createSlice({
     categoriesLoaded(state, action: PayloadAction<Loadable<IdName[]>>) {
       state.categories = action.payload;
     },
-    saveRequested(state, _action: PayloadAction<UmkDraft>) {
-      state.save = uploadStarted(state.save);
-    },
-    saveProgressed(state, action: PayloadAction<UploadProgress>) {
-      state.save = uploadProgressed(state.save, action.payload);
-    },
-    saveSucceeded(state, _action: PayloadAction<UmkItem>) {
-      state.save = uploadSucceeded(state.save);
-    },
-    saveFailed(state, action: PayloadAction<Failure>) {
-      state.save = uploadFailed(state.save, action.payload);
-    },
-    saveCancelled(state) {
-      state.save = uploadCancelled(state.save);
-    },
-    saveErrorCleared(state) {
-      state.save.error = null;
-    },
-    deleteRequested(state, action: PayloadAction<{ id: number }>) {
-      state.remove = { ...started(null), id: action.payload.id };
-    },
-    deleteSucceeded(state, action: PayloadAction<{ id: number }>) {
-      state.remove = { ...succeeded(null), id: null };
-      state.items.data = state.items.data.filter((i) => i.id_books !== action.payload.id);
-    },
-    deleteFailed(state, action: PayloadAction<Failure>) {
-      state.remove = { ...failed(action.payload, null), id: null };
-    },
-    deleteErrorCleared(state) {
-      state.remove.error = null;
-    },
+    ...uploadReducers<UmkState, UmkDraft, UmkItem>(),
+    ...removalReducers<UmkState>((state, id) => {
+      state.items.data = state.items.data.filter((i) => i.id_books !== id);
+    }),
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialUmkState);

@@ -3,6 +3,7 @@
  * A request clears the old data (`started(empty)`), a reply fills it (`succeeded(data)`) or keeps the
  * failure (`failed(error, empty)`). Slices assign these: `state.list = started([])`.
  */
+import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Failure } from '../../api/http';
 
 export interface Loadable<T> {
@@ -72,3 +73,64 @@ export const uploadSucceeded = (u: Upload): Upload => ({ ...idle(null), progress
 export const uploadFailed = (u: Upload, error: Failure): Upload => ({ ...u, fetching: false, error, progress: null });
 /** The user cancelled: nothing was stored, nothing to report. */
 export const uploadCancelled = (u: Upload): Upload => ({ ...u, fetching: false, error: null, progress: null });
+
+/** Deleting one item by id: which one is under way (null: none) and the last failure. */
+export interface Removal extends Loadable<null> {
+  id: number | null;
+}
+
+export const idleRemoval = (): Removal => ({ ...idle(null), id: null });
+
+/**
+ * The case reducers of "delete one item by id" on `state.remove`: requested → succeeded (the item
+ * leaves the lists `drop` edits) or failed, and the failure dismissed. `requested` runs extra work
+ * of the area when the delete starts (closing a confirmation).
+ */
+export function removalReducers<S extends { remove: Removal }>(drop: (state: S, id: number) => void, requested?: (state: S) => void) {
+  return {
+    deleteRequested(state: S, action: PayloadAction<{ id: number }>) {
+      requested?.(state);
+      state.remove = { ...started(null), id: action.payload.id };
+    },
+    deleteSucceeded(state: S, action: PayloadAction<{ id: number }>) {
+      state.remove = idleRemoval();
+      drop(state, action.payload.id);
+    },
+    deleteFailed(state: S, action: PayloadAction<Failure>) {
+      state.remove = { ...failed(action.payload, null), id: null };
+    },
+    deleteErrorCleared(state: S) {
+      state.remove.error = null;
+    },
+  };
+}
+
+/**
+ * The case reducers of a form that saves with an upload on `state.save` (its draft `D` and saved
+ * item `T` travel in the actions): requested → progressed… → succeeded (then `saved` updates the
+ * lists), failed or cancelled, and the failure dismissed.
+ */
+export function uploadReducers<S extends { save: Upload }, D, T>(saved?: (state: S, item: T) => void) {
+  return {
+    saveRequested(state: S, _action: PayloadAction<D>) {
+      state.save = uploadStarted(state.save);
+    },
+    saveProgressed(state: S, action: PayloadAction<UploadProgress>) {
+      state.save = uploadProgressed(state.save, action.payload);
+    },
+    saveSucceeded(state: S, action: PayloadAction<T>) {
+      state.save = uploadSucceeded(state.save);
+      saved?.(state, action.payload);
+    },
+    saveFailed(state: S, action: PayloadAction<Failure>) {
+      state.save = uploadFailed(state.save, action.payload);
+    },
+    /** The user cancelled the upload: nothing was stored. */
+    saveCancelled(state: S) {
+      state.save = uploadCancelled(state.save);
+    },
+    saveErrorCleared(state: S) {
+      state.save.error = null;
+    },
+  };
+}
