@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS as FLAGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 
 const median = (xs) => {
@@ -21,15 +22,31 @@ const METRICS = {
   speedIndexMs: 'speed-index',
 };
 
-/** `headers`: sent with every request of the page (a session cookie for a signed-in page). */
-export async function runLighthouse(url, { runs = 3, headers } = {}) {
+/**
+ * `cookie`: a `name=value; …` header to put in the browser's cookie store before the run (a session
+ * for a signed-in page), so that the page and every request it makes carry it, as in a signed-in
+ * browser. Lighthouse clears caches and storage between runs, but not cookies.
+ */
+export async function runLighthouse(url, { runs = 3, cookie } = {}) {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH).`);
   const results = [];
   for (let i = 0; i < runs; i++) {
     // A new browser per run: no cache or service state carried over.
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS, logLevel: 'silent' });
     try {
-      const out = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(headers ? { extraHeaders: headers } : {}) });
+      if (cookie) {
+        const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+        const cookies = cookie.split(/;\s*/).filter(Boolean).map((pair) => {
+          const at = pair.indexOf('=');
+          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: new URL(url).origin };
+        });
+        await cdp.contexts()[0].addCookies(cookies);
+        await cdp.close();
+      }
+      const out = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      // A signed-in page that fell back to the login screen is not the page asked for.
+      const landed = out?.lhr?.finalDisplayedUrl;
+      if (landed && new URL(landed).pathname !== new URL(url).pathname) throw new Error(`Lighthouse measured ${landed}, not ${url}`);
       const lhr = out?.lhr;
       if (!lhr) throw new Error('Lighthouse returned no result');
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

@@ -18,7 +18,8 @@ export interface RoutePreloadOptions {
   /** Namespaces every page needs (the default namespace). */
   namespaces: string[];
   /** Client path (without the base) → the module of its lazy route chunk and its own namespaces. */
-  routes: Record<string, { module: string; namespaces?: string[] }>;
+  /** A route's lazy module, or the chain of lazy modules its first view loads. */
+  routes: Record<string, { module: string | readonly string[]; namespaces?: string[] }>;
 }
 
 /** What the server reads: URLs under the base, by client path. */
@@ -42,13 +43,14 @@ export function routePreloads(options: RoutePreloadOptions): Plugin {
       root = config.root;
     },
     generateBundle(_output, bundle) {
-      const chunks = new Map<string, { imports: string[]; css: string[]; facade: string | null; isEntry: boolean }>();
+      const chunks = new Map<string, { imports: string[]; css: string[]; facade: string | null; modules: string[]; isEntry: boolean }>();
       for (const [fileName, item] of Object.entries(bundle)) {
         if (item.type !== 'chunk') continue;
         chunks.set(fileName, {
           imports: item.imports,
           css: [...(item.viteMetadata?.importedCss ?? [])],
           facade: item.facadeModuleId,
+          modules: item.moduleIds,
           isEntry: item.isEntry,
         });
       }
@@ -63,13 +65,18 @@ export function routePreloads(options: RoutePreloadOptions): Plugin {
 
       const out: RoutePreloadFile = { localesVersion: options.localesVersion, namespaces: options.namespaces, routes: {} };
       for (const [route, { module, namespaces = [] }] of Object.entries(options.routes)) {
-        const id = path.resolve(root, module);
-        const chunk = [...chunks].find(([, c]) => c.facade === id)?.[0];
-        if (!chunk) {
-          this.error(`route-preloads: no chunk for ${module} (route ${route}); is it still a lazy route?`);
-        }
         const files = new Set<string>();
-        closure(chunk, files);
+        for (const one of typeof module === 'string' ? [module] : module) {
+          const id = path.resolve(root, one);
+          // A lazy module that other lazy chunks also import statically may share their chunk
+          // instead of having its own: then the chunk that holds it.
+          const chunk =
+            [...chunks].find(([, c]) => c.facade === id)?.[0] ?? [...chunks].find(([, c]) => c.modules.includes(id))?.[0];
+          if (!chunk) {
+            this.error(`route-preloads: no chunk for ${one} (route ${route}); is it still a lazy route?`);
+          }
+          closure(chunk, files);
+        }
         const styles = new Set<string>();
         for (const f of files) for (const css of chunks.get(f)?.css ?? []) styles.add(css);
         out.routes[route] = {

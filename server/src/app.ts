@@ -82,6 +82,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   registerLiveStream(app, ctx.live);
 
-  await registerSpa(app, path.resolve(options.distDir ?? DEFAULT_DIST_DIR));
+  await registerSpa(
+    app,
+    path.resolve(options.distDir ?? DEFAULT_DIST_DIR),
+    MODULES.flatMap((m) => (m.page ? [m.page(ctx)] : [])),
+  );
   return app;
 }

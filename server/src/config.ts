@@ -106,6 +106,13 @@ const VARS = {
   uploadLimitMb: v('UPLOAD_LIMIT_MB', '25', 'Largest accepted upload in MB (sent to the client as maxSizeMb).', int(1, 1024)),
   sessionIdleMinutes: v('SESSION_IDLE_MINUTES', '30', 'A session ends after this many minutes without a request.', int(1, 7 * 24 * 60)),
   sessionAbsoluteHours: v('SESSION_ABSOLUTE_HOURS', '12', 'A session ends this many hours after sign-in, whatever the activity.', int(1, 24 * 30)),
+  sessionCacheMs: v(
+    'SESSION_CACHE_MS',
+    '5000',
+    'How long a server process may reuse a checked session before reading it again (0: every request reads it); a change to the session or its account ends the reuse at once.',
+    int(0, 60000),
+  ),
+  sessionCacheSize: v('SESSION_CACHE_SIZE', '10000', 'Sessions a server process keeps checked at most (the oldest leave first).', int(1, 1000000)),
   passwordMinLength: v('PASSWORD_MIN_LENGTH', '8', 'Minimum length of a new password (4 at least).', int(4, 128)),
   throttleWindowMinutes: v('LOGIN_THROTTLE_WINDOW_MINUTES', '5', 'Window in which failed sign-ins are counted.', int(1, 24 * 60)),
   throttlePerAddress: v(

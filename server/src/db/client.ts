@@ -38,9 +38,9 @@ export interface Database {
   /**
    * LISTEN on a channel: onPayload gets each NOTIFY payload (sent by any process on this database).
    * PostgreSQL uses a dedicated connection outside the pool, re-established after a drop, then
-   * onGap says that notifications may have been missed. Resolves to the unsubscribe function.
+   * onGap says that notifications may have been missed. Resolves once listening.
    */
-  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -48,6 +48,19 @@ export interface ListenHandlers {
   onPayload(payload: string): void;
   /** The listening connection dropped and is back: notifications in between are lost. */
   onGap?(): void;
+}
+
+/** A LISTEN under way. */
+export interface Listening {
+  /**
+   * Resolves once every notification committed before the call has reached onPayload (rejects while
+   * the listening connection is away). PostgreSQL: a round trip on the listening connection, which
+   * delivers the notifications it holds before it answers; PGlite delivers them with the statement
+   * that commits, so nothing is left to wait for.
+   */
+  sync(): Promise<void>;
+  /** Stops listening. */
+  stop(): Promise<void>;
 }
 
 /** Channel names are plain identifiers (they are written into LISTEN). */
@@ -89,8 +102,11 @@ async function openPglite({ dataDir, loadDataDir }: Extract<DbTarget, { kind: 'p
     listen: async (channel, { onPayload }) => {
       if (!CHANNEL_NAME.test(channel)) throw new Error(`Bad channel name '${channel}'`);
       const unlisten = await client.listen(channel, onPayload);
-      return async () => {
-        if (!client.closed) await unlisten();
+      return {
+        sync: () => (client.closed ? Promise.reject(new Error('The database is closed')) : Promise.resolve()),
+        stop: async () => {
+          if (!client.closed) await unlisten();
+        },
       };
     },
     close: () => client.close(),
@@ -154,7 +170,7 @@ async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Pr
 /** Delay before re-connecting a dropped LISTEN connection: 0.5 s, doubling up to 10 s. */
 const LISTEN_RETRY_MS = [500, 1000, 2000, 5000, 10000];
 
-async function listenPostgres(target: Extract<DbTarget, { kind: 'postgres' }>, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+async function listenPostgres(target: Extract<DbTarget, { kind: 'postgres' }>, channel: string, handlers: ListenHandlers): Promise<Listening> {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`Bad channel name '${channel}'`);
   let current: pg.Client | null = null;
   let stopped = false;
@@ -207,12 +223,20 @@ async function listenPostgres(target: Extract<DbTarget, { kind: 'postgres' }>, c
   };
 
   current = await connect();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    const client = current;
-    current = null;
-    await client?.end().catch(() => {});
+  return {
+    // The server sends the notifications it holds for this connection before the reply to a query.
+    sync: async () => {
+      const client = current;
+      if (!client) throw new Error('The listening connection is away');
+      await client.query('select 1');
+    },
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const client = current;
+      current = null;
+      await client?.end().catch(() => {});
+    },
   };
 }
 

@@ -8,13 +8,16 @@
 import type { App } from '../app';
 import type { AppContext } from '../context';
 import type { LiveArea } from '../plugins/live';
+import type { PagePart } from '../plugins/spa';
 import academicRoutes from './academic/academic.routes';
+import { authPage } from './auth/auth.page';
 import authRoutes from './auth/auth.routes';
 import { chatLive } from './chat/chat.live';
 import chatRoutes from './chat/chat.routes';
 import configRoutes from './config/config.routes';
 import healthRoutes from './health/health.routes';
 import libraryRoutes from './library/library.routes';
+import { newsPage } from './news/news.page';
 import newsRoutes from './news/news.routes';
 import passwordRoutes from './password/password.routes';
 import profileRoutes from './profile/profile.routes';
@@ -33,17 +36,19 @@ export interface ServerModule {
   routes: (app: App, options: { ctx: AppContext }) => Promise<void>;
   /** Its part of the live stream, if it has live events. */
   live?: (ctx: AppContext) => LiveArea;
+  /** Its part of the data a signed-in first view arrives with inside the page (plugins/spa.ts). */
+  page?: (ctx: AppContext) => PagePart;
 }
 
 export const MODULES: readonly ServerModule[] = [
   { name: 'config', routes: configRoutes },
   { name: 'health', routes: healthRoutes },
-  { name: 'auth', routes: authRoutes },
+  { name: 'auth', routes: authRoutes, page: authPage },
   { name: 'profile', routes: profileRoutes },
   { name: 'password', routes: passwordRoutes },
   { name: 'settings', routes: settingsRoutes },
   { name: 'academic', routes: academicRoutes },
-  { name: 'news', routes: newsRoutes },
+  { name: 'news', routes: newsRoutes, page: newsPage },
   { name: 'chat', routes: chatRoutes, live: chatLive },
   { name: 'visitlog', routes: visitlogRoutes, live: visitlogLive },
   { name: 'schedule', routes: scheduleRoutes },

@@ -18,7 +18,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client';
+import type { Database, Db, Listening } from '../db/client';
 import { tooManyRequests } from '../app-error';
 import type { AuthInfo } from '../shared/caller';
 import { SESSION_COOKIE, type SessionStore } from './session';
@@ -96,7 +96,7 @@ export class LiveBus {
   private readonly areas = new Map<string, LiveArea>();
   private readonly gapListeners = new Set<() => void>();
   private readonly streams = new Set<EventStream>();
-  private listening: Promise<() => Promise<void>> | null = null;
+  private listening: Promise<Listening> | null = null;
   private stopped = false;
 
   /** Where delivery problems are logged (the app's logger once it exists). */
@@ -270,7 +270,7 @@ export class LiveBus {
     this.closeStreams();
     const listening = this.listening;
     this.listening = null;
-    if (listening) await (await listening.catch(() => null))?.();
+    if (listening) await (await listening.catch(() => null))?.stop();
   }
 
   private deliver(payload: string): void {

@@ -1,5 +1,5 @@
 /** SQL of sessions (plugins/session.ts). */
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { preparedStatement, type Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 
@@ -21,22 +21,25 @@ export async function insertSession(db: Db, s: NewSession): Promise<number> {
   return row.id;
 }
 
+/** What the session check reads of a session and its account. */
+const liveSessionColumns = {
+  sessionId: sessions.id,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+  via: sessions.via,
+  userId: users.id,
+  role: users.role,
+  teacherId: users.teacherId,
+  studentId: users.studentId,
+  login: users.login,
+  newsPerms: users.newsPerms,
+  disabled: users.disabled,
+  mustUpdateCredentials: users.mustUpdateCredentials,
+};
+
 const liveSessionQuery = preparedStatement((db) =>
   db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      via: sessions.via,
-      userId: users.id,
-      role: users.role,
-      teacherId: users.teacherId,
-      studentId: users.studentId,
-      login: users.login,
-      newsPerms: users.newsPerms,
-      disabled: users.disabled,
-      mustUpdateCredentials: users.mustUpdateCredentials,
-    })
+    .select(liveSessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -56,8 +59,32 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date, idle
   return row;
 }
 
+export type LiveSessionRow = NonNullable<Awaited<ReturnType<typeof findLiveSession>>> & { tokenHash: string };
+
+/**
+ * The live sessions of several token hashes at once (a burst of requests: one statement for all),
+ * each with its token hash; a single hash goes through the prepared statement.
+ */
+export async function findLiveSessions(db: Db, tokenHashes: readonly string[], now: Date, idleSince: Date): Promise<LiveSessionRow[]> {
+  if (tokenHashes.length === 1) {
+    const row = await findLiveSession(db, tokenHashes[0], now, idleSince);
+    return row ? [{ ...row, tokenHash: tokenHashes[0] }] : [];
+  }
+  return db
+    .select({ tokenHash: sessions.tokenHash, ...liveSessionColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.tokenHash, [...tokenHashes]), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)));
+}
+
 export async function touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** Records activity on several sessions in one statement. */
+export async function touchSessions(db: Db, sessionIds: readonly number[], now: Date): Promise<void> {
+  if (sessionIds.length === 1) return touchSession(db, sessionIds[0], now);
+  if (sessionIds.length > 0) await db.update(sessions).set({ lastSeenAt: now }).where(inArray(sessions.id, [...sessionIds]));
 }
 
 /** Revokes the session of a token hash; returns its account (undefined when it was not live). */

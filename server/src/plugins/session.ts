@@ -10,8 +10,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ROLE_TEACHER, type Role } from '../../../contract/common';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { Batcher } from '../lib/batcher';
 import { unauthorized } from '../app-error';
 import type { AuthInfo, ClientInfo, SessionCookie } from '../shared/caller';
+import { SessionCache } from './session-cache';
 import * as repo from './session.repository';
 
 export type { AuthInfo, ClientInfo, SessionCookie } from '../shared/caller';
@@ -24,7 +26,12 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class SessionStore {
-  constructor(private readonly deps: { db: Db; config: Config; now: () => Date }) {}
+  /** Checked sessions kept briefly in this process (plugins/session-cache.ts). */
+  readonly cache: SessionCache;
+
+  constructor(private readonly deps: { db: Db; config: Config; now: () => Date }) {
+    this.cache = new SessionCache({ ttlMs: deps.config.sessionCacheMs, maxEntries: deps.config.sessionCacheSize });
+  }
 
   /** Opens a session and returns its token (only the hash is stored). */
   async create(userId: number, via: AuthInfo['via'], client: ClientInfo): Promise<string> {
@@ -42,15 +49,41 @@ export class SessionStore {
     return token;
   }
 
+  /**
+   * Look-ups that arrive together (a burst of requests) are read in one statement, and the
+   * activity of those sessions recorded in one more: a burst does not queue one look-up per request
+   * for the pool's connections.
+   */
+  private readonly lookups = new Batcher<string, repo.LiveSessionRow | undefined>(
+    async (hashes) => {
+      const now = this.deps.now();
+      const idleSince = new Date(now.getTime() - this.deps.config.sessionIdleMinutes * 60_000);
+      const rows = await repo.findLiveSessions(this.deps.db, [...new Set(hashes)], now, idleSince);
+      const stale = rows.filter((r) => !r.disabled && !r.mustUpdateCredentials && now.getTime() - r.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS);
+      await repo.touchSessions(this.deps.db, stale.map((r) => r.sessionId), now);
+      const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
+      return hashes.map((h) => ({ ok: true, value: byHash.get(h) }));
+    },
+    { lanes: 2, max: 500 },
+  );
+
   /** The caller of a live session, or null (unknown, expired, revoked, disabled account). */
   async lookup(token: string): Promise<AuthInfo | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
+    const tokenHash = hashToken(token);
+    const cached = await this.cache.ready();
     const now = this.deps.now();
-    const idleSince = new Date(now.getTime() - this.deps.config.sessionIdleMinutes * 60_000);
-    const row = await repo.findLiveSession(this.deps.db, hashToken(token), now, idleSince);
+    if (cached) {
+      const auth = this.cache.get(tokenHash, now.getTime());
+      if (auth) return auth;
+    }
+    const mark = this.cache.mark();
+    const row = await this.lookups.submit(tokenHash);
     if (!row || row.disabled || row.mustUpdateCredentials) return null;
-    if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) await repo.touchSession(this.deps.db, row.sessionId, now);
-    return {
+    // The look-up wrote the activity when it was due (by a clock no earlier than `now`).
+    const lastSeen = now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS ? now.getTime() : row.lastSeenAt.getTime();
+    const idleMs = this.deps.config.sessionIdleMinutes * 60_000;
+    const auth: AuthInfo = {
       sessionId: row.sessionId,
       userId: row.userId,
       role: row.role as Role,
@@ -59,6 +92,9 @@ export class SessionStore {
       newsPerms: row.newsPerms,
       via: row.via as AuthInfo['via'],
     };
+    // Kept until its activity must be written again (before the idle limit) or it expires.
+    if (cached) this.cache.set(tokenHash, auth, Math.min(row.expiresAt.getTime(), lastSeen + Math.min(TOUCH_INTERVAL_MS, idleMs)), mark);
+    return auth;
   }
 
   /** True while the session is live; unlike lookup it does not count as activity (long-lived streams). */
@@ -99,13 +135,20 @@ export class SessionStore {
 
   async revokeToken(token: string): Promise<void> {
     if (!TOKEN_PATTERN.test(token)) return;
-    const userId = await repo.revokeByTokenHash(this.deps.db, hashToken(token), this.deps.now());
+    const tokenHash = hashToken(token);
+    this.cache.dropToken(tokenHash);
+    const userId = await repo.revokeByTokenHash(this.deps.db, tokenHash, this.deps.now());
+    // Dropped again: a request that read the session meanwhile may have kept it (the database
+    // announces the revocation as well, for the other processes).
+    this.cache.dropToken(tokenHash);
     if (userId !== undefined) await this.revoked([userId], this.deps.db);
   }
 
   /** Ends every session of an account (but the one given); in the caller's transaction when given one. */
   async revokeAll(userId: number, exceptSessionId?: number, db: Db = this.deps.db): Promise<void> {
+    this.cache.dropUser(userId);
     await repo.revokeForUser(db, userId, this.deps.now(), exceptSessionId);
+    this.cache.dropUser(userId);
     await this.revoked([userId], db);
   }
 
@@ -151,6 +194,12 @@ declare module 'fastify' {
  */
 export function registerSessions(app: FastifyInstance, store: SessionStore): void {
   app.decorateRequest('auth', null);
+  store.cache.log = app.log;
+  // Sessions are kept only once changes can be heard; without a database to listen to, none are kept.
+  app.addHook('onReady', async () => {
+    await store.cache.start(app.ctx.database).catch((err: unknown) => app.log.warn({ err }, 'session cache: off (cannot listen for changes)'));
+  });
+  app.addHook('onClose', async () => store.cache.stop());
   const identify = async (req: FastifyRequest) => {
     const token = req.cookies[SESSION_COOKIE];
     req.auth = token ? await store.lookup(token) : null;

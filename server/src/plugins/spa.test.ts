@@ -5,7 +5,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { appOn, createTestDatabase, type TestDatabase } from '../test/helpers';
+import { appOn, createTestDatabase, session, type TestDatabase } from '../test/helpers';
+import { jsonForHtml } from './spa';
 
 let db: TestDatabase;
 let app: App;
@@ -33,7 +34,10 @@ beforeAll(async () => {
     JSON.stringify({
       localesVersion: 'v1a2b3',
       namespaces: ['cm'],
-      routes: { '/login': { modules: ['/lms/assets/LoginPage-X1.js', '/lms/assets/form-X2.js'], styles: ['/lms/assets/LoginPage-X3.css'], namespaces: ['auth'] } },
+      routes: {
+        '/login': { modules: ['/lms/assets/LoginPage-X1.js', '/lms/assets/form-X2.js'], styles: ['/lms/assets/LoginPage-X3.css'], namespaces: ['auth'] },
+        '/news': { modules: ['/lms/assets/NewsScreen-N1.js'], styles: [], namespaces: ['news'] },
+      },
     }),
   );
   db = await createTestDatabase();
@@ -164,6 +168,58 @@ describe('with a build', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ result: true, error: { code: 'NOT_FOUND', message: 'Не найдено' }, data: null });
     }
+  });
+});
+
+describe('a signed-in page with data', () => {
+  const dataOf = (html: string) => {
+    const m = /<script type="application\/json" id="lms-page">(.*?)<\/script><\/body>/.exec(html);
+    return m ? (JSON.parse(m[1]) as { lang: string; user: { id: number; role: number }; news?: { id_eventMessage: number }[] }) : null;
+  };
+
+  it('/news arrives with the user and the first page of the feed, in the page language, never stored by a cache', async () => {
+    const { headers, user } = await session(app, 'student');
+    const res = await app.inject({ url: '/lms/news', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.link).toContain('</lms/assets/NewsScreen-N1.js>; rel=modulepreload');
+    expect(res.headers.link).toContain('/lms/locales/ru/news.json?v=v1a2b3');
+    const data = dataOf(res.body);
+    expect(data).toMatchObject({ lang: 'ru', user: { id: user.id, role: 2 } });
+    const feed = await app.inject({ method: 'POST', url: '/api/news/data.json', payload: { id: user.id, uid: user.uid, role: user.role, page: 1 }, headers });
+    const enticate = await app.inject({ method: 'POST', url: '/api/auth/enticate.json', payload: { token: 'x' }, headers });
+    expect(data!.user).toEqual(enticate.json().data);
+    expect(data!.news!.length).toBeGreaterThan(0);
+    expect(data!.news!.map((n) => n.id_eventMessage)).toEqual(feed.json().data.map((n: { id_eventMessage: number }) => n.id_eventMessage));
+    expect(res.body.startsWith(INDEX.slice(0, INDEX.indexOf('</body>')))).toBe(true);
+
+    const en = await app.inject({ url: '/lms/news/?lang=en', headers: { ...headers, 'accept-encoding': 'gzip' } });
+    expect(en.headers['content-encoding']).toBe('gzip');
+    expect(dataOf(zlib.gunzipSync(en.rawPayload).toString('utf8'))?.lang).toBe('en');
+  });
+
+  it('is the plain page without a live session, and on routes without data', async () => {
+    const { headers } = await session(app, 'teacher');
+    for (const [url, h] of [
+      ['/lms/news', {}],
+      ['/lms/news', { cookie: 'lms_sid=' + 'A'.repeat(43) }],
+      ['/lms/profile', headers],
+      ['/lms/', headers],
+    ] as const) {
+      const res = await app.inject({ url, headers: h });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    // The signed-in screen's code is not pushed to a visitor without a session.
+    expect((await app.inject({ url: '/lms/news' })).headers.link).not.toContain('NewsScreen');
+  });
+
+  it('cannot end the data block or the page early', () => {
+    const html = jsonForHtml({ text: '</script><script>alert(1)</script>\u2028<!--' });
+    expect(html).not.toMatch(/[<\u2028]/);
+    expect(JSON.parse(html)).toEqual({ text: '</script><script>alert(1)</script>\u2028<!--' });
   });
 });
 

@@ -6,16 +6,41 @@
  * gets index.html. Text files are sent as the Brotli or gzip twin the build wrote beside them
  * (FILE.br, FILE.gz) when the browser accepts it, with `Vary: Accept-Encoding`; nothing is
  * compressed per request. Pages come with `Link` preload headers for what their first view needs
- * (see preloadLinks). Without a build the /lms/ pages answer 503 saying to run `npm run build`.
+ * (see preloadLinks). A signed-in request for a route with data (e.g. /news) gets index.html with
+ * that data inside (PagePart; contract/page.ts): the replies of the calls its first view makes,
+ * as a JSON data block (never run, so the Content-Security-Policy stays as it is), not stored by any
+ * cache (private, no-store). Without a build the /lms/ pages answer 503 saying to run `npm run build`.
  * Paths under /api never reach here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../contract/common';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../contract/page';
 import { notFound } from '../app-error';
+import type { AuthInfo } from '../shared/caller';
 import { sendFailure } from './errors';
+
+const gzip = promisify(zlib.gzip);
+
+/**
+ * An area's part of the data a signed-in first view arrives with (modules/index.ts, `page`): the
+ * member `key` of PageData for the client routes `routes` ('with-data': every route that has data
+ * from some other part, e.g. the user).
+ */
+export interface PagePart {
+  key: Exclude<keyof PageData, 'lang'>;
+  routes: readonly string[] | 'with-data';
+  load(auth: AuthInfo, lang: Language): Promise<unknown>;
+}
+
+/** JSON inside a <script> data block: no '<' (so no '</script>'), nor the two line separators. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -74,9 +99,14 @@ function pageLanguage(req: FastifyRequest): Language {
  * fallback), so that
  * they download beside the entry script instead of after it.
  */
-export function preloadLinks(preloads: RoutePreloads, req: FastifyRequest): string[] {
-  const pathname = req.url.split('?')[0].replace(/^\/lms/, '').replace(/(.)\/+$/, '$1') || '/';
-  const route = preloads.routes[pathname];
+/** The client path of a page request ('/lms/news/?x' → '/news'). */
+function clientPath(req: FastifyRequest): string {
+  return req.url.split('?')[0].replace(/^\/lms/, '').replace(/(.)\/+$/, '$1') || '/';
+}
+
+export function preloadLinks(preloads: RoutePreloads, req: FastifyRequest, withRoute = true): string[] {
+  const pathname = clientPath(req);
+  const route = withRoute ? preloads.routes[pathname] : undefined;
   const language = pageLanguage(req);
   const version = preloads.localesVersion ? `?v=${encodeURIComponent(preloads.localesVersion)}` : '';
   const links: string[] = [];
@@ -89,7 +119,7 @@ export function preloadLinks(preloads: RoutePreloads, req: FastifyRequest): stri
   return links;
 }
 
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, distDir: string, parts: readonly PagePart[] = []): Promise<void> {
   app.get('/', redirectToBase);
   app.get('/lms', redirectToBase);
 
@@ -127,13 +157,42 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
           void reply.header('cache-control', immutable(rel, reply) ? IMMUTABLE : 'no-cache');
         },
       });
-      const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
-        if (preloads) void reply.header('link', preloadLinks(preloads, req).join(', '));
-        return reply.sendFile('index.html');
+      const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+      const routeParts = (pathname: string) => {
+        const own = parts.filter((p) => p.routes !== 'with-data' && p.routes.includes(pathname));
+        return own.length === 0 ? [] : [...parts.filter((p) => p.routes === 'with-data'), ...own];
+      };
+      /** index.html with the page's data for a signed-in caller; null when the route has none or no session. */
+      const withData = async (req: FastifyRequest): Promise<string | null> => {
+        const wanted = routeParts(clientPath(req));
+        if (wanted.length === 0) return null;
+        await app.identify(req);
+        const auth = req.auth;
+        if (!auth) return null;
+        const lang = pageLanguage(req);
+        const data: Record<string, unknown> = { lang };
+        const values = await Promise.all(wanted.map((p) => p.load(auth, lang)));
+        wanted.forEach((p, i) => (data[p.key] = values[i]));
+        const block = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`;
+        const at = indexHtml.lastIndexOf('</body>');
+        return at < 0 ? indexHtml + block : indexHtml.slice(0, at) + block + indexHtml.slice(at);
+      };
+      const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+        // Without its data the page still works: the client then makes the calls itself.
+        const html = await withData(req).catch((err: unknown) => {
+          req.log.warn({ err }, 'page data not embedded');
+          return null;
+        });
+        // A route with data is a signed-in screen: its code is preloaded only for a signed-in caller.
+        if (preloads) void reply.header('link', preloadLinks(preloads, req, html !== null || routeParts(clientPath(req)).length === 0).join(', '));
+        if (html === null) return reply.sendFile('index.html');
+        void reply.header('cache-control', 'private, no-store').header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
+        if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.send(html);
+        return reply.header('content-encoding', 'gzip').send(await gzip(html));
       };
       scope.get('/', { prefixTrailingSlash: 'slash' }, sendIndex);
       scope.setNotFoundHandler((req, reply) => {
-        if ((req.method === 'GET' || req.method === 'HEAD') && isClientRoute(req.url)) void sendIndex(req, reply);
+        if ((req.method === 'GET' || req.method === 'HEAD') && isClientRoute(req.url)) return sendIndex(req, reply);
         else void sendFailure(req, reply, notFound());
       });
     },

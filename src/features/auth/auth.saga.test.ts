@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionCheckStarted, sessionEnded, sessionStarted, sessionUnreachable } from '../../shared/session/session';
 import { recordSaga, types } from '../../test/saga';
 import { fail, http, HttpResponse, ok, recordRequests, server, student, teacher } from '../../test/server';
+import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '../../shared/session/pageData';
 import { authActions } from './auth.slice';
 import { bootSaga, ENTER_CREDENTIALS_KEY, googleCheckSaga, googleReturnSaga, loginSaga, logoutSaga, updateSaga } from './auth.saga';
 
@@ -127,6 +128,21 @@ describe('boot', () => {
     log.stop();
     expect(actions).toEqual([sessionEnded({ reason: 'none' })]);
     expect(log.requests).toEqual([]);
+  });
+
+  it('a signed-in page that arrived with its user starts the session without a call, even without a token', async () => {
+    const script = Object.assign(document.createElement('script'), { type: 'application/json', id: PAGE_DATA_ELEMENT_ID });
+    script.textContent = JSON.stringify({ lang: 'ru', user: student });
+    document.body.append(script);
+    rereadPageData();
+    const log = recordRequests();
+    const actions = await recordSaga(bootSaga);
+    log.stop();
+    rereadPageData();
+    expect(actions).toEqual([sessionStarted(student)]);
+    expect(log.requests).toEqual([]);
+    expect(localStorage.getItem('token')).toBeTruthy();
+    expect(localStorage.getItem('uid')).toBe('9001');
   });
 
   it('with a token: enticate returns the user, who is stored and started', async () => {

@@ -9,6 +9,7 @@ import { authApi, type GoogleCheckRow } from '../../api/auth';
 import { configApi } from '../../api/config';
 import { isConnectionProblem, type Failure, type Result } from '../../api/http';
 import { SESSION_ENDED_MESSAGE, sessionCheckStarted, sessionEnded, sessionUnreachable } from '../../shared/session/session';
+import { takePageUser } from '../../shared/session/pageData';
 import { enterSession, signIn } from '../../shared/session/signIn';
 import { NO_DATA, request } from '../../shared/request/request.saga';
 import { clearAllExceptLang, newToken, readToken } from '../../lib/storage';
@@ -61,6 +62,13 @@ export function* bootSaga() {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     yield put(sessionUnreachable());
     return;
+  }
+  // A signed-in page arrives with its user (shared/session/pageData.ts): the server has just checked
+  // the session, so the client enters it without asking again.
+  const pageUser = takePageUser();
+  if (pageUser) {
+    const refused = (yield* enterSession(pageUser, readToken() ?? newToken())) as Failure | null;
+    if (!refused) return;
   }
   const token = readToken();
   if (!token) {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { currentLanguage } from '../../i18n/languages';
+import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '../../shared/session/pageData';
 import { initialSessionState } from '../../shared/session/session';
 import { recordSaga } from '../../test/saga';
 import { fail, http, HttpResponse, ok, recordRequests, server, teacher } from '../../test/server';
@@ -16,6 +18,21 @@ describe('news sagas', () => {
     log.stop();
     expect(actions).toEqual([newsActions.loadSucceeded({ page: 2, items: [item(5), item(4)] })]);
     expect(log.requests[0].body).toEqual({ id: 10, uid: 501, role: 1, page: 2 });
+  });
+
+  it('load: page 1 the page arrived with (signed-in /news) lands without a call, once', async () => {
+    const script = Object.assign(document.createElement('script'), { type: 'application/json', id: PAGE_DATA_ELEMENT_ID });
+    script.textContent = JSON.stringify({ lang: currentLanguage(), user: teacher, news: [item(9)] });
+    document.body.append(script);
+    rereadPageData();
+    const log = recordRequests();
+    server.use(http.post('/api/news/data.json', () => ok([item(8)])));
+    expect(await recordSaga(loadSaga, signedIn, newsActions.loadRequested({ page: 1 }))).toEqual([newsActions.loadSucceeded({ page: 1, items: [item(9)] })]);
+    expect(log.requests).toEqual([]);
+    expect(await recordSaga(loadSaga, signedIn, newsActions.loadRequested({ page: 1 }))).toEqual([newsActions.loadSucceeded({ page: 1, items: [item(8)] })]);
+    log.stop();
+    expect(log.requests).toHaveLength(1);
+    rereadPageData();
   });
 
   it('load: a failure is put as loadFailed with its class', async () => {

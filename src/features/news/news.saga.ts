@@ -7,6 +7,7 @@ import { academicApi } from '../../api/academic';
 import { newsApi } from '../../api/news';
 import { configActions, selectConfig } from '../../shared/config/config';
 import { NO_DATA, request, requireUser } from '../../shared/request/request.saga';
+import { takePageData } from '../../shared/session/pageData';
 import { selectUser } from '../../shared/session/session';
 import { newsActions, type NewsDraft } from './news.slice';
 
@@ -24,6 +25,12 @@ export function* loadSaga(action: PayloadAction<{ page: number }>) {
   const user = (yield* requireUser(newsActions.loadFailed)) as User | null;
   if (!user) return;
   const page = Math.max(1, action.payload.page);
+  // The signed-in /news page may arrive with its first page (shared/session/pageData.ts).
+  const arrived = page === 1 ? takePageData('news', user.id) : null;
+  if (arrived) {
+    yield put(newsActions.loadSucceeded({ page, items: arrived }));
+    return;
+  }
   yield* request(newsApi.data, [{ id: user.id, uid: user.uid, role: user.role, page }], {
     succeeded: (items) => newsActions.loadSucceeded({ page, items: items ?? [] }),
     failed: newsActions.loadFailed,

@@ -116,9 +116,19 @@ export function* pollFor(forMs: number) {
   }
 }
 
-/** Stream when possible, polling otherwise, for as long as the session lasts. */
+/** Resolves when the browser is idle (at most 2 s on), at once where it cannot tell. */
+export function browserIdle(): Promise<void> {
+  if (typeof requestIdleCallback !== 'function') return Promise.resolve();
+  return new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 }));
+}
+
+/**
+ * Stream when possible, polling otherwise, for as long as the session lasts. It starts when the
+ * browser is idle, so that it does not compete with the first screen's downloads.
+ */
 export function* liveSaga(open: EventSourceFactory | null = defaultEventSource()) {
   try {
+    yield call(browserIdle);
     for (;;) {
       if (!open) {
         yield call(pollFor, Number.POSITIVE_INFINITY);

@@ -1,0 +1,20 @@
+/**
+ * What a signed-in first view arrives with inside its page: the server (plugins/spa.ts) embeds it in
+ * index.html as `<script type="application/json" id="lms-page">` for the routes that have data, so the
+ * screen shows it without waiting for its calls (docs/api.md#page). Replies are exactly those of the
+ * calls named per member, in the page's language.
+ */
+import type { User } from './auth';
+import type { Language } from './common';
+import type { NewsItem } from './news';
+
+export const PAGE_DATA_ELEMENT_ID = 'lms-page';
+
+export interface PageData {
+  /** The language the data is in (the page's: `?lang=`, else the `lang` cookie, else ru). */
+  lang: Language;
+  /** POST /api/auth/enticate.json. */
+  user: User;
+  /** POST /api/news/data.json, page 1 (on /news). */
+  news?: NewsItem[];
+}

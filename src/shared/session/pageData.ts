@@ -1,0 +1,59 @@
+/**
+ * The data a signed-in page may arrive with (contract/page.ts): the server puts the replies of the
+ * first view's calls inside index.html, so the screen needs no round trip before it shows them. Each
+ * member is taken once (the next load of the same data asks the server), and only while it is in the
+ * language the client chose.
+ */
+import type { User } from '../../../contract/auth';
+import type { PAGE_DATA_ELEMENT_ID as ElementId, PageData } from '../../../contract/page';
+import { currentLanguage } from '../../i18n/languages';
+
+/** The id of the data block (contract/page.ts). */
+export const PAGE_DATA_ELEMENT_ID: typeof ElementId = 'lms-page';
+
+let pageData: Partial<PageData> | null | undefined;
+/** The account the data belongs to (its user's id). */
+let owner: number | null = null;
+
+function read(): Partial<PageData> | null {
+  if (pageData !== undefined) return pageData;
+  pageData = null;
+  if (typeof document === 'undefined') return null;
+  const element = document.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const parsed = JSON.parse(element.textContent ?? '') as unknown;
+    if (parsed && typeof parsed === 'object') {
+      pageData = parsed as Partial<PageData>;
+      owner = typeof pageData.user?.id === 'number' ? pageData.user.id : null;
+    }
+  } catch {
+    // Unreadable: the screens make their calls.
+  }
+  return pageData;
+}
+
+/** The signed-in user the page arrived with (enticate's reply), once; null when none. */
+export function takePageUser(): User | null {
+  const data = read();
+  const user = data?.user ?? null;
+  if (data) delete data.user;
+  return user;
+}
+
+/** A member the page arrived with for the user `userId`, once, in the client's language; null otherwise. */
+export function takePageData<K extends 'news'>(key: K, userId: number): NonNullable<PageData[K]> | null {
+  const data = read();
+  if (!data || data[key] === undefined) return null;
+  const value = data[key];
+  delete data[key];
+  if (data.lang !== currentLanguage() || owner !== userId) return null;
+  return value as NonNullable<PageData[K]>;
+}
+
+/** Reads the page again on the next take (tests put a new data block in the document). */
+export function rereadPageData(): void {
+  pageData = undefined;
+  owner = null;
+}
