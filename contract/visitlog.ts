@@ -107,18 +107,21 @@ export const LessonTopic = Type.Object({
 });
 export type LessonTopic = Static<typeof LessonTopic>;
 
-/** One student's pivoted row (resArray): marks by 'visitDate|id_time', absences, sum and average. */
+/**
+ * One student's ready row of resArray: name, absences, sum and average. The marks themselves are in
+ * the raw records (`journal[0]`), which the grid pivots by student and lesson; the reply carries
+ * each record once.
+ */
 export const JournalRow = Type.Object({
   id_student: Type.Integer(),
   s_fio: Type.String(),
-  marks: Type.Record(Type.String(), Mark),
   nb_Count: Type.Integer(),
   ball_Count: Type.Integer(),
   ball_average: Type.Number(),
 });
 export type JournalRow = Static<typeof JournalRow>;
 
-/** POST journal.json: the journal (raw records, topics), its students, its lessons, and resArray. */
+/** POST journal.json: the journal (raw records of its listed students, topics), its students, its lessons, and resArray. */
 export const JournalData = Type.Object({
   info: JournalInfo,
   journal: Type.Tuple([Type.Array(VisitRow), Type.Array(LessonTopic)]),

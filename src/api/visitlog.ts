@@ -14,9 +14,14 @@ import type {
   MARK_EXCUSED,
   MARK_MAX,
   MARK_PRESENT,
+  PlanTopic,
+  PlanTopicsBody,
   StudentDeleteBody,
   StudentJournalBody,
   StudentJournalItem,
+  Subgroup,
+  SubgroupsUpdateBody,
+  JournalStudent,
   TopicUpdateBody,
   VisitPasteBody,
   VisitRow,
@@ -34,6 +39,12 @@ export const MAX_MARK: typeof MARK_MAX = 100;
 
 export type PastedCell = VisitPasteBody['cells'][number];
 
+/** A journal's own subgroups and every student of its group(s) they may hold. */
+export interface SubgroupList {
+  subgroups: Subgroup[];
+  students: JournalStudent[];
+}
+
 export const visitlogApi = {
   lessonTypes: () => get<IdName[]>('api/visitlog/lessontypes.json', session),
   educationForms: () => get<IdName[]>('api/visitlog/educforms.json', session),
@@ -48,6 +59,10 @@ export const visitlogApi = {
   updateTopic: (body: TopicUpdateBody) => post<LessonTopic>('api/visitlog/topictime/update.json', body, session),
   deleteLesson: (body: JournalDeleteBody) => post<{ deleted: number }>('api/visitlog/journal/delete.json', body, session),
   deleteStudent: (body: StudentDeleteBody) => post<{ deleted: number }>('api/visitlog/student/delete.json', body, session),
+  subgroups: (body: JournalBody) => post<SubgroupList>('api/visitlog/subgroup/students.json', body, session),
+  updateSubgroups: (body: SubgroupsUpdateBody) => post<SubgroupList>('api/visitlog/subgroup/update.json', body, session),
+  planTopics: (body: JournalBody) => post<PlanTopic[]>('api/visitlog/inputtopics.json', body, session),
+  savePlanTopics: (body: PlanTopicsBody) => post<PlanTopic[]>('api/visitlog/inputtopics/save.json', body, session),
   studentJournal: (body: StudentJournalBody) => post<StudentJournalItem[]>('api/visitlog/student/journal.json', body, session),
 };
 

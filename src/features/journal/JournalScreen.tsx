@@ -17,6 +17,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
 import { Dialog } from './components/Dialog';
 import { JournalGrid, type GridLesson } from './components/JournalGrid';
+import { JournalSetup } from './components/JournalSetup';
 import { StudentJournal } from './components/StudentJournal';
 import { journalActions, matchingJournals, selectJournal, type CellWrite, type FilterName, type JournalState } from './journal.slice';
 import { lessonKey, shortDate, showMark } from './pivot';
@@ -117,7 +118,11 @@ function TeacherJournal({ state }: { state: JournalState }) {
   const [invalid, setInvalid] = useState(false);
   const [confirm, setConfirm] = useState<'lesson' | 'student' | null>(null);
   const [topicOpen, setTopicOpen] = useState(false);
+  /** The subgroup whose rows the grid shows (-1: everyone), for the journal it was chosen in. */
+  const [shown, setShown] = useState({ journal: -1, subgroup: -1 });
   const data = state.journal.data;
+  const subgroup = data && shown.journal === data.info.id_journal ? shown.subgroup : -1;
+  const students = useMemo(() => (!data ? [] : subgroup === -1 ? data.students : data.students.filter((s) => s.subgroup === subgroup)), [data, subgroup]);
 
   const timeName = useMemo(() => new Map(state.lists.times.map((x) => [x.id, x.name.split('–')[0]])), [state.lists.times]);
   const lessons: GridLesson[] = useMemo(() => {
@@ -177,6 +182,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
         {info.discipline} · {info.vid_zaniatiy} · {info.groupOrPotok}
         {info.subgroup ? ` · ${t('filters.subgroup', { n: info.subgroup })}` : ''}
       </h2>
+      <JournalSetup info={info} students={data.students} modules={state.lists.modules} shown={subgroup} onShow={(n) => setShown({ journal: info.id_journal, subgroup: n })} />
       <p className="journal-print-meta">
         {info.teacher} · {state.years.data.find((y) => y.id === info.id_a_year)?.name ?? info.id_a_year} · {t(`ws.${info.id_w_s}`)}
       </p>
@@ -252,7 +258,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
 
       {lessons.length === 0 ? <p className="muted">{t('noLessons')}</p> : null}
       <JournalGrid
-        students={data.students}
+        students={students}
         lessons={lessons}
         marks={state.marks}
         edits={state.edits}
@@ -341,9 +347,21 @@ interface TopicValue {
 
 function TopicDialog({ title, initial, modules, busy, onClose, onSave }: { title: string; initial: TopicValue | null; modules: SelectOption[]; busy: boolean; onClose: () => void; onSave: (v: TopicValue) => void }) {
   const { t } = useTranslation('journal');
+  const dispatch = useAppDispatch();
   const [value, setValue] = useState<TopicValue>(initial ?? { topic: '', lessonNumber: 1, hours: 2, module: -1 });
+  const [planned, setPlanned] = useState(-1);
+  const plan = useAppSelector(selectJournal).setup.topics.data ?? [];
+  // The planned topics, to take one as this lesson's topic.
+  useEffect(() => {
+    dispatch(journalActions.planTopicsRequested());
+  }, [dispatch]);
   const orders = [1, 2, 3, 4, 5].map((n) => ({ id: n, name: t(`topic.order${n}`) }));
-  const hours = Array.from({ length: 8 }, (_, i) => ({ id: i + 1, name: String(i + 1) }));
+  const hours = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: String(i + 1) }));
+  const takePlanned = (n: number) => {
+    setPlanned(n);
+    const p = plan.find((x) => x.number === n);
+    if (p) setValue({ ...value, topic: p.topic, hours: p.hours, module: p.id_module ?? -1 });
+  };
   return (
     <Dialog title={title} onClose={onClose} wide>
       <form
@@ -353,6 +371,9 @@ function TopicDialog({ title, initial, modules, busy, onClose, onSave }: { title
           if (value.topic.trim()) onSave({ ...value, topic: value.topic.trim() });
         }}
       >
+        {plan.length > 0 ? (
+          <Select id="journal-topic-planned" label={t('topic.planned')} options={plan.map((p) => ({ id: p.number, name: `${p.number}. ${p.topic}` }))} value={planned} onChange={takePlanned} />
+        ) : null}
         <div className="field">
           <label htmlFor="journal-topic-text">{t('topic.text')}</label>
           <input id="journal-topic-text" className="input" value={value.topic} maxLength={500} required onChange={(e) => setValue({ ...value, topic: e.target.value })} />

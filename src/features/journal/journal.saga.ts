@@ -2,7 +2,7 @@
  * Journal loads and writes, each chained on the one before it: years and the current year and
  * half-year → the teacher's journals (or the student's own journal) → the chosen journal; cell
  * writes one by one in the background, a pasted column in one call, mark all present, a cell's
- * history, topics and deletions (then the journal reloads).
+ * history, topics and deletions (then the journal reloads); subgroups and planned topics in setup.saga.ts.
  */
 import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
@@ -17,6 +17,7 @@ import { request, requireUser } from '../../shared/request/request.saga';
 import { selectUser } from '../../shared/session/session';
 import { journalActions, selectJournal, type CellWrite, type FilterName, type JournalState, type Lesson } from './journal.slice';
 import { cellKey } from './pivot';
+import { setupWatchers } from './setup.saga';
 
 /** The screen is shown: the years, then the defaults (current year and half-year), then the role's loads. */
 export function* openedSaga() {
@@ -208,5 +209,6 @@ export function* journalSaga() {
     takeLatest(journalActions.topicSaveRequested.type, topicSaga),
     takeLatest(journalActions.ownRequested.type, ownSaga),
     takeLatest(journalActions.liveResync.type, resyncSaga),
+    ...setupWatchers(),
   ]);
 }

@@ -1,32 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalData, JournalInfo } from '../../../contract/visitlog';
+import type { JournalData } from '../../../contract/visitlog';
 import type { Failure } from '../../api/http';
 import { chosenJournal, initialJournalState, journalActions, journalReducer, matchingJournals, type JournalState } from './journal.slice';
+import { journalInfo } from './journal.fixtures';
 import { cellKey } from './pivot';
 
-const info = (id: number, over: Partial<JournalInfo> = {}): JournalInfo => ({
-  id_journal: id,
-  id_a_year: 2026,
-  id_w_s: 1,
-  id_semester: 5,
-  semester: '5',
-  id_discipline: 7,
-  discipline: 'Веб-программирование',
-  id_vid_zaniatiy: 3,
-  vid_zaniatiy: 'Лабораторная работа',
-  id_examination: 1,
-  examination: 'Экзамен',
-  credits: 5,
-  id_groupOrPotok: 10,
-  groupOrPotok: 'ПИ-1-24',
-  isPotok: false,
-  subgroup: 1,
-  id_f_educ: 1,
-  f_educ: 'Очная',
-  id_teacher: 2,
-  teacher: 'Асанов Бакыт Кубанычбекович',
-  ...over,
-});
+const info = journalInfo;
 
 const journal = (id = 1): JournalData => ({
   info: info(id),
@@ -96,6 +75,23 @@ describe('journal slice', () => {
     expect(s.marks[cellKey(100, '2026-09-09', 2)]).toBe('4');
     s = run(s, journalActions.liveChanged({ id_journal: 2, reload: false, cells: [cell('2026-09-07', '2')] }));
     expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('н/б');
+  });
+
+  it('a refresh of the open journal keeps it shown with its marks and edits until the reply; another journal starts empty', () => {
+    const write = journalActions.cellWritten({ student: 100, date: '2026-09-08', time: 2, written: '3' });
+    let s = run(initialJournalState, journalActions.journalSucceeded(journal()), write, journalActions.journalRequested({ id: 1, keepEdits: true }));
+    expect(s.journal).toMatchObject({ fetching: true, data: { info: { id_journal: 1 } } });
+    expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('4');
+    expect(s.edits[cellKey(100, '2026-09-08', 2)]).toMatchObject({ status: 'saving' });
+    const next = journal();
+    next.journal[0][0] = { ...next.journal[0][0], otsenka: '5' };
+    s = run(s, journalActions.journalSucceeded(next));
+    expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('5');
+    expect(s.edits[cellKey(100, '2026-09-08', 2)]).toBeDefined();
+    s = run(s, journalActions.journalRequested({ id: 2, keepEdits: true }));
+    expect(s.journal).toMatchObject({ fetching: true, data: null });
+    expect(s.marks).toEqual({});
+    expect(s.edits).toEqual({});
   });
 
   it('the filters narrow the journals; the chosen one is found among those left', () => {

@@ -16,6 +16,7 @@ import { failed, idle, started, succeeded, type Loadable } from '../../shared/re
 import type { LiveStatus } from '../../shared/live/live';
 import { sessionEnded } from '../../shared/session/session';
 import { cellKey, lessonKey } from './pivot';
+import { initialSetupState, setupReducers, type SetupState } from './setup.slice';
 
 export const FILTERS = ['semester', 'discipline', 'control', 'credit', 'lessonType', 'educForm', 'journal'] as const;
 export type FilterName = (typeof FILTERS)[number];
@@ -79,6 +80,8 @@ export interface JournalState {
   topic: Loadable<null>;
   own: Loadable<StudentJournalItem[]>;
   live: LiveStatus;
+  /** The open journal's subgroups and planned topics (setup.slice.ts). */
+  setup: SetupState;
 }
 
 export const initialJournalState: JournalState = {
@@ -101,6 +104,7 @@ export const initialJournalState: JournalState = {
   topic: idle(null),
   own: idle([]),
   live: 'off',
+  setup: initialSetupState,
 };
 
 function clearJournal(state: JournalState) {
@@ -162,17 +166,25 @@ const slice = createSlice({
     lessonChosen(state, action: PayloadAction<Partial<Lesson>>) {
       state.lesson = { ...state.lesson, ...action.payload };
     },
+    /**
+     * A journal to load. `keepEdits` on the open journal is a refresh: what is shown (grid, marks,
+     * cells being saved) stays until the reply replaces it, so nothing flickers and focus stays put.
+     */
     journalRequested(state, action: PayloadAction<{ id: number; keepEdits?: boolean }>) {
-      const { edits, added, bulk, savedCount } = state;
       const keep = action.payload.keepEdits && state.journal.data?.info.id_journal === action.payload.id;
+      if (keep) {
+        state.journal = { data: state.journal.data, fetching: true, error: null };
+        return;
+      }
       clearJournal(state);
       state.journal = started(null);
-      if (keep) Object.assign(state, { edits, added, bulk, savedCount });
     },
     journalSucceeded(state, action: PayloadAction<JournalData>) {
       state.journal = succeeded(action.payload);
-      state.marks = {};
-      for (const v of action.payload.journal[0]) state.marks[cellKey(v.id_student, v.visitDate, v.id_time)] = v.otsenka;
+      // The raw records pivoted by cell, built outside the draft (thousands of keys in one assignment).
+      const marks: Record<string, string | null> = {};
+      for (const v of action.payload.journal[0]) marks[cellKey(v.id_student, v.visitDate, v.id_time)] = v.otsenka;
+      state.marks = marks;
       const known = new Set(action.payload.dates.map((d) => lessonKey(d.visitDate, d.id_time)));
       state.added = state.added.filter((l) => !known.has(lessonKey(l.date, l.time)));
     },
@@ -295,6 +307,7 @@ const slice = createSlice({
     liveStatusChanged(state, action: PayloadAction<LiveStatus>) {
       state.live = action.payload;
     },
+    ...setupReducers,
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialJournalState);

@@ -30,11 +30,13 @@ export async function journalWorkbook(data: JournalData & { yearName: string }, 
   const headRow = ws.getRow(5);
   headRow.values = header;
   headRow.font = { bold: true };
+  // The raw records pivoted: a student's mark at a lesson.
+  const markOf = new Map(data.journal[0].map((v) => [`${v.id_student}|${cellKey(v.visitDate, v.id_time)}`, v.otsenka]));
   data.resArray.forEach((r, i) => {
     const marks = data.dates.map((d) => {
-      const key = cellKey(d.visitDate, d.id_time);
-      if (!(key in r.marks)) return '';
-      const m = r.marks[key];
+      const key = `${r.id_student}|${cellKey(d.visitDate, d.id_time)}`;
+      if (!markOf.has(key)) return '';
+      const m = markOf.get(key)!;
       if (m === null) return h.present;
       return /^\d+$/.test(m) ? Number(m) : m;
     });

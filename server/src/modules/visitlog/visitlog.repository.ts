@@ -4,7 +4,7 @@
  * deletions, and a student's own records.
  */
 import { and, asc, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { preparedStatement, type Db } from '../../db/client';
 import {
   auditoria,
   controlForms,
@@ -89,9 +89,12 @@ export async function assignment(db: Db, id: number): Promise<Assignment | undef
 
 /**
  * A journal's students: its group's (or its stream's groups') students of its subgroup; when the
- * teacher made subgroups of it, the members of the matching one; less those taken off the list.
+ * teacher made subgroups of it, the members of the matching one (a journal of the whole group,
+ * subgroup 0, keeps everyone, each with the number of his subgroup or 0); less those taken off the
+ * list. `everyone`: every student of the group(s) with the group's own half, whatever the subgroups.
+ * `only`: just those of these students who are listed (a write's check).
  */
-export async function studentsOf(db: Db, a: Assignment, options: { everyone?: boolean } = {}) {
+export async function studentsOf(db: Db, a: Assignment, options: { everyone?: boolean; only?: readonly number[] } = {}) {
   const groupIds = a.groupId ? [a.groupId] : (await db.select({ id: streamGroups.groupId }).from(streamGroups).where(eq(streamGroups.streamId, a.streamId!))).map((r) => r.id);
   if (groupIds.length === 0) return [];
   const custom = await db.select({ id: journalSubgroups.id, number: journalSubgroups.number }).from(journalSubgroups).where(eq(journalSubgroups.teachingAssignmentId, a.id));
@@ -112,6 +115,7 @@ export async function studentsOf(db: Db, a: Assignment, options: { everyone?: bo
     .where(
       and(
         inArray(students.groupId, groupIds),
+        options.only ? inArray(students.id, [...options.only]) : undefined,
         custom.length === 0 && a.subgroup > 0 && !options.everyone ? eq(students.subgroup, a.subgroup) : undefined,
         notExists(
           db
@@ -131,15 +135,80 @@ export async function studentsOf(db: Db, a: Assignment, options: { everyone?: bo
     .where(inArray(journalSubgroupStudents.subgroupId, chosen.map((c) => c.id)));
   const numberOf = new Map(chosen.map((c) => [c.id, c.number]));
   const subgroupOf = new Map(members.map((m) => [m.studentId, numberOf.get(m.subgroupId)!]));
+  if (a.subgroup === 0) return rows.map((r) => ({ ...r, subgroup: subgroupOf.get(r.id) ?? 0 }));
   return rows.filter((r) => subgroupOf.has(r.id)).map((r) => ({ ...r, subgroup: subgroupOf.get(r.id)! }));
+}
+
+/**
+ * The caller's journals that share one split into subgroups with `a`: the same teacher, year,
+ * half-year, semester, discipline, lesson type, credits and group or stream, any subgroup (the
+ * journals of subgroup 1 and of subgroup 2 of one group's laboratory work). `a` among them.
+ */
+export async function splitSiblings(db: Db, a: Assignment): Promise<Assignment[]> {
+  return db
+    .select()
+    .from(teachingAssignments)
+    .where(
+      and(
+        eq(teachingAssignments.teacherId, a.teacherId),
+        eq(teachingAssignments.academicYearId, a.academicYearId),
+        eq(teachingAssignments.workingSemesterId, a.workingSemesterId),
+        eq(teachingAssignments.semesterId, a.semesterId),
+        eq(teachingAssignments.disciplineId, a.disciplineId),
+        eq(teachingAssignments.lessonTypeId, a.lessonTypeId),
+        eq(teachingAssignments.credits, a.credits),
+        a.groupId !== null ? eq(teachingAssignments.groupId, a.groupId) : eq(teachingAssignments.streamId, a.streamId!),
+      ),
+    )
+    .orderBy(asc(teachingAssignments.id));
 }
 export type StudentRow = Awaited<ReturnType<typeof studentsOf>>[number];
 
-/** What a journal's read shows of a visit record (the journal of a large group holds thousands). */
+/** What a write's reply shows of a visit record. */
 export type VisitCell = Pick<VisitRecord, 'id' | 'studentId' | 'visitDate' | 'lessonTimeId' | 'mark' | 'source' | 'updatedAt'>;
 
-export async function visitsOf(db: Db, assignmentId: number): Promise<VisitCell[]> {
+/**
+ * A journal's small parts in one statement, as JSON built by PostgreSQL: the topics as the
+ * contract's LessonTopic array, the lessons (every date and time with a record or a topic) with
+ * their start times, and each listed student's (`students`: their ids, comma-separated) totals as
+ * `[id, nb_Count, ball_Count, ball_average]` (the arithmetic of visitlog.service.ts `totals`, in
+ * the same floating point). The records themselves come as rows (listedVisits): on a busy
+ * database server, turning 9,000 rows into JSON there cost more than in Node.
+ */
+const journalJsonQuery = preparedStatement((db) => {
+  const listed = sql`string_to_array(${sql.placeholder('students')}, ',')::int[]`;
+  const id = sql.placeholder('id');
+  const counted = sql`v.mark is distinct from 'н/б' and v.mark is distinct from 'ув'`;
   return db
+    .select({
+      topics: sql<string>`(select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by r."visitDate", r."id_time"), '') || ']' from (
+        select to_char(t.visit_date, 'YYYY-MM-DD') as "visitDate", t.lesson_time_id as "id_time", t.topic, t.lesson_number::int as "lessonNumber", t.hours::int as hours,
+               t.module_id as "id_module", t.plan_topic_id as "id_planTopic"
+          from journal_lesson_topics t where t.teaching_assignment_id = ${id}) r)`,
+      dates: sql<string>`(select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by r."visitDate", r."id_time"), '') || ']' from (
+        select to_char(o.visit_date, 'YYYY-MM-DD') as "visitDate", o.lesson_time_id as "id_time", coalesce(to_char(lt.starts_at, 'HH24:MI'), '') as time
+          from (select visit_date, lesson_time_id from journal_visits where teaching_assignment_id = ${id}
+                union select visit_date, lesson_time_id from journal_lesson_topics where teaching_assignment_id = ${id}) o
+          left join lesson_times lt on lt.id = o.lesson_time_id) r)`,
+      totals: sql<string>`(select '[' || coalesce(string_agg(format('[%s,%s,%s,%s]', r.id, r.nb, r.sum, r.avg), ','), '') || ']' from (
+        select v.student_id as id, count(*) filter (where v.mark = 'н/б') as nb,
+               coalesce(sum(case when v.mark ~ '^[0-9]+$' then v.mark::int else 0 end) filter (where ${counted}), 0) as sum,
+               coalesce(floor(sum(case when v.mark ~ '^[0-9]+$' then v.mark::int else 0 end) filter (where ${counted})::float8 / nullif(count(*) filter (where ${counted}), 0) * 100 + 0.5) / 100, 0) as avg
+          from journal_visits v where v.teaching_assignment_id = ${id} and v.student_id = any(${listed}) group by v.student_id) r)`,
+    })
+    .from(teachingAssignments)
+    .where(eq(teachingAssignments.id, id))
+    .prepare('visitlog_journal_json');
+});
+
+/** The JSON texts of a journal's read (see journalJsonQuery); undefined when the journal does not exist. */
+export async function journalJson(db: Db, assignmentId: number, studentIds: readonly number[]) {
+  const [row] = await journalJsonQuery(db).execute({ id: assignmentId, students: studentIds.join(',') });
+  return row as { topics: string; dates: string; totals: string } | undefined;
+}
+
+const listedVisitsQuery = preparedStatement((db) =>
+  db
     .select({
       id: journalVisits.id,
       studentId: journalVisits.studentId,
@@ -149,7 +218,15 @@ export async function visitsOf(db: Db, assignmentId: number): Promise<VisitCell[
       source: journalVisits.source,
       updatedAt: journalVisits.updatedAt,
     })
-    .from(journalVisits).where(eq(journalVisits.teachingAssignmentId, assignmentId)).orderBy(asc(journalVisits.visitDate), asc(journalVisits.lessonTimeId));
+    .from(journalVisits)
+    .where(and(eq(journalVisits.teachingAssignmentId, sql.placeholder('id')), sql`${journalVisits.studentId} = any(string_to_array(${sql.placeholder('students')}, ',')::int[])`))
+    .orderBy(asc(journalVisits.visitDate), asc(journalVisits.lessonTimeId), asc(journalVisits.id))
+    .prepare('visitlog_listed_visits'),
+);
+
+/** The records of a journal's listed students, in lesson order. */
+export async function listedVisits(db: Db, assignmentId: number, studentIds: readonly number[]): Promise<VisitCell[]> {
+  return listedVisitsQuery(db).execute({ id: assignmentId, students: studentIds.join(',') });
 }
 
 export async function lessonTopicsOf(db: Db, assignmentId: number) {

@@ -44,7 +44,7 @@ import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
 import { contentDisposition } from '../../plugins/files';
-import { ok, replies } from '../../plugins/reply';
+import { ok, replies, sendOkJson } from '../../plugins/reply';
 import { journalWorkbook } from './visitlog.export';
 import { VisitlogService } from './visitlog.service';
 
@@ -68,9 +68,11 @@ export default async function visitlogRoutes(app: App, { ctx }: { ctx: AppContex
   app.post(`${base}/groups.json`, { schema: { body: GroupsBody, response: replies(ListReply) } }, async (req) => ok(await visitlog.groups(req.auth!, req.body, languageOf(req))));
   app.post(`${base}/teachers.json`, { schema: { body: JournalsBody, response: replies(ListReply) } }, async (req) => ok(await visitlog.teachers(req.auth!, req.body, languageOf(req))));
 
-  app.post(`${base}/journal.json`, { schema: { body: JournalBody, response: replies(JournalReply) } }, async (req) => ok(await visitlog.journal(req.auth!, req.body, languageOf(req))));
+  app.post(`${base}/journal.json`, { schema: { body: JournalBody, response: replies(JournalReply) } }, async (req, reply) =>
+    sendOkJson(reply, await visitlog.journalJson(req.auth!, req.body, languageOf(req))),
+  );
   app.post(`${base}/students.json`, { schema: { body: JournalBody, response: replies(StudentsReply) } }, async (req) => ok(await visitlog.students(req.auth!, req.body)));
-  app.post(`${base}/dates.json`, { schema: { body: JournalBody, response: replies(DatesReply) } }, async (req) => ok((await visitlog.dates(req.auth!, req.body)).lessons));
+  app.post(`${base}/dates.json`, { schema: { body: JournalBody, response: replies(DatesReply) } }, async (req) => ok(await visitlog.dates(req.auth!, req.body)));
   app.post(`${base}/topics.json`, { schema: { body: JournalBody, response: replies(TopicsReply) } }, async (req) => ok(await visitlog.topics(req.auth!, req.body)));
   app.post(`${base}/topictime/update.json`, { schema: { body: TopicUpdateBody, response: replies(TopicReply) } }, async (req) => ok(await visitlog.updateTopic(req.auth!, req.body)));
 

@@ -220,52 +220,36 @@ export class VisitlogService {
     return (await repo.studentsOf(this.ctx.db, a)).map(studentView);
   }
 
-  /** The journal's lessons: every (date, time) with a record or a topic. */
-  async dates(auth: AuthInfo, input: JournalBody) {
+  /** The journal's lessons: every (date, time) with a record or a topic, with its start time. */
+  async dates(auth: AuthInfo, input: JournalBody): Promise<JournalData['dates']> {
     const a = await this.own(auth, input.id_journal);
-    return this.lessonsOf(a.id);
+    const parts = await repo.journalJson(this.ctx.db, a.id, []);
+    if (!parts) throw notFound();
+    return JSON.parse(parts.dates) as JournalData['dates'];
   }
 
-  private async lessonsOf(assignmentId: number, db: Db = this.ctx.db) {
-    const [visits, topics, times] = await Promise.all([repo.visitsOf(db, assignmentId), repo.lessonTopicsOf(db, assignmentId), repo.lessonTimeList(db)]);
-    const timeName = new Map(times.map((t) => [t.id, t.startsAt.slice(0, 5)]));
-    const keys = new Map<string, { visitDate: string; id_time: number; time: string }>();
-    for (const r of [...visits, ...topics]) keys.set(cellKey(r.visitDate, r.lessonTimeId), { visitDate: r.visitDate, id_time: r.lessonTimeId, time: timeName.get(r.lessonTimeId) ?? '' });
-    return { visits, topics, lessons: [...keys.values()].sort((x, y) => x.visitDate.localeCompare(y.visitDate) || x.id_time - y.id_time) };
+  /**
+   * The journal as the JSON text of JournalData: its raw records and topics, its students, its
+   * lessons, and resArray (each student's name and totals; the grid pivots the raw records itself).
+   * The topics, lessons and totals come as JSON from one prepared statement (repo.journalJson), the
+   * records as rows of another, run side by side; the reply is serialised once, without the route's
+   * schema serializer (a journal of 150 students and 60 lessons holds 9,000 records).
+   */
+  async journalJson(auth: AuthInfo, input: JournalBody, lang: Language): Promise<string> {
+    const a = await this.own(auth, input.id_journal);
+    const [[source], students, forms] = await Promise.all([repo.journals(this.ctx.db, { id: a.id }), repo.studentsOf(this.ctx.db, a), this.formNames(lang)]);
+    const ids = students.map((s) => s.id);
+    const [parts, visits] = await Promise.all([repo.journalJson(this.ctx.db, a.id, ids), repo.listedVisits(this.ctx.db, a.id, ids)]);
+    if (!source || !parts) throw notFound();
+    const totalsOf = new Map((JSON.parse(parts.totals) as [number, number, number, number][]).map(([id, nb, sum, average]) => [id, { nb_Count: nb, ball_Count: sum, ball_average: average }]));
+    const resArray: JournalRow[] = students.map((s) => ({ id_student: s.id, s_fio: fullName(s), ...(totalsOf.get(s.id) ?? { nb_Count: 0, ball_Count: 0, ball_average: 0 }) }));
+    const info = JSON.stringify(infoView(source, lang, forms));
+    return `{"info":${info},"journal":[${JSON.stringify(visits.map(visitView))},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${parts.dates},"resArray":${JSON.stringify(resArray)}}`;
   }
 
-  /** The journal: raw records and topics, students, lessons and each student's pivoted row. */
+  /** The journal as an object (the export). */
   async journal(auth: AuthInfo, input: JournalBody, lang: Language): Promise<JournalData> {
-    const a = await this.own(auth, input.id_journal);
-    const [[source], students, forms, { visits, topics, lessons }] = await Promise.all([
-      repo.journals(this.ctx.db, { id: a.id }),
-      repo.studentsOf(this.ctx.db, a),
-      this.formNames(lang),
-      this.lessonsOf(a.id),
-    ]);
-    const byStudent = new Map<number, VisitCell[]>();
-    for (const v of visits) {
-      const own = byStudent.get(v.studentId);
-      if (own) own.push(v);
-      else byStudent.set(v.studentId, [v]);
-    }
-    const resArray: JournalRow[] = students.map((s) => {
-      const own = byStudent.get(s.id) ?? [];
-      return {
-        id_student: s.id,
-        s_fio: fullName(s),
-        marks: Object.fromEntries(own.map((v) => [cellKey(v.visitDate, v.lessonTimeId), v.mark])),
-        ...totals(own.map((v) => v.mark)),
-      };
-    });
-    const listed = new Set(students.map((s) => s.id));
-    return {
-      info: infoView(source, lang, forms),
-      journal: [visits.filter((v) => listed.has(v.studentId)).map(visitView), topics.map(topicView)],
-      students: students.map(studentView),
-      dates: lessons,
-      resArray,
-    };
+    return JSON.parse(await this.journalJson(auth, input, lang)) as JournalData;
   }
 
   /** One cell: set, mark present ('+') or clear (null). */
@@ -300,9 +284,15 @@ export class VisitlogService {
     if (cells.length > CELLS_PER_WRITE_MAX) throw badRequest();
     const a = await this.own(auth, journalId);
     const now = this.ctx.now();
+    // What the checks need, read in parallel before the transaction (which then only locks and writes).
+    const [listed, timeList, recipients] = await Promise.all([
+      repo.studentsOf(this.ctx.db, a, { only: [...new Set(cells.map((c) => c.studentId))] }),
+      repo.lessonTimeList(this.ctx.db),
+      repo.teacherUserIds(this.ctx.db, a.teacherId),
+    ]);
+    const students = new Map(listed.map((s) => [s.id, s]));
+    const times = new Set(timeList.map((t) => t.id));
     const results = await this.ctx.db.transaction(async (tx) => {
-      const students = new Map((await repo.studentsOf(tx, a)).map((s) => [s.id, s]));
-      const times = new Set((await repo.lessonTimeList(tx)).map((t) => t.id));
       const out: (Cell & { cell: VisitRow | null })[] = [];
       const changes: repo.NewChange[] = [];
       for (const c of cells) {
@@ -335,9 +325,12 @@ export class VisitlogService {
         out.push({ ...c, cell: visitView(updated) });
       }
       await repo.recordChanges(tx, changes);
-      await this.publish(tx, a, { id_journal: a.id, cells: out.map((o) => ({ id_student: o.studentId, visitDate: o.date, id_time: o.timeId, cell: o.cell })), reload: false });
       return out;
     });
+    // Sent after the commit, batched with other writes' events (a NOTIFY inside the transaction would
+    // serialise the commits of concurrent writes); the reply does not wait for it.
+    const change: LiveJournalChange = { id_journal: a.id, cells: results.map((o) => ({ id_student: o.studentId, visitDate: o.date, id_time: o.timeId, cell: o.cell })), reload: false };
+    void this.ctx.live.publishCommitted([{ event: VISITLOG_EVENTS.changed, to: recipients, data: change }]);
     return results;
   }
 
@@ -537,7 +530,12 @@ export class VisitlogService {
     return { subgroups, students: students.map(studentView) };
   }
 
-  /** Creates or edits the subgroups (one transaction): numbers unique, each student of the group(s) in one subgroup at most. */
+  /**
+   * Creates or edits the subgroups (one transaction): numbers unique, each student of the group(s)
+   * in one subgroup at most. The split is the same for the caller's journals of that group,
+   * discipline and lesson type (the journal of subgroup 1 and the one of subgroup 2), so each of
+   * them gets it.
+   */
   async updateSubgroups(auth: AuthInfo, input: SubgroupsUpdateBody): Promise<{ subgroups: Subgroup[]; students: JournalStudent[] }> {
     const a = await this.own(auth, input.id_journal);
     const numbers = input.subgroups.map((g) => g.number);
@@ -549,8 +547,10 @@ export class VisitlogService {
     await this.ctx.db.transaction(async (tx) => {
       const allowed = new Set((await repo.studentsOf(tx, a, { everyone: true })).map((s) => s.id));
       if (all.some((id) => !allowed.has(id))) throw badRequest();
-      await repo.replaceSubgroups(tx, a.id, list);
-      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+      for (const sibling of await repo.splitSiblings(tx, a)) {
+        await repo.replaceSubgroups(tx, sibling.id, list);
+        await this.publish(tx, sibling, { id_journal: sibling.id, cells: [], reload: true });
+      }
     });
     return this.subgroups(auth, input);
   }

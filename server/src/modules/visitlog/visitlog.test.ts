@@ -6,8 +6,9 @@
  */
 import ExcelJS from 'exceljs';
 import { and, count, eq, ne } from 'drizzle-orm';
+import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JournalData, JournalInfo, StudentJournalItem, VisitRow } from '../../../../contract/visitlog';
+import { JournalReply, type JournalData, type JournalInfo, type StudentJournalItem, type VisitRow } from '../../../../contract/visitlog';
 import type { App } from '../../app';
 import { journalVisitChanges, journalVisits, scheduleEntries, students, teachingAssignments } from '../../db/schema';
 import { signedInApp, type TestDatabase, type TestSession } from '../../test/helpers';
@@ -24,6 +25,11 @@ let lecture: JournalInfo;
 
 const post = (who: TestSession, url: string, payload: object) => app.inject({ method: 'POST', url: `/api/visitlog/${url}`, headers: who.headers, payload });
 const journalOf = async (id: number) => (await post(teacher, 'journal.json', { id_journal: id })).json().data as JournalData;
+/** A student's stored mark at a lesson, from the reply's raw records (undefined: no record). */
+const markIn = (data: JournalData, student: number, key: string) => {
+  const v = data.journal[0].find((r) => r.id_student === student && `${r.visitDate}|${r.id_time}` === key);
+  return v ? v.otsenka : undefined;
+};
 /** A lesson no seeded record uses: the last pair (19:00) of a day in the demo half-year. */
 const DATE = '2026-11-24';
 const TIME = 7;
@@ -88,7 +94,27 @@ describe('journals and one journal', () => {
       const own = visits.filter((v) => v.id_student === row.id_student);
       expect(row.nb_Count).toBe(own.filter((v) => v.otsenka === 'н/б').length);
       expect(row.ball_Count).toBe(own.reduce((s, v) => s + (v.otsenka && /^\d+$/.test(v.otsenka) ? Number(v.otsenka) : 0), 0));
+      expect(row).toEqual({ id_student: row.id_student, s_fio: data.students.find((s) => s.id_student === row.id_student)!.s_fio, ...totals(own.map((v) => v.otsenka)) });
     }
+  });
+
+  it("answers with the contract: each listed student's record once, in lesson order, lessons with their start times", async () => {
+    const res = await post(teacher, 'journal.json', { id_journal: lecture.id_journal });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const reply = res.json();
+    expect(Value.Errors(JournalReply, reply)).toEqual([]);
+    const data = reply.data as JournalData;
+    expect(data.resArray.map((r) => r.id_student)).toEqual(data.students.map((s) => s.id_student));
+    const listed = new Set(data.students.map((s) => s.id_student));
+    const [visits, topics] = data.journal;
+    expect(visits.every((v) => listed.has(v.id_student))).toBe(true);
+    expect(new Set(visits.map((v) => `${v.id_student}|${v.visitDate}|${v.id_time}`)).size).toBe(visits.length);
+    const order = (x: { visitDate: string; id_time: number }) => `${x.visitDate}|${String(x.id_time).padStart(2, '0')}`;
+    expect(visits.map(order)).toEqual([...visits.map(order)].sort());
+    expect(data.dates.map(order)).toEqual([...new Set([...visits, ...topics].map(order))].sort());
+    expect(data.dates.every((d) => /^\d\d:\d\d$/.test(d.time))).toBe(true);
+    expect(visits.every((v) => new Date(v.updatedAt).toISOString() === v.updatedAt)).toBe(true);
+    expect((await post(teacher, 'dates.json', { id_journal: lecture.id_journal })).json().data).toEqual(data.dates);
   });
 
   it("refuses another teacher's journal (403), an unknown one (404) and students (403)", async () => {
@@ -145,7 +171,7 @@ describe('writing cells', () => {
     }
     const en = await app.inject({ method: 'POST', url: '/api/visitlog/visit/set.json?lang=en', headers: teacher.headers, payload: { ...cell, otsenka: '200' } });
     expect(en.json().error.message).toContain('100');
-    expect((await journalOf(lecture.id_journal)).resArray.find((r) => r.id_student === s)!.marks[`${DATE}|${TIME}`]).toBe('3');
+    expect(markIn(await journalOf(lecture.id_journal), s, `${DATE}|${TIME}`)).toBe('3');
   });
 
   it('refuses a student writing (403), a date outside the academic year and an unknown lesson time (400)', async () => {
@@ -166,7 +192,7 @@ describe('writing cells', () => {
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const history = (await post(teacher, 'visit/history.json', cell)).json().data as { newMark: string; oldMark: string | null }[];
     expect(history.map((h) => h.newMark).sort()).toEqual(['2', '5']);
-    const stored = (await journalOf(lecture.id_journal)).resArray.find((r) => r.id_student === s)!.marks[`2026-11-25|${TIME}`];
+    const stored = markIn(await journalOf(lecture.id_journal), s, `2026-11-25|${TIME}`);
     expect(stored).toBe(history[0].newMark);
     expect(history[0].oldMark).toBe(history[1].newMark);
   });
@@ -208,7 +234,7 @@ describe('writing cells', () => {
     expect(res.json().data.inserted).toBe(data.students.length - 3);
     const after = await journalOf(lecture.id_journal);
     const key = `${date}|${TIME}`;
-    expect(after.resArray.map((r) => r.marks[key])).toEqual(data.students.map((s) => (s.id_student === s1 ? 'н/б' : s.id_student === s2 ? 'ув' : s.id_student === s3 ? '5' : null)));
+    expect(after.resArray.map((r) => markIn(after, r.id_student, key))).toEqual(data.students.map((s) => (s.id_student === s1 ? 'н/б' : s.id_student === s2 ? 'ув' : s.id_student === s3 ? '5' : null)));
     expect((await post(teacher, 'visit/insertall.json', { id_journal: lecture.id_journal, visitDate: date, id_time: TIME })).json().data.inserted).toBe(0);
   });
 
@@ -325,6 +351,45 @@ describe('timetable, QR marks, subgroups, planned topics', () => {
     // Back to the group's own halves.
     await post(teacher, 'subgroup/update.json', { id_journal: lab.id_journal, subgroups: [] });
     expect((await journalOf(lab.id_journal)).students.length).toBeGreaterThan(2);
+  });
+
+  it("one split serves the teacher's journals of both subgroups of that group; a journal of the whole group keeps everyone with his subgroup", async () => {
+    const lab1 = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 3 && j.subgroup === 1)!;
+    const lab2 = journals.find((j) => j.id_discipline === lab1.id_discipline && j.id_vid_zaniatiy === 3 && j.subgroup === 2 && j.id_groupOrPotok === lab1.id_groupOrPotok)!;
+    expect(lab2).toBeDefined();
+    const everyone = (await post(teacher, 'subgroup/students.json', { id_journal: lab2.id_journal })).json().data.students.map((s: { id_student: number }) => s.id_student) as number[];
+    const [x, y, z, w] = everyone;
+    const split = [
+      { number: 1, name: 'Бэкенд', students: [x, y] },
+      { number: 2, name: 'Фронтенд', students: [z] },
+    ];
+    expect((await post(teacher, 'subgroup/update.json', { id_journal: lab1.id_journal, subgroups: split })).statusCode).toBe(200);
+    // Read back through the other journal: the same split, and each journal lists its own half of it (w is in neither).
+    expect((await post(teacher, 'subgroup/students.json', { id_journal: lab2.id_journal })).json().data.subgroups).toEqual(split);
+    expect((await journalOf(lab1.id_journal)).students.map((s) => [s.id_student, s.subgroup])).toEqual([x, y].sort((p, q) => everyone.indexOf(p) - everyone.indexOf(q)).map((id) => [id, 1]));
+    expect((await journalOf(lab2.id_journal)).students.map((s) => [s.id_student, s.subgroup])).toEqual([[z, 2]]);
+    expect((await journalOf(lab2.id_journal)).students.map((s) => s.id_student)).not.toContain(w);
+    // Another teacher's or a student's write is refused and changes nothing.
+    expect((await post(student, 'subgroup/update.json', { id_journal: lab1.id_journal, subgroups: [] })).statusCode).toBe(403);
+    expect((await post(teacher, 'subgroup/students.json', { id_journal: lab1.id_journal })).json().data.subgroups).toEqual(split);
+    expect((await post(teacher, 'subgroup/update.json', { id_journal: lab2.id_journal, subgroups: [] })).statusCode).toBe(200);
+    expect((await post(teacher, 'subgroup/students.json', { id_journal: lab1.id_journal })).json().data.subgroups).toEqual([]);
+
+    // The stream's lecture (subgroup 0): everyone stays on the list, each with his subgroup number or 0.
+    const before = (await journalOf(lecture.id_journal)).students.map((s) => s.id_student);
+    const [first] = before;
+    expect((await post(teacher, 'subgroup/update.json', { id_journal: lecture.id_journal, subgroups: [{ number: 1, name: 'A', students: [first] }] })).statusCode).toBe(200);
+    const after = (await journalOf(lecture.id_journal)).students;
+    expect(after.map((s) => s.id_student)).toEqual(before);
+    expect(after.map((s) => s.subgroup)).toEqual(before.map((id) => (id === first ? 1 : 0)));
+    await post(teacher, 'subgroup/update.json', { id_journal: lecture.id_journal, subgroups: [] });
+  });
+
+  it('refuses a subgroup without a name and an unknown journal, changing nothing', async () => {
+    const lab = journals.find((j) => j.id_vid_zaniatiy === 3 && j.subgroup === 1)!;
+    expect((await post(teacher, 'subgroup/update.json', { id_journal: lab.id_journal, subgroups: [{ number: 1, name: '   ', students: [] }] })).statusCode).toBe(400);
+    expect((await post(teacher, 'subgroup/update.json', { id_journal: 2_000_000_000, subgroups: [] })).statusCode).toBe(404);
+    expect((await post(teacher, 'subgroup/students.json', { id_journal: lab.id_journal })).json().data.subgroups).toEqual([]);
   });
 
   it('saves and replaces planned topics; a module that does not exist is refused', async () => {

@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import '../../../components/dialog.css';
 
-export function Dialog({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Dialog({ title, onClose, children, wide, className }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean; className?: string }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -31,7 +31,7 @@ export function Dialog({ title, onClose, children, wide }: { title: string; onCl
   }, []);
   return (
     <div className="dialog-backdrop" onClick={onClose}>
-      <div ref={ref} className={`dialog card${wide ? ' journal-dialog-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
+      <div ref={ref} className={`dialog card${wide ? ' journal-dialog-wide' : ''}${className ? ` ${className}` : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
         <h2 id={titleId}>{title}</h2>
         {children}
       </div>

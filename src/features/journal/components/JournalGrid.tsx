@@ -4,12 +4,20 @@
  * cancels; Delete clears; a column copied from Excel or LibreOffice pastes down from the active
  * cell. Names stay on the left and dates on top while scrolling. Each cell shows its own state
  * (saving, failed) until the server answers; rows re-render only when their own cells change.
+ *
+ * A large journal (more than VIRTUAL_FROM cells, e.g. 150 students × 60 lessons) renders only the
+ * rows and columns in view (@tanstack/react-virtual), plus the active cell's row and column so that
+ * focus always has its cell; empty spacer rows and cells keep the scroll size. The table keeps its
+ * grid semantics: aria-rowcount/aria-colcount give the whole size and every row and cell its
+ * aria-rowindex/aria-colindex. Printing renders the whole table (beforeprint, or print media).
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { JournalStudent } from '../../../../contract/visitlog';
 import type { CellEdit, CellWrite } from '../journal.slice';
-import { cellKey, pastedColumn, readMark, shortDate, showMark, storedFrom, totalsOf } from '../pivot';
+import { cellKey, pastedColumn, readMark, shortDate, showMark, storedFrom, totalsOf, type Totals } from '../pivot';
 
 export interface GridLesson {
   date: string;
@@ -35,14 +43,64 @@ interface Props {
 
 type CellState = 'saving' | 'failed' | undefined;
 
+/** Above this many cells the grid renders only what is in view. */
+export const VIRTUAL_FROM = 1500;
+/** Sizes the virtual grid lays out with (journal.css, .jg-virtual). */
+const ROW_HEIGHT = 34;
+const COL_WIDTH = 52;
+const NAME_WIDTH = 240;
+const TOTAL_WIDTH = 56;
+/** The date header's height until it is measured. */
+const HEAD_HEIGHT = 48;
+const OVERSCAN = 4;
+
+/** Scrolls the grid so that a cell is in view, clear of the sticky names and dates. */
+function reveal(wrap: HTMLElement, row: number, col: number, headHeight: number) {
+  const top = headHeight + row * ROW_HEIGHT;
+  if (top - headHeight < wrap.scrollTop) wrap.scrollTop = top - headHeight;
+  else if (top + ROW_HEIGHT > wrap.scrollTop + wrap.clientHeight) wrap.scrollTop = top + ROW_HEIGHT - wrap.clientHeight;
+  const left = NAME_WIDTH + col * COL_WIDTH;
+  if (left - NAME_WIDTH < wrap.scrollLeft) wrap.scrollLeft = left - NAME_WIDTH;
+  else if (left + COL_WIDTH > wrap.scrollLeft + wrap.clientWidth) wrap.scrollLeft = left + COL_WIDTH - wrap.clientWidth;
+}
+
+/** The rendered indices (ascending) as cells and the gaps between them, in cells. */
+type Slot = { index: number } | { gap: number; key: string };
+
+function slotsOf(indices: readonly number[], count: number): Slot[] {
+  const out: Slot[] = [];
+  let next = 0;
+  for (const i of indices) {
+    if (i > next) out.push({ gap: i - next, key: `gap-${next}` });
+    out.push({ index: i });
+    next = i + 1;
+  }
+  if (count > next) out.push({ gap: count - next, key: `gap-${next}` });
+  return out;
+}
+
+const all = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+/** The indices in view, with the active one added when it is not. */
+const withActive = (active: number) => (range: Range) => {
+  const list = defaultRangeExtractor(range);
+  if (active >= 0 && active < range.count && !list.includes(active)) {
+    list.push(active);
+    list.sort((a, b) => a - b);
+  }
+  return list;
+};
+
 interface RowProps {
   index: number;
   student: JournalStudent;
   /** The first student of another group (a new printed page). */
   groupStart: boolean;
+  cols: readonly Slot[];
   values: readonly string[];
   states: readonly CellState[];
-  totals: { nb_Count: number; ball_Count: number; ball_average: number };
+  totals: Totals;
+  lessonCount: number;
   activeCol: number;
   editing: string | null;
   onCellClick: (row: number, col: number) => void;
@@ -52,16 +110,21 @@ interface RowProps {
 const sameArray = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 const Row = memo(
-  function Row({ index, student, groupStart, values, states, totals, activeCol, editing, onCellClick, onDraft }: RowProps) {
+  function Row({ index, student, groupStart, cols, values, states, totals, lessonCount, activeCol, editing, onCellClick, onDraft }: RowProps) {
     const { t } = useTranslation('journal');
+    let k = 0;
     return (
-      <tr className={groupStart ? 'jg-group-start' : undefined}>
-        <th scope="row" className="jg-name">
+      <tr className={groupStart ? 'jg-group-start' : undefined} aria-rowindex={index + 2}>
+        <th scope="row" className="jg-name" aria-colindex={1}>
           <span className="jg-no">{index + 1}.</span> {student.s_fio}
         </th>
-        {values.map((v, c) => {
+        {cols.map((slot) => {
+          if ('gap' in slot) return <td key={slot.key} className="jg-gap" aria-hidden="true" style={{ width: slot.gap * COL_WIDTH, minWidth: slot.gap * COL_WIDTH }} />;
+          const c = slot.index;
+          const v = values[k];
+          const state = states[k];
+          k++;
           const active = c === activeCol;
-          const state = states[c];
           return (
             <td
               key={c}
@@ -69,6 +132,7 @@ const Row = memo(
               tabIndex={active ? 0 : -1}
               data-row={index}
               data-col={c}
+              aria-colindex={c + 2}
               aria-selected={active}
               aria-busy={state === 'saving' || undefined}
               aria-invalid={state === 'failed' || undefined}
@@ -87,9 +151,15 @@ const Row = memo(
             </td>
           );
         })}
-        <td className="jg-total">{totals.nb_Count}</td>
-        <td className="jg-total">{totals.ball_Count}</td>
-        <td className="jg-total">{totals.ball_average.toFixed(2)}</td>
+        <td className="jg-total" aria-colindex={lessonCount + 2}>
+          {totals.nb_Count}
+        </td>
+        <td className="jg-total" aria-colindex={lessonCount + 3}>
+          {totals.ball_Count}
+        </td>
+        <td className="jg-total" aria-colindex={lessonCount + 4}>
+          {totals.ball_average.toFixed(2)}
+        </td>
       </tr>
     );
   },
@@ -97,6 +167,8 @@ const Row = memo(
     a.index === b.index &&
     a.student === b.student &&
     a.groupStart === b.groupStart &&
+    a.cols === b.cols &&
+    a.lessonCount === b.lessonCount &&
     a.activeCol === b.activeCol &&
     a.editing === b.editing &&
     a.totals.ball_Count === b.totals.ball_Count &&
@@ -108,36 +180,104 @@ const Row = memo(
     sameArray(a.states, b.states),
 );
 
+/** True while the page is being printed (the whole table is rendered then). */
+function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('print').matches);
+  useEffect(() => {
+    // window.print() lays the page out right after beforeprint: the full table must be committed by then.
+    const before = () => flushSync(() => setPrinting(true));
+    const after = () => setPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    const media = typeof window.matchMedia === 'function' ? window.matchMedia('print') : null;
+    const change = (e: MediaQueryListEvent) => setPrinting(e.matches);
+    media?.addEventListener('change', change);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+      media?.removeEventListener('change', change);
+    };
+  }, []);
+  return printing;
+}
+
 export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, onPaste, onLesson, onActive, onInvalid }: Props) {
   const { t } = useTranslation('journal');
   const [pos, setPos] = useState({ row: 0, col: Math.max(0, lessons.length - 1) });
   const [editing, setEditing] = useState<string | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
   /** The grid is in use: focus stays in it when the cell's input comes and goes. */
   const engaged = useRef(false);
   const rows = students.length;
   const cols = lessons.length;
   const row = Math.min(pos.row, Math.max(0, rows - 1));
   const col = Math.min(pos.col, Math.max(0, cols - 1));
+  const printing = usePrinting();
+  const virtual = !printing && rows * cols > VIRTUAL_FROM;
+  const [headHeight, setHeadHeight] = useState(HEAD_HEIGHT);
+  useLayoutEffect(() => {
+    const head = tableRef.current?.tHead;
+    if (virtual && head) setHeadHeight(head.getBoundingClientRect().height || HEAD_HEIGHT);
+  }, [virtual, cols]);
 
-  const data = useMemo(
-    () =>
-      students.map((s) => {
-        const values: string[] = [];
-        const states: CellState[] = [];
-        const stored: (string | null)[] = [];
-        for (const l of lessons) {
-          const key = cellKey(s.id_student, l.date, l.time);
-          const edit = edits[key];
-          const mark = edit ? storedFrom(edit.written) : key in marks ? marks[key] : undefined;
-          values.push(edit ? (edit.written ?? '') : showMark(mark));
-          states.push(edit?.status);
-          if (mark !== undefined) stored.push(mark);
-        }
-        return { values, states, totals: totalsOf(stored) };
-      }),
+  const rowVirtualizer = useVirtualizer({
+    count: rows,
+    enabled: virtual,
+    getScrollElement: () => wrapRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    paddingStart: headHeight,
+    overscan: OVERSCAN,
+    rangeExtractor: withActive(row),
+    initialRect: { width: 1024, height: 600 },
+  });
+  const colVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: cols,
+    enabled: virtual,
+    getScrollElement: () => wrapRef.current,
+    estimateSize: () => COL_WIDTH,
+    paddingStart: NAME_WIDTH,
+    overscan: OVERSCAN,
+    rangeExtractor: withActive(col),
+    initialRect: { width: 1024, height: 600 },
+  });
+
+  const rowIndices = virtual ? rowVirtualizer.getVirtualIndexes() : null;
+  const colIndices = virtual ? colVirtualizer.getVirtualIndexes() : null;
+  const colKey = colIndices ? colIndices.join(',') : `all-${cols}`;
+  // One identity per set of rendered columns, so that rows re-render only when it changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the indices' contents
+  const colSlots = useMemo(() => slotsOf(colIndices ?? all(cols), cols), [colKey, cols]);
+  const rowSlots = slotsOf(rowIndices ?? all(rows), rows);
+  const renderedCols = useMemo(() => colSlots.flatMap((s) => ('index' in s ? [s.index] : [])), [colSlots]);
+
+  /** What a cell shows, its stored mark (undefined: none) and its state. */
+  const cellAt = useCallback(
+    (r: number, c: number) => {
+      const key = cellKey(students[r].id_student, lessons[c].date, lessons[c].time);
+      const edit = edits[key];
+      const mark = edit ? storedFrom(edit.written) : key in marks ? marks[key] : undefined;
+      return { value: edit ? (edit.written ?? '') : showMark(mark), mark, state: edit?.status as CellState };
+    },
     [students, lessons, marks, edits],
   );
+
+  const rowData = (r: number) => {
+    const values: string[] = [];
+    const states: CellState[] = [];
+    for (const c of renderedCols) {
+      const cell = cellAt(r, c);
+      values.push(cell.value);
+      states.push(cell.state);
+    }
+    const stored: (string | null)[] = [];
+    for (let c = 0; c < cols; c++) {
+      const { mark } = cellAt(r, c);
+      if (mark !== undefined) stored.push(mark);
+    }
+    return { values, states, totals: totalsOf(stored) };
+  };
 
   const current = useMemo(
     () => (rows && cols ? { student: students[row].id_student, date: lessons[col].date, time: lessons[col].time } : null),
@@ -148,14 +288,26 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reported when the active cell changes
   }, [current?.student, current?.date, current?.time]);
 
-  /** Focus follows the active cell (the input while editing). */
+  // A large journal opens on its latest lesson, like the plain table (whose active cell is there too).
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    const wrap = wrapRef.current;
+    if (!virtual || opened.current || cols === 0 || !wrap) return;
+    opened.current = true;
+    reveal(wrap, row, col, headHeight);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the grid first shows virtually
+  }, [virtual, cols]);
+
+  /** Focus follows the active cell (the input while editing); a virtual grid scrolls it into view. */
   useEffect(() => {
     const table = tableRef.current;
     if (!table || !engaged.current) return;
+    if (virtual && wrapRef.current) reveal(wrapRef.current, row, col, headHeight);
     const cell = table.querySelector<HTMLElement>(`td[data-row="${row}"][data-col="${col}"]`);
     const target = editing !== null ? cell?.querySelector('input') : cell;
     if (target && document.activeElement !== target) target.focus();
-  }, [row, col, editing]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the header's height only matters with a move
+  }, [row, col, editing, virtual]);
 
   const move = useCallback(
     (dr: number, dc: number) => {
@@ -173,10 +325,11 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
       return false;
     }
     onInvalid(false);
-    if (mark !== data[row].values[col] && !(mark === null && data[row].values[col] === '')) onWrite({ ...current, written: mark });
+    const shown = cellAt(row, col).value;
+    if (mark !== shown && !(mark === null && shown === '')) onWrite({ ...current, written: mark });
     setEditing(null);
     return true;
-  }, [editing, current, data, row, col, onWrite, onInvalid]);
+  }, [editing, current, cellAt, row, col, onWrite, onInvalid]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
     if (!current) return;
@@ -229,11 +382,11 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
       case 'Enter':
       case 'F2':
         e.preventDefault();
-        return setEditing(data[row].values[col]);
+        return setEditing(cellAt(row, col).value);
       case 'Delete':
       case 'Backspace':
         e.preventDefault();
-        if (data[row].values[col] !== '') onWrite({ ...current, written: null });
+        if (cellAt(row, col).value !== '') onWrite({ ...current, written: null });
         return;
       default:
         if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
@@ -273,10 +426,12 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   if (rows === 0) return <p className="muted">{t('grid.noStudents')}</p>;
 
   return (
-    <div className="jg-wrap" role="region" aria-label={t('grid.region')} tabIndex={-1}>
+    <div ref={wrapRef} className={`jg-wrap${virtual ? ' jg-virtual' : ''}`} role="region" aria-label={t('grid.region')} tabIndex={-1}>
       <table
         ref={tableRef}
         className="jg"
+        // Fixed widths: the browser lays the table out without measuring every cell's content.
+        style={virtual ? { width: NAME_WIDTH + cols * COL_WIDTH + 3 * TOTAL_WIDTH, tableLayout: 'fixed' } : undefined}
         role="grid"
         aria-rowcount={rows + 1}
         aria-colcount={cols + 4}
@@ -288,14 +443,16 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
         }}
       >
         <thead>
-          <tr>
-            <th scope="col" className="jg-name jg-corner">
+          <tr aria-rowindex={1}>
+            <th scope="col" className="jg-name jg-corner" aria-colindex={1}>
               {t('grid.student')}
             </th>
-            {lessons.map((l) => {
+            {colSlots.map((slot) => {
+              if ('gap' in slot) return <th key={slot.key} className="jg-gap" aria-hidden="true" style={{ width: slot.gap * COL_WIDTH, minWidth: slot.gap * COL_WIDTH }} />;
+              const l = lessons[slot.index];
               const on = l.date === lesson.date && l.time === lesson.time;
               return (
-                <th key={`${l.date}|${l.time}`} scope="col" className={`jg-date${on ? ' jg-date-on' : ''}`} title={l.topic ?? undefined}>
+                <th key={`${l.date}|${l.time}`} scope="col" aria-colindex={slot.index + 2} className={`jg-date${on ? ' jg-date-on' : ''}`} title={l.topic ?? undefined}>
                   <button type="button" className="jg-date-btn" tabIndex={-1} aria-pressed={on} onClick={() => onLesson(l.date, l.time)}>
                     <span>{shortDate(l.date)}</span>
                     <span className="jg-time">{l.timeName}</span>
@@ -303,33 +460,46 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
                 </th>
               );
             })}
-            <th scope="col" className="jg-total-head">
+            <th scope="col" className="jg-total-head" aria-colindex={cols + 2}>
               {t('grid.nb')}
             </th>
-            <th scope="col" className="jg-total-head">
+            <th scope="col" className="jg-total-head" aria-colindex={cols + 3}>
               {t('grid.sum')}
             </th>
-            <th scope="col" className="jg-total-head">
+            <th scope="col" className="jg-total-head" aria-colindex={cols + 4}>
               {t('grid.average')}
             </th>
           </tr>
         </thead>
         <tbody>
-          {students.map((s, r) => (
-            <Row
-              key={s.id_student}
-              index={r}
-              student={s}
-              groupStart={r > 0 && students[r - 1].group !== s.group}
-              values={data[r].values}
-              states={data[r].states}
-              totals={data[r].totals}
-              activeCol={r === row ? col : -1}
-              editing={r === row ? editing : null}
-              onCellClick={onCellClick}
-              onDraft={onDraft}
-            />
-          ))}
+          {rowSlots.map((slot) => {
+            if ('gap' in slot)
+              return (
+                <tr key={slot.key} className="jg-gap-row" aria-hidden="true" style={{ height: slot.gap * ROW_HEIGHT }}>
+                  <td colSpan={colSlots.length + 4} />
+                </tr>
+              );
+            const r = slot.index;
+            const s = students[r];
+            const d = rowData(r);
+            return (
+              <Row
+                key={s.id_student}
+                index={r}
+                student={s}
+                groupStart={r > 0 && students[r - 1].group !== s.group}
+                cols={colSlots}
+                values={d.values}
+                states={d.states}
+                totals={d.totals}
+                lessonCount={cols}
+                activeCol={r === row ? col : -1}
+                editing={r === row ? editing : null}
+                onCellClick={onCellClick}
+                onDraft={onDraft}
+              />
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -1,0 +1,108 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { JournalStudent } from '../../../../contract/visitlog';
+import { cellKey } from '../pivot';
+import { JournalGrid, VIRTUAL_FROM, type GridLesson } from './JournalGrid';
+
+/** A journal of `rows` students against `cols` lessons, every cell present ('+'), student 0 with a 4 at lesson 0. */
+function journal(rows: number, cols: number) {
+  const students: JournalStudent[] = Array.from({ length: rows }, (_, i) => ({ id_student: 100 + i, s_fio: `Студент ${i + 1}`, code: `C${i}`, group: 'Г-1', subgroup: 1 }));
+  const lessons: GridLesson[] = Array.from({ length: cols }, (_, i) => {
+    const d = new Date(Date.UTC(2026, 8, 1 + i));
+    return { date: d.toISOString().slice(0, 10), time: 1, timeName: '08:00', topic: null };
+  });
+  const marks: Record<string, string | null> = {};
+  for (const s of students) for (const l of lessons) marks[cellKey(s.id_student, l.date, l.time)] = null;
+  marks[cellKey(100, lessons[0].date, 1)] = '4';
+  return { students, lessons, marks };
+}
+
+function renderGrid(rows: number, cols: number) {
+  const { students, lessons, marks } = journal(rows, cols);
+  const onWrite = vi.fn();
+  const props = {
+    students,
+    lessons,
+    marks,
+    edits: {},
+    lesson: { date: '', time: -1 },
+    onWrite,
+    onPaste: vi.fn(),
+    onLesson: vi.fn(),
+    onActive: vi.fn(),
+    onInvalid: vi.fn(),
+  };
+  render(<JournalGrid {...props} />);
+  return { students, lessons, onWrite };
+}
+
+const active = () => document.querySelector<HTMLElement>('td.jg-cell[tabindex="0"]')!;
+
+describe('JournalGrid of a large journal', () => {
+  // jsdom lays nothing out: the grid's scroll box gets a laptop's size.
+  const sizes = { clientWidth: 1024, clientHeight: 600 };
+  const saved = Object.keys(sizes).map((name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const);
+  beforeAll(() => {
+    for (const [name, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value });
+  });
+  afterAll(() => {
+    for (const [name, descriptor] of saved) if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+  });
+
+  it('renders only part of the cells, keeps the full size and each cell’s position for screen readers', () => {
+    expect(150 * 60).toBeGreaterThan(VIRTUAL_FROM);
+    renderGrid(150, 60);
+    const grid = screen.getByRole('grid');
+    expect(grid).toHaveAttribute('aria-rowcount', '151');
+    expect(grid).toHaveAttribute('aria-colcount', '64');
+    const cells = document.querySelectorAll('td.jg-cell');
+    expect(cells.length).toBeGreaterThan(0);
+    expect(cells.length).toBeLessThan(150 * 60 / 4);
+    // The active cell (first student, latest lesson) is there, with its place in the whole grid.
+    expect(active().dataset.row).toBe('0');
+    expect(active().dataset.col).toBe('59');
+    expect(active()).toHaveAttribute('aria-colindex', '61');
+    expect(active().closest('tr')).toHaveAttribute('aria-rowindex', '2');
+    // Totals count every lesson, not only those rendered.
+    const first = active().closest('tr')!.querySelectorAll('td.jg-total');
+    expect([...first].map((td) => td.textContent)).toEqual(['0', '4', '0.07']);
+  });
+
+  it('moves with the keyboard beyond what was rendered, types a mark and saves it', () => {
+    const { students, lessons, onWrite } = renderGrid(150, 60);
+    // Ctrl+End: the last student, far below what was rendered; then Home and up.
+    fireEvent.keyDown(active(), { key: 'End', ctrlKey: true });
+    expect(active().dataset.row).toBe('149');
+    fireEvent.keyDown(active(), { key: 'Home' });
+    for (let i = 0; i < 29; i++) fireEvent.keyDown(active(), { key: 'ArrowUp' });
+    expect(active().dataset.row).toBe('120');
+    expect(active().dataset.col).toBe('0');
+    expect(active().closest('tr')).toHaveAttribute('aria-rowindex', '122');
+    expect(active()).toHaveTextContent('+');
+    fireEvent.keyDown(active(), { key: '5' });
+    const input = screen.getByRole('textbox');
+    expect(input).toHaveValue('5');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onWrite).toHaveBeenCalledWith({ student: students[120].id_student, date: lessons[0].date, time: 1, written: '5' });
+    expect(active().dataset.row).toBe('121');
+  });
+
+  it('renders every row and column for printing, and the window again afterwards', () => {
+    renderGrid(150, 60);
+    const inView = document.querySelectorAll('td.jg-cell').length;
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    expect(document.querySelectorAll('td.jg-cell')).toHaveLength(150 * 60);
+    act(() => {
+      window.dispatchEvent(new Event('afterprint'));
+    });
+    expect(document.querySelectorAll('td.jg-cell')).toHaveLength(inView);
+  });
+
+  it('renders a small journal whole', () => {
+    renderGrid(10, 12);
+    expect(document.querySelectorAll('td.jg-cell')).toHaveLength(120);
+    expect(document.querySelector('.jg-gap')).toBeNull();
+  });
+});
