@@ -47,6 +47,9 @@ describe('QR attendance', () => {
     // The room's position, from the student's own lesson details.
     const room = await postJson<{ data: { xGps: number; yGps: number } }>(student, '/api/schedule/qr.json', { idShed });
     await student.context().setGeolocation({ latitude: room.data.xGps, longitude: room.data.yGps, accuracy: 8 });
+    // The scanner is open before a code is read: only the scan itself then runs against the code's life.
+    await student.goto('/lms/qrscan');
+    await expectVisible(student.getByRole('heading', { level: 1, name: ru('qr:scan.title') }), 20000);
 
     await teacher.getByTestId(`lesson-${idShed}`).getByRole('link', { name: new RegExp(ru('schedule:attendance')) }).click();
     await expectPath(teacher, '/lms/qrlesson');
@@ -65,9 +68,12 @@ describe('QR attendance', () => {
     const first = await code.getAttribute('data-token');
     await expect.poll(() => code.getAttribute('data-token'), { timeout: 30000, interval: 500 }).not.toBe(first);
 
-    // The student opens the scanned link (what the phone's camera reads from the code) and marks.
+    // The student follows the scanned link (what the phone's camera reads from the code) and marks.
     const token = (await code.getAttribute('data-token'))!;
-    await student.goto(`/lms/qrscan?t=${encodeURIComponent(token)}`);
+    await student.evaluate((path) => {
+      window.history.pushState(null, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, `/lms/qrscan?t=${encodeURIComponent(token)}`);
     await expectVisible(student.getByTestId('scan-lesson'), 15000);
     await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
     await expectVisible(student.getByTestId('scan-result'), 20000);

@@ -89,7 +89,7 @@ describe('App routes and shell', () => {
     expect(screen.getByText('Кафедра программной инженерии', { selector: 'dd' })).toBeInTheDocument();
 
     // Side menu: only entries with a route or a settings link (opened in a new tab); an in-app
-    // route wins over the settings link (the schedule).
+    // route wins over the settings link (the schedule). The student's own QR code is not a teacher's entry.
     const menu = screen.getByTestId('side-menu');
     const links = within(menu).getAllByRole('link');
     expect(links.map((l) => l.textContent?.replace('(откроется в новой вкладке)', '').trim())).toEqual([
@@ -99,7 +99,6 @@ describe('App routes and shell', () => {
       'Электронная библиотека',
       'Вебинар',
       'QR-отчёты студентов',
-      'QR-код студента',
     ]);
     expect(links[0]).toHaveAttribute('href', '/lms/schedule');
     expect(links[0]).not.toHaveAttribute('target');
@@ -162,6 +161,37 @@ describe('App routes and shell', () => {
     expect(screen.getByTestId('profile-menu-button')).toHaveTextContent('ПИ-1-22');
     log.stop();
     expect(log.paths()).not.toContain('/api/misc/position.json');
+    // The student's side menu has the student's own QR code, as an in-app route.
+    const links = within(screen.getByTestId('side-menu')).getAllByRole('link');
+    expect(links.map((l) => l.textContent?.replace('(откроется в новой вкладке)', '').trim())).toEqual([
+      'Расписание',
+      'Журнал',
+      'Учебно-методический комплекс',
+      'Электронная библиотека',
+      'Вебинар',
+      'QR-отчёты студентов',
+      'QR-код студента',
+    ]);
+    expect(links[6]).toHaveAttribute('href', '/lms/qrstud');
+  });
+
+  it("a teacher opening a student's route (the own QR code, the scanner) gets the 'not for your role' page with a way home", async () => {
+    localStorage.setItem('token', 'marker');
+    server.use(...signedInHandlers());
+    for (const route of ['/lms/qrstud', '/lms/qrscan']) {
+      const { unmount } = renderWithStore(<App />, { route });
+      expect(await screen.findByRole('heading', { name: 'Недоступно для вашей роли' })).toBeInTheDocument();
+      expect(within(screen.getByTestId('not-for-role')).getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/lms');
+      unmount();
+    }
+  });
+
+  it("a student opening the teacher's projector screen gets the 'not for your role' page", async () => {
+    localStorage.setItem('token', 'marker');
+    server.use(...signedInHandlers(student, { ...teacherProfile, uid: student.uid, role: 2, fullName: student.fullName, position: null, group: 'ПИ-1-22' }));
+    renderWithStore(<App />, { route: '/lms/qrlesson?idShed=1' });
+    expect(await screen.findByRole('heading', { name: 'Недоступно для вашей роли' })).toBeInTheDocument();
+    expect(screen.getByTestId('not-for-role')).toBeInTheDocument();
   });
 
   it('a 401 on a session call ends the session and shows the login with its message', async () => {

@@ -22,7 +22,8 @@ import { lazyScreen } from '../components/lazyScreen';
 import { PageSpinner } from '../components/Spinner';
 import { toLanguage } from '../i18n/languages';
 import { useAppDispatch, useAppSelector } from '../shared/hooks';
-import { AREAS, MENU_ROUTES, type AreaEntry } from './areas';
+import { selectUser } from '../shared/session/session';
+import { AREAS, menuFor, servesRole, type AreaEntry } from './areas';
 import { ROUTES } from './routeRegistry';
 import './layout.css';
 
@@ -66,6 +67,7 @@ function Header({ mobile }: { mobile: boolean }) {
     if (logoLanguage !== language) dispatch(authActions.logoRequested(language));
   }, [dispatch, language, logoLanguage]);
   const name = logo?.name || settings.data.defaults?.universityName || t('universityName');
+  const role = useAppSelector(selectUser)?.role;
   return (
     <header className="app-header">
       {/* Named by what it shows (the university's name), with where it leads after it. */}
@@ -79,7 +81,7 @@ function Header({ mobile }: { mobile: boolean }) {
           <NavLink to={ROUTES.home} end className="top-nav-link">
             {t('nav.profile')}
           </NavLink>
-          {(AREAS as readonly AreaEntry[]).flatMap((area) => (area.nav ? [{ ...area, nav: area.nav }] : [])).map((area) => (
+          {(AREAS as readonly AreaEntry[]).flatMap((area) => (area.nav && servesRole(area.roles, role) ? [{ ...area, nav: area.nav }] : [])).map((area) => (
             <NavLink key={area.key} to={area.path} className="top-nav-link">
               {t(area.nav)}
               {badges[area.key] !== undefined ? <UnreadBadge count={badges[area.key] ?? 0} /> : null}
@@ -108,6 +110,7 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
   const navigate = useNavigate();
   const badges = useBadges();
   const isHome = location.pathname === ROUTES.home && !children;
+  const menu = menuFor(useAppSelector(selectUser)?.role);
   const content = children ?? <Outlet />;
   const withColumns = Boolean(disciplineColumn || contactColumn);
   // Tabs that are routes (chat) are current on their route; at home the panels follow activeTab.
@@ -127,7 +130,7 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
         <div className="mobile-apps">
           <h1 className="sr-only">{t('titles.apps')}</h1>
           <AppsPanel />
-          <SideMenu routes={MENU_ROUTES} />
+          <SideMenu routes={menu.routes} hidden={menu.hidden} />
         </div>
       ) : isHome && Panel ? (
         <Suspense fallback={<PageSpinner />}>
@@ -162,7 +165,7 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
       <Header mobile={false} />
       <div className={`shell-body${withColumns ? ' with-columns' : ''}`}>
         <div className="shell-menu">
-          <SideMenu routes={MENU_ROUTES} />
+          <SideMenu routes={menu.routes} hidden={menu.hidden} />
         </div>
         {/* The columns come before the content on screen and so in the tab order. */}
         {disciplineColumn ? <div className="shell-column">{disciplineColumn}</div> : null}

@@ -13,6 +13,7 @@
 import type { ComponentType } from 'react';
 import type { Reducer } from '@reduxjs/toolkit';
 import type { MenuKey } from '../lib/menu';
+import { ROLE_STUDENT, ROLE_TEACHER, type Role } from '../shared/request/roles';
 import { TAB_CHAT, TAB_NEWS } from '../shared/shell/tabs';
 import type { AreaStore } from './store';
 
@@ -29,6 +30,11 @@ export interface AreaEntry {
   layout?: 'shell' | 'own';
   /** Label key (namespace cm) of its link in the top navigation (none: reached from the side menu or the home page). */
   nav?: string;
+  /**
+   * The roles the area serves (none: every role that signs in). Its top-navigation link and side-menu
+   * entry are shown to them only, and its routes show the "not for your role" page to anyone else.
+   */
+  roles?: readonly Role[];
   /** Its key in the side menu, when it has one (lib/menu.ts). */
   menuKey?: MenuKey;
   /** Its mobile tab: `panel` tabs show the screen on the home page, the others open the route. */
@@ -52,6 +58,8 @@ export interface AreaRoute {
   menuKey?: MenuKey;
   /** Opened without a session (the public QR card). */
   public?: boolean;
+  /** The roles the route serves (none: the area's roles). */
+  roles?: readonly Role[];
 }
 
 export const AREAS = [
@@ -95,15 +103,18 @@ export const AREAS = [
   },
   {
     key: 'qr',
+    // The student's own QR code; the scanner is the student's, the projector screen the teacher's,
+    // the reports both (a student sees his own row).
     path: '/qrstud',
     screen: () => import('../features/qr/StudentQrScreen'),
     menuKey: 'studentQr',
+    roles: [ROLE_STUDENT],
     namespaces: ['qr'],
     store: () => import('../features/qr/qr.area'),
     routes: [
-      { path: '/qrscan', screen: () => import('../features/qr/ScanScreen') },
-      { path: '/qrlesson', screen: () => import('../features/qr/ProjectorScreen') },
-      { path: '/reportqr', screen: () => import('../features/qr/ReportScreen'), menuKey: 'reportQr' },
+      { path: '/qrscan', screen: () => import('../features/qr/ScanScreen'), roles: [ROLE_STUDENT] },
+      { path: '/qrlesson', screen: () => import('../features/qr/ProjectorScreen'), roles: [ROLE_TEACHER] },
+      { path: '/reportqr', screen: () => import('../features/qr/ReportScreen'), menuKey: 'reportQr', roles: [ROLE_TEACHER, ROLE_STUDENT] },
       { path: '/studentqr', screen: () => import('../features/qr/StudentCardScreen'), public: true },
     ],
   },
@@ -125,16 +136,35 @@ export const AREAS = [
   },
 ] as const satisfies readonly AreaEntry[];
 
+/** May a user of `role` open a route that serves `roles` (none: every role)? */
+export const servesRole = (roles: readonly Role[] | undefined, role: number | null | undefined): boolean =>
+  !roles || (role !== null && role !== undefined && (roles as readonly number[]).includes(role));
+
 /**
- * The side-menu entries that are in-app routes: every manifest entry with a `menuKey`. The side menu
- * links an area in-app once its entry names its `menuKey`; until then it uses the university's link, if any.
+ * The side-menu entries that are in-app routes: every manifest entry with a `menuKey`, with the roles
+ * it serves (a route's own, else its area's). The side menu links an area in-app once its entry names
+ * its `menuKey`; until then it uses the university's link, if any.
  */
-export const MENU_ROUTES: Partial<Record<MenuKey, string>> = Object.fromEntries(
+export const MENU_ROUTES: Partial<Record<MenuKey, { to: string; roles?: readonly Role[] }>> = Object.fromEntries(
   (AREAS as readonly AreaEntry[]).flatMap((area) => [
-    ...(area.menuKey ? [[area.menuKey, area.path]] : []),
-    ...(area.routes ?? []).flatMap((route) => (route.menuKey ? [[route.menuKey, route.path]] : [])),
+    ...(area.menuKey ? [[area.menuKey, { to: area.path, roles: area.roles }]] : []),
+    ...(area.routes ?? []).flatMap((route) => (route.menuKey ? [[route.menuKey, { to: route.path, roles: route.roles ?? area.roles }]] : [])),
   ]),
 );
+
+/**
+ * The side menu of a role: the in-app routes it may open, and the keys it is not served by (neither
+ * the route nor the university's link for them is shown).
+ */
+export function menuFor(role: number | null | undefined): { routes: Partial<Record<MenuKey, string>>; hidden: ReadonlySet<MenuKey> } {
+  const routes: Partial<Record<MenuKey, string>> = {};
+  const hidden = new Set<MenuKey>();
+  for (const [key, entry] of Object.entries(MENU_ROUTES) as [MenuKey, { to: string; roles?: readonly Role[] }][]) {
+    if (servesRole(entry.roles, role)) routes[key] = entry.to;
+    else hidden.add(key);
+  }
+  return { routes, hidden };
+}
 
 export type AreaKey = (typeof AREAS)[number]['key'];
 

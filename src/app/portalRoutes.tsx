@@ -8,6 +8,7 @@ import { Route, Routes } from 'react-router-dom';
 import { lazyScreen } from '../components/lazyScreen';
 import { AREAS, type AreaEntry } from './areas';
 import { loadAreas } from './loadAreas';
+import { RequireRole } from './RequireRole';
 import { RequireSession } from './RequireSession';
 import { ROUTES } from './routeRegistry';
 
@@ -26,7 +27,12 @@ const screens = new Map<string, ComponentType>(
 );
 /** The areas' further routes (public ones need no session), each its own lazy chunk. */
 const extraRoutes = (AREAS as readonly AreaEntry[]).flatMap((area) =>
-  (area.routes ?? []).map((route) => ({ ...route, key: `${area.key}${route.path}`, Screen: lazyScreen(route.public ? route.screen : withAreas(route.screen), area.key) })),
+  (area.routes ?? []).map((route) => ({
+    ...route,
+    roles: route.roles ?? area.roles,
+    key: `${area.key}${route.path}`,
+    Screen: lazyScreen(route.public ? route.screen : withAreas(route.screen), area.key),
+  })),
 );
 /** Panels the areas add to the home page. */
 const homePanels = (AREAS as readonly AreaEntry[]).flatMap((area) => (area.homePanel ? [{ key: area.key, Panel: lazyScreen(withAreas(area.homePanel), area.key) }] : []));
@@ -35,9 +41,14 @@ const offlinePanels = (AREAS as readonly AreaEntry[]).flatMap((area) => (area.of
 const inShell = (AREAS as readonly AreaEntry[]).filter((area) => area.layout !== 'own');
 const ownLayout = (AREAS as readonly AreaEntry[]).filter((area) => area.layout === 'own');
 
+/** An area's screen, for the roles it serves (the "not for your role" page for the others). */
 function areaElement(area: AreaEntry) {
   const Screen = screens.get(area.key)!;
-  return <Screen />;
+  return (
+    <RequireRole roles={area.roles}>
+      <Screen />
+    </RequireRole>
+  );
 }
 
 export default function PortalRoutes() {
@@ -77,8 +88,16 @@ export default function PortalRoutes() {
         ))}
         {extraRoutes
           .filter((route) => !route.public)
-          .map(({ key, path, Screen }) => (
-            <Route key={key} path={path} element={<Screen />} />
+          .map(({ key, path, roles, Screen }) => (
+            <Route
+              key={key}
+              path={path}
+              element={
+                <RequireRole roles={roles}>
+                  <Screen />
+                </RequireRole>
+              }
+            />
           ))}
       </Route>
       {extraRoutes

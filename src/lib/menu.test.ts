@@ -18,4 +18,9 @@ describe('side menu entries', () => {
       { key: 'journal', kind: 'route', to: '/journal' },
     ]);
   });
+
+  it('an entry hidden for the role shows neither its route nor the settings link', () => {
+    const entries = resolveMenu({ journal: '/journal' }, [{ key: 'studentQr', url: 'https://qr.example' }], new Set(['studentQr'] as const));
+    expect(entries).toEqual([{ key: 'journal', kind: 'route', to: '/journal' }]);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Side-menu entries (docs/product.md#shell), in display order. An entry is shown when the app has a route for it
- * (see MENU_ROUTES in app/areas.ts) or when the university configured a link for its key in settings.
+ * (see MENU_ROUTES in app/areas.ts) or when the university configured a link for its key in settings, unless
+ * it does not serve the user's role (the manifest's `roles`, menuFor in app/areas.ts).
  */
 export const MENU_KEYS = [
   'schedule',
@@ -36,10 +37,11 @@ export type MenuEntry =
   | { key: MenuKey; kind: 'route'; to: string }
   | { key: MenuKey; kind: 'link'; href: string };
 
-/** In-app routes win over external links; entries with neither are dropped. */
+/** In-app routes win over external links; entries with neither, and the `hidden` ones (not for the user's role), are dropped. */
 export function resolveMenu(
   routes: Partial<Record<MenuKey, string>>,
   links: ReadonlyArray<{ key: string; url: string }>,
+  hidden: ReadonlySet<MenuKey> = new Set(),
 ): MenuEntry[] {
   const byKey = new Map<string, string>();
   for (const link of links) {
@@ -47,6 +49,7 @@ export function resolveMenu(
   }
   const entries: MenuEntry[] = [];
   for (const key of MENU_KEYS) {
+    if (hidden.has(key)) continue;
     const to = routes[key];
     const href = byKey.get(key);
     if (to) entries.push({ key, kind: 'route', to });

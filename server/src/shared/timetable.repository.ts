@@ -4,7 +4,7 @@
  * students an entry is for (its group or the stream's groups; a subgroup entry: that half, or the
  * teacher's own subgroup of the assignment when it has any; never students taken off the list).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 type Names = { nameRu: string; nameKg: string; nameEn: string };
@@ -120,9 +120,22 @@ export async function isStudentOfEntry(db: Db, entryId: number, studentId: numbe
   return found.length > 0;
 }
 
-/** isStudentOfEntry as a boolean SQL expression, for a statement that reads more at once. */
-export function isStudentOfEntrySql(entryId: SQL, studentId: number): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from schedule_entries e join students st on st.id = ${studentId} where e.id = ${entryId} and ${memberOf})`;
+/** Which of these (entry, student) pairs are an entry and one of its students, in one statement: keys `entryId:studentId`. */
+export async function membersAmong(db: Db, pairs: readonly { entryId: number; studentId: number }[]): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const list = sql.join(
+    pairs.map((p) => sql`(${p.entryId}::int, ${p.studentId}::int)`),
+    sql`, `,
+  );
+  const found = await rows<{ entryId: number; studentId: number }>(
+    db,
+    sql`select e.id as "entryId", st.id as "studentId"
+          from (values ${list}) as p(entry_id, student_id)
+          join schedule_entries e on e.id = p.entry_id
+          join students st on st.id = p.student_id
+         where ${memberOf}`,
+  );
+  return new Set(found.map((r) => `${r.entryId}:${r.studentId}`));
 }
 
 export interface EntryStudent {

@@ -8,7 +8,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { QRCodeSVG } from 'qrcode.react';
-import { ROLE_TEACHER } from '../../shared/request/roles';
 import { scanUrl } from '../../api/qr';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
@@ -39,7 +38,8 @@ export default function ProjectorScreen() {
   }, [dispatch, idShed, valid]);
 
   if (!user) return null;
-  if (user.role !== ROLE_TEACHER || !valid)
+  // Teachers only: the route says so (areas.ts `roles`).
+  if (!valid)
     return (
       <div className="qr-screen">
         <h1>{t('projector.title')}</h1>

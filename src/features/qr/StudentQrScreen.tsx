@@ -6,7 +6,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { QRCodeSVG } from 'qrcode.react';
-import { ROLE_STUDENT } from '../../shared/request/roles';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
 import { ErrorLine } from '../../components/fields';
@@ -24,17 +23,11 @@ export default function StudentQrScreen() {
   usePageTitle(t('mine.title'));
 
   useEffect(() => {
-    if (user?.role === ROLE_STUDENT) dispatch(qrActions.cardRequested({ renew: false }));
-  }, [dispatch, user?.role]);
+    dispatch(qrActions.cardRequested({ renew: false }));
+  }, [dispatch]);
 
+  // Students only: the route says so (areas.ts `roles`).
   if (!user) return null;
-  if (user.role !== ROLE_STUDENT)
-    return (
-      <div className="qr-screen">
-        <h1>{t('mine.title')}</h1>
-        <p>{t('scan.studentsOnly')}</p>
-      </div>
-    );
   const url = card.data ? `${window.location.origin}${card.data.path}` : null;
   return (
     <div className="qr-screen qr-mine">

@@ -13,6 +13,7 @@ import { seedLibrary, seedUmk } from './library';
 import { seedNews } from './news';
 import { seedQr } from './qr';
 import { seedSchedule } from './schedule';
+import { seedSpringLessons } from './spring';
 import { ensureAcademicYears, seedReference, seedSite, seedUniversity } from './university';
 
 export interface SeedContext {
@@ -40,6 +41,7 @@ export const STEPS: readonly SeedStep[] = [
   { name: '0008-qr', run: seedQr },
   { name: '0009-library', run: seedLibrary },
   { name: '0010-umk', run: seedUmk },
+  { name: '0011-spring-lessons', run: seedSpringLessons },
 ];
 
 export interface SeedOptions {

@@ -1,7 +1,7 @@
 /** SQL of QR attendance and the QR card: the token secret, sessions, marks, journal visit records, card tokens and the card. */
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
-import { isStudentOfEntrySql } from '../../shared/timetable.repository';
+import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { membersAmong } from '../../shared/timetable.repository';
 import type { Db } from '../../db/client';
 import {
   groups,
@@ -56,13 +56,6 @@ export async function openSession(
 /** A session by id, or by its lesson (timetable entry) and date. */
 export type SessionKey = { id: number } | { scheduleEntryId: number; lessonDate: string };
 
-const sessionWhere = (key: SessionKey) =>
-  'id' in key ? eq(qrSessions.id, key.id) : and(eq(qrSessions.scheduleEntryId, key.scheduleEntryId), eq(qrSessions.lessonDate, key.lessonDate));
-
-export async function findSessionBy(db: Db, key: SessionKey): Promise<SessionRow | undefined> {
-  return 'id' in key ? findSession(db, key.id) : findSessionOf(db, key.scheduleEntryId, key.lessonDate);
-}
-
 export interface MarkContext {
   session: SessionRow;
   /** Is the student one of the session's lesson's students? */
@@ -73,17 +66,35 @@ export interface MarkContext {
   sharedDevice: boolean;
 }
 
+/** One mark of a batch to read the facts of: the session it names, the student, the device. */
+export interface MarkRequest {
+  key: SessionKey;
+  studentId: number;
+  device: string;
+}
+
 /**
- * What a student's mark is checked against, in one statement: the session, whether the student
- * belongs to its lesson, the student's facts, and whether the device marked someone else there.
+ * What a batch of marks is checked against, in four statements whatever the batch's size (two at a
+ * time): the sessions and the students, then which students belong to which lessons and the devices'
+ * earlier marks. One answer per request, in order (undefined: no such session).
  */
-export async function markContext(db: Db, key: SessionKey, studentId: number, device: string): Promise<MarkContext | undefined> {
-  const [row] = await db
+export async function markContexts(db: Db, requests: readonly MarkRequest[]): Promise<(MarkContext | undefined)[]> {
+  if (requests.length === 0) return [];
+  const ids = [...new Set(requests.flatMap((r) => ('id' in r.key ? [r.key.id] : [])))];
+  const byLesson = requests.flatMap((r) => ('id' in r.key ? [] : [r.key]));
+  const sessionsRead = db
+    .select()
+    .from(qrSessions)
+    .where(
+      or(
+        ids.length ? inArray(qrSessions.id, ids) : undefined,
+        ...byLesson.map((k) => and(eq(qrSessions.scheduleEntryId, k.scheduleEntryId), eq(qrSessions.lessonDate, k.lessonDate))),
+      ),
+    );
+  const studentIds = [...new Set(requests.map((r) => r.studentId))];
+  const studentsRead = db
     .select({
-      session: qrSessions,
-      member: isStudentOfEntrySql(sql`${qrSessions.scheduleEntryId}`, studentId),
-      sharedDevice: sql<boolean>`exists (select 1 from ${qrMarks} where ${qrMarks.sessionId} = ${qrSessions.id} and ${qrMarks.device} = ${device} and ${qrMarks.studentId} <> ${studentId})`,
-      studentId: students.id,
+      id: students.id,
       groupId: students.groupId,
       educationFormId: students.educationFormId,
       userId: users.id,
@@ -91,14 +102,37 @@ export async function markContext(db: Db, key: SessionKey, studentId: number, de
       name: students.name,
       patronymic: students.patronymic,
     })
-    .from(qrSessions)
-    .leftJoin(students, eq(students.id, studentId))
+    .from(students)
     .leftJoin(users, eq(users.studentId, students.id))
-    .where(sessionWhere(key));
-  if (!row) return undefined;
-  const { session, member, sharedDevice, studentId: id, groupId, educationFormId, userId, surname, name, patronymic } = row;
-  const student = id !== null && groupId !== null && educationFormId !== null && surname !== null && name !== null ? { id, groupId, educationFormId, userId, surname, name, patronymic } : null;
-  return { session, member: Boolean(member), sharedDevice: Boolean(sharedDevice), student };
+    .where(inArray(students.id, studentIds));
+  // Independent reads: on PostgreSQL each takes a connection of its own and they run side by side.
+  const [sessionRows, studentRows] = await Promise.all([sessionsRead, studentsRead]);
+  const sessionOf = (key: SessionKey) =>
+    sessionRows.find((s) => ('id' in key ? s.id === key.id : s.scheduleEntryId === key.scheduleEntryId && s.lessonDate === key.lessonDate));
+  const found = requests.map((r) => sessionOf(r.key));
+  const studentsById = new Map(studentRows.map((s) => [s.id, s]));
+  const pairs = requests.flatMap((r, i) => (found[i] ? [{ entryId: found[i].scheduleEntryId, studentId: r.studentId }] : []));
+  const sessionIds = [...new Set(found.flatMap((s) => (s ? [s.id] : [])))];
+  const devices = [...new Set(requests.map((r) => r.device))];
+  const [members, earlier] = await Promise.all([
+    membersAmong(db, pairs),
+    sessionIds.length
+      ? db
+          .select({ sessionId: qrMarks.sessionId, device: qrMarks.device, studentId: qrMarks.studentId })
+          .from(qrMarks)
+          .where(and(inArray(qrMarks.sessionId, sessionIds), inArray(qrMarks.device, devices)))
+      : Promise.resolve([]),
+  ]);
+  return requests.map((r, i) => {
+    const session = found[i];
+    if (!session) return undefined;
+    return {
+      session,
+      member: members.has(`${session.scheduleEntryId}:${r.studentId}`),
+      student: studentsById.get(r.studentId) ?? null,
+      sharedDevice: earlier.some((m) => m.sessionId === session.id && m.device === r.device && m.studentId !== r.studentId),
+    };
+  });
 }
 
 export async function closeSession(db: Db, id: number, at: Date): Promise<void> {
@@ -167,6 +201,85 @@ export async function hasMark(db: Db, sessionId: number, studentId: number): Pro
 export async function insertMark(db: Db, values: typeof qrMarks.$inferInsert): Promise<number | null> {
   const [row] = await db.insert(qrMarks).values(values).onConflictDoNothing({ target: [qrMarks.sessionId, qrMarks.studentId] }).returning({ id: qrMarks.id });
   return row?.id ?? null;
+}
+
+/**
+ * Inserts a batch of marks (at most one per session and student, the unique key); a student who
+ * has a mark in that session already gets none. Returns the new marks' ids by `sessionId:studentId`.
+ */
+export async function insertMarks(db: Db, values: (typeof qrMarks.$inferInsert)[]): Promise<Map<string, number>> {
+  if (values.length === 0) return new Map();
+  const rows = await db
+    .insert(qrMarks)
+    .values(values)
+    .onConflictDoNothing({ target: [qrMarks.sessionId, qrMarks.studentId] })
+    .returning({ id: qrMarks.id, sessionId: qrMarks.sessionId, studentId: qrMarks.studentId });
+  return new Map(rows.map((r) => [`${r.sessionId}:${r.studentId}`, r.id]));
+}
+
+export async function deleteMark(db: Db, id: number): Promise<void> {
+  await db.delete(qrMarks).where(eq(qrMarks.id, id));
+}
+
+/** The accepted marks of each session, by session id. */
+export async function countAcceptedOf(db: Db, sessionIds: readonly number[]): Promise<Map<number, number>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ sessionId: qrMarks.sessionId, n: count() })
+    .from(qrMarks)
+    .where(and(inArray(qrMarks.sessionId, [...sessionIds]), eq(qrMarks.status, 'accepted')))
+    .groupBy(qrMarks.sessionId);
+  return new Map(rows.map((r) => [r.sessionId, r.n]));
+}
+
+/** The journal cell of a visit: `teachingAssignmentId:studentId:visitDate:lessonTimeId`. */
+export const cellKey = (v: { teachingAssignmentId: number; studentId: number; visitDate: string; lessonTimeId: number }) =>
+  `${v.teachingAssignmentId}:${v.studentId}:${v.visitDate}:${v.lessonTimeId}`;
+
+/**
+ * The "present" records of a batch of accepted marks, the common way (nothing in those journal
+ * cells yet), with their history lines and the marks' links to them, in three statements. Returns
+ * the new records' ids by cellKey; a cell the journal holds already gets none (writePresence then decides).
+ */
+export async function insertPresences(db: Db, marks: readonly { values: VisitValues; byUserId: number | null; markId: number }[]): Promise<Map<string, number>> {
+  if (marks.length === 0) return new Map();
+  const inserted = await db
+    .insert(journalVisits)
+    .values(marks.map((m) => ({ ...m.values, mark: null, source: 'qr', createdByUserId: m.byUserId, updatedByUserId: m.byUserId })))
+    .onConflictDoNothing({ target: [journalVisits.teachingAssignmentId, journalVisits.studentId, journalVisits.visitDate, journalVisits.lessonTimeId] })
+    .returning({
+      id: journalVisits.id,
+      teachingAssignmentId: journalVisits.teachingAssignmentId,
+      studentId: journalVisits.studentId,
+      visitDate: journalVisits.visitDate,
+      lessonTimeId: journalVisits.lessonTimeId,
+    });
+  const ids = new Map(inserted.map((r) => [cellKey(r), r.id]));
+  const written = marks.flatMap((m) => {
+    const visitId = ids.get(cellKey(m.values));
+    return visitId === undefined ? [] : [{ ...m, visitId }];
+  });
+  if (written.length === 0) return ids;
+  await db.insert(journalVisitChanges).values(
+    written.map((m) => ({
+      visitId: m.visitId,
+      teachingAssignmentId: m.values.teachingAssignmentId,
+      studentId: m.values.studentId,
+      visitDate: m.values.visitDate,
+      lessonTimeId: m.values.lessonTimeId,
+      action: 'insert',
+      oldMark: null,
+      newMark: null,
+      source: 'qr',
+      changedByUserId: m.byUserId,
+    })),
+  );
+  const links = sql.join(
+    written.map((m) => sql`(${m.markId}::int, ${m.visitId}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`update ${qrMarks} set visit_id = l.visit_id from (values ${links}) as l(mark_id, visit_id) where ${qrMarks.id} = l.mark_id`);
+  return ids;
 }
 
 export async function decideMark(db: Db, id: number, values: { status: 'accepted' | 'rejected'; visitId: number | null; decidedAt: Date; decidedByUserId: number }): Promise<boolean> {
@@ -247,34 +360,6 @@ export async function writePresence(db: Db, v: VisitValues, byUserId: number | n
   if (!updated) return null;
   await db.insert(journalVisitChanges).values({ visitId: updated.id, ...cell, action: 'update', oldMark: 'н/б', newMark: null, source: 'qr', changedByUserId: byUserId });
   return updated.id;
-}
-
-/**
- * An accepted mark's journal record, the common way (no record there yet), in one statement: the
- * "present" record, its history line, the mark's link to it; with the session's accepted count.
- * visitId null: the journal holds that occurrence already (writePresence then decides).
- */
-export async function insertPresence(db: Db, v: VisitValues, byUserId: number | null, markId: number, sessionId: number): Promise<{ visitId: number | null; accepted: number }> {
-  const result = await db.execute(sql`
-    with ins as (
-      insert into ${journalVisits} (teaching_assignment_id, student_id, visit_date, lesson_time_id, teacher_id, academic_year_id, working_semester_id, semester_id,
-                                    discipline_id, credits, is_select, lesson_type_id, group_id, stream_id, subgroup, day_number, education_form_id,
-                                    schedule_entry_id, mark, source, created_by_user_id, updated_by_user_id)
-      values (${v.teachingAssignmentId}, ${v.studentId}, ${v.visitDate}, ${v.lessonTimeId}, ${v.teacherId}, ${v.academicYearId}, ${v.workingSemesterId}, ${v.semesterId},
-              ${v.disciplineId}, ${v.credits}, ${v.isSelect}, ${v.lessonTypeId}, ${v.groupId}, ${v.streamId ?? null}, ${v.subgroup}, ${v.dayNumber}, ${v.educationFormId},
-              ${v.scheduleEntryId ?? null}, null, 'qr', ${byUserId}, ${byUserId})
-      on conflict (teaching_assignment_id, student_id, visit_date, lesson_time_id) do nothing
-      returning id
-    ), changed as (
-      insert into ${journalVisitChanges} (visit_id, teaching_assignment_id, student_id, visit_date, lesson_time_id, action, old_mark, new_mark, source, changed_by_user_id)
-      select id, ${v.teachingAssignmentId}::int, ${v.studentId}::int, ${v.visitDate}::date, ${v.lessonTimeId}::int, 'insert'::text, null::text, null::text, 'qr'::text, ${byUserId}::int from ins
-    ), linked as (
-      update ${qrMarks} set visit_id = ins.id from ins where ${qrMarks.id} = ${markId}
-    )
-    select (select id from ins) as "visitId",
-           (select count(*) from ${qrMarks} where ${qrMarks.sessionId} = ${sessionId} and ${qrMarks.status} = 'accepted')::int as accepted`);
-  const [row] = (result as unknown as { rows: { visitId: string | number | null; accepted: number }[] }).rows;
-  return { visitId: row.visitId === null ? null : Number(row.visitId), accepted: Number(row.accepted) };
 }
 
 /** Does the journal hold a presence or a mark (anything but an absence) for the occurrence? */

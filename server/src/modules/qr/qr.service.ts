@@ -38,6 +38,7 @@ import type { OutgoingEvent } from '../../plugins/live';
 import { AppError, forbidden, notFound, tooManyRequests } from '../../app-error';
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
+import { Batcher, settle, type Settled } from '../../lib/batcher';
 import { currentAcademicYear } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
 import { accountOfPerson } from '../../shared/academic/academic.repository';
@@ -79,6 +80,40 @@ function presentMark(m: repo.MarkRow): QrMark {
     at: m.createdAt.toISOString(),
   };
 }
+
+/** A student's mark as it waits for its batch. */
+interface MarkInput {
+  auth: AuthInfo;
+  input: QrVisitBody;
+  deviceHash: string;
+  now: Date;
+}
+
+/** What a mark's answer needs. */
+interface MarkDone {
+  status: QrMarkStatus;
+  reason: QrReviewReason;
+  entry: timetable.EntryRow;
+}
+
+/** A mark that passed its checks, with what its rows and events need. */
+interface Planned {
+  item: MarkInput;
+  session: repo.SessionRow;
+  entry: timetable.EntryRow;
+  student: repo.StudentFacts;
+  teacher: { userId: number } | undefined;
+  distance: number;
+  reason: QrReviewReason;
+  status: QrMarkStatus;
+  visitValues: repo.VisitValues;
+}
+
+const unwrap = <T>(outcome: Settled<T> | undefined): T => {
+  if (!outcome) throw new Error('QR mark: not answered');
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+};
 
 /** Timetable entries and teachers' accounts change rarely: a mark reads them from memory for this long. */
 const LOOKUP_TTL_MS = 60_000;
@@ -204,38 +239,31 @@ export class QrService {
     return this.state(auth, input, lang);
   }
 
-  /**
-   * The session a student's token or code names, checked against the lesson and the clock (403
-   * otherwise), read through `load` (which may read more of the mark's facts in the same statement).
-   */
-  private async sessionFor<T extends { session: repo.SessionRow }>(
-    input: { idShed: number; token?: string; code?: string },
-    now: Date,
-    load: (key: repo.SessionKey) => Promise<T | undefined>,
-  ): Promise<T> {
-    let found: T | undefined;
+  /** The session a student's token or code names (403 'token' when it names none). */
+  private keyOf(input: { idShed: number; token?: string; code?: string }, now: Date): repo.SessionKey {
     if (input.token !== undefined) {
       const parsed = tokens.parse(input.token);
-      found = parsed ? await load({ id: parsed.sessionId }) : undefined;
-      const session = found?.session;
-      if (!found || !session || session.scheduleEntryId !== input.idShed) throw refused(403, 'token');
-      if (!this.isOpen(session, now)) throw refused(403, 'notOpen');
-      if (!tokens.verifyToken(await this.secret(), { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate }, input.token, now.getTime()))
-        throw refused(403, 'token');
-    } else if (input.code !== undefined) {
-      found = await load({ scheduleEntryId: input.idShed, lessonDate: localDate(now) });
-      const session = found?.session;
-      if (!found || !session || !this.isOpen(session, now)) throw refused(403, 'notOpen');
-      if (!tokens.verifyCode(await this.secret(), { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate }, input.code, now.getTime()))
-        throw refused(403, 'token');
-    } else throw refused(403, 'token');
-    return found;
+      if (!parsed) throw refused(403, 'token');
+      return { id: parsed.sessionId };
+    }
+    if (input.code !== undefined) return { scheduleEntryId: input.idShed, lessonDate: localDate(now) };
+    throw refused(403, 'token');
   }
 
-  private readonly sessionOnly = async (key: repo.SessionKey) => {
-    const session = await repo.findSessionBy(this.ctx.db, key);
-    return session && { session };
-  };
+  /** The session found for a token or code, checked against the lesson and the clock (403 otherwise). */
+  private checkSession(input: { idShed: number; token?: string; code?: string }, now: Date, session: repo.SessionRow | undefined, secret: Buffer): repo.SessionRow {
+    if (input.token !== undefined) {
+      if (!session || session.scheduleEntryId !== input.idShed) throw refused(403, 'token');
+      if (!this.isOpen(session, now)) throw refused(403, 'notOpen');
+      if (!tokens.verifyToken(secret, { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate }, input.token, now.getTime()))
+        throw refused(403, 'token');
+    } else {
+      if (!session || !this.isOpen(session, now)) throw refused(403, 'notOpen');
+      if (!tokens.verifyCode(secret, { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate }, input.code ?? '', now.getTime()))
+        throw refused(403, 'token');
+    }
+    return session;
+  }
 
   /** lesson.json: the lesson a scanned token is for, so that the student sees what they mark. */
   async lesson(auth: AuthInfo, input: QrLessonBody, lang: Language): Promise<QrLesson> {
@@ -243,13 +271,18 @@ export class QrService {
     const parsed = tokens.parse(input.token);
     const session = parsed ? await repo.findSession(this.ctx.db, parsed.sessionId) : undefined;
     if (!session) throw refused(403, 'token');
-    const now = this.ctx.now();
-    await this.sessionFor({ idShed: session.scheduleEntryId, token: input.token }, now, this.sessionOnly);
+    this.checkSession({ idShed: session.scheduleEntryId, token: input.token }, this.ctx.now(), session, await this.secret());
     const entry = await timetable.findEntry(this.ctx.db, session.scheduleEntryId);
     if (!entry) throw notFound();
     if (!(await timetable.isStudentOfEntry(this.ctx.db, entry.id, auth.uid))) throw refused(403, 'notYours');
     return { idShed: entry.id, idAud: entry.auditoriumId, discipline: localName(entry.discipline, lang), room: `${entry.roomName}, ${entry.building}` };
   }
+
+  /**
+   * Marks that arrive together are checked and written together (group commit): one transaction
+   * per batch, each mark still answered on its own (see markBatch).
+   */
+  private readonly marks = new Batcher<MarkInput, MarkDone>((items) => this.markBatch(items), { lanes: 2, max: 250 });
 
   /**
    * visit.json: the student's mark (see the file's comment for the rules). `receivedAt`: when the
@@ -260,64 +293,158 @@ export class QrService {
     if (auth.role !== ROLE_STUDENT) throw forbidden();
     assertOwn(auth, { uid: input.idStud });
     const now = receivedAt && receivedAt <= this.ctx.now() ? receivedAt : this.ctx.now();
-    const deviceHash = hashDevice(device);
-    // The session, membership, student and device check in one statement (a burst of marks waits on round trips).
-    const { session, member, student, sharedDevice } = await this.sessionFor(input, now, (key) => repo.markContext(this.ctx.db, key, auth.uid, deviceHash));
-    const entry = await this.entry(session.scheduleEntryId);
+    const done = await this.marks.submit({ auth, input, deviceHash: hashDevice(device), now });
+    return { status: done.status, reason: done.reason, discipline: localName(done.entry.discipline, lang) };
+  }
+
+  /**
+   * A batch of marks in one transaction. When that transaction fails (it rolls back whole: nothing
+   * of the batch is written), each mark is tried again in a transaction of its own, so that a fault
+   * of one mark (a value the database refuses) answers that mark only.
+   */
+  private async markBatch(items: readonly MarkInput[]): Promise<Settled<MarkDone>[]> {
+    try {
+      return await this.markTogether(items);
+    } catch (err) {
+      if (items.length === 1) throw err;
+      const outcomes: Settled<MarkDone>[] = [];
+      for (const item of items) outcomes.push(await settle(async () => unwrap((await this.markTogether([item]))[0])));
+      return outcomes;
+    }
+  }
+
+  /**
+   * The marks of a batch: their facts read in a few statements for all, each checked by the rules
+   * (a refusal answers that mark only), then the marks inserted in one statement (the unique key
+   * keeps one per student and session: a second one, in this batch or another, answers 409), the
+   * accepted ones' journal records in a few more, and the sessions' counts; one commit for all.
+   * The live events leave after the commit, batched with those of the other marks.
+   */
+  private async markTogether(items: readonly MarkInput[]): Promise<Settled<MarkDone>[]> {
+    const outcomes: (Settled<MarkDone> | undefined)[] = items.map(() => undefined);
+    const refuse = (i: number, error: unknown) => (outcomes[i] = { ok: false, error });
+    const secret = await this.secret();
+    const keys = items.map((it, i) => {
+      try {
+        return this.keyOf(it.input, it.now);
+      } catch (err) {
+        refuse(i, err);
+        return null;
+      }
+    });
+    // The facts are read before the transaction (the embedded database runs one statement at a time:
+    // nothing may wait for the pool's other connections while the transaction holds its own).
+    const asked = items.flatMap((it, i) => (keys[i] ? [{ i, request: { key: keys[i], studentId: it.auth.uid, device: it.deviceHash } }] : []));
+    const contexts = await repo.markContexts(this.ctx.db, asked.map((a) => a.request));
+    // The batch's lessons and their teachers' accounts (from memory mostly), fetched together before
+    // the checks, which then run without waiting.
+    const entryIds = [...new Set(contexts.flatMap((c) => (c ? [c.session.scheduleEntryId] : [])))];
+    const entries = new Map(await Promise.all(entryIds.map(async (id) => [id, await this.entry(id)] as const)));
+    const teacherIds = [...new Set([...entries.values()].flatMap((e) => (e ? [e.teacherId] : [])))];
+    const teachers = new Map(await Promise.all(teacherIds.map(async (id) => [id, await this.teacherAccount(id)] as const)));
+    const planned: Planned[] = [];
+    const taken = new Set<string>();
+    const devices = new Map<string, number>();
+    for (const [n, { i }] of asked.entries()) {
+      try {
+        const plan = this.plan(items[i], contexts[n], secret, entries, teachers);
+        // One mark per student and session: the first of the batch goes on, the others are 409 now.
+        const key = `${plan.session.id}:${plan.student.id}`;
+        if (taken.has(key)) throw refused(409, 'marked');
+        taken.add(key);
+        // One device for two students in the same batch: the later one waits for review too.
+        const device = `${plan.session.id}:${items[i].deviceHash}`;
+        const other = devices.get(device);
+        if (other !== undefined && other !== plan.student.id && plan.status === 'accepted') Object.assign(plan, { status: 'review', reason: 'device' });
+        if (other === undefined) devices.set(device, plan.student.id);
+        // A mark waiting for review writes no journal record: the journal must not hold the student already.
+        if (plan.status === 'review' && (await repo.journalHasPresence(this.ctx.db, plan.visitValues))) throw refused(409, 'marked');
+        planned.push(plan);
+      } catch (err) {
+        refuse(i, err);
+      }
+    }
+    if (planned.length === 0) return outcomes.map((o) => o ?? { ok: false, error: new Error('QR mark: not answered') });
+    const { events, outcomes: done } = await this.ctx.db.transaction(async (tx) => {
+      const ids = await repo.insertMarks(
+        tx,
+        planned.map((p) => ({
+          sessionId: p.session.id,
+          studentId: p.student.id,
+          status: p.status,
+          reason: p.reason,
+          latitude: p.item.input.x,
+          longitude: p.item.input.y,
+          accuracyM: p.item.input.accuracy,
+          distanceM: p.distance,
+          device: p.item.deviceHash,
+          via: p.item.input.token !== undefined ? 'token' : 'code',
+          createdAt: p.item.now,
+        })),
+      );
+      const written: (Planned & { markId: number; visitId: number | null })[] = [];
+      for (const p of planned) {
+        const markId = ids.get(`${p.session.id}:${p.student.id}`);
+        if (markId === undefined) refuse(items.indexOf(p.item), refused(409, 'marked'));
+        else written.push({ ...p, markId, visitId: null });
+      }
+      const accepted = written.filter((w) => w.status === 'accepted');
+      const visits = await repo.insertPresences(
+        tx,
+        accepted.map((w) => ({ values: w.visitValues, byUserId: w.item.auth.userId, markId: w.markId })),
+      );
+      for (const w of accepted) {
+        w.visitId = visits.get(repo.cellKey(w.visitValues)) ?? null;
+        if (w.visitId !== null) continue;
+        // The journal holds that occurrence already: an absence there turns into presence; anything else is a mark already.
+        w.visitId = await repo.writePresence(tx, w.visitValues, w.item.auth.userId);
+        if (w.visitId === null) {
+          await repo.deleteMark(tx, w.markId);
+          refuse(items.indexOf(w.item), refused(409, 'marked'));
+        } else await repo.setMarkVisit(tx, w.markId, w.visitId);
+      }
+      const kept = written.filter((w) => w.status === 'review' || w.visitId !== null);
+      const counts = await repo.countAcceptedOf(tx, [...new Set(kept.map((w) => w.session.id))]);
+      const out: OutgoingEvent[] = [];
+      for (const w of kept) {
+        if (w.teacher) {
+          if (w.visitId !== null)
+            out.push({ event: JOURNAL_CHANGED_EVENT, to: [w.teacher.userId], data: qrPresence(w.entry.teachingAssignmentId, { id: w.visitId, ...w.visitValues }, w.item.now) });
+          const mark: QrMark = { id: w.markId, idStud: w.student.id, fio: fullName(w.student), status: w.status, reason: w.reason, distanceM: Math.round(w.distance), at: w.item.now.toISOString() };
+          const data: QrLiveMark = { sessionId: w.session.id, count: counts.get(w.session.id) ?? 0, mark };
+          out.push({ event: QR_MARK_EVENT, to: [w.teacher.userId], data });
+        }
+        outcomes[items.indexOf(w.item)] = { ok: true, value: { status: w.status, reason: w.reason, entry: w.entry } };
+      }
+      return { events: out, outcomes };
+    });
+    // After the commit, batched with the other marks of a burst (NOTIFY inside the marks'
+    // transaction would make the burst's commits wait for each other).
+    await this.ctx.live.publishCommitted(events);
+    return done.map((o) => o ?? { ok: false, error: new Error('QR mark: not answered') });
+  }
+
+  /** One mark's checks against its facts (the order of the refusals is the rules' order); its values when it passes. */
+  private plan(
+    item: MarkInput,
+    context: repo.MarkContext | undefined,
+    secret: Buffer,
+    entries: ReadonlyMap<number, timetable.EntryRow | undefined>,
+    teachers: ReadonlyMap<number, { userId: number } | undefined>,
+  ): Planned {
+    const { input, now } = item;
+    const session = this.checkSession(input, now, context?.session, secret);
+    const { member, student, sharedDevice } = context!;
+    const entry = entries.get(session.scheduleEntryId);
     if (!entry) throw notFound();
     if (input.idAud !== entry.auditoriumId) throw refused(403, 'room');
     if (!member) throw refused(403, 'notYours');
     if (!student) throw forbidden();
     if (input.accuracy > Math.min(entry.radiusM, QR_ACCURACY_MAX_M)) throw refused(400, 'accuracy');
-
     const distance = distanceM(input.x, input.y, entry.latitude, entry.longitude);
-    const visitValues = this.visitValues(entry, session, student);
-    const teacher = await this.teacherAccount(entry.teacherId);
+    const teacher = teachers.get(entry.teacherId);
     const reason: QrReviewReason = sharedDevice ? 'device' : distance > entry.radiusM ? 'distance' : null;
-    const status: QrMarkStatus = reason ? 'review' : 'accepted';
-    // A mark waiting for review writes no journal record: the journal must not hold the student already.
-    if (status === 'review' && (await repo.journalHasPresence(this.ctx.db, visitValues))) throw refused(409, 'marked');
-
-    const events = await this.ctx.db.transaction(async (tx) => {
-      // One mark per student and session (unique key): a second one, even at the same instant, is 409.
-      const markId = await repo.insertMark(tx, {
-        sessionId: session.id,
-        studentId: auth.uid,
-        status,
-        reason,
-        latitude: input.x,
-        longitude: input.y,
-        accuracyM: input.accuracy,
-        distanceM: distance,
-        device: deviceHash,
-        via: input.token !== undefined ? 'token' : 'code',
-        createdAt: now,
-      });
-      if (markId === null) throw refused(409, 'marked');
-      const out: OutgoingEvent[] = [];
-      let count: number | null = null;
-      if (status === 'accepted') {
-        // The common case (nothing in the journal yet) in one statement; an absence there turns into presence.
-        const written = await repo.insertPresence(tx, visitValues, auth.userId, markId, session.id);
-        let visitId = written.visitId;
-        if (visitId === null) {
-          visitId = await repo.writePresence(tx, visitValues, auth.userId);
-          if (visitId === null) throw refused(409, 'marked');
-          await repo.setMarkVisit(tx, markId, visitId);
-        } else count = written.accepted;
-        if (teacher) out.push({ event: JOURNAL_CHANGED_EVENT, to: [teacher.userId], data: qrPresence(entry.teachingAssignmentId, { id: visitId, ...visitValues }, now) });
-      }
-      if (teacher) {
-        const mark: QrMark = { id: markId, idStud: auth.uid, fio: fullName(student), status, reason, distanceM: Math.round(distance), at: now.toISOString() };
-        const data: QrLiveMark = { sessionId: session.id, count: count ?? (await repo.countAccepted(tx, session.id)), mark };
-        out.push({ event: QR_MARK_EVENT, to: [teacher.userId], data });
-      }
-      return out;
-    });
-    // After the commit, batched with the other marks of a burst (NOTIFY inside each mark's transaction
-    // would make the burst's commits wait for each other).
-    await this.ctx.live.publishCommitted(events);
-    return { status, reason, discipline: localName(entry.discipline, lang) };
+    return { item, session, entry, student, teacher, distance, reason, status: reason ? 'review' : 'accepted', visitValues: this.visitValues(entry, session, student) };
   }
 
   private visitValues(entry: timetable.EntryRow, session: repo.SessionRow, student: repo.StudentFacts): repo.VisitValues {

@@ -6,12 +6,13 @@
  */
 import { and, count, eq, gte, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { QrSession, QrToken } from '../../../../contract/qr';
+import type { QrSession, QrToken, QrVisitBody } from '../../../../contract/qr';
 import type { App } from '../../app';
 import { journalVisitChanges, journalVisits, qrMarks, scheduleEntries, students, users } from '../../db/schema';
 import * as timetable from '../../shared/timetable.repository';
 import { appOn, cookieHeader, createTestDatabase, quickPasswordHash, session, signIn, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
 import { DEVICE_COOKIE } from './qr.routes';
+import { QrService } from './qr.service';
 
 let db: TestDatabase;
 let app: App;
@@ -370,5 +371,45 @@ describe('an absence already in the journal', () => {
     expect(mark).toMatchObject({ status: 'accepted', visitId: absent.id });
     const state = (await post('/api/qr/session/state.json', teacher, { sessionId: s.sessionId })).json().data as QrSession;
     expect(state.count).toBe(1);
+  });
+});
+
+describe('marks that arrive together (group commit)', () => {
+  it('are written in one transaction; when it fails, nothing of it stays and each mark is written on its own', async () => {
+    await moveTo(new Date(2026, 9, 25, 21, 30)); // a Sunday evening: a make-up session
+    const s = await openLesson(lesson, true);
+    const { token } = await tokenOf(s);
+    const who = [student, ...mates];
+    const d = db.database.db;
+    // The first transaction does all its writes and then fails at the end: it must roll back whole.
+    const transaction = app.ctx.db.transaction.bind(app.ctx.db);
+    const txs: string[] = [];
+    const spy = vi.spyOn(app.ctx.db, 'transaction').mockImplementation(((fn: Parameters<typeof transaction>[0]) => {
+      txs.push(txs.length === 0 ? 'failing' : 'ok');
+      if (txs.length > 1) return transaction(fn);
+      return transaction(async (tx) => {
+        await fn(tx);
+        throw new Error('a fault at commit');
+      });
+    }) as typeof transaction);
+    // The marks reach the service in one turn of the event loop, so they form one batch whatever
+    // the timing of the requests' own steps (HTTP parsing, session look-ups) would have been.
+    const service = new QrService(app.ctx);
+    const auths = await Promise.all(who.map(async (w) => (await app.ctx.sessions.lookup(w.token))!));
+    const replies = await Promise.allSettled(who.map((w, i) => service.visit(auths[i], visitBody(w, token) as QrVisitBody, `phone-g${i}`.padEnd(32, 'x'), 'ru')));
+    spy.mockRestore();
+    expect(replies.map((r) => (r.status === 'fulfilled' ? r.value.status : String(r.reason)))).toEqual(who.map(() => 'accepted'));
+    // One failed transaction for the whole batch, then one per mark (and the live events' own).
+    expect(txs[0]).toBe('failing');
+    expect(txs.length).toBeGreaterThanOrEqual(1 + who.length);
+    const marks = await d.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId));
+    expect(marks.map((m) => m.studentId).sort()).toEqual(who.map((w) => w.user.uid).sort());
+    expect(marks.every((m) => m.status === 'accepted' && m.visitId !== null)).toBe(true);
+    const visits = await d.select().from(journalVisits).where(and(eq(journalVisits.visitDate, '2026-10-25'), eq(journalVisits.source, 'qr')));
+    expect(visits.map((v) => v.studentId).sort()).toEqual(who.map((w) => w.user.uid).sort());
+    const changes = await d.select().from(journalVisitChanges).where(eq(journalVisitChanges.visitDate, '2026-10-25'));
+    expect(changes).toHaveLength(who.length);
+    const state = (await post('/api/qr/session/state.json', teacher, { sessionId: s.sessionId })).json().data as QrSession;
+    expect(state.count).toBe(who.length);
   });
 });

@@ -41,9 +41,15 @@ describe('the timetable', () => {
     expect(asTaught.who).toMatch(/^ПИ-/);
   });
 
-  it('a spring half-year without lessons is an empty list', async () => {
+  it("the spring half-year has the demo teacher's lessons with the demo student's group; a year without lessons is an empty list", async () => {
     const t = (await post('/api/schedule/teacher.json', teacher, body(teacher, { ws: 2 }))).json().data as Schedule;
-    expect(t.days).toEqual([]);
+    const s = (await post('/api/schedule/student.json', student, body(student, { ws: 2 }))).json().data as Schedule;
+    const taught = t.days.flatMap((d) => d.lessons);
+    expect(taught.length).toBeGreaterThan(0);
+    expect(taught.every((l) => /^ПИ-/.test(l.who))).toBe(true);
+    expect(s.days.flatMap((d) => d.lessons).some((l) => taught.some((x) => x.idShed === l.idShed))).toBe(true);
+    const none = (await post('/api/schedule/teacher.json', teacher, body(teacher, { year: 2024, ws: 2 }))).json().data as Schedule;
+    expect(none.days).toEqual([]);
   });
 
   it('refuses the other role’s call and ids that are not the caller’s', async () => {

@@ -8,12 +8,12 @@ import { MENU_ICONS } from './icons';
 
 /**
  * The side menu (docs/product.md#profile): an entry links to its in-app route when that route exists, else to the
- * university's link from settings (new tab); entries with neither are not shown.
+ * university's link from settings (new tab); entries with neither, and those `hidden` (not for the user's role), are not shown.
  */
-export function SideMenu({ routes }: { routes: Partial<Record<MenuKey, string>> }) {
+export function SideMenu({ routes, hidden }: { routes: Partial<Record<MenuKey, string>>; hidden?: ReadonlySet<MenuKey> }) {
   const { t } = useTranslation('cm');
   const { settings } = useAppSelector(selectProfile);
-  const entries = resolveMenu(routes, settings.data.links);
+  const entries = resolveMenu(routes, settings.data.links, hidden);
   return (
     <nav className="side-menu" aria-label={t('layout.sideMenu')} data-testid="side-menu">
       <h2 className="panel-title">{t('layout.sideMenu')}</h2>

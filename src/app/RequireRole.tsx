@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../lib/usePageTitle';
+import { useAppSelector } from '../shared/hooks';
+import type { Role } from '../shared/request/roles';
+import { selectUser } from '../shared/session/session';
+import { servesRole } from './areas';
+import { FullPageMessage } from './pages/FullPageMessage';
+
+/** What a route of another role shows (inside the shell): why, and the way home. */
+export function NotForRoleScreen() {
+  const { t } = useTranslation('cm');
+  usePageTitle(t('notForRole.title'));
+  return <FullPageMessage className="not-for-role" testId="not-for-role" title={t('notForRole.title')} text={t('notForRole.text')} home={t('notForRole.home')} />;
+}
+
+/**
+ * A route of the manifest that serves some roles only (areas.ts, `roles`): the screen for them, the
+ * "not for your role" page for anyone else. Used for every area's routes alike (portalRoutes.tsx).
+ */
+export function RequireRole({ roles, children }: { roles: readonly Role[] | undefined; children: ReactNode }) {
+  const role = useAppSelector(selectUser)?.role;
+  if (!servesRole(roles, role)) return <NotForRoleScreen />;
+  return <>{children}</>;
+}
