@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { inlineFirstPaint } from './scripts/build/inline-first-paint.js';
@@ -20,7 +21,11 @@ export default defineConfig({
     routePreloads({
       localesVersion: LOCALES_VERSION,
       namespaces: ['cm'],
-      routes: { '/login': { module: 'src/app/pages/LoginPage.tsx', namespaces: ['auth'] } },
+      routes: {
+        '/login': { module: 'src/app/pages/LoginPage.tsx', namespaces: ['auth'] },
+        // Signed in, /news arrives with its data (server/src/plugins/spa.ts): the shell and the feed's code and texts.
+        '/news': { module: ['src/app/portalRoutes.tsx', 'src/app/Layout.tsx', 'src/features/news/NewsScreen.tsx'], namespaces: ['news'] },
+      },
     }),
     precompress(),
   ],
@@ -59,6 +64,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker less than the cores: one worker on a 2-core machine, where
+    // the server tests spend much of their time waiting on the database.
+    maxWorkers: Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -101,9 +109,13 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/**/*.e2e.ts'],
-          testTimeout: 60000,
+          // Ceilings for a flow that hangs (two users, uploads, a loaded machine), not waits.
+          testTimeout: 120000,
           hookTimeout: 180000,
-          fileParallelism: false,
+          // After the client and server tests (group 0), two files at a time: each has its own
+          // server, database copy and Chromium, and a file spends much of its time waiting on them.
+          sequence: { groupOrder: 1 },
+          maxWorkers: Number(process.env.E2E_WORKERS) || 2,
         },
       },
     ],
