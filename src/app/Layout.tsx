@@ -12,7 +12,7 @@ import { LogoutButton } from '../features/auth/components/LogoutButton';
 import { DarkModeToggle } from './shell/DarkModeToggle';
 import { LanguageSwitch } from './shell/LanguageSwitch';
 import { MobileTabBar } from './shell/MobileTabBar';
-import { MOBILE_TABS } from './shell/mobileTabs';
+import { tabsFor } from './shell/mobileTabs';
 import { selectActiveTab, selectIsMobile, TAB_APPS, TAB_PROFILE } from '../shared/shell/shell.slice';
 import { AppsPanel } from '../features/profile/components/AppsPanel';
 import { ProfileMenu } from '../features/profile/components/ProfileMenu';
@@ -110,12 +110,14 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
   const navigate = useNavigate();
   const badges = useBadges();
   const isHome = location.pathname === ROUTES.home && !children;
-  const menu = menuFor(useAppSelector(selectUser)?.role);
+  const role = useAppSelector(selectUser)?.role;
+  const menu = menuFor(role);
+  const tabs = tabsFor(role);
   const content = children ?? <Outlet />;
   const withColumns = Boolean(disciplineColumn || contactColumn);
   // Tabs that are routes (chat) are current on their route; at home the panels follow activeTab.
-  const routeTab = MOBILE_TABS.find((tab) => tab.to && location.pathname === tab.to);
-  const homeTab = MOBILE_TABS.some((tab) => tab.id === activeTab && !tab.to) ? activeTab : TAB_PROFILE;
+  const routeTab = tabs.find((tab) => tab.to && location.pathname === tab.to);
+  const homeTab = tabs.some((tab) => tab.id === activeTab && !tab.to) ? activeTab : TAB_PROFILE;
 
   const skip = (
     <a href="#main" className="skip-link">
@@ -147,10 +149,11 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
           {panel}
         </main>
         <MobileTabBar
+          tabs={tabs}
           current={routeTab ? routeTab.id : isHome ? homeTab : null}
-          badges={Object.fromEntries(MOBILE_TABS.filter((tab) => tab.area).map((tab) => [tab.id, badges[tab.area!] ?? 0]))}
+          badges={Object.fromEntries(tabs.filter((tab) => tab.area).map((tab) => [tab.id, badges[tab.area!] ?? 0]))}
           onSelect={(id) => {
-            const to = MOBILE_TABS.find((tab) => tab.id === id)?.to;
+            const to = tabs.find((tab) => tab.id === id)?.to;
             if (to) navigate(to);
             else if (!isHome) navigate(ROUTES.home);
           }}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_STUDENT, ROLE_TEACHER } from '../shared/request/roles';
 import { menuFor, servesRole } from './areas';
+import { MOBILE_TABS, tabsFor } from './shell/mobileTabs';
+import { GridIcon } from '../components/shellIcons';
 
 describe('roles in the area manifest', () => {
   it("a teacher's side menu has the QR reports but not the student's own QR code", () => {
@@ -21,5 +23,15 @@ describe('roles in the area manifest', () => {
     expect(servesRole([ROLE_STUDENT], ROLE_TEACHER)).toBe(false);
     expect(servesRole([ROLE_STUDENT], ROLE_STUDENT)).toBe(true);
     expect(servesRole([ROLE_STUDENT], null)).toBe(false);
+  });
+
+  it("a phone's bottom tabs leave out an area that does not serve the role", () => {
+    const studentsOnly = { id: 99, label: 'tabs.apps', icon: GridIcon, area: 'qr', roles: [ROLE_STUDENT] as const };
+    const tabs = [...MOBILE_TABS, studentsOnly];
+    expect(tabsFor(ROLE_STUDENT, tabs)).toContain(studentsOnly);
+    expect(tabsFor(ROLE_TEACHER, tabs)).not.toContain(studentsOnly);
+    // Today every area with a tab serves both roles: both get the same bar.
+    expect(tabsFor(ROLE_TEACHER).map((tab) => tab.id)).toEqual(MOBILE_TABS.map((tab) => tab.id));
+    expect(tabsFor(ROLE_STUDENT).map((tab) => tab.id)).toEqual(MOBILE_TABS.map((tab) => tab.id));
   });
 });

@@ -1,7 +1,8 @@
 import type { IconComponent } from '../../components/icons';
 import { ChatIcon, GridIcon, NewsIcon, UserIcon } from '../../components/shellIcons';
 import { TAB_APPS, TAB_PROFILE } from '../../shared/shell/tabs';
-import { AREAS, type AreaEntry, type TabIcon } from '../areas';
+import { AREAS, servesRole, type AreaEntry, type TabIcon } from '../areas';
+import type { Role } from '../../shared/request/roles';
 
 export interface MobileTab {
   id: number;
@@ -12,6 +13,8 @@ export interface MobileTab {
   to?: string;
   /** The area the tab belongs to (its badge follows the area's count). */
   area?: string;
+  /** The roles the area serves (none: every role). */
+  roles?: readonly Role[];
 }
 
 const ICONS: Record<TabIcon, IconComponent> = { user: UserIcon, news: NewsIcon, chat: ChatIcon, grid: GridIcon };
@@ -23,7 +26,11 @@ const ICONS: Record<TabIcon, IconComponent> = { user: UserIcon, news: NewsIcon, 
 export const MOBILE_TABS: readonly MobileTab[] = [
   { id: TAB_PROFILE, label: 'tabs.profile', icon: UserIcon },
   ...(AREAS as readonly AreaEntry[]).flatMap((area): MobileTab[] =>
-    area.tab ? [{ id: area.tab.id, label: area.tab.label, icon: ICONS[area.tab.icon], area: area.key, ...(area.tab.panel ? {} : { to: area.path }) }] : [],
+    area.tab ? [{ id: area.tab.id, label: area.tab.label, icon: ICONS[area.tab.icon], area: area.key, roles: area.roles, ...(area.tab.panel ? {} : { to: area.path }) }] : [],
   ),
   { id: TAB_APPS, label: 'tabs.apps', icon: GridIcon },
 ];
+
+/** The tabs a user of `role` gets: an area's tab only when the area serves the role (as its menu entry). */
+export const tabsFor = (role: number | null | undefined, tabs: readonly MobileTab[] = MOBILE_TABS): readonly MobileTab[] =>
+  tabs.filter((tab) => servesRole(tab.roles, role));
