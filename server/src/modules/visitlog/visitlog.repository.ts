@@ -3,7 +3,7 @@
  * students, lessons, visit records and topics, cell writes with their audit rows, mark-all-present,
  * deletions, and a student's own records.
  */
-import { and, asc, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notExists, notInArray, sql } from 'drizzle-orm';
 import { preparedStatement, type Db } from '../../db/client';
 import {
   auditoria,
@@ -436,7 +436,22 @@ export async function planTopicsOf(db: Db, assignmentId: number) {
   return db.select().from(journalPlanTopics).where(eq(journalPlanTopics.teachingAssignmentId, assignmentId)).orderBy(asc(journalPlanTopics.number));
 }
 
+/**
+ * Makes the journal's planned topics the list given. A planned topic is known by its number: one
+ * that stays keeps its row (so the lessons linked to it stay linked), one left out is deleted (its
+ * lessons keep their text and lose the link).
+ */
 export async function replacePlanTopics(db: Db, assignmentId: number, list: { number: number; topic: string; hours: number; moduleId: number | null }[]): Promise<void> {
-  await db.delete(journalPlanTopics).where(eq(journalPlanTopics.teachingAssignmentId, assignmentId));
-  if (list.length) await db.insert(journalPlanTopics).values(list.map((t) => ({ teachingAssignmentId: assignmentId, ...t })));
+  const numbers = list.map((t) => t.number);
+  await db
+    .delete(journalPlanTopics)
+    .where(and(eq(journalPlanTopics.teachingAssignmentId, assignmentId), numbers.length ? notInArray(journalPlanTopics.number, numbers) : undefined));
+  if (list.length)
+    await db
+      .insert(journalPlanTopics)
+      .values(list.map((t) => ({ teachingAssignmentId: assignmentId, ...t })))
+      .onConflictDoUpdate({
+        target: [journalPlanTopics.teachingAssignmentId, journalPlanTopics.number],
+        set: { topic: sql`excluded.topic`, hours: sql`excluded.hours`, moduleId: sql`excluded.module_id` },
+      });
 }

@@ -10,7 +10,7 @@ import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JournalReply, type JournalData, type JournalInfo, type StudentJournalItem, type VisitRow } from '../../../../contract/visitlog';
 import type { App } from '../../app';
-import { journalVisitChanges, journalVisits, scheduleEntries, students, teachingAssignments } from '../../db/schema';
+import { journalPlanTopics, journalVisitChanges, journalVisits, scheduleEntries, students, teachingAssignments } from '../../db/schema';
 import { signedInApp, type TestDatabase, type TestSession } from '../../test/helpers';
 import { visitlogStreamEvent } from './visitlog.live';
 import { parseMark, totals } from './visitlog.service';
@@ -400,6 +400,18 @@ describe('timetable, QR marks, subgroups, planned topics', () => {
     expect((await post(teacher, 'inputtopics/save.json', { id_journal: lecture.id_journal, topics })).json().data).toEqual(topics);
     expect((await post(teacher, 'inputtopics/save.json', { id_journal: lecture.id_journal, topics: [{ number: 1, topic: 'x', hours: 2, id_module: 99 }] })).statusCode).toBe(400);
     expect((await post(teacher, 'inputtopics.json', { id_journal: lecture.id_journal })).json().data).toEqual(topics);
+  });
+
+  it('saving the planned topics again keeps the rows of the numbers that stay and drops the others', async () => {
+    const rowsOf = () => db.database.db.select().from(journalPlanTopics).where(eq(journalPlanTopics.teachingAssignmentId, lecture.id_journal)).orderBy(journalPlanTopics.number);
+    await post(teacher, 'inputtopics/save.json', { id_journal: lecture.id_journal, topics: [{ number: 1, topic: 'HTTP', hours: 2, id_module: null }, { number: 2, topic: 'HTML', hours: 2, id_module: null }] });
+    const [first] = await rowsOf();
+    const edited = [{ number: 1, topic: 'HTTP and TLS', hours: 4, id_module: 1 }];
+    expect((await post(teacher, 'inputtopics/save.json', { id_journal: lecture.id_journal, topics: edited })).json().data).toEqual(edited);
+    const after = await rowsOf();
+    expect(after.map((r) => [r.id, r.number, r.topic, r.hours, r.moduleId])).toEqual([[first.id, 1, 'HTTP and TLS', 4, 1]]);
+    expect((await post(teacher, 'inputtopics/save.json', { id_journal: lecture.id_journal, topics: [] })).json().data).toEqual([]);
+    expect(await rowsOf()).toEqual([]);
   });
 });
 
