@@ -86,8 +86,12 @@ const visitBody = (who: TestSession, token: string, over: Partial<Record<string,
 
 const device = (id: string) => `; ${DEVICE_COOKIE}=${id.padEnd(32, 'x')}`;
 
-async function visitsOf(studentId: number) {
-  return db.database.db.select().from(journalVisits).where(and(eq(journalVisits.studentId, studentId), eq(journalVisits.source, 'qr')));
+/** The student's QR records in the journal (of one date when given). */
+async function visitsOf(studentId: number, date?: string) {
+  return db.database.db
+    .select()
+    .from(journalVisits)
+    .where(and(eq(journalVisits.studentId, studentId), eq(journalVisits.source, 'qr'), date ? eq(journalVisits.visitDate, date) : undefined));
 }
 
 beforeAll(async () => {
@@ -145,7 +149,9 @@ describe('time and opening attendance', () => {
   });
 });
 
-describe('marks during the lesson', () => {
+// One lesson's timeline, in the order it happens: the clock moves forward (the token goes stale, the
+// lesson ends) and each step builds on the marks before it, so its tests keep their order.
+describe('marks during the lesson', { shuffle: false }, () => {
   let s: QrSession;
   let token: QrToken;
 
@@ -164,7 +170,7 @@ describe('marks during the lesson', () => {
   it('nothing marks through GET', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/qr/student/visit.json', headers: student.headers });
     expect(res.statusCode).toBe(404);
-    expect(await visitsOf(student.user.uid)).toHaveLength(0);
+    expect(await visitsOf(student.user.uid, s.date)).toHaveLength(0);
   });
 
   it('refuses a forged token, a token of another lesson, the wrong room, another student id and a poor reading', async () => {
@@ -182,7 +188,7 @@ describe('marks during the lesson', () => {
       expect(res.statusCode, res.body).toBe(status);
       if (reason) expect(res.json().error.params).toEqual({ reason });
     }
-    expect(await visitsOf(student.user.uid)).toHaveLength(0);
+    expect(await visitsOf(student.user.uid, s.date)).toHaveLength(0);
   });
 
   it("refuses a student who is not in the lesson's group", async () => {
@@ -199,7 +205,7 @@ describe('marks during the lesson', () => {
     published.mockRestore();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'accepted', reason: null });
-    const visits = await visitsOf(student.user.uid);
+    const visits = await visitsOf(student.user.uid, s.date);
     expect(visits).toHaveLength(1);
     expect(visits[0]).toMatchObject({ mark: null, scheduleEntryId: lesson.id, teachingAssignmentId: lesson.teachingAssignmentId, lessonTimeId: lesson.lessonTimeId });
     // The teacher's open journal gets the presence live, as the journal's own writes do.
@@ -219,14 +225,14 @@ describe('marks during the lesson', () => {
     const res = await post('/api/qr/student/visit.json', student, visitBody(student, token.token), device('phone-a'));
     expect(res.statusCode).toBe(409);
     expect(res.json().error.params).toEqual({ reason: 'marked' });
-    expect(await visitsOf(student.user.uid)).toHaveLength(1);
+    expect(await visitsOf(student.user.uid, s.date)).toHaveLength(1);
   });
 
   it('the same phone marking for a second student goes to the review list; the teacher accepts it into the journal', async () => {
     const res = await post('/api/qr/student/visit.json', mates[0], visitBody(mates[0], token.token), device('phone-a'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'review', reason: 'device' });
-    expect(await visitsOf(mates[0].user.uid)).toHaveLength(0);
+    expect(await visitsOf(mates[0].user.uid, s.date)).toHaveLength(0);
     const state = (await post('/api/qr/session/state.json', teacher, { sessionId: s.sessionId })).json().data as QrSession;
     const pending = state.marks.find((m) => m.idStud === mates[0].user.uid)!;
     expect(pending).toMatchObject({ status: 'review', reason: 'device' });
@@ -235,7 +241,7 @@ describe('marks during the lesson', () => {
     const decided = await post('/api/qr/review/decide.json', teacher, { markId: pending.id, accept: true });
     expect(decided.statusCode, decided.body).toBe(200);
     expect(decided.json().data.count).toBe(2);
-    expect(await visitsOf(mates[0].user.uid)).toHaveLength(1);
+    expect(await visitsOf(mates[0].user.uid, s.date)).toHaveLength(1);
     expect((await post('/api/qr/review/decide.json', teacher, { markId: pending.id, accept: false })).statusCode).toBe(409);
   });
 
@@ -243,10 +249,10 @@ describe('marks during the lesson', () => {
     const res = await post('/api/qr/student/visit.json', mates[1], visitBody(mates[1], token.token, { x: lesson.latitude + 0.01 }), device('phone-b'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'review', reason: 'distance' });
-    const [mark] = await db.database.db.select().from(qrMarks).where(eq(qrMarks.studentId, mates[1].user.uid));
+    const [mark] = await db.database.db.select().from(qrMarks).where(and(eq(qrMarks.sessionId, s.sessionId), eq(qrMarks.studentId, mates[1].user.uid)));
     expect(mark.distanceM).toBeGreaterThan(1000);
     expect((await post('/api/qr/review/decide.json', teacher, { markId: mark.id, accept: false })).statusCode).toBe(200);
-    expect(await visitsOf(mates[1].user.uid)).toHaveLength(0);
+    expect(await visitsOf(mates[1].user.uid, s.date)).toHaveLength(0);
   });
 
   it('a stale token (older than its window and the grace) is refused; the typed code of the current window works', async () => {
@@ -299,17 +305,30 @@ describe('a make-up session at any hour', () => {
 
 describe('QR reports', () => {
   it('rates by faculty down to student count the held lessons; a student sees only his own row', async () => {
+    type Rate = { id: number; present: number; expected: number; rate: number };
     const get = (url: string, who: TestSession) => app.inject({ method: 'GET', url, headers: who.headers });
-    const faculties = (await get('/api/misc/getstudentqrfaculty?year=2026&ws=1', teacher)).json().data as { id: number; expected: number; present: number; rate: number }[];
-    expect(faculties.length).toBeGreaterThan(0);
-    const total = faculties.reduce((n, f) => n + f.present, 0);
-    // Accepted so far: the demo student twice (the lesson and the make-up), two mates (one accepted by the teacher, one by code).
-    expect(total).toBe(4);
     const [me] = await db.database.db.select({ groupId: students.groupId }).from(students).where(eq(students.id, student.user.uid));
-    const byStudent = (await get(`/api/misc/getqrforreportstudent?year=2026&ws=1&group=${me.groupId}`, teacher)).json().data as { id: number; present: number; expected: number; rate: number }[];
-    const mine = byStudent.find((r) => r.id === student.user.uid)!;
-    expect(mine).toMatchObject({ present: 2, expected: 2, rate: 100 });
-    expect(byStudent.find((r) => r.id === mates[1].user.uid)).toMatchObject({ present: 0, rate: 0 });
+    const faculties = async () => (await get('/api/misc/getstudentqrfaculty?year=2026&ws=1', teacher)).json().data as Rate[];
+    const byStudent = async () => (await get(`/api/misc/getqrforreportstudent?year=2026&ws=1&group=${me.groupId}`, teacher)).json().data as Rate[];
+    const present = (rows: Rate[]) => rows.reduce((n, f) => n + f.present, 0);
+    const rowOf = (rows: Rate[], id: number) => rows.find((r) => r.id === id) ?? { id, present: 0, expected: 0, rate: 0 };
+    const [facultiesBefore, studentsBefore] = [await faculties(), await byStudent()];
+
+    // A held lesson (a make-up session on a Sunday of its own) where the demo student checks in and a mate does not.
+    await moveTo(new Date(2026, 10, 1, 21, 30));
+    const s = await openLesson(lesson, true);
+    const { token } = await tokenOf(s);
+    expect((await post('/api/qr/student/visit.json', student, visitBody(student, token), device('phone-r'))).json().data.status).toBe('accepted');
+
+    const facultiesAfter = await faculties();
+    expect(facultiesAfter.length).toBeGreaterThan(0);
+    expect(present(facultiesAfter)).toBe(present(facultiesBefore) + 1);
+    const rows = await byStudent();
+    const [mineBefore, mine] = [rowOf(studentsBefore, student.user.uid), rowOf(rows, student.user.uid)];
+    expect(mine).toMatchObject({ present: mineBefore.present + 1, expected: mineBefore.expected + 1 });
+    expect(mine.rate).toBe(Math.round((mine.present / mine.expected) * 1000) / 10);
+    const [mateBefore, mate] = [rowOf(studentsBefore, mates[1].user.uid), rowOf(rows, mates[1].user.uid)];
+    expect(mate).toMatchObject({ present: mateBefore.present, expected: mateBefore.expected + 1 });
     const own = (await get(`/api/misc/getqrforreportstudent?year=2026&ws=1&group=${me.groupId}`, student)).json().data;
     expect(own).toEqual([mine]);
     expect((await get('/api/misc/getstudentqrfaculty?year=2026&ws=1', student)).statusCode).toBe(403);
@@ -352,7 +371,10 @@ describe('an absence already in the journal', () => {
     const s = await openLesson(lesson, true);
     const mate = mates[2];
     const d = db.database.db;
-    const [model] = await visitsOf(student.user.uid);
+    const { token: first } = await tokenOf(s);
+    // The demo student's check-in gives a journal record to copy for the mate's absence.
+    expect((await post('/api/qr/student/visit.json', student, visitBody(student, first), device('phone-m'))).json().data.status).toBe('accepted');
+    const [model] = (await visitsOf(student.user.uid)).filter((v) => v.visitDate === '2026-10-18');
     const [mateRow] = await d.select({ groupId: students.groupId, educationFormId: students.educationFormId }).from(students).where(eq(students.id, mate.user.uid));
     const { id: _id, createdAt: _c, updatedAt: _u, ...cell } = model;
     const [absent] = await d
@@ -370,7 +392,7 @@ describe('an absence already in the journal', () => {
     const [mark] = await d.select().from(qrMarks).where(and(eq(qrMarks.sessionId, s.sessionId), eq(qrMarks.studentId, mate.user.uid)));
     expect(mark).toMatchObject({ status: 'accepted', visitId: absent.id });
     const state = (await post('/api/qr/session/state.json', teacher, { sessionId: s.sessionId })).json().data as QrSession;
-    expect(state.count).toBe(1);
+    expect(state.count).toBe(2);
   });
 });
 
