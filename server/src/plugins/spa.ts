@@ -177,7 +177,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, parts: 
         const at = indexHtml.lastIndexOf('</body>');
         return at < 0 ? indexHtml + block : indexHtml.slice(0, at) + block + indexHtml.slice(at);
       };
-      const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+      const writeIndex = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
         // Without its data the page still works: the client then makes the calls itself.
         const html = await withData(req).catch((err: unknown) => {
           req.log.warn({ err }, 'page data not embedded');
@@ -185,10 +185,20 @@ export async function registerSpa(app: FastifyInstance, distDir: string, parts: 
         });
         // A route with data is a signed-in screen: its code is preloaded only for a signed-in caller.
         if (preloads) void reply.header('link', preloadLinks(preloads, req, html !== null || routeParts(clientPath(req)).length === 0).join(', '));
-        if (html === null) return reply.sendFile('index.html');
+        if (html === null) return void reply.sendFile('index.html');
         void reply.header('cache-control', 'private, no-store').header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
-        if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.send(html);
-        return reply.header('content-encoding', 'gzip').send(await gzip(html));
+        if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return void reply.send(html);
+        void reply.header('content-encoding', 'gzip').send(await gzip(html));
+      };
+      // The reply itself is what the handler returns (Fastify waits for it once), not a promise that
+      // resolves to it: each wait on a reply adds two 'close' listeners to the response until it ends.
+      // Sending the file waits on it twice more inside @fastify/static, which with the stream's own
+      // listeners and the lifecycle's makes 11 on one response: bounded and gone when it ends, so the
+      // limit is raised for this response instead of Node warning of a leak on every page load.
+      const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
+        reply.raw.setMaxListeners(16);
+        writeIndex(req, reply).catch((err: unknown) => reply.send(err));
+        return reply;
       };
       scope.get('/', { prefixTrailingSlash: 'slash' }, sendIndex);
       scope.setNotFoundHandler((req, reply) => {
