@@ -74,6 +74,20 @@ describe('with a build', () => {
     }
   });
 
+  it('serves pages without Node warning of a listener leak', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => void warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      for (const url of ['/lms/', '/lms/login', '/lms/news']) expect((await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } })).statusCode).toBe(200);
+      // Node emits a warning on the next tick: one macrotask later it has been delivered.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+
   it('serves hashed assets as immutable for a year; other files revalidated', async () => {
     const js = await app.inject({ url: '/lms/assets/index-Ab12Cd.js' });
     expect(js.statusCode).toBe(200);
