@@ -14,7 +14,7 @@
  * Each navigation's timeline (timelineOfPage) is saved with the figures; BENCH_JOURNAL_TRACE=1
  * prints the median run's.
  */
-/* global window, document, requestAnimationFrame, MutationObserver, HTMLSelectElement, PerformanceObserver -- code run inside the pages */
+/* global window, document, requestAnimationFrame, MutationObserver, HTMLSelectElement -- code run inside the pages */
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.mjs';

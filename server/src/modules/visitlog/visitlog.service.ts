@@ -21,6 +21,7 @@ import {
   type JournalRow,
   type JournalStudent,
   type JournalsBody,
+  type JournalStart,
   type LessonTopic,
   type LiveJournalChange,
   type PlanTopic,
@@ -44,6 +45,7 @@ import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
 import { academicYearName } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
+import { AcademicService, currentWorkingSemester } from '../../shared/academic/academic.service';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import { JOURNAL_CHANGED_EVENT } from '../../shared/journal-live';
 import * as repo from './visitlog.repository';
@@ -175,6 +177,19 @@ export class VisitlogService {
     const teacherId = asTeacher(auth);
     const forms = await this.formNames(lang);
     return (await repo.journals(this.ctx.db, { teacherId, year: input.id_a_year, ws: input.id_w_s })).map((r) => infoView(r, lang, forms));
+  }
+
+  /**
+   * The journal screen's first view for a teacher (start.json): the years, the current year and
+   * half-year, his journals in them, the lesson times and the modules, read side by side.
+   */
+  async start(auth: AuthInfo, lang: Language): Promise<JournalStart> {
+    asTeacher(auth);
+    const academic = new AcademicService(this.ctx);
+    const year = academic.currentYear();
+    const half = { id_a_year: year.id, id_w_s: currentWorkingSemester(this.ctx.now()) };
+    const [ws, journals, times, modules] = await Promise.all([academic.currentWs(lang), this.journals(auth, half, lang), this.lessonTimes(), this.modules(lang)]);
+    return { years: academic.years(), year, ws, journals, times, modules };
   }
 
   /** The same, ordered by group (or stream) first. */
