@@ -254,12 +254,12 @@ export class VisitlogService {
     const a = await this.own(auth, input.id_journal);
     const [[source], students, forms] = await Promise.all([repo.journals(this.ctx.db, { id: a.id }), repo.studentsOf(this.ctx.db, a), this.formNames(lang)]);
     const ids = students.map((s) => s.id);
-    const [parts, visits] = await Promise.all([repo.journalJson(this.ctx.db, a.id, ids), repo.listedVisits(this.ctx.db, a.id, ids)]);
+    const [parts, visits] = await Promise.all([repo.journalJson(this.ctx.db, a.id, ids), repo.listedVisitRows(this.ctx.db, a.id, ids)]);
     if (!source || !parts) throw notFound();
     const totalsOf = new Map((JSON.parse(parts.totals) as [number, number, number, number][]).map(([id, nb, sum, average]) => [id, { nb_Count: nb, ball_Count: sum, ball_average: average }]));
     const resArray: JournalRow[] = students.map((s) => ({ id_student: s.id, s_fio: fullName(s), ...(totalsOf.get(s.id) ?? { nb_Count: 0, ball_Count: 0, ball_average: 0 }) }));
     const info = JSON.stringify(infoView(source, lang, forms));
-    return `{"info":${info},"journal":[${JSON.stringify(visits.map(visitView))},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${parts.dates},"resArray":${JSON.stringify(resArray)}}`;
+    return `{"info":${info},"journal":[${JSON.stringify(visits)},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${parts.dates},"resArray":${JSON.stringify(resArray)}}`;
   }
 
   /** The journal as an object (the export). */

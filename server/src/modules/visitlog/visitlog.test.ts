@@ -189,6 +189,9 @@ describe('writing cells', () => {
     const first = await post(teacher, 'visit/set.json', { ...cell, otsenka: '4' });
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toMatchObject({ otsenka: '4', source: 'journal' });
+    // The journal sends the record exactly as the write answered it (members, their order, the time to the millisecond).
+    const stored = (await post(teacher, 'journal.json', { id_journal: lecture.id_journal })).body;
+    expect(stored).toContain(JSON.stringify(first.json().data));
     expect((await post(teacher, 'visit/set.json', { ...cell, otsenka: 'н/б' })).json().data.otsenka).toBe('н/б');
     expect((await post(teacher, 'visit/set.json', { ...cell, otsenka: null })).json().data).toBeNull();
     const history = (await post(teacher, 'visit/history.json', cell)).json().data;
