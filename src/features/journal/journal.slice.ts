@@ -195,11 +195,13 @@ const slice = createSlice({
       state.journal = started(null);
     },
     journalSucceeded(state, action: PayloadAction<JournalData>) {
-      state.journal = succeeded(action.payload);
+      // Frozen here, at the top only: immer stops at a frozen object, so it neither walks nor freezes
+      // the thousands of records one by one (nothing changes them; a write replaces what it touches).
+      state.journal = succeeded(Object.freeze(action.payload));
       // The raw records pivoted by cell, built outside the draft (thousands of keys in one assignment).
       const marks: Record<string, string | null> = {};
       for (const v of action.payload.journal[0]) marks[cellKey(v.id_student, v.visitDate, v.id_time)] = v.otsenka;
-      state.marks = marks;
+      state.marks = Object.freeze(marks);
       const known = new Set(action.payload.dates.map((d) => lessonKey(d.visitDate, d.id_time)));
       state.added = state.added.filter((l) => !known.has(lessonKey(l.date, l.time)));
     },
