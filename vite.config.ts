@@ -25,6 +25,11 @@ export default defineConfig({
         '/login': { module: 'src/app/pages/LoginPage.tsx', namespaces: ['auth'] },
         // Signed in, /news arrives with its data (server/src/plugins/spa.ts): the shell and the feed's code and texts.
         '/news': { module: ['src/app/portalRoutes.tsx', 'src/app/Layout.tsx', 'src/features/news/NewsScreen.tsx'], namespaces: ['news'] },
+        // A teacher's /journal arrives with its first view's data: the shell, the journal's code and texts.
+        '/journal': {
+          module: ['src/app/portalRoutes.tsx', 'src/app/Layout.tsx', 'src/features/journal/JournalScreen.tsx', 'src/features/journal/journal.area.ts'],
+          namespaces: ['journal'],
+        },
       },
     }),
     precompress(),

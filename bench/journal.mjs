@@ -11,6 +11,8 @@
  *   after the cell stopped showing "saving" (p50, p95);
  * - the cost of the grid itself: keystroke to the next frame (the cell's input on screen) and the
  *   frame times while the grid scrolls down and sideways.
+ * Each navigation's timeline (timelineOfPage) is saved with the figures; BENCH_JOURNAL_TRACE=1
+ * prints the median run's.
  */
 /* global window, document, requestAnimationFrame, MutationObserver, HTMLSelectElement -- code run inside the pages */
 import pg from 'pg';
@@ -109,6 +111,8 @@ async function timeLoads(origin, cookie, id, count) {
 function choosingScript(id) {
   const w = window;
   w.__grid = null;
+  w.__longTasks = [];
+  new PerformanceObserver((list) => w.__longTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
   const observer = new MutationObserver(() => {
     const select = document.querySelector('#journal-group');
     if (select && !w.__chosen && select.querySelector(`option[value="${id}"]`)) {
@@ -126,6 +130,27 @@ function choosingScript(id) {
   observer.observe(document, { childList: true, subtree: true });
 }
 
+/**
+ * Where a navigation's time went, from the page's own timings (ms since the navigation started):
+ * the document, each script, stylesheet, text and API request (start and end), the journal chosen,
+ * the grid usable.
+ */
+function timelineOfPage() {
+  const r = (x) => Math.round(x);
+  const nav = performance.getEntriesByType('navigation')[0];
+  const entries = [{ name: 'document', start: 0, end: r(nav.responseEnd) }, { name: 'DOMContentLoaded', start: r(nav.domContentLoadedEventEnd), end: r(nav.domContentLoadedEventEnd) }];
+  for (const e of performance.getEntriesByType('resource')) {
+    const url = new URL(e.name);
+    const name = url.pathname.replace(/^\/(lms\/)?/, '') + url.search;
+    // From the network: the request's start, its first byte and its end; from the cache: when it was asked for.
+    if (e.transferSize > 0 || e.name.includes('/api/')) entries.push({ name: `${name} (first byte at ${r(e.responseStart)} ms)`, start: r(e.startTime), end: r(e.responseEnd) });
+    else entries.push({ name: `${name} (cached)`, start: r(e.startTime), end: r(e.startTime) });
+  }
+  for (const t of window.__longTasks ?? []) entries.push({ name: `long task ${r(t.duration)} ms`, start: r(t.startTime), end: r(t.startTime + t.duration) });
+  entries.push({ name: 'journal chosen', start: r(window.__chosen), end: r(window.__chosen) }, { name: 'grid interactive', start: r(window.__grid), end: r(window.__grid) });
+  return entries.sort((a, b) => a.start - b.start);
+}
+
 async function browserFigures(origin, id, { runs, keystrokes }) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
   try {
@@ -140,6 +165,7 @@ async function browserFigures(origin, id, { runs, keystrokes }) {
     await page.addInitScript(choosingScript, id);
 
     const navigations = [];
+    const timelines = [];
     let rowsShown = 0;
     let cellsShown = 0;
     for (let i = 0; i < runs; i++) {
@@ -152,6 +178,7 @@ async function browserFigures(origin, id, { runs, keystrokes }) {
           throw new Error(`the grid of journal ${id} did not come (${err.message.split('\n')[0]}); page: ${JSON.stringify(seen)}`);
         });
       navigations.push(ms);
+      timelines.push(await page.evaluate(timelineOfPage));
       rowsShown = await page.locator('.jg tbody tr').count();
       cellsShown = await page.locator('.jg td.jg-cell').count();
     }
@@ -235,7 +262,7 @@ async function browserFigures(origin, id, { runs, keystrokes }) {
       return times;
     });
     await context.close();
-    return { navigations, rowsShown, cellsShown, frames, saves, scroll };
+    return { navigations, timelines, rowsShown, cellsShown, frames, saves, scroll };
   } finally {
     await browser.close();
   }
@@ -259,6 +286,7 @@ export async function runJournalBench(origin, dbUrl, { students = 150, dates = 6
     dates: server.dates,
     records: server.records,
     load: server,
+    timelines: b.timelines,
     navigation: { firstMs: round(b.navigations[0]), medianMs: round(percentile(nav, 50)), maxMs: round(nav.at(-1)), runs: b.navigations.map(round) },
     rowsShown: b.rowsShown,
     cellsShown: b.cellsShown,

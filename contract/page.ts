@@ -7,6 +7,7 @@
 import type { User } from './auth';
 import type { Language } from './common';
 import type { NewsItem } from './news';
+import type { JournalStart } from './visitlog';
 
 export const PAGE_DATA_ELEMENT_ID = 'lms-page';
 
@@ -17,4 +18,6 @@ export interface PageData {
   user: User;
   /** POST /api/news/data.json, page 1 (on /news). */
   news?: NewsItem[];
+  /** GET /api/visitlog/start.json (on /journal, a teacher's). */
+  journal?: JournalStart;
 }

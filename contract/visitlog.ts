@@ -65,6 +65,23 @@ export const JournalInfo = Type.Object({
 export type JournalInfo = Static<typeof JournalInfo>;
 export const JournalsReply = Ok(Type.Array(JournalInfo));
 
+/**
+ * GET start.json: the teacher's first view of the journal screen in one reply, each member exactly
+ * the reply of the call named: `years` (misc/years.json), `year` (misc/defaultyear.json), `ws`
+ * (discipline/current/ws.json), `journals` (journals.json for that year and half-year), `times`
+ * (times.json) and `modules` (modules.json). Teachers only.
+ */
+export const JournalStart = Type.Object({
+  years: Type.Array(IdName),
+  year: IdName,
+  ws: IdName,
+  journals: Type.Array(JournalInfo),
+  times: Type.Array(IdName),
+  modules: Type.Array(IdName),
+});
+export type JournalStart = Static<typeof JournalStart>;
+export const JournalStartReply = Ok(JournalStart);
+
 /** A call about one journal. */
 export const JournalBody = Type.Object({ id_journal: DbId });
 export type JournalBody = Static<typeof JournalBody>;

@@ -1,17 +1,31 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Root } from './app/App';
+import { preloadPortalPage } from './app/routes';
 import { createAppStore } from './app/store';
 import { initI18n } from './i18n';
+import { PAGE_DATA_ELEMENT_ID } from './shared/session/pageData';
 import './app/theme.css';
 
-void initI18n();
+const texts = initI18n();
 const store = createAppStore();
 
 const container = document.getElementById('root');
 // A transition: the first render runs in small slices, between which the browser stays responsive
 // (and loads the texts and the route's chunk), instead of one long task.
-if (container) {
+const render = () => {
+  if (!container) return;
   const root = createRoot(container);
   startTransition(() => root.render(<Root store={store} />));
-}
+};
+// A signed-in page that arrived with its data (shared/session/pageData.ts) first loads its code and
+// texts, which the server preloads with the page (server/src/plugins/spa.ts), while the splash stays:
+// rendered in one go, its screen shows without spinners in between (each of which React keeps on
+// screen for a while). Any other page renders at once.
+if (document.getElementById(PAGE_DATA_ELEMENT_ID)) {
+  const pathname = window.location.pathname.replace(/^\/lms(?=\/|$)/, '') || '/';
+  void texts
+    .then(() => preloadPortalPage(pathname))
+    .catch(() => undefined)
+    .then(render);
+} else render();

@@ -9,6 +9,7 @@ import type {
   JournalDeleteBody,
   JournalInfo,
   JournalsBody,
+  JournalStart,
   LessonTopic,
   MARK_ABSENT,
   MARK_EXCUSED,
@@ -50,6 +51,8 @@ export const visitlogApi = {
   educationForms: () => get<IdName[]>('api/visitlog/educforms.json', session),
   modules: () => get<IdName[]>('api/visitlog/modules.json', session),
   times: () => get<IdName[]>('api/visitlog/times.json', session),
+  /** The teacher's first view: years, current year and half-year, his journals in them, times, modules. */
+  start: () => get<JournalStart>('api/visitlog/start.json', session),
   journals: (body: JournalsBody) => post<JournalInfo[]>('api/visitlog/journals.json', body, session),
   journal: (body: JournalBody) => post<JournalData>('api/visitlog/journal.json', body, session),
   setVisit: (body: VisitSetBody) => post<VisitRow | null>('api/visitlog/visit/set.json', body, session),

@@ -5,7 +5,8 @@
  */
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { lazyScreen } from '../components/lazyScreen';
+import { lazyScreen, type LazyScreen } from '../components/lazyScreen';
+import i18n from '../i18n';
 import { AREAS, type AreaEntry } from './areas';
 import { loadAreas } from './loadAreas';
 import { RequireRole } from './RequireRole';
@@ -22,7 +23,7 @@ const ChangePasswordScreen = lazyScreen(() => import('../features/password/Chang
 const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'), 'not-found');
 
 /** Each area's route screen, loaded with the areas. */
-const screens = new Map<string, ComponentType>(
+const screens = new Map<string, LazyScreen<ComponentType>>(
   (AREAS as readonly AreaEntry[]).map((area) => [area.key, lazyScreen(withAreas(area.screen), area.key)]),
 );
 /** The areas' further routes (public ones need no session), each its own lazy chunk. */
@@ -40,6 +41,16 @@ const homePanels = (AREAS as readonly AreaEntry[]).flatMap((area) => (area.homeP
 const offlinePanels = (AREAS as readonly AreaEntry[]).flatMap((area) => (area.offlinePanel ? [{ key: area.key, Panel: lazyScreen(area.offlinePanel, area.key) }] : []));
 const inShell = (AREAS as readonly AreaEntry[]).filter((area) => area.layout !== 'own');
 const ownLayout = (AREAS as readonly AreaEntry[]).filter((area) => area.layout === 'own');
+
+/**
+ * Loads what the first view of a signed-in area page needs before it renders (main.tsx): the shell,
+ * the areas' slices, the area's screen and its texts. Nothing for other paths.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const area = (AREAS as readonly AreaEntry[]).find((a) => a.path === pathname);
+  if (!area) return Promise.resolve();
+  return Promise.all([...(area.layout === 'own' ? [] : [Layout.preload()]), screens.get(area.key)!.preload(), i18n.loadNamespaces(area.namespaces)]);
+}
 
 /** An area's screen, for the roles it serves (the "not for your role" page for the others). */
 function areaElement(area: AreaEntry) {

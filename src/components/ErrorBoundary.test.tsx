@@ -89,4 +89,19 @@ describe('lazy screens', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Journal' })).toBeInTheDocument();
   });
+
+  it('a chunk loaded before its first render shows at once, without the fallback; it is loaded once', async () => {
+    const factory = vi.fn(() => Promise.resolve({ default: ({ title }: { title: string }) => <h1>{title}</h1> }));
+    const Screen = lazyScreen(factory, 'journal');
+    await Screen.preload();
+    await Screen.preload();
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Screen title="Journal" />
+      </Suspense>,
+    );
+    expect(screen.getByRole('heading', { name: 'Journal' })).toBeInTheDocument();
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(factory).toHaveBeenCalledTimes(1);
+  });
 });

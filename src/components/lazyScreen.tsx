@@ -2,7 +2,7 @@
  * Lazy route chunks that never end in a white screen: a chunk that fails to load (ChunkLoadError,
  * a network error, or no answer within 120 s, docs/product.md#shell) renders a friendly message with Reload.
  */
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentProps, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reloadPage } from './ErrorBoundary';
 import { RefreshIcon, WifiOffIcon } from './icons';
@@ -47,16 +47,38 @@ export function ChunkErrorScreen() {
   );
 }
 
+/** A lazy screen that can be loaded ahead of its first render. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type LazyScreen<C extends ComponentType<any>> = ComponentType<ComponentProps<C>> & { preload(): Promise<unknown> };
+
+/**
+ * A route's screen as a lazy chunk. `preload()` starts loading it (once); a screen whose chunk has
+ * arrived renders at once instead of suspending, so a page whose chunks were loaded before its first
+ * render (main.tsx) shows no spinner in between: React holds back the content of a boundary that
+ * showed its fallback for a while after it.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyScreen<C extends ComponentType<any>>(
   factory: () => Promise<{ default: C }>,
   name = 'screen',
   timeoutMs = CHUNK_TIMEOUT_MS,
-) {
-  return lazy(() =>
-    withTimeout(factory(), timeoutMs, name).catch((error: unknown) => {
-      console.error(`Loading chunk ${name} failed`, error);
-      return { default: ChunkErrorScreen as unknown as C };
-    }),
-  );
+): LazyScreen<C> {
+  let loaded: C | null = null;
+  let loading: Promise<{ default: C }> | null = null;
+  const load = () =>
+    (loading ??= withTimeout(factory(), timeoutMs, name)
+      .catch((error: unknown) => {
+        console.error(`Loading chunk ${name} failed`, error);
+        return { default: ChunkErrorScreen as unknown as C };
+      })
+      .then((module) => {
+        loaded = module.default;
+        return module;
+      }));
+  const Lazy = lazy(load);
+  function Screen(props: ComponentProps<C>) {
+    return loaded ? createElement(loaded, props) : createElement(Lazy, props);
+  }
+  Screen.preload = load;
+  return Screen as LazyScreen<C>;
 }

@@ -26,6 +26,7 @@ import qrRoutes from './qr/qr.routes';
 import scheduleRoutes from './schedule/schedule.routes';
 import settingsRoutes from './settings/settings.routes';
 import { visitlogLive } from './visitlog/visitlog.live';
+import { visitlogPage } from './visitlog/visitlog.page';
 import visitlogRoutes from './visitlog/visitlog.routes';
 import umkRoutes from './umk/umk.routes';
 
@@ -50,7 +51,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'academic', routes: academicRoutes },
   { name: 'news', routes: newsRoutes, page: newsPage },
   { name: 'chat', routes: chatRoutes, live: chatLive },
-  { name: 'visitlog', routes: visitlogRoutes, live: visitlogLive },
+  { name: 'visitlog', routes: visitlogRoutes, live: visitlogLive, page: visitlogPage },
   { name: 'schedule', routes: scheduleRoutes },
   { name: 'qr', routes: qrRoutes, live: qrLive },
   { name: 'library', routes: libraryRoutes },

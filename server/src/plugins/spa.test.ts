@@ -37,6 +37,7 @@ beforeAll(async () => {
       routes: {
         '/login': { modules: ['/lms/assets/LoginPage-X1.js', '/lms/assets/form-X2.js'], styles: ['/lms/assets/LoginPage-X3.css'], namespaces: ['auth'] },
         '/news': { modules: ['/lms/assets/NewsScreen-N1.js'], styles: [], namespaces: ['news'] },
+        '/journal': { modules: ['/lms/assets/JournalScreen-J1.js'], styles: [], namespaces: ['journal'] },
       },
     }),
   );
@@ -211,6 +212,24 @@ describe('a signed-in page with data', () => {
     const en = await app.inject({ url: '/lms/news/?lang=en', headers: { ...headers, 'accept-encoding': 'gzip' } });
     expect(en.headers['content-encoding']).toBe('gzip');
     expect(dataOf(zlib.gunzipSync(en.rawPayload).toString('utf8'))?.lang).toBe('en');
+  });
+
+  it("/journal arrives with a teacher's first view (start.json's reply) and the journal's code; a student's without it", async () => {
+    const teacher = await session(app, 'teacher');
+    const res = await app.inject({ url: '/lms/journal', headers: teacher.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.link).toContain('</lms/assets/JournalScreen-J1.js>; rel=modulepreload');
+    expect(res.headers.link).toContain('/lms/locales/ru/journal.json?v=v1a2b3');
+    const data = dataOf(res.body) as { user: { id: number }; journal?: unknown } | null;
+    const start = await app.inject({ url: '/api/visitlog/start.json', headers: teacher.headers });
+    expect(data?.user.id).toBe(teacher.user.id);
+    expect(data?.journal).toEqual(start.json().data);
+
+    const student = await session(app, 'student');
+    const own = dataOf((await app.inject({ url: '/lms/journal', headers: student.headers })).body) as { user: { id: number }; journal?: unknown } | null;
+    expect(own?.user.id).toBe(student.user.id);
+    expect(own).not.toHaveProperty('journal');
   });
 
   it('is the plain page without a live session, and on routes without data', async () => {

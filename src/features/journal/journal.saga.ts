@@ -11,29 +11,49 @@ import type { IdName } from '../../../contract/common';
 import { ROLE_STUDENT } from '../../shared/request/roles';
 import type { JournalInfo } from '../../../contract/visitlog';
 import { academicApi } from '../../api/academic';
-import type { Result } from '../../api/http';
+import type { Failure, Result } from '../../api/http';
 import { visitlogApi } from '../../api/visitlog';
 import { request, requireUser } from '../../shared/request/request.saga';
+import { takePageData } from '../../shared/session/pageData';
 import { selectUser } from '../../shared/session/session';
 import { journalActions, selectJournal, type CellWrite, type FilterName, type JournalState, type Lesson } from './journal.slice';
 import { cellKey } from './pivot';
 import { setupWatchers } from './setup.saga';
 
-/** The screen is shown: the years, then the defaults (current year and half-year), then the role's loads. */
+/**
+ * The screen is shown. A teacher's first view comes in one reply (start.json; the page may have
+ * arrived with it): the years, the current year and half-year, his journals in them and the lists.
+ * Otherwise (a student, or the screen shown again with a year chosen) the years and the defaults
+ * (asked side by side), then the role's loads.
+ */
 export function* openedSaga() {
   const user = (yield* requireUser(journalActions.yearsFailed)) as User | null;
   if (!user) return;
   const state = (yield select(selectJournal)) as JournalState;
-  const years = yield* request(academicApi.years, [], { succeeded: (list) => journalActions.yearsSucceeded(list ?? []), failed: journalActions.yearsFailed });
-  if (!years.ok) return;
+  const teacher = user.role !== ROLE_STUDENT;
+  if (teacher && state.year === -1) {
+    const arrived = takePageData('journal', user.id);
+    if (arrived) {
+      yield put(journalActions.startSucceeded(arrived));
+      return;
+    }
+    yield* request(visitlogApi.start, [], { succeeded: journalActions.startSucceeded, failed: journalActions.yearsFailed });
+    return;
+  }
   if (state.year === -1) {
-    const year = yield* request(academicApi.defaultYear, [], { failed: journalActions.yearsFailed });
-    if (!year.ok) return;
-    const ws = yield* request(academicApi.currentWs, [], { failed: journalActions.yearsFailed });
-    if (!ws.ok) return;
+    const [years, year, ws] = (yield all([call(academicApi.years), call(academicApi.defaultYear), call(academicApi.currentWs)])) as [Result<IdName[]>, Result<IdName>, Result<IdName>];
+    if (years.ok) yield put(journalActions.yearsSucceeded(years.data ?? []));
+    if (!years.ok || !year.ok || !ws.ok) {
+      yield put(journalActions.yearsFailed(!years.ok ? years : !year.ok ? year : (ws as Failure)));
+      return;
+    }
     yield put(journalActions.halfChosen({ year: year.data.id, ws: ws.data.id }));
-  } else yield call(halfSaga);
-  if (user.role !== ROLE_STUDENT) {
+  } else {
+    const years = yield* request(academicApi.years, [], { succeeded: (list) => journalActions.yearsSucceeded(list ?? []), failed: journalActions.yearsFailed });
+    if (!years.ok) return;
+    yield call(halfSaga);
+  }
+  if (teacher) {
     const [times, modules] = (yield all([call(visitlogApi.times), call(visitlogApi.modules)])) as [Result<IdName[]>, Result<IdName[]>];
     yield put(journalActions.listsSucceeded({ times: times.ok ? times.data : [], modules: modules.ok ? modules.data : [] }));
   }

@@ -10,7 +10,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { IdName } from '../../../contract/common';
-import type { HistoryEntry, JournalData, JournalInfo, LiveJournalChange, StudentJournalItem, VisitRow } from '../../../contract/visitlog';
+import type { HistoryEntry, JournalData, JournalInfo, JournalStart, LiveJournalChange, StudentJournalItem, VisitRow } from '../../../contract/visitlog';
 import type { Failure } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
 import type { LiveStatus } from '../../shared/live/live';
@@ -117,6 +117,15 @@ function clearJournal(state: JournalState) {
   state.history = { ...idle([]), cell: null };
 }
 
+function chooseHalf(state: JournalState, year: number, ws: number) {
+  state.year = year;
+  state.ws = ws;
+  state.journals = idle([]);
+  state.filters = noFilters;
+  state.own = idle([]);
+  clearJournal(state);
+}
+
 function applyCell(state: JournalState, student: number, date: string, time: number, cell: VisitRow | null) {
   const key = cellKey(student, date, time);
   if (cell) state.marks[key] = cell.otsenka;
@@ -140,12 +149,18 @@ const slice = createSlice({
     },
     /** The year and half-year to show (a choice, or the defaults): everything below is cleared. */
     halfChosen(state, action: PayloadAction<{ year: number; ws: number }>) {
-      state.year = action.payload.year;
-      state.ws = action.payload.ws;
-      state.journals = idle([]);
-      state.filters = noFilters;
-      state.own = idle([]);
-      clearJournal(state);
+      chooseHalf(state, action.payload.year, action.payload.ws);
+    },
+    /**
+     * A teacher's first view in one reply (start.json, or the page's data): the years, the current
+     * year and half-year with everything below cleared as by halfChosen, his journals in them, and the lists.
+     */
+    startSucceeded(state, action: PayloadAction<JournalStart>) {
+      const { years, year, ws, journals, times, modules } = action.payload;
+      chooseHalf(state, year.id, ws.id);
+      state.years = succeeded(years);
+      state.journals = succeeded(journals);
+      state.lists = { times, modules };
     },
     journalsRequested(state) {
       state.journals = started([]);
@@ -180,11 +195,13 @@ const slice = createSlice({
       state.journal = started(null);
     },
     journalSucceeded(state, action: PayloadAction<JournalData>) {
-      state.journal = succeeded(action.payload);
+      // Frozen here, at the top only: immer stops at a frozen object, so it neither walks nor freezes
+      // the thousands of records one by one (nothing changes them; a write replaces what it touches).
+      state.journal = succeeded(Object.freeze(action.payload));
       // The raw records pivoted by cell, built outside the draft (thousands of keys in one assignment).
       const marks: Record<string, string | null> = {};
       for (const v of action.payload.journal[0]) marks[cellKey(v.id_student, v.visitDate, v.id_time)] = v.otsenka;
-      state.marks = marks;
+      state.marks = Object.freeze(marks);
       const known = new Set(action.payload.dates.map((d) => lessonKey(d.visitDate, d.id_time)));
       state.added = state.added.filter((l) => !known.has(lessonKey(l.date, l.time)));
     },

@@ -4,6 +4,7 @@
  * deletions, and a student's own records.
  */
 import { and, asc, desc, eq, inArray, isNull, notExists, notInArray, sql } from 'drizzle-orm';
+import type { VisitRow } from '../../../../contract/visitlog';
 import { preparedStatement, type Db } from '../../db/client';
 import {
   auditoria,
@@ -172,7 +173,7 @@ export type VisitCell = Pick<VisitRecord, 'id' | 'studentId' | 'visitDate' | 'le
  * contract's LessonTopic array, the lessons (every date and time with a record or a topic) with
  * their start times, and each listed student's (`students`: their ids, comma-separated) totals as
  * `[id, nb_Count, ball_Count, ball_average]` (the arithmetic of visitlog.service.ts `totals`, in
- * the same floating point). The records themselves come as rows (listedVisits): on a busy
+ * the same floating point). The records themselves come as rows (listedVisitRows): on a busy
  * database server, turning 9,000 rows into JSON there cost more than in Node.
  */
 const journalJsonQuery = preparedStatement((db) => {
@@ -207,26 +208,21 @@ export async function journalJson(db: Db, assignmentId: number, studentIds: read
   return row as { topics: string; dates: string; totals: string } | undefined;
 }
 
-const listedVisitsQuery = preparedStatement((db) =>
-  db
-    .select({
-      id: journalVisits.id,
-      studentId: journalVisits.studentId,
-      visitDate: journalVisits.visitDate,
-      lessonTimeId: journalVisits.lessonTimeId,
-      mark: journalVisits.mark,
-      source: journalVisits.source,
-      updatedAt: journalVisits.updatedAt,
-    })
-    .from(journalVisits)
-    .where(and(eq(journalVisits.teachingAssignmentId, sql.placeholder('id')), sql`${journalVisits.studentId} = any(string_to_array(${sql.placeholder('students')}, ',')::int[])`))
-    .orderBy(asc(journalVisits.visitDate), asc(journalVisits.lessonTimeId), asc(journalVisits.id))
-    .prepare('visitlog_listed_visits'),
-);
-
-/** The records of a journal's listed students, in lesson order. */
-export async function listedVisits(db: Db, assignmentId: number, studentIds: readonly number[]): Promise<VisitCell[]> {
-  return listedVisitsQuery(db).execute({ id: assignmentId, students: studentIds.join(',') });
+/**
+ * The same records as journal.json sends them (the contract's VisitRow, its members in that order):
+ * PostgreSQL writes the date and the time of the last change as text (`updatedAt` as
+ * Date#toISOString does: UTC, milliseconds truncated) and the bigserial id as float8 (a JS number,
+ * as the column's `mode: 'number'` gives it; exact below 2^53), so the rows go into the reply as they
+ * come, without a Date or a mapped object per record.
+ */
+export async function listedVisitRows(db: Db, assignmentId: number, studentIds: readonly number[]): Promise<VisitRow[]> {
+  const result = await db.execute(sql`
+    select v.id::float8 as "id_studentJournalVisit", v.student_id as "id_student", to_char(v.visit_date, 'YYYY-MM-DD') as "visitDate", v.lesson_time_id as "id_time",
+           v.mark as "otsenka", v.source, to_char(v.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
+      from journal_visits v
+     where v.teaching_assignment_id = ${assignmentId} and v.student_id = any(string_to_array(${studentIds.join(',')}, ',')::int[])
+     order by v.visit_date, v.lesson_time_id, v.id`);
+  return (result as unknown as { rows: VisitRow[] }).rows;
 }
 
 export async function lessonTopicsOf(db: Db, assignmentId: number) {

@@ -21,6 +21,7 @@ import {
   JournalReply,
   JournalsBody,
   JournalsReply,
+  JournalStartReply,
   PlanTopicsBody,
   PlanTopicsReply,
   QrStudentsBody,
@@ -60,6 +61,7 @@ export default async function visitlogRoutes(app: App, { ctx }: { ctx: AppContex
   app.get(`${base}/assessments.json`, { schema: { response: replies(ListReply) } }, async () => ok(visitlog.assessments()));
   app.get(`${base}/times.json`, { schema: { response: replies(ListReply) } }, async () => ok(await visitlog.lessonTimes()));
 
+  app.get(`${base}/start.json`, { schema: { response: replies(JournalStartReply) } }, async (req) => ok(await visitlog.start(req.auth!, languageOf(req))));
   app.post(`${base}/journals.json`, { schema: { body: JournalsBody, response: replies(JournalsReply) } }, async (req) => ok(await visitlog.journals(req.auth!, req.body, languageOf(req))));
   app.post(`${base}/journals/bygroup.json`, { schema: { body: JournalsBody, response: replies(JournalsReply) } }, async (req) =>
     ok(await visitlog.journalsByGroup(req.auth!, req.body, languageOf(req))),

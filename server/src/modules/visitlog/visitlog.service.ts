@@ -21,6 +21,7 @@ import {
   type JournalRow,
   type JournalStudent,
   type JournalsBody,
+  type JournalStart,
   type LessonTopic,
   type LiveJournalChange,
   type PlanTopic,
@@ -44,6 +45,7 @@ import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
 import { academicYearName } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
+import { AcademicService, currentWorkingSemester } from '../../shared/academic/academic.service';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import { JOURNAL_CHANGED_EVENT } from '../../shared/journal-live';
 import * as repo from './visitlog.repository';
@@ -177,6 +179,19 @@ export class VisitlogService {
     return (await repo.journals(this.ctx.db, { teacherId, year: input.id_a_year, ws: input.id_w_s })).map((r) => infoView(r, lang, forms));
   }
 
+  /**
+   * The journal screen's first view for a teacher (start.json): the years, the current year and
+   * half-year, his journals in them, the lesson times and the modules, read side by side.
+   */
+  async start(auth: AuthInfo, lang: Language): Promise<JournalStart> {
+    asTeacher(auth);
+    const academic = new AcademicService(this.ctx);
+    const year = academic.currentYear();
+    const half = { id_a_year: year.id, id_w_s: currentWorkingSemester(this.ctx.now()) };
+    const [ws, journals, times, modules] = await Promise.all([academic.currentWs(lang), this.journals(auth, half, lang), this.lessonTimes(), this.modules(lang)]);
+    return { years: academic.years(), year, ws, journals, times, modules };
+  }
+
   /** The same, ordered by group (or stream) first. */
   async journalsByGroup(auth: AuthInfo, input: JournalsBody, lang: Language): Promise<JournalInfo[]> {
     const list = await this.journals(auth, input, lang);
@@ -239,12 +254,12 @@ export class VisitlogService {
     const a = await this.own(auth, input.id_journal);
     const [[source], students, forms] = await Promise.all([repo.journals(this.ctx.db, { id: a.id }), repo.studentsOf(this.ctx.db, a), this.formNames(lang)]);
     const ids = students.map((s) => s.id);
-    const [parts, visits] = await Promise.all([repo.journalJson(this.ctx.db, a.id, ids), repo.listedVisits(this.ctx.db, a.id, ids)]);
+    const [parts, visits] = await Promise.all([repo.journalJson(this.ctx.db, a.id, ids), repo.listedVisitRows(this.ctx.db, a.id, ids)]);
     if (!source || !parts) throw notFound();
     const totalsOf = new Map((JSON.parse(parts.totals) as [number, number, number, number][]).map(([id, nb, sum, average]) => [id, { nb_Count: nb, ball_Count: sum, ball_average: average }]));
     const resArray: JournalRow[] = students.map((s) => ({ id_student: s.id, s_fio: fullName(s), ...(totalsOf.get(s.id) ?? { nb_Count: 0, ball_Count: 0, ball_average: 0 }) }));
     const info = JSON.stringify(infoView(source, lang, forms));
-    return `{"info":${info},"journal":[${JSON.stringify(visits.map(visitView))},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${parts.dates},"resArray":${JSON.stringify(resArray)}}`;
+    return `{"info":${info},"journal":[${JSON.stringify(visits)},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${parts.dates},"resArray":${JSON.stringify(resArray)}}`;
   }
 
   /** The journal as an object (the export). */

@@ -8,10 +8,10 @@ import ExcelJS from 'exceljs';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JournalReply, type JournalData, type JournalInfo, type StudentJournalItem, type VisitRow } from '../../../../contract/visitlog';
+import { JournalReply, JournalStartReply, type JournalData, type JournalInfo, type JournalStart, type StudentJournalItem, type VisitRow } from '../../../../contract/visitlog';
 import type { App } from '../../app';
-import { journalPlanTopics, journalVisitChanges, journalVisits, scheduleEntries, students, teachingAssignments } from '../../db/schema';
-import { signedInApp, type TestDatabase, type TestSession } from '../../test/helpers';
+import { journalPlanTopics, journalVisitChanges, journalVisits, scheduleEntries, students, teachingAssignments, users } from '../../db/schema';
+import { cookieHeader, quickPasswordHash, signedInApp, signIn, type TestDatabase, type TestSession } from '../../test/helpers';
 import { visitlogStreamEvent } from './visitlog.live';
 import { parseMark, totals } from './visitlog.service';
 
@@ -120,6 +120,47 @@ describe('journals and one journal', () => {
     expect((await post(teacher, 'dates.json', { id_journal: lecture.id_journal })).json().data).toEqual(data.dates);
   });
 
+  it("gives the screen's first view in one reply, each part exactly the reply of its own call", async () => {
+    const get = async (who: TestSession, url: string) => app.inject({ method: 'GET', url: `/api/${url}`, headers: who.headers });
+    const res = await get(teacher, 'visitlog/start.json');
+    expect(res.statusCode).toBe(200);
+    const reply = res.json();
+    expect(Value.Errors(JournalStartReply, reply)).toEqual([]);
+    const start = reply.data as JournalStart;
+    const year = (await get(teacher, 'misc/defaultyear.json')).json().data;
+    const ws = (await get(teacher, 'discipline/current/ws.json')).json().data;
+    expect(start).toEqual({
+      years: (await get(teacher, 'misc/years.json')).json().data,
+      year,
+      ws,
+      journals: (await post(teacher, 'journals.json', { id_a_year: year.id, id_w_s: ws.id })).json().data,
+      times: (await get(teacher, 'visitlog/times.json')).json().data,
+      modules: (await get(teacher, 'visitlog/modules.json')).json().data,
+    });
+    expect(start.journals.length).toBeGreaterThan(0);
+    expect(start.journals.every((j) => j.id_teacher === lecture.id_teacher)).toBe(true);
+  });
+
+  it("gives a student nothing of it (403), and another teacher only his own journals", async () => {
+    const refused = await app.inject({ method: 'GET', url: '/api/visitlog/start.json', headers: student.headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().data ?? null).toBeNull();
+    const d = db.database.db;
+    const [other] = await d
+      .select({ userId: users.id, teacherId: users.teacherId })
+      .from(users)
+      .where(and(eq(users.role, 1), ne(users.teacherId, lecture.id_teacher)))
+      .limit(1);
+    await d.update(users).set({ login: 'other-teacher', passwordHash: quickPasswordHash('Other-Teacher-2026') }).where(eq(users.id, other.userId));
+    const { token } = await signIn(app, 'other-teacher', 'Other-Teacher-2026');
+    const res = await app.inject({ method: 'GET', url: '/api/visitlog/start.json', headers: cookieHeader(token!) });
+    expect(res.statusCode).toBe(200);
+    const theirs = (res.json().data as JournalStart).journals;
+    expect(theirs.every((j) => j.id_teacher === other.teacherId)).toBe(true);
+    const mine = new Set(journals.map((j) => j.id_journal));
+    expect(theirs.some((j) => mine.has(j.id_journal))).toBe(false);
+  });
+
   it("refuses another teacher's journal (403), an unknown one (404) and students (403)", async () => {
     const [other] = await db.database.db.select({ id: teachingAssignments.id }).from(teachingAssignments).where(ne(teachingAssignments.teacherId, lecture.id_teacher)).limit(1);
     expect((await post(teacher, 'journal.json', { id_journal: other.id })).statusCode).toBe(403);
@@ -151,6 +192,9 @@ describe('writing cells', () => {
     const first = await post(teacher, 'visit/set.json', { ...cell, otsenka: '4' });
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toMatchObject({ otsenka: '4', source: 'journal' });
+    // The journal sends the record exactly as the write answered it (members, their order, the time to the millisecond).
+    const stored = (await post(teacher, 'journal.json', { id_journal: lecture.id_journal })).body;
+    expect(stored).toContain(JSON.stringify(first.json().data));
     expect((await post(teacher, 'visit/set.json', { ...cell, otsenka: 'н/б' })).json().data.otsenka).toBe('н/б');
     expect((await post(teacher, 'visit/set.json', { ...cell, otsenka: null })).json().data).toBeNull();
     const history = (await post(teacher, 'visit/history.json', cell)).json().data;

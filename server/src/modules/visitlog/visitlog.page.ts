@@ -1,0 +1,11 @@
+/** The journal screen's first view inside the signed-in /journal page of a teacher (plugins/spa.ts): start.json's reply. */
+import { ROLE_TEACHER } from '../../../../contract/common';
+import type { AppContext } from '../../context';
+import type { PagePart } from '../../plugins/spa';
+import { VisitlogService } from './visitlog.service';
+
+export function visitlogPage(ctx: AppContext): PagePart {
+  const visitlog = new VisitlogService(ctx);
+  // A student's page has none: his own journal comes from its own call.
+  return { key: 'journal', routes: ['/journal'], load: async (caller, lang) => (caller.role === ROLE_TEACHER ? visitlog.start(caller, lang) : undefined) };
+}

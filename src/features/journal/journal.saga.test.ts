@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JournalStart } from '../../../contract/visitlog';
+import { currentLanguage } from '../../i18n/languages';
+import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '../../shared/session/pageData';
+import { recordSaga } from '../../test/saga';
+import { fail, http, ok, recordRequests, server, student, teacher } from '../../test/server';
+import { journalInfo } from './journal.fixtures';
+import { initialJournalState, journalActions, journalReducer } from './journal.slice';
+import { halfSaga, openedSaga } from './journal.saga';
+
+const start: JournalStart = {
+  years: [
+    { id: 2025, name: '2025-2026' },
+    { id: 2026, name: '2026-2027' },
+  ],
+  year: { id: 2026, name: '2026-2027' },
+  ws: { id: 1, name: 'Осенний' },
+  journals: [journalInfo(41), journalInfo(42, { subgroup: 2 })],
+  times: [{ id: 1, name: '08:00–09:20' }],
+  modules: [{ id: 1, name: 'Модуль 1' }],
+};
+const signedIn = (user = teacher, journal = initialJournalState) => ({ session: { status: 'authenticated', user }, journal });
+
+afterEach(() => {
+  document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove();
+  rereadPageData();
+});
+
+describe('the journal screen opens', () => {
+  it("a teacher's first view comes in one call: years, current year and half-year, his journals and the lists", async () => {
+    const log = recordRequests();
+    server.use(http.get('/api/visitlog/start.json', () => ok(start)));
+    const actions = await recordSaga(openedSaga, signedIn());
+    log.stop();
+    expect(log.paths()).toEqual(['/api/visitlog/start.json']);
+    expect(actions).toEqual([journalActions.startSucceeded(start)]);
+    const state = actions.reduce(journalReducer, { ...initialJournalState, filters: { ...initialJournalState.filters, semester: 5 } });
+    expect(state).toMatchObject({ year: 2026, ws: 1, years: { data: start.years }, journals: { data: start.journals, fetching: false }, lists: { times: start.times, modules: start.modules } });
+    // Everything below the half-year starts cleared, as when a half-year is chosen.
+    expect(state.filters).toEqual(initialJournalState.filters);
+  });
+
+  it('takes the first view the page arrived with, once, without asking the server', async () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = PAGE_DATA_ELEMENT_ID;
+    script.textContent = JSON.stringify({ lang: currentLanguage(), user: teacher, journal: start });
+    document.body.append(script);
+    rereadPageData();
+    const log = recordRequests();
+    server.use(http.get('/api/visitlog/start.json', () => ok({ ...start, journals: [] })));
+    expect(await recordSaga(openedSaga, signedIn())).toEqual([journalActions.startSucceeded(start)]);
+    expect(await recordSaga(openedSaga, signedIn())).toEqual([journalActions.startSucceeded({ ...start, journals: [] })]);
+    log.stop();
+    expect(log.paths()).toEqual(['/api/visitlog/start.json']);
+  });
+
+  it('a refusal of the first view is shown as the years’ error', async () => {
+    server.use(http.get('/api/visitlog/start.json', () => fail(403, 'FORBIDDEN')));
+    const actions = await recordSaga(openedSaga, signedIn());
+    expect(actions).toHaveLength(1);
+    expect(actions[0]).toMatchObject({ type: 'journal/yearsFailed', payload: { status: 403, error: { code: 'FORBIDDEN' } } });
+  });
+
+  it('a student: the years, the current year and the half-year asked side by side, then his own journal', async () => {
+    const log = recordRequests();
+    server.use(
+      http.get('/api/misc/years.json', () => ok(start.years)),
+      http.get('/api/misc/defaultyear.json', () => ok(start.year)),
+      http.get('/api/discipline/current/ws.json', () => ok(start.ws)),
+    );
+    const actions = await recordSaga(openedSaga, signedIn(student));
+    log.stop();
+    expect([...log.paths()].sort()).toEqual(['/api/discipline/current/ws.json', '/api/misc/defaultyear.json', '/api/misc/years.json']);
+    expect(actions).toEqual([journalActions.yearsSucceeded(start.years), journalActions.halfChosen({ year: 2026, ws: 1 })]);
+    expect(await recordSaga(halfSaga, signedIn(student, { ...initialJournalState, year: 2026, ws: 1 }))).toEqual([journalActions.ownRequested()]);
+  });
+
+  it('shown again with a half-year chosen: the years, then that half-year’s journals and the lists, as before', async () => {
+    const log = recordRequests();
+    server.use(
+      http.get('/api/misc/years.json', () => ok(start.years)),
+      http.get('/api/visitlog/times.json', () => ok(start.times)),
+      http.get('/api/visitlog/modules.json', () => ok(start.modules)),
+    );
+    const actions = await recordSaga(openedSaga, signedIn(teacher, { ...initialJournalState, year: 2025, ws: 2 }));
+    log.stop();
+    expect(log.paths()).not.toContain('/api/visitlog/start.json');
+    expect(actions).toEqual([journalActions.yearsSucceeded(start.years), journalActions.journalsRequested(), journalActions.listsSucceeded({ times: start.times, modules: start.modules })]);
+  });
+});
