@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { inlineFirstPaint } from './scripts/build/inline-first-paint.js';
 import { localesVersion } from './scripts/build/locales-version.js';
 import { precompress } from './scripts/build/precompress.js';
-import { routePreloads } from './scripts/build/route-preloads.js';
+import { routePreloads, shellStoreModules } from './scripts/build/route-preloads.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 const hasPg = Boolean(process.env.TEST_DATABASE_URL);
@@ -23,8 +23,12 @@ export default defineConfig({
       namespaces: ['cm'],
       routes: {
         '/login': { module: 'src/app/pages/LoginPage.tsx', namespaces: ['auth'] },
-        // Signed in, /news arrives with its data (server/src/plugins/spa.ts): the shell and the feed's code and texts.
-        '/news': { module: ['src/app/portalRoutes.tsx', 'src/app/Layout.tsx', 'src/features/news/NewsScreen.tsx'], namespaces: ['news'] },
+        // Signed in, /news arrives with its data (server/src/plugins/spa.ts): the shell, the areas' stores
+        // the shell waits for (src/app/loadAreas.ts), and the feed's code and texts.
+        '/news': {
+          module: ['src/app/portalRoutes.tsx', 'src/app/Layout.tsx', ...shellStoreModules(), 'src/features/news/NewsScreen.tsx'],
+          namespaces: ['news'],
+        },
       },
     }),
     precompress(),
