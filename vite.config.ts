@@ -54,6 +54,14 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
             { name: 'app', test: /[\\/]src[\\/](?!main\.tsx)/, tags: ['$initial'] },
+            // The signed-in shell waits for every area's store before it renders (src/app/loadAreas.ts):
+            // the stores with their slices, sagas, live handlers and API calls, and the live connection,
+            // in one chunk instead of two dozen small ones that a phone fetches a few at a time. Only
+            // the shell loads them (the login and password pages do not).
+            {
+              name: 'areas',
+              test: /[\\/]src[\\/](features[\\/](?!auth[\\/]|password[\\/])([a-z]+)[\\/]\2\.(area|slice|saga|live|cache)\.ts|shared[\\/]live[\\/]live(\.saga)?\.ts|shared[\\/]request[\\/]upload\.saga\.ts|api[\\/](news|chat|journal|schedule|qr|umk|library|academic)\.ts)$/,
+            },
           ],
         },
       },
