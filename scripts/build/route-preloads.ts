@@ -26,11 +26,6 @@ export interface RoutePreloadOptions {
 /** What the server reads: URLs under the base, by client path. */
 export interface RoutePreloadFile {
   localesVersion: string;
-  /**
-   * The entry script and the chunks it imports (what index.html loads): listed first in a route's
-   * `Link` header, so that they are not queued behind the route's own files.
-   */
-  entry: string[];
   /** Namespaces for every page. */
   namespaces: string[];
   routes: Record<string, { modules: string[]; styles: string[]; namespaces: string[] }>;
@@ -81,8 +76,7 @@ export function routePreloads(options: RoutePreloadOptions): Plugin {
       };
       for (const [fileName, chunk] of chunks) if (chunk.isEntry) closure(fileName, loaded);
 
-      const entry = [...loaded];
-      const out: RoutePreloadFile = { localesVersion: options.localesVersion, entry: entry.map((f) => base + f), namespaces: options.namespaces, routes: {} };
+      const out: RoutePreloadFile = { localesVersion: options.localesVersion, namespaces: options.namespaces, routes: {} };
       for (const [route, { module, namespaces = [] }] of Object.entries(options.routes)) {
         const files = new Set<string>();
         for (const one of typeof module === 'string' ? [module] : module) {

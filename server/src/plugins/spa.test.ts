@@ -33,7 +33,6 @@ beforeAll(async () => {
     path.join(dist, '.vite/route-preloads.json'),
     JSON.stringify({
       localesVersion: 'v1a2b3',
-      entry: ['/lms/assets/index-Ab12Cd.js', '/lms/assets/vendor-V1.js'],
       namespaces: ['cm'],
       routes: {
         '/login': { modules: ['/lms/assets/LoginPage-X1.js', '/lms/assets/form-X2.js'], styles: ['/lms/assets/LoginPage-X3.css'], namespaces: ['auth'] },
@@ -198,19 +197,6 @@ describe('a signed-in page with data', () => {
     const en = await app.inject({ url: '/lms/news/?lang=en', headers: { ...headers, 'accept-encoding': 'gzip' } });
     expect(en.headers['content-encoding']).toBe('gzip');
     expect(dataOf(zlib.gunzipSync(en.rawPayload).toString('utf8'))?.lang).toBe('en');
-  });
-
-  it("a page with data lists index.html's scripts first in its preloads, and only then the route's files", async () => {
-    const { headers } = await session(app, 'student');
-    const links = String((await app.inject({ url: '/lms/news', headers })).headers.link).split(', ');
-    expect(links.slice(0, 3)).toEqual([
-      '</lms/assets/index-Ab12Cd.js>; rel=modulepreload',
-      '</lms/assets/vendor-V1.js>; rel=modulepreload',
-      '</lms/assets/NewsScreen-N1.js>; rel=modulepreload',
-    ]);
-    // Without a session (no data), and on the login page, index.html loads them itself.
-    expect((await app.inject({ url: '/lms/news' })).headers.link).not.toContain('vendor-V1');
-    expect((await app.inject({ url: '/lms/login' })).headers.link).not.toContain('vendor-V1');
   });
 
   it('is the plain page without a live session, and on routes without data', async () => {

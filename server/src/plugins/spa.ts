@@ -64,8 +64,6 @@ const LOCALES = '/lms/locales';
 interface RoutePreloads {
   /** Version of the texts: the client asks for /lms/locales/<lng>/<ns>.json?v=<version>. */
   localesVersion: string | null;
-  /** The entry script and the chunks it imports (index.html's scripts). */
-  entry: string[];
   /** Namespaces of every page. */
   namespaces: string[];
   /** Client path ('/login') → its lazy chunk with its imports, their CSS, its own namespaces. */
@@ -75,7 +73,7 @@ interface RoutePreloads {
 function readRoutePreloads(distDir: string): RoutePreloads | null {
   try {
     const parsed = JSON.parse(fs.readFileSync(path.join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as Partial<RoutePreloads>;
-    return { localesVersion: parsed.localesVersion ?? null, entry: parsed.entry ?? [], namespaces: parsed.namespaces ?? [], routes: parsed.routes ?? {} };
+    return { localesVersion: parsed.localesVersion ?? null, namespaces: parsed.namespaces ?? [], routes: parsed.routes ?? {} };
   } catch {
     return null;
   }
@@ -106,15 +104,12 @@ function clientPath(req: FastifyRequest): string {
   return req.url.split('?')[0].replace(/^\/lms/, '').replace(/(.)\/+$/, '$1') || '/';
 }
 
-export function preloadLinks(preloads: RoutePreloads, req: FastifyRequest, withRoute = true, withEntry = false): string[] {
+export function preloadLinks(preloads: RoutePreloads, req: FastifyRequest, withRoute = true): string[] {
   const pathname = clientPath(req);
   const route = withRoute ? preloads.routes[pathname] : undefined;
   const language = pageLanguage(req);
   const version = preloads.localesVersion ? `?v=${encodeURIComponent(preloads.localesVersion)}` : '';
   const links: string[] = [];
-  // A page with data (many files of its own), index.html's own scripts first: the browser fetches a
-  // few files at a time, and the entry (with the libraries) is what everything else waits for.
-  if (route && withEntry) for (const href of preloads.entry) links.push(`<${href}>; rel=modulepreload`);
   // crossorigin as on the <link rel=stylesheet crossorigin> Vite adds when the chunk loads, or the
   // browser fetches the file a second time.
   for (const href of route?.styles ?? []) links.push(`<${href}>; rel=preload; as=style; crossorigin`);
@@ -189,7 +184,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, parts: 
           return null;
         });
         // A route with data is a signed-in screen: its code is preloaded only for a signed-in caller.
-        if (preloads) void reply.header('link', preloadLinks(preloads, req, html !== null || routeParts(clientPath(req)).length === 0, html !== null).join(', '));
+        if (preloads) void reply.header('link', preloadLinks(preloads, req, html !== null || routeParts(clientPath(req)).length === 0).join(', '));
         if (html === null) return reply.sendFile('index.html');
         void reply.header('cache-control', 'private, no-store').header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
         if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.send(html);
