@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { inlineFirstPaint } from './scripts/build/inline-first-paint.js';
 import { localesVersion } from './scripts/build/locales-version.js';
 import { precompress } from './scripts/build/precompress.js';
-import { routePreloads } from './scripts/build/route-preloads.js';
+import { routePreloads, shellStoreModules } from './scripts/build/route-preloads.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 const hasPg = Boolean(process.env.TEST_DATABASE_URL);
@@ -23,11 +23,15 @@ export default defineConfig({
       namespaces: ['cm'],
       routes: {
         '/login': { module: 'src/app/pages/LoginPage.tsx', namespaces: ['auth'] },
-        // Signed in, /news arrives with its data (server/src/plugins/spa.ts): the shell and the feed's code and texts.
-        '/news': { module: ['src/app/portalRoutes.tsx', 'src/app/Layout.tsx', 'src/features/news/NewsScreen.tsx'], namespaces: ['news'] },
-        // A teacher's /journal arrives with its first view's data: the shell, the journal's code and texts.
+        // Signed in, /news arrives with its data (server/src/plugins/spa.ts): the shell, the areas' stores
+        // the shell waits for (src/app/loadAreas.ts), and the feed's code and texts.
+        '/news': {
+          module: ['src/app/portalRoutes.tsx', 'src/app/Layout.tsx', ...shellStoreModules(), 'src/features/news/NewsScreen.tsx'],
+          namespaces: ['news'],
+        },
+        // A teacher's /journal arrives with its first view's data: the shell, the areas' stores, the journal's code and texts.
         '/journal': {
-          module: ['src/app/portalRoutes.tsx', 'src/app/Layout.tsx', 'src/features/journal/JournalScreen.tsx', 'src/features/journal/journal.area.ts'],
+          module: ['src/app/portalRoutes.tsx', 'src/app/Layout.tsx', ...shellStoreModules(), 'src/features/journal/JournalScreen.tsx', 'src/features/journal/journal.area.ts'],
           namespaces: ['journal'],
         },
       },
@@ -55,6 +59,14 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
             { name: 'app', test: /[\\/]src[\\/](?!main\.tsx)/, tags: ['$initial'] },
+            // The signed-in shell waits for every area's store before it renders (src/app/loadAreas.ts):
+            // the stores with their slices, sagas, live handlers and API calls, and the live connection,
+            // in one chunk instead of two dozen small ones that a phone fetches a few at a time. Only
+            // the shell loads them (the login and password pages do not).
+            {
+              name: 'areas',
+              test: /[\\/]src[\\/](features[\\/](?!auth[\\/]|password[\\/])([a-z]+)[\\/]\2\.(area|slice|saga|live|cache)\.ts|shared[\\/]live[\\/]live(\.saga)?\.ts|shared[\\/]request[\\/]upload\.saga\.ts|api[\\/](news|chat|journal|schedule|qr|umk|library|academic)\.ts)$/,
+            },
           ],
         },
       },

@@ -9,6 +9,7 @@
  *
  *   routePreloads({ localesVersion, namespaces: ['cm'], routes: { '/login': { module: 'src/app/pages/LoginPage.tsx', namespaces: ['auth'] } } })
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -31,6 +32,18 @@ export interface RoutePreloadFile {
 }
 
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+/**
+ * The modules the signed-in shell loads before it renders (src/app/loadAreas.ts): every area's store
+ * module named in the manifest (`store: () => import('…')` in src/app/areas.ts), and the live
+ * connection's two modules. Read from the manifest's text, so that a new area is preloaded too.
+ */
+export function shellStoreModules(manifest = 'src/app/areas.ts'): string[] {
+  const text = fs.readFileSync(manifest, 'utf8');
+  const stores = [...text.matchAll(/\bstore: \(\) => import\('([^']+)'\)/g)].map((m) => `${path.posix.join(path.posix.dirname(manifest), m[1])}.ts`);
+  if (stores.length === 0) throw new Error(`route-preloads: no area store found in ${manifest}`);
+  return [...stores, 'src/shared/live/live.ts', 'src/shared/live/live.saga.ts'];
+}
 
 export function routePreloads(options: RoutePreloadOptions): Plugin {
   let base = '/';

@@ -75,6 +75,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerSecurityHeaders(app);
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, ctx.sessions);
+  // Replies are kept only once changes can be heard (plugins/reply-cache.ts).
+  ctx.dataChanges.log = app.log;
+  app.addHook('onReady', async () => {
+    await ctx.dataChanges.start(database).catch((err: unknown) => app.log.warn({ err }, 'reply cache: off (cannot listen for changes)'));
+  });
+  app.addHook('onClose', async () => ctx.dataChanges.stop());
 
   for (const module of MODULES) {
     await app.register(module.routes, { ctx });

@@ -113,6 +113,12 @@ const VARS = {
     int(0, 60000),
   ),
   sessionCacheSize: v('SESSION_CACHE_SIZE', '10000', 'Sessions a server process keeps checked at most (the oldest leave first).', int(1, 1000000)),
+  replyCacheMs: v(
+    'REPLY_CACHE_MS',
+    '10000',
+    'How long a server process may reuse the reply of a frequent read (the profile, a page of the news feed) before reading it again (0: every call reads); a change to what it was read from ends the reuse at once.',
+    int(0, 60000),
+  ),
   passwordMinLength: v('PASSWORD_MIN_LENGTH', '8', 'Minimum length of a new password (4 at least).', int(4, 128)),
   throttleWindowMinutes: v('LOGIN_THROTTLE_WINDOW_MINUTES', '5', 'Window in which failed sign-ins are counted.', int(1, 24 * 60)),
   throttlePerAddress: v(

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { FileStore } from './plugins/files';
 import { LiveBus } from './plugins/live';
+import { DataChanges } from './plugins/reply-cache';
 import { SessionStore } from './plugins/session';
 import { Throttle } from './plugins/throttle';
 
@@ -20,6 +21,8 @@ export interface AppContext {
   files: FileStore;
   /** Live events to signed-in users (Server-Sent Events over LISTEN/NOTIFY). */
   live: LiveBus;
+  /** Announced writes of the tables whose replies are kept (plugins/reply-cache.ts). */
+  dataChanges: DataChanges;
   /** Product version from package.json. */
   version: string;
 }
@@ -38,6 +41,7 @@ export function createContext(config: Config, database: Database, now: () => Dat
     throttle: new Throttle(deps),
     files: new FileStore(deps),
     live: new LiveBus(database),
+    dataChanges: new DataChanges(config.replyCacheMs),
     version: VERSION,
   };
 }

@@ -1,5 +1,5 @@
 /** SQL of the news feed: visibility, pages, files, reads and audience sizes. */
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ROLE_STUDENT, ROLE_TEACHER, type Role } from '../../../../contract/common';
 import { preparedStatement, type Db } from '../../db/client';
 import { departments, faculties, files, groups, news, newsFiles, newsReads, positions, specialities, students, teachers, users } from '../../db/schema';
@@ -151,6 +151,20 @@ const pageQuery = preparedStatement((db) => {
   ) as SQL;
   return itemsQuery(db, visible, userId).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('news_page');
 });
+
+const nextPublicationQuery = preparedStatement((db) =>
+  db
+    .select({ at: sql<Date | null>`min(${news.publishAt})`.mapWith(news.publishAt) })
+    .from(news)
+    .where(gt(news.publishAt, sql.placeholder('now')))
+    .prepare('news_next_publication'),
+);
+
+/** The next moment an item comes out (scheduled posts), or null when none is due. */
+export async function findNextPublication(db: Db, now: Date): Promise<Date | null> {
+  const [row] = await nextPublicationQuery(db).execute({ now });
+  return row?.at ?? null;
+}
 
 /** One page of the reader's feed: pinned first, then the newest. */
 export async function findItems(db: Db, reader: Reader, now: Date, limit: number, offset: number): Promise<ItemRow[]> {

@@ -24,6 +24,7 @@ import { localName } from '../../i18n';
 import { fullName } from '../../lib/person';
 import { badRequest, forbidden, notFound } from '../../app-error';
 import type { Download, MultipartInput } from '../../plugins/files';
+import { ReplyCache } from '../../plugins/reply-cache';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
 import * as repo from './news.repository';
 
@@ -36,10 +37,19 @@ const AUDIENCE_SIZES_TTL_MS = 60_000;
 /** Readers whose faculty is kept at most (the map starts over beyond it). */
 const READER_FACULTIES_MAX = 20000;
 
+/** Feed pages kept per process at most (plugins/reply-cache.ts). */
+const KEPT_PAGES_MAX = 5000;
+/** What a page of the feed is read from: a write to any of them drops the kept pages. */
+const FEED_TABLES = ['news', 'news_files', 'news_reads', 'files', 'users', 'teachers', 'students', 'positions', 'departments', 'faculties', 'groups', 'specialities'];
+
 export class NewsService {
   private audienceSizes: { at: number; value: Promise<repo.AudienceSize[]> } | null = null;
+  /** Pages of the feed as last read, per reader, rights, language and page (plugins/reply-cache.ts). */
+  private readonly pages: ReplyCache<NewsItem[]>;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    this.pages = new ReplyCache(ctx.dataChanges, { tables: FEED_TABLES, ttlMs: ctx.config.replyCacheMs, maxEntries: KEPT_PAGES_MAX });
+  }
 
   /** Active accounts by role and faculty, for "read by N of M" (a cache of a minute at most). */
   private sizes(): Promise<repo.AudienceSize[]> {
@@ -78,9 +88,24 @@ export class NewsService {
     assertOwn(auth, { uid: input.uid, role: input.role, userId: input.id });
     const now = this.ctx.now();
     const reader = await this.reader(auth);
-    const rows = await repo.findItems(this.ctx.db, reader, now, NEWS_PAGE_SIZE, (input.page - 1) * NEWS_PAGE_SIZE);
+    // The same page read again, while nothing it shows has changed: its reads are recorded already.
+    const key = `${auth.userId}:${reader.role}:${reader.facultyId}:${auth.newsPerms ? 1 : 0}:${lang}:${input.page}`;
+    const kept = await this.pages.get(key, now.getTime());
+    if (kept.value) return kept.value;
+    const [rows, next] = await Promise.all([
+      repo.findItems(this.ctx.db, reader, now, NEWS_PAGE_SIZE, (input.page - 1) * NEWS_PAGE_SIZE),
+      repo.findNextPublication(this.ctx.db, now),
+    ]);
     const seen = rows.filter((r) => r.authorUserId !== auth.userId).map((r) => r.id);
     const [items] = await Promise.all([this.present(auth, reader, rows, now, lang), repo.recordReads(this.ctx.db, seen, auth.userId, now)]);
+    // Until the next scheduled item comes out; with read figures, no longer than the audience sizes.
+    const sizesAt = this.audienceSizes?.at;
+    const withSizes = rows.some((r) => r.authorUserId === auth.userId);
+    this.pages.set(key, items, kept.mark, {
+      from: now.getTime(),
+      until: next?.getTime() ?? Infinity,
+      maxAgeMs: withSizes ? (sizesAt === undefined ? 0 : sizesAt + AUDIENCE_SIZES_TTL_MS - Date.now()) : Infinity,
+    });
     return items;
   }
 

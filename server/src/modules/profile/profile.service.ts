@@ -8,13 +8,35 @@ import { fullName } from '../../lib/person';
 import { notFound } from '../../app-error';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import { localText } from '../../lib/reference-texts';
+import { ReplyCache } from '../../plugins/reply-cache';
 import * as repo from './profile.repository';
 
+/** Profiles kept per process at most (plugins/reply-cache.ts). */
+const KEPT_PROFILES_MAX = 5000;
+/** What a profile is read from: a write to any of them drops the kept profiles. */
+const PROFILE_TABLES = ['users', 'teachers', 'students', 'positions', 'departments', 'faculties', 'groups', 'specialities', 'education_forms'];
+
 export class ProfileService {
-  constructor(private readonly ctx: AppContext) {}
+  /** Profiles as last read, per account, language and academic year (plugins/reply-cache.ts). */
+  private readonly profiles: ReplyCache<Profile>;
+
+  constructor(private readonly ctx: AppContext) {
+    this.profiles = new ReplyCache(ctx.dataChanges, { tables: PROFILE_TABLES, ttlMs: ctx.config.replyCacheMs, maxEntries: KEPT_PROFILES_MAX });
+  }
 
   async profile(auth: AuthInfo, input: ProfileBody, lang: Language): Promise<Profile> {
     assertOwn(auth, input);
+    const now = this.ctx.now();
+    // The course follows the academic year.
+    const key = `${auth.userId}:${auth.role}:${auth.uid}:${lang}:${currentAcademicYear(now)}`;
+    const kept = await this.profiles.get(key, now.getTime());
+    if (kept.value) return kept.value;
+    const profile = await this.read(auth, lang, now);
+    this.profiles.set(key, profile, kept.mark, { from: now.getTime() });
+    return profile;
+  }
+
+  private async read(auth: AuthInfo, lang: Language, now: Date): Promise<Profile> {
     const empty = { department: null, position: null, group: null, speciality: null, course: null, educationForm: null, code: null };
     if (auth.role === ROLE_TEACHER) {
       const t = await repo.findTeacherProfile(this.ctx.db, auth.uid);
@@ -37,7 +59,7 @@ export class ProfileService {
     const s = await repo.findStudentProfile(this.ctx.db, auth.uid);
     if (!s) throw notFound();
     const { speciality, faculty, educationForm, googleSub, admissionYear, durationYears, ...person } = s;
-    const course = currentAcademicYear(this.ctx.now()) - admissionYear + 1;
+    const course = currentAcademicYear(now) - admissionYear + 1;
     return {
       ...person,
       ...personTexts(person, lang),

@@ -1,0 +1,185 @@
+/**
+ * Replies of frequent reads kept in the server process for a few seconds (REPLY_CACHE_MS), so that
+ * a repeated call (the profile card, a page of the news feed) skips its queries. Kept replies are
+ * dropped at once when what they were read from changes, whoever changes it, the same way as the
+ * session cache (plugins/session-cache.ts):
+ *
+ * - the database announces, at commit, every statement that writes a table a kept reply reads, on
+ *   the channel `lms_data` with the table's name (statement triggers of migration 0006_reply_cache),
+ *   and every server process listens to it and drops the replies of the areas that read that table;
+ * - before a kept reply is used, the process waits until it has heard every announcement committed
+ *   before the request arrived (Listening.sync: one round trip on the listening connection, shared by
+ *   the requests that arrive meanwhile; nothing with PGlite, which announces in the committing call);
+ * - a reply read while an announcement arrived is not kept (mark/set);
+ * - a reply that depends on the clock says for which moments it holds (`from`, `until`, session
+ *   clock), e.g. until the next scheduled news item comes out.
+ *
+ * Without the listening connection (not yet open, dropped) nothing is kept: every call reads.
+ */
+import type { Database, Listening } from '../db/client';
+
+export const DATA_CHANNEL = 'lms_data';
+
+export interface ReplyCacheLogger {
+  warn(obj: unknown, msg?: string): void;
+}
+
+/** One process's ear on `lms_data`: the tables written, for every ReplyCache of the process. */
+export class DataChanges {
+  private listening: Listening | null = null;
+  private syncing: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  private warned = false;
+  private readonly caches = new Set<ReplyCache<unknown>>();
+  log: ReplyCacheLogger = { warn: () => {} };
+
+  constructor(private readonly ttlMs: number) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0 && this.listening !== null;
+  }
+
+  /** Starts listening (when REPLY_CACHE_MS > 0); until then nothing is kept. */
+  async start(database: Database): Promise<void> {
+    if (this.ttlMs <= 0 || this.listening) return;
+    this.listening = await database.listen(DATA_CHANNEL, {
+      onPayload: (table) => this.changed(table === '' ? null : table),
+      onGap: () => this.changed(null),
+    });
+  }
+
+  async stop(): Promise<void> {
+    const listening = this.listening;
+    this.listening = null;
+    this.changed(null);
+    await listening?.stop();
+  }
+
+  /** A cache of this process, told of every change. */
+  add(cache: ReplyCache<unknown>): void {
+    this.caches.add(cache);
+  }
+
+  /** Every change committed before the call has been heard; false when that cannot be known. */
+  async ready(): Promise<boolean> {
+    if (!this.enabled) return false;
+    try {
+      await this.sync(this.listening!);
+      this.warned = false;
+      return this.listening !== null;
+    } catch (err) {
+      this.changed(null);
+      if (!this.warned) this.log.warn({ err }, 'reply cache: changes cannot be heard for now, replies are read every time');
+      this.warned = true;
+      return false;
+    }
+  }
+
+  /** One round trip at a time; a call during one waits for the next, which starts after it. */
+  private sync(listening: Listening): Promise<void> {
+    if (!this.syncing) return this.startSync(listening);
+    this.queued ??= this.syncing
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        this.queued = null;
+        return this.startSync(listening);
+      });
+    return this.queued;
+  }
+
+  private startSync(listening: Listening): Promise<void> {
+    const p: Promise<void> = listening.sync().finally(() => {
+      if (this.syncing === p) this.syncing = null;
+    });
+    this.syncing = p;
+    return p;
+  }
+
+  /** Replies kept now by every cache of the process (tests). */
+  get kept(): number {
+    let n = 0;
+    for (const cache of this.caches) n += cache.size;
+    return n;
+  }
+
+  /** A table was written (null: anything may have changed). */
+  changed(table: string | null): void {
+    for (const cache of this.caches) cache.changed(table);
+  }
+}
+
+interface Entry<V> {
+  value: V;
+  /** Session clock (ms): the reply holds for moments in [from, until). */
+  from: number;
+  until: number;
+  /** Monotonic clock (ms): kept no longer than REPLY_CACHE_MS. */
+  freshUntil: number;
+}
+
+/** The kept replies of one area, read from `tables`. */
+export class ReplyCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly tables: ReadonlySet<string>;
+  /** Bumped by every drop: a read that began before it does not keep its answer. */
+  private generation = 0;
+
+  constructor(
+    private readonly changes: DataChanges,
+    options: { tables: readonly string[]; ttlMs: number; maxEntries: number },
+    private readonly monotonic: () => number = () => performance.now(),
+  ) {
+    this.tables = new Set(options.tables);
+    this.ttlMs = options.ttlMs;
+    this.maxEntries = options.maxEntries;
+    changes.add(this as ReplyCache<unknown>);
+  }
+
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+
+  /**
+   * The kept reply for `key` at `now` (session clock, ms) once every earlier change has been heard,
+   * else undefined; `mark` is what to give back to set() after reading it afresh.
+   */
+  async get(key: string, now: number): Promise<{ value: V | undefined; mark: number }> {
+    if (!(await this.changes.ready())) return { value: undefined, mark: -1 };
+    const mark = this.generation;
+    const entry = this.entries.get(key);
+    if (!entry) return { value: undefined, mark };
+    if (now < entry.from || now >= entry.until || this.monotonic() >= entry.freshUntil) {
+      this.entries.delete(key);
+      return { value: undefined, mark };
+    }
+    return { value: entry.value, mark };
+  }
+
+  /**
+   * Keeps a reply read afresh, holding for moments in [from, until) (session clock, ms), and for
+   * `maxAgeMs` at most when it was made of something kept for a limited time itself.
+   */
+  set(key: string, value: V, mark: number, { from, until = Infinity, maxAgeMs = Infinity }: { from: number; until?: number; maxAgeMs?: number }): void {
+    if (mark !== this.generation || !this.changes.enabled || until <= from || maxAgeMs <= 0) return;
+    this.entries.delete(key);
+    while (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, from, until, freshUntil: this.monotonic() + Math.min(this.ttlMs, maxAgeMs) });
+  }
+
+  /** Replies kept now (tests). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  changed(table: string | null): void {
+    if (table !== null && !this.tables.has(table)) return;
+    this.generation++;
+    this.entries.clear();
+  }
+}
