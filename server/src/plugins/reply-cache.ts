@@ -17,6 +17,7 @@
  * Without the listening connection (not yet open, dropped) nothing is kept: every call reads.
  */
 import type { Database, Listening } from '../db/client';
+import { SharedRoundTrip } from '../lib/round-trips';
 
 export const DATA_CHANNEL = 'lms_data';
 
@@ -27,8 +28,8 @@ export interface ReplyCacheLogger {
 /** One process's ear on `lms_data`: the tables written, for every ReplyCache of the process. */
 export class DataChanges {
   private listening: Listening | null = null;
-  private syncing: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
+  /** Learns that every change committed before a call has been heard, one round trip for many calls. */
+  private readonly heard = new SharedRoundTrip(() => (this.listening ? this.listening.sync() : Promise.reject(new Error('not listening'))));
   private warned = false;
   private readonly caches = new Set<ReplyCache<unknown>>();
   log: ReplyCacheLogger = { warn: () => {} };
@@ -64,7 +65,7 @@ export class DataChanges {
   async ready(): Promise<boolean> {
     if (!this.enabled) return false;
     try {
-      await this.sync(this.listening!);
+      await this.heard.run();
       this.warned = false;
       return this.listening !== null;
     } catch (err) {
@@ -73,29 +74,6 @@ export class DataChanges {
       this.warned = true;
       return false;
     }
-  }
-
-  /** One round trip at a time; a call during one waits for the next, which starts after it. */
-  private sync(listening: Listening): Promise<void> {
-    if (!this.syncing) return this.startSync(listening);
-    this.queued ??= this.syncing
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .then(() => {
-        this.queued = null;
-        return this.startSync(listening);
-      });
-    return this.queued;
-  }
-
-  private startSync(listening: Listening): Promise<void> {
-    const p: Promise<void> = listening.sync().finally(() => {
-      if (this.syncing === p) this.syncing = null;
-    });
-    this.syncing = p;
-    return p;
   }
 
   /** Replies kept now by every cache of the process (tests). */

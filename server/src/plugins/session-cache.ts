@@ -17,6 +17,7 @@
  * session. A lookup that started before an announcement never stores its (possibly older) answer.
  */
 import type { Database, Listening } from '../db/client';
+import { SharedRoundTrip } from '../lib/round-trips';
 import type { AuthInfo } from '../shared/caller';
 
 export const SESSION_CHANNEL = 'lms_session';
@@ -39,8 +40,8 @@ export class SessionCache {
   private listening: Listening | null = null;
   /** Bumped by every drop: a lookup that began before it does not store its answer. */
   private generation = 0;
-  private syncing: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
+  /** Learns that every change committed before a call has been heard, one round trip for many calls. */
+  private readonly heard = new SharedRoundTrip(() => (this.listening ? this.listening.sync() : Promise.reject(new Error('not listening'))));
   private warned = false;
   log: SessionCacheLogger = { warn: () => {} };
 
@@ -76,7 +77,7 @@ export class SessionCache {
   async ready(): Promise<boolean> {
     if (!this.listening) return false;
     try {
-      await this.sync(this.listening);
+      await this.heard.run();
       this.warned = false;
       return this.listening !== null;
     } catch (err) {
@@ -85,29 +86,6 @@ export class SessionCache {
       this.warned = true;
       return false;
     }
-  }
-
-  /** One round trip at a time; a call during one waits for the next, which starts after it. */
-  private sync(listening: Listening): Promise<void> {
-    if (!this.syncing) return this.startSync(listening);
-    this.queued ??= this.syncing
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .then(() => {
-        this.queued = null;
-        return this.startSync(listening);
-      });
-    return this.queued;
-  }
-
-  private startSync(listening: Listening): Promise<void> {
-    const p: Promise<void> = listening.sync().finally(() => {
-      if (this.syncing === p) this.syncing = null;
-    });
-    this.syncing = p;
-    return p;
   }
 
   /** A mark to give back to set(): set() stores nothing when anything was dropped since. */
