@@ -151,18 +151,24 @@ export async function splitSiblings(db: Db, a: Assignment): Promise<Assignment[]
     .from(teachingAssignments)
     .where(
       and(
-        eq(teachingAssignments.teacherId, a.teacherId),
-        eq(teachingAssignments.academicYearId, a.academicYearId),
-        eq(teachingAssignments.workingSemesterId, a.workingSemesterId),
-        eq(teachingAssignments.semesterId, a.semesterId),
-        eq(teachingAssignments.disciplineId, a.disciplineId),
-        eq(teachingAssignments.lessonTypeId, a.lessonTypeId),
-        eq(teachingAssignments.credits, a.credits),
+        ...sameJournalKey({ teacherId: a.teacherId, year: a.academicYearId, ws: a.workingSemesterId, semesterId: a.semesterId, disciplineId: a.disciplineId, lessonTypeId: a.lessonTypeId, credits: a.credits }),
         a.groupId !== null ? eq(teachingAssignments.groupId, a.groupId) : eq(teachingAssignments.streamId, a.streamId!),
       ),
     )
     .orderBy(asc(teachingAssignments.id));
 }
+
+/** What names a journal besides its group or stream and subgroup: the conditions on teaching_assignments. */
+type JournalKey = { teacherId: number; year: number; ws: number; semesterId: number; disciplineId: number; lessonTypeId: number; credits: number };
+const sameJournalKey = (k: JournalKey) => [
+  eq(teachingAssignments.teacherId, k.teacherId),
+  eq(teachingAssignments.academicYearId, k.year),
+  eq(teachingAssignments.workingSemesterId, k.ws),
+  eq(teachingAssignments.semesterId, k.semesterId),
+  eq(teachingAssignments.disciplineId, k.disciplineId),
+  eq(teachingAssignments.lessonTypeId, k.lessonTypeId),
+  eq(teachingAssignments.credits, k.credits),
+];
 export type StudentRow = Awaited<ReturnType<typeof studentsOf>>[number];
 
 /** What a write's reply shows of a visit record. */
@@ -335,25 +341,11 @@ export async function removeStudent(db: Db, assignmentId: number, studentId: num
 }
 
 /** The journal-defining assignment for the journal delete payload (group or stream id). */
-export async function findAssignment(
-  db: Db,
-  k: { teacherId: number; year: number; ws: number; semesterId: number; groupOrStream: number; lessonTypeId: number; disciplineId: number; credits: number },
-): Promise<Assignment[]> {
+export async function findAssignment(db: Db, k: JournalKey & { groupOrStream: number }): Promise<Assignment[]> {
   return db
     .select()
     .from(teachingAssignments)
-    .where(
-      and(
-        eq(teachingAssignments.teacherId, k.teacherId),
-        eq(teachingAssignments.academicYearId, k.year),
-        eq(teachingAssignments.workingSemesterId, k.ws),
-        eq(teachingAssignments.semesterId, k.semesterId),
-        eq(teachingAssignments.lessonTypeId, k.lessonTypeId),
-        eq(teachingAssignments.disciplineId, k.disciplineId),
-        eq(teachingAssignments.credits, k.credits),
-        sql`(${teachingAssignments.groupId} = ${k.groupOrStream} or ${teachingAssignments.streamId} = ${k.groupOrStream})`,
-      ),
-    );
+    .where(and(...sameJournalKey(k), sql`(${teachingAssignments.groupId} = ${k.groupOrStream} or ${teachingAssignments.streamId} = ${k.groupOrStream})`));
 }
 
 export async function upsertLessonTopic(db: Db, row: typeof journalLessonTopics.$inferInsert) {
