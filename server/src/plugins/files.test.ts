@@ -59,7 +59,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const stored = () => fs.readdirSync(path.join(dataDir, 'files')).filter((n) => n !== '.tmp');
+// The files directory appears with the first stored file: before it, nothing is stored.
+const stored = () => (fs.existsSync(path.join(dataDir, 'files')) ? fs.readdirSync(path.join(dataDir, 'files')).filter((n) => n !== '.tmp') : []);
 const temporary = () => (fs.existsSync(path.join(dataDir, 'files', '.tmp')) ? fs.readdirSync(path.join(dataDir, 'files', '.tmp')) : []);
 const rows = async () => (await db.database.db.select({ n: count() }).from(files))[0].n;
 
