@@ -35,6 +35,10 @@ const teacherProfile: Profile = {
   googleLinked: false,
 };
 
+/** The side menu's links, and a link's label without the "opens in a new tab" note. */
+const sideMenuLinks = () => within(screen.getByTestId('side-menu')).getAllByRole('link');
+const linkLabel = (link: HTMLElement) => link.textContent?.replace('(откроется в новой вкладке)', '').trim();
+
 function signedInHandlers(user = teacher, profile: Profile = teacherProfile) {
   return [
     ...publicHandlers(),
@@ -90,9 +94,8 @@ describe('App routes and shell', () => {
 
     // Side menu: only entries with a route or a settings link (opened in a new tab); an in-app
     // route wins over the settings link (the schedule). The student's own QR code is not a teacher's entry.
-    const menu = screen.getByTestId('side-menu');
-    const links = within(menu).getAllByRole('link');
-    expect(links.map((l) => l.textContent?.replace('(откроется в новой вкладке)', '').trim())).toEqual([
+    const links = sideMenuLinks();
+    expect(links.map(linkLabel)).toEqual([
       'Расписание',
       'Журнал',
       'Учебно-методический комплекс',
@@ -162,8 +165,8 @@ describe('App routes and shell', () => {
     log.stop();
     expect(log.paths()).not.toContain('/api/misc/position.json');
     // The student's side menu has the student's own QR code, as an in-app route.
-    const links = within(screen.getByTestId('side-menu')).getAllByRole('link');
-    expect(links.map((l) => l.textContent?.replace('(откроется в новой вкладке)', '').trim())).toEqual([
+    const links = sideMenuLinks();
+    expect(links.map(linkLabel)).toEqual([
       'Расписание',
       'Журнал',
       'Учебно-методический комплекс',
