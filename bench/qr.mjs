@@ -140,6 +140,7 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
 
     // The bursts.
     const latencies = [];
+    const bursts = [];
     const statuses = {};
     const started = performance.now();
     for (let b = 0; b * burst < students.length; b++) {
@@ -152,6 +153,7 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
         tokens.set(l.sessionId, r.body.data.token);
       }
       const sends = group.flatMap((s, i) => (i % 20 === 0 ? [s, s] : [s]));
+      const before = latencies.length;
       await Promise.all(
         sends.map(async (s) => {
           const t0 = performance.now();
@@ -168,6 +170,8 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
           statuses[r.status] = (statuses[r.status] ?? 0) + 1;
         }),
       );
+      const own = latencies.slice(before).sort((x, y) => x - y);
+      bursts.push({ p50Ms: Math.round(percentile(own, 50)), p99Ms: Math.round(percentile(own, 99)), maxMs: Math.round(own.at(-1)) });
     }
     const elapsedMs = performance.now() - started;
     const ids = students.map((s) => s.uid);
@@ -190,6 +194,7 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       latencyP50Ms: Math.round(percentile(sorted, 50)),
       latencyP99Ms: Math.round(percentile(sorted, 99)),
       latencyMaxMs: Math.round(sorted.at(-1)),
+      bursts,
       marksStored: stored.n,
       journalRecords: visits.n,
       marksLost: students.length - stored.n,
