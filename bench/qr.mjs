@@ -13,6 +13,7 @@
  * record for a student and lesson).
  */
 import { createHash, randomBytes, scryptSync } from 'node:crypto';
+import http from 'node:http';
 import pg from 'pg';
 
 const PASSWORD = 'Bench-QR-2026';
@@ -44,6 +45,43 @@ async function signIn(origin, login) {
 async function post(origin, who, path, body) {
   const res = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin, cookie: who.cookie }, body: JSON.stringify(body) });
   return { status: res.status, body: await res.json() };
+}
+
+/**
+ * The students' phones: each request on a kept-alive connection (a phone's browser keeps the one its
+ * scan went over), through node:http, which costs the machine less than fetch: the bench shares the
+ * cores with the portal and PostgreSQL, and phones bring their own. `{status, body, ms}` per call.
+ */
+export function phones(origin) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const { hostname, port } = new URL(origin);
+  const send = (method, path, cookie, payload) =>
+    new Promise((resolve) => {
+      const t0 = performance.now();
+      const headers = { origin, ...(cookie ? { cookie } : {}), ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) };
+      const req = http.request({ agent, hostname, port, path, method, headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const ms = performance.now() - t0;
+          let body = null;
+          try {
+            body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            // not JSON: the status tells
+          }
+          resolve({ status: res.statusCode, body, ms });
+        });
+        res.on('error', () => resolve({ status: 0, body: null, ms: performance.now() - t0 }));
+      });
+      req.on('error', () => resolve({ status: 0, body: null, ms: performance.now() - t0 }));
+      req.end(payload);
+    });
+  return {
+    post: (who, path, body) => send('POST', path, who.cookie, JSON.stringify(body)),
+    get: (path) => send('GET', path, null, undefined),
+    close: () => agent.destroy(),
+  };
 }
 
 /** Runs in `limit` parallel lanes. */
@@ -127,7 +165,9 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
     // The students' sessions: a sign-in's row, with the cookie token kept by the bench.
     const students = studentRows.map((s) => {
       const token = randomBytes(32).toString('base64url');
-      return { uid: s.id, userId: s.user_id, token, cookie: `lms_sid=${token}`, lesson: byGroup.get(s.group_id) };
+      // A phone that has marked before keeps its device cookie (lms_qrdev, 32 URL-safe characters).
+      const device = randomBytes(24).toString('base64url');
+      return { uid: s.id, userId: s.user_id, token, cookie: `lms_sid=${token}; lms_qrdev=${device}`, lesson: byGroup.get(s.group_id) };
     });
     for (let i = 0; i < students.length; i += 1000) {
       const chunk = students.slice(i, i + 1000);
@@ -138,40 +178,50 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       );
     }
 
-    // The bursts.
+    // The bursts. In each, every student scans the lesson's code (the phone asks which lesson the
+    // token is for: lesson.json, as the scan page does), takes a fresh position, then marks; the
+    // scans go at once, then the marks go at once, and each is timed.
+    const phone = phones(origin);
     const latencies = [];
+    const scanLatencies = [];
     const bursts = [];
     const statuses = {};
     const started = performance.now();
-    for (let b = 0; b * burst < students.length; b++) {
-      const wait = started + b * INTERVAL_MS - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const group = students.slice(b * burst, (b + 1) * burst);
-      const tokens = new Map();
-      for (const l of new Set(group.map((s) => s.lesson))) {
-        const r = await post(origin, teachers.get(l.teacherId), '/api/qr/session/token.json', { sessionId: l.sessionId });
-        tokens.set(l.sessionId, r.body.data.token);
+    try {
+      for (let b = 0; b * burst < students.length; b++) {
+        const wait = started + b * INTERVAL_MS - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const group = students.slice(b * burst, (b + 1) * burst);
+        const tokens = new Map();
+        for (const l of new Set(group.map((s) => s.lesson))) {
+          const r = await post(origin, teachers.get(l.teacherId), '/api/qr/session/token.json', { sessionId: l.sessionId });
+          tokens.set(l.sessionId, r.body.data.token);
+        }
+        const scans = await Promise.all(group.map((s) => phone.post(s, '/api/qr/student/lesson.json', { token: tokens.get(s.lesson.sessionId) })));
+        const unscanned = scans.filter((r) => r.status !== 200);
+        if (unscanned.length) throw new Error(`lesson.json answered ${unscanned[0].status}: ${JSON.stringify(unscanned[0].body?.error)}`);
+        scanLatencies.push(...scans.map((r) => r.ms));
+        const sends = group.flatMap((s, i) => (i % 20 === 0 ? [s, s] : [s]));
+        const marks = await Promise.all(
+          sends.map((s) =>
+            phone.post(s, '/api/qr/student/visit.json', {
+              idShed: s.lesson.idShed,
+              idStud: s.uid,
+              idAud: s.lesson.room.id,
+              x: s.lesson.room.latitude,
+              y: s.lesson.room.longitude,
+              accuracy: 10,
+              token: tokens.get(s.lesson.sessionId),
+            }),
+          ),
+        );
+        for (const r of marks) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        const own = marks.map((r) => r.ms).sort((x, y) => x - y);
+        latencies.push(...own);
+        bursts.push({ p50Ms: Math.round(percentile(own, 50)), p99Ms: Math.round(percentile(own, 99)), maxMs: Math.round(own.at(-1)) });
       }
-      const sends = group.flatMap((s, i) => (i % 20 === 0 ? [s, s] : [s]));
-      const before = latencies.length;
-      await Promise.all(
-        sends.map(async (s) => {
-          const t0 = performance.now();
-          const r = await post(origin, s, '/api/qr/student/visit.json', {
-            idShed: s.lesson.idShed,
-            idStud: s.uid,
-            idAud: s.lesson.room.id,
-            x: s.lesson.room.latitude,
-            y: s.lesson.room.longitude,
-            accuracy: 10,
-            token: tokens.get(s.lesson.sessionId),
-          }).catch(() => ({ status: 0 }));
-          latencies.push(performance.now() - t0);
-          statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-        }),
-      );
-      const own = latencies.slice(before).sort((x, y) => x - y);
-      bursts.push({ p50Ms: Math.round(percentile(own, 50)), p99Ms: Math.round(percentile(own, 99)), maxMs: Math.round(own.at(-1)) });
+    } finally {
+      phone.close();
     }
     const elapsedMs = performance.now() - started;
     const ids = students.map((s) => s.uid);
@@ -184,6 +234,7 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
     );
     const { rows: [visits] } = await db.query(`select count(*)::int as n from journal_visits where source = 'qr' and schedule_entry_id = any($1)`, [lessons.map((l) => l.idShed)]);
     const sorted = latencies.sort((a, b) => a - b);
+    const scanSorted = scanLatencies.sort((a, b) => a - b);
     return {
       students: students.length,
       lessons: lessons.length,
@@ -195,6 +246,8 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       latencyP99Ms: Math.round(percentile(sorted, 99)),
       latencyMaxMs: Math.round(sorted.at(-1)),
       bursts,
+      scanP50Ms: Math.round(percentile(scanSorted, 50)),
+      scanP99Ms: Math.round(percentile(scanSorted, 99)),
       marksStored: stored.n,
       journalRecords: visits.n,
       marksLost: students.length - stored.n,
@@ -207,18 +260,22 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
 
 /**
  * The floor of the same burst on this machine at this moment: `burst` GETs sent at once to the bare
- * Fastify hello server (bench/lib/hello.mjs), `rounds` times, by the same client. Latency p50/p99.
+ * Fastify hello server (bench/lib/hello.mjs) by the same client as the marks, on connections opened by
+ * a first round that is not counted (as the marks go over the scans' connections), then `rounds`
+ * times. Latency p50/p99.
  */
 export async function helloBurst(url, { burst = 500, rounds = 3 } = {}) {
+  const { origin, pathname } = new URL(url);
+  const phone = phones(origin);
   const latencies = [];
-  for (let r = 0; r < rounds; r++)
-    await Promise.all(
-      Array.from({ length: burst }, async () => {
-        const t0 = performance.now();
-        await fetch(url).then((res) => res.arrayBuffer()).catch(() => null);
-        latencies.push(performance.now() - t0);
-      }),
-    );
+  try {
+    for (let r = 0; r <= rounds; r++) {
+      const answers = await Promise.all(Array.from({ length: burst }, () => phone.get(pathname)));
+      if (r > 0) latencies.push(...answers.map((a) => a.ms));
+    }
+  } finally {
+    phone.close();
+  }
   const sorted = latencies.sort((a, b) => a - b);
   return { requests: latencies.length, latencyP50Ms: Math.round(percentile(sorted, 50)), latencyP99Ms: Math.round(percentile(sorted, 99)) };
 }

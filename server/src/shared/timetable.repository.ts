@@ -89,8 +89,8 @@ export async function entriesOfTeacher(db: Db, teacherId: number, year: number, 
   ).map(fix);
 }
 
-/** Is student s one of entry e's students? (SQL condition on aliases e and st.) */
-const memberOf = sql`
+/** Is student st one of entry e's students? (SQL condition on aliases e and st.) */
+export const memberOf = sql`
   (st.group_id = e.group_id or exists (select 1 from stream_groups sg where sg.stream_id = e.stream_id and sg.group_id = st.group_id))
   and not exists (select 1 from journal_removed_students r where r.teaching_assignment_id = e.teaching_assignment_id and r.student_id = st.id)
   and (
@@ -118,24 +118,6 @@ export async function entriesOfStudent(db: Db, studentId: number, year: number, 
 export async function isStudentOfEntry(db: Db, entryId: number, studentId: number): Promise<boolean> {
   const found = await rows(db, sql`select 1 from schedule_entries e join students st on st.id = ${studentId} where e.id = ${entryId} and ${memberOf}`);
   return found.length > 0;
-}
-
-/** Which of these (entry, student) pairs are an entry and one of its students, in one statement: keys `entryId:studentId`. */
-export async function membersAmong(db: Db, pairs: readonly { entryId: number; studentId: number }[]): Promise<Set<string>> {
-  if (pairs.length === 0) return new Set();
-  const list = sql.join(
-    pairs.map((p) => sql`(${p.entryId}::int, ${p.studentId}::int)`),
-    sql`, `,
-  );
-  const found = await rows<{ entryId: number; studentId: number }>(
-    db,
-    sql`select e.id as "entryId", st.id as "studentId"
-          from (values ${list}) as p(entry_id, student_id)
-          join schedule_entries e on e.id = p.entry_id
-          join students st on st.id = p.student_id
-         where ${memberOf}`,
-  );
-  return new Set(found.map((r) => `${r.entryId}:${r.studentId}`));
 }
 
 export interface EntryStudent {

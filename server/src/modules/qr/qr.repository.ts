@@ -1,7 +1,7 @@
 /** SQL of QR attendance and the QR card: the token secret, sessions, marks, journal visit records, card tokens and the card. */
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { membersAmong } from '../../shared/timetable.repository';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { memberOf } from '../../shared/timetable.repository';
 import type { Db } from '../../db/client';
 import {
   groups,
@@ -66,73 +66,211 @@ export interface MarkContext {
   sharedDevice: boolean;
 }
 
-/** One mark of a batch to read the facts of: the session it names, the student, the device. */
+/** One mark (or scan) of a batch to read the facts of: the session it names, the student, the device (a scan has none). */
 export interface MarkRequest {
   key: SessionKey;
   studentId: number;
-  device: string;
+  device?: string;
 }
 
+/** Rows of a raw statement (both drivers answer `{rows}`). */
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A session's columns under alias s, named as SessionRow names them (times in epoch milliseconds: see sessionOf). */
+const SESSION_COLUMNS = sql.raw(
+  `s.id, s.schedule_entry_id as "scheduleEntryId", s.lesson_date::text as "lessonDate", s.teacher_id as "teacherId", s.makeup,
+   (extract(epoch from s.opens_at) * 1000)::float8 as "opensAt", (extract(epoch from s.closes_at) * 1000)::float8 as "closesAt",
+   (extract(epoch from s.closed_at) * 1000)::float8 as "closedAt", (extract(epoch from s.created_at) * 1000)::float8 as "createdAt"`,
+);
+
+type Millis<T> = { [K in keyof T]: T[K] extends Date ? number : T[K] extends Date | null ? number | null : T[K] };
+
+/** A session read by a raw statement (the drivers hand raw statements' times over as text, in their own formats). */
+const sessionOf = (s: Millis<SessionRow>): SessionRow => ({
+  ...s,
+  opensAt: new Date(s.opensAt),
+  closesAt: new Date(s.closesAt),
+  closedAt: s.closedAt === null ? null : new Date(s.closedAt),
+  createdAt: new Date(s.createdAt),
+});
+
 /**
- * What a batch of marks is checked against, in four statements whatever the batch's size (two at a
- * time): the sessions and the students, then which students belong to which lessons and the devices'
- * earlier marks. One answer per request, in order (undefined: no such session).
+ * What a batch of marks is checked against, in one statement whatever the batch's size: for each
+ * request the session it names, the student, whether the student is one of that lesson's students,
+ * and whether the device marked another student in the session. One answer per request, in order
+ * (undefined: no such session). The requests travel as one JSON parameter.
  */
 export async function markContexts(db: Db, requests: readonly MarkRequest[]): Promise<(MarkContext | undefined)[]> {
   if (requests.length === 0) return [];
-  const ids = [...new Set(requests.flatMap((r) => ('id' in r.key ? [r.key.id] : [])))];
-  const byLesson = requests.flatMap((r) => ('id' in r.key ? [] : [r.key]));
-  const sessionsRead = db
-    .select()
-    .from(qrSessions)
-    .where(
-      or(
-        ids.length ? inArray(qrSessions.id, ids) : undefined,
-        ...byLesson.map((k) => and(eq(qrSessions.scheduleEntryId, k.scheduleEntryId), eq(qrSessions.lessonDate, k.lessonDate))),
-      ),
-    );
-  const studentIds = [...new Set(requests.map((r) => r.studentId))];
-  const studentsRead = db
-    .select({
-      id: students.id,
-      groupId: students.groupId,
-      educationFormId: students.educationFormId,
-      userId: users.id,
-      surname: students.surname,
-      name: students.name,
-      patronymic: students.patronymic,
-    })
-    .from(students)
-    .leftJoin(users, eq(users.studentId, students.id))
-    .where(inArray(students.id, studentIds));
-  // Independent reads: on PostgreSQL each takes a connection of its own and they run side by side.
-  const [sessionRows, studentRows] = await Promise.all([sessionsRead, studentsRead]);
-  const sessionOf = (key: SessionKey) =>
-    sessionRows.find((s) => ('id' in key ? s.id === key.id : s.scheduleEntryId === key.scheduleEntryId && s.lessonDate === key.lessonDate));
-  const found = requests.map((r) => sessionOf(r.key));
-  const studentsById = new Map(studentRows.map((s) => [s.id, s]));
-  const pairs = requests.flatMap((r, i) => (found[i] ? [{ entryId: found[i].scheduleEntryId, studentId: r.studentId }] : []));
-  const sessionIds = [...new Set(found.flatMap((s) => (s ? [s.id] : [])))];
-  const devices = [...new Set(requests.map((r) => r.device))];
-  const [members, earlier] = await Promise.all([
-    membersAmong(db, pairs),
-    sessionIds.length
-      ? db
-          .select({ sessionId: qrMarks.sessionId, device: qrMarks.device, studentId: qrMarks.studentId })
-          .from(qrMarks)
-          .where(and(inArray(qrMarks.sessionId, sessionIds), inArray(qrMarks.device, devices)))
-      : Promise.resolve([]),
-  ]);
-  return requests.map((r, i) => {
-    const session = found[i];
-    if (!session) return undefined;
-    return {
-      session,
-      member: members.has(`${session.scheduleEntryId}:${r.studentId}`),
-      student: studentsById.get(r.studentId) ?? null,
-      sharedDevice: earlier.some((m) => m.sessionId === session.id && m.device === r.device && m.studentId !== r.studentId),
-    };
+  const asked = JSON.stringify(
+    requests.map((r, n) => ({
+      n,
+      session_id: 'id' in r.key ? r.key.id : null,
+      entry_id: 'id' in r.key ? null : r.key.scheduleEntryId,
+      lesson_date: 'id' in r.key ? null : r.key.lessonDate,
+      student_id: r.studentId,
+      device: r.device ?? null,
+    })),
+  );
+  const found = await rows<
+    Millis<SessionRow> & {
+      n: number;
+      found: boolean;
+      member: boolean;
+      sharedDevice: boolean;
+      student: StudentFacts | null;
+    }
+  >(
+    db,
+    sql`with r as (select * from json_to_recordset(${asked}::json) as r(n int, session_id int, entry_id int, lesson_date date, student_id int, device text))
+        select r.n, s.id is not null as found, ${SESSION_COLUMNS},
+               case when st.id is null then null else json_build_object('id', st.id, 'groupId', st.group_id, 'educationFormId', st.education_form_id,
+                 'userId', u.id, 'surname', st.surname, 'name', st.name, 'patronymic', st.patronymic) end as student,
+               s.id is not null and st.id is not null and exists (select 1 from schedule_entries e where e.id = s.schedule_entry_id and ${memberOf}) as member,
+               s.id is not null and exists (select 1 from qr_marks q where q.session_id = s.id and q.device = r.device and q.student_id <> r.student_id) as "sharedDevice"
+          from r
+          left join qr_sessions s on s.id = coalesce(r.session_id, (select q.id from qr_sessions q where q.schedule_entry_id = r.entry_id and q.lesson_date = r.lesson_date))
+          left join students st on st.id = r.student_id
+          left join users u on u.student_id = st.id
+         order by r.n`,
+  );
+  return found.map((f) => {
+    if (!f.found) return undefined;
+    const { n: _n, found: _found, member, sharedDevice, student, ...session } = f;
+    return { session: sessionOf(session), member, student, sharedDevice };
   });
+}
+
+/** One mark of a batch to write: its qr_marks values, who sent it and, when accepted, its journal record's values. */
+export interface MarkWrite {
+  mark: {
+    sessionId: number;
+    studentId: number;
+    status: 'accepted' | 'review';
+    reason: string | null;
+    latitude: number;
+    longitude: number;
+    accuracyM: number;
+    distanceM: number;
+    device: string;
+    via: 'token' | 'code';
+    createdAt: Date;
+  };
+  byUserId: number | null;
+  visit: VisitValues;
+}
+
+/** What became of a written mark: its id, its journal record (accepted marks) and its session's accepted marks now. */
+export interface MarkWritten {
+  markId: number;
+  visitId: number | null;
+  accepted: number;
+}
+
+/**
+ * Writes a batch of marks in one statement (so all of it or nothing), answering each in order
+ * (null: not written, because the student has a mark in that session already, or, for an accepted
+ * mark, because the journal holds a presence or a mark in that cell). An accepted mark writes its
+ * journal record ("present": a new record, or an absence turned into presence), that record's
+ * history line and the mark's link to it. When a journal cell changes under the statement (another
+ * writer at the same moment), the link to the record the statement meant to write fails the foreign
+ * key and the whole statement fails: the caller then writes the batch's marks one by one.
+ */
+export async function writeMarks(db: Db, writes: readonly MarkWrite[]): Promise<(MarkWritten | null)[]> {
+  if (writes.length === 0) return [];
+  const input = JSON.stringify(
+    writes.map(({ mark: m, byUserId, visit: v }, n) => ({
+      n,
+      session_id: m.sessionId,
+      student_id: m.studentId,
+      status: m.status,
+      reason: m.reason,
+      latitude: m.latitude,
+      longitude: m.longitude,
+      accuracy_m: m.accuracyM,
+      distance_m: m.distanceM,
+      device: m.device,
+      via: m.via,
+      created_at: m.createdAt.toISOString(),
+      by_user_id: byUserId,
+      teaching_assignment_id: v.teachingAssignmentId,
+      visit_date: v.visitDate,
+      lesson_time_id: v.lessonTimeId,
+      teacher_id: v.teacherId,
+      academic_year_id: v.academicYearId,
+      working_semester_id: v.workingSemesterId,
+      semester_id: v.semesterId,
+      discipline_id: v.disciplineId,
+      credits: v.credits,
+      is_select: v.isSelect ?? false,
+      lesson_type_id: v.lessonTypeId,
+      group_id: v.groupId,
+      stream_id: v.streamId ?? null,
+      subgroup: v.subgroup ?? 0,
+      day_number: v.dayNumber,
+      education_form_id: v.educationFormId,
+      schedule_entry_id: v.scheduleEntryId ?? null,
+    })),
+  );
+  const written = await rows<{ n: number; markId: number; visitId: number | null; accepted: number }>(
+    db,
+    sql`with r as (
+          select r.*, c.id as cell_id, c.mark as cell_mark
+            from json_to_recordset(${input}::json) as r(
+                   n int, session_id int, student_id int, status text, reason text, latitude float8, longitude float8, accuracy_m float8, distance_m float8,
+                   device text, via text, created_at timestamptz, by_user_id int, teaching_assignment_id int, visit_date date, lesson_time_id int,
+                   teacher_id int, academic_year_id int, working_semester_id int, semester_id int, discipline_id int, credits smallint, is_select boolean,
+                   lesson_type_id int, group_id int, stream_id int, subgroup smallint, day_number smallint, education_form_id int, schedule_entry_id int)
+            left join journal_visits c on c.teaching_assignment_id = r.teaching_assignment_id and c.student_id = r.student_id
+                                      and c.visit_date = r.visit_date and c.lesson_time_id = r.lesson_time_id
+        ),
+        -- An accepted mark needs an empty cell (a new record) or an absence (turned into presence).
+        w as materialized (
+          select r.*, case when r.status = 'accepted' then coalesce(r.cell_id, nextval(pg_get_serial_sequence('journal_visits', 'id'))) end as visit_id
+            from r where r.status <> 'accepted' or r.cell_id is null or r.cell_mark = 'н/б'
+        ),
+        m as (
+          insert into qr_marks (session_id, student_id, status, reason, latitude, longitude, accuracy_m, distance_m, device, via, visit_id, created_at)
+          select session_id, student_id, status, reason, latitude, longitude, accuracy_m, distance_m, device, via, visit_id, created_at from w
+          on conflict (session_id, student_id) do nothing
+          returning id, session_id, student_id, visit_id
+        ),
+        v as (
+          insert into journal_visits (id, teaching_assignment_id, student_id, visit_date, lesson_time_id, mark, teacher_id, academic_year_id, working_semester_id,
+                                      semester_id, discipline_id, credits, is_select, lesson_type_id, group_id, stream_id, subgroup, day_number, education_form_id,
+                                      schedule_entry_id, source, created_by_user_id, updated_by_user_id)
+          select w.visit_id, w.teaching_assignment_id, w.student_id, w.visit_date, w.lesson_time_id, null, w.teacher_id, w.academic_year_id, w.working_semester_id,
+                 w.semester_id, w.discipline_id, w.credits, w.is_select, w.lesson_type_id, w.group_id, w.stream_id, w.subgroup, w.day_number, w.education_form_id,
+                 w.schedule_entry_id, 'qr', w.by_user_id, w.by_user_id
+            from w join m on m.session_id = w.session_id and m.student_id = w.student_id
+           where w.visit_id is not null
+          on conflict (teaching_assignment_id, student_id, visit_date, lesson_time_id) do update
+             set mark = null, source = 'qr', updated_by_user_id = excluded.updated_by_user_id, updated_at = now()
+           where journal_visits.mark = 'н/б'
+          returning id
+        ),
+        h as (
+          insert into journal_visit_changes (visit_id, teaching_assignment_id, student_id, visit_date, lesson_time_id, action, old_mark, new_mark, source, changed_by_user_id)
+          select v.id, w.teaching_assignment_id, w.student_id, w.visit_date, w.lesson_time_id, case when w.cell_id is null then 'insert' else 'update' end,
+                 case when w.cell_id is null then null else 'н/б' end, null, 'qr', w.by_user_id
+            from v join w on w.visit_id = v.id
+        ),
+        added as (
+          select w.session_id, count(*)::int as n from m join w on w.session_id = m.session_id and w.student_id = m.student_id
+           where w.status = 'accepted' group by w.session_id
+        ),
+        before as (
+          select q.session_id, count(*)::int as n from qr_marks q where q.session_id in (select session_id from m) and q.status = 'accepted' group by q.session_id
+        )
+        select w.n, m.id as "markId", m.visit_id as "visitId", coalesce(b.n, 0) + coalesce(a.n, 0) as accepted
+          from m join w on w.session_id = m.session_id and w.student_id = m.student_id
+          left join added a on a.session_id = m.session_id
+          left join before b on b.session_id = m.session_id`,
+  );
+  const byN = new Map(written.map((r) => [r.n, { markId: Number(r.markId), visitId: r.visitId === null ? null : Number(r.visitId), accepted: r.accepted }]));
+  return writes.map((_, n) => byN.get(n) ?? null);
 }
 
 export async function closeSession(db: Db, id: number, at: Date): Promise<void> {
@@ -182,106 +320,6 @@ export async function countAccepted(db: Db, sessionId: number): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** Has this device marked another student in the session? */
-export async function deviceUsedByOther(db: Db, sessionId: number, device: string, studentId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: qrMarks.id })
-    .from(qrMarks)
-    .where(and(eq(qrMarks.sessionId, sessionId), eq(qrMarks.device, device), ne(qrMarks.studentId, studentId)))
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function hasMark(db: Db, sessionId: number, studentId: number): Promise<boolean> {
-  const rows = await db.select({ id: qrMarks.id }).from(qrMarks).where(and(eq(qrMarks.sessionId, sessionId), eq(qrMarks.studentId, studentId)));
-  return rows.length > 0;
-}
-
-/** Inserts the student's mark unless the session has one of theirs already (null then). */
-export async function insertMark(db: Db, values: typeof qrMarks.$inferInsert): Promise<number | null> {
-  const [row] = await db.insert(qrMarks).values(values).onConflictDoNothing({ target: [qrMarks.sessionId, qrMarks.studentId] }).returning({ id: qrMarks.id });
-  return row?.id ?? null;
-}
-
-/**
- * Inserts a batch of marks (at most one per session and student, the unique key); a student who
- * has a mark in that session already gets none. Returns the new marks' ids by `sessionId:studentId`.
- */
-export async function insertMarks(db: Db, values: (typeof qrMarks.$inferInsert)[]): Promise<Map<string, number>> {
-  if (values.length === 0) return new Map();
-  const rows = await db
-    .insert(qrMarks)
-    .values(values)
-    .onConflictDoNothing({ target: [qrMarks.sessionId, qrMarks.studentId] })
-    .returning({ id: qrMarks.id, sessionId: qrMarks.sessionId, studentId: qrMarks.studentId });
-  return new Map(rows.map((r) => [`${r.sessionId}:${r.studentId}`, r.id]));
-}
-
-export async function deleteMark(db: Db, id: number): Promise<void> {
-  await db.delete(qrMarks).where(eq(qrMarks.id, id));
-}
-
-/** The accepted marks of each session, by session id. */
-export async function countAcceptedOf(db: Db, sessionIds: readonly number[]): Promise<Map<number, number>> {
-  if (sessionIds.length === 0) return new Map();
-  const rows = await db
-    .select({ sessionId: qrMarks.sessionId, n: count() })
-    .from(qrMarks)
-    .where(and(inArray(qrMarks.sessionId, [...sessionIds]), eq(qrMarks.status, 'accepted')))
-    .groupBy(qrMarks.sessionId);
-  return new Map(rows.map((r) => [r.sessionId, r.n]));
-}
-
-/** The journal cell of a visit: `teachingAssignmentId:studentId:visitDate:lessonTimeId`. */
-export const cellKey = (v: { teachingAssignmentId: number; studentId: number; visitDate: string; lessonTimeId: number }) =>
-  `${v.teachingAssignmentId}:${v.studentId}:${v.visitDate}:${v.lessonTimeId}`;
-
-/**
- * The "present" records of a batch of accepted marks, the common way (nothing in those journal
- * cells yet), with their history lines and the marks' links to them, in three statements. Returns
- * the new records' ids by cellKey; a cell the journal holds already gets none (writePresence then decides).
- */
-export async function insertPresences(db: Db, marks: readonly { values: VisitValues; byUserId: number | null; markId: number }[]): Promise<Map<string, number>> {
-  if (marks.length === 0) return new Map();
-  const inserted = await db
-    .insert(journalVisits)
-    .values(marks.map((m) => ({ ...m.values, mark: null, source: 'qr', createdByUserId: m.byUserId, updatedByUserId: m.byUserId })))
-    .onConflictDoNothing({ target: [journalVisits.teachingAssignmentId, journalVisits.studentId, journalVisits.visitDate, journalVisits.lessonTimeId] })
-    .returning({
-      id: journalVisits.id,
-      teachingAssignmentId: journalVisits.teachingAssignmentId,
-      studentId: journalVisits.studentId,
-      visitDate: journalVisits.visitDate,
-      lessonTimeId: journalVisits.lessonTimeId,
-    });
-  const ids = new Map(inserted.map((r) => [cellKey(r), r.id]));
-  const written = marks.flatMap((m) => {
-    const visitId = ids.get(cellKey(m.values));
-    return visitId === undefined ? [] : [{ ...m, visitId }];
-  });
-  if (written.length === 0) return ids;
-  await db.insert(journalVisitChanges).values(
-    written.map((m) => ({
-      visitId: m.visitId,
-      teachingAssignmentId: m.values.teachingAssignmentId,
-      studentId: m.values.studentId,
-      visitDate: m.values.visitDate,
-      lessonTimeId: m.values.lessonTimeId,
-      action: 'insert',
-      oldMark: null,
-      newMark: null,
-      source: 'qr',
-      changedByUserId: m.byUserId,
-    })),
-  );
-  const links = sql.join(
-    written.map((m) => sql`(${m.markId}::int, ${m.visitId}::int)`),
-    sql`, `,
-  );
-  await db.execute(sql`update ${qrMarks} set visit_id = l.visit_id from (values ${links}) as l(mark_id, visit_id) where ${qrMarks.id} = l.mark_id`);
-  return ids;
-}
-
 export async function decideMark(db: Db, id: number, values: { status: 'accepted' | 'rejected'; visitId: number | null; decidedAt: Date; decidedByUserId: number }): Promise<boolean> {
   const rows = await db
     .update(qrMarks)
@@ -289,10 +327,6 @@ export async function decideMark(db: Db, id: number, values: { status: 'accepted
     .where(and(eq(qrMarks.id, id), eq(qrMarks.status, 'review')))
     .returning({ id: qrMarks.id });
   return rows.length > 0;
-}
-
-export async function setMarkVisit(db: Db, id: number, visitId: number): Promise<void> {
-  await db.update(qrMarks).set({ visitId }).where(eq(qrMarks.id, id));
 }
 
 export interface StudentFacts {

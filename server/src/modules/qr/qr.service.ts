@@ -89,6 +89,13 @@ interface MarkInput {
   now: Date;
 }
 
+/** A student's scan as it waits for its batch. */
+interface ScanInput {
+  auth: AuthInfo;
+  token: string;
+  now: Date;
+}
+
 /** What a mark's answer needs. */
 interface MarkDone {
   status: QrMarkStatus;
@@ -265,22 +272,47 @@ export class QrService {
     return session;
   }
 
+  /**
+   * Scans that arrive together (a class scanning the projector at once) are checked together: one
+   * statement per batch reads their sessions and whether each student is one of the lesson's.
+   */
+  private readonly scans = new Batcher<ScanInput, timetable.EntryRow>((items) => this.scanBatch(items), { lanes: 2, max: 250 });
+
   /** lesson.json: the lesson a scanned token is for, so that the student sees what they mark. */
   async lesson(auth: AuthInfo, input: QrLessonBody, lang: Language): Promise<QrLesson> {
     if (auth.role !== ROLE_STUDENT) throw forbidden();
-    const parsed = tokens.parse(input.token);
-    const session = parsed ? await repo.findSession(this.ctx.db, parsed.sessionId) : undefined;
-    if (!session) throw refused(403, 'token');
-    this.checkSession({ idShed: session.scheduleEntryId, token: input.token }, this.ctx.now(), session, await this.secret());
-    const entry = await timetable.findEntry(this.ctx.db, session.scheduleEntryId);
-    if (!entry) throw notFound();
-    if (!(await timetable.isStudentOfEntry(this.ctx.db, entry.id, auth.uid))) throw refused(403, 'notYours');
+    const entry = await this.scans.submit({ auth, token: input.token, now: this.ctx.now() });
     return { idShed: entry.id, idAud: entry.auditoriumId, discipline: localName(entry.discipline, lang), room: `${entry.roomName}, ${entry.building}` };
   }
 
+  /** A batch of scans: each answered with its lesson, or refused (403 'token', 'notOpen', 'notYours'; 404). */
+  private async scanBatch(items: readonly ScanInput[]): Promise<Settled<timetable.EntryRow>[]> {
+    const secret = await this.secret();
+    const asked = items.flatMap((it, i) => {
+      const parsed = tokens.parse(it.token);
+      return parsed ? [{ i, request: { key: { id: parsed.sessionId }, studentId: it.auth.uid } }] : [];
+    });
+    const contexts = await repo.markContexts(this.ctx.db, asked.map((a) => a.request));
+    const outcomes: Settled<timetable.EntryRow>[] = items.map(() => ({ ok: false, error: refused(403, 'token') }));
+    await Promise.all(
+      asked.map(async ({ i }, n) => {
+        outcomes[i] = await settle(async () => {
+          const context = contexts[n];
+          if (!context) throw refused(403, 'token');
+          const session = this.checkSession({ idShed: context.session.scheduleEntryId, token: items[i].token }, items[i].now, context.session, secret);
+          const entry = await this.entry(session.scheduleEntryId);
+          if (!entry) throw notFound();
+          if (!context.member) throw refused(403, 'notYours');
+          return entry;
+        });
+      }),
+    );
+    return outcomes;
+  }
+
   /**
-   * Marks that arrive together are checked and written together (group commit): one transaction
-   * per batch, each mark still answered on its own (see markBatch).
+   * Marks that arrive together are checked and written together (group commit): two statements
+   * per batch, one to read and one to write, each mark still answered on its own (see markBatch).
    */
   private readonly marks = new Batcher<MarkInput, MarkDone>((items) => this.markBatch(items), { lanes: 2, max: 250 });
 
@@ -298,9 +330,9 @@ export class QrService {
   }
 
   /**
-   * A batch of marks in one transaction. When that transaction fails (it rolls back whole: nothing
-   * of the batch is written), each mark is tried again in a transaction of its own, so that a fault
-   * of one mark (a value the database refuses) answers that mark only.
+   * A batch of marks, written in one statement. When that statement fails (nothing of the batch is
+   * written), each mark is tried again on its own, so that a fault of one mark (a value the database
+   * refuses, a journal cell written by someone else at the same moment) answers that mark only.
    */
   private async markBatch(items: readonly MarkInput[]): Promise<Settled<MarkDone>[]> {
     try {
@@ -314,11 +346,11 @@ export class QrService {
   }
 
   /**
-   * The marks of a batch: their facts read in a few statements for all, each checked by the rules
-   * (a refusal answers that mark only), then the marks inserted in one statement (the unique key
-   * keeps one per student and session: a second one, in this batch or another, answers 409), the
-   * accepted ones' journal records in a few more, and the sessions' counts; one commit for all.
-   * The live events leave after the commit, batched with those of the other marks.
+   * The marks of a batch: their facts read in one statement for all, each checked by the rules
+   * (a refusal answers that mark only), then the marks, the accepted ones' journal records and
+   * their history written in one statement (repo.writeMarks; the unique key keeps one mark per
+   * student and session: a second one, in this batch or another, answers 409), which also counts
+   * the sessions' accepted marks. The live events leave after it, batched with those of the other marks.
    */
   private async markTogether(items: readonly MarkInput[]): Promise<Settled<MarkDone>[]> {
     const outcomes: (Settled<MarkDone> | undefined)[] = items.map(() => undefined);
@@ -365,13 +397,13 @@ export class QrService {
       }
     }
     if (planned.length === 0) return outcomes.map((o) => o ?? { ok: false, error: new Error('QR mark: not answered') });
-    const { events, outcomes: done } = await this.ctx.db.transaction(async (tx) => {
-      const ids = await repo.insertMarks(
-        tx,
-        planned.map((p) => ({
+    const written = await repo.writeMarks(
+      this.ctx.db,
+      planned.map((p) => ({
+        mark: {
           sessionId: p.session.id,
           studentId: p.student.id,
-          status: p.status,
+          status: p.status === 'accepted' ? 'accepted' : 'review',
           reason: p.reason,
           latitude: p.item.input.x,
           longitude: p.item.input.y,
@@ -380,48 +412,32 @@ export class QrService {
           device: p.item.deviceHash,
           via: p.item.input.token !== undefined ? 'token' : 'code',
           createdAt: p.item.now,
-        })),
-      );
-      const written: (Planned & { markId: number; visitId: number | null })[] = [];
-      for (const p of planned) {
-        const markId = ids.get(`${p.session.id}:${p.student.id}`);
-        if (markId === undefined) refuse(items.indexOf(p.item), refused(409, 'marked'));
-        else written.push({ ...p, markId, visitId: null });
+        },
+        byUserId: p.item.auth.userId,
+        visit: p.visitValues,
+      })),
+    );
+    const events: OutgoingEvent[] = [];
+    for (const [k, p] of planned.entries()) {
+      const w = written[k];
+      const i = items.indexOf(p.item);
+      if (!w) {
+        refuse(i, refused(409, 'marked'));
+        continue;
       }
-      const accepted = written.filter((w) => w.status === 'accepted');
-      const visits = await repo.insertPresences(
-        tx,
-        accepted.map((w) => ({ values: w.visitValues, byUserId: w.item.auth.userId, markId: w.markId })),
-      );
-      for (const w of accepted) {
-        w.visitId = visits.get(repo.cellKey(w.visitValues)) ?? null;
-        if (w.visitId !== null) continue;
-        // The journal holds that occurrence already: an absence there turns into presence; anything else is a mark already.
-        w.visitId = await repo.writePresence(tx, w.visitValues, w.item.auth.userId);
-        if (w.visitId === null) {
-          await repo.deleteMark(tx, w.markId);
-          refuse(items.indexOf(w.item), refused(409, 'marked'));
-        } else await repo.setMarkVisit(tx, w.markId, w.visitId);
+      if (p.teacher) {
+        if (w.visitId !== null)
+          events.push({ event: JOURNAL_CHANGED_EVENT, to: [p.teacher.userId], data: qrPresence(p.entry.teachingAssignmentId, { id: w.visitId, ...p.visitValues }, p.item.now) });
+        const mark: QrMark = { id: w.markId, idStud: p.student.id, fio: fullName(p.student), status: p.status, reason: p.reason, distanceM: Math.round(p.distance), at: p.item.now.toISOString() };
+        const data: QrLiveMark = { sessionId: p.session.id, count: w.accepted, mark };
+        events.push({ event: QR_MARK_EVENT, to: [p.teacher.userId], data });
       }
-      const kept = written.filter((w) => w.status === 'review' || w.visitId !== null);
-      const counts = await repo.countAcceptedOf(tx, [...new Set(kept.map((w) => w.session.id))]);
-      const out: OutgoingEvent[] = [];
-      for (const w of kept) {
-        if (w.teacher) {
-          if (w.visitId !== null)
-            out.push({ event: JOURNAL_CHANGED_EVENT, to: [w.teacher.userId], data: qrPresence(w.entry.teachingAssignmentId, { id: w.visitId, ...w.visitValues }, w.item.now) });
-          const mark: QrMark = { id: w.markId, idStud: w.student.id, fio: fullName(w.student), status: w.status, reason: w.reason, distanceM: Math.round(w.distance), at: w.item.now.toISOString() };
-          const data: QrLiveMark = { sessionId: w.session.id, count: counts.get(w.session.id) ?? 0, mark };
-          out.push({ event: QR_MARK_EVENT, to: [w.teacher.userId], data });
-        }
-        outcomes[items.indexOf(w.item)] = { ok: true, value: { status: w.status, reason: w.reason, entry: w.entry } };
-      }
-      return { events: out, outcomes };
-    });
+      outcomes[i] = { ok: true, value: { status: p.status, reason: p.reason, entry: p.entry } };
+    }
     // After the commit, batched with the other marks of a burst (NOTIFY inside the marks'
-    // transaction would make the burst's commits wait for each other).
+    // statement would make the burst's commits wait for each other).
     await this.ctx.live.publishCommitted(events);
-    return done.map((o) => o ?? { ok: false, error: new Error('QR mark: not answered') });
+    return outcomes.map((o) => o ?? { ok: false, error: new Error('QR mark: not answered') });
   }
 
   /** One mark's checks against its facts (the order of the refusals is the rules' order); its values when it passes. */
