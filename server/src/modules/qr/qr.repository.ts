@@ -223,8 +223,13 @@ export async function writeMarks(db: Db, writes: readonly MarkWrite[]): Promise<
                    device text, via text, created_at timestamptz, by_user_id int, teaching_assignment_id int, visit_date date, lesson_time_id int,
                    teacher_id int, academic_year_id int, working_semester_id int, semester_id int, discipline_id int, credits smallint, is_select boolean,
                    lesson_type_id int, group_id int, stream_id int, subgroup smallint, day_number smallint, education_form_id int, schedule_entry_id int)
-            left join journal_visits c on c.teaching_assignment_id = r.teaching_assignment_id and c.student_id = r.student_id
-                                      and c.visit_date = r.visit_date and c.lesson_time_id = r.lesson_time_id
+            -- The cell's record through the journal's unique key, one look-up per mark however large the journal grows.
+            left join lateral (
+              select c.id, c.mark from journal_visits c
+               where c.teaching_assignment_id = r.teaching_assignment_id and c.student_id = r.student_id
+                 and c.visit_date = r.visit_date and c.lesson_time_id = r.lesson_time_id
+               limit 1
+            ) c on true
         ),
         -- An accepted mark needs an empty cell (a new record) or an absence (turned into presence).
         w as materialized (
