@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -258,4 +258,13 @@ export function preparedStatement<T>(build: (db: Db) => T): (db: Db) => T {
     }
     return statement;
   };
+}
+
+/**
+ * The rows of a raw statement (both drivers answer `{rows}`). Columns come as the driver hands them
+ * over: dates and times of a raw statement are text, in each driver's own format, so a statement
+ * that needs them turns them into something both agree on (to_char, epoch milliseconds).
+ */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

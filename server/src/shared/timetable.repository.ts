@@ -5,7 +5,7 @@
  * teacher's own subgroup of the assignment when it has any; never students taken off the list).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { rowsOf, type Db } from '../db/client';
 
 type Names = { nameRu: string; nameKg: string; nameEn: string };
 
@@ -67,22 +67,17 @@ const SELECT_ENTRY = sql`
   left join streams s on s.id = e.stream_id
   left join specialities sp on sp.id = coalesce(g.speciality_id, s.speciality_id)`;
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
-
 const fix = (r: EntryRow): EntryRow => ({ ...r, latitude: Number(r.latitude), longitude: Number(r.longitude) });
 
 export async function findEntry(db: Db, id: number): Promise<EntryRow | undefined> {
-  const [row] = await rows<EntryRow>(db, sql`${SELECT_ENTRY} where e.id = ${id}`);
+  const [row] = await rowsOf<EntryRow>(db, sql`${SELECT_ENTRY} where e.id = ${id}`);
   return row && fix(row);
 }
 
 /** The teacher's entries of a half-year, by day and time. */
 export async function entriesOfTeacher(db: Db, teacherId: number, year: number, ws: number): Promise<EntryRow[]> {
   return (
-    await rows<EntryRow>(
+    await rowsOf<EntryRow>(
       db,
       sql`${SELECT_ENTRY} where e.teacher_id = ${teacherId} and e.academic_year_id = ${year} and e.working_semester_id = ${ws} order by e.day_number, lt.starts_at, e.id`,
     )
@@ -105,7 +100,7 @@ export const memberOf = sql`
 /** The student's entries of a half-year, by day and time. */
 export async function entriesOfStudent(db: Db, studentId: number, year: number, ws: number): Promise<EntryRow[]> {
   return (
-    await rows<EntryRow>(
+    await rowsOf<EntryRow>(
       db,
       sql`${SELECT_ENTRY} join students st on st.id = ${studentId}
           where e.academic_year_id = ${year} and e.working_semester_id = ${ws} and ${memberOf}
@@ -116,7 +111,7 @@ export async function entriesOfStudent(db: Db, studentId: number, year: number, 
 
 /** Is the student one of the entry's students? */
 export async function isStudentOfEntry(db: Db, entryId: number, studentId: number): Promise<boolean> {
-  const found = await rows(db, sql`select 1 from schedule_entries e join students st on st.id = ${studentId} where e.id = ${entryId} and ${memberOf}`);
+  const found = await rowsOf(db, sql`select 1 from schedule_entries e join students st on st.id = ${studentId} where e.id = ${entryId} and ${memberOf}`);
   return found.length > 0;
 }
 
@@ -131,7 +126,7 @@ export interface EntryStudent {
 
 /** The entry's students, by name. */
 export async function studentsOfEntry(db: Db, entryId: number): Promise<EntryStudent[]> {
-  return rows<EntryStudent>(
+  return rowsOf<EntryStudent>(
     db,
     sql`select st.id, st.group_id as "groupId", st.education_form_id as "educationFormId", st.surname, st.name, st.patronymic
         from schedule_entries e join students st on ${memberOf}
@@ -141,7 +136,7 @@ export async function studentsOfEntry(db: Db, entryId: number): Promise<EntryStu
 
 /** How many students the entry is for. */
 export async function countStudentsOfEntry(db: Db, entryId: number): Promise<number> {
-  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from schedule_entries e join students st on ${memberOf} where e.id = ${entryId}`);
+  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from schedule_entries e join students st on ${memberOf} where e.id = ${entryId}`);
   return row?.n ?? 0;
 }
 
@@ -180,7 +175,7 @@ export async function qrAttendance(
   if (within.specialityId !== undefined) filters.push(sql`sp.id = ${within.specialityId}`);
   if (within.groupId !== undefined) filters.push(sql`g.id = ${within.groupId}`);
   if (within.studentId !== undefined) filters.push(sql`st.id = ${within.studentId}`);
-  return rows<ReportRow>(
+  return rowsOf<ReportRow>(
     db,
     sql`select ${key} as id, ${ru} as "nameRu", ${kg} as "nameKg", ${en} as "nameEn", count(*)::int as expected, (count(m.id) filter (where m.status = 'accepted'))::int as present
         from qr_sessions s

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { memberOf } from '../../shared/timetable.repository';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import {
   groups,
   journalVisitChanges,
@@ -73,11 +73,6 @@ export interface MarkRequest {
   device?: string;
 }
 
-/** Rows of a raw statement (both drivers answer `{rows}`). */
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** A session's columns under alias s, named as SessionRow names them (times in epoch milliseconds: see sessionOf). */
 const SESSION_COLUMNS = sql.raw(
   `s.id, s.schedule_entry_id as "scheduleEntryId", s.lesson_date::text as "lessonDate", s.teacher_id as "teacherId", s.makeup,
@@ -87,7 +82,7 @@ const SESSION_COLUMNS = sql.raw(
 
 type Millis<T> = { [K in keyof T]: T[K] extends Date ? number : T[K] extends Date | null ? number | null : T[K] };
 
-/** A session read by a raw statement (the drivers hand raw statements' times over as text, in their own formats). */
+/** A session read by a raw statement (see rowsOf for why its times come as epoch milliseconds). */
 const sessionOf = (s: Millis<SessionRow>): SessionRow => ({
   ...s,
   opensAt: new Date(s.opensAt),
@@ -114,7 +109,7 @@ export async function markContexts(db: Db, requests: readonly MarkRequest[]): Pr
       device: r.device ?? null,
     })),
   );
-  const found = await rows<
+  const found = await rowsOf<
     Millis<SessionRow> & {
       n: number;
       found: boolean;
@@ -171,8 +166,8 @@ export interface MarkWritten {
 
 /**
  * Writes a batch of marks in one statement (so all of it or nothing), answering each in order
- * (null: not written, because the student has a mark in that session already, or, for an accepted
- * mark, because the journal holds a presence or a mark in that cell). An accepted mark writes its
+ * (null: not written, because the student has a mark in that session already or the journal holds a
+ * presence or a mark in that cell). An accepted mark writes its
  * journal record ("present": a new record, or an absence turned into presence), that record's
  * history line and the mark's link to it. When a journal cell changes under the statement (another
  * writer at the same moment), the link to the record the statement meant to write fails the foreign
@@ -214,7 +209,7 @@ export async function writeMarks(db: Db, writes: readonly MarkWrite[]): Promise<
       schedule_entry_id: v.scheduleEntryId ?? null,
     })),
   );
-  const written = await rows<{ n: number; markId: number; visitId: number | null; accepted: number }>(
+  const written = await rowsOf<{ n: number; markId: number; visitId: number | null; accepted: number }>(
     db,
     sql`with r as (
           select r.*, c.id as cell_id, c.mark as cell_mark
@@ -231,10 +226,11 @@ export async function writeMarks(db: Db, writes: readonly MarkWrite[]): Promise<
                limit 1
             ) c on true
         ),
-        -- An accepted mark needs an empty cell (a new record) or an absence (turned into presence).
+        -- A mark needs an empty journal cell or an absence there: an accepted one writes a new record or
+        -- turns the absence into presence; one waiting for review writes none.
         w as materialized (
           select r.*, case when r.status = 'accepted' then coalesce(r.cell_id, nextval(pg_get_serial_sequence('journal_visits', 'id'))) end as visit_id
-            from r where r.status <> 'accepted' or r.cell_id is null or r.cell_mark = 'н/б'
+            from r where r.cell_id is null or r.cell_mark = 'н/б'
         ),
         m as (
           insert into qr_marks (session_id, student_id, status, reason, latitude, longitude, accuracy_m, distance_m, device, via, visit_id, created_at)
@@ -399,23 +395,6 @@ export async function writePresence(db: Db, v: VisitValues, byUserId: number | n
   if (!updated) return null;
   await db.insert(journalVisitChanges).values({ visitId: updated.id, ...cell, action: 'update', oldMark: 'н/б', newMark: null, source: 'qr', changedByUserId: byUserId });
   return updated.id;
-}
-
-/** Does the journal hold a presence or a mark (anything but an absence) for the occurrence? */
-export async function journalHasPresence(db: Db, cell: { teachingAssignmentId: number; studentId: number; visitDate: string; lessonTimeId: number }): Promise<boolean> {
-  const rows = await db
-    .select({ id: journalVisits.id })
-    .from(journalVisits)
-    .where(
-      and(
-        eq(journalVisits.teachingAssignmentId, cell.teachingAssignmentId),
-        eq(journalVisits.studentId, cell.studentId),
-        eq(journalVisits.visitDate, cell.visitDate),
-        eq(journalVisits.lessonTimeId, cell.lessonTimeId),
-        sql`${journalVisits.mark} is distinct from 'н/б'`,
-      ),
-    );
-  return rows.length > 0;
 }
 
 // The card

@@ -105,6 +105,8 @@ interface MarkDone {
 
 /** A mark that passed its checks, with what its rows and events need. */
 interface Planned {
+  /** Its place in the batch. */
+  index: number;
   item: MarkInput;
   session: repo.SessionRow;
   entry: timetable.EntryRow;
@@ -112,7 +114,7 @@ interface Planned {
   teacher: { userId: number } | undefined;
   distance: number;
   reason: QrReviewReason;
-  status: QrMarkStatus;
+  status: repo.MarkWrite['mark']['status'];
   visitValues: repo.VisitValues;
 }
 
@@ -293,7 +295,7 @@ export class QrService {
       return parsed ? [{ i, request: { key: { id: parsed.sessionId }, studentId: it.auth.uid } }] : [];
     });
     const contexts = await repo.markContexts(this.ctx.db, asked.map((a) => a.request));
-    const outcomes: Settled<timetable.EntryRow>[] = items.map(() => ({ ok: false, error: refused(403, 'token') }));
+    const outcomes: (Settled<timetable.EntryRow> | undefined)[] = items.map(() => undefined);
     await Promise.all(
       asked.map(async ({ i }, n) => {
         outcomes[i] = await settle(async () => {
@@ -307,7 +309,7 @@ export class QrService {
         });
       }),
     );
-    return outcomes;
+    return outcomes.map((o) => o ?? { ok: false, error: refused(403, 'token') });
   }
 
   /**
@@ -379,7 +381,7 @@ export class QrService {
     const devices = new Map<string, number>();
     for (const [n, { i }] of asked.entries()) {
       try {
-        const plan = this.plan(items[i], contexts[n], secret, entries, teachers);
+        const plan = this.plan(i, items[i], contexts[n], secret, entries, teachers);
         // One mark per student and session: the first of the batch goes on, the others are 409 now.
         const key = `${plan.session.id}:${plan.student.id}`;
         if (taken.has(key)) throw refused(409, 'marked');
@@ -389,8 +391,6 @@ export class QrService {
         const other = devices.get(device);
         if (other !== undefined && other !== plan.student.id && plan.status === 'accepted') Object.assign(plan, { status: 'review', reason: 'device' });
         if (other === undefined) devices.set(device, plan.student.id);
-        // A mark waiting for review writes no journal record: the journal must not hold the student already.
-        if (plan.status === 'review' && (await repo.journalHasPresence(this.ctx.db, plan.visitValues))) throw refused(409, 'marked');
         planned.push(plan);
       } catch (err) {
         refuse(i, err);
@@ -403,7 +403,7 @@ export class QrService {
         mark: {
           sessionId: p.session.id,
           studentId: p.student.id,
-          status: p.status === 'accepted' ? 'accepted' : 'review',
+          status: p.status,
           reason: p.reason,
           latitude: p.item.input.x,
           longitude: p.item.input.y,
@@ -420,9 +420,8 @@ export class QrService {
     const events: OutgoingEvent[] = [];
     for (const [k, p] of planned.entries()) {
       const w = written[k];
-      const i = items.indexOf(p.item);
       if (!w) {
-        refuse(i, refused(409, 'marked'));
+        refuse(p.index, refused(409, 'marked'));
         continue;
       }
       if (p.teacher) {
@@ -432,7 +431,7 @@ export class QrService {
         const data: QrLiveMark = { sessionId: p.session.id, count: w.accepted, mark };
         events.push({ event: QR_MARK_EVENT, to: [p.teacher.userId], data });
       }
-      outcomes[i] = { ok: true, value: { status: p.status, reason: p.reason, entry: p.entry } };
+      outcomes[p.index] = { ok: true, value: { status: p.status, reason: p.reason, entry: p.entry } };
     }
     // After the commit, batched with the other marks of a burst (NOTIFY inside the marks'
     // statement would make the burst's commits wait for each other).
@@ -442,6 +441,7 @@ export class QrService {
 
   /** One mark's checks against its facts (the order of the refusals is the rules' order); its values when it passes. */
   private plan(
+    index: number,
     item: MarkInput,
     context: repo.MarkContext | undefined,
     secret: Buffer,
@@ -460,7 +460,7 @@ export class QrService {
     const distance = distanceM(input.x, input.y, entry.latitude, entry.longitude);
     const teacher = teachers.get(entry.teacherId);
     const reason: QrReviewReason = sharedDevice ? 'device' : distance > entry.radiusM ? 'distance' : null;
-    return { item, session, entry, student, teacher, distance, reason, status: reason ? 'review' : 'accepted', visitValues: this.visitValues(entry, session, student) };
+    return { index, item, session, entry, student, teacher, distance, reason, status: reason ? 'review' : 'accepted', visitValues: this.visitValues(entry, session, student) };
   }
 
   private visitValues(entry: timetable.EntryRow, session: repo.SessionRow, student: repo.StudentFacts): repo.VisitValues {

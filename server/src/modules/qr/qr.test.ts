@@ -394,6 +394,27 @@ describe('an absence already in the journal', () => {
     const state = (await post('/api/qr/session/state.json', teacher, { sessionId: s.sessionId })).json().data as QrSession;
     expect(state.count).toBe(2);
   });
+
+  it('a mark that would wait for review, for a student the journal already holds as present, answers 409 and stores nothing', async () => {
+    await moveTo(new Date(2026, 10, 8, 21, 30)); // a Sunday evening in November: a make-up session
+    const s = await openLesson(lesson, true);
+    const mate = mates[1];
+    const d = db.database.db;
+    const { token: first } = await tokenOf(s);
+    expect((await post('/api/qr/student/visit.json', student, visitBody(student, first), device('phone-p'))).json().data.status).toBe('accepted');
+    const [model] = (await visitsOf(student.user.uid)).filter((v) => v.visitDate === '2026-11-08');
+    const [mateRow] = await d.select({ groupId: students.groupId, educationFormId: students.educationFormId }).from(students).where(eq(students.id, mate.user.uid));
+    const { id: _id, createdAt: _c, updatedAt: _u, ...cell } = model;
+    // The teacher has written a grade in the mate's cell by hand.
+    await d.insert(journalVisits).values({ ...cell, studentId: mate.user.uid, groupId: mateRow.groupId, educationFormId: mateRow.educationFormId, visitDate: '2026-11-08', dayNumber: 7, mark: '5', source: 'journal' });
+    const { token } = await tokenOf(s);
+    const res = await post('/api/qr/student/visit.json', mate, visitBody(mate, token, { x: lesson.latitude + 0.01 }), device('phone-q'));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.params).toEqual({ reason: 'marked' });
+    expect(await d.select().from(qrMarks).where(and(eq(qrMarks.sessionId, s.sessionId), eq(qrMarks.studentId, mate.user.uid)))).toHaveLength(0);
+    const cells = await d.select().from(journalVisits).where(and(eq(journalVisits.studentId, mate.user.uid), eq(journalVisits.visitDate, '2026-11-08')));
+    expect(cells).toEqual([expect.objectContaining({ mark: '5', source: 'journal' })]);
+  });
 });
 
 describe('marks that arrive together (group commit)', () => {

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, notExists, notInArray, sql } from 'drizzle-orm';
 import type { VisitRow } from '../../../../contract/visitlog';
-import { preparedStatement, type Db } from '../../db/client';
+import { preparedStatement, rowsOf, type Db } from '../../db/client';
 import {
   auditoria,
   controlForms,
@@ -222,13 +222,15 @@ export async function journalJson(db: Db, assignmentId: number, studentIds: read
  * come, without a Date or a mapped object per record.
  */
 export async function listedVisitRows(db: Db, assignmentId: number, studentIds: readonly number[]): Promise<VisitRow[]> {
-  const result = await db.execute(sql`
+  return rowsOf<VisitRow>(
+    db,
+    sql`
     select v.id::float8 as "id_studentJournalVisit", v.student_id as "id_student", to_char(v.visit_date, 'YYYY-MM-DD') as "visitDate", v.lesson_time_id as "id_time",
            v.mark as "otsenka", v.source, to_char(v.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
       from journal_visits v
      where v.teaching_assignment_id = ${assignmentId} and v.student_id = any(string_to_array(${studentIds.join(',')}, ',')::int[])
-     order by v.visit_date, v.lesson_time_id, v.id`);
-  return (result as unknown as { rows: VisitRow[] }).rows;
+     order by v.visit_date, v.lesson_time_id, v.id`,
+  );
 }
 
 export async function lessonTopicsOf(db: Db, assignmentId: number) {
