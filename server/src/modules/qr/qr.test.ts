@@ -365,7 +365,20 @@ describe('the QR card', () => {
   });
 });
 
-describe('an absence already in the journal', () => {
+describe('a record already in the journal', () => {
+  /** The teacher's own record in `who`'s cell of the lesson on `date` (a Sunday), copied from the demo student's QR record there. */
+  async function writtenByHand(who: TestSession, date: string, mark: string) {
+    const d = db.database.db;
+    const [model] = await visitsOf(student.user.uid, date);
+    const [row] = await d.select({ groupId: students.groupId, educationFormId: students.educationFormId }).from(students).where(eq(students.id, who.user.uid));
+    const { id: _id, createdAt: _c, updatedAt: _u, ...cell } = model;
+    const [written] = await d
+      .insert(journalVisits)
+      .values({ ...cell, studentId: who.user.uid, groupId: row.groupId, educationFormId: row.educationFormId, visitDate: date, dayNumber: 7, mark, source: 'journal' })
+      .returning({ id: journalVisits.id });
+    return written;
+  }
+
   it("a mark turns the teacher's 'н/б' into presence, with its history line", async () => {
     await moveTo(new Date(2026, 9, 18, 21, 30)); // another Sunday evening: a make-up session
     const s = await openLesson(lesson, true);
@@ -374,13 +387,7 @@ describe('an absence already in the journal', () => {
     const { token: first } = await tokenOf(s);
     // The demo student's check-in gives a journal record to copy for the mate's absence.
     expect((await post('/api/qr/student/visit.json', student, visitBody(student, first), device('phone-m'))).json().data.status).toBe('accepted');
-    const [model] = (await visitsOf(student.user.uid)).filter((v) => v.visitDate === '2026-10-18');
-    const [mateRow] = await d.select({ groupId: students.groupId, educationFormId: students.educationFormId }).from(students).where(eq(students.id, mate.user.uid));
-    const { id: _id, createdAt: _c, updatedAt: _u, ...cell } = model;
-    const [absent] = await d
-      .insert(journalVisits)
-      .values({ ...cell, studentId: mate.user.uid, groupId: mateRow.groupId, educationFormId: mateRow.educationFormId, visitDate: '2026-10-18', dayNumber: 7, mark: 'н/б', source: 'journal' })
-      .returning({ id: journalVisits.id });
+    const absent = await writtenByHand(mate, '2026-10-18', 'н/б');
     const { token } = await tokenOf(s);
     const res = await post('/api/qr/student/visit.json', mate, visitBody(mate, token), device('phone-n'));
     expect(res.statusCode, res.body).toBe(200);
@@ -402,11 +409,8 @@ describe('an absence already in the journal', () => {
     const d = db.database.db;
     const { token: first } = await tokenOf(s);
     expect((await post('/api/qr/student/visit.json', student, visitBody(student, first), device('phone-p'))).json().data.status).toBe('accepted');
-    const [model] = (await visitsOf(student.user.uid)).filter((v) => v.visitDate === '2026-11-08');
-    const [mateRow] = await d.select({ groupId: students.groupId, educationFormId: students.educationFormId }).from(students).where(eq(students.id, mate.user.uid));
-    const { id: _id, createdAt: _c, updatedAt: _u, ...cell } = model;
     // The teacher has written a grade in the mate's cell by hand.
-    await d.insert(journalVisits).values({ ...cell, studentId: mate.user.uid, groupId: mateRow.groupId, educationFormId: mateRow.educationFormId, visitDate: '2026-11-08', dayNumber: 7, mark: '5', source: 'journal' });
+    await writtenByHand(mate, '2026-11-08', '5');
     const { token } = await tokenOf(s);
     const res = await post('/api/qr/student/visit.json', mate, visitBody(mate, token, { x: lesson.latitude + 0.01 }), device('phone-q'));
     expect(res.statusCode, res.body).toBe(409);
