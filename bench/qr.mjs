@@ -13,8 +13,8 @@
  * record for a student and lesson).
  */
 import { createHash, randomBytes, scryptSync } from 'node:crypto';
-import http from 'node:http';
 import pg from 'pg';
+import { Pool } from 'undici';
 
 const PASSWORD = 'Bench-QR-2026';
 const INTERVAL_MS = 10_000;
@@ -48,39 +48,46 @@ async function post(origin, who, path, body) {
 }
 
 /**
- * The students' phones: each request on a kept-alive connection (a phone's browser keeps the one its
- * scan went over), through node:http, which costs the machine less than fetch: the bench shares the
- * cores with the portal and PostgreSQL, and phones bring their own. `{status, body, ms}` per call.
+ * The students' phones: each phone keeps its own connection (opened by its scan, kept alive for its
+ * mark, as a phone's browser does; a second tap sent at once opens a second one, as a browser's would),
+ * through undici, the client Node's own fetch is built on, called directly: the bench shares the cores
+ * with the portal and PostgreSQL, and phones bring their own. `phone(key)` is one phone; `request`
+ * answers `{status, body, ms}`, ms from the call to the last byte of the answer; `leave()` closes a
+ * phone's connections.
  */
 export function phones(origin) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-  const { hostname, port } = new URL(origin);
-  const send = (method, path, cookie, payload) =>
-    new Promise((resolve) => {
-      const t0 = performance.now();
-      const headers = { origin, ...(cookie ? { cookie } : {}), ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) };
-      const req = http.request({ agent, hostname, port, path, method, headers }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const ms = performance.now() - t0;
-          let body = null;
-          try {
-            body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            // not JSON: the status tells
-          }
-          resolve({ status: res.statusCode, body, ms });
-        });
-        res.on('error', () => resolve({ status: 0, body: null, ms: performance.now() - t0 }));
-      });
-      req.on('error', () => resolve({ status: 0, body: null, ms: performance.now() - t0 }));
-      req.end(payload);
-    });
+  const own = new Map();
+  const phone = (key) => {
+    let pool = own.get(key);
+    if (!pool) own.set(key, (pool = new Pool(origin, { pipelining: 1, keepAliveTimeout: 120_000, keepAliveMaxTimeout: 120_000 })));
+    return pool;
+  };
+  const send = async (pool, method, path, cookie, payload) => {
+    const t0 = performance.now();
+    try {
+      const headers = { origin, ...(cookie ? { cookie } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) };
+      const res = await pool.request({ method, path, headers, body: payload });
+      const text = await res.body.text();
+      const ms = performance.now() - t0;
+      let body = null;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: the status tells
+      }
+      return { status: res.statusCode, body, ms };
+    } catch {
+      return { status: 0, body: null, ms: performance.now() - t0 };
+    }
+  };
   return {
-    post: (who, path, body) => send('POST', path, who.cookie, JSON.stringify(body)),
-    get: (path, cookie = null) => send('GET', path, cookie, undefined),
-    close: () => agent.destroy(),
+    post: (who, path, body) => send(phone(who.cookie), 'POST', path, who.cookie, JSON.stringify(body)),
+    get: (key, path, cookie = null) => send(phone(key), 'GET', path, cookie, undefined),
+    leave: async (keys) => {
+      await Promise.all(keys.map((key) => own.get(key)?.close()));
+      for (const key of keys) own.delete(key);
+    },
+    close: () => Promise.all([...own.values()].map((pool) => pool.destroy())),
   };
 }
 
@@ -220,18 +227,20 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
         const own = marks.map((r) => r.ms).sort((x, y) => x - y);
         latencies.push(...own);
         bursts.push({ p50Ms: Math.round(percentile(own, 50)), p99Ms: Math.round(percentile(own, 99)), maxMs: Math.round(own.at(-1)) });
+        // The class leaves with its phones; the last one stays for the floor below.
+        if ((b + 1) * burst < students.length) await phone.leave(group.map((s) => s.cookie));
       }
       // The portal's own floor for a burst: the last burst's students (signed in, connections open)
       // ask for the server's clock at once (GET /api/qr/time.json: the session check and the
       // reply, no statement), three times.
       const last = students.slice(-burst);
       for (let r = 0; r < 3; r++) {
-        const answers = await Promise.all(last.map((s) => phone.get('/api/qr/time.json', s.cookie)));
+        const answers = await Promise.all(last.map((s) => phone.get(s.cookie, '/api/qr/time.json', s.cookie)));
         if (answers.some((a) => a.status !== 200)) throw new Error(`time.json answered ${answers.find((a) => a.status !== 200).status}`);
         floorLatencies.push(...answers.map((a) => a.ms));
       }
     } finally {
-      phone.close();
+      await phone.close();
     }
     const elapsedMs = performance.now() - started;
     const ids = students.map((s) => s.uid);
@@ -283,11 +292,11 @@ export async function helloBurst(url, { burst = 500, rounds = 3 } = {}) {
   const latencies = [];
   try {
     for (let r = 0; r <= rounds; r++) {
-      const answers = await Promise.all(Array.from({ length: burst }, () => phone.get(pathname)));
+      const answers = await Promise.all(Array.from({ length: burst }, (_, i) => phone.get(i, pathname)));
       if (r > 0) latencies.push(...answers.map((a) => a.ms));
     }
   } finally {
-    phone.close();
+    await phone.close();
   }
   const sorted = latencies.sort((a, b) => a - b);
   return { requests: latencies.length, latencyP50Ms: Math.round(percentile(sorted, 50)), latencyP99Ms: Math.round(percentile(sorted, 99)) };
