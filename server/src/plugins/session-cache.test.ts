@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -64,6 +64,19 @@ describe('session cache', () => {
     await silently(sql`update sessions set revoked_at = now() where token_hash = ${hashOf(s.token)}`);
     expect((await enticate(a, s.headers)).statusCode).toBe(200);
     expect((await enticate(b, s.headers)).statusCode).toBe(200);
+  });
+
+  it('a session not kept is read without waiting to hear the changes; a kept one waits for them first', async () => {
+    const s = await session(a, 'student');
+    const ready = vi.spyOn(b.ctx.sessions.cache, 'ready');
+    try {
+      expect((await enticate(b, s.headers)).statusCode).toBe(200);
+      expect(ready).not.toHaveBeenCalled();
+      expect((await enticate(b, s.headers)).statusCode).toBe(200);
+      expect(ready).toHaveBeenCalledTimes(1);
+    } finally {
+      ready.mockRestore();
+    }
   });
 
   it('logout on one process ends the session on the other at once', async () => {
@@ -201,5 +214,7 @@ describe('SessionCache', () => {
     const away = new SessionCache({ ttlMs: 1000, maxEntries: 10 });
     await away.start({ listen: () => Promise.resolve({ ...listening, sync: () => Promise.reject(new Error('away')) }) } as unknown as Database);
     expect(await away.ready()).toBe(false);
+    away.set('h1', auth(1), 10_000, away.mark());
+    expect(away.size).toBe(0);
   });
 });

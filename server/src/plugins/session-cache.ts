@@ -10,6 +10,7 @@
  * - before an entry is used, the process waits until it has heard every announcement committed before
  *   the request arrived (Listening.sync: one round trip on the listening connection, shared by all
  *   the requests that arrive meanwhile; nothing with PGlite, which announces in the committing call);
+ *   a request whose session is not kept reads it without that wait: the read sees those changes;
  * - an entry lives no longer than the session itself (absolute and idle expiry on the session clock),
  *   nor past the moment its last activity must be written again, so activity is recorded as before.
  *
@@ -42,7 +43,8 @@ export class SessionCache {
   private generation = 0;
   /** Learns that every change committed before a call has been heard, one round trip for many calls. */
   private readonly heard = new SharedRoundTrip(() => (this.listening ? this.listening.sync() : Promise.reject(new Error('not listening'))));
-  private warned = false;
+  /** The last round trip failed: nothing is stored until one succeeds (and the warning is given once). */
+  private failing = false;
   log: SessionCacheLogger = { warn: () => {} };
 
   constructor(
@@ -78,12 +80,12 @@ export class SessionCache {
     if (!this.listening) return false;
     try {
       await this.heard.run();
-      this.warned = false;
+      this.failing = false;
       return this.listening !== null;
     } catch (err) {
       this.clear();
-      if (!this.warned) this.log.warn({ err }, 'session cache: changes cannot be heard for now, sessions are read every time');
-      this.warned = true;
+      if (!this.failing) this.log.warn({ err }, 'session cache: changes cannot be heard for now, sessions are read every time');
+      this.failing = true;
       return false;
     }
   }
@@ -91,6 +93,11 @@ export class SessionCache {
   /** A mark to give back to set(): set() stores nothing when anything was dropped since. */
   mark(): number {
     return this.generation;
+  }
+
+  /** Whether a token hash has a kept entry (which get() may still find too old). */
+  holds(tokenHash: string): boolean {
+    return this.entries.has(tokenHash);
   }
 
   /** The kept caller of a token hash while still valid at `now` (session clock), else undefined. */
@@ -106,7 +113,7 @@ export class SessionCache {
 
   /** Keeps a checked session until `until` (session clock, ms) at the latest. */
   set(tokenHash: string, auth: AuthInfo, until: number, mark: number): void {
-    if (!this.enabled || mark !== this.generation) return;
+    if (!this.enabled || this.failing || mark !== this.generation) return;
     const old = this.entries.get(tokenHash);
     if (old) this.remove(tokenHash, old.auth.userId);
     while (this.entries.size >= this.options.maxEntries) {

@@ -71,12 +71,13 @@ export class SessionStore {
   async lookup(token: string): Promise<AuthInfo | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
     const tokenHash = hashToken(token);
-    const cached = await this.cache.ready();
-    const now = this.deps.now();
-    if (cached) {
-      const auth = this.cache.get(tokenHash, now.getTime());
+    // A kept session is used once every change committed before this request has been heard (one
+    // shared round trip); one not kept is read, and that read sees those changes: no wait for them.
+    if (this.cache.holds(tokenHash) && (await this.cache.ready())) {
+      const auth = this.cache.get(tokenHash, this.deps.now().getTime());
       if (auth) return auth;
     }
+    const now = this.deps.now();
     const mark = this.cache.mark();
     const row = await this.lookups.submit(tokenHash);
     if (!row || row.disabled || row.mustUpdateCredentials) return null;
@@ -93,7 +94,7 @@ export class SessionStore {
       via: row.via as AuthInfo['via'],
     };
     // Kept until its activity must be written again (before the idle limit) or it expires.
-    if (cached) this.cache.set(tokenHash, auth, Math.min(row.expiresAt.getTime(), lastSeen + Math.min(TOUCH_INTERVAL_MS, idleMs)), mark);
+    this.cache.set(tokenHash, auth, Math.min(row.expiresAt.getTime(), lastSeen + Math.min(TOUCH_INTERVAL_MS, idleMs)), mark);
     return auth;
   }
 
