@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config';
@@ -264,7 +264,16 @@ export function preparedStatement<T>(build: (db: Db) => T): (db: Db) => T {
  * The rows of a raw statement (both drivers answer `{rows}`). Columns come as the driver hands them
  * over: dates and times of a raw statement are text, in each driver's own format, so a statement
  * that needs them turns them into something both agree on (to_char, epoch milliseconds).
+ *
+ * With a `name` (a statement whose text never changes, its values all parameters), PostgreSQL keeps
+ * it prepared on each pooled connection, as `.prepare(name)` does for the query builder's statements:
+ * parsed once per connection, and planned once its plan does not depend on the values (a statement
+ * whose values travel as one JSON parameter, say), instead of at every call.
  */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+export async function rowsOf<T>(db: Db, query: SQL, name?: string): Promise<T[]> {
+  if (name === undefined) return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  // What db.execute does, with the name the builder's prepared statements carry.
+  const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
+  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return ((await prepared.execute()) as { rows: T[] }).rows;
 }

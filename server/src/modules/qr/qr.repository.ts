@@ -130,6 +130,7 @@ export async function markContexts(db: Db, requests: readonly MarkRequest[]): Pr
           left join students st on st.id = r.student_id
           left join users u on u.student_id = st.id
          order by r.n`,
+    'qr_mark_contexts',
   );
   return found.map((f) => {
     if (!f.found) return undefined;
@@ -269,6 +270,7 @@ export async function writeMarks(db: Db, writes: readonly MarkWrite[]): Promise<
           from m join w on w.session_id = m.session_id and w.student_id = m.student_id
           left join added a on a.session_id = m.session_id
           left join before b on b.session_id = m.session_id`,
+    'qr_write_marks',
   );
   const byN = new Map(written.map((r) => [r.n, { markId: Number(r.markId), visitId: r.visitId === null ? null : Number(r.visitId), accepted: r.accepted }]));
   return writes.map((_, n) => byN.get(n) ?? null);

@@ -4,7 +4,7 @@
  * accuracy, second mark, twenty marks at once), the review list (outside the radius, one device for
  * two students) and the teacher's decision, marks in the journal, and the public QR card.
  */
-import { and, count, eq, gte, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { QrSession, QrToken, QrVisitBody } from '../../../../contract/qr';
 import type { App } from '../../app';
@@ -430,21 +430,22 @@ describe('marks that arrive together (group commit)', () => {
     const d = db.database.db;
     // The batch's write carries a value the database refuses in its last journal record, so the
     // statement fails after writing the marks and records before it: none of them may stay.
-    const execute = app.ctx.db.execute.bind(app.ctx.db);
+    // (The write is a named statement: db/client.ts rowsOf hands it to the session's prepareQuery.)
+    const session = (app.ctx.db as unknown as { session: { prepareQuery: (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => unknown } }).session;
+    const prepareQuery = session.prepareQuery.bind(session);
     const writes: string[] = [];
-    const spy = vi.spyOn(app.ctx.db, 'execute').mockImplementation(((query: SQL) => {
-      const chunks = query.queryChunks as unknown[];
-      const at = chunks.findIndex((c) => typeof c === 'string' && c.includes('"by_user_id"'));
+    const spy = vi.spyOn(session, 'prepareQuery').mockImplementation((query, ...rest) => {
+      const at = query.params.findIndex((p) => typeof p === 'string' && p.includes('"by_user_id"'));
       if (at >= 0) {
         writes.push(writes.length === 0 ? 'failing' : 'ok');
         if (writes.length === 1) {
-          const rows = JSON.parse(chunks[at] as string) as { day_number: number }[];
+          const rows = JSON.parse(query.params[at] as string) as { day_number: number }[];
           rows[rows.length - 1].day_number = 9;
-          chunks[at] = JSON.stringify(rows);
+          query = { ...query, params: query.params.map((p, k) => (k === at ? JSON.stringify(rows) : p)) };
         }
       }
-      return execute(query);
-    }) as typeof execute);
+      return prepareQuery(query, ...rest);
+    });
     // The marks reach the service in one turn of the event loop, so they form one batch whatever
     // the timing of the requests' own steps (HTTP parsing, session look-ups) would have been.
     const service = new QrService(app.ctx);
