@@ -1,9 +1,11 @@
 /**
  * axe-core on every screen (tests/support/screens.ts): signed out, as a teacher and as a student, in
- * light and dark mode, on a desktop and a phone. No serious or critical violation is allowed.
+ * light and dark mode, on a desktop (1366 px) and a phone (390 px). No serious or critical violation
+ * is allowed. The same visits check that nothing sticks out of its card or the screen (the layout
+ * check of tests/layout.e2e.ts, which covers 900 px).
  */
 import { STUDENT, TEACHER } from './support/accounts';
-import { seriousViolations } from './support/a11y';
+import { overflows, seriousViolations } from './support/a11y';
 import { setupE2E } from './support/e2e';
 import { checkEveryScreen, PHONE, sessions, THEMES, WIDE } from './support/screens';
 
@@ -13,6 +15,7 @@ const session = sessions(e2e);
 for (const viewport of [WIDE, PHONE])
   for (const theme of THEMES)
     for (const account of [null, TEACHER, STUDENT])
-      checkEveryScreen(e2e, session, { account, viewport, theme }, async (page, screen) =>
-        (await seriousViolations(page)).map((v) => `${screen.name}: ${v.impact} ${v.id} — ${v.help}: ${v.targets.join(' | ')}`),
-      );
+      checkEveryScreen(e2e, session, { account, viewport, theme }, async (page, screen) => [
+        ...(await seriousViolations(page)).map((v) => `${screen.name}: ${v.impact} ${v.id} — ${v.help}: ${v.targets.join(' | ')}`),
+        ...(await overflows(page)).map((o) => `${screen.name} at ${viewport.width} px: ${o.element} sticks out of ${o.container} by ${o.by} px`),
+      ]);
