@@ -334,13 +334,13 @@ export class QrService {
   /**
    * A batch of marks, written in one statement. When that statement fails (nothing of the batch is
    * written), each mark is tried again on its own, so that a fault of one mark (a value the database
-   * refuses, a journal cell written by someone else at the same moment) answers that mark only.
+   * refuses, a journal cell written by someone else at the same moment) answers that mark only; a
+   * mark that came alone is tried once more too, its facts read again (the cell written meanwhile).
    */
   private async markBatch(items: readonly MarkInput[]): Promise<Settled<MarkDone>[]> {
     try {
       return await this.markTogether(items);
-    } catch (err) {
-      if (items.length === 1) throw err;
+    } catch {
       const outcomes: Settled<MarkDone>[] = [];
       for (const item of items) outcomes.push(await settle(async () => unwrap((await this.markTogether([item]))[0])));
       return outcomes;

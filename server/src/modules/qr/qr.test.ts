@@ -421,6 +421,30 @@ describe('a record already in the journal', () => {
   });
 });
 
+/**
+ * Has the database refuse the first write of marks (a value it refuses in the last journal record of
+ * the write; the write is a named statement, which db/client.ts rowsOf hands to the session's
+ * prepareQuery) and lets the later ones through; `seen` lists the writes.
+ */
+function failFirstWrite() {
+  const session = (app.ctx.db as unknown as { session: { prepareQuery: (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => unknown } }).session;
+  const prepareQuery = session.prepareQuery.bind(session);
+  const seen: string[] = [];
+  const spy = vi.spyOn(session, 'prepareQuery').mockImplementation((query, ...rest) => {
+    const at = query.params.findIndex((p) => typeof p === 'string' && p.includes('"by_user_id"'));
+    if (at >= 0) {
+      seen.push(seen.length === 0 ? 'failing' : 'ok');
+      if (seen.length === 1) {
+        const rows = JSON.parse(query.params[at] as string) as { day_number: number }[];
+        rows[rows.length - 1].day_number = 9;
+        query = { ...query, params: query.params.map((p, k) => (k === at ? JSON.stringify(rows) : p)) };
+      }
+    }
+    return prepareQuery(query, ...rest);
+  });
+  return { seen, restore: () => spy.mockRestore() };
+}
+
 describe('marks that arrive together (group commit)', () => {
   it('are written in one statement; when it fails, nothing of it stays and each mark is written on its own', async () => {
     await moveTo(new Date(2026, 9, 25, 21, 30)); // a Sunday evening: a make-up session
@@ -430,31 +454,16 @@ describe('marks that arrive together (group commit)', () => {
     const d = db.database.db;
     // The batch's write carries a value the database refuses in its last journal record, so the
     // statement fails after writing the marks and records before it: none of them may stay.
-    // (The write is a named statement: db/client.ts rowsOf hands it to the session's prepareQuery.)
-    const session = (app.ctx.db as unknown as { session: { prepareQuery: (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => unknown } }).session;
-    const prepareQuery = session.prepareQuery.bind(session);
-    const writes: string[] = [];
-    const spy = vi.spyOn(session, 'prepareQuery').mockImplementation((query, ...rest) => {
-      const at = query.params.findIndex((p) => typeof p === 'string' && p.includes('"by_user_id"'));
-      if (at >= 0) {
-        writes.push(writes.length === 0 ? 'failing' : 'ok');
-        if (writes.length === 1) {
-          const rows = JSON.parse(query.params[at] as string) as { day_number: number }[];
-          rows[rows.length - 1].day_number = 9;
-          query = { ...query, params: query.params.map((p, k) => (k === at ? JSON.stringify(rows) : p)) };
-        }
-      }
-      return prepareQuery(query, ...rest);
-    });
+    const writes = failFirstWrite();
     // The marks reach the service in one turn of the event loop, so they form one batch whatever
     // the timing of the requests' own steps (HTTP parsing, session look-ups) would have been.
     const service = new QrService(app.ctx);
     const auths = await Promise.all(who.map(async (w) => (await app.ctx.sessions.lookup(w.token))!));
     const replies = await Promise.allSettled(who.map((w, i) => service.visit(auths[i], visitBody(w, token) as QrVisitBody, `phone-g${i}`.padEnd(32, 'x'), 'ru')));
-    spy.mockRestore();
+    writes.restore();
     expect(replies.map((r) => (r.status === 'fulfilled' ? r.value.status : String(r.reason)))).toEqual(who.map(() => 'accepted'));
     // One failed write for the whole batch, then one per mark.
-    expect(writes).toEqual(['failing', ...who.map(() => 'ok')]);
+    expect(writes.seen).toEqual(['failing', ...who.map(() => 'ok')]);
     const marks = await d.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId));
     expect(marks.map((m) => m.studentId).sort()).toEqual(who.map((w) => w.user.uid).sort());
     expect(marks.every((m) => m.status === 'accepted' && m.visitId !== null)).toBe(true);
@@ -464,5 +473,26 @@ describe('marks that arrive together (group commit)', () => {
     expect(changes).toHaveLength(who.length);
     const state = (await post('/api/qr/session/state.json', teacher, { sessionId: s.sessionId })).json().data as QrSession;
     expect(state.count).toBe(who.length);
+  });
+
+  it('a mark that came alone is tried once more when its write fails: accepted, one mark, one journal record', async () => {
+    await moveTo(new Date(2026, 10, 15, 21, 30)); // a Sunday evening: a make-up session
+    const s = await openLesson(lesson, true);
+    const { token } = await tokenOf(s);
+    const writes = failFirstWrite();
+    let res;
+    try {
+      res = await post('/api/qr/student/visit.json', student, visitBody(student, token));
+    } finally {
+      writes.restore();
+    }
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('accepted');
+    expect(writes.seen).toEqual(['failing', 'ok']);
+    const d = db.database.db;
+    const marks = await d.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId));
+    expect(marks.map((m) => [m.studentId, m.status])).toEqual([[student.user.uid, 'accepted']]);
+    const visits = await d.select().from(journalVisits).where(and(eq(journalVisits.visitDate, '2026-11-15'), eq(journalVisits.source, 'qr')));
+    expect(visits.map((v) => v.studentId)).toEqual([student.user.uid]);
   });
 });
