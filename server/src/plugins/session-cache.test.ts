@@ -217,4 +217,21 @@ describe('SessionCache', () => {
     away.set('h1', auth(1), 10_000, away.mark());
     expect(away.size).toBe(0);
   });
+
+  it('after a failed round trip every look-up waits for the next, and sessions are kept again once one succeeds', async () => {
+    let up = false;
+    const cache = new SessionCache({ ttlMs: 1000, maxEntries: 10 });
+    await cache.start({ listen: () => Promise.resolve({ ...listening, sync: () => (up ? Promise.resolve() : Promise.reject(new Error('away'))) }) } as unknown as Database);
+    expect(cache.mustHear('h1')).toBe(false);
+    cache.set('h1', auth(1), 10_000, cache.mark());
+    expect(cache.mustHear('h1')).toBe(true);
+    expect(await cache.ready()).toBe(false);
+    expect(cache.size).toBe(0);
+    expect(cache.mustHear('h2')).toBe(true);
+    up = true;
+    expect(await cache.ready()).toBe(true);
+    expect(cache.mustHear('h2')).toBe(false);
+    cache.set('h2', auth(2), 10_000, cache.mark());
+    expect(cache.get('h2', 0)).toMatchObject({ userId: 2 });
+  });
 });

@@ -95,9 +95,13 @@ export class SessionCache {
     return this.generation;
   }
 
-  /** Whether a token hash has a kept entry (which get() may still find too old). */
-  holds(tokenHash: string): boolean {
-    return this.entries.has(tokenHash);
+  /**
+   * Whether a look-up of this token hash must wait for ready() first: its session is kept (get() may
+   * still find it too old), or the last round trip failed (the next one that succeeds lets the cache
+   * keep sessions again).
+   */
+  mustHear(tokenHash: string): boolean {
+    return this.failing || this.entries.has(tokenHash);
   }
 
   /** The kept caller of a token hash while still valid at `now` (session clock), else undefined. */

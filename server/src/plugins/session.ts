@@ -73,7 +73,7 @@ export class SessionStore {
     const tokenHash = hashToken(token);
     // A kept session is used once every change committed before this request has been heard (one
     // shared round trip); one not kept is read, and that read sees those changes: no wait for them.
-    if (this.cache.holds(tokenHash) && (await this.cache.ready())) {
+    if (this.cache.mustHear(tokenHash) && (await this.cache.ready())) {
       const auth = this.cache.get(tokenHash, this.deps.now().getTime());
       if (auth) return auth;
     }
