@@ -33,6 +33,18 @@ function percentile(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : null;
 }
 
+/** p50, p99 and max of latencies in ms, rounded. */
+function summary(ms) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { p50Ms: Math.round(percentile(sorted, 50)), p99Ms: Math.round(percentile(sorted, 99)), maxMs: Math.round(sorted.at(-1)) };
+}
+
+/** Adds the answers' statuses to a count by status. */
+function tally(answers, counts = {}) {
+  for (const r of answers) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return counts;
+}
+
 async function signIn(origin, login) {
   const res = await fetch(`${origin}/api/auth/orize.json`, {
     method: 'POST',
@@ -53,9 +65,9 @@ async function post(origin, who, path, body) {
  * The students' phones: each phone keeps its own connection (opened by its scan, kept alive for its
  * mark, as a phone's browser does; a second tap sent at once opens a second one, as a browser's would),
  * through undici, the client Node's own fetch is built on, called directly: the bench shares the cores
- * with the portal and PostgreSQL, and phones bring their own. `phone(key)` is one phone; `request`
- * answers `{status, body, ms}`, ms from the call to the last byte of the answer; `leave()` closes a
- * phone's connections.
+ * with the portal and PostgreSQL, and phones bring their own. A phone is known by a key (a student's
+ * cookie); `post` and `get` answer `{status, body, ms}`, ms from the call to the last byte of the
+ * answer; `leave(keys)` closes those phones' connections.
  */
 export function phones(origin) {
   const own = new Map();
@@ -220,10 +232,7 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       );
       return { scans, marks };
     };
-    const figures = (answers) => {
-      const own = answers.map((r) => r.ms).sort((x, y) => x - y);
-      return { p50Ms: Math.round(percentile(own, 50)), p99Ms: Math.round(percentile(own, 99)), maxMs: Math.round(own.at(-1)) };
-    };
+    const msOf = (answers) => answers.map((r) => r.ms);
 
     const latencies = [];
     const scanLatencies = [];
@@ -237,8 +246,7 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       // a portal that has served marks already (its code compiled, its database connections open), as
       // in a working day; what the very first burst after a start costs is reported beside them.
       const warm = await burstOf(warmClass);
-      warmup = { ...figures(warm.marks), scanP99Ms: figures(warm.scans).p99Ms, statuses: {} };
-      for (const r of warm.marks) warmup.statuses[r.status] = (warmup.statuses[r.status] ?? 0) + 1;
+      warmup = { ...summary(msOf(warm.marks)), scanP99Ms: summary(msOf(warm.scans)).p99Ms, statuses: tally(warm.marks) };
       await phone.leave(warmClass.map((s) => s.cookie));
 
       started = performance.now() + INTERVAL_MS;
@@ -247,10 +255,10 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const group = students.slice(b * burst, (b + 1) * burst);
         const { scans, marks } = await burstOf(group);
-        scanLatencies.push(...scans.map((r) => r.ms));
-        for (const r of marks) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-        latencies.push(...marks.map((r) => r.ms));
-        bursts.push(figures(marks));
+        scanLatencies.push(...msOf(scans));
+        tally(marks, statuses);
+        latencies.push(...msOf(marks));
+        bursts.push(summary(msOf(marks)));
         // The class leaves with its phones; the last one stays for the floor below.
         if ((b + 1) * burst < students.length) await phone.leave(group.map((s) => s.cookie));
       }
@@ -261,7 +269,7 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       for (let r = 0; r < 3; r++) {
         const answers = await Promise.all(last.map((s) => phone.get(s.cookie, '/api/qr/time.json', s.cookie)));
         if (answers.some((a) => a.status !== 200)) throw new Error(`time.json answered ${answers.find((a) => a.status !== 200).status}`);
-        floorLatencies.push(...answers.map((a) => a.ms));
+        floorLatencies.push(...msOf(answers));
       }
     } finally {
       await phone.close();
@@ -276,9 +284,7 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       [lessons.map((l) => l.idShed)],
     );
     const { rows: [visits] } = await db.query(`select count(*)::int as n from journal_visits where source = 'qr' and schedule_entry_id = any($1) and student_id = any($2)`, [lessons.map((l) => l.idShed), ids]);
-    const sorted = latencies.sort((a, b) => a - b);
-    const scanSorted = scanLatencies.sort((a, b) => a - b);
-    const floorSorted = floorLatencies.sort((a, b) => a - b);
+    const [all, scan, floor] = [summary(latencies), summary(scanLatencies), summary(floorLatencies)];
     return {
       students: students.length,
       lessons: lessons.length,
@@ -286,15 +292,15 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       requests: sendCount(students),
       elapsedMs: Math.round(elapsedMs),
       statuses,
-      latencyP50Ms: Math.round(percentile(sorted, 50)),
-      latencyP99Ms: Math.round(percentile(sorted, 99)),
-      latencyMaxMs: Math.round(sorted.at(-1)),
+      latencyP50Ms: all.p50Ms,
+      latencyP99Ms: all.p99Ms,
+      latencyMaxMs: all.maxMs,
       bursts,
       warmup,
-      scanP50Ms: Math.round(percentile(scanSorted, 50)),
-      scanP99Ms: Math.round(percentile(scanSorted, 99)),
-      floorP50Ms: Math.round(percentile(floorSorted, 50)),
-      floorP99Ms: Math.round(percentile(floorSorted, 99)),
+      scanP50Ms: scan.p50Ms,
+      scanP99Ms: scan.p99Ms,
+      floorP50Ms: floor.p50Ms,
+      floorP99Ms: floor.p99Ms,
       marksStored: stored.n,
       journalRecords: visits.n,
       marksLost: students.length - stored.n,
@@ -323,8 +329,8 @@ export async function helloBurst(url, { burst = 500, rounds = 3 } = {}) {
   } finally {
     await phone.close();
   }
-  const sorted = latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, latencyP50Ms: Math.round(percentile(sorted, 50)), latencyP99Ms: Math.round(percentile(sorted, 99)) };
+  const { p50Ms, p99Ms } = summary(latencies);
+  return { requests: latencies.length, latencyP50Ms: p50Ms, latencyP99Ms: p99Ms };
 }
 
 const sendCount = (students) => students.length + Math.ceil(students.length / 20);
