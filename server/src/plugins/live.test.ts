@@ -1,9 +1,9 @@
 /** The live bus: delivery through NOTIFY at commit only, oversized data, and a dropped LISTEN connection. */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/helpers';
-import { LiveBus, type LiveEvent } from './live';
+import { LiveBus, packed, type LiveEvent } from './live';
 
 let db: TestDatabase;
 let bus: LiveBus;
@@ -83,6 +83,34 @@ describe('live bus', () => {
     await throughMarker(5, a);
     expect(a.got.map((e) => e.event)).toEqual(['test.committed', 'test.marker']);
     a.off();
+  });
+
+  it('a burst of events travels packed into few notifications and arrives whole, in order', async () => {
+    const a = inbox(7);
+    const b = inbox(8);
+    const events = Array.from({ length: 300 }, (_, i) => ({ event: 'test.burst', to: i % 3 === 0 ? [7, 8] : [7], data: { i, text: 'Кыргызча '.repeat(20) } }));
+    const sent = vi.spyOn(db.database.db, 'execute');
+    await bus.publishAll(db.database.db, events);
+    const statements = sent.mock.calls.length;
+    sent.mockRestore();
+    await a.count(300);
+    await b.count(100);
+    expect(a.got).toEqual(events.map((e) => ({ event: e.event, data: e.data })));
+    expect(b.got.map((e) => (e.data as { i: number }).i)).toEqual(events.filter((e) => e.to.includes(8)).map((e) => e.data.i));
+    // 300 events of ~400 bytes: a statement of up to 20 notifications carries them all.
+    expect(statements).toBe(1);
+    a.off();
+    b.off();
+  });
+
+  it('packs envelopes up to the NOTIFY limit, each payload one JSON value', () => {
+    const envelopes = Array.from({ length: 50 }, (_, i) => JSON.stringify({ e: 'test.x', to: [i], d: 'ы'.repeat(400) }));
+    const payloads = packed(envelopes);
+    expect(payloads.length).toBeGreaterThan(1);
+    for (const p of payloads) expect(Buffer.byteLength(p, 'utf8')).toBeLessThanOrEqual(7900);
+    expect(payloads.flatMap((p) => [JSON.parse(p)].flat())).toEqual(envelopes.map((e) => JSON.parse(e)));
+    expect(packed([envelopes[0]])).toEqual([envelopes[0]]);
+    expect(packed([])).toEqual([]);
   });
 
   it('data over the NOTIFY limit arrives as null (the client reloads), to every recipient', async () => {

@@ -13,7 +13,9 @@
  * A new area adds event types, never a stream (docs/api.md#live).
  *
  * A NOTIFY payload is limited to 8000 bytes: an event whose data does not fit is delivered with
- * `data: null`, and the client fetches what changed. Streams get a heartbeat comment so that proxies
+ * `data: null`, and the client fetches what changed. The events of one call travel packed, as many
+ * to a payload as fit (a burst of writes then costs the database and every listening process a few
+ * notifications instead of one per event). Streams get a heartbeat comment so that proxies
  * keep them open, end when the client goes away, and end at once when the server shuts down.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -55,6 +57,31 @@ export interface LiveArea {
   map(e: LiveEvent, me: number): StreamEvent | null;
   /** What a stream sends when it opens (e.g. the chat's unread counts). */
   opening?(auth: AuthInfo): Promise<StreamEvent[]>;
+}
+
+/**
+ * Envelopes (JSON texts) packed into NOTIFY payloads, in order: as many to a payload as fit in
+ * MAX_PAYLOAD_BYTES, as a JSON array (an envelope alone travels as itself).
+ */
+export function packed(envelopes: readonly string[]): string[] {
+  const payloads: string[] = [];
+  let open: string[] = [];
+  let bytes = 0;
+  const close = () => {
+    if (open.length === 1) payloads.push(open[0]);
+    else if (open.length > 1) payloads.push(`[${open.join(',')}]`);
+    open = [];
+    bytes = 0;
+  };
+  for (const envelope of envelopes) {
+    const size = Buffer.byteLength(envelope, 'utf8');
+    // The brackets and a comma per envelope.
+    if (open.length > 0 && bytes + size + open.length + 2 > MAX_PAYLOAD_BYTES) close();
+    open.push(envelope);
+    bytes += size;
+  }
+  close();
+  return payloads;
 }
 
 /** Path of the one event stream (kept from when only the chat used it). */
@@ -151,6 +178,7 @@ export class LiveBus {
   private batch: { payloads: string[]; sent: Promise<void> } | null = null;
   private sending: Promise<void> = Promise.resolve();
 
+  /** Each event's envelopes (one per RECIPIENTS_PER_NOTIFY recipients) as JSON, in order. */
   private payloadsOf(events: readonly OutgoingEvent[]): string[] {
     const payloads: string[] = [];
     for (const { event, to, data } of events) {
@@ -165,7 +193,8 @@ export class LiveBus {
     return payloads;
   }
 
-  private async notify(db: Db, payloads: readonly string[]): Promise<void> {
+  private async notify(db: Db, envelopes: readonly string[]): Promise<void> {
+    const payloads = packed(envelopes);
     // Notifications of one transaction are delivered in the order they were sent.
     for (let i = 0; i < payloads.length; i += NOTIFIES_PER_STATEMENT) {
       const calls = payloads.slice(i, i + NOTIFIES_PER_STATEMENT).map((p) => sql`pg_notify(${LIVE_CHANNEL}, ${p})`);
@@ -274,14 +303,18 @@ export class LiveBus {
   }
 
   private deliver(payload: string): void {
-    let envelope: Envelope;
+    let envelopes: unknown;
     try {
-      envelope = JSON.parse(payload) as Envelope;
+      envelopes = JSON.parse(payload);
     } catch (err) {
       this.log.warn({ err }, 'live: unreadable notification');
       return;
     }
-    if (typeof envelope.e !== 'string' || !Array.isArray(envelope.to)) return;
+    for (const envelope of Array.isArray(envelopes) ? (envelopes as unknown[]) : [envelopes]) this.deliverOne(envelope as Envelope);
+  }
+
+  private deliverOne(envelope: Envelope | null): void {
+    if (!envelope || typeof envelope.e !== 'string' || !Array.isArray(envelope.to)) return;
     const event: LiveEvent = { event: envelope.e, data: envelope.d ?? null };
     for (const userId of envelope.to) {
       const set = this.listeners.get(userId);
