@@ -172,7 +172,13 @@ export interface MarkWritten {
  * journal record ("present": a new record, or an absence turned into presence), that record's
  * history line and the mark's link to it. When a journal cell changes under the statement (another
  * writer at the same moment), the link to the record the statement meant to write fails the foreign
- * key and the whole statement fails: the caller then writes the batch's marks one by one.
+ * key and the whole statement fails: the caller then tries the batch again (see QrService.markBatch).
+ *
+ * Rows are written in the order of their unique keys, the same in every batch: two batches running at
+ * once that hold the same student (a second tap that went over another connection, to another lane or
+ * server process) then wait for each other in one direction only, and the later one finds the mark
+ * stored (409), where writing in arrival order could lock in opposite orders and deadlock, which
+ * PostgreSQL breaks only after deadlock_timeout (a second) by failing one of the batches.
  */
 export async function writeMarks(db: Db, writes: readonly MarkWrite[]): Promise<(MarkWritten | null)[]> {
   if (writes.length === 0) return [];
@@ -236,6 +242,7 @@ export async function writeMarks(db: Db, writes: readonly MarkWrite[]): Promise<
         m as (
           insert into qr_marks (session_id, student_id, status, reason, latitude, longitude, accuracy_m, distance_m, device, via, visit_id, created_at)
           select session_id, student_id, status, reason, latitude, longitude, accuracy_m, distance_m, device, via, visit_id, created_at from w
+           order by session_id, student_id
           on conflict (session_id, student_id) do nothing
           returning id, session_id, student_id, visit_id
         ),
@@ -248,6 +255,7 @@ export async function writeMarks(db: Db, writes: readonly MarkWrite[]): Promise<
                  w.schedule_entry_id, 'qr', w.by_user_id, w.by_user_id
             from w join m on m.session_id = w.session_id and m.student_id = w.student_id
            where w.visit_id is not null
+           order by w.teaching_assignment_id, w.student_id, w.visit_date, w.lesson_time_id
           on conflict (teaching_assignment_id, student_id, visit_date, lesson_time_id) do update
              set mark = null, source = 'qr', updated_by_user_id = excluded.updated_by_user_id, updated_at = now()
            where journal_visits.mark = 'н/б'

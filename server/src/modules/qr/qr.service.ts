@@ -37,6 +37,7 @@ import type { AppContext } from '../../context';
 import type { OutgoingEvent } from '../../plugins/live';
 import { AppError, forbidden, notFound, tooManyRequests } from '../../app-error';
 import type { Db } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { localName } from '../../i18n';
 import { Batcher, settle, type Settled } from '../../lib/batcher';
 import { currentAcademicYear } from '../../lib/academic-year';
@@ -333,18 +334,25 @@ export class QrService {
 
   /**
    * A batch of marks, written in one statement. When that statement fails (nothing of the batch is
-   * written), each mark is tried again on its own, so that a fault of one mark (a value the database
-   * refuses, a journal cell written by someone else at the same moment) answers that mark only; a
-   * mark that came alone is tried once more too, its facts read again (the cell written meanwhile).
+   * written), the batch is tried once more, its facts read again (a journal cell written by someone
+   * else at the same moment is then seen); when that fails too, each mark is tried on its own, so that
+   * a fault of one mark (a value the database refuses) answers that mark only. A database that cannot
+   * be reached answers every mark of the batch at once (503), without the tries.
    */
   private async markBatch(items: readonly MarkInput[]): Promise<Settled<MarkDone>[]> {
     try {
       return await this.markTogether(items);
-    } catch {
-      const outcomes: Settled<MarkDone>[] = [];
-      for (const item of items) outcomes.push(await settle(async () => unwrap((await this.markTogether([item]))[0])));
-      return outcomes;
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) throw err;
     }
+    try {
+      return await this.markTogether(items);
+    } catch (err) {
+      if (isDatabaseUnavailable(err) || items.length === 1) throw err;
+    }
+    const outcomes: Settled<MarkDone>[] = [];
+    for (const item of items) outcomes.push(await settle(async () => unwrap((await this.markTogether([item]))[0])));
+    return outcomes;
   }
 
   /**
@@ -434,8 +442,9 @@ export class QrService {
       outcomes[p.index] = { ok: true, value: { status: p.status, reason: p.reason, entry: p.entry } };
     }
     // After the commit, batched with the other marks of a burst (NOTIFY inside the marks'
-    // statement would make the burst's commits wait for each other).
-    await this.ctx.live.publishCommitted(events);
+    // statement would make the burst's commits wait for each other). The marks are answered without
+    // waiting for them: the batch's lane is free for the next batch at once.
+    void this.ctx.live.publishCommitted(events);
     return outcomes.map((o) => o ?? { ok: false, error: new Error('QR mark: not answered') });
   }
 

@@ -422,21 +422,26 @@ describe('a record already in the journal', () => {
 });
 
 /**
- * Has the database refuse the first write of marks (a value it refuses in the last journal record of
- * the write; the write is a named statement, which db/client.ts rowsOf hands to the session's
- * prepareQuery) and lets the later ones through; `seen` lists the writes.
+ * Has the database refuse writes of marks: `refuse(students, n)` gets the students of the n-th write
+ * (from 0) and names the one whose journal record carries a value the database refuses, or null to
+ * let the write through. The write is a named statement, which db/client.ts rowsOf hands to the
+ * session's prepareQuery. `seen` lists the writes: 'failing' or 'ok'.
  */
-function failFirstWrite() {
+function refuseWrites(refuse: (students: number[], n: number) => number | null) {
   const session = (app.ctx.db as unknown as { session: { prepareQuery: (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => unknown } }).session;
   const prepareQuery = session.prepareQuery.bind(session);
   const seen: string[] = [];
   const spy = vi.spyOn(session, 'prepareQuery').mockImplementation((query, ...rest) => {
     const at = query.params.findIndex((p) => typeof p === 'string' && p.includes('"by_user_id"'));
     if (at >= 0) {
-      seen.push(seen.length === 0 ? 'failing' : 'ok');
-      if (seen.length === 1) {
-        const rows = JSON.parse(query.params[at] as string) as { day_number: number }[];
-        rows[rows.length - 1].day_number = 9;
+      const rows = JSON.parse(query.params[at] as string) as { student_id: number; day_number: number }[];
+      const who = refuse(
+        rows.map((r) => r.student_id),
+        seen.length,
+      );
+      seen.push(who === null ? 'ok' : 'failing');
+      if (who !== null) {
+        for (const r of rows) if (r.student_id === who) r.day_number = 9;
         query = { ...query, params: query.params.map((p, k) => (k === at ? JSON.stringify(rows) : p)) };
       }
     }
@@ -445,8 +450,21 @@ function failFirstWrite() {
   return { seen, restore: () => spy.mockRestore() };
 }
 
+/** Refuses the first `count` writes of marks (in the last mark of each) and lets the later ones through. */
+const failWrites = (count: number) => refuseWrites((students, n) => (n < count ? students[students.length - 1] : null));
+
 describe('marks that arrive together (group commit)', () => {
-  it('are written in one statement; when it fails, nothing of it stays and each mark is written on its own', async () => {
+  /** The class's marks sent in one turn of the event loop, so that they form one batch (see below). */
+  async function markTogether(token: string, who: TestSession[]) {
+    // The marks reach the service in one turn of the event loop, so they form one batch whatever
+    // the timing of the requests' own steps (HTTP parsing, session look-ups) would have been.
+    const service = new QrService(app.ctx);
+    const auths = await Promise.all(who.map(async (w) => (await app.ctx.sessions.lookup(w.token))!));
+    const replies = await Promise.allSettled(who.map((w, i) => service.visit(auths[i], visitBody(w, token) as QrVisitBody, `phone-g${i}`.padEnd(32, 'x'), 'ru')));
+    return replies.map((r) => (r.status === 'fulfilled' ? r.value.status : 'refused'));
+  }
+
+  it('are written in one statement; when it fails, nothing of it stays and the batch is tried once more', async () => {
     await moveTo(new Date(2026, 9, 25, 21, 30)); // a Sunday evening: a make-up session
     const s = await openLesson(lesson, true);
     const { token } = await tokenOf(s);
@@ -454,16 +472,12 @@ describe('marks that arrive together (group commit)', () => {
     const d = db.database.db;
     // The batch's write carries a value the database refuses in its last journal record, so the
     // statement fails after writing the marks and records before it: none of them may stay.
-    const writes = failFirstWrite();
-    // The marks reach the service in one turn of the event loop, so they form one batch whatever
-    // the timing of the requests' own steps (HTTP parsing, session look-ups) would have been.
-    const service = new QrService(app.ctx);
-    const auths = await Promise.all(who.map(async (w) => (await app.ctx.sessions.lookup(w.token))!));
-    const replies = await Promise.allSettled(who.map((w, i) => service.visit(auths[i], visitBody(w, token) as QrVisitBody, `phone-g${i}`.padEnd(32, 'x'), 'ru')));
+    const writes = failWrites(1);
+    const answers = await markTogether(token, who);
     writes.restore();
-    expect(replies.map((r) => (r.status === 'fulfilled' ? r.value.status : String(r.reason)))).toEqual(who.map(() => 'accepted'));
-    // One failed write for the whole batch, then one per mark.
-    expect(writes.seen).toEqual(['failing', ...who.map(() => 'ok')]);
+    expect(answers).toEqual(who.map(() => 'accepted'));
+    // One failed write for the whole batch, then the batch again.
+    expect(writes.seen).toEqual(['failing', 'ok']);
     const marks = await d.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId));
     expect(marks.map((m) => m.studentId).sort()).toEqual(who.map((w) => w.user.uid).sort());
     expect(marks.every((m) => m.status === 'accepted' && m.visitId !== null)).toBe(true);
@@ -475,11 +489,63 @@ describe('marks that arrive together (group commit)', () => {
     expect(state.count).toBe(who.length);
   });
 
+  it('are written in the order of their key, whatever order they came in (two batches with the same students never deadlock)', async () => {
+    await moveTo(new Date(2026, 11, 6, 21, 30)); // a Sunday evening: a make-up session
+    const s = await openLesson(lesson, true);
+    const { token } = await tokenOf(s);
+    const who = [student, ...mates].sort((a, b) => b.user.uid - a.user.uid);
+    expect(await markTogether(token, who)).toEqual(who.map(() => 'accepted'));
+    // Mark ids are taken as rows are written: they rise with the student.
+    const marks = await db.database.db.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId)).orderBy(qrMarks.id);
+    expect(marks.map((m) => m.studentId)).toEqual(who.map((w) => w.user.uid).reverse());
+  });
+
+  it('a mark the database refuses every time answers alone: the others of its batch are written one by one', async () => {
+    await moveTo(new Date(2026, 10, 29, 21, 30)); // a Sunday evening: a make-up session
+    const s = await openLesson(lesson, true);
+    const { token } = await tokenOf(s);
+    const who = [student, ...mates];
+    const bad = mates[0].user.uid;
+    const writes = refuseWrites((students) => (students.includes(bad) ? bad : null));
+    const answers = await markTogether(token, who);
+    writes.restore();
+    expect(answers).toEqual(who.map((w) => (w.user.uid === bad ? 'refused' : 'accepted')));
+    // The batch, the batch again, then each mark alone.
+    expect(writes.seen).toEqual(['failing', 'failing', ...who.map((w) => (w.user.uid === bad ? 'failing' : 'ok'))]);
+    const marks = await db.database.db.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId));
+    expect(marks.map((m) => m.studentId).sort()).toEqual(who.filter((w) => w.user.uid !== bad).map((w) => w.user.uid).sort());
+    const visits = await db.database.db.select().from(journalVisits).where(and(eq(journalVisits.visitDate, '2026-11-29'), eq(journalVisits.source, 'qr')));
+    expect(visits.map((v) => v.studentId).sort()).toEqual(who.filter((w) => w.user.uid !== bad).map((w) => w.user.uid).sort());
+  });
+
+  it('a database that cannot be reached answers the batch 503 at once, without trying again', async () => {
+    await moveTo(new Date(2026, 10, 22, 21, 30)); // a Sunday evening: a make-up session
+    const s = await openLesson(lesson, true);
+    const { token } = await tokenOf(s);
+    const session = (app.ctx.db as unknown as { session: { prepareQuery: (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => unknown } }).session;
+    const prepareQuery = session.prepareQuery.bind(session);
+    let writes = 0;
+    const spy = vi.spyOn(session, 'prepareQuery').mockImplementation((query, ...rest) => {
+      if (!query.params.some((p) => typeof p === 'string' && p.includes('"by_user_id"'))) return prepareQuery(query, ...rest);
+      writes++;
+      return { execute: () => Promise.reject(new Error('Connection terminated unexpectedly')) };
+    });
+    let res;
+    try {
+      res = await post('/api/qr/student/visit.json', student, visitBody(student, token));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(res.statusCode, res.body).toBe(503);
+    expect(writes).toBe(1);
+    expect(await db.database.db.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId))).toHaveLength(0);
+  });
+
   it('a mark that came alone is tried once more when its write fails: accepted, one mark, one journal record', async () => {
     await moveTo(new Date(2026, 10, 15, 21, 30)); // a Sunday evening: a make-up session
     const s = await openLesson(lesson, true);
     const { token } = await tokenOf(s);
-    const writes = failFirstWrite();
+    const writes = failWrites(1);
     let res;
     try {
       res = await post('/api/qr/student/visit.json', student, visitBody(student, token));
