@@ -222,7 +222,13 @@ try {
       rows.push(['qr', `${q.students} students of ${q.lessons} lessons, bursts of ${q.burst} every 10 s (${q.requests} marks, 5 % sent twice)`, `${sec(q.elapsedMs)}`]);
       rows.push(['qr', '  mark latency', `p50 ${q.latencyP50Ms} ms, p99 ${q.latencyP99Ms} ms (goal ≤ 150), max ${q.latencyMaxMs} ms`]);
       rows.push(['qr', '  scan (lesson.json, the same students at once, before their marks)', `p50 ${q.scanP50Ms} ms, p99 ${q.scanP99Ms} ms`]);
-      rows.push(['qr', `  warm-up class before the clock (${q.burst} other students, the first burst after the start; not counted)`, `marks p50 ${q.warmup.p50Ms} ms, p99 ${q.warmup.p99Ms} ms; scans p99 ${q.warmup.scanP99Ms} ms; answers ${Object.entries(q.warmup.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')}`]);
+      rows.push([
+        'qr',
+        `  warm-up classes before the clock (${q.warmup.length} × ${q.burst} other students, the first bursts after the start; not counted)`,
+        q.warmup
+          .map((w, k) => `${k + 1}. marks p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms; scans p99 ${w.scanP99Ms} ms; answers ${Object.entries(w.statuses).map(([s, n]) => `${s}: ${n}`).join(', ')}`)
+          .join('; '),
+      ]);
       rows.push(['qr', '  each burst: p50 / p99 / max', q.bursts.map((b) => `${b.p50Ms}/${b.p99Ms}/${b.maxMs}`).join(', ') + ' ms']);
       rows.push(['qr', `  signed-in floor: ${burst} GET /api/qr/time.json at once (session check, no statement)`, `p50 ${q.floorP50Ms} ms, p99 ${q.floorP99Ms} ms`]);
       rows.push(['qr', `  bare hello, ${burst} GETs at once (the machine's floor)`, `p50 ${q.hello.latencyP50Ms} ms, p99 ${q.hello.latencyP99Ms} ms; marks p99 = ${(q.latencyP99Ms / Math.max(1, q.hello.latencyP99Ms)).toFixed(1)} × hello p99`]);
