@@ -141,7 +141,7 @@ export class LiveBus {
 
   /** Several events at once, in one statement (a busy write path saves the round trips). */
   async publishAll(db: Db, events: readonly OutgoingEvent[]): Promise<void> {
-    await this.notify(db, this.payloadsOf(events));
+    await this.notify(db, this.envelopesOf(events));
   }
 
   /**
@@ -153,10 +153,10 @@ export class LiveBus {
    * a screen that missed the event reads the state again when it reconnects.
    */
   publishCommitted(events: readonly OutgoingEvent[]): Promise<void> {
-    const payloads = this.payloadsOf(events);
-    if (payloads.length === 0) return Promise.resolve();
+    const envelopes = this.envelopesOf(events);
+    if (envelopes.length === 0) return Promise.resolve();
     if (!this.batch) {
-      const batch: { payloads: string[]; sent: Promise<void> } = { payloads: [], sent: Promise.resolve() };
+      const batch: { envelopes: string[]; sent: Promise<void> } = { envelopes: [], sent: Promise.resolve() };
       // The batch fills while the one before it is being sent, then goes as one transaction.
       batch.sent = this.sending.then(async () => {
         if (this.batch === batch) this.batch = null;
@@ -164,33 +164,33 @@ export class LiveBus {
           .transaction(async (tx) => {
             // Only notifications: nothing to lose on a crash, so the commit need not wait for the disk.
             await tx.execute(sql`set local synchronous_commit = off`);
-            await this.notify(tx, batch.payloads);
+            await this.notify(tx, batch.envelopes);
           })
           .catch((err: unknown) => this.log.warn({ err }, 'live: events not sent'));
       });
       this.batch = batch;
       this.sending = batch.sent;
     }
-    this.batch.payloads.push(...payloads);
+    this.batch.envelopes.push(...envelopes);
     return this.batch.sent;
   }
 
-  private batch: { payloads: string[]; sent: Promise<void> } | null = null;
+  private batch: { envelopes: string[]; sent: Promise<void> } | null = null;
   private sending: Promise<void> = Promise.resolve();
 
   /** Each event's envelopes (one per RECIPIENTS_PER_NOTIFY recipients) as JSON, in order. */
-  private payloadsOf(events: readonly OutgoingEvent[]): string[] {
-    const payloads: string[] = [];
+  private envelopesOf(events: readonly OutgoingEvent[]): string[] {
+    const envelopes: string[] = [];
     for (const { event, to, data } of events) {
       const recipients = [...new Set(to)];
       for (let i = 0; i < recipients.length; i += RECIPIENTS_PER_NOTIFY) {
         const chunk = recipients.slice(i, i + RECIPIENTS_PER_NOTIFY);
-        let payload = JSON.stringify({ e: event, to: chunk, d: data } satisfies Envelope);
-        if (Buffer.byteLength(payload, 'utf8') > MAX_PAYLOAD_BYTES) payload = JSON.stringify({ e: event, to: chunk, d: null } satisfies Envelope);
-        payloads.push(payload);
+        let envelope = JSON.stringify({ e: event, to: chunk, d: data } satisfies Envelope);
+        if (Buffer.byteLength(envelope, 'utf8') > MAX_PAYLOAD_BYTES) envelope = JSON.stringify({ e: event, to: chunk, d: null } satisfies Envelope);
+        envelopes.push(envelope);
       }
     }
-    return payloads;
+    return envelopes;
   }
 
   private async notify(db: Db, envelopes: readonly string[]): Promise<void> {
