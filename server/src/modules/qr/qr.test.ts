@@ -421,34 +421,47 @@ describe('a record already in the journal', () => {
   });
 });
 
+/** A row of a write of marks, as the statement's JSON parameter carries it. */
+type WriteRow = { student_id: number; day_number: number };
+
 /**
- * Has the database refuse writes of marks: `refuse(students, n)` gets the students of the n-th write
- * (from 0) and names the one whose journal record carries a value the database refuses, or null to
- * let the write through. The write is a named statement, which db/client.ts rowsOf hands to the
- * session's prepareQuery. `seen` lists the writes: 'failing' or 'ok'.
+ * Passes every write of marks through `intercept(rows, n)` (n: the write's number, from 0), which lets
+ * it through ('ok'), has changed a row to a value the database refuses ('refused'), or has the
+ * database be unreachable for it ('unreachable'). The write is a named statement, which db/client.ts
+ * rowsOf hands to the session's prepareQuery. `seen` lists the writes: 'failing' or 'ok'.
  */
-function refuseWrites(refuse: (students: number[], n: number) => number | null) {
+function interceptWrites(intercept: (rows: WriteRow[], n: number) => 'ok' | 'refused' | 'unreachable') {
   const session = (app.ctx.db as unknown as { session: { prepareQuery: (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => unknown } }).session;
   const prepareQuery = session.prepareQuery.bind(session);
   const seen: string[] = [];
   const spy = vi.spyOn(session, 'prepareQuery').mockImplementation((query, ...rest) => {
     const at = query.params.findIndex((p) => typeof p === 'string' && p.includes('"by_user_id"'));
     if (at >= 0) {
-      const rows = JSON.parse(query.params[at] as string) as { student_id: number; day_number: number }[];
-      const who = refuse(
-        rows.map((r) => r.student_id),
-        seen.length,
-      );
-      seen.push(who === null ? 'ok' : 'failing');
-      if (who !== null) {
-        for (const r of rows) if (r.student_id === who) r.day_number = 9;
-        query = { ...query, params: query.params.map((p, k) => (k === at ? JSON.stringify(rows) : p)) };
-      }
+      const rows = JSON.parse(query.params[at] as string) as WriteRow[];
+      const what = intercept(rows, seen.length);
+      seen.push(what === 'ok' ? 'ok' : 'failing');
+      if (what === 'unreachable') return { execute: () => Promise.reject(new Error('Connection terminated unexpectedly')) };
+      if (what === 'refused') query = { ...query, params: query.params.map((p, k) => (k === at ? JSON.stringify(rows) : p)) };
     }
     return prepareQuery(query, ...rest);
   });
   return { seen, restore: () => spy.mockRestore() };
 }
+
+/**
+ * Has the database refuse writes of marks: `refuse(students, n)` gets the students of the n-th write
+ * and names the one whose journal record carries a value the database refuses, or null.
+ */
+const refuseWrites = (refuse: (students: number[], n: number) => number | null) =>
+  interceptWrites((rows, n) => {
+    const who = refuse(
+      rows.map((r) => r.student_id),
+      n,
+    );
+    if (who === null) return 'ok';
+    for (const r of rows) if (r.student_id === who) r.day_number = 9;
+    return 'refused';
+  });
 
 /** Refuses the first `count` writes of marks (in the last mark of each) and lets the later ones through. */
 const failWrites = (count: number) => refuseWrites((students, n) => (n < count ? students[students.length - 1] : null));
@@ -462,6 +475,15 @@ describe('marks that arrive together (group commit)', () => {
     const auths = await Promise.all(who.map(async (w) => (await app.ctx.sessions.lookup(w.token))!));
     const replies = await Promise.allSettled(who.map((w, i) => service.visit(auths[i], visitBody(w, token) as QrVisitBody, `phone-g${i}`.padEnd(32, 'x'), 'ru')));
     return replies.map((r) => (r.status === 'fulfilled' ? r.value.status : 'refused'));
+  }
+
+  /** The student's mark alone, through the API, while `writes` intercepts the writes (then restored). */
+  async function markAlone(token: string, writes: ReturnType<typeof interceptWrites>) {
+    try {
+      return Object.assign(await post('/api/qr/student/visit.json', student, visitBody(student, token)), { writes: writes.seen });
+    } finally {
+      writes.restore();
+    }
   }
 
   it('are written in one statement; when it fails, nothing of it stays and the batch is tried once more', async () => {
@@ -522,22 +544,9 @@ describe('marks that arrive together (group commit)', () => {
     await moveTo(new Date(2026, 10, 22, 21, 30)); // a Sunday evening: a make-up session
     const s = await openLesson(lesson, true);
     const { token } = await tokenOf(s);
-    const session = (app.ctx.db as unknown as { session: { prepareQuery: (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => unknown } }).session;
-    const prepareQuery = session.prepareQuery.bind(session);
-    let writes = 0;
-    const spy = vi.spyOn(session, 'prepareQuery').mockImplementation((query, ...rest) => {
-      if (!query.params.some((p) => typeof p === 'string' && p.includes('"by_user_id"'))) return prepareQuery(query, ...rest);
-      writes++;
-      return { execute: () => Promise.reject(new Error('Connection terminated unexpectedly')) };
-    });
-    let res;
-    try {
-      res = await post('/api/qr/student/visit.json', student, visitBody(student, token));
-    } finally {
-      spy.mockRestore();
-    }
+    const res = await markAlone(token, interceptWrites(() => 'unreachable'));
     expect(res.statusCode, res.body).toBe(503);
-    expect(writes).toBe(1);
+    expect(res.writes).toEqual(['failing']);
     expect(await db.database.db.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId))).toHaveLength(0);
   });
 
@@ -545,16 +554,10 @@ describe('marks that arrive together (group commit)', () => {
     await moveTo(new Date(2026, 10, 15, 21, 30)); // a Sunday evening: a make-up session
     const s = await openLesson(lesson, true);
     const { token } = await tokenOf(s);
-    const writes = failWrites(1);
-    let res;
-    try {
-      res = await post('/api/qr/student/visit.json', student, visitBody(student, token));
-    } finally {
-      writes.restore();
-    }
+    const res = await markAlone(token, failWrites(1));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe('accepted');
-    expect(writes.seen).toEqual(['failing', 'ok']);
+    expect(res.writes).toEqual(['failing', 'ok']);
     const d = db.database.db;
     const marks = await d.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId));
     expect(marks.map((m) => [m.studentId, m.status])).toEqual([[student.user.uid, 'accepted']]);
