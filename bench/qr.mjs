@@ -15,6 +15,7 @@
  * bursts after a start, are reported apart).
  */
 import { createHash, randomBytes, scryptSync } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { Pool } from 'undici';
 
@@ -250,7 +251,7 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       // connections open and their statements prepared), as in a working day; what the first bursts
       // after a start cost is reported beside them.
       for (const [k, warmClass] of warmClasses.entries()) {
-        if (k > 0) await new Promise((r) => setTimeout(r, INTERVAL_MS));
+        if (k > 0) await sleep(INTERVAL_MS);
         const warm = await burstOf(warmClass);
         warmup.push({ ...summary(msOf(warm.marks)), scanP99Ms: summary(msOf(warm.scans)).p99Ms, statuses: tally(warm.marks) });
         await phone.leave(warmClass.map((s) => s.cookie));
@@ -259,7 +260,7 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       started = performance.now() + INTERVAL_MS;
       for (let b = 0; b * burst < students.length; b++) {
         const wait = started + b * INTERVAL_MS - performance.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        if (wait > 0) await sleep(wait);
         const group = students.slice(b * burst, (b + 1) * burst);
         const { scans, marks } = await burstOf(group);
         scanLatencies.push(...msOf(scans));

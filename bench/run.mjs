@@ -53,6 +53,8 @@ const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/te
 const log = (line) => console.log(`[bench] ${line}`);
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const sec = (ms) => `${(ms / 1000).toFixed(2)} s`;
+/** Answers counted by HTTP status, as `200: 3000, 409: 150`. */
+const byStatus = (statuses) => Object.entries(statuses).map(([status, n]) => `${status}: ${n}`).join(', ');
 
 function gitCommit() {
   try {
@@ -226,13 +228,13 @@ try {
         'qr',
         `  warm-up classes before the clock (${q.warmup.length} × ${q.burst} other students, the first bursts after the start; not counted)`,
         q.warmup
-          .map((w, k) => `${k + 1}. marks p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms; scans p99 ${w.scanP99Ms} ms; answers ${Object.entries(w.statuses).map(([s, n]) => `${s}: ${n}`).join(', ')}`)
+          .map((w, k) => `${k + 1}. marks p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms; scans p99 ${w.scanP99Ms} ms; answers ${byStatus(w.statuses)}`)
           .join('; '),
       ]);
       rows.push(['qr', '  each burst: p50 / p99 / max', q.bursts.map((b) => `${b.p50Ms}/${b.p99Ms}/${b.maxMs}`).join(', ') + ' ms']);
       rows.push(['qr', `  signed-in floor: ${burst} GET /api/qr/time.json at once (session check, no statement)`, `p50 ${q.floorP50Ms} ms, p99 ${q.floorP99Ms} ms`]);
       rows.push(['qr', `  bare hello, ${burst} GETs at once (the machine's floor)`, `p50 ${q.hello.latencyP50Ms} ms, p99 ${q.hello.latencyP99Ms} ms; marks p99 = ${(q.latencyP99Ms / Math.max(1, q.hello.latencyP99Ms)).toFixed(1)} × hello p99`]);
-      rows.push(['qr', '  answers', Object.entries(q.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')]);
+      rows.push(['qr', '  answers', byStatus(q.statuses)]);
       rows.push(['qr', '  marks lost / duplicates', `${q.marksLost} / ${q.duplicates} (goal 0 / 0; ${q.marksStored} marks, ${q.journalRecords} journal records)`]);
       return q;
     } finally {

@@ -5,7 +5,7 @@
  * check of tests/layout.e2e.ts, which covers 900 px).
  */
 import { STUDENT, TEACHER } from './support/accounts';
-import { overflows, seriousViolations } from './support/a11y';
+import { overflowLines, seriousViolations } from './support/a11y';
 import { setupE2E } from './support/e2e';
 import { checkEveryScreen, PHONE, sessions, THEMES, WIDE } from './support/screens';
 
@@ -17,5 +17,5 @@ for (const viewport of [WIDE, PHONE])
     for (const account of [null, TEACHER, STUDENT])
       checkEveryScreen(e2e, session, { account, viewport, theme }, async (page, screen) => [
         ...(await seriousViolations(page)).map((v) => `${screen.name}: ${v.impact} ${v.id} — ${v.help}: ${v.targets.join(' | ')}`),
-        ...(await overflows(page)).map((o) => `${screen.name} at ${viewport.width} px: ${o.element} sticks out of ${o.container} by ${o.by} px`),
+        ...(await overflowLines(page, `${screen.name} at ${viewport.width} px`)),
       ]);

@@ -57,6 +57,11 @@ export const CARD_SELECTOR = [
   '.tab-bar',
 ].join(',');
 
+/** The overflows of the page, one line each, for a screen's report (`where`: the screen and width). */
+export async function overflowLines(page: Page, where: string): Promise<string[]> {
+  return (await overflows(page)).map((o) => `${where}: ${o.element} sticks out of ${o.container} by ${o.by} px`);
+}
+
 export async function overflows(page: Page): Promise<Overflow[]> {
   return page.evaluate((cardSelector) => {
     const found: Array<{ element: string; container: string; by: number }> = [];

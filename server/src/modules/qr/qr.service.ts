@@ -340,15 +340,12 @@ export class QrService {
    * be reached answers every mark of the batch at once (503), without the tries.
    */
   private async markBatch(items: readonly MarkInput[]): Promise<Settled<MarkDone>[]> {
-    try {
-      return await this.markTogether(items);
-    } catch (err) {
-      if (isDatabaseUnavailable(err)) throw err;
-    }
-    try {
-      return await this.markTogether(items);
-    } catch (err) {
-      if (isDatabaseUnavailable(err) || items.length === 1) throw err;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      try {
+        return await this.markTogether(items);
+      } catch (err) {
+        if (isDatabaseUnavailable(err) || (attempt === 2 && items.length === 1)) throw err;
+      }
     }
     const outcomes: Settled<MarkDone>[] = [];
     for (const item of items) outcomes.push(await settle(async () => unwrap((await this.markTogether([item]))[0])));
