@@ -318,6 +318,11 @@ export class QrService {
    * per batch, one to read and one to write, each mark still answered on its own (see markBatch).
    */
   private readonly marks = new Batcher<MarkInput, MarkDone>((items) => this.markBatch(items), { lanes: 2, max: 250 });
+  /**
+   * The marks on their way, by student and lesson (this process's only): a second tap waits for the
+   * first instead of joining a later batch, often the burst's last (see visit).
+   */
+  private readonly inFlight = new Map<string, { deviceHash: string; same: string; done: Promise<MarkDone> }>();
 
   /**
    * visit.json: the student's mark (see the file's comment for the rules). `receivedAt`: when the
@@ -328,8 +333,22 @@ export class QrService {
     if (auth.role !== ROLE_STUDENT) throw forbidden();
     assertOwn(auth, { uid: input.idStud });
     const now = receivedAt && receivedAt <= this.ctx.now() ? receivedAt : this.ctx.now();
-    const done = await this.marks.submit({ auth, input, deviceHash: hashDevice(device), now });
-    return { status: done.status, reason: done.reason, discipline: localName(done.entry.discipline, lang) };
+    const deviceHash = hashDevice(device);
+    const key = `${auth.uid}:${input.idShed}`;
+    const same = JSON.stringify(input);
+    const first = this.inFlight.get(key);
+    // A double tap: the same mark from the same device while the first is still on its way. When the
+    // first is written, this one is the student's second mark (409, as the unique key would answer)
+    // without a batch of its own; when the first is refused, this one is checked as usual.
+    if (first && first.deviceHash === deviceHash && first.same === same && (await first.done.then(() => true, () => false))) throw refused(409, 'marked');
+    const done = this.marks.submit({ auth, input, deviceHash, now });
+    this.inFlight.set(key, { deviceHash, same, done });
+    try {
+      const { status, reason, entry } = await done;
+      return { status, reason, discipline: localName(entry.discipline, lang) };
+    } finally {
+      if (this.inFlight.get(key)?.done === done) this.inFlight.delete(key);
+    }
   }
 
   /**

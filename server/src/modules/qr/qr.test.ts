@@ -8,6 +8,7 @@ import { and, count, eq, gte, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { QrSession, QrToken, QrVisitBody } from '../../../../contract/qr';
 import type { App } from '../../app';
+import { AppError } from '../../app-error';
 import { journalVisitChanges, journalVisits, qrMarks, scheduleEntries, students, users } from '../../db/schema';
 import * as timetable from '../../shared/timetable.repository';
 import { appOn, cookieHeader, createTestDatabase, quickPasswordHash, session, signIn, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
@@ -563,5 +564,64 @@ describe('marks that arrive together (group commit)', () => {
     expect(marks.map((m) => [m.studentId, m.status])).toEqual([[student.user.uid, 'accepted']]);
     const visits = await d.select().from(journalVisits).where(and(eq(journalVisits.visitDate, '2026-11-15'), eq(journalVisits.source, 'qr')));
     expect(visits.map((v) => v.studentId)).toEqual([student.user.uid]);
+  });
+});
+
+describe('a second tap while the first mark is on its way', () => {
+  /**
+   * The student's mark, and a second one sent while the first's write is in the database (from
+   * inside the write, through `intercept`'s answer for write n); the writes' outcomes are in `seen`.
+   */
+  async function tapTwice(token: string, second: Partial<QrVisitBody>, intercept: (n: number) => 'ok' | 'refused') {
+    const service = new QrService(app.ctx);
+    const auth = (await app.ctx.sessions.lookup(student.token))!;
+    const phone = 'phone-tap'.padEnd(32, 'x');
+    let again: Promise<unknown> | undefined;
+    const writes = interceptWrites((rows, n) => {
+      if (n === 0) again = service.visit(auth, { ...visitBody(student, token), ...second } as QrVisitBody, phone, 'ru');
+      if (intercept(n) === 'ok') return 'ok';
+      for (const r of rows) r.day_number = 9;
+      return 'refused';
+    });
+    try {
+      const outcome = async (reply: Promise<unknown> | undefined) => {
+        try {
+          return ((await reply) as { status: string }).status;
+        } catch (err) {
+          return err instanceof AppError ? err.status : 'failed';
+        }
+      };
+      const first = await outcome(service.visit(auth, visitBody(student, token) as QrVisitBody, phone, 'ru'));
+      return { first, second: await outcome(again), writes: writes.seen };
+    } finally {
+      writes.restore();
+    }
+  }
+
+  it('waits for it and answers 409 without a write of its own', async () => {
+    await moveTo(new Date(2026, 11, 13, 21, 30)); // a Sunday evening: a make-up session
+    const s = await openLesson(lesson, true);
+    const { token } = await tokenOf(s);
+    expect(await tapTwice(token, {}, () => 'ok')).toEqual({ first: 'accepted', second: 409, writes: ['ok'] });
+    const marks = await db.database.db.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId));
+    expect(marks.map((m) => [m.studentId, m.status])).toEqual([[student.user.uid, 'accepted']]);
+  });
+
+  it('is checked on its own when it is not the same mark: another reading, too coarse, is refused for it', async () => {
+    await moveTo(new Date(2026, 11, 20, 21, 30)); // a Sunday evening: a make-up session
+    const s = await openLesson(lesson, true);
+    const { token } = await tokenOf(s);
+    // By the rules' order: the accuracy is checked before the second mark is.
+    expect(await tapTwice(token, { accuracy: 5000 }, () => 'ok')).toEqual({ first: 'accepted', second: 400, writes: ['ok'] });
+  });
+
+  it('is the mark when the first one fails', async () => {
+    await moveTo(new Date(2026, 11, 27, 21, 30)); // a Sunday evening: a make-up session
+    const s = await openLesson(lesson, true);
+    const { token } = await tokenOf(s);
+    // The first's write fails, and again when it is tried once more.
+    expect(await tapTwice(token, {}, (n) => (n < 2 ? 'refused' : 'ok'))).toEqual({ first: 'failed', second: 'accepted', writes: ['failing', 'failing', 'ok'] });
+    const marks = await db.database.db.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId));
+    expect(marks.map((m) => [m.studentId, m.status])).toEqual([[student.user.uid, 'accepted']]);
   });
 });
