@@ -322,7 +322,7 @@ export class QrService {
    * The marks on their way, by student and lesson (this process's only): a second tap waits for the
    * first instead of joining a later batch, often the burst's last (see visit).
    */
-  private readonly inFlight = new Map<string, { deviceHash: string; same: string; done: Promise<MarkDone> }>();
+  private readonly inFlight = new Map<string, { deviceHash: string; input: QrVisitBody; done: Promise<MarkDone> }>();
 
   /**
    * visit.json: the student's mark (see the file's comment for the rules). `receivedAt`: when the
@@ -335,14 +335,14 @@ export class QrService {
     const now = receivedAt && receivedAt <= this.ctx.now() ? receivedAt : this.ctx.now();
     const deviceHash = hashDevice(device);
     const key = `${auth.uid}:${input.idShed}`;
-    const same = JSON.stringify(input);
-    const first = this.inFlight.get(key);
     // A double tap: the same mark from the same device while the first is still on its way. When the
     // first is written, this one is the student's second mark (409, as the unique key would answer)
     // without a batch of its own; when the first is refused, this one is checked as usual.
-    if (first && first.deviceHash === deviceHash && first.same === same && (await first.done.then(() => true, () => false))) throw refused(409, 'marked');
+    const first = this.inFlight.get(key);
+    const doubleTap = first && first.deviceHash === deviceHash && JSON.stringify(first.input) === JSON.stringify(input);
+    if (doubleTap && (await first.done.then(() => true, () => false))) throw refused(409, 'marked');
     const done = this.marks.submit({ auth, input, deviceHash, now });
-    this.inFlight.set(key, { deviceHash, same, done });
+    this.inFlight.set(key, { deviceHash, input, done });
     try {
       const { status, reason, entry } = await done;
       return { status, reason, discipline: localName(entry.discipline, lang) };

@@ -1,8 +1,9 @@
 /**
  * /api/qr/*: opening attendance, the rotating token, the student's mark with every refusal (stale,
  * forged or another lesson's token, lesson not open, past lesson, wrong group, wrong room, poor
- * accuracy, second mark, twenty marks at once), the review list (outside the radius, one device for
- * two students) and the teacher's decision, marks in the journal, and the public QR card.
+ * accuracy, second mark, twenty marks at once, a double tap while the first is written), the review
+ * list (outside the radius, one device for two students) and the teacher's decision, marks in the
+ * journal, and the public QR card.
  */
 import { and, count, eq, gte, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -577,11 +578,9 @@ describe('a second tap while the first mark is on its way', () => {
     const auth = (await app.ctx.sessions.lookup(student.token))!;
     const phone = 'phone-tap'.padEnd(32, 'x');
     let again: Promise<unknown> | undefined;
-    const writes = interceptWrites((rows, n) => {
+    const writes = refuseWrites((students, n) => {
       if (n === 0) again = service.visit(auth, { ...visitBody(student, token), ...second } as QrVisitBody, phone, 'ru');
-      if (intercept(n) === 'ok') return 'ok';
-      for (const r of rows) r.day_number = 9;
-      return 'refused';
+      return intercept(n) === 'ok' ? null : students[0];
     });
     try {
       const outcome = async (reply: Promise<unknown> | undefined) => {
