@@ -577,21 +577,23 @@ describe('a second tap while the first mark is on its way', () => {
     const service = new QrService(app.ctx);
     const auth = (await app.ctx.sessions.lookup(student.token))!;
     const phone = 'phone-tap'.padEnd(32, 'x');
-    let again: Promise<unknown> | undefined;
+    // A mark's answer as its status, or the error's status ('failed' when it is not an AppError),
+    // taken as soon as the mark is sent: the second can be refused while the first is still waited for.
+    const outcome = async (body: Partial<QrVisitBody>) => {
+      try {
+        return (await service.visit(auth, { ...visitBody(student, token), ...body } as QrVisitBody, phone, 'ru')).status;
+      } catch (err) {
+        return err instanceof AppError ? err.status : 'failed';
+      }
+    };
+    let again: Promise<string | number> | undefined;
     const writes = refuseWrites((students, n) => {
-      if (n === 0) again = service.visit(auth, { ...visitBody(student, token), ...second } as QrVisitBody, phone, 'ru');
+      if (n === 0) again = outcome(second);
       return intercept(n) === 'ok' ? null : students[0];
     });
     try {
-      const outcome = async (reply: Promise<unknown> | undefined) => {
-        try {
-          return ((await reply) as { status: string }).status;
-        } catch (err) {
-          return err instanceof AppError ? err.status : 'failed';
-        }
-      };
-      const first = await outcome(service.visit(auth, visitBody(student, token) as QrVisitBody, phone, 'ru'));
-      return { first, second: await outcome(again), writes: writes.seen };
+      const first = await outcome({});
+      return { first, second: await again, writes: writes.seen };
     } finally {
       writes.restore();
     }
