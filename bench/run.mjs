@@ -232,6 +232,7 @@ try {
           .join('; '),
       ]);
       rows.push(['qr', '  each burst: p50 / p99 / max', q.bursts.map((b) => `${b.p50Ms}/${b.p99Ms}/${b.maxMs}`).join(', ') + ' ms']);
+      rows.push(['qr', "  the phones' own CPU in each burst's marks (this machine's cores, taken from the portal's)", q.phonesCpuMs.join(', ') + ' ms']);
       rows.push(['qr', `  signed-in floor: ${burst} GET /api/qr/time.json at once (session check, no statement)`, `p50 ${q.floorP50Ms} ms, p99 ${q.floorP99Ms} ms`]);
       rows.push(['qr', `  bare hello, ${burst} GETs at once (the machine's floor)`, `p50 ${q.hello.latencyP50Ms} ms, p99 ${q.hello.latencyP99Ms} ms; marks p99 = ${(q.latencyP99Ms / Math.max(1, q.hello.latencyP99Ms)).toFixed(1)} × hello p99`]);
       rows.push(['qr', '  answers', byStatus(q.statuses)]);
