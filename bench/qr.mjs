@@ -80,9 +80,9 @@ async function post(origin, who, path, body) {
  * plain handler that gathers the answer's bytes: no pool, body stream or fetch objects per request.
  * The bench shares the two cores with the portal and PostgreSQL while phones bring their own, so
  * every millisecond the phones spend here is taken from the portal: the pooled `request` API cost the
- * phones 200–270 ms of CPU per burst of marks, this one 100–190. A phone is known by a key (a
- * student's cookie, or `secondTap(cookie)`); `post` and `get` answer `{status, body, ms}`, ms from
- * the call to the last byte of the answer; `leave(keys)` closes those phones' connections.
+ * phones 200–360 ms of CPU per burst of marks, this one 100–190 (bench/README.md). A phone is known
+ * by a key (a student's cookie, or `secondTap(cookie)`); `post` and `get` answer `{status, body, ms}`,
+ * ms from the call to the last byte of the answer; `leave(keys)` closes those phones' connections.
  */
 export function phones(origin) {
   const own = new Map();
@@ -100,6 +100,8 @@ export function phones(origin) {
       client.dispatch(
         { method, path, headers, body: payload ?? null },
         {
+          // Present, though empty, on purpose: undici takes a handler without it for one of its older
+          // shape (onConnect, onHeaders, …) and would never call the methods below.
           onRequestStart() {},
           onResponseStart(_controller, statusCode) {
             status = statusCode;
