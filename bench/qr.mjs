@@ -19,7 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import pg from 'pg';
-import { Client } from 'undici';
+import { phones, secondTap } from './lib/phones.mjs';
 
 const PASSWORD = 'Bench-QR-2026';
 const INTERVAL_MS = 10_000;
@@ -72,72 +72,6 @@ async function post(origin, who, path, body) {
   const res = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin, cookie: who.cookie }, body: JSON.stringify(body) });
   return { status: res.status, body: await res.json() };
 }
-
-/**
- * The students' phones: each phone keeps its own connection (opened by its scan, kept alive for its
- * mark, as a phone's browser does; a second tap sent at once goes on a second one, as a browser's
- * would), an undici Client (the client Node's own fetch is built on) called through `dispatch` with a
- * plain handler that gathers the answer's bytes: no pool, body stream or fetch objects per request.
- * The bench shares the two cores with the portal and PostgreSQL while phones bring their own, so
- * every millisecond the phones spend here is taken from the portal: the pooled `request` API cost the
- * phones 200–360 ms of CPU per burst of marks, this one 100–190 (bench/README.md). A phone is known
- * by a key (a student's cookie, or `secondTap(cookie)`); `post` and `get` answer `{status, body, ms}`,
- * ms from the call to the last byte of the answer; `leave(keys)` closes those phones' connections.
- */
-export function phones(origin) {
-  const own = new Map();
-  const phone = (key) => {
-    let client = own.get(key);
-    if (!client) own.set(key, (client = new Client(origin, { pipelining: 1, keepAliveTimeout: 120_000, keepAliveMaxTimeout: 120_000 })));
-    return client;
-  };
-  const send = (client, method, path, cookie, payload) =>
-    new Promise((resolve) => {
-      const t0 = performance.now();
-      const chunks = [];
-      let status = 0;
-      const headers = { origin, ...(cookie ? { cookie } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) };
-      client.dispatch(
-        { method, path, headers, body: payload ?? null },
-        {
-          // Present, though empty, on purpose: undici takes a handler without it for one of its older
-          // shape (onConnect, onHeaders, …) and would never call the methods below.
-          onRequestStart() {},
-          onResponseStart(_controller, statusCode) {
-            status = statusCode;
-          },
-          onResponseData(_controller, chunk) {
-            chunks.push(chunk);
-          },
-          onResponseEnd() {
-            const ms = performance.now() - t0;
-            let body = null;
-            try {
-              body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-            } catch {
-              // not JSON: the status tells
-            }
-            resolve({ status, body, ms });
-          },
-          onResponseError() {
-            resolve({ status: 0, body: null, ms: performance.now() - t0 });
-          },
-        },
-      );
-    });
-  return {
-    post: (who, path, body, key = who.cookie) => send(phone(key), 'POST', path, who.cookie, JSON.stringify(body)),
-    get: (key, path, cookie = null) => send(phone(key), 'GET', path, cookie, undefined),
-    leave: async (keys) => {
-      await Promise.all(keys.map((key) => own.get(key)?.close()));
-      for (const key of keys) own.delete(key);
-    },
-    close: () => Promise.all([...own.values()].map((client) => client.destroy())),
-  };
-}
-
-/** The key of a phone's second connection, for a tap sent while its first is on its way. */
-const secondTap = (cookie) => `${cookie} (second tap)`;
 
 /** Runs in `limit` parallel lanes. */
 async function lanes(items, limit, fn) {
@@ -309,12 +243,13 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       }
       // The portal's own floor for a burst: the last burst's students (signed in, connections open)
       // ask for the server's clock at once (GET /api/qr/time.json: the session check and the
-      // reply, no statement), three times.
+      // reply, no statement), three times counted after five that are not (the route's code is
+      // optimised by then, as the marks' was by the warm-up classes).
       const last = students.slice(-burst);
-      for (let r = 0; r < 3; r++) {
+      for (let r = 0; r < 5 + 3; r++) {
         const answers = await Promise.all(last.map((s) => phone.get(s.cookie, '/api/qr/time.json', s.cookie)));
         if (answers.some((a) => a.status !== 200)) throw new Error(`time.json answered ${answers.find((a) => a.status !== 200).status}`);
-        floorLatencies.push(...msOf(answers));
+        if (r >= 5) floorLatencies.push(...msOf(answers));
       }
     } finally {
       await phone.close();
@@ -360,17 +295,19 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
 /**
  * The floor of the same burst on this machine at this moment: `burst` GETs sent at once to the bare
  * Fastify hello server (bench/lib/hello.mjs) by the same client as the marks, on connections opened by
- * a first round that is not counted (as the marks go over the scans' connections), then `rounds`
- * times. Latency p50/p99.
+ * the first of `warmRounds` rounds that are not counted (as the marks go over the scans' connections,
+ * and as the portal has served the warm-up classes: measured on this machine, the hello server's
+ * p99 fell from over 100 ms in its first rounds to 15–30 ms from about the seventh on, once V8 had
+ * optimised its code and the phones'), then `rounds` times. Latency p50/p99.
  */
-export async function helloBurst(url, { burst = 500, rounds = 3 } = {}) {
+export async function helloBurst(url, { burst = 500, rounds = 3, warmRounds = 10 } = {}) {
   const { origin, pathname } = new URL(url);
   const phone = phones(origin);
   const latencies = [];
   try {
-    for (let r = 0; r <= rounds; r++) {
+    for (let r = 0; r < warmRounds + rounds; r++) {
       const answers = await Promise.all(Array.from({ length: burst }, (_, i) => phone.get(i, pathname)));
-      if (r > 0) latencies.push(...answers.map((a) => a.ms));
+      if (r >= warmRounds) latencies.push(...answers.map((a) => a.ms));
     }
   } finally {
     await phone.close();
