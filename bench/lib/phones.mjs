@@ -72,9 +72,11 @@ export function phones(origin) {
     return phone;
   };
 
+  // A connection the portal has closed meanwhile (its keep-alive timeout) is opened again, as a
+  // browser would.
   const phoneOf = (key) => {
     let phone = own.get(key);
-    if (!phone) own.set(key, (phone = connect()));
+    if (!phone || phone.socket.destroyed) own.set(key, (phone = connect()));
     return phone;
   };
 
