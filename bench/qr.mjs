@@ -19,7 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import pg from 'pg';
-import { phones, secondTap } from './lib/phones.mjs';
+import { countedRounds, phoneKeys, phones, secondTap } from './lib/phones.mjs';
 
 const PASSWORD = 'Bench-QR-2026';
 const INTERVAL_MS = 10_000;
@@ -224,7 +224,7 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
         if (k > 0) await sleep(INTERVAL_MS);
         const warm = await burstOf(warmClass);
         warmup.push({ ...summary(msOf(warm.marks)), scanP99Ms: summary(msOf(warm.scans)).p99Ms, statuses: tally(warm.marks) });
-        await phone.leave(warmClass.flatMap((s) => [s.cookie, secondTap(s.cookie)]));
+        await phone.leave(phoneKeys(warmClass));
       }
 
       started = performance.now() + INTERVAL_MS;
@@ -239,18 +239,21 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
         latencies.push(...msOf(marks));
         bursts.push(summary(msOf(marks)));
         // The class leaves with its phones; the last one stays for the floor below.
-        if ((b + 1) * burst < students.length) await phone.leave(group.flatMap((s) => [s.cookie, secondTap(s.cookie)]));
+        if ((b + 1) * burst < students.length) await phone.leave(phoneKeys(group));
       }
       // The portal's own floor for a burst: the last burst's students (signed in, connections open)
       // ask for the server's clock at once (GET /api/qr/time.json: the session check and the
       // reply, no statement), three times counted after five that are not (the route's code is
       // optimised by then, as the marks' was by the warm-up classes).
       const last = students.slice(-burst);
-      for (let r = 0; r < 5 + 3; r++) {
-        const answers = await Promise.all(last.map((s) => phone.get(s.cookie, '/api/qr/time.json', s.cookie)));
-        if (answers.some((a) => a.status !== 200)) throw new Error(`time.json answered ${answers.find((a) => a.status !== 200).status}`);
-        if (r >= 5) floorLatencies.push(...msOf(answers));
-      }
+      floorLatencies.push(
+        ...(await countedRounds(5, 3, async () => {
+          const answers = await Promise.all(last.map((s) => phone.get(s.cookie, '/api/qr/time.json', s.cookie)));
+          const refused = answers.find((a) => a.status !== 200);
+          if (refused) throw new Error(`time.json answered ${refused.status}`);
+          return answers;
+        })),
+      );
     } finally {
       await phone.close();
     }
@@ -303,12 +306,9 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
 export async function helloBurst(url, { burst = 500, rounds = 3, warmRounds = 10 } = {}) {
   const { origin, pathname } = new URL(url);
   const phone = phones(origin);
-  const latencies = [];
+  let latencies;
   try {
-    for (let r = 0; r < warmRounds + rounds; r++) {
-      const answers = await Promise.all(Array.from({ length: burst }, (_, i) => phone.get(i, pathname)));
-      if (r >= warmRounds) latencies.push(...answers.map((a) => a.ms));
-    }
+    latencies = await countedRounds(warmRounds, rounds, () => Promise.all(Array.from({ length: burst }, (_, i) => phone.get(i, pathname))));
   } finally {
     await phone.close();
   }
