@@ -83,6 +83,17 @@ describe('QR attendance', () => {
     await expect.poll(() => count.textContent(), { timeout: 20000 }).toBe(`Отметились 1 из ${total}`);
     await expectVisible(teacher.getByTestId('qr-present').getByText('Сыдыкова', { exact: false }), 10000);
 
+    // The teacher turns the tablet to portrait (the mobile layout, with the tab bar) and back: the
+    // same screen goes on, count and code kept, without being mounted anew (attendance opened again).
+    const shown = await count.elementHandle();
+    for (const size of [{ width: 820, height: 1180 }, { width: 1280, height: 800 }]) {
+      await teacher.setViewportSize(size);
+      await expect.poll(() => teacher.getByTestId('mobile-tab-bar').isVisible(), { timeout: 10000 }).toBe(size.width < 900);
+      expect(await shown!.evaluate((node) => node.isConnected)).toBe(true);
+      expect(await count.textContent()).toBe(`Отметились 1 из ${total}`);
+      await expectVisible(code);
+    }
+
     // The button is spent: a second mark is not offered.
     expect(await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).isDisabled()).toBe(true);
 

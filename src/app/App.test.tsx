@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '../../contract/profile';
+import type { QrSession } from '../../contract/qr';
+import { shellActions } from '../shared/shell/shell.slice';
 import { renderWithStore } from '../test/render';
 import { fail, http, ok, publicHandlers, recordRequests, server, student, teacher } from '../test/server';
 import { App } from './App';
@@ -195,6 +197,53 @@ describe('App routes and shell', () => {
     renderWithStore(<App />, { route: '/lms/qrlesson?idShed=1' });
     expect(await screen.findByRole('heading', { name: 'Недоступно для вашей роли' })).toBeInTheDocument();
     expect(screen.getByTestId('not-for-role')).toBeInTheDocument();
+  });
+
+  it('turning a tablet across the mobile breakpoint keeps the screen as it is: the projector is not opened again', async () => {
+    localStorage.setItem('token', 'marker');
+    const session: QrSession = {
+      sessionId: 40,
+      idShed: 7,
+      date: '2026-11-25',
+      opensAt: '2026-11-25T03:00:00.000Z',
+      closesAt: '2026-11-25T04:20:00.000Z',
+      makeup: false,
+      closed: false,
+      discipline: 'Компьютерные сети',
+      lessonType: 'Лекция',
+      group: 'ПИ-1-22',
+      room: '101, Главный корпус',
+      startsAt: '09:30',
+      endsAt: '10:50',
+      total: 25,
+      count: 0,
+      marks: [],
+    };
+    server.use(
+      ...signedInHandlers(),
+      http.post('/api/qr/session/open.json', () => ok(session)),
+      http.get('/api/qr/time.json', () => ok({ now: new Date().toISOString(), rotateMs: 15000, graceMs: 5000 })),
+      http.post('/api/qr/session/token.json', () => ok({ token: 'signed-token', code: '482913', expiresAt: new Date(Date.now() + 60_000).toISOString() })),
+    );
+    const log = recordRequests();
+    const { store } = renderWithStore(<App />, { route: '/lms/qrlesson?shed=7' });
+    const code = await screen.findByTestId('qr-code');
+    expect(code).toHaveTextContent('482913');
+    expect(screen.queryByTestId('mobile-tab-bar')).not.toBeInTheDocument();
+
+    // Portrait (mobile layout, with the tab bar), then landscape again: the same screen, still showing
+    // the code, never mounted anew (which would open attendance again and show a spinner meanwhile).
+    for (const mobile of [true, false]) {
+      act(() => {
+        store.dispatch(shellActions.mobileChanged(mobile));
+      });
+      if (mobile) expect(screen.getByTestId('mobile-tab-bar')).toBeInTheDocument();
+      else expect(screen.queryByTestId('mobile-tab-bar')).not.toBeInTheDocument();
+      expect(screen.getByTestId('qr-code')).toBe(code);
+      expect(code).toHaveTextContent('482913');
+    }
+    log.stop();
+    expect(log.paths().filter((path) => path === '/api/qr/session/open.json')).toHaveLength(1);
   });
 
   it('a 401 on a session call ends the session and shows the login with its message', async () => {

@@ -125,29 +125,50 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
     </a>
   );
 
-  if (mobile) {
-    const Panel = PANELS.get(activeTab);
-    const panel =
-      isHome && activeTab === TAB_APPS ? (
-        <div className="mobile-apps">
-          <h1 className="sr-only">{t('titles.apps')}</h1>
-          <AppsPanel />
-          <SideMenu routes={menu.routes} hidden={menu.hidden} />
-        </div>
-      ) : isHome && Panel ? (
-        <Suspense fallback={<PageSpinner />}>
-          <Panel />
-        </Suspense>
-      ) : (
-        content
-      );
-    return (
-      <div className="shell shell-mobile">
-        {skip}
-        <Header mobile />
+  const Panel = mobile ? PANELS.get(activeTab) : undefined;
+  // On mobile the home page shows the panel of the active tab; any other route its screen.
+  const mobilePanel =
+    isHome && activeTab === TAB_APPS ? (
+      <div className="mobile-apps">
+        <h1 className="sr-only">{t('titles.apps')}</h1>
+        <AppsPanel />
+        <SideMenu routes={menu.routes} hidden={menu.hidden} />
+      </div>
+    ) : isHome && Panel ? (
+      <Suspense fallback={<PageSpinner />}>
+        <Panel />
+      </Suspense>
+    ) : (
+      content
+    );
+
+  // One tree for both layouts, the pieces of the other one left empty in their places: the route's
+  // screen keeps its place in it, so crossing the mobile breakpoint (a tablet turned, a window
+  // resized) re-renders the screen instead of mounting it anew, which would lose what it holds (a
+  // draft, a scroll position) and start it over (the projector would open attendance again).
+  return (
+    <div className={mobile ? 'shell shell-mobile' : 'shell'}>
+      {skip}
+      <Header mobile={mobile} />
+      <div className={mobile ? 'shell-body-mobile' : `shell-body${withColumns ? ' with-columns' : ''}`}>
+        {mobile ? null : (
+          <div className="shell-menu">
+            <SideMenu routes={menu.routes} hidden={menu.hidden} />
+          </div>
+        )}
+        {/* The columns come before the content on screen and so in the tab order. */}
+        {!mobile && disciplineColumn ? <div className="shell-column">{disciplineColumn}</div> : null}
+        {!mobile && contactColumn ? <div className="shell-column">{contactColumn}</div> : null}
         <main id="main" className="content" tabIndex={-1}>
-          {panel}
+          {mobile ? mobilePanel : content}
         </main>
+        {mobile ? null : (
+          <aside className="shell-apps" aria-label={t('layout.apps')}>
+            <AppsPanel />
+          </aside>
+        )}
+      </div>
+      {mobile ? (
         <MobileTabBar
           tabs={tabs}
           current={routeTab ? routeTab.id : isHome ? homeTab : null}
@@ -158,28 +179,7 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
             else if (!isHome) navigate(ROUTES.home);
           }}
         />
-      </div>
-    );
-  }
-
-  return (
-    <div className="shell">
-      {skip}
-      <Header mobile={false} />
-      <div className={`shell-body${withColumns ? ' with-columns' : ''}`}>
-        <div className="shell-menu">
-          <SideMenu routes={menu.routes} hidden={menu.hidden} />
-        </div>
-        {/* The columns come before the content on screen and so in the tab order. */}
-        {disciplineColumn ? <div className="shell-column">{disciplineColumn}</div> : null}
-        {contactColumn ? <div className="shell-column">{contactColumn}</div> : null}
-        <main id="main" className="content" tabIndex={-1}>
-          {content}
-        </main>
-        <aside className="shell-apps" aria-label={t('layout.apps')}>
-          <AppsPanel />
-        </aside>
-      </div>
+      ) : null}
     </div>
   );
 }
