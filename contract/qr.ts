@@ -27,13 +27,14 @@ export type QrTime = Static<typeof QrTime>;
 export const QrTimeReply = Ok(QrTime);
 
 /**
- * POST /api/qr/session/open.json {idShed, makeup} (teacher of that lesson): opens attendance for
- * today, or returns the session already open. Without `makeup` the lesson must be scheduled today
+ * POST /api/qr/session/open.json {idShed, makeup, reopen?} (teacher of that lesson): opens attendance
+ * for today, or returns the session already open. Without `makeup` the lesson must be scheduled today
  * and now be within its pair (from 10 minutes before its start to its end), else 403 with
  * params.reason 'notNow'; with `makeup` the teacher holds it now as a make-up lesson: the session
- * lasts QR_MAKEUP_MS from now.
+ * lasts QR_MAKEUP_MS from now. A session its teacher closed today is returned closed (showing the
+ * projector again does not open it) unless `reopen` (or `makeup`) asks for it to open again.
  */
-export const QrOpenBody = Type.Object({ idShed: DbId, makeup: Type.Boolean() });
+export const QrOpenBody = Type.Object({ idShed: DbId, makeup: Type.Boolean(), reopen: Type.Optional(Type.Boolean()) });
 export type QrOpenBody = Static<typeof QrOpenBody>;
 
 export const QrMarkStatus = Type.Union([Type.Literal('accepted'), Type.Literal('review'), Type.Literal('rejected')]);

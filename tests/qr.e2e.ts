@@ -2,7 +2,8 @@
  * Schedule and QR attendance in Chromium: the teacher opens attendance for a lesson of the demo
  * student's group (as a make-up lesson when it is not in its time, so the test holds at any hour),
  * the projector shows a rotating code, the student marks with a granted position at the room, and
- * the count rises on the projector without a reload; the public card for a valid and an invalid
+ * the count rises on the projector without a reload (and stays through a tablet turned), a closed
+ * attendance stays closed through a reload until reopened; the public card for a valid and an invalid
  * token; the stored timetable shown after a reload while the server is unreachable.
  */
 import { describe, expect, it } from 'vitest';
@@ -93,6 +94,21 @@ describe('QR attendance', () => {
       expect(await count.textContent()).toBe(`Отметились 1 из ${total}`);
       await expectVisible(code);
     }
+
+    // Closing attendance stops the code; the projector shown again (a reload) finds it closed instead
+    // of opening it anew, until its teacher opens it again (as a make-up lesson when out of its time).
+    await teacher.getByRole('button', { name: ru('qr:projector.close') }).click();
+    await expectVisible(teacher.getByText(ru('qr:projector.closed')), 10000);
+    expect(await code.count()).toBe(0);
+    await teacher.reload();
+    const reopen = teacher.getByRole('button', { name: ru('qr:projector.reopen') });
+    await expectVisible(reopen, 20000);
+    expect(await code.count()).toBe(0);
+    await reopen.click();
+    await expect.poll(async () => (await code.isVisible()) || (await makeup.isVisible()), { timeout: 20000 }).toBe(true);
+    if (await makeup.isVisible()) await makeup.click();
+    await expectVisible(code, 20000);
+    await expect.poll(() => count.textContent()).toBe(`Отметились 1 из ${total}`);
 
     // The button is spent: a second mark is not offered.
     expect(await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).isDisabled()).toBe(true);

@@ -94,7 +94,12 @@ export default function ProjectorScreen() {
               {t('projector.codeTitle')}
             </h2>
             {s.closed ? (
-              <p className="qr-closed">{t('projector.closed')}</p>
+              <>
+                <p className="qr-closed">{t('projector.closed')}</p>
+                <button type="button" className="btn btn-primary" disabled={session.fetching} onClick={() => dispatch(qrActions.openRequested({ idShed, makeup: false, reopen: true }))}>
+                  {t('projector.reopen')}
+                </button>
+              </>
             ) : token ? (
               <>
                 <div className="qr-code-box" data-testid="qr-token" data-token={token.token}>

@@ -5,7 +5,7 @@
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
-import type { QrReportQuery, QrSession } from '../../../contract/qr';
+import type { QrOpenBody, QrReportQuery, QrSession } from '../../../contract/qr';
 import type { ScheduleLesson } from '../../../contract/schedule';
 import { GRACE_MS, qrApi, type ReportLevel } from '../../api/qr';
 import { ROLE_STUDENT } from '../../shared/request/roles';
@@ -19,7 +19,7 @@ import { qrActions, selectQr, type LocateProblem, type QrState } from './qr.slic
 const MIN_WAIT_MS = 1_000;
 const MAX_WAIT_MS = 15_000;
 
-export function* openSaga(action: PayloadAction<{ idShed: number; makeup: boolean }>) {
+export function* openSaga(action: PayloadAction<QrOpenBody>) {
   yield* request(qrApi.open, [action.payload], { succeeded: qrActions.openSucceeded, failed: qrActions.openFailed });
 }
 

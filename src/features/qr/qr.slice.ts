@@ -4,7 +4,7 @@
  * the student's own card link.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { QrCardLink, QrLesson, QrLiveMark, QrReportQuery, QrReportRow, QrSession, QrToken, QrVisit } from '../../../contract/qr';
+import type { QrCardLink, QrLesson, QrLiveMark, QrOpenBody, QrReportQuery, QrReportRow, QrSession, QrToken, QrVisit } from '../../../contract/qr';
 import type { ReportLevel } from '../../api/qr';
 import type { ScheduleLesson } from '../../../contract/schedule';
 import type { Failure } from '../../api/http';
@@ -72,7 +72,7 @@ const slice = createSlice({
     projectorClosed(state) {
       state.projector = initialQrState.projector;
     },
-    openRequested(state, _action: PayloadAction<{ idShed: number; makeup: boolean }>) {
+    openRequested(state, _action: PayloadAction<QrOpenBody>) {
       state.projector.session = started(null);
       state.projector.notNow = false;
     },

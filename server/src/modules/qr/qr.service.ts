@@ -189,6 +189,9 @@ export class QrService {
     const today = localDate(now);
     const existing = await repo.findSessionOf(this.ctx.db, entry.id, today);
     if (existing && this.isOpen(existing, now)) return this.present(existing, entry, lang);
+    // Closed by its teacher: it stays closed when the projector is shown again (a reload, a second
+    // visit) until the teacher asks for it to open again.
+    if (existing?.closedAt && !input.reopen && !input.makeup) return this.present(existing, entry, lang);
     let opensAt: Date;
     let closesAt: Date;
     if (input.makeup) {

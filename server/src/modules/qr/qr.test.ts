@@ -287,6 +287,39 @@ describe('marks during the lesson', { shuffle: false }, () => {
   });
 });
 
+describe('closing attendance', () => {
+  it('stops the code and the marks; shown again, the projector finds it closed until its teacher opens it again', async () => {
+    const [h, m] = lesson.startsAt.split(':').map(Number);
+    await moveTo(new Date(2026, 9, 18 + lesson.dayNumber, h, m + 5)); // the same lesson two weeks on
+    const s = await openLesson();
+    const { token } = await tokenOf(s);
+    const closed = await post('/api/qr/session/close.json', teacher, { sessionId: s.sessionId });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data).toMatchObject({ sessionId: s.sessionId, closed: true });
+
+    // No more codes, and the last one marks nobody.
+    const noToken = await post('/api/qr/session/token.json', teacher, { sessionId: s.sessionId });
+    expect(noToken.statusCode).toBe(403);
+    expect(noToken.json().error.params).toEqual({ reason: 'notOpen' });
+    const late = await post('/api/qr/student/visit.json', student, visitBody(student, token), device('phone-close'));
+    expect(late.statusCode).toBe(403);
+    expect(late.json().error.params).toEqual({ reason: 'notOpen' });
+    expect(await visitsOf(student.user.uid, s.date)).toHaveLength(0);
+
+    // The projector shown again (a reload, a second visit) finds the session closed, not opened anew.
+    expect(await openLesson()).toMatchObject({ sessionId: s.sessionId, closed: true });
+    expect((await post('/api/qr/session/token.json', teacher, { sessionId: s.sessionId })).statusCode).toBe(403);
+
+    // Its teacher opens it again: codes and marks are taken again.
+    const reopened = await post('/api/qr/session/open.json', teacher, { idShed: lesson.id, makeup: false, reopen: true });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json().data).toMatchObject({ sessionId: s.sessionId, closed: false });
+    const mark = await post('/api/qr/student/visit.json', student, visitBody(student, (await tokenOf(s)).token), device('phone-close'));
+    expect(mark.statusCode, mark.body).toBe(200);
+    expect(await visitsOf(student.user.uid, s.date)).toHaveLength(1);
+  });
+});
+
 describe('a make-up session at any hour', () => {
   it('opens now for one pair, and twenty marks of one student at once store exactly one', async () => {
     await moveTo(new Date(2026, 9, 11, 21, 30)); // a Sunday evening: no lesson is scheduled
