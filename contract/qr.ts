@@ -20,6 +20,12 @@ export const QR_CODE_LENGTH = 6;
 export const QR_MAKEUP_MS = 80 * 60_000;
 /** A reading whose accuracy is worse than this (m), or worse than the room's radius, is refused. */
 export const QR_ACCURACY_MAX_M = 100;
+/**
+ * Wrong typed codes a student may send in QR_CODE_TRIES_WINDOW_MS: one more answers 429 until the
+ * oldest of them leaves the window (a six-digit code cannot be tried one after the other).
+ */
+export const QR_CODE_TRIES = 5;
+export const QR_CODE_TRIES_WINDOW_MS = 10 * 60_000;
 
 /** GET /api/qr/time.json: the server's clock and the rotation, so that a client can count down. */
 export const QrTime = Type.Object({ now: Type.String(), rotateMs: Type.Integer(), graceMs: Type.Integer() });
@@ -94,7 +100,8 @@ export const QrTokenReply = Ok(QrToken);
  * accuracy the reading's radius (m). Refusals (nothing is stored): 403 reason 'token' (unknown,
  * stale or another lesson's token or code), 'notOpen' (no session open now for this lesson),
  * 'notYours' (the student is not in its group or subgroup), 'room' (idAud is not the lesson's room);
- * 400 reason 'accuracy'; 409 reason 'marked' (the student already has a mark for this lesson).
+ * 400 reason 'accuracy'; 409 reason 'marked' (the student already has a mark for this lesson); 429
+ * after QR_CODE_TRIES wrong typed codes within QR_CODE_TRIES_WINDOW_MS.
  * A mark from a device that already marked another student in this session, or from outside the
  * room's radius, is kept for the teacher to decide (status 'review'); otherwise it is accepted and
  * written to the journal at once.

@@ -1,9 +1,9 @@
-/** SQL of the sign-in throttle (plugins/throttle.ts). */
+/** SQL of the throttle of sign-ins, password changes and typed QR codes (plugins/throttle.ts). */
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { loginAttempts } from '../db/schema';
 
-export type AttemptKind = 'login' | 'password';
+export type AttemptKind = 'login' | 'password' | 'qrcode';
 
 /** Serialises reservations for one key until the transaction ends (works across processes). */
 export async function lockKey(db: Db, kind: AttemptKind, key: string): Promise<void> {

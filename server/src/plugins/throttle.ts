@@ -9,8 +9,10 @@
  * Sign-in (kind login, key = lower-cased login): LOGIN_THROTTLE_PER_ADDRESS failures for one account
  * from one address, or LOGIN_THROTTLE_PER_ACCOUNT from all addresses, within the window; and
  * LOGIN_THROTTLE_PER_HOUR within an hour. Password change (kind password, key = account id):
- * PASSWORD_CHANGE_THROTTLE wrong current passwords a minute.
+ * PASSWORD_CHANGE_THROTTLE wrong current passwords a minute. Typed QR codes (kind qrcode, key =
+ * account id): QR_CODE_TRIES wrong codes in QR_CODE_TRIES_WINDOW_MS (contract/qr.ts).
  */
+import { QR_CODE_TRIES, QR_CODE_TRIES_WINDOW_MS } from '../../../contract/qr';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { tooManyRequests } from '../app-error';
@@ -36,6 +38,7 @@ export class Throttle {
         { perAddress: false, max: c.throttlePerHour, windowMs: 3_600_000 },
       ],
       password: [{ perAddress: false, max: c.passwordChangePerMinute, windowMs: 60_000 }],
+      qrcode: [{ perAddress: false, max: QR_CODE_TRIES, windowMs: QR_CODE_TRIES_WINDOW_MS }],
     };
   }
 

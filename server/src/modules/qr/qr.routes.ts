@@ -64,7 +64,7 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
     ok(await qr.lesson(req.auth!, req.body, languageOf(req))),
   );
   app.post(`${base}/student/visit.json`, { schema: { body: QrVisitBody, response: replies(QrVisitReply) } }, async (req, reply) =>
-    ok(await qr.visit(req.auth!, req.body, deviceOf(req, reply), languageOf(req), new Date(ctx.now().getTime() - reply.elapsedTime))),
+    ok(await qr.visit(req.auth!, req.body, deviceOf(req, reply), req.ip, languageOf(req), new Date(ctx.now().getTime() - reply.elapsedTime))),
   );
   app.post(`${base}/card.json`, { schema: { body: Empty, response: replies(QrCardLinkReply) } }, async (req) => ok(await qr.cardLink(req.auth!, false)));
   app.post(`${base}/card/revoke.json`, { schema: { body: Empty, response: replies(QrCardLinkReply) } }, async (req) => ok(await qr.cardLink(req.auth!, true)));

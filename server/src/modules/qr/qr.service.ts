@@ -330,12 +330,26 @@ export class QrService {
   /**
    * visit.json: the student's mark (see the file's comment for the rules). `receivedAt`: when the
    * request reached the server; the token must be current then (a burst of marks may wait a moment
-   * for the database before it is checked).
+   * for the database before it is checked). A typed code has only QR_CODE_LENGTH digits: the wrong
+   * ones a student sends are counted (the throttle, across server processes), and after
+   * QR_CODE_TRIES of them in QR_CODE_TRIES_WINDOW_MS the next code answers 429, so that codes
+   * cannot be tried one after the other until one fits.
    */
-  async visit(auth: AuthInfo, input: QrVisitBody, device: string, lang: Language, receivedAt?: Date): Promise<QrVisit> {
+  async visit(auth: AuthInfo, input: QrVisitBody, device: string, ip: string, lang: Language, receivedAt?: Date): Promise<QrVisit> {
     if (auth.role !== ROLE_STUDENT) throw forbidden();
     assertOwn(auth, { uid: input.idStud });
     const now = receivedAt && receivedAt <= this.ctx.now() ? receivedAt : this.ctx.now();
+    if (input.token !== undefined || input.code === undefined) return this.mark(auth, input, device, lang, now);
+    const outcome = await this.ctx.throttle.attempt('qrcode', String(auth.userId), ip, async () => {
+      const settled = await settle(() => this.mark(auth, input, device, lang, now));
+      const wrongCode = !settled.ok && settled.error instanceof AppError && settled.error.status === 403 && settled.error.params?.reason === 'token';
+      return wrongCode ? null : settled;
+    });
+    return unwrap(outcome ?? { ok: false, error: refused(403, 'token') });
+  }
+
+  /** A mark, by token or typed code (see visit). */
+  private async mark(auth: AuthInfo, input: QrVisitBody, device: string, lang: Language, now: Date): Promise<QrVisit> {
     const deviceHash = hashDevice(device);
     const key = `${auth.uid}:${input.idShed}`;
     // A double tap: the same mark from the same device while the first is still on its way. When the

@@ -7,7 +7,7 @@
  */
 import { and, count, eq, gte, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { QrSession, QrToken, QrVisitBody } from '../../../../contract/qr';
+import { QR_CODE_TRIES, QR_CODE_TRIES_WINDOW_MS, type QrSession, type QrToken, type QrVisitBody } from '../../../../contract/qr';
 import type { App } from '../../app';
 import { AppError } from '../../app-error';
 import { journalVisitChanges, journalVisits, qrMarks, scheduleEntries, students, users } from '../../db/schema';
@@ -320,6 +320,37 @@ describe('closing attendance', () => {
   });
 });
 
+describe('typed codes', () => {
+  it(`after ${QR_CODE_TRIES} wrong codes a student is refused (429), even the right code, until they leave the window; others type on`, async () => {
+    await moveTo(new Date(2026, 9, 14, 21, 30)); // a Wednesday evening: a make-up session
+    const s = await openLesson(lesson, true);
+    const typed = (who: TestSession, code: string, phone: string) =>
+      post('/api/qr/student/visit.json', who, { ...visitBody(who, ''), token: undefined, code }, device(phone));
+    const { code } = await tokenOf(s);
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < QR_CODE_TRIES; i++) {
+      const res = await typed(student, wrong, 'phone-typing');
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error.params).toEqual({ reason: 'token' });
+    }
+    const blocked = await typed(student, code, 'phone-typing');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await visitsOf(student.user.uid, s.date)).toHaveLength(0);
+
+    // Another student of the group types the right code meanwhile: accepted (a right code does not count).
+    const mate = await typed(mates[0], code, 'phone-mate');
+    expect(mate.statusCode, mate.body).toBe(200);
+    expect(mate.json().data.status).toBe('accepted');
+
+    // Once the wrong codes have left the window, the student types the code of that moment.
+    await moveTo(new Date(clock.now().getTime() + QR_CODE_TRIES_WINDOW_MS));
+    const now = await typed(student, (await tokenOf(s)).code, 'phone-typing');
+    expect(now.statusCode, now.body).toBe(200);
+    expect(await visitsOf(student.user.uid, s.date)).toHaveLength(1);
+  });
+});
+
 describe('a make-up session at any hour', () => {
   it('opens now for one pair, and twenty marks of one student at once store exactly one', async () => {
     await moveTo(new Date(2026, 9, 11, 21, 30)); // a Sunday evening: no lesson is scheduled
@@ -508,7 +539,7 @@ describe('marks that arrive together (group commit)', () => {
     // the timing of the requests' own steps (HTTP parsing, session look-ups) would have been.
     const service = new QrService(app.ctx);
     const auths = await Promise.all(who.map(async (w) => (await app.ctx.sessions.lookup(w.token))!));
-    const replies = await Promise.allSettled(who.map((w, i) => service.visit(auths[i], visitBody(w, token) as QrVisitBody, `phone-g${i}`.padEnd(32, 'x'), 'ru')));
+    const replies = await Promise.allSettled(who.map((w, i) => service.visit(auths[i], visitBody(w, token) as QrVisitBody, `phone-g${i}`.padEnd(32, 'x'), '127.0.0.1', 'ru')));
     return replies.map((r) => (r.status === 'fulfilled' ? r.value.status : 'refused'));
   }
 
@@ -614,7 +645,7 @@ describe('a second tap while the first mark is on its way', () => {
     // taken as soon as the mark is sent: the second can be refused while the first is still waited for.
     const outcome = async (body: Partial<QrVisitBody>) => {
       try {
-        return (await service.visit(auth, { ...visitBody(student, token), ...body } as QrVisitBody, phone, 'ru')).status;
+        return (await service.visit(auth, { ...visitBody(student, token), ...body } as QrVisitBody, phone, '127.0.0.1', 'ru')).status;
       } catch (err) {
         return err instanceof AppError ? err.status : 'failed';
       }
