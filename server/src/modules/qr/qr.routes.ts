@@ -24,6 +24,7 @@ import {
   QrVisitReply,
 } from '../../../../contract/qr';
 import type { App } from '../../app';
+import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
 import { ok, replies } from '../../plugins/reply';
@@ -63,9 +64,17 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
   app.post(`${base}/student/lesson.json`, { schema: { body: QrLessonBody, response: replies(QrLessonReply) } }, async (req) =>
     ok(await qr.lesson(req.auth!, req.body, languageOf(req))),
   );
-  app.post(`${base}/student/visit.json`, { schema: { body: QrVisitBody, response: replies(QrVisitReply) } }, async (req, reply) =>
-    ok(await qr.visit(req.auth!, req.body, deviceOf(req, reply), req.ip, languageOf(req), new Date(ctx.now().getTime() - reply.elapsedTime))),
-  );
+  app.post(`${base}/student/visit.json`, { schema: { body: QrVisitBody, response: replies(QrVisitReply) } }, async (req, reply) => {
+    try {
+      return ok(await qr.visit(req.auth!, req.body, deviceOf(req, reply), req.ip, languageOf(req), new Date(ctx.now().getTime() - reply.elapsedTime)));
+    } catch (err) {
+      // A refused mark changes nothing: this line is its trace (who, which lesson, why), for the
+      // teacher's or the dean's questions later (docs/security.md#qr-attendance).
+      if (err instanceof AppError && err.status < 500)
+        req.log.info({ qrRefused: { uid: req.auth!.uid, idShed: req.body.idShed, status: err.status, reason: err.params?.reason ?? err.code, typed: req.body.code !== undefined } }, 'QR mark refused');
+      throw err;
+    }
+  });
   app.post(`${base}/card.json`, { schema: { body: Empty, response: replies(QrCardLinkReply) } }, async (req) => ok(await qr.cardLink(req.auth!, false)));
   app.post(`${base}/card/revoke.json`, { schema: { body: Empty, response: replies(QrCardLinkReply) } }, async (req) => ok(await qr.cardLink(req.auth!, true)));
   const reports = { getstudentqrfaculty: 'faculty', getspecrepqr: 'speciality', getstudentqrrate: 'group', getqrforreportstudent: 'student' } as const;

@@ -8,11 +8,11 @@
 import { and, count, eq, gte, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QR_CODE_TRIES, QR_CODE_TRIES_WINDOW_MS, type QrSession, type QrToken, type QrVisitBody } from '../../../../contract/qr';
-import type { App } from '../../app';
+import { buildApp, type App } from '../../app';
 import { AppError } from '../../app-error';
 import { journalVisitChanges, journalVisits, qrMarks, scheduleEntries, students, users } from '../../db/schema';
 import * as timetable from '../../shared/timetable.repository';
-import { appOn, cookieHeader, createTestDatabase, quickPasswordHash, session, signIn, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
+import { appOn, cookieHeader, createTestDatabase, quickPasswordHash, session, signIn, testClock, testConfig, type TestDatabase, type TestSession } from '../../test/helpers';
 import { DEVICE_COOKIE } from './qr.routes';
 import { QrService } from './qr.service';
 
@@ -348,6 +348,35 @@ describe('typed codes', () => {
     const now = await typed(student, (await tokenOf(s)).code, 'phone-typing');
     expect(now.statusCode, now.body).toBe(200);
     expect(await visitsOf(student.user.uid, s.date)).toHaveLength(1);
+  });
+});
+
+describe('refused marks', () => {
+  it('are logged with who, which lesson and why (they store nothing); an accepted one is not', async () => {
+    await moveTo(new Date(2026, 9, 15, 21, 30)); // a Thursday evening: a make-up session
+    const s = await openLesson(lesson, true);
+    const { token } = await tokenOf(s);
+    // A server of its own on the same database, its request logger watched.
+    const logged: unknown[] = [];
+    const watched = await buildApp({ config: testConfig(), database: db.database, now: clock.now, distDir: '/nonexistent' });
+    watched.addHook('onRequest', async (req) => {
+      vi.spyOn(req.log, 'info').mockImplementation((...args: unknown[]) => void logged.push(args));
+    });
+    await watched.ready();
+    try {
+      const mark = (body: object) =>
+        watched.inject({ method: 'POST', url: '/api/qr/student/visit.json', payload: body, headers: { cookie: `${cookieHeader(student.token).cookie}${device('phone-logged')}` } });
+      expect((await mark(visitBody(student, token))).statusCode).toBe(200);
+      expect((await mark(visitBody(student, token))).statusCode).toBe(409);
+      expect((await mark(visitBody(student, 'not-a-token'))).statusCode).toBe(403);
+    } finally {
+      await watched.close();
+    }
+    const refusals = logged.filter((args) => (args as unknown[])[1] === 'QR mark refused').map((args) => (args as [{ qrRefused: unknown }])[0].qrRefused);
+    expect(refusals).toEqual([
+      { uid: student.user.uid, idShed: lesson.id, status: 409, reason: 'marked', typed: false },
+      { uid: student.user.uid, idShed: lesson.id, status: 403, reason: 'token', typed: false },
+    ]);
   });
 });
 
