@@ -128,6 +128,15 @@ export const QrLesson = Type.Object({ idShed: Type.Integer(), idAud: Type.Intege
 export type QrLesson = Static<typeof QrLesson>;
 export const QrLessonReply = Ok(QrLesson);
 
+/**
+ * POST /api/qr/student/lessons.json {} (students): the caller's lessons whose attendance is open now,
+ * in its time or held now as a make-up lesson, with their scheduled start: what a typed code can be
+ * sent for.
+ */
+export const QrOpenLesson = Type.Object({ ...QrLesson.properties, startsAt: Type.String() });
+export type QrOpenLesson = Static<typeof QrOpenLesson>;
+export const QrOpenLessonsReply = Ok(Type.Array(QrOpenLesson));
+
 /** POST /api/qr/review/decide.json {markId, accept}: the teacher accepts (written to the journal) or rejects a mark under review. */
 export const QrDecideBody = Type.Object({ markId: DbId, accept: Type.Boolean() });
 export type QrDecideBody = Static<typeof QrDecideBody>;

@@ -79,6 +79,8 @@ describe('QR attendance', () => {
     await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
     await expectVisible(student.getByTestId('scan-result'), 20000);
     expect(await student.getByTestId('scan-result').textContent()).toContain('Вы отмечены');
+    // The typed code's form offers the lesson too (its attendance is open now, make-up or not).
+    await expectVisible(student.getByRole('textbox', { name: ru('qr:scan.code') }), 10000);
 
     // The projector counts it without a reload, with the student's name.
     await expect.poll(() => count.textContent(), { timeout: 20000 }).toBe(`Отметились 1 из ${total}`);

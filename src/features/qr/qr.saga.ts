@@ -6,10 +6,9 @@ import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import type { QrOpenBody, QrReportQuery, QrSession } from '../../../contract/qr';
-import type { ScheduleLesson } from '../../../contract/schedule';
 import { GRACE_MS, qrApi, type ReportLevel } from '../../api/qr';
 import { ROLE_STUDENT } from '../../shared/request/roles';
-import { currentHalf, scheduleApi } from '../../api/schedule';
+import { currentHalf } from '../../api/schedule';
 import { request, requireUser } from '../../shared/request/request.saga';
 import type { Result } from '../../api/http';
 import { readPosition, type Reading } from './geo';
@@ -71,27 +70,12 @@ export function* scannedSaga(action: PayloadAction<{ token: string }>) {
   yield* request(qrApi.lesson, [action.payload.token], { succeeded: qrActions.lessonSucceeded, failed: qrActions.lessonFailed });
 }
 
-const dayOf = (d: Date) => ((d.getDay() + 6) % 7) + 1;
-const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** The student's lessons in progress now (they are what a typed code can be for). */
+/**
+ * The student's lessons whose attendance is open now, in their time or held as a make-up lesson
+ * (they are what a typed code can be for): the server knows which sessions are open.
+ */
 export function* lessonsNowSaga() {
-  const user = (yield* requireUser(qrActions.lessonsNowFailed)) as User | null;
-  if (!user) return;
-  const year = yield* request(currentHalf.year, [], { failed: qrActions.lessonsNowFailed });
-  if (!year.ok) return;
-  const ws = yield* request(currentHalf.ws, [], { failed: qrActions.lessonsNowFailed });
-  if (!ws.ok) return;
-  const body = { year: year.data.id, ws: ws.data.id === 1 ? 1 : 2, uid: user.uid, role: user.role, isWeeklyUpdated: false } as const;
-  const now = new Date();
-  const m = now.getHours() * 60 + now.getMinutes();
-  yield* request(scheduleApi.student, [body], {
-    succeeded: (schedule) =>
-      qrActions.lessonsNowSucceeded(
-        schedule.days.flatMap((d) => d.lessons).filter((l: ScheduleLesson) => l.day_number === dayOf(now) && m >= minutes(l.startsAt) - 10 && m < minutes(l.endsAt)),
-      ),
-    failed: qrActions.lessonsNowFailed,
-  });
+  yield* request(qrApi.openLessons, [], { succeeded: qrActions.lessonsNowSucceeded, failed: qrActions.lessonsNowFailed });
 }
 
 /** A fresh position, then the mark. */

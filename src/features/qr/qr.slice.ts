@@ -4,9 +4,8 @@
  * the student's own card link.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { QrCardLink, QrLesson, QrLiveMark, QrOpenBody, QrReportQuery, QrReportRow, QrSession, QrToken, QrVisit } from '../../../contract/qr';
+import type { QrCardLink, QrLesson, QrLiveMark, QrOpenBody, QrOpenLesson, QrReportQuery, QrReportRow, QrSession, QrToken, QrVisit } from '../../../contract/qr';
 import type { ReportLevel } from '../../api/qr';
-import type { ScheduleLesson } from '../../../contract/schedule';
 import type { Failure } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
 import { sessionEnded } from '../../shared/session/session';
@@ -28,7 +27,7 @@ export interface QrState {
     token: string | null;
     lesson: Loadable<QrLesson | null>;
     /** The student's lessons in progress (for the typed code). */
-    lessonsNow: Loadable<ScheduleLesson[]>;
+    lessonsNow: Loadable<QrOpenLesson[]>;
     locating: boolean;
     locateProblem: LocateProblem | null;
     visit: Loadable<QrVisit | null>;
@@ -134,7 +133,7 @@ const slice = createSlice({
     lessonsNowRequested(state) {
       state.scan.lessonsNow = started([]);
     },
-    lessonsNowSucceeded(state, action: PayloadAction<ScheduleLesson[]>) {
+    lessonsNowSucceeded(state, action: PayloadAction<QrOpenLesson[]>) {
       state.scan.lessonsNow = succeeded(action.payload);
     },
     lessonsNowFailed(state, action: PayloadAction<Failure>) {

@@ -14,6 +14,7 @@ import {
   QrLessonBody,
   QrLessonReply,
   QrOpenBody,
+  QrOpenLessonsReply,
   QrReportQuery,
   QrReportReply,
   QrSessionBody,
@@ -64,6 +65,7 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
   app.post(`${base}/student/lesson.json`, { schema: { body: QrLessonBody, response: replies(QrLessonReply) } }, async (req) =>
     ok(await qr.lesson(req.auth!, req.body, languageOf(req))),
   );
+  app.post(`${base}/student/lessons.json`, { schema: { body: Empty, response: replies(QrOpenLessonsReply) } }, async (req) => ok(await qr.openLessons(req.auth!, languageOf(req))));
   app.post(`${base}/student/visit.json`, { schema: { body: QrVisitBody, response: replies(QrVisitReply) } }, async (req, reply) => {
     try {
       return ok(await qr.visit(req.auth!, req.body, deviceOf(req, reply), req.ip, languageOf(req), new Date(ctx.now().getTime() - reply.elapsedTime)));

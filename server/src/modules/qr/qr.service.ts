@@ -23,6 +23,7 @@ import {
   type QrMark,
   type QrMarkStatus,
   type QrOpenBody,
+  type QrOpenLesson,
   type QrReportQuery,
   type QrReportRow,
   type QrReviewReason,
@@ -289,6 +290,15 @@ export class QrService {
     if (auth.role !== ROLE_STUDENT) throw forbidden();
     const entry = await this.scans.submit({ auth, token: input.token, now: this.ctx.now() });
     return { idShed: entry.id, idAud: entry.auditoriumId, discipline: localName(entry.discipline, lang), room: `${entry.roomName}, ${entry.building}` };
+  }
+
+  /** lessons.json: the student's lessons whose attendance is open now (what a typed code can be sent for). */
+  async openLessons(auth: AuthInfo, lang: Language): Promise<QrOpenLesson[]> {
+    if (auth.role !== ROLE_STUDENT) throw forbidden();
+    const entries = await Promise.all((await repo.openLessonsOf(this.ctx.db, auth.uid, this.ctx.now())).map((id) => this.entry(id)));
+    return entries.flatMap((e) =>
+      e ? [{ idShed: e.id, idAud: e.auditoriumId, discipline: localName(e.discipline, lang), room: `${e.roomName}, ${e.building}`, startsAt: e.startsAt }] : [],
+    );
   }
 
   /** A batch of scans: each answered with its lesson, or refused (403 'token', 'notOpen', 'notYours'; 404). */

@@ -321,9 +321,16 @@ describe('closing attendance', () => {
 });
 
 describe('typed codes', () => {
-  it(`after ${QR_CODE_TRIES} wrong codes a student is refused (429), even the right code, until they leave the window; others type on`, async () => {
+  it(`are offered for the lessons open now (a make-up one too); after ${QR_CODE_TRIES} wrong ones a student is refused (429), even the right code, until they leave the window`, async () => {
     await moveTo(new Date(2026, 9, 14, 21, 30)); // a Wednesday evening: a make-up session
     const s = await openLesson(lesson, true);
+    // The lessons a code can be typed for are those whose attendance is open now, this make-up one
+    // (out of its time) too; none for a student of another group; not a teacher's call.
+    const open = await post('/api/qr/student/lessons.json', student, {});
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json().data).toEqual([{ idShed: lesson.id, idAud: lesson.auditoriumId, discipline: expect.any(String), room: expect.any(String), startsAt: lesson.startsAt }]);
+    expect((await post('/api/qr/student/lessons.json', outsider, {})).json().data).toEqual([]);
+    expect((await post('/api/qr/student/lessons.json', teacher, {})).statusCode).toBe(403);
     const typed = (who: TestSession, code: string, phone: string) =>
       post('/api/qr/student/visit.json', who, { ...visitBody(who, ''), token: undefined, code }, device(phone));
     const { code } = await tokenOf(s);
