@@ -59,6 +59,11 @@ describe('QR attendance', () => {
     await expect.poll(async () => (await code.isVisible()) || (await makeup.isVisible()), { timeout: 20000 }).toBe(true);
     if (await makeup.isVisible()) await makeup.click();
     await expectVisible(code, 20000);
+    // The student's scanner, opened before attendance was, has no lesson to type a code for until
+    // asked again.
+    await expectVisible(student.getByText(ru('qr:scan.noLessonNow')), 10000);
+    await student.getByRole('button', { name: ru('cm:actions.reload') }).click();
+    await expectVisible(student.getByRole('textbox', { name: ru('qr:scan.code') }), 10000);
     const count = teacher.getByTestId('qr-count');
     await expect.poll(() => count.textContent()).toMatch(/^Отметились 0 из \d+$/);
     const total = Number((await count.textContent())!.match(/из (\d+)/)![1]);

@@ -106,7 +106,15 @@ export default function ScanScreen() {
       <section className="card" aria-labelledby="qr-code-form">
         <h2 id="qr-code-form">{t('scan.codeTitle')}</h2>
         {scan.lessonsNow.fetching ? <Spinner label={t('cm:loading')} /> : null}
-        {!scan.lessonsNow.fetching && lessonsNow.length === 0 ? <p className="qr-hint">{t('scan.noLessonNow')}</p> : null}
+        {!scan.lessonsNow.fetching && lessonsNow.length === 0 ? (
+          <>
+            <p className="qr-hint">{t('scan.noLessonNow')}</p>
+            {/* Attendance may open after this page did (the teacher starts it once the class is in). */}
+            <button type="button" className="btn btn-ghost" onClick={() => dispatch(qrActions.lessonsNowRequested())}>
+              {t('cm:actions.reload')}
+            </button>
+          </>
+        ) : null}
         {lessonsNow.length > 0 ? (
           <form className="qr-code-form" onSubmit={sendCode}>
             {lessonsNow.length > 1 ? (
