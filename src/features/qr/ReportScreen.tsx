@@ -84,44 +84,46 @@ export default function ReportScreen() {
         shown.length === 0 ? (
           <p className="qr-hint">{t('report.empty')}</p>
         ) : (
-          <table className="qr-report-table" data-testid="qr-report">
-            <caption className="sr-only">{t(`report.levels.${level}`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t(`report.levels.${level}`)}</th>
-                <th scope="col">{t('report.present')}</th>
-                <th scope="col">{t('report.rate')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((r) => (
-                <tr key={r.id}>
-                  <th scope="row">
-                    {next && user.role === ROLE_TEACHER ? (
-                      <button
-                        type="button"
-                        className="qr-link-button"
-                        onClick={() => dispatch(qrActions.reportRequested({ level: next.level, query: { ...query, [next.field]: r.id }, crumbs: [...crumbs, { level, id: r.id, name: r.name }] }))}
-                      >
-                        {r.name}
-                      </button>
-                    ) : (
-                      r.name
-                    )}
-                  </th>
-                  <td>
-                    {r.present} / {r.expected}
-                  </td>
-                  <td>
-                    <span className="qr-bar" aria-hidden="true">
-                      <span className="qr-bar-fill" style={{ width: `${Math.min(100, r.rate)}%` }} />
-                    </span>
-                    <span className="qr-rate">{r.rate.toLocaleString('ru-RU')} %</span>
-                  </td>
+          <div className="qr-report-scroll">
+            <table className="qr-report-table" data-testid="qr-report">
+              <caption className="sr-only">{t(`report.levels.${level}`)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t(`report.levels.${level}`)}</th>
+                  <th scope="col">{t('report.present')}</th>
+                  <th scope="col">{t('report.rate')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {shown.map((r) => (
+                  <tr key={r.id}>
+                    <th scope="row">
+                      {next && user.role === ROLE_TEACHER ? (
+                        <button
+                          type="button"
+                          className="qr-link-button"
+                          onClick={() => dispatch(qrActions.reportRequested({ level: next.level, query: { ...query, [next.field]: r.id }, crumbs: [...crumbs, { level, id: r.id, name: r.name }] }))}
+                        >
+                          {r.name}
+                        </button>
+                      ) : (
+                        r.name
+                      )}
+                    </th>
+                    <td>
+                      {r.present} / {r.expected}
+                    </td>
+                    <td>
+                      <span className="qr-bar" aria-hidden="true">
+                        <span className="qr-bar-fill" style={{ width: `${Math.min(100, r.rate)}%` }} />
+                      </span>
+                      <span className="qr-rate">{r.rate.toLocaleString('ru-RU')} %</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )
       ) : null}
     </div>
