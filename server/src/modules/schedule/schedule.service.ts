@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import ical, { ICalEventRepeatingFreq } from 'ical-generator';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '../../../../contract/common';
 import type { CalendarLink, Schedule, ScheduleBody, ScheduleDay, ScheduleQr, ScheduleQrBody } from '../../../../contract/schedule';
 import type { AppContext } from '../../context';
@@ -20,6 +21,18 @@ import * as repo from './schedule.repository';
 const DAY_MS = 86_400_000;
 /** Where a calendar feed is read (the secret and '.ics' follow). */
 export const CALENDAR_FEED_PREFIX = '/api/schedule/calendar/';
+
+/**
+ * The feed's time zone: the server's own (TZ, the zone lesson times are read in), as the iCalendar
+ * time zone database names it, with its VTIMEZONE block. Undefined when that database does not know
+ * the zone: the feed then gives each lesson as a UTC instant, right on the day but blind to daylight
+ * saving changes within the half-year.
+ */
+function feedTimeZone(): { name: string; block: string } | undefined {
+  const found = tzlib_get_ical_block(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  if (!Array.isArray(found) || !found[1]?.startsWith('TZID=')) return undefined;
+  return { name: found[1].slice('TZID='.length), block: found[0] };
+}
 
 function groupByDay(entries: timetable.EntryRow[], role: 1 | 2, lang: Language): ScheduleDay[] {
   const days = new Map<number, ScheduleDay>();
@@ -120,13 +133,16 @@ export class ScheduleService {
     const from = ws === 1 ? new Date(year, 8, 1) : new Date(year + 1, 1, 1);
     const until = ws === 1 ? new Date(year, 11, 31, 23, 59) : new Date(year + 1, 5, 30, 23, 59);
     const calendar = ical({ name: lang === 'en' ? 'Timetable' : lang === 'kg' ? 'Сабактардын жадыбалы' : 'Расписание', prodId: { company: 'lms', product: 'schedule' } });
+    // Lesson times carry the university's time zone, so a phone elsewhere shows them at the right hour.
+    const zone = feedTimeZone();
+    if (zone) calendar.timezone({ name: zone.name, generator: () => zone.block });
     for (const e of entries) {
       const first = new Date(from.getTime() + (((e.dayNumber - dayNumber(from)) % 7) + 7) % 7 * DAY_MS);
       calendar.createEvent({
         id: `lms-schedule-${e.id}`,
         start: atLocalTime(first, e.startsAt),
         end: atLocalTime(first, e.endsAt),
-        floating: true,
+        timezone: zone?.name ?? null,
         summary: `${localName(e.discipline, lang)} (${localName(e.lessonType, lang)})`,
         location: `${e.roomName}, ${e.building}`,
         description: account.role === ROLE_TEACHER ? e.target : fullName(e.teacher),

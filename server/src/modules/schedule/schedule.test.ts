@@ -1,4 +1,5 @@
 /** /api/schedule/*: the timetable by role and day, one lesson's QR details, and the calendar feed behind a revocable secret. */
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schedule } from '../../../../contract/schedule';
 import { signedInApp, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
@@ -89,5 +90,35 @@ describe('the calendar feed', () => {
     expect((await app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: renewed })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/schedule/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics' })).statusCode).toBe(404);
+  });
+
+  it('lessons carry the server\'s time zone, described in the feed, so a phone elsewhere shows the right hour', async () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const link = (await post('/api/schedule/calendar.json', student, {})).json().data.path as string;
+    const feed = await app.inject({ method: 'GET', url: link });
+    expect(feed.statusCode).toBe(200);
+    // Read the way a calendar app reads it: the feed's own VTIMEZONE turns each start into an instant.
+    const calendar = new ICAL.Component(ICAL.parse(feed.body));
+    const zones = calendar.getAllSubcomponents('vtimezone');
+    expect(zones).toHaveLength(1);
+    const tzid = zones[0].getFirstPropertyValue('tzid') as string;
+    expect([zone, `Etc/${zone}`]).toContain(tzid);
+    ICAL.TimezoneService.register(zones[0]);
+    const s = (await post('/api/schedule/student.json', student, body(student))).json().data as Schedule;
+    const lessons = s.days.flatMap((d) => d.lessons);
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events).toHaveLength(lessons.length);
+    for (const lesson of lessons) {
+      const event = events.find((e) => e.uid === `lms-schedule-${lesson.idShed}`)!;
+      expect(event.component.getFirstProperty('dtstart')!.getParameter('tzid')).toBe(tzid);
+      const start = event.startDate.toJSDate();
+      // The first week of the autumn half-year, on the lesson's weekday at its local start time.
+      expect(start.getFullYear()).toBe(2026);
+      expect(start.getMonth()).toBe(8);
+      expect(start.getDate()).toBeLessThanOrEqual(7);
+      expect(((start.getDay() + 6) % 7) + 1).toBe(lesson.day_number);
+      expect(`${String(start.getHours()).padStart(2, '0')}:${String(start.getMinutes()).padStart(2, '0')}`).toBe(lesson.startsAt);
+      expect(event.endDate.toJSDate().getTime()).toBeGreaterThan(start.getTime());
+    }
   });
 });
