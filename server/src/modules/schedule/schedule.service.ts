@@ -135,7 +135,9 @@ export class ScheduleService {
     const calendar = ical({ name: lang === 'en' ? 'Timetable' : lang === 'kg' ? 'Сабактардын жадыбалы' : 'Расписание', prodId: { company: 'lms', product: 'schedule' } });
     // Lesson times carry the university's time zone, so a phone elsewhere shows them at the right hour.
     const zone = feedTimeZone();
-    if (zone) calendar.timezone({ name: zone.name, generator: () => zone.block });
+    // The zone goes on each event, not on the calendar: a calendar-wide zone would also write DTSTAMP
+    // and the rule's UNTIL as local times, which RFC 5545 wants in UTC beside a TZID start.
+    if (zone) calendar.timezone({ name: null, generator: () => zone.block });
     for (const e of entries) {
       const first = new Date(from.getTime() + (((e.dayNumber - dayNumber(from)) % 7) + 7) % 7 * DAY_MS);
       calendar.createEvent({

@@ -104,6 +104,9 @@ describe('the calendar feed', () => {
     const tzid = zones[0].getFirstPropertyValue('tzid') as string;
     expect([zone, `Etc/${zone}`]).toContain(tzid);
     ICAL.TimezoneService.register(zones[0]);
+    // Beside a start with a TZID, the stamp and the weekly rule's end are UTC (RFC 5545).
+    expect(feed.body.match(/^DTSTAMP:.*$/gm)!.every((line) => /^DTSTAMP:\d{8}T\d{6}Z\r?$/.test(line))).toBe(true);
+    expect(feed.body.match(/UNTIL=[^;\r\n]*/g)!.every((until) => until.endsWith('Z'))).toBe(true);
     const s = (await post('/api/schedule/student.json', student, body(student))).json().data as Schedule;
     const lessons = s.days.flatMap((d) => d.lessons);
     const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
