@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '../../contract/profile';
 import type { QrSession } from '../../contract/qr';
+import type { ScheduleQr } from '../../contract/schedule';
 import { shellActions } from '../shared/shell/shell.slice';
 import { renderWithStore } from '../test/render';
 import { fail, http, ok, publicHandlers, recordRequests, server, student, teacher } from '../test/server';
@@ -35,6 +36,26 @@ const teacherProfile: Profile = {
   code: null,
   login: 'teacher',
   googleLinked: false,
+};
+
+/** An open attendance session as the projector receives it. */
+const projectorSession: QrSession = {
+  sessionId: 40,
+  idShed: 7,
+  date: '2026-11-25',
+  opensAt: '2026-11-25T03:00:00.000Z',
+  closesAt: '2026-11-25T04:20:00.000Z',
+  makeup: false,
+  closed: false,
+  discipline: 'Компьютерные сети',
+  lessonType: 'Лекция',
+  group: 'ПИ-1-22',
+  room: '101, Главный корпус',
+  startsAt: '09:30',
+  endsAt: '10:50',
+  total: 25,
+  count: 0,
+  marks: [],
 };
 
 /** The side menu's links, and a link's label without the "opens in a new tab" note. */
@@ -201,24 +222,7 @@ describe('App routes and shell', () => {
 
   it('turning a tablet across the mobile breakpoint keeps the screen as it is: the projector is not opened again', async () => {
     localStorage.setItem('token', 'marker');
-    const session: QrSession = {
-      sessionId: 40,
-      idShed: 7,
-      date: '2026-11-25',
-      opensAt: '2026-11-25T03:00:00.000Z',
-      closesAt: '2026-11-25T04:20:00.000Z',
-      makeup: false,
-      closed: false,
-      discipline: 'Компьютерные сети',
-      lessonType: 'Лекция',
-      group: 'ПИ-1-22',
-      room: '101, Главный корпус',
-      startsAt: '09:30',
-      endsAt: '10:50',
-      total: 25,
-      count: 0,
-      marks: [],
-    };
+    const session = projectorSession;
     server.use(
       ...signedInHandlers(),
       http.post('/api/qr/session/open.json', () => ok(session)),
@@ -244,6 +248,61 @@ describe('App routes and shell', () => {
     }
     log.stop();
     expect(log.paths().filter((path) => path === '/api/qr/session/open.json')).toHaveLength(1);
+  });
+
+  it('a lesson out of its time: the projector names it (group, room, weekday and time) before the make-up starts', async () => {
+    localStorage.setItem('token', 'marker');
+    const opened: { makeup: boolean }[] = [];
+    server.use(
+      ...signedInHandlers(),
+      http.post('/api/qr/session/open.json', async ({ request }) => {
+        const body = (await request.json()) as { makeup: boolean };
+        opened.push(body);
+        return body.makeup ? ok({ ...projectorSession, makeup: true }) : fail(403, 'FORBIDDEN', 'not now', { reason: 'notNow' });
+      }),
+      http.post('/api/schedule/qr.json', () =>
+        ok<ScheduleQr>({
+          id: 7,
+          audid: 3,
+          auditoryName: '214, Главный корпус',
+          xGps: 42.84,
+          yGps: 74.6,
+          radiusM: 60,
+          yearid: 2026,
+          wsid: 1,
+          uid: 501,
+          role: 1,
+          gid: 4,
+          specid: 2,
+          sidFaculty: 1,
+          timeid: 2,
+          teacherid: 9,
+          semid: 3,
+          daynum: 3,
+          isSelect: 0,
+          id_vid_zaniatiy: 1,
+          id_discipline: 12,
+          discipline: 'Компьютерные сети',
+          group: 'ПИ-1-22',
+          startsAt: '09:30',
+          endsAt: '10:50',
+        }),
+      ),
+      http.get('/api/qr/time.json', () => ok({ now: new Date().toISOString(), rotateMs: 15000, graceMs: 5000 })),
+      http.post('/api/qr/session/token.json', () => ok({ token: 'signed-token', code: '482913', expiresAt: new Date(Date.now() + 60_000).toISOString() })),
+    );
+    renderWithStore(<App />, { route: '/lms/qrlesson?shed=7' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Компьютерные сети' })).toBeInTheDocument();
+    expect(screen.getByText('ПИ-1-22')).toBeInTheDocument();
+    expect(screen.getByText('214, Главный корпус')).toBeInTheDocument();
+    expect(screen.getByText('Среда, 09:30–10:50')).toBeInTheDocument();
+    expect(screen.getByText(/Это занятие сейчас не идёт по расписанию/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'К расписанию' })).toHaveAttribute('href', '/lms/schedule');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Начать отметку сейчас' }));
+    expect(await screen.findByTestId('qr-code')).toHaveTextContent('482913');
+    expect(screen.getByText('отработка')).toBeInTheDocument();
+    expect(opened).toEqual([expect.objectContaining({ makeup: false }), expect.objectContaining({ makeup: true })]);
   });
 
   it('a 401 on a session call ends the session and shows the login with its message', async () => {

@@ -109,7 +109,8 @@ export const AREAS = [
     screen: () => import('../features/qr/StudentQrScreen'),
     menuKey: 'studentQr',
     roles: [ROLE_STUDENT],
-    namespaces: ['qr'],
+    // 'schedule' for the names of the weekdays (the projector names a lesson out of its time).
+    namespaces: ['qr', 'schedule'],
     store: () => import('../features/qr/qr.area'),
     routes: [
       { path: '/qrscan', screen: () => import('../features/qr/ScanScreen'), roles: [ROLE_STUDENT] },

@@ -20,7 +20,7 @@ import { problemText } from './problems';
 import './qr.css';
 
 export default function ProjectorScreen() {
-  const { t } = useTranslation(['qr', 'cm']);
+  const { t } = useTranslation(['qr', 'cm', 'schedule']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const { projector } = useAppSelector(selectQr);
@@ -50,7 +50,7 @@ export default function ProjectorScreen() {
       </div>
     );
 
-  const { session, notNow, token, tokenError, decide } = projector;
+  const { session, notNow, lesson, token, tokenError, decide } = projector;
   const s = session.data;
   const accepted = s?.marks.filter((m) => m.status === 'accepted') ?? [];
   const review = s?.marks.filter((m) => m.status === 'review') ?? [];
@@ -71,6 +71,17 @@ export default function ProjectorScreen() {
             {s.makeup ? <span className="qr-badge">{t('projector.makeup')}</span> : null}
           </p>
         </header>
+      ) : notNow && lesson ? (
+        <header className="qr-lesson">
+          <h1 className="qr-lesson-title">{lesson.discipline}</h1>
+          <p className="qr-lesson-facts">
+            <span>{lesson.group}</span>
+            <span>{lesson.auditoryName}</span>
+            <span>
+              {t('schedule:days.' + lesson.daynum)}, {lesson.startsAt}–{lesson.endsAt}
+            </span>
+          </p>
+        </header>
       ) : (
         <h1>{t('projector.title')}</h1>
       )}
@@ -81,9 +92,14 @@ export default function ProjectorScreen() {
       {notNow ? (
         <div className="card qr-notnow">
           <p>{t('projector.notNow')}</p>
-          <button type="button" className="btn btn-primary" onClick={() => dispatch(qrActions.openRequested({ idShed, makeup: true }))}>
-            {t('projector.startMakeup')}
-          </button>
+          <div className="qr-notnow-actions">
+            <button type="button" className="btn btn-primary" onClick={() => dispatch(qrActions.openRequested({ idShed, makeup: true }))}>
+              {t('projector.startMakeup')}
+            </button>
+            <Link to="/schedule" className="btn btn-secondary">
+              {t('toSchedule')}
+            </Link>
+          </div>
         </div>
       ) : null}
 

@@ -6,9 +6,10 @@ import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import type { QrOpenBody, QrReportQuery, QrSession } from '../../../contract/qr';
+import type { ScheduleQr } from '../../../contract/schedule';
 import { GRACE_MS, qrApi, type ReportLevel } from '../../api/qr';
 import { ROLE_STUDENT } from '../../shared/request/roles';
-import { currentHalf } from '../../api/schedule';
+import { currentHalf, scheduleApi } from '../../api/schedule';
 import { request, requireUser } from '../../shared/request/request.saga';
 import type { Result } from '../../api/http';
 import { readPosition, type Reading } from './geo';
@@ -19,7 +20,13 @@ const MIN_WAIT_MS = 1_000;
 const MAX_WAIT_MS = 15_000;
 
 export function* openSaga(action: PayloadAction<QrOpenBody>) {
-  yield* request(qrApi.open, [action.payload], { succeeded: qrActions.openSucceeded, failed: qrActions.openFailed });
+  const opened = yield* request(qrApi.open, [action.payload], { succeeded: qrActions.openSucceeded, failed: qrActions.openFailed });
+  // Out of its time: the projector names the lesson, so the teacher starts the make-up of the right
+  // one. Without its details the screen still offers the start (they only inform).
+  if (!opened.ok && opened.error?.params?.reason === 'notNow') {
+    const details = (yield call(scheduleApi.qr, { idShed: action.payload.idShed })) as Result<ScheduleQr>;
+    if (details.ok) yield put(qrActions.lessonFound(details.data));
+  }
 }
 
 export function* projectorOpenedSaga(action: PayloadAction<{ idShed: number }>) {

@@ -5,6 +5,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { QrCardLink, QrLesson, QrLiveMark, QrOpenBody, QrOpenLesson, QrReportQuery, QrReportRow, QrSession, QrToken, QrVisit } from '../../../contract/qr';
+import type { ScheduleQr } from '../../../contract/schedule';
 import type { ReportLevel } from '../../api/qr';
 import type { Failure } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
@@ -19,6 +20,8 @@ export interface QrState {
     session: Loadable<QrSession | null>;
     /** The lesson is not in its time now: the teacher may hold it as a make-up lesson. */
     notNow: boolean;
+    /** The lesson's details when it is not in its time (the projector names it before a make-up). */
+    lesson: ScheduleQr | null;
     token: QrToken | null;
     tokenError: Failure | null;
     decide: Loadable<null>;
@@ -46,7 +49,7 @@ export interface QrState {
 }
 
 export const initialQrState: QrState = {
-  projector: { idShed: null, session: idle(null), notNow: false, token: null, tokenError: null, decide: idle(null) },
+  projector: { idShed: null, session: idle(null), notNow: false, lesson: null, token: null, tokenError: null, decide: idle(null) },
   scan: { token: null, lesson: idle(null), lessonsNow: idle([]), locating: false, locateProblem: null, visit: idle(null) },
   card: idle(null),
   report: { year: null, ws: 1, crumbs: [], level: 'faculty', query: null, rows: idle([]) },
@@ -81,6 +84,10 @@ const slice = createSlice({
     openFailed(state, action: PayloadAction<Failure>) {
       state.projector.notNow = action.payload.error?.params?.reason === 'notNow';
       state.projector.session = state.projector.notNow ? idle(null) : failed(action.payload, null);
+    },
+    /** The details of a lesson out of its time arrived. */
+    lessonFound(state, action: PayloadAction<ScheduleQr>) {
+      if (state.projector.idShed === action.payload.id) state.projector.lesson = action.payload;
     },
     stateRequested() {},
     stateSucceeded(state, action: PayloadAction<QrSession>) {
