@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '../../contract/profile';
@@ -303,6 +303,43 @@ describe('App routes and shell', () => {
     expect(await screen.findByTestId('qr-code')).toHaveTextContent('482913');
     expect(screen.getByText('отработка')).toBeInTheDocument();
     expect(opened).toEqual([expect.objectContaining({ makeup: false }), expect.objectContaining({ makeup: true })]);
+  });
+
+  it('a student typing a wrong code is told to check the digits; the right one marks, and the form does not invite a second send', async () => {
+    localStorage.setItem('token', 'marker');
+    // A fresh reading at the room (the portal asks for one with every mark); jsdom has no geolocation.
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition: (found: PositionCallback) => found({ coords: { latitude: 42.84, longitude: 74.6, accuracy: 8 } } as GeolocationPosition) },
+    });
+    onTestFinished(() => {
+      delete (navigator as { geolocation?: Geolocation }).geolocation;
+    });
+    const sent: { code?: string }[] = [];
+    server.use(
+      ...signedInHandlers(student, { ...teacherProfile, uid: student.uid, role: 2, fullName: student.fullName, position: null, group: 'ПИ-1-22' }),
+      http.post('/api/qr/student/lessons.json', () => ok([{ idShed: 7, idAud: 3, discipline: 'Компьютерные сети', room: '214, Главный корпус', startsAt: '09:30' }])),
+      http.post('/api/qr/student/visit.json', async ({ request }) => {
+        const body = (await request.json()) as { code?: string };
+        sent.push(body);
+        return body.code === '482913' ? ok({ status: 'accepted', reason: null, discipline: 'Компьютерные сети' }) : fail(403, 'FORBIDDEN', 'token', { reason: 'token' });
+      }),
+    );
+    renderWithStore(<App />, { route: '/lms/qrscan' });
+    const input = await screen.findByRole('textbox', { name: 'Код с экрана (6 цифр)' });
+    const send = screen.getByRole('button', { name: 'Отправить код' });
+
+    await userEvent.type(input, '482000');
+    await userEvent.click(send);
+    expect(await screen.findByTestId('scan-error')).toHaveTextContent('Код не подходит. Сверьте цифры с экраном: код меняется каждые 15 секунд.');
+
+    await userEvent.clear(input);
+    await userEvent.type(input, '482913');
+    await userEvent.click(send);
+    expect(await screen.findByTestId('scan-result')).toHaveTextContent('Вы отмечены на занятии «Компьютерные сети».');
+    expect(screen.queryByTestId('scan-error')).not.toBeInTheDocument();
+    expect(send).toBeDisabled();
+    expect(sent.map((b) => b.code)).toEqual(['482000', '482913']);
   });
 
   it('a 401 on a session call ends the session and shows the login with its message', async () => {

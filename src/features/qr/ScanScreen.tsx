@@ -39,9 +39,11 @@ export default function ScanScreen() {
   const busy = scan.locating || scan.visit.fetching;
   const lessonsNow = scan.lessonsNow.data;
   const chosen = lessonsNow.find((l) => String(l.idShed) === lessonId) ?? (lessonsNow.length === 1 ? lessonsNow[0] : undefined);
+  // The chosen lesson's mark was just taken (accepted or waiting for the teacher): nothing more to send.
+  const markedNow = scan.visit.data !== null && chosen !== undefined && scan.sent?.idShed === chosen.idShed;
   const sendCode = (e: FormEvent) => {
     e.preventDefault();
-    if (!chosen || !new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)) return;
+    if (!chosen || markedNow || !new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)) return;
     dispatch(qrActions.submitRequested({ idShed: chosen.idShed, idAud: chosen.idAud, code }));
   };
 
@@ -83,7 +85,7 @@ export default function ScanScreen() {
         ) : null}
         {scan.visit.error ? (
           <p role="alert" className="qr-problem" data-testid="scan-error">
-            {problemText(t, scan.visit.error) || describeFailure(t, scan.visit.error)}
+            {problemText(t, scan.visit.error, scan.sent?.typed) || describeFailure(t, scan.visit.error)}
           </p>
         ) : null}
       </div>
@@ -147,7 +149,7 @@ export default function ScanScreen() {
                 required
               />
             </label>
-            <button type="submit" className="btn btn-primary" disabled={busy || !chosen || code.length !== CODE_LENGTH}>
+            <button type="submit" className="btn btn-primary" disabled={busy || !chosen || markedNow || code.length !== CODE_LENGTH}>
               {t('scan.sendCode')}
             </button>
           </form>

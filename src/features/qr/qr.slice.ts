@@ -34,6 +34,8 @@ export interface QrState {
     locating: boolean;
     locateProblem: LocateProblem | null;
     visit: Loadable<QrVisit | null>;
+    /** The lesson the last mark was sent for, and whether with a typed code (not a scanned token). */
+    sent: { idShed: number; typed: boolean } | null;
   };
   card: Loadable<QrCardLink | null>;
   report: {
@@ -50,7 +52,7 @@ export interface QrState {
 
 export const initialQrState: QrState = {
   projector: { idShed: null, session: idle(null), notNow: false, lesson: null, token: null, tokenError: null, decide: idle(null) },
-  scan: { token: null, lesson: idle(null), lessonsNow: idle([]), locating: false, locateProblem: null, visit: idle(null) },
+  scan: { token: null, lesson: idle(null), lessonsNow: idle([]), locating: false, locateProblem: null, visit: idle(null), sent: null },
   card: idle(null),
   report: { year: null, ws: 1, crumbs: [], level: 'faculty', query: null, rows: idle([]) },
 };
@@ -147,10 +149,11 @@ const slice = createSlice({
       state.scan.lessonsNow = failed(action.payload, []);
     },
     /** The student sends the mark: a fresh position is read first. */
-    submitRequested(state, _action: PayloadAction<{ idShed: number; idAud: number; token?: string; code?: string }>) {
+    submitRequested(state, action: PayloadAction<{ idShed: number; idAud: number; token?: string; code?: string }>) {
       state.scan.locating = true;
       state.scan.locateProblem = null;
       state.scan.visit = idle(null);
+      state.scan.sent = { idShed: action.payload.idShed, typed: action.payload.code !== undefined };
     },
     located(state) {
       state.scan.locating = false;
