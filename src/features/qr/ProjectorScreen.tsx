@@ -92,7 +92,7 @@ export default function ProjectorScreen() {
       {notNow ? (
         <div className="card qr-notnow">
           <p>{t('projector.notNow')}</p>
-          <div className="qr-notnow-actions">
+          <div className="qr-actions">
             <button type="button" className="btn btn-primary" onClick={() => dispatch(qrActions.openRequested({ idShed, makeup: true }))}>
               {t('projector.startMakeup')}
             </button>

@@ -112,9 +112,11 @@ export default function ScanScreen() {
           <>
             <p className="qr-hint">{t('scan.noLessonNow')}</p>
             {/* Attendance may open after this page did (the teacher starts it once the class is in). */}
-            <button type="button" className="btn btn-ghost" onClick={() => dispatch(qrActions.lessonsNowRequested())}>
-              {t('cm:actions.reload')}
-            </button>
+            <div className="qr-actions">
+              <button type="button" className="btn btn-secondary" onClick={() => dispatch(qrActions.lessonsNowRequested())}>
+                {t('cm:actions.reload')}
+              </button>
+            </div>
           </>
         ) : null}
         {lessonsNow.length > 0 ? (
