@@ -71,7 +71,7 @@ export default function ProjectorScreen() {
             {s.makeup ? <span className="qr-badge">{t('projector.makeup')}</span> : null}
           </p>
         </header>
-      ) : notNow && lesson ? (
+      ) : lesson ? (
         <header className="qr-lesson">
           <h1 className="qr-lesson-title">{lesson.discipline}</h1>
           <p className="qr-lesson-facts">

@@ -20,7 +20,7 @@ export interface QrState {
     session: Loadable<QrSession | null>;
     /** The lesson is not in its time now: the teacher may hold it as a make-up lesson. */
     notNow: boolean;
-    /** The lesson's details when it is not in its time (the projector names it before a make-up). */
+    /** The lesson's details once it was found out of its time (the projector names it until a session is shown). */
     lesson: ScheduleQr | null;
     token: QrToken | null;
     tokenError: Failure | null;
