@@ -58,6 +58,15 @@ const projectorSession: QrSession = {
   marks: [],
 };
 
+/** The demo student's profile, as far as the QR screens need it. */
+const studentProfile: Profile = { ...teacherProfile, uid: student.uid, role: 2, fullName: student.fullName, position: null, group: 'ПИ-1-22' };
+
+/** The projector's clock and its current token (code 482913). */
+const tokenHandlers = () => [
+  http.get('/api/qr/time.json', () => ok({ now: new Date().toISOString(), rotateMs: 15000, graceMs: 5000 })),
+  http.post('/api/qr/session/token.json', () => ok({ token: 'signed-token', code: '482913', expiresAt: new Date(Date.now() + 60_000).toISOString() })),
+];
+
 /** The side menu's links, and a link's label without the "opens in a new tab" note. */
 const sideMenuLinks = () => within(screen.getByTestId('side-menu')).getAllByRole('link');
 const linkLabel = (link: HTMLElement) => link.textContent?.replace('(откроется в новой вкладке)', '').trim();
@@ -214,7 +223,7 @@ describe('App routes and shell', () => {
 
   it("a student opening the teacher's projector screen gets the 'not for your role' page", async () => {
     localStorage.setItem('token', 'marker');
-    server.use(...signedInHandlers(student, { ...teacherProfile, uid: student.uid, role: 2, fullName: student.fullName, position: null, group: 'ПИ-1-22' }));
+    server.use(...signedInHandlers(student, studentProfile));
     renderWithStore(<App />, { route: '/lms/qrlesson?idShed=1' });
     expect(await screen.findByRole('heading', { name: 'Недоступно для вашей роли' })).toBeInTheDocument();
     expect(screen.getByTestId('not-for-role')).toBeInTheDocument();
@@ -222,12 +231,10 @@ describe('App routes and shell', () => {
 
   it('turning a tablet across the mobile breakpoint keeps the screen as it is: the projector is not opened again', async () => {
     localStorage.setItem('token', 'marker');
-    const session = projectorSession;
     server.use(
       ...signedInHandlers(),
-      http.post('/api/qr/session/open.json', () => ok(session)),
-      http.get('/api/qr/time.json', () => ok({ now: new Date().toISOString(), rotateMs: 15000, graceMs: 5000 })),
-      http.post('/api/qr/session/token.json', () => ok({ token: 'signed-token', code: '482913', expiresAt: new Date(Date.now() + 60_000).toISOString() })),
+      http.post('/api/qr/session/open.json', () => ok(projectorSession)),
+      ...tokenHandlers(),
     );
     const log = recordRequests();
     const { store } = renderWithStore(<App />, { route: '/lms/qrlesson?shed=7' });
@@ -288,8 +295,7 @@ describe('App routes and shell', () => {
           endsAt: '10:50',
         }),
       ),
-      http.get('/api/qr/time.json', () => ok({ now: new Date().toISOString(), rotateMs: 15000, graceMs: 5000 })),
-      http.post('/api/qr/session/token.json', () => ok({ token: 'signed-token', code: '482913', expiresAt: new Date(Date.now() + 60_000).toISOString() })),
+      ...tokenHandlers(),
     );
     renderWithStore(<App />, { route: '/lms/qrlesson?shed=7' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Компьютерные сети' })).toBeInTheDocument();
@@ -317,7 +323,7 @@ describe('App routes and shell', () => {
     });
     const sent: { code?: string }[] = [];
     server.use(
-      ...signedInHandlers(student, { ...teacherProfile, uid: student.uid, role: 2, fullName: student.fullName, position: null, group: 'ПИ-1-22' }),
+      ...signedInHandlers(student, studentProfile),
       http.post('/api/qr/student/lessons.json', () => ok([{ idShed: 7, idAud: 3, discipline: 'Компьютерные сети', room: '214, Главный корпус', startsAt: '09:30' }])),
       http.post('/api/qr/student/visit.json', async ({ request }) => {
         const body = (await request.json()) as { code?: string };

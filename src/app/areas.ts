@@ -109,8 +109,7 @@ export const AREAS = [
     screen: () => import('../features/qr/StudentQrScreen'),
     menuKey: 'studentQr',
     roles: [ROLE_STUDENT],
-    // 'schedule' for the names of the weekdays (the projector names a lesson out of its time).
-    namespaces: ['qr', 'schedule'],
+    namespaces: ['qr'],
     store: () => import('../features/qr/qr.area'),
     routes: [
       { path: '/qrscan', screen: () => import('../features/qr/ScanScreen'), roles: [ROLE_STUDENT] },

@@ -20,7 +20,7 @@ import { problemText } from './problems';
 import './qr.css';
 
 export default function ProjectorScreen() {
-  const { t } = useTranslation(['qr', 'cm', 'schedule']);
+  const { t } = useTranslation(['qr', 'cm']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const { projector } = useAppSelector(selectQr);
@@ -78,7 +78,7 @@ export default function ProjectorScreen() {
             <span>{lesson.group}</span>
             <span>{lesson.auditoryName}</span>
             <span>
-              {t('schedule:days.' + lesson.daynum)}, {lesson.startsAt}–{lesson.endsAt}
+              {t(`cm:days.${lesson.daynum}`)}, {lesson.startsAt}–{lesson.endsAt}
             </span>
           </p>
         </header>

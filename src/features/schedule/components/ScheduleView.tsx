@@ -44,7 +44,7 @@ export function ScheduleView({ schedule, role, headingLevel, actions = true }: {
       {schedule.days.map((day) => (
         <section key={day.day_number} className={`schedule-day card${day.day_number === today ? ' is-today' : ''}`} aria-labelledby={`schedule-day-${day.day_number}`}>
           <Heading id={`schedule-day-${day.day_number}`} className="schedule-day-name">
-            {t(`days.${day.day_number}`)}
+            {t(`cm:days.${day.day_number}`)}
             {day.day_number === today ? <span className="schedule-badge">{t('today')}</span> : null}
           </Heading>
           <ol className="schedule-lessons">
@@ -69,7 +69,7 @@ export function ScheduleView({ schedule, role, headingLevel, actions = true }: {
                       {t('attendance')}
                       <span className="sr-only">
                         {' '}
-                        {lesson.discipline}, {t(`days.${day.day_number}`)} {lesson.startsAt}
+                        {lesson.discipline}, {t(`cm:days.${day.day_number}`)} {lesson.startsAt}
                       </span>
                     </Link>
                   ) : current ? (
