@@ -18,8 +18,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 
 const BASE = '/lms/';
 
-/** The budget of everything /lms/login downloads, gzip: 170 KiB. */
-export const LOGIN_BUDGET_BYTES = 170 * 1024;
+/** The budget of everything /lms/login downloads, gzip: 175 KiB. */
+export const LOGIN_BUDGET_BYTES = 175 * 1024;
 /** The network counts as idle after this long without a request in flight. */
 const IDLE_MS = 2000;
 

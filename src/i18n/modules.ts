@@ -1,98 +1,67 @@
 /**
- * The two i18next plugins the app needs, in a few lines each instead of the general-purpose
- * packages (which carry detectors, transports and options the portal never uses, on the login
- * screen's first download):
+ * How the portal sets up i18next (docs/product.md#languages), with the maintained plugins
+ * i18next-browser-languagedetector and i18next-http-backend:
  *
- * - languageDetector: `?lang=`, then the `lang` cookie, then localStorage `lang`; the language in
- *   use is written back to the cookie (path /, SameSite=Lax, LANGUAGE_COOKIE_MS) and localStorage;
- * - textsBackend: GET of one namespace's JSON over fetch; server errors and network failures are
- *   reported as worth retrying (i18next retries them), other failures not.
+ * - detection: `?lang=` (also after a `#…?` when the URL has no query), then the `lang` cookie, then
+ *   localStorage `lang`; the language in use is written back to the cookie (path /, SameSite=Lax,
+ *   LANGUAGE_COOKIE_MS) and to localStorage;
+ * - texts: GET `/lms/locales/<lng>/<ns>.json?v=<version of the texts>` over fetch; server errors
+ *   and network failures are retried (TEXTS_RETRIES), a missing file or bad JSON is not.
  */
-import type { BackendModule, LanguageDetectorModule, ReadCallback } from 'i18next';
-import { LANGUAGE_COOKIE_MS } from './languages';
+import type { i18n as I18n } from 'i18next';
+import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
+import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE_MS, LANGUAGES, type Language } from './languages';
 
 const KEY = 'lang';
 
-/** The language codes i18next accepts from outside (its isSafeLanguageCode rule). */
-function isSafeCode(code: string): boolean {
-  return /^[A-Za-z0-9_@.-]{1,128}$/.test(code) && !code.includes('..') && !['__proto__', 'constructor', 'prototype'].includes(code);
-}
-
-function fromQuery(): string | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const { search, hash } = window.location;
-  const query = search || (hash.includes('?') ? hash.slice(hash.indexOf('?')) : '');
-  let found: string | undefined;
-  for (const param of query.slice(1).split('&')) {
-    const at = param.indexOf('=');
-    if (at > 0 && param.slice(0, at) === KEY) found = param.slice(at + 1);
-  }
-  return found;
-}
-
-function fromCookie(): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  for (const part of document.cookie.split(';')) {
-    const item = part.trimStart();
-    if (item.startsWith(`${KEY}=`)) return item.slice(KEY.length + 1) || undefined;
-  }
-  return undefined;
-}
-
-function fromStorage(): string | undefined {
-  try {
-    return window.localStorage.getItem(KEY) || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export const languageDetector: LanguageDetectorModule = {
-  type: 'languageDetector',
-  /** Every candidate in order of precedence: i18next takes the first supported one. */
-  detect() {
-    return [fromQuery(), fromCookie(), fromStorage()].filter((code): code is string => typeof code === 'string' && isSafeCode(code));
-  },
-  cacheUserLanguage(lng: string) {
-    if (lng === 'cimode') return;
-    if (typeof document !== 'undefined') {
-      const expires = new Date(Date.now() + LANGUAGE_COOKIE_MS).toUTCString();
-      document.cookie = `${KEY}=${encodeURIComponent(lng)}; Path=/; Expires=${expires}; SameSite=Lax`;
-    }
-    try {
-      window.localStorage.setItem(KEY, lng);
-    } catch {
-      // No storage (private mode, disabled): the cookie is enough.
-    }
-  },
+export const detection: DetectorOptions = {
+  order: ['querystring', 'cookie', 'localStorage'],
+  lookupQuerystring: KEY,
+  lookupCookie: KEY,
+  lookupLocalStorage: KEY,
+  caches: ['cookie', 'localStorage'],
+  excludeCacheFor: ['cimode'],
+  cookieMinutes: LANGUAGE_COOKIE_MS / 60000,
+  cookieOptions: { path: '/', sameSite: 'lax' },
 };
 
-/** A backend reading `url(language, namespace)` with fetch. */
-export function textsBackend(url: (language: string, namespace: string) => string): BackendModule {
+/**
+ * Where the texts of a namespace come from. `version` (a hash of public/locales) goes into the
+ * query: the server lets the browser keep such a reply for a year. The backend's fetch (cors mode,
+ * same-origin credentials, no extra header) matches the page's `<…>; rel=preload; as=fetch;
+ * crossorigin` Link header, so the preloaded reply is used.
+ */
+export function textsBackend(version: string | undefined): HttpBackendOptions {
   return {
-    type: 'backend',
-    init() {},
-    read(language: string, namespace: string, callback: ReadCallback) {
-      const href = url(language, namespace);
-      // The defaults of fetch (cors mode, same-origin credentials) match the page's
-      // `<…>; rel=preload; as=fetch; crossorigin` Link header, so the preloaded reply is used.
-      fetch(href).then(
-        async (res) => {
-          if (!res.ok) {
-            callback(`failed loading ${href}; status code: ${res.status}`, res.status >= 500);
-            return;
-          }
-          let data: unknown;
-          try {
-            data = JSON.parse(await res.text());
-          } catch {
-            callback(`failed parsing ${href} to json`, false);
-            return;
-          }
-          callback(null, data as Record<string, unknown>);
-        },
-        (error: unknown) => callback(`failed loading ${href}: ${error instanceof Error ? error.message : String(error)}`, true),
-      );
-    },
+    loadPath: '/lms/locales/{{lng}}/{{ns}}.json',
+    queryStringParams: version ? { v: version } : {},
   };
+}
+
+/** A read worth retrying is tried up to 5 more times, 350 ms later at first, then twice as long each time. */
+export const TEXTS_RETRIES = { maxRetries: 5, retryTimeout: 350 } as const;
+
+/** Sets up `instance` with the plugins and options above; `version` is the version of the texts. */
+export function setUpI18n(instance: I18n, version: string | undefined): Promise<unknown> {
+  return instance
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .init({
+      supportedLngs: [...LANGUAGES],
+      // Every language holds every text (locales.test.ts checks it), so a supported language needs no
+      // fallback and its visitors download no Russian texts beside their own; ru stands in only for
+      // a code the portal does not speak.
+      fallbackLng: (code: string) => (LANGUAGES.includes(code as Language) ? [] : [DEFAULT_LANGUAGE]),
+      load: 'currentOnly',
+      ns: ['cm'],
+      defaultNS: 'cm',
+      fallbackNS: 'cm',
+      interpolation: { escapeValue: false },
+      showSupportNotice: false,
+      detection,
+      backend: textsBackend(version),
+      ...TEXTS_RETRIES,
+      react: { useSuspense: true },
+    });
 }
