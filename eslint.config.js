@@ -8,7 +8,7 @@ import { layers } from './eslint/boundaries.js';
 import serverAreas from './eslint/server-areas.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'server/build/', 'data/', 'node_modules/', 'coverage/', 'bench/results/', 'server/src/db/migrations/', 'eslint/fixtures/'] },
+  { ignores: ['dist/', 'dist.building-*/', 'dist.old-*/', 'server/build/', 'data/', 'node_modules/', 'coverage/', 'bench/results/', 'server/src/db/migrations/', 'eslint/fixtures/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -45,7 +45,7 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
   {
-    files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.{js,mjs,ts}', 'scripts/**/*.{js,mjs}', 'eslint/**/*.{js,ts}', '*.{js,mjs,ts}'],
+    files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.{js,mjs,ts}', 'scripts/**/*.{js,mjs,ts}', 'eslint/**/*.{js,ts}', '*.{js,mjs,ts}'],
     languageOptions: { globals: globals.node },
   },
   // Server areas talk only through server/src/shared/ (eslint/server-areas.js).

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { buildStamp } from './scripts/build/build-stamp.js';
 import { inlineFirstPaint } from './scripts/build/inline-first-paint.js';
 import { localesVersion } from './scripts/build/locales-version.js';
 import { precompress } from './scripts/build/precompress.js';
@@ -37,6 +38,8 @@ export default defineConfig({
       },
     }),
     precompress(),
+    // Last: dist/.build-stamp, so `npm start` does not build again what `npm run build` just built.
+    buildStamp(),
   ],
   build: {
     outDir: 'dist',
@@ -102,7 +105,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/src/**/*.test.ts', 'contract/**/*.test.ts', 'eslint/**/*.test.ts'],
+          include: ['server/src/**/*.test.ts', 'contract/**/*.test.ts', 'eslint/**/*.test.ts', 'scripts/**/*.test.ts'],
           // The files of a worker share its loaded modules instead of importing the whole server
           // again each (a third of the project's time): every file builds its own app and database,
           // and none mocks a module or changes the environment.

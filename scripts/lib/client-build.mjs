@@ -3,8 +3,14 @@
  *
  * The stamp is a SHA-256 over the paths and contents of everything that shapes the build (src/,
  * public/, index.html, vite.config.ts and its plugins in scripts/build/, tsconfig.json, package-lock.json). It is written to
- * dist/.build-stamp after a successful build, so a later start rebuilds only when a source
+ * dist/.build-stamp after a successful build, by `npm start` and by `npm run build` alike (the
+ * build-stamp plugin, scripts/build/build-stamp.ts), so a later start rebuilds only when a source
  * changed or dist/ is missing. Contents, not mtimes: a fresh clone gets new mtimes for every file.
+ *
+ * Several starts in one folder at once build once and never leave dist/ half-written: a start that
+ * must build takes the lock file `dist.lock` (the others wait for it, then find dist/ up to date),
+ * builds into `dist.building-<pid>/` and renames that into place; a lock whose process is gone is
+ * taken over.
  */
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -14,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST_DIR = path.join(ROOT, 'dist');
-export const STAMP_FILE = path.join(DIST_DIR, '.build-stamp');
+const STAMP_NAME = '.build-stamp';
+export const STAMP_FILE = path.join(DIST_DIR, STAMP_NAME);
 
 /** Inputs of the client build, relative to the repository root. Missing entries are skipped. */
 export const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts/build', 'tsconfig.json', 'package-lock.json'];
@@ -51,19 +58,21 @@ export function sourceHash(root = ROOT) {
 }
 
 /** Why dist/ must be rebuilt, or null when it is up to date. */
-export function staleReason(hash = sourceHash()) {
-  if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) return 'dist/ is missing';
+export function staleReason(hash = sourceHash(), { root = ROOT } = {}) {
+  const dist = path.join(root, 'dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) return 'dist/ is missing';
   let stamp;
   try {
-    stamp = fs.readFileSync(STAMP_FILE, 'utf8').trim();
+    stamp = fs.readFileSync(path.join(dist, STAMP_NAME), 'utf8').trim();
   } catch {
     return 'dist/ has no build stamp';
   }
   return stamp === hash ? null : 'client sources changed since the last build';
 }
 
-export function writeStamp(hash = sourceHash()) {
-  fs.writeFileSync(STAMP_FILE, `${hash}\n`);
+/** Writes the stamp `hash` into the build directory `dir` (default dist/). */
+export function writeStamp(hash = sourceHash(), dir = DIST_DIR) {
+  fs.writeFileSync(path.join(dir, STAMP_NAME), `${hash}\n`);
 }
 
 /** Path of a package's file inside node_modules, or null when dependencies are not installed. */
@@ -98,18 +107,108 @@ export function viteBuild(extraArgs = [], { quiet = false } = {}) {
   });
 }
 
-/** Builds dist/ when it is missing or stale; returns true when a build ran. */
-export async function ensureClientBuild({ log = console.log, force = false, viteArgs = [], quiet = false } = {}) {
-  const hash = sourceHash();
-  const reason = force ? 'a fresh build was asked for' : staleReason(hash);
-  if (!reason) {
+function isAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err?.code === 'EPERM';
+  }
+}
+
+/** Runs `fn` holding `lockFile`; waits while a live process holds it, takes it over from a dead one. */
+async function withLock(lockFile, onWait, fn) {
+  let waited = false;
+  for (;;) {
+    try {
+      fs.writeFileSync(lockFile, `${process.pid}\n`, { flag: 'wx' });
+      break;
+    } catch (err) {
+      if (err?.code !== 'EEXIST') throw err;
+    }
+    let holder;
+    try {
+      holder = Number(fs.readFileSync(lockFile, 'utf8').trim());
+    } catch {
+      continue; // released meanwhile
+    }
+    if (!isAlive(holder)) {
+      // Left by a start that died while building. Whoever renames it away first takes over.
+      const stale = `${lockFile}.${process.pid}.stale`;
+      try {
+        fs.renameSync(lockFile, stale);
+        fs.rmSync(stale, { force: true });
+      } catch {
+        // another start took it over first
+      }
+      continue;
+    }
+    if (!waited) onWait(holder);
+    waited = true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lockFile, { force: true });
+  }
+}
+
+/** Moves the finished build `dir` to `dist`, replacing what is there in one rename. */
+function moveIntoPlace(dir, dist) {
+  const old = `${dist}.old-${process.pid}`;
+  for (let attempt = 0; ; attempt++) {
+    fs.rmSync(old, { recursive: true, force: true });
+    try {
+      fs.renameSync(dist, old);
+    } catch (err) {
+      if (err?.code !== 'ENOENT') throw err;
+    }
+    try {
+      fs.renameSync(dir, dist);
+      break;
+    } catch (err) {
+      // dist/ came back in between (a build run without this lock, e.g. `npm run build`): again.
+      if (!['ENOTEMPTY', 'EEXIST'].includes(err?.code) || attempt >= 5) throw err;
+    }
+  }
+  fs.rmSync(old, { recursive: true, force: true });
+}
+
+/**
+ * Builds dist/ when it is missing or stale; returns true when a build ran. `build(outDir)` writes a
+ * complete client into `outDir` (default: `vite build --outDir outDir`); `root` is the checkout.
+ */
+export async function ensureClientBuild({ log = console.log, force = false, viteArgs = [], quiet = false, root = ROOT, build } = {}) {
+  const dist = path.join(root, 'dist');
+  const check = () => {
+    const hash = sourceHash(root);
+    return { hash, reason: force ? 'a fresh build was asked for' : staleReason(hash, { root }) };
+  };
+  if (!check().reason) {
     log('Web client: dist/ is up to date.');
     return false;
   }
-  log(`Web client: building with vite (${reason})…`);
-  const started = Date.now();
-  await viteBuild(viteArgs, { quiet });
-  writeStamp(hash);
-  log(`Web client: built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return true;
+  const onWait = (pid) => log(`Web client: waiting for the build of another start (process ${pid})…`);
+  return withLock(`${dist}.lock`, onWait, async () => {
+    const { hash, reason } = check();
+    if (!reason) {
+      log('Web client: dist/ is up to date.');
+      return false;
+    }
+    log(`Web client: building with vite (${reason})…`);
+    const started = Date.now();
+    const dir = `${dist}.building-${process.pid}`;
+    fs.rmSync(dir, { recursive: true, force: true });
+    try {
+      await (build ?? ((outDir) => viteBuild([...viteArgs, '--outDir', outDir, '--emptyOutDir'], { quiet })))(dir);
+      writeStamp(hash, dir);
+      moveIntoPlace(dir, dist);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    log(`Web client: built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    return true;
+  });
 }
