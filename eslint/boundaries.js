@@ -7,6 +7,9 @@
  *   src/i18n/ and itself, never app/ nor another feature;
  * - shared/, components/ and the rest of src/ (api, lib, i18n) never import app/ nor a feature
  *   (src/test/, the test helpers, may build the app's store);
+ * - among the shared client code the order is lib ← api, components ← shared: lib/ (helpers with no
+ *   UI and no network) imports none of the three others; api/ (the calls) and components/ (generic
+ *   UI) import lib/ but not each other nor shared/; shared/ may import all three;
  * - the client takes only types from contract/ and nothing from server/.
  * Server and contract: the server never imports client code; contract/ imports only typebox.
  * End-to-end tests (tests/): they import tests/support/ and contract/ (types) only: no src/ and no
@@ -28,12 +31,23 @@ export function place(file, base = root) {
   if (rel.startsWith('src/app/') || rel === 'src/main.tsx') return { zone: 'app' };
   if (rel.startsWith('src/shared/')) return { zone: 'shared' };
   if (rel.startsWith('src/components/')) return { zone: 'components' };
+  if (rel.startsWith('src/api/')) return { zone: 'api' };
+  if (rel.startsWith('src/lib/')) return { zone: 'lib' };
   if (rel.startsWith('src/test/')) return { zone: 'client-test' };
   if (rel.startsWith('src/')) return { zone: 'client' };
   return { zone: 'other' };
 }
 
-const CLIENT = ['feature', 'app', 'shared', 'components', 'client', 'client-test'];
+const CLIENT = ['feature', 'app', 'shared', 'components', 'api', 'lib', 'client', 'client-test'];
+/** Shared client code: imports neither src/app/ nor a feature. */
+const SHARED_CLIENT = ['shared', 'components', 'api', 'lib', 'client'];
+/** The layers below each of lib, api and components may not import (lib ← api, components ← shared). */
+const ABOVE = {
+  lib: ['api', 'components', 'shared'],
+  api: ['components', 'shared'],
+  components: ['api', 'shared'],
+};
+const FOLDER = { lib: 'src/lib/', api: 'src/api/', components: 'src/components/', shared: 'src/shared/' };
 const TESTS = ['tests', 'tests-support'];
 
 /** The message for an import from `from` to `target`, or null when it is allowed. */
@@ -47,8 +61,10 @@ export function violation(from, target, typeOnly) {
     return `Feature '${from.feature}' must not import src/app/: use src/shared/ (session, config, hooks...).`;
   if (from.zone === 'feature' && target.zone === 'feature' && target.feature !== from.feature)
     return `Feature '${from.feature}' must not import feature '${target.feature}'.`;
-  if (['shared', 'components', 'client'].includes(from.zone) && target.zone === 'app') return 'Shared client code (shared, components, api, lib, i18n) must not import src/app/.';
-  if (['shared', 'components', 'client'].includes(from.zone) && target.zone === 'feature') return 'Shared client code must not import a feature.';
+  if (SHARED_CLIENT.includes(from.zone) && target.zone === 'app') return 'Shared client code (shared, components, api, lib, i18n) must not import src/app/.';
+  if (SHARED_CLIENT.includes(from.zone) && target.zone === 'feature') return 'Shared client code must not import a feature.';
+  if (ABOVE[from.zone]?.includes(target.zone))
+    return `${FOLDER[from.zone]} must not import ${FOLDER[target.zone]}: the order is src/lib/ ← src/api/, src/components/ ← src/shared/.`;
   if (TESTS.includes(from.zone) && CLIENT.includes(target.zone)) return 'End-to-end tests drive the built app: they never import src/.';
   if (TESTS.includes(from.zone) && target.zone === 'server') return 'End-to-end tests never import server code: the harness starts server/src/main.ts as a process.';
   if (from.zone === 'tests-support' && target.zone === 'tests') return 'tests/support/ must not import a test file.';

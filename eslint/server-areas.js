@@ -1,13 +1,27 @@
 // A server area (server/src/modules/<area>/) imports nothing of another area: what two areas need
-// lives in server/src/shared/ (the academic context, the caller's ids…), which imports no area. See the README, "Adding an
-// area: server".
+// lives in server/src/shared/ (the academic context, the caller's ids…), which imports no area. The
+// plugins (server/src/plugins/: sessions, errors, files, the live stream…) serve every area and import
+// none of them, nor the module list: an area hands a plugin what it needs (server/src/app.ts wires
+// them). See the README, "Adding an area: server".
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+const relative = (file) => path.relative(root, file).split(path.sep).join('/');
+
 /** True for a file under server/src/shared/. */
 function inShared(file) {
-  return path.relative(root, file).split(path.sep).join('/').startsWith('server/src/shared/');
+  return relative(file).startsWith('server/src/shared/');
+}
+
+/** True for a file under server/src/plugins/. */
+function inPlugins(file) {
+  return relative(file).startsWith('server/src/plugins/');
+}
+
+/** True for a file under server/src/modules/ (an area, or the module list). */
+function inModules(file) {
+  return relative(file).startsWith('server/src/modules/');
 }
 
 /** The area a file belongs to (null outside server/src/modules/<area>/). */
@@ -25,15 +39,23 @@ export const serverAreas = {
     messages: {
       otherArea: "Server area '{{from}}' must not import area '{{to}}' ('{{spec}}'): move what both need to server/src/shared/.",
       sharedImportsArea: "server/src/shared/ must not import area '{{to}}' ('{{spec}}'): shared code is what areas build on.",
+      pluginImportsArea:
+        "server/src/plugins/ must not import server/src/modules/ ('{{spec}}'): plugins serve every area; hand the plugin what it needs from server/src/app.ts.",
     },
   },
   create(context) {
     const from = serverArea(context.filename);
     const shared = inShared(context.filename);
-    if (!from && !shared) return {};
+    const plugin = inPlugins(context.filename);
+    if (!from && !shared && !plugin) return {};
     function check(node, spec) {
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-      const to = serverArea(path.resolve(path.dirname(context.filename), spec));
+      const target = path.resolve(path.dirname(context.filename), spec);
+      if (plugin) {
+        if (inModules(target)) context.report({ node, messageId: 'pluginImportsArea', data: { spec } });
+        return;
+      }
+      const to = serverArea(target);
       if (!to) return;
       if (shared) context.report({ node, messageId: 'sharedImportsArea', data: { to, spec } });
       else if (to !== from) context.report({ node, messageId: 'otherArea', data: { from, to, spec } });

@@ -1,4 +1,4 @@
-/** The server-areas rule: an area under server/src/modules/ imports no other area, and shared/ imports none. */
+/** The server-areas rule: an area under server/src/modules/ imports no other area, and shared/ and plugins/ import none. */
 import path from 'node:path';
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -13,6 +13,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const chatService = path.join(root, 'server/src/modules/chat/chat.service.ts');
 const academicRoutes = path.join(root, 'server/src/modules/academic/academic.routes.ts');
 const sharedService = path.join(root, 'server/src/shared/academic/academic.service.ts');
+const livePlugin = path.join(root, 'server/src/plugins/live.ts');
 
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' } });
 
@@ -33,6 +34,8 @@ tester.run('server-areas/no-other-area', serverAreas, {
     // The module list registers every area.
     { filename: path.join(root, 'server/src/modules/index.ts'), code: "import chatRoutes from './chat/chat.routes';" },
     { filename: chatService, code: "import { Type } from 'typebox';" },
+    // A plugin builds on shared code and other plugins.
+    { filename: livePlugin, code: "import { sessionFromRequest } from './session';\nimport { config } from '../config';\nimport type { Caller } from '../shared/caller';" },
   ],
   invalid: [
     {
@@ -64,6 +67,21 @@ tester.run('server-areas/no-other-area', serverAreas, {
       filename: sharedService,
       code: "import { unreadBySender } from '../../modules/chat/chat.repository';",
       errors: [{ messageId: 'sharedImportsArea', data: { to: 'chat', spec: '../../modules/chat/chat.repository' } }],
+    },
+    {
+      filename: livePlugin,
+      code: "import { chatLive } from '../modules/chat/chat.live';",
+      errors: [{ messageId: 'pluginImportsArea', data: { spec: '../modules/chat/chat.live' } }],
+    },
+    {
+      filename: livePlugin,
+      code: "import type { LiveMapper } from '../modules/chat/chat.live';",
+      errors: [{ messageId: 'pluginImportsArea' }],
+    },
+    {
+      filename: livePlugin,
+      code: "const areas = await import('../modules/index');",
+      errors: [{ messageId: 'pluginImportsArea' }],
     },
   ],
 });

@@ -6,7 +6,7 @@
 import type { ApiResponse } from 'apisauce';
 import type { ApiError, Envelope } from '../../contract/common';
 import { api } from './client';
-import { notify } from '../components/notify';
+import { notify } from '../lib/notify';
 
 export const PROBLEMS = [
   'CLIENT_ERROR',

@@ -9,7 +9,7 @@ import { renderWithStore } from '../test/render';
 import { fail, http, ok, publicHandlers, recordRequests, server, student, teacher } from '../test/server';
 import { App } from './App';
 
-vi.mock('../components/notify', async (importOriginal) => ({ ...(await importOriginal<object>()), notify: vi.fn() }));
+vi.mock('../lib/notify', async (importOriginal) => ({ ...(await importOriginal<object>()), notify: vi.fn() }));
 
 const teacherProfile: Profile = {
   uid: 501,

@@ -8,7 +8,7 @@ import { makeStore, renderWithStore } from '../../test/render';
 import { fail, HttpResponse, http, ok, publicHandlers, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
 import LoginScreen from './LoginScreen';
 
-vi.mock('../../components/notify', () => ({ notify: vi.fn() }));
+vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
 
 function renderLogin(route = '/lms/login') {
   const store = makeStore({ session: { ...initialSessionState, status: 'anonymous' } });

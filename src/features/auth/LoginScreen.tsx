@@ -14,7 +14,7 @@ import { ErrorLine } from '../../components/fields';
 import { GoogleIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/Spinner';
 import { toLanguage } from '../../i18n/languages';
-import { describeFailure } from '../../lib/errors';
+import { describeFailure } from '../../shared/request/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { authActions, selectAuth, type Credentials, type GoogleOutcome } from './auth.slice';
 import { LoginForm } from './components/LoginForm';

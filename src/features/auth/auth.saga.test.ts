@@ -6,7 +6,7 @@ import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '../../shared/session/pageD
 import { authActions } from './auth.slice';
 import { bootSaga, ENTER_CREDENTIALS_KEY, googleCheckSaga, googleReturnSaga, loginSaga, logoutSaga, updateSaga } from './auth.saga';
 
-vi.mock('../../components/notify', () => ({ notify: vi.fn() }));
+vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
 
 describe('login chain', () => {
   let log: ReturnType<typeof recordRequests>;

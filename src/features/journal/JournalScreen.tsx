@@ -11,7 +11,7 @@ import { journalExportUrl } from '../../api/visitlog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Select, type SelectOption } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
-import { describeFailure } from '../../lib/errors';
+import { describeFailure } from '../../shared/request/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';

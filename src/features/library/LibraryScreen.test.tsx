@@ -9,7 +9,7 @@ import { makeStore, renderWithStore } from '../../test/render';
 import { http, ok, publicHandlers, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
 import LibraryScreen from './LibraryScreen';
 
-vi.mock('../../components/notify', () => ({ notify: vi.fn() }));
+vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
 
 const book = (id: number, name: string, author: string, canEdit = false): Book => ({
   id_eBook: id,

@@ -13,7 +13,7 @@ import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
 import { selectConfig } from '../../shared/config/config';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { describeFailure } from '../../lib/errors';
+import { describeFailure } from '../../shared/request/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { BookForm } from './components/BookForm';
 import { BookRow } from './components/BookRow';

@@ -11,7 +11,7 @@ import { http, ok, publicHandlers, recordRequests, requestsSettled, server, stud
 import NewsScreen from './NewsScreen';
 import { item } from './testData';
 
-vi.mock('../../components/notify', () => ({ notify: vi.fn() }));
+vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
 
 const MB = 1024 * 1024;
 

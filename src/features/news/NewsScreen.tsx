@@ -10,7 +10,7 @@ import { selectUser } from '../../shared/session/session';
 import { ErrorLine } from '../../components/fields';
 import { RefreshIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
-import { describeFailure } from '../../lib/errors';
+import { describeFailure } from '../../shared/request/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NewsCard } from './components/NewsCard';

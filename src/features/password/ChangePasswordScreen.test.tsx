@@ -7,7 +7,7 @@ import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, publicHandlers, recordRequests, requestsSettled, server, teacher } from '../../test/server';
 import ChangePasswordScreen from './ChangePasswordScreen';
 
-vi.mock('../../components/notify', () => ({ notify: vi.fn() }));
+vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
 
 function renderScreen() {
   const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });

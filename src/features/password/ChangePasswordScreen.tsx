@@ -7,7 +7,7 @@ import { configActions, selectConfig, selectPasswordMin } from '../../shared/con
 import { selectUser } from '../../shared/session/session';
 import { GOOGLE_AUTH_URL } from '../../api/auth';
 import { CheckIcon, GoogleIcon } from '../../components/icons';
-import { describeFailure } from '../../lib/errors';
+import { describeFailure } from '../../shared/request/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import type { Failure } from '../../api/http';
 import { LoginChangeForm } from './components/LoginChangeForm';

@@ -5,7 +5,7 @@ import { fail, http, ok, recordRequests, server, teacher } from '../../test/serv
 import { changeSaga, loginChangeSaga } from './password.saga';
 import { initialPasswordState, passwordActions, passwordReducer } from './password.slice';
 
-vi.mock('../../components/notify', () => ({ notify: vi.fn() }));
+vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
 
 const signedIn = { session: { ...initialSessionState, status: 'authenticated', user: teacher } };
 

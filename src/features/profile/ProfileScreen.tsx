@@ -11,7 +11,7 @@ import { Avatar } from '../../components/Avatar';
 import { RefreshIcon } from '../../components/icons';
 import { LockIcon } from '../../components/shellIcons';
 import { Spinner } from '../../components/Spinner';
-import { describeFailure } from '../../lib/errors';
+import { describeFailure } from '../../shared/request/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useAvatarSrc, usePositionLine } from './components/ProfileMenu';
 import { profileActions, selectProfile } from './profile.slice';

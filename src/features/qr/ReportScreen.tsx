@@ -11,7 +11,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
 import { ErrorLine } from '../../components/fields';
 import { Spinner } from '../../components/Spinner';
-import { describeFailure } from '../../lib/errors';
+import { describeFailure } from '../../shared/request/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { qrActions, selectQr } from './qr.slice';
 import './qr.css';

@@ -10,7 +10,7 @@ import { CODE_LENGTH, tokenFromScan } from '../../api/qr';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
 import { Spinner } from '../../components/Spinner';
-import { describeFailure } from '../../lib/errors';
+import { describeFailure } from '../../shared/request/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CameraScanner } from './components/CameraScanner';
 import { problemText } from './problems';

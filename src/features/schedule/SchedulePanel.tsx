@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
 import { ErrorLine } from '../../components/fields';
 import { Spinner } from '../../components/Spinner';
-import { describeFailure } from '../../lib/errors';
+import { describeFailure } from '../../shared/request/errors';
 import { ScheduleView } from './components/ScheduleView';
 import { scheduleActions, selectSchedule } from './schedule.slice';
 import './schedule.css';

@@ -9,7 +9,7 @@ import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, publicHandlers, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
 import UmkScreen from './UmkScreen';
 
-vi.mock('../../components/notify', () => ({ notify: vi.fn() }));
+vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
 
 const material = (id: number, umkName: string, canEdit: boolean): UmkItem => ({
   id_books: id,

@@ -16,7 +16,7 @@ import { selectConfig } from '../../shared/config/config';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { ROLE_TEACHER } from '../../shared/request/roles';
 import { selectUser } from '../../shared/session/session';
-import { describeFailure } from '../../lib/errors';
+import { describeFailure } from '../../shared/request/errors';
 import { truncateName } from '../../lib/files';
 import { shortName } from '../../lib/names';
 import { usePageTitle } from '../../lib/usePageTitle';

@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { Spinner } from '../../../components/Spinner';
 import { ChatIcon } from '../../../components/shellIcons';
-import { describeFailure } from '../../../lib/errors';
+import { describeFailure } from '../../../shared/request/errors';
 import { chatActions, isGroupContact, selectChat } from '../chat.slice';
 import { dayOf, sameDay } from '../format';
 import { Composer } from './Composer';

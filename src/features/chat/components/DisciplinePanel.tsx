@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DisciplineRow } from '../../../../contract/academic';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { Select } from '../../../components/Select';
-import { describeFailure } from '../../../lib/errors';
+import { describeFailure } from '../../../shared/request/errors';
 import { chatActions, selectChat } from '../chat.slice';
 
 /**

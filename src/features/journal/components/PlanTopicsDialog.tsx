@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JournalInfo, PlanTopic } from '../../../../contract/visitlog';
 import { withBlank, type SelectOption } from '../../../components/Select';
-import { describeFailure } from '../../../lib/errors';
+import { describeFailure } from '../../../shared/request/errors';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { journalActions, selectJournal } from '../journal.slice';
 import { SetupActions, SetupDialog } from './SetupDialog';

@@ -7,7 +7,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../../api/http';
 import { Spinner } from '../../../components/Spinner';
-import { describeFailure } from '../../../lib/errors';
+import { describeFailure } from '../../../shared/request/errors';
 import { useAppSelector } from '../../../shared/hooks';
 import { selectJournal } from '../journal.slice';
 import { Dialog } from './Dialog';

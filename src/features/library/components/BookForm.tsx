@@ -12,7 +12,7 @@ import { ErrorLine, TextField } from '../../../components/fields';
 import { FileField } from '../../../components/FileField';
 import { Select } from '../../../components/Select';
 import { UploadProgress } from '../../../components/UploadProgress';
-import { describeFailure } from '../../../lib/errors';
+import { describeFailure } from '../../../shared/request/errors';
 import { usePreloadYup, yupValidator } from '../../../lib/validation';
 import type { BookDraft } from '../library.slice';
 

@@ -15,7 +15,7 @@ import { CheckIcon, CloseIcon } from '../../../components/icons';
 import { FileIcon } from '../../../components/shellIcons';
 import { Select } from '../../../components/Select';
 import { Spinner } from '../../../components/Spinner';
-import { describeFailure } from '../../../lib/errors';
+import { describeFailure } from '../../../shared/request/errors';
 import { usePreloadYup, yupValidator } from '../../../lib/validation';
 import type { NewsDraft } from '../news.slice';
 import { FileTypeIcon, useFileSize } from '../../../components/FileTypeIcon';
