@@ -13,7 +13,7 @@ import { createContext, type AppContext } from './context';
 import { stdoutLogStream } from './logging';
 import type { Database } from './db/client';
 import { MODULES } from './modules';
-import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerLifecycle } from './plugins/lifecycle';
 import { registerLive, registerLiveStream } from './plugins/live';
 import { registerOriginCheck } from './plugins/origin';
@@ -60,6 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   app.decorate('ctx', ctx);

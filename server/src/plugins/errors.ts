@@ -3,8 +3,9 @@
  * database outages (503 + Retry-After), values the database refuses as data (400) and bugs (500,
  * logged), plus the 404 of unknown paths.
  */
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Failure } from '../../../contract/common';
+import { DEFAULT_LANGUAGE, type Failure } from '../../../contract/common';
 import { integrityViolation, isDatabaseUnavailable, isDataException, loggableError } from '../db/errors';
 import { errorText, languageOf } from '../i18n';
 import { AppError, badRequest, forbidden, notFound, serviceUnavailable } from '../app-error';
@@ -70,9 +71,47 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
   void sendFailure(req, reply, error.status >= 500 ? badRequest() : error);
 }
 
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a URL or headers too large, a
+ * control character in the path or a header, Content-Length with Transfer-Encoding, a request that
+ * did not arrive in time) in the envelope with the security headers, then the connection is closed
+ * (Fastify option `clientErrorHandler`). Nothing of the request is known, so the text is in the
+ * default language; the request is never echoed.
+ */
+export function clientErrorReply(err: NodeJS.ErrnoException): Buffer {
+  const [status, reason, error] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', new AppError(431, 'TOO_LARGE')]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || err.code === 'ERR_HTTP_HEADERS_TIMEOUT'
+        ? [408, 'Request Timeout', new AppError(408, 'BAD_REQUEST')]
+        : [400, 'Bad Request', badRequest()];
+  const body: Failure = { result: true, error: { code: error.code, message: errorText(DEFAULT_LANGUAGE, error.code) }, data: null };
+  const payload = Buffer.from(JSON.stringify(body));
+  const headers = { ...EARLY_SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(payload.length), connection: 'close' };
+  const head = `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n')}\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head, 'latin1'), payload]);
+}
+
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection has nobody to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  this.log.debug({ code: err.code }, 'malformed request refused');
+  if (socket.writable) socket.end(clientErrorReply(err));
+  else socket.destroy();
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const error = classify(err);
+    // Refused before its body was read whole (an upload cut short by a full disk, a form too
+    // large...): the rest of the body would be read as the next request on the connection, so the
+    // connection ends with this reply and what is still arriving is discarded.
+    if (!req.raw.complete) {
+      void reply.header('connection', 'close');
+      req.raw.resume();
+    }
     // Never the values: a failed query's parameters may be a chat message or a password hash.
     if (error.status >= 500) req.log[error.status === 503 ? 'warn' : 'error']({ err: loggableError(err) }, 'request failed');
     return sendFailure(req, reply, error);

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { openDatabase, type Database } from '../db/client';
-import { appOn, createTestDatabase, session, usePostgres, type TestDatabase } from '../test/helpers';
+import { appOn, cookieHeader, createTestDatabase, DEMO, quickPasswordHash, session, signIn, usePostgres, type TestDatabase } from '../test/helpers';
 
 let db: TestDatabase;
 /** A second "process": its own app, and on PostgreSQL its own pool and LISTEN connection. */
@@ -79,6 +79,16 @@ async function openStream(base: string, headers: Record<string, string>) {
   };
 }
 
+/** Another seeded student account (the n-th after the demo student's), given a known password and signed in on app a. */
+async function otherStudent(n: number) {
+  const { rows } = (await db.database.db.execute(
+    sql`update users set password_hash = ${quickPasswordHash('Streams-2026')}, disabled = false where id = (select id from users where role = 2 and not must_update_credentials and login <> ${DEMO.student.login} order by id offset ${n} limit 1) returning login`,
+  )) as unknown as { rows: Array<{ login: string }> };
+  const { token, body } = await signIn(a, rows[0].login, 'Streams-2026');
+  if (!token) throw new Error(`sign-in as ${rows[0].login} failed`);
+  return { headers: cookieHeader(token), user: body.data as { id: number } };
+}
+
 const logout = (app: App, headers: Record<string, string>) => app.inject({ method: 'POST', url: '/api/auth/logout.json', payload: {}, headers });
 
 describe('I5: streams end with their session', () => {
@@ -120,6 +130,36 @@ describe('I5: streams end with their session', () => {
     expect(revoked.events.at(-1)).toBe('end');
     expect(kept.ended).toBe(false);
     await kept.close();
+  });
+
+  it('an account disabled, a session revoked or expired, or sessions deleted by SQL end their streams on every process within a second', async () => {
+    const changes: Array<[string, (userId: number) => ReturnType<typeof sql>]> = [
+      ['account disabled', (id) => sql`update users set disabled = true where id = ${id}`],
+      ['session revoked', (id) => sql`update sessions set revoked_at = now() where revoked_at is null and user_id = ${id}`],
+      ['session expired', (id) => sql`update sessions set expires_at = now() - interval '1 second' where revoked_at is null and user_id = ${id}`],
+      ['sessions deleted', (id) => sql`delete from sessions where user_id = ${id}`],
+    ];
+    for (const [n, [what, change]] of changes.entries()) {
+      const mine = await otherStudent(n);
+      const bystander = await session(a, 'student');
+      const onA = await openStream(baseA, mine.headers);
+      const onB = await openStream(baseB, mine.headers);
+      const untouched = await openStream(baseB, bystander.headers);
+      await Promise.all([onA.opened(), onB.opened(), untouched.opened()]);
+      // What an administrator or a housekeeping job does, on its own connection.
+      const admin = usePostgres ? await openDatabase(db.target) : db.database;
+      try {
+        await admin.db.execute(change(mine.user.id));
+      } finally {
+        if (admin !== db.database) await admin.close();
+      }
+      const t0 = Date.now(); // committed
+      await expect.poll(() => onA.ended && onB.ended, { timeout: 3000, message: what }).toBe(true);
+      expect(Math.max(onA.endedAt, onB.endedAt) - t0, what).toBeLessThan(1000);
+      expect(onA.events.at(-1), what).toBe('end');
+      expect(untouched.ended, what).toBe(false);
+      await untouched.close();
+    }
   });
 
   it('an expiring session ends its stream at its expiry, not at the next periodic check', async () => {

@@ -24,6 +24,7 @@ import type { Database, Db, Listening } from '../db/client';
 import { tooManyRequests } from '../app-error';
 import type { AuthInfo } from '../shared/caller';
 import { SESSION_COOKIE, type SessionStore } from './session';
+import { SESSION_CHANNEL } from './session-cache';
 
 export const LIVE_CHANNEL = 'lms_live';
 /** Sent to an account when some of its sessions were revoked: its streams check their own session. */
@@ -222,19 +223,50 @@ export class LiveBus {
     return out;
   }
 
-  /** Starts listening (once); streams wait for it before they report themselves ready. */
+  /**
+   * Starts listening (once); streams wait for it before they report themselves ready. Besides the
+   * bus's own channel it hears the database's announcements of changed sessions and accounts
+   * (SESSION_CHANNEL, triggers of migration 0005: an account disabled, a session revoked or expired
+   * by SQL...), which make the streams of the accounts named check their session at once.
+   */
   ready(): Promise<void> {
     if (this.stopped) return Promise.reject(new Error('The live bus is stopped'));
-    this.listening ??= this.database.listen(LIVE_CHANNEL, {
-      onPayload: (payload) => this.deliver(payload),
-      onGap: () => {
-        for (const fn of this.gapListeners) fn();
-      },
-    });
+    this.listening ??= (async () => {
+      const live = await this.database.listen(LIVE_CHANNEL, {
+        onPayload: (payload) => this.deliver(payload),
+        onGap: () => {
+          for (const fn of this.gapListeners) fn();
+        },
+      });
+      let sessions: Listening;
+      try {
+        sessions = await this.database.listen(SESSION_CHANNEL, {
+          onPayload: (payload) => this.sessionChanged(payload),
+          // Announcements may have been missed: every stream checks its session.
+          onGap: () => this.sessionChanged('*'),
+        });
+      } catch (err) {
+        await live.stop().catch(() => {});
+        throw err;
+      }
+      return {
+        sync: () => live.sync(),
+        stop: async () => {
+          await Promise.all([live.stop(), sessions.stop()]);
+        },
+      } satisfies Listening;
+    })();
     this.listening.catch(() => {
       this.listening = null;
     });
     return this.listening.then(() => undefined);
+  }
+
+  /** An announcement of SESSION_CHANNEL: an account id, or anything else for every account. */
+  private sessionChanged(payload: string): void {
+    const userId = Number(payload);
+    const to = payload !== '' && Number.isSafeInteger(userId) ? [userId] : [...this.listeners.keys()];
+    this.deliverOne({ e: SESSION_ENDED_EVENT, to, d: null });
   }
 
   /** Calls listener with the events sent to userId (in this process); returns the unsubscribe. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { appOn, createTestDatabase, multipartPayload, session, type TestDatabase } from '../test/helpers';
+import { rawExchange, rawRequest } from '../test/raw-http';
 
 let db: TestDatabase;
 let app: App;
@@ -75,6 +76,62 @@ describe('I4: cross-site writes', () => {
     const own = await postNews({ origin: 'http://localhost:8080', host: 'localhost:8080' });
     expect(own.statusCode).toBe(200);
     expect(await newsCount()).toBe(before + 1);
+  });
+
+  it('applies to what the router routes, whatever the spelling of the path (percent-encoded letters, doubled slashes, dot segments, absolute form)', async () => {
+    const other = await appOn(db, { env: { PUBLIC_URL } });
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const port = (other.server.address() as { port: number }).port;
+      const own = `http://127.0.0.1:${port}`;
+      const spellings = [
+        '/%61pi/news/insert.json',
+        '/%61%70%69/%6E%65%77%73/insert%2Ejson',
+        '/api/news/%69nsert.json',
+        '//api/news/insert.json',
+        '/api//news/insert.json',
+        '/api/news//insert.json',
+        '/./api/news/insert.json',
+        '/x/../api/news/insert.json',
+        '/api/./news/insert.json',
+        '/api/x/../news/insert.json',
+        '/%2E/api/news/insert.json',
+        '/lms/%2E%2E/api/news/insert.json',
+        `${own}/api/news/insert.json`,
+        `${own}/%61pi/news/insert.json`,
+        'http://another.example/api/news/insert.json',
+        '/api/news/insert.json?x=1',
+        '/api/news/insert.json#x',
+      ];
+      const send = async (target: string, origin: string) => {
+        const { payload, contentType } = multipartPayload([
+          { name: 'message', content: `Spelling ${target}` },
+          { name: 'audience', content: '0' },
+          { name: 'faculty', content: '-1' },
+        ]);
+        const headers = { host: `127.0.0.1:${port}`, origin, cookie: teacher.headers.cookie, 'content-type': contentType, 'accept-language': 'en', connection: 'close' };
+        return (await rawExchange(port, rawRequest('POST', target, headers, payload)))[0];
+      };
+      let routed = 0;
+      for (const target of spellings) {
+        // From the portal's own origin: whatever the router makes of the spelling.
+        const before = await newsCount();
+        const mine = await send(target, own);
+        if (mine.status === 200) routed += 1;
+        expect(await newsCount(), target).toBe(before + (mine.status === 200 ? 1 : 0));
+        // From a sibling origin: never stored, 403 wherever the router finds the route.
+        const res = await send(target, `http://127.0.0.1:${port + 1}`);
+        if (mine.status === 200) expect(res.status, target).toBe(403);
+        else expect([400, 403, 404], target).toContain(res.status);
+        expect(JSON.parse(res.body), target).toMatchObject({ result: true, error: { code: res.status === 403 ? 'CROSS_SITE' : expect.any(String) }, data: null });
+        expect(res.headers['content-security-policy'], target).toBeTruthy();
+        expect(await newsCount(), target).toBe(before + (mine.status === 200 ? 1 : 0));
+      }
+      // The router does find the route through several of these spellings.
+      expect(routed).toBeGreaterThanOrEqual(3);
+    } finally {
+      await other.close();
+    }
   });
 
   it('leaves reads and pages alone', async () => {

@@ -7,6 +7,10 @@
  * way). A sibling origin on another port or subdomain is same-site for cookies (SameSite=Lax sends
  * the session) but not the same origin, so it is refused. Requests with neither header (curl,
  * server-to-server calls, tests through app.inject) are not from a browser page and pass.
+ *
+ * The check applies to what the router routes (the route's pattern), never to the raw URL: the
+ * router decodes percent-encoded letters (`/%61pi/`), and an absolute-form target
+ * (`POST http://host/api/...`) or another spelling of the path reaches the same route.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../app-error';
@@ -41,12 +45,18 @@ export function fromOwnOrigin(req: FastifyRequest, publicOrigin: string | null):
   return site === undefined || site === 'same-origin' || site === 'none';
 }
 
+/** True when the request reached an /api route, however its path was spelt (or is addressed to /api/). */
+function isApiRoute(req: FastifyRequest): boolean {
+  const route = req.routeOptions.url;
+  return (route !== undefined && route.startsWith('/api/')) || req.url.startsWith('/api/');
+}
+
 export const crossSite = () => new AppError(403, 'CROSS_SITE');
 
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const publicOrigin = originOf(publicUrl);
   app.addHook('onRequest', (req, reply, done) => {
-    if (WRITE_METHODS.has(req.method) && req.url.startsWith('/api/') && !fromOwnOrigin(req, publicOrigin)) {
+    if (WRITE_METHODS.has(req.method) && isApiRoute(req) && !fromOwnOrigin(req, publicOrigin)) {
       // The body is never read: the connection closes after the reply (a form may still be uploading).
       void reply.header('connection', 'close');
       sendFailure(req, reply, crossSite());

@@ -1,0 +1,111 @@
+/**
+ * SECURITY-CHECKS I3 before routing: requests Node's HTTP parser refuses are answered in the
+ * envelope with the security headers, and a request refused before its body was read whole does not
+ * leave its connection hanging (R5: disk full on upload).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { App } from '../app';
+import { appOn, createTestDatabase, multipartPayload, session, type TestDatabase, type TestSession } from '../test/helpers';
+import { rawExchange, rawRequest, type RawResponse } from '../test/raw-http';
+
+let db: TestDatabase;
+let app: App;
+let port: number;
+let dataDir: string;
+let teacher: TestSession;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-client-errors-'));
+  db = await createTestDatabase();
+  app = await appOn(db, { env: { DATA_DIR: dataDir } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as { port: number }).port;
+  teacher = await session(app, 'teacher');
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function expectEnvelope(res: RawResponse, status: number, code: string): void {
+  expect(res.status).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(JSON.parse(res.body)).toEqual({ result: true, error: { code, message: expect.any(String) }, data: null });
+  expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+  expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+}
+
+describe('errors raised by the HTTP parser', () => {
+  const host = () => `Host: 127.0.0.1:${port}\r\n`;
+
+  it('a 70 KB URL → 431 TOO_LARGE in the envelope, with the security headers, the URL not echoed', async () => {
+    const url = `/api/news/list.json?q=${'a'.repeat(70 * 1024)}`;
+    const [res] = await rawExchange(port, `GET ${url} HTTP/1.1\r\n${host()}\r\n`);
+    expectEnvelope(res, 431, 'TOO_LARGE');
+    expect(res.body).not.toContain('aaaa');
+  });
+
+  it('a DEL in the path, a NUL in a header, Content-Length with Transfer-Encoding, a broken request line → 400 BAD_REQUEST in the envelope', async () => {
+    const requests = [
+      `GET /api/he\x7flth HTTP/1.1\r\n${host()}\r\n`,
+      `GET /api/health HTTP/1.1\r\n${host()}X-Note: a\x00b\r\n\r\n`,
+      `POST /api/auth/orize.json HTTP/1.1\r\n${host()}Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+      `GET /api/health HTTP/9.9\r\n${host()}\r\n`,
+      `NONSENSE\r\n\r\n`,
+    ];
+    for (const request of requests) {
+      const [res] = await rawExchange(port, Buffer.from(request, 'latin1'));
+      expect(res, JSON.stringify(request)).toBeDefined();
+      expectEnvelope(res, 400, 'BAD_REQUEST');
+      expect(res.headers.connection).toBe('close');
+    }
+  });
+});
+
+describe('a request refused before its body was read whole', () => {
+  const newsCount = async () => Number(((await db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+
+  it('an upload refused for a full disk (503) ends its connection, so the client is not left waiting; the next connection is answered', async () => {
+    // The disk fills up while the first file is being written.
+    const original = fs.createWriteStream;
+    vi.spyOn(fs, 'createWriteStream').mockImplementation(((file: fs.PathLike, options?: Parameters<typeof fs.createWriteStream>[1]) => {
+      if (String(file).includes(`${path.sep}.tmp${path.sep}`))
+        return new Writable({
+          write(_chunk, _enc, done) {
+            done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+          },
+        });
+      return original(file, options);
+    }) as typeof fs.createWriteStream);
+    const before = await newsCount();
+    const { payload, contentType } = multipartPayload([
+      { name: 'message', content: 'Disk full' },
+      { name: 'audience', content: '0' },
+      { name: 'faculty', content: '-1' },
+      { name: 'files', filename: 'big.pdf', content: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4 * 1024 * 1024, 0x20)]), type: 'application/pdf' },
+    ]);
+    const upload = rawRequest('POST', '/api/news/insert.json', { host: `127.0.0.1:${port}`, cookie: teacher.headers.cookie, 'content-type': contentType, 'accept-language': 'en' }, payload);
+    const health = rawRequest('GET', '/api/health', { host: `127.0.0.1:${port}` });
+    // The client sends the whole upload, then the next request on the same connection.
+    const replies = await rawExchange(port, Buffer.concat([upload, health]), 2);
+    expectEnvelope(replies[0], 503, 'SERVICE_UNAVAILABLE');
+    // Either the connection ends with the refusal (the client opens a new one) or the next request is answered.
+    if (replies.length === 1) expect(replies[0].headers.connection).toBe('close');
+    else expect(replies[1].status).toBe(200);
+    expect(await newsCount()).toBe(before);
+    vi.restoreAllMocks();
+    const [next] = await rawExchange(port, health);
+    expect(next.status).toBe(200);
+  });
+});
