@@ -39,6 +39,10 @@ export const ListReply = Ok(Type.Array(IdName));
 export const JournalsBody = Type.Object({ id_a_year: YearStart, id_w_s: HalfYear });
 export type JournalsBody = Static<typeof JournalsBody>;
 
+/** POST groups.json: the groups of the caller's journals in a year and half-year, of one semester when it names one. */
+export const GroupsBody = Type.Object({ id_a_year: YearStart, id_w_s: HalfYear, id_semester: Type.Optional(DbId) });
+export type GroupsBody = Static<typeof GroupsBody>;
+
 export const JournalInfo = Type.Object({
   id_journal: Type.Integer(),
   id_a_year: Type.Integer(),
