@@ -12,7 +12,7 @@ import { ErrorLine } from '../../components/fields';
 import { FileTypeIcon, useFileSize } from '../../components/FileTypeIcon';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
-import { selectConfig } from '../../shared/config/config';
+import { selectMaxSizeMb } from '../../shared/config/config';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { ROLE_TEACHER } from '../../shared/request/roles';
 import { selectUser } from '../../shared/session/session';
@@ -24,7 +24,6 @@ import { UmkForm } from './components/UmkForm';
 import { umkActions, selectUmk, type UmkDraft } from './umk.slice';
 import './umk.css';
 
-const DEFAULT_MAX_SIZE_MB = 25;
 const AUDIENCE_KEYS = ['audience.all', 'audience.fullTime', 'audience.partTime'] as const;
 
 function ItemCard({ item, busy, onEdit, onDelete }: { item: UmkItem; busy: boolean; onEdit: () => void; onDelete: () => void }) {
@@ -79,7 +78,7 @@ export default function UmkScreen() {
   const { t } = useTranslation(['umk', 'cm']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
-  const config = useAppSelector(selectConfig);
+  const maxSizeMb = useAppSelector(selectMaxSizeMb);
   const state = useAppSelector(selectUmk);
   const { half, years, halfError, disciplines, disciplineId, semesters, semesterId, items, teachers, teacherId, types, examTypes, categories, save, remove } = state;
   const [form, setForm] = useState<{ item: UmkItem | null } | null>(null);
@@ -180,7 +179,7 @@ export default function UmkScreen() {
           types={types.data}
           examTypes={examTypes.data}
           categories={categories.data}
-          maxSizeMb={config?.maxSizeMb ?? DEFAULT_MAX_SIZE_MB}
+          maxSizeMb={maxSizeMb}
           busy={save.fetching}
           progress={save.progress}
           error={save.error}
