@@ -9,7 +9,7 @@ import type { UmkItem } from '../../../contract/umk';
 import { umkDownloadUrl, umkReadUrl } from '../../api/umk';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorLine } from '../../components/fields';
-import { FileTypeIcon, useFileSize } from '../../components/FileTypeIcon';
+import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
 import { selectMaxSizeMb } from '../../shared/config/config';
@@ -17,7 +17,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { ROLE_TEACHER } from '../../shared/request/roles';
 import { selectUser } from '../../shared/session/session';
 import { describeFailure } from '../../shared/request/errors';
-import { truncateName } from '../../lib/files';
+import { FileActions } from '../../shared/upload/FileActions';
 import { shortName } from '../../lib/names';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { UmkForm } from './components/UmkForm';
@@ -28,7 +28,6 @@ const AUDIENCE_KEYS = ['audience.all', 'audience.fullTime', 'audience.partTime']
 
 function ItemCard({ item, busy, onEdit, onDelete }: { item: UmkItem; busy: boolean; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation('umk');
-  const fileSize = useFileSize();
   const titleId = `umk-${item.id_books}-title`;
   return (
     <article className="card umk-item" aria-labelledby={titleId} data-testid="umk-item" data-id={item.id_books}>
@@ -47,27 +46,20 @@ function ItemCard({ item, busy, onEdit, onDelete }: { item: UmkItem; busy: boole
         </p>
         {item.description ? <p className="umk-item-description">{item.description}</p> : null}
         <div className="umk-item-actions">
-          <a className="umk-file" href={umkDownloadUrl(item.id_books)} download={item.fileName} title={item.fileName}>
-            <span>{truncateName(item.fileName)}</span>
-            {' '}
-            <span className="muted small">{fileSize(item.fileSize)}</span>
-            <span className="sr-only">, {t('item.download', { name: item.fileName })}</span>
-          </a>
-          {item.mime === 'application/pdf' ? (
-            <a className="btn btn-secondary" href={umkReadUrl(item.id_books)} target="_blank" rel="noopener" aria-label={t('item.readNamed', { name: item.umkName })}>
-              {t('item.read')}
-            </a>
-          ) : null}
-          {item.canEdit ? (
-            <>
-              <button type="button" className="btn btn-ghost" onClick={onEdit} aria-label={t('item.editNamed', { name: item.umkName })}>
-                {t('item.edit')}
-              </button>
-              <button type="button" className="btn btn-ghost umk-delete" onClick={onDelete} disabled={busy} aria-busy={busy} aria-label={t('item.deleteNamed', { name: item.umkName })}>
-                {t('item.delete')}
-              </button>
-            </>
-          ) : null}
+          <FileActions
+            ns="umk"
+            prefix="item"
+            title={item.umkName}
+            fileName={item.fileName}
+            fileSize={item.fileSize}
+            mime={item.mime}
+            downloadUrl={umkDownloadUrl(item.id_books)}
+            readUrl={umkReadUrl(item.id_books)}
+            canEdit={item.canEdit}
+            busy={busy}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
         </div>
       </div>
     </article>
