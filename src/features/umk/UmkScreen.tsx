@@ -46,20 +46,7 @@ function ItemCard({ item, busy, onEdit, onDelete }: { item: UmkItem; busy: boole
         </p>
         {item.description ? <p className="umk-item-description">{item.description}</p> : null}
         <div className="umk-item-actions">
-          <FileActions
-            ns="umk"
-            prefix="item"
-            title={item.umkName}
-            fileName={item.fileName}
-            fileSize={item.fileSize}
-            mime={item.mime}
-            downloadUrl={umkDownloadUrl(item.id_books)}
-            readUrl={umkReadUrl(item.id_books)}
-            canEdit={item.canEdit}
-            busy={busy}
-            onEdit={onEdit}
-            onDelete={onDelete}
-          />
+          <FileActions ns="umk" prefix="item" title={item.umkName} doc={item} urls={{ download: umkDownloadUrl(item.id_books), read: umkReadUrl(item.id_books) }} busy={busy} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </div>
     </article>

@@ -9,35 +9,41 @@ import { useFileSize } from '../../components/FileTypeIcon';
 import { truncateName } from '../../lib/files';
 import './uploadForm.css';
 
+/** What a list shows of a document's file, as the library and the teaching materials send it. */
+export interface DocumentFile {
+  fileName: string;
+  fileSize: number;
+  mime: string;
+  /** The caller may edit and delete it. */
+  canEdit: boolean;
+}
+
 interface Props {
   ns: 'library' | 'umk';
   prefix: 'book' | 'item';
   /** The record's title, named by the buttons' accessible names. */
   title: string;
-  fileName: string;
-  fileSize: number;
-  mime: string;
-  downloadUrl: string;
-  readUrl: string;
-  canEdit: boolean;
+  doc: DocumentFile;
+  urls: { download: string; read: string };
   busy: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-export function FileActions({ ns, prefix, title, fileName, fileSize, mime, downloadUrl, readUrl, canEdit, busy, onEdit, onDelete }: Props) {
+export function FileActions({ ns, prefix, title, doc, urls, busy, onEdit, onDelete }: Props) {
+  const { fileName, fileSize, mime, canEdit } = doc;
   const { t } = useTranslation(ns);
   const size = useFileSize();
   return (
     <>
-      <a className="upload-file" href={downloadUrl} download={fileName} title={fileName}>
+      <a className="upload-file" href={urls.download} download={fileName} title={fileName}>
         <span>{truncateName(fileName)}</span>
         {' '}
         <span className="muted small">{size(fileSize)}</span>
         <span className="sr-only">, {t(`${prefix}.download`, { name: fileName })}</span>
       </a>
       {mime === 'application/pdf' ? (
-        <a className="btn btn-secondary" href={readUrl} target="_blank" rel="noopener" aria-label={t(`${prefix}.readNamed`, { name: title })}>
+        <a className="btn btn-secondary" href={urls.read} target="_blank" rel="noopener" aria-label={t(`${prefix}.readNamed`, { name: title })}>
           {t(`${prefix}.read`)}
         </a>
       ) : null}

@@ -26,11 +26,8 @@ export function fileRule(yup: YupModule, t: TFunction, isNew: boolean, maxSizeMb
     .test('size', t('form.tooLarge', { maxSizeMb }), (v) => !(v instanceof File) || v.size <= maxSizeMb * MB);
 }
 
-interface Props {
-  /** The area's text namespace. */
-  ns: 'library' | 'umk';
-  /** A new record (the file is required, the button says "add") or a change to one. */
-  isNew: boolean;
+/** What an upload form takes from its screen besides its record: the limit, the save's state, the buttons' handlers. */
+export interface UploadState {
   maxSizeMb: number;
   busy: boolean;
   progress: { loaded: number; total: number } | null;
@@ -38,6 +35,13 @@ interface Props {
   onCancelUpload: () => void;
   onClose: () => void;
   onErrorClose: () => void;
+}
+
+interface Props extends UploadState {
+  /** The area's text namespace. */
+  ns: 'library' | 'umk';
+  /** A new record (the file is required, the button says "add") or a change to one. */
+  isNew: boolean;
 }
 
 /** The file field, the failure of the last save, and the foot, each across the whole form. */

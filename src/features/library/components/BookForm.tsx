@@ -6,11 +6,10 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { BaseCategory, Book, BookCategory } from '../../../../contract/library';
-import type { Failure } from '../../../api/http';
 import { NEW_BOOK } from '../../../api/library';
 import { TextField } from '../../../components/fields';
 import { Select } from '../../../components/Select';
-import { fileRule, UploadFields } from '../../../shared/upload/UploadFields';
+import { fileRule, UploadFields, type UploadState } from '../../../shared/upload/UploadFields';
 import { usePreloadYup, yupValidator } from '../../../lib/validation';
 import type { BookDraft } from '../library.slice';
 
@@ -23,7 +22,7 @@ interface Values {
   file: File | null;
 }
 
-interface Props {
+interface Props extends UploadState {
   /** The book being edited, or null for a new one. */
   book: Book | null;
   bases: BaseCategory[];
@@ -31,19 +30,13 @@ interface Props {
   categories: BookCategory[];
   categoryId: number | null;
   onBaseChange: (id: number) => void;
-  maxSizeMb: number;
-  busy: boolean;
-  progress: { loaded: number; total: number } | null;
-  error: Failure | null;
   onSubmit: (draft: BookDraft) => void;
-  onCancelUpload: () => void;
-  onClose: () => void;
-  onErrorClose: () => void;
 }
 
 
 export function BookForm(props: Props) {
-  const { book, bases, baseId, categories, categoryId, onBaseChange, maxSizeMb, busy, progress, error, onSubmit, onCancelUpload, onClose, onErrorClose } = props;
+  const { book, bases, baseId, categories, categoryId, onBaseChange, onSubmit, ...upload } = props;
+  const { maxSizeMb, busy } = upload;
   const { t } = useTranslation(['library', 'cm']);
   const headingRef = useRef<HTMLHeadingElement>(null);
   usePreloadYup();
@@ -127,17 +120,7 @@ export function BookForm(props: Props) {
             <div className="upload-form-wide">
               <TextField name="description" label={t('fields.annotation')} multiline prose />
             </div>
-            <UploadFields
-              ns="library"
-              isNew={isNew}
-              maxSizeMb={maxSizeMb}
-              busy={busy}
-              progress={progress}
-              error={error}
-              onCancelUpload={onCancelUpload}
-              onClose={onClose}
-              onErrorClose={onErrorClose}
-            />
+            <UploadFields ns="library" isNew={isNew} {...upload} />
           </Form>
         )}
       </Formik>

@@ -9,11 +9,10 @@ import { Form, Formik, useField } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { IdName } from '../../../../contract/common';
 import type { UmkAudience, UmkItem } from '../../../../contract/umk';
-import type { Failure } from '../../../api/http';
 import { NEW_UMK } from '../../../api/umk';
 import { TextField } from '../../../components/fields';
 import { Select } from '../../../components/Select';
-import { fileRule, UploadFields } from '../../../shared/upload/UploadFields';
+import { fileRule, UploadFields, type UploadState } from '../../../shared/upload/UploadFields';
 import { usePreloadYup, yupValidator } from '../../../lib/validation';
 import type { UmkDraft } from '../umk.slice';
 
@@ -30,20 +29,13 @@ interface Values {
   file: File | null;
 }
 
-interface Props {
+interface Props extends UploadState {
   item: UmkItem | null;
   defaultAuthor: string;
   types: IdName[];
   examTypes: IdName[];
   categories: IdName[];
-  maxSizeMb: number;
-  busy: boolean;
-  progress: { loaded: number; total: number } | null;
-  error: Failure | null;
   onSubmit: (draft: UmkDraft) => void;
-  onCancelUpload: () => void;
-  onClose: () => void;
-  onErrorClose: () => void;
 }
 
 
@@ -59,7 +51,8 @@ function SelectField({ name, label, options }: { name: 'typeId' | 'examTypeId' |
 }
 
 export function UmkForm(props: Props) {
-  const { item, defaultAuthor, types, examTypes, categories, maxSizeMb, busy, progress, error, onSubmit, onCancelUpload, onClose, onErrorClose } = props;
+  const { item, defaultAuthor, types, examTypes, categories, onSubmit, ...upload } = props;
+  const { maxSizeMb } = upload;
   const { t } = useTranslation(['umk', 'cm']);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shareId = useId();
@@ -146,17 +139,7 @@ export function UmkForm(props: Props) {
               </label>
               {values.forEBooks ? <SelectField name="bookCategoryId" label={t('fields.bookCategory')} options={categories} /> : null}
             </div>
-            <UploadFields
-              ns="umk"
-              isNew={isNew}
-              maxSizeMb={maxSizeMb}
-              busy={busy}
-              progress={progress}
-              error={error}
-              onCancelUpload={onCancelUpload}
-              onClose={onClose}
-              onErrorClose={onErrorClose}
-            />
+            <UploadFields ns="umk" isNew={isNew} {...upload} />
           </Form>
         )}
       </Formik>
