@@ -53,6 +53,10 @@ export const ApiError = Type.Object({
 });
 export type ApiError = Static<typeof ApiError>;
 
+/** The body of a POST that carries nothing (the caller is the session's). */
+export const EmptyBody = Type.Object({});
+export type EmptyBody = Static<typeof EmptyBody>;
+
 /** Success envelope around a data schema. */
 export const Ok = <T extends TSchema>(data: T) =>
   Type.Object({

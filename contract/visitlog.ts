@@ -8,7 +8,7 @@
  * Marks (`otsenka`): null = present without a mark, 'н/б' = absent, 'ув' = absent for a valid
  * reason, or an integer 0..100. In a write, '+' means present and null clears the cell.
  * Only the journal's own teacher reads or writes it; a student reads only his own journal
- * (docs/security.md#journal).
+ * (docs/security.md#access, "The journal").
  */
 import { Type, type Static } from 'typebox';
 import { DbId, HalfYear, IdName, Ok, YearStart } from './common';
@@ -38,6 +38,10 @@ export const ListReply = Ok(Type.Array(IdName));
 /** POST journals.json / journals/bygroup.json: the caller's journals in a year and half-year. */
 export const JournalsBody = Type.Object({ id_a_year: YearStart, id_w_s: HalfYear });
 export type JournalsBody = Static<typeof JournalsBody>;
+
+/** POST groups.json: the groups of the caller's journals in a year and half-year, of one semester when it names one. */
+export const GroupsBody = Type.Object({ id_a_year: YearStart, id_w_s: HalfYear, id_semester: Type.Optional(DbId) });
+export type GroupsBody = Static<typeof GroupsBody>;
 
 export const JournalInfo = Type.Object({
   id_journal: Type.Integer(),

@@ -1,5 +1,5 @@
 /**
- * Cross-site writes in Chromium (SECURITY-CHECKS I4): a page on another port of the same host is
+ * Cross-site writes in Chromium (README, Design, "Sessions and security"): a page on another port of the same host is
  * same-site for the browser, so the SameSite=Lax session cookie goes along with its requests. A form
  * (multipart) it submits and a fetch it sends to the portal are both refused with 403, and nothing
  * is stored, whatever the spelling of the path.

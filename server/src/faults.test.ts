@@ -1,5 +1,5 @@
 /**
- * Faults the portal must survive (SECURITY-CHECKS R1–R3, R5), each without a half-done write: no
+ * Faults the portal must survive (docs/security.md#reliability), each without a half-done write: no
  * stored file without its row, no row without its file, no news item without its files, no new
  * password with the old sessions still open.
  *

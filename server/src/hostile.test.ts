@@ -1,5 +1,5 @@
 /**
- * Hostile input that must never be a 5xx (SECURITY-CHECKS I2): a chat message about a discipline
+ * Hostile input that must never be a 5xx (docs/security.md#input): a chat message about a discipline
  * that does not exist or that the pair does not share, truncated multipart bodies, numbers written
  * the lenient way in multipart fields, and bidi controls in file names.
  */

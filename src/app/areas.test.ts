@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import i18n from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../i18n/languages';
 import { ROLE_STUDENT, ROLE_TEACHER } from '../shared/request/roles';
-import { menuFor, servesRole } from './areas';
+import { initTestI18n } from '../test/i18n';
+import { AREAS, menuFor, servesRole, type AreaEntry } from './areas';
 import { MOBILE_TABS, tabsFor } from './shell/mobileTabs';
 import { GridIcon } from '../components/shellIcons';
 
@@ -33,5 +36,26 @@ describe('roles in the area manifest', () => {
     // Today every area with a tab serves both roles: both get the same bar.
     expect(tabsFor(ROLE_TEACHER).map((tab) => tab.id)).toEqual(MOBILE_TABS.map((tab) => tab.id));
     expect(tabsFor(ROLE_STUDENT).map((tab) => tab.id)).toEqual(MOBILE_TABS.map((tab) => tab.id));
+  });
+});
+
+describe('the texts the area manifest names', () => {
+  beforeAll(() => initTestI18n());
+
+  it('every navigation, tab and side-menu label exists in kg, ru and en (cm.json)', () => {
+    const labels = (AREAS as readonly AreaEntry[]).flatMap((area) => [
+      ...(area.nav ? [{ area: area.key, key: area.nav, what: `its top-navigation label ('nav')` }] : []),
+      ...(area.tab ? [{ area: area.key, key: area.tab.label, what: `its mobile tab's label ('tab.label')` }] : []),
+      ...[area.menuKey, ...(area.routes ?? []).map((route) => route.menuKey)]
+        .filter((key): key is NonNullable<typeof key> => Boolean(key))
+        .map((key) => ({ area: area.key, key: `menu.${key}`, what: `its side-menu label ('menuKey: ${key}')` })),
+    ]);
+    expect(labels.length).toBeGreaterThan(0);
+    const missing = labels.flatMap(({ area, key, what }) =>
+      LANGUAGES.filter((lng) => !i18n.exists(`cm:${key}`, { lng, fallbackLng: false })).map(
+        (lng) => `Area '${area}': add "${key}", ${what}, to public/locales/${lng}/cm.json (README, "Adding an area: client", step 3)`,
+      ),
+    );
+    expect(missing).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * SECURITY-CHECKS I5: an open event stream ends within a second of its session: logout, a password
+ * docs/security.md#sessions: an open event stream ends within a second of its session: logout, a password
  * change (other sessions), expiry; on every server process on the database. A session holds at most
  * LiveBus.maxStreamsPerSession open streams (one more answers 429).
  */

@@ -1,4 +1,4 @@
-/** SECURITY-CHECKS I4: state-changing /api requests from another origin are refused, JSON and multipart alike. */
+/** Cross-site writes (README, Design, "Sessions and security"): state-changing /api requests from another origin are refused, JSON and multipart alike. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';

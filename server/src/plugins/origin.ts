@@ -1,5 +1,5 @@
 /**
- * Cross-site writes (SECURITY-CHECKS I4): a state-changing /api request (POST, PUT, PATCH, DELETE)
+ * Cross-site writes (README, Design, "Sessions and security"): a state-changing /api request (POST, PUT, PATCH, DELETE)
  * is refused with 403 CROSS_SITE unless it comes from the portal's own pages. The browser says where
  * a request comes from: `Origin` (sent with every cross-origin request and every POST), else
  * `Sec-Fetch-Site`. The portal's own origin is PUBLIC_URL's, or the origin the request was sent to

@@ -6,6 +6,7 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { books, files, libraryBaseCategories, libraryCategories, libraryEditors } from '../db/schema';
+import { nameColumns } from './names';
 
 /** Lower case without diacritics (é → e, ё → е, Ü → u): what the library search compares. */
 export function foldForSearch(text: string): string {
@@ -61,9 +62,7 @@ export async function allCategories(db: Db) {
   return db
     .select({
       id: libraryCategories.id,
-      nameRu: libraryCategories.nameRu,
-      nameKg: libraryCategories.nameKg,
-      nameEn: libraryCategories.nameEn,
+      ...nameColumns(libraryCategories),
       baseRu: libraryBaseCategories.nameRu,
       baseKg: libraryBaseCategories.nameKg,
       baseEn: libraryBaseCategories.nameEn,

@@ -6,8 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
-
-type Names = { nameRu: string; nameKg: string; nameEn: string };
+import type { Names } from './names';
 
 export interface EntryRow {
   id: number;

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '../../../contract/auth';
 import type { Book } from '../../../contract/library';
+import { succeeded } from '../../shared/request/loadable';
 import { initialSessionState } from '../../shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
 import { http, ok, publicHandlers, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
@@ -38,8 +39,11 @@ beforeEach(() => {
   );
 });
 
-function renderScreen(user: User) {
-  const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user } });
+function renderScreen(user: User, maxSizeMb?: number) {
+  const store = makeStore({
+    session: { ...initialSessionState, status: 'authenticated', user },
+    ...(maxSizeMb ? { config: succeeded({ version: '1.2.3', maxSizeMb, passwordMinLength: 8, googleEnabled: false, sessionIdleMinutes: 60 }) } : {}),
+  });
   renderWithStore(<LibraryScreen />, { route: '/lms/library', store });
   return userEvent.setup();
 }
@@ -110,5 +114,21 @@ describe('the library screen', () => {
     await screen.findByRole('heading', { name: 'Грокаем алгоритмы' });
     expect(screen.queryByRole('button', { name: /Удалить/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Изменить/ })).not.toBeInTheDocument();
+  });
+
+  it("holds a new book's file to the server's upload limit, and sends nothing over it", async () => {
+    const user = renderScreen(teacher, 1);
+    await user.click(await screen.findByRole('button', { name: 'Добавить книгу' }));
+    const form = await screen.findByTestId('library-form');
+    expect(within(form).getByText('PDF, DOC/DOCX, XLS/XLSX, PPT/PPTX, TXT и другие документы до 1 МБ')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Название'), 'Большая книга');
+    await user.type(within(form).getByLabelText('Автор'), 'Автор А.');
+    await user.upload(within(form).getByLabelText('Файл книги'), new File([new Uint8Array(1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' }));
+    const log = recordRequests();
+    await user.click(within(form).getByRole('button', { name: 'Добавить' }));
+    expect(await within(form).findByText('Размер файла превышает 1 МБ')).toBeInTheDocument();
+    await requestsSettled();
+    log.stop();
+    expect(log.paths()).not.toContain('/api/library/insertupdatebook');
   });
 });

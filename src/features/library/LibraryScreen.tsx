@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorLine } from '../../components/fields';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
-import { selectConfig } from '../../shared/config/config';
+import { selectMaxSizeMb } from '../../shared/config/config';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { describeFailure } from '../../shared/request/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -21,12 +21,10 @@ import { BY_AUTHOR, BY_NAME, filterBooks, type SearchMode } from './library.filt
 import { libraryActions, selectLibrary, type BookDraft } from './library.slice';
 import './library.css';
 
-const DEFAULT_MAX_SIZE_MB = 25;
-
 export default function LibraryScreen() {
   const { t } = useTranslation(['library', 'cm']);
   const dispatch = useAppDispatch();
-  const config = useAppSelector(selectConfig);
+  const maxSizeMb = useAppSelector(selectMaxSizeMb);
   const state = useAppSelector(selectLibrary);
   const { bases, baseId, categories, categoryId, books, search, save, check, remove } = state;
   const [filter, setFilter] = useState('');
@@ -113,7 +111,7 @@ export default function LibraryScreen() {
           categories={categories.data}
           categoryId={categoryId}
           onBaseChange={(id) => dispatch(libraryActions.baseSelected({ id }))}
-          maxSizeMb={config?.maxSizeMb ?? DEFAULT_MAX_SIZE_MB}
+          maxSizeMb={maxSizeMb}
           busy={save.fetching}
           progress={save.progress}
           error={save.error}

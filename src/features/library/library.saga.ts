@@ -48,7 +48,7 @@ export function* searchSaga(action: PayloadAction<{ text: string }>) {
   yield* request(libraryApi.search, [{ text: action.payload.text }], { succeeded: libraryActions.searchSucceeded, failed: libraryActions.searchFailed });
 }
 
-/** The multipart form of insertupdatebook (SPEC's save payload). */
+/** The multipart form of insertupdatebook (its fields: docs/api.md#library). */
 export function bookForm(draft: BookDraft, user: User): FormData {
   const form = new FormData();
   form.append('id_eBook', String(draft.id));

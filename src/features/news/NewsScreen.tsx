@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectConfig } from '../../shared/config/config';
+import { selectMaxSizeMb } from '../../shared/config/config';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
 import { ErrorLine } from '../../components/fields';
@@ -18,14 +18,11 @@ import { NewsComposer } from './components/NewsComposer';
 import { newsActions, selectNews, type NewsDraft } from './news.slice';
 import './news.css';
 
-/** The upload limit until the config is loaded (the server's default). */
-const DEFAULT_MAX_SIZE_MB = 25;
-
 export default function NewsScreen() {
   const { t } = useTranslation(['news', 'cm']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
-  const config = useAppSelector(selectConfig);
+  const maxSizeMb = useAppSelector(selectMaxSizeMb);
   const { list, post, remove, faculties } = useAppSelector(selectNews);
   const [confirming, setConfirming] = useState<number | null>(null);
   usePageTitle(t('title'));
@@ -47,7 +44,7 @@ export default function NewsScreen() {
       <h1 className="news-title">{t('title')}</h1>
       {canPost ? (
         <NewsComposer
-          maxSizeMb={config?.maxSizeMb ?? DEFAULT_MAX_SIZE_MB}
+          maxSizeMb={maxSizeMb}
           faculties={faculties.data}
           busy={post.fetching}
           error={post.error}

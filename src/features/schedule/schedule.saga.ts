@@ -1,4 +1,4 @@
-/** Schedule loads: the stored copy first, SPEC's weekly rule, loads on demand, the 7-day timer, and the calendar link. */
+/** Schedule loads: the stored copy first, the weekly rule of docs/product.md#schedule, loads on demand, the 7-day timer, and the calendar link. */
 import { all, call, delay, fork, put, select, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';

@@ -27,7 +27,7 @@ const slice = createSlice({
   reducers: {
     /** The timetable is shown: the stored copy at once, then a load when due. */
     opened() {},
-    /** The weekly timer fired: reload if SPEC's rule says so. */
+    /** The weekly timer fired: reload if the weekly rule says so (docs/product.md#schedule). */
     weeklyTick() {},
     cacheRestored(state, action: PayloadAction<{ schedule: Schedule; date: string }>) {
       state.timetable = succeeded(action.payload.schedule);

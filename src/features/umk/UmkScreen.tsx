@@ -9,27 +9,25 @@ import type { UmkItem } from '../../../contract/umk';
 import { umkDownloadUrl, umkReadUrl } from '../../api/umk';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorLine } from '../../components/fields';
-import { FileTypeIcon, useFileSize } from '../../components/FileTypeIcon';
+import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
-import { selectConfig } from '../../shared/config/config';
+import { selectMaxSizeMb } from '../../shared/config/config';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { ROLE_TEACHER } from '../../shared/request/roles';
 import { selectUser } from '../../shared/session/session';
 import { describeFailure } from '../../shared/request/errors';
-import { truncateName } from '../../lib/files';
+import { FileActions } from '../../shared/upload/FileActions';
 import { shortName } from '../../lib/names';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { UmkForm } from './components/UmkForm';
 import { umkActions, selectUmk, type UmkDraft } from './umk.slice';
 import './umk.css';
 
-const DEFAULT_MAX_SIZE_MB = 25;
 const AUDIENCE_KEYS = ['audience.all', 'audience.fullTime', 'audience.partTime'] as const;
 
 function ItemCard({ item, busy, onEdit, onDelete }: { item: UmkItem; busy: boolean; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation('umk');
-  const fileSize = useFileSize();
   const titleId = `umk-${item.id_books}-title`;
   return (
     <article className="card umk-item" aria-labelledby={titleId} data-testid="umk-item" data-id={item.id_books}>
@@ -48,27 +46,7 @@ function ItemCard({ item, busy, onEdit, onDelete }: { item: UmkItem; busy: boole
         </p>
         {item.description ? <p className="umk-item-description">{item.description}</p> : null}
         <div className="umk-item-actions">
-          <a className="umk-file" href={umkDownloadUrl(item.id_books)} download={item.fileName} title={item.fileName}>
-            <span>{truncateName(item.fileName)}</span>
-            {' '}
-            <span className="muted small">{fileSize(item.fileSize)}</span>
-            <span className="sr-only">, {t('item.download', { name: item.fileName })}</span>
-          </a>
-          {item.mime === 'application/pdf' ? (
-            <a className="btn btn-secondary" href={umkReadUrl(item.id_books)} target="_blank" rel="noopener" aria-label={t('item.readNamed', { name: item.umkName })}>
-              {t('item.read')}
-            </a>
-          ) : null}
-          {item.canEdit ? (
-            <>
-              <button type="button" className="btn btn-ghost" onClick={onEdit} aria-label={t('item.editNamed', { name: item.umkName })}>
-                {t('item.edit')}
-              </button>
-              <button type="button" className="btn btn-ghost umk-delete" onClick={onDelete} disabled={busy} aria-busy={busy} aria-label={t('item.deleteNamed', { name: item.umkName })}>
-                {t('item.delete')}
-              </button>
-            </>
-          ) : null}
+          <FileActions ns="umk" prefix="item" title={item.umkName} doc={item} urls={{ download: umkDownloadUrl(item.id_books), read: umkReadUrl(item.id_books) }} busy={busy} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </div>
     </article>
@@ -79,7 +57,7 @@ export default function UmkScreen() {
   const { t } = useTranslation(['umk', 'cm']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
-  const config = useAppSelector(selectConfig);
+  const maxSizeMb = useAppSelector(selectMaxSizeMb);
   const state = useAppSelector(selectUmk);
   const { half, years, halfError, disciplines, disciplineId, semesters, semesterId, items, teachers, teacherId, types, examTypes, categories, save, remove } = state;
   const [form, setForm] = useState<{ item: UmkItem | null } | null>(null);
@@ -180,7 +158,7 @@ export default function UmkScreen() {
           types={types.data}
           examTypes={examTypes.data}
           categories={categories.data}
-          maxSizeMb={config?.maxSizeMb ?? DEFAULT_MAX_SIZE_MB}
+          maxSizeMb={maxSizeMb}
           busy={save.fetching}
           progress={save.progress}
           error={save.error}

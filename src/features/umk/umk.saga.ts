@@ -94,7 +94,7 @@ export function* referenceSaga() {
   ]);
 }
 
-/** The multipart form of insertorupdateumk (SPEC's save payload). */
+/** The multipart form of insertorupdateumk (its fields: docs/api.md#umk). */
 export function umkForm(draft: UmkDraft, user: User, state: UmkState): FormData {
   const discipline = state.disciplines.data.find((d) => d.id === state.disciplineId);
   const fields: Record<string, string> = {

@@ -30,6 +30,10 @@ export const configReducer = slice.reducer;
 
 type WithConfig = { config: ConfigState };
 export const selectConfig = (state: WithConfig) => state.config.data;
+/** The upload limit in MB until the config is loaded (the server's default, UPLOAD_LIMIT_MB). */
+export const DEFAULT_MAX_SIZE_MB = 25;
+/** The largest upload the server takes, in MB: every form that uploads checks its files against it. */
+export const selectMaxSizeMb = (state: WithConfig) => state.config.data?.maxSizeMb ?? DEFAULT_MAX_SIZE_MB;
 export const selectPasswordMin = (state: WithConfig) =>
   Math.max(DEFAULT_PASSWORD_MIN, state.config.data?.passwordMinLength ?? DEFAULT_PASSWORD_MIN);
 

@@ -2,6 +2,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { books, libraryBaseCategories, libraryCategories } from '../../db/schema';
+import { nameColumns } from '../../shared/names';
 
 /** Book counts by category of a base category. */
 export async function categoriesOfBase(db: Db, baseId: number) {
@@ -9,9 +10,7 @@ export async function categoriesOfBase(db: Db, baseId: number) {
     .select({
       id: libraryCategories.id,
       baseId: libraryCategories.baseCategoryId,
-      nameRu: libraryCategories.nameRu,
-      nameKg: libraryCategories.nameKg,
-      nameEn: libraryCategories.nameEn,
+      ...nameColumns(libraryCategories),
       count: sql<number>`cast(count(${books.id}) as integer)`,
     })
     .from(libraryCategories)

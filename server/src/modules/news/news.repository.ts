@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type Plac
 import { ROLE_STUDENT, ROLE_TEACHER, type Role } from '../../../../contract/common';
 import { preparedStatement, type Db } from '../../db/client';
 import { departments, faculties, files, groups, news, newsFiles, newsReads, positions, specialities, students, teachers, users } from '../../db/schema';
+import { nameColumns, type Names } from '../../shared/names';
 
 /** Who is reading: the account, its role and the faculty the person belongs to. */
 export interface Reader {
@@ -50,7 +51,6 @@ export function visibleTo(reader: Reader, now: Date): SQL {
   return or(eq(news.authorUserId, reader.userId), addressedTo(reader, now)) as SQL;
 }
 
-type Names = { nameRu: string; nameKg: string; nameEn: string };
 type PersonNames = { surname: string; name: string; patronymic: string | null };
 
 /** An item with what the feed shows of its author and faculty. */
@@ -73,7 +73,6 @@ export interface ItemRow {
     | null;
 }
 
-const names = (t: typeof faculties | typeof positions | typeof departments) => ({ nameRu: t.nameRu, nameKg: t.nameKg, nameEn: t.nameEn });
 const person = (t: typeof teachers | typeof students) => ({ surname: t.surname, name: t.name, patronymic: t.patronymic });
 
 /**
@@ -91,13 +90,13 @@ function itemsQuery(db: Db, where: SQL, readsFor: number | Placeholder) {
       facultyId: news.facultyId,
       pinned: news.pinned,
       publishAt: news.publishAt,
-      faculty: names(faculties),
+      faculty: nameColumns(faculties),
       fileNames: sql<string[] | null>`(select array_agg(${files.originalName} order by ${newsFiles.position}, ${files.id}) from ${newsFiles} join ${files} on ${files.id} = ${newsFiles.fileId} where ${newsFiles.newsId} = ${news.id})`,
       readCount: sql<number | null>`case when ${news.authorUserId} = ${readsFor} then (select count(*)::int from ${newsReads} where ${newsReads.newsId} = ${news.id}) end`,
       teacherId: teachers.id,
       teacher: person(teachers),
-      position: names(positions),
-      department: names(departments),
+      position: nameColumns(positions),
+      department: nameColumns(departments),
       studentId: students.id,
       student: person(students),
       group: groups.name,

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { preparedStatement, type Db } from '../../db/client';
 import { ROLE_TEACHER, type Role } from '../../../../contract/common';
 import { departments, educationForms, faculties, groups, photos, positions, specialities, students, teachers, users } from '../../db/schema';
+import { nameColumns } from '../../shared/names';
 
 const personColumns = (t: typeof teachers | typeof students) => ({
   surname: t.surname,
@@ -25,9 +26,9 @@ const teacherProfileQuery = preparedStatement((db) =>
     .select({
       ...personColumns(teachers),
       ...accountColumns,
-      department: { nameRu: departments.nameRu, nameKg: departments.nameKg, nameEn: departments.nameEn },
-      faculty: { nameRu: faculties.nameRu, nameKg: faculties.nameKg, nameEn: faculties.nameEn },
-      position: { nameRu: positions.nameRu, nameKg: positions.nameKg, nameEn: positions.nameEn },
+      department: nameColumns(departments),
+      faculty: nameColumns(faculties),
+      position: nameColumns(positions),
     })
     .from(teachers)
     .innerJoin(users, eq(users.teacherId, teachers.id))
@@ -52,9 +53,9 @@ const studentProfileQuery = preparedStatement((db) =>
       admissionYear: students.admissionYear,
       group: groups.name,
       durationYears: specialities.durationYears,
-      speciality: { nameRu: specialities.nameRu, nameKg: specialities.nameKg, nameEn: specialities.nameEn },
-      faculty: { nameRu: faculties.nameRu, nameKg: faculties.nameKg, nameEn: faculties.nameEn },
-      educationForm: { nameRu: educationForms.nameRu, nameKg: educationForms.nameKg, nameEn: educationForms.nameEn },
+      speciality: nameColumns(specialities),
+      faculty: nameColumns(faculties),
+      educationForm: nameColumns(educationForms),
     })
     .from(students)
     .innerJoin(users, eq(users.studentId, students.id))
@@ -84,8 +85,8 @@ export async function findPersonPhoto(db: Db, role: Role, personId: number) {
 export async function findTeacherPosition(db: Db, teacherId: number) {
   const [row] = await db
     .select({
-      position: { nameRu: positions.nameRu, nameKg: positions.nameKg, nameEn: positions.nameEn },
-      department: { nameRu: departments.nameRu, nameKg: departments.nameKg, nameEn: departments.nameEn },
+      position: nameColumns(positions),
+      department: nameColumns(departments),
     })
     .from(teachers)
     .innerJoin(positions, eq(positions.id, teachers.positionId))

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { EmptyBody } from '../../../../contract/common';
 import {
   QrCardLinkReply,
   QrCardQuery,
@@ -29,9 +29,8 @@ import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
 import { ok, replies } from '../../plugins/reply';
-import { QrService } from './qr.service';
+import { QrService, type VisitInput } from './qr.service';
 
-const Empty = Type.Object({});
 /** The device cookie: a random id the browser keeps across sign-ins, so that one phone marking for two students shows. */
 export const DEVICE_COOKIE = 'lms_qrdev';
 const DEVICE_PATTERN = /^[A-Za-z0-9_-]{32}$/;
@@ -42,6 +41,25 @@ function deviceOf(req: FastifyRequest, reply: FastifyReply): string {
   const device = randomBytes(24).toString('base64url');
   void reply.setCookie(DEVICE_COOKIE, device, { path: '/api/qr/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: 400 * 86_400 });
   return device;
+}
+
+/** A mark as the service takes it: the body, the device, the address, and when the request reached the server. */
+function visitInput(ctx: AppContext, body: QrVisitBody, req: FastifyRequest, reply: FastifyReply): VisitInput {
+  return { ...body, device: deviceOf(req, reply), ip: req.ip, receivedAt: new Date(ctx.now().getTime() - reply.elapsedTime) };
+}
+
+/**
+ * The service's answer to a mark; a refusal changes nothing, so its log line is its trace (who,
+ * which lesson, why), for the teacher's or the dean's questions later (docs/security.md#qr-attendance).
+ */
+async function traced<T>(req: FastifyRequest, body: QrVisitBody, mark: Promise<T>): Promise<T> {
+  try {
+    return await mark;
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500)
+      req.log.info({ qrRefused: { uid: req.auth!.uid, idShed: body.idShed, status: err.status, reason: err.params?.reason ?? err.code, typed: body.code !== undefined } }, 'QR mark refused');
+    throw err;
+  }
 }
 
 export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
@@ -65,20 +83,12 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
   app.post(`${base}/student/lesson.json`, { schema: { body: QrLessonBody, response: replies(QrLessonReply) } }, async (req) =>
     ok(await qr.lesson(req.auth!, req.body, languageOf(req))),
   );
-  app.post(`${base}/student/lessons.json`, { schema: { body: Empty, response: replies(QrOpenLessonsReply) } }, async (req) => ok(await qr.openLessons(req.auth!, languageOf(req))));
-  app.post(`${base}/student/visit.json`, { schema: { body: QrVisitBody, response: replies(QrVisitReply) } }, async (req, reply) => {
-    try {
-      return ok(await qr.visit(req.auth!, req.body, deviceOf(req, reply), req.ip, languageOf(req), new Date(ctx.now().getTime() - reply.elapsedTime)));
-    } catch (err) {
-      // A refused mark changes nothing: this line is its trace (who, which lesson, why), for the
-      // teacher's or the dean's questions later (docs/security.md#qr-attendance).
-      if (err instanceof AppError && err.status < 500)
-        req.log.info({ qrRefused: { uid: req.auth!.uid, idShed: req.body.idShed, status: err.status, reason: err.params?.reason ?? err.code, typed: req.body.code !== undefined } }, 'QR mark refused');
-      throw err;
-    }
-  });
-  app.post(`${base}/card.json`, { schema: { body: Empty, response: replies(QrCardLinkReply) } }, async (req) => ok(await qr.cardLink(req.auth!, false)));
-  app.post(`${base}/card/revoke.json`, { schema: { body: Empty, response: replies(QrCardLinkReply) } }, async (req) => ok(await qr.cardLink(req.auth!, true)));
+  app.post(`${base}/student/lessons.json`, { schema: { body: EmptyBody, response: replies(QrOpenLessonsReply) } }, async (req) => ok(await qr.openLessons(req.auth!, languageOf(req))));
+  app.post(`${base}/student/visit.json`, { schema: { body: QrVisitBody, response: replies(QrVisitReply) } }, async (req, reply) =>
+    ok(await traced(req, req.body, qr.visit(req.auth!, visitInput(ctx, req.body, req, reply), languageOf(req)))),
+  );
+  app.post(`${base}/card.json`, { schema: { body: EmptyBody, response: replies(QrCardLinkReply) } }, async (req) => ok(await qr.cardLink(req.auth!, false)));
+  app.post(`${base}/card/revoke.json`, { schema: { body: EmptyBody, response: replies(QrCardLinkReply) } }, async (req) => ok(await qr.cardLink(req.auth!, true)));
   const reports = { getstudentqrfaculty: 'faculty', getspecrepqr: 'speciality', getstudentqrrate: 'group', getqrforreportstudent: 'student' } as const;
   for (const [call, level] of Object.entries(reports))
     app.get(`/api/misc/${call}`, { schema: { querystring: QrReportQuery, response: replies(QrReportReply) } }, async (req) =>

@@ -129,6 +129,13 @@ const unwrap = <T>(outcome: Settled<T> | undefined): T => {
 /** Timetable entries and teachers' accounts change rarely: a mark reads them from memory for this long. */
 const LOOKUP_TTL_MS = 60_000;
 
+/** A student's mark: the body of visit.json, the device cookie, the caller's address, and when the request reached the server. */
+export interface VisitInput extends QrVisitBody {
+  device: string;
+  ip: string;
+  receivedAt?: Date;
+}
+
 export class QrService {
   private secretValue: Promise<Buffer> | null = null;
   private readonly entries = new Map<number, { at: number; value: Promise<timetable.EntryRow | undefined> }>();
@@ -345,7 +352,7 @@ export class QrService {
    * QR_CODE_TRIES of them in QR_CODE_TRIES_WINDOW_MS the next code answers 429, so that codes
    * cannot be tried one after the other until one fits.
    */
-  async visit(auth: AuthInfo, input: QrVisitBody, device: string, ip: string, lang: Language, receivedAt?: Date): Promise<QrVisit> {
+  async visit(auth: AuthInfo, { device, ip, receivedAt, ...input }: VisitInput, lang: Language): Promise<QrVisit> {
     if (auth.role !== ROLE_STUDENT) throw forbidden();
     assertOwn(auth, { uid: input.idStud });
     const now = receivedAt && receivedAt <= this.ctx.now() ? receivedAt : this.ctx.now();

@@ -575,7 +575,7 @@ describe('marks that arrive together (group commit)', () => {
     // the timing of the requests' own steps (HTTP parsing, session look-ups) would have been.
     const service = new QrService(app.ctx);
     const auths = await Promise.all(who.map(async (w) => (await app.ctx.sessions.lookup(w.token))!));
-    const replies = await Promise.allSettled(who.map((w, i) => service.visit(auths[i], visitBody(w, token) as QrVisitBody, `phone-g${i}`.padEnd(32, 'x'), '127.0.0.1', 'ru')));
+    const replies = await Promise.allSettled(who.map((w, i) => service.visit(auths[i], { ...(visitBody(w, token) as QrVisitBody), device: `phone-g${i}`.padEnd(32, 'x'), ip: '127.0.0.1' }, 'ru')));
     return replies.map((r) => (r.status === 'fulfilled' ? r.value.status : 'refused'));
   }
 
@@ -681,7 +681,7 @@ describe('a second tap while the first mark is on its way', () => {
     // taken as soon as the mark is sent: the second can be refused while the first is still waited for.
     const outcome = async (body: Partial<QrVisitBody>) => {
       try {
-        return (await service.visit(auth, { ...visitBody(student, token), ...body } as QrVisitBody, phone, '127.0.0.1', 'ru')).status;
+        return (await service.visit(auth, { ...(visitBody(student, token) as QrVisitBody), ...body, device: phone, ip: '127.0.0.1' }, 'ru')).status;
       } catch (err) {
         return err instanceof AppError ? err.status : 'failed';
       }

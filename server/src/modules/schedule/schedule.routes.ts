@@ -1,14 +1,11 @@
 /** /api/schedule/* (docs/api.md#schedule): the timetable, a lesson's QR details and the calendar feed. */
-import { Type } from 'typebox';
-import { ROLE_STUDENT, ROLE_TEACHER } from '../../../../contract/common';
+import { EmptyBody, ROLE_STUDENT, ROLE_TEACHER } from '../../../../contract/common';
 import { CalendarFeedParams, CalendarLinkReply, ScheduleBody, ScheduleQrBody, ScheduleQrReply, ScheduleReply } from '../../../../contract/schedule';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
 import { ok, replies } from '../../plugins/reply';
 import { ScheduleService } from './schedule.service';
-
-const Empty = Type.Object({});
 
 export default async function scheduleRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const schedule = new ScheduleService(ctx);
@@ -23,8 +20,8 @@ export default async function scheduleRoutes(app: App, { ctx }: { ctx: AppContex
   app.post(`${base}/qr.json`, { schema: { body: ScheduleQrBody, response: replies(ScheduleQrReply) } }, async (req) =>
     ok(await schedule.qr(req.auth!, req.body, languageOf(req))),
   );
-  app.post(`${base}/calendar.json`, { schema: { body: Empty, response: replies(CalendarLinkReply) } }, async (req) => ok(await schedule.calendarLink(req.auth!, false)));
-  app.post(`${base}/calendar/revoke.json`, { schema: { body: Empty, response: replies(CalendarLinkReply) } }, async (req) =>
+  app.post(`${base}/calendar.json`, { schema: { body: EmptyBody, response: replies(CalendarLinkReply) } }, async (req) => ok(await schedule.calendarLink(req.auth!, false)));
+  app.post(`${base}/calendar/revoke.json`, { schema: { body: EmptyBody, response: replies(CalendarLinkReply) } }, async (req) =>
     ok(await schedule.calendarLink(req.auth!, true)),
   );
   app.get(`${base}/calendar/:secret`, { schema: { params: CalendarFeedParams }, config: { public: true } }, async (req, reply) => {

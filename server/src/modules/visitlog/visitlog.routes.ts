@@ -4,14 +4,13 @@
  * deletions, the Excel export, and the student's own journal. All need a session; the rules are in
  * visitlog.service.ts. Changes reach the journal's teacher live through visitlog.live.ts.
  */
-import { Type } from 'typebox';
-import { DbId, HalfYear, YearStart } from '../../../../contract/common';
 import {
   CellReply,
   CellsReply,
   DatesReply,
   DeletedReply,
   ExportQuery,
+  GroupsBody,
   HistoryBody,
   HistoryReply,
   InsertAllBody,
@@ -48,8 +47,6 @@ import { contentDisposition } from '../../plugins/files';
 import { ok, replies, sendOkJson } from '../../plugins/reply';
 import { journalWorkbook } from './visitlog.export';
 import { VisitlogService } from './visitlog.service';
-
-const GroupsBody = Type.Object({ id_a_year: YearStart, id_w_s: HalfYear, id_semester: Type.Optional(DbId) });
 
 export default async function visitlogRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const visitlog = new VisitlogService(ctx);

@@ -7,6 +7,7 @@ import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { ROLE_TEACHER, type Role } from '../../../../contract/common';
 import type { Db } from '../../db/client';
 import { academicYears, disciplines, faculties, groups, lessonTypes, specialities, semesters, streamGroups, students, teachers, teachingAssignments, users, workingSemesters } from '../../db/schema';
+import { nameColumns } from '../names';
 
 /** Teaching assignments with the group each one reaches (one row per group for stream lectures). */
 function reached(db: Db) {
@@ -39,9 +40,7 @@ export async function disciplinesOf(db: Db, who: { teacherId: number } | { group
     .selectDistinct({
       id: r.disciplineId,
       credits: r.credits,
-      nameRu: disciplines.nameRu,
-      nameKg: disciplines.nameKg,
-      nameEn: disciplines.nameEn,
+      ...nameColumns(disciplines),
       lessonTypeId: r.lessonTypeId,
       lessonRu: lessonTypes.nameRu,
       lessonKg: lessonTypes.nameKg,
@@ -179,7 +178,7 @@ export async function accountOfPerson(db: Db, role: Role, personId: number) {
 
 export async function workingSemesterNames(db: Db, id: number) {
   const [row] = await db
-    .select({ nameRu: workingSemesters.nameRu, nameKg: workingSemesters.nameKg, nameEn: workingSemesters.nameEn })
+    .select(nameColumns(workingSemesters))
     .from(workingSemesters)
     .where(eq(workingSemesters.id, id));
   return row;
@@ -195,7 +194,7 @@ export async function disciplinesTaughtToGroup(db: Db, groupId: number): Promise
 /** Faculties that have groups studying in the academic year starting in `year`. */
 export async function facultiesStudyingIn(db: Db, year: number) {
   return db
-    .selectDistinct({ id: faculties.id, nameRu: faculties.nameRu, nameKg: faculties.nameKg, nameEn: faculties.nameEn })
+    .selectDistinct({ id: faculties.id, ...nameColumns(faculties) })
     .from(faculties)
     .innerJoin(specialities, eq(specialities.facultyId, faculties.id))
     .innerJoin(groups, eq(groups.specialityId, specialities.id))

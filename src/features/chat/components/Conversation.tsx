@@ -2,7 +2,7 @@ import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } f
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../../contract/chat';
 import { chatFileUrl } from '../../../api/chat';
-import { selectConfig } from '../../../shared/config/config';
+import { selectMaxSizeMb } from '../../../shared/config/config';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { Spinner } from '../../../components/Spinner';
@@ -19,14 +19,13 @@ import { MessageBubble } from './MessageBubble';
 const LOAD_OLDER_AT = 80;
 /** "Near the bottom": new messages keep the list scrolled to the end. */
 const STICK_TO_END = 120;
-const DEFAULT_MAX_SIZE_MB = 25;
 
 /** The open conversation: header, messages (older ones load on scrolling up), composer. */
 export function Conversation({ onBack, backLabel }: { onBack?: () => void; backLabel?: string }) {
   const { t } = useTranslation(['chat', 'cm']);
   const dispatch = useAppDispatch();
   const chat = useAppSelector(selectChat);
-  const maxSizeMb = useAppSelector(selectConfig)?.maxSizeMb ?? DEFAULT_MAX_SIZE_MB;
+  const maxSizeMb = useAppSelector(selectMaxSizeMb);
   const { activeContact: contact, messages, conversation, existsNextOld, existsNextNew, loadingOld, loadingNew, sending, deleting, unreadStart, groups, activeGroup } = chat;
   const group = isGroupContact(contact);
   const listRef = useRef<HTMLDivElement>(null);

@@ -6,17 +6,12 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { BaseCategory, Book, BookCategory } from '../../../../contract/library';
-import type { Failure } from '../../../api/http';
 import { NEW_BOOK } from '../../../api/library';
-import { ErrorLine, TextField } from '../../../components/fields';
-import { FileField } from '../../../components/FileField';
+import { TextField } from '../../../components/fields';
 import { Select } from '../../../components/Select';
-import { UploadProgress } from '../../../components/UploadProgress';
-import { describeFailure } from '../../../shared/request/errors';
+import { fileRule, UploadFields, type UploadState } from '../../../shared/upload/UploadFields';
 import { usePreloadYup, yupValidator } from '../../../lib/validation';
 import type { BookDraft } from '../library.slice';
-
-const MB = 1024 * 1024;
 
 interface Values {
   categoryId: number;
@@ -27,7 +22,7 @@ interface Values {
   file: File | null;
 }
 
-interface Props {
+interface Props extends UploadState {
   /** The book being edited, or null for a new one. */
   book: Book | null;
   bases: BaseCategory[];
@@ -35,19 +30,13 @@ interface Props {
   categories: BookCategory[];
   categoryId: number | null;
   onBaseChange: (id: number) => void;
-  maxSizeMb: number;
-  busy: boolean;
-  progress: { loaded: number; total: number } | null;
-  error: Failure | null;
   onSubmit: (draft: BookDraft) => void;
-  onCancelUpload: () => void;
-  onClose: () => void;
-  onErrorClose: () => void;
 }
 
 
 export function BookForm(props: Props) {
-  const { book, bases, baseId, categories, categoryId, onBaseChange, maxSizeMb, busy, progress, error, onSubmit, onCancelUpload, onClose, onErrorClose } = props;
+  const { book, bases, baseId, categories, categoryId, onBaseChange, onSubmit, ...upload } = props;
+  const { maxSizeMb, busy } = upload;
   const { t } = useTranslation(['library', 'cm']);
   const headingRef = useRef<HTMLHeadingElement>(null);
   usePreloadYup();
@@ -66,11 +55,7 @@ export function BookForm(props: Props) {
             .matches(/^\d{0,6}$/, t('form.pagesInvalid'))
             .test('max', t('form.pagesInvalid'), (v) => !v || Number(v) <= 100000),
           description: yup.string().max(4000, t('form.tooLong', { max: 4000 })),
-          file: yup
-            .mixed()
-            .nullable()
-            .test('required', t('form.fileRequired'), (v) => !isNew || v instanceof File)
-            .test('size', t('form.tooLarge', { maxSizeMb }), (v) => !(v instanceof File) || v.size <= maxSizeMb * MB),
+          file: fileRule(yup, t, isNew, maxSizeMb),
         }),
       ),
     [t, isNew, maxSizeMb],
@@ -84,11 +69,9 @@ export function BookForm(props: Props) {
     description: book?.description ?? '',
     file: null,
   };
-  const serverError = (failure: Failure) =>
-    failure.error?.code === 'TOO_LARGE' ? t('form.tooLarge', { maxSizeMb: failure.error.params?.maxSizeMb ?? maxSizeMb }) : describeFailure(t, failure);
 
   return (
-    <section className="card library-form" aria-labelledby="library-form-title" data-testid="library-form">
+    <section className="card upload-form" aria-labelledby="library-form-title" data-testid="library-form">
       <h2 id="library-form-title" ref={headingRef} tabIndex={-1}>
         {isNew ? t('form.addTitle') : t('form.editTitle')}
       </h2>
@@ -108,7 +91,7 @@ export function BookForm(props: Props) {
         }
       >
         {({ values, setFieldValue, errors, touched }) => (
-          <Form className="form library-form-grid" noValidate>
+          <Form className="form upload-form-grid" noValidate>
             <Select
               id="library-form-base"
               label={t('fields.category')}
@@ -134,31 +117,10 @@ export function BookForm(props: Props) {
             <TextField name="name" label={t('fields.title')} prose />
             <TextField name="author" label={t('fields.author')} prose />
             <TextField name="totalPages" label={t('fields.pages')} type="number" />
-            <div className="library-form-wide">
+            <div className="upload-form-wide">
               <TextField name="description" label={t('fields.annotation')} multiline prose />
             </div>
-            <div className="library-form-wide">
-              <FileField name="file" label={isNew ? t('form.file') : t('form.replaceFile')} hint={t('form.fileHint', { maxSizeMb })} required={isNew} />
-            </div>
-            {error ? (
-              <div className="library-form-wide">
-                <ErrorLine message={t('form.failed')} detail={serverError(error) || undefined} onClose={onErrorClose} />
-              </div>
-            ) : null}
-            <div className="library-form-wide library-form-foot">
-              {busy && progress ? (
-                <UploadProgress ns="library" loaded={progress.loaded} total={progress.total} onCancel={onCancelUpload} />
-              ) : (
-                <>
-                  <button type="button" className="btn btn-ghost" onClick={onClose}>
-                    {t('form.close')}
-                  </button>
-                  <button type="submit" className="btn btn-primary">
-                    {isNew ? t('form.add') : t('form.save')}
-                  </button>
-                </>
-              )}
-            </div>
+            <UploadFields ns="library" isNew={isNew} {...upload} />
           </Form>
         )}
       </Formik>

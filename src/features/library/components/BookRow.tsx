@@ -2,8 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Book } from '../../../../contract/library';
 import { bookDownloadUrl, bookReadUrl } from '../../../api/library';
-import { FileTypeIcon, useFileSize } from '../../../components/FileTypeIcon';
-import { truncateName } from '../../../lib/files';
+import { FileTypeIcon } from '../../../components/FileTypeIcon';
+import { FileActions } from '../../../shared/upload/FileActions';
 
 interface Props {
   book: Book;
@@ -16,9 +16,7 @@ interface Props {
 
 export function BookRow({ book, showCategory, busy, onEdit, onDelete }: Props) {
   const { t } = useTranslation('library');
-  const fileSize = useFileSize();
   const titleId = `book-${book.id_eBook}-title`;
-  const isPdf = book.mime === 'application/pdf';
   return (
     <article className="card library-book" aria-labelledby={titleId} data-testid="library-book" data-id={book.id_eBook}>
       <FileTypeIcon name={book.fileName} mime={book.mime} />
@@ -34,27 +32,7 @@ export function BookRow({ book, showCategory, busy, onEdit, onDelete }: Props) {
         </p>
         {book.description ? <p className="library-book-description">{book.description}</p> : null}
         <div className="library-book-actions">
-          <a className="library-file" href={bookDownloadUrl(book.id_eBook)} download={book.fileName} title={book.fileName}>
-            <span className="library-file-name">{truncateName(book.fileName)}</span>
-            {' '}
-            <span className="muted small">{fileSize(book.fileSize)}</span>
-            <span className="sr-only">, {t('book.download', { name: book.fileName })}</span>
-          </a>
-          {isPdf ? (
-            <a className="btn btn-secondary" href={bookReadUrl(book.id_eBook)} target="_blank" rel="noopener" aria-label={t('book.readNamed', { name: book.name })}>
-              {t('book.read')}
-            </a>
-          ) : null}
-          {book.canEdit ? (
-            <>
-              <button type="button" className="btn btn-ghost" onClick={onEdit} aria-label={t('book.editNamed', { name: book.name })}>
-                {t('book.edit')}
-              </button>
-              <button type="button" className="btn btn-ghost library-delete" onClick={onDelete} disabled={busy} aria-busy={busy} aria-label={t('book.deleteNamed', { name: book.name })}>
-                {t('book.delete')}
-              </button>
-            </>
-          ) : null}
+          <FileActions ns="library" prefix="book" title={book.name} doc={book} urls={{ download: bookDownloadUrl(book.id_eBook), read: bookReadUrl(book.id_eBook) }} busy={busy} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </div>
     </article>

@@ -9,17 +9,12 @@ import { Form, Formik, useField } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { IdName } from '../../../../contract/common';
 import type { UmkAudience, UmkItem } from '../../../../contract/umk';
-import type { Failure } from '../../../api/http';
 import { NEW_UMK } from '../../../api/umk';
-import { ErrorLine, TextField } from '../../../components/fields';
-import { FileField } from '../../../components/FileField';
+import { TextField } from '../../../components/fields';
 import { Select } from '../../../components/Select';
-import { UploadProgress } from '../../../components/UploadProgress';
-import { describeFailure } from '../../../shared/request/errors';
+import { fileRule, UploadFields, type UploadState } from '../../../shared/upload/UploadFields';
 import { usePreloadYup, yupValidator } from '../../../lib/validation';
 import type { UmkDraft } from '../umk.slice';
-
-const MB = 1024 * 1024;
 
 interface Values {
   typeId: number;
@@ -34,20 +29,13 @@ interface Values {
   file: File | null;
 }
 
-interface Props {
+interface Props extends UploadState {
   item: UmkItem | null;
   defaultAuthor: string;
   types: IdName[];
   examTypes: IdName[];
   categories: IdName[];
-  maxSizeMb: number;
-  busy: boolean;
-  progress: { loaded: number; total: number } | null;
-  error: Failure | null;
   onSubmit: (draft: UmkDraft) => void;
-  onCancelUpload: () => void;
-  onClose: () => void;
-  onErrorClose: () => void;
 }
 
 
@@ -63,7 +51,8 @@ function SelectField({ name, label, options }: { name: 'typeId' | 'examTypeId' |
 }
 
 export function UmkForm(props: Props) {
-  const { item, defaultAuthor, types, examTypes, categories, maxSizeMb, busy, progress, error, onSubmit, onCancelUpload, onClose, onErrorClose } = props;
+  const { item, defaultAuthor, types, examTypes, categories, onSubmit, ...upload } = props;
+  const { maxSizeMb } = upload;
   const { t } = useTranslation(['umk', 'cm']);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shareId = useId();
@@ -84,11 +73,7 @@ export function UmkForm(props: Props) {
           bookCategoryId: yup.number().test('category', t('form.categoryRequired'), function (v) {
             return !(this.parent as Values).forEBooks || (v ?? -1) > 0;
           }),
-          file: yup
-            .mixed()
-            .nullable()
-            .test('required', t('form.fileRequired'), (v) => !isNew || v instanceof File)
-            .test('size', t('form.tooLarge', { maxSizeMb }), (v) => !(v instanceof File) || v.size <= maxSizeMb * MB),
+          file: fileRule(yup, t, isNew, maxSizeMb),
         }),
       ),
     [t, isNew, maxSizeMb],
@@ -111,11 +96,9 @@ export function UmkForm(props: Props) {
     { id: 1, name: t('audience.fullTime') },
     { id: 2, name: t('audience.partTime') },
   ];
-  const serverError = (failure: Failure) =>
-    failure.error?.code === 'TOO_LARGE' ? t('form.tooLarge', { maxSizeMb: failure.error.params?.maxSizeMb ?? maxSizeMb }) : describeFailure(t, failure);
 
   return (
-    <section className="card umk-form" aria-labelledby="umk-form-title" data-testid="umk-form">
+    <section className="card upload-form" aria-labelledby="umk-form-title" data-testid="umk-form">
       <h2 id="umk-form-title" ref={headingRef} tabIndex={-1}>
         {isNew ? t('form.addTitle') : t('form.editTitle')}
       </h2>
@@ -139,45 +122,24 @@ export function UmkForm(props: Props) {
         }
       >
         {({ values, getFieldProps }) => (
-          <Form className="form umk-form-grid" noValidate>
+          <Form className="form upload-form-grid" noValidate>
             <SelectField name="typeId" label={t('fields.type')} options={types} />
             <TextField name="name" label={t('fields.name')} prose />
             <TextField name="author" label={t('fields.author')} prose />
             <TextField name="totalPages" label={t('fields.pages')} type="number" />
             <SelectField name="examTypeId" label={t('fields.examType')} options={examTypes} />
             <SelectField name="audience" label={t('fields.audience')} options={audiences} />
-            <div className="umk-form-wide">
+            <div className="upload-form-wide">
               <TextField name="description" label={t('fields.annotation')} multiline prose />
             </div>
-            <div className="umk-form-wide umk-share">
+            <div className="upload-form-wide umk-share">
               <label className="umk-check" htmlFor={shareId}>
                 <input id={shareId} type="checkbox" {...getFieldProps({ name: 'forEBooks', type: 'checkbox' })} data-testid="umk-for-ebooks" />
                 {t('fields.forEBooks')}
               </label>
               {values.forEBooks ? <SelectField name="bookCategoryId" label={t('fields.bookCategory')} options={categories} /> : null}
             </div>
-            <div className="umk-form-wide">
-              <FileField name="file" label={isNew ? t('form.file') : t('form.replaceFile')} hint={t('form.fileHint', { maxSizeMb })} required={isNew} />
-            </div>
-            {error ? (
-              <div className="umk-form-wide">
-                <ErrorLine message={t('form.failed')} detail={serverError(error) || undefined} onClose={onErrorClose} />
-              </div>
-            ) : null}
-            <div className="umk-form-wide umk-form-foot">
-              {busy && progress ? (
-                <UploadProgress ns="umk" loaded={progress.loaded} total={progress.total} onCancel={onCancelUpload} />
-              ) : (
-                <>
-                  <button type="button" className="btn btn-ghost" onClick={onClose}>
-                    {t('form.close')}
-                  </button>
-                  <button type="submit" className="btn btn-primary">
-                    {isNew ? t('form.add') : t('form.save')}
-                  </button>
-                </>
-              )}
-            </div>
+            <UploadFields ns="umk" isNew={isNew} {...upload} />
           </Form>
         )}
       </Formik>

@@ -1,0 +1,62 @@
+/**
+ * The actions of an uploaded document in a list (a library book, a teaching material): its file as a
+ * download link with its size, "read" in the browser for a PDF, and edit and delete for those who
+ * may. Texts come from the area's namespace `ns`, under `prefix` (the same keys in every such area:
+ * download, read, readNamed, edit, editNamed, delete, deleteNamed).
+ */
+import { useTranslation } from 'react-i18next';
+import { useFileSize } from '../../components/FileTypeIcon';
+import { truncateName } from '../../lib/files';
+import './uploadForm.css';
+
+/** What a list shows of a document's file, as the library and the teaching materials send it. */
+export interface DocumentFile {
+  fileName: string;
+  fileSize: number;
+  mime: string;
+  /** The caller may edit and delete it. */
+  canEdit: boolean;
+}
+
+interface Props {
+  ns: 'library' | 'umk';
+  prefix: 'book' | 'item';
+  /** The record's title, named by the buttons' accessible names. */
+  title: string;
+  doc: DocumentFile;
+  urls: { download: string; read: string };
+  busy: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+export function FileActions({ ns, prefix, title, doc, urls, busy, onEdit, onDelete }: Props) {
+  const { fileName, fileSize, mime, canEdit } = doc;
+  const { t } = useTranslation(ns);
+  const size = useFileSize();
+  return (
+    <>
+      <a className="upload-file" href={urls.download} download={fileName} title={fileName}>
+        <span>{truncateName(fileName)}</span>
+        {' '}
+        <span className="muted small">{size(fileSize)}</span>
+        <span className="sr-only">, {t(`${prefix}.download`, { name: fileName })}</span>
+      </a>
+      {mime === 'application/pdf' ? (
+        <a className="btn btn-secondary" href={urls.read} target="_blank" rel="noopener" aria-label={t(`${prefix}.readNamed`, { name: title })}>
+          {t(`${prefix}.read`)}
+        </a>
+      ) : null}
+      {canEdit ? (
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onEdit} aria-label={t(`${prefix}.editNamed`, { name: title })}>
+            {t(`${prefix}.edit`)}
+          </button>
+          <button type="button" className="btn btn-ghost upload-file-delete" onClick={onDelete} disabled={busy} aria-busy={busy} aria-label={t(`${prefix}.deleteNamed`, { name: title })}>
+            {t(`${prefix}.delete`)}
+          </button>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * What every upload form of the portal shares (the library's books and the teaching materials): the
+ * file rule, the file field, the failure line, and the foot with its buttons or, while the file goes
+ * up, the bytes sent and a cancel button. The form lays them out in its `upload-form-grid`
+ * (uploadForm.css). Texts come from the area's namespace `ns`, which has the same `form.*` keys in
+ * every such area: file, replaceFile, fileHint, fileRequired, tooLarge, failed, close, add, save.
+ */
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { Failure } from '../../api/http';
+import { ErrorLine } from '../../components/fields';
+import { FileField } from '../../components/FileField';
+import { UploadProgress } from '../../components/UploadProgress';
+import type { YupModule } from '../../lib/validation';
+import { describeFailure } from '../request/errors';
+import './uploadForm.css';
+
+const MB = 1024 * 1024;
+
+/** The yup rule of the `file` field: required for a new record, never over the upload limit. */
+export function fileRule(yup: YupModule, t: TFunction, isNew: boolean, maxSizeMb: number) {
+  return yup
+    .mixed()
+    .nullable()
+    .test('required', t('form.fileRequired'), (v) => !isNew || v instanceof File)
+    .test('size', t('form.tooLarge', { maxSizeMb }), (v) => !(v instanceof File) || v.size <= maxSizeMb * MB);
+}
+
+/** What an upload form takes from its screen besides its record: the limit, the save's state, the buttons' handlers. */
+export interface UploadState {
+  maxSizeMb: number;
+  busy: boolean;
+  progress: { loaded: number; total: number } | null;
+  error: Failure | null;
+  onCancelUpload: () => void;
+  onClose: () => void;
+  onErrorClose: () => void;
+}
+
+interface Props extends UploadState {
+  /** The area's text namespace. */
+  ns: 'library' | 'umk';
+  /** A new record (the file is required, the button says "add") or a change to one. */
+  isNew: boolean;
+}
+
+/** The file field, the failure of the last save, and the foot, each across the whole form. */
+export function UploadFields({ ns, isNew, maxSizeMb, busy, progress, error, onCancelUpload, onClose, onErrorClose }: Props) {
+  const { t } = useTranslation([ns, 'cm']);
+  const failureText = (failure: Failure) =>
+    failure.error?.code === 'TOO_LARGE' ? t('form.tooLarge', { maxSizeMb: failure.error.params?.maxSizeMb ?? maxSizeMb }) : describeFailure(t, failure);
+  return (
+    <>
+      <div className="upload-form-wide">
+        <FileField name="file" label={isNew ? t('form.file') : t('form.replaceFile')} hint={t('form.fileHint', { maxSizeMb })} required={isNew} />
+      </div>
+      {error ? (
+        <div className="upload-form-wide">
+          <ErrorLine message={t('form.failed')} detail={failureText(error) || undefined} onClose={onErrorClose} />
+        </div>
+      ) : null}
+      <div className="upload-form-wide upload-form-foot">
+        {busy && progress ? (
+          <UploadProgress ns={ns} loaded={progress.loaded} total={progress.total} onCancel={onCancelUpload} />
+        ) : (
+          <>
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              {t('form.close')}
+            </button>
+            <button type="submit" className="btn btn-primary">
+              {isNew ? t('form.add') : t('form.save')}
+            </button>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
