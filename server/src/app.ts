@@ -66,7 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('ctx', ctx);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
-  registerLifecycle(app);
+  registerLifecycle(app, config.dbRequestTimeoutMs);
   registerLive(app, ctx.live);
   registerErrorHandling(app);
   await app.register(cookie);

@@ -145,6 +145,12 @@ const VARS = {
   dbPoolMax: v('DB_POOL_MAX', '10', 'PostgreSQL: connections in the pool.', int(1, 1000)),
   dbStatementTimeoutMs: v('DB_STATEMENT_TIMEOUT_MS', '15000', 'PostgreSQL: statement_timeout (and idle_in_transaction_session_timeout) of each connection.', int(100, 3600000)),
   dbConnectionTimeoutMs: v('DB_CONNECTION_TIMEOUT_MS', '5000', 'PostgreSQL: wait for a free pool connection before answering 503.', int(100, 600000)),
+  dbRequestTimeoutMs: v(
+    'DB_REQUEST_TIMEOUT_MS',
+    '4500',
+    "PostgreSQL: a request's whole wait for the database (a pool connection and every statement) before it answers 503; 0: unbounded.",
+    int(0, 3600000),
+  ),
   workers: v(
     'WORKERS',
     undefined,

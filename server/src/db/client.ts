@@ -3,6 +3,7 @@
  * tests) or PostgreSQL through a node-postgres pool. Both speak the same SQL and give the same
  * Drizzle query builder (`Db`).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,7 +20,15 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DbTarget =
   | { kind: 'pglite'; /** null: in memory */ dataDir: string | null; /** start from a dump (tests) */ loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; poolMax: number; statementTimeoutMs: number; connectionTimeoutMs: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax: number;
+      statementTimeoutMs: number;
+      connectionTimeoutMs: number;
+      /** A request's whole wait for PostgreSQL (DB_REQUEST_TIMEOUT_MS, see requestDeadline). */
+      requestTimeoutMs?: number;
+    };
 
 export interface Database {
   readonly kind: DbTarget['kind'];
@@ -77,6 +86,7 @@ export function dbTargetFromConfig(config: Config): DbTarget {
       poolMax: config.dbPoolMax,
       statementTimeoutMs: config.dbStatementTimeoutMs,
       connectionTimeoutMs: config.dbConnectionTimeoutMs,
+      requestTimeoutMs: config.dbRequestTimeoutMs,
     };
   return { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
@@ -113,6 +123,70 @@ async function openPglite({ dataDir, loadDataDir }: Extract<DbTarget, { kind: 'p
   };
 }
 
+/**
+ * The moment (performance.now()) by which the request being handled must be done with PostgreSQL:
+ * set for each request (plugins/lifecycle.ts), absent for work outside requests (housekeeping, live
+ * events, the session checks of open streams). Waiting for a pool connection and every statement
+ * get only what is left of it, so that a slow database (latency on the network, a saturated
+ * server) makes a request fail with 503 within DB_REQUEST_TIMEOUT_MS rather than after each of its
+ * statements took its time. statement_timeout still bounds the work on the server.
+ */
+export const requestDeadline = new AsyncLocalStorage<number>();
+
+/** Milliseconds left to the current request's deadline, or null outside a request. */
+function timeLeft(): number | null {
+  const until = requestDeadline.getStore();
+  return until === undefined ? null : until - performance.now();
+}
+
+/** A pool client's query with the request's time left as its query_timeout (pg then gives up waiting). */
+function boundQueries(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    const left = timeLeft();
+    if (left === null || config === null || (typeof config !== 'string' && typeof config !== 'object')) return query(config, ...rest);
+    if (typeof config === 'object' && typeof (config as { submit?: unknown }).submit === 'function') return query(config, ...rest);
+    const bounded = { ...(typeof config === 'string' ? { text: config } : (config as object)), query_timeout: Math.max(1, Math.floor(left)) };
+    return query(bounded, ...rest);
+  };
+}
+
+/** pool.connect waiting at most the request's time left (and connectionTimeoutMillis). */
+function boundConnect(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const bounded = (): Promise<pg.PoolClient> => {
+    const left = timeLeft();
+    if (left === null) return connect();
+    return new Promise((resolve, reject) => {
+      let late = false;
+      const timer = setTimeout(() => {
+        late = true;
+        reject(new Error('timeout exceeded when trying to connect (request deadline)'));
+      }, Math.max(0, left));
+      connect().then(
+        (client) => {
+          clearTimeout(timer);
+          if (late) client.release();
+          else resolve(client);
+        },
+        (err: unknown) => {
+          clearTimeout(timer);
+          if (!late) reject(err as Error);
+        },
+      );
+    });
+  };
+  (pool as unknown as { connect: unknown }).connect = (callback?: (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
+    const connecting = bounded();
+    if (!callback) return connecting;
+    connecting.then(
+      (client) => callback(undefined, client, () => client.release()),
+      (err: Error) => callback(err),
+    );
+    return undefined;
+  };
+}
+
 async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: target.url,
@@ -126,7 +200,11 @@ async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Pr
   // A connection dropped while idle in the pool (server restart) must not crash the process, nor one
   // dropped while checked out between two statements (the statement after it fails and answers 503).
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    if (target.requestTimeoutMs) boundQueries(client);
+  });
+  if (target.requestTimeoutMs) boundConnect(pool);
   const db = drizzlePg({ client: pool }) as unknown as Db;
   // Transactions on a client of their own, given back to the pool here: drizzle's pool transaction
   // keeps the client when BEGIN itself fails (a connection just dropped), and the pool then never
@@ -225,10 +303,26 @@ async function listenPostgres(target: Extract<DbTarget, { kind: 'postgres' }>, c
   current = await connect();
   return {
     // The server sends the notifications it holds for this connection before the reply to a query.
+    // Within a request, no longer than the request's time left (a slow database is then "not heard").
     sync: async () => {
       const client = current;
       if (!client) throw new Error('The listening connection is away');
-      await client.query('select 1');
+      const left = timeLeft();
+      if (left === null) {
+        await client.query('select 1');
+        return;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          client.query('select 1'),
+          new Promise((_resolve, reject) => {
+            timer = setTimeout(() => reject(new Error('Query read timeout (listening connection)')), Math.max(0, left));
+          }),
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     stop: async () => {
       stopped = true;

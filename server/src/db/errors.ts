@@ -27,7 +27,19 @@ const UNAVAILABLE_MESSAGES = [
   // node-postgres, on a client whose connection was just lost
   /is not queryable/i,
   /Connection closed/i,
+  // node-postgres: no answer within the request's time (db/client.ts, requestDeadline)
+  /Query read timeout/i,
 ];
+
+/** The database did not answer in time (as opposed to refusing or being gone). */
+export function isDatabaseSlow(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === '57014') return true;
+    if (typeof message === 'string' && /Query read timeout|timeout exceeded when trying to connect/i.test(message)) return true;
+  }
+  return false;
+}
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {

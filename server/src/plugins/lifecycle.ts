@@ -3,10 +3,14 @@
  * Retry-After + Connection: close), lets the requests in flight finish (up to graceMs), then closes
  * the server and the database. main.ts calls it on SIGTERM/SIGINT. Long-lived replies (event
  * streams) register `app.onShutdown(fn)` to end themselves as soon as the shutdown begins.
+ *
+ * Each request runs with its database deadline (db/client.ts, requestDeadline): DB_REQUEST_TIMEOUT_MS
+ * from its arrival.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { serviceUnavailable } from '../app-error';
+import { requestDeadline } from '../db/client';
 import { sendFailure } from './errors';
 
 declare module 'fastify' {
@@ -20,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-export function registerLifecycle(app: FastifyInstance): void {
+export function registerLifecycle(app: FastifyInstance, dbRequestTimeoutMs = 0): void {
   let closing = false;
   let inFlight = 0;
   let drained: (() => void) | null = null;
@@ -36,7 +40,9 @@ export function registerLifecycle(app: FastifyInstance): void {
       inFlight--;
       if (inFlight === 0) drained?.();
     });
-    done();
+    // The hooks and the handler run from done(), inside the request's deadline.
+    if (dbRequestTimeoutMs > 0) requestDeadline.run(performance.now() + dbRequestTimeoutMs, done);
+    else done();
   });
 
   app.decorate('inFlight', {

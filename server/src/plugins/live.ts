@@ -20,7 +20,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Database, Db, Listening } from '../db/client';
+import { requestDeadline, type Database, type Db, type Listening } from '../db/client';
 import { tooManyRequests } from '../app-error';
 import type { AuthInfo } from '../shared/caller';
 import { SESSION_COOKIE, type SessionStore } from './session';
@@ -442,7 +442,8 @@ export function openEventStream(req: FastifyRequest, reply: FastifyReply, bus: L
   bus.track(stream);
   if (release) stream.onClose(release);
   const token = req.cookies?.[SESSION_COOKIE];
-  if (auth && token && bus.sessions) endWithSession(stream, bus, bus.sessions, auth.userId, token);
+  // The stream outlives its request: its later session checks are not bound by the request's deadline.
+  if (auth && token && bus.sessions) requestDeadline.exit(() => endWithSession(stream, bus, bus.sessions!, auth.userId, token));
   return stream;
 }
 

@@ -1,9 +1,9 @@
-/** SQL of the throttle of sign-ins, password changes and typed QR codes (plugins/throttle.ts). */
+/** SQL of the throttle of sign-ins, password changes, typed QR codes and QR card look-ups (plugins/throttle.ts). */
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { loginAttempts } from '../db/schema';
 
-export type AttemptKind = 'login' | 'password' | 'qrcode';
+export type AttemptKind = 'login' | 'password' | 'qrcode' | 'card';
 
 /** Serialises reservations for one key until the transaction ends (works across processes). */
 export async function lockKey(db: Db, kind: AttemptKind, key: string): Promise<void> {
@@ -33,8 +33,8 @@ export async function nthRecentAttempt(db: Db, kind: AttemptKind, key: string, i
   return row?.at ?? null;
 }
 
-export async function insertPending(db: Db, kind: AttemptKind, key: string, ip: string, at: Date): Promise<number> {
-  const [row] = await db.insert(loginAttempts).values({ kind, loginKey: key, ip, at, outcome: 'pending' }).returning({ id: loginAttempts.id });
+export async function insertPending(db: Db, kind: AttemptKind, key: string, ip: string, at: Date, outcome: 'pending' | 'failure' = 'pending'): Promise<number> {
+  const [row] = await db.insert(loginAttempts).values({ kind, loginKey: key, ip, at, outcome }).returning({ id: loginAttempts.id });
   return row.id;
 }
 

@@ -10,7 +10,9 @@
  * from one address, or LOGIN_THROTTLE_PER_ACCOUNT from all addresses, within the window; and
  * LOGIN_THROTTLE_PER_HOUR within an hour. Password change (kind password, key = account id):
  * PASSWORD_CHANGE_THROTTLE wrong current passwords a minute. Typed QR codes (kind qrcode, key =
- * account id): QR_CODE_TRIES wrong codes in QR_CODE_TRIES_WINDOW_MS (contract/qr.ts).
+ * account id): QR_CODE_TRIES wrong codes in QR_CODE_TRIES_WINDOW_MS (contract/qr.ts). Look-ups of
+ * the public QR card (kind card, key = address; `count`, every look-up counts): CARD_LOOKUPS_PER_MINUTE
+ * a minute.
  */
 import { QR_CODE_TRIES, QR_CODE_TRIES_WINDOW_MS } from '../../../contract/qr';
 import type { Config } from '../config';
@@ -18,6 +20,9 @@ import type { Db } from '../db/client';
 import { tooManyRequests } from '../app-error';
 import * as repo from './throttle.repository';
 import type { AttemptKind } from './throttle.repository';
+
+/** Look-ups of the public QR card one address may make within a minute. */
+export const CARD_LOOKUPS_PER_MINUTE = 30;
 
 interface Rule {
   perAddress: boolean;
@@ -39,6 +44,7 @@ export class Throttle {
       ],
       password: [{ perAddress: false, max: c.passwordChangePerMinute, windowMs: 60_000 }],
       qrcode: [{ perAddress: false, max: QR_CODE_TRIES, windowMs: QR_CODE_TRIES_WINDOW_MS }],
+      card: [{ perAddress: false, max: CARD_LOOKUPS_PER_MINUTE, windowMs: 60_000 }],
     };
   }
 
@@ -57,7 +63,12 @@ export class Throttle {
     return result;
   }
 
-  private async reserve(kind: AttemptKind, key: string, ip: string): Promise<number> {
+  /** Counts one use of `key` (whatever comes of it); throws 429 when the key is over its limit. */
+  async count(kind: AttemptKind, key: string, ip: string): Promise<void> {
+    await this.reserve(kind, key, ip, 'failure');
+  }
+
+  private async reserve(kind: AttemptKind, key: string, ip: string, outcome: 'pending' | 'failure' = 'pending'): Promise<number> {
     return this.deps.db.transaction(async (tx) => {
       await repo.lockKey(tx, kind, key);
       const now = this.deps.now();
@@ -67,7 +78,7 @@ export class Throttle {
         if (nth) waitMs = Math.max(waitMs, nth.getTime() + rule.windowMs - now.getTime());
       }
       if (waitMs > 0) throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)));
-      return repo.insertPending(tx, kind, key, ip, now);
+      return repo.insertPending(tx, kind, key, ip, now, outcome);
     });
   }
 

@@ -54,13 +54,16 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), check('sessions_via_ck', sql`${t.via} in ('password', 'google')`)],
 );
 
-/** Sign-in, password-change and typed QR code attempts, for throttling (a row is reserved before the check). */
+/**
+ * Sign-in, password-change and typed QR code attempts, and look-ups of the public QR card, for
+ * throttling (a row is reserved before the check).
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
-    /** Lower-cased login (kind login) or account id (kinds password and qrcode). */
+    /** Lower-cased login (kind login), account id (kinds password and qrcode) or the address (kind card). */
     loginKey: text('login_key').notNull(),
     ip: text('ip').notNull(),
     at: tstz('at').notNull(),
@@ -70,7 +73,7 @@ export const loginAttempts = pgTable(
   (t) => [
     index('login_attempts_key_idx').on(t.kind, t.loginKey, t.at),
     index('login_attempts_at_idx').on(t.at),
-    check('login_attempts_kind_ck', sql`${t.kind} in ('login', 'password', 'qrcode')`),
+    check('login_attempts_kind_ck', sql`${t.kind} in ('login', 'password', 'qrcode', 'card')`),
     check('login_attempts_outcome_ck', sql`${t.outcome} in ('pending', 'success', 'failure')`),
   ],
 );

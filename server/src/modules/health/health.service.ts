@@ -1,6 +1,7 @@
-/** Health: the database must answer a trivial query. */
+/** Health: the database must answer a trivial query, within the request's deadline (else it is slow). */
 import type { AppContext } from '../../context';
-import { serviceUnavailable } from '../../app-error';
+import { AppError, serviceUnavailable } from '../../app-error';
+import { isDatabaseSlow } from '../../db/errors';
 
 /** Where the check reports a database that does not answer (the request's logger). */
 export interface HealthLog {
@@ -14,8 +15,11 @@ export class HealthService {
     try {
       await this.ctx.database.ping();
     } catch (err) {
-      log.warn({ err }, 'health check: database does not answer');
-      throw serviceUnavailable();
+      const slow = isDatabaseSlow(err);
+      log.warn({ code: (err as { code?: unknown }).code, slow }, slow ? 'health check: database too slow' : 'health check: database does not answer');
+      // Says which: a database that answers too slowly, or one that does not answer at all.
+      const unavailable = serviceUnavailable();
+      throw new AppError(503, unavailable.code, { db: slow ? 'slow' : 'down' }, unavailable.headers);
     }
     return { db: 'ok', version: this.ctx.version };
   }

@@ -1,9 +1,48 @@
 /** GET /api/health, and what the server does when the database is gone or saturated (R2, R3). */
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
+import { openDatabase } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/errors';
-import { appOn, createTestDatabase, usePostgres, type TestDatabase } from '../../test/helpers';
+import { appOn, createTestDatabase, session, usePostgres, type TestDatabase } from '../../test/helpers';
+
+/** A TCP proxy in front of PostgreSQL that holds every chunk `delayMs` in each direction. */
+async function delayingProxy(target: URL) {
+  const state = { delayMs: 0 };
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const [from, to] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      sockets.add(from);
+      from.on('data', (chunk) => {
+        const send = () => void (to.destroyed || to.write(chunk));
+        if (state.delayMs > 0) setTimeout(send, state.delayMs);
+        else send();
+      });
+      from.on('close', () => {
+        sockets.delete(from);
+        setTimeout(() => to.destroy(), state.delayMs);
+      });
+      from.on('error', () => to.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target.toString());
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: url.toString(),
+    state,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
 let db: TestDatabase;
 let app: App;
@@ -68,6 +107,40 @@ describe.runIf(usePostgres)('PostgreSQL pool (R2, R3)', () => {
     } finally {
       await busy.close();
       await small.close();
+    }
+  });
+
+  it('R2: with 2.5 s added each way between the portal and PostgreSQL, 40 concurrent requests are all answered within 5 s (503 + Retry-After), /api/health says the database is slow, and the portal recovers', async () => {
+    const proxy = await delayingProxy(new URL((db.target as { url: string }).url));
+    const slowDb = await openDatabase({ ...(db.target as Extract<typeof db.target, { kind: 'postgres' }>), url: proxy.url, requestTimeoutMs: 4500 });
+    const slow = await appOn({ ...db, database: slowDb }, { env: { DB_REQUEST_TIMEOUT_MS: '4500' } });
+    try {
+      const teacher = await session(slow, 'teacher');
+      expect((await slow.inject({ url: '/api/health' })).statusCode).toBe(200);
+      proxy.state.delayMs = 2500;
+      const calls = Array.from({ length: 40 }, (_, i) => {
+        const url = ['/api/health', '/api/library/basebookcategories', '/api/auth/checkgauth.json', '/api/misc/years.json'][i % 4];
+        const started = performance.now();
+        return slow.inject({ url, headers: { ...teacher.headers, 'accept-language': 'en' } }).then((res) => ({ url, res, ms: performance.now() - started }));
+      });
+      const replies = await Promise.all(calls);
+      for (const { url, res, ms } of replies) {
+        expect(ms, url).toBeLessThan(5000);
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(503);
+        expect(res.headers['retry-after'], url).toBeDefined();
+        expect(res.json(), url).toMatchObject({ result: true, error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) }, data: null });
+      }
+      const health = await slow.inject({ url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json().error.params).toEqual({ db: 'slow' });
+      // The latency goes away: the next requests are answered again.
+      proxy.state.delayMs = 0;
+      await expect.poll(async () => (await slow.inject({ url: '/api/health' })).statusCode, { timeout: 15000 }).toBe(200);
+      expect((await slow.inject({ url: '/api/library/basebookcategories', headers: teacher.headers })).statusCode).toBe(200);
+    } finally {
+      await slow.close();
+      await slowDb.close();
+      await proxy.close();
     }
   });
 

@@ -36,7 +36,7 @@ import {
 } from '../../../../contract/qr';
 import type { AppContext } from '../../context';
 import type { OutgoingEvent } from '../../plugins/live';
-import { AppError, forbidden, notFound, tooManyRequests } from '../../app-error';
+import { AppError, forbidden, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { localName } from '../../i18n';
@@ -55,8 +55,6 @@ import * as tokens from './qr.token';
 export const QR_MARK_EVENT = 'qr.mark';
 /** Attendance can be opened this long before the pair starts. */
 const OPEN_BEFORE_MS = 10 * 60_000;
-/** Public card look-ups one address may make per minute. */
-const CARD_LOOKUPS_PER_MINUTE = 30;
 
 const refused = (status: number, reason: string) => new AppError(status, status === 409 ? 'CONFLICT' : status === 400 ? 'BAD_REQUEST' : 'FORBIDDEN', { reason });
 
@@ -140,7 +138,6 @@ export class QrService {
   private secretValue: Promise<Buffer> | null = null;
   private readonly entries = new Map<number, { at: number; value: Promise<timetable.EntryRow | undefined> }>();
   private readonly teacherAccounts = new Map<number, { at: number; value: Promise<{ userId: number } | undefined> }>();
-  private readonly lookups = new Map<string, { minute: number; n: number }>();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -608,12 +605,8 @@ export class QrService {
 
   /** getstudentqrinfo (no session): the card of a token; unknown → 404; too many look-ups from one address → 429. */
   async card(data: string, ip: string, lang: Language): Promise<QrCard> {
-    const minute = Math.floor(this.ctx.now().getTime() / 60_000);
-    const seen = this.lookups.get(ip);
-    const n = seen && seen.minute === minute ? seen.n + 1 : 1;
-    if (this.lookups.size > 10_000) this.lookups.clear();
-    this.lookups.set(ip, { minute, n });
-    if (n > CARD_LOOKUPS_PER_MINUTE) throw tooManyRequests(60 - Math.floor((this.ctx.now().getTime() % 60_000) / 1000));
+    // Counted in the database, so that the limit holds across server processes.
+    await this.ctx.throttle.count('card', ip, ip);
     if (!/^[A-Za-z0-9_-]{32}$/.test(data)) throw notFound();
     const row = await repo.cardOf(this.ctx.db, data);
     if (!row) throw notFound();

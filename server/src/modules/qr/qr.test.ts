@@ -12,7 +12,8 @@ import { buildApp, type App } from '../../app';
 import { AppError } from '../../app-error';
 import { journalVisitChanges, journalVisits, qrMarks, scheduleEntries, students, users } from '../../db/schema';
 import * as timetable from '../../shared/timetable.repository';
-import { appOn, cookieHeader, createTestDatabase, quickPasswordHash, session, signIn, testClock, testConfig, type TestDatabase, type TestSession } from '../../test/helpers';
+import { openDatabase } from '../../db/client';
+import { appOn, cookieHeader, createTestDatabase, quickPasswordHash, session, signIn, testClock, testConfig, usePostgres, type TestDatabase, type TestSession } from '../../test/helpers';
 import { DEVICE_COOKIE } from './qr.routes';
 import { QrService } from './qr.service';
 
@@ -464,6 +465,27 @@ describe('the QR card', () => {
     let last = 0;
     for (let i = 0; i < 40 && last !== 429; i++) last = (await app.inject({ method: 'GET', url: '/api/misc/getstudentqrinfo?data=x', remoteAddress: '10.9.9.9' })).statusCode;
     expect(last).toBe(429);
+  });
+
+  it('30 look-ups a minute per address, counted across server processes: the 31st is 429 whichever process it reaches', async () => {
+    // A second process on the same database (on PostgreSQL its own pool).
+    const second = usePostgres ? await openDatabase(db.target) : db.database;
+    const other = await appOn({ ...db, database: second }, { now: clock.now });
+    try {
+      const lookUp = (via: App, ip: string) => via.inject({ method: 'GET', url: '/api/misc/getstudentqrinfo?data=x', remoteAddress: ip });
+      for (let i = 0; i < 30; i++) expect((await lookUp(i % 2 === 0 ? app : other, '10.7.7.7')).statusCode, `look-up ${i + 1}`).toBe(404);
+      for (const via of [app, other]) {
+        const res = await lookUp(via, '10.7.7.7');
+        expect(res.statusCode).toBe(429);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(res.json()).toMatchObject({ result: true, error: { code: 'TOO_MANY_REQUESTS' }, data: null });
+      }
+      // Another address is not affected.
+      expect((await lookUp(other, '10.7.7.8')).statusCode).toBe(404);
+    } finally {
+      await other.close();
+      if (second !== db.database) await second.close();
+    }
   });
 });
 
