@@ -8,6 +8,7 @@ import { shellActions } from '../shared/shell/shell.slice';
 import { renderWithStore } from '../test/render';
 import { fail, http, ok, publicHandlers, recordRequests, server, student, teacher } from '../test/server';
 import { App } from './App';
+import Layout from './Layout';
 
 vi.mock('../lib/notify', async (importOriginal) => ({ ...(await importOriginal<object>()), notify: vi.fn() }));
 
@@ -113,6 +114,31 @@ describe('App routes and shell', () => {
     renderWithStore(<App />, { route: '/lms/no-such-page' });
     expect(await screen.findByRole('heading', { name: 'Страница не найдена' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/lms');
+  });
+
+  it('a screen that fails to render is said inside the shell, which stays usable: Retry renders it again, and the way home', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    localStorage.setItem('token', 'marker');
+    server.use(...signedInHandlers());
+    let fail = true;
+    function Flaky() {
+      if (fail) throw new Error('render failed');
+      return <h1>Screen back</h1>;
+    }
+    renderWithStore(
+      <Layout>
+        <Flaky />
+      </Layout>,
+      { route: '/lms/news' },
+    );
+    const alert = await screen.findByTestId('area-crash');
+    expect(within(alert).getByRole('heading', { name: 'Этот раздел не открылся' })).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/lms');
+    // The shell around it: the header's navigation and the side menu.
+    expect(screen.getByRole('navigation', { name: 'Верхняя навигация' })).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByRole('heading', { name: 'Screen back' })).toBeInTheDocument();
   });
 
   it('a stored token restores the session: home shows the profile card inside the shell', async () => {

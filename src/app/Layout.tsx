@@ -18,7 +18,9 @@ import { AppsPanel } from '../features/profile/components/AppsPanel';
 import { ProfileMenu } from '../features/profile/components/ProfileMenu';
 import { SideMenu } from '../features/profile/components/SideMenu';
 import { selectProfile } from '../features/profile/profile.slice';
+import { AreaCrashScreen, ErrorBoundary } from '../components/ErrorBoundary';
 import { lazyScreen } from '../components/lazyScreen';
+import { HomeIcon } from '../components/shellIcons';
 import { PageSpinner } from '../components/Spinner';
 import { toLanguage } from '../i18n/languages';
 import { useAppDispatch, useAppSelector } from '../shared/hooks';
@@ -52,6 +54,17 @@ function UnreadBadge({ count }: { count: number }) {
       {count > 99 ? '99+' : count}
       <span className="sr-only"> {t('layout.unread', { count })}</span>
     </span>
+  );
+}
+
+/** The way home of a failed screen. */
+function HomeLink() {
+  const { t } = useTranslation('cm');
+  return (
+    <Link to={ROUTES.home} className="btn btn-secondary">
+      <HomeIcon size={18} />
+      {t('notFound.home')}
+    </Link>
   );
 }
 
@@ -113,7 +126,13 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
   const role = useAppSelector(selectUser)?.role;
   const menu = menuFor(role);
   const tabs = tabsFor(role);
-  const content = children ?? <Outlet />;
+  // A screen that fails to render is said inside the shell, which stays usable; leaving the route
+  // (a new key) starts the next screen afresh.
+  const content = (
+    <ErrorBoundary key={location.pathname} fallback={(retry) => <AreaCrashScreen retry={retry} home={<HomeLink />} />}>
+      {children ?? <Outlet />}
+    </ErrorBoundary>
+  );
   const withColumns = Boolean(disciplineColumn || contactColumn);
   // Tabs that are routes (chat) are current on their route; at home the panels follow activeTab.
   const routeTab = tabs.find((tab) => tab.to && location.pathname === tab.to);

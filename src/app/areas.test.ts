@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../i18n/languages';
@@ -57,5 +59,25 @@ describe('the texts the area manifest names', () => {
       ),
     );
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the routes the end-to-end checks load (tests/support/routes.json)', () => {
+  /** What the manifest declares: every area's route and its further routes, with the roles each serves. */
+  const declared = (AREAS as readonly AreaEntry[]).flatMap((area) => [
+    { area: area.key, path: area.path, ...(area.roles ? { roles: [...area.roles] } : {}) },
+    ...(area.routes ?? []).map((route) => {
+      const roles = route.roles ?? area.roles;
+      return { area: area.key, path: route.path, ...(roles && !route.public ? { roles: [...roles] } : {}), ...(route.public ? { public: true } : {}) };
+    }),
+  ]);
+  // Read as a file: the client does not import the end-to-end harness.
+  const listed = (JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../tests/support/routes.json'), 'utf8')) as { routes: unknown[] }).routes;
+
+  it('lists every route of the manifest, with its roles, and nothing else', () => {
+    const key = (route: unknown) => JSON.stringify(route);
+    const missing = declared.filter((route) => !listed.some((other) => key(other) === key(route))).map(key);
+    const stale = listed.filter((route) => !declared.some((other) => key(other) === key(route))).map(key);
+    expect({ missing, stale }, 'tests/support/routes.json must list these routes of src/app/areas.ts as written here (missing) and no other (stale)').toEqual({ missing: [], stale: [] });
   });
 });

@@ -120,7 +120,7 @@ export default function PortalRoutes() {
       {ownLayout.map((area) => (
         <Route key={area.key} path={area.path} element={<RequireSession>{areaElement(area)}</RequireSession>} />
       ))}
-      <Route path="*" element={<NotFoundPage />} />
+      <Route path="*" element={<NotFoundPage Shell={Layout} />} />
     </Routes>
   );
 }

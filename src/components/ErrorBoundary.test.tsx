@@ -23,6 +23,8 @@ describe('ErrorBoundary', () => {
     expect(screen.getByRole('heading', { name: 'Ошибка, обновите страницу!' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Обновить' }));
     expect(reload).toHaveBeenCalledTimes(1);
+    // Reloading the same address may fail again: the way home is there too.
+    expect(screen.getByRole('link', { name: 'На главную' })).toHaveAttribute('href', import.meta.env.BASE_URL);
   });
 
   it('renders its children when nothing fails', () => {

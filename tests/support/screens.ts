@@ -1,11 +1,14 @@
 /**
- * The screens every accessibility, layout and language check visits. A new area adds its routes
- * here (with what shows that the screen is ready), and every check then covers it.
+ * The screens every accessibility, layout and language check visits: every route of the area
+ * manifest (routes.json), the home page and the password change, and the open states of some screens.
+ * A new area's routes join by themselves; one that needs more than its heading to be ready adds it to
+ * READY, and an open state (a dialog) is added to OPEN_STATES.
  */
 import { afterAll, describe, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Account } from './accounts';
 import { DESKTOP, expectPath, expectVisible, signIn, type E2E } from './e2e';
+import ROUTE_LIST from './routes.json';
 import type { RunningServer } from './server';
 
 export interface Screen {
@@ -37,33 +40,94 @@ export const PUBLIC_SCREENS: Screen[] = [
   { name: 'student card, invalid link', path: '/lms/studentqr?data=invalid', ready: (page) => expectVisible(page.getByTestId('card-invalid'), 20000) },
 ];
 
-/** Screens of a signed-in user (teacher and student alike). */
-export const SIGNED_IN_SCREENS: Screen[] = [
-  {
-    name: 'home',
-    path: '/lms',
-    ready: async (page) => {
-      await readyMain(page);
-      // The profile's fields (or, on a phone, the apps tab) are in.
-      await page.waitForFunction(() => !document.querySelector('.profile-loading, [aria-busy="true"]'), undefined, { timeout: 20000 });
-    },
-  },
-  {
+// The public routes of the manifest are here by hand (they need an address with data): none may be missing.
+for (const route of ROUTE_LIST.routes.filter((r) => 'public' in r))
+  if (!PUBLIC_SCREENS.some((screen) => new URL(screen.path, 'http://app').pathname === `/lms${route.path}`))
+    throw new Error(`tests/support/screens.ts: PUBLIC_SCREENS has no screen for the public route /lms${route.path}`);
+
+/** What shows that a route's screen is ready, for the routes of the manifest that need more than a heading. */
+const READY: Record<string, { name: string; ready: (page: Page) => Promise<void> }> = {
+  '/news': {
     name: 'news',
-    path: '/lms/news',
     ready: async (page) => {
       await readyMain(page);
       await page.waitForFunction(() => document.querySelector('.news-card, .news-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
     },
   },
-  {
+  '/chat': {
     name: 'chat',
-    path: '/lms/chat',
     ready: async (page) => {
       await expectVisible(page.getByTestId('chat-disciplines'), 20000);
       await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
     },
   },
+  '/journal': {
+    name: 'journal',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('.journal-screen .muted, .sj-list') && !document.querySelector('.journal-screen .spinner'), undefined, { timeout: 20000 });
+    },
+  },
+  '/library': {
+    name: 'library',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid="library-book"], .library-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+    },
+  },
+  '/umk': {
+    name: 'teaching materials',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid="umk-item"], .umk-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+    },
+  },
+  '/schedule': {
+    name: 'schedule',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid^="lesson-"], .schedule-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+    },
+  },
+  '/qrscan': {
+    name: 'qr scan',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 20000 });
+    },
+  },
+  '/qrlesson': {
+    // Opened without a lesson: the projector says which lesson to pick; for a student, the 'not for your role' page.
+    name: 'qr projector, no lesson',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 20000 });
+    },
+  },
+  '/reportqr': {
+    name: 'qr reports',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => (document.querySelector('[data-testid="qr-report"]') || document.querySelector('.qr-report .qr-hint')) && !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 20000 });
+    },
+  },
+  '/qrstud': {
+    // A student's own QR code; for a teacher, the 'not for your role' page.
+    name: 'student qr code',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid="card-link"], [data-testid="not-for-role"]') || document.querySelector('.qr-screen p'), undefined, { timeout: 20000 });
+    },
+  },
+};
+
+/** Every signed-in route the area manifest declares (routes.json, checked against the manifest by src/app/areas.test.ts). */
+const MANIFEST_SCREENS: Screen[] = ROUTE_LIST.routes
+  .filter((route) => !('public' in route))
+  .map((route) => ({ name: READY[route.path]?.name ?? route.path.slice(1), path: `/lms${route.path}`, ready: READY[route.path]?.ready ?? readyMain }));
+
+/** The open states of a screen beyond its first view (a conversation, a journal, its dialogs, the projector of a lesson). */
+const OPEN_STATES: Screen[] = [
   {
     name: 'chat conversation',
     path: '/lms/chat',
@@ -73,14 +137,6 @@ export const SIGNED_IN_SCREENS: Screen[] = [
       await page.getByTestId('chat-contact').first().click();
       await expectVisible(page.getByTestId('chat-conversation'), 20000);
       await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .chat-center .spinner'), undefined, { timeout: 20000 });
-    },
-  },
-  {
-    name: 'journal',
-    path: '/lms/journal',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('.journal-screen .muted, .sj-list') && !document.querySelector('.journal-screen .spinner'), undefined, { timeout: 20000 });
     },
   },
   {
@@ -113,41 +169,11 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     },
   },
   {
-    name: 'library',
-    path: '/lms/library',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid="library-book"], .library-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
-    },
-  },
-  {
-    name: 'teaching materials',
-    path: '/lms/umk',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid="umk-item"], .umk-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
-    },
-  },
-  {
-    name: 'change password',
-    path: '/lms/change-password',
-    ready: (page) => readyMain(page),
-  },
-  {
-    name: 'schedule',
-    path: '/lms/schedule',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid^="lesson-"], .schedule-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
-    },
-  },
-  {
     // Teachers: the projector of their first lesson (held now as a make-up lesson when it is not in its time).
     name: 'qr projector',
     path: '/lms/schedule',
     ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid^="lesson-"], .schedule-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+      await READY['/schedule'].ready(page);
       const open = page.locator('[data-testid^="lesson-"] a[href*="qrlesson"]').first();
       if (!(await open.count())) return;
       await open.click();
@@ -157,31 +183,27 @@ export const SIGNED_IN_SCREENS: Screen[] = [
       await expectVisible(page.getByTestId('qr-token'), 20000);
     },
   },
+];
+
+/**
+ * Screens of a signed-in user (teacher and student alike): the home page, the password change, every
+ * route of the manifest, and the open states.
+ */
+export const SIGNED_IN_SCREENS: Screen[] = [
   {
-    name: 'qr scan',
-    path: '/lms/qrscan',
+    name: 'home',
+    path: '/lms',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 20000 });
+      // The profile's fields (or, on a phone, the apps tab) are in.
+      await page.waitForFunction(() => !document.querySelector('.profile-loading, [aria-busy="true"]'), undefined, { timeout: 20000 });
     },
   },
-  {
-    name: 'qr reports',
-    path: '/lms/reportqr',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(() => (document.querySelector('[data-testid="qr-report"]') || document.querySelector('.qr-report .qr-hint')) && !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 20000 });
-    },
-  },
-  {
-    // A student's own QR code; for a teacher, the 'not for your role' page.
-    name: 'student qr code',
-    path: '/lms/qrstud',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid="card-link"], [data-testid="not-for-role"]') || document.querySelector('.qr-screen p'), undefined, { timeout: 20000 });
-    },
-  },
+  { name: 'change password', path: '/lms/change-password', ready: (page) => readyMain(page) },
+  ...MANIFEST_SCREENS,
+  // An unknown address: the not-found page inside the shell.
+  { name: 'not found', path: '/lms/no-such-page', ready: (page) => expectVisible(page.locator('#main h1').first(), 20000) },
+  ...OPEN_STATES,
 ];
 
 export type Theme = 'light' | 'dark';

@@ -3,7 +3,7 @@ import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useAppSelector } from '../../shared/hooks';
 import { selectSessionStatus } from '../../shared/session/session';
-import Layout from '../Layout';
+import type { ComponentType, ReactNode } from 'react';
 import { FullPageMessage } from './FullPageMessage';
 
 export function NotFoundScreen() {
@@ -12,15 +12,18 @@ export function NotFoundScreen() {
   return <FullPageMessage className="not-found" code="404" title={t('notFound.title')} text={t('notFound.text')} home={t('notFound.home')} />;
 }
 
-/** Unknown /lms/* paths: inside the shell for a signed-in user, on its own otherwise. */
-export default function NotFoundPage() {
+/**
+ * Unknown /lms/* paths: inside the shell for a signed-in user, on its own otherwise. `Shell` is the
+ * shell as the routes load it, together with the areas' stores it reads (portalRoutes.tsx).
+ */
+export default function NotFoundPage({ Shell }: { Shell: ComponentType<{ children?: ReactNode }> }) {
   const status = useAppSelector(selectSessionStatus);
   if (status === 'idle' || status === 'checking') return <PageSpinner />;
   if (status === 'authenticated')
     return (
-      <Layout>
+      <Shell>
         <NotFoundScreen />
-      </Layout>
+      </Shell>
     );
   return (
     <main>

@@ -104,7 +104,15 @@ describe('ChatScreen', () => {
     expect(photo).toHaveAttribute('src', '/api/chat/download.file?id=2');
     await user.click(within(list).getByRole('button', { name: 'Открыть фото schema.png' }));
     expect(screen.getByTestId('chat-photo-viewer').querySelector('img')).toHaveAttribute('src', '/api/chat/download.file?id=2');
+    // A modal: Tab and Shift+Tab stay on its close button, never reach the page behind it.
+    const close = within(screen.getByRole('dialog', { name: 'schema.png' })).getByRole('button', { name: 'Закрыть' });
+    expect(close).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(close).toHaveFocus();
     await user.keyboard('{Escape}');
+    expect(within(list).getByRole('button', { name: 'Открыть фото schema.png' })).toHaveFocus();
     expect(screen.queryByTestId('chat-photo-viewer')).not.toBeInTheDocument();
 
     const file = within(list).getByRole('link', { name: 'Требования к курсово… 40 КБ, Скачать файл Требования к курсовому проекту.pdf' });

@@ -15,7 +15,7 @@ import { describeFailure } from '../../shared/request/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
-import { Dialog } from './components/Dialog';
+import { Dialog } from '../../components/Dialog';
 import { JournalGrid, type GridLesson } from './components/JournalGrid';
 import { JournalSetup } from './components/JournalSetup';
 import { StudentJournal } from './components/StudentJournal';
@@ -271,7 +271,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
       />
 
       {state.history.cell ? (
-        <Dialog title={t('history.title')} onClose={() => dispatch(journalActions.historyClosed())} wide>
+        <Dialog title={t('history.title')} onClose={() => dispatch(journalActions.historyClosed())} className="dialog card journal-dialog-wide">
           {state.history.fetching ? <Spinner label={t('loading')} /> : null}
           {state.history.error ? <p className="journal-error">{describeFailure(t, state.history.error)}</p> : null}
           {!state.history.fetching && state.history.data.length === 0 && !state.history.error ? <p className="muted">{t('history.empty')}</p> : null}
@@ -363,7 +363,7 @@ function TopicDialog({ title, initial, modules, busy, onClose, onSave }: { title
     if (p) setValue({ ...value, topic: p.topic, hours: p.hours, module: p.id_module ?? -1 });
   };
   return (
-    <Dialog title={title} onClose={onClose} wide>
+    <Dialog title={title} onClose={onClose} className="dialog card journal-dialog-wide">
       <form
         className="form journal-topic-form"
         onSubmit={(e) => {

@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/Spinner';
 import { describeFailure } from '../../../shared/request/errors';
 import { useAppSelector } from '../../../shared/hooks';
 import { selectJournal } from '../journal.slice';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../../components/Dialog';
 import '../setup.css';
 
 interface Props {
@@ -39,7 +39,7 @@ export function SetupDialog({ title, className, list, load, onClose, children }:
   }, [saved, onClose]);
 
   return (
-    <Dialog title={title} onClose={onClose} className={className}>
+    <Dialog title={title} onClose={onClose} className={`dialog card ${className}`}>
       {list.fetching ? <Spinner label={t('loading')} /> : null}
       {list.error ? (
         <p className="journal-error" role="alert">

@@ -1,0 +1,72 @@
+/**
+ * Every address loaded directly, as a typed address or a bookmark opens it (not by following a link
+ * inside the app): each route of the area manifest (support/routes.json) as each role, and an unknown
+ * address, which shows the not-found page inside the shell with the way home, at every width and in
+ * every language (docs/product.md#shell).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { STUDENT, TEACHER, type Account } from './support/accounts';
+import { expectVisible, setupE2E } from './support/e2e';
+import ROUTES from './support/routes.json';
+import { openContext, PHONE, sessions, WIDE } from './support/screens';
+import { text } from './support/texts';
+
+const e2e = setupE2E();
+const session = sessions(e2e);
+const LANGUAGES = ['ru', 'kg', 'en'] as const;
+
+/** The full-page crash or chunk failure, if the page shows one. */
+const crashed = (page: Page, lng: (typeof LANGUAGES)[number]) =>
+  page.getByRole('heading', { name: new RegExp(`^(${[text(lng, 'errors.crash'), text(lng, 'errors.chunkTitle')].map((s) => s.replace(/[.*+?^${}()|[\]\\!]/g, '\\$&')).join('|')})$`) }).count();
+
+async function open(account: Account, viewport: { width: number; height: number }, language: (typeof LANGUAGES)[number] = 'ru') {
+  const context = await openContext(e2e.browser, e2e.server, { viewport, language, storageState: await session(account) });
+  return { context, page: await context.newPage() };
+}
+
+describe('an unknown address loaded directly', () => {
+  for (const account of [TEACHER, STUDENT])
+    for (const viewport of [WIDE, PHONE])
+      for (const lng of LANGUAGES)
+        it(`${account.login}, ${viewport.width} px, ${lng}: the not-found page inside the shell, with the way home`, async () => {
+          const { context, page } = await open(account, viewport, lng);
+          try {
+            await page.goto('/lms/no-such-page');
+            await expectVisible(page.getByRole('heading', { name: text(lng, 'notFound.title') }), 20000);
+            // The shell: its header (the brand link home) and, on a phone, the tab bar.
+            await expectVisible(page.locator('.app-header'));
+            if (viewport === PHONE) await expectVisible(page.getByTestId('mobile-tab-bar'));
+            const home = page.getByRole('link', { name: text(lng, 'notFound.home') });
+            await expectVisible(home);
+            await home.click();
+            await page.waitForURL((url) => url.pathname === '/lms' || url.pathname === '/lms/');
+            await expectVisible(page.locator('#main h1').first(), 20000);
+            expect(await crashed(page, lng)).toBe(0);
+          } finally {
+            await context.close();
+          }
+        }, 60000);
+});
+
+describe('every route of the manifest loaded directly', () => {
+  for (const account of [TEACHER, STUDENT])
+    for (const route of ROUTES.routes)
+      it(`${account.login}: /lms${route.path}`, async () => {
+        const { context, page } = await open(account, WIDE);
+        try {
+          await page.goto(`/lms${route.path}`);
+          // Its screen, or for a role it does not serve the "not for your role" page, in the shell.
+          await expectVisible(page.locator('main h1, #main h1').first(), 20000);
+          if ('public' in route) await expectVisible(page.locator('main').first());
+          else {
+            await expectVisible(page.locator('.app-header'));
+            const served = !('roles' in route) || (route.roles as number[]).includes(account.role);
+            expect(await page.getByTestId('not-for-role').count()).toBe(served ? 0 : 1);
+          }
+          expect(await crashed(page, 'ru')).toBe(0);
+        } finally {
+          await context.close();
+        }
+      }, 60000);
+});
