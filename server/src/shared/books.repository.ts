@@ -63,9 +63,7 @@ export async function allCategories(db: Db) {
     .select({
       id: libraryCategories.id,
       ...nameColumns(libraryCategories),
-      baseRu: libraryBaseCategories.nameRu,
-      baseKg: libraryBaseCategories.nameKg,
-      baseEn: libraryBaseCategories.nameEn,
+      base: nameColumns(libraryBaseCategories),
     })
     .from(libraryCategories)
     .innerJoin(libraryBaseCategories, eq(libraryBaseCategories.id, libraryCategories.baseCategoryId))
@@ -84,9 +82,7 @@ const bookColumns = {
   fileName: files.originalName,
   fileSize: files.size,
   mime: files.mime,
-  categoryRu: libraryCategories.nameRu,
-  categoryKg: libraryCategories.nameKg,
-  categoryEn: libraryCategories.nameEn,
+  category: nameColumns(libraryCategories),
 };
 
 function bookRows(db: Db) {

@@ -144,7 +144,7 @@ export class LibraryService {
       fileSize: r.fileSize,
       mime: r.mime,
       id_bookCategory: r.categoryId,
-      category: localName({ nameRu: r.categoryRu, nameKg: r.categoryKg, nameEn: r.categoryEn }, lang),
+      category: localName(r.category, lang),
       isFromUmk: r.fromUmk,
       canEdit: editor || r.uploaderUserId === auth.userId,
     }));

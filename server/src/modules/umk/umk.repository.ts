@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { books, controlForms, files, groups, semesters, specialities, students, teachers, teachingAssignments, umkItems, umkTypes } from '../../db/schema';
+import { nameColumns } from '../../shared/names';
 
 export const types = (db: Db) => db.select().from(umkTypes).orderBy(asc(umkTypes.id));
 export const examTypes = (db: Db) => db.select().from(controlForms).orderBy(asc(controlForms.id));
@@ -47,9 +48,7 @@ export async function studentProfile(db: Db, studentId: number) {
 const itemColumns = {
   id: umkItems.id,
   typeId: umkItems.typeId,
-  typeRu: umkTypes.nameRu,
-  typeKg: umkTypes.nameKg,
-  typeEn: umkTypes.nameEn,
+  type: nameColumns(umkTypes),
   name: umkItems.name,
   author: umkItems.author,
   description: umkItems.description,

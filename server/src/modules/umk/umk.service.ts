@@ -88,7 +88,7 @@ export class UmkService {
   async bookCategories(auth: AuthInfo, lang: Language): Promise<IdName[]> {
     asTeacher(auth);
     const rows = await books.allCategories(this.ctx.db);
-    return rows.map((r) => ({ id: r.id, name: `${localName({ nameRu: r.baseRu, nameKg: r.baseKg, nameEn: r.baseEn }, lang)} / ${localName(r, lang)}` }));
+    return rows.map((r) => ({ id: r.id, name: `${localName(r.base, lang)} / ${localName(r, lang)}` }));
   }
 
   /** umklist: the materials of a discipline the teacher teaches (his colleagues' too, read-only). */
@@ -228,7 +228,7 @@ export class UmkService {
     return rows.map((r) => ({
       id_books: r.id,
       id_typeUmk: r.typeId,
-      typeName: localName({ nameRu: r.typeRu, nameKg: r.typeKg, nameEn: r.typeEn }, lang),
+      typeName: localName(r.type, lang),
       umkName: r.name,
       author: r.author,
       description: r.description,

@@ -42,9 +42,7 @@ export async function disciplinesOf(db: Db, who: { teacherId: number } | { group
       credits: r.credits,
       ...nameColumns(disciplines),
       lessonTypeId: r.lessonTypeId,
-      lessonRu: lessonTypes.nameRu,
-      lessonKg: lessonTypes.nameKg,
-      lessonEn: lessonTypes.nameEn,
+      lesson: nameColumns(lessonTypes),
     })
     .from(r)
     .innerJoin(disciplines, eq(disciplines.id, r.disciplineId))

@@ -30,7 +30,7 @@ function disciplineRows(rows: DisciplineSource, lang: Language): DisciplineRow[]
     const key = `${r.id}:${r.credits}`;
     let row = out.get(key);
     if (!row) out.set(key, (row = { id: r.id, isSelect: 0, discipline: localName(r, lang), kredit: r.credits, vid_discipline: '', lessons: [] }));
-    const lesson = localName({ nameRu: r.lessonRu, nameKg: r.lessonKg, nameEn: r.lessonEn }, lang);
+    const lesson = localName(r.lesson, lang);
     if (!row.lessons.includes(lesson)) row.lessons.push(lesson);
   }
   return [...out.values()]
