@@ -14,6 +14,7 @@ import { Spinner } from '../../components/Spinner';
 import { selectMaxSizeMb } from '../../shared/config/config';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { describeFailure } from '../../shared/request/errors';
+import { LoadFailed } from '../../shared/request/LoadFailed';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { BookForm } from './components/BookForm';
 import { BookRow } from './components/BookRow';
@@ -150,7 +151,12 @@ export default function LibraryScreen() {
               </li>
             ))}
           </ul>
-          {bases.error || categories.error ? <p className="field-error">{describeFailure(t, bases.error ?? categories.error)}</p> : null}
+          {bases.error || categories.error ? (
+            <LoadFailed
+              failure={(bases.error ?? categories.error)!}
+              onRetry={() => dispatch(bases.error || baseId === null ? libraryActions.opened() : libraryActions.baseSelected({ id: baseId }))}
+            />
+          ) : null}
         </nav>
 
         <section className="library-books" aria-labelledby="library-books-title" aria-busy={books.fetching || search.fetching}>
@@ -203,10 +209,9 @@ export default function LibraryScreen() {
               <Spinner label={t('cm:loading')} />
             </div>
           ) : null}
-          {(searching ? search.error : books.error) ? (
-            <p className="card" role="alert">
-              {t('loadError')}: {describeFailure(t, searching ? search.error : books.error)}
-            </p>
+          {searching && search.error ? <LoadFailed what={t('loadError')} failure={search.error} onRetry={() => dispatch(libraryActions.searchRequested({ text: search.text ?? '' }))} /> : null}
+          {!searching && books.error ? (
+            <LoadFailed what={t('loadError')} failure={books.error} onRetry={() => dispatch(categoryId === null ? libraryActions.opened() : libraryActions.categorySelected({ id: categoryId }))} />
           ) : null}
           {!books.fetching && !searching && !books.error && categoryId !== null && books.data.length === 0 ? <p className="card muted library-empty">{t('empty')}</p> : null}
 

@@ -9,9 +9,8 @@ import { REPORT_NEXT } from '../../api/qr';
 import { ROLE_TEACHER } from '../../shared/request/roles';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
-import { ErrorLine } from '../../components/fields';
+import { LoadFailed } from '../../shared/request/LoadFailed';
 import { Spinner } from '../../components/Spinner';
-import { describeFailure } from '../../shared/request/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { qrActions, selectQr } from './qr.slice';
 import './qr.css';
@@ -78,7 +77,7 @@ export default function ReportScreen() {
           ))}
         </nav>
       ) : null}
-      {rows.error ? <ErrorLine message={t('report.failed')} detail={describeFailure(t, rows.error) || undefined} onClose={() => go(crumbs.length)} /> : null}
+      {rows.error ? <LoadFailed what={t('report.failed')} failure={rows.error} onRetry={() => go(crumbs.length)} /> : null}
       {rows.fetching ? <Spinner label={t('cm:loading')} /> : null}
       {!rows.fetching && !rows.error && query ? (
         shown.length === 0 ? (

@@ -8,9 +8,8 @@ import { Link } from 'react-router-dom';
 import { QRCodeSVG } from 'qrcode.react';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
-import { ErrorLine } from '../../components/fields';
+import { LoadFailed } from '../../shared/request/LoadFailed';
 import { Spinner } from '../../components/Spinner';
-import { describeFailure } from '../../shared/request/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { qrActions, selectQr } from './qr.slice';
 import './qr.css';
@@ -34,7 +33,7 @@ export default function StudentQrScreen() {
       <h1>{t('mine.title')}</h1>
       <p>{t('mine.about')}</p>
       {card.fetching ? <Spinner label={t('cm:loading')} /> : null}
-      {card.error ? <ErrorLine message={t('mine.failed')} detail={describeFailure(t, card.error) || undefined} onClose={() => dispatch(qrActions.cardRequested({ renew: false }))} /> : null}
+      {card.error ? <LoadFailed what={t('mine.failed')} failure={card.error} onRetry={() => dispatch(qrActions.cardRequested({ renew: false }))} /> : null}
       {url && card.data ? (
         <div className="card qr-mine-card">
           <div className="qr-code-box">

@@ -9,6 +9,8 @@ import type { UmkItem } from '../../../contract/umk';
 import { umkDownloadUrl, umkReadUrl } from '../../api/umk';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorLine } from '../../components/fields';
+
+import { LoadFailed } from '../../shared/request/LoadFailed';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
@@ -145,9 +147,15 @@ export default function UmkScreen() {
       </section>
 
       {halfError || disciplines.error || semesters.error ? (
-        <p className="card" role="alert">
-          {t('loadError')}: {describeFailure(t, halfError ?? disciplines.error ?? semesters.error)}
-        </p>
+        <LoadFailed
+          what={t('loadError')}
+          failure={(halfError ?? disciplines.error ?? semesters.error)!}
+          onRetry={() =>
+            dispatch(
+              halfError || !half ? umkActions.opened() : disciplines.error || disciplineId === null ? umkActions.halfSelected(half) : umkActions.disciplineSelected({ id: disciplineId }),
+            )
+          }
+        />
       ) : null}
 
       {form ? (
@@ -177,11 +185,7 @@ export default function UmkScreen() {
             <Spinner label={t('cm:loading')} />
           </div>
         ) : null}
-        {items.error ? (
-          <p className="card" role="alert">
-            {t('loadError')}: {describeFailure(t, items.error)}
-          </p>
-        ) : null}
+        {items.error && semesterId !== null ? <LoadFailed what={t('loadError')} failure={items.error} onRetry={() => dispatch(umkActions.semesterSelected({ id: semesterId }))} /> : null}
         {!disciplines.fetching && !disciplines.error && half && disciplines.data.length === 0 ? <p className="card muted umk-empty">{t('noDisciplines')}</p> : null}
         {!items.fetching && !items.error && semesterId !== null && items.data.length === 0 ? <p className="card muted umk-empty">{t('empty')}</p> : null}
         {!items.fetching && items.data.length > 0 && shown.length === 0 ? <p className="card muted umk-empty">{t('emptyForTeacher')}</p> : null}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DisciplineRow } from '../../../../contract/academic';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { Select } from '../../../components/Select';
-import { describeFailure } from '../../../shared/request/errors';
+import { LoadFailed } from '../../../shared/request/LoadFailed';
 import { chatActions, selectChat } from '../chat.slice';
 
 /**
@@ -51,9 +51,7 @@ export function DisciplinePanel() {
         />
       </div>
       {current.error ? (
-        <p className="chat-note error" role="alert">
-          {describeFailure(t, current.error)}
-        </p>
+        <LoadFailed failure={current.error} onRetry={() => dispatch(chatActions.opened({ autoOpenGroup: false }))} />
       ) : disciplines.fetching || current.fetching ? (
         <ul className="chat-list" aria-busy="true">
           {[0, 1, 2, 3].map((i) => (
@@ -61,9 +59,11 @@ export function DisciplinePanel() {
           ))}
         </ul>
       ) : disciplines.error ? (
-        <p className="chat-note error" role="alert">
-          {t('disciplines.error')}
-        </p>
+        <LoadFailed
+          what={t('disciplines.error')}
+          failure={disciplines.error}
+          onRetry={() => dispatch(year !== null && ws !== null ? chatActions.workspaceSelected({ year, ws }) : chatActions.opened({ autoOpenGroup: false }))}
+        />
       ) : disciplines.data.length === 0 ? (
         <p className="chat-note">{t('disciplines.empty')}</p>
       ) : (
