@@ -9,6 +9,7 @@ import { DEFAULT_LANGUAGE, type Failure } from '../../../contract/common';
 import { integrityViolation, isDatabaseUnavailable, isDataException, loggableError } from '../db/errors';
 import { errorText, languageOf } from '../i18n';
 import { AppError, badRequest, forbidden, notFound, serviceUnavailable } from '../app-error';
+import { IdempotentReplay, sendReplay } from './idempotency';
 import { CSP_DIRECTIVES } from './security';
 
 /** The security headers for replies sent before Fastify runs its hooks (helmet's, see security.ts). */
@@ -104,6 +105,7 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof IdempotentReplay) return sendReplay(reply, err);
     const error = classify(err);
     // Refused before its body was read whole (an upload cut short by a full disk, a form too
     // large...): the rest of the body would be read as the next request on the connection, so the
