@@ -41,6 +41,10 @@ export const ErrorCode = Type.Union([
   Type.Literal('TOO_MANY_REQUESTS'),
   Type.Literal('GOOGLE_DISABLED'),
   Type.Literal('SERVICE_UNAVAILABLE'),
+  /** The same Idempotency-Key is being handled already (409). */
+  Type.Literal('REQUEST_IN_PROGRESS'),
+  /** An Idempotency-Key sent again with other content (422). */
+  Type.Literal('IDEMPOTENCY_KEY_REUSED'),
   Type.Literal('INTERNAL'),
 ]);
 export type ErrorCode = Static<typeof ErrorCode>;

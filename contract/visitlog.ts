@@ -8,7 +8,7 @@
  * Marks (`otsenka`): null = present without a mark, 'н/б' = absent, 'ув' = absent for a valid
  * reason, or an integer 0..100. In a write, '+' means present and null clears the cell.
  * Only the journal's own teacher reads or writes it; a student reads only his own journal
- * (docs/security.md#access, "The journal").
+ * (docs/security.md#access).
  */
 import { Type, type Static } from 'typebox';
 import { DbId, HalfYear, IdName, Ok, YearStart } from './common';

@@ -15,6 +15,7 @@ import type { Database } from './db/client';
 import { MODULES } from './modules';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerLifecycle } from './plugins/lifecycle';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerLive, registerLiveStream } from './plugins/live';
 import { registerOriginCheck } from './plugins/origin';
 import { registerSecurityHeaders } from './plugins/security';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerSecurityHeaders(app);
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, ctx.sessions);
+  registerIdempotency(app, ctx.idempotency);
   // Replies are kept only once changes can be heard (plugins/reply-cache.ts).
   ctx.dataChanges.log = app.log;
   app.addHook('onReady', async () => {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { FileStore } from './plugins/files';
+import { Idempotency } from './plugins/idempotency';
 import { LiveBus } from './plugins/live';
 import { DataChanges } from './plugins/reply-cache';
 import { SessionStore } from './plugins/session';
@@ -19,6 +20,8 @@ export interface AppContext {
   throttle: Throttle;
   /** Uploads and downloads (DATA_DIR/files). */
   files: FileStore;
+  /** Idempotency keys of creates (plugins/idempotency.ts). */
+  idempotency: Idempotency;
   /** Live events to signed-in users (Server-Sent Events over LISTEN/NOTIFY). */
   live: LiveBus;
   /** Announced writes of the tables whose replies are kept (plugins/reply-cache.ts). */
@@ -32,6 +35,7 @@ export const VERSION: string = (require('../../package.json') as { version: stri
 
 export function createContext(config: Config, database: Database, now: () => Date = () => new Date()): AppContext {
   const deps = { db: database.db, config, now };
+  const idempotency = new Idempotency(deps);
   return {
     config,
     database,
@@ -39,7 +43,8 @@ export function createContext(config: Config, database: Database, now: () => Dat
     now,
     sessions: new SessionStore(deps),
     throttle: new Throttle(deps),
-    files: new FileStore(deps),
+    files: new FileStore(deps, idempotency),
+    idempotency,
     live: new LiveBus(database),
     dataChanges: new DataChanges(config.replyCacheMs),
     version: VERSION,

@@ -1,10 +1,11 @@
-/** Periodic clean-up of rows that only grow: ended sessions, old sign-in attempts, unfinished Google sign-ins. */
+/** Periodic clean-up of rows that only grow: ended sessions, old sign-in attempts, idempotency keys past 24 h, unfinished Google sign-ins. */
 import type { AppContext } from './context';
 import { deleteExpiredRequests } from './modules/auth/google.repository';
 
 export async function housekeeping(ctx: AppContext): Promise<void> {
   await ctx.sessions.purge();
   await ctx.throttle.purge();
+  await ctx.idempotency.purge();
   await deleteExpiredRequests(ctx.db, ctx.now());
 }
 

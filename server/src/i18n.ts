@@ -45,6 +45,16 @@ const ERRORS: Record<ErrorCode, Texts> = {
     en: 'Too many attempts. Try again in {seconds} s',
   },
   GOOGLE_DISABLED: { ru: 'Вход через Google не настроен', kg: 'Google аркылуу кирүү жөндөлгөн эмес', en: 'Google sign-in is not configured' },
+  REQUEST_IN_PROGRESS: {
+    ru: 'Этот запрос уже выполняется, подождите',
+    kg: 'Бул суроо-талап аткарылып жатат, күтө туруңуз',
+    en: 'This request is already being handled, please wait',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    ru: 'Ключ повтора уже использован для другого запроса',
+    kg: 'Кайталоо ачкычы башка суроо-талап үчүн колдонулган',
+    en: 'The retry key was already used for another request',
+  },
   SERVICE_UNAVAILABLE: {
     ru: 'Сервис временно недоступен, повторите позже',
     kg: 'Кызмат убактылуу жеткиликсиз, кийинчерээк кайталаңыз',

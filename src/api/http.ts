@@ -7,6 +7,7 @@ import type { ApiResponse } from 'apisauce';
 import type { ApiError, Envelope } from '../../contract/common';
 import { api } from './client';
 import { notify } from '../lib/notify';
+import { contentOf, IDEMPOTENCY_HEADER, keyFor, settleKey } from './idempotency';
 
 export const PROBLEMS = [
   'CLIENT_ERROR',
@@ -105,6 +106,8 @@ export interface CallOptions {
   session?: boolean;
   /** Show the reply's `sms` as a toast (default true). */
   toast?: boolean;
+  /** The call creates something: it goes with an Idempotency-Key (api/idempotency.ts). */
+  idempotent?: boolean;
 }
 
 export function settle<T>(response: ApiResponse<unknown>, options: CallOptions): Result<T> {
@@ -120,6 +123,11 @@ export async function get<T>(url: string, options: CallOptions = {}): Promise<Re
 
 /** A FormData body goes as multipart/form-data (the browser adds the boundary). */
 export async function post<T>(url: string, body: unknown, options: CallOptions = {}): Promise<Result<T>> {
-  const config = typeof FormData !== 'undefined' && body instanceof FormData ? { headers: { 'Content-Type': 'multipart/form-data' } } : undefined;
-  return settle<T>(await api.post(url, body, config), options);
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
+  const headers: Record<string, string> = form ? { 'Content-Type': 'multipart/form-data' } : {};
+  const content = options.idempotent ? (form ? contentOf(url, body) : JSON.stringify([url, body])) : null;
+  if (content !== null) headers[IDEMPOTENCY_HEADER] = keyFor(content);
+  const result = settle<T>(await api.post(url, body, Object.keys(headers).length > 0 ? { headers } : undefined), options);
+  if (content !== null) settleKey(content, result);
+  return result;
 }

@@ -26,7 +26,7 @@ export const newsApi = {
   check: (body: NewsCheckBody) => post<NewsCheck>('api/news/check.json', body, { session: true }),
   remove: (body: NewsDeleteBody) => post<NewsDeleted | null>('api/news/delete.json', body, { session: true }),
   /** Multipart: message, audience, faculty, pinned, publishAt and the files (field `files`). */
-  insert: (form: FormData) => post<NewsItem>('api/news/insert.json', form, { session: true }),
+  insert: (form: FormData) => post<NewsItem>('api/news/insert.json', form, { session: true, idempotent: true }),
 };
 
 /** /api/news/download.file?filename=<id>_<name>&type=4, the file name part URL-encoded. */

@@ -4,6 +4,7 @@
  */
 import { api } from './client';
 import { settle, type Result } from './http';
+import { contentOf, IDEMPOTENCY_HEADER, keyFor, settleKey } from './idempotency';
 
 export interface UploadOptions {
   /** Bytes of the request body sent so far, and its total size (0 while unknown). */
@@ -18,11 +19,15 @@ export interface UploadOptions {
  * longer than the API time-out, and the user can cancel.
  */
 export async function upload<T>(url: string, form: FormData, options: UploadOptions): Promise<Result<T>> {
+  // Every upload saves something: a retry of the same form is the same action.
+  const content = contentOf(url, form);
   const response = await api.post(url, form, {
-    headers: { 'Content-Type': 'multipart/form-data' },
+    headers: { 'Content-Type': 'multipart/form-data', [IDEMPOTENCY_HEADER]: keyFor(content) },
     timeout: 0,
     signal: options.signal,
     onUploadProgress: (event) => options.onProgress(event.loaded, event.total ?? 0),
   });
-  return settle<T>(response, { session: true });
+  const result = settle<T>(response, { session: true });
+  settleKey(content, result);
+  return result;
 }

@@ -4,13 +4,14 @@
  * leave its connection hanging (R5: disk full on upload).
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { App } from '../app';
-import { appOn, createTestDatabase, multipartPayload, session, type TestDatabase, type TestSession } from '../test/helpers';
+import { buildApp, type App } from '../app';
+import { appOn, createTestDatabase, multipartPayload, session, testConfig, type TestDatabase, type TestSession } from '../test/helpers';
 import { rawExchange, rawRequest, type RawResponse } from '../test/raw-http';
 
 let db: TestDatabase;
@@ -107,5 +108,36 @@ describe('a request refused before its body was read whole', () => {
     vi.restoreAllMocks();
     const [next] = await rawExchange(port, health);
     expect(next.status).toBe(200);
+  });
+});
+
+describe('an upload the client abandons', () => {
+  it('is logged as aborted by the client (info), never as a failure of the database; nothing is stored', async () => {
+    const logged: Array<{ level: string; msg: unknown }> = [];
+    const watched = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database: db.database, distDir: '/nonexistent' });
+    watched.addHook('onRequest', async (req) => {
+      for (const level of ['info', 'warn', 'error'] as const) vi.spyOn(req.log, level).mockImplementation((...args: unknown[]) => void logged.push({ level, msg: args.at(-1) }));
+    });
+    await watched.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const watchedPort = (watched.server.address() as { port: number }).port;
+      const before = Number(((await db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+      const { payload, contentType } = multipartPayload([
+        { name: 'message', content: 'Abandoned' },
+        { name: 'audience', content: '0' },
+        { name: 'faculty', content: '-1' },
+        { name: 'files', filename: 'big.pdf', content: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024 * 1024, 0x20)]), type: 'application/pdf' },
+      ]);
+      const request = rawRequest('POST', '/api/news/insert.json', { host: `127.0.0.1:${watchedPort}`, cookie: teacher.headers.cookie, 'content-type': contentType }, payload);
+      const socket = net.connect(watchedPort, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      // Half the upload, then the client goes away.
+      socket.write(request.subarray(0, Math.floor(request.length / 2)), () => socket.destroy());
+      await expect.poll(() => logged.some((l) => l.msg === 'request aborted by the client'), { timeout: 10000 }).toBe(true);
+      expect(logged.filter((l) => l.level !== 'info')).toEqual([]);
+      expect(Number(((await db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n)).toBe(before);
+    } finally {
+      await watched.close();
+    }
   });
 });

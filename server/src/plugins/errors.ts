@@ -9,6 +9,7 @@ import { DEFAULT_LANGUAGE, type Failure } from '../../../contract/common';
 import { integrityViolation, isDatabaseUnavailable, isDataException, loggableError } from '../db/errors';
 import { errorText, languageOf } from '../i18n';
 import { AppError, badRequest, forbidden, notFound, serviceUnavailable } from '../app-error';
+import { IdempotentReplay, sendReplay } from './idempotency';
 import { CSP_DIRECTIVES } from './security';
 
 /** The security headers for replies sent before Fastify runs its hooks (helmet's, see security.ts). */
@@ -104,6 +105,13 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof IdempotentReplay) return sendReplay(reply, err);
+    // The client went away in the middle of its request (an upload cancelled, a tab closed): no
+    // failure of the server or the database, and nobody reads the reply.
+    if (!req.raw.complete && (req.raw.destroyed || req.raw.socket?.destroyed)) {
+      req.log.info({ code: (err as { code?: unknown }).code }, 'request aborted by the client');
+      return sendFailure(req, reply, badRequest());
+    }
     const error = classify(err);
     // Refused before its body was read whole (an upload cut short by a full disk, a form too
     // large...): the rest of the body would be read as the next request on the connection, so the

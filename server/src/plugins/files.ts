@@ -15,7 +15,7 @@
  * database. The user's file name is metadata only, never part of a path. Downloads are attachments
  * with nosniff and a sandboxing CSP.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -28,6 +28,7 @@ import { filesDirOf, type Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError, badRequest, notFound, serviceUnavailable } from '../app-error';
 import * as repo from './files.repository';
+import type { Idempotency } from './idempotency';
 import { SNIFF_BYTES, sniffType } from './sniff';
 
 export interface IncomingFile {
@@ -39,6 +40,8 @@ export interface IncomingFile {
   mime: string;
   size: number;
   tempPath: string;
+  /** SHA-256 of the content (hex). */
+  sha256: string;
 }
 
 export type StoredFile = repo.FileRow;
@@ -156,7 +159,11 @@ export class FileStore {
   /** Pending unlink checks, by their timer. */
   private readonly checks = new Map<NodeJS.Timeout, () => Promise<void>>();
 
-  constructor(private readonly deps: { db: Db; config: Config }) {
+  constructor(
+    private readonly deps: { db: Db; config: Config },
+    /** Claims an idempotent create's key once its form is read (plugins/idempotency.ts). */
+    private readonly idempotency: Pick<Idempotency, 'claim'> | null = null,
+  ) {
     this.dir = filesDirOf(deps.config);
     this.tmpDir = path.join(this.dir, '.tmp');
     this.limitMb = deps.config.uploadLimitMb;
@@ -192,9 +199,11 @@ export class FileStore {
         temps.push(tempPath);
         let head = Buffer.alloc(0);
         let size = 0;
+        const digest = createHash('sha256');
         const tap = new Transform({
           transform(chunk: Buffer, _enc, done) {
             size += chunk.length;
+            digest.update(chunk);
             if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
             done(null, chunk);
           },
@@ -203,8 +212,10 @@ export class FileStore {
         if (part.file.truncated) throw this.tooLarge();
         const mime = sniffType(part.filename, head, size <= SNIFF_BYTES);
         if (!mime) throw new AppError(400, 'UNSUPPORTED_TYPE');
-        upload.files.push({ field: part.fieldname, originalName: cleanFileName(part.filename), mime, size, tempPath });
+        upload.files.push({ field: part.fieldname, originalName: cleanFileName(part.filename), mime, size, tempPath, sha256: digest.digest('hex') });
       }
+      // The same form sent again is the same content, whatever its boundary.
+      await this.idempotency?.claim(req, { fields: upload.fields, files: upload.files.map((f) => [f.field, f.originalName, f.sha256]) });
       return await handler(upload);
     } catch (err) {
       await Promise.all(temps.map((t) => this.moved.get(t)).filter((p): p is string => !!p).map(unlinkQuietly));

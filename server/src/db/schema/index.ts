@@ -16,3 +16,4 @@ export * from './chat';
 export * from './journal';
 export * from './qr';
 export * from './library';
+export * from './idempotency';

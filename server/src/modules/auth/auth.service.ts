@@ -59,14 +59,17 @@ export class AuthService {
     return this.userView(auth.userId, lang, true);
   }
 
-  /** Checks login and password under the throttle; 401 BAD_CREDENTIALS whatever was wrong. */
+  /**
+   * Checks login and password under the throttle; 401 BAD_CREDENTIALS whatever was wrong. A disabled
+   * account answers its right password as a wrong one (and it counts as a failure), so that the
+   * reply never tells a guesser that a password is right.
+   */
   private async verify(login: string, password: string, client: ClientInfo): Promise<Account> {
     const account = await this.ctx.throttle.attempt('login', login.toLowerCase(), client.ip, async () => {
       const found = await repo.findByLogin(this.ctx.db, login);
-      return (await verifyPassword(password, found?.passwordHash)) && found ? found : null;
+      return (await verifyPassword(password, found?.passwordHash)) && found && !found.disabled ? found : null;
     });
     if (!account) throw new AppError(401, 'BAD_CREDENTIALS');
-    if (account.disabled) throw forbidden();
     return account;
   }
 
@@ -83,9 +86,14 @@ export class AuthService {
     return [{ LOG_PAS: account.mustUpdateCredentials ? 1 : 0 }];
   }
 
-  /** New login and password for the account of the old ones; every session of it ends. */
+  /**
+   * New login and password for the account of the old ones, only when it must update its
+   * credentials (a normal account changes its password signed in, passwd/reset); throttled as
+   * sign-in; every session of it ends.
+   */
   async updateLogin(body: UpdateLoginBody, client: ClientInfo, cookie: SessionCookie): Promise<{ changed: true }> {
     const account = await this.verify(body.oldlog, body.oldpas, client);
+    if (!account.mustUpdateCredentials) throw forbidden();
     const newLogin = body.newlog;
     if (!LOGIN_PATTERN.test(newLogin)) throw badRequest({ field: 'newlog' });
     assertPasswordPolicy(body.newpas, this.ctx.config.passwordMinLength, newLogin);

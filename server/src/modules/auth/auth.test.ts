@@ -135,8 +135,25 @@ describe('orize (sign-in)', () => {
     await db.database.db.update(users).set({ disabled: true }).where(eq(users.id, id));
     expect((await enticate(token)).statusCode).toBe(401);
     const again = await signIn(app, 'to-disable', 'Long enough passphrase');
-    expect(again.res.statusCode).toBe(403);
+    expect(again.res.statusCode).toBe(401);
     expect(again.token).toBeUndefined();
+  });
+
+  it('a disabled account answers the right and a wrong password alike (401 BAD_CREDENTIALS), on sign-in, recovery and updatelogin', async () => {
+    const id = await spareAccount('disabled-alike', 'Right passphrase 2026');
+    await db.database.db.update(users).set({ disabled: true, mustUpdateCredentials: true }).where(eq(users.id, id));
+    const bodies = (password: string) =>
+      [
+        ['/api/auth/orize.json', { login: 'disabled-alike', password }],
+        ['/api/auth/recovery.json', { oldlog: 'disabled-alike', oldpas: password }],
+        ['/api/auth/updatelogin.json', { oldlog: 'disabled-alike', oldpas: password, newlog: 'other-login', newpas: 'Another good passphrase' }],
+      ] as const;
+    for (const [[url, right], [, wrong]] of bodies('Right passphrase 2026').map((r, i) => [r, bodies('Wrong passphrase 2026')[i]] as const)) {
+      const [a, b] = [await post(url, right, { 'accept-language': 'en' }), await post(url, wrong, { 'accept-language': 'en' })];
+      expect({ status: a.statusCode, body: a.json() }, url).toEqual({ status: b.statusCode, body: b.json() });
+      expect(a.statusCode, url).toBe(401);
+      expect(a.json().error.code).toBe('BAD_CREDENTIALS');
+    }
   });
 });
 
@@ -277,6 +294,11 @@ describe('recovery and updatelogin (forced credential update)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().sms).toBe('Логин жана сырсөз өзгөртүлдү');
     expect((await signIn(app, 'nursultan', 'Tian Shan mountains 2026')).res.statusCode).toBe(200);
+    // Done: the account no longer updates its credentials without a session (403, nothing changes).
+    const again = await post('/api/auth/updatelogin.json', { oldlog: 'nursultan', oldpas: 'Tian Shan mountains 2026', newlog: 'taken-over', newpas: 'Another mountain 2027' });
+    expect(again.statusCode).toBe(403);
+    expect((await signIn(app, 'nursultan', 'Tian Shan mountains 2026')).res.statusCode).toBe(200);
+    await db.database.db.update(users).set({ mustUpdateCredentials: true }).where(eq(users.login, 'nursultan'));
     const en = await app.inject({
       method: 'POST',
       url: '/api/auth/updatelogin.json',

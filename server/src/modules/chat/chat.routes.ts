@@ -39,7 +39,7 @@ export default async function chatRoutes(app: App, { ctx }: { ctx: AppContext })
   );
   app.post(`${base}/old.json`, { schema: { body: PageBody, response: replies(PageReply) } }, async (req) => ok(await chat.older(req.auth!, req.body)));
   app.post(`${base}/new.json`, { schema: { body: PageBody, response: replies(PageReply) } }, async (req) => ok(await chat.newer(req.auth!, req.body)));
-  app.post(`${base}/insert.json`, { schema: { response: replies(InsertReply) } }, async (req) =>
+  app.post(`${base}/insert.json`, { schema: { response: replies(InsertReply) }, config: { idempotent: true } }, async (req) =>
     ok(await chat.insert(req.auth!, multipartInput(ctx.files, req, InsertFields, { maxFiles: 1 }))),
   );
   app.post(`${base}/read.json`, { schema: { body: ReadBody, response: replies(ReadReply) } }, async (req) => ok(await chat.read(req.auth!, req.body)));

@@ -46,7 +46,7 @@ export default async function libraryRoutes(app: App, { ctx }: { ctx: AppContext
     ok(await library.remove(req.auth!, req.body)),
   );
 
-  app.post('/api/library/insertupdatebook', { schema: { response: replies(BookSaveReply) } }, async (req) =>
+  app.post('/api/library/insertupdatebook', { schema: { response: replies(BookSaveReply) }, config: { idempotent: true } }, async (req) =>
     ok(await library.save(req.auth!, multipartInput(ctx.files, req, BookSaveFields, { maxFiles: 1 }), languageOf(req))),
   );
 

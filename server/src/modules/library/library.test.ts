@@ -1,6 +1,6 @@
 /**
  * /api/library/*: categories, lists, the search across the library, adding, editing and deleting
- * books with their files, reading a PDF inline, with every refusal (docs/security.md#access, "Library").
+ * books with their files, reading a PDF inline, with every refusal (docs/security.md#access).
  */
 import fs from 'node:fs';
 import os from 'node:os';

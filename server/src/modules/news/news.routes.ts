@@ -33,7 +33,7 @@ export default async function newsRoutes(app: App, { ctx }: { ctx: AppContext })
     ok(await news.remove(req.auth!, req.body)),
   );
 
-  app.post('/api/news/insert.json', { schema: { response: replies(NewsInsertReply) } }, async (req) =>
+  app.post('/api/news/insert.json', { schema: { response: replies(NewsInsertReply) }, config: { idempotent: true } }, async (req) =>
     ok(await news.insert(req.auth!, multipartInput(ctx.files, req, NewsInsertFields, { maxFiles: NEWS_MAX_FILES }), languageOf(req))),
   );
 

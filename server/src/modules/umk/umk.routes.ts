@@ -47,7 +47,7 @@ export default async function umkRoutes(app: App, { ctx }: { ctx: AppContext }) 
   app.post('/api/umk/getumklistforstud', { schema: { body: UmkListBody, response: replies(UmkListReply) } }, async (req) =>
     ok(await umk.studentList(req.auth!, req.body, languageOf(req))),
   );
-  app.post('/api/umk/insertorupdateumk', { schema: { response: replies(UmkSaveReply) } }, async (req) =>
+  app.post('/api/umk/insertorupdateumk', { schema: { response: replies(UmkSaveReply) }, config: { idempotent: true } }, async (req) =>
     ok(await umk.save(req.auth!, multipartInput(ctx.files, req, UmkSaveFields, { maxFiles: 1 }), languageOf(req))),
   );
   app.post('/api/umk/deletebook', { schema: { body: UmkDeleteBody, response: replies(UmkDeleteReply) } }, async (req) => ok(await umk.remove(req.auth!, req.body)));

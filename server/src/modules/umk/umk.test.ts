@@ -1,6 +1,6 @@
 /**
  * /api/umk/*: the teacher's and the student's lists, adding, editing and deleting materials with
- * their files and their library copy, with every refusal (docs/security.md#access, "Teaching materials").
+ * their files and their library copy, with every refusal (docs/security.md#access).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * The journal's rules (docs/api.md#visitlog, docs/security.md#access, "The journal"): only the journal's own
+ * The journal's rules (docs/api.md#visitlog, docs/security.md#access): only the journal's own
  * teacher reads or writes it; a student reads only his own records; a mark is '+', 'н/б', 'ув' or
  * an integer 0..100 (else INVALID_MARK); every write is one transaction that records the old and
  * the new value of each cell it touches, and the later of two writes wins. The journal's teacher

@@ -2,7 +2,7 @@
  * /api/visitlog/*: the teacher's journals, one journal with its totals, cell writes and their audit
  * trail, concurrent edits (the later write wins, both recorded), a paste that fails halfway (nothing
  * written), mark all present, deletions, topics, the Excel export and the student's own journal,
- * with every refusal (docs/security.md#access, "The journal").
+ * with every refusal (docs/security.md#access).
  */
 import ExcelJS from 'exceljs';
 import { and, count, eq, ne } from 'drizzle-orm';
