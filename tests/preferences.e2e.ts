@@ -77,3 +77,40 @@ describe('dark mode', () => {
     expect(await bodyIsDark(page)).toBe(false);
   });
 });
+
+describe('dark mode from the system', () => {
+  /** The page's background is dark (its luminance well below the middle). */
+  const backgroundIsDark = (page: Page) =>
+    page.evaluate(() => {
+      const [r, g, b] = (getComputedStyle(document.body).backgroundColor.match(/[\d.]+/g) ?? []).map(Number);
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b < 80;
+    });
+
+  it('follows the system until the user chooses; the choice then holds', async () => {
+    const page = await e2e.page({ colorScheme: 'dark' });
+    await signIn(page, STUDENT);
+    await expect.poll(() => bodyIsDark(page)).toBe(true);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => bodyIsDark(page)).toBe(false);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => bodyIsDark(page)).toBe(true);
+
+    // Chosen light on a dark system: light, after a reload too.
+    const panel = await openProfileMenu(page);
+    await panel.getByTestId('dark-mode-toggle').click();
+    await expect.poll(() => bodyIsDark(page)).toBe(false);
+    await page.reload();
+    await expectVisible(page.getByTestId('profile-menu-button'), 20000);
+    expect(await bodyIsDark(page)).toBe(false);
+    expect(await backgroundIsDark(page)).toBe(false);
+  });
+
+  it('the boot splash is dark on a dark system', async () => {
+    const page = await e2e.page({ colorScheme: 'dark' });
+    // The app's script never runs: what shows is index.html's splash alone.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/lms/login');
+    await expectVisible(page.locator('.splash'));
+    expect(await backgroundIsDark(page)).toBe(true);
+  });
+});

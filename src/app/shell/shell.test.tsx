@@ -53,7 +53,7 @@ describe('shell controls', () => {
     const { store } = renderWithStore(<MobileTabBar />);
     const bar = screen.getByTestId('mobile-tab-bar');
     const tabs = Array.from(bar.querySelectorAll('button')).map((b) => b.textContent);
-    expect(tabs).toEqual(['Профиль', 'Новости', 'Сообщения', 'Приложения']);
+    expect(tabs).toEqual(['Профиль', 'Новости', 'Чат', 'Приложения']);
     expect(screen.getByRole('button', { name: 'Приложения' })).toHaveAttribute('aria-current', 'page');
     await user.click(screen.getByRole('button', { name: 'Профиль' }));
     expect(store.getState().shell.activeTab).toBe(0);

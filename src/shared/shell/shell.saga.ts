@@ -4,7 +4,7 @@ import { all, call, fork, put, select, take, takeEvery } from 'redux-saga/effect
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { writeCookie } from '../../lib/cookies';
 import { changeLanguage, subscribeLanguage, type Language } from '../../i18n/languages';
-import { shellActions, MOBILE_QUERY, selectDark, THEME_COOKIE } from './shell.slice';
+import { shellActions, DARK_QUERY, MOBILE_QUERY, selectDark, THEME_COOKIE } from './shell.slice';
 import type { UnknownAction } from '@reduxjs/toolkit';
 
 /** One year; the theme survives logout. */
@@ -13,6 +13,9 @@ const THEME_MAX_AGE = 365 * 24 * 3600;
 export function applyTheme(dark: boolean): void {
   if (typeof document === 'undefined') return;
   document.body.classList.toggle('dark', dark);
+  // Before this runs (the splash), theme.css follows the system's colour scheme; 'light' keeps a
+  // light choice light on a dark system.
+  document.body.classList.toggle('light', !dark);
   const meta = document.querySelector('meta[name="theme-color"]');
   meta?.setAttribute('content', dark ? '#0f1622' : '#1d4e9e');
 }
@@ -29,7 +32,13 @@ export function environmentChannel(): EventChannel<UnknownAction> {
       const media = window.matchMedia(MOBILE_QUERY);
       const onMedia = (e: MediaQueryListEvent) => emit(shellActions.mobileChanged(e.matches));
       media.addEventListener?.('change', onMedia);
-      unsubscribeMedia = () => media.removeEventListener?.('change', onMedia);
+      const scheme = window.matchMedia(DARK_QUERY);
+      const onScheme = (e: MediaQueryListEvent) => emit(shellActions.systemDarkChanged(e.matches));
+      scheme.addEventListener?.('change', onScheme);
+      unsubscribeMedia = () => {
+        media.removeEventListener?.('change', onMedia);
+        scheme.removeEventListener?.('change', onScheme);
+      };
     }
     const unsubscribeLanguage = subscribeLanguage((lng) => emit(shellActions.languageChanged(lng)));
     return () => {
@@ -69,6 +78,9 @@ export function* shellSaga() {
   yield all([
     fork(watchEnvironment),
     takeEvery(shellActions.darkToggled.type, darkSaga),
+    takeEvery(shellActions.systemDarkChanged.type, function* () {
+      yield call(applyTheme, (yield select(selectDark)) as boolean);
+    }),
     takeEvery(shellActions.languageRequested.type, languageSaga),
   ]);
 }

@@ -25,11 +25,20 @@ export function detectMobile(): boolean {
     : false;
 }
 
+export const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** The user's choice (the theme cookie), else the system's colour scheme. */
+function detectDark(): boolean {
+  const chosen = readCookie(THEME_COOKIE);
+  if (chosen === 'dark' || chosen === 'light') return chosen === 'dark';
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY).matches : false;
+}
+
 export const initialShellState = (): ShellState => ({
   activeTab: DEFAULT_TAB,
   isMobile: detectMobile(),
   online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
-  dark: readCookie(THEME_COOKIE) === 'dark',
+  dark: detectDark(),
   language: currentLanguage(),
 });
 
@@ -48,6 +57,10 @@ const slice = createSlice({
     },
     darkToggled(state) {
       state.dark = !state.dark;
+    },
+    /** The system's colour scheme changed; it counts until the user chooses (the theme cookie). */
+    systemDarkChanged(state, action: PayloadAction<boolean>) {
+      if (readCookie(THEME_COOKIE) !== 'dark' && readCookie(THEME_COOKIE) !== 'light') state.dark = action.payload;
     },
     /** The user picked a language; the saga asks i18next to switch. */
     languageRequested(_state, _action: PayloadAction<Language>) {},
