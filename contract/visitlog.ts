@@ -61,6 +61,13 @@ export const JournalInfo = Type.Object({
   f_educ: Type.String(),
   id_teacher: Type.Integer(),
   teacher: Type.String(),
+  /** The journal's half-year, first and last day ('YYYY-MM-DD'): every write's date lies in it (docs/product.md#journal). */
+  startsOn: Type.String(),
+  endsOn: Type.String(),
+  /** The first day on which the half-year is read-only (its end plus the configured grace period). */
+  closesOn: Type.String(),
+  /** The half-year is closed for the caller: the journal is read-only (PERIOD_CLOSED). */
+  readOnly: Type.Boolean(),
 });
 export type JournalInfo = Static<typeof JournalInfo>;
 export const JournalsReply = Ok(Type.Array(JournalInfo));

@@ -59,6 +59,8 @@ export function totalsOf(marks: readonly (string | null)[]): Totals {
 
 /** '2026-09-07' → '07.09' */
 export const shortDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+/** '2026-09-07' → '07.09.2026' */
+export const fullDate = (date: string) => `${shortDate(date)}.${date.slice(0, 4)}`;
 
 /** A pasted block from Excel or LibreOffice: the first column of each line (tabs separate columns). */
 export function pastedColumn(text: string): string[] {

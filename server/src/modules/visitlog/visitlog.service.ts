@@ -46,6 +46,7 @@ import { localName } from '../../i18n';
 import { academicYearName } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
 import { AcademicService, currentWorkingSemester } from '../../shared/academic/academic.service';
+import { assertWritable as assertPeriod, journalPeriod, mayReopen, type PeriodRules, type WriteKind } from '../../shared/academic/journal-period';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import { JOURNAL_CHANGED_EVENT } from '../../shared/journal-live';
 import * as repo from './visitlog.repository';
@@ -113,8 +114,9 @@ function studentView(s: StudentRow): JournalStudent {
   return { id_student: s.id, s_fio: fullName(s), code: s.code, group: s.group, subgroup: s.subgroup };
 }
 
-function infoView(r: JournalSource, lang: Language, formNames: Map<number, string>): JournalInfo {
+function infoView(r: JournalSource, lang: Language, formNames: Map<number, string>, rules: PeriodRules): JournalInfo {
   const a = r.a;
+  const period = journalPeriod(a, rules);
   return {
     id_journal: a.id,
     id_a_year: a.academicYearId,
@@ -136,6 +138,10 @@ function infoView(r: JournalSource, lang: Language, formNames: Map<number, strin
     f_educ: formNames.get(r.educationFormId) ?? '',
     id_teacher: a.teacherId,
     teacher: fullName(r.teacher),
+    startsOn: period.startsOn,
+    endsOn: period.endsOn,
+    closesOn: period.closesOn,
+    readOnly: period.closed,
   };
 }
 
@@ -176,7 +182,8 @@ export class VisitlogService {
   async journals(auth: AuthInfo, input: JournalsBody, lang: Language): Promise<JournalInfo[]> {
     const teacherId = asTeacher(auth);
     const forms = await this.formNames(lang);
-    return (await repo.journals(this.ctx.db, { teacherId, year: input.id_a_year, ws: input.id_w_s })).map((r) => infoView(r, lang, forms));
+    const rules = this.periodRules(auth);
+    return (await repo.journals(this.ctx.db, { teacherId, year: input.id_a_year, ws: input.id_w_s })).map((r) => infoView(r, lang, forms, rules));
   }
 
   /**
@@ -258,7 +265,7 @@ export class VisitlogService {
     if (!source || !parts) throw notFound();
     const totalsOf = new Map((JSON.parse(parts.totals) as [number, number, number, number][]).map(([id, nb, sum, average]) => [id, { nb_Count: nb, ball_Count: sum, ball_average: average }]));
     const resArray: JournalRow[] = students.map((s) => ({ id_student: s.id, s_fio: fullName(s), ...(totalsOf.get(s.id) ?? { nb_Count: 0, ball_Count: 0, ball_average: 0 }) }));
-    const info = JSON.stringify(infoView(source, lang, forms));
+    const info = JSON.stringify(infoView(source, lang, forms, this.periodRules(auth)));
     return `{"info":${info},"journal":[${JSON.stringify(visits)},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${parts.dates},"resArray":${JSON.stringify(resArray)}}`;
   }
 
@@ -307,13 +314,15 @@ export class VisitlogService {
     ]);
     const students = new Map(listed.map((s) => [s.id, s]));
     const times = new Set(timeList.map((t) => t.id));
+    for (const c of cells) {
+      if (!students.has(c.studentId)) throw notFound();
+      this.checkOccurrence(auth, a, c.date, c.timeId, times, 'mark');
+    }
     const results = await this.ctx.db.transaction(async (tx) => {
       const out: (Cell & { cell: VisitRow | null })[] = [];
       const changes: repo.NewChange[] = [];
       for (const c of cells) {
-        const student = students.get(c.studentId);
-        if (!student) throw notFound();
-        this.checkOccurrence(a, c.date, c.timeId, times);
+        const student = students.get(c.studentId)!;
         let existing = await repo.lockCell(tx, a.id, c.studentId, c.date, c.timeId);
         const base = { teachingAssignmentId: a.id, studentId: c.studentId, visitDate: c.date, lessonTimeId: c.timeId, source, changedByUserId: auth.userId, changedAt: now };
         if (c.mark === undefined) {
@@ -349,11 +358,24 @@ export class VisitlogService {
     return results;
   }
 
-  /** A date within the journal's academic year and a lesson time that exists, else 400. */
-  private checkOccurrence(a: Assignment, date: string, timeId: number, times: Set<number>): void {
-    const y = a.academicYearId;
-    if (!times.has(timeId) || date < `${y}-09-01` || date > `${y + 1}-08-31` || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date)
-      throw badRequest();
+  /** A real date and a lesson time that exists (else 400), and a date the journal's period lets this write use (assertWritable). */
+  private checkOccurrence(auth: AuthInfo, a: Assignment, date: string, timeId: number, times: Set<number>, kind: WriteKind): void {
+    if (!times.has(timeId) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) throw badRequest();
+    this.assertWritable(auth, a, date, kind);
+  }
+
+  /** The period rules as they apply to the caller now (JOURNAL_GRACE_DAYS, JOURNAL_REOPEN_LOGINS). */
+  private periodRules(auth: AuthInfo): PeriodRules {
+    return { now: this.ctx.now(), graceDays: this.ctx.config.journalGraceDays, mayReopen: mayReopen(auth.login, this.ctx.config.journalReopenLogins) };
+  }
+
+  /**
+   * The one period check of every write to a journal (shared/academic/journal-period.ts): the
+   * half-year closed for the caller (PERIOD_CLOSED), a date outside it (OUTSIDE_PERIOD), a mark or
+   * attendance after today (FUTURE_DATE). `date` null: a write to the whole journal.
+   */
+  assertWritable(auth: AuthInfo, a: Assignment, date: string | null, kind: WriteKind): void {
+    assertPeriod(a, date, kind, this.periodRules(auth));
   }
 
   private newVisit(a: Assignment, s: StudentRow, date: string, timeId: number, mark: string | null, source: Source, userId: number, at: Date): repo.NewVisit {
@@ -389,7 +411,7 @@ export class VisitlogService {
     const now = this.ctx.now();
     return this.ctx.db.transaction(async (tx) => {
       const students = await repo.studentsOf(tx, a);
-      this.checkOccurrence(a, input.visitDate, input.id_time, new Set((await repo.lessonTimeList(tx)).map((t) => t.id)));
+      this.checkOccurrence(auth, a, input.visitDate, input.id_time, new Set((await repo.lessonTimeList(tx)).map((t) => t.id)), 'mark');
       const rows = await repo.insertPresent(
         tx,
         students.map((s) => this.newVisit(a, s, input.visitDate, input.id_time, null, 'bulk', auth.userId, now)),
@@ -436,7 +458,7 @@ export class VisitlogService {
     const topic = input.topic.trim();
     if (!topic) throw badRequest();
     return this.ctx.db.transaction(async (tx) => {
-      this.checkOccurrence(a, input.visitDate, input.id_time, new Set((await repo.lessonTimeList(tx)).map((t) => t.id)));
+      this.checkOccurrence(auth, a, input.visitDate, input.id_time, new Set((await repo.lessonTimeList(tx)).map((t) => t.id)), 'plan');
       if (input.id_module !== null && !(await repo.moduleList(tx)).some((m) => m.id === input.id_module)) throw badRequest();
       const row = await repo.upsertLessonTopic(tx, {
         teachingAssignmentId: a.id,
@@ -475,12 +497,14 @@ export class VisitlogService {
       credits: input.kredit,
     });
     if (found.length === 0) throw notFound();
+    for (const a of found) this.assertWritable(auth, a, input.date, 'plan');
     return this.deleteRecords(auth, found, { date: input.date, timeId: input.id_time });
   }
 
   /** The whole journal's records and topics (the list of students stays). */
   async deleteJournal(auth: AuthInfo, input: JournalBody): Promise<{ deleted: number }> {
     const a = await this.own(auth, input.id_journal);
+    this.assertWritable(auth, a, null, 'plan');
     return this.deleteRecords(auth, [a], null);
   }
 
@@ -519,6 +543,7 @@ export class VisitlogService {
     const a = await this.own(auth, input.id_journal);
     const listed = await repo.studentsOf(this.ctx.db, a);
     if (!listed.some((s) => s.id === input.id_student)) throw notFound();
+    this.assertWritable(auth, a, null, 'plan');
     const out = await this.deleteRecords(auth, [a], null, input.id_student);
     await repo.removeStudent(this.ctx.db, a.id, input.id_student, auth.userId);
     return out;
@@ -553,6 +578,7 @@ export class VisitlogService {
    */
   async updateSubgroups(auth: AuthInfo, input: SubgroupsUpdateBody): Promise<{ subgroups: Subgroup[]; students: JournalStudent[] }> {
     const a = await this.own(auth, input.id_journal);
+    this.assertWritable(auth, a, null, 'plan');
     const numbers = input.subgroups.map((g) => g.number);
     if (new Set(numbers).size !== numbers.length) throw badRequest();
     const all = input.subgroups.flatMap((g) => g.students);
@@ -579,6 +605,7 @@ export class VisitlogService {
   /** Replaces the planned topics (one transaction): numbers unique, modules that exist. */
   async savePlanTopics(auth: AuthInfo, input: PlanTopicsBody): Promise<PlanTopic[]> {
     const a = await this.own(auth, input.id_journal);
+    this.assertWritable(auth, a, null, 'plan');
     const numbers = input.topics.map((t) => t.number);
     if (new Set(numbers).size !== numbers.length || input.topics.some((t) => !t.topic.trim())) throw badRequest();
     await this.ctx.db.transaction(async (tx) => {

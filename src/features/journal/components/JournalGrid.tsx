@@ -39,6 +39,8 @@ interface Props {
   onActive: (cell: { student: number; date: string; time: number } | null) => void;
   /** A typed or pasted value that is not a mark (null: the message is gone). */
   onInvalid: (invalid: boolean) => void;
+  /** The journal's half-year is closed: the cells are read, never edited. */
+  readOnly?: boolean;
 }
 
 type CellState = 'saving' | 'failed' | undefined;
@@ -201,7 +203,7 @@ function usePrinting(): boolean {
   return printing;
 }
 
-export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, onPaste, onLesson, onActive, onInvalid }: Props) {
+export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, onPaste, onLesson, onActive, onInvalid, readOnly = false }: Props) {
   const { t } = useTranslation('journal');
   const [pos, setPos] = useState({ row: 0, col: Math.max(0, lessons.length - 1) });
   const [editing, setEditing] = useState<string | null>(null);
@@ -379,6 +381,10 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
         }
         return;
       }
+    }
+    // A closed half-year's journal is only read: the keys below edit.
+    if (readOnly) return;
+    switch (e.key) {
       case 'Enter':
       case 'F2':
         e.preventDefault();
@@ -397,7 +403,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   };
 
   const onPasteEvent = (e: ClipboardEvent<HTMLTableElement>) => {
-    if (!current || editing !== null) return;
+    if (!current || editing !== null || readOnly) return;
     const values = pastedColumn(e.clipboardData.getData('text/plain'));
     if (values.length === 0) return;
     e.preventDefault();
@@ -433,6 +439,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
         // Fixed widths: the browser lays the table out without measuring every cell's content.
         style={virtual ? { width: NAME_WIDTH + cols * COL_WIDTH + 3 * TOTAL_WIDTH, tableLayout: 'fixed' } : undefined}
         role="grid"
+        aria-readonly={readOnly || undefined}
         aria-rowcount={rows + 1}
         aria-colcount={cols + 4}
         onKeyDown={onKeyDown}

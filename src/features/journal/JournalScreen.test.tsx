@@ -1,0 +1,103 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { JournalData, JournalInfo } from '../../../contract/visitlog';
+import { initialSessionState } from '../../shared/session/session';
+import { makeStore, renderWithStore } from '../../test/render';
+import { http, ok, recordRequests, requestsSettled, server, teacher } from '../../test/server';
+import JournalScreen from './JournalScreen';
+import { initialJournalState, type JournalState } from './journal.slice';
+import { journalInfo } from './journal.fixtures';
+
+const times = [{ id: 1, name: '08:00–09:20' }];
+const years = [
+  { id: 2025, name: '2025-26' },
+  { id: 2026, name: '2026-27' },
+];
+
+function journalData(info: JournalInfo): JournalData {
+  return {
+    info,
+    journal: [[{ id_studentJournalVisit: 1, id_student: 100, visitDate: info.startsOn.replace('-09-01', '-10-06'), id_time: 1, otsenka: '4', source: 'journal', updatedAt: '2025-10-06T08:00:00.000Z' }], []],
+    students: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', code: '100', group: 'ПИ-1-24', subgroup: 1 }],
+    dates: [{ visitDate: info.startsOn.replace('-09-01', '-10-06'), id_time: 1, time: '08:00' }],
+    resArray: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', nb_Count: 0, ball_Count: 4, ball_average: 4 }],
+  };
+}
+
+/** The screen with a journal open, as after choosing it in the filters. */
+function renderOpen(info: JournalInfo) {
+  const data = journalData(info);
+  server.use(
+    http.get('/api/misc/years.json', () => ok(years)),
+    http.post('/api/visitlog/journals.json', () => ok([info])),
+    http.get('/api/visitlog/times.json', () => ok(times)),
+    http.get('/api/visitlog/modules.json', () => ok([])),
+    http.post('/api/visitlog/journal.json', () => ok(data)),
+  );
+  const journal: JournalState = {
+    ...initialJournalState,
+    year: info.id_a_year,
+    ws: info.id_w_s,
+    years: { data: years, fetching: false, error: null },
+    lists: { times, modules: [] },
+    journals: { data: [info], fetching: false, error: null },
+    filters: { ...initialJournalState.filters, journal: info.id_journal },
+    journal: { data, fetching: false, error: null },
+    marks: { [`100|${data.dates[0].visitDate}|1`]: '4' },
+  };
+  const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, journal });
+  renderWithStore(<JournalScreen />, { route: '/lms/journal', store });
+  return { user: userEvent.setup(), store };
+}
+
+beforeEach(() => {
+  server.use(http.post('/api/chat/count.json', () => ok({ total: 0, contacts: [], groups: [] })));
+});
+
+describe("the journal's period on screen", () => {
+  it("a closed half-year's journal says it is read-only and offers no editing: no lesson bar, no setup, no typing", async () => {
+    const info = journalInfo(51, { id_a_year: 2025, startsOn: '2025-09-01', endsOn: '2026-01-31', closesOn: '2026-02-15', readOnly: true });
+    const log = recordRequests();
+    const { user } = renderOpen(info);
+    expect(await screen.findByRole('note')).toHaveTextContent('Полугодие закрыто с 15.02.2026: журнал только для чтения.');
+    expect(screen.queryByRole('group', { name: 'Занятие' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Подгруппы' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Добавить занятие' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Убрать студента из списка' })).not.toBeInTheDocument();
+    const grid = screen.getByRole('grid');
+    expect(grid).toHaveAttribute('aria-readonly', 'true');
+    const cell = screen.getByRole('gridcell', { name: '4' });
+    await user.click(cell);
+    await user.keyboard('5');
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Delete}');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(cell).toHaveTextContent('4');
+    // Reading stays: the history and the export are there.
+    expect(screen.getByRole('button', { name: 'История ячейки' })).toBeEnabled();
+    await waitFor(() => expect(log.paths().filter((p) => p.includes('/visit/'))).toEqual([]));
+    log.stop();
+  });
+
+  it("the date box offers the half-year's days only; a date outside it is explained and no lesson action is offered", async () => {
+    const info = journalInfo(52);
+    const log = recordRequests();
+    renderOpen(info);
+    // The screen's own loads (years, then the half-year's journals) are done: the grid and its lesson bar stay as they are.
+    await waitFor(() => expect(log.paths()).toContain('/api/visitlog/journals.json'));
+    await requestsSettled();
+    log.stop();
+    const date = await screen.findByLabelText('Дата');
+    expect(date).toHaveAttribute('min', '2026-09-01');
+    expect(date).toHaveAttribute('max', '2027-01-31');
+    fireEvent.change(date, { target: { value: '2027-04-01' } });
+    await waitFor(() => expect(date).toHaveValue('2027-04-01'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Дата вне полугодия журнала (01.09.2026 – 31.01.2027).');
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    for (const name of ['Добавить занятие', 'Отметить всех присутствующими', 'Тема занятия', 'Удалить занятие']) expect(screen.getByRole('button', { name })).toBeDisabled();
+    fireEvent.change(date, { target: { value: '2026-11-02' } });
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Добавить занятие' })).toBeEnabled();
+  });
+});
