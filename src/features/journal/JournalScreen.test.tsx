@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { JournalData, JournalInfo } from '../../../contract/visitlog';
 import { initialSessionState } from '../../shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
-import { http, ok, recordRequests, requestsSettled, server, teacher } from '../../test/server';
+import { fail, http, ok, recordRequests, requestsSettled, server, teacher } from '../../test/server';
 import JournalScreen from './JournalScreen';
 import { initialJournalState, type JournalState } from './journal.slice';
 import { journalInfo } from './journal.fixtures';
@@ -99,5 +99,53 @@ describe("the journal's period on screen", () => {
     fireEvent.change(date, { target: { value: '2026-11-02' } });
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Добавить занятие' })).toBeEnabled();
+  });
+});
+
+describe('a refused save', () => {
+  /** The open journal (one student, his 4 on 06.10) with its loads done and the cell written as '5'. */
+  async function writeFive(reply: () => Response) {
+    const info = journalInfo(53);
+    const log = recordRequests();
+    server.use(http.post('/api/visitlog/visit/set.json', reply));
+    const { user, store } = renderOpen(info);
+    await waitFor(() => expect(log.paths()).toContain('/api/visitlog/journals.json'));
+    await requestsSettled();
+    log.stop();
+    const cell = screen.getByRole('gridcell', { name: '4' });
+    await user.click(cell);
+    await user.keyboard('5{Enter}');
+    return { user, store, cell: () => document.querySelector<HTMLElement>('td.jg-cell[data-row="0"][data-col="0"]')! };
+  }
+  const totals = () => [...document.querySelectorAll('td.jg-total')].map((td) => td.textContent);
+
+  it("says why in the user's language, offers no Retry, never counts the refused value, and Esc brings back the stored mark", async () => {
+    const { user, store, cell } = await writeFive(() => fail(400, 'FUTURE_DATE', 'Отметки и посещаемость нельзя ставить на будущую дату'));
+    await waitFor(() => expect(cell()).toHaveAttribute('aria-invalid', 'true'));
+    expect(cell()).toHaveTextContent('5');
+    expect(cell()).toHaveAttribute('title', 'Отметки и посещаемость нельзя ставить на будущую дату.');
+    expect(screen.getByText('Отметки и посещаемость нельзя ставить на будущую дату.', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.queryByText(/Запрос содержит неверные данные/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Повторить' })).not.toBeInTheDocument();
+    // The totals hold the stored 4 only.
+    expect(totals()).toEqual(['0', '4', '4.00']);
+    // Esc on the refused cell: the stored value is back and nothing holds the page any more.
+    cell().focus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(cell()).toHaveTextContent('4'));
+    expect(cell()).not.toHaveAttribute('aria-invalid');
+    expect(store.getState().journal.edits).toEqual({});
+    expect(screen.queryByRole('button', { name: 'Отменить несохранённое' })).not.toBeInTheDocument();
+  });
+
+  it('a server that did not answer offers Retry beside Discard; Discard drops the value too', async () => {
+    const { user, store, cell } = await writeFive(() => fail(503, 'SERVICE_UNAVAILABLE', 'unavailable', undefined, { 'retry-after': '5' }));
+    await waitFor(() => expect(cell()).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByRole('button', { name: 'Повторить' })).toBeInTheDocument();
+    expect(totals()).toEqual(['0', '4', '4.00']);
+    await user.click(screen.getByRole('button', { name: 'Отменить несохранённое' }));
+    await waitFor(() => expect(cell()).toHaveTextContent('4'));
+    expect(store.getState().journal.edits).toEqual({});
+    expect(screen.queryByRole('button', { name: 'Повторить' })).not.toBeInTheDocument();
   });
 });

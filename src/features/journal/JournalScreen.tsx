@@ -19,7 +19,7 @@ import { Dialog } from './components/Dialog';
 import { JournalGrid, type GridLesson } from './components/JournalGrid';
 import { JournalSetup } from './components/JournalSetup';
 import { StudentJournal } from './components/StudentJournal';
-import { journalActions, matchingJournals, selectJournal, type CellWrite, type FilterName, type JournalState } from './journal.slice';
+import { canRetry, journalActions, matchingJournals, selectJournal, type CellWrite, type FilterName, type JournalState } from './journal.slice';
 import { fullDate, lessonKey, shortDate, showMark } from './pivot';
 import './journal.css';
 
@@ -138,6 +138,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
   const pending = Object.values(state.edits);
   const saving = pending.filter((e) => e.status === 'saving').length;
   const failedEdits = pending.filter((e) => e.status === 'failed');
+  const retryable = failedEdits.some((e) => canRetry(e.error));
 
   // Leaving the page with marks not yet saved asks first.
   useEffect(() => {
@@ -153,6 +154,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
   const onWrite = useCallback((w: CellWrite) => dispatch(journalActions.cellWritten(w)), [dispatch]);
   const onPaste = useCallback((cells: CellWrite[]) => dispatch(journalActions.pasteRequested(cells)), [dispatch]);
   const onLesson = useCallback((date: string, time: number) => dispatch(journalActions.lessonChosen({ date, time })), [dispatch]);
+  const onDiscard = useCallback((key: string) => dispatch(journalActions.editsDiscarded([key])), [dispatch]);
   /** The active cell's lesson is the lesson in focus (mark all present, topic, delete act on it). */
   const onActive = useCallback(
     (cell: { student: number; date: string; time: number } | null) => {
@@ -242,11 +244,16 @@ function TeacherJournal({ state }: { state: JournalState }) {
 
       <div className="journal-toolbar">
         <p className="journal-status" role="status" aria-live="polite">
-          {saving > 0 ? t('status.saving', { count: saving }) : failedEdits.length > 0 ? t('status.failed', { count: failedEdits.length }) : state.savedCount > 0 ? t('status.saved') : t('status.hint')}
+          {saving > 0 ? t('status.saving', { count: saving }) : failedEdits.length > 0 ? t(retryable ? 'status.failed' : 'status.failedRefused', { count: failedEdits.length }) : state.savedCount > 0 ? t('status.saved') : t('status.hint')}
         </p>
-        {failedEdits.length > 0 ? (
+        {retryable ? (
           <button type="button" className="btn btn-primary btn-small" onClick={() => dispatch(journalActions.retryRequested())}>
             {t('status.retry')}
+          </button>
+        ) : null}
+        {failedEdits.length > 0 ? (
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => dispatch(journalActions.editsDiscarded())}>
+            {t('status.discard')}
           </button>
         ) : null}
         <button type="button" className="btn btn-ghost btn-small" disabled={!active} onClick={() => active && dispatch(journalActions.historyRequested({ ...active, written: null }))}>
@@ -264,7 +271,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
       </div>
       {invalid ? (
         <p className="journal-error" role="alert">
-          {t('cm:errors.INVALID_MARK', { max: 100 })}
+          {t('cm:errors.INVALID_MARK', { min: 0, max: 100 })}
         </p>
       ) : null}
       {failedEdits[0]?.error ? <p className="journal-error">{describeFailure(t, failedEdits[0].error)}</p> : null}
@@ -282,6 +289,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
         onActive={onActive}
         onInvalid={setInvalid}
         readOnly={info.readOnly}
+        onDiscard={onDiscard}
       />
 
       {state.history.cell ? (

@@ -16,8 +16,9 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { JournalStudent } from '../../../../contract/visitlog';
+import { describeFailure } from '../../../lib/errors';
 import type { CellEdit, CellWrite } from '../journal.slice';
-import { cellKey, pastedColumn, readMark, shortDate, showMark, storedFrom, totalsOf, type Totals } from '../pivot';
+import { cellKey, pastedColumn, readMark, shortDate, showMark, totalsOf, type Totals } from '../pivot';
 
 export interface GridLesson {
   date: string;
@@ -41,6 +42,8 @@ interface Props {
   onInvalid: (invalid: boolean) => void;
   /** The journal's half-year is closed: the cells are read, never edited. */
   readOnly?: boolean;
+  /** Escape on a cell whose save failed: drop what was typed, the stored value shows again. */
+  onDiscard?: (key: string) => void;
 }
 
 type CellState = 'saving' | 'failed' | undefined;
@@ -101,6 +104,8 @@ interface RowProps {
   cols: readonly Slot[];
   values: readonly string[];
   states: readonly CellState[];
+  /** Why a failed cell's save failed, in the user's language. */
+  reasons: readonly string[];
   totals: Totals;
   lessonCount: number;
   activeCol: number;
@@ -112,7 +117,7 @@ interface RowProps {
 const sameArray = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 const Row = memo(
-  function Row({ index, student, groupStart, cols, values, states, totals, lessonCount, activeCol, editing, onCellClick, onDraft }: RowProps) {
+  function Row({ index, student, groupStart, cols, values, states, reasons, totals, lessonCount, activeCol, editing, onCellClick, onDraft }: RowProps) {
     const { t } = useTranslation('journal');
     let k = 0;
     return (
@@ -125,6 +130,7 @@ const Row = memo(
           const c = slot.index;
           const v = values[k];
           const state = states[k];
+          const reason = reasons[k];
           k++;
           const active = c === activeCol;
           return (
@@ -139,7 +145,7 @@ const Row = memo(
               aria-busy={state === 'saving' || undefined}
               aria-invalid={state === 'failed' || undefined}
               className={`jg-cell${active ? ' jg-active' : ''}${state ? ` jg-${state}` : ''}${v === 'н/б' ? ' jg-absent' : ''}`}
-              title={state === 'saving' ? t('grid.saving') : state === 'failed' ? t('grid.failed') : undefined}
+              title={state === 'saving' ? t('grid.saving') : state === 'failed' ? reason : undefined}
               onClick={() => onCellClick(index, c)}
             >
               {active && editing !== null ? (
@@ -179,7 +185,8 @@ const Row = memo(
     a.onCellClick === b.onCellClick &&
     a.onDraft === b.onDraft &&
     sameArray(a.values, b.values) &&
-    sameArray(a.states, b.states),
+    sameArray(a.states, b.states) &&
+    sameArray(a.reasons, b.reasons),
 );
 
 /** True while the page is being printed (the whole table is rendered then). */
@@ -203,7 +210,7 @@ function usePrinting(): boolean {
   return printing;
 }
 
-export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, onPaste, onLesson, onActive, onInvalid, readOnly = false }: Props) {
+export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, onPaste, onLesson, onActive, onInvalid, readOnly = false, onDiscard }: Props) {
   const { t } = useTranslation('journal');
   const [pos, setPos] = useState({ row: 0, col: Math.max(0, lessons.length - 1) });
   const [editing, setEditing] = useState<string | null>(null);
@@ -254,13 +261,16 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   const rowSlots = slotsOf(rowIndices ?? all(rows), rows);
   const renderedCols = useMemo(() => colSlots.flatMap((s) => ('index' in s ? [s.index] : [])), [colSlots]);
 
-  /** What a cell shows, its stored mark (undefined: none) and its state. */
+  /**
+   * What a cell shows (what was typed while it is being saved or failed), its stored mark (undefined:
+   * none; never what is not saved yet), its state and, when its save failed, why.
+   */
   const cellAt = useCallback(
     (r: number, c: number) => {
       const key = cellKey(students[r].id_student, lessons[c].date, lessons[c].time);
       const edit = edits[key];
-      const mark = edit ? storedFrom(edit.written) : key in marks ? marks[key] : undefined;
-      return { value: edit ? (edit.written ?? '') : showMark(mark), mark, state: edit?.status as CellState };
+      const mark = key in marks ? marks[key] : undefined;
+      return { key, value: edit ? (edit.written ?? '') : showMark(mark), mark, state: edit?.status as CellState, error: edit?.status === 'failed' ? edit.error : null };
     },
     [students, lessons, marks, edits],
   );
@@ -268,17 +278,20 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   const rowData = (r: number) => {
     const values: string[] = [];
     const states: CellState[] = [];
+    const reasons: string[] = [];
     for (const c of renderedCols) {
       const cell = cellAt(r, c);
       values.push(cell.value);
       states.push(cell.state);
+      reasons.push(cell.state === 'failed' ? describeFailure(t, cell.error) || t('grid.failed') : '');
     }
+    // The totals count stored marks only: a value being saved, or refused, is not counted.
     const stored: (string | null)[] = [];
     for (let c = 0; c < cols; c++) {
       const { mark } = cellAt(r, c);
       if (mark !== undefined) stored.push(mark);
     }
-    return { values, states, totals: totalsOf(stored) };
+    return { values, states, reasons, totals: totalsOf(stored) };
   };
 
   const current = useMemo(
@@ -355,6 +368,15 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
       return;
     }
     switch (e.key) {
+      case 'Escape': {
+        // A failed save is dropped: the stored value shows again.
+        const cell = cellAt(row, col);
+        if (cell.state === 'failed' && onDiscard) {
+          e.preventDefault();
+          onDiscard(cell.key);
+        }
+        return;
+      }
       case 'ArrowUp':
         e.preventDefault();
         return move(-1, 0);
@@ -498,6 +520,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
                 cols={colSlots}
                 values={d.values}
                 states={d.states}
+                reasons={d.reasons}
                 totals={d.totals}
                 lessonCount={cols}
                 activeCol={r === row ? col : -1}
