@@ -149,3 +149,26 @@ describe('a refused save', () => {
     expect(screen.queryByRole('button', { name: 'Повторить' })).not.toBeInTheDocument();
   });
 });
+
+describe("the journal's mark scale", () => {
+  it("'44' typed in a 2..5 journal is refused on the spot with the scale's range; the setup offers the scale and shows a refusal", async () => {
+    const info = journalInfo(54);
+    const log = recordRequests();
+    server.use(http.post('/api/visitlog/scale.json', () => fail(409, 'SCALE_IN_USE', 'in use', { count: 3 })));
+    const { user } = renderOpen(info);
+    await waitFor(() => expect(log.paths()).toContain('/api/visitlog/journals.json'));
+    await requestsSettled();
+    await user.click(screen.getByRole('gridcell', { name: '4' }));
+    await user.keyboard('44{Enter}');
+    expect(await screen.findByText('Недопустимая отметка. Можно: «н/б», «ув», «+» или целое число от 2 до 5.')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    const scale = screen.getByLabelText('Шкала оценок');
+    expect(scale).toHaveDisplayValue('2–5');
+    await user.selectOptions(scale, '0–100 баллов');
+    expect(await screen.findByText('Шкалу нельзя сменить: 3 отметок журнала в неё не входят.')).toBeInTheDocument();
+    await requestsSettled();
+    expect(log.requests.find((r) => r.path === '/api/visitlog/scale.json')?.body).toEqual({ id_journal: 54, scale: '0-100' });
+    expect(log.paths().filter((p) => p.includes('/visit/'))).toEqual([]);
+    log.stop();
+  });
+});

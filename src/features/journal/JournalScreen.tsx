@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE_STUDENT } from '../../shared/request/roles';
 import type { JournalInfo } from '../../../contract/visitlog';
-import { journalExportUrl } from '../../api/visitlog';
+import { journalExportUrl, SCALES } from '../../api/visitlog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Select, type SelectOption } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
@@ -271,7 +271,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
       </div>
       {invalid ? (
         <p className="journal-error" role="alert">
-          {t('cm:errors.INVALID_MARK', { min: 0, max: 100 })}
+          {t('cm:errors.INVALID_MARK', SCALES[info.scale])}
         </p>
       ) : null}
       {failedEdits[0]?.error ? <p className="journal-error">{describeFailure(t, failedEdits[0].error)}</p> : null}
@@ -290,6 +290,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
         onInvalid={setInvalid}
         readOnly={info.readOnly}
         onDiscard={onDiscard}
+        scale={info.scale}
       />
 
       {state.history.cell ? (

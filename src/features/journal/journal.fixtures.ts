@@ -26,5 +26,6 @@ export const journalInfo = (id: number, over: Partial<JournalInfo> = {}): Journa
   endsOn: '2027-01-31',
   closesOn: '2027-02-15',
   readOnly: false,
+  scale: '2-5',
   ...over,
 });

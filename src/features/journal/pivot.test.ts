@@ -11,13 +11,17 @@ describe('journal arithmetic', () => {
 
   it('reads typed marks like the server: short forms, whole numbers 0..100, the rest invalid', () => {
     expect(readMark(' 5 ')).toBe('5');
-    expect(readMark('007')).toBe('7');
+    expect(readMark('004')).toBe('4');
+    expect(readMark('007', '0-100')).toBe('7');
+    expect(readMark('44', '0-100')).toBe('44');
+    expect(readMark('0', '0-100')).toBe('0');
     expect(readMark('Н')).toBe('н/б');
     expect(readMark('нб')).toBe('н/б');
     expect(readMark('у')).toBe('ув');
     expect(readMark('+')).toBe('+');
     expect(readMark('')).toBeNull();
-    for (const bad of ['101', '4.5', '-1', 'abc', '5+']) expect(readMark(bad)).toBe('invalid');
+    for (const bad of ['101', '44', '1', '0', '7', '4.5', '-1', 'abc', '5+']) expect(readMark(bad)).toBe('invalid');
+    for (const bad of ['101', '4.5', '-1']) expect(readMark(bad, '0-100')).toBe('invalid');
   });
 
   it("shows a record without a grade as '+', no record as empty; a written '+' is stored as present, null clears", () => {

@@ -3,7 +3,7 @@
  * one student's totals: 'н/б' is an absence, a present mark without a grade counts 0, 'ув'
  * (excused) counts neither, other marks are integers; the average is rounded to 2 decimals.
  */
-import { ABSENT, EXCUSED, MAX_MARK, PRESENT } from '../../api/visitlog';
+import { ABSENT, EXCUSED, PRESENT, SCALES, type MarkScale } from '../../api/visitlog';
 
 /** A lesson column: date and lesson time. */
 export const lessonKey = (date: string, time: number) => `${date}|${time}`;
@@ -18,15 +18,15 @@ export function showMark(mark: string | null | undefined): string {
 
 /**
  * What the teacher typed, as the server wants it: '' clears (null), '+', 'н/б' (also 'нб', 'н'),
- * 'ув' (also 'у'), or a whole number 0..100. Anything else: 'invalid'.
+ * 'ув' (also 'у'), or a whole number of the journal's scale (2..5 by default). Anything else: 'invalid'.
  */
-export function readMark(typed: string): string | null | 'invalid' {
+export function readMark(typed: string, scale: MarkScale = '2-5'): string | null | 'invalid' {
   const v = typed.trim().toLowerCase();
   if (v === '') return null;
   if (v === PRESENT) return PRESENT;
   if (v === ABSENT || v === 'нб' || v === 'н') return ABSENT;
   if (v === EXCUSED || v === 'у') return EXCUSED;
-  if (/^\d{1,3}$/.test(v) && Number(v) <= MAX_MARK) return String(Number(v));
+  if (/^\d{1,3}$/.test(v) && Number(v) >= SCALES[scale].min && Number(v) <= SCALES[scale].max) return String(Number(v));
   return 'invalid';
 }
 

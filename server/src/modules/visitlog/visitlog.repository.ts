@@ -445,3 +445,17 @@ export async function replacePlanTopics(db: Db, assignmentId: number, list: { nu
         set: { topic: sql`excluded.topic`, hours: sql`excluded.hours`, moduleId: sql`excluded.module_id` },
       });
 }
+
+/** How many of a journal's stored marks are whole numbers outside min..max (a scale they would not fit). */
+export async function marksOutside(db: Db, assignmentId: number, min: number, max: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(journalVisits)
+    .where(and(eq(journalVisits.teachingAssignmentId, assignmentId), sql`${journalVisits.mark} ~ '^[0-9]+$'`, sql`(${journalVisits.mark}::int < ${min} or ${journalVisits.mark}::int > ${max})`));
+  return row?.n ?? 0;
+}
+
+/** Sets a journal's mark scale. */
+export async function setMarkScale(db: Db, assignmentId: number, scale: string): Promise<void> {
+  await db.update(teachingAssignments).set({ markScale: scale }).where(eq(teachingAssignments.id, assignmentId));
+}

@@ -9,8 +9,11 @@ import {
   CELLS_PER_WRITE_MAX,
   MARK_ABSENT,
   MARK_EXCUSED,
-  MARK_MAX,
   MARK_PRESENT,
+  MARK_SCALES,
+  type AssessmentsQuery,
+  type MarkScale,
+  type ScaleBody,
   type HistoryBody,
   type HistoryEntry,
   type InsertAllBody,
@@ -55,13 +58,17 @@ import type { Assignment, JournalSource, Source, StudentRow, VisitCell } from '.
 /** Live event names on the bus. */
 export const VISITLOG_EVENTS = { changed: JOURNAL_CHANGED_EVENT } as const;
 
-export const invalidMark = () => new AppError(400, 'INVALID_MARK', { max: MARK_MAX });
+export const invalidMark = (scale: MarkScale) => new AppError(400, 'INVALID_MARK', { ...MARK_SCALES[scale] });
+
+/** A journal's mark scale as stored (the column's check allows only these). */
+const scaleOf = (a: Assignment): MarkScale => (a.markScale in MARK_SCALES ? (a.markScale as MarkScale) : '2-5');
 
 /**
- * A mark as written → as stored: '+' → null (present), 'н/б' (also 'нб', 'Н/Б'), 'ув', or an
- * integer 0..100 without leading zeros; anything else is INVALID_MARK. `undefined`: clear the cell.
+ * A mark as written → as stored: '+' → null (present), 'н/б' (also 'нб', 'Н/Б'), 'ув', or a whole
+ * number of the journal's scale without leading zeros; anything else is INVALID_MARK. `undefined`:
+ * clear the cell.
  */
-export function parseMark(input: string | null): string | null | undefined {
+export function parseMark(input: string | null, scale: MarkScale = '2-5'): string | null | undefined {
   if (input === null) return undefined;
   const v = input.trim().toLowerCase();
   if (v === MARK_PRESENT) return null;
@@ -69,9 +76,10 @@ export function parseMark(input: string | null): string | null | undefined {
   if (v === MARK_EXCUSED) return MARK_EXCUSED;
   if (/^\d{1,3}$/.test(v)) {
     const n = Number(v);
-    if (n <= MARK_MAX) return String(n);
+    const { min, max } = MARK_SCALES[scale];
+    if (n >= min && n <= max) return String(n);
   }
-  throw invalidMark();
+  throw invalidMark(scale);
 }
 
 /** The totals of one student's marks: 'н/б' an absence, null 0, 'ув' neither, others integers. */
@@ -142,6 +150,7 @@ function infoView(r: JournalSource, lang: Language, formNames: Map<number, strin
     endsOn: period.endsOn,
     closesOn: period.closesOn,
     readOnly: period.closed,
+    scale: scaleOf(a),
   };
 }
 
@@ -151,6 +160,9 @@ interface Cell {
   timeId: number;
   mark: string | null | undefined;
 }
+
+/** A cell as the caller wrote it: the mark is read against the journal's scale (parseMark). */
+type WrittenCell = Omit<Cell, 'mark'> & { written: string | null };
 
 export class VisitlogService {
   constructor(private readonly ctx: AppContext) {}
@@ -169,9 +181,28 @@ export class VisitlogService {
     return (await repo.moduleList(this.ctx.db)).map((r) => ({ id: r.id, name: localName(r, lang) }));
   }
 
-  /** The marks a cell may hold, as the journal writes them (id = position). */
-  assessments(): IdName[] {
-    return [MARK_PRESENT, MARK_ABSENT, MARK_EXCUSED, ...Array.from({ length: 6 }, (_, i) => String(i))].map((name, i) => ({ id: i + 1, name }));
+  /** The marks a cell of the journal may hold, as the journal writes them (id = position); without a journal, the default scale's. */
+  async assessments(auth: AuthInfo, input: AssessmentsQuery): Promise<IdName[]> {
+    const scale = input.id_journal === undefined ? '2-5' : scaleOf(await this.own(auth, input.id_journal));
+    const { min, max } = MARK_SCALES[scale];
+    return [MARK_PRESENT, MARK_ABSENT, MARK_EXCUSED, ...Array.from({ length: max - min + 1 }, (_, i) => String(min + i))].map((name, i) => ({ id: i + 1, name }));
+  }
+
+  /**
+   * The journal's mark scale (its setup). Refused with SCALE_IN_USE while stored marks would not
+   * fit the new scale, and like every write while the half-year is closed.
+   */
+  async setScale(auth: AuthInfo, input: ScaleBody): Promise<{ scale: MarkScale }> {
+    const a = await this.own(auth, input.id_journal);
+    this.assertWritable(auth, a, null, 'plan');
+    const { min, max } = MARK_SCALES[input.scale];
+    await this.ctx.db.transaction(async (tx) => {
+      const misfits = await repo.marksOutside(tx, a.id, min, max);
+      if (misfits > 0) throw new AppError(409, 'SCALE_IN_USE', { count: misfits });
+      await repo.setMarkScale(tx, a.id, input.scale);
+      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+    });
+    return { scale: input.scale };
   }
 
   async lessonTimes(): Promise<IdName[]> {
@@ -276,14 +307,13 @@ export class VisitlogService {
 
   /** One cell: set, mark present ('+') or clear (null). */
   async setVisit(auth: AuthInfo, input: VisitSetBody): Promise<VisitRow | null> {
-    const mark = parseMark(input.otsenka);
-    const [out] = await this.writeCells(auth, input.id_journal, [{ studentId: input.id_student, date: input.visitDate, timeId: input.id_time, mark }]);
+    const [out] = await this.writeCells(auth, input.id_journal, [{ studentId: input.id_student, date: input.visitDate, timeId: input.id_time, written: input.otsenka }]);
     return out.cell;
   }
 
   /** Several cells (a pasted column): all written, or none. */
   async pasteVisits(auth: AuthInfo, input: VisitPasteBody) {
-    const cells = input.cells.map((c) => ({ studentId: c.id_student, date: c.visitDate, timeId: c.id_time, mark: parseMark(c.otsenka) }));
+    const cells = input.cells.map((c) => ({ studentId: c.id_student, date: c.visitDate, timeId: c.id_time, written: c.otsenka }));
     return (await this.writeCells(auth, input.id_journal, cells)).map((c) => ({ id_student: c.studentId, visitDate: c.date, id_time: c.timeId, cell: c.cell }));
   }
 
@@ -291,10 +321,9 @@ export class VisitlogService {
   async updateVisit(auth: AuthInfo, input: VisitUpdateBody): Promise<VisitRow | null> {
     const teacherId = asTeacher(auth);
     if (input.id_teacher !== undefined && input.id_teacher !== teacherId) throw forbidden();
-    const mark = parseMark(input.id_otsenka);
     const record = await repo.visitById(this.ctx.db, input.id_studentJournalVisit);
     if (!record) throw notFound();
-    const [out] = await this.writeCells(auth, record.teachingAssignmentId, [{ studentId: record.studentId, date: record.visitDate, timeId: record.lessonTimeId, mark }]);
+    const [out] = await this.writeCells(auth, record.teachingAssignmentId, [{ studentId: record.studentId, date: record.visitDate, timeId: record.lessonTimeId, written: input.id_otsenka }]);
     return out.cell;
   }
 
@@ -302,9 +331,12 @@ export class VisitlogService {
    * Writes cells in one transaction, in order: each must be a listed student's, on a date of the
    * journal's academic year, at a lesson time that exists. A failure anywhere writes nothing.
    */
-  private async writeCells(auth: AuthInfo, journalId: number, cells: Cell[], source: Source = 'journal') {
-    if (cells.length > CELLS_PER_WRITE_MAX) throw badRequest();
+  private async writeCells(auth: AuthInfo, journalId: number, written: WrittenCell[], source: Source = 'journal') {
+    if (written.length > CELLS_PER_WRITE_MAX) throw badRequest();
     const a = await this.own(auth, journalId);
+    // Every mark of the write is read against the journal's scale before anything is written.
+    const scale = scaleOf(a);
+    const cells: Cell[] = written.map(({ written: w, ...c }) => ({ ...c, mark: parseMark(w, scale) }));
     const now = this.ctx.now();
     // What the checks need, read in parallel before the transaction (which then only locks and writes).
     const [listed, timeList, recipients] = await Promise.all([

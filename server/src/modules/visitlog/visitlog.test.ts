@@ -49,15 +49,19 @@ afterAll(async () => {
 });
 
 describe('marks and totals', () => {
-  it("accepts '+', 'н/б', 'ув' and whole numbers 0..100, refuses the rest", () => {
+  it("accepts '+', 'н/б', 'ув' and the whole numbers of the journal's scale (2..5 by default, or 0..100), refuses the rest", () => {
     expect(parseMark('+')).toBeNull();
     expect(parseMark(' Н/Б ')).toBe('н/б');
     expect(parseMark('нб')).toBe('н/б');
     expect(parseMark('ув')).toBe('ув');
     expect(parseMark('05')).toBe('5');
-    expect(parseMark('100')).toBe('100');
+    expect(parseMark('2')).toBe('2');
     expect(parseMark(null)).toBeUndefined();
-    for (const bad of ['101', '-1', '4.5', 'abc', '', '5+']) expect(() => parseMark(bad)).toThrow('INVALID_MARK');
+    for (const bad of ['44', '1', '0', '6', '100', '-1', '4.5', 'abc', '', '5+']) expect(() => parseMark(bad)).toThrow('INVALID_MARK');
+    expect(parseMark('0', '0-100')).toBe('0');
+    expect(parseMark('44', '0-100')).toBe('44');
+    expect(parseMark('100', '0-100')).toBe('100');
+    for (const bad of ['101', '-1', '4.5']) expect(() => parseMark(bad, '0-100')).toThrow('INVALID_MARK');
   });
 
   it("counts 'н/б' as an absence, a present mark without a grade as 0, and averages to 2 decimals", () => {
@@ -213,13 +217,13 @@ describe('writing cells', () => {
     const s = data.students[1].id_student;
     const cell = { id_journal: lecture.id_journal, id_student: s, visitDate: DATE, id_time: TIME };
     await post(teacher, 'visit/set.json', { ...cell, otsenka: '3' });
-    for (const bad of ['101', 'x', '2.5']) {
+    for (const bad of ['101', 'x', '2.5', '44', '1']) {
       const res = await post(teacher, 'visit/set.json', { ...cell, otsenka: bad });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.code).toBe('INVALID_MARK');
+      expect(res.json().error).toMatchObject({ code: 'INVALID_MARK', params: { min: 2, max: 5 } });
     }
-    const en = await app.inject({ method: 'POST', url: '/api/visitlog/visit/set.json?lang=en', headers: teacher.headers, payload: { ...cell, otsenka: '200' } });
-    expect(en.json().error.message).toContain('100');
+    const en = await app.inject({ method: 'POST', url: '/api/visitlog/visit/set.json', headers: { ...teacher.headers, 'accept-language': 'en' }, payload: { ...cell, otsenka: '44' } });
+    expect(en.json().error.message).toBe("Invalid mark: 'н/б', 'ув', '+' or a whole number from 2 to 5");
     expect(markIn(await journalOf(lecture.id_journal), s, `${DATE}|${TIME}`)).toBe('3');
   });
 
@@ -293,6 +297,45 @@ describe('writing cells', () => {
     const res = await post(teacher, 'visit/update.json', { id_studentJournalVisit: record.id_studentJournalVisit, id_otsenka: '3', id_teacher: lecture.id_teacher });
     expect(res.json().data.otsenka).toBe('3');
     expect((await post(teacher, 'visit/update.json', { id_studentJournalVisit: record.id_studentJournalVisit, id_otsenka: '3', id_teacher: lecture.id_teacher + 1 })).statusCode).toBe(403);
+  });
+});
+
+describe("the journal's mark scale", () => {
+  const get = async (url: string) => app.inject({ method: 'GET', url: `/api/visitlog/${url}`, headers: teacher.headers });
+
+  it("2..5 by default: listed by assessments.json for the journal, '44' refused in a cell and in a paste, writing nothing", async () => {
+    expect(lecture.scale).toBe('2-5');
+    expect((await get(`assessments.json?id_journal=${lecture.id_journal}`)).json().data.map((x: { name: string }) => x.name)).toEqual(['+', 'н/б', 'ув', '2', '3', '4', '5']);
+    const data = await journalOf(lecture.id_journal);
+    const [s1, s2] = data.students.map((s) => s.id_student);
+    const date = '2026-11-23';
+    const paste = await post(teacher, 'visit/paste.json', { id_journal: lecture.id_journal, cells: [{ id_student: s1, visitDate: date, id_time: TIME, otsenka: '5' }, { id_student: s2, visitDate: date, id_time: TIME, otsenka: '44' }] });
+    expect(paste.statusCode).toBe(400);
+    expect(paste.json().error).toMatchObject({ code: 'INVALID_MARK', message: 'Недопустимая отметка: «н/б», «ув», «+» или целое число от 2 до 5' });
+    expect((await journalOf(lecture.id_journal)).journal[0].some((v) => v.visitDate === date && v.id_time === TIME)).toBe(false);
+  });
+
+  it("a journal set to 0..100 takes '44' and lists 0..100; back to 2..5 is refused while a mark does not fit (SCALE_IN_USE)", async () => {
+    const lab = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 3 && j.subgroup === 2)!;
+    const s = (await journalOf(lab.id_journal)).students[0].id_student;
+    const cell = { id_journal: lab.id_journal, id_student: s, visitDate: '2026-11-23', id_time: TIME };
+    expect((await post(teacher, 'visit/set.json', { ...cell, otsenka: '44' })).json().error.code).toBe('INVALID_MARK');
+    expect((await post(student, 'scale.json', { id_journal: lab.id_journal, scale: '0-100' })).statusCode).toBe(403);
+    expect((await post(teacher, 'scale.json', { id_journal: lab.id_journal, scale: '1-10' })).statusCode).toBe(400);
+    // The seeded marks (2..5) fit 0..100.
+    expect((await post(teacher, 'scale.json', { id_journal: lab.id_journal, scale: '0-100' })).json().data).toEqual({ scale: '0-100' });
+    expect((await journalOf(lab.id_journal)).info.scale).toBe('0-100');
+    const marks = (await get(`assessments.json?id_journal=${lab.id_journal}`)).json().data.map((x: { name: string }) => x.name);
+    expect(marks.slice(0, 4)).toEqual(['+', 'н/б', 'ув', '0']);
+    expect(marks.at(-1)).toBe('100');
+    expect((await post(teacher, 'visit/set.json', { ...cell, otsenka: '44' })).json().data.otsenka).toBe('44');
+    const back = await post(teacher, 'scale.json', { id_journal: lab.id_journal, scale: '2-5' });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().error).toMatchObject({ code: 'SCALE_IN_USE', params: { count: 1 } });
+    expect((await journalOf(lab.id_journal)).info.scale).toBe('0-100');
+    await post(teacher, 'visit/set.json', { ...cell, otsenka: null });
+    expect((await post(teacher, 'scale.json', { id_journal: lab.id_journal, scale: '2-5' })).statusCode).toBe(200);
+    expect((await post(teacher, 'visit/set.json', { ...cell, otsenka: '44' })).json().error.code).toBe('INVALID_MARK');
   });
 });
 
@@ -397,7 +440,8 @@ describe("the journal's period", () => {
       await late.close();
       await reopen.close();
     }
-  });
+    // Two more apps on the same database, each with its sign-in: slower than one call on a loaded machine.
+  }, 120_000);
 });
 
 describe('topics, deletions, export', () => {

@@ -16,6 +16,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { JournalStudent } from '../../../../contract/visitlog';
+import type { MarkScale } from '../../../api/visitlog';
 import { describeFailure } from '../../../lib/errors';
 import type { CellEdit, CellWrite } from '../journal.slice';
 import { cellKey, pastedColumn, readMark, shortDate, showMark, totalsOf, type Totals } from '../pivot';
@@ -44,6 +45,8 @@ interface Props {
   readOnly?: boolean;
   /** Escape on a cell whose save failed: drop what was typed, the stored value shows again. */
   onDiscard?: (key: string) => void;
+  /** The journal's mark scale: a typed or pasted number outside it is not a mark. */
+  scale?: MarkScale;
 }
 
 type CellState = 'saving' | 'failed' | undefined;
@@ -210,7 +213,7 @@ function usePrinting(): boolean {
   return printing;
 }
 
-export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, onPaste, onLesson, onActive, onInvalid, readOnly = false, onDiscard }: Props) {
+export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, onPaste, onLesson, onActive, onInvalid, readOnly = false, onDiscard, scale = '2-5' }: Props) {
   const { t } = useTranslation('journal');
   const [pos, setPos] = useState({ row: 0, col: Math.max(0, lessons.length - 1) });
   const [editing, setEditing] = useState<string | null>(null);
@@ -334,7 +337,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   /** Saves what was typed in the active cell; false when it is not a mark (the text stays). */
   const commit = useCallback((): boolean => {
     if (editing === null || !current) return true;
-    const mark = readMark(editing);
+    const mark = readMark(editing, scale);
     if (mark === 'invalid') {
       onInvalid(true);
       return false;
@@ -344,7 +347,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
     if (mark !== shown && !(mark === null && shown === '')) onWrite({ ...current, written: mark });
     setEditing(null);
     return true;
-  }, [editing, current, cellAt, row, col, onWrite, onInvalid]);
+  }, [editing, current, cellAt, row, col, onWrite, onInvalid, scale]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
     if (!current) return;
@@ -431,7 +434,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
     e.preventDefault();
     const cells: CellWrite[] = [];
     for (let i = 0; i < values.length && row + i < rows; i++) {
-      const mark = readMark(values[i]);
+      const mark = readMark(values[i], scale);
       if (mark === 'invalid') {
         onInvalid(true);
         return;
