@@ -150,7 +150,10 @@ export const JournalRow = Type.Object({
   s_fio: Type.String(),
   nb_Count: Type.Integer(),
   ball_Count: Type.Integer(),
+  /** The sum over the lessons attended (not excused), a present lesson without a mark counting 0 (docs/product.md#journal), to 2 decimals. */
   ball_average: Type.Number(),
+  /** The mean of the marks given (graded lessons only), to 2 decimals; null before the first mark. */
+  ball_mean: Type.Union([Type.Number(), Type.Null()]),
 });
 export type JournalRow = Static<typeof JournalRow>;
 
@@ -258,6 +261,7 @@ export const StudentJournalItem = Type.Object({
   nb_Count: Type.Integer(),
   ball_Count: Type.Integer(),
   ball_average: Type.Number(),
+  ball_mean: Type.Union([Type.Number(), Type.Null()]),
 });
 export type StudentJournalItem = Static<typeof StudentJournalItem>;
 export const StudentJournalReply = Ok(Type.Array(StudentJournalItem));

@@ -21,7 +21,7 @@ function journalData(info: JournalInfo): JournalData {
     journal: [[{ id_studentJournalVisit: 1, id_student: 100, visitDate: info.startsOn.replace('-09-01', '-10-06'), id_time: 1, otsenka: '4', source: 'journal', updatedAt: '2025-10-06T08:00:00.000Z' }], []],
     students: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', code: '100', group: 'ПИ-1-24', subgroup: 1 }],
     dates: [{ visitDate: info.startsOn.replace('-09-01', '-10-06'), id_time: 1, time: '08:00' }],
-    resArray: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', nb_Count: 0, ball_Count: 4, ball_average: 4 }],
+    resArray: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', nb_Count: 0, ball_Count: 4, ball_average: 4, ball_mean: 4 }],
   };
 }
 
@@ -128,7 +128,7 @@ describe('a refused save', () => {
     expect(screen.queryByText(/Запрос содержит неверные данные/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Повторить' })).not.toBeInTheDocument();
     // The totals hold the stored 4 only.
-    expect(totals()).toEqual(['0', '4', '4.00']);
+    expect(totals()).toEqual(['0', '4', '4.00', '4.00']);
     // Esc on the refused cell: the stored value is back and nothing holds the page any more.
     cell().focus();
     await user.keyboard('{Escape}');
@@ -142,7 +142,7 @@ describe('a refused save', () => {
     const { user, store, cell } = await writeFive(() => fail(503, 'SERVICE_UNAVAILABLE', 'unavailable', undefined, { 'retry-after': '5' }));
     await waitFor(() => expect(cell()).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByRole('button', { name: 'Повторить' })).toBeInTheDocument();
-    expect(totals()).toEqual(['0', '4', '4.00']);
+    expect(totals()).toEqual(['0', '4', '4.00', '4.00']);
     await user.click(screen.getByRole('button', { name: 'Отменить несохранённое' }));
     await waitFor(() => expect(cell()).toHaveTextContent('4'));
     expect(store.getState().journal.edits).toEqual({});
@@ -170,5 +170,17 @@ describe("the journal's mark scale", () => {
     expect(log.requests.find((r) => r.path === '/api/visitlog/scale.json')?.body).toEqual({ id_journal: 54, scale: '0-100' });
     expect(log.paths().filter((p) => p.includes('/visit/'))).toEqual([]);
     log.stop();
+  });
+});
+
+describe("the student's own journal", () => {
+  it('shows the mean of his marks beside the average per lesson attended, each labelled for what it is', async () => {
+    const { StudentJournal } = await import('./components/StudentJournal');
+    const visits = [{ visitDate: '2026-09-07', id_time: 1, otsenka: '4' }, ...['09-14', '09-21', '09-28', '10-05', '10-12', '10-19'].map((d) => ({ visitDate: `2026-${d}`, id_time: 1, otsenka: null }))];
+    const item = { id_journal: 1, discipline: 'Веб-программирование', vid_zaniatiy: 'Лекция', teacher: 'Асанов Б. К.', visits, nb_Count: 0, ball_Count: 4, ball_average: 0.57, ball_mean: 4 };
+    renderWithStore(<StudentJournal items={[item]} />, { route: '/lms/journal' });
+    const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Средняя оценка (только выставленные)')).toBe('4.00');
+    expect(value('Средний за посещённые занятия (+ = 0)')).toBe('0.57');
   });
 });

@@ -28,7 +28,7 @@ describe('journal slice', () => {
       journalActions.filterChosen({ name: 'educForm', id: 1 }),
       journalActions.filterChosen({ name: 'journal', id: 1 }),
       journalActions.journalSucceeded(journal()),
-      journalActions.ownSucceeded([{ id_journal: 1, discipline: 'x', vid_zaniatiy: 'y', teacher: 'z', visits: [], nb_Count: 0, ball_Count: 0, ball_average: 0 }]),
+      journalActions.ownSucceeded([{ id_journal: 1, discipline: 'x', vid_zaniatiy: 'y', teacher: 'z', visits: [], nb_Count: 0, ball_Count: 0, ball_average: 0, ball_mean: null }]),
     );
     expect(s.journal.data).not.toBeNull();
     s = run(s, journalActions.filterChosen({ name: 'lessonType', id: 1 }));

@@ -3,10 +3,12 @@ import { pastedColumn, readMark, showMark, storedFrom, totalsOf } from './pivot'
 
 describe('journal arithmetic', () => {
   it("totals: 'н/б' is an absence, present without a grade counts 0, 'ув' counts neither, the average has 2 decimals", () => {
-    expect(totalsOf(['5', 'н/б', null, '4', 'ув', '3'])).toEqual({ nb_Count: 1, ball_Count: 12, ball_average: 3 });
-    expect(totalsOf(['5', '4', '4'])).toEqual({ nb_Count: 0, ball_Count: 13, ball_average: 4.33 });
-    expect(totalsOf(['н/б', 'н/б'])).toEqual({ nb_Count: 2, ball_Count: 0, ball_average: 0 });
-    expect(totalsOf([])).toEqual({ nb_Count: 0, ball_Count: 0, ball_average: 0 });
+    expect(totalsOf(['5', 'н/б', null, '4', 'ув', '3'])).toEqual({ nb_Count: 1, ball_Count: 12, ball_average: 3, ball_mean: 4 });
+    expect(totalsOf(['5', '4', '4'])).toEqual({ nb_Count: 0, ball_Count: 13, ball_average: 4.33, ball_mean: 4.33 });
+    expect(totalsOf(['н/б', 'н/б'])).toEqual({ nb_Count: 2, ball_Count: 0, ball_average: 0, ball_mean: null });
+    expect(totalsOf([])).toEqual({ nb_Count: 0, ball_Count: 0, ball_average: 0, ball_mean: null });
+    // His only mark a 4, present at six more lessons: the mean reads 4, the average per lesson 0.57.
+    expect(totalsOf(['4', null, null, null, null, null, null])).toEqual({ nb_Count: 0, ball_Count: 4, ball_average: 0.57, ball_mean: 4 });
   });
 
   it('reads typed marks like the server: short forms, whole numbers 0..100, the rest invalid', () => {

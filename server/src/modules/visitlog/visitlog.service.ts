@@ -82,20 +82,27 @@ export function parseMark(input: string | null, scale: MarkScale = '2-5'): strin
   throw invalidMark(scale);
 }
 
-/** The totals of one student's marks: 'н/б' an absence, null 0, 'ув' neither, others integers. */
-export function totals(marks: (string | null)[]): Pick<JournalRow, 'nb_Count' | 'ball_Count' | 'ball_average'> {
+/**
+ * The totals of one student's marks: 'н/б' an absence, null 0, 'ув' neither, others integers. The
+ * average (ball_average) is over the lessons attended, a present lesson without a mark counting 0;
+ * the mean (ball_mean) is over the marks given only (null before the first).
+ */
+export function totals(marks: (string | null)[]): Pick<JournalRow, 'nb_Count' | 'ball_Count' | 'ball_average' | 'ball_mean'> {
   let nb = 0;
   let sum = 0;
   let counted = 0;
+  let graded = 0;
   for (const m of marks) {
     if (m === MARK_ABSENT) nb++;
     else if (m === MARK_EXCUSED) continue;
     else {
       sum += m === null ? 0 : parseInt(m, 10) || 0;
       counted++;
+      if (m !== null) graded++;
     }
   }
-  return { nb_Count: nb, ball_Count: sum, ball_average: counted ? Math.round((sum / counted) * 100) / 100 : 0 };
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return { nb_Count: nb, ball_Count: sum, ball_average: counted ? round(sum / counted) : 0, ball_mean: graded ? round(sum / graded) : null };
 }
 
 export const cellKey = (date: string, timeId: number) => `${date}|${timeId}`;
@@ -294,8 +301,10 @@ export class VisitlogService {
     const ids = students.map((s) => s.id);
     const [parts, visits] = await Promise.all([repo.journalJson(this.ctx.db, a.id, ids), repo.listedVisitRows(this.ctx.db, a.id, ids)]);
     if (!source || !parts) throw notFound();
-    const totalsOf = new Map((JSON.parse(parts.totals) as [number, number, number, number][]).map(([id, nb, sum, average]) => [id, { nb_Count: nb, ball_Count: sum, ball_average: average }]));
-    const resArray: JournalRow[] = students.map((s) => ({ id_student: s.id, s_fio: fullName(s), ...(totalsOf.get(s.id) ?? { nb_Count: 0, ball_Count: 0, ball_average: 0 }) }));
+    const totalsOf = new Map(
+      (JSON.parse(parts.totals) as [number, number, number, number, number | null][]).map(([id, nb, sum, average, mean]) => [id, { nb_Count: nb, ball_Count: sum, ball_average: average, ball_mean: mean }]),
+    );
+    const resArray: JournalRow[] = students.map((s) => ({ id_student: s.id, s_fio: fullName(s), ...(totalsOf.get(s.id) ?? { nb_Count: 0, ball_Count: 0, ball_average: 0, ball_mean: null }) }));
     const info = JSON.stringify(infoView(source, lang, forms, this.periodRules(auth)));
     return `{"info":${info},"journal":[${JSON.stringify(visits)},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${parts.dates},"resArray":${JSON.stringify(resArray)}}`;
   }
@@ -659,7 +668,7 @@ export class VisitlogService {
     for (const r of rows) {
       let item = items.get(r.assignmentId);
       if (!item) {
-        item = { id_journal: r.assignmentId, discipline: localName(r.discipline, lang), vid_zaniatiy: localName(r.lessonType, lang), teacher: fullName(r.teacher), visits: [], nb_Count: 0, ball_Count: 0, ball_average: 0 };
+        item = { id_journal: r.assignmentId, discipline: localName(r.discipline, lang), vid_zaniatiy: localName(r.lessonType, lang), teacher: fullName(r.teacher), visits: [], nb_Count: 0, ball_Count: 0, ball_average: 0, ball_mean: null };
         items.set(r.assignmentId, item);
       }
       item.visits.push({ visitDate: r.visitDate, id_time: r.timeId, otsenka: r.mark });

@@ -64,10 +64,12 @@ describe('marks and totals', () => {
     for (const bad of ['101', '-1', '4.5']) expect(() => parseMark(bad, '0-100')).toThrow('INVALID_MARK');
   });
 
-  it("counts 'н/б' as an absence, a present mark without a grade as 0, and averages to 2 decimals", () => {
-    expect(totals(['5', 'н/б', null, '4', 'ув', '3'])).toEqual({ nb_Count: 1, ball_Count: 12, ball_average: 3 });
-    expect(totals(['5', '4', '4'])).toEqual({ nb_Count: 0, ball_Count: 13, ball_average: 4.33 });
-    expect(totals([])).toEqual({ nb_Count: 0, ball_Count: 0, ball_average: 0 });
+  it("counts 'н/б' as an absence, a present mark without a grade as 0 in the average, and gives the mean of the marks beside it, to 2 decimals", () => {
+    expect(totals(['5', 'н/б', null, '4', 'ув', '3'])).toEqual({ nb_Count: 1, ball_Count: 12, ball_average: 3, ball_mean: 4 });
+    expect(totals(['5', '4', '4'])).toEqual({ nb_Count: 0, ball_Count: 13, ball_average: 4.33, ball_mean: 4.33 });
+    expect(totals([])).toEqual({ nb_Count: 0, ball_Count: 0, ball_average: 0, ball_mean: null });
+    // A student whose only mark is a 4, present at six more lessons: his grade reads 4, not 0.57.
+    expect(totals(['4', null, null, null, null, null, null])).toEqual({ nb_Count: 0, ball_Count: 4, ball_average: 0.57, ball_mean: 4 });
   });
 });
 
@@ -451,7 +453,7 @@ describe('topics, deletions, export', () => {
     expect((await post(teacher, 'topictime/update.json', { id_journal: lecture.id_journal, visitDate: DATE, id_time: TIME, topic: 'x', lessonNumber: 6, hours: 2, id_module: null })).statusCode).toBe(400);
   });
 
-  it('exports the journal as an .xlsx workbook with its marks', async () => {
+  it('exports the journal as an .xlsx workbook with its marks, the lessons\' topics, the average over lessons attended and the mean mark', async () => {
     const res = await app.inject({ method: 'GET', url: `/api/visitlog/export.xlsx?id_journal=${lecture.id_journal}`, headers: teacher.headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -461,6 +463,17 @@ describe('topics, deletions, export', () => {
     expect(sheet.getCell('A1').value).toBe('Журнал посещаемости и успеваемости');
     const data = await journalOf(lecture.id_journal);
     expect(sheet.getRow(6).getCell(2).value).toBe(data.resArray[0].s_fio);
+    const n = data.dates.length;
+    expect([5, 6, 7, 8].map((c) => sheet.getRow(5).getCell(2 + n + c - 4).value)).toEqual(['н/б', 'Сумма', 'Средний за посещённые (+ = 0)', 'Средняя оценка']);
+    data.resArray.forEach((r, i) => {
+      const row = sheet.getRow(6 + i);
+      expect([row.getCell(3 + n).value, row.getCell(4 + n).value, row.getCell(5 + n).value, row.getCell(6 + n).value]).toEqual([r.nb_Count, r.ball_Count, r.ball_average, r.ball_mean ?? '']);
+    });
+    // The topics above their lessons.
+    expect(sheet.getRow(4).getCell(2).value).toBe('Тема занятия');
+    const topics = new Map(data.journal[1].map((t) => [`${t.visitDate}|${t.id_time}`, t.topic]));
+    data.dates.forEach((d, c) => expect(sheet.getRow(4).getCell(3 + c).value ?? '').toBe(topics.get(`${d.visitDate}|${d.id_time}`) ?? ''));
+    expect(data.journal[1].length).toBeGreaterThan(0);
     expect((await app.inject({ method: 'GET', url: `/api/visitlog/export.xlsx?id_journal=${lecture.id_journal}`, headers: student.headers })).statusCode).toBe(403);
   });
 
@@ -627,6 +640,8 @@ describe("the student's own journal", () => {
     const web = items.find((i) => i.id_journal === lecture.id_journal)!;
     expect(web.visits).toContainEqual({ visitDate: '2026-11-28', id_time: TIME, otsenka: '5' });
     expect(web.ball_Count).toBeGreaterThanOrEqual(5);
+    expect(web).toMatchObject(totals(web.visits.map((v) => v.otsenka)));
+    expect(web.ball_mean).toBeGreaterThanOrEqual(2);
     const other = data.students.find((s) => s.id_student !== me.id_student)!;
     expect((await post(student, 'student/journal.json', { id_a_year: 2026, id_w_s: 1, id_student: other.id_student })).statusCode).toBe(403);
     expect((await post(teacher, 'student/journal.json', { id_a_year: 2026, id_w_s: 1 })).statusCode).toBe(403);

@@ -19,7 +19,7 @@ import type { JournalStudent } from '../../../../contract/visitlog';
 import type { MarkScale } from '../../../api/visitlog';
 import { describeFailure } from '../../../lib/errors';
 import type { CellEdit, CellWrite } from '../journal.slice';
-import { cellKey, pastedColumn, readMark, shortDate, showMark, totalsOf, type Totals } from '../pivot';
+import { cellKey, pastedColumn, readMark, shortDate, showMark, showMean, totalsOf, type Totals } from '../pivot';
 
 export interface GridLesson {
   date: string;
@@ -171,6 +171,9 @@ const Row = memo(
         <td className="jg-total" aria-colindex={lessonCount + 4}>
           {totals.ball_average.toFixed(2)}
         </td>
+        <td className="jg-total" aria-colindex={lessonCount + 5}>
+          {showMean(totals.ball_mean)}
+        </td>
       </tr>
     );
   },
@@ -185,6 +188,7 @@ const Row = memo(
     a.totals.ball_Count === b.totals.ball_Count &&
     a.totals.nb_Count === b.totals.nb_Count &&
     a.totals.ball_average === b.totals.ball_average &&
+    a.totals.ball_mean === b.totals.ball_mean &&
     a.onCellClick === b.onCellClick &&
     a.onDraft === b.onDraft &&
     sameArray(a.values, b.values) &&
@@ -462,11 +466,11 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
         ref={tableRef}
         className="jg"
         // Fixed widths: the browser lays the table out without measuring every cell's content.
-        style={virtual ? { width: NAME_WIDTH + cols * COL_WIDTH + 3 * TOTAL_WIDTH, tableLayout: 'fixed' } : undefined}
+        style={virtual ? { width: NAME_WIDTH + cols * COL_WIDTH + 4 * TOTAL_WIDTH, tableLayout: 'fixed' } : undefined}
         role="grid"
         aria-readonly={readOnly || undefined}
         aria-rowcount={rows + 1}
-        aria-colcount={cols + 4}
+        aria-colcount={cols + 5}
         onKeyDown={onKeyDown}
         onPaste={onPasteEvent}
         onFocus={() => (engaged.current = true)}
@@ -489,6 +493,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
                     <span>{shortDate(l.date)}</span>
                     <span className="jg-time">{l.timeName}</span>
                   </button>
+                  {l.topic ? <span className="jg-topic-print">{l.topic}</span> : null}
                 </th>
               );
             })}
@@ -498,8 +503,11 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
             <th scope="col" className="jg-total-head" aria-colindex={cols + 3}>
               {t('grid.sum')}
             </th>
-            <th scope="col" className="jg-total-head" aria-colindex={cols + 4}>
+            <th scope="col" className="jg-total-head" aria-colindex={cols + 4} title={t('grid.averageLong')}>
               {t('grid.average')}
+            </th>
+            <th scope="col" className="jg-total-head" aria-colindex={cols + 5} title={t('grid.meanLong')}>
+              {t('grid.mean')}
             </th>
           </tr>
         </thead>
@@ -508,7 +516,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
             if ('gap' in slot)
               return (
                 <tr key={slot.key} className="jg-gap-row" aria-hidden="true" style={{ height: slot.gap * ROW_HEIGHT }}>
-                  <td colSpan={colSlots.length + 4} />
+                  <td colSpan={colSlots.length + 5} />
                 </tr>
               );
             const r = slot.index;
