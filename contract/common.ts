@@ -36,8 +36,16 @@ export const ErrorCode = Type.Union([
   Type.Literal('WRONG_PASSWORD'),
   Type.Literal('TOO_LARGE'),
   Type.Literal('UNSUPPORTED_TYPE'),
-  /** A journal mark other than '+', 'н/б', 'ув' or an integer 0..{max}. */
+  /** A journal mark other than '+', 'н/б', 'ув' or an integer of the journal's scale {min}..{max}. */
   Type.Literal('INVALID_MARK'),
+  /** A journal write dated outside the journal's half-year ({from}..{to}). */
+  Type.Literal('OUTSIDE_PERIOD'),
+  /** A mark or attendance dated after today. */
+  Type.Literal('FUTURE_DATE'),
+  /** A write to a journal whose half-year is closed (read-only since {date}). */
+  Type.Literal('PERIOD_CLOSED'),
+  /** A journal's mark scale that its stored marks do not fit ({count} of them). */
+  Type.Literal('SCALE_IN_USE'),
   Type.Literal('TOO_MANY_REQUESTS'),
   Type.Literal('GOOGLE_DISABLED'),
   Type.Literal('SERVICE_UNAVAILABLE'),

@@ -18,6 +18,13 @@ export const MARK_EXCUSED = 'ув';
 /** In a write: present without a mark. */
 export const MARK_PRESENT = '+';
 export const MARK_MAX = 100;
+/**
+ * The mark scales a journal can use (chosen in its setup; '2-5' by default): the whole numbers a
+ * cell takes besides '+', 'н/б' and 'ув'.
+ */
+export const MARK_SCALES = { '2-5': { min: 2, max: 5 }, '0-100': { min: 0, max: 100 } } as const;
+export type MarkScale = keyof typeof MARK_SCALES;
+export const MarkScale = Type.Union([Type.Literal('2-5'), Type.Literal('0-100')]);
 /** Lesson numbers order1..order5. */
 export const LESSON_NUMBER_MAX = 5;
 export const TOPIC_MAX_LENGTH = 500;
@@ -65,6 +72,15 @@ export const JournalInfo = Type.Object({
   f_educ: Type.String(),
   id_teacher: Type.Integer(),
   teacher: Type.String(),
+  /** The journal's half-year, first and last day ('YYYY-MM-DD'): every write's date lies in it (docs/product.md#journal). */
+  startsOn: Type.String(),
+  endsOn: Type.String(),
+  /** The first day on which the half-year is read-only (its end plus the configured grace period). */
+  closesOn: Type.String(),
+  /** The half-year is closed for the caller: the journal is read-only (PERIOD_CLOSED). */
+  readOnly: Type.Boolean(),
+  /** The journal's mark scale (MARK_SCALES). */
+  scale: MarkScale,
 });
 export type JournalInfo = Static<typeof JournalInfo>;
 export const JournalsReply = Ok(Type.Array(JournalInfo));
@@ -138,7 +154,10 @@ export const JournalRow = Type.Object({
   s_fio: Type.String(),
   nb_Count: Type.Integer(),
   ball_Count: Type.Integer(),
+  /** The sum over the lessons attended (not excused), a present lesson without a mark counting 0 (docs/product.md#journal), to 2 decimals. */
   ball_average: Type.Number(),
+  /** The mean of the marks given (graded lessons only), to 2 decimals; null before the first mark. */
+  ball_mean: Type.Union([Type.Number(), Type.Null()]),
 });
 export type JournalRow = Static<typeof JournalRow>;
 
@@ -221,6 +240,15 @@ export const JournalDeleteBody = Type.Object({
 export type JournalDeleteBody = Static<typeof JournalDeleteBody>;
 export const DeletedReply = Ok(Type.Object({ deleted: Type.Integer() }));
 
+/** GET assessments.json?id_journal=: the marks a journal takes ('+', 'н/б', 'ув', then its scale); without a journal the default scale's. */
+export const AssessmentsQuery = Type.Object({ id_journal: Type.Optional(DbId) });
+export type AssessmentsQuery = Static<typeof AssessmentsQuery>;
+
+/** POST scale.json: the journal's mark scale; refused (SCALE_IN_USE) while stored marks do not fit the new one. */
+export const ScaleBody = Type.Object({ id_journal: DbId, scale: MarkScale });
+export type ScaleBody = Static<typeof ScaleBody>;
+export const ScaleReply = Ok(Type.Object({ scale: MarkScale }));
+
 /** POST student/delete.json: takes a student off a journal's list (his records in it go). */
 export const StudentDeleteBody = Type.Object({ id_journal: DbId, id_student: DbId });
 export type StudentDeleteBody = Static<typeof StudentDeleteBody>;
@@ -237,6 +265,7 @@ export const StudentJournalItem = Type.Object({
   nb_Count: Type.Integer(),
   ball_Count: Type.Integer(),
   ball_average: Type.Number(),
+  ball_mean: Type.Union([Type.Number(), Type.Null()]),
 });
 export type StudentJournalItem = Static<typeof StudentJournalItem>;
 export const StudentJournalReply = Ok(Type.Array(StudentJournalItem));

@@ -14,11 +14,10 @@ const e2e = setupE2E();
 
 const STUDENT_NAME = 'Сыдыкова Айпери Талантовна';
 const LAST_PAIR = '17:30';
+const FIRST_PAIR = '08:00–09:20';
 
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const localToday = () => isoDay(new Date());
 
 /** Chooses the Web Programming lecture of the demo student's stream. */
 async function openLecture(page: Page): Promise<void> {
@@ -73,10 +72,10 @@ describe('journal', () => {
     // Escape cancels what was typed.
     await teacher.keyboard.type('9');
     await teacher.keyboard.press('Escape');
-    // A wrong mark is refused with the message and keeps the text.
-    await teacher.keyboard.type('x');
+    // A mark outside the journal's scale (2..5) is refused with the message and keeps the text.
+    await teacher.keyboard.type('44');
     await teacher.keyboard.press('Enter');
-    await expectVisible(teacher.getByRole('alert').filter({ hasText: ru('errors.INVALID_MARK', { max: 100 }) }));
+    await expectVisible(teacher.getByRole('alert').filter({ hasText: ru('errors.INVALID_MARK', { min: 2, max: 5 }) }));
     await teacher.keyboard.press('Escape');
 
     // A column copied from a spreadsheet, pasted from the 4th row down.
@@ -123,7 +122,8 @@ describe('journal', () => {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0];
     expect(sheet.getCell('A1').value).toBe('Журнал посещаемости и успеваемости');
-    const lastCol = sheet.getRow(5).cellCount - 3;
+    // After the lessons: absences, sum, average per lesson attended, mean mark.
+    const lastCol = sheet.getRow(5).cellCount - 4;
     expect(sheet.getRow(6).getCell(lastCol).value).toBe(5);
     expect(sheet.getRow(8).getCell(lastCol).value).toBe(me === 2 ? 5 : 'н/б');
 
@@ -152,11 +152,10 @@ describe('journal', () => {
     await signIn(b, TEACHER);
     await openLecture(a);
     await openLecture(b);
-    const d = new Date();
-    d.setDate(d.getDate() + 1);
-    const date = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    // Today's first pair (marks are never dated after today; the other test uses today's last pair).
+    const date = localToday();
     await a.getByLabel(ru('journal:lesson.date'), { exact: true }).fill(date);
-    await a.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: `${LAST_PAIR}–18:50` });
+    await a.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: FIRST_PAIR });
     await a.getByRole('button', { name: ru('journal:lesson.add'), exact: true }).click();
     await lastColumnCell(a, 0).click();
     await a.keyboard.type('4');
@@ -165,5 +164,37 @@ describe('journal', () => {
     const day = `${date.slice(8, 10)}.${date.slice(5, 7)}`;
     await expectVisible(b.locator('thead th').filter({ hasText: day }).last(), 30000);
     await expect.poll(() => lastColumnCell(b, 0).innerText(), { timeout: 30000 }).toBe('4');
+  });
+
+  it("a mark dated after today is refused with the server's reason, without Retry, and Escape brings the stored cell back", async () => {
+    const page = await e2e.page();
+    await signIn(page, TEACHER);
+    await openLecture(page);
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    const tomorrow = isoDay(d);
+    const box = page.getByLabel(ru('journal:lesson.date'), { exact: true });
+    await box.fill(tomorrow);
+    if (tomorrow > ((await box.getAttribute('max')) ?? '')) {
+      // The half-year's last day: no later day of it is left, and the date box says so.
+      await expectVisible(page.getByRole('alert').filter({ hasText: ru('journal:period.outside', { from: '', to: '' }).split('(')[0].trim() }));
+      return;
+    }
+    await page.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: FIRST_PAIR });
+    await page.getByRole('button', { name: ru('journal:lesson.add'), exact: true }).click();
+    const cell = lastColumnCell(page, 0);
+    await cell.click();
+    await page.keyboard.type('4');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cell.getAttribute('aria-invalid'), { timeout: 30000 }).toBe('true');
+    const reason = ru('cm:errors.FUTURE_DATE');
+    expect(await cell.getAttribute('title')).toBe(reason);
+    await expectVisible(page.locator('p.journal-error').filter({ hasText: reason }));
+    expect(await page.getByRole('button', { name: ru('journal:status.retry'), exact: true }).count()).toBe(0);
+    await cell.click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => cell.innerText()).toBe('');
+    expect(await cell.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByRole('button', { name: ru('journal:status.discard'), exact: true }).count()).toBe(0);
   });
 });

@@ -158,6 +158,18 @@ const VARS = {
     (raw) => (raw === undefined ? null : int(1, 256)(raw)),
   ),
   shutdownGraceMs: v('SHUTDOWN_GRACE_MS', '10000', 'On SIGTERM/SIGINT: time given to requests in flight before the process exits.', int(0, 600000)),
+  journalGraceDays: v(
+    'JOURNAL_GRACE_DAYS',
+    '14',
+    "Days after a half-year's end during which teachers may still write into its journals; after them the half-year is read-only.",
+    int(0, 366),
+  ),
+  journalReopenLogins: v(
+    'JOURNAL_REOPEN_LOGINS',
+    undefined,
+    'Comma list of the logins that may still write into the journals of a closed half-year (reopen it); empty: nobody.',
+    (raw) => (raw ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+  ),
   logLevel: v('LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent.', logLevel),
 } satisfies Record<string, VarSpec<unknown>>;
 

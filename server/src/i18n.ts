@@ -35,9 +35,29 @@ const ERRORS: Record<ErrorCode, Texts> = {
   TOO_LARGE: { ru: 'Превышен допустимый размер', kg: 'Уруксат берилген өлчөмдөн ашып кетти', en: 'The size limit is exceeded' },
   UNSUPPORTED_TYPE: { ru: 'Неподдерживаемый тип данных', kg: 'Колдоого алынбаган маалымат түрү', en: 'Unsupported content type' },
   INVALID_MARK: {
-    ru: 'Недопустимая отметка: «н/б», «ув», «+» или целое число от 0 до {max}',
-    kg: 'Жараксыз белги: «н/б», «ув», «+» же 0дөн {max}гө чейинки бүтүн сан',
-    en: "Invalid mark: 'н/б', 'ув', '+' or a whole number from 0 to {max}",
+    ru: 'Недопустимая отметка: «н/б», «ув», «+» или целое число от {min} до {max}',
+    kg: 'Жараксыз белги: «н/б», «ув», «+» же {min}дөн {max}гө чейинки бүтүн сан',
+    en: "Invalid mark: 'н/б', 'ув', '+' or a whole number from {min} to {max}",
+  },
+  OUTSIDE_PERIOD: {
+    ru: 'Дата вне полугодия журнала ({from} – {to})',
+    kg: 'Күнү журналдын жарым жылдыгынан тышкары ({from} – {to})',
+    en: "The date is outside the journal's half-year ({from} – {to})",
+  },
+  FUTURE_DATE: {
+    ru: 'Отметки и посещаемость нельзя ставить на будущую дату',
+    kg: 'Белгилерди жана катышууну келечектеги күнгө коюуга болбойт',
+    en: 'Marks and attendance cannot be written for a date after today',
+  },
+  PERIOD_CLOSED: {
+    ru: 'Полугодие закрыто с {date}: журнал только для чтения',
+    kg: 'Жарым жылдык {date} күнүнөн бери жабык: журналды окууга гана болот',
+    en: 'The half-year is closed since {date}: the journal is read-only',
+  },
+  SCALE_IN_USE: {
+    ru: 'Шкалу нельзя сменить: {count} отметок журнала в неё не входят',
+    kg: 'Шкаланы алмаштырууга болбойт: журналдын {count} белгиси ага батпайт',
+    en: "The scale cannot be changed: {count} of the journal's marks do not fit it",
   },
   TOO_MANY_REQUESTS: {
     ru: 'Слишком много попыток. Повторите через {seconds} с',

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { newsApi } from './news';
 import { fail, http, HttpResponse, ok, server } from '../test/server';
 
-vi.mock('../components/notify', () => ({ notify: vi.fn() }));
+vi.mock('../lib/notify', () => ({ notify: vi.fn() }));
 
 function form(message: string): FormData {
   const f = new FormData();

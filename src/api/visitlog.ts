@@ -15,6 +15,9 @@ import type {
   MARK_EXCUSED,
   MARK_MAX,
   MARK_PRESENT,
+  MARK_SCALES,
+  MarkScale,
+  ScaleBody,
   PlanTopic,
   PlanTopicsBody,
   StudentDeleteBody,
@@ -37,6 +40,9 @@ export const ABSENT: typeof MARK_ABSENT = 'н/б';
 export const EXCUSED: typeof MARK_EXCUSED = 'ув';
 export const PRESENT: typeof MARK_PRESENT = '+';
 export const MAX_MARK: typeof MARK_MAX = 100;
+/** The mark scales a journal can use (the whole numbers its cells take). */
+export const SCALES: typeof MARK_SCALES = { '2-5': { min: 2, max: 5 }, '0-100': { min: 0, max: 100 } };
+export type { MarkScale };
 
 export type PastedCell = VisitPasteBody['cells'][number];
 
@@ -66,6 +72,7 @@ export const visitlogApi = {
   updateSubgroups: (body: SubgroupsUpdateBody) => post<SubgroupList>('api/visitlog/subgroup/update.json', body, session),
   planTopics: (body: JournalBody) => post<PlanTopic[]>('api/visitlog/inputtopics.json', body, session),
   savePlanTopics: (body: PlanTopicsBody) => post<PlanTopic[]>('api/visitlog/inputtopics/save.json', body, session),
+  setScale: (body: ScaleBody) => post<{ scale: MarkScale }>('api/visitlog/scale.json', body, session),
   studentJournal: (body: StudentJournalBody) => post<StudentJournalItem[]>('api/visitlog/student/journal.json', body, session),
 };
 

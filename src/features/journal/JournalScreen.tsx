@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE_STUDENT } from '../../shared/request/roles';
 import type { JournalInfo } from '../../../contract/visitlog';
-import { journalExportUrl } from '../../api/visitlog';
+import { journalExportUrl, SCALES } from '../../api/visitlog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Select, type SelectOption } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
@@ -19,8 +19,8 @@ import { Dialog } from '../../components/Dialog';
 import { JournalGrid, type GridLesson } from './components/JournalGrid';
 import { JournalSetup } from './components/JournalSetup';
 import { StudentJournal } from './components/StudentJournal';
-import { journalActions, matchingJournals, selectJournal, type CellWrite, type FilterName, type JournalState } from './journal.slice';
-import { lessonKey, shortDate, showMark } from './pivot';
+import { canRetry, journalActions, matchingJournals, selectJournal, type CellWrite, type FilterName, type JournalState } from './journal.slice';
+import { fullDate, lessonKey, shortDate, showMark } from './pivot';
 import './journal.css';
 
 const distinct = (items: SelectOption[]) => [...new Map(items.map((o) => [o.id, o])).values()];
@@ -138,6 +138,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
   const pending = Object.values(state.edits);
   const saving = pending.filter((e) => e.status === 'saving').length;
   const failedEdits = pending.filter((e) => e.status === 'failed');
+  const retryable = failedEdits.some((e) => canRetry(e.error));
 
   // Leaving the page with marks not yet saved asks first.
   useEffect(() => {
@@ -153,6 +154,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
   const onWrite = useCallback((w: CellWrite) => dispatch(journalActions.cellWritten(w)), [dispatch]);
   const onPaste = useCallback((cells: CellWrite[]) => dispatch(journalActions.pasteRequested(cells)), [dispatch]);
   const onLesson = useCallback((date: string, time: number) => dispatch(journalActions.lessonChosen({ date, time })), [dispatch]);
+  const onDiscard = useCallback((key: string) => dispatch(journalActions.editsDiscarded([key])), [dispatch]);
   /** The active cell's lesson is the lesson in focus (mark all present, topic, delete act on it). */
   const onActive = useCallback(
     (cell: { student: number; date: string; time: number } | null) => {
@@ -171,9 +173,11 @@ function TeacherJournal({ state }: { state: JournalState }) {
   if (!data) return null;
 
   const lesson = state.lesson;
-  const lessonReady = Boolean(lesson.date) && lesson.time !== -1;
-  const activeStudent = active ? data.students.find((s) => s.id_student === active.student) : undefined;
   const info = data.info;
+  // Every write is dated inside the journal's half-year (docs/product.md#journal).
+  const outside = Boolean(lesson.date) && (lesson.date < info.startsOn || lesson.date > info.endsOn);
+  const lessonReady = Boolean(lesson.date) && lesson.time !== -1 && !outside;
+  const activeStudent = active ? data.students.find((s) => s.id_student === active.student) : undefined;
   const currentTopic = data.journal[1].find((x) => x.visitDate === lesson.date && x.id_time === lesson.time);
 
   return (
@@ -182,15 +186,21 @@ function TeacherJournal({ state }: { state: JournalState }) {
         {info.discipline} · {info.vid_zaniatiy} · {info.groupOrPotok}
         {info.subgroup ? ` · ${t('filters.subgroup', { n: info.subgroup })}` : ''}
       </h2>
-      <JournalSetup info={info} students={data.students} modules={state.lists.modules} shown={subgroup} onShow={(n) => setShown({ journal: info.id_journal, subgroup: n })} />
+      {info.readOnly ? (
+        <p className="journal-readonly" role="note">
+          {t('period.readOnly', { date: fullDate(info.closesOn) })}
+        </p>
+      ) : (
+        <JournalSetup info={info} students={data.students} modules={state.lists.modules} shown={subgroup} onShow={(n) => setShown({ journal: info.id_journal, subgroup: n })} />
+      )}
       <p className="journal-print-meta">
         {info.teacher} · {state.years.data.find((y) => y.id === info.id_a_year)?.name ?? info.id_a_year} · {t(`ws.${info.id_w_s}`)}
       </p>
 
-      <div className="journal-lesson" role="group" aria-label={t('lesson.group')}>
+      <div className="journal-lesson" role="group" aria-label={t('lesson.group')} hidden={info.readOnly}>
         <div className="field">
           <label htmlFor="journal-date">{t('lesson.date')}</label>
-          <input id="journal-date" className="input" type="date" value={lesson.date} onChange={(e) => dispatch(journalActions.lessonChosen({ date: e.target.value }))} />
+          <input id="journal-date" className="input" type="date" min={info.startsOn} max={info.endsOn} aria-invalid={outside || undefined} aria-describedby={outside ? 'journal-date-outside' : undefined} value={lesson.date} onChange={(e) => dispatch(journalActions.lessonChosen({ date: e.target.value }))} />
         </div>
         <Select id="journal-time" label={t('lesson.time')} options={state.lists.times} value={lesson.time} onChange={(id) => dispatch(journalActions.lessonChosen({ time: id }))} />
         <div className="journal-actions">
@@ -212,6 +222,11 @@ function TeacherJournal({ state }: { state: JournalState }) {
             </button>
           ) : null}
         </div>
+        {outside ? (
+          <p id="journal-date-outside" className="journal-error" role="alert">
+            {t('period.outside', { from: fullDate(info.startsOn), to: fullDate(info.endsOn) })}
+          </p>
+        ) : null}
       </div>
       {state.bulk.data !== null ? (
         <p className="journal-note" role="status">
@@ -229,17 +244,22 @@ function TeacherJournal({ state }: { state: JournalState }) {
 
       <div className="journal-toolbar">
         <p className="journal-status" role="status" aria-live="polite">
-          {saving > 0 ? t('status.saving', { count: saving }) : failedEdits.length > 0 ? t('status.failed', { count: failedEdits.length }) : state.savedCount > 0 ? t('status.saved') : t('status.hint')}
+          {saving > 0 ? t('status.saving', { count: saving }) : failedEdits.length > 0 ? t(retryable ? 'status.failed' : 'status.failedRefused', { count: failedEdits.length }) : state.savedCount > 0 ? t('status.saved') : t('status.hint')}
         </p>
-        {failedEdits.length > 0 ? (
+        {retryable ? (
           <button type="button" className="btn btn-primary btn-small" onClick={() => dispatch(journalActions.retryRequested())}>
             {t('status.retry')}
+          </button>
+        ) : null}
+        {failedEdits.length > 0 ? (
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => dispatch(journalActions.editsDiscarded())}>
+            {t('status.discard')}
           </button>
         ) : null}
         <button type="button" className="btn btn-ghost btn-small" disabled={!active} onClick={() => active && dispatch(journalActions.historyRequested({ ...active, written: null }))}>
           {t('toolbar.history')}
         </button>
-        <button type="button" className="btn btn-ghost btn-small" disabled={!activeStudent} onClick={() => setConfirm('student')}>
+        <button type="button" className="btn btn-ghost btn-small" disabled={!activeStudent} hidden={info.readOnly} onClick={() => setConfirm('student')}>
           {t('toolbar.removeStudent')}
         </button>
         <a className="btn btn-ghost btn-small" href={journalExportUrl(info.id_journal, i18n.resolvedLanguage ?? 'ru')} download>
@@ -251,7 +271,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
       </div>
       {invalid ? (
         <p className="journal-error" role="alert">
-          {t('cm:errors.INVALID_MARK', { max: 100 })}
+          {t('cm:errors.INVALID_MARK', SCALES[info.scale])}
         </p>
       ) : null}
       {failedEdits[0]?.error ? <p className="journal-error">{describeFailure(t, failedEdits[0].error)}</p> : null}
@@ -268,6 +288,9 @@ function TeacherJournal({ state }: { state: JournalState }) {
         onLesson={onLesson}
         onActive={onActive}
         onInvalid={setInvalid}
+        readOnly={info.readOnly}
+        onDiscard={onDiscard}
+        scale={info.scale}
       />
 
       {state.history.cell ? (

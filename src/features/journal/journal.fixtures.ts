@@ -22,5 +22,10 @@ export const journalInfo = (id: number, over: Partial<JournalInfo> = {}): Journa
   f_educ: 'Очная',
   id_teacher: 2,
   teacher: 'Асанов Бакыт Кубанычбекович',
+  startsOn: '2026-09-01',
+  endsOn: '2027-01-31',
+  closesOn: '2027-02-15',
+  readOnly: false,
+  scale: '2-5',
   ...over,
 });

@@ -6,7 +6,7 @@ import { recordSaga } from '../../test/saga';
 import { fail, http, ok, recordRequests, server, student, teacher } from '../../test/server';
 import { journalInfo } from './journal.fixtures';
 import { initialJournalState, journalActions, journalReducer } from './journal.slice';
-import { halfSaga, openedSaga } from './journal.saga';
+import { halfSaga, openedSaga, retrySaga } from './journal.saga';
 
 const start: JournalStart = {
   years: [
@@ -87,5 +87,18 @@ describe('the journal screen opens', () => {
     log.stop();
     expect(log.paths()).not.toContain('/api/visitlog/start.json');
     expect(actions).toEqual([journalActions.yearsSucceeded(start.years), journalActions.journalsRequested(), journalActions.listsSucceeded({ times: start.times, modules: start.modules })]);
+  });
+});
+
+describe('retry', () => {
+  it('sends again only the failed cells that can succeed (network, 5xx); a refused cell waits to be discarded', async () => {
+    let state = journalReducer(initialJournalState, journalActions.cellWritten({ student: 100, date: '2026-11-02', time: 1, written: '5' }));
+    state = journalReducer(state, journalActions.cellWritten({ student: 101, date: '2026-11-02', time: 1, written: '4' }));
+    const [a, b] = Object.entries(state.edits);
+    state = journalReducer(state, journalActions.cellFailed({ keys: [{ key: a[0], seq: a[1].seq }], error: { ok: false, problem: 'SERVER_ERROR', status: 503, error: null } }));
+    state = journalReducer(state, journalActions.cellFailed({ keys: [{ key: b[0], seq: b[1].seq }], error: { ok: false, problem: 'CLIENT_ERROR', status: 400, error: { code: 'FUTURE_DATE', message: '' } } }));
+    const actions = await recordSaga(retrySaga, signedIn(teacher, state));
+    expect(actions.map((x) => x.type)).toEqual([journalActions.cellWritten.type]);
+    expect(actions[0].payload).toMatchObject({ student: 100, date: '2026-11-02', time: 1, written: '5' });
   });
 });

@@ -16,7 +16,7 @@ import { visitlogApi } from '../../api/visitlog';
 import { request, requireUser } from '../../shared/request/request.saga';
 import { takePageData } from '../../shared/session/pageData';
 import { selectUser } from '../../shared/session/session';
-import { journalActions, selectJournal, type CellWrite, type FilterName, type JournalState, type Lesson } from './journal.slice';
+import { canRetry, journalActions, selectJournal, type CellWrite, type FilterName, type JournalState, type Lesson } from './journal.slice';
 import { cellKey } from './pivot';
 import { setupWatchers } from './setup.saga';
 
@@ -116,11 +116,11 @@ export function* pasteSaga(action: PayloadAction<{ cells: CellWrite[]; seq: numb
   for (const r of result.data) yield put(journalActions.cellSaved({ student: r.id_student, date: r.visitDate, time: r.id_time, seq, cell: r.cell }));
 }
 
-/** Every failed cell again, with what was typed. */
+/** Every failed cell that can succeed again, with what was typed; refused ones stay until discarded. */
 export function* retrySaga() {
   const { edits } = (yield select(selectJournal)) as JournalState;
   for (const [key, edit] of Object.entries(edits)) {
-    if (edit.status !== 'failed') continue;
+    if (edit.status !== 'failed' || !canRetry(edit.error)) continue;
     const [student, date, time] = key.split('|');
     yield put(journalActions.cellWritten({ student: Number(student), date, time: Number(time), written: edit.written }));
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalData } from '../../../contract/visitlog';
 import type { Failure } from '../../api/http';
-import { chosenJournal, initialJournalState, journalActions, journalReducer, matchingJournals, type JournalState } from './journal.slice';
+import { canRetry, chosenJournal, initialJournalState, journalActions, journalReducer, matchingJournals, type JournalState } from './journal.slice';
 import { journalInfo } from './journal.fixtures';
 import { cellKey } from './pivot';
 
@@ -28,7 +28,7 @@ describe('journal slice', () => {
       journalActions.filterChosen({ name: 'educForm', id: 1 }),
       journalActions.filterChosen({ name: 'journal', id: 1 }),
       journalActions.journalSucceeded(journal()),
-      journalActions.ownSucceeded([{ id_journal: 1, discipline: 'x', vid_zaniatiy: 'y', teacher: 'z', visits: [], nb_Count: 0, ball_Count: 0, ball_average: 0 }]),
+      journalActions.ownSucceeded([{ id_journal: 1, discipline: 'x', vid_zaniatiy: 'y', teacher: 'z', visits: [], nb_Count: 0, ball_Count: 0, ball_average: 0, ball_mean: null }]),
     );
     expect(s.journal.data).not.toBeNull();
     s = run(s, journalActions.filterChosen({ name: 'lessonType', id: 1 }));
@@ -100,5 +100,36 @@ describe('journal slice', () => {
     expect(matchingJournals(list, f).map((j) => j.id_journal)).toEqual([1, 2]);
     expect(chosenJournal(list, { ...f, journal: 2 })?.id_journal).toBe(2);
     expect(chosenJournal(list, { ...f, journal: 4 })).toBeNull();
+  });
+});
+
+describe('refused saves', () => {
+  const refused = (code: 'FUTURE_DATE' | 'INVALID_MARK', status = 400): Failure => ({ ok: false, problem: 'CLIENT_ERROR', status, error: { code, message: code } });
+
+  it('only a failure that can succeed is retried: network, timeout, 5xx; a refusal with its reason is not', () => {
+    expect(canRetry(failure)).toBe(true);
+    expect(canRetry({ ok: false, problem: 'TIMEOUT_ERROR', status: null, error: null })).toBe(true);
+    expect(canRetry({ ok: false, problem: 'SERVER_ERROR', status: 503, error: { code: 'SERVICE_UNAVAILABLE', message: '' } })).toBe(true);
+    expect(canRetry(refused('FUTURE_DATE'))).toBe(false);
+    expect(canRetry({ ok: false, problem: 'CLIENT_ERROR', status: 403, error: { code: 'PERIOD_CLOSED', message: '' } })).toBe(false);
+  });
+
+  it('a discarded failed cell goes back to its stored mark and holds nothing; cells still saving stay', () => {
+    const a = cellKey(100, '2026-09-07', 2);
+    const b = cellKey(100, '2026-09-14', 2);
+    const written = run(
+      { ...initialJournalState },
+      journalActions.journalSucceeded(journal()),
+      journalActions.cellWritten({ student: 100, date: '2026-09-07', time: 2, written: '44' }),
+      journalActions.cellWritten({ student: 100, date: '2026-09-14', time: 2, written: '5' }),
+    );
+    const seqA = written.edits[a].seq;
+    const failed = run(written, journalActions.cellFailed({ keys: [{ key: a, seq: seqA }], error: refused('INVALID_MARK') }));
+    expect(failed.edits[a]).toMatchObject({ status: 'failed', written: '44' });
+    const dropped = run(failed, journalActions.editsDiscarded([a, b]));
+    expect(dropped.edits[a]).toBeUndefined();
+    expect(dropped.edits[b]).toMatchObject({ status: 'saving' });
+    expect(dropped.marks[a]).toBe('4');
+    expect(Object.keys(run(failed, journalActions.editsDiscarded()).edits)).toEqual([b]);
   });
 });

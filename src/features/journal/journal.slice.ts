@@ -11,7 +11,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { IdName } from '../../../contract/common';
 import type { HistoryEntry, JournalData, JournalInfo, JournalStart, LiveJournalChange, StudentJournalItem, VisitRow } from '../../../contract/visitlog';
-import type { Failure } from '../../api/http';
+import { isConnectionProblem, type Failure } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
 import type { LiveStatus } from '../../shared/live/live';
 import { sessionEnded } from '../../shared/session/session';
@@ -35,6 +35,16 @@ const CLEARS: Record<FilterName, FilterName[]> = {
 
 const NONE = -1;
 const noFilters: Filters = { semester: NONE, discipline: NONE, control: NONE, credit: NONE, lessonType: NONE, educForm: NONE, journal: NONE };
+
+/**
+ * Whether sending a failed write again can succeed: the network or the server failed (no reply, a
+ * 5xx such as 503). A refusal (a 4xx with its reason: a date outside the half-year, a mark out of
+ * the scale, a closed period) fails again the same way: it is discarded, not retried.
+ */
+export function canRetry(error: Failure | null): boolean {
+  if (!error) return true;
+  return isConnectionProblem(error) || error.problem === 'SERVER_ERROR' || (error.status !== null && error.status >= 500);
+}
 
 /** A cell written and not yet confirmed: what was written ('+', a mark, or null to clear) and its state. */
 export interface CellEdit {
@@ -237,8 +247,16 @@ const slice = createSlice({
         if (edit && edit.seq === seq) state.edits[key] = { ...edit, status: 'failed', error: action.payload.error };
       }
     },
-    /** Every failed cell is sent again. */
+    /** Every failed cell that can succeed (canRetry) is sent again. */
     retryRequested() {},
+    /**
+     * Failed cells dropped (the keys given, or every failed one): each shows its stored value again
+     * and no longer holds the page (the leave-page warning goes with the last one).
+     */
+    editsDiscarded(state, action: PayloadAction<string[] | undefined>) {
+      const keys = action.payload ?? Object.keys(state.edits);
+      for (const key of keys) if (state.edits[key]?.status === 'failed') delete state.edits[key];
+    },
     /** A pasted column: all cells saving, one call. */
     pasteRequested: {
       reducer(state, action: PayloadAction<{ cells: CellWrite[]; seq: number }>) {

@@ -1,9 +1,10 @@
 /**
  * The journal's arithmetic (docs/product.md#journal): a cell's key, how a typed mark is read, and
- * one student's totals: 'н/б' is an absence, a present mark without a grade counts 0, 'ув'
- * (excused) counts neither, other marks are integers; the average is rounded to 2 decimals.
+ * one student's totals: 'н/б' is an absence, a present mark without a grade counts 0 in the
+ * average, 'ув' (excused) counts neither, other marks are integers; beside the average, the mean of
+ * the marks given; both rounded to 2 decimals.
  */
-import { ABSENT, EXCUSED, MAX_MARK, PRESENT } from '../../api/visitlog';
+import { ABSENT, EXCUSED, PRESENT, SCALES, type MarkScale } from '../../api/visitlog';
 
 /** A lesson column: date and lesson time. */
 export const lessonKey = (date: string, time: number) => `${date}|${time}`;
@@ -18,15 +19,15 @@ export function showMark(mark: string | null | undefined): string {
 
 /**
  * What the teacher typed, as the server wants it: '' clears (null), '+', 'н/б' (also 'нб', 'н'),
- * 'ув' (also 'у'), or a whole number 0..100. Anything else: 'invalid'.
+ * 'ув' (also 'у'), or a whole number of the journal's scale (2..5 by default). Anything else: 'invalid'.
  */
-export function readMark(typed: string): string | null | 'invalid' {
+export function readMark(typed: string, scale: MarkScale = '2-5'): string | null | 'invalid' {
   const v = typed.trim().toLowerCase();
   if (v === '') return null;
   if (v === PRESENT) return PRESENT;
   if (v === ABSENT || v === 'нб' || v === 'н') return ABSENT;
   if (v === EXCUSED || v === 'у') return EXCUSED;
-  if (/^\d{1,3}$/.test(v) && Number(v) <= MAX_MARK) return String(Number(v));
+  if (/^\d{1,3}$/.test(v) && Number(v) >= SCALES[scale].min && Number(v) <= SCALES[scale].max) return String(Number(v));
   return 'invalid';
 }
 
@@ -39,26 +40,37 @@ export function storedFrom(written: string | null): string | null | undefined {
 export interface Totals {
   nb_Count: number;
   ball_Count: number;
+  /** Over the lessons attended, a present lesson without a mark counting 0. */
   ball_average: number;
+  /** Over the marks given only; null before the first. */
+  ball_mean: number | null;
 }
 
 export function totalsOf(marks: readonly (string | null)[]): Totals {
   let nb = 0;
   let sum = 0;
   let counted = 0;
+  let graded = 0;
   for (const m of marks) {
     if (m === ABSENT) nb++;
     else if (m === EXCUSED) continue;
     else {
       sum += m === null ? 0 : parseInt(m, 10) || 0;
       counted++;
+      if (m !== null) graded++;
     }
   }
-  return { nb_Count: nb, ball_Count: sum, ball_average: counted ? Math.round((sum / counted) * 100) / 100 : 0 };
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return { nb_Count: nb, ball_Count: sum, ball_average: counted ? round(sum / counted) : 0, ball_mean: graded ? round(sum / graded) : null };
 }
+
+/** A mean as shown: two decimals, or a dash before the first mark. */
+export const showMean = (mean: number | null) => (mean === null ? '–' : mean.toFixed(2));
 
 /** '2026-09-07' → '07.09' */
 export const shortDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+/** '2026-09-07' → '07.09.2026' */
+export const fullDate = (date: string) => `${shortDate(date)}.${date.slice(0, 4)}`;
 
 /** A pasted block from Excel or LibreOffice: the first column of each line (tabs separate columns). */
 export function pastedColumn(text: string): string[] {

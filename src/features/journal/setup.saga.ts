@@ -6,7 +6,7 @@
 import { put, select, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { JournalInfo, PlanTopic, Subgroup } from '../../../contract/visitlog';
-import { visitlogApi } from '../../api/visitlog';
+import { visitlogApi, type MarkScale } from '../../api/visitlog';
 import { request } from '../../shared/request/request.saga';
 import { journalActions, selectJournal, type JournalState } from './journal.slice';
 
@@ -48,6 +48,14 @@ export function* planTopicsSaveSaga(action: PayloadAction<PlanTopic[]>) {
   });
 }
 
+/** The journal's mark scale (refused while stored marks do not fit it), then the journal reloads with it. */
+export function* scaleSaga(action: PayloadAction<MarkScale>) {
+  const info = (yield* openJournal()) as JournalInfo | null;
+  if (!info) return;
+  const result = yield* request(visitlogApi.setScale, [{ id_journal: info.id_journal, scale: action.payload }], { succeeded: () => journalActions.scaleSucceeded(), failed: journalActions.scaleFailed });
+  if (result.ok) yield put(journalActions.journalRequested({ id: info.id_journal, keepEdits: true }));
+}
+
 /** The watchers the journal's root saga starts. */
 export function setupWatchers() {
   return [
@@ -55,5 +63,6 @@ export function setupWatchers() {
     takeLatest(journalActions.subgroupsSaveRequested.type, subgroupsSaveSaga),
     takeLatest(journalActions.planTopicsRequested.type, planTopicsSaga),
     takeLatest(journalActions.planTopicsSaveRequested.type, planTopicsSaveSaga),
+    takeLatest(journalActions.scaleRequested.type, scaleSaga),
   ];
 }

@@ -7,7 +7,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { PlanTopic, Subgroup } from '../../../contract/visitlog';
 import type { Failure } from '../../api/http';
-import type { SubgroupList } from '../../api/visitlog';
+import type { MarkScale, SubgroupList } from '../../api/visitlog';
 import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
 
 export interface SetupState {
@@ -15,12 +15,15 @@ export interface SetupState {
   topics: Loadable<PlanTopic[] | null>;
   /** The last save of either dialog; `saved` counts the successful ones. */
   save: Loadable<null> & { saved: number };
+  /** The last change of the journal's mark scale (its refusal, SCALE_IN_USE, is shown beside it). */
+  scale: Loadable<null>;
 }
 
 export const initialSetupState: SetupState = {
   subgroups: idle(null),
   topics: idle(null),
   save: { ...idle(null), saved: 0 },
+  scale: idle(null),
 };
 
 type WithSetup = { setup: SetupState };
@@ -71,6 +74,16 @@ export const setupReducers = {
   planTopicsSaved(state: WithSetup, action: PayloadAction<PlanTopic[]>) {
     state.setup.topics = succeeded(action.payload);
     saveSucceeded(state);
+  },
+  /** The journal's mark scale chosen; the journal reloads with it. */
+  scaleRequested(state: WithSetup, _action: PayloadAction<MarkScale>) {
+    state.setup.scale = started(null);
+  },
+  scaleSucceeded(state: WithSetup) {
+    state.setup.scale = succeeded(null);
+  },
+  scaleFailed(state: WithSetup, action: PayloadAction<Failure>) {
+    state.setup.scale = failed(action.payload, null);
   },
   /** Either save failed: the dialog stays open with what was entered and the error. */
   setupSaveFailed(state: WithSetup, action: PayloadAction<Failure>) {

@@ -1,6 +1,6 @@
 /** Teaching assignments: they join the university's structure (academic.ts) to its teachers (people.ts). */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { academicYears, controlForms, disciplines, groups, lessonTypes, semesters, streams, workingSemesters } from './academic';
 import { teachers } from './people';
 
@@ -37,6 +37,8 @@ export const teachingAssignments = pgTable(
     controlFormId: integer('control_form_id')
       .notNull()
       .references(() => controlForms.id),
+    /** The marks its journal takes besides '+', 'н/б' and 'ув' (contract/visitlog.ts MARK_SCALES): '2-5' or '0-100'. */
+    markScale: text('mark_scale').notNull().default('2-5'),
   },
   (t) => [
     index('teaching_teacher_idx').on(t.teacherId, t.academicYearId, t.workingSemesterId),
@@ -44,5 +46,6 @@ export const teachingAssignments = pgTable(
     index('teaching_stream_idx').on(t.streamId, t.academicYearId, t.workingSemesterId),
     check('teaching_subgroup_ck', sql`${t.subgroup} in (0, 1, 2)`),
     check('teaching_target_ck', sql`(${t.groupId} is null) <> (${t.streamId} is null)`),
+    check('teaching_mark_scale_ck', sql`${t.markScale} in ('2-5', '0-100')`),
   ],
 );

@@ -46,6 +46,7 @@ import { fullName } from '../../lib/person';
 import { accountOfPerson } from '../../shared/academic/academic.repository';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import { atLocalTime, dayNumber, localDate } from '../../shared/lesson-clock';
+import { assertWritable, mayReopen } from '../../shared/academic/journal-period';
 import { JOURNAL_CHANGED_EVENT, qrPresence } from '../../shared/journal-live';
 import * as timetable from '../../shared/timetable.repository';
 import * as repo from './qr.repository';
@@ -512,6 +513,8 @@ export class QrService {
     if (input.idAud !== entry.auditoriumId) throw refused(403, 'room');
     if (!member) throw refused(403, 'notYours');
     if (!student) throw forbidden();
+    // The journal's period (shared/academic/journal-period.ts): a student's scan never reopens a closed half-year.
+    assertWritable(entry, session.lessonDate, 'mark', { now, graceDays: this.ctx.config.journalGraceDays, mayReopen: false });
     if (input.accuracy > Math.min(entry.radiusM, QR_ACCURACY_MAX_M)) throw refused(400, 'accuracy');
     const distance = distanceM(input.x, input.y, entry.latitude, entry.longitude);
     const teacher = teachers.get(entry.teacherId);
@@ -560,6 +563,7 @@ export class QrService {
     const entry = await timetable.findEntry(this.ctx.db, session.scheduleEntryId);
     const student = await repo.studentFacts(this.ctx.db, mark.studentId);
     if (!entry || !student) throw notFound();
+    if (input.accept) assertWritable(entry, session.lessonDate, 'mark', { now: this.ctx.now(), graceDays: this.ctx.config.journalGraceDays, mayReopen: mayReopen(auth.login, this.ctx.config.journalReopenLogins) });
     await this.ctx.db.transaction(async (tx) => {
       const values = this.visitValues(entry, session, student);
       const visitId = input.accept ? await repo.writePresence(tx, values, auth.userId) : null;

@@ -178,7 +178,7 @@ export type VisitCell = Pick<VisitRecord, 'id' | 'studentId' | 'visitDate' | 'le
  * A journal's small parts in one statement, as JSON built by PostgreSQL: the topics as the
  * contract's LessonTopic array, the lessons (every date and time with a record or a topic) with
  * their start times, and each listed student's (`students`: their ids, comma-separated) totals as
- * `[id, nb_Count, ball_Count, ball_average]` (the arithmetic of visitlog.service.ts `totals`, in
+ * `[id, nb_Count, ball_Count, ball_average, ball_mean]` (the arithmetic of visitlog.service.ts `totals`, in
  * the same floating point). The records themselves come as rows (listedVisitRows): on a busy
  * database server, turning 9,000 rows into JSON there cost more than in Node.
  */
@@ -197,10 +197,11 @@ const journalJsonQuery = preparedStatement((db) => {
           from (select visit_date, lesson_time_id from journal_visits where teaching_assignment_id = ${id}
                 union select visit_date, lesson_time_id from journal_lesson_topics where teaching_assignment_id = ${id}) o
           left join lesson_times lt on lt.id = o.lesson_time_id) r)`,
-      totals: sql<string>`(select '[' || coalesce(string_agg(format('[%s,%s,%s,%s]', r.id, r.nb, r.sum, r.avg), ','), '') || ']' from (
+      totals: sql<string>`(select '[' || coalesce(string_agg(format('[%s,%s,%s,%s,%s]', r.id, r.nb, r.sum, r.avg, coalesce(r.mean::text, 'null')), ','), '') || ']' from (
         select v.student_id as id, count(*) filter (where v.mark = 'н/б') as nb,
                coalesce(sum(case when v.mark ~ '^[0-9]+$' then v.mark::int else 0 end) filter (where ${counted}), 0) as sum,
-               coalesce(floor(sum(case when v.mark ~ '^[0-9]+$' then v.mark::int else 0 end) filter (where ${counted})::float8 / nullif(count(*) filter (where ${counted}), 0) * 100 + 0.5) / 100, 0) as avg
+               coalesce(floor(sum(case when v.mark ~ '^[0-9]+$' then v.mark::int else 0 end) filter (where ${counted})::float8 / nullif(count(*) filter (where ${counted}), 0) * 100 + 0.5) / 100, 0) as avg,
+               floor(sum(v.mark::int) filter (where v.mark ~ '^[0-9]+$')::float8 / nullif(count(*) filter (where v.mark ~ '^[0-9]+$'), 0) * 100 + 0.5) / 100 as mean
           from journal_visits v where v.teaching_assignment_id = ${id} and v.student_id = any(${listed}) group by v.student_id) r)`,
     })
     .from(teachingAssignments)
@@ -444,4 +445,18 @@ export async function replacePlanTopics(db: Db, assignmentId: number, list: { nu
         target: [journalPlanTopics.teachingAssignmentId, journalPlanTopics.number],
         set: { topic: sql`excluded.topic`, hours: sql`excluded.hours`, moduleId: sql`excluded.module_id` },
       });
+}
+
+/** How many of a journal's stored marks are whole numbers outside min..max (a scale they would not fit). */
+export async function marksOutside(db: Db, assignmentId: number, min: number, max: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(journalVisits)
+    .where(and(eq(journalVisits.teachingAssignmentId, assignmentId), sql`${journalVisits.mark} ~ '^[0-9]+$'`, sql`(${journalVisits.mark}::int < ${min} or ${journalVisits.mark}::int > ${max})`));
+  return row?.n ?? 0;
+}
+
+/** Sets a journal's mark scale. */
+export async function setMarkScale(db: Db, assignmentId: number, scale: string): Promise<void> {
+  await db.update(teachingAssignments).set({ markScale: scale }).where(eq(teachingAssignments.id, assignmentId));
 }

@@ -5,6 +5,7 @@
  * visitlog.service.ts. Changes reach the journal's teacher live through visitlog.live.ts.
  */
 import {
+  AssessmentsQuery,
   CellReply,
   CellsReply,
   DatesReply,
@@ -25,6 +26,8 @@ import {
   PlanTopicsReply,
   QrStudentsBody,
   QrStudentsReply,
+  ScaleBody,
+  ScaleReply,
   SubgroupsReply,
   SubgroupsUpdateBody,
   TeacherTimesReply,
@@ -55,7 +58,8 @@ export default async function visitlogRoutes(app: App, { ctx }: { ctx: AppContex
   app.get(`${base}/lessontypes.json`, { schema: { response: replies(ListReply) } }, async (req) => ok(await visitlog.lessonTypes(languageOf(req))));
   app.get(`${base}/educforms.json`, { schema: { response: replies(ListReply) } }, async (req) => ok(await visitlog.educationForms(languageOf(req))));
   app.get(`${base}/modules.json`, { schema: { response: replies(ListReply) } }, async (req) => ok(await visitlog.modules(languageOf(req))));
-  app.get(`${base}/assessments.json`, { schema: { response: replies(ListReply) } }, async () => ok(visitlog.assessments()));
+  app.get(`${base}/assessments.json`, { schema: { querystring: AssessmentsQuery, response: replies(ListReply) } }, async (req) => ok(await visitlog.assessments(req.auth!, req.query)));
+  app.post(`${base}/scale.json`, { schema: { body: ScaleBody, response: replies(ScaleReply) } }, async (req) => ok(await visitlog.setScale(req.auth!, req.body)));
   app.get(`${base}/times.json`, { schema: { response: replies(ListReply) } }, async () => ok(await visitlog.lessonTimes()));
 
   app.get(`${base}/start.json`, { schema: { response: replies(JournalStartReply) } }, async (req) => ok(await visitlog.start(req.auth!, languageOf(req))));

@@ -9,8 +9,11 @@ import {
   CELLS_PER_WRITE_MAX,
   MARK_ABSENT,
   MARK_EXCUSED,
-  MARK_MAX,
   MARK_PRESENT,
+  MARK_SCALES,
+  type AssessmentsQuery,
+  type MarkScale,
+  type ScaleBody,
   type HistoryBody,
   type HistoryEntry,
   type InsertAllBody,
@@ -46,6 +49,7 @@ import { localName } from '../../i18n';
 import { academicYearName } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
 import { AcademicService, currentWorkingSemester } from '../../shared/academic/academic.service';
+import { assertWritable as assertPeriod, journalPeriod, mayReopen, type PeriodRules, type WriteKind } from '../../shared/academic/journal-period';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import { JOURNAL_CHANGED_EVENT } from '../../shared/journal-live';
 import * as repo from './visitlog.repository';
@@ -54,13 +58,17 @@ import type { Assignment, JournalSource, Source, StudentRow, VisitCell } from '.
 /** Live event names on the bus. */
 export const VISITLOG_EVENTS = { changed: JOURNAL_CHANGED_EVENT } as const;
 
-export const invalidMark = () => new AppError(400, 'INVALID_MARK', { max: MARK_MAX });
+export const invalidMark = (scale: MarkScale) => new AppError(400, 'INVALID_MARK', { ...MARK_SCALES[scale] });
+
+/** A journal's mark scale as stored (the column's check allows only these). */
+const scaleOf = (a: Assignment): MarkScale => (a.markScale in MARK_SCALES ? (a.markScale as MarkScale) : '2-5');
 
 /**
- * A mark as written → as stored: '+' → null (present), 'н/б' (also 'нб', 'Н/Б'), 'ув', or an
- * integer 0..100 without leading zeros; anything else is INVALID_MARK. `undefined`: clear the cell.
+ * A mark as written → as stored: '+' → null (present), 'н/б' (also 'нб', 'Н/Б'), 'ув', or a whole
+ * number of the journal's scale without leading zeros; anything else is INVALID_MARK. `undefined`:
+ * clear the cell.
  */
-export function parseMark(input: string | null): string | null | undefined {
+export function parseMark(input: string | null, scale: MarkScale = '2-5'): string | null | undefined {
   if (input === null) return undefined;
   const v = input.trim().toLowerCase();
   if (v === MARK_PRESENT) return null;
@@ -68,25 +76,33 @@ export function parseMark(input: string | null): string | null | undefined {
   if (v === MARK_EXCUSED) return MARK_EXCUSED;
   if (/^\d{1,3}$/.test(v)) {
     const n = Number(v);
-    if (n <= MARK_MAX) return String(n);
+    const { min, max } = MARK_SCALES[scale];
+    if (n >= min && n <= max) return String(n);
   }
-  throw invalidMark();
+  throw invalidMark(scale);
 }
 
-/** The totals of one student's marks: 'н/б' an absence, null 0, 'ув' neither, others integers. */
-export function totals(marks: (string | null)[]): Pick<JournalRow, 'nb_Count' | 'ball_Count' | 'ball_average'> {
+/**
+ * The totals of one student's marks: 'н/б' an absence, null 0, 'ув' neither, others integers. The
+ * average (ball_average) is over the lessons attended, a present lesson without a mark counting 0;
+ * the mean (ball_mean) is over the marks given only (null before the first).
+ */
+export function totals(marks: (string | null)[]): Pick<JournalRow, 'nb_Count' | 'ball_Count' | 'ball_average' | 'ball_mean'> {
   let nb = 0;
   let sum = 0;
   let counted = 0;
+  let graded = 0;
   for (const m of marks) {
     if (m === MARK_ABSENT) nb++;
     else if (m === MARK_EXCUSED) continue;
     else {
       sum += m === null ? 0 : parseInt(m, 10) || 0;
       counted++;
+      if (m !== null) graded++;
     }
   }
-  return { nb_Count: nb, ball_Count: sum, ball_average: counted ? Math.round((sum / counted) * 100) / 100 : 0 };
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return { nb_Count: nb, ball_Count: sum, ball_average: counted ? round(sum / counted) : 0, ball_mean: graded ? round(sum / graded) : null };
 }
 
 export const cellKey = (date: string, timeId: number) => `${date}|${timeId}`;
@@ -113,8 +129,9 @@ function studentView(s: StudentRow): JournalStudent {
   return { id_student: s.id, s_fio: fullName(s), code: s.code, group: s.group, subgroup: s.subgroup };
 }
 
-function infoView(r: JournalSource, lang: Language, formNames: Map<number, string>): JournalInfo {
+function infoView(r: JournalSource, lang: Language, formNames: Map<number, string>, rules: PeriodRules): JournalInfo {
   const a = r.a;
+  const period = journalPeriod(a, rules);
   return {
     id_journal: a.id,
     id_a_year: a.academicYearId,
@@ -136,6 +153,11 @@ function infoView(r: JournalSource, lang: Language, formNames: Map<number, strin
     f_educ: formNames.get(r.educationFormId) ?? '',
     id_teacher: a.teacherId,
     teacher: fullName(r.teacher),
+    startsOn: period.startsOn,
+    endsOn: period.endsOn,
+    closesOn: period.closesOn,
+    readOnly: period.closed,
+    scale: scaleOf(a),
   };
 }
 
@@ -145,6 +167,9 @@ interface Cell {
   timeId: number;
   mark: string | null | undefined;
 }
+
+/** A cell as the caller wrote it: the mark is read against the journal's scale (parseMark). */
+type WrittenCell = Omit<Cell, 'mark'> & { written: string | null };
 
 export class VisitlogService {
   constructor(private readonly ctx: AppContext) {}
@@ -163,9 +188,28 @@ export class VisitlogService {
     return (await repo.moduleList(this.ctx.db)).map((r) => ({ id: r.id, name: localName(r, lang) }));
   }
 
-  /** The marks a cell may hold, as the journal writes them (id = position). */
-  assessments(): IdName[] {
-    return [MARK_PRESENT, MARK_ABSENT, MARK_EXCUSED, ...Array.from({ length: 6 }, (_, i) => String(i))].map((name, i) => ({ id: i + 1, name }));
+  /** The marks a cell of the journal may hold, as the journal writes them (id = position); without a journal, the default scale's. */
+  async assessments(auth: AuthInfo, input: AssessmentsQuery): Promise<IdName[]> {
+    const scale = input.id_journal === undefined ? '2-5' : scaleOf(await this.own(auth, input.id_journal));
+    const { min, max } = MARK_SCALES[scale];
+    return [MARK_PRESENT, MARK_ABSENT, MARK_EXCUSED, ...Array.from({ length: max - min + 1 }, (_, i) => String(min + i))].map((name, i) => ({ id: i + 1, name }));
+  }
+
+  /**
+   * The journal's mark scale (its setup). Refused with SCALE_IN_USE while stored marks would not
+   * fit the new scale, and like every write while the half-year is closed.
+   */
+  async setScale(auth: AuthInfo, input: ScaleBody): Promise<{ scale: MarkScale }> {
+    const a = await this.own(auth, input.id_journal);
+    this.assertWritable(auth, a, null, 'plan');
+    const { min, max } = MARK_SCALES[input.scale];
+    await this.ctx.db.transaction(async (tx) => {
+      const misfits = await repo.marksOutside(tx, a.id, min, max);
+      if (misfits > 0) throw new AppError(409, 'SCALE_IN_USE', { count: misfits });
+      await repo.setMarkScale(tx, a.id, input.scale);
+      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+    });
+    return { scale: input.scale };
   }
 
   async lessonTimes(): Promise<IdName[]> {
@@ -176,7 +220,8 @@ export class VisitlogService {
   async journals(auth: AuthInfo, input: JournalsBody, lang: Language): Promise<JournalInfo[]> {
     const teacherId = asTeacher(auth);
     const forms = await this.formNames(lang);
-    return (await repo.journals(this.ctx.db, { teacherId, year: input.id_a_year, ws: input.id_w_s })).map((r) => infoView(r, lang, forms));
+    const rules = this.periodRules(auth);
+    return (await repo.journals(this.ctx.db, { teacherId, year: input.id_a_year, ws: input.id_w_s })).map((r) => infoView(r, lang, forms, rules));
   }
 
   /**
@@ -256,9 +301,11 @@ export class VisitlogService {
     const ids = students.map((s) => s.id);
     const [parts, visits] = await Promise.all([repo.journalJson(this.ctx.db, a.id, ids), repo.listedVisitRows(this.ctx.db, a.id, ids)]);
     if (!source || !parts) throw notFound();
-    const totalsOf = new Map((JSON.parse(parts.totals) as [number, number, number, number][]).map(([id, nb, sum, average]) => [id, { nb_Count: nb, ball_Count: sum, ball_average: average }]));
-    const resArray: JournalRow[] = students.map((s) => ({ id_student: s.id, s_fio: fullName(s), ...(totalsOf.get(s.id) ?? { nb_Count: 0, ball_Count: 0, ball_average: 0 }) }));
-    const info = JSON.stringify(infoView(source, lang, forms));
+    const totalsOf = new Map(
+      (JSON.parse(parts.totals) as [number, number, number, number, number | null][]).map(([id, nb, sum, average, mean]) => [id, { nb_Count: nb, ball_Count: sum, ball_average: average, ball_mean: mean }]),
+    );
+    const resArray: JournalRow[] = students.map((s) => ({ id_student: s.id, s_fio: fullName(s), ...(totalsOf.get(s.id) ?? { nb_Count: 0, ball_Count: 0, ball_average: 0, ball_mean: null }) }));
+    const info = JSON.stringify(infoView(source, lang, forms, this.periodRules(auth)));
     return `{"info":${info},"journal":[${JSON.stringify(visits)},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${parts.dates},"resArray":${JSON.stringify(resArray)}}`;
   }
 
@@ -269,14 +316,13 @@ export class VisitlogService {
 
   /** One cell: set, mark present ('+') or clear (null). */
   async setVisit(auth: AuthInfo, input: VisitSetBody): Promise<VisitRow | null> {
-    const mark = parseMark(input.otsenka);
-    const [out] = await this.writeCells(auth, input.id_journal, [{ studentId: input.id_student, date: input.visitDate, timeId: input.id_time, mark }]);
+    const [out] = await this.writeCells(auth, input.id_journal, [{ studentId: input.id_student, date: input.visitDate, timeId: input.id_time, written: input.otsenka }]);
     return out.cell;
   }
 
   /** Several cells (a pasted column): all written, or none. */
   async pasteVisits(auth: AuthInfo, input: VisitPasteBody) {
-    const cells = input.cells.map((c) => ({ studentId: c.id_student, date: c.visitDate, timeId: c.id_time, mark: parseMark(c.otsenka) }));
+    const cells = input.cells.map((c) => ({ studentId: c.id_student, date: c.visitDate, timeId: c.id_time, written: c.otsenka }));
     return (await this.writeCells(auth, input.id_journal, cells)).map((c) => ({ id_student: c.studentId, visitDate: c.date, id_time: c.timeId, cell: c.cell }));
   }
 
@@ -284,10 +330,9 @@ export class VisitlogService {
   async updateVisit(auth: AuthInfo, input: VisitUpdateBody): Promise<VisitRow | null> {
     const teacherId = asTeacher(auth);
     if (input.id_teacher !== undefined && input.id_teacher !== teacherId) throw forbidden();
-    const mark = parseMark(input.id_otsenka);
     const record = await repo.visitById(this.ctx.db, input.id_studentJournalVisit);
     if (!record) throw notFound();
-    const [out] = await this.writeCells(auth, record.teachingAssignmentId, [{ studentId: record.studentId, date: record.visitDate, timeId: record.lessonTimeId, mark }]);
+    const [out] = await this.writeCells(auth, record.teachingAssignmentId, [{ studentId: record.studentId, date: record.visitDate, timeId: record.lessonTimeId, written: input.id_otsenka }]);
     return out.cell;
   }
 
@@ -295,9 +340,12 @@ export class VisitlogService {
    * Writes cells in one transaction, in order: each must be a listed student's, on a date of the
    * journal's academic year, at a lesson time that exists. A failure anywhere writes nothing.
    */
-  private async writeCells(auth: AuthInfo, journalId: number, cells: Cell[], source: Source = 'journal') {
-    if (cells.length > CELLS_PER_WRITE_MAX) throw badRequest();
+  private async writeCells(auth: AuthInfo, journalId: number, written: WrittenCell[], source: Source = 'journal') {
+    if (written.length > CELLS_PER_WRITE_MAX) throw badRequest();
     const a = await this.own(auth, journalId);
+    // Every mark of the write is read against the journal's scale before anything is written.
+    const scale = scaleOf(a);
+    const cells: Cell[] = written.map(({ written: w, ...c }) => ({ ...c, mark: parseMark(w, scale) }));
     const now = this.ctx.now();
     // What the checks need, read in parallel before the transaction (which then only locks and writes).
     const [listed, timeList, recipients] = await Promise.all([
@@ -307,13 +355,15 @@ export class VisitlogService {
     ]);
     const students = new Map(listed.map((s) => [s.id, s]));
     const times = new Set(timeList.map((t) => t.id));
+    for (const c of cells) {
+      if (!students.has(c.studentId)) throw notFound();
+      this.checkOccurrence(auth, a, c.date, c.timeId, times, 'mark');
+    }
     const results = await this.ctx.db.transaction(async (tx) => {
       const out: (Cell & { cell: VisitRow | null })[] = [];
       const changes: repo.NewChange[] = [];
       for (const c of cells) {
-        const student = students.get(c.studentId);
-        if (!student) throw notFound();
-        this.checkOccurrence(a, c.date, c.timeId, times);
+        const student = students.get(c.studentId)!;
         let existing = await repo.lockCell(tx, a.id, c.studentId, c.date, c.timeId);
         const base = { teachingAssignmentId: a.id, studentId: c.studentId, visitDate: c.date, lessonTimeId: c.timeId, source, changedByUserId: auth.userId, changedAt: now };
         if (c.mark === undefined) {
@@ -349,11 +399,24 @@ export class VisitlogService {
     return results;
   }
 
-  /** A date within the journal's academic year and a lesson time that exists, else 400. */
-  private checkOccurrence(a: Assignment, date: string, timeId: number, times: Set<number>): void {
-    const y = a.academicYearId;
-    if (!times.has(timeId) || date < `${y}-09-01` || date > `${y + 1}-08-31` || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date)
-      throw badRequest();
+  /** A real date and a lesson time that exists (else 400), and a date the journal's period lets this write use (assertWritable). */
+  private checkOccurrence(auth: AuthInfo, a: Assignment, date: string, timeId: number, times: Set<number>, kind: WriteKind): void {
+    if (!times.has(timeId) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) throw badRequest();
+    this.assertWritable(auth, a, date, kind);
+  }
+
+  /** The period rules as they apply to the caller now (JOURNAL_GRACE_DAYS, JOURNAL_REOPEN_LOGINS). */
+  private periodRules(auth: AuthInfo): PeriodRules {
+    return { now: this.ctx.now(), graceDays: this.ctx.config.journalGraceDays, mayReopen: mayReopen(auth.login, this.ctx.config.journalReopenLogins) };
+  }
+
+  /**
+   * The one period check of every write to a journal (shared/academic/journal-period.ts): the
+   * half-year closed for the caller (PERIOD_CLOSED), a date outside it (OUTSIDE_PERIOD), a mark or
+   * attendance after today (FUTURE_DATE). `date` null: a write to the whole journal.
+   */
+  assertWritable(auth: AuthInfo, a: Assignment, date: string | null, kind: WriteKind): void {
+    assertPeriod(a, date, kind, this.periodRules(auth));
   }
 
   private newVisit(a: Assignment, s: StudentRow, date: string, timeId: number, mark: string | null, source: Source, userId: number, at: Date): repo.NewVisit {
@@ -389,7 +452,7 @@ export class VisitlogService {
     const now = this.ctx.now();
     return this.ctx.db.transaction(async (tx) => {
       const students = await repo.studentsOf(tx, a);
-      this.checkOccurrence(a, input.visitDate, input.id_time, new Set((await repo.lessonTimeList(tx)).map((t) => t.id)));
+      this.checkOccurrence(auth, a, input.visitDate, input.id_time, new Set((await repo.lessonTimeList(tx)).map((t) => t.id)), 'mark');
       const rows = await repo.insertPresent(
         tx,
         students.map((s) => this.newVisit(a, s, input.visitDate, input.id_time, null, 'bulk', auth.userId, now)),
@@ -436,7 +499,7 @@ export class VisitlogService {
     const topic = input.topic.trim();
     if (!topic) throw badRequest();
     return this.ctx.db.transaction(async (tx) => {
-      this.checkOccurrence(a, input.visitDate, input.id_time, new Set((await repo.lessonTimeList(tx)).map((t) => t.id)));
+      this.checkOccurrence(auth, a, input.visitDate, input.id_time, new Set((await repo.lessonTimeList(tx)).map((t) => t.id)), 'plan');
       if (input.id_module !== null && !(await repo.moduleList(tx)).some((m) => m.id === input.id_module)) throw badRequest();
       const row = await repo.upsertLessonTopic(tx, {
         teachingAssignmentId: a.id,
@@ -475,12 +538,14 @@ export class VisitlogService {
       credits: input.kredit,
     });
     if (found.length === 0) throw notFound();
+    for (const a of found) this.assertWritable(auth, a, input.date, 'plan');
     return this.deleteRecords(auth, found, { date: input.date, timeId: input.id_time });
   }
 
   /** The whole journal's records and topics (the list of students stays). */
   async deleteJournal(auth: AuthInfo, input: JournalBody): Promise<{ deleted: number }> {
     const a = await this.own(auth, input.id_journal);
+    this.assertWritable(auth, a, null, 'plan');
     return this.deleteRecords(auth, [a], null);
   }
 
@@ -519,6 +584,7 @@ export class VisitlogService {
     const a = await this.own(auth, input.id_journal);
     const listed = await repo.studentsOf(this.ctx.db, a);
     if (!listed.some((s) => s.id === input.id_student)) throw notFound();
+    this.assertWritable(auth, a, null, 'plan');
     const out = await this.deleteRecords(auth, [a], null, input.id_student);
     await repo.removeStudent(this.ctx.db, a.id, input.id_student, auth.userId);
     return out;
@@ -553,6 +619,7 @@ export class VisitlogService {
    */
   async updateSubgroups(auth: AuthInfo, input: SubgroupsUpdateBody): Promise<{ subgroups: Subgroup[]; students: JournalStudent[] }> {
     const a = await this.own(auth, input.id_journal);
+    this.assertWritable(auth, a, null, 'plan');
     const numbers = input.subgroups.map((g) => g.number);
     if (new Set(numbers).size !== numbers.length) throw badRequest();
     const all = input.subgroups.flatMap((g) => g.students);
@@ -579,6 +646,7 @@ export class VisitlogService {
   /** Replaces the planned topics (one transaction): numbers unique, modules that exist. */
   async savePlanTopics(auth: AuthInfo, input: PlanTopicsBody): Promise<PlanTopic[]> {
     const a = await this.own(auth, input.id_journal);
+    this.assertWritable(auth, a, null, 'plan');
     const numbers = input.topics.map((t) => t.number);
     if (new Set(numbers).size !== numbers.length || input.topics.some((t) => !t.topic.trim())) throw badRequest();
     await this.ctx.db.transaction(async (tx) => {
@@ -600,7 +668,7 @@ export class VisitlogService {
     for (const r of rows) {
       let item = items.get(r.assignmentId);
       if (!item) {
-        item = { id_journal: r.assignmentId, discipline: localName(r.discipline, lang), vid_zaniatiy: localName(r.lessonType, lang), teacher: fullName(r.teacher), visits: [], nb_Count: 0, ball_Count: 0, ball_average: 0 };
+        item = { id_journal: r.assignmentId, discipline: localName(r.discipline, lang), vid_zaniatiy: localName(r.lessonType, lang), teacher: fullName(r.teacher), visits: [], nb_Count: 0, ball_Count: 0, ball_average: 0, ball_mean: null };
         items.set(r.assignmentId, item);
       }
       item.visits.push({ visitDate: r.visitDate, id_time: r.timeId, otsenka: r.mark });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JournalReply, JournalStartReply, type JournalData, type JournalInfo, type JournalStart, type StudentJournalItem, type VisitRow } from '../../../../contract/visitlog';
 import type { App } from '../../app';
 import { journalPlanTopics, journalVisitChanges, journalVisits, scheduleEntries, students, teachingAssignments, users } from '../../db/schema';
-import { cookieHeader, quickPasswordHash, signedInApp, signIn, type TestDatabase, type TestSession } from '../../test/helpers';
+import { appOn, cookieHeader, DEMO, quickPasswordHash, session, signedInApp, signIn, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
 import { visitlogStreamEvent } from './visitlog.live';
 import { parseMark, totals } from './visitlog.service';
 
@@ -33,9 +33,11 @@ const markIn = (data: JournalData, student: number, key: string) => {
 /** A lesson no seeded record uses: the last pair (19:00) of a day in the demo half-year. */
 const DATE = '2026-11-24';
 const TIME = 7;
+/** Today for this file: late in the demo half-year (2026-27 autumn), after every date the tests write marks on. */
+const TODAY = new Date(2026, 10, 30, 12, 0);
 
 beforeAll(async () => {
-  ({ db, app, teacher, student } = await signedInApp());
+  ({ db, app, teacher, student } = await signedInApp({ now: testClock(TODAY).now }));
   const res = await post(teacher, 'journals.json', { id_a_year: 2026, id_w_s: 1 });
   expect(res.statusCode).toBe(200);
   journals = res.json().data;
@@ -47,21 +49,27 @@ afterAll(async () => {
 });
 
 describe('marks and totals', () => {
-  it("accepts '+', 'н/б', 'ув' and whole numbers 0..100, refuses the rest", () => {
+  it("accepts '+', 'н/б', 'ув' and the whole numbers of the journal's scale (2..5 by default, or 0..100), refuses the rest", () => {
     expect(parseMark('+')).toBeNull();
     expect(parseMark(' Н/Б ')).toBe('н/б');
     expect(parseMark('нб')).toBe('н/б');
     expect(parseMark('ув')).toBe('ув');
     expect(parseMark('05')).toBe('5');
-    expect(parseMark('100')).toBe('100');
+    expect(parseMark('2')).toBe('2');
     expect(parseMark(null)).toBeUndefined();
-    for (const bad of ['101', '-1', '4.5', 'abc', '', '5+']) expect(() => parseMark(bad)).toThrow('INVALID_MARK');
+    for (const bad of ['44', '1', '0', '6', '100', '-1', '4.5', 'abc', '', '5+']) expect(() => parseMark(bad)).toThrow('INVALID_MARK');
+    expect(parseMark('0', '0-100')).toBe('0');
+    expect(parseMark('44', '0-100')).toBe('44');
+    expect(parseMark('100', '0-100')).toBe('100');
+    for (const bad of ['101', '-1', '4.5']) expect(() => parseMark(bad, '0-100')).toThrow('INVALID_MARK');
   });
 
-  it("counts 'н/б' as an absence, a present mark without a grade as 0, and averages to 2 decimals", () => {
-    expect(totals(['5', 'н/б', null, '4', 'ув', '3'])).toEqual({ nb_Count: 1, ball_Count: 12, ball_average: 3 });
-    expect(totals(['5', '4', '4'])).toEqual({ nb_Count: 0, ball_Count: 13, ball_average: 4.33 });
-    expect(totals([])).toEqual({ nb_Count: 0, ball_Count: 0, ball_average: 0 });
+  it("counts 'н/б' as an absence, a present mark without a grade as 0 in the average, and gives the mean of the marks beside it, to 2 decimals", () => {
+    expect(totals(['5', 'н/б', null, '4', 'ув', '3'])).toEqual({ nb_Count: 1, ball_Count: 12, ball_average: 3, ball_mean: 4 });
+    expect(totals(['5', '4', '4'])).toEqual({ nb_Count: 0, ball_Count: 13, ball_average: 4.33, ball_mean: 4.33 });
+    expect(totals([])).toEqual({ nb_Count: 0, ball_Count: 0, ball_average: 0, ball_mean: null });
+    // A student whose only mark is a 4, present at six more lessons: his grade reads 4, not 0.57.
+    expect(totals(['4', null, null, null, null, null, null])).toEqual({ nb_Count: 0, ball_Count: 4, ball_average: 0.57, ball_mean: 4 });
   });
 });
 
@@ -211,17 +219,17 @@ describe('writing cells', () => {
     const s = data.students[1].id_student;
     const cell = { id_journal: lecture.id_journal, id_student: s, visitDate: DATE, id_time: TIME };
     await post(teacher, 'visit/set.json', { ...cell, otsenka: '3' });
-    for (const bad of ['101', 'x', '2.5']) {
+    for (const bad of ['101', 'x', '2.5', '44', '1']) {
       const res = await post(teacher, 'visit/set.json', { ...cell, otsenka: bad });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.code).toBe('INVALID_MARK');
+      expect(res.json().error).toMatchObject({ code: 'INVALID_MARK', params: { min: 2, max: 5 } });
     }
-    const en = await app.inject({ method: 'POST', url: '/api/visitlog/visit/set.json?lang=en', headers: teacher.headers, payload: { ...cell, otsenka: '200' } });
-    expect(en.json().error.message).toContain('100');
+    const en = await app.inject({ method: 'POST', url: '/api/visitlog/visit/set.json', headers: { ...teacher.headers, 'accept-language': 'en' }, payload: { ...cell, otsenka: '44' } });
+    expect(en.json().error.message).toBe("Invalid mark: 'н/б', 'ув', '+' or a whole number from 2 to 5");
     expect(markIn(await journalOf(lecture.id_journal), s, `${DATE}|${TIME}`)).toBe('3');
   });
 
-  it('refuses a student writing (403), a date outside the academic year and an unknown lesson time (400)', async () => {
+  it('refuses a student writing (403), a date outside the half-year and an unknown lesson time (400)', async () => {
     const data = await journalOf(lecture.id_journal);
     const cell = { id_journal: lecture.id_journal, id_student: data.students[0].id_student, otsenka: '5' };
     expect((await post(student, 'visit/set.json', { ...cell, visitDate: DATE, id_time: TIME })).statusCode).toBe(403);
@@ -294,6 +302,150 @@ describe('writing cells', () => {
   });
 });
 
+describe("the journal's mark scale", () => {
+  const get = async (url: string) => app.inject({ method: 'GET', url: `/api/visitlog/${url}`, headers: teacher.headers });
+
+  it("2..5 by default: listed by assessments.json for the journal, '44' refused in a cell and in a paste, writing nothing", async () => {
+    expect(lecture.scale).toBe('2-5');
+    expect((await get(`assessments.json?id_journal=${lecture.id_journal}`)).json().data.map((x: { name: string }) => x.name)).toEqual(['+', 'н/б', 'ув', '2', '3', '4', '5']);
+    const data = await journalOf(lecture.id_journal);
+    const [s1, s2] = data.students.map((s) => s.id_student);
+    const date = '2026-11-23';
+    const paste = await post(teacher, 'visit/paste.json', { id_journal: lecture.id_journal, cells: [{ id_student: s1, visitDate: date, id_time: TIME, otsenka: '5' }, { id_student: s2, visitDate: date, id_time: TIME, otsenka: '44' }] });
+    expect(paste.statusCode).toBe(400);
+    expect(paste.json().error).toMatchObject({ code: 'INVALID_MARK', message: 'Недопустимая отметка: «н/б», «ув», «+» или целое число от 2 до 5' });
+    expect((await journalOf(lecture.id_journal)).journal[0].some((v) => v.visitDate === date && v.id_time === TIME)).toBe(false);
+  });
+
+  it("a journal set to 0..100 takes '44' and lists 0..100; back to 2..5 is refused while a mark does not fit (SCALE_IN_USE)", async () => {
+    const lab = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 3 && j.subgroup === 2)!;
+    const s = (await journalOf(lab.id_journal)).students[0].id_student;
+    const cell = { id_journal: lab.id_journal, id_student: s, visitDate: '2026-11-23', id_time: TIME };
+    expect((await post(teacher, 'visit/set.json', { ...cell, otsenka: '44' })).json().error.code).toBe('INVALID_MARK');
+    expect((await post(student, 'scale.json', { id_journal: lab.id_journal, scale: '0-100' })).statusCode).toBe(403);
+    expect((await post(teacher, 'scale.json', { id_journal: lab.id_journal, scale: '1-10' })).statusCode).toBe(400);
+    // The seeded marks (2..5) fit 0..100.
+    expect((await post(teacher, 'scale.json', { id_journal: lab.id_journal, scale: '0-100' })).json().data).toEqual({ scale: '0-100' });
+    expect((await journalOf(lab.id_journal)).info.scale).toBe('0-100');
+    const marks = (await get(`assessments.json?id_journal=${lab.id_journal}`)).json().data.map((x: { name: string }) => x.name);
+    expect(marks.slice(0, 4)).toEqual(['+', 'н/б', 'ув', '0']);
+    expect(marks.at(-1)).toBe('100');
+    expect((await post(teacher, 'visit/set.json', { ...cell, otsenka: '44' })).json().data.otsenka).toBe('44');
+    const back = await post(teacher, 'scale.json', { id_journal: lab.id_journal, scale: '2-5' });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().error).toMatchObject({ code: 'SCALE_IN_USE', params: { count: 1 } });
+    expect((await journalOf(lab.id_journal)).info.scale).toBe('0-100');
+    await post(teacher, 'visit/set.json', { ...cell, otsenka: null });
+    expect((await post(teacher, 'scale.json', { id_journal: lab.id_journal, scale: '2-5' })).statusCode).toBe(200);
+    expect((await post(teacher, 'visit/set.json', { ...cell, otsenka: '44' })).json().error.code).toBe('INVALID_MARK');
+  });
+});
+
+describe("the journal's period", () => {
+  const cellOf = async (journal: number, i = 0) => ({ id_journal: journal, id_student: (await journalOf(journal)).students[i].id_student, id_time: TIME });
+
+  it("tells each journal its half-year: autumn 1 September to 31 January, spring 1 February to 31 August, read-only 14 days after", () => {
+    expect(lecture).toMatchObject({ startsOn: '2026-09-01', endsOn: '2027-01-31', closesOn: '2027-02-15', readOnly: false });
+  });
+
+  it("refuses a mark dated outside the journal's half-year with OUTSIDE_PERIOD and its dates, in the caller's language, writing nothing", async () => {
+    const cell = await cellOf(lecture.id_journal, 3);
+    for (const visitDate of ['2027-04-01', '2027-08-31', '2026-08-31', '2027-02-01']) {
+      const res = await post(teacher, 'visit/set.json', { ...cell, visitDate, otsenka: '5' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'OUTSIDE_PERIOD', message: 'Дата вне полугодия журнала (01.09.2026 – 31.01.2027)' });
+    }
+    const kg = await app.inject({ method: 'POST', url: '/api/visitlog/visit/set.json?lang=kg', headers: { ...teacher.headers, cookie: `${teacher.headers.cookie}; lang=kg` }, payload: { ...cell, visitDate: '2027-04-01', otsenka: '5' } });
+    expect(kg.json().error.message).toBe('Күнү журналдын жарым жылдыгынан тышкары (01.09.2026 – 31.01.2027)');
+    // Paste, mark all present, topic and lesson deletion are held to the same half-year.
+    const paste = await post(teacher, 'visit/paste.json', { id_journal: lecture.id_journal, cells: [{ ...cell, visitDate: DATE, otsenka: '4' }, { ...cell, id_student: (await cellOf(lecture.id_journal, 4)).id_student, visitDate: '2027-04-01', otsenka: '4' }].map(({ id_journal: _j, ...c }) => c) });
+    expect(paste.json().error.code).toBe('OUTSIDE_PERIOD');
+    expect((await post(teacher, 'visit/insertall.json', { id_journal: lecture.id_journal, visitDate: '2027-04-01', id_time: TIME })).json().error.code).toBe('OUTSIDE_PERIOD');
+    expect((await post(teacher, 'topictime/update.json', { id_journal: lecture.id_journal, visitDate: '2027-04-01', id_time: TIME, topic: 'Later', lessonNumber: 1, hours: 2, id_module: null })).json().error.code).toBe('OUTSIDE_PERIOD');
+    const data = await journalOf(lecture.id_journal);
+    expect(data.dates.some((d) => d.visitDate > '2027-01-31' || d.visitDate < '2026-09-01')).toBe(false);
+    expect(markIn(data, cell.id_student, `${DATE}|${TIME}`)).toBeUndefined();
+    // Nor does the student's autumn view show anything outside it.
+    const own = (await post(student, 'student/journal.json', { id_a_year: 2026, id_w_s: 1 })).json().data as StudentJournalItem[];
+    expect(own.flatMap((i) => i.visits).every((v) => v.visitDate >= '2026-09-01' && v.visitDate <= '2027-01-31')).toBe(true);
+  });
+
+  it('plans lessons and topics ahead inside the half-year, but refuses marks and attendance after today (FUTURE_DATE)', async () => {
+    const cell = await cellOf(lecture.id_journal, 3);
+    const ahead = '2026-12-15';
+    const topic = await post(teacher, 'topictime/update.json', { id_journal: lecture.id_journal, visitDate: ahead, id_time: TIME, topic: 'Planned ahead', lessonNumber: 1, hours: 2, id_module: null });
+    expect(topic.statusCode).toBe(200);
+    for (const [url, body] of [
+      ['visit/set.json', { ...cell, visitDate: ahead, otsenka: '5' }],
+      ['visit/set.json', { ...cell, visitDate: '2026-12-01', otsenka: '+' }],
+      ['visit/insertall.json', { id_journal: lecture.id_journal, visitDate: ahead, id_time: TIME }],
+    ] as const) {
+      const res = await post(teacher, url, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'FUTURE_DATE', message: 'Отметки и посещаемость нельзя ставить на будущую дату' });
+    }
+    const data = await journalOf(lecture.id_journal);
+    expect(data.journal[0].some((v) => v.visitDate === ahead)).toBe(false);
+    // Today is not the future.
+    expect((await post(teacher, 'visit/set.json', { ...cell, visitDate: '2026-11-30', otsenka: '+' })).statusCode).toBe(200);
+  });
+
+  it("keeps last year's journals read-only (PERIOD_CLOSED): no mark, topic, deletion, subgroups or plan is written", async () => {
+    const old = (await post(teacher, 'journals.json', { id_a_year: 2025, id_w_s: 1 })).json().data as JournalInfo[];
+    expect(old.length).toBeGreaterThan(0);
+    const j = old[0];
+    expect(j).toMatchObject({ startsOn: '2025-09-01', endsOn: '2026-01-31', closesOn: '2026-02-15', readOnly: true });
+    const cell = await cellOf(j.id_journal);
+    const before = await journalOf(j.id_journal);
+    const writes: [string, object][] = [
+      ['visit/set.json', { ...cell, visitDate: '2025-11-24', otsenka: '5' }],
+      ['visit/paste.json', { id_journal: j.id_journal, cells: [{ id_student: cell.id_student, visitDate: '2025-11-24', id_time: TIME, otsenka: '5' }] }],
+      ['visit/insertall.json', { id_journal: j.id_journal, visitDate: '2025-11-24', id_time: TIME }],
+      ['topictime/update.json', { id_journal: j.id_journal, visitDate: '2025-11-24', id_time: TIME, topic: 'Late', lessonNumber: 1, hours: 2, id_module: null }],
+      ['student/delete.json', { id_journal: j.id_journal, id_student: cell.id_student }],
+      ['subgroup/update.json', { id_journal: j.id_journal, subgroups: [] }],
+      ['inputtopics/save.json', { id_journal: j.id_journal, topics: [] }],
+      ['teacherjournal/delete.json', { id_journal: j.id_journal }],
+    ];
+    for (const [url, body] of writes) {
+      const res = await post(teacher, url, body);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error).toMatchObject({ code: 'PERIOD_CLOSED', message: 'Полугодие закрыто с 15.02.2026: журнал только для чтения' });
+    }
+    expect(await journalOf(j.id_journal)).toEqual(before);
+  });
+
+  it('closes a half-year JOURNAL_GRACE_DAYS after its end, and lets the accounts of JOURNAL_REOPEN_LOGINS write into it', async () => {
+    const cell = { ...(await cellOf(lecture.id_journal, 5)), visitDate: '2027-01-20' };
+    const clock = testClock(new Date(2027, 1, 14, 23, 50));
+    const late = await appOn(db, { now: clock.now });
+    const reopen = await appOn(db, { now: clock.now, env: { JOURNAL_REOPEN_LOGINS: `someone, ${DEMO.teacher.login.toUpperCase()}`, JOURNAL_GRACE_DAYS: '3' } });
+    try {
+      const them = await session(late, 'teacher');
+      const set = (on: App, who: TestSession, otsenka: string) => on.inject({ method: 'POST', url: '/api/visitlog/visit/set.json', headers: who.headers, payload: { ...cell, otsenka } });
+      // The last day of grace: still open.
+      expect((await set(late, them, '4')).statusCode).toBe(200);
+      clock.set(new Date(2027, 1, 15, 0, 5));
+      const closed = await set(late, them, '2');
+      expect(closed.statusCode).toBe(403);
+      expect(closed.json().error.code).toBe('PERIOD_CLOSED');
+      expect(markIn(await journalOf(lecture.id_journal), cell.id_student, `${cell.visitDate}|${TIME}`)).toBe('4');
+      const listed = (await late.inject({ method: 'POST', url: '/api/visitlog/journals.json', headers: them.headers, payload: { id_a_year: 2026, id_w_s: 1 } })).json().data as JournalInfo[];
+      expect(listed.every((j) => j.readOnly)).toBe(true);
+      // A listed login writes (the grace period aside), and sees the journal open.
+      const dean = await session(reopen, 'teacher');
+      expect((await set(reopen, dean, '5')).statusCode).toBe(200);
+      const open = (await reopen.inject({ method: 'POST', url: '/api/visitlog/journals.json', headers: dean.headers, payload: { id_a_year: 2026, id_w_s: 1 } })).json().data as JournalInfo[];
+      expect(open.find((j) => j.id_journal === lecture.id_journal)).toMatchObject({ closesOn: '2027-02-04', readOnly: false });
+      expect(markIn(await journalOf(lecture.id_journal), cell.id_student, `${cell.visitDate}|${TIME}`)).toBe('5');
+    } finally {
+      await late.close();
+      await reopen.close();
+    }
+    // Two more apps on the same database, each with its sign-in: slower than one call on a loaded machine.
+  }, 120_000);
+});
+
 describe('topics, deletions, export', () => {
   it("saves a lesson's topic, number, hours and module", async () => {
     const res = await post(teacher, 'topictime/update.json', { id_journal: lecture.id_journal, visitDate: DATE, id_time: TIME, topic: 'WebSocket', lessonNumber: 2, hours: 2, id_module: 2 });
@@ -301,7 +453,7 @@ describe('topics, deletions, export', () => {
     expect((await post(teacher, 'topictime/update.json', { id_journal: lecture.id_journal, visitDate: DATE, id_time: TIME, topic: 'x', lessonNumber: 6, hours: 2, id_module: null })).statusCode).toBe(400);
   });
 
-  it('exports the journal as an .xlsx workbook with its marks', async () => {
+  it('exports the journal as an .xlsx workbook with its marks, the lessons\' topics, the average over lessons attended and the mean mark', async () => {
     const res = await app.inject({ method: 'GET', url: `/api/visitlog/export.xlsx?id_journal=${lecture.id_journal}`, headers: teacher.headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -311,6 +463,17 @@ describe('topics, deletions, export', () => {
     expect(sheet.getCell('A1').value).toBe('Журнал посещаемости и успеваемости');
     const data = await journalOf(lecture.id_journal);
     expect(sheet.getRow(6).getCell(2).value).toBe(data.resArray[0].s_fio);
+    const n = data.dates.length;
+    expect([5, 6, 7, 8].map((c) => sheet.getRow(5).getCell(2 + n + c - 4).value)).toEqual(['н/б', 'Сумма', 'Средний за посещённые (+ = 0)', 'Средняя оценка']);
+    data.resArray.forEach((r, i) => {
+      const row = sheet.getRow(6 + i);
+      expect([row.getCell(3 + n).value, row.getCell(4 + n).value, row.getCell(5 + n).value, row.getCell(6 + n).value]).toEqual([r.nb_Count, r.ball_Count, r.ball_average, r.ball_mean ?? '']);
+    });
+    // The topics above their lessons.
+    expect(sheet.getRow(4).getCell(2).value).toBe('Тема занятия');
+    const topics = new Map(data.journal[1].map((t) => [`${t.visitDate}|${t.id_time}`, t.topic]));
+    data.dates.forEach((d, c) => expect(sheet.getRow(4).getCell(3 + c).value ?? '').toBe(topics.get(`${d.visitDate}|${d.id_time}`) ?? ''));
+    expect(data.journal[1].length).toBeGreaterThan(0);
     expect((await app.inject({ method: 'GET', url: `/api/visitlog/export.xlsx?id_journal=${lecture.id_journal}`, headers: student.headers })).statusCode).toBe(403);
   });
 
@@ -477,6 +640,8 @@ describe("the student's own journal", () => {
     const web = items.find((i) => i.id_journal === lecture.id_journal)!;
     expect(web.visits).toContainEqual({ visitDate: '2026-11-28', id_time: TIME, otsenka: '5' });
     expect(web.ball_Count).toBeGreaterThanOrEqual(5);
+    expect(web).toMatchObject(totals(web.visits.map((v) => v.otsenka)));
+    expect(web.ball_mean).toBeGreaterThanOrEqual(2);
     const other = data.students.find((s) => s.id_student !== me.id_student)!;
     expect((await post(student, 'student/journal.json', { id_a_year: 2026, id_w_s: 1, id_student: other.id_student })).statusCode).toBe(403);
     expect((await post(teacher, 'student/journal.json', { id_a_year: 2026, id_w_s: 1 })).statusCode).toBe(403);

@@ -54,7 +54,7 @@ describe('JournalGrid of a large journal', () => {
     renderGrid(150, 60);
     const grid = screen.getByRole('grid');
     expect(grid).toHaveAttribute('aria-rowcount', '151');
-    expect(grid).toHaveAttribute('aria-colcount', '64');
+    expect(grid).toHaveAttribute('aria-colcount', '65');
     const cells = document.querySelectorAll('td.jg-cell');
     expect(cells.length).toBeGreaterThan(0);
     expect(cells.length).toBeLessThan(150 * 60 / 4);
@@ -65,7 +65,7 @@ describe('JournalGrid of a large journal', () => {
     expect(active().closest('tr')).toHaveAttribute('aria-rowindex', '2');
     // Totals count every lesson, not only those rendered.
     const first = active().closest('tr')!.querySelectorAll('td.jg-total');
-    expect([...first].map((td) => td.textContent)).toEqual(['0', '4', '0.07']);
+    expect([...first].map((td) => td.textContent)).toEqual(['0', '4', '0.07', '4.00']);
   });
 
   it('moves with the keyboard beyond what was rendered, types a mark and saves it', () => {

@@ -16,8 +16,10 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { JournalStudent } from '../../../../contract/visitlog';
+import type { MarkScale } from '../../../api/visitlog';
+import { describeFailure } from '../../../lib/errors';
 import type { CellEdit, CellWrite } from '../journal.slice';
-import { cellKey, pastedColumn, readMark, shortDate, showMark, storedFrom, totalsOf, type Totals } from '../pivot';
+import { cellKey, pastedColumn, readMark, shortDate, showMark, showMean, totalsOf, type Totals } from '../pivot';
 
 export interface GridLesson {
   date: string;
@@ -39,6 +41,12 @@ interface Props {
   onActive: (cell: { student: number; date: string; time: number } | null) => void;
   /** A typed or pasted value that is not a mark (null: the message is gone). */
   onInvalid: (invalid: boolean) => void;
+  /** The journal's half-year is closed: the cells are read, never edited. */
+  readOnly?: boolean;
+  /** Escape on a cell whose save failed: drop what was typed, the stored value shows again. */
+  onDiscard?: (key: string) => void;
+  /** The journal's mark scale: a typed or pasted number outside it is not a mark. */
+  scale?: MarkScale;
 }
 
 type CellState = 'saving' | 'failed' | undefined;
@@ -99,6 +107,8 @@ interface RowProps {
   cols: readonly Slot[];
   values: readonly string[];
   states: readonly CellState[];
+  /** Why a failed cell's save failed, in the user's language. */
+  reasons: readonly string[];
   totals: Totals;
   lessonCount: number;
   activeCol: number;
@@ -110,7 +120,7 @@ interface RowProps {
 const sameArray = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 const Row = memo(
-  function Row({ index, student, groupStart, cols, values, states, totals, lessonCount, activeCol, editing, onCellClick, onDraft }: RowProps) {
+  function Row({ index, student, groupStart, cols, values, states, reasons, totals, lessonCount, activeCol, editing, onCellClick, onDraft }: RowProps) {
     const { t } = useTranslation('journal');
     let k = 0;
     return (
@@ -123,6 +133,7 @@ const Row = memo(
           const c = slot.index;
           const v = values[k];
           const state = states[k];
+          const reason = reasons[k];
           k++;
           const active = c === activeCol;
           return (
@@ -137,7 +148,7 @@ const Row = memo(
               aria-busy={state === 'saving' || undefined}
               aria-invalid={state === 'failed' || undefined}
               className={`jg-cell${active ? ' jg-active' : ''}${state ? ` jg-${state}` : ''}${v === 'н/б' ? ' jg-absent' : ''}`}
-              title={state === 'saving' ? t('grid.saving') : state === 'failed' ? t('grid.failed') : undefined}
+              title={state === 'saving' ? t('grid.saving') : state === 'failed' ? reason : undefined}
               onClick={() => onCellClick(index, c)}
             >
               {active && editing !== null ? (
@@ -160,6 +171,9 @@ const Row = memo(
         <td className="jg-total" aria-colindex={lessonCount + 4}>
           {totals.ball_average.toFixed(2)}
         </td>
+        <td className="jg-total" aria-colindex={lessonCount + 5}>
+          {showMean(totals.ball_mean)}
+        </td>
       </tr>
     );
   },
@@ -174,10 +188,12 @@ const Row = memo(
     a.totals.ball_Count === b.totals.ball_Count &&
     a.totals.nb_Count === b.totals.nb_Count &&
     a.totals.ball_average === b.totals.ball_average &&
+    a.totals.ball_mean === b.totals.ball_mean &&
     a.onCellClick === b.onCellClick &&
     a.onDraft === b.onDraft &&
     sameArray(a.values, b.values) &&
-    sameArray(a.states, b.states),
+    sameArray(a.states, b.states) &&
+    sameArray(a.reasons, b.reasons),
 );
 
 /** True while the page is being printed (the whole table is rendered then). */
@@ -201,7 +217,7 @@ function usePrinting(): boolean {
   return printing;
 }
 
-export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, onPaste, onLesson, onActive, onInvalid }: Props) {
+export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, onPaste, onLesson, onActive, onInvalid, readOnly = false, onDiscard, scale = '2-5' }: Props) {
   const { t } = useTranslation('journal');
   const [pos, setPos] = useState({ row: 0, col: Math.max(0, lessons.length - 1) });
   const [editing, setEditing] = useState<string | null>(null);
@@ -252,13 +268,16 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   const rowSlots = slotsOf(rowIndices ?? all(rows), rows);
   const renderedCols = useMemo(() => colSlots.flatMap((s) => ('index' in s ? [s.index] : [])), [colSlots]);
 
-  /** What a cell shows, its stored mark (undefined: none) and its state. */
+  /**
+   * What a cell shows (what was typed while it is being saved or failed), its stored mark (undefined:
+   * none; never what is not saved yet), its state and, when its save failed, why.
+   */
   const cellAt = useCallback(
     (r: number, c: number) => {
       const key = cellKey(students[r].id_student, lessons[c].date, lessons[c].time);
       const edit = edits[key];
-      const mark = edit ? storedFrom(edit.written) : key in marks ? marks[key] : undefined;
-      return { value: edit ? (edit.written ?? '') : showMark(mark), mark, state: edit?.status as CellState };
+      const mark = key in marks ? marks[key] : undefined;
+      return { key, value: edit ? (edit.written ?? '') : showMark(mark), mark, state: edit?.status as CellState, error: edit?.status === 'failed' ? edit.error : null };
     },
     [students, lessons, marks, edits],
   );
@@ -266,17 +285,20 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   const rowData = (r: number) => {
     const values: string[] = [];
     const states: CellState[] = [];
+    const reasons: string[] = [];
     for (const c of renderedCols) {
       const cell = cellAt(r, c);
       values.push(cell.value);
       states.push(cell.state);
+      reasons.push(cell.state === 'failed' ? describeFailure(t, cell.error) || t('grid.failed') : '');
     }
+    // The totals count stored marks only: a value being saved, or refused, is not counted.
     const stored: (string | null)[] = [];
     for (let c = 0; c < cols; c++) {
       const { mark } = cellAt(r, c);
       if (mark !== undefined) stored.push(mark);
     }
-    return { values, states, totals: totalsOf(stored) };
+    return { values, states, reasons, totals: totalsOf(stored) };
   };
 
   const current = useMemo(
@@ -319,7 +341,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   /** Saves what was typed in the active cell; false when it is not a mark (the text stays). */
   const commit = useCallback((): boolean => {
     if (editing === null || !current) return true;
-    const mark = readMark(editing);
+    const mark = readMark(editing, scale);
     if (mark === 'invalid') {
       onInvalid(true);
       return false;
@@ -329,7 +351,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
     if (mark !== shown && !(mark === null && shown === '')) onWrite({ ...current, written: mark });
     setEditing(null);
     return true;
-  }, [editing, current, cellAt, row, col, onWrite, onInvalid]);
+  }, [editing, current, cellAt, row, col, onWrite, onInvalid, scale]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
     if (!current) return;
@@ -353,6 +375,15 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
       return;
     }
     switch (e.key) {
+      case 'Escape': {
+        // A failed save is dropped: the stored value shows again.
+        const cell = cellAt(row, col);
+        if (cell.state === 'failed' && onDiscard) {
+          e.preventDefault();
+          onDiscard(cell.key);
+        }
+        return;
+      }
       case 'ArrowUp':
         e.preventDefault();
         return move(-1, 0);
@@ -379,6 +410,10 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
         }
         return;
       }
+    }
+    // A closed half-year's journal is only read: the keys below edit.
+    if (readOnly) return;
+    switch (e.key) {
       case 'Enter':
       case 'F2':
         e.preventDefault();
@@ -397,13 +432,13 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   };
 
   const onPasteEvent = (e: ClipboardEvent<HTMLTableElement>) => {
-    if (!current || editing !== null) return;
+    if (!current || editing !== null || readOnly) return;
     const values = pastedColumn(e.clipboardData.getData('text/plain'));
     if (values.length === 0) return;
     e.preventDefault();
     const cells: CellWrite[] = [];
     for (let i = 0; i < values.length && row + i < rows; i++) {
-      const mark = readMark(values[i]);
+      const mark = readMark(values[i], scale);
       if (mark === 'invalid') {
         onInvalid(true);
         return;
@@ -431,10 +466,11 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
         ref={tableRef}
         className="jg"
         // Fixed widths: the browser lays the table out without measuring every cell's content.
-        style={virtual ? { width: NAME_WIDTH + cols * COL_WIDTH + 3 * TOTAL_WIDTH, tableLayout: 'fixed' } : undefined}
+        style={virtual ? { width: NAME_WIDTH + cols * COL_WIDTH + 4 * TOTAL_WIDTH, tableLayout: 'fixed' } : undefined}
         role="grid"
+        aria-readonly={readOnly || undefined}
         aria-rowcount={rows + 1}
-        aria-colcount={cols + 4}
+        aria-colcount={cols + 5}
         onKeyDown={onKeyDown}
         onPaste={onPasteEvent}
         onFocus={() => (engaged.current = true)}
@@ -457,6 +493,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
                     <span>{shortDate(l.date)}</span>
                     <span className="jg-time">{l.timeName}</span>
                   </button>
+                  {l.topic ? <span className="jg-topic-print">{l.topic}</span> : null}
                 </th>
               );
             })}
@@ -466,8 +503,11 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
             <th scope="col" className="jg-total-head" aria-colindex={cols + 3}>
               {t('grid.sum')}
             </th>
-            <th scope="col" className="jg-total-head" aria-colindex={cols + 4}>
+            <th scope="col" className="jg-total-head" aria-colindex={cols + 4} title={t('grid.averageLong')}>
               {t('grid.average')}
+            </th>
+            <th scope="col" className="jg-total-head" aria-colindex={cols + 5} title={t('grid.meanLong')}>
+              {t('grid.mean')}
             </th>
           </tr>
         </thead>
@@ -476,7 +516,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
             if ('gap' in slot)
               return (
                 <tr key={slot.key} className="jg-gap-row" aria-hidden="true" style={{ height: slot.gap * ROW_HEIGHT }}>
-                  <td colSpan={colSlots.length + 4} />
+                  <td colSpan={colSlots.length + 5} />
                 </tr>
               );
             const r = slot.index;
@@ -491,6 +531,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
                 cols={colSlots}
                 values={d.values}
                 states={d.states}
+                reasons={d.reasons}
                 totals={d.totals}
                 lessonCount={cols}
                 activeCol={r === row ? col : -1}

@@ -6,6 +6,10 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JournalInfo, JournalStudent } from '../../../../contract/visitlog';
 import { Select, type SelectOption } from '../../../components/Select';
+import type { MarkScale } from '../../../api/visitlog';
+import { describeFailure } from '../../../lib/errors';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import { journalActions, selectJournal } from '../journal.slice';
 import { PlanTopicsDialog } from './PlanTopicsDialog';
 import { SubgroupsDialog } from './SubgroupsDialog';
 
@@ -31,6 +35,10 @@ export function JournalSetup({ info, students, modules, shown, onShow }: Props) 
   const close = useCallback(() => setOpen(null), []);
   const choices = subgroupChoices(info, students);
   const options = choices.map((n) => ({ id: n, name: n === 0 ? t('subgroups.none') : t('subgroups.defaultName', { n }) }));
+  const dispatch = useAppDispatch();
+  const scaleState = useAppSelector(selectJournal).setup.scale;
+  const scales: MarkScale[] = ['2-5', '0-100'];
+  const scaleOptions = scales.map((s, i) => ({ id: i + 1, name: t(`setup.scales.${s}`) }));
   return (
     <div className="journal-actions journal-setup" role="group" aria-label={t('setup.group')}>
       <button type="button" className="btn btn-secondary btn-small" aria-haspopup="dialog" onClick={() => setOpen('subgroups')}>
@@ -39,6 +47,21 @@ export function JournalSetup({ info, students, modules, shown, onShow }: Props) 
       <button type="button" className="btn btn-secondary btn-small" aria-haspopup="dialog" onClick={() => setOpen('topics')}>
         {t('setup.planTopics')}
       </button>
+      <Select
+        id="journal-scale"
+        className="journal-setup-filter"
+        label={t('setup.scale')}
+        options={scaleOptions}
+        value={scales.indexOf(info.scale) + 1}
+        blank={false}
+        disabled={scaleState.fetching}
+        onChange={(id) => dispatch(journalActions.scaleRequested(scales[id - 1]))}
+      />
+      {scaleState.error ? (
+        <p className="journal-error" role="alert">
+          {describeFailure(t, scaleState.error)}
+        </p>
+      ) : null}
       {choices.length > 0 ? <Select id="journal-subgroup" className="journal-setup-filter" label={t('setup.show')} options={options} value={shown} onChange={onShow} /> : null}
       {open === 'subgroups' ? <SubgroupsDialog info={info} onClose={close} /> : null}
       {open === 'topics' ? <PlanTopicsDialog info={info} modules={modules} onClose={close} /> : null}

@@ -1,7 +1,7 @@
-/** The student's own journal: each discipline and lesson type with its dates, marks, absences, sum and average. */
+/** The student's own journal: each discipline and lesson type with its dates, marks, absences, sum, mean mark and average per lesson attended. */
 import { useTranslation } from 'react-i18next';
 import type { StudentJournalItem } from '../../../../contract/visitlog';
-import { shortDate, showMark } from '../pivot';
+import { shortDate, showMark, showMean } from '../pivot';
 
 export function StudentJournal({ items }: { items: readonly StudentJournalItem[] }) {
   const { t } = useTranslation('journal');
@@ -22,6 +22,10 @@ export function StudentJournal({ items }: { items: readonly StudentJournalItem[]
             <div>
               <dt>{t('grid.sum')}</dt>
               <dd>{item.ball_Count}</dd>
+            </div>
+            <div>
+              <dt>{t('grid.meanLong')}</dt>
+              <dd>{showMean(item.ball_mean)}</dd>
             </div>
             <div>
               <dt>{t('grid.averageLong')}</dt>

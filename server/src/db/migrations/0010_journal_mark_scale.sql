@@ -1,0 +1,2 @@
+ALTER TABLE "teaching_assignments" ADD COLUMN "mark_scale" text DEFAULT '2-5' NOT NULL;--> statement-breakpoint
+ALTER TABLE "teaching_assignments" ADD CONSTRAINT "teaching_mark_scale_ck" CHECK ("teaching_assignments"."mark_scale" in ('2-5', '0-100'));

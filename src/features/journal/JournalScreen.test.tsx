@@ -1,0 +1,186 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { JournalData, JournalInfo } from '../../../contract/visitlog';
+import { initialSessionState } from '../../shared/session/session';
+import { makeStore, renderWithStore } from '../../test/render';
+import { fail, http, ok, recordRequests, requestsSettled, server, teacher } from '../../test/server';
+import JournalScreen from './JournalScreen';
+import { initialJournalState, type JournalState } from './journal.slice';
+import { journalInfo } from './journal.fixtures';
+
+const times = [{ id: 1, name: '08:00–09:20' }];
+const years = [
+  { id: 2025, name: '2025-26' },
+  { id: 2026, name: '2026-27' },
+];
+
+function journalData(info: JournalInfo): JournalData {
+  return {
+    info,
+    journal: [[{ id_studentJournalVisit: 1, id_student: 100, visitDate: info.startsOn.replace('-09-01', '-10-06'), id_time: 1, otsenka: '4', source: 'journal', updatedAt: '2025-10-06T08:00:00.000Z' }], []],
+    students: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', code: '100', group: 'ПИ-1-24', subgroup: 1 }],
+    dates: [{ visitDate: info.startsOn.replace('-09-01', '-10-06'), id_time: 1, time: '08:00' }],
+    resArray: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', nb_Count: 0, ball_Count: 4, ball_average: 4, ball_mean: 4 }],
+  };
+}
+
+/** The screen with a journal open, as after choosing it in the filters. */
+function renderOpen(info: JournalInfo) {
+  const data = journalData(info);
+  server.use(
+    http.get('/api/misc/years.json', () => ok(years)),
+    http.post('/api/visitlog/journals.json', () => ok([info])),
+    http.get('/api/visitlog/times.json', () => ok(times)),
+    http.get('/api/visitlog/modules.json', () => ok([])),
+    http.post('/api/visitlog/journal.json', () => ok(data)),
+  );
+  const journal: JournalState = {
+    ...initialJournalState,
+    year: info.id_a_year,
+    ws: info.id_w_s,
+    years: { data: years, fetching: false, error: null },
+    lists: { times, modules: [] },
+    journals: { data: [info], fetching: false, error: null },
+    filters: { ...initialJournalState.filters, journal: info.id_journal },
+    journal: { data, fetching: false, error: null },
+    marks: { [`100|${data.dates[0].visitDate}|1`]: '4' },
+  };
+  const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, journal });
+  renderWithStore(<JournalScreen />, { route: '/lms/journal', store });
+  return { user: userEvent.setup(), store };
+}
+
+beforeEach(() => {
+  server.use(http.post('/api/chat/count.json', () => ok({ total: 0, contacts: [], groups: [] })));
+});
+
+describe("the journal's period on screen", () => {
+  it("a closed half-year's journal says it is read-only and offers no editing: no lesson bar, no setup, no typing", async () => {
+    const info = journalInfo(51, { id_a_year: 2025, startsOn: '2025-09-01', endsOn: '2026-01-31', closesOn: '2026-02-15', readOnly: true });
+    const log = recordRequests();
+    const { user } = renderOpen(info);
+    expect(await screen.findByRole('note')).toHaveTextContent('Полугодие закрыто с 15.02.2026: журнал только для чтения.');
+    expect(screen.queryByRole('group', { name: 'Занятие' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Подгруппы' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Добавить занятие' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Убрать студента из списка' })).not.toBeInTheDocument();
+    const grid = screen.getByRole('grid');
+    expect(grid).toHaveAttribute('aria-readonly', 'true');
+    const cell = screen.getByRole('gridcell', { name: '4' });
+    await user.click(cell);
+    await user.keyboard('5');
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Delete}');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(cell).toHaveTextContent('4');
+    // Reading stays: the history and the export are there.
+    expect(screen.getByRole('button', { name: 'История ячейки' })).toBeEnabled();
+    await waitFor(() => expect(log.paths().filter((p) => p.includes('/visit/'))).toEqual([]));
+    log.stop();
+  });
+
+  it("the date box offers the half-year's days only; a date outside it is explained and no lesson action is offered", async () => {
+    const info = journalInfo(52);
+    const log = recordRequests();
+    renderOpen(info);
+    // The screen's own loads (years, then the half-year's journals) are done: the grid and its lesson bar stay as they are.
+    await waitFor(() => expect(log.paths()).toContain('/api/visitlog/journals.json'));
+    await requestsSettled();
+    log.stop();
+    const date = await screen.findByLabelText('Дата');
+    expect(date).toHaveAttribute('min', '2026-09-01');
+    expect(date).toHaveAttribute('max', '2027-01-31');
+    fireEvent.change(date, { target: { value: '2027-04-01' } });
+    await waitFor(() => expect(date).toHaveValue('2027-04-01'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Дата вне полугодия журнала (01.09.2026 – 31.01.2027).');
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    for (const name of ['Добавить занятие', 'Отметить всех присутствующими', 'Тема занятия', 'Удалить занятие']) expect(screen.getByRole('button', { name })).toBeDisabled();
+    fireEvent.change(date, { target: { value: '2026-11-02' } });
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Добавить занятие' })).toBeEnabled();
+  });
+});
+
+describe('a refused save', () => {
+  /** The open journal (one student, his 4 on 06.10) with its loads done and the cell written as '5'. */
+  async function writeFive(reply: () => Response) {
+    const info = journalInfo(53);
+    const log = recordRequests();
+    server.use(http.post('/api/visitlog/visit/set.json', reply));
+    const { user, store } = renderOpen(info);
+    await waitFor(() => expect(log.paths()).toContain('/api/visitlog/journals.json'));
+    await requestsSettled();
+    log.stop();
+    const cell = screen.getByRole('gridcell', { name: '4' });
+    await user.click(cell);
+    await user.keyboard('5{Enter}');
+    return { user, store, cell: () => document.querySelector<HTMLElement>('td.jg-cell[data-row="0"][data-col="0"]')! };
+  }
+  const totals = () => [...document.querySelectorAll('td.jg-total')].map((td) => td.textContent);
+
+  it("says why in the user's language, offers no Retry, never counts the refused value, and Esc brings back the stored mark", async () => {
+    const { user, store, cell } = await writeFive(() => fail(400, 'FUTURE_DATE', 'Отметки и посещаемость нельзя ставить на будущую дату'));
+    await waitFor(() => expect(cell()).toHaveAttribute('aria-invalid', 'true'));
+    expect(cell()).toHaveTextContent('5');
+    expect(cell()).toHaveAttribute('title', 'Отметки и посещаемость нельзя ставить на будущую дату.');
+    expect(screen.getByText('Отметки и посещаемость нельзя ставить на будущую дату.', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.queryByText(/Запрос содержит неверные данные/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Повторить' })).not.toBeInTheDocument();
+    // The totals hold the stored 4 only.
+    expect(totals()).toEqual(['0', '4', '4.00', '4.00']);
+    // Esc on the refused cell: the stored value is back and nothing holds the page any more.
+    cell().focus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(cell()).toHaveTextContent('4'));
+    expect(cell()).not.toHaveAttribute('aria-invalid');
+    expect(store.getState().journal.edits).toEqual({});
+    expect(screen.queryByRole('button', { name: 'Отменить несохранённое' })).not.toBeInTheDocument();
+  });
+
+  it('a server that did not answer offers Retry beside Discard; Discard drops the value too', async () => {
+    const { user, store, cell } = await writeFive(() => fail(503, 'SERVICE_UNAVAILABLE', 'unavailable', undefined, { 'retry-after': '5' }));
+    await waitFor(() => expect(cell()).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByRole('button', { name: 'Повторить' })).toBeInTheDocument();
+    expect(totals()).toEqual(['0', '4', '4.00', '4.00']);
+    await user.click(screen.getByRole('button', { name: 'Отменить несохранённое' }));
+    await waitFor(() => expect(cell()).toHaveTextContent('4'));
+    expect(store.getState().journal.edits).toEqual({});
+    expect(screen.queryByRole('button', { name: 'Повторить' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the journal's mark scale", () => {
+  it("'44' typed in a 2..5 journal is refused on the spot with the scale's range; the setup offers the scale and shows a refusal", async () => {
+    const info = journalInfo(54);
+    const log = recordRequests();
+    server.use(http.post('/api/visitlog/scale.json', () => fail(409, 'SCALE_IN_USE', 'in use', { count: 3 })));
+    const { user } = renderOpen(info);
+    await waitFor(() => expect(log.paths()).toContain('/api/visitlog/journals.json'));
+    await requestsSettled();
+    await user.click(screen.getByRole('gridcell', { name: '4' }));
+    await user.keyboard('44{Enter}');
+    expect(await screen.findByText('Недопустимая отметка. Можно: «н/б», «ув», «+» или целое число от 2 до 5.')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    const scale = screen.getByLabelText('Шкала оценок');
+    expect(scale).toHaveDisplayValue('2–5');
+    await user.selectOptions(scale, '0–100 баллов');
+    expect(await screen.findByText('Шкалу нельзя сменить: 3 отметок журнала в неё не входят.')).toBeInTheDocument();
+    await requestsSettled();
+    expect(log.requests.find((r) => r.path === '/api/visitlog/scale.json')?.body).toEqual({ id_journal: 54, scale: '0-100' });
+    expect(log.paths().filter((p) => p.includes('/visit/'))).toEqual([]);
+    log.stop();
+  });
+});
+
+describe("the student's own journal", () => {
+  it('shows the mean of his marks beside the average per lesson attended, each labelled for what it is', async () => {
+    const { StudentJournal } = await import('./components/StudentJournal');
+    const visits = [{ visitDate: '2026-09-07', id_time: 1, otsenka: '4' }, ...['09-14', '09-21', '09-28', '10-05', '10-12', '10-19'].map((d) => ({ visitDate: `2026-${d}`, id_time: 1, otsenka: null }))];
+    const item = { id_journal: 1, discipline: 'Веб-программирование', vid_zaniatiy: 'Лекция', teacher: 'Асанов Б. К.', visits, nb_Count: 0, ball_Count: 4, ball_average: 0.57, ball_mean: 4 };
+    renderWithStore(<StudentJournal items={[item]} />, { route: '/lms/journal' });
+    const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Средняя оценка (только выставленные)')).toBe('4.00');
+    expect(value('Средний за посещённые занятия (+ = 0)')).toBe('0.57');
+  });
+});
