@@ -16,6 +16,7 @@ import { BookSaveFields } from '../../contract/library';
 import { UmkSaveFields } from '../../contract/umk';
 import { buildApp, type App } from './app';
 import { createTestDatabase, multipartPayload, session, testConfig, type MultipartPart, type TestDatabase } from './test/helpers';
+import { rawExchange, rawRequest as rawBytes } from './test/raw-http';
 
 interface JsonSchema {
   type?: string | string[];
@@ -336,4 +337,56 @@ describe('I2: raw malformed requests', () => {
     }
   }, 600_000);
 
+});
+
+describe('I2, I3, I4: other spellings of every path and requests the HTTP parser refuses, on a real socket', () => {
+  it('no spelling of a route (percent-encoded letters, doubled slashes, dot segments, absolute form) and no parser-level error gets a 5xx; every reply is the envelope', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const host = `127.0.0.1:${port}`;
+    const paths = [...allRoutes].filter((u) => u.startsWith('/api/')).map((u) => u.replace(/\*$/, 'x').replace(/:(\w+)/g, '1'));
+    const spellings = (p: string) => [
+      p.replace('/api/', '/%61pi/'),
+      p.replace(/\/([a-z])/g, (_m, c: string) => `/%${c.charCodeAt(0).toString(16)}`),
+      `/${p}`,
+      p.replace('/api/', '/api//'),
+      `/x/..${p}`,
+      p.replace('/api/', '/api/./'),
+      `http://${host}${p}`,
+    ];
+    let sent = 0;
+    for (const path of paths) {
+      if (SESSION_ENDING.has(path)) continue;
+      for (const target of spellings(path)) {
+        for (const method of ['GET', 'POST'] as const) {
+          const headers = { host, origin: `http://127.0.0.1:${port + 1}`, 'content-type': 'application/json', connection: 'close' };
+          const [res] = await rawExchange(port, rawBytes(method, target, headers, method === 'POST' ? '{}' : ''));
+          sent++;
+          expect(res, `${method} ${target}`).toBeDefined();
+          expect(res.status, `${method} ${target}`).toBeLessThan(500);
+          // A cross-site write never reaches a route, however the path is spelt.
+          if (method === 'POST' && res.status < 400) throw new Error(`${method} ${target} → ${res.status}`);
+          if (res.status >= 400 && res.headers['content-type']?.startsWith('application/json')) expect(JSON.parse(res.body).result, `${method} ${target}`).toBe(true);
+        }
+      }
+    }
+    const parserErrors = [
+      `GET /api/health?q=${'a'.repeat(70 * 1024)} HTTP/1.1\r\nHost: ${host}\r\n\r\n`,
+      `GET /api/he\x7flth HTTP/1.1\r\nHost: ${host}\r\n\r\n`,
+      `GET /api/health HTTP/1.1\r\nHost: ${host}\r\nX-A: \x00\r\n\r\n`,
+      `POST /api/news/insert.json HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+      `GET /api/health HTTP/1.1\r\nHost: ${host}\r\n${'X-Big: b\r\n'.repeat(5000)}\r\n`,
+      `POST /api/health HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
+    ];
+    for (const request of parserErrors) {
+      const [res] = await rawExchange(port, Buffer.from(request, 'latin1'));
+      sent++;
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(JSON.parse(res.body)).toMatchObject({ result: true, data: null });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBeTruthy();
+    }
+    expect(sent).toBeGreaterThan(paths.length * 10);
+  }, 600_000);
 });
