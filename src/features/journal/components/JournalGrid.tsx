@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { JournalStudent } from '../../../../contract/visitlog';
 import type { MarkScale } from '../../../api/visitlog';
-import { describeFailure } from '../../../lib/errors';
+import { describeFailure } from '../../../shared/request/errors';
 import type { CellEdit, CellWrite } from '../journal.slice';
 import { cellKey, pastedColumn, readMark, shortDate, showMark, showMean, totalsOf, type Totals } from '../pivot';
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { JournalInfo, JournalStudent } from '../../../../contract/visitlog';
 import { Select, type SelectOption } from '../../../components/Select';
 import type { MarkScale } from '../../../api/visitlog';
-import { describeFailure } from '../../../lib/errors';
+import { describeFailure } from '../../../shared/request/errors';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { journalActions, selectJournal } from '../journal.slice';
 import { PlanTopicsDialog } from './PlanTopicsDialog';
