@@ -227,6 +227,12 @@ describe('marks during the lesson', { shuffle: false }, () => {
     const res = await post('/api/qr/student/visit.json', student, visitBody(student, token.token), device('phone-a'));
     expect(res.statusCode).toBe(409);
     expect(res.json().error.params).toEqual({ reason: 'marked' });
+    // Said as it is, in the user's language, not as the general "changed by another request".
+    expect(res.json().error.message).toBe('Вы уже отмечены на этом занятии');
+    const kg = await post('/api/qr/student/visit.json', student, visitBody(student, token.token), `; lang=kg${device('phone-a')}`);
+    expect(kg.json().error.message).toBe('Сиз бул сабакта буга чейин белгилендиңиз');
+    const en = await post('/api/qr/student/visit.json', student, visitBody(student, token.token), `; lang=en${device('phone-a')}`);
+    expect(en.json().error.message).toBe('You are already marked for this lesson');
     expect(await visitsOf(student.user.uid, s.date)).toHaveLength(1);
   });
 
