@@ -4,12 +4,13 @@
  * the projector shows a rotating code, the student marks with a granted position at the room, and
  * the count rises on the projector without a reload (and stays through a tablet turned), a closed
  * attendance stays closed through a reload until reopened; the public card for a valid and an invalid
- * token; the stored timetable shown after a reload while the server is unreachable.
+ * token; the stored timetable shown after a reload while the server is unreachable; a signed-out
+ * student opening the projector's link signs in and lands on the scanner with the code kept.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
-import { expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { expectPath, expectVisible, loginForm, setupE2E, signIn } from './support/e2e';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
@@ -173,5 +174,21 @@ describe('the stored timetable', () => {
     await expectPath(student, '/lms/offline');
     await expectVisible(student.getByTestId(shown!), 20000);
     await expectVisible(student.getByTestId('schedule-updated'));
+  });
+});
+
+describe('the projector\'s link while signed out', () => {
+  it('a signed-out student opens /lms/qrscan?t=abc, signs in and lands on it with the code kept', async () => {
+    const student = await e2e.page();
+    await student.goto('/lms/qrscan?t=abc');
+    await expectPath(student, '/lms/login');
+    const form = loginForm(student);
+    await expectVisible(form.form);
+    await form.login.fill(STUDENT.login);
+    await form.password.fill(STUDENT.password);
+    await form.submit.click();
+    await expectVisible(student.getByTestId('profile-menu-button'), 20000);
+    await expect.poll(() => new URL(student.url()).pathname + new URL(student.url()).search, { timeout: 20000 }).toBe('/lms/qrscan?t=abc');
+    await expectVisible(student.getByRole('heading', { level: 1, name: ru('qr:scan.title') }), 20000);
   });
 });

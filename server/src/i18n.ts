@@ -94,8 +94,20 @@ function fill(text: string, params?: Record<string, string | number>): string {
   return params ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m)) : text;
 }
 
+/**
+ * Refusals whose reason (params.reason) says more than their code: their own text, so that a reply
+ * read as it is (a toast, another client) tells what happened rather than the code's general words.
+ */
+const REASONS: Partial<Record<ErrorCode, Record<string, Texts>>> = {
+  CONFLICT: {
+    marked: { ru: 'Вы уже отмечены на этом занятии', kg: 'Сиз бул сабакта буга чейин белгилендиңиз', en: 'You are already marked for this lesson' },
+  },
+};
+
 export function errorText(lang: Language, code: ErrorCode, params?: Record<string, string | number>): string {
-  return fill(ERRORS[code][lang], params);
+  const reason = params?.reason;
+  const texts = (typeof reason === 'string' && REASONS[code]?.[reason]) || ERRORS[code];
+  return fill(texts[lang], params);
 }
 
 export function noticeText(lang: Language, notice: Notice): string {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import type { Profile } from '../../contract/profile';
 import type { QrSession } from '../../contract/qr';
 import type { ScheduleQr } from '../../contract/schedule';
@@ -100,6 +101,12 @@ function signedInHandlers(user = teacher, profile: Profile = teacherProfile) {
   ];
 }
 
+/** The page the router shows, with its query, as a user reads it in the address bar. */
+function AddressBar() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address">{`/lms${pathname === '/' ? '' : pathname}${search}`}</output>;
+}
+
 describe('App routes and shell', () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -107,6 +114,52 @@ describe('App routes and shell', () => {
     server.use(...publicHandlers());
     renderWithStore(<App />, { route: '/lms' });
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+  });
+
+  it('a signed-out student opening the projector\'s link signs in and lands on it with its code', async () => {
+    server.use(
+      ...signedInHandlers(student, studentProfile),
+      http.post('/api/auth/recovery.json', () => ok([{ LOG_PAS: 0 }])),
+      http.post('/api/auth/orize.json', () => ok(student)),
+      http.post('/api/qr/student/lessons.json', () => ok([])),
+      http.post('/api/qr/student/lesson.json', () => fail(403, 'FORBIDDEN', 'token', { reason: 'token' })),
+      http.post('/api/chat/count.json', () => ok({ total: 0, contacts: [], groups: [] })),
+    );
+    renderWithStore(
+      <>
+        <App />
+        <AddressBar />
+      </>,
+      { route: '/lms/qrscan?t=abc' },
+    );
+    await userEvent.type(await screen.findByLabelText('Логин'), 'student');
+    expect(screen.getByTestId('address')).toHaveTextContent('/lms/login');
+    await userEvent.type(screen.getByLabelText('Пароль'), 'Student2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/lms\/qrscan\?t=abc$/));
+  });
+
+  it('after a logout, signing in again goes home rather than back', async () => {
+    localStorage.setItem('token', 'marker');
+    server.use(
+      ...signedInHandlers(),
+      http.post('/api/auth/logout.json', () => ok(null)),
+      http.post('/api/auth/recovery.json', () => ok([{ LOG_PAS: 0 }])),
+      http.post('/api/auth/orize.json', () => ok(teacher)),
+    );
+    renderWithStore(
+      <>
+        <App />
+        <AddressBar />
+      </>,
+      { route: '/lms/change-password' },
+    );
+    await userEvent.click(await screen.findByTestId('profile-menu-button'));
+    await userEvent.click(await screen.findByTestId('logout-button'));
+    await userEvent.type(await screen.findByLabelText('Логин'), 'teacher');
+    await userEvent.type(screen.getByLabelText('Пароль'), 'Teacher2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/lms$/));
   });
 
   it('unknown paths show a not-found screen with a link home', async () => {

@@ -8,11 +8,12 @@ import { ToastHost } from '../components/ToastHost';
 import { authActions } from '../features/auth/auth.slice';
 import { OfflineBanner } from './shell/OfflineBanner';
 import { useAppDispatch } from '../shared/hooks';
+import { PORTAL_BASE } from '../shared/session/returnPath';
 import { ROUTES } from './routeRegistry';
 import { AppRoutes } from './routes';
 import type { AppStore } from './store';
 
-export const BASENAME = '/lms';
+export const BASENAME = PORTAL_BASE;
 
 export function App() {
   const dispatch = useAppDispatch();

@@ -16,6 +16,7 @@ function renderLogin(route = '/lms/login') {
     <Routes>
       <Route path="/login" element={<LoginScreen />} />
       <Route path="/" element={<h1>Home page</h1>} />
+      <Route path="/qrscan" element={<h1>Scan page</h1>} />
     </Routes>,
     { route, store },
   );
@@ -256,6 +257,26 @@ describe('LoginScreen', () => {
       renderLogin('/lms/login?gauth=ok');
       expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
       expect(log.paths()).toContain('/api/auth/checkgauth.json');
+    });
+
+    it('after Google sign-in returns to the page kept before leaving for Google, never to another site', async () => {
+      const handlers = [
+        ...publicHandlers({ google: true }),
+        http.get('/api/auth/checkgauth.json', () => ok(student)),
+        http.post('/api/misc/settings.json', () => ok([{ id_a_year: 1, a_year: '2025-26', id_w_s: 1, universityName: 'U', maxSizeMb: 25 }, []])),
+        http.post('/api/misc/photo.json', () => ok({ photo: null, mime: null })),
+        http.post('/api/misc/dinurls.json', () => ok([])),
+      ];
+      server.use(...handlers);
+      sessionStorage.setItem('returnTo', '/lms/qrscan?t=abc');
+      const first = renderLogin('/lms/login?gauth=ok');
+      expect(await screen.findByRole('heading', { name: 'Scan page' })).toBeInTheDocument();
+      expect(sessionStorage.getItem('returnTo')).toBeNull();
+      first.unmount();
+
+      sessionStorage.setItem('returnTo', '//evil.example/lms/qrscan');
+      renderLogin('/lms/login?gauth=ok');
+      expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     });
   });
 

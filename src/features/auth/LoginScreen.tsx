@@ -2,12 +2,13 @@
  * /lms/login (docs/product.md#auth): logo, login form or forced credential update, Google sign-in, and the
  * error line. Desktop shows a brand panel beside the card; below 899.92 px the form fills the screen.
  */
-import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { configActions, selectConfig, selectPasswordMin } from '../../shared/config/config';
 import { selectSession, sessionMessageCleared } from '../../shared/session/session';
+import { forgetReturn, rememberReturn, returnPath, storedReturn } from '../../shared/session/returnPath';
 import { GOOGLE_AUTH_URL } from '../../api/auth';
 import type { Failure } from '../../api/http';
 import { ErrorLine } from '../../components/fields';
@@ -83,9 +84,17 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, cardShown]);
 
-  if (session.status === 'authenticated' && session.user) {
-    const from = (location.state as { from?: string } | null)?.from;
-    return <Navigate to={from && from.startsWith('/') && from !== '/login' ? from : '/'} replace />;
+  // The page that asked for the session (RequireSession), kept across Google sign-in in this tab
+  // (read once: it is forgotten as soon as the session starts).
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const [kept] = useState(storedReturn);
+  const signedIn = session.status === 'authenticated' && session.user !== null;
+  useEffect(() => {
+    if (signedIn) forgetReturn();
+  }, [signedIn]);
+
+  if (signedIn) {
+    return <Navigate to={returnPath(from) ?? returnPath(kept) ?? '/'} replace />;
   }
   if (!cardShown) return <PageSpinner />;
 
@@ -117,6 +126,7 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
 
   const submitLogin = (values: Credentials) => {
     credentials.current = values;
+    forgetReturn();
     dispatch(sessionMessageCleared());
     dispatch(authActions.loginRequested(values));
   };
@@ -174,7 +184,11 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
                   <div className="login-divider">
                     <span>{t('login.or')}</span>
                   </div>
-                  <a className="btn btn-google btn-block" href={GOOGLE_AUTH_URL}>
+                  <a
+                    className="btn btn-google btn-block"
+                    href={GOOGLE_AUTH_URL}
+                    onClick={() => rememberReturn(typeof from === 'string' ? from : null)}
+                  >
                     <GoogleIcon />
                     {t('login.google')}
                   </a>

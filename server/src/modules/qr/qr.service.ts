@@ -306,8 +306,24 @@ export class QrService {
     );
   }
 
-  /** A batch of scans: each answered with its lesson, or refused (403 'token', 'notOpen', 'notYours'; 404). */
+  /**
+   * A batch of scans. When its reading fails, each scan is checked on its own, so that a fault of one
+   * (a value the database refuses) answers that scan only; a database that cannot be reached answers
+   * every scan of the batch at once (503).
+   */
   private async scanBatch(items: readonly ScanInput[]): Promise<Settled<timetable.EntryRow>[]> {
+    try {
+      return await this.scanTogether(items);
+    } catch (err) {
+      if (isDatabaseUnavailable(err) || items.length === 1) throw err;
+    }
+    const outcomes: Settled<timetable.EntryRow>[] = [];
+    for (const item of items) outcomes.push(await settle(async () => unwrap((await this.scanTogether([item]))[0])));
+    return outcomes;
+  }
+
+  /** Scans read together: each answered with its lesson, or refused (403 'token', 'notOpen', 'notYours'; 404). */
+  private async scanTogether(items: readonly ScanInput[]): Promise<Settled<timetable.EntryRow>[]> {
     const secret = await this.secret();
     const asked = items.flatMap((it, i) => {
       const parsed = tokens.parse(it.token);

@@ -228,6 +228,12 @@ describe('marks during the lesson', { shuffle: false }, () => {
     const res = await post('/api/qr/student/visit.json', student, visitBody(student, token.token), device('phone-a'));
     expect(res.statusCode).toBe(409);
     expect(res.json().error.params).toEqual({ reason: 'marked' });
+    // Said as it is, in the user's language, not as the general "changed by another request".
+    expect(res.json().error.message).toBe('Вы уже отмечены на этом занятии');
+    const kg = await post('/api/qr/student/visit.json', student, visitBody(student, token.token), `; lang=kg${device('phone-a')}`);
+    expect(kg.json().error.message).toBe('Сиз бул сабакта буга чейин белгилендиңиз');
+    const en = await post('/api/qr/student/visit.json', student, visitBody(student, token.token), `; lang=en${device('phone-a')}`);
+    expect(en.json().error.message).toBe('You are already marked for this lesson');
     expect(await visitsOf(student.user.uid, s.date)).toHaveLength(1);
   });
 
@@ -662,6 +668,23 @@ describe('marks that arrive together (group commit)', () => {
     expect(marks.map((m) => m.studentId).sort()).toEqual(who.filter((w) => w.user.uid !== bad).map((w) => w.user.uid).sort());
     const visits = await db.database.db.select().from(journalVisits).where(and(eq(journalVisits.visitDate, '2026-11-29'), eq(journalVisits.source, 'qr')));
     expect(visits.map((v) => v.studentId).sort()).toEqual(who.filter((w) => w.user.uid !== bad).map((w) => w.user.uid).sort());
+  });
+
+  it('a token naming a session beyond the database\'s ids is a wrong code, alone: the classmates scanning with it in one batch see their lesson', async () => {
+    await moveTo(new Date(2026, 11, 13, 21, 30)); // a Sunday evening: a make-up session
+    const s = await openLesson(lesson, true);
+    const { token } = await tokenOf(s);
+    const [, , window, mac] = token.split('.');
+    const beyond = `q1.${2 ** 31}.${window}.${mac}`;
+    const service = new QrService(app.ctx);
+    const who = [student, ...mates];
+    const auths = await Promise.all(who.map(async (w) => (await app.ctx.sessions.lookup(w.token))!));
+    // In one turn of the event loop: one batch.
+    const scans = await Promise.allSettled(who.map((_, i) => service.lesson(auths[i], { token: i === 1 ? beyond : token }, 'ru')));
+    expect(scans.map((r) => (r.status === 'fulfilled' ? r.value.idShed : r.reason.params?.reason))).toEqual(who.map((_, i) => (i === 1 ? 'token' : lesson.id)));
+    const res = await post('/api/qr/student/visit.json', mates[0], visitBody(mates[0], beyond));
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().error.params).toEqual({ reason: 'token' });
   });
 
   it('a database that cannot be reached answers the batch 503 at once, without trying again', async () => {

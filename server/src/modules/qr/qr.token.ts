@@ -6,6 +6,7 @@
  * Pure functions: the clock and the secret come from the caller.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DB_INT_MAX } from '../../../../contract/common';
 import { QR_CODE_LENGTH, QR_GRACE_MS, QR_ROTATE_MS } from '../../../../contract/qr';
 
 const VERSION = 'q1';
@@ -40,13 +41,16 @@ export function issue(secret: Buffer, s: TokenSubject, atMs: number): { token: s
   };
 }
 
-/** The session a token claims to belong to (null when it is not a token at all). */
+/**
+ * The session a token claims to belong to (null when it is not a token at all, or names a session
+ * the database cannot hold: 1..2³¹−1, so that it is refused as a wrong code and never reaches a query).
+ */
 export function parse(token: string): { sessionId: number; window: number; mac: string } | null {
   const m = /^q1\.(\d{1,10})\.(\d{1,15})\.([A-Za-z0-9_-]{22})$/.exec(token);
   if (!m) return null;
   const sessionId = Number(m[1]);
   const window = Number(m[2]);
-  if (!Number.isSafeInteger(sessionId) || !Number.isSafeInteger(window)) return null;
+  if (!Number.isSafeInteger(sessionId) || sessionId < 1 || sessionId > DB_INT_MAX || !Number.isSafeInteger(window)) return null;
   return { sessionId, window, mac: m[3] };
 }
 
