@@ -106,3 +106,53 @@ describe('JournalGrid of a large journal', () => {
     expect(document.querySelector('.jg-gap')).toBeNull();
   });
 });
+
+describe('JournalGrid keeps the active cell on its lesson', () => {
+  const lessonAt = (date: string): GridLesson => ({ date, time: 1, timeName: '08:00', topic: null });
+  const students: JournalStudent[] = [100, 101, 102].map((id) => ({ id_student: id, s_fio: `Студент ${id}`, code: String(id), group: 'Г-1', subgroup: 1 }));
+  const base = ['2026-11-02', '2026-11-09', '2026-11-16'].map(lessonAt);
+  const props = (lessons: GridLesson[], lesson = { date: '', time: -1 }) => ({
+    students,
+    lessons,
+    marks: {},
+    edits: {},
+    lesson,
+    onWrite: vi.fn(),
+    onPaste: vi.fn(),
+    onLesson: vi.fn(),
+    onActive: vi.fn(),
+    onInvalid: vi.fn(),
+  });
+  const headerOf = (cell: HTMLElement) => document.querySelectorAll('th.jg-date')[Number(cell.dataset.col)]!.textContent;
+
+  it('a lesson added before the active one moves neither the active cell nor the open editor to another date', () => {
+    const p = props(base);
+    const { rerender } = render(<JournalGrid {...p} />);
+    // The second student on 09.11.
+    fireEvent.click(document.querySelector('td[data-row="1"][data-col="1"]')!);
+    expect(headerOf(active())).toContain('09.11');
+    const reported = p.onActive.mock.calls.length;
+    fireEvent.keyDown(active(), { key: '5' });
+    expect(screen.getByRole('textbox')).toHaveValue('5');
+    // Two lessons dated before it arrive while the editor is open.
+    rerender(<JournalGrid {...p} lessons={[lessonAt('2026-10-26'), lessonAt('2026-10-30'), ...base]} />);
+    expect(headerOf(active())).toContain('09.11');
+    expect(active().dataset.row).toBe('1');
+    fireEvent.keyDown(screen.getByRole('textbox'), { key: 'Enter' });
+    expect(p.onWrite).toHaveBeenCalledWith({ student: 101, date: '2026-11-09', time: 1, written: '5' });
+    // The lesson in focus reported to the screen never became another date.
+    expect(new Set(p.onActive.mock.calls.slice(reported - 1).map(([c]) => c?.date))).toEqual(new Set(['2026-11-09']));
+  });
+
+  it('the lesson chosen in the lesson bar (a lesson just added) takes the active cell to its column, on the same student', () => {
+    const p = props(base, { date: '2026-11-16', time: 1 });
+    const { rerender } = render(<JournalGrid {...p} />);
+    fireEvent.click(document.querySelector('td[data-row="2"][data-col="2"]')!);
+    rerender(<JournalGrid {...p} lesson={{ date: '2026-10-30', time: 1 }} />);
+    // Not a column yet: nothing moves.
+    expect(headerOf(active())).toContain('16.11');
+    rerender(<JournalGrid {...p} lesson={{ date: '2026-10-30', time: 1 }} lessons={[lessonAt('2026-10-30'), ...base]} />);
+    expect(headerOf(active())).toContain('30.10');
+    expect(active().dataset.row).toBe('2');
+  });
+});

@@ -2,7 +2,10 @@
  * The journal's grid: students against lessons, worked like a spreadsheet with the keyboard alone.
  * Arrows move; typing replaces the mark; Enter saves and moves down; Tab moves right; Escape
  * cancels; Delete clears; a column copied from Excel or LibreOffice pastes down from the active
- * cell. Names stay on the left and dates on top while scrolling. Each cell shows its own state
+ * cell. The active cell is held by student and lesson (date and time), never by position: lessons
+ * added or removed around it leave it, its open editor and its save on the same lesson; choosing a
+ * lesson (the lesson bar, a date's header, a lesson just added) takes it to that lesson's column.
+ * Names stay on the left and dates on top while scrolling. Each cell shows its own state
  * (saving, failed) until the server answers; rows re-render only when their own cells change.
  *
  * A large journal (more than VIRTUAL_FROM cells, e.g. 150 students × 60 lessons) renders only the
@@ -17,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { JournalStudent } from '../../../../contract/visitlog';
 import type { CellEdit, CellWrite } from '../journal.slice';
-import { cellKey, pastedColumn, readMark, shortDate, showMark, storedFrom, totalsOf, type Totals } from '../pivot';
+import { cellKey, lessonKey, pastedColumn, readMark, shortDate, showMark, storedFrom, totalsOf, type Totals } from '../pivot';
 
 export interface GridLesson {
   date: string;
@@ -42,6 +45,14 @@ interface Props {
 }
 
 type CellState = 'saving' | 'failed' | undefined;
+
+interface ActiveCell {
+  student: number | null;
+  /** lessonKey(date, time) */
+  lesson: string | null;
+  row: number;
+  col: number;
+}
 
 /** Above this many cells the grid renders only what is in view. */
 export const VIRTUAL_FROM = 1500;
@@ -203,7 +214,12 @@ function usePrinting(): boolean {
 
 export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, onPaste, onLesson, onActive, onInvalid }: Props) {
   const { t } = useTranslation('journal');
-  const [pos, setPos] = useState({ row: 0, col: Math.max(0, lessons.length - 1) });
+  /**
+   * The active cell by its identity (student, lesson date and time), never by position: a lesson
+   * added before it, a row or column that goes away, leaves it (and its open editor) on the same
+   * student and lesson. `row`/`col` are where it was last seen, the fallback when it is gone.
+   */
+  const [pos, setActiveCell] = useState<ActiveCell>({ student: null, lesson: null, row: 0, col: Number.MAX_SAFE_INTEGER });
   const [editing, setEditing] = useState<string | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -211,8 +227,19 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   const engaged = useRef(false);
   const rows = students.length;
   const cols = lessons.length;
-  const row = Math.min(pos.row, Math.max(0, rows - 1));
-  const col = Math.min(pos.col, Math.max(0, cols - 1));
+  const rowOf = useMemo(() => new Map(students.map((s, i) => [s.id_student, i])), [students]);
+  const colOf = useMemo(() => new Map(lessons.map((l, i) => [lessonKey(l.date, l.time), i])), [lessons]);
+  const row = (pos.student !== null ? rowOf.get(pos.student) : undefined) ?? Math.min(pos.row, Math.max(0, rows - 1));
+  const col = (pos.lesson !== null ? colOf.get(pos.lesson) : undefined) ?? Math.min(pos.col, Math.max(0, cols - 1));
+  /** Makes the cell at (r, c) the active one, by its identity. */
+  const setPos = useCallback(
+    (r: number, c: number) => {
+      const s = students[r];
+      const l = lessons[c];
+      setActiveCell({ student: s ? s.id_student : null, lesson: l ? lessonKey(l.date, l.time) : null, row: r, col: c });
+    },
+    [students, lessons],
+  );
   const printing = usePrinting();
   const virtual = !printing && rows * cols > VIRTUAL_FROM;
   const [headHeight, setHeadHeight] = useState(HEAD_HEIGHT);
@@ -284,9 +311,22 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
     [rows, cols, students, lessons, row, col],
   );
   useEffect(() => {
+    // The cell shown active is held by its identity from now on (also when it was found by position).
+    if (current) {
+      const key = lessonKey(current.date, current.time);
+      if (pos.student !== current.student || pos.lesson !== key) setActiveCell({ student: current.student, lesson: key, row, col });
+    }
     onActive(current);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reported when the active cell changes
   }, [current?.student, current?.date, current?.time]);
+
+  // The lesson chosen in the lesson bar or a date's header (or a lesson just added) takes the active
+  // cell to its column, on the same student; columns that come or go otherwise move nothing.
+  useEffect(() => {
+    const c = colOf.get(lessonKey(lesson.date, lesson.time));
+    if (c !== undefined && c !== col && editing === null) setPos(row, c);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the chosen lesson and the set of lessons move it
+  }, [lesson.date, lesson.time, colOf]);
 
   // A large journal opens on its latest lesson, like the plain table (whose active cell is there too).
   const opened = useRef(false);
@@ -311,9 +351,9 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
 
   const move = useCallback(
     (dr: number, dc: number) => {
-      setPos({ row: Math.max(0, Math.min(rows - 1, row + dr)), col: Math.max(0, Math.min(cols - 1, col + dc)) });
+      setPos(Math.max(0, Math.min(rows - 1, row + dr)), Math.max(0, Math.min(cols - 1, col + dc)));
     },
-    [row, col, rows, cols],
+    [row, col, rows, cols, setPos],
   );
 
   /** Saves what was typed in the active cell; false when it is not a mark (the text stays). */
@@ -367,10 +407,10 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
         return move(0, 1);
       case 'Home':
         e.preventDefault();
-        return setPos({ row: e.ctrlKey ? 0 : row, col: 0 });
+        return setPos(e.ctrlKey ? 0 : row, 0);
       case 'End':
         e.preventDefault();
-        return setPos({ row: e.ctrlKey ? rows - 1 : row, col: cols - 1 });
+        return setPos(e.ctrlKey ? rows - 1 : row, cols - 1);
       case 'Tab': {
         const dc = e.shiftKey ? -1 : 1;
         if (col + dc >= 0 && col + dc < cols) {
@@ -417,9 +457,9 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   const onCellClick = useCallback(
     (r: number, c: number) => {
       if (editing !== null && !commit()) return;
-      setPos({ row: r, col: c });
+      setPos(r, c);
     },
-    [editing, commit],
+    [editing, commit, setPos],
   );
   const onDraft = useCallback((v: string) => setEditing(v), []);
 
