@@ -3,7 +3,8 @@
  * one journal, then works its grid with the keyboard; a student sees his own journal. Print and the
  * Excel export show the chosen journal under the title 'Activity journal'.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ROLE_STUDENT } from '../../shared/request/roles';
 import type { JournalInfo } from '../../../contract/visitlog';
@@ -34,12 +35,64 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+/** ISO day of the week of a date, 1 Monday .. 7 Sunday (the timetable's day numbers). */
+const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
+
+/** The address parameter that names the chosen journal (/lms/journal?j=<id>). */
+export const JOURNAL_PARAM = 'j';
+
+/**
+ * The chosen journal and the address follow each other: choosing a journal adds a history entry
+ * (?j=<id>), so the back button, a reload and a shared link reopen it once the teacher's journals
+ * are listed; choosing something above it drops the parameter.
+ */
+function useJournalInAddress(state: JournalState, enabled: boolean) {
+  const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
+  const linked = Number(params.get(JOURNAL_PARAM) ?? -1) || -1;
+  const chosen = state.filters.journal;
+  const listed = enabled && !state.journals.fetching && state.journals.data.length > 0;
+  /** The screen shown again (from another screen) with a journal still chosen keeps it, and names it. */
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!listed) return;
+    const first = !shown.current;
+    shown.current = true;
+    if (linked === chosen) return;
+    if (linked === -1) {
+      if (first) setParams((p) => new URLSearchParams([...p, [JOURNAL_PARAM, String(chosen)]]), { replace: true });
+      else dispatch(journalActions.filterChosen({ name: 'journal', id: -1 }));
+      return;
+    }
+    const info = state.journals.data.find((j) => j.id_journal === linked);
+    if (info) dispatch(journalActions.journalLinked(info));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the address (and the list's arrival) only
+  }, [linked, listed]);
+  const previous = useRef(chosen);
+  useEffect(() => {
+    if (!enabled || previous.current === chosen) return;
+    previous.current = chosen;
+    if (chosen === linked) return;
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (chosen === -1) next.delete(JOURNAL_PARAM);
+        else next.set(JOURNAL_PARAM, String(chosen));
+        return next;
+      },
+      { replace: chosen === -1 },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the choice only
+  }, [chosen, enabled]);
+}
+
 export default function JournalScreen() {
   const { t } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const state = useAppSelector(selectJournal);
   usePageTitle(t('title'));
+  useJournalInAddress(state, Boolean(user) && user?.role !== ROLE_STUDENT);
 
   useEffect(() => {
     dispatch(journalActions.opened());
@@ -172,6 +225,17 @@ function TeacherJournal({ state }: { state: JournalState }) {
 
   const lesson = state.lesson;
   const lessonReady = Boolean(lesson.date) && lesson.time !== -1;
+  // The lesson times of the chosen date's weekday in the teacher's timetable come first, marked as such.
+  const scheduled = lesson.date ? state.timetable.filter((x) => x.day_number === weekday(lesson.date)).map((x) => x.id_time) : [];
+  const timeOptions = [
+    ...state.lists.times.filter((x) => scheduled.includes(x.id)).map((x) => ({ id: x.id, name: `${x.name} · ${t('lesson.scheduled')}` })),
+    ...state.lists.times.filter((x) => !scheduled.includes(x.id)),
+  ];
+  const chooseDate = (date: string) => {
+    const first = state.timetable.find((x) => date && x.day_number === weekday(date));
+    // A date whose weekday has a lesson in the timetable takes its time when none is chosen yet.
+    dispatch(journalActions.lessonChosen(lesson.time === -1 && first ? { date, time: first.id_time } : { date }));
+  };
   const activeStudent = active ? data.students.find((s) => s.id_student === active.student) : undefined;
   const info = data.info;
   const currentTopic = data.journal[1].find((x) => x.visitDate === lesson.date && x.id_time === lesson.time);
@@ -190,11 +254,11 @@ function TeacherJournal({ state }: { state: JournalState }) {
       <div className="journal-lesson" role="group" aria-label={t('lesson.group')}>
         <div className="field">
           <label htmlFor="journal-date">{t('lesson.date')}</label>
-          <input id="journal-date" className="input" type="date" value={lesson.date} onChange={(e) => dispatch(journalActions.lessonChosen({ date: e.target.value }))} />
+          <input id="journal-date" className="input" type="date" value={lesson.date} onChange={(e) => chooseDate(e.target.value)} />
         </div>
-        <Select id="journal-time" label={t('lesson.time')} options={state.lists.times} value={lesson.time} onChange={(id) => dispatch(journalActions.lessonChosen({ time: id }))} />
+        <Select id="journal-time" label={t('lesson.time')} options={timeOptions} value={lesson.time} onChange={(id) => dispatch(journalActions.lessonChosen({ time: id }))} />
         <div className="journal-actions">
-          <button type="button" className="btn btn-secondary" disabled={!lessonReady} onClick={() => dispatch(journalActions.lessonAdded({ date: lesson.date, time: lesson.time }))}>
+          <button type="button" className="btn btn-secondary" disabled={!lessonReady || state.lessonAdd.fetching} onClick={() => dispatch(journalActions.lessonAddRequested({ date: lesson.date, time: lesson.time }))}>
             {t('lesson.add')}
           </button>
           <button type="button" className="btn btn-primary" disabled={!lessonReady || state.bulk.fetching} onClick={() => dispatch(journalActions.markAllRequested({ date: lesson.date, time: lesson.time }))}>
@@ -207,7 +271,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
             {t('lesson.delete')}
           </button>
           {lesson.date === '' ? (
-            <button type="button" className="btn btn-ghost" onClick={() => dispatch(journalActions.lessonChosen({ date: today() }))}>
+            <button type="button" className="btn btn-ghost" onClick={() => chooseDate(today())}>
               {t('lesson.today')}
             </button>
           ) : null}
@@ -221,9 +285,9 @@ function TeacherJournal({ state }: { state: JournalState }) {
           </button>
         </p>
       ) : null}
-      {state.bulk.error || state.remove.error || state.topic.error ? (
+      {state.bulk.error || state.remove.error || state.topic.error || state.lessonAdd.error ? (
         <p className="journal-error" role="alert">
-          {describeFailure(t, state.bulk.error ?? state.remove.error ?? state.topic.error)}
+          {describeFailure(t, state.bulk.error ?? state.remove.error ?? state.topic.error ?? state.lessonAdd.error)}
         </p>
       ) : null}
 
