@@ -4,6 +4,7 @@
  * Excel export show the chosen journal under the title 'Activity journal'.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ROLE_STUDENT } from '../../shared/request/roles';
@@ -20,7 +21,7 @@ import { Dialog } from './components/Dialog';
 import { JournalGrid, type GridLesson } from './components/JournalGrid';
 import { JournalSetup } from './components/JournalSetup';
 import { StudentJournal } from './components/StudentJournal';
-import { journalActions, matchingJournals, selectJournal, type CellWrite, type FilterName, type JournalState } from './journal.slice';
+import { chosenJournal, journalActions, matchingJournals, selectJournal, type CellWrite, type FilterName, type JournalState } from './journal.slice';
 import { lessonKey, shortDate, showMark } from './pivot';
 import './journal.css';
 
@@ -93,6 +94,9 @@ export default function JournalScreen() {
   const state = useAppSelector(selectJournal);
   usePageTitle(t('title'));
   useJournalInAddress(state, Boolean(user) && user?.role !== ROLE_STUDENT);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  // A journal newly chosen folds the filters again.
+  useEffect(() => setFiltersOpen(false), [state.filters.journal]);
 
   useEffect(() => {
     dispatch(journalActions.opened());
@@ -100,6 +104,11 @@ export default function JournalScreen() {
 
   if (!user) return null;
   const student = user.role === ROLE_STUDENT;
+  const chosen = student ? null : chosenJournal(state.journals.data, state.filters);
+  // Once a journal is chosen the filters fold into one line naming it (which opens them again).
+  const summary = chosen
+    ? [state.years.data.find((y) => y.id === state.year)?.name ?? state.year, t(`ws.${state.ws}`), chosen.discipline, chosen.vid_zaniatiy, chosen.groupOrPotok + (chosen.subgroup ? ` · ${t('filters.subgroup', { n: chosen.subgroup })}` : '')].join(' · ')
+    : null;
   const halves: SelectOption[] = [
     { id: 1, name: t('ws.1') },
     { id: 2, name: t('ws.2') },
@@ -109,10 +118,29 @@ export default function JournalScreen() {
     <div className="journal-screen">
       <h1 className="journal-title">{student ? t('student.title') : t('title')}</h1>
       <p className="journal-print-title">{t('printTitle')}</p>
-      <div className="journal-filters">
+      {summary && !filtersOpen ? (
+        <p className="journal-summary">
+          <button type="button" className="btn btn-ghost journal-summary-btn" aria-expanded={false} aria-controls="journal-filters" onClick={() => {
+              flushSync(() => setFiltersOpen(true));
+              document.getElementById('journal-year')?.focus();
+            }}>
+            <span className="journal-summary-text">{summary}</span>
+            <span className="journal-summary-change">{t('filters.change')}</span>
+          </button>
+        </p>
+      ) : null}
+      <div id="journal-filters" className="journal-filters" hidden={Boolean(summary) && !filtersOpen}>
         <Select id="journal-year" label={t('filters.year')} options={state.years.data} value={state.year} onChange={(id) => dispatch(journalActions.halfChosen({ year: id, ws: state.ws }))} />
         <Select id="journal-ws" label={t('filters.ws')} options={halves} value={state.ws} onChange={(id) => dispatch(journalActions.halfChosen({ year: state.year, ws: id }))} />
         {student ? null : <TeacherFilters state={state} />}
+        {summary ? (
+          <button type="button" className="btn btn-ghost btn-small journal-filters-close" aria-expanded={true} aria-controls="journal-filters" onClick={() => {
+              flushSync(() => setFiltersOpen(false));
+              document.querySelector<HTMLElement>('.journal-summary-btn')?.focus();
+            }}>
+            {t('filters.hide')}
+          </button>
+        ) : null}
       </div>
       {state.years.error ? <p className="journal-error" role="alert">{describeFailure(t, state.years.error)}</p> : null}
       {student ? <OwnJournal state={state} /> : <TeacherJournal state={state} />}
@@ -242,11 +270,13 @@ function TeacherJournal({ state }: { state: JournalState }) {
 
   return (
     <section className="journal-body" aria-labelledby="journal-heading">
-      <h2 id="journal-heading" className="journal-heading">
-        {info.discipline} · {info.vid_zaniatiy} · {info.groupOrPotok}
-        {info.subgroup ? ` · ${t('filters.subgroup', { n: info.subgroup })}` : ''}
-      </h2>
-      <JournalSetup info={info} students={data.students} modules={state.lists.modules} shown={subgroup} onShow={(n) => setShown({ journal: info.id_journal, subgroup: n })} />
+      <div className="journal-head">
+        <h2 id="journal-heading" className="journal-heading">
+          {info.discipline} · {info.vid_zaniatiy} · {info.groupOrPotok}
+          {info.subgroup ? ` · ${t('filters.subgroup', { n: info.subgroup })}` : ''}
+        </h2>
+        <JournalSetup info={info} students={data.students} modules={state.lists.modules} shown={subgroup} onShow={(n) => setShown({ journal: info.id_journal, subgroup: n })} />
+      </div>
       <p className="journal-print-meta">
         {info.teacher} · {state.years.data.find((y) => y.id === info.id_a_year)?.name ?? info.id_a_year} · {t(`ws.${info.id_w_s}`)}
       </p>
