@@ -2,11 +2,13 @@
  * The journal's lessons in Chromium: a lesson added before the one the teacher is on is saved at
  * once and becomes the lesson in focus, and "Mark all present" writes on the date the teacher typed,
  * never on the neighbouring column; the chosen journal is in the address and a reload reopens it.
+ * On a phone (390 px, touch) a lesson is marked by tapping large buttons, student by student.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TEACHER } from './support/accounts';
 import { expectVisible, setupE2E, signIn } from './support/e2e';
+import { seriousViolations } from './support/a11y';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
@@ -23,7 +25,8 @@ async function openLecture(page: Page): Promise<void> {
   await page.getByLabel(ru('journal:filters.lessonType'), { exact: true }).selectOption({ label: 'Лекция' });
   const group = page.getByLabel(ru('journal:filters.group'), { exact: true });
   await group.selectOption({ label: (await group.locator('option').nth(1).innerText()).trim() });
-  await expectVisible(page.locator('.jg-wrap'), 30000);
+  // The grid, or on a phone the marking of one lesson.
+  await expectVisible(page.locator('.jg-wrap, .lm').first(), 30000);
 }
 
 /** The grid's column texts (date and start time) in order, and one column's cell texts. */
@@ -72,5 +75,49 @@ describe('journal lessons', () => {
     const reloaded = await headers(page);
     expect(reloaded).toContain(`30.10${LAST_PAIR}`);
     expect(new Set(await columnTexts(page, reloaded.indexOf(`30.10${LAST_PAIR}`)))).toEqual(new Set(['+']));
+  });
+
+  it('on a phone (390 px, touch): the lesson is picked, each student marked by a tap on large buttons, saved with its history', async () => {
+    const page = await e2e.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    await signIn(page, TEACHER);
+    await openLecture(page);
+    const lesson = page.locator('#lm-lesson');
+    await expectVisible(lesson);
+    // A lesson is chosen (today's, or the latest), the students listed under it.
+    const key = await lesson.inputValue();
+    expect(key).toMatch(/^\d{4}-\d{2}-\d{2}\|\d+$/);
+    const rows = page.locator('.lm-row');
+    expect(await rows.count()).toBeGreaterThan(3);
+    expect(await page.locator('.jg-wrap').count()).toBe(0);
+
+    const row = (i: number) => rows.nth(i);
+    const tapValue = async (i: number, value: string) => {
+      const button = row(i).locator('.lm-btn', { hasText: value }).first();
+      const box = (await button.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      await button.tap();
+      await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => row(i).getAttribute('aria-busy')).toBeNull();
+    };
+    await tapValue(0, 'н/б');
+    await tapValue(1, '4');
+    await tapValue(2, 'ув');
+    await tapValue(0, '+');
+    await expectVisible(page.getByRole('status').filter({ hasText: ru('journal:status.saved') }), 30000);
+
+    // Saved: after a reload the same journal and lesson show the taps.
+    await page.reload();
+    await expectVisible(lesson, 30000);
+    expect(await lesson.inputValue()).toBe(key);
+    const pressed = async (i: number) => (await row(i).locator('.lm-btn[aria-pressed="true"]').allInnerTexts()).join();
+    expect([await pressed(0), await pressed(1), await pressed(2)]).toEqual(['+', '4', 'ув']);
+
+    // The row's history: the absence, then present, by the teacher from the journal.
+    await row(0).locator('.lm-history').tap();
+    const dialog = page.getByRole('dialog');
+    await expectVisible(dialog);
+    await expect.poll(() => dialog.locator('.journal-history li').count()).toBeGreaterThanOrEqual(2);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

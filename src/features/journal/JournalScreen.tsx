@@ -17,9 +17,11 @@ import { describeFailure } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
+import { selectIsMobile } from '../../shared/shell/shell.slice';
 import { Dialog } from './components/Dialog';
 import { JournalGrid, type GridLesson } from './components/JournalGrid';
 import { JournalSetup } from './components/JournalSetup';
+import { LessonMarking } from './components/LessonMarking';
 import { StudentJournal } from './components/StudentJournal';
 import { chosenJournal, journalActions, matchingJournals, selectJournal, type CellWrite, type FilterName, type JournalState } from './journal.slice';
 import { lessonKey, shortDate, showMark } from './pivot';
@@ -216,6 +218,19 @@ function TeacherJournal({ state }: { state: JournalState }) {
     return all.sort((a, b) => a.date.localeCompare(b.date) || a.time - b.time);
   }, [data, state.added, timeName]);
 
+  // On a phone a journal opens on today's lesson (else its latest), once per journal opened.
+  const mobile = useAppSelector(selectIsMobile);
+  const openedOn = useRef(-1);
+  useEffect(() => {
+    if (!mobile || !data || lessons.length === 0 || openedOn.current === data.info.id_journal) return;
+    openedOn.current = data.info.id_journal;
+    if (lessons.some((l) => l.date === state.lesson.date && l.time === state.lesson.time)) return;
+    const pick = lessons.find((l) => l.date === today()) ?? lessons[lessons.length - 1];
+    dispatch(journalActions.lessonChosen({ date: pick.date, time: pick.time }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per journal, when its lessons are known
+  }, [mobile, data, lessons]);
+  const onHistory = useCallback((cell: CellWrite) => dispatch(journalActions.historyRequested(cell)), [dispatch]);
+
   const pending = Object.values(state.edits);
   const saving = pending.filter((e) => e.status === 'saving').length;
   const failedEdits = pending.filter((e) => e.status === 'failed');
@@ -281,6 +296,10 @@ function TeacherJournal({ state }: { state: JournalState }) {
         {info.teacher} · {state.years.data.find((y) => y.id === info.id_a_year)?.name ?? info.id_a_year} · {t(`ws.${info.id_w_s}`)}
       </p>
 
+      {/* On a phone the lesson's marking comes first; the lesson bar (adding a lesson, all present) below it. */}
+      {mobile ? (
+        <LessonMarking students={students} lessons={lessons} marks={state.marks} edits={state.edits} lesson={lesson} onLesson={onLesson} onWrite={onWrite} onHistory={onHistory} />
+      ) : null}
       <div className="journal-lesson" role="group" aria-label={t('lesson.group')}>
         <div className="field">
           <label htmlFor="journal-date">{t('lesson.date')}</label>
@@ -323,7 +342,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
 
       <div className="journal-toolbar">
         <p className="journal-status" role="status" aria-live="polite">
-          {saving > 0 ? t('status.saving', { count: saving }) : failedEdits.length > 0 ? t('status.failed', { count: failedEdits.length }) : state.savedCount > 0 ? t('status.saved') : t('status.hint')}
+          {saving > 0 ? t('status.saving', { count: saving }) : failedEdits.length > 0 ? t('status.failed', { count: failedEdits.length }) : state.savedCount > 0 ? t('status.saved') : mobile ? '' : t('status.hint')}
         </p>
         {failedEdits.length > 0 ? (
           <button type="button" className="btn btn-primary btn-small" onClick={() => dispatch(journalActions.retryRequested())}>
@@ -351,18 +370,20 @@ function TeacherJournal({ state }: { state: JournalState }) {
       {failedEdits[0]?.error ? <p className="journal-error">{describeFailure(t, failedEdits[0].error)}</p> : null}
 
       {lessons.length === 0 ? <p className="muted">{t('noLessons')}</p> : null}
-      <JournalGrid
-        students={students}
-        lessons={lessons}
-        marks={state.marks}
-        edits={state.edits}
-        lesson={lesson}
-        onWrite={onWrite}
-        onPaste={onPaste}
-        onLesson={onLesson}
-        onActive={onActive}
-        onInvalid={setInvalid}
-      />
+      {mobile ? null : (
+        <JournalGrid
+          students={students}
+          lessons={lessons}
+          marks={state.marks}
+          edits={state.edits}
+          lesson={lesson}
+          onWrite={onWrite}
+          onPaste={onPaste}
+          onLesson={onLesson}
+          onActive={onActive}
+          onInvalid={setInvalid}
+        />
+      )}
 
       {state.history.cell ? (
         <Dialog title={t('history.title')} onClose={() => dispatch(journalActions.historyClosed())} wide>
