@@ -83,3 +83,24 @@ describe('the filters once a journal is chosen', () => {
     expect(screen.getByLabelText('Учебный год')).toHaveFocus();
   });
 });
+
+describe('the history dialog', () => {
+  it('names the student and the lesson, and says where each change came from', async () => {
+    const data: JournalData = {
+      ...dataOf(42),
+      journal: [[{ id_studentJournalVisit: 1, id_student: 100, visitDate: '2026-09-07', id_time: 1, otsenka: null, source: 'qr', updatedAt: '2026-09-07T08:05:00Z' }], []],
+      dates: [{ visitDate: '2026-09-07', id_time: 1, time: '08:00' }],
+    };
+    server.use(
+      http.post('/api/visitlog/journal.json', () => ok(data)),
+      http.post('/api/visitlog/visit/history.json', () => ok([{ action: 'insert', oldMark: null, newMark: null, source: 'qr', who: 'Абдыкадыров Азамат', at: '2026-09-07T08:05:00Z' }])),
+    );
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });
+    renderWithStore(<JournalScreen />, { route: '/lms/journal?j=42', store });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('gridcell'));
+    await user.click(screen.getByRole('button', { name: 'История ячейки' }));
+    const dialog = await screen.findByRole('dialog', { name: 'История отметки · Абдыкадыров Азамат · 07.09 08:00' });
+    await waitFor(() => expect(dialog).toHaveTextContent('(QR-отметка)'));
+  });
+});

@@ -24,7 +24,7 @@ import { JournalSetup } from './components/JournalSetup';
 import { LessonMarking } from './components/LessonMarking';
 import { StudentJournal } from './components/StudentJournal';
 import { chosenJournal, journalActions, matchingJournals, selectJournal, type CellWrite, type FilterName, type JournalState } from './journal.slice';
-import { lessonKey, shortDate, showMark } from './pivot';
+import { cellKey, lessonKey, shortDate, showMark } from './pivot';
 import './journal.css';
 
 const distinct = (items: SelectOption[]) => [...new Map(items.map((o) => [o.id, o])).values()];
@@ -231,6 +231,9 @@ function TeacherJournal({ state }: { state: JournalState }) {
   }, [mobile, data, lessons]);
   const onHistory = useCallback((cell: CellWrite) => dispatch(journalActions.historyRequested(cell)), [dispatch]);
 
+  /** The cells whose record came from the student's own QR scan (as last read). */
+  const qrCells = useMemo(() => new Set((data?.journal[0] ?? []).filter((v) => v.source === 'qr').map((v) => cellKey(v.id_student, v.visitDate, v.id_time))), [data]);
+
   const pending = Object.values(state.edits);
   const saving = pending.filter((e) => e.status === 'saving').length;
   const failedEdits = pending.filter((e) => e.status === 'failed');
@@ -281,6 +284,12 @@ function TeacherJournal({ state }: { state: JournalState }) {
   };
   const activeStudent = active ? data.students.find((s) => s.id_student === active.student) : undefined;
   const info = data.info;
+  /** The history dialog names the student and the lesson: "Mark history · Name · 07.09 08:00". */
+  const historyTitle = (cell: CellWrite) => {
+    const name = data.students.find((s) => s.id_student === cell.student)?.s_fio ?? '';
+    const at = lessons.find((l) => l.date === cell.date && l.time === cell.time)?.timeName ?? '';
+    return `${t('history.title')} · ${name} · ${shortDate(cell.date)} ${at}`.trim();
+  };
   const currentTopic = data.journal[1].find((x) => x.visitDate === lesson.date && x.id_time === lesson.time);
 
   return (
@@ -376,6 +385,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
           lessons={lessons}
           marks={state.marks}
           edits={state.edits}
+          qrCells={qrCells}
           lesson={lesson}
           onWrite={onWrite}
           onPaste={onPaste}
@@ -386,7 +396,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
       )}
 
       {state.history.cell ? (
-        <Dialog title={t('history.title')} onClose={() => dispatch(journalActions.historyClosed())} wide>
+        <Dialog title={historyTitle(state.history.cell)} onClose={() => dispatch(journalActions.historyClosed())} wide>
           {state.history.fetching ? <Spinner label={t('loading')} /> : null}
           {state.history.error ? <p className="journal-error">{describeFailure(t, state.history.error)}</p> : null}
           {!state.history.fetching && state.history.data.length === 0 && !state.history.error ? <p className="muted">{t('history.empty')}</p> : null}

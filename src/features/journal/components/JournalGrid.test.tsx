@@ -156,3 +156,15 @@ describe('JournalGrid keeps the active cell on its lesson', () => {
     expect(active().dataset.row).toBe('2');
   });
 });
+
+describe('JournalGrid marks the cells the students marked by QR', () => {
+  it('a QR record carries a small mark, named for screen readers; other cells do not', () => {
+    const { students, lessons, marks } = journal(2, 2);
+    const qr = new Set([cellKey(students[1].id_student, lessons[0].date, 1)]);
+    render(<JournalGrid students={students} lessons={lessons} marks={marks} edits={{}} qrCells={qr} lesson={{ date: '', time: -1 }} onWrite={vi.fn()} onPaste={vi.fn()} onLesson={vi.fn()} onActive={vi.fn()} onInvalid={vi.fn()} />);
+    const cell = document.querySelector('td[data-row="1"][data-col="0"]')!;
+    expect(cell.querySelector('.jg-qr')).not.toBeNull();
+    expect(cell).toHaveTextContent('+Отмечен по QR-коду');
+    expect(document.querySelectorAll('.jg-qr')).toHaveLength(1);
+  });
+});

@@ -34,6 +34,8 @@ interface Props {
   lessons: readonly GridLesson[];
   marks: Readonly<Record<string, string | null>>;
   edits: Readonly<Record<string, CellEdit>>;
+  /** Cells whose record came from the student's QR scan (by cell key): they carry a small mark. */
+  qrCells?: ReadonlySet<string>;
   /** The lesson in focus (its column is highlighted). */
   lesson: { date: string; time: number };
   onWrite: (write: CellWrite) => void;
@@ -110,6 +112,7 @@ interface RowProps {
   cols: readonly Slot[];
   values: readonly string[];
   states: readonly CellState[];
+  qrs: readonly boolean[];
   totals: Totals;
   lessonCount: number;
   activeCol: number;
@@ -121,7 +124,7 @@ interface RowProps {
 const sameArray = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 const Row = memo(
-  function Row({ index, student, groupStart, cols, values, states, totals, lessonCount, activeCol, editing, onCellClick, onDraft }: RowProps) {
+  function Row({ index, student, groupStart, cols, values, states, qrs, totals, lessonCount, activeCol, editing, onCellClick, onDraft }: RowProps) {
     const { t } = useTranslation('journal');
     let k = 0;
     return (
@@ -134,6 +137,7 @@ const Row = memo(
           const c = slot.index;
           const v = values[k];
           const state = states[k];
+          const qr = qrs[k];
           k++;
           const active = c === activeCol;
           return (
@@ -156,6 +160,11 @@ const Row = memo(
               ) : (
                 <>
                   {v}
+                  {qr && !state ? (
+                    <span className="jg-qr" title={t('grid.qr')}>
+                      <span className="sr-only">{t('grid.qr')}</span>
+                    </span>
+                  ) : null}
                   {state === 'failed' ? <span className="jg-flag" aria-hidden="true">!</span> : null}
                 </>
               )}
@@ -188,7 +197,8 @@ const Row = memo(
     a.onCellClick === b.onCellClick &&
     a.onDraft === b.onDraft &&
     sameArray(a.values, b.values) &&
-    sameArray(a.states, b.states),
+    sameArray(a.states, b.states) &&
+    sameArray(a.qrs, b.qrs),
 );
 
 /** True while the page is being printed (the whole table is rendered then). */
@@ -212,7 +222,7 @@ function usePrinting(): boolean {
   return printing;
 }
 
-export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, onPaste, onLesson, onActive, onInvalid }: Props) {
+export function JournalGrid({ students, lessons, marks, edits, qrCells, lesson, onWrite, onPaste, onLesson, onActive, onInvalid }: Props) {
   const { t } = useTranslation('journal');
   /**
    * The active cell by its identity (student, lesson date and time), never by position: a lesson
@@ -293,17 +303,19 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   const rowData = (r: number) => {
     const values: string[] = [];
     const states: CellState[] = [];
+    const qrs: boolean[] = [];
     for (const c of renderedCols) {
       const cell = cellAt(r, c);
       values.push(cell.value);
       states.push(cell.state);
+      qrs.push(Boolean(qrCells?.has(cellKey(students[r].id_student, lessons[c].date, lessons[c].time))));
     }
     const stored: (string | null)[] = [];
     for (let c = 0; c < cols; c++) {
       const { mark } = cellAt(r, c);
       if (mark !== undefined) stored.push(mark);
     }
-    return { values, states, totals: totalsOf(stored) };
+    return { values, states, qrs, totals: totalsOf(stored) };
   };
 
   const current = useMemo(
@@ -531,6 +543,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
                 cols={colSlots}
                 values={d.values}
                 states={d.states}
+                qrs={d.qrs}
                 totals={d.totals}
                 lessonCount={cols}
                 activeCol={r === row ? col : -1}
