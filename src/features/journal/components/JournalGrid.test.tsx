@@ -168,3 +168,15 @@ describe('JournalGrid marks the cells the students marked by QR', () => {
     expect(document.querySelectorAll('.jg-qr')).toHaveLength(1);
   });
 });
+
+describe('JournalGrid Tab', () => {
+  it('wraps from the last column to the next row, and Shift+Tab back', () => {
+    renderGrid(3, 3);
+    // The active cell opens on the first student's latest lesson (the last column).
+    expect([active().dataset.row, active().dataset.col]).toEqual(['0', '2']);
+    fireEvent.keyDown(active(), { key: 'Tab' });
+    expect([active().dataset.row, active().dataset.col]).toEqual(['1', '0']);
+    fireEvent.keyDown(active(), { key: 'Tab', shiftKey: true });
+    expect([active().dataset.row, active().dataset.col]).toEqual(['0', '2']);
+  });
+});

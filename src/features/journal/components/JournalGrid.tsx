@@ -1,6 +1,7 @@
 /**
  * The journal's grid: students against lessons, worked like a spreadsheet with the keyboard alone.
- * Arrows move; typing replaces the mark; Enter saves and moves down; Tab moves right; Escape
+ * Arrows move; typing replaces the mark; Enter saves and moves down; Tab moves right (from the last
+ * column to the next row's first); Escape
  * cancels; Delete clears; a column copied from Excel or LibreOffice pastes down from the active
  * cell. The active cell is held by student and lesson (date and time), never by position: lessons
  * added or removed around it leave it, its open editor and its save on the same lesson; choosing a
@@ -383,6 +384,14 @@ export function JournalGrid({ students, lessons, marks, edits, qrCells, lesson, 
     return true;
   }, [editing, current, cellAt, row, col, onWrite, onInvalid]);
 
+  /** Tab moves right and wraps from the last column to the next row's first (Shift+Tab back); false at the grid's ends (focus leaves it). */
+  const tab = (back: boolean): boolean => {
+    if (back ? col > 0 : col < cols - 1) move(0, back ? -1 : 1);
+    else if (back ? row > 0 : row < rows - 1) setPos(row + (back ? -1 : 1), back ? cols - 1 : 0);
+    else return false;
+    return true;
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
     if (!current) return;
     if ((e.target as HTMLElement).tagName === 'BUTTON') return;
@@ -396,11 +405,7 @@ export function JournalGrid({ students, lessons, marks, edits, qrCells, lesson, 
         if (commit()) move(e.key === 'ArrowUp' ? -1 : 1, 0);
       } else if (e.key === 'Tab') {
         if (!commit()) return e.preventDefault();
-        const dc = e.shiftKey ? -1 : 1;
-        if (col + dc >= 0 && col + dc < cols) {
-          e.preventDefault();
-          move(0, dc);
-        }
+        if (tab(e.shiftKey)) e.preventDefault();
       }
       return;
     }
@@ -423,14 +428,9 @@ export function JournalGrid({ students, lessons, marks, edits, qrCells, lesson, 
       case 'End':
         e.preventDefault();
         return setPos(e.ctrlKey ? rows - 1 : row, cols - 1);
-      case 'Tab': {
-        const dc = e.shiftKey ? -1 : 1;
-        if (col + dc >= 0 && col + dc < cols) {
-          e.preventDefault();
-          move(0, dc);
-        }
+      case 'Tab':
+        if (tab(e.shiftKey)) e.preventDefault();
         return;
-      }
       case 'Enter':
       case 'F2':
         e.preventDefault();
