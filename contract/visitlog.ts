@@ -195,6 +195,11 @@ export const InsertAllBody = Type.Object({ id_journal: DbId, visitDate: IsoDate,
 export type InsertAllBody = Static<typeof InsertAllBody>;
 export const InsertAllReply = Ok(Type.Object({ inserted: Type.Integer() }));
 
+/** POST lesson/add.json: a lesson (date, lesson time) added to the journal, saved at once; the reply is the lesson. */
+export const LessonAddBody = Type.Object({ id_journal: DbId, visitDate: IsoDate, id_time: time });
+export type LessonAddBody = Static<typeof LessonAddBody>;
+export const LessonAddReply = Ok(Type.Object({ visitDate: Type.String(), id_time: Type.Integer(), time: Type.String() }));
+
 /** POST visit/history.json: a cell's audit trail, newest first. */
 export const HistoryBody = Type.Object({ id_journal: DbId, id_student: DbId, visitDate: IsoDate, id_time: time });
 export type HistoryBody = Static<typeof HistoryBody>;
@@ -286,9 +291,9 @@ export const LiveJournalChange = Type.Object({
 export type LiveJournalChange = Static<typeof LiveJournalChange>;
 
 /** POST teachertimes.json: the journal's weekly lessons in the timetable. */
-export const TeacherTimesReply = Ok(
-  Type.Array(Type.Object({ idShed: Type.Integer(), day_number: Type.Integer(), id_time: Type.Integer(), time: Type.String(), auditorium: Type.String() })),
-);
+export const TeacherTime = Type.Object({ idShed: Type.Integer(), day_number: Type.Integer(), id_time: Type.Integer(), time: Type.String(), auditorium: Type.String() });
+export type TeacherTime = Static<typeof TeacherTime>;
+export const TeacherTimesReply = Ok(Type.Array(TeacherTime));
 
 /** POST qrstudents.json: the students whose presence at a lesson came from their QR scan. */
 export const QrStudentsBody = Type.Object({ id_journal: DbId, visitDate: IsoDate, id_time: time });

@@ -49,6 +49,7 @@ describe('journal', () => {
     await teacher.getByLabel(ru('journal:lesson.date'), { exact: true }).fill(date);
     await teacher.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: `${LAST_PAIR}–18:50` });
     await teacher.getByRole('button', { name: ru('journal:lesson.add'), exact: true }).click();
+    await expectVisible(teacher.locator('thead th .jg-date-btn[aria-pressed="true"]').filter({ hasText: `${date.slice(8, 10)}.${date.slice(5, 7)}` }), 30000);
     await teacher.getByRole('button', { name: ru('journal:lesson.markAll'), exact: true }).click();
     await expectVisible(teacher.getByRole('status').filter({ hasText: ru('journal:lesson.markedAll', { count: names.length }) }));
     await expect.poll(() => lastColumnCell(teacher, 0).innerText()).toBe('+');
@@ -157,11 +158,13 @@ describe('journal', () => {
     await a.getByLabel(ru('journal:lesson.date'), { exact: true }).fill(date);
     await a.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: FIRST_PAIR });
     await a.getByRole('button', { name: ru('journal:lesson.add'), exact: true }).click();
+    const day = `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+    // The lesson is saved before its column shows.
+    await expectVisible(a.locator('thead th').filter({ hasText: day }).last(), 30000);
     await lastColumnCell(a, 0).click();
     await a.keyboard.type('4');
     await a.keyboard.press('Enter');
     await expectVisible(a.getByRole('status').filter({ hasText: ru('journal:status.saved') }), 30000);
-    const day = `${date.slice(8, 10)}.${date.slice(5, 7)}`;
     await expectVisible(b.locator('thead th').filter({ hasText: day }).last(), 30000);
     await expect.poll(() => lastColumnCell(b, 0).innerText(), { timeout: 30000 }).toBe('4');
   });

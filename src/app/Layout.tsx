@@ -1,6 +1,7 @@
 /**
  * The signed-in shell (docs/product.md#shell). Desktop (≥ 900 px): side menu | content | [discipline column]
- * [contact column] | apps, under a header with the profile menu. Mobile: one panel chosen by the
+ * [contact column] | apps (not beside a `wide` area's screen: the journal's grid), under a header with
+ * the profile menu. Mobile: one panel chosen by the
  * active tab, with a bottom tab bar; a route screen shows full width.
  */
 import { Suspense, useEffect, type ReactNode } from 'react';
@@ -134,6 +135,7 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
     </ErrorBoundary>
   );
   const withColumns = Boolean(disciplineColumn || contactColumn);
+  const wide = (AREAS as readonly AreaEntry[]).some((area) => area.wide && area.path === location.pathname);
   // Tabs that are routes (chat) are current on their route; at home the panels follow activeTab.
   const routeTab = tabs.find((tab) => tab.to && location.pathname === tab.to);
   const homeTab = tabs.some((tab) => tab.id === activeTab && !tab.to) ? activeTab : TAB_PROFILE;
@@ -181,7 +183,7 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
         <main id="main" className="content" tabIndex={-1}>
           {mobile ? mobilePanel : content}
         </main>
-        {mobile ? null : (
+        {mobile || wide ? null : (
           <aside className="shell-apps" aria-label={t('layout.apps')}>
             <AppsPanel />
           </aside>

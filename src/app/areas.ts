@@ -28,6 +28,8 @@ export interface AreaEntry {
   /** The route's lazy screen. `layout: 'own'`: the screen renders the shell itself (with its own columns). */
   screen: () => Promise<{ default: ComponentType }>;
   layout?: 'shell' | 'own';
+  /** The screen needs the page's width (a grid): the shell shows no apps panel beside it. */
+  wide?: boolean;
   /** Label key (namespace cm) of its link in the top navigation (none: reached from the side menu or the home page). */
   nav?: string;
   /**
@@ -86,6 +88,7 @@ export const AREAS = [
     key: 'journal',
     path: '/journal',
     screen: () => import('../features/journal/JournalScreen'),
+    wide: true,
     nav: 'nav.journal',
     menuKey: 'journal',
     namespaces: ['journal'],

@@ -3,7 +3,9 @@
  * one journal, then works its grid with the keyboard; a student sees his own journal. Print and the
  * Excel export show the chosen journal under the title 'Activity journal'.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ROLE_STUDENT } from '../../shared/request/roles';
 import type { JournalInfo } from '../../../contract/visitlog';
@@ -16,11 +18,13 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
 import { Dialog } from '../../components/Dialog';
+import { selectIsMobile } from '../../shared/shell/shell.slice';
 import { JournalGrid, type GridLesson } from './components/JournalGrid';
 import { JournalSetup } from './components/JournalSetup';
+import { LessonMarking } from './components/LessonMarking';
 import { StudentJournal } from './components/StudentJournal';
-import { canRetry, journalActions, matchingJournals, selectJournal, type CellWrite, type FilterName, type JournalState } from './journal.slice';
-import { fullDate, lessonKey, shortDate, showMark } from './pivot';
+import { canRetry, chosenJournal, journalActions, matchingJournals, selectJournal, type CellWrite, type FilterName, type JournalState } from './journal.slice';
+import { cellKey, fullDate, lessonKey, shortDate, showMark } from './pivot';
 import './journal.css';
 
 const distinct = (items: SelectOption[]) => [...new Map(items.map((o) => [o.id, o])).values()];
@@ -34,12 +38,67 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+/** ISO day of the week of a date, 1 Monday .. 7 Sunday (the timetable's day numbers). */
+const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
+
+/** The address parameter that names the chosen journal (/lms/journal?j=<id>). */
+export const JOURNAL_PARAM = 'j';
+
+/**
+ * The chosen journal and the address follow each other: choosing a journal adds a history entry
+ * (?j=<id>), so the back button, a reload and a shared link reopen it once the teacher's journals
+ * are listed; choosing something above it drops the parameter.
+ */
+function useJournalInAddress(state: JournalState, enabled: boolean) {
+  const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
+  const linked = Number(params.get(JOURNAL_PARAM) ?? -1) || -1;
+  const chosen = state.filters.journal;
+  const listed = enabled && !state.journals.fetching && state.journals.data.length > 0;
+  /** The screen shown again (from another screen) with a journal still chosen keeps it, and names it. */
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!listed) return;
+    const first = !shown.current;
+    shown.current = true;
+    if (linked === chosen) return;
+    if (linked === -1) {
+      if (first) setParams((p) => new URLSearchParams([...p, [JOURNAL_PARAM, String(chosen)]]), { replace: true });
+      else dispatch(journalActions.filterChosen({ name: 'journal', id: -1 }));
+      return;
+    }
+    const info = state.journals.data.find((j) => j.id_journal === linked);
+    if (info) dispatch(journalActions.journalLinked(info));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the address (and the list's arrival) only
+  }, [linked, listed]);
+  const previous = useRef(chosen);
+  useEffect(() => {
+    if (!enabled || previous.current === chosen) return;
+    previous.current = chosen;
+    if (chosen === linked) return;
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (chosen === -1) next.delete(JOURNAL_PARAM);
+        else next.set(JOURNAL_PARAM, String(chosen));
+        return next;
+      },
+      { replace: chosen === -1 },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the choice only
+  }, [chosen, enabled]);
+}
+
 export default function JournalScreen() {
   const { t } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const state = useAppSelector(selectJournal);
   usePageTitle(t('title'));
+  useJournalInAddress(state, Boolean(user) && user?.role !== ROLE_STUDENT);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  // A journal newly chosen folds the filters again.
+  useEffect(() => setFiltersOpen(false), [state.filters.journal]);
 
   useEffect(() => {
     dispatch(journalActions.opened());
@@ -47,6 +106,11 @@ export default function JournalScreen() {
 
   if (!user) return null;
   const student = user.role === ROLE_STUDENT;
+  const chosen = student ? null : chosenJournal(state.journals.data, state.filters);
+  // Once a journal is chosen the filters fold into one line naming it (which opens them again).
+  const summary = chosen
+    ? [state.years.data.find((y) => y.id === state.year)?.name ?? state.year, t(`ws.${state.ws}`), chosen.discipline, chosen.vid_zaniatiy, chosen.groupOrPotok + (chosen.subgroup ? ` · ${t('filters.subgroup', { n: chosen.subgroup })}` : '')].join(' · ')
+    : null;
   const halves: SelectOption[] = [
     { id: 1, name: t('ws.1') },
     { id: 2, name: t('ws.2') },
@@ -56,10 +120,29 @@ export default function JournalScreen() {
     <div className="journal-screen">
       <h1 className="journal-title">{student ? t('student.title') : t('title')}</h1>
       <p className="journal-print-title">{t('printTitle')}</p>
-      <div className="journal-filters">
+      {summary && !filtersOpen ? (
+        <p className="journal-summary">
+          <button type="button" className="btn btn-ghost journal-summary-btn" aria-expanded={false} aria-controls="journal-filters" onClick={() => {
+              flushSync(() => setFiltersOpen(true));
+              document.getElementById('journal-year')?.focus();
+            }}>
+            <span className="journal-summary-text">{summary}</span>
+            <span className="journal-summary-change">{t('filters.change')}</span>
+          </button>
+        </p>
+      ) : null}
+      <div id="journal-filters" className="journal-filters" hidden={Boolean(summary) && !filtersOpen}>
         <Select id="journal-year" label={t('filters.year')} options={state.years.data} value={state.year} onChange={(id) => dispatch(journalActions.halfChosen({ year: id, ws: state.ws }))} />
         <Select id="journal-ws" label={t('filters.ws')} options={halves} value={state.ws} onChange={(id) => dispatch(journalActions.halfChosen({ year: state.year, ws: id }))} />
         {student ? null : <TeacherFilters state={state} />}
+        {summary ? (
+          <button type="button" className="btn btn-ghost btn-small journal-filters-close" aria-expanded={true} aria-controls="journal-filters" onClick={() => {
+              flushSync(() => setFiltersOpen(false));
+              document.querySelector<HTMLElement>('.journal-summary-btn')?.focus();
+            }}>
+            {t('filters.hide')}
+          </button>
+        ) : null}
       </div>
       {state.years.error ? <p className="journal-error" role="alert">{describeFailure(t, state.years.error)}</p> : null}
       {student ? <OwnJournal state={state} /> : <TeacherJournal state={state} />}
@@ -135,6 +218,22 @@ function TeacherJournal({ state }: { state: JournalState }) {
     return all.sort((a, b) => a.date.localeCompare(b.date) || a.time - b.time);
   }, [data, state.added, timeName]);
 
+  // On a phone a journal opens on today's lesson (else its latest), once per journal opened.
+  const mobile = useAppSelector(selectIsMobile);
+  const openedOn = useRef(-1);
+  useEffect(() => {
+    if (!mobile || !data || lessons.length === 0 || openedOn.current === data.info.id_journal) return;
+    openedOn.current = data.info.id_journal;
+    if (lessons.some((l) => l.date === state.lesson.date && l.time === state.lesson.time)) return;
+    const pick = lessons.find((l) => l.date === today()) ?? lessons[lessons.length - 1];
+    dispatch(journalActions.lessonChosen({ date: pick.date, time: pick.time }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per journal, when its lessons are known
+  }, [mobile, data, lessons]);
+  const onHistory = useCallback((cell: CellWrite) => dispatch(journalActions.historyRequested(cell)), [dispatch]);
+
+  /** The cells whose record came from the student's own QR scan (as last read). */
+  const qrCells = useMemo(() => new Set((data?.journal[0] ?? []).filter((v) => v.source === 'qr').map((v) => cellKey(v.id_student, v.visitDate, v.id_time))), [data]);
+
   const pending = Object.values(state.edits);
   const saving = pending.filter((e) => e.status === 'saving').length;
   const failedEdits = pending.filter((e) => e.status === 'failed');
@@ -177,34 +276,58 @@ function TeacherJournal({ state }: { state: JournalState }) {
   // Every write is dated inside the journal's half-year (docs/product.md#journal).
   const outside = Boolean(lesson.date) && (lesson.date < info.startsOn || lesson.date > info.endsOn);
   const lessonReady = Boolean(lesson.date) && lesson.time !== -1 && !outside;
+  // The lesson times of the chosen date's weekday in the teacher's timetable come first, marked as such.
+  const scheduled = lesson.date ? state.timetable.filter((x) => x.day_number === weekday(lesson.date)).map((x) => x.id_time) : [];
+  const timeOptions = [
+    ...state.lists.times.filter((x) => scheduled.includes(x.id)).map((x) => ({ id: x.id, name: `${x.name} · ${t('lesson.scheduled')}` })),
+    ...state.lists.times.filter((x) => !scheduled.includes(x.id)),
+  ];
+  const chooseDate = (date: string) => {
+    const first = state.timetable.find((x) => date && x.day_number === weekday(date));
+    // A date whose weekday has a lesson in the timetable takes its time when none is chosen yet.
+    dispatch(journalActions.lessonChosen(lesson.time === -1 && first ? { date, time: first.id_time } : { date }));
+  };
   const activeStudent = active ? data.students.find((s) => s.id_student === active.student) : undefined;
+  /** The history dialog names the student and the lesson: "Mark history · Name · 07.09 08:00". */
+  const historyTitle = (cell: CellWrite) => {
+    const name = data.students.find((s) => s.id_student === cell.student)?.s_fio ?? '';
+    const at = lessons.find((l) => l.date === cell.date && l.time === cell.time)?.timeName ?? '';
+    return `${t('history.title')} · ${name} · ${shortDate(cell.date)} ${at}`.trim();
+  };
   const currentTopic = data.journal[1].find((x) => x.visitDate === lesson.date && x.id_time === lesson.time);
 
   return (
     <section className="journal-body" aria-labelledby="journal-heading">
-      <h2 id="journal-heading" className="journal-heading">
-        {info.discipline} · {info.vid_zaniatiy} · {info.groupOrPotok}
-        {info.subgroup ? ` · ${t('filters.subgroup', { n: info.subgroup })}` : ''}
-      </h2>
+      <div className="journal-head">
+        <h2 id="journal-heading" className="journal-heading">
+          {info.discipline} · {info.vid_zaniatiy} · {info.groupOrPotok}
+          {info.subgroup ? ` · ${t('filters.subgroup', { n: info.subgroup })}` : ''}
+        </h2>
+        {info.readOnly ? null : (
+          <JournalSetup info={info} students={data.students} modules={state.lists.modules} shown={subgroup} onShow={(n) => setShown({ journal: info.id_journal, subgroup: n })} />
+        )}
+      </div>
       {info.readOnly ? (
         <p className="journal-readonly" role="note">
           {t('period.readOnly', { date: fullDate(info.closesOn) })}
         </p>
-      ) : (
-        <JournalSetup info={info} students={data.students} modules={state.lists.modules} shown={subgroup} onShow={(n) => setShown({ journal: info.id_journal, subgroup: n })} />
-      )}
+      ) : null}
       <p className="journal-print-meta">
         {info.teacher} · {state.years.data.find((y) => y.id === info.id_a_year)?.name ?? info.id_a_year} · {t(`ws.${info.id_w_s}`)}
       </p>
 
+      {/* On a phone the lesson's marking comes first; the lesson bar (adding a lesson, all present) below it. */}
+      {mobile && !info.readOnly ? (
+        <LessonMarking students={students} lessons={lessons} marks={state.marks} edits={state.edits} lesson={lesson} onLesson={onLesson} onWrite={onWrite} onHistory={onHistory} />
+      ) : null}
       <div className="journal-lesson" role="group" aria-label={t('lesson.group')} hidden={info.readOnly}>
         <div className="field">
           <label htmlFor="journal-date">{t('lesson.date')}</label>
-          <input id="journal-date" className="input" type="date" min={info.startsOn} max={info.endsOn} aria-invalid={outside || undefined} aria-describedby={outside ? 'journal-date-outside' : undefined} value={lesson.date} onChange={(e) => dispatch(journalActions.lessonChosen({ date: e.target.value }))} />
+          <input id="journal-date" className="input" type="date" min={info.startsOn} max={info.endsOn} aria-invalid={outside || undefined} aria-describedby={outside ? 'journal-date-outside' : undefined} value={lesson.date} onChange={(e) => chooseDate(e.target.value)} />
         </div>
-        <Select id="journal-time" label={t('lesson.time')} options={state.lists.times} value={lesson.time} onChange={(id) => dispatch(journalActions.lessonChosen({ time: id }))} />
+        <Select id="journal-time" label={t('lesson.time')} options={timeOptions} value={lesson.time} onChange={(id) => dispatch(journalActions.lessonChosen({ time: id }))} />
         <div className="journal-actions">
-          <button type="button" className="btn btn-secondary" disabled={!lessonReady} onClick={() => dispatch(journalActions.lessonAdded({ date: lesson.date, time: lesson.time }))}>
+          <button type="button" className="btn btn-secondary" disabled={!lessonReady || state.lessonAdd.fetching} onClick={() => dispatch(journalActions.lessonAddRequested({ date: lesson.date, time: lesson.time }))}>
             {t('lesson.add')}
           </button>
           <button type="button" className="btn btn-primary" disabled={!lessonReady || state.bulk.fetching} onClick={() => dispatch(journalActions.markAllRequested({ date: lesson.date, time: lesson.time }))}>
@@ -217,7 +340,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
             {t('lesson.delete')}
           </button>
           {lesson.date === '' ? (
-            <button type="button" className="btn btn-ghost" onClick={() => dispatch(journalActions.lessonChosen({ date: today() }))}>
+            <button type="button" className="btn btn-ghost" onClick={() => chooseDate(today())}>
               {t('lesson.today')}
             </button>
           ) : null}
@@ -236,15 +359,15 @@ function TeacherJournal({ state }: { state: JournalState }) {
           </button>
         </p>
       ) : null}
-      {state.bulk.error || state.remove.error || state.topic.error ? (
+      {state.bulk.error || state.remove.error || state.topic.error || state.lessonAdd.error ? (
         <p className="journal-error" role="alert">
-          {describeFailure(t, state.bulk.error ?? state.remove.error ?? state.topic.error)}
+          {describeFailure(t, state.bulk.error ?? state.remove.error ?? state.topic.error ?? state.lessonAdd.error)}
         </p>
       ) : null}
 
       <div className="journal-toolbar">
         <p className="journal-status" role="status" aria-live="polite">
-          {saving > 0 ? t('status.saving', { count: saving }) : failedEdits.length > 0 ? t(retryable ? 'status.failed' : 'status.failedRefused', { count: failedEdits.length }) : state.savedCount > 0 ? t('status.saved') : t('status.hint')}
+          {saving > 0 ? t('status.saving', { count: saving }) : failedEdits.length > 0 ? t(retryable ? 'status.failed' : 'status.failedRefused', { count: failedEdits.length }) : state.savedCount > 0 ? t('status.saved') : mobile || info.readOnly ? '' : t('status.hint')}
         </p>
         {retryable ? (
           <button type="button" className="btn btn-primary btn-small" onClick={() => dispatch(journalActions.retryRequested())}>
@@ -277,24 +400,27 @@ function TeacherJournal({ state }: { state: JournalState }) {
       {failedEdits[0]?.error ? <p className="journal-error">{describeFailure(t, failedEdits[0].error)}</p> : null}
 
       {lessons.length === 0 ? <p className="muted">{t('noLessons')}</p> : null}
-      <JournalGrid
-        students={students}
-        lessons={lessons}
-        marks={state.marks}
-        edits={state.edits}
-        lesson={lesson}
-        onWrite={onWrite}
-        onPaste={onPaste}
-        onLesson={onLesson}
-        onActive={onActive}
-        onInvalid={setInvalid}
-        readOnly={info.readOnly}
-        onDiscard={onDiscard}
-        scale={info.scale}
-      />
+      {mobile ? null : (
+        <JournalGrid
+          students={students}
+          lessons={lessons}
+          marks={state.marks}
+          edits={state.edits}
+          qrCells={qrCells}
+          lesson={lesson}
+          onWrite={onWrite}
+          onPaste={onPaste}
+          onLesson={onLesson}
+          onActive={onActive}
+          onInvalid={setInvalid}
+          readOnly={info.readOnly}
+          onDiscard={onDiscard}
+          scale={info.scale}
+        />
+      )}
 
       {state.history.cell ? (
-        <Dialog title={t('history.title')} onClose={() => dispatch(journalActions.historyClosed())} className="dialog card journal-dialog-wide">
+        <Dialog title={historyTitle(state.history.cell)} onClose={() => dispatch(journalActions.historyClosed())} className="dialog card journal-dialog-wide">
           {state.history.fetching ? <Spinner label={t('loading')} /> : null}
           {state.history.error ? <p className="journal-error">{describeFailure(t, state.history.error)}</p> : null}
           {!state.history.fetching && state.history.data.length === 0 && !state.history.error ? <p className="muted">{t('history.empty')}</p> : null}

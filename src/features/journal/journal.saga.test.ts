@@ -6,7 +6,7 @@ import { recordSaga } from '../../test/saga';
 import { fail, http, ok, recordRequests, server, student, teacher } from '../../test/server';
 import { journalInfo } from './journal.fixtures';
 import { initialJournalState, journalActions, journalReducer } from './journal.slice';
-import { halfSaga, openedSaga, retrySaga } from './journal.saga';
+import { halfSaga, lessonAddSaga, openedSaga, retrySaga } from './journal.saga';
 
 const start: JournalStart = {
   years: [
@@ -100,5 +100,29 @@ describe('retry', () => {
     const actions = await recordSaga(retrySaga, signedIn(teacher, state));
     expect(actions.map((x) => x.type)).toEqual([journalActions.cellWritten.type]);
     expect(actions[0].payload).toMatchObject({ student: 100, date: '2026-11-02', time: 1, written: '5' });
+  });
+});
+
+describe('adding a lesson', () => {
+  it('saves the lesson at once on the server, then shows its column as the lesson in focus; a refusal shows and adds nothing', async () => {
+    const log = recordRequests();
+    server.use(http.post('/api/visitlog/lesson/add.json', () => ok({ visitDate: '2026-10-30', id_time: 7, time: '17:30' })));
+    const open = { ...initialJournalState, lesson: { date: '2026-11-16', time: 2 }, journal: { data: { info: journalInfo(41), journal: [[], []], students: [], dates: [{ visitDate: '2026-11-16', id_time: 2, time: '09:30' }], resArray: [] }, fetching: false, error: null } } as typeof initialJournalState;
+    const lesson = { date: '2026-10-30', time: 7 };
+    const actions = await recordSaga(lessonAddSaga, signedIn(teacher, open), journalActions.lessonAddRequested(lesson));
+    log.stop();
+    expect(log.paths()).toEqual(['/api/visitlog/lesson/add.json']);
+    expect(actions).toEqual([journalActions.lessonAddSucceeded(lesson)]);
+    const state = [journalActions.lessonAddRequested(lesson), ...actions].reduce(journalReducer, open);
+    expect(state.added).toEqual([lesson]);
+    expect(state.lesson).toEqual(lesson);
+    expect(state.lessonAdd).toMatchObject({ fetching: false, error: null });
+
+    server.use(http.post('/api/visitlog/lesson/add.json', () => fail(400, 'BAD_REQUEST')));
+    const refused = await recordSaga(lessonAddSaga, signedIn(teacher, open), journalActions.lessonAddRequested(lesson));
+    const after = [journalActions.lessonAddRequested(lesson), ...refused].reduce(journalReducer, open);
+    expect(after.added).toEqual([]);
+    expect(after.lesson).toEqual(open.lesson);
+    expect(after.lessonAdd.error).not.toBeNull();
   });
 });

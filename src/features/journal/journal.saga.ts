@@ -78,8 +78,31 @@ export function* filterSaga(action: PayloadAction<{ name: FilterName; id: number
   if (action.payload.name === 'journal' && action.payload.id !== -1) yield put(journalActions.journalRequested({ id: action.payload.id }));
 }
 
+/** A journal named by the address: load it. */
+export function* linkedSaga(action: PayloadAction<JournalInfo>) {
+  yield put(journalActions.journalRequested({ id: action.payload.id_journal }));
+}
+
 export function* loadJournalSaga(action: PayloadAction<{ id: number }>) {
   yield* request(visitlogApi.journal, [{ id_journal: action.payload.id }], { succeeded: journalActions.journalSucceeded, failed: journalActions.journalFailed });
+}
+
+/** A journal opened (not a refresh): its weekly lessons in the timetable, for "Add lesson" (none if they fail). */
+export function* timetableSaga(action: PayloadAction<{ id: number; keepEdits?: boolean }>) {
+  if (action.payload.keepEdits) return;
+  const result = (yield call(visitlogApi.teacherTimes, { id_journal: action.payload.id })) as Result<JournalState['timetable']>;
+  if (result.ok) yield put(journalActions.timetableSucceeded(result.data ?? []));
+}
+
+/** "Add lesson": saved at once; its column shows on the reply (the live change then reads the journal again). */
+export function* lessonAddSaga(action: PayloadAction<Lesson>) {
+  const info = (yield* openJournal()) as JournalInfo | null;
+  if (!info) return;
+  const { date, time } = action.payload;
+  yield* request(visitlogApi.addLesson, [{ id_journal: info.id_journal, visitDate: date, id_time: time }], {
+    succeeded: () => journalActions.lessonAddSucceeded({ date, time }),
+    failed: journalActions.lessonAddFailed,
+  });
 }
 
 function* openJournal() {
@@ -218,7 +241,10 @@ export function* journalSaga() {
     takeLatest(journalActions.halfChosen.type, halfSaga),
     takeLatest(journalActions.journalsRequested.type, journalsSaga),
     takeLatest(journalActions.filterChosen.type, filterSaga),
+    takeLatest(journalActions.journalLinked.type, linkedSaga),
     takeLatest(journalActions.journalRequested.type, loadJournalSaga),
+    takeEvery(journalActions.journalRequested.type, timetableSaga),
+    takeLatest(journalActions.lessonAddRequested.type, lessonAddSaga),
     takeEvery(journalActions.cellWritten.type, cellSaga),
     takeEvery(journalActions.pasteRequested.type, pasteSaga),
     takeLatest(journalActions.retryRequested.type, retrySaga),

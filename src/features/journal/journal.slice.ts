@@ -10,7 +10,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { IdName } from '../../../contract/common';
-import type { HistoryEntry, JournalData, JournalInfo, JournalStart, LiveJournalChange, StudentJournalItem, VisitRow } from '../../../contract/visitlog';
+import type { HistoryEntry, JournalData, JournalInfo, JournalStart, LiveJournalChange, StudentJournalItem, TeacherTime, VisitRow } from '../../../contract/visitlog';
 import { isConnectionProblem, type Failure } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
 import type { LiveStatus } from '../../shared/live/live';
@@ -78,8 +78,12 @@ export interface JournalState {
   journal: Loadable<JournalData | null>;
   /** Stored marks of the loaded journal by cell key (null: present without a mark). */
   marks: Record<string, string | null>;
-  /** Lessons the teacher added that have no record yet. */
+  /** Lessons not in the journal's last read (added meanwhile here, or live by another tab). */
   added: Lesson[];
+  /** Adding a lesson (saved at once). */
+  lessonAdd: Loadable<null>;
+  /** The open journal's weekly lessons in the timetable (offered first when adding a lesson). */
+  timetable: TeacherTime[];
   edits: Record<string, CellEdit>;
   seq: number;
   /** Cells saved since the journal loaded (the status line says "saved"). */
@@ -105,6 +109,8 @@ export const initialJournalState: JournalState = {
   journal: idle(null),
   marks: {},
   added: [],
+  lessonAdd: idle(null),
+  timetable: [],
   edits: {},
   seq: 0,
   savedCount: 0,
@@ -121,6 +127,8 @@ function clearJournal(state: JournalState) {
   state.journal = idle(null);
   state.marks = {};
   state.added = [];
+  state.lessonAdd = idle(null);
+  state.timetable = [];
   state.edits = {};
   state.savedCount = 0;
   state.bulk = idle(null);
@@ -188,6 +196,13 @@ const slice = createSlice({
       if (name === 'lessonType' || name === 'educForm') state.own = idle([]);
       clearJournal(state);
     },
+    /** A journal named by the address (a link, a reload, the back button): every filter set to it, then it loads. */
+    journalLinked(state, action: PayloadAction<JournalInfo>) {
+      const j = action.payload;
+      state.filters = { semester: j.id_semester, discipline: j.id_discipline, control: j.id_examination, credit: j.credits, lessonType: j.id_vid_zaniatiy, educForm: j.id_f_educ, journal: j.id_journal };
+      state.own = idle([]);
+      clearJournal(state);
+    },
     lessonChosen(state, action: PayloadAction<Partial<Lesson>>) {
       state.lesson = { ...state.lesson, ...action.payload };
     },
@@ -218,12 +233,24 @@ const slice = createSlice({
     journalFailed(state, action: PayloadAction<Failure>) {
       state.journal = failed(action.payload, null);
     },
-    /** A lesson column with no records yet. */
-    lessonAdded(state, action: PayloadAction<Lesson>) {
+    /** "Add lesson": saved at once (a lesson of the journal on the server). */
+    lessonAddRequested(state, _action: PayloadAction<Lesson>) {
+      state.lessonAdd = started(null);
+    },
+    /** The lesson is saved: its column shows (and becomes the lesson in focus) before the journal is read again. */
+    lessonAddSucceeded(state, action: PayloadAction<Lesson>) {
       const { date, time } = action.payload;
+      state.lessonAdd = succeeded(null);
+      state.lesson = { date, time };
       const key = lessonKey(date, time);
       const exists = state.journal.data?.dates.some((d) => lessonKey(d.visitDate, d.id_time) === key) || state.added.some((l) => lessonKey(l.date, l.time) === key);
       if (!exists) state.added.push({ date, time });
+    },
+    lessonAddFailed(state, action: PayloadAction<Failure>) {
+      state.lessonAdd = failed(action.payload, null);
+    },
+    timetableSucceeded(state, action: PayloadAction<TeacherTime[]>) {
+      state.timetable = action.payload;
     },
     /** One cell written: saving in the background. */
     cellWritten: {

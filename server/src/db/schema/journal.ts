@@ -200,6 +200,27 @@ export const journalPlanTopics = pgTable(
 );
 
 /**
+ * A lesson occurrence the teacher added to a journal (the journal's "Add lesson"): its column exists
+ * from then on, with or without records or a topic, until the lesson is deleted.
+ */
+export const journalLessons = pgTable(
+  'journal_lessons',
+  {
+    id: serial('id').primaryKey(),
+    teachingAssignmentId: integer('teaching_assignment_id')
+      .notNull()
+      .references(() => teachingAssignments.id, { onDelete: 'cascade' }),
+    visitDate: date('visit_date').notNull(),
+    lessonTimeId: integer('lesson_time_id')
+      .notNull()
+      .references(() => lessonTimes.id),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('journal_lessons_occurrence_uq').on(t.teachingAssignmentId, t.visitDate, t.lessonTimeId)],
+);
+
+/**
  * What one lesson occurrence covered (topic times): its topic (a planned one or free text), the
  * lesson number within the day's block (order1..order5 = 1..5), hours and module.
  */

@@ -15,6 +15,7 @@ import {
   educationForms,
   groups,
   journalLessonTopics,
+  journalLessons,
   journalModules,
   journalRemovedStudents,
   journalSubgroupStudents,
@@ -195,7 +196,8 @@ const journalJsonQuery = preparedStatement((db) => {
       dates: sql<string>`(select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by r."visitDate", r."id_time"), '') || ']' from (
         select to_char(o.visit_date, 'YYYY-MM-DD') as "visitDate", o.lesson_time_id as "id_time", coalesce(to_char(lt.starts_at, 'HH24:MI'), '') as time
           from (select visit_date, lesson_time_id from journal_visits where teaching_assignment_id = ${id}
-                union select visit_date, lesson_time_id from journal_lesson_topics where teaching_assignment_id = ${id}) o
+                union select visit_date, lesson_time_id from journal_lesson_topics where teaching_assignment_id = ${id}
+                union select visit_date, lesson_time_id from journal_lessons where teaching_assignment_id = ${id}) o
           left join lesson_times lt on lt.id = o.lesson_time_id) r)`,
       totals: sql<string>`(select '[' || coalesce(string_agg(format('[%s,%s,%s,%s,%s]', r.id, r.nb, r.sum, r.avg, coalesce(r.mean::text, 'null')), ','), '') || ']' from (
         select v.student_id as id, count(*) filter (where v.mark = 'н/б') as nb,
@@ -349,6 +351,23 @@ export async function findAssignment(db: Db, k: JournalKey & { groupOrStream: nu
     .select()
     .from(teachingAssignments)
     .where(and(...sameJournalKey(k), sql`(${teachingAssignments.groupId} = ${k.groupOrStream} or ${teachingAssignments.streamId} = ${k.groupOrStream})`));
+}
+
+/** Adds a lesson to a journal (nothing when it is there already). */
+export async function insertLesson(db: Db, row: typeof journalLessons.$inferInsert): Promise<void> {
+  await db.insert(journalLessons).values(row).onConflictDoNothing();
+}
+
+/** Deletes a journal's added lessons: one occurrence, or all of them. */
+export async function deleteLessons(db: Db, assignmentId: number, occurrence: { date: string; timeId: number } | null): Promise<void> {
+  await db
+    .delete(journalLessons)
+    .where(
+      and(
+        eq(journalLessons.teachingAssignmentId, assignmentId),
+        occurrence ? and(eq(journalLessons.visitDate, occurrence.date), eq(journalLessons.lessonTimeId, occurrence.timeId)) : undefined,
+      ),
+    );
 }
 
 export async function upsertLessonTopic(db: Db, row: typeof journalLessonTopics.$inferInsert) {

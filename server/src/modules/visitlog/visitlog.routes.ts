@@ -22,6 +22,8 @@ import {
   JournalsBody,
   JournalsReply,
   JournalStartReply,
+  LessonAddBody,
+  LessonAddReply,
   PlanTopicsBody,
   PlanTopicsReply,
   QrStudentsBody,
@@ -90,6 +92,7 @@ export default async function visitlogRoutes(app: App, { ctx }: { ctx: AppContex
   app.post(`${base}/visit/update.json`, { schema: { body: VisitUpdateBody, response: replies(CellReply) } }, async (req) => ok(await visitlog.updateVisit(req.auth!, req.body)));
   app.post(`${base}/visit/paste.json`, { schema: { body: VisitPasteBody, response: replies(CellsReply) } }, async (req) => ok(await visitlog.pasteVisits(req.auth!, req.body)));
   app.post(`${base}/visit/insertall.json`, { schema: { body: InsertAllBody, response: replies(InsertAllReply) } }, async (req) => ok(await visitlog.insertAll(req.auth!, req.body)));
+  app.post(`${base}/lesson/add.json`, { schema: { body: LessonAddBody, response: replies(LessonAddReply) } }, async (req) => ok(await visitlog.addLesson(req.auth!, req.body)));
   app.post(`${base}/visit/history.json`, { schema: { body: HistoryBody, response: replies(HistoryReply) } }, async (req) => ok(await visitlog.history(req.auth!, req.body)));
 
   app.post(`${base}/journal/delete.json`, { schema: { body: JournalDeleteBody, response: replies(DeletedReply) } }, async (req) => ok(await visitlog.deleteLesson(req.auth!, req.body)));

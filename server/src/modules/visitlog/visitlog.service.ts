@@ -24,6 +24,7 @@ import {
   type JournalRow,
   type JournalStudent,
   type JournalsBody,
+  type LessonAddBody,
   type JournalStart,
   type LessonTopic,
   type LiveJournalChange,
@@ -479,6 +480,21 @@ export class VisitlogService {
     });
   }
 
+  /**
+   * Adds a lesson (date, lesson time) to the journal, saved at once: its column stays with or
+   * without records. Checked as every write's occurrence is; adding one that is there changes nothing.
+   */
+  async addLesson(auth: AuthInfo, input: LessonAddBody): Promise<{ visitDate: string; id_time: number; time: string }> {
+    const a = await this.own(auth, input.id_journal);
+    return this.ctx.db.transaction(async (tx) => {
+      const times = await repo.lessonTimeList(tx);
+      this.checkOccurrence(auth, a, input.visitDate, input.id_time, new Set(times.map((t) => t.id)), 'plan');
+      await repo.insertLesson(tx, { teachingAssignmentId: a.id, visitDate: input.visitDate, lessonTimeId: input.id_time, createdByUserId: auth.userId, createdAt: this.ctx.now() });
+      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+      return { visitDate: input.visitDate, id_time: input.id_time, time: times.find((t) => t.id === input.id_time)!.startsAt.slice(0, 5) };
+    });
+  }
+
   /** A cell's audit trail, newest first. */
   async history(auth: AuthInfo, input: HistoryBody): Promise<HistoryEntry[]> {
     const a = await this.own(auth, input.id_journal);
@@ -555,7 +571,10 @@ export class VisitlogService {
       let deleted = 0;
       for (const a of journals) {
         const rows = await repo.deleteVisits(tx, a.id, occurrence, studentId);
-        if (studentId === undefined) await repo.deleteLessonTopics(tx, a.id, occurrence);
+        if (studentId === undefined) {
+          await repo.deleteLessonTopics(tx, a.id, occurrence);
+          await repo.deleteLessons(tx, a.id, occurrence);
+        }
         await repo.recordChanges(
           tx,
           rows.map((r) => ({

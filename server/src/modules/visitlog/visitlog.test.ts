@@ -30,7 +30,7 @@ const markIn = (data: JournalData, student: number, key: string) => {
   const v = data.journal[0].find((r) => r.id_student === student && `${r.visitDate}|${r.id_time}` === key);
   return v ? v.otsenka : undefined;
 };
-/** A lesson no seeded record uses: the last pair (19:00) of a day in the demo half-year. */
+/** A lesson no seeded record uses: the last pair (17:30) of a day in the demo half-year. */
 const DATE = '2026-11-24';
 const TIME = 7;
 /** Today for this file: late in the demo half-year (2026-27 autumn), after every date the tests write marks on. */
@@ -475,6 +475,56 @@ describe('topics, deletions, export', () => {
     data.dates.forEach((d, c) => expect(sheet.getRow(4).getCell(3 + c).value ?? '').toBe(topics.get(`${d.visitDate}|${d.id_time}`) ?? ''));
     expect(data.journal[1].length).toBeGreaterThan(0);
     expect((await app.inject({ method: 'GET', url: `/api/visitlog/export.xlsx?id_journal=${lecture.id_journal}`, headers: student.headers })).statusCode).toBe(403);
+  });
+
+  it('adds a lesson at once: its column is there without a record, takes a topic and mark all present, and goes with its deletion', async () => {
+    const lesson = { id_journal: lecture.id_journal, visitDate: '2026-10-30', id_time: TIME };
+    const has = (data: JournalData) => data.dates.some((d) => d.visitDate === lesson.visitDate && d.id_time === TIME);
+    expect(has(await journalOf(lecture.id_journal))).toBe(false);
+    const res = await post(teacher, 'lesson/add.json', lesson);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ visitDate: lesson.visitDate, id_time: TIME, time: '17:30' });
+    // Saved: a new read of the journal has the lesson, with no record on it; adding it again changes nothing.
+    let data = await journalOf(lecture.id_journal);
+    expect(data.dates.filter((d) => d.visitDate === lesson.visitDate && d.id_time === TIME)).toEqual([{ visitDate: lesson.visitDate, id_time: TIME, time: '17:30' }]);
+    expect(data.journal[0].some((v) => v.visitDate === lesson.visitDate && v.id_time === TIME)).toBe(false);
+    expect((await post(teacher, 'lesson/add.json', lesson)).statusCode).toBe(200);
+    expect((await journalOf(lecture.id_journal)).dates.filter((d) => d.visitDate === lesson.visitDate && d.id_time === TIME)).toHaveLength(1);
+    // Its topic and mark all present land on it.
+    expect((await post(teacher, 'topictime/update.json', { ...lesson, topic: 'Формы', lessonNumber: 1, hours: 2, id_module: null })).statusCode).toBe(200);
+    const marked = await post(teacher, 'visit/insertall.json', lesson);
+    expect(marked.json().data.inserted).toBe(data.students.length);
+    data = await journalOf(lecture.id_journal);
+    expect(data.journal[1].find((t) => t.visitDate === lesson.visitDate && t.id_time === TIME)?.topic).toBe('Формы');
+    expect(data.journal[0].filter((v) => v.visitDate === lesson.visitDate && v.id_time === TIME)).toHaveLength(data.students.length);
+    // Deleted with its records and topic: the column goes too.
+    const deleted = await post(teacher, 'journal/delete.json', {
+      id_year: 2026,
+      id_ws: 1,
+      id_semesterOrWs: lecture.id_semester,
+      id_groupOrPorok: lecture.id_groupOrPotok,
+      id_vid_zaniatiy: lecture.id_vid_zaniatiy,
+      id_teacher: lecture.id_teacher,
+      id_discipline: lecture.id_discipline,
+      kredit: lecture.credits,
+      id_time: TIME,
+      date: lesson.visitDate,
+      isSelect: 0,
+    });
+    expect(deleted.json().data.deleted).toBe(data.students.length);
+    expect(has(await journalOf(lecture.id_journal))).toBe(false);
+  });
+
+  it("refuses a lesson outside the journal's academic year, at an unknown time, in another teacher's journal or by a student, adding nothing", async () => {
+    const [other] = await db.database.db.select({ id: teachingAssignments.id }).from(teachingAssignments).where(ne(teachingAssignments.teacherId, lecture.id_teacher)).limit(1);
+    const before = (await journalOf(lecture.id_journal)).dates;
+    expect((await post(teacher, 'lesson/add.json', { id_journal: lecture.id_journal, visitDate: '2025-06-02', id_time: TIME })).statusCode).toBe(400);
+    expect((await post(teacher, 'lesson/add.json', { id_journal: lecture.id_journal, visitDate: '2027-09-01', id_time: TIME })).statusCode).toBe(400);
+    expect((await post(teacher, 'lesson/add.json', { id_journal: lecture.id_journal, visitDate: '2026-02-30', id_time: TIME })).statusCode).toBe(400);
+    expect((await post(teacher, 'lesson/add.json', { id_journal: lecture.id_journal, visitDate: DATE, id_time: 15 })).statusCode).toBe(400);
+    expect((await post(teacher, 'lesson/add.json', { id_journal: other.id, visitDate: DATE, id_time: TIME })).statusCode).toBe(403);
+    expect((await post(student, 'lesson/add.json', { id_journal: lecture.id_journal, visitDate: DATE, id_time: TIME })).statusCode).toBe(403);
+    expect((await journalOf(lecture.id_journal)).dates).toEqual(before);
   });
 
   it("deletes one lesson by its delete payload, takes a student off the list, and refuses another teacher id", async () => {

@@ -106,3 +106,77 @@ describe('JournalGrid of a large journal', () => {
     expect(document.querySelector('.jg-gap')).toBeNull();
   });
 });
+
+describe('JournalGrid keeps the active cell on its lesson', () => {
+  const lessonAt = (date: string): GridLesson => ({ date, time: 1, timeName: '08:00', topic: null });
+  const students: JournalStudent[] = [100, 101, 102].map((id) => ({ id_student: id, s_fio: `Студент ${id}`, code: String(id), group: 'Г-1', subgroup: 1 }));
+  const base = ['2026-11-02', '2026-11-09', '2026-11-16'].map(lessonAt);
+  const props = (lessons: GridLesson[], lesson = { date: '', time: -1 }) => ({
+    students,
+    lessons,
+    marks: {},
+    edits: {},
+    lesson,
+    onWrite: vi.fn(),
+    onPaste: vi.fn(),
+    onLesson: vi.fn(),
+    onActive: vi.fn(),
+    onInvalid: vi.fn(),
+  });
+  const headerOf = (cell: HTMLElement) => document.querySelectorAll('th.jg-date')[Number(cell.dataset.col)]!.textContent;
+
+  it('a lesson added before the active one moves neither the active cell nor the open editor to another date', () => {
+    const p = props(base);
+    const { rerender } = render(<JournalGrid {...p} />);
+    // The second student on 09.11.
+    fireEvent.click(document.querySelector('td[data-row="1"][data-col="1"]')!);
+    expect(headerOf(active())).toContain('09.11');
+    const reported = p.onActive.mock.calls.length;
+    fireEvent.keyDown(active(), { key: '5' });
+    expect(screen.getByRole('textbox')).toHaveValue('5');
+    // Two lessons dated before it arrive while the editor is open.
+    rerender(<JournalGrid {...p} lessons={[lessonAt('2026-10-26'), lessonAt('2026-10-30'), ...base]} />);
+    expect(headerOf(active())).toContain('09.11');
+    expect(active().dataset.row).toBe('1');
+    fireEvent.keyDown(screen.getByRole('textbox'), { key: 'Enter' });
+    expect(p.onWrite).toHaveBeenCalledWith({ student: 101, date: '2026-11-09', time: 1, written: '5' });
+    // The lesson in focus reported to the screen never became another date.
+    expect(new Set(p.onActive.mock.calls.slice(reported - 1).map(([c]) => c?.date))).toEqual(new Set(['2026-11-09']));
+  });
+
+  it('the lesson chosen in the lesson bar (a lesson just added) takes the active cell to its column, on the same student', () => {
+    const p = props(base, { date: '2026-11-16', time: 1 });
+    const { rerender } = render(<JournalGrid {...p} />);
+    fireEvent.click(document.querySelector('td[data-row="2"][data-col="2"]')!);
+    rerender(<JournalGrid {...p} lesson={{ date: '2026-10-30', time: 1 }} />);
+    // Not a column yet: nothing moves.
+    expect(headerOf(active())).toContain('16.11');
+    rerender(<JournalGrid {...p} lesson={{ date: '2026-10-30', time: 1 }} lessons={[lessonAt('2026-10-30'), ...base]} />);
+    expect(headerOf(active())).toContain('30.10');
+    expect(active().dataset.row).toBe('2');
+  });
+});
+
+describe('JournalGrid marks the cells the students marked by QR', () => {
+  it('a QR record carries a small mark, named for screen readers; other cells do not', () => {
+    const { students, lessons, marks } = journal(2, 2);
+    const qr = new Set([cellKey(students[1].id_student, lessons[0].date, 1)]);
+    render(<JournalGrid students={students} lessons={lessons} marks={marks} edits={{}} qrCells={qr} lesson={{ date: '', time: -1 }} onWrite={vi.fn()} onPaste={vi.fn()} onLesson={vi.fn()} onActive={vi.fn()} onInvalid={vi.fn()} />);
+    const cell = document.querySelector('td[data-row="1"][data-col="0"]')!;
+    expect(cell.querySelector('.jg-qr')).not.toBeNull();
+    expect(cell).toHaveTextContent('+Отмечен по QR-коду');
+    expect(document.querySelectorAll('.jg-qr')).toHaveLength(1);
+  });
+});
+
+describe('JournalGrid Tab', () => {
+  it('wraps from the last column to the next row, and Shift+Tab back', () => {
+    renderGrid(3, 3);
+    // The active cell opens on the first student's latest lesson (the last column).
+    expect([active().dataset.row, active().dataset.col]).toEqual(['0', '2']);
+    fireEvent.keyDown(active(), { key: 'Tab' });
+    expect([active().dataset.row, active().dataset.col]).toEqual(['1', '0']);
+    fireEvent.keyDown(active(), { key: 'Tab', shiftKey: true });
+    expect([active().dataset.row, active().dataset.col]).toEqual(['0', '2']);
+  });
+});

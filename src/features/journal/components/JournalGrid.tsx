@@ -1,8 +1,12 @@
 /**
  * The journal's grid: students against lessons, worked like a spreadsheet with the keyboard alone.
- * Arrows move; typing replaces the mark; Enter saves and moves down; Tab moves right; Escape
+ * Arrows move; typing replaces the mark; Enter saves and moves down; Tab moves right (from the last
+ * column to the next row's first); Escape
  * cancels; Delete clears; a column copied from Excel or LibreOffice pastes down from the active
- * cell. Names stay on the left and dates on top while scrolling. Each cell shows its own state
+ * cell. The active cell is held by student and lesson (date and time), never by position: lessons
+ * added or removed around it leave it, its open editor and its save on the same lesson; choosing a
+ * lesson (the lesson bar, a date's header, a lesson just added) takes it to that lesson's column.
+ * Names stay on the left and dates on top while scrolling. Each cell shows its own state
  * (saving, failed) until the server answers; rows re-render only when their own cells change.
  *
  * A large journal (more than VIRTUAL_FROM cells, e.g. 150 students × 60 lessons) renders only the
@@ -19,7 +23,7 @@ import type { JournalStudent } from '../../../../contract/visitlog';
 import type { MarkScale } from '../../../api/visitlog';
 import { describeFailure } from '../../../shared/request/errors';
 import type { CellEdit, CellWrite } from '../journal.slice';
-import { cellKey, pastedColumn, readMark, shortDate, showMark, showMean, totalsOf, type Totals } from '../pivot';
+import { cellKey, lessonKey, pastedColumn, readMark, shortDate, showMark, showMean, totalsOf, type Totals } from '../pivot';
 
 export interface GridLesson {
   date: string;
@@ -33,6 +37,8 @@ interface Props {
   lessons: readonly GridLesson[];
   marks: Readonly<Record<string, string | null>>;
   edits: Readonly<Record<string, CellEdit>>;
+  /** Cells whose record came from the student's QR scan (by cell key): they carry a small mark. */
+  qrCells?: ReadonlySet<string>;
   /** The lesson in focus (its column is highlighted). */
   lesson: { date: string; time: number };
   onWrite: (write: CellWrite) => void;
@@ -50,6 +56,14 @@ interface Props {
 }
 
 type CellState = 'saving' | 'failed' | undefined;
+
+interface ActiveCell {
+  student: number | null;
+  /** lessonKey(date, time) */
+  lesson: string | null;
+  row: number;
+  col: number;
+}
 
 /** Above this many cells the grid renders only what is in view. */
 export const VIRTUAL_FROM = 1500;
@@ -109,6 +123,7 @@ interface RowProps {
   states: readonly CellState[];
   /** Why a failed cell's save failed, in the user's language. */
   reasons: readonly string[];
+  qrs: readonly boolean[];
   totals: Totals;
   lessonCount: number;
   activeCol: number;
@@ -120,7 +135,7 @@ interface RowProps {
 const sameArray = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 const Row = memo(
-  function Row({ index, student, groupStart, cols, values, states, reasons, totals, lessonCount, activeCol, editing, onCellClick, onDraft }: RowProps) {
+  function Row({ index, student, groupStart, cols, values, states, reasons, qrs, totals, lessonCount, activeCol, editing, onCellClick, onDraft }: RowProps) {
     const { t } = useTranslation('journal');
     let k = 0;
     return (
@@ -134,6 +149,7 @@ const Row = memo(
           const v = values[k];
           const state = states[k];
           const reason = reasons[k];
+          const qr = qrs[k];
           k++;
           const active = c === activeCol;
           return (
@@ -156,6 +172,11 @@ const Row = memo(
               ) : (
                 <>
                   {v}
+                  {qr && !state ? (
+                    <span className="jg-qr" title={t('grid.qr')}>
+                      <span className="sr-only">{t('grid.qr')}</span>
+                    </span>
+                  ) : null}
                   {state === 'failed' ? <span className="jg-flag" aria-hidden="true">!</span> : null}
                 </>
               )}
@@ -193,7 +214,8 @@ const Row = memo(
     a.onDraft === b.onDraft &&
     sameArray(a.values, b.values) &&
     sameArray(a.states, b.states) &&
-    sameArray(a.reasons, b.reasons),
+    sameArray(a.reasons, b.reasons) &&
+    sameArray(a.qrs, b.qrs),
 );
 
 /** True while the page is being printed (the whole table is rendered then). */
@@ -217,9 +239,14 @@ function usePrinting(): boolean {
   return printing;
 }
 
-export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, onPaste, onLesson, onActive, onInvalid, readOnly = false, onDiscard, scale = '2-5' }: Props) {
+export function JournalGrid({ students, lessons, marks, edits, qrCells, lesson, onWrite, onPaste, onLesson, onActive, onInvalid, readOnly = false, onDiscard, scale = '2-5' }: Props) {
   const { t } = useTranslation('journal');
-  const [pos, setPos] = useState({ row: 0, col: Math.max(0, lessons.length - 1) });
+  /**
+   * The active cell by its identity (student, lesson date and time), never by position: a lesson
+   * added before it, a row or column that goes away, leaves it (and its open editor) on the same
+   * student and lesson. `row`/`col` are where it was last seen, the fallback when it is gone.
+   */
+  const [pos, setActiveCell] = useState<ActiveCell>({ student: null, lesson: null, row: 0, col: Number.MAX_SAFE_INTEGER });
   const [editing, setEditing] = useState<string | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -227,8 +254,19 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   const engaged = useRef(false);
   const rows = students.length;
   const cols = lessons.length;
-  const row = Math.min(pos.row, Math.max(0, rows - 1));
-  const col = Math.min(pos.col, Math.max(0, cols - 1));
+  const rowOf = useMemo(() => new Map(students.map((s, i) => [s.id_student, i])), [students]);
+  const colOf = useMemo(() => new Map(lessons.map((l, i) => [lessonKey(l.date, l.time), i])), [lessons]);
+  const row = (pos.student !== null ? rowOf.get(pos.student) : undefined) ?? Math.min(pos.row, Math.max(0, rows - 1));
+  const col = (pos.lesson !== null ? colOf.get(pos.lesson) : undefined) ?? Math.min(pos.col, Math.max(0, cols - 1));
+  /** Makes the cell at (r, c) the active one, by its identity. */
+  const setPos = useCallback(
+    (r: number, c: number) => {
+      const s = students[r];
+      const l = lessons[c];
+      setActiveCell({ student: s ? s.id_student : null, lesson: l ? lessonKey(l.date, l.time) : null, row: r, col: c });
+    },
+    [students, lessons],
+  );
   const printing = usePrinting();
   const virtual = !printing && rows * cols > VIRTUAL_FROM;
   const [headHeight, setHeadHeight] = useState(HEAD_HEIGHT);
@@ -286,11 +324,13 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
     const values: string[] = [];
     const states: CellState[] = [];
     const reasons: string[] = [];
+    const qrs: boolean[] = [];
     for (const c of renderedCols) {
       const cell = cellAt(r, c);
       values.push(cell.value);
       states.push(cell.state);
       reasons.push(cell.state === 'failed' ? describeFailure(t, cell.error) || t('grid.failed') : '');
+      qrs.push(Boolean(qrCells?.has(cellKey(students[r].id_student, lessons[c].date, lessons[c].time))));
     }
     // The totals count stored marks only: a value being saved, or refused, is not counted.
     const stored: (string | null)[] = [];
@@ -298,7 +338,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
       const { mark } = cellAt(r, c);
       if (mark !== undefined) stored.push(mark);
     }
-    return { values, states, reasons, totals: totalsOf(stored) };
+    return { values, states, reasons, qrs, totals: totalsOf(stored) };
   };
 
   const current = useMemo(
@@ -306,9 +346,22 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
     [rows, cols, students, lessons, row, col],
   );
   useEffect(() => {
+    // The cell shown active is held by its identity from now on (also when it was found by position).
+    if (current) {
+      const key = lessonKey(current.date, current.time);
+      if (pos.student !== current.student || pos.lesson !== key) setActiveCell({ student: current.student, lesson: key, row, col });
+    }
     onActive(current);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reported when the active cell changes
   }, [current?.student, current?.date, current?.time]);
+
+  // The lesson chosen in the lesson bar or a date's header (or a lesson just added) takes the active
+  // cell to its column, on the same student; columns that come or go otherwise move nothing.
+  useEffect(() => {
+    const c = colOf.get(lessonKey(lesson.date, lesson.time));
+    if (c !== undefined && c !== col && editing === null) setPos(row, c);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the chosen lesson and the set of lessons move it
+  }, [lesson.date, lesson.time, colOf]);
 
   // A large journal opens on its latest lesson, like the plain table (whose active cell is there too).
   const opened = useRef(false);
@@ -333,9 +386,9 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
 
   const move = useCallback(
     (dr: number, dc: number) => {
-      setPos({ row: Math.max(0, Math.min(rows - 1, row + dr)), col: Math.max(0, Math.min(cols - 1, col + dc)) });
+      setPos(Math.max(0, Math.min(rows - 1, row + dr)), Math.max(0, Math.min(cols - 1, col + dc)));
     },
-    [row, col, rows, cols],
+    [row, col, rows, cols, setPos],
   );
 
   /** Saves what was typed in the active cell; false when it is not a mark (the text stays). */
@@ -353,6 +406,14 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
     return true;
   }, [editing, current, cellAt, row, col, onWrite, onInvalid, scale]);
 
+  /** Tab moves right and wraps from the last column to the next row's first (Shift+Tab back); false at the grid's ends (focus leaves it). */
+  const tab = (back: boolean): boolean => {
+    if (back ? col > 0 : col < cols - 1) move(0, back ? -1 : 1);
+    else if (back ? row > 0 : row < rows - 1) setPos(row + (back ? -1 : 1), back ? cols - 1 : 0);
+    else return false;
+    return true;
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
     if (!current) return;
     if ((e.target as HTMLElement).tagName === 'BUTTON') return;
@@ -366,11 +427,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
         if (commit()) move(e.key === 'ArrowUp' ? -1 : 1, 0);
       } else if (e.key === 'Tab') {
         if (!commit()) return e.preventDefault();
-        const dc = e.shiftKey ? -1 : 1;
-        if (col + dc >= 0 && col + dc < cols) {
-          e.preventDefault();
-          move(0, dc);
-        }
+        if (tab(e.shiftKey)) e.preventDefault();
       }
       return;
     }
@@ -398,18 +455,13 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
         return move(0, 1);
       case 'Home':
         e.preventDefault();
-        return setPos({ row: e.ctrlKey ? 0 : row, col: 0 });
+        return setPos(e.ctrlKey ? 0 : row, 0);
       case 'End':
         e.preventDefault();
-        return setPos({ row: e.ctrlKey ? rows - 1 : row, col: cols - 1 });
-      case 'Tab': {
-        const dc = e.shiftKey ? -1 : 1;
-        if (col + dc >= 0 && col + dc < cols) {
-          e.preventDefault();
-          move(0, dc);
-        }
+        return setPos(e.ctrlKey ? rows - 1 : row, cols - 1);
+      case 'Tab':
+        if (tab(e.shiftKey)) e.preventDefault();
         return;
-      }
     }
     // A closed half-year's journal is only read: the keys below edit.
     if (readOnly) return;
@@ -452,9 +504,9 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
   const onCellClick = useCallback(
     (r: number, c: number) => {
       if (editing !== null && !commit()) return;
-      setPos({ row: r, col: c });
+      setPos(r, c);
     },
-    [editing, commit],
+    [editing, commit, setPos],
   );
   const onDraft = useCallback((v: string) => setEditing(v), []);
 
@@ -532,6 +584,7 @@ export function JournalGrid({ students, lessons, marks, edits, lesson, onWrite, 
                 values={d.values}
                 states={d.states}
                 reasons={d.reasons}
+                qrs={d.qrs}
                 totals={d.totals}
                 lessonCount={cols}
                 activeCol={r === row ? col : -1}

@@ -1,0 +1,117 @@
+/**
+ * Marking one lesson by touch (the journal on a phone): the lesson is picked (today's by default),
+ * then each student is a row of large buttons for present, absent, excused and the marks. A tap
+ * writes the cell as the grid does (the same save, rules and history); each row shows its own state
+ * (saving, failed) until the server answers, and opens the cell's history.
+ */
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JournalStudent } from '../../../../contract/visitlog';
+import { ABSENT, EXCUSED, PRESENT } from '../../../api/visitlog';
+import type { CellEdit, CellWrite, Lesson } from '../journal.slice';
+import { cellKey, lessonKey, shortDate, showMark } from '../pivot';
+import type { GridLesson } from './JournalGrid';
+
+/** The values a tap writes: present, absent, excused, then the marks of the 2–5 scale. */
+export const TAP_VALUES = [PRESENT, ABSENT, EXCUSED, '2', '3', '4', '5'] as const;
+
+interface Props {
+  students: readonly JournalStudent[];
+  lessons: readonly GridLesson[];
+  marks: Readonly<Record<string, string | null>>;
+  edits: Readonly<Record<string, CellEdit>>;
+  /** The lesson being marked (the lesson bar's). */
+  lesson: Lesson;
+  onLesson: (date: string, time: number) => void;
+  onWrite: (write: CellWrite) => void;
+  onHistory: (cell: CellWrite) => void;
+}
+
+interface RowProps {
+  index: number;
+  student: JournalStudent;
+  lesson: Lesson;
+  value: string;
+  state: CellEdit['status'] | undefined;
+  onWrite: (write: CellWrite) => void;
+  onHistory: (cell: CellWrite) => void;
+}
+
+const MarkRow = memo(function MarkRow({ index, student, lesson, value, state, onWrite, onHistory }: RowProps) {
+  const { t } = useTranslation('journal');
+  const id = `lm-name-${student.id_student}`;
+  return (
+    <li className={`lm-row${state ? ` lm-${state}` : ''}`} aria-labelledby={id} aria-busy={state === 'saving' || undefined}>
+      <div className="lm-head">
+        <span id={id} className="lm-name">
+          <span className="jg-no">{index + 1}.</span> {student.s_fio}
+        </span>
+        <span className="lm-state" role={state === 'failed' ? 'alert' : undefined}>
+          {state === 'saving' ? t('grid.saving') : state === 'failed' ? t('grid.failed') : null}
+        </span>
+        <button type="button" className="btn btn-ghost btn-small lm-history" aria-label={`${t('toolbar.history')}: ${student.s_fio}`} onClick={() => onHistory({ student: student.id_student, date: lesson.date, time: lesson.time, written: null })}>
+          {t('toolbar.history')}
+        </button>
+      </div>
+      <div className="lm-buttons" role="group" aria-labelledby={id}>
+        {TAP_VALUES.map((v) => (
+          <button
+            key={v}
+            type="button"
+            className={`lm-btn${v === ABSENT ? ' lm-absent' : ''}`}
+            aria-pressed={value === v}
+            aria-label={`${v} (${t(`phone.value.${v === PRESENT ? 'present' : v === ABSENT ? 'absent' : v === EXCUSED ? 'excused' : 'mark'}`, { mark: v })})`}
+            onClick={() => {
+              if (value !== v) onWrite({ student: student.id_student, date: lesson.date, time: lesson.time, written: v });
+            }}
+          >
+            {v}
+          </button>
+        ))}
+      </div>
+    </li>
+  );
+});
+
+export function LessonMarking({ students, lessons, marks, edits, lesson, onLesson, onWrite, onHistory }: Props) {
+  const { t } = useTranslation('journal');
+  const key = lessonKey(lesson.date, lesson.time);
+  const chosen = lessons.some((l) => lessonKey(l.date, l.time) === key);
+  return (
+    <section className="lm" aria-labelledby="lm-title">
+      <h3 id="lm-title" className="sr-only">
+        {t('phone.title')}
+      </h3>
+      <div className="field">
+        <label htmlFor="lm-lesson">{t('phone.lesson')}</label>
+        <select
+          id="lm-lesson"
+          className="input"
+          value={chosen ? key : ''}
+          onChange={(e) => {
+            const l = lessons.find((x) => lessonKey(x.date, x.time) === e.target.value);
+            if (l) onLesson(l.date, l.time);
+          }}
+        >
+          {chosen ? null : <option value="">{t('phone.choose')}</option>}
+          {lessons.map((l) => (
+            <option key={lessonKey(l.date, l.time)} value={lessonKey(l.date, l.time)}>
+              {shortDate(l.date)} · {l.timeName}
+              {l.topic ? ` · ${l.topic}` : ''}
+            </option>
+          ))}
+        </select>
+      </div>
+      {chosen ? (
+        <ol className="lm-list">
+          {students.map((s, i) => {
+            const k = cellKey(s.id_student, lesson.date, lesson.time);
+            const edit = edits[k];
+            const value = edit ? (edit.written ?? '') : showMark(k in marks ? marks[k] : undefined);
+            return <MarkRow key={s.id_student} index={i} student={s} lesson={lesson} value={value} state={edit?.status} onWrite={onWrite} onHistory={onHistory} />;
+          })}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
