@@ -29,7 +29,8 @@ async function openFirstJournal(page: Page): Promise<boolean> {
   if ((await group.count()) === 0) return false;
   const value = await group.locator('option').nth(1).getAttribute('value');
   if (value) await group.selectOption(value);
-  await expectVisible(page.locator('.jg-wrap'), 20000);
+  // The grid, or on a phone the marking of one lesson.
+  await expectVisible(page.locator('.jg-wrap, .lm').first(), 20000);
   return true;
 }
 
