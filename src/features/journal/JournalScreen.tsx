@@ -318,7 +318,7 @@ function TeacherJournal({ state }: { state: JournalState }) {
 
       {/* On a phone the lesson's marking comes first; the lesson bar (adding a lesson, all present) below it. */}
       {mobile && !info.readOnly ? (
-        <LessonMarking students={students} lessons={lessons} marks={state.marks} edits={state.edits} lesson={lesson} onLesson={onLesson} onWrite={onWrite} onHistory={onHistory} />
+        <LessonMarking students={students} lessons={lessons} marks={state.marks} edits={state.edits} lesson={lesson} onLesson={onLesson} onWrite={onWrite} onHistory={onHistory} scale={info.scale} />
       ) : null}
       <div className="journal-lesson" role="group" aria-label={t('lesson.group')} hidden={info.readOnly}>
         <div className="field">

@@ -4,16 +4,19 @@
  * writes the cell as the grid does (the same save, rules and history); each row shows its own state
  * (saving, failed) until the server answers, and opens the cell's history.
  */
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalStudent } from '../../../../contract/visitlog';
-import { ABSENT, EXCUSED, PRESENT } from '../../../api/visitlog';
+import type { JournalStudent, MarkScale } from '../../../../contract/visitlog';
+import { ABSENT, EXCUSED, PRESENT, SCALES } from '../../../api/visitlog';
+import { describeFailure } from '../../../shared/request/errors';
 import type { CellEdit, CellWrite, Lesson } from '../journal.slice';
-import { cellKey, lessonKey, shortDate, showMark } from '../pivot';
+import { cellKey, lessonKey, readMark, shortDate, showMark } from '../pivot';
 import type { GridLesson } from './JournalGrid';
 
 /** The values a tap writes: present, absent, excused, then the marks of the 2–5 scale. */
 export const TAP_VALUES = [PRESENT, ABSENT, EXCUSED, '2', '3', '4', '5'] as const;
+/** A 0–100 journal taps attendance; its points are typed in a number field of the row. */
+const ATTENDANCE_VALUES = [PRESENT, ABSENT, EXCUSED] as const;
 
 interface Props {
   students: readonly JournalStudent[];
@@ -25,6 +28,8 @@ interface Props {
   onLesson: (date: string, time: number) => void;
   onWrite: (write: CellWrite) => void;
   onHistory: (cell: CellWrite) => void;
+  /** The journal's mark scale: the buttons of a 2–5 journal, a number field for 0–100. */
+  scale?: MarkScale;
 }
 
 interface RowProps {
@@ -33,13 +38,34 @@ interface RowProps {
   lesson: Lesson;
   value: string;
   state: CellEdit['status'] | undefined;
+  /** Why the row's save failed, in the user's language. */
+  reason: string;
+  scale: MarkScale;
   onWrite: (write: CellWrite) => void;
   onHistory: (cell: CellWrite) => void;
 }
 
-const MarkRow = memo(function MarkRow({ index, student, lesson, value, state, onWrite, onHistory }: RowProps) {
+const MarkRow = memo(function MarkRow({ index, student, lesson, value, state, reason, scale, onWrite, onHistory }: RowProps) {
   const { t } = useTranslation('journal');
   const id = `lm-name-${student.id_student}`;
+  const values = scale === '0-100' ? ATTENDANCE_VALUES : TAP_VALUES;
+  const points = scale === '0-100' && /^\d+$/.test(value) ? value : '';
+  const [draft, setDraft] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const write = (v: string) => {
+    if (value !== v) onWrite({ student: student.id_student, date: lesson.date, time: lesson.time, written: v });
+  };
+  const commitPoints = () => {
+    if (draft === null) return;
+    const mark = readMark(draft, scale);
+    if (mark === 'invalid' || mark === null) {
+      setInvalid(draft.trim() !== '');
+      return;
+    }
+    setInvalid(false);
+    setDraft(null);
+    write(mark);
+  };
   return (
     <li className={`lm-row${state ? ` lm-${state}` : ''}`} aria-labelledby={id} aria-busy={state === 'saving' || undefined}>
       <div className="lm-head">
@@ -47,33 +73,48 @@ const MarkRow = memo(function MarkRow({ index, student, lesson, value, state, on
           <span className="jg-no">{index + 1}.</span> {student.s_fio}
         </span>
         <span className="lm-state" role={state === 'failed' ? 'alert' : undefined}>
-          {state === 'saving' ? t('grid.saving') : state === 'failed' ? t('grid.failed') : null}
+          {state === 'saving' ? t('grid.saving') : state === 'failed' ? reason : invalid ? t('cm:errors.INVALID_MARK', SCALES[scale]) : null}
         </span>
         <button type="button" className="btn btn-ghost btn-small lm-history" aria-label={`${t('toolbar.history')}: ${student.s_fio}`} onClick={() => onHistory({ student: student.id_student, date: lesson.date, time: lesson.time, written: null })}>
           {t('toolbar.history')}
         </button>
       </div>
       <div className="lm-buttons" role="group" aria-labelledby={id}>
-        {TAP_VALUES.map((v) => (
+        {values.map((v) => (
           <button
             key={v}
             type="button"
             className={`lm-btn${v === ABSENT ? ' lm-absent' : ''}`}
             aria-pressed={value === v}
             aria-label={`${v} (${t(`phone.value.${v === PRESENT ? 'present' : v === ABSENT ? 'absent' : v === EXCUSED ? 'excused' : 'mark'}`, { mark: v })})`}
-            onClick={() => {
-              if (value !== v) onWrite({ student: student.id_student, date: lesson.date, time: lesson.time, written: v });
-            }}
+            onClick={() => write(v)}
           >
             {v}
           </button>
         ))}
+        {scale === '0-100' ? (
+          <input
+            className="input lm-points"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100}
+            aria-label={t('grid.cellInput', { name: student.s_fio })}
+            aria-invalid={invalid || undefined}
+            value={draft ?? points}
+            onChange={(e) => setDraft(e.target.value)}
+            onBlur={commitPoints}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') commitPoints();
+            }}
+          />
+        ) : null}
       </div>
     </li>
   );
 });
 
-export function LessonMarking({ students, lessons, marks, edits, lesson, onLesson, onWrite, onHistory }: Props) {
+export function LessonMarking({ students, lessons, marks, edits, lesson, onLesson, onWrite, onHistory, scale = '2-5' }: Props) {
   const { t } = useTranslation('journal');
   const key = lessonKey(lesson.date, lesson.time);
   const chosen = lessons.some((l) => lessonKey(l.date, l.time) === key);
@@ -108,7 +149,8 @@ export function LessonMarking({ students, lessons, marks, edits, lesson, onLesso
             const k = cellKey(s.id_student, lesson.date, lesson.time);
             const edit = edits[k];
             const value = edit ? (edit.written ?? '') : showMark(k in marks ? marks[k] : undefined);
-            return <MarkRow key={s.id_student} index={i} student={s} lesson={lesson} value={value} state={edit?.status} onWrite={onWrite} onHistory={onHistory} />;
+            const reason = edit?.status === 'failed' ? describeFailure(t, edit.error) || t('grid.failed') : '';
+            return <MarkRow key={s.id_student} index={i} student={s} lesson={lesson} value={value} state={edit?.status} reason={reason} scale={scale} onWrite={onWrite} onHistory={onHistory} />;
           })}
         </ol>
       ) : null}

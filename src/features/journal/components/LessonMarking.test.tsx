@@ -1,0 +1,46 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { JournalStudent, MarkScale } from '../../../../contract/visitlog';
+import type { CellEdit } from '../journal.slice';
+import { cellKey } from '../pivot';
+import type { GridLesson } from './JournalGrid';
+import { LessonMarking } from './LessonMarking';
+
+const students: JournalStudent[] = [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', code: '1', group: 'ПИ-1-24', subgroup: 1 }];
+const lessons: GridLesson[] = [{ date: '2026-11-02', time: 1, timeName: '08:00', topic: null }];
+const lesson = { date: '2026-11-02', time: 1 };
+
+function renderMarking(scale: MarkScale, edits: Record<string, CellEdit> = {}) {
+  const onWrite = vi.fn();
+  render(<LessonMarking students={students} lessons={lessons} marks={{}} edits={edits} lesson={lesson} onLesson={vi.fn()} onWrite={onWrite} onHistory={vi.fn()} scale={scale} />);
+  return onWrite;
+}
+
+describe('marking a lesson on a phone', () => {
+  it("a 2–5 journal offers its marks as buttons, and a tap writes the mark", () => {
+    const onWrite = renderMarking('2-5');
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^4 / }));
+    expect(onWrite).toHaveBeenCalledWith({ student: 100, date: '2026-11-02', time: 1, written: '4' });
+  });
+
+  it('a 0–100 journal takes points in a number field; points outside the scale are refused and not written', () => {
+    const onWrite = renderMarking('0-100');
+    expect(screen.queryByRole('button', { name: /^5 / })).toBeNull();
+    const field = screen.getByRole('spinbutton');
+    fireEvent.change(field, { target: { value: '150' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(onWrite).not.toHaveBeenCalled();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(field, { target: { value: '85' } });
+    fireEvent.blur(field);
+    expect(onWrite).toHaveBeenCalledWith({ student: 100, date: '2026-11-02', time: 1, written: '85' });
+  });
+
+  it("a refused save says the server's reason on its row", () => {
+    const key = cellKey(100, '2026-11-02', 1);
+    renderMarking('2-5', { [key]: { written: '5', status: 'failed', seq: 1, error: { ok: false, problem: 'CLIENT_ERROR', status: 400, error: { code: 'FUTURE_DATE', message: '' } } } });
+    expect(screen.getByRole('alert').textContent).not.toBe('');
+    expect(screen.getByRole('alert').textContent).not.toMatch(/неверные данные/);
+  });
+});
