@@ -277,8 +277,9 @@ export async function visit(page: Page, screen: Screen): Promise<void> {
   const target = new URL(screen.path, 'http://app');
   const current = page.url().startsWith('http') ? new URL(page.url()) : null;
   const inApp = current !== null && (await page.evaluate(() => document.querySelector('#main') !== null));
-  if (!inApp || current.pathname + current.search === target.pathname + target.search) {
-    // A first visit, or a screen on the path shown now (the chat conversation after the chat, a
+  if (!inApp || current.pathname === target.pathname) {
+    // A first visit, or a screen on the path shown now, whatever its query (the chat conversation
+    // after the chat, a journal named in the address (?j=), a
     // dialog of the journal): loaded afresh, with nothing left open by the screen before.
     await page.goto(screen.path);
   } else {
