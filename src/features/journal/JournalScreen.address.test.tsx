@@ -75,7 +75,7 @@ describe('the filters once a journal is chosen', () => {
     const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });
     renderWithStore(<JournalScreen />, { route: '/lms/journal?j=42', store });
     expect(await heading()).toHaveTextContent('ПИ-2-24');
-    const summary = screen.getByRole('button', { name: /2026-2027 · Осенний семестр · Веб-программирование · Лабораторная работа · ПИ-2-24/ });
+    const summary = screen.getByRole('button', { name: /2026-2027 · Осеннее полугодие · Веб-программирование · Лабораторная работа · ПИ-2-24/ });
     expect(summary).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByLabelText('Поток или группа')).not.toBeVisible();
     await userEvent.setup().click(summary);
