@@ -10,24 +10,13 @@ import { TEACHER } from './support/accounts';
 import { expectVisible, setupE2E, signIn } from './support/e2e';
 import { seriousViolations } from './support/a11y';
 import { ru } from './support/texts';
+import { openLecture } from './support/journal';
 
 const e2e = setupE2E();
 
 /** A back-dated lesson no seeded record uses: a Friday of the autumn half-year at the last pair. */
 const BACK_DATE = '2026-10-30';
 const LAST_PAIR = '17:30';
-
-/** Chooses the Web Programming lecture of the demo student's stream. */
-async function openLecture(page: Page): Promise<void> {
-  await page.goto('/lms/journal');
-  await expectVisible(page.getByText(ru('journal:chooseJournal')), 30000);
-  await page.getByLabel(ru('journal:filters.discipline'), { exact: true }).selectOption({ label: 'Веб-программирование' });
-  await page.getByLabel(ru('journal:filters.lessonType'), { exact: true }).selectOption({ label: 'Лекция' });
-  const group = page.getByLabel(ru('journal:filters.group'), { exact: true });
-  await group.selectOption({ label: (await group.locator('option').nth(1).innerText()).trim() });
-  // The grid, or on a phone the marking of one lesson.
-  await expectVisible(page.locator('.jg-wrap, .lm').first(), 30000);
-}
 
 /** The grid's column texts (date and start time) in order, and one column's cell texts. */
 const headers = (page: Page) => page.locator('thead th.jg-date').evaluateAll((ths) => ths.map((th) => th.textContent ?? ''));

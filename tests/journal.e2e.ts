@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
 import { expectVisible, setupE2E, signIn } from './support/e2e';
 import { ru } from './support/texts';
+import { openLecture } from './support/journal';
 
 const e2e = setupE2E();
 
@@ -18,19 +19,6 @@ const FIRST_PAIR = '08:00–09:20';
 
 const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const localToday = () => isoDay(new Date());
-
-/** Chooses the Web Programming lecture of the demo student's stream. */
-async function openLecture(page: Page): Promise<void> {
-  await page.goto('/lms/journal');
-  await expectVisible(page.getByText(ru('journal:chooseJournal')), 30000);
-  await page.getByLabel(ru('journal:filters.discipline'), { exact: true }).selectOption({ label: 'Веб-программирование' });
-  await page.getByLabel(ru('journal:filters.lessonType'), { exact: true }).selectOption({ label: 'Лекция' });
-  const group = page.getByLabel(ru('journal:filters.group'), { exact: true });
-  const label = (await group.locator('option').nth(1).innerText()).trim();
-  expect(label).toContain(ru('journal:filters.stream'));
-  await group.selectOption({ label });
-  await expectVisible(page.locator('.jg-wrap'), 30000);
-}
 
 /** The text of a cell by row (student) and the last lesson column. */
 const lastColumnCell = (page: Page, row: number) => page.locator(`td.jg-cell[data-row="${row}"]`).last();

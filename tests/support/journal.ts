@@ -1,0 +1,18 @@
+/** The journal's steps that several end-to-end files share. */
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectVisible } from './e2e';
+import { ru } from './texts';
+
+/** Chooses the Web Programming lecture of the demo student's stream; waits for the grid (on a phone, the marking of one lesson). */
+export async function openLecture(page: Page): Promise<void> {
+  await page.goto('/lms/journal');
+  await expectVisible(page.getByText(ru('journal:chooseJournal')), 30000);
+  await page.getByLabel(ru('journal:filters.discipline'), { exact: true }).selectOption({ label: 'Веб-программирование' });
+  await page.getByLabel(ru('journal:filters.lessonType'), { exact: true }).selectOption({ label: 'Лекция' });
+  const group = page.getByLabel(ru('journal:filters.group'), { exact: true });
+  const label = (await group.locator('option').nth(1).innerText()).trim();
+  expect(label).toContain(ru('journal:filters.stream'));
+  await group.selectOption({ label });
+  await expectVisible(page.locator('.jg-wrap, .lm').first(), 30000);
+}
