@@ -515,11 +515,15 @@ describe('topics, deletions, export', () => {
     expect(has(await journalOf(lecture.id_journal))).toBe(false);
   });
 
-  it("refuses a lesson outside the journal's academic year, at an unknown time, in another teacher's journal or by a student, adding nothing", async () => {
+  it("refuses a lesson outside the journal's half-year, at an unknown time, in another teacher's journal or by a student, adding nothing", async () => {
     const [other] = await db.database.db.select({ id: teachingAssignments.id }).from(teachingAssignments).where(ne(teachingAssignments.teacherId, lecture.id_teacher)).limit(1);
     const before = (await journalOf(lecture.id_journal)).dates;
     expect((await post(teacher, 'lesson/add.json', { id_journal: lecture.id_journal, visitDate: '2025-06-02', id_time: TIME })).statusCode).toBe(400);
     expect((await post(teacher, 'lesson/add.json', { id_journal: lecture.id_journal, visitDate: '2027-09-01', id_time: TIME })).statusCode).toBe(400);
+    // Inside the academic year but in the spring half-year: not this autumn journal's lesson.
+    const spring = await post(teacher, 'lesson/add.json', { id_journal: lecture.id_journal, visitDate: '2027-04-01', id_time: TIME });
+    expect(spring.statusCode).toBe(400);
+    expect(spring.json().error.code).toBe('OUTSIDE_PERIOD');
     expect((await post(teacher, 'lesson/add.json', { id_journal: lecture.id_journal, visitDate: '2026-02-30', id_time: TIME })).statusCode).toBe(400);
     expect((await post(teacher, 'lesson/add.json', { id_journal: lecture.id_journal, visitDate: DATE, id_time: 15 })).statusCode).toBe(400);
     expect((await post(teacher, 'lesson/add.json', { id_journal: other.id, visitDate: DATE, id_time: TIME })).statusCode).toBe(403);
