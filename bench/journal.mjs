@@ -70,8 +70,14 @@ async function seedJournal(db, { students, dates }) {
          from generate_series(1, $6) i`,
       [SURNAMES, NAMES, group.id, a.admission_year, a.education_form_id, students],
     );
-    // A lesson every other day from the half-year's start (September or February), first pair.
-    const start = `${ws === 1 ? year : year + 1}-${ws === 1 ? '09' : '02'}-01`;
+    // Lessons at the first pair, the last one today: marks are never written for a date after today
+    // (docs/product.md#journal), and the keystroke figure types into the last lesson. Every other day
+    // when the half-year so far holds them (September or February onwards), else every day.
+    const halfStart = Date.parse(`${ws === 1 ? year : year + 1}-${ws === 1 ? '09' : '02'}-01T00:00:00Z`);
+    const now = new Date();
+    const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+    const step = (today - halfStart) / 86_400_000 >= (dates - 1) * 2 ? 2 : 1;
+    const start = new Date(today - (dates - 1) * step * 86_400_000).toISOString().slice(0, 10);
     await db.query(
       `insert into journal_visits (teaching_assignment_id, student_id, visit_date, lesson_time_id, mark, teacher_id, academic_year_id, working_semester_id, semester_id,
                                    discipline_id, credits, is_select, lesson_type_id, group_id, subgroup, day_number, education_form_id, source)
@@ -79,10 +85,12 @@ async function seedJournal(db, { students, dates }) {
               case when (s.id * 31 + d.n * 17) % 20 < 2 then 'н/б' when (s.id * 31 + d.n * 17) % 20 = 2 then 'ув'
                    when (s.id * 13 + d.n * 7) % 4 = 0 then (2 + (s.id + d.n) % 4)::text else null end,
               $2, $3, $4, $5, $6, $7, false, $8, $9, 0, extract(isodow from d.day)::smallint, $10, 'seed'
-         from students s cross join (select n, ($11::date + n * 2) as day from generate_series(0, $12 - 1) n) d
+         from students s cross join (select n, ($11::date + n * $13::int) as day from generate_series(0, $12 - 1) n) d
         where s.group_id = $9`,
-      [journal.id, a.teacher_id, year, ws, a.semester_id, a.discipline_id, a.credits, a.lesson_type_id, group.id, a.education_form_id, start, dates],
+      [journal.id, a.teacher_id, year, ws, a.semester_id, a.discipline_id, a.credits, a.lesson_type_id, group.id, a.education_form_id, start, dates, step],
     );
+    // A 0–100 journal, so that the keystroke figure's marks 6..9 are in its scale and differ from every seeded mark (2..5).
+    await db.query(`update teaching_assignments set mark_scale = '0-100' where id = $1`, [journal.id]);
     await db.query('commit');
     return journal.id;
   } catch (err) {
