@@ -173,6 +173,8 @@ describe('journal', () => {
     }
     await page.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: FIRST_PAIR });
     await page.getByRole('button', { name: ru('journal:lesson.add'), exact: true }).click();
+    // The lesson is saved before its column shows: until then the last column is an earlier lesson.
+    await expectVisible(page.locator('thead th').filter({ hasText: `${tomorrow.slice(8, 10)}.${tomorrow.slice(5, 7)}` }).last(), 30000);
     const cell = lastColumnCell(page, 0);
     await cell.click();
     await page.keyboard.type('4');

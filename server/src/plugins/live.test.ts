@@ -19,13 +19,16 @@ afterAll(async () => {
 });
 
 /**
- * Collects what user `userId` receives; `until` waits for a condition on it, checked again at each
- * delivery (never on a clock: the test's time-out bounds it).
+ * Collects the `test.*` events user `userId` receives; `until` waits for a condition on them,
+ * checked again at each delivery (never on a clock: the test's time-out bounds it). The bus's own
+ * events are left out: a re-established session channel sends `session.ended` to every listener,
+ * whenever its reconnection happens to land.
  */
 function inbox(userId: number) {
   const got: LiveEvent[] = [];
   let waiters: Array<() => void> = [];
   const off = bus.subscribe(userId, (e) => {
+    if (!e.event.startsWith('test.')) return;
     got.push(e);
     const woken = waiters;
     waiters = [];
