@@ -18,7 +18,7 @@ import { selectActiveTab, selectIsMobile, TAB_APPS, TAB_PROFILE } from '../share
 import { AppsPanel } from '../features/profile/components/AppsPanel';
 import { ProfileMenu } from '../features/profile/components/ProfileMenu';
 import { SideMenu } from '../features/profile/components/SideMenu';
-import { selectProfile } from '../features/profile/profile.slice';
+import { selectUniversityName } from '../shared/settings/settings';
 import { AreaCrashScreen, ErrorBoundary } from '../components/ErrorBoundary';
 import { lazyScreen } from '../components/lazyScreen';
 import { HomeIcon } from '../components/shellIcons';
@@ -73,14 +73,14 @@ function Header({ mobile }: { mobile: boolean }) {
   const { t, i18n } = useTranslation('cm');
   const badges = useBadges();
   const dispatch = useAppDispatch();
-  const { settings } = useAppSelector(selectProfile);
+  const universityName = useAppSelector(selectUniversityName);
   const { data: logo, language: logoLanguage } = useAppSelector(selectAuth).logo;
   // /logo.json answers in the user's language: load it unless it is here for this language already.
   const language = toLanguage(i18n.resolvedLanguage);
   useEffect(() => {
     if (logoLanguage !== language) dispatch(authActions.logoRequested(language));
   }, [dispatch, language, logoLanguage]);
-  const name = logo?.name || settings.data.defaults?.universityName || t('universityName');
+  const name = logo?.name || universityName || t('universityName');
   const role = useAppSelector(selectUser)?.role;
   return (
     <header className="app-header">

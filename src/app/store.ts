@@ -18,12 +18,14 @@ import { profileReducer } from '../features/profile/profile.slice';
 import { profileSaga } from '../features/profile/profile.saga';
 import type { AreaStates } from './areas';
 import { configReducer, configSaga } from '../shared/config/config';
+import { settingsReducer, settingsSaga } from '../shared/settings/settings';
 import type { LiveHandlers } from '../shared/live/live';
 import { SESSION_ENDED_MESSAGE, sessionEnded, sessionReducer, sessionSaga } from '../shared/session/session';
 
 const staticReducers = {
   session: sessionReducer,
   config: configReducer,
+  settings: settingsReducer,
   auth: authReducer,
   shell: shellReducer,
   profile: profileReducer,
@@ -36,7 +38,7 @@ export type LazyAreas = AreaStates;
 export type RootState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> } & LazyAreas;
 
 export function* rootSaga() {
-  yield all([sessionSaga, configSaga, authSaga, shellSaga, profileSaga, passwordSaga].map((saga) => fork(saga)));
+  yield all([sessionSaga, configSaga, settingsSaga, authSaga, shellSaga, profileSaga, passwordSaga].map((saga) => fork(saga)));
 }
 
 /** What an area adds to the store: its slice's reducer and its root saga (and its live event handlers). */

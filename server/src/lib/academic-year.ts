@@ -9,3 +9,21 @@ export function currentAcademicYear(now: Date): number {
 export function academicYearName(startYear: number): string {
   return `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
 }
+
+/** The current half-year (working semester): 1 autumn (September–January), 2 spring (February–August). */
+export function currentWorkingSemester(now: Date): 1 | 2 {
+  const month = now.getMonth();
+  return month >= 8 || month === 0 ? 1 : 2;
+}
+
+/** The current academic year and half-year, as every area reads them (and settings.json sends them at sign-in). */
+export interface Period {
+  year: number;
+  yearName: string;
+  ws: 1 | 2;
+}
+
+export function currentPeriod(now: Date): Period {
+  const year = currentAcademicYear(now);
+  return { year, yearName: academicYearName(year), ws: currentWorkingSemester(now) };
+}

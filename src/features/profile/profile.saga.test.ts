@@ -3,15 +3,14 @@ import { initialSessionState, sessionStarted } from '../../shared/session/sessio
 import { recordSaga } from '../../test/saga';
 import { fail, http, ok, server, student, teacher } from '../../test/server';
 import { profileActions } from './profile.slice';
-import { appsSaga, photoSaga, photoSrc, positionSaga, sessionStartedSaga, settingsSaga } from './profile.saga';
+import { appsSaga, photoSaga, photoSrc, positionSaga, sessionStartedSaga } from './profile.saga';
 
 const signedIn = (user = teacher) => ({ session: { ...initialSessionState, status: 'authenticated', user } });
 
 describe('profile sagas', () => {
-  it('after a teacher signs in: settings, photo, position and apps load', async () => {
+  it('after a teacher signs in: photo, position and apps load', async () => {
     const actions = await recordSaga(sessionStartedSaga, {}, sessionStarted(teacher));
     expect(actions).toEqual([
-      profileActions.settingsRequested(),
       profileActions.photoRequested(),
       profileActions.positionRequested(),
       profileActions.appsRequested(),
@@ -21,13 +20,6 @@ describe('profile sagas', () => {
   it('a student has no position call (the group comes with the user)', async () => {
     const actions = await recordSaga(sessionStartedSaga, {}, sessionStarted(student));
     expect(actions.map((a) => a.type)).not.toContain('profile/positionRequested');
-  });
-
-  it('settings: data[0] defaults and data[1] links', async () => {
-    const defaults = { id_a_year: 7, a_year: '2025-26', id_w_s: 1, universityName: 'U', maxSizeMb: 25 };
-    server.use(http.post('/api/misc/settings.json', () => ok([defaults, [{ key: 'schedule', url: 'https://schedule' }]])));
-    const actions = await recordSaga(settingsSaga, signedIn(student));
-    expect(actions).toEqual([profileActions.settingsSucceeded([defaults, [{ key: 'schedule', url: 'https://schedule' }]])]);
   });
 
   it('photo: base64 + mime become a data URL (cached as `image`); no photo → null', async () => {

@@ -1,5 +1,5 @@
 /**
- * Profile loads. After sign-in (session/started) the shell's data loads: settings, photo, the
+ * Profile loads. After sign-in (session/started) the shell's data loads: photo, the
  * teacher's position and the apps; the profile screen dispatches profile/opened for its card. Every
  * load reads the signed-in user from the state.
  */
@@ -61,22 +61,12 @@ export function* positionSaga() {
   });
 }
 
-export function* settingsSaga() {
-  const user = (yield* requireUser(profileActions.settingsFailed)) as User | null;
-  if (!user) return;
-  yield* request(settingsApi.settings, [{ uid: user.uid, role: user.role }], {
-    succeeded: profileActions.settingsSucceeded,
-    failed: profileActions.settingsFailed,
-  });
-}
-
 export function* appsSaga() {
   yield* request(settingsApi.dinurls, [], { succeeded: (apps) => profileActions.appsSucceeded(apps ?? []), failed: profileActions.appsFailed });
 }
 
-/** docs/product.md#profile: after sign-in settings load; the shell also needs the photo, the position (teachers) and the apps. */
+/** docs/product.md#profile: after sign-in the shell needs the photo, the position (teachers) and the apps (settings: shared/settings). */
 export function* sessionStartedSaga(action: PayloadAction<User>) {
-  yield put(profileActions.settingsRequested());
   yield put(profileActions.photoRequested());
   if (action.payload.role === ROLE_TEACHER) yield put(profileActions.positionRequested());
   yield put(profileActions.appsRequested());
@@ -89,7 +79,6 @@ export function* profileSaga() {
     takeLatest(profileActions.dataRequested.type, dataSaga),
     takeLatest(profileActions.photoRequested.type, photoSaga),
     takeLatest(profileActions.positionRequested.type, positionSaga),
-    takeLatest(profileActions.settingsRequested.type, settingsSaga),
     takeLatest(profileActions.appsRequested.type, appsSaga),
   ]);
 }

@@ -6,16 +6,6 @@ import { initialProfileState, profileActions, profileReducer } from './profile.s
 const failure: Failure = { ok: false, problem: 'SERVER_ERROR', status: 500, error: null };
 
 describe('profile slice', () => {
-  it('a settings request clears the old defaults and links', () => {
-    let state = profileReducer(
-      initialProfileState,
-      profileActions.settingsSucceeded([{ id_a_year: 1, a_year: '2025-26', id_w_s: 1, universityName: 'U', maxSizeMb: 25 }, [{ key: 'schedule', url: 'https://s' }]]),
-    );
-    expect(state.settings.data.links).toHaveLength(1);
-    state = profileReducer(state, profileActions.settingsRequested());
-    expect(state.settings).toEqual({ fetching: true, error: null, data: { defaults: null, links: [] } });
-  });
-
   it('a photo request clears the old photo; failure keeps the error', () => {
     let state = profileReducer(initialProfileState, profileActions.photoSucceeded('data:image/png;base64,AA=='));
     state = profileReducer(state, profileActions.photoRequested());

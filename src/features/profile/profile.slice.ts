@@ -1,32 +1,23 @@
-/** Profile area: profile data, photo, teacher position, settings (defaults + menu links), apps. */
+/** Profile area: profile data, photo, teacher position, apps (the university's settings are shared: shared/settings). */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PositionRow, Profile } from '../../../contract/profile';
-import type { AppLink, MenuLink, Settings, SettingsDefaults } from '../../../contract/settings';
+import type { AppLink } from '../../../contract/settings';
 import type { Failure } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
 import { sessionEnded } from '../../shared/session/session';
-
-export interface UniversitySettings {
-  defaults: SettingsDefaults | null;
-  links: MenuLink[];
-}
 
 export interface ProfileState {
   data: Loadable<Profile | null>;
   /** A data: URL of the photo, or null (initials are shown instead). */
   photo: Loadable<string | null>;
   position: Loadable<PositionRow | null>;
-  settings: Loadable<UniversitySettings>;
   apps: Loadable<AppLink[]>;
 }
-
-const NO_SETTINGS: UniversitySettings = { defaults: null, links: [] };
 
 export const initialProfileState: ProfileState = {
   data: idle(null),
   photo: idle(null),
   position: idle(null),
-  settings: idle(NO_SETTINGS),
   apps: idle([]),
 };
 
@@ -63,16 +54,6 @@ const slice = createSlice({
     positionFailed(state, action: PayloadAction<Failure>) {
       state.position = failed(action.payload, null);
     },
-    settingsRequested(state) {
-      state.settings = started(NO_SETTINGS);
-    },
-    settingsSucceeded(state, action: PayloadAction<Settings>) {
-      const [defaults, links] = action.payload;
-      state.settings = succeeded({ defaults: defaults ?? null, links: links ?? [] });
-    },
-    settingsFailed(state, action: PayloadAction<Failure>) {
-      state.settings = failed(action.payload, NO_SETTINGS);
-    },
     appsRequested(state) {
       state.apps = started([]);
     },
@@ -94,4 +75,3 @@ export const profileReducer = slice.reducer;
 type WithProfile = { profile: ProfileState };
 export const selectProfile = (state: WithProfile) => state.profile;
 export const selectApps = (state: WithProfile) => state.profile.apps;
-export const selectUniversitySettings = (state: WithProfile) => state.profile.settings.data;

@@ -10,9 +10,8 @@ import type { CalendarLink, Schedule, ScheduleBody, ScheduleDay, ScheduleQr, Sch
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../app-error';
 import { localName } from '../../i18n';
-import { currentAcademicYear } from '../../lib/academic-year';
+import { currentPeriod } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
-import { currentWorkingSemester } from '../../shared/academic/academic.service';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
 import { atLocalTime, dayNumber } from '../../shared/lesson-clock';
 import * as timetable from '../../shared/timetable.repository';
@@ -121,8 +120,7 @@ export class ScheduleService {
     const account = await repo.accountOfSecret(this.ctx.db, fileName.replace(/\.ics$/, ''));
     if (!account) throw notFound();
     const now = this.ctx.now();
-    const year = currentAcademicYear(now);
-    const ws = currentWorkingSemester(now);
+    const { year, ws } = currentPeriod(now);
     const entries =
       account.role === ROLE_TEACHER
         ? await timetable.entriesOfTeacher(this.ctx.db, account.teacherId!, year, ws)

@@ -2,27 +2,23 @@
 import type { Language } from '../../../../contract/common';
 import type { AppLink, Settings, SettingsBody } from '../../../../contract/settings';
 import type { AppContext } from '../../context';
-import { AcademicService, currentWorkingSemester } from '../../shared/academic/academic.service';
+import { currentPeriod } from '../../lib/academic-year';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
 import { universityName } from '../../shared/site.repository';
 import * as repo from './settings.repository';
 
 export class SettingsService {
-  private readonly academic: AcademicService;
-
-  constructor(private readonly ctx: AppContext) {
-    this.academic = new AcademicService(ctx);
-  }
+  constructor(private readonly ctx: AppContext) {}
 
   async settings(auth: AuthInfo, input: SettingsBody, lang: Language): Promise<Settings> {
     assertOwn(auth, input);
-    const year = this.academic.currentYear();
+    const period = currentPeriod(this.ctx.now());
     const links = await repo.menuLinksForRole(this.ctx.db, auth.role);
     return [
       {
-        id_a_year: year.id,
-        a_year: year.name,
-        id_w_s: currentWorkingSemester(this.ctx.now()),
+        id_a_year: period.year,
+        a_year: period.yearName,
+        id_w_s: period.ws,
         universityName: await universityName(this.ctx.db, lang),
         maxSizeMb: this.ctx.config.uploadLimitMb,
       },

@@ -47,9 +47,9 @@ import { AppError, badRequest, forbidden, notFound } from '../../app-error';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
-import { academicYearName } from '../../lib/academic-year';
+import { academicYearName, currentPeriod } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
-import { AcademicService, currentWorkingSemester } from '../../shared/academic/academic.service';
+import { AcademicService } from '../../shared/academic/academic.service';
 import { assertWritable as assertPeriod, journalPeriod, mayReopen, type PeriodRules, type WriteKind } from '../../shared/academic/journal-period';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import { JOURNAL_CHANGED_EVENT } from '../../shared/journal-live';
@@ -232,8 +232,9 @@ export class VisitlogService {
   async start(auth: AuthInfo, lang: Language): Promise<JournalStart> {
     asTeacher(auth);
     const academic = new AcademicService(this.ctx);
-    const year = academic.currentYear();
-    const half = { id_a_year: year.id, id_w_s: currentWorkingSemester(this.ctx.now()) };
+    const period = currentPeriod(this.ctx.now());
+    const year = { id: period.year, name: period.yearName };
+    const half = { id_a_year: period.year, id_w_s: period.ws };
     const [ws, journals, times, modules] = await Promise.all([academic.currentWs(lang), this.journals(auth, half, lang), this.lessonTimes(), this.modules(lang)]);
     return { years: academic.years(), year, ws, journals, times, modules };
   }

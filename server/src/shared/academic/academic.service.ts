@@ -9,17 +9,12 @@ import type { Contact, ContactListBody, DisciplineListBody, DisciplineRow, Facul
 import type { AppContext } from '../../context';
 import { forbidden } from '../../app-error';
 import { localName } from '../../i18n';
-import { academicYearName, currentAcademicYear } from '../../lib/academic-year';
+import { academicYearName, currentAcademicYear, currentWorkingSemester } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
 import { asTeacher, assertOwn, type AuthInfo } from '../caller';
 import { unreadBySender } from '../messages.repository';
 import * as repo from './academic.repository';
 
-/** Autumn half-year from September to January, spring from February to August. */
-export function currentWorkingSemester(now: Date): 1 | 2 {
-  const month = now.getMonth();
-  return month >= 8 || month === 0 ? 1 : 2;
-}
 
 type DisciplineSource = Awaited<ReturnType<typeof repo.disciplinesOf>>;
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../shared/hooks';
 import { ExternalIcon } from '../../../components/shellIcons';
 import { resolveMenu, type MenuKey } from '../../../lib/menu';
-import { selectProfile } from '../profile.slice';
+import { selectSettings } from '../../../shared/settings/settings';
 import { MENU_ICONS } from './icons';
 
 /**
@@ -12,7 +12,7 @@ import { MENU_ICONS } from './icons';
  */
 export function SideMenu({ routes, hidden }: { routes: Partial<Record<MenuKey, string>>; hidden?: ReadonlySet<MenuKey> }) {
   const { t } = useTranslation('cm');
-  const { settings } = useAppSelector(selectProfile);
+  const settings = useAppSelector(selectSettings);
   const entries = resolveMenu(routes, settings.data.links, hidden);
   return (
     <nav className="side-menu" aria-label={t('layout.sideMenu')} data-testid="side-menu">
