@@ -19,8 +19,8 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import type { JournalStudent } from '../../../../contract/visitlog';
-import type { MarkScale } from '../../../api/visitlog';
+import type { JournalStudent } from '../../../../contract/journal';
+import type { MarkScale } from '../../../api/journal';
 import { describeFailure } from '../../../shared/request/errors';
 import type { CellEdit, CellWrite } from '../journal.slice';
 import { cellKey, lessonKey, pastedColumn, readMark, shortDate, showMark, showMean, totalsOf, type Totals } from '../pivot';

@@ -1,9 +1,9 @@
 /**
- * The journal's rules (docs/api.md#visitlog, docs/security.md#access): only the journal's own
+ * The journal's rules (docs/api.md#journal, docs/security.md#access): only the journal's own
  * teacher reads or writes it; a student reads only his own records; a mark is '+', 'н/б', 'ув' or
  * an integer 0..100 (else INVALID_MARK); every write is one transaction that records the old and
  * the new value of each cell it touches, and the later of two writes wins. The journal's teacher
- * sees each change live in his other tabs (visitlog.live.ts).
+ * sees each change live in his other tabs (journal.live.ts).
  */
 import {
   CELLS_PER_WRITE_MAX,
@@ -41,7 +41,7 @@ import {
   type VisitRow,
   type VisitSetBody,
   type VisitUpdateBody,
-} from '../../../../contract/visitlog';
+} from '../../../../contract/journal';
 import { ROLE_STUDENT, type IdName, type Language } from '../../../../contract/common';
 import { AppError, badRequest, forbidden, notFound } from '../../app-error';
 import type { AppContext } from '../../context';
@@ -53,11 +53,11 @@ import { AcademicService } from '../../shared/academic/academic.service';
 import { assertWritable as assertPeriod, journalPeriod, mayReopen, type PeriodRules, type WriteKind } from '../../shared/academic/journal-period';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import { JOURNAL_CHANGED_EVENT } from '../../shared/journal-live';
-import * as repo from './visitlog.repository';
-import type { Assignment, JournalSource, Source, StudentRow, VisitCell } from './visitlog.repository';
+import * as repo from './journal.repository';
+import type { Assignment, JournalSource, Source, StudentRow, VisitCell } from './journal.repository';
 
 /** Live event names on the bus. */
-export const VISITLOG_EVENTS = { changed: JOURNAL_CHANGED_EVENT } as const;
+export const JOURNAL_EVENTS = { changed: JOURNAL_CHANGED_EVENT } as const;
 
 export const invalidMark = (scale: MarkScale) => new AppError(400, 'INVALID_MARK', { ...MARK_SCALES[scale] });
 
@@ -172,7 +172,7 @@ interface Cell {
 /** A cell as the caller wrote it: the mark is read against the journal's scale (parseMark). */
 type WrittenCell = Omit<Cell, 'mark'> & { written: string | null };
 
-export class VisitlogService {
+export class JournalService {
   constructor(private readonly ctx: AppContext) {}
 
   // --- lists ---------------------------------------------------------------------------------
@@ -397,7 +397,7 @@ export class VisitlogService {
     // Sent after the commit, batched with other writes' events (a NOTIFY inside the transaction would
     // serialise the commits of concurrent writes); the reply does not wait for it.
     const change: LiveJournalChange = { id_journal: a.id, cells: results.map((o) => ({ id_student: o.studentId, visitDate: o.date, id_time: o.timeId, cell: o.cell })), reload: false };
-    void this.ctx.live.publishCommitted([{ event: VISITLOG_EVENTS.changed, to: recipients, data: change }]);
+    void this.ctx.live.publishCommitted([{ event: JOURNAL_EVENTS.changed, to: recipients, data: change }]);
     return results;
   }
 
@@ -709,7 +709,7 @@ export class VisitlogService {
   }
 
   private async publish(db: Db, a: Assignment, data: LiveJournalChange): Promise<void> {
-    await this.ctx.live.publish(db, VISITLOG_EVENTS.changed, await repo.teacherUserIds(db, a.teacherId), data);
+    await this.ctx.live.publish(db, JOURNAL_EVENTS.changed, await repo.teacherUserIds(db, a.teacherId), data);
   }
 }
 
