@@ -2,10 +2,10 @@
 import { ROLE_TEACHER } from '../../../../contract/common';
 import type { AppContext } from '../../context';
 import type { PagePart } from '../../plugins/spa';
-import { JournalService } from './journal.service';
+import { JournalLists } from './journal.lists';
 
 export function journalPage(ctx: AppContext): PagePart {
-  const service = new JournalService(ctx);
+  const lists = new JournalLists(ctx);
   // A student's page has none: his own journal comes from its own call.
-  return { key: 'journal', routes: ['/journal'], load: async (caller, lang) => (caller.role === ROLE_TEACHER ? service.start(caller, lang) : undefined) };
+  return { key: 'journal', routes: ['/journal'], load: async (caller, lang) => (caller.role === ROLE_TEACHER ? lists.start(caller, lang) : undefined) };
 }

@@ -13,7 +13,7 @@ import type { App } from '../../app';
 import { journalPlanTopics, journalVisitChanges, journalVisits, scheduleEntries, students, teachingAssignments, users } from '../../db/schema';
 import { appOn, cookieHeader, DEMO, quickPasswordHash, session, signedInApp, signIn, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
 import { journalStreamEvent } from './journal.live';
-import { parseMark, totals } from './journal.service';
+import { parseMark, totals } from './journal.marks';
 
 let db: TestDatabase;
 let app: App;
