@@ -48,6 +48,7 @@ import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import { atLocalTime, dayNumber, localDate } from '../../shared/lesson-clock';
 import { assertWritable, mayReopen } from '../../shared/academic/journal-period';
 import { JOURNAL_CHANGED_EVENT, qrPresence } from '../../shared/journal-live';
+import { visitValues, writePresence, type VisitValues } from '../../shared/journal-visits';
 import * as timetable from '../../shared/timetable.repository';
 import * as repo from './qr.repository';
 import * as tokens from './qr.token';
@@ -116,7 +117,7 @@ interface Planned {
   distance: number;
   reason: QrReviewReason;
   status: repo.MarkWrite['mark']['status'];
-  visitValues: repo.VisitValues;
+  visitValues: VisitValues;
 }
 
 const unwrap = <T>(outcome: Settled<T> | undefined): T => {
@@ -538,28 +539,9 @@ export class QrService {
     return { index, item, session, entry, student, teacher, distance, reason, status: reason ? 'review' : 'accepted', visitValues: this.visitValues(entry, session, student) };
   }
 
-  private visitValues(entry: timetable.EntryRow, session: repo.SessionRow, student: repo.StudentFacts): repo.VisitValues {
-    const [y, m, d] = session.lessonDate.split('-').map(Number);
-    return {
-      teachingAssignmentId: entry.teachingAssignmentId,
-      studentId: student.id,
-      visitDate: session.lessonDate,
-      lessonTimeId: entry.lessonTimeId,
-      teacherId: entry.teacherId,
-      academicYearId: entry.academicYearId,
-      workingSemesterId: entry.workingSemesterId,
-      semesterId: entry.semesterId,
-      disciplineId: entry.disciplineId,
-      credits: entry.credits,
-      isSelect: entry.isSelect,
-      lessonTypeId: entry.lessonTypeId,
-      groupId: student.groupId,
-      streamId: entry.streamId,
-      subgroup: entry.subgroup,
-      dayNumber: dayNumber(new Date(y, m - 1, d)),
-      educationFormId: student.educationFormId,
-      scheduleEntryId: entry.id,
-    };
+  /** The journal record an accepted mark writes: the lesson's journal and timetable entry, the student, the session's date. */
+  private visitValues(entry: timetable.EntryRow, session: repo.SessionRow, student: repo.StudentFacts): VisitValues {
+    return visitValues(entry, student, session.lessonDate, entry.lessonTimeId, entry.id);
   }
 
   /** Tells the teacher's screens about a mark, with the new count (sent at commit). */
@@ -582,7 +564,7 @@ export class QrService {
     if (input.accept) assertWritable(entry, session.lessonDate, 'mark', { now: this.ctx.now(), graceDays: this.ctx.config.journalGraceDays, mayReopen: mayReopen(auth.login, this.ctx.config.journalReopenLogins) });
     await this.ctx.db.transaction(async (tx) => {
       const values = this.visitValues(entry, session, student);
-      const visitId = input.accept ? await repo.writePresence(tx, values, auth.userId) : null;
+      const visitId = input.accept ? await writePresence(tx, values, auth.userId) : null;
       if (visitId !== null) await this.ctx.live.publish(tx, JOURNAL_CHANGED_EVENT, [auth.userId], qrPresence(entry.teachingAssignmentId, { id: visitId, ...values }, this.ctx.now()));
       const decided = await repo.decideMark(tx, mark.id, { status: input.accept ? 'accepted' : 'rejected', visitId, decidedAt: this.ctx.now(), decidedByUserId: auth.userId });
       if (!decided) throw refused(409, 'decided');
