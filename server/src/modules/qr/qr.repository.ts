@@ -185,7 +185,7 @@ export interface MarkWritten {
  * history line through the journal's own statement parts (shared/journal-visits.ts presenceCtes),
  * and the mark's link to it. When a journal cell changes under the statement (another
  * writer at the same moment), the link to the record the statement meant to write fails the foreign
- * key and the whole statement fails: the caller then tries the batch again (see QrService.markBatch).
+ * key and the whole statement fails: the caller then tries the batch again (see QrMarks.markBatch, qr.marks.ts).
  *
  * Rows are written in the order of their unique keys, the same in every batch: two batches running at
  * once that hold the same student (a second tap that went over another connection, to another lane or
