@@ -79,7 +79,7 @@ function signedInHandlers(user = teacher, profile: Profile = teacherProfile) {
     http.post('/api/auth/enticate.json', () => ok(user)),
     http.post('/api/misc/settings.json', () =>
       ok([
-        { id_a_year: 3, a_year: '2025-26', id_w_s: 1, universityName: 'Тянь-Шаньский государственный университет', maxSizeMb: 25 },
+        { id_a_year: 2025, a_year: '2025-26', id_w_s: 1, universityName: 'Тянь-Шаньский государственный университет', maxSizeMb: 25 },
         [
           { key: 'schedule', url: 'https://schedule.tsu.kg' },
           { key: 'webinar', url: 'https://meet.tsu.kg' },
@@ -93,9 +93,7 @@ function signedInHandlers(user = teacher, profile: Profile = teacherProfile) {
       ok([{ id: 1, name: { kg: 'Почта', ru: 'Почта', en: 'Mail' }, url: 'https://mail.tsu.kg', icon: 'mail' }]),
     ),
     http.post('/api/profile/data.json', () => ok(profile)),
-    // The home page's timetable panel.
-    http.get('/api/discipline/current/year.json', () => ok({ id: 2025, name: '2025-26' })),
-    http.get('/api/discipline/current/ws.json', () => ok({ id: 1, name: 'Осенний' })),
+    // The home page's timetable panel (the current period comes with the settings above).
     http.post('/api/schedule/teacher.json', () => ok({ year: 2025, ws: 1, days: [] })),
     http.post('/api/schedule/student.json', () => ok({ year: 2025, ws: 1, days: [] })),
   ];

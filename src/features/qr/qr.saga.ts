@@ -9,8 +9,9 @@ import type { QrOpenBody, QrReportQuery, QrSession } from '../../../contract/qr'
 import type { ScheduleQr } from '../../../contract/schedule';
 import { GRACE_MS, qrApi, type ReportLevel } from '../../api/qr';
 import { ROLE_STUDENT } from '../../shared/request/roles';
-import { currentHalf, scheduleApi } from '../../api/schedule';
+import { scheduleApi } from '../../api/schedule';
 import { request, requireUser } from '../../shared/request/request.saga';
+import { requirePeriod } from '../../shared/settings/settings';
 import type { Result } from '../../api/http';
 import { readPosition, type Reading } from './geo';
 import { qrActions, selectQr, type LocateProblem, type QrState } from './qr.slice';
@@ -104,15 +105,13 @@ export function* submitSaga(action: PayloadAction<{ idShed: number; idAud: numbe
   );
 }
 
-/** The current half-year, then faculties for a teacher or the student's own row. */
+/** The current half-year (the shared settings), then faculties for a teacher or the student's own row. */
 export function* reportOpenedSaga() {
   const user = (yield* requireUser(qrActions.reportFailed)) as User | null;
   if (!user) return;
-  const year = yield* request(currentHalf.year, [], { failed: qrActions.reportFailed });
-  if (!year.ok) return;
-  const ws = yield* request(currentHalf.ws, [], { failed: qrActions.reportFailed });
-  if (!ws.ok) return;
-  const query = { year: year.data.id, ws: ws.data.id === 1 ? 1 : 2 } as const;
+  const period = yield* requirePeriod(qrActions.reportFailed);
+  if (!period) return;
+  const query = { year: period.year, ws: period.ws };
   yield put(qrActions.reportRequested({ level: user.role === ROLE_STUDENT ? 'student' : 'faculty', query, crumbs: [] }));
 }
 
