@@ -5,7 +5,7 @@
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
-import type { QrOpenBody, QrReportQuery, QrSession } from '../../../contract/qr';
+import type { QrCard, QrOpenBody, QrReportQuery, QrSession } from '../../../contract/qr';
 import type { ScheduleQr } from '../../../contract/schedule';
 import { GRACE_MS, qrApi, type ReportLevel } from '../../api/qr';
 import { ROLE_STUDENT } from '../../shared/request/roles';
@@ -119,6 +119,23 @@ export function* reportSaga(action: PayloadAction<{ level: ReportLevel; query: Q
   yield* request(qrApi.report, [action.payload.level, action.payload.query], { succeeded: qrActions.reportSucceeded, failed: qrActions.reportFailed });
 }
 
+/** The student's own QR screen: the card link (the same one until the student asks for a new one). */
+export function* mineOpenedSaga() {
+  yield put(qrActions.cardRequested({ renew: false }));
+}
+
+/** The public card of a link's token: a malformed token is invalid without asking; unknown or revoked (400, 404) too. */
+export function* publicCardSaga(action: PayloadAction<{ data: string }>) {
+  const { data } = action.payload;
+  if (!/^[A-Za-z0-9_-]{32}$/.test(data)) {
+    yield put(qrActions.publicCardRefused({ invalid: true }));
+    return;
+  }
+  const result = (yield call(qrApi.publicCard, data)) as Result<QrCard>;
+  if (result.ok) yield put(qrActions.publicCardSucceeded(result.data));
+  else yield put(qrActions.publicCardRefused({ invalid: result.status === 404 || result.status === 400 }));
+}
+
 export function* cardSaga(action: PayloadAction<{ renew: boolean }>) {
   yield* request(action.payload.renew ? qrApi.revokeCard : qrApi.card, [], { succeeded: qrActions.cardSucceeded, failed: qrActions.cardFailed });
 }
@@ -135,6 +152,8 @@ export function* qrSaga() {
     takeLatest(qrActions.scanned.type, scannedSaga),
     takeLatest(qrActions.lessonsNowRequested.type, lessonsNowSaga),
     takeLatest(qrActions.submitRequested.type, submitSaga),
+    takeLatest(qrActions.mineOpened.type, mineOpenedSaga),
+    takeLatest(qrActions.publicCardOpened.type, publicCardSaga),
     takeLatest(qrActions.cardRequested.type, cardSaga),
     takeLatest(qrActions.reportOpened.type, reportOpenedSaga),
     takeLatest(qrActions.reportRequested.type, reportSaga),
