@@ -16,7 +16,7 @@ import { MODULES } from './modules';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerLifecycle } from './plugins/lifecycle';
 import { registerIdempotency } from './plugins/idempotency';
-import { registerLive, registerLiveStream } from './plugins/live';
+import { registerLive, registerLiveStream } from './plugins/live-stream';
 import { registerOriginCheck } from './plugins/origin';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSessions } from './plugins/session';

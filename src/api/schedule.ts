@@ -1,6 +1,6 @@
 /** Schedule calls (docs/product.md#schedule). */
 import type { CalendarLink, Schedule, ScheduleBody, ScheduleQr, ScheduleQrBody } from '../../contract/schedule';
-import { get, post } from './http';
+import { post } from './http';
 
 const session = { session: true } as const;
 
@@ -12,5 +12,3 @@ export const scheduleApi = {
   revokeCalendar: () => post<CalendarLink>('api/schedule/calendar/revoke.json', {}, session),
 };
 
-/** The current academic year and half-year the timetable is asked for. */
-export const currentHalf = { year: () => get<{ id: number; name: string }>('api/discipline/current/year.json', session), ws: () => get<{ id: number; name: string }>('api/discipline/current/ws.json', session) };

@@ -26,13 +26,13 @@ const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'), 'not-found
 const screens = new Map<string, LazyScreen<ComponentType>>(
   (AREAS as readonly AreaEntry[]).map((area) => [area.key, lazyScreen(withAreas(area.screen), area.key)]),
 );
-/** The areas' further routes (public ones need no session), each its own lazy chunk. */
+/** The areas' further routes (public ones need no session), each its own lazy chunk, loaded with the areas' slices and sagas. */
 const extraRoutes = (AREAS as readonly AreaEntry[]).flatMap((area) =>
   (area.routes ?? []).map((route) => ({
     ...route,
     roles: route.roles ?? area.roles,
     key: `${area.key}${route.path}`,
-    Screen: lazyScreen(route.public ? route.screen : withAreas(route.screen), area.key),
+    Screen: lazyScreen(withAreas(route.screen), area.key),
   })),
 );
 /** Panels the areas add to the home page. */

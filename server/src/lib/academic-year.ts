@@ -1,6 +1,6 @@
 /** Academic years: id = first calendar year, name 'YYYY-YY'; a new year starts in September. */
 
-/** The current academic year's first calendar year: from September (month index 8) the new one. */
+/** The current academic year's first calendar year: from September (month index 8) the new one. Read it through `currentPeriod`. */
 export function currentAcademicYear(now: Date): number {
   return now.getMonth() >= 8 ? now.getFullYear() : now.getFullYear() - 1;
 }

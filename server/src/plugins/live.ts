@@ -17,20 +17,20 @@
  * to a payload as fit (a burst of writes then costs the database and every listening process a few
  * notifications instead of one per event). Streams get a heartbeat comment so that proxies
  * keep them open, end when the client goes away, and end at once when the server shuts down.
+ *
+ * This file is the bus; the stream itself (the reply, its heartbeat and session checks, the route)
+ * is in live-stream.ts.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { requestDeadline, type Database, type Db, type Listening } from '../db/client';
+import type { Database, Db, Listening } from '../db/client';
 import { tooManyRequests } from '../app-error';
 import type { AuthInfo } from '../shared/caller';
-import { SESSION_COOKIE, type SessionStore } from './session';
+import type { SessionStore } from './session';
 import { SESSION_CHANNEL } from './session-cache';
 
 export const LIVE_CHANNEL = 'lms_live';
 /** Sent to an account when some of its sessions were revoked: its streams check their own session. */
 export const SESSION_ENDED_EVENT = 'session.ended';
-/** Longest wait between two checks of a stream's session (timers beyond ~24 days overflow anyway). */
-const MAX_CHECK_DELAY_MS = 24 * 3_600_000;
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7900;
 /** Recipients per NOTIFY when an event goes to very many users. */
@@ -373,173 +373,3 @@ export interface EventStream {
   onClose(fn: () => void): void;
 }
 
-/**
- * Turns the reply into an event stream: status 200, text/event-stream, no caching or proxy
- * buffering, the security headers already set on the reply, a heartbeat, and cleanup when the
- * connection ends. The bus tracks it so that a shutdown ends it at once.
- */
-export function openEventStream(req: FastifyRequest, reply: FastifyReply, bus: LiveBus): EventStream {
-  const auth = req.auth;
-  const release = auth ? bus.admit(auth.sessionId) : null;
-  reply.hijack();
-  const res = reply.raw;
-  const headers: Record<string, string | number | string[]> = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value as string | number | string[];
-  res.writeHead(200, {
-    ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  res.socket?.setNoDelay(true);
-  res.socket?.setKeepAlive(true);
-
-  let closed = false;
-  const closeHandlers: Array<() => void> = [];
-  const heartbeat = setInterval(() => stream.comment('ping'), bus.heartbeatMs);
-  heartbeat.unref();
-
-  const finish = () => {
-    if (closed) return;
-    closed = true;
-    clearInterval(heartbeat);
-    for (const fn of closeHandlers.splice(0)) {
-      try {
-        fn();
-      } catch {
-        // cleanup must not throw
-      }
-    }
-  };
-  const write = (chunk: string) => {
-    if (closed || res.writableEnded || res.destroyed) return;
-    res.write(chunk);
-  };
-
-  const stream: EventStream = {
-    send(event, data) {
-      write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    },
-    comment(text) {
-      write(`: ${text.replace(/\n/g, ' ')}\n\n`);
-    },
-    get closed() {
-      return closed;
-    },
-    close() {
-      if (!res.writableEnded) res.end();
-      finish();
-    },
-    onClose(fn) {
-      if (closed) fn();
-      else closeHandlers.push(fn);
-    },
-  };
-  res.on('close', finish);
-  res.on('error', finish);
-  write(`retry: ${bus.retryMs}\n\n`);
-  bus.track(stream);
-  if (release) stream.onClose(release);
-  const token = req.cookies?.[SESSION_COOKIE];
-  // The stream outlives its request: its later session checks are not bound by the request's deadline.
-  if (auth && token && bus.sessions) requestDeadline.exit(() => endWithSession(stream, bus, bus.sessions!, auth.userId, token));
-  return stream;
-}
-
-/**
- * GET LIVE_STREAM_PATH: the live stream of the session's user (wire format: contract/chat.ts). It
- * needs a session like every /api route, and ends when the session does (openEventStream: idle,
- * expiry, logout, disabled account): the stream itself is no activity. `resync` tells the client to reload what it
- * shows (notifications may have been lost).
- */
-export function registerLiveStream(app: FastifyInstance, bus: LiveBus): void {
-  app.get(LIVE_STREAM_PATH, async (req, reply) => {
-    const auth = req.auth!;
-    await bus.ready();
-    const stream = openEventStream(req, reply, bus);
-    const unsubscribe = bus.subscribe(auth.userId, (e) => {
-      const out = bus.toStream(e, auth.userId);
-      if (out) stream.send(out.event, out.data);
-    });
-    const offGap = bus.onGap(() => stream.send('resync', {}));
-    stream.onClose(() => {
-      unsubscribe();
-      offGap();
-    });
-    try {
-      for (const { event, data } of await bus.opening(auth)) stream.send(event, data);
-    } catch {
-      stream.close();
-    }
-    return reply;
-  });
-}
-
-/**
- * Ends the stream (with an `end` event) as soon as its session does: at once when any process
- * revokes a session of the account (logout, password change: SESSION_ENDED_EVENT over the bus), and
- * at the moment the session would expire (absolute lifetime or idle limit; the stream itself is no
- * activity), checking again then in case other requests kept it alive.
- */
-function endWithSession(stream: EventStream, bus: LiveBus, sessions: SessionStore, userId: number, token: string): void {
-  let timer: NodeJS.Timeout | null = null;
-  let checking = false;
-  let again = false;
-  const schedule = (ms: number) => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(check, Math.max(0, Math.min(ms, MAX_CHECK_DELAY_MS)));
-    timer.unref();
-  };
-  const check = () => {
-    if (stream.closed) return;
-    if (checking) {
-      again = true;
-      return;
-    }
-    checking = true;
-    sessions.liveUntil(token).then(
-      (until) => {
-        checking = false;
-        if (stream.closed) return;
-        if (!until) {
-          stream.send('end', {});
-          stream.close();
-          return;
-        }
-        if (again) {
-          again = false;
-          check();
-          return;
-        }
-        // A little after the expiry, so that the check sees it expired; never later than the periodic check.
-        schedule(Math.min(until.getTime() - bus.now().getTime() + 20, bus.sessionCheckMs));
-      },
-      () => {
-        // The database is away: try again soon (the session may have ended meanwhile).
-        checking = false;
-        schedule(Math.min(1_000, bus.sessionCheckMs));
-      },
-    );
-  };
-  const unsubscribe = bus.subscribe(userId, (e) => {
-    if (e.event === SESSION_ENDED_EVENT) check();
-  });
-  stream.onClose(() => {
-    unsubscribe();
-    if (timer) clearTimeout(timer);
-  });
-  check();
-}
-
-/** Wires the bus into the app: its logger, and streams ended at shutdown and close. */
-export function registerLive(app: FastifyInstance, bus: LiveBus): void {
-  bus.log = app.log;
-  bus.sessions = app.ctx.sessions;
-  bus.now = app.ctx.now;
-  app.ctx.sessions.onRevoked = (userIds, db) => bus.sessionsEnded(db, userIds);
-  app.onShutdown(() => bus.closeStreams());
-  // Open streams would keep app.close() waiting: end them first.
-  app.addHook('preClose', async () => bus.closeStreams());
-  app.addHook('onClose', async () => bus.stop());
-}

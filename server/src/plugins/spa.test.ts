@@ -6,10 +6,12 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { appOn, createTestDatabase, session, type TestDatabase } from '../test/helpers';
+import { requestsTo } from '../test/requests';
 import { jsonForHtml } from './spa';
 
 let db: TestDatabase;
 let app: App;
+const { get } = requestsTo(() => app);
 let unbuilt: App;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-dist-'));
 const INDEX = '<!doctype html><html><head><script type="module" src="/lms/assets/index-Ab12Cd.js"></script></head><body><div id="root"></div></body></html>';
@@ -216,18 +218,18 @@ describe('a signed-in page with data', () => {
 
   it("/journal arrives with a teacher's first view (start.json's reply) and the journal's code; a student's without it", async () => {
     const teacher = await session(app, 'teacher');
-    const res = await app.inject({ url: '/lms/journal', headers: teacher.headers });
+    const res = await get('/lms/journal', teacher);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers.link).toContain('</lms/assets/JournalScreen-J1.js>; rel=modulepreload');
     expect(res.headers.link).toContain('/lms/locales/ru/journal.json?v=v1a2b3');
     const data = dataOf(res.body) as { user: { id: number }; journal?: unknown } | null;
-    const start = await app.inject({ url: '/api/visitlog/start.json', headers: teacher.headers });
+    const start = await get('/api/visitlog/start.json', teacher);
     expect(data?.user.id).toBe(teacher.user.id);
     expect(data?.journal).toEqual(start.json().data);
 
     const student = await session(app, 'student');
-    const own = dataOf((await app.inject({ url: '/lms/journal', headers: student.headers })).body) as { user: { id: number }; journal?: unknown } | null;
+    const own = dataOf((await get('/lms/journal', student)).body) as { user: { id: number }; journal?: unknown } | null;
     expect(own?.user.id).toBe(student.user.id);
     expect(own).not.toHaveProperty('journal');
   });

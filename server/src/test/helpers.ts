@@ -8,14 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Role } from '../../../contract/common';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DbTarget } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
 import { DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from '../db/seed/data';
-import { SESSION_COOKIE } from '../plugins/session';
+import { signedIn, type SignedIn } from './requests';
 
 const SERVER_SRC = path.resolve(import.meta.dirname, '..');
 
@@ -197,36 +196,22 @@ export async function appOn(db: TestDatabase, options: TestAppOptions = {}): Pro
   return app;
 }
 
-/** The lms_sid value a reply sets (undefined when none; '' when it clears it). */
-export function sessionFrom(res: LightMyRequestResponse): string | undefined {
-  return res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
-}
+export { cookieHeader, sessionFrom, signIn } from './requests';
 
-export const cookieHeader = (token: string) => ({ cookie: `${SESSION_COOKIE}=${token}` });
-
-/** POST orize; returns the reply and the session token it set. */
-export async function signIn(app: App, login: string, password: string, options: { ip?: string; headers?: Record<string, string> } = {}) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/orize.json',
-    payload: { login, password },
-    remoteAddress: options.ip ?? '127.0.0.1',
-    headers: options.headers,
-  });
-  return { res, token: sessionFrom(res), body: res.json() };
-}
-
-/** Signs in a demo account and returns its session token and user. */
+/** Signs in a demo account: its session token, cookie header and user, with requests made as it (test/requests.ts). */
 export async function session(app: App, who: 'teacher' | 'student', ip?: string) {
-  const { res, token, body } = await signIn(app, DEMO[who].login, DEMO[who].password, { ip });
-  if (res.statusCode !== 200 || !token) throw new Error(`sign-in as ${who} failed: ${res.statusCode} ${res.body}`);
-  return { token, user: body.data as { id: number; uid: number; role: Role }, headers: cookieHeader(token) };
+  return signedIn(app, DEMO[who].login, DEMO[who].password, ip);
 }
 
-export type TestSession = Awaited<ReturnType<typeof session>>;
+/** A signed-in session as tests keep it (session() gives it with its requests too). */
+export interface TestSession {
+  token: string;
+  user: { id: number; uid: number; role: Role };
+  headers: { cookie: string };
+}
 
 /** A seeded database, the app on it and the demo teacher's and student's sessions. */
-export async function signedInApp(options: TestAppOptions = {}): Promise<{ db: TestDatabase; app: App; teacher: TestSession; student: TestSession }> {
+export async function signedInApp(options: TestAppOptions = {}): Promise<{ db: TestDatabase; app: App; teacher: SignedIn; student: SignedIn }> {
   const db = await createTestDatabase();
   const app = await appOn(db, options);
   return { db, app, teacher: await session(app, 'teacher'), student: await session(app, 'student') };

@@ -5,6 +5,7 @@ import type { ChatMessage, MessagesPage } from '../../../contract/chat';
 import { initialConfigState } from '../../shared/config/config';
 import { renderWithStore, makeStore } from '../../test/render';
 import { http, ok, recordRequests, server, teacher } from '../../test/server';
+import { loadedSettings } from '../../test/settings';
 import ChatScreen, { ChatContactColumn, ChatDisciplineColumn } from './ChatScreen';
 
 const web = { id: 7, isSelect: 0, discipline: 'Веб-программирование', kredit: 5, vid_discipline: 'Лекция, Лабораторная работа' };
@@ -17,8 +18,6 @@ const emptyPage: MessagesPage = { messages: [], unreades_start: null, unreades_t
 
 function chainHandlers(privatePage: MessagesPage, groupPage: MessagesPage = emptyPage) {
   return [
-    http.get('/api/discipline/current/ws.json', () => ok({ id: 1, name: 'Осенний семестр' })),
-    http.get('/api/discipline/current/year.json', () => ok({ id: 2026, name: '2026-27' })),
     http.get('/api/misc/years.json', () => ok([{ id: 2025, name: '2025-26' }, { id: 2026, name: '2026-27' }])),
     http.post('/api/discipline/list.json', () => ok([web])),
     http.post('/api/discipline/semester/list.json', () => ok([{ id: 5, name: '5' }])),
@@ -33,6 +32,7 @@ function chainHandlers(privatePage: MessagesPage, groupPage: MessagesPage = empt
 function renderChat() {
   const store = makeStore({
     session: { status: 'authenticated', user: teacher, endReason: null, message: null },
+    settings: loadedSettings(2026, 1),
     config: { ...initialConfigState, data: { version: '1', maxSizeMb: 1, passwordMinLength: 8, googleEnabled: false, sessionIdleMinutes: 30 } },
   });
   return renderWithStore(

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../../contract/chat';
 import type { User } from '../../../contract/auth';
 import { recordSaga, types } from '../../test/saga';
+import { failedSettings, loadedSettings, settingsFailure } from '../../test/settings';
+import { settingsActions } from '../../shared/settings/settings';
 import { fail, http, HttpResponse, ok, recordRequests, server, student, teacher } from '../../test/server';
 import {
   chainSaga,
@@ -29,7 +31,7 @@ function msg(id: number, extra: Partial<ChatMessage> = {}): ChatMessage {
 function chatState(...actions: Parameters<typeof chatReducer>[1][]): ChatState {
   return actions.reduce(chatReducer, initialChatState);
 }
-const root = (chat: ChatState, user: User = teacher) => ({ chat, session: { status: 'authenticated', user, endReason: null, message: null } });
+const root = (chat: ChatState, user: User = teacher, settings = loadedSettings(2026, 1)) => ({ chat, settings, session: { status: 'authenticated', user, endReason: null, message: null } });
 
 const filtered = (contact?: ChatContact) =>
   chatState(
@@ -64,27 +66,23 @@ describe('filter chain', () => {
     expect(await recordSaga(relabelSaga, root(loaded))).toEqual([]);
   });
 
-  it('the current half-year and year come first, then the disciplines of that workspace', async () => {
-    server.use(
-      http.get('/api/discipline/current/ws.json', () => ok({ id: 1, name: 'Осенний семестр' })),
-      http.get('/api/discipline/current/year.json', () => ok({ id: 2026, name: '2026-27' })),
-      http.get('/api/misc/years.json', () => ok([{ id: 2025, name: '2025-26' }, { id: 2026, name: '2026-27' }])),
-    );
+  it('the current half-year and year come from the shared settings, then the disciplines of that workspace', async () => {
+    const log = recordRequests();
+    server.use(http.get('/api/misc/years.json', () => ok([{ id: 2025, name: '2025-26' }, { id: 2026, name: '2026-27' }])));
     expect(await recordSaga(currentSaga, root(initialChatState))).toEqual([
       chatActions.yearsSucceeded([{ id: 2025, name: '2025-26' }, { id: 2026, name: '2026-27' }]),
       chatActions.currentSucceeded({ year: 2026, ws: 1 }),
       chatActions.disciplinesRequested({ year: 2026, ws: 1 }),
     ]);
+    log.stop();
+    // Only the year picker's list: the current period is not asked for again.
+    expect(log.paths()).toEqual(['/api/misc/years.json']);
   });
 
-  it('a failed current half-year stops the chain', async () => {
-    server.use(
-      http.get('/api/discipline/current/ws.json', () => fail(500, 'INTERNAL')),
-      http.get('/api/discipline/current/year.json', () => ok({ id: 2026, name: '2026-27' })),
-      http.get('/api/misc/years.json', () => ok([])),
-    );
-    const actions = await recordSaga(currentSaga, root(initialChatState));
-    expect(types(actions)).toEqual(['chat/yearsSucceeded', 'chat/currentFailed']);
+  it('settings that failed to load are asked for again; still failed, the chain stops with their failure', async () => {
+    server.use(http.get('/api/misc/years.json', () => ok([])));
+    const actions = await recordSaga(currentSaga, root(initialChatState, teacher, failedSettings()));
+    expect(actions).toEqual([chatActions.yearsSucceeded([]), settingsActions.loadRequested(), chatActions.currentFailed(settingsFailure)]);
   });
 
   it('teachers (role 1) get the teacher list, students the student list', async () => {

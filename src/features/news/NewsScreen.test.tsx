@@ -6,6 +6,7 @@ import type { User } from '../../../contract/auth';
 import type { NewsItem } from '../../../contract/news';
 import { initialSessionState } from '../../shared/session/session';
 import { initTestI18n } from '../../test/i18n';
+import { loadedSettings } from '../../test/settings';
 import { makeStore, renderWithStore } from '../../test/render';
 import { http, ok, publicHandlers, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
 import NewsScreen from './NewsScreen';
@@ -25,7 +26,7 @@ function feedHandler(pages: NewsItem[][], bodies: unknown[] = []) {
 }
 
 function renderScreen(user: User) {
-  const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user } });
+  const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user }, settings: loadedSettings(2026, 1) });
   renderWithStore(<NewsScreen />, { route: '/lms/news', store });
   return userEvent.setup();
 }
@@ -33,7 +34,6 @@ function renderScreen(user: User) {
 beforeEach(() => {
   server.use(
     ...publicHandlers(),
-    http.get('/api/misc/defaultyear.json', () => ok({ id: 2026, name: '2026-27' })),
     http.post('/api/misc/faculties.json', () =>
       ok([
         { id: 1, name: 'Факультет информационных технологий' },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { currentLanguage } from '../../i18n/languages';
 import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '../../shared/session/pageData';
 import { initialSessionState } from '../../shared/session/session';
+import { loadedSettings } from '../../test/settings';
 import { recordSaga } from '../../test/saga';
 import { fail, http, HttpResponse, ok, recordRequests, server, teacher } from '../../test/server';
 import { deleteSaga, draftForm, facultiesSaga, loadSaga, postSaga } from './news.saga';
@@ -108,19 +109,17 @@ describe('news sagas', () => {
     expect(refused).toMatchObject({ type: 'news/deleteFailed', payload: { status: 403 } });
   });
 
-  it('faculties: the current year first, then the faculties of that year', async () => {
+  it('faculties: those of the current year (the shared settings, not asked for again); a failed list is put as facultiesFailed', async () => {
     const log = recordRequests();
-    server.use(
-      http.get('/api/misc/defaultyear.json', () => ok({ id: 2026, name: '2026-27' })),
-      http.post('/api/misc/faculties.json', () => ok([{ id: 1, name: 'ФИТ' }])),
-    );
-    expect(await recordSaga(facultiesSaga, signedIn)).toEqual([newsActions.facultiesSucceeded([{ id: 1, name: 'ФИТ' }])]);
+    server.use(http.post('/api/misc/faculties.json', () => ok([{ id: 1, name: 'ФИТ' }])));
+    const withSettings = { ...signedIn, settings: loadedSettings(2026, 1) };
+    expect(await recordSaga(facultiesSaga, withSettings)).toEqual([newsActions.facultiesSucceeded([{ id: 1, name: 'ФИТ' }])]);
     log.stop();
-    expect(log.paths()).toEqual(['/api/misc/defaultyear.json', '/api/misc/faculties.json']);
-    expect(log.requests[1].body).toEqual({ id: 2026 });
+    expect(log.paths()).toEqual(['/api/misc/faculties.json']);
+    expect(log.requests[0].body).toEqual({ id: 2026 });
 
-    server.use(http.get('/api/misc/defaultyear.json', () => HttpResponse.error()));
-    const [failed] = await recordSaga(facultiesSaga, signedIn);
+    server.use(http.post('/api/misc/faculties.json', () => HttpResponse.error()));
+    const [failed] = await recordSaga(facultiesSaga, withSettings);
     expect(failed.type).toBe('news/facultiesFailed');
   });
 });

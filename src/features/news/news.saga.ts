@@ -7,6 +7,7 @@ import { academicApi } from '../../api/academic';
 import { newsApi } from '../../api/news';
 import { configActions, selectConfig } from '../../shared/config/config';
 import { NO_DATA, request, requireUser } from '../../shared/request/request.saga';
+import { requirePeriod } from '../../shared/settings/settings';
 import { takePageData } from '../../shared/session/pageData';
 import { selectUser } from '../../shared/session/session';
 import { newsActions, type NewsDraft } from './news.slice';
@@ -64,11 +65,11 @@ export function* deleteSaga(action: PayloadAction<{ id: number }>) {
   });
 }
 
-/** The composer's faculties: those with groups in the current academic year (year first, then the list). */
+/** The composer's faculties: those with groups in the current academic year (the shared settings). */
 export function* facultiesSaga() {
-  const year = yield* request(academicApi.defaultYear, [], { failed: newsActions.facultiesFailed });
-  if (!year.ok) return;
-  yield* request(academicApi.faculties, [{ id: year.data.id }], {
+  const period = yield* requirePeriod(newsActions.facultiesFailed);
+  if (!period) return;
+  yield* request(academicApi.faculties, [{ id: period.year }], {
     succeeded: (faculties) => newsActions.facultiesSucceeded(faculties ?? []),
     failed: newsActions.facultiesFailed,
   });

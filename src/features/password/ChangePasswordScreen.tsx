@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { configActions, selectConfig, selectPasswordMin } from '../../shared/config/config';
+import { selectConfig, selectPasswordMin } from '../../shared/config/config';
 import { selectUser } from '../../shared/session/session';
 import { GOOGLE_AUTH_URL } from '../../api/auth';
 import { CheckIcon, GoogleIcon } from '../../components/icons';
@@ -48,11 +48,10 @@ export default function ChangePasswordScreen() {
   usePageTitle(t('cm:titles.changePassword'));
 
   useEffect(() => {
-    if (!config) dispatch(configActions.loadRequested());
+    dispatch(passwordActions.opened());
     return () => {
       dispatch(passwordActions.resultsCleared());
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch]);
 
   if (!user) return null;

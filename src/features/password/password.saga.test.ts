@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { initialSessionState, sessionStarted } from '../../shared/session/session';
 import { recordSaga, types } from '../../test/saga';
 import { fail, http, ok, recordRequests, server, teacher } from '../../test/server';
-import { changeSaga, loginChangeSaga } from './password.saga';
+import { configActions } from '../../shared/config/config';
+import { changeSaga, loginChangeSaga, openedSaga } from './password.saga';
 import { initialPasswordState, passwordActions, passwordReducer } from './password.slice';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
@@ -19,6 +20,11 @@ describe('password slice', () => {
 });
 
 describe('password sagas', () => {
+  it('opened: the config (the password policy) loads when nobody has loaded it, and not again', async () => {
+    expect(await recordSaga(openedSaga, { ...signedIn, config: { data: null, fetching: false, error: null } })).toEqual([configActions.loadRequested()]);
+    expect(await recordSaga(openedSaga, { ...signedIn, config: { data: { passwordMinLength: 8 }, fetching: false, error: null } })).toEqual([]);
+  });
+
   it('change: POST /api/passwd/reset.json with the user uid and role', async () => {
     const log = recordRequests();
     server.use(http.post('/api/passwd/reset.json', () => ok({ changed: true }, 'Password changed successfully')));

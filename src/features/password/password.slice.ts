@@ -27,6 +27,8 @@ const slice = createSlice({
   name: 'password',
   initialState: initialPasswordState,
   reducers: {
+    /** The screen is shown: what its forms need (the password policy, in the config) loads. */
+    opened() {},
     changeRequested(state, _action: PayloadAction<PasswordChange>) {
       state.change = started(false);
     },

@@ -22,7 +22,7 @@ export default function StudentQrScreen() {
   usePageTitle(t('mine.title'));
 
   useEffect(() => {
-    dispatch(qrActions.cardRequested({ renew: false }));
+    dispatch(qrActions.mineOpened());
   }, [dispatch]);
 
   // Students only: the route says so (areas.ts `roles`).

@@ -5,12 +5,13 @@
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
-import type { QrOpenBody, QrReportQuery, QrSession } from '../../../contract/qr';
+import type { QrCard, QrOpenBody, QrReportQuery, QrSession } from '../../../contract/qr';
 import type { ScheduleQr } from '../../../contract/schedule';
 import { GRACE_MS, qrApi, type ReportLevel } from '../../api/qr';
 import { ROLE_STUDENT } from '../../shared/request/roles';
-import { currentHalf, scheduleApi } from '../../api/schedule';
+import { scheduleApi } from '../../api/schedule';
 import { request, requireUser } from '../../shared/request/request.saga';
+import { requirePeriod } from '../../shared/settings/settings';
 import type { Result } from '../../api/http';
 import { readPosition, type Reading } from './geo';
 import { qrActions, selectQr, type LocateProblem, type QrState } from './qr.slice';
@@ -104,20 +105,35 @@ export function* submitSaga(action: PayloadAction<{ idShed: number; idAud: numbe
   );
 }
 
-/** The current half-year, then faculties for a teacher or the student's own row. */
+/** The current half-year (the shared settings), then faculties for a teacher or the student's own row. */
 export function* reportOpenedSaga() {
   const user = (yield* requireUser(qrActions.reportFailed)) as User | null;
   if (!user) return;
-  const year = yield* request(currentHalf.year, [], { failed: qrActions.reportFailed });
-  if (!year.ok) return;
-  const ws = yield* request(currentHalf.ws, [], { failed: qrActions.reportFailed });
-  if (!ws.ok) return;
-  const query = { year: year.data.id, ws: ws.data.id === 1 ? 1 : 2 } as const;
+  const period = yield* requirePeriod(qrActions.reportFailed);
+  if (!period) return;
+  const query = { year: period.year, ws: period.ws };
   yield put(qrActions.reportRequested({ level: user.role === ROLE_STUDENT ? 'student' : 'faculty', query, crumbs: [] }));
 }
 
 export function* reportSaga(action: PayloadAction<{ level: ReportLevel; query: QrReportQuery }>) {
   yield* request(qrApi.report, [action.payload.level, action.payload.query], { succeeded: qrActions.reportSucceeded, failed: qrActions.reportFailed });
+}
+
+/** The student's own QR screen: the card link (the same one until the student asks for a new one). */
+export function* mineOpenedSaga() {
+  yield put(qrActions.cardRequested({ renew: false }));
+}
+
+/** The public card of a link's token: a malformed token is invalid without asking; unknown or revoked (400, 404) too. */
+export function* publicCardSaga(action: PayloadAction<{ data: string }>) {
+  const { data } = action.payload;
+  if (!/^[A-Za-z0-9_-]{32}$/.test(data)) {
+    yield put(qrActions.publicCardRefused({ invalid: true }));
+    return;
+  }
+  const result = (yield call(qrApi.publicCard, data)) as Result<QrCard>;
+  if (result.ok) yield put(qrActions.publicCardSucceeded(result.data));
+  else yield put(qrActions.publicCardRefused({ invalid: result.status === 404 || result.status === 400 }));
 }
 
 export function* cardSaga(action: PayloadAction<{ renew: boolean }>) {
@@ -136,6 +152,8 @@ export function* qrSaga() {
     takeLatest(qrActions.scanned.type, scannedSaga),
     takeLatest(qrActions.lessonsNowRequested.type, lessonsNowSaga),
     takeLatest(qrActions.submitRequested.type, submitSaga),
+    takeLatest(qrActions.mineOpened.type, mineOpenedSaga),
+    takeLatest(qrActions.publicCardOpened.type, publicCardSaga),
     takeLatest(qrActions.cardRequested.type, cardSaga),
     takeLatest(qrActions.reportOpened.type, reportOpenedSaga),
     takeLatest(qrActions.reportRequested.type, reportSaga),

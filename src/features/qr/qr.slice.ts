@@ -4,7 +4,7 @@
  * the student's own card link.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { QrCardLink, QrLesson, QrLiveMark, QrOpenBody, QrOpenLesson, QrReportQuery, QrReportRow, QrSession, QrToken, QrVisit } from '../../../contract/qr';
+import type { QrCard, QrCardLink, QrLesson, QrLiveMark, QrOpenBody, QrOpenLesson, QrReportQuery, QrReportRow, QrSession, QrToken, QrVisit } from '../../../contract/qr';
 import type { ScheduleQr } from '../../../contract/schedule';
 import type { ReportLevel } from '../../api/qr';
 import type { Failure } from '../../api/http';
@@ -38,6 +38,8 @@ export interface QrState {
     sent: { idShed: number; typed: boolean } | null;
   };
   card: Loadable<QrCardLink | null>;
+  /** The public student card a QR code opens (no session): invalid for a malformed, unknown or revoked link. */
+  publicCard: { view: 'loading' | 'invalid' | 'failed' | 'card'; card: QrCard | null };
   report: {
     /** The half-year shown (null until the current one is known). */
     year: number | null;
@@ -54,6 +56,7 @@ export const initialQrState: QrState = {
   projector: { idShed: null, session: idle(null), notNow: false, lesson: null, token: null, tokenError: null, decide: idle(null) },
   scan: { token: null, lesson: idle(null), lessonsNow: idle([]), locating: false, locateProblem: null, visit: idle(null), sent: null },
   card: idle(null),
+  publicCard: { view: 'loading', card: null },
   report: { year: null, ws: 1, crumbs: [], level: 'faculty', query: null, rows: idle([]) },
 };
 
@@ -181,6 +184,18 @@ const slice = createSlice({
     },
     reportFailed(state, action: PayloadAction<Failure>) {
       state.report.rows = failed(action.payload, []);
+    },
+    /** The student's own QR screen is shown: its card link loads. */
+    mineOpened() {},
+    /** The public card is shown for the link's token. */
+    publicCardOpened(state, _action: PayloadAction<{ data: string }>) {
+      state.publicCard = { view: 'loading', card: null };
+    },
+    publicCardSucceeded(state, action: PayloadAction<QrCard>) {
+      state.publicCard = { view: 'card', card: action.payload };
+    },
+    publicCardRefused(state, action: PayloadAction<{ invalid: boolean }>) {
+      state.publicCard = { view: action.payload.invalid ? 'invalid' : 'failed', card: null };
     },
     cardRequested(state, _action: PayloadAction<{ renew: boolean }>) {
       state.card = started(null);

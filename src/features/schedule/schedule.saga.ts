@@ -3,10 +3,11 @@ import { all, call, delay, fork, put, select, takeLatest } from 'redux-saga/effe
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import { ROLE_TEACHER } from '../../shared/request/roles';
-import { currentHalf, scheduleApi } from '../../api/schedule';
+import { scheduleApi } from '../../api/schedule';
 import { readItem, STORAGE_KEYS } from '../../lib/storage';
 import { request, requireUser } from '../../shared/request/request.saga';
 import { selectUser } from '../../shared/session/session';
+import { requirePeriod } from '../../shared/settings/settings';
 import { readCache, SCHEDULE_REFRESH_MS, weeklyRefreshDue, writeCache } from './schedule.cache';
 import { scheduleActions } from './schedule.slice';
 
@@ -26,15 +27,13 @@ export function* weeklyTickSaga() {
   if (user && weeklyRefreshDue(readItem(STORAGE_KEYS.lastUpdated), new Date())) yield put(scheduleActions.loadRequested({ weekly: true }));
 }
 
-/** The current year and half-year, then the role's call; a success is stored. */
+/** The current year and half-year (the shared settings), then the role's call; a success is stored. */
 export function* loadSaga(action: PayloadAction<{ weekly: boolean }>) {
   const user = (yield* requireUser(scheduleActions.loadFailed)) as User | null;
   if (!user) return;
-  const year = yield* request(currentHalf.year, [], { failed: scheduleActions.loadFailed });
-  if (!year.ok) return;
-  const ws = yield* request(currentHalf.ws, [], { failed: scheduleActions.loadFailed });
-  if (!ws.ok) return;
-  const body = { year: year.data.id, ws: ws.data.id === 1 ? 1 : 2, uid: user.uid, role: user.role, isWeeklyUpdated: action.payload.weekly } as const;
+  const period = yield* requirePeriod(scheduleActions.loadFailed);
+  if (!period) return;
+  const body = { year: period.year, ws: period.ws, uid: user.uid, role: user.role, isWeeklyUpdated: action.payload.weekly } as const;
   const result = yield* request(user.role === ROLE_TEACHER ? scheduleApi.teacher : scheduleApi.student, [body], { failed: scheduleActions.loadFailed });
   if (!result.ok) return;
   const date = new Date().toISOString();

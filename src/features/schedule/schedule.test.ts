@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Schedule } from '../../../contract/schedule';
 import { initialSessionState } from '../../shared/session/session';
+import { loadedSettings } from '../../test/settings';
 import { recordSaga } from '../../test/saga';
 import { http, ok, recordRequests, server, student } from '../../test/server';
 import { readCache, readStoredCache, weeklyRefreshDue, writeCache } from './schedule.cache';
@@ -62,15 +63,12 @@ describe('schedule sagas', () => {
     expect(await recordSaga(openedSaga, signedIn)).toEqual([scheduleActions.cacheRestored({ schedule, date })]);
   });
 
-  it('load: the current year and half-year, then the student call; the reply is stored', async () => {
+  it('load: the current year and half-year of the shared settings, then the student call alone; the reply is stored', async () => {
     const log = recordRequests();
-    server.use(
-      http.get('/api/discipline/current/year.json', () => ok({ id: 2026, name: '2026-27' })),
-      http.get('/api/discipline/current/ws.json', () => ok({ id: 1, name: 'Осенний' })),
-      http.post('/api/schedule/student.json', () => ok(schedule)),
-    );
-    const actions = await recordSaga(loadSaga, signedIn, scheduleActions.loadRequested({ weekly: true }));
+    server.use(http.post('/api/schedule/student.json', () => ok(schedule)));
+    const actions = await recordSaga(loadSaga, { ...signedIn, settings: loadedSettings(2026, 1) }, scheduleActions.loadRequested({ weekly: true }));
     log.stop();
+    expect(log.paths()).toEqual(['/api/schedule/student.json']);
     expect(actions).toHaveLength(1);
     expect(actions[0]).toMatchObject({ type: 'schedule/loadSucceeded', payload: { schedule } });
     expect(log.requests.find((r) => r.path === '/api/schedule/student.json')?.body).toEqual({ year: 2026, ws: 1, uid: student.uid, role: 2, isWeeklyUpdated: true });

@@ -43,9 +43,8 @@ beforeEach(() => {
   server.use(
     ...publicHandlers(),
     http.get('/api/misc/years.json', () => ok([{ id: 2024, name: '2024-25' }, { id: 2025, name: '2025-26' }])),
-    http.get('/api/misc/defaultyear.json', () => ok({ id: 2025, name: '2025-26' })),
-    http.get('/api/discipline/current/ws.json', () => ok({ id: 1, name: 'Осенний' })),
-    http.post('/api/misc/settings.json', () => ok([{ id_a_year: 3, a_year: '2025-26', id_w_s: 1, universityName: 'ТГУ', maxSizeMb: 25 }, []])),
+    // The current year and half-year: the settings loaded after sign-in.
+    http.post('/api/misc/settings.json', () => ok([{ id_a_year: 2025, a_year: '2025-26', id_w_s: 1, universityName: 'ТГУ', maxSizeMb: 25 }, []])),
     http.post('/api/umk/disciplines', disciplines),
     http.post('/api/umk/disciplinesforstud', disciplines),
     http.post('/api/umk/semesters', semesters),

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { UmkItem } from '../../../contract/umk';
 import { initialSessionState } from '../../shared/session/session';
+import { settingsActions } from '../../shared/settings/settings';
 import { recordSaga } from '../../test/saga';
+import { failedSettings, loadedSettings, settingsFailure } from '../../test/settings';
 import { fail, http, ok, recordRequests, server, student, teacher } from '../../test/server';
 import { deleteSaga, disciplinesSaga, itemsSaga, openedSaga, umkForm } from './umk.saga';
 import { initialUmkState, umkActions, type UmkDraft, type UmkState } from './umk.slice';
@@ -9,6 +11,7 @@ import { initialUmkState, umkActions, type UmkDraft, type UmkState } from './umk
 const as = (user: typeof teacher, umk: Partial<UmkState> = {}) => ({
   session: { ...initialSessionState, status: 'authenticated', user },
   config: { data: { maxSizeMb: 25 } },
+  settings: loadedSettings(2025, 2),
   umk: { ...initialUmkState, ...umk },
 });
 
@@ -32,13 +35,13 @@ describe('UMK sagas', () => {
     { id: 2025, name: '2025-26' },
   ];
 
-  it('opened: the years to switch to, then the default year and the current half-year choose the lists', async () => {
-    server.use(
-      http.get('/api/misc/years.json', () => ok(years)),
-      http.get('/api/misc/defaultyear.json', () => ok({ id: 2025, name: '2025-26' })),
-      http.get('/api/discipline/current/ws.json', () => ok({ id: 2, name: 'Весенний' })),
-    );
+  it('opened: the years to switch to, then the current year and half-year of the shared settings choose the lists', async () => {
+    const log = recordRequests();
+    server.use(http.get('/api/misc/years.json', () => ok(years)));
     const actions = await recordSaga(openedSaga, as(student));
+    log.stop();
+    // The current period is not asked for again: the settings loaded at sign-in carry it.
+    expect(log.paths()).toEqual(['/api/misc/years.json']);
     expect(actions).toEqual([umkActions.yearsLoaded(years), umkActions.halfSelected({ year: 2025, ws: 2 })]);
   });
 
@@ -50,14 +53,10 @@ describe('UMK sagas', () => {
     expect(actions).toEqual([umkActions.semesterSelected({ id: 3 })]);
   });
 
-  it('opened: a failed year is put as halfFailed and nothing more loads', async () => {
-    server.use(
-      http.get('/api/misc/years.json', () => fail(500, 'INTERNAL')),
-      http.get('/api/misc/defaultyear.json', () => fail(500, 'INTERNAL')),
-    );
-    const actions = await recordSaga(openedSaga, as(student));
-    expect(actions).toHaveLength(1);
-    expect(actions[0]).toMatchObject({ type: 'umk/halfFailed', payload: { problem: 'SERVER_ERROR', status: 500 } });
+  it('opened: settings that failed are asked for again; still failed, the failure is put as halfFailed and nothing more loads', async () => {
+    server.use(http.get('/api/misc/years.json', () => fail(500, 'INTERNAL')));
+    const actions = await recordSaga(openedSaga, { ...as(student), settings: failedSettings() });
+    expect(actions).toEqual([settingsActions.loadRequested(), umkActions.halfFailed(settingsFailure)]);
   });
 
   it('disciplines: a student asks the student call, and the first discipline is chosen', async () => {

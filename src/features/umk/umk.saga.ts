@@ -1,5 +1,5 @@
 /**
- * UMK loads and writes: the current year and half-year (and the years one may switch to), then the role's disciplines → semesters →
+ * UMK loads and writes: the current year and half-year (the shared settings; and the years one may switch to), then the role's disciplines → semesters →
  * materials (the first of each chosen), the teacher's reference lists, saving with real upload
  * progress (cancellable; the list then reloads) and deleting.
  */
@@ -17,6 +17,7 @@ import { failed, succeeded, type Loadable } from '../../shared/request/loadable'
 import { request, requireUser } from '../../shared/request/request.saga';
 import { ROLE_TEACHER } from '../../shared/request/roles';
 import { selectUser } from '../../shared/session/session';
+import { requirePeriod } from '../../shared/settings/settings';
 import { uploadWithProgress } from '../../shared/request/upload.saga';
 import { umkActions, selectUmk, type UmkDraft, type UmkState } from './umk.slice';
 
@@ -40,11 +41,8 @@ export function* openedSaga() {
     if (state.semesterId !== null) yield put(umkActions.semesterSelected({ id: state.semesterId }));
     return;
   }
-  const year = yield* request(academicApi.defaultYear, [], { failed: umkActions.halfFailed });
-  if (!year.ok) return;
-  const ws = yield* request(academicApi.currentWs, [], { failed: umkActions.halfFailed });
-  if (!ws.ok) return;
-  yield put(umkActions.halfSelected({ year: year.data.id, ws: ws.data.id === 2 ? 2 : 1 }));
+  const period = yield* requirePeriod(umkActions.halfFailed);
+  if (period) yield put(umkActions.halfSelected({ year: period.year, ws: period.ws }));
 }
 
 export function* disciplinesSaga(action: PayloadAction<{ year: number; ws: 1 | 2 }>) {

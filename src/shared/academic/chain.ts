@@ -1,7 +1,7 @@
 /**
  * The academic context of a screen, one way for every area that needs it (chat today, the journal,
  * schedule and registration next): the workspace (academic year and half-year, the current one
- * first), the years list, and the role's discipline → semester → group chain with the people of the
+ * first, from the shared settings), the years list, and the role's discipline → semester → group chain with the people of the
  * chosen group (docs/product.md#chat describes the rules).
  *
  * `createAcademicChain('<area>')` gives the area's slice its state fields, case reducers (spread into
@@ -17,9 +17,10 @@ import type { Contact, DisciplineRow } from '../../../contract/academic';
 import { academicApi } from '../../api/academic';
 import type { Failure, Result } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../request/loadable';
-import { NO_DATA, request } from '../request/request.saga';
+import { request } from '../request/request.saga';
 import { ROLE_TEACHER } from '../request/roles';
 import { selectUser } from '../session/session';
+import { requirePeriod } from '../settings/settings';
 import { shellActions } from '../shell/shell.slice';
 
 const sameDiscipline = (a: DisciplineRow, b: DisciplineRow) => a.id === b.id && a.kredit === b.kredit && a.isSelect === b.isSelect;
@@ -223,20 +224,19 @@ export function createAcademicChain<S extends AcademicChainState>(area: string, 
     if (state.year === null && !state.current.fetching) yield put(actions.currentRequested());
   }
 
-  /** The current half-year and year, then the disciplines of that workspace (and the years list). */
+  /**
+   * The current half-year and year from the shared settings (loaded once after sign-in), then the
+   * disciplines of that workspace; the years list for the year picker.
+   */
   function* currentSaga() {
-    const [ws, year, years] = (yield all([call(academicApi.currentWs), call(academicApi.currentYear), call(academicApi.years)])) as [
-      Result<IdName>,
-      Result<IdName>,
-      Result<IdName[]>,
-    ];
-    if (years.ok) yield put(actions.yearsSucceeded(years.data));
-    if (!ws.ok || !year.ok) {
-      const failure = !ws.ok ? ws : !year.ok ? year : NO_DATA;
-      yield put(actions.currentFailed(failure));
-      return;
+    const state = (yield select(selectChain)) as AcademicChainState;
+    if (state.years.length === 0) {
+      const years = (yield call(academicApi.years)) as Result<IdName[]>;
+      if (years.ok) yield put(actions.yearsSucceeded(years.data));
     }
-    const workspace: WorkspacePayload = { year: year.data.id, ws: ws.data.id === 2 ? 2 : 1 };
+    const period = yield* requirePeriod(actions.currentFailed);
+    if (!period) return;
+    const workspace: WorkspacePayload = { year: period.year, ws: period.ws };
     yield put(actions.currentSucceeded(workspace));
     yield put(actions.disciplinesRequested(workspace));
   }

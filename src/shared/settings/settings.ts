@@ -4,14 +4,14 @@
  * the side-menu links (docs/api.md#settings). Every area reads the current period here
  * (`selectPeriod`, or `waitForPeriod` in a saga); none asks the server for it again.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type Action, type PayloadAction } from '@reduxjs/toolkit';
 import { put, select, take, takeLatest } from 'redux-saga/effects';
 import type { User } from '../../../contract/auth';
 import type { MenuLink, Settings, SettingsDefaults } from '../../../contract/settings';
 import { settingsApi } from '../../api/settings';
 import type { Failure } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../request/loadable';
-import { request, requireUser } from '../request/request.saga';
+import { NO_DATA, request, requireUser } from '../request/request.saga';
 import { sessionEnded, sessionStarted } from '../session/session';
 
 export interface UniversitySettings {
@@ -80,6 +80,21 @@ export function* waitForPeriod(): Generator<unknown, Period | null, unknown> {
     const next = (yield take([settingsActions.loadSucceeded.type, settingsActions.loadFailed.type])) as { type: string };
     if (next.type === settingsActions.loadFailed.type) return null;
   }
+}
+
+/**
+ * In a saga: the current period, or null after putting `failed(…)` with the settings' own failure
+ * (the area's screen then shows its load failure and its retry). Settings that failed earlier are
+ * asked for again: an area's retry retries them.
+ */
+export function* requirePeriod(failed: (failure: Failure) => Action): Generator<unknown, Period | null, unknown> {
+  const before = (yield select(selectSettings)) as SettingsState;
+  if (before.error && !before.fetching) yield put(settingsActions.loadRequested());
+  const period = yield* waitForPeriod();
+  if (period) return period;
+  const state = (yield select(selectSettings)) as SettingsState;
+  yield put(failed(state.error ?? NO_DATA));
+  return null;
 }
 
 export function* loadSettingsSaga() {

@@ -4,7 +4,7 @@
  * step runs. Steps are deterministic (seeded PRNG, no network).
  */
 import { eq } from 'drizzle-orm';
-import { currentAcademicYear } from '../../lib/academic-year';
+import { currentPeriod } from '../../lib/academic-year';
 import type { Db } from '../client';
 import { seedSteps } from '../schema';
 import { seedChat } from './chat';
@@ -82,7 +82,7 @@ export async function runSeed(db: Db, options: SeedOptions = {}, steps: readonly
     report.applied.push(step.name);
   }
   // The years list must always reach from four years back to one ahead of today.
-  const current = currentAcademicYear(ctx.now);
+  const current = currentPeriod(ctx.now).year;
   await ensureAcademicYears(db, current - 4, current + 1);
   return report;
 }

@@ -7,7 +7,7 @@
  * 2026-27 autumn; lessons run from 1 September (1 February) up to yesterday or the end of term.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { currentAcademicYear } from '../../lib/academic-year';
+import { currentPeriod } from '../../lib/academic-year';
 import { newVisit, visitValues, type NewVisit } from '../../shared/journal-visits';
 import type { Db } from '../client';
 import { disciplines, journalLessonTopics, journalModules, journalVisits, scheduleEntries, streamGroups, students, teachingAssignments, users } from '../schema';
@@ -88,7 +88,7 @@ export async function seedJournal(db: Db, ctx: SeedContext): Promise<void> {
 
   const now = ctx.now;
   const month = now.getMonth();
-  let year = currentAcademicYear(now);
+  let year = currentPeriod(now).year;
   let ws = month >= 8 || month === 0 ? 1 : 2;
   const entriesIn = (y: number, w: number) =>
     db

@@ -6,6 +6,7 @@ import type { NewsItem } from '../../../../contract/news';
 import type { App } from '../../app';
 import { sniffType } from '../../plugins/sniff';
 import { appOn, createTestDatabase, session, type TestDatabase } from '../../test/helpers';
+import { requestsTo } from '../../test/requests';
 import type { Db } from '../client';
 import { files, news, newsFiles, newsReads, users } from '../schema';
 import { png, posterPng, textPdf } from './documents';
@@ -13,6 +14,7 @@ import { png, posterPng, textPdf } from './documents';
 let small: TestDatabase;
 let db: Db;
 let app: App;
+const { post } = requestsTo(() => app);
 
 beforeAll(async () => {
   small = await createTestDatabase();
@@ -76,7 +78,7 @@ describe('news items', () => {
   it("the demo student sees the faculty office's students-only post; the demo teacher does not", async () => {
     const page = async (who: 'teacher' | 'student') => {
       const s = await session(app, who);
-      const res = await app.inject({ method: 'POST', url: '/api/news/data.json', payload: { id: s.user.id, uid: s.user.uid, role: s.user.role, page: 1 }, headers: s.headers });
+      const res = await post('/api/news/data.json', s, { id: s.user.id, uid: s.user.uid, role: s.user.role, page: 1 });
       return res.json().data as NewsItem[];
     };
     const scholarship = (items: NewsItem[]) => items.find((i) => i.message.startsWith('Приём документов на академическую стипендию'));

@@ -4,7 +4,7 @@
  * from a seeded generator, so every run writes the same rows.
  */
 import { asc } from 'drizzle-orm';
-import { currentAcademicYear } from '../../lib/academic-year';
+import { currentPeriod } from '../../lib/academic-year';
 import type { Db } from '../client';
 import { students, studentOrders } from '../schema';
 import type { SeedContext } from './index';
@@ -14,7 +14,7 @@ const BATCH = 1000;
 
 export async function seedQr(db: Db, ctx: SeedContext): Promise<void> {
   const prng = new Prng('0008-qr');
-  const current = currentAcademicYear(ctx.now);
+  const current = currentPeriod(ctx.now).year;
   const all = await db.select({ id: students.id, admissionYear: students.admissionYear }).from(students).orderBy(asc(students.id));
   // One number per order and year, shared by the students it concerns (as a real order lists many students).
   const numbers = new Map<string, string>();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { groups, users } from '../../db/schema';
 import { appOn, createTestDatabase, session, testClock, type TestDatabase } from '../../test/helpers';
+import { requestsTo } from '../../test/requests';
 
 let db: TestDatabase;
 let app: App;
@@ -15,9 +16,7 @@ const half = { year: 2026, ws: 1 };
 let demoGroup: number;
 let webId: number;
 
-type Who = { headers: Record<string, string> } | null;
-const post = (url: string, who: Who, payload: object = {}, lang?: string) =>
-  app.inject({ method: 'POST', url: `/api/discipline/${url}`, payload, headers: { ...(who?.headers ?? {}), ...(lang ? { 'accept-language': lang } : {}) } });
+const { post } = requestsTo(() => app, '/api/discipline/');
 
 beforeAll(async () => {
   db = await createTestDatabase();

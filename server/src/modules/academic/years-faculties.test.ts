@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { signedInApp, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
+import { requestsTo } from '../../test/requests';
 
 let db: TestDatabase;
 let app: App;
@@ -17,9 +18,7 @@ afterAll(async () => {
   await db.close();
 });
 
-const post = (url: string, who: { headers: Record<string, string> } | null, payload: object = {}, lang?: string) =>
-  app.inject({ method: 'POST', url, payload, headers: { ...(who?.headers ?? {}), ...(lang ? { 'accept-language': lang } : {}) } });
-const get = (url: string, who: { headers: Record<string, string> } | null) => app.inject({ url, headers: who?.headers ?? {} });
+const { post, get } = requestsTo(() => app);
 
 describe('years and faculties need a session', () => {
   it.each([

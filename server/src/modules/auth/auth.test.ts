@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { sessions, users } from '../../db/schema';
 import { appOn, cookieHeader, createTestDatabase, DEMO, session, sessionFrom, signIn, testClock, type TestDatabase } from '../../test/helpers';
+import { requestsTo } from '../../test/requests';
 
 let db: TestDatabase;
 let app: App;
@@ -34,7 +35,7 @@ afterAll(async () => {
 const enticate = (token?: string) =>
   app.inject({ method: 'POST', url: '/api/auth/enticate.json', payload: { token: 'client-marker' }, headers: token ? cookieHeader(token) : {} });
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload, headers });
+const { post } = requestsTo(() => app);
 
 /** A fresh account with a password: a seeded student without one, whose credentials the test may change. */
 async function spareAccount(login: string, password: string, mustUpdate = false) {
@@ -108,14 +109,14 @@ describe('orize (sign-in)', () => {
   });
 
   it('Z5: a role in the body changes nothing', async () => {
-    const res = await post('/api/auth/orize.json', { login: DEMO.student.login, password: DEMO.student.password, role: 1, newsPerms: true, uid: 1 });
+    const res = await post('/api/auth/orize.json', null, { login: DEMO.student.login, password: DEMO.student.password, role: 1, newsPerms: true, uid: 1 });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ role: 2, newsPerms: false });
   });
 
   it('400 BAD_REQUEST for a body that does not match the contract', async () => {
     for (const payload of [{}, { login: 'ab', password: 'abc' }, { login: 'teacher' }, { login: 5, password: 'xxxxxx' }]) {
-      const res = await post('/api/auth/orize.json', payload);
+      const res = await post('/api/auth/orize.json', null, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ result: true, error: { code: 'BAD_REQUEST' }, data: null });
     }
@@ -149,7 +150,7 @@ describe('orize (sign-in)', () => {
         ['/api/auth/updatelogin.json', { oldlog: 'disabled-alike', oldpas: password, newlog: 'other-login', newpas: 'Another good passphrase' }],
       ] as const;
     for (const [[url, right], [, wrong]] of bodies('Right passphrase 2026').map((r, i) => [r, bodies('Wrong passphrase 2026')[i]] as const)) {
-      const [a, b] = [await post(url, right, { 'accept-language': 'en' }), await post(url, wrong, { 'accept-language': 'en' })];
+      const [a, b] = [await post(url, null, right, 'en'), await post(url, null, wrong, 'en')];
       expect({ status: a.statusCode, body: a.json() }, url).toEqual({ status: b.statusCode, body: b.json() });
       expect(a.statusCode, url).toBe(401);
       expect(a.json().error.code).toBe('BAD_CREDENTIALS');
@@ -176,19 +177,19 @@ describe('enticate, checkgauth, logout', () => {
 
   it('S2: after logout the old token is refused everywhere', async () => {
     const { token, headers, user } = await session(app, 'teacher');
-    const out = await post('/api/auth/logout.json', { logout: true }, headers);
+    const out = await post('/api/auth/logout.json', { headers }, { logout: true });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ result: 0, error: null, data: null });
     expect(sessionFrom(out)).toBe('');
     expect((await enticate(token)).statusCode).toBe(401);
-    const profile = await post('/api/profile/data.json', { uid: user.uid, role: 1 }, headers);
+    const profile = await post('/api/profile/data.json', { headers }, { uid: user.uid, role: 1 });
     expect(profile.statusCode).toBe(401);
-    const settings = await post('/api/misc/settings.json', { uid: user.uid, role: 1 }, headers);
+    const settings = await post('/api/misc/settings.json', { headers }, { uid: user.uid, role: 1 });
     expect(settings.statusCode).toBe(401);
   });
 
   it('logout without a session is harmless', async () => {
-    expect((await post('/api/auth/logout.json', {})).statusCode).toBe(200);
+    expect((await post('/api/auth/logout.json', null, {})).statusCode).toBe(200);
   });
 });
 
@@ -230,11 +231,11 @@ describe('S3: session lifetime', () => {
 
 describe('recovery and updatelogin (forced credential update)', () => {
   it('recovery answers LOG_PAS 0 for a normal account and 1 for the freshman; wrong ones 401', async () => {
-    const normal = await post('/api/auth/recovery.json', { oldlog: DEMO.teacher.login, oldpas: DEMO.teacher.password });
+    const normal = await post('/api/auth/recovery.json', null, { oldlog: DEMO.teacher.login, oldpas: DEMO.teacher.password });
     expect(normal.json()).toEqual({ result: 0, error: null, data: [{ LOG_PAS: 0 }] });
-    const fresh = await post('/api/auth/recovery.json', { oldlog: DEMO.freshman.login, oldpas: DEMO.freshman.password });
+    const fresh = await post('/api/auth/recovery.json', null, { oldlog: DEMO.freshman.login, oldpas: DEMO.freshman.password });
     expect(fresh.json().data).toEqual([{ LOG_PAS: 1 }]);
-    const wrong = await post('/api/auth/recovery.json', { oldlog: DEMO.freshman.login, oldpas: 'not-the-password' }, {});
+    const wrong = await post('/api/auth/recovery.json', null, { oldlog: DEMO.freshman.login, oldpas: 'not-the-password' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.code).toBe('BAD_CREDENTIALS');
   });
@@ -252,11 +253,11 @@ describe('recovery and updatelogin (forced credential update)', () => {
       [{ ...base, newlog: 'ab', newpas: 'Another good passphrase' }, 400, 'BAD_REQUEST'],
     ];
     for (const [payload, status, code] of cases) {
-      const res = await post('/api/auth/updatelogin.json', payload);
+      const res = await post('/api/auth/updatelogin.json', null, payload);
       expect({ status: res.statusCode, code: res.json().error?.code }).toEqual({ status, code });
     }
     // Nothing changed: the old credentials still say LOG_PAS 1.
-    expect((await post('/api/auth/recovery.json', base)).json().data).toEqual([{ LOG_PAS: 1 }]);
+    expect((await post('/api/auth/recovery.json', null, base)).json().data).toEqual([{ LOG_PAS: 1 }]);
   });
 
   it('the whole flow: recovery → updatelogin (sms, sessions revoked) → orize with the new credentials', async () => {
@@ -266,12 +267,8 @@ describe('recovery and updatelogin (forced credential update)', () => {
     const before = await signIn(app, 'forced-two', 'Initial passphrase 2');
     await db.database.db.update(users).set({ mustUpdateCredentials: true }).where(eq(users.id, id));
 
-    expect((await post('/api/auth/recovery.json', { oldlog: 'forced-two', oldpas: 'Initial passphrase 2' })).json().data).toEqual([{ LOG_PAS: 1 }]);
-    const res = await post(
-      '/api/auth/updatelogin.json',
-      { oldlog: 'forced-two', oldpas: 'Initial passphrase 2', newlog: 'Renamed.User', newpas: 'correct horse battery staple' },
-      { 'accept-language': 'ru' },
-    );
+    expect((await post('/api/auth/recovery.json', null, { oldlog: 'forced-two', oldpas: 'Initial passphrase 2' })).json().data).toEqual([{ LOG_PAS: 1 }]);
+    const res = await post('/api/auth/updatelogin.json', null, { oldlog: 'forced-two', oldpas: 'Initial passphrase 2', newlog: 'Renamed.User', newpas: 'correct horse battery staple' }, 'ru');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: 0, error: null, data: { changed: true }, sms: 'Логин и пароль изменены' });
     expect(res.json().sms).toContain('изменены');
@@ -281,7 +278,7 @@ describe('recovery and updatelogin (forced credential update)', () => {
     const after = await signIn(app, 'renamed.user', 'correct horse battery staple');
     expect(after.res.statusCode).toBe(200);
     expect(after.body.data.login).toBe('Renamed.User');
-    expect((await post('/api/auth/recovery.json', { oldlog: 'Renamed.User', oldpas: 'correct horse battery staple' })).json().data).toEqual([{ LOG_PAS: 0 }]);
+    expect((await post('/api/auth/recovery.json', null, { oldlog: 'Renamed.User', oldpas: 'correct horse battery staple' })).json().data).toEqual([{ LOG_PAS: 0 }]);
   });
 
   it('the freshman can update and then sign in; the notice comes in the caller language', async () => {
@@ -295,7 +292,7 @@ describe('recovery and updatelogin (forced credential update)', () => {
     expect(res.json().sms).toBe('Логин жана сырсөз өзгөртүлдү');
     expect((await signIn(app, 'nursultan', 'Tian Shan mountains 2026')).res.statusCode).toBe(200);
     // Done: the account no longer updates its credentials without a session (403, nothing changes).
-    const again = await post('/api/auth/updatelogin.json', { oldlog: 'nursultan', oldpas: 'Tian Shan mountains 2026', newlog: 'taken-over', newpas: 'Another mountain 2027' });
+    const again = await post('/api/auth/updatelogin.json', null, { oldlog: 'nursultan', oldpas: 'Tian Shan mountains 2026', newlog: 'taken-over', newpas: 'Another mountain 2027' });
     expect(again.statusCode).toBe(403);
     expect((await signIn(app, 'nursultan', 'Tian Shan mountains 2026')).res.statusCode).toBe(200);
     await db.database.db.update(users).set({ mustUpdateCredentials: true }).where(eq(users.login, 'nursultan'));

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import { chatGroupReads, chatMessages, disciplines, files, groups, streamGroups, students, teachingAssignments, users } from '../../db/schema';
-import { appOn, createTestDatabase, multipartPayload, session, testClock, type MultipartPart, type TestDatabase } from '../../test/helpers';
+import { appOn, cookieHeader, createTestDatabase, multipartPayload, session, testClock, type MultipartPart, type TestDatabase } from '../../test/helpers';
+import { requestsTo } from '../../test/requests';
 
 let db: TestDatabase;
 let sql_: Db;
@@ -47,7 +48,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 async function sessionOf(userId: number): Promise<Person> {
   const token = await app.ctx.sessions.create(userId, 'password', { ip: '127.0.0.1', userAgent: null, token: null });
   const [u] = await sql_.select().from(users).where(eq(users.id, userId));
-  return { headers: { cookie: `lms_sid=${token}` }, userId, uid: (u.role === 1 ? u.teacherId : u.studentId)!, role: u.role as 1 | 2 };
+  return { headers: cookieHeader(token), userId, uid: (u.role === 1 ? u.teacherId : u.studentId)!, role: u.role as 1 | 2 };
 }
 
 async function demo(who: 'teacher' | 'student'): Promise<Person> {
@@ -55,7 +56,7 @@ async function demo(who: 'teacher' | 'student'): Promise<Person> {
   return { headers: s.headers, userId: s.user.id, uid: s.user.uid, role: s.user.role };
 }
 
-const post = (url: string, who: Person | null, payload: object = {}) => app.inject({ method: 'POST', url: `/api/chat/${url}`, payload, headers: who?.headers ?? {} });
+const { post } = requestsTo(() => app, '/api/chat/');
 
 /** The one-to-one fields from `from` to `to`. */
 const pair = (from: Person, to: Person, discipline = web) => ({ ...context, id_discipline: discipline, id_from_type: from.role, id_from: from.uid, id_to_type: to.role, id_to: to.uid });

@@ -11,7 +11,8 @@ import type { Book, BookCategory } from '../../../../contract/library';
 import type { App } from '../../app';
 import { books, files, groups, students, users } from '../../db/schema';
 import { hashPassword } from '../../shared/credentials/password-hash';
-import { appOn, createTestDatabase, multipartPayload, session, signIn, type MultipartPart, type TestDatabase } from '../../test/helpers';
+import { appOn, createTestDatabase, multipartPayload, session, type MultipartPart, type TestDatabase } from '../../test/helpers';
+import { requestsTo, signedIn } from '../../test/requests';
 
 let db: TestDatabase;
 let app: App;
@@ -42,9 +43,7 @@ async function account(login: string, role: 1 | 2, notSpeciality?: number): Prom
           .then((rows) => rows.filter((r) => r.speciality !== notSpeciality));
   const password = `${login}-Pass-2026`;
   await d.update(users).set({ login, passwordHash: await hashPassword(password) }).where(eq(users.id, candidate.id));
-  const { res, token, body } = await signIn(app, login, password);
-  if (res.statusCode !== 200 || !token) throw new Error(`sign-in as ${login} failed: ${res.body}`);
-  return { headers: { cookie: `lms_sid=${token}` }, user: body.data };
+  return signedIn(app, login, password);
 }
 
 beforeAll(async () => {
@@ -67,12 +66,12 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const post = (url: string, who: Who | null, payload: object) => app.inject({ method: 'POST', url, payload, headers: who?.headers ?? {} });
+const { post, get } = requestsTo(() => app);
 const onDisk = () => (fs.existsSync(path.join(dataDir, 'files')) ? fs.readdirSync(path.join(dataDir, 'files')).filter((n) => n !== '.tmp') : []);
 const total = async (table: typeof books | typeof files) => (await db.database.db.select({ n: count() }).from(table))[0].n;
 
 async function firstCategory(): Promise<BookCategory> {
-  const bases = (await app.inject({ url: '/api/library/basebookcategories', headers: student.headers })).json().data;
+  const bases = (await get('/api/library/basebookcategories', student)).json().data;
   const res = await post('/api/library/bookcategories', student, { id_baseBookCategory: bases[0].id_baseBookCategory });
   return res.json().data[0];
 }
@@ -112,7 +111,7 @@ describe('every library call needs a session', () => {
 
 describe('reading the library', () => {
   it('base categories → categories with counts → books of a category, in the caller’s language', async () => {
-    const bases = (await app.inject({ url: '/api/library/basebookcategories', headers: student.headers })).json().data;
+    const bases = (await get('/api/library/basebookcategories', student)).json().data;
     expect(bases.map((b: { name: string }) => b.name)).toEqual(['Учебная литература', 'Научная литература', 'Художественная литература', 'Справочные издания']);
     const en = (await app.inject({ url: '/api/library/basebookcategories?lang=en', headers: { ...student.headers, cookie: `${student.headers.cookie}; lang=en` } })).json().data;
     expect(en[0].name).toBe('Textbooks');
@@ -153,7 +152,7 @@ describe('reading the library', () => {
     expect((await post('/api/library/bookcategories', student, { id_baseBookCategory: -1 })).statusCode).toBe(400);
     expect((await post('/api/library/deletecheck', student, { id_human: student.user.uid, id_EBook: 2147483648 })).statusCode).toBe(400);
     expect((await post('/api/library/deletecheck', student, { id_human: student.user.uid, id_EBook: 999999 })).statusCode).toBe(404);
-    expect((await app.inject({ url: '/api/library/read.file?id=abc', headers: student.headers })).statusCode).toBe(400);
+    expect((await get('/api/library/read.file?id=abc', student)).statusCode).toBe(400);
   });
 });
 
@@ -166,11 +165,11 @@ describe('adding, editing and deleting books', () => {
     expect(list[0].id_eBook).toBe(book.id_eBook);
     expect((await post('/api/library/deletecheck', student, { id_human: student.user.uid, id_EBook: book.id_eBook })).json().data).toEqual({ id_EBook: book.id_eBook, canDeleteBook: true });
 
-    const download = await app.inject({ url: `/api/library/download.file?id=${book.id_eBook}`, headers: otherStudent.headers });
+    const download = await get(`/api/library/download.file?id=${book.id_eBook}`, otherStudent);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);
     expect(download.rawPayload.equals(PDF)).toBe(true);
-    const read = await app.inject({ url: `/api/library/read.file?id=${book.id_eBook}`, headers: otherStudent.headers });
+    const read = await get(`/api/library/read.file?id=${book.id_eBook}`, otherStudent);
     expect(read.statusCode).toBe(200);
     expect(read.headers['content-type']).toBe('application/pdf');
     expect(read.headers['content-disposition']).toMatch(/^inline; filename=/);
@@ -195,7 +194,7 @@ describe('adding, editing and deleting books', () => {
     expect(replaced.json().data).toMatchObject({ name: 'Мой конспект, 2-е изд.', fileName: 'notes.txt', mime: 'text/plain; charset=utf-8' });
     expect((await db.database.db.select().from(files).where(eq(files.id, row.fileId))).length).toBe(0);
     // Only PDFs are read in the browser.
-    expect((await app.inject({ url: `/api/library/read.file?id=${book.id_eBook}`, headers: student.headers })).statusCode).toBe(400);
+    expect((await get(`/api/library/read.file?id=${book.id_eBook}`, student)).statusCode).toBe(400);
 
     // The library permission manages any book; a delete takes the file with it.
     expect((await post('/api/library/deletecheck', teacher, { id_human: teacher.user.uid, id_EBook: book.id_eBook })).json().data.canDeleteBook).toBe(true);
@@ -204,7 +203,7 @@ describe('adding, editing and deleting books', () => {
     expect(deleted.json().data).toEqual({ id_EBook: book.id_eBook, id_bookCategory: category.id_bookCategory, deleted: true });
     expect(await total(files)).toBe(filesBefore - 1);
     await app.ctx.files.runUnlinkChecks();
-    expect((await app.inject({ url: `/api/library/download.file?id=${book.id_eBook}`, headers: student.headers })).statusCode).toBe(404);
+    expect((await get(`/api/library/download.file?id=${book.id_eBook}`, student)).statusCode).toBe(404);
   });
 
   it('a student may not delete a book someone else uploaded; ids naming someone else → 403', async () => {

@@ -11,7 +11,8 @@ import type { NewsItem } from '../../../../contract/news';
 import type { App } from '../../app';
 import { departments, faculties, files, groups, news, newsFiles, specialities, students, teachers, users } from '../../db/schema';
 import { hashPassword } from '../../shared/credentials/password-hash';
-import { appOn, createTestDatabase, multipartPayload, session, signIn, testClock, type MultipartPart, type TestDatabase } from '../../test/helpers';
+import { appOn, createTestDatabase, multipartPayload, session, testClock, type MultipartPart, type TestDatabase } from '../../test/helpers';
+import { requestsTo, signedIn } from '../../test/requests';
 
 let db: TestDatabase;
 let app: App;
@@ -56,9 +57,7 @@ async function account(login: string, role: 1 | 2, faculty: number, newsPerms = 
           .limit(1);
   const password = `${login}-Pass-2026`;
   await d.update(users).set({ login, passwordHash: await hashPassword(password), newsPerms }).where(eq(users.id, candidate.id));
-  const { res, token, body } = await signIn(app, login, password);
-  if (res.statusCode !== 200 || !token) throw new Error(`sign-in as ${login} failed: ${res.body}`);
-  return { headers: { cookie: `lms_sid=${token}` }, user: body.data };
+  return signedIn(app, login, password);
 }
 
 beforeAll(async () => {
@@ -84,7 +83,7 @@ beforeEach(async () => {
   clock.set(new Date(2026, 9, 1, 10, 0));
 });
 
-const post = (url: string, who: Who | null, payload: object) => app.inject({ method: 'POST', url, payload, headers: who?.headers ?? {} });
+const { post } = requestsTo(() => app);
 
 async function feed(who: Who, page = 1) {
   const res = await post('/api/news/data.json', who, { id: who.user.id, uid: who.user.uid, role: who.user.role, page });

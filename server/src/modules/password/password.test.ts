@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { users } from '../../db/schema';
 import { appOn, cookieHeader, createTestDatabase, signIn, testClock, type TestDatabase } from '../../test/helpers';
+import { signedIn } from '../../test/requests';
 import { hashPassword } from '../../shared/credentials/password-hash';
 
 let db: TestDatabase;
@@ -23,8 +24,8 @@ afterAll(async () => {
 async function teacherAccount(login: string, password: string) {
   const [free] = await db.database.db.select({ id: users.id }).from(users).where(and(eq(users.role, 1), isNull(users.passwordHash))).orderBy(users.id).limit(1);
   await db.database.db.update(users).set({ login, passwordHash: await hashPassword(password) }).where(eq(users.id, free.id));
-  const { token, body } = await signIn(app, login, password);
-  return { token: token!, uid: body.data.uid as number, headers: cookieHeader(token!) };
+  const account = await signedIn(app, login, password);
+  return { ...account, uid: account.user.uid };
 }
 
 const reset = (headers: Record<string, string>, payload: object, lang?: string) =>

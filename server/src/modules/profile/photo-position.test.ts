@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { signedInApp, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
+import { requestsTo } from '../../test/requests';
 
 let db: TestDatabase;
 let app: App;
@@ -17,8 +18,7 @@ afterAll(async () => {
   await db.close();
 });
 
-const post = (url: string, who: { headers: Record<string, string> } | null, payload: object = {}, lang?: string) =>
-  app.inject({ method: 'POST', url, payload, headers: { ...(who?.headers ?? {}), ...(lang ? { 'accept-language': lang } : {}) } });
+const { post } = requestsTo(() => app);
 
 describe('photo and position need a session', () => {
   it.each([

@@ -2,7 +2,7 @@
 import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '../../../../contract/common';
 import type { Photo, PhotoBody, PositionBody, PositionRow, Profile, ProfileBody } from '../../../../contract/profile';
 import type { AppContext } from '../../context';
-import { currentAcademicYear } from '../../lib/academic-year';
+import { currentPeriod } from '../../lib/academic-year';
 import { localName } from '../../i18n';
 import { fullName } from '../../lib/person';
 import { notFound } from '../../app-error';
@@ -28,7 +28,7 @@ export class ProfileService {
     assertOwn(auth, input);
     const now = this.ctx.now();
     // The course follows the academic year.
-    const key = `${auth.userId}:${auth.role}:${auth.uid}:${lang}:${currentAcademicYear(now)}`;
+    const key = `${auth.userId}:${auth.role}:${auth.uid}:${lang}:${currentPeriod(now).year}`;
     const kept = await this.profiles.get(key, now.getTime());
     if (kept.value) return kept.value;
     const profile = await this.read(auth, lang, now);
@@ -59,7 +59,7 @@ export class ProfileService {
     const s = await repo.findStudentProfile(this.ctx.db, auth.uid);
     if (!s) throw notFound();
     const { speciality, faculty, educationForm, googleSub, admissionYear, durationYears, ...person } = s;
-    const course = currentAcademicYear(now) - admissionYear + 1;
+    const course = currentPeriod(now).year - admissionYear + 1;
     return {
       ...person,
       ...personTexts(person, lang),

@@ -3,6 +3,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schedule } from '../../../../contract/schedule';
 import { signedInApp, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
+import { requestsTo } from '../../test/requests';
 import type { App } from '../../app';
 
 let db: TestDatabase;
@@ -11,7 +12,7 @@ let teacher: TestSession;
 let student: TestSession;
 const clock = testClock(new Date(2026, 9, 5, 9, 0));
 
-const post = (url: string, who: TestSession | null, payload: object) => app.inject({ method: 'POST', url, payload, headers: who?.headers ?? {} });
+const { post } = requestsTo(() => app);
 const body = (who: TestSession, over: object = {}) => ({ year: 2026, ws: 1, uid: who.user.uid, role: who.user.role, isWeeklyUpdated: false, ...over });
 
 beforeAll(async () => {

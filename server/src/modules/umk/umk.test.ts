@@ -13,7 +13,8 @@ import type { UmkDiscipline, UmkItem } from '../../../../contract/umk';
 import type { App } from '../../app';
 import { books, files, groups, students, umkItems, users } from '../../db/schema';
 import { hashPassword } from '../../shared/credentials/password-hash';
-import { appOn, createTestDatabase, multipartPayload, session, signIn, type MultipartPart, type TestDatabase } from '../../test/helpers';
+import { appOn, createTestDatabase, multipartPayload, session, type MultipartPart, type TestDatabase } from '../../test/helpers';
+import { requestsTo, signedIn } from '../../test/requests';
 
 let db: TestDatabase;
 let app: App;
@@ -35,9 +36,7 @@ const HALF = { year: 2026, ws: 1 };
 async function signInAs(login: string, userId: number): Promise<Who> {
   const password = `${login}-Pass-2026`;
   await db.database.db.update(users).set({ login, passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
-  const { res, token, body } = await signIn(app, login, password);
-  if (res.statusCode !== 200 || !token) throw new Error(`sign-in as ${login} failed: ${res.body}`);
-  return { headers: { cookie: `lms_sid=${token}` }, user: body.data };
+  return signedIn(app, login, password);
 }
 
 beforeAll(async () => {
@@ -71,7 +70,7 @@ beforeAll(async () => {
   const mine: UmkDiscipline[] = (await post('/api/umk/disciplines', teacher, HALF)).json().data;
   const theirs: UmkDiscipline[] = (await post('/api/umk/disciplinesforstud', student, HALF)).json().data;
   web = mine.find((m) => theirs.some((t) => t.id === m.id))!;
-  category = (await app.inject({ url: '/api/umk/bookcategories', headers: teacher.headers })).json().data[0].id;
+  category = (await get('/api/umk/bookcategories', teacher)).json().data[0].id;
 });
 afterAll(async () => {
   await app.close();
@@ -79,7 +78,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const post = (url: string, who: Who | null, payload: object) => app.inject({ method: 'POST', url, payload, headers: who?.headers ?? {} });
+const { post, get } = requestsTo(() => app);
 const onDisk = () => (fs.existsSync(path.join(dataDir, 'files')) ? fs.readdirSync(path.join(dataDir, 'files')).filter((n) => n !== '.tmp') : []);
 const total = async (table: typeof books | typeof files | typeof umkItems) => (await db.database.db.select({ n: count() }).from(table))[0].n;
 /** What is stored, once the unlinks of earlier deletions have run. */
@@ -141,9 +140,9 @@ describe('lists', () => {
   it('a teacher sees his disciplines, semesters, reference lists and the seeded materials; a student gets 403 on teacher calls', async () => {
     expect(web).toBeDefined();
     expect((await semesterOf(web.id))).toBeGreaterThan(0);
-    const types: IdName[] = (await app.inject({ url: '/api/umk/types', headers: teacher.headers })).json().data;
+    const types: IdName[] = (await get('/api/umk/types', teacher)).json().data;
     expect(types.map((t) => t.name)).toContain('Силлабус');
-    expect((await app.inject({ url: '/api/umk/getstudentexamtypes', headers: teacher.headers })).json().data.length).toBeGreaterThan(0);
+    expect((await get('/api/umk/getstudentexamtypes', teacher)).json().data.length).toBeGreaterThan(0);
     const teachers: IdName[] = (await post('/api/umk/getumkteachers', teacher, { id_discipline: web.id })).json().data;
     expect(teachers.map((t) => t.id)).toContain(teacher.user.uid);
     const list: UmkItem[] = (await post('/api/umk/umklist', teacher, { id_discipline: web.id })).json().data;
@@ -157,7 +156,7 @@ describe('lists', () => {
       ['/api/umk/getumkteachers', { id_discipline: web.id }],
     ] as const)
       expect((await post(url, student, body)).statusCode, url).toBe(403);
-    expect((await app.inject({ url: '/api/umk/bookcategories', headers: student.headers })).statusCode).toBe(403);
+    expect((await get('/api/umk/bookcategories', student)).statusCode).toBe(403);
     expect((await post('/api/umk/disciplinesforstud', teacher, HALF)).statusCode).toBe(403);
     expect((await post('/api/umk/getumklistforstud', teacher, { id_discipline: web.id })).statusCode).toBe(403);
   });
@@ -172,10 +171,10 @@ describe('lists', () => {
     expect(items.every((i) => !i.canEdit)).toBe(true);
     const other = await post('/api/umk/getumklistforstud', otherStudent, { id_discipline: web.id });
     expect(other.statusCode).toBe(403);
-    expect((await app.inject({ url: `/api/umk/download.file?id=${items[0].id_books}`, headers: otherStudent.headers })).statusCode).toBe(403);
+    expect((await get(`/api/umk/download.file?id=${items[0].id_books}`, otherStudent)).statusCode).toBe(403);
     expect((await post('/api/umk/umklist', teacher, { id_discipline: 2147483648 })).statusCode).toBe(400);
     expect((await post('/api/umk/getumklistforstud', student, { id_discipline: 0 })).statusCode).toBe(400);
-    expect((await app.inject({ url: '/api/umk/read.file?id=999999', headers: student.headers })).statusCode).toBe(404);
+    expect((await get('/api/umk/read.file?id=999999', student)).statusCode).toBe(404);
   });
 });
 
@@ -190,12 +189,12 @@ describe('saving and deleting', () => {
     expect(found.find((b) => b.id_eBook === item.id_eBook)).toMatchObject({ isFromUmk: true, author: 'Асанов Б. К.' });
     // Full-time only: the demo student sees it, his part-time groupmate does not.
     expect((await studentList(student)).map((i) => i.id_books)).toContain(item.id_books);
-    const read = await app.inject({ url: `/api/umk/read.file?id=${item.id_books}`, headers: student.headers });
+    const read = await get(`/api/umk/read.file?id=${item.id_books}`, student);
     expect(read.statusCode).toBe(200);
     expect(read.headers['content-disposition']).toMatch(/^inline;/);
     expect(read.rawPayload.equals(PDF)).toBe(true);
     expect((await studentList(partTimeStudent)).map((i) => i.id_books)).not.toContain(item.id_books);
-    expect((await app.inject({ url: `/api/umk/download.file?id=${item.id_books}`, headers: partTimeStudent.headers })).statusCode).toBe(403);
+    expect((await get(`/api/umk/download.file?id=${item.id_books}`, partTimeStudent)).statusCode).toBe(403);
 
     // Unticking "also in the e-library" takes the book out, the material stays.
     const edit = await save(teacher, { idBook: String(item.id_books), bookName: 'Лекции (ред.)', isForEBooks: 'false', id_forStudentKind: '0' }, []);

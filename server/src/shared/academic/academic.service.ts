@@ -9,7 +9,7 @@ import type { Contact, ContactListBody, DisciplineListBody, DisciplineRow, Facul
 import type { AppContext } from '../../context';
 import { forbidden } from '../../app-error';
 import { localName } from '../../i18n';
-import { academicYearName, currentAcademicYear, currentWorkingSemester } from '../../lib/academic-year';
+import { academicYearName, currentPeriod } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
 import { asTeacher, assertOwn, type AuthInfo } from '../caller';
 import { unreadBySender } from '../messages.repository';
@@ -38,19 +38,19 @@ export class AcademicService {
 
   /** Six academic years, from four back to one ahead of the current, oldest first. */
   years(): IdName[] {
-    const current = currentAcademicYear(this.ctx.now());
+    const current = currentPeriod(this.ctx.now()).year;
     return Array.from({ length: 6 }, (_, i) => current - 4 + i).map((id) => ({ id, name: academicYearName(id) }));
   }
 
   /** The current academic year (a new one starts in September). */
   currentYear(): IdName {
-    const id = currentAcademicYear(this.ctx.now());
-    return { id, name: academicYearName(id) };
+    const { year, yearName } = currentPeriod(this.ctx.now());
+    return { id: year, name: yearName };
   }
 
   /** The current half-year with its name in the caller's language. */
   async currentWs(lang: Language): Promise<IdName> {
-    const id = currentWorkingSemester(this.ctx.now());
+    const id = currentPeriod(this.ctx.now()).ws;
     const names = await repo.workingSemesterNames(this.ctx.db, id);
     return { id, name: names ? localName(names, lang) : String(id) };
   }
