@@ -17,3 +17,4 @@ export * from './journal';
 export * from './qr';
 export * from './library';
 export * from './idempotency';
+export * from './live';
