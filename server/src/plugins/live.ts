@@ -21,10 +21,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { requestDeadline, type Database, type Db, type Listening } from '../db/client';
-import { tooManyRequests } from '../app-error';
 import type { AuthInfo } from '../shared/caller';
 import { SESSION_COOKIE, type SessionStore } from './session';
 import { SESSION_CHANNEL } from './session-cache';
+import { StreamSlots } from './stream-slots';
 
 export const LIVE_CHANNEL = 'lms_live';
 /** Sent to an account when some of its sessions were revoked: its streams check their own session. */
@@ -112,8 +112,10 @@ export class LiveBus {
   sessionCheckMs = 60_000;
   /** Reconnect delay the browser is told to use (`retry:`). */
   retryMs = 3_000;
-  /** Open streams one session may hold in this process; one more answers 429. */
+  /** Open streams one session may hold in all processes together; one more answers 429. */
   maxStreamsPerSession = 10;
+  /** The streams' places, counted in the database (plugins/stream-slots.ts). */
+  readonly slots: StreamSlots;
   /** Sessions of the streams' callers (set by registerLive): a stream ends with its session. */
   sessions: SessionStore | null = null;
   /** The clock of the sessions (tests move it). */
@@ -130,7 +132,9 @@ export class LiveBus {
   /** Where delivery problems are logged (the app's logger once it exists). */
   log: LiveLogger = { warn: () => {} };
 
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Database) {
+    this.slots = new StreamSlots(database.db);
+  }
 
   /**
    * Sends `event` with `data` to every open stream of the users `to`, in every server process.
@@ -301,15 +305,15 @@ export class LiveBus {
     return this.perSession.get(sessionId) ?? 0;
   }
 
-  /** Counts a session's stream until it closes; 429 when the session holds too many already. */
-  admit(sessionId: number): () => void {
-    const open = this.streamsOf(sessionId);
-    if (open >= this.maxStreamsPerSession) throw tooManyRequests(Math.ceil(this.retryMs / 1000));
-    this.perSession.set(sessionId, open + 1);
+  /** Counts a session's stream until it closes; 429 when the session holds too many already, in any process. */
+  async admit(sessionId: number): Promise<() => void> {
+    const giveBack = await this.slots.take(sessionId, this.maxStreamsPerSession, Math.ceil(this.retryMs / 1000));
+    this.perSession.set(sessionId, this.streamsOf(sessionId) + 1);
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      giveBack();
       const left = this.streamsOf(sessionId) - 1;
       if (left > 0) this.perSession.set(sessionId, left);
       else this.perSession.delete(sessionId);
@@ -329,6 +333,7 @@ export class LiveBus {
   async stop(): Promise<void> {
     this.stopped = true;
     this.closeStreams();
+    await this.slots.stop();
     const listening = this.listening;
     this.listening = null;
     if (listening) await (await listening.catch(() => null))?.stop();
@@ -376,11 +381,11 @@ export interface EventStream {
 /**
  * Turns the reply into an event stream: status 200, text/event-stream, no caching or proxy
  * buffering, the security headers already set on the reply, a heartbeat, and cleanup when the
- * connection ends. The bus tracks it so that a shutdown ends it at once.
+ * connection ends. The bus tracks it so that a shutdown ends it at once. `release` (the session's
+ * place, LiveBus.admit) is given back when it ends.
  */
-export function openEventStream(req: FastifyRequest, reply: FastifyReply, bus: LiveBus): EventStream {
+export function openEventStream(req: FastifyRequest, reply: FastifyReply, bus: LiveBus, release: (() => void) | null = null): EventStream {
   const auth = req.auth;
-  const release = auth ? bus.admit(auth.sessionId) : null;
   reply.hijack();
   const res = reply.raw;
   const headers: Record<string, string | number | string[]> = {};
@@ -457,7 +462,7 @@ export function registerLiveStream(app: FastifyInstance, bus: LiveBus): void {
   app.get(LIVE_STREAM_PATH, async (req, reply) => {
     const auth = req.auth!;
     await bus.ready();
-    const stream = openEventStream(req, reply, bus);
+    const stream = openEventStream(req, reply, bus, await bus.admit(auth.sessionId));
     const unsubscribe = bus.subscribe(auth.userId, (e) => {
       const out = bus.toStream(e, auth.userId);
       if (out) stream.send(out.event, out.data);
@@ -535,6 +540,7 @@ function endWithSession(stream: EventStream, bus: LiveBus, sessions: SessionStor
 /** Wires the bus into the app: its logger, and streams ended at shutdown and close. */
 export function registerLive(app: FastifyInstance, bus: LiveBus): void {
   bus.log = app.log;
+  bus.slots.log = app.log;
   bus.sessions = app.ctx.sessions;
   bus.now = app.ctx.now;
   app.ctx.sessions.onRevoked = (userIds, db) => bus.sessionsEnded(db, userIds);
