@@ -1,11 +1,45 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 import { buildStamp } from './scripts/build/build-stamp.js';
 import { inlineFirstPaint } from './scripts/build/inline-first-paint.js';
 import { localesVersion } from './scripts/build/locales-version.js';
 import { precompress } from './scripts/build/precompress.js';
 import { routePreloads, shellStoreModules } from './scripts/build/route-preloads.js';
+
+/**
+ * The end-to-end files that take longest, longest first: those that visit every screen or route
+ * (their time grows with the screen list), then the journal's flows. Vitest alone starts the files
+ * it has no timings for (a fresh checkout, CI) largest first, which put the longest file, a short
+ * one, last: the run then waited on it alone.
+ */
+const E2E_LONGEST_FIRST = [
+  'tests/a11y.e2e.ts',
+  'tests/routes.e2e.ts',
+  'tests/journal.e2e.ts',
+  'tests/language.e2e.ts',
+  'tests/journal-lessons.e2e.ts',
+  'tests/journal-setup.e2e.ts',
+  'tests/layout.e2e.ts',
+  'tests/keyboard.e2e.ts',
+];
+
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const at = E2E_LONGEST_FIRST.indexOf(path.relative(file.project.config.root, file.moduleId).split(path.sep).join('/'));
+      return at < 0 ? E2E_LONGEST_FIRST.length : at;
+    };
+    // A stable sort: the groups keep their order, and the files not listed keep Vitest's.
+    return sorted
+      .map((file, at) => ({ file, at }))
+      .sort((a, b) => a.file.project.config.sequence.groupOrder - b.file.project.config.sequence.groupOrder || rank(a.file) - rank(b.file) || a.at - b.at)
+      .map(({ file }) => file);
+  }
+}
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 const hasPg = Boolean(process.env.TEST_DATABASE_URL);
@@ -87,6 +121,7 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one worker on a 2-core machine, where
     // the server tests spend much of their time waiting on the database.
     maxWorkers: Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,

@@ -1,13 +1,14 @@
 /**
  * Focus a person can see: every control shows the same focus ring, at least 3:1 against what is
- * behind it, in both themes (WCAG 2.4.13); and tabbing through every screen never leaves the focused
- * control under the sticky header or, on a phone, under the fixed tab bar (WCAG 2.4.11).
+ * behind it, in both themes (WCAG 2.4.13). That tabbing through every screen never leaves the
+ * focused control under the sticky header or, on a phone, under the fixed tab bar (WCAG 2.4.11) is
+ * checked on the visits of tests/a11y.e2e.ts (support/focus.ts), each screen being loaded once.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { STUDENT, TEACHER } from './support/accounts';
+import { TEACHER } from './support/accounts';
 import { setupE2E } from './support/e2e';
-import { openContext, passName, PHONE, sessions, SIGNED_IN_SCREENS, THEMES, visit, WIDE, type Pass } from './support/screens';
+import { openContext, sessions, THEMES, WIDE } from './support/screens';
 
 const e2e = setupE2E();
 const session = sessions(e2e);
@@ -63,69 +64,4 @@ describe('the focus ring of text fields and selects', () => {
         await context.close();
       }
     }, 60000);
-});
-
-/**
- * Tabs through the page from its top, then back up with Shift+Tab (the page then scrolls up, towards
- * the header); returns each focused control that the header or the tab bar covers.
- */
-async function coveredStops(page: Page): Promise<string[]> {
-  await page.evaluate(() => {
-    window.scrollTo(0, 0);
-    (document.activeElement as HTMLElement | null)?.blur();
-    for (const el of document.querySelectorAll('[data-e2e-first]')) el.removeAttribute('data-e2e-first');
-  });
-  const covered: string[] = [];
-  let forward = 0;
-  for (let i = 0; i < 300; i++) {
-    const back = forward > 0 && i >= forward;
-    if (back && i >= 2 * forward) break;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    const stop = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return { end: true, covered: null };
-      const bars = [document.querySelector('.app-header'), document.querySelector('[data-testid="mobile-tab-bar"]')].filter((b): b is Element => Boolean(b));
-      // The bars' own controls, those of a modal over them and the skip link (drawn over the header at
-      // the top of the page on purpose) are never under them.
-      if (bars.some((bar) => bar.contains(el)) || el.closest('[aria-modal="true"]') || el.classList.contains('skip-link')) return { end: false, covered: null };
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) return { end: false, covered: null };
-      const under = bars.find((bar) => {
-        const b = bar.getBoundingClientRect();
-        return box.top < b.bottom && box.bottom > b.top && box.left < b.right && box.right > b.left;
-      });
-      const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
-      return { end: false, covered: under ? `${name} under ${under.className || under.getAttribute('data-testid')}` : null, first: el.hasAttribute('data-e2e-first') };
-    });
-    if (stop.covered && !covered.includes(stop.covered)) covered.push(stop.covered);
-    // The end of the page (or the first stop again): from here back up.
-    if (!back && (stop.end || stop.first || i === 149)) forward = i + 1;
-    if (i === 0) await page.evaluate(() => document.activeElement?.setAttribute('data-e2e-first', ''));
-  }
-  return covered;
-}
-
-describe('no focused control under the header or the tab bar', () => {
-  const passes: Pass[] = [
-    { account: TEACHER, viewport: PHONE },
-    { account: STUDENT, viewport: PHONE },
-    { account: TEACHER, viewport: WIDE },
-    { account: STUDENT, viewport: WIDE },
-  ];
-  for (const pass of passes)
-    it(passName(pass), async () => {
-      const context = await openContext(e2e.browser, e2e.server, { viewport: pass.viewport, storageState: await session(pass.account!) });
-      try {
-        const page = await context.newPage();
-        const problems: string[] = [];
-        // Every screen's first view (the open states with a dialog keep the focus in the dialog).
-        for (const screen of SIGNED_IN_SCREENS.filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i)) {
-          await visit(page, screen);
-          for (const stop of await coveredStops(page)) problems.push(`${screen.name}: ${stop}`);
-        }
-        expect(problems).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    }, 600000);
 });

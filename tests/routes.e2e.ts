@@ -4,8 +4,8 @@
  * address, which shows the not-found page inside the shell with the way home, at every width and in
  * every language (docs/product.md#shell).
  */
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { STUDENT, TEACHER, type Account } from './support/accounts';
 import { expectVisible, setupE2E } from './support/e2e';
 import ROUTES from './support/routes.json';
@@ -20,18 +20,34 @@ const LANGUAGES = ['ru', 'kg', 'en'] as const;
 const crashed = (page: Page, lng: (typeof LANGUAGES)[number]) =>
   page.getByRole('heading', { name: new RegExp(`^(${[text(lng, 'errors.crash'), text(lng, 'errors.chunkTitle')].map((s) => s.replace(/[.*+?^${}()|[\]\\!]/g, '\\$&')).join('|')})$`) }).count();
 
-async function open(account: Account, viewport: { width: number; height: number }, language: (typeof LANGUAGES)[number] = 'ru') {
-  const context = await openContext(e2e.browser, e2e.server, { viewport, language, storageState: await session(account) });
-  return { context, page: await context.newPage() };
+/**
+ * One browser page per account and width, reused by the tests of a describe (each load is still a
+ * direct one, of an address typed into it); the language of a load is the `lang` cookie set before it.
+ */
+function sharedPage(account: Account, viewport: { width: number; height: number }) {
+  let context: BrowserContext | undefined;
+  let opened: Promise<Page> | undefined;
+  afterAll(async () => {
+    await context?.close();
+  });
+  return async (language: (typeof LANGUAGES)[number] = 'ru') => {
+    const page = await (opened ??= (async () => {
+      context = await openContext(e2e.browser, e2e.server, { viewport, language, storageState: await session(account) });
+      return context.newPage();
+    })());
+    await page.context().addCookies([{ name: 'lang', value: language, url: e2e.server.origin }]);
+    return page;
+  };
 }
 
 describe('an unknown address loaded directly', () => {
   for (const account of [TEACHER, STUDENT])
     for (const viewport of [WIDE, PHONE])
-      for (const lng of LANGUAGES)
-        it(`${account.login}, ${viewport.width} px, ${lng}: the not-found page inside the shell, with the way home`, async () => {
-          const { context, page } = await open(account, viewport, lng);
-          try {
+      describe(`${account.login}, ${viewport.width} px`, () => {
+        const open = sharedPage(account, viewport);
+        for (const lng of LANGUAGES)
+          it(`${lng}: the not-found page inside the shell, with the way home`, async () => {
+            const page = await open(lng);
             await page.goto('/lms/no-such-page');
             await expectVisible(page.getByRole('heading', { name: text(lng, 'notFound.title') }), 20000);
             // The shell: its header (the brand link home) and, on a phone, the tab bar.
@@ -43,18 +59,17 @@ describe('an unknown address loaded directly', () => {
             await page.waitForURL((url) => url.pathname === '/lms' || url.pathname === '/lms/');
             await expectVisible(page.locator('#main h1').first(), 20000);
             expect(await crashed(page, lng)).toBe(0);
-          } finally {
-            await context.close();
-          }
-        }, 60000);
+          }, 60000);
+      });
 });
 
 describe('every route of the manifest loaded directly', () => {
   for (const account of [TEACHER, STUDENT])
-    for (const route of ROUTES.routes)
-      it(`${account.login}: /lms${route.path}`, async () => {
-        const { context, page } = await open(account, WIDE);
-        try {
+    describe(account.login, () => {
+      const open = sharedPage(account, WIDE);
+      for (const route of ROUTES.routes)
+        it(`/lms${route.path}`, async () => {
+          const page = await open();
           await page.goto(`/lms${route.path}`);
           // Its screen, or for a role it does not serve the "not for your role" page, in the shell.
           await expectVisible(page.locator('main h1, #main h1').first(), 20000);
@@ -65,8 +80,6 @@ describe('every route of the manifest loaded directly', () => {
             expect(await page.getByTestId('not-for-role').count()).toBe(served ? 0 : 1);
           }
           expect(await crashed(page, 'ru')).toBe(0);
-        } finally {
-          await context.close();
-        }
-      }, 60000);
+        }, 60000);
+    });
 });

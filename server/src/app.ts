@@ -21,6 +21,7 @@ import { registerOriginCheck } from './plugins/origin';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSessions } from './plugins/session';
 import { registerSpa } from './plugins/spa';
+import { registerStalledBodyTimeout } from './plugins/stalled-body';
 
 /** The app with TypeBox typing of bodies and replies. */
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -68,6 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   registerLifecycle(app, config.dbRequestTimeoutMs);
+  registerStalledBodyTimeout(app, config.bodyIdleTimeoutMs);
   registerLive(app, ctx.live);
   registerErrorHandling(app);
   await app.register(cookie);

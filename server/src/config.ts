@@ -157,6 +157,12 @@ const VARS = {
     'Server processes sharing the port, with DATABASE_URL (default: the number of CPU cores); always 1 with the embedded PGlite.',
     (raw) => (raw === undefined ? null : int(1, 256)(raw)),
   ),
+  bodyIdleTimeoutMs: v(
+    'BODY_IDLE_TIMEOUT_MS',
+    '30000',
+    'A request whose body stops arriving for this long is answered 408 and its connection closed (0: never).',
+    int(0, 3600000),
+  ),
   shutdownGraceMs: v('SHUTDOWN_GRACE_MS', '10000', 'On SIGTERM/SIGINT: time given to requests in flight before the process exits.', int(0, 600000)),
   journalGraceDays: v(
     'JOURNAL_GRACE_DAYS',

@@ -126,7 +126,8 @@ function count(route: { method: string; url: string }, status: number): void {
 beforeAll(async () => {
   db = await createTestDatabase();
   app = await buildApp({
-    config: testConfig({ LOGIN_THROTTLE_PER_ADDRESS: '1000', LOGIN_THROTTLE_PER_ACCOUNT: '1000', LOGIN_THROTTLE_PER_HOUR: '10000' }),
+    // A body that stalls for a second is answered (the stalled-body case below).
+    config: testConfig({ LOGIN_THROTTLE_PER_ADDRESS: '1000', LOGIN_THROTTLE_PER_ACCOUNT: '1000', LOGIN_THROTTLE_PER_HOUR: '10000', BODY_IDLE_TIMEOUT_MS: '1000' }),
     database: db.database,
     distDir: '/nonexistent',
     onRoute: (route: RouteOptions) => {
@@ -339,10 +340,15 @@ describe('I2: raw malformed requests', () => {
 
 });
 
+/** The app on a real socket (once for the file): its port. */
+async function listening(): Promise<number> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as { port: number }).port;
+}
+
 describe('I2, I3, I4: other spellings of every path and requests the HTTP parser refuses, on a real socket', () => {
   it('no spelling of a route (percent-encoded letters, doubled slashes, dot segments, absolute form) and no parser-level error gets a 5xx; every reply is the envelope', async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as { port: number }).port;
+    const port = await listening();
     const host = `127.0.0.1:${port}`;
     const paths = [...allRoutes].filter((u) => u.startsWith('/api/')).map((u) => u.replace(/\*$/, 'x').replace(/:(\w+)/g, '1'));
     const spellings = (p: string) => [
@@ -389,4 +395,53 @@ describe('I2, I3, I4: other spellings of every path and requests the HTTP parser
     }
     expect(sent).toBeGreaterThan(paths.length * 10);
   }, 600_000);
+});
+
+describe('I2, R5: a body that stalls, on a real socket', () => {
+  it('a request that declares a body, sends part of it and stalls gets 408 in the envelope and its connection closed, within a bound; meanwhile others are answered, and nothing stays held', async () => {
+    const port = await listening();
+    const host = `127.0.0.1:${port}`;
+    const teacher = callers[1]!.headers;
+    const form = multipartPayload([
+      { name: 'title', content: 'Stalled' },
+      { name: 'files', filename: 'big.pdf', content: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200_000, 0x20)]), type: 'application/pdf' },
+    ]);
+    const partial = (method: string, target: string, headers: Record<string, string>, body: Buffer, sent: number) => {
+      const whole = rawBytes(method, target, { host, ...headers }, body);
+      return whole.subarray(0, whole.length - body.length + sent);
+    };
+    const stalled = [
+      // A JSON body: 20 of 2,000 declared bytes.
+      { what: 'JSON', bytes: partial('POST', '/api/chat/insert.json', { 'content-type': 'application/json', ...teacher }, Buffer.from(`{"text":"${'x'.repeat(1990)}"}`), 20) },
+      // An upload: the form's first part and the start of its file, of 200 kB declared.
+      { what: 'upload', bytes: partial('POST', '/api/news/insert.json', { 'content-type': form.contentType, ...teacher }, form.payload, 2_000) },
+      // A chunked body: one chunk, then nothing.
+      { what: 'chunked', bytes: Buffer.from(`POST /api/auth/orize.json HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"log\r\n`, 'latin1') },
+    ];
+    const started = performance.now();
+    const answers = stalled.map(({ bytes }) => rawExchange(port, bytes).then((responses) => ({ responses, ms: performance.now() - started })));
+    // While they stall, the server answers others (no worker is pinned by them).
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    for (const [i, answer] of answers.entries()) {
+      const { responses, ms } = await answer;
+      const what = stalled[i].what;
+      figure.requests++;
+      figure.routes.add(`POST ${what === 'upload' ? '/api/news/insert.json' : what === 'JSON' ? '/api/chat/insert.json' : '/api/auth/orize.json'}`);
+      // Answered (not left to the client's patience): 408 in the envelope with the security headers.
+      expect(responses, what).toHaveLength(1);
+      const [res] = responses;
+      if (res.status >= 500) figure.fiveXX++;
+      expect(res.status, what).toBe(408);
+      expect(res.headers.connection, what).toBe('close');
+      expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+      expect(JSON.parse(res.body), what).toMatchObject({ result: true, data: null });
+      // After the idle second, with room for a loaded machine: not Node's 5 minutes.
+      expect(ms, what).toBeLessThan(15_000);
+    }
+    // Nothing of theirs is still in flight, and on PostgreSQL no pool connection is still taken.
+    await expect.poll(() => app.inFlight).toBe(0);
+    const pool = db.database.pool;
+    if (pool) await expect.poll(() => pool.totalCount - pool.idleCount).toBe(0);
+  }, 120_000);
 });

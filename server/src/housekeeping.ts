@@ -1,5 +1,6 @@
 /** Periodic clean-up of rows that only grow: ended sessions, old sign-in attempts, idempotency keys past 24 h, unfinished Google sign-ins. */
 import type { AppContext } from './context';
+import { loggableError } from './db/errors';
 import { deleteExpiredRequests } from './modules/auth/google.repository';
 
 export async function housekeeping(ctx: AppContext): Promise<void> {
@@ -9,9 +10,17 @@ export async function housekeeping(ctx: AppContext): Promise<void> {
   await deleteExpiredRequests(ctx.db, ctx.now());
 }
 
-/** Runs housekeeping now and every hour; returns a function that stops it. */
-export function scheduleHousekeeping(ctx: AppContext, onError: (err: unknown) => void): () => void {
-  const run = () => void housekeeping(ctx).catch(onError);
+export interface HousekeepingLog {
+  warn(obj: unknown, msg?: string): void;
+}
+
+/**
+ * Runs housekeeping now and every hour; returns a function that stops it. A failure is logged as
+ * 'housekeeping failed' with its kind, code and SQL text only: never the statement's parameters
+ * (the cut-off times, and whatever a failing row would show) nor the database's message about a row.
+ */
+export function scheduleHousekeeping(ctx: AppContext, log: HousekeepingLog): () => void {
+  const run = () => void housekeeping(ctx).catch((err: unknown) => log.warn({ err: loggableError(err) }, 'housekeeping failed'));
   run();
   const timer = setInterval(run, 3_600_000);
   timer.unref();

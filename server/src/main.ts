@@ -7,7 +7,6 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, filesDirOf, loadConfig, type Config } from './config';
 import { dbTargetFromConfig, openDatabase } from './db/client';
-import { loggableError } from './db/errors';
 import { prepareDatabase } from './db/migrate';
 import { DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from './db/seed/data';
 import { scheduleHousekeeping } from './housekeeping';
@@ -31,7 +30,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(target);
   const report = await prepareDatabase(database, { log: (m) => console.log(m), filesDir: filesDirOf(config) });
   const app = await buildApp({ config, database });
-  const stopHousekeeping = scheduleHousekeeping(app.ctx, (err) => app.log.warn({ err: loggableError(err) }, 'housekeeping failed'));
+  const stopHousekeeping = scheduleHousekeeping(app.ctx, app.log);
 
   closeWithGrace({ delay: config.shutdownGraceMs + 5000, logger: { error: (m) => app.log.error(m) } }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');

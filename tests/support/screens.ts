@@ -218,11 +218,20 @@ export function isPhone(viewport: { width: number }): boolean {
   return viewport.width < 900;
 }
 
-/** A browser context at `viewport` in `theme` and `language`, optionally signed in as `account`. */
+/**
+ * A browser context at `viewport` in `theme` and `language`, optionally signed in as `account`.
+ * Theme 'system': no chosen theme, the page follows the system's colour scheme (light at first;
+ * switchTheme changes it in place).
+ */
 export async function openContext(
   browser: Browser,
   server: RunningServer,
-  options: { viewport?: { width: number; height: number }; theme?: Theme; language?: 'ru' | 'en' | 'kg'; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    theme?: Theme | 'system';
+    language?: 'ru' | 'en' | 'kg';
+    storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
+  } = {},
 ): Promise<BrowserContext> {
   const viewport = options.viewport ?? DESKTOP;
   const phone = isPhone(viewport);
@@ -232,11 +241,17 @@ export async function openContext(
     viewport,
     isMobile: phone,
     hasTouch: phone,
-    storageState: options.storageState,
+    // Following the system: no theme cookie, whatever the signed-in storage carries.
+    storageState:
+      options.theme === 'system' && options.storageState
+        ? { ...options.storageState, cookies: options.storageState.cookies.filter((c) => c.name !== 'theme') }
+        : options.storageState,
+    colorScheme: 'light',
   });
   context.setDefaultTimeout(15000);
   context.setDefaultNavigationTimeout(20000);
-  const cookies: Array<{ name: string; value: string; url: string }> = [{ name: 'theme', value: options.theme ?? 'light', url: server.origin }];
+  const cookies: Array<{ name: string; value: string; url: string }> = [];
+  if (options.theme !== 'system') cookies.push({ name: 'theme', value: options.theme ?? 'light', url: server.origin });
   if (options.language) cookies.push({ name: 'lang', value: options.language, url: server.origin });
   await context.addCookies(cookies);
   return context;
@@ -303,28 +318,42 @@ export async function visit(page: Page, screen: Screen): Promise<void> {
   await screen.ready(page);
 }
 
-/** One round of a screen check: who, at what size, in which theme and language. */
+/**
+ * Turns a page opened with theme 'system' to `theme` in place, as the system's colour scheme changing
+ * does (the page follows it without loading again), and waits until the page shows it.
+ */
+export async function switchTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.waitForFunction((t) => document.body.classList.contains(t) && !document.body.classList.contains(t === 'dark' ? 'light' : 'dark'), theme, { timeout: 20000 });
+  // The colours have arrived: no transition (of a background, a border...) still running.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'), undefined, { timeout: 20000 });
+}
+
+/** One round of a screen check: who, at what size, in which theme (or each of `themes` in turn on one visit) and language. */
 export interface Pass {
   account: Account | null;
   viewport: { width: number; height: number };
   theme?: Theme;
+  /** Checks each screen in each of these themes, switched in place on one visit of the screen. */
+  themes?: Theme[];
   language?: 'ru' | 'en' | 'kg';
 }
 
 export function passName(pass: Pass): string {
-  return [pass.account ? pass.account.login : 'signed out', `${pass.viewport.width} px`, pass.theme, pass.language].filter(Boolean).join(', ');
+  return [pass.account ? pass.account.login : 'signed out', `${pass.viewport.width} px`, pass.themes?.join(' + ') ?? pass.theme, pass.language].filter(Boolean).join(', ');
 }
 
 /**
  * Registers one test per screen of `pass` (the public screens when signed out), visited in turn in
  * one browser page; `check` returns what is wrong on the screen, and the test expects nothing.
- * `prepare` runs once before the first screen (reference data the check compares against).
+ * With `themes`, each screen is checked in each theme after one visit (the theme switched in place),
+ * its problems named by theme.
  */
 export function checkEveryScreen(
   e2e: E2E,
   session: (account: Account) => Promise<Session>,
   pass: Pass,
-  check: (page: Page, screen: Screen) => Promise<string[]>,
+  check: (page: Page, screen: Screen, theme: Theme | undefined) => Promise<string[]>,
 ): void {
   describe(passName(pass), () => {
     let context: BrowserContext | undefined;
@@ -333,7 +362,7 @@ export function checkEveryScreen(
     const open = async () => {
       context = await openContext(e2e.browser, e2e.server, {
         viewport: pass.viewport,
-        theme: pass.theme,
+        theme: pass.themes ? 'system' : pass.theme,
         language: pass.language,
         storageState: pass.account ? await session(pass.account) : undefined,
       });
@@ -346,7 +375,16 @@ export function checkEveryScreen(
       it(screen.name, async ({ expect }) => {
         const page = await (opened ??= open());
         await visit(page, screen);
-        expect(await check(page, screen)).toEqual([]);
+        if (!pass.themes) {
+          expect(await check(page, screen, pass.theme)).toEqual([]);
+          return;
+        }
+        const problems: string[] = [];
+        for (const theme of pass.themes) {
+          await switchTheme(page, theme);
+          for (const problem of await check(page, screen, theme)) problems.push(`${theme}: ${problem}`);
+        }
+        expect(problems).toEqual([]);
       }, 60000);
     }
   });

@@ -1,7 +1,7 @@
 /**
  * docs/security.md#sessions: an open event stream ends within a second of its session: logout, a password
  * change (other sessions), expiry; on every server process on the database. A session holds at most
- * LiveBus.maxStreamsPerSession open streams (one more answers 429).
+ * LiveBus.maxStreamsPerSession open streams in all processes together (one more answers 429).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -192,5 +192,51 @@ describe('I5: streams end with their session', () => {
     const again = await openStream(baseA, s.headers);
     await again.opened();
     await Promise.all([...streams.slice(1), fine, again].map((x) => x.close()));
+  });
+
+  it('the 10 streams of a session are counted across processes: 6 on one and 4 on another fill them', async () => {
+    const s = await session(a, 'student');
+    const onA = await Promise.all(Array.from({ length: 6 }, () => openStream(baseA, s.headers)));
+    const onB = await Promise.all(Array.from({ length: 4 }, () => openStream(baseB, s.headers)));
+    await Promise.all([...onA, ...onB].map((x) => x.opened()));
+    // Each process holds fewer than 10, yet neither opens an 11th.
+    for (const base of [baseA, baseB]) {
+      const res = await fetch(`${base}/api/chat/events.json`, { headers: { ...s.headers, 'accept-language': 'en' } });
+      expect(res.status, base).toBe(429);
+      expect(await res.json()).toMatchObject({ error: { code: 'TOO_MANY_REQUESTS' }, data: null });
+    }
+    // A stream closed on one process frees a place on the other.
+    await onA[0].close();
+    const sessionId = (await a.ctx.sessions.lookup(s.token))!.sessionId;
+    await expect.poll(() => a.ctx.live.streamsOf(sessionId)).toBe(5);
+    // (The place is given back in the database just after the close: asked until it is.)
+    let again: Awaited<ReturnType<typeof openStream>> | undefined;
+    await expect
+      .poll(async () => {
+        if (again?.res.status !== 200) {
+          await again?.close();
+          again = await openStream(baseB, s.headers);
+        }
+        return again.res.status;
+      })
+      .toBe(200);
+    await again!.opened();
+    await Promise.all([...onA.slice(1), ...onB, again!].map((x) => x.close()));
+  });
+
+  it('the places of a process that ended without giving them back stop counting once they are no longer refreshed', async () => {
+    const s = await session(a, 'student');
+    const sessionId = (await a.ctx.sessions.lookup(s.token))!.sessionId;
+    // Ten places of a process killed two minutes ago (never refreshed since), and one of a living one.
+    await db.database.db.execute(
+      sql`insert into live_streams (session_id, process, seen_at) select ${sessionId}, 'killed', now() - interval '2 minutes' from generate_series(1, 10)`,
+    );
+    const stream = await openStream(baseA, s.headers);
+    expect(stream.res.status).toBe(200);
+    await stream.opened();
+    await db.database.db.execute(sql`insert into live_streams (session_id, process, seen_at) select ${sessionId}, 'alive', now() from generate_series(1, 9)`);
+    const res = await fetch(`${baseB}/api/chat/events.json`, { headers: s.headers });
+    expect(res.status).toBe(429);
+    await stream.close();
   });
 });

@@ -13,11 +13,11 @@ const MAX_CHECK_DELAY_MS = 24 * 3_600_000;
 /**
  * Turns the reply into an event stream: status 200, text/event-stream, no caching or proxy
  * buffering, the security headers already set on the reply, a heartbeat, and cleanup when the
- * connection ends. The bus tracks it so that a shutdown ends it at once.
+ * connection ends. The bus tracks it so that a shutdown ends it at once. `release` (the session's
+ * place, LiveBus.admit) is given back when it ends.
  */
-export function openEventStream(req: FastifyRequest, reply: FastifyReply, bus: LiveBus): EventStream {
+export function openEventStream(req: FastifyRequest, reply: FastifyReply, bus: LiveBus, release: (() => void) | null = null): EventStream {
   const auth = req.auth;
-  const release = auth ? bus.admit(auth.sessionId) : null;
   reply.hijack();
   const res = reply.raw;
   const headers: Record<string, string | number | string[]> = {};
@@ -94,7 +94,7 @@ export function registerLiveStream(app: FastifyInstance, bus: LiveBus): void {
   app.get(LIVE_STREAM_PATH, async (req, reply) => {
     const auth = req.auth!;
     await bus.ready();
-    const stream = openEventStream(req, reply, bus);
+    const stream = openEventStream(req, reply, bus, await bus.admit(auth.sessionId));
     const unsubscribe = bus.subscribe(auth.userId, (e) => {
       const out = bus.toStream(e, auth.userId);
       if (out) stream.send(out.event, out.data);
@@ -172,6 +172,7 @@ function endWithSession(stream: EventStream, bus: LiveBus, sessions: SessionStor
 /** Wires the bus into the app: its logger, and streams ended at shutdown and close. */
 export function registerLive(app: FastifyInstance, bus: LiveBus): void {
   bus.log = app.log;
+  bus.slots.log = app.log;
   bus.sessions = app.ctx.sessions;
   bus.now = app.ctx.now;
   app.ctx.sessions.onRevoked = (userIds, db) => bus.sessionsEnded(db, userIds);

@@ -23,10 +23,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database, Db, Listening } from '../db/client';
-import { tooManyRequests } from '../app-error';
 import type { AuthInfo } from '../shared/caller';
 import type { SessionStore } from './session';
 import { SESSION_CHANNEL } from './session-cache';
+import { StreamSlots } from './stream-slots';
 
 export const LIVE_CHANNEL = 'lms_live';
 /** Sent to an account when some of its sessions were revoked: its streams check their own session. */
@@ -112,8 +112,10 @@ export class LiveBus {
   sessionCheckMs = 60_000;
   /** Reconnect delay the browser is told to use (`retry:`). */
   retryMs = 3_000;
-  /** Open streams one session may hold in this process; one more answers 429. */
+  /** Open streams one session may hold in all processes together; one more answers 429. */
   maxStreamsPerSession = 10;
+  /** The streams' places, counted in the database (plugins/stream-slots.ts). */
+  readonly slots: StreamSlots;
   /** Sessions of the streams' callers (set by registerLive): a stream ends with its session. */
   sessions: SessionStore | null = null;
   /** The clock of the sessions (tests move it). */
@@ -130,7 +132,9 @@ export class LiveBus {
   /** Where delivery problems are logged (the app's logger once it exists). */
   log: LiveLogger = { warn: () => {} };
 
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Database) {
+    this.slots = new StreamSlots(database.db);
+  }
 
   /**
    * Sends `event` with `data` to every open stream of the users `to`, in every server process.
@@ -301,15 +305,15 @@ export class LiveBus {
     return this.perSession.get(sessionId) ?? 0;
   }
 
-  /** Counts a session's stream until it closes; 429 when the session holds too many already. */
-  admit(sessionId: number): () => void {
-    const open = this.streamsOf(sessionId);
-    if (open >= this.maxStreamsPerSession) throw tooManyRequests(Math.ceil(this.retryMs / 1000));
-    this.perSession.set(sessionId, open + 1);
+  /** Counts a session's stream until it closes; 429 when the session holds too many already, in any process. */
+  async admit(sessionId: number): Promise<() => void> {
+    const giveBack = await this.slots.take(sessionId, this.maxStreamsPerSession, Math.ceil(this.retryMs / 1000));
+    this.perSession.set(sessionId, this.streamsOf(sessionId) + 1);
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      giveBack();
       const left = this.streamsOf(sessionId) - 1;
       if (left > 0) this.perSession.set(sessionId, left);
       else this.perSession.delete(sessionId);
@@ -329,6 +333,7 @@ export class LiveBus {
   async stop(): Promise<void> {
     this.stopped = true;
     this.closeStreams();
+    await this.slots.stop();
     const listening = this.listening;
     this.listening = null;
     if (listening) await (await listening.catch(() => null))?.stop();

@@ -19,3 +19,4 @@ export * from './qr';
 export * from './library';
 export * from './umk';
 export * from './idempotency';
+export * from './live';
