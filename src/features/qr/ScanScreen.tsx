@@ -11,6 +11,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
 import { Spinner } from '../../components/Spinner';
 import { describeFailure } from '../../shared/request/errors';
+import { LoadFailed } from '../../shared/request/LoadFailed';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CameraScanner } from './components/CameraScanner';
 import { problemText } from './problems';
@@ -108,7 +109,11 @@ export default function ScanScreen() {
       <section className="card" aria-labelledby="qr-code-form">
         <h2 id="qr-code-form">{t('scan.codeTitle')}</h2>
         {scan.lessonsNow.fetching ? <Spinner label={t('cm:loading')} /> : null}
-        {!scan.lessonsNow.fetching && lessonsNow.length === 0 ? (
+        {scan.lessonsNow.error ? (
+          <LoadFailed what={t('scan.lessonsFailed')} failure={scan.lessonsNow.error} onRetry={() => dispatch(qrActions.lessonsNowRequested())} />
+        ) : null}
+        {/* "No lesson open" only once the server said so: a failed load is not an empty list. */}
+        {!scan.lessonsNow.fetching && !scan.lessonsNow.error && lessonsNow.length === 0 ? (
           <>
             <p className="qr-hint">{t('scan.noLessonNow')}</p>
             {/* Attendance may open after this page did (the teacher starts it once the class is in). */}
