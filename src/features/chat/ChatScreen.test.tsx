@@ -18,7 +18,7 @@ const emptyPage: MessagesPage = { messages: [], unreades_start: null, unreades_t
 
 function chainHandlers(privatePage: MessagesPage, groupPage: MessagesPage = emptyPage) {
   return [
-    http.get('/api/discipline/current/ws.json', () => ok({ id: 1, name: 'Осенний семестр' })),
+    http.get('/api/discipline/current/ws.json', () => ok({ id: 1, name: 'Осеннее полугодие' })),
     http.get('/api/discipline/current/year.json', () => ok({ id: 2026, name: '2026-27' })),
     http.get('/api/misc/years.json', () => ok([{ id: 2025, name: '2025-26' }, { id: 2026, name: '2026-27' }])),
     http.post('/api/discipline/list.json', () => ok([web])),

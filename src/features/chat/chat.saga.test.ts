@@ -66,7 +66,7 @@ describe('filter chain', () => {
 
   it('the current half-year and year come first, then the disciplines of that workspace', async () => {
     server.use(
-      http.get('/api/discipline/current/ws.json', () => ok({ id: 1, name: 'Осенний семестр' })),
+      http.get('/api/discipline/current/ws.json', () => ok({ id: 1, name: 'Осеннее полугодие' })),
       http.get('/api/discipline/current/year.json', () => ok({ id: 2026, name: '2026-27' })),
       http.get('/api/misc/years.json', () => ok([{ id: 2025, name: '2025-26' }, { id: 2026, name: '2026-27' }])),
     );

@@ -67,7 +67,7 @@ export default function StudentCardScreen() {
             <dt>{t('card.code')}</dt>
             <dd>{view.card.code}</dd>
             <dt>{t('card.study')}</dt>
-            <dd>{t('card.studyValue', { course: view.card.course, semester: view.card.semester })}</dd>
+            <dd>{t('card.studyValue', { course: t('card.courseN', { count: view.card.course, ordinal: true }), semester: t('card.semesterN', { count: view.card.semester, ordinal: true }) })}</dd>
             <dt>{t('card.speciality')}</dt>
             <dd>{view.card.speciality}</dd>
           </dl>

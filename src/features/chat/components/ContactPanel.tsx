@@ -93,7 +93,7 @@ export function ContactPanel() {
             <Select
               id="chat-semester"
               label={t('contacts.semester')}
-              options={semesters.data.map((s) => ({ id: s.id, name: t('contacts.semesterN', { n: s.name }) }))}
+              options={semesters.data.map((s) => ({ id: s.id, name: t('contacts.semesterN', { count: Number(s.name), ordinal: true }) }))}
               value={activeSemester ?? -1}
               blank={false}
               onChange={(id) => dispatch(chatActions.semesterSelected(id))}
