@@ -50,13 +50,13 @@ export default function ScanScreen() {
 
   return (
     <div className="qr-screen qr-scan">
-      <h1>{t('scan.title')}</h1>
+      <h1 className="screen-title">{t('scan.title')}</h1>
 
       {scan.token ? (
         <section className="card qr-scan-lesson" aria-labelledby="qr-scanned">
           <h2 id="qr-scanned">{t('scan.scanned')}</h2>
           {scan.lesson.fetching ? <Spinner label={t('cm:loading')} /> : null}
-          {scan.lesson.error ? <p role="alert" className="qr-problem">{problemText(t, scan.lesson.error) || describeFailure(t, scan.lesson.error)}</p> : null}
+          {scan.lesson.error ? <p role="alert" className="qr-problem error-message">{problemText(t, scan.lesson.error) || describeFailure(t, scan.lesson.error)}</p> : null}
           {scan.lesson.data ? (
             <>
               <p className="qr-scan-what" data-testid="scan-lesson">
@@ -77,7 +77,7 @@ export default function ScanScreen() {
 
       <div aria-live="polite" className="qr-scan-status">
         {scan.locating ? <p>{t('scan.locating')}</p> : null}
-        {scan.locateProblem ? <p role="alert" className="qr-problem">{t(`locate.${scan.locateProblem}`)}</p> : null}
+        {scan.locateProblem ? <p role="alert" className="qr-problem error-message">{t(`locate.${scan.locateProblem}`)}</p> : null}
         {scan.visit.fetching ? <p>{t('scan.sending')}</p> : null}
         {scan.visit.data ? (
           <p className={`qr-result${scan.visit.data.status === 'accepted' ? ' is-ok' : ''}`} data-testid="scan-result">
@@ -85,7 +85,7 @@ export default function ScanScreen() {
           </p>
         ) : null}
         {scan.visit.error ? (
-          <p role="alert" className="qr-problem" data-testid="scan-error">
+          <p role="alert" className="qr-problem error-message" data-testid="scan-error">
             {problemText(t, scan.visit.error, scan.sent?.typed) || describeFailure(t, scan.visit.error)}
           </p>
         ) : null}

@@ -189,12 +189,12 @@ export function Conversation({ onBack, backLabel }: { onBack?: () => void; backL
       </div>
 
       {deleting.error ? (
-        <p className="chat-send-error" role="alert">
+        <p className="chat-send-error error-message" role="alert">
           {t('conversation.deleteFailed')}: {describeFailure(t, deleting.error)}
         </p>
       ) : null}
       {sending.error ? (
-        <p className="chat-send-error" role="alert">
+        <p className="chat-send-error error-message" role="alert">
           {t('composer.failed')}: {describeFailure(t, sending.error)}
           <button type="button" className="icon-btn" onClick={() => dispatch(chatActions.sendErrorCleared())} aria-label={t('cm:actions.close')}>
             ×
