@@ -1,8 +1,10 @@
 /** Auth calls (docs/api.md#auth). Paths are relative to the server origin. */
 import { Type, type Static } from 'typebox';
 import { Ok, Role } from './common';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_FLOOR, SIGN_IN_MIN_LENGTH } from './password-policy';
 
-export const LOGIN_MIN_LENGTH = 3;
+/** The shortest login (contract/password-policy.ts). */
+export const LOGIN_MIN_LENGTH = SIGN_IN_MIN_LENGTH;
 
 /** The signed-in user as the client keeps it (docs/api.md#auth). */
 export const User = Type.Object({
@@ -26,7 +28,7 @@ export type User = Static<typeof User>;
 /** POST /api/auth/orize.json */
 export const AuthorizeBody = Type.Object({
   login: Type.String({ minLength: LOGIN_MIN_LENGTH, maxLength: 64 }),
-  password: Type.String({ minLength: 3, maxLength: 256 }),
+  password: Type.String({ minLength: SIGN_IN_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
 });
 export type AuthorizeBody = Static<typeof AuthorizeBody>;
 export const AuthorizeReply = Ok(User);
@@ -42,7 +44,7 @@ export const CheckGoogleAuthReply = Ok(User);
 /** POST /api/auth/recovery.json: checks the credentials; LOG_PAS 1 means they must be updated first. */
 export const RecoveryBody = Type.Object({
   oldlog: Type.String({ minLength: LOGIN_MIN_LENGTH, maxLength: 64 }),
-  oldpas: Type.String({ minLength: 3, maxLength: 256 }),
+  oldpas: Type.String({ minLength: SIGN_IN_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
 });
 export type RecoveryBody = Static<typeof RecoveryBody>;
 export const RecoveryRow = Type.Object({ LOG_PAS: Type.Union([Type.Literal(0), Type.Literal(1)]) });
@@ -52,9 +54,9 @@ export const RecoveryReply = Ok(Type.Array(RecoveryRow));
 /** POST /api/auth/updatelogin.json: new login and password; revokes every session of the account. */
 export const UpdateLoginBody = Type.Object({
   oldlog: Type.String({ minLength: LOGIN_MIN_LENGTH, maxLength: 64 }),
-  oldpas: Type.String({ minLength: 3, maxLength: 256 }),
+  oldpas: Type.String({ minLength: SIGN_IN_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
   newlog: Type.String({ minLength: LOGIN_MIN_LENGTH, maxLength: 64 }),
-  newpas: Type.String({ minLength: 3, maxLength: 256 }),
+  newpas: Type.String({ minLength: PASSWORD_MIN_FLOOR, maxLength: PASSWORD_MAX_LENGTH }),
 });
 export type UpdateLoginBody = Static<typeof UpdateLoginBody>;
 /** Success carries `sms` ('Логин и пароль изменены' in the caller's language) and `data: {changed: true}`. */

@@ -150,11 +150,15 @@ export const DeleteRow = Type.Object({ result: Type.Integer() });
 export type DeleteRow = Static<typeof DeleteRow>;
 export const DeleteReply = Ok(Type.Array(DeleteRow));
 
-/** Unread messages: in total, per person (one-to-one) and per group chat. */
+/**
+ * Unread messages: in total, per person (one-to-one), per group chat, and per discipline (its group
+ * chats and the one-to-one messages written about it; the disciplines' counts add up to the total).
+ */
 export const UnreadCounts = Type.Object({
   total: Type.Integer(),
   contacts: Type.Array(Type.Object({ id_type: Role, idid: Type.Integer(), countMessages: Type.Integer() })),
   groups: Type.Array(Type.Object({ gr_potok: Type.Integer(), id_discipline: Type.Integer(), countMessages: Type.Integer() })),
+  disciplines: Type.Array(Type.Object({ id_discipline: Type.Integer(), countMessages: Type.Integer() })),
 });
 export type UnreadCounts = Static<typeof UnreadCounts>;
 /** POST count.json {} */

@@ -1,6 +1,7 @@
 /** Changing one's own password (docs/api.md#password). */
 import { Type, type Static } from 'typebox';
 import { Ok, Role } from './common';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_FLOOR } from './password-policy';
 
 /**
  * POST /api/passwd/reset.json: change one's own password. Needs the current password (3 wrong ones a
@@ -8,7 +9,7 @@ import { Ok, Role } from './common';
  */
 export const PasswordResetBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 256 }),
-  newPassword: Type.String({ minLength: 4, maxLength: 256 }),
+  newPassword: Type.String({ minLength: PASSWORD_MIN_FLOOR, maxLength: PASSWORD_MAX_LENGTH }),
   uid: Type.Integer(),
   role: Role,
 });

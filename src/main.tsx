@@ -6,6 +6,8 @@ import { createAppStore } from './app/store';
 import { initI18n } from './i18n';
 import { PAGE_DATA_ELEMENT_ID } from './shared/session/pageData';
 import './app/theme.css';
+import './app/forms.css';
+import './app/components.css';
 
 const texts = initI18n();
 const store = createAppStore();

@@ -23,7 +23,12 @@ interface Case {
   empty: string;
   /** What shows once the load succeeds. */
   loaded: (page: Page) => Promise<void>;
+  /** What the user does on the page before the failing load (picking a discipline). */
+  before?: (page: Page) => Promise<void>;
 }
+
+/** The first discipline of the chat's list is picked (its people and, on a desktop, its group chat load). */
+const pickDiscipline = (page: Page) => page.getByTestId('chat-disciplines').locator('.chat-item').first().click();
 
 const CASES: Case[] = [
   {
@@ -49,6 +54,47 @@ const CASES: Case[] = [
     failing: '**/api/discipline/**',
     empty: '[data-testid="chat-disciplines"] .chat-note:not([role])',
     loaded: (page) => expectVisible(page.getByTestId('chat-disciplines').locator('.chat-item').first(), 20000),
+  },
+  {
+    name: "the chat's contacts",
+    account: STUDENT,
+    path: '/lms/chat',
+    failing: '**/api/discipline/teachers/list.json',
+    empty: '[data-testid="chat-contacts"] .chat-note',
+    before: pickDiscipline,
+    loaded: (page) => expectVisible(page.getByTestId('chat-contacts').getByTestId('chat-contact').first(), 20000),
+  },
+  {
+    name: "the chat's conversation",
+    account: STUDENT,
+    path: '/lms/chat',
+    failing: '**/api/chat/group/messages.json',
+    empty: '[data-testid="chat-placeholder"]',
+    before: async (page) => {
+      await pickDiscipline(page);
+      await page.getByTestId('chat-group-contact').click();
+    },
+    loaded: (page) => expectVisible(page.locator('[data-testid="chat-message"], [data-testid="chat-placeholder"]').first(), 20000),
+  },
+  {
+    name: 'the check-in page',
+    account: STUDENT,
+    path: '/lms/qrscan',
+    failing: '**/api/qr/student/lessons.json',
+    // "No lesson is open now" may only follow a load that succeeded.
+    empty: '.qr-hint',
+    loaded: (page) => expectVisible(page.locator('.qr-code-form, .qr-hint').first(), 20000),
+  },
+  {
+    name: 'the schedule',
+    account: STUDENT,
+    path: '/lms/schedule',
+    failing: '**/api/schedule/student.json',
+    // Neither a dismissible line over an empty page nor "no lessons".
+    empty: '.error-line, .schedule-empty',
+    // The sign-in stored a copy on the home page: the user asks for a fresh one.
+    before: (page) => page.getByRole('button', { name: ru('schedule:refresh'), exact: true }).click(),
+    loaded: (page) => expectVisible(page.locator('.schedule-day').first(), 20000),
   },
   {
     name: 'the QR reports',
@@ -79,6 +125,7 @@ describe('a load the server fails', () => {
           route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ result: true, error: { code: 'INTERNAL', message: 'Внутренняя ошибка сервера' }, data: null }) }),
         );
         await page.goto(c.path);
+        await c.before?.(page);
         const failed = page.getByTestId('load-failed');
         await expectVisible(failed, 20000);
         expect(await failed.getAttribute('role')).toBe('alert');

@@ -113,4 +113,18 @@ describe('dark mode from the system', () => {
     await expectVisible(page.locator('.splash'));
     expect(await backgroundIsDark(page)).toBe(true);
   });
+
+  it("the boot splash follows the user's choice over the system: dark chosen on a light system, light on a dark one", async () => {
+    for (const [system, chosen] of [
+      ['light', 'dark'],
+      ['dark', 'light'],
+    ] as const) {
+      const page = await e2e.page({ colorScheme: system });
+      await page.context().addCookies([{ name: 'theme', value: chosen, url: e2e.server.origin }]);
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto('/lms/login');
+      await expectVisible(page.locator('.splash'));
+      expect(await backgroundIsDark(page), `${chosen} chosen on a ${system} system`).toBe(chosen === 'dark');
+    }
+  });
 });

@@ -6,6 +6,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { PASSWORD_MIN_DEFAULT, PASSWORD_MIN_FLOOR } from '../../contract/password-policy';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -119,7 +120,7 @@ const VARS = {
     'How long a server process may reuse the reply of a frequent read (the profile, a page of the news feed) before reading it again (0: every call reads); a change to what it was read from ends the reuse at once.',
     int(0, 60000),
   ),
-  passwordMinLength: v('PASSWORD_MIN_LENGTH', '8', 'Minimum length of a new password (4 at least).', int(4, 128)),
+  passwordMinLength: v('PASSWORD_MIN_LENGTH', String(PASSWORD_MIN_DEFAULT), `Minimum length of a new password (${PASSWORD_MIN_FLOOR} at least).`, int(PASSWORD_MIN_FLOOR, 128)),
   throttleWindowMinutes: v('LOGIN_THROTTLE_WINDOW_MINUTES', '5', 'Window in which failed sign-ins are counted.', int(1, 24 * 60)),
   throttlePerAddress: v(
     'LOGIN_THROTTLE_PER_ADDRESS',

@@ -29,6 +29,8 @@ import { selectUser } from '../shared/session/session';
 import { AREAS, menuFor, servesRole, type AreaEntry } from './areas';
 import { ROUTES } from './routeRegistry';
 import './layout.css';
+import './layout-body.css';
+import './layout-mobile.css';
 
 const LOGO = `${import.meta.env.BASE_URL}logo.svg`;
 /** Areas whose mobile tab shows their screen as a panel of the home page (the news: the same screen as /lms/news). */

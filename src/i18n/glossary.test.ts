@@ -24,6 +24,7 @@ const FORBIDDEN: Record<Language, { variant: RegExp; use: string }[]> = {
     { variant: /(Autumn|Spring) semester/, use: 'Autumn / Spring half-year (the half-year)' },
     { variant: /\b(Autumn|Spring)(?! half-year)/, use: 'Autumn / Spring half-year (the half-year, with its name)' },
     { variant: /^Messages$/, use: 'Chat (the area)' },
+    { variant: /\b[Ss]emester \{\{/, use: '5th semester (a semester of study, an ordinal)' },
   ],
 };
 

@@ -23,3 +23,12 @@ export async function unreadBySender(db: Db, userId: number, senders?: number[])
     .where(and(...conditions))
     .groupBy(m.senderUserId, users.role, users.teacherId, users.studentId);
 }
+
+/** Unread one-to-one messages to the user, per discipline they were written about. */
+export async function unreadPrivateByDiscipline(db: Db, userId: number) {
+  return db
+    .select({ disciplineId: sql<number>`${m.disciplineId}`, count: count() })
+    .from(m)
+    .where(and(eq(m.recipientUserId, userId), isNull(m.readAt), sql`${m.disciplineId} is not null`))
+    .groupBy(m.disciplineId);
+}

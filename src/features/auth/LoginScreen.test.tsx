@@ -119,7 +119,8 @@ describe('LoginScreen', () => {
     const { user } = renderLogin();
     await fillLogin(user, 'teacher', 'wrong-password');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Неверное имя пользователя или пароль');
+    // What went wrong, and not the new-password rule (that belongs where a new password is chosen).
+    expect(alert).toHaveTextContent(/^Неверное имя пользователя или пароль$/);
     await user.click(alert);
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
@@ -158,7 +159,7 @@ describe('LoginScreen', () => {
       await fillLogin(user, 'freshman', 'Freshman2026');
       const form = await screen.findByTestId('update-form');
       expect(within(form).getByLabelText('Новый логин')).toBeInTheDocument();
-      expect(within(form).getByLabelText('Новый пароль')).toHaveAccessibleDescription('Не менее 6 символов');
+      expect(within(form).getByLabelText('Новый пароль')).toHaveAccessibleDescription('Не менее 6 символов; не совпадает с логином и не из списка распространённых паролей');
       expect(within(form).getByLabelText('Подтверждение пароля')).toBeInTheDocument();
       expect(log.paths()).not.toContain('/api/auth/orize.json');
     });

@@ -104,13 +104,11 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
       : describeFailure(t, failure);
 
   let message: string | null = null;
-  let detail: string | undefined;
   if (auth.update.required) {
     message = auth.update.error ? describeFailure(t, auth.update.error) : null;
   } else if (auth.login.error) {
+    // What went wrong, and nothing else: the new-password rule is not the sign-in's.
     message = loginError(auth.login.error);
-    // Wrong credentials: remind what a password looks like.
-    if (message === t('cm:errors.BAD_CREDENTIALS')) detail = t('login.passwordRules');
   } else if (auth.gauth.error) {
     message = auth.gauth.error.status === 401 ? t('login.gauth.failed') : describeFailure(t, auth.gauth.error);
   } else if (auth.gauth.outcome) {
@@ -167,7 +165,7 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
             </p>
           </header>
           <h1 className="login-title">{auth.update.required ? t('update.heading') : t('login.title')}</h1>
-          {message ? <ErrorLine message={message} detail={detail} onClose={dismiss} /> : null}
+          {message ? <ErrorLine message={message} onClose={dismiss} /> : null}
           {auth.update.required ? (
             <UpdateCredentialsForm
               login={auth.update.login}

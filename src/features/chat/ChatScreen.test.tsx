@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, MessagesPage } from '../../../contract/chat';
@@ -7,6 +7,7 @@ import { renderWithStore, makeStore } from '../../test/render';
 import { http, ok, recordRequests, server, teacher } from '../../test/server';
 import { loadedSettings } from '../../test/settings';
 import ChatScreen, { ChatContactColumn, ChatDisciplineColumn } from './ChatScreen';
+import { chatActions } from './chat.slice';
 
 const web = { id: 7, isSelect: 0, discipline: 'Веб-программирование', kredit: 5, vid_discipline: 'Лекция, Лабораторная работа' };
 const aipery = { idid: 9001, id_type: 2, fio: 'Сыдыкова Айпери Талантовна', countMessages: 2 };
@@ -76,6 +77,28 @@ describe('ChatScreen', () => {
     await user.click(within(contacts).getByRole('button', { name: /Групповой чат/ }));
     expect(await screen.findByText('Нет сообщений')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Групповой чат' })).toBeInTheDocument();
+  });
+
+  it('each discipline shows its unread count, which follows live messages and reading', async () => {
+    server.use(...chainHandlers({ ...emptyPage, messages: [msg(1)], unreades_start: 1, unreades_total: 2 }));
+    const user = userEvent.setup();
+    const { store } = renderChat();
+    const discipline = await screen.findByRole('button', { name: /Веб-программирование/ });
+    expect(within(discipline).queryByTestId('chat-unread-badge')).not.toBeInTheDocument();
+    act(() => {
+      store.dispatch(
+        chatActions.countsSucceeded({ total: 3, contacts: [{ id_type: 2, idid: 9001, countMessages: 2 }], groups: [{ gr_potok: 3, id_discipline: 7, countMessages: 1 }], disciplines: [{ id_discipline: 7, countMessages: 3 }] }),
+      );
+    });
+    expect(within(discipline).getByTestId('chat-unread-badge')).toHaveTextContent('3');
+    expect(within(discipline).getByLabelText('Непрочитанных в дисциплине: 3')).toBeInTheDocument();
+    act(() => {
+      store.dispatch(chatActions.liveMessageReceived({ conversation: { kind: 'group', gr_potok: 3, id_discipline: 7 }, message: msg(2) }));
+    });
+    expect(within(discipline).getByTestId('chat-unread-badge')).toHaveTextContent('4');
+    // Opening Aipery's conversation reads her two messages: the discipline's count goes down by them.
+    await openAipery(user);
+    await waitFor(() => expect(within(discipline).getByTestId('chat-unread-badge')).toHaveTextContent('2'));
   });
 
   it('a conversation: text as text, photos as thumbnails, files as named links, own messages deletable after confirmation', async () => {

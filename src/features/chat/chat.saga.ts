@@ -157,10 +157,14 @@ export function* countsSaga() {
   if (result.ok) yield put(chatActions.countsSucceeded(result.data));
 }
 
-/** A live message in the open conversation is read at once (it is on the screen). */
+/**
+ * A live message in the open conversation is read at once (it is on the screen); a one-to-one
+ * message elsewhere brings fresh counts (which discipline it was written about is counted there).
+ */
 export function* liveMessageSaga(action: PayloadAction<LiveMessage>) {
   const state: ChatState = yield select(selectChat);
   const { conversation, message } = action.payload;
+  if (!message.ismine && conversation.kind === 'private' && !isOpenConversation(state, conversation)) yield put(chatActions.countsRequested());
   if (!message.ismine && isOpenConversation(state, conversation) && state.messages.some((m) => m.id_message === message.id_message))
     yield put(chatActions.readRequested(message.id_message));
 }

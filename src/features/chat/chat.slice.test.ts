@@ -125,6 +125,7 @@ describe('chat slice: unread counters', () => {
         total: 5,
         contacts: [{ id_type: 2, idid: 9002, countMessages: 3 }],
         groups: [{ gr_potok: 3, id_discipline: 7, countMessages: 2 }],
+        disciplines: [{ id_discipline: 7, countMessages: 5 }],
       }),
     );
     expect(state.unread).toEqual({ total: 5, byKey: { [contactKey(2, 9002)]: 3, [groupKey(3, 7)]: 2 } });
@@ -144,6 +145,35 @@ describe('chat slice: unread counters', () => {
     state = run(state, chatActions.liveMessageReceived({ conversation: { kind: 'private', id_type: 2, idid: 9002 }, message: msg(6, { ismine: true }) }));
     expect(state.unread.byKey[contactKey(2, 9002)]).toBeUndefined();
     expect(state.unread.total).toBe(1);
+  });
+
+  it('each discipline has its count: from count.json, up with a live group message, down as the open discipline is read', () => {
+    let state = run(
+      withContacts(),
+      chatActions.countsSucceeded({
+        total: 6,
+        contacts: [{ id_type: 2, idid: 9001, countMessages: 2 }],
+        groups: [{ gr_potok: 3, id_discipline: 7, countMessages: 3 }],
+        disciplines: [
+          { id_discipline: 7, countMessages: 5 },
+          { id_discipline: 8, countMessages: 1 },
+        ],
+      }),
+    );
+    expect(state.unreadByDiscipline).toEqual({ 7: 5, 8: 1 });
+    state = run(state, chatActions.liveMessageReceived({ conversation: { kind: 'group', gr_potok: 4, id_discipline: 8 }, message: msg(50) }));
+    expect(state.unreadByDiscipline).toEqual({ 7: 5, 8: 2 });
+    // One's own message counts nowhere.
+    state = run(state, chatActions.liveMessageReceived({ conversation: { kind: 'group', gr_potok: 4, id_discipline: 8 }, message: msg(51, { ismine: true }) }));
+    expect(state.unreadByDiscipline[8]).toBe(2);
+    // Reading in discipline 7 (the open one): one message, then the whole conversation.
+    state = run(state, chatActions.readSucceeded({ id: 5, marked: true, key: contactKey(2, 9001) }));
+    expect(state.unreadByDiscipline[7]).toBe(4);
+    state = run(state, chatActions.readAllSucceeded({ key: contactKey(2, 9001) }));
+    expect(state.unreadByDiscipline[7]).toBe(3);
+    state = run(state, chatActions.contactOpened(GROUP_CONTACT), chatActions.messagesSucceeded(page(range(1, 3))));
+    expect(state.unreadByDiscipline).toEqual({ 8: 2 });
+    expect(run(state, sessionEnded({ reason: 'logout' })).unreadByDiscipline).toEqual({});
   });
 
   it('a live message is not appended when newer ones are still to load', () => {
@@ -172,7 +202,7 @@ describe('chat slice: unread counters', () => {
   });
 
   it('the group chat pseudo-contact is counted under its group and discipline', () => {
-    const state = run(withContacts(), chatActions.countsSucceeded({ total: 2, contacts: [], groups: [{ gr_potok: 3, id_discipline: 7, countMessages: 2 }] }), chatActions.contactOpened(GROUP_CONTACT));
+    const state = run(withContacts(), chatActions.countsSucceeded({ total: 2, contacts: [], groups: [{ gr_potok: 3, id_discipline: 7, countMessages: 2 }], disciplines: [{ id_discipline: 7, countMessages: 2 }] }), chatActions.contactOpened(GROUP_CONTACT));
     expect(state.unreadTotal).toBe(2);
     expect(GROUP_CONTACT).toMatchObject({ idid: -1, faculty: 1, group: -1, id_type: 2 });
   });

@@ -48,6 +48,8 @@ export interface ChatState extends AcademicChainState {
   deleting: Loadable<null> & { id: number | null };
   /** Unread messages: total and per conversation key (see contactKey/groupKey). */
   unread: { total: number; byKey: Record<string, number> };
+  /** Unread messages per discipline id (its group chats and the one-to-one messages written about it). */
+  unreadByDiscipline: Record<number, number>;
   live: LiveStatus;
 }
 
@@ -67,6 +69,7 @@ export const initialChatState: ChatState = {
   sending: idle(null),
   deleting: { ...idle(null), id: null },
   unread: { total: 0, byKey: {} },
+  unreadByDiscipline: {},
   live: 'off',
 };
 
@@ -96,6 +99,21 @@ function setUnread(state: ChatState, key: string | null, value: number): void {
   state.unread.total = Math.max(0, state.unread.total - old + next);
   if (next === 0) delete state.unread.byKey[key];
   else state.unread.byKey[key] = next;
+}
+
+function addToDiscipline(state: ChatState, disciplineId: number | undefined, delta: number): void {
+  if (disciplineId === undefined || delta === 0) return;
+  const next = Math.max(0, (state.unreadByDiscipline[disciplineId] ?? 0) + delta);
+  if (next === 0) delete state.unreadByDiscipline[disciplineId];
+  else state.unreadByDiscipline[disciplineId] = next;
+}
+
+/** A counter of the open discipline's conversation changes: the discipline's count follows at once (the server's counts confirm it). */
+function setUnreadHere(state: ChatState, key: string | null, value: number): void {
+  if (!key) return;
+  const old = state.unread.byKey[key] ?? 0;
+  setUnread(state, key, value);
+  addToDiscipline(state, state.activeDiscipline?.id, (state.unread.byKey[key] ?? 0) - old);
 }
 
 function closeConversation(state: ChatState): void {
@@ -180,7 +198,7 @@ const slice = createSlice({
       state.unreadTotal = page.unreades_total;
       state.existsNextOld = page.messages.length >= PAGE_SIZE;
       state.existsNextNew = page.existsNextNew;
-      if (state.activeContact) setUnread(state, keyOfContact(state, state.activeContact), 0);
+      if (state.activeContact) setUnreadHere(state, keyOfContact(state, state.activeContact), 0);
     },
     messagesFailed(state, action: PayloadAction<Failure>) {
       state.conversation = failed(action.payload, null);
@@ -214,12 +232,12 @@ const slice = createSlice({
     /** One message read: the counter of its conversation goes down by one. */
     readSucceeded(state, action: PayloadAction<{ id: number; marked: boolean; key: string | null }>) {
       if (!action.payload.marked || !action.payload.key) return;
-      setUnread(state, action.payload.key, (state.unread.byKey[action.payload.key] ?? 0) - 1);
+      setUnreadHere(state, action.payload.key, (state.unread.byKey[action.payload.key] ?? 0) - 1);
     },
     readAllRequested() {},
     /** The whole conversation read: its counter is 0. */
     readAllSucceeded(state, action: PayloadAction<{ key: string | null }>) {
-      setUnread(state, action.payload.key, 0);
+      setUnreadHere(state, action.payload.key, 0);
       state.unreadTotal = 0;
     },
     sendRequested(state, _action: PayloadAction<{ text: string; file: File | null }>) {
@@ -251,6 +269,7 @@ const slice = createSlice({
       for (const c of action.payload.contacts) if (c.countMessages > 0) byKey[contactKey(c.id_type, c.idid)] = c.countMessages;
       for (const g of action.payload.groups) if (g.countMessages > 0) byKey[groupKey(g.gr_potok, g.id_discipline)] = g.countMessages;
       state.unread = { total: action.payload.total, byKey };
+      state.unreadByDiscipline = Object.fromEntries(action.payload.disciplines.filter((d) => d.countMessages > 0).map((d) => [d.id_discipline, d.countMessages]));
     },
     liveStatusChanged(state, action: PayloadAction<LiveStatus>) {
       state.live = action.payload;
@@ -268,6 +287,8 @@ const slice = createSlice({
       if (!message.ismine) {
         const key = keyOfRef(conversation);
         setUnread(state, key, (state.unread.byKey[key] ?? 0) + 1);
+        // A group chat names its discipline; a one-to-one message's discipline comes with the counts (chat.saga).
+        if (conversation.kind === 'group') addToDiscipline(state, conversation.id_discipline, 1);
       }
     },
     /** The other person read one's messages: they show as read. */

@@ -24,7 +24,7 @@ describe('ChangePasswordScreen (en)', () => {
   it('password change: old required, new at least the configured minimum, confirmation equal', async () => {
     const user = renderScreen();
     const form = screen.getByTestId('password-change-form');
-    expect(await within(form).findByText('At least 8 characters')).toBeInTheDocument();
+    expect(await within(form).findByText('At least 8 characters; not your login and not a common password')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(await within(form).findByText('Enter old password')).toBeInTheDocument();
     expect(within(form).getByText('Enter new password (at least 8 characters)')).toBeInTheDocument();

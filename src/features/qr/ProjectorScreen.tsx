@@ -42,7 +42,7 @@ export default function ProjectorScreen() {
   if (!valid)
     return (
       <div className="qr-screen">
-        <h1>{t('projector.title')}</h1>
+        <h1 className="screen-title">{t('projector.title')}</h1>
         <p>{t('projector.noLesson')}</p>
         <Link to="/schedule" className="btn btn-secondary">
           {t('toSchedule')}
@@ -83,7 +83,7 @@ export default function ProjectorScreen() {
           </p>
         </header>
       ) : (
-        <h1>{t('projector.title')}</h1>
+        <h1 className="screen-title">{t('projector.title')}</h1>
       )}
 
       {session.fetching ? <Spinner label={t('cm:loading')} /> : null}
@@ -127,7 +127,7 @@ export default function ProjectorScreen() {
                 <p className="qr-hint">{t('projector.rotates')}</p>
               </>
             ) : tokenError ? (
-              <p role="alert">{problemText(t, tokenError) || describeFailure(t, tokenError)}</p>
+              <p role="alert" className="error-message">{problemText(t, tokenError) || describeFailure(t, tokenError)}</p>
             ) : (
               <Spinner label={t('cm:loading')} />
             )}

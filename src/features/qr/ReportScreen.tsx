@@ -41,7 +41,7 @@ export default function ReportScreen() {
   return (
     <div className="qr-screen qr-report">
       <div className="qr-report-head">
-        <h1>{t('report.title')}</h1>
+        <h1 className="screen-title">{t('report.title')}</h1>
         <button type="button" className="btn btn-secondary qr-no-print" onClick={() => window.print()}>
           {t('report.print')}
         </button>

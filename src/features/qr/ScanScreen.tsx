@@ -11,6 +11,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
 import { Spinner } from '../../components/Spinner';
 import { describeFailure } from '../../shared/request/errors';
+import { LoadFailed } from '../../shared/request/LoadFailed';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CameraScanner } from './components/CameraScanner';
 import { problemText } from './problems';
@@ -49,13 +50,13 @@ export default function ScanScreen() {
 
   return (
     <div className="qr-screen qr-scan">
-      <h1>{t('scan.title')}</h1>
+      <h1 className="screen-title">{t('scan.title')}</h1>
 
       {scan.token ? (
         <section className="card qr-scan-lesson" aria-labelledby="qr-scanned">
           <h2 id="qr-scanned">{t('scan.scanned')}</h2>
           {scan.lesson.fetching ? <Spinner label={t('cm:loading')} /> : null}
-          {scan.lesson.error ? <p role="alert" className="qr-problem">{problemText(t, scan.lesson.error) || describeFailure(t, scan.lesson.error)}</p> : null}
+          {scan.lesson.error ? <p role="alert" className="qr-problem error-message">{problemText(t, scan.lesson.error) || describeFailure(t, scan.lesson.error)}</p> : null}
           {scan.lesson.data ? (
             <>
               <p className="qr-scan-what" data-testid="scan-lesson">
@@ -76,7 +77,7 @@ export default function ScanScreen() {
 
       <div aria-live="polite" className="qr-scan-status">
         {scan.locating ? <p>{t('scan.locating')}</p> : null}
-        {scan.locateProblem ? <p role="alert" className="qr-problem">{t(`locate.${scan.locateProblem}`)}</p> : null}
+        {scan.locateProblem ? <p role="alert" className="qr-problem error-message">{t(`locate.${scan.locateProblem}`)}</p> : null}
         {scan.visit.fetching ? <p>{t('scan.sending')}</p> : null}
         {scan.visit.data ? (
           <p className={`qr-result${scan.visit.data.status === 'accepted' ? ' is-ok' : ''}`} data-testid="scan-result">
@@ -84,7 +85,7 @@ export default function ScanScreen() {
           </p>
         ) : null}
         {scan.visit.error ? (
-          <p role="alert" className="qr-problem" data-testid="scan-error">
+          <p role="alert" className="qr-problem error-message" data-testid="scan-error">
             {problemText(t, scan.visit.error, scan.sent?.typed) || describeFailure(t, scan.visit.error)}
           </p>
         ) : null}
@@ -108,7 +109,11 @@ export default function ScanScreen() {
       <section className="card" aria-labelledby="qr-code-form">
         <h2 id="qr-code-form">{t('scan.codeTitle')}</h2>
         {scan.lessonsNow.fetching ? <Spinner label={t('cm:loading')} /> : null}
-        {!scan.lessonsNow.fetching && lessonsNow.length === 0 ? (
+        {scan.lessonsNow.error ? (
+          <LoadFailed what={t('scan.lessonsFailed')} failure={scan.lessonsNow.error} onRetry={() => dispatch(qrActions.lessonsNowRequested())} />
+        ) : null}
+        {/* "No lesson open" only once the server said so: a failed load is not an empty list. */}
+        {!scan.lessonsNow.fetching && !scan.lessonsNow.error && lessonsNow.length === 0 ? (
           <>
             <p className="qr-hint">{t('scan.noLessonNow')}</p>
             {/* Attendance may open after this page did (the teacher starts it once the class is in). */}

@@ -30,7 +30,7 @@ export default function StudentQrScreen() {
   const url = card.data ? `${window.location.origin}${card.data.path}` : null;
   return (
     <div className="qr-screen qr-mine">
-      <h1>{t('mine.title')}</h1>
+      <h1 className="screen-title">{t('mine.title')}</h1>
       <p>{t('mine.about')}</p>
       {card.fetching ? <Spinner label={t('cm:loading')} /> : null}
       {card.error ? <LoadFailed what={t('mine.failed')} failure={card.error} onRetry={() => dispatch(qrActions.cardRequested({ renew: false }))} /> : null}

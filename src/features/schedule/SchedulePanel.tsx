@@ -10,6 +10,7 @@ import { selectUser } from '../../shared/session/session';
 import { ErrorLine } from '../../components/fields';
 import { Spinner } from '../../components/Spinner';
 import { describeFailure } from '../../shared/request/errors';
+import { LoadFailed } from '../../shared/request/LoadFailed';
 import { ScheduleView } from './components/ScheduleView';
 import { scheduleActions, selectSchedule } from './schedule.slice';
 import './schedule.css';
@@ -44,7 +45,9 @@ export function SchedulePanel({ main = false }: { main?: boolean }) {
           {fromCache ? t('stored', { date: updated }) : t('updated', { date: updated })}
         </p>
       ) : null}
-      {timetable.error ? <ErrorLine message={t('loadFailed')} detail={describeFailure(t, timetable.error) || undefined} onClose={() => dispatch(scheduleActions.errorCleared())} /> : null}
+      {timetable.error ? (
+        <LoadFailed what={t('loadFailed')} failure={timetable.error} onRetry={() => dispatch(scheduleActions.loadRequested({ weekly: false }))} />
+      ) : null}
       {timetable.fetching && !timetable.data ? <Spinner label={t('cm:loading')} /> : null}
       {timetable.data ? <ScheduleView schedule={timetable.data} role={user.role} headingLevel={main ? 2 : 3} /> : null}
       {main ? (

@@ -129,7 +129,7 @@ export default function UmkScreen() {
         <Select
           id="umk-semester"
           label={t('fields.semester')}
-          options={semesters.data.map((s) => ({ id: s.id, name: t('semesterName', { number: s.name }) }))}
+          options={semesters.data.map((s) => ({ id: s.id, name: t('semesterName', { count: Number(s.name), ordinal: true }) }))}
           value={semesterId ?? -1}
           disabled={semesters.fetching}
           onChange={(id) => id > 0 && dispatch(umkActions.semesterSelected({ id }))}

@@ -2,7 +2,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { put, takeLatest } from 'redux-saga/effects';
 import type { AppConfig } from '../../../contract/config';
-import { configApi } from '../../api/config';
+import { configApi, newPasswordMin } from '../../api/config';
 import type { Failure } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../request/loadable';
 import { request } from '../request/request.saga';
@@ -12,8 +12,6 @@ export type ConfigState = Loadable<AppConfig | null>;
 
 export const initialConfigState: ConfigState = idle(null);
 
-/** Password minimum when the config is not loaded yet (docs/product.md#shell: never below 4). */
-export const DEFAULT_PASSWORD_MIN = 4;
 
 const slice = createSlice({
   name: 'config',
@@ -34,8 +32,11 @@ export const selectConfig = (state: WithConfig) => state.config.data;
 export const DEFAULT_MAX_SIZE_MB = 25;
 /** The largest upload the server takes, in MB: every form that uploads checks its files against it. */
 export const selectMaxSizeMb = (state: WithConfig) => state.config.data?.maxSizeMb ?? DEFAULT_MAX_SIZE_MB;
-export const selectPasswordMin = (state: WithConfig) =>
-  Math.max(DEFAULT_PASSWORD_MIN, state.config.data?.passwordMinLength ?? DEFAULT_PASSWORD_MIN);
+/**
+ * The new-password minimum of the one policy (contract/password-policy.ts, src/api/config.ts): the server's
+ * passwordMinLength, or the policy's default until /config.json has arrived.
+ */
+export const selectPasswordMin = (state: WithConfig) => newPasswordMin(state.config.data?.passwordMinLength);
 
 function* loadConfig() {
   yield* request(configApi.config, [], { succeeded: configActions.loadSucceeded, failed: configActions.loadFailed });

@@ -13,8 +13,8 @@ const THEME_MAX_AGE = 365 * 24 * 3600;
 export function applyTheme(dark: boolean): void {
   if (typeof document === 'undefined') return;
   document.body.classList.toggle('dark', dark);
-  // Before this runs (the splash), theme.css follows the system's colour scheme; 'light' keeps a
-  // light choice light on a dark system.
+  // Before this runs (the splash), public/theme.js has set the stored choice, else theme.css follows
+  // the system's colour scheme; 'light' keeps a light choice light on a dark system.
   document.body.classList.toggle('light', !dark);
   const meta = document.querySelector('meta[name="theme-color"]');
   meta?.setAttribute('content', dark ? '#0f1622' : '#1d4e9e');

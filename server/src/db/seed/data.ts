@@ -51,8 +51,8 @@ export const SENIOR_LECTURER = 3;
 export const LECTURER = 4;
 
 export const WORKING_SEMESTERS: ReadonlyArray<{ id: number; names: Names }> = [
-  { id: 1, names: ['Осенний семестр', 'Күзгү семестр', 'Autumn semester'] },
-  { id: 2, names: ['Весенний семестр', 'Жазгы семестр', 'Spring semester'] },
+  { id: 1, names: ['Осеннее полугодие', 'Күзгү жарым жыл', 'Autumn half-year'] },
+  { id: 2, names: ['Весеннее полугодие', 'Жазгы жарым жыл', 'Spring half-year'] },
 ];
 
 /** Pairs of 80 minutes from 8:00 with 10-minute breaks and a 40-minute lunch after the third. */

@@ -32,7 +32,7 @@ import type { Download, MultipartInput } from '../../plugins/files';
 import { isImageType } from '../../plugins/sniff';
 import * as people from '../../shared/academic/academic.repository';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
-import { unreadBySender } from '../../shared/messages.repository';
+import { unreadBySender, unreadPrivateByDiscipline } from '../../shared/messages.repository';
 import * as repo from './chat.repository';
 import type { Conversation, MessageRow } from './chat.repository';
 
@@ -239,11 +239,18 @@ export class ChatService {
       auth.role === ROLE_TEACHER
         ? await people.groupChatsOfTeacher(db, auth.uid)
         : await this.studentGroupChats(auth, db);
-    const [privates, groups] = await Promise.all([unreadBySender(db, auth.userId), repo.unreadInGroups(db, auth.userId, chats)]);
+    const [privates, groups, privatesByDiscipline] = await Promise.all([
+      unreadBySender(db, auth.userId),
+      repo.unreadInGroups(db, auth.userId, chats),
+      unreadPrivateByDiscipline(db, auth.userId),
+    ]);
     const contacts = privates.map((p) => ({ id_type: p.role as Role, idid: p.personId, countMessages: p.count }));
     const groupCounts = groups.filter((g) => g.count > 0).map((g) => ({ gr_potok: g.groupId, id_discipline: g.disciplineId, countMessages: g.count }));
     const total = contacts.reduce((n, c) => n + c.countMessages, 0) + groupCounts.reduce((n, g) => n + g.countMessages, 0);
-    return { total, contacts, groups: groupCounts };
+    const byDiscipline = new Map<number, number>();
+    for (const { disciplineId, count } of [...privatesByDiscipline, ...groups]) if (count > 0) byDiscipline.set(disciplineId, (byDiscipline.get(disciplineId) ?? 0) + count);
+    const disciplines = [...byDiscipline].map(([id_discipline, countMessages]) => ({ id_discipline, countMessages }));
+    return { total, contacts, groups: groupCounts, disciplines };
   }
 
   private async studentGroupChats(auth: AuthInfo, db: Db) {

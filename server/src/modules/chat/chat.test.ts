@@ -260,6 +260,29 @@ describe('unread counts and read marks', () => {
     expect(fromColleague === undefined || fromColleague.id_type === 1).toBe(true);
   });
 
+  it('count.json counts each discipline (its group chats and the one-to-one messages written about it); they add up to the total, and follow reading', async () => {
+    const sum = (rows: { countMessages: number }[]) => rows.reduce((n, r) => n + r.countMessages, 0);
+    const of = (counts: { disciplines: { id_discipline: number; countMessages: number }[] }) => counts.disciplines.find((d) => d.id_discipline === web)?.countMessages ?? 0;
+    const before = (await post('count.json', teacher)).json().data;
+    expect(sum(before.disciplines)).toBe(before.total);
+    expect(before.disciplines.every((d: { countMessages: number }) => d.countMessages > 0)).toBe(true);
+    const group = before.groups.filter((g: { id_discipline: number }) => g.id_discipline === web);
+    expect(of(before)).toBeGreaterThanOrEqual(sum(group));
+
+    const res = await send(student, { ...pair(student, teacher), message: 'Вопрос по лабораторной' });
+    expect(res.statusCode).toBe(200);
+    const more = (await post('count.json', teacher)).json().data;
+    expect(of(more)).toBe(of(before) + 1);
+    expect(sum(more.disciplines)).toBe(more.total);
+
+    const readAll = (await post('readall.json', teacher, pair(teacher, student))).json().data;
+    const after = (await post('count.json', teacher)).json().data;
+    expect(readAll.marked).toBeGreaterThan(0);
+    expect(of(after)).toBeLessThan(of(more));
+    expect(after.total).toBe(more.total - readAll.marked);
+    expect(sum(after.disciplines)).toBe(after.total);
+  });
+
   it('read.json marks one message read once; readall the rest; counts follow', async () => {
     const before = (await post('count.json', teacher)).json().data;
     const fromStudent = before.contacts.find((c: { idid: number; id_type: number }) => c.idid === student.uid && c.id_type === 2);

@@ -6,6 +6,7 @@ import { users } from '../../db/schema';
 import { appOn, cookieHeader, createTestDatabase, signIn, testClock, type TestDatabase } from '../../test/helpers';
 import { signedIn } from '../../test/requests';
 import { hashPassword } from '../../shared/credentials/password-hash';
+import { PASSWORD_MIN_DEFAULT, SIGN_IN_MIN_LENGTH } from '../../../../contract/password-policy';
 
 let db: TestDatabase;
 let app: App;
@@ -82,6 +83,24 @@ describe('POST /api/passwd/reset.json', () => {
     const ok = await reset(me.headers, { ...base, newPassword: passphrase });
     expect(ok.statusCode).toBe(200);
     expect((await signIn(app, 'pw-policy', passphrase)).res.statusCode).toBe(200);
+  });
+
+  it('one policy: /config.json tells the minimum the server checks, and the sign-in takes any password of the sign-in minimum', async () => {
+    const config = (await app.inject({ method: 'GET', url: '/config.json' })).json().data;
+    expect(config.passwordMinLength).toBe(PASSWORD_MIN_DEFAULT);
+    const min = config.passwordMinLength;
+    const me = await teacherAccount('pw-one-policy', 'One policy passphrase');
+    const base = { password: 'One policy passphrase', uid: me.uid, role: 1 };
+    const short = await reset(me.headers, { ...base, newPassword: 'Zq7#kLw9vB'.slice(0, min - 1) });
+    expect(short.json().error).toMatchObject({ code: 'PASSWORD_POLICY', params: { min, reason: 'length' } });
+    const exact = await reset(me.headers, { ...base, newPassword: 'Zq7#kLw9vB'.slice(0, min) });
+    expect(exact.statusCode).toBe(200);
+
+    // Signing in: a password of the sign-in minimum is checked against the account (wrong here), a shorter one is malformed.
+    const wrong = await signIn(app, 'pw-one-policy', 'x'.repeat(SIGN_IN_MIN_LENGTH));
+    expect(wrong.res.statusCode).toBe(401);
+    const malformed = await signIn(app, 'pw-one-policy', 'x'.repeat(SIGN_IN_MIN_LENGTH - 1));
+    expect(malformed.res.statusCode).toBe(400);
   });
 
   it('S4: success keeps this session, ends the others, and says so in the caller language', async () => {

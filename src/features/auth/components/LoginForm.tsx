@@ -4,10 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField, TextField } from '../../../components/fields';
 import { Spinner } from '../../../components/Spinner';
 import { minLength, required, validateFields } from '../../../lib/validation';
+import { SIGN_IN_MIN } from '../../../api/config';
 import type { Credentials } from '../auth.slice';
 
-/** docs/product.md#auth: login and password are required, at least 3 characters. */
-export const LOGIN_MIN = 3;
+/**
+ * docs/product.md#auth: login and password are required, at least SIGN_IN_MIN characters; the
+ * new-password rule is not this form's (contract/password-policy.ts).
+ */
+const LOGIN_MIN = SIGN_IN_MIN;
 
 export function LoginForm({ busy, onSubmit }: { busy: boolean; onSubmit: (values: Credentials) => void }) {
   const { t } = useTranslation('auth');

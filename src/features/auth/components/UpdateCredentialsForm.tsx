@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField, TextField } from '../../../components/fields';
 import { Spinner } from '../../../components/Spinner';
 import { minLength, required, sameAs, validateFields } from '../../../lib/validation';
-import { LOGIN_MIN } from './LoginForm';
+import { SIGN_IN_MIN as LOGIN_MIN } from '../../../api/config';
 
 export interface NewCredentials {
   newlog: string;
@@ -23,7 +23,8 @@ interface Props {
 /** docs/product.md#auth: the forced credential update — new login, new password, confirmation; a mismatch sends nothing. */
 export function UpdateCredentialsForm({ login, passwordMin, busy, onSubmit, onCancel }: Props) {
   const { t } = useTranslation('auth');
-  const min = Math.max(LOGIN_MIN, passwordMin);
+  // The new-password minimum of the one policy (selectPasswordMin), as the server checks it.
+  const min = passwordMin;
   // Plain rules rather than yup, as on the login form: this form is part of the login screen.
   const validate = useMemo(
     () =>

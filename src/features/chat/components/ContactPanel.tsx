@@ -6,9 +6,11 @@ import { selectUser } from '../../../shared/session/session';
 import { Avatar } from '../../../components/Avatar';
 import { Select } from '../../../components/Select';
 import { ChatIcon } from '../../../components/shellIcons';
+import { LoadFailed } from '../../../shared/request/LoadFailed';
 import { chatActions, GROUP_CONTACT, keyOfContact, selectChat, selectFilterVisible, type ChatContact } from '../chat.slice';
 
-function Badge({ count, label }: { count: number; label: string }) {
+/** The unread count of a row of the chat's lists (none when 0). */
+export function Badge({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null;
   return (
     <span className="chat-badge" aria-label={label} data-testid="chat-unread-badge">
@@ -47,6 +49,12 @@ export function ContactPanel() {
   const isActive = (c: ChatContact) => activeContact?.idid === c.idid && activeContact.id_type === c.id_type;
   const busy = semesters.fetching || groups.fetching || contacts.fetching;
   const failed = semesters.error || groups.error || contacts.error;
+  // Retry the level that failed: the people of the group, else the groups of the semester, else the discipline's semesters.
+  const retry = () => {
+    if (contacts.error && activeGroup !== null) dispatch(chatActions.groupSelected(activeGroup));
+    else if (groups.error && activeSemester !== null) dispatch(chatActions.semesterSelected(activeSemester));
+    else dispatch(chatActions.disciplineSelected(activeDiscipline));
+  };
   const nothing = !busy && !failed && (semesters.data.length === 0 || groups.data.length === 0);
   const group: ChatContact = { ...GROUP_CONTACT, fio: t('contacts.groupChat') };
 
@@ -85,7 +93,7 @@ export function ContactPanel() {
             <Select
               id="chat-semester"
               label={t('contacts.semester')}
-              options={semesters.data.map((s) => ({ id: s.id, name: t('contacts.semesterN', { n: s.name }) }))}
+              options={semesters.data.map((s) => ({ id: s.id, name: t('contacts.semesterN', { count: Number(s.name), ordinal: true }) }))}
               value={activeSemester ?? -1}
               blank={false}
               onChange={(id) => dispatch(chatActions.semesterSelected(id))}
@@ -112,9 +120,11 @@ export function ContactPanel() {
           ))}
         </ul>
       ) : failed ? (
-        <p className="chat-note error" role="alert">
-          {contacts.error ? t(user?.role === ROLE_TEACHER ? 'contacts.errorStudents' : 'contacts.errorTeachers') : t('contacts.errorGroups')}
-        </p>
+        <LoadFailed
+          what={contacts.error ? t(user?.role === ROLE_TEACHER ? 'contacts.errorStudents' : 'contacts.errorTeachers') : t('contacts.errorGroups')}
+          failure={failed}
+          onRetry={retry}
+        />
       ) : nothing ? (
         <p className="chat-note">{t('contacts.noGroups')}</p>
       ) : (

@@ -8,6 +8,7 @@ import { Avatar } from '../../../components/Avatar';
 import { Spinner } from '../../../components/Spinner';
 import { ChatIcon } from '../../../components/shellIcons';
 import { describeFailure } from '../../../shared/request/errors';
+import { LoadFailed } from '../../../shared/request/LoadFailed';
 import { chatActions, isGroupContact, selectChat } from '../chat.slice';
 import { dayOf, sameDay } from '../format';
 import { Composer } from './Composer';
@@ -134,11 +135,8 @@ export function Conversation({ onBack, backLabel }: { onBack?: () => void; backL
             <Spinner label={t('cm:loading')} />
           </div>
         ) : conversation.error ? (
-          <div className="chat-center" role="alert">
-            <p className="error">{describeFailure(t, conversation.error)}</p>
-            <button type="button" className="btn btn-secondary" onClick={() => dispatch(chatActions.messagesReloadRequested())}>
-              {t('cm:actions.retry')}
-            </button>
+          <div className="chat-center">
+            <LoadFailed what={t('conversation.loadFailed')} failure={conversation.error} onRetry={() => dispatch(chatActions.messagesReloadRequested())} />
           </div>
         ) : messages.length === 0 ? (
           <div className="chat-center chat-placeholder" data-testid="chat-placeholder">
@@ -191,12 +189,12 @@ export function Conversation({ onBack, backLabel }: { onBack?: () => void; backL
       </div>
 
       {deleting.error ? (
-        <p className="chat-send-error" role="alert">
+        <p className="chat-send-error error-message" role="alert">
           {t('conversation.deleteFailed')}: {describeFailure(t, deleting.error)}
         </p>
       ) : null}
       {sending.error ? (
-        <p className="chat-send-error" role="alert">
+        <p className="chat-send-error error-message" role="alert">
           {t('composer.failed')}: {describeFailure(t, sending.error)}
           <button type="button" className="icon-btn" onClick={() => dispatch(chatActions.sendErrorCleared())} aria-label={t('cm:actions.close')}>
             ×

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { Select } from '../../../components/Select';
 import { LoadFailed } from '../../../shared/request/LoadFailed';
 import { chatActions, selectChat } from '../chat.slice';
+import { Badge } from './ContactPanel';
 
 /**
  * The discipline column: the workspace (academic year and half-year) and the caller's disciplines
@@ -13,7 +14,7 @@ export function DisciplinePanel() {
   const { t } = useTranslation(['chat', 'cm']);
   const dispatch = useAppDispatch();
   const chat = useAppSelector(selectChat);
-  const { year, ws, years, disciplines, activeDiscipline, current } = chat;
+  const { year, ws, years, disciplines, activeDiscipline, current, unreadByDiscipline } = chat;
   const yearOptions = years.length ? years : year !== null ? [{ id: year, name: `${year}-${String((year + 1) % 100).padStart(2, '0')}` }] : [];
   const wsOptions = [
     { id: 1, name: t('workspace.autumn') },
@@ -70,9 +71,16 @@ export function DisciplinePanel() {
         <ul className="chat-list">
           {disciplines.data.map((d) => {
             const active = activeDiscipline?.id === d.id && activeDiscipline.kredit === d.kredit;
+            const n = unreadByDiscipline[d.id] ?? 0;
             return (
               <li key={`${d.id}:${d.kredit}`}>
-                <button type="button" className={`chat-item${active ? ' active' : ''}`} aria-current={active ? 'true' : undefined} onClick={() => pick(d)}>
+                <button
+                  type="button"
+                  className={`chat-item${active ? ' active' : ''}${n > 0 ? ' unread' : ''}`}
+                  aria-current={active ? 'true' : undefined}
+                  onClick={() => pick(d)}
+                  data-testid="chat-discipline"
+                >
                   <span className="chat-item-text">
                     <span className="chat-item-title">{d.discipline}</span>
                     <span className="chat-item-line">
@@ -80,6 +88,7 @@ export function DisciplinePanel() {
                       {d.vid_discipline ? ` · ${d.vid_discipline}` : ''}
                     </span>
                   </span>
+                  <Badge count={n} label={t('disciplines.unread', { count: n })} />
                 </button>
               </li>
             );

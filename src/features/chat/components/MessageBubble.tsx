@@ -54,7 +54,7 @@ export function MessageBubble({ message, showSender, onOpenPhoto, onDelete }: Pr
         </div>
       </div>
       {own ? (
-        <button type="button" className="icon-btn chat-msg-delete" onClick={() => onDelete(message)} aria-label={deleteLabel} title={deleteLabel}>
+        <button type="button" className="icon-btn chat-msg-delete upload-file-delete" onClick={() => onDelete(message)} aria-label={deleteLabel} title={deleteLabel}>
           <TrashIcon />
         </button>
       ) : null}

@@ -50,7 +50,7 @@ export function NewsCard({ item, canDelete, deleting, onDelete }: Props) {
           </time>
         </p>
         {canDelete ? (
-          <button type="button" className="icon-btn news-delete" onClick={onDelete} disabled={deleting} aria-label={t('delete.button')} title={t('delete.button')}>
+          <button type="button" className="icon-btn news-delete upload-file-delete" onClick={onDelete} disabled={deleting} aria-label={t('delete.button')} title={t('delete.button')}>
             <TrashIcon size={18} />
           </button>
         ) : null}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField, TextField } from '../../../components/fields';
 import { Spinner } from '../../../components/Spinner';
 import { usePreloadYup, yupValidator } from '../../../lib/validation';
+import { SIGN_IN_MIN } from '../../../api/config';
 
 export interface LoginChangeValues {
   password: string;
@@ -20,7 +21,7 @@ interface Props {
   onSubmit: (values: { password: string; newlog: string; newpas: string }) => void;
 }
 
-export const LOGIN_MIN = 3;
+const LOGIN_MIN = SIGN_IN_MIN;
 
 /** The login-and-password change: current password, new login, new password, confirmation. */
 export function LoginChangeForm({ currentLogin, min, busy, done, onSubmit }: Props) {

@@ -1,0 +1,10 @@
+/*
+ * Before the first paint (the boot splash): the theme the user chose on this device (the `theme`
+ * cookie the app writes), so a dark choice on a light system, or a light one on a dark system, shows
+ * from the first frame. Without a choice the styles follow the system's colour scheme. A classic
+ * script from the portal's own origin (the Content-Security-Policy allows no inline script).
+ */
+(function () {
+  var chosen = /(?:^|;\s*)theme=(dark|light)(?:;|$)/.exec(document.cookie);
+  if (chosen && document.body) document.body.classList.add(chosen[1]);
+})();
