@@ -17,3 +17,5 @@ export * from './journal';
 export * from './qr';
 export * from './library';
 export * from './idempotency';
+export * from './notifications';
+export * from './singlewindow';
