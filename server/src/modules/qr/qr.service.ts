@@ -35,6 +35,7 @@ import {
   type QrVisitBody,
 } from '../../../../contract/qr';
 import type { AppContext } from '../../context';
+import { notifyLater } from '../../shared/notifications';
 import type { OutgoingEvent } from '../../plugins/live';
 import { AppError, forbidden, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
@@ -502,6 +503,7 @@ export class QrService {
         const mark: QrMark = { id: w.markId, idStud: p.student.id, fio: fullName(p.student), status: p.status, reason: p.reason, distanceM: Math.round(p.distance), at: p.item.now.toISOString() };
         const data: QrLiveMark = { sessionId: p.session.id, count: w.accepted, mark };
         events.push({ event: QR_MARK_EVENT, to: [p.teacher.userId], data });
+        if (p.status === 'review') notifyLater(this.ctx.db, this.ctx.live, { userIds: [p.teacher.userId], kind: 'qr.review', params: { student: mark.fio }, link: '/qrlesson' });
       }
       outcomes[p.index] = { ok: true, value: { status: p.status, reason: p.reason, entry: p.entry } };
     }
