@@ -98,6 +98,8 @@ function signedInHandlers(user = teacher, profile: Profile = teacherProfile) {
     http.get('/api/discipline/current/ws.json', () => ok({ id: 1, name: 'Осенний' })),
     http.post('/api/schedule/teacher.json', () => ok({ year: 2025, ws: 1, days: [] })),
     http.post('/api/schedule/student.json', () => ok({ year: 2025, ws: 1, days: [] })),
+    // The header's bell.
+    http.get('/api/notifications/count.json', () => ok({ unread: 0 })),
   ];
 }
 
@@ -211,6 +213,7 @@ describe('App routes and shell', () => {
       'Журнал',
       'Учебно-методический комплекс',
       'Электронная библиотека',
+      'Заказ справок',
       'Вебинар',
       'QR-отчёты студентов',
     ]);
@@ -220,8 +223,9 @@ describe('App routes and shell', () => {
     expect(links[2]).toHaveAttribute('href', '/lms/umk');
     expect(links[3]).toHaveAttribute('href', '/lms/library');
     expect(links[3]).not.toHaveAttribute('target');
-    expect(links[4]).toHaveAttribute('target', '_blank');
-    expect(links[4].getAttribute('rel')).toContain('noopener');
+    expect(links[4]).toHaveAttribute('href', '/lms/singlewindow');
+    expect(links[5]).toHaveAttribute('target', '_blank');
+    expect(links[5].getAttribute('rel')).toContain('noopener');
 
     // Apps panel.
     const app = within(screen.getByTestId('apps-panel')).getByRole('link', { name: /Почта/ });
@@ -282,11 +286,12 @@ describe('App routes and shell', () => {
       'Журнал',
       'Учебно-методический комплекс',
       'Электронная библиотека',
+      'Заказ справок',
       'Вебинар',
       'QR-отчёты студентов',
       'QR-код студента',
     ]);
-    expect(links[6]).toHaveAttribute('href', '/lms/qrstud');
+    expect(links[7]).toHaveAttribute('href', '/lms/qrstud');
   });
 
   it("a teacher opening a student's route (the own QR code, the scanner) gets the 'not for your role' page with a way home", async () => {

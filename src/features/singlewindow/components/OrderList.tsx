@@ -51,7 +51,8 @@ export function OrderList() {
                 <td data-label={t('list.region')}>{o.region}</td>
                 <td data-label={t('list.district')}>{o.district}</td>
                 <td data-label={t('list.purpose')}>{o.purpose}</td>
-                <td data-label={t('list.actions')} className="sw-actions">
+                <td data-label={t('list.actions')}>
+                  <div className="sw-actions">
                   {o.downloadable ? (
                     <a className="btn btn-secondary btn-sm" href={certificateUrl(o.id)} download data-testid="order-download">
                       {t('list.download')}
@@ -62,7 +63,8 @@ export function OrderList() {
                       {t('list.cancel')}
                     </button>
                   ) : null}
-                  <History history={o.history} />
+                    <History history={o.history} />
+                  </div>
                 </td>
               </tr>
             ))}

@@ -50,7 +50,8 @@ export function RegistrarQueue() {
                   <StatusBadge status={o.status} />
                   {o.reason ? <span className="sw-reason"> {o.reason}</span> : null}
                 </td>
-                <td data-label={t('list.actions')} className="sw-actions">
+                <td data-label={t('list.actions')}>
+                  <div className="sw-actions">
                   {o.status === 1 ? (
                     <button type="button" className="btn btn-secondary btn-sm" disabled={busyId === o.id} onClick={() => dispatch(a.moveRequested({ id: o.id, status: 2 }))}>
                       {t('queue.prepare')}
@@ -71,7 +72,8 @@ export function RegistrarQueue() {
                       {t('list.download')}
                     </a>
                   ) : null}
-                  <History history={o.history} />
+                    <History history={o.history} />
+                  </div>
                 </td>
               </tr>
             ))}
