@@ -121,6 +121,40 @@ describe('single window', () => {
     }
   });
 
+  it('by keyboard: the form orders, and the cancel confirmation keeps the focus inside and gives it back', async () => {
+    const page = await e2e.page();
+    await signIn(page, STUDENT);
+    await page.goto('/lms/singlewindow');
+    const form = page.getByTestId('order-form');
+    await form.locator('#sw-doc option').nth(1).waitFor({ state: 'attached' });
+    const before = await page.getByTestId('order-row').count();
+    await form.locator('#sw-doc').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await form.locator('#sw-district option').nth(1).waitFor({ state: 'attached' });
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="order-row"]').length > n, before);
+    const cancel = page.getByTestId('order-row').first().getByRole('button', { name: ru('singlewindow:list.cancel'), exact: true });
+    await cancel.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await expectVisible(dialog);
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('[role="alertdialog"]'));
+    expect(await cancel.evaluate((b) => b === document.activeElement)).toBe(true);
+    await expectText(page.getByTestId('order-row').first().getByTestId('order-status'), ru('singlewindow:status.1'));
+  });
+
   it('at 390 px the form and the orders fit the screen', async () => {
     const page = await e2e.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await signIn(page, STUDENT);
