@@ -15,10 +15,10 @@ export default function AppsScreen() {
   const { t } = useTranslation('cm');
   const links = useAppSelector(selectMenuLinks).filter((l) => isMenuKey(l.key) && /^https?:\/\//i.test(l.url));
   return (
-    <div className="card apps-page">
+    <div className="apps-page">
       <AppsPanel page />
       {links.length > 0 ? (
-        <section aria-labelledby="services-title" data-testid="services">
+        <section className="apps-panel" aria-labelledby="services-title" data-testid="services">
           <h2 className="panel-title" id="services-title">
             {t('layout.services')}
           </h2>
