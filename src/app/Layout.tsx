@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { authActions, selectAuth } from '../features/auth/auth.slice';
 import { selectChatUnreadTotal } from '../features/chat/chat.slice';
 import { LogoutButton } from '../features/auth/components/LogoutButton';
+import { Bell } from '../features/notifications/components/Bell';
 import { DarkModeToggle } from './shell/DarkModeToggle';
 import { LanguageSwitch } from './shell/LanguageSwitch';
 import { MobileTabBar } from './shell/MobileTabBar';
@@ -28,6 +29,7 @@ import { useAppDispatch, useAppSelector } from '../shared/hooks';
 import { selectUser } from '../shared/session/session';
 import { AREAS, menuFor, servesRole, type AreaEntry } from './areas';
 import { ROUTES } from './routeRegistry';
+import { usePageTitleOf } from './pageTitle';
 import './layout.css';
 import './layout-body.css';
 import './layout-mobile.css';
@@ -109,6 +111,7 @@ function Header({ mobile }: { mobile: boolean }) {
           </span>
         </nav>
       )}
+      <Bell />
       <ProfileMenu mobile={mobile}>
         <DarkModeToggle />
         <LanguageSwitch />
@@ -129,6 +132,7 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
   const role = useAppSelector(selectUser)?.role;
   const menu = menuFor(role);
   const tabs = tabsFor(role);
+  usePageTitleOf(isHome && mobile && activeTab === TAB_APPS ? '/apps' : location.pathname, Boolean(children));
   // A screen that fails to render is said inside the shell, which stays usable; leaving the route
   // (a new key) starts the next screen afresh.
   const content = (

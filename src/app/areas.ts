@@ -32,6 +32,8 @@ export interface AreaEntry {
   wide?: boolean;
   /** Label key (namespace cm) of its link in the top navigation (none: reached from the side menu or the home page). */
   nav?: string;
+  /** Key (namespace cm, `titles.*`) of its page title (app/pageTitle.ts sets document.title from it). */
+  title?: string;
   /**
    * The roles the area serves (none: every role that signs in). Its top-navigation link and side-menu
    * entry are shown to them only, and its routes show the "not for your role" page to anyone else.
@@ -60,6 +62,8 @@ export interface AreaRoute {
   menuKey?: MenuKey;
   /** Opened without a session (the public QR card). */
   public?: boolean;
+  /** Key (namespace cm) of its page title, for a route inside the shell. */
+  title?: string;
   /** The roles the route serves (none: the area's roles). */
   roles?: readonly Role[];
 }
@@ -70,6 +74,7 @@ export const AREAS = [
     path: '/news',
     screen: () => import('../features/news/NewsScreen'),
     nav: 'nav.news',
+    title: 'titles.news',
     tab: { id: TAB_NEWS, label: 'tabs.news', icon: 'news', panel: true },
     namespaces: ['news'],
     store: () => import('../features/news/news.area'),
@@ -80,6 +85,7 @@ export const AREAS = [
     screen: () => import('./ChatLayout'),
     layout: 'own',
     nav: 'nav.chat',
+    title: 'titles.chat',
     tab: { id: TAB_CHAT, label: 'tabs.messages', icon: 'chat' },
     namespaces: ['chat'],
     store: () => import('../features/chat/chat.area'),
@@ -90,6 +96,7 @@ export const AREAS = [
     screen: () => import('../features/journal/JournalScreen'),
     wide: true,
     nav: 'nav.journal',
+    title: 'titles.journal',
     menuKey: 'journal',
     namespaces: ['journal'],
     store: () => import('../features/journal/journal.area'),
@@ -99,6 +106,7 @@ export const AREAS = [
     path: '/schedule',
     screen: () => import('../features/schedule/ScheduleScreen'),
     menuKey: 'schedule',
+    title: 'titles.schedule',
     namespaces: ['schedule'],
     store: () => import('../features/schedule/schedule.area'),
     homePanel: () => import('../features/schedule/SchedulePanel'),
@@ -111,13 +119,14 @@ export const AREAS = [
     path: '/qrstud',
     screen: () => import('../features/qr/StudentQrScreen'),
     menuKey: 'studentQr',
+    title: 'titles.studentQr',
     roles: [ROLE_STUDENT],
     namespaces: ['qr'],
     store: () => import('../features/qr/qr.area'),
     routes: [
-      { path: '/qrscan', screen: () => import('../features/qr/ScanScreen'), roles: [ROLE_STUDENT] },
-      { path: '/qrlesson', screen: () => import('../features/qr/ProjectorScreen'), roles: [ROLE_TEACHER] },
-      { path: '/reportqr', screen: () => import('../features/qr/ReportScreen'), menuKey: 'reportQr', roles: [ROLE_TEACHER, ROLE_STUDENT] },
+      { path: '/qrscan', screen: () => import('../features/qr/ScanScreen'), roles: [ROLE_STUDENT], title: 'titles.qrScan' },
+      { path: '/qrlesson', screen: () => import('../features/qr/ProjectorScreen'), roles: [ROLE_TEACHER], title: 'titles.qrLesson' },
+      { path: '/reportqr', screen: () => import('../features/qr/ReportScreen'), menuKey: 'reportQr', roles: [ROLE_TEACHER, ROLE_STUDENT], title: 'titles.reportQr' },
       { path: '/studentqr', screen: () => import('../features/qr/StudentCardScreen'), public: true },
     ],
   },
@@ -126,6 +135,7 @@ export const AREAS = [
     path: '/umk',
     screen: () => import('../features/umk/UmkScreen'),
     menuKey: 'umk',
+    title: 'titles.umk',
     namespaces: ['umk'],
     store: () => import('../features/umk/umk.area'),
   },
@@ -134,8 +144,37 @@ export const AREAS = [
     path: '/library',
     screen: () => import('../features/library/LibraryScreen'),
     menuKey: 'library',
+    title: 'titles.library',
     namespaces: ['library'],
     store: () => import('../features/library/library.area'),
+  },
+  {
+    key: 'singlewindow',
+    path: '/singlewindow',
+    screen: () => import('../features/singlewindow/SingleWindowScreen'),
+    menuKey: 'references',
+    title: 'titles.references',
+    roles: [ROLE_STUDENT, ROLE_TEACHER],
+    namespaces: ['singlewindow'],
+    store: () => import('../features/singlewindow/singlewindow.area'),
+    routes: [{ path: '/verify', screen: () => import('../features/singlewindow/VerifyScreen'), public: true }],
+  },
+  {
+    key: 'notifications',
+    path: '/notifications',
+    screen: () => import('../features/notifications/NotificationsScreen'),
+    title: 'titles.notifications',
+    namespaces: ['notifications'],
+    store: () => import('../features/notifications/notifications.area'),
+  },
+  {
+    // The apps page; its tiles are the profile's (dinurls, loaded after sign-in).
+    key: 'apps',
+    path: '/apps',
+    screen: () => import('../features/profile/AppsScreen'),
+    title: 'titles.apps',
+    namespaces: [],
+    store: () => import('../features/profile/apps.area'),
   },
 ] as const satisfies readonly AreaEntry[];
 

@@ -171,3 +171,9 @@ export const IdCardIcon = icon(
     <path d="M14 10h5M14 14h5" />
   </>,
 );
+export const BellIcon = icon(
+  <>
+    <path d="M18 8A6 6 0 0 0 6 8c0 7-3 9-3 9h18s-3-2-3-9" />
+    <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+  </>,
+);

@@ -63,6 +63,8 @@ export function signedInHandlers(user = teacher, profile: Profile = teacherProfi
     // The home page's timetable panel (the current period comes with the settings above).
     http.post('/api/schedule/teacher.json', () => ok({ year: 2025, ws: 1, days: [] })),
     http.post('/api/schedule/student.json', () => ok({ year: 2025, ws: 1, days: [] })),
+    // The header's bell.
+    http.get('/api/notifications/count.json', () => ok({ unread: 0 })),
   ];
 }
 

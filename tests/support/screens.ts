@@ -39,6 +39,7 @@ export const PUBLIC_SCREENS: Screen[] = [
   { name: 'login', path: '/lms/login', ready: (page) => expectVisible(page.getByTestId('login-form'), 20000) },
   { name: 'not found', path: '/lms/no-such-page', ready: (page) => expectVisible(page.locator('h1').first(), 20000) },
   { name: 'student card, invalid link', path: '/lms/studentqr?data=invalid', ready: (page) => expectVisible(page.getByTestId('card-invalid'), 20000) },
+  { name: 'certificate check, invalid token', path: '/lms/verify?token=not-a-valid-token', ready: (page) => expectVisible(page.getByTestId('verify-invalid'), 20000) },
 ];
 
 // The public routes of the manifest are here by hand (they need an address with data): none may be missing.
@@ -110,6 +111,28 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
     ready: async (page) => {
       await readyMain(page);
       await page.waitForFunction(() => (document.querySelector('[data-testid="qr-report"]') || document.querySelector('.qr-report .qr-hint')) && !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 20000 });
+    },
+  },
+  '/singlewindow': {
+    // A student's form and orders; the demo teacher's queue (he is a registrar).
+    name: 'single window',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => (document.querySelector('[data-testid="order-form"] option + option') || document.querySelector('[data-testid="registrar-queue"]')) && !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 20000 });
+    },
+  },
+  '/notifications': {
+    name: 'notifications',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid="notification-list"], .notifications .muted') && !document.querySelector('.notifications .spinner'), undefined, { timeout: 20000 });
+    },
+  },
+  '/apps': {
+    name: 'apps',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('.apps-page .app-tile') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
     },
   },
   '/qrstud': {

@@ -29,6 +29,10 @@ import { journalLive } from './journal/journal.live';
 import { journalPage } from './journal/journal.page';
 import journalRoutes from './journal/journal.routes';
 import umkRoutes from './umk/umk.routes';
+import { notificationsLive } from './notifications/notifications.live';
+import notificationsRoutes from './notifications/notifications.routes';
+import { singlewindowLive } from './singlewindow/singlewindow.live';
+import singlewindowRoutes from './singlewindow/singlewindow.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -56,4 +60,6 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'qr', routes: qrRoutes, live: qrLive },
   { name: 'library', routes: libraryRoutes },
   { name: 'umk', routes: umkRoutes },
+  { name: 'notifications', routes: notificationsRoutes, live: notificationsLive },
+  { name: 'singlewindow', routes: singlewindowRoutes, live: singlewindowLive },
 ];

@@ -20,3 +20,5 @@ export * from './library';
 export * from './umk';
 export * from './idempotency';
 export * from './live';
+export * from './notifications';
+export * from './singlewindow';

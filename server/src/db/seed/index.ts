@@ -13,6 +13,7 @@ import { seedLibrary, seedUmk } from './library';
 import { seedNews } from './news';
 import { seedQr } from './qr';
 import { seedSchedule } from './schedule';
+import { seedSingleWindow } from './singlewindow';
 import { seedSpringLessons } from './spring';
 import { ensureAcademicYears, seedReference, seedSite, seedUniversity } from './university';
 
@@ -42,6 +43,7 @@ export const STEPS: readonly SeedStep[] = [
   { name: '0009-library', run: seedLibrary },
   { name: '0010-umk', run: seedUmk },
   { name: '0011-spring-lessons', run: seedSpringLessons },
+  { name: '0012-singlewindow', run: (db) => seedSingleWindow(db) },
 ];
 
 export interface SeedOptions {

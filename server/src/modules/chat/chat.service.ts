@@ -25,6 +25,7 @@ import {
 } from '../../../../contract/chat';
 import { ROLE_TEACHER, type Role } from '../../../../contract/common';
 import type { AppContext } from '../../context';
+import { notify } from '../../shared/notifications';
 import type { Db } from '../../db/client';
 import { fullName } from '../../lib/person';
 import { badRequest, forbidden, notFound } from '../../app-error';
@@ -322,6 +323,7 @@ export class ChatService {
         const row = (await repo.findMessage(tx, id))!;
         const event: MessageEventData = { senderUserId: auth.userId, ref: target.ref, refs: target.refs, message: messageView(row, -1) };
         await this.ctx.live.publish(tx, CHAT_EVENTS.message, target.members, event);
+        if (c.kind === 'private') await notify(tx, this.ctx.live, { userIds: [c.other], kind: 'chat.reply', params: { from: event.message.fio }, link: '/chat' });
         return messageView(row, auth.userId);
       });
     });

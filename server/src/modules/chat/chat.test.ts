@@ -596,6 +596,8 @@ describe('live events (Server-Sent Events)', () => {
     const sent = (await sendText(student, teacher, 'Живое сообщение')).json().data;
     const got = await toTeacher.waitFor((e) => e.event === 'message');
     expect(got.data).toEqual({ conversation: { kind: 'private', id_type: 2, idid: student.uid }, message: { ...sent, ismine: false } });
+    // A one-to-one message is a notification too, kept and sent live.
+    expect((await toTeacher.waitFor((e) => e.event === 'notification')).data).toMatchObject({ notification: { kind: 'chat.reply', link: '/chat', read: false } });
     const own = await toStudent.waitFor((e) => e.event === 'message');
     expect(own.data).toEqual({ conversation: { kind: 'private', id_type: 1, idid: teacher.uid }, message: sent });
 
@@ -616,7 +618,8 @@ describe('live events (Server-Sent Events)', () => {
     expect((await toTeacher.waitFor((e) => e.event === 'deleted')).data).toEqual({ conversation: { kind: 'private', id_type: 2, idid: student.uid }, id_message: sent.id_message });
     await toStudent.waitFor((e) => e.event === 'deleted');
 
-    expect(toClassmate.events.filter((e) => e.event !== 'counts')).toEqual([]);
+    // The opening counts (chat, notifications) only.
+    expect(toClassmate.events.filter((e) => e.event !== 'counts' && e.event !== 'notificationCount')).toEqual([]);
     await Promise.all([toTeacher.close(), toStudent.close(), toClassmate.close()]);
   });
 

@@ -274,3 +274,28 @@ export async function deleteNews(db: Db, id: number): Promise<number[]> {
   return fileIds;
 }
 
+
+/** Active accounts of a faculty in an audience (0 everyone, else the role). */
+export async function accountsOfFaculty(db: Db, facultyId: number, audience: number): Promise<number[]> {
+  const ids: number[] = [];
+  if (audience !== ROLE_STUDENT) {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(teachers, eq(teachers.id, users.teacherId))
+      .innerJoin(departments, eq(departments.id, teachers.departmentId))
+      .where(and(eq(users.disabled, false), eq(departments.facultyId, facultyId)));
+    ids.push(...rows.map((r) => r.id));
+  }
+  if (audience !== ROLE_TEACHER) {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(students, eq(students.id, users.studentId))
+      .innerJoin(groups, eq(groups.id, students.groupId))
+      .innerJoin(specialities, eq(specialities.id, groups.specialityId))
+      .where(and(eq(users.disabled, false), eq(specialities.facultyId, facultyId)));
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}

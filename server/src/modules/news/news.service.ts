@@ -20,6 +20,7 @@ import {
   type NewsItem,
 } from '../../../../contract/news';
 import type { AppContext } from '../../context';
+import { notify } from '../../shared/notifications';
 import { localName } from '../../i18n';
 import { fullName } from '../../lib/person';
 import { badRequest, forbidden, notFound } from '../../app-error';
@@ -157,6 +158,8 @@ export class NewsService {
           links.push({ newsId, fileId: stored.id, position });
         }
         await repo.insertNewsFiles(tx, links);
+        // An item addressed to one faculty is a notification to its people (not to the author).
+        if (facultyId !== null) await notify(tx, this.ctx.live, { userIds: (await repo.accountsOfFaculty(tx, facultyId, input.audience)).filter((u) => u !== auth.userId), kind: 'news.addressed', params: { id: newsId }, link: '/news' });
         return newsId;
       });
     });

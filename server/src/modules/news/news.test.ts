@@ -188,6 +188,14 @@ describe('data.json', () => {
     expect(await ids(colleague)).toEqual([]);
     const own = await feed(teacher);
     expect(own.find((i) => i.id_eventMessage === econ)?.faculty).toBe('Факультет экономики и управления');
+    // An item addressed to a faculty is a notification to its people, not to anyone else.
+    const notes = async (who: Who) =>
+      ((await app.inject({ method: 'POST', url: '/api/notifications/list.json', payload: { page: 1 }, headers: who.headers })).json().data.items as { kind: string; params: { id: number } }[])
+        .filter((n) => n.kind === 'news.addressed')
+        .map((n) => n.params.id);
+    expect(await notes(econStudent)).toContain(econ);
+    expect(await notes(student)).toContain(itOnly);
+    expect(await notes(student)).not.toContain(econ);
   });
 
   it('scheduled: readers see it only from publishAt; the author sees it marked as scheduled', async () => {

@@ -25,6 +25,7 @@ import { fullName } from '../../lib/person';
 import { accountOfPerson } from '../../shared/academic/academic.repository';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
 import { localDate } from '../../shared/lesson-clock';
+import { notifyLater } from '../../shared/notifications';
 import { assertWritable } from '../../shared/academic/journal-period';
 import { JOURNAL_CHANGED_EVENT, qrPresence } from '../../shared/journal-live';
 import type { VisitValues } from '../../shared/journal-visits';
@@ -358,6 +359,7 @@ export class QrMarks extends QrService {
         const mark: QrMark = { id: w.markId, idStud: p.student.id, fio: fullName(p.student), status: p.status, reason: p.reason, distanceM: Math.round(p.distance), at: p.item.now.toISOString() };
         const data: QrLiveMark = { sessionId: p.session.id, count: w.accepted, mark };
         events.push({ event: QR_MARK_EVENT, to: [p.teacher.userId], data });
+        if (p.status === 'review') notifyLater(this.ctx.db, this.ctx.live, { userIds: [p.teacher.userId], kind: 'qr.review', params: { student: mark.fio }, link: '/qrlesson' });
       }
       outcomes[p.index] = { ok: true, value: { status: p.status, reason: p.reason, entry: p.entry } };
     }

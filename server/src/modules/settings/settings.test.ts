@@ -38,7 +38,11 @@ describe('settings', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
       { id_a_year: 2026, a_year: '2026-27', id_w_s: 1, universityName: 'Тянь-Шаньский государственный университет', maxSizeMb: 25 },
-      [{ key: 'webinar', url: 'https://meet.jit.si/' }],
+      [
+        { key: 'webinar', url: 'https://meet.jit.si/' },
+        { key: 'documents', url: 'https://drive.google.com/' },
+        { key: 'questionnaire', url: 'https://docs.google.com/forms/' },
+      ],
     ]);
     const kg = await post('/api/misc/settings.json', teacher, { uid: teacher.user.uid, role: 1 }, 'ky-KG');
     expect(kg.json().data[0].universityName).toBe('Тянь-Шань мамлекеттик университети');

@@ -6,16 +6,20 @@ import { hyphenate } from '../../../lib/hyphenate';
 import { selectApps } from '../profile.slice';
 import { APP_ICONS } from './icons';
 
-/** The university's other services (POST /api/misc/dinurls.json), each opening in a new tab. */
-export function AppsPanel() {
+/** The university's other services (POST /api/misc/dinurls.json), each opening in a new tab; `page`: the apps page, whose h1 names it. */
+export function AppsPanel({ page = false }: { page?: boolean }) {
   const { t, i18n } = useTranslation('cm');
   const apps = useAppSelector(selectApps);
   const lang = toLanguage(i18n.resolvedLanguage);
   return (
-    <section className="apps-panel" aria-labelledby="apps-title" data-testid="apps-panel">
-      <h2 className="panel-title" id="apps-title">
-        {t('layout.apps')}
-      </h2>
+    <section className={page ? 'apps-panel apps-page-grid' : 'apps-panel'} aria-labelledby="apps-title" data-testid="apps-panel">
+      {page ? (
+        <h1 id="apps-title">{t('titles.apps')}</h1>
+      ) : (
+        <h2 className="panel-title" id="apps-title">
+          {t('layout.apps')}
+        </h2>
+      )}
       {apps.fetching ? (
         <div className="apps-grid" aria-busy="true">
           {[0, 1, 2, 3].map((i) => (

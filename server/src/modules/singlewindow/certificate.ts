@@ -1,0 +1,93 @@
+/**
+ * The certificate of study as a PDF (pdfkit, the DejaVu Sans font embedded so Cyrillic and Kyrgyz
+ * letters show and can be searched), with a QR code of its public verification address: a token
+ * signed with the university's document key (HS256, jose) naming the order.
+ */
+import { createRequire } from 'node:module';
+import { SignJWT, jwtVerify } from 'jose';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import type { Language } from '../../../../contract/common';
+
+const require = createRequire(import.meta.url);
+const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+export async function signOrderToken(secret: string, orderId: number): Promise<string> {
+  return new SignJWT({ typ: 'certificate' }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(orderId)).sign(new TextEncoder().encode(secret));
+}
+
+/** The order a token names, or null when it is not one of ours. */
+export async function verifyOrderToken(secret: string, token: string): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    const id = Number(payload.sub);
+    return payload.typ === 'certificate' && Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface CertificateData {
+  number: number;
+  university: string;
+  student: string;
+  group: string;
+  speciality: string;
+  course: number;
+  purpose: string;
+  issued: Date;
+  verifyUrl: string;
+}
+
+const TEXTS: Record<Language, { title: string; body: (d: CertificateData) => string; purpose: string; issued: string; verify: string; no: string }> = {
+  ru: {
+    title: 'СПРАВКА',
+    no: '№',
+    body: (d) => `Дана ${d.student} в том, что он(а) действительно является студентом(кой) ${d.course} курса, группы ${d.group}, направления «${d.speciality}».`,
+    purpose: 'Справка выдана для предъявления',
+    issued: 'Дата выдачи',
+    verify: 'Подлинность справки можно проверить по QR-коду или по адресу',
+  },
+  kg: {
+    title: 'МААЛЫМКАТ',
+    no: '№',
+    body: (d) => `Бул маалымкат ${d.student} чындап эле «${d.speciality}» багытынын ${d.course}-курсунун ${d.group} тайпасынын студенти экенин тастыктайт.`,
+    purpose: 'Маалымкат көрсөтүү үчүн берилди',
+    issued: 'Берилген күнү',
+    verify: 'Маалымкаттын чындыгын QR-код же төмөнкү дарек аркылуу текшерсе болот',
+  },
+  en: {
+    title: 'CERTIFICATE OF STUDY',
+    no: 'No.',
+    body: (d) => `This is to certify that ${d.student} is a student of year ${d.course}, group ${d.group}, programme "${d.speciality}".`,
+    purpose: 'Issued to be presented to',
+    issued: 'Date of issue',
+    verify: 'The certificate can be verified with the QR code or at',
+  },
+};
+
+export async function certificatePdf(d: CertificateData, lang: Language): Promise<Buffer> {
+  const t = TEXTS[lang];
+  const qr = await QRCode.toBuffer(d.verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 60, info: { Title: `${t.title} ${t.no} ${d.number}`, Author: d.university } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.registerFont('regular', FONT_REGULAR);
+    doc.registerFont('bold', FONT_BOLD);
+    doc.font('bold').fontSize(14).text(d.university, { align: 'center' });
+    doc.moveDown(2).fontSize(20).text(t.title, { align: 'center' });
+    doc.moveDown(0.3).font('regular').fontSize(12).text(`${t.no} ${d.number}`, { align: 'center' });
+    doc.moveDown(2).fontSize(12).text(t.body(d), { align: 'justify', lineGap: 4 });
+    doc.moveDown(1).text(`${t.purpose}: ${d.purpose}.`, { lineGap: 4 });
+    doc.moveDown(1).text(`${t.issued}: ${d.issued.toISOString().slice(0, 10)}`);
+    const y = doc.y + 30;
+    doc.image(qr, 60, y, { width: 120 });
+    doc.fontSize(9).fillColor('#444444').text(`${t.verify}:`, 200, y + 20, { width: 330 });
+    doc.text(d.verifyUrl, 200, doc.y + 4, { width: 330 });
+    doc.end();
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * Notifications (docs/product.md#notifications): the unread count of the bell, and the list of the
+ * notifications page (in pages, newest first). New ones arrive live and join the list's top.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { LiveNotification, Notification, NotificationPage } from '../../../contract/notifications';
+import type { Failure } from '../../api/http';
+import { idlePages, pageFailed, pageStarted, pageSucceeded, type Paged } from '../../shared/request/loadable';
+import { sessionEnded } from '../../shared/session/session';
+
+export const PAGE_SIZE = 20;
+
+export interface NotificationsState {
+  unread: number;
+  list: Paged<Notification>;
+}
+
+export const initialNotificationsState: NotificationsState = { unread: 0, list: idlePages() };
+
+const slice = createSlice({
+  name: 'notifications',
+  initialState: initialNotificationsState,
+  reducers: {
+    /** The page is shown: the first page loads, then what it shows is marked read. */
+    opened() {},
+    countRequested() {},
+    countSucceeded(state, action: PayloadAction<{ unread: number }>) {
+      state.unread = action.payload.unread;
+    },
+    pageRequested(state, action: PayloadAction<{ page: number }>) {
+      state.list = pageStarted(state.list, action.payload.page);
+    },
+    pageSucceeded(state, action: PayloadAction<{ page: number; reply: NotificationPage }>) {
+      const { page, reply } = action.payload;
+      state.list = { ...pageSucceeded(state.list, page, reply.items, PAGE_SIZE, (n) => n.id), hasMore: reply.more };
+      state.unread = reply.unread;
+    },
+    pageFailed(state, action: PayloadAction<Failure>) {
+      state.list = pageFailed(state.list, action.payload);
+    },
+    /** The shown ones were seen: all are read (the list keeps its 'new' marks until it reloads). */
+    allReadRequested() {},
+    readRequested(_state, _action: PayloadAction<{ id: number }>) {},
+    liveReceived(state, action: PayloadAction<LiveNotification>) {
+      const { notification, unread } = action.payload;
+      state.unread = unread;
+      if (state.list.page > 0 && !state.list.data.some((n) => n.id === notification.id)) state.list.data.unshift(notification);
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialNotificationsState);
+  },
+});
+
+export const notificationsActions = slice.actions;
+export const notificationsReducer = slice.reducer;
+
+type WithNotifications = { notifications?: NotificationsState };
+export const selectNotifications = (state: WithNotifications) => state.notifications ?? initialNotificationsState;
+export const selectUnreadNotifications = (state: WithNotifications) => state.notifications?.unread ?? 0;
