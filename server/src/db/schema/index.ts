@@ -17,3 +17,6 @@ export * from './journal';
 export * from './qr';
 export * from './library';
 export * from './idempotency';
+export * from './registration';
+export * from './payment';
+export * from './transcript';
