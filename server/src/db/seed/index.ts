@@ -12,6 +12,7 @@ import { seedJournal } from './journal';
 import { seedLibrary, seedUmk } from './library';
 import { seedNews } from './news';
 import { seedQr } from './qr';
+import { seedPayments, seedRegistration, seedTranscript } from './registration';
 import { seedSchedule } from './schedule';
 import { seedSpringLessons } from './spring';
 import { ensureAcademicYears, seedReference, seedSite, seedUniversity } from './university';
@@ -42,6 +43,9 @@ export const STEPS: readonly SeedStep[] = [
   { name: '0009-library', run: seedLibrary },
   { name: '0010-umk', run: seedUmk },
   { name: '0011-spring-lessons', run: seedSpringLessons },
+  { name: '0012-registration', run: seedRegistration },
+  { name: '0013-payment', run: seedPayments },
+  { name: '0014-transcript', run: seedTranscript },
 ];
 
 export interface SeedOptions {
