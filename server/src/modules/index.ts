@@ -29,6 +29,8 @@ import { visitlogLive } from './visitlog/visitlog.live';
 import { visitlogPage } from './visitlog/visitlog.page';
 import visitlogRoutes from './visitlog/visitlog.routes';
 import umkRoutes from './umk/umk.routes';
+import { registrationLive } from './registration/registration.live';
+import registrationRoutes from './registration/registration.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -56,4 +58,5 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'qr', routes: qrRoutes, live: qrLive },
   { name: 'library', routes: libraryRoutes },
   { name: 'umk', routes: umkRoutes },
+  { name: 'registration', routes: registrationRoutes, live: registrationLive },
 ];

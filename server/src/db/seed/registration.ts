@@ -17,7 +17,6 @@ import {
   regOfferings,
   registrationPeriods,
   regSubgroups,
-  scheduleEntries,
   semesters,
   specialities,
   students,
@@ -28,6 +27,7 @@ import { DEMO_STUDENT, DEMO_TEACHER, LAB, PRACTICE, type Names } from './data';
 import type { SeedContext } from './index';
 import { Prng } from './prng';
 import { GRADE_SCALE } from '../../shared/grade-scale';
+import { entriesOfStudent } from '../../shared/timetable.repository';
 import { controlOf, creditsOf, planFor } from './university';
 
 export const REGISTRATION_CREDIT_LIMIT = 30;
@@ -86,9 +86,8 @@ export async function seedRegistration(db: Db, ctx: SeedContext): Promise<void> 
   }
   // Electives: subgroup 1 at a time the demo group is free, subgroup 2 at one of its lessons (when it has any).
   const group = await demoGroup(db);
-  const busy = group
-    ? await db.selectDistinct({ day: scheduleEntries.dayNumber, time: scheduleEntries.lessonTimeId }).from(scheduleEntries).where(and(eq(scheduleEntries.groupId, group.id), eq(scheduleEntries.academicYearId, year), eq(scheduleEntries.workingSemesterId, ws)))
-    : [];
+  const [demo] = group ? await db.select({ id: students.id }).from(students).where(and(eq(students.groupId, group.id), eq(students.surname, DEMO_STUDENT.person.surname))) : [];
+  const busy = demo ? (await entriesOfStudent(db, demo.id, year, ws)).map((e) => ({ day: e.dayNumber, time: e.lessonTimeId })) : [];
   const isBusy = (day: number, time: number) => busy.some((b) => b.day === day && b.time === time);
   const free: Array<[number, number]> = [];
   for (const time of [7, 6, 5, 4, 3, 2, 1]) for (let day = 1; day <= 6; day++) if (!isBusy(day, time)) free.push([day, time]);
