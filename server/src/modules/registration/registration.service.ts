@@ -171,6 +171,9 @@ export class RegistrationService {
     await this.assertNoClash(s.id, o, g, lang);
     const now = this.ctx.now();
     return this.ctx.db.transaction(async (tx) => {
+      // One subgroup's seats and waiting list change one request after another: the row lock orders
+      // them, so seats never exceed the capacity and waiting places are numbered in arrival order.
+      await repo.lockSubgroup(tx, g.id);
       const seat = await repo.takeSeat(tx, g.id);
       if (!seat && !input.joinWaitingList) throw new AppError(409, 'SUBGROUP_FULL', { capacity: g.capacity });
       const status = seat ? REG_REGISTERED : REG_WAITING;

@@ -262,7 +262,7 @@ describe('a registration rush', () => {
     await db.database.db.execute(sql`delete from registrations where subgroup_id = ${g.id}`);
     await db.database.db.update(regSubgroups).set({ capacity: 5, taken: 0 }).where(eq(regSubgroups.id, g.id));
     const permitted: unknown = await db.database.db.execute(
-      sql`select s.id, s.group_id from elective_permissions p join students s on s.id = p.student_id where p.academic_year_id = ${HALF.id_a_year} and p.working_semester_id = ${HALF.id_w_s} order by s.id limit 24`,
+      sql`select s.id, s.group_id from elective_permissions p join students s on s.id = p.student_id where p.academic_year_id = ${HALF.id_a_year} and p.working_semester_id = ${HALF.id_w_s} order by s.id limit 60`,
     );
     const people = ((permitted as { rows?: unknown }).rows ?? permitted) as { id: number; group_id: number }[];
     const results = await Promise.all(
