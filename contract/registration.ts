@@ -73,7 +73,8 @@ export const RegInfo = Type.Object({
   creditsTaken: Type.Integer(),
 });
 export type RegInfo = Static<typeof RegInfo>;
-export const RegList = Type.Object({ info: RegInfo, rows: Type.Array(RegRow) });
+/** The list, with the student's group (id_group of the save payload). */
+export const RegList = Type.Object({ id_group: Type.Integer(), info: RegInfo, rows: Type.Array(RegRow) });
 export type RegList = Static<typeof RegList>;
 export const RegListReply = Ok(RegList);
 

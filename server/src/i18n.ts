@@ -71,7 +71,7 @@ const ERRORS: Record<ErrorCode, Texts> = {
   },
   CREDIT_LIMIT: {
     ru: 'Превышен лимит кредитов за полугодие: {total} из {limit}',
-    kg: 'Жарым жылдыктын кредит чегинен ашып кетти: {limit} ичинен {total}',
+    kg: 'Жарым жылдын кредит чегинен ашып кетти: {limit} ичинен {total}',
     en: 'The half-year credit ceiling is exceeded: {total} of {limit}',
   },
   TIMETABLE_CLASH: {

@@ -137,6 +137,15 @@ export const AREAS = [
     namespaces: ['library'],
     store: () => import('../features/library/library.area'),
   },
+  {
+    key: 'registration',
+    path: '/registration',
+    screen: () => import('../features/registration/RegistrationScreen'),
+    menuKey: 'registration',
+    roles: [ROLE_STUDENT, ROLE_TEACHER],
+    namespaces: ['registration'],
+    store: () => import('../features/registration/registration.area'),
+  },
 ] as const satisfies readonly AreaEntry[];
 
 /** May a user of `role` open a route that serves `roles` (none: every role)? */

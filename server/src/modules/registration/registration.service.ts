@@ -97,6 +97,7 @@ export class RegistrationService {
     });
     const now = this.ctx.now();
     return {
+      id_group: s.groupId,
       info: { closesAt: period ? period.closesAt.toISOString() : null, open: !!period && period.closesAt > now, creditLimit: period?.creditLimit ?? 0, creditsTaken: taken },
       rows,
     };
