@@ -20,3 +20,4 @@ export * from './idempotency';
 export * from './registration';
 export * from './payment';
 export * from './transcript';
+export * from './signing';
