@@ -31,6 +31,7 @@ import visitlogRoutes from './visitlog/visitlog.routes';
 import umkRoutes from './umk/umk.routes';
 import { registrationLive } from './registration/registration.live';
 import registrationRoutes from './registration/registration.routes';
+import paymentRoutes from './payment/payment.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -59,4 +60,5 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'library', routes: libraryRoutes },
   { name: 'umk', routes: umkRoutes },
   { name: 'registration', routes: registrationRoutes, live: registrationLive },
+  { name: 'payment', routes: paymentRoutes },
 ];
