@@ -32,6 +32,7 @@ import umkRoutes from './umk/umk.routes';
 import { registrationLive } from './registration/registration.live';
 import registrationRoutes from './registration/registration.routes';
 import paymentRoutes from './payment/payment.routes';
+import transcriptRoutes from './transcript/transcript.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -61,4 +62,5 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'umk', routes: umkRoutes },
   { name: 'registration', routes: registrationRoutes, live: registrationLive },
   { name: 'payment', routes: paymentRoutes },
+  { name: 'transcript', routes: transcriptRoutes },
 ];

@@ -18,12 +18,13 @@ import {
   registrationPeriods,
   regSubgroups,
   semesters,
+  siteSettings,
   specialities,
   students,
   teachers,
   teachingAssignments,
 } from '../schema';
-import { DEMO_STUDENT, DEMO_TEACHER, LAB, PRACTICE, type Names } from './data';
+import { DEMO_STUDENT, DEMO_TEACHER, EMAIL_DOMAIN, LAB, PRACTICE, type Names } from './data';
 import type { SeedContext } from './index';
 import { Prng } from './prng';
 import { GRADE_SCALE } from '../../shared/grade-scale';
@@ -36,6 +37,19 @@ export const REGISTRATION_OPEN_DAYS = 28;
 export const ELECTIVES = ['Cloud Computing', 'Information Security', 'Rhetoric', 'Taxes and Taxation', 'Latin', 'Stylistics'];
 export const ELECTIVE_SEATS = 30;
 const PLAN_SEATS = 40;
+
+/** The university's contacts and the registrar who signs transcripts (site settings). */
+export const TRANSCRIPT_SETTINGS: Record<string, string> = {
+  university_address_ru: 'Кыргызская Республика, 720001, г. Бишкек, пр. Чуй, 100',
+  university_address_kg: 'Кыргыз Республикасы, 720001, Бишкек ш., Чүй пр., 100',
+  university_address_en: '100 Chui Avenue, Bishkek 720001, Kyrgyz Republic',
+  university_phone: '+996 312 000 100',
+  university_email: `registrar@${EMAIL_DOMAIN}`,
+  registrar_name: 'Абдыкадырова Гүлнара Сапарбековна',
+  registrar_position_ru: 'Начальник учебного отдела',
+  registrar_position_kg: 'Окуу бөлүмүнүн башчысы',
+  registrar_position_en: 'Head of the Registrar’s Office',
+};
 
 export const SERVICES: ReadonlyArray<{ names: Names; amount: number }> = [
   { names: ['Оплата за обучение (контракт)', 'Окуу акысы (келишим)', 'Tuition fee (contract)'], amount: 85000 },
@@ -125,6 +139,7 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
 
 /** Final results of the demo student's group for every half-year before the current one. */
 export async function seedTranscript(db: Db, ctx: SeedContext): Promise<void> {
+  await db.insert(siteSettings).values(Object.entries(TRANSCRIPT_SETTINGS).map(([key, value]) => ({ key, value }))).onConflictDoNothing();
   await db.insert(gradeScale).values(GRADE_SCALE.map((b) => ({ minPoints: b.min, maxPoints: b.max, ekvNum: b.ekvNum, ekvBukv: b.ekvBukv, nameRu: b.names[0], nameKg: b.names[1], nameEn: b.names[2] })));
   const group = await demoGroup(db);
   if (!group) return;
