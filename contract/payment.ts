@@ -78,3 +78,8 @@ export const SandboxPayForm = Type.Object({
   holder: Type.Optional(Type.String({ maxLength: 100 })),
 });
 export type SandboxPayForm = Static<typeof SandboxPayForm>;
+
+/** GET payer.json: the caller's ids the payment code request needs (a student's own group and the current year). */
+export const Payer = Type.Object({ id_student: Type.Integer(), id_group: Type.Integer(), id_year: Type.Integer() });
+export type Payer = Static<typeof Payer>;
+export const PayerReply = Ok(Payer);

@@ -146,6 +146,24 @@ export const AREAS = [
     namespaces: ['registration'],
     store: () => import('../features/registration/registration.area'),
   },
+  {
+    key: 'payment',
+    path: '/paymentcode',
+    screen: () => import('../features/payment/PaymentScreen'),
+    menuKey: 'paymentCode',
+    roles: [ROLE_STUDENT],
+    namespaces: ['payment'],
+    store: () => import('../features/payment/payment.area'),
+  },
+  {
+    key: 'transcript',
+    path: '/transcript',
+    screen: () => import('../features/transcript/TranscriptScreen'),
+    menuKey: 'transcript',
+    roles: [ROLE_STUDENT],
+    namespaces: ['transcript'],
+    store: () => import('../features/transcript/transcript.area'),
+  },
 ] as const satisfies readonly AreaEntry[];
 
 /** May a user of `role` open a route that serves `roles` (none: every role)? */

@@ -5,10 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ROLE_STUDENT, type Language } from '../../../../contract/common';
-import type { CardPayment, PaidService, PayByCard, PayByCardBody, PayCallbackBody, PaymentCode, PaymentCodeBody } from '../../../../contract/payment';
+import type { Payer, CardPayment, PaidService, PayByCard, PayByCardBody, PayCallbackBody, PaymentCode, PaymentCodeBody } from '../../../../contract/payment';
 import { AppError, badRequest, forbidden, notFound } from '../../app-error';
 import type { AppContext } from '../../context';
 import { localName } from '../../i18n';
+import { currentPeriod } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
 import { universityName } from '../../shared/site.repository';
@@ -46,6 +47,13 @@ export class PaymentService {
 
   async services(lang: Language): Promise<PaidService[]> {
     return (await repo.services(this.ctx.db)).map((s) => ({ id: s.id, name: localName(s, lang), amount: s.amount }));
+  }
+
+  /** payer.json: the student's ids for the payment code request (the year from the one current period). */
+  async payer(auth: AuthInfo): Promise<Payer> {
+    const student = auth.role === ROLE_STUDENT ? await repo.studentOf(this.ctx.db, auth.uid) : undefined;
+    if (!student) throw forbidden();
+    return { id_student: student.id, id_group: student.groupId, id_year: currentPeriod(this.ctx.now()).year };
   }
 
   /** paymentcode.json: the caller's own code (id_student and id_group must be his). */
