@@ -39,7 +39,7 @@ async function registerAndDelete(page: Page, tag: string) {
   const panel = page.getByTestId('reg-panel');
   await panel.getByLabel(ru('registration:fields.teacher'), { exact: true }).selectOption({ label: TEACHER_NAME });
   const subgroup = panel.getByLabel(ru('registration:fields.subgroup'), { exact: true });
-  await page.waitForFunction(() => (document.querySelector('#reg-subgroup') as HTMLSelectElement | null)?.options.length! > 1);
+  await page.waitForFunction(() => ((document.querySelector('#reg-subgroup') as HTMLSelectElement | null)?.options.length ?? 0) > 1);
   await subgroup.selectOption({ index: 1 });
   await expectVisible(panel.getByTestId('reg-seats'));
   await shot(page, `registration-${tag}-panel`);
@@ -58,7 +58,7 @@ async function registerAndDelete(page: Page, tag: string) {
 
 async function payByCard(page: Page, service: string, tag: string) {
   await page.goto('/lms/paymentcode');
-  await page.waitForFunction(() => (document.querySelector('#pay-service') as HTMLSelectElement | null)?.options.length! > 1);
+  await page.waitForFunction(() => ((document.querySelector('#pay-service') as HTMLSelectElement | null)?.options.length ?? 0) > 1);
   await page.getByLabel(ru('payment:fields.service'), { exact: true }).selectOption({ label: service });
   const account = page.getByTestId('pay-account');
   await expectVisible(account);
