@@ -16,7 +16,7 @@ const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
 const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
 
 /** Column widths (A4 width 595 − margins 2 × 40 = 515). */
-const WIDTHS = [58, 212, 44, 42, 50, 40, 69];
+const WIDTHS = [56, 196, 54, 42, 50, 40, 77];
 
 export async function transcriptPdf(t: Transcript, lang: Language): Promise<Buffer> {
   const qr = await QRCode.toBuffer(t.verifyUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
