@@ -94,14 +94,14 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
     name: 'payment code',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => (document.querySelector('#pay-service option:nth-child(2)') || document.querySelector('[data-testid="load-failed"]')) && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+      await page.waitForFunction(() => (document.querySelector('#pay-service option:nth-child(2)') || document.querySelector('[data-testid="load-failed"], [data-testid="not-for-role"]')) && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
     },
   },
   '/transcript': {
     name: 'transcript',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid="tr-doc"], [data-testid="load-failed"]') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+      await page.waitForFunction(() => document.querySelector('[data-testid="tr-doc"], [data-testid="load-failed"], [data-testid="not-for-role"]') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
     },
   },
   '/schedule': {
