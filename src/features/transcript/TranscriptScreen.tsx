@@ -53,7 +53,7 @@ function Semester({ sem, columns, year }: { sem: TranscriptSemester; columns: { 
 }
 
 export default function TranscriptScreen() {
-  const { t } = useTranslation(['transcript', 'cm']);
+  const { t, i18n } = useTranslation(['transcript', 'cm']);
   const dispatch = useAppDispatch();
   const { data, fetching, error } = useAppSelector(selectTranscript);
   usePageTitle(t('title'));
@@ -81,10 +81,7 @@ export default function TranscriptScreen() {
       {data && g ? (
         <article className="card tr-doc" data-testid="tr-doc">
           <header className="tr-inst">
-            <p className="tr-inst-name">{g.institution_ru}</p>
-            <p className="muted small">
-              {g.institution_kg} · {g.institution_en}
-            </p>
+            <p className="tr-inst-name">{i18n.language === 'kg' ? g.institution_kg : i18n.language === 'en' ? g.institution_en : g.institution_ru}</p>
             <p className="muted small">
               {g.address} · {g.tel} · {g.mail}
             </p>
