@@ -211,6 +211,7 @@ describe('App routes and shell', () => {
       'Журнал',
       'Учебно-методический комплекс',
       'Электронная библиотека',
+      'Регистрация на дисциплины',
       'Вебинар',
       'QR-отчёты студентов',
     ]);
@@ -220,8 +221,8 @@ describe('App routes and shell', () => {
     expect(links[2]).toHaveAttribute('href', '/lms/umk');
     expect(links[3]).toHaveAttribute('href', '/lms/library');
     expect(links[3]).not.toHaveAttribute('target');
-    expect(links[4]).toHaveAttribute('target', '_blank');
-    expect(links[4].getAttribute('rel')).toContain('noopener');
+    expect(links[5]).toHaveAttribute('target', '_blank');
+    expect(links[5].getAttribute('rel')).toContain('noopener');
 
     // Apps panel.
     const app = within(screen.getByTestId('apps-panel')).getByRole('link', { name: /Почта/ });
@@ -282,11 +283,14 @@ describe('App routes and shell', () => {
       'Журнал',
       'Учебно-методический комплекс',
       'Электронная библиотека',
+      'Регистрация на дисциплины',
+      'Код оплаты',
       'Вебинар',
+      'Транскрипт',
       'QR-отчёты студентов',
       'QR-код студента',
     ]);
-    expect(links[6]).toHaveAttribute('href', '/lms/qrstud');
+    expect(links[9]).toHaveAttribute('href', '/lms/qrstud');
   });
 
   it("a teacher opening a student's route (the own QR code, the scanner) gets the 'not for your role' page with a way home", async () => {
