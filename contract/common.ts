@@ -53,6 +53,18 @@ export const ErrorCode = Type.Union([
   Type.Literal('REQUEST_IN_PROGRESS'),
   /** An Idempotency-Key sent again with other content (422). */
   Type.Literal('IDEMPOTENCY_KEY_REUSED'),
+  /** Registration changes after the half-year's registration closed ({date}). */
+  Type.Literal('REGISTRATION_CLOSED'),
+  /** Registration over the half-year's credit ceiling ({limit}; {total} with this one). */
+  Type.Literal('CREDIT_LIMIT'),
+  /** A subgroup whose lessons clash with the student's timetable ({lesson}). */
+  Type.Literal('TIMETABLE_CLASH'),
+  /** A subgroup with every seat taken (409): the student may join its waiting list. */
+  Type.Literal('SUBGROUP_FULL'),
+  /** A card payment the provider declined. */
+  Type.Literal('PAYMENT_DECLINED'),
+  /** A payment callback or a verification token whose signature does not hold. */
+  Type.Literal('BAD_SIGNATURE'),
   Type.Literal('INTERNAL'),
 ]);
 export type ErrorCode = Static<typeof ErrorCode>;

@@ -64,6 +64,28 @@ const ERRORS: Record<ErrorCode, Texts> = {
     kg: 'Аракеттер өтө көп. {seconds} секунддан кийин кайталаңыз',
     en: 'Too many attempts. Try again in {seconds} s',
   },
+  REGISTRATION_CLOSED: {
+    ru: 'Регистрация закрыта с {date}: изменения не принимаются',
+    kg: 'Каттоо {date} күнүнөн бери жабык: өзгөртүүлөр кабыл алынбайт',
+    en: 'Registration closed on {date}: changes are no longer accepted',
+  },
+  CREDIT_LIMIT: {
+    ru: 'Превышен лимит кредитов за полугодие: {total} из {limit}',
+    kg: 'Жарым жылдын кредит чегинен ашып кетти: {limit} ичинен {total}',
+    en: 'The half-year credit ceiling is exceeded: {total} of {limit}',
+  },
+  TIMETABLE_CLASH: {
+    ru: 'Занятия подгруппы совпадают с вашим расписанием: {lesson}',
+    kg: 'Топчонун сабактары сиздин сабак жадыбалыңыз менен дал келет: {lesson}',
+    en: 'The subgroup’s lessons clash with your timetable: {lesson}',
+  },
+  SUBGROUP_FULL: {
+    ru: 'В подгруппе нет свободных мест. Можно встать в лист ожидания',
+    kg: 'Топчодо бош орун жок. Күтүү тизмесине жазылса болот',
+    en: 'The subgroup is full. You may join its waiting list',
+  },
+  PAYMENT_DECLINED: { ru: 'Платёж отклонён банком', kg: 'Төлөм банк тарабынан четке кагылды', en: 'The payment was declined by the bank' },
+  BAD_SIGNATURE: { ru: 'Подпись недействительна', kg: 'Кол тамга жараксыз', en: 'The signature is not valid' },
   GOOGLE_DISABLED: { ru: 'Вход через Google не настроен', kg: 'Google аркылуу кирүү жөндөлгөн эмес', en: 'Google sign-in is not configured' },
   REQUEST_IN_PROGRESS: {
     ru: 'Этот запрос уже выполняется, подождите',

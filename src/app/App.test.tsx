@@ -95,6 +95,7 @@ describe('App routes and shell', () => {
       'Журнал',
       'Учебно-методический комплекс',
       'Электронная библиотека',
+      'Регистрация на дисциплины',
       'Заказ справок',
       'Вебинар',
       'QR-отчёты студентов',
@@ -105,9 +106,9 @@ describe('App routes and shell', () => {
     expect(links[2]).toHaveAttribute('href', '/lms/umk');
     expect(links[3]).toHaveAttribute('href', '/lms/library');
     expect(links[3]).not.toHaveAttribute('target');
-    expect(links[4]).toHaveAttribute('href', '/lms/singlewindow');
-    expect(links[5]).toHaveAttribute('target', '_blank');
-    expect(links[5].getAttribute('rel')).toContain('noopener');
+    expect(links[5]).toHaveAttribute('href', '/lms/singlewindow');
+    expect(links[6]).toHaveAttribute('target', '_blank');
+    expect(links[6].getAttribute('rel')).toContain('noopener');
 
     // Apps panel.
     const app = within(screen.getByTestId('apps-panel')).getByRole('link', { name: /Почта/ });
@@ -168,12 +169,15 @@ describe('App routes and shell', () => {
       'Журнал',
       'Учебно-методический комплекс',
       'Электронная библиотека',
+      'Регистрация на дисциплины',
+      'Код оплаты',
       'Заказ справок',
       'Вебинар',
+      'Транскрипт',
       'QR-отчёты студентов',
       'QR-код студента',
     ]);
-    expect(links[7]).toHaveAttribute('href', '/lms/qrstud');
+    expect(links[10]).toHaveAttribute('href', '/lms/qrstud');
   });
 
   it('a 401 on a session call ends the session and shows the login with its message', async () => {

@@ -10,11 +10,11 @@ import { MOBILE_TABS, tabsFor } from './shell/mobileTabs';
 import { GridIcon } from '../components/shellIcons';
 
 describe('roles in the area manifest', () => {
-  it("a teacher's side menu has the QR reports but not the student's own QR code", () => {
+  it("a teacher's side menu has the QR reports and registration but not the student's own QR code, payment code or transcript", () => {
     const { routes, hidden } = menuFor(ROLE_TEACHER);
-    expect(routes).toMatchObject({ schedule: '/schedule', journal: '/journal', reportQr: '/reportqr' });
+    expect(routes).toMatchObject({ schedule: '/schedule', journal: '/journal', reportQr: '/reportqr', registration: '/registration' });
     expect(routes.studentQr).toBeUndefined();
-    expect([...hidden]).toEqual(['studentQr']);
+    expect([...hidden].sort()).toEqual(['paymentCode', 'studentQr', 'transcript']);
   });
 
   it("a student's side menu has the own QR code and the reports", () => {

@@ -176,6 +176,36 @@ export const AREAS = [
     namespaces: [],
     store: () => import('../features/profile/apps.area'),
   },
+  {
+    key: 'registration',
+    path: '/registration',
+    screen: () => import('../features/registration/RegistrationScreen'),
+    menuKey: 'registration',
+    title: 'titles.registration',
+    roles: [ROLE_STUDENT, ROLE_TEACHER],
+    namespaces: ['registration'],
+    store: () => import('../features/registration/registration.area'),
+  },
+  {
+    key: 'payment',
+    path: '/paymentcode',
+    screen: () => import('../features/payment/PaymentScreen'),
+    menuKey: 'paymentCode',
+    title: 'titles.payment',
+    roles: [ROLE_STUDENT],
+    namespaces: ['payment'],
+    store: () => import('../features/payment/payment.area'),
+  },
+  {
+    key: 'transcript',
+    path: '/transcript',
+    screen: () => import('../features/transcript/TranscriptScreen'),
+    menuKey: 'transcript',
+    title: 'titles.transcript',
+    roles: [ROLE_STUDENT],
+    namespaces: ['transcript'],
+    store: () => import('../features/transcript/transcript.area'),
+  },
 ] as const satisfies readonly AreaEntry[];
 
 /** May a user of `role` open a route that serves `roles` (none: every role)? */

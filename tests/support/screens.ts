@@ -84,6 +84,27 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
       await page.waitForFunction(() => document.querySelector('[data-testid="umk-item"], .umk-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
     },
   },
+  '/registration': {
+    name: 'discipline registration',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid="reg-row"], [data-testid="reg-teacher-subgroup"], .reg-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+    },
+  },
+  '/paymentcode': {
+    name: 'payment code',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => (document.querySelector('#pay-service option:nth-child(2)') || document.querySelector('[data-testid="load-failed"], [data-testid="not-for-role"]')) && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+    },
+  },
+  '/transcript': {
+    name: 'transcript',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid="tr-doc"], [data-testid="load-failed"], [data-testid="not-for-role"]') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+    },
+  },
   '/schedule': {
     name: 'schedule',
     ready: async (page) => {

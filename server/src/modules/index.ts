@@ -33,6 +33,10 @@ import { notificationsLive } from './notifications/notifications.live';
 import notificationsRoutes from './notifications/notifications.routes';
 import { singlewindowLive } from './singlewindow/singlewindow.live';
 import singlewindowRoutes from './singlewindow/singlewindow.routes';
+import { registrationLive } from './registration/registration.live';
+import registrationRoutes from './registration/registration.routes';
+import paymentRoutes from './payment/payment.routes';
+import transcriptRoutes from './transcript/transcript.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -62,4 +66,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'umk', routes: umkRoutes },
   { name: 'notifications', routes: notificationsRoutes, live: notificationsLive },
   { name: 'singlewindow', routes: singlewindowRoutes, live: singlewindowLive },
+  { name: 'registration', routes: registrationRoutes, live: registrationLive },
+  { name: 'payment', routes: paymentRoutes },
+  { name: 'transcript', routes: transcriptRoutes },
 ];

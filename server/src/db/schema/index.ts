@@ -22,3 +22,7 @@ export * from './idempotency';
 export * from './live';
 export * from './notifications';
 export * from './singlewindow';
+export * from './registration';
+export * from './payment';
+export * from './transcript';
+export * from './signing';

@@ -12,6 +12,7 @@ import { seedJournal } from './journal';
 import { seedLibrary, seedUmk } from './library';
 import { seedNews } from './news';
 import { seedQr } from './qr';
+import { seedPayments, seedRegistration, seedTranscript } from './registration';
 import { seedSchedule } from './schedule';
 import { seedSingleWindow } from './singlewindow';
 import { seedSpringLessons } from './spring';
@@ -44,6 +45,9 @@ export const STEPS: readonly SeedStep[] = [
   { name: '0010-umk', run: seedUmk },
   { name: '0011-spring-lessons', run: seedSpringLessons },
   { name: '0012-singlewindow', run: (db) => seedSingleWindow(db) },
+  { name: '0013-registration', run: seedRegistration },
+  { name: '0014-payment', run: seedPayments },
+  { name: '0015-transcript', run: seedTranscript },
 ];
 
 export interface SeedOptions {

@@ -184,16 +184,16 @@ const TEACHER_BIRTH: Record<number, [number, number]> = {
 const POSITION_LADDER = [PROFESSOR, DOCENT, DOCENT, SENIOR_LECTURER, SENIOR_LECTURER, LECTURER, LECTURER, SENIOR_LECTURER, LECTURER];
 
 /** The study plan entries of a speciality for a semester of study. */
-function planFor(abbr: SpecialitySeed['abbr'], semester: number): DisciplineSeed[] {
+export function planFor(abbr: SpecialitySeed['abbr'], semester: number): DisciplineSeed[] {
   return PLANS[abbr].filter((d) => d.semesters.includes(semester));
 }
 
-function creditsOf(d: DisciplineSeed, semester: number): number {
+export function creditsOf(d: DisciplineSeed, semester: number): number {
   if (d.key === 'pe') return 2;
   return 3 + (hashText(`${d.key}:${semester}`) % 4);
 }
 
-function controlOf(d: DisciplineSeed, semester: number): number {
+export function controlOf(d: DisciplineSeed, semester: number): number {
   const last = Math.max(...d.semesters);
   if (semester < last) return CREDIT;
   return d.control ?? (hashText(d.key) % 2 === 0 ? EXAM : GRADED_CREDIT);

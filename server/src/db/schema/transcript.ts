@@ -1,0 +1,58 @@
+/**
+ * Final results of disciplines (the transcript's source) and the university's grading scale that
+ * turns points 0–100 into the number and letter equivalents (docs/product.md, "transcript").
+ */
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, index, integer, pgTable, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { academicYears, controlForms, disciplines, semesters, workingSemesters } from './academic';
+import { names, tstz } from './columns';
+import { students, teachers } from './people';
+
+/** One band of the scale: points min..max → ekv_num (grade point) and ekv_bukv (letter), with the traditional mark's name. */
+export const gradeScale = pgTable(
+  'grade_scale',
+  {
+    id: serial('id').primaryKey(),
+    minPoints: smallint('min_points').notNull().unique(),
+    maxPoints: smallint('max_points').notNull(),
+    ekvNum: doublePrecision('ekv_num').notNull(),
+    ekvBukv: text('ekv_bukv').notNull(),
+    ...names,
+  },
+  (t) => [check('grade_scale_range_ck', sql`${t.minPoints} between 0 and 100 and ${t.maxPoints} between ${t.minPoints} and 100`)],
+);
+
+/** A student's final result (points 0–100) of a discipline in a half-year, entered by its teacher. */
+export const finalResults = pgTable(
+  'final_results',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    disciplineId: integer('discipline_id')
+      .notNull()
+      .references(() => disciplines.id),
+    academicYearId: integer('academic_year_id')
+      .notNull()
+      .references(() => academicYears.id),
+    workingSemesterId: integer('working_semester_id')
+      .notNull()
+      .references(() => workingSemesters.id),
+    semesterId: integer('semester_id')
+      .notNull()
+      .references(() => semesters.id),
+    credits: smallint('credits').notNull(),
+    controlFormId: integer('control_form_id')
+      .notNull()
+      .references(() => controlForms.id),
+    points: smallint('points').notNull(),
+    teacherId: integer('teacher_id').references(() => teachers.id),
+    enteredAt: tstz('entered_at').notNull(),
+  },
+  (t) => [
+    unique('final_results_uq').on(t.studentId, t.disciplineId, t.academicYearId, t.workingSemesterId),
+    index('final_results_student_idx').on(t.studentId),
+    check('final_results_points_ck', sql`${t.points} between 0 and 100`),
+  ],
+);

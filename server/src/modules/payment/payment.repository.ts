@@ -1,0 +1,73 @@
+/** SQL of paid services, payment codes and card payments. */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cardPayments, paidServices, paymentCodes, students } from '../../db/schema';
+
+export async function services(db: Db) {
+  return db.select().from(paidServices).orderBy(asc(paidServices.id));
+}
+
+export async function service(db: Db, id: number) {
+  const [row] = await db.select().from(paidServices).where(eq(paidServices.id, id));
+  return row;
+}
+
+export async function studentOf(db: Db, id: number) {
+  const [row] = await db.select({ id: students.id, groupId: students.groupId, surname: students.surname, name: students.name, patronymic: students.patronymic }).from(students).where(eq(students.id, id));
+  return row;
+}
+
+export type CodeRow = typeof paymentCodes.$inferSelect;
+
+/** The code of (student, service, year), made once (a second call finds the first). */
+export async function ensureCode(db: Db, row: Omit<typeof paymentCodes.$inferInsert, 'id'>): Promise<CodeRow> {
+  await db.insert(paymentCodes).values(row).onConflictDoNothing();
+  const [code] = await db
+    .select()
+    .from(paymentCodes)
+    .where(and(eq(paymentCodes.studentId, row.studentId), eq(paymentCodes.serviceId, row.serviceId), eq(paymentCodes.academicYearId, row.academicYearId)));
+  return code;
+}
+
+export async function codeByAccount(db: Db, account: string): Promise<CodeRow | undefined> {
+  const [row] = await db.select().from(paymentCodes).where(eq(paymentCodes.account, account));
+  return row;
+}
+
+export async function codeById(db: Db, id: number): Promise<CodeRow | undefined> {
+  const [row] = await db.select().from(paymentCodes).where(eq(paymentCodes.id, id));
+  return row;
+}
+
+export type PaymentRow = typeof cardPayments.$inferSelect;
+
+export async function paymentsOf(db: Db, codeId: number): Promise<PaymentRow[]> {
+  return db.select().from(cardPayments).where(eq(cardPayments.paymentCodeId, codeId)).orderBy(desc(cardPayments.createdAt));
+}
+
+export async function paidSum(db: Db, codeId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${cardPayments.amount}), 0)::int` })
+    .from(cardPayments)
+    .where(and(eq(cardPayments.paymentCodeId, codeId), eq(cardPayments.status, 'paid')));
+  return Number(row.n);
+}
+
+export async function insertPayment(db: Db, row: typeof cardPayments.$inferInsert): Promise<void> {
+  await db.insert(cardPayments).values(row);
+}
+
+export async function payment(db: Db, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(cardPayments).where(eq(cardPayments.id, id));
+  return row;
+}
+
+/** Settles a pending payment (once: a payment no longer pending is left as it is); the row when this call settled it. */
+export async function settle(db: Db, id: string, values: { status: 'paid' | 'declined'; completedAt: Date; providerRef: string; receiptNo: string | null }): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(cardPayments)
+    .set(values)
+    .where(and(eq(cardPayments.id, id), eq(cardPayments.status, 'pending')))
+    .returning();
+  return row;
+}

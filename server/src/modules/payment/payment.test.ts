@@ -1,0 +1,151 @@
+/**
+ * /api/misc/uslugi, paymentcode, paybycard, paycallback and the sandbox page: a student's own code,
+ * card payment through the sandbox (paid, declined, invalid card), the signed callback applied
+ * exactly once, a forged signature refused, and nothing of the card kept.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_OK, type PaidService, type PayByCard, type PaymentCode } from '../../../../contract/payment';
+import type { App } from '../../app';
+import { students } from '../../db/schema';
+import { signingKey } from '../../shared/signing-keys';
+import { appOn, createTestDatabase, session, type TestDatabase, type TestSession } from '../../test/helpers';
+import { PAYMENT_KEY } from './payment.service';
+import { signResult } from './sandbox.provider';
+
+let db: TestDatabase;
+let app: App;
+let teacher: TestSession;
+let student: TestSession;
+let groupId: number;
+
+const post = (who: TestSession | null, url: string, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: `/api/misc/${url}`, payload, headers: { ...(who?.headers ?? {}), ...headers } });
+const form = (body: Record<string, string>) =>
+  app.inject({ method: 'POST', url: '/api/misc/sandbox/pay.html', payload: new URLSearchParams(body).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+
+async function codeOf(id_uslug: number): Promise<PaymentCode> {
+  const res = await post(student, 'paymentcode.json', { id_year: 2026, id_group: groupId, id_student: student.user.uid, id_uslug });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+async function startPayment(account: string): Promise<PayByCard> {
+  const res = await post(student, 'paybycard.json', { account });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await appOn(db);
+  teacher = await session(app, 'teacher');
+  student = await session(app, 'student');
+  [{ groupId }] = await db.database.db.select({ groupId: students.groupId }).from(students).where(eq(students.id, student.user.uid));
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+describe('services and codes', () => {
+  it('lists the paid services, in the caller language', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/misc/uslugi.json', headers: { ...student.headers, 'accept-language': 'en' } });
+    const list = res.json().data as PaidService[];
+    expect(list.length).toBeGreaterThan(1);
+    expect(list[0]).toMatchObject({ name: 'Tuition fee (contract)', amount: 85000 });
+    expect((await app.inject({ method: 'GET', url: '/api/misc/uslugi.json' })).statusCode).toBe(401);
+  });
+
+  it("gives the student's own code, the same every time, with the payment info", async () => {
+    const a = await codeOf(3);
+    const b = await codeOf(3);
+    expect(a.account).toMatch(/^\d{13}$/);
+    expect(b.account).toBe(a.account);
+    expect(a).toMatchObject({ id_uslug: 3, amount: 500, paid: 0, status: 'unpaid', payments: [] });
+    expect(a.info.length).toBeGreaterThan(2);
+  });
+
+  it("refuses another student's or group's code, and teachers", async () => {
+    expect((await post(student, 'paymentcode.json', { id_year: 2026, id_group: groupId, id_student: student.user.uid + 1, id_uslug: 1 })).statusCode).toBe(403);
+    expect((await post(student, 'paymentcode.json', { id_year: 2026, id_group: groupId + 1, id_student: student.user.uid, id_uslug: 1 })).statusCode).toBe(403);
+    expect((await post(teacher, 'paymentcode.json', { id_year: 2026, id_group: groupId, id_student: student.user.uid, id_uslug: 1 })).statusCode).toBe(403);
+    const { account } = await codeOf(4);
+    expect((await post(teacher, 'paybycard.json', { account })).statusCode).toBe(403);
+  });
+});
+
+describe('card payment through the sandbox', () => {
+  it('serves the payment page with the test cards, without a session', async () => {
+    const { account } = await codeOf(2);
+    const p = await startPayment(account);
+    const page = await app.inject({ method: 'GET', url: p.url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(account);
+    expect(page.body).toContain(SANDBOX_CARD_OK);
+    expect(page.body).toContain(SANDBOX_CARD_DECLINED);
+  });
+
+  it('pays with the success card: status paid, a receipt, the code paid; a second submit changes nothing', async () => {
+    const { account } = await codeOf(3);
+    const p = await startPayment(account);
+    const res = await form({ id: p.id_payment, card: SANDBOX_CARD_OK, exp: '12/39', cvc: '123' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/lms/paymentcode?payment=${p.id_payment}`);
+    await form({ id: p.id_payment, card: SANDBOX_CARD_OK, exp: '12/39', cvc: '123' });
+    const code = await codeOf(3);
+    expect(code).toMatchObject({ status: 'paid', paid: 500 });
+    expect(code.payments).toHaveLength(1);
+    expect(code.payments[0]).toMatchObject({ status: 'paid', amount: 500 });
+    expect(code.payments[0].receiptNo).toMatch(/^R-\d{8}-/);
+    expect((await post(student, 'paybycard.json', { account })).statusCode).toBe(409);
+    // Nothing of the card is stored.
+    const dump = JSON.stringify((await db.database.db.execute(sql`select * from card_payments`)) as unknown);
+    expect(dump).not.toContain('4242');
+    expect(dump).not.toContain('123"');
+  });
+
+  it('the decline card leaves the code unpaid; an invalid card is refused on the page', async () => {
+    const { account } = await codeOf(4);
+    const p = await startPayment(account);
+    const bad = await form({ id: p.id_payment, card: '1234 5678 9012 3456', exp: '12/39', cvc: '123' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('role="alert"');
+    await form({ id: p.id_payment, card: SANDBOX_CARD_DECLINED, exp: '12/39', cvc: '123' });
+    const code = await codeOf(4);
+    expect(code).toMatchObject({ status: 'unpaid', paid: 0, payments: [{ status: 'declined', receiptNo: null }] });
+  });
+});
+
+describe('the provider callback', () => {
+  it('is applied once with a valid signature; a forged or altered one is refused and changes nothing', async () => {
+    const { account } = await codeOf(1);
+    const p = await startPayment(account);
+    const result = { id_payment: p.id_payment, status: 'paid' as const, amount: 85000, providerRef: 'EXT-1' };
+    const secret = await signingKey(db.database.db, PAYMENT_KEY);
+    const forged = await post(null, 'paycallback.json', { ...result, signature: 'ab'.repeat(32) });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.code).toBe('BAD_SIGNATURE');
+    const altered = await post(null, 'paycallback.json', { ...result, amount: 1, signature: signResult(secret, result) });
+    expect(altered.json().error.code).toBe('BAD_SIGNATURE');
+    expect((await codeOf(1)).status).toBe('unpaid');
+    const signature = signResult(secret, result);
+    const first = await post(null, 'paycallback.json', { ...result, signature });
+    const again = await post(null, 'paycallback.json', { ...result, signature });
+    expect(first.statusCode).toBe(200);
+    expect(again.json().data).toEqual(first.json().data);
+    const code = await codeOf(1);
+    expect(code).toMatchObject({ status: 'paid', paid: 85000 });
+    expect(code.payments).toHaveLength(1);
+    const other = { ...result, status: 'declined' as const, providerRef: 'EXT-2' };
+    expect((await post(null, 'paycallback.json', { ...other, signature: signResult(secret, other) })).statusCode).toBe(409);
+  });
+
+  it('paybycard with the same Idempotency-Key starts one payment', async () => {
+    const { account } = await codeOf(2);
+    const headers = { 'idempotency-key': 'pay-once-1' };
+    const a = await post(student, 'paybycard.json', { account }, headers);
+    const b = await post(student, 'paybycard.json', { account }, headers);
+    expect(b.json().data.id_payment).toBe(a.json().data.id_payment);
+  });
+});

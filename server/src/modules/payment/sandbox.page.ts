@@ -1,0 +1,76 @@
+/**
+ * The sandbox provider's payment page (HTML served by the portal, no script): the service, the
+ * amount and the account, a card form, and the test cards. Texts in the request's language.
+ */
+import type { Language } from '../../../../contract/common';
+import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_OK } from '../../../../contract/payment';
+
+const T: Record<string, Record<Language, string>> = {
+  title: { ru: 'Оплата картой — тестовый банк', kg: 'Карта менен төлөө — сыноо банкы', en: 'Card payment — test bank' },
+  service: { ru: 'Услуга', kg: 'Кызмат', en: 'Service' },
+  account: { ru: 'Код оплаты', kg: 'Төлөм коду', en: 'Payment code' },
+  amount: { ru: 'Сумма', kg: 'Сумма', en: 'Amount' },
+  card: { ru: 'Номер карты', kg: 'Картанын номери', en: 'Card number' },
+  exp: { ru: 'Срок (ММ/ГГ)', kg: 'Мөөнөтү (АА/ЖЖ)', en: 'Expiry (MM/YY)' },
+  cvc: { ru: 'CVC', kg: 'CVC', en: 'CVC' },
+  pay: { ru: 'Оплатить', kg: 'Төлөө', en: 'Pay' },
+  back: { ru: 'Вернуться на портал', kg: 'Порталга кайтуу', en: 'Back to the portal' },
+  test: {
+    ru: `Это тестовый банк: деньги не списываются. Успешная оплата: ${SANDBOX_CARD_OK}; отказ банка: ${SANDBOX_CARD_DECLINED}. Любой будущий срок и любой CVC.`,
+    kg: `Бул сыноо банкы: акча алынбайт. Ийгиликтүү төлөм: ${SANDBOX_CARD_OK}; банктын баш тартуусу: ${SANDBOX_CARD_DECLINED}. Каалаган келечектеги мөөнөт жана каалаган CVC.`,
+    en: `This is a test bank: no money moves. Paid: ${SANDBOX_CARD_OK}; declined: ${SANDBOX_CARD_DECLINED}. Any future expiry and any CVC.`,
+  },
+  invalid: { ru: 'Проверьте номер карты, срок и CVC', kg: 'Картанын номерин, мөөнөтүн жана CVC текшериңиз', en: 'Check the card number, expiry and CVC' },
+  done: { ru: 'Этот платёж уже завершён', kg: 'Бул төлөм аяктаган', en: 'This payment is already completed' },
+  som: { ru: 'сом', kg: 'сом', en: 'som' },
+};
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export interface SandboxView {
+  id: string;
+  status: string;
+  amount: number;
+  account: string;
+  service: string;
+}
+
+export function sandboxPage(p: SandboxView, lang: Language, error: boolean): string {
+  const t = (k: string) => esc(T[k][lang]);
+  const form =
+    p.status === 'pending'
+      ? `<form method="post" action="/api/misc/sandbox/pay.html" autocomplete="off">
+  <input type="hidden" name="id" value="${esc(p.id)}">
+  <label for="card">${t('card')}</label><input id="card" name="card" inputmode="numeric" autocomplete="off" required maxlength="23" placeholder="0000 0000 0000 0000">
+  <div class="row"><div><label for="exp">${t('exp')}</label><input id="exp" name="exp" required maxlength="5" placeholder="12/30"></div>
+  <div><label for="cvc">${t('cvc')}</label><input id="cvc" name="cvc" inputmode="numeric" required maxlength="4" autocomplete="off"></div></div>
+  ${error ? `<p class="error" role="alert">${t('invalid')}</p>` : ''}
+  <button type="submit">${t('pay')} ${p.amount.toLocaleString('ru-RU')} ${t('som')}</button>
+</form>`
+      : `<p role="status">${t('done')}</p>`;
+  return `<!doctype html>
+<html lang="${lang === 'kg' ? 'ky' : lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t('title')}</title>
+<style>
+:root{color-scheme:light dark;font-family:system-ui,sans-serif}
+body{margin:0;background:#eef2f7;color:#111827}
+main{max-width:420px;margin:24px auto;padding:20px;background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002}
+h1{font-size:20px;margin:0 0 12px}
+dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;margin:0 0 16px}dt{color:#4b5563}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+label{display:block;margin:10px 0 4px;font-size:14px}
+input{box-sizing:border-box;width:100%;padding:12px;font-size:16px;border:1px solid #6b7280;border-radius:8px;background:#fff;color:#111827}
+.row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
+button{margin-top:16px;width:100%;min-height:48px;font-size:16px;font-weight:600;border:0;border-radius:8px;background:#1d4ed8;color:#fff;cursor:pointer}
+.note{font-size:13px;color:#374151;background:#fef3c7;padding:10px;border-radius:8px}
+.error{color:#b91c1c;font-weight:600}
+a{color:#1d4ed8}
+@media (prefers-color-scheme:dark){body{background:#0f172a;color:#e5e7eb}main{background:#1e293b}dt{color:#cbd5e1}input{background:#0f172a;color:#e5e7eb;border-color:#94a3b8}.note{background:#422006;color:#fde68a}.error{color:#fca5a5}a{color:#93c5fd}}
+</style></head>
+<body><main>
+<h1>${t('title')}</h1>
+<dl><dt>${t('service')}</dt><dd>${esc(p.service)}</dd><dt>${t('account')}</dt><dd>${esc(p.account)}</dd><dt>${t('amount')}</dt><dd>${p.amount.toLocaleString('ru-RU')} ${t('som')}</dd></dl>
+<p class="note">${t('test')}</p>
+${form}
+<p><a href="/lms/paymentcode">${t('back')}</a></p>
+</main></body></html>`;
+}

@@ -1,0 +1,120 @@
+/**
+ * /lms/registration (docs/product.md#registration): the student's disciplines of the half-year
+ * grouped by descGroupNum (the study plan, then electives when permitted), registering with a
+ * teacher and a subgroup, deleting after a confirmation; a teacher sees his subgroups' seats,
+ * registered students and waiting lists.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RegRow } from '../../../contract/registration';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Select } from '../../components/Select';
+import { Spinner } from '../../components/Spinner';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { LoadFailed } from '../../shared/request/LoadFailed';
+import { describeFailure } from '../../shared/request/errors';
+import { ROLE_TEACHER } from '../../shared/request/roles';
+import { selectUser } from '../../shared/session/session';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { RegisterPanel } from './components/RegisterPanel';
+import { RegRowCard } from './components/RegRowCard';
+import { TeacherView } from './components/TeacherView';
+import { registrationActions as A, selectRegistration } from './registration.slice';
+import './registration.css';
+
+export default function RegistrationScreen() {
+  const { t, i18n } = useTranslation(['registration', 'cm']);
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const { half, years, halfError, list, electives, offeringId, remove, teacherView, seat } = useAppSelector(selectRegistration);
+  const [confirming, setConfirming] = useState<RegRow | null>(null);
+  usePageTitle(t('title'));
+  useEffect(() => {
+    dispatch(A.opened());
+  }, [dispatch]);
+  if (!user) return null;
+  const teacher = user.role === ROLE_TEACHER;
+  const info = list.data?.info;
+  const plan = list.data?.rows ?? [];
+  const electiveRows = [...plan.filter((r) => r.isElective), ...electives.data.filter((e) => !plan.some((p) => p.id_disciplineForStudent === e.id_disciplineForStudent))];
+  const groups = new Map<number, RegRow[]>();
+  for (const r of [...plan.filter((r) => !r.isElective), ...electiveRows]) groups.set(r.descGroupNum, [...(groups.get(r.descGroupNum) ?? []), r]);
+  const reload = () => half && dispatch(A.halfSelected(half));
+  const loading = teacher ? teacherView.fetching : list.fetching;
+
+  return (
+    <div className="reg-screen" aria-busy={loading}>
+      <h1 className="reg-title">{t('title')}</h1>
+      <section className="card reg-filters" aria-label={t('filters')}>
+        <Select id="reg-year" label={t('fields.year')} options={years} value={half?.year ?? -1} blank={half === null} onChange={(year) => half && year > 0 && dispatch(A.halfSelected({ year, ws: half.ws }))} />
+        <Select
+          id="reg-ws"
+          label={t('fields.halfYear')}
+          options={[
+            { id: 1, name: t('halfYears.autumn') },
+            { id: 2, name: t('halfYears.spring') },
+          ]}
+          value={half?.ws ?? -1}
+          blank={half === null}
+          onChange={(ws) => half && dispatch(A.halfSelected({ year: half.year, ws: ws === 1 ? 1 : 2 }))}
+        />
+      </section>
+      {seat ? (
+        <div className="card reg-notice" role="status" data-testid="reg-seat-notice">
+          <p>{t('seatNotice', { name: seat.discipline, subgroup: seat.subgroup })}</p>
+          <button type="button" className="btn btn-ghost" onClick={() => dispatch(A.seatDismissed())}>
+            {t('actions.dismiss')}
+          </button>
+        </div>
+      ) : null}
+      {halfError ? <LoadFailed failure={halfError} onRetry={() => dispatch(A.opened())} /> : null}
+      {remove.error ? (
+        <p className="reg-error" role="alert">
+          {describeFailure(t, remove.error)}
+        </p>
+      ) : null}
+      {loading && !list.data && !teacherView.data.length ? <Spinner /> : null}
+      {teacher ? (
+        teacherView.error ? <LoadFailed failure={teacherView.error} onRetry={reload} /> : !teacherView.fetching || teacherView.data.length ? <TeacherView subgroups={teacherView.data} /> : null
+      ) : list.error ? (
+        <LoadFailed failure={list.error} onRetry={reload} />
+      ) : info ? (
+        <>
+          <p className="muted reg-info" data-testid="reg-info">
+            {info.open && info.closesAt ? t('info.open', { date: new Date(info.closesAt).toLocaleDateString(i18n.language === 'kg' ? 'ky' : i18n.language) }) : t('info.closed')} ·{' '}
+            {t('info.credits', { taken: info.creditsTaken, limit: info.creditLimit })}
+          </p>
+          {[...groups.entries()].map(([num, rows]) => (
+            <section key={num} className="reg-group" aria-labelledby={`reg-group-${num}`}>
+              <h2 id={`reg-group-${num}`} className="reg-group-title">
+                {num === 1 ? t('groups.plan') : num === 2 ? t('groups.electives') : t('groups.other', { n: num })}
+              </h2>
+              <div className="reg-list">
+                {rows.map((row) => (
+                  <div key={row.id_disciplineForStudent} className="reg-item">
+                    <RegRowCard row={row} open={info.open} busy={remove.id === row.registration?.id} onRegister={() => dispatch(A.disciplineSelected({ id: row.id_disciplineForStudent }))} onDelete={() => setConfirming(row)} />
+                    {offeringId === row.id_disciplineForStudent && !row.registration ? <RegisterPanel row={row} onClose={() => dispatch(A.disciplineSelected({ id: null }))} /> : null}
+                  </div>
+                ))}
+              </div>
+            </section>
+          ))}
+          {groups.size === 0 ? <p className="card reg-empty muted">{t('empty')}</p> : null}
+        </>
+      ) : null}
+      {confirming?.registration ? (
+        <ConfirmDialog
+          title={t('delete.title')}
+          text={t('delete.text', { name: confirming.discipline })}
+          confirm={t('delete.confirm')}
+          cancel={t('actions.cancel')}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            dispatch(A.deleteRequested({ id: confirming.registration!.id }));
+            setConfirming(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * Registration loads and writes: the current period (the shared settings), the years, then the
+ * half-year's list (students: with the elective permission and electives; teachers: their
+ * subgroups), the chooser's teachers and subgroups, saving and deleting (each success reloads the list).
+ */
+import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { User } from '../../../contract/auth';
+import type { IdName } from '../../../contract/common';
+import type { RegRow, RegSubgroup, SaveRegistrationBody } from '../../../contract/registration';
+import type { Result } from '../../api/http';
+import { registrationApi } from '../../api/registration';
+import { failed, succeeded } from '../../shared/request/loadable';
+import { noSession, request, requireUser } from '../../shared/request/request.saga';
+import { ROLE_TEACHER } from '../../shared/request/roles';
+import { waitForPeriod } from '../../shared/settings/settings';
+import { registrationActions as A, selectRegistration, type RegistrationState } from './registration.slice';
+
+const isTeacher = (user: User | null) => user?.role === ROLE_TEACHER;
+
+export function* openedSaga() {
+  const user = (yield* requireUser(A.halfFailed)) as User | null;
+  if (!user) return;
+  const state = (yield select(selectRegistration)) as RegistrationState;
+  if (state.years.length === 0) {
+    const years = (yield call(registrationApi.years)) as Result<IdName[]>;
+    if (years.ok) yield put(A.yearsLoaded(years.data));
+  }
+  if (state.half) {
+    yield put(A.halfSelected(state.half));
+    return;
+  }
+  const period = yield* waitForPeriod();
+  if (!period) {
+    yield put(A.halfFailed(noSession()));
+    return;
+  }
+  yield put(A.halfSelected({ year: period.year, ws: period.ws }));
+}
+
+export function* listSaga() {
+  const user = (yield* requireUser(A.listFailed)) as User | null;
+  const state = (yield select(selectRegistration)) as RegistrationState;
+  if (!user || !state.half) return;
+  const half = { id_a_year: state.half.year, id_w_s: state.half.ws };
+  if (isTeacher(user)) {
+    yield put(A.teacherViewRequested());
+    yield* request(registrationApi.teacherView, [{ ...half, sourceType: 1 }], { succeeded: A.teacherViewSucceeded, failed: A.teacherViewFailed });
+    return;
+  }
+  const [list, permission] = (yield all([call(registrationApi.list, half), call(registrationApi.permission, half)])) as [Result<never>, Result<{ allowed: boolean }>];
+  yield put(list.ok ? A.listSucceeded(list.data) : A.listFailed(list));
+  const allowed = permission.ok && permission.data.allowed;
+  if (!allowed) {
+    yield put(A.electivesLoaded({ allowed: false, electives: succeeded([]) }));
+    return;
+  }
+  const electives = (yield call(registrationApi.electives, half)) as Result<RegRow[]>;
+  yield put(A.electivesLoaded({ allowed: true, electives: electives.ok ? succeeded(electives.data) : failed(electives, []) }));
+}
+
+function offeringOf(state: RegistrationState): RegRow | undefined {
+  return [...(state.list.data?.rows ?? []), ...state.electives.data].find((r) => r.id_disciplineForStudent === state.offeringId);
+}
+
+export function* teachersSaga(action: PayloadAction<{ id: number | null }>) {
+  if (action.payload.id === null) return;
+  const state = (yield select(selectRegistration)) as RegistrationState;
+  const row = offeringOf(state);
+  if (!row) return;
+  const fn = row.isElective ? registrationApi.electiveTeachers : registrationApi.teachers;
+  const result = (yield call(fn, { id_disciplineForStudent: row.id_disciplineForStudent })) as Result<IdName[]>;
+  yield put(A.teachersLoaded(result.ok ? succeeded(result.data) : failed(result, [])));
+  if (result.ok && result.data.length === 1) yield put(A.teacherSelected({ id: result.data[0].id }));
+}
+
+export function* subgroupsSaga(action: PayloadAction<{ id: number | null }>) {
+  if (action.payload.id === null) return;
+  const state = (yield select(selectRegistration)) as RegistrationState;
+  const row = offeringOf(state);
+  if (!row) return;
+  const fn = row.isElective ? registrationApi.electiveSubgroups : registrationApi.subgroups;
+  const result = (yield call(fn, { id_disciplineForStudent: row.id_disciplineForStudent, id_teacher: action.payload.id })) as Result<RegSubgroup[]>;
+  yield put(A.subgroupsLoaded(result.ok ? succeeded(result.data) : failed(result, [])));
+}
+
+/** The save payload of SPEC §3 from the chosen discipline, teacher and subgroup. */
+export function savePayload(user: User, groupId: number, state: RegistrationState, row: RegRow, sub: RegSubgroup, joinWaitingList: boolean): SaveRegistrationBody {
+  return {
+    id_a_year: state.half!.year,
+    id_semester: row.id_semester,
+    id_kafedra: row.id_kafedra,
+    id_teacher: state.teacherId!,
+    id_discipline: row.id_discipline,
+    kredits: row.kredits,
+    id_examination: row.id_examination,
+    id_group: groupId,
+    subgroup: sub.id,
+    id_student: user.uid,
+    id_vid_zaniatiy: sub.id_vid_zaniatiy,
+    id_disciplineForStudent: row.id_disciplineForStudent,
+    isByPlan: !row.isElective,
+    id_w_s: state.half!.ws,
+    descGroupNum: row.descGroupNum,
+    joinWaitingList,
+  };
+}
+
+export function* saveSaga(action: PayloadAction<{ joinWaitingList: boolean }>) {
+  const user = (yield* requireUser(A.saveFailed)) as User | null;
+  const state = (yield select(selectRegistration)) as RegistrationState;
+  const row = offeringOf(state);
+  const sub = state.subgroups.data.find((s) => s.id === state.subgroup);
+  if (!user || !row || !sub || !state.half || state.teacherId === null) return;
+  const groupId = state.list.data?.id_group ?? 0;
+  const fn = row.isElective ? registrationApi.saveElective : registrationApi.save;
+  const result = yield* request(fn, [savePayload(user, groupId, state, row, sub, action.payload.joinWaitingList)], { succeeded: A.saveSucceeded, failed: A.saveFailed });
+  if (result.ok) yield put(A.halfSelected(state.half));
+}
+
+export function* deleteSaga(action: PayloadAction<{ id: number }>) {
+  const user = (yield* requireUser(A.deleteFailed)) as User | null;
+  const state = (yield select(selectRegistration)) as RegistrationState;
+  if (!user || !state.half) return;
+  const fn = isTeacher(user) ? registrationApi.teacherRemove : registrationApi.remove;
+  const result = yield* request(fn, [{ id_registration: action.payload.id, sourceType: isTeacher(user) ? 1 : 2 }], { succeeded: () => A.deleteSucceeded({ id: action.payload.id }), failed: A.deleteFailed });
+  if (result.ok) yield put(A.halfSelected(state.half));
+}
+
+export function* registrationSaga() {
+  yield all([
+    takeLatest(A.opened.type, openedSaga),
+    takeLatest(A.halfSelected.type, listSaga),
+    takeLatest(A.disciplineSelected.type, teachersSaga),
+    takeLatest(A.teacherSelected.type, subgroupsSaga),
+    takeLatest(A.saveRequested.type, saveSaga),
+    takeEvery(A.deleteRequested.type, deleteSaga),
+  ]);
+}
