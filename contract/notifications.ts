@@ -1,7 +1,7 @@
 /**
  * Notifications under /api/notifications/ (docs/api.md#notifications): what reached the caller while
  * away (an order's new status, a chat reply, a news item addressed to him, a QR mark waiting for
- * review), newest first, kept until read. Every call needs a session and reads or marks the caller's
+ * review, a seat freed for the first on a waiting list), newest first, kept until read. Every call needs a session and reads or marks the caller's
  * own only. New ones also arrive live on the one event stream as `notification`.
  */
 import { Type, type Static } from 'typebox';
@@ -11,7 +11,7 @@ import { DbId, Ok } from './common';
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 /** Kinds; the client's text for each is `kinds.<kind>` of its namespace, with `params`. */
-export const NOTIFICATION_KINDS = ['order.status', 'chat.reply', 'news.addressed', 'qr.review'] as const;
+export const NOTIFICATION_KINDS = ['order.status', 'chat.reply', 'news.addressed', 'qr.review', 'registration.seat'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const Notification = Type.Object({

@@ -24,6 +24,7 @@ function useText() {
     if (n.kind === 'chat.reply') return t('kinds.chat', { from: p.from });
     if (n.kind === 'news.addressed') return t('kinds.news');
     if (n.kind === 'qr.review') return t('kinds.qr', { student: p.student });
+    if (n.kind === 'registration.seat') return t('kinds.seat', { discipline: p.discipline, subgroup: p.subgroup });
     return t('kinds.other');
   };
 }

@@ -35,6 +35,7 @@ import { fullName } from '../../lib/person';
 import * as academic from '../../shared/academic/academic.repository';
 import { AcademicService } from '../../shared/academic/academic.service';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
+import { notify } from '../../shared/notifications';
 import { entriesOfStudent } from '../../shared/timetable.repository';
 import * as repo from './registration.repository';
 
@@ -213,14 +214,16 @@ export class RegistrationService {
 
   /**
    * A freed seat went to the first on the waiting list: the live event `registration.seat` to his
-   * account. The portal's notifications list hooks in here (same event name and data).
+   * account (the open registration screen says so) and a notification kept for him.
    */
   async seatFreed(tx: Db, next: { id: number; studentId: number }, freed: repo.RegistrationRow, lang: Language): Promise<void> {
     const account = await academic.accountOfPerson(tx, ROLE_STUDENT, next.studentId);
     const o = (await repo.offering(tx, freed.offeringId))!;
     const g = (await repo.subgroupById(tx, freed.subgroupId))!;
     const data: SeatEvent = { id_registration: next.id, discipline: localName(o.discipline, lang), subgroup: g.number };
-    if (account) await this.ctx.live.publish(tx, REGISTRATION_SEAT_EVENT, [account.userId], data);
+    if (!account) return;
+    await this.ctx.live.publish(tx, REGISTRATION_SEAT_EVENT, [account.userId], data);
+    await notify(tx, this.ctx.live, { userIds: [account.userId], kind: 'registration.seat', params: { discipline: data.discipline, subgroup: data.subgroup }, link: '/registration' });
   }
 
   /** bytype/teacher: the teacher's subgroups of the half-year with who registered and the waiting list. */

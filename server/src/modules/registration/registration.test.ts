@@ -236,6 +236,10 @@ describe('seats and the waiting list', () => {
       expect(mine.registration).toMatchObject({ status: 'registered' });
       expect((await post<RegList>(student, 'getreglist', HALF)).data.rows.find((r) => r.id_disciplineForStudent === row.id_disciplineForStudent)!.registration).toMatchObject({ status: 'waiting', position: 1 });
       await expect.poll(() => events.find((e) => e.event === REGISTRATION_SEAT_EVENT)).toMatchObject({ data: { id_registration: wait.data.id, subgroup: sub.id } });
+      // ...and finds it among his notifications, which open the registration.
+      const kept = await app.inject({ method: 'POST', url: '/api/notifications/list.json', payload: { page: 1 }, headers: b.headers });
+      const items = kept.json().data.items as Array<{ kind: string; link: string; params: Record<string, unknown> }>;
+      expect(items.find((n) => n.kind === 'registration.seat')).toMatchObject({ link: '/registration', params: { subgroup: sub.id } });
       const [after] = await db.database.db.select().from(regSubgroups).where(eq(regSubgroups.id, g.id));
       expect(after.taken).toBe(1);
     } finally {
