@@ -78,3 +78,12 @@ export function pastedColumn(text: string): string[] {
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines.map((l) => l.split('\t')[0]);
 }
+
+/** Today's date on this device, YYYY-MM-DD. */
+export const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** ISO day of the week of a date, 1 Monday .. 7 Sunday (the timetable's day numbers). */
+export const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
