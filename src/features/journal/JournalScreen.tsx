@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ROLE_STUDENT } from '../../shared/request/roles';
 import { Select, type SelectOption } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
-import { describeFailure } from '../../shared/request/errors';
+import { LoadFailed } from '../../shared/request/LoadFailed';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
@@ -77,15 +77,22 @@ export default function JournalScreen() {
           </button>
         ) : null}
       </div>
-      {state.years.error ? <p className="journal-error" role="alert">{describeFailure(t, state.years.error)}</p> : null}
-      {student ? <OwnJournal state={state} /> : <TeacherJournal state={state} />}
+      {/* A failed load is said once, with Retry; nothing below it claims the half-year is empty. */}
+      {state.years.error ? (
+        <LoadFailed what={t('loadFailed.years')} failure={state.years.error} onRetry={() => dispatch(journalActions.opened())} />
+      ) : student ? (
+        <OwnJournal state={state} />
+      ) : (
+        <TeacherJournal state={state} />
+      )}
     </div>
   );
 }
 
 function OwnJournal({ state }: { state: JournalState }) {
   const { t } = useTranslation(['journal', 'cm']);
+  const dispatch = useAppDispatch();
   if (state.own.fetching) return <Spinner label={t('loading')} />;
-  if (state.own.error) return <p className="journal-error" role="alert">{describeFailure(t, state.own.error)}</p>;
+  if (state.own.error) return <LoadFailed what={t('loadFailed.own')} failure={state.own.error} onRetry={() => dispatch(journalActions.ownRequested())} />;
   return <StudentJournal items={state.own.data} />;
 }

@@ -142,7 +142,10 @@ const slice = createSlice({
   initialState: initialJournalState,
   reducers: {
     /** The screen is shown: years, the current year and half-year, then the role's loads. */
-    opened() {},
+    opened(state) {
+      // Shown again after its first load failed: the failure gives way to the new attempt.
+      if (state.years.error) state.years = started(state.years.data);
+    },
     yearsSucceeded(state, action: PayloadAction<IdName[]>) {
       state.years = succeeded(action.payload);
     },

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Spinner } from '../../../components/Spinner';
 import { useAppDispatch } from '../../../shared/hooks';
 import { describeFailure } from '../../../shared/request/errors';
+import { LoadFailed } from '../../../shared/request/LoadFailed';
 import { journalActions, type CellWrite, type JournalState } from '../journal.slice';
 import { cellKey, fullDate, shortDate } from '../pivot';
 import type { CellPlace } from './grid/useActiveCell';
@@ -54,11 +55,11 @@ export function TeacherJournal({ state }: { state: JournalState }) {
   );
 
   if (state.journals.fetching) return <Spinner label={t('loading')} />;
-  if (state.journals.error) return <p className="journal-error" role="alert">{describeFailure(t, state.journals.error)}</p>;
+  if (state.journals.error) return <LoadFailed what={t('loadFailed.journals')} failure={state.journals.error} onRetry={() => dispatch(journalActions.journalsRequested())} />;
   if (state.journals.data.length === 0 && state.year !== -1) return <p className="muted">{t('noJournals')}</p>;
   if (state.filters.journal === -1) return <p className="muted">{t('chooseJournal')}</p>;
   if (state.journal.fetching && !data) return <Spinner label={t('loading')} />;
-  if (state.journal.error) return <p className="journal-error" role="alert">{describeFailure(t, state.journal.error)}</p>;
+  if (state.journal.error) return <LoadFailed what={t('loadFailed.journal')} failure={state.journal.error} onRetry={() => dispatch(journalActions.journalRequested({ id: state.filters.journal }))} />;
   if (!data) return null;
 
   const lesson = state.lesson;
