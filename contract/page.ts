@@ -7,7 +7,7 @@
 import type { User } from './auth';
 import type { Language } from './common';
 import type { NewsItem } from './news';
-import type { JournalStart } from './visitlog';
+import type { JournalStart } from './journal';
 
 export const PAGE_DATA_ELEMENT_ID = 'lms-page';
 

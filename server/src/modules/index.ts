@@ -25,9 +25,9 @@ import { qrLive } from './qr/qr.live';
 import qrRoutes from './qr/qr.routes';
 import scheduleRoutes from './schedule/schedule.routes';
 import settingsRoutes from './settings/settings.routes';
-import { visitlogLive } from './visitlog/visitlog.live';
-import { visitlogPage } from './visitlog/visitlog.page';
-import visitlogRoutes from './visitlog/visitlog.routes';
+import { journalLive } from './journal/journal.live';
+import { journalPage } from './journal/journal.page';
+import journalRoutes from './journal/journal.routes';
 import umkRoutes from './umk/umk.routes';
 
 export interface ServerModule {
@@ -51,7 +51,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'academic', routes: academicRoutes },
   { name: 'news', routes: newsRoutes, page: newsPage },
   { name: 'chat', routes: chatRoutes, live: chatLive },
-  { name: 'visitlog', routes: visitlogRoutes, live: visitlogLive, page: visitlogPage },
+  { name: 'journal', routes: journalRoutes, live: journalLive, page: journalPage },
   { name: 'schedule', routes: scheduleRoutes },
   { name: 'qr', routes: qrRoutes, live: qrLive },
   { name: 'library', routes: libraryRoutes },

@@ -1,12 +1,12 @@
 /**
  * The journal's live event on the bus. Two areas write visit records: the journal itself and QR
  * attendance (an accepted scan is a present mark). Both announce the changed cells under this
- * event, and the journal's live mapper (modules/visitlog/visitlog.live.ts) sends them to the
+ * event, and the journal's live mapper (modules/journal/journal.live.ts) sends them to the
  * journal's teacher, so a QR mark appears in an open journal at once.
  */
-import type { LiveJournalChange } from '../../../contract/visitlog';
+import type { LiveJournalChange } from '../../../contract/journal';
 
-export const JOURNAL_CHANGED_EVENT = 'visitlog.changed';
+export const JOURNAL_CHANGED_EVENT = 'journal.changed';
 
 /** A present mark written by a QR scan, as the journal's teacher sees it arrive. */
 export function qrPresence(journalId: number, visit: { id: number; studentId: number; visitDate: string; lessonTimeId: number }, at: Date): LiveJournalChange {

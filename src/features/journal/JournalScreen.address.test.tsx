@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { JournalData, JournalStart } from '../../../contract/visitlog';
+import type { JournalData, JournalStart } from '../../../contract/journal';
 import { initialSessionState } from '../../shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
 import { http, ok, server, teacher } from '../../test/server';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { JournalData, JournalInfo } from '../../../contract/visitlog';
+import type { JournalData, JournalInfo } from '../../../contract/journal';
 import { initialSessionState } from '../../shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';

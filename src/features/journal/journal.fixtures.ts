@@ -1,5 +1,5 @@
 /** Test data of the journal's tests: the demo teacher's laboratory journal of ПИ-1-24. */
-import type { JournalInfo } from '../../../contract/visitlog';
+import type { JournalInfo } from '../../../contract/journal';
 
 export const journalInfo = (id: number, over: Partial<JournalInfo> = {}): JournalInfo => ({
   id_journal: id,

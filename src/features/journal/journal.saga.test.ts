@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JournalStart } from '../../../contract/visitlog';
+import type { JournalStart } from '../../../contract/journal';
 import { currentLanguage } from '../../i18n/languages';
 import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '../../shared/session/pageData';
 import { failed, succeeded } from '../../shared/request/loadable';

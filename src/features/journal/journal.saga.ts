@@ -9,10 +9,10 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import type { IdName } from '../../../contract/common';
 import { ROLE_STUDENT } from '../../shared/request/roles';
-import type { JournalInfo } from '../../../contract/visitlog';
+import type { JournalInfo } from '../../../contract/journal';
 import { academicApi } from '../../api/academic';
 import type { Result } from '../../api/http';
-import { visitlogApi } from '../../api/visitlog';
+import { journalApi } from '../../api/journal';
 import { NO_DATA, request, requireUser } from '../../shared/request/request.saga';
 import { takePageData } from '../../shared/session/pageData';
 import { selectUser } from '../../shared/session/session';
@@ -38,7 +38,7 @@ export function* openedSaga() {
       yield put(journalActions.startSucceeded(arrived));
       return;
     }
-    yield* request(visitlogApi.start, [], { succeeded: journalActions.startSucceeded, failed: journalActions.yearsFailed });
+    yield* request(journalApi.start, [], { succeeded: journalActions.startSucceeded, failed: journalActions.yearsFailed });
     return;
   }
   if (state.year === -1) {
@@ -58,7 +58,7 @@ export function* openedSaga() {
     yield call(halfSaga);
   }
   if (teacher) {
-    const [times, modules] = (yield all([call(visitlogApi.times), call(visitlogApi.modules)])) as [Result<IdName[]>, Result<IdName[]>];
+    const [times, modules] = (yield all([call(journalApi.times), call(journalApi.modules)])) as [Result<IdName[]>, Result<IdName[]>];
     yield put(journalActions.listsSucceeded({ times: times.ok ? times.data : [], modules: modules.ok ? modules.data : [] }));
   }
 }
@@ -74,7 +74,7 @@ export function* halfSaga() {
 
 export function* journalsSaga() {
   const { year, ws } = (yield select(selectJournal)) as JournalState;
-  yield* request(visitlogApi.journals, [{ id_a_year: year, id_w_s: ws as 1 | 2 }], { succeeded: (list) => journalActions.journalsSucceeded(list ?? []), failed: journalActions.journalsFailed });
+  yield* request(journalApi.journals, [{ id_a_year: year, id_w_s: ws as 1 | 2 }], { succeeded: (list) => journalActions.journalsSucceeded(list ?? []), failed: journalActions.journalsFailed });
 }
 
 /** The journal filter chosen: load it. */
@@ -88,13 +88,13 @@ export function* linkedSaga(action: PayloadAction<JournalInfo>) {
 }
 
 export function* loadJournalSaga(action: PayloadAction<{ id: number }>) {
-  yield* request(visitlogApi.journal, [{ id_journal: action.payload.id }], { succeeded: journalActions.journalSucceeded, failed: journalActions.journalFailed });
+  yield* request(journalApi.journal, [{ id_journal: action.payload.id }], { succeeded: journalActions.journalSucceeded, failed: journalActions.journalFailed });
 }
 
 /** A journal opened (not a refresh): its weekly lessons in the timetable, for "Add lesson" (none if they fail). */
 export function* timetableSaga(action: PayloadAction<{ id: number; keepEdits?: boolean }>) {
   if (action.payload.keepEdits) return;
-  const result = (yield call(visitlogApi.teacherTimes, { id_journal: action.payload.id })) as Result<JournalState['timetable']>;
+  const result = (yield call(journalApi.teacherTimes, { id_journal: action.payload.id })) as Result<JournalState['timetable']>;
   if (result.ok) yield put(journalActions.timetableSucceeded(result.data ?? []));
 }
 
@@ -103,7 +103,7 @@ export function* lessonAddSaga(action: PayloadAction<Lesson>) {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
   const { date, time } = action.payload;
-  yield* request(visitlogApi.addLesson, [{ id_journal: info.id_journal, visitDate: date, id_time: time }], {
+  yield* request(journalApi.addLesson, [{ id_journal: info.id_journal, visitDate: date, id_time: time }], {
     succeeded: () => journalActions.lessonAddSucceeded({ date, time }),
     failed: journalActions.lessonAddFailed,
   });
@@ -120,7 +120,7 @@ export function* cellSaga(action: PayloadAction<CellWrite & { seq: number }>) {
   if (!info) return;
   const { student, date, time, written, seq } = action.payload;
   yield* request(
-    visitlogApi.setVisit,
+    journalApi.setVisit,
     [{ id_journal: info.id_journal, id_student: student, visitDate: date, id_time: time, otsenka: written }],
     {
       succeeded: (cell) => journalActions.cellSaved({ student, date, time, seq, cell }),
@@ -135,7 +135,7 @@ export function* pasteSaga(action: PayloadAction<{ cells: CellWrite[]; seq: numb
   if (!info) return;
   const { cells, seq } = action.payload;
   const result = yield* request(
-    visitlogApi.paste,
+    journalApi.paste,
     [{ id_journal: info.id_journal, cells: cells.map((c) => ({ id_student: c.student, visitDate: c.date, id_time: c.time, otsenka: c.written })) }],
     { failed: (error) => journalActions.cellFailed({ keys: cells.map((c) => ({ key: cellKey(c.student, c.date, c.time), seq })), error }) },
   );
@@ -157,7 +157,7 @@ export function* retrySaga() {
 export function* markAllSaga(action: PayloadAction<Lesson>) {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
-  const result = yield* request(visitlogApi.insertAll, [{ id_journal: info.id_journal, visitDate: action.payload.date, id_time: action.payload.time }], {
+  const result = yield* request(journalApi.insertAll, [{ id_journal: info.id_journal, visitDate: action.payload.date, id_time: action.payload.time }], {
     succeeded: (data) => journalActions.markAllSucceeded(data.inserted),
     failed: journalActions.markAllFailed,
   });
@@ -168,7 +168,7 @@ export function* historySaga(action: PayloadAction<CellWrite>) {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
   const { student, date, time } = action.payload;
-  yield* request(visitlogApi.history, [{ id_journal: info.id_journal, id_student: student, visitDate: date, id_time: time }], {
+  yield* request(journalApi.history, [{ id_journal: info.id_journal, id_student: student, visitDate: date, id_time: time }], {
     succeeded: (list) => journalActions.historySucceeded(list ?? []),
     failed: journalActions.historyFailed,
   });
@@ -179,7 +179,7 @@ export function* lessonDeleteSaga(action: PayloadAction<Lesson>) {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
   const result = yield* request(
-    visitlogApi.deleteLesson,
+    journalApi.deleteLesson,
     [
       {
         id_year: info.id_a_year,
@@ -203,7 +203,7 @@ export function* lessonDeleteSaga(action: PayloadAction<Lesson>) {
 export function* studentDeleteSaga(action: PayloadAction<{ student: number }>) {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
-  const result = yield* request(visitlogApi.deleteStudent, [{ id_journal: info.id_journal, id_student: action.payload.student }], {
+  const result = yield* request(journalApi.deleteStudent, [{ id_journal: info.id_journal, id_student: action.payload.student }], {
     succeeded: () => journalActions.removeSucceeded(),
     failed: journalActions.removeFailed,
   });
@@ -215,7 +215,7 @@ export function* topicSaga(action: PayloadAction<{ date: string; time: number; t
   if (!info) return;
   const p = action.payload;
   const result = yield* request(
-    visitlogApi.updateTopic,
+    journalApi.updateTopic,
     [{ id_journal: info.id_journal, visitDate: p.date, id_time: p.time, topic: p.topic, lessonNumber: p.lessonNumber, hours: p.hours, id_module: p.module === -1 ? null : p.module }],
     { succeeded: () => journalActions.topicSaved(), failed: journalActions.topicFailed },
   );
@@ -227,7 +227,7 @@ export function* ownSaga() {
   const user = (yield* requireUser(journalActions.ownFailed)) as User | null;
   if (!user) return;
   const { year, ws } = (yield select(selectJournal)) as JournalState;
-  yield* request(visitlogApi.studentJournal, [{ id_a_year: year, id_w_s: ws as 1 | 2, id_student: user.uid }], {
+  yield* request(journalApi.studentJournal, [{ id_a_year: year, id_w_s: ws as 1 | 2, id_student: user.uid }], {
     succeeded: (list) => journalActions.ownSucceeded(list ?? []),
     failed: journalActions.ownFailed,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalData } from '../../../contract/visitlog';
+import type { JournalData } from '../../../contract/journal';
 import type { Failure } from '../../api/http';
 import { canRetry, chosenJournal, initialJournalState, journalActions, journalReducer, matchingJournals, type JournalState } from './journal.slice';
 import { journalInfo } from './journal.fixtures';

@@ -4,7 +4,7 @@
  * average, 'ув' (excused) counts neither, other marks are integers; beside the average, the mean of
  * the marks given; both rounded to 2 decimals.
  */
-import { ABSENT, EXCUSED, PRESENT, SCALES, type MarkScale } from '../../api/visitlog';
+import { ABSENT, EXCUSED, PRESENT, SCALES, type MarkScale } from '../../api/journal';
 
 /** A lesson column: date and lesson time. */
 export const lessonKey = (date: string, time: number) => `${date}|${time}`;

@@ -5,8 +5,8 @@
  */
 import { put, select, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { JournalInfo, PlanTopic, Subgroup } from '../../../contract/visitlog';
-import { visitlogApi, type MarkScale } from '../../api/visitlog';
+import type { JournalInfo, PlanTopic, Subgroup } from '../../../contract/journal';
+import { journalApi, type MarkScale } from '../../api/journal';
 import { request } from '../../shared/request/request.saga';
 import { journalActions, selectJournal, type JournalState } from './journal.slice';
 
@@ -18,13 +18,13 @@ function* openJournal() {
 export function* subgroupsSaga() {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
-  yield* request(visitlogApi.subgroups, [{ id_journal: info.id_journal }], { succeeded: journalActions.subgroupsSucceeded, failed: journalActions.subgroupsFailed });
+  yield* request(journalApi.subgroups, [{ id_journal: info.id_journal }], { succeeded: journalActions.subgroupsSucceeded, failed: journalActions.subgroupsFailed });
 }
 
 export function* subgroupsSaveSaga(action: PayloadAction<Subgroup[]>) {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
-  const result = yield* request(visitlogApi.updateSubgroups, [{ id_journal: info.id_journal, subgroups: action.payload }], {
+  const result = yield* request(journalApi.updateSubgroups, [{ id_journal: info.id_journal, subgroups: action.payload }], {
     succeeded: journalActions.subgroupsSaved,
     failed: journalActions.setupSaveFailed,
   });
@@ -34,7 +34,7 @@ export function* subgroupsSaveSaga(action: PayloadAction<Subgroup[]>) {
 export function* planTopicsSaga() {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
-  yield* request(visitlogApi.planTopics, [{ id_journal: info.id_journal }], { succeeded: (list) => journalActions.planTopicsSucceeded(list ?? []), failed: journalActions.planTopicsFailed });
+  yield* request(journalApi.planTopics, [{ id_journal: info.id_journal }], { succeeded: (list) => journalActions.planTopicsSucceeded(list ?? []), failed: journalActions.planTopicsFailed });
 }
 
 /** The topics as listed, numbered 1, 2, 3… in that order. */
@@ -42,7 +42,7 @@ export function* planTopicsSaveSaga(action: PayloadAction<PlanTopic[]>) {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
   const topics = action.payload.map((t, i) => ({ ...t, number: i + 1 }));
-  yield* request(visitlogApi.savePlanTopics, [{ id_journal: info.id_journal, topics }], {
+  yield* request(journalApi.savePlanTopics, [{ id_journal: info.id_journal, topics }], {
     succeeded: (list) => journalActions.planTopicsSaved(list ?? []),
     failed: journalActions.setupSaveFailed,
   });
@@ -52,7 +52,7 @@ export function* planTopicsSaveSaga(action: PayloadAction<PlanTopic[]>) {
 export function* scaleSaga(action: PayloadAction<MarkScale>) {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
-  const result = yield* request(visitlogApi.setScale, [{ id_journal: info.id_journal, scale: action.payload }], { succeeded: () => journalActions.scaleSucceeded(), failed: journalActions.scaleFailed });
+  const result = yield* request(journalApi.setScale, [{ id_journal: info.id_journal, scale: action.payload }], { succeeded: () => journalActions.scaleSucceeded(), failed: journalActions.scaleFailed });
   if (result.ok) yield put(journalActions.journalRequested({ id: info.id_journal, keepEdits: true }));
 }
 

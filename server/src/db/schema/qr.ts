@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, date, doublePrecision, index, integer, pgTable, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { bytea, names, tstz } from './columns';
 import { users } from './auth';
-import { journalVisits, scheduleEntries } from './journal';
+import { journalVisits } from './journal';
+import { scheduleEntries } from './schedule';
 import { students, teachers } from './people';
 
 /** The HMAC key of attendance tokens: one row, made on first use, shared by every server process. */

@@ -37,7 +37,7 @@ export const teachingAssignments = pgTable(
     controlFormId: integer('control_form_id')
       .notNull()
       .references(() => controlForms.id),
-    /** The marks its journal takes besides '+', 'н/б' and 'ув' (contract/visitlog.ts MARK_SCALES): '2-5' or '0-100'. */
+    /** The marks its journal takes besides '+', 'н/б' and 'ув' (contract/journal.ts MARK_SCALES): '2-5' or '0-100'. */
     markScale: text('mark_scale').notNull().default('2-5'),
   },
   (t) => [

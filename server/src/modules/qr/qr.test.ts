@@ -212,7 +212,7 @@ describe('marks during the lesson', { shuffle: false }, () => {
     expect(visits).toHaveLength(1);
     expect(visits[0]).toMatchObject({ mark: null, scheduleEntryId: lesson.id, teachingAssignmentId: lesson.teachingAssignmentId, lessonTimeId: lesson.lessonTimeId });
     // The teacher's open journal gets the presence live, as the journal's own writes do.
-    const journal = calls.find(([, event]) => event === 'visitlog.changed');
+    const journal = calls.find(([, event]) => event === 'journal.changed');
     expect(journal?.[2]).toEqual([teacher.user.id]);
     expect(journal?.[3]).toMatchObject({
       id_journal: lesson.teachingAssignmentId,

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { JournalStudent } from '../../../../contract/visitlog';
+import type { JournalStudent } from '../../../../contract/journal';
 import { cellKey } from '../pivot';
 import { JournalGrid, VIRTUAL_FROM, type GridLesson } from './JournalGrid';
 

@@ -17,8 +17,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalStudent } from '../../../../contract/visitlog';
-import type { MarkScale } from '../../../api/visitlog';
+import type { JournalStudent } from '../../../../contract/journal';
+import type { MarkScale } from '../../../api/journal';
 import { describeFailure } from '../../../shared/request/errors';
 import type { CellEdit, CellWrite } from '../journal.slice';
 import { cellKey, showMark, totalsOf } from '../pivot';

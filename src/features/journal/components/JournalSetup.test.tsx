@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { JournalData, JournalStudent, PlanTopic } from '../../../../contract/visitlog';
-import type { SubgroupList } from '../../../api/visitlog';
+import type { JournalData, JournalStudent, PlanTopic } from '../../../../contract/journal';
+import type { SubgroupList } from '../../../api/journal';
 import { initialSessionState } from '../../../shared/session/session';
 import { makeStore, renderWithStore } from '../../../test/render';
 import { fail, http, ok, requestsSettled, server, teacher } from '../../../test/server';

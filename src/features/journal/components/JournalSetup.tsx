@@ -4,9 +4,9 @@
  */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalInfo, JournalStudent } from '../../../../contract/visitlog';
+import type { JournalInfo, JournalStudent } from '../../../../contract/journal';
 import { Select, type SelectOption } from '../../../components/Select';
-import type { MarkScale } from '../../../api/visitlog';
+import type { MarkScale } from '../../../api/journal';
 import { describeFailure } from '../../../shared/request/errors';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { journalActions, selectJournal } from '../journal.slice';

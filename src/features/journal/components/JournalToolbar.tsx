@@ -1,7 +1,7 @@
 /** The line above the grid: what is being saved or failed (Retry, Discard), history, removal, export, print. */
 import { useTranslation } from 'react-i18next';
-import type { JournalInfo } from '../../../../contract/visitlog';
-import { journalExportUrl } from '../../../api/visitlog';
+import type { JournalInfo } from '../../../../contract/journal';
+import { journalExportUrl } from '../../../api/journal';
 import { useAppDispatch } from '../../../shared/hooks';
 import { canRetry, journalActions, type JournalState } from '../journal.slice';
 import type { CellPlace } from './grid/useActiveCell';

@@ -4,7 +4,7 @@
  * are refused here already (docs/product.md#journal).
  */
 import { useTranslation } from 'react-i18next';
-import type { JournalInfo } from '../../../../contract/visitlog';
+import type { JournalInfo } from '../../../../contract/journal';
 import { Select } from '../../../components/Select';
 import { useAppDispatch } from '../../../shared/hooks';
 import { journalActions, type JournalState } from '../journal.slice';

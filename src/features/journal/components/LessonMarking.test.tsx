@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { JournalStudent, MarkScale } from '../../../../contract/visitlog';
+import type { JournalStudent, MarkScale } from '../../../../contract/journal';
 import type { CellEdit } from '../journal.slice';
 import { cellKey } from '../pivot';
 import type { GridLesson } from './JournalGrid';

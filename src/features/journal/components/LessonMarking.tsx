@@ -6,8 +6,8 @@
  */
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalStudent, MarkScale } from '../../../../contract/visitlog';
-import { ABSENT, EXCUSED, PRESENT, SCALES } from '../../../api/visitlog';
+import type { JournalStudent, MarkScale } from '../../../../contract/journal';
+import { ABSENT, EXCUSED, PRESENT, SCALES } from '../../../api/journal';
 import { describeFailure } from '../../../shared/request/errors';
 import type { CellEdit, CellWrite, Lesson } from '../journal.slice';
 import { cellKey, lessonKey, readMark, shortDate, showMark } from '../pivot';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalInfo, PlanTopic } from '../../../../contract/visitlog';
+import type { JournalInfo, PlanTopic } from '../../../../contract/journal';
 import { withBlank, type SelectOption } from '../../../components/Select';
 import { describeFailure } from '../../../shared/request/errors';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';

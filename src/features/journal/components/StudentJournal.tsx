@@ -1,6 +1,6 @@
 /** The student's own journal: each discipline and lesson type with its dates, marks, absences, sum, mean mark and average per lesson attended. */
 import { useTranslation } from 'react-i18next';
-import type { StudentJournalItem } from '../../../../contract/visitlog';
+import type { StudentJournalItem } from '../../../../contract/journal';
 import { shortDate, showMark, showMean } from '../pivot';
 
 export function StudentJournal({ items }: { items: readonly StudentJournalItem[] }) {

@@ -5,8 +5,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalInfo, Subgroup } from '../../../../contract/visitlog';
-import type { SubgroupList } from '../../../api/visitlog';
+import type { JournalInfo, Subgroup } from '../../../../contract/journal';
+import type { SubgroupList } from '../../../api/journal';
 import { describeFailure } from '../../../shared/request/errors';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { journalActions, selectJournal } from '../journal.slice';

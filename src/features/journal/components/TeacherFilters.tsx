@@ -1,7 +1,7 @@
 /** The teacher's filters, from the semester down to one journal (group or stream, subgroup). */
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalInfo } from '../../../../contract/visitlog';
+import type { JournalInfo } from '../../../../contract/journal';
 import { Select, type SelectOption } from '../../../components/Select';
 import { useAppDispatch } from '../../../shared/hooks';
 import { journalActions, matchingJournals, type FilterName, type JournalState } from '../journal.slice';

@@ -1,8 +1,8 @@
 /** The chosen journal, for its teacher: the lesson bar, the toolbar and the grid (on a phone, the lesson's marking). */
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalStudent } from '../../../../contract/visitlog';
-import { SCALES } from '../../../api/visitlog';
+import type { JournalStudent } from '../../../../contract/journal';
+import { SCALES } from '../../../api/journal';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Spinner } from '../../../components/Spinner';
 import { useAppDispatch } from '../../../shared/hooks';

@@ -1,7 +1,7 @@
 /** One student's row of the journal grid; it re-renders only when its own cells change. */
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalStudent } from '../../../../../contract/visitlog';
+import type { JournalStudent } from '../../../../../contract/journal';
 import { showMean, type Totals } from '../../pivot';
 import { COL_WIDTH, type CellState, type Slot } from './layout';
 

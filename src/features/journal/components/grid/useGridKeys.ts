@@ -4,8 +4,8 @@
  * refused save); Delete clears; a column copied from a spreadsheet pastes down from the active cell.
  */
 import { useCallback, type ClipboardEvent, type KeyboardEvent } from 'react';
-import type { JournalStudent } from '../../../../../contract/visitlog';
-import type { MarkScale } from '../../../../api/visitlog';
+import type { JournalStudent } from '../../../../../contract/journal';
+import type { MarkScale } from '../../../../api/journal';
 import type { CellWrite } from '../../journal.slice';
 import { pastedColumn, readMark } from '../../pivot';
 import type { CellState } from './layout';

@@ -8,12 +8,12 @@ import ExcelJS from 'exceljs';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JournalReply, JournalStartReply, type JournalData, type JournalInfo, type JournalStart, type StudentJournalItem, type VisitRow } from '../../../../contract/visitlog';
+import { JournalReply, JournalStartReply, type JournalData, type JournalInfo, type JournalStart, type StudentJournalItem, type VisitRow } from '../../../../contract/journal';
 import type { App } from '../../app';
 import { journalPlanTopics, journalVisitChanges, journalVisits, scheduleEntries, students, teachingAssignments, users } from '../../db/schema';
 import { appOn, cookieHeader, DEMO, quickPasswordHash, session, signedInApp, signIn, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
-import { visitlogStreamEvent } from './visitlog.live';
-import { parseMark, totals } from './visitlog.service';
+import { journalStreamEvent } from './journal.live';
+import { parseMark, totals } from './journal.marks';
 
 let db: TestDatabase;
 let app: App;
@@ -76,9 +76,9 @@ describe('marks and totals', () => {
 describe('live events', () => {
   it("sends a journal change as 'journal', a change too large to travel as 'resync', and nothing of other areas", () => {
     const data = { id_journal: 1, cells: [], reload: true };
-    expect(visitlogStreamEvent({ event: 'visitlog.changed', data })).toEqual({ event: 'journal', data });
-    expect(visitlogStreamEvent({ event: 'visitlog.changed', data: null })).toEqual({ event: 'resync', data: {} });
-    expect(visitlogStreamEvent({ event: 'chat.message', data })).toBeNull();
+    expect(journalStreamEvent({ event: 'journal.changed', data })).toEqual({ event: 'journal', data });
+    expect(journalStreamEvent({ event: 'journal.changed', data: null })).toEqual({ event: 'resync', data: {} });
+    expect(journalStreamEvent({ event: 'chat.message', data })).toBeNull();
   });
 });
 

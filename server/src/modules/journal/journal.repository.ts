@@ -4,7 +4,7 @@
  * deletions, and a student's own records.
  */
 import { and, asc, desc, eq, inArray, isNull, notExists, notInArray, sql } from 'drizzle-orm';
-import type { VisitRow } from '../../../../contract/visitlog';
+import type { VisitRow } from '../../../../contract/journal';
 import { preparedStatement, rowsOf, type Db } from '../../db/client';
 import {
   auditoria,
@@ -179,7 +179,7 @@ export type VisitCell = Pick<VisitRecord, 'id' | 'studentId' | 'visitDate' | 'le
  * A journal's small parts in one statement, as JSON built by PostgreSQL: the topics as the
  * contract's LessonTopic array, the lessons (every date and time with a record or a topic) with
  * their start times, and each listed student's (`students`: their ids, comma-separated) totals as
- * `[id, nb_Count, ball_Count, ball_average, ball_mean]` (the arithmetic of visitlog.service.ts `totals`, in
+ * `[id, nb_Count, ball_Count, ball_average, ball_mean]` (the arithmetic of journal.service.ts `totals`, in
  * the same floating point). The records themselves come as rows (listedVisitRows): on a busy
  * database server, turning 9,000 rows into JSON there cost more than in Node.
  */
@@ -208,7 +208,7 @@ const journalJsonQuery = preparedStatement((db) => {
     })
     .from(teachingAssignments)
     .where(eq(teachingAssignments.id, id))
-    .prepare('visitlog_journal_json');
+    .prepare('journal_json');
 });
 
 /** The JSON texts of a journal's read (see journalJsonQuery); undefined when the journal does not exist. */

@@ -5,9 +5,9 @@
  * dates on top.
  */
 import ExcelJS from 'exceljs';
-import type { JournalData } from '../../../../contract/visitlog';
+import type { JournalData } from '../../../../contract/journal';
 import type { Language } from '../../../../contract/common';
-import { cellKey } from './visitlog.service';
+import { cellKey } from './journal.views';
 
 const HEADINGS: Record<Language, { title: string; student: string; nb: string; sum: string; avg: string; mean: string; topic: string; present: string; no: string }> = {
   ru: { title: 'Журнал посещаемости и успеваемости', student: 'ФИО студента', nb: 'н/б', sum: 'Сумма', avg: 'Средний за посещённые (+ = 0)', mean: 'Средняя оценка', topic: 'Тема занятия', present: '+', no: '№' },

@@ -1,5 +1,5 @@
 /**
- * The attendance-and-grades journal, calls under /api/visitlog/ (docs/api.md#visitlog).
+ * The attendance-and-grades journal, calls under /api/visitlog/ (docs/api.md#journal).
  *
  * A journal (`id_journal`) is one teaching assignment: a teacher gives a lesson type of a discipline
  * to a group or a stream (and subgroup) in a year and half-year. Its cells are visit records, one per

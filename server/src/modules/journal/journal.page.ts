@@ -2,10 +2,10 @@
 import { ROLE_TEACHER } from '../../../../contract/common';
 import type { AppContext } from '../../context';
 import type { PagePart } from '../../plugins/spa';
-import { VisitlogService } from './visitlog.service';
+import { JournalLists } from './journal.lists';
 
-export function visitlogPage(ctx: AppContext): PagePart {
-  const visitlog = new VisitlogService(ctx);
+export function journalPage(ctx: AppContext): PagePart {
+  const lists = new JournalLists(ctx);
   // A student's page has none: his own journal comes from its own call.
-  return { key: 'journal', routes: ['/journal'], load: async (caller, lang) => (caller.role === ROLE_TEACHER ? visitlog.start(caller, lang) : undefined) };
+  return { key: 'journal', routes: ['/journal'], load: async (caller, lang) => (caller.role === ROLE_TEACHER ? lists.start(caller, lang) : undefined) };
 }

@@ -1,4 +1,4 @@
-/** Journal calls under /api/visitlog/ (docs/api.md#visitlog) and the export's download URL. */
+/** Journal calls under /api/visitlog/ (docs/api.md#journal) and the export's download URL. */
 import type { IdName } from '../../contract/common';
 import type {
   HistoryBody,
@@ -32,7 +32,7 @@ import type {
   VisitPasteBody,
   VisitRow,
   VisitSetBody,
-} from '../../contract/visitlog';
+} from '../../contract/journal';
 import { get, post } from './http';
 
 const session = { session: true } as const;
@@ -54,7 +54,7 @@ export interface SubgroupList {
   students: JournalStudent[];
 }
 
-export const visitlogApi = {
+export const journalApi = {
   lessonTypes: () => get<IdName[]>('api/visitlog/lessontypes.json', session),
   educationForms: () => get<IdName[]>('api/visitlog/educforms.json', session),
   modules: () => get<IdName[]>('api/visitlog/modules.json', session),

@@ -1,0 +1,135 @@
+/**
+ * A journal's lessons: adding one, its topic, deleting a lesson, the whole journal's records or a
+ * student from the list. The caller's rights and the period check are journal.service.ts's.
+ */
+import {
+  type JournalBody,
+  type JournalDeleteBody,
+  type LessonAddBody,
+  type LessonTopic,
+  type StudentDeleteBody,
+  type TopicUpdateBody,
+} from '../../../../contract/journal';
+import { badRequest, forbidden, notFound } from '../../app-error';
+import { asTeacher, type AuthInfo } from '../../shared/caller';
+import * as repo from './journal.repository';
+import type { Assignment } from './journal.repository';
+import { JournalService } from './journal.service';
+import { topicView } from './journal.views';
+
+export class JournalLessons extends JournalService {
+  /**
+   * Adds a lesson (date, lesson time) to the journal, saved at once: its column stays with or
+   * without records. Checked as every write's occurrence is; adding one that is there changes nothing.
+   */
+  async addLesson(auth: AuthInfo, input: LessonAddBody): Promise<{ visitDate: string; id_time: number; time: string }> {
+    const a = await this.own(auth, input.id_journal);
+    return this.ctx.db.transaction(async (tx) => {
+      const times = await repo.lessonTimeList(tx);
+      this.checkOccurrence(auth, a, input.visitDate, input.id_time, new Set(times.map((t) => t.id)), 'plan');
+      await repo.insertLesson(tx, { teachingAssignmentId: a.id, visitDate: input.visitDate, lessonTimeId: input.id_time, createdByUserId: auth.userId, createdAt: this.ctx.now() });
+      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+      return { visitDate: input.visitDate, id_time: input.id_time, time: times.find((t) => t.id === input.id_time)!.startsAt.slice(0, 5) };
+    });
+  }
+
+  /** What a lesson covered: topic, lesson number, hours, module. */
+  async updateTopic(auth: AuthInfo, input: TopicUpdateBody): Promise<LessonTopic> {
+    const a = await this.own(auth, input.id_journal);
+    const topic = input.topic.trim();
+    if (!topic) throw badRequest();
+    return this.ctx.db.transaction(async (tx) => {
+      this.checkOccurrence(auth, a, input.visitDate, input.id_time, new Set((await repo.lessonTimeList(tx)).map((t) => t.id)), 'plan');
+      if (input.id_module !== null && !(await repo.moduleList(tx)).some((m) => m.id === input.id_module)) throw badRequest();
+      const row = await repo.upsertLessonTopic(tx, {
+        teachingAssignmentId: a.id,
+        visitDate: input.visitDate,
+        lessonTimeId: input.id_time,
+        topic,
+        lessonNumber: input.lessonNumber,
+        hours: input.hours,
+        moduleId: input.id_module,
+        planTopicId: null,
+        updatedByUserId: auth.userId,
+        updatedAt: this.ctx.now(),
+      });
+      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+      return topicView(row);
+    });
+  }
+
+  async topics(auth: AuthInfo, input: JournalBody): Promise<LessonTopic[]> {
+    const a = await this.own(auth, input.id_journal);
+    return (await repo.lessonTopicsOf(this.ctx.db, a.id)).map(topicView);
+  }
+
+  /** Journal delete: one lesson (date, time) of the caller's journal, its records and topic. */
+  async deleteLesson(auth: AuthInfo, input: JournalDeleteBody): Promise<{ deleted: number }> {
+    const teacherId = asTeacher(auth);
+    if (input.id_teacher !== teacherId) throw forbidden();
+    const found = await repo.findAssignment(this.ctx.db, {
+      teacherId,
+      year: input.id_year,
+      ws: input.id_ws,
+      semesterId: input.id_semesterOrWs,
+      groupOrStream: input.id_groupOrPorok,
+      lessonTypeId: input.id_vid_zaniatiy,
+      disciplineId: input.id_discipline,
+      credits: input.kredit,
+    });
+    if (found.length === 0) throw notFound();
+    for (const a of found) this.assertWritable(auth, a, input.date, 'plan');
+    return this.deleteRecords(auth, found, { date: input.date, timeId: input.id_time });
+  }
+
+  /** The whole journal's records and topics (the list of students stays). */
+  async deleteJournal(auth: AuthInfo, input: JournalBody): Promise<{ deleted: number }> {
+    const a = await this.own(auth, input.id_journal);
+    this.assertWritable(auth, a, null, 'plan');
+    return this.deleteRecords(auth, [a], null);
+  }
+
+  private async deleteRecords(auth: AuthInfo, journals: Assignment[], occurrence: { date: string; timeId: number } | null, studentId?: number) {
+    const now = this.ctx.now();
+    return this.ctx.db.transaction(async (tx) => {
+      let deleted = 0;
+      for (const a of journals) {
+        const rows = await repo.deleteVisits(tx, a.id, occurrence, studentId);
+        if (studentId === undefined) {
+          await repo.deleteLessonTopics(tx, a.id, occurrence);
+          await repo.deleteLessons(tx, a.id, occurrence);
+        }
+        await repo.recordChanges(
+          tx,
+          rows.map((r) => ({
+            visitId: r.id,
+            teachingAssignmentId: a.id,
+            studentId: r.studentId,
+            visitDate: r.visitDate,
+            lessonTimeId: r.lessonTimeId,
+            action: 'delete',
+            oldMark: r.mark,
+            newMark: null,
+            source: 'journal',
+            changedByUserId: auth.userId,
+            changedAt: now,
+          })),
+        );
+        deleted += rows.length;
+        await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+      }
+      return { deleted };
+    });
+  }
+
+  /** Takes a student off the journal's list; his records in it are deleted (and audited). */
+  async deleteStudent(auth: AuthInfo, input: StudentDeleteBody): Promise<{ deleted: number }> {
+    const a = await this.own(auth, input.id_journal);
+    const listed = await repo.studentsOf(this.ctx.db, a);
+    if (!listed.some((s) => s.id === input.id_student)) throw notFound();
+    this.assertWritable(auth, a, null, 'plan');
+    const out = await this.deleteRecords(auth, [a], null, input.id_student);
+    await repo.removeStudent(this.ctx.db, a.id, input.id_student, auth.userId);
+    return out;
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Writing marks and attendance: one cell, a paste, an update by record id, mark all present. Every
+ * write is one transaction that records the old and the new value of each cell, and the later of two
+ * writes wins. The caller's rights and the period check are journal.service.ts's.
+ */
+import {
+  CELLS_PER_WRITE_MAX,
+  type InsertAllBody,
+  type LiveJournalChange,
+  type VisitPasteBody,
+  type VisitRow,
+  type VisitSetBody,
+  type VisitUpdateBody,
+} from '../../../../contract/journal';
+import { AppError, badRequest, forbidden, notFound } from '../../app-error';
+import { asTeacher, type AuthInfo } from '../../shared/caller';
+import * as repo from './journal.repository';
+import type { Source } from './journal.repository';
+import { JOURNAL_EVENTS, JournalService } from './journal.service';
+import { visitView } from './journal.views';
+import { parseMark, scaleOf } from './journal.marks';
+
+interface Cell {
+  studentId: number;
+  date: string;
+  timeId: number;
+  mark: string | null | undefined;
+}
+
+/** A cell as the caller wrote it: the mark is read against the journal's scale (parseMark). */
+type WrittenCell = Omit<Cell, 'mark'> & { written: string | null };
+
+export class JournalWrites extends JournalService {
+  /** One cell: set, mark present ('+') or clear (null). */
+  async setVisit(auth: AuthInfo, input: VisitSetBody): Promise<VisitRow | null> {
+    const [out] = await this.writeCells(auth, input.id_journal, [{ studentId: input.id_student, date: input.visitDate, timeId: input.id_time, written: input.otsenka }]);
+    return out.cell;
+  }
+
+  /** Several cells (a pasted column): all written, or none. */
+  async pasteVisits(auth: AuthInfo, input: VisitPasteBody) {
+    const cells = input.cells.map((c) => ({ studentId: c.id_student, date: c.visitDate, timeId: c.id_time, written: c.otsenka }));
+    return (await this.writeCells(auth, input.id_journal, cells)).map((c) => ({ id_student: c.studentId, visitDate: c.date, id_time: c.timeId, cell: c.cell }));
+  }
+
+  /** The visit update: one record's mark by its id (id_teacher, if given, must be the caller). */
+  async updateVisit(auth: AuthInfo, input: VisitUpdateBody): Promise<VisitRow | null> {
+    const teacherId = asTeacher(auth);
+    if (input.id_teacher !== undefined && input.id_teacher !== teacherId) throw forbidden();
+    const record = await repo.visitById(this.ctx.db, input.id_studentJournalVisit);
+    if (!record) throw notFound();
+    const [out] = await this.writeCells(auth, record.teachingAssignmentId, [{ studentId: record.studentId, date: record.visitDate, timeId: record.lessonTimeId, written: input.id_otsenka }]);
+    return out.cell;
+  }
+
+  /**
+   * Writes cells in one transaction, in order: each must be a listed student's, on a date of the
+   * journal's academic year, at a lesson time that exists. A failure anywhere writes nothing.
+   */
+  private async writeCells(auth: AuthInfo, journalId: number, written: WrittenCell[], source: Source = 'journal') {
+    if (written.length > CELLS_PER_WRITE_MAX) throw badRequest();
+    const a = await this.own(auth, journalId);
+    // Every mark of the write is read against the journal's scale before anything is written.
+    const scale = scaleOf(a);
+    const cells: Cell[] = written.map(({ written: w, ...c }) => ({ ...c, mark: parseMark(w, scale) }));
+    const now = this.ctx.now();
+    // What the checks need, read in parallel before the transaction (which then only locks and writes).
+    const [listed, timeList, recipients] = await Promise.all([
+      repo.studentsOf(this.ctx.db, a, { only: [...new Set(cells.map((c) => c.studentId))] }),
+      repo.lessonTimeList(this.ctx.db),
+      repo.teacherUserIds(this.ctx.db, a.teacherId),
+    ]);
+    const students = new Map(listed.map((s) => [s.id, s]));
+    const times = new Set(timeList.map((t) => t.id));
+    for (const c of cells) {
+      if (!students.has(c.studentId)) throw notFound();
+      this.checkOccurrence(auth, a, c.date, c.timeId, times, 'mark');
+    }
+    const results = await this.ctx.db.transaction(async (tx) => {
+      const out: (Cell & { cell: VisitRow | null })[] = [];
+      const changes: repo.NewChange[] = [];
+      for (const c of cells) {
+        const student = students.get(c.studentId)!;
+        let existing = await repo.lockCell(tx, a.id, c.studentId, c.date, c.timeId);
+        const base = { teachingAssignmentId: a.id, studentId: c.studentId, visitDate: c.date, lessonTimeId: c.timeId, source, changedByUserId: auth.userId, changedAt: now };
+        if (c.mark === undefined) {
+          if (existing) {
+            await repo.deleteVisit(tx, existing.id);
+            changes.push({ ...base, visitId: existing.id, action: 'delete', oldMark: existing.mark, newMark: null });
+          }
+          out.push({ ...c, cell: null });
+          continue;
+        }
+        if (!existing) {
+          const inserted = await repo.insertVisit(tx, this.newVisit(a, student, c.date, c.timeId, c.mark, source, auth.userId, now));
+          if (inserted) {
+            changes.push({ ...base, visitId: inserted.id, action: 'insert', oldMark: null, newMark: inserted.mark });
+            out.push({ ...c, cell: visitView(inserted) });
+            continue;
+          }
+          // Another writer created it meanwhile: lock it and write over it (the later write wins).
+          existing = await repo.lockCell(tx, a.id, c.studentId, c.date, c.timeId);
+          if (!existing) throw new AppError(409, 'CONFLICT');
+        }
+        const updated = await repo.updateVisit(tx, existing.id, c.mark, source, auth.userId, now);
+        changes.push({ ...base, visitId: existing.id, action: 'update', oldMark: existing.mark, newMark: c.mark });
+        out.push({ ...c, cell: visitView(updated) });
+      }
+      await repo.recordChanges(tx, changes);
+      return out;
+    });
+    // Sent after the commit, batched with other writes' events (a NOTIFY inside the transaction would
+    // serialise the commits of concurrent writes); the reply does not wait for it.
+    const change: LiveJournalChange = { id_journal: a.id, cells: results.map((o) => ({ id_student: o.studentId, visitDate: o.date, id_time: o.timeId, cell: o.cell })), reload: false };
+    void this.ctx.live.publishCommitted([{ event: JOURNAL_EVENTS.changed, to: recipients, data: change }]);
+    return results;
+  }
+
+  /** Mark all present: a "present" record for every listed student without one; others stay as they are. */
+  async insertAll(auth: AuthInfo, input: InsertAllBody): Promise<{ inserted: number }> {
+    const a = await this.own(auth, input.id_journal);
+    const now = this.ctx.now();
+    return this.ctx.db.transaction(async (tx) => {
+      const students = await repo.studentsOf(tx, a);
+      this.checkOccurrence(auth, a, input.visitDate, input.id_time, new Set((await repo.lessonTimeList(tx)).map((t) => t.id)), 'mark');
+      const rows = await repo.insertPresent(
+        tx,
+        students.map((s) => this.newVisit(a, s, input.visitDate, input.id_time, null, 'bulk', auth.userId, now)),
+      );
+      await repo.recordChanges(
+        tx,
+        rows.map((r) => ({
+          visitId: r.id,
+          teachingAssignmentId: a.id,
+          studentId: r.studentId,
+          visitDate: r.visitDate,
+          lessonTimeId: r.lessonTimeId,
+          action: 'insert',
+          oldMark: null,
+          newMark: null,
+          source: 'bulk',
+          changedByUserId: auth.userId,
+          changedAt: now,
+        })),
+      );
+      const cells = rows.map((r) => ({ id_student: r.studentId, visitDate: r.visitDate, id_time: r.lessonTimeId, cell: visitView(r) }));
+      await this.publish(tx, a, { id_journal: a.id, cells, reload: cells.length === 0 });
+      return { inserted: rows.length };
+    });
+  }
+}
