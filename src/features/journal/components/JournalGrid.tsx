@@ -2,8 +2,8 @@
  * The journal's grid: students against lessons, worked like a spreadsheet with the keyboard alone.
  * Arrows move; typing replaces the mark; Enter saves and moves down; Tab moves right (from the last
  * column to the next row's first); Escape
- * cancels; Delete clears; a column copied from Excel or LibreOffice pastes down from the active
- * cell. The active cell is held by student and lesson (date and time), never by position: lessons
+ * cancels; Delete clears; a block copied from Excel or LibreOffice pastes from the active cell
+ * (right and down), or is refused whole, saying how many cells did not fit. The active cell is held by student and lesson (date and time), never by position: lessons
  * added or removed around it leave it, its open editor and its save on the same lesson; choosing a
  * lesson (the lesson bar, a date's header, a lesson just added) takes it to that lesson's column.
  * Names stay on the left and dates on top while scrolling. Each cell shows its own state
@@ -47,6 +47,8 @@ interface Props {
   onActive: (cell: CellPlace | null) => void;
   /** A typed or pasted value that is not a mark (null: the message is gone). */
   onInvalid: (invalid: boolean) => void;
+  /** A pasted block refused for not fitting: how many of its cells fell outside the grid. */
+  onOverflow?: (cells: number) => void;
   /** The journal's half-year is closed: the cells are read, never edited. */
   readOnly?: boolean;
   /** Escape on a cell whose save failed: drop what was typed, the stored value shows again. */
@@ -55,7 +57,7 @@ interface Props {
   scale?: MarkScale;
 }
 
-export function JournalGrid({ students, lessons, marks, edits, qrCells, lesson, onWrite, onPaste, onLesson, onActive, onInvalid, readOnly = false, onDiscard, scale = '2-5' }: Props) {
+export function JournalGrid({ students, lessons, marks, edits, qrCells, lesson, onWrite, onPaste, onLesson, onActive, onInvalid, onOverflow, readOnly = false, onDiscard, scale = '2-5' }: Props) {
   const { t } = useTranslation('journal');
   const [editing, setEditing] = useState<string | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -113,7 +115,7 @@ export function JournalGrid({ students, lessons, marks, edits, qrCells, lesson, 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the header's height only matters with a move
   }, [row, col, editing, virtual]);
 
-  const { commit, onKeyDown, onPasteEvent } = useGridKeys({ students, rows, cols, row, col, current, editing, setEditing, setPos, move, cellAt, onWrite, onPaste, onInvalid, onDiscard, readOnly, scale });
+  const { commit, onKeyDown, onPasteEvent } = useGridKeys({ students, lessons, rows, cols, row, col, current, editing, setEditing, setPos, move, cellAt, onWrite, onPaste, onInvalid, onOverflow, onDiscard, readOnly, scale });
 
   const onCellClick = useCallback(
     (r: number, c: number) => {

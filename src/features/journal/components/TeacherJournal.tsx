@@ -24,7 +24,13 @@ export function TeacherJournal({ state }: { state: JournalState }) {
   const { t } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
   const [active, setActive] = useState<CellPlace | null>(null);
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalidState] = useState(false);
+  /** A pasted block refused for not fitting: how many of its cells fell outside (0: none). */
+  const [overflow, setOverflow] = useState(0);
+  const setInvalid = useCallback((v: boolean) => {
+    setInvalidState(v);
+    setOverflow(0);
+  }, []);
   const [confirm, setConfirm] = useState<'lesson' | 'student' | null>(null);
   const [topicOpen, setTopicOpen] = useState(false);
   /** The subgroup whose rows the grid shows (-1: everyone), for the journal it was chosen in. */
@@ -119,11 +125,16 @@ export function TeacherJournal({ state }: { state: JournalState }) {
           {t('cm:errors.INVALID_MARK', SCALES[info.scale])}
         </p>
       ) : null}
+      {overflow > 0 ? (
+        <p className="journal-error" role="alert">
+          {t('grid.pasteOverflow', { count: overflow })}
+        </p>
+      ) : null}
       {failedEdits[0]?.error ? <p className="journal-error">{describeFailure(t, failedEdits[0].error)}</p> : null}
 
       {lessons.length === 0 ? <p className="muted">{t('noLessons')}</p> : null}
       {mobile ? null : (
-        <JournalGrid students={students} lessons={lessons} marks={state.marks} edits={state.edits} qrCells={qrCells} lesson={lesson} onWrite={onWrite} onPaste={onPaste} onLesson={onLesson} onActive={onActive} onInvalid={setInvalid} readOnly={info.readOnly} onDiscard={onDiscard} scale={info.scale} />
+        <JournalGrid students={students} lessons={lessons} marks={state.marks} edits={state.edits} qrCells={qrCells} lesson={lesson} onWrite={onWrite} onPaste={onPaste} onLesson={onLesson} onActive={onActive} onInvalid={setInvalid} onOverflow={setOverflow} readOnly={info.readOnly} onDiscard={onDiscard} scale={info.scale} />
       )}
 
       {state.history.cell ? <HistoryDialog title={historyTitle(state.history.cell)} history={state.history} /> : null}

@@ -1,13 +1,14 @@
 /**
  * The grid's keyboard and clipboard: arrows move; typing replaces the mark; Enter saves and moves
  * down; Tab moves right (from the last column to the next row's first); Escape cancels (or drops a
- * refused save); Delete clears; a column copied from a spreadsheet pastes down from the active cell.
+ * refused save); Delete clears; a block copied from a spreadsheet pastes from the active cell.
  */
 import { useCallback, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { JournalStudent } from '../../../../../contract/journal';
 import type { MarkScale } from '../../../../api/journal';
 import type { CellWrite } from '../../journal.slice';
-import { pastedColumn, readMark } from '../../pivot';
+import { overflowOf, pastedBlock, readMark } from '../../pivot';
+import type { GridLesson } from './GridHead';
 import type { CellState } from './layout';
 import type { CellPlace } from './useActiveCell';
 
@@ -20,6 +21,7 @@ export interface GridCell {
 
 interface Args {
   students: readonly JournalStudent[];
+  lessons: readonly GridLesson[];
   rows: number;
   cols: number;
   row: number;
@@ -33,13 +35,15 @@ interface Args {
   onWrite: (write: CellWrite) => void;
   onPaste: (cells: CellWrite[]) => void;
   onInvalid: (invalid: boolean) => void;
+  /** A pasted block refused for not fitting: how many of its cells fell outside the grid. */
+  onOverflow?: (cells: number) => void;
   onDiscard?: (key: string) => void;
   readOnly: boolean;
   scale: MarkScale;
 }
 
 export function useGridKeys(a: Args) {
-  const { students, rows, cols, row, col, current, editing, setEditing, setPos, move, cellAt, onWrite, onPaste, onInvalid, onDiscard, readOnly, scale } = a;
+  const { students, lessons, rows, cols, row, col, current, editing, setEditing, setPos, move, cellAt, onWrite, onPaste, onInvalid, onOverflow, onDiscard, readOnly, scale } = a;
 
   /** Saves what was typed in the active cell; false when it is not a mark (the text stays). */
   const commit = useCallback((): boolean => {
@@ -127,20 +131,33 @@ export function useGridKeys(a: Args) {
     }
   };
 
+  /**
+   * A block pasted at the active cell fills it and the cells to its right and below; a block that
+   * does not fit is refused whole, saying how many cells fell outside; a value that is not a mark
+   * refuses it too.
+   */
   const onPasteEvent = (e: ClipboardEvent<HTMLTableElement>) => {
     if (!current || editing !== null || readOnly) return;
-    const values = pastedColumn(e.clipboardData.getData('text/plain'));
-    if (values.length === 0) return;
+    const block = pastedBlock(e.clipboardData.getData('text/plain'));
+    if (block.length === 0) return;
     e.preventDefault();
-    const cells: CellWrite[] = [];
-    for (let i = 0; i < values.length && row + i < rows; i++) {
-      const mark = readMark(values[i], scale);
-      if (mark === 'invalid') {
-        onInvalid(true);
-        return;
-      }
-      cells.push({ student: students[row + i].id_student, date: current.date, time: current.time, written: mark });
+    const outside = overflowOf(block, row, col, rows, cols);
+    if (outside > 0) {
+      onInvalid(false);
+      onOverflow?.(outside);
+      return;
     }
+    const cells: CellWrite[] = [];
+    for (let i = 0; i < block.length; i++)
+      for (let j = 0; j < block[i].length; j++) {
+        const mark = readMark(block[i][j], scale);
+        if (mark === 'invalid') {
+          onInvalid(true);
+          return;
+        }
+        const lesson = lessons[col + j];
+        cells.push({ student: students[row + i].id_student, date: lesson.date, time: lesson.time, written: mark });
+      }
     onInvalid(false);
     onPaste(cells);
   };
