@@ -186,7 +186,7 @@ describe("the student's own journal", () => {
 });
 
 describe('a load that fails', () => {
-  const start = { years, year: years[1], ws: { id: 1, name: 'Осеннее полугодие' }, journals: [journalInfo(61)], times, modules: [] };
+  const start = { years, year: years[1], ws: { id: 1, name: 'Осеннее полугодие' }, journals: [journalInfo(61), journalInfo(62, { id_discipline: 8, discipline: 'Базы данных' })], times, modules: [] };
   const serverError = () => fail(500, 'INTERNAL', 'boom');
 
   it("a teacher's first view failing says so once, with Retry, and no empty state; Retry loads it", async () => {
@@ -221,5 +221,24 @@ describe('a load that fails', () => {
     await userEvent.setup().click(within(failure).getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByText('За это полугодие отметок пока нет.')).toBeInTheDocument();
     expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument();
+  });
+});
+
+describe('the filters', () => {
+  it('a filter with one choice takes it, down to the only journal, which opens; the semester reads as a semester', async () => {
+    const info = journalInfo(71);
+    const data = journalData(info);
+    server.use(
+      http.get('/api/visitlog/start.json', () => ok({ years, year: years[1], ws: { id: 1, name: 'Осеннее полугодие' }, journals: [info], times, modules: [] })),
+      http.post('/api/visitlog/journal.json', () => ok(data)),
+      http.post('/api/visitlog/teachertimes.json', () => ok([])),
+    );
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });
+    renderWithStore(<JournalScreen />, { route: '/lms/journal', store });
+    expect(await screen.findByRole('grid')).toBeInTheDocument();
+    await requestsSettled();
+    expect(store.getState().journal.filters.journal).toBe(71);
+    const semester = screen.getByLabelText('Семестр', { selector: 'select' });
+    expect(semester.querySelector('option:checked')).toHaveTextContent('5-й семестр');
   });
 });

@@ -24,7 +24,7 @@ import type { CellEdit, CellWrite } from '../journal.slice';
 import { cellKey, showMark, totalsOf } from '../pivot';
 import { GridHead, type GridLesson } from './grid/GridHead';
 import { Row } from './grid/GridRow';
-import { COL_WIDTH, NAME_WIDTH, reveal, ROW_HEIGHT, TOTAL_WIDTH, type CellState } from './grid/layout';
+import { COL_WIDTH, NAME_WIDTH, reveal, ROW_HEIGHT, TOTALS_WIDTH, type CellState } from './grid/layout';
 import { useActiveCell, type CellPlace } from './grid/useActiveCell';
 import { useGridKeys, type GridCell } from './grid/useGridKeys';
 import { useGridVirtual } from './grid/useGridVirtual';
@@ -134,7 +134,7 @@ export function JournalGrid({ students, lessons, marks, edits, qrCells, lesson, 
         ref={tableRef}
         className="jg"
         // Fixed widths: the browser lays the table out without measuring every cell's content.
-        style={virtual ? { width: NAME_WIDTH + cols * COL_WIDTH + 4 * TOTAL_WIDTH, tableLayout: 'fixed' } : undefined}
+        style={virtual ? { width: NAME_WIDTH + cols * COL_WIDTH + TOTALS_WIDTH, tableLayout: 'fixed' } : undefined}
         role="grid"
         aria-readonly={readOnly || undefined}
         aria-rowcount={rows + 1}

@@ -40,7 +40,7 @@ export function JournalToolbar({ state, info, active, canRemove, mobile, onRemov
       <button type="button" className="btn btn-ghost btn-small" disabled={!active} onClick={() => active && dispatch(journalActions.historyRequested({ ...active, written: null }))}>
         {t('toolbar.history')}
       </button>
-      <button type="button" className="btn btn-ghost btn-small" disabled={!canRemove} hidden={info.readOnly} onClick={onRemove}>
+      <button type="button" className="btn btn-ghost btn-small journal-delete" disabled={!canRemove} hidden={info.readOnly} onClick={onRemove}>
         {t('toolbar.removeStudent')}
       </button>
       <a className="btn btn-ghost btn-small" href={journalExportUrl(info.id_journal, i18n.resolvedLanguage ?? 'ru')} download>

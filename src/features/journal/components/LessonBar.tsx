@@ -51,7 +51,7 @@ export function LessonBar({ state, info, onTopic, onDelete }: Props) {
         <button type="button" className="btn btn-secondary" disabled={!lessonReady} onClick={onTopic}>
           {t('lesson.topic')}
         </button>
-        <button type="button" className="btn btn-ghost" disabled={!lessonReady} onClick={onDelete}>
+        <button type="button" className="btn btn-ghost journal-delete" disabled={!lessonReady} onClick={onDelete}>
           {t('lesson.delete')}
         </button>
         {lesson.date === '' ? (

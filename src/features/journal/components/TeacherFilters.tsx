@@ -1,10 +1,10 @@
 /** The teacher's filters, from the semester down to one journal (group or stream, subgroup). */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JournalInfo } from '../../../../contract/journal';
 import { Select, type SelectOption } from '../../../components/Select';
 import { useAppDispatch } from '../../../shared/hooks';
-import { journalActions, matchingJournals, type FilterName, type JournalState } from '../journal.slice';
+import { FILTERS, journalActions, matchingJournals, type FilterName, type JournalState } from '../journal.slice';
 
 const distinct = (items: SelectOption[]) => [...new Map(items.map((o) => [o.id, o])).values()];
 
@@ -12,7 +12,6 @@ function useOptions(state: JournalState, name: FilterName, pick: (j: JournalInfo
   return useMemo(() => distinct(matchingJournals(state.journals.data, state.filters, name).map(pick)), [state.journals.data, state.filters, name, pick]);
 }
 
-const pickSemester = (j: JournalInfo) => ({ id: j.id_semester, name: j.semester });
 const pickDiscipline = (j: JournalInfo) => ({ id: j.id_discipline, name: j.discipline });
 const pickControl = (j: JournalInfo) => ({ id: j.id_examination, name: j.examination });
 const pickCredit = (j: JournalInfo) => ({ id: j.credits, name: String(j.credits) });
@@ -22,6 +21,8 @@ const pickForm = (j: JournalInfo) => ({ id: j.id_f_educ, name: j.f_educ });
 export function TeacherFilters({ state }: { state: JournalState }) {
   const { t } = useTranslation('journal');
   const dispatch = useAppDispatch();
+  // A semester of study reads as such ('5-й семестр'), never the bare number.
+  const pickSemester = useCallback((j: JournalInfo) => ({ id: j.id_semester, name: /^\d+$/.test(j.semester) ? t('filters.semesterN', { n: j.semester }) : j.semester }), [t]);
   const pickJournal = useCallback(
     (j: JournalInfo) => ({ id: j.id_journal, name: `${j.groupOrPotok}${j.isPotok ? ` (${t('filters.stream')})` : ''}${j.subgroup ? ` · ${t('filters.subgroup', { n: j.subgroup })}` : ''}` }),
     [t],
@@ -35,6 +36,13 @@ export function TeacherFilters({ state }: { state: JournalState }) {
     educForm: useOptions(state, 'educForm', pickForm),
     journal: useOptions(state, 'journal', pickJournal),
   };
+  // While no journal is chosen, a filter with only one choice takes it (the first such, top down; the
+  // next follows once it is in). A journal chosen (or named by the address) is left as it is.
+  const single = state.filters.journal === -1 ? FILTERS.find((name) => state.filters[name] === -1 && options[name].length === 1) : undefined;
+  const singleId = single ? options[single][0].id : -1;
+  useEffect(() => {
+    if (single) dispatch(journalActions.filterChosen({ name: single, id: singleId }));
+  }, [single, singleId, dispatch]);
   const choose = (name: FilterName) => (id: number) => dispatch(journalActions.filterChosen({ name, id }));
   return (
     <>

@@ -17,6 +17,7 @@ import { JournalSetup } from './JournalSetup';
 import { JournalToolbar } from './JournalToolbar';
 import { LessonBar } from './LessonBar';
 import { LessonMarking } from './LessonMarking';
+import { MarkLegend } from './MarkLegend';
 import { TopicDialog } from './TopicDialog';
 import { useGridLessons, useLeaveWarning, usePhoneLesson } from './useGridLessons';
 
@@ -132,6 +133,7 @@ export function TeacherJournal({ state }: { state: JournalState }) {
       ) : null}
       {failedEdits[0]?.error ? <p className="journal-error">{describeFailure(t, failedEdits[0].error)}</p> : null}
 
+      {info.readOnly ? null : <MarkLegend scale={info.scale} />}
       {lessons.length === 0 ? <p className="muted">{t('noLessons')}</p> : null}
       {mobile ? null : (
         <JournalGrid students={students} lessons={lessons} marks={state.marks} edits={state.edits} qrCells={qrCells} lesson={lesson} onWrite={onWrite} onPaste={onPaste} onLesson={onLesson} onActive={onActive} onInvalid={setInvalid} onOverflow={setOverflow} readOnly={info.readOnly} onDiscard={onDiscard} scale={info.scale} />

@@ -9,7 +9,8 @@ export const VIRTUAL_FROM = 1500;
 export const ROW_HEIGHT = 34;
 export const COL_WIDTH = 52;
 export const NAME_WIDTH = 240;
-export const TOTAL_WIDTH = 56;
+/** The four totals columns: absences and sum 56 px each, the average and the mean 84 px each (journal.css). */
+export const TOTALS_WIDTH = 2 * 56 + 2 * 84;
 /** The date header's height until it is measured. */
 export const HEAD_HEIGHT = 48;
 export const OVERSCAN = 4;
