@@ -229,3 +229,18 @@ describe('JournalGrid paste and Latin keys', () => {
     expect(onPaste).not.toHaveBeenCalled();
   });
 });
+
+describe('JournalGrid shortcuts', () => {
+  it('F6 goes to the toolbar and Alt+H asks for the active cell’s history', () => {
+    const { students, lessons, marks } = journal(2, 2);
+    const onHistory = vi.fn();
+    const onToolbar = vi.fn();
+    render(<JournalGrid students={students} lessons={lessons} marks={marks} edits={{}} lesson={{ date: '', time: -1 }} onWrite={vi.fn()} onPaste={vi.fn()} onLesson={vi.fn()} onActive={vi.fn()} onInvalid={vi.fn()} onHistory={onHistory} onToolbar={onToolbar} />);
+    fireEvent.keyDown(active(), { key: 'F6' });
+    expect(onToolbar).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(active(), { key: 'h', code: 'KeyH', altKey: true });
+    expect(onHistory).toHaveBeenCalledWith({ student: 100, date: lessons[1].date, time: 1 });
+    // Neither started an edit.
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+});

@@ -55,9 +55,13 @@ interface Props {
   onDiscard?: (key: string) => void;
   /** The journal's mark scale: a typed or pasted number outside it is not a mark. */
   scale?: MarkScale;
+  /** Alt+H: the active cell's history. */
+  onHistory?: (cell: CellPlace) => void;
+  /** F6: focus goes to the toolbar. */
+  onToolbar?: () => void;
 }
 
-export function JournalGrid({ students, lessons, marks, edits, qrCells, lesson, onWrite, onPaste, onLesson, onActive, onInvalid, onOverflow, readOnly = false, onDiscard, scale = '2-5' }: Props) {
+export function JournalGrid({ students, lessons, marks, edits, qrCells, lesson, onWrite, onPaste, onLesson, onActive, onInvalid, onOverflow, readOnly = false, onDiscard, scale = '2-5', onHistory, onToolbar }: Props) {
   const { t } = useTranslation('journal');
   const [editing, setEditing] = useState<string | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -115,7 +119,7 @@ export function JournalGrid({ students, lessons, marks, edits, qrCells, lesson, 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the header's height only matters with a move
   }, [row, col, editing, virtual]);
 
-  const { commit, onKeyDown, onPasteEvent } = useGridKeys({ students, lessons, rows, cols, row, col, current, editing, setEditing, setPos, move, cellAt, onWrite, onPaste, onInvalid, onOverflow, onDiscard, readOnly, scale });
+  const { commit, onKeyDown, onPasteEvent } = useGridKeys({ students, lessons, rows, cols, row, col, current, editing, setEditing, setPos, move, cellAt, onWrite, onPaste, onInvalid, onOverflow, onDiscard, onHistory, onToolbar, readOnly, scale });
 
   const onCellClick = useCallback(
     (r: number, c: number) => {

@@ -51,6 +51,8 @@ export function TeacherJournal({ state }: { state: JournalState }) {
   const onWrite = useCallback((w: CellWrite) => dispatch(journalActions.cellWritten(w)), [dispatch]);
   const onPaste = useCallback((cells: CellWrite[]) => dispatch(journalActions.pasteRequested(cells)), [dispatch]);
   const onLesson = useCallback((date: string, time: number) => dispatch(journalActions.lessonChosen({ date, time })), [dispatch]);
+  const onCellHistory = useCallback((cell: CellPlace) => dispatch(journalActions.historyRequested({ ...cell, written: null })), [dispatch]);
+  const toToolbar = useCallback(() => document.querySelector<HTMLElement>('.journal-toolbar button:not(:disabled), .journal-toolbar a')?.focus(), []);
   const onDiscard = useCallback((key: string) => dispatch(journalActions.editsDiscarded([key])), [dispatch]);
   /** The active cell's lesson is the lesson in focus (mark all present, topic, delete act on it). */
   const onActive = useCallback(
@@ -136,7 +138,7 @@ export function TeacherJournal({ state }: { state: JournalState }) {
       {info.readOnly ? null : <MarkLegend scale={info.scale} />}
       {lessons.length === 0 ? <p className="muted">{t('noLessons')}</p> : null}
       {mobile ? null : (
-        <JournalGrid students={students} lessons={lessons} marks={state.marks} edits={state.edits} qrCells={qrCells} lesson={lesson} onWrite={onWrite} onPaste={onPaste} onLesson={onLesson} onActive={onActive} onInvalid={setInvalid} onOverflow={setOverflow} readOnly={info.readOnly} onDiscard={onDiscard} scale={info.scale} />
+        <JournalGrid students={students} lessons={lessons} marks={state.marks} edits={state.edits} qrCells={qrCells} lesson={lesson} onWrite={onWrite} onPaste={onPaste} onLesson={onLesson} onActive={onActive} onInvalid={setInvalid} onOverflow={setOverflow} readOnly={info.readOnly} onDiscard={onDiscard} scale={info.scale} onHistory={onCellHistory} onToolbar={toToolbar} />
       )}
 
       {state.history.cell ? <HistoryDialog title={historyTitle(state.history.cell)} history={state.history} /> : null}

@@ -38,12 +38,16 @@ interface Args {
   /** A pasted block refused for not fitting: how many of its cells fell outside the grid. */
   onOverflow?: (cells: number) => void;
   onDiscard?: (key: string) => void;
+  /** Alt+H: the active cell's history. */
+  onHistory?: (cell: CellPlace) => void;
+  /** F6: focus goes to the toolbar. */
+  onToolbar?: () => void;
   readOnly: boolean;
   scale: MarkScale;
 }
 
 export function useGridKeys(a: Args) {
-  const { students, lessons, rows, cols, row, col, current, editing, setEditing, setPos, move, cellAt, onWrite, onPaste, onInvalid, onOverflow, onDiscard, readOnly, scale } = a;
+  const { students, lessons, rows, cols, row, col, current, editing, setEditing, setPos, move, cellAt, onWrite, onPaste, onInvalid, onOverflow, onDiscard, onHistory, onToolbar, readOnly, scale } = a;
 
   /** Saves what was typed in the active cell; false when it is not a mark (the text stays). */
   const commit = useCallback((): boolean => {
@@ -104,6 +108,15 @@ export function useGridKeys(a: Args) {
     if ((e.target as HTMLElement).tagName === 'BUTTON') return;
     if (editing !== null) return onEditingKey(e);
     if (onMoveKey(e)) return;
+    // F6 goes to the toolbar above the grid; Alt+H opens the active cell's history.
+    if (e.key === 'F6' && onToolbar) {
+      e.preventDefault();
+      return onToolbar();
+    }
+    if (e.altKey && e.code === 'KeyH' && onHistory) {
+      e.preventDefault();
+      return onHistory(current);
+    }
     if (e.key === 'Escape') {
       // A failed save is dropped: the stored value shows again.
       const cell = cellAt(row, col);
