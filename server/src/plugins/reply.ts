@@ -5,6 +5,7 @@
 import type { FastifyReply } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Failure } from '../../../contract/common';
+import { contentDisposition } from './files';
 
 export interface Ok<T> {
   result: 0;
@@ -33,4 +34,21 @@ export function sendOkJson(reply: FastifyReply, data: string): FastifyReply {
     .type('application/json; charset=utf-8')
     .serializer((payload: string) => payload)
     .send(`{"result":0,"error":null,"data":${data}}`);
+}
+
+/** A file a service built for download: its name, its type and its bytes. */
+export interface Download {
+  name: string;
+  type: string;
+  bytes: Buffer | Uint8Array;
+}
+
+/** Sends a built file as a download, private to the caller and never sniffed as another type. */
+export function sendDownload(reply: FastifyReply, file: Download): FastifyReply {
+  return reply
+    .header('content-type', file.type)
+    .header('content-disposition', contentDisposition(file.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-cache')
+    .send(file.bytes);
 }

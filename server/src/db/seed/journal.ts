@@ -8,6 +8,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { currentAcademicYear } from '../../lib/academic-year';
+import { newVisit, visitValues, type NewVisit } from '../../shared/journal-visits';
 import type { Db } from '../client';
 import { disciplines, journalLessonTopics, journalModules, journalVisits, scheduleEntries, streamGroups, students, teachingAssignments, users } from '../schema';
 import { DEMO_TEACHER, DEMO_YEAR, LECTURE } from './data';
@@ -132,7 +133,7 @@ export async function seedJournal(db: Db, ctx: SeedContext): Promise<void> {
     return h;
   };
 
-  const visits: (typeof journalVisits.$inferInsert)[] = [];
+  const visits: NewVisit[] = [];
   const topics: (typeof journalLessonTopics.$inferInsert)[] = [];
   for (const { e, a } of entries) {
     const groupIds = a.groupId ? [a.groupId] : (await db.select({ id: streamGroups.groupId }).from(streamGroups).where(eq(streamGroups.streamId, a.streamId!))).map((r) => r.id);
@@ -171,31 +172,7 @@ export async function seedJournal(db: Db, ctx: SeedContext): Promise<void> {
           const x = h.level * 0.7 + prng.next() * 0.3;
           mark = String(x > 0.72 ? 5 : x > 0.45 ? 4 : x > 0.18 ? 3 : 2);
         }
-        visits.push({
-          teachingAssignmentId: a.id,
-          studentId: s.id,
-          visitDate: date,
-          lessonTimeId: e.lessonTimeId,
-          mark,
-          teacherId: a.teacherId,
-          academicYearId: a.academicYearId,
-          workingSemesterId: a.workingSemesterId,
-          semesterId: a.semesterId,
-          disciplineId: a.disciplineId,
-          credits: a.credits,
-          lessonTypeId: a.lessonTypeId,
-          groupId: s.groupId,
-          streamId: a.streamId,
-          subgroup: a.subgroup,
-          dayNumber: weekday,
-          educationFormId: s.educationFormId,
-          scheduleEntryId: e.id,
-          source: 'seed',
-          createdByUserId: teacher.userId,
-          updatedByUserId: teacher.userId,
-          createdAt: at,
-          updatedAt: at,
-        });
+        visits.push(newVisit(visitValues({ ...a, teachingAssignmentId: a.id }, s, date, e.lessonTimeId, e.id), mark, 'seed', teacher.userId, at));
       }
     }
   }

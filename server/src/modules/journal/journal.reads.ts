@@ -21,6 +21,8 @@ import { academicYearName } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
 import * as repo from './journal.repository';
+import type { Download } from '../../plugins/reply';
+import { journalWorkbook } from './journal.export';
 import { JournalService } from './journal.service';
 import { infoView, studentView } from './journal.views';
 import { totals } from './journal.marks';
@@ -69,6 +71,13 @@ export class JournalReads extends JournalService {
   async exportData(auth: AuthInfo, input: JournalBody, lang: Language) {
     const data = await this.journal(auth, input, lang);
     return { ...data, yearName: academicYearName(data.info.id_a_year) };
+  }
+
+  /** export.xlsx: the journal as an Excel workbook, to its teacher, named after its group and discipline. */
+  async exportWorkbook(auth: AuthInfo, input: JournalBody, lang: Language): Promise<Download> {
+    const data = await this.exportData(auth, input, lang);
+    const bytes = await journalWorkbook(data, lang);
+    return { name: `${data.info.groupOrPotok} ${data.info.discipline}.xlsx`, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes };
   }
 
   /** A cell's audit trail, newest first. */

@@ -48,9 +48,7 @@ import {
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
-import { contentDisposition } from '../../plugins/files';
-import { ok, replies, sendOkJson } from '../../plugins/reply';
-import { journalWorkbook } from './journal.export';
+import { ok, replies, sendDownload, sendOkJson } from '../../plugins/reply';
 import { JournalLessons } from './journal.lessons';
 import { JournalLists } from './journal.lists';
 import { JournalReads } from './journal.reads';
@@ -112,15 +110,7 @@ export default async function journalRoutes(app: App, { ctx }: { ctx: AppContext
   );
 
   /** GET export.xlsx?id_journal=: the journal as an Excel workbook, to its teacher. */
-  app.get(`${base}/export.xlsx`, { schema: { querystring: ExportQuery } }, async (req, reply) => {
-    const lang = languageOf(req);
-    const data = await reads.exportData(req.auth!, req.query, lang);
-    const bytes = await journalWorkbook(data, lang);
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', contentDisposition(`${data.info.groupOrPotok} ${data.info.discipline}.xlsx`))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-cache')
-      .send(bytes);
-  });
+  app.get(`${base}/export.xlsx`, { schema: { querystring: ExportQuery } }, async (req, reply) =>
+    sendDownload(reply, await reads.exportWorkbook(req.auth!, req.query, languageOf(req))),
+  );
 }

@@ -20,9 +20,9 @@ import { localName } from '../../i18n';
 import { assertWritable as assertPeriod, mayReopen, type PeriodRules, type WriteKind } from '../../shared/academic/journal-period';
 import { asTeacher, type AuthInfo } from '../../shared/caller';
 import { JOURNAL_CHANGED_EVENT } from '../../shared/journal-live';
+import { newVisit, visitValues } from '../../shared/journal-visits';
 import * as repo from './journal.repository';
 import type { Assignment, Source, StudentRow } from './journal.repository';
-import { dayNumber } from './journal.views';
 
 /** Live event names on the bus. */
 export const JOURNAL_EVENTS = { changed: JOURNAL_CHANGED_EVENT } as const;
@@ -61,30 +61,7 @@ export class JournalService {
   }
 
   protected newVisit(a: Assignment, s: StudentRow, date: string, timeId: number, mark: string | null, source: Source, userId: number, at: Date): repo.NewVisit {
-    return {
-      teachingAssignmentId: a.id,
-      studentId: s.id,
-      visitDate: date,
-      lessonTimeId: timeId,
-      mark,
-      teacherId: a.teacherId,
-      academicYearId: a.academicYearId,
-      workingSemesterId: a.workingSemesterId,
-      semesterId: a.semesterId,
-      disciplineId: a.disciplineId,
-      credits: a.credits,
-      lessonTypeId: a.lessonTypeId,
-      groupId: s.groupId,
-      streamId: a.streamId,
-      subgroup: a.subgroup,
-      dayNumber: dayNumber(date),
-      educationFormId: s.educationFormId,
-      source,
-      createdByUserId: userId,
-      updatedByUserId: userId,
-      createdAt: at,
-      updatedAt: at,
-    };
+    return newVisit(visitValues({ ...a, teachingAssignmentId: a.id }, s, date, timeId), mark, source, userId, at);
   }
 
   protected async formNames(lang: Language): Promise<Map<number, string>> {

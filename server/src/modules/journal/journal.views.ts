@@ -10,12 +10,6 @@ import { scaleOf } from './journal.marks';
 
 export const cellKey = (date: string, timeId: number) => `${date}|${timeId}`;
 
-export /** ISO day of the week, 1 Monday .. 7 Sunday. */
-function dayNumber(date: string): number {
-  const d = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return d === 0 ? 7 : d;
-}
-
 export function visitView(r: VisitCell): VisitRow {
   return {
     id_studentJournalVisit: r.id,

@@ -1,12 +1,11 @@
 /** SQL of QR attendance and the QR card: the token secret, sessions, marks, journal visit records, card tokens and the card. */
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { presenceCtes, type VisitValues } from '../../shared/journal-visits';
 import { memberOf } from '../../shared/timetable.repository';
 import { rowsOf, type Db } from '../../db/client';
 import {
   groups,
-  journalVisitChanges,
-  journalVisits,
   photos,
   qrCardTokens,
   qrMarks,
@@ -182,10 +181,11 @@ export interface MarkWritten {
  * Writes a batch of marks in one statement (so all of it or nothing), answering each in order
  * (null: not written, because the student has a mark in that session already or the journal holds a
  * presence or a mark in that cell). An accepted mark writes its
- * journal record ("present": a new record, or an absence turned into presence), that record's
- * history line and the mark's link to it. When a journal cell changes under the statement (another
+ * journal record ("present": a new record, or an absence turned into presence) and that record's
+ * history line through the journal's own statement parts (shared/journal-visits.ts presenceCtes),
+ * and the mark's link to it. When a journal cell changes under the statement (another
  * writer at the same moment), the link to the record the statement meant to write fails the foreign
- * key and the whole statement fails: the caller then tries the batch again (see QrService.markBatch).
+ * key and the whole statement fails: the caller then tries the batch again (see QrMarks.markBatch, qr.marks.ts).
  *
  * Rows are written in the order of their unique keys, the same in every batch: two batches running at
  * once that hold the same student (a second tap that went over another connection, to another lane or
@@ -259,27 +259,7 @@ export async function writeMarks(db: Db, writes: readonly MarkWrite[]): Promise<
           on conflict (session_id, student_id) do nothing
           returning id, session_id, student_id, visit_id
         ),
-        v as (
-          insert into journal_visits (id, teaching_assignment_id, student_id, visit_date, lesson_time_id, mark, teacher_id, academic_year_id, working_semester_id,
-                                      semester_id, discipline_id, credits, is_select, lesson_type_id, group_id, stream_id, subgroup, day_number, education_form_id,
-                                      schedule_entry_id, source, created_by_user_id, updated_by_user_id)
-          select w.visit_id, w.teaching_assignment_id, w.student_id, w.visit_date, w.lesson_time_id, null, w.teacher_id, w.academic_year_id, w.working_semester_id,
-                 w.semester_id, w.discipline_id, w.credits, w.is_select, w.lesson_type_id, w.group_id, w.stream_id, w.subgroup, w.day_number, w.education_form_id,
-                 w.schedule_entry_id, 'qr', w.by_user_id, w.by_user_id
-            from w join m on m.session_id = w.session_id and m.student_id = w.student_id
-           where w.visit_id is not null
-           order by w.teaching_assignment_id, w.student_id, w.visit_date, w.lesson_time_id
-          on conflict (teaching_assignment_id, student_id, visit_date, lesson_time_id) do update
-             set mark = null, source = 'qr', updated_by_user_id = excluded.updated_by_user_id, updated_at = now()
-           where journal_visits.mark = 'н/б'
-          returning id
-        ),
-        h as (
-          insert into journal_visit_changes (visit_id, teaching_assignment_id, student_id, visit_date, lesson_time_id, action, old_mark, new_mark, source, changed_by_user_id)
-          select v.id, w.teaching_assignment_id, w.student_id, w.visit_date, w.lesson_time_id, case when w.cell_id is null then 'insert' else 'update' end,
-                 case when w.cell_id is null then null else 'н/б' end, null, 'qr', w.by_user_id
-            from v join w on w.visit_id = v.id
-        ),
+        ${presenceCtes(sql`select w.* from w join m on m.session_id = w.session_id and m.student_id = w.student_id where w.visit_id is not null`)},
         -- The sessions' counts are worked out once each (materialized): the planner, which expects a
         -- handful of rows from the CTEs above, would otherwise count again for every mark of the batch
         -- (a fifth of a 250-mark statement's time).
@@ -381,46 +361,6 @@ export async function studentFacts(db: Db, studentId: number): Promise<StudentFa
     .leftJoin(users, eq(users.studentId, students.id))
     .where(eq(students.id, studentId));
   return row;
-}
-
-export type VisitValues = Omit<typeof journalVisits.$inferInsert, 'id' | 'mark' | 'source' | 'createdAt' | 'updatedAt'>;
-
-/**
- * Writes "present" for the occurrence: a new record, or an absence ('н/б') turned into presence.
- * Returns the record's id, or null when the journal already holds a presence or a mark there.
- */
-export async function writePresence(db: Db, v: VisitValues, byUserId: number | null): Promise<number | null> {
-  const cell = {
-    teachingAssignmentId: v.teachingAssignmentId,
-    studentId: v.studentId,
-    visitDate: v.visitDate,
-    lessonTimeId: v.lessonTimeId,
-  };
-  const [inserted] = await db
-    .insert(journalVisits)
-    .values({ ...v, mark: null, source: 'qr', createdByUserId: byUserId, updatedByUserId: byUserId })
-    .onConflictDoNothing({ target: [journalVisits.teachingAssignmentId, journalVisits.studentId, journalVisits.visitDate, journalVisits.lessonTimeId] })
-    .returning({ id: journalVisits.id });
-  if (inserted) {
-    await db.insert(journalVisitChanges).values({ visitId: inserted.id, ...cell, action: 'insert', oldMark: null, newMark: null, source: 'qr', changedByUserId: byUserId });
-    return inserted.id;
-  }
-  const [updated] = await db
-    .update(journalVisits)
-    .set({ mark: null, source: 'qr', updatedByUserId: byUserId, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(journalVisits.teachingAssignmentId, v.teachingAssignmentId),
-        eq(journalVisits.studentId, v.studentId),
-        eq(journalVisits.visitDate, v.visitDate),
-        eq(journalVisits.lessonTimeId, v.lessonTimeId),
-        eq(journalVisits.mark, 'н/б'),
-      ),
-    )
-    .returning({ id: journalVisits.id });
-  if (!updated) return null;
-  await db.insert(journalVisitChanges).values({ visitId: updated.id, ...cell, action: 'update', oldMark: 'н/б', newMark: null, source: 'qr', changedByUserId: byUserId });
-  return updated.id;
 }
 
 // The card

@@ -29,7 +29,9 @@ import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
 import { ok, replies } from '../../plugins/reply';
-import { QrService, type VisitInput } from './qr.service';
+import { QrMarks, type VisitInput } from './qr.marks';
+import { QrReports } from './qr.reports';
+import { QrSessions } from './qr.sessions';
 
 /** The device cookie: a random id the browser keeps across sign-ins, so that one phone marking for two students shows. */
 export const DEVICE_COOKIE = 'lms_qrdev';
@@ -63,38 +65,40 @@ async function traced<T>(req: FastifyRequest, body: QrVisitBody, mark: Promise<T
 }
 
 export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
-  const qr = new QrService(ctx);
+  const sessions = new QrSessions(ctx);
+  const marks = new QrMarks(ctx);
+  const reports = new QrReports(ctx);
   const base = '/api/qr';
 
-  app.get(`${base}/time.json`, { schema: { response: replies(QrTimeReply) } }, async () => ok(qr.time()));
+  app.get(`${base}/time.json`, { schema: { response: replies(QrTimeReply) } }, async () => ok(sessions.time()));
   app.post(`${base}/session/open.json`, { schema: { body: QrOpenBody, response: replies(QrSessionReply) } }, async (req) =>
-    ok(await qr.open(req.auth!, req.body, languageOf(req))),
+    ok(await sessions.open(req.auth!, req.body, languageOf(req))),
   );
   app.post(`${base}/session/state.json`, { schema: { body: QrSessionBody, response: replies(QrSessionReply) } }, async (req) =>
-    ok(await qr.state(req.auth!, req.body, languageOf(req))),
+    ok(await sessions.state(req.auth!, req.body, languageOf(req))),
   );
-  app.post(`${base}/session/token.json`, { schema: { body: QrSessionBody, response: replies(QrTokenReply) } }, async (req) => ok(await qr.token(req.auth!, req.body)));
+  app.post(`${base}/session/token.json`, { schema: { body: QrSessionBody, response: replies(QrTokenReply) } }, async (req) => ok(await sessions.token(req.auth!, req.body)));
   app.post(`${base}/session/close.json`, { schema: { body: QrSessionBody, response: replies(QrSessionReply) } }, async (req) =>
-    ok(await qr.close(req.auth!, req.body, languageOf(req))),
+    ok(await sessions.close(req.auth!, req.body, languageOf(req))),
   );
   app.post(`${base}/review/decide.json`, { schema: { body: QrDecideBody, response: replies(QrSessionReply) } }, async (req) =>
-    ok(await qr.decide(req.auth!, req.body, languageOf(req))),
+    ok(await sessions.decide(req.auth!, req.body, languageOf(req))),
   );
   app.post(`${base}/student/lesson.json`, { schema: { body: QrLessonBody, response: replies(QrLessonReply) } }, async (req) =>
-    ok(await qr.lesson(req.auth!, req.body, languageOf(req))),
+    ok(await marks.lesson(req.auth!, req.body, languageOf(req))),
   );
-  app.post(`${base}/student/lessons.json`, { schema: { body: EmptyBody, response: replies(QrOpenLessonsReply) } }, async (req) => ok(await qr.openLessons(req.auth!, languageOf(req))));
+  app.post(`${base}/student/lessons.json`, { schema: { body: EmptyBody, response: replies(QrOpenLessonsReply) } }, async (req) => ok(await marks.openLessons(req.auth!, languageOf(req))));
   app.post(`${base}/student/visit.json`, { schema: { body: QrVisitBody, response: replies(QrVisitReply) } }, async (req, reply) =>
-    ok(await traced(req, req.body, qr.visit(req.auth!, visitInput(ctx, req.body, req, reply), languageOf(req)))),
+    ok(await traced(req, req.body, marks.visit(req.auth!, visitInput(ctx, req.body, req, reply), languageOf(req)))),
   );
-  app.post(`${base}/card.json`, { schema: { body: EmptyBody, response: replies(QrCardLinkReply) } }, async (req) => ok(await qr.cardLink(req.auth!, false)));
-  app.post(`${base}/card/revoke.json`, { schema: { body: EmptyBody, response: replies(QrCardLinkReply) } }, async (req) => ok(await qr.cardLink(req.auth!, true)));
-  const reports = { getstudentqrfaculty: 'faculty', getspecrepqr: 'speciality', getstudentqrrate: 'group', getqrforreportstudent: 'student' } as const;
-  for (const [call, level] of Object.entries(reports))
+  app.post(`${base}/card.json`, { schema: { body: EmptyBody, response: replies(QrCardLinkReply) } }, async (req) => ok(await reports.cardLink(req.auth!, false)));
+  app.post(`${base}/card/revoke.json`, { schema: { body: EmptyBody, response: replies(QrCardLinkReply) } }, async (req) => ok(await reports.cardLink(req.auth!, true)));
+  const reportCalls = { getstudentqrfaculty: 'faculty', getspecrepqr: 'speciality', getstudentqrrate: 'group', getqrforreportstudent: 'student' } as const;
+  for (const [call, level] of Object.entries(reportCalls))
     app.get(`/api/misc/${call}`, { schema: { querystring: QrReportQuery, response: replies(QrReportReply) } }, async (req) =>
-      ok(await qr.report(req.auth!, level, req.query, languageOf(req))),
+      ok(await reports.report(req.auth!, level, req.query, languageOf(req))),
     );
   app.get('/api/misc/getstudentqrinfo', { schema: { querystring: QrCardQuery, response: replies(QrCardReply) }, config: { public: true } }, async (req) =>
-    ok(await qr.card(req.query.data, req.ip, languageOf(req))),
+    ok(await reports.card(req.query.data, req.ip, languageOf(req))),
   );
 }

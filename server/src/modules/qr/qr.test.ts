@@ -15,7 +15,7 @@ import * as timetable from '../../shared/timetable.repository';
 import { openDatabase } from '../../db/client';
 import { appOn, cookieHeader, createTestDatabase, quickPasswordHash, session, signIn, testClock, testConfig, usePostgres, type TestDatabase, type TestSession } from '../../test/helpers';
 import { DEVICE_COOKIE } from './qr.routes';
-import { QrService } from './qr.service';
+import { QrMarks } from './qr.marks';
 
 let db: TestDatabase;
 let app: App;
@@ -601,7 +601,7 @@ describe('marks that arrive together (group commit)', () => {
   async function markTogether(token: string, who: TestSession[]) {
     // The marks reach the service in one turn of the event loop, so they form one batch whatever
     // the timing of the requests' own steps (HTTP parsing, session look-ups) would have been.
-    const service = new QrService(app.ctx);
+    const service = new QrMarks(app.ctx);
     const auths = await Promise.all(who.map(async (w) => (await app.ctx.sessions.lookup(w.token))!));
     const replies = await Promise.allSettled(who.map((w, i) => service.visit(auths[i], { ...(visitBody(w, token) as QrVisitBody), device: `phone-g${i}`.padEnd(32, 'x'), ip: '127.0.0.1' }, 'ru')));
     return replies.map((r) => (r.status === 'fulfilled' ? r.value.status : 'refused'));
@@ -676,7 +676,7 @@ describe('marks that arrive together (group commit)', () => {
     const { token } = await tokenOf(s);
     const [, , window, mac] = token.split('.');
     const beyond = `q1.${2 ** 31}.${window}.${mac}`;
-    const service = new QrService(app.ctx);
+    const service = new QrMarks(app.ctx);
     const who = [student, ...mates];
     const auths = await Promise.all(who.map(async (w) => (await app.ctx.sessions.lookup(w.token))!));
     // In one turn of the event loop: one batch.
@@ -719,7 +719,7 @@ describe('a second tap while the first mark is on its way', () => {
    * inside the write, through `intercept`'s answer for write n); the writes' outcomes are in `seen`.
    */
   async function tapTwice(token: string, second: Partial<QrVisitBody>, intercept: (n: number) => 'ok' | 'refused') {
-    const service = new QrService(app.ctx);
+    const service = new QrMarks(app.ctx);
     const auth = (await app.ctx.sessions.lookup(student.token))!;
     const phone = 'phone-tap'.padEnd(32, 'x');
     // A mark's answer as its status, or the error's status ('failed' when it is not an AppError),
@@ -769,5 +769,28 @@ describe('a second tap while the first mark is on its way', () => {
     expect(await tapTwice(token, {}, (n) => (n < 2 ? 'refused' : 'ok'))).toEqual({ first: 'failed', second: 'accepted', writes: ['failing', 'failing', 'ok'] });
     const marks = await db.database.db.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId));
     expect(marks.map((m) => [m.studentId, m.status])).toEqual([[student.user.uid, 'accepted']]);
+  });
+});
+
+describe("the journal's period", () => {
+  it("refuses a mark dated outside the journal's half-year (OUTSIDE_PERIOD) and once that half-year is closed (PERIOD_CLOSED), writing nothing", async () => {
+    // Sunday 7 February 2027: the spring half-year, inside the autumn journal's grace period (open, but not its dates).
+    await moveTo(new Date(2027, 1, 7, 21, 30));
+    const spring = await openLesson(lesson, true);
+    const outside = await post('/api/qr/student/visit.json', student, visitBody(student, (await tokenOf(spring)).token), device('period-outside'));
+    expect(outside.statusCode, outside.body).toBe(400);
+    expect(outside.json().error).toMatchObject({ code: 'OUTSIDE_PERIOD', message: 'Дата вне полугодия журнала (01.09.2026 – 31.01.2027)' });
+
+    // Sunday 21 February 2027: the autumn half-year closed on 15 February (31 January and 14 days of grace).
+    await moveTo(new Date(2027, 1, 21, 21, 30));
+    const closed = await openLesson(lesson, true);
+    const late = await post('/api/qr/student/visit.json', student, visitBody(student, (await tokenOf(closed)).token), device('period-closed'));
+    expect(late.statusCode, late.body).toBe(403);
+    expect(late.json().error.code).toBe('PERIOD_CLOSED');
+
+    expect(await visitsOf(student.user.uid, '2027-02-07')).toEqual([]);
+    expect(await visitsOf(student.user.uid, '2027-02-21')).toEqual([]);
+    const [marks] = await db.database.db.select({ n: count() }).from(qrMarks).where(and(eq(qrMarks.studentId, student.user.uid), gte(qrMarks.createdAt, new Date(2027, 1, 1))));
+    expect(marks.n).toBe(0);
   });
 });
