@@ -225,7 +225,7 @@ describe('a load that fails', () => {
 });
 
 describe('the filters', () => {
-  it('a filter with one choice takes it, down to the only journal, which opens; the semester reads as a semester', async () => {
+  it('a filter above the group with one choice takes it; the group stays the teacher\'s choice; the semester reads as a semester', async () => {
     const info = journalInfo(71);
     const data = journalData(info);
     server.use(
@@ -235,9 +235,8 @@ describe('the filters', () => {
     );
     const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });
     renderWithStore(<JournalScreen />, { route: '/lms/journal', store });
-    expect(await screen.findByRole('grid')).toBeInTheDocument();
-    await requestsSettled();
-    expect(store.getState().journal.filters.journal).toBe(71);
+    await waitFor(() => expect(store.getState().journal.filters.educForm).toBe(info.id_f_educ));
+    expect(store.getState().journal.filters).toMatchObject({ semester: 5, discipline: 7, control: 1, credit: 5, lessonType: 3, journal: -1 });
     const semester = screen.getByLabelText('Семестр', { selector: 'select' });
     expect(semester.querySelector('option:checked')).toHaveTextContent('5-й семестр');
   });

@@ -36,9 +36,10 @@ export function TeacherFilters({ state }: { state: JournalState }) {
     educForm: useOptions(state, 'educForm', pickForm),
     journal: useOptions(state, 'journal', pickJournal),
   };
-  // While no journal is chosen, a filter with only one choice takes it (the first such, top down; the
-  // next follows once it is in). A journal chosen (or named by the address) is left as it is.
-  const single = state.filters.journal === -1 ? FILTERS.find((name) => state.filters[name] === -1 && options[name].length === 1) : undefined;
+  // While no journal is chosen, a filter above the group with only one choice takes it (the first
+  // such, top down; the next follows once it is in). The group itself, which opens the journal and
+  // folds the filters, stays the teacher's choice; a journal chosen (or named by the address) is left as it is.
+  const single = state.filters.journal === -1 ? FILTERS.find((name) => name !== 'journal' && state.filters[name] === -1 && options[name].length === 1) : undefined;
   const singleId = single ? options[single][0].id : -1;
   useEffect(() => {
     if (single) dispatch(journalActions.filterChosen({ name: single, id: singleId }));
