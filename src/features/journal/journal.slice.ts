@@ -347,6 +347,13 @@ const slice = createSlice({
       for (const c of action.payload.cells) {
         if (state.edits[cellKey(c.id_student, c.visitDate, c.id_time)]) continue;
         applyCell(state, c.id_student, c.visitDate, c.id_time, c.cell);
+        // The journal's rows follow too, so that where a record came from (a QR scan's badge) shows at once.
+        const data = state.journal.data;
+        if (data) {
+          const rows = data.journal[0].filter((v) => !(v.id_student === c.id_student && v.visitDate === c.visitDate && v.id_time === c.id_time));
+          if (c.cell) rows.push(c.cell);
+          data.journal[0] = rows;
+        }
         // A lesson this tab has not shown yet gets its column.
         const key = lessonKey(c.visitDate, c.id_time);
         if (c.cell && !known.has(key)) {
