@@ -13,18 +13,19 @@ import {
   type QrStudentsBody,
   type StudentJournalBody,
   type StudentJournalItem,
+  type VisitRow,
 } from '../../../../contract/journal';
 import { ROLE_STUDENT, type Language } from '../../../../contract/common';
-import { notFound } from '../../app-error';
+import { forbidden, notFound } from '../../app-error';
 import { localName } from '../../i18n';
 import { academicYearName } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
-import { assertOwn, type AuthInfo } from '../../shared/caller';
+import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import * as repo from './journal.repository';
 import type { Download } from '../../plugins/reply';
 import { journalWorkbook } from './journal.export';
 import { JournalService } from './journal.service';
-import { infoView, studentView } from './journal.views';
+import { cellKey, infoView, studentView } from './journal.views';
 import { totals } from './journal.marks';
 
 export class JournalReads extends JournalService {
@@ -33,33 +34,47 @@ export class JournalReads extends JournalService {
     return (await repo.studentsOf(this.ctx.db, a)).map(studentView);
   }
 
-  /** The journal's lessons: every (date, time) with a record or a topic, with its start time. */
+  /** The journal's lessons: every (date, time) with a record, a topic or saved as added, with its start time. */
   async dates(auth: AuthInfo, input: JournalBody): Promise<JournalData['dates']> {
     const a = await this.own(auth, input.id_journal);
-    const parts = await repo.journalJson(this.ctx.db, a.id, []);
+    const [parts, visits, times] = await Promise.all([repo.journalParts(this.ctx.db, a.id), repo.visitRows(this.ctx.db, a.id), repo.lessonTimeList(this.ctx.db)]);
     if (!parts) throw notFound();
-    return JSON.parse(parts.dates) as JournalData['dates'];
+    return lessonsOf(visits, parts.lessons, times);
   }
 
   /**
    * The journal as the JSON text of JournalData: its raw records and topics, its students, its
    * lessons, and resArray (each student's name and totals; the grid pivots the raw records itself).
-   * The topics, lessons and totals come as JSON from one prepared statement (repo.journalJson), the
-   * records as rows of another, run side by side; the reply is serialised once, without the route's
-   * schema serializer (a journal of 150 students and 60 lessons holds 9,000 records).
+   * Two steps: the journal with its names (which also tells whether it is the caller's), then side by
+   * side its students, its records (rows), its topics and added lessons (JSON from one prepared
+   * statement) and the lists; the lessons and the totals are worked out from the records, and the
+   * reply is serialised once, without the route's schema serializer (a journal of 150 students and
+   * 60 lessons holds 9,000 records).
    */
   async journalJson(auth: AuthInfo, input: JournalBody, lang: Language): Promise<string> {
-    const a = await this.own(auth, input.id_journal);
-    const [[source], students, forms] = await Promise.all([repo.journals(this.ctx.db, { id: a.id }), repo.studentsOf(this.ctx.db, a), this.formNames(lang)]);
-    const ids = students.map((s) => s.id);
-    const [parts, visits] = await Promise.all([repo.journalJson(this.ctx.db, a.id, ids), repo.listedVisitRows(this.ctx.db, a.id, ids)]);
-    if (!source || !parts) throw notFound();
-    const totalsOf = new Map(
-      (JSON.parse(parts.totals) as [number, number, number, number, number | null][]).map(([id, nb, sum, average, mean]) => [id, { nb_Count: nb, ball_Count: sum, ball_average: average, ball_mean: mean }]),
-    );
-    const resArray: JournalRow[] = students.map((s) => ({ id_student: s.id, s_fio: fullName(s), ...(totalsOf.get(s.id) ?? { nb_Count: 0, ball_Count: 0, ball_average: 0, ball_mean: null }) }));
+    const teacherId = asTeacher(auth);
+    const [source] = await repo.journals(this.ctx.db, { id: input.id_journal });
+    if (!source) throw notFound();
+    if (source.a.teacherId !== teacherId) throw forbidden();
+    const a = source.a;
+    const [students, forms, parts, all, times] = await Promise.all([
+      repo.studentsOf(this.ctx.db, a),
+      this.formNames(lang),
+      repo.journalParts(this.ctx.db, a.id),
+      repo.visitRows(this.ctx.db, a.id),
+      repo.lessonTimeList(this.ctx.db),
+    ]);
+    if (!parts) throw notFound();
+    const marksOf = new Map<number, (string | null)[]>(students.map((s) => [s.id, []]));
+    const visits = all.filter((v) => {
+      const marks = marksOf.get(v.id_student);
+      marks?.push(v.otsenka);
+      return marks !== undefined;
+    });
+    const resArray: JournalRow[] = students.map((s) => ({ id_student: s.id, s_fio: fullName(s), ...totals(marksOf.get(s.id)!) }));
     const info = JSON.stringify(infoView(source, lang, forms, this.periodRules(auth)));
-    return `{"info":${info},"journal":[${JSON.stringify(visits)},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${parts.dates},"resArray":${JSON.stringify(resArray)}}`;
+    const dates = JSON.stringify(lessonsOf(all, parts.lessons, times));
+    return `{"info":${info},"journal":[${JSON.stringify(visits)},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${dates},"resArray":${JSON.stringify(resArray)}}`;
   }
 
   /** The journal as an object (the export). */
@@ -124,4 +139,21 @@ export class JournalReads extends JournalService {
     }
     return [...items.values()].map((i) => ({ ...i, ...totals(i.visits.map((v) => v.otsenka)) }));
   }
+}
+
+/**
+ * A journal's lessons, by date and lesson time: those its records are on (`visits`, in that order
+ * already) and those saved without one (`saved`, journalParts' JSON pairs), with their start times.
+ */
+function lessonsOf(visits: readonly VisitRow[], saved: string, times: readonly { id: number; startsAt: string }[]): JournalData['dates'] {
+  const startOf = new Map(times.map((t) => [t.id, t.startsAt.slice(0, 5)]));
+  const seen = new Map<string, [string, number]>();
+  for (const v of visits) {
+    const key = cellKey(v.visitDate, v.id_time);
+    if (!seen.has(key)) seen.set(key, [v.visitDate, v.id_time]);
+  }
+  for (const [date, time] of JSON.parse(saved) as [string, number][]) seen.set(cellKey(date, time), [date, time]);
+  return [...seen.values()]
+    .sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1]))
+    .map(([visitDate, id_time]) => ({ visitDate, id_time, time: startOf.get(id_time) ?? '' }));
 }

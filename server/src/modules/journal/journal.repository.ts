@@ -99,35 +99,39 @@ export async function assignment(db: Db, id: number): Promise<Assignment | undef
 export async function studentsOf(db: Db, a: Assignment, options: { everyone?: boolean; only?: readonly number[] } = {}) {
   const groupIds = a.groupId ? [a.groupId] : (await db.select({ id: streamGroups.groupId }).from(streamGroups).where(eq(streamGroups.streamId, a.streamId!))).map((r) => r.id);
   if (groupIds.length === 0) return [];
-  const custom = await db.select({ id: journalSubgroups.id, number: journalSubgroups.number }).from(journalSubgroups).where(eq(journalSubgroups.teachingAssignmentId, a.id));
-  const rows = await db
-    .select({
-      id: students.id,
-      surname: students.surname,
-      name: students.name,
-      patronymic: students.patronymic,
-      code: students.code,
-      group: groups.name,
-      groupId: students.groupId,
-      subgroup: students.subgroup,
-      educationFormId: students.educationFormId,
-    })
-    .from(students)
-    .innerJoin(groups, eq(groups.id, students.groupId))
-    .where(
-      and(
-        inArray(students.groupId, groupIds),
-        options.only ? inArray(students.id, [...options.only]) : undefined,
-        custom.length === 0 && a.subgroup > 0 && !options.everyone ? eq(students.subgroup, a.subgroup) : undefined,
-        notExists(
-          db
-            .select({ x: sql`1` })
-            .from(journalRemovedStudents)
-            .where(and(eq(journalRemovedStudents.teachingAssignmentId, a.id), eq(journalRemovedStudents.studentId, students.id))),
+  // The teacher's own subgroups and the group's students, read side by side; the group's own half
+  // (students.subgroup) narrows the list when the teacher made no subgroups of his own.
+  const [custom, all] = await Promise.all([
+    db.select({ id: journalSubgroups.id, number: journalSubgroups.number }).from(journalSubgroups).where(eq(journalSubgroups.teachingAssignmentId, a.id)),
+    db
+      .select({
+        id: students.id,
+        surname: students.surname,
+        name: students.name,
+        patronymic: students.patronymic,
+        code: students.code,
+        group: groups.name,
+        groupId: students.groupId,
+        subgroup: students.subgroup,
+        educationFormId: students.educationFormId,
+      })
+      .from(students)
+      .innerJoin(groups, eq(groups.id, students.groupId))
+      .where(
+        and(
+          inArray(students.groupId, groupIds),
+          options.only ? inArray(students.id, [...options.only]) : undefined,
+          notExists(
+            db
+              .select({ x: sql`1` })
+              .from(journalRemovedStudents)
+              .where(and(eq(journalRemovedStudents.teachingAssignmentId, a.id), eq(journalRemovedStudents.studentId, students.id))),
+          ),
         ),
-      ),
-    )
-    .orderBy(asc(groups.name), asc(students.surname), asc(students.name), asc(students.id));
+      )
+      .orderBy(asc(groups.name), asc(students.surname), asc(students.name), asc(students.id)),
+  ]);
+  const rows = custom.length === 0 && a.subgroup > 0 && !options.everyone ? all.filter((r) => r.subgroup === a.subgroup) : all;
   if (custom.length === 0 || options.everyone) return rows;
   const chosen = a.subgroup > 0 ? custom.filter((c) => c.number === a.subgroup) : custom;
   if (chosen.length === 0) return [];
@@ -177,61 +181,50 @@ export type VisitCell = Pick<VisitRecord, 'id' | 'studentId' | 'visitDate' | 'le
 
 /**
  * A journal's small parts in one statement, as JSON built by PostgreSQL: the topics as the
- * contract's LessonTopic array, the lessons (every date and time with a record or a topic) with
- * their start times, and each listed student's (`students`: their ids, comma-separated) totals as
- * `[id, nb_Count, ball_Count, ball_average, ball_mean]` (the arithmetic of journal.service.ts `totals`, in
- * the same floating point). The records themselves come as rows (listedVisitRows): on a busy
- * database server, turning 9,000 rows into JSON there cost more than in Node.
+ * contract's LessonTopic array, and the lessons saved without a record (a topic or an added lesson)
+ * as `[visitDate, id_time]` pairs. The records themselves come as rows (visitRows), and the
+ * lessons they hold and the students' totals are worked out from them in Node: three passes over a
+ * large journal's records in the database cost more than one.
  */
-const journalJsonQuery = preparedStatement((db) => {
-  const listed = sql`string_to_array(${sql.placeholder('students')}, ',')::int[]`;
+const journalPartsQuery = preparedStatement((db) => {
   const id = sql.placeholder('id');
-  const counted = sql`v.mark is distinct from 'н/б' and v.mark is distinct from 'ув'`;
   return db
     .select({
       topics: sql<string>`(select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by r."visitDate", r."id_time"), '') || ']' from (
         select to_char(t.visit_date, 'YYYY-MM-DD') as "visitDate", t.lesson_time_id as "id_time", t.topic, t.lesson_number::int as "lessonNumber", t.hours::int as hours,
                t.module_id as "id_module", t.plan_topic_id as "id_planTopic"
           from journal_lesson_topics t where t.teaching_assignment_id = ${id}) r)`,
-      dates: sql<string>`(select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by r."visitDate", r."id_time"), '') || ']' from (
-        select to_char(o.visit_date, 'YYYY-MM-DD') as "visitDate", o.lesson_time_id as "id_time", coalesce(to_char(lt.starts_at, 'HH24:MI'), '') as time
-          from (select visit_date, lesson_time_id from journal_visits where teaching_assignment_id = ${id}
-                union select visit_date, lesson_time_id from journal_lesson_topics where teaching_assignment_id = ${id}
-                union select visit_date, lesson_time_id from journal_lessons where teaching_assignment_id = ${id}) o
-          left join lesson_times lt on lt.id = o.lesson_time_id) r)`,
-      totals: sql<string>`(select '[' || coalesce(string_agg(format('[%s,%s,%s,%s,%s]', r.id, r.nb, r.sum, r.avg, coalesce(r.mean::text, 'null')), ','), '') || ']' from (
-        select v.student_id as id, count(*) filter (where v.mark = 'н/б') as nb,
-               coalesce(sum(case when v.mark ~ '^[0-9]+$' then v.mark::int else 0 end) filter (where ${counted}), 0) as sum,
-               coalesce(floor(sum(case when v.mark ~ '^[0-9]+$' then v.mark::int else 0 end) filter (where ${counted})::float8 / nullif(count(*) filter (where ${counted}), 0) * 100 + 0.5) / 100, 0) as avg,
-               floor(sum(v.mark::int) filter (where v.mark ~ '^[0-9]+$')::float8 / nullif(count(*) filter (where v.mark ~ '^[0-9]+$'), 0) * 100 + 0.5) / 100 as mean
-          from journal_visits v where v.teaching_assignment_id = ${id} and v.student_id = any(${listed}) group by v.student_id) r)`,
+      lessons: sql<string>`(select '[' || coalesce(string_agg(format('["%s",%s]', to_char(o.visit_date, 'YYYY-MM-DD'), o.lesson_time_id), ','), '') || ']' from (
+        select visit_date, lesson_time_id from journal_lesson_topics where teaching_assignment_id = ${id}
+         union select visit_date, lesson_time_id from journal_lessons where teaching_assignment_id = ${id}) o)`,
     })
     .from(teachingAssignments)
     .where(eq(teachingAssignments.id, id))
-    .prepare('journal_json');
+    .prepare('journal_parts');
 });
 
-/** The JSON texts of a journal's read (see journalJsonQuery); undefined when the journal does not exist. */
-export async function journalJson(db: Db, assignmentId: number, studentIds: readonly number[]) {
-  const [row] = await journalJsonQuery(db).execute({ id: assignmentId, students: studentIds.join(',') });
-  return row as { topics: string; dates: string; totals: string } | undefined;
+/** The JSON texts of a journal's small parts (see journalPartsQuery); undefined when the journal does not exist. */
+export async function journalParts(db: Db, assignmentId: number) {
+  const [row] = await journalPartsQuery(db).execute({ id: assignmentId });
+  return row as { topics: string; lessons: string } | undefined;
 }
 
 /**
- * The same records as journal.json sends them (the contract's VisitRow, its members in that order):
- * PostgreSQL writes the date and the time of the last change as text (`updatedAt` as
- * Date#toISOString does: UTC, milliseconds truncated) and the bigserial id as float8 (a JS number,
- * as the column's `mode: 'number'` gives it; exact below 2^53), so the rows go into the reply as they
- * come, without a Date or a mapped object per record.
+ * Every record of a journal as journal.json sends them (the contract's VisitRow, its members in that
+ * order), the listed students' and the others' (a student taken off the list keeps his records, and
+ * the lessons they are on): PostgreSQL writes the date and the time of the last change as text
+ * (`updatedAt` as Date#toISOString does: UTC, milliseconds truncated) and the bigserial id as float8
+ * (a JS number, as the column's `mode: 'number'` gives it; exact below 2^53), so the rows go into
+ * the reply as they come, without a Date or a mapped object per record.
  */
-export async function listedVisitRows(db: Db, assignmentId: number, studentIds: readonly number[]): Promise<VisitRow[]> {
+export async function visitRows(db: Db, assignmentId: number): Promise<VisitRow[]> {
   return rowsOf<VisitRow>(
     db,
     sql`
     select v.id::float8 as "id_studentJournalVisit", v.student_id as "id_student", to_char(v.visit_date, 'YYYY-MM-DD') as "visitDate", v.lesson_time_id as "id_time",
            v.mark as "otsenka", v.source, to_char(v.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
       from journal_visits v
-     where v.teaching_assignment_id = ${assignmentId} and v.student_id = any(string_to_array(${studentIds.join(',')}, ',')::int[])
+     where v.teaching_assignment_id = ${assignmentId}
      order by v.visit_date, v.lesson_time_id, v.id`,
   );
 }
