@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JournalData, JournalInfo } from '../../../contract/journal';
 import { initialSessionState } from '../../shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
-import { fail, http, ok, recordRequests, requestsSettled, server, teacher } from '../../test/server';
+import { fail, http, ok, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
 import JournalScreen from './JournalScreen';
 import { initialJournalState, type JournalState } from './journal.slice';
 import { journalInfo } from './journal.fixtures';
@@ -182,5 +182,62 @@ describe("the student's own journal", () => {
     const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(value('Средняя оценка (только выставленные)')).toBe('4.00');
     expect(value('Средний за посещённые занятия (+ = 0)')).toBe('0.57');
+  });
+});
+
+describe('a load that fails', () => {
+  const start = { years, year: years[1], ws: { id: 1, name: 'Осеннее полугодие' }, journals: [journalInfo(61), journalInfo(62, { id_discipline: 8, discipline: 'Базы данных' })], times, modules: [] };
+  const serverError = () => fail(500, 'INTERNAL', 'boom');
+
+  it("a teacher's first view failing says so once, with Retry, and no empty state; Retry loads it", async () => {
+    let attempts = 0;
+    server.use(http.get('/api/visitlog/start.json', () => (++attempts === 1 ? serverError() : ok(start))));
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });
+    renderWithStore(<JournalScreen />, { route: '/lms/journal', store });
+    const failure = await screen.findByTestId('load-failed');
+    expect(failure).toHaveTextContent('Не удалось загрузить учебные годы');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText('В этом полугодии у вас нет журналов.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Выберите фильтры и группу или поток, чтобы открыть журнал.')).not.toBeInTheDocument();
+    await userEvent.setup().click(within(failure).getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByText('Выберите фильтры и группу или поток, чтобы открыть журнал.')).toBeInTheDocument();
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
+
+  it("the student's own journal failing shows one failure with Retry, never 'no marks this half-year'", async () => {
+    let attempts = 0;
+    server.use(
+      http.get('/api/misc/years.json', () => ok(years)),
+      http.post('/api/visitlog/student/journal.json', () => (++attempts === 1 ? serverError() : ok([]))),
+    );
+    const settings = { data: { defaults: { id_a_year: 2026, a_year: '2026-27', id_w_s: 1, universityName: 'U', maxSizeMb: 10 }, links: [] }, fetching: false, error: null };
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: student }, settings });
+    renderWithStore(<JournalScreen />, { route: '/lms/journal', store });
+    const failure = await screen.findByTestId('load-failed');
+    expect(failure).toHaveTextContent('Не удалось загрузить ваш журнал');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText('За это полугодие отметок пока нет.')).not.toBeInTheDocument();
+    await userEvent.setup().click(within(failure).getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByText('За это полугодие отметок пока нет.')).toBeInTheDocument();
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument();
+  });
+});
+
+describe('the filters', () => {
+  it('a filter above the group with one choice takes it; the group stays the teacher\'s choice; the semester reads as a semester', async () => {
+    const info = journalInfo(71);
+    const data = journalData(info);
+    server.use(
+      http.get('/api/visitlog/start.json', () => ok({ years, year: years[1], ws: { id: 1, name: 'Осеннее полугодие' }, journals: [info], times, modules: [] })),
+      http.post('/api/visitlog/journal.json', () => ok(data)),
+      http.post('/api/visitlog/teachertimes.json', () => ok([])),
+    );
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });
+    renderWithStore(<JournalScreen />, { route: '/lms/journal', store });
+    await waitFor(() => expect(store.getState().journal.filters.educForm).toBe(info.id_f_educ));
+    expect(store.getState().journal.filters).toMatchObject({ semester: 5, discipline: 7, control: 1, credit: 5, lessonType: 3, journal: -1 });
+    const semester = screen.getByLabelText('Семестр', { selector: 'select' });
+    expect(semester.querySelector('option:checked')).toHaveTextContent('5-й семестр');
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JournalStart } from '../../../contract/journal';
 import { currentLanguage } from '../../i18n/languages';
 import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '../../shared/session/pageData';
+import { failed, succeeded } from '../../shared/request/loadable';
 import { recordSaga } from '../../test/saga';
 import { fail, http, ok, recordRequests, server, student, teacher } from '../../test/server';
 import { journalInfo } from './journal.fixtures';
@@ -62,18 +63,22 @@ describe('the journal screen opens', () => {
     expect(actions[0]).toMatchObject({ type: 'journal/yearsFailed', payload: { status: 403, error: { code: 'FORBIDDEN' } } });
   });
 
-  it('a student: the years, the current year and the half-year asked side by side, then his own journal', async () => {
+  it("a student: the years, and the current year and half-year from the university's settings (not asked again), then his own journal", async () => {
     const log = recordRequests();
-    server.use(
-      http.get('/api/misc/years.json', () => ok(start.years)),
-      http.get('/api/misc/defaultyear.json', () => ok(start.year)),
-      http.get('/api/discipline/current/ws.json', () => ok(start.ws)),
-    );
-    const actions = await recordSaga(openedSaga, signedIn(student));
+    server.use(http.get('/api/misc/years.json', () => ok(start.years)));
+    const settings = succeeded({ defaults: { id_a_year: 2026, a_year: '2026-27', id_w_s: 1, universityName: 'U', maxSizeMb: 10 }, links: [] });
+    const actions = await recordSaga(openedSaga, { ...signedIn(student), settings });
     log.stop();
-    expect([...log.paths()].sort()).toEqual(['/api/discipline/current/ws.json', '/api/misc/defaultyear.json', '/api/misc/years.json']);
+    expect([...log.paths()]).toEqual(['/api/misc/years.json']);
     expect(actions).toEqual([journalActions.yearsSucceeded(start.years), journalActions.halfChosen({ year: 2026, ws: 1 })]);
     expect(await recordSaga(halfSaga, signedIn(student, { ...initialJournalState, year: 2026, ws: 1 }))).toEqual([journalActions.ownRequested()]);
+  });
+
+  it("a student whose settings failed to load: one failure (the settings'), no half-year chosen", async () => {
+    server.use(http.get('/api/misc/years.json', () => ok(start.years)));
+    const settings = failed({ ok: false, problem: 'SERVER_ERROR', status: 500, error: null }, { defaults: null, links: [] });
+    const actions = await recordSaga(openedSaga, { ...signedIn(student), settings });
+    expect(actions).toEqual([journalActions.yearsSucceeded(start.years), journalActions.yearsFailed({ ok: false, problem: 'SERVER_ERROR', status: 500, error: null })]);
   });
 
   it('shown again with a half-year chosen: the years, then that half-year’s journals and the lists, as before', async () => {

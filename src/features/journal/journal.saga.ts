@@ -11,11 +11,12 @@ import type { IdName } from '../../../contract/common';
 import { ROLE_STUDENT } from '../../shared/request/roles';
 import type { JournalInfo } from '../../../contract/journal';
 import { academicApi } from '../../api/academic';
-import type { Failure, Result } from '../../api/http';
+import type { Result } from '../../api/http';
 import { journalApi } from '../../api/journal';
-import { request, requireUser } from '../../shared/request/request.saga';
+import { NO_DATA, request, requireUser } from '../../shared/request/request.saga';
 import { takePageData } from '../../shared/session/pageData';
 import { selectUser } from '../../shared/session/session';
+import { selectSettings, waitForPeriod, type Period, type SettingsState } from '../../shared/settings/settings';
 import { canRetry, journalActions, selectJournal, type CellWrite, type FilterName, type JournalState, type Lesson } from './journal.slice';
 import { cellKey } from './pivot';
 import { setupWatchers } from './setup.saga';
@@ -23,8 +24,8 @@ import { setupWatchers } from './setup.saga';
 /**
  * The screen is shown. A teacher's first view comes in one reply (start.json; the page may have
  * arrived with it): the years, the current year and half-year, his journals in them and the lists.
- * Otherwise (a student, or the screen shown again with a year chosen) the years and the defaults
- * (asked side by side), then the role's loads.
+ * Otherwise (a student, or the screen shown again with a year chosen) the years, and the current
+ * year and half-year from the shared settings (src/shared/settings), then the role's loads.
  */
 export function* openedSaga() {
   const user = (yield* requireUser(journalActions.yearsFailed)) as User | null;
@@ -41,13 +42,16 @@ export function* openedSaga() {
     return;
   }
   if (state.year === -1) {
-    const [years, year, ws] = (yield all([call(academicApi.years), call(academicApi.defaultYear), call(academicApi.currentWs)])) as [Result<IdName[]>, Result<IdName>, Result<IdName>];
-    if (years.ok) yield put(journalActions.yearsSucceeded(years.data ?? []));
-    if (!years.ok || !year.ok || !ws.ok) {
-      yield put(journalActions.yearsFailed(!years.ok ? years : !year.ok ? year : (ws as Failure)));
+    // The current year and half-year come from the shared settings, loaded once after sign-in.
+    const years = yield* request(academicApi.years, [], { succeeded: (list) => journalActions.yearsSucceeded(list ?? []), failed: journalActions.yearsFailed });
+    if (!years.ok) return;
+    const period = (yield* waitForPeriod()) as Period | null;
+    if (!period) {
+      const settings = (yield select(selectSettings)) as SettingsState;
+      yield put(journalActions.yearsFailed(settings.error ?? NO_DATA));
       return;
     }
-    yield put(journalActions.halfChosen({ year: year.data.id, ws: ws.data.id }));
+    yield put(journalActions.halfChosen({ year: period.year, ws: period.ws }));
   } else {
     const years = yield* request(academicApi.years, [], { succeeded: (list) => journalActions.yearsSucceeded(list ?? []), failed: journalActions.yearsFailed });
     if (!years.ok) return;

@@ -77,6 +77,16 @@ describe('journal slice', () => {
     expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('н/б');
   });
 
+  it("a live QR mark carries its source into the journal's rows at once (its badge shows without a reload)", () => {
+    let s = run(initialJournalState, journalActions.journalSucceeded(journal()));
+    const qr = { id_student: 100, visitDate: '2026-09-10', id_time: 2, cell: { id_studentJournalVisit: 12, id_student: 100, visitDate: '2026-09-10', id_time: 2, otsenka: null, source: 'qr' as const, updatedAt: '' } };
+    s = run(s, journalActions.liveChanged({ id_journal: 1, reload: false, cells: [qr] }));
+    expect(s.journal.data!.journal[0].filter((v) => v.visitDate === '2026-09-10')).toEqual([qr.cell]);
+    // Cleared by another tab: the row goes too.
+    s = run(s, journalActions.liveChanged({ id_journal: 1, reload: false, cells: [{ ...qr, cell: null }] }));
+    expect(s.journal.data!.journal[0].filter((v) => v.visitDate === '2026-09-10')).toEqual([]);
+  });
+
   it('a refresh of the open journal keeps it shown with its marks and edits until the reply; another journal starts empty', () => {
     const write = journalActions.cellWritten({ student: 100, date: '2026-09-08', time: 2, written: '3' });
     let s = run(initialJournalState, journalActions.journalSucceeded(journal()), write, journalActions.journalRequested({ id: 1, keepEdits: true }));

@@ -15,25 +15,12 @@ import { isConnectionProblem, type Failure } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
 import type { LiveStatus } from '../../shared/live/live';
 import { sessionEnded } from '../../shared/session/session';
+import { CLEARS, NONE, type FilterName, type Filters } from './journal.filters';
 import { cellKey, lessonKey } from './pivot';
 import { initialSetupState, setupReducers, type SetupState } from './setup.slice';
 
-export const FILTERS = ['semester', 'discipline', 'control', 'credit', 'lessonType', 'educForm', 'journal'] as const;
-export type FilterName = (typeof FILTERS)[number];
-export type Filters = Record<FilterName, number>;
+export { chosenJournal, FILTERS, matchingJournals, type FilterName, type Filters } from './journal.filters';
 
-/** What each choice clears (the lists below it). */
-const CLEARS: Record<FilterName, FilterName[]> = {
-  semester: ['discipline', 'control', 'credit', 'lessonType', 'educForm', 'journal'],
-  discipline: ['control', 'credit', 'lessonType', 'educForm', 'journal'],
-  control: ['credit', 'lessonType', 'educForm', 'journal'],
-  credit: ['lessonType', 'educForm', 'journal'],
-  lessonType: ['educForm', 'journal'],
-  educForm: ['journal'],
-  journal: [],
-};
-
-const NONE = -1;
 const noFilters: Filters = { semester: NONE, discipline: NONE, control: NONE, credit: NONE, lessonType: NONE, educForm: NONE, journal: NONE };
 
 /**
@@ -155,7 +142,10 @@ const slice = createSlice({
   initialState: initialJournalState,
   reducers: {
     /** The screen is shown: years, the current year and half-year, then the role's loads. */
-    opened() {},
+    opened(state) {
+      // Shown again after its first load failed: the failure gives way to the new attempt.
+      if (state.years.error) state.years = started(state.years.data);
+    },
     yearsSucceeded(state, action: PayloadAction<IdName[]>) {
       state.years = succeeded(action.payload);
     },
@@ -357,6 +347,13 @@ const slice = createSlice({
       for (const c of action.payload.cells) {
         if (state.edits[cellKey(c.id_student, c.visitDate, c.id_time)]) continue;
         applyCell(state, c.id_student, c.visitDate, c.id_time, c.cell);
+        // The journal's rows follow too, so that where a record came from (a QR scan's badge) shows at once.
+        const data = state.journal.data;
+        if (data) {
+          const rows = data.journal[0].filter((v) => !(v.id_student === c.id_student && v.visitDate === c.visitDate && v.id_time === c.id_time));
+          if (c.cell) rows.push(c.cell);
+          data.journal[0] = rows;
+        }
         // A lesson this tab has not shown yet gets its column.
         const key = lessonKey(c.visitDate, c.id_time);
         if (c.cell && !known.has(key)) {
@@ -387,25 +384,3 @@ export const journalReducer = slice.reducer;
 
 type WithJournal = { journal: JournalState };
 export const selectJournal = (state: WithJournal) => state.journal;
-
-/** The journals that match the filters chosen so far (the journal filter aside). */
-export function matchingJournals(journals: readonly JournalInfo[], f: Filters, upTo: FilterName = 'journal'): JournalInfo[] {
-  const order = FILTERS.slice(0, FILTERS.indexOf(upTo));
-  const test: Record<FilterName, (j: JournalInfo) => number> = {
-    semester: (j) => j.id_semester,
-    discipline: (j) => j.id_discipline,
-    control: (j) => j.id_examination,
-    credit: (j) => j.credits,
-    lessonType: (j) => j.id_vid_zaniatiy,
-    educForm: (j) => j.id_f_educ,
-    journal: (j) => j.id_journal,
-  };
-  return journals.filter((j) => order.every((name) => f[name] === NONE || test[name](j) === f[name]));
-}
-
-/** The journal the filters point at: the one chosen, or the only one left. */
-export function chosenJournal(journals: readonly JournalInfo[], f: Filters): JournalInfo | null {
-  const left = matchingJournals(journals, f);
-  if (f.journal !== NONE) return left.find((j) => j.id_journal === f.journal) ?? null;
-  return null;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pastedColumn, readMark, showMark, storedFrom, totalsOf } from './pivot';
+import { overflowOf, pastedBlock, readMark, showMark, storedFrom, totalsOf } from './pivot';
 
 describe('journal arithmetic', () => {
   it("totals: 'н/б' is an absence, present without a grade counts 0, 'ув' counts neither, the average has 2 decimals", () => {
@@ -35,8 +35,20 @@ describe('journal arithmetic', () => {
     expect(storedFrom('4')).toBe('4');
   });
 
-  it('takes the first column of a block pasted from a spreadsheet', () => {
-    expect(pastedColumn('5\r\n4\r\nн/б\r\n')).toEqual(['5', '4', 'н/б']);
-    expect(pastedColumn('5\tx\n\t\n3')).toEqual(['5', '', '3']);
+  it('reads a block pasted from a spreadsheet by lines and columns, and counts the cells that fall outside the grid', () => {
+    expect(pastedBlock('5\r\n4\r\nн/б\r\n')).toEqual([['5'], ['4'], ['н/б']]);
+    expect(pastedBlock('5\tx\n\t\n3')).toEqual([['5', 'x'], ['', ''], ['3']]);
+    const block = pastedBlock('5\t4\n3\t2\n4\t4');
+    expect(overflowOf(block, 0, 0, 3, 2)).toBe(0);
+    // One row left below the corner: the two lines under it do not fit.
+    expect(overflowOf(block, 2, 0, 3, 2)).toBe(4);
+    // The last column: the second column does not fit on any line.
+    expect(overflowOf(block, 0, 1, 3, 2)).toBe(3);
+  });
+
+  it('reads the signs typed on a Latin keyboard, in any case, as н/б and ув', () => {
+    for (const typed of ['n', 'N', 'nb', 'NB', 'n/b', 'N/B']) expect(readMark(typed)).toBe('н/б');
+    for (const typed of ['u', 'U', 'uv', 'UV']) expect(readMark(typed)).toBe('ув');
+    for (const bad of ['b', 'v', 'nu', 'n b']) expect(readMark(bad)).toBe('invalid');
   });
 });

@@ -18,15 +18,19 @@ export function showMark(mark: string | null | undefined): string {
 }
 
 /**
- * What the teacher typed, as the server wants it: '' clears (null), '+', 'н/б' (also 'нб', 'н'),
- * 'ув' (also 'у'), or a whole number of the journal's scale (2..5 by default). Anything else: 'invalid'.
+ * What the teacher typed, as the server wants it: '' clears (null), '+', 'н/б' (also 'нб', 'н', and
+ * from a Latin keyboard 'n', 'nb', 'n/b'), 'ув' (also 'у', 'u', 'uv'), in any case, or a whole number
+ * of the journal's scale (2..5 by default). Anything else: 'invalid'.
  */
+const ABSENT_TYPED = new Set([ABSENT, 'нб', 'н', 'n', 'nb', 'n/b']);
+const EXCUSED_TYPED = new Set([EXCUSED, 'у', 'u', 'uv']);
+
 export function readMark(typed: string, scale: MarkScale = '2-5'): string | null | 'invalid' {
   const v = typed.trim().toLowerCase();
   if (v === '') return null;
   if (v === PRESENT) return PRESENT;
-  if (v === ABSENT || v === 'нб' || v === 'н') return ABSENT;
-  if (v === EXCUSED || v === 'у') return EXCUSED;
+  if (ABSENT_TYPED.has(v)) return ABSENT;
+  if (EXCUSED_TYPED.has(v)) return EXCUSED;
   if (/^\d{1,3}$/.test(v) && Number(v) >= SCALES[scale].min && Number(v) <= SCALES[scale].max) return String(Number(v));
   return 'invalid';
 }
@@ -72,9 +76,28 @@ export const shortDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5,
 /** '2026-09-07' → '07.09.2026' */
 export const fullDate = (date: string) => `${shortDate(date)}.${date.slice(0, 4)}`;
 
-/** A pasted block from Excel or LibreOffice: the first column of each line (tabs separate columns). */
-export function pastedColumn(text: string): string[] {
+/** A pasted block from Excel or LibreOffice: its lines, each split into columns at tabs. */
+export function pastedBlock(text: string): string[][] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  return lines.map((l) => l.split('\t')[0]);
+  return lines.map((l) => l.split('\t'));
 }
+
+/**
+ * The cells of a pasted block that fall outside the grid when its top left corner is at (row, col)
+ * of a grid of `rows` × `cols`: such a block is refused whole (nothing is dropped silently).
+ */
+export function overflowOf(block: readonly (readonly string[])[], row: number, col: number, rows: number, cols: number): number {
+  let out = 0;
+  block.forEach((line, i) => line.forEach((_, j) => (row + i >= rows || col + j >= cols ? out++ : 0)));
+  return out;
+}
+
+/** Today's date on this device, YYYY-MM-DD. */
+export const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** ISO day of the week of a date, 1 Monday .. 7 Sunday (the timetable's day numbers). */
+export const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() || 7;

@@ -180,3 +180,67 @@ describe('JournalGrid Tab', () => {
     expect([active().dataset.row, active().dataset.col]).toEqual(['0', '2']);
   });
 });
+
+describe('JournalGrid paste and Latin keys', () => {
+  const paste = (text: string) => {
+    const event = new Event('paste', { bubbles: true, cancelable: true });
+    Object.assign(event, { clipboardData: { getData: () => text } });
+    fireEvent(active(), event);
+  };
+  function grid(rows: number, cols: number) {
+    const { students, lessons, marks } = journal(rows, cols);
+    const p = { onWrite: vi.fn(), onPaste: vi.fn(), onInvalid: vi.fn(), onOverflow: vi.fn() };
+    render(<JournalGrid students={students} lessons={lessons} marks={marks} edits={{}} lesson={{ date: '', time: -1 }} onLesson={vi.fn()} onActive={vi.fn()} {...p} />);
+    return { students, lessons, ...p };
+  }
+
+  it('n, NB and n/b typed on a Latin keyboard are written as н/б, U and uv as ув', () => {
+    const { onWrite, lessons } = grid(3, 2);
+    fireEvent.keyDown(active(), { key: 'N' });
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'N/B' } });
+    fireEvent.keyDown(screen.getByRole('textbox'), { key: 'Enter' });
+    fireEvent.keyDown(active(), { key: 'u' });
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'uv' } });
+    fireEvent.keyDown(screen.getByRole('textbox'), { key: 'Enter' });
+    expect(onWrite.mock.calls.map(([w]) => [w.student, w.date, w.written])).toEqual([
+      [100, lessons[1].date, 'н/б'],
+      [101, lessons[1].date, 'ув'],
+    ]);
+  });
+
+  it('a block fills the neighbouring columns and rows from the active cell', () => {
+    const { onPaste, onOverflow, lessons } = grid(3, 3);
+    fireEvent.click(document.querySelector('td[data-row="1"][data-col="1"]')!);
+    paste('5\tnb\r\n4\tU\r\n');
+    expect(onOverflow).not.toHaveBeenCalled();
+    expect(onPaste).toHaveBeenCalledWith([
+      { student: 101, date: lessons[1].date, time: 1, written: '5' },
+      { student: 101, date: lessons[2].date, time: 1, written: 'н/б' },
+      { student: 102, date: lessons[1].date, time: 1, written: '4' },
+      { student: 102, date: lessons[2].date, time: 1, written: 'ув' },
+    ]);
+  });
+
+  it('a block that does not fit is refused whole, with the number of cells outside', () => {
+    const { onPaste, onOverflow } = grid(3, 3);
+    fireEvent.click(document.querySelector('td[data-row="2"][data-col="2"]')!);
+    paste('5\t4\n3\t3');
+    expect(onOverflow).toHaveBeenCalledWith(3);
+    expect(onPaste).not.toHaveBeenCalled();
+  });
+});
+
+describe('JournalGrid shortcuts', () => {
+  it('F6 goes to the toolbar and Alt+H asks for the active cell’s history', () => {
+    const { students, lessons, marks } = journal(2, 2);
+    const onHistory = vi.fn();
+    const onToolbar = vi.fn();
+    render(<JournalGrid students={students} lessons={lessons} marks={marks} edits={{}} lesson={{ date: '', time: -1 }} onWrite={vi.fn()} onPaste={vi.fn()} onLesson={vi.fn()} onActive={vi.fn()} onInvalid={vi.fn()} onHistory={onHistory} onToolbar={onToolbar} />);
+    fireEvent.keyDown(active(), { key: 'F6' });
+    expect(onToolbar).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(active(), { key: 'h', code: 'KeyH', altKey: true });
+    expect(onHistory).toHaveBeenCalledWith({ student: 100, date: lessons[1].date, time: 1 });
+    // Neither started an edit.
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+});

@@ -184,7 +184,7 @@ function TopicsForm({ initial, modules, busy, error, onClose, onSave }: { initia
                 >
                   ↓
                 </button>
-                <button type="button" data-name="delete" className="btn btn-ghost btn-small" aria-label={t('planTopics.delete', { n: i + 1 })} title={t('planTopics.delete', { n: i + 1 })} onClick={() => remove(i)}>
+                <button type="button" data-name="delete" className="btn btn-ghost btn-small journal-delete" aria-label={t('planTopics.delete', { n: i + 1 })} title={t('planTopics.delete', { n: i + 1 })} onClick={() => remove(i)}>
                   ✕
                 </button>
               </div>

@@ -140,7 +140,7 @@ function SubgroupsForm({ info, list, busy, error, onClose, onSave }: { info: Jou
           <button type="button" className="btn btn-secondary btn-small" disabled={groups.length >= SUBGROUPS_MAX} onClick={add}>
             {t('subgroups.add')}
           </button>
-          <button type="button" className="btn btn-ghost btn-small" disabled={groups.length === 0} onClick={removeLast}>
+          <button type="button" className="btn btn-ghost btn-small journal-delete" disabled={groups.length === 0} onClick={removeLast}>
             {t('subgroups.removeLast')}
           </button>
           <button type="button" className="btn btn-ghost btn-small" onClick={halves}>

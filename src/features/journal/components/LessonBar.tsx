@@ -1,0 +1,70 @@
+/**
+ * The lesson bar: the lesson in focus (date and time, the teacher's timetable times first) and what
+ * acts on it: add it, mark all present, its topic, delete it. Dates outside the journal's half-year
+ * are refused here already (docs/product.md#journal).
+ */
+import { useTranslation } from 'react-i18next';
+import type { JournalInfo } from '../../../../contract/journal';
+import { Select } from '../../../components/Select';
+import { useAppDispatch } from '../../../shared/hooks';
+import { journalActions, type JournalState } from '../journal.slice';
+import { fullDate, today, weekday } from '../pivot';
+
+interface Props {
+  state: JournalState;
+  info: JournalInfo;
+  onTopic: () => void;
+  onDelete: () => void;
+}
+
+export function LessonBar({ state, info, onTopic, onDelete }: Props) {
+  const { t } = useTranslation(['journal', 'cm']);
+  const dispatch = useAppDispatch();
+  const lesson = state.lesson;
+  const outside = Boolean(lesson.date) && (lesson.date < info.startsOn || lesson.date > info.endsOn);
+  const lessonReady = Boolean(lesson.date) && lesson.time !== -1 && !outside;
+  // The lesson times of the chosen date's weekday in the teacher's timetable come first, marked as such.
+  const scheduled = lesson.date ? state.timetable.filter((x) => x.day_number === weekday(lesson.date)).map((x) => x.id_time) : [];
+  const timeOptions = [
+    ...state.lists.times.filter((x) => scheduled.includes(x.id)).map((x) => ({ id: x.id, name: `${x.name} · ${t('lesson.scheduled')}` })),
+    ...state.lists.times.filter((x) => !scheduled.includes(x.id)),
+  ];
+  const chooseDate = (date: string) => {
+    const first = state.timetable.find((x) => date && x.day_number === weekday(date));
+    // A date whose weekday has a lesson in the timetable takes its time when none is chosen yet.
+    dispatch(journalActions.lessonChosen(lesson.time === -1 && first ? { date, time: first.id_time } : { date }));
+  };
+  return (
+    <div className="journal-lesson" role="group" aria-label={t('lesson.group')} hidden={info.readOnly}>
+      <div className="field">
+        <label htmlFor="journal-date">{t('lesson.date')}</label>
+        <input id="journal-date" className="input" type="date" min={info.startsOn} max={info.endsOn} aria-invalid={outside || undefined} aria-describedby={outside ? 'journal-date-outside' : undefined} value={lesson.date} onChange={(e) => chooseDate(e.target.value)} />
+      </div>
+      <Select id="journal-time" label={t('lesson.time')} options={timeOptions} value={lesson.time} onChange={(id) => dispatch(journalActions.lessonChosen({ time: id }))} />
+      <div className="journal-actions">
+        <button type="button" className="btn btn-secondary" disabled={!lessonReady || state.lessonAdd.fetching} onClick={() => dispatch(journalActions.lessonAddRequested({ date: lesson.date, time: lesson.time }))}>
+          {t('lesson.add')}
+        </button>
+        <button type="button" className="btn btn-primary" disabled={!lessonReady || state.bulk.fetching} onClick={() => dispatch(journalActions.markAllRequested({ date: lesson.date, time: lesson.time }))}>
+          {t('lesson.markAll')}
+        </button>
+        <button type="button" className="btn btn-secondary" disabled={!lessonReady} onClick={onTopic}>
+          {t('lesson.topic')}
+        </button>
+        <button type="button" className="btn btn-ghost journal-delete" disabled={!lessonReady} onClick={onDelete}>
+          {t('lesson.delete')}
+        </button>
+        {lesson.date === '' ? (
+          <button type="button" className="btn btn-ghost" onClick={() => chooseDate(today())}>
+            {t('lesson.today')}
+          </button>
+        ) : null}
+      </div>
+      {outside ? (
+        <p id="journal-date-outside" className="journal-error" role="alert">
+          {t('period.outside', { from: fullDate(info.startsOn), to: fullDate(info.endsOn) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

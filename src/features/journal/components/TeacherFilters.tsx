@@ -1,0 +1,59 @@
+/** The teacher's filters, from the semester down to one journal (group or stream, subgroup). */
+import { useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JournalInfo } from '../../../../contract/journal';
+import { Select, type SelectOption } from '../../../components/Select';
+import { useAppDispatch } from '../../../shared/hooks';
+import { FILTERS, journalActions, matchingJournals, type FilterName, type JournalState } from '../journal.slice';
+
+const distinct = (items: SelectOption[]) => [...new Map(items.map((o) => [o.id, o])).values()];
+
+function useOptions(state: JournalState, name: FilterName, pick: (j: JournalInfo) => SelectOption): SelectOption[] {
+  return useMemo(() => distinct(matchingJournals(state.journals.data, state.filters, name).map(pick)), [state.journals.data, state.filters, name, pick]);
+}
+
+const pickDiscipline = (j: JournalInfo) => ({ id: j.id_discipline, name: j.discipline });
+const pickControl = (j: JournalInfo) => ({ id: j.id_examination, name: j.examination });
+const pickCredit = (j: JournalInfo) => ({ id: j.credits, name: String(j.credits) });
+const pickLessonType = (j: JournalInfo) => ({ id: j.id_vid_zaniatiy, name: j.vid_zaniatiy });
+const pickForm = (j: JournalInfo) => ({ id: j.id_f_educ, name: j.f_educ });
+
+export function TeacherFilters({ state }: { state: JournalState }) {
+  const { t } = useTranslation('journal');
+  const dispatch = useAppDispatch();
+  // A semester of study reads as such ('5-й семестр'), never the bare number.
+  const pickSemester = useCallback((j: JournalInfo) => ({ id: j.id_semester, name: /^\d+$/.test(j.semester) ? t('filters.semesterN', { n: j.semester }) : j.semester }), [t]);
+  const pickJournal = useCallback(
+    (j: JournalInfo) => ({ id: j.id_journal, name: `${j.groupOrPotok}${j.isPotok ? ` (${t('filters.stream')})` : ''}${j.subgroup ? ` · ${t('filters.subgroup', { n: j.subgroup })}` : ''}` }),
+    [t],
+  );
+  const options: Record<FilterName, SelectOption[]> = {
+    semester: useOptions(state, 'semester', pickSemester),
+    discipline: useOptions(state, 'discipline', pickDiscipline),
+    control: useOptions(state, 'control', pickControl),
+    credit: useOptions(state, 'credit', pickCredit),
+    lessonType: useOptions(state, 'lessonType', pickLessonType),
+    educForm: useOptions(state, 'educForm', pickForm),
+    journal: useOptions(state, 'journal', pickJournal),
+  };
+  // While no journal is chosen, a filter above the group with only one choice takes it (the first
+  // such, top down; the next follows once it is in). The group itself, which opens the journal and
+  // folds the filters, stays the teacher's choice; a journal chosen (or named by the address) is left as it is.
+  const single = state.filters.journal === -1 ? FILTERS.find((name) => name !== 'journal' && state.filters[name] === -1 && options[name].length === 1) : undefined;
+  const singleId = single ? options[single][0].id : -1;
+  useEffect(() => {
+    if (single) dispatch(journalActions.filterChosen({ name: single, id: singleId }));
+  }, [single, singleId, dispatch]);
+  const choose = (name: FilterName) => (id: number) => dispatch(journalActions.filterChosen({ name, id }));
+  return (
+    <>
+      <Select id="journal-semester" label={t('filters.semester')} options={options.semester} value={state.filters.semester} onChange={choose('semester')} />
+      <Select id="journal-discipline" label={t('filters.discipline')} options={options.discipline} value={state.filters.discipline} onChange={choose('discipline')} />
+      <Select id="journal-control" label={t('filters.control')} options={options.control} value={state.filters.control} onChange={choose('control')} />
+      <Select id="journal-credit" label={t('filters.credit')} options={options.credit} value={state.filters.credit} onChange={choose('credit')} />
+      <Select id="journal-lesson-type" label={t('filters.lessonType')} options={options.lessonType} value={state.filters.lessonType} onChange={choose('lessonType')} />
+      <Select id="journal-form" label={t('filters.educForm')} options={options.educForm} value={state.filters.educForm} onChange={choose('educForm')} />
+      <Select id="journal-group" label={t('filters.group')} options={options.journal} value={state.filters.journal} onChange={choose('journal')} />
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * The grid's keyboard and clipboard: arrows move; typing replaces the mark; Enter saves and moves
+ * down; Tab moves right (from the last column to the next row's first); Escape cancels (or drops a
+ * refused save); Delete clears; a block copied from a spreadsheet pastes from the active cell.
+ */
+import { useCallback, type ClipboardEvent, type KeyboardEvent } from 'react';
+import type { JournalStudent } from '../../../../../contract/journal';
+import type { MarkScale } from '../../../../api/journal';
+import type { CellWrite } from '../../journal.slice';
+import { overflowOf, pastedBlock, readMark } from '../../pivot';
+import type { GridLesson } from './GridHead';
+import type { CellState } from './layout';
+import type { CellPlace } from './useActiveCell';
+
+export interface GridCell {
+  key: string;
+  value: string;
+  mark: string | null | undefined;
+  state: CellState;
+}
+
+interface Args {
+  students: readonly JournalStudent[];
+  lessons: readonly GridLesson[];
+  rows: number;
+  cols: number;
+  row: number;
+  col: number;
+  current: CellPlace | null;
+  editing: string | null;
+  setEditing: (value: string | null) => void;
+  setPos: (r: number, c: number) => void;
+  move: (dr: number, dc: number) => void;
+  cellAt: (r: number, c: number) => GridCell;
+  onWrite: (write: CellWrite) => void;
+  onPaste: (cells: CellWrite[]) => void;
+  onInvalid: (invalid: boolean) => void;
+  /** A pasted block refused for not fitting: how many of its cells fell outside the grid. */
+  onOverflow?: (cells: number) => void;
+  onDiscard?: (key: string) => void;
+  /** Alt+H: the active cell's history. */
+  onHistory?: (cell: CellPlace) => void;
+  /** F6: focus goes to the toolbar. */
+  onToolbar?: () => void;
+  readOnly: boolean;
+  scale: MarkScale;
+}
+
+export function useGridKeys(a: Args) {
+  const { students, lessons, rows, cols, row, col, current, editing, setEditing, setPos, move, cellAt, onWrite, onPaste, onInvalid, onOverflow, onDiscard, onHistory, onToolbar, readOnly, scale } = a;
+
+  /** Saves what was typed in the active cell; false when it is not a mark (the text stays). */
+  const commit = useCallback((): boolean => {
+    if (editing === null || !current) return true;
+    const mark = readMark(editing, scale);
+    if (mark === 'invalid') {
+      onInvalid(true);
+      return false;
+    }
+    onInvalid(false);
+    const shown = cellAt(row, col).value;
+    if (mark !== shown && !(mark === null && shown === '')) onWrite({ ...current, written: mark });
+    setEditing(null);
+    return true;
+  }, [editing, current, cellAt, row, col, onWrite, onInvalid, scale, setEditing]);
+
+  /** Tab moves right and wraps from the last column to the next row's first (Shift+Tab back); false at the grid's ends (focus leaves it). */
+  const tab = (back: boolean): boolean => {
+    if (back ? col > 0 : col < cols - 1) move(0, back ? -1 : 1);
+    else if (back ? row > 0 : row < rows - 1) setPos(row + (back ? -1 : 1), back ? cols - 1 : 0);
+    else return false;
+    return true;
+  };
+
+  const onEditingKey = (e: KeyboardEvent<HTMLTableElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      setEditing(null);
+      onInvalid(false);
+    } else if (e.key === 'Enter' || e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (commit()) move(e.key === 'ArrowUp' ? -1 : 1, 0);
+    } else if (e.key === 'Tab') {
+      if (!commit()) return e.preventDefault();
+      if (tab(e.shiftKey)) e.preventDefault();
+    }
+  };
+
+  /** The keys that move; true when the key was one of them. */
+  const onMoveKey = (e: KeyboardEvent<HTMLTableElement>): boolean => {
+    const moves: Record<string, () => void> = {
+      ArrowUp: () => move(-1, 0),
+      ArrowDown: () => move(1, 0),
+      ArrowLeft: () => move(0, -1),
+      ArrowRight: () => move(0, 1),
+      Home: () => setPos(e.ctrlKey ? 0 : row, 0),
+      End: () => setPos(e.ctrlKey ? rows - 1 : row, cols - 1),
+    };
+    const go = moves[e.key];
+    if (!go) return false;
+    e.preventDefault();
+    go();
+    return true;
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+    if (!current) return;
+    if ((e.target as HTMLElement).tagName === 'BUTTON') return;
+    if (editing !== null) return onEditingKey(e);
+    if (onMoveKey(e)) return;
+    // F6 goes to the toolbar above the grid; Alt+H opens the active cell's history.
+    if (e.key === 'F6' && onToolbar) {
+      e.preventDefault();
+      return onToolbar();
+    }
+    if (e.altKey && e.code === 'KeyH' && onHistory) {
+      e.preventDefault();
+      return onHistory(current);
+    }
+    if (e.key === 'Escape') {
+      // A failed save is dropped: the stored value shows again.
+      const cell = cellAt(row, col);
+      if (cell.state === 'failed' && onDiscard) {
+        e.preventDefault();
+        onDiscard(cell.key);
+      }
+      return;
+    }
+    if (e.key === 'Tab') {
+      if (tab(e.shiftKey)) e.preventDefault();
+      return;
+    }
+    // A closed half-year's journal is only read: the keys below edit.
+    if (readOnly) return;
+    if (e.key === 'Enter' || e.key === 'F2') {
+      e.preventDefault();
+      setEditing(cellAt(row, col).value);
+    } else if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      if (cellAt(row, col).value !== '') onWrite({ ...current, written: null });
+    } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      setEditing(e.key);
+    }
+  };
+
+  /**
+   * A block pasted at the active cell fills it and the cells to its right and below; a block that
+   * does not fit is refused whole, saying how many cells fell outside; a value that is not a mark
+   * refuses it too.
+   */
+  const onPasteEvent = (e: ClipboardEvent<HTMLTableElement>) => {
+    if (!current || editing !== null || readOnly) return;
+    const block = pastedBlock(e.clipboardData.getData('text/plain'));
+    if (block.length === 0) return;
+    e.preventDefault();
+    const outside = overflowOf(block, row, col, rows, cols);
+    if (outside > 0) {
+      onInvalid(false);
+      onOverflow?.(outside);
+      return;
+    }
+    const cells: CellWrite[] = [];
+    for (let i = 0; i < block.length; i++)
+      for (let j = 0; j < block[i].length; j++) {
+        const mark = readMark(block[i][j], scale);
+        if (mark === 'invalid') {
+          onInvalid(true);
+          return;
+        }
+        const lesson = lessons[col + j];
+        cells.push({ student: students[row + i].id_student, date: lesson.date, time: lesson.time, written: mark });
+      }
+    onInvalid(false);
+    onPaste(cells);
+  };
+
+  return { commit, onKeyDown, onPasteEvent };
+}
