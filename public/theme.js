@@ -1,3 +1,4 @@
+/* global document */
 /*
  * Before the first paint (the boot splash): the theme the user chose on this device (the `theme`
  * cookie the app writes), so a dark choice on a light system, or a light one on a dark system, shows
