@@ -8,7 +8,7 @@ beforeAll(() => initTestI18n('ru'));
 const name = (lng: string, key: string, count: number) => i18n.t(key, { lng, count, ordinal: true });
 
 describe('semesters of study read as ordinals', () => {
-  it.each(['chat:contacts.semesterN', 'umk:semesterName', 'qr:card.semesterN'])('%s', (key) => {
+  it.each(['chat:contacts.semesterN', 'umk:semesterName', 'qr:card.semesterN', 'journal:filters.semesterN'])('%s', (key) => {
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22].map((n) => name('en', key, n))).toEqual([
       '1st semester',
       '2nd semester',

@@ -18,6 +18,13 @@ const PUBLIC = [
   'GET /api/google/auth.json',
   'GET /api/schedule/calendar/:secret',
   'GET /api/misc/getstudentqrinfo',
+  // Documents' verification pages, opened from a printed QR code by anyone.
+  'GET /api/misc/transcript/verify.html',
+  'GET /api/singlewindow/verify',
+  // The sandbox card provider's hosted page and its signed callback (checked by signature, not session).
+  'GET /api/misc/sandbox/pay.html',
+  'POST /api/misc/sandbox/pay.html',
+  'POST /api/misc/paycallback.json',
 ];
 
 let db: TestDatabase;

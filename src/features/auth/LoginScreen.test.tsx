@@ -141,6 +141,7 @@ describe('LoginScreen', () => {
       http.post('/api/misc/photo.json', () => ok({ photo: null, mime: null })),
       http.post('/api/misc/position.json', () => ok([{ position: 'Доцент', department: 'Кафедра' }])),
       http.post('/api/misc/dinurls.json', () => ok([])),
+      http.get('/api/notifications/count.json', () => ok({ unread: 0 })),
     );
     const { user, store } = renderLogin();
     await fillLogin(user, 'teacher', 'Teacher2026');
@@ -195,6 +196,7 @@ describe('LoginScreen', () => {
         http.post('/api/misc/settings.json', () => ok([{ id_a_year: 1, a_year: '2025-26', id_w_s: 1, universityName: 'U', maxSizeMb: 25 }, []])),
         http.post('/api/misc/photo.json', () => ok({ photo: null, mime: null })),
         http.post('/api/misc/dinurls.json', () => ok([])),
+        http.get('/api/notifications/count.json', () => ok({ unread: 0 })),
       );
       const { user } = renderLogin();
       await fillLogin(user, 'freshman', 'Freshman2026');
@@ -254,6 +256,7 @@ describe('LoginScreen', () => {
         http.post('/api/misc/photo.json', () => ok({ photo: null, mime: null })),
         http.post('/api/misc/position.json', () => ok([])),
         http.post('/api/misc/dinurls.json', () => ok([])),
+        http.get('/api/notifications/count.json', () => ok({ unread: 0 })),
       );
       renderLogin('/lms/login?gauth=ok');
       expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
@@ -267,6 +270,7 @@ describe('LoginScreen', () => {
         http.post('/api/misc/settings.json', () => ok([{ id_a_year: 1, a_year: '2025-26', id_w_s: 1, universityName: 'U', maxSizeMb: 25 }, []])),
         http.post('/api/misc/photo.json', () => ok({ photo: null, mime: null })),
         http.post('/api/misc/dinurls.json', () => ok([])),
+        http.get('/api/notifications/count.json', () => ok({ unread: 0 })),
       ];
       server.use(...handlers);
       sessionStorage.setItem('returnTo', '/lms/qrscan?t=abc');

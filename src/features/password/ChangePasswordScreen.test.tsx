@@ -85,6 +85,7 @@ describe('ChangePasswordScreen (en)', () => {
       http.post('/api/misc/photo.json', () => ok({ photo: null, mime: null })),
       http.post('/api/misc/position.json', () => ok([])),
       http.post('/api/misc/dinurls.json', () => ok([])),
+      http.get('/api/notifications/count.json', () => ok({ unread: 0 })),
     );
     const user = renderScreen();
     const form = screen.getByTestId('login-change-form');

@@ -22,7 +22,7 @@ export function TeacherFilters({ state }: { state: JournalState }) {
   const { t } = useTranslation('journal');
   const dispatch = useAppDispatch();
   // A semester of study reads as such ('5-й семестр'), never the bare number.
-  const pickSemester = useCallback((j: JournalInfo) => ({ id: j.id_semester, name: /^\d+$/.test(j.semester) ? t('filters.semesterN', { n: j.semester }) : j.semester }), [t]);
+  const pickSemester = useCallback((j: JournalInfo) => ({ id: j.id_semester, name: /^\d+$/.test(j.semester) ? t('filters.semesterN', { count: Number(j.semester), ordinal: true }) : j.semester }), [t]);
   const pickJournal = useCallback(
     (j: JournalInfo) => ({ id: j.id_journal, name: `${j.groupOrPotok}${j.isPotok ? ` (${t('filters.stream')})` : ''}${j.subgroup ? ` · ${t('filters.subgroup', { n: j.subgroup })}` : ''}` }),
     [t],
