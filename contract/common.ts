@@ -61,6 +61,8 @@ export const ErrorCode = Type.Union([
   Type.Literal('TIMETABLE_CLASH'),
   /** A subgroup with every seat taken (409): the student may join its waiting list. */
   Type.Literal('SUBGROUP_FULL'),
+  /** A reference order that is no longer waiting, so its student can no longer cancel it (409). */
+  Type.Literal('ORDER_NOT_WAITING'),
   /** A card payment the provider declined. */
   Type.Literal('PAYMENT_DECLINED'),
   /** A payment callback or a verification token whose signature does not hold. */

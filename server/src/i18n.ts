@@ -84,6 +84,11 @@ const ERRORS: Record<ErrorCode, Texts> = {
     kg: 'Топчодо бош орун жок. Күтүү тизмесине жазылса болот',
     en: 'The subgroup is full. You may join its waiting list',
   },
+  ORDER_NOT_WAITING: {
+    ru: 'Отменить можно только ожидающий заказ',
+    kg: 'Күтүүдөгү буйрутманы гана жокко чыгарууга болот',
+    en: 'Only a waiting order can be cancelled',
+  },
   PAYMENT_DECLINED: { ru: 'Платёж отклонён банком', kg: 'Төлөм банк тарабынан четке кагылды', en: 'The payment was declined by the bank' },
   BAD_SIGNATURE: { ru: 'Подпись недействительна', kg: 'Кол тамга жараксыз', en: 'The signature is not valid' },
   GOOGLE_DISABLED: { ru: 'Вход через Google не настроен', kg: 'Google аркылуу кирүү жөндөлгөн эмес', en: 'Google sign-in is not configured' },

@@ -40,6 +40,7 @@ export const ORDER_EVENT = 'singlewindow.order';
 /** Orders a registrar's queue shows at most. */
 const QUEUE_LIMIT = 300;
 const conflict = () => new AppError(409, 'CONFLICT');
+const notWaiting = () => new AppError(409, 'ORDER_NOT_WAITING');
 const fullName = (r: { surname: string; name: string; patronymic: string | null }) => [r.surname, r.name, r.patronymic].filter(Boolean).join(' ');
 
 export class SingleWindowService {
@@ -96,7 +97,7 @@ export class SingleWindowService {
     const found = await repo.findOrder(this.ctx.db, input.id);
     if (!found || found.studentId !== auth.uid) throw notFound();
     const order = await this.ctx.db.transaction(async (tx) => {
-      if (!(await repo.moveOrder(tx, input.id, [ORDER_WAITING], ORDER_CANCELED, null, auth.userId, this.ctx.now()))) throw conflict();
+      if (!(await repo.moveOrder(tx, input.id, [ORDER_WAITING], ORDER_CANCELED, null, auth.userId, this.ctx.now()))) throw notWaiting();
       await this.ctx.live.publish(tx, ORDER_EVENT, [auth.userId, ...(await repo.registrarsOf(tx, found.facultyId))], { id: input.id, status: ORDER_CANCELED });
       return this.one(tx, input.id, lang);
     });

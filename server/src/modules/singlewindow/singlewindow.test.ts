@@ -118,7 +118,9 @@ describe('a student’s orders', () => {
     const o = await order(student);
     const res = await post('ordercancel', student, { id: o.id });
     expect(res.json().data).toMatchObject({ success: true, order: { status: 4, canCancel: false } });
-    expect((await post('ordercancel', student, { id: o.id })).statusCode).toBe(409);
+    const again = await post('ordercancel', student, { id: o.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('ORDER_NOT_WAITING');
   });
 
   it('a teacher has no orders of his own', async () => {
@@ -146,7 +148,9 @@ describe('the registrar', () => {
     expect((await post('registrar/move', registrar, { id: o.id, status: 2 })).json().data.order.status).toBe(2);
     expect((await post('ordercancel', student, { id: o.id })).statusCode).toBe(409);
     expect((await post('registrar/move', registrar, { id: o.id, status: 3 })).json().data.order.status).toBe(3);
-    expect((await post('ordercancel', student, { id: o.id })).statusCode).toBe(409);
+    const late = await post('ordercancel', student, { id: o.id });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('ORDER_NOT_WAITING');
     const mine = ((await post('orderlist', student)).json().data as Order[]).find((x) => x.id === o.id)!;
     expect(mine.history.map((h) => h.status)).toEqual([1, 2, 3]);
     expect(mine.downloadable).toBe(true);
