@@ -77,6 +77,24 @@ describe('journal slice', () => {
     expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('н/б');
   });
 
+  it('a live mark that arrives while the journal is read again survives a reply read before it was written', () => {
+    let s = run(initialJournalState, journalActions.journalSucceeded(journal()));
+    // Another tab added a lesson: this tab reads the journal again.
+    s = run(s, journalActions.journalRequested({ id: 1, keepEdits: true }));
+    const mark = { id_studentJournalVisit: 9, id_student: 100, visitDate: '2026-09-08', id_time: 1, otsenka: '4', source: 'journal', updatedAt: '2026-09-08T08:00:00Z' };
+    s = run(s, journalActions.liveChanged({ id_journal: 1, reload: false, cells: [{ id_student: 100, visitDate: '2026-09-08', id_time: 1, cell: mark }] }));
+    // The reply was read before the mark was written: it has the new lesson but not the mark.
+    const stale = journal();
+    stale.dates.push({ visitDate: '2026-09-08', id_time: 1, time: '08:00' });
+    s = run(s, journalActions.journalSucceeded(stale));
+    expect(s.marks[cellKey(100, '2026-09-08', 1)]).toBe('4');
+    expect(s.journal.data?.journal[0].some((v) => v.id_studentJournalVisit === 9)).toBe(true);
+    expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('4');
+    // The next reply stands on its own.
+    s = run(s, journalActions.journalRequested({ id: 1, keepEdits: true }), journalActions.journalSucceeded(journal()));
+    expect(s.marks[cellKey(100, '2026-09-08', 1)]).toBeUndefined();
+  });
+
   it("a live QR mark carries its source into the journal's rows at once (its badge shows without a reload)", () => {
     let s = run(initialJournalState, journalActions.journalSucceeded(journal()));
     const qr = { id_student: 100, visitDate: '2026-09-10', id_time: 2, cell: { id_studentJournalVisit: 12, id_student: 100, visitDate: '2026-09-10', id_time: 2, otsenka: null, source: 'qr' as const, updatedAt: '' } };

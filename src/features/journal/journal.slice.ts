@@ -8,7 +8,7 @@
  * Choosing a lesson type or an education form clears what depends on it (the group or stream, the
  * journal, the student's journal); choosing a semester clears the groups, the journal and its students.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, current, type PayloadAction } from '@reduxjs/toolkit';
 import type { IdName } from '../../../contract/common';
 import type { HistoryEntry, JournalData, JournalInfo, JournalStart, LiveJournalChange, StudentJournalItem, TeacherTime, VisitRow } from '../../../contract/journal';
 import { isConnectionProblem, type Failure } from '../../api/http';
@@ -67,6 +67,11 @@ export interface JournalState {
   marks: Record<string, string | null>;
   /** Lessons not in the journal's last read (added meanwhile here, or live by another tab). */
   added: Lesson[];
+  /**
+   * Live cells that arrived while the journal was being read again: the reply may have been read
+   * before they were written, so they are laid over it when it lands.
+   */
+  liveDuringLoad: LiveJournalChange['cells'];
   /** Adding a lesson (saved at once). */
   lessonAdd: Loadable<null>;
   /** The open journal's weekly lessons in the timetable (offered first when adding a lesson). */
@@ -96,6 +101,7 @@ export const initialJournalState: JournalState = {
   journal: idle(null),
   marks: {},
   added: [],
+  liveDuringLoad: [],
   lessonAdd: idle(null),
   timetable: [],
   edits: {},
@@ -114,6 +120,7 @@ function clearJournal(state: JournalState) {
   state.journal = idle(null);
   state.marks = {};
   state.added = [];
+  state.liveDuringLoad = [];
   state.lessonAdd = idle(null);
   state.timetable = [];
   state.edits = {};
@@ -135,6 +142,15 @@ function applyCell(state: JournalState, student: number, date: string, time: num
   const key = cellKey(student, date, time);
   if (cell) state.marks[key] = cell.otsenka;
   else delete state.marks[key];
+}
+
+/** The journal's records with these cells written over them (a null cell removes its record). */
+function withCells(rows: VisitRow[], cells: LiveJournalChange['cells']): VisitRow[] {
+  const keys = new Set(cells.map((c) => cellKey(c.id_student, c.visitDate, c.id_time)));
+  const kept = rows.filter((v) => !keys.has(cellKey(v.id_student, v.visitDate, v.id_time)));
+  const last = new Map(cells.map((c) => [cellKey(c.id_student, c.visitDate, c.id_time), c.cell]));
+  for (const cell of last.values()) if (cell) kept.push(cell);
+  return kept;
 }
 
 const slice = createSlice({
@@ -210,15 +226,23 @@ const slice = createSlice({
       state.journal = started(null);
     },
     journalSucceeded(state, action: PayloadAction<JournalData>) {
+      const late = current(state.liveDuringLoad);
+      state.liveDuringLoad = [];
+      const data = late.length ? { ...action.payload, journal: [withCells(action.payload.journal[0], late), action.payload.journal[1]] as JournalData['journal'] } : action.payload;
       // Frozen here, at the top only: immer stops at a frozen object, so it neither walks nor freezes
       // the thousands of records one by one (nothing changes them; a write replaces what it touches).
-      state.journal = succeeded(Object.freeze(action.payload));
+      state.journal = succeeded(Object.freeze(data));
       // The raw records pivoted by cell, built outside the draft (thousands of keys in one assignment).
       const marks: Record<string, string | null> = {};
-      for (const v of action.payload.journal[0]) marks[cellKey(v.id_student, v.visitDate, v.id_time)] = v.otsenka;
+      for (const v of data.journal[0]) marks[cellKey(v.id_student, v.visitDate, v.id_time)] = v.otsenka;
       state.marks = Object.freeze(marks);
-      const known = new Set(action.payload.dates.map((d) => lessonKey(d.visitDate, d.id_time)));
+      const known = new Set(data.dates.map((d) => lessonKey(d.visitDate, d.id_time)));
       state.added = state.added.filter((l) => !known.has(lessonKey(l.date, l.time)));
+      // A late cell of a lesson the reply does not know yet keeps its column.
+      for (const c of late) {
+        const key = lessonKey(c.visitDate, c.id_time);
+        if (c.cell && !known.has(key) && !state.added.some((l) => lessonKey(l.date, l.time) === key)) state.added.push({ date: c.visitDate, time: c.id_time });
+      }
     },
     journalFailed(state, action: PayloadAction<Failure>) {
       state.journal = failed(action.payload, null);
@@ -343,17 +367,11 @@ const slice = createSlice({
     liveChanged(state, action: PayloadAction<LiveJournalChange>) {
       const open = state.journal.data?.info.id_journal;
       if (open !== action.payload.id_journal) return;
+      const cells = action.payload.cells.filter((c) => !state.edits[cellKey(c.id_student, c.visitDate, c.id_time)]);
+      if (state.journal.fetching) state.liveDuringLoad.push(...cells);
       const known = new Set([...(state.journal.data?.dates ?? []).map((d) => lessonKey(d.visitDate, d.id_time)), ...state.added.map((l) => lessonKey(l.date, l.time))]);
-      for (const c of action.payload.cells) {
-        if (state.edits[cellKey(c.id_student, c.visitDate, c.id_time)]) continue;
+      for (const c of cells) {
         applyCell(state, c.id_student, c.visitDate, c.id_time, c.cell);
-        // The journal's rows follow too, so that where a record came from (a QR scan's badge) shows at once.
-        const data = state.journal.data;
-        if (data) {
-          const rows = data.journal[0].filter((v) => !(v.id_student === c.id_student && v.visitDate === c.visitDate && v.id_time === c.id_time));
-          if (c.cell) rows.push(c.cell);
-          data.journal[0] = rows;
-        }
         // A lesson this tab has not shown yet gets its column.
         const key = lessonKey(c.visitDate, c.id_time);
         if (c.cell && !known.has(key)) {
@@ -361,6 +379,9 @@ const slice = createSlice({
           state.added.push({ date: c.visitDate, time: c.id_time });
         }
       }
+      // The journal's rows follow too, so that where a record came from (a QR scan's badge) shows at once.
+      const data = state.journal.data;
+      if (data && cells.length) data.journal[0] = withCells(data.journal[0], cells);
     },
     liveResync() {},
     liveStatusChanged(state, action: PayloadAction<LiveStatus>) {
