@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- bundle start lighthouse load chat qr journal]`: the portal's figures, printed as a table and
+ * `npm run bench [-- bundle start lighthouse load chat qr journal registration]`: the portal's figures, printed as a table and
  * saved as JSON in bench/results/. Without arguments every section runs. See bench/README.md.
  *
  * Environment: BENCH_SECONDS (autocannon duration per route, default 10), BENCH_CONNECTIONS
  * (default 50), BENCH_LOAD_DB (auto, postgres or pglite), BENCH_WORKERS (server processes for the
  * load figure on PostgreSQL), BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_CHAT_MESSAGES (default 30), BENCH_PG_URL
  * (PostgreSQL server for the two-process chat figure and the qr and journal sections), BENCH_JOURNAL_STUDENTS
- * (default 150), BENCH_JOURNAL_DATES (default 60), CHROMIUM_PATH (default /usr/bin/chromium).
+ * (default 150), BENCH_JOURNAL_DATES (default 60), BENCH_RUSH_STUDENTS (default 1000), BENCH_RUSH_ELECTIVES (default
+ * 10), BENCH_RUSH_SEATS (default 30), CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,11 +21,12 @@ import { runLighthouse } from './lighthouse.mjs';
 import { runLoad, signIn } from './load.mjs';
 import { runJournalBench } from './journal.mjs';
 import { helloBurst, runQrBench } from './qr.mjs';
+import { runRegistrationBench } from './registration.mjs';
 import { startHello } from './lib/hello.mjs';
 import { throwawayDatabase } from './lib/pg.mjs';
 import { ROOT, startPortal } from './lib/server.mjs';
 
-const SECTIONS = ['bundle', 'start', 'lighthouse', 'load', 'chat', 'qr', 'journal'];
+const SECTIONS = ['bundle', 'start', 'lighthouse', 'load', 'chat', 'qr', 'journal', 'registration'];
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 
 const args = process.argv.slice(2);
@@ -265,6 +267,31 @@ try {
       rows.push(['journal', '  keystroke → next frame (re-render)', ms(j.keystrokeToFrame)]);
       rows.push(['journal', '  frame time while scrolling the grid', ms(j.scrollFrames)]);
       return j;
+    } finally {
+      await portal?.stop();
+      await pgDb.drop();
+      fs.rmSync(ownDir, { recursive: true, force: true });
+    }
+  });
+
+  await section('registration', async () => {
+    const pgDb = await throwawayDatabase(pgUrl, 'lms_bench_rush');
+    if (!pgDb.url) throw new Error(pgDb.reason);
+    const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-rush-'));
+    let portal = null;
+    try {
+      portal = await startPortal({ dataDir: ownDir, env: { DATABASE_URL: pgDb.url, ...(loadWorkers ? { WORKERS: loadWorkers } : {}) } });
+      const r = await runRegistrationBench(portal.origin, pgDb.url, {
+        students: envInt('BENCH_RUSH_STUDENTS', 1000),
+        electives: envInt('BENCH_RUSH_ELECTIVES', 10),
+        seats: envInt('BENCH_RUSH_SEATS', 30),
+      });
+      rows.push(['registration', `${r.students} students, each with his own session, × ${r.electives} electives × ${r.seats} seats, all at once`, `sent and answered in ${sec(r.elapsedMs)}`]);
+      rows.push(['registration', '  seats taken / oversold', `${r.seatsTaken} of ${r.seatsExpected} / ${r.oversold} (goal ${r.seatsExpected} / 0); counters match the rows: ${r.takenMatches ? 'yes' : 'NO'}`]);
+      rows.push(['registration', '  waiting list', `${r.waiting} waiting, places 1..n in arrival order: ${r.orderKept ? 'yes' : 'NO'}`]);
+      rows.push(['registration', '  save latency', `p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms (goal ≤ 1000), max ${r.latencyMaxMs} ms`]);
+      rows.push(['registration', '  answers', `${byStatus(r.statuses)} (errors ${r.errors})`]);
+      return r;
     } finally {
       await portal?.stop();
       await pgDb.drop();

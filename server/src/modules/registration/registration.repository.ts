@@ -179,26 +179,25 @@ export async function alreadyRegistered(db: Db, offeringId: number, studentId: n
   return (await rowsOf(db, sql`select 1 from registrations where offering_id = ${offeringId} and student_id = ${studentId}`)).length > 0;
 }
 
-/** Takes a seat when one is free (one statement: the row lock makes concurrent takers wait and re-check). */
-export async function takeSeat(db: Db, subgroupId: number): Promise<boolean> {
-  return (await rowsOf(db, sql`update reg_subgroups set taken = taken + 1 where id = ${subgroupId} and taken < capacity returning id`)).length > 0;
-}
-
-export async function insertRegistration(db: Db, row: { offeringId: number; subgroupId: number; studentId: number; status: 'registered' | 'waiting'; now: Date }): Promise<number> {
-  const [r] = await rowsOf<{ id: number }>(
+/**
+ * A seat when one is free, else a place at the end of the waiting list, in one statement (run under
+ * the subgroup's row lock, so places follow arrival order): the registration's id, status and
+ * waiting place; undefined when the student is registered for the offering already.
+ */
+export async function seatOrWait(db: Db, row: { offeringId: number; subgroupId: number; studentId: number; now: Date }): Promise<{ id: number; status: 'registered' | 'waiting'; position: number | null } | undefined> {
+  const [r] = await rowsOf<{ id: number; status: 'registered' | 'waiting'; position: number | null }>(
     db,
-    sql`insert into registrations (offering_id, subgroup_id, student_id, status, created_at) values (${row.offeringId}, ${row.subgroupId}, ${row.studentId}, ${row.status}, ${row.now})
-      on conflict (offering_id, student_id) do nothing returning id::int`,
+    sql`with seat as (update reg_subgroups set taken = taken + 1 where id = ${row.subgroupId} and taken < capacity returning id),
+      made as (
+        insert into registrations (offering_id, subgroup_id, student_id, status, created_at)
+        select ${row.offeringId}, ${row.subgroupId}, ${row.studentId}, case when exists (select 1 from seat) then 'registered' else 'waiting' end, ${row.now}
+        on conflict (offering_id, student_id) do nothing
+        returning id, status)
+      select made.id::int as id, made.status,
+        case when made.status = 'waiting' then (select count(*)::int + 1 from registrations w where w.subgroup_id = ${row.subgroupId} and w.status = 'waiting' and w.id < made.id) end as position
+      from made`,
   );
-  return r?.id ?? 0;
-}
-
-export async function waitingPosition(db: Db, registrationId: number): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from registrations w join registrations r on r.id = ${registrationId} where w.subgroup_id = r.subgroup_id and w.status = 'waiting' and w.id <= r.id`,
-  );
-  return row.n;
+  return r;
 }
 
 export interface RegistrationRow {

@@ -31,12 +31,13 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
 import { currentPeriod } from '../../lib/academic-year';
+import { Gate } from '../../lib/gate';
 import { fullName } from '../../lib/person';
 import * as academic from '../../shared/academic/academic.repository';
 import { AcademicService } from '../../shared/academic/academic.service';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import { notify } from '../../shared/notifications';
-import { entriesOfStudent } from '../../shared/timetable.repository';
+import { slotsOfStudent, type LessonSlotRow } from '../../shared/timetable.repository';
 import * as repo from './registration.repository';
 
 /** Bus events: a freed seat given to a student from the waiting list (for the portal's notifications too), and a change in a teacher's subgroups. */
@@ -49,6 +50,13 @@ const DAYS: Record<Language, readonly string[]> = {
   en: ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
 };
 const SUBGROUP_WORD: Record<Language, string> = { ru: 'Подгруппа', kg: 'Топчо', en: 'Subgroup' };
+
+/**
+ * The saves and deletes of this process that run at once; the rest wait their turn in arrival order.
+ * A thousand students pressing "register" in one second each get their answer in turn, instead of
+ * all waiting for pooled connections until every one of them times out (bench/README.md, registration).
+ */
+const writes = new Gate(4);
 
 const overlaps = (a: { startsAt: string; endsAt: string }, b: { startsAt: string; endsAt: string }) => a.startsAt < b.endsAt && b.startsAt < a.endsAt;
 const shownDate = (d: Date) => `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
@@ -143,13 +151,38 @@ export class RegistrationService {
   }
 
   /** saveregistration, optional/additioninsert, bytype/actionegistration: a seat, or a place in the waiting list when asked for. */
-  async save(auth: AuthInfo, input: SaveRegistrationBody, elective: boolean, lang: Language): Promise<Saved> {
+  save(auth: AuthInfo, input: SaveRegistrationBody, elective: boolean, lang: Language): Promise<Saved> {
+    return writes.run(() => this.saveNow(auth, input, elective, lang));
+  }
+
+  private async saveNow(auth: AuthInfo, input: SaveRegistrationBody, elective: boolean, lang: Language): Promise<Saved> {
     if (input.sourceType === SOURCE_TEACHER) throw forbidden();
     assertOwn(auth, { uid: input.id_student, role: ROLE_STUDENT });
     const s = await this.student(auth);
     if (input.id_group !== s.groupId) throw forbidden();
-    const o = await this.visibleOffering(auth, input.id_disciplineForStudent, elective);
-    if (o.academicYearId !== input.id_a_year || o.workingSemesterId !== input.id_w_s) throw badRequest({ field: 'id_a_year' });
+    // Everything the checks read, asked at once: in a registration rush a request waits its turn for
+    // a pooled connection once for all of them, not once for each (bench/README.md, registration).
+    const { db } = this.ctx;
+    const [year, ws, id] = [input.id_a_year, input.id_w_s, input.id_disciplineForStudent];
+    const [o, permittedThen, g, period, already, credits, lessons, registered, teacherAccount] = await Promise.all([
+      repo.offering(db, id),
+      repo.hasPermission(db, s.id, year, ws),
+      repo.subgroup(db, id, input.id_teacher, input.subgroup),
+      repo.period(db, year, ws),
+      repo.alreadyRegistered(db, id, s.id),
+      repo.creditsTaken(db, s.id, year, ws),
+      slotsOfStudent(db, s.id, year, ws),
+      repo.registeredSlots(db, s.id, year, ws, id),
+      academic.accountOfPerson(db, 1, input.id_teacher),
+    ]);
+    // The same checks in the same order as the other calls (visibleOffering, then the form's fields).
+    if (!o || o.isElective !== elective) throw notFound();
+    const samePeriod = o.academicYearId === year && o.workingSemesterId === ws;
+    if (o.isElective) {
+      const permitted = samePeriod ? permittedThen : await repo.hasPermission(db, s.id, o.academicYearId, o.workingSemesterId);
+      if (!permitted) throw forbidden();
+    } else if (o.specialityId !== s.specialityId || o.semesterId !== (o.academicYearId - s.admissionYear) * 2 + o.workingSemesterId) throw forbidden();
+    if (!samePeriod) throw badRequest({ field: 'id_a_year' });
     const mismatch = (
       [
         ['id_discipline', o.disciplineId],
@@ -162,32 +195,35 @@ export class RegistrationService {
     ).find(([field, value]) => input[field] !== value);
     if (mismatch) throw badRequest({ field: mismatch[0] });
     if (input.isByPlan === o.isElective) throw badRequest({ field: 'isByPlan' });
-    const g = await repo.subgroup(this.ctx.db, o.id, input.id_teacher, input.subgroup);
     if (!g) throw badRequest({ field: 'subgroup' });
     if (g.lessonTypeId !== input.id_vid_zaniatiy) throw badRequest({ field: 'id_vid_zaniatiy' });
-    await this.assertOpen(o.academicYearId, o.workingSemesterId);
-    if (await repo.alreadyRegistered(this.ctx.db, o.id, s.id)) throw new AppError(409, 'CONFLICT');
-    const period = (await repo.period(this.ctx.db, o.academicYearId, o.workingSemesterId))!;
-    const total = (await repo.creditsTaken(this.ctx.db, s.id, o.academicYearId, o.workingSemesterId)) + o.credits;
-    if (total > period.creditLimit) throw new AppError(400, 'CREDIT_LIMIT', { limit: period.creditLimit, total });
-    await this.assertNoClash(s.id, o, g, lang);
+    this.assertPeriodOpen(period);
+    if (already) throw new AppError(409, 'CONFLICT');
+    const total = credits + o.credits;
+    if (total > period!.creditLimit) throw new AppError(400, 'CREDIT_LIMIT', { limit: period!.creditLimit, total });
+    this.assertNoClashWith(lessons, registered, o, g, lang);
     const now = this.ctx.now();
-    return this.ctx.db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       // One subgroup's seats and waiting list change one request after another: the row lock orders
       // them, so seats never exceed the capacity and waiting places are numbered in arrival order.
       await repo.lockSubgroup(tx, g.id);
-      const seat = await repo.takeSeat(tx, g.id);
-      if (!seat && !input.joinWaitingList) throw new AppError(409, 'SUBGROUP_FULL', { capacity: g.capacity });
-      const status = seat ? REG_REGISTERED : REG_WAITING;
-      const id = await repo.insertRegistration(tx, { offeringId: o.id, subgroupId: g.id, studentId: s.id, status, now });
-      if (!id) throw new AppError(409, 'CONFLICT');
-      await this.publishChanged(tx, g.teacherId, g.id);
-      return { id, status, position: seat ? null : await repo.waitingPosition(tx, id) };
+      const r = await repo.seatOrWait(tx, { offeringId: o.id, subgroupId: g.id, studentId: s.id, now });
+      if (!r) throw new AppError(409, 'CONFLICT');
+      if (r.status === REG_WAITING && !input.joinWaitingList) throw new AppError(409, 'SUBGROUP_FULL', { capacity: g.capacity });
+      return r;
     });
+    // The teacher's open view hears of it after the commit: a NOTIFY inside the transaction would
+    // make a rush's commits wait for one another.
+    if (teacherAccount) void this.ctx.live.publishCommitted([{ event: REGISTRATION_CHANGED_EVENT, to: [teacherAccount.userId], data: { id_subgroup: g.id } }]);
+    return saved;
   }
 
   /** deleteregistration (the student's own) and bytype/deleteregistration (source type 1: a teacher removes one from his subgroup). */
-  async remove(auth: AuthInfo, input: DeleteRegistrationBody, lang: Language): Promise<Deleted> {
+  remove(auth: AuthInfo, input: DeleteRegistrationBody, lang: Language): Promise<Deleted> {
+    return writes.run(() => this.removeNow(auth, input, lang));
+  }
+
+  private async removeNow(auth: AuthInfo, input: DeleteRegistrationBody, lang: Language): Promise<Deleted> {
     const r = await repo.registration(this.ctx.db, input.id_registration);
     if (!r) throw notFound();
     if (input.sourceType === SOURCE_TEACHER) {
@@ -296,16 +332,17 @@ export class RegistrationService {
   }
 
   private async assertOpen(year: number, ws: number): Promise<void> {
-    const period = await repo.period(this.ctx.db, year, ws);
+    this.assertPeriodOpen(await repo.period(this.ctx.db, year, ws));
+  }
+
+  private assertPeriodOpen(period: repo.PeriodRow | undefined): void {
     if (!period || period.closesAt <= this.ctx.now()) throw new AppError(400, 'REGISTRATION_CLOSED', { date: period ? shownDate(period.closesAt) : '—' });
   }
 
   /** Refuses a subgroup whose weekly slot meets a lesson of the student's timetable or another registered subgroup, naming it. */
-  private async assertNoClash(studentId: number, o: repo.OfferingRow, g: repo.SubgroupRow, lang: Language): Promise<void> {
+  private assertNoClashWith(lessons: LessonSlotRow[], registered: repo.SlotRow[], o: repo.OfferingRow, g: repo.SubgroupRow, lang: Language): void {
     const slot = { startsAt: g.startsAt, endsAt: g.endsAt };
-    const lessons = (await entriesOfStudent(this.ctx.db, studentId, o.academicYearId, o.workingSemesterId)).filter((e) => e.disciplineId !== o.disciplineId);
-    const registered = await repo.registeredSlots(this.ctx.db, studentId, o.academicYearId, o.workingSemesterId, o.id);
-    const hit = [...lessons, ...registered].find((e) => e.dayNumber === g.dayNumber && overlaps(e, slot));
+    const hit = [...lessons.filter((e) => e.disciplineId !== o.disciplineId), ...registered].find((e) => e.dayNumber === g.dayNumber && overlaps(e, slot));
     if (hit) throw new AppError(400, 'TIMETABLE_CLASH', { lesson: `${localName(hit.discipline, lang)}, ${DAYS[lang][hit.dayNumber]} ${hit.startsAt}–${hit.endsAt}` });
   }
 

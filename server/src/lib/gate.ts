@@ -1,0 +1,25 @@
+/**
+ * A first-come, first-served gate: at most `slots` tasks run at once, the others wait in arrival
+ * order in this process (not in the database pool, whose wait is bounded by DB_CONNECTION_TIMEOUT_MS
+ * and answers 503 when it runs out). A burst of writes that each need several statements then
+ * finishes one after another at the database's pace instead of every write waiting behind every
+ * other write's statements until all of them time out together.
+ */
+export class Gate {
+  private running = 0;
+  private readonly queue: (() => void)[] = [];
+
+  constructor(private readonly slots: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.slots) await new Promise<void>((resolve) => this.queue.push(resolve));
+    else this.running++;
+    try {
+      return await task();
+    } finally {
+      const next = this.queue.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
