@@ -7,26 +7,23 @@
  * stay on the teacher's own screen. Outside the lesson's time the teacher may hold it now as a
  * make-up lesson.
  */
-import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router-dom";
-import { QRCodeSVG } from "qrcode.react";
-import { GRACE_MS, scanUrl } from "../../api/qr";
-import { useAppDispatch, useAppSelector } from "../../shared/hooks";
-import { selectUser } from "../../shared/session/session";
-import { ErrorLine } from "../../components/fields";
-import { Spinner } from "../../components/Spinner";
-import { describeFailure } from "../../shared/request/errors";
-import { usePageTitle } from "../../lib/usePageTitle";
-import { qrActions, selectQr } from "./qr.slice";
-import { problemText } from "./problems";
-import "./qr.css";
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { QRCodeSVG } from 'qrcode.react';
+import { GRACE_MS, scanUrl } from '../../api/qr';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { selectUser } from '../../shared/session/session';
+import { ErrorLine } from '../../components/fields';
+import { Spinner } from '../../components/Spinner';
+import { describeFailure } from '../../shared/request/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { qrActions, selectQr } from './qr.slice';
+import { problemText } from './problems';
+import './qr.css';
 
 /** Whole seconds until the current code's window ends (by the server's clock), counted down each second. */
-function useSecondsLeft(
-  expiresAt: string | undefined,
-  skewMs: number,
-): number | null {
+function useSecondsLeft(expiresAt: string | undefined, skewMs: number): number | null {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!expiresAt) return;
@@ -34,49 +31,36 @@ function useSecondsLeft(
     return () => window.clearInterval(timer);
   }, [expiresAt]);
   if (!expiresAt) return null;
-  return Math.max(
-    0,
-    Math.ceil((Date.parse(expiresAt) - GRACE_MS - (now + skewMs)) / 1000),
-  );
+  return Math.max(0, Math.ceil((Date.parse(expiresAt) - GRACE_MS - (now + skewMs)) / 1000));
 }
 
 /** Is this element the one shown full screen? Follows the browser's full-screen changes (Esc included). */
-function useFullscreenOf(
-  element: React.RefObject<HTMLElement | null>,
-): boolean {
+function useFullscreenOf(element: RefObject<HTMLElement | null>): boolean {
   const [on, setOn] = useState(false);
   useEffect(() => {
-    const changed = () =>
-      setOn(
-        document.fullscreenElement !== null &&
-          document.fullscreenElement === element.current,
-      );
-    document.addEventListener("fullscreenchange", changed);
-    return () => document.removeEventListener("fullscreenchange", changed);
+    const changed = () => setOn(document.fullscreenElement !== null && document.fullscreenElement === element.current);
+    document.addEventListener('fullscreenchange', changed);
+    return () => document.removeEventListener('fullscreenchange', changed);
   }, [element]);
   return on;
 }
 
 export default function ProjectorScreen() {
-  const { t } = useTranslation(["qr", "cm"]);
+  const { t } = useTranslation(['qr', 'cm']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const { projector } = useAppSelector(selectQr);
   const [params] = useSearchParams();
-  const idShed = Number(params.get("shed"));
+  const idShed = Number(params.get('shed'));
   const valid = Number.isInteger(idShed) && idShed > 0;
-  usePageTitle(t("projector.title"));
+  usePageTitle(t('projector.title'));
   const stage = useRef<HTMLElement>(null);
   const fullscreen = useFullscreenOf(stage);
   const [projectorView, setProjectorView] = useState(false);
-  const secondsLeft = useSecondsLeft(
-    projector.token?.expiresAt,
-    projector.skewMs,
-  );
+  const secondsLeft = useSecondsLeft(projector.token?.expiresAt, projector.skewMs);
   // What the room sees: only the code and the count, never names or review reasons.
   const projected = fullscreen || projectorView;
-  const canFullscreen =
-    typeof document !== "undefined" && document.fullscreenEnabled;
+  const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled;
 
   useEffect(() => {
     if (!valid) return;
@@ -91,26 +75,25 @@ export default function ProjectorScreen() {
   if (!valid)
     return (
       <div className="qr-screen">
-        <h1 className="screen-title">{t("projector.title")}</h1>
-        <p>{t("projector.noLesson")}</p>
+        <h1 className="screen-title">{t('projector.title')}</h1>
+        <p>{t('projector.noLesson')}</p>
         <Link to="/schedule" className="btn btn-secondary">
-          {t("toSchedule")}
+          {t('toSchedule')}
         </Link>
       </div>
     );
 
   const { session, notNow, lesson, token, tokenError, decide } = projector;
   const s = session.data;
-  const accepted = s?.marks.filter((m) => m.status === "accepted") ?? [];
-  const review = s?.marks.filter((m) => m.status === "review") ?? [];
+  const accepted = s?.marks.filter((m) => m.status === 'accepted') ?? [];
+  const review = s?.marks.filter((m) => m.status === 'review') ?? [];
 
   return (
     <div className="qr-screen qr-projector">
       {s ? (
         <header className="qr-lesson">
           <h1 className="qr-lesson-title">
-            {s.discipline}{" "}
-            <span className="qr-lesson-type">({s.lessonType})</span>
+            {s.discipline} <span className="qr-lesson-type">({s.lessonType})</span>
           </h1>
           <p className="qr-lesson-facts">
             <span>{s.group}</span>
@@ -118,9 +101,7 @@ export default function ProjectorScreen() {
             <span>
               {s.startsAt}–{s.endsAt}
             </span>
-            {s.makeup ? (
-              <span className="qr-badge">{t("projector.makeup")}</span>
-            ) : null}
+            {s.makeup ? <span className="qr-badge">{t('projector.makeup')}</span> : null}
           </p>
         </header>
       ) : lesson ? (
@@ -135,39 +116,21 @@ export default function ProjectorScreen() {
           </p>
         </header>
       ) : (
-        <h1 className="screen-title">{t("projector.title")}</h1>
+        <h1 className="screen-title">{t('projector.title')}</h1>
       )}
 
-      {session.fetching ? <Spinner label={t("cm:loading")} /> : null}
-      {session.error ? (
-        <ErrorLine
-          message={t("projector.failed")}
-          detail={
-            problemText(t, session.error) ||
-            describeFailure(t, session.error) ||
-            undefined
-          }
-          onClose={() =>
-            dispatch(qrActions.openRequested({ idShed, makeup: false }))
-          }
-        />
-      ) : null}
+      {session.fetching ? <Spinner label={t('cm:loading')} /> : null}
+      {session.error ? <ErrorLine message={t('projector.failed')} detail={problemText(t, session.error) || describeFailure(t, session.error) || undefined} onClose={() => dispatch(qrActions.openRequested({ idShed, makeup: false }))} /> : null}
 
       {notNow ? (
         <div className="card qr-notnow">
-          <p>{t("projector.notNow")}</p>
+          <p>{t('projector.notNow')}</p>
           <div className="qr-actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() =>
-                dispatch(qrActions.openRequested({ idShed, makeup: true }))
-              }
-            >
-              {t("projector.startMakeup")}
+            <button type="button" className="btn btn-primary" onClick={() => dispatch(qrActions.openRequested({ idShed, makeup: true }))}>
+              {t('projector.startMakeup')}
             </button>
             <Link to="/schedule" className="btn btn-secondary">
-              {t("toSchedule")}
+              {t('toSchedule')}
             </Link>
           </div>
         </div>
@@ -176,43 +139,26 @@ export default function ProjectorScreen() {
       {s && !s.closed ? (
         <div className="qr-projector-tools">
           {canFullscreen ? (
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() =>
-                void stage.current?.requestFullscreen().catch(() => undefined)
-              }
-            >
-              {t("projector.fullscreen")}
+            <button type="button" className="btn btn-primary" onClick={() => void stage.current?.requestFullscreen().catch(() => undefined)}>
+              {t('projector.fullscreen')}
             </button>
           ) : null}
           <label className="qr-toggle">
-            <input
-              type="checkbox"
-              checked={projectorView}
-              onChange={(e) => setProjectorView(e.target.checked)}
-            />
-            {t("projector.projectorView")}
+            <input type="checkbox" checked={projectorView} onChange={(e) => setProjectorView(e.target.checked)} />
+            {t('projector.projectorView')}
           </label>
         </div>
       ) : null}
 
       {s ? (
-        <div
-          className={`qr-projector-grid${projected ? " qr-projector-grid-projected" : ""}`}
-        >
-          <section
-            ref={stage}
-            className={`qr-code-panel qr-stage card${projected ? " qr-stage-projected" : ""}`}
-            aria-labelledby="qr-code-title"
-            data-testid="qr-stage"
-          >
+        <div className={`qr-projector-grid${projected ? ' qr-projector-grid-projected' : ''}`}>
+          <section ref={stage} className={`qr-code-panel qr-stage card${projected ? ' qr-stage-projected' : ''}`} aria-labelledby="qr-code-title" data-testid="qr-stage">
             <h2 id="qr-code-title" className="sr-only">
-              {t("projector.codeTitle")}
+              {t('projector.codeTitle')}
             </h2>
             {s.closed ? (
               <>
-                <p className="qr-closed">{t("projector.closed")}</p>
+                <p className="qr-closed">{t('projector.closed')}</p>
                 <button
                   type="button"
                   className="btn btn-primary"
@@ -227,50 +173,29 @@ export default function ProjectorScreen() {
                     )
                   }
                 >
-                  {t("projector.reopen")}
+                  {t('projector.reopen')}
                 </button>
               </>
             ) : token ? (
               <>
-                <div
-                  className="qr-code-box"
-                  data-testid="qr-token"
-                  data-token={token.token}
-                >
-                  <QRCodeSVG
-                    value={scanUrl(window.location.origin, token.token)}
-                    size={320}
-                    level="M"
-                    marginSize={2}
-                    bgColor="#ffffff"
-                    fgColor="#000000"
-                    title={t("projector.qrAlt")}
-                  />
+                <div className="qr-code-box" data-testid="qr-token" data-token={token.token}>
+                  <QRCodeSVG value={scanUrl(window.location.origin, token.token)} size={320} level="M" marginSize={2} bgColor="#ffffff" fgColor="#000000" title={t('projector.qrAlt')} />
                 </div>
                 <div className="qr-stage-side">
                   <p className="qr-typed">
-                    {t("projector.typedCode")}{" "}
-                    <strong data-testid="qr-code">{token.code}</strong>
+                    {t('projector.typedCode')} <strong data-testid="qr-code">{token.code}</strong>
                   </p>
                   {secondsLeft !== null ? (
                     <p className="qr-countdown" data-testid="qr-countdown">
-                      {t("projector.nextCode", { count: secondsLeft })}
+                      {t('projector.nextCode', { count: secondsLeft })}
                     </p>
                   ) : null}
-                  <p
-                    className="qr-count qr-stage-count"
-                    aria-live="polite"
-                    data-testid="qr-count"
-                  >
-                    {t("projector.count", { n: s.count, m: s.total })}
+                  <p className="qr-count qr-stage-count" aria-live="polite" data-testid="qr-count">
+                    {t('projector.count', { n: s.count, m: s.total })}
                   </p>
                   {fullscreen ? (
-                    <button
-                      type="button"
-                      className="btn btn-secondary qr-stage-exit"
-                      onClick={() => void document.exitFullscreen()}
-                    >
-                      {t("projector.exitFullscreen")}
+                    <button type="button" className="btn btn-secondary qr-stage-exit" onClick={() => void document.exitFullscreen()}>
+                      {t('projector.exitFullscreen')}
                     </button>
                   ) : null}
                 </div>
@@ -280,46 +205,33 @@ export default function ProjectorScreen() {
                 {problemText(t, tokenError) || describeFailure(t, tokenError)}
               </p>
             ) : (
-              <Spinner label={t("cm:loading")} />
+              <Spinner label={t('cm:loading')} />
             )}
             {s.closed || !token ? (
-              <p
-                className="qr-count qr-stage-count"
-                aria-live="polite"
-                data-testid="qr-count"
-              >
-                {t("projector.count", { n: s.count, m: s.total })}
+              <p className="qr-count qr-stage-count" aria-live="polite" data-testid="qr-count">
+                {t('projector.count', { n: s.count, m: s.total })}
               </p>
             ) : null}
           </section>
 
           {projected ? null : (
-            <section
-              className="qr-count-panel card"
-              aria-labelledby="qr-marks-title"
-            >
+            <section className="qr-count-panel card" aria-labelledby="qr-marks-title">
               <h2 id="qr-marks-title" className="qr-marks-title">
-                {t("projector.marks")}
+                {t('projector.marks')}
               </h2>
               {review.length > 0 ? (
                 <div className="qr-review">
-                  <h3>{t("projector.review")}</h3>
-                  {decide.error ? (
-                    <ErrorLine
-                      message={t("projector.decideFailed")}
-                      detail={describeFailure(t, decide.error) || undefined}
-                      onClose={() => dispatch(qrActions.stateRequested())}
-                    />
-                  ) : null}
+                  <h3>{t('projector.review')}</h3>
+                  {decide.error ? <ErrorLine message={t('projector.decideFailed')} detail={describeFailure(t, decide.error) || undefined} onClose={() => dispatch(qrActions.stateRequested())} /> : null}
                   <ul className="qr-list">
                     {review.map((m) => (
                       <li key={m.id} className="qr-review-item">
                         <span>
                           {m.fio}
                           <span className="qr-reason">
-                            {" "}
-                            —{" "}
-                            {t(`reason.${m.reason ?? "distance"}`, {
+                            {' '}
+                            —{' '}
+                            {t(`reason.${m.reason ?? 'distance'}`, {
                               m: m.distanceM,
                             })}
                           </span>
@@ -338,7 +250,7 @@ export default function ProjectorScreen() {
                               )
                             }
                           >
-                            {t("projector.accept")}
+                            {t('projector.accept')}
                             <span className="sr-only"> {m.fio}</span>
                           </button>
                           <button
@@ -354,7 +266,7 @@ export default function ProjectorScreen() {
                               )
                             }
                           >
-                            {t("projector.reject")}
+                            {t('projector.reject')}
                             <span className="sr-only"> {m.fio}</span>
                           </button>
                         </span>
@@ -363,22 +275,16 @@ export default function ProjectorScreen() {
                   </ul>
                 </div>
               ) : null}
-              <h3>{t("projector.present")}</h3>
-              {accepted.length === 0 ? (
-                <p className="qr-hint">{t("projector.nobody")}</p>
-              ) : null}
+              <h3>{t('projector.present')}</h3>
+              {accepted.length === 0 ? <p className="qr-hint">{t('projector.nobody')}</p> : null}
               <ol className="qr-list" data-testid="qr-present">
                 {accepted.map((m) => (
                   <li key={m.id}>{m.fio}</li>
                 ))}
               </ol>
               {!s.closed ? (
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={() => dispatch(qrActions.closeRequested())}
-                >
-                  {t("projector.close")}
+                <button type="button" className="btn btn-secondary" onClick={() => dispatch(qrActions.closeRequested())}>
+                  {t('projector.close')}
                 </button>
               ) : null}
             </section>
