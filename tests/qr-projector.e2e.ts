@@ -42,5 +42,11 @@ describe('the QR projector in full screen', () => {
     await teacher.getByRole('button', { name: ru('qr:projector.exitFullscreen') }).click();
     await expect.poll(() => teacher.evaluate(() => document.fullscreenElement === null)).toBe(true);
     await expectVisible(teacher.getByText(ru('qr:projector.present'), { exact: true }));
+    if (process.env.SCREENSHOT_DIR) {
+      await teacher.screenshot({ path: `${process.env.SCREENSHOT_DIR}/projector-teacher-1366.png`, fullPage: true });
+      await teacher.emulateMedia({ colorScheme: 'dark' });
+      await teacher.setViewportSize({ width: 390, height: 844 });
+      await teacher.screenshot({ path: `${process.env.SCREENSHOT_DIR}/projector-teacher-390-dark.png`, fullPage: true });
+    }
   });
 });
