@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { buildStamp } from './scripts/build/build-stamp.js';
 import { inlineFirstPaint } from './scripts/build/inline-first-paint.js';
 import { localesVersion } from './scripts/build/locales-version.js';
@@ -70,6 +71,42 @@ export default defineConfig({
           namespaces: ['journal'],
         },
       },
+    }),
+    // The installable app: the web manifest and the service worker (src/sw/sw.ts) that keeps this
+    // build's shell for a start with no network. Registered by src/sw/register.ts.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      scope: '/lms/',
+      base: '/lms/',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifestFilename: 'manifest.webmanifest',
+      includeManifestIcons: true,
+      manifest: {
+        id: '/lms/',
+        name: 'Tian Shan State University — LMS',
+        short_name: 'LMS',
+        lang: 'ru',
+        start_url: '/lms/',
+        scope: '/lms/',
+        display: 'standalone',
+        background_color: '#f3f5f9',
+        theme_color: '#1d4e9e',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The shell and the texts; not the pre-compressed twins (the server picks them itself).
+        globPatterns: ['**/*.{js,css,html,svg,png,wasm,json,webmanifest}'],
+        globIgnores: ['**/*.{br,gz}', '.vite/**'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
     }),
     precompress(),
     // Last: dist/.build-stamp, so `npm start` does not build again what `npm run build` just built.

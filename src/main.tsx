@@ -5,6 +5,7 @@ import { preloadPortalPage } from './app/routes';
 import { createAppStore } from './app/store';
 import { initI18n } from './i18n';
 import { PAGE_DATA_ELEMENT_ID } from './shared/session/pageData';
+import { registerServiceWorker } from './sw/register';
 import './app/theme.css';
 import './app/forms.css';
 import './app/components.css';
@@ -31,3 +32,6 @@ if (document.getElementById(PAGE_DATA_ELEMENT_ID)) {
     .catch(() => undefined)
     .then(render);
 } else render();
+
+// The installable app's service worker, once the page has loaded (it then fetches the shell to keep).
+window.addEventListener('load', () => void registerServiceWorker().catch(() => undefined), { once: true });

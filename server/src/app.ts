@@ -10,7 +10,7 @@ import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/typ
 import Fastify, { type RouteOptions, type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import type { Config } from './config';
 import { createContext, type AppContext } from './context';
-import { stdoutLogStream } from './logging';
+import { requestSerializer, stdoutLogStream, type LogStream } from './logging';
 import type { Database } from './db/client';
 import { MODULES } from './modules';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -38,6 +38,8 @@ export interface BuildOptions {
   distDir?: string;
   /** Told of every route as it is added (tests list the API this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where log lines go (default: standard output; tests read them). */
+  logStream?: LogStream;
 }
 
 declare module 'fastify' {
@@ -55,7 +57,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const ctx = createContext(config, database, options.now);
 
   const app = Fastify({
-    logger: { level: config.logLevel, stream: stdoutLogStream() },
+    logger: { level: config.logLevel, stream: options.logStream ?? stdoutLogStream(), serializers: { req: requestSerializer } },
     // A number of hops: trust that many proxies next to the server.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,

@@ -177,6 +177,12 @@ const VARS = {
     'Comma list of the logins that may still write into the journals of a closed half-year (reopen it); empty: nobody.',
     (raw) => (raw ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
   ),
+  qrPositionDays: v(
+    'QR_POSITION_DAYS',
+    '30',
+    "Days a QR mark keeps the student's reported position (latitude, longitude, accuracy); after them housekeeping clears it and only the distance from the room stays.",
+    int(1, 3660),
+  ),
   logLevel: v('LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent.', logLevel),
 } satisfies Record<string, VarSpec<unknown>>;
 

@@ -1,13 +1,18 @@
-/** Periodic clean-up of rows that only grow: ended sessions, old sign-in attempts, idempotency keys past 24 h, unfinished Google sign-ins. */
+/**
+ * Periodic clean-up of rows that only grow: ended sessions, old sign-in attempts, idempotency keys past 24 h, unfinished Google sign-ins;
+ * and of what is kept only for a while: the positions of QR marks older than QR_POSITION_DAYS.
+ */
 import type { AppContext } from './context';
 import { loggableError } from './db/errors';
 import { deleteExpiredRequests } from './modules/auth/google.repository';
+import { forgetOldPositions } from './modules/qr/qr.retention';
 
 export async function housekeeping(ctx: AppContext): Promise<void> {
   await ctx.sessions.purge();
   await ctx.throttle.purge();
   await ctx.idempotency.purge();
   await deleteExpiredRequests(ctx.db, ctx.now());
+  await forgetOldPositions(ctx.db, ctx.now(), ctx.config.qrPositionDays);
 }
 
 export interface HousekeepingLog {

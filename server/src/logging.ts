@@ -71,3 +71,17 @@ export function stdoutLogStream(): LogStream {
   shared ??= asyncLogStream(1);
   return shared;
 }
+
+/**
+ * A request's URL as the log shows it: the secrets some addresses carry are replaced by '…' (the
+ * public card's token `?data=`, also on the card's page /lms/studentqr, and a calendar feed's secret
+ * /api/schedule/calendar/<secret>), since whoever reads the log must not be able to open them.
+ */
+export function loggableUrl(url: string): string {
+  return url.replace(/(\/calendar\/)(?!revoke\.json)[^/?#]+/, '$1…').replace(/([?&]data=)[^&#]*/g, '$1…');
+}
+
+/** The request as each log line shows it: Fastify's default fields, with the URL made loggable. */
+export function requestSerializer(req: { method: string; url: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return { method: req.method, url: loggableUrl(req.url), host: req.hostname, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+}

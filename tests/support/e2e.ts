@@ -101,7 +101,9 @@ export function setupE2E(serverOptions: StartOptions = {}): E2E {
     },
     async page(options: BrowserContextOptions = {}) {
       if (!server || !browser) throw new Error('setupE2E(): server or browser missing.');
-      const context = await browser.newContext({ baseURL: server.origin, locale: 'ru-RU', viewport: DESKTOP, ...options });
+      // The portal's service worker (src/sw/sw.ts) is off unless a test asks for it (tests/offline-app.e2e.ts):
+      // each fresh context would otherwise download the whole shell beside the test's own requests.
+      const context = await browser.newContext({ baseURL: server.origin, locale: 'ru-RU', viewport: DESKTOP, serviceWorkers: 'block', ...options });
       // Ceilings for a page that never gets there, not waits: a loaded machine may need far more than
       // the usual second or two.
       context.setDefaultTimeout(30000);

@@ -285,6 +285,8 @@ export async function openContext(
     viewport,
     isMobile: phone,
     hasTouch: phone,
+    // As in tests/support/e2e.ts: the service worker only where a test asks for it.
+    serviceWorkers: 'block',
     // Following the system: no theme cookie, whatever the signed-in storage carries.
     storageState:
       options.theme === 'system' && options.storageState

@@ -24,6 +24,8 @@ const CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "font-src 'self' data:",
   "object-src 'none'",
   "base-uri 'none'",

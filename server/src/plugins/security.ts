@@ -16,6 +16,9 @@ export const CSP_DIRECTIVES = {
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'connect-src': ["'self'"],
+  // The installable app: its service worker (/lms/sw.js) and web manifest come from the portal itself.
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
   'font-src': ["'self'", 'data:'],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],

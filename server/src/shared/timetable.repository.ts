@@ -184,7 +184,7 @@ export async function qrAttendance(
   level: ReportLevel,
   year: number,
   ws: number,
-  within: { facultyId?: number; specialityId?: number; groupId?: number; studentId?: number },
+  within: { facultyId?: number; specialityId?: number; groupId?: number; studentId?: number; teacherId?: number },
 ): Promise<ReportRow[]> {
   const key = { faculty: sql`f.id`, speciality: sql`sp.id`, group: sql`g.id`, student: sql`st.id` }[level];
   const [ru, kg, en] = {
@@ -198,6 +198,11 @@ export async function qrAttendance(
   if (within.specialityId !== undefined) filters.push(sql`sp.id = ${within.specialityId}`);
   if (within.groupId !== undefined) filters.push(sql`g.id = ${within.groupId}`);
   if (within.studentId !== undefined) filters.push(sql`st.id = ${within.studentId}`);
+  // The groups the teacher teaches this half-year: his timetable entries' groups and their streams' groups.
+  if (within.teacherId !== undefined)
+    filters.push(sql`exists (select 1 from schedule_entries te left join stream_groups tsg on tsg.stream_id = te.stream_id
+                            where te.teacher_id = ${within.teacherId} and te.academic_year_id = ${year} and te.working_semester_id = ${ws}
+                              and (te.group_id = g.id or tsg.group_id = g.id))`);
   return rowsOf<ReportRow>(
     db,
     sql`select ${key} as id, ${ru} as "nameRu", ${kg} as "nameKg", ${en} as "nameEn", count(*)::int as expected, (count(m.id) filter (where m.status = 'accepted'))::int as present
@@ -212,4 +217,9 @@ export async function qrAttendance(
         group by 1, 2, 3, 4
         order by 2, 1`,
   );
+}
+
+/** May the account read the QR attendance reports of every group (the report permission, qr_report_viewers)? */
+export async function isQrReportViewer(db: Db, userId: number): Promise<boolean> {
+  return (await rowsOf(db, sql`select 1 from qr_report_viewers where user_id = ${userId}`)).length > 0;
 }

@@ -14,6 +14,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DbTarget } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
 import { DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from '../db/seed/data';
+import type { LogStream } from '../logging';
 import { signedIn, type SignedIn } from './requests';
 
 const SERVER_SRC = path.resolve(import.meta.dirname, '..');
@@ -182,6 +183,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   now?: () => Date;
   distDir?: string;
+  /** Where its log lines go (with env LOG_LEVEL, as the log is silent by default). */
+  logStream?: LogStream;
 }
 
 /** An app on a database (ready, not listening). */
@@ -191,6 +194,7 @@ export async function appOn(db: TestDatabase, options: TestAppOptions = {}): Pro
     database: db.database,
     now: options.now,
     distDir: options.distDir ?? path.join(os.tmpdir(), 'lms-test-no-dist'),
+    logStream: options.logStream,
   });
   await app.ready();
   return app;

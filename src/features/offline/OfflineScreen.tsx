@@ -30,6 +30,7 @@ export default function OfflineScreen({ children }: { children?: ReactNode }) {
         <RefreshIcon size={18} />
         {t('actions.retry')}
       </button>
+      <p className="offline-needs-network">{t('offline.needsNetwork')}</p>
       {children}
     </main>
   );

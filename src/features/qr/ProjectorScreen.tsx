@@ -1,14 +1,17 @@
 /**
  * /lms/qrlesson?shed=<idShed> (teacher): the projector screen of a lesson (docs/product.md#qr). The
  * lesson in large type, the QR code of the current token (it changes every 15 seconds) with the
- * typed code, the live "N of M checked in" with the names, and the review list to decide on.
- * Outside the lesson's time the teacher may hold it now as a make-up lesson.
+ * typed code, a countdown to the next code, the live "N of M checked in" with the names, and the
+ * review list to decide on. What the room sees (the stage: code, countdown, count) goes full screen
+ * without the portal around it; the projector view shows only the stage, so names and review reasons
+ * stay on the teacher's own screen. Outside the lesson's time the teacher may hold it now as a
+ * make-up lesson.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { QRCodeSVG } from 'qrcode.react';
-import { scanUrl } from '../../api/qr';
+import { GRACE_MS, scanUrl } from '../../api/qr';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
 import { ErrorLine } from '../../components/fields';
@@ -19,6 +22,29 @@ import { qrActions, selectQr } from './qr.slice';
 import { problemText } from './problems';
 import './qr.css';
 
+/** Whole seconds until the current code's window ends (by the server's clock), counted down each second. */
+function useSecondsLeft(expiresAt: string | undefined, skewMs: number): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!expiresAt) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [expiresAt]);
+  if (!expiresAt) return null;
+  return Math.max(0, Math.ceil((Date.parse(expiresAt) - GRACE_MS - (now + skewMs)) / 1000));
+}
+
+/** Is this element the one shown full screen? Follows the browser's full-screen changes (Esc included). */
+function useFullscreenOf(element: RefObject<HTMLElement | null>): boolean {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    const changed = () => setOn(document.fullscreenElement !== null && document.fullscreenElement === element.current);
+    document.addEventListener('fullscreenchange', changed);
+    return () => document.removeEventListener('fullscreenchange', changed);
+  }, [element]);
+  return on;
+}
+
 export default function ProjectorScreen() {
   const { t } = useTranslation(['qr', 'cm']);
   const dispatch = useAppDispatch();
@@ -28,6 +54,13 @@ export default function ProjectorScreen() {
   const idShed = Number(params.get('shed'));
   const valid = Number.isInteger(idShed) && idShed > 0;
   usePageTitle(t('projector.title'));
+  const stage = useRef<HTMLElement>(null);
+  const fullscreen = useFullscreenOf(stage);
+  const [projectorView, setProjectorView] = useState(false);
+  const secondsLeft = useSecondsLeft(projector.token?.expiresAt, projector.skewMs);
+  // What the room sees: only the code and the count, never names or review reasons.
+  const projected = fullscreen || projectorView;
+  const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled;
 
   useEffect(() => {
     if (!valid) return;
@@ -103,16 +136,43 @@ export default function ProjectorScreen() {
         </div>
       ) : null}
 
+      {s && !s.closed ? (
+        <div className="qr-projector-tools">
+          {canFullscreen ? (
+            <button type="button" className="btn btn-primary" onClick={() => void stage.current?.requestFullscreen().catch(() => undefined)}>
+              {t('projector.fullscreen')}
+            </button>
+          ) : null}
+          <label className="qr-toggle">
+            <input type="checkbox" checked={projectorView} onChange={(e) => setProjectorView(e.target.checked)} />
+            {t('projector.projectorView')}
+          </label>
+        </div>
+      ) : null}
+
       {s ? (
-        <div className="qr-projector-grid">
-          <section className="qr-code-panel card" aria-labelledby="qr-code-title">
+        <div className={`qr-projector-grid${projected ? ' qr-projector-grid-projected' : ''}`}>
+          <section ref={stage} className={`qr-code-panel qr-stage card${projected ? ' qr-stage-projected' : ''}`} aria-labelledby="qr-code-title" data-testid="qr-stage">
             <h2 id="qr-code-title" className="sr-only">
               {t('projector.codeTitle')}
             </h2>
             {s.closed ? (
               <>
                 <p className="qr-closed">{t('projector.closed')}</p>
-                <button type="button" className="btn btn-primary" disabled={session.fetching} onClick={() => dispatch(qrActions.openRequested({ idShed, makeup: false, reopen: true }))}>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={session.fetching}
+                  onClick={() =>
+                    dispatch(
+                      qrActions.openRequested({
+                        idShed,
+                        makeup: false,
+                        reopen: true,
+                      }),
+                    )
+                  }
+                >
                   {t('projector.reopen')}
                 </button>
               </>
@@ -121,61 +181,114 @@ export default function ProjectorScreen() {
                 <div className="qr-code-box" data-testid="qr-token" data-token={token.token}>
                   <QRCodeSVG value={scanUrl(window.location.origin, token.token)} size={320} level="M" marginSize={2} bgColor="#ffffff" fgColor="#000000" title={t('projector.qrAlt')} />
                 </div>
-                <p className="qr-typed">
-                  {t('projector.typedCode')} <strong data-testid="qr-code">{token.code}</strong>
-                </p>
-                <p className="qr-hint">{t('projector.rotates')}</p>
+                <div className="qr-stage-side">
+                  <p className="qr-typed">
+                    {t('projector.typedCode')} <strong data-testid="qr-code">{token.code}</strong>
+                  </p>
+                  {secondsLeft !== null ? (
+                    <p className="qr-countdown" data-testid="qr-countdown">
+                      {t('projector.nextCode', { count: secondsLeft })}
+                    </p>
+                  ) : null}
+                  <p className="qr-count qr-stage-count" aria-live="polite" data-testid="qr-count">
+                    {t('projector.count', { n: s.count, m: s.total })}
+                  </p>
+                  {fullscreen ? (
+                    <button type="button" className="btn btn-secondary qr-stage-exit" onClick={() => void document.exitFullscreen()}>
+                      {t('projector.exitFullscreen')}
+                    </button>
+                  ) : null}
+                </div>
               </>
             ) : tokenError ? (
-              <p role="alert" className="error-message">{problemText(t, tokenError) || describeFailure(t, tokenError)}</p>
+              <p role="alert" className="error-message">
+                {problemText(t, tokenError) || describeFailure(t, tokenError)}
+              </p>
             ) : (
               <Spinner label={t('cm:loading')} />
             )}
+            {s.closed || !token ? (
+              <p className="qr-count qr-stage-count" aria-live="polite" data-testid="qr-count">
+                {t('projector.count', { n: s.count, m: s.total })}
+              </p>
+            ) : null}
           </section>
 
-          <section className="qr-count-panel card" aria-labelledby="qr-count">
-            <h2 id="qr-count" className="qr-count" aria-live="polite" data-testid="qr-count">
-              {t('projector.count', { n: s.count, m: s.total })}
-            </h2>
-            {review.length > 0 ? (
-              <div className="qr-review">
-                <h3>{t('projector.review')}</h3>
-                {decide.error ? <ErrorLine message={t('projector.decideFailed')} detail={describeFailure(t, decide.error) || undefined} onClose={() => dispatch(qrActions.stateRequested())} /> : null}
-                <ul className="qr-list">
-                  {review.map((m) => (
-                    <li key={m.id} className="qr-review-item">
-                      <span>
-                        {m.fio}
-                        <span className="qr-reason"> — {t(`reason.${m.reason ?? 'distance'}`, { m: m.distanceM })}</span>
-                      </span>
-                      <span className="qr-review-actions">
-                        <button type="button" className="btn btn-primary" disabled={decide.fetching} onClick={() => dispatch(qrActions.decideRequested({ markId: m.id, accept: true }))}>
-                          {t('projector.accept')}
-                          <span className="sr-only"> {m.fio}</span>
-                        </button>
-                        <button type="button" className="btn btn-ghost" disabled={decide.fetching} onClick={() => dispatch(qrActions.decideRequested({ markId: m.id, accept: false }))}>
-                          {t('projector.reject')}
-                          <span className="sr-only"> {m.fio}</span>
-                        </button>
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            <h3>{t('projector.present')}</h3>
-            {accepted.length === 0 ? <p className="qr-hint">{t('projector.nobody')}</p> : null}
-            <ol className="qr-list" data-testid="qr-present">
-              {accepted.map((m) => (
-                <li key={m.id}>{m.fio}</li>
-              ))}
-            </ol>
-            {!s.closed ? (
-              <button type="button" className="btn btn-secondary" onClick={() => dispatch(qrActions.closeRequested())}>
-                {t('projector.close')}
-              </button>
-            ) : null}
-          </section>
+          {projected ? null : (
+            <section className="qr-count-panel card" aria-labelledby="qr-marks-title">
+              <h2 id="qr-marks-title" className="qr-marks-title">
+                {t('projector.marks')}
+              </h2>
+              {review.length > 0 ? (
+                <div className="qr-review">
+                  <h3>{t('projector.review')}</h3>
+                  {decide.error ? <ErrorLine message={t('projector.decideFailed')} detail={describeFailure(t, decide.error) || undefined} onClose={() => dispatch(qrActions.stateRequested())} /> : null}
+                  <ul className="qr-list">
+                    {review.map((m) => (
+                      <li key={m.id} className="qr-review-item">
+                        <span>
+                          {m.fio}
+                          <span className="qr-reason">
+                            {' '}
+                            —{' '}
+                            {t(`reason.${m.reason ?? 'distance'}`, {
+                              m: m.distanceM,
+                            })}
+                          </span>
+                        </span>
+                        <span className="qr-review-actions">
+                          <button
+                            type="button"
+                            className="btn btn-primary"
+                            disabled={decide.fetching}
+                            onClick={() =>
+                              dispatch(
+                                qrActions.decideRequested({
+                                  markId: m.id,
+                                  accept: true,
+                                }),
+                              )
+                            }
+                          >
+                            {t('projector.accept')}
+                            <span className="sr-only"> {m.fio}</span>
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-ghost"
+                            disabled={decide.fetching}
+                            onClick={() =>
+                              dispatch(
+                                qrActions.decideRequested({
+                                  markId: m.id,
+                                  accept: false,
+                                }),
+                              )
+                            }
+                          >
+                            {t('projector.reject')}
+                            <span className="sr-only"> {m.fio}</span>
+                          </button>
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              <h3>{t('projector.present')}</h3>
+              {accepted.length === 0 ? <p className="qr-hint">{t('projector.nobody')}</p> : null}
+              <ol className="qr-list" data-testid="qr-present">
+                {accepted.map((m) => (
+                  <li key={m.id}>{m.fio}</li>
+                ))}
+              </ol>
+              {!s.closed ? (
+                <button type="button" className="btn btn-secondary" onClick={() => dispatch(qrActions.closeRequested())}>
+                  {t('projector.close')}
+                </button>
+              ) : null}
+            </section>
+          )}
         </div>
       ) : null}
     </div>

@@ -38,6 +38,7 @@ export function* projectorOpenedSaga(action: PayloadAction<{ idShed: number }>) 
 export function* tokenLoop(session: QrSession) {
   const time = (yield call(qrApi.time)) as Result<{ now: string }>;
   const skew = time.ok ? Date.parse(time.data.now) - Date.now() : 0;
+  yield put(qrActions.clockKnown({ skewMs: skew }));
   for (;;) {
     const result = yield* request(qrApi.token, [session.sessionId], { succeeded: qrActions.tokenSucceeded, failed: qrActions.tokenFailed });
     if (!result.ok) return;

@@ -24,6 +24,8 @@ export interface QrState {
     lesson: ScheduleQr | null;
     token: QrToken | null;
     tokenError: Failure | null;
+    /** The server's clock minus this device's (ms): the countdown to the next code goes by the server's. */
+    skewMs: number;
     decide: Loadable<null>;
   };
   scan: {
@@ -53,7 +55,7 @@ export interface QrState {
 }
 
 export const initialQrState: QrState = {
-  projector: { idShed: null, session: idle(null), notNow: false, lesson: null, token: null, tokenError: null, decide: idle(null) },
+  projector: { idShed: null, session: idle(null), notNow: false, lesson: null, token: null, tokenError: null, skewMs: 0, decide: idle(null) },
   scan: { token: null, lesson: idle(null), lessonsNow: idle([]), locating: false, locateProblem: null, visit: idle(null), sent: null },
   card: idle(null),
   publicCard: { view: 'loading', card: null },
@@ -100,6 +102,10 @@ const slice = createSlice({
     },
     stateFailed(state, action: PayloadAction<Failure>) {
       state.projector.session.error = action.payload;
+    },
+    /** The server's clock was read (before the first token). */
+    clockKnown(state, action: PayloadAction<{ skewMs: number }>) {
+      state.projector.skewMs = action.payload.skewMs;
     },
     tokenSucceeded(state, action: PayloadAction<QrToken>) {
       state.projector.token = action.payload;

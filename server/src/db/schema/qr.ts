@@ -65,9 +65,10 @@ export const qrMarks = pgTable(
       .references(() => students.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     reason: text('reason'),
-    latitude: doublePrecision('latitude').notNull(),
-    longitude: doublePrecision('longitude').notNull(),
-    accuracyM: doublePrecision('accuracy_m').notNull(),
+    /** The reported position: null once older than QR_POSITION_DAYS (housekeeping keeps only the distance). */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    accuracyM: doublePrecision('accuracy_m'),
     distanceM: doublePrecision('distance_m').notNull(),
     /** SHA-256 (hex) of the device cookie the mark came with. */
     device: text('device').notNull(),
@@ -87,6 +88,16 @@ export const qrMarks = pgTable(
     check('qr_marks_via_ck', sql`${t.via} in ('token', 'code')`),
   ],
 );
+
+/**
+ * Staff who may read the QR attendance reports of every group (the dean's office; the report
+ * permission, beside library_editors): a row per account. Other teachers see their own groups only.
+ */
+export const qrReportViewers = pgTable('qr_report_viewers', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
 
 /** The public card link of a student: an unguessable token; a new one replaces (revokes) the old. */
 export const qrCardTokens = pgTable('qr_card_tokens', {

@@ -15,15 +15,16 @@ import { QrService } from './qr.service';
 
 export class QrReports extends QrService {
   /**
-   * QR attendance rates of a half-year at one level (contract/qr.ts). Teachers see the whole
-   * university; a student gets only his own row, and only at the student level.
+   * QR attendance rates of a half-year at one level (contract/qr.ts). A teacher sees the groups he
+   * teaches in that half-year, the whole university only with the report permission (the dean's
+   * office: qr_report_viewers); a student gets only his own row, and only at the student level.
    */
   async report(auth: AuthInfo, level: timetable.ReportLevel, input: QrReportQuery, lang: Language): Promise<QrReportRow[]> {
-    const within = { facultyId: input.faculty, specialityId: input.speciality, groupId: input.group, studentId: undefined as number | undefined };
+    const within = { facultyId: input.faculty, specialityId: input.speciality, groupId: input.group, studentId: undefined as number | undefined, teacherId: undefined as number | undefined };
     if (auth.role === ROLE_STUDENT) {
       if (level !== 'student') throw forbidden();
       within.studentId = auth.uid;
-    }
+    } else if (!(await timetable.isQrReportViewer(this.ctx.db, auth.userId))) within.teacherId = auth.uid;
     const rows = await timetable.qrAttendance(this.ctx.db, level, input.year, input.ws, within);
     return rows.map((r) => ({
       id: r.id,

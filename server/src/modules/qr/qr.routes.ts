@@ -98,7 +98,9 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
     app.get(`/api/misc/${call}`, { schema: { querystring: QrReportQuery, response: replies(QrReportReply) } }, async (req) =>
       ok(await reports.report(req.auth!, level, req.query, languageOf(req))),
     );
-  app.get('/api/misc/getstudentqrinfo', { schema: { querystring: QrCardQuery, response: replies(QrCardReply) }, config: { public: true } }, async (req) =>
-    ok(await reports.card(req.query.data, req.ip, languageOf(req))),
-  );
+  app.get('/api/misc/getstudentqrinfo', { schema: { querystring: QrCardQuery, response: replies(QrCardReply) }, config: { public: true } }, async (req, reply) => {
+    // The card names a student and shows his photo: no cache (the browser's, a proxy's) keeps it.
+    void reply.header('cache-control', 'no-store');
+    return ok(await reports.card(req.query.data, req.ip, languageOf(req)));
+  });
 }

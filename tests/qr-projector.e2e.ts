@@ -1,0 +1,52 @@
+/**
+ * The projector at 1366 × 768, as a classroom projector shows it (docs/product.md#qr): full screen
+ * holds the code, the typed code, the countdown and the count, large, with nothing of the portal
+ * and no names; leaving full screen brings the teacher's list back.
+ */
+import { describe, expect, it } from 'vitest';
+import { TEACHER } from './support/accounts';
+import { expectHidden, expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { ru } from './support/texts';
+
+const e2e = setupE2E();
+
+describe('the QR projector in full screen', () => {
+  it('shows only the code, the countdown and the count, readable across a room', async () => {
+    const teacher = await e2e.page({ viewport: { width: 1366, height: 768 } });
+    await signIn(teacher, TEACHER);
+    await expectPath(teacher, '/lms');
+    await teacher.goto('/lms/schedule');
+    const lesson = teacher.locator('[data-testid^="lesson-"]').first();
+    await expectVisible(lesson, 20000);
+    const idShed = Number((await lesson.getAttribute('data-testid'))!.slice('lesson-'.length));
+    await teacher.goto(`/lms/qrlesson?shed=${idShed}`);
+    const makeup = teacher.getByRole('button', { name: ru('qr:projector.startMakeup') });
+    const code = teacher.getByTestId('qr-token');
+    await expect.poll(async () => (await code.isVisible()) || (await makeup.isVisible()), { timeout: 20000 }).toBe(true);
+    if (await makeup.isVisible()) await makeup.click();
+    await expectVisible(code, 20000);
+
+    await teacher.getByRole('button', { name: ru('qr:projector.fullscreen') }).click();
+    const stage = teacher.getByTestId('qr-stage');
+    await expect.poll(() => stage.evaluate((el) => document.fullscreenElement === el)).toBe(true);
+    await expectVisible(teacher.getByTestId('qr-countdown'));
+    if (process.env.SCREENSHOT_DIR) await teacher.screenshot({ path: `${process.env.SCREENSHOT_DIR}/projector-1366.png` });
+    expect(await teacher.getByTestId('qr-count').textContent()).toMatch(/^Отметились \d+ из \d+$/);
+    await expectHidden(teacher.getByText(ru('qr:projector.present'), { exact: true }));
+    // Readable from the back of a room: the typed code and the count in large type, the QR code most of the height.
+    const size = (testId: string) => teacher.getByTestId(testId).evaluate((el) => parseFloat(getComputedStyle(el.querySelector('strong') ?? el).fontSize));
+    expect(await size('qr-code')).toBeGreaterThanOrEqual(96);
+    expect(await size('qr-count')).toBeGreaterThanOrEqual(48);
+    expect((await code.boundingBox())!.height).toBeGreaterThanOrEqual(500);
+
+    await teacher.getByRole('button', { name: ru('qr:projector.exitFullscreen') }).click();
+    await expect.poll(() => teacher.evaluate(() => document.fullscreenElement === null)).toBe(true);
+    await expectVisible(teacher.getByText(ru('qr:projector.present'), { exact: true }));
+    if (process.env.SCREENSHOT_DIR) {
+      await teacher.screenshot({ path: `${process.env.SCREENSHOT_DIR}/projector-teacher-1366.png`, fullPage: true });
+      await teacher.emulateMedia({ colorScheme: 'dark' });
+      await teacher.setViewportSize({ width: 390, height: 844 });
+      await teacher.screenshot({ path: `${process.env.SCREENSHOT_DIR}/projector-teacher-390-dark.png`, fullPage: true });
+    }
+  });
+});
