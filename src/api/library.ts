@@ -18,6 +18,16 @@ import { get, post } from './http';
 // The client takes only types from the contract: these copies are checked against it by tsc.
 export const NEW_BOOK: typeof NEW_BOOK_ID = -1;
 export const SEARCH_MIN: typeof BOOK_SEARCH_MIN = 2;
+/**
+ * Extensions the library's file picker offers (the server checks every file by its content,
+ * server/src/plugins/sniff.ts): books (PDF, EPUB, DjVu, FB2, MOBI), office documents, plain and
+ * rich text, archives.
+ */
+export const BOOK_FILE_EXTENSIONS: readonly string[] = [
+  ...['pdf', 'epub', 'djvu', 'djv', 'fb2', 'mobi', 'azw'],
+  ...['doc', 'docx', 'rtf', 'odt', 'txt', 'ppt', 'pptx', 'odp', 'xls', 'xlsx', 'ods'],
+  ...['zip', 'rar', '7z'],
+];
 /** The multipart form of a book goes through `upload` (api/http.ts) to this URL. */
 export const BOOK_SAVE_URL = 'api/library/insertupdatebook';
 

@@ -120,13 +120,31 @@ describe('the library screen', () => {
     const user = renderScreen(teacher, 1);
     await user.click(await screen.findByRole('button', { name: 'Добавить книгу' }));
     const form = await screen.findByTestId('library-form');
-    expect(within(form).getByText('PDF, DOC/DOCX, XLS/XLSX, PPT/PPTX, TXT и другие документы до 1 МБ')).toBeInTheDocument();
+    expect(within(form).getByText('PDF, EPUB, DjVu, FB2, MOBI, DOC/DOCX, PPT/PPTX, TXT и другие документы до 1 МБ')).toBeInTheDocument();
     await user.type(within(form).getByLabelText('Название'), 'Большая книга');
     await user.type(within(form).getByLabelText('Автор'), 'Автор А.');
     await user.upload(within(form).getByLabelText('Файл книги'), new File([new Uint8Array(1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' }));
     const log = recordRequests();
     await user.click(within(form).getByRole('button', { name: 'Добавить' }));
     expect(await within(form).findByText('Размер файла превышает 1 МБ')).toBeInTheDocument();
+    await requestsSettled();
+    log.stop();
+    expect(log.paths()).not.toContain('/api/library/insertupdatebook');
+  });
+
+  it('the file picker offers the book formats, and a file of another kind is refused before any upload', async () => {
+    renderScreen(teacher);
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(await screen.findByRole('button', { name: 'Добавить книгу' }));
+    const form = await screen.findByTestId('library-form');
+    const input = within(form).getByLabelText('Файл книги');
+    for (const ext of ['.pdf', '.epub', '.djvu', '.fb2', '.mobi', '.docx']) expect(input.getAttribute('accept')?.split(',')).toContain(ext);
+    await user.type(within(form).getByLabelText('Название'), 'Программа');
+    await user.type(within(form).getByLabelText('Автор'), 'Автор А.');
+    await user.upload(input, new File(['MZ'], 'setup.exe', { type: 'application/octet-stream' }));
+    const log = recordRequests();
+    await user.click(within(form).getByRole('button', { name: 'Добавить' }));
+    expect(await within(form).findByText(/Такой файл библиотека не принимает/)).toBeInTheDocument();
     await requestsSettled();
     log.stop();
     expect(log.paths()).not.toContain('/api/library/insertupdatebook');
