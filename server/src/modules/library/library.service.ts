@@ -27,6 +27,7 @@ import { localName } from '../../i18n';
 import type { Download, MultipartInput } from '../../plugins/files';
 import * as books from '../../shared/books.repository';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
+import { plainText } from '../../shared/plain-text';
 import * as repo from './library.repository';
 
 export class LibraryService {
@@ -82,8 +83,8 @@ export class LibraryService {
       if (input.isFromUmk) throw badRequest({ field: 'isFromUmk' });
       const values: books.BookValues = {
         categoryId: input.id_bookCategory,
-        name: input.nameBook.trim(),
-        author: input.author.trim(),
+        name: plainText(input.nameBook),
+        author: plainText(input.author),
         description: (input.description ?? '').trim(),
         totalPages: input.totalPages ?? 0,
       };

@@ -206,6 +206,14 @@ describe('adding, editing and deleting books', () => {
     expect((await get(`/api/library/download.file?id=${book.id_eBook}`, student)).statusCode).toBe(404);
   });
 
+  it('titles and names lose bidirectional controls and keep everything else as typed', async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    const book = await added(teacher, { nameBook: ' \u202eкод\u202c Python\u2066 3\u2069 ', author: '\u200fАли\u200e \u061cاحمد', id_bookCategory: category });
+    expect(book).toMatchObject({ name: 'код Python 3', author: 'Али احمد' });
+    const found: Book[] = (await post('/api/library/searchbooks', student, { text: 'код python' })).json().data;
+    expect(found.map((b) => b.id_eBook)).toContain(book.id_eBook);
+  });
+
   it('a student may not delete a book someone else uploaded; ids naming someone else → 403', async () => {
     const category = await firstCategory();
     const [seeded] = (await post('/api/library/getbooklist', student, { id_bookCategory: category.id_bookCategory })).json().data as Book[];

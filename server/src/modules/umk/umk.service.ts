@@ -31,6 +31,7 @@ import type { Download, MultipartInput } from '../../plugins/files';
 import * as academic from '../../shared/academic/academic.repository';
 import * as books from '../../shared/books.repository';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
+import { plainText } from '../../shared/plain-text';
 import * as repo from './umk.repository';
 
 /** Education form ids (reference data) → the audience of the materials meant for that form. */
@@ -114,7 +115,7 @@ export class UmkService {
       if (files.some((f) => f.field !== UMK_FILE_FIELD) || files.length > 1) throw badRequest({ field: UMK_FILE_FIELD });
       const db = this.ctx.db;
       if (!(await repo.teachesDiscipline(db, teacherId, input.id_discipline))) throw forbidden();
-      const name = input.bookName.trim();
+      const name = plainText(input.bookName);
       if (!name) throw badRequest({ field: 'bookName' });
       if (!(await repo.semesterExists(db, input.id_semester))) throw badRequest({ field: 'id_semester' });
       if (!(await repo.examTypeExists(db, input.id_examination))) throw badRequest({ field: 'id_examination' });
@@ -128,7 +129,7 @@ export class UmkService {
       const values = {
         typeId: input.id_typeUmk,
         name,
-        author: (input.author ?? '').trim(),
+        author: plainText(input.author ?? ''),
         description: (input.description ?? '').trim(),
         totalPages: input.totalPages ?? 0,
         disciplineId: input.id_discipline,
