@@ -6,6 +6,7 @@ import type {
   BookDeleted,
   BookListBody,
   BookSearchBody,
+  BookSearchPage,
   BaseCategory,
   CategoriesBody,
   DeleteBookBody,
@@ -37,7 +38,7 @@ export const libraryApi = {
   baseCategories: () => get<BaseCategory[]>('api/library/basebookcategories', session),
   categories: (body: CategoriesBody) => post<BookCategory[]>('api/library/bookcategories', body, session),
   books: (body: BookListBody) => post<Book[]>('api/library/getbooklist', body, session),
-  search: (body: BookSearchBody) => post<Book[]>('api/library/searchbooks', body, session),
+  search: (body: BookSearchBody) => post<BookSearchPage>('api/library/searchbooks', body, session),
   deleteCheck: (body: DeleteCheckBody) => post<DeleteCheck>('api/library/deletecheck', body, session),
   remove: (body: DeleteBookBody) => post<BookDeleted>('api/library/deleteebook', body, session),
 };

@@ -7,6 +7,7 @@ import {
   BookSaveFields,
   BookSaveReply,
   BookSearchBody,
+  BookSearchReply,
   CategoriesBody,
   CategoriesReply,
   DeleteBookBody,
@@ -34,7 +35,7 @@ export default async function libraryRoutes(app: App, { ctx }: { ctx: AppContext
     ok(await library.list(req.auth!, req.body, languageOf(req))),
   );
 
-  app.post('/api/library/searchbooks', { schema: { body: BookSearchBody, response: replies(BookListReply) } }, async (req) =>
+  app.post('/api/library/searchbooks', { schema: { body: BookSearchBody, response: replies(BookSearchReply) } }, async (req) =>
     ok(await library.search(req.auth!, req.body, languageOf(req))),
   );
 

@@ -16,6 +16,7 @@ import {
   type BookListBody,
   type BookSaveFields,
   type BookSearchBody,
+  type BookSearchPage,
   type CategoriesBody,
   type DeleteBookBody,
   type DeleteCheck,
@@ -28,6 +29,7 @@ import type { Download, MultipartInput } from '../../plugins/files';
 import * as books from '../../shared/books.repository';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
 import { plainText } from '../../shared/plain-text';
+import { searchVariants } from '../../shared/transliterate';
 import * as repo from './library.repository';
 
 export class LibraryService {
@@ -47,11 +49,17 @@ export class LibraryService {
     return this.present(auth, await books.booksOfCategory(this.ctx.db, input.id_bookCategory), lang);
   }
 
-  /** Title, author or annotation containing the text, whatever its case and diacritics. */
-  async search(auth: AuthInfo, input: BookSearchBody, lang: Language): Promise<Book[]> {
+  /** Title, author or annotation containing the text or its transliteration, whatever its case and diacritics: a page and the count. */
+  async search(auth: AuthInfo, input: BookSearchBody, lang: Language): Promise<BookSearchPage> {
     const folded = books.foldForSearch(input.text);
     if (folded.length < 2) throw badRequest({ field: 'text' });
-    return this.present(auth, await books.searchBooks(this.ctx.db, folded, BOOK_SEARCH_LIMIT), lang);
+    const variants = searchVariants(folded);
+    const offset = input.offset ?? 0;
+    const [rows, total] = await Promise.all([
+      books.searchBooks(this.ctx.db, variants, BOOK_SEARCH_LIMIT, offset),
+      books.countSearch(this.ctx.db, variants),
+    ]);
+    return { books: await this.present(auth, rows, lang), total, offset };
   }
 
   async deleteCheck(auth: AuthInfo, input: DeleteCheckBody): Promise<DeleteCheck> {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book, BookCategory } from '../../../../contract/library';
+import { BOOK_SEARCH_LIMIT, type Book, type BookCategory } from '../../../../contract/library';
 import type { App } from '../../app';
 import { books, files, groups, students, users } from '../../db/schema';
 import { hashPassword } from '../../shared/credentials/password-hash';
@@ -128,7 +128,7 @@ describe('reading the library', () => {
     const search = async (text: string) => {
       const res = await post('/api/library/searchbooks', student, { text });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().data as Book[];
+      return res.json().data.books as Book[];
     };
     expect((await search('garcia marquez')).map((b) => b.author)).toEqual(['Gabriel García Márquez']);
     expect((await search('EMILE ZOLA'))[0].name).toBe('Germinal');
@@ -143,6 +143,34 @@ describe('reading the library', () => {
     expect(await search('%_')).toEqual([]);
     expect((await post('/api/library/searchbooks', student, { text: 'x' })).statusCode).toBe(400);
     expect((await post('/api/library/searchbooks', student, { text: ' x ' })).statusCode).toBe(400);
+  });
+
+  it('Latin and Cyrillic find each other, title matches first', async () => {
+    const search = async (text: string) => (await post('/api/library/searchbooks', student, { text })).json().data as { books: Book[]; total: number };
+    const knuth = await search('knuth');
+    expect(knuth.books.map((b) => b.author)).toEqual(expect.arrayContaining(['Кнут Д. Э.', 'Грэхем Р., Кнут Д., Паташник О.']));
+    expect(knuth.total).toBe(knuth.books.length);
+    const category = String((await firstCategory()).id_bookCategory);
+    const latin = await added(teacher, { nameBook: 'The Art of Computer Programming', author: 'Donald E. Knuth', id_bookCategory: category });
+    const annotated = await added(teacher, { nameBook: 'Алгоритмы', author: 'Сборник', description: 'По мотивам Кнута', id_bookCategory: category });
+    const cyrillic = await search('Кнут');
+    expect(cyrillic.books.map((b) => b.id_eBook)).toEqual(expect.arrayContaining([latin.id_eBook, annotated.id_eBook]));
+    expect(cyrillic.books.at(-1)?.id_eBook).toBe(annotated.id_eBook);
+  });
+
+  it('pages the results and says the true count', async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    const many = BOOK_SEARCH_LIMIT + 5;
+    for (let i = 0; i < many; i++) await added(teacher, { nameBook: `Ситара, задачи ${i}`, author: 'Кафедра', id_bookCategory: category });
+    const first = (await post('/api/library/searchbooks', student, { text: 'ситара' })).json().data;
+    expect(first).toMatchObject({ total: many, offset: 0 });
+    expect(first.books).toHaveLength(BOOK_SEARCH_LIMIT);
+    const second = (await post('/api/library/searchbooks', student, { text: 'sitara', offset: BOOK_SEARCH_LIMIT })).json().data;
+    expect(second).toMatchObject({ total: many, offset: BOOK_SEARCH_LIMIT });
+    expect(second.books).toHaveLength(5);
+    const ids = new Set([...first.books, ...second.books].map((b: Book) => b.id_eBook));
+    expect(ids.size).toBe(many);
+    expect((await post('/api/library/searchbooks', student, { text: 'сборник', offset: -1 })).statusCode).toBe(400);
   });
 
   it('ids out of range → 400; unknown → 404', async () => {
@@ -210,7 +238,7 @@ describe('adding, editing and deleting books', () => {
     const category = String((await firstCategory()).id_bookCategory);
     const book = await added(teacher, { nameBook: ' \u202eкод\u202c Python\u2066 3\u2069 ', author: '\u200fАли\u200e \u061cاحمد', id_bookCategory: category });
     expect(book).toMatchObject({ name: 'код Python 3', author: 'Али احمد' });
-    const found: Book[] = (await post('/api/library/searchbooks', student, { text: 'код python' })).json().data;
+    const found: Book[] = (await post('/api/library/searchbooks', student, { text: 'код python' })).json().data.books;
     expect(found.map((b) => b.id_eBook)).toContain(book.id_eBook);
   });
 
