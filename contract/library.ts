@@ -1,7 +1,8 @@
 /**
  * E-library calls under /api/library/ (docs/api.md#library). Every call needs a session. Anyone
- * signed in reads the library and may add books; a book is edited or deleted by its uploader or by
- * staff with the library permission. Identity comes from the session: id_human and id_humanType in
+ * signed in reads the library; who adds books is configured (LIBRARY_UPLOADERS, by default teachers
+ * and staff with the library permission); a book is edited or deleted by its uploader or by staff
+ * with the library permission. Identity comes from the session: id_human and id_humanType in
  * a body must name the caller (else 403).
  */
 import { Type, type Static } from 'typebox';
@@ -61,6 +62,14 @@ export const Book = Type.Object({
 });
 export type Book = Static<typeof Book>;
 export const BookListReply = Ok(Type.Array(Book));
+
+/**
+ * GET /api/library/quota: whether the caller may add books (LIBRARY_UPLOADERS), and the storage
+ * his uploads take and may take (QUOTA_TEACHER_MB / QUOTA_STUDENT_MB), in bytes.
+ */
+export const LibraryQuota = Type.Object({ mayAdd: Type.Boolean(), usedBytes: Type.Integer(), quotaBytes: Type.Integer() });
+export type LibraryQuota = Static<typeof LibraryQuota>;
+export const LibraryQuotaReply = Ok(LibraryQuota);
 
 /** POST /api/library/getbooklist {id_bookCategory}: the books of a category, newest first. */
 export const BookListBody = Type.Object({ id_bookCategory: DbId });

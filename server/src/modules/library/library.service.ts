@@ -30,10 +30,15 @@ import * as books from '../../shared/books.repository';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
 import { plainText } from '../../shared/plain-text';
 import { searchVariants } from '../../shared/transliterate';
+import { UploadRules } from '../../shared/upload-rules';
 import * as repo from './library.repository';
 
 export class LibraryService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly uploads: UploadRules;
+
+  constructor(private readonly ctx: AppContext) {
+    this.uploads = new UploadRules(ctx);
+  }
 
   async baseCategories(lang: Language): Promise<BaseCategory[]> {
     return (await repo.baseCategories(this.ctx.db)).map((r) => ({ id_baseBookCategory: r.id, name: localName(r, lang) }));
@@ -101,8 +106,10 @@ export class LibraryService {
       if (!(await books.categoryExists(this.ctx.db, values.categoryId))) throw badRequest({ field: 'id_bookCategory' });
       const [file] = files;
       if (input.id_eBook === NEW_BOOK_ID) {
+        await this.uploads.assertMayAddToLibrary(auth);
         if (!file) throw badRequest({ field: BOOK_FILE_FIELD });
         return this.ctx.db.transaction(async (tx) => {
+          await this.uploads.assertFits(tx, auth, file.size);
           const stored = await this.ctx.files.save(tx, auth.userId, file);
           return books.insertBook(tx, { ...values, fileId: stored.id, uploaderUserId: auth.userId, fromUmk: false });
         });
@@ -114,6 +121,7 @@ export class LibraryService {
       if (file && book.fromUmk) throw badRequest({ field: BOOK_FILE_FIELD });
       return this.ctx.db.transaction(async (tx) => {
         if (file) {
+          await this.uploads.assertFits(tx, auth, file.size);
           const stored = await this.ctx.files.save(tx, auth.userId, file);
           await books.updateBook(tx, book.id, { ...values, fileId: stored.id });
           await this.ctx.files.remove(tx, [book.fileId]);

@@ -49,7 +49,7 @@ async function account(login: string, role: 1 | 2, notSpeciality?: number): Prom
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-library-'));
   db = await createTestDatabase();
-  app = await appOn(db, { env: { DATA_DIR: dataDir, UPLOAD_LIMIT_MB: '1' } });
+  app = await appOn(db, { env: { DATA_DIR: dataDir, UPLOAD_LIMIT_MB: '1', LIBRARY_UPLOADERS: 'teacher,student,library' } });
   teacher = await session(app, 'teacher');
   student = await session(app, 'student');
   const [own] = await db.database.db
@@ -288,3 +288,88 @@ describe('adding, editing and deleting books', () => {
     expect({ books: await total(books), files: await total(files), disk: onDisk().length }).toEqual(before);
   });
 });
+
+describe('who may upload and how much', () => {
+  /** An app on the same database with the default rule, or with `env`. */
+  async function withApp(env: Record<string, string>, run: (other: App) => Promise<void>) {
+    const other = await appOn(db, { env: { DATA_DIR: dataDir, UPLOAD_LIMIT_MB: '1', ...env } });
+    try {
+      await run(other);
+    } finally {
+      await other.close();
+    }
+  }
+  const saveOn = (other: App, who: Who, name: string, category: string) => {
+    const { payload, contentType } = multipartPayload([
+      ...Object.entries({ id_eBook: '-1', id_human: String(who.user.uid), id_humanType: String(who.user.role), nameBook: name, author: 'A', id_bookCategory: category }).map(([n, content]) => ({ name: n, content })),
+      { name: 'files', filename: 'a.pdf', content: PDF },
+    ]);
+    return other.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...who.headers, 'content-type': contentType } });
+  };
+
+  it('by default teachers and library staff add books, a student without the library permission may not', async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    await withApp({}, async (other) => {
+      const before = await total(books);
+      expect((await saveOn(other, student, 'Студенческая', category)).statusCode).toBe(403);
+      expect(await total(books)).toBe(before);
+      expect((await saveOn(other, plainTeacher, 'Преподавательская', category)).statusCode).toBe(200);
+      expect((await saveOn(other, teacher, 'Библиотечная', category)).statusCode).toBe(200);
+      const quota = (await other.inject({ url: '/api/library/quota', headers: student.headers })).json().data;
+      expect(quota).toMatchObject({ mayAdd: false });
+    });
+    await withApp({ LIBRARY_UPLOADERS: 'library' }, async (other) => {
+      expect((await saveOn(other, plainTeacher, 'Не библиотека', category)).statusCode).toBe(403);
+      expect((await saveOn(other, teacher, 'Библиотека', category)).statusCode).toBe(200);
+    });
+  });
+
+  it('uploads per minute are counted per account in the database, so they hold across server processes', async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    const fresh = await account('ratestudent', 2);
+    const env = { UPLOADS_PER_MINUTE: '3', LIBRARY_UPLOADERS: 'student,teacher' };
+    await withApp(env, async (one) => {
+      await withApp(env, async (two) => {
+        const codes = [];
+        for (const [i, at] of [one, two, one, two].entries()) codes.push((await saveOn(at, fresh, `Поток ${i}`, category)).statusCode);
+        expect(codes).toEqual([200, 200, 200, 429]);
+        expect((await saveOn(one, await account('ratestudent2', 2), 'Другой аккаунт', category)).statusCode).toBe(200);
+      });
+    });
+  });
+
+  it("an account's quota refuses a file that does not fit, and the form is told used / allowed", async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    await withApp({ QUOTA_STUDENT_MB: '1', LIBRARY_UPLOADERS: 'student' }, async (other) => {
+      const quota = (await other.inject({ url: '/api/library/quota', headers: otherStudent.headers })).json().data;
+      expect(quota).toMatchObject({ mayAdd: true, quotaBytes: LIMIT });
+      const big = Buffer.concat([PDF, Buffer.alloc(LIMIT - PDF.length - quota.usedBytes - 10, 0x20)]);
+      const { payload, contentType } = multipartPayload([
+        ...Object.entries({ id_eBook: '-1', id_human: String(otherStudent.user.uid), id_humanType: '2', nameBook: 'Почти всё', author: 'A', id_bookCategory: category }).map(([n, content]) => ({ name: n, content })),
+        { name: 'files', filename: 'big.pdf', content: big },
+      ]);
+      const first = await other.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...otherStudent.headers, 'content-type': contentType } });
+      expect(first.statusCode, first.body).toBe(200);
+      const after = (await other.inject({ url: '/api/library/quota', headers: otherStudent.headers })).json().data;
+      expect(after.usedBytes).toBe(quota.usedBytes + big.length);
+      const before = await total(files);
+      const over = await saveOn(other, otherStudent, 'Лишняя', category);
+      expect(over.statusCode).toBe(409);
+      expect(over.json().error).toMatchObject({ code: 'QUOTA_EXCEEDED', params: { quotaMb: 1 } });
+      expect(await total(files)).toBe(before);
+    });
+  });
+
+  it('a disk below the free-space floor refuses uploads with a clear error, and /api/health says so', async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    await withApp({ FREE_SPACE_FLOOR_MB: '10000000' }, async (other) => {
+      const res = await saveOn(other, teacher, 'Полный диск', category);
+      expect(res.statusCode).toBe(507);
+      expect(res.json().error.code).toBe('STORAGE_FULL');
+      const health = await other.inject({ url: '/api/health' });
+      expect(health.json().data).toMatchObject({ db: 'ok', storage: 'low' });
+    });
+    expect((await app.inject({ url: '/api/health' })).json().data).toMatchObject({ storage: 'ok' });
+  });
+});
+
