@@ -36,6 +36,10 @@ export const ErrorCode = Type.Union([
   Type.Literal('WRONG_PASSWORD'),
   Type.Literal('TOO_LARGE'),
   Type.Literal('UNSUPPORTED_TYPE'),
+  /** An upload over the account's storage quota (409; {usedMb}, {quotaMb}). */
+  Type.Literal('QUOTA_EXCEEDED'),
+  /** The file storage is nearly full: new uploads are refused until space is freed (507). */
+  Type.Literal('STORAGE_FULL'),
   /** A journal mark other than '+', 'н/б', 'ув' or an integer of the journal's scale {min}..{max}. */
   Type.Literal('INVALID_MARK'),
   /** A journal write dated outside the journal's half-year ({from}..{to}). */

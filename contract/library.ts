@@ -1,7 +1,8 @@
 /**
  * E-library calls under /api/library/ (docs/api.md#library). Every call needs a session. Anyone
- * signed in reads the library and may add books; a book is edited or deleted by its uploader or by
- * staff with the library permission. Identity comes from the session: id_human and id_humanType in
+ * signed in reads the library; who adds books is configured (LIBRARY_UPLOADERS, by default teachers
+ * and staff with the library permission); a book is edited or deleted by its uploader or by staff
+ * with the library permission. Identity comes from the session: id_human and id_humanType in
  * a body must name the caller (else 403).
  */
 import { Type, type Static } from 'typebox';
@@ -16,10 +17,12 @@ export const BOOK_PAGES_MAX = 100000;
 export const BOOK_FILE_FIELD = 'files';
 /** id_eBook of a book not saved yet. */
 export const NEW_BOOK_ID = -1;
-/** Shortest and longest text of the search across the library; at most this many books come back. */
+/** Shortest and longest text of the search across the library; a page of its results holds this many books. */
 export const BOOK_SEARCH_MIN = 2;
 export const BOOK_SEARCH_MAX = 100;
 export const BOOK_SEARCH_LIMIT = 50;
+/** The furthest offset a search page may start at. */
+export const BOOK_SEARCH_OFFSET_MAX = 100000;
 
 /** GET /api/library/basebookcategories: the base categories (Учебная литература…). */
 export const BaseCategory = Type.Object({ id_baseBookCategory: Type.Integer(), name: Type.String() });
@@ -60,16 +63,38 @@ export const Book = Type.Object({
 export type Book = Static<typeof Book>;
 export const BookListReply = Ok(Type.Array(Book));
 
+/**
+ * GET /api/library/quota: whether the caller may add books (LIBRARY_UPLOADERS), and the storage
+ * his uploads take and may take (QUOTA_TEACHER_MB / QUOTA_STUDENT_MB), in bytes.
+ */
+export const LibraryQuota = Type.Object({ mayAdd: Type.Boolean(), usedBytes: Type.Integer(), quotaBytes: Type.Integer() });
+export type LibraryQuota = Static<typeof LibraryQuota>;
+export const LibraryQuotaReply = Ok(LibraryQuota);
+
 /** POST /api/library/getbooklist {id_bookCategory}: the books of a category, newest first. */
 export const BookListBody = Type.Object({ id_bookCategory: DbId });
 export type BookListBody = Static<typeof BookListBody>;
 
 /**
- * POST /api/library/searchbooks {text}: books of every category whose title, author or annotation
- * contains the text, ignoring case and diacritics (at most BOOK_SEARCH_LIMIT, best matches first).
+ * POST /api/library/searchbooks {text, offset?}: books of every category whose title, author or
+ * annotation contains the text, ignoring case and diacritics, in Latin or Cyrillic letters (the
+ * text is also looked for transliterated: `knuth` finds «Кнут», `Кнут` finds "Knuth"). Title
+ * matches first, then author, then annotation; a page of BOOK_SEARCH_LIMIT books from `offset`
+ * (default 0) with the number of all the matches.
  */
-export const BookSearchBody = Type.Object({ text: Type.String({ minLength: BOOK_SEARCH_MIN, maxLength: BOOK_SEARCH_MAX }) });
+export const BookSearchBody = Type.Object({
+  text: Type.String({ minLength: BOOK_SEARCH_MIN, maxLength: BOOK_SEARCH_MAX }),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: BOOK_SEARCH_OFFSET_MAX })),
+});
 export type BookSearchBody = Static<typeof BookSearchBody>;
+export const BookSearchPage = Type.Object({
+  books: Type.Array(Book),
+  /** Every book that matches, on all pages. */
+  total: Type.Integer(),
+  offset: Type.Integer(),
+});
+export type BookSearchPage = Static<typeof BookSearchPage>;
+export const BookSearchReply = Ok(BookSearchPage);
 
 /** POST /api/library/deletecheck {id_human, id_EBook}: may the caller delete that book? */
 export const DeleteCheckBody = Type.Object({ id_human: Type.Integer(), id_EBook: DbId });

@@ -48,6 +48,18 @@ const int =
 
 const text = (raw: string | undefined): string => required(raw);
 
+export type Uploader = 'teacher' | 'student' | 'library';
+const UPLOADERS: readonly Uploader[] = ['teacher', 'student', 'library'];
+
+function uploaderList(raw: string | undefined): Uploader[] {
+  const items = required(raw)
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const item of items) if (!UPLOADERS.includes(item as Uploader)) throw new Invalid(`expected teacher, student or library, got '${item}'`);
+  return items as Uploader[];
+}
+
 const optionalText = (raw: string | undefined): string | null => raw ?? null;
 
 function httpUrl(raw: string | undefined): string {
@@ -105,6 +117,21 @@ const VARS = {
     optionalPostgresUrl,
   ),
   uploadLimitMb: v('UPLOAD_LIMIT_MB', '25', 'Largest accepted upload in MB (sent to the client as maxSizeMb).', int(1, 1024)),
+  libraryUploaders: v(
+    'LIBRARY_UPLOADERS',
+    'teacher,library',
+    'Who may add books to the library, a comma list of teacher, student and library (staff with the library permission, whatever their role).',
+    uploaderList,
+  ),
+  uploadsPerMinute: v('UPLOADS_PER_MINUTE', '10', 'Uploads one account may make within a minute (library and teaching materials, counted across server processes) before 429.', int(1, 10000)),
+  quotaTeacherMb: v('QUOTA_TEACHER_MB', '2048', "Storage one teacher's uploads may take, in MB.", int(1, 10_000_000)),
+  quotaStudentMb: v('QUOTA_STUDENT_MB', '200', "Storage one student's uploads may take, in MB.", int(1, 10_000_000)),
+  freeSpaceFloorMb: v(
+    'FREE_SPACE_FLOOR_MB',
+    '1024',
+    'Free space the disk of DATA_DIR/files keeps: below it new uploads are refused (507) and /api/health reports storage "low" (0: never).',
+    int(0, 10_000_000),
+  ),
   sessionIdleMinutes: v('SESSION_IDLE_MINUTES', '30', 'A session ends after this many minutes without a request.', int(1, 7 * 24 * 60)),
   sessionAbsoluteHours: v('SESSION_ABSOLUTE_HOURS', '12', 'A session ends this many hours after sign-in, whatever the activity.', int(1, 24 * 30)),
   sessionCacheMs: v(

@@ -34,6 +34,16 @@ const ERRORS: Record<ErrorCode, Texts> = {
   WRONG_PASSWORD: { ru: 'Текущий пароль неверен', kg: 'Учурдагы сырсөз туура эмес', en: 'The current password is wrong' },
   TOO_LARGE: { ru: 'Превышен допустимый размер', kg: 'Уруксат берилген өлчөмдөн ашып кетти', en: 'The size limit is exceeded' },
   UNSUPPORTED_TYPE: { ru: 'Неподдерживаемый тип данных', kg: 'Колдоого алынбаган маалымат түрү', en: 'Unsupported content type' },
+  QUOTA_EXCEEDED: {
+    ru: 'Файл не помещается в квоту: занято {usedMb} МБ из {quotaMb} МБ',
+    kg: 'Файл квотага батпайт: {quotaMb} МБ ичинен {usedMb} МБ ээленген',
+    en: 'The file does not fit the quota: {usedMb} MB of {quotaMb} MB used',
+  },
+  STORAGE_FULL: {
+    ru: 'Хранилище файлов почти заполнено: новые загрузки не принимаются',
+    kg: 'Файл сактагыч дээрлик толду: жаңы жүктөөлөр кабыл алынбайт',
+    en: 'The file storage is nearly full: new uploads are refused',
+  },
   INVALID_MARK: {
     ru: 'Недопустимая отметка: «н/б», «ув», «+» или целое число от {min} до {max}',
     kg: 'Жараксыз белги: «н/б», «ув», «+» же {min}дөн {max}гө чейинки бүтүн сан',

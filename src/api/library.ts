@@ -6,6 +6,7 @@ import type {
   BookDeleted,
   BookListBody,
   BookSearchBody,
+  BookSearchPage,
   BaseCategory,
   CategoriesBody,
   DeleteBookBody,
@@ -18,6 +19,16 @@ import { get, post } from './http';
 // The client takes only types from the contract: these copies are checked against it by tsc.
 export const NEW_BOOK: typeof NEW_BOOK_ID = -1;
 export const SEARCH_MIN: typeof BOOK_SEARCH_MIN = 2;
+/**
+ * Extensions the library's file picker offers (the server checks every file by its content,
+ * server/src/plugins/sniff.ts): books (PDF, EPUB, DjVu, FB2, MOBI), office documents, plain and
+ * rich text, archives.
+ */
+export const BOOK_FILE_EXTENSIONS: readonly string[] = [
+  ...['pdf', 'epub', 'djvu', 'djv', 'fb2', 'mobi', 'azw'],
+  ...['doc', 'docx', 'rtf', 'odt', 'txt', 'ppt', 'pptx', 'odp', 'xls', 'xlsx', 'ods'],
+  ...['zip', 'rar', '7z'],
+];
 /** The multipart form of a book goes through `upload` (api/http.ts) to this URL. */
 export const BOOK_SAVE_URL = 'api/library/insertupdatebook';
 
@@ -27,7 +38,7 @@ export const libraryApi = {
   baseCategories: () => get<BaseCategory[]>('api/library/basebookcategories', session),
   categories: (body: CategoriesBody) => post<BookCategory[]>('api/library/bookcategories', body, session),
   books: (body: BookListBody) => post<Book[]>('api/library/getbooklist', body, session),
-  search: (body: BookSearchBody) => post<Book[]>('api/library/searchbooks', body, session),
+  search: (body: BookSearchBody) => post<BookSearchPage>('api/library/searchbooks', body, session),
   deleteCheck: (body: DeleteCheckBody) => post<DeleteCheck>('api/library/deletecheck', body, session),
   remove: (body: DeleteBookBody) => post<BookDeleted>('api/library/deleteebook', body, session),
 };

@@ -14,9 +14,11 @@ interface Props {
   /** Shown under the input while nothing is wrong (the allowed size, for instance). */
   hint: string;
   required: boolean;
+  /** The input's `accept` list (".pdf,.epub"), so the picker offers only those files. */
+  accept?: string;
 }
 
-export function FileField({ name, label, hint, required }: Props) {
+export function FileField({ name, label, hint, required, accept }: Props) {
   const [field, meta, helpers] = useField<File | null>(name);
   const fileSize = useFileSize();
   const id = useId();
@@ -32,6 +34,7 @@ export function FileField({ name, label, hint, required }: Props) {
         aria-describedby={hintId}
         aria-invalid={invalid}
         required={required}
+        accept={accept}
         onChange={(e) => {
           void helpers.setTouched(true, false);
           void helpers.setValue(e.target.files?.[0] ?? null);

@@ -73,9 +73,9 @@ const CREATES: Create[] = [
   {
     name: 'library book',
     url: '/api/library/insertupdatebook',
-    who: () => student,
+    who: () => teacher,
     table: 'books',
-    fields: (text) => ({ id_eBook: '-1', id_human: String(student.user.uid), id_humanType: String(student.user.role), nameBook: text, author: 'Сыдыкова А.', description: 'Лекции', totalPages: '12', id_bookCategory: String(bookCategory) }),
+    fields: (text) => ({ id_eBook: '-1', id_human: String(teacher.user.uid), id_humanType: String(teacher.user.role), nameBook: text, author: 'Сыдыкова А.', description: 'Лекции', totalPages: '12', id_bookCategory: String(bookCategory) }),
   },
   {
     name: 'teaching material',

@@ -16,6 +16,11 @@ const ascii = (head: Buffer, at: number, text: string) => head.subarray(at, at +
 
 const IMAGE_TYPES = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', jfif: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
+/** The stored type of an EPUB book. */
+export const EPUB_TYPE = 'application/epub+zip';
+/** The stored type of a FictionBook (FB2) book. */
+export const FB2_TYPE = 'application/x-fictionbook+xml';
+
 /** Binary kinds, tried in order. Image kinds accept any image extension but store the real type. */
 const KINDS: Array<Kind & { image?: string }> = [
   { test: (h) => ascii(h, 0, '%PDF-'), types: { pdf: 'application/pdf' } },
@@ -27,6 +32,8 @@ const KINDS: Array<Kind & { image?: string }> = [
     test: (h) => starts(h, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1),
     types: { doc: 'application/msword', dot: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint', pps: 'application/vnd.ms-powerpoint' },
   },
+  // EPUB: a zip whose first entry is the stored file `mimetype` holding application/epub+zip.
+  { test: (h) => starts(h, 0x50, 0x4b, 0x03, 0x04) && ascii(h, 30, 'mimetype') && ascii(h, 38, 'application/epub+zip'), types: { epub: EPUB_TYPE } },
   {
     test: (h) => starts(h, 0x50, 0x4b, 0x03, 0x04) || starts(h, 0x50, 0x4b, 0x05, 0x06),
     types: {
@@ -40,12 +47,24 @@ const KINDS: Array<Kind & { image?: string }> = [
       odp: 'application/vnd.oasis.opendocument.presentation',
     },
   },
+  // DjVu: an IFF container AT&TFORM of a single page (DJVU) or a multi-page document (DJVM).
+  { test: (h) => ascii(h, 0, 'AT&TFORM') && (ascii(h, 12, 'DJVU') || ascii(h, 12, 'DJVM')), types: { djvu: 'image/vnd.djvu', djv: 'image/vnd.djvu' } },
+  // MOBI (and AZW): a Palm database whose type and creator are BOOKMOBI.
+  { test: (h) => ascii(h, 60, 'BOOKMOBI'), types: { mobi: 'application/x-mobipocket-ebook', azw: 'application/x-mobipocket-ebook' } },
   { test: (h) => starts(h, 0x52, 0x61, 0x72, 0x21, 0x1a, 0x07), types: { rar: 'application/vnd.rar' } },
   { test: (h) => starts(h, 0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c), types: { '7z': 'application/x-7z-compressed' } },
   { test: (h) => ascii(h, 0, '{\\rtf'), types: { rtf: 'application/rtf' } },
   { test: (h) => ascii(h, 0, 'ID3') || (h[0] === 0xff && (h[1] & 0xe0) === 0xe0), types: { mp3: 'audio/mpeg' } },
   { test: (h) => ascii(h, 4, 'ftyp'), types: { mp4: 'video/mp4', m4a: 'audio/mp4', mov: 'video/quicktime' } },
 ];
+
+/** An FB2 book: XML (an optional declaration and comments) whose root element is FictionBook. */
+const FICTION_BOOK = /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<FictionBook[\s>]/;
+
+function isFictionBook(head: Buffer): boolean {
+  if (head.includes(0)) return false;
+  return FICTION_BOOK.test(head.subarray(0, 4096).toString('utf8'));
+}
 
 const TEXT_TYPES: Record<string, string> = { txt: 'text/plain', csv: 'text/csv', md: 'text/plain', log: 'text/plain' };
 
@@ -98,6 +117,7 @@ export function sniffType(fileName: string, head: Buffer, complete: boolean): st
     if (!(ext in kind.types)) return null;
     return kind.image ?? kind.types[ext];
   }
+  if (ext === 'fb2') return isFictionBook(head) ? FB2_TYPE : null;
   if (ext in TEXT_TYPES && isPlainText(head, complete)) return `${TEXT_TYPES[ext]}; charset=utf-8`;
   return null;
 }

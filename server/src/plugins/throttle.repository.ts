@@ -3,7 +3,7 @@ import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { loginAttempts } from '../db/schema';
 
-export type AttemptKind = 'login' | 'password' | 'qrcode' | 'card';
+export type AttemptKind = 'login' | 'password' | 'qrcode' | 'card' | 'upload';
 
 /** Serialises reservations for one key until the transaction ends (works across processes). */
 export async function lockKey(db: Db, kind: AttemptKind, key: string): Promise<void> {

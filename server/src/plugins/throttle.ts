@@ -12,7 +12,7 @@
  * PASSWORD_CHANGE_THROTTLE wrong current passwords a minute. Typed QR codes (kind qrcode, key =
  * account id): QR_CODE_TRIES wrong codes in QR_CODE_TRIES_WINDOW_MS (contract/qr.ts). Look-ups of
  * the public QR card (kind card, key = address; `count`, every look-up counts): CARD_LOOKUPS_PER_MINUTE
- * a minute.
+ * a minute. Uploads (kind upload, key = account id; `count`): UPLOADS_PER_MINUTE a minute.
  */
 import { QR_CODE_TRIES, QR_CODE_TRIES_WINDOW_MS } from '../../../contract/qr';
 import type { Config } from '../config';
@@ -45,6 +45,7 @@ export class Throttle {
       password: [{ perAddress: false, max: c.passwordChangePerMinute, windowMs: 60_000 }],
       qrcode: [{ perAddress: false, max: QR_CODE_TRIES, windowMs: QR_CODE_TRIES_WINDOW_MS }],
       card: [{ perAddress: false, max: CARD_LOOKUPS_PER_MINUTE, windowMs: 60_000 }],
+      upload: [{ perAddress: false, max: c.uploadsPerMinute, windowMs: 60_000 }],
     };
   }
 

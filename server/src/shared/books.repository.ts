@@ -3,7 +3,7 @@
  * be shared into the library as a book). The search column is written here, from the title, the
  * author and the annotation folded by `foldForSearch`.
  */
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { books, files, libraryBaseCategories, libraryCategories, libraryEditors } from '../db/schema';
 import { nameColumns } from './names';
@@ -104,19 +104,37 @@ export async function booksByIds(db: Db, ids: number[]) {
   return bookRows(db).where(inArray(books.id, ids));
 }
 
+const likePattern = (folded: string) => `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `column` contains one of the folded texts. */
+function containsAny(column: SQL, variants: string[]): SQL {
+  return sql.join(
+    variants.map((v) => sql`${column} like ${likePattern(v)}`),
+    sql` or `,
+  );
+}
+
 /**
- * Books whose folded title, author or annotation contains the folded text: title matches first,
- * then author matches, then the rest, newest first within each.
+ * Books whose folded title, author or annotation contains one of the folded texts: title matches
+ * first, then author matches, then the rest, newest first within each; `limit` from `offset`.
  */
-export async function searchBooks(db: Db, folded: string, limit: number) {
-  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const nameFolded = sql`lower(${books.name})`;
+export async function searchBooks(db: Db, variants: string[], limit: number, offset: number) {
   return bookRows(db)
-    .where(sql`${books.searchText} like ${pattern}`)
+    .where(sql`(${containsAny(sql`${books.searchText}`, variants)})`)
     .orderBy(
-      sql`case when ${nameFolded} like ${pattern} then 0 when lower(${books.author}) like ${pattern} then 1 else 2 end`,
+      sql`case when ${containsAny(sql`lower(${books.name})`, variants)} then 0 when ${containsAny(sql`lower(${books.author})`, variants)} then 1 else 2 end`,
       desc(books.createdAt),
       desc(books.id),
     )
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many books `searchBooks` finds on all its pages. */
+export async function countSearch(db: Db, variants: string[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`cast(count(*) as integer)` })
+    .from(books)
+    .where(sql`(${containsAny(sql`${books.searchText}`, variants)})`);
+  return row.n;
 }

@@ -162,7 +162,8 @@ export async function createTestDatabase(options: { size?: 'small' | 'full'; see
 
 /** A configuration for tests: silent logs, a throwaway DATA_DIR, plus overrides (env names). */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'lms-test-data'), ...env });
+  // Tests upload many files from one account; the upload rate has its own tests (library.test.ts).
+  return loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'lms-test-data'), UPLOADS_PER_MINUTE: '1000', ...env });
 }
 
 /** A clock that runs with real time from `start` (default now) and can be moved. */

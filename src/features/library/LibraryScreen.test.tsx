@@ -120,7 +120,7 @@ describe('the library screen', () => {
     const user = renderScreen(teacher, 1);
     await user.click(await screen.findByRole('button', { name: 'Добавить книгу' }));
     const form = await screen.findByTestId('library-form');
-    expect(within(form).getByText('PDF, DOC/DOCX, XLS/XLSX, PPT/PPTX, TXT и другие документы до 1 МБ')).toBeInTheDocument();
+    expect(within(form).getByText('PDF, EPUB, DjVu, FB2, MOBI, DOC/DOCX, PPT/PPTX, TXT и другие документы до 1 МБ')).toBeInTheDocument();
     await user.type(within(form).getByLabelText('Название'), 'Большая книга');
     await user.type(within(form).getByLabelText('Автор'), 'Автор А.');
     await user.upload(within(form).getByLabelText('Файл книги'), new File([new Uint8Array(1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' }));
@@ -130,5 +130,62 @@ describe('the library screen', () => {
     await requestsSettled();
     log.stop();
     expect(log.paths()).not.toContain('/api/library/insertupdatebook');
+  });
+
+  it('the file picker offers the book formats, and a file of another kind is refused before any upload', async () => {
+    renderScreen(teacher);
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(await screen.findByRole('button', { name: 'Добавить книгу' }));
+    const form = await screen.findByTestId('library-form');
+    const input = within(form).getByLabelText('Файл книги');
+    for (const ext of ['.pdf', '.epub', '.djvu', '.fb2', '.mobi', '.docx']) expect(input.getAttribute('accept')?.split(',')).toContain(ext);
+    await user.type(within(form).getByLabelText('Название'), 'Программа');
+    await user.type(within(form).getByLabelText('Автор'), 'Автор А.');
+    await user.upload(input, new File(['MZ'], 'setup.exe', { type: 'application/octet-stream' }));
+    const log = recordRequests();
+    await user.click(within(form).getByRole('button', { name: 'Добавить' }));
+    expect(await within(form).findByText(/Такой файл библиотека не принимает/)).toBeInTheDocument();
+    await requestsSettled();
+    log.stop();
+    expect(log.paths()).not.toContain('/api/library/insertupdatebook');
+  });
+
+  it('the search across the library says the true count and loads the next page on demand', async () => {
+    const all = Array.from({ length: 120 }, (_, i) => ({ ...book(100 + i, `Кнут, том ${i + 1}`, 'Кнут Д.'), category: 'Алгоритмы' }));
+    server.use(
+      http.post('/api/library/searchbooks', async ({ request }) => {
+        const body = (await request.json()) as { text: string; offset?: number };
+        const offset = body.offset ?? 0;
+        return ok({ books: all.slice(offset, offset + 50), total: all.length, offset });
+      }),
+    );
+    const user = renderScreen(student);
+    await screen.findByRole('heading', { name: 'Совершенный код' });
+    await user.type(screen.getByRole('searchbox', { name: 'Поиск по всей библиотеке' }), 'knuth');
+    await user.click(screen.getByRole('button', { name: 'Найти' }));
+    expect(await screen.findByText('Найдено 120 файлов')).toBeInTheDocument();
+    expect(screen.getAllByTestId('library-book')).toHaveLength(50);
+    await user.click(screen.getByRole('button', { name: 'Показать ещё (показано 50 из 120)' }));
+    await user.click(await screen.findByRole('button', { name: 'Показать ещё (показано 100 из 120)' }));
+    await waitFor(() => expect(screen.getAllByTestId('library-book')).toHaveLength(120));
+    expect(screen.queryByRole('button', { name: /Показать ещё/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Найдено 120 файлов')).toBeInTheDocument();
+  });
+
+  it('after a delete the category counts are read again', async () => {
+    server.use(
+      http.post('/api/library/deletecheck', () => ok({ id_EBook: 1, canDeleteBook: true })),
+      http.post('/api/library/deleteebook', () => {
+        shelf = shelf.filter((b) => b.id_eBook !== 1);
+        return ok({ id_EBook: 1, id_bookCategory: 3, deleted: true });
+      }),
+    );
+    const user = renderScreen(teacher);
+    await screen.findByRole('heading', { name: 'Совершенный код' });
+    const nav = screen.getByRole('button', { name: /Программирование/ });
+    expect(nav).toHaveTextContent('3');
+    await user.click(screen.getByRole('button', { name: 'Удалить «Совершенный код»' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Программирование/ })).toHaveTextContent('2'));
   });
 });

@@ -166,9 +166,9 @@ export default function LibraryScreen() {
               <button type="button" className="btn btn-ghost" onClick={() => dispatch(libraryActions.searchClosed())}>
                 {t('global.close')}
               </button>
-              {!search.fetching && !search.error ? (
+              {(!search.fetching && !search.error) || search.data.length > 0 ? (
                 <p className="library-result" role="status">
-                  {search.data.length > 0 ? t('search.found', { count: search.data.length }) : t('global.nothing', { text: search.text })}
+                  {search.total > 0 ? t('search.found', { count: search.total }) : t('global.nothing', { text: search.text })}
                 </p>
               ) : null}
             </div>
@@ -227,6 +227,11 @@ export default function LibraryScreen() {
               />
             ))}
           </div>
+          {searching && !search.fetching && search.data.length > 0 && search.data.length < search.total ? (
+            <button type="button" className="btn btn-ghost library-more" onClick={() => dispatch(libraryActions.searchMoreRequested())}>
+              {t('global.more', { shown: search.data.length, total: search.total })}
+            </button>
+          ) : null}
         </section>
       </div>
 

@@ -48,6 +48,23 @@ export function* searchSaga(action: PayloadAction<{ text: string }>) {
   yield* request(libraryApi.search, [{ text: action.payload.text }], { succeeded: libraryActions.searchSucceeded, failed: libraryActions.searchFailed });
 }
 
+/** The next page of the search: from the number of books already shown. */
+export function* searchMoreSaga() {
+  const { search } = (yield select(selectLibrary)) as LibraryState;
+  if (search.text === null) return;
+  yield* request(libraryApi.search, [{ text: search.text, offset: search.data.length }], {
+    succeeded: libraryActions.searchSucceeded,
+    failed: libraryActions.searchFailed,
+  });
+}
+
+/** The book counts of the shown base category, read again; the chosen category stays. */
+export function* countsSaga() {
+  const { baseId } = (yield select(selectLibrary)) as LibraryState;
+  if (baseId === null) return;
+  yield* request(libraryApi.categories, [{ id_baseBookCategory: baseId }], { succeeded: libraryActions.categoriesSucceeded, failed: libraryActions.categoriesFailed });
+}
+
 /** The multipart form of insertupdatebook (its fields: docs/api.md#library). */
 export function bookForm(draft: BookDraft, user: User): FormData {
   const form = new FormData();
@@ -99,7 +116,7 @@ export function* checkSaga(action: PayloadAction<{ id: number }>) {
   });
 }
 
-/** docs/product.md#library: a delete reloads the book list of the category. */
+/** docs/product.md#library: a delete reloads the counts of the categories and the book list of the category. */
 export function* deleteSaga(action: PayloadAction<{ id: number }>) {
   const user = (yield* requireUser(libraryActions.deleteFailed)) as User | null;
   if (!user) return;
@@ -110,6 +127,7 @@ export function* deleteSaga(action: PayloadAction<{ id: number }>) {
     failed: libraryActions.deleteFailed,
   });
   if (!result.ok) return;
+  yield put(libraryActions.countsRequested());
   const after = (yield select(selectLibrary)) as LibraryState;
   if (after.search.text === null) yield put(libraryActions.categorySelected({ id: result.data.id_bookCategory }));
 }
@@ -120,7 +138,11 @@ export function* librarySaga() {
     takeLatest(libraryActions.basesRequested.type, basesSaga),
     takeLatest(libraryActions.baseSelected.type, categoriesSaga),
     takeLatest(libraryActions.categorySelected.type, booksSaga),
-    takeLatest(libraryActions.searchRequested.type, searchSaga),
+    takeLatest([libraryActions.searchRequested.type, libraryActions.searchMoreRequested.type], function* (action: PayloadAction<{ text: string } | undefined>) {
+      if (action.type === libraryActions.searchMoreRequested.type) yield* searchMoreSaga();
+      else yield* searchSaga(action as PayloadAction<{ text: string }>);
+    }),
+    takeLatest(libraryActions.countsRequested.type, countsSaga),
     takeLatest(libraryActions.saveRequested.type, saveOrCancelSaga),
     takeLatest(libraryActions.deleteChecked.type, checkSaga),
     takeEvery(libraryActions.deleteRequested.type, deleteSaga),

@@ -4,7 +4,7 @@
  * delete (which reloads the category).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { BaseCategory, Book, BookCategory } from '../../../contract/library';
+import type { BaseCategory, Book, BookCategory, BookSearchPage } from '../../../contract/library';
 import type { Failure } from '../../api/http';
 import { failed, idle, idleRemoval, idleUpload, removalReducers, started, succeeded, uploadReducers, type Loadable, type Removal, type Upload } from '../../shared/request/loadable';
 import { sessionEnded } from '../../shared/session/session';
@@ -27,8 +27,11 @@ export interface LibraryState {
   categories: Loadable<BookCategory[]>;
   categoryId: number | null;
   books: Loadable<Book[]>;
-  /** The search across the library: its text (null: not searching) and results. */
-  search: Loadable<Book[]> & { text: string | null };
+  /**
+   * The search across the library: its text (null: not searching), the pages of results loaded so
+   * far and the number of all the matches.
+   */
+  search: Loadable<Book[]> & { text: string | null; total: number };
   /** Adding or editing with the file upload. */
   save: Upload;
   /** The delete check of a book: null until answered. */
@@ -42,7 +45,7 @@ export const initialLibraryState: LibraryState = {
   categories: idle([]),
   categoryId: null,
   books: idle([]),
-  search: { ...idle([]), text: null },
+  search: { ...idle([]), text: null, total: 0 },
   save: idleUpload(),
   check: { ...idle(null), id: null },
   remove: idleRemoval(),
@@ -69,6 +72,8 @@ const slice = createSlice({
       state.categoryId = null;
       state.books = idle([]);
     },
+    /** The counts of the shown categories are read again (after a delete), the choice stays. */
+    countsRequested() {},
     categoriesSucceeded(state, action: PayloadAction<BookCategory[]>) {
       state.categories = succeeded(action.payload);
     },
@@ -79,7 +84,7 @@ const slice = createSlice({
     categorySelected(state, action: PayloadAction<{ id: number }>) {
       state.categoryId = action.payload.id;
       state.books = started([]);
-      state.search = { ...idle([]), text: null };
+      state.search = { ...idle([]), text: null, total: 0 };
     },
     booksSucceeded(state, action: PayloadAction<Book[]>) {
       state.books = succeeded(action.payload);
@@ -88,16 +93,23 @@ const slice = createSlice({
       state.books = failed(action.payload, []);
     },
     searchRequested(state, action: PayloadAction<{ text: string }>) {
-      state.search = { ...started([]), text: action.payload.text };
+      state.search = { ...started([]), text: action.payload.text, total: 0 };
     },
-    searchSucceeded(state, action: PayloadAction<Book[]>) {
-      state.search = { ...succeeded(action.payload), text: state.search.text };
+    /** The next page of the same search: the books loaded so far stay. */
+    searchMoreRequested(state) {
+      state.search = { ...started(state.search.data), text: state.search.text, total: state.search.total };
+    },
+    searchSucceeded(state, action: PayloadAction<BookSearchPage>) {
+      const { books, total, offset } = action.payload;
+      const kept = state.search.data.slice(0, offset);
+      const seen = new Set(kept.map((b) => b.id_eBook));
+      state.search = { ...succeeded([...kept, ...books.filter((b) => !seen.has(b.id_eBook))]), text: state.search.text, total };
     },
     searchFailed(state, action: PayloadAction<Failure>) {
-      state.search = { ...failed(action.payload, []), text: state.search.text };
+      state.search = { ...failed(action.payload, state.search.data), text: state.search.text, total: state.search.total };
     },
     searchClosed(state) {
-      state.search = { ...idle([]), text: null };
+      state.search = { ...idle([]), text: null, total: 0 };
     },
     /** An edit replaces the book in the list at once; a new book shows in its category's reload. */
     ...uploadReducers<LibraryState, BookDraft, Book>((state, book) => {
@@ -118,6 +130,7 @@ const slice = createSlice({
     },
     ...removalReducers<LibraryState>(
       (state, id) => {
+        if (state.search.data.some((b) => b.id_eBook === id)) state.search.total -= 1;
         state.search.data = state.search.data.filter((b) => b.id_eBook !== id);
       },
       (state) => {

@@ -17,13 +17,28 @@ import './uploadForm.css';
 
 const MB = 1024 * 1024;
 
-/** The yup rule of the `file` field: required for a new record, never over the upload limit. */
-export function fileRule(yup: YupModule, t: TFunction, isNew: boolean, maxSizeMb: number) {
+/** The lower-case extension of a file name ('' when none). */
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/** The `accept` attribute of a file input for these extensions. */
+export function acceptOf(extensions: readonly string[]): string {
+  return extensions.map((e) => `.${e}`).join(',');
+}
+
+/**
+ * The yup rule of the `file` field: required for a new record, never over the upload limit, and,
+ * when the area lists its extensions, one of them (the key `form.wrongType` names them).
+ */
+export function fileRule(yup: YupModule, t: TFunction, isNew: boolean, maxSizeMb: number, extensions?: readonly string[]) {
   return yup
     .mixed()
     .nullable()
     .test('required', t('form.fileRequired'), (v) => !isNew || v instanceof File)
-    .test('size', t('form.tooLarge', { maxSizeMb }), (v) => !(v instanceof File) || v.size <= maxSizeMb * MB);
+    .test('size', t('form.tooLarge', { maxSizeMb }), (v) => !(v instanceof File) || v.size <= maxSizeMb * MB)
+    .test('type', t('form.wrongType'), (v) => !(v instanceof File) || !extensions || extensions.includes(extensionOf(v.name)));
 }
 
 /** What an upload form takes from its screen besides its record: the limit, the save's state, the buttons' handlers. */
@@ -42,17 +57,23 @@ interface Props extends UploadState {
   ns: 'library' | 'umk';
   /** A new record (the file is required, the button says "add") or a change to one. */
   isNew: boolean;
+  /** The extensions the file picker offers (any when absent). */
+  extensions?: readonly string[];
 }
 
 /** The file field, the failure of the last save, and the foot, each across the whole form. */
-export function UploadFields({ ns, isNew, maxSizeMb, busy, progress, error, onCancelUpload, onClose, onErrorClose }: Props) {
+export function UploadFields({ ns, isNew, extensions, maxSizeMb, busy, progress, error, onCancelUpload, onClose, onErrorClose }: Props) {
   const { t } = useTranslation([ns, 'cm']);
   const failureText = (failure: Failure) =>
     failure.error?.code === 'TOO_LARGE' ? t('form.tooLarge', { maxSizeMb: failure.error.params?.maxSizeMb ?? maxSizeMb }) : describeFailure(t, failure);
   return (
     <>
       <div className="upload-form-wide">
-        <FileField name="file" label={isNew ? t('form.file') : t('form.replaceFile')} hint={t('form.fileHint', { maxSizeMb })} required={isNew} />
+        <FileField
+          name="file"
+          label={isNew ? t('form.file') : t('form.replaceFile')} hint={t('form.fileHint', { maxSizeMb })} required={isNew}
+          accept={extensions ? acceptOf(extensions) : undefined}
+        />
       </div>
       {error ? (
         <div className="upload-form-wide">

@@ -65,7 +65,7 @@ export const loginAttempts = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
-    /** Lower-cased login (kind login), account id (kinds password and qrcode) or the address (kind card). */
+    /** Lower-cased login (kind login), account id (kinds password, qrcode and upload) or the address (kind card). */
     loginKey: text('login_key').notNull(),
     ip: text('ip').notNull(),
     at: tstz('at').notNull(),
@@ -75,7 +75,7 @@ export const loginAttempts = pgTable(
   (t) => [
     index('login_attempts_key_idx').on(t.kind, t.loginKey, t.at),
     index('login_attempts_at_idx').on(t.at),
-    check('login_attempts_kind_ck', sql`${t.kind} in ('login', 'password', 'qrcode', 'card')`),
+    check('login_attempts_kind_ck', sql`${t.kind} in ('login', 'password', 'qrcode', 'card', 'upload')`),
     check('login_attempts_outcome_ck', sql`${t.outcome} in ('pending', 'success', 'failure')`),
   ],
 );

@@ -2,6 +2,7 @@
 import type { AppContext } from '../../context';
 import { AppError, serviceUnavailable } from '../../app-error';
 import { isDatabaseSlow } from '../../db/errors';
+import { UploadRules } from '../../shared/upload-rules';
 
 /** Where the check reports a database that does not answer (the request's logger). */
 export interface HealthLog {
@@ -11,7 +12,7 @@ export interface HealthLog {
 export class HealthService {
   constructor(private readonly ctx: AppContext) {}
 
-  async check(log: HealthLog): Promise<{ db: 'ok'; version: string }> {
+  async check(log: HealthLog): Promise<{ db: 'ok'; storage: 'ok' | 'low'; version: string }> {
     try {
       await this.ctx.database.ping();
     } catch (err) {
@@ -21,6 +22,11 @@ export class HealthService {
       const unavailable = serviceUnavailable();
       throw new AppError(503, unavailable.code, { db: slow ? 'slow' : 'down' }, unavailable.headers);
     }
-    return { db: 'ok', version: this.ctx.version };
+    const low = await new UploadRules(this.ctx).storageLow().catch((err: unknown) => {
+      log.warn({ err }, 'health check: free space of the files disk unknown');
+      return false;
+    });
+    if (low) log.warn({}, 'health check: the files disk is below its free-space floor');
+    return { db: 'ok', storage: low ? 'low' : 'ok', version: this.ctx.version };
   }
 }

@@ -7,25 +7,33 @@ import {
   BookSaveFields,
   BookSaveReply,
   BookSearchBody,
+  BookSearchReply,
   CategoriesBody,
   CategoriesReply,
   DeleteBookBody,
   DeleteBookReply,
   DeleteCheckBody,
   DeleteCheckReply,
+  LibraryQuotaReply,
 } from '../../../../contract/library';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
 import { multipartInput } from '../../plugins/files';
 import { ok, replies } from '../../plugins/reply';
+import { UploadRules } from '../../shared/upload-rules';
 import { LibraryService } from './library.service';
 
 export default async function libraryRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const library = new LibraryService(ctx);
+  const uploads = new UploadRules(ctx);
 
   app.get('/api/library/basebookcategories', { schema: { response: replies(BaseCategoriesReply) } }, async (req) => ok(await library.baseCategories(languageOf(req))));
 
+  app.get('/api/library/quota', { schema: { response: replies(LibraryQuotaReply) } }, async (req) => {
+    const [mayAdd, usage] = await Promise.all([uploads.mayAddToLibrary(req.auth!), uploads.usage(req.auth!)]);
+    return ok({ mayAdd, ...usage });
+  });
   app.post('/api/library/bookcategories', { schema: { body: CategoriesBody, response: replies(CategoriesReply) } }, async (req) =>
     ok(await library.categories(req.body, languageOf(req))),
   );
@@ -34,7 +42,7 @@ export default async function libraryRoutes(app: App, { ctx }: { ctx: AppContext
     ok(await library.list(req.auth!, req.body, languageOf(req))),
   );
 
-  app.post('/api/library/searchbooks', { schema: { body: BookSearchBody, response: replies(BookListReply) } }, async (req) =>
+  app.post('/api/library/searchbooks', { schema: { body: BookSearchBody, response: replies(BookSearchReply) } }, async (req) =>
     ok(await library.search(req.auth!, req.body, languageOf(req))),
   );
 
@@ -46,9 +54,11 @@ export default async function libraryRoutes(app: App, { ctx }: { ctx: AppContext
     ok(await library.remove(req.auth!, req.body)),
   );
 
-  app.post('/api/library/insertupdatebook', { schema: { response: replies(BookSaveReply) }, config: { idempotent: true } }, async (req) =>
-    ok(await library.save(req.auth!, multipartInput(ctx.files, req, BookSaveFields, { maxFiles: 1 }), languageOf(req))),
-  );
+  app.post('/api/library/insertupdatebook', { schema: { response: replies(BookSaveReply) }, config: { idempotent: true } }, async (req) => {
+    const input = multipartInput(ctx.files, req, BookSaveFields, { maxFiles: 1 });
+    await uploads.beforeUpload(req.auth!, req.ip);
+    return ok(await library.save(req.auth!, input, languageOf(req)));
+  });
 
   app.get('/api/library/download.file', { schema: { querystring: BookFileQuery } }, async (req, reply) => ctx.files.send(reply, await library.file(req.query)));
 

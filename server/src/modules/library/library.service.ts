@@ -16,6 +16,7 @@ import {
   type BookListBody,
   type BookSaveFields,
   type BookSearchBody,
+  type BookSearchPage,
   type CategoriesBody,
   type DeleteBookBody,
   type DeleteCheck,
@@ -27,10 +28,17 @@ import { localName } from '../../i18n';
 import type { Download, MultipartInput } from '../../plugins/files';
 import * as books from '../../shared/books.repository';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
+import { plainText } from '../../shared/plain-text';
+import { searchVariants } from '../../shared/transliterate';
+import { UploadRules } from '../../shared/upload-rules';
 import * as repo from './library.repository';
 
 export class LibraryService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly uploads: UploadRules;
+
+  constructor(private readonly ctx: AppContext) {
+    this.uploads = new UploadRules(ctx);
+  }
 
   async baseCategories(lang: Language): Promise<BaseCategory[]> {
     return (await repo.baseCategories(this.ctx.db)).map((r) => ({ id_baseBookCategory: r.id, name: localName(r, lang) }));
@@ -46,11 +54,17 @@ export class LibraryService {
     return this.present(auth, await books.booksOfCategory(this.ctx.db, input.id_bookCategory), lang);
   }
 
-  /** Title, author or annotation containing the text, whatever its case and diacritics. */
-  async search(auth: AuthInfo, input: BookSearchBody, lang: Language): Promise<Book[]> {
+  /** Title, author or annotation containing the text or its transliteration, whatever its case and diacritics: a page and the count. */
+  async search(auth: AuthInfo, input: BookSearchBody, lang: Language): Promise<BookSearchPage> {
     const folded = books.foldForSearch(input.text);
     if (folded.length < 2) throw badRequest({ field: 'text' });
-    return this.present(auth, await books.searchBooks(this.ctx.db, folded, BOOK_SEARCH_LIMIT), lang);
+    const variants = searchVariants(folded);
+    const offset = input.offset ?? 0;
+    const [rows, total] = await Promise.all([
+      books.searchBooks(this.ctx.db, variants, BOOK_SEARCH_LIMIT, offset),
+      books.countSearch(this.ctx.db, variants),
+    ]);
+    return { books: await this.present(auth, rows, lang), total, offset };
   }
 
   async deleteCheck(auth: AuthInfo, input: DeleteCheckBody): Promise<DeleteCheck> {
@@ -82,8 +96,8 @@ export class LibraryService {
       if (input.isFromUmk) throw badRequest({ field: 'isFromUmk' });
       const values: books.BookValues = {
         categoryId: input.id_bookCategory,
-        name: input.nameBook.trim(),
-        author: input.author.trim(),
+        name: plainText(input.nameBook),
+        author: plainText(input.author),
         description: (input.description ?? '').trim(),
         totalPages: input.totalPages ?? 0,
       };
@@ -92,8 +106,10 @@ export class LibraryService {
       if (!(await books.categoryExists(this.ctx.db, values.categoryId))) throw badRequest({ field: 'id_bookCategory' });
       const [file] = files;
       if (input.id_eBook === NEW_BOOK_ID) {
+        await this.uploads.assertMayAddToLibrary(auth);
         if (!file) throw badRequest({ field: BOOK_FILE_FIELD });
         return this.ctx.db.transaction(async (tx) => {
+          await this.uploads.assertFits(tx, auth, file.size);
           const stored = await this.ctx.files.save(tx, auth.userId, file);
           return books.insertBook(tx, { ...values, fileId: stored.id, uploaderUserId: auth.userId, fromUmk: false });
         });
@@ -105,6 +121,7 @@ export class LibraryService {
       if (file && book.fromUmk) throw badRequest({ field: BOOK_FILE_FIELD });
       return this.ctx.db.transaction(async (tx) => {
         if (file) {
+          await this.uploads.assertFits(tx, auth, file.size);
           const stored = await this.ctx.files.save(tx, auth.userId, file);
           await books.updateBook(tx, book.id, { ...values, fileId: stored.id });
           await this.ctx.files.remove(tx, [book.fileId]);

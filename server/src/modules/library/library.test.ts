@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book, BookCategory } from '../../../../contract/library';
+import { BOOK_SEARCH_LIMIT, type Book, type BookCategory } from '../../../../contract/library';
 import type { App } from '../../app';
 import { books, files, groups, students, users } from '../../db/schema';
 import { hashPassword } from '../../shared/credentials/password-hash';
@@ -49,7 +49,7 @@ async function account(login: string, role: 1 | 2, notSpeciality?: number): Prom
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-library-'));
   db = await createTestDatabase();
-  app = await appOn(db, { env: { DATA_DIR: dataDir, UPLOAD_LIMIT_MB: '1' } });
+  app = await appOn(db, { env: { DATA_DIR: dataDir, UPLOAD_LIMIT_MB: '1', LIBRARY_UPLOADERS: 'teacher,student,library' } });
   teacher = await session(app, 'teacher');
   student = await session(app, 'student');
   const [own] = await db.database.db
@@ -128,7 +128,7 @@ describe('reading the library', () => {
     const search = async (text: string) => {
       const res = await post('/api/library/searchbooks', student, { text });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().data as Book[];
+      return res.json().data.books as Book[];
     };
     expect((await search('garcia marquez')).map((b) => b.author)).toEqual(['Gabriel García Márquez']);
     expect((await search('EMILE ZOLA'))[0].name).toBe('Germinal');
@@ -143,6 +143,34 @@ describe('reading the library', () => {
     expect(await search('%_')).toEqual([]);
     expect((await post('/api/library/searchbooks', student, { text: 'x' })).statusCode).toBe(400);
     expect((await post('/api/library/searchbooks', student, { text: ' x ' })).statusCode).toBe(400);
+  });
+
+  it('Latin and Cyrillic find each other, title matches first', async () => {
+    const search = async (text: string) => (await post('/api/library/searchbooks', student, { text })).json().data as { books: Book[]; total: number };
+    const knuth = await search('knuth');
+    expect(knuth.books.map((b) => b.author)).toEqual(expect.arrayContaining(['Кнут Д. Э.', 'Грэхем Р., Кнут Д., Паташник О.']));
+    expect(knuth.total).toBe(knuth.books.length);
+    const category = String((await firstCategory()).id_bookCategory);
+    const latin = await added(teacher, { nameBook: 'The Art of Computer Programming', author: 'Donald E. Knuth', id_bookCategory: category });
+    const annotated = await added(teacher, { nameBook: 'Алгоритмы', author: 'Сборник', description: 'По мотивам Кнута', id_bookCategory: category });
+    const cyrillic = await search('Кнут');
+    expect(cyrillic.books.map((b) => b.id_eBook)).toEqual(expect.arrayContaining([latin.id_eBook, annotated.id_eBook]));
+    expect(cyrillic.books.at(-1)?.id_eBook).toBe(annotated.id_eBook);
+  });
+
+  it('pages the results and says the true count', async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    const many = BOOK_SEARCH_LIMIT + 5;
+    for (let i = 0; i < many; i++) await added(teacher, { nameBook: `Ситара, задачи ${i}`, author: 'Кафедра', id_bookCategory: category });
+    const first = (await post('/api/library/searchbooks', student, { text: 'ситара' })).json().data;
+    expect(first).toMatchObject({ total: many, offset: 0 });
+    expect(first.books).toHaveLength(BOOK_SEARCH_LIMIT);
+    const second = (await post('/api/library/searchbooks', student, { text: 'sitara', offset: BOOK_SEARCH_LIMIT })).json().data;
+    expect(second).toMatchObject({ total: many, offset: BOOK_SEARCH_LIMIT });
+    expect(second.books).toHaveLength(5);
+    const ids = new Set([...first.books, ...second.books].map((b: Book) => b.id_eBook));
+    expect(ids.size).toBe(many);
+    expect((await post('/api/library/searchbooks', student, { text: 'сборник', offset: -1 })).statusCode).toBe(400);
   });
 
   it('ids out of range → 400; unknown → 404', async () => {
@@ -206,6 +234,14 @@ describe('adding, editing and deleting books', () => {
     expect((await get(`/api/library/download.file?id=${book.id_eBook}`, student)).statusCode).toBe(404);
   });
 
+  it('titles and names lose bidirectional controls and keep everything else as typed', async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    const book = await added(teacher, { nameBook: ' \u202eкод\u202c Python\u2066 3\u2069 ', author: '\u200fАли\u200e \u061cاحمد', id_bookCategory: category });
+    expect(book).toMatchObject({ name: 'код Python 3', author: 'Али احمد' });
+    const found: Book[] = (await post('/api/library/searchbooks', student, { text: 'код python' })).json().data.books;
+    expect(found.map((b) => b.id_eBook)).toContain(book.id_eBook);
+  });
+
   it('a student may not delete a book someone else uploaded; ids naming someone else → 403', async () => {
     const category = await firstCategory();
     const [seeded] = (await post('/api/library/getbooklist', student, { id_bookCategory: category.id_bookCategory })).json().data as Book[];
@@ -252,3 +288,88 @@ describe('adding, editing and deleting books', () => {
     expect({ books: await total(books), files: await total(files), disk: onDisk().length }).toEqual(before);
   });
 });
+
+describe('who may upload and how much', () => {
+  /** An app on the same database with the default rule, or with `env`. */
+  async function withApp(env: Record<string, string>, run: (other: App) => Promise<void>) {
+    const other = await appOn(db, { env: { DATA_DIR: dataDir, UPLOAD_LIMIT_MB: '1', ...env } });
+    try {
+      await run(other);
+    } finally {
+      await other.close();
+    }
+  }
+  const saveOn = (other: App, who: Who, name: string, category: string) => {
+    const { payload, contentType } = multipartPayload([
+      ...Object.entries({ id_eBook: '-1', id_human: String(who.user.uid), id_humanType: String(who.user.role), nameBook: name, author: 'A', id_bookCategory: category }).map(([n, content]) => ({ name: n, content })),
+      { name: 'files', filename: 'a.pdf', content: PDF },
+    ]);
+    return other.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...who.headers, 'content-type': contentType } });
+  };
+
+  it('by default teachers and library staff add books, a student without the library permission may not', async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    await withApp({}, async (other) => {
+      const before = await total(books);
+      expect((await saveOn(other, student, 'Студенческая', category)).statusCode).toBe(403);
+      expect(await total(books)).toBe(before);
+      expect((await saveOn(other, plainTeacher, 'Преподавательская', category)).statusCode).toBe(200);
+      expect((await saveOn(other, teacher, 'Библиотечная', category)).statusCode).toBe(200);
+      const quota = (await other.inject({ url: '/api/library/quota', headers: student.headers })).json().data;
+      expect(quota).toMatchObject({ mayAdd: false });
+    });
+    await withApp({ LIBRARY_UPLOADERS: 'library' }, async (other) => {
+      expect((await saveOn(other, plainTeacher, 'Не библиотека', category)).statusCode).toBe(403);
+      expect((await saveOn(other, teacher, 'Библиотека', category)).statusCode).toBe(200);
+    });
+  });
+
+  it('uploads per minute are counted per account in the database, so they hold across server processes', async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    const fresh = await account('ratestudent', 2);
+    const env = { UPLOADS_PER_MINUTE: '3', LIBRARY_UPLOADERS: 'student,teacher' };
+    await withApp(env, async (one) => {
+      await withApp(env, async (two) => {
+        const codes = [];
+        for (const [i, at] of [one, two, one, two].entries()) codes.push((await saveOn(at, fresh, `Поток ${i}`, category)).statusCode);
+        expect(codes).toEqual([200, 200, 200, 429]);
+        expect((await saveOn(one, await account('ratestudent2', 2), 'Другой аккаунт', category)).statusCode).toBe(200);
+      });
+    });
+  });
+
+  it("an account's quota refuses a file that does not fit, and the form is told used / allowed", async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    await withApp({ QUOTA_STUDENT_MB: '1', LIBRARY_UPLOADERS: 'student' }, async (other) => {
+      const quota = (await other.inject({ url: '/api/library/quota', headers: otherStudent.headers })).json().data;
+      expect(quota).toMatchObject({ mayAdd: true, quotaBytes: LIMIT });
+      const big = Buffer.concat([PDF, Buffer.alloc(LIMIT - PDF.length - quota.usedBytes - 10, 0x20)]);
+      const { payload, contentType } = multipartPayload([
+        ...Object.entries({ id_eBook: '-1', id_human: String(otherStudent.user.uid), id_humanType: '2', nameBook: 'Почти всё', author: 'A', id_bookCategory: category }).map(([n, content]) => ({ name: n, content })),
+        { name: 'files', filename: 'big.pdf', content: big },
+      ]);
+      const first = await other.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...otherStudent.headers, 'content-type': contentType } });
+      expect(first.statusCode, first.body).toBe(200);
+      const after = (await other.inject({ url: '/api/library/quota', headers: otherStudent.headers })).json().data;
+      expect(after.usedBytes).toBe(quota.usedBytes + big.length);
+      const before = await total(files);
+      const over = await saveOn(other, otherStudent, 'Лишняя', category);
+      expect(over.statusCode).toBe(409);
+      expect(over.json().error).toMatchObject({ code: 'QUOTA_EXCEEDED', params: { quotaMb: 1 } });
+      expect(await total(files)).toBe(before);
+    });
+  });
+
+  it('a disk below the free-space floor refuses uploads with a clear error, and /api/health says so', async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    await withApp({ FREE_SPACE_FLOOR_MB: '10000000' }, async (other) => {
+      const res = await saveOn(other, teacher, 'Полный диск', category);
+      expect(res.statusCode).toBe(507);
+      expect(res.json().error.code).toBe('STORAGE_FULL');
+      const health = await other.inject({ url: '/api/health' });
+      expect(health.json().data).toMatchObject({ db: 'ok', storage: 'low' });
+    });
+    expect((await app.inject({ url: '/api/health' })).json().data).toMatchObject({ storage: 'ok' });
+  });
+});
+

@@ -18,10 +18,12 @@ import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
 import { multipartInput } from '../../plugins/files';
 import { ok, replies } from '../../plugins/reply';
+import { UploadRules } from '../../shared/upload-rules';
 import { UmkService } from './umk.service';
 
 export default async function umkRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const umk = new UmkService(ctx);
+  const uploads = new UploadRules(ctx);
 
   app.post('/api/umk/disciplines', { schema: { body: UmkHalfBody, response: replies(UmkDisciplinesReply) } }, async (req) =>
     ok(await umk.teacherDisciplines(req.auth!, req.body, languageOf(req))),
@@ -47,9 +49,11 @@ export default async function umkRoutes(app: App, { ctx }: { ctx: AppContext }) 
   app.post('/api/umk/getumklistforstud', { schema: { body: UmkListBody, response: replies(UmkListReply) } }, async (req) =>
     ok(await umk.studentList(req.auth!, req.body, languageOf(req))),
   );
-  app.post('/api/umk/insertorupdateumk', { schema: { response: replies(UmkSaveReply) }, config: { idempotent: true } }, async (req) =>
-    ok(await umk.save(req.auth!, multipartInput(ctx.files, req, UmkSaveFields, { maxFiles: 1 }), languageOf(req))),
-  );
+  app.post('/api/umk/insertorupdateumk', { schema: { response: replies(UmkSaveReply) }, config: { idempotent: true } }, async (req) => {
+    const input = multipartInput(ctx.files, req, UmkSaveFields, { maxFiles: 1 });
+    await uploads.beforeUpload(req.auth!, req.ip);
+    return ok(await umk.save(req.auth!, input, languageOf(req)));
+  });
   app.post('/api/umk/deletebook', { schema: { body: UmkDeleteBody, response: replies(UmkDeleteReply) } }, async (req) => ok(await umk.remove(req.auth!, req.body)));
   app.get('/api/umk/download.file', { schema: { querystring: UmkFileQuery } }, async (req, reply) => ctx.files.send(reply, await umk.file(req.auth!, req.query)));
   app.get('/api/umk/read.file', { schema: { querystring: UmkFileQuery } }, async (req, reply) => ctx.files.sendPdfInline(reply, await umk.file(req.auth!, req.query)));

@@ -31,6 +31,8 @@ import type { Download, MultipartInput } from '../../plugins/files';
 import * as academic from '../../shared/academic/academic.repository';
 import * as books from '../../shared/books.repository';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
+import { plainText } from '../../shared/plain-text';
+import { UploadRules } from '../../shared/upload-rules';
 import * as repo from './umk.repository';
 
 /** Education form ids (reference data) → the audience of the materials meant for that form. */
@@ -47,7 +49,11 @@ function disciplineList(rows: Awaited<ReturnType<typeof academic.disciplinesOf>>
 }
 
 export class UmkService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly uploads: UploadRules;
+
+  constructor(private readonly ctx: AppContext) {
+    this.uploads = new UploadRules(ctx);
+  }
 
   async teacherDisciplines(auth: AuthInfo, input: UmkHalfBody, lang: Language): Promise<UmkDiscipline[]> {
     const teacherId = asTeacher(auth);
@@ -114,7 +120,7 @@ export class UmkService {
       if (files.some((f) => f.field !== UMK_FILE_FIELD) || files.length > 1) throw badRequest({ field: UMK_FILE_FIELD });
       const db = this.ctx.db;
       if (!(await repo.teachesDiscipline(db, teacherId, input.id_discipline))) throw forbidden();
-      const name = input.bookName.trim();
+      const name = plainText(input.bookName);
       if (!name) throw badRequest({ field: 'bookName' });
       if (!(await repo.semesterExists(db, input.id_semester))) throw badRequest({ field: 'id_semester' });
       if (!(await repo.examTypeExists(db, input.id_examination))) throw badRequest({ field: 'id_examination' });
@@ -124,11 +130,12 @@ export class UmkService {
       if (specialityId !== null && !(await repo.specialityExists(db, specialityId))) throw badRequest({ field: 'id_speciality' });
       const shared = input.isForEBooks === true;
       const categoryId = input.id_bookCategory === undefined || input.id_bookCategory === -1 ? null : input.id_bookCategory;
+      if (shared && !(await this.uploads.mayAddToLibrary(auth))) throw forbidden();
       if (shared && (categoryId === null || !(await books.categoryExists(db, categoryId)))) throw badRequest({ field: 'id_bookCategory' });
       const values = {
         typeId: input.id_typeUmk,
         name,
-        author: (input.author ?? '').trim(),
+        author: plainText(input.author ?? ''),
         description: (input.description ?? '').trim(),
         totalPages: input.totalPages ?? 0,
         disciplineId: input.id_discipline,
@@ -151,6 +158,7 @@ export class UmkService {
       if (input.idBook === NEW_UMK_ID) {
         if (!file) throw badRequest({ field: UMK_FILE_FIELD });
         return db.transaction(async (tx) => {
+          await this.uploads.assertFits(tx, auth, file.size);
           const stored = await this.ctx.files.save(tx, auth.userId, file);
           const bookId = shared ? await books.insertBook(tx, { ...bookValues(categoryId!), fileId: stored.id, uploaderUserId: auth.userId, fromUmk: true }) : null;
           return repo.insertItem(tx, { ...values, fileId: stored.id, bookId });
@@ -161,7 +169,10 @@ export class UmkService {
       if (item.teacherId !== teacherId) throw forbidden();
       return db.transaction(async (tx) => {
         let fileId = item.fileId;
-        if (file) fileId = (await this.ctx.files.save(tx, auth.userId, file)).id;
+        if (file) {
+          await this.uploads.assertFits(tx, auth, file.size);
+          fileId = (await this.ctx.files.save(tx, auth.userId, file)).id;
+        }
         let bookId = item.bookId;
         if (shared && bookId !== null) await books.updateBook(tx, bookId, { ...bookValues(categoryId!), fileId });
         else if (shared) bookId = await books.insertBook(tx, { ...bookValues(categoryId!), fileId, uploaderUserId: auth.userId, fromUmk: true });

@@ -185,7 +185,7 @@ describe('saving and deleting', () => {
     const item: UmkItem = res.json().data;
     expect(item).toMatchObject({ umkName: 'Лекции по веб-программированию', id_forStudentKind: 1, canEdit: true, fileName: 'Лекции.pdf' });
     expect(item.id_eBook).not.toBeNull();
-    const found: Book[] = (await post('/api/library/searchbooks', student, { text: 'лекции по веб' })).json().data;
+    const found: Book[] = (await post('/api/library/searchbooks', student, { text: 'лекции по веб' })).json().data.books;
     expect(found.find((b) => b.id_eBook === item.id_eBook)).toMatchObject({ isFromUmk: true, author: 'Асанов Б. К.' });
     // Full-time only: the demo student sees it, his part-time groupmate does not.
     expect((await studentList(student)).map((i) => i.id_books)).toContain(item.id_books);

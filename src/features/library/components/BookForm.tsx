@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { BaseCategory, Book, BookCategory } from '../../../../contract/library';
-import { NEW_BOOK } from '../../../api/library';
+import { BOOK_FILE_EXTENSIONS, NEW_BOOK } from '../../../api/library';
 import { TextField } from '../../../components/fields';
 import { Select } from '../../../components/Select';
 import { fileRule, UploadFields, type UploadState } from '../../../shared/upload/UploadFields';
@@ -55,7 +55,7 @@ export function BookForm(props: Props) {
             .matches(/^\d{0,6}$/, t('form.pagesInvalid'))
             .test('max', t('form.pagesInvalid'), (v) => !v || Number(v) <= 100000),
           description: yup.string().max(4000, t('form.tooLong', { max: 4000 })),
-          file: fileRule(yup, t, isNew, maxSizeMb),
+          file: fileRule(yup, t, isNew, maxSizeMb, BOOK_FILE_EXTENSIONS),
         }),
       ),
     [t, isNew, maxSizeMb],
@@ -120,7 +120,7 @@ export function BookForm(props: Props) {
             <div className="upload-form-wide">
               <TextField name="description" label={t('fields.annotation')} multiline prose />
             </div>
-            <UploadFields ns="library" isNew={isNew} {...upload} />
+            <UploadFields ns="library" isNew={isNew} extensions={BOOK_FILE_EXTENSIONS} {...upload} />
           </Form>
         )}
       </Formik>

@@ -1,0 +1,2 @@
+ALTER TABLE "login_attempts" DROP CONSTRAINT "login_attempts_kind_ck";--> statement-breakpoint
+ALTER TABLE "login_attempts" ADD CONSTRAINT "login_attempts_kind_ck" CHECK ("login_attempts"."kind" in ('login', 'password', 'qrcode', 'card', 'upload'));

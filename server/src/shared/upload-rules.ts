@@ -1,0 +1,78 @@
+/**
+ * Who may upload and how much (docs/security.md#files): the configured rule of who adds to the
+ * library (LIBRARY_UPLOADERS), the uploads an account may make a minute (UPLOADS_PER_MINUTE, counted
+ * in the database so it holds across server processes), each account's storage quota by role
+ * (QUOTA_TEACHER_MB, QUOTA_STUDENT_MB: the sizes of the files it owns) and the free-space floor of
+ * the files' disk (FREE_SPACE_FLOOR_MB), below which new uploads are refused before the disk is full.
+ */
+import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { ROLE_TEACHER } from '../../../contract/common';
+import { filesDirOf } from '../config';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { files } from '../db/schema';
+import { AppError, forbidden } from '../app-error';
+import { isLibraryEditor } from './books.repository';
+import type { AuthInfo } from './caller';
+
+const MB = 1024 * 1024;
+
+/** An account's storage: bytes its files take and bytes it may have. */
+export interface Usage {
+  usedBytes: number;
+  quotaBytes: number;
+}
+
+/** The free bytes of the disk that holds `dir` (its nearest existing ancestor). */
+export async function freeBytes(dir: string): Promise<number> {
+  let at = dir;
+  while (!fs.existsSync(at) && at !== '/') at = at.replace(/[\\/][^\\/]*$/, '') || '/';
+  const stats = await fs.promises.statfs(at);
+  return stats.bavail * stats.bsize;
+}
+
+export class UploadRules {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Whether the caller may add books to the library under the configured rule. */
+  async mayAddToLibrary(auth: AuthInfo): Promise<boolean> {
+    const rule = this.ctx.config.libraryUploaders;
+    if (rule.includes(auth.role === ROLE_TEACHER ? 'teacher' : 'student')) return true;
+    return rule.includes('library') && (await isLibraryEditor(this.ctx.db, auth.userId));
+  }
+
+  async assertMayAddToLibrary(auth: AuthInfo): Promise<void> {
+    if (!(await this.mayAddToLibrary(auth))) throw forbidden();
+  }
+
+  async usage(auth: AuthInfo, db: Db = this.ctx.db): Promise<Usage> {
+    const [row] = await db
+      .select({ used: sql<string>`coalesce(sum(${files.size}), 0)` })
+      .from(files)
+      .where(eq(files.ownerUserId, auth.userId));
+    const quotaMb = auth.role === ROLE_TEACHER ? this.ctx.config.quotaTeacherMb : this.ctx.config.quotaStudentMb;
+    return { usedBytes: Number(row.used), quotaBytes: quotaMb * MB };
+  }
+
+  /** Whether the files' disk is below its free-space floor. */
+  async storageLow(): Promise<boolean> {
+    const floor = this.ctx.config.freeSpaceFloorMb;
+    if (floor === 0) return false;
+    return (await freeBytes(filesDirOf(this.ctx.config))) < floor * MB;
+  }
+
+  /** Before a file is read: the floor of the disk and the account's rate (429). */
+  async beforeUpload(auth: AuthInfo, ip: string): Promise<void> {
+    if (await this.storageLow()) throw new AppError(507, 'STORAGE_FULL');
+    await this.ctx.throttle.count('upload', String(auth.userId), ip);
+  }
+
+  /** With the file received, in the transaction that stores it: the account's quota (409). */
+  async assertFits(db: Db, auth: AuthInfo, size: number): Promise<void> {
+    const { usedBytes, quotaBytes } = await this.usage(auth, db);
+    if (usedBytes + size > quotaBytes) {
+      throw new AppError(409, 'QUOTA_EXCEEDED', { usedMb: Math.ceil(usedBytes / MB), quotaMb: Math.round(quotaBytes / MB) });
+    }
+  }
+}
