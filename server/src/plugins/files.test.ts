@@ -1,5 +1,7 @@
 /** The shared upload/download module (docs/security.md#files), through a small route of its own. */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
@@ -70,6 +72,35 @@ async function upload(parts: Parameters<typeof multipartPayload>[0], extra: Reco
 }
 
 describe('uploads', () => {
+  it('a body declared larger than the form may be is 413 before any of it is sent, nothing stored', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const before = await rows();
+    // Only the head of the body is sent: the reply must come without waiting for the rest.
+    const reply = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/test/upload.json',
+        headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(3 * LIMIT + 4 * 1024 * 1024) },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.write('--x\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n');
+    });
+    expect(reply.status).toBe(413);
+    expect(JSON.parse(reply.body).error).toMatchObject({ code: 'TOO_LARGE', params: { maxSizeMb: 1 } });
+    expect(await rows()).toBe(before);
+    expect(temporary()).toEqual([]);
+  });
+
   it('F1: a file of exactly the limit is stored; one byte over is 413 with the limit, nothing on disk, no row', async () => {
     const atLimit = Buffer.concat([Buffer.from('a'.repeat(LIMIT - 1)), Buffer.from('\n')]);
     const ok = await upload([{ name: 'file', filename: 'notes.txt', content: atLimit }]);

@@ -66,6 +66,8 @@ export interface Upload {
 const MAX_NAME_LENGTH = 200;
 const MAX_FIELDS = 50;
 const MAX_FIELD_BYTES = 1024 * 1024;
+/** Room a form may take besides its files (its text fields and the part headers); see receive. */
+const FORM_ALLOWANCE_BYTES = MAX_FIELD_BYTES + 64 * 1024;
 /** Deleted rows' bytes are unlinked once the deletion is visible, i.e. committed. */
 const UNLINK_CHECK_MS = [1_000, 10_000, 60_000];
 
@@ -178,6 +180,10 @@ export class FileStore {
   async receive<T>(req: FastifyRequest, options: { maxFiles?: number }, handler: (upload: Upload) => Promise<T>): Promise<T> {
     if (!req.isMultipart()) throw badRequest();
     const maxFiles = options.maxFiles ?? 10;
+    // A declared body larger than every file at the limit plus the form's text is refused before a
+    // byte of it is read (without a length, reading stops at the limit of each file, below).
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > this.limitBytes * maxFiles + FORM_ALLOWANCE_BYTES) throw this.tooLarge();
     const upload: Upload = { fields: {}, files: [] };
     const temps: string[] = [];
     try {
