@@ -46,8 +46,8 @@ describe('QR attendance', () => {
     const idShed = taught.find((id) => attended.includes(id));
     expect(idShed).toBeDefined();
 
-    // The room's position, from the student's own lesson details.
-    const room = await postJson<{ data: { xGps: number; yGps: number } }>(student, '/api/schedule/qr.json', { idShed });
+    // The room's position, from the teacher's lesson details (a student never receives it).
+    const room = await postJson<{ data: { xGps: number; yGps: number } }>(teacher, '/api/schedule/qr.json', { idShed });
     await student.context().setGeolocation({ latitude: room.data.xGps, longitude: room.data.yGps, accuracy: 8 });
     // The scanner is open before a code is read: only the scan itself then runs against the code's life.
     await student.goto('/lms/qrscan');
