@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QR_CODE_TRIES, QR_CODE_TRIES_WINDOW_MS, type QrSession, type QrToken, type QrVisitBody } from '../../../../contract/qr';
 import { buildApp, type App } from '../../app';
 import { AppError } from '../../app-error';
-import { journalVisitChanges, journalVisits, qrMarks, scheduleEntries, students, users } from '../../db/schema';
+import { journalVisitChanges, journalVisits, qrMarks, qrSessions, scheduleEntries, students, users } from '../../db/schema';
 import * as timetable from '../../shared/timetable.repository';
 import { openDatabase } from '../../db/client';
 import { appOn, cookieHeader, createTestDatabase, quickPasswordHash, session, signIn, testClock, testConfig, usePostgres, type TestDatabase, type TestSession } from '../../test/helpers';
@@ -773,23 +773,22 @@ describe('a second tap while the first mark is on its way', () => {
 });
 
 describe("the journal's period", () => {
-  it("refuses a mark dated outside the journal's half-year (OUTSIDE_PERIOD) and once that half-year is closed (PERIOD_CLOSED), writing nothing", async () => {
+  it("opens attendance only for a lesson of the current half-year: OUTSIDE_PERIOD in the next one, PERIOD_CLOSED once its half-year is closed, opening nothing", async () => {
     // Sunday 7 February 2027: the spring half-year, inside the autumn journal's grace period (open, but not its dates).
     await moveTo(new Date(2027, 1, 7, 21, 30));
-    const spring = await openLesson(lesson, true);
-    const outside = await post('/api/qr/student/visit.json', student, visitBody(student, (await tokenOf(spring)).token), device('period-outside'));
+    const outside = await post('/api/qr/session/open.json', teacher, { idShed: lesson.id, makeup: true });
     expect(outside.statusCode, outside.body).toBe(400);
     expect(outside.json().error).toMatchObject({ code: 'OUTSIDE_PERIOD', message: 'Дата вне полугодия журнала (01.09.2026 – 31.01.2027)' });
 
     // Sunday 21 February 2027: the autumn half-year closed on 15 February (31 January and 14 days of grace).
     await moveTo(new Date(2027, 1, 21, 21, 30));
-    const closed = await openLesson(lesson, true);
-    const late = await post('/api/qr/student/visit.json', student, visitBody(student, (await tokenOf(closed)).token), device('period-closed'));
+    const late = await post('/api/qr/session/open.json', teacher, { idShed: lesson.id, makeup: true });
     expect(late.statusCode, late.body).toBe(403);
     expect(late.json().error.code).toBe('PERIOD_CLOSED');
 
+    const [sessions] = await db.database.db.select({ n: count() }).from(qrSessions).where(gte(qrSessions.lessonDate, '2027-02-01'));
+    expect(sessions.n).toBe(0);
     expect(await visitsOf(student.user.uid, '2027-02-07')).toEqual([]);
-    expect(await visitsOf(student.user.uid, '2027-02-21')).toEqual([]);
     const [marks] = await db.database.db.select({ n: count() }).from(qrMarks).where(and(eq(qrMarks.studentId, student.user.uid), gte(qrMarks.createdAt, new Date(2027, 1, 1))));
     expect(marks.n).toBe(0);
   });
