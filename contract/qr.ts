@@ -167,10 +167,10 @@ export const QrReceiptReply = Ok(QrReceipt);
 
 /**
  * POST /api/qr/student/lessons.json {} (students): the caller's lessons whose attendance is open now,
- * in its time or held now as a make-up lesson, with their scheduled start: what a typed code can be
- * sent for.
+ * in its time or held now as a make-up lesson, with their scheduled start and whether the caller is
+ * marked for it already: what a typed code can be sent for (the unmarked ones).
  */
-export const QrOpenLesson = Type.Object({ ...QrLesson.properties, startsAt: Type.String() });
+export const QrOpenLesson = Type.Object({ ...QrLesson.properties, startsAt: Type.String(), marked: Type.Boolean() });
 export type QrOpenLesson = Static<typeof QrOpenLesson>;
 export const QrOpenLessonsReply = Ok(Type.Array(QrOpenLesson));
 

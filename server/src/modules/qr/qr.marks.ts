@@ -217,9 +217,10 @@ export class QrMarks extends QrService {
   /** lessons.json: the student's lessons whose attendance is open now (what a typed code can be sent for). */
   async openLessons(auth: AuthInfo, lang: Language): Promise<QrOpenLesson[]> {
     if (auth.role !== ROLE_STUDENT) throw forbidden();
-    const entries = await Promise.all((await repo.openLessonsOf(this.ctx.db, auth.uid, this.ctx.now())).map((id) => this.entry(id)));
-    return entries.flatMap((e) =>
-      e ? [{ idShed: e.id, idAud: e.auditoriumId, discipline: localName(e.discipline, lang), room: `${e.roomName}, ${e.building}`, startsAt: e.startsAt }] : [],
+    const open = await repo.openLessonsOf(this.ctx.db, auth.uid, this.ctx.now());
+    const entries = await Promise.all(open.map(({ id }) => this.entry(id)));
+    return entries.flatMap((e, i) =>
+      e ? [{ idShed: e.id, idAud: e.auditoriumId, discipline: localName(e.discipline, lang), room: `${e.roomName}, ${e.building}`, startsAt: e.startsAt, marked: open[i].marked }] : [],
     );
   }
 

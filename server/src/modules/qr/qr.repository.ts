@@ -133,17 +133,19 @@ export async function markContexts(db: Db, requests: readonly MarkRequest[]): Pr
   });
 }
 
-/** The lessons (timetable entries) whose session is open at `now` and that have the student among their students, earliest opened first. */
-export async function openLessonsOf(db: Db, studentId: number, now: Date): Promise<number[]> {
-  const rows = await rowsOf<{ id: number }>(
+/**
+ * The lessons (timetable entries) whose session is open at `now` and that have the student among
+ * their students, earliest opened first, and whether the student has a mark in that session already.
+ */
+export async function openLessonsOf(db: Db, studentId: number, now: Date): Promise<{ id: number; marked: boolean }[]> {
+  return rowsOf<{ id: number; marked: boolean }>(
     db,
-    sql`select e.id from qr_sessions s
+    sql`select e.id, exists (select 1 from qr_marks q where q.session_id = s.id and q.student_id = ${studentId}) as marked from qr_sessions s
           join schedule_entries e on e.id = s.schedule_entry_id
           join students st on st.id = ${studentId}
          where s.closed_at is null and s.opens_at <= ${now.toISOString()}::timestamptz and ${now.toISOString()}::timestamptz < s.closes_at and ${memberOf}
          order by s.opens_at, e.id`,
   );
-  return rows.map((r) => r.id);
 }
 
 /** One mark of a batch to write: its qr_marks values, who sent it and, when accepted, its journal record's values. */

@@ -337,7 +337,7 @@ describe('typed codes', () => {
     // (out of its time) too; none for a student of another group; not a teacher's call.
     const open = await post('/api/qr/student/lessons.json', student, {});
     expect(open.statusCode, open.body).toBe(200);
-    expect(open.json().data).toEqual([{ idShed: lesson.id, idAud: lesson.auditoriumId, discipline: expect.any(String), room: expect.any(String), startsAt: lesson.startsAt }]);
+    expect(open.json().data).toEqual([{ idShed: lesson.id, idAud: lesson.auditoriumId, discipline: expect.any(String), room: expect.any(String), startsAt: lesson.startsAt, marked: false }]);
     expect((await post('/api/qr/student/lessons.json', outsider, {})).json().data).toEqual([]);
     expect((await post('/api/qr/student/lessons.json', teacher, {})).statusCode).toBe(403);
     const typed = (who: TestSession, code: string, phone: string) =>
@@ -358,6 +358,8 @@ describe('typed codes', () => {
     const mate = await typed(mates[0], code, 'phone-mate');
     expect(mate.statusCode, mate.body).toBe(200);
     expect(mate.json().data.status).toBe('accepted');
+    // The mate's typed-code form then names the lesson as marked (and offers no second code for it).
+    expect((await post('/api/qr/student/lessons.json', mates[0], {})).json().data).toEqual([expect.objectContaining({ idShed: lesson.id, marked: true })]);
 
     // Once the wrong codes have left the window, the student types the code of that moment.
     await moveTo(new Date(clock.now().getTime() + QR_CODE_TRIES_WINDOW_MS));
