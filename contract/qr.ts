@@ -18,8 +18,14 @@ export const QR_GRACE_MS = 5_000;
 export const QR_CODE_LENGTH = 6;
 /** A make-up session opened outside the lesson's time lasts this long (ms): one pair. */
 export const QR_MAKEUP_MS = 80 * 60_000;
-/** A reading whose accuracy is worse than this (m), or worse than the room's radius, is refused. */
+/** A reading whose accuracy is worse than this (m), or worse than the room's radius, goes to the teacher's review ('accuracy'). */
 export const QR_ACCURACY_MAX_M = 100;
+/** A reading at least this precise (m) is implausible indoors: it goes to the teacher's review ('precision'), never refused. */
+export const QR_PRECISION_MIN_M = 5;
+/** A receipt (a scan or typed code checked when it was read) lets its mark through this long after (ms). */
+export const QR_RECEIPT_MS = 75_000;
+/** A typed code of this many windows before the current one is a late code ('stale'), not a wrong try. */
+export const QR_STALE_WINDOWS = 4;
 /**
  * Wrong typed codes a student may send in QR_CODE_TRIES_WINDOW_MS: one more answers 429 until the
  * oldest of them leaves the window (a six-digit code cannot be tried one after the other).
@@ -43,10 +49,24 @@ export const QrTimeReply = Ok(QrTime);
 export const QrOpenBody = Type.Object({ idShed: DbId, makeup: Type.Boolean(), reopen: Type.Optional(Type.Boolean()) });
 export type QrOpenBody = Static<typeof QrOpenBody>;
 
-export const QrMarkStatus = Type.Union([Type.Literal('accepted'), Type.Literal('review'), Type.Literal('rejected')]);
+/** 'expired': waited for review longer than the server's QR_REVIEW_EXPIRES_HOURS, and counts as absent. */
+export const QrMarkStatus = Type.Union([Type.Literal('accepted'), Type.Literal('review'), Type.Literal('rejected'), Type.Literal('expired')]);
 export type QrMarkStatus = Static<typeof QrMarkStatus>;
-/** Why a mark waits for the teacher: the device marked for another student, or the position was off. */
-export const QrReviewReason = Type.Union([Type.Literal('device'), Type.Literal('distance'), Type.Null()]);
+/**
+ * Why a mark waits for the teacher: the device ('device') or the network address ('address') marked
+ * for another student in the session, the address is outside the university's networks ('network',
+ * when the server lists them), the position was off ('distance'), too imprecise to place
+ * ('accuracy') or implausibly precise for a room ('precision').
+ */
+export const QrReviewReason = Type.Union([
+  Type.Literal('device'),
+  Type.Literal('address'),
+  Type.Literal('network'),
+  Type.Literal('distance'),
+  Type.Literal('accuracy'),
+  Type.Literal('precision'),
+  Type.Null(),
+]);
 export type QrReviewReason = Static<typeof QrReviewReason>;
 
 export const QrMark = Type.Object({
@@ -95,16 +115,17 @@ export type QrToken = Static<typeof QrToken>;
 export const QrTokenReply = Ok(QrToken);
 
 /**
- * POST /api/qr/student/visit.json {idShed, idStud, idAud, x, y, accuracy, token | code}: the
- * student's mark. idStud must be the caller (else 403). x is the latitude, y the longitude,
- * accuracy the reading's radius (m). Refusals (nothing is stored): 403 reason 'token' (unknown,
- * stale or another lesson's token or code), 'notOpen' (no session open now for this lesson),
- * 'notYours' (the student is not in its group or subgroup), 'room' (idAud is not the lesson's room);
- * 400 reason 'accuracy'; 409 reason 'marked' (the student already has a mark for this lesson); 429
- * after QR_CODE_TRIES wrong typed codes within QR_CODE_TRIES_WINDOW_MS.
- * A mark from a device that already marked another student in this session, or from outside the
- * room's radius, is kept for the teacher to decide (status 'review'); otherwise it is accepted and
- * written to the journal at once.
+ * POST /api/qr/student/visit.json {idShed, idStud, idAud, x, y, accuracy, token | code | receipt}:
+ * the student's mark. idStud must be the caller (else 403). x is the latitude, y the longitude,
+ * accuracy the reading's radius (m). `receipt` (from lesson.json or code.json) stands for a token or
+ * code that was valid when it was read, for QR_RECEIPT_MS. Refusals (nothing is stored): 403 reason
+ * 'token' (unknown, stale or another lesson's token, code or receipt), 'stale' (a typed code of one
+ * of the last QR_STALE_WINDOWS windows: late, not counted as a wrong try), 'notOpen' (no session
+ * open now for this lesson), 'notYours' (the student is not in its group or subgroup), 'room' (idAud
+ * is not the lesson's room); 409 reason 'marked' (the student already has a mark for this lesson);
+ * 429 after QR_CODE_TRIES wrong typed codes within QR_CODE_TRIES_WINDOW_MS.
+ * A mark with a review reason (QrReviewReason) is kept for the teacher to decide (status 'review');
+ * otherwise it is accepted and written to the journal at once.
  */
 export const QrVisitBody = Type.Object({
   idShed: DbId,
@@ -115,27 +136,78 @@ export const QrVisitBody = Type.Object({
   accuracy: Type.Number({ minimum: 0, maximum: 100000 }),
   token: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   code: Type.Optional(Type.String({ minLength: QR_CODE_LENGTH, maxLength: QR_CODE_LENGTH, pattern: '^[0-9]+$' })),
+  receipt: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
 });
 export type QrVisitBody = Static<typeof QrVisitBody>;
 export const QrVisit = Type.Object({ status: QrMarkStatus, reason: QrReviewReason, discipline: Type.String() });
 export type QrVisit = Static<typeof QrVisit>;
 export const QrVisitReply = Ok(QrVisit);
 
-/** POST /api/qr/student/lesson.json {token}: which lesson a scanned token is for (before the mark). */
+/**
+ * POST /api/qr/student/lesson.json {token}: which lesson a scanned token is for (before the mark),
+ * with a receipt: the token was valid when scanned, and the mark may carry the receipt instead.
+ */
 export const QrLessonBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 export type QrLessonBody = Static<typeof QrLessonBody>;
 export const QrLesson = Type.Object({ idShed: Type.Integer(), idAud: Type.Integer(), discipline: Type.String(), room: Type.String() });
 export type QrLesson = Static<typeof QrLesson>;
-export const QrLessonReply = Ok(QrLesson);
+export const QrScannedLesson = Type.Object({ ...QrLesson.properties, receipt: Type.String() });
+export type QrScannedLesson = Static<typeof QrScannedLesson>;
+export const QrLessonReply = Ok(QrScannedLesson);
+
+/**
+ * POST /api/qr/student/code.json {idShed, code}: a typed code checked as it is typed (refusals and
+ * the wrong-try count as for visit.json): its receipt, which the mark then carries.
+ */
+export const QrCodeBody = Type.Object({ idShed: DbId, code: Type.String({ minLength: QR_CODE_LENGTH, maxLength: QR_CODE_LENGTH, pattern: '^[0-9]+$' }) });
+export type QrCodeBody = Static<typeof QrCodeBody>;
+export const QrReceipt = Type.Object({ receipt: Type.String() });
+export type QrReceipt = Static<typeof QrReceipt>;
+export const QrReceiptReply = Ok(QrReceipt);
 
 /**
  * POST /api/qr/student/lessons.json {} (students): the caller's lessons whose attendance is open now,
- * in its time or held now as a make-up lesson, with their scheduled start: what a typed code can be
- * sent for.
+ * in its time or held now as a make-up lesson, with their scheduled start and whether the caller is
+ * marked for it already: what a typed code can be sent for (the unmarked ones).
  */
-export const QrOpenLesson = Type.Object({ ...QrLesson.properties, startsAt: Type.String() });
+export const QrOpenLesson = Type.Object({ ...QrLesson.properties, startsAt: Type.String(), marked: Type.Boolean() });
 export type QrOpenLesson = Static<typeof QrOpenLesson>;
 export const QrOpenLessonsReply = Ok(Type.Array(QrOpenLesson));
+
+/**
+ * POST /api/qr/review/list.json {} (teachers): every undecided mark of the caller's lessons, whatever
+ * the day, oldest first, each with its lesson and when it expires (QR_REVIEW_EXPIRES_HOURS after it
+ * came: then it counts as absent and leaves the list). Decided with review/decide.json.
+ */
+export const QrReviewMark = Type.Object({
+  ...QrMark.properties,
+  sessionId: Type.Integer(),
+  idShed: Type.Integer(),
+  /** The lesson's date, 'YYYY-MM-DD'. */
+  date: Type.String(),
+  discipline: Type.String(),
+  group: Type.String(),
+  startsAt: Type.String(),
+  expiresAt: Type.String(),
+});
+export type QrReviewMark = Static<typeof QrReviewMark>;
+export const QrReviewList = Type.Object({ marks: Type.Array(QrReviewMark) });
+export type QrReviewList = Static<typeof QrReviewList>;
+export const QrReviewListReply = Ok(QrReviewList);
+
+/**
+ * POST /api/qr/student/marks.json {} (students): the caller's marks of the last 30 days that are not
+ * plainly accepted (waiting for review, rejected, expired into an absence), newest first.
+ */
+export const QrOwnMark = Type.Object({
+  id: Type.Integer(),
+  date: Type.String(),
+  discipline: Type.String(),
+  status: QrMarkStatus,
+  reason: QrReviewReason,
+});
+export type QrOwnMark = Static<typeof QrOwnMark>;
+export const QrOwnMarksReply = Ok(Type.Array(QrOwnMark));
 
 /** POST /api/qr/review/decide.json {markId, accept}: the teacher accepts (written to the journal) or rejects a mark under review. */
 export const QrDecideBody = Type.Object({ markId: DbId, accept: Type.Boolean() });

@@ -61,8 +61,8 @@ export const ScheduleReply = Ok(Schedule);
 
 /**
  * POST /api/schedule/qr.json {idShed}: what QR attendance needs of one lesson of the caller's
- * (taught by the teacher, or of the student's group): room with its GPS point, year, half-year,
- * group, discipline, pair. Another person's lesson → 403; unknown → 404.
+ * (taught by the teacher, or of the student's group): room, year, half-year, group, discipline,
+ * pair, and for its teacher only the room's GPS point. Another person's lesson → 403; unknown → 404.
  */
 export const ScheduleQrBody = Type.Object({ idShed: DbId });
 export type ScheduleQrBody = Static<typeof ScheduleQrBody>;
@@ -70,10 +70,14 @@ export const ScheduleQr = Type.Object({
   id: Type.Integer(),
   audid: Type.Integer(),
   auditoryName: Type.String(),
-  /** Latitude and longitude of the room's building, and the radius (m) a mark must fall within. */
-  xGps: Type.Number(),
-  yGps: Type.Number(),
-  radiusM: Type.Integer(),
+  /**
+   * Latitude and longitude of the room's building, and the radius (m) a mark must fall within: for
+   * the lesson's teacher only (a student never learns a room's position, so a code relayed home
+   * cannot be sent with the room's point read from here).
+   */
+  xGps: Type.Optional(Type.Number()),
+  yGps: Type.Optional(Type.Number()),
+  radiusM: Type.Optional(Type.Integer()),
   yearid: Type.Integer(),
   wsid: Type.Integer(),
   uid: Type.Integer(),

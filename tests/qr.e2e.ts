@@ -5,7 +5,9 @@
  * the count rises on the projector without a reload (and stays through a tablet turned), a closed
  * attendance stays closed through a reload until reopened; the public card for a valid and an invalid
  * token; the stored timetable shown after a reload while the server is unreachable; a signed-out
- * student opening the projector's link signs in and lands on the scanner with the code kept.
+ * student opening the projector's link signs in and lands on the scanner with the code kept; a
+ * student indoors with a 150 m fix goes to review and the teacher accepts her from the review list
+ * after closing the session.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -46,8 +48,8 @@ describe('QR attendance', () => {
     const idShed = taught.find((id) => attended.includes(id));
     expect(idShed).toBeDefined();
 
-    // The room's position, from the student's own lesson details.
-    const room = await postJson<{ data: { xGps: number; yGps: number } }>(student, '/api/schedule/qr.json', { idShed });
+    // The room's position, from the teacher's lesson details (a student never receives it).
+    const room = await postJson<{ data: { xGps: number; yGps: number } }>(teacher, '/api/schedule/qr.json', { idShed });
     await student.context().setGeolocation({ latitude: room.data.xGps, longitude: room.data.yGps, accuracy: 8 });
     // The scanner is open before a code is read: only the scan itself then runs against the code's life.
     await student.goto('/lms/qrscan');
@@ -85,8 +87,9 @@ describe('QR attendance', () => {
     await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
     await expectVisible(student.getByTestId('scan-result'), 20000);
     expect(await student.getByTestId('scan-result').textContent()).toContain('Вы отмечены');
-    // The typed code's form offers the lesson too (its attendance is open now, make-up or not).
-    await expectVisible(student.getByRole('textbox', { name: ru('qr:scan.code') }), 10000);
+    // The typed code's form leaves the lesson out now, and says it is marked.
+    await expectVisible(student.getByTestId('scan-marked'), 10000);
+    expect(await student.getByRole('textbox', { name: ru('qr:scan.code') }).count()).toBe(0);
 
     // The projector counts it without a reload, with the student's name.
     await expect.poll(() => count.textContent(), { timeout: 20000 }).toBe(`Отметились 1 из ${total}`);
@@ -128,6 +131,51 @@ describe('QR attendance', () => {
     await expectVisible(table.getByText(`1 / ${total}`), 10000);
     for (let depth = 0; depth < 3; depth++) await table.locator('tbody button').first().click();
     await expectVisible(teacher.getByTestId('qr-report').getByRole('rowheader', { name: /Сыдыкова Айпери/ }), 15000);
+  });
+});
+
+describe('QR review', () => {
+  it('a student indoors with 150 m accuracy goes to review; the teacher accepts her from the review list after the session closed', async () => {
+    const teacher = await e2e.page();
+    await signIn(teacher, TEACHER);
+    await expectPath(teacher, '/lms');
+    const taught = await lessonIds(teacher);
+    const student = await e2e.page({ permissions: ['geolocation'], geolocation: { latitude: 0, longitude: 0, accuracy: 150 } });
+    await signIn(student, STUDENT);
+    await expectPath(student, '/lms');
+    const attended = await lessonIds(student);
+    // Another lesson than the first test's, so that the student has no mark in its session yet.
+    const idShed = taught.filter((id) => attended.includes(id)).at(-1);
+    expect(idShed).toBeDefined();
+    const room = await postJson<{ data: { xGps: number; yGps: number } }>(teacher, '/api/schedule/qr.json', { idShed });
+    // An inner room: the fix lands at the room but only to within 150 m.
+    await student.context().setGeolocation({ latitude: room.data.xGps, longitude: room.data.yGps, accuracy: 150 });
+
+    await teacher.goto(`/lms/qrlesson?shed=${idShed}`);
+    const makeup = teacher.getByRole('button', { name: ru('qr:projector.startMakeup') });
+    const code = teacher.getByTestId('qr-token');
+    await expect.poll(async () => (await code.isVisible()) || (await makeup.isVisible()), { timeout: 20000 }).toBe(true);
+    if (await makeup.isVisible()) await makeup.click();
+    await expectVisible(code, 20000);
+    const token = (await code.getAttribute('data-token'))!;
+    await student.goto(`/lms/qrscan?t=${encodeURIComponent(token)}`);
+    await expectVisible(student.getByTestId('scan-lesson'), 20000);
+    await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
+    await expectVisible(student.getByTestId('scan-result'), 20000);
+    expect(await student.getByTestId('scan-result').textContent()).toBe(ru('qr:scan.review'));
+
+    // The lesson ends: the teacher closes attendance and decides later, from the review list.
+    await teacher.getByRole('button', { name: ru('qr:projector.close') }).click();
+    await expectVisible(teacher.getByText(ru('qr:projector.closed')), 10000);
+    await teacher.goto('/lms/schedule');
+    await teacher.getByRole('link', { name: ru('schedule:qrReview') }).click();
+    await expectPath(teacher, '/lms/qrreview');
+    const list = teacher.getByTestId('qr-review-list');
+    await expectVisible(list, 20000);
+    const item = list.getByRole('listitem').filter({ hasText: 'Сыдыкова' });
+    await expectVisible(item.getByText(/местоположение слишком неточное/), 10000);
+    await item.getByRole('button', { name: /^Засчитать/ }).click();
+    await expectVisible(teacher.getByTestId('qr-review-empty'), 20000);
   });
 });
 

@@ -13,6 +13,10 @@
  * phones about half the CPU of undici's `dispatch` on one Client per phone, itself half of undici's
  * pooled `request` (bench/README.md, section qr).
  *
+ * Each phone speaks from a loopback address of its own (127.1.y.z, the same for its second tap),
+ * as phones on a campus network or on mobile data have addresses of their own: the portal sends
+ * two students' marks from one address within a session to the teacher's review.
+ *
  * `phones(origin)`: a phone is known by a key (a student's cookie, or `secondTap(cookie)`); `post`
  * and `get` answer `{status, body, ms}` (body: the parsed JSON, or null), ms from the request's
  * writing to the last byte of its answer read; `leave(keys)` closes those phones' connections,
@@ -45,9 +49,19 @@ export async function countedRounds(uncounted, counted, round) {
 export function phones(origin) {
   const { hostname, port, host } = new URL(origin);
   const own = new Map();
+  const addresses = new Map();
+  const loopback = hostname === '127.0.0.1' || hostname === 'localhost';
+  /** The phone's own source address (its second tap's connection shares it). */
+  const addressOf = (key) => {
+    const tap = secondTap('');
+    const student = typeof key === 'string' && key.endsWith(tap) ? key.slice(0, -tap.length) : key;
+    let n = addresses.get(student);
+    if (n === undefined) addresses.set(student, (n = addresses.size));
+    return `127.1.${Math.floor(n / 250) % 250}.${1 + (n % 250)}`;
+  };
 
-  const connect = () => {
-    const socket = net.connect({ host: hostname, port: Number(port), noDelay: true });
+  const connect = (key) => {
+    const socket = net.connect({ host: loopback ? '127.0.0.1' : hostname, port: Number(port), noDelay: true, ...(loopback ? { localAddress: addressOf(key) } : {}) });
     const phone = { socket, waiting: null, buffer: null };
     /** The request waiting for an answer, no longer waiting. */
     const take = () => {
@@ -93,7 +107,7 @@ export function phones(origin) {
   // browser would.
   const phoneOf = (key) => {
     let phone = own.get(key);
-    if (!phone || phone.socket.destroyed) own.set(key, (phone = connect()));
+    if (!phone || phone.socket.destroyed) own.set(key, (phone = connect(key)));
     return phone;
   };
 

@@ -4,6 +4,7 @@
  * `CONFIG_VARS` (below) is the documented list: name, default and meaning of each variable; the
  * README table is written from it. A bad value stops the start with a message naming the variable.
  */
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PASSWORD_MIN_DEFAULT, PASSWORD_MIN_FLOOR } from '../../contract/password-policy';
@@ -61,6 +62,17 @@ function uploaderList(raw: string | undefined): Uploader[] {
 }
 
 const optionalText = (raw: string | undefined): string | null => raw ?? null;
+
+/** A comma list of CIDR networks ('10.0.0.0/8', '2001:db8::/32'), checked here so that a typo stops the start. */
+function cidrList(raw: string | undefined): string[] {
+  const list = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const cidr of list) {
+    const m = /^([0-9a-fA-F.:]+)\/(\d{1,3})$/.exec(cidr);
+    const family = m ? net.isIP(m[1]) : 0;
+    if (!m || family === 0 || Number(m[2]) > (family === 4 ? 32 : 128)) throw new Invalid(`expected CIDR networks such as 10.0.0.0/8, got '${cidr}'`);
+  }
+  return list;
+}
 
 function httpUrl(raw: string | undefined): string {
   const value = required(raw);
@@ -209,6 +221,17 @@ const VARS = {
     '30',
     "Days a QR mark keeps the student's reported position (latitude, longitude, accuracy); after them housekeeping clears it and only the distance from the room stays.",
     int(1, 3660),
+  qrAllowedNetworks: v(
+    'QR_ALLOWED_NETWORKS',
+    undefined,
+    "Comma list of the university's networks (CIDR, IPv4 or IPv6, e.g. 10.0.0.0/8,2001:db8::/32): a QR mark from another address goes to the teacher's review; empty: off.",
+    cidrList,
+  ),
+  qrReviewExpiresHours: v(
+    'QR_REVIEW_EXPIRES_HOURS',
+    '168',
+    "Hours a QR mark waits for the teacher's review; after them it expires into an absence (the student sees it) and no longer blocks a new mark.",
+    int(1, 8760),
   ),
   logLevel: v('LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent.', logLevel),
 } satisfies Record<string, VarSpec<unknown>>;

@@ -126,6 +126,7 @@ export const AREAS = [
     routes: [
       { path: '/qrscan', screen: () => import('../features/qr/ScanScreen'), roles: [ROLE_STUDENT], title: 'titles.qrScan' },
       { path: '/qrlesson', screen: () => import('../features/qr/ProjectorScreen'), roles: [ROLE_TEACHER], title: 'titles.qrLesson' },
+      { path: '/qrreview', screen: () => import('../features/qr/ReviewScreen'), roles: [ROLE_TEACHER], title: 'titles.qrReview' },
       { path: '/reportqr', screen: () => import('../features/qr/ReportScreen'), menuKey: 'reportQr', roles: [ROLE_TEACHER, ROLE_STUDENT], title: 'titles.reportQr' },
       { path: '/studentqr', screen: () => import('../features/qr/StudentCardScreen'), public: true },
     ],

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { ROLE_STUDENT } from '../../shared/request/roles';
 import { Select, type SelectOption } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
@@ -53,6 +54,11 @@ export default function JournalScreen() {
     <div className="journal-screen">
       <h1 className="journal-title">{student ? t('student.title') : t('title')}</h1>
       <p className="journal-print-title">{t('printTitle')}</p>
+      {student ? null : (
+        <p className="journal-qr-review">
+          <Link to="/qrreview">{t('qrReview')}</Link>
+        </p>
+      )}
       {summary && !filtersOpen ? (
         <p className="journal-summary">
           <button type="button" className="btn btn-ghost journal-summary-btn" aria-expanded={false} aria-controls="journal-filters" onClick={() => {

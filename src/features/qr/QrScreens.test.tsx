@@ -46,6 +46,7 @@ describe('QR screens in the portal', () => {
       http.post('/api/auth/recovery.json', () => ok([{ LOG_PAS: 0 }])),
       http.post('/api/auth/orize.json', () => ok(student)),
       http.post('/api/qr/student/lessons.json', () => ok([])),
+      http.post('/api/qr/student/marks.json', () => ok([])),
       http.post('/api/qr/student/lesson.json', () => fail(403, 'FORBIDDEN', 'token', { reason: 'token' })),
       http.post('/api/chat/count.json', () => ok({ total: 0, contacts: [], groups: [] })),
     );
@@ -158,7 +159,7 @@ describe('QR screens in the portal', () => {
     expect(opened).toEqual([expect.objectContaining({ makeup: false }), expect.objectContaining({ makeup: true })]);
   });
 
-  it('a student typing a wrong code is told to check the digits; the right one marks, and the form does not invite a second send', async () => {
+  it('a student typing a wrong code is told to check the digits; the right one earns a receipt the mark carries, and the form then names the lesson as marked instead of inviting a second send', async () => {
     localStorage.setItem('token', 'marker');
     // A fresh reading at the room (the portal asks for one with every mark); jsdom has no geolocation.
     Object.defineProperty(navigator, 'geolocation', {
@@ -168,14 +169,23 @@ describe('QR screens in the portal', () => {
     onTestFinished(() => {
       delete (navigator as { geolocation?: Geolocation }).geolocation;
     });
-    const sent: { code?: string }[] = [];
+    const typed: string[] = [];
+    const sent: { code?: string; receipt?: string }[] = [];
+    let marked = false;
     server.use(
       ...signedInHandlers(student, studentProfile),
-      http.post('/api/qr/student/lessons.json', () => ok([{ idShed: 7, idAud: 3, discipline: 'Компьютерные сети', room: '214, Главный корпус', startsAt: '09:30' }])),
+      http.post('/api/qr/student/lessons.json', () => ok([{ idShed: 7, idAud: 3, discipline: 'Компьютерные сети', room: '214, Главный корпус', startsAt: '09:30', marked }])),
+      http.post('/api/qr/student/marks.json', () => ok([])),
+      http.post('/api/qr/student/code.json', async ({ request }) => {
+        const body = (await request.json()) as { code: string };
+        typed.push(body.code);
+        return body.code === '482913' ? ok({ receipt: 'receipt-482913' }) : fail(403, 'FORBIDDEN', 'token', { reason: 'token' });
+      }),
       http.post('/api/qr/student/visit.json', async ({ request }) => {
-        const body = (await request.json()) as { code?: string };
+        const body = (await request.json()) as { code?: string; receipt?: string };
         sent.push(body);
-        return body.code === '482913' ? ok({ status: 'accepted', reason: null, discipline: 'Компьютерные сети' }) : fail(403, 'FORBIDDEN', 'token', { reason: 'token' });
+        marked = body.receipt === 'receipt-482913';
+        return marked ? ok({ status: 'accepted', reason: null, discipline: 'Компьютерные сети' }) : fail(403, 'FORBIDDEN', 'token', { reason: 'token' });
       }),
     );
     renderPortal('/lms/qrscan');
@@ -191,7 +201,10 @@ describe('QR screens in the portal', () => {
     await userEvent.click(send);
     expect(await screen.findByTestId('scan-result')).toHaveTextContent('Вы отмечены на занятии «Компьютерные сети».');
     expect(screen.queryByTestId('scan-error')).not.toBeInTheDocument();
-    expect(send).toBeDisabled();
-    expect(sent.map((b) => b.code)).toEqual(['482000', '482913']);
+    expect(await screen.findByTestId('scan-marked')).toHaveTextContent('Вы уже отмечены: Компьютерные сети.');
+    expect(screen.queryByRole('textbox', { name: 'Код с экрана (6 цифр)' })).not.toBeInTheDocument();
+    expect(typed).toEqual(['482000', '482913']);
+    expect(sent).toEqual([expect.objectContaining({ receipt: 'receipt-482913' })]);
+    expect(sent[0]).not.toHaveProperty('code');
   });
 });

@@ -19,7 +19,7 @@ import { qrActions, selectQr } from './qr.slice';
 import './qr.css';
 
 export default function ScanScreen() {
-  const { t } = useTranslation(['qr', 'cm']);
+  const { t, i18n } = useTranslation(['qr', 'cm']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const { scan } = useAppSelector(selectQr);
@@ -38,7 +38,13 @@ export default function ScanScreen() {
   if (!user) return null;
 
   const busy = scan.locating || scan.visit.fetching;
-  const lessonsNow = scan.lessonsNow.data;
+  // A typed code is offered only for the lessons not marked yet; the marked ones are named.
+  const lessonsNow = scan.lessonsNow.data.filter((l) => !l.marked);
+  const markedLessons = scan.lessonsNow.data.filter((l) => l.marked);
+  // A scanned lesson whose mark was refused for good (another lesson's or an expired code, not
+  // the student's lesson, marked already) loses its button: sending it again cannot succeed.
+  const scanRefused = scan.sent !== null && !scan.sent.typed && scan.visit.error !== null && (scan.visit.error.status === 403 || scan.visit.error.status === 409);
+  const ownMarks = scan.ownMarks.data;
   const chosen = lessonsNow.find((l) => String(l.idShed) === lessonId) ?? (lessonsNow.length === 1 ? lessonsNow[0] : undefined);
   // The chosen lesson's mark was just taken (accepted or waiting for the teacher): nothing more to send.
   const markedNow = scan.visit.data !== null && chosen !== undefined && scan.sent?.idShed === chosen.idShed;
@@ -62,14 +68,16 @@ export default function ScanScreen() {
               <p className="qr-scan-what" data-testid="scan-lesson">
                 <strong>{scan.lesson.data.discipline}</strong> · {scan.lesson.data.room}
               </p>
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={busy || scan.visit.data !== null}
-                onClick={() => dispatch(qrActions.submitRequested({ idShed: scan.lesson.data!.idShed, idAud: scan.lesson.data!.idAud, token: scan.token! }))}
-              >
-                {t('scan.send')}
-              </button>
+              {scanRefused ? null : (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={busy || scan.visit.data !== null}
+                  onClick={() => dispatch(qrActions.submitRequested({ idShed: scan.lesson.data!.idShed, idAud: scan.lesson.data!.idAud, token: scan.token! }))}
+                >
+                  {t('scan.send')}
+                </button>
+              )}
             </>
           ) : null}
         </section>
@@ -112,8 +120,13 @@ export default function ScanScreen() {
         {scan.lessonsNow.error ? (
           <LoadFailed what={t('scan.lessonsFailed')} failure={scan.lessonsNow.error} onRetry={() => dispatch(qrActions.lessonsNowRequested())} />
         ) : null}
+        {markedLessons.length > 0 ? (
+          <p className="qr-hint" data-testid="scan-marked">
+            {t('scan.markedAlready', { lessons: markedLessons.map((l) => l.discipline).join(', ') })}
+          </p>
+        ) : null}
         {/* "No lesson open" only once the server said so: a failed load is not an empty list. */}
-        {!scan.lessonsNow.fetching && !scan.lessonsNow.error && lessonsNow.length === 0 ? (
+        {!scan.lessonsNow.fetching && !scan.lessonsNow.error && lessonsNow.length === 0 && markedLessons.length === 0 ? (
           <>
             <p className="qr-hint">{t('scan.noLessonNow')}</p>
             {/* Attendance may open after this page did (the teacher starts it once the class is in). */}
@@ -162,6 +175,19 @@ export default function ScanScreen() {
           </form>
         ) : null}
       </section>
+
+      {ownMarks.length > 0 ? (
+        <section className="card" aria-labelledby="qr-mine-title">
+          <h2 id="qr-mine-title">{t('scan.mineTitle')}</h2>
+          <ul className="qr-list" data-testid="scan-own-marks">
+            {ownMarks.map((m) => (
+              <li key={m.id}>
+                {new Date(`${m.date}T12:00:00`).toLocaleDateString(i18n.language === 'kg' ? 'ky' : i18n.language)} · {m.discipline} — {t(`scan.mine.${m.status === 'accepted' ? 'review' : m.status}`)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

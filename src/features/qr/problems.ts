@@ -5,7 +5,7 @@
 import type { TFunction } from 'i18next';
 import type { Failure } from '../../api/http';
 
-const REASONS = ['token', 'notOpen', 'notYours', 'room', 'accuracy', 'marked', 'notNow', 'decided'] as const;
+const REASONS = ['token', 'stale', 'notOpen', 'notYours', 'room', 'marked', 'notNow', 'decided'] as const;
 
 export function problemText(t: TFunction, failure: Failure | null, typed = false): string {
   const reason = failure?.error?.params?.reason;

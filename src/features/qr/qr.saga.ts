@@ -5,7 +5,7 @@
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
-import type { QrCard, QrOpenBody, QrReportQuery, QrSession } from '../../../contract/qr';
+import type { QrCard, QrOpenBody, QrReceipt, QrReportQuery, QrSession } from '../../../contract/qr';
 import type { ScheduleQr } from '../../../contract/schedule';
 import { GRACE_MS, qrApi, type ReportLevel } from '../../api/qr';
 import { ROLE_STUDENT } from '../../shared/request/roles';
@@ -13,7 +13,7 @@ import { scheduleApi } from '../../api/schedule';
 import { request, requireUser } from '../../shared/request/request.saga';
 import { requirePeriod } from '../../shared/settings/settings';
 import type { Result } from '../../api/http';
-import { readPosition, type Reading } from './geo';
+import { positionForMark, startEarlyReading, type Reading } from './geo';
 import { qrActions, selectQr, type LocateProblem, type QrState } from './qr.slice';
 
 /** Shortest and longest wait between two tokens (ms). */
@@ -71,7 +71,10 @@ export function* closeSaga() {
 }
 
 export function* scanOpenedSaga(action: PayloadAction<{ token: string | null }>) {
+  // The position is read from the moment the page opens: by the scan or the typed code it is ready.
+  yield call(startEarlyReading);
   yield put(qrActions.lessonsNowRequested());
+  yield put(qrActions.ownMarksRequested());
   if (action.payload.token) yield put(qrActions.scanned({ token: action.payload.token }));
 }
 
@@ -87,23 +90,56 @@ export function* lessonsNowSaga() {
   yield* request(qrApi.openLessons, [], { succeeded: qrActions.lessonsNowSucceeded, failed: qrActions.lessonsNowFailed });
 }
 
-/** A fresh position, then the mark. */
+/**
+ * The mark: a typed code is checked first (its receipt keeps it valid while the position comes), a
+ * scan carries the receipt its lesson came with; then the position (read since the page opened), then the mark.
+ */
 export function* submitSaga(action: PayloadAction<{ idShed: number; idAud: number; token?: string; code?: string }>) {
   const user = (yield* requireUser(qrActions.visitFailed)) as User | null;
   if (!user) return;
+  const { idShed, idAud, token, code } = action.payload;
+  let proof: { token: string } | { code: string } | { receipt: string };
+  if (code !== undefined) {
+    const checked = (yield call(qrApi.code, { idShed, code })) as Result<QrReceipt>;
+    if (!checked.ok) {
+      yield put(qrActions.codeRefused(checked));
+      return;
+    }
+    proof = { receipt: checked.data.receipt };
+  } else {
+    const { scan } = (yield select(selectQr)) as QrState;
+    const receipt = scan.lesson.data?.idShed === idShed ? scan.lesson.data.receipt : undefined;
+    proof = receipt ? { receipt } : { token: token ?? '' };
+  }
   let reading: Reading;
   try {
-    reading = (yield call(readPosition)) as Reading;
+    reading = (yield call(positionForMark)) as Reading;
   } catch (problem) {
     yield put(qrActions.locateFailed(problem as LocateProblem));
     return;
   }
   yield put(qrActions.located());
-  yield* request(
+  const sent = yield* request(
     qrApi.visit,
-    [{ ...action.payload, idStud: user.uid, x: reading.latitude, y: reading.longitude, accuracy: reading.accuracy }],
+    [{ idShed, idAud, ...proof, idStud: user.uid, x: reading.latitude, y: reading.longitude, accuracy: reading.accuracy }],
     { succeeded: qrActions.visitSucceeded, failed: qrActions.visitFailed },
   );
+  // The lessons a typed code can be sent for leave out the one just marked.
+  if (sent.ok) yield put(qrActions.lessonsNowRequested());
+}
+
+export function* ownMarksSaga() {
+  yield* request(qrApi.ownMarks, [], { succeeded: qrActions.ownMarksSucceeded, failed: qrActions.ownMarksFailed });
+}
+
+export function* reviewListSaga() {
+  yield* request(qrApi.reviewList, [], { succeeded: qrActions.reviewListSucceeded, failed: qrActions.reviewListFailed });
+}
+
+/** A decision on the review list: then the list again (the decided mark leaves it). */
+export function* reviewDecideSaga(action: PayloadAction<{ markId: number; accept: boolean }>) {
+  const decided = yield* request(qrApi.decide, [action.payload], { succeeded: qrActions.reviewDecided, failed: qrActions.reviewDecideFailed });
+  if (decided.ok || decided.status === 409) yield* reviewListSaga();
 }
 
 /** The current half-year (the shared settings), then faculties for a teacher or the student's own row. */
@@ -153,6 +189,9 @@ export function* qrSaga() {
     takeLatest(qrActions.scanned.type, scannedSaga),
     takeLatest(qrActions.lessonsNowRequested.type, lessonsNowSaga),
     takeLatest(qrActions.submitRequested.type, submitSaga),
+    takeLatest(qrActions.ownMarksRequested.type, ownMarksSaga),
+    takeLatest(qrActions.reviewOpened.type, reviewListSaga),
+    takeEvery(qrActions.reviewDecideRequested.type, reviewDecideSaga),
     takeLatest(qrActions.mineOpened.type, mineOpenedSaga),
     takeLatest(qrActions.publicCardOpened.type, publicCardSaga),
     takeLatest(qrActions.cardRequested.type, cardSaga),

@@ -4,7 +4,22 @@
  * the student's own card link.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { QrCard, QrCardLink, QrLesson, QrLiveMark, QrOpenBody, QrOpenLesson, QrReportQuery, QrReportRow, QrSession, QrToken, QrVisit } from '../../../contract/qr';
+import type {
+  QrCard,
+  QrCardLink,
+  QrLiveMark,
+  QrOpenBody,
+  QrOpenLesson,
+  QrOwnMark,
+  QrReportQuery,
+  QrReportRow,
+  QrReviewList,
+  QrReviewMark,
+  QrScannedLesson,
+  QrSession,
+  QrToken,
+  QrVisit,
+} from '../../../contract/qr';
 import type { ScheduleQr } from '../../../contract/schedule';
 import type { ReportLevel } from '../../api/qr';
 import type { Failure } from '../../api/http';
@@ -30,7 +45,7 @@ export interface QrState {
   };
   scan: {
     token: string | null;
-    lesson: Loadable<QrLesson | null>;
+    lesson: Loadable<QrScannedLesson | null>;
     /** The student's lessons in progress (for the typed code). */
     lessonsNow: Loadable<QrOpenLesson[]>;
     locating: boolean;
@@ -38,7 +53,11 @@ export interface QrState {
     visit: Loadable<QrVisit | null>;
     /** The lesson the last mark was sent for, and whether with a typed code (not a scanned token). */
     sent: { idShed: number; typed: boolean } | null;
+    /** The student's marks that wait for the teacher, were rejected or expired into absences. */
+    ownMarks: Loadable<QrOwnMark[]>;
   };
+  /** The teacher's review list: every undecided mark of his lessons. */
+  review: { list: Loadable<QrReviewMark[]>; decide: Loadable<null> };
   card: Loadable<QrCardLink | null>;
   /** The public student card a QR code opens (no session): invalid for a malformed, unknown or revoked link. */
   publicCard: { view: 'loading' | 'invalid' | 'failed' | 'card'; card: QrCard | null };
@@ -56,7 +75,8 @@ export interface QrState {
 
 export const initialQrState: QrState = {
   projector: { idShed: null, session: idle(null), notNow: false, lesson: null, token: null, tokenError: null, skewMs: 0, decide: idle(null) },
-  scan: { token: null, lesson: idle(null), lessonsNow: idle([]), locating: false, locateProblem: null, visit: idle(null), sent: null },
+  scan: { token: null, lesson: idle(null), lessonsNow: idle([]), locating: false, locateProblem: null, visit: idle(null), sent: null, ownMarks: idle([]) },
+  review: { list: idle([]), decide: idle(null) },
   card: idle(null),
   publicCard: { view: 'loading', card: null },
   report: { year: null, ws: 1, crumbs: [], level: 'faculty', query: null, rows: idle([]) },
@@ -140,9 +160,9 @@ const slice = createSlice({
       state.scan = { ...initialQrState.scan, token: action.payload.token };
     },
     scanned(state, action: PayloadAction<{ token: string }>) {
-      state.scan = { ...initialQrState.scan, lessonsNow: state.scan.lessonsNow, token: action.payload.token, lesson: started(null) };
+      state.scan = { ...initialQrState.scan, lessonsNow: state.scan.lessonsNow, ownMarks: state.scan.ownMarks, token: action.payload.token, lesson: started(null) };
     },
-    lessonSucceeded(state, action: PayloadAction<QrLesson>) {
+    lessonSucceeded(state, action: PayloadAction<QrScannedLesson>) {
       state.scan.lesson = succeeded(action.payload);
     },
     lessonFailed(state, action: PayloadAction<Failure>) {
@@ -177,6 +197,40 @@ const slice = createSlice({
     },
     visitFailed(state, action: PayloadAction<Failure>) {
       state.scan.visit = failed(action.payload, null);
+    },
+    /** A typed code refused as it was checked (before any position was read). */
+    codeRefused(state, action: PayloadAction<Failure>) {
+      state.scan.locating = false;
+      state.scan.visit = failed(action.payload, null);
+    },
+    ownMarksRequested(state) {
+      state.scan.ownMarks = started(state.scan.ownMarks.data);
+    },
+    ownMarksSucceeded(state, action: PayloadAction<QrOwnMark[]>) {
+      state.scan.ownMarks = succeeded(action.payload);
+    },
+    ownMarksFailed(state, action: PayloadAction<Failure>) {
+      state.scan.ownMarks = failed(action.payload, []);
+    },
+
+    /** The review list is shown: every undecided mark of the teacher's lessons loads. */
+    reviewOpened(state) {
+      state.review.list = started(state.review.list.data);
+    },
+    reviewListSucceeded(state, action: PayloadAction<QrReviewList>) {
+      state.review.list = succeeded(action.payload.marks);
+    },
+    reviewListFailed(state, action: PayloadAction<Failure>) {
+      state.review.list = failed(action.payload, state.review.list.data);
+    },
+    reviewDecideRequested(state, _action: PayloadAction<{ markId: number; accept: boolean }>) {
+      state.review.decide = started(null);
+    },
+    reviewDecided(state, _action: PayloadAction<QrSession>) {
+      state.review.decide = succeeded(null);
+    },
+    reviewDecideFailed(state, action: PayloadAction<Failure>) {
+      state.review.decide = failed(action.payload, null);
     },
 
     /** The report screen is shown: the current half-year, then the top level for the role. */

@@ -51,7 +51,10 @@ export const qrSessions = pgTable(
 /**
  * A student's mark in a session, one at most. 'accepted' marks have their journal visit record;
  * 'review' marks wait for the teacher (reason 'device': the device marked another student in the
- * session; 'distance': outside the room's radius); 'rejected' ones were refused by the teacher.
+ * session; 'distance': outside the room's radius; 'accuracy': a reading too imprecise to place;
+ * 'precision': a precision implausible indoors; 'address': the network address marked another
+ * student in the session; 'network': from outside the university's networks); 'rejected' ones were
+ * refused by the teacher; 'expired' ones waited longer than QR_REVIEW_EXPIRES_HOURS and count as absent.
  */
 export const qrMarks = pgTable(
   'qr_marks',
@@ -74,6 +77,8 @@ export const qrMarks = pgTable(
     device: text('device').notNull(),
     /** 'token' (scanned) or 'code' (typed). */
     via: text('via').notNull(),
+    /** The client's network address the mark came from. */
+    ip: text('ip'),
     visitId: bigint('visit_id', { mode: 'number' }).references(() => journalVisits.id, { onDelete: 'set null' }),
     createdAt: tstz('created_at').notNull().defaultNow(),
     decidedAt: tstz('decided_at'),
@@ -83,8 +88,10 @@ export const qrMarks = pgTable(
     unique('qr_marks_student_uq').on(t.sessionId, t.studentId),
     index('qr_marks_device_idx').on(t.sessionId, t.device),
     index('qr_marks_student_idx').on(t.studentId),
-    check('qr_marks_status_ck', sql`${t.status} in ('accepted', 'review', 'rejected')`),
-    check('qr_marks_reason_ck', sql`${t.reason} is null or ${t.reason} in ('device', 'distance')`),
+    index('qr_marks_ip_idx').on(t.sessionId, t.ip),
+    index('qr_marks_review_idx').on(t.createdAt).where(sql`${t.status} = 'review'`),
+    check('qr_marks_status_ck', sql`${t.status} in ('accepted', 'review', 'rejected', 'expired')`),
+    check('qr_marks_reason_ck', sql`${t.reason} is null or ${t.reason} in ('device', 'distance', 'accuracy', 'precision', 'address', 'network')`),
     check('qr_marks_via_ck', sql`${t.via} in ('token', 'code')`),
   ],
 );

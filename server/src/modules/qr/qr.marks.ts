@@ -3,11 +3,15 @@
  * mark itself (see qr.service.ts for the rules), checked and written in batches (group commit).
  */
 import { createHash } from 'node:crypto';
+import { BlockList, isIPv4 } from 'node:net';
 import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '../../../../contract/common';
 import {
   QR_ACCURACY_MAX_M,
-  type QrLesson,
+  QR_PRECISION_MIN_M,
+  type QrCodeBody,
   type QrLessonBody,
+  type QrReceipt,
+  type QrScannedLesson,
   type QrLiveMark,
   type QrMark,
   type QrMarkStatus,
@@ -32,6 +36,7 @@ import type { VisitValues } from '../../shared/journal-visits';
 import * as timetable from '../../shared/timetable.repository';
 import * as repo from './qr.repository';
 import * as tokens from './qr.token';
+import { issueReceipt, verifyReceipt, type Receipt } from './qr.receipt';
 import { distanceM, QR_MARK_EVENT, QrService, refused } from './qr.service';
 
 const hashDevice = (device: string) => createHash('sha256').update(device).digest('hex');
@@ -41,7 +46,14 @@ interface MarkInput {
   auth: AuthInfo;
   input: QrVisitBody;
   deviceHash: string;
+  ip: string;
   now: Date;
+}
+
+/** What a scan found: the lesson and its session. */
+interface Scanned {
+  entry: timetable.EntryRow;
+  sessionId: number;
 }
 
 /** A student's scan as it waits for its batch. */
@@ -114,8 +126,12 @@ export class QrMarks extends QrService {
     return value;
   }
 
-  /** The session a student's token or code names (403 'token' when it names none). */
-  private keyOf(input: { idShed: number; token?: string; code?: string }, now: Date): repo.SessionKey {
+  /** The session a student's token, receipt or code names (403 'token' when it names none). */
+  private keyOf(input: { idShed: number; token?: string; code?: string; receipt?: string }, now: Date, receipt: Receipt | null): repo.SessionKey {
+    if (input.receipt !== undefined) {
+      if (!receipt) throw refused(403, 'token');
+      return { id: receipt.sessionId };
+    }
     if (input.token !== undefined) {
       const parsed = tokens.parse(input.token);
       if (!parsed) throw refused(403, 'token');
@@ -125,17 +141,35 @@ export class QrMarks extends QrService {
     throw refused(403, 'token');
   }
 
-  /** The session found for a token or code, checked against the lesson and the clock (403 otherwise). */
-  private checkSession(input: { idShed: number; token?: string; code?: string }, now: Date, session: repo.SessionRow | undefined, secret: Buffer): repo.SessionRow {
-    if (input.token !== undefined) {
+  /**
+   * The session found for a token, receipt or code, checked against the lesson and the clock (403
+   * otherwise). A receipt stands for a token or code that was valid when it was read: the session
+   * must have been open then (its teacher had not closed it), not necessarily now.
+   */
+  private checkSession(
+    input: { idShed: number; token?: string; code?: string; receipt?: string },
+    now: Date,
+    session: repo.SessionRow | undefined,
+    secret: Buffer,
+    receipt: Receipt | null,
+    studentId?: number,
+  ): repo.SessionRow {
+    if (input.receipt !== undefined) {
+      if (!receipt || !session || session.id !== receipt.sessionId || session.scheduleEntryId !== input.idShed || receipt.idShed !== input.idShed || receipt.studentId !== studentId)
+        throw refused(403, 'token');
+      const read = receipt.issuedAt;
+      const openWhenRead = session.opensAt.getTime() - 1000 < read.getTime() && read < session.closesAt && (!session.closedAt || read < session.closedAt);
+      if (!openWhenRead) throw refused(403, 'notOpen');
+    } else if (input.token !== undefined) {
       if (!session || session.scheduleEntryId !== input.idShed) throw refused(403, 'token');
       if (!this.isOpen(session, now)) throw refused(403, 'notOpen');
       if (!tokens.verifyToken(secret, { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate }, input.token, now.getTime()))
         throw refused(403, 'token');
     } else {
       if (!session || !this.isOpen(session, now)) throw refused(403, 'notOpen');
-      if (!tokens.verifyCode(secret, { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate }, input.code ?? '', now.getTime()))
-        throw refused(403, 'token');
+      const subject = { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate };
+      if (!tokens.verifyCode(secret, subject, input.code ?? '', now.getTime()))
+        throw refused(403, tokens.isStaleCode(secret, subject, input.code ?? '', now.getTime()) ? 'stale' : 'token');
     }
     return session;
   }
@@ -144,21 +178,49 @@ export class QrMarks extends QrService {
    * Scans that arrive together (a class scanning the projector at once) are checked together: one
    * statement per batch reads their sessions and whether each student is one of the lesson's.
    */
-  private readonly scans = new Batcher<ScanInput, timetable.EntryRow>((items) => this.scanBatch(items), { lanes: 2, max: 250 });
+  private readonly scans = new Batcher<ScanInput, Scanned>((items) => this.scanBatch(items), { lanes: 2, max: 250 });
 
-  /** lesson.json: the lesson a scanned token is for, so that the student sees what they mark. */
-  async lesson(auth: AuthInfo, input: QrLessonBody, lang: Language): Promise<QrLesson> {
+  /** lesson.json: the lesson a scanned token is for, so that the student sees what they mark, and the scan's receipt. */
+  async lesson(auth: AuthInfo, input: QrLessonBody, lang: Language): Promise<QrScannedLesson> {
     if (auth.role !== ROLE_STUDENT) throw forbidden();
-    const entry = await this.scans.submit({ auth, token: input.token, now: this.ctx.now() });
-    return { idShed: entry.id, idAud: entry.auditoriumId, discipline: localName(entry.discipline, lang), room: `${entry.roomName}, ${entry.building}` };
+    const now = this.ctx.now();
+    const { entry, sessionId } = await this.scans.submit({ auth, token: input.token, now });
+    const receipt = await issueReceipt(await this.secret(), { sessionId, idShed: entry.id, studentId: auth.uid }, now);
+    return { idShed: entry.id, idAud: entry.auditoriumId, discipline: localName(entry.discipline, lang), room: `${entry.roomName}, ${entry.building}`, receipt };
+  }
+
+  /**
+   * code.json: a typed code checked as it is typed, so that the time the position takes afterwards
+   * does not count against the code's window; wrong codes count toward the same lockout as visit.json's.
+   */
+  async code(auth: AuthInfo, input: QrCodeBody, ip: string): Promise<QrReceipt> {
+    if (auth.role !== ROLE_STUDENT) throw forbidden();
+    const now = this.ctx.now();
+    const check = async (): Promise<QrReceipt> => {
+      const [context] = await repo.markContexts(this.ctx.db, [{ key: { scheduleEntryId: input.idShed, lessonDate: localDate(now) }, studentId: auth.uid }]);
+      const session = this.checkSession(input, now, context?.session, await this.secret(), null);
+      if (!context!.member) throw refused(403, 'notYours');
+      return { receipt: await issueReceipt(await this.secret(), { sessionId: session.id, idShed: input.idShed, studentId: auth.uid }, now) };
+    };
+    return unwrap((await this.throttledCode(auth, ip, check)) ?? { ok: false, error: refused(403, 'token') });
+  }
+
+  /** A typed code's check under the wrong-code throttle: a wrong code ('token') counts, a late one ('stale') does not; null: locked out. */
+  private throttledCode<T>(auth: AuthInfo, ip: string, check: () => Promise<T>) {
+    return this.ctx.throttle.attempt('qrcode', String(auth.userId), ip, async () => {
+      const settled = await settle(check);
+      const wrongCode = !settled.ok && settled.error instanceof AppError && settled.error.status === 403 && settled.error.params?.reason === 'token';
+      return wrongCode ? null : settled;
+    });
   }
 
   /** lessons.json: the student's lessons whose attendance is open now (what a typed code can be sent for). */
   async openLessons(auth: AuthInfo, lang: Language): Promise<QrOpenLesson[]> {
     if (auth.role !== ROLE_STUDENT) throw forbidden();
-    const entries = await Promise.all((await repo.openLessonsOf(this.ctx.db, auth.uid, this.ctx.now())).map((id) => this.entry(id)));
-    return entries.flatMap((e) =>
-      e ? [{ idShed: e.id, idAud: e.auditoriumId, discipline: localName(e.discipline, lang), room: `${e.roomName}, ${e.building}`, startsAt: e.startsAt }] : [],
+    const open = await repo.openLessonsOf(this.ctx.db, auth.uid, this.ctx.now());
+    const entries = await Promise.all(open.map(({ id }) => this.entry(id)));
+    return entries.flatMap((e, i) =>
+      e ? [{ idShed: e.id, idAud: e.auditoriumId, discipline: localName(e.discipline, lang), room: `${e.roomName}, ${e.building}`, startsAt: e.startsAt, marked: open[i].marked }] : [],
     );
   }
 
@@ -167,36 +229,36 @@ export class QrMarks extends QrService {
    * (a value the database refuses) answers that scan only; a database that cannot be reached answers
    * every scan of the batch at once (503).
    */
-  private async scanBatch(items: readonly ScanInput[]): Promise<Settled<timetable.EntryRow>[]> {
+  private async scanBatch(items: readonly ScanInput[]): Promise<Settled<Scanned>[]> {
     try {
       return await this.scanTogether(items);
     } catch (err) {
       if (isDatabaseUnavailable(err) || items.length === 1) throw err;
     }
-    const outcomes: Settled<timetable.EntryRow>[] = [];
+    const outcomes: Settled<Scanned>[] = [];
     for (const item of items) outcomes.push(await settle(async () => unwrap((await this.scanTogether([item]))[0])));
     return outcomes;
   }
 
   /** Scans read together: each answered with its lesson, or refused (403 'token', 'notOpen', 'notYours'; 404). */
-  private async scanTogether(items: readonly ScanInput[]): Promise<Settled<timetable.EntryRow>[]> {
+  private async scanTogether(items: readonly ScanInput[]): Promise<Settled<Scanned>[]> {
     const secret = await this.secret();
     const asked = items.flatMap((it, i) => {
       const parsed = tokens.parse(it.token);
       return parsed ? [{ i, request: { key: { id: parsed.sessionId }, studentId: it.auth.uid } }] : [];
     });
     const contexts = await repo.markContexts(this.ctx.db, asked.map((a) => a.request));
-    const outcomes: (Settled<timetable.EntryRow> | undefined)[] = items.map(() => undefined);
+    const outcomes: (Settled<Scanned> | undefined)[] = items.map(() => undefined);
     await Promise.all(
       asked.map(async ({ i }, n) => {
         outcomes[i] = await settle(async () => {
           const context = contexts[n];
           if (!context) throw refused(403, 'token');
-          const session = this.checkSession({ idShed: context.session.scheduleEntryId, token: items[i].token }, items[i].now, context.session, secret);
+          const session = this.checkSession({ idShed: context.session.scheduleEntryId, token: items[i].token }, items[i].now, context.session, secret, null);
           const entry = await this.entry(session.scheduleEntryId);
           if (!entry) throw notFound();
           if (!context.member) throw refused(403, 'notYours');
-          return entry;
+          return { entry, sessionId: session.id };
         });
       }),
     );
@@ -227,17 +289,13 @@ export class QrMarks extends QrService {
     if (auth.role !== ROLE_STUDENT) throw forbidden();
     assertOwn(auth, { uid: input.idStud });
     const now = receivedAt && receivedAt <= this.ctx.now() ? receivedAt : this.ctx.now();
-    if (input.token !== undefined || input.code === undefined) return this.mark(auth, input, device, lang, now);
-    const outcome = await this.ctx.throttle.attempt('qrcode', String(auth.userId), ip, async () => {
-      const settled = await settle(() => this.mark(auth, input, device, lang, now));
-      const wrongCode = !settled.ok && settled.error instanceof AppError && settled.error.status === 403 && settled.error.params?.reason === 'token';
-      return wrongCode ? null : settled;
-    });
+    if (input.token !== undefined || input.receipt !== undefined || input.code === undefined) return this.mark(auth, input, device, ip, lang, now);
+    const outcome = await this.throttledCode(auth, ip, () => this.mark(auth, input, device, ip, lang, now));
     return unwrap(outcome ?? { ok: false, error: refused(403, 'token') });
   }
 
   /** A mark, by token or typed code (see visit). */
-  private async mark(auth: AuthInfo, input: QrVisitBody, device: string, lang: Language, now: Date): Promise<QrVisit> {
+  private async mark(auth: AuthInfo, input: QrVisitBody, device: string, ip: string, lang: Language, now: Date): Promise<QrVisit> {
     const deviceHash = hashDevice(device);
     const key = `${auth.uid}:${input.idShed}`;
     // A double tap: the same mark from the same device while the first is still on its way. When the
@@ -246,7 +304,7 @@ export class QrMarks extends QrService {
     const first = this.inFlight.get(key);
     const doubleTap = first && first.deviceHash === deviceHash && JSON.stringify(first.input) === JSON.stringify(input);
     if (doubleTap && (await first.done.then(() => true, () => false))) throw refused(409, 'marked');
-    const done = this.marks.submit({ auth, input, deviceHash, now });
+    const done = this.marks.submit({ auth, input, deviceHash, ip, now });
     this.inFlight.set(key, { deviceHash, input, done });
     try {
       const { status, reason, entry } = await done;
@@ -287,9 +345,10 @@ export class QrMarks extends QrService {
     const outcomes: (Settled<MarkDone> | undefined)[] = items.map(() => undefined);
     const refuse = (i: number, error: unknown) => (outcomes[i] = { ok: false, error });
     const secret = await this.secret();
+    const receipts = await Promise.all(items.map((it) => (it.input.receipt === undefined ? null : verifyReceipt(secret, it.input.receipt, it.now))));
     const keys = items.map((it, i) => {
       try {
-        return this.keyOf(it.input, it.now);
+        return this.keyOf(it.input, it.now, receipts[i]);
       } catch (err) {
         refuse(i, err);
         return null;
@@ -297,7 +356,7 @@ export class QrMarks extends QrService {
     });
     // The facts are read before the transaction (the embedded database runs one statement at a time:
     // nothing may wait for the pool's other connections while the transaction holds its own).
-    const asked = items.flatMap((it, i) => (keys[i] ? [{ i, request: { key: keys[i], studentId: it.auth.uid, device: it.deviceHash } }] : []));
+    const asked = items.flatMap((it, i) => (keys[i] ? [{ i, request: { key: keys[i], studentId: it.auth.uid, device: it.deviceHash, ip: it.ip } }] : []));
     const contexts = await repo.markContexts(this.ctx.db, asked.map((a) => a.request));
     // The batch's lessons and their teachers' accounts (from memory mostly), fetched together before
     // the checks, which then run without waiting.
@@ -308,9 +367,10 @@ export class QrMarks extends QrService {
     const planned: Planned[] = [];
     const taken = new Set<string>();
     const devices = new Map<string, number>();
+    const addresses = new Map<string, number>();
     for (const [n, { i }] of asked.entries()) {
       try {
-        const plan = this.plan(i, items[i], contexts[n], secret, entries, teachers);
+        const plan = this.plan(i, items[i], contexts[n], secret, receipts[i], entries, teachers);
         // One mark per student and session: the first of the batch goes on, the others are 409 now.
         const key = `${plan.session.id}:${plan.student.id}`;
         if (taken.has(key)) throw refused(409, 'marked');
@@ -320,6 +380,11 @@ export class QrMarks extends QrService {
         const other = devices.get(device);
         if (other !== undefined && other !== plan.student.id && plan.status === 'accepted') Object.assign(plan, { status: 'review', reason: 'device' });
         if (other === undefined) devices.set(device, plan.student.id);
+        // One network address for two students in the same batch: the later one waits for review too.
+        const address = `${plan.session.id}:${items[i].ip}`;
+        const before = addresses.get(address);
+        if (before !== undefined && before !== plan.student.id && plan.status === 'accepted') Object.assign(plan, { status: 'review', reason: 'address' });
+        if (before === undefined) addresses.set(address, plan.student.id);
         planned.push(plan);
       } catch (err) {
         refuse(i, err);
@@ -339,7 +404,8 @@ export class QrMarks extends QrService {
           accuracyM: p.item.input.accuracy,
           distanceM: p.distance,
           device: p.item.deviceHash,
-          via: p.item.input.token !== undefined ? 'token' : 'code',
+          via: p.item.input.code !== undefined ? 'code' : 'token',
+          ip: p.item.ip,
           createdAt: p.item.now,
         },
         byUserId: p.item.auth.userId,
@@ -376,12 +442,13 @@ export class QrMarks extends QrService {
     item: MarkInput,
     context: repo.MarkContext | undefined,
     secret: Buffer,
+    receipt: Receipt | null,
     entries: ReadonlyMap<number, timetable.EntryRow | undefined>,
     teachers: ReadonlyMap<number, { userId: number } | undefined>,
   ): Planned {
     const { input, now } = item;
-    const session = this.checkSession(input, now, context?.session, secret);
-    const { member, student, sharedDevice } = context!;
+    const session = this.checkSession(input, now, context?.session, secret, receipt, item.auth.uid);
+    const { member, student, sharedDevice, sharedAddress } = context!;
     const entry = entries.get(session.scheduleEntryId);
     if (!entry) throw notFound();
     if (input.idAud !== entry.auditoriumId) throw refused(403, 'room');
@@ -389,10 +456,43 @@ export class QrMarks extends QrService {
     if (!student) throw forbidden();
     // The journal's period (shared/academic/journal-period.ts): a student's scan never reopens a closed half-year.
     assertWritable(entry, session.lessonDate, 'mark', { now, graceDays: this.ctx.config.journalGraceDays, mayReopen: false });
-    if (input.accuracy > Math.min(entry.radiusM, QR_ACCURACY_MAX_M)) throw refused(400, 'accuracy');
     const distance = distanceM(input.x, input.y, entry.latitude, entry.longitude);
     const teacher = teachers.get(entry.teacherId);
-    const reason: QrReviewReason = sharedDevice ? 'device' : distance > entry.radiusM ? 'distance' : null;
+    const reason = this.reviewReason({ sharedDevice, sharedAddress, ip: item.ip, accuracy: input.accuracy, distance, radiusM: entry.radiusM });
     return { index, item, session, entry, student, teacher, distance, reason, status: reason ? 'review' : 'accepted', visitValues: this.visitValues(entry, session, student) };
+  }
+
+  /** The university's networks (QR_ALLOWED_NETWORKS), or null when marks may come from anywhere. */
+  private readonly networks = ((list: readonly string[]) => {
+    if (list.length === 0) return null;
+    const networks = new BlockList();
+    for (const cidr of list) {
+      const [address, prefix] = cidr.split('/');
+      networks.addSubnet(address, Number(prefix), isIPv4(address) ? 'ipv4' : 'ipv6');
+    }
+    return networks;
+  })(this.ctx.config.qrAllowedNetworks);
+
+  private outsideNetworks(ip: string): boolean {
+    if (!this.networks) return false;
+    const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+    const address = v4 ?? ip;
+    return !this.networks.check(address, isIPv4(address) ? 'ipv4' : 'ipv6');
+  }
+
+  /**
+   * Why a mark goes to the teacher's review instead of the journal (null: it does not), the strongest
+   * sign first: a device or an address that marked another student, an address outside the
+   * university's networks, a reading too imprecise to place (inner rooms, laptops: never refused), a
+   * position outside the room, a precision no phone reaches indoors (a position typed in).
+   */
+  private reviewReason(m: { sharedDevice: boolean; sharedAddress: boolean; ip: string; accuracy: number; distance: number; radiusM: number }): QrReviewReason {
+    if (m.sharedDevice) return 'device';
+    if (m.sharedAddress) return 'address';
+    if (this.outsideNetworks(m.ip)) return 'network';
+    if (m.accuracy > Math.min(m.radiusM, QR_ACCURACY_MAX_M)) return 'accuracy';
+    if (m.distance > m.radiusM) return 'distance';
+    if (m.accuracy <= QR_PRECISION_MIN_M) return 'precision';
+    return null;
   }
 }

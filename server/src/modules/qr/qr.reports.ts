@@ -10,7 +10,7 @@ import { currentAcademicYear } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
 import { type AuthInfo } from '../../shared/caller';
 import * as timetable from '../../shared/timetable.repository';
-import * as repo from './qr.repository';
+import * as repo from './qr.card.repository';
 import { QrService } from './qr.service';
 
 export class QrReports extends QrService {

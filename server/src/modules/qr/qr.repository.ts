@@ -1,21 +1,10 @@
-/** SQL of QR attendance and the QR card: the token secret, sessions, marks, journal visit records, card tokens and the card. */
+/** SQL of QR attendance: the token secret, sessions, marks and their journal visit records (the card's: qr.card.repository.ts). */
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { presenceCtes, type VisitValues } from '../../shared/journal-visits';
 import { memberOf } from '../../shared/timetable.repository';
 import { rowsOf, type Db } from '../../db/client';
-import {
-  groups,
-  photos,
-  qrCardTokens,
-  qrMarks,
-  qrSecrets,
-  qrSessions,
-  specialities,
-  studentOrders,
-  students,
-  users,
-} from '../../db/schema';
+import { qrMarks, qrSecrets, qrSessions, students, users } from '../../db/schema';
 
 /** The token secret, made once (whoever comes first; every process reads the same row). */
 export async function secret(db: Db): Promise<Buffer> {
@@ -63,13 +52,16 @@ export interface MarkContext {
   student: StudentFacts | null;
   /** Has this device marked another student in the session? */
   sharedDevice: boolean;
+  /** Has this network address marked another student in the session? */
+  sharedAddress: boolean;
 }
 
-/** One mark (or scan) of a batch to read the facts of: the session it names, the student, the device (a scan has none). */
+/** One mark (or scan) of a batch to read the facts of: the session it names, the student, the device and address (a scan has none). */
 export interface MarkRequest {
   key: SessionKey;
   studentId: number;
   device?: string;
+  ip?: string;
 }
 
 /** A session's columns under alias s, named as SessionRow names them (times in epoch milliseconds: see sessionOf). */
@@ -93,7 +85,7 @@ const sessionOf = (s: Millis<SessionRow>): SessionRow => ({
 /**
  * What a batch of marks is checked against, in one statement whatever the batch's size: for each
  * request the session it names, the student, whether the student is one of that lesson's students,
- * and whether the device marked another student in the session. One answer per request, in order
+ * and whether the device or the network address marked another student in the session. One answer per request, in order
  * (undefined: no such session). The requests travel as one JSON parameter.
  */
 export async function markContexts(db: Db, requests: readonly MarkRequest[]): Promise<(MarkContext | undefined)[]> {
@@ -106,6 +98,7 @@ export async function markContexts(db: Db, requests: readonly MarkRequest[]): Pr
       lesson_date: 'id' in r.key ? null : r.key.lessonDate,
       student_id: r.studentId,
       device: r.device ?? null,
+      ip: r.ip ?? null,
     })),
   );
   const found = await rowsOf<
@@ -114,16 +107,18 @@ export async function markContexts(db: Db, requests: readonly MarkRequest[]): Pr
       found: boolean;
       member: boolean;
       sharedDevice: boolean;
+      sharedAddress: boolean;
       student: StudentFacts | null;
     }
   >(
     db,
-    sql`with r as (select * from json_to_recordset(${asked}::json) as r(n int, session_id int, entry_id int, lesson_date date, student_id int, device text))
+    sql`with r as (select * from json_to_recordset(${asked}::json) as r(n int, session_id int, entry_id int, lesson_date date, student_id int, device text, ip text))
         select r.n, s.id is not null as found, ${SESSION_COLUMNS},
                case when st.id is null then null else json_build_object('id', st.id, 'groupId', st.group_id, 'educationFormId', st.education_form_id,
                  'userId', u.id, 'surname', st.surname, 'name', st.name, 'patronymic', st.patronymic) end as student,
                s.id is not null and st.id is not null and exists (select 1 from schedule_entries e where e.id = s.schedule_entry_id and ${memberOf}) as member,
-               s.id is not null and exists (select 1 from qr_marks q where q.session_id = s.id and q.device = r.device and q.student_id <> r.student_id) as "sharedDevice"
+               s.id is not null and exists (select 1 from qr_marks q where q.session_id = s.id and q.device = r.device and q.student_id <> r.student_id) as "sharedDevice",
+               s.id is not null and exists (select 1 from qr_marks q where q.session_id = s.id and q.ip = r.ip and q.student_id <> r.student_id) as "sharedAddress"
           from r
           left join qr_sessions s on s.id = coalesce(r.session_id, (select q.id from qr_sessions q where q.schedule_entry_id = r.entry_id and q.lesson_date = r.lesson_date))
           left join students st on st.id = r.student_id
@@ -133,22 +128,24 @@ export async function markContexts(db: Db, requests: readonly MarkRequest[]): Pr
   );
   return found.map((f) => {
     if (!f.found) return undefined;
-    const { n: _n, found: _found, member, sharedDevice, student, ...session } = f;
-    return { session: sessionOf(session), member, student, sharedDevice };
+    const { n: _n, found: _found, member, sharedDevice, sharedAddress, student, ...session } = f;
+    return { session: sessionOf(session), member, student, sharedDevice, sharedAddress };
   });
 }
 
-/** The lessons (timetable entries) whose session is open at `now` and that have the student among their students, earliest opened first. */
-export async function openLessonsOf(db: Db, studentId: number, now: Date): Promise<number[]> {
-  const rows = await rowsOf<{ id: number }>(
+/**
+ * The lessons (timetable entries) whose session is open at `now` and that have the student among
+ * their students, earliest opened first, and whether the student has a mark in that session already.
+ */
+export async function openLessonsOf(db: Db, studentId: number, now: Date): Promise<{ id: number; marked: boolean }[]> {
+  return rowsOf<{ id: number; marked: boolean }>(
     db,
-    sql`select e.id from qr_sessions s
+    sql`select e.id, exists (select 1 from qr_marks q where q.session_id = s.id and q.student_id = ${studentId}) as marked from qr_sessions s
           join schedule_entries e on e.id = s.schedule_entry_id
           join students st on st.id = ${studentId}
          where s.closed_at is null and s.opens_at <= ${now.toISOString()}::timestamptz and ${now.toISOString()}::timestamptz < s.closes_at and ${memberOf}
          order by s.opens_at, e.id`,
   );
-  return rows.map((r) => r.id);
 }
 
 /** One mark of a batch to write: its qr_marks values, who sent it and, when accepted, its journal record's values. */
@@ -164,6 +161,7 @@ export interface MarkWrite {
     distanceM: number;
     device: string;
     via: 'token' | 'code';
+    ip: string;
     createdAt: Date;
   };
   byUserId: number | null;
@@ -208,6 +206,7 @@ export async function writeMarks(db: Db, writes: readonly MarkWrite[]): Promise<
       distance_m: m.distanceM,
       device: m.device,
       via: m.via,
+      ip: m.ip,
       created_at: m.createdAt.toISOString(),
       by_user_id: byUserId,
       teaching_assignment_id: v.teachingAssignmentId,
@@ -235,7 +234,7 @@ export async function writeMarks(db: Db, writes: readonly MarkWrite[]): Promise<
           select r.*, c.id as cell_id, c.mark as cell_mark
             from json_to_recordset(${input}::json) as r(
                    n int, session_id int, student_id int, status text, reason text, latitude float8, longitude float8, accuracy_m float8, distance_m float8,
-                   device text, via text, created_at timestamptz, by_user_id int, teaching_assignment_id int, visit_date date, lesson_time_id int,
+                   device text, via text, ip text, created_at timestamptz, by_user_id int, teaching_assignment_id int, visit_date date, lesson_time_id int,
                    teacher_id int, academic_year_id int, working_semester_id int, semester_id int, discipline_id int, credits smallint, is_select boolean,
                    lesson_type_id int, group_id int, stream_id int, subgroup smallint, day_number smallint, education_form_id int, schedule_entry_id int)
             -- The cell's record through the journal's unique key, one look-up per mark however large the journal grows.
@@ -253,8 +252,8 @@ export async function writeMarks(db: Db, writes: readonly MarkWrite[]): Promise<
             from r where r.cell_id is null or r.cell_mark = 'н/б'
         ),
         m as (
-          insert into qr_marks (session_id, student_id, status, reason, latitude, longitude, accuracy_m, distance_m, device, via, visit_id, created_at)
-          select session_id, student_id, status, reason, latitude, longitude, accuracy_m, distance_m, device, via, visit_id, created_at from w
+          insert into qr_marks (session_id, student_id, status, reason, latitude, longitude, accuracy_m, distance_m, device, via, ip, visit_id, created_at)
+          select session_id, student_id, status, reason, latitude, longitude, accuracy_m, distance_m, device, via, ip, visit_id, created_at from w
            order by session_id, student_id
           on conflict (session_id, student_id) do nothing
           returning id, session_id, student_id, visit_id
@@ -361,51 +360,4 @@ export async function studentFacts(db: Db, studentId: number): Promise<StudentFa
     .leftJoin(users, eq(users.studentId, students.id))
     .where(eq(students.id, studentId));
   return row;
-}
-
-// The card
-
-export async function findCardToken(db: Db, studentId: number): Promise<string | undefined> {
-  const [row] = await db.select({ token: qrCardTokens.token }).from(qrCardTokens).where(eq(qrCardTokens.studentId, studentId));
-  return row?.token;
-}
-
-export async function saveCardToken(db: Db, studentId: number, token: string, replace: boolean): Promise<string> {
-  const insert = db.insert(qrCardTokens).values({ studentId, token });
-  const [row] = await (replace ? insert.onConflictDoUpdate({ target: qrCardTokens.studentId, set: { token, createdAt: new Date() } }) : insert.onConflictDoNothing()).returning({
-    token: qrCardTokens.token,
-  });
-  return row?.token ?? (await findCardToken(db, studentId))!;
-}
-
-/** What the public card shows of the student holding `token` (an active account only). */
-export async function cardOf(db: Db, token: string) {
-  const [row] = await db
-    .select({
-      studentId: students.id,
-      surname: students.surname,
-      name: students.name,
-      patronymic: students.patronymic,
-      code: students.code,
-      admissionYear: students.admissionYear,
-      group: groups.name,
-      speciality: { nameRu: specialities.nameRu, nameKg: specialities.nameKg, nameEn: specialities.nameEn },
-      photoMime: photos.mime,
-      photo: photos.bytes,
-      disabled: users.disabled,
-    })
-    .from(qrCardTokens)
-    .innerJoin(students, eq(students.id, qrCardTokens.studentId))
-    .innerJoin(groups, eq(groups.id, students.groupId))
-    .innerJoin(specialities, eq(specialities.id, groups.specialityId))
-    .leftJoin(photos, eq(photos.id, students.photoId))
-    .leftJoin(users, eq(users.studentId, students.id))
-    .where(eq(qrCardTokens.token, token));
-  if (!row || row.disabled) return undefined;
-  const orders = await db
-    .select({ number: studentOrders.number, date: studentOrders.orderDate, nameRu: studentOrders.nameRu, nameKg: studentOrders.nameKg, nameEn: studentOrders.nameEn })
-    .from(studentOrders)
-    .where(eq(studentOrders.studentId, row.studentId))
-    .orderBy(asc(studentOrders.orderDate), asc(studentOrders.id));
-  return { ...row, orders };
 }

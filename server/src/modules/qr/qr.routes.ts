@@ -10,11 +10,15 @@ import {
   QrCardLinkReply,
   QrCardQuery,
   QrCardReply,
+  QrCodeBody,
   QrDecideBody,
   QrLessonBody,
   QrLessonReply,
   QrOpenBody,
   QrOpenLessonsReply,
+  QrOwnMarksReply,
+  QrReceiptReply,
+  QrReviewListReply,
   QrReportQuery,
   QrReportReply,
   QrSessionBody,
@@ -31,6 +35,7 @@ import { languageOf } from '../../i18n';
 import { ok, replies } from '../../plugins/reply';
 import { QrMarks, type VisitInput } from './qr.marks';
 import { QrReports } from './qr.reports';
+import { QrReviews } from './qr.reviews';
 import { QrSessions } from './qr.sessions';
 
 /** The device cookie: a random id the browser keeps across sign-ins, so that one phone marking for two students shows. */
@@ -68,6 +73,7 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const sessions = new QrSessions(ctx);
   const marks = new QrMarks(ctx);
   const reports = new QrReports(ctx);
+  const reviews = new QrReviews(ctx);
   const base = '/api/qr';
 
   app.get(`${base}/time.json`, { schema: { response: replies(QrTimeReply) } }, async () => ok(sessions.time()));
@@ -81,12 +87,16 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
   app.post(`${base}/session/close.json`, { schema: { body: QrSessionBody, response: replies(QrSessionReply) } }, async (req) =>
     ok(await sessions.close(req.auth!, req.body, languageOf(req))),
   );
-  app.post(`${base}/review/decide.json`, { schema: { body: QrDecideBody, response: replies(QrSessionReply) } }, async (req) =>
-    ok(await sessions.decide(req.auth!, req.body, languageOf(req))),
-  );
+  app.post(`${base}/review/list.json`, { schema: { body: EmptyBody, response: replies(QrReviewListReply) } }, async (req) => ok(await reviews.list(req.auth!, languageOf(req))));
+  app.post(`${base}/review/decide.json`, { schema: { body: QrDecideBody, response: replies(QrSessionReply) } }, async (req) => {
+    await reviews.expire();
+    return ok(await sessions.decide(req.auth!, req.body, languageOf(req)));
+  });
+  app.post(`${base}/student/marks.json`, { schema: { body: EmptyBody, response: replies(QrOwnMarksReply) } }, async (req) => ok(await reviews.ownMarks(req.auth!, languageOf(req))));
   app.post(`${base}/student/lesson.json`, { schema: { body: QrLessonBody, response: replies(QrLessonReply) } }, async (req) =>
     ok(await marks.lesson(req.auth!, req.body, languageOf(req))),
   );
+  app.post(`${base}/student/code.json`, { schema: { body: QrCodeBody, response: replies(QrReceiptReply) } }, async (req) => ok(await marks.code(req.auth!, req.body, req.ip)));
   app.post(`${base}/student/lessons.json`, { schema: { body: EmptyBody, response: replies(QrOpenLessonsReply) } }, async (req) => ok(await marks.openLessons(req.auth!, languageOf(req))));
   app.post(`${base}/student/visit.json`, { schema: { body: QrVisitBody, response: replies(QrVisitReply) } }, async (req, reply) =>
     ok(await traced(req, req.body, marks.visit(req.auth!, visitInput(ctx, req.body, req, reply), languageOf(req)))),

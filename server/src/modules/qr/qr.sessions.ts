@@ -69,6 +69,9 @@ export class QrSessions extends QrService {
     if (entry.teacherId !== teacherId) throw forbidden();
     const now = this.ctx.now();
     const today = localDate(now);
+    // Only a lesson of the current half-year: the journal's period rule (shared/academic/journal-period.ts),
+    // so that a make-up session never writes into a closed or a not-yet-started half-year's journal.
+    assertWritable(entry, today, 'mark', { now, graceDays: this.ctx.config.journalGraceDays, mayReopen: mayReopen(auth.login, this.ctx.config.journalReopenLogins) });
     const existing = await repo.findSessionOf(this.ctx.db, entry.id, today);
     if (existing && this.isOpen(existing, now)) return this.present(existing, entry, lang);
     // Closed by its teacher: it stays closed when the projector is shown again (a reload, a second

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QR_CODE_TRIES, QR_CODE_TRIES_WINDOW_MS, type QrSession, type QrToken, type QrVisitBody } from '../../../../contract/qr';
 import { buildApp, type App } from '../../app';
 import { AppError } from '../../app-error';
-import { journalVisitChanges, journalVisits, qrMarks, scheduleEntries, students, users } from '../../db/schema';
+import { journalVisitChanges, journalVisits, qrMarks, qrSessions, scheduleEntries, students, users } from '../../db/schema';
 import * as timetable from '../../shared/timetable.repository';
 import { openDatabase } from '../../db/client';
 import { appOn, cookieHeader, createTestDatabase, quickPasswordHash, session, signIn, testClock, testConfig, usePostgres, type TestDatabase, type TestSession } from '../../test/helpers';
@@ -33,8 +33,11 @@ function at(entry: timetable.EntryRow, hhmm: string, plusMinutes = 0): Date {
   return new Date(2026, 9, 4 + entry.dayNumber, h, m + plusMinutes);
 }
 
-const post = (url: string, who: TestSession | null, payload: object, extraCookie = '') =>
-  app.inject({ method: 'POST', url, payload, headers: who ? { cookie: `${cookieHeader(who.token).cookie}${extraCookie}` } : {} });
+/** Each student's phone has a network address of its own (10.0.x.y from the student's id) unless `ip` names one. */
+const addressOf = (who: TestSession | null) => (who ? `10.0.${(who.user.uid >> 8) & 255}.${who.user.uid & 255}` : '10.255.255.1');
+
+const post = (url: string, who: TestSession | null, payload: object, extraCookie = '', ip = addressOf(who)) =>
+  app.inject({ method: 'POST', url, payload, remoteAddress: ip, headers: who ? { cookie: `${cookieHeader(who.token).cookie}${extraCookie}` } : {} });
 
 const logins = new Map<TestSession, string>();
 
@@ -176,7 +179,7 @@ describe('marks during the lesson', { shuffle: false }, () => {
     expect(await visitsOf(student.user.uid, s.date)).toHaveLength(0);
   });
 
-  it('refuses a forged token, a token of another lesson, the wrong room, another student id and a poor reading', async () => {
+  it('refuses a forged token, a token of another lesson, the wrong room and another student id', async () => {
     const forged = token.token.slice(0, -4) + (token.token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
     const cases: [object, number, string | undefined][] = [
       [visitBody(student, forged), 403, 'token'],
@@ -184,7 +187,6 @@ describe('marks during the lesson', { shuffle: false }, () => {
       [visitBody(student, token.token, { idShed: other.id, idAud: other.auditoriumId }), 403, 'token'],
       [visitBody(student, token.token, { idAud: lesson.auditoriumId + 1 }), 403, 'room'],
       [visitBody(student, token.token, { idStud: mates[0].user.uid }), 403, undefined],
-      [visitBody(student, token.token, { accuracy: lesson.radiusM + 1 }), 400, 'accuracy'],
     ];
     for (const [body, status, reason] of cases) {
       const res = await post('/api/qr/student/visit.json', student, body);
@@ -335,7 +337,7 @@ describe('typed codes', () => {
     // (out of its time) too; none for a student of another group; not a teacher's call.
     const open = await post('/api/qr/student/lessons.json', student, {});
     expect(open.statusCode, open.body).toBe(200);
-    expect(open.json().data).toEqual([{ idShed: lesson.id, idAud: lesson.auditoriumId, discipline: expect.any(String), room: expect.any(String), startsAt: lesson.startsAt }]);
+    expect(open.json().data).toEqual([{ idShed: lesson.id, idAud: lesson.auditoriumId, discipline: expect.any(String), room: expect.any(String), startsAt: lesson.startsAt, marked: false }]);
     expect((await post('/api/qr/student/lessons.json', outsider, {})).json().data).toEqual([]);
     expect((await post('/api/qr/student/lessons.json', teacher, {})).statusCode).toBe(403);
     const typed = (who: TestSession, code: string, phone: string) =>
@@ -356,6 +358,8 @@ describe('typed codes', () => {
     const mate = await typed(mates[0], code, 'phone-mate');
     expect(mate.statusCode, mate.body).toBe(200);
     expect(mate.json().data.status).toBe('accepted');
+    // The mate's typed-code form then names the lesson as marked (and offers no second code for it).
+    expect((await post('/api/qr/student/lessons.json', mates[0], {})).json().data).toEqual([expect.objectContaining({ idShed: lesson.id, marked: true })]);
 
     // Once the wrong codes have left the window, the student types the code of that moment.
     await moveTo(new Date(clock.now().getTime() + QR_CODE_TRIES_WINDOW_MS));
@@ -603,7 +607,7 @@ describe('marks that arrive together (group commit)', () => {
     // the timing of the requests' own steps (HTTP parsing, session look-ups) would have been.
     const service = new QrMarks(app.ctx);
     const auths = await Promise.all(who.map(async (w) => (await app.ctx.sessions.lookup(w.token))!));
-    const replies = await Promise.allSettled(who.map((w, i) => service.visit(auths[i], { ...(visitBody(w, token) as QrVisitBody), device: `phone-g${i}`.padEnd(32, 'x'), ip: '127.0.0.1' }, 'ru')));
+    const replies = await Promise.allSettled(who.map((w, i) => service.visit(auths[i], { ...(visitBody(w, token) as QrVisitBody), device: `phone-g${i}`.padEnd(32, 'x'), ip: `10.1.0.${i + 1}` }, 'ru')));
     return replies.map((r) => (r.status === 'fulfilled' ? r.value.status : 'refused'));
   }
 
@@ -753,12 +757,12 @@ describe('a second tap while the first mark is on its way', () => {
     expect(marks.map((m) => [m.studentId, m.status])).toEqual([[student.user.uid, 'accepted']]);
   });
 
-  it('is checked on its own when it is not the same mark: another reading, too coarse, is refused for it', async () => {
+  it('is checked on its own when it is not the same mark: another room, is refused for it', async () => {
     await moveTo(new Date(2026, 11, 20, 21, 30)); // a Sunday evening: a make-up session
     const s = await openLesson(lesson, true);
     const { token } = await tokenOf(s);
-    // By the rules' order: the accuracy is checked before the second mark is.
-    expect(await tapTwice(token, { accuracy: 5000 }, () => 'ok')).toEqual({ first: 'accepted', second: 400, writes: ['ok'] });
+    // By the rules' order: the room is checked before the second mark is.
+    expect(await tapTwice(token, { idAud: lesson.auditoriumId + 1 }, () => 'ok')).toEqual({ first: 'accepted', second: 403, writes: ['ok'] });
   });
 
   it('is the mark when the first one fails', async () => {
@@ -773,24 +777,154 @@ describe('a second tap while the first mark is on its way', () => {
 });
 
 describe("the journal's period", () => {
-  it("refuses a mark dated outside the journal's half-year (OUTSIDE_PERIOD) and once that half-year is closed (PERIOD_CLOSED), writing nothing", async () => {
+  it("opens attendance only for a lesson of the current half-year: OUTSIDE_PERIOD in the next one, PERIOD_CLOSED once its half-year is closed, opening nothing", async () => {
     // Sunday 7 February 2027: the spring half-year, inside the autumn journal's grace period (open, but not its dates).
     await moveTo(new Date(2027, 1, 7, 21, 30));
-    const spring = await openLesson(lesson, true);
-    const outside = await post('/api/qr/student/visit.json', student, visitBody(student, (await tokenOf(spring)).token), device('period-outside'));
+    const outside = await post('/api/qr/session/open.json', teacher, { idShed: lesson.id, makeup: true });
     expect(outside.statusCode, outside.body).toBe(400);
     expect(outside.json().error).toMatchObject({ code: 'OUTSIDE_PERIOD', message: 'Дата вне полугодия журнала (01.09.2026 – 31.01.2027)' });
 
     // Sunday 21 February 2027: the autumn half-year closed on 15 February (31 January and 14 days of grace).
     await moveTo(new Date(2027, 1, 21, 21, 30));
-    const closed = await openLesson(lesson, true);
-    const late = await post('/api/qr/student/visit.json', student, visitBody(student, (await tokenOf(closed)).token), device('period-closed'));
+    const late = await post('/api/qr/session/open.json', teacher, { idShed: lesson.id, makeup: true });
     expect(late.statusCode, late.body).toBe(403);
     expect(late.json().error.code).toBe('PERIOD_CLOSED');
 
+    const [sessions] = await db.database.db.select({ n: count() }).from(qrSessions).where(gte(qrSessions.lessonDate, '2027-02-01'));
+    expect(sessions.n).toBe(0);
     expect(await visitsOf(student.user.uid, '2027-02-07')).toEqual([]);
-    expect(await visitsOf(student.user.uid, '2027-02-21')).toEqual([]);
     const [marks] = await db.database.db.select({ n: count() }).from(qrMarks).where(and(eq(qrMarks.studentId, student.user.uid), gte(qrMarks.createdAt, new Date(2027, 1, 1))));
     expect(marks.n).toBe(0);
+  });
+});
+
+describe('honest students are not refused', () => {
+  it('a reading too imprecise for the room (150 m, an inner room) goes to review with its reason; the teacher accepts it the next day, after the session closed', async () => {
+    await moveTo(new Date(2027, 0, 5, 21, 30)); // Tuesday 5 January 2027: a make-up session
+    const s = await openLesson(lesson, true);
+    const res = await post('/api/qr/student/visit.json', student, visitBody(student, (await tokenOf(s)).token, { accuracy: 150 }), device('inner-room'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'review', reason: 'accuracy' });
+    expect(await visitsOf(student.user.uid, s.date)).toHaveLength(0);
+    expect((await post('/api/qr/session/close.json', teacher, { sessionId: s.sessionId })).statusCode).toBe(200);
+
+    await moveTo(new Date(2027, 0, 6, 10, 0)); // the next day
+    const list = await post('/api/qr/review/list.json', teacher, {});
+    expect(list.statusCode, list.body).toBe(200);
+    const waiting = (list.json().data as { marks: { id: number; idStud: number; reason: string; date: string }[] }).marks.find((m) => m.idStud === student.user.uid && m.date === s.date)!;
+    expect(waiting).toMatchObject({ reason: 'accuracy' });
+    expect((await post('/api/qr/review/list.json', student, {})).statusCode).toBe(403);
+    const decided = await post('/api/qr/review/decide.json', teacher, { markId: waiting.id, accept: true });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(await visitsOf(student.user.uid, s.date)).toHaveLength(1);
+    const after = (await post('/api/qr/review/list.json', teacher, {})).json().data.marks as { id: number }[];
+    expect(after.map((m) => m.id)).not.toContain(waiting.id);
+  });
+
+  it('a scan earns a receipt: the mark it carries is accepted after the token itself has expired; a receipt of another student or too old is refused', async () => {
+    await moveTo(new Date(2027, 0, 12, 21, 30)); // Tuesday 12 January 2027: a make-up session
+    const s = await openLesson(lesson, true);
+    const { token } = await tokenOf(s);
+    const scan = await post('/api/qr/student/lesson.json', student, { token });
+    expect(scan.statusCode, scan.body).toBe(200);
+    const { receipt } = scan.json().data as { receipt: string };
+    const mateScan = (await post('/api/qr/student/lesson.json', mates[0], { token })).json().data as { receipt: string };
+    clock.advance(45_000); // a slow position fix: the token's window and its grace are over
+    expect((await post('/api/qr/student/visit.json', student, visitBody(student, token), device('receipt'))).json().error.params).toEqual({ reason: 'token' });
+    const stolen = await post('/api/qr/student/visit.json', student, { ...visitBody(student, ''), token: undefined, receipt: mateScan.receipt }, device('receipt'));
+    expect(stolen.statusCode).toBe(403);
+    const res = await post('/api/qr/student/visit.json', student, { ...visitBody(student, ''), token: undefined, receipt }, device('receipt'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('accepted');
+    clock.advance(60_000); // 105 s after the scan
+    const old = await post('/api/qr/student/visit.json', mates[0], { ...visitBody(mates[0], ''), token: undefined, receipt: mateScan.receipt }, device('receipt-old'));
+    expect(old.statusCode).toBe(403);
+    expect(old.json().error.params).toEqual({ reason: 'token' });
+  });
+
+  it("a typed code earns a receipt when typed; a previous window's correct code is late ('stale'), never a wrong try toward the lockout", async () => {
+    await moveTo(new Date(2027, 0, 13, 21, 30)); // Wednesday 13 January 2027: a make-up session
+    const s = await openLesson(lesson, true);
+    const { code } = await tokenOf(s);
+    clock.advance(25_000); // the code's window and its grace are over
+    for (let i = 0; i <= QR_CODE_TRIES; i++) {
+      const late = await post('/api/qr/student/code.json', student, { idShed: lesson.id, code });
+      expect(late.statusCode, late.body).toBe(403);
+      expect(late.json().error.params).toEqual({ reason: 'stale' });
+    }
+    const fresh = await tokenOf(s);
+    const typed = await post('/api/qr/student/code.json', student, { idShed: lesson.id, code: fresh.code });
+    expect(typed.statusCode, typed.body).toBe(200);
+    clock.advance(40_000);
+    const res = await post('/api/qr/student/visit.json', student, { ...visitBody(student, ''), token: undefined, receipt: typed.json().data.receipt }, device('typed'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('accepted');
+  });
+});
+
+describe('undecided marks', () => {
+  it('expire into absences after QR_REVIEW_EXPIRES_HOURS (168 by default): off the review list, undecidable, and the student sees it', async () => {
+    await moveTo(new Date(2027, 0, 17, 21, 30)); // Sunday 17 January 2027: a make-up session
+    const s = await openLesson(lesson, true);
+    const res = await post('/api/qr/student/visit.json', student, visitBody(student, (await tokenOf(s)).token, { accuracy: 3 }), device('expiring'));
+    expect(res.json().data).toMatchObject({ status: 'review' });
+    const mine = async () => (await post('/api/qr/student/marks.json', student, {})).json().data as { id: number; date: string; status: string }[];
+    const waiting = (await mine()).find((m) => m.date === s.date)!;
+    expect(waiting).toMatchObject({ status: 'review', reason: 'precision' });
+    const listed = async () => ((await post('/api/qr/review/list.json', teacher, {})).json().data.marks as { id: number; expiresAt: string }[]).find((m) => m.id === waiting.id);
+    const expiresAt = Date.parse((await listed())!.expiresAt) - new Date(2027, 0, 24, 21, 30).getTime();
+    expect(expiresAt).toBeGreaterThanOrEqual(0);
+    expect(expiresAt).toBeLessThan(60_000);
+
+    await moveTo(new Date(2027, 0, 24, 21, 31)); // a week and a minute later
+    expect(await listed()).toBeUndefined();
+    expect((await mine()).find((m) => m.id === waiting.id)).toMatchObject({ status: 'expired', reason: 'precision' });
+    const late = await post('/api/qr/review/decide.json', teacher, { markId: waiting.id, accept: true });
+    expect(late.statusCode).toBe(409);
+    expect(await visitsOf(student.user.uid, s.date)).toHaveLength(0);
+  });
+});
+
+describe('relayed codes are caught', () => {
+  const markOf = async (sessionId: number, studentId: number) =>
+    (await db.database.db.select().from(qrMarks).where(and(eq(qrMarks.sessionId, sessionId), eq(qrMarks.studentId, studentId))))[0];
+
+  it("records the mark's address; a second student from the same address within the session goes to review ('address')", async () => {
+    await moveTo(new Date(2027, 0, 19, 21, 30)); // Tuesday 19 January 2027: a make-up session
+    const s = await openLesson(lesson, true);
+    const { token } = await tokenOf(s);
+    const first = await post('/api/qr/student/visit.json', student, visitBody(student, token), device('home-a'), '198.51.100.7');
+    expect(first.json().data).toMatchObject({ status: 'accepted' });
+    const relayed = await post('/api/qr/student/visit.json', mates[0], visitBody(mates[0], token), device('home-b'), '198.51.100.7');
+    expect(relayed.statusCode, relayed.body).toBe(200);
+    expect(relayed.json().data).toMatchObject({ status: 'review', reason: 'address' });
+    expect((await markOf(s.sessionId, student.user.uid)).ip).toBe('198.51.100.7');
+    expect((await markOf(s.sessionId, mates[0].user.uid)).ip).toBe('198.51.100.7');
+  });
+
+  it("a position at the room's exact point with an accuracy of 3 m is flagged for review ('precision'), never refused", async () => {
+    await moveTo(new Date(2027, 0, 20, 21, 30)); // Wednesday 20 January 2027: a make-up session
+    const s = await openLesson(lesson, true);
+    const res = await post('/api/qr/student/visit.json', student, visitBody(student, (await tokenOf(s)).token, { accuracy: 3 }), device('exact'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'review', reason: 'precision' });
+  });
+
+  it("with the university's networks listed (QR_ALLOWED_NETWORKS), a mark from another address goes to review ('network'); off by default", async () => {
+    const campus = await appOn(db, { now: clock.now, env: { QR_ALLOWED_NETWORKS: '10.0.0.0/16, 2001:db8::/32' } });
+    try {
+      await moveTo(new Date(2027, 0, 10, 21, 30)); // Sunday 10 January 2027: a make-up session
+      const s = await openLesson(lesson, true);
+      const { token } = await tokenOf(s);
+      const via = (who: TestSession, ip: string, phone: string) =>
+        campus.inject({ method: 'POST', url: '/api/qr/student/visit.json', payload: visitBody(who, token), remoteAddress: ip, headers: { cookie: `${cookieHeader(who.token).cookie}${device(phone)}` } });
+      expect((await via(student, '203.0.113.9', 'net-a')).json().data).toMatchObject({ status: 'review', reason: 'network' });
+      expect((await via(mates[0], '10.0.3.4', 'net-b')).json().data).toMatchObject({ status: 'accepted', reason: null });
+      expect((await via(mates[1], '2001:db8::5', 'net-c')).json().data).toMatchObject({ status: 'accepted', reason: null });
+      // The same address from the default server: no list, no review.
+      expect((await post('/api/qr/student/visit.json', mates[2], visitBody(mates[2], token), device('net-d'), '203.0.113.10')).json().data.status).toBe('accepted');
+    } finally {
+      await campus.close();
+    }
   });
 });

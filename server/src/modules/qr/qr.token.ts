@@ -7,7 +7,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DB_INT_MAX } from '../../../../contract/common';
-import { QR_CODE_LENGTH, QR_GRACE_MS, QR_ROTATE_MS } from '../../../../contract/qr';
+import { QR_CODE_LENGTH, QR_GRACE_MS, QR_ROTATE_MS, QR_STALE_WINDOWS } from '../../../../contract/qr';
 
 const VERSION = 'q1';
 const MAC_CHARS = 22; // 132 bits of the HMAC, base64url
@@ -73,4 +73,13 @@ export function verifyToken(secret: Buffer, s: TokenSubject, token: string, nowM
 /** Is `code` the typed code of subject `s` at `nowMs`? */
 export function verifyCode(secret: Buffer, s: TokenSubject, code: string, nowMs: number): boolean {
   return liveWindows(nowMs).some((w) => same(code, codeFor(secret, s, w)));
+}
+
+/**
+ * Is `code` the typed code of one of the QR_STALE_WINDOWS windows just before the live ones? A
+ * correct code typed slowly: refused as late, never counted as a wrong try.
+ */
+export function isStaleCode(secret: Buffer, s: TokenSubject, code: string, nowMs: number): boolean {
+  const oldest = Math.min(...liveWindows(nowMs));
+  return Array.from({ length: QR_STALE_WINDOWS }, (_, k) => oldest - 1 - k).some((w) => same(code, codeFor(secret, s, w)));
 }

@@ -74,7 +74,7 @@ export class ScheduleService {
     return { year: input.year, ws: input.ws, days: groupByDay(entries, auth.role, lang) };
   }
 
-  /** qr.json: one of the caller's lessons with its room's GPS point. */
+  /** qr.json: one of the caller's lessons, with its room's GPS point for its teacher only. */
   async qr(auth: AuthInfo, input: ScheduleQrBody, lang: Language): Promise<ScheduleQr> {
     const e = await timetable.findEntry(this.ctx.db, input.idShed);
     if (!e) throw notFound();
@@ -84,9 +84,7 @@ export class ScheduleService {
       id: e.id,
       audid: e.auditoriumId,
       auditoryName: `${e.roomName}, ${e.building}`,
-      xGps: e.latitude,
-      yGps: e.longitude,
-      radiusM: e.radiusM,
+      ...(auth.role === ROLE_TEACHER ? { xGps: e.latitude, yGps: e.longitude, radiusM: e.radiusM } : {}),
       yearid: e.academicYearId,
       wsid: e.workingSemesterId,
       uid: auth.uid,

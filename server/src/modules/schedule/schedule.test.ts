@@ -61,14 +61,20 @@ describe('the timetable', () => {
     expect((await post('/api/schedule/student.json', null, body(student))).statusCode).toBe(401);
   });
 
-  it('qr.json gives a lesson of the caller with its room position, and refuses others', async () => {
+  it('qr.json gives a lesson of the caller, the room position to its teacher only, and refuses others', async () => {
     const s = (await post('/api/schedule/student.json', student, body(student))).json().data as Schedule;
     const lesson = s.days[0].lessons[0];
     const res = await post('/api/schedule/qr.json', student, { idShed: lesson.idShed });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ id: lesson.idShed, audid: lesson.idAud, uid: student.user.uid, role: 2, daynum: lesson.day_number });
-    expect(res.json().data.xGps).toBeGreaterThan(42);
+    // A student never learns where the room is (a relayed code could be sent with its point).
+    expect(res.json().data).not.toHaveProperty('xGps');
+    expect(res.json().data).not.toHaveProperty('yGps');
+    expect(res.json().data).not.toHaveProperty('radiusM');
     const t = (await post('/api/schedule/teacher.json', teacher, body(teacher))).json().data as Schedule;
+    const own = await post('/api/schedule/qr.json', teacher, { idShed: t.days[0].lessons[0].idShed });
+    expect(own.json().data.xGps).toBeGreaterThan(42);
+    expect(own.json().data.radiusM).toBeGreaterThan(0);
     const notHers = t.days.flatMap((d) => d.lessons).filter((l) => !s.days.some((d) => d.lessons.some((x) => x.idShed === l.idShed)));
     if (notHers.length) expect((await post('/api/schedule/qr.json', student, { idShed: notHers[0].idShed })).statusCode).toBe(403);
     expect((await post('/api/schedule/qr.json', student, { idShed: 2147483647 })).statusCode).toBe(404);

@@ -1,0 +1,64 @@
+/** SQL of the teacher's review list: the undecided marks of his lessons, their expiry into absences, and a student's own undecided or refused marks. */
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+
+export interface ReviewRow {
+  id: number;
+  sessionId: number;
+  scheduleEntryId: number;
+  lessonDate: string;
+  studentId: number;
+  surname: string;
+  name: string;
+  patronymic: string | null;
+  reason: string | null;
+  distanceM: number;
+  /** Epoch milliseconds (see rowsOf). */
+  createdAt: number;
+}
+
+/** The undecided marks of the teacher's sessions, oldest first. */
+export async function reviewMarksOf(db: Db, teacherId: number): Promise<ReviewRow[]> {
+  return rowsOf<ReviewRow>(
+    db,
+    sql`select q.id::int as id, q.session_id as "sessionId", s.schedule_entry_id as "scheduleEntryId", s.lesson_date::text as "lessonDate",
+               q.student_id as "studentId", st.surname, st.name, st.patronymic, q.reason, q.distance_m as "distanceM",
+               (extract(epoch from q.created_at) * 1000)::float8 as "createdAt"
+          from qr_marks q
+          join qr_sessions s on s.id = q.session_id
+          join students st on st.id = q.student_id
+         where s.teacher_id = ${teacherId} and q.status = 'review'
+         order by q.created_at, q.id`,
+  );
+}
+
+/** Marks that waited for review since before `before` expire: they count as absent (decided now, by nobody). */
+export async function expireReviews(db: Db, before: Date, now: Date): Promise<number> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`update qr_marks set status = 'expired', decided_at = ${now.toISOString()}::timestamptz
+         where status = 'review' and created_at < ${before.toISOString()}::timestamptz
+        returning id`,
+  );
+  return rows.length;
+}
+
+export interface OwnMarkRow {
+  id: number;
+  scheduleEntryId: number;
+  lessonDate: string;
+  status: string;
+  reason: string | null;
+}
+
+/** The student's marks since `since` that are not plainly accepted, newest first. */
+export async function unsettledMarksOf(db: Db, studentId: number, since: Date): Promise<OwnMarkRow[]> {
+  return rowsOf<OwnMarkRow>(
+    db,
+    sql`select q.id::int as id, s.schedule_entry_id as "scheduleEntryId", s.lesson_date::text as "lessonDate", q.status, q.reason
+          from qr_marks q join qr_sessions s on s.id = q.session_id
+         where q.student_id = ${studentId} and q.status <> 'accepted' and q.created_at >= ${since.toISOString()}::timestamptz
+         order by q.created_at desc, q.id desc
+         limit 50`,
+  );
+}
