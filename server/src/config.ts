@@ -221,6 +221,7 @@ const VARS = {
     '30',
     "Days a QR mark keeps the student's reported position (latitude, longitude, accuracy); after them housekeeping clears it and only the distance from the room stays.",
     int(1, 3660),
+  ),
   qrAllowedNetworks: v(
     'QR_ALLOWED_NETWORKS',
     undefined,
