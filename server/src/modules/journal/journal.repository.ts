@@ -171,8 +171,38 @@ const sameJournalKey = (k: JournalKey) => [
 ];
 export type StudentRow = Awaited<ReturnType<typeof studentsOf>>[number];
 
-export async function removeStudent(db: Db, assignmentId: number, studentId: number, userId: number): Promise<void> {
-  await db.insert(journalRemovedStudents).values({ teachingAssignmentId: assignmentId, studentId, removedByUserId: userId }).onConflictDoNothing();
+/** Hides a student in a journal (his records stay); nothing when he is hidden already. */
+export async function removeStudent(db: Db, assignmentId: number, studentId: number, userId: number, at: Date): Promise<void> {
+  await db.insert(journalRemovedStudents).values({ teachingAssignmentId: assignmentId, studentId, removedByUserId: userId, removedAt: at }).onConflictDoNothing();
+}
+
+/** Shows a hidden student in the journal again: how many were hidden (0 or 1). */
+export async function restoreStudent(db: Db, assignmentId: number, studentId: number): Promise<number> {
+  const rows = await db
+    .delete(journalRemovedStudents)
+    .where(and(eq(journalRemovedStudents.teachingAssignmentId, assignmentId), eq(journalRemovedStudents.studentId, studentId)))
+    .returning({ id: journalRemovedStudents.studentId });
+  return rows.length;
+}
+
+/** The students hidden in a journal, with who hid each (his login and, for a teacher, his name) and when; by name. */
+export async function hiddenStudents(db: Db, assignmentId: number) {
+  return db
+    .select({
+      id: students.id,
+      surname: students.surname,
+      name: students.name,
+      patronymic: students.patronymic,
+      at: journalRemovedStudents.removedAt,
+      login: users.login,
+      by: { surname: teachers.surname, name: teachers.name, patronymic: teachers.patronymic },
+    })
+    .from(journalRemovedStudents)
+    .innerJoin(students, eq(students.id, journalRemovedStudents.studentId))
+    .leftJoin(users, eq(users.id, journalRemovedStudents.removedByUserId))
+    .leftJoin(teachers, eq(teachers.id, users.teacherId))
+    .where(eq(journalRemovedStudents.teachingAssignmentId, assignmentId))
+    .orderBy(asc(students.surname), asc(students.name), asc(students.id));
 }
 
 /** The journal-defining assignment for the journal delete payload (group or stream id). */
