@@ -254,9 +254,18 @@ export const ScaleBody = Type.Object({ id_journal: DbId, scale: MarkScale });
 export type ScaleBody = Static<typeof ScaleBody>;
 export const ScaleReply = Ok(Type.Object({ scale: MarkScale }));
 
-/** POST student/delete.json: takes a student off a journal's list (his records in it go). */
+/**
+ * POST student/delete.json: hides a student in a journal (off its grid, totals, print and Excel);
+ * his records stay, and student/restore.json (the same body) brings him back.
+ */
 export const StudentDeleteBody = Type.Object({ id_journal: DbId, id_student: DbId });
 export type StudentDeleteBody = Static<typeof StudentDeleteBody>;
+export const RestoredReply = Ok(Type.Object({ restored: Type.Integer() }));
+
+/** POST student/hidden.json {id_journal}: the students hidden in a journal, who hid each and when. */
+export const HiddenStudent = Type.Object({ id_student: Type.Integer(), s_fio: Type.String(), hiddenAt: Type.String(), hiddenBy: Type.Union([Type.String(), Type.Null()]) });
+export type HiddenStudent = Static<typeof HiddenStudent>;
+export const HiddenStudentsReply = Ok(Type.Array(HiddenStudent));
 
 /** POST student/journal.json: a student's own journal in a year and half-year (id_student must be his). */
 export const StudentJournalBody = Type.Object({ id_a_year: YearStart, id_w_s: HalfYear, id_student: Type.Optional(Type.Integer()) });

@@ -1,6 +1,7 @@
 /** Journal calls under /api/visitlog/ (docs/api.md#journal) and the export's download URL. */
 import type { IdName } from '../../contract/common';
 import type {
+  HiddenStudent,
   HistoryBody,
   HistoryEntry,
   InsertAllBody,
@@ -72,6 +73,8 @@ export const journalApi = {
   updateTopic: (body: TopicUpdateBody) => post<LessonTopic>('api/visitlog/topictime/update.json', body, session),
   deleteLesson: (body: JournalDeleteBody) => post<{ deleted: number }>('api/visitlog/journal/delete.json', body, session),
   deleteStudent: (body: StudentDeleteBody) => post<{ deleted: number }>('api/visitlog/student/delete.json', body, session),
+  restoreStudent: (body: StudentDeleteBody) => post<{ restored: number }>('api/visitlog/student/restore.json', body, session),
+  hiddenStudents: (body: JournalBody) => post<HiddenStudent[]>('api/visitlog/student/hidden.json', body, session),
   subgroups: (body: JournalBody) => post<SubgroupList>('api/visitlog/subgroup/students.json', body, session),
   updateSubgroups: (body: SubgroupsUpdateBody) => post<SubgroupList>('api/visitlog/subgroup/update.json', body, session),
   planTopics: (body: JournalBody) => post<PlanTopic[]>('api/visitlog/inputtopics.json', body, session),

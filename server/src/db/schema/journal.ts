@@ -221,7 +221,7 @@ export const journalSubgroupStudents = pgTable(
   (t) => [primaryKey({ columns: [t.subgroupId, t.studentId] }), index('journal_subgroup_students_student_idx').on(t.studentId)],
 );
 
-/** Students a teacher took off an assignment's list (their records are deleted with it). */
+/** Students a teacher hid in an assignment (their records stay), who hid each and when. */
 export const journalRemovedStudents = pgTable(
   'journal_removed_students',
   {

@@ -1,8 +1,9 @@
 /**
- * A journal's lessons: adding one, its topic, deleting a lesson, the whole journal's records or a
- * student from the list. The caller's rights and the period check are journal.service.ts's.
+ * A journal's lessons: adding one, its topic, deleting a lesson or the whole journal's records, and
+ * hiding a student in it (and showing him again). The caller's rights and the period check are journal.service.ts's.
  */
 import {
+  type HiddenStudent,
   type JournalBody,
   type JournalDeleteBody,
   type LessonAddBody,
@@ -11,6 +12,7 @@ import {
   type TopicUpdateBody,
 } from '../../../../contract/journal';
 import { badRequest, forbidden, notFound } from '../../app-error';
+import { fullName } from '../../lib/person';
 import { asTeacher, type AuthInfo } from '../../shared/caller';
 import * as repo from './journal.repository';
 import type { Assignment } from './journal.repository';
@@ -89,16 +91,14 @@ export class JournalLessons extends JournalService {
     return this.deleteRecords(auth, [a], null);
   }
 
-  private async deleteRecords(auth: AuthInfo, journals: Assignment[], occurrence: { date: string; timeId: number } | null, studentId?: number) {
+  private async deleteRecords(auth: AuthInfo, journals: Assignment[], occurrence: { date: string; timeId: number } | null) {
     const now = this.ctx.now();
     return this.ctx.db.transaction(async (tx) => {
       let deleted = 0;
       for (const a of journals) {
-        const rows = await repo.deleteVisits(tx, a.id, occurrence, studentId);
-        if (studentId === undefined) {
-          await repo.deleteLessonTopics(tx, a.id, occurrence);
-          await repo.deleteLessons(tx, a.id, occurrence);
-        }
+        const rows = await repo.deleteVisits(tx, a.id, occurrence);
+        await repo.deleteLessonTopics(tx, a.id, occurrence);
+        await repo.deleteLessons(tx, a.id, occurrence);
         await repo.recordChanges(
           tx,
           rows.map((r) => ({
@@ -122,14 +122,42 @@ export class JournalLessons extends JournalService {
     });
   }
 
-  /** Takes a student off the journal's list; his records in it are deleted (and audited). */
+  /**
+   * Hides a listed student in the journal: he leaves its grid, totals, print and Excel, his records
+   * stay (he still sees them, and they keep their history); restoreStudent brings him back.
+   */
   async deleteStudent(auth: AuthInfo, input: StudentDeleteBody): Promise<{ deleted: number }> {
     const a = await this.own(auth, input.id_journal);
-    const listed = await repo.studentsOf(this.ctx.db, a);
-    if (!listed.some((s) => s.id === input.id_student)) throw notFound();
+    const listed = await repo.studentsOf(this.ctx.db, a, { only: [input.id_student] });
+    if (listed.length === 0) throw notFound();
     this.assertWritable(auth, a, null, 'plan');
-    const out = await this.deleteRecords(auth, [a], null, input.id_student);
-    await repo.removeStudent(this.ctx.db, a.id, input.id_student, auth.userId);
-    return out;
+    await this.ctx.db.transaction(async (tx) => {
+      await repo.removeStudent(tx, a.id, input.id_student, auth.userId, this.ctx.now());
+      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+    });
+    return { deleted: 0 };
+  }
+
+  /** Shows a hidden student in the journal again, with his records; 404 when he is not hidden in it. */
+  async restoreStudent(auth: AuthInfo, input: StudentDeleteBody): Promise<{ restored: number }> {
+    const a = await this.own(auth, input.id_journal);
+    this.assertWritable(auth, a, null, 'plan');
+    return this.ctx.db.transaction(async (tx) => {
+      const restored = await repo.restoreStudent(tx, a.id, input.id_student);
+      if (restored === 0) throw notFound();
+      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+      return { restored };
+    });
+  }
+
+  /** The students hidden in the caller's journal, who hid each and when. */
+  async hiddenStudents(auth: AuthInfo, input: JournalBody): Promise<HiddenStudent[]> {
+    const a = await this.own(auth, input.id_journal);
+    return (await repo.hiddenStudents(this.ctx.db, a.id)).map((r) => ({
+      id_student: r.id,
+      s_fio: fullName(r),
+      hiddenAt: r.at.toISOString(),
+      hiddenBy: r.by?.surname ? fullName(r.by) : r.login,
+    }));
   }
 }

@@ -12,6 +12,7 @@ import {
   DeletedReply,
   ExportQuery,
   GroupsBody,
+  HiddenStudentsReply,
   HistoryBody,
   HistoryReply,
   InsertAllBody,
@@ -28,6 +29,7 @@ import {
   PlanTopicsReply,
   QrStudentsBody,
   QrStudentsReply,
+  RestoredReply,
   ScaleBody,
   ScaleReply,
   SubgroupsReply,
@@ -104,6 +106,8 @@ export default async function journalRoutes(app: App, { ctx }: { ctx: AppContext
   app.post(`${base}/journal/delete.json`, { schema: { body: JournalDeleteBody, response: replies(DeletedReply) } }, async (req) => ok(await lessons.deleteLesson(req.auth!, req.body)));
   app.post(`${base}/teacherjournal/delete.json`, { schema: { body: JournalBody, response: replies(DeletedReply) } }, async (req) => ok(await lessons.deleteJournal(req.auth!, req.body)));
   app.post(`${base}/student/delete.json`, { schema: { body: StudentDeleteBody, response: replies(DeletedReply) } }, async (req) => ok(await lessons.deleteStudent(req.auth!, req.body)));
+  app.post(`${base}/student/restore.json`, { schema: { body: StudentDeleteBody, response: replies(RestoredReply) } }, async (req) => ok(await lessons.restoreStudent(req.auth!, req.body)));
+  app.post(`${base}/student/hidden.json`, { schema: { body: JournalBody, response: replies(HiddenStudentsReply) } }, async (req) => ok(await lessons.hiddenStudents(req.auth!, req.body)));
 
   app.post(`${base}/student/journal.json`, { schema: { body: StudentJournalBody, response: replies(StudentJournalReply) } }, async (req) =>
     ok(await reads.studentJournal(req.auth!, req.body, languageOf(req))),

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JournalReply, JournalStartReply, type JournalData, type JournalInfo, type JournalStart, type StudentJournalItem, type VisitRow } from '../../../../contract/journal';
+import { JournalReply, JournalStartReply, type JournalData, type JournalInfo, type HiddenStudent, type JournalStart, type StudentJournalItem, type VisitRow } from '../../../../contract/journal';
 import type { App } from '../../app';
 import { journalPlanTopics, journalVisitChanges, journalVisits, scheduleEntries, students, teachingAssignments, users } from '../../db/schema';
 import { appOn, cookieHeader, DEMO, quickPasswordHash, session, signedInApp, signIn, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
@@ -403,6 +403,7 @@ describe("the journal's period", () => {
       ['visit/insertall.json', { id_journal: j.id_journal, visitDate: '2025-11-24', id_time: TIME }],
       ['topictime/update.json', { id_journal: j.id_journal, visitDate: '2025-11-24', id_time: TIME, topic: 'Late', lessonNumber: 1, hours: 2, id_module: null }],
       ['student/delete.json', { id_journal: j.id_journal, id_student: cell.id_student }],
+      ['student/restore.json', { id_journal: j.id_journal, id_student: cell.id_student }],
       ['subgroup/update.json', { id_journal: j.id_journal, subgroups: [] }],
       ['inputtopics/save.json', { id_journal: j.id_journal, topics: [] }],
       ['teacherjournal/delete.json', { id_journal: j.id_journal }],
@@ -558,7 +559,36 @@ describe('topics, deletions, export', () => {
     expect((await post(teacher, 'student/delete.json', { id_journal: lecture.id_journal, id_student: gone })).statusCode).toBe(200);
     const after = await journalOf(lecture.id_journal);
     expect(after.students.map((s) => s.id_student)).not.toContain(gone);
-    expect(after.journal[0].some((v) => v.id_student === gone)).toBe(false);
+    expect(after.resArray.map((r) => r.id_student)).not.toContain(gone);
+  });
+
+  it('hides a student in the journal keeping his records, lists him with who hid him, and restores him with them', async () => {
+    const id_journal = lecture.id_journal;
+    const me = student.user.uid;
+    expect((await post(teacher, 'visit/set.json', { id_journal, id_student: me, visitDate: '2026-11-27', id_time: TIME, otsenka: '4' })).statusCode).toBe(200);
+    const hide = await post(teacher, 'student/delete.json', { id_journal, id_student: me });
+    expect(hide.statusCode).toBe(200);
+    expect(hide.json().data).toEqual({ deleted: 0 });
+
+    const hidden = await journalOf(id_journal);
+    expect(hidden.students.map((s) => s.id_student)).not.toContain(me);
+    expect(hidden.resArray.map((r) => r.id_student)).not.toContain(me);
+    const list = (await post(teacher, 'student/hidden.json', { id_journal })).json().data as HiddenStudent[];
+    expect(list.find((h) => h.id_student === me)).toEqual({ id_student: me, s_fio: expect.stringContaining(' '), hiddenAt: expect.any(String), hiddenBy: expect.stringContaining(' ') });
+    // His records stay: he still reads them, and the cell keeps its value and history.
+    const own = (await post(student, 'student/journal.json', { id_a_year: 2026, id_w_s: 1 })).json().data as StudentJournalItem[];
+    expect(own.find((i) => i.id_journal === id_journal)!.visits).toContainEqual({ visitDate: '2026-11-27', id_time: TIME, otsenka: '4' });
+    // Hidden twice is still hidden once; a student who is not listed is not found.
+    expect((await post(teacher, 'student/delete.json', { id_journal, id_student: me })).statusCode).toBe(404);
+    expect((await post(student, 'student/restore.json', { id_journal, id_student: me })).statusCode).toBe(403);
+
+    const back = await post(teacher, 'student/restore.json', { id_journal, id_student: me });
+    expect(back.json().data).toEqual({ restored: 1 });
+    const restored = await journalOf(id_journal);
+    expect(restored.students.map((s) => s.id_student)).toContain(me);
+    expect(markIn(restored, me, `2026-11-27|${TIME}`)).toBe('4');
+    expect(((await post(teacher, 'student/hidden.json', { id_journal })).json().data as HiddenStudent[]).map((h) => h.id_student)).not.toContain(me);
+    expect((await post(teacher, 'student/restore.json', { id_journal, id_student: me })).statusCode).toBe(404);
   });
 });
 

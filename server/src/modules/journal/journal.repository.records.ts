@@ -1,0 +1,195 @@
+/**
+ * SQL of a journal's records: the journal's parts and records as journal.json sends them, cell
+ * writes with their audit rows, mark-all-present, a cell's history, deleting records, a student's
+ * own records and a lesson's QR visits.
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { VisitRow } from '../../../../contract/journal';
+import { preparedStatement, rowsOf, type Db } from '../../db/client';
+import {
+  disciplines,
+  journalLessonTopics,
+  journalVisitChanges,
+  journalVisits,
+  lessonTypes,
+  students,
+  teachers,
+  teachingAssignments,
+  users,
+} from '../../db/schema';
+import type { Source } from './journal.repository';
+
+export type VisitRecord = typeof journalVisits.$inferSelect;
+
+/** What a write's reply shows of a visit record. */
+export type VisitCell = Pick<VisitRecord, 'id' | 'studentId' | 'visitDate' | 'lessonTimeId' | 'mark' | 'source' | 'updatedAt'>;
+
+/**
+ * A journal's small parts in one statement, as JSON built by PostgreSQL: the topics as the
+ * contract's LessonTopic array, and the lessons saved without a record (a topic or an added lesson)
+ * as `[visitDate, id_time]` pairs. The records themselves come as rows (visitRows), and the
+ * lessons they hold and the students' totals are worked out from them in Node: three passes over a
+ * large journal's records in the database cost more than one.
+ */
+const journalPartsQuery = preparedStatement((db) => {
+  const id = sql.placeholder('id');
+  return db
+    .select({
+      topics: sql<string>`(select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by r."visitDate", r."id_time"), '') || ']' from (
+        select to_char(t.visit_date, 'YYYY-MM-DD') as "visitDate", t.lesson_time_id as "id_time", t.topic, t.lesson_number::int as "lessonNumber", t.hours::int as hours,
+               t.module_id as "id_module", t.plan_topic_id as "id_planTopic"
+          from journal_lesson_topics t where t.teaching_assignment_id = ${id}) r)`,
+      lessons: sql<string>`(select '[' || coalesce(string_agg(format('["%s",%s]', to_char(o.visit_date, 'YYYY-MM-DD'), o.lesson_time_id), ','), '') || ']' from (
+        select visit_date, lesson_time_id from journal_lesson_topics where teaching_assignment_id = ${id}
+         union select visit_date, lesson_time_id from journal_lessons where teaching_assignment_id = ${id}) o)`,
+    })
+    .from(teachingAssignments)
+    .where(eq(teachingAssignments.id, id))
+    .prepare('journal_parts');
+});
+
+/** The JSON texts of a journal's small parts (see journalPartsQuery); undefined when the journal does not exist. */
+export async function journalParts(db: Db, assignmentId: number) {
+  const [row] = await journalPartsQuery(db).execute({ id: assignmentId });
+  return row as { topics: string; lessons: string } | undefined;
+}
+
+/**
+ * Every record of a journal as journal.json sends them (the contract's VisitRow, its members in that
+ * order), the listed students' and the others' (a student taken off the list keeps his records, and
+ * the lessons they are on): PostgreSQL writes the date and the time of the last change as text
+ * (`updatedAt` as Date#toISOString does: UTC, milliseconds truncated) and the bigserial id as float8
+ * (a JS number, as the column's `mode: 'number'` gives it; exact below 2^53), so the rows go into
+ * the reply as they come, without a Date or a mapped object per record.
+ */
+export async function visitRows(db: Db, assignmentId: number): Promise<VisitRow[]> {
+  return rowsOf<VisitRow>(
+    db,
+    sql`
+    select v.id::float8 as "id_studentJournalVisit", v.student_id as "id_student", to_char(v.visit_date, 'YYYY-MM-DD') as "visitDate", v.lesson_time_id as "id_time",
+           v.mark as "otsenka", v.source, to_char(v.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
+      from journal_visits v
+     where v.teaching_assignment_id = ${assignmentId}
+     order by v.visit_date, v.lesson_time_id, v.id`,
+  );
+}
+
+export async function lessonTopicsOf(db: Db, assignmentId: number) {
+  return db.select().from(journalLessonTopics).where(eq(journalLessonTopics.teachingAssignmentId, assignmentId)).orderBy(asc(journalLessonTopics.visitDate), asc(journalLessonTopics.lessonTimeId));
+}
+
+const cellWhere = (assignmentId: number, studentId: number, date: string, timeId: number) =>
+  and(eq(journalVisits.teachingAssignmentId, assignmentId), eq(journalVisits.studentId, studentId), eq(journalVisits.visitDate, date), eq(journalVisits.lessonTimeId, timeId));
+
+/** The cell's record, locked for the rest of the transaction. */
+export async function lockCell(db: Db, assignmentId: number, studentId: number, date: string, timeId: number): Promise<VisitRecord | undefined> {
+  const [row] = await db.select().from(journalVisits).where(cellWhere(assignmentId, studentId, date, timeId)).for('update');
+  return row;
+}
+
+export type NewVisit = typeof journalVisits.$inferInsert;
+
+/** Inserts a record unless one exists already (another writer won the race): the row, or undefined. */
+export async function insertVisit(db: Db, row: NewVisit): Promise<VisitRecord | undefined> {
+  const [out] = await db.insert(journalVisits).values(row).onConflictDoNothing().returning();
+  return out;
+}
+
+export async function updateVisit(db: Db, id: number, mark: string | null, source: Source, userId: number, at: Date): Promise<VisitRecord> {
+  const [out] = await db.update(journalVisits).set({ mark, source, updatedByUserId: userId, updatedAt: at }).where(eq(journalVisits.id, id)).returning();
+  return out;
+}
+
+export async function deleteVisit(db: Db, id: number): Promise<void> {
+  await db.delete(journalVisits).where(eq(journalVisits.id, id));
+}
+
+export async function visitById(db: Db, id: number): Promise<VisitRecord | undefined> {
+  const [row] = await db.select().from(journalVisits).where(eq(journalVisits.id, id));
+  return row;
+}
+
+export type NewChange = typeof journalVisitChanges.$inferInsert;
+export async function recordChanges(db: Db, rows: NewChange[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 400) await db.insert(journalVisitChanges).values(rows.slice(i, i + 400));
+}
+
+/** Mark-all-present: a "present" record for every given student without one at the occurrence. */
+export async function insertPresent(db: Db, rows: NewVisit[]): Promise<VisitRecord[]> {
+  const out: VisitRecord[] = [];
+  for (let i = 0; i < rows.length; i += 300) out.push(...(await db.insert(journalVisits).values(rows.slice(i, i + 300)).onConflictDoNothing().returning()));
+  return out;
+}
+
+export async function history(db: Db, assignmentId: number, studentId: number, date: string, timeId: number) {
+  return db
+    .select({
+      action: journalVisitChanges.action,
+      oldMark: journalVisitChanges.oldMark,
+      newMark: journalVisitChanges.newMark,
+      source: journalVisitChanges.source,
+      at: journalVisitChanges.changedAt,
+      login: users.login,
+      tSurname: teachers.surname,
+      tName: teachers.name,
+      tPatronymic: teachers.patronymic,
+      sSurname: students.surname,
+      sName: students.name,
+      sPatronymic: students.patronymic,
+    })
+    .from(journalVisitChanges)
+    .leftJoin(users, eq(users.id, journalVisitChanges.changedByUserId))
+    .leftJoin(teachers, eq(teachers.id, users.teacherId))
+    .leftJoin(students, eq(students.id, users.studentId))
+    .where(
+      and(
+        eq(journalVisitChanges.teachingAssignmentId, assignmentId),
+        eq(journalVisitChanges.studentId, studentId),
+        eq(journalVisitChanges.visitDate, date),
+        eq(journalVisitChanges.lessonTimeId, timeId),
+      ),
+    )
+    .orderBy(desc(journalVisitChanges.id));
+}
+
+/** Deletes the records of one lesson (or of the whole journal when date is null); the deleted rows. */
+export async function deleteVisits(db: Db, assignmentId: number, occurrence: { date: string; timeId: number } | null, studentId?: number): Promise<VisitRecord[]> {
+  return db
+    .delete(journalVisits)
+    .where(
+      and(
+        eq(journalVisits.teachingAssignmentId, assignmentId),
+        occurrence ? and(eq(journalVisits.visitDate, occurrence.date), eq(journalVisits.lessonTimeId, occurrence.timeId)) : undefined,
+        studentId !== undefined ? eq(journalVisits.studentId, studentId) : undefined,
+      ),
+    )
+    .returning();
+}
+
+/** A student's records in a half-year, with the journal's discipline, lesson type and teacher. */
+export async function visitsOfStudent(db: Db, studentId: number, year: number, ws: number) {
+  return db
+    .select({
+      assignmentId: journalVisits.teachingAssignmentId,
+      visitDate: journalVisits.visitDate,
+      timeId: journalVisits.lessonTimeId,
+      mark: journalVisits.mark,
+      discipline: { nameRu: disciplines.nameRu, nameKg: disciplines.nameKg, nameEn: disciplines.nameEn },
+      lessonType: { nameRu: lessonTypes.nameRu, nameKg: lessonTypes.nameKg, nameEn: lessonTypes.nameEn },
+      teacher: { surname: teachers.surname, name: teachers.name, patronymic: teachers.patronymic },
+    })
+    .from(journalVisits)
+    .innerJoin(disciplines, eq(disciplines.id, journalVisits.disciplineId))
+    .innerJoin(lessonTypes, eq(lessonTypes.id, journalVisits.lessonTypeId))
+    .innerJoin(teachers, eq(teachers.id, journalVisits.teacherId))
+    .where(and(eq(journalVisits.studentId, studentId), eq(journalVisits.academicYearId, year), eq(journalVisits.workingSemesterId, ws)))
+    .orderBy(asc(disciplines.nameRu), asc(journalVisits.lessonTypeId), asc(journalVisits.visitDate), asc(journalVisits.lessonTimeId));
+}
+
+/** Records of a lesson that came from a QR scan. */
+export async function qrVisits(db: Db, assignmentId: number, date: string, timeId: number) {
+  return db
+    .select({ studentId: journalVisits.studentId, at: journalVisits.createdAt })
+    .from(journalVisits)
+    .where(and(eq(journalVisits.teachingAssignmentId, assignmentId), eq(journalVisits.visitDate, date), eq(journalVisits.lessonTimeId, timeId), eq(journalVisits.source, 'qr')));
+}
