@@ -19,6 +19,7 @@ import { LessonBar } from './LessonBar';
 import { LessonMarking } from './LessonMarking';
 import { MarkLegend } from './MarkLegend';
 import { TopicDialog } from './TopicDialog';
+import { UndoNotice, useUndoKeys } from './UndoButtons';
 import { useGridLessons, useLeaveWarning, usePhoneLesson } from './useGridLessons';
 
 export function TeacherJournal({ state }: { state: JournalState }) {
@@ -47,6 +48,7 @@ export function TeacherJournal({ state }: { state: JournalState }) {
   const qrCells = useMemo(() => new Set((data?.journal[0] ?? []).filter((v) => v.source === 'qr').map((v) => cellKey(v.id_student, v.visitDate, v.id_time))), [data]);
   const failedEdits = Object.values(state.edits).filter((e) => e.status === 'failed');
   useLeaveWarning(Object.keys(state.edits).length);
+  useUndoKeys(Boolean(data && !data.info.readOnly && !mobile));
 
   const onWrite = useCallback((w: CellWrite) => dispatch(journalActions.cellWritten(w)), [dispatch]);
   const onPaste = useCallback((cells: CellWrite[]) => dispatch(journalActions.pasteRequested(cells)), [dispatch]);
@@ -133,6 +135,7 @@ export function TeacherJournal({ state }: { state: JournalState }) {
           {t('grid.pasteOverflow', { count: overflow })}
         </p>
       ) : null}
+      <UndoNotice notice={state.undo.notice} />
       {failedEdits[0]?.error ? <p className="journal-error">{describeFailure(t, failedEdits[0].error)}</p> : null}
 
       {info.readOnly ? null : <MarkLegend scale={info.scale} />}
