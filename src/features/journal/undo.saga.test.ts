@@ -8,7 +8,7 @@ import { fail, http, ok, recordRequests, server } from '../../test/server';
 import { journalInfo } from './journal.fixtures';
 import { initialJournalState, journalActions, journalReducer, type JournalState } from './journal.slice';
 import { cellKey } from './pivot';
-import { recordCellSaga, redoSaga, undoSaga } from './undo.saga';
+import { recordCellSaga, redoSaga, restoreSaga, undoSaga } from './undo.saga';
 import type { UndoStep } from './undo.slice';
 
 const date = '2026-09-07';
@@ -182,5 +182,27 @@ describe('undo and redo of the teacher’s own writes', () => {
       undone: [paste],
       notice: { error: null, skipped: 1 },
     });
+  });
+
+  it('Restore in a cell’s history writes the old value as an ordinary write, then reads the history again', async () => {
+    const cell = { student: 1, date, time: 1, written: '4' };
+    const put: UnknownAction[] = [];
+    const channel = stdChannel();
+    const task = runSaga(
+      {
+        channel,
+        dispatch: (a: UnknownAction) => {
+          put.push(a);
+          if (journalActions.cellWritten.match(a)) queueMicrotask(() => channel.put(journalActions.cellSaved({ student: 1, date, time: 1, seq: a.payload.seq, cell: row(1, '4') })));
+        },
+        getState: () => ({ journal: open({ [key(1)]: '5' }) }),
+      },
+      restoreSaga,
+      journalActions.historyRestoreRequested(cell),
+    );
+    await task.toPromise();
+    expect(put.map((a) => a.type)).toEqual([journalActions.cellWritten.type, journalActions.historyRequested.type]);
+    expect(put[0].payload).toMatchObject(cell);
+    expect(put[1].payload).toEqual({ student: 1, date, time: 1, written: null });
   });
 });

@@ -154,6 +154,14 @@ export function* redoSaga() {
   yield* applySaga(true);
 }
 
+/** "Restore" in a cell's history: an ordinary write of the old value; once saved, the history is read again to show it. */
+export function* restoreSaga(action: PayloadAction<CellWrite>) {
+  const write = journalActions.cellWritten(action.payload);
+  yield put(write);
+  const outcome = (yield take(withSeq(write.payload.seq))) as UnknownAction;
+  if (journalActions.cellSaved.match(outcome)) yield put(journalActions.historyRequested({ ...action.payload, written: null }));
+}
+
 export function undoWatchers() {
   return [
     takeEvery(journalActions.cellWritten.type, recordCellSaga),
@@ -161,5 +169,6 @@ export function undoWatchers() {
     takeEvery(journalActions.markAllRequested.type, recordMarkAllSaga),
     takeLeading(journalActions.undoRequested.type, undoSaga),
     takeLeading(journalActions.redoRequested.type, redoSaga),
+    takeLeading(journalActions.historyRestoreRequested.type, restoreSaga),
   ];
 }

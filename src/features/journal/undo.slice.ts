@@ -73,6 +73,8 @@ export const undoReducers = {
     state.undo.busy = false;
     state.undo.notice = { error: action.payload, skipped: 0 };
   },
+  /** "Restore" in a cell's history: the value written again as a new write (undo.saga.ts). */
+  historyRestoreRequested(_state: WithUndo, _action: PayloadAction<{ student: number; date: string; time: number; written: string | null }>) {},
   undoNoticeCleared(state: WithUndo) {
     state.undo.notice = null;
   },

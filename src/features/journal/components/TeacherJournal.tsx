@@ -22,6 +22,12 @@ import { TopicDialog } from './TopicDialog';
 import { UndoNotice, useUndoKeys } from './UndoButtons';
 import { useGridLessons, useLeaveWarning, usePhoneLesson } from './useGridLessons';
 
+/** What a cell holds now (false: no record). */
+const storedCell = (state: JournalState, c: CellWrite) => {
+  const key = cellKey(c.student, c.date, c.time);
+  return key in state.marks ? state.marks[key] : false;
+};
+
 export function TeacherJournal({ state }: { state: JournalState }) {
   const { t } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
@@ -144,7 +150,7 @@ export function TeacherJournal({ state }: { state: JournalState }) {
         <JournalGrid students={students} lessons={lessons} marks={state.marks} edits={state.edits} qrCells={qrCells} lesson={lesson} onWrite={onWrite} onPaste={onPaste} onLesson={onLesson} onActive={onActive} onInvalid={setInvalid} onOverflow={setOverflow} readOnly={info.readOnly} onDiscard={onDiscard} scale={info.scale} onHistory={onCellHistory} onToolbar={toToolbar} />
       )}
 
-      {state.history.cell ? <HistoryDialog title={historyTitle(state.history.cell)} history={state.history} /> : null}
+      {state.history.cell ? <HistoryDialog title={historyTitle(state.history.cell)} history={state.history} current={info.readOnly ? undefined : storedCell(state, state.history.cell)} /> : null}
 
       {topicOpen ? (
         <TopicDialog
