@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { TEACHER } from './support/accounts';
 import { setupE2E, signIn } from './support/e2e';
 import { openLecture } from './support/journal';
+import { ru } from './support/texts';
 
 const e2e = setupE2E();
 
@@ -51,5 +52,18 @@ describe('journal undo', () => {
     await expect.poll(() => saved(page)).not.toContain('…');
     await page.reload();
     await expect.poll(() => firstCell(page).innerText(), { timeout: 30000 }).toBe(mark);
+
+    // F6 goes from the grid to the toolbar; Alt+H opens the cell's history, whose Restore writes the old value.
+    await intoGrid(page);
+    await page.keyboard.press('F6');
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('.journal-toolbar')))).toBe(true);
+    await intoGrid(page);
+    await page.keyboard.press('Alt+h');
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('heading').innerText()).toContain(ru('journal:history.title'));
+    const entries = await dialog.locator('.journal-history li').count();
+    await dialog.getByRole('button', { name: ru('journal:history.restore'), exact: true }).first().click();
+    await expect.poll(() => dialog.locator('.journal-history li').count()).toBe(entries + 1);
+    await expect.poll(() => firstCell(page).innerText()).not.toBe(mark);
   });
 });
