@@ -66,4 +66,17 @@ describe('journal undo', () => {
     await expect.poll(() => dialog.locator('.journal-history li').count()).toBe(entries + 1);
     await expect.poll(() => firstCell(page).innerText()).not.toBe(mark);
   });
+
+  it('a pasted block wider than the journal says how many cells fall outside it', async () => {
+    const page = await e2e.page();
+    await signIn(page, TEACHER);
+    await openLecture(page);
+    await intoGrid(page);
+    await page.evaluate(() => {
+      const dt = new DataTransfer();
+      dt.setData('text/plain', '3\t3\t3\r\n');
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    });
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: ru('journal:grid.pasteOverflow', { count: 2 }) }).count()).toBe(1);
+  });
 });
