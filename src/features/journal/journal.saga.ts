@@ -20,6 +20,7 @@ import { selectSettings, waitForPeriod, type Period, type SettingsState } from '
 import { canRetry, journalActions, selectJournal, type CellWrite, type FilterName, type JournalState, type Lesson } from './journal.slice';
 import { cellKey } from './pivot';
 import { setupWatchers } from './setup.saga';
+import { undoWatchers } from './undo.saga';
 
 /**
  * The screen is shown. A teacher's first view comes in one reply (start.json; the page may have
@@ -260,5 +261,6 @@ export function* journalSaga() {
     takeLatest(journalActions.ownRequested.type, ownSaga),
     takeLatest(journalActions.liveResync.type, resyncSaga),
     ...setupWatchers(),
+    ...undoWatchers(),
   ]);
 }

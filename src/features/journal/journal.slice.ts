@@ -18,6 +18,7 @@ import { sessionEnded } from '../../shared/session/session';
 import { CLEARS, NONE, type FilterName, type Filters } from './journal.filters';
 import { cellKey, lessonKey } from './pivot';
 import { initialSetupState, setupReducers, type SetupState } from './setup.slice';
+import { initialUndoState, undoReducers, type UndoState } from './undo.slice';
 
 export { chosenJournal, FILTERS, matchingJournals, type FilterName, type Filters } from './journal.filters';
 
@@ -88,6 +89,8 @@ export interface JournalState {
   live: LiveStatus;
   /** The open journal's subgroups and planned topics (setup.slice.ts). */
   setup: SetupState;
+  /** Undo and redo of this tab's own writes in the open journal (undo.slice.ts). */
+  undo: UndoState;
 }
 
 export const initialJournalState: JournalState = {
@@ -114,6 +117,7 @@ export const initialJournalState: JournalState = {
   own: idle([]),
   live: 'off',
   setup: initialSetupState,
+  undo: initialUndoState,
 };
 
 function clearJournal(state: JournalState) {
@@ -127,6 +131,7 @@ function clearJournal(state: JournalState) {
   state.savedCount = 0;
   state.bulk = idle(null);
   state.history = { ...idle([]), cell: null };
+  state.undo = initialUndoState;
 }
 
 function chooseHalf(state: JournalState, year: number, ws: number) {
@@ -388,6 +393,7 @@ const slice = createSlice({
       state.live = action.payload;
     },
     ...setupReducers,
+    ...undoReducers,
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialJournalState);

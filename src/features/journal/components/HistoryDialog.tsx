@@ -6,8 +6,13 @@ import { useAppDispatch } from '../../../shared/hooks';
 import { describeFailure } from '../../../shared/request/errors';
 import { journalActions, type JournalState } from '../journal.slice';
 import { showMark } from '../pivot';
+import { writtenOf } from '../undo.saga';
+import type { Stored } from '../undo.slice';
 
-export function HistoryDialog({ title, history }: { title: string; history: JournalState['history'] }) {
+/** What the cell held after an entry (false: no record). */
+const leftBy = (h: JournalState['history']['data'][number]): Stored => (h.action === 'delete' ? false : h.newMark);
+
+export function HistoryDialog({ title, history, current }: { title: string; history: JournalState['history']; current?: Stored }) {
   const { t, i18n } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
   const close = () => dispatch(journalActions.historyClosed());
@@ -21,6 +26,14 @@ export function HistoryDialog({ title, history }: { title: string; history: Jour
           <li key={i}>
             <span className="muted">{new Date(h.at).toLocaleString(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'ru-RU')}</span> · {h.who}:{' '}
             {t(`history.${h.action}`, { old: showMark(h.oldMark), new: showMark(h.newMark) })} <span className="muted">({t(`history.source.${h.source}`)})</span>
+            {current !== undefined && history.cell && leftBy(h) !== current ? (
+              <>
+                {' '}
+                <button type="button" className="btn btn-ghost btn-small" onClick={() => history.cell && dispatch(journalActions.historyRestoreRequested({ ...history.cell, written: writtenOf(leftBy(h)) }))}>
+                  {t('history.restore')}
+                </button>
+              </>
+            ) : null}
           </li>
         ))}
       </ol>

@@ -5,6 +5,7 @@ import { journalExportUrl } from '../../../api/journal';
 import { useAppDispatch } from '../../../shared/hooks';
 import { canRetry, journalActions, type JournalState } from '../journal.slice';
 import type { CellPlace } from './grid/useActiveCell';
+import { UndoButtons } from './UndoButtons';
 
 interface Props {
   state: JournalState;
@@ -27,6 +28,7 @@ export function JournalToolbar({ state, info, active, canRemove, mobile, onRemov
       <p className="journal-status" role="status" aria-live="polite">
         {saving > 0 ? t('status.saving', { count: saving }) : failedEdits.length > 0 ? t(retryable ? 'status.failed' : 'status.failedRefused', { count: failedEdits.length }) : state.savedCount > 0 ? t('status.saved') : mobile || info.readOnly ? '' : t('status.hint')}
       </p>
+      {info.readOnly || mobile ? null : <UndoButtons undo={state.undo} />}
       {retryable ? (
         <button type="button" className="btn btn-primary btn-small" onClick={() => dispatch(journalActions.retryRequested())}>
           {t('status.retry')}

@@ -19,7 +19,14 @@ import { LessonBar } from './LessonBar';
 import { LessonMarking } from './LessonMarking';
 import { MarkLegend } from './MarkLegend';
 import { TopicDialog } from './TopicDialog';
+import { UndoNotice, useUndoKeys } from './UndoButtons';
 import { useGridLessons, useLeaveWarning, usePhoneLesson } from './useGridLessons';
+
+/** What a cell holds now (false: no record). */
+const storedCell = (state: JournalState, c: CellWrite) => {
+  const key = cellKey(c.student, c.date, c.time);
+  return key in state.marks ? state.marks[key] : false;
+};
 
 export function TeacherJournal({ state }: { state: JournalState }) {
   const { t } = useTranslation(['journal', 'cm']);
@@ -47,6 +54,7 @@ export function TeacherJournal({ state }: { state: JournalState }) {
   const qrCells = useMemo(() => new Set((data?.journal[0] ?? []).filter((v) => v.source === 'qr').map((v) => cellKey(v.id_student, v.visitDate, v.id_time))), [data]);
   const failedEdits = Object.values(state.edits).filter((e) => e.status === 'failed');
   useLeaveWarning(Object.keys(state.edits).length);
+  useUndoKeys(Boolean(data && !data.info.readOnly && !mobile));
 
   const onWrite = useCallback((w: CellWrite) => dispatch(journalActions.cellWritten(w)), [dispatch]);
   const onPaste = useCallback((cells: CellWrite[]) => dispatch(journalActions.pasteRequested(cells)), [dispatch]);
@@ -133,6 +141,7 @@ export function TeacherJournal({ state }: { state: JournalState }) {
           {t('grid.pasteOverflow', { count: overflow })}
         </p>
       ) : null}
+      <UndoNotice notice={state.undo.notice} />
       {failedEdits[0]?.error ? <p className="journal-error">{describeFailure(t, failedEdits[0].error)}</p> : null}
 
       {info.readOnly ? null : <MarkLegend scale={info.scale} />}
@@ -141,7 +150,7 @@ export function TeacherJournal({ state }: { state: JournalState }) {
         <JournalGrid students={students} lessons={lessons} marks={state.marks} edits={state.edits} qrCells={qrCells} lesson={lesson} onWrite={onWrite} onPaste={onPaste} onLesson={onLesson} onActive={onActive} onInvalid={setInvalid} onOverflow={setOverflow} readOnly={info.readOnly} onDiscard={onDiscard} scale={info.scale} onHistory={onCellHistory} onToolbar={toToolbar} />
       )}
 
-      {state.history.cell ? <HistoryDialog title={historyTitle(state.history.cell)} history={state.history} /> : null}
+      {state.history.cell ? <HistoryDialog title={historyTitle(state.history.cell)} history={state.history} current={info.readOnly ? undefined : storedCell(state, state.history.cell)} /> : null}
 
       {topicOpen ? (
         <TopicDialog

@@ -1,0 +1,208 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { runSaga, stdChannel } from 'redux-saga';
+import { describe, expect, it } from 'vitest';
+import type { JournalData, VisitRow } from '../../../contract/journal';
+import { succeeded } from '../../shared/request/loadable';
+import { recordSaga } from '../../test/saga';
+import { fail, http, ok, recordRequests, server } from '../../test/server';
+import { journalInfo } from './journal.fixtures';
+import { initialJournalState, journalActions, journalReducer, type JournalState } from './journal.slice';
+import { cellKey } from './pivot';
+import { recordCellSaga, redoSaga, restoreSaga, undoSaga } from './undo.saga';
+import type { UndoStep } from './undo.slice';
+
+const date = '2026-09-07';
+const key = (student: number) => cellKey(student, date, 1);
+const row = (student: number, otsenka: string | null): VisitRow => ({
+  id_studentJournalVisit: student,
+  id_student: student,
+  visitDate: date,
+  id_time: 1,
+  otsenka,
+  source: 'grid',
+  updatedAt: '2026-09-07T08:00:00Z',
+});
+const data = {
+  info: journalInfo(41),
+  students: [],
+  journal: [[], []],
+  dates: [],
+} as unknown as JournalData;
+
+function open(marks: Record<string, string | null>, done: UndoStep[] = [], undone: UndoStep[] = []): JournalState {
+  return {
+    ...initialJournalState,
+    journal: succeeded(data),
+    marks,
+    undo: { ...initialJournalState.undo, done, undone },
+  };
+}
+const run = async (saga: typeof undoSaga, state: JournalState) => {
+  const actions = await recordSaga(saga, { journal: state });
+  return {
+    actions,
+    state: actions.reduce(journalReducer, journalReducer(state, journalActions.undoRequested())),
+  };
+};
+
+describe('undo and redo of the teacher’s own writes', () => {
+  const step: UndoStep = [{ student: 1, date, time: 1, before: '4', after: '5' }];
+
+  it('a saved write is recorded with what the cell held before it, and a new write ends what could be redone', async () => {
+    const write = journalActions.cellWritten({
+      student: 1,
+      date,
+      time: 1,
+      written: '5',
+    });
+    const saved = journalActions.cellSaved({
+      student: 1,
+      date,
+      time: 1,
+      seq: write.payload.seq,
+      cell: row(1, '5'),
+    });
+    let state = open({ [key(1)]: '4' }, [], [step]);
+    const channel = stdChannel();
+    const task = runSaga(
+      {
+        channel,
+        dispatch: (a: UnknownAction) => {
+          state = journalReducer(state, a);
+        },
+        getState: () => ({ journal: state }),
+      },
+      recordCellSaga,
+      write,
+    );
+    state = journalReducer(state, write);
+    channel.put(saved);
+    await task.toPromise();
+    expect(state.undo.done).toEqual([step]);
+    expect(state.undo.undone).toEqual([]);
+  });
+
+  it('a refused write is not recorded', async () => {
+    const write = journalActions.cellWritten({
+      student: 1,
+      date,
+      time: 1,
+      written: '9',
+    });
+    let state = open({ [key(1)]: '4' });
+    const channel = stdChannel();
+    const task = runSaga(
+      {
+        channel,
+        dispatch: (a: UnknownAction) => {
+          state = journalReducer(state, a);
+        },
+        getState: () => ({ journal: state }),
+      },
+      recordCellSaga,
+      write,
+    );
+    channel.put(
+      journalActions.cellFailed({
+        keys: [{ key: key(1), seq: write.payload.seq }],
+        error: {
+          ok: false,
+          problem: 'CLIENT_ERROR',
+          status: 400,
+          error: null,
+        } as never,
+      }),
+    );
+    await task.toPromise();
+    expect(state.undo.done).toEqual([]);
+  });
+
+  it('Undo writes the value from before as a new write; Redo writes the mark again', async () => {
+    const log = recordRequests();
+    server.use(
+      http.post('/api/visitlog/visit/set.json', async ({ request }) => {
+        const body = (await request.json()) as { otsenka: string };
+        return ok(row(1, body.otsenka));
+      }),
+    );
+    const undone = await run(undoSaga, open({ [key(1)]: '5' }, [step]));
+    expect(undone.state.marks[key(1)]).toBe('4');
+    expect(undone.state.undo).toMatchObject({
+      done: [],
+      undone: [step],
+      busy: false,
+      notice: null,
+    });
+    const redone = await run(redoSaga, undone.state);
+    log.stop();
+    expect(redone.state.marks[key(1)]).toBe('5');
+    expect(redone.state.undo).toMatchObject({ done: [step], undone: [] });
+    expect(log.requests.map((r) => r.body)).toMatchObject([{ id_journal: 41, id_student: 1, otsenka: '4' }, { otsenka: '5' }]);
+  });
+
+  it('a refused undo says why and leaves both stacks as they were', async () => {
+    server.use(http.post('/api/visitlog/visit/set.json', () => fail(409, 'PERIOD_CLOSED')));
+    const { state } = await run(undoSaga, open({ [key(1)]: '5' }, [step]));
+    expect(state.marks[key(1)]).toBe('5');
+    expect(state.undo).toMatchObject({
+      done: [step],
+      undone: [],
+      busy: false,
+      notice: { error: { status: 409, error: { code: 'PERIOD_CLOSED' } } },
+    });
+  });
+
+  it('a pasted block is one step: cells changed by someone else since are skipped and counted, the rest written in one call', async () => {
+    const paste: UndoStep = [
+      { student: 1, date, time: 1, before: false, after: '5' },
+      { student: 2, date, time: 1, before: null, after: '4' },
+      { student: 3, date, time: 1, before: 'н/б', after: '3' },
+    ];
+    const log = recordRequests();
+    server.use(
+      http.post('/api/visitlog/visit/paste.json', () =>
+        ok([
+          { id_student: 1, visitDate: date, id_time: 1, cell: null },
+          { id_student: 3, visitDate: date, id_time: 1, cell: row(3, 'н/б') },
+        ]),
+      ),
+    );
+    const { state } = await run(undoSaga, open({ [key(1)]: '5', [key(2)]: '2', [key(3)]: '3' }, [paste]));
+    log.stop();
+    expect(log.paths()).toEqual(['/api/visitlog/visit/paste.json']);
+    expect(log.requests[0].body).toMatchObject({
+      cells: [
+        { id_student: 1, otsenka: null },
+        { id_student: 3, otsenka: 'н/б' },
+      ],
+    });
+    expect(state.marks).toEqual({ [key(2)]: '2', [key(3)]: 'н/б' });
+    expect(state.undo).toMatchObject({
+      done: [],
+      undone: [paste],
+      notice: { error: null, skipped: 1 },
+    });
+  });
+
+  it('Restore in a cell’s history writes the old value as an ordinary write, then reads the history again', async () => {
+    const cell = { student: 1, date, time: 1, written: '4' };
+    const put: UnknownAction[] = [];
+    const channel = stdChannel();
+    const task = runSaga(
+      {
+        channel,
+        dispatch: (a: UnknownAction) => {
+          put.push(a);
+          if (journalActions.cellWritten.match(a)) queueMicrotask(() => channel.put(journalActions.cellSaved({ student: 1, date, time: 1, seq: a.payload.seq, cell: row(1, '4') })));
+        },
+        getState: () => ({ journal: open({ [key(1)]: '5' }) }),
+      },
+      restoreSaga,
+      journalActions.historyRestoreRequested(cell),
+    );
+    await task.toPromise();
+    expect(put.map((a) => a.type)).toEqual([journalActions.cellWritten.type, journalActions.historyRequested.type]);
+    expect(put[0].payload).toMatchObject(cell);
+    expect(put[1].payload).toEqual({ student: 1, date, time: 1, written: null });
+  });
+});
