@@ -159,16 +159,16 @@ async function check(origin, make) {
 
 /**
  * Every kind alone, then the mix, against `origin`, and the bare hello (`helloUrl`) in the same run;
- * `mixSeconds` lets the mix run longer (with its latency per minute).
+ * `mixSeconds` lets the mix run longer (with its latency per minute); `alone: false` runs the mix only.
  */
-export async function runMixed(origin, data, { seconds = 10, connections = 50, helloUrl, mixSeconds = seconds }) {
+export async function runMixed(origin, data, { seconds = 10, connections = 50, helloUrl, mixSeconds = seconds, alone: eachAlone = true }) {
   const makers = kinds(origin, data);
   for (const make of Object.values(makers)) await check(origin, make);
   const common = { url: origin, connections, pipelining: 1 };
   const hello = summary('bare Fastify hello (same run)', await cannon({ ...common, url: helloUrl, duration: seconds }));
   const ratio = (r) => ({ ...r, ratioToHello: hello.requestsPerSec > 0 ? Number((r.requestsPerSec / hello.requestsPerSec).toFixed(4)) : null });
   const alone = [];
-  for (const [name, make] of Object.entries(makers)) {
+  for (const [name, make] of eachAlone ? Object.entries(makers) : []) {
     alone.push(ratio(summary(name, await cannon({ ...common, duration: seconds, requests: [{ setupRequest: () => make() }] }))));
   }
   const list = Object.values(makers);
