@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- bundle start lighthouse load chat qr journal registration]`: the portal's figures, printed as a table and
- * saved as JSON in bench/results/. Without arguments every section runs. See bench/README.md.
+ * `npm run bench [-- bundle start lighthouse load mixed chat qr journal registration] [--long]`: the portal's figures,
+ * printed as a table and saved as JSON in bench/results/. Without arguments every section runs. See bench/README.md.
  *
  * Environment: BENCH_SECONDS (autocannon duration per route, default 10), BENCH_CONNECTIONS
  * (default 50), BENCH_LOAD_DB (auto, postgres or pglite), BENCH_WORKERS (server processes for the
  * load figure on PostgreSQL), BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_CHAT_MESSAGES (default 30), BENCH_PG_URL
  * (PostgreSQL server for the two-process chat figure and the qr and journal sections), BENCH_JOURNAL_STUDENTS
- * (default 150), BENCH_JOURNAL_DATES (default 60), BENCH_RUSH_STUDENTS (default 1000), BENCH_RUSH_ELECTIVES (default
- * 10), BENCH_RUSH_SEATS (default 30), CHROMIUM_PATH (default /usr/bin/chromium).
+ * (default 150), BENCH_JOURNAL_DATES (default 60), BENCH_MIXED_STUDENTS (default 400), BENCH_MIXED_WORKERS (default 1,2),
+ * BENCH_RUSH_STUDENTS (default 1000), BENCH_RUSH_ELECTIVES (default 10), BENCH_RUSH_SEATS (default 30),
+ * CHROMIUM_PATH (default /usr/bin/chromium). `--long`: the mix of the mixed section runs 10 minutes.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,16 +21,18 @@ import { runChatBench } from './chat.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 import { runLoad, signIn } from './load.mjs';
 import { runJournalBench } from './journal.mjs';
+import { prepareMixed, runMixed } from './mixed.mjs';
 import { helloBurst, runQrBench } from './qr.mjs';
 import { runRegistrationBench } from './registration.mjs';
 import { startHello } from './lib/hello.mjs';
 import { throwawayDatabase } from './lib/pg.mjs';
 import { ROOT, startPortal } from './lib/server.mjs';
 
-const SECTIONS = ['bundle', 'start', 'lighthouse', 'load', 'chat', 'qr', 'journal', 'registration'];
+const SECTIONS = ['bundle', 'start', 'lighthouse', 'load', 'mixed', 'chat', 'qr', 'journal', 'registration'];
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 
-const args = process.argv.slice(2);
+const args = process.argv.slice(2).filter((a) => a !== '--long');
+const long = process.argv.includes('--long');
 const unknown = args.filter((a) => !SECTIONS.includes(a));
 if (unknown.length) {
   console.error(`Unknown section ${unknown.join(', ')}. Usage: npm run bench [-- ${SECTIONS.join(' ')}]`);
@@ -196,6 +199,42 @@ try {
         await pgDb.drop();
         if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
       }
+    }
+  });
+
+  await section('mixed', async () => {
+    // Many distinct students on PostgreSQL, with 1 and 2 server processes (bench/mixed.mjs).
+    const pgDb = await throwawayDatabase(pgUrl, 'lms_bench_mixed');
+    if (!pgDb.url) throw new Error(pgDb.reason);
+    const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-mixed-'));
+    const hello = await startHello();
+    const workerCounts = (process.env.BENCH_MIXED_WORKERS ?? '1,2').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    const out = { database: `PostgreSQL (${new URL(pgUrl).host}, database ${pgDb.name})`, runs: [] };
+    let data = null;
+    try {
+      for (const workers of workerCounts) {
+        const portal = await startPortal({ dataDir: ownDir, env: { DATABASE_URL: pgDb.url, WORKERS: String(workers) } });
+        try {
+          data ??= await prepareMixed(portal.origin, pgDb.url, { students: envInt('BENCH_MIXED_STUDENTS', 400) });
+          log(`mixed: ${data.students.length} students, WORKERS=${workers}`);
+          const m = await runMixed(portal.origin, data, { seconds, connections, helloUrl: hello.url, mixSeconds: long ? 600 : seconds });
+          out.runs.push({ workers, ...m });
+          const line = (r) =>
+            `${r.requestsPerSec} req/s  ${r.ratioToHello === undefined ? '' : `${(r.ratioToHello * 100).toFixed(1)} % of hello  `}(p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, failed ${r.failed}${r.failed ? `: ${byStatus(r.statuses ?? {})}` : ''})`;
+          rows.push(['mixed', `WORKERS=${workers}, ${data.students.length} distinct students, ${connections} connections × ${seconds} s`, out.database]);
+          rows.push(['mixed', `  ${m.hello.name}`, line(m.hello)]);
+          for (const r of m.alone) rows.push(['mixed', `  ${r.name} alone`, line(r)]);
+          rows.push(['mixed', `  the mix (40/15/15/15/10/5 %)${long ? ', 10 minutes' : ''}`, line(m.mix)]);
+          for (const r of m.minutes) rows.push(['mixed', `    ${r.name}`, line(r)]);
+        } finally {
+          await portal.stop();
+        }
+      }
+      return out;
+    } finally {
+      await hello.stop();
+      await pgDb.drop();
+      fs.rmSync(ownDir, { recursive: true, force: true });
     }
   });
 

@@ -156,7 +156,7 @@ const VARS = {
   replyCacheMs: v(
     'REPLY_CACHE_MS',
     '10000',
-    'How long a server process may reuse the reply of a frequent read (the profile, a page of the news feed) before reading it again (0: every call reads); a change to what it was read from ends the reuse at once.',
+    'How long a server process may reuse the reply of a frequent read (the profile, a page of the news feed, a group\'s week of the timetable) before reading it again (0: every call reads); a change to what it was read from ends the reuse at once.',
     int(0, 60000),
   ),
   passwordMinLength: v('PASSWORD_MIN_LENGTH', String(PASSWORD_MIN_DEFAULT), `Minimum length of a new password (${PASSWORD_MIN_FLOOR} at least).`, int(PASSWORD_MIN_FLOOR, 128)),

@@ -43,8 +43,8 @@ export interface EntryRow {
   facultyId: number | null;
 }
 
-const SELECT_ENTRY = sql`
-  select e.id, e.academic_year_id as "academicYearId", e.working_semester_id as "workingSemesterId", e.semester_id as "semesterId",
+const ENTRY_COLUMNS = sql`
+  e.id, e.academic_year_id as "academicYearId", e.working_semester_id as "workingSemesterId", e.semester_id as "semesterId",
     e.day_number as "dayNumber", e.lesson_time_id as "lessonTimeId",
     to_char(lt.starts_at, 'HH24:MI') as "startsAt", to_char(lt.ends_at, 'HH24:MI') as "endsAt",
     e.auditorium_id as "auditoriumId", a.name as "roomName", a.building, a.latitude, a.longitude, a.radius_m as "radiusM",
@@ -54,7 +54,9 @@ const SELECT_ENTRY = sql`
     e.teacher_id as "teacherId", json_build_object('surname', t.surname, 'name', t.name, 'patronymic', t.patronymic) as teacher,
     e.group_id as "groupId", e.stream_id as "streamId", coalesce(g.name, s.name) as target, e.subgroup,
     e.education_form_id as "educationFormId", e.is_select as "isSelect",
-    coalesce(g.speciality_id, s.speciality_id) as "specialityId", sp.faculty_id as "facultyId"
+    coalesce(g.speciality_id, s.speciality_id) as "specialityId", sp.faculty_id as "facultyId"`;
+
+const ENTRY_FROM = sql`
   from schedule_entries e
   join lesson_times lt on lt.id = e.lesson_time_id
   join auditoria a on a.id = e.auditorium_id
@@ -65,6 +67,26 @@ const SELECT_ENTRY = sql`
   left join groups g on g.id = e.group_id
   left join streams s on s.id = e.stream_id
   left join specialities sp on sp.id = coalesce(g.speciality_id, s.speciality_id)`;
+
+const SELECT_ENTRY = sql`select ${ENTRY_COLUMNS} ${ENTRY_FROM}`;
+
+/** The tables an entry row (and memberOf) reads: a write to any of them may change a timetable. */
+export const TIMETABLE_TABLES = [
+  'schedule_entries',
+  'lesson_times',
+  'auditoria',
+  'teaching_assignments',
+  'disciplines',
+  'lesson_types',
+  'teachers',
+  'groups',
+  'streams',
+  'stream_groups',
+  'specialities',
+  'journal_removed_students',
+  'journal_subgroups',
+  'journal_subgroup_students',
+] as const;
 
 const fix = (r: EntryRow): EntryRow => ({ ...r, latitude: Number(r.latitude), longitude: Number(r.longitude) });
 
@@ -130,6 +152,49 @@ export async function slotsOfStudent(db: Db, studentId: number, year: number, ws
       from schedule_entries e join lesson_times lt on lt.id = e.lesson_time_id join disciplines d on d.id = e.discipline_id join students st on st.id = ${studentId}
       where e.academic_year_id = ${year} and e.working_semester_id = ${ws} and ${memberOf}`,
   );
+}
+
+/**
+ * An entry of a group's week with what decides which of the group's students it is for (memberOf,
+ * worked out in memory by isStudentOf): the students taken off its journal, whether its journal is
+ * split into subgroups, and the students of the subgroups that count (any for a whole-group entry,
+ * the entry's own for a subgroup entry).
+ */
+export interface GroupEntryRow extends EntryRow {
+  removed: number[];
+  split: boolean;
+  members: number[];
+}
+
+/** Every entry of a half-year for the group's students (its own and its streams'), by day and time. */
+export async function entriesOfGroup(db: Db, groupId: number, year: number, ws: number): Promise<GroupEntryRow[]> {
+  return (
+    await rowsOf<GroupEntryRow>(
+      db,
+      sql`select ${ENTRY_COLUMNS},
+            coalesce((select array_agg(r.student_id) from journal_removed_students r where r.teaching_assignment_id = e.teaching_assignment_id), '{}') as removed,
+            exists (select 1 from journal_subgroups js where js.teaching_assignment_id = e.teaching_assignment_id) as split,
+            coalesce((select array_agg(jss.student_id) from journal_subgroups js join journal_subgroup_students jss on jss.subgroup_id = js.id
+                       where js.teaching_assignment_id = e.teaching_assignment_id and (e.subgroup = 0 or js.number = e.subgroup)), '{}') as members
+          ${ENTRY_FROM}
+          where e.academic_year_id = ${year} and e.working_semester_id = ${ws}
+            and (e.group_id = ${groupId} or exists (select 1 from stream_groups sg where sg.stream_id = e.stream_id and sg.group_id = ${groupId}))
+          order by e.day_number, lt.starts_at, e.id`,
+    )
+  ).map((r) => ({ ...r, ...fix(r), removed: r.removed.map(Number), members: r.members.map(Number) }));
+}
+
+/** memberOf in memory: is a student of the entry's group (his id and subgroup) one of its students? */
+export function isStudentOf(e: GroupEntryRow, student: { id: number; subgroup: number }): boolean {
+  if (e.removed.includes(student.id)) return false;
+  if (e.subgroup === 0) return !e.split || e.members.includes(student.id);
+  return e.split ? e.members.includes(student.id) : student.subgroup === e.subgroup;
+}
+
+/** The student's group and subgroup (undefined: no such student). */
+export async function placeOfStudent(db: Db, studentId: number): Promise<{ groupId: number | null; subgroup: number } | undefined> {
+  const [row] = await rowsOf<{ groupId: number | null; subgroup: number }>(db, sql`select group_id as "groupId", subgroup from students where id = ${studentId}`);
+  return row;
 }
 
 /** Is the student one of the entry's students? */

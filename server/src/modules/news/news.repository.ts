@@ -165,6 +165,15 @@ export async function findNextPublication(db: Db, now: Date): Promise<Date | nul
   return row?.at ?? null;
 }
 
+/** A user id no account has: a reader by role and faculty only, who has written nothing. */
+export const NOBODY = 0;
+
+/** Every user who has written an item. */
+export async function findAuthors(db: Db): Promise<number[]> {
+  const rows = await db.selectDistinct({ id: news.authorUserId }).from(news);
+  return rows.map((r) => r.id);
+}
+
 /** One page of the reader's feed: pinned first, then the newest. */
 export async function findItems(db: Db, reader: Reader, now: Date, limit: number, offset: number): Promise<ItemRow[]> {
   const rows = await pageQuery(db).execute({ userId: reader.userId, now, role: reader.role, facultyId: reader.facultyId, limit, offset });

@@ -42,14 +42,61 @@ const READER_FACULTIES_MAX = 20000;
 const KEPT_PAGES_MAX = 5000;
 /** What a page of the feed is read from: a write to any of them drops the kept pages. */
 const FEED_TABLES = ['news', 'news_files', 'news_reads', 'files', 'users', 'teachers', 'students', 'positions', 'departments', 'faculties', 'groups', 'specialities'];
+/**
+ * What an audience's page is read from: the same less the read marks, which only its authors see
+ * (a reader's mark changes no other reader's page).
+ */
+const AUDIENCE_TABLES = FEED_TABLES.filter((t) => t !== 'news_reads');
+/** The one key of the kept set of authors. */
+const AUTHORS_KEY = 'authors';
 
 export class NewsService {
   private audienceSizes: { at: number; value: Promise<repo.AudienceSize[]> } | null = null;
-  /** Pages of the feed as last read, per reader, rights, language and page (plugins/reply-cache.ts). */
+  /** Pages of an author's feed as last read, per reader, rights, language and page (plugins/reply-cache.ts). */
   private readonly pages: ReplyCache<NewsItem[]>;
+  /**
+   * Pages of an audience (role and faculty) per language: what every reader who has written no item
+   * sees, the same for all of them, kept however many readers there are and whatever they read.
+   */
+  private readonly audiencePages: ReplyCache<NewsItem[]>;
+  /** The users who have written an item (their feed shows their own items and read counts). */
+  private readonly authors: ReplyCache<Set<number>>;
 
   constructor(private readonly ctx: AppContext) {
     this.pages = new ReplyCache(ctx.dataChanges, { tables: FEED_TABLES, ttlMs: ctx.config.replyCacheMs, maxEntries: KEPT_PAGES_MAX });
+    this.audiencePages = new ReplyCache(ctx.dataChanges, { tables: AUDIENCE_TABLES, ttlMs: ctx.config.replyCacheMs, maxEntries: KEPT_PAGES_MAX });
+    this.authors = new ReplyCache(ctx.dataChanges, { tables: ['news'], ttlMs: ctx.config.replyCacheMs, maxEntries: 1 });
+  }
+
+  /** Has the user written any item (kept while no item is written or deleted)? */
+  private async isAuthor(userId: number, at: number): Promise<boolean> {
+    const kept = await this.authors.get(AUTHORS_KEY, at);
+    let authors = kept.value;
+    if (!authors) {
+      authors = new Set(await repo.findAuthors(this.ctx.db));
+      this.authors.set(AUTHORS_KEY, authors, kept.mark, { from: at });
+    }
+    return authors.has(userId);
+  }
+
+  /**
+   * A page of a reader who has written no item: his audience's page (read as if for nobody in
+   * particular, so with no item of his own and no read counts), and his read marks recorded.
+   */
+  private async audiencePage(auth: AuthInfo, reader: repo.Reader, input: NewsDataBody, now: Date, lang: Language): Promise<NewsItem[]> {
+    const key = `${reader.role}:${reader.facultyId}:${lang}:${input.page}`;
+    const kept = await this.audiencePages.get(key, now.getTime());
+    let items = kept.value;
+    if (!items) {
+      const [rows, next] = await Promise.all([
+        repo.findItems(this.ctx.db, { ...reader, userId: repo.NOBODY }, now, NEWS_PAGE_SIZE, (input.page - 1) * NEWS_PAGE_SIZE),
+        repo.findNextPublication(this.ctx.db, now),
+      ]);
+      items = await this.present(auth, reader, rows, now, lang);
+      this.audiencePages.set(key, items, kept.mark, { from: now.getTime(), until: next?.getTime() ?? Infinity });
+    }
+    await repo.recordReads(this.ctx.db, items.map((i) => i.id_eventMessage), auth.userId, now);
+    return items;
   }
 
   /** Active accounts by role and faculty, for "read by N of M" (a cache of a minute at most). */
@@ -89,7 +136,8 @@ export class NewsService {
     assertOwn(auth, { uid: input.uid, role: input.role, userId: input.id });
     const now = this.ctx.now();
     const reader = await this.reader(auth);
-    // The same page read again, while nothing it shows has changed: its reads are recorded already.
+    if (!(await this.isAuthor(auth.userId, now.getTime()))) return this.audiencePage(auth, reader, input, now, lang);
+    // An author's page read again, while nothing it shows has changed: its reads are recorded already.
     const key = `${auth.userId}:${reader.role}:${reader.facultyId}:${auth.newsPerms ? 1 : 0}:${lang}:${input.page}`;
     const kept = await this.pages.get(key, now.getTime());
     if (kept.value) return kept.value;

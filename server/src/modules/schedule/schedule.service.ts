@@ -12,12 +12,17 @@ import { forbidden, notFound } from '../../app-error';
 import { localName } from '../../i18n';
 import { currentPeriod } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
+import { ReplyCache } from '../../plugins/reply-cache';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
 import { atLocalTime, dayNumber } from '../../shared/lesson-clock';
 import * as timetable from '../../shared/timetable.repository';
 import * as repo from './schedule.repository';
 
 const DAY_MS = 86_400_000;
+/** Weeks of a group (group, year, half-year) kept per process at most (plugins/reply-cache.ts). */
+const KEPT_WEEKS_MAX = 5000;
+/** Students' groups and subgroups kept per process at most. */
+const KEPT_PLACES_MAX = 50000;
 /** Where a calendar feed is read (the secret and '.ics' follow). */
 export const CALENDAR_FEED_PREFIX = '/api/schedule/calendar/';
 
@@ -58,12 +63,43 @@ function groupByDay(entries: timetable.EntryRow[], role: 1 | 2, lang: Language):
 }
 
 export class ScheduleService {
-  constructor(private readonly ctx: AppContext) {}
+  /**
+   * A group's week of a half-year, the same for all its students but for subgroups and students
+   * taken off a list (worked out per student from the kept rows): read once per group while the
+   * timetable stays as it is (plugins/reply-cache.ts drops it at once when it changes).
+   */
+  private readonly weeks: ReplyCache<timetable.GroupEntryRow[]>;
+  /** Each student's group and subgroup, kept the same way. */
+  private readonly places: ReplyCache<{ groupId: number | null; subgroup: number } | null>;
+
+  constructor(private readonly ctx: AppContext) {
+    this.weeks = new ReplyCache(ctx.dataChanges, { tables: timetable.TIMETABLE_TABLES, ttlMs: ctx.config.replyCacheMs, maxEntries: KEPT_WEEKS_MAX });
+    this.places = new ReplyCache(ctx.dataChanges, { tables: ['students'], ttlMs: ctx.config.replyCacheMs, maxEntries: KEPT_PLACES_MAX });
+  }
 
   private entriesOf(auth: AuthInfo, year: number, ws: number) {
-    return auth.role === ROLE_TEACHER
-      ? timetable.entriesOfTeacher(this.ctx.db, auth.uid, year, ws)
-      : timetable.entriesOfStudent(this.ctx.db, auth.uid, year, ws);
+    return auth.role === ROLE_TEACHER ? timetable.entriesOfTeacher(this.ctx.db, auth.uid, year, ws) : this.studentWeek(auth.uid, year, ws);
+  }
+
+  /** The student's entries of a half-year: his group's week, less what is not for him. */
+  private async studentWeek(studentId: number, year: number, ws: number): Promise<timetable.EntryRow[]> {
+    const at = this.ctx.now().getTime();
+    const keptPlace = await this.places.get(String(studentId), at);
+    let place = keptPlace.value;
+    if (place === undefined) {
+      place = (await timetable.placeOfStudent(this.ctx.db, studentId)) ?? null;
+      this.places.set(String(studentId), place, keptPlace.mark, { from: at });
+    }
+    if (place?.groupId == null) return [];
+    const key = `${place.groupId}:${year}:${ws}`;
+    const keptWeek = await this.weeks.get(key, at);
+    let week = keptWeek.value;
+    if (!week) {
+      week = await timetable.entriesOfGroup(this.ctx.db, place.groupId, year, ws);
+      this.weeks.set(key, week, keptWeek.mark, { from: at });
+    }
+    const student = { id: studentId, subgroup: place.subgroup };
+    return week.filter((e) => timetable.isStudentOf(e, student));
   }
 
   /** teacher.json (role 1) / student.json (role 2): the caller's lessons of that half-year by day. */

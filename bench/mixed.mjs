@@ -1,0 +1,204 @@
+/**
+ * A university's morning on PostgreSQL: STUDENTS distinct students (default 400), each with a session
+ * of his own made the way the QR bench makes them (a sign-in's row of `sessions`), each request from
+ * a random one, autocannon with CONNECTIONS connections. Each request kind runs alone, then the mix:
+ * 40 % news page 1 (which records the reader's read marks), 15 % news page 2, 15 % profile, 15 %
+ * schedule, 10 % the student's own journal, 5 % a teacher's journal (reads, and one in five a mark
+ * written). The single-user figures of the `load` section repeat one user's request; none here does.
+ *
+ * The students belong to groups with lessons this half-year (those of the seed, and bench students
+ * added to them in the throwaway database only); the feed gets 30 items for everyone so that its
+ * second page is full.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { signIn } from './load.mjs';
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon.track?.(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+export function summary(name, r) {
+  return {
+    name,
+    requestsPerSec: Math.round(r.requests.average),
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    requests: r.requests.total,
+    failed: r.non2xx + r.errors + r.timeouts,
+    statuses: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
+  };
+}
+
+/** Current academic year and half-year as the server reads them (lib/academic-year.ts). */
+function period(now = new Date()) {
+  const year = now.getMonth() >= 8 ? now.getFullYear() : now.getFullYear() - 1;
+  const ws = now.getMonth() >= 8 || now.getMonth() === 0 ? 1 : 2;
+  return { year, ws };
+}
+
+/** Students, sessions, news items and the teacher's journal for the run; resolves to what the requests need. */
+export async function prepareMixed(origin, dbUrl, { students: want = 400 } = {}) {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const { year, ws } = period();
+    // Groups with lessons this half-year.
+    const { rows: groupRows } = await db.query(
+      `select distinct g.id from schedule_entries e join groups g on g.id = e.group_id where e.academic_year_id = $1 and e.working_semester_id = $2 order by g.id`,
+      [year, ws],
+    );
+    const groupIds = groupRows.map((g) => g.id);
+    if (groupIds.length === 0) throw new Error('no group has lessons this half-year');
+    const { rows: [seeded] } = await db.query(`select count(*)::int as n from students s join users u on u.student_id = s.id where s.group_id = any($1) and not u.disabled`, [groupIds]);
+    if (seeded.n < want) {
+      await db.query(
+        `with made as (
+           insert into students (surname, name, gender, group_id, code, admission_year, education_form_id, subgroup)
+           select 'Bench', 'Student ' || i, case when i % 2 = 0 then 'f' else 'm' end, g.id, 'bench-m-' || i, $3::int, g.education_form_id, 1 + i % 2
+             from generate_series(1, $2::int) i
+             join groups g on g.id = ($1::int[])[1 + i % cardinality($1::int[])]
+           returning id)
+         insert into users (login, role, student_id) select 'bench-m-' || id, 2, id from made`,
+        [groupIds, want - seeded.n, year],
+      );
+    }
+    const { rows: studentRows } = await db.query(
+      `select s.id, u.id as user_id from students s join users u on u.student_id = s.id where s.group_id = any($1) and not u.disabled order by s.id limit $2`,
+      [groupIds, want],
+    );
+    await db.query(`update users set must_update_credentials = false where student_id = any($1)`, [studentRows.map((s) => s.id)]);
+    const students = studentRows.map((s) => ({ uid: s.id, userId: s.user_id, token: randomBytes(32).toString('base64url') }));
+    await db.query(
+      `insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at, via)
+       select h, u, now(), now(), now() + interval '1 day', 'password' from unnest($1::text[], $2::int[]) as t(h, u)`,
+      [students.map((s) => createHash('sha256').update(s.token).digest('hex')), students.map((s) => s.userId)],
+    );
+    for (const s of students) s.cookie = `lms_sid=${s.token}`;
+
+    // The teacher: his first whole-group journal of this half-year with students, and 30 items for everyone.
+    const teacher = await signIn(origin, 'teacher', 'Teacher2026');
+    const { rows: [journal] } = await db.query(
+      `select ta.id
+         from teaching_assignments ta
+        where ta.teacher_id = $1 and ta.academic_year_id = $2 and ta.working_semester_id = $3 and ta.group_id is not null
+          and exists (select 1 from students st where st.group_id = ta.group_id)
+        order by ta.id limit 1`,
+      [teacher.uid, year, ws],
+    );
+    if (!journal) throw new Error('the demo teacher has no journal this half-year');
+    await db.query(
+      `insert into news (author_user_id, message, audience, faculty_id, pinned, publish_at, created_at)
+       select $1, 'Bench item ' || i, 0, null, false, now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval from generate_series(1, 30) i`,
+      [teacher.id],
+    );
+    // The journal's own list of students (those taken off it cannot be marked).
+    const res = await fetch(`${origin}/api/visitlog/journal.json`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: teacher.cookie }, body: JSON.stringify({ id_journal: journal.id }) });
+    if (!res.ok) throw new Error(`journal.json answered ${res.status}`);
+    const listed = (await res.json()).data.students.map((s) => s.id_student);
+    return { year, ws, students, teacher, journal: { id: journal.id, students: listed } };
+  } finally {
+    await db.end();
+  }
+}
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const today = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+
+/** Request makers, each a random student's (or the teacher's) request of one kind. */
+export function kinds(origin, data) {
+  const json = (cookie, path, body) => ({
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/json', accept: 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
+  const { year, ws, students, teacher, journal } = data;
+  const marks = ['+', 'н/б', '5', '4'];
+  return {
+    'news page 1 (marks read)': () => {
+      const s = pick(students);
+      return json(s.cookie, '/api/news/data.json', { id: s.userId, uid: s.uid, role: 2, page: 1 });
+    },
+    'news page 2': () => {
+      const s = pick(students);
+      return json(s.cookie, '/api/news/data.json', { id: s.userId, uid: s.uid, role: 2, page: 2 });
+    },
+    profile: () => {
+      const s = pick(students);
+      return json(s.cookie, '/api/profile/data.json', { uid: s.uid, role: 2 });
+    },
+    'schedule (schedule/student.json)': () => {
+      const s = pick(students);
+      return json(s.cookie, '/api/schedule/student.json', { year, ws, uid: s.uid, role: 2, isWeeklyUpdated: false });
+    },
+    'own journal (visitlog/student/journal.json)': () => {
+      const s = pick(students);
+      return json(s.cookie, '/api/visitlog/student/journal.json', { id_a_year: year, id_w_s: ws });
+    },
+    "teacher's journal (4 reads : 1 write)": () =>
+      Math.random() < 0.2
+        ? json(teacher.cookie, '/api/visitlog/visit/set.json', { id_journal: journal.id, id_student: pick(journal.students), visitDate: today(), id_time: 1, otsenka: pick(marks) })
+        : json(teacher.cookie, '/api/visitlog/journal.json', { id_journal: journal.id }),
+  };
+}
+
+/** The mix's shares of each kind (in the order of kinds()). */
+export const MIX = [0.4, 0.15, 0.15, 0.15, 0.1, 0.05];
+
+/** Each kind is answered 200 once before it is measured. */
+async function check(origin, make) {
+  const r = make();
+  const res = await fetch(`${origin}${r.path}`, { method: r.method, headers: r.headers, body: r.body });
+  if (!res.ok) throw new Error(`${r.path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+}
+
+/**
+ * Every kind alone, then the mix, against `origin`, and the bare hello (`helloUrl`) in the same run;
+ * `mixSeconds` lets the mix run longer (with its latency per minute); `alone: false` runs the mix only.
+ */
+export async function runMixed(origin, data, { seconds = 10, connections = 50, helloUrl, mixSeconds = seconds, alone: eachAlone = true }) {
+  const makers = kinds(origin, data);
+  for (const make of Object.values(makers)) await check(origin, make);
+  const common = { url: origin, connections, pipelining: 1 };
+  const hello = summary('bare Fastify hello (same run)', await cannon({ ...common, url: helloUrl, duration: seconds }));
+  const ratio = (r) => ({ ...r, ratioToHello: hello.requestsPerSec > 0 ? Number((r.requestsPerSec / hello.requestsPerSec).toFixed(4)) : null });
+  const alone = [];
+  for (const [name, make] of eachAlone ? Object.entries(makers) : []) {
+    alone.push(ratio(summary(name, await cannon({ ...common, duration: seconds, requests: [{ setupRequest: () => make() }] }))));
+  }
+  const list = Object.values(makers);
+  const mixMake = () => {
+    let x = Math.random();
+    for (const [i, share] of MIX.entries()) {
+      if (x < share) return list[i]();
+      x -= share;
+    }
+    return list[0]();
+  };
+  let mix;
+  const minutes = [];
+  if (mixSeconds > seconds) {
+    // Minute by minute: the latency of the first and the last minute, each a run of its own.
+    for (let m = 0; m * 60 < mixSeconds; m++) {
+      const r = summary(`mix minute ${m + 1}`, await cannon({ ...common, duration: Math.min(60, mixSeconds - m * 60), requests: [{ setupRequest: () => mixMake() }] }));
+      minutes.push(r);
+    }
+    const total = minutes.reduce((n, r) => n + r.requests, 0);
+    mix = ratio({
+      name: 'the mix',
+      requestsPerSec: Math.round(total / mixSeconds),
+      latencyP50Ms: Math.max(...minutes.map((r) => r.latencyP50Ms)),
+      latencyP99Ms: Math.max(...minutes.map((r) => r.latencyP99Ms)),
+      requests: total,
+      failed: minutes.reduce((n, r) => n + r.failed, 0),
+    });
+  } else {
+    mix = ratio(summary('the mix', await cannon({ ...common, duration: seconds, requests: [{ setupRequest: () => mixMake() }] })));
+  }
+  return { seconds, connections, hello, alone, mix, minutes };
+}
