@@ -8,7 +8,20 @@ import { layers } from './eslint/boundaries.js';
 import serverAreas from './eslint/server-areas.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist.building-*/', 'dist.old-*/', 'server/build/', 'data/', 'node_modules/', 'coverage/', 'bench/results/', 'server/src/db/migrations/', 'eslint/fixtures/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist.building-*/',
+      'dist.old-*/',
+      'server/build/',
+      'data/',
+      'node_modules/',
+      'coverage/',
+      'bench/results/',
+      'server/src/db/migrations/',
+      'eslint/fixtures/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

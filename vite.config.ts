@@ -67,7 +67,13 @@ export default defineConfig({
         },
         // A teacher's /journal arrives with its first view's data: the shell, the areas' stores, the journal's code and texts.
         '/journal': {
-          module: ['src/app/portalRoutes.tsx', 'src/app/Layout.tsx', ...shellStoreModules(), 'src/features/journal/JournalScreen.tsx', 'src/features/journal/journal.area.ts'],
+          module: [
+            'src/app/portalRoutes.tsx',
+            'src/app/Layout.tsx',
+            ...shellStoreModules(),
+            'src/features/journal/JournalScreen.tsx',
+            'src/features/journal/journal.area.ts',
+          ],
           namespaces: ['journal'],
         },
       },

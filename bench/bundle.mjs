@@ -95,7 +95,10 @@ function viaManifest(distDir, manifest, html) {
   const lazy = entries.filter(([, c]) => c.isDynamicEntry);
   const score = ([key, c]) =>
     /LoginPage/.test(key) ? 3 : /Login/.test(key) || /Login/.test(c.name ?? '') ? 2 : /login/i.test(`${key} ${c.name ?? ''}`) ? 1 : 0;
-  const login = lazy.map((e) => [e, score(e)]).filter(([, s]) => s > 0).sort((a, b) => b[1] - a[1])[0]?.[0];
+  const login = lazy
+    .map((e) => [e, score(e)])
+    .filter(([, s]) => s > 0)
+    .sort((a, b) => b[1] - a[1])[0]?.[0];
   const beforeLogin = new Set(initial);
   if (login) visit(login[0]);
   return {
@@ -146,11 +149,12 @@ function viaParsing(distDir, html) {
 export function measureBundle(distDir) {
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const manifestPath = path.join(distDir, '.vite/manifest.json');
-  const result = fs.existsSync(manifestPath)
-    ? viaManifest(distDir, JSON.parse(fs.readFileSync(manifestPath, 'utf8')), html)
-    : viaParsing(distDir, html);
+  const result = fs.existsSync(manifestPath) ? viaManifest(distDir, JSON.parse(fs.readFileSync(manifestPath, 'utf8')), html) : viaParsing(distDir, html);
 
-  const initialFiles = [...result.initial].filter((f) => /\.(js|css)$/.test(f)).sort().map((f) => fileInfo(distDir, f));
+  const initialFiles = [...result.initial]
+    .filter((f) => /\.(js|css)$/.test(f))
+    .sort()
+    .map((f) => fileInfo(distDir, f));
   const sum = (list, key) => list.reduce((n, x) => n + x[key], 0);
   const js = initialFiles.filter((f) => f.file.endsWith('.js'));
   const css = initialFiles.filter((f) => f.file.endsWith('.css'));

@@ -39,7 +39,10 @@ async function openConversation(browser, origin, { login, password, contact }) {
   await page.getByTestId('profile-menu-button').waitFor();
   await page.goto('/lms/chat');
   await page.getByTestId('chat-disciplines').getByRole('button', { name: WEB }).first().click();
-  await page.getByTestId('chat-contacts').getByRole('button', { name: new RegExp(contact) }).click();
+  await page
+    .getByTestId('chat-contacts')
+    .getByRole('button', { name: new RegExp(contact) })
+    .click();
   await page.getByRole('heading', { name: contact, exact: true }).waitFor();
   await page.locator('[data-testid=chat-live][data-status=open]').waitFor();
   // Arrival times of bench messages: the animation frame after they enter the page.
@@ -75,7 +78,9 @@ async function measure(from, to, count, label) {
       document.querySelector('.chat-send').click();
       return at;
     });
-    const shownAt = await to.waitForFunction((value) => (window.__arrivals[value] > 0 ? window.__arrivals[value] : null), text, { timeout: 15000 }).then((h) => h.jsonValue());
+    const shownAt = await to
+      .waitForFunction((value) => (window.__arrivals[value] > 0 ? window.__arrivals[value] : null), text, { timeout: 15000 })
+      .then((h) => h.jsonValue());
     samples.push(shownAt - sentAt);
     // Let the sender's reload after sending settle before the next message.
     await from.waitForTimeout(150);
@@ -89,7 +94,10 @@ async function run(browser, teacherOrigin, studentOrigin, count, label) {
   try {
     await measure(teacher.page, student.page, 3, `${label}-warmup`);
     const half = Math.ceil(count / 2);
-    const samples = [...(await measure(teacher.page, student.page, half, `${label}-t`)), ...(await measure(student.page, teacher.page, count - half, `${label}-s`))];
+    const samples = [
+      ...(await measure(teacher.page, student.page, half, `${label}-t`)),
+      ...(await measure(student.page, teacher.page, count - half, `${label}-s`)),
+    ];
     return summarize(samples);
   } finally {
     await teacher.context.close();

@@ -20,7 +20,20 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { signInTeacher } from './load.mjs';
 
-const SURNAMES = ['Абдыкадыров', 'Асанова', 'Бакиров', 'Жумабекова', 'Иманалиев', 'Касымова', 'Мамытов', 'Осмонова', 'Султанов', 'Токтогулова', 'Усенов', 'Эшимова'];
+const SURNAMES = [
+  'Абдыкадыров',
+  'Асанова',
+  'Бакиров',
+  'Жумабекова',
+  'Иманалиев',
+  'Касымова',
+  'Мамытов',
+  'Осмонова',
+  'Султанов',
+  'Токтогулова',
+  'Усенов',
+  'Эшимова',
+];
 const NAMES = ['Айбек', 'Айгерим', 'Бекзат', 'Гулзат', 'Данияр', 'Жыпар', 'Нурлан', 'Сезим', 'Тимур', 'Чолпон'];
 
 function percentile(sorted, p) {
@@ -29,7 +42,13 @@ function percentile(sorted, p) {
 const round = (x) => (x === null ? null : Math.round(x * 10) / 10);
 function summarize(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { n: sorted.length, p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1) ?? null) };
+  return {
+    n: sorted.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted.at(-1) ?? null),
+  };
 }
 
 /** Creates the big journal; returns its id. */
@@ -103,7 +122,11 @@ async function seedJournal(db, { students, dates }) {
 async function timeLoads(origin, cookie, id, count) {
   const call = async () => {
     const t0 = performance.now();
-    const res = await fetch(`${origin}/api/visitlog/journal.json`, { method: 'POST', headers: { 'content-type': 'application/json', origin, cookie }, body: JSON.stringify({ id_journal: id }) });
+    const res = await fetch(`${origin}/api/visitlog/journal.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, cookie },
+      body: JSON.stringify({ id_journal: id }),
+    });
     const body = await res.json();
     if (!res.ok) throw new Error(`journal.json answered ${res.status}: ${JSON.stringify(body.error)}`);
     return { ms: performance.now() - t0, body };
@@ -146,16 +169,23 @@ function choosingScript(id) {
 function timelineOfPage() {
   const r = (x) => Math.round(x);
   const nav = performance.getEntriesByType('navigation')[0];
-  const entries = [{ name: 'document', start: 0, end: r(nav.responseEnd) }, { name: 'DOMContentLoaded', start: r(nav.domContentLoadedEventEnd), end: r(nav.domContentLoadedEventEnd) }];
+  const entries = [
+    { name: 'document', start: 0, end: r(nav.responseEnd) },
+    { name: 'DOMContentLoaded', start: r(nav.domContentLoadedEventEnd), end: r(nav.domContentLoadedEventEnd) },
+  ];
   for (const e of performance.getEntriesByType('resource')) {
     const url = new URL(e.name);
     const name = url.pathname.replace(/^\/(lms\/)?/, '') + url.search;
     // From the network: the request's start, its first byte and its end; from the cache: when it was asked for.
-    if (e.transferSize > 0 || e.name.includes('/api/')) entries.push({ name: `${name} (first byte at ${r(e.responseStart)} ms)`, start: r(e.startTime), end: r(e.responseEnd) });
+    if (e.transferSize > 0 || e.name.includes('/api/'))
+      entries.push({ name: `${name} (first byte at ${r(e.responseStart)} ms)`, start: r(e.startTime), end: r(e.responseEnd) });
     else entries.push({ name: `${name} (cached)`, start: r(e.startTime), end: r(e.startTime) });
   }
   for (const t of window.__longTasks ?? []) entries.push({ name: `long task ${r(t.duration)} ms`, start: r(t.startTime), end: r(t.startTime + t.duration) });
-  entries.push({ name: 'journal chosen', start: r(window.__chosen), end: r(window.__chosen) }, { name: 'grid interactive', start: r(window.__grid), end: r(window.__grid) });
+  entries.push(
+    { name: 'journal chosen', start: r(window.__chosen), end: r(window.__chosen) },
+    { name: 'grid interactive', start: r(window.__grid), end: r(window.__grid) },
+  );
   return entries.sort((a, b) => a.start - b.start);
 }
 
@@ -182,7 +212,11 @@ async function browserFigures(origin, id, { runs, keystrokes }) {
         .waitForFunction(() => window.__grid, undefined, { polling: 50 })
         .then((h) => h.jsonValue())
         .catch(async (err) => {
-          const seen = await page.evaluate(() => ({ chosen: window.__chosen ?? null, options: [...document.querySelectorAll('#journal-group option')].map((o) => o.value), text: document.querySelector('main')?.innerText.slice(0, 300) }));
+          const seen = await page.evaluate(() => ({
+            chosen: window.__chosen ?? null,
+            options: [...document.querySelectorAll('#journal-group option')].map((o) => o.value),
+            text: document.querySelector('main')?.innerText.slice(0, 300),
+          }));
           throw new Error(`the grid of journal ${id} did not come (${err.message.split('\n')[0]}); page: ${JSON.stringify(seen)}`);
         });
       navigations.push(ms);
@@ -217,24 +251,27 @@ async function browserFigures(origin, id, { runs, keystrokes }) {
       const frame = await page.waitForFunction(() => window.__frame, undefined, { polling: 'raf' }).then((h) => h.jsonValue());
       await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
       // Enter: time to the frame after the cell stopped saving and shows the mark.
-      await page.evaluate(({ row, col, digit }) => {
-        const w = window;
-        w.__saved = null;
-        let enterAt = null;
-        let busySeen = false;
-        document.addEventListener('keydown', (e) => (enterAt = e.timeStamp), { capture: true, once: true });
-        const check = () => {
-          const cell = document.querySelector(`td.jg-cell[data-row="${row}"][data-col="${col}"]`);
-          if (!cell) return;
-          if (cell.getAttribute('aria-busy') === 'true') busySeen = true;
-          else if (busySeen && enterAt !== null && cell.textContent.trim() === digit) {
-            observer.disconnect();
-            requestAnimationFrame(() => (w.__saved = performance.now() - enterAt));
-          }
-        };
-        const observer = new MutationObserver(check);
-        observer.observe(document.querySelector('.jg'), { subtree: true, attributes: true, childList: true, characterData: true });
-      }, { ...target, digit });
+      await page.evaluate(
+        ({ row, col, digit }) => {
+          const w = window;
+          w.__saved = null;
+          let enterAt = null;
+          let busySeen = false;
+          document.addEventListener('keydown', (e) => (enterAt = e.timeStamp), { capture: true, once: true });
+          const check = () => {
+            const cell = document.querySelector(`td.jg-cell[data-row="${row}"][data-col="${col}"]`);
+            if (!cell) return;
+            if (cell.getAttribute('aria-busy') === 'true') busySeen = true;
+            else if (busySeen && enterAt !== null && cell.textContent.trim() === digit) {
+              observer.disconnect();
+              requestAnimationFrame(() => (w.__saved = performance.now() - enterAt));
+            }
+          };
+          const observer = new MutationObserver(check);
+          observer.observe(document.querySelector('.jg'), { subtree: true, attributes: true, childList: true, characterData: true });
+        },
+        { ...target, digit },
+      );
       await page.keyboard.press('Enter');
       const saved = await page
         .waitForFunction(() => window.__saved, undefined, { polling: 'raf' })

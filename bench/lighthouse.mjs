@@ -36,10 +36,13 @@ export async function runLighthouse(url, { runs = 3, cookie } = {}) {
     try {
       if (cookie) {
         const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-        const cookies = cookie.split(/;\s*/).filter(Boolean).map((pair) => {
-          const at = pair.indexOf('=');
-          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: new URL(url).origin };
-        });
+        const cookies = cookie
+          .split(/;\s*/)
+          .filter(Boolean)
+          .map((pair) => {
+            const at = pair.indexOf('=');
+            return { name: pair.slice(0, at), value: pair.slice(at + 1), url: new URL(url).origin };
+          });
         await cdp.contexts()[0].addCookies(cookies);
         await cdp.close();
       }

@@ -71,7 +71,13 @@ export async function runLoad(origin, { seconds = 10, connections = 50, helloUrl
   const common = { connections, duration: seconds, pipelining: 1 };
   const get = (url) => cannon({ ...common, url, method: 'GET', headers: { accept: 'application/json' } });
   const post = (route, payload) =>
-    cannon({ ...common, url: `${origin}${route}`, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', cookie }, body: payload });
+    cannon({
+      ...common,
+      url: `${origin}${route}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', cookie },
+      body: payload,
+    });
 
   const hello = summary('bare Fastify hello (same run)', await get(helloUrl));
   const health = summary('GET /api/health', await get(`${origin}/api/health`));

@@ -54,7 +54,11 @@ export async function prepareMixed(origin, dbUrl, { students: want = 400 } = {})
     );
     const groupIds = groupRows.map((g) => g.id);
     if (groupIds.length === 0) throw new Error('no group has lessons this half-year');
-    const { rows: [seeded] } = await db.query(`select count(*)::int as n from students s join users u on u.student_id = s.id where s.group_id = any($1) and not u.disabled`, [groupIds]);
+    const {
+      rows: [seeded],
+    } = await db.query(`select count(*)::int as n from students s join users u on u.student_id = s.id where s.group_id = any($1) and not u.disabled`, [
+      groupIds,
+    ]);
     if (seeded.n < want) {
       await db.query(
         `with made as (
@@ -82,7 +86,9 @@ export async function prepareMixed(origin, dbUrl, { students: want = 400 } = {})
 
     // The teacher: his first whole-group journal of this half-year with students, and 30 items for everyone.
     const teacher = await signIn(origin, 'teacher', 'Teacher2026');
-    const { rows: [journal] } = await db.query(
+    const {
+      rows: [journal],
+    } = await db.query(
       `select ta.id
          from teaching_assignments ta
         where ta.teacher_id = $1 and ta.academic_year_id = $2 and ta.working_semester_id = $3 and ta.group_id is not null
@@ -97,7 +103,11 @@ export async function prepareMixed(origin, dbUrl, { students: want = 400 } = {})
       [teacher.id],
     );
     // The journal's own list of students (those taken off it cannot be marked).
-    const res = await fetch(`${origin}/api/visitlog/journal.json`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: teacher.cookie }, body: JSON.stringify({ id_journal: journal.id }) });
+    const res = await fetch(`${origin}/api/visitlog/journal.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: teacher.cookie },
+      body: JSON.stringify({ id_journal: journal.id }),
+    });
     if (!res.ok) throw new Error(`journal.json answered ${res.status}`);
     const listed = (await res.json()).data.students.map((s) => s.id_student);
     return { year, ws, students, teacher, journal: { id: journal.id, students: listed } };
@@ -142,7 +152,13 @@ export function kinds(origin, data) {
     },
     "teacher's journal (4 reads : 1 write)": () =>
       Math.random() < 0.2
-        ? json(teacher.cookie, '/api/visitlog/visit/set.json', { id_journal: journal.id, id_student: pick(journal.students), visitDate: today(), id_time: 1, otsenka: pick(marks) })
+        ? json(teacher.cookie, '/api/visitlog/visit/set.json', {
+            id_journal: journal.id,
+            id_student: pick(journal.students),
+            visitDate: today(),
+            id_time: 1,
+            otsenka: pick(marks),
+          })
         : json(teacher.cookie, '/api/visitlog/journal.json', { id_journal: journal.id }),
   };
 }
@@ -185,7 +201,10 @@ export async function runMixed(origin, data, { seconds = 10, connections = 50, h
   if (mixSeconds > seconds) {
     // Minute by minute: the latency of the first and the last minute, each a run of its own.
     for (let m = 0; m * 60 < mixSeconds; m++) {
-      const r = summary(`mix minute ${m + 1}`, await cannon({ ...common, duration: Math.min(60, mixSeconds - m * 60), requests: [{ setupRequest: () => mixMake() }] }));
+      const r = summary(
+        `mix minute ${m + 1}`,
+        await cannon({ ...common, duration: Math.min(60, mixSeconds - m * 60), requests: [{ setupRequest: () => mixMake() }] }),
+      );
       minutes.push(r);
     }
     const total = minutes.reduce((n, r) => n + r.requests, 0);

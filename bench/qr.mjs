@@ -65,20 +65,32 @@ async function signIn(origin, login) {
   });
   if (!res.ok) throw new Error(`sign-in of ${login} answered ${res.status}: ${await res.text()}`);
   const body = await res.json();
-  return { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), uid: body.data.uid };
+  return {
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+    uid: body.data.uid,
+  };
 }
 
 async function post(origin, who, path, body) {
-  const res = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin, cookie: who.cookie }, body: JSON.stringify(body) });
+  const res = await fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, cookie: who.cookie },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
 /** Runs in `limit` parallel lanes. */
 async function lanes(items, limit, fn) {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
 }
 
 export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000, burst = 500 } = {}) {
@@ -98,10 +110,14 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       [year, ws],
     );
     const { rows: rooms } = await db.query('select id, latitude, longitude from auditoria order by id');
-    const { rows: taken } = await db.query('select day_number, lesson_time_id, auditorium_id from schedule_entries where academic_year_id = $1 and working_semester_id = $2', [year, ws]);
+    const { rows: taken } = await db.query(
+      'select day_number, lesson_time_id, auditorium_id from schedule_entries where academic_year_id = $1 and working_semester_id = $2',
+      [year, ws],
+    );
     const busy = new Set(taken.map((t) => `${t.day_number}:${t.lesson_time_id}:${t.auditorium_id}`));
     const slots = [];
-    for (let day = 1; day <= 6; day++) for (let time = 1; time <= 7; time++) for (const room of rooms) if (!busy.has(`${day}:${time}:${room.id}`)) slots.push({ day, time, room });
+    for (let day = 1; day <= 6; day++)
+      for (let time = 1; time <= 7; time++) for (const room of rooms) if (!busy.has(`${day}:${time}:${room.id}`)) slots.push({ day, time, room });
     const lessons = [];
     for (const [i, a] of assignments.entries()) {
       const slot = slots[i];
@@ -119,12 +135,16 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
     const accounts = wantStudents + WARM_BURSTS * burst;
     const hash = quickHash(PASSWORD);
     const teacherIds = [...new Set(lessons.map((l) => l.teacherId))];
-    await db.query(`update users set login = 'bench-t-' || teacher_id, password_hash = $1, must_update_credentials = false where teacher_id = any($2)`, [hash, teacherIds]);
+    await db.query(`update users set login = 'bench-t-' || teacher_id, password_hash = $1, must_update_credentials = false where teacher_id = any($2)`, [
+      hash,
+      teacherIds,
+    ]);
     const groupIds = lessons.map((l) => l.groupId);
-    const { rows: [seeded] } = await db.query(
-      `select count(*)::int as n from students s join users u on u.student_id = s.id where s.group_id = any($1) and not u.disabled`,
-      [groupIds],
-    );
+    const {
+      rows: [seeded],
+    } = await db.query(`select count(*)::int as n from students s join users u on u.student_id = s.id where s.group_id = any($1) and not u.disabled`, [
+      groupIds,
+    ]);
     if (seeded.n < accounts) {
       // The missing students, spread over the lessons' groups, each with a student account.
       await db.query(
@@ -186,20 +206,32 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       const scans = await Promise.all(group.map((s) => phone.post(s, '/api/qr/student/lesson.json', { token: tokens.get(s.lesson.sessionId) })));
       const unscanned = scans.filter((r) => r.status !== 200);
       if (unscanned.length) throw new Error(`lesson.json answered ${unscanned[0].status}: ${JSON.stringify(unscanned[0].body?.error)}`);
-      const sends = group.flatMap((s, i) => (i % 20 === 0 ? [[s, s.cookie], [s, secondTap(s.cookie)]] : [[s, s.cookie]]));
+      const sends = group.flatMap((s, i) =>
+        i % 20 === 0
+          ? [
+              [s, s.cookie],
+              [s, secondTap(s.cookie)],
+            ]
+          : [[s, s.cookie]],
+      );
       collectGarbage();
       const cpu0 = process.cpuUsage();
       const marks = await Promise.all(
         sends.map(([s, key]) =>
-          phone.post(s, '/api/qr/student/visit.json', {
-            idShed: s.lesson.idShed,
-            idStud: s.uid,
-            idAud: s.lesson.room.id,
-            x: s.lesson.room.latitude,
-            y: s.lesson.room.longitude,
-            accuracy: 10,
-            token: tokens.get(s.lesson.sessionId),
-          }, key),
+          phone.post(
+            s,
+            '/api/qr/student/visit.json',
+            {
+              idShed: s.lesson.idShed,
+              idStud: s.uid,
+              idAud: s.lesson.room.id,
+              x: s.lesson.room.latitude,
+              y: s.lesson.room.longitude,
+              accuracy: 10,
+              token: tokens.get(s.lesson.sessionId),
+            },
+            key,
+          ),
         ),
       );
       const cpu = process.cpuUsage(cpu0);
@@ -260,13 +292,30 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
     const elapsedMs = performance.now() - started;
     const ids = students.map((s) => s.uid);
     const sessionIds = [...byGroup.values()].map((l) => l.sessionId);
-    const { rows: [stored] } = await db.query(`select count(*)::int as n from qr_marks where session_id = any($1) and status = 'accepted' and student_id = any($2)`, [sessionIds, ids]);
-    const { rows: [dupMarks] } = await db.query(`select count(*)::int as n from (select 1 from qr_marks where session_id = any($1) group by session_id, student_id having count(*) > 1) d`, [sessionIds]);
-    const { rows: [dupVisits] } = await db.query(
+    const {
+      rows: [stored],
+    } = await db.query(`select count(*)::int as n from qr_marks where session_id = any($1) and status = 'accepted' and student_id = any($2)`, [
+      sessionIds,
+      ids,
+    ]);
+    const {
+      rows: [dupMarks],
+    } = await db.query(
+      `select count(*)::int as n from (select 1 from qr_marks where session_id = any($1) group by session_id, student_id having count(*) > 1) d`,
+      [sessionIds],
+    );
+    const {
+      rows: [dupVisits],
+    } = await db.query(
       `select count(*)::int as n from (select 1 from journal_visits where source = 'qr' and schedule_entry_id = any($1) group by teaching_assignment_id, student_id, visit_date, lesson_time_id having count(*) > 1) d`,
       [lessons.map((l) => l.idShed)],
     );
-    const { rows: [visits] } = await db.query(`select count(*)::int as n from journal_visits where source = 'qr' and schedule_entry_id = any($1) and student_id = any($2)`, [lessons.map((l) => l.idShed), ids]);
+    const {
+      rows: [visits],
+    } = await db.query(`select count(*)::int as n from journal_visits where source = 'qr' and schedule_entry_id = any($1) and student_id = any($2)`, [
+      lessons.map((l) => l.idShed),
+      ids,
+    ]);
     const [all, scan, floor] = [summary(latencies), summary(scanLatencies), summary(floorLatencies)];
     return {
       students: students.length,

@@ -104,10 +104,11 @@ export async function runRegistrationBench(origin, dbUrl, { students: count = 10
        select m.id, m.group_id, a.id as user_id from made m join accounts a on a.student_id = m.id order by m.id`,
       [groups.map((g) => g.id), count, year],
     );
-    await db.query(
-      `insert into elective_permissions (student_id, academic_year_id, working_semester_id) select unnest($1::int[]), $2, $3`,
-      [made.map((s) => s.id), year, ws],
-    );
+    await db.query(`insert into elective_permissions (student_id, academic_year_id, working_semester_id) select unnest($1::int[]), $2, $3`, [
+      made.map((s) => s.id),
+      year,
+      ws,
+    ]);
     const everyone = made.map((s, k) => {
       const token = randomBytes(32).toString('base64url');
       return { uid: s.id, group: s.group_id, userId: s.user_id, token, cookie: `lms_sid=${token}`, offering: offeringIds[k % electives] };
@@ -156,11 +157,13 @@ export async function runRegistrationBench(origin, dbUrl, { students: count = 10
 
     // The rush: every student presses "register" at once.
     const t0 = performance.now();
-    const answers = await Promise.all(everyone.map((s) => phone.post(s, `${P}/optional/additioninsert`, { ...form.get(s.offering), id_group: s.group, id_student: s.uid })));
+    const answers = await Promise.all(
+      everyone.map((s) => phone.post(s, `${P}/optional/additioninsert`, { ...form.get(s.offering), id_group: s.group, id_student: s.uid })),
+    );
     const elapsedMs = performance.now() - t0;
 
     const sample = answers.find((a) => a.status !== 200);
-    if (sample) console.log("[bench] registration: first refusal", sample.status, JSON.stringify(sample.body));
+    if (sample) console.log('[bench] registration: first refusal', sample.status, JSON.stringify(sample.body));
     const statuses = {};
     for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
     const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
@@ -175,9 +178,10 @@ export async function runRegistrationBench(origin, dbUrl, { students: count = 10
     const takenMatches = subgroups.every((g) => g.taken === g.registered);
     // Waiting order: within each elective, the places the students were told run 1..n in id order.
     const told = new Map(answers.filter((a) => a.status === 200 && a.body.data.status === 'waiting').map((a) => [a.body.data.id, a.body.data.position]));
-    const { rows: waitingRows } = await db.query(`select id, offering_id from registrations where offering_id = any($1) and status = 'waiting' order by offering_id, id`, [
-      offeringIds,
-    ]);
+    const { rows: waitingRows } = await db.query(
+      `select id, offering_id from registrations where offering_id = any($1) and status = 'waiting' order by offering_id, id`,
+      [offeringIds],
+    );
     let orderKept = told.size === waitingRows.length;
     let place = 0;
     let current = null;

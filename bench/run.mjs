@@ -59,7 +59,10 @@ const log = (line) => console.log(`[bench] ${line}`);
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const sec = (ms) => `${(ms / 1000).toFixed(2)} s`;
 /** Answers counted by HTTP status, as `200: 3000, 409: 150`. */
-const byStatus = (statuses) => Object.entries(statuses).map(([status, n]) => `${status}: ${n}`).join(', ');
+const byStatus = (statuses) =>
+  Object.entries(statuses)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ');
 
 function gitCommit() {
   try {
@@ -134,7 +137,11 @@ try {
     const outDir = path.join(RESULTS_DIR, 'dist');
     await viteBuild(['--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { quiet: true });
     const b = measureBundle(outDir);
-    rows.push(['bundle', '/lms/login initial JS+CSS by the manifest (gzip)', `${kb(b.initial.totalGzip)}  (JS ${kb(b.initial.jsGzip)}, CSS ${kb(b.initial.cssGzip)}, ${b.initial.files.length} files)`]);
+    rows.push([
+      'bundle',
+      '/lms/login initial JS+CSS by the manifest (gzip)',
+      `${kb(b.initial.totalGzip)}  (JS ${kb(b.initial.jsGzip)}, CSS ${kb(b.initial.cssGzip)}, ${b.initial.files.length} files)`,
+    ]);
     rows.push(['bundle', '  of which entry (index.html)', kb(b.initial.entryGzip)]);
     rows.push(['bundle', '  login route chunk', b.loginChunk ?? 'not found']);
     rows.push(['bundle', 'largest lazy chunk (gzip)', b.largestLazyChunk ? `${kb(b.largestLazyChunk.gzip)}  ${b.largestLazyChunk.file}` : 'none']);
@@ -156,12 +163,20 @@ try {
 
   await section('lighthouse', async () => {
     const lh = await runLighthouse(`${running.origin}/lms/login`, { runs: lighthouseRuns });
-    rows.push(['lighthouse', `performance /lms/login (${lh.formFactor}, ${lh.throttling}, median of ${lh.runs.length})`, `${lh.score}  [${lh.runs.map((r) => r.score).join(', ')}]`]);
+    rows.push([
+      'lighthouse',
+      `performance /lms/login (${lh.formFactor}, ${lh.throttling}, median of ${lh.runs.length})`,
+      `${lh.score}  [${lh.runs.map((r) => r.score).join(', ')}]`,
+    ]);
     rows.push(['lighthouse', '  FCP / LCP / TBT / CLS', `${sec(lh.fcpMs)} / ${sec(lh.lcpMs)} / ${lh.tbtMs} ms / ${lh.cls}`]);
     // The student's news feed, signed in (the session cookie is in the browser before the page loads).
     const { cookie } = await signIn(running.origin, 'student', 'Student2026');
     const news = await runLighthouse(`${running.origin}/lms/news`, { runs: lighthouseRuns, cookie });
-    rows.push(['lighthouse', `performance /lms/news signed in as the student (median of ${news.runs.length})`, `${news.score}  [${news.runs.map((r) => r.score).join(', ')}]`]);
+    rows.push([
+      'lighthouse',
+      `performance /lms/news signed in as the student (median of ${news.runs.length})`,
+      `${news.score}  [${news.runs.map((r) => r.score).join(', ')}]`,
+    ]);
     rows.push(['lighthouse', '  FCP / LCP / TBT / CLS', `${sec(news.fcpMs)} / ${sec(news.lcpMs)} / ${news.tbtMs} ms / ${news.cls}`]);
     return { login: lh, newsSignedIn: news };
   });
@@ -208,7 +223,10 @@ try {
     if (!pgDb.url) throw new Error(pgDb.reason);
     const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-mixed-'));
     const hello = await startHello();
-    const workerCounts = (process.env.BENCH_MIXED_WORKERS ?? '1,2').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    const workerCounts = (process.env.BENCH_MIXED_WORKERS ?? '1,2')
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
     const out = { database: `PostgreSQL (${new URL(pgUrl).host}, database ${pgDb.name})`, runs: [] };
     let data = null;
     try {
@@ -262,22 +280,36 @@ try {
       } finally {
         await hello.stop();
       }
-      rows.push(['qr', `${q.students} students of ${q.lessons} lessons, bursts of ${q.burst} every 10 s (${q.requests} marks, 5 % sent twice)`, `${sec(q.elapsedMs)}`]);
+      rows.push([
+        'qr',
+        `${q.students} students of ${q.lessons} lessons, bursts of ${q.burst} every 10 s (${q.requests} marks, 5 % sent twice)`,
+        `${sec(q.elapsedMs)}`,
+      ]);
       rows.push(['qr', '  mark latency', `p50 ${q.latencyP50Ms} ms, p99 ${q.latencyP99Ms} ms (goal ≤ 150), max ${q.latencyMaxMs} ms`]);
       rows.push(['qr', '  scan (lesson.json, the same students at once, before their marks)', `p50 ${q.scanP50Ms} ms, p99 ${q.scanP99Ms} ms`]);
       rows.push([
         'qr',
         `  warm-up classes before the clock (${q.warmup.length} × ${q.burst} other students, the first bursts after the start; not counted)`,
-        q.warmup
-          .map((w, k) => `${k + 1}. marks p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms; scans p99 ${w.scanP99Ms} ms; answers ${byStatus(w.statuses)}`)
-          .join('; '),
+        q.warmup.map((w, k) => `${k + 1}. marks p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms; scans p99 ${w.scanP99Ms} ms; answers ${byStatus(w.statuses)}`).join('; '),
       ]);
       rows.push(['qr', '  each burst: p50 / p99 / max', q.bursts.map((b) => `${b.p50Ms}/${b.p99Ms}/${b.maxMs}`).join(', ') + ' ms']);
       rows.push(['qr', "  the phones' own CPU in each burst's marks (this machine's cores, taken from the portal's)", q.phonesCpuMs.join(', ') + ' ms']);
-      rows.push(['qr', `  signed-in floor: ${burst} GET /api/qr/time.json at once (session check, no statement)`, `p50 ${q.floorP50Ms} ms, p99 ${q.floorP99Ms} ms`]);
-      rows.push(['qr', `  bare hello, ${burst} GETs at once (the machine's floor)`, `p50 ${q.hello.latencyP50Ms} ms, p99 ${q.hello.latencyP99Ms} ms; marks p99 = ${(q.latencyP99Ms / Math.max(1, q.hello.latencyP99Ms)).toFixed(1)} × hello p99`]);
+      rows.push([
+        'qr',
+        `  signed-in floor: ${burst} GET /api/qr/time.json at once (session check, no statement)`,
+        `p50 ${q.floorP50Ms} ms, p99 ${q.floorP99Ms} ms`,
+      ]);
+      rows.push([
+        'qr',
+        `  bare hello, ${burst} GETs at once (the machine's floor)`,
+        `p50 ${q.hello.latencyP50Ms} ms, p99 ${q.hello.latencyP99Ms} ms; marks p99 = ${(q.latencyP99Ms / Math.max(1, q.hello.latencyP99Ms)).toFixed(1)} × hello p99`,
+      ]);
       rows.push(['qr', '  answers', byStatus(q.statuses)]);
-      rows.push(['qr', '  marks lost / duplicates', `${q.marksLost} / ${q.duplicates} (goal 0 / 0; ${q.marksStored} marks, ${q.journalRecords} journal records)`]);
+      rows.push([
+        'qr',
+        '  marks lost / duplicates',
+        `${q.marksLost} / ${q.duplicates} (goal 0 / 0; ${q.marksStored} marks, ${q.journalRecords} journal records)`,
+      ]);
       return q;
     } finally {
       await portal?.stop();
@@ -295,9 +327,21 @@ try {
       portal = await startPortal({ dataDir: ownDir, env: { DATABASE_URL: pgDb.url, ...(loadWorkers ? { WORKERS: loadWorkers } : {}) } });
       const j = await runJournalBench(portal.origin, pgDb.url, { students: envInt('BENCH_JOURNAL_STUDENTS', 150), dates: envInt('BENCH_JOURNAL_DATES', 60) });
       const ms = (r) => `p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, max ${r.maxMs} ms (n ${r.n})`;
-      rows.push(['journal', `${j.students} students × ${j.dates} dates (${j.records} records), PostgreSQL database ${pgDb.name}`, `${j.rowsShown} rows, ${j.cellsShown} cells in the page`]);
-      rows.push(['journal', '  journal.json server time, one at a time', `p50 ${j.load.p50Ms} ms, p99 ${j.load.p99Ms} ms (goal ≤ 100), max ${j.load.maxMs} ms (n ${j.load.n})`]);
-      rows.push(['journal', '  navigation → interactive grid in Chromium', `median ${j.navigation.medianMs} ms (goal ≤ 300), first ${j.navigation.firstMs} ms, max ${j.navigation.maxMs} ms`]);
+      rows.push([
+        'journal',
+        `${j.students} students × ${j.dates} dates (${j.records} records), PostgreSQL database ${pgDb.name}`,
+        `${j.rowsShown} rows, ${j.cellsShown} cells in the page`,
+      ]);
+      rows.push([
+        'journal',
+        '  journal.json server time, one at a time',
+        `p50 ${j.load.p50Ms} ms, p99 ${j.load.p99Ms} ms (goal ≤ 100), max ${j.load.maxMs} ms (n ${j.load.n})`,
+      ]);
+      rows.push([
+        'journal',
+        '  navigation → interactive grid in Chromium',
+        `median ${j.navigation.medianMs} ms (goal ≤ 300), first ${j.navigation.firstMs} ms, max ${j.navigation.maxMs} ms`,
+      ]);
       if (process.env.BENCH_JOURNAL_TRACE) {
         const median = j.timelines[j.navigation.runs.indexOf(j.navigation.medianMs)] ?? j.timelines.at(-1);
         for (const e of median) rows.push(['journal', `    ${e.name}`, e.start === e.end ? `at ${e.start} ms` : `${e.start} → ${e.end} ms`]);
@@ -325,8 +369,16 @@ try {
         electives: envInt('BENCH_RUSH_ELECTIVES', 10),
         seats: envInt('BENCH_RUSH_SEATS', 30),
       });
-      rows.push(['registration', `${r.students} students, each with his own session, × ${r.electives} electives × ${r.seats} seats, all at once`, `sent and answered in ${sec(r.elapsedMs)}`]);
-      rows.push(['registration', '  seats taken / oversold', `${r.seatsTaken} of ${r.seatsExpected} / ${r.oversold} (goal ${r.seatsExpected} / 0); counters match the rows: ${r.takenMatches ? 'yes' : 'NO'}`]);
+      rows.push([
+        'registration',
+        `${r.students} students, each with his own session, × ${r.electives} electives × ${r.seats} seats, all at once`,
+        `sent and answered in ${sec(r.elapsedMs)}`,
+      ]);
+      rows.push([
+        'registration',
+        '  seats taken / oversold',
+        `${r.seatsTaken} of ${r.seatsExpected} / ${r.oversold} (goal ${r.seatsExpected} / 0); counters match the rows: ${r.takenMatches ? 'yes' : 'NO'}`,
+      ]);
       rows.push(['registration', '  waiting list', `${r.waiting} waiting, places 1..n in arrival order: ${r.orderKept ? 'yes' : 'NO'}`]);
       rows.push(['registration', '  save latency', `p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms (goal ≤ 1000), max ${r.latencyMaxMs} ms`]);
       rows.push(['registration', '  answers', `${byStatus(r.statuses)} (errors ${r.errors})`]);

@@ -179,7 +179,11 @@ export type VisitSetBody = Static<typeof VisitSetBody>;
 export const CellReply = Ok(Type.Union([VisitRow, Type.Null()]));
 
 /** POST visit/update.json: a record's mark by its id; id_teacher must be the caller. */
-export const VisitUpdateBody = Type.Object({ id_studentJournalVisit: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), id_otsenka: MarkInput, id_teacher: Type.Optional(Type.Integer()) });
+export const VisitUpdateBody = Type.Object({
+  id_studentJournalVisit: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+  id_otsenka: MarkInput,
+  id_teacher: Type.Optional(Type.Integer()),
+});
 export type VisitUpdateBody = Static<typeof VisitUpdateBody>;
 
 /** POST visit/paste.json: several cells at once (a pasted column), all or nothing. */
@@ -188,7 +192,9 @@ export const VisitPasteBody = Type.Object({
   cells: Type.Array(Type.Object({ id_student: DbId, visitDate: IsoDate, id_time: time, otsenka: MarkInput }), { minItems: 1, maxItems: CELLS_PER_WRITE_MAX }),
 });
 export type VisitPasteBody = Static<typeof VisitPasteBody>;
-export const CellsReply = Ok(Type.Array(Type.Object({ id_student: Type.Integer(), visitDate: Type.String(), id_time: Type.Integer(), cell: Type.Union([VisitRow, Type.Null()]) })));
+export const CellsReply = Ok(
+  Type.Array(Type.Object({ id_student: Type.Integer(), visitDate: Type.String(), id_time: Type.Integer(), cell: Type.Union([VisitRow, Type.Null()]) })),
+);
 
 /** POST visit/insertall.json (mark all present): every listed student without a record gets "present". */
 export const InsertAllBody = Type.Object({ id_journal: DbId, visitDate: IsoDate, id_time: time });
@@ -263,7 +269,12 @@ export type StudentDeleteBody = Static<typeof StudentDeleteBody>;
 export const RestoredReply = Ok(Type.Object({ restored: Type.Integer() }));
 
 /** POST student/hidden.json {id_journal}: the students hidden in a journal, who hid each and when. */
-export const HiddenStudent = Type.Object({ id_student: Type.Integer(), s_fio: Type.String(), hiddenAt: Type.String(), hiddenBy: Type.Union([Type.String(), Type.Null()]) });
+export const HiddenStudent = Type.Object({
+  id_student: Type.Integer(),
+  s_fio: Type.String(),
+  hiddenAt: Type.String(),
+  hiddenBy: Type.Union([Type.String(), Type.Null()]),
+});
 export type HiddenStudent = Static<typeof HiddenStudent>;
 export const HiddenStudentsReply = Ok(Type.Array(HiddenStudent));
 
@@ -300,7 +311,13 @@ export const LiveJournalChange = Type.Object({
 export type LiveJournalChange = Static<typeof LiveJournalChange>;
 
 /** POST teachertimes.json: the journal's weekly lessons in the timetable. */
-export const TeacherTime = Type.Object({ idShed: Type.Integer(), day_number: Type.Integer(), id_time: Type.Integer(), time: Type.String(), auditorium: Type.String() });
+export const TeacherTime = Type.Object({
+  idShed: Type.Integer(),
+  day_number: Type.Integer(),
+  id_time: Type.Integer(),
+  time: Type.String(),
+  auditorium: Type.String(),
+});
 export type TeacherTime = Static<typeof TeacherTime>;
 export const TeacherTimesReply = Ok(Type.Array(TeacherTime));
 

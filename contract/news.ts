@@ -125,4 +125,3 @@ export const NewsDownloadQuery = Type.Object({
   type: Type.Literal(NEWS_DOWNLOAD_TYPE),
 });
 export type NewsDownloadQuery = Static<typeof NewsDownloadQuery>;
-

@@ -140,7 +140,13 @@ export const ElectivesReply = Ok(Type.Array(RegRow));
 export const PermissionReply = Ok(Type.Object({ allowed: Type.Boolean() }));
 
 /** The teacher's view: his subgroups with who registered and the waiting list (bytype/teacher, bytype/subgroups). */
-export const RegStudent = Type.Object({ id_registration: Type.Integer(), id_student: Type.Integer(), fio: Type.String(), group: Type.String(), status: RegStatus });
+export const RegStudent = Type.Object({
+  id_registration: Type.Integer(),
+  id_student: Type.Integer(),
+  fio: Type.String(),
+  group: Type.String(),
+  status: RegStatus,
+});
 export type RegStudent = Static<typeof RegStudent>;
 export const TeacherSubgroup = Type.Object({
   id_subgroup: Type.Integer(),

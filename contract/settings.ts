@@ -37,4 +37,3 @@ export const AppLink = Type.Object({
 });
 export type AppLink = Static<typeof AppLink>;
 export const DinUrlsReply = Ok(Type.Array(AppLink));
-

@@ -66,7 +66,8 @@ export function violation(from, target, typeOnly) {
   if (ABOVE[from.zone]?.includes(target.zone))
     return `${FOLDER[from.zone]} must not import ${FOLDER[target.zone]}: the order is src/lib/ ← src/api/, src/components/ ← src/shared/.`;
   if (TESTS.includes(from.zone) && CLIENT.includes(target.zone)) return 'End-to-end tests drive the built app: they never import src/.';
-  if (TESTS.includes(from.zone) && target.zone === 'server') return 'End-to-end tests never import server code: the harness starts server/src/main.ts as a process.';
+  if (TESTS.includes(from.zone) && target.zone === 'server')
+    return 'End-to-end tests never import server code: the harness starts server/src/main.ts as a process.';
   if (from.zone === 'tests-support' && target.zone === 'tests') return 'tests/support/ must not import a test file.';
   return null;
 }

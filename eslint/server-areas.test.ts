@@ -35,7 +35,10 @@ tester.run('server-areas/no-other-area', serverAreas, {
     { filename: path.join(root, 'server/src/modules/index.ts'), code: "import chatRoutes from './chat/chat.routes';" },
     { filename: chatService, code: "import { Type } from 'typebox';" },
     // A plugin builds on shared code and other plugins.
-    { filename: livePlugin, code: "import { sessionFromRequest } from './session';\nimport { config } from '../config';\nimport type { Caller } from '../shared/caller';" },
+    {
+      filename: livePlugin,
+      code: "import { sessionFromRequest } from './session';\nimport { config } from '../config';\nimport type { Caller } from '../shared/caller';",
+    },
   ],
   invalid: [
     {

@@ -21,8 +21,7 @@ const fail = (line, code = 1) => {
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) fail(`Node.js 20.19 or newer is needed (this is ${process.versions.node}).`);
 
-if (!binOf('tsx', 'package.json') || !binOf('vite', 'bin/vite.js'))
-  fail('Dependencies are not installed: run `npm install` first.');
+if (!binOf('tsx', 'package.json') || !binOf('vite', 'bin/vite.js')) fail('Dependencies are not installed: run `npm install` first.');
 
 try {
   await ensureClientBuild({ log });
@@ -38,7 +37,9 @@ try {
 }
 const entry = SERVER_BUNDLE;
 
-log(`Server: starting (PORT=${process.env.PORT ?? '8080'}, ${process.env.DATABASE_URL ? 'DATABASE_URL set: PostgreSQL' : `DATA_DIR=${process.env.DATA_DIR ?? './data'}: embedded PGlite`})…`);
+log(
+  `Server: starting (PORT=${process.env.PORT ?? '8080'}, ${process.env.DATABASE_URL ? 'DATABASE_URL set: PostgreSQL' : `DATA_DIR=${process.env.DATA_DIR ?? './data'}: embedded PGlite`})…`,
+);
 
 // Own process group: a Ctrl-C in the terminal reaches only this process, which forwards it once
 // (the server takes a second signal as "exit now").

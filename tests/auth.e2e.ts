@@ -2,17 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FRESHMAN, STUDENT, TEACHER, type Account } from './support/accounts';
-import {
-  expectPath,
-  expectText,
-  expectVisible,
-  loginForm,
-  openProfileMenu,
-  setupE2E,
-  signIn,
-  signOut,
-  submitLogin,
-} from './support/e2e';
+import { expectPath, expectText, expectVisible, loginForm, openProfileMenu, setupE2E, signIn, signOut, submitLogin } from './support/e2e';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();

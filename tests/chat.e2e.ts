@@ -25,8 +25,14 @@ async function openConversation(page: Page, account: typeof TEACHER, contact: st
   await signIn(page, account);
   await page.getByRole('link', { name: new RegExp(`^${ru('nav.chat')}`) }).click();
   await expectPath(page, '/lms/chat');
-  await page.getByTestId('chat-disciplines').getByRole('button', { name: new RegExp(WEB) }).click();
-  await page.getByTestId('chat-contacts').getByRole('button', { name: new RegExp(contact) }).click();
+  await page
+    .getByTestId('chat-disciplines')
+    .getByRole('button', { name: new RegExp(WEB) })
+    .click();
+  await page
+    .getByTestId('chat-contacts')
+    .getByRole('button', { name: new RegExp(contact) })
+    .click();
   await expectVisible(page.getByRole('heading', { name: contact, exact: true }));
   // The live stream is open before anything is sent.
   await expect.poll(() => page.getByTestId('chat-live').getAttribute('data-status'), { timeout: 30000 }).toBe('open');
@@ -116,7 +122,10 @@ describe('chat on a phone', () => {
     await expectPath(page, '/lms/chat');
     expect(await tabBar.getByRole('button', { name: ru('tabs.messages'), exact: true }).getAttribute('aria-current')).toBe('page');
 
-    await page.getByTestId('chat-disciplines').getByRole('button', { name: new RegExp(WEB) }).tap();
+    await page
+      .getByTestId('chat-disciplines')
+      .getByRole('button', { name: new RegExp(WEB) })
+      .tap();
     const contacts = page.getByTestId('chat-contacts');
     await expectVisible(contacts.getByRole('button', { name: new RegExp(ru('chat:contacts.groupChat')) }));
     await contacts.getByRole('button', { name: new RegExp(TEACHER_NAME) }).tap();

@@ -52,7 +52,10 @@ afterAll(async () => {
 });
 
 async function openNews(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: ru('layout.topNav') }).getByRole('link', { name: ru('nav.news') }).click();
+  await page
+    .getByRole('navigation', { name: ru('layout.topNav') })
+    .getByRole('link', { name: ru('nav.news') })
+    .click();
   await expectPath(page, '/lms/news');
   await expectVisible(page.getByTestId('news-item').first(), 15000);
 }

@@ -122,7 +122,11 @@ describe('a load the server fails', () => {
       try {
         const page = await context.newPage();
         await page.route(c.failing, (route) =>
-          route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ result: true, error: { code: 'INTERNAL', message: 'Внутренняя ошибка сервера' }, data: null }) }),
+          route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ result: true, error: { code: 'INTERNAL', message: 'Внутренняя ошибка сервера' }, data: null }),
+          }),
         );
         await page.goto(c.path);
         await c.before?.(page);

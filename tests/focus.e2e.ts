@@ -25,7 +25,8 @@ const focusRing = (page: Page) =>
     };
     // What the ring is drawn on: the first ancestor with a background of its own.
     let behind = el.parentElement;
-    while (behind && (rgb(getComputedStyle(behind).backgroundColor)[3] === 0 || getComputedStyle(behind).backgroundColor === 'transparent')) behind = behind.parentElement;
+    while (behind && (rgb(getComputedStyle(behind).backgroundColor)[3] === 0 || getComputedStyle(behind).backgroundColor === 'transparent'))
+      behind = behind.parentElement;
     const back = luminance(rgb(behind ? getComputedStyle(behind).backgroundColor : 'rgb(255,255,255)'));
     const ring = luminance(rgb(style.outlineColor));
     return {

@@ -67,7 +67,10 @@ describe('journal setup', () => {
     // Tab and Shift+Tab stay inside: back from the first field is the dialog's last button.
     await box.locator('#subgroup-name-1').focus();
     await page.keyboard.press('Shift+Tab');
-    expect(await page.evaluate(() => [Boolean(document.activeElement?.closest('[role="dialog"]')), document.activeElement?.textContent])).toEqual([true, ru('journal:subgroups.save')]);
+    expect(await page.evaluate(() => [Boolean(document.activeElement?.closest('[role="dialog"]')), document.activeElement?.textContent])).toEqual([
+      true,
+      ru('journal:subgroups.save'),
+    ]);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('subgroup-name-1');
     // Escape closes it and focus returns to the button that opened it.

@@ -62,7 +62,10 @@ describe('journal undo', () => {
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('heading').innerText()).toContain(ru('journal:history.title'));
     const entries = await dialog.locator('.journal-history li').count();
-    await dialog.getByRole('button', { name: ru('journal:history.restore'), exact: true }).first().click();
+    await dialog
+      .getByRole('button', { name: ru('journal:history.restore'), exact: true })
+      .first()
+      .click();
     await expect.poll(() => dialog.locator('.journal-history li').count()).toBe(entries + 1);
     await expect.poll(() => firstCell(page).innerText()).not.toBe(mark);
   });
@@ -77,6 +80,13 @@ describe('journal undo', () => {
       dt.setData('text/plain', '3\t3\t3\r\n');
       document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
     });
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: ru('journal:grid.pasteOverflow', { count: 2 }) }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .filter({ hasText: ru('journal:grid.pasteOverflow', { count: 2 }) })
+          .count(),
+      )
+      .toBe(1);
   });
 });

@@ -97,7 +97,10 @@ describe('journal', () => {
     await teacher.keyboard.press('Escape');
 
     // Excel export: the file opens and holds the marks.
-    const [download] = await Promise.all([teacher.waitForEvent('download'), teacher.getByRole('link', { name: ru('journal:toolbar.export'), exact: true }).click()]);
+    const [download] = await Promise.all([
+      teacher.waitForEvent('download'),
+      teacher.getByRole('link', { name: ru('journal:toolbar.export'), exact: true }).click(),
+    ]);
     const bytes = await new Promise<Buffer>((resolve, reject) => {
       void download.createReadStream().then((stream) => {
         const chunks: Buffer[] = [];
@@ -174,7 +177,13 @@ describe('journal', () => {
     await page.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: FIRST_PAIR });
     await page.getByRole('button', { name: ru('journal:lesson.add'), exact: true }).click();
     // The lesson is saved before its column shows: until then the last column is an earlier lesson.
-    await expectVisible(page.locator('thead th').filter({ hasText: `${tomorrow.slice(8, 10)}.${tomorrow.slice(5, 7)}` }).last(), 30000);
+    await expectVisible(
+      page
+        .locator('thead th')
+        .filter({ hasText: `${tomorrow.slice(8, 10)}.${tomorrow.slice(5, 7)}` })
+        .last(),
+      30000,
+    );
     const cell = lastColumnCell(page, 0);
     await cell.click();
     await page.keyboard.type('4');

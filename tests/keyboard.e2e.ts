@@ -27,7 +27,10 @@ const focusedIsInDialog = (page: Page) => page.evaluate(() => Boolean(document.a
 async function openChat(page: Page): Promise<void> {
   await signIn(page, TEACHER);
   await page.goto('/lms/chat');
-  await page.getByTestId('chat-disciplines').getByRole('button', { name: new RegExp(WEB) }).click();
+  await page
+    .getByTestId('chat-disciplines')
+    .getByRole('button', { name: new RegExp(WEB) })
+    .click();
   await expectVisible(page.getByTestId('chat-contacts').getByRole('button', { name: new RegExp(STUDENT_NAME) }));
 }
 
@@ -65,7 +68,10 @@ describe('keyboard', () => {
   it('chat: the delete confirmation keeps the focus inside and gives it back on close', async () => {
     const page = await e2e.page({ viewport: WIDE });
     await openChat(page);
-    await page.getByTestId('chat-contacts').getByRole('button', { name: new RegExp(STUDENT_NAME) }).click();
+    await page
+      .getByTestId('chat-contacts')
+      .getByRole('button', { name: new RegExp(STUDENT_NAME) })
+      .click();
     const text = `Проверка клавиатуры ${Date.now()}`;
     const box = page.getByTestId('chat-composer').getByLabel(ru('chat:composer.label'), { exact: true });
     await box.fill(text);

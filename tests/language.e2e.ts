@@ -127,7 +127,10 @@ describe('texts in the language of the user', () => {
     const context = await openContext(e2e.browser, e2e.server, { viewport: WIDE, language: 'ru', storageState: await session(TEACHER) });
     try {
       const page = await context.newPage();
-      await visit(page, SIGNED_IN_SCREENS.find((s) => s.path === '/lms/chat')!);
+      await visit(
+        page,
+        SIGNED_IN_SCREENS.find((s) => s.path === '/lms/chat')!,
+      );
       const disciplines = page.getByTestId('chat-disciplines');
       await disciplines.getByRole('button', { name: /Веб-программирование/ }).click();
       const contacts = page.getByTestId('chat-contacts');
@@ -148,7 +151,10 @@ describe('texts in the language of the user', () => {
     const context = await openContext(e2e.browser, e2e.server, { viewport: WIDE, language: 'ru', storageState: await session(TEACHER) });
     try {
       const page = await context.newPage();
-      await visit(page, SIGNED_IN_SCREENS.find((s) => s.path === '/lms')!);
+      await visit(
+        page,
+        SIGNED_IN_SCREENS.find((s) => s.path === '/lms')!,
+      );
       const panel = await openProfileMenu(page);
       await panel.getByRole('button', { name: 'EN', exact: true }).click();
       await expectVisible(page.getByRole('heading', { name: text('en', 'profile:sections.personal'), exact: true }));

@@ -23,7 +23,10 @@ const TITLE = 'Лекции по веб-программированию: REST �
 
 async function open(page: Page, menuKey: 'library' | 'umk', path: string): Promise<void> {
   await expectVisible(page.getByRole('link', { name: ru(`menu.${menuKey}`), exact: true }).first());
-  await page.getByRole('link', { name: ru(`menu.${menuKey}`), exact: true }).first().click();
+  await page
+    .getByRole('link', { name: ru(`menu.${menuKey}`), exact: true })
+    .first()
+    .click();
   await expectPath(page, path);
 }
 
@@ -84,7 +87,10 @@ describe('library and teaching materials', () => {
     await student.getByTestId('library-filter').fill('Жумагулова');
 
     // Reading: the browser's own viewer gets the PDF inline (no download first).
-    const read = student.getByTestId('library-book').filter({ hasText: TITLE }).getByRole('link', { name: ru('library:book.readNamed', { name: TITLE }) });
+    const read = student
+      .getByTestId('library-book')
+      .filter({ hasText: TITLE })
+      .getByRole('link', { name: ru('library:book.readNamed', { name: TITLE }) });
     const [popup, response] = await Promise.all([
       student.context().waitForEvent('page'),
       student.context().waitForEvent('response', (r) => r.url().includes('/api/library/read.file')),
@@ -112,7 +118,10 @@ describe('library and teaching materials', () => {
     await expectHidden(dialog);
     await expectVisible(teacher.getByTestId('library-book').filter({ hasText: name }).first());
     await first.getByRole('button', { name: ru('library:book.deleteNamed', { name }) }).click();
-    await teacher.getByRole('alertdialog').getByRole('button', { name: ru('library:delete.confirm'), exact: true }).click();
+    await teacher
+      .getByRole('alertdialog')
+      .getByRole('button', { name: ru('library:delete.confirm'), exact: true })
+      .click();
     await teacher.waitForFunction((title) => ![...document.querySelectorAll('[data-testid="library-book"] h3')].some((h) => h.textContent === title), name);
 
     await open(teacher, 'umk', '/lms/umk');

@@ -11,12 +11,17 @@ import { ru } from './support/texts';
 const e2e = setupE2E();
 
 /** A small valid PDF (what the server's content check accepts as application/pdf). */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 /** The seeded students-only post of the Faculty of IT office (another author than the demo teacher). */
 const SCHOLARSHIP = 'Приём документов на академическую стипендию';
 
 async function openNews(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: ru('layout.topNav') }).getByRole('link', { name: ru('nav.news') }).click();
+  await page
+    .getByRole('navigation', { name: ru('layout.topNav') })
+    .getByRole('link', { name: ru('nav.news') })
+    .click();
   await expectPath(page, '/lms/news');
   await expectVisible(page.getByTestId('news-item').first(), 15000);
 }
@@ -41,7 +46,10 @@ describe('news', () => {
     // A students-only post by another author is not in the teacher's feed.
     expect(await item(teacher, SCHOLARSHIP).count()).toBe(0);
 
-    await post(teacher, message, { audience: ru('news:audiences.students'), files: [{ name: 'Вопросы к экзамену.pdf', mimeType: 'application/pdf', buffer: PDF }] });
+    await post(teacher, message, {
+      audience: ru('news:audiences.students'),
+      files: [{ name: 'Вопросы к экзамену.pdf', mimeType: 'application/pdf', buffer: PDF }],
+    });
     const mine = item(teacher, message);
     await expectVisible(mine);
     // The feed reloaded from page 1: the new post is the first one after the pinned and the scheduled items.
@@ -63,7 +71,9 @@ describe('news', () => {
     await expectVisible(item(student, SCHOLARSHIP));
 
     const link = seen.getByRole('link', { name: ru('news:download', { name: 'Вопросы к экзамену.pdf' }) });
-    expect(await link.getAttribute('href')).toBe(`/api/news/download.file?filename=${encodeURIComponent(`${await seen.getAttribute('data-id')}_Вопросы к экзамену.pdf`)}&type=4`);
+    expect(await link.getAttribute('href')).toBe(
+      `/api/news/download.file?filename=${encodeURIComponent(`${await seen.getAttribute('data-id')}_Вопросы к экзамену.pdf`)}&type=4`,
+    );
     const [download] = await Promise.all([student.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('Вопросы к экзамену.pdf');
     const saved = await download.path();

@@ -7,8 +7,7 @@ import { ru, text } from './support/texts';
 
 const e2e = setupE2E();
 
-const heading = (page: Page, lng: 'ru' | 'en' | 'kg') =>
-  page.getByRole('heading', { name: text(lng, 'auth:login.title'), exact: true });
+const heading = (page: Page, lng: 'ru' | 'en' | 'kg') => page.getByRole('heading', { name: text(lng, 'auth:login.title'), exact: true });
 
 const bodyIsDark = (page: Page) => page.evaluate(() => document.body.classList.contains('dark'));
 

@@ -55,7 +55,10 @@ describe('QR attendance', () => {
     await student.goto('/lms/qrscan');
     await expectVisible(student.getByRole('heading', { level: 1, name: ru('qr:scan.title') }), 20000);
 
-    await teacher.getByTestId(`lesson-${idShed}`).getByRole('link', { name: new RegExp(ru('schedule:attendance')) }).click();
+    await teacher
+      .getByTestId(`lesson-${idShed}`)
+      .getByRole('link', { name: new RegExp(ru('schedule:attendance')) })
+      .click();
     await expectPath(teacher, '/lms/qrlesson');
     const makeup = teacher.getByRole('button', { name: ru('qr:projector.startMakeup') });
     const code = teacher.getByTestId('qr-token');
@@ -79,10 +82,13 @@ describe('QR attendance', () => {
 
     // The student follows the scanned link (what the phone's camera reads from the code) and marks.
     const token = (await code.getAttribute('data-token'))!;
-    await student.evaluate((path) => {
-      window.history.pushState(null, '', path);
-      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-    }, `/lms/qrscan?t=${encodeURIComponent(token)}`);
+    await student.evaluate(
+      (path) => {
+        window.history.pushState(null, '', path);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      },
+      `/lms/qrscan?t=${encodeURIComponent(token)}`,
+    );
     await expectVisible(student.getByTestId('scan-lesson'), 15000);
     await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
     await expectVisible(student.getByTestId('scan-result'), 20000);
@@ -98,7 +104,10 @@ describe('QR attendance', () => {
     // The teacher turns the tablet to portrait (the mobile layout, with the tab bar) and back: the
     // same screen goes on, count and code kept, without being mounted anew (attendance opened again).
     const shown = await count.elementHandle();
-    for (const size of [{ width: 820, height: 1180 }, { width: 1280, height: 800 }]) {
+    for (const size of [
+      { width: 820, height: 1180 },
+      { width: 1280, height: 800 },
+    ]) {
       await teacher.setViewportSize(size);
       await expect.poll(() => teacher.getByTestId('mobile-tab-bar').isVisible(), { timeout: 10000 }).toBe(size.width < 900);
       expect(await shown!.evaluate((node) => node.isConnected)).toBe(true);
@@ -225,7 +234,7 @@ describe('the stored timetable', () => {
   });
 });
 
-describe('the projector\'s link while signed out', () => {
+describe("the projector's link while signed out", () => {
   it('a signed-out student opens /lms/qrscan?t=abc, signs in and lands on it with the code kept', async () => {
     const student = await e2e.page();
     await student.goto('/lms/qrscan?t=abc');

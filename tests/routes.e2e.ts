@@ -18,7 +18,11 @@ const LANGUAGES = ['ru', 'kg', 'en'] as const;
 
 /** The full-page crash or chunk failure, if the page shows one. */
 const crashed = (page: Page, lng: (typeof LANGUAGES)[number]) =>
-  page.getByRole('heading', { name: new RegExp(`^(${[text(lng, 'errors.crash'), text(lng, 'errors.chunkTitle')].map((s) => s.replace(/[.*+?^${}()|[\]\\!]/g, '\\$&')).join('|')})$`) }).count();
+  page
+    .getByRole('heading', {
+      name: new RegExp(`^(${[text(lng, 'errors.crash'), text(lng, 'errors.chunkTitle')].map((s) => s.replace(/[.*+?^${}()|[\]\\!]/g, '\\$&')).join('|')})$`),
+    })
+    .count();
 
 /**
  * One browser page per account and width, reused by the tests of a describe (each load is still a

@@ -131,13 +131,23 @@ describe('each area looks as its baseline', { shuffle: false }, () => {
         await page.addStyleTag({ content: STILL });
         // Fonts and images in, nothing loading.
         await page.evaluate(() => document.fonts.ready);
-        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .spinner, .skeleton') && [...document.images].every((i) => i.complete), undefined, { timeout: 20000 });
+        await page.waitForFunction(
+          () => !document.querySelector('[aria-busy="true"], .spinner, .skeleton') && [...document.images].every((i) => i.complete),
+          undefined,
+          { timeout: 20000 },
+        );
         // "Today" and "now" in the timetable move with the clock: shown as any other day and lesson.
         await page.evaluate(() => {
           for (const el of document.querySelectorAll('.is-today, .is-now')) el.classList.remove('is-today', 'is-now');
           window.scrollTo(0, 0);
         });
-        const picture = await page.screenshot({ animations: 'disabled', caret: 'hide', mask: MASK.map((s) => page.locator(s)), maskColor: '#7f7f7f', scale: 'css' });
+        const picture = await page.screenshot({
+          animations: 'disabled',
+          caret: 'hide',
+          mask: MASK.map((s) => page.locator(s)),
+          maskColor: '#7f7f7f',
+          scale: 'css',
+        });
 
         const stem = `${shot.name}-${width.name}`;
         const file = path.join(BASELINES, `${stem}.png`);
@@ -148,6 +158,9 @@ describe('each area looks as its baseline', { shuffle: false }, () => {
         }
         const ratio = compare(picture, file, stem);
         if (ratio > MAX_DIFF) fs.writeFileSync(path.join(OUT, `${stem}.png`), picture);
-        expect(ratio, `${stem}: ${(ratio * 100).toFixed(2)}% of the pixels differ from ${path.relative(ROOT, file)} (see test-results/screenshots/)`).toBeLessThanOrEqual(MAX_DIFF);
+        expect(
+          ratio,
+          `${stem}: ${(ratio * 100).toFixed(2)}% of the pixels differ from ${path.relative(ROOT, file)} (see test-results/screenshots/)`,
+        ).toBeLessThanOrEqual(MAX_DIFF);
       }, 60000);
 });

@@ -26,8 +26,14 @@ describe('the server goes away while the user writes', () => {
     await signIn(page, STUDENT);
     await page.getByRole('link', { name: new RegExp(`^${ru('nav.chat')}`) }).click();
     await expectPath(page, '/lms/chat');
-    await page.getByTestId('chat-disciplines').getByRole('button', { name: /Веб-программирование/ }).click();
-    await page.getByTestId('chat-contacts').getByRole('button', { name: /Асанов Бакыт Кубанычбекович/ }).click();
+    await page
+      .getByTestId('chat-disciplines')
+      .getByRole('button', { name: /Веб-программирование/ })
+      .click();
+    await page
+      .getByTestId('chat-contacts')
+      .getByRole('button', { name: /Асанов Бакыт Кубанычбекович/ })
+      .click();
     const composer = page.getByTestId('chat-composer');
     const field = composer.getByLabel(ru('chat:composer.label'), { exact: true });
     await expectVisible(field);
@@ -48,7 +54,10 @@ describe('the server goes away while the user writes', () => {
   it('a half-written news post stays in the composer and is published when the server is back', async () => {
     const page = await e2e.page();
     await signIn(page, TEACHER);
-    await page.getByRole('navigation', { name: ru('layout.topNav') }).getByRole('link', { name: ru('nav.news') }).click();
+    await page
+      .getByRole('navigation', { name: ru('layout.topNav') })
+      .getByRole('link', { name: ru('nav.news') })
+      .click();
     await expectPath(page, '/lms/news');
     const composer = page.getByTestId('news-composer');
     const field = composer.getByLabel(ru('news:composer.message'), { exact: true });

@@ -101,7 +101,9 @@ describe('single window', () => {
     const teacher = await e2e.page();
     await signIn(teacher, TEACHER);
     const t = await entries(teacher);
-    expect(t).toEqual(expect.arrayContaining([ru('menu.schedule'), ru('menu.journal'), ru('menu.references'), ru('menu.rooms'), ru('menu.reportQr'), ru('menu.webinar')]));
+    expect(t).toEqual(
+      expect.arrayContaining([ru('menu.schedule'), ru('menu.journal'), ru('menu.references'), ru('menu.rooms'), ru('menu.reportQr'), ru('menu.webinar')]),
+    );
     expect(t).not.toContain(ru('menu.studentQr'));
     const student = await e2e.page();
     await signIn(student, STUDENT);
@@ -140,7 +142,10 @@ describe('single window', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="order-row"]').length > n, before);
-    const cancel = page.getByTestId('order-row').first().getByRole('button', { name: ru('singlewindow:list.cancel'), exact: true });
+    const cancel = page
+      .getByTestId('order-row')
+      .first()
+      .getByRole('button', { name: ru('singlewindow:list.cancel'), exact: true });
     await cancel.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog');

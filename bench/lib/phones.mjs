@@ -61,7 +61,12 @@ export function phones(origin) {
   };
 
   const connect = (key) => {
-    const socket = net.connect({ host: loopback ? '127.0.0.1' : hostname, port: Number(port), noDelay: true, ...(loopback ? { localAddress: addressOf(key) } : {}) });
+    const socket = net.connect({
+      host: loopback ? '127.0.0.1' : hostname,
+      port: Number(port),
+      noDelay: true,
+      ...(loopback ? { localAddress: addressOf(key) } : {}),
+    });
     const phone = { socket, waiting: null, buffer: null };
     /** The request waiting for an answer, no longer waiting. */
     const take = () => {

@@ -41,7 +41,10 @@ export function inlineFirstPaint(): Plugin {
         const dataUrl = (src: string): string | null => {
           const file = path.join(publicDir, src.startsWith(base) ? src.slice(base.length) : src.replace(/^\//, ''));
           if (!src.endsWith('.svg') || !fs.existsSync(file)) return null;
-          const svg = fs.readFileSync(file, 'utf8').replace(/\s*\n\s*/g, ' ').trim();
+          const svg = fs
+            .readFileSync(file, 'utf8')
+            .replace(/\s*\n\s*/g, ' ')
+            .trim();
           const uri = `data:image/svg+xml,${encodeURIComponent(svg).replace(/%20/g, ' ').replace(/%3D/g, '=').replace(/%3A/g, ':').replace(/%2F/g, '/').replace(/%22/g, "'")}`;
           return uri.replace(/"/g, '&quot;');
         };

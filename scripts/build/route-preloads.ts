@@ -83,8 +83,7 @@ export function routePreloads(options: RoutePreloadOptions): Plugin {
           const id = path.resolve(root, one);
           // A lazy module that other lazy chunks also import statically may share their chunk
           // instead of having its own: then the chunk that holds it.
-          const chunk =
-            [...chunks].find(([, c]) => c.facade === id)?.[0] ?? [...chunks].find(([, c]) => c.modules.includes(id))?.[0];
+          const chunk = [...chunks].find(([, c]) => c.facade === id)?.[0] ?? [...chunks].find(([, c]) => c.modules.includes(id))?.[0];
           if (!chunk) {
             this.error(`route-preloads: no chunk for ${one} (route ${route}); is it still a lazy route?`);
           }

@@ -96,7 +96,12 @@ describe('the client build of npm start', () => {
     expect(replies.filter((reply) => reply.built)).toHaveLength(1);
     for (const reply of replies) expect(reply.files).toEqual(expectedListing);
     expect(staleReason(sourceHash(root), { root })).toBeNull();
-    expect(fs.readdirSync(root).filter((name) => name.startsWith('dist')).sort()).toEqual(['dist']);
+    expect(
+      fs
+        .readdirSync(root)
+        .filter((name) => name.startsWith('dist'))
+        .sort(),
+    ).toEqual(['dist']);
   });
 
   it('builds again only when a source changed', async () => {
@@ -123,7 +128,12 @@ describe('the client build of npm start', () => {
     await expect(ensureClientBuild({ root, build: failing, log: () => {} })).rejects.toThrow('vite build failed');
     expect(listing(path.join(root, 'dist'))).toEqual(expectedListing);
     expect(fs.readFileSync(path.join(root, 'dist/index.html'), 'utf8')).toContain('good');
-    expect(fs.readdirSync(root).filter((name) => name.startsWith('dist')).sort()).toEqual(['dist']);
+    expect(
+      fs
+        .readdirSync(root)
+        .filter((name) => name.startsWith('dist'))
+        .sort(),
+    ).toEqual(['dist']);
   });
 
   it('takes over the lock of a start that died while building', async () => {

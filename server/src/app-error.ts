@@ -21,7 +21,5 @@ export const badRequest = (params?: Record<string, string | number>) => new AppE
 export const unauthorized = () => new AppError(401, 'UNAUTHORIZED');
 export const forbidden = () => new AppError(403, 'FORBIDDEN');
 export const notFound = () => new AppError(404, 'NOT_FOUND');
-export const tooManyRequests = (seconds: number) =>
-  new AppError(429, 'TOO_MANY_REQUESTS', { seconds }, { 'retry-after': String(seconds) });
-export const serviceUnavailable = (retryAfterSeconds = 5) =>
-  new AppError(503, 'SERVICE_UNAVAILABLE', undefined, { 'retry-after': String(retryAfterSeconds) });
+export const tooManyRequests = (seconds: number) => new AppError(429, 'TOO_MANY_REQUESTS', { seconds }, { 'retry-after': String(seconds) });
+export const serviceUnavailable = (retryAfterSeconds = 5) => new AppError(503, 'SERVICE_UNAVAILABLE', undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -36,7 +36,11 @@ function freePort(): Promise<number> {
   });
 }
 
-const listening = (output: string[]) => output.join('').split('\n').filter((l) => l.includes('Server listening at'));
+const listening = (output: string[]) =>
+  output
+    .join('')
+    .split('\n')
+    .filter((l) => l.includes('Server listening at'));
 
 /** Resolves once `output` holds `n` "listening" lines (or rejects when the process ends first). */
 function listeningLines(s: { child: ChildProcess; output: string[] }, n: number): Promise<string[]> {
@@ -173,7 +177,11 @@ describe.runIf(usePostgres)('two server processes on one PostgreSQL database', (
       const message = `Через другой процесс ${Date.now()}`;
       const fields = { year: 2026, ws: 1, id_discipline: web.id, id_from_type: t.role, id_from: t.uid, id_to_type: s.role, id_to: s.uid, message };
       const { payload, contentType } = multipartPayload(Object.entries(fields).map(([name, value]) => ({ name, content: String(value) })));
-      const sent = await fetch(`${a.origin}/api/chat/insert.json`, { method: 'POST', headers: { cookie: teacher.cookie, 'content-type': contentType }, body: payload });
+      const sent = await fetch(`${a.origin}/api/chat/insert.json`, {
+        method: 'POST',
+        headers: { cookie: teacher.cookie, 'content-type': contentType },
+        body: payload,
+      });
       expect(sent.status).toBe(200);
       await until(/event: message\ndata: .*\n\n/);
       const data = JSON.parse(/event: message\ndata: (.*)\n\n/.exec(text)![1]);

@@ -41,7 +41,14 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'WARN',
       PASSWORD_MIN_LENGTH: '4',
     });
-    expect(c).toMatchObject({ port: 9000, publicUrl: 'http://localhost:9000', databaseUrl: 'postgres://u:p@db:5432/lms', trustProxy: 1, logLevel: 'warn', passwordMinLength: 4 });
+    expect(c).toMatchObject({
+      port: 9000,
+      publicUrl: 'http://localhost:9000',
+      databaseUrl: 'postgres://u:p@db:5432/lms',
+      trustProxy: 1,
+      logLevel: 'warn',
+      passwordMinLength: 4,
+    });
     expect(c.google).toEqual({ clientId: 'id', clientSecret: 'secret', issuer: 'https://accounts.google.com' });
     expect(loadConfig({ PUBLIC_URL: 'https://lms.example.kg/', TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' })).toMatchObject({
       publicUrl: 'https://lms.example.kg',
@@ -78,7 +85,19 @@ describe('loadConfig', () => {
 
   it('documents every variable with a default and a meaning', () => {
     const names = CONFIG_VARS.map((v) => v.name);
-    expect(names).toEqual(expect.arrayContaining(['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'UPLOAD_LIMIT_MB', 'SESSION_IDLE_MINUTES', 'PUBLIC_URL', 'GOOGLE_ISSUER', 'LOG_LEVEL']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'HOST',
+        'DATA_DIR',
+        'DATABASE_URL',
+        'UPLOAD_LIMIT_MB',
+        'SESSION_IDLE_MINUTES',
+        'PUBLIC_URL',
+        'GOOGLE_ISSUER',
+        'LOG_LEVEL',
+      ]),
+    );
     for (const v of CONFIG_VARS) expect(v.meaning.length).toBeGreaterThan(10);
     expect(CONFIG_VARS.find((v) => v.name === 'PUBLIC_URL')?.default).toBe('http://localhost:PORT');
   });

@@ -65,7 +65,10 @@ const optionalText = (raw: string | undefined): string | null => raw ?? null;
 
 /** A comma list of CIDR networks ('10.0.0.0/8', '2001:db8::/32'), checked here so that a typo stops the start. */
 function cidrList(raw: string | undefined): string[] {
-  const list = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const cidr of list) {
     const m = /^([0-9a-fA-F.:]+)\/(\d{1,3})$/.exec(cidr);
     const family = m ? net.isIP(m[1]) : 0;
@@ -111,7 +114,10 @@ function trustProxy(raw: string | undefined): TrustProxy {
   if (/^(false|0|no|off)$/i.test(value)) return false;
   if (/^(true|yes|on)$/i.test(value)) return true;
   if (/^\d+$/.test(value)) return Number(value);
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (list.length === 0 || list.some((s) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(s)))
     throw new Invalid(`expected true, false, a number of hops or a comma list of IP addresses/CIDR ranges, got '${value}'`);
   return list;
@@ -135,7 +141,12 @@ const VARS = {
     'Who may add books to the library, a comma list of teacher, student and library (staff with the library permission, whatever their role).',
     uploaderList,
   ),
-  uploadsPerMinute: v('UPLOADS_PER_MINUTE', '10', 'Uploads one account may make within a minute (library and teaching materials, counted across server processes) before 429.', int(1, 10000)),
+  uploadsPerMinute: v(
+    'UPLOADS_PER_MINUTE',
+    '10',
+    'Uploads one account may make within a minute (library and teaching materials, counted across server processes) before 429.',
+    int(1, 10000),
+  ),
   quotaTeacherMb: v('QUOTA_TEACHER_MB', '2048', "Storage one teacher's uploads may take, in MB.", int(1, 10_000_000)),
   quotaStudentMb: v('QUOTA_STUDENT_MB', '200', "Storage one student's uploads may take, in MB.", int(1, 10_000_000)),
   freeSpaceFloorMb: v(
@@ -156,17 +167,17 @@ const VARS = {
   replyCacheMs: v(
     'REPLY_CACHE_MS',
     '10000',
-    'How long a server process may reuse the reply of a frequent read (the profile, a page of the news feed, a group\'s week of the timetable) before reading it again (0: every call reads); a change to what it was read from ends the reuse at once.',
+    "How long a server process may reuse the reply of a frequent read (the profile, a page of the news feed, a group's week of the timetable) before reading it again (0: every call reads); a change to what it was read from ends the reuse at once.",
     int(0, 60000),
   ),
-  passwordMinLength: v('PASSWORD_MIN_LENGTH', String(PASSWORD_MIN_DEFAULT), `Minimum length of a new password (${PASSWORD_MIN_FLOOR} at least).`, int(PASSWORD_MIN_FLOOR, 128)),
-  throttleWindowMinutes: v('LOGIN_THROTTLE_WINDOW_MINUTES', '5', 'Window in which failed sign-ins are counted.', int(1, 24 * 60)),
-  throttlePerAddress: v(
-    'LOGIN_THROTTLE_PER_ADDRESS',
-    '10',
-    'Failed sign-ins for one account from one address within the window before 429.',
-    int(1, 10000),
+  passwordMinLength: v(
+    'PASSWORD_MIN_LENGTH',
+    String(PASSWORD_MIN_DEFAULT),
+    `Minimum length of a new password (${PASSWORD_MIN_FLOOR} at least).`,
+    int(PASSWORD_MIN_FLOOR, 128),
   ),
+  throttleWindowMinutes: v('LOGIN_THROTTLE_WINDOW_MINUTES', '5', 'Window in which failed sign-ins are counted.', int(1, 24 * 60)),
+  throttlePerAddress: v('LOGIN_THROTTLE_PER_ADDRESS', '10', 'Failed sign-ins for one account from one address within the window before 429.', int(1, 10000)),
   throttlePerAccount: v('LOGIN_THROTTLE_PER_ACCOUNT', '20', 'Failed sign-ins for one account from all addresses within the window before 429.', int(1, 10000)),
   throttlePerHour: v('LOGIN_THROTTLE_PER_HOUR', '100', 'Failed sign-ins for one account within an hour before 429.', int(1, 100000)),
   passwordChangePerMinute: v('PASSWORD_CHANGE_THROTTLE', '3', 'Wrong current passwords in a password change within a minute before 429.', int(1, 1000)),
@@ -183,7 +194,12 @@ const VARS = {
   googleClientSecret: v('GOOGLE_CLIENT_SECRET', undefined, 'OAuth client secret.', optionalText),
   googleIssuer: v('GOOGLE_ISSUER', 'https://accounts.google.com', 'OpenID Connect issuer (discovery at ISSUER/.well-known/openid-configuration).', httpUrl),
   dbPoolMax: v('DB_POOL_MAX', '10', 'PostgreSQL: connections in the pool.', int(1, 1000)),
-  dbStatementTimeoutMs: v('DB_STATEMENT_TIMEOUT_MS', '15000', 'PostgreSQL: statement_timeout (and idle_in_transaction_session_timeout) of each connection.', int(100, 3600000)),
+  dbStatementTimeoutMs: v(
+    'DB_STATEMENT_TIMEOUT_MS',
+    '15000',
+    'PostgreSQL: statement_timeout (and idle_in_transaction_session_timeout) of each connection.',
+    int(100, 3600000),
+  ),
   dbConnectionTimeoutMs: v('DB_CONNECTION_TIMEOUT_MS', '5000', 'PostgreSQL: wait for a free pool connection before answering 503.', int(100, 600000)),
   dbRequestTimeoutMs: v(
     'DB_REQUEST_TIMEOUT_MS',
@@ -214,7 +230,11 @@ const VARS = {
     'JOURNAL_REOPEN_LOGINS',
     undefined,
     'Comma list of the logins that may still write into the journals of a closed half-year (reopen it); empty: nobody.',
-    (raw) => (raw ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    (raw) =>
+      (raw ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
   ),
   qrPositionDays: v(
     'QR_POSITION_DAYS',

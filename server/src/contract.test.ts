@@ -22,7 +22,9 @@ const CONTRACT_FILES = fs
   .sort();
 const AREAS: Record<string, Record<string, unknown>> = Object.fromEntries(
   await Promise.all(
-    CONTRACT_FILES.map(async (name) => [name.replace(/\.ts$/, ''), (await import(pathToFileURL(path.join(CONTRACT_DIR, name)).href)) as Record<string, unknown>] as const),
+    CONTRACT_FILES.map(
+      async (name) => [name.replace(/\.ts$/, ''), (await import(pathToFileURL(path.join(CONTRACT_DIR, name)).href)) as Record<string, unknown>] as const,
+    ),
   ),
 );
 
@@ -36,14 +38,21 @@ describe('contract schemas', () => {
   it('finds the schemas of every file of contract/, and every server area has its file', () => {
     expect(CONTRACT_FILES.length).toBeGreaterThanOrEqual(15);
     expect(schemas.length).toBeGreaterThan(40);
-    const areas = fs.readdirSync(path.resolve(import.meta.dirname, 'modules'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const areas = fs
+      .readdirSync(path.resolve(import.meta.dirname, 'modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     const missing = [
       ...areas
         .filter((area) => !(area in AREAS))
-        .map((area) => `server/src/modules/${area}/ has no contract/${area}.ts: its request and reply schemas go there (README, "Adding an area: server", step 1)`),
+        .map(
+          (area) => `server/src/modules/${area}/ has no contract/${area}.ts: its request and reply schemas go there (README, "Adding an area: server", step 1)`,
+        ),
       ...areas
         .filter((area) => area in AREAS && !schemas.some((s) => s.name.startsWith(`${area}.`)))
-        .map((area) => `contract/${area}.ts exports no TypeBox schema: the area's request and reply schemas go there (README, "Adding an area: server", step 1)`),
+        .map(
+          (area) => `contract/${area}.ts exports no TypeBox schema: the area's request and reply schemas go there (README, "Adding an area: server", step 1)`,
+        ),
     ];
     expect(missing).toEqual([]);
   });

@@ -47,7 +47,9 @@ async function rig(options: { connectionTimeoutMs?: number; statementTimeoutMs?:
   if (options.connectionTimeoutMs) env.DB_CONNECTION_TIMEOUT_MS = String(options.connectionTimeoutMs);
   const app = await appOn(db, { env });
   const [teacher, student] = [await session(app, 'teacher'), await session(app, 'student')];
-  const rows = (await db.database.db.execute(sql`select (select id from disciplines where name_ru = 'Веб-программирование') as web, (select coalesce(max(id), 0) from files) as f`)) as unknown as { rows: Array<{ web: number; f: number }> };
+  const rows = (await db.database.db.execute(
+    sql`select (select id from disciplines where name_ru = 'Веб-программирование') as web, (select coalesce(max(id), 0) from files) as f`,
+  )) as unknown as { rows: Array<{ web: number; f: number }> };
   return { db, app, dataDir, teacher, student, web: Number(rows.rows[0].web), firstFileId: Number(rows.rows[0].f) + 1 };
 }
 
@@ -69,17 +71,39 @@ function newsForm(message: string, files = 2) {
 }
 
 function chatForm(r: Rig, message: string) {
-  const fields = { year: '2026', ws: '1', id_discipline: String(r.web), id_from_type: '2', id_from: String(r.student.user.uid), id_to_type: '1', id_to: String(r.teacher.user.uid), message };
-  return multipartPayload([...Object.entries(fields).map(([name, content]) => ({ name, content })), { name: 'files', filename: 'доска.png', content: PNG, type: 'image/png' }]);
+  const fields = {
+    year: '2026',
+    ws: '1',
+    id_discipline: String(r.web),
+    id_from_type: '2',
+    id_from: String(r.student.user.uid),
+    id_to_type: '1',
+    id_to: String(r.teacher.user.uid),
+    message,
+  };
+  return multipartPayload([
+    ...Object.entries(fields).map(([name, content]) => ({ name, content })),
+    { name: 'files', filename: 'доска.png', content: PNG, type: 'image/png' },
+  ]);
 }
 
 const postNews = (r: Rig, message: string, files = 2) => {
   const { payload, contentType } = newsForm(message, files);
-  return r.app.inject({ method: 'POST', url: '/api/news/insert.json', payload, headers: { ...r.teacher.headers, 'content-type': contentType, 'accept-language': 'en' } });
+  return r.app.inject({
+    method: 'POST',
+    url: '/api/news/insert.json',
+    payload,
+    headers: { ...r.teacher.headers, 'content-type': contentType, 'accept-language': 'en' },
+  });
 };
 const postChat = (r: Rig, message: string) => {
   const { payload, contentType } = chatForm(r, message);
-  return r.app.inject({ method: 'POST', url: '/api/chat/insert.json', payload, headers: { ...r.student.headers, 'content-type': contentType, 'accept-language': 'en' } });
+  return r.app.inject({
+    method: 'POST',
+    url: '/api/chat/insert.json',
+    payload,
+    headers: { ...r.student.headers, 'content-type': contentType, 'accept-language': 'en' },
+  });
 };
 
 /**
@@ -98,7 +122,9 @@ async function assertWhole(r: Rig, filesPerNews: number): Promise<{ news: number
   expect(rows.filter((x) => !x.used)).toEqual([]);
   const tmp = path.join(dir, '.tmp');
   expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
-  const news = await q<{ id: number; n: number }>(sql`select n.id, (select count(*) from news_files nf where nf.news_id = n.id)::int as n from news n where n.message like 'fault %'`);
+  const news = await q<{ id: number; n: number }>(
+    sql`select n.id, (select count(*) from news_files nf where nf.news_id = n.id)::int as n from news n where n.message like 'fault %'`,
+  );
   for (const item of news) expect(item.n).toBe(filesPerNews);
   const messages = await q<{ id: number; file_id: number | null }>(sql`select id, file_id from chat_messages where message like 'fault %'`);
   for (const m of messages) expect(m.file_id).not.toBeNull();
@@ -125,7 +151,11 @@ describe('the file store refuses a write during an upload', () => {
     });
     const res = await postNews(r, 'fault disk full');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ result: true, error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable, try again later' }, data: null });
+    expect(res.json()).toEqual({
+      result: true,
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable, try again later' },
+      data: null,
+    });
     expect(res.headers['retry-after']).toBeDefined();
     expect(calls).toBe(2);
     expect(await assertWhole(r, 2)).toEqual({ news: 0, messages: 0 });
@@ -175,7 +205,11 @@ describe.runIf(usePostgres)('PostgreSQL terminates the connections under load (R
       statuses.push(res.statusCode);
       expect([200, 503], res.body).toContain(res.statusCode);
       if (res.statusCode === 503) {
-        expect(res.json()).toMatchObject({ result: true, error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable, try again later' }, data: null });
+        expect(res.json()).toMatchObject({
+          result: true,
+          error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable, try again later' },
+          data: null,
+        });
         expect(res.headers['retry-after']).toBeDefined();
         expect(Date.now() - started).toBeLessThan(CONNECTION_TIMEOUT_MS + 3000);
       }
@@ -215,7 +249,9 @@ describe.runIf(usePostgres)('PostgreSQL terminates the connections under load (R
     await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 5000 }).toBe(0);
     const whole = await assertWhole(r, 2);
     // The credential update: the password in force and the other session agree.
-    const { rows } = (await r.db.database.db.execute(sql`select password_changed_at is not null and password_changed_at > now() - interval '5 minutes' as changed from users where id = ${r.student.user.id}`)) as unknown as { rows: Array<{ changed: boolean }> };
+    const { rows } = (await r.db.database.db.execute(
+      sql`select password_changed_at is not null and password_changed_at > now() - interval '5 minutes' as changed from users where id = ${r.student.user.id}`,
+    )) as unknown as { rows: Array<{ changed: boolean }> };
     const otherLive = other ? (await r.app.ctx.sessions.lookup(other.token)) !== null : false;
     if (rows[0].changed) expect(otherLive).toBe(false);
     else if (other) expect(otherLive).toBe(true);
@@ -230,8 +266,14 @@ describe.runIf(usePostgres)('a statement over DB_STATEMENT_TIMEOUT_MS (R3)', () 
   beforeAll(async () => {
     r = await rig({ statementTimeoutMs: 400 });
     // The test's own database gets slow on one table: inserting a message sleeps past the timeout.
-    await r.db.database.db.execute(sql.raw(`create function lms_test_slow() returns trigger language plpgsql as $$ begin perform pg_sleep(2); return new; end $$`));
-    await r.db.database.db.execute(sql.raw(`create trigger lms_test_slow before insert on chat_messages for each row when (new.message like 'fault slow%') execute function lms_test_slow()`));
+    await r.db.database.db.execute(
+      sql.raw(`create function lms_test_slow() returns trigger language plpgsql as $$ begin perform pg_sleep(2); return new; end $$`),
+    );
+    await r.db.database.db.execute(
+      sql.raw(
+        `create trigger lms_test_slow before insert on chat_messages for each row when (new.message like 'fault slow%') execute function lms_test_slow()`,
+      ),
+    );
   });
   afterAll(async () => release(r));
 
@@ -262,8 +304,14 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     // Sending a message takes 1.5 s here, so that requests are in flight when the signal comes.
-    await db.database.db.execute(sql.raw(`create function lms_test_slow() returns trigger language plpgsql as $$ begin perform pg_sleep(1.5); return new; end $$`));
-    await db.database.db.execute(sql.raw(`create trigger lms_test_slow before insert on chat_messages for each row when (new.message like 'fault slow%') execute function lms_test_slow()`));
+    await db.database.db.execute(
+      sql.raw(`create function lms_test_slow() returns trigger language plpgsql as $$ begin perform pg_sleep(1.5); return new; end $$`),
+    );
+    await db.database.db.execute(
+      sql.raw(
+        `create trigger lms_test_slow before insert on chat_messages for each row when (new.message like 'fault slow%') execute function lms_test_slow()`,
+      ),
+    );
   });
   afterAll(async () => db?.close());
 
@@ -273,7 +321,15 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-sigterm-'));
     const GRACE_MS = 5000;
     const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
-      env: { ...process.env, DATABASE_URL: (db.target as { url: string }).url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: String(GRACE_MS) },
+      env: {
+        ...process.env,
+        DATABASE_URL: (db.target as { url: string }).url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SHUTDOWN_GRACE_MS: String(GRACE_MS),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const log: string[] = [];
@@ -283,17 +339,32 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
     try {
       await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 60000, interval: 200 }).toBe(200);
       const signIn = async (login: string, password: string) => {
-        const res = await fetch(`${base}/api/auth/orize.json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }) });
+        const res = await fetch(`${base}/api/auth/orize.json`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ login, password }),
+        });
         const token = /lms_sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
         const body = (await res.json()) as { data: { uid: number; role: number } };
         return { headers: { cookie: `lms_sid=${token}` }, user: body.data };
       };
       const student = await signIn('student', 'Student2026');
       const teacher = await signIn('teacher', 'Teacher2026');
-      const web = ((await db.database.db.execute(sql`select id from disciplines where name_ru = 'Веб-программирование'`)) as unknown as { rows: Array<{ id: number }> }).rows[0].id;
+      const web = (
+        (await db.database.db.execute(sql`select id from disciplines where name_ru = 'Веб-программирование'`)) as unknown as { rows: Array<{ id: number }> }
+      ).rows[0].id;
       const send = (i: number) => {
         const form = new FormData();
-        const fields = { year: '2026', ws: '1', id_discipline: String(web), id_from_type: '2', id_from: String(student.user.uid), id_to_type: '1', id_to: String(teacher.user.uid), message: `fault slow ${i}` };
+        const fields = {
+          year: '2026',
+          ws: '1',
+          id_discipline: String(web),
+          id_from_type: '2',
+          id_from: String(student.user.uid),
+          id_to_type: '1',
+          id_to: String(teacher.user.uid),
+          message: `fault slow ${i}`,
+        };
         for (const [k, v] of Object.entries(fields)) form.append(k, v);
         return fetch(`${base}/api/chat/insert.json`, { method: 'POST', headers: student.headers, body: form });
       };
@@ -303,7 +374,12 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
       expect(stream.status).toBe(200);
       const streamEnded = stream.text().then(() => Date.now());
       const inFlight = Array.from({ length: 4 }, (_, i) => send(i));
-      const sleeping = async () => ((await db.database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event = 'PgSleep'`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n;
+      const sleeping = async () =>
+        (
+          (await db.database.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event = 'PgSleep'`,
+          )) as unknown as { rows: Array<{ n: number }> }
+        ).rows[0].n;
       await expect.poll(sleeping, { timeout: 10000, interval: 20 }).toBe(4);
 
       const signalled = Date.now();
@@ -322,7 +398,11 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
       expect(code).toBe(0);
       expect(at - signalled).toBeLessThan(GRACE_MS + 1000);
       // Every message in flight was stored whole.
-      const stored = ((await db.database.db.execute(sql`select count(*)::int as n from chat_messages where message like 'fault slow %'`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n;
+      const stored = (
+        (await db.database.db.execute(sql`select count(*)::int as n from chat_messages where message like 'fault slow %'`)) as unknown as {
+          rows: Array<{ n: number }>;
+        }
+      ).rows[0].n;
       expect(stored).toBe(4);
     } catch (err) {
       console.error(log.join('').slice(-3000));

@@ -57,14 +57,31 @@ const MULTIPART: Record<string, JsonSchema> = {
 /** What the fuzzing sent, for the figure printed at the end. */
 const figure = { requests: 0, fiveXX: 0, routes: new Set<string>(), slowest: { ms: 0, what: '' } };
 
-const oddStrings = fc.constantFrom('', ' ', '-1', '0', '1e309', 'null', '<script>alert(1)</script>', "'; drop table users; --", '\u0000', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', 'x'.repeat(5000), '../../etc/passwd', '%00', '2026-13-45');
+const oddStrings = fc.constantFrom(
+  '',
+  ' ',
+  '-1',
+  '0',
+  '1e309',
+  'null',
+  '<script>alert(1)</script>',
+  "'; drop table users; --",
+  '\u0000',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+  'x'.repeat(5000),
+  '../../etc/passwd',
+  '%00',
+  '2026-13-45',
+);
 const oddNumbers = fc.constantFrom(0, -1, 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, 1.5, -0.5, 1e308);
 const wrongType = fc.oneof(fc.constant(null), fc.boolean(), fc.array(fc.integer(), { maxLength: 3 }), fc.object({ maxDepth: 1 }), oddStrings, oddNumbers);
 
 /** Values for a schema: mostly of its shape with edge values, sometimes of the wrong type. */
 function valueOf(schema: JsonSchema, caller: Caller | null, key?: string): fc.Arbitrary<unknown> {
-  if (caller && key && ['uid', 'id_human', 'id_student', 'id_teacher'].includes(key)) return fc.oneof({ weight: 4, arbitrary: fc.constant(caller.uid) }, { weight: 1, arbitrary: oddNumbers });
-  if (caller && key && ['role', 'id_humanType'].includes(key)) return fc.oneof({ weight: 4, arbitrary: fc.constant(caller.role) }, { weight: 1, arbitrary: fc.constantFrom(0, 1, 2, 3) });
+  if (caller && key && ['uid', 'id_human', 'id_student', 'id_teacher'].includes(key))
+    return fc.oneof({ weight: 4, arbitrary: fc.constant(caller.uid) }, { weight: 1, arbitrary: oddNumbers });
+  if (caller && key && ['role', 'id_humanType'].includes(key))
+    return fc.oneof({ weight: 4, arbitrary: fc.constant(caller.role) }, { weight: 1, arbitrary: fc.constantFrom(0, 1, 2, 3) });
   let shaped: fc.Arbitrary<unknown>;
   if (schema.const !== undefined) shaped = fc.constant(schema.const);
   else if (schema.anyOf) shaped = fc.oneof(...schema.anyOf.map((s) => valueOf(s, caller, key)));
@@ -106,7 +123,11 @@ function objectOf(schema: JsonSchema, caller: Caller | null): fc.Arbitrary<Recor
   const required = (schema.required ?? []).filter(() => true);
   const body = fc.record(model, { requiredKeys: required });
   // Z5: fields nobody asked for, some of them tempting.
-  const extra = fc.dictionary(fc.constantFrom('role', 'paid', 'grade', 'isAdmin', 'newsPerms', 'userId', '__proto__', 'constructor'), fc.anything({ maxDepth: 1 }), { maxKeys: 3 });
+  const extra = fc.dictionary(
+    fc.constantFrom('role', 'paid', 'grade', 'isAdmin', 'newsPerms', 'userId', '__proto__', 'constructor'),
+    fc.anything({ maxDepth: 1 }),
+    { maxKeys: 3 },
+  );
   return fc.tuple(body, extra).map(([b, e]) => ({ ...e, ...b }));
 }
 
@@ -127,7 +148,12 @@ beforeAll(async () => {
   db = await createTestDatabase();
   app = await buildApp({
     // A body that stalls for a second is answered (the stalled-body case below).
-    config: testConfig({ LOGIN_THROTTLE_PER_ADDRESS: '1000', LOGIN_THROTTLE_PER_ACCOUNT: '1000', LOGIN_THROTTLE_PER_HOUR: '10000', BODY_IDLE_TIMEOUT_MS: '1000' }),
+    config: testConfig({
+      LOGIN_THROTTLE_PER_ADDRESS: '1000',
+      LOGIN_THROTTLE_PER_ACCOUNT: '1000',
+      LOGIN_THROTTLE_PER_HOUR: '10000',
+      BODY_IDLE_TIMEOUT_MS: '1000',
+    }),
     database: db.database,
     distDir: '/nonexistent',
     onRoute: (route: RouteOptions) => {
@@ -154,12 +180,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await db.close();
-  console.log(`I2 schema fuzzing: ${figure.requests} generated requests, ${figure.routes.size} method+route pairs (${allRoutes.size} paths), ${figure.fiveXX} replies 5xx; slowest raw request ${figure.slowest.ms} ms: ${figure.slowest.what}`);
+  console.log(
+    `I2 schema fuzzing: ${figure.requests} generated requests, ${figure.routes.size} method+route pairs (${allRoutes.size} paths), ${figure.fiveXX} replies 5xx; slowest raw request ${figure.slowest.ms} ms: ${figure.slowest.what}`,
+  );
   // The figure adds up every test of the file, so it is checked once they have all run (whatever
   // their order), not in a test of its own: at least 10,000 requests across every route, none 5xx.
   expect(figure.fiveXX).toBe(0);
   expect(figure.requests).toBeGreaterThanOrEqual(10_000);
-  for (const url of allRoutes) expect([...figure.routes].some((r) => r.endsWith(` ${url.replace(/\*$/, 'x').replace(/:(\w+)/g, '1')}`) || r.endsWith(` ${url}`)), url).toBe(true);
+  for (const url of allRoutes)
+    expect(
+      [...figure.routes].some((r) => r.endsWith(` ${url.replace(/\*$/, 'x').replace(/:(\w+)/g, '1')}`) || r.endsWith(` ${url}`)),
+      url,
+    ).toBe(true);
 });
 
 describe('I2: schema fuzzing', () => {
@@ -173,19 +205,33 @@ describe('I2: schema fuzzing', () => {
       for (const caller of callers) {
         if (caller && SESSION_ENDING.has(route.url)) continue;
         const hasBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
-        const input = hasBody ? (route.body ? objectOf(route.body, caller) : fc.anything({ maxDepth: 2 })) : route.querystring ? objectOf(route.querystring, caller) : fc.constant({});
+        const input = hasBody
+          ? route.body
+            ? objectOf(route.body, caller)
+            : fc.anything({ maxDepth: 2 })
+          : route.querystring
+            ? objectOf(route.querystring, caller)
+            : fc.constant({});
         await fc.assert(
           fc.asyncProperty(input, async (value) => {
             const res = hasBody
-              ? await app.inject({ method: route.method as 'POST', url: route.url, payload: JSON.stringify(value), headers: { ...caller?.headers, 'content-type': 'application/json' } })
+              ? await app.inject({
+                  method: route.method as 'POST',
+                  url: route.url,
+                  payload: JSON.stringify(value),
+                  headers: { ...caller?.headers, 'content-type': 'application/json' },
+                })
               : await app.inject({
                   method: route.method as 'GET',
                   url: route.url,
-                  query: Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])),
+                  query: Object.fromEntries(
+                    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+                  ),
                   headers: caller?.headers,
                 });
             count(route, res.statusCode);
-            if (res.statusCode >= 500) throw new Error(`${route.method} ${route.url} → ${res.statusCode} ${res.body.slice(0, 300)} for ${JSON.stringify(value).slice(0, 300)}`);
+            if (res.statusCode >= 500)
+              throw new Error(`${route.method} ${route.url} → ${res.statusCode} ${res.body.slice(0, 300)} for ${JSON.stringify(value).slice(0, 300)}`);
             // Every API failure keeps the envelope.
             if (res.statusCode >= 400 && res.headers['content-type']?.toString().includes('json')) expect(res.json().result).toBe(true);
           }),
@@ -199,13 +245,27 @@ describe('I2: schema fuzzing', () => {
 /** A text field as a form sends it: the schema's value written out, or something odd. */
 function fieldText(schema: JsonSchema, caller: Caller | null, key: string): fc.Arbitrary<string> {
   const lenient = fc.constantFrom('0x2', ' 2', '2 ', '2026.5', '1e3', '02', '+1', '-0', 'NaN', 'Infinity', 'true', '[]', '{}');
-  const written = valueOf(schema, caller, key).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? ''));
+  const written = valueOf(schema, caller, key).map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')));
   return fc.oneof({ weight: 6, arbitrary: written }, { weight: 2, arbitrary: lenient }, { weight: 1, arbitrary: oddStrings });
 }
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const fileNames = fc.constantFrom('a.pdf', 'photo.png', 'report\u202Efdp.exe', '../../etc/passwd', 'x.svg', '', '.pdf', 'a'.repeat(300) + '.pdf', 'имя файла.png', 'a"b.pdf', 'con.txt', 'a.PDF', '\u0000.png');
+const fileNames = fc.constantFrom(
+  'a.pdf',
+  'photo.png',
+  'report\u202Efdp.exe',
+  '../../etc/passwd',
+  'x.svg',
+  '',
+  '.pdf',
+  'a'.repeat(300) + '.pdf',
+  'имя файла.png',
+  'a"b.pdf',
+  'con.txt',
+  'a.PDF',
+  '\u0000.png',
+);
 const fileBodies = fc.oneof(
   fc.constantFrom(PNG, PDF, Buffer.alloc(0), Buffer.from('<html><script>alert(1)</script></html>'), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')),
   fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)),
@@ -215,7 +275,12 @@ function formOf(schema: JsonSchema, caller: Caller | null): fc.Arbitrary<Multipa
   const model: Record<string, fc.Arbitrary<string>> = {};
   for (const [key, sub] of Object.entries(schema.properties ?? {})) model[key] = fieldText(sub, caller, key);
   const fields = fc.record(model, { requiredKeys: (schema.required ?? []).filter(() => true) });
-  const file = fc.record({ name: fc.constantFrom('files', 'file', 'files', ''), filename: fileNames, content: fileBodies, type: fc.constantFrom('image/png', 'application/pdf', 'text/html', 'application/octet-stream') });
+  const file = fc.record({
+    name: fc.constantFrom('files', 'file', 'files', ''),
+    filename: fileNames,
+    content: fileBodies,
+    type: fc.constantFrom('image/png', 'application/pdf', 'text/html', 'application/octet-stream'),
+  });
   return fc
     .tuple(fields, fc.array(file, { maxLength: 3 }))
     .map(([f, files]) => [...Object.entries(f).map(([name, content]) => ({ name, content })), ...files] as MultipartPart[]);
@@ -241,7 +306,24 @@ describe('I2: multipart routes', () => {
   }, 300_000);
 });
 
-const BAD_URL_TAILS = ['%', '%ff', '%c0%af', '%E0%A4%A', '%%', '%zz', '%00', '/..%2f..%2f', '?%ff=1', '?a=%', '?id=1&id=2', '?__proto__[x]=1', '/%2e%2e/', ';jsessionid=1', '#frag', '?' + 'q='.repeat(500)];
+const BAD_URL_TAILS = [
+  '%',
+  '%ff',
+  '%c0%af',
+  '%E0%A4%A',
+  '%%',
+  '%zz',
+  '%00',
+  '/..%2f..%2f',
+  '?%ff=1',
+  '?a=%',
+  '?id=1&id=2',
+  '?__proto__[x]=1',
+  '/%2e%2e/',
+  ';jsessionid=1',
+  '#frag',
+  '?' + 'q='.repeat(500),
+];
 const CONTENT_TYPES = [
   undefined,
   'application/json',
@@ -297,13 +379,17 @@ const rawRequest: fc.Arbitrary<RawRequest> = fc.oneof(
     tail: fc.constantFrom('', '', '', ...BAD_URL_TAILS),
     contentType: fc.constantFrom(...CONTENT_TYPES),
     body: fc.oneof(
-      fc.constantFrom('{', '{"a":', '[1,2', 'null', '"x"', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', 'a=1&b=2', '\u0000\u0001').map((x) => Buffer.from(x)),
+      fc
+        .constantFrom('{', '{"a":', '[1,2', 'null', '"x"', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', 'a=1&b=2', '\u0000\u0001')
+        .map((x) => Buffer.from(x)),
       fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)),
       fc.json().map((j) => Buffer.from(j.slice(0, Math.max(1, Math.floor(j.length / 2))))),
     ),
   }),
   // Broken multipart bodies, under their own or a wrong content type.
-  fc.tuple(brokenMultipart, fc.constantFrom('own', 'own', 'own', ...CONTENT_TYPES)).map(([m, ct]): RawRequest => ({ method: 'POST', tail: '', contentType: ct === 'own' ? m.contentType : ct, body: m.body })),
+  fc
+    .tuple(brokenMultipart, fc.constantFrom('own', 'own', 'own', ...CONTENT_TYPES))
+    .map(([m, ct]): RawRequest => ({ method: 'POST', tail: '', contentType: ct === 'own' ? m.contentType : ct, body: m.body })),
 );
 
 describe('I2: raw malformed requests', () => {
@@ -327,9 +413,13 @@ describe('I2: raw malformed requests', () => {
               new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no reply within 20 s: ${what}`)), 20_000))),
             ]).finally(() => clearTimeout(timer));
             const ms = Date.now() - started;
-            if (ms > figure.slowest.ms) figure.slowest = { ms, what: `${r.method} ${(path + r.tail).slice(0, 80)} (${r.contentType}, ${r.body?.length ?? 0} bytes) → ${res.statusCode}` };
+            if (ms > figure.slowest.ms)
+              figure.slowest = { ms, what: `${r.method} ${(path + r.tail).slice(0, 80)} (${r.contentType}, ${r.body?.length ?? 0} bytes) → ${res.statusCode}` };
             count({ method: 'RAW', url: path }, res.statusCode);
-            if (res.statusCode >= 500) throw new Error(`${r.method} ${path + r.tail} (${r.contentType}) → ${res.statusCode} ${res.body.slice(0, 300)} body ${r.body?.toString('latin1').slice(0, 200)}`);
+            if (res.statusCode >= 500)
+              throw new Error(
+                `${r.method} ${path + r.tail} (${r.contentType}) → ${res.statusCode} ${res.body.slice(0, 300)} body ${r.body?.toString('latin1').slice(0, 200)}`,
+              );
             if (res.statusCode >= 400 && path.startsWith('/api/') && r.method !== 'HEAD') expect(res.json().result).toBe(true);
           }),
           { numRuns: RAW_RUNS, seed: 20261125 },
@@ -337,7 +427,6 @@ describe('I2: raw malformed requests', () => {
       }
     }
   }, 600_000);
-
 });
 
 /** The app on a real socket (once for the file): its port. */
@@ -372,7 +461,8 @@ describe('I2, I3, I4: other spellings of every path and requests the HTTP parser
           expect(res.status, `${method} ${target}`).toBeLessThan(500);
           // A cross-site write never reaches a route, however the path is spelt.
           if (method === 'POST' && res.status < 400) throw new Error(`${method} ${target} → ${res.status}`);
-          if (res.status >= 400 && res.headers['content-type']?.startsWith('application/json')) expect(JSON.parse(res.body).result, `${method} ${target}`).toBe(true);
+          if (res.status >= 400 && res.headers['content-type']?.startsWith('application/json'))
+            expect(JSON.parse(res.body).result, `${method} ${target}`).toBe(true);
         }
       }
     }
@@ -412,11 +502,20 @@ describe('I2, R5: a body that stalls, on a real socket', () => {
     };
     const stalled = [
       // A JSON body: 20 of 2,000 declared bytes.
-      { what: 'JSON', bytes: partial('POST', '/api/chat/insert.json', { 'content-type': 'application/json', ...teacher }, Buffer.from(`{"text":"${'x'.repeat(1990)}"}`), 20) },
+      {
+        what: 'JSON',
+        bytes: partial('POST', '/api/chat/insert.json', { 'content-type': 'application/json', ...teacher }, Buffer.from(`{"text":"${'x'.repeat(1990)}"}`), 20),
+      },
       // An upload: the form's first part and the start of its file, of 200 kB declared.
       { what: 'upload', bytes: partial('POST', '/api/news/insert.json', { 'content-type': form.contentType, ...teacher }, form.payload, 2_000) },
       // A chunked body: one chunk, then nothing.
-      { what: 'chunked', bytes: Buffer.from(`POST /api/auth/orize.json HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"log\r\n`, 'latin1') },
+      {
+        what: 'chunked',
+        bytes: Buffer.from(
+          `POST /api/auth/orize.json HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"log\r\n`,
+          'latin1',
+        ),
+      },
     ];
     const started = performance.now();
     const answers = stalled.map(({ bytes }) => rawExchange(port, bytes).then((responses) => ({ responses, ms: performance.now() - started })));

@@ -41,7 +41,9 @@ afterAll(async () => {
 });
 
 const counts = async () => {
-  const { rows } = (await db.database.db.execute(sql`select (select count(*) from chat_messages)::int as m, (select count(*) from files)::int as f, (select count(*) from news)::int as n`)) as unknown as { rows: Array<Record<string, number>> };
+  const { rows } = (await db.database.db.execute(
+    sql`select (select count(*) from chat_messages)::int as m, (select count(*) from files)::int as f, (select count(*) from news)::int as n`,
+  )) as unknown as { rows: Array<Record<string, number>> };
   const disk = fs.existsSync(path.join(dataDir, 'files')) ? fs.readdirSync(path.join(dataDir, 'files')).filter((f) => f !== '.tmp').length : 0;
   return { ...rows[0], disk };
 };
@@ -66,7 +68,10 @@ function sendChat(fields: Record<string, string>, file?: Omit<MultipartPart, 'na
 }
 
 function postNews(fields: Record<string, string>, files: Array<Omit<MultipartPart, 'name'>> = []) {
-  const parts: MultipartPart[] = [...Object.entries({ message: 'Жаңылык', audience: '0', faculty: '-1', ...fields }).map(([name, content]) => ({ name, content })), ...files.map((f) => ({ name: 'files', ...f }))];
+  const parts: MultipartPart[] = [
+    ...Object.entries({ message: 'Жаңылык', audience: '0', faculty: '-1', ...fields }).map(([name, content]) => ({ name, content })),
+    ...files.map((f) => ({ name: 'files', ...f })),
+  ];
   const { payload, contentType } = multipartPayload(parts);
   return app.inject({ method: 'POST', url: '/api/news/insert.json', payload, headers: { ...teacher.headers, 'content-type': contentType } });
 }
@@ -101,7 +106,12 @@ describe('multipart bodies', () => {
       { name: 'files', filename: 'doc.pdf', content: Buffer.concat([PDF, Buffer.alloc(50_000, 0x20)]), type: 'application/pdf' },
     ]);
     for (const cut of [payload.length - 3, payload.length - 200, Math.floor(payload.length / 2), 40]) {
-      const res = await app.inject({ method: 'POST', url: '/api/chat/insert.json', payload: payload.subarray(0, cut), headers: { ...student.headers, 'content-type': contentType } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/chat/insert.json',
+        payload: payload.subarray(0, cut),
+        headers: { ...student.headers, 'content-type': contentType },
+      });
       expect(res.statusCode, `cut at ${cut}`).toBe(400);
       expect(res.json().result).toBe(true);
     }

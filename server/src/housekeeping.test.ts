@@ -24,7 +24,10 @@ afterAll(async () => {
 describe('housekeeping logs', () => {
   it('a clean-up that fails is logged with its kind and code, without the parameters of its statement or the data of the row', async () => {
     const student = await session(app, 'student');
-    const [{ hash }] = await rowsOf<{ hash: string }>(db.database.db, sql`select token_hash as hash from sessions where user_id = ${student.user.id} order by id desc limit 1`);
+    const [{ hash }] = await rowsOf<{ hash: string }>(
+      db.database.db,
+      sql`select token_hash as hash from sessions where user_id = ${student.user.id} order by id desc limit 1`,
+    );
     // A session revoked three days ago (housekeeping deletes it), and a database that refuses the
     // deletion with a message naming the row's token and login (as a constraint's message would).
     await db.database.db.execute(sql`update sessions set revoked_at = now() - interval '3 days' where token_hash = ${hash}`);

@@ -30,7 +30,11 @@ const ERRORS: Record<ErrorCode, Texts> = {
     kg: 'Сырсөз кеминде {min} белгиден турушу керек, кеңири таралган же логин менен бирдей болбошу керек',
     en: 'The password must have at least {min} characters and must not be a common password or the login',
   },
-  PASSWORD_REUSED: { ru: 'Новый пароль должен отличаться от старого', kg: 'Жаңы сырсөз эскисинен айырмаланышы керек', en: 'The new password must differ from the old one' },
+  PASSWORD_REUSED: {
+    ru: 'Новый пароль должен отличаться от старого',
+    kg: 'Жаңы сырсөз эскисинен айырмаланышы керек',
+    en: 'The new password must differ from the old one',
+  },
   WRONG_PASSWORD: { ru: 'Текущий пароль неверен', kg: 'Учурдагы сырсөз туура эмес', en: 'The current password is wrong' },
   TOO_LARGE: { ru: 'Превышен допустимый размер', kg: 'Уруксат берилген өлчөмдөн ашып кетти', en: 'The size limit is exceeded' },
   UNSUPPORTED_TYPE: { ru: 'Неподдерживаемый тип данных', kg: 'Колдоого алынбаган маалымат түрү', en: 'Unsupported content type' },

@@ -9,15 +9,7 @@ import { api } from './client';
 import { notify } from '../lib/notify';
 import { contentOf, IDEMPOTENCY_HEADER, keyFor, settleKey } from './idempotency';
 
-export const PROBLEMS = [
-  'CLIENT_ERROR',
-  'SERVER_ERROR',
-  'TIMEOUT_ERROR',
-  'CONNECTION_ERROR',
-  'NETWORK_ERROR',
-  'CANCEL_ERROR',
-  'UNKNOWN_ERROR',
-] as const;
+export const PROBLEMS = ['CLIENT_ERROR', 'SERVER_ERROR', 'TIMEOUT_ERROR', 'CONNECTION_ERROR', 'NETWORK_ERROR', 'CANCEL_ERROR', 'UNKNOWN_ERROR'] as const;
 export type Problem = (typeof PROBLEMS)[number];
 
 export interface Success<T> {

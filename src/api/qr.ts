@@ -60,7 +60,8 @@ export const qrApi = {
   card: () => post<QrCardLink>('api/qr/card.json', {}, session),
   revokeCard: () => post<QrCardLink>('api/qr/card/revoke.json', {}, session),
   /** Attendance rates at a level (faculty → speciality → group → student). */
-  report: (level: ReportLevel, query: QrReportQuery) => get<QrReportRow[]>(`api/misc/${REPORT_CALLS[level]}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`, session),
+  report: (level: ReportLevel, query: QrReportQuery) =>
+    get<QrReportRow[]>(`api/misc/${REPORT_CALLS[level]}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`, session),
   /** The public card: no session. */
   publicCard: (data: string) => get<QrCard>(`api/misc/getstudentqrinfo?data=${encodeURIComponent(data)}`),
 };

@@ -11,4 +11,3 @@ export const scheduleApi = {
   calendar: () => post<CalendarLink>('api/schedule/calendar.json', {}, session),
   revokeCalendar: () => post<CalendarLink>('api/schedule/calendar/revoke.json', {}, session),
 };
-

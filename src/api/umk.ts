@@ -1,6 +1,16 @@
 /** Teaching-material (UMK) calls and the URLs of a material's file (docs/product.md#umk). */
 import type { IdName } from '../../contract/common';
-import type { NEW_UMK_ID, UmkDeleteBody, UmkDeleted, UmkDiscipline, UmkHalfBody, UmkItem, UmkListBody, UmkSemestersBody, UmkTeachersBody } from '../../contract/umk';
+import type {
+  NEW_UMK_ID,
+  UmkDeleteBody,
+  UmkDeleted,
+  UmkDiscipline,
+  UmkHalfBody,
+  UmkItem,
+  UmkListBody,
+  UmkSemestersBody,
+  UmkTeachersBody,
+} from '../../contract/umk';
 import { get, post } from './http';
 
 export const NEW_UMK: typeof NEW_UMK_ID = -1;

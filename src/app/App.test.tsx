@@ -119,7 +119,10 @@ describe('App routes and shell', () => {
   it('the profile menu shows the short name, position and version, and logs out', async () => {
     localStorage.setItem('token', 'marker');
     localStorage.setItem('lang', 'ru');
-    server.use(...signedInHandlers(), http.post('/api/auth/logout.json', () => ok(null)));
+    server.use(
+      ...signedInHandlers(),
+      http.post('/api/auth/logout.json', () => ok(null)),
+    );
     const user = userEvent.setup();
     renderWithStore(<App />, { route: '/lms' });
     const button = await screen.findByTestId('profile-menu-button');

@@ -36,9 +36,7 @@ import './layout-mobile.css';
 
 const LOGO = `${import.meta.env.BASE_URL}logo.svg`;
 /** Areas whose mobile tab shows their screen as a panel of the home page (the news: the same screen as /lms/news). */
-const PANELS = new Map(
-  (AREAS as readonly AreaEntry[]).filter((area) => area.tab?.panel).map((area) => [area.tab!.id, lazyScreen(area.screen, area.key)]),
-);
+const PANELS = new Map((AREAS as readonly AreaEntry[]).filter((area) => area.tab?.panel).map((area) => [area.tab!.id, lazyScreen(area.screen, area.key)]));
 /** The count shown beside an area's link and tab. */
 const useBadges = (): Partial<Record<string, number>> => ({ chat: useAppSelector(selectChatUnreadTotal) });
 
@@ -99,12 +97,14 @@ function Header({ mobile }: { mobile: boolean }) {
           <NavLink to={ROUTES.home} end className="top-nav-link">
             {t('nav.profile')}
           </NavLink>
-          {(AREAS as readonly AreaEntry[]).flatMap((area) => (area.nav && servesRole(area.roles, role) ? [{ ...area, nav: area.nav }] : [])).map((area) => (
-            <NavLink key={area.key} to={area.path} className="top-nav-link">
-              {t(area.nav)}
-              {badges[area.key] !== undefined ? <UnreadBadge count={badges[area.key] ?? 0} /> : null}
-            </NavLink>
-          ))}
+          {(AREAS as readonly AreaEntry[])
+            .flatMap((area) => (area.nav && servesRole(area.roles, role) ? [{ ...area, nav: area.nav }] : []))
+            .map((area) => (
+              <NavLink key={area.key} to={area.path} className="top-nav-link">
+                {t(area.nav)}
+                {badges[area.key] !== undefined ? <UnreadBadge count={badges[area.key] ?? 0} /> : null}
+              </NavLink>
+            ))}
           <span className="top-nav-actions">
             <DarkModeToggle className="top-nav-action" testId="top-nav-dark-mode" />
             <LogoutButton className="top-nav-action" testId="top-nav-logout" />

@@ -11,7 +11,9 @@ import { FullPageMessage } from './pages/FullPageMessage';
 export function NotForRoleScreen() {
   const { t } = useTranslation('cm');
   usePageTitle(t('notForRole.title'));
-  return <FullPageMessage className="not-for-role" testId="not-for-role" title={t('notForRole.title')} text={t('notForRole.text')} home={t('notForRole.home')} />;
+  return (
+    <FullPageMessage className="not-for-role" testId="not-for-role" title={t('notForRole.title')} text={t('notForRole.text')} home={t('notForRole.home')} />
+  );
 }
 
 /**

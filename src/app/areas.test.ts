@@ -78,6 +78,9 @@ describe('the routes the end-to-end checks load (tests/support/routes.json)', ()
     const key = (route: unknown) => JSON.stringify(route);
     const missing = declared.filter((route) => !listed.some((other) => key(other) === key(route))).map(key);
     const stale = listed.filter((route) => !declared.some((other) => key(other) === key(route))).map(key);
-    expect({ missing, stale }, 'tests/support/routes.json must list these routes of src/app/areas.ts as written here (missing) and no other (stale): README, "Adding an area: client", step 5').toEqual({ missing: [], stale: [] });
+    expect(
+      { missing, stale },
+      'tests/support/routes.json must list these routes of src/app/areas.ts as written here (missing) and no other (stale): README, "Adding an area: client", step 5',
+    ).toEqual({ missing: [], stale: [] });
   });
 });

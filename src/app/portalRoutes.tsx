@@ -14,10 +14,16 @@ import { RequireSession } from './RequireSession';
 import { ROUTES } from './routeRegistry';
 
 /** A chunk of the signed-in portal: its module together with the areas' slices and sagas. */
-const withAreas = <M,>(load: () => Promise<M>) => () => Promise.all([load(), loadAreas()]).then(([module]) => module);
+const withAreas =
+  <M,>(load: () => Promise<M>) =>
+  () =>
+    Promise.all([load(), loadAreas()]).then(([module]) => module);
 
 const OfflineScreen = lazyScreen(() => import('../features/offline/OfflineScreen'), 'offline');
-const Layout = lazyScreen(withAreas(() => import('./Layout')), 'layout');
+const Layout = lazyScreen(
+  withAreas(() => import('./Layout')),
+  'layout',
+);
 const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen'), 'profile');
 const ChangePasswordScreen = lazyScreen(() => import('../features/password/ChangePasswordScreen'), 'change-password');
 const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'), 'not-found');
@@ -36,9 +42,13 @@ const extraRoutes = (AREAS as readonly AreaEntry[]).flatMap((area) =>
   })),
 );
 /** Panels the areas add to the home page. */
-const homePanels = (AREAS as readonly AreaEntry[]).flatMap((area) => (area.homePanel ? [{ key: area.key, Panel: lazyScreen(withAreas(area.homePanel), area.key) }] : []));
+const homePanels = (AREAS as readonly AreaEntry[]).flatMap((area) =>
+  area.homePanel ? [{ key: area.key, Panel: lazyScreen(withAreas(area.homePanel), area.key) }] : [],
+);
 /** What the areas show on the offline page (no store: it reads what they stored on this device). */
-const offlinePanels = (AREAS as readonly AreaEntry[]).flatMap((area) => (area.offlinePanel ? [{ key: area.key, Panel: lazyScreen(area.offlinePanel, area.key) }] : []));
+const offlinePanels = (AREAS as readonly AreaEntry[]).flatMap((area) =>
+  area.offlinePanel ? [{ key: area.key, Panel: lazyScreen(area.offlinePanel, area.key) }] : [],
+);
 const inShell = (AREAS as readonly AreaEntry[]).filter((area) => area.layout !== 'own');
 const ownLayout = (AREAS as readonly AreaEntry[]).filter((area) => area.layout === 'own');
 

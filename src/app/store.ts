@@ -76,7 +76,8 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
     reducer: combineReducers(reducers) as unknown as Reducer<RootState>,
     preloadedState: preloadedState as RootState | undefined,
     // Uploads pass their File objects in `payload.files` to the saga; they never reach the state.
-    middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: { ignoredActionPaths: ['payload.files', 'payload.file'] } }).concat(sagaMiddleware),
+    middleware: (getDefault) =>
+      getDefault({ thunk: false, serializableCheck: { ignoredActionPaths: ['payload.files', 'payload.file'] } }).concat(sagaMiddleware),
   });
   const tasks: Task[] = [sagaMiddleware.run(rootSaga), ...[...areas.values()].map((area) => sagaMiddleware.run(area.saga))];
   const inject = (key: string, area: Area) => {

@@ -8,7 +8,8 @@ import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 import './dialog.css';
 
 /** What Tab stops at inside a dialog. */
-const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The controls of `root` Tab reaches, in order (hidden ones left out). */
 export function tabbables(root: HTMLElement): HTMLElement[] {
@@ -33,7 +34,18 @@ interface Props {
   testId?: string;
 }
 
-export function Dialog({ title, label, role = 'dialog', describedBy, onClose, children, className = 'dialog card', backdropClassName = 'dialog-backdrop', initialFocus, testId }: Props) {
+export function Dialog({
+  title,
+  label,
+  role = 'dialog',
+  describedBy,
+  onClose,
+  children,
+  className = 'dialog card',
+  backdropClassName = 'dialog-backdrop',
+  initialFocus,
+  testId,
+}: Props) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);

@@ -58,11 +58,7 @@ export type LazyScreen<C extends ComponentType<any>> = ComponentType<ComponentPr
  * showed its fallback for a while after it.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyScreen<C extends ComponentType<any>>(
-  factory: () => Promise<{ default: C }>,
-  name = 'screen',
-  timeoutMs = CHUNK_TIMEOUT_MS,
-): LazyScreen<C> {
+export function lazyScreen<C extends ComponentType<any>>(factory: () => Promise<{ default: C }>, name = 'screen', timeoutMs = CHUNK_TIMEOUT_MS): LazyScreen<C> {
   let loaded: C | null = null;
   let loading: Promise<{ default: C }> | null = null;
   const load = () =>

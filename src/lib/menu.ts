@@ -33,9 +33,7 @@ export function isMenuKey(key: string): key is MenuKey {
 }
 
 /** The resolved entry the side menu renders. */
-export type MenuEntry =
-  | { key: MenuKey; kind: 'route'; to: string }
-  | { key: MenuKey; kind: 'link'; href: string };
+export type MenuEntry = { key: MenuKey; kind: 'route'; to: string } | { key: MenuKey; kind: 'link'; href: string };
 
 /** In-app routes win over external links; entries with neither, and the `hidden` ones (not for the user's role), are dropped. */
 export function resolveMenu(

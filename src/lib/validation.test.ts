@@ -44,7 +44,10 @@ describe('validateFields', () => {
     const schema = yup.object({
       newlog: yup.string().trim().required('login required').min(3, 'min 3'),
       newpas: yup.string().required('password required').min(6, 'min 6'),
-      confirm: yup.string().required('confirm required').oneOf([yup.ref('newpas')], 'mismatch'),
+      confirm: yup
+        .string()
+        .required('confirm required')
+        .oneOf([yup.ref('newpas')], 'mismatch'),
     });
     const validate = validateFields<Update>({
       newlog: { trim: true, rules: [required('login required'), minLength(3, 'min 3')] },

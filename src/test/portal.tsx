@@ -56,9 +56,7 @@ export function signedInHandlers(user = teacher, profile: Profile = teacherProfi
     ),
     http.post('/api/misc/photo.json', () => ok({ photo: null, mime: null })),
     http.post('/api/misc/position.json', () => ok([{ position: 'Доцент', department: 'Кафедра программной инженерии' }])),
-    http.post('/api/misc/dinurls.json', () =>
-      ok([{ id: 1, name: { kg: 'Почта', ru: 'Почта', en: 'Mail' }, url: 'https://mail.tsu.kg', icon: 'mail' }]),
-    ),
+    http.post('/api/misc/dinurls.json', () => ok([{ id: 1, name: { kg: 'Почта', ru: 'Почта', en: 'Mail' }, url: 'https://mail.tsu.kg', icon: 'mail' }])),
     http.post('/api/profile/data.json', () => ok(profile)),
     // The home page's timetable panel (the current period comes with the settings above).
     http.post('/api/schedule/teacher.json', () => ok({ year: 2025, ws: 1, days: [] })),

@@ -114,9 +114,7 @@ export function publicHandlers({ google = false, passwordMinLength = 6 } = {}) {
   return [
     http.get('/logo.json', () => ok({ logo: '/lms/logo.svg', width: 72, name: 'Тянь-Шаньский государственный университет', fontsize: 16 })),
     http.get('/api/google/check.json', () => ok([{ OAu: google }])),
-    http.get('/config.json', () =>
-      ok({ version: '1.2.3', maxSizeMb: 25, passwordMinLength, googleEnabled: google, sessionIdleMinutes: 60 }),
-    ),
+    http.get('/config.json', () => ok({ version: '1.2.3', maxSizeMb: 25, passwordMinLength, googleEnabled: google, sessionIdleMinutes: 60 })),
   ];
 }
 

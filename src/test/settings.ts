@@ -5,7 +5,10 @@ import type { SettingsState } from '../shared/settings/settings';
 
 /** Settings carrying the current academic year (its first calendar year) and half-year. */
 export const loadedSettings = (year: number, ws: 1 | 2): SettingsState =>
-  succeeded({ defaults: { id_a_year: year, a_year: `${year}-${String((year + 1) % 100).padStart(2, '0')}`, id_w_s: ws, universityName: 'U', maxSizeMb: 25 }, links: [] });
+  succeeded({
+    defaults: { id_a_year: year, a_year: `${year}-${String((year + 1) % 100).padStart(2, '0')}`, id_w_s: ws, universityName: 'U', maxSizeMb: 25 },
+    links: [],
+  });
 
 export const settingsFailure: Failure = { ok: false, problem: 'SERVER_ERROR', status: 500, error: null };
 

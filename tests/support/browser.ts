@@ -16,8 +16,6 @@ export const CHROMIUM_ARGS = [
 
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH))
-    throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}: install it (Debian: apt-get install chromium, or run .ci/run) or set CHROMIUM_PATH.`,
-    );
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (Debian: apt-get install chromium, or run .ci/run) or set CHROMIUM_PATH.`);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }

@@ -49,7 +49,10 @@ export interface E2E {
 }
 
 function safeName(s: string): string {
-  return s.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 120);
+  return s
+    .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120);
 }
 
 export function setupE2E(serverOptions: StartOptions = {}): E2E {
@@ -76,8 +79,7 @@ export function setupE2E(serverOptions: StartOptions = {}): E2E {
           console.error(`Screenshot failed: ${(err as Error).message}`);
         }
         const { console: logged, pageErrors, csp } = t.problems;
-        if (logged.length + pageErrors.length + csp.length > 0)
-          console.error(`Browser errors:\n  ${[...logged, ...pageErrors, ...csp].join('\n  ')}`);
+        if (logged.length + pageErrors.length + csp.length > 0) console.error(`Browser errors:\n  ${[...logged, ...pageErrors, ...csp].join('\n  ')}`);
       }
       if (server) console.error(`Server log (last lines):\n${server.logTail(20)}`);
     }

@@ -31,7 +31,11 @@ export async function coveredStops(page: Page): Promise<string[]> {
         return box.top < b.bottom && box.bottom > b.top && box.left < b.right && box.right > b.left;
       });
       const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
-      return { end: false, covered: under ? `${name} under ${under.className || under.getAttribute('data-testid')}` : null, first: el.hasAttribute('data-e2e-first') };
+      return {
+        end: false,
+        covered: under ? `${name} under ${under.className || under.getAttribute('data-testid')}` : null,
+        first: el.hasAttribute('data-e2e-first'),
+      };
     });
     if (stop.covered && !covered.includes(stop.covered)) covered.push(stop.covered);
     // The end of the page (or the first stop again): from here back up.
@@ -40,4 +44,3 @@ export async function coveredStops(page: Page): Promise<string[]> {
   }
   return covered;
 }
-

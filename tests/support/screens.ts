@@ -24,7 +24,11 @@ const readyMain = (page: Page) => expectVisible(page.locator('#main h1, main h1'
 /** The journal screen: a teacher opens the first journal of the half-year (true); a student's screen is his own journal already (false). */
 async function openFirstJournal(page: Page): Promise<boolean> {
   await readyMain(page);
-  await page.waitForFunction(() => document.querySelector('.journal-screen .muted, .sj-list') && !document.querySelector('.journal-screen .spinner'), undefined, { timeout: 20000 });
+  await page.waitForFunction(
+    () => document.querySelector('.journal-screen .muted, .sj-list') && !document.querySelector('.journal-screen .spinner'),
+    undefined,
+    { timeout: 20000 },
+  );
   const group = page.locator('#journal-group');
   if ((await group.count()) === 0) return false;
   const value = await group.locator('option').nth(1).getAttribute('value');
@@ -39,7 +43,11 @@ export const PUBLIC_SCREENS: Screen[] = [
   { name: 'login', path: '/lms/login', ready: (page) => expectVisible(page.getByTestId('login-form'), 20000) },
   { name: 'not found', path: '/lms/no-such-page', ready: (page) => expectVisible(page.locator('h1').first(), 20000) },
   { name: 'student card, invalid link', path: '/lms/studentqr?data=invalid', ready: (page) => expectVisible(page.getByTestId('card-invalid'), 20000) },
-  { name: 'certificate check, invalid token', path: '/lms/verify?token=not-a-valid-token', ready: (page) => expectVisible(page.getByTestId('verify-invalid'), 20000) },
+  {
+    name: 'certificate check, invalid token',
+    path: '/lms/verify?token=not-a-valid-token',
+    ready: (page) => expectVisible(page.getByTestId('verify-invalid'), 20000),
+  },
 ];
 
 // The public routes of the manifest are here by hand (they need an address with data): none may be missing.
@@ -53,7 +61,9 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
     name: 'news',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('.news-card, .news-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+      await page.waitForFunction(() => document.querySelector('.news-card, .news-empty') && !document.querySelector('[aria-busy="true"]'), undefined, {
+        timeout: 20000,
+      });
     },
   },
   '/chat': {
@@ -67,49 +77,82 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
     name: 'journal',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('.journal-screen .muted, .sj-list') && !document.querySelector('.journal-screen .spinner'), undefined, { timeout: 20000 });
+      await page.waitForFunction(
+        () => document.querySelector('.journal-screen .muted, .sj-list') && !document.querySelector('.journal-screen .spinner'),
+        undefined,
+        { timeout: 20000 },
+      );
     },
   },
   '/library': {
     name: 'library',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid="library-book"], .library-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="library-book"], .library-empty') && !document.querySelector('[aria-busy="true"]'),
+        undefined,
+        { timeout: 20000 },
+      );
     },
   },
   '/umk': {
     name: 'teaching materials',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid="umk-item"], .umk-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="umk-item"], .umk-empty') && !document.querySelector('[aria-busy="true"]'),
+        undefined,
+        { timeout: 20000 },
+      );
     },
   },
   '/registration': {
     name: 'discipline registration',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid="reg-row"], [data-testid="reg-teacher-subgroup"], .reg-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="reg-row"], [data-testid="reg-teacher-subgroup"], .reg-empty') && !document.querySelector('[aria-busy="true"]'),
+        undefined,
+        { timeout: 20000 },
+      );
     },
   },
   '/paymentcode': {
     name: 'payment code',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => (document.querySelector('#pay-service option:nth-child(2)') || document.querySelector('[data-testid="load-failed"], [data-testid="not-for-role"]')) && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('#pay-service option:nth-child(2)') || document.querySelector('[data-testid="load-failed"], [data-testid="not-for-role"]')) &&
+          !document.querySelector('[aria-busy="true"]'),
+        undefined,
+        { timeout: 20000 },
+      );
     },
   },
   '/transcript': {
     name: 'transcript',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid="tr-doc"], [data-testid="load-failed"], [data-testid="not-for-role"]') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="tr-doc"], [data-testid="load-failed"], [data-testid="not-for-role"]') &&
+          !document.querySelector('[aria-busy="true"]'),
+        undefined,
+        { timeout: 20000 },
+      );
     },
   },
   '/schedule': {
     name: 'schedule',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid^="lesson-"], .schedule-empty') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid^="lesson-"], .schedule-empty') && !document.querySelector('[aria-busy="true"]'),
+        undefined,
+        { timeout: 20000 },
+      );
     },
   },
   '/qrscan': {
@@ -131,7 +174,13 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
     name: 'qr reports',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => (document.querySelector('[data-testid="qr-report"]') || document.querySelector('.qr-report .qr-hint')) && !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 20000 });
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid="qr-report"]') || document.querySelector('.qr-report .qr-hint')) &&
+          !document.querySelector('[aria-busy="true"], .spinner'),
+        undefined,
+        { timeout: 20000 },
+      );
     },
   },
   '/singlewindow': {
@@ -139,21 +188,33 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
     name: 'single window',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => (document.querySelector('[data-testid="order-form"] option + option') || document.querySelector('[data-testid="registrar-queue"]')) && !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 20000 });
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid="order-form"] option + option') || document.querySelector('[data-testid="registrar-queue"]')) &&
+          !document.querySelector('[aria-busy="true"], .spinner'),
+        undefined,
+        { timeout: 20000 },
+      );
     },
   },
   '/notifications': {
     name: 'notifications',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid="notification-list"], .notifications .muted') && !document.querySelector('.notifications .spinner'), undefined, { timeout: 20000 });
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="notification-list"], .notifications .muted') && !document.querySelector('.notifications .spinner'),
+        undefined,
+        { timeout: 20000 },
+      );
     },
   },
   '/apps': {
     name: 'apps',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('.apps-page .app-tile') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
+      await page.waitForFunction(() => document.querySelector('.apps-page .app-tile') && !document.querySelector('[aria-busy="true"]'), undefined, {
+        timeout: 20000,
+      });
     },
   },
   '/qrstud': {
@@ -161,7 +222,11 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
     name: 'student qr code',
     ready: async (page) => {
       await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid="card-link"], [data-testid="not-for-role"]') || document.querySelector('.qr-screen p'), undefined, { timeout: 20000 });
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="card-link"], [data-testid="not-for-role"]') || document.querySelector('.qr-screen p'),
+        undefined,
+        { timeout: 20000 },
+      );
     },
   },
 };
@@ -370,9 +435,13 @@ export async function visit(page: Page, screen: Screen): Promise<void> {
  */
 export async function switchTheme(page: Page, theme: Theme): Promise<void> {
   await page.emulateMedia({ colorScheme: theme });
-  await page.waitForFunction((t) => document.body.classList.contains(t) && !document.body.classList.contains(t === 'dark' ? 'light' : 'dark'), theme, { timeout: 20000 });
+  await page.waitForFunction((t) => document.body.classList.contains(t) && !document.body.classList.contains(t === 'dark' ? 'light' : 'dark'), theme, {
+    timeout: 20000,
+  });
   // The colours have arrived: no transition (of a background, a border...) still running.
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'), undefined, { timeout: 20000 });
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'), undefined, {
+    timeout: 20000,
+  });
 }
 
 /** One round of a screen check: who, at what size, in which theme (or each of `themes` in turn on one visit) and language. */
@@ -386,7 +455,9 @@ export interface Pass {
 }
 
 export function passName(pass: Pass): string {
-  return [pass.account ? pass.account.login : 'signed out', `${pass.viewport.width} px`, pass.themes?.join(' + ') ?? pass.theme, pass.language].filter(Boolean).join(', ');
+  return [pass.account ? pass.account.login : 'signed out', `${pass.viewport.width} px`, pass.themes?.join(' + ') ?? pass.theme, pass.language]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**
@@ -418,20 +489,24 @@ export function checkEveryScreen(
       await context?.close();
     });
     for (const screen of pass.account ? SIGNED_IN_SCREENS : PUBLIC_SCREENS) {
-      it(screen.name, async ({ expect }) => {
-        const page = await (opened ??= open());
-        await visit(page, screen);
-        if (!pass.themes) {
-          expect(await check(page, screen, pass.theme)).toEqual([]);
-          return;
-        }
-        const problems: string[] = [];
-        for (const theme of pass.themes) {
-          await switchTheme(page, theme);
-          for (const problem of await check(page, screen, theme)) problems.push(`${theme}: ${problem}`);
-        }
-        expect(problems).toEqual([]);
-      }, 60000);
+      it(
+        screen.name,
+        async ({ expect }) => {
+          const page = await (opened ??= open());
+          await visit(page, screen);
+          if (!pass.themes) {
+            expect(await check(page, screen, pass.theme)).toEqual([]);
+            return;
+          }
+          const problems: string[] = [];
+          for (const theme of pass.themes) {
+            await switchTheme(page, theme);
+            for (const problem of await check(page, screen, theme)) problems.push(`${theme}: ${problem}`);
+          }
+          expect(problems).toEqual([]);
+        },
+        60000,
+      );
     }
   });
 }

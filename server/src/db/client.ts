@@ -159,10 +159,13 @@ function boundConnect(pool: pg.Pool): void {
     if (left === null) return connect();
     return new Promise((resolve, reject) => {
       let late = false;
-      const timer = setTimeout(() => {
-        late = true;
-        reject(new Error('timeout exceeded when trying to connect (request deadline)'));
-      }, Math.max(0, left));
+      const timer = setTimeout(
+        () => {
+          late = true;
+          reject(new Error('timeout exceeded when trying to connect (request deadline)'));
+        },
+        Math.max(0, left),
+      );
       connect().then(
         (client) => {
           clearTimeout(timer);

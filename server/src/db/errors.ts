@@ -96,14 +96,30 @@ export function loggableError(err: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   let target = out;
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const x = e as { name?: unknown; code?: unknown; message?: unknown; stack?: unknown; query?: unknown; constraint?: unknown; table?: unknown; column?: unknown; routine?: unknown; severity?: unknown };
+    const x = e as {
+      name?: unknown;
+      code?: unknown;
+      message?: unknown;
+      stack?: unknown;
+      query?: unknown;
+      constraint?: unknown;
+      table?: unknown;
+      column?: unknown;
+      routine?: unknown;
+      severity?: unknown;
+    };
     const isDriverError = typeof x.severity === 'string' || typeof x.routine === 'string';
     target.type = typeof x.name === 'string' ? x.name : typeof e;
     if (typeof x.code === 'string') target.code = x.code;
     if (typeof x.query === 'string') target.query = x.query;
     else if (typeof x.message === 'string' && !isDriverError) target.message = x.message.split('\nparams:')[0];
     for (const key of ['constraint', 'table', 'column', 'routine'] as const) if (typeof x[key] === 'string') target[key] = x[key];
-    if (depth === 0 && typeof x.stack === 'string') target.stack = x.stack.split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 10).join('\n');
+    if (depth === 0 && typeof x.stack === 'string')
+      target.stack = x.stack
+        .split('\n')
+        .filter((l) => /^\s+at /.test(l))
+        .slice(0, 10)
+        .join('\n');
     const cause = (e as { cause?: unknown }).cause;
     if (!cause) break;
     target = target.cause = {} as Record<string, unknown>;

@@ -16,7 +16,11 @@ afterAll(async () => {
   await test.close();
 });
 
-const names = () => test.database.db.select({ ru: workingSemesters.nameRu, kg: workingSemesters.nameKg, en: workingSemesters.nameEn }).from(workingSemesters).orderBy(asc(workingSemesters.id));
+const names = () =>
+  test.database.db
+    .select({ ru: workingSemesters.nameRu, kg: workingSemesters.nameKg, en: workingSemesters.nameEn })
+    .from(workingSemesters)
+    .orderBy(asc(workingSemesters.id));
 
 describe('the half-years', () => {
   it('are named as the glossary says in a new database', async () => {
@@ -28,8 +32,14 @@ describe('the half-years', () => {
 
   it('are renamed in a database that still has the old names, by the data migration', async () => {
     const db = test.database.db;
-    await db.update(workingSemesters).set({ nameRu: 'Осенний семестр', nameKg: 'Күзгү семестр', nameEn: 'Autumn semester' }).where(sql`${workingSemesters.id} = 1`);
-    await db.update(workingSemesters).set({ nameRu: 'Весенний семестр', nameKg: 'Жазгы семестр', nameEn: 'Spring semester' }).where(sql`${workingSemesters.id} = 2`);
+    await db
+      .update(workingSemesters)
+      .set({ nameRu: 'Осенний семестр', nameKg: 'Күзгү семестр', nameEn: 'Autumn semester' })
+      .where(sql`${workingSemesters.id} = 1`);
+    await db
+      .update(workingSemesters)
+      .set({ nameRu: 'Весенний семестр', nameKg: 'Жазгы семестр', nameEn: 'Spring semester' })
+      .where(sql`${workingSemesters.id} = 2`);
     // What the migrator runs for a database that has not had this migration yet.
     const name = fs.readdirSync(MIGRATIONS_FOLDER).find((f) => /^\d{4}_half_year_names\.sql$/.test(f))!;
     const file = fs.readFileSync(path.join(MIGRATIONS_FOLDER, name), 'utf8');

@@ -75,7 +75,8 @@ describe('errors raised by the HTTP parser', () => {
 });
 
 describe('a request refused before its body was read whole', () => {
-  const newsCount = async () => Number(((await db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+  const newsCount = async () =>
+    Number(((await db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
 
   it('an upload refused for a full disk (503) ends its connection, so the client is not left waiting; the next connection is answered', async () => {
     // The disk fills up while the first file is being written.
@@ -96,7 +97,12 @@ describe('a request refused before its body was read whole', () => {
       { name: 'faculty', content: '-1' },
       { name: 'files', filename: 'big.pdf', content: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4 * 1024 * 1024, 0x20)]), type: 'application/pdf' },
     ]);
-    const upload = rawRequest('POST', '/api/news/insert.json', { host: `127.0.0.1:${port}`, cookie: teacher.headers.cookie, 'content-type': contentType, 'accept-language': 'en' }, payload);
+    const upload = rawRequest(
+      'POST',
+      '/api/news/insert.json',
+      { host: `127.0.0.1:${port}`, cookie: teacher.headers.cookie, 'content-type': contentType, 'accept-language': 'en' },
+      payload,
+    );
     const health = rawRequest('GET', '/api/health', { host: `127.0.0.1:${port}` });
     // The client sends the whole upload, then the next request on the same connection.
     const replies = await rawExchange(port, Buffer.concat([upload, health]), 2);
@@ -116,7 +122,8 @@ describe('an upload the client abandons', () => {
     const logged: Array<{ level: string; msg: unknown }> = [];
     const watched = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database: db.database, distDir: '/nonexistent' });
     watched.addHook('onRequest', async (req) => {
-      for (const level of ['info', 'warn', 'error'] as const) vi.spyOn(req.log, level).mockImplementation((...args: unknown[]) => void logged.push({ level, msg: args.at(-1) }));
+      for (const level of ['info', 'warn', 'error'] as const)
+        vi.spyOn(req.log, level).mockImplementation((...args: unknown[]) => void logged.push({ level, msg: args.at(-1) }));
     });
     await watched.listen({ port: 0, host: '127.0.0.1' });
     try {
@@ -128,14 +135,21 @@ describe('an upload the client abandons', () => {
         { name: 'faculty', content: '-1' },
         { name: 'files', filename: 'big.pdf', content: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024 * 1024, 0x20)]), type: 'application/pdf' },
       ]);
-      const request = rawRequest('POST', '/api/news/insert.json', { host: `127.0.0.1:${watchedPort}`, cookie: teacher.headers.cookie, 'content-type': contentType }, payload);
+      const request = rawRequest(
+        'POST',
+        '/api/news/insert.json',
+        { host: `127.0.0.1:${watchedPort}`, cookie: teacher.headers.cookie, 'content-type': contentType },
+        payload,
+      );
       const socket = net.connect(watchedPort, '127.0.0.1');
       await new Promise<void>((resolve) => socket.once('connect', resolve));
       // Half the upload, then the client goes away.
       socket.write(request.subarray(0, Math.floor(request.length / 2)), () => socket.destroy());
       await expect.poll(() => logged.some((l) => l.msg === 'request aborted by the client'), { timeout: 10000 }).toBe(true);
       expect(logged.filter((l) => l.level !== 'info')).toEqual([]);
-      expect(Number(((await db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n)).toBe(before);
+      expect(Number(((await db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n)).toBe(
+        before,
+      );
     } finally {
       await watched.close();
     }

@@ -18,11 +18,15 @@ beforeAll(async () => {
   // Integrity violations a request can cause, each by a fixed statement (no user input reaches SQL).
   const violations: Record<string, (tx: Db) => ReturnType<Db['execute']>> = {
     // A row naming something that does not exist (foreign key), a missing value, a broken rule.
-    fk: (tx) => tx.execute(sql`insert into files (storage_name, original_name, mime, size, owner_user_id) values ('fk-test', 'a.pdf', 'application/pdf', 1, 2147483000)`),
+    fk: (tx) =>
+      tx.execute(sql`insert into files (storage_name, original_name, mime, size, owner_user_id) values ('fk-test', 'a.pdf', 'application/pdf', 1, 2147483000)`),
     notnull: (tx) => tx.execute(sql`insert into files (storage_name, original_name, mime, size) values ('nn-test', 'a.pdf', 'application/pdf', 1)`),
     check: (tx) => tx.execute(sql`update students set gender = 'x' where id = (select min(id) from students)`),
     // A value taken already, a row others still point at.
-    unique: (tx) => tx.execute(sql`update groups set name = (select max(name) from groups) where id = (select min(id) from groups where name <> (select max(name) from groups))`),
+    unique: (tx) =>
+      tx.execute(
+        sql`update groups set name = (select max(name) from groups) where id = (select min(id) from groups where name <> (select max(name) from groups))`,
+      ),
     referenced: (tx) => tx.execute(sql`delete from faculties where id = (select min(faculty_id) from departments)`),
   };
   app.get<{ Querystring: { kind: string } }>('/api/test/violation', { config: { public: true } }, async (req) => {

@@ -88,7 +88,12 @@ export function clientErrorReply(err: NodeJS.ErrnoException): Buffer {
         : [400, 'Bad Request', badRequest()];
   const body: Failure = { result: true, error: { code: error.code, message: errorText(DEFAULT_LANGUAGE, error.code) }, data: null };
   const payload = Buffer.from(JSON.stringify(body));
-  const headers = { ...EARLY_SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(payload.length), connection: 'close' };
+  const headers = {
+    ...EARLY_SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(payload.length),
+    connection: 'close',
+  };
   const head = `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}`)
     .join('\r\n')}\r\n\r\n`;

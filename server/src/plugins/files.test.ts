@@ -179,7 +179,9 @@ describe('downloads', () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload).toEqual(PDF);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="__________ _____.pdf"; filename*=UTF-8''${encodeURIComponent('Расписание осень.pdf')}`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="__________ _____.pdf"; filename*=UTF-8''${encodeURIComponent('Расписание осень.pdf')}`,
+    );
     expect(contentDisposition(`it's "x".pdf`)).toBe(`attachment; filename="it's _x_.pdf"; filename*=UTF-8''it%27s%20%22x%22.pdf`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain('sandbox');

@@ -79,8 +79,11 @@ const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
 
 /** A file name safe to keep and to show: no path, no control or bidi characters, bounded length. */
 export function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').replace(BIDI_CONTROLS, '').trim();
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(BIDI_CONTROLS, '')
+    .trim();
   if (base.length <= MAX_NAME_LENGTH) return base || 'file';
   const dot = base.lastIndexOf('.');
   const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : '';
@@ -224,7 +227,12 @@ export class FileStore {
       await this.idempotency?.claim(req, { fields: upload.fields, files: upload.files.map((f) => [f.field, f.originalName, f.sha256]) });
       return await handler(upload);
     } catch (err) {
-      await Promise.all(temps.map((t) => this.moved.get(t)).filter((p): p is string => !!p).map(unlinkQuietly));
+      await Promise.all(
+        temps
+          .map((t) => this.moved.get(t))
+          .filter((p): p is string => !!p)
+          .map(unlinkQuietly),
+      );
       throw this.classify(err);
     } finally {
       for (const t of temps) this.moved.delete(t);
@@ -236,10 +244,20 @@ export class FileStore {
     if (err instanceof AppError) return err;
     const code = isNodeError(err) ? err.code : undefined;
     if (code === 'FST_REQ_FILE_TOO_LARGE') return this.tooLarge();
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    if (
+      code === 'FST_FILES_LIMIT' ||
+      code === 'FST_PARTS_LIMIT' ||
+      code === 'FST_FIELDS_LIMIT' ||
+      code === 'FST_PROTO_VIOLATION' ||
+      code === 'FST_INVALID_MULTIPART_CONTENT_TYPE'
+    )
       return badRequest();
     if (code === 'ENOSPC' || code === 'EDQUOT') return serviceUnavailable(60);
-    if (err instanceof Error && /Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|Malformed urlencoded form/i.test(err.message)) return badRequest();
+    if (
+      err instanceof Error &&
+      /Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|Malformed urlencoded form/i.test(err.message)
+    )
+      return badRequest();
     return err;
   }
 

@@ -35,7 +35,10 @@ export async function find(db: Db, userId: number, key: string): Promise<KeyRow 
 }
 
 export async function complete(db: Db, userId: number, key: string, status: number, reply: string): Promise<void> {
-  await db.update(idempotencyKeys).set({ status, reply }).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  await db
+    .update(idempotencyKeys)
+    .set({ status, reply })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }
 
 export async function release(db: Db, userId: number, key: string): Promise<void> {

@@ -36,11 +36,20 @@ beforeAll(async () => {
   student = await session(a, 'student');
   const half = { year: 2026, ws: 1 };
   const mine: Array<{ id: number }> = (await a.inject({ method: 'POST', url: '/api/umk/disciplines', payload: half, headers: teacher.headers })).json().data;
-  const theirs: Array<{ id: number }> = (await a.inject({ method: 'POST', url: '/api/umk/disciplinesforstud', payload: half, headers: student.headers })).json().data;
+  const theirs: Array<{ id: number }> = (await a.inject({ method: 'POST', url: '/api/umk/disciplinesforstud', payload: half, headers: student.headers })).json()
+    .data;
   web = mine.find((m) => theirs.some((t) => t.id === m.id))!.id;
-  semester = (await a.inject({ method: 'POST', url: '/api/umk/semesters', payload: { ...half, id_discipline: web }, headers: teacher.headers })).json().data[0].id;
+  semester = (await a.inject({ method: 'POST', url: '/api/umk/semesters', payload: { ...half, id_discipline: web }, headers: teacher.headers })).json().data[0]
+    .id;
   const bases = (await a.inject({ url: '/api/library/basebookcategories', headers: student.headers })).json().data;
-  bookCategory = (await a.inject({ method: 'POST', url: '/api/library/bookcategories', payload: { id_baseBookCategory: bases[0].id_baseBookCategory }, headers: student.headers })).json().data[0].id_bookCategory;
+  bookCategory = (
+    await a.inject({
+      method: 'POST',
+      url: '/api/library/bookcategories',
+      payload: { id_baseBookCategory: bases[0].id_baseBookCategory },
+      headers: student.headers,
+    })
+  ).json().data[0].id_bookCategory;
 });
 afterAll(async () => {
   await a.close();
@@ -50,7 +59,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const count = async (table: string) => Number(((await db.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+const count = async (table: string) =>
+  Number(((await db.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
 
 interface Create {
   name: string;
@@ -68,14 +78,32 @@ const CREATES: Create[] = [
     url: '/api/chat/insert.json',
     who: () => student,
     table: 'chat_messages',
-    fields: (text) => ({ year: '2026', ws: '1', id_discipline: String(web), id_from_type: '2', id_from: String(student.user.uid), id_to_type: '1', id_to: String(teacher.user.uid), message: text }),
+    fields: (text) => ({
+      year: '2026',
+      ws: '1',
+      id_discipline: String(web),
+      id_from_type: '2',
+      id_from: String(student.user.uid),
+      id_to_type: '1',
+      id_to: String(teacher.user.uid),
+      message: text,
+    }),
   },
   {
     name: 'library book',
     url: '/api/library/insertupdatebook',
     who: () => teacher,
     table: 'books',
-    fields: (text) => ({ id_eBook: '-1', id_human: String(teacher.user.uid), id_humanType: String(teacher.user.role), nameBook: text, author: 'Сыдыкова А.', description: 'Лекции', totalPages: '12', id_bookCategory: String(bookCategory) }),
+    fields: (text) => ({
+      id_eBook: '-1',
+      id_human: String(teacher.user.uid),
+      id_humanType: String(teacher.user.role),
+      nameBook: text,
+      author: 'Сыдыкова А.',
+      description: 'Лекции',
+      totalPages: '12',
+      id_bookCategory: String(bookCategory),
+    }),
   },
   {
     name: 'teaching material',
@@ -100,7 +128,10 @@ const CREATES: Create[] = [
 
 /** Sends the create through `app` (a new multipart boundary each time, as a browser's retry has). */
 function send(app: App, create: Create, text: string, key?: string, file = PDF) {
-  const parts: MultipartPart[] = [...Object.entries(create.fields(text)).map(([name, content]) => ({ name, content })), { name: 'files', filename: 'Лекции.pdf', content: file, type: 'application/pdf' }];
+  const parts: MultipartPart[] = [
+    ...Object.entries(create.fields(text)).map(([name, content]) => ({ name, content })),
+    { name: 'files', filename: 'Лекции.pdf', content: file, type: 'application/pdf' },
+  ];
   const { payload, contentType } = multipartPayload(parts);
   const headers: Record<string, string> = { ...create.who().headers, 'content-type': contentType, 'accept-language': 'en' };
   if (key !== undefined) headers['idempotency-key'] = key;
@@ -123,7 +154,10 @@ describe('R4: Idempotency-Key on every create', () => {
         expect(again.headers['idempotent-replayed']).toBe('true');
         expect(await count(create.table)).toBe(before + 1);
 
-        for (const res of [await send(a, create, `Other ${key}`, key), await send(b, create, `Once ${key}`, key, Buffer.concat([PDF, Buffer.from('%changed\n')]))]) {
+        for (const res of [
+          await send(a, create, `Other ${key}`, key),
+          await send(b, create, `Once ${key}`, key, Buffer.concat([PDF, Buffer.from('%changed\n')])),
+        ]) {
           expect(res.statusCode).toBe(422);
           expect(res.json()).toMatchObject({ result: true, error: { code: 'IDEMPOTENCY_KEY_REUSED', message: expect.any(String) }, data: null });
         }

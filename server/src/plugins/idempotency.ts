@@ -54,7 +54,12 @@ export class IdempotentReplay extends Error {
 /** A JSON value with the keys of its objects sorted (the same content however its keys were ordered). */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   return value;
 }
 
@@ -81,7 +86,15 @@ export class Idempotency {
     const userId = req.auth?.userId ?? 0;
     const fingerprint = fingerprintOf(req, content);
     const now = this.deps.now();
-    const first = await repo.claim(this.deps.db, userId, header, fingerprint, now, new Date(now.getTime() - IDEMPOTENCY_TTL_MS), new Date(now.getTime() - ABANDONED_MS));
+    const first = await repo.claim(
+      this.deps.db,
+      userId,
+      header,
+      fingerprint,
+      now,
+      new Date(now.getTime() - IDEMPOTENCY_TTL_MS),
+      new Date(now.getTime() - ABANDONED_MS),
+    );
     if (first) {
       req.idempotencyClaim = { userId, key: header };
       return;
@@ -99,7 +112,8 @@ export class Idempotency {
     const claimed = req.idempotencyClaim;
     if (!claimed) return;
     req.idempotencyClaim = undefined;
-    if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') await repo.complete(this.deps.db, claimed.userId, claimed.key, reply.statusCode, payload);
+    if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string')
+      await repo.complete(this.deps.db, claimed.userId, claimed.key, reply.statusCode, payload);
     else await repo.release(this.deps.db, claimed.userId, claimed.key);
   }
 
@@ -122,7 +136,9 @@ export function registerIdempotency(app: FastifyInstance, idempotency: Idempoten
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.idempotencyClaim) {
       // The reply stands whether or not it could be kept (the key is then taken over later).
-      await idempotency.settle(req, reply, payload).catch((err: unknown) => req.log.warn({ code: (err as { code?: unknown }).code }, 'idempotency key not settled'));
+      await idempotency
+        .settle(req, reply, payload)
+        .catch((err: unknown) => req.log.warn({ code: (err as { code?: unknown }).code }, 'idempotency key not settled'));
     }
     return payload;
   });

@@ -165,7 +165,9 @@ describe('I5: streams end with their session', () => {
   it('an expiring session ends its stream at its expiry, not at the next periodic check', async () => {
     const soon = await session(a, 'student');
     // The session ends 1.5 s from now (as if its absolute lifetime ran out then).
-    await db.database.db.execute(sql`update sessions set expires_at = now() + interval '1500 milliseconds' where revoked_at is null and user_id = ${soon.user.id}`);
+    await db.database.db.execute(
+      sql`update sessions set expires_at = now() + interval '1500 milliseconds' where revoked_at is null and user_id = ${soon.user.id}`,
+    );
     const stream = await openStream(baseA, soon.headers);
     await stream.opened();
     const expiry = Date.now() + 1500;

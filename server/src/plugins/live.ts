@@ -377,4 +377,3 @@ export interface EventStream {
   /** fn runs once when the stream ends (client gone, close(), shutdown). */
   onClose(fn: () => void): void;
 }
-

@@ -21,7 +21,8 @@ afterAll(async () => {
   await db.close();
 });
 
-const newsCount = async () => Number(((await db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+const newsCount = async () =>
+  Number(((await db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
 
 function postNews(headers: Record<string, string>) {
   const { payload, contentType } = multipartPayload([
@@ -109,7 +110,14 @@ describe('I4: cross-site writes', () => {
           { name: 'audience', content: '0' },
           { name: 'faculty', content: '-1' },
         ]);
-        const headers = { host: `127.0.0.1:${port}`, origin, cookie: teacher.headers.cookie, 'content-type': contentType, 'accept-language': 'en', connection: 'close' };
+        const headers = {
+          host: `127.0.0.1:${port}`,
+          origin,
+          cookie: teacher.headers.cookie,
+          'content-type': contentType,
+          'accept-language': 'en',
+          connection: 'close',
+        };
         return (await rawExchange(port, rawRequest('POST', target, headers, payload)))[0];
       };
       let routed = 0;
@@ -123,7 +131,11 @@ describe('I4: cross-site writes', () => {
         const res = await send(target, `http://127.0.0.1:${port + 1}`);
         if (mine.status === 200) expect(res.status, target).toBe(403);
         else expect([400, 403, 404], target).toContain(res.status);
-        expect(JSON.parse(res.body), target).toMatchObject({ result: true, error: { code: res.status === 403 ? 'CROSS_SITE' : expect.any(String) }, data: null });
+        expect(JSON.parse(res.body), target).toMatchObject({
+          result: true,
+          error: { code: res.status === 403 ? 'CROSS_SITE' : expect.any(String) },
+          data: null,
+        });
         expect(res.headers['content-security-policy'], target).toBeTruthy();
         expect(await newsCount(), target).toBe(before + (mine.status === 200 ? 1 : 0));
       }

@@ -14,7 +14,17 @@ import { openDatabase, rowsOf, type Database } from '../db/client';
 import { news, teachers } from '../db/schema';
 import { entriesOfGroup, entriesOfStudent, isStudentOf } from '../shared/timetable.repository';
 import { signedIn } from '../test/requests';
-import { appOn, createTestDatabase, multipartPayload, quickPasswordHash, session, testClock, usePostgres, type TestDatabase, type TestSession } from '../test/helpers';
+import {
+  appOn,
+  createTestDatabase,
+  multipartPayload,
+  quickPasswordHash,
+  session,
+  testClock,
+  usePostgres,
+  type TestDatabase,
+  type TestSession,
+} from '../test/helpers';
 
 let db: TestDatabase;
 /** A second "process": its own app, and on PostgreSQL its own pool and LISTEN connections. */
@@ -57,7 +67,12 @@ async function silently(statement: ReturnType<typeof sql>) {
 }
 
 const profile = (app: App, who: TestSession, lang = 'ru') =>
-  app.inject({ method: 'POST', url: '/api/profile/data.json', payload: { uid: who.user.uid, role: who.user.role }, headers: { ...who.headers, 'accept-language': lang } });
+  app.inject({
+    method: 'POST',
+    url: '/api/profile/data.json',
+    payload: { uid: who.user.uid, role: who.user.role },
+    headers: { ...who.headers, 'accept-language': lang },
+  });
 
 async function feed(app: App, who: TestSession, lang = 'ru'): Promise<NewsItem[]> {
   const res = await app.inject({
@@ -308,7 +323,10 @@ describe('schedule', () => {
     expect(mates.length).toBeGreaterThan(2);
     const [removed, inFirst] = [Number(mates[1].id), Number(mates[2].id)];
     await d.execute(sql`insert into journal_removed_students (teaching_assignment_id, student_id) values (${assignment}, ${removed})`);
-    const rows = await rowsOf<{ id: number }>(db.database.db, sql`insert into journal_subgroups (teaching_assignment_id, number, name) values (${assignment}, 1, 'First') returning id`);
+    const rows = await rowsOf<{ id: number }>(
+      db.database.db,
+      sql`insert into journal_subgroups (teaching_assignment_id, number, name) values (${assignment}, 1, 'First') returning id`,
+    );
     await d.execute(sql`insert into journal_subgroup_students (subgroup_id, student_id) values (${Number(rows[0].id)}, ${inFirst})`);
     try {
       const group = await entriesOfGroup(d, Number(mates[0].group_id), 2026, 1);
@@ -327,10 +345,7 @@ describe('schedule', () => {
     const rows = await rowsOf<{ subgroup: number }>(db.database.db, sql`select subgroup from students where id = ${student.user.uid}`);
     const own = Number(rows[0].subgroup);
     const other = own === 1 ? 2 : 1;
-    const expected = await rowsOf<{ id: number }>(
-      db.database.db,
-      sql`update students set subgroup = ${other} where id = ${student.user.uid} returning id`,
-    );
+    const expected = await rowsOf<{ id: number }>(db.database.db, sql`update students set subgroup = ${other} where id = ${student.user.uid} returning id`);
     expect(expected.length).toBe(1);
     try {
       const after = (await week(b)).map((l) => l.idShed);

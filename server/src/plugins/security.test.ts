@@ -36,7 +36,9 @@ const CSP = [
 describe('security headers', () => {
   it.each(['/api/health', '/config.json', '/api/nope', '/lms/'])('%s has CSP, nosniff, Referrer-Policy, no HSTS over http', async (url) => {
     const res = await app.inject({ url });
-    const csp = String(res.headers['content-security-policy']).split(';').map((d) => d.trim());
+    const csp = String(res.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim());
     expect(csp.sort()).toEqual([...CSP].sort());
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

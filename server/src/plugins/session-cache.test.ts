@@ -34,7 +34,8 @@ afterAll(async () => {
   await db.close();
 });
 
-const enticate = (app: App, headers: Record<string, string>) => app.inject({ method: 'POST', url: '/api/auth/enticate.json', payload: { token: 'x' }, headers });
+const enticate = (app: App, headers: Record<string, string>) =>
+  app.inject({ method: 'POST', url: '/api/auth/enticate.json', payload: { token: 'x' }, headers });
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const kept = (app: App) => app.ctx.sessions.cache.size;
 
@@ -123,10 +124,16 @@ describe('session cache', () => {
 
   it('a session revoked or expired in SQL is refused by the next request on every process', async () => {
     const revoked = await keptOnBoth();
-    await db.database.db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.tokenHash, hashOf(revoked.token)));
+    await db.database.db
+      .update(sessions)
+      .set({ revokedAt: clock.now() })
+      .where(eq(sessions.tokenHash, hashOf(revoked.token)));
     for (const app of [b, a]) expect((await enticate(app, revoked.headers)).statusCode).toBe(401);
     const expired = await keptOnBoth();
-    await db.database.db.update(sessions).set({ expiresAt: new Date(clock.now().getTime() - 1000) }).where(eq(sessions.tokenHash, hashOf(expired.token)));
+    await db.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(clock.now().getTime() - 1000) })
+      .where(eq(sessions.tokenHash, hashOf(expired.token)));
     for (const app of [b, a]) expect((await enticate(app, expired.headers)).statusCode).toBe(401);
   });
 
@@ -148,7 +155,13 @@ describe('session cache', () => {
 
   it('activity is still written once a minute', async () => {
     const s = await keptOnBoth();
-    const seen = async () => (await db.database.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.tokenHash, hashOf(s.token))))[0].at.getTime();
+    const seen = async () =>
+      (
+        await db.database.db
+          .select({ at: sessions.lastSeenAt })
+          .from(sessions)
+          .where(eq(sessions.tokenHash, hashOf(s.token)))
+      )[0].at.getTime();
     const first = await seen();
     clock.advance(30_000);
     expect((await enticate(a, s.headers)).statusCode).toBe(200);
@@ -175,7 +188,15 @@ describe('session cache off', () => {
 });
 
 describe('SessionCache', () => {
-  const auth = (userId: number) => ({ sessionId: userId, userId, role: 1 as const, uid: userId, login: `u${userId}`, newsPerms: false, via: 'password' as const });
+  const auth = (userId: number) => ({
+    sessionId: userId,
+    userId,
+    role: 1 as const,
+    uid: userId,
+    login: `u${userId}`,
+    newsPerms: false,
+    via: 'password' as const,
+  });
   const listening = { sync: () => Promise.resolve(), stop: () => Promise.resolve() };
   const started = async (options = { ttlMs: 1000, maxEntries: 2 }, monotonic = () => 0) => {
     const cache = new SessionCache(options, monotonic);
@@ -221,7 +242,9 @@ describe('SessionCache', () => {
   it('after a failed round trip every look-up waits for the next, and sessions are kept again once one succeeds', async () => {
     let up = false;
     const cache = new SessionCache({ ttlMs: 1000, maxEntries: 10 });
-    await cache.start({ listen: () => Promise.resolve({ ...listening, sync: () => (up ? Promise.resolve() : Promise.reject(new Error('away'))) }) } as unknown as Database);
+    await cache.start({
+      listen: () => Promise.resolve({ ...listening, sync: () => (up ? Promise.resolve() : Promise.reject(new Error('away'))) }),
+    } as unknown as Database);
     expect(cache.mustHear('h1')).toBe(false);
     cache.set('h1', auth(1), 10_000, cache.mark());
     expect(cache.mustHear('h1')).toBe(true);

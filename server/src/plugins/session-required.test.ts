@@ -55,7 +55,12 @@ afterAll(async () => {
 describe('a session is needed on /api unless a route is public', () => {
   it('marks exactly the public list public', () => {
     expect(routes.length).toBeGreaterThan(30);
-    expect(routes.filter((r) => r.isPublic).map((r) => `${r.method} ${r.url}`).sort()).toEqual([...PUBLIC].sort());
+    expect(
+      routes
+        .filter((r) => r.isPublic)
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([...PUBLIC].sort());
   });
 
   it('answers 401 UNAUTHORIZED to every other route without a session', async () => {

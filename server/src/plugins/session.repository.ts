@@ -16,7 +16,16 @@ export interface NewSession {
 export async function insertSession(db: Db, s: NewSession): Promise<number> {
   const [row] = await db
     .insert(sessions)
-    .values({ tokenHash: s.tokenHash, userId: s.userId, createdAt: s.now, lastSeenAt: s.now, expiresAt: s.expiresAt, ip: s.ip, userAgent: s.userAgent, via: s.via })
+    .values({
+      tokenHash: s.tokenHash,
+      userId: s.userId,
+      createdAt: s.now,
+      lastSeenAt: s.now,
+      expiresAt: s.expiresAt,
+      ip: s.ip,
+      userAgent: s.userAgent,
+      via: s.via,
+    })
     .returning({ id: sessions.id });
   return row.id;
 }
@@ -84,7 +93,11 @@ export async function touchSession(db: Db, sessionId: number, now: Date): Promis
 /** Records activity on several sessions in one statement. */
 export async function touchSessions(db: Db, sessionIds: readonly number[], now: Date): Promise<void> {
   if (sessionIds.length === 1) return touchSession(db, sessionIds[0], now);
-  if (sessionIds.length > 0) await db.update(sessions).set({ lastSeenAt: now }).where(inArray(sessions.id, [...sessionIds]));
+  if (sessionIds.length > 0)
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(inArray(sessions.id, [...sessionIds]));
 }
 
 /** Revokes the session of a token hash; returns its account (undefined when it was not live). */
@@ -102,9 +115,7 @@ export async function revokeForUser(db: Db, userId: number, now: Date, exceptSes
   await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(
-      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId)),
-    );
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId)));
 }
 
 /** Deletes sessions that ended (expired or revoked) before `before`. */

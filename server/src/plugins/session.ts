@@ -60,7 +60,11 @@ export class SessionStore {
       const idleSince = new Date(now.getTime() - this.deps.config.sessionIdleMinutes * 60_000);
       const rows = await repo.findLiveSessions(this.deps.db, [...new Set(hashes)], now, idleSince);
       const stale = rows.filter((r) => !r.disabled && !r.mustUpdateCredentials && now.getTime() - r.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS);
-      await repo.touchSessions(this.deps.db, stale.map((r) => r.sessionId), now);
+      await repo.touchSessions(
+        this.deps.db,
+        stale.map((r) => r.sessionId),
+        now,
+      );
       const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
       return hashes.map((h) => ({ ok: true, value: byHash.get(h) }));
     },

@@ -13,7 +13,9 @@ function zipHead(name: string, content: string): Buffer {
 const epub = zipHead('mimetype', 'application/epub+zip');
 const djvu = Buffer.concat([Buffer.from('AT&TFORM'), Buffer.from([0, 0, 1, 0]), Buffer.from('DJVMDIRM')]);
 const mobi = Buffer.concat([Buffer.alloc(60), Buffer.from('BOOKMOBI'), Buffer.alloc(16)]);
-const fb2 = Buffer.from('\uFEFF<?xml version="1.0" encoding="utf-8"?>\n<!-- made by hand -->\n<FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0"><body/></FictionBook>');
+const fb2 = Buffer.from(
+  '\uFEFF<?xml version="1.0" encoding="utf-8"?>\n<!-- made by hand -->\n<FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0"><body/></FictionBook>',
+);
 
 describe('book formats are recognised by their content', () => {
   it('accepts EPUB, DjVu, MOBI and FB2 under their own extensions', () => {

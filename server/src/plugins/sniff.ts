@@ -30,7 +30,13 @@ const KINDS: Array<Kind & { image?: string }> = [
   { test: (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WEBP'), types: IMAGE_TYPES, image: 'image/webp' },
   {
     test: (h) => starts(h, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1),
-    types: { doc: 'application/msword', dot: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint', pps: 'application/vnd.ms-powerpoint' },
+    types: {
+      doc: 'application/msword',
+      dot: 'application/msword',
+      xls: 'application/vnd.ms-excel',
+      ppt: 'application/vnd.ms-powerpoint',
+      pps: 'application/vnd.ms-powerpoint',
+    },
   },
   // EPUB: a zip whose first entry is the stored file `mimetype` holding application/epub+zip.
   { test: (h) => starts(h, 0x50, 0x4b, 0x03, 0x04) && ascii(h, 30, 'mimetype') && ascii(h, 38, 'application/epub+zip'), types: { epub: EPUB_TYPE } },

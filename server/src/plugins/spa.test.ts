@@ -82,7 +82,8 @@ describe('with a build', () => {
     const onWarning = (warning: Error) => void warnings.push(`${warning.name}: ${warning.message}`);
     process.on('warning', onWarning);
     try {
-      for (const url of ['/lms/', '/lms/login', '/lms/news']) expect((await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } })).statusCode).toBe(200);
+      for (const url of ['/lms/', '/lms/login', '/lms/news'])
+        expect((await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } })).statusCode).toBe(200);
       // Node emits a warning on the next tick: one macrotask later it has been delivered.
       await new Promise((resolve) => setImmediate(resolve));
     } finally {

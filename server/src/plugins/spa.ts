@@ -39,7 +39,10 @@ export interface PagePart {
 
 /** JSON inside a <script> data block: no '<' (so no '</script>'), nor the two line separators. */
 export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -101,7 +104,12 @@ function pageLanguage(req: FastifyRequest): Language {
  */
 /** The client path of a page request ('/lms/news/?x' → '/news'). */
 function clientPath(req: FastifyRequest): string {
-  return req.url.split('?')[0].replace(/^\/lms/, '').replace(/(.)\/+$/, '$1') || '/';
+  return (
+    req.url
+      .split('?')[0]
+      .replace(/^\/lms/, '')
+      .replace(/(.)\/+$/, '$1') || '/'
+  );
 }
 
 export function preloadLinks(preloads: RoutePreloads, req: FastifyRequest, withRoute = true): string[] {
@@ -142,7 +150,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string, parts: 
       /** Hashed assets, and the texts asked for with the version of this build, never change. */
       const immutable = (rel: string, reply: FastifyReply) =>
         rel.startsWith('assets/') ||
-        (rel.startsWith('locales/') && preloads?.localesVersion != null && (reply.request.query as Record<string, unknown> | undefined)?.v === preloads.localesVersion);
+        (rel.startsWith('locales/') &&
+          preloads?.localesVersion != null &&
+          (reply.request.query as Record<string, unknown> | undefined)?.v === preloads.localesVersion);
       await scope.register(fastifyStatic, {
         root: distDir,
         prefix: '/',

@@ -29,7 +29,10 @@ async function account(login: string, password: string): Promise<void> {
     .where(and(eq(users.role, 2), isNull(users.passwordHash)))
     .orderBy(users.id)
     .limit(1);
-  await db.database.db.update(users).set({ login, passwordHash: quickPasswordHash(password) }).where(eq(users.id, free.id));
+  await db.database.db
+    .update(users)
+    .set({ login, passwordHash: quickPasswordHash(password) })
+    .where(eq(users.id, free.id));
 }
 
 const fail = (login: string, ip: string) => signIn(app, login, 'definitely-wrong', { ip });
@@ -66,7 +69,12 @@ describe('A1: per account and address, then per account', () => {
     await account('throttled-r', 'Right passphrase R');
     for (let i = 0; i < 5; i++) expect((await fail('throttled-r', '10.2.0.1')).res.statusCode).toBe(401);
     for (let i = 0; i < 5; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/recovery.json', payload: { oldlog: 'throttled-r', oldpas: 'wrong' }, remoteAddress: '10.2.0.1' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/recovery.json',
+        payload: { oldlog: 'throttled-r', oldpas: 'wrong' },
+        remoteAddress: '10.2.0.1',
+      });
       expect(res.statusCode).toBe(401);
     }
     const update = await app.inject({

@@ -83,7 +83,9 @@ export async function writePresence(db: Db, v: VisitValues, byUserId: number | n
     .onConflictDoNothing({ target: [journalVisits.teachingAssignmentId, journalVisits.studentId, journalVisits.visitDate, journalVisits.lessonTimeId] })
     .returning({ id: journalVisits.id });
   if (inserted) {
-    await db.insert(journalVisitChanges).values({ visitId: inserted.id, ...cell, action: 'insert', oldMark: null, newMark: null, source: 'qr', changedByUserId: byUserId });
+    await db
+      .insert(journalVisitChanges)
+      .values({ visitId: inserted.id, ...cell, action: 'insert', oldMark: null, newMark: null, source: 'qr', changedByUserId: byUserId });
     return inserted.id;
   }
   const [updated] = await db
@@ -100,7 +102,9 @@ export async function writePresence(db: Db, v: VisitValues, byUserId: number | n
     )
     .returning({ id: journalVisits.id });
   if (!updated) return null;
-  await db.insert(journalVisitChanges).values({ visitId: updated.id, ...cell, action: 'update', oldMark: 'н/б', newMark: null, source: 'qr', changedByUserId: byUserId });
+  await db
+    .insert(journalVisitChanges)
+    .values({ visitId: updated.id, ...cell, action: 'update', oldMark: 'н/б', newMark: null, source: 'qr', changedByUserId: byUserId });
   return updated.id;
 }
 

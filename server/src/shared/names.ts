@@ -8,6 +8,10 @@ import type { AnyColumn } from 'drizzle-orm';
 export type Names = { nameRu: string; nameKg: string; nameEn: string };
 
 /** The three name columns of a table, selected as one `Names`: `{ nameRu, nameKg, nameEn }`. */
-export function nameColumns<R extends AnyColumn, K extends AnyColumn, E extends AnyColumn>(table: { nameRu: R; nameKg: K; nameEn: E }): { nameRu: R; nameKg: K; nameEn: E } {
+export function nameColumns<R extends AnyColumn, K extends AnyColumn, E extends AnyColumn>(table: {
+  nameRu: R;
+  nameKg: K;
+  nameEn: E;
+}): { nameRu: R; nameKg: K; nameEn: E } {
   return { nameRu: table.nameRu, nameKg: table.nameKg, nameEn: table.nameEn };
 }

@@ -5,7 +5,10 @@ import type { Db } from '../db/client';
 import { signingKeys } from '../db/schema';
 
 export async function signingKey(db: Db, purpose: string): Promise<Buffer> {
-  await db.insert(signingKeys).values({ purpose, secret: randomBytes(32) }).onConflictDoNothing();
+  await db
+    .insert(signingKeys)
+    .values({ purpose, secret: randomBytes(32) })
+    .onConflictDoNothing();
   const [row] = await db.select({ secret: signingKeys.secret }).from(signingKeys).where(eq(signingKeys.purpose, purpose));
   return row.secret;
 }

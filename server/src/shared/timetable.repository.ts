@@ -193,7 +193,10 @@ export function isStudentOf(e: GroupEntryRow, student: { id: number; subgroup: n
 
 /** The student's group and subgroup (undefined: no such student). */
 export async function placeOfStudent(db: Db, studentId: number): Promise<{ groupId: number | null; subgroup: number } | undefined> {
-  const [row] = await rowsOf<{ groupId: number | null; subgroup: number }>(db, sql`select group_id as "groupId", subgroup from students where id = ${studentId}`);
+  const [row] = await rowsOf<{ groupId: number | null; subgroup: number }>(
+    db,
+    sql`select group_id as "groupId", subgroup from students where id = ${studentId}`,
+  );
   return row;
 }
 

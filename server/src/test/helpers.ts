@@ -77,7 +77,13 @@ async function postgresTemplate(serverUrl: string, size: 'small' | 'full'): Prom
       const partial = `${name}_partial`;
       await admin.query(`drop database if exists ${partial} with (force)`);
       await admin.query(`create database ${partial}`);
-      const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, partial), poolMax: 2, statementTimeoutMs: 0, connectionTimeoutMs: 10000 });
+      const database = await openDatabase({
+        kind: 'postgres',
+        url: databaseUrl(serverUrl, partial),
+        poolMax: 2,
+        statementTimeoutMs: 0,
+        connectionTimeoutMs: 10000,
+      });
       try {
         await prepareDatabase(database, { size });
       } finally {
@@ -120,7 +126,9 @@ export interface TestDatabase {
 }
 
 /** A new migrated database, seeded ('small' by default: a few students per group, same demo accounts). */
-export async function createTestDatabase(options: { size?: 'small' | 'full'; seed?: boolean; poolMax?: number; connectionTimeoutMs?: number; statementTimeoutMs?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { size?: 'small' | 'full'; seed?: boolean; poolMax?: number; connectionTimeoutMs?: number; statementTimeoutMs?: number } = {},
+): Promise<TestDatabase> {
   let target: DbTarget;
   let drop = async () => {};
   if (usePostgres) {
@@ -134,7 +142,13 @@ export async function createTestDatabase(options: { size?: 'small' | 'full'; see
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    target = { kind: 'postgres', url: url.toString(), poolMax: options.poolMax ?? 10, statementTimeoutMs: options.statementTimeoutMs ?? 15000, connectionTimeoutMs: options.connectionTimeoutMs ?? 5000 };
+    target = {
+      kind: 'postgres',
+      url: url.toString(),
+      poolMax: options.poolMax ?? 10,
+      statementTimeoutMs: options.statementTimeoutMs ?? 15000,
+      connectionTimeoutMs: options.connectionTimeoutMs ?? 5000,
+    };
     drop = async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -237,7 +251,8 @@ export function multipartPayload(parts: MultipartPart[]): { payload: Buffer; con
   const chunks: Buffer[] = [];
   for (const part of parts) {
     let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.filename !== undefined) head += `; filename="${part.filename}"; filename*=UTF-8''${encodeURIComponent(part.filename)}\r\nContent-Type: ${part.type ?? 'application/octet-stream'}`;
+    if (part.filename !== undefined)
+      head += `; filename="${part.filename}"; filename*=UTF-8''${encodeURIComponent(part.filename)}\r\nContent-Type: ${part.type ?? 'application/octet-stream'}`;
     chunks.push(Buffer.from(`${head}\r\n\r\n`), Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content), Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

@@ -37,7 +37,8 @@ export const headersOf = (who: Caller, lang?: string): Record<string, string> =>
 /** POST and GET as any caller; `prefix` is put before every url (an area's base path). */
 export function requestsTo(app: () => App, prefix = '') {
   return {
-    post: (url: string, who: Caller, payload: object = {}, lang?: string) => app().inject({ method: 'POST', url: `${prefix}${url}`, payload, headers: headersOf(who, lang) }),
+    post: (url: string, who: Caller, payload: object = {}, lang?: string) =>
+      app().inject({ method: 'POST', url: `${prefix}${url}`, payload, headers: headersOf(who, lang) }),
     get: (url: string, who: Caller, lang?: string) => app().inject({ url: `${prefix}${url}`, headers: headersOf(who, lang) }),
   };
 }

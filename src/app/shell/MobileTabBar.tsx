@@ -34,7 +34,11 @@ export function MobileTabBar({ tabs = MOBILE_TABS, current, onSelect, badges = {
         >
           <span className="tab-icon">
             <Icon size={22} />
-            {badges[id] ? <span className="tab-badge" aria-hidden="true">{(badges[id] ?? 0) > 99 ? '99+' : badges[id]}</span> : null}
+            {badges[id] ? (
+              <span className="tab-badge" aria-hidden="true">
+                {(badges[id] ?? 0) > 99 ? '99+' : badges[id]}
+              </span>
+            ) : null}
           </span>
           <span>{t(label)}</span>
           {/* The count as words, read as the tab's description ('Unread: 3'); the tab keeps its name. */}

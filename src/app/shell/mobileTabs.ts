@@ -26,7 +26,18 @@ const ICONS: Record<TabIcon, IconComponent> = { user: UserIcon, news: NewsIcon, 
 export const MOBILE_TABS: readonly MobileTab[] = [
   { id: TAB_PROFILE, label: 'tabs.profile', icon: UserIcon },
   ...(AREAS as readonly AreaEntry[]).flatMap((area): MobileTab[] =>
-    area.tab ? [{ id: area.tab.id, label: area.tab.label, icon: ICONS[area.tab.icon], area: area.key, roles: area.roles, ...(area.tab.panel ? {} : { to: area.path }) }] : [],
+    area.tab
+      ? [
+          {
+            id: area.tab.id,
+            label: area.tab.label,
+            icon: ICONS[area.tab.icon],
+            area: area.key,
+            roles: area.roles,
+            ...(area.tab.panel ? {} : { to: area.path }),
+          },
+        ]
+      : [],
   ),
   { id: TAB_APPS, label: 'tabs.apps', icon: GridIcon },
 ];

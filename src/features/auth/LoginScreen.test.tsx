@@ -70,7 +70,10 @@ describe('LoginScreen', () => {
   });
 
   it('shows the card with the built-in logo when /logo.json fails', async () => {
-    server.use(http.get('/logo.json', () => HttpResponse.error()), ...publicHandlers());
+    server.use(
+      http.get('/logo.json', () => HttpResponse.error()),
+      ...publicHandlers(),
+    );
     renderLogin();
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Логотип университета' }).getAttribute('src')).toMatch(/\/logo\.svg$/);
@@ -115,7 +118,10 @@ describe('LoginScreen', () => {
   });
 
   it('wrong credentials show the error line, which closes on click', async () => {
-    server.use(...publicHandlers(), http.post('/api/auth/recovery.json', () => fail(401, 'BAD_CREDENTIALS', 'bad')));
+    server.use(
+      ...publicHandlers(),
+      http.post('/api/auth/recovery.json', () => fail(401, 'BAD_CREDENTIALS', 'bad')),
+    );
     const { user } = renderLogin();
     await fillLogin(user, 'teacher', 'wrong-password');
     const alert = await screen.findByRole('alert');
@@ -126,7 +132,10 @@ describe('LoginScreen', () => {
   });
 
   it('too many attempts says how many minutes to wait', async () => {
-    server.use(...publicHandlers(), http.post('/api/auth/recovery.json', () => fail(429, 'TOO_MANY_REQUESTS', 'wait', { retryAfter: 600 })));
+    server.use(
+      ...publicHandlers(),
+      http.post('/api/auth/recovery.json', () => fail(429, 'TOO_MANY_REQUESTS', 'wait', { retryAfter: 600 })),
+    );
     const { user } = renderLogin();
     await fillLogin(user, 'teacher', 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Слишком много попыток. Повторите через 10 мин.');
@@ -152,7 +161,10 @@ describe('LoginScreen', () => {
 
   describe('forced credential update (LOG_PAS 1)', () => {
     beforeEach(() => {
-      server.use(...publicHandlers({ passwordMinLength: 6 }), http.post('/api/auth/recovery.json', () => ok([{ LOG_PAS: 1 }])));
+      server.use(
+        ...publicHandlers({ passwordMinLength: 6 }),
+        http.post('/api/auth/recovery.json', () => ok([{ LOG_PAS: 1 }])),
+      );
     });
 
     it('shows the update form with the minimum length from /config.json', async () => {
@@ -160,7 +172,9 @@ describe('LoginScreen', () => {
       await fillLogin(user, 'freshman', 'Freshman2026');
       const form = await screen.findByTestId('update-form');
       expect(within(form).getByLabelText('Новый логин')).toBeInTheDocument();
-      expect(within(form).getByLabelText('Новый пароль')).toHaveAccessibleDescription('Не менее 6 символов; не совпадает с логином и не из списка распространённых паролей');
+      expect(within(form).getByLabelText('Новый пароль')).toHaveAccessibleDescription(
+        'Не менее 6 символов; не совпадает с логином и не из списка распространённых паролей',
+      );
       expect(within(form).getByLabelText('Подтверждение пароля')).toBeInTheDocument();
       expect(log.paths()).not.toContain('/api/auth/orize.json');
     });

@@ -99,9 +99,7 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
   if (!cardShown) return <PageSpinner />;
 
   const loginError = (failure: Failure) =>
-    failure.status === 401 && failure.error?.code !== 'TOO_MANY_REQUESTS'
-      ? t('cm:errors.BAD_CREDENTIALS')
-      : describeFailure(t, failure);
+    failure.status === 401 && failure.error?.code !== 'TOO_MANY_REQUESTS' ? t('cm:errors.BAD_CREDENTIALS') : describeFailure(t, failure);
 
   let message: string | null = null;
   if (auth.update.required) {
@@ -153,13 +151,7 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
       <main className="login-main">
         <div className="login-card">
           <header className="login-brand">
-            <img
-              src={logo?.logo || DEFAULT_LOGO}
-              alt={t('cm:logoAlt')}
-              width={logo?.width ?? 72}
-              height={logo?.width ?? 72}
-              className="login-logo"
-            />
+            <img src={logo?.logo || DEFAULT_LOGO} alt={t('cm:logoAlt')} width={logo?.width ?? 72} height={logo?.width ?? 72} className="login-logo" />
             <p className="login-university" style={logo?.fontsize ? { fontSize: `${logo.fontsize}px` } : undefined}>
               {universityName}
             </p>
@@ -182,11 +174,7 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
                   <div className="login-divider">
                     <span>{t('login.or')}</span>
                   </div>
-                  <a
-                    className="btn btn-google btn-block"
-                    href={GOOGLE_AUTH_URL}
-                    onClick={() => rememberReturn(typeof from === 'string' ? from : null)}
-                  >
+                  <a className="btn btn-google btn-block" href={GOOGLE_AUTH_URL} onClick={() => rememberReturn(typeof from === 'string' ? from : null)}>
                     <GoogleIcon />
                     {t('login.google')}
                   </a>

@@ -13,16 +13,37 @@ const web = { id: 7, isSelect: 0, discipline: 'Веб-программирова
 const aipery = { idid: 9001, id_type: 2, fio: 'Сыдыкова Айпери Талантовна', countMessages: 2 };
 
 function msg(id: number, extra: Partial<ChatMessage> = {}): ChatMessage {
-  return { id_message: id, message: `Сообщение ${id}`, ismine: false, date: new Date().toISOString(), id_from_type: 2, id_from: 9001, fio: aipery.fio, file: null, isread: false, ...extra };
+  return {
+    id_message: id,
+    message: `Сообщение ${id}`,
+    ismine: false,
+    date: new Date().toISOString(),
+    id_from_type: 2,
+    id_from: 9001,
+    fio: aipery.fio,
+    file: null,
+    isread: false,
+    ...extra,
+  };
 }
 const emptyPage: MessagesPage = { messages: [], unreades_start: null, unreades_total: 0, existsNextNew: false };
 
 function chainHandlers(privatePage: MessagesPage, groupPage: MessagesPage = emptyPage) {
   return [
-    http.get('/api/misc/years.json', () => ok([{ id: 2025, name: '2025-26' }, { id: 2026, name: '2026-27' }])),
+    http.get('/api/misc/years.json', () =>
+      ok([
+        { id: 2025, name: '2025-26' },
+        { id: 2026, name: '2026-27' },
+      ]),
+    ),
     http.post('/api/discipline/list.json', () => ok([web])),
     http.post('/api/discipline/semester/list.json', () => ok([{ id: 5, name: '5' }])),
-    http.post('/api/discipline/group/list.json', () => ok([{ id: 3, name: 'ПИ-1-24' }, { id: 4, name: 'ПИ-2-24' }])),
+    http.post('/api/discipline/group/list.json', () =>
+      ok([
+        { id: 3, name: 'ПИ-1-24' },
+        { id: 4, name: 'ПИ-2-24' },
+      ]),
+    ),
     http.post('/api/discipline/students/list.json', () => ok([aipery, { idid: 9002, id_type: 2, fio: 'Асанова Бегимай Нурлановна', countMessages: 0 }])),
     http.post('/api/chat/group/messages.json', () => ok(groupPage)),
     http.post('/api/chat/messages.json', () => ok(privatePage)),
@@ -87,7 +108,12 @@ describe('ChatScreen', () => {
     expect(within(discipline).queryByTestId('chat-unread-badge')).not.toBeInTheDocument();
     act(() => {
       store.dispatch(
-        chatActions.countsSucceeded({ total: 3, contacts: [{ id_type: 2, idid: 9001, countMessages: 2 }], groups: [{ gr_potok: 3, id_discipline: 7, countMessages: 1 }], disciplines: [{ id_discipline: 7, countMessages: 3 }] }),
+        chatActions.countsSucceeded({
+          total: 3,
+          contacts: [{ id_type: 2, idid: 9001, countMessages: 2 }],
+          groups: [{ gr_potok: 3, id_discipline: 7, countMessages: 1 }],
+          disciplines: [{ id_discipline: 7, countMessages: 3 }],
+        }),
       );
     });
     expect(within(discipline).getByTestId('chat-unread-badge')).toHaveTextContent('3');
@@ -113,7 +139,10 @@ describe('ChatScreen', () => {
       unreades_total: 2,
       existsNextNew: false,
     };
-    server.use(...chainHandlers(page), http.post('/api/chat/deletemessage.json', () => ok([{ result: 1 }])));
+    server.use(
+      ...chainHandlers(page),
+      http.post('/api/chat/deletemessage.json', () => ok([{ result: 1 }])),
+    );
     const log = recordRequests();
     const user = userEvent.setup();
     const { store } = renderChat();
@@ -147,7 +176,9 @@ describe('ChatScreen', () => {
     expect(store.getState().chat.unread.total).toBe(0);
 
     // Only one's own message has a delete button; deleting asks first.
-    const mine = within(list).getAllByTestId('chat-message').find((m) => m.getAttribute('data-id') === '4')!;
+    const mine = within(list)
+      .getAllByTestId('chat-message')
+      .find((m) => m.getAttribute('data-id') === '4')!;
     expect(within(list).getAllByRole('button', { name: /^Удалить/ })).toHaveLength(1);
     await user.click(within(mine).getByRole('button', { name: 'Удалить сообщение «Моё сообщение»' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Удалить сообщение?' });
@@ -161,7 +192,10 @@ describe('ChatScreen', () => {
   });
 
   it('the composer refuses a file over the limit with nothing sent, and sends text then reloads', async () => {
-    server.use(...chainHandlers({ ...emptyPage, messages: [msg(1)] }), http.post('/api/chat/insert.json', () => ok(msg(5, { ismine: true }))));
+    server.use(
+      ...chainHandlers({ ...emptyPage, messages: [msg(1)] }),
+      http.post('/api/chat/insert.json', () => ok(msg(5, { ismine: true }))),
+    );
     const log = recordRequests();
     const user = userEvent.setup();
     renderChat();

@@ -34,7 +34,17 @@ export default function ChatScreen({ mobile }: { mobile: boolean }) {
     return (
       <div className="chat-stack">
         <button type="button" className="btn btn-ghost chat-stack-back" onClick={() => dispatch(chatActions.contactsHidden())}>
-          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="M15 18l-6-6 6-6" />
           </svg>
           {t('disciplines.title')}

@@ -78,7 +78,12 @@ describe('the live connection with chat registered', () => {
     const source = FakeSource.last!;
     expect(source.url).toBe('/api/chat/events.json');
     source.open();
-    const counts = { total: 3, contacts: [{ id_type: 2 as const, idid: 9001, countMessages: 3 }], groups: [], disciplines: [{ id_discipline: 7, countMessages: 3 }] };
+    const counts = {
+      total: 3,
+      contacts: [{ id_type: 2 as const, idid: 9001, countMessages: 3 }],
+      groups: [],
+      disciplines: [{ id_discipline: 7, countMessages: 3 }],
+    };
     source.emit('counts', counts);
     const live = { conversation: { kind: 'private', id_type: 2, idid: 9001 }, message: { id_message: 7 } };
     source.emit('message', live);

@@ -25,13 +25,28 @@ const web = { id: 7, isSelect: 0, discipline: 'Веб-программирова
 const aipery: ChatContact = { idid: 9001, id_type: 2, fio: 'Сыдыкова Айпери Талантовна', countMessages: 2 };
 
 function msg(id: number, extra: Partial<ChatMessage> = {}): ChatMessage {
-  return { id_message: id, message: `m${id}`, ismine: false, date: '2026-11-20T10:00:00.000Z', id_from_type: 2, id_from: 9001, fio: 'Сыдыкова А.', file: null, isread: false, ...extra };
+  return {
+    id_message: id,
+    message: `m${id}`,
+    ismine: false,
+    date: '2026-11-20T10:00:00.000Z',
+    id_from_type: 2,
+    id_from: 9001,
+    fio: 'Сыдыкова А.',
+    file: null,
+    isread: false,
+    ...extra,
+  };
 }
 
 function chatState(...actions: Parameters<typeof chatReducer>[1][]): ChatState {
   return actions.reduce(chatReducer, initialChatState);
 }
-const root = (chat: ChatState, user: User = teacher, settings = loadedSettings(2026, 1)) => ({ chat, settings, session: { status: 'authenticated', user, endReason: null, message: null } });
+const root = (chat: ChatState, user: User = teacher, settings = loadedSettings(2026, 1)) => ({
+  chat,
+  settings,
+  session: { status: 'authenticated', user, endReason: null, message: null },
+});
 
 const filtered = (contact?: ChatContact) =>
   chatState(
@@ -48,7 +63,13 @@ describe('filter chain', () => {
     const english = { ...web, discipline: 'Web programming', vid_discipline: 'Lecture' };
     const log = recordRequests();
     server.use(http.post('/api/discipline/list.json', () => ok([english, { ...english, id: 9, discipline: 'Databases' }])));
-    const before = chatState(chatActions.currentSucceeded({ year: 2026, ws: 1 }), chatActions.disciplinesSucceeded([web]), chatActions.disciplineSelected(web), chatActions.semestersSucceeded([{ id: 5, name: '5' }]), chatActions.groupsSucceeded([{ id: 3, name: 'ПИ-1-24' }]));
+    const before = chatState(
+      chatActions.currentSucceeded({ year: 2026, ws: 1 }),
+      chatActions.disciplinesSucceeded([web]),
+      chatActions.disciplineSelected(web),
+      chatActions.semestersSucceeded([{ id: 5, name: '5' }]),
+      chatActions.groupsSucceeded([{ id: 3, name: 'ПИ-1-24' }]),
+    );
     const actions = await recordSaga(relabelSaga, root(before));
     expect(log.requests.map((r) => [r.path, r.body])).toEqual([['/api/discipline/list.json', { year: 2026, ws: 1 }]]);
     const after = actions.reduce(chatReducer, before);
@@ -68,9 +89,19 @@ describe('filter chain', () => {
 
   it('the current half-year and year come from the shared settings, then the disciplines of that workspace', async () => {
     const log = recordRequests();
-    server.use(http.get('/api/misc/years.json', () => ok([{ id: 2025, name: '2025-26' }, { id: 2026, name: '2026-27' }])));
+    server.use(
+      http.get('/api/misc/years.json', () =>
+        ok([
+          { id: 2025, name: '2025-26' },
+          { id: 2026, name: '2026-27' },
+        ]),
+      ),
+    );
     expect(await recordSaga(currentSaga, root(initialChatState))).toEqual([
-      chatActions.yearsSucceeded([{ id: 2025, name: '2025-26' }, { id: 2026, name: '2026-27' }]),
+      chatActions.yearsSucceeded([
+        { id: 2025, name: '2025-26' },
+        { id: 2026, name: '2026-27' },
+      ]),
       chatActions.currentSucceeded({ year: 2026, ws: 1 }),
       chatActions.disciplinesRequested({ year: 2026, ws: 1 }),
     ]);
@@ -91,7 +122,9 @@ describe('filter chain', () => {
       http.post('/api/discipline/list.json', () => ok([web])),
       http.post('/api/discipline/forStudentDisciplinelist.json', () => ok([{ ...web, id: 8 }])),
     );
-    expect(await recordSaga(disciplinesSaga, root(initialChatState, teacher), chatActions.disciplinesRequested({ year: 2026, ws: 1 }))).toEqual([chatActions.disciplinesSucceeded([web])]);
+    expect(await recordSaga(disciplinesSaga, root(initialChatState, teacher), chatActions.disciplinesRequested({ year: 2026, ws: 1 }))).toEqual([
+      chatActions.disciplinesSucceeded([web]),
+    ]);
     expect(await recordSaga(disciplinesSaga, root(initialChatState, student), chatActions.disciplinesRequested({ year: 2026, ws: 1 }))).toEqual([
       chatActions.disciplinesSucceeded([{ ...web, id: 8 }]),
     ]);
@@ -106,7 +139,12 @@ describe('filter chain', () => {
     const log = recordRequests();
     server.use(
       http.post('/api/discipline/semester/list.json', () => ok([{ id: 5, name: '5' }])),
-      http.post('/api/discipline/group/list.json', () => ok([{ id: 3, name: 'ПИ-1-24' }, { id: 4, name: 'ПИ-2-24' }])),
+      http.post('/api/discipline/group/list.json', () =>
+        ok([
+          { id: 3, name: 'ПИ-1-24' },
+          { id: 4, name: 'ПИ-2-24' },
+        ]),
+      ),
       http.post('/api/discipline/students/list.json', () => ok([aipery])),
     );
     // Each level is its own takeLatest on its parent's action: the chain runs through the real takers.
@@ -162,7 +200,12 @@ describe('filter chain', () => {
 
   it("a failed teachers list is stored as the contacts' error", async () => {
     server.use(http.post('/api/discipline/teachers/list.json', () => fail(403, 'FORBIDDEN')));
-    const state = chatState(chatActions.currentSucceeded({ year: 2026, ws: 1 }), chatActions.disciplineSelected(web), chatActions.semestersSucceeded([{ id: 5, name: '5' }]), chatActions.groupsSucceeded([{ id: 3, name: 'ПИ-1-24' }]));
+    const state = chatState(
+      chatActions.currentSucceeded({ year: 2026, ws: 1 }),
+      chatActions.disciplineSelected(web),
+      chatActions.semestersSucceeded([{ id: 5, name: '5' }]),
+      chatActions.groupsSucceeded([{ id: 3, name: 'ПИ-1-24' }]),
+    );
     const actions = await recordSaga(contactsSaga, root(state, student));
     expect(actions[1]).toMatchObject({ type: 'chat/contactsFailed', payload: { status: 403, error: { code: 'FORBIDDEN' } } });
   });
@@ -170,8 +213,26 @@ describe('filter chain', () => {
 
 describe('the conversation', () => {
   it('the common fields: one-to-one from the session user, or the group chat of the chosen group', () => {
-    expect(conversationBody(filtered(aipery), teacher)).toEqual({ year: 2026, ws: 1, id_discipline: 7, kredit: 5, id_from_type: 1, id_from: 501, id_to_type: 2, id_to: 9001 });
-    expect(conversationBody(filtered(GROUP_CONTACT), teacher)).toEqual({ year: 2026, ws: 1, id_discipline: 7, kredit: 5, id_humanTypeFrom: 1, id_HumanFrom: 501, gr_potok: 3, IsSelect: 0 });
+    expect(conversationBody(filtered(aipery), teacher)).toEqual({
+      year: 2026,
+      ws: 1,
+      id_discipline: 7,
+      kredit: 5,
+      id_from_type: 1,
+      id_from: 501,
+      id_to_type: 2,
+      id_to: 9001,
+    });
+    expect(conversationBody(filtered(GROUP_CONTACT), teacher)).toEqual({
+      year: 2026,
+      ws: 1,
+      id_discipline: 7,
+      kredit: 5,
+      id_humanTypeFrom: 1,
+      id_HumanFrom: 501,
+      gr_potok: 3,
+      IsSelect: 0,
+    });
     expect(conversationBody(filtered(), teacher)).toBeNull();
   });
 
@@ -200,7 +261,10 @@ describe('the conversation', () => {
   it('older messages are asked before the first one shown', async () => {
     const log = recordRequests();
     server.use(http.post('/api/chat/old.json', () => ok([msg(3)])));
-    const open = chatReducer(filtered(aipery), chatActions.messagesSucceeded({ messages: [msg(10), msg(11)], unreades_start: null, unreades_total: 0, existsNextNew: false }));
+    const open = chatReducer(
+      filtered(aipery),
+      chatActions.messagesSucceeded({ messages: [msg(10), msg(11)], unreades_start: null, unreades_total: 0, existsNextNew: false }),
+    );
     expect(await recordSaga(olderSaga, root(open))).toEqual([chatActions.olderSucceeded([msg(3)])]);
     expect(log.requests[0].body).toMatchObject({ id_lastMessage: 10, id_to: 9001 });
     log.stop();
@@ -229,7 +293,17 @@ describe('the conversation', () => {
     const file = new File(['%PDF-1.4'], 'Отчёт.pdf', { type: 'application/pdf' });
     const actions = await recordSaga(sendSaga, root(filtered(aipery)), chatActions.sendRequested({ text: 'Здравствуйте!', file }));
     expect(actions).toEqual([chatActions.sendSucceeded(msg(50, { ismine: true })), chatActions.messagesReloadRequested()]);
-    expect(received).toEqual({ year: '2026', ws: '1', id_discipline: '7', kredit: '5', id_from_type: '1', id_from: '501', id_to_type: '2', id_to: '9001', message: 'Здравствуйте!' });
+    expect(received).toEqual({
+      year: '2026',
+      ws: '1',
+      id_discipline: '7',
+      kredit: '5',
+      id_from_type: '1',
+      id_from: '501',
+      id_to_type: '2',
+      id_to: '9001',
+      message: 'Здравствуйте!',
+    });
     // (jsdom's FormData does not carry the file name to msw; the end-to-end test checks it in Chromium.)
     expect(fileText).toBe('%PDF-1.4');
     received = {};
@@ -244,7 +318,9 @@ describe('the conversation', () => {
   it('deleting sends the message id and the session uid; the rows decide', async () => {
     const log = recordRequests();
     server.use(http.post('/api/chat/deletemessage.json', () => ok([{ result: 1 }])));
-    expect(await recordSaga(deleteSaga, root(filtered(aipery)), chatActions.deleteRequested(42))).toEqual([chatActions.deleteSucceeded({ id: 42, rows: [{ result: 1 }] })]);
+    expect(await recordSaga(deleteSaga, root(filtered(aipery)), chatActions.deleteRequested(42))).toEqual([
+      chatActions.deleteSucceeded({ id: 42, rows: [{ result: 1 }] }),
+    ]);
     expect(log.requests[0].body).toEqual({ id_message: 42, uid: 501 });
     server.use(http.post('/api/chat/deletemessage.json', () => HttpResponse.json({ result: 0, error: null, data: null })));
     expect(await recordSaga(deleteSaga, root(filtered(aipery)), chatActions.deleteRequested(42))).toEqual([chatActions.deleteSucceeded({ id: 42, rows: [] })]);
@@ -252,13 +328,20 @@ describe('the conversation', () => {
   });
 
   it('a live message shown in the open conversation is marked read; one elsewhere is not, and brings fresh counts (its discipline is counted there)', async () => {
-    const open = chatReducer(filtered(aipery), chatActions.messagesSucceeded({ messages: [msg(1)], unreades_start: null, unreades_total: 0, existsNextNew: false }));
+    const open = chatReducer(
+      filtered(aipery),
+      chatActions.messagesSucceeded({ messages: [msg(1)], unreades_start: null, unreades_total: 0, existsNextNew: false }),
+    );
     const live = { conversation: { kind: 'private' as const, id_type: 2 as const, idid: 9001 }, message: msg(2) };
     const shown = chatReducer(open, chatActions.liveMessageReceived(live));
     expect(await recordSaga(liveMessageSaga, root(shown), chatActions.liveMessageReceived(live))).toEqual([chatActions.readRequested(2)]);
     const elsewhere = { conversation: { kind: 'private' as const, id_type: 2 as const, idid: 9002 }, message: msg(3) };
-    expect(await recordSaga(liveMessageSaga, root(chatReducer(open, chatActions.liveMessageReceived(elsewhere))), chatActions.liveMessageReceived(elsewhere))).toEqual([chatActions.countsRequested()]);
+    expect(
+      await recordSaga(liveMessageSaga, root(chatReducer(open, chatActions.liveMessageReceived(elsewhere))), chatActions.liveMessageReceived(elsewhere)),
+    ).toEqual([chatActions.countsRequested()]);
     const mine = { ...live, message: msg(4, { ismine: true }) };
-    expect(await recordSaga(liveMessageSaga, root(chatReducer(open, chatActions.liveMessageReceived(mine))), chatActions.liveMessageReceived(mine))).toEqual([]);
+    expect(await recordSaga(liveMessageSaga, root(chatReducer(open, chatActions.liveMessageReceived(mine))), chatActions.liveMessageReceived(mine))).toEqual(
+      [],
+    );
   });
 });

@@ -17,10 +17,27 @@ const web = { id: 7, isSelect: 0, discipline: 'Веб-программирова
 const aipery: ChatContact = { idid: 9001, id_type: 2, fio: 'Сыдыкова Айпери Талантовна', countMessages: 2 };
 
 function msg(id: number, extra: Partial<ChatMessage> = {}): ChatMessage {
-  return { id_message: id, message: `m${id}`, ismine: false, date: '2026-11-20T10:00:00.000Z', id_from_type: 2, id_from: 9001, fio: 'Сыдыкова А.', file: null, isread: false, ...extra };
+  return {
+    id_message: id,
+    message: `m${id}`,
+    ismine: false,
+    date: '2026-11-20T10:00:00.000Z',
+    id_from_type: 2,
+    id_from: 9001,
+    fio: 'Сыдыкова А.',
+    file: null,
+    isread: false,
+    ...extra,
+  };
 }
 const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => msg(from + i));
-const page = (messages: ChatMessage[], extra: Partial<MessagesPage> = {}): MessagesPage => ({ messages, unreades_start: null, unreades_total: 0, existsNextNew: false, ...extra });
+const page = (messages: ChatMessage[], extra: Partial<MessagesPage> = {}): MessagesPage => ({
+  messages,
+  unreades_start: null,
+  unreades_total: 0,
+  existsNextNew: false,
+  ...extra,
+});
 
 const run = (state: ChatState, ...actions: Parameters<typeof chatReducer>[1][]) => actions.reduce(chatReducer, state);
 
@@ -52,7 +69,11 @@ describe('chat slice: the conversation', () => {
   });
 
   it('the first page sets the first unread message and the flags; the contact counter clears', () => {
-    const state = run(withContacts(), chatActions.contactOpened(aipery), chatActions.messagesSucceeded(page(range(100, 20), { unreades_start: 115, unreades_total: 6, existsNextNew: true })));
+    const state = run(
+      withContacts(),
+      chatActions.contactOpened(aipery),
+      chatActions.messagesSucceeded(page(range(100, 20), { unreades_start: 115, unreades_total: 6, existsNextNew: true })),
+    );
     expect(state.unreadStart).toBe(115);
     expect(state.unreadTotal).toBe(6);
     expect(state.existsNextOld).toBe(true);
@@ -202,7 +223,16 @@ describe('chat slice: unread counters', () => {
   });
 
   it('the group chat pseudo-contact is counted under its group and discipline', () => {
-    const state = run(withContacts(), chatActions.countsSucceeded({ total: 2, contacts: [], groups: [{ gr_potok: 3, id_discipline: 7, countMessages: 2 }], disciplines: [{ id_discipline: 7, countMessages: 2 }] }), chatActions.contactOpened(GROUP_CONTACT));
+    const state = run(
+      withContacts(),
+      chatActions.countsSucceeded({
+        total: 2,
+        contacts: [],
+        groups: [{ gr_potok: 3, id_discipline: 7, countMessages: 2 }],
+        disciplines: [{ id_discipline: 7, countMessages: 2 }],
+      }),
+      chatActions.contactOpened(GROUP_CONTACT),
+    );
     expect(state.unreadTotal).toBe(2);
     expect(GROUP_CONTACT).toMatchObject({ idid: -1, faculty: 1, group: -1, id_type: 2 });
   });
@@ -224,8 +254,28 @@ describe('chat slice: workspace and filters', () => {
   it('filters are visible when there is more than one group or semester', () => {
     const one = withContacts();
     expect(selectFilterVisible({ chat: one })).toBe(false);
-    expect(selectFilterVisible({ chat: run(one, chatActions.groupsSucceeded([{ id: 3, name: 'a' }, { id: 4, name: 'b' }])) })).toBe(true);
-    expect(selectFilterVisible({ chat: run(one, chatActions.semestersSucceeded([{ id: 3, name: '3' }, { id: 5, name: '5' }])) })).toBe(true);
+    expect(
+      selectFilterVisible({
+        chat: run(
+          one,
+          chatActions.groupsSucceeded([
+            { id: 3, name: 'a' },
+            { id: 4, name: 'b' },
+          ]),
+        ),
+      }),
+    ).toBe(true);
+    expect(
+      selectFilterVisible({
+        chat: run(
+          one,
+          chatActions.semestersSucceeded([
+            { id: 3, name: '3' },
+            { id: 5, name: '5' },
+          ]),
+        ),
+      }),
+    ).toBe(true);
   });
 
   it('a group change closes the conversation and clears the contacts', () => {

@@ -269,7 +269,9 @@ const slice = createSlice({
       for (const c of action.payload.contacts) if (c.countMessages > 0) byKey[contactKey(c.id_type, c.idid)] = c.countMessages;
       for (const g of action.payload.groups) if (g.countMessages > 0) byKey[groupKey(g.gr_potok, g.id_discipline)] = g.countMessages;
       state.unread = { total: action.payload.total, byKey };
-      state.unreadByDiscipline = Object.fromEntries(action.payload.disciplines.filter((d) => d.countMessages > 0).map((d) => [d.id_discipline, d.countMessages]));
+      state.unreadByDiscipline = Object.fromEntries(
+        action.payload.disciplines.filter((d) => d.countMessages > 0).map((d) => [d.id_discipline, d.countMessages]),
+      );
     },
     liveStatusChanged(state, action: PayloadAction<LiveStatus>) {
       state.live = action.payload;

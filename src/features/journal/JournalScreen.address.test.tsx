@@ -88,12 +88,17 @@ describe('the history dialog', () => {
   it('names the student and the lesson, and says where each change came from', async () => {
     const data: JournalData = {
       ...dataOf(42),
-      journal: [[{ id_studentJournalVisit: 1, id_student: 100, visitDate: '2026-09-07', id_time: 1, otsenka: null, source: 'qr', updatedAt: '2026-09-07T08:05:00Z' }], []],
+      journal: [
+        [{ id_studentJournalVisit: 1, id_student: 100, visitDate: '2026-09-07', id_time: 1, otsenka: null, source: 'qr', updatedAt: '2026-09-07T08:05:00Z' }],
+        [],
+      ],
       dates: [{ visitDate: '2026-09-07', id_time: 1, time: '08:00' }],
     };
     server.use(
       http.post('/api/visitlog/journal.json', () => ok(data)),
-      http.post('/api/visitlog/visit/history.json', () => ok([{ action: 'insert', oldMark: null, newMark: null, source: 'qr', who: 'Абдыкадыров Азамат', at: '2026-09-07T08:05:00Z' }])),
+      http.post('/api/visitlog/visit/history.json', () =>
+        ok([{ action: 'insert', oldMark: null, newMark: null, source: 'qr', who: 'Абдыкадыров Азамат', at: '2026-09-07T08:05:00Z' }]),
+      ),
     );
     const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });
     renderWithStore(<JournalScreen />, { route: '/lms/journal?j=42', store });

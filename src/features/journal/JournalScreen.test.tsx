@@ -18,7 +18,20 @@ const years = [
 function journalData(info: JournalInfo): JournalData {
   return {
     info,
-    journal: [[{ id_studentJournalVisit: 1, id_student: 100, visitDate: info.startsOn.replace('-09-01', '-10-06'), id_time: 1, otsenka: '4', source: 'journal', updatedAt: '2025-10-06T08:00:00.000Z' }], []],
+    journal: [
+      [
+        {
+          id_studentJournalVisit: 1,
+          id_student: 100,
+          visitDate: info.startsOn.replace('-09-01', '-10-06'),
+          id_time: 1,
+          otsenka: '4',
+          source: 'journal',
+          updatedAt: '2025-10-06T08:00:00.000Z',
+        },
+      ],
+      [],
+    ],
     students: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', code: '100', group: 'ПИ-1-24', subgroup: 1 }],
     dates: [{ visitDate: info.startsOn.replace('-09-01', '-10-06'), id_time: 1, time: '08:00' }],
     resArray: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', nb_Count: 0, ball_Count: 4, ball_average: 4, ball_mean: 4 }],
@@ -95,7 +108,8 @@ describe("the journal's period on screen", () => {
     await waitFor(() => expect(date).toHaveValue('2027-04-01'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Дата вне полугодия журнала (01.09.2026 – 31.01.2027).');
     expect(date).toHaveAttribute('aria-invalid', 'true');
-    for (const name of ['Добавить занятие', 'Отметить всех присутствующими', 'Тема занятия', 'Удалить занятие']) expect(screen.getByRole('button', { name })).toBeDisabled();
+    for (const name of ['Добавить занятие', 'Отметить всех присутствующими', 'Тема занятия', 'Удалить занятие'])
+      expect(screen.getByRole('button', { name })).toBeDisabled();
     fireEvent.change(date, { target: { value: '2026-11-02' } });
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Добавить занятие' })).toBeEnabled();
@@ -176,8 +190,21 @@ describe("the journal's mark scale", () => {
 describe("the student's own journal", () => {
   it('shows the mean of his marks beside the average per lesson attended, each labelled for what it is', async () => {
     const { StudentJournal } = await import('./components/StudentJournal');
-    const visits = [{ visitDate: '2026-09-07', id_time: 1, otsenka: '4' }, ...['09-14', '09-21', '09-28', '10-05', '10-12', '10-19'].map((d) => ({ visitDate: `2026-${d}`, id_time: 1, otsenka: null }))];
-    const item = { id_journal: 1, discipline: 'Веб-программирование', vid_zaniatiy: 'Лекция', teacher: 'Асанов Б. К.', visits, nb_Count: 0, ball_Count: 4, ball_average: 0.57, ball_mean: 4 };
+    const visits = [
+      { visitDate: '2026-09-07', id_time: 1, otsenka: '4' },
+      ...['09-14', '09-21', '09-28', '10-05', '10-12', '10-19'].map((d) => ({ visitDate: `2026-${d}`, id_time: 1, otsenka: null })),
+    ];
+    const item = {
+      id_journal: 1,
+      discipline: 'Веб-программирование',
+      vid_zaniatiy: 'Лекция',
+      teacher: 'Асанов Б. К.',
+      visits,
+      nb_Count: 0,
+      ball_Count: 4,
+      ball_average: 0.57,
+      ball_mean: 4,
+    };
     renderWithStore(<StudentJournal items={[item]} />, { route: '/lms/journal' });
     const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(value('Средняя оценка (только выставленные)')).toBe('4.00');
@@ -186,7 +213,14 @@ describe("the student's own journal", () => {
 });
 
 describe('a load that fails', () => {
-  const start = { years, year: years[1], ws: { id: 1, name: 'Осеннее полугодие' }, journals: [journalInfo(61), journalInfo(62, { id_discipline: 8, discipline: 'Базы данных' })], times, modules: [] };
+  const start = {
+    years,
+    year: years[1],
+    ws: { id: 1, name: 'Осеннее полугодие' },
+    journals: [journalInfo(61), journalInfo(62, { id_discipline: 8, discipline: 'Базы данных' })],
+    times,
+    modules: [],
+  };
   const serverError = () => fail(500, 'INTERNAL', 'boom');
 
   it("a teacher's first view failing says so once, with Retry, and no empty state; Retry loads it", async () => {
@@ -211,7 +245,11 @@ describe('a load that fails', () => {
       http.get('/api/misc/years.json', () => ok(years)),
       http.post('/api/visitlog/student/journal.json', () => (++attempts === 1 ? serverError() : ok([]))),
     );
-    const settings = { data: { defaults: { id_a_year: 2026, a_year: '2026-27', id_w_s: 1, universityName: 'U', maxSizeMb: 10 }, links: [] }, fetching: false, error: null };
+    const settings = {
+      data: { defaults: { id_a_year: 2026, a_year: '2026-27', id_w_s: 1, universityName: 'U', maxSizeMb: 10 }, links: [] },
+      fetching: false,
+      error: null,
+    };
     const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: student }, settings });
     renderWithStore(<JournalScreen />, { route: '/lms/journal', store });
     const failure = await screen.findByTestId('load-failed');
@@ -225,7 +263,7 @@ describe('a load that fails', () => {
 });
 
 describe('the filters', () => {
-  it('a filter above the group with one choice takes it; the group stays the teacher\'s choice; the semester reads as a semester', async () => {
+  it("a filter above the group with one choice takes it; the group stays the teacher's choice; the semester reads as a semester", async () => {
     const info = journalInfo(71);
     const data = journalData(info);
     server.use(

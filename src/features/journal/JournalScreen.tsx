@@ -43,7 +43,13 @@ export default function JournalScreen() {
   const chosen = student ? null : chosenJournal(state.journals.data, state.filters);
   // Once a journal is chosen the filters fold into one line naming it (which opens them again).
   const summary = chosen
-    ? [state.years.data.find((y) => y.id === state.year)?.name ?? state.year, t(`ws.${state.ws}`), chosen.discipline, chosen.vid_zaniatiy, chosen.groupOrPotok + (chosen.subgroup ? ` · ${t('filters.subgroup', { n: chosen.subgroup })}` : '')].join(' · ')
+    ? [
+        state.years.data.find((y) => y.id === state.year)?.name ?? state.year,
+        t(`ws.${state.ws}`),
+        chosen.discipline,
+        chosen.vid_zaniatiy,
+        chosen.groupOrPotok + (chosen.subgroup ? ` · ${t('filters.subgroup', { n: chosen.subgroup })}` : ''),
+      ].join(' · ')
     : null;
   const halves: SelectOption[] = [
     { id: 1, name: t('ws.1') },
@@ -61,24 +67,48 @@ export default function JournalScreen() {
       )}
       {summary && !filtersOpen ? (
         <p className="journal-summary">
-          <button type="button" className="btn btn-ghost journal-summary-btn" aria-expanded={false} aria-controls="journal-filters" onClick={() => {
+          <button
+            type="button"
+            className="btn btn-ghost journal-summary-btn"
+            aria-expanded={false}
+            aria-controls="journal-filters"
+            onClick={() => {
               flushSync(() => setFiltersOpen(true));
               document.getElementById('journal-year')?.focus();
-            }}>
+            }}
+          >
             <span className="journal-summary-text">{summary}</span>
             <span className="journal-summary-change">{t('filters.change')}</span>
           </button>
         </p>
       ) : null}
       <div id="journal-filters" className="journal-filters" hidden={Boolean(summary) && !filtersOpen}>
-        <Select id="journal-year" label={t('filters.year')} options={state.years.data} value={state.year} onChange={(id) => dispatch(journalActions.halfChosen({ year: id, ws: state.ws }))} />
-        <Select id="journal-ws" label={t('filters.ws')} options={halves} value={state.ws} onChange={(id) => dispatch(journalActions.halfChosen({ year: state.year, ws: id }))} />
+        <Select
+          id="journal-year"
+          label={t('filters.year')}
+          options={state.years.data}
+          value={state.year}
+          onChange={(id) => dispatch(journalActions.halfChosen({ year: id, ws: state.ws }))}
+        />
+        <Select
+          id="journal-ws"
+          label={t('filters.ws')}
+          options={halves}
+          value={state.ws}
+          onChange={(id) => dispatch(journalActions.halfChosen({ year: state.year, ws: id }))}
+        />
         {student ? null : <TeacherFilters state={state} />}
         {summary ? (
-          <button type="button" className="btn btn-ghost btn-small journal-filters-close" aria-expanded={true} aria-controls="journal-filters" onClick={() => {
+          <button
+            type="button"
+            className="btn btn-ghost btn-small journal-filters-close"
+            aria-expanded={true}
+            aria-controls="journal-filters"
+            onClick={() => {
               flushSync(() => setFiltersOpen(false));
               document.querySelector<HTMLElement>('.journal-summary-btn')?.focus();
-            }}>
+            }}
+          >
             {t('filters.hide')}
           </button>
         ) : null}

@@ -36,7 +36,13 @@ describe('the journal screen opens', () => {
     expect(log.paths()).toEqual(['/api/visitlog/start.json']);
     expect(actions).toEqual([journalActions.startSucceeded(start)]);
     const state = actions.reduce(journalReducer, { ...initialJournalState, filters: { ...initialJournalState.filters, semester: 5 } });
-    expect(state).toMatchObject({ year: 2026, ws: 1, years: { data: start.years }, journals: { data: start.journals, fetching: false }, lists: { times: start.times, modules: start.modules } });
+    expect(state).toMatchObject({
+      year: 2026,
+      ws: 1,
+      years: { data: start.years },
+      journals: { data: start.journals, fetching: false },
+      lists: { times: start.times, modules: start.modules },
+    });
     // Everything below the half-year starts cleared, as when a half-year is chosen.
     expect(state.filters).toEqual(initialJournalState.filters);
   });
@@ -78,7 +84,10 @@ describe('the journal screen opens', () => {
     server.use(http.get('/api/misc/years.json', () => ok(start.years)));
     const settings = failed({ ok: false, problem: 'SERVER_ERROR', status: 500, error: null }, { defaults: null, links: [] });
     const actions = await recordSaga(openedSaga, { ...signedIn(student), settings });
-    expect(actions).toEqual([journalActions.yearsSucceeded(start.years), journalActions.yearsFailed({ ok: false, problem: 'SERVER_ERROR', status: 500, error: null })]);
+    expect(actions).toEqual([
+      journalActions.yearsSucceeded(start.years),
+      journalActions.yearsFailed({ ok: false, problem: 'SERVER_ERROR', status: 500, error: null }),
+    ]);
   });
 
   it('shown again with a half-year chosen: the years, then that half-year’s journals and the lists, as before', async () => {
@@ -91,7 +100,11 @@ describe('the journal screen opens', () => {
     const actions = await recordSaga(openedSaga, signedIn(teacher, { ...initialJournalState, year: 2025, ws: 2 }));
     log.stop();
     expect(log.paths()).not.toContain('/api/visitlog/start.json');
-    expect(actions).toEqual([journalActions.yearsSucceeded(start.years), journalActions.journalsRequested(), journalActions.listsSucceeded({ times: start.times, modules: start.modules })]);
+    expect(actions).toEqual([
+      journalActions.yearsSucceeded(start.years),
+      journalActions.journalsRequested(),
+      journalActions.listsSucceeded({ times: start.times, modules: start.modules }),
+    ]);
   });
 });
 
@@ -100,8 +113,17 @@ describe('retry', () => {
     let state = journalReducer(initialJournalState, journalActions.cellWritten({ student: 100, date: '2026-11-02', time: 1, written: '5' }));
     state = journalReducer(state, journalActions.cellWritten({ student: 101, date: '2026-11-02', time: 1, written: '4' }));
     const [a, b] = Object.entries(state.edits);
-    state = journalReducer(state, journalActions.cellFailed({ keys: [{ key: a[0], seq: a[1].seq }], error: { ok: false, problem: 'SERVER_ERROR', status: 503, error: null } }));
-    state = journalReducer(state, journalActions.cellFailed({ keys: [{ key: b[0], seq: b[1].seq }], error: { ok: false, problem: 'CLIENT_ERROR', status: 400, error: { code: 'FUTURE_DATE', message: '' } } }));
+    state = journalReducer(
+      state,
+      journalActions.cellFailed({ keys: [{ key: a[0], seq: a[1].seq }], error: { ok: false, problem: 'SERVER_ERROR', status: 503, error: null } }),
+    );
+    state = journalReducer(
+      state,
+      journalActions.cellFailed({
+        keys: [{ key: b[0], seq: b[1].seq }],
+        error: { ok: false, problem: 'CLIENT_ERROR', status: 400, error: { code: 'FUTURE_DATE', message: '' } },
+      }),
+    );
     const actions = await recordSaga(retrySaga, signedIn(teacher, state));
     expect(actions.map((x) => x.type)).toEqual([journalActions.cellWritten.type]);
     expect(actions[0].payload).toMatchObject({ student: 100, date: '2026-11-02', time: 1, written: '5' });
@@ -112,7 +134,15 @@ describe('adding a lesson', () => {
   it('saves the lesson at once on the server, then shows its column as the lesson in focus; a refusal shows and adds nothing', async () => {
     const log = recordRequests();
     server.use(http.post('/api/visitlog/lesson/add.json', () => ok({ visitDate: '2026-10-30', id_time: 7, time: '17:30' })));
-    const open = { ...initialJournalState, lesson: { date: '2026-11-16', time: 2 }, journal: { data: { info: journalInfo(41), journal: [[], []], students: [], dates: [{ visitDate: '2026-11-16', id_time: 2, time: '09:30' }], resArray: [] }, fetching: false, error: null } } as typeof initialJournalState;
+    const open = {
+      ...initialJournalState,
+      lesson: { date: '2026-11-16', time: 2 },
+      journal: {
+        data: { info: journalInfo(41), journal: [[], []], students: [], dates: [{ visitDate: '2026-11-16', id_time: 2, time: '09:30' }], resArray: [] },
+        fetching: false,
+        error: null,
+      },
+    } as typeof initialJournalState;
     const lesson = { date: '2026-10-30', time: 7 };
     const actions = await recordSaga(lessonAddSaga, signedIn(teacher, open), journalActions.lessonAddRequested(lesson));
     log.stop();

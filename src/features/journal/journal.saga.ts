@@ -75,7 +75,10 @@ export function* halfSaga() {
 
 export function* journalsSaga() {
   const { year, ws } = (yield select(selectJournal)) as JournalState;
-  yield* request(journalApi.journals, [{ id_a_year: year, id_w_s: ws as 1 | 2 }], { succeeded: (list) => journalActions.journalsSucceeded(list ?? []), failed: journalActions.journalsFailed });
+  yield* request(journalApi.journals, [{ id_a_year: year, id_w_s: ws as 1 | 2 }], {
+    succeeded: (list) => journalActions.journalsSucceeded(list ?? []),
+    failed: journalActions.journalsFailed,
+  });
 }
 
 /** The journal filter chosen: load it. */
@@ -120,14 +123,10 @@ export function* cellSaga(action: PayloadAction<CellWrite & { seq: number }>) {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
   const { student, date, time, written, seq } = action.payload;
-  yield* request(
-    journalApi.setVisit,
-    [{ id_journal: info.id_journal, id_student: student, visitDate: date, id_time: time, otsenka: written }],
-    {
-      succeeded: (cell) => journalActions.cellSaved({ student, date, time, seq, cell }),
-      failed: (error) => journalActions.cellFailed({ keys: [{ key: cellKey(student, date, time), seq }], error }),
-    },
-  );
+  yield* request(journalApi.setVisit, [{ id_journal: info.id_journal, id_student: student, visitDate: date, id_time: time, otsenka: written }], {
+    succeeded: (cell) => journalActions.cellSaved({ student, date, time, seq, cell }),
+    failed: (error) => journalActions.cellFailed({ keys: [{ key: cellKey(student, date, time), seq }], error }),
+  });
 }
 
 /** A pasted column: one call, all cells or none. */
@@ -217,7 +216,17 @@ export function* topicSaga(action: PayloadAction<{ date: string; time: number; t
   const p = action.payload;
   const result = yield* request(
     journalApi.updateTopic,
-    [{ id_journal: info.id_journal, visitDate: p.date, id_time: p.time, topic: p.topic, lessonNumber: p.lessonNumber, hours: p.hours, id_module: p.module === -1 ? null : p.module }],
+    [
+      {
+        id_journal: info.id_journal,
+        visitDate: p.date,
+        id_time: p.time,
+        topic: p.topic,
+        lessonNumber: p.lessonNumber,
+        hours: p.hours,
+        id_module: p.module === -1 ? null : p.module,
+      },
+    ],
     { succeeded: () => journalActions.topicSaved(), failed: journalActions.topicFailed },
   );
   if (result.ok) yield put(journalActions.journalRequested({ id: info.id_journal, keepEdits: true }));

@@ -9,7 +9,10 @@ const info = journalInfo;
 
 const journal = (id = 1): JournalData => ({
   info: info(id),
-  journal: [[{ id_studentJournalVisit: 1, id_student: 100, visitDate: '2026-09-07', id_time: 2, otsenka: '4', source: 'seed', updatedAt: '2026-09-07T12:00:00Z' }], []],
+  journal: [
+    [{ id_studentJournalVisit: 1, id_student: 100, visitDate: '2026-09-07', id_time: 2, otsenka: '4', source: 'seed', updatedAt: '2026-09-07T12:00:00Z' }],
+    [],
+  ],
   students: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', code: '24011001', group: 'ПИ-1-24', subgroup: 1 }],
   dates: [{ visitDate: '2026-09-07', id_time: 2, time: '09:30' }],
   resArray: [],
@@ -28,14 +31,21 @@ describe('journal slice', () => {
       journalActions.filterChosen({ name: 'educForm', id: 1 }),
       journalActions.filterChosen({ name: 'journal', id: 1 }),
       journalActions.journalSucceeded(journal()),
-      journalActions.ownSucceeded([{ id_journal: 1, discipline: 'x', vid_zaniatiy: 'y', teacher: 'z', visits: [], nb_Count: 0, ball_Count: 0, ball_average: 0, ball_mean: null }]),
+      journalActions.ownSucceeded([
+        { id_journal: 1, discipline: 'x', vid_zaniatiy: 'y', teacher: 'z', visits: [], nb_Count: 0, ball_Count: 0, ball_average: 0, ball_mean: null },
+      ]),
     );
     expect(s.journal.data).not.toBeNull();
     s = run(s, journalActions.filterChosen({ name: 'lessonType', id: 1 }));
     expect(s.filters).toMatchObject({ semester: 5, discipline: 7, lessonType: 1, educForm: -1, journal: -1 });
     expect(s.journal.data).toBeNull();
     expect(s.own.data).toEqual([]);
-    s = run(s, journalActions.filterChosen({ name: 'educForm', id: 1 }), journalActions.filterChosen({ name: 'journal', id: 1 }), journalActions.filterChosen({ name: 'educForm', id: 2 }));
+    s = run(
+      s,
+      journalActions.filterChosen({ name: 'educForm', id: 1 }),
+      journalActions.filterChosen({ name: 'journal', id: 1 }),
+      journalActions.filterChosen({ name: 'educForm', id: 2 }),
+    );
     expect(s.filters.journal).toBe(-1);
     s = run(s, journalActions.filterChosen({ name: 'semester', id: 3 }));
     expect(s.filters).toMatchObject({ semester: 3, discipline: -1, lessonType: -1, educForm: -1, journal: -1 });
@@ -57,15 +67,33 @@ describe('journal slice', () => {
     // The answer to the older write does not end the newer one.
     s = run(s, journalActions.cellSaved({ student: 100, date: '2026-09-07', time: 2, seq: write.payload.seq, cell: null }));
     expect(s.edits[key].status).toBe('saving');
-    s = run(s, journalActions.cellSaved({ student: 100, date: '2026-09-07', time: 2, seq: again.payload.seq, cell: { id_studentJournalVisit: 1, id_student: 100, visitDate: '2026-09-07', id_time: 2, otsenka: '5', source: 'journal', updatedAt: '' } }));
+    s = run(
+      s,
+      journalActions.cellSaved({
+        student: 100,
+        date: '2026-09-07',
+        time: 2,
+        seq: again.payload.seq,
+        cell: { id_studentJournalVisit: 1, id_student: 100, visitDate: '2026-09-07', id_time: 2, otsenka: '5', source: 'journal', updatedAt: '' },
+      }),
+    );
     expect(s.edits[key]).toBeUndefined();
     expect(s.marks[key]).toBe('5');
     expect(s.savedCount).toBe(2);
   });
 
   it('a live change updates cells of the open journal, except a cell this tab is still writing', () => {
-    let s = run(initialJournalState, journalActions.journalSucceeded(journal()), journalActions.cellWritten({ student: 100, date: '2026-09-08', time: 2, written: '3' }));
-    const cell = (date: string, otsenka: string) => ({ id_student: 100, visitDate: date, id_time: 2, cell: { id_studentJournalVisit: 9, id_student: 100, visitDate: date, id_time: 2, otsenka, source: 'journal', updatedAt: '' } });
+    let s = run(
+      initialJournalState,
+      journalActions.journalSucceeded(journal()),
+      journalActions.cellWritten({ student: 100, date: '2026-09-08', time: 2, written: '3' }),
+    );
+    const cell = (date: string, otsenka: string) => ({
+      id_student: 100,
+      visitDate: date,
+      id_time: 2,
+      cell: { id_studentJournalVisit: 9, id_student: 100, visitDate: date, id_time: 2, otsenka, source: 'journal', updatedAt: '' },
+    });
     s = run(s, journalActions.liveChanged({ id_journal: 1, reload: false, cells: [cell('2026-09-07', 'н/б'), cell('2026-09-08', '5')] }));
     expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('н/б');
     expect(s.marks[cellKey(100, '2026-09-08', 2)]).toBeUndefined();
@@ -81,7 +109,15 @@ describe('journal slice', () => {
     let s = run(initialJournalState, journalActions.journalSucceeded(journal()));
     // Another tab added a lesson: this tab reads the journal again.
     s = run(s, journalActions.journalRequested({ id: 1, keepEdits: true }));
-    const mark = { id_studentJournalVisit: 9, id_student: 100, visitDate: '2026-09-08', id_time: 1, otsenka: '4', source: 'journal', updatedAt: '2026-09-08T08:00:00Z' };
+    const mark = {
+      id_studentJournalVisit: 9,
+      id_student: 100,
+      visitDate: '2026-09-08',
+      id_time: 1,
+      otsenka: '4',
+      source: 'journal',
+      updatedAt: '2026-09-08T08:00:00Z',
+    };
     s = run(s, journalActions.liveChanged({ id_journal: 1, reload: false, cells: [{ id_student: 100, visitDate: '2026-09-08', id_time: 1, cell: mark }] }));
     // The reply was read before the mark was written: it has the new lesson but not the mark.
     const stale = journal();
@@ -97,7 +133,12 @@ describe('journal slice', () => {
 
   it("a live QR mark carries its source into the journal's rows at once (its badge shows without a reload)", () => {
     let s = run(initialJournalState, journalActions.journalSucceeded(journal()));
-    const qr = { id_student: 100, visitDate: '2026-09-10', id_time: 2, cell: { id_studentJournalVisit: 12, id_student: 100, visitDate: '2026-09-10', id_time: 2, otsenka: null, source: 'qr' as const, updatedAt: '' } };
+    const qr = {
+      id_student: 100,
+      visitDate: '2026-09-10',
+      id_time: 2,
+      cell: { id_studentJournalVisit: 12, id_student: 100, visitDate: '2026-09-10', id_time: 2, otsenka: null, source: 'qr' as const, updatedAt: '' },
+    };
     s = run(s, journalActions.liveChanged({ id_journal: 1, reload: false, cells: [qr] }));
     expect(s.journal.data!.journal[0].filter((v) => v.visitDate === '2026-09-10')).toEqual([qr.cell]);
     // Cleared by another tab: the row goes too.
@@ -132,7 +173,12 @@ describe('journal slice', () => {
 });
 
 describe('refused saves', () => {
-  const refused = (code: 'FUTURE_DATE' | 'INVALID_MARK', status = 400): Failure => ({ ok: false, problem: 'CLIENT_ERROR', status, error: { code, message: code } });
+  const refused = (code: 'FUTURE_DATE' | 'INVALID_MARK', status = 400): Failure => ({
+    ok: false,
+    problem: 'CLIENT_ERROR',
+    status,
+    error: { code, message: code },
+  });
 
   it('only a failure that can succeed is retried: network, timeout, 5xx; a refusal with its reason is not', () => {
     expect(canRetry(failure)).toBe(true);

@@ -10,7 +10,16 @@
  */
 import { createSlice, current, type PayloadAction } from '@reduxjs/toolkit';
 import type { IdName } from '../../../contract/common';
-import type { HistoryEntry, JournalData, JournalInfo, JournalStart, LiveJournalChange, StudentJournalItem, TeacherTime, VisitRow } from '../../../contract/journal';
+import type {
+  HistoryEntry,
+  JournalData,
+  JournalInfo,
+  JournalStart,
+  LiveJournalChange,
+  StudentJournalItem,
+  TeacherTime,
+  VisitRow,
+} from '../../../contract/journal';
 import { isConnectionProblem, type Failure } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
 import type { LiveStatus } from '../../shared/live/live';
@@ -210,7 +219,15 @@ const slice = createSlice({
     /** A journal named by the address (a link, a reload, the back button): every filter set to it, then it loads. */
     journalLinked(state, action: PayloadAction<JournalInfo>) {
       const j = action.payload;
-      state.filters = { semester: j.id_semester, discipline: j.id_discipline, control: j.id_examination, credit: j.credits, lessonType: j.id_vid_zaniatiy, educForm: j.id_f_educ, journal: j.id_journal };
+      state.filters = {
+        semester: j.id_semester,
+        discipline: j.id_discipline,
+        control: j.id_examination,
+        credit: j.credits,
+        lessonType: j.id_vid_zaniatiy,
+        educForm: j.id_f_educ,
+        journal: j.id_journal,
+      };
       state.own = idle([]);
       clearJournal(state);
     },
@@ -233,7 +250,9 @@ const slice = createSlice({
     journalSucceeded(state, action: PayloadAction<JournalData>) {
       const late = current(state.liveDuringLoad);
       state.liveDuringLoad = [];
-      const data = late.length ? { ...action.payload, journal: [withCells(action.payload.journal[0], late), action.payload.journal[1]] as JournalData['journal'] } : action.payload;
+      const data = late.length
+        ? { ...action.payload, journal: [withCells(action.payload.journal[0], late), action.payload.journal[1]] as JournalData['journal'] }
+        : action.payload;
       // Frozen here, at the top only: immer stops at a frozen object, so it neither walks nor freezes
       // the thousands of records one by one (nothing changes them; a write replaces what it touches).
       state.journal = succeeded(Object.freeze(data));
@@ -262,7 +281,8 @@ const slice = createSlice({
       state.lessonAdd = succeeded(null);
       state.lesson = { date, time };
       const key = lessonKey(date, time);
-      const exists = state.journal.data?.dates.some((d) => lessonKey(d.visitDate, d.id_time) === key) || state.added.some((l) => lessonKey(l.date, l.time) === key);
+      const exists =
+        state.journal.data?.dates.some((d) => lessonKey(d.visitDate, d.id_time) === key) || state.added.some((l) => lessonKey(l.date, l.time) === key);
       if (!exists) state.added.push({ date, time });
     },
     lessonAddFailed(state, action: PayloadAction<Failure>) {
@@ -306,7 +326,8 @@ const slice = createSlice({
     /** A pasted column: all cells saving, one call. */
     pasteRequested: {
       reducer(state, action: PayloadAction<{ cells: CellWrite[]; seq: number }>) {
-        for (const c of action.payload.cells) state.edits[cellKey(c.student, c.date, c.time)] = { written: c.written, status: 'saving', seq: action.payload.seq, error: null };
+        for (const c of action.payload.cells)
+          state.edits[cellKey(c.student, c.date, c.time)] = { written: c.written, status: 'saving', seq: action.payload.seq, error: null };
         state.seq = Math.max(state.seq, action.payload.seq);
       },
       prepare: (cells: CellWrite[]) => ({ payload: { cells, seq: nextSeq() } }),
@@ -374,7 +395,10 @@ const slice = createSlice({
       if (open !== action.payload.id_journal) return;
       const cells = action.payload.cells.filter((c) => !state.edits[cellKey(c.id_student, c.visitDate, c.id_time)]);
       if (state.journal.fetching) state.liveDuringLoad.push(...cells);
-      const known = new Set([...(state.journal.data?.dates ?? []).map((d) => lessonKey(d.visitDate, d.id_time)), ...state.added.map((l) => lessonKey(l.date, l.time))]);
+      const known = new Set([
+        ...(state.journal.data?.dates ?? []).map((d) => lessonKey(d.visitDate, d.id_time)),
+        ...state.added.map((l) => lessonKey(l.date, l.time)),
+      ]);
       for (const c of cells) {
         applyCell(state, c.id_student, c.visitDate, c.id_time, c.cell);
         // A lesson this tab has not shown yet gets its column.

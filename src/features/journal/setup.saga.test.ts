@@ -33,7 +33,10 @@ describe('journal setup sagas', () => {
   it('subgroups save: one call with the whole split, then the journal reloads keeping the marks being saved', async () => {
     const log = recordRequests();
     server.use(http.post('/api/visitlog/subgroup/update.json', () => ok(list)));
-    const split = [{ number: 1, name: 'Первая', students: [100] }, { number: 2, name: 'Вторая', students: [101] }];
+    const split = [
+      { number: 1, name: 'Первая', students: [100] },
+      { number: 2, name: 'Вторая', students: [101] },
+    ];
     const actions = await recordSaga(subgroupsSaveSaga, open, journalActions.subgroupsSaveRequested(split));
     log.stop();
     expect(log.requests.map((r) => [r.path, r.body])).toEqual([['/api/visitlog/subgroup/update.json', { id_journal: 41, subgroups: split }]]);
@@ -54,7 +57,10 @@ describe('journal setup sagas', () => {
       http.post('/api/visitlog/inputtopics.json', () => ok(topics)),
       http.post('/api/visitlog/inputtopics/save.json', async ({ request }) => {
         bodies.push(await request.json());
-        return ok([{ number: 1, topic: 'HTML', hours: 4, id_module: null }, { number: 2, topic: 'HTTP', hours: 2, id_module: 1 }]);
+        return ok([
+          { number: 1, topic: 'HTML', hours: 4, id_module: null },
+          { number: 2, topic: 'HTTP', hours: 2, id_module: 1 },
+        ]);
       }),
     );
     expect(await recordSaga(planTopicsSaga, open)).toEqual([journalActions.planTopicsSucceeded(topics)]);
@@ -66,15 +72,30 @@ describe('journal setup sagas', () => {
         { number: 1, topic: 'HTTP', hours: 2, id_module: 1 },
       ]),
     );
-    expect(bodies).toEqual([{ id_journal: 41, topics: [{ number: 1, topic: 'HTML', hours: 4, id_module: null }, { number: 2, topic: 'HTTP', hours: 2, id_module: 1 }] }]);
+    expect(bodies).toEqual([
+      {
+        id_journal: 41,
+        topics: [
+          { number: 1, topic: 'HTML', hours: 4, id_module: null },
+          { number: 2, topic: 'HTTP', hours: 2, id_module: 1 },
+        ],
+      },
+    ]);
     expect(actions.map((a) => a.type)).toEqual(['journal/planTopicsSaved']);
   });
 
   it('planned topics: a failed load and a failed save are kept (the save keeps its count of successes)', async () => {
-    server.use(http.post('/api/visitlog/inputtopics.json', () => fail(403, 'FORBIDDEN')), http.post('/api/visitlog/inputtopics/save.json', () => fail(400, 'BAD_REQUEST')));
+    server.use(
+      http.post('/api/visitlog/inputtopics.json', () => fail(403, 'FORBIDDEN')),
+      http.post('/api/visitlog/inputtopics/save.json', () => fail(400, 'BAD_REQUEST')),
+    );
     const [loadFailed] = await recordSaga(planTopicsSaga, open);
     expect(loadFailed).toMatchObject({ type: 'journal/planTopicsFailed', payload: { status: 403 } });
-    const [saveFailed] = await recordSaga(planTopicsSaveSaga, open, journalActions.planTopicsSaveRequested([{ number: 1, topic: 'x', hours: 2, id_module: 99 }]));
+    const [saveFailed] = await recordSaga(
+      planTopicsSaveSaga,
+      open,
+      journalActions.planTopicsSaveRequested([{ number: 1, topic: 'x', hours: 2, id_module: 99 }]),
+    );
     let s = [journalActions.planTopicsSaveRequested([]), journalActions.planTopicsSaved([])].reduce(journalReducer, initialJournalState);
     expect(s.setup.save).toMatchObject({ saved: 1, fetching: false, error: null });
     s = [journalActions.planTopicsSaveRequested([]), saveFailed as ReturnType<typeof journalActions.setupSaveFailed>].reduce(journalReducer, s);

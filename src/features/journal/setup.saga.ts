@@ -18,7 +18,10 @@ function* openJournal() {
 export function* subgroupsSaga() {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
-  yield* request(journalApi.subgroups, [{ id_journal: info.id_journal }], { succeeded: journalActions.subgroupsSucceeded, failed: journalActions.subgroupsFailed });
+  yield* request(journalApi.subgroups, [{ id_journal: info.id_journal }], {
+    succeeded: journalActions.subgroupsSucceeded,
+    failed: journalActions.subgroupsFailed,
+  });
 }
 
 export function* subgroupsSaveSaga(action: PayloadAction<Subgroup[]>) {
@@ -34,7 +37,10 @@ export function* subgroupsSaveSaga(action: PayloadAction<Subgroup[]>) {
 export function* planTopicsSaga() {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
-  yield* request(journalApi.planTopics, [{ id_journal: info.id_journal }], { succeeded: (list) => journalActions.planTopicsSucceeded(list ?? []), failed: journalActions.planTopicsFailed });
+  yield* request(journalApi.planTopics, [{ id_journal: info.id_journal }], {
+    succeeded: (list) => journalActions.planTopicsSucceeded(list ?? []),
+    failed: journalActions.planTopicsFailed,
+  });
 }
 
 /** The topics as listed, numbered 1, 2, 3… in that order. */
@@ -52,7 +58,10 @@ export function* planTopicsSaveSaga(action: PayloadAction<PlanTopic[]>) {
 export function* scaleSaga(action: PayloadAction<MarkScale>) {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
-  const result = yield* request(journalApi.setScale, [{ id_journal: info.id_journal, scale: action.payload }], { succeeded: () => journalActions.scaleSucceeded(), failed: journalActions.scaleFailed });
+  const result = yield* request(journalApi.setScale, [{ id_journal: info.id_journal, scale: action.payload }], {
+    succeeded: () => journalActions.scaleSucceeded(),
+    failed: journalActions.scaleFailed,
+  });
   if (result.ok) yield put(journalActions.journalRequested({ id: info.id_journal, keepEdits: true }));
 }
 

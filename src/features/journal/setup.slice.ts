@@ -90,4 +90,3 @@ export const setupReducers = {
     state.setup.save = { ...failed(action.payload, null), saved: state.setup.save.saved };
   },
 };
-

@@ -193,7 +193,8 @@ describe('undo and redo of the teacher’s own writes', () => {
         channel,
         dispatch: (a: UnknownAction) => {
           put.push(a);
-          if (journalActions.cellWritten.match(a)) queueMicrotask(() => channel.put(journalActions.cellSaved({ student: 1, date, time: 1, seq: a.payload.seq, cell: row(1, '4') })));
+          if (journalActions.cellWritten.match(a))
+            queueMicrotask(() => channel.put(journalActions.cellSaved({ student: 1, date, time: 1, seq: a.payload.seq, cell: row(1, '4') })));
         },
         getState: () => ({ journal: open({ [key(1)]: '5' }) }),
       },

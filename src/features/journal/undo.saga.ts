@@ -32,7 +32,8 @@ export function writtenOf(stored: Stored): string | null {
   return stored === null ? PRESENT : stored;
 }
 
-const withSeq = (seq: number) => (a: Action) => (journalActions.cellSaved.match(a) && a.payload.seq === seq) || (journalActions.cellFailed.match(a) && a.payload.keys.some((k) => k.seq === seq));
+const withSeq = (seq: number) => (a: Action) =>
+  (journalActions.cellSaved.match(a) && a.payload.seq === seq) || (journalActions.cellFailed.match(a) && a.payload.keys.some((k) => k.seq === seq));
 
 /** A write of cells (one, or a pasted block) is recorded once it is saved. */
 function* recordWrite(cells: CellWrite[], seq: number) {

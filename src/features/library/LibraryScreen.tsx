@@ -178,7 +178,14 @@ export default function LibraryScreen() {
               <div className="library-filter">
                 <div className="field">
                   <label htmlFor={filterId}>{t('search.label')}</label>
-                  <input id={filterId} className="input" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="library-filter" />
+                  <input
+                    id={filterId}
+                    className="input"
+                    type="search"
+                    value={filter}
+                    onChange={(e) => setFilter(e.target.value)}
+                    data-testid="library-filter"
+                  />
                 </div>
                 <Select
                   id="library-filter-mode"
@@ -194,26 +201,48 @@ export default function LibraryScreen() {
               </div>
               {local.kind !== 'all' && !books.fetching ? (
                 <p className="library-result" role="status" data-testid="library-result">
-                  {local.kind === 'found' ? t('search.found', { count: local.books.length }) : t('search.none', { text: filter.trim(), count: local.books.length })}
+                  {local.kind === 'found'
+                    ? t('search.found', { count: local.books.length })
+                    : t('search.none', { text: filter.trim(), count: local.books.length })}
                 </p>
               ) : null}
             </div>
           )}
 
-          {remove.error ? <ErrorLine message={t('delete.failed')} detail={describeFailure(t, remove.error) || undefined} onClose={() => dispatch(libraryActions.deleteErrorCleared())} /> : null}
+          {remove.error ? (
+            <ErrorLine
+              message={t('delete.failed')}
+              detail={describeFailure(t, remove.error) || undefined}
+              onClose={() => dispatch(libraryActions.deleteErrorCleared())}
+            />
+          ) : null}
           {check.data === false ? <ErrorLine message={t('delete.notAllowed')} onClose={() => dispatch(libraryActions.checkClosed())} /> : null}
-          {check.error ? <ErrorLine message={t('delete.failed')} detail={describeFailure(t, check.error) || undefined} onClose={() => dispatch(libraryActions.checkClosed())} /> : null}
+          {check.error ? (
+            <ErrorLine
+              message={t('delete.failed')}
+              detail={describeFailure(t, check.error) || undefined}
+              onClose={() => dispatch(libraryActions.checkClosed())}
+            />
+          ) : null}
 
           {books.fetching || search.fetching ? (
             <div className="library-loading">
               <Spinner label={t('cm:loading')} />
             </div>
           ) : null}
-          {searching && search.error ? <LoadFailed what={t('loadError')} failure={search.error} onRetry={() => dispatch(libraryActions.searchRequested({ text: search.text ?? '' }))} /> : null}
-          {!searching && books.error ? (
-            <LoadFailed what={t('loadError')} failure={books.error} onRetry={() => dispatch(categoryId === null ? libraryActions.opened() : libraryActions.categorySelected({ id: categoryId }))} />
+          {searching && search.error ? (
+            <LoadFailed what={t('loadError')} failure={search.error} onRetry={() => dispatch(libraryActions.searchRequested({ text: search.text ?? '' }))} />
           ) : null}
-          {!books.fetching && !searching && !books.error && categoryId !== null && books.data.length === 0 ? <p className="card muted library-empty">{t('empty')}</p> : null}
+          {!searching && books.error ? (
+            <LoadFailed
+              what={t('loadError')}
+              failure={books.error}
+              onRetry={() => dispatch(categoryId === null ? libraryActions.opened() : libraryActions.categorySelected({ id: categoryId }))}
+            />
+          ) : null}
+          {!books.fetching && !searching && !books.error && categoryId !== null && books.data.length === 0 ? (
+            <p className="card muted library-empty">{t('empty')}</p>
+          ) : null}
 
           <div className="library-list">
             {shown.map((book) => (

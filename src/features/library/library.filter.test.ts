@@ -20,7 +20,12 @@ const book = (id: number, name: string, author: string): Book => ({
   canEdit: false,
 });
 
-const BOOKS = [book(1, 'Совершенный код', 'Макконнелл С.'), book(2, 'Cien años de soledad', 'Gabriel García Márquez'), book(3, 'Чистый код', 'Мартин Р.'), book(4, 'Ёлка', 'Чуковский К.')];
+const BOOKS = [
+  book(1, 'Совершенный код', 'Макконнелл С.'),
+  book(2, 'Cien años de soledad', 'Gabriel García Márquez'),
+  book(3, 'Чистый код', 'Мартин Р.'),
+  book(4, 'Ёлка', 'Чуковский К.'),
+];
 
 describe('filterBooks', () => {
   it('by name (mode 1) or by author, ignoring case and diacritics', () => {

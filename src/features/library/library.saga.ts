@@ -62,7 +62,10 @@ export function* searchMoreSaga() {
 export function* countsSaga() {
   const { baseId } = (yield select(selectLibrary)) as LibraryState;
   if (baseId === null) return;
-  yield* request(libraryApi.categories, [{ id_baseBookCategory: baseId }], { succeeded: libraryActions.categoriesSucceeded, failed: libraryActions.categoriesFailed });
+  yield* request(libraryApi.categories, [{ id_baseBookCategory: baseId }], {
+    succeeded: libraryActions.categoriesSucceeded,
+    failed: libraryActions.categoriesFailed,
+  });
 }
 
 /** The multipart form of insertupdatebook (its fields: docs/api.md#library). */
@@ -97,9 +100,13 @@ export function* saveSaga(action: PayloadAction<BookDraft>) {
   if (!result?.ok) return;
   const state = (yield select(selectLibrary)) as LibraryState;
   if (action.payload.id === -1 && state.baseId !== null) {
-    yield* request(libraryApi.categories, [{ id_baseBookCategory: state.baseId }], { succeeded: libraryActions.categoriesSucceeded, failed: libraryActions.categoriesFailed });
+    yield* request(libraryApi.categories, [{ id_baseBookCategory: state.baseId }], {
+      succeeded: libraryActions.categoriesSucceeded,
+      failed: libraryActions.categoriesFailed,
+    });
   }
-  if (action.payload.id === -1 || state.categoryId === result.data.id_bookCategory) yield put(libraryActions.categorySelected({ id: result.data.id_bookCategory }));
+  if (action.payload.id === -1 || state.categoryId === result.data.id_bookCategory)
+    yield put(libraryActions.categorySelected({ id: result.data.id_bookCategory }));
 }
 
 /** The save races the cancel button: cancelling aborts the request (nothing is stored). */

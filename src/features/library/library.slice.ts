@@ -6,7 +6,19 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BaseCategory, Book, BookCategory, BookSearchPage } from '../../../contract/library';
 import type { Failure } from '../../api/http';
-import { failed, idle, idleRemoval, idleUpload, removalReducers, started, succeeded, uploadReducers, type Loadable, type Removal, type Upload } from '../../shared/request/loadable';
+import {
+  failed,
+  idle,
+  idleRemoval,
+  idleUpload,
+  removalReducers,
+  started,
+  succeeded,
+  uploadReducers,
+  type Loadable,
+  type Removal,
+  type Upload,
+} from '../../shared/request/loadable';
 import { sessionEnded } from '../../shared/session/session';
 
 /** What the book form sends; `file` is passed through the action, never kept in state. */

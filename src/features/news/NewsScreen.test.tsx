@@ -63,7 +63,10 @@ describe('the feed (student)', () => {
     expect(pdf).toHaveAttribute('href', `/api/news/download.file?filename=${encodeURIComponent('5_Расписание экзаменов зимней сессии.pdf')}&type=4`);
     expect(pdf).toHaveTextContent('Расписание экзаменов…');
     expect(pdf).toHaveAttribute('title', 'Расписание экзаменов зимней сессии.pdf');
-    expect(within(card).getByRole('link', { name: 'notes.txt, Скачать notes.txt' })).toHaveAttribute('href', '/api/news/download.file?filename=5_notes.txt&type=4');
+    expect(within(card).getByRole('link', { name: 'notes.txt, Скачать notes.txt' })).toHaveAttribute(
+      'href',
+      '/api/news/download.file?filename=5_notes.txt&type=4',
+    );
 
     expect(screen.queryByTestId('news-composer')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Удалить новость' })).not.toBeInTheDocument();

@@ -55,7 +55,11 @@ export default function NewsScreen() {
       ) : null}
 
       {remove.error ? (
-        <ErrorLine message={t('delete.failed')} detail={describeFailure(t, remove.error) || undefined} onClose={() => dispatch(newsActions.deleteErrorCleared())} />
+        <ErrorLine
+          message={t('delete.failed')}
+          detail={describeFailure(t, remove.error) || undefined}
+          onClose={() => dispatch(newsActions.deleteErrorCleared())}
+        />
       ) : null}
 
       <section className="news-feed" aria-label={t('feed')} aria-busy={fetching}>

@@ -83,7 +83,11 @@ describe('news sagas', () => {
 
   it('post: a refusal (413) is put as postFailed and nothing reloads', async () => {
     server.use(http.post('/api/news/insert.json', () => fail(413, 'TOO_LARGE', 'too large', { maxSizeMb: 25 })));
-    const actions = await recordSaga(postSaga, signedIn, newsActions.postRequested({ message: 'x', audience: 0, faculty: -1, pinned: false, publishAt: null, files: [] }));
+    const actions = await recordSaga(
+      postSaga,
+      signedIn,
+      newsActions.postRequested({ message: 'x', audience: 0, faculty: -1, pinned: false, publishAt: null, files: [] }),
+    );
     expect(actions).toHaveLength(1);
     expect(actions[0]).toMatchObject({ type: 'news/postFailed', payload: { status: 413, error: { code: 'TOO_LARGE', params: { maxSizeMb: 25 } } } });
   });

@@ -4,7 +4,6 @@ import { sessionEnded } from '../../shared/session/session';
 import { initialNewsState, newsActions, newsReducer, type NewsState } from './news.slice';
 import { item } from './testData';
 
-
 const page = (from: number, count: number) => Array.from({ length: count }, (_, i) => item(from - i));
 const failure: Failure = { ok: false, problem: 'SERVER_ERROR', status: 500, error: { code: 'INTERNAL', message: 'x' } };
 const run = (state: NewsState, ...actions: Parameters<typeof newsReducer>[1][]) => actions.reduce(newsReducer, state);

@@ -7,7 +7,21 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { IdName } from '../../../contract/common';
 import type { Audience, NewsItem } from '../../../contract/news';
 import type { Failure } from '../../api/http';
-import { failed, idle, idlePages, idleRemoval, pageFailed, pageStarted, pageSucceeded, removalReducers, started, succeeded, type Loadable, type Paged, type Removal } from '../../shared/request/loadable';
+import {
+  failed,
+  idle,
+  idlePages,
+  idleRemoval,
+  pageFailed,
+  pageStarted,
+  pageSucceeded,
+  removalReducers,
+  started,
+  succeeded,
+  type Loadable,
+  type Paged,
+  type Removal,
+} from '../../shared/request/loadable';
 import { PAGE_SIZE } from '../../api/news';
 import { sessionEnded } from '../../shared/session/session';
 

@@ -66,7 +66,12 @@ export default function NotificationsScreen() {
         </ul>
       )}
       {list.hasMore ? (
-        <button type="button" className="btn btn-secondary" disabled={list.fetching} onClick={() => dispatch(notificationsActions.pageRequested({ page: list.page + 1 }))}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={list.fetching}
+          onClick={() => dispatch(notificationsActions.pageRequested({ page: list.page + 1 }))}
+        >
           {t('more')}
         </button>
       ) : null}

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { Notification } from '../../../contract/notifications';
 import { initialNotificationsState, notificationsActions as a, notificationsReducer as reduce } from './notifications.slice';
 
-const note = (id: number, read = false): Notification => ({ id, kind: 'order.status', params: { id: 5, status: 3 }, link: '/singlewindow', createdAt: '2026-11-26T10:00:00Z', read });
+const note = (id: number, read = false): Notification => ({
+  id,
+  kind: 'order.status',
+  params: { id: 5, status: 3 },
+  link: '/singlewindow',
+  createdAt: '2026-11-26T10:00:00Z',
+  read,
+});
 
 describe('notifications slice', () => {
   it('a live one sets the unread count; the list, once loaded, shows it on top once', () => {

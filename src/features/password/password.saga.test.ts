@@ -47,7 +47,11 @@ describe('password sagas', () => {
       http.post('/api/auth/updatelogin.json', () => ok({ changed: true }, 'Логин и пароль изменены')),
       http.post('/api/auth/orize.json', () => ok(renamed)),
     );
-    const actions = await recordSaga(loginChangeSaga, signedIn, passwordActions.loginChangeRequested({ password: 'Teacher2026', newlog: 'bakyt', newpas: 'Bakyt2026' }));
+    const actions = await recordSaga(
+      loginChangeSaga,
+      signedIn,
+      passwordActions.loginChangeRequested({ password: 'Teacher2026', newlog: 'bakyt', newpas: 'Bakyt2026' }),
+    );
     log.stop();
     expect(actions).toEqual([sessionStarted(renamed), passwordActions.loginChangeSucceeded()]);
     expect(log.requests.map((r) => [r.path, r.body])).toEqual([
@@ -59,7 +63,11 @@ describe('password sagas', () => {
 
   it('login change: a refused update signs nobody in again', async () => {
     server.use(http.post('/api/auth/updatelogin.json', () => fail(409, 'LOGIN_TAKEN')));
-    const actions = await recordSaga(loginChangeSaga, signedIn, passwordActions.loginChangeRequested({ password: 'Teacher2026', newlog: 'student', newpas: 'Bakyt2026' }));
+    const actions = await recordSaga(
+      loginChangeSaga,
+      signedIn,
+      passwordActions.loginChangeRequested({ password: 'Teacher2026', newlog: 'student', newpas: 'Bakyt2026' }),
+    );
     expect(types(actions)).toEqual(['password/loginChangeFailed']);
   });
 });

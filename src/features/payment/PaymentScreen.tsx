@@ -32,7 +32,13 @@ export default function PaymentScreen() {
         <LoadFailed failure={services.error} onRetry={() => dispatch(A.opened({ serviceId }))} />
       ) : (
         <section className="card pay-filters" aria-label={t('filters')}>
-          <Select id="pay-service" label={t('fields.service')} options={services.data.map((s) => ({ id: s.id, name: s.name }))} value={serviceId ?? -1} onChange={(id) => dispatch(A.serviceSelected({ id: id > 0 ? id : null }))} />
+          <Select
+            id="pay-service"
+            label={t('fields.service')}
+            options={services.data.map((s) => ({ id: s.id, name: s.name }))}
+            value={serviceId ?? -1}
+            onChange={(id) => dispatch(A.serviceSelected({ id: id > 0 ? id : null }))}
+          />
           <p className="muted small">{t('hint')}</p>
         </section>
       )}

@@ -76,11 +76,7 @@ export default function ProfileScreen() {
       ) : data.error ? (
         <div className="card profile-error" role="alert">
           <p>{describeFailure(t, data.error)}</p>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => dispatch(profileActions.dataRequested())}
-          >
+          <button type="button" className="btn btn-secondary" onClick={() => dispatch(profileActions.dataRequested())}>
             <RefreshIcon size={18} />
             {t('cm:actions.retry')}
           </button>

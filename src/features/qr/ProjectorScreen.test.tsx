@@ -38,7 +38,9 @@ const handlers = () => [
   ...signedInHandlers(),
   http.post('/api/qr/session/open.json', () => ok(session)),
   http.get('/api/qr/time.json', () => ok({ now: new Date(Date.now() + SKEW_MS).toISOString(), rotateMs: 15000, graceMs: 5000 })),
-  http.post('/api/qr/session/token.json', () => ok({ token: 'signed-token', code: '482913', expiresAt: new Date(Date.now() + SKEW_MS + 12_000 + 5_000).toISOString() })),
+  http.post('/api/qr/session/token.json', () =>
+    ok({ token: 'signed-token', code: '482913', expiresAt: new Date(Date.now() + SKEW_MS + 12_000 + 5_000).toISOString() }),
+  ),
 ];
 
 describe('the projector screen', () => {
@@ -72,7 +74,7 @@ describe('the projector screen', () => {
     expect(screen.getAllByText('Сыдыкова Айпери').length).toBeGreaterThan(0);
   });
 
-  it('full screen shows the stage alone, without names, and leaving it (Esc too) brings the teacher\'s view back', async () => {
+  it("full screen shows the stage alone, without names, and leaving it (Esc too) brings the teacher's view back", async () => {
     localStorage.setItem('token', 'marker');
     // jsdom has no Fullscreen API: a stand-in that behaves as the browser's.
     let shown: Element | null = null;

@@ -120,7 +120,13 @@ export default function ProjectorScreen() {
       )}
 
       {session.fetching ? <Spinner label={t('cm:loading')} /> : null}
-      {session.error ? <ErrorLine message={t('projector.failed')} detail={problemText(t, session.error) || describeFailure(t, session.error) || undefined} onClose={() => dispatch(qrActions.openRequested({ idShed, makeup: false }))} /> : null}
+      {session.error ? (
+        <ErrorLine
+          message={t('projector.failed')}
+          detail={problemText(t, session.error) || describeFailure(t, session.error) || undefined}
+          onClose={() => dispatch(qrActions.openRequested({ idShed, makeup: false }))}
+        />
+      ) : null}
 
       {notNow ? (
         <div className="card qr-notnow">
@@ -152,7 +158,12 @@ export default function ProjectorScreen() {
 
       {s ? (
         <div className={`qr-projector-grid${projected ? ' qr-projector-grid-projected' : ''}`}>
-          <section ref={stage} className={`qr-code-panel qr-stage card${projected ? ' qr-stage-projected' : ''}`} aria-labelledby="qr-code-title" data-testid="qr-stage">
+          <section
+            ref={stage}
+            className={`qr-code-panel qr-stage card${projected ? ' qr-stage-projected' : ''}`}
+            aria-labelledby="qr-code-title"
+            data-testid="qr-stage"
+          >
             <h2 id="qr-code-title" className="sr-only">
               {t('projector.codeTitle')}
             </h2>
@@ -179,7 +190,15 @@ export default function ProjectorScreen() {
             ) : token ? (
               <>
                 <div className="qr-code-box" data-testid="qr-token" data-token={token.token}>
-                  <QRCodeSVG value={scanUrl(window.location.origin, token.token)} size={320} level="M" marginSize={2} bgColor="#ffffff" fgColor="#000000" title={t('projector.qrAlt')} />
+                  <QRCodeSVG
+                    value={scanUrl(window.location.origin, token.token)}
+                    size={320}
+                    level="M"
+                    marginSize={2}
+                    bgColor="#ffffff"
+                    fgColor="#000000"
+                    title={t('projector.qrAlt')}
+                  />
                 </div>
                 <div className="qr-stage-side">
                   <p className="qr-typed">
@@ -222,7 +241,13 @@ export default function ProjectorScreen() {
               {review.length > 0 ? (
                 <div className="qr-review">
                   <h3>{t('projector.review')}</h3>
-                  {decide.error ? <ErrorLine message={t('projector.decideFailed')} detail={describeFailure(t, decide.error) || undefined} onClose={() => dispatch(qrActions.stateRequested())} /> : null}
+                  {decide.error ? (
+                    <ErrorLine
+                      message={t('projector.decideFailed')}
+                      detail={describeFailure(t, decide.error) || undefined}
+                      onClose={() => dispatch(qrActions.stateRequested())}
+                    />
+                  ) : null}
                   <ul className="qr-list">
                     {review.map((m) => (
                       <li key={m.id} className="qr-review-item">

@@ -40,7 +40,7 @@ const tokenHandlers = () => [
 ];
 
 describe('QR screens in the portal', () => {
-  it('a signed-out student opening the projector\'s link signs in and lands on it with its code', async () => {
+  it("a signed-out student opening the projector's link signs in and lands on it with its code", async () => {
     server.use(
       ...signedInHandlers(student, studentProfile),
       http.post('/api/auth/recovery.json', () => ok([{ LOG_PAS: 0 }])),
@@ -174,7 +174,9 @@ describe('QR screens in the portal', () => {
     let marked = false;
     server.use(
       ...signedInHandlers(student, studentProfile),
-      http.post('/api/qr/student/lessons.json', () => ok([{ idShed: 7, idAud: 3, discipline: 'Компьютерные сети', room: '214, Главный корпус', startsAt: '09:30', marked }])),
+      http.post('/api/qr/student/lessons.json', () =>
+        ok([{ idShed: 7, idAud: 3, discipline: 'Компьютерные сети', room: '214, Главный корпус', startsAt: '09:30', marked }]),
+      ),
       http.post('/api/qr/student/marks.json', () => ok([])),
       http.post('/api/qr/student/code.json', async ({ request }) => {
         const body = (await request.json()) as { code: string };

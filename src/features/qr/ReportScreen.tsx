@@ -71,7 +71,13 @@ export default function ReportScreen() {
             {t('report.levels.faculty')}
           </button>
           {crumbs.map((c, i) => (
-            <button key={`${c.level}-${c.id}`} type="button" className="btn btn-ghost" onClick={() => go(i + 1)} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
+            <button
+              key={`${c.level}-${c.id}`}
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => go(i + 1)}
+              aria-current={i === crumbs.length - 1 ? 'page' : undefined}
+            >
               {c.name}
             </button>
           ))}
@@ -101,7 +107,15 @@ export default function ReportScreen() {
                         <button
                           type="button"
                           className="qr-link-button"
-                          onClick={() => dispatch(qrActions.reportRequested({ level: next.level, query: { ...query, [next.field]: r.id }, crumbs: [...crumbs, { level, id: r.id, name: r.name }] }))}
+                          onClick={() =>
+                            dispatch(
+                              qrActions.reportRequested({
+                                level: next.level,
+                                query: { ...query, [next.field]: r.id },
+                                crumbs: [...crumbs, { level, id: r.id, name: r.name }],
+                              }),
+                            )
+                          }
                         >
                           {r.name}
                         </button>

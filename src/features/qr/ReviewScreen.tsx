@@ -38,7 +38,11 @@ export default function ReviewScreen() {
       {review.list.fetching && marks.length === 0 ? <Spinner label={t('cm:loading')} /> : null}
       {review.list.error ? <LoadFailed what={t('review.failed')} failure={review.list.error} onRetry={() => dispatch(qrActions.reviewOpened())} /> : null}
       {review.decide.error ? (
-        <ErrorLine message={t('review.decideFailed')} detail={describeFailure(t, review.decide.error) || undefined} onClose={() => dispatch(qrActions.reviewOpened())} />
+        <ErrorLine
+          message={t('review.decideFailed')}
+          detail={describeFailure(t, review.decide.error) || undefined}
+          onClose={() => dispatch(qrActions.reviewOpened())}
+        />
       ) : null}
       {!review.list.fetching && !review.list.error && marks.length === 0 ? <p data-testid="qr-review-empty">{t('review.empty')}</p> : null}
       {marks.length > 0 ? (
@@ -58,11 +62,21 @@ export default function ReviewScreen() {
                 </span>
               </span>
               <span className="qr-review-actions">
-                <button type="button" className="btn btn-primary" disabled={review.decide.fetching} onClick={() => dispatch(qrActions.reviewDecideRequested({ markId: m.id, accept: true }))}>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={review.decide.fetching}
+                  onClick={() => dispatch(qrActions.reviewDecideRequested({ markId: m.id, accept: true }))}
+                >
                   {t('review.accept')}
                   <span className="sr-only"> {m.fio}</span>
                 </button>
-                <button type="button" className="btn btn-ghost" disabled={review.decide.fetching} onClick={() => dispatch(qrActions.reviewDecideRequested({ markId: m.id, accept: false }))}>
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  disabled={review.decide.fetching}
+                  onClick={() => dispatch(qrActions.reviewDecideRequested({ markId: m.id, accept: false }))}
+                >
                   {t('review.reject')}
                   <span className="sr-only"> {m.fio}</span>
                 </button>

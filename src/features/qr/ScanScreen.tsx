@@ -43,7 +43,8 @@ export default function ScanScreen() {
   const markedLessons = scan.lessonsNow.data.filter((l) => l.marked);
   // A scanned lesson whose mark was refused for good (another lesson's or an expired code, not
   // the student's lesson, marked already) loses its button: sending it again cannot succeed.
-  const scanRefused = scan.sent !== null && !scan.sent.typed && scan.visit.error !== null && (scan.visit.error.status === 403 || scan.visit.error.status === 409);
+  const scanRefused =
+    scan.sent !== null && !scan.sent.typed && scan.visit.error !== null && (scan.visit.error.status === 403 || scan.visit.error.status === 409);
   const ownMarks = scan.ownMarks.data;
   const chosen = lessonsNow.find((l) => String(l.idShed) === lessonId) ?? (lessonsNow.length === 1 ? lessonsNow[0] : undefined);
   // The chosen lesson's mark was just taken (accepted or waiting for the teacher): nothing more to send.
@@ -62,7 +63,11 @@ export default function ScanScreen() {
         <section className="card qr-scan-lesson" aria-labelledby="qr-scanned">
           <h2 id="qr-scanned">{t('scan.scanned')}</h2>
           {scan.lesson.fetching ? <Spinner label={t('cm:loading')} /> : null}
-          {scan.lesson.error ? <p role="alert" className="qr-problem error-message">{problemText(t, scan.lesson.error) || describeFailure(t, scan.lesson.error)}</p> : null}
+          {scan.lesson.error ? (
+            <p role="alert" className="qr-problem error-message">
+              {problemText(t, scan.lesson.error) || describeFailure(t, scan.lesson.error)}
+            </p>
+          ) : null}
           {scan.lesson.data ? (
             <>
               <p className="qr-scan-what" data-testid="scan-lesson">
@@ -85,7 +90,11 @@ export default function ScanScreen() {
 
       <div aria-live="polite" className="qr-scan-status">
         {scan.locating ? <p>{t('scan.locating')}</p> : null}
-        {scan.locateProblem ? <p role="alert" className="qr-problem error-message">{t(`locate.${scan.locateProblem}`)}</p> : null}
+        {scan.locateProblem ? (
+          <p role="alert" className="qr-problem error-message">
+            {t(`locate.${scan.locateProblem}`)}
+          </p>
+        ) : null}
         {scan.visit.fetching ? <p>{t('scan.sending')}</p> : null}
         {scan.visit.data ? (
           <p className={`qr-result${scan.visit.data.status === 'accepted' ? ' is-ok' : ''}`} data-testid="scan-result">
@@ -182,7 +191,8 @@ export default function ScanScreen() {
           <ul className="qr-list" data-testid="scan-own-marks">
             {ownMarks.map((m) => (
               <li key={m.id}>
-                {new Date(`${m.date}T12:00:00`).toLocaleDateString(i18n.language === 'kg' ? 'ky' : i18n.language)} · {m.discipline} — {t(`scan.mine.${m.status === 'accepted' ? 'review' : m.status}`)}
+                {new Date(`${m.date}T12:00:00`).toLocaleDateString(i18n.language === 'kg' ? 'ky' : i18n.language)} · {m.discipline} —{' '}
+                {t(`scan.mine.${m.status === 'accepted' ? 'review' : m.status}`)}
               </li>
             ))}
           </ul>

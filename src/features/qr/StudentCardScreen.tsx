@@ -53,7 +53,12 @@ export default function StudentCardScreen() {
             <dt>{t('card.code')}</dt>
             <dd>{card.code}</dd>
             <dt>{t('card.study')}</dt>
-            <dd>{t('card.studyValue', { course: t('card.courseN', { count: card.course, ordinal: true }), semester: t('card.semesterN', { count: card.semester, ordinal: true }) })}</dd>
+            <dd>
+              {t('card.studyValue', {
+                course: t('card.courseN', { count: card.course, ordinal: true }),
+                semester: t('card.semesterN', { count: card.semester, ordinal: true }),
+              })}
+            </dd>
             <dt>{t('card.speciality')}</dt>
             <dd>{card.speciality}</dd>
           </dl>

@@ -9,8 +9,21 @@ import { mineOpenedSaga, publicCardSaga, reportOpenedSaga } from './qr.saga';
 import { initialQrState, qrActions, qrReducer } from './qr.slice';
 
 const TOKEN = 'A'.repeat(32);
-const card: QrCard = { photo: null, fio: 'Сыдыкова Айпери Талантовна', group: 'ПИ-1-24', code: '240101', course: 3, semester: 5, speciality: 'Программная инженерия', orders: [] };
-const signedIn = (user = student) => ({ session: { ...initialSessionState, status: 'authenticated', user }, settings: loadedSettings(2026, 1), qr: initialQrState });
+const card: QrCard = {
+  photo: null,
+  fio: 'Сыдыкова Айпери Талантовна',
+  group: 'ПИ-1-24',
+  code: '240101',
+  course: 3,
+  semester: 5,
+  speciality: 'Программная инженерия',
+  orders: [],
+};
+const signedIn = (user = student) => ({
+  session: { ...initialSessionState, status: 'authenticated', user },
+  settings: loadedSettings(2026, 1),
+  qr: initialQrState,
+});
 
 describe('QR first loads', () => {
   it("the student's own QR screen asks for the card link, not a new one", async () => {
@@ -42,8 +55,12 @@ describe('QR first loads', () => {
 
   it("the report starts at the current half-year of the shared settings, at the role's level", async () => {
     const log = recordRequests();
-    expect(await recordSaga(reportOpenedSaga, signedIn(teacher))).toEqual([qrActions.reportRequested({ level: 'faculty', query: { year: 2026, ws: 1 }, crumbs: [] })]);
-    expect(await recordSaga(reportOpenedSaga, signedIn(student))).toEqual([qrActions.reportRequested({ level: 'student', query: { year: 2026, ws: 1 }, crumbs: [] })]);
+    expect(await recordSaga(reportOpenedSaga, signedIn(teacher))).toEqual([
+      qrActions.reportRequested({ level: 'faculty', query: { year: 2026, ws: 1 }, crumbs: [] }),
+    ]);
+    expect(await recordSaga(reportOpenedSaga, signedIn(student))).toEqual([
+      qrActions.reportRequested({ level: 'student', query: { year: 2026, ws: 1 }, crumbs: [] }),
+    ]);
     log.stop();
     expect(log.requests).toEqual([]);
   });

@@ -160,7 +160,13 @@ const slice = createSlice({
       state.scan = { ...initialQrState.scan, token: action.payload.token };
     },
     scanned(state, action: PayloadAction<{ token: string }>) {
-      state.scan = { ...initialQrState.scan, lessonsNow: state.scan.lessonsNow, ownMarks: state.scan.ownMarks, token: action.payload.token, lesson: started(null) };
+      state.scan = {
+        ...initialQrState.scan,
+        lessonsNow: state.scan.lessonsNow,
+        ownMarks: state.scan.ownMarks,
+        token: action.payload.token,
+        lesson: started(null),
+      };
     },
     lessonSucceeded(state, action: PayloadAction<QrScannedLesson>) {
       state.scan.lesson = succeeded(action.payload);

@@ -4,7 +4,15 @@ import type { QrMark, QrSession } from '../../../contract/qr';
 import { scanUrl, tokenFromScan } from '../../api/qr';
 import { qrActions, qrReducer, initialQrState, withMark } from './qr.slice';
 
-const mark = (id: number, status: QrMark['status'] = 'accepted'): QrMark => ({ id, idStud: 100 + id, fio: `Студент ${id}`, status, reason: status === 'review' ? 'device' : null, distanceM: 12, at: '2026-10-05T02:05:00.000Z' });
+const mark = (id: number, status: QrMark['status'] = 'accepted'): QrMark => ({
+  id,
+  idStud: 100 + id,
+  fio: `Студент ${id}`,
+  status,
+  reason: status === 'review' ? 'device' : null,
+  distanceM: 12,
+  at: '2026-10-05T02:05:00.000Z',
+});
 const session: QrSession = {
   sessionId: 5,
   idShed: 7,
@@ -47,7 +55,10 @@ describe('live marks on the projector', () => {
   });
 
   it("a refusal for 'not now' offers the make-up start instead of an error", () => {
-    const state = qrReducer(initialQrState, qrActions.openFailed({ ok: false, problem: 'CLIENT_ERROR', status: 403, error: { code: 'FORBIDDEN', message: '', params: { reason: 'notNow' } } }));
+    const state = qrReducer(
+      initialQrState,
+      qrActions.openFailed({ ok: false, problem: 'CLIENT_ERROR', status: 403, error: { code: 'FORBIDDEN', message: '', params: { reason: 'notNow' } } }),
+    );
     expect(state.projector.notNow).toBe(true);
     expect(state.projector.session.error).toBeNull();
   });

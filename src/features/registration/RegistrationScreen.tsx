@@ -36,7 +36,10 @@ export default function RegistrationScreen() {
   const teacher = user.role === ROLE_TEACHER;
   const info = list.data?.info;
   const plan = list.data?.rows ?? [];
-  const electiveRows = [...plan.filter((r) => r.isElective), ...electives.data.filter((e) => !plan.some((p) => p.id_disciplineForStudent === e.id_disciplineForStudent))];
+  const electiveRows = [
+    ...plan.filter((r) => r.isElective),
+    ...electives.data.filter((e) => !plan.some((p) => p.id_disciplineForStudent === e.id_disciplineForStudent)),
+  ];
   const groups = new Map<number, RegRow[]>();
   for (const r of [...plan.filter((r) => !r.isElective), ...electiveRows]) groups.set(r.descGroupNum, [...(groups.get(r.descGroupNum) ?? []), r]);
   const reload = () => half && dispatch(A.halfSelected(half));
@@ -46,7 +49,14 @@ export default function RegistrationScreen() {
     <div className="reg-screen" aria-busy={loading}>
       <h1 className="reg-title">{t('title')}</h1>
       <section className="card reg-filters" aria-label={t('filters')}>
-        <Select id="reg-year" label={t('fields.year')} options={years} value={half?.year ?? -1} blank={half === null} onChange={(year) => half && year > 0 && dispatch(A.halfSelected({ year, ws: half.ws }))} />
+        <Select
+          id="reg-year"
+          label={t('fields.year')}
+          options={years}
+          value={half?.year ?? -1}
+          blank={half === null}
+          onChange={(year) => half && year > 0 && dispatch(A.halfSelected({ year, ws: half.ws }))}
+        />
         <Select
           id="reg-ws"
           label={t('fields.halfYear')}
@@ -75,14 +85,20 @@ export default function RegistrationScreen() {
       ) : null}
       {loading && !list.data && !teacherView.data.length ? <Spinner /> : null}
       {teacher ? (
-        teacherView.error ? <LoadFailed failure={teacherView.error} onRetry={reload} /> : !teacherView.fetching || teacherView.data.length ? <TeacherView subgroups={teacherView.data} /> : null
+        teacherView.error ? (
+          <LoadFailed failure={teacherView.error} onRetry={reload} />
+        ) : !teacherView.fetching || teacherView.data.length ? (
+          <TeacherView subgroups={teacherView.data} />
+        ) : null
       ) : list.error ? (
         <LoadFailed failure={list.error} onRetry={reload} />
       ) : info ? (
         <>
           <p className="muted reg-info" data-testid="reg-info">
-            {info.open && info.closesAt ? t('info.open', { date: new Date(info.closesAt).toLocaleDateString(i18n.language === 'kg' ? 'ky' : i18n.language) }) : t('info.closed')} ·{' '}
-            {t('info.credits', { taken: info.creditsTaken, limit: info.creditLimit })}
+            {info.open && info.closesAt
+              ? t('info.open', { date: new Date(info.closesAt).toLocaleDateString(i18n.language === 'kg' ? 'ky' : i18n.language) })
+              : t('info.closed')}{' '}
+            · {t('info.credits', { taken: info.creditsTaken, limit: info.creditLimit })}
           </p>
           {[...groups.entries()].map(([num, rows]) => (
             <section key={num} className="reg-group" aria-labelledby={`reg-group-${num}`}>
@@ -92,8 +108,16 @@ export default function RegistrationScreen() {
               <div className="reg-list">
                 {rows.map((row) => (
                   <div key={row.id_disciplineForStudent} className="reg-item">
-                    <RegRowCard row={row} open={info.open} busy={remove.id === row.registration?.id} onRegister={() => dispatch(A.disciplineSelected({ id: row.id_disciplineForStudent }))} onDelete={() => setConfirming(row)} />
-                    {offeringId === row.id_disciplineForStudent && !row.registration ? <RegisterPanel row={row} onClose={() => dispatch(A.disciplineSelected({ id: null }))} /> : null}
+                    <RegRowCard
+                      row={row}
+                      open={info.open}
+                      busy={remove.id === row.registration?.id}
+                      onRegister={() => dispatch(A.disciplineSelected({ id: row.id_disciplineForStudent }))}
+                      onDelete={() => setConfirming(row)}
+                    />
+                    {offeringId === row.id_disciplineForStudent && !row.registration ? (
+                      <RegisterPanel row={row} onClose={() => dispatch(A.disciplineSelected({ id: null }))} />
+                    ) : null}
                   </div>
                 ))}
               </div>

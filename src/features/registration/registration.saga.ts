@@ -48,7 +48,10 @@ export function* listSaga() {
     yield* request(registrationApi.teacherView, [{ ...half, sourceType: 1 }], { succeeded: A.teacherViewSucceeded, failed: A.teacherViewFailed });
     return;
   }
-  const [list, permission] = (yield all([call(registrationApi.list, half), call(registrationApi.permission, half)])) as [Result<never>, Result<{ allowed: boolean }>];
+  const [list, permission] = (yield all([call(registrationApi.list, half), call(registrationApi.permission, half)])) as [
+    Result<never>,
+    Result<{ allowed: boolean }>,
+  ];
   yield put(list.ok ? A.listSucceeded(list.data) : A.listFailed(list));
   const allowed = permission.ok && permission.data.allowed;
   if (!allowed) {
@@ -85,7 +88,14 @@ export function* subgroupsSaga(action: PayloadAction<{ id: number | null }>) {
 }
 
 /** The save payload of SPEC §3 from the chosen discipline, teacher and subgroup. */
-export function savePayload(user: User, groupId: number, state: RegistrationState, row: RegRow, sub: RegSubgroup, joinWaitingList: boolean): SaveRegistrationBody {
+export function savePayload(
+  user: User,
+  groupId: number,
+  state: RegistrationState,
+  row: RegRow,
+  sub: RegSubgroup,
+  joinWaitingList: boolean,
+): SaveRegistrationBody {
   return {
     id_a_year: state.half!.year,
     id_semester: row.id_semester,
@@ -114,7 +124,10 @@ export function* saveSaga(action: PayloadAction<{ joinWaitingList: boolean }>) {
   if (!user || !row || !sub || !state.half || state.teacherId === null) return;
   const groupId = state.list.data?.id_group ?? 0;
   const fn = row.isElective ? registrationApi.saveElective : registrationApi.save;
-  const result = yield* request(fn, [savePayload(user, groupId, state, row, sub, action.payload.joinWaitingList)], { succeeded: A.saveSucceeded, failed: A.saveFailed });
+  const result = yield* request(fn, [savePayload(user, groupId, state, row, sub, action.payload.joinWaitingList)], {
+    succeeded: A.saveSucceeded,
+    failed: A.saveFailed,
+  });
   if (result.ok) yield put(A.halfSelected(state.half));
 }
 
@@ -123,7 +136,10 @@ export function* deleteSaga(action: PayloadAction<{ id: number }>) {
   const state = (yield select(selectRegistration)) as RegistrationState;
   if (!user || !state.half) return;
   const fn = isTeacher(user) ? registrationApi.teacherRemove : registrationApi.remove;
-  const result = yield* request(fn, [{ id_registration: action.payload.id, sourceType: isTeacher(user) ? 1 : 2 }], { succeeded: () => A.deleteSucceeded({ id: action.payload.id }), failed: A.deleteFailed });
+  const result = yield* request(fn, [{ id_registration: action.payload.id, sourceType: isTeacher(user) ? 1 : 2 }], {
+    succeeded: () => A.deleteSucceeded({ id: action.payload.id }),
+    failed: A.deleteFailed,
+  });
   if (result.ok) yield put(A.halfSelected(state.half));
 }
 

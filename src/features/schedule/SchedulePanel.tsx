@@ -27,7 +27,9 @@ export function SchedulePanel({ main = false }: { main?: boolean }) {
 
   if (!user) return null;
   const Title = main ? 'h1' : 'h2';
-  const updated = updatedAt ? new Date(updatedAt).toLocaleString(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'ru-RU', { dateStyle: 'short', timeStyle: 'short' }) : null;
+  const updated = updatedAt
+    ? new Date(updatedAt).toLocaleString(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'ru-RU', { dateStyle: 'short', timeStyle: 'short' })
+    : null;
   const origin = window.location.origin;
 
   return (
@@ -36,7 +38,12 @@ export function SchedulePanel({ main = false }: { main?: boolean }) {
         <Title id="schedule-title" className="schedule-title">
           {t('title')}
         </Title>
-        <button type="button" className="btn btn-secondary" onClick={() => dispatch(scheduleActions.loadRequested({ weekly: false }))} disabled={timetable.fetching}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => dispatch(scheduleActions.loadRequested({ weekly: false }))}
+          disabled={timetable.fetching}
+        >
           {t('refresh')}
         </button>
       </div>
@@ -61,13 +68,29 @@ export function SchedulePanel({ main = false }: { main?: boolean }) {
               </a>
             </p>
           ) : null}
-          {calendar.error ? <ErrorLine message={t('calendar.failed')} detail={describeFailure(t, calendar.error) || undefined} onClose={() => dispatch(scheduleActions.errorCleared())} /> : null}
+          {calendar.error ? (
+            <ErrorLine
+              message={t('calendar.failed')}
+              detail={describeFailure(t, calendar.error) || undefined}
+              onClose={() => dispatch(scheduleActions.errorCleared())}
+            />
+          ) : null}
           <div className="schedule-calendar-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => dispatch(scheduleActions.calendarRequested({ renew: false }))} disabled={calendar.fetching}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => dispatch(scheduleActions.calendarRequested({ renew: false }))}
+              disabled={calendar.fetching}
+            >
               {t('calendar.show')}
             </button>
             {calendar.data ? (
-              <button type="button" className="btn btn-ghost" onClick={() => dispatch(scheduleActions.calendarRequested({ renew: true }))} disabled={calendar.fetching}>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => dispatch(scheduleActions.calendarRequested({ renew: true }))}
+                disabled={calendar.fetching}
+              >
                 {t('calendar.renew')}
               </button>
             ) : null}

@@ -16,7 +16,21 @@ const schedule: Schedule = {
     {
       day_number: 1,
       lessons: [
-        { idShed: 7, day_number: 1, id_time: 1, startsAt: '08:00', endsAt: '09:20', idAud: 3, room: '101, Главный корпус', id_discipline: 4, discipline: 'Веб-программирование', id_vid_zaniatiy: 1, lessonType: 'Лекция', subgroup: 0, who: 'Асанов Бакыт Кубанычбекович' },
+        {
+          idShed: 7,
+          day_number: 1,
+          id_time: 1,
+          startsAt: '08:00',
+          endsAt: '09:20',
+          idAud: 3,
+          room: '101, Главный корпус',
+          id_discipline: 4,
+          discipline: 'Веб-программирование',
+          id_vid_zaniatiy: 1,
+          lessonType: 'Лекция',
+          subgroup: 0,
+          who: 'Асанов Бакыт Кубанычбекович',
+        },
       ],
     },
   ],
@@ -71,7 +85,13 @@ describe('schedule sagas', () => {
     expect(log.paths()).toEqual(['/api/schedule/student.json']);
     expect(actions).toHaveLength(1);
     expect(actions[0]).toMatchObject({ type: 'schedule/loadSucceeded', payload: { schedule } });
-    expect(log.requests.find((r) => r.path === '/api/schedule/student.json')?.body).toEqual({ year: 2026, ws: 1, uid: student.uid, role: 2, isWeeklyUpdated: true });
+    expect(log.requests.find((r) => r.path === '/api/schedule/student.json')?.body).toEqual({
+      year: 2026,
+      ws: 1,
+      uid: student.uid,
+      role: 2,
+      isWeeklyUpdated: true,
+    });
     expect(readCache(student.uid, 2)?.schedule).toEqual(schedule);
   });
 });

@@ -25,7 +25,8 @@ function* listsSaga() {
 }
 
 function* districtsSaga(action: PayloadAction<{ id: number }>) {
-  if (action.payload.id > 0) yield* request(singlewindowApi.districts, [{ id_region: action.payload.id }], { succeeded: a.districtsLoaded, failed: a.districtsFailed });
+  if (action.payload.id > 0)
+    yield* request(singlewindowApi.districts, [{ id_region: action.payload.id }], { succeeded: a.districtsLoaded, failed: a.districtsFailed });
 }
 
 function* ordersSaga() {

@@ -42,7 +42,12 @@ beforeEach(() => {
   const semesters = () => ok([{ id: 3, name: '3' }]);
   server.use(
     ...publicHandlers(),
-    http.get('/api/misc/years.json', () => ok([{ id: 2024, name: '2024-25' }, { id: 2025, name: '2025-26' }])),
+    http.get('/api/misc/years.json', () =>
+      ok([
+        { id: 2024, name: '2024-25' },
+        { id: 2025, name: '2025-26' },
+      ]),
+    ),
     // The current year and half-year: the settings loaded after sign-in.
     http.post('/api/misc/settings.json', () => ok([{ id_a_year: 2025, a_year: '2025-26', id_w_s: 1, universityName: 'ТГУ', maxSizeMb: 25 }, []])),
     http.post('/api/umk/disciplines', disciplines),
@@ -118,7 +123,11 @@ describe('the UMK screen', () => {
     server.use(
       http.post('/api/umk/insertorupdateumk', async ({ request }) => {
         const form = await request.formData();
-        received = Object.fromEntries(['idBook', 'bookName', 'id_typeUmk', 'id_examination', 'id_discipline', 'id_semester', 'isForEBooks', 'id_bookCategory', 'id_forStudentKind'].map((k) => [k, form.get(k)]));
+        received = Object.fromEntries(
+          ['idBook', 'bookName', 'id_typeUmk', 'id_examination', 'id_discipline', 'id_semester', 'isForEBooks', 'id_bookCategory', 'id_forStudentKind'].map(
+            (k) => [k, form.get(k)],
+          ),
+        );
         const added = { ...material(5, String(form.get('bookName')), true) };
         shelf = [...shelf, added];
         return ok(added);

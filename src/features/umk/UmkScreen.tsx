@@ -48,7 +48,16 @@ function ItemCard({ item, busy, onEdit, onDelete }: { item: UmkItem; busy: boole
         </p>
         {item.description ? <p className="umk-item-description">{item.description}</p> : null}
         <div className="umk-item-actions">
-          <FileActions ns="umk" prefix="item" title={item.umkName} doc={item} urls={{ download: umkDownloadUrl(item.id_books), read: umkReadUrl(item.id_books) }} busy={busy} onEdit={onEdit} onDelete={onDelete} />
+          <FileActions
+            ns="umk"
+            prefix="item"
+            title={item.umkName}
+            doc={item}
+            urls={{ download: umkDownloadUrl(item.id_books), read: umkReadUrl(item.id_books) }}
+            busy={busy}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
         </div>
       </div>
     </article>
@@ -61,7 +70,8 @@ export default function UmkScreen() {
   const user = useAppSelector(selectUser);
   const maxSizeMb = useAppSelector(selectMaxSizeMb);
   const state = useAppSelector(selectUmk);
-  const { half, years, halfError, disciplines, disciplineId, semesters, semesterId, items, teachers, teacherId, types, examTypes, categories, save, remove } = state;
+  const { half, years, halfError, disciplines, disciplineId, semesters, semesterId, items, teachers, teacherId, types, examTypes, categories, save, remove } =
+    state;
   const [form, setForm] = useState<{ item: UmkItem | null } | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   usePageTitle(t('title'));
@@ -152,7 +162,11 @@ export default function UmkScreen() {
           failure={(halfError ?? disciplines.error ?? semesters.error)!}
           onRetry={() =>
             dispatch(
-              halfError || !half ? umkActions.opened() : disciplines.error || disciplineId === null ? umkActions.halfSelected(half) : umkActions.disciplineSelected({ id: disciplineId }),
+              halfError || !half
+                ? umkActions.opened()
+                : disciplines.error || disciplineId === null
+                  ? umkActions.halfSelected(half)
+                  : umkActions.disciplineSelected({ id: disciplineId }),
             )
           }
         />
@@ -177,7 +191,13 @@ export default function UmkScreen() {
         />
       ) : null}
 
-      {remove.error ? <ErrorLine message={t('delete.failed')} detail={describeFailure(t, remove.error) || undefined} onClose={() => dispatch(umkActions.deleteErrorCleared())} /> : null}
+      {remove.error ? (
+        <ErrorLine
+          message={t('delete.failed')}
+          detail={describeFailure(t, remove.error) || undefined}
+          onClose={() => dispatch(umkActions.deleteErrorCleared())}
+        />
+      ) : null}
 
       <section className="umk-list" aria-label={t('list')} aria-busy={items.fetching || disciplines.fetching || semesters.fetching}>
         {items.fetching || disciplines.fetching || semesters.fetching ? (
@@ -185,8 +205,12 @@ export default function UmkScreen() {
             <Spinner label={t('cm:loading')} />
           </div>
         ) : null}
-        {items.error && semesterId !== null ? <LoadFailed what={t('loadError')} failure={items.error} onRetry={() => dispatch(umkActions.semesterSelected({ id: semesterId }))} /> : null}
-        {!disciplines.fetching && !disciplines.error && half && disciplines.data.length === 0 ? <p className="card muted umk-empty">{t('noDisciplines')}</p> : null}
+        {items.error && semesterId !== null ? (
+          <LoadFailed what={t('loadError')} failure={items.error} onRetry={() => dispatch(umkActions.semesterSelected({ id: semesterId }))} />
+        ) : null}
+        {!disciplines.fetching && !disciplines.error && half && disciplines.data.length === 0 ? (
+          <p className="card muted umk-empty">{t('noDisciplines')}</p>
+        ) : null}
         {!items.fetching && !items.error && semesterId !== null && items.data.length === 0 ? <p className="card muted umk-empty">{t('empty')}</p> : null}
         {!items.fetching && items.data.length > 0 && shown.length === 0 ? <p className="card muted umk-empty">{t('emptyForTeacher')}</p> : null}
         {shown.map((item) => (

@@ -61,7 +61,14 @@ describe('UMK sagas', () => {
 
   it('disciplines: a student asks the student call, and the first discipline is chosen', async () => {
     const log = recordRequests();
-    server.use(http.post('/api/umk/disciplinesforstud', () => ok([{ id: 7, name: 'Базы данных', kredit: 5 }, { id: 8, name: 'Сети', kredit: 4 }])));
+    server.use(
+      http.post('/api/umk/disciplinesforstud', () =>
+        ok([
+          { id: 7, name: 'Базы данных', kredit: 5 },
+          { id: 8, name: 'Сети', kredit: 4 },
+        ]),
+      ),
+    );
     const actions = await recordSaga(disciplinesSaga, as(student), umkActions.halfSelected({ year: 2025, ws: 1 }));
     log.stop();
     expect(log.requests.map((r) => [r.path, r.body])).toEqual([['/api/umk/disciplinesforstud', { year: 2025, ws: 1 }]]);
@@ -104,7 +111,13 @@ describe('UMK sagas', () => {
   });
 
   it('the save form carries the full payload: the chosen year, semester and discipline, the library category only when shared', () => {
-    const state = { ...initialUmkState, half: { year: 2025, ws: 1 as const }, disciplineId: 7, semesterId: 3, disciplines: { data: [{ id: 7, name: 'Базы данных', kredit: 5 }], fetching: false, error: null } };
+    const state = {
+      ...initialUmkState,
+      half: { year: 2025, ws: 1 as const },
+      disciplineId: 7,
+      semesterId: 3,
+      disciplines: { data: [{ id: 7, name: 'Базы данных', kredit: 5 }], fetching: false, error: null },
+    };
     const form = umkForm(draft, teacher, state);
     expect(Object.fromEntries([...form.entries()].filter(([k]) => k !== 'files'))).toEqual({
       idBook: '-1',

@@ -58,7 +58,10 @@ export function* semestersSaga(action: PayloadAction<{ id: number }>) {
   const state = (yield select(selectUmk)) as UmkState;
   if (!user || !state.half) return;
   const fn = isTeacher(user) ? umkApi.semesters : umkApi.studentSemesters;
-  const result = yield* request(fn, [{ ...state.half, id_discipline: action.payload.id }], { succeeded: umkActions.semestersSucceeded, failed: umkActions.semestersFailed });
+  const result = yield* request(fn, [{ ...state.half, id_discipline: action.payload.id }], {
+    succeeded: umkActions.semestersSucceeded,
+    failed: umkActions.semestersFailed,
+  });
   if (result.ok && result.data.length > 0) yield put(umkActions.semesterSelected({ id: result.data[0].id }));
 }
 
@@ -76,7 +79,10 @@ export function* itemsSaga(action: PayloadAction<{ id: number }>) {
   const state = (yield select(selectUmk)) as UmkState;
   if (!user || state.disciplineId === null) return;
   const fn = isTeacher(user) ? umkApi.list : umkApi.studentList;
-  yield* request(fn, [{ id_discipline: state.disciplineId, id_semester: action.payload.id }], { succeeded: umkActions.itemsSucceeded, failed: umkActions.itemsFailed });
+  yield* request(fn, [{ id_discipline: state.disciplineId, id_semester: action.payload.id }], {
+    succeeded: umkActions.itemsSucceeded,
+    failed: umkActions.itemsFailed,
+  });
 }
 
 function* referenceList(fn: () => Promise<Result<IdName[]>>, loaded: (list: Loadable<IdName[]>) => Action) {

@@ -7,7 +7,19 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { IdName } from '../../../contract/common';
 import type { UmkAudience, UmkDiscipline, UmkItem } from '../../../contract/umk';
 import type { Failure } from '../../api/http';
-import { failed, idle, idleRemoval, idleUpload, removalReducers, started, succeeded, uploadReducers, type Loadable, type Removal, type Upload } from '../../shared/request/loadable';
+import {
+  failed,
+  idle,
+  idleRemoval,
+  idleUpload,
+  removalReducers,
+  started,
+  succeeded,
+  uploadReducers,
+  type Loadable,
+  type Removal,
+  type Upload,
+} from '../../shared/request/loadable';
 import { sessionEnded } from '../../shared/session/session';
 
 /** What the material form sends; `file` goes through the action, never into state. */

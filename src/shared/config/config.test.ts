@@ -3,7 +3,10 @@ import { NEW_PASSWORD_DEFAULT as PASSWORD_MIN_DEFAULT, NEW_PASSWORD_FLOOR as PAS
 import { configActions, configReducer, initialConfigState, selectPasswordMin } from './config';
 
 const withMin = (passwordMinLength: number) => ({
-  config: configReducer(initialConfigState, configActions.loadSucceeded({ version: '1', maxSizeMb: 25, passwordMinLength, googleEnabled: false, sessionIdleMinutes: 30 })),
+  config: configReducer(
+    initialConfigState,
+    configActions.loadSucceeded({ version: '1', maxSizeMb: 25, passwordMinLength, googleEnabled: false, sessionIdleMinutes: 30 }),
+  ),
 });
 
 describe('the new-password minimum', () => {

@@ -12,7 +12,6 @@ export type ConfigState = Loadable<AppConfig | null>;
 
 export const initialConfigState: ConfigState = idle(null);
 
-
 const slice = createSlice({
   name: 'config',
   initialState: initialConfigState,

@@ -31,8 +31,14 @@ const factory: EventSourceFactory = (url) => new FakeSource(url) as unknown as R
 
 describe('the one live connection', () => {
   it('listens to every registered event type once and hands each to the areas that registered it', () => {
-    registerLiveHandlers('first', { events: { alpha: (data) => ({ type: 'first/alpha', payload: data }), shared: () => ({ type: 'first/shared' }) }, resync: () => ({ type: 'first/resync' }) });
-    registerLiveHandlers('second', { events: { shared: (data) => (data ? { type: 'second/shared', payload: data } : null) }, ended: () => ({ type: 'second/ended' }) });
+    registerLiveHandlers('first', {
+      events: { alpha: (data) => ({ type: 'first/alpha', payload: data }), shared: () => ({ type: 'first/shared' }) },
+      resync: () => ({ type: 'first/resync' }),
+    });
+    registerLiveHandlers('second', {
+      events: { shared: (data) => (data ? { type: 'second/shared', payload: data } : null) },
+      ended: () => ({ type: 'second/ended' }),
+    });
     expect(liveEventNames()).toEqual(['alpha', 'shared']);
 
     const put: UnknownAction[] = [];

@@ -20,11 +20,7 @@ export const RETRY_STREAM_MS = 60_000;
 export const MAX_STREAM_ERRORS = 3;
 
 export type LiveSignal =
-  | { type: 'open' }
-  | { type: 'error'; closed: boolean }
-  | { type: 'event'; name: string; data: unknown }
-  | { type: 'resync' }
-  | { type: 'end' };
+  { type: 'open' } | { type: 'error'; closed: boolean } | { type: 'event'; name: string; data: unknown } | { type: 'resync' } | { type: 'end' };
 
 type EventSourceLike = Pick<EventSource, 'close' | 'addEventListener' | 'readyState'> & {
   onopen: ((this: EventSource, ev: Event) => unknown) | null;

@@ -6,20 +6,31 @@ describe('describeFailure', () => {
   const t = i18n.t.bind(i18n);
 
   it('translates by error code, with params', () => {
-    expect(describeFailure(t, { ok: false, problem: 'CLIENT_ERROR', status: 400, error: { code: 'PASSWORD_POLICY', message: 'x', params: { min: 8, reason: 'length' } } })).toBe(
-      'Пароль должен быть не короче 8 символов, не должен быть распространённым и совпадать с логином.',
-    );
+    expect(
+      describeFailure(t, {
+        ok: false,
+        problem: 'CLIENT_ERROR',
+        status: 400,
+        error: { code: 'PASSWORD_POLICY', message: 'x', params: { min: 8, reason: 'length' } },
+      }),
+    ).toBe('Пароль должен быть не короче 8 символов, не должен быть распространённым и совпадать с логином.');
   });
 
   it('falls back to the server message, then to the problem class', () => {
     expect(describeFailure(t, { ok: false, problem: 'CLIENT_ERROR', status: 418, error: { code: 'TEAPOT' as never, message: 'Я чайник' } })).toBe('Я чайник');
-    expect(describeFailure(t, { ok: false, problem: 'NETWORK_ERROR', status: null, error: null })).toBe('Нет связи с сервером. Проверьте подключение к Интернету.');
+    expect(describeFailure(t, { ok: false, problem: 'NETWORK_ERROR', status: null, error: null })).toBe(
+      'Нет связи с сервером. Проверьте подключение к Интернету.',
+    );
     expect(describeFailure(t, { ok: false, problem: 'TIMEOUT_ERROR', status: null, error: null })).toContain('слишком долго');
   });
 
   it('429: minutes from params.seconds or Retry-After, at least one', () => {
-    expect(retryMinutes({ ok: false, problem: 'CLIENT_ERROR', status: 429, error: { code: 'TOO_MANY_REQUESTS', message: '', params: { seconds: 61 } } })).toBe(2);
+    expect(retryMinutes({ ok: false, problem: 'CLIENT_ERROR', status: 429, error: { code: 'TOO_MANY_REQUESTS', message: '', params: { seconds: 61 } } })).toBe(
+      2,
+    );
     expect(retryMinutes({ ok: false, problem: 'CLIENT_ERROR', status: 429, error: null, retryAfter: 5 })).toBe(1);
-    expect(describeFailure(t, { ok: false, problem: 'CLIENT_ERROR', status: 429, error: null, retryAfter: 900 })).toBe('Слишком много попыток. Повторите через 15 мин.');
+    expect(describeFailure(t, { ok: false, problem: 'CLIENT_ERROR', status: 429, error: null, retryAfter: 900 })).toBe(
+      'Слишком много попыток. Повторите через 15 мин.',
+    );
   });
 });

@@ -12,8 +12,7 @@ function numberParam(params: Record<string, string | number> | undefined, ...nam
 
 /** Minutes to wait after a 429, from the error params or the Retry-After header (at least 1). */
 export function retryMinutes(failure: Failure): number {
-  const seconds =
-    numberParam(failure.error?.params, 'retryAfter', 'retryAfterSeconds', 'seconds', 'wait') ?? failure.retryAfter ?? 60;
+  const seconds = numberParam(failure.error?.params, 'retryAfter', 'retryAfterSeconds', 'seconds', 'wait') ?? failure.retryAfter ?? 60;
   return Math.max(1, Math.ceil(seconds / 60));
 }
 

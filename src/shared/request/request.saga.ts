@@ -11,7 +11,12 @@ import type { Failure, Result } from '../../api/http';
 import { selectUser } from '../session/session';
 
 /** A failure the client decides itself, shaped as the server's refusal with that status and code. */
-export const refusal = (status: number, code: ApiError['code'], message = ''): Failure => ({ ok: false, problem: 'CLIENT_ERROR', status, error: { code, message } });
+export const refusal = (status: number, code: ApiError['code'], message = ''): Failure => ({
+  ok: false,
+  problem: 'CLIENT_ERROR',
+  status,
+  error: { code, message },
+});
 
 /** The failure of a call made without a session (the server would answer 401 UNAUTHORIZED). */
 export const noSession = (): Failure => refusal(401, 'UNAUTHORIZED');
@@ -26,11 +31,7 @@ export interface Outcome<T> {
 }
 
 /** Calls `fn(...args)`, puts `succeeded(data)` or `failed(failure)`, and returns the result. */
-export function* request<A extends unknown[], T>(
-  fn: (...args: A) => Promise<Result<T>>,
-  args: A,
-  outcome: Outcome<T>,
-): Generator<unknown, Result<T>, unknown> {
+export function* request<A extends unknown[], T>(fn: (...args: A) => Promise<Result<T>>, args: A, outcome: Outcome<T>): Generator<unknown, Result<T>, unknown> {
   const result = (yield call(fn, ...args)) as Result<T>;
   if (!result.ok) yield put(outcome.failed(result));
   else if (outcome.succeeded) yield put(outcome.succeeded(result.data));

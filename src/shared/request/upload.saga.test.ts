@@ -52,7 +52,12 @@ describe('uploadWithProgress', () => {
     calls[0].options.onProgress(3000, 3000);
     calls[0].resolve({ ok: true, data: { id: 7 } });
     await run.task.toPromise();
-    expect(run.put).toEqual([progress({ loaded: 0, total: 3000 }), progress({ loaded: 1500, total: 3000 }), progress({ loaded: 3000, total: 3000 }), succeeded({ id: 7 })]);
+    expect(run.put).toEqual([
+      progress({ loaded: 0, total: 3000 }),
+      progress({ loaded: 1500, total: 3000 }),
+      progress({ loaded: 3000, total: 3000 }),
+      succeeded({ id: 7 }),
+    ]);
     expect(calls[0].options.signal.aborted).toBe(false);
   });
 

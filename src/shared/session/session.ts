@@ -62,8 +62,7 @@ const slice = createSlice({
   },
 });
 
-export const { checkStarted: sessionCheckStarted, unreachable: sessionUnreachable, messageCleared: sessionMessageCleared } =
-  slice.actions;
+export const { checkStarted: sessionCheckStarted, unreachable: sessionUnreachable, messageCleared: sessionMessageCleared } = slice.actions;
 export const sessionReducer = slice.reducer;
 
 type WithSession = { session: SessionState };

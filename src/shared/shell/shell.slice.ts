@@ -20,9 +20,7 @@ export interface ShellState {
 }
 
 export function detectMobile(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(MOBILE_QUERY).matches
-    : false;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(MOBILE_QUERY).matches : false;
 }
 
 export const DARK_QUERY = '(prefers-color-scheme: dark)';

@@ -37,9 +37,7 @@ export function FileActions({ ns, prefix, title, doc, urls, busy, onEdit, onDele
   return (
     <>
       <a className="upload-file" href={urls.download} download={fileName} title={fileName}>
-        <span>{truncateName(fileName)}</span>
-        {' '}
-        <span className="muted small">{size(fileSize)}</span>
+        <span>{truncateName(fileName)}</span> <span className="muted small">{size(fileSize)}</span>
         <span className="sr-only">, {t(`${prefix}.download`, { name: fileName })}</span>
       </a>
       {mime === 'application/pdf' ? (
@@ -52,7 +50,14 @@ export function FileActions({ ns, prefix, title, doc, urls, busy, onEdit, onDele
           <button type="button" className="btn btn-ghost" onClick={onEdit} aria-label={t(`${prefix}.editNamed`, { name: title })}>
             {t(`${prefix}.edit`)}
           </button>
-          <button type="button" className="btn btn-ghost upload-file-delete" onClick={onDelete} disabled={busy} aria-busy={busy} aria-label={t(`${prefix}.deleteNamed`, { name: title })}>
+          <button
+            type="button"
+            className="btn btn-ghost upload-file-delete"
+            onClick={onDelete}
+            disabled={busy}
+            aria-busy={busy}
+            aria-label={t(`${prefix}.deleteNamed`, { name: title })}
+          >
             {t(`${prefix}.delete`)}
           </button>
         </>

@@ -71,7 +71,9 @@ export function UploadFields({ ns, isNew, extensions, maxSizeMb, busy, progress,
       <div className="upload-form-wide">
         <FileField
           name="file"
-          label={isNew ? t('form.file') : t('form.replaceFile')} hint={t('form.fileHint', { maxSizeMb })} required={isNew}
+          label={isNew ? t('form.file') : t('form.replaceFile')}
+          hint={t('form.fileHint', { maxSizeMb })}
+          required={isNew}
           accept={extensions ? acceptOf(extensions) : undefined}
         />
       </div>

@@ -41,7 +41,6 @@ export const lessonTimes = pgTable('lesson_times', {
   endsAt: time('ends_at').notNull(),
 });
 
-
 export const faculties = pgTable('faculties', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),

@@ -31,7 +31,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_login_lower_uq').on(sql`lower(${t.login})`),
-    check('users_role_ck', sql`(${t.role} = 1 and ${t.teacherId} is not null and ${t.studentId} is null) or (${t.role} = 2 and ${t.studentId} is not null and ${t.teacherId} is null)`),
+    check(
+      'users_role_ck',
+      sql`(${t.role} = 1 and ${t.teacherId} is not null and ${t.studentId} is null) or (${t.role} = 2 and ${t.studentId} is not null and ${t.teacherId} is null)`,
+    ),
   ],
 );
 

@@ -137,7 +137,10 @@ export const journalPlanTopics = pgTable(
     hours: smallint('hours').notNull().default(2),
     moduleId: integer('module_id').references(() => journalModules.id),
   },
-  (t) => [unique('journal_plan_topics_number_uq').on(t.teachingAssignmentId, t.number), check('journal_plan_topics_hours_ck', sql`${t.hours} between 1 and 12`)],
+  (t) => [
+    unique('journal_plan_topics_number_uq').on(t.teachingAssignmentId, t.number),
+    check('journal_plan_topics_hours_ck', sql`${t.hours} between 1 and 12`),
+  ],
 );
 
 /**

@@ -8,7 +8,11 @@ import { users } from './auth';
 import { names, tstz } from './columns';
 import { files } from './files';
 
-export const libraryBaseCategories = pgTable('library_base_categories', { id: serial('id').primaryKey(), ...names, sort: smallint('sort').notNull().default(0) });
+export const libraryBaseCategories = pgTable('library_base_categories', {
+  id: serial('id').primaryKey(),
+  ...names,
+  sort: smallint('sort').notNull().default(0),
+});
 
 export const libraryCategories = pgTable(
   'library_categories',

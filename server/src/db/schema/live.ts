@@ -18,7 +18,9 @@ export const liveStreams = pgTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     /** The server process holding the stream (a random token per process). */
     process: text('process').notNull(),
-    seenAt: tstz('seen_at').notNull().default(sql`now()`),
+    seenAt: tstz('seen_at')
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('live_streams_session_idx').on(t.sessionId), index('live_streams_process_idx').on(t.process)],
 );

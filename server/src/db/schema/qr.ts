@@ -89,7 +89,9 @@ export const qrMarks = pgTable(
     index('qr_marks_device_idx').on(t.sessionId, t.device),
     index('qr_marks_student_idx').on(t.studentId),
     index('qr_marks_ip_idx').on(t.sessionId, t.ip),
-    index('qr_marks_review_idx').on(t.createdAt).where(sql`${t.status} = 'review'`),
+    index('qr_marks_review_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'review'`),
     check('qr_marks_status_ck', sql`${t.status} in ('accepted', 'review', 'rejected', 'expired')`),
     check('qr_marks_reason_ck', sql`${t.reason} is null or ${t.reason} in ('device', 'distance', 'accuracy', 'precision', 'address', 'network')`),
     check('qr_marks_via_ck', sql`${t.via} in ('token', 'code')`),

@@ -42,7 +42,10 @@ describe('seed 0005-chat', () => {
     const rows = await db.database.db.select({ message: chatMessages.message }).from(chatMessages);
     expect(rows.some((r) => /[өүң]/.test(r.message))).toBe(true);
     expect(rows.some((r) => /лабораторн/i.test(r.message))).toBe(true);
-    const attached = await db.database.db.select({ name: files.originalName, mime: files.mime }).from(chatMessages).innerJoin(files, eq(files.id, chatMessages.fileId));
+    const attached = await db.database.db
+      .select({ name: files.originalName, mime: files.mime })
+      .from(chatMessages)
+      .innerJoin(files, eq(files.id, chatMessages.fileId));
     expect(attached.map((f) => f.mime).sort()).toEqual(['application/pdf', 'image/png']);
   });
 

@@ -34,7 +34,11 @@ const at = (days: number, hours = 0) => days * DAY + hours * HOUR;
 
 /** The demo teacher and the demo student (the last two lines unread by the teacher). */
 const TEACHER_STUDENT: Line[] = [
-  { who: 'S', ago: at(9, 5), text: 'Здравствуйте, Бакыт Кубанычбекович! Можно уточнить по лабораторной №3: форму регистрации нужно делать на чистом JS или можно на React?' },
+  {
+    who: 'S',
+    ago: at(9, 5),
+    text: 'Здравствуйте, Бакыт Кубанычбекович! Можно уточнить по лабораторной №3: форму регистрации нужно делать на чистом JS или можно на React?',
+  },
   { who: 'T', ago: at(9, 3), text: 'Здравствуйте, Айпери. Третью делаем без фреймворков: HTML, CSS и обычный JavaScript. React начнём с пятой работы.' },
   { who: 'S', ago: at(9, 2), text: 'Понятно, спасибо!' },
   { who: 'T', ago: at(6, 6), text: 'Требования к курсовому проекту прикрепляю. Тему нужно согласовать до конца месяца.', file: 'pdf' },
@@ -150,7 +154,9 @@ async function taughtGroups(db: Db, teacherId: number) {
     .selectDistinct({ groupId: sql<number>`coalesce(${teachingAssignments.groupId}, ${streamGroups.groupId})`, disciplineId: teachingAssignments.disciplineId })
     .from(teachingAssignments)
     .leftJoin(streamGroups, eq(streamGroups.streamId, teachingAssignments.streamId))
-    .where(and(eq(teachingAssignments.teacherId, teacherId), eq(teachingAssignments.academicYearId, DEMO_YEAR), eq(teachingAssignments.workingSemesterId, AUTUMN)));
+    .where(
+      and(eq(teachingAssignments.teacherId, teacherId), eq(teachingAssignments.academicYearId, DEMO_YEAR), eq(teachingAssignments.workingSemesterId, AUTUMN)),
+    );
 }
 
 async function userOf(db: Db, login: string) {
@@ -245,7 +251,15 @@ export async function seedChat(db: Db, ctx: SeedContext): Promise<void> {
   };
   const groupChat = (lines: Line[], disciplineId: number, other: number | null) => {
     for (const line of lines)
-      rows.push({ ...base, disciplineId, groupId: group.id, senderUserId: resolve(line.who, other), message: line.text, fileId: line.file ? fileIds[line.file] : null, createdAt: new Date(now - line.ago) });
+      rows.push({
+        ...base,
+        disciplineId,
+        groupId: group.id,
+        senderUserId: resolve(line.who, other),
+        message: line.text,
+        fileId: line.file ? fileIds[line.file] : null,
+        createdAt: new Date(now - line.ago),
+      });
   };
 
   pair(TEACHER_STUDENT, teacher.id, student.id, null, web, 2);
@@ -258,11 +272,16 @@ export async function seedChat(db: Db, ctx: SeedContext): Promise<void> {
 
   // In time order, so that ids follow time as in real use.
   rows.sort((x, y) => (x.createdAt as Date).getTime() - (y.createdAt as Date).getTime());
-  const inserted = await db.insert(chatMessages).values(rows).returning({ id: chatMessages.id, groupId: chatMessages.groupId, disciplineId: chatMessages.disciplineId, createdAt: chatMessages.createdAt });
+  const inserted = await db
+    .insert(chatMessages)
+    .values(rows)
+    .returning({ id: chatMessages.id, groupId: chatMessages.groupId, disciplineId: chatMessages.disciplineId, createdAt: chatMessages.createdAt });
 
   // Read marks of the group chats: the demo accounts have read all but the last day.
   const lastReadBefore = (disciplineId: number, cutoff: number) =>
-    inserted.filter((r) => r.groupId === group.id && r.disciplineId === disciplineId && r.createdAt.getTime() < cutoff).reduce((max, r) => Math.max(max, r.id), 0);
+    inserted
+      .filter((r) => r.groupId === group.id && r.disciplineId === disciplineId && r.createdAt.getTime() < cutoff)
+      .reduce((max, r) => Math.max(max, r.id), 0);
   const marks: Array<typeof chatGroupReads.$inferInsert> = [];
   const mark = (userId: number, disciplineId: number, cutoff: number) => {
     const id = lastReadBefore(disciplineId, cutoff);

@@ -28,8 +28,7 @@ async function main(): Promise<void> {
     const report = await prepareDatabase(database, { reset, size, log: (m) => console.log(m), filesDir: filesDirOf(config) });
     const where = target.kind === 'pglite' ? target.dataDir : 'PostgreSQL (DATABASE_URL)';
     console.log(
-      `Database ready in ${where} (${Date.now() - started} ms): ` +
-        (report.applied.length > 0 ? `applied ${report.applied.join(', ')}` : 'nothing to seed'),
+      `Database ready in ${where} (${Date.now() - started} ms): ` + (report.applied.length > 0 ? `applied ${report.applied.join(', ')}` : 'nothing to seed'),
     );
   } finally {
     await database.close();

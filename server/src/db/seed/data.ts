@@ -2,11 +2,7 @@
 
 export type Names = readonly [ru: string, kg: string, en: string];
 
-export const UNIVERSITY: Names = [
-  'Тянь-Шаньский государственный университет',
-  'Тянь-Шань мамлекеттик университети',
-  'Tian Shan State University',
-];
+export const UNIVERSITY: Names = ['Тянь-Шаньский государственный университет', 'Тянь-Шань мамлекеттик университети', 'Tian Shan State University'];
 
 export const EMAIL_DOMAIN = 'tshsu.example';
 
@@ -87,16 +83,30 @@ export const FACULTIES: ReadonlyArray<{ code: string; names: Names }> = [
 export type DepartmentKey = 'se' | 'ami' | 'ce' | 'econ' | 'mgmt' | 'fin' | 'kyr' | 'lang' | 'hist' | 'journ' | 'pe';
 
 export const DEPARTMENTS: ReadonlyArray<{ key: DepartmentKey; faculty: string; names: Names; teachers: number }> = [
-  { key: 'se', faculty: 'FIT', teachers: 7, names: ['Кафедра программной инженерии', 'Программалык инженерия кафедрасы', 'Department of Software Engineering'] },
+  {
+    key: 'se',
+    faculty: 'FIT',
+    teachers: 7,
+    names: ['Кафедра программной инженерии', 'Программалык инженерия кафедрасы', 'Department of Software Engineering'],
+  },
   {
     key: 'ami',
     faculty: 'FIT',
     teachers: 6,
-    names: ['Кафедра прикладной математики и информатики', 'Колдонмо математика жана информатика кафедрасы', 'Department of Applied Mathematics and Informatics'],
+    names: [
+      'Кафедра прикладной математики и информатики',
+      'Колдонмо математика жана информатика кафедрасы',
+      'Department of Applied Mathematics and Informatics',
+    ],
   },
   { key: 'ce', faculty: 'FIT', teachers: 5, names: ['Кафедра компьютерной техники', 'Компьютердик техника кафедрасы', 'Department of Computer Engineering'] },
   { key: 'econ', faculty: 'FEM', teachers: 5, names: ['Кафедра экономики', 'Экономика кафедрасы', 'Department of Economics'] },
-  { key: 'mgmt', faculty: 'FEM', teachers: 4, names: ['Кафедра менеджмента и маркетинга', 'Менеджмент жана маркетинг кафедрасы', 'Department of Management and Marketing'] },
+  {
+    key: 'mgmt',
+    faculty: 'FEM',
+    teachers: 4,
+    names: ['Кафедра менеджмента и маркетинга', 'Менеджмент жана маркетинг кафедрасы', 'Department of Management and Marketing'],
+  },
   { key: 'fin', faculty: 'FEM', teachers: 4, names: ['Кафедра финансов и кредита', 'Финансы жана кредит кафедрасы', 'Department of Finance and Credit'] },
   {
     key: 'kyr',
@@ -135,7 +145,14 @@ export interface SpecialitySeed {
 }
 
 export const SPECIALITIES: readonly SpecialitySeed[] = [
-  { abbr: 'ПИ', code: '710400', faculty: 'FIT', department: 'se', groupsPerYear: 2, names: ['Программная инженерия', 'Программалык инженерия', 'Software Engineering'] },
+  {
+    abbr: 'ПИ',
+    code: '710400',
+    faculty: 'FIT',
+    department: 'se',
+    groupsPerYear: 2,
+    names: ['Программная инженерия', 'Программалык инженерия', 'Software Engineering'],
+  },
   {
     abbr: 'ИВТ',
     code: '710100',
@@ -152,7 +169,15 @@ export const SPECIALITIES: readonly SpecialitySeed[] = [
     groupsPerYear: 1,
     names: ['Прикладная математика и информатика', 'Колдонмо математика жана информатика', 'Applied Mathematics and Informatics'],
   },
-  { abbr: 'ЭК', code: '580100', faculty: 'FEM', department: 'econ', groupsPerYear: 1, partTimeYears: [2025, 2026], names: ['Экономика', 'Экономика', 'Economics'] },
+  {
+    abbr: 'ЭК',
+    code: '580100',
+    faculty: 'FEM',
+    department: 'econ',
+    groupsPerYear: 1,
+    partTimeYears: [2025, 2026],
+    names: ['Экономика', 'Экономика', 'Economics'],
+  },
   { abbr: 'МН', code: '580200', faculty: 'FEM', department: 'mgmt', groupsPerYear: 1, names: ['Менеджмент', 'Менеджмент', 'Management'] },
   { abbr: 'ФК', code: '580800', faculty: 'FEM', department: 'fin', groupsPerYear: 1, names: ['Финансы и кредит', 'Финансы жана кредит', 'Finance and Credit'] },
   { abbr: 'ЛИН', code: '520500', faculty: 'FH', department: 'lang', groupsPerYear: 1, names: ['Лингвистика', 'Лингвистика', 'Linguistics'] },
@@ -198,26 +223,47 @@ const COMMON = [
   d('ecology', 'hist', ['Экология и устойчивое развитие', 'Экология жана туруктуу өнүгүү', 'Ecology and Sustainable Development'], [5], { control: CREDIT }),
 ];
 
-const ICT = d('ict', 'ami', ['Информационно-коммуникационные технологии', 'Маалыматтык-коммуникациялык технологиялар', 'Information and Communication Technologies'], [1], {
-  lessons: 'labs',
-});
+const ICT = d(
+  'ict',
+  'ami',
+  ['Информационно-коммуникационные технологии', 'Маалыматтык-коммуникациялык технологиялар', 'Information and Communication Technologies'],
+  [1],
+  {
+    lessons: 'labs',
+  },
+);
 const HIGHER_MATH = d('math', 'ami', ['Высшая математика', 'Жогорку математика', 'Higher Mathematics'], [1, 2], { control: EXAM });
 
 const IT_CORE = [
   d('calc', 'ami', ['Математический анализ', 'Математикалык анализ', 'Calculus'], [1, 2], { control: EXAM }),
-  d('linalg', 'ami', ['Линейная алгебра и аналитическая геометрия', 'Сызыктуу алгебра жана аналитикалык геометрия', 'Linear Algebra and Analytic Geometry'], [1], {
-    control: EXAM,
-  }),
+  d(
+    'linalg',
+    'ami',
+    ['Линейная алгебра и аналитическая геометрия', 'Сызыктуу алгебра жана аналитикалык геометрия', 'Linear Algebra and Analytic Geometry'],
+    [1],
+    {
+      control: EXAM,
+    },
+  ),
   d('discrete', 'ami', ['Дискретная математика', 'Дискреттик математика', 'Discrete Mathematics'], [2], { control: EXAM }),
   d('prog', 'se', ['Основы программирования', 'Программалоонун негиздери', 'Programming Fundamentals'], [1], { lessons: 'labs', control: EXAM }),
-  d('algo', 'se', ['Алгоритмы и структуры данных', 'Алгоритмдер жана маалымат структуралары', 'Algorithms and Data Structures'], [2], { lessons: 'labs', control: EXAM }),
+  d('algo', 'se', ['Алгоритмы и структуры данных', 'Алгоритмдер жана маалымат структуралары', 'Algorithms and Data Structures'], [2], {
+    lessons: 'labs',
+    control: EXAM,
+  }),
   d('oop', 'se', ['Объектно-ориентированное программирование', 'Объектке багытталган программалоо', 'Object-Oriented Programming'], [3], {
     lessons: 'labs',
     control: EXAM,
   }),
-  d('prob', 'ami', ['Теория вероятностей и математическая статистика', 'Ыктымалдуулук теориясы жана математикалык статистика', 'Probability and Statistics'], [3], {
-    control: EXAM,
-  }),
+  d(
+    'prob',
+    'ami',
+    ['Теория вероятностей и математическая статистика', 'Ыктымалдуулук теориясы жана математикалык статистика', 'Probability and Statistics'],
+    [3],
+    {
+      control: EXAM,
+    },
+  ),
   d('db', 'se', ['Базы данных', 'Маалымат базалары', 'Databases'], [4], { lessons: 'labs', control: EXAM }),
   d('os', 'ce', ['Операционные системы', 'Операциялык системалар', 'Operating Systems'], [4], { lessons: 'labs' }),
   d('net', 'ce', ['Компьютерные сети', 'Компьютердик тармактар', 'Computer Networks'], [5], { lessons: 'labs' }),
@@ -249,10 +295,20 @@ export const PLANS: Record<SpecialityAbbr, readonly DisciplineSeed[]> = {
     ...COMMON,
     ...IT_CORE,
     d('web', 'se', ['Веб-программирование', 'Веб-программалоо', 'Web Programming'], [5], { lessons: 'labs', control: EXAM }),
-    d('swtech', 'se', ['Технологии разработки программного обеспечения', 'Программалык камсыздоону иштеп чыгуу технологиялары', 'Software Development Technologies'], [5]),
+    d(
+      'swtech',
+      'se',
+      ['Технологии разработки программного обеспечения', 'Программалык камсыздоону иштеп чыгуу технологиялары', 'Software Development Technologies'],
+      [5],
+    ),
     d('testing', 'se', ['Тестирование программного обеспечения', 'Программалык камсыздоону тестирлөө', 'Software Testing'], [6], { lessons: 'labs' }),
-    d('uidesign', 'se', ['Проектирование пользовательских интерфейсов', 'Колдонуучу интерфейстерин долбоорлоо', 'User Interface Design'], [6], { lessons: 'labs' }),
-    d('mobile', 'se', ['Разработка мобильных приложений', 'Мобилдик тиркемелерди иштеп чыгуу', 'Mobile Application Development'], [7], { lessons: 'labs', control: EXAM }),
+    d('uidesign', 'se', ['Проектирование пользовательских интерфейсов', 'Колдонуучу интерфейстерин долбоорлоо', 'User Interface Design'], [6], {
+      lessons: 'labs',
+    }),
+    d('mobile', 'se', ['Разработка мобильных приложений', 'Мобилдик тиркемелерди иштеп чыгуу', 'Mobile Application Development'], [7], {
+      lessons: 'labs',
+      control: EXAM,
+    }),
     d('swpm', 'se', ['Управление программными проектами', 'Программалык долбоорлорду башкаруу', 'Software Project Management'], [7]),
     d('cloud', 'se', ['Облачные технологии', 'Булут технологиялары', 'Cloud Computing'], [8], { lessons: 'labs' }),
     INFOSEC,
@@ -260,7 +316,10 @@ export const PLANS: Record<SpecialityAbbr, readonly DisciplineSeed[]> = {
   ИВТ: [
     ...COMMON,
     ...IT_CORE,
-    d('electronics', 'ce', ['Электротехника и электроника', 'Электротехника жана электроника', 'Electrical Engineering and Electronics'], [2], { lessons: 'labs', control: EXAM }),
+    d('electronics', 'ce', ['Электротехника и электроника', 'Электротехника жана электроника', 'Electrical Engineering and Electronics'], [2], {
+      lessons: 'labs',
+      control: EXAM,
+    }),
     d('arch', 'ce', ['Архитектура компьютеров', 'Компьютердин архитектурасы', 'Computer Architecture'], [3], { control: EXAM }),
     d('digital', 'ce', ['Цифровая схемотехника', 'Санариптик схемотехника', 'Digital Circuit Design'], [5], { lessons: 'labs' }),
     d('microproc', 'ce', ['Микропроцессорные системы', 'Микропроцессордук системалар', 'Microprocessor Systems'], [6], { lessons: 'labs', control: EXAM }),
@@ -325,8 +384,13 @@ export const PLANS: Record<SpecialityAbbr, readonly DisciplineSeed[]> = {
     ...COMMON,
     ICT,
     ...HUM_CORE,
-    d('practeng', 'lang', ['Практический курс английского языка', 'Англис тилинин практикалык курсу', 'Practical English Course'], [4, 5], { lessons: 'practice', control: EXAM }),
-    d('german', 'lang', ['Второй иностранный язык (немецкий)', 'Экинчи чет тили (немис тили)', 'Second Foreign Language (German)'], [4, 5, 6], { lessons: 'practice' }),
+    d('practeng', 'lang', ['Практический курс английского языка', 'Англис тилинин практикалык курсу', 'Practical English Course'], [4, 5], {
+      lessons: 'practice',
+      control: EXAM,
+    }),
+    d('german', 'lang', ['Второй иностранный язык (немецкий)', 'Экинчи чет тили (немис тили)', 'Second Foreign Language (German)'], [4, 5, 6], {
+      lessons: 'practice',
+    }),
     d('transtheory', 'lang', ['Теория перевода', 'Котормо теориясы', 'Translation Theory'], [5], { control: EXAM }),
     d('transpractice', 'lang', ['Практика перевода', 'Котормо практикасы', 'Translation Practice'], [6, 7], { lessons: 'practice' }),
     d('lexicology', 'lang', ['Лексикология', 'Лексикология', 'Lexicology'], [6], { control: EXAM }),

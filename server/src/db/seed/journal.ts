@@ -10,7 +10,17 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { currentPeriod } from '../../lib/academic-year';
 import { newVisit, visitValues, type NewVisit } from '../../shared/journal-visits';
 import type { Db } from '../client';
-import { disciplines, journalLessonTopics, journalModules, journalVisits, scheduleEntries, streamGroups, students, teachingAssignments, users } from '../schema';
+import {
+  disciplines,
+  journalLessonTopics,
+  journalModules,
+  journalVisits,
+  scheduleEntries,
+  streamGroups,
+  students,
+  teachingAssignments,
+  users,
+} from '../schema';
 import { DEMO_TEACHER, DEMO_YEAR, LECTURE } from './data';
 import { Prng } from './prng';
 import type { SeedContext } from './index';
@@ -136,7 +146,9 @@ export async function seedJournal(db: Db, ctx: SeedContext): Promise<void> {
   const visits: NewVisit[] = [];
   const topics: (typeof journalLessonTopics.$inferInsert)[] = [];
   for (const { e, a } of entries) {
-    const groupIds = a.groupId ? [a.groupId] : (await db.select({ id: streamGroups.groupId }).from(streamGroups).where(eq(streamGroups.streamId, a.streamId!))).map((r) => r.id);
+    const groupIds = a.groupId
+      ? [a.groupId]
+      : (await db.select({ id: streamGroups.groupId }).from(streamGroups).where(eq(streamGroups.streamId, a.streamId!))).map((r) => r.id);
     const list = await db
       .select({ id: students.id, groupId: students.groupId, subgroup: students.subgroup, educationFormId: students.educationFormId })
       .from(students)

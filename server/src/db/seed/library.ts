@@ -12,7 +12,21 @@ import { asc, eq } from 'drizzle-orm';
 import { writeSeedFile } from '../../plugins/files';
 import { foldForSearch } from '../../shared/books.repository';
 import type { Db } from '../client';
-import { books, disciplines, files, libraryBaseCategories, libraryCategories, libraryEditors, streamGroups, students, teachers, teachingAssignments, umkItems, umkTypes, users } from '../schema';
+import {
+  books,
+  disciplines,
+  files,
+  libraryBaseCategories,
+  libraryCategories,
+  libraryEditors,
+  streamGroups,
+  students,
+  teachers,
+  teachingAssignments,
+  umkItems,
+  umkTypes,
+  users,
+} from '../schema';
 import { DEMO_STUDENT, DEMO_TEACHER, DEMO_YEAR, type Names } from './data';
 import type { SeedContext } from './index';
 import { seedPdf, type PdfSpec } from './pdf';
@@ -30,10 +44,30 @@ interface CategorySeed {
 }
 
 const LECTURERS = [
-  'Асанов Б. К.', 'Исакова Н. Т.', 'Жумабаев А. М.', 'Орозбекова Г. С.', 'Токтогулов Э. Р.', 'Сатыбалдиева Ж. А.', 'Мамытов К. Н.',
-  'Абдыкадырова А. Б.', 'Бейшеналиев Т. Ж.', 'Кудайбергенова С. О.', 'Иманалиев М. Т.', 'Алымкулова Д. Э.', 'Петров В. И.', 'Ким Е. В.',
+  'Асанов Б. К.',
+  'Исакова Н. Т.',
+  'Жумабаев А. М.',
+  'Орозбекова Г. С.',
+  'Токтогулов Э. Р.',
+  'Сатыбалдиева Ж. А.',
+  'Мамытов К. Н.',
+  'Абдыкадырова А. Б.',
+  'Бейшеналиев Т. Ж.',
+  'Кудайбергенова С. О.',
+  'Иманалиев М. Т.',
+  'Алымкулова Д. Э.',
+  'Петров В. И.',
+  'Ким Е. В.',
 ];
-const KINDS = ['Учебник: %', 'Учебное пособие по курсу «%»', 'Практикум: %', 'Лабораторный практикум по курсу «%»', 'Сборник задач по курсу «%»', 'Методические указания к лабораторным работам: %', 'Конспект лекций: %'];
+const KINDS = [
+  'Учебник: %',
+  'Учебное пособие по курсу «%»',
+  'Практикум: %',
+  'Лабораторный практикум по курсу «%»',
+  'Сборник задач по курсу «%»',
+  'Методические указания к лабораторным работам: %',
+  'Конспект лекций: %',
+];
 
 const BASES: ReadonlyArray<{ names: Names; categories: readonly CategorySeed[] }> = [
   {
@@ -56,7 +90,14 @@ const BASES: ReadonlyArray<{ names: Names; categories: readonly CategorySeed[] }
           ['Грокаем алгоритмы', 'Бхаргава А.'],
           ['Java. Эффективное программирование', 'Блох Дж.'],
         ],
-        topics: ['Основы программирования', 'Объектно-ориентированное программирование', 'Веб-программирование', 'Алгоритмы и структуры данных', 'Программирование на Python', 'Разработка мобильных приложений'],
+        topics: [
+          'Основы программирования',
+          'Объектно-ориентированное программирование',
+          'Веб-программирование',
+          'Алгоритмы и структуры данных',
+          'Программирование на Python',
+          'Разработка мобильных приложений',
+        ],
       },
       {
         names: ['Базы данных и сети', 'Маалымат базалары жана тармактар', 'Databases and networks'],
@@ -272,7 +313,10 @@ const UMK_TYPES: ReadonlyArray<{ id: number; names: Names; pdf: () => PdfSpec }>
       title: 'Силлабус дисциплины',
       subtitle: 'Учебно-методический комплекс · Окуу-методикалык комплекс',
       sections: [
-        { heading: '1. Цели и задачи дисциплины', paragraphs: ['Сформировать у студентов знания и практические навыки, предусмотренные образовательной программой.'] },
+        {
+          heading: '1. Цели и задачи дисциплины',
+          paragraphs: ['Сформировать у студентов знания и практические навыки, предусмотренные образовательной программой.'],
+        },
         { heading: '2. Пререквизиты', paragraphs: ['Дисциплины предыдущих семестров согласно учебному плану.'] },
         { heading: '3. Политика оценивания', paragraphs: ['Текущий контроль — 30 баллов, рубежный контроль — 30 баллов, итоговый контроль — 40 баллов.'] },
         { heading: '4. Баалоо саясаты', paragraphs: ['Учурдагы көзөмөл — 30 балл, аралык көзөмөл — 30 балл, жыйынтыктоочу көзөмөл — 40 балл.'] },
@@ -299,8 +343,14 @@ const UMK_TYPES: ReadonlyArray<{ id: number; names: Names; pdf: () => PdfSpec }>
       title: 'Методические указания к лабораторным работам',
       subtitle: 'Учебно-методический комплекс · Окуу-методикалык комплекс',
       sections: [
-        { heading: 'Общие требования', paragraphs: ['Отчёт по лабораторной работе содержит цель, ход работы, результаты и выводы. Отчёт сдаётся в течение недели.'] },
-        { heading: 'Лабораторная работа № 1', paragraphs: ['Цель: освоить инструменты и среду выполнения работ. Задание: выполнить примеры из методических указаний.'] },
+        {
+          heading: 'Общие требования',
+          paragraphs: ['Отчёт по лабораторной работе содержит цель, ход работы, результаты и выводы. Отчёт сдаётся в течение недели.'],
+        },
+        {
+          heading: 'Лабораторная работа № 1',
+          paragraphs: ['Цель: освоить инструменты и среду выполнения работ. Задание: выполнить примеры из методических указаний.'],
+        },
       ],
     }),
   },
@@ -311,17 +361,31 @@ const UMK_TYPES: ReadonlyArray<{ id: number; names: Names; pdf: () => PdfSpec }>
       title: 'Тестовые задания для самоконтроля',
       subtitle: 'Учебно-методический комплекс · Окуу-методикалык комплекс',
       sections: [
-        { heading: 'Вариант 1', paragraphs: ['1. Дайте определение основного понятия курса.', '2. Перечислите этапы решения типовой задачи.', '3. Приведите пример из практики.'] },
+        {
+          heading: 'Вариант 1',
+          paragraphs: ['1. Дайте определение основного понятия курса.', '2. Перечислите этапы решения типовой задачи.', '3. Приведите пример из практики.'],
+        },
         { heading: '1-вариант', paragraphs: ['1. Курстун негизги түшүнүгүнө аныктама бергиле.'] },
       ],
     }),
   },
-  { id: 5, names: ['Презентация', 'Презентация', 'Presentation'], pdf: () => ({ title: 'Презентация к лекциям', subtitle: 'Учебно-методический комплекс', sections: [{ heading: 'Слайды 1–10', paragraphs: ['Ключевые определения, схемы и примеры курса.'] }] }) },
+  {
+    id: 5,
+    names: ['Презентация', 'Презентация', 'Presentation'],
+    pdf: () => ({
+      title: 'Презентация к лекциям',
+      subtitle: 'Учебно-методический комплекс',
+      sections: [{ heading: 'Слайды 1–10', paragraphs: ['Ключевые определения, схемы и примеры курса.'] }],
+    }),
+  },
 ];
 
 /** File name of a book: its title, shortened, as a PDF. */
 function bookFileName(title: string): string {
-  const base = title.replace(/[«»"“”:;,.!?/\\]/g, '').replace(/\s+/g, '_').slice(0, 60);
+  const base = title
+    .replace(/[«»"“”:;,.!?/\\]/g, '')
+    .replace(/\s+/g, '_')
+    .slice(0, 60);
   return `${base}.pdf`;
 }
 
@@ -352,7 +416,11 @@ export async function seedLibrary(db: Db, ctx: SeedContext): Promise<void> {
       }));
       for (const topic of category.topics ?? [])
         for (const kind of KINDS)
-          entries.push({ title: kind.replace('%', topic), author: prng.pick(LECTURERS), description: `Издание университета для студентов, изучающих курс «${topic}».` });
+          entries.push({
+            title: kind.replace('%', topic),
+            author: prng.pick(LECTURERS),
+            description: `Издание университета для студентов, изучающих курс «${topic}».`,
+          });
       const bytes = pdfs.get(category.theme)!;
       const planned = entries.map((entry) => ({
         entry,
@@ -366,7 +434,15 @@ export async function seedLibrary(db: Db, ctx: SeedContext): Promise<void> {
       }
       const stored = await db
         .insert(files)
-        .values(planned.map((p) => ({ storageName: p.storageName, originalName: bookFileName(p.entry.title), mime: 'application/pdf', size: bytes.length, ownerUserId: p.uploader })))
+        .values(
+          planned.map((p) => ({
+            storageName: p.storageName,
+            originalName: bookFileName(p.entry.title),
+            mime: 'application/pdf',
+            size: bytes.length,
+            ownerUserId: p.uploader,
+          })),
+        )
         .returning({ id: files.id });
       await db.insert(books).values(
         planned.map((p, i) => ({
@@ -414,8 +490,12 @@ export async function seedUmk(db: Db, ctx: SeedContext): Promise<void> {
     .innerJoin(disciplines, eq(disciplines.id, teachingAssignments.disciplineId))
     .where(eq(teachingAssignments.academicYearId, DEMO_YEAR))
     .orderBy(asc(teachingAssignments.id));
-  const demoStreams = new Set((await db.select({ streamId: streamGroups.streamId }).from(streamGroups).where(eq(streamGroups.groupId, demoStudent.groupId))).map((s) => s.streamId));
-  const demoGroupDisciplines = new Set(rows.filter((r) => r.groupId === demoStudent.groupId || (r.streamId !== null && demoStreams.has(r.streamId))).map((r) => r.disciplineId));
+  const demoStreams = new Set(
+    (await db.select({ streamId: streamGroups.streamId }).from(streamGroups).where(eq(streamGroups.groupId, demoStudent.groupId))).map((s) => s.streamId),
+  );
+  const demoGroupDisciplines = new Set(
+    rows.filter((r) => r.groupId === demoStudent.groupId || (r.streamId !== null && demoStreams.has(r.streamId))).map((r) => r.disciplineId),
+  );
   const chosen = new Map<number, (typeof rows)[number]>();
   for (const r of rows) {
     const demoOwn = r.teacherId === demoTeacher.teacherId!;
@@ -426,13 +506,19 @@ export async function seedUmk(db: Db, ctx: SeedContext): Promise<void> {
   }
   const [category] = await db.select({ id: libraryCategories.id }).from(libraryCategories).where(eq(libraryCategories.nameRu, 'Программирование'));
   const owners = new Map((await db.select({ id: users.id, teacherId: users.teacherId }).from(users).where(eq(users.role, 1))).map((u) => [u.teacherId!, u.id]));
-  const authors = new Map((await db.select({ id: teachers.id, surname: teachers.surname, name: teachers.name }).from(teachers)).map((t) => [t.id, `${t.surname} ${t.name[0]}.`]));
+  const authors = new Map(
+    (await db.select({ id: teachers.id, surname: teachers.surname, name: teachers.name }).from(teachers)).map((t) => [t.id, `${t.surname} ${t.name[0]}.`]),
+  );
   let count = 0;
   for (const r of chosen.values()) {
     const ownerUserId = owners.get(r.teacherId)!;
     for (const type of UMK_TYPES.slice(0, 3 + (prng.chance(0.5) ? 1 : 0))) {
       const name = `${type.names[0]}: ${r.discipline}`;
-      const fileName = `${type.names[0]}_${r.discipline}`.replace(/[«»"“”:;,.!?/\\]/g, '').replace(/\s+/g, '_').slice(0, 80) + '.pdf';
+      const fileName =
+        `${type.names[0]}_${r.discipline}`
+          .replace(/[«»"“”:;,.!?/\\]/g, '')
+          .replace(/\s+/g, '_')
+          .slice(0, 80) + '.pdf';
       const file = await writeSeedFile(db, ownerUserId, fileName, pdfs.get(type.id)!, ctx.filesDir);
       const values = {
         typeId: type.id,

@@ -53,7 +53,10 @@ function render(spec: PdfSpec): Promise<Buffer> {
 
 /** The PDF of a spec: from the cache when it was made before, else made now and cached. */
 export async function seedPdf(spec: PdfSpec): Promise<Buffer> {
-  const key = createHash('sha256').update(JSON.stringify([LAYOUT_VERSION, spec])).digest('hex').slice(0, 24);
+  const key = createHash('sha256')
+    .update(JSON.stringify([LAYOUT_VERSION, spec]))
+    .digest('hex')
+    .slice(0, 24);
   const dir = path.join(os.tmpdir(), 'lms-seed-pdf');
   const file = path.join(dir, `${key}.pdf`);
   try {

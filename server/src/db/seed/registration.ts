@@ -59,16 +59,30 @@ export const SERVICES: ReadonlyArray<{ names: Names; amount: number }> = [
 ];
 
 async function demoGroup(db: Db) {
-  const [g] = await db.select({ id: groups.id, admissionYear: groups.admissionYear, specialityId: groups.specialityId }).from(groups).where(eq(groups.name, DEMO_STUDENT.group));
+  const [g] = await db
+    .select({ id: groups.id, admissionYear: groups.admissionYear, specialityId: groups.specialityId })
+    .from(groups)
+    .where(eq(groups.name, DEMO_STUDENT.group));
   return g;
 }
 
 export async function seedRegistration(db: Db, ctx: SeedContext): Promise<void> {
   const { year, ws } = currentPeriod(ctx.now);
-  await db.insert(registrationPeriods).values({ academicYearId: year, workingSemesterId: ws, closesAt: new Date(ctx.now.getTime() + REGISTRATION_OPEN_DAYS * 86_400_000), creditLimit: REGISTRATION_CREDIT_LIMIT });
+  await db.insert(registrationPeriods).values({
+    academicYearId: year,
+    workingSemesterId: ws,
+    closesAt: new Date(ctx.now.getTime() + REGISTRATION_OPEN_DAYS * 86_400_000),
+    creditLimit: REGISTRATION_CREDIT_LIMIT,
+  });
   // The study plan's disciplines of the half-year, one offering per speciality, semester and discipline.
   const plan = await db
-    .selectDistinct({ specialityId: curriculum.specialityId, semesterId: curriculum.semesterId, disciplineId: curriculum.disciplineId, credits: curriculum.credits, controlFormId: curriculum.controlFormId })
+    .selectDistinct({
+      specialityId: curriculum.specialityId,
+      semesterId: curriculum.semesterId,
+      disciplineId: curriculum.disciplineId,
+      credits: curriculum.credits,
+      controlFormId: curriculum.controlFormId,
+    })
     .from(curriculum)
     .innerJoin(semesters, eq(semesters.id, curriculum.semesterId))
     .where(and(eq(curriculum.academicYearId, year), eq(semesters.workingSemesterId, ws)))
@@ -86,13 +100,27 @@ export async function seedRegistration(db: Db, ctx: SeedContext): Promise<void> 
     : [];
   // Their subgroups: the teachers of the discipline's practice or labs that half-year (or of any type), in an evening slot.
   const given = await db
-    .selectDistinct({ disciplineId: teachingAssignments.disciplineId, semesterId: teachingAssignments.semesterId, teacherId: teachingAssignments.teacherId, lessonTypeId: teachingAssignments.lessonTypeId })
+    .selectDistinct({
+      disciplineId: teachingAssignments.disciplineId,
+      semesterId: teachingAssignments.semesterId,
+      teacherId: teachingAssignments.teacherId,
+      lessonTypeId: teachingAssignments.lessonTypeId,
+    })
     .from(teachingAssignments)
-    .where(and(eq(teachingAssignments.academicYearId, year), eq(teachingAssignments.workingSemesterId, ws), inArray(teachingAssignments.lessonTypeId, [PRACTICE, LAB])))
+    .where(
+      and(
+        eq(teachingAssignments.academicYearId, year),
+        eq(teachingAssignments.workingSemesterId, ws),
+        inArray(teachingAssignments.lessonTypeId, [PRACTICE, LAB]),
+      ),
+    )
     .orderBy(asc(teachingAssignments.teacherId));
   const subgroupRows: (typeof regSubgroups.$inferInsert)[] = [];
   for (const o of planIds) {
-    const teachersOf = [...new Set(given.filter((g) => g.disciplineId === o.disciplineId && g.semesterId === o.semesterId).map((g) => g.teacherId))].slice(0, 2);
+    const teachersOf = [...new Set(given.filter((g) => g.disciplineId === o.disciplineId && g.semesterId === o.semesterId).map((g) => g.teacherId))].slice(
+      0,
+      2,
+    );
     teachersOf.forEach((teacherId, i) => {
       const lessonTypeId = given.find((g) => g.teacherId === teacherId && g.disciplineId === o.disciplineId)!.lessonTypeId;
       subgroupRows.push({ offeringId: o.id, teacherId, lessonTypeId, number: i + 1, capacity: PLAN_SEATS, dayNumber: 6, lessonTimeId: 1 + i });
@@ -100,20 +128,41 @@ export async function seedRegistration(db: Db, ctx: SeedContext): Promise<void> 
   }
   // Electives: subgroup 1 at a time the demo group is free, subgroup 2 at one of its lessons (when it has any).
   const group = await demoGroup(db);
-  const [demo] = group ? await db.select({ id: students.id }).from(students).where(and(eq(students.groupId, group.id), eq(students.surname, DEMO_STUDENT.person.surname))) : [];
+  const [demo] = group
+    ? await db
+        .select({ id: students.id })
+        .from(students)
+        .where(and(eq(students.groupId, group.id), eq(students.surname, DEMO_STUDENT.person.surname)))
+    : [];
   const busy = demo ? (await entriesOfStudent(db, demo.id, year, ws)).map((e) => ({ day: e.dayNumber, time: e.lessonTimeId })) : [];
   const isBusy = (day: number, time: number) => busy.some((b) => b.day === day && b.time === time);
   const free: Array<[number, number]> = [];
   for (const time of [7, 6, 5, 4, 3, 2, 1]) for (let day = 1; day <= 6; day++) if (!isBusy(day, time)) free.push([day, time]);
-  const [demoTeacher] = await db.select({ id: teachers.id }).from(teachers).where(and(eq(teachers.surname, DEMO_TEACHER.person.surname), eq(teachers.name, DEMO_TEACHER.person.name)));
-  const electiveDisciplines = await db.select({ id: disciplines.id, nameEn: disciplines.nameEn, departmentId: disciplines.departmentId }).from(disciplines).where(inArray(disciplines.nameEn, ELECTIVES));
+  const [demoTeacher] = await db
+    .select({ id: teachers.id })
+    .from(teachers)
+    .where(and(eq(teachers.surname, DEMO_TEACHER.person.surname), eq(teachers.name, DEMO_TEACHER.person.name)));
+  const electiveDisciplines = await db
+    .select({ id: disciplines.id, nameEn: disciplines.nameEn, departmentId: disciplines.departmentId })
+    .from(disciplines)
+    .where(inArray(disciplines.nameEn, ELECTIVES));
   const [semester] = await db.select({ id: semesters.id }).from(semesters).where(eq(semesters.workingSemesterId, ws)).orderBy(asc(semesters.number)).limit(1);
   for (const [i, name] of ELECTIVES.entries()) {
     const d = electiveDisciplines.find((e) => e.nameEn === name);
     if (!d) continue;
     const [offering] = await db
       .insert(regOfferings)
-      .values({ academicYearId: year, workingSemesterId: ws, semesterId: semester.id, disciplineId: d.id, specialityId: null, credits: 3, controlFormId: 2, isElective: true, descGroupNum: 2 })
+      .values({
+        academicYearId: year,
+        workingSemesterId: ws,
+        semesterId: semester.id,
+        disciplineId: d.id,
+        specialityId: null,
+        credits: 3,
+        controlFormId: 2,
+        isElective: true,
+        descGroupNum: 2,
+      })
       .returning({ id: regOfferings.id });
     const staff = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.departmentId, d.departmentId)).orderBy(asc(teachers.id)).limit(3);
     const others = staff.filter((t) => t.id !== demoTeacher?.id);
@@ -121,8 +170,24 @@ export async function seedRegistration(db: Db, ctx: SeedContext): Promise<void> 
     const second = others[1]?.id ?? others[0].id;
     const [day, time] = free[i % free.length] ?? [6, 7];
     const clash = busy[i % Math.max(busy.length, 1)] ?? { day: 6, time: 7 };
-    subgroupRows.push({ offeringId: offering.id, teacherId: first, lessonTypeId: PRACTICE, number: 1, capacity: ELECTIVE_SEATS, dayNumber: day, lessonTimeId: time });
-    subgroupRows.push({ offeringId: offering.id, teacherId: second, lessonTypeId: PRACTICE, number: 2, capacity: ELECTIVE_SEATS, dayNumber: clash.day, lessonTimeId: clash.time });
+    subgroupRows.push({
+      offeringId: offering.id,
+      teacherId: first,
+      lessonTypeId: PRACTICE,
+      number: 1,
+      capacity: ELECTIVE_SEATS,
+      dayNumber: day,
+      lessonTimeId: time,
+    });
+    subgroupRows.push({
+      offeringId: offering.id,
+      teacherId: second,
+      lessonTypeId: PRACTICE,
+      number: 2,
+      capacity: ELECTIVE_SEATS,
+      dayNumber: clash.day,
+      lessonTimeId: clash.time,
+    });
   }
   for (let i = 0; i < subgroupRows.length; i += 500) await db.insert(regSubgroups).values(subgroupRows.slice(i, i + 500));
   // Electives are open to students from their third year on.
@@ -139,8 +204,21 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
 
 /** Final results of the demo student's group for every half-year before the current one. */
 export async function seedTranscript(db: Db, ctx: SeedContext): Promise<void> {
-  await db.insert(siteSettings).values(Object.entries(TRANSCRIPT_SETTINGS).map(([key, value]) => ({ key, value }))).onConflictDoNothing();
-  await db.insert(gradeScale).values(GRADE_SCALE.map((b) => ({ minPoints: b.min, maxPoints: b.max, ekvNum: b.ekvNum, ekvBukv: b.ekvBukv, nameRu: b.names[0], nameKg: b.names[1], nameEn: b.names[2] })));
+  await db
+    .insert(siteSettings)
+    .values(Object.entries(TRANSCRIPT_SETTINGS).map(([key, value]) => ({ key, value })))
+    .onConflictDoNothing();
+  await db.insert(gradeScale).values(
+    GRADE_SCALE.map((b) => ({
+      minPoints: b.min,
+      maxPoints: b.max,
+      ekvNum: b.ekvNum,
+      ekvBukv: b.ekvBukv,
+      nameRu: b.names[0],
+      nameKg: b.names[1],
+      nameEn: b.names[2],
+    })),
+  );
   const group = await demoGroup(db);
   if (!group) return;
   const [spec] = await db.select({ abbr: specialities.abbr }).from(specialities).where(eq(specialities.id, group.specialityId));
@@ -159,7 +237,17 @@ export async function seedTranscript(db: Db, ctx: SeedContext): Promise<void> {
       if (!disciplineId) continue;
       for (const m of members) {
         const points = Math.min(100, Math.round(55 + prng.next() * 30 + prng.next() * 15));
-        rows.push({ studentId: m.id, disciplineId, academicYearId: year, workingSemesterId: ws, semesterId: semester, credits: creditsOf(d, semester), controlFormId: controlOf(d, semester), points, enteredAt: new Date(`${ws === 1 ? year + 1 : year + 1}-${ws === 1 ? '01' : '06'}-20T06:00:00Z`) });
+        rows.push({
+          studentId: m.id,
+          disciplineId,
+          academicYearId: year,
+          workingSemesterId: ws,
+          semesterId: semester,
+          credits: creditsOf(d, semester),
+          controlFormId: controlOf(d, semester),
+          points,
+          enteredAt: new Date(`${ws === 1 ? year + 1 : year + 1}-${ws === 1 ? '01' : '06'}-20T06:00:00Z`),
+        });
       }
     }
   }

@@ -40,36 +40,63 @@ describe('seed 0006-schedule', () => {
 
   it('the demo student has lessons on at least five days, and no student, teacher or room is in two places at once', async () => {
     const d = db.database.db;
-    const [student] = await d.select({ groupId: students.groupId, subgroup: students.subgroup }).from(students).innerJoin(users, eq(users.studentId, students.id)).where(eq(users.login, 'student'));
+    const [student] = await d
+      .select({ groupId: students.groupId, subgroup: students.subgroup })
+      .from(students)
+      .innerJoin(users, eq(users.studentId, students.id))
+      .where(eq(users.login, 'student'));
     const streams = (await d.select({ id: streamGroups.streamId }).from(streamGroups).where(eq(streamGroups.groupId, student.groupId))).map((s) => s.id);
-    const all = await d.select().from(scheduleEntries).where(and(eq(scheduleEntries.academicYearId, 2026), eq(scheduleEntries.workingSemesterId, 1)));
-    const mine = all.filter((e) => (e.groupId === student.groupId || (e.streamId !== null && streams.includes(e.streamId))) && (e.subgroup === 0 || e.subgroup === student.subgroup));
+    const all = await d
+      .select()
+      .from(scheduleEntries)
+      .where(and(eq(scheduleEntries.academicYearId, 2026), eq(scheduleEntries.workingSemesterId, 1)));
+    const mine = all.filter(
+      (e) => (e.groupId === student.groupId || (e.streamId !== null && streams.includes(e.streamId))) && (e.subgroup === 0 || e.subgroup === student.subgroup),
+    );
     expect(new Set(mine.map((e) => e.dayNumber)).size).toBeGreaterThanOrEqual(5);
     const slots = mine.map((e) => `${e.dayNumber}:${e.lessonTimeId}`);
     expect(new Set(slots).size).toBe(slots.length);
     const teacherSlots = all.map((e) => `${e.teacherId}:${e.dayNumber}:${e.lessonTimeId}`);
     expect(new Set(teacherSlots).size).toBe(teacherSlots.length);
-    const [group] = await d.select({ name: groups.name }).from(groups).where(inArray(groups.id, [student.groupId]));
+    const [group] = await d
+      .select({ name: groups.name })
+      .from(groups)
+      .where(inArray(groups.id, [student.groupId]));
     expect(group.name).toBe('ПИ-1-24');
   });
 
   it('the demo teacher and the demo student share lessons in both half-years of every history year (0011-spring-lessons)', async () => {
     const d = db.database.db;
     const [teacher] = await d.select({ id: users.teacherId }).from(users).where(eq(users.login, 'teacher'));
-    const [student] = await d.select({ groupId: students.groupId, subgroup: students.subgroup }).from(students).innerJoin(users, eq(users.studentId, students.id)).where(eq(users.login, 'student'));
+    const [student] = await d
+      .select({ groupId: students.groupId, subgroup: students.subgroup })
+      .from(students)
+      .innerJoin(users, eq(users.studentId, students.id))
+      .where(eq(users.login, 'student'));
     const streams = (await d.select({ id: streamGroups.streamId }).from(streamGroups).where(eq(streamGroups.groupId, student.groupId))).map((s) => s.id);
     const taught = await d.select().from(scheduleEntries).where(eq(scheduleEntries.teacherId, teacher.id!));
     for (const year of [2025, 2026])
       for (const ws of [1, 2]) {
         const mine = taught.filter((e) => e.academicYearId === year && e.workingSemesterId === ws);
-        const shared = mine.filter((e) => (e.groupId === student.groupId || (e.streamId !== null && streams.includes(e.streamId))) && (e.subgroup === 0 || e.subgroup === student.subgroup));
+        const shared = mine.filter(
+          (e) =>
+            (e.groupId === student.groupId || (e.streamId !== null && streams.includes(e.streamId))) && (e.subgroup === 0 || e.subgroup === student.subgroup),
+        );
         expect(shared.length, `${year}/${ws}`).toBeGreaterThan(0);
         const slots = mine.map((e) => `${e.dayNumber}:${e.lessonTimeId}`);
         expect(new Set(slots).size, `${year}/${ws}`).toBe(slots.length);
       }
     // Each spring lesson's assignment names him too.
     const spring = taught.filter((e) => e.workingSemesterId === 2);
-    const assignments = await d.select().from(teachingAssignments).where(inArray(teachingAssignments.id, spring.map((e) => e.teachingAssignmentId)));
+    const assignments = await d
+      .select()
+      .from(teachingAssignments)
+      .where(
+        inArray(
+          teachingAssignments.id,
+          spring.map((e) => e.teachingAssignmentId),
+        ),
+      );
     expect(assignments.every((a) => a.teacherId === teacher.id)).toBe(true);
   });
 });

@@ -29,7 +29,9 @@ function roomsFor(rooms: Room[], lessonTypeId: number, stream: boolean): Room[] 
   const [main, second, labs] = BUILDINGS.map((b) => b.name);
   if (lessonTypeId === LAB) return rooms.filter((r) => r.building === labs);
   if (lessonTypeId === LECTURE)
-    return rooms.filter((r) => r.building === main && r.name !== 'Актовый зал' && (r.capacity ?? 0) >= (stream ? 45 : 30)).sort((a, b) => (b.capacity ?? 0) - (a.capacity ?? 0));
+    return rooms
+      .filter((r) => r.building === main && r.name !== 'Актовый зал' && (r.capacity ?? 0) >= (stream ? 45 : 30))
+      .sort((a, b) => (b.capacity ?? 0) - (a.capacity ?? 0));
   return rooms.filter((r) => r.building === second);
 }
 
@@ -61,7 +63,10 @@ export async function seedSchedule(db: Db, ctx: SeedContext): Promise<void> {
       ),
     )
     .orderBy(teachingAssignments.id);
-  const rooms: Room[] = await db.select({ id: auditoria.id, building: auditoria.building, name: auditoria.name, capacity: auditoria.capacity }).from(auditoria).orderBy(auditoria.id);
+  const rooms: Room[] = await db
+    .select({ id: auditoria.id, building: auditoria.building, name: auditoria.name, capacity: auditoria.capacity })
+    .from(auditoria)
+    .orderBy(auditoria.id);
 
   const rows: (typeof scheduleEntries.$inferInsert)[] = [];
   const halves = new Map<string, Assignment[]>();

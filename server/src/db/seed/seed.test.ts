@@ -123,7 +123,10 @@ describe('people', () => {
       .from(students)
       .where(sql`${students.photoId} is null`);
     expect(withoutPhoto[0].n).toBe(0);
-    const [t] = await db.select({ n: count() }).from(teachers).where(sql`${teachers.photoId} is null`);
+    const [t] = await db
+      .select({ n: count() })
+      .from(teachers)
+      .where(sql`${teachers.photoId} is null`);
     expect(t.n).toBe(0);
     const [photo] = await db.select().from(photos).limit(1);
     expect(photo.mime).toBe('image/svg+xml');
@@ -138,7 +141,10 @@ describe('people', () => {
 
 describe('demo accounts', () => {
   it('only teacher, student and freshman have a password', async () => {
-    const withPassword = await db.select({ login: users.login, role: users.role, must: users.mustUpdateCredentials, news: users.newsPerms }).from(users).where(isNotNull(users.passwordHash));
+    const withPassword = await db
+      .select({ login: users.login, role: users.role, must: users.mustUpdateCredentials, news: users.newsPerms })
+      .from(users)
+      .where(isNotNull(users.passwordHash));
     expect(withPassword.sort((a, b) => a.login.localeCompare(b.login))).toEqual([
       { login: 'freshman', role: 2, must: true, news: false },
       { login: 'student', role: 2, must: false, news: false },
@@ -154,7 +160,9 @@ describe('demo accounts', () => {
       .where(and(eq(teachingAssignments.teacherId, teacher.id!), eq(teachingAssignments.academicYearId, 2026), eq(teachingAssignments.workingSemesterId, 1)));
     const direct = rows.map((r) => r.groupId).filter((g): g is number => g !== null);
     const streamIds = rows.map((r) => r.streamId).filter((s): s is number => s !== null);
-    const viaStreams = streamIds.length ? (await db.select({ g: streamGroups.groupId }).from(streamGroups).where(inArray(streamGroups.streamId, streamIds))).map((r) => r.g) : [];
+    const viaStreams = streamIds.length
+      ? (await db.select({ g: streamGroups.groupId }).from(streamGroups).where(inArray(streamGroups.streamId, streamIds))).map((r) => r.g)
+      : [];
     const taught = new Set([...direct, ...viaStreams]);
     expect(taught.size).toBeGreaterThanOrEqual(3);
     const [student] = await db

@@ -31,7 +31,10 @@ const PURPOSES: readonly Names[] = [
 const d = (ru: string, kg: string, en: string): Names => [`${ru} район`, `${kg} району`, `${en} District`];
 
 const REGIONS: ReadonlyArray<{ names: Names; districts: readonly Names[] }> = [
-  { names: ['Баткенская область', 'Баткен облусу', 'Batken Region'], districts: [d('Баткенский', 'Баткен', 'Batken'), d('Кадамжайский', 'Кадамжай', 'Kadamjay'), d('Лейлекский', 'Лейлек', 'Leilek')] },
+  {
+    names: ['Баткенская область', 'Баткен облусу', 'Batken Region'],
+    districts: [d('Баткенский', 'Баткен', 'Batken'), d('Кадамжайский', 'Кадамжай', 'Kadamjay'), d('Лейлекский', 'Лейлек', 'Leilek')],
+  },
   {
     names: ['Джалал-Абадская область', 'Жалал-Абад облусу', 'Jalal-Abad Region'],
     districts: [
@@ -47,11 +50,23 @@ const REGIONS: ReadonlyArray<{ names: Names; districts: readonly Names[] }> = [
   },
   {
     names: ['Иссык-Кульская область', 'Ысык-Көл облусу', 'Issyk-Kul Region'],
-    districts: [d('Ак-Суйский', 'Ак-Суу', 'Ak-Suu'), d('Джети-Огузский', 'Жети-Өгүз', 'Jeti-Oguz'), d('Иссык-Кульский', 'Ысык-Көл', 'Issyk-Kul'), d('Тонский', 'Тоң', 'Ton'), d('Тюпский', 'Түп', 'Tup')],
+    districts: [
+      d('Ак-Суйский', 'Ак-Суу', 'Ak-Suu'),
+      d('Джети-Огузский', 'Жети-Өгүз', 'Jeti-Oguz'),
+      d('Иссык-Кульский', 'Ысык-Көл', 'Issyk-Kul'),
+      d('Тонский', 'Тоң', 'Ton'),
+      d('Тюпский', 'Түп', 'Tup'),
+    ],
   },
   {
     names: ['Нарынская область', 'Нарын облусу', 'Naryn Region'],
-    districts: [d('Ак-Талинский', 'Ак-Талаа', 'Ak-Talaa'), d('Ат-Башинский', 'Ат-Башы', 'At-Bashy'), d('Джумгальский', 'Жумгал', 'Jumgal'), d('Кочкорский', 'Кочкор', 'Kochkor'), d('Нарынский', 'Нарын', 'Naryn')],
+    districts: [
+      d('Ак-Талинский', 'Ак-Талаа', 'Ak-Talaa'),
+      d('Ат-Башинский', 'Ат-Башы', 'At-Bashy'),
+      d('Джумгальский', 'Жумгал', 'Jumgal'),
+      d('Кочкорский', 'Кочкор', 'Kochkor'),
+      d('Нарынский', 'Нарын', 'Naryn'),
+    ],
   },
   {
     names: ['Ошская область', 'Ош облусу', 'Osh Region'],
@@ -65,7 +80,15 @@ const REGIONS: ReadonlyArray<{ names: Names; districts: readonly Names[] }> = [
       d('Чон-Алайский', 'Чоң-Алай', 'Chong-Alay'),
     ],
   },
-  { names: ['Таласская область', 'Талас облусу', 'Talas Region'], districts: [d('Бакай-Атинский', 'Бакай-Ата', 'Bakay-Ata'), d('Кара-Бууринский', 'Кара-Буура', 'Kara-Buura'), d('Манасский', 'Манас', 'Manas'), d('Таласский', 'Талас', 'Talas')] },
+  {
+    names: ['Таласская область', 'Талас облусу', 'Talas Region'],
+    districts: [
+      d('Бакай-Атинский', 'Бакай-Ата', 'Bakay-Ata'),
+      d('Кара-Бууринский', 'Кара-Буура', 'Kara-Buura'),
+      d('Манасский', 'Манас', 'Manas'),
+      d('Таласский', 'Талас', 'Talas'),
+    ],
+  },
   {
     names: ['Чуйская область', 'Чүй облусу', 'Chuy Region'],
     districts: [
@@ -79,7 +102,15 @@ const REGIONS: ReadonlyArray<{ names: Names; districts: readonly Names[] }> = [
       d('Чуйский', 'Чүй', 'Chuy'),
     ],
   },
-  { names: ['город Бишкек', 'Бишкек шаары', 'Bishkek City'], districts: [d('Ленинский', 'Ленин', 'Leninsky'), d('Октябрьский', 'Октябрь', 'Oktyabrsky'), d('Первомайский', 'Первомай', 'Pervomaysky'), d('Свердловский', 'Свердлов', 'Sverdlovsky')] },
+  {
+    names: ['город Бишкек', 'Бишкек шаары', 'Bishkek City'],
+    districts: [
+      d('Ленинский', 'Ленин', 'Leninsky'),
+      d('Октябрьский', 'Октябрь', 'Oktyabrsky'),
+      d('Первомайский', 'Первомай', 'Pervomaysky'),
+      d('Свердловский', 'Свердлов', 'Sverdlovsky'),
+    ],
+  },
   { names: ['город Ош', 'Ош шаары', 'Osh City'], districts: [['город Ош', 'Ош шаары', 'Osh City']] },
 ];
 
@@ -94,7 +125,10 @@ export async function seedSingleWindow(db: Db): Promise<void> {
   await db.insert(swDocTypes).values(DOC_TYPES.map((t, i) => ({ kind: t.kind, ...named(t.names), sort: i + 1 })));
   await db.insert(swPurposes).values(PURPOSES.map((p, i) => ({ ...named(p), sort: i + 1 })));
   for (const [i, region] of REGIONS.entries()) {
-    const [row] = await db.insert(swRegions).values({ ...named(region.names), sort: i + 1 }).returning({ id: swRegions.id });
+    const [row] = await db
+      .insert(swRegions)
+      .values({ ...named(region.names), sort: i + 1 })
+      .returning({ id: swRegions.id });
     await db.insert(swDistricts).values(region.districts.map((n) => ({ regionId: row.id, ...named(n) })));
   }
   await db.update(users).set({ registrar: true }).where(eq(users.login, DEMO_TEACHER.login));

@@ -26,7 +26,16 @@ export async function seedSpringLessons(db: Db, ctx: SeedContext): Promise<void>
   const [{ departmentId }] = await db.select({ departmentId: teachers.departmentId }).from(teachers).where(eq(teachers.id, teacher.id));
   const streamIds = (await db.select({ id: streamGroups.streamId }).from(streamGroups).where(eq(streamGroups.groupId, student.groupId))).map((s) => s.id);
   const candidates = await db
-    .select({ id: teachingAssignments.id, year: teachingAssignments.academicYearId, disciplineId: teachingAssignments.disciplineId, lessonTypeId: teachingAssignments.lessonTypeId, subgroup: teachingAssignments.subgroup, groupId: teachingAssignments.groupId, streamId: teachingAssignments.streamId, departmentId: teachers.departmentId })
+    .select({
+      id: teachingAssignments.id,
+      year: teachingAssignments.academicYearId,
+      disciplineId: teachingAssignments.disciplineId,
+      lessonTypeId: teachingAssignments.lessonTypeId,
+      subgroup: teachingAssignments.subgroup,
+      groupId: teachingAssignments.groupId,
+      streamId: teachingAssignments.streamId,
+      departmentId: teachers.departmentId,
+    })
     .from(teachingAssignments)
     .innerJoin(teachers, eq(teachers.id, teachingAssignments.teacherId))
     .where(and(inArray(teachingAssignments.academicYearId, [...HISTORY_YEARS]), eq(teachingAssignments.workingSemesterId, SPRING)))
@@ -41,7 +50,7 @@ export async function seedSpringLessons(db: Db, ctx: SeedContext): Promise<void>
     const lab = same.find((a) => a.lessonTypeId === LAB && a.subgroup === student.subgroup);
     taken.push(...[lecture, ...(lab ? [lab] : [])].map((a) => a.id));
   }
-  if (taken.length === 0) throw new Error('seed 0011-spring-lessons: no spring discipline of the demo teacher\'s department in the demo group');
+  if (taken.length === 0) throw new Error("seed 0011-spring-lessons: no spring discipline of the demo teacher's department in the demo group");
   await db.update(teachingAssignments).set({ teacherId: teacher.id }).where(inArray(teachingAssignments.id, taken));
   const entries = await db
     .update(scheduleEntries)
@@ -49,6 +58,15 @@ export async function seedSpringLessons(db: Db, ctx: SeedContext): Promise<void>
     .where(inArray(scheduleEntries.teachingAssignmentId, taken))
     .returning({ id: scheduleEntries.id });
   await db.update(journalVisits).set({ teacherId: teacher.id }).where(inArray(journalVisits.teachingAssignmentId, taken));
-  if (entries.length) await db.update(qrSessions).set({ teacherId: teacher.id }).where(inArray(qrSessions.scheduleEntryId, entries.map((e) => e.id)));
+  if (entries.length)
+    await db
+      .update(qrSessions)
+      .set({ teacherId: teacher.id })
+      .where(
+        inArray(
+          qrSessions.scheduleEntryId,
+          entries.map((e) => e.id),
+        ),
+      );
   ctx.log(`spring lessons: the demo teacher takes ${taken.length} spring assignments (${entries.length} weekly lessons)`);
 }

@@ -88,8 +88,12 @@ async function insertIds(db: Db, table: PgTable & { id: unknown }, rows: Record<
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 400) {
     const chunk = rows.slice(i, i + 400);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generic over tables
-    const out = (await db.insert(table).values(chunk as any).returning({ id: (table as any).id })) as { id: number }[];
+    const out = (await db
+      .insert(table)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generic over tables
+      .values(chunk as any)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generic over tables
+      .returning({ id: (table as any).id })) as { id: number }[];
     ids.push(...out.map((r) => r.id));
   }
   return ids;
@@ -164,7 +168,11 @@ function personDetails(prng: Prng, p: PersonName, birthYear: number, email: stri
 
 /** Gives every person an avatar photo. */
 async function attachPhotos(db: Db, people: PersonRow[]): Promise<void> {
-  const ids = await insertIds(db, photos, people.map((p) => ({ mime: 'image/svg+xml', bytes: avatarSvg(p.surname, p.name) })));
+  const ids = await insertIds(
+    db,
+    photos,
+    people.map((p) => ({ mime: 'image/svg+xml', bytes: avatarSvg(p.surname, p.name) })),
+  );
   people.forEach((p, i) => (p.photoId = ids[i]));
 }
 
@@ -230,10 +238,18 @@ interface StudentSeed {
 
 /** Faculties, departments and specialities, with their ids by key. */
 async function seedStructure(db: Db) {
-  const facultyIds = await insertIds(db, faculties, FACULTIES.map((f) => ({ code: f.code, ...named(f.names) })));
+  const facultyIds = await insertIds(
+    db,
+    faculties,
+    FACULTIES.map((f) => ({ code: f.code, ...named(f.names) })),
+  );
   const facultyId = new Map(FACULTIES.map((f, i) => [f.code, facultyIds[i]]));
 
-  const deptIds = await insertIds(db, departments, DEPARTMENTS.map((d) => ({ facultyId: facultyId.get(d.faculty), ...named(d.names) })));
+  const deptIds = await insertIds(
+    db,
+    departments,
+    DEPARTMENTS.map((d) => ({ facultyId: facultyId.get(d.faculty), ...named(d.names) })),
+  );
   const deptId = new Map<DepartmentKey, number>(DEPARTMENTS.map((d, i) => [d.key, deptIds[i]]));
 
   const specIds = await insertIds(
@@ -283,7 +299,13 @@ async function seedGroups(db: Db, specId: Ids<string>): Promise<GroupSeed[]> {
   const groupIds = await insertIds(
     db,
     groups,
-    groupSeeds.map((g) => ({ name: g.name, specialityId: specId.get(g.spec.abbr), educationFormId: g.educationFormId, admissionYear: g.admissionYear, number: g.number })),
+    groupSeeds.map((g) => ({
+      name: g.name,
+      specialityId: specId.get(g.spec.abbr),
+      educationFormId: g.educationFormId,
+      admissionYear: g.admissionYear,
+      number: g.number,
+    })),
   );
   groupSeeds.forEach((g, i) => (g.id = groupIds[i]));
   return groupSeeds;
@@ -296,7 +318,9 @@ async function seedStreams(db: Db, specId: Ids<string>, groupSeeds: GroupSeed[])
     if (spec.groupsPerYear < 2) continue;
     for (const year of ADMISSION_YEARS) {
       const members = groupSeeds.filter((g) => g.spec === spec && g.admissionYear === year && g.educationFormId === FULL_TIME);
-      const [id] = await insertIds(db, streams, [{ name: `${spec.abbr}-${String(year % 100).padStart(2, '0')}`, specialityId: specId.get(spec.abbr), admissionYear: year }]);
+      const [id] = await insertIds(db, streams, [
+        { name: `${spec.abbr}-${String(year % 100).padStart(2, '0')}`, specialityId: specId.get(spec.abbr), admissionYear: year },
+      ]);
       await db.insert(streamGroups).values(members.map((g) => ({ streamId: id, groupId: g.id! })));
       streamOf.set(`${spec.abbr}:${year}`, id);
     }
@@ -348,7 +372,10 @@ async function seedTeachers(db: Db, prng: Prng, deptId: Ids<DepartmentKey>): Pro
       });
     }
   }
-  await attachPhotos(db, teacherSeeds.map((t) => t.person));
+  await attachPhotos(
+    db,
+    teacherSeeds.map((t) => t.person),
+  );
   const teacherIds = await insertIds(
     db,
     teachers,
@@ -386,7 +413,10 @@ async function seedStudents(db: Db, prng: Prng, groupSeeds: GroupSeed[], size: S
       });
     });
   }
-  await attachPhotos(db, studentSeeds.map((s) => s.person));
+  await attachPhotos(
+    db,
+    studentSeeds.map((s) => s.person),
+  );
   const studentIds = await insertIds(
     db,
     students,
@@ -469,7 +499,16 @@ async function seedTeaching(
           const credits = creditsOf(d, semesterId);
           const controlFormId = controlOf(d, semesterId);
           const common = { disciplineId: disciplineId.get(d.key), academicYearId: year, workingSemesterId: ws, semesterId, credits, controlFormId };
-          planRows.push({ specialityId: specId.get(spec.abbr), educationFormId, admissionYear, academicYearId: year, semesterId, disciplineId: disciplineId.get(d.key), credits, controlFormId });
+          planRows.push({
+            specialityId: specId.get(spec.abbr),
+            educationFormId,
+            admissionYear,
+            academicYearId: year,
+            semesterId,
+            disciplineId: disciplineId.get(d.key),
+            credits,
+            controlFormId,
+          });
           if (d.lessons !== 'practice') {
             const lecturer = lecturerOf(d);
             if (streamId) assignmentRows.push({ ...common, teacherId: lecturer, lessonTypeId: LECTURE, streamId, subgroup: 0 });

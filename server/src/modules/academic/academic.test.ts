@@ -53,7 +53,10 @@ describe('discipline calls need a session', () => {
 describe('current half-year and year', () => {
   it('autumn of 2026-27 on 1 October 2026, in the caller language', async () => {
     expect((await app.inject({ url: '/api/discipline/current/ws.json', headers: student.headers })).json().data).toEqual({ id: 1, name: 'Осеннее полугодие' });
-    expect((await app.inject({ url: '/api/discipline/current/ws.json', headers: { ...student.headers, 'accept-language': 'ky' } })).json().data).toEqual({ id: 1, name: 'Күзгү жарым жыл' });
+    expect((await app.inject({ url: '/api/discipline/current/ws.json', headers: { ...student.headers, 'accept-language': 'ky' } })).json().data).toEqual({
+      id: 1,
+      name: 'Күзгү жарым жыл',
+    });
     expect((await app.inject({ url: '/api/discipline/current/year.json', headers: teacher.headers })).json().data).toEqual({ id: 2026, name: '2026-27' });
   });
 
@@ -117,10 +120,14 @@ describe('teacher filters', () => {
 describe('student filters', () => {
   it("lists the disciplines of the student's group, its semester, and only its own group", async () => {
     const rows = (await post('forStudentDisciplinelist.json', student, half)).json().data as Array<{ id: number; discipline: string }>;
-    expect(rows.map((r) => r.discipline)).toEqual(expect.arrayContaining(['Веб-программирование', 'Технологии разработки программного обеспечения', 'Компьютерные сети']));
+    expect(rows.map((r) => r.discipline)).toEqual(
+      expect.arrayContaining(['Веб-программирование', 'Технологии разработки программного обеспечения', 'Компьютерные сети']),
+    );
     expect(rows.map((r) => r.discipline)).not.toContain('Основы программирования');
     expect((await post('studentSemester/list.json', student, { ...half, id_discipline: webId })).json().data).toEqual([{ id: 5, name: '5' }]);
-    expect((await post('studentGroup/list.json', student, { ...half, id_discipline: webId, id_semester: 5 })).json().data).toEqual([{ id: demoGroup, name: 'ПИ-1-24' }]);
+    expect((await post('studentGroup/list.json', student, { ...half, id_discipline: webId, id_semester: 5 })).json().data).toEqual([
+      { id: demoGroup, name: 'ПИ-1-24' },
+    ]);
   });
 
   it('the teachers of a discipline in her group, with unread counts', async () => {

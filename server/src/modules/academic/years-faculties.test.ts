@@ -32,7 +32,6 @@ describe('years and faculties need a session', () => {
   });
 });
 
-
 describe('academic years', () => {
   it('six years from four back to one ahead; the default is the current one (new one from September)', async () => {
     const years = await get('/api/misc/years.json', teacher);

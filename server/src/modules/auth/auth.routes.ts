@@ -43,8 +43,10 @@ export default async function authRoutes(app: App, { ctx }: { ctx: AppContext })
     ok(await auth.recovery(req.body, clientInfo(req))),
   );
 
-  app.post('/api/auth/updatelogin.json', { schema: { body: UpdateLoginBody, response: replies(UpdateLoginReply) }, config: { public: true } }, async (req, reply) =>
-    ok(await auth.updateLogin(req.body, clientInfo(req), sessionCookie(req, reply)), noticeText(languageOf(req), 'credentialsChanged')),
+  app.post(
+    '/api/auth/updatelogin.json',
+    { schema: { body: UpdateLoginBody, response: replies(UpdateLoginReply) }, config: { public: true } },
+    async (req, reply) => ok(await auth.updateLogin(req.body, clientInfo(req), sessionCookie(req, reply)), noticeText(languageOf(req), 'credentialsChanged')),
   );
 
   app.post('/api/auth/logout.json', { schema: { body: LogoutBody, response: replies(LogoutReply) }, config: { public: true } }, async (req, reply) =>

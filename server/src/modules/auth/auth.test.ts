@@ -60,7 +60,15 @@ describe('orize (sign-in)', () => {
     expect(body).toMatchObject({
       result: 0,
       error: null,
-      data: { role: 1, login: 'teacher', newsPerms: true, fullName: 'Асанов Бакыт Кубанычбекович', shortName: 'Асанов Б. К.', position: 'Доцент', google: false },
+      data: {
+        role: 1,
+        login: 'teacher',
+        newsPerms: true,
+        fullName: 'Асанов Бакыт Кубанычбекович',
+        shortName: 'Асанов Б. К.',
+        position: 'Доцент',
+        google: false,
+      },
     });
     const cookie = res.cookies.find((c) => c.name === 'lms_sid')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -103,7 +111,11 @@ describe('orize (sign-in)', () => {
   });
 
   it('seeded people without a password cannot sign in', async () => {
-    const [other] = await db.database.db.select({ login: users.login }).from(users).where(and(eq(users.role, 2), isNull(users.passwordHash))).limit(1);
+    const [other] = await db.database.db
+      .select({ login: users.login })
+      .from(users)
+      .where(and(eq(users.role, 2), isNull(users.passwordHash)))
+      .limit(1);
     const { res } = await signIn(app, other.login, other.login, { ip: '10.0.4.2' });
     expect(res.statusCode).toBe(401);
   });
@@ -268,7 +280,12 @@ describe('recovery and updatelogin (forced credential update)', () => {
     await db.database.db.update(users).set({ mustUpdateCredentials: true }).where(eq(users.id, id));
 
     expect((await post('/api/auth/recovery.json', null, { oldlog: 'forced-two', oldpas: 'Initial passphrase 2' })).json().data).toEqual([{ LOG_PAS: 1 }]);
-    const res = await post('/api/auth/updatelogin.json', null, { oldlog: 'forced-two', oldpas: 'Initial passphrase 2', newlog: 'Renamed.User', newpas: 'correct horse battery staple' }, 'ru');
+    const res = await post(
+      '/api/auth/updatelogin.json',
+      null,
+      { oldlog: 'forced-two', oldpas: 'Initial passphrase 2', newlog: 'Renamed.User', newpas: 'correct horse battery staple' },
+      'ru',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: 0, error: null, data: { changed: true }, sms: 'Логин и пароль изменены' });
     expect(res.json().sms).toContain('изменены');
@@ -278,7 +295,9 @@ describe('recovery and updatelogin (forced credential update)', () => {
     const after = await signIn(app, 'renamed.user', 'correct horse battery staple');
     expect(after.res.statusCode).toBe(200);
     expect(after.body.data.login).toBe('Renamed.User');
-    expect((await post('/api/auth/recovery.json', null, { oldlog: 'Renamed.User', oldpas: 'correct horse battery staple' })).json().data).toEqual([{ LOG_PAS: 0 }]);
+    expect((await post('/api/auth/recovery.json', null, { oldlog: 'Renamed.User', oldpas: 'correct horse battery staple' })).json().data).toEqual([
+      { LOG_PAS: 0 },
+    ]);
   });
 
   it('the freshman can update and then sign in; the notice comes in the caller language', async () => {
@@ -292,7 +311,12 @@ describe('recovery and updatelogin (forced credential update)', () => {
     expect(res.json().sms).toBe('Логин жана сырсөз өзгөртүлдү');
     expect((await signIn(app, 'nursultan', 'Tian Shan mountains 2026')).res.statusCode).toBe(200);
     // Done: the account no longer updates its credentials without a session (403, nothing changes).
-    const again = await post('/api/auth/updatelogin.json', null, { oldlog: 'nursultan', oldpas: 'Tian Shan mountains 2026', newlog: 'taken-over', newpas: 'Another mountain 2027' });
+    const again = await post('/api/auth/updatelogin.json', null, {
+      oldlog: 'nursultan',
+      oldpas: 'Tian Shan mountains 2026',
+      newlog: 'taken-over',
+      newpas: 'Another mountain 2027',
+    });
     expect(again.statusCode).toBe(403);
     expect((await signIn(app, 'nursultan', 'Tian Shan mountains 2026')).res.statusCode).toBe(200);
     await db.database.db.update(users).set({ mustUpdateCredentials: true }).where(eq(users.login, 'nursultan'));

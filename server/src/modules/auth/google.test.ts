@@ -87,7 +87,13 @@ describe('the flow', () => {
     const url = new URL(res.headers.location as string);
     expect(url.origin).toBe(provider.issuer.url);
     const q = Object.fromEntries(url.searchParams);
-    expect(q).toMatchObject({ response_type: 'code', client_id: CLIENT_ID, redirect_uri: `${PUBLIC_URL}/api/google/auth.json`, scope: 'openid', code_challenge_method: 'S256' });
+    expect(q).toMatchObject({
+      response_type: 'code',
+      client_id: CLIENT_ID,
+      redirect_uri: `${PUBLIC_URL}/api/google/auth.json`,
+      scope: 'openid',
+      code_challenge_method: 'S256',
+    });
     expect(q.state).toMatch(/^[\w-]{43}$/);
     expect(q.nonce).toMatch(/^[\w-]{43}$/);
     expect(q.code_challenge).toMatch(/^[\w-]{43}$/);

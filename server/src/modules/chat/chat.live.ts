@@ -28,7 +28,9 @@ export function chatStreamEvent(e: LiveEvent, me: number): StreamEvent | null {
       return e.data ? { event: 'counts', data: e.data } : { event: 'resync', data: {} };
     case CHAT_EVENTS.read: {
       const d = e.data as ReadEventData | null;
-      return d ? { event: 'read', data: { conversation: d.ref, ...(d.ids ? { ids: d.ids } : {}), ...(d.upTo !== undefined ? { upTo: d.upTo } : {}) } } : { event: 'resync', data: {} };
+      return d
+        ? { event: 'read', data: { conversation: d.ref, ...(d.ids ? { ids: d.ids } : {}), ...(d.upTo !== undefined ? { upTo: d.upTo } : {}) } }
+        : { event: 'resync', data: {} };
     }
     default:
       return null;

@@ -132,12 +132,7 @@ export async function markAllRead(db: Db, c: Conversation, now: Date): Promise<{
     return { marked: rows.length, lastId: rows.length ? Math.max(...rows.map((r) => r.id)) : null };
   }
   const { total } = await unread(db, c);
-  const [last] = await db
-    .select({ id: m.id })
-    .from(m)
-    .where(inConversation(c))
-    .orderBy(desc(m.id))
-    .limit(1);
+  const [last] = await db.select({ id: m.id }).from(m).where(inConversation(c)).orderBy(desc(m.id)).limit(1);
   if (last) await advanceGroupMark(db, c.me, c.groupId, c.disciplineId, last.id);
   return { marked: total, lastId: last?.id ?? null };
 }
@@ -152,17 +147,8 @@ export async function unreadInGroups(db: Db, userId: number, chats: ReadonlyArra
   return db
     .select({ groupId: sql<number>`${m.groupId}`, disciplineId: sql<number>`${m.disciplineId}`, count: count() })
     .from(m)
-    .leftJoin(
-      chatGroupReads,
-      and(eq(chatGroupReads.userId, userId), eq(chatGroupReads.groupId, m.groupId), eq(chatGroupReads.disciplineId, m.disciplineId)),
-    )
-    .where(
-      and(
-        sql`(${m.groupId}, ${m.disciplineId}) in (${pairs})`,
-        ne(m.senderUserId, userId),
-        gt(m.id, sql`coalesce(${chatGroupReads.lastReadId}, 0)`),
-      ),
-    )
+    .leftJoin(chatGroupReads, and(eq(chatGroupReads.userId, userId), eq(chatGroupReads.groupId, m.groupId), eq(chatGroupReads.disciplineId, m.disciplineId)))
+    .where(and(sql`(${m.groupId}, ${m.disciplineId}) in (${pairs})`, ne(m.senderUserId, userId), gt(m.id, sql`coalesce(${chatGroupReads.lastReadId}, 0)`)))
     .groupBy(m.groupId, m.disciplineId);
 }
 

@@ -33,7 +33,9 @@ export default async function chatRoutes(app: App, { ctx }: { ctx: AppContext })
   const chat = new ChatService(ctx);
   const base = '/api/chat';
 
-  app.post(`${base}/messages.json`, { schema: { body: MessagesBody, response: replies(MessagesReply) } }, async (req) => ok(await chat.messages(req.auth!, req.body)));
+  app.post(`${base}/messages.json`, { schema: { body: MessagesBody, response: replies(MessagesReply) } }, async (req) =>
+    ok(await chat.messages(req.auth!, req.body)),
+  );
   app.post(`${base}/group/messages.json`, { schema: { body: GroupMessagesBody, response: replies(MessagesReply) } }, async (req) =>
     ok(await chat.groupMessages(req.auth!, req.body)),
   );
@@ -43,10 +45,16 @@ export default async function chatRoutes(app: App, { ctx }: { ctx: AppContext })
     ok(await chat.insert(req.auth!, multipartInput(ctx.files, req, InsertFields, { maxFiles: 1 }))),
   );
   app.post(`${base}/read.json`, { schema: { body: ReadBody, response: replies(ReadReply) } }, async (req) => ok(await chat.read(req.auth!, req.body)));
-  app.post(`${base}/readall.json`, { schema: { body: ConversationBody, response: replies(ReadAllReply) } }, async (req) => ok(await chat.readAll(req.auth!, req.body)));
+  app.post(`${base}/readall.json`, { schema: { body: ConversationBody, response: replies(ReadAllReply) } }, async (req) =>
+    ok(await chat.readAll(req.auth!, req.body)),
+  );
   app.post(`${base}/count.json`, { schema: { body: CountBody, response: replies(CountReply) } }, async (req) => ok(await chat.counts(req.auth!)));
-  app.post(`${base}/deletemessage.json`, { schema: { body: DeleteBody, response: replies(DeleteReply) } }, async (req) => ok(await chat.remove(req.auth!, req.body)));
+  app.post(`${base}/deletemessage.json`, { schema: { body: DeleteBody, response: replies(DeleteReply) } }, async (req) =>
+    ok(await chat.remove(req.auth!, req.body)),
+  );
 
   /** GET download.file?id=<message id>: the message's attachment, to the people of its conversation. */
-  app.get(`${base}/download.file`, { schema: { querystring: DownloadQuery } }, async (req, reply) => ctx.files.send(reply, await chat.download(req.auth!, req.query.id)));
+  app.get(`${base}/download.file`, { schema: { querystring: DownloadQuery } }, async (req, reply) =>
+    ctx.files.send(reply, await chat.download(req.auth!, req.query.id)),
+  );
 }

@@ -108,9 +108,7 @@ export class ChatService {
     const other = await people.accountOfPerson(this.ctx.db, toType, toId);
     if (!other || other.disabled) throw forbidden();
     const allowed =
-      auth.role === ROLE_TEACHER
-        ? await this.teachesStudent(auth.uid, toId)
-        : await people.teachesGroup(this.ctx.db, toId, await this.ownGroup(auth));
+      auth.role === ROLE_TEACHER ? await this.teachesStudent(auth.uid, toId) : await people.teachesGroup(this.ctx.db, toId, await this.ownGroup(auth));
     if (!allowed) throw forbidden();
     return {
       conversation: { kind: 'private', me: auth.userId, other: other.userId },
@@ -157,7 +155,8 @@ export class ChatService {
   private async resolve(auth: AuthInfo, input: Omit<ConversationBody, 'year' | 'ws'> & { id_discipline: number }): Promise<Resolved> {
     assertOwn(auth, { role: input.id_from_type, uid: input.id_from });
     assertOwn(auth, { role: input.id_humanTypeFrom, uid: input.id_HumanFrom });
-    if (input.gr_potok !== undefined && (input.id_to === undefined || input.id_to === GROUP_CHAT_ID)) return this.groupChat(auth, input.gr_potok, input.id_discipline);
+    if (input.gr_potok !== undefined && (input.id_to === undefined || input.id_to === GROUP_CHAT_ID))
+      return this.groupChat(auth, input.gr_potok, input.id_discipline);
     if (input.id_to === undefined || input.id_to_type === undefined) throw badRequest({ field: 'id_to' });
     return this.privateWith(auth, input.id_to_type, input.id_to);
   }
@@ -236,10 +235,7 @@ export class ChatService {
   // --- unread -----------------------------------------------------------------------------------
 
   async counts(auth: AuthInfo, db: Db = this.ctx.db): Promise<UnreadCounts> {
-    const chats =
-      auth.role === ROLE_TEACHER
-        ? await people.groupChatsOfTeacher(db, auth.uid)
-        : await this.studentGroupChats(auth, db);
+    const chats = auth.role === ROLE_TEACHER ? await people.groupChatsOfTeacher(db, auth.uid) : await this.studentGroupChats(auth, db);
     const [privates, groups, privatesByDiscipline] = await Promise.all([
       unreadBySender(db, auth.userId),
       repo.unreadInGroups(db, auth.userId, chats),
@@ -249,7 +245,8 @@ export class ChatService {
     const groupCounts = groups.filter((g) => g.count > 0).map((g) => ({ gr_potok: g.groupId, id_discipline: g.disciplineId, countMessages: g.count }));
     const total = contacts.reduce((n, c) => n + c.countMessages, 0) + groupCounts.reduce((n, g) => n + g.countMessages, 0);
     const byDiscipline = new Map<number, number>();
-    for (const { disciplineId, count } of [...privatesByDiscipline, ...groups]) if (count > 0) byDiscipline.set(disciplineId, (byDiscipline.get(disciplineId) ?? 0) + count);
+    for (const { disciplineId, count } of [...privatesByDiscipline, ...groups])
+      if (count > 0) byDiscipline.set(disciplineId, (byDiscipline.get(disciplineId) ?? 0) + count);
     const disciplines = [...byDiscipline].map(([id_discipline, countMessages]) => ({ id_discipline, countMessages }));
     return { total, contacts, groups: groupCounts, disciplines };
   }
@@ -323,7 +320,8 @@ export class ChatService {
         const row = (await repo.findMessage(tx, id))!;
         const event: MessageEventData = { senderUserId: auth.userId, ref: target.ref, refs: target.refs, message: messageView(row, -1) };
         await this.ctx.live.publish(tx, CHAT_EVENTS.message, target.members, event);
-        if (c.kind === 'private') await notify(tx, this.ctx.live, { userIds: [c.other], kind: 'chat.reply', params: { from: event.message.fio }, link: '/chat' });
+        if (c.kind === 'private')
+          await notify(tx, this.ctx.live, { userIds: [c.other], kind: 'chat.reply', params: { from: event.message.fio }, link: '/chat' });
         return messageView(row, auth.userId);
       });
     });

@@ -59,9 +59,22 @@ async function demo(who: 'teacher' | 'student'): Promise<Person> {
 const { post } = requestsTo(() => app, '/api/chat/');
 
 /** The one-to-one fields from `from` to `to`. */
-const pair = (from: Person, to: Person, discipline = web) => ({ ...context, id_discipline: discipline, id_from_type: from.role, id_from: from.uid, id_to_type: to.role, id_to: to.uid });
+const pair = (from: Person, to: Person, discipline = web) => ({
+  ...context,
+  id_discipline: discipline,
+  id_from_type: from.role,
+  id_from: from.uid,
+  id_to_type: to.role,
+  id_to: to.uid,
+});
 /** The group chat fields of `from`. */
-const groupOf = (from: Person, groupId = demoGroup, discipline = web) => ({ ...context, id_discipline: discipline, id_humanTypeFrom: from.role, id_HumanFrom: from.uid, gr_potok: groupId });
+const groupOf = (from: Person, groupId = demoGroup, discipline = web) => ({
+  ...context,
+  id_discipline: discipline,
+  id_humanTypeFrom: from.role,
+  id_HumanFrom: from.uid,
+  gr_potok: groupId,
+});
 
 function send(who: Person, fields: Record<string, string | number>, file?: Omit<MultipartPart, 'name'> & { name?: string }) {
   const parts: MultipartPart[] = Object.entries(fields).map(([name, value]) => ({ name, content: String(value) }));
@@ -135,7 +148,12 @@ beforeAll(async () => {
     .orderBy(asc(users.id))
     .limit(1);
   classmate = await sessionOf(mate.id);
-  const [out] = await sql_.select({ id: users.id }).from(users).innerJoin(students, eq(students.id, users.studentId)).where(eq(students.groupId, otherGroup)).limit(1);
+  const [out] = await sql_
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(students, eq(students.id, users.studentId))
+    .where(eq(students.groupId, otherGroup))
+    .limit(1);
   outsider = await sessionOf(out.id);
 
   // Teachers reaching ПИ-1-24 (directly or by stream) in any year.
@@ -148,7 +166,10 @@ beforeAll(async () => {
   const other = reaching.find((r) => r.disciplineId === swtech && r.teacherId !== teacher.uid)!;
   const [col] = await sql_.select({ id: users.id }).from(users).where(eq(users.teacherId, other.teacherId));
   colleague = await sessionOf(col.id);
-  const journ = await sql_.selectDistinct({ teacherId: teachingAssignments.teacherId }).from(teachingAssignments).where(eq(teachingAssignments.disciplineId, journalism));
+  const journ = await sql_
+    .selectDistinct({ teacherId: teachingAssignments.teacherId })
+    .from(teachingAssignments)
+    .where(eq(teachingAssignments.disciplineId, journalism));
   const far = journ.find((t) => !teachesDemo.has(t.teacherId))!;
   const [str] = await sql_.select({ id: users.id }).from(users).where(eq(users.teacherId, far.teacherId));
   stranger = await sessionOf(str.id);
@@ -170,11 +191,14 @@ afterAll(async () => {
 });
 
 describe('chat calls need a session', () => {
-  it.each(['messages.json', 'group/messages.json', 'old.json', 'new.json', 'insert.json', 'read.json', 'readall.json', 'count.json', 'deletemessage.json'])('POST %s → 401', async (url) => {
-    const res = await post(url, null, {});
-    expect(res.statusCode).toBe(401);
-    expect(res.json().error.code).toBe('UNAUTHORIZED');
-  });
+  it.each(['messages.json', 'group/messages.json', 'old.json', 'new.json', 'insert.json', 'read.json', 'readall.json', 'count.json', 'deletemessage.json'])(
+    'POST %s → 401',
+    async (url) => {
+      const res = await post(url, null, {});
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHORIZED');
+    },
+  );
 
   it('GET download.file and events.json → 401', async () => {
     expect((await app.inject({ url: '/api/chat/download.file?id=1' })).statusCode).toBe(401);
@@ -255,14 +279,18 @@ describe('unread counts and read marks', () => {
   it('count.json has the total, per person and per group chat', async () => {
     const counts = (await post('count.json', student)).json().data;
     const fromColleague = counts.contacts.find((c: { idid: number }) => c.idid === colleague.uid);
-    expect(counts.total).toBe(counts.contacts.reduce((n: number, c: { countMessages: number }) => n + c.countMessages, 0) + counts.groups.reduce((n: number, g: { countMessages: number }) => n + g.countMessages, 0));
+    expect(counts.total).toBe(
+      counts.contacts.reduce((n: number, c: { countMessages: number }) => n + c.countMessages, 0) +
+        counts.groups.reduce((n: number, g: { countMessages: number }) => n + g.countMessages, 0),
+    );
     expect(counts.groups.find((g: { id_discipline: number }) => g.id_discipline === web)).toMatchObject({ gr_potok: demoGroup });
     expect(fromColleague === undefined || fromColleague.id_type === 1).toBe(true);
   });
 
   it('count.json counts each discipline (its group chats and the one-to-one messages written about it); they add up to the total, and follow reading', async () => {
     const sum = (rows: { countMessages: number }[]) => rows.reduce((n, r) => n + r.countMessages, 0);
-    const of = (counts: { disciplines: { id_discipline: number; countMessages: number }[] }) => counts.disciplines.find((d) => d.id_discipline === web)?.countMessages ?? 0;
+    const of = (counts: { disciplines: { id_discipline: number; countMessages: number }[] }) =>
+      counts.disciplines.find((d) => d.id_discipline === web)?.countMessages ?? 0;
     const before = (await post('count.json', teacher)).json().data;
     expect(sum(before.disciplines)).toBe(before.total);
     expect(before.disciplines.every((d: { countMessages: number }) => d.countMessages > 0)).toBe(true);
@@ -316,7 +344,9 @@ describe('unread counts and read marks', () => {
     const counts = (await post('count.json', student)).json().data;
     expect(counts.groups.find((g: { id_discipline: number }) => g.id_discipline === web)).toBeUndefined();
     const teacherCounts = (await post('count.json', teacher)).json().data;
-    expect(teacherCounts.groups.find((g: { gr_potok: number; id_discipline: number }) => g.gr_potok === demoGroup && g.id_discipline === web)?.countMessages).toBeGreaterThan(0);
+    expect(
+      teacherCounts.groups.find((g: { gr_potok: number; id_discipline: number }) => g.gr_potok === demoGroup && g.id_discipline === web)?.countMessages,
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -347,7 +377,8 @@ describe('sending', () => {
       expect(file.headers['content-disposition']).toMatch(/^attachment;/);
       expect(file.headers['x-content-type-options']).toBe('nosniff');
     }
-    for (const who of [outsider, classmate, stranger]) expect((await app.inject({ url: `/api/chat/download.file?id=${sent.id_message}`, headers: who.headers })).statusCode).toBe(403);
+    for (const who of [outsider, classmate, stranger])
+      expect((await app.inject({ url: `/api/chat/download.file?id=${sent.id_message}`, headers: who.headers })).statusCode).toBe(403);
     expect((await app.inject({ url: '/api/chat/download.file?id=99999999', headers: student.headers })).statusCode).toBe(404);
   });
 
@@ -395,7 +426,9 @@ describe('sending', () => {
       { name: 'files', filename: 'a.png', content: PNG },
       { name: 'files', filename: 'b.png', content: PNG },
     ]);
-    expect((await app.inject({ method: 'POST', url: '/api/chat/insert.json', payload, headers: { ...student.headers, 'content-type': contentType } })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/chat/insert.json', payload, headers: { ...student.headers, 'content-type': contentType } })).statusCode,
+    ).toBe(400);
     expect((await post('insert.json', student, { ...pair(student, teacher), message: 'json' })).statusCode).toBe(400);
     expect((await send(student, { ...pair(student, teacher), year: 2090, message: 'x' })).statusCode).toBe(400);
   });
@@ -597,7 +630,9 @@ describe('live events (Server-Sent Events)', () => {
     const got = await toTeacher.waitFor((e) => e.event === 'message');
     expect(got.data).toEqual({ conversation: { kind: 'private', id_type: 2, idid: student.uid }, message: { ...sent, ismine: false } });
     // A one-to-one message is a notification too, kept and sent live.
-    expect((await toTeacher.waitFor((e) => e.event === 'notification')).data).toMatchObject({ notification: { kind: 'chat.reply', link: '/chat', read: false } });
+    expect((await toTeacher.waitFor((e) => e.event === 'notification')).data).toMatchObject({
+      notification: { kind: 'chat.reply', link: '/chat', read: false },
+    });
     const own = await toStudent.waitFor((e) => e.event === 'message');
     expect(own.data).toEqual({ conversation: { kind: 'private', id_type: 1, idid: teacher.uid }, message: sent });
 
@@ -606,7 +641,10 @@ describe('live events (Server-Sent Events)', () => {
     await post('read.json', teacher, { id_message: sent.id_message });
     await toTeacher.until(() => toTeacher.events.filter((e) => e.event === 'counts').length >= counted + 1);
     expect(toTeacher.events.filter((e) => e.event === 'counts')).toHaveLength(counted + 1);
-    expect((await toStudent.waitFor((e) => e.event === 'read')).data).toEqual({ conversation: { kind: 'private', id_type: 1, idid: teacher.uid }, ids: [sent.id_message] });
+    expect((await toStudent.waitFor((e) => e.event === 'read')).data).toEqual({
+      conversation: { kind: 'private', id_type: 1, idid: teacher.uid },
+      ids: [sent.id_message],
+    });
     const second = (await sendText(student, teacher, 'Ещё одно')).json().data;
     await post('readall.json', teacher, pair(teacher, student));
     const upTo = await toStudent.waitFor((e) => e.event === 'read' && (e.data as { upTo?: number }).upTo !== undefined);
@@ -615,7 +653,10 @@ describe('live events (Server-Sent Events)', () => {
 
     // Deleting tells both.
     await post('deletemessage.json', student, { id_message: sent.id_message, uid: student.uid });
-    expect((await toTeacher.waitFor((e) => e.event === 'deleted')).data).toEqual({ conversation: { kind: 'private', id_type: 2, idid: student.uid }, id_message: sent.id_message });
+    expect((await toTeacher.waitFor((e) => e.event === 'deleted')).data).toEqual({
+      conversation: { kind: 'private', id_type: 2, idid: student.uid },
+      id_message: sent.id_message,
+    });
     await toStudent.waitFor((e) => e.event === 'deleted');
 
     // The opening counts (chat, notifications) only.
@@ -695,7 +736,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
       });
       expect(res.status).toBe(200);
       const got = await onB.waitFor((e) => e.event === 'message');
-      expect(got.data).toMatchObject({ conversation: { kind: 'private', id_type: 2, idid: student.uid }, message: { message: 'Через другой сервер', ismine: false } });
+      expect(got.data).toMatchObject({
+        conversation: { kind: 'private', id_type: 2, idid: student.uid },
+        message: { message: 'Через другой сервер', ismine: false },
+      });
       await onB.close();
     } finally {
       await a.close();
@@ -712,7 +756,10 @@ describe('count of messages in a database', () => {
       .from(chatMessages)
       .where(sql`(${chatMessages.recipientUserId} is null) = (${chatMessages.groupId} is null)`);
     expect(bad[0].n).toBe(0);
-    const inGroups = await sql_.select({ n: count() }).from(chatMessages).where(inArray(chatMessages.groupId, [demoGroup]));
+    const inGroups = await sql_
+      .select({ n: count() })
+      .from(chatMessages)
+      .where(inArray(chatMessages.groupId, [demoGroup]));
     expect(inGroups[0].n).toBeGreaterThan(5);
   });
 });

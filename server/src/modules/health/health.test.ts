@@ -85,7 +85,9 @@ describe('health', () => {
 
 describe.runIf(usePostgres)('PostgreSQL pool (R2, R3)', () => {
   it('R3: every connection has statement_timeout and idle_in_transaction_session_timeout', async () => {
-    const rows = (await db.database.db.execute(sql`select current_setting('statement_timeout') as st, current_setting('idle_in_transaction_session_timeout') as it`)) as unknown as {
+    const rows = (await db.database.db.execute(
+      sql`select current_setting('statement_timeout') as st, current_setting('idle_in_transaction_session_timeout') as it`,
+    )) as unknown as {
       rows: { st: string; it: string }[];
     };
     expect(rows.rows[0]).toEqual({ st: '15s', it: '15s' });

@@ -9,10 +9,43 @@ import type { JournalData } from '../../../../contract/journal';
 import type { Language } from '../../../../contract/common';
 import { cellKey } from './journal.views';
 
-const HEADINGS: Record<Language, { title: string; student: string; nb: string; sum: string; avg: string; mean: string; topic: string; present: string; no: string }> = {
-  ru: { title: 'Журнал посещаемости и успеваемости', student: 'ФИО студента', nb: 'н/б', sum: 'Сумма', avg: 'Средний за посещённые (+ = 0)', mean: 'Средняя оценка', topic: 'Тема занятия', present: '+', no: '№' },
-  kg: { title: 'Катышуу жана үлгүрүү журналы', student: 'Студенттин аты-жөнү', nb: 'н/б', sum: 'Суммасы', avg: 'Катышкан сабактар боюнча орточо (+ = 0)', mean: 'Орточо баа', topic: 'Сабактын темасы', present: '+', no: '№' },
-  en: { title: 'Attendance and grades journal', student: 'Student', nb: 'Absences', sum: 'Sum', avg: 'Average per lesson attended (+ counts 0)', mean: 'Mean mark', topic: 'Lesson topic', present: '+', no: 'No.' },
+const HEADINGS: Record<
+  Language,
+  { title: string; student: string; nb: string; sum: string; avg: string; mean: string; topic: string; present: string; no: string }
+> = {
+  ru: {
+    title: 'Журнал посещаемости и успеваемости',
+    student: 'ФИО студента',
+    nb: 'н/б',
+    sum: 'Сумма',
+    avg: 'Средний за посещённые (+ = 0)',
+    mean: 'Средняя оценка',
+    topic: 'Тема занятия',
+    present: '+',
+    no: '№',
+  },
+  kg: {
+    title: 'Катышуу жана үлгүрүү журналы',
+    student: 'Студенттин аты-жөнү',
+    nb: 'н/б',
+    sum: 'Суммасы',
+    avg: 'Катышкан сабактар боюнча орточо (+ = 0)',
+    mean: 'Орточо баа',
+    topic: 'Сабактын темасы',
+    present: '+',
+    no: '№',
+  },
+  en: {
+    title: 'Attendance and grades journal',
+    student: 'Student',
+    nb: 'Absences',
+    sum: 'Sum',
+    avg: 'Average per lesson attended (+ counts 0)',
+    mean: 'Mean mark',
+    topic: 'Lesson topic',
+    present: '+',
+    no: 'No.',
+  },
 };
 
 /** 'YYYY-MM-DD' → 'DD.MM' */

@@ -29,7 +29,13 @@ export class JournalLessons extends JournalService {
     return this.ctx.db.transaction(async (tx) => {
       const times = await repo.lessonTimeList(tx);
       this.checkOccurrence(auth, a, input.visitDate, input.id_time, new Set(times.map((t) => t.id)), 'plan');
-      await repo.insertLesson(tx, { teachingAssignmentId: a.id, visitDate: input.visitDate, lessonTimeId: input.id_time, createdByUserId: auth.userId, createdAt: this.ctx.now() });
+      await repo.insertLesson(tx, {
+        teachingAssignmentId: a.id,
+        visitDate: input.visitDate,
+        lessonTimeId: input.id_time,
+        createdByUserId: auth.userId,
+        createdAt: this.ctx.now(),
+      });
       await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
       return { visitDate: input.visitDate, id_time: input.id_time, time: times.find((t) => t.id === input.id_time)!.startsAt.slice(0, 5) };
     });

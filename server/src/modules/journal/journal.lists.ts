@@ -39,7 +39,10 @@ export class JournalLists extends JournalService {
   async assessments(auth: AuthInfo, input: AssessmentsQuery): Promise<IdName[]> {
     const scale = input.id_journal === undefined ? '2-5' : scaleOf(await this.own(auth, input.id_journal));
     const { min, max } = MARK_SCALES[scale];
-    return [MARK_PRESENT, MARK_ABSENT, MARK_EXCUSED, ...Array.from({ length: max - min + 1 }, (_, i) => String(min + i))].map((name, i) => ({ id: i + 1, name }));
+    return [MARK_PRESENT, MARK_ABSENT, MARK_EXCUSED, ...Array.from({ length: max - min + 1 }, (_, i) => String(min + i))].map((name, i) => ({
+      id: i + 1,
+      name,
+    }));
   }
 
   async lessonTimes(): Promise<IdName[]> {
@@ -64,14 +67,25 @@ export class JournalLists extends JournalService {
     const period = currentPeriod(this.ctx.now());
     const year = { id: period.year, name: period.yearName };
     const half = { id_a_year: period.year, id_w_s: period.ws };
-    const [ws, journals, times, modules] = await Promise.all([academic.currentWs(lang), this.journals(auth, half, lang), this.lessonTimes(), this.modules(lang)]);
+    const [ws, journals, times, modules] = await Promise.all([
+      academic.currentWs(lang),
+      this.journals(auth, half, lang),
+      this.lessonTimes(),
+      this.modules(lang),
+    ]);
     return { years: academic.years(), year, ws, journals, times, modules };
   }
 
   /** The same, ordered by group (or stream) first. */
   async journalsByGroup(auth: AuthInfo, input: JournalsBody, lang: Language): Promise<JournalInfo[]> {
     const list = await this.journals(auth, input, lang);
-    return [...list].sort((a, b) => a.groupOrPotok.localeCompare(b.groupOrPotok, 'ru') || a.discipline.localeCompare(b.discipline, 'ru') || a.id_vid_zaniatiy - b.id_vid_zaniatiy || a.subgroup - b.subgroup);
+    return [...list].sort(
+      (a, b) =>
+        a.groupOrPotok.localeCompare(b.groupOrPotok, 'ru') ||
+        a.discipline.localeCompare(b.discipline, 'ru') ||
+        a.id_vid_zaniatiy - b.id_vid_zaniatiy ||
+        a.subgroup - b.subgroup,
+    );
   }
 
   /** Semesters of study among the caller's journals in a half-year. */

@@ -37,7 +37,11 @@ export class JournalReads extends JournalService {
   /** The journal's lessons: every (date, time) with a record, a topic or saved as added, with its start time. */
   async dates(auth: AuthInfo, input: JournalBody): Promise<JournalData['dates']> {
     const a = await this.own(auth, input.id_journal);
-    const [parts, visits, times] = await Promise.all([repo.journalParts(this.ctx.db, a.id), repo.visitRows(this.ctx.db, a.id), repo.lessonTimeList(this.ctx.db)]);
+    const [parts, visits, times] = await Promise.all([
+      repo.journalParts(this.ctx.db, a.id),
+      repo.visitRows(this.ctx.db, a.id),
+      repo.lessonTimeList(this.ctx.db),
+    ]);
     if (!parts) throw notFound();
     return lessonsOf(visits, parts.lessons, times);
   }
@@ -104,7 +108,11 @@ export class JournalReads extends JournalService {
       oldMark: r.oldMark,
       newMark: r.newMark,
       source: r.source,
-      who: r.tSurname ? fullName({ surname: r.tSurname, name: r.tName!, patronymic: r.tPatronymic }) : r.sSurname ? fullName({ surname: r.sSurname, name: r.sName!, patronymic: r.sPatronymic }) : (r.login ?? ''),
+      who: r.tSurname
+        ? fullName({ surname: r.tSurname, name: r.tName!, patronymic: r.tPatronymic })
+        : r.sSurname
+          ? fullName({ surname: r.sSurname, name: r.sName!, patronymic: r.sPatronymic })
+          : (r.login ?? ''),
       at: r.at.toISOString(),
     }));
   }
@@ -112,7 +120,13 @@ export class JournalReads extends JournalService {
   /** The journal's weekly lessons in the timetable (teacher time ids). */
   async teacherTimes(auth: AuthInfo, input: JournalBody) {
     const a = await this.own(auth, input.id_journal);
-    return (await repo.timetableOf(this.ctx.db, a.id)).map((r) => ({ idShed: r.id, day_number: r.dayNumber, id_time: r.timeId, time: r.startsAt.slice(0, 5), auditorium: `${r.room}, ${r.building}` }));
+    return (await repo.timetableOf(this.ctx.db, a.id)).map((r) => ({
+      idShed: r.id,
+      day_number: r.dayNumber,
+      id_time: r.timeId,
+      time: r.startsAt.slice(0, 5),
+      auditorium: `${r.room}, ${r.building}`,
+    }));
   }
 
   /** The students marked present at a lesson by their own QR scan. */
@@ -120,7 +134,9 @@ export class JournalReads extends JournalService {
     const a = await this.own(auth, input.id_journal);
     const [visits, students] = await Promise.all([repo.qrVisits(this.ctx.db, a.id, input.visitDate, input.id_time), repo.studentsOf(this.ctx.db, a)]);
     const byId = new Map(students.map((s) => [s.id, s]));
-    return visits.filter((v) => byId.has(v.studentId)).map((v) => ({ id_student: v.studentId, s_fio: fullName(byId.get(v.studentId)!), at: v.at.toISOString() }));
+    return visits
+      .filter((v) => byId.has(v.studentId))
+      .map((v) => ({ id_student: v.studentId, s_fio: fullName(byId.get(v.studentId)!), at: v.at.toISOString() }));
   }
 
   /** The caller's own records in a half-year, by journal, with totals (students only; id_student must be his). */
@@ -132,7 +148,17 @@ export class JournalReads extends JournalService {
     for (const r of rows) {
       let item = items.get(r.assignmentId);
       if (!item) {
-        item = { id_journal: r.assignmentId, discipline: localName(r.discipline, lang), vid_zaniatiy: localName(r.lessonType, lang), teacher: fullName(r.teacher), visits: [], nb_Count: 0, ball_Count: 0, ball_average: 0, ball_mean: null };
+        item = {
+          id_journal: r.assignmentId,
+          discipline: localName(r.discipline, lang),
+          vid_zaniatiy: localName(r.lessonType, lang),
+          teacher: fullName(r.teacher),
+          visits: [],
+          nb_Count: 0,
+          ball_Count: 0,
+          ball_average: 0,
+          ball_mean: null,
+        };
         items.set(r.assignmentId, item);
       }
       item.visits.push({ visitDate: r.visitDate, id_time: r.timeId, otsenka: r.mark });

@@ -15,7 +15,7 @@ import {
   journalVisits,
   lessonTimes,
   teachingAssignments,
-  } from '../../db/schema';
+} from '../../db/schema';
 
 export async function deleteLessonTopics(db: Db, assignmentId: number, occurrence: { date: string; timeId: number } | null): Promise<number> {
   const rows = await db
@@ -53,7 +53,15 @@ export async function upsertLessonTopic(db: Db, row: typeof journalLessonTopics.
     .values(row)
     .onConflictDoUpdate({
       target: [journalLessonTopics.teachingAssignmentId, journalLessonTopics.visitDate, journalLessonTopics.lessonTimeId],
-      set: { topic: row.topic, lessonNumber: row.lessonNumber, hours: row.hours, moduleId: row.moduleId, planTopicId: row.planTopicId, updatedByUserId: row.updatedByUserId, updatedAt: row.updatedAt },
+      set: {
+        topic: row.topic,
+        lessonNumber: row.lessonNumber,
+        hours: row.hours,
+        moduleId: row.moduleId,
+        planTopicId: row.planTopicId,
+        updatedByUserId: row.updatedByUserId,
+        updatedAt: row.updatedAt,
+      },
     })
     .returning();
   return out;
@@ -62,7 +70,14 @@ export async function upsertLessonTopic(db: Db, row: typeof journalLessonTopics.
 /** The journal's weekly lessons in the timetable. */
 export async function timetableOf(db: Db, assignmentId: number) {
   return db
-    .select({ id: scheduleEntries.id, dayNumber: scheduleEntries.dayNumber, timeId: scheduleEntries.lessonTimeId, startsAt: lessonTimes.startsAt, room: auditoria.name, building: auditoria.building })
+    .select({
+      id: scheduleEntries.id,
+      dayNumber: scheduleEntries.dayNumber,
+      timeId: scheduleEntries.lessonTimeId,
+      startsAt: lessonTimes.startsAt,
+      room: auditoria.name,
+      building: auditoria.building,
+    })
     .from(scheduleEntries)
     .innerJoin(lessonTimes, eq(lessonTimes.id, scheduleEntries.lessonTimeId))
     .innerJoin(auditoria, eq(auditoria.id, scheduleEntries.auditoriumId))
@@ -73,7 +88,15 @@ export async function timetableOf(db: Db, assignmentId: number) {
 export async function subgroupsOf(db: Db, assignmentId: number) {
   const groups_ = await db.select().from(journalSubgroups).where(eq(journalSubgroups.teachingAssignmentId, assignmentId)).orderBy(asc(journalSubgroups.number));
   if (groups_.length === 0) return [];
-  const members = await db.select().from(journalSubgroupStudents).where(inArray(journalSubgroupStudents.subgroupId, groups_.map((g) => g.id)));
+  const members = await db
+    .select()
+    .from(journalSubgroupStudents)
+    .where(
+      inArray(
+        journalSubgroupStudents.subgroupId,
+        groups_.map((g) => g.id),
+      ),
+    );
   return groups_.map((g) => ({ number: g.number, name: g.name, students: members.filter((m) => m.subgroupId === g.id).map((m) => m.studentId) }));
 }
 
@@ -81,7 +104,10 @@ export async function subgroupsOf(db: Db, assignmentId: number) {
 export async function replaceSubgroups(db: Db, assignmentId: number, list: { number: number; name: string; students: number[] }[]): Promise<void> {
   await db.delete(journalSubgroups).where(eq(journalSubgroups.teachingAssignmentId, assignmentId));
   for (const g of list) {
-    const [row] = await db.insert(journalSubgroups).values({ teachingAssignmentId: assignmentId, number: g.number, name: g.name }).returning({ id: journalSubgroups.id });
+    const [row] = await db
+      .insert(journalSubgroups)
+      .values({ teachingAssignmentId: assignmentId, number: g.number, name: g.name })
+      .returning({ id: journalSubgroups.id });
     if (g.students.length) await db.insert(journalSubgroupStudents).values(g.students.map((studentId) => ({ subgroupId: row.id, studentId })));
   }
 }
@@ -95,7 +121,11 @@ export async function planTopicsOf(db: Db, assignmentId: number) {
  * that stays keeps its row (so the lessons linked to it stay linked), one left out is deleted (its
  * lessons keep their text and lose the link).
  */
-export async function replacePlanTopics(db: Db, assignmentId: number, list: { number: number; topic: string; hours: number; moduleId: number | null }[]): Promise<void> {
+export async function replacePlanTopics(
+  db: Db,
+  assignmentId: number,
+  list: { number: number; topic: string; hours: number; moduleId: number | null }[],
+): Promise<void> {
   const numbers = list.map((t) => t.number);
   await db
     .delete(journalPlanTopics)
@@ -115,7 +145,13 @@ export async function marksOutside(db: Db, assignmentId: number, min: number, ma
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(journalVisits)
-    .where(and(eq(journalVisits.teachingAssignmentId, assignmentId), sql`${journalVisits.mark} ~ '^[0-9]+$'`, sql`(${journalVisits.mark}::int < ${min} or ${journalVisits.mark}::int > ${max})`));
+    .where(
+      and(
+        eq(journalVisits.teachingAssignmentId, assignmentId),
+        sql`${journalVisits.mark} ~ '^[0-9]+$'`,
+        sql`(${journalVisits.mark}::int < ${min} or ${journalVisits.mark}::int > ${max})`,
+      ),
+    );
   return row?.n ?? 0;
 }
 

@@ -75,15 +75,28 @@ export async function visitRows(db: Db, assignmentId: number): Promise<VisitRow[
 }
 
 export async function lessonTopicsOf(db: Db, assignmentId: number) {
-  return db.select().from(journalLessonTopics).where(eq(journalLessonTopics.teachingAssignmentId, assignmentId)).orderBy(asc(journalLessonTopics.visitDate), asc(journalLessonTopics.lessonTimeId));
+  return db
+    .select()
+    .from(journalLessonTopics)
+    .where(eq(journalLessonTopics.teachingAssignmentId, assignmentId))
+    .orderBy(asc(journalLessonTopics.visitDate), asc(journalLessonTopics.lessonTimeId));
 }
 
 const cellWhere = (assignmentId: number, studentId: number, date: string, timeId: number) =>
-  and(eq(journalVisits.teachingAssignmentId, assignmentId), eq(journalVisits.studentId, studentId), eq(journalVisits.visitDate, date), eq(journalVisits.lessonTimeId, timeId));
+  and(
+    eq(journalVisits.teachingAssignmentId, assignmentId),
+    eq(journalVisits.studentId, studentId),
+    eq(journalVisits.visitDate, date),
+    eq(journalVisits.lessonTimeId, timeId),
+  );
 
 /** The cell's record, locked for the rest of the transaction. */
 export async function lockCell(db: Db, assignmentId: number, studentId: number, date: string, timeId: number): Promise<VisitRecord | undefined> {
-  const [row] = await db.select().from(journalVisits).where(cellWhere(assignmentId, studentId, date, timeId)).for('update');
+  const [row] = await db
+    .select()
+    .from(journalVisits)
+    .where(cellWhere(assignmentId, studentId, date, timeId))
+    .for('update');
   return row;
 }
 
@@ -117,7 +130,14 @@ export async function recordChanges(db: Db, rows: NewChange[]): Promise<void> {
 /** Mark-all-present: a "present" record for every given student without one at the occurrence. */
 export async function insertPresent(db: Db, rows: NewVisit[]): Promise<VisitRecord[]> {
   const out: VisitRecord[] = [];
-  for (let i = 0; i < rows.length; i += 300) out.push(...(await db.insert(journalVisits).values(rows.slice(i, i + 300)).onConflictDoNothing().returning()));
+  for (let i = 0; i < rows.length; i += 300)
+    out.push(
+      ...(await db
+        .insert(journalVisits)
+        .values(rows.slice(i, i + 300))
+        .onConflictDoNothing()
+        .returning()),
+    );
   return out;
 }
 
@@ -153,7 +173,12 @@ export async function history(db: Db, assignmentId: number, studentId: number, d
 }
 
 /** Deletes the records of one lesson (or of the whole journal when date is null); the deleted rows. */
-export async function deleteVisits(db: Db, assignmentId: number, occurrence: { date: string; timeId: number } | null, studentId?: number): Promise<VisitRecord[]> {
+export async function deleteVisits(
+  db: Db,
+  assignmentId: number,
+  occurrence: { date: string; timeId: number } | null,
+  studentId?: number,
+): Promise<VisitRecord[]> {
   return db
     .delete(journalVisits)
     .where(
@@ -191,5 +216,12 @@ export async function qrVisits(db: Db, assignmentId: number, date: string, timeI
   return db
     .select({ studentId: journalVisits.studentId, at: journalVisits.createdAt })
     .from(journalVisits)
-    .where(and(eq(journalVisits.teachingAssignmentId, assignmentId), eq(journalVisits.visitDate, date), eq(journalVisits.lessonTimeId, timeId), eq(journalVisits.source, 'qr')));
+    .where(
+      and(
+        eq(journalVisits.teachingAssignmentId, assignmentId),
+        eq(journalVisits.visitDate, date),
+        eq(journalVisits.lessonTimeId, timeId),
+        eq(journalVisits.source, 'qr'),
+      ),
+    );
 }

@@ -32,7 +32,6 @@ export * from './journal.repository.lessons';
 export type Assignment = typeof teachingAssignments.$inferSelect;
 export type Source = 'journal' | 'bulk' | 'qr' | 'seed';
 
-
 /** A teacher's journals in a half-year (or one journal by id), with everything the filters show. */
 export async function journals(db: Db, where: { teacherId: number; year: number; ws: number } | { id: number }) {
   const lt = lessonTypes;
@@ -59,9 +58,18 @@ export async function journals(db: Db, where: { teacherId: number; year: number;
     .where(
       'id' in where
         ? eq(teachingAssignments.id, where.id)
-        : and(eq(teachingAssignments.teacherId, where.teacherId), eq(teachingAssignments.academicYearId, where.year), eq(teachingAssignments.workingSemesterId, where.ws)),
+        : and(
+            eq(teachingAssignments.teacherId, where.teacherId),
+            eq(teachingAssignments.academicYearId, where.year),
+            eq(teachingAssignments.workingSemesterId, where.ws),
+          ),
     )
-    .orderBy(asc(disciplines.nameRu), asc(teachingAssignments.lessonTypeId), asc(sql`coalesce(${streams.name}, ${groups.name})`), asc(teachingAssignments.subgroup));
+    .orderBy(
+      asc(disciplines.nameRu),
+      asc(teachingAssignments.lessonTypeId),
+      asc(sql`coalesce(${streams.name}, ${groups.name})`),
+      asc(teachingAssignments.subgroup),
+    );
   return rows;
 }
 export type JournalSource = Awaited<ReturnType<typeof journals>>[number];
@@ -92,7 +100,9 @@ export async function assignment(db: Db, id: number): Promise<Assignment | undef
  * `only`: just those of these students who are listed (a write's check).
  */
 export async function studentsOf(db: Db, a: Assignment, options: { everyone?: boolean; only?: readonly number[] } = {}) {
-  const groupIds = a.groupId ? [a.groupId] : (await db.select({ id: streamGroups.groupId }).from(streamGroups).where(eq(streamGroups.streamId, a.streamId!))).map((r) => r.id);
+  const groupIds = a.groupId
+    ? [a.groupId]
+    : (await db.select({ id: streamGroups.groupId }).from(streamGroups).where(eq(streamGroups.streamId, a.streamId!))).map((r) => r.id);
   if (groupIds.length === 0) return [];
   // The teacher's own subgroups and the group's students, read side by side; the group's own half
   // (students.subgroup) narrows the list when the teacher made no subgroups of his own.
@@ -133,7 +143,12 @@ export async function studentsOf(db: Db, a: Assignment, options: { everyone?: bo
   const members = await db
     .select({ studentId: journalSubgroupStudents.studentId, subgroupId: journalSubgroupStudents.subgroupId })
     .from(journalSubgroupStudents)
-    .where(inArray(journalSubgroupStudents.subgroupId, chosen.map((c) => c.id)));
+    .where(
+      inArray(
+        journalSubgroupStudents.subgroupId,
+        chosen.map((c) => c.id),
+      ),
+    );
   const numberOf = new Map(chosen.map((c) => [c.id, c.number]));
   const subgroupOf = new Map(members.map((m) => [m.studentId, numberOf.get(m.subgroupId)!]));
   if (a.subgroup === 0) return rows.map((r) => ({ ...r, subgroup: subgroupOf.get(r.id) ?? 0 }));
@@ -151,7 +166,15 @@ export async function splitSiblings(db: Db, a: Assignment): Promise<Assignment[]
     .from(teachingAssignments)
     .where(
       and(
-        ...sameJournalKey({ teacherId: a.teacherId, year: a.academicYearId, ws: a.workingSemesterId, semesterId: a.semesterId, disciplineId: a.disciplineId, lessonTypeId: a.lessonTypeId, credits: a.credits }),
+        ...sameJournalKey({
+          teacherId: a.teacherId,
+          year: a.academicYearId,
+          ws: a.workingSemesterId,
+          semesterId: a.semesterId,
+          disciplineId: a.disciplineId,
+          lessonTypeId: a.lessonTypeId,
+          credits: a.credits,
+        }),
         a.groupId !== null ? eq(teachingAssignments.groupId, a.groupId) : eq(teachingAssignments.streamId, a.streamId!),
       ),
     )
@@ -173,7 +196,10 @@ export type StudentRow = Awaited<ReturnType<typeof studentsOf>>[number];
 
 /** Hides a student in a journal (his records stay); nothing when he is hidden already. */
 export async function removeStudent(db: Db, assignmentId: number, studentId: number, userId: number, at: Date): Promise<void> {
-  await db.insert(journalRemovedStudents).values({ teachingAssignmentId: assignmentId, studentId, removedByUserId: userId, removedAt: at }).onConflictDoNothing();
+  await db
+    .insert(journalRemovedStudents)
+    .values({ teachingAssignmentId: assignmentId, studentId, removedByUserId: userId, removedAt: at })
+    .onConflictDoNothing();
 }
 
 /** Shows a hidden student in the journal again: how many were hidden (0 or 1). */
@@ -215,5 +241,10 @@ export async function findAssignment(db: Db, k: JournalKey & { groupOrStream: nu
 
 /** The account of a journal's teacher (live events go to all his tabs). */
 export async function teacherUserIds(db: Db, teacherId: number): Promise<number[]> {
-  return (await db.select({ id: users.id }).from(users).where(and(eq(users.teacherId, teacherId), isNull(users.studentId)))).map((r) => r.id);
+  return (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.teacherId, teacherId), isNull(users.studentId)))
+  ).map((r) => r.id);
 }

@@ -42,7 +42,8 @@ export class JournalService {
 
   /** A real date and a lesson time that exists (else 400), and a date the journal's period lets this write use (assertWritable). */
   protected checkOccurrence(auth: AuthInfo, a: Assignment, date: string, timeId: number, times: Set<number>, kind: WriteKind): void {
-    if (!times.has(timeId) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) throw badRequest();
+    if (!times.has(timeId) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date)
+      throw badRequest();
     this.assertWritable(auth, a, date, kind);
   }
 

@@ -85,7 +85,11 @@ export class JournalSetup extends JournalService {
     await this.ctx.db.transaction(async (tx) => {
       const modules = new Set((await repo.moduleList(tx)).map((m) => m.id));
       if (input.topics.some((t) => t.id_module !== null && !modules.has(t.id_module))) throw badRequest();
-      await repo.replacePlanTopics(tx, a.id, input.topics.map((t) => ({ number: t.number, topic: t.topic.trim(), hours: t.hours, moduleId: t.id_module })));
+      await repo.replacePlanTopics(
+        tx,
+        a.id,
+        input.topics.map((t) => ({ number: t.number, topic: t.topic.trim(), hours: t.hours, moduleId: t.id_module })),
+      );
     });
     return this.planTopics(auth, input);
   }

@@ -8,7 +8,16 @@ import ExcelJS from 'exceljs';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JournalReply, JournalStartReply, type JournalData, type JournalInfo, type HiddenStudent, type JournalStart, type StudentJournalItem, type VisitRow } from '../../../../contract/journal';
+import {
+  JournalReply,
+  JournalStartReply,
+  type JournalData,
+  type JournalInfo,
+  type HiddenStudent,
+  type JournalStart,
+  type StudentJournalItem,
+  type VisitRow,
+} from '../../../../contract/journal';
 import type { App } from '../../app';
 import { journalPlanTopics, journalVisitChanges, journalVisits, scheduleEntries, students, teachingAssignments, users } from '../../db/schema';
 import { appOn, cookieHeader, DEMO, quickPasswordHash, session, signedInApp, signIn, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
@@ -105,7 +114,11 @@ describe('journals and one journal', () => {
       const own = visits.filter((v) => v.id_student === row.id_student);
       expect(row.nb_Count).toBe(own.filter((v) => v.otsenka === 'н/б').length);
       expect(row.ball_Count).toBe(own.reduce((s, v) => s + (v.otsenka && /^\d+$/.test(v.otsenka) ? Number(v.otsenka) : 0), 0));
-      expect(row).toEqual({ id_student: row.id_student, s_fio: data.students.find((s) => s.id_student === row.id_student)!.s_fio, ...totals(own.map((v) => v.otsenka)) });
+      expect(row).toEqual({
+        id_student: row.id_student,
+        s_fio: data.students.find((s) => s.id_student === row.id_student)!.s_fio,
+        ...totals(own.map((v) => v.otsenka)),
+      });
     }
   });
 
@@ -149,7 +162,7 @@ describe('journals and one journal', () => {
     expect(start.journals.every((j) => j.id_teacher === lecture.id_teacher)).toBe(true);
   });
 
-  it("gives a student nothing of it (403), and another teacher only his own journals", async () => {
+  it('gives a student nothing of it (403), and another teacher only his own journals', async () => {
     const refused = await app.inject({ method: 'GET', url: '/api/visitlog/start.json', headers: student.headers });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().data ?? null).toBeNull();
@@ -159,7 +172,10 @@ describe('journals and one journal', () => {
       .from(users)
       .where(and(eq(users.role, 1), ne(users.teacherId, lecture.id_teacher)))
       .limit(1);
-    await d.update(users).set({ login: 'other-teacher', passwordHash: quickPasswordHash('Other-Teacher-2026') }).where(eq(users.id, other.userId));
+    await d
+      .update(users)
+      .set({ login: 'other-teacher', passwordHash: quickPasswordHash('Other-Teacher-2026') })
+      .where(eq(users.id, other.userId));
     const { token } = await signIn(app, 'other-teacher', 'Other-Teacher-2026');
     const res = await app.inject({ method: 'GET', url: '/api/visitlog/start.json', headers: cookieHeader(token!) });
     expect(res.statusCode).toBe(200);
@@ -170,7 +186,11 @@ describe('journals and one journal', () => {
   });
 
   it("refuses another teacher's journal (403), an unknown one (404) and students (403)", async () => {
-    const [other] = await db.database.db.select({ id: teachingAssignments.id }).from(teachingAssignments).where(ne(teachingAssignments.teacherId, lecture.id_teacher)).limit(1);
+    const [other] = await db.database.db
+      .select({ id: teachingAssignments.id })
+      .from(teachingAssignments)
+      .where(ne(teachingAssignments.teacherId, lecture.id_teacher))
+      .limit(1);
     expect((await post(teacher, 'journal.json', { id_journal: other.id })).statusCode).toBe(403);
     expect((await post(teacher, 'visit/set.json', { id_journal: other.id, id_student: 1, visitDate: DATE, id_time: TIME, otsenka: '5' })).statusCode).toBe(403);
     expect((await post(teacher, 'journal.json', { id_journal: 2_000_000_000 })).statusCode).toBe(404);
@@ -224,7 +244,12 @@ describe('writing cells', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'INVALID_MARK', params: { min: 2, max: 5 } });
     }
-    const en = await app.inject({ method: 'POST', url: '/api/visitlog/visit/set.json', headers: { ...teacher.headers, 'accept-language': 'en' }, payload: { ...cell, otsenka: '44' } });
+    const en = await app.inject({
+      method: 'POST',
+      url: '/api/visitlog/visit/set.json',
+      headers: { ...teacher.headers, 'accept-language': 'en' },
+      payload: { ...cell, otsenka: '44' },
+    });
     expect(en.json().error.message).toBe("Invalid mark: 'н/б', 'ув', '+' or a whole number from 2 to 5");
     expect(markIn(await journalOf(lecture.id_journal), s, `${DATE}|${TIME}`)).toBe('3');
   });
@@ -265,9 +290,15 @@ describe('writing cells', () => {
       ],
     });
     expect(res.statusCode).toBe(404);
-    const [{ n }] = await db.database.db.select({ n: count() }).from(journalVisits).where(and(eq(journalVisits.teachingAssignmentId, lecture.id_journal), eq(journalVisits.visitDate, date)));
+    const [{ n }] = await db.database.db
+      .select({ n: count() })
+      .from(journalVisits)
+      .where(and(eq(journalVisits.teachingAssignmentId, lecture.id_journal), eq(journalVisits.visitDate, date)));
     expect(n).toBe(0);
-    const [{ c }] = await db.database.db.select({ c: count() }).from(journalVisitChanges).where(and(eq(journalVisitChanges.teachingAssignmentId, lecture.id_journal), eq(journalVisitChanges.visitDate, date)));
+    const [{ c }] = await db.database.db
+      .select({ c: count() })
+      .from(journalVisitChanges)
+      .where(and(eq(journalVisitChanges.teachingAssignmentId, lecture.id_journal), eq(journalVisitChanges.visitDate, date)));
     expect(c).toBe(0);
 
     const ok = await post(teacher, 'visit/paste.json', {
@@ -284,21 +315,35 @@ describe('writing cells', () => {
     const data = await journalOf(lecture.id_journal);
     const date = '2026-11-27';
     const [s1, s2, s3] = data.students.map((s) => s.id_student);
-    for (const [s, m] of [[s1, 'н/б'], [s2, 'ув'], [s3, '5']] as const) await post(teacher, 'visit/set.json', { id_journal: lecture.id_journal, id_student: s, visitDate: date, id_time: TIME, otsenka: m });
+    for (const [s, m] of [
+      [s1, 'н/б'],
+      [s2, 'ув'],
+      [s3, '5'],
+    ] as const)
+      await post(teacher, 'visit/set.json', { id_journal: lecture.id_journal, id_student: s, visitDate: date, id_time: TIME, otsenka: m });
     const res = await post(teacher, 'visit/insertall.json', { id_journal: lecture.id_journal, visitDate: date, id_time: TIME });
     expect(res.json().data.inserted).toBe(data.students.length - 3);
     const after = await journalOf(lecture.id_journal);
     const key = `${date}|${TIME}`;
-    expect(after.resArray.map((r) => markIn(after, r.id_student, key))).toEqual(data.students.map((s) => (s.id_student === s1 ? 'н/б' : s.id_student === s2 ? 'ув' : s.id_student === s3 ? '5' : null)));
+    expect(after.resArray.map((r) => markIn(after, r.id_student, key))).toEqual(
+      data.students.map((s) => (s.id_student === s1 ? 'н/б' : s.id_student === s2 ? 'ув' : s.id_student === s3 ? '5' : null)),
+    );
     expect((await post(teacher, 'visit/insertall.json', { id_journal: lecture.id_journal, visitDate: date, id_time: TIME })).json().data.inserted).toBe(0);
   });
 
-  it("the visit update by record id changes a record by its id; another teacher id in the body is refused", async () => {
+  it('the visit update by record id changes a record by its id; another teacher id in the body is refused', async () => {
     const data = await journalOf(lecture.id_journal);
     const record = data.journal[0][0];
-    const res = await post(teacher, 'visit/update.json', { id_studentJournalVisit: record.id_studentJournalVisit, id_otsenka: '3', id_teacher: lecture.id_teacher });
+    const res = await post(teacher, 'visit/update.json', {
+      id_studentJournalVisit: record.id_studentJournalVisit,
+      id_otsenka: '3',
+      id_teacher: lecture.id_teacher,
+    });
     expect(res.json().data.otsenka).toBe('3');
-    expect((await post(teacher, 'visit/update.json', { id_studentJournalVisit: record.id_studentJournalVisit, id_otsenka: '3', id_teacher: lecture.id_teacher + 1 })).statusCode).toBe(403);
+    expect(
+      (await post(teacher, 'visit/update.json', { id_studentJournalVisit: record.id_studentJournalVisit, id_otsenka: '3', id_teacher: lecture.id_teacher + 1 }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -307,11 +352,25 @@ describe("the journal's mark scale", () => {
 
   it("2..5 by default: listed by assessments.json for the journal, '44' refused in a cell and in a paste, writing nothing", async () => {
     expect(lecture.scale).toBe('2-5');
-    expect((await get(`assessments.json?id_journal=${lecture.id_journal}`)).json().data.map((x: { name: string }) => x.name)).toEqual(['+', 'н/б', 'ув', '2', '3', '4', '5']);
+    expect((await get(`assessments.json?id_journal=${lecture.id_journal}`)).json().data.map((x: { name: string }) => x.name)).toEqual([
+      '+',
+      'н/б',
+      'ув',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
     const data = await journalOf(lecture.id_journal);
     const [s1, s2] = data.students.map((s) => s.id_student);
     const date = '2026-11-23';
-    const paste = await post(teacher, 'visit/paste.json', { id_journal: lecture.id_journal, cells: [{ id_student: s1, visitDate: date, id_time: TIME, otsenka: '5' }, { id_student: s2, visitDate: date, id_time: TIME, otsenka: '44' }] });
+    const paste = await post(teacher, 'visit/paste.json', {
+      id_journal: lecture.id_journal,
+      cells: [
+        { id_student: s1, visitDate: date, id_time: TIME, otsenka: '5' },
+        { id_student: s2, visitDate: date, id_time: TIME, otsenka: '44' },
+      ],
+    });
     expect(paste.statusCode).toBe(400);
     expect(paste.json().error).toMatchObject({ code: 'INVALID_MARK', message: 'Недопустимая отметка: «н/б», «ув», «+» или целое число от 2 до 5' });
     expect((await journalOf(lecture.id_journal)).journal[0].some((v) => v.visitDate === date && v.id_time === TIME)).toBe(false);
@@ -344,7 +403,7 @@ describe("the journal's mark scale", () => {
 describe("the journal's period", () => {
   const cellOf = async (journal: number, i = 0) => ({ id_journal: journal, id_student: (await journalOf(journal)).students[i].id_student, id_time: TIME });
 
-  it("tells each journal its half-year: autumn 1 September to 31 January, spring 1 February to 31 August, read-only 14 days after", () => {
+  it('tells each journal its half-year: autumn 1 September to 31 January, spring 1 February to 31 August, read-only 14 days after', () => {
     expect(lecture).toMatchObject({ startsOn: '2026-09-01', endsOn: '2027-01-31', closesOn: '2027-02-15', readOnly: false });
   });
 
@@ -355,13 +414,38 @@ describe("the journal's period", () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'OUTSIDE_PERIOD', message: 'Дата вне полугодия журнала (01.09.2026 – 31.01.2027)' });
     }
-    const kg = await app.inject({ method: 'POST', url: '/api/visitlog/visit/set.json?lang=kg', headers: { ...teacher.headers, cookie: `${teacher.headers.cookie}; lang=kg` }, payload: { ...cell, visitDate: '2027-04-01', otsenka: '5' } });
+    const kg = await app.inject({
+      method: 'POST',
+      url: '/api/visitlog/visit/set.json?lang=kg',
+      headers: { ...teacher.headers, cookie: `${teacher.headers.cookie}; lang=kg` },
+      payload: { ...cell, visitDate: '2027-04-01', otsenka: '5' },
+    });
     expect(kg.json().error.message).toBe('Күнү журналдын жарым жылдыгынан тышкары (01.09.2026 – 31.01.2027)');
     // Paste, mark all present, topic and lesson deletion are held to the same half-year.
-    const paste = await post(teacher, 'visit/paste.json', { id_journal: lecture.id_journal, cells: [{ ...cell, visitDate: DATE, otsenka: '4' }, { ...cell, id_student: (await cellOf(lecture.id_journal, 4)).id_student, visitDate: '2027-04-01', otsenka: '4' }].map(({ id_journal: _j, ...c }) => c) });
+    const paste = await post(teacher, 'visit/paste.json', {
+      id_journal: lecture.id_journal,
+      cells: [
+        { ...cell, visitDate: DATE, otsenka: '4' },
+        { ...cell, id_student: (await cellOf(lecture.id_journal, 4)).id_student, visitDate: '2027-04-01', otsenka: '4' },
+      ].map(({ id_journal: _j, ...c }) => c),
+    });
     expect(paste.json().error.code).toBe('OUTSIDE_PERIOD');
-    expect((await post(teacher, 'visit/insertall.json', { id_journal: lecture.id_journal, visitDate: '2027-04-01', id_time: TIME })).json().error.code).toBe('OUTSIDE_PERIOD');
-    expect((await post(teacher, 'topictime/update.json', { id_journal: lecture.id_journal, visitDate: '2027-04-01', id_time: TIME, topic: 'Later', lessonNumber: 1, hours: 2, id_module: null })).json().error.code).toBe('OUTSIDE_PERIOD');
+    expect((await post(teacher, 'visit/insertall.json', { id_journal: lecture.id_journal, visitDate: '2027-04-01', id_time: TIME })).json().error.code).toBe(
+      'OUTSIDE_PERIOD',
+    );
+    expect(
+      (
+        await post(teacher, 'topictime/update.json', {
+          id_journal: lecture.id_journal,
+          visitDate: '2027-04-01',
+          id_time: TIME,
+          topic: 'Later',
+          lessonNumber: 1,
+          hours: 2,
+          id_module: null,
+        })
+      ).json().error.code,
+    ).toBe('OUTSIDE_PERIOD');
     const data = await journalOf(lecture.id_journal);
     expect(data.dates.some((d) => d.visitDate > '2027-01-31' || d.visitDate < '2026-09-01')).toBe(false);
     expect(markIn(data, cell.id_student, `${DATE}|${TIME}`)).toBeUndefined();
@@ -373,7 +457,15 @@ describe("the journal's period", () => {
   it('plans lessons and topics ahead inside the half-year, but refuses marks and attendance after today (FUTURE_DATE)', async () => {
     const cell = await cellOf(lecture.id_journal, 3);
     const ahead = '2026-12-15';
-    const topic = await post(teacher, 'topictime/update.json', { id_journal: lecture.id_journal, visitDate: ahead, id_time: TIME, topic: 'Planned ahead', lessonNumber: 1, hours: 2, id_module: null });
+    const topic = await post(teacher, 'topictime/update.json', {
+      id_journal: lecture.id_journal,
+      visitDate: ahead,
+      id_time: TIME,
+      topic: 'Planned ahead',
+      lessonNumber: 1,
+      hours: 2,
+      id_module: null,
+    });
     expect(topic.statusCode).toBe(200);
     for (const [url, body] of [
       ['visit/set.json', { ...cell, visitDate: ahead, otsenka: '5' }],
@@ -401,7 +493,10 @@ describe("the journal's period", () => {
       ['visit/set.json', { ...cell, visitDate: '2025-11-24', otsenka: '5' }],
       ['visit/paste.json', { id_journal: j.id_journal, cells: [{ id_student: cell.id_student, visitDate: '2025-11-24', id_time: TIME, otsenka: '5' }] }],
       ['visit/insertall.json', { id_journal: j.id_journal, visitDate: '2025-11-24', id_time: TIME }],
-      ['topictime/update.json', { id_journal: j.id_journal, visitDate: '2025-11-24', id_time: TIME, topic: 'Late', lessonNumber: 1, hours: 2, id_module: null }],
+      [
+        'topictime/update.json',
+        { id_journal: j.id_journal, visitDate: '2025-11-24', id_time: TIME, topic: 'Late', lessonNumber: 1, hours: 2, id_module: null },
+      ],
       ['student/delete.json', { id_journal: j.id_journal, id_student: cell.id_student }],
       ['student/restore.json', { id_journal: j.id_journal, id_student: cell.id_student }],
       ['subgroup/update.json', { id_journal: j.id_journal, subgroups: [] }],
@@ -423,7 +518,8 @@ describe("the journal's period", () => {
     const reopen = await appOn(db, { now: clock.now, env: { JOURNAL_REOPEN_LOGINS: `someone, ${DEMO.teacher.login.toUpperCase()}`, JOURNAL_GRACE_DAYS: '3' } });
     try {
       const them = await session(late, 'teacher');
-      const set = (on: App, who: TestSession, otsenka: string) => on.inject({ method: 'POST', url: '/api/visitlog/visit/set.json', headers: who.headers, payload: { ...cell, otsenka } });
+      const set = (on: App, who: TestSession, otsenka: string) =>
+        on.inject({ method: 'POST', url: '/api/visitlog/visit/set.json', headers: who.headers, payload: { ...cell, otsenka } });
       // The last day of grace: still open.
       expect((await set(late, them, '4')).statusCode).toBe(200);
       clock.set(new Date(2027, 1, 15, 0, 5));
@@ -431,12 +527,16 @@ describe("the journal's period", () => {
       expect(closed.statusCode).toBe(403);
       expect(closed.json().error.code).toBe('PERIOD_CLOSED');
       expect(markIn(await journalOf(lecture.id_journal), cell.id_student, `${cell.visitDate}|${TIME}`)).toBe('4');
-      const listed = (await late.inject({ method: 'POST', url: '/api/visitlog/journals.json', headers: them.headers, payload: { id_a_year: 2026, id_w_s: 1 } })).json().data as JournalInfo[];
+      const listed = (
+        await late.inject({ method: 'POST', url: '/api/visitlog/journals.json', headers: them.headers, payload: { id_a_year: 2026, id_w_s: 1 } })
+      ).json().data as JournalInfo[];
       expect(listed.every((j) => j.readOnly)).toBe(true);
       // A listed login writes (the grace period aside), and sees the journal open.
       const dean = await session(reopen, 'teacher');
       expect((await set(reopen, dean, '5')).statusCode).toBe(200);
-      const open = (await reopen.inject({ method: 'POST', url: '/api/visitlog/journals.json', headers: dean.headers, payload: { id_a_year: 2026, id_w_s: 1 } })).json().data as JournalInfo[];
+      const open = (
+        await reopen.inject({ method: 'POST', url: '/api/visitlog/journals.json', headers: dean.headers, payload: { id_a_year: 2026, id_w_s: 1 } })
+      ).json().data as JournalInfo[];
       expect(open.find((j) => j.id_journal === lecture.id_journal)).toMatchObject({ closesOn: '2027-02-04', readOnly: false });
       expect(markIn(await journalOf(lecture.id_journal), cell.id_student, `${cell.visitDate}|${TIME}`)).toBe('5');
     } finally {
@@ -449,12 +549,32 @@ describe("the journal's period", () => {
 
 describe('topics, deletions, export', () => {
   it("saves a lesson's topic, number, hours and module", async () => {
-    const res = await post(teacher, 'topictime/update.json', { id_journal: lecture.id_journal, visitDate: DATE, id_time: TIME, topic: 'WebSocket', lessonNumber: 2, hours: 2, id_module: 2 });
+    const res = await post(teacher, 'topictime/update.json', {
+      id_journal: lecture.id_journal,
+      visitDate: DATE,
+      id_time: TIME,
+      topic: 'WebSocket',
+      lessonNumber: 2,
+      hours: 2,
+      id_module: 2,
+    });
     expect(res.json().data).toMatchObject({ topic: 'WebSocket', lessonNumber: 2, id_module: 2 });
-    expect((await post(teacher, 'topictime/update.json', { id_journal: lecture.id_journal, visitDate: DATE, id_time: TIME, topic: 'x', lessonNumber: 6, hours: 2, id_module: null })).statusCode).toBe(400);
+    expect(
+      (
+        await post(teacher, 'topictime/update.json', {
+          id_journal: lecture.id_journal,
+          visitDate: DATE,
+          id_time: TIME,
+          topic: 'x',
+          lessonNumber: 6,
+          hours: 2,
+          id_module: null,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
-  it('exports the journal as an .xlsx workbook with its marks, the lessons\' topics, the average over lessons attended and the mean mark', async () => {
+  it("exports the journal as an .xlsx workbook with its marks, the lessons' topics, the average over lessons attended and the mean mark", async () => {
     const res = await app.inject({ method: 'GET', url: `/api/visitlog/export.xlsx?id_journal=${lecture.id_journal}`, headers: teacher.headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -468,14 +588,21 @@ describe('topics, deletions, export', () => {
     expect([5, 6, 7, 8].map((c) => sheet.getRow(5).getCell(2 + n + c - 4).value)).toEqual(['н/б', 'Сумма', 'Средний за посещённые (+ = 0)', 'Средняя оценка']);
     data.resArray.forEach((r, i) => {
       const row = sheet.getRow(6 + i);
-      expect([row.getCell(3 + n).value, row.getCell(4 + n).value, row.getCell(5 + n).value, row.getCell(6 + n).value]).toEqual([r.nb_Count, r.ball_Count, r.ball_average, r.ball_mean ?? '']);
+      expect([row.getCell(3 + n).value, row.getCell(4 + n).value, row.getCell(5 + n).value, row.getCell(6 + n).value]).toEqual([
+        r.nb_Count,
+        r.ball_Count,
+        r.ball_average,
+        r.ball_mean ?? '',
+      ]);
     });
     // The topics above their lessons.
     expect(sheet.getRow(4).getCell(2).value).toBe('Тема занятия');
     const topics = new Map(data.journal[1].map((t) => [`${t.visitDate}|${t.id_time}`, t.topic]));
     data.dates.forEach((d, c) => expect(sheet.getRow(4).getCell(3 + c).value ?? '').toBe(topics.get(`${d.visitDate}|${d.id_time}`) ?? ''));
     expect(data.journal[1].length).toBeGreaterThan(0);
-    expect((await app.inject({ method: 'GET', url: `/api/visitlog/export.xlsx?id_journal=${lecture.id_journal}`, headers: student.headers })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/api/visitlog/export.xlsx?id_journal=${lecture.id_journal}`, headers: student.headers })).statusCode).toBe(
+      403,
+    );
   });
 
   it('adds a lesson at once: its column is there without a record, takes a topic and mark all present, and goes with its deletion', async () => {
@@ -487,7 +614,9 @@ describe('topics, deletions, export', () => {
     expect(res.json().data).toEqual({ visitDate: lesson.visitDate, id_time: TIME, time: '17:30' });
     // Saved: a new read of the journal has the lesson, with no record on it; adding it again changes nothing.
     let data = await journalOf(lecture.id_journal);
-    expect(data.dates.filter((d) => d.visitDate === lesson.visitDate && d.id_time === TIME)).toEqual([{ visitDate: lesson.visitDate, id_time: TIME, time: '17:30' }]);
+    expect(data.dates.filter((d) => d.visitDate === lesson.visitDate && d.id_time === TIME)).toEqual([
+      { visitDate: lesson.visitDate, id_time: TIME, time: '17:30' },
+    ]);
     expect(data.journal[0].some((v) => v.visitDate === lesson.visitDate && v.id_time === TIME)).toBe(false);
     expect((await post(teacher, 'lesson/add.json', lesson)).statusCode).toBe(200);
     expect((await journalOf(lecture.id_journal)).dates.filter((d) => d.visitDate === lesson.visitDate && d.id_time === TIME)).toHaveLength(1);
@@ -517,7 +646,11 @@ describe('topics, deletions, export', () => {
   });
 
   it("refuses a lesson outside the journal's half-year, at an unknown time, in another teacher's journal or by a student, adding nothing", async () => {
-    const [other] = await db.database.db.select({ id: teachingAssignments.id }).from(teachingAssignments).where(ne(teachingAssignments.teacherId, lecture.id_teacher)).limit(1);
+    const [other] = await db.database.db
+      .select({ id: teachingAssignments.id })
+      .from(teachingAssignments)
+      .where(ne(teachingAssignments.teacherId, lecture.id_teacher))
+      .limit(1);
     const before = (await journalOf(lecture.id_journal)).dates;
     expect((await post(teacher, 'lesson/add.json', { id_journal: lecture.id_journal, visitDate: '2025-06-02', id_time: TIME })).statusCode).toBe(400);
     expect((await post(teacher, 'lesson/add.json', { id_journal: lecture.id_journal, visitDate: '2027-09-01', id_time: TIME })).statusCode).toBe(400);
@@ -532,7 +665,7 @@ describe('topics, deletions, export', () => {
     expect((await journalOf(lecture.id_journal)).dates).toEqual(before);
   });
 
-  it("deletes one lesson by its delete payload, takes a student off the list, and refuses another teacher id", async () => {
+  it('deletes one lesson by its delete payload, takes a student off the list, and refuses another teacher id', async () => {
     const payload = {
       id_year: 2026,
       id_ws: 1,
@@ -547,7 +680,10 @@ describe('topics, deletions, export', () => {
       isSelect: 0,
     };
     const first = (await journalOf(lecture.id_journal)).students[0].id_student;
-    expect((await post(teacher, 'visit/set.json', { id_journal: lecture.id_journal, id_student: first, visitDate: payload.date, id_time: TIME, otsenka: '4' })).statusCode).toBe(200);
+    expect(
+      (await post(teacher, 'visit/set.json', { id_journal: lecture.id_journal, id_student: first, visitDate: payload.date, id_time: TIME, otsenka: '4' }))
+        .statusCode,
+    ).toBe(200);
     expect((await journalOf(lecture.id_journal)).dates.some((d) => d.visitDate === payload.date)).toBe(true);
     expect((await post(teacher, 'journal/delete.json', { ...payload, id_teacher: lecture.id_teacher + 1 })).statusCode).toBe(403);
     const res = await post(teacher, 'journal/delete.json', payload);
@@ -574,7 +710,12 @@ describe('topics, deletions, export', () => {
     expect(hidden.students.map((s) => s.id_student)).not.toContain(me);
     expect(hidden.resArray.map((r) => r.id_student)).not.toContain(me);
     const list = (await post(teacher, 'student/hidden.json', { id_journal })).json().data as HiddenStudent[];
-    expect(list.find((h) => h.id_student === me)).toEqual({ id_student: me, s_fio: expect.stringContaining(' '), hiddenAt: expect.any(String), hiddenBy: expect.stringContaining(' ') });
+    expect(list.find((h) => h.id_student === me)).toEqual({
+      id_student: me,
+      s_fio: expect.stringContaining(' '),
+      hiddenAt: expect.any(String),
+      hiddenBy: expect.stringContaining(' '),
+    });
     // His records stay: he still reads them, and the cell keeps its value and history.
     const own = (await post(student, 'student/journal.json', { id_a_year: 2026, id_w_s: 1 })).json().data as StudentJournalItem[];
     expect(own.find((i) => i.id_journal === id_journal)!.visits).toContainEqual({ visitDate: '2026-11-27', id_time: TIME, otsenka: '4' });
@@ -624,7 +765,9 @@ describe('timetable, QR marks, subgroups, planned topics', () => {
     });
     const qr = (await post(teacher, 'qrstudents.json', { id_journal: lecture.id_journal, visitDate: '2026-12-01', id_time: entry.lessonTimeId })).json().data;
     expect(qr.map((q: { id_student: number }) => q.id_student)).toEqual([s.id_student]);
-    expect((await post(student, 'qrstudents.json', { id_journal: lecture.id_journal, visitDate: '2026-12-01', id_time: entry.lessonTimeId })).statusCode).toBe(403);
+    expect((await post(student, 'qrstudents.json', { id_journal: lecture.id_journal, visitDate: '2026-12-01', id_time: entry.lessonTimeId })).statusCode).toBe(
+      403,
+    );
   });
 
   it('creates and edits subgroups: the journal of subgroup 1 then lists exactly its members; bad lists change nothing', async () => {
@@ -634,17 +777,32 @@ describe('timetable, QR marks, subgroups, planned topics', () => {
     const everyone = before.students.map((s: { id_student: number }) => s.id_student);
     expect(everyone.length).toBeGreaterThan((await journalOf(lab.id_journal)).students.length);
     const [x, y, z] = everyone;
-    const ok = await post(teacher, 'subgroup/update.json', { id_journal: lab.id_journal, subgroups: [{ number: 1, name: 'Первая', students: [x, z] }, { number: 2, name: 'Вторая', students: [y] }] });
+    const ok = await post(teacher, 'subgroup/update.json', {
+      id_journal: lab.id_journal,
+      subgroups: [
+        { number: 1, name: 'Первая', students: [x, z] },
+        { number: 2, name: 'Вторая', students: [y] },
+      ],
+    });
     expect(ok.statusCode).toBe(200);
     expect((await journalOf(lab.id_journal)).students.map((s) => s.id_student).sort()).toEqual([x, z].sort());
     // A student in two subgroups, a number twice, a student of another group: 400, nothing changed.
     for (const subgroups of [
-      [{ number: 1, name: 'A', students: [x] }, { number: 2, name: 'B', students: [x] }],
-      [{ number: 1, name: 'A', students: [x] }, { number: 1, name: 'B', students: [y] }],
+      [
+        { number: 1, name: 'A', students: [x] },
+        { number: 2, name: 'B', students: [x] },
+      ],
+      [
+        { number: 1, name: 'A', students: [x] },
+        { number: 1, name: 'B', students: [y] },
+      ],
       [{ number: 1, name: 'A', students: [2_000_000_000] }],
     ])
       expect((await post(teacher, 'subgroup/update.json', { id_journal: lab.id_journal, subgroups })).statusCode).toBe(400);
-    expect((await post(teacher, 'subgroup/students.json', { id_journal: lab.id_journal })).json().data.subgroups.map((g: { name: string }) => g.name)).toEqual(['Первая', 'Вторая']);
+    expect((await post(teacher, 'subgroup/students.json', { id_journal: lab.id_journal })).json().data.subgroups.map((g: { name: string }) => g.name)).toEqual([
+      'Первая',
+      'Вторая',
+    ]);
     // Back to the group's own halves.
     await post(teacher, 'subgroup/update.json', { id_journal: lab.id_journal, subgroups: [] });
     expect((await journalOf(lab.id_journal)).students.length).toBeGreaterThan(2);
@@ -652,9 +810,13 @@ describe('timetable, QR marks, subgroups, planned topics', () => {
 
   it("one split serves the teacher's journals of both subgroups of that group; a journal of the whole group keeps everyone with his subgroup", async () => {
     const lab1 = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 3 && j.subgroup === 1)!;
-    const lab2 = journals.find((j) => j.id_discipline === lab1.id_discipline && j.id_vid_zaniatiy === 3 && j.subgroup === 2 && j.id_groupOrPotok === lab1.id_groupOrPotok)!;
+    const lab2 = journals.find(
+      (j) => j.id_discipline === lab1.id_discipline && j.id_vid_zaniatiy === 3 && j.subgroup === 2 && j.id_groupOrPotok === lab1.id_groupOrPotok,
+    )!;
     expect(lab2).toBeDefined();
-    const everyone = (await post(teacher, 'subgroup/students.json', { id_journal: lab2.id_journal })).json().data.students.map((s: { id_student: number }) => s.id_student) as number[];
+    const everyone = (await post(teacher, 'subgroup/students.json', { id_journal: lab2.id_journal }))
+      .json()
+      .data.students.map((s: { id_student: number }) => s.id_student) as number[];
     const [x, y, z, w] = everyone;
     const split = [
       { number: 1, name: 'Бэкенд', students: [x, y] },
@@ -663,7 +825,9 @@ describe('timetable, QR marks, subgroups, planned topics', () => {
     expect((await post(teacher, 'subgroup/update.json', { id_journal: lab1.id_journal, subgroups: split })).statusCode).toBe(200);
     // Read back through the other journal: the same split, and each journal lists its own half of it (w is in neither).
     expect((await post(teacher, 'subgroup/students.json', { id_journal: lab2.id_journal })).json().data.subgroups).toEqual(split);
-    expect((await journalOf(lab1.id_journal)).students.map((s) => [s.id_student, s.subgroup])).toEqual([x, y].sort((p, q) => everyone.indexOf(p) - everyone.indexOf(q)).map((id) => [id, 1]));
+    expect((await journalOf(lab1.id_journal)).students.map((s) => [s.id_student, s.subgroup])).toEqual(
+      [x, y].sort((p, q) => everyone.indexOf(p) - everyone.indexOf(q)).map((id) => [id, 1]),
+    );
     expect((await journalOf(lab2.id_journal)).students.map((s) => [s.id_student, s.subgroup])).toEqual([[z, 2]]);
     expect((await journalOf(lab2.id_journal)).students.map((s) => s.id_student)).not.toContain(w);
     // Another teacher's or a student's write is refused and changes nothing.
@@ -675,7 +839,9 @@ describe('timetable, QR marks, subgroups, planned topics', () => {
     // The stream's lecture (subgroup 0): everyone stays on the list, each with his subgroup number or 0.
     const before = (await journalOf(lecture.id_journal)).students.map((s) => s.id_student);
     const [first] = before;
-    expect((await post(teacher, 'subgroup/update.json', { id_journal: lecture.id_journal, subgroups: [{ number: 1, name: 'A', students: [first] }] })).statusCode).toBe(200);
+    expect(
+      (await post(teacher, 'subgroup/update.json', { id_journal: lecture.id_journal, subgroups: [{ number: 1, name: 'A', students: [first] }] })).statusCode,
+    ).toBe(200);
     const after = (await journalOf(lecture.id_journal)).students;
     expect(after.map((s) => s.id_student)).toEqual(before);
     expect(after.map((s) => s.subgroup)).toEqual(before.map((id) => (id === first ? 1 : 0)));
@@ -684,7 +850,9 @@ describe('timetable, QR marks, subgroups, planned topics', () => {
 
   it('refuses a subgroup without a name and an unknown journal, changing nothing', async () => {
     const lab = journals.find((j) => j.id_vid_zaniatiy === 3 && j.subgroup === 1)!;
-    expect((await post(teacher, 'subgroup/update.json', { id_journal: lab.id_journal, subgroups: [{ number: 1, name: '   ', students: [] }] })).statusCode).toBe(400);
+    expect(
+      (await post(teacher, 'subgroup/update.json', { id_journal: lab.id_journal, subgroups: [{ number: 1, name: '   ', students: [] }] })).statusCode,
+    ).toBe(400);
     expect((await post(teacher, 'subgroup/update.json', { id_journal: 2_000_000_000, subgroups: [] })).statusCode).toBe(404);
     expect((await post(teacher, 'subgroup/students.json', { id_journal: lab.id_journal })).json().data.subgroups).toEqual([]);
   });
@@ -695,13 +863,23 @@ describe('timetable, QR marks, subgroups, planned topics', () => {
       { number: 2, topic: 'HTML', hours: 2, id_module: null },
     ];
     expect((await post(teacher, 'inputtopics/save.json', { id_journal: lecture.id_journal, topics })).json().data).toEqual(topics);
-    expect((await post(teacher, 'inputtopics/save.json', { id_journal: lecture.id_journal, topics: [{ number: 1, topic: 'x', hours: 2, id_module: 99 }] })).statusCode).toBe(400);
+    expect(
+      (await post(teacher, 'inputtopics/save.json', { id_journal: lecture.id_journal, topics: [{ number: 1, topic: 'x', hours: 2, id_module: 99 }] }))
+        .statusCode,
+    ).toBe(400);
     expect((await post(teacher, 'inputtopics.json', { id_journal: lecture.id_journal })).json().data).toEqual(topics);
   });
 
   it('saving the planned topics again keeps the rows of the numbers that stay and drops the others', async () => {
-    const rowsOf = () => db.database.db.select().from(journalPlanTopics).where(eq(journalPlanTopics.teachingAssignmentId, lecture.id_journal)).orderBy(journalPlanTopics.number);
-    await post(teacher, 'inputtopics/save.json', { id_journal: lecture.id_journal, topics: [{ number: 1, topic: 'HTTP', hours: 2, id_module: null }, { number: 2, topic: 'HTML', hours: 2, id_module: null }] });
+    const rowsOf = () =>
+      db.database.db.select().from(journalPlanTopics).where(eq(journalPlanTopics.teachingAssignmentId, lecture.id_journal)).orderBy(journalPlanTopics.number);
+    await post(teacher, 'inputtopics/save.json', {
+      id_journal: lecture.id_journal,
+      topics: [
+        { number: 1, topic: 'HTTP', hours: 2, id_module: null },
+        { number: 2, topic: 'HTML', hours: 2, id_module: null },
+      ],
+    });
     const [first] = await rowsOf();
     const edited = [{ number: 1, topic: 'HTTP and TLS', hours: 4, id_module: 1 }];
     expect((await post(teacher, 'inputtopics/save.json', { id_journal: lecture.id_journal, topics: edited })).json().data).toEqual(edited);

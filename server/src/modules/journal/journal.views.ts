@@ -59,5 +59,13 @@ export function infoView(r: JournalSource, lang: Language, formNames: Map<number
 }
 
 export function topicView(t: Awaited<ReturnType<typeof repo.lessonTopicsOf>>[number]): LessonTopic {
-  return { visitDate: t.visitDate, id_time: t.lessonTimeId, topic: t.topic, lessonNumber: t.lessonNumber, hours: t.hours, id_module: t.moduleId, id_planTopic: t.planTopicId };
+  return {
+    visitDate: t.visitDate,
+    id_time: t.lessonTimeId,
+    topic: t.topic,
+    lessonNumber: t.lessonNumber,
+    hours: t.hours,
+    id_module: t.moduleId,
+    id_planTopic: t.planTopicId,
+  };
 }

@@ -33,7 +33,9 @@ type WrittenCell = Omit<Cell, 'mark'> & { written: string | null };
 export class JournalWrites extends JournalService {
   /** One cell: set, mark present ('+') or clear (null). */
   async setVisit(auth: AuthInfo, input: VisitSetBody): Promise<VisitRow | null> {
-    const [out] = await this.writeCells(auth, input.id_journal, [{ studentId: input.id_student, date: input.visitDate, timeId: input.id_time, written: input.otsenka }]);
+    const [out] = await this.writeCells(auth, input.id_journal, [
+      { studentId: input.id_student, date: input.visitDate, timeId: input.id_time, written: input.otsenka },
+    ]);
     return out.cell;
   }
 
@@ -49,7 +51,9 @@ export class JournalWrites extends JournalService {
     if (input.id_teacher !== undefined && input.id_teacher !== teacherId) throw forbidden();
     const record = await repo.visitById(this.ctx.db, input.id_studentJournalVisit);
     if (!record) throw notFound();
-    const [out] = await this.writeCells(auth, record.teachingAssignmentId, [{ studentId: record.studentId, date: record.visitDate, timeId: record.lessonTimeId, written: input.id_otsenka }]);
+    const [out] = await this.writeCells(auth, record.teachingAssignmentId, [
+      { studentId: record.studentId, date: record.visitDate, timeId: record.lessonTimeId, written: input.id_otsenka },
+    ]);
     return out.cell;
   }
 
@@ -82,7 +86,15 @@ export class JournalWrites extends JournalService {
       for (const c of cells) {
         const student = students.get(c.studentId)!;
         let existing = await repo.lockCell(tx, a.id, c.studentId, c.date, c.timeId);
-        const base = { teachingAssignmentId: a.id, studentId: c.studentId, visitDate: c.date, lessonTimeId: c.timeId, source, changedByUserId: auth.userId, changedAt: now };
+        const base = {
+          teachingAssignmentId: a.id,
+          studentId: c.studentId,
+          visitDate: c.date,
+          lessonTimeId: c.timeId,
+          source,
+          changedByUserId: auth.userId,
+          changedAt: now,
+        };
         if (c.mark === undefined) {
           if (existing) {
             await repo.deleteVisit(tx, existing.id);
@@ -111,7 +123,11 @@ export class JournalWrites extends JournalService {
     });
     // Sent after the commit, batched with other writes' events (a NOTIFY inside the transaction would
     // serialise the commits of concurrent writes); the reply does not wait for it.
-    const change: LiveJournalChange = { id_journal: a.id, cells: results.map((o) => ({ id_student: o.studentId, visitDate: o.date, id_time: o.timeId, cell: o.cell })), reload: false };
+    const change: LiveJournalChange = {
+      id_journal: a.id,
+      cells: results.map((o) => ({ id_student: o.studentId, visitDate: o.date, id_time: o.timeId, cell: o.cell })),
+      reload: false,
+    };
     void this.ctx.live.publishCommitted([{ event: JOURNAL_EVENTS.changed, to: recipients, data: change }]);
     return results;
   }

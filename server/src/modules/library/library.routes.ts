@@ -28,7 +28,9 @@ export default async function libraryRoutes(app: App, { ctx }: { ctx: AppContext
   const library = new LibraryService(ctx);
   const uploads = new UploadRules(ctx);
 
-  app.get('/api/library/basebookcategories', { schema: { response: replies(BaseCategoriesReply) } }, async (req) => ok(await library.baseCategories(languageOf(req))));
+  app.get('/api/library/basebookcategories', { schema: { response: replies(BaseCategoriesReply) } }, async (req) =>
+    ok(await library.baseCategories(languageOf(req))),
+  );
 
   app.get('/api/library/quota', { schema: { response: replies(LibraryQuotaReply) } }, async (req) => {
     const [mayAdd, usage] = await Promise.all([uploads.mayAddToLibrary(req.auth!), uploads.usage(req.auth!)]);
@@ -62,5 +64,7 @@ export default async function libraryRoutes(app: App, { ctx }: { ctx: AppContext
 
   app.get('/api/library/download.file', { schema: { querystring: BookFileQuery } }, async (req, reply) => ctx.files.send(reply, await library.file(req.query)));
 
-  app.get('/api/library/read.file', { schema: { querystring: BookFileQuery } }, async (req, reply) => ctx.files.sendPdfInline(reply, await library.file(req.query)));
+  app.get('/api/library/read.file', { schema: { querystring: BookFileQuery } }, async (req, reply) =>
+    ctx.files.sendPdfInline(reply, await library.file(req.query)),
+  );
 }

@@ -60,10 +60,7 @@ export class LibraryService {
     if (folded.length < 2) throw badRequest({ field: 'text' });
     const variants = searchVariants(folded);
     const offset = input.offset ?? 0;
-    const [rows, total] = await Promise.all([
-      books.searchBooks(this.ctx.db, variants, BOOK_SEARCH_LIMIT, offset),
-      books.countSearch(this.ctx.db, variants),
-    ]);
+    const [rows, total] = await Promise.all([books.searchBooks(this.ctx.db, variants, BOOK_SEARCH_LIMIT, offset), books.countSearch(this.ctx.db, variants)]);
     return { books: await this.present(auth, rows, lang), total, offset };
   }
 

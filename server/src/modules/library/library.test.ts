@@ -32,7 +32,12 @@ async function account(login: string, role: 1 | 2, notSpeciality?: number): Prom
   const d = db.database.db;
   const [candidate] =
     role === 1
-      ? await d.select({ id: users.id }).from(users).where(and(eq(users.role, 1), isNull(users.passwordHash))).orderBy(users.id).limit(1)
+      ? await d
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.role, 1), isNull(users.passwordHash)))
+          .orderBy(users.id)
+          .limit(1)
       : await d
           .select({ id: users.id, speciality: groups.specialityId })
           .from(users)
@@ -42,7 +47,10 @@ async function account(login: string, role: 1 | 2, notSpeciality?: number): Prom
           .orderBy(users.id)
           .then((rows) => rows.filter((r) => r.speciality !== notSpeciality));
   const password = `${login}-Pass-2026`;
-  await d.update(users).set({ login, passwordHash: await hashPassword(password) }).where(eq(users.id, candidate.id));
+  await d
+    .update(users)
+    .set({ login, passwordHash: await hashPassword(password) })
+    .where(eq(users.id, candidate.id));
   return signedIn(app, login, password);
 }
 
@@ -79,14 +87,21 @@ async function firstCategory(): Promise<BookCategory> {
 function save(who: Who, fields: Record<string, string>, attachments: MultipartPart[] = [], claimed?: Who) {
   const as = claimed ?? who;
   const parts: MultipartPart[] = [
-    ...Object.entries({ id_eBook: '-1', id_human: String(as.user.uid), id_humanType: String(as.user.role), ...fields }).map(([name, content]) => ({ name, content })),
+    ...Object.entries({ id_eBook: '-1', id_human: String(as.user.uid), id_humanType: String(as.user.role), ...fields }).map(([name, content]) => ({
+      name,
+      content,
+    })),
     ...attachments,
   ];
   const { payload, contentType } = multipartPayload(parts);
   return app.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...who.headers, 'content-type': contentType } });
 }
 
-async function added(who: Who, fields: Record<string, string>, attachments: MultipartPart[] = [{ name: 'files', filename: 'Конспект.pdf', content: PDF }]): Promise<Book> {
+async function added(
+  who: Who,
+  fields: Record<string, string>,
+  attachments: MultipartPart[] = [{ name: 'files', filename: 'Конспект.pdf', content: PDF }],
+): Promise<Book> {
   const res = await save(who, fields, attachments);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
@@ -113,14 +128,21 @@ describe('reading the library', () => {
   it('base categories → categories with counts → books of a category, in the caller’s language', async () => {
     const bases = (await get('/api/library/basebookcategories', student)).json().data;
     expect(bases.map((b: { name: string }) => b.name)).toEqual(['Учебная литература', 'Научная литература', 'Художественная литература', 'Справочные издания']);
-    const en = (await app.inject({ url: '/api/library/basebookcategories?lang=en', headers: { ...student.headers, cookie: `${student.headers.cookie}; lang=en` } })).json().data;
+    const en = (
+      await app.inject({ url: '/api/library/basebookcategories?lang=en', headers: { ...student.headers, cookie: `${student.headers.cookie}; lang=en` } })
+    ).json().data;
     expect(en[0].name).toBe('Textbooks');
     const categories: BookCategory[] = (await post('/api/library/bookcategories', student, { id_baseBookCategory: bases[0].id_baseBookCategory })).json().data;
     expect(categories[0]).toMatchObject({ name: 'Программирование', id_baseBookCategory: bases[0].id_baseBookCategory });
     expect(categories.every((c) => c.count > 0)).toBe(true);
     const list: Book[] = (await post('/api/library/getbooklist', student, { id_bookCategory: categories[0].id_bookCategory })).json().data;
     expect(list.length).toBe(categories[0].count);
-    expect(list.find((b) => b.name === 'Совершенный код')).toMatchObject({ author: 'Макконнелл С.', mime: 'application/pdf', canEdit: false, isFromUmk: false });
+    expect(list.find((b) => b.name === 'Совершенный код')).toMatchObject({
+      author: 'Макконнелл С.',
+      mime: 'application/pdf',
+      canEdit: false,
+      isFromUmk: false,
+    });
     expect(await total(books)).toBeGreaterThanOrEqual(250);
   });
 
@@ -136,7 +158,7 @@ describe('reading the library', () => {
     const aitmatov = await search('айтматов');
     expect(aitmatov.length).toBeGreaterThanOrEqual(6);
     expect(aitmatov.every((b) => b.author.includes('Айтматов'))).toBe(true);
-    expect((await search('ЁЖ'))).toEqual(await search('ёж'));
+    expect(await search('ЁЖ')).toEqual(await search('ёж'));
     // Title matches come before annotation matches.
     const python = await search('python');
     expect(python[0].name.toLowerCase()).toContain('python');
@@ -187,11 +209,20 @@ describe('reading the library', () => {
 describe('adding, editing and deleting books', () => {
   it('a student adds a book: it is listed, he may edit it, and it downloads and reads inline', async () => {
     const category = await firstCategory();
-    const book = await added(student, { nameBook: '  Мой конспект  ', author: 'Сыдыкова А.', description: 'Лекции', totalPages: '12', id_bookCategory: String(category.id_bookCategory) });
+    const book = await added(student, {
+      nameBook: '  Мой конспект  ',
+      author: 'Сыдыкова А.',
+      description: 'Лекции',
+      totalPages: '12',
+      id_bookCategory: String(category.id_bookCategory),
+    });
     expect(book).toMatchObject({ name: 'Мой конспект', author: 'Сыдыкова А.', totalPages: 12, fileName: 'Конспект.pdf', canEdit: true, isFromUmk: false });
     const list: Book[] = (await post('/api/library/getbooklist', student, { id_bookCategory: category.id_bookCategory })).json().data;
     expect(list[0].id_eBook).toBe(book.id_eBook);
-    expect((await post('/api/library/deletecheck', student, { id_human: student.user.uid, id_EBook: book.id_eBook })).json().data).toEqual({ id_EBook: book.id_eBook, canDeleteBook: true });
+    expect((await post('/api/library/deletecheck', student, { id_human: student.user.uid, id_EBook: book.id_eBook })).json().data).toEqual({
+      id_EBook: book.id_eBook,
+      canDeleteBook: true,
+    });
 
     const download = await get(`/api/library/download.file?id=${book.id_eBook}`, otherStudent);
     expect(download.statusCode).toBe(200);
@@ -206,7 +237,9 @@ describe('adding, editing and deleting books', () => {
     expect(read.headers['content-security-policy']).not.toContain('script-src');
 
     // A student who did not upload it may neither edit nor delete it, whatever the body says.
-    expect((await post('/api/library/deletecheck', otherStudent, { id_human: otherStudent.user.uid, id_EBook: book.id_eBook })).json().data.canDeleteBook).toBe(false);
+    expect((await post('/api/library/deletecheck', otherStudent, { id_human: otherStudent.user.uid, id_EBook: book.id_eBook })).json().data.canDeleteBook).toBe(
+      false,
+    );
     expect((await post('/api/library/deleteebook', otherStudent, { id_human: otherStudent.user.uid, id_EBook: book.id_eBook })).statusCode).toBe(403);
     expect((await post('/api/library/deleteebook', otherStudent, { id_human: student.user.uid, id_EBook: book.id_eBook })).statusCode).toBe(403);
     const edit = { id_eBook: String(book.id_eBook), nameBook: 'Чужое', author: 'X', id_bookCategory: String(category.id_bookCategory) };
@@ -217,7 +250,9 @@ describe('adding, editing and deleting books', () => {
     expect(row.name).toBe('Мой конспект');
 
     // The uploader edits it and replaces the file; the old file's row goes.
-    const replaced = await save(student, { ...edit, nameBook: 'Мой конспект, 2-е изд.', author: 'Сыдыкова А. Т.' }, [{ name: 'files', filename: 'notes.txt', content: 'Лекция 1' }]);
+    const replaced = await save(student, { ...edit, nameBook: 'Мой конспект, 2-е изд.', author: 'Сыдыкова А. Т.' }, [
+      { name: 'files', filename: 'notes.txt', content: 'Лекция 1' },
+    ]);
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(replaced.json().data).toMatchObject({ name: 'Мой конспект, 2-е изд.', fileName: 'notes.txt', mime: 'text/plain; charset=utf-8' });
     expect((await db.database.db.select().from(files).where(eq(files.id, row.fileId))).length).toBe(0);
@@ -247,7 +282,9 @@ describe('adding, editing and deleting books', () => {
     const [seeded] = (await post('/api/library/getbooklist', student, { id_bookCategory: category.id_bookCategory })).json().data as Book[];
     expect((await post('/api/library/deleteebook', student, { id_human: student.user.uid, id_EBook: seeded.id_eBook })).statusCode).toBe(403);
     expect((await post('/api/library/deletecheck', student, { id_human: student.user.uid + 1, id_EBook: seeded.id_eBook })).statusCode).toBe(403);
-    const res = await save(student, { nameBook: 'A', author: 'B', id_bookCategory: String(category.id_bookCategory), id_human: String(student.user.uid + 1) }, [{ name: 'files', filename: 'a.pdf', content: PDF }]);
+    const res = await save(student, { nameBook: 'A', author: 'B', id_bookCategory: String(category.id_bookCategory), id_human: String(student.user.uid + 1) }, [
+      { name: 'files', filename: 'a.pdf', content: PDF },
+    ]);
     expect(res.statusCode).toBe(403);
     expect((await post('/api/library/getbooklist', student, { id_bookCategory: category.id_bookCategory })).json().data[0].id_eBook).toBe(seeded.id_eBook);
   });
@@ -282,7 +319,9 @@ describe('adding, editing and deleting books', () => {
     const over = await save(student, { nameBook: 'Большая', author: 'B', id_bookCategory: category }, [{ name: 'files', filename: 'big.pdf', content: big }]);
     expect(over.statusCode).toBe(413);
     expect(over.json().error).toMatchObject({ code: 'TOO_LARGE', params: { maxSizeMb: 1 } });
-    const html = await save(student, { nameBook: 'Страница', author: 'B', id_bookCategory: category }, [{ name: 'files', filename: 'book.pdf', content: '<html><script>alert(1)</script></html>', type: 'application/pdf' }]);
+    const html = await save(student, { nameBook: 'Страница', author: 'B', id_bookCategory: category }, [
+      { name: 'files', filename: 'book.pdf', content: '<html><script>alert(1)</script></html>', type: 'application/pdf' },
+    ]);
     expect(html.statusCode).toBe(400);
     expect(html.json().error.code).toBe('UNSUPPORTED_TYPE');
     expect({ books: await total(books), files: await total(files), disk: onDisk().length }).toEqual(before);
@@ -301,7 +340,14 @@ describe('who may upload and how much', () => {
   }
   const saveOn = (other: App, who: Who, name: string, category: string) => {
     const { payload, contentType } = multipartPayload([
-      ...Object.entries({ id_eBook: '-1', id_human: String(who.user.uid), id_humanType: String(who.user.role), nameBook: name, author: 'A', id_bookCategory: category }).map(([n, content]) => ({ name: n, content })),
+      ...Object.entries({
+        id_eBook: '-1',
+        id_human: String(who.user.uid),
+        id_humanType: String(who.user.role),
+        nameBook: name,
+        author: 'A',
+        id_bookCategory: category,
+      }).map(([n, content]) => ({ name: n, content })),
       { name: 'files', filename: 'a.pdf', content: PDF },
     ]);
     return other.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...who.headers, 'content-type': contentType } });
@@ -345,10 +391,22 @@ describe('who may upload and how much', () => {
       expect(quota).toMatchObject({ mayAdd: true, quotaBytes: LIMIT });
       const big = Buffer.concat([PDF, Buffer.alloc(LIMIT - PDF.length - quota.usedBytes - 10, 0x20)]);
       const { payload, contentType } = multipartPayload([
-        ...Object.entries({ id_eBook: '-1', id_human: String(otherStudent.user.uid), id_humanType: '2', nameBook: 'Почти всё', author: 'A', id_bookCategory: category }).map(([n, content]) => ({ name: n, content })),
+        ...Object.entries({
+          id_eBook: '-1',
+          id_human: String(otherStudent.user.uid),
+          id_humanType: '2',
+          nameBook: 'Почти всё',
+          author: 'A',
+          id_bookCategory: category,
+        }).map(([n, content]) => ({ name: n, content })),
         { name: 'files', filename: 'big.pdf', content: big },
       ]);
-      const first = await other.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...otherStudent.headers, 'content-type': contentType } });
+      const first = await other.inject({
+        method: 'POST',
+        url: '/api/library/insertupdatebook',
+        payload,
+        headers: { ...otherStudent.headers, 'content-type': contentType },
+      });
       expect(first.statusCode, first.body).toBe(200);
       const after = (await other.inject({ url: '/api/library/quota', headers: otherStudent.headers })).json().data;
       expect(after.usedBytes).toBe(quota.usedBytes + big.length);
@@ -372,4 +430,3 @@ describe('who may upload and how much', () => {
     expect((await app.inject({ url: '/api/health' })).json().data).toMatchObject({ storage: 'ok' });
   });
 });
-

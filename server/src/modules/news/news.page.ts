@@ -5,5 +5,9 @@ import { NewsService } from './news.service';
 
 export function newsPage(ctx: AppContext): PagePart {
   const news = new NewsService(ctx);
-  return { key: 'news', routes: ['/news'], load: (caller, lang) => news.feed(caller, { id: caller.userId, uid: caller.uid, role: caller.role, page: 1 }, lang) };
+  return {
+    key: 'news',
+    routes: ['/news'],
+    load: (caller, lang) => news.feed(caller, { id: caller.userId, uid: caller.uid, role: caller.role, page: 1 }, lang),
+  };
 }

@@ -91,8 +91,12 @@ function itemsQuery(db: Db, where: SQL, readsFor: number | Placeholder) {
       pinned: news.pinned,
       publishAt: news.publishAt,
       faculty: nameColumns(faculties),
-      fileNames: sql<string[] | null>`(select array_agg(${files.originalName} order by ${newsFiles.position}, ${files.id}) from ${newsFiles} join ${files} on ${files.id} = ${newsFiles.fileId} where ${newsFiles.newsId} = ${news.id})`,
-      readCount: sql<number | null>`case when ${news.authorUserId} = ${readsFor} then (select count(*)::int from ${newsReads} where ${newsReads.newsId} = ${news.id}) end`,
+      fileNames: sql<
+        string[] | null
+      >`(select array_agg(${files.originalName} order by ${newsFiles.position}, ${files.id}) from ${newsFiles} join ${files} on ${files.id} = ${newsFiles.fileId} where ${newsFiles.newsId} = ${news.id})`,
+      readCount: sql<
+        number | null
+      >`case when ${news.authorUserId} = ${readsFor} then (select count(*)::int from ${newsReads} where ${newsReads.newsId} = ${news.id}) end`,
       teacherId: teachers.id,
       teacher: person(teachers),
       position: nameColumns(positions),
@@ -282,7 +286,6 @@ export async function deleteNews(db: Db, id: number): Promise<number[]> {
   await db.delete(news).where(eq(news.id, id));
   return fileIds;
 }
-
 
 /** Active accounts of a faculty in an audience (0 everyone, else the role). */
 export async function accountsOfFaculty(db: Db, facultyId: number, audience: number): Promise<number[]> {

@@ -41,7 +41,20 @@ const READER_FACULTIES_MAX = 20000;
 /** Feed pages kept per process at most (plugins/reply-cache.ts). */
 const KEPT_PAGES_MAX = 5000;
 /** What a page of the feed is read from: a write to any of them drops the kept pages. */
-const FEED_TABLES = ['news', 'news_files', 'news_reads', 'files', 'users', 'teachers', 'students', 'positions', 'departments', 'faculties', 'groups', 'specialities'];
+const FEED_TABLES = [
+  'news',
+  'news_files',
+  'news_reads',
+  'files',
+  'users',
+  'teachers',
+  'students',
+  'positions',
+  'departments',
+  'faculties',
+  'groups',
+  'specialities',
+];
 /**
  * What an audience's page is read from: the same less the read marks, which only its authors see
  * (a reader's mark changes no other reader's page).
@@ -95,7 +108,12 @@ export class NewsService {
       items = await this.present(auth, reader, rows, now, lang);
       this.audiencePages.set(key, items, kept.mark, { from: now.getTime(), until: next?.getTime() ?? Infinity });
     }
-    await repo.recordReads(this.ctx.db, items.map((i) => i.id_eventMessage), auth.userId, now);
+    await repo.recordReads(
+      this.ctx.db,
+      items.map((i) => i.id_eventMessage),
+      auth.userId,
+      now,
+    );
     return items;
   }
 
@@ -186,8 +204,7 @@ export class NewsService {
       const message = input.message.trim();
       if (!message && files.length === 0) throw badRequest({ field: 'message' });
       const facultyId = input.faculty === -1 ? null : input.faculty;
-      if (facultyId !== null && !(await repo.facultyExists(this.ctx.db, facultyId)))
-        throw badRequest({ field: 'faculty' });
+      if (facultyId !== null && !(await repo.facultyExists(this.ctx.db, facultyId))) throw badRequest({ field: 'faculty' });
       const now = this.ctx.now();
       const publishAt = this.publishTime(input.publishAt, now);
       return this.ctx.db.transaction(async (tx) => {
@@ -207,7 +224,13 @@ export class NewsService {
         }
         await repo.insertNewsFiles(tx, links);
         // An item addressed to one faculty is a notification to its people (not to the author).
-        if (facultyId !== null) await notify(tx, this.ctx.live, { userIds: (await repo.accountsOfFaculty(tx, facultyId, input.audience)).filter((u) => u !== auth.userId), kind: 'news.addressed', params: { id: newsId }, link: '/news' });
+        if (facultyId !== null)
+          await notify(tx, this.ctx.live, {
+            userIds: (await repo.accountsOfFaculty(tx, facultyId, input.audience)).filter((u) => u !== auth.userId),
+            kind: 'news.addressed',
+            params: { id: newsId },
+            link: '/news',
+          });
         return newsId;
       });
     });

@@ -56,7 +56,10 @@ async function account(login: string, role: 1 | 2, faculty: number, newsPerms = 
           .orderBy(users.id)
           .limit(1);
   const password = `${login}-Pass-2026`;
-  await d.update(users).set({ login, passwordHash: await hashPassword(password), newsPerms }).where(eq(users.id, candidate.id));
+  await d
+    .update(users)
+    .set({ login, passwordHash: await hashPassword(password), newsPerms })
+    .where(eq(users.id, candidate.id));
   return signedIn(app, login, password);
 }
 
@@ -92,10 +95,7 @@ async function feed(who: Who, page = 1) {
 }
 
 async function publish(who: Who | null, fields: Record<string, string>, attachments: MultipartPart[] = [], headers: Record<string, string> = {}) {
-  const parts: MultipartPart[] = [
-    ...Object.entries({ audience: '0', faculty: '-1', ...fields }).map(([name, content]) => ({ name, content })),
-    ...attachments,
-  ];
+  const parts: MultipartPart[] = [...Object.entries({ audience: '0', faculty: '-1', ...fields }).map(([name, content]) => ({ name, content })), ...attachments];
   const { payload, contentType } = multipartPayload(parts);
   return app.inject({ method: 'POST', url: '/api/news/insert.json', payload, headers: { ...(who?.headers ?? {}), ...headers, 'content-type': contentType } });
 }
@@ -128,7 +128,7 @@ describe('every news call needs a session', () => {
 });
 
 describe('data.json', () => {
-  it("403 when uid, role or id name someone else; 400 for page 0", async () => {
+  it('403 when uid, role or id name someone else; 400 for page 0', async () => {
     const self = { id: student.user.id, uid: student.user.uid, role: 2, page: 1 };
     expect((await post('/api/news/data.json', student, { ...self, uid: teacher.user.uid })).statusCode).toBe(403);
     expect((await post('/api/news/data.json', student, { ...self, role: 1 })).statusCode).toBe(403);
@@ -190,7 +190,12 @@ describe('data.json', () => {
     expect(own.find((i) => i.id_eventMessage === econ)?.faculty).toBe('Факультет экономики и управления');
     // An item addressed to a faculty is a notification to its people, not to anyone else.
     const notes = async (who: Who) =>
-      ((await app.inject({ method: 'POST', url: '/api/notifications/list.json', payload: { page: 1 }, headers: who.headers })).json().data.items as { kind: string; params: { id: number } }[])
+      (
+        (await app.inject({ method: 'POST', url: '/api/notifications/list.json', payload: { page: 1 }, headers: who.headers })).json().data.items as {
+          kind: string;
+          params: { id: number };
+        }[]
+      )
         .filter((n) => n.kind === 'news.addressed')
         .map((n) => n.params.id);
     expect(await notes(econStudent)).toContain(econ);
@@ -316,7 +321,10 @@ describe('insert.json', () => {
     expect(faculty.statusCode).toBe(400);
     expect(faculty.json().error.params).toEqual({ field: 'faculty' });
     for (const value of ['0', '-2', '2147483648', 'ФИТ'])
-      expect((await publish(teacher, { message: 'x', faculty: value })).json().error, value).toMatchObject({ code: 'BAD_REQUEST', params: { field: 'faculty' } });
+      expect((await publish(teacher, { message: 'x', faculty: value })).json().error, value).toMatchObject({
+        code: 'BAD_REQUEST',
+        params: { field: 'faculty' },
+      });
     expect((await publish(teacher, { message: 'x' }, [{ name: 'other', filename: 'a.pdf', content: PDF }])).statusCode).toBe(400);
     expect(await total(news)).toBe(2);
   });
@@ -367,7 +375,7 @@ describe('download.file', () => {
     expect(res.headers['content-security-policy']).toContain('sandbox');
   });
 
-  it("F4: 403 for an item not addressed to the caller; 404 for a name not in the item or an unknown item; 400 for a bad query", async () => {
+  it('F4: 403 for an item not addressed to the caller; 404 for a name not in the item or an unknown item; 400 for a bad query', async () => {
     const id = await posted(teacher, { message: 'Только студентам', audience: '2' }, [{ name: 'files', filename: 'a.pdf', content: PDF }]);
     const other = await posted(teacher, { message: 'Другой', audience: '0' }, [{ name: 'files', filename: 'b.pdf', content: PDF }]);
     expect((await download(colleague, `${id}_a.pdf`)).statusCode).toBe(403);

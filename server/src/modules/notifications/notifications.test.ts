@@ -21,7 +21,9 @@ const call = (url: string, who: TestSession | null, payload?: object) =>
   app.inject({ method: payload ? 'POST' : 'GET', url: `/api/notifications/${url}`, payload, headers: who?.headers ?? {} });
 async function send(userId: number, n: number) {
   for (let i = 0; i < n; i++)
-    await db.database.db.transaction(async (tx) => notify(tx, appLive(), { userIds: [userId], kind: 'chat.reply', params: { from: `Sender ${i}` }, link: '/chat' }));
+    await db.database.db.transaction(async (tx) =>
+      notify(tx, appLive(), { userIds: [userId], kind: 'chat.reply', params: { from: `Sender ${i}` }, link: '/chat' }),
+    );
 }
 const appLive = () => app.ctx.live;
 

@@ -23,19 +23,35 @@ afterAll(async () => {
 
 /** A seeded teacher without a password gets login and password; returns a signed-in session. */
 async function teacherAccount(login: string, password: string) {
-  const [free] = await db.database.db.select({ id: users.id }).from(users).where(and(eq(users.role, 1), isNull(users.passwordHash))).orderBy(users.id).limit(1);
-  await db.database.db.update(users).set({ login, passwordHash: await hashPassword(password) }).where(eq(users.id, free.id));
+  const [free] = await db.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 1), isNull(users.passwordHash)))
+    .orderBy(users.id)
+    .limit(1);
+  await db.database.db
+    .update(users)
+    .set({ login, passwordHash: await hashPassword(password) })
+    .where(eq(users.id, free.id));
   const account = await signedIn(app, login, password);
   return { ...account, uid: account.user.uid };
 }
 
 const reset = (headers: Record<string, string>, payload: object, lang?: string) =>
-  app.inject({ method: 'POST', url: '/api/passwd/reset.json', payload, headers: { ...headers, ...(lang ? { cookie: `${headers.cookie}; lang=${lang}` } : {}) } });
+  app.inject({
+    method: 'POST',
+    url: '/api/passwd/reset.json',
+    payload,
+    headers: { ...headers, ...(lang ? { cookie: `${headers.cookie}; lang=${lang}` } : {}) },
+  });
 
 describe('POST /api/passwd/reset.json', () => {
   it('401 without a session, 403 for someone else, 400 for a body off the contract', async () => {
     const me = await teacherAccount('pw-owner', 'First passphrase 1');
-    expect((await app.inject({ method: 'POST', url: '/api/passwd/reset.json', payload: { password: 'x', newPassword: 'yyyyyyyyy', uid: me.uid, role: 1 } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/passwd/reset.json', payload: { password: 'x', newPassword: 'yyyyyyyyy', uid: me.uid, role: 1 } }))
+        .statusCode,
+    ).toBe(401);
     const other = await reset(me.headers, { password: 'First passphrase 1', newPassword: 'Another passphrase', uid: me.uid + 1, role: 1 });
     expect(other.statusCode).toBe(403);
     expect(other.json().error.code).toBe('FORBIDDEN');

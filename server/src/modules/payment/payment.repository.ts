@@ -13,7 +13,10 @@ export async function service(db: Db, id: number) {
 }
 
 export async function studentOf(db: Db, id: number) {
-  const [row] = await db.select({ id: students.id, groupId: students.groupId, surname: students.surname, name: students.name, patronymic: students.patronymic }).from(students).where(eq(students.id, id));
+  const [row] = await db
+    .select({ id: students.id, groupId: students.groupId, surname: students.surname, name: students.name, patronymic: students.patronymic })
+    .from(students)
+    .where(eq(students.id, id));
   return row;
 }
 
@@ -63,7 +66,11 @@ export async function payment(db: Db, id: string): Promise<PaymentRow | undefine
 }
 
 /** Settles a pending payment (once: a payment no longer pending is left as it is); the row when this call settled it. */
-export async function settle(db: Db, id: string, values: { status: 'paid' | 'declined'; completedAt: Date; providerRef: string; receiptNo: string | null }): Promise<PaymentRow | undefined> {
+export async function settle(
+  db: Db,
+  id: string,
+  values: { status: 'paid' | 'declined'; completedAt: Date; providerRef: string; receiptNo: string | null },
+): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(cardPayments)
     .set(values)

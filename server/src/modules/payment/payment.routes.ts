@@ -31,8 +31,10 @@ export default async function paymentRoutes(app: App, { ctx }: { ctx: AppContext
 
   app.get('/api/misc/uslugi.json', { schema: { response: replies(ServicesReply) } }, async (req) => ok(await payments.services(languageOf(req))));
   app.get('/api/misc/payer.json', { schema: { response: replies(PayerReply) } }, async (req) => ok(await payments.payer(req.auth!)));
-  app.post('/api/misc/paymentcode.json', { schema: { body: PaymentCodeBody, response: replies(PaymentCodeReply) }, config: { idempotent: true } }, async (req) =>
-    ok(await payments.code(req.auth!, req.body, languageOf(req))),
+  app.post(
+    '/api/misc/paymentcode.json',
+    { schema: { body: PaymentCodeBody, response: replies(PaymentCodeReply) }, config: { idempotent: true } },
+    async (req) => ok(await payments.code(req.auth!, req.body, languageOf(req))),
   );
   app.post('/api/misc/paybycard.json', { schema: { body: PayByCardBody, response: replies(PayByCardReply) }, config: { idempotent: true } }, async (req) =>
     ok(await payments.payByCard(req.auth!, req.body)),

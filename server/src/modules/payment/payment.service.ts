@@ -40,7 +40,14 @@ export function accountOf(year: number, serviceId: number, studentId: number): s
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const view = (p: repo.PaymentRow): CardPayment => ({ id: p.id, amount: p.amount, status: p.status as CardPayment['status'], createdAt: p.createdAt.toISOString(), completedAt: iso(p.completedAt), receiptNo: p.receiptNo });
+const view = (p: repo.PaymentRow): CardPayment => ({
+  id: p.id,
+  amount: p.amount,
+  status: p.status as CardPayment['status'],
+  createdAt: p.createdAt.toISOString(),
+  completedAt: iso(p.completedAt),
+  receiptNo: p.receiptNo,
+});
 
 export class PaymentService {
   constructor(private readonly ctx: AppContext) {}
@@ -105,7 +112,14 @@ export class PaymentService {
     const paid = await repo.paidSum(this.ctx.db, code.id);
     if (paid >= code.amount) throw new AppError(409, 'CONFLICT');
     const id = randomBytes(16).toString('hex');
-    await repo.insertPayment(this.ctx.db, { id, paymentCodeId: code.id, amount: code.amount - paid, provider: sandboxProvider.name, status: 'pending', createdAt: this.ctx.now() });
+    await repo.insertPayment(this.ctx.db, {
+      id,
+      paymentCodeId: code.id,
+      amount: code.amount - paid,
+      provider: sandboxProvider.name,
+      status: 'pending',
+      createdAt: this.ctx.now(),
+    });
     return { id_payment: id, url: sandboxProvider.pageUrl(id) };
   }
 

@@ -22,7 +22,12 @@ let groupId: number;
 const post = (who: TestSession | null, url: string, payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: `/api/misc/${url}`, payload, headers: { ...(who?.headers ?? {}), ...headers } });
 const form = (body: Record<string, string>) =>
-  app.inject({ method: 'POST', url: '/api/misc/sandbox/pay.html', payload: new URLSearchParams(body).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  app.inject({
+    method: 'POST',
+    url: '/api/misc/sandbox/pay.html',
+    payload: new URLSearchParams(body).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 
 async function codeOf(id_uslug: number): Promise<PaymentCode> {
   const res = await post(student, 'paymentcode.json', { id_year: 2026, id_group: groupId, id_student: student.user.uid, id_uslug });

@@ -31,7 +31,6 @@ describe('photo and position need a session', () => {
   });
 });
 
-
 describe('photo', () => {
   it('gives the own avatar as base64 SVG with the initials', async () => {
     const res = await post('/api/misc/photo.json', student, { uid: student.user.uid, role: 2 });

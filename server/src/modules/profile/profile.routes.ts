@@ -13,7 +13,9 @@ export default async function profileRoutes(app: App, { ctx }: { ctx: AppContext
     ok(await profiles.profile(req.auth!, req.body, languageOf(req))),
   );
 
-  app.post('/api/misc/photo.json', { schema: { body: PhotoBody, response: replies(PhotoReply) } }, async (req) => ok(await profiles.photo(req.auth!, req.body)));
+  app.post('/api/misc/photo.json', { schema: { body: PhotoBody, response: replies(PhotoReply) } }, async (req) =>
+    ok(await profiles.photo(req.auth!, req.body)),
+  );
 
   app.post('/api/misc/position.json', { schema: { body: PositionBody, response: replies(PositionReply) } }, async (req) =>
     ok(await profiles.position(req.auth!, req.body, languageOf(req))),

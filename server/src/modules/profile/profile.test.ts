@@ -76,7 +76,11 @@ describe('profile', () => {
       payload: { uid: teacher.user.uid, role: 1 },
       headers: { cookie: `${teacher.headers.cookie}; lang=kg`, 'accept-language': 'en' },
     });
-    expect(kg.json().data).toMatchObject({ department: 'Программалык инженерия кафедрасы', position: 'Доцент', faculty: 'Маалыматтык технологиялар факультети' });
+    expect(kg.json().data).toMatchObject({
+      department: 'Программалык инженерия кафедрасы',
+      position: 'Доцент',
+      faculty: 'Маалыматтык технологиялар факультети',
+    });
   });
 
   it('gives nationality, citizenship and education in the caller language too', async () => {

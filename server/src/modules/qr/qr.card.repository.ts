@@ -10,7 +10,9 @@ export async function findCardToken(db: Db, studentId: number): Promise<string |
 
 export async function saveCardToken(db: Db, studentId: number, token: string, replace: boolean): Promise<string> {
   const insert = db.insert(qrCardTokens).values({ studentId, token });
-  const [row] = await (replace ? insert.onConflictDoUpdate({ target: qrCardTokens.studentId, set: { token, createdAt: new Date() } }) : insert.onConflictDoNothing()).returning({
+  const [row] = await (
+    replace ? insert.onConflictDoUpdate({ target: qrCardTokens.studentId, set: { token, createdAt: new Date() } }) : insert.onConflictDoNothing()
+  ).returning({
     token: qrCardTokens.token,
   });
   return row?.token ?? (await findCardToken(db, studentId))!;
@@ -41,7 +43,13 @@ export async function cardOf(db: Db, token: string) {
     .where(eq(qrCardTokens.token, token));
   if (!row || row.disabled) return undefined;
   const orders = await db
-    .select({ number: studentOrders.number, date: studentOrders.orderDate, nameRu: studentOrders.nameRu, nameKg: studentOrders.nameKg, nameEn: studentOrders.nameEn })
+    .select({
+      number: studentOrders.number,
+      date: studentOrders.orderDate,
+      nameRu: studentOrders.nameRu,
+      nameKg: studentOrders.nameKg,
+      nameEn: studentOrders.nameEn,
+    })
     .from(studentOrders)
     .where(eq(studentOrders.studentId, row.studentId))
     .orderBy(asc(studentOrders.orderDate), asc(studentOrders.id));

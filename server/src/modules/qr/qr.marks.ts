@@ -155,7 +155,14 @@ export class QrMarks extends QrService {
     studentId?: number,
   ): repo.SessionRow {
     if (input.receipt !== undefined) {
-      if (!receipt || !session || session.id !== receipt.sessionId || session.scheduleEntryId !== input.idShed || receipt.idShed !== input.idShed || receipt.studentId !== studentId)
+      if (
+        !receipt ||
+        !session ||
+        session.id !== receipt.sessionId ||
+        session.scheduleEntryId !== input.idShed ||
+        receipt.idShed !== input.idShed ||
+        receipt.studentId !== studentId
+      )
         throw refused(403, 'token');
       const read = receipt.issuedAt;
       const openWhenRead = session.opensAt.getTime() - 1000 < read.getTime() && read < session.closesAt && (!session.closedAt || read < session.closedAt);
@@ -186,7 +193,13 @@ export class QrMarks extends QrService {
     const now = this.ctx.now();
     const { entry, sessionId } = await this.scans.submit({ auth, token: input.token, now });
     const receipt = await issueReceipt(await this.secret(), { sessionId, idShed: entry.id, studentId: auth.uid }, now);
-    return { idShed: entry.id, idAud: entry.auditoriumId, discipline: localName(entry.discipline, lang), room: `${entry.roomName}, ${entry.building}`, receipt };
+    return {
+      idShed: entry.id,
+      idAud: entry.auditoriumId,
+      discipline: localName(entry.discipline, lang),
+      room: `${entry.roomName}, ${entry.building}`,
+      receipt,
+    };
   }
 
   /**
@@ -220,7 +233,18 @@ export class QrMarks extends QrService {
     const open = await repo.openLessonsOf(this.ctx.db, auth.uid, this.ctx.now());
     const entries = await Promise.all(open.map(({ id }) => this.entry(id)));
     return entries.flatMap((e, i) =>
-      e ? [{ idShed: e.id, idAud: e.auditoriumId, discipline: localName(e.discipline, lang), room: `${e.roomName}, ${e.building}`, startsAt: e.startsAt, marked: open[i].marked }] : [],
+      e
+        ? [
+            {
+              idShed: e.id,
+              idAud: e.auditoriumId,
+              discipline: localName(e.discipline, lang),
+              room: `${e.roomName}, ${e.building}`,
+              startsAt: e.startsAt,
+              marked: open[i].marked,
+            },
+          ]
+        : [],
     );
   }
 
@@ -247,7 +271,10 @@ export class QrMarks extends QrService {
       const parsed = tokens.parse(it.token);
       return parsed ? [{ i, request: { key: { id: parsed.sessionId }, studentId: it.auth.uid } }] : [];
     });
-    const contexts = await repo.markContexts(this.ctx.db, asked.map((a) => a.request));
+    const contexts = await repo.markContexts(
+      this.ctx.db,
+      asked.map((a) => a.request),
+    );
     const outcomes: (Settled<Scanned> | undefined)[] = items.map(() => undefined);
     await Promise.all(
       asked.map(async ({ i }, n) => {
@@ -303,7 +330,14 @@ export class QrMarks extends QrService {
     // without a batch of its own; when the first is refused, this one is checked as usual.
     const first = this.inFlight.get(key);
     const doubleTap = first && first.deviceHash === deviceHash && JSON.stringify(first.input) === JSON.stringify(input);
-    if (doubleTap && (await first.done.then(() => true, () => false))) throw refused(409, 'marked');
+    if (
+      doubleTap &&
+      (await first.done.then(
+        () => true,
+        () => false,
+      ))
+    )
+      throw refused(409, 'marked');
     const done = this.marks.submit({ auth, input, deviceHash, ip, now });
     this.inFlight.set(key, { deviceHash, input, done });
     try {
@@ -357,7 +391,10 @@ export class QrMarks extends QrService {
     // The facts are read before the transaction (the embedded database runs one statement at a time:
     // nothing may wait for the pool's other connections while the transaction holds its own).
     const asked = items.flatMap((it, i) => (keys[i] ? [{ i, request: { key: keys[i], studentId: it.auth.uid, device: it.deviceHash, ip: it.ip } }] : []));
-    const contexts = await repo.markContexts(this.ctx.db, asked.map((a) => a.request));
+    const contexts = await repo.markContexts(
+      this.ctx.db,
+      asked.map((a) => a.request),
+    );
     // The batch's lessons and their teachers' accounts (from memory mostly), fetched together before
     // the checks, which then run without waiting.
     const entryIds = [...new Set(contexts.flatMap((c) => (c ? [c.session.scheduleEntryId] : [])))];
@@ -421,11 +458,24 @@ export class QrMarks extends QrService {
       }
       if (p.teacher) {
         if (w.visitId !== null)
-          events.push({ event: JOURNAL_CHANGED_EVENT, to: [p.teacher.userId], data: qrPresence(p.entry.teachingAssignmentId, { id: w.visitId, ...p.visitValues }, p.item.now) });
-        const mark: QrMark = { id: w.markId, idStud: p.student.id, fio: fullName(p.student), status: p.status, reason: p.reason, distanceM: Math.round(p.distance), at: p.item.now.toISOString() };
+          events.push({
+            event: JOURNAL_CHANGED_EVENT,
+            to: [p.teacher.userId],
+            data: qrPresence(p.entry.teachingAssignmentId, { id: w.visitId, ...p.visitValues }, p.item.now),
+          });
+        const mark: QrMark = {
+          id: w.markId,
+          idStud: p.student.id,
+          fio: fullName(p.student),
+          status: p.status,
+          reason: p.reason,
+          distanceM: Math.round(p.distance),
+          at: p.item.now.toISOString(),
+        };
         const data: QrLiveMark = { sessionId: p.session.id, count: w.accepted, mark };
         events.push({ event: QR_MARK_EVENT, to: [p.teacher.userId], data });
-        if (p.status === 'review') notifyLater(this.ctx.db, this.ctx.live, { userIds: [p.teacher.userId], kind: 'qr.review', params: { student: mark.fio }, link: '/qrlesson' });
+        if (p.status === 'review')
+          notifyLater(this.ctx.db, this.ctx.live, { userIds: [p.teacher.userId], kind: 'qr.review', params: { student: mark.fio }, link: '/qrlesson' });
       }
       outcomes[p.index] = { ok: true, value: { status: p.status, reason: p.reason, entry: p.entry } };
     }
@@ -459,7 +509,18 @@ export class QrMarks extends QrService {
     const distance = distanceM(input.x, input.y, entry.latitude, entry.longitude);
     const teacher = teachers.get(entry.teacherId);
     const reason = this.reviewReason({ sharedDevice, sharedAddress, ip: item.ip, accuracy: input.accuracy, distance, radiusM: entry.radiusM });
-    return { index, item, session, entry, student, teacher, distance, reason, status: reason ? 'review' : 'accepted', visitValues: this.visitValues(entry, session, student) };
+    return {
+      index,
+      item,
+      session,
+      entry,
+      student,
+      teacher,
+      distance,
+      reason,
+      status: reason ? 'review' : 'accepted',
+      visitValues: this.visitValues(entry, session, student),
+    };
   }
 
   /** The university's networks (QR_ALLOWED_NETWORKS), or null when marks may come from anywhere. */

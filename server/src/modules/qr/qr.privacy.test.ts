@@ -35,7 +35,11 @@ beforeAll(async () => {
                             and (te.group_id = g.id or tsg.group_id = g.id))
         group by g.id having count(st.id) > 1 order by g.id limit 1`,
   );
-  const [model] = await d.select().from(scheduleEntries).where(and(eq(scheduleEntries.academicYearId, 2026), eq(scheduleEntries.workingSemesterId, 1), ne(scheduleEntries.teacherId, teacher.user.uid))).limit(1);
+  const [model] = await d
+    .select()
+    .from(scheduleEntries)
+    .where(and(eq(scheduleEntries.academicYearId, 2026), eq(scheduleEntries.workingSemesterId, 1), ne(scheduleEntries.teacherId, teacher.user.uid)))
+    .limit(1);
   const [room] = await rowsOf<{ id: number }>(
     d,
     sql`select a.id from auditoria a where not exists (select 1 from schedule_entries e where e.auditorium_id = a.id and e.academic_year_id = 2026
@@ -93,8 +97,13 @@ describe('who sees QR reports', () => {
 describe('secrets and the log', () => {
   it("the card's token and the calendar's secret never reach the log; the card is not cached", async () => {
     const card = (await app.inject({ method: 'POST', url: '/api/qr/card.json', payload: {}, headers: student.headers })).json().data as { data: string };
-    const feed = (await app.inject({ method: 'POST', url: '/api/schedule/calendar.json', payload: {}, headers: student.headers })).json().data as { path: string };
-    const secret = feed.path.split('/').pop()!.replace(/\.ics$/, '');
+    const feed = (await app.inject({ method: 'POST', url: '/api/schedule/calendar.json', payload: {}, headers: student.headers })).json().data as {
+      path: string;
+    };
+    const secret = feed.path
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, '');
     const before = lines.length;
 
     const shown = await app.inject({ method: 'GET', url: `/api/misc/getstudentqrinfo?data=${card.data}` });
@@ -126,7 +135,10 @@ describe('positions are kept for QR_POSITION_DAYS', () => {
       via: 'token',
       createdAt,
     });
-    const [other] = await rowsOf<{ id: number }>(d, sql`select id from students where group_id = ${foreign.groupId} and id <> ${foreign.studentId} order by id limit 1`);
+    const [other] = await rowsOf<{ id: number }>(
+      d,
+      sql`select id from students where group_id = ${foreign.groupId} and id <> ${foreign.studentId} order by id limit 1`,
+    );
     const [old, recent] = await d
       .insert(qrMarks)
       .values([mark(new Date(2026, 7, 31, 9, 0), foreign.studentId), mark(new Date(2026, 8, 12, 9, 0), other.id)])

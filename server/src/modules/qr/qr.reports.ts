@@ -20,7 +20,13 @@ export class QrReports extends QrService {
    * office: qr_report_viewers); a student gets only his own row, and only at the student level.
    */
   async report(auth: AuthInfo, level: timetable.ReportLevel, input: QrReportQuery, lang: Language): Promise<QrReportRow[]> {
-    const within = { facultyId: input.faculty, specialityId: input.speciality, groupId: input.group, studentId: undefined as number | undefined, teacherId: undefined as number | undefined };
+    const within = {
+      facultyId: input.faculty,
+      specialityId: input.speciality,
+      groupId: input.group,
+      studentId: undefined as number | undefined,
+      teacherId: undefined as number | undefined,
+    };
     if (auth.role === ROLE_STUDENT) {
       if (level !== 'student') throw forbidden();
       within.studentId = auth.uid;

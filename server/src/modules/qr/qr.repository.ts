@@ -8,7 +8,10 @@ import { qrMarks, qrSecrets, qrSessions, students, users } from '../../db/schema
 
 /** The token secret, made once (whoever comes first; every process reads the same row). */
 export async function secret(db: Db): Promise<Buffer> {
-  await db.insert(qrSecrets).values({ id: 1, secret: randomBytes(32) }).onConflictDoNothing();
+  await db
+    .insert(qrSecrets)
+    .values({ id: 1, secret: randomBytes(32) })
+    .onConflictDoNothing();
   const [row] = await db.select({ secret: qrSecrets.secret }).from(qrSecrets).where(eq(qrSecrets.id, 1));
   return row.secret;
 }
@@ -21,7 +24,10 @@ export async function findSession(db: Db, id: number): Promise<SessionRow | unde
 }
 
 export async function findSessionOf(db: Db, scheduleEntryId: number, lessonDate: string): Promise<SessionRow | undefined> {
-  const [row] = await db.select().from(qrSessions).where(and(eq(qrSessions.scheduleEntryId, scheduleEntryId), eq(qrSessions.lessonDate, lessonDate)));
+  const [row] = await db
+    .select()
+    .from(qrSessions)
+    .where(and(eq(qrSessions.scheduleEntryId, scheduleEntryId), eq(qrSessions.lessonDate, lessonDate)));
   return row;
 }
 
@@ -280,7 +286,10 @@ export async function writeMarks(db: Db, writes: readonly MarkWrite[]): Promise<
 }
 
 export async function closeSession(db: Db, id: number, at: Date): Promise<void> {
-  await db.update(qrSessions).set({ closedAt: at }).where(and(eq(qrSessions.id, id), isNull(qrSessions.closedAt)));
+  await db
+    .update(qrSessions)
+    .set({ closedAt: at })
+    .where(and(eq(qrSessions.id, id), isNull(qrSessions.closedAt)));
 }
 
 export interface MarkRow {
@@ -309,7 +318,12 @@ const markColumns = {
 
 /** The session's marks, newest first. */
 export async function marksOf(db: Db, sessionId: number): Promise<MarkRow[]> {
-  return db.select(markColumns).from(qrMarks).innerJoin(students, eq(students.id, qrMarks.studentId)).where(eq(qrMarks.sessionId, sessionId)).orderBy(sql`${qrMarks.id} desc`);
+  return db
+    .select(markColumns)
+    .from(qrMarks)
+    .innerJoin(students, eq(students.id, qrMarks.studentId))
+    .where(eq(qrMarks.sessionId, sessionId))
+    .orderBy(sql`${qrMarks.id} desc`);
 }
 
 export async function findMark(db: Db, id: number): Promise<(MarkRow & { sessionId: number }) | undefined> {
@@ -322,11 +336,18 @@ export async function findMark(db: Db, id: number): Promise<(MarkRow & { session
 }
 
 export async function countAccepted(db: Db, sessionId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(qrMarks).where(and(eq(qrMarks.sessionId, sessionId), eq(qrMarks.status, 'accepted')));
+  const [row] = await db
+    .select({ n: count() })
+    .from(qrMarks)
+    .where(and(eq(qrMarks.sessionId, sessionId), eq(qrMarks.status, 'accepted')));
   return row?.n ?? 0;
 }
 
-export async function decideMark(db: Db, id: number, values: { status: 'accepted' | 'rejected'; visitId: number | null; decidedAt: Date; decidedByUserId: number }): Promise<boolean> {
+export async function decideMark(
+  db: Db,
+  id: number,
+  values: { status: 'accepted' | 'rejected'; visitId: number | null; decidedAt: Date; decidedByUserId: number },
+): Promise<boolean> {
   const rows = await db
     .update(qrMarks)
     .set(values)

@@ -64,7 +64,10 @@ async function traced<T>(req: FastifyRequest, body: QrVisitBody, mark: Promise<T
     return await mark;
   } catch (err) {
     if (err instanceof AppError && err.status < 500)
-      req.log.info({ qrRefused: { uid: req.auth!.uid, idShed: body.idShed, status: err.status, reason: err.params?.reason ?? err.code, typed: body.code !== undefined } }, 'QR mark refused');
+      req.log.info(
+        { qrRefused: { uid: req.auth!.uid, idShed: body.idShed, status: err.status, reason: err.params?.reason ?? err.code, typed: body.code !== undefined } },
+        'QR mark refused',
+      );
     throw err;
   }
 }
@@ -83,34 +86,52 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
   app.post(`${base}/session/state.json`, { schema: { body: QrSessionBody, response: replies(QrSessionReply) } }, async (req) =>
     ok(await sessions.state(req.auth!, req.body, languageOf(req))),
   );
-  app.post(`${base}/session/token.json`, { schema: { body: QrSessionBody, response: replies(QrTokenReply) } }, async (req) => ok(await sessions.token(req.auth!, req.body)));
+  app.post(`${base}/session/token.json`, { schema: { body: QrSessionBody, response: replies(QrTokenReply) } }, async (req) =>
+    ok(await sessions.token(req.auth!, req.body)),
+  );
   app.post(`${base}/session/close.json`, { schema: { body: QrSessionBody, response: replies(QrSessionReply) } }, async (req) =>
     ok(await sessions.close(req.auth!, req.body, languageOf(req))),
   );
-  app.post(`${base}/review/list.json`, { schema: { body: EmptyBody, response: replies(QrReviewListReply) } }, async (req) => ok(await reviews.list(req.auth!, languageOf(req))));
+  app.post(`${base}/review/list.json`, { schema: { body: EmptyBody, response: replies(QrReviewListReply) } }, async (req) =>
+    ok(await reviews.list(req.auth!, languageOf(req))),
+  );
   app.post(`${base}/review/decide.json`, { schema: { body: QrDecideBody, response: replies(QrSessionReply) } }, async (req) => {
     await reviews.expire();
     return ok(await sessions.decide(req.auth!, req.body, languageOf(req)));
   });
-  app.post(`${base}/student/marks.json`, { schema: { body: EmptyBody, response: replies(QrOwnMarksReply) } }, async (req) => ok(await reviews.ownMarks(req.auth!, languageOf(req))));
+  app.post(`${base}/student/marks.json`, { schema: { body: EmptyBody, response: replies(QrOwnMarksReply) } }, async (req) =>
+    ok(await reviews.ownMarks(req.auth!, languageOf(req))),
+  );
   app.post(`${base}/student/lesson.json`, { schema: { body: QrLessonBody, response: replies(QrLessonReply) } }, async (req) =>
     ok(await marks.lesson(req.auth!, req.body, languageOf(req))),
   );
-  app.post(`${base}/student/code.json`, { schema: { body: QrCodeBody, response: replies(QrReceiptReply) } }, async (req) => ok(await marks.code(req.auth!, req.body, req.ip)));
-  app.post(`${base}/student/lessons.json`, { schema: { body: EmptyBody, response: replies(QrOpenLessonsReply) } }, async (req) => ok(await marks.openLessons(req.auth!, languageOf(req))));
+  app.post(`${base}/student/code.json`, { schema: { body: QrCodeBody, response: replies(QrReceiptReply) } }, async (req) =>
+    ok(await marks.code(req.auth!, req.body, req.ip)),
+  );
+  app.post(`${base}/student/lessons.json`, { schema: { body: EmptyBody, response: replies(QrOpenLessonsReply) } }, async (req) =>
+    ok(await marks.openLessons(req.auth!, languageOf(req))),
+  );
   app.post(`${base}/student/visit.json`, { schema: { body: QrVisitBody, response: replies(QrVisitReply) } }, async (req, reply) =>
     ok(await traced(req, req.body, marks.visit(req.auth!, visitInput(ctx, req.body, req, reply), languageOf(req)))),
   );
-  app.post(`${base}/card.json`, { schema: { body: EmptyBody, response: replies(QrCardLinkReply) } }, async (req) => ok(await reports.cardLink(req.auth!, false)));
-  app.post(`${base}/card/revoke.json`, { schema: { body: EmptyBody, response: replies(QrCardLinkReply) } }, async (req) => ok(await reports.cardLink(req.auth!, true)));
+  app.post(`${base}/card.json`, { schema: { body: EmptyBody, response: replies(QrCardLinkReply) } }, async (req) =>
+    ok(await reports.cardLink(req.auth!, false)),
+  );
+  app.post(`${base}/card/revoke.json`, { schema: { body: EmptyBody, response: replies(QrCardLinkReply) } }, async (req) =>
+    ok(await reports.cardLink(req.auth!, true)),
+  );
   const reportCalls = { getstudentqrfaculty: 'faculty', getspecrepqr: 'speciality', getstudentqrrate: 'group', getqrforreportstudent: 'student' } as const;
   for (const [call, level] of Object.entries(reportCalls))
     app.get(`/api/misc/${call}`, { schema: { querystring: QrReportQuery, response: replies(QrReportReply) } }, async (req) =>
       ok(await reports.report(req.auth!, level, req.query, languageOf(req))),
     );
-  app.get('/api/misc/getstudentqrinfo', { schema: { querystring: QrCardQuery, response: replies(QrCardReply) }, config: { public: true } }, async (req, reply) => {
-    // The card names a student and shows his photo: no cache (the browser's, a proxy's) keeps it.
-    void reply.header('cache-control', 'no-store');
-    return ok(await reports.card(req.query.data, req.ip, languageOf(req)));
-  });
+  app.get(
+    '/api/misc/getstudentqrinfo',
+    { schema: { querystring: QrCardQuery, response: replies(QrCardReply) }, config: { public: true } },
+    async (req, reply) => {
+      // The card names a student and shows his photo: no cache (the browser's, a proxy's) keeps it.
+      void reply.header('cache-control', 'no-store');
+      return ok(await reports.card(req.query.data, req.ip, languageOf(req)));
+    },
+  );
 }

@@ -20,7 +20,8 @@ import * as repo from './qr.repository';
 /** The bus event of a mark (the teacher's stream sends it as `qrMark`). */
 export const QR_MARK_EVENT = 'qr.mark';
 
-export const refused = (status: number, reason: string) => new AppError(status, status === 409 ? 'CONFLICT' : status === 400 ? 'BAD_REQUEST' : 'FORBIDDEN', { reason });
+export const refused = (status: number, reason: string) =>
+  new AppError(status, status === 409 ? 'CONFLICT' : status === 400 ? 'BAD_REQUEST' : 'FORBIDDEN', { reason });
 
 /** Great-circle distance in metres. */
 export function distanceM(lat1: number, lon1: number, lat2: number, lon2: number): number {

@@ -71,7 +71,11 @@ export class QrSessions extends QrService {
     const today = localDate(now);
     // Only a lesson of the current half-year: the journal's period rule (shared/academic/journal-period.ts),
     // so that a make-up session never writes into a closed or a not-yet-started half-year's journal.
-    assertWritable(entry, today, 'mark', { now, graceDays: this.ctx.config.journalGraceDays, mayReopen: mayReopen(auth.login, this.ctx.config.journalReopenLogins) });
+    assertWritable(entry, today, 'mark', {
+      now,
+      graceDays: this.ctx.config.journalGraceDays,
+      mayReopen: mayReopen(auth.login, this.ctx.config.journalReopenLogins),
+    });
     const existing = await repo.findSessionOf(this.ctx.db, entry.id, today);
     if (existing && this.isOpen(existing, now)) return this.present(existing, entry, lang);
     // Closed by its teacher: it stays closed when the projector is shown again (a reload, a second
@@ -154,12 +158,28 @@ export class QrSessions extends QrService {
     const entry = await timetable.findEntry(this.ctx.db, session.scheduleEntryId);
     const student = await repo.studentFacts(this.ctx.db, mark.studentId);
     if (!entry || !student) throw notFound();
-    if (input.accept) assertWritable(entry, session.lessonDate, 'mark', { now: this.ctx.now(), graceDays: this.ctx.config.journalGraceDays, mayReopen: mayReopen(auth.login, this.ctx.config.journalReopenLogins) });
+    if (input.accept)
+      assertWritable(entry, session.lessonDate, 'mark', {
+        now: this.ctx.now(),
+        graceDays: this.ctx.config.journalGraceDays,
+        mayReopen: mayReopen(auth.login, this.ctx.config.journalReopenLogins),
+      });
     await this.ctx.db.transaction(async (tx) => {
       const values = this.visitValues(entry, session, student);
       const visitId = input.accept ? await writePresence(tx, values, auth.userId) : null;
-      if (visitId !== null) await this.ctx.live.publish(tx, JOURNAL_CHANGED_EVENT, [auth.userId], qrPresence(entry.teachingAssignmentId, { id: visitId, ...values }, this.ctx.now()));
-      const decided = await repo.decideMark(tx, mark.id, { status: input.accept ? 'accepted' : 'rejected', visitId, decidedAt: this.ctx.now(), decidedByUserId: auth.userId });
+      if (visitId !== null)
+        await this.ctx.live.publish(
+          tx,
+          JOURNAL_CHANGED_EVENT,
+          [auth.userId],
+          qrPresence(entry.teachingAssignmentId, { id: visitId, ...values }, this.ctx.now()),
+        );
+      const decided = await repo.decideMark(tx, mark.id, {
+        status: input.accept ? 'accepted' : 'rejected',
+        visitId,
+        decidedAt: this.ctx.now(),
+        decidedByUserId: auth.userId,
+      });
       if (!decided) throw refused(409, 'decided');
       await this.publishMark(tx, auth.userId, session.id, mark.id);
     });

@@ -13,7 +13,19 @@ import { AppError } from '../../app-error';
 import { journalVisitChanges, journalVisits, qrMarks, qrSessions, scheduleEntries, students, users } from '../../db/schema';
 import * as timetable from '../../shared/timetable.repository';
 import { openDatabase } from '../../db/client';
-import { appOn, cookieHeader, createTestDatabase, quickPasswordHash, session, signIn, testClock, testConfig, usePostgres, type TestDatabase, type TestSession } from '../../test/helpers';
+import {
+  appOn,
+  cookieHeader,
+  createTestDatabase,
+  quickPasswordHash,
+  session,
+  signIn,
+  testClock,
+  testConfig,
+  usePostgres,
+  type TestDatabase,
+  type TestSession,
+} from '../../test/helpers';
 import { DEVICE_COOKIE } from './qr.routes';
 import { QrMarks } from './qr.marks';
 
@@ -59,7 +71,10 @@ async function moveTo(date: Date): Promise<void> {
 async function signInStudent(studentId: number, login: string): Promise<TestSession> {
   const d = db.database.db;
   const password = `${login}-Pass-2026`;
-  await d.update(users).set({ login, passwordHash: quickPasswordHash(password) }).where(eq(users.studentId, studentId));
+  await d
+    .update(users)
+    .set({ login, passwordHash: quickPasswordHash(password) })
+    .where(eq(users.studentId, studentId));
   const { res, token, body } = await signIn(app, login, password);
   if (res.statusCode !== 200 || !token) throw new Error(`sign-in as ${login} failed: ${res.body}`);
   const who = { token, user: body.data, headers: cookieHeader(token) };
@@ -149,7 +164,11 @@ describe('time and opening attendance', () => {
     expect(early.statusCode).toBe(403);
     expect(early.json().error.params).toEqual({ reason: 'notNow' });
     expect((await post('/api/qr/session/open.json', student, { idShed: lesson.id, makeup: true })).statusCode).toBe(403);
-    const [foreign] = await db.database.db.select({ id: scheduleEntries.id }).from(scheduleEntries).where(ne(scheduleEntries.teacherId, teacher.user.uid)).limit(1);
+    const [foreign] = await db.database.db
+      .select({ id: scheduleEntries.id })
+      .from(scheduleEntries)
+      .where(ne(scheduleEntries.teacherId, teacher.user.uid))
+      .limit(1);
     expect((await post('/api/qr/session/open.json', teacher, { idShed: foreign.id, makeup: true })).statusCode).toBe(403);
     expect((await post('/api/qr/session/open.json', teacher, { idShed: 2147483647, makeup: true })).statusCode).toBe(404);
   });
@@ -212,14 +231,26 @@ describe('marks during the lesson', { shuffle: false }, () => {
     expect(res.json().data).toMatchObject({ status: 'accepted', reason: null });
     const visits = await visitsOf(student.user.uid, s.date);
     expect(visits).toHaveLength(1);
-    expect(visits[0]).toMatchObject({ mark: null, scheduleEntryId: lesson.id, teachingAssignmentId: lesson.teachingAssignmentId, lessonTimeId: lesson.lessonTimeId });
+    expect(visits[0]).toMatchObject({
+      mark: null,
+      scheduleEntryId: lesson.id,
+      teachingAssignmentId: lesson.teachingAssignmentId,
+      lessonTimeId: lesson.lessonTimeId,
+    });
     // The teacher's open journal gets the presence live, as the journal's own writes do.
     const journal = calls.find(([, event]) => event === 'journal.changed');
     expect(journal?.[2]).toEqual([teacher.user.id]);
     expect(journal?.[3]).toMatchObject({
       id_journal: lesson.teachingAssignmentId,
       reload: false,
-      cells: [{ id_student: student.user.uid, visitDate: visits[0].visitDate, id_time: lesson.lessonTimeId, cell: { id_studentJournalVisit: visits[0].id, otsenka: null, source: 'qr' } }],
+      cells: [
+        {
+          id_student: student.user.uid,
+          visitDate: visits[0].visitDate,
+          id_time: lesson.lessonTimeId,
+          cell: { id_studentJournalVisit: visits[0].id, otsenka: null, source: 'qr' },
+        },
+      ],
     });
     const state = (await post('/api/qr/session/state.json', teacher, { sessionId: s.sessionId })).json().data as QrSession;
     expect(state.count).toBe(1);
@@ -260,7 +291,10 @@ describe('marks during the lesson', { shuffle: false }, () => {
     const res = await post('/api/qr/student/visit.json', mates[1], visitBody(mates[1], token.token, { x: lesson.latitude + 0.01 }), device('phone-b'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'review', reason: 'distance' });
-    const [mark] = await db.database.db.select().from(qrMarks).where(and(eq(qrMarks.sessionId, s.sessionId), eq(qrMarks.studentId, mates[1].user.uid)));
+    const [mark] = await db.database.db
+      .select()
+      .from(qrMarks)
+      .where(and(eq(qrMarks.sessionId, s.sessionId), eq(qrMarks.studentId, mates[1].user.uid)));
     expect(mark.distanceM).toBeGreaterThan(1000);
     expect((await post('/api/qr/review/decide.json', teacher, { markId: mark.id, accept: false })).statusCode).toBe(200);
     expect(await visitsOf(mates[1].user.uid, s.date)).toHaveLength(0);
@@ -281,7 +315,13 @@ describe('marks during the lesson', { shuffle: false }, () => {
   });
 
   it('a lesson not open now (a later lesson of the day) is refused', async () => {
-    const res = await post('/api/qr/student/visit.json', student, { ...visitBody(student, ''), token: undefined, code: '123456', idShed: other.id, idAud: other.auditoriumId });
+    const res = await post('/api/qr/student/visit.json', student, {
+      ...visitBody(student, ''),
+      token: undefined,
+      code: '123456',
+      idShed: other.id,
+      idAud: other.auditoriumId,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.params).toEqual({ reason: 'notOpen' });
   });
@@ -337,7 +377,9 @@ describe('typed codes', () => {
     // (out of its time) too; none for a student of another group; not a teacher's call.
     const open = await post('/api/qr/student/lessons.json', student, {});
     expect(open.statusCode, open.body).toBe(200);
-    expect(open.json().data).toEqual([{ idShed: lesson.id, idAud: lesson.auditoriumId, discipline: expect.any(String), room: expect.any(String), startsAt: lesson.startsAt, marked: false }]);
+    expect(open.json().data).toEqual([
+      { idShed: lesson.id, idAud: lesson.auditoriumId, discipline: expect.any(String), room: expect.any(String), startsAt: lesson.startsAt, marked: false },
+    ]);
     expect((await post('/api/qr/student/lessons.json', outsider, {})).json().data).toEqual([]);
     expect((await post('/api/qr/student/lessons.json', teacher, {})).statusCode).toBe(403);
     const typed = (who: TestSession, code: string, phone: string) =>
@@ -383,7 +425,12 @@ describe('refused marks', () => {
     await watched.ready();
     try {
       const mark = (body: object) =>
-        watched.inject({ method: 'POST', url: '/api/qr/student/visit.json', payload: body, headers: { cookie: `${cookieHeader(student.token).cookie}${device('phone-logged')}` } });
+        watched.inject({
+          method: 'POST',
+          url: '/api/qr/student/visit.json',
+          payload: body,
+          headers: { cookie: `${cookieHeader(student.token).cookie}${device('phone-logged')}` },
+        });
       expect((await mark(visitBody(student, token))).statusCode).toBe(200);
       expect((await mark(visitBody(student, token))).statusCode).toBe(409);
       expect((await mark(visitBody(student, 'not-a-token'))).statusCode).toBe(403);
@@ -404,11 +451,16 @@ describe('a make-up session at any hour', () => {
     const s = await openLesson(lesson, true);
     expect(s).toMatchObject({ makeup: true, closed: false, date: '2026-10-11', count: 0 });
     const { token } = await tokenOf(s);
-    const replies = await Promise.all(Array.from({ length: 20 }, () => post('/api/qr/student/visit.json', student, visitBody(student, token), device('phone-z'))));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => post('/api/qr/student/visit.json', student, visitBody(student, token), device('phone-z'))),
+    );
     const statuses = replies.map((r) => r.statusCode).sort();
     expect(statuses.filter((c) => c === 200)).toHaveLength(1);
     expect(statuses.filter((c) => c === 409)).toHaveLength(19);
-    const [{ n }] = await db.database.db.select({ n: count() }).from(qrMarks).where(and(eq(qrMarks.sessionId, s.sessionId), eq(qrMarks.studentId, student.user.uid)));
+    const [{ n }] = await db.database.db
+      .select({ n: count() })
+      .from(qrMarks)
+      .where(and(eq(qrMarks.sessionId, s.sessionId), eq(qrMarks.studentId, student.user.uid)));
     expect(n).toBe(1);
     const visits = (await visitsOf(student.user.uid)).filter((v) => v.visitDate === '2026-10-11');
     expect(visits).toHaveLength(1);
@@ -473,7 +525,8 @@ describe('the QR card', () => {
 
   it('too many look-ups from one address answer 429', async () => {
     let last = 0;
-    for (let i = 0; i < 40 && last !== 429; i++) last = (await app.inject({ method: 'GET', url: '/api/misc/getstudentqrinfo?data=x', remoteAddress: '10.9.9.9' })).statusCode;
+    for (let i = 0; i < 40 && last !== 429; i++)
+      last = (await app.inject({ method: 'GET', url: '/api/misc/getstudentqrinfo?data=x', remoteAddress: '10.9.9.9' })).statusCode;
     expect(last).toBe(429);
   });
 
@@ -508,7 +561,16 @@ describe('a record already in the journal', () => {
     const { id: _id, createdAt: _c, updatedAt: _u, ...cell } = model;
     const [written] = await d
       .insert(journalVisits)
-      .values({ ...cell, studentId: who.user.uid, groupId: row.groupId, educationFormId: row.educationFormId, visitDate: date, dayNumber: 7, mark, source: 'journal' })
+      .values({
+        ...cell,
+        studentId: who.user.uid,
+        groupId: row.groupId,
+        educationFormId: row.educationFormId,
+        visitDate: date,
+        dayNumber: 7,
+        mark,
+        source: 'journal',
+      })
       .returning({ id: journalVisits.id });
     return written;
   }
@@ -530,7 +592,10 @@ describe('a record already in the journal', () => {
     expect(row).toMatchObject({ mark: null, source: 'qr' });
     const [changed] = await d.select().from(journalVisitChanges).where(eq(journalVisitChanges.visitId, absent.id));
     expect(changed).toMatchObject({ action: 'update', oldMark: 'н/б', newMark: null, source: 'qr' });
-    const [mark] = await d.select().from(qrMarks).where(and(eq(qrMarks.sessionId, s.sessionId), eq(qrMarks.studentId, mate.user.uid)));
+    const [mark] = await d
+      .select()
+      .from(qrMarks)
+      .where(and(eq(qrMarks.sessionId, s.sessionId), eq(qrMarks.studentId, mate.user.uid)));
     expect(mark).toMatchObject({ status: 'accepted', visitId: absent.id });
     const state = (await post('/api/qr/session/state.json', teacher, { sessionId: s.sessionId })).json().data as QrSession;
     expect(state.count).toBe(2);
@@ -549,8 +614,16 @@ describe('a record already in the journal', () => {
     const res = await post('/api/qr/student/visit.json', mate, visitBody(mate, token, { x: lesson.latitude + 0.01 }), device('phone-q'));
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error.params).toEqual({ reason: 'marked' });
-    expect(await d.select().from(qrMarks).where(and(eq(qrMarks.sessionId, s.sessionId), eq(qrMarks.studentId, mate.user.uid)))).toHaveLength(0);
-    const cells = await d.select().from(journalVisits).where(and(eq(journalVisits.studentId, mate.user.uid), eq(journalVisits.visitDate, '2026-11-08')));
+    expect(
+      await d
+        .select()
+        .from(qrMarks)
+        .where(and(eq(qrMarks.sessionId, s.sessionId), eq(qrMarks.studentId, mate.user.uid))),
+    ).toHaveLength(0);
+    const cells = await d
+      .select()
+      .from(journalVisits)
+      .where(and(eq(journalVisits.studentId, mate.user.uid), eq(journalVisits.visitDate, '2026-11-08')));
     expect(cells).toEqual([expect.objectContaining({ mark: '5', source: 'journal' })]);
   });
 });
@@ -607,7 +680,11 @@ describe('marks that arrive together (group commit)', () => {
     // the timing of the requests' own steps (HTTP parsing, session look-ups) would have been.
     const service = new QrMarks(app.ctx);
     const auths = await Promise.all(who.map(async (w) => (await app.ctx.sessions.lookup(w.token))!));
-    const replies = await Promise.allSettled(who.map((w, i) => service.visit(auths[i], { ...(visitBody(w, token) as QrVisitBody), device: `phone-g${i}`.padEnd(32, 'x'), ip: `10.1.0.${i + 1}` }, 'ru')));
+    const replies = await Promise.allSettled(
+      who.map((w, i) =>
+        service.visit(auths[i], { ...(visitBody(w, token) as QrVisitBody), device: `phone-g${i}`.padEnd(32, 'x'), ip: `10.1.0.${i + 1}` }, 'ru'),
+      ),
+    );
     return replies.map((r) => (r.status === 'fulfilled' ? r.value.status : 'refused'));
   }
 
@@ -637,7 +714,10 @@ describe('marks that arrive together (group commit)', () => {
     const marks = await d.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId));
     expect(marks.map((m) => m.studentId).sort()).toEqual(who.map((w) => w.user.uid).sort());
     expect(marks.every((m) => m.status === 'accepted' && m.visitId !== null)).toBe(true);
-    const visits = await d.select().from(journalVisits).where(and(eq(journalVisits.visitDate, '2026-10-25'), eq(journalVisits.source, 'qr')));
+    const visits = await d
+      .select()
+      .from(journalVisits)
+      .where(and(eq(journalVisits.visitDate, '2026-10-25'), eq(journalVisits.source, 'qr')));
     expect(visits.map((v) => v.studentId).sort()).toEqual(who.map((w) => w.user.uid).sort());
     const changes = await d.select().from(journalVisitChanges).where(eq(journalVisitChanges.visitDate, '2026-10-25'));
     expect(changes).toHaveLength(who.length);
@@ -669,12 +749,25 @@ describe('marks that arrive together (group commit)', () => {
     // The batch, the batch again, then each mark alone.
     expect(writes.seen).toEqual(['failing', 'failing', ...who.map((w) => (w.user.uid === bad ? 'failing' : 'ok'))]);
     const marks = await db.database.db.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId));
-    expect(marks.map((m) => m.studentId).sort()).toEqual(who.filter((w) => w.user.uid !== bad).map((w) => w.user.uid).sort());
-    const visits = await db.database.db.select().from(journalVisits).where(and(eq(journalVisits.visitDate, '2026-11-29'), eq(journalVisits.source, 'qr')));
-    expect(visits.map((v) => v.studentId).sort()).toEqual(who.filter((w) => w.user.uid !== bad).map((w) => w.user.uid).sort());
+    expect(marks.map((m) => m.studentId).sort()).toEqual(
+      who
+        .filter((w) => w.user.uid !== bad)
+        .map((w) => w.user.uid)
+        .sort(),
+    );
+    const visits = await db.database.db
+      .select()
+      .from(journalVisits)
+      .where(and(eq(journalVisits.visitDate, '2026-11-29'), eq(journalVisits.source, 'qr')));
+    expect(visits.map((v) => v.studentId).sort()).toEqual(
+      who
+        .filter((w) => w.user.uid !== bad)
+        .map((w) => w.user.uid)
+        .sort(),
+    );
   });
 
-  it('a token naming a session beyond the database\'s ids is a wrong code, alone: the classmates scanning with it in one batch see their lesson', async () => {
+  it("a token naming a session beyond the database's ids is a wrong code, alone: the classmates scanning with it in one batch see their lesson", async () => {
     await moveTo(new Date(2026, 11, 13, 21, 30)); // a Sunday evening: a make-up session
     const s = await openLesson(lesson, true);
     const { token } = await tokenOf(s);
@@ -695,7 +788,10 @@ describe('marks that arrive together (group commit)', () => {
     await moveTo(new Date(2026, 10, 22, 21, 30)); // a Sunday evening: a make-up session
     const s = await openLesson(lesson, true);
     const { token } = await tokenOf(s);
-    const res = await markAlone(token, interceptWrites(() => 'unreachable'));
+    const res = await markAlone(
+      token,
+      interceptWrites(() => 'unreachable'),
+    );
     expect(res.statusCode, res.body).toBe(503);
     expect(res.writes).toEqual(['failing']);
     expect(await db.database.db.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId))).toHaveLength(0);
@@ -712,7 +808,10 @@ describe('marks that arrive together (group commit)', () => {
     const d = db.database.db;
     const marks = await d.select().from(qrMarks).where(eq(qrMarks.sessionId, s.sessionId));
     expect(marks.map((m) => [m.studentId, m.status])).toEqual([[student.user.uid, 'accepted']]);
-    const visits = await d.select().from(journalVisits).where(and(eq(journalVisits.visitDate, '2026-11-15'), eq(journalVisits.source, 'qr')));
+    const visits = await d
+      .select()
+      .from(journalVisits)
+      .where(and(eq(journalVisits.visitDate, '2026-11-15'), eq(journalVisits.source, 'qr')));
     expect(visits.map((v) => v.studentId)).toEqual([student.user.uid]);
   });
 });
@@ -777,7 +876,7 @@ describe('a second tap while the first mark is on its way', () => {
 });
 
 describe("the journal's period", () => {
-  it("opens attendance only for a lesson of the current half-year: OUTSIDE_PERIOD in the next one, PERIOD_CLOSED once its half-year is closed, opening nothing", async () => {
+  it('opens attendance only for a lesson of the current half-year: OUTSIDE_PERIOD in the next one, PERIOD_CLOSED once its half-year is closed, opening nothing', async () => {
     // Sunday 7 February 2027: the spring half-year, inside the autumn journal's grace period (open, but not its dates).
     await moveTo(new Date(2027, 1, 7, 21, 30));
     const outside = await post('/api/qr/session/open.json', teacher, { idShed: lesson.id, makeup: true });
@@ -793,7 +892,10 @@ describe("the journal's period", () => {
     const [sessions] = await db.database.db.select({ n: count() }).from(qrSessions).where(gte(qrSessions.lessonDate, '2027-02-01'));
     expect(sessions.n).toBe(0);
     expect(await visitsOf(student.user.uid, '2027-02-07')).toEqual([]);
-    const [marks] = await db.database.db.select({ n: count() }).from(qrMarks).where(and(eq(qrMarks.studentId, student.user.uid), gte(qrMarks.createdAt, new Date(2027, 1, 1))));
+    const [marks] = await db.database.db
+      .select({ n: count() })
+      .from(qrMarks)
+      .where(and(eq(qrMarks.studentId, student.user.uid), gte(qrMarks.createdAt, new Date(2027, 1, 1))));
     expect(marks.n).toBe(0);
   });
 });
@@ -811,7 +913,9 @@ describe('honest students are not refused', () => {
     await moveTo(new Date(2027, 0, 6, 10, 0)); // the next day
     const list = await post('/api/qr/review/list.json', teacher, {});
     expect(list.statusCode, list.body).toBe(200);
-    const waiting = (list.json().data as { marks: { id: number; idStud: number; reason: string; date: string }[] }).marks.find((m) => m.idStud === student.user.uid && m.date === s.date)!;
+    const waiting = (list.json().data as { marks: { id: number; idStud: number; reason: string; date: string }[] }).marks.find(
+      (m) => m.idStud === student.user.uid && m.date === s.date,
+    )!;
     expect(waiting).toMatchObject({ reason: 'accuracy' });
     expect((await post('/api/qr/review/list.json', student, {})).statusCode).toBe(403);
     const decided = await post('/api/qr/review/decide.json', teacher, { markId: waiting.id, accept: true });
@@ -831,13 +935,23 @@ describe('honest students are not refused', () => {
     const mateScan = (await post('/api/qr/student/lesson.json', mates[0], { token })).json().data as { receipt: string };
     clock.advance(45_000); // a slow position fix: the token's window and its grace are over
     expect((await post('/api/qr/student/visit.json', student, visitBody(student, token), device('receipt'))).json().error.params).toEqual({ reason: 'token' });
-    const stolen = await post('/api/qr/student/visit.json', student, { ...visitBody(student, ''), token: undefined, receipt: mateScan.receipt }, device('receipt'));
+    const stolen = await post(
+      '/api/qr/student/visit.json',
+      student,
+      { ...visitBody(student, ''), token: undefined, receipt: mateScan.receipt },
+      device('receipt'),
+    );
     expect(stolen.statusCode).toBe(403);
     const res = await post('/api/qr/student/visit.json', student, { ...visitBody(student, ''), token: undefined, receipt }, device('receipt'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe('accepted');
     clock.advance(60_000); // 105 s after the scan
-    const old = await post('/api/qr/student/visit.json', mates[0], { ...visitBody(mates[0], ''), token: undefined, receipt: mateScan.receipt }, device('receipt-old'));
+    const old = await post(
+      '/api/qr/student/visit.json',
+      mates[0],
+      { ...visitBody(mates[0], ''), token: undefined, receipt: mateScan.receipt },
+      device('receipt-old'),
+    );
     expect(old.statusCode).toBe(403);
     expect(old.json().error.params).toEqual({ reason: 'token' });
   });
@@ -856,7 +970,12 @@ describe('honest students are not refused', () => {
     const typed = await post('/api/qr/student/code.json', student, { idShed: lesson.id, code: fresh.code });
     expect(typed.statusCode, typed.body).toBe(200);
     clock.advance(40_000);
-    const res = await post('/api/qr/student/visit.json', student, { ...visitBody(student, ''), token: undefined, receipt: typed.json().data.receipt }, device('typed'));
+    const res = await post(
+      '/api/qr/student/visit.json',
+      student,
+      { ...visitBody(student, ''), token: undefined, receipt: typed.json().data.receipt },
+      device('typed'),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe('accepted');
   });
@@ -871,7 +990,8 @@ describe('undecided marks', () => {
     const mine = async () => (await post('/api/qr/student/marks.json', student, {})).json().data as { id: number; date: string; status: string }[];
     const waiting = (await mine()).find((m) => m.date === s.date)!;
     expect(waiting).toMatchObject({ status: 'review', reason: 'precision' });
-    const listed = async () => ((await post('/api/qr/review/list.json', teacher, {})).json().data.marks as { id: number; expiresAt: string }[]).find((m) => m.id === waiting.id);
+    const listed = async () =>
+      ((await post('/api/qr/review/list.json', teacher, {})).json().data.marks as { id: number; expiresAt: string }[]).find((m) => m.id === waiting.id);
     const expiresAt = Date.parse((await listed())!.expiresAt) - new Date(2027, 0, 24, 21, 30).getTime();
     expect(expiresAt).toBeGreaterThanOrEqual(0);
     expect(expiresAt).toBeLessThan(60_000);
@@ -887,7 +1007,12 @@ describe('undecided marks', () => {
 
 describe('relayed codes are caught', () => {
   const markOf = async (sessionId: number, studentId: number) =>
-    (await db.database.db.select().from(qrMarks).where(and(eq(qrMarks.sessionId, sessionId), eq(qrMarks.studentId, studentId))))[0];
+    (
+      await db.database.db
+        .select()
+        .from(qrMarks)
+        .where(and(eq(qrMarks.sessionId, sessionId), eq(qrMarks.studentId, studentId)))
+    )[0];
 
   it("records the mark's address; a second student from the same address within the session goes to review ('address')", async () => {
     await moveTo(new Date(2027, 0, 19, 21, 30)); // Tuesday 19 January 2027: a make-up session
@@ -917,12 +1042,20 @@ describe('relayed codes are caught', () => {
       const s = await openLesson(lesson, true);
       const { token } = await tokenOf(s);
       const via = (who: TestSession, ip: string, phone: string) =>
-        campus.inject({ method: 'POST', url: '/api/qr/student/visit.json', payload: visitBody(who, token), remoteAddress: ip, headers: { cookie: `${cookieHeader(who.token).cookie}${device(phone)}` } });
+        campus.inject({
+          method: 'POST',
+          url: '/api/qr/student/visit.json',
+          payload: visitBody(who, token),
+          remoteAddress: ip,
+          headers: { cookie: `${cookieHeader(who.token).cookie}${device(phone)}` },
+        });
       expect((await via(student, '203.0.113.9', 'net-a')).json().data).toMatchObject({ status: 'review', reason: 'network' });
       expect((await via(mates[0], '10.0.3.4', 'net-b')).json().data).toMatchObject({ status: 'accepted', reason: null });
       expect((await via(mates[1], '2001:db8::5', 'net-c')).json().data).toMatchObject({ status: 'accepted', reason: null });
       // The same address from the default server: no list, no review.
-      expect((await post('/api/qr/student/visit.json', mates[2], visitBody(mates[2], token), device('net-d'), '203.0.113.10')).json().data.status).toBe('accepted');
+      expect((await post('/api/qr/student/visit.json', mates[2], visitBody(mates[2], token), device('net-d'), '203.0.113.10')).json().data.status).toBe(
+        'accepted',
+      );
     } finally {
       await campus.close();
     }

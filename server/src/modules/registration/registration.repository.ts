@@ -9,7 +9,10 @@ export interface PeriodRow {
 }
 
 export async function period(db: Db, year: number, ws: number): Promise<PeriodRow | undefined> {
-  const [row] = await rowsOf<PeriodRow>(db, sql`select closes_at as "closesAt", credit_limit as "creditLimit" from registration_periods where academic_year_id = ${year} and working_semester_id = ${ws}`);
+  const [row] = await rowsOf<PeriodRow>(
+    db,
+    sql`select closes_at as "closesAt", credit_limit as "creditLimit" from registration_periods where academic_year_id = ${year} and working_semester_id = ${ws}`,
+  );
   return row && { ...row, closesAt: new Date(row.closesAt) };
 }
 
@@ -29,7 +32,10 @@ export async function student(db: Db, id: number): Promise<StudentRow | undefine
 }
 
 export async function hasPermission(db: Db, studentId: number, year: number, ws: number): Promise<boolean> {
-  const rows = await rowsOf(db, sql`select 1 from elective_permissions where student_id = ${studentId} and academic_year_id = ${year} and working_semester_id = ${ws}`);
+  const rows = await rowsOf(
+    db,
+    sql`select 1 from elective_permissions where student_id = ${studentId} and academic_year_id = ${year} and working_semester_id = ${ws}`,
+  );
   return rows.length > 0;
 }
 
@@ -73,7 +79,10 @@ export async function offeringsOfStudent(db: Db, s: StudentRow, year: number, ws
 }
 
 export async function electives(db: Db, year: number, ws: number): Promise<OfferingRow[]> {
-  return rowsOf<OfferingRow>(db, sql`${SELECT_OFFERING} where o.academic_year_id = ${year} and o.working_semester_id = ${ws} and o.is_elective order by d.name_ru, o.id`);
+  return rowsOf<OfferingRow>(
+    db,
+    sql`${SELECT_OFFERING} where o.academic_year_id = ${year} and o.working_semester_id = ${ws} and o.is_elective order by d.name_ru, o.id`,
+  );
 }
 
 export interface TeacherRow {
@@ -116,7 +125,10 @@ export async function subgroupsOf(db: Db, offeringId: number, teacherId: number)
 }
 
 export async function subgroup(db: Db, offeringId: number, teacherId: number, number: number): Promise<SubgroupRow | undefined> {
-  const [row] = await rowsOf<SubgroupRow>(db, sql`${SELECT_SUBGROUP} where sg.offering_id = ${offeringId} and sg.teacher_id = ${teacherId} and sg.number = ${number}`);
+  const [row] = await rowsOf<SubgroupRow>(
+    db,
+    sql`${SELECT_SUBGROUP} where sg.offering_id = ${offeringId} and sg.teacher_id = ${teacherId} and sg.number = ${number}`,
+  );
   return row;
 }
 
@@ -184,7 +196,10 @@ export async function alreadyRegistered(db: Db, offeringId: number, studentId: n
  * the subgroup's row lock, so places follow arrival order): the registration's id, status and
  * waiting place; undefined when the student is registered for the offering already.
  */
-export async function seatOrWait(db: Db, row: { offeringId: number; subgroupId: number; studentId: number; now: Date }): Promise<{ id: number; status: 'registered' | 'waiting'; position: number | null } | undefined> {
+export async function seatOrWait(
+  db: Db,
+  row: { offeringId: number; subgroupId: number; studentId: number; now: Date },
+): Promise<{ id: number; status: 'registered' | 'waiting'; position: number | null } | undefined> {
   const [r] = await rowsOf<{ id: number; status: 'registered' | 'waiting'; position: number | null }>(
     db,
     sql`with seat as (update reg_subgroups set taken = taken + 1 where id = ${row.subgroupId} and taken < capacity returning id),
@@ -278,7 +293,10 @@ export async function studentsOfSubgroups(db: Db, subgroupIds: number[]): Promis
     db,
     sql`select r.id::int as "registrationId", r.subgroup_id as "subgroupId", r.status, s.id, s.surname, s.name, s.patronymic, g.name as group
       from registrations r join students s on s.id = r.student_id join groups g on g.id = s.group_id
-      where r.subgroup_id in (${sql.join(subgroupIds.map((id) => sql`${id}`), sql`, `)})
+      where r.subgroup_id in (${sql.join(
+        subgroupIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
       order by r.status, case when r.status = 'waiting' then r.id end, s.surname, s.name`,
   );
 }

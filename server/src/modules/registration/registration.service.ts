@@ -101,13 +101,20 @@ export class RegistrationService {
       const r = mine.find((m) => m.offeringId === o.id);
       return {
         ...this.offeringFields(o, lang),
-        registration: r ? { id: r.registrationId, status: r.status, id_teacher: r.teacherId, teacher: fullName(r), subgroup: r.number, position: r.position } : null,
+        registration: r
+          ? { id: r.registrationId, status: r.status, id_teacher: r.teacherId, teacher: fullName(r), subgroup: r.number, position: r.position }
+          : null,
       };
     });
     const now = this.ctx.now();
     return {
       id_group: s.groupId,
-      info: { closesAt: period ? period.closesAt.toISOString() : null, open: !!period && period.closesAt > now, creditLimit: period?.creditLimit ?? 0, creditsTaken: taken },
+      info: {
+        closesAt: period ? period.closesAt.toISOString() : null,
+        open: !!period && period.closesAt > now,
+        creditLimit: period?.creditLimit ?? 0,
+        creditsTaken: taken,
+      },
       rows,
     };
   }
@@ -126,7 +133,9 @@ export class RegistrationService {
       const r = mine.find((m) => m.offeringId === o.id);
       return {
         ...this.offeringFields(o, lang),
-        registration: r ? { id: r.registrationId, status: r.status, id_teacher: r.teacherId, teacher: fullName(r), subgroup: r.number, position: r.position } : null,
+        registration: r
+          ? { id: r.registrationId, status: r.status, id_teacher: r.teacherId, teacher: fullName(r), subgroup: r.number, position: r.position }
+          : null,
       };
     });
   }
@@ -259,7 +268,12 @@ export class RegistrationService {
     const data: SeatEvent = { id_registration: next.id, discipline: localName(o.discipline, lang), subgroup: g.number };
     if (!account) return;
     await this.ctx.live.publish(tx, REGISTRATION_SEAT_EVENT, [account.userId], data);
-    await notify(tx, this.ctx.live, { userIds: [account.userId], kind: 'registration.seat', params: { discipline: data.discipline, subgroup: data.subgroup }, link: '/registration' });
+    await notify(tx, this.ctx.live, {
+      userIds: [account.userId],
+      kind: 'registration.seat',
+      params: { discipline: data.discipline, subgroup: data.subgroup },
+      link: '/registration',
+    });
   }
 
   /** bytype/teacher: the teacher's subgroups of the half-year with who registered and the waiting list. */
@@ -279,9 +293,14 @@ export class RegistrationService {
   // --- helpers ------------------------------------------------------------------------------------
 
   private async presentTeacher(rows: repo.TeacherSubgroupRow[], lang: Language): Promise<TeacherSubgroup[]> {
-    const people = await repo.studentsOfSubgroups(this.ctx.db, rows.map((r) => r.id));
+    const people = await repo.studentsOfSubgroups(
+      this.ctx.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((g) => {
-      const of = people.filter((p) => p.subgroupId === g.id).map((p) => ({ id_registration: p.registrationId, id_student: p.id, fio: fullName(p), group: p.group, status: p.status }));
+      const of = people
+        .filter((p) => p.subgroupId === g.id)
+        .map((p) => ({ id_registration: p.registrationId, id_student: p.id, fio: fullName(p), group: p.group, status: p.status }));
       return {
         id_subgroup: g.id,
         discipline: localName(g.discipline, lang),
@@ -343,7 +362,8 @@ export class RegistrationService {
   private assertNoClashWith(lessons: LessonSlotRow[], registered: repo.SlotRow[], o: repo.OfferingRow, g: repo.SubgroupRow, lang: Language): void {
     const slot = { startsAt: g.startsAt, endsAt: g.endsAt };
     const hit = [...lessons.filter((e) => e.disciplineId !== o.disciplineId), ...registered].find((e) => e.dayNumber === g.dayNumber && overlaps(e, slot));
-    if (hit) throw new AppError(400, 'TIMETABLE_CLASH', { lesson: `${localName(hit.discipline, lang)}, ${DAYS[lang][hit.dayNumber]} ${hit.startsAt}–${hit.endsAt}` });
+    if (hit)
+      throw new AppError(400, 'TIMETABLE_CLASH', { lesson: `${localName(hit.discipline, lang)}, ${DAYS[lang][hit.dayNumber]} ${hit.startsAt}–${hit.endsAt}` });
   }
 
   private async publishChanged(tx: Db, teacherId: number, subgroupId: number): Promise<void> {

@@ -32,7 +32,10 @@ async function post<T = unknown>(who: Who, path: string, payload: object, header
 
 async function signInAs(login: string, userId: number): Promise<Who> {
   const password = `${login}-Pass-2026`;
-  await db.database.db.update(users).set({ login, passwordHash: await hashPassword(password), mustUpdateCredentials: false }).where(eq(users.id, userId));
+  await db.database.db
+    .update(users)
+    .set({ login, passwordHash: await hashPassword(password), mustUpdateCredentials: false })
+    .where(eq(users.id, userId));
   const { res, token, body } = await signIn(app, login, password);
   if (res.statusCode !== 200 || !token) throw new Error(`sign-in as ${login} failed: ${res.body}`);
   return { headers: { cookie: `lms_sid=${token}` }, user: body.data };
@@ -132,7 +135,11 @@ describe('electives', () => {
     expect(saved.data.status).toBe('registered');
     const list = (await post<RegList>(student, 'getreglist', HALF)).data;
     const mine = list.rows.find((r) => r.id_disciplineForStudent === row.id_disciplineForStudent)!;
-    expect(mine).toMatchObject({ isElective: true, descGroupNum: 2, registration: { id: saved.data.id, status: 'registered', subgroup: free.id, id_teacher: t.id } });
+    expect(mine).toMatchObject({
+      isElective: true,
+      descGroupNum: 2,
+      registration: { id: saved.data.id, status: 'registered', subgroup: free.id, id_teacher: t.id },
+    });
     expect(list.info.creditsTaken).toBe(row.kredits);
     const seats = (await post<RegSubgroup[]>(student, 'optional/subgroups', { id_disciplineForStudent: row.id_disciplineForStudent, id_teacher: t.id })).data;
     expect(seats.find((s) => s.id === free.id)!.taken).toBe(free.taken + 1);
@@ -157,7 +164,8 @@ describe('electives', () => {
     const all = (await post<IdName[]>(student, 'optional/teachers', { id_disciplineForStudent: row.id_disciplineForStudent })).data;
     let clash: { teacher: number; sub: RegSubgroup } | undefined;
     for (const other of all) {
-      const list = (await post<RegSubgroup[]>(student, 'optional/subgroups', { id_disciplineForStudent: row.id_disciplineForStudent, id_teacher: other.id })).data;
+      const list = (await post<RegSubgroup[]>(student, 'optional/subgroups', { id_disciplineForStudent: row.id_disciplineForStudent, id_teacher: other.id }))
+        .data;
       const sub = list.find((s) => s.id === 2);
       if (sub) clash = { teacher: other.id, sub };
     }
@@ -171,7 +179,10 @@ describe('electives', () => {
   });
 
   it('refuses going over the credit ceiling', async () => {
-    await db.database.db.update(registrationPeriods).set({ creditLimit: 2 }).where(and(eq(registrationPeriods.academicYearId, HALF.id_a_year), eq(registrationPeriods.workingSemesterId, HALF.id_w_s)));
+    await db.database.db
+      .update(registrationPeriods)
+      .set({ creditLimit: 2 })
+      .where(and(eq(registrationPeriods.academicYearId, HALF.id_a_year), eq(registrationPeriods.workingSemesterId, HALF.id_w_s)));
     try {
       const { row, teacher: t, subs } = await electiveChoice(student);
       const res = await post(student, 'optional/additioninsert', await payload(student, row, t.id, subs[0]));
@@ -203,7 +214,10 @@ describe('seats and the waiting list', () => {
   it('a full subgroup answers SUBGROUP_FULL or, when asked, a waiting place; a freed seat goes to the first waiting, who is told live', async () => {
     const { row, teacher: t, subs } = await electiveChoice(student);
     const sub = subs[0];
-    const [g] = await db.database.db.select().from(regSubgroups).where(sql`offering_id = ${row.id_disciplineForStudent} and teacher_id = ${t.id} and number = ${sub.id}`);
+    const [g] = await db.database.db
+      .select()
+      .from(regSubgroups)
+      .where(sql`offering_id = ${row.id_disciplineForStudent} and teacher_id = ${t.id} and number = ${sub.id}`);
     // Three other permitted students of the demo group.
     const mates = await db.database.db
       .select({ id: users.id })
@@ -222,9 +236,17 @@ describe('seats and the waiting list', () => {
       const full = await post(b, 'optional/additioninsert', await payload(b, row, t.id, sub));
       expect(full.res.statusCode).toBe(409);
       expect(full.error!.code).toBe('SUBGROUP_FULL');
-      const wait = await post<{ id: number; status: string; position: number }>(b, 'optional/additioninsert', await payload(b, row, t.id, sub, { joinWaitingList: true }));
+      const wait = await post<{ id: number; status: string; position: number }>(
+        b,
+        'optional/additioninsert',
+        await payload(b, row, t.id, sub, { joinWaitingList: true }),
+      );
       expect(wait.data).toMatchObject({ status: 'waiting', position: 1 });
-      const third = await post<{ status: string; position: number }>(student, 'optional/additioninsert', await payload(student, row, t.id, sub, { joinWaitingList: true }));
+      const third = await post<{ status: string; position: number }>(
+        student,
+        'optional/additioninsert',
+        await payload(student, row, t.id, sub, { joinWaitingList: true }),
+      );
       expect(third.data).toMatchObject({ status: 'waiting', position: 2 });
 
       const view = (await post<TeacherSubgroup>(teacher, 'bytype/subgroups', { id_subgroup: g.id })).data;
@@ -234,8 +256,12 @@ describe('seats and the waiting list', () => {
       expect(del.data.promoted).toBe(true);
       const mine = (await post<RegList>(b, 'getreglist', HALF)).data.rows.find((r) => r.id_disciplineForStudent === row.id_disciplineForStudent)!;
       expect(mine.registration).toMatchObject({ status: 'registered' });
-      expect((await post<RegList>(student, 'getreglist', HALF)).data.rows.find((r) => r.id_disciplineForStudent === row.id_disciplineForStudent)!.registration).toMatchObject({ status: 'waiting', position: 1 });
-      await expect.poll(() => events.find((e) => e.event === REGISTRATION_SEAT_EVENT)).toMatchObject({ data: { id_registration: wait.data.id, subgroup: sub.id } });
+      expect(
+        (await post<RegList>(student, 'getreglist', HALF)).data.rows.find((r) => r.id_disciplineForStudent === row.id_disciplineForStudent)!.registration,
+      ).toMatchObject({ status: 'waiting', position: 1 });
+      await expect
+        .poll(() => events.find((e) => e.event === REGISTRATION_SEAT_EVENT))
+        .toMatchObject({ data: { id_registration: wait.data.id, subgroup: sub.id } });
       // ...and finds it among his notifications, which open the registration.
       const kept = await app.inject({ method: 'POST', url: '/api/notifications/list.json', payload: { page: 1 }, headers: b.headers });
       const items = kept.json().data.items as Array<{ kind: string; link: string; params: Record<string, unknown> }>;
@@ -251,7 +277,11 @@ describe('seats and the waiting list', () => {
     const { data } = await post<TeacherSubgroup[]>(teacher, 'bytype/teacher', { ...HALF, sourceType: 1 });
     expect(data.some((s) => s.isElective)).toBe(true);
     expect((await post(student, 'bytype/teacher', HALF)).res.statusCode).toBe(403);
-    const other = await db.database.db.select({ id: regSubgroups.id }).from(regSubgroups).where(sql`teacher_id <> ${teacher.user.uid}`).limit(1);
+    const other = await db.database.db
+      .select({ id: regSubgroups.id })
+      .from(regSubgroups)
+      .where(sql`teacher_id <> ${teacher.user.uid}`)
+      .limit(1);
     expect((await post(teacher, 'bytype/subgroups', { id_subgroup: other[0].id })).res.statusCode).toBe(404);
   });
 });
@@ -262,7 +292,10 @@ describe('a registration rush', () => {
     const reg = new RegistrationService(ctx);
     const { row, teacher: t, subs } = await electiveChoice(student);
     const sub = subs[0];
-    const [g] = await db.database.db.select().from(regSubgroups).where(sql`offering_id = ${row.id_disciplineForStudent} and teacher_id = ${t.id} and number = ${sub.id}`);
+    const [g] = await db.database.db
+      .select()
+      .from(regSubgroups)
+      .where(sql`offering_id = ${row.id_disciplineForStudent} and teacher_id = ${t.id} and number = ${sub.id}`);
     await db.database.db.execute(sql`delete from registrations where subgroup_id = ${g.id}`);
     await db.database.db.update(regSubgroups).set({ capacity: 5, taken: 0 }).where(eq(regSubgroups.id, g.id));
     const permitted: unknown = await db.database.db.execute(
@@ -272,24 +305,32 @@ describe('a registration rush', () => {
     const results = await Promise.all(
       people.map((p) =>
         reg
-          .save({ sessionId: 0, userId: 0, role: 2, uid: p.id, login: '', newsPerms: false, via: 'password' }, {
-            ...HALF,
-            id_semester: row.id_semester,
-            id_kafedra: row.id_kafedra,
-            id_teacher: t.id,
-            id_discipline: row.id_discipline,
-            kredits: row.kredits,
-            id_examination: row.id_examination,
-            id_group: p.group_id,
-            subgroup: sub.id,
-            id_student: p.id,
-            id_vid_zaniatiy: sub.id_vid_zaniatiy,
-            id_disciplineForStudent: row.id_disciplineForStudent,
-            isByPlan: false,
-            descGroupNum: row.descGroupNum,
-            joinWaitingList: true,
-          }, true, 'ru')
-          .then((r) => r, (e: Error) => e),
+          .save(
+            { sessionId: 0, userId: 0, role: 2, uid: p.id, login: '', newsPerms: false, via: 'password' },
+            {
+              ...HALF,
+              id_semester: row.id_semester,
+              id_kafedra: row.id_kafedra,
+              id_teacher: t.id,
+              id_discipline: row.id_discipline,
+              kredits: row.kredits,
+              id_examination: row.id_examination,
+              id_group: p.group_id,
+              subgroup: sub.id,
+              id_student: p.id,
+              id_vid_zaniatiy: sub.id_vid_zaniatiy,
+              id_disciplineForStudent: row.id_disciplineForStudent,
+              isByPlan: false,
+              descGroupNum: row.descGroupNum,
+              joinWaitingList: true,
+            },
+            true,
+            'ru',
+          )
+          .then(
+            (r) => r,
+            (e: Error) => e,
+          ),
       ),
     );
     const ok = results.filter((r): r is { id: number; status: 'registered' | 'waiting'; position: number | null } => !(r instanceof Error));

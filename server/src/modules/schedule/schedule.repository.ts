@@ -11,9 +11,8 @@ export async function findFeedSecret(db: Db, userId: number): Promise<string | u
 /** Stores the user's secret, replacing an older one; returns the secret in force. */
 export async function saveFeedSecret(db: Db, userId: number, secret: string, replace: boolean): Promise<string> {
   const insert = db.insert(calendarFeeds).values({ userId, secret });
-  const [row] = await (replace
-    ? insert.onConflictDoUpdate({ target: calendarFeeds.userId, set: { secret, createdAt: new Date() } })
-    : insert.onConflictDoNothing()
+  const [row] = await (
+    replace ? insert.onConflictDoUpdate({ target: calendarFeeds.userId, set: { secret, createdAt: new Date() } }) : insert.onConflictDoNothing()
   ).returning({ secret: calendarFeeds.secret });
   return row?.secret ?? (await findFeedSecret(db, userId))!;
 }

@@ -20,7 +20,9 @@ export default async function scheduleRoutes(app: App, { ctx }: { ctx: AppContex
   app.post(`${base}/qr.json`, { schema: { body: ScheduleQrBody, response: replies(ScheduleQrReply) } }, async (req) =>
     ok(await schedule.qr(req.auth!, req.body, languageOf(req))),
   );
-  app.post(`${base}/calendar.json`, { schema: { body: EmptyBody, response: replies(CalendarLinkReply) } }, async (req) => ok(await schedule.calendarLink(req.auth!, false)));
+  app.post(`${base}/calendar.json`, { schema: { body: EmptyBody, response: replies(CalendarLinkReply) } }, async (req) =>
+    ok(await schedule.calendarLink(req.auth!, false)),
+  );
   app.post(`${base}/calendar/revoke.json`, { schema: { body: EmptyBody, response: replies(CalendarLinkReply) } }, async (req) =>
     ok(await schedule.calendarLink(req.auth!, true)),
   );

@@ -164,14 +164,17 @@ export class ScheduleService {
     // The half-year: autumn September–December, spring February–June.
     const from = ws === 1 ? new Date(year, 8, 1) : new Date(year + 1, 1, 1);
     const until = ws === 1 ? new Date(year, 11, 31, 23, 59) : new Date(year + 1, 5, 30, 23, 59);
-    const calendar = ical({ name: lang === 'en' ? 'Timetable' : lang === 'kg' ? 'Сабактардын жадыбалы' : 'Расписание', prodId: { company: 'lms', product: 'schedule' } });
+    const calendar = ical({
+      name: lang === 'en' ? 'Timetable' : lang === 'kg' ? 'Сабактардын жадыбалы' : 'Расписание',
+      prodId: { company: 'lms', product: 'schedule' },
+    });
     // Lesson times carry the university's time zone, so a phone elsewhere shows them at the right hour.
     const zone = feedTimeZone();
     // The zone goes on each event, not on the calendar: a calendar-wide zone would also write DTSTAMP
     // and the rule's UNTIL as local times, which RFC 5545 wants in UTC beside a TZID start.
     if (zone) calendar.timezone({ name: null, generator: () => zone.block });
     for (const e of entries) {
-      const first = new Date(from.getTime() + (((e.dayNumber - dayNumber(from)) % 7) + 7) % 7 * DAY_MS);
+      const first = new Date(from.getTime() + ((((e.dayNumber - dayNumber(from)) % 7) + 7) % 7) * DAY_MS);
       calendar.createEvent({
         id: `lms-schedule-${e.id}`,
         start: atLocalTime(first, e.startsAt),

@@ -99,7 +99,7 @@ describe('the calendar feed', () => {
     expect((await app.inject({ method: 'GET', url: '/api/schedule/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics' })).statusCode).toBe(404);
   });
 
-  it('lessons carry the server\'s time zone, described in the feed, so a phone elsewhere shows the right hour', async () => {
+  it("lessons carry the server's time zone, described in the feed, so a phone elsewhere shows the right hour", async () => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const link = (await post('/api/schedule/calendar.json', student, {})).json().data.path as string;
     const feed = await app.inject({ method: 'GET', url: link });

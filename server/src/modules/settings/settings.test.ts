@@ -31,7 +31,6 @@ describe('settings calls need a session', () => {
   });
 });
 
-
 describe('settings', () => {
   it('gives [defaults, links]: current year and half-year, university name, upload limit, menu links of the role', async () => {
     const res = await post('/api/misc/settings.json', student, { uid: student.user.uid, role: 2 });

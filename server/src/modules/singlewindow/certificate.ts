@@ -44,7 +44,8 @@ const TEXTS: Record<Language, { title: string; body: (d: CertificateData) => str
   ru: {
     title: 'СПРАВКА',
     no: '№',
-    body: (d) => `Дана ${d.student} в том, что он(а) действительно является студентом(кой) ${d.course} курса, группы ${d.group}, направления «${d.speciality}».`,
+    body: (d) =>
+      `Дана ${d.student} в том, что он(а) действительно является студентом(кой) ${d.course} курса, группы ${d.group}, направления «${d.speciality}».`,
     purpose: 'Справка выдана для предъявления',
     issued: 'Дата выдачи',
     verify: 'Подлинность справки можно проверить по QR-коду или по адресу',
@@ -86,7 +87,10 @@ export async function certificatePdf(d: CertificateData, lang: Language): Promis
     doc.moveDown(1).text(`${t.issued}: ${d.issued.toISOString().slice(0, 10)}`);
     const y = doc.y + 30;
     doc.image(qr, 60, y, { width: 120 });
-    doc.fontSize(9).fillColor('#444444').text(`${t.verify}:`, 200, y + 20, { width: 330 });
+    doc
+      .fontSize(9)
+      .fillColor('#444444')
+      .text(`${t.verify}:`, 200, y + 20, { width: 330 });
     doc.text(d.verifyUrl, 200, doc.y + 4, { width: 330 });
     doc.end();
   });

@@ -4,11 +4,27 @@ import { rowsOf, type Db } from '../../db/client';
 import { groups, siteSettings, specialities, students, swDistricts, swDocTypes, swOrderHistory, swOrders, swPurposes, swRegions, users } from '../../db/schema';
 import { nameColumns } from '../../shared/names';
 
-export const docTypes = (db: Db) => db.select({ id: swDocTypes.id, kind: swDocTypes.kind, ...nameColumns(swDocTypes) }).from(swDocTypes).orderBy(asc(swDocTypes.sort), asc(swDocTypes.id));
-export const regions = (db: Db) => db.select({ id: swRegions.id, ...nameColumns(swRegions) }).from(swRegions).orderBy(asc(swRegions.sort), asc(swRegions.id));
-export const purposes = (db: Db) => db.select({ id: swPurposes.id, ...nameColumns(swPurposes) }).from(swPurposes).orderBy(asc(swPurposes.sort), asc(swPurposes.id));
+export const docTypes = (db: Db) =>
+  db
+    .select({ id: swDocTypes.id, kind: swDocTypes.kind, ...nameColumns(swDocTypes) })
+    .from(swDocTypes)
+    .orderBy(asc(swDocTypes.sort), asc(swDocTypes.id));
+export const regions = (db: Db) =>
+  db
+    .select({ id: swRegions.id, ...nameColumns(swRegions) })
+    .from(swRegions)
+    .orderBy(asc(swRegions.sort), asc(swRegions.id));
+export const purposes = (db: Db) =>
+  db
+    .select({ id: swPurposes.id, ...nameColumns(swPurposes) })
+    .from(swPurposes)
+    .orderBy(asc(swPurposes.sort), asc(swPurposes.id));
 export const districtsOf = (db: Db, regionId: number) =>
-  db.select({ id: swDistricts.id, regionId: swDistricts.regionId, ...nameColumns(swDistricts) }).from(swDistricts).where(eq(swDistricts.regionId, regionId)).orderBy(asc(swDistricts.nameRu));
+  db
+    .select({ id: swDistricts.id, regionId: swDistricts.regionId, ...nameColumns(swDistricts) })
+    .from(swDistricts)
+    .where(eq(swDistricts.regionId, regionId))
+    .orderBy(asc(swDistricts.nameRu));
 
 export async function districtRegion(db: Db, districtId: number): Promise<number | null> {
   const [row] = await db.select({ regionId: swDistricts.regionId }).from(swDistricts).where(eq(swDistricts.id, districtId));
@@ -24,7 +40,15 @@ export async function purposeExists(db: Db, id: number) {
 /** The student's faculty, group and name. */
 export async function studentInfo(db: Db, studentId: number) {
   const [row] = await db
-    .select({ facultyId: specialities.facultyId, group: groups.name, surname: students.surname, name: students.name, patronymic: students.patronymic, admissionYear: groups.admissionYear, speciality: nameColumns(specialities) })
+    .select({
+      facultyId: specialities.facultyId,
+      group: groups.name,
+      surname: students.surname,
+      name: students.name,
+      patronymic: students.patronymic,
+      admissionYear: groups.admissionYear,
+      speciality: nameColumns(specialities),
+    })
     .from(students)
     .innerJoin(groups, eq(groups.id, students.groupId))
     .innerJoin(specialities, eq(specialities.id, groups.specialityId))
@@ -67,13 +91,24 @@ export interface OrderValues {
 }
 
 export async function insertOrder(db: Db, values: OrderValues, actorUserId: number, at: Date): Promise<number> {
-  const [row] = await db.insert(swOrders).values({ ...values, createdAt: at, updatedAt: at }).returning({ id: swOrders.id });
+  const [row] = await db
+    .insert(swOrders)
+    .values({ ...values, createdAt: at, updatedAt: at })
+    .returning({ id: swOrders.id });
   await db.insert(swOrderHistory).values({ orderId: row.id, status: 1, actorUserId, at });
   return row.id;
 }
 
 /** Moves an order from `from` to `to` (null: none moved, its status was another). */
-export async function moveOrder(db: Db, id: number, from: readonly number[], to: number, reason: string | null, actorUserId: number, at: Date): Promise<boolean> {
+export async function moveOrder(
+  db: Db,
+  id: number,
+  from: readonly number[],
+  to: number,
+  reason: string | null,
+  actorUserId: number,
+  at: Date,
+): Promise<boolean> {
   const rows = await db
     .update(swOrders)
     .set({ status: to, reason, updatedAt: at })
@@ -122,7 +157,10 @@ export const ordersOfStudent = (db: Db, studentId: number) => ordersQuery(db).wh
 export const ordersOfFaculty = (db: Db, facultyId: number, limit: number) =>
   ordersQuery(db)
     .where(eq(swOrders.facultyId, facultyId))
-    .orderBy(sql`case when ${swOrders.status} in (1, 2) then 0 else 1 end`, asc(sql`case when ${swOrders.status} in (1, 2) then ${swOrders.id} else -${swOrders.id} end`))
+    .orderBy(
+      sql`case when ${swOrders.status} in (1, 2) then 0 else 1 end`,
+      asc(sql`case when ${swOrders.status} in (1, 2) then ${swOrders.id} else -${swOrders.id} end`),
+    )
     .limit(limit);
 export async function findOrder(db: Db, id: number): Promise<OrderRow | null> {
   const [row] = await ordersQuery(db).where(eq(swOrders.id, id));

@@ -81,7 +81,14 @@ export class SingleWindowService {
     const order = await db.transaction(async (tx) => {
       const id = await repo.insertOrder(
         tx,
-        { studentId: auth.uid, facultyId: student.facultyId, docTypeId: input.id_doc, regionId: input.id_region, districtId: input.id_district, purposeId: input.id_naznachenie },
+        {
+          studentId: auth.uid,
+          facultyId: student.facultyId,
+          docTypeId: input.id_doc,
+          regionId: input.id_region,
+          districtId: input.id_district,
+          purposeId: input.id_naznachenie,
+        },
         auth.userId,
         now,
       );
@@ -150,7 +157,14 @@ export class SingleWindowService {
     const id = await verifyOrderToken(await this.secret(), input.token);
     const order = id === null ? null : await repo.findOrder(this.ctx.db, id);
     if (!order || order.status !== ORDER_PREPARED) return { valid: false, number: null, student: null, group: null, type: null, issued: null };
-    return { valid: true, number: order.id, student: fullName(order), group: order.group, type: localName(order.docType, lang), issued: order.updatedAt.toISOString() };
+    return {
+      valid: true,
+      number: order.id,
+      student: fullName(order),
+      group: order.group,
+      type: localName(order.docType, lang),
+      issued: order.updatedAt.toISOString(),
+    };
   }
 
   private secret(): Promise<string> {
@@ -172,7 +186,13 @@ export class SingleWindowService {
       if (!(await repo.moveOrder(tx, id, from, to, reason, auth.userId, this.ctx.now()))) throw conflict();
       const student = await repo.accountOfStudent(tx, found.studentId);
       await this.ctx.live.publish(tx, ORDER_EVENT, [...(student ? [student] : []), ...(await repo.registrarsOf(tx, faculty))], { id, status: to });
-      if (student) await notify(tx, this.ctx.live, { userIds: [student], kind: 'order.status', params: { id, status: to, typeRu: found.docType.nameRu, typeKg: found.docType.nameKg, typeEn: found.docType.nameEn }, link: '/singlewindow' });
+      if (student)
+        await notify(tx, this.ctx.live, {
+          userIds: [student],
+          kind: 'order.status',
+          params: { id, status: to, typeRu: found.docType.nameRu, typeKg: found.docType.nameKg, typeEn: found.docType.nameEn },
+          link: '/singlewindow',
+        });
       const [row] = await this.presentQueue(tx, [(await repo.findOrder(tx, id))!], lang);
       return row;
     });
@@ -184,7 +204,10 @@ export class SingleWindowService {
   }
 
   private async present(db: Db, rows: repo.OrderRow[], lang: Language): Promise<Order[]> {
-    const history = await repo.historyOf(db, rows.map((r) => r.id));
+    const history = await repo.historyOf(
+      db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => ({
       id: r.id,
       date: r.createdAt.toISOString(),

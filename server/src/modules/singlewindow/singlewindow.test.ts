@@ -28,7 +28,10 @@ async function account(login: string, role: 1 | 2): Promise<Who> {
     .orderBy(users.id)
     .limit(1);
   const password = `${login}-Pass-2026`;
-  await d.update(users).set({ login, passwordHash: await hashPassword(password) }).where(eq(users.id, row.id));
+  await d
+    .update(users)
+    .set({ login, passwordHash: await hashPassword(password) })
+    .where(eq(users.id, row.id));
   const { token, body } = await signIn(app, login, password);
   return { headers: { cookie: `lms_sid=${token}` }, user: body.data };
 }
@@ -59,7 +62,12 @@ async function lists(who: Who) {
 
 async function order(who: Who, headers: Record<string, string> = {}): Promise<Order> {
   const l = await lists(who);
-  const res = await post('ordersave', who, { id_doc: l.docs[0].id, id_region: l.regions[0].id, id_district: l.districts[0].id, id_naznachenie: l.purposes[0].id }, headers);
+  const res = await post(
+    'ordersave',
+    who,
+    { id_doc: l.docs[0].id, id_region: l.regions[0].id, id_district: l.districts[0].id, id_naznachenie: l.purposes[0].id },
+    headers,
+  );
   expect(res.statusCode).toBe(200);
   return res.json().data.order;
 }
@@ -92,9 +100,19 @@ describe('a student’s orders', () => {
 
   it('refuses a district of another region, and an unknown document', async () => {
     const l = await lists(student);
-    const res = await post('ordersave', student, { id_doc: l.docs[0].id, id_region: l.regions[1].id, id_district: l.districts[0].id, id_naznachenie: l.purposes[0].id });
+    const res = await post('ordersave', student, {
+      id_doc: l.docs[0].id,
+      id_region: l.regions[1].id,
+      id_district: l.districts[0].id,
+      id_naznachenie: l.purposes[0].id,
+    });
     expect(res.statusCode).toBe(400);
-    const unknown = await post('ordersave', student, { id_doc: 99999, id_region: l.regions[0].id, id_district: l.districts[0].id, id_naznachenie: l.purposes[0].id });
+    const unknown = await post('ordersave', student, {
+      id_doc: 99999,
+      id_region: l.regions[0].id,
+      id_district: l.districts[0].id,
+      id_naznachenie: l.purposes[0].id,
+    });
     expect(unknown.statusCode).toBe(400);
   });
 
@@ -162,7 +180,10 @@ describe('the registrar', () => {
   it('rejects with a reason, which the student sees', async () => {
     const o = await order(student);
     expect((await post('registrar/reject', registrar, { id: o.id, reason: '   ' })).statusCode).toBe(400);
-    expect((await post('registrar/reject', registrar, { id: o.id, reason: 'Нет печати деканата' })).json().data.order).toMatchObject({ status: 4, reason: 'Нет печати деканата' });
+    expect((await post('registrar/reject', registrar, { id: o.id, reason: 'Нет печати деканата' })).json().data.order).toMatchObject({
+      status: 4,
+      reason: 'Нет печати деканата',
+    });
     const mine = ((await post('orderlist', student)).json().data as Order[]).find((x) => x.id === o.id)!;
     expect(mine.history.at(-1)).toMatchObject({ status: 4, reason: 'Нет печати деканата' });
   });

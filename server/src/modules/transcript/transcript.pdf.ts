@@ -60,7 +60,12 @@ export async function transcriptPdf(t: Transcript, lang: Language): Promise<Buff
       doc.text(c, x + 2, y + 2, { width: WIDTHS[i] - 4, align: i === 1 ? 'left' : 'center' });
       x += WIDTHS[i];
     });
-    doc.moveTo(40, y + height + 4).lineTo(555, y + height + 4).strokeColor('#bbb').lineWidth(0.5).stroke();
+    doc
+      .moveTo(40, y + height + 4)
+      .lineTo(555, y + height + 4)
+      .strokeColor('#bbb')
+      .lineWidth(0.5)
+      .stroke();
     doc.x = 40;
     doc.y = y + height + 6;
   };
@@ -68,11 +73,29 @@ export async function transcriptPdf(t: Transcript, lang: Language): Promise<Buff
   for (const year of g.years)
     for (const sem of year.semesters) {
       if (doc.y > doc.page.height - 140) doc.addPage();
-      doc.font('bold').fontSize(10).text(`${year.name} · ${sem.name}${sem.inProgress ? ` (${TX.inProgress[lang]})` : ''} · ${TX.columns.kredits[lang]}: ${sem.kredits_sum}`, 40, doc.y + 4);
+      doc
+        .font('bold')
+        .fontSize(10)
+        .text(
+          `${year.name} · ${sem.name}${sem.inProgress ? ` (${TX.inProgress[lang]})` : ''} · ${TX.columns.kredits[lang]}: ${sem.kredits_sum}`,
+          40,
+          doc.y + 4,
+        );
       doc.moveDown(0.2);
-      row(t.columns.map((c) => c.title), true);
+      row(
+        t.columns.map((c) => c.title),
+        true,
+      );
       for (const d of sem.disciplines)
-        row([d.code_discipline, d.discipline, String(d.kredits), d.points === null ? '—' : String(d.points), d.ekv_num === null ? '—' : d.ekv_num.toFixed(2), d.ekv_bukv ?? '—', d.mark ?? '—']);
+        row([
+          d.code_discipline,
+          d.discipline,
+          String(d.kredits),
+          d.points === null ? '—' : String(d.points),
+          d.ekv_num === null ? '—' : d.ekv_num.toFixed(2),
+          d.ekv_bukv ?? '—',
+          d.mark ?? '—',
+        ]);
     }
 
   if (doc.y > doc.page.height - 150) doc.addPage();

@@ -13,7 +13,9 @@ import { verifyPage } from './verify.page';
 export default async function transcriptRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const transcripts = new TranscriptService(ctx);
 
-  app.post('/api/misc/transcript.json', { schema: { body: EmptyBody, response: replies(TranscriptReply) } }, async (req) => ok(await transcripts.transcript(req.auth!, languageOf(req))));
+  app.post('/api/misc/transcript.json', { schema: { body: EmptyBody, response: replies(TranscriptReply) } }, async (req) =>
+    ok(await transcripts.transcript(req.auth!, languageOf(req))),
+  );
   app.get('/api/misc/transcript.pdf', async (req, reply) => {
     const lang = languageOf(req);
     const pdf = await transcriptPdf(await transcripts.transcript(req.auth!, lang), lang);
@@ -22,7 +24,10 @@ export default async function transcriptRoutes(app: App, { ctx }: { ctx: AppCont
   app.get('/api/misc/transcript/verify.html', { schema: { querystring: VerifyQuery }, config: { public: true } }, async (req, reply) => {
     const lang = languageOf(req);
     const verdict = await transcripts.verify(req.query.t);
-    reply.code(verdict.kind === 'invalid' ? 400 : 200).type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    reply
+      .code(verdict.kind === 'invalid' ? 400 : 200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store');
     return verifyPage(verdict, await universityName(ctx.db, lang), lang);
   });
 }

@@ -24,7 +24,8 @@ export const TRANSCRIPT_KEY = 'transcript-verification';
 /** Points from which a discipline's credits count as earned. */
 export const PASS_POINTS = 50;
 
-export type VerifyOutcome = { kind: 'genuine' | 'changed'; fio: string; group: string; issuedAt: Date; kredits_sum: number; kredits_avg: number } | { kind: 'invalid' };
+export type VerifyOutcome =
+  { kind: 'genuine' | 'changed'; fio: string; group: string; issuedAt: Date; kredits_sum: number; kredits_avg: number } | { kind: 'invalid' };
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -66,12 +67,23 @@ export class TranscriptService {
       .setIssuedAt(Math.floor(now.getTime() / 1000))
       .sign(await signingKey(this.ctx.db, TRANSCRIPT_KEY));
     const years = new Map<number, TranscriptYear>();
-    for (const r of [...results, ...inProgress.filter((p) => !results.some((x) => x.academicYearId === p.academicYearId && x.workingSemesterId === p.workingSemesterId))]) {
+    for (const r of [
+      ...results,
+      ...inProgress.filter((p) => !results.some((x) => x.academicYearId === p.academicYearId && x.workingSemesterId === p.workingSemesterId)),
+    ]) {
       const year = years.get(r.academicYearId) ?? { id_a_year: r.academicYearId, name: academicYearName(r.academicYearId), semesters: [] };
       years.set(r.academicYearId, year);
       let sem: TranscriptSemester | undefined = year.semesters.find((x) => x.id_w_s === r.workingSemesterId);
       if (!sem) {
-        sem = { ws_sort: r.workingSemesterId, id_w_s: r.workingSemesterId, semester: r.semesterId, name: TX.semester[lang](r.semesterId), kredits_sum: 0, inProgress: r.points === null, disciplines: [] };
+        sem = {
+          ws_sort: r.workingSemesterId,
+          id_w_s: r.workingSemesterId,
+          semester: r.semesterId,
+          name: TX.semester[lang](r.semesterId),
+          kredits_sum: 0,
+          inProgress: r.points === null,
+          disciplines: [],
+        };
         year.semesters.push(sem);
       }
       sem.kredits_sum += r.credits;
@@ -109,7 +121,10 @@ export class TranscriptService {
     };
     return {
       groups: [group],
-      columns: (['code_discipline', 'discipline', 'kredits', 'points', 'ekv_num', 'ekv_bukv', 'mark'] as const).map((key) => ({ key, title: TX.columns[key][lang] })),
+      columns: (['code_discipline', 'discipline', 'kredits', 'points', 'ekv_num', 'ekv_bukv', 'mark'] as const).map((key) => ({
+        key,
+        title: TX.columns[key][lang],
+      })),
       results: [
         { label: TX.creditsSum[lang], value: String(sum) },
         { label: TX.gpa[lang], value: avg.toFixed(2) },
@@ -134,6 +149,13 @@ export class TranscriptService {
     if (!s || typeof payload.h !== 'string' || !payload.iat) return { kind: 'invalid' };
     const results = await repo.results(this.ctx.db, s.id);
     const { sum, avg } = totals(results);
-    return { kind: fingerprint(results) === payload.h ? 'genuine' : 'changed', fio: fullName(s), group: s.group, issuedAt: new Date(payload.iat * 1000), kredits_sum: sum, kredits_avg: avg };
+    return {
+      kind: fingerprint(results) === payload.h ? 'genuine' : 'changed',
+      fio: fullName(s),
+      group: s.group,
+      issuedAt: new Date(payload.iat * 1000),
+      kredits_sum: sum,
+      kredits_avg: avg,
+    };
   }
 }

@@ -17,7 +17,8 @@ let teacher: TestSession;
 let student: TestSession;
 
 const transcript = async (lang = 'ru') =>
-  (await app.inject({ method: 'POST', url: '/api/misc/transcript.json', payload: {}, headers: { ...student.headers, 'accept-language': lang } })).json().data as Transcript;
+  (await app.inject({ method: 'POST', url: '/api/misc/transcript.json', payload: {}, headers: { ...student.headers, 'accept-language': lang } })).json()
+    .data as Transcript;
 const verifyPath = (t: Transcript) => new URL(t.verifyUrl).pathname + new URL(t.verifyUrl).search;
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -106,7 +107,10 @@ describe('verification', () => {
   it('says changed when a result changed after the document was issued', async () => {
     const url = verifyPath(await transcript('en'));
     const [first] = await db.database.db.select().from(finalResults).where(eq(finalResults.studentId, student.user.uid)).limit(1);
-    await db.database.db.update(finalResults).set({ points: first.points === 100 ? 99 : first.points + 1 }).where(eq(finalResults.id, first.id));
+    await db.database.db
+      .update(finalResults)
+      .set({ points: first.points === 100 ? 99 : first.points + 1 })
+      .where(eq(finalResults.id, first.id));
     const res = await app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
     expect(res.body).toContain('data-verdict="changed"');
     expect(res.body).toContain('the results have changed since');

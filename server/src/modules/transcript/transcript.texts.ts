@@ -5,7 +5,10 @@ type T = Record<Language, string>;
 
 export const TX = {
   title: { ru: 'Транскрипт', kg: 'Баалардын транскрипти', en: 'Transcript' } as T,
-  semester: { ru: (n: number) => `${n}-й семестр`, kg: (n: number) => `${n}-семестр`, en: (n: number) => `Semester ${n}` } as Record<Language, (n: number) => string>,
+  semester: { ru: (n: number) => `${n}-й семестр`, kg: (n: number) => `${n}-семестр`, en: (n: number) => `Semester ${n}` } as Record<
+    Language,
+    (n: number) => string
+  >,
   columns: {
     code_discipline: { ru: 'Код', kg: 'Коду', en: 'Code' },
     discipline: { ru: 'Дисциплина', kg: 'Сабак', en: 'Discipline' },

@@ -42,7 +42,9 @@ export default async function umkRoutes(app: App, { ctx }: { ctx: AppContext }) 
   app.post('/api/umk/getumkteachers', { schema: { body: UmkTeachersBody, response: replies(IdNameListReply) } }, async (req) =>
     ok(await umk.teachers(req.auth!, req.body)),
   );
-  app.get('/api/umk/bookcategories', { schema: { response: replies(IdNameListReply) } }, async (req) => ok(await umk.bookCategories(req.auth!, languageOf(req))));
+  app.get('/api/umk/bookcategories', { schema: { response: replies(IdNameListReply) } }, async (req) =>
+    ok(await umk.bookCategories(req.auth!, languageOf(req))),
+  );
   app.post('/api/umk/umklist', { schema: { body: UmkListBody, response: replies(UmkListReply) } }, async (req) =>
     ok(await umk.teacherList(req.auth!, req.body, languageOf(req))),
   );
@@ -54,7 +56,13 @@ export default async function umkRoutes(app: App, { ctx }: { ctx: AppContext }) 
     await uploads.beforeUpload(req.auth!, req.ip);
     return ok(await umk.save(req.auth!, input, languageOf(req)));
   });
-  app.post('/api/umk/deletebook', { schema: { body: UmkDeleteBody, response: replies(UmkDeleteReply) } }, async (req) => ok(await umk.remove(req.auth!, req.body)));
-  app.get('/api/umk/download.file', { schema: { querystring: UmkFileQuery } }, async (req, reply) => ctx.files.send(reply, await umk.file(req.auth!, req.query)));
-  app.get('/api/umk/read.file', { schema: { querystring: UmkFileQuery } }, async (req, reply) => ctx.files.sendPdfInline(reply, await umk.file(req.auth!, req.query)));
+  app.post('/api/umk/deletebook', { schema: { body: UmkDeleteBody, response: replies(UmkDeleteReply) } }, async (req) =>
+    ok(await umk.remove(req.auth!, req.body)),
+  );
+  app.get('/api/umk/download.file', { schema: { querystring: UmkFileQuery } }, async (req, reply) =>
+    ctx.files.send(reply, await umk.file(req.auth!, req.query)),
+  );
+  app.get('/api/umk/read.file', { schema: { querystring: UmkFileQuery } }, async (req, reply) =>
+    ctx.files.sendPdfInline(reply, await umk.file(req.auth!, req.query)),
+  );
 }

@@ -160,7 +160,9 @@ export class UmkService {
         return db.transaction(async (tx) => {
           await this.uploads.assertFits(tx, auth, file.size);
           const stored = await this.ctx.files.save(tx, auth.userId, file);
-          const bookId = shared ? await books.insertBook(tx, { ...bookValues(categoryId!), fileId: stored.id, uploaderUserId: auth.userId, fromUmk: true }) : null;
+          const bookId = shared
+            ? await books.insertBook(tx, { ...bookValues(categoryId!), fileId: stored.id, uploaderUserId: auth.userId, fromUmk: true })
+            : null;
           return repo.insertItem(tx, { ...values, fileId: stored.id, bookId });
         });
       }

@@ -35,7 +35,10 @@ const HALF = { year: 2026, ws: 1 };
 
 async function signInAs(login: string, userId: number): Promise<Who> {
   const password = `${login}-Pass-2026`;
-  await db.database.db.update(users).set({ login, passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+  await db.database.db
+    .update(users)
+    .set({ login, passwordHash: await hashPassword(password) })
+    .where(eq(users.id, userId));
   return signedIn(app, login, password);
 }
 
@@ -46,7 +49,11 @@ beforeAll(async () => {
   teacher = await session(app, 'teacher');
   student = await session(app, 'student');
   const d = db.database.db;
-  const [own] = await d.select({ groupId: students.groupId, speciality: groups.specialityId }).from(students).innerJoin(groups, eq(groups.id, students.groupId)).where(eq(students.id, student.user.uid));
+  const [own] = await d
+    .select({ groupId: students.groupId, speciality: groups.specialityId })
+    .from(students)
+    .innerJoin(groups, eq(groups.id, students.groupId))
+    .where(eq(students.id, student.user.uid));
   const [other] = await d
     .select({ id: users.id })
     .from(users)
@@ -64,7 +71,12 @@ beforeAll(async () => {
     .limit(1);
   await d.update(students).set({ educationFormId: 2 }).where(eq(students.id, mate.studentId));
   partTimeStudent = await signInAs('parttime', mate.id);
-  const [colleague] = await d.select({ id: users.id }).from(users).where(and(eq(users.role, 1), isNull(users.passwordHash))).orderBy(users.id).limit(1);
+  const [colleague] = await d
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 1), isNull(users.passwordHash)))
+    .orderBy(users.id)
+    .limit(1);
   plainTeacher = await signInAs('plainteacher', colleague.id);
 
   const mine: UmkDiscipline[] = (await post('/api/umk/disciplines', teacher, HALF)).json().data;
@@ -113,7 +125,8 @@ async function save(who: Who, fields: Record<string, string>, attachments: Multi
   return app.inject({ method: 'POST', url: '/api/umk/insertorupdateumk', payload, headers: { ...who.headers, 'content-type': contentType } });
 }
 
-const studentList = async (who: Who, discipline = web.id) => (await post('/api/umk/getumklistforstud', who, { id_discipline: discipline })).json().data as UmkItem[];
+const studentList = async (who: Who, discipline = web.id) =>
+  (await post('/api/umk/getumklistforstud', who, { id_discipline: discipline })).json().data as UmkItem[];
 
 describe('every UMK call needs a session', () => {
   it.each([
@@ -139,7 +152,7 @@ describe('every UMK call needs a session', () => {
 describe('lists', () => {
   it('a teacher sees his disciplines, semesters, reference lists and the seeded materials; a student gets 403 on teacher calls', async () => {
     expect(web).toBeDefined();
-    expect((await semesterOf(web.id))).toBeGreaterThan(0);
+    expect(await semesterOf(web.id)).toBeGreaterThan(0);
     const types: IdName[] = (await get('/api/umk/types', teacher)).json().data;
     expect(types.map((t) => t.name)).toContain('Силлабус');
     expect((await get('/api/umk/getstudentexamtypes', teacher)).json().data.length).toBeGreaterThan(0);
@@ -180,7 +193,14 @@ describe('lists', () => {
 
 describe('saving and deleting', () => {
   it('a teacher adds a material shared to the library; students of the form see it; the library marks it isFromUmk', async () => {
-    const res = await save(teacher, { isForEBooks: 'true', id_bookCategory: String(category), description: 'Курс лекций', totalPages: '40', kredits: String(web.kredit), id_forStudentKind: '1' });
+    const res = await save(teacher, {
+      isForEBooks: 'true',
+      id_bookCategory: String(category),
+      description: 'Курс лекций',
+      totalPages: '40',
+      kredits: String(web.kredit),
+      id_forStudentKind: '1',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const item: UmkItem = res.json().data;
     expect(item).toMatchObject({ umkName: 'Лекции по веб-программированию', id_forStudentKind: 1, canEdit: true, fileName: 'Лекции.pdf' });
@@ -212,7 +232,12 @@ describe('saving and deleting', () => {
 
   it('id_booksShare and isSharedBookFromEBooks are ignored: a material never takes over another library book', async () => {
     const [other] = await db.database.db.select({ id: books.id, name: books.name }).from(books).orderBy(books.id).limit(1);
-    const res = await save(teacher, { isForEBooks: 'true', id_bookCategory: String(category), id_booksShare: String(other.id), isSharedBookFromEBooks: 'true' });
+    const res = await save(teacher, {
+      isForEBooks: 'true',
+      id_bookCategory: String(category),
+      id_booksShare: String(other.id),
+      isSharedBookFromEBooks: 'true',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const item: UmkItem = res.json().data;
     expect(item.id_eBook).not.toBeNull();

@@ -6,7 +6,21 @@
 import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { ROLE_TEACHER, type Role } from '../../../../contract/common';
 import type { Db } from '../../db/client';
-import { academicYears, disciplines, faculties, groups, lessonTypes, specialities, semesters, streamGroups, students, teachers, teachingAssignments, users, workingSemesters } from '../../db/schema';
+import {
+  academicYears,
+  disciplines,
+  faculties,
+  groups,
+  lessonTypes,
+  specialities,
+  semesters,
+  streamGroups,
+  students,
+  teachers,
+  teachingAssignments,
+  users,
+  workingSemesters,
+} from '../../db/schema';
 import { nameColumns } from '../names';
 
 /** Teaching assignments with the group each one reaches (one row per group for stream lectures). */
@@ -175,10 +189,7 @@ export async function accountOfPerson(db: Db, role: Role, personId: number) {
 }
 
 export async function workingSemesterNames(db: Db, id: number) {
-  const [row] = await db
-    .select(nameColumns(workingSemesters))
-    .from(workingSemesters)
-    .where(eq(workingSemesters.id, id));
+  const [row] = await db.select(nameColumns(workingSemesters)).from(workingSemesters).where(eq(workingSemesters.id, id));
   return row;
 }
 

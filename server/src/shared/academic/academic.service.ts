@@ -5,7 +5,15 @@
  * teacher with 403.
  */
 import { ROLE_STUDENT, ROLE_TEACHER, type IdName, type Language, type Role } from '../../../../contract/common';
-import type { Contact, ContactListBody, DisciplineListBody, DisciplineRow, FacultiesBody, GroupListBody, SemesterListBody } from '../../../../contract/academic';
+import type {
+  Contact,
+  ContactListBody,
+  DisciplineListBody,
+  DisciplineRow,
+  FacultiesBody,
+  GroupListBody,
+  SemesterListBody,
+} from '../../../../contract/academic';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../app-error';
 import { localName } from '../../i18n';
@@ -14,7 +22,6 @@ import { fullName } from '../../lib/person';
 import { asTeacher, assertOwn, type AuthInfo } from '../caller';
 import { unreadBySender } from '../messages.repository';
 import * as repo from './academic.repository';
-
 
 type DisciplineSource = Awaited<ReturnType<typeof repo.disciplinesOf>>;
 

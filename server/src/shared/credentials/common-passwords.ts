@@ -40,4 +40,8 @@ matrix merlin phoenix falcon eagle1 cowboy rockstar player gamer gaming minecraf
 q1w2e3r4t5y6 1q2w3e4r5t6y qwerty123456 123456qwerty 1234567q 1234567a zxcv1234 asdf123 asdfasdf qwerqwer
 `;
 
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(LIST.split(/\s+/).filter(Boolean).map((p) => p.toLowerCase()));
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
+  LIST.split(/\s+/)
+    .filter(Boolean)
+    .map((p) => p.toLowerCase()),
+);

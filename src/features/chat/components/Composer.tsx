@@ -30,7 +30,17 @@ export function composerSchema(maxSizeMb: number, messages: { tooLarge: string; 
   });
 }
 
-export function Composer({ maxSizeMb, sending, failed = false, onSend }: { maxSizeMb: number; sending: boolean; failed?: boolean; onSend: (values: ComposerValues) => void }) {
+export function Composer({
+  maxSizeMb,
+  sending,
+  failed = false,
+  onSend,
+}: {
+  maxSizeMb: number;
+  sending: boolean;
+  failed?: boolean;
+  onSend: (values: ComposerValues) => void;
+}) {
   const { t } = useTranslation(['chat', 'cm']);
   const fileInput = useRef<HTMLInputElement>(null);
   const submitted = useRef(false);
@@ -94,7 +104,13 @@ export function Composer({ maxSizeMb, sending, failed = false, onSend }: { maxSi
           onChange={(e) => pickFile(e.currentTarget.files?.[0] ?? null)}
           data-testid="chat-file-input"
         />
-        <button type="button" className="icon-btn chat-attach" onClick={() => fileInput.current?.click()} aria-label={t('composer.attach')} title={t('composer.attach')}>
+        <button
+          type="button"
+          className="icon-btn chat-attach"
+          onClick={() => fileInput.current?.click()}
+          aria-label={t('composer.attach')}
+          title={t('composer.attach')}
+        >
           <PaperclipIcon />
         </button>
         <label htmlFor="chat-text" className="sr-only">
@@ -124,7 +140,17 @@ export function Composer({ maxSizeMb, sending, failed = false, onSend }: { maxSi
 
 function PaperclipIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M21.44 11.05l-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48" />
     </svg>
   );
@@ -132,7 +158,17 @@ function PaperclipIcon() {
 
 function SendIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M22 2L11 13M22 2l-7 20-4-9-9-4 20-7z" />
     </svg>
   );

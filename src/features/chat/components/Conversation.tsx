@@ -27,7 +27,20 @@ export function Conversation({ onBack, backLabel }: { onBack?: () => void; backL
   const dispatch = useAppDispatch();
   const chat = useAppSelector(selectChat);
   const maxSizeMb = useAppSelector(selectMaxSizeMb);
-  const { activeContact: contact, messages, conversation, existsNextOld, existsNextNew, loadingOld, loadingNew, sending, deleting, unreadStart, groups, activeGroup } = chat;
+  const {
+    activeContact: contact,
+    messages,
+    conversation,
+    existsNextOld,
+    existsNextNew,
+    loadingOld,
+    loadingNew,
+    sending,
+    deleting,
+    unreadStart,
+    groups,
+    activeGroup,
+  } = chat;
   const group = isGroupContact(contact);
   const listRef = useRef<HTMLDivElement>(null);
   const [photo, setPhoto] = useState<ChatMessage | null>(null);
@@ -61,7 +74,14 @@ export function Conversation({ onBack, backLabel }: { onBack?: () => void; backL
     } else if (last && last.id_message !== prev.lastId && (prev.nearEnd || last.ismine)) {
       el.scrollTop = el.scrollHeight;
     }
-    previous.current = { first, lastId: last?.id_message, height: el.scrollHeight, nearEnd: el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_END, contact, loaded: true };
+    previous.current = {
+      first,
+      lastId: last?.id_message,
+      height: el.scrollHeight,
+      nearEnd: el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_END,
+      contact,
+      loaded: true,
+    };
   }, [contact, conversation.fetching, first, last, unreadStart, messages.length]);
 
   // A photo gets its height only when it has loaded: keep the end in view when it was in view
@@ -203,7 +223,9 @@ export function Conversation({ onBack, backLabel }: { onBack?: () => void; backL
       ) : null}
       <Composer maxSizeMb={maxSizeMb} sending={sending.fetching} failed={Boolean(sending.error)} onSend={(v) => dispatch(chatActions.sendRequested(v))} />
 
-      {photo?.file ? <ImageViewer src={chatFileUrl(photo.id_message)} name={photo.file.name} closeLabel={t('cm:actions.close')} onClose={() => setPhoto(null)} /> : null}
+      {photo?.file ? (
+        <ImageViewer src={chatFileUrl(photo.id_message)} name={photo.file.name} closeLabel={t('cm:actions.close')} onClose={() => setPhoto(null)} />
+      ) : null}
       {toDelete ? (
         <ConfirmDialog
           title={t('conversation.deleteTitle')}
@@ -235,7 +257,17 @@ function LiveDot({ status }: { status: string }) {
 
 function BackIcon() {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M15 18l-6-6 6-6" />
     </svg>
   );

@@ -54,7 +54,13 @@ export function MessageBubble({ message, showSender, onOpenPhoto, onDelete }: Pr
         </div>
       </div>
       {own ? (
-        <button type="button" className="icon-btn chat-msg-delete upload-file-delete" onClick={() => onDelete(message)} aria-label={deleteLabel} title={deleteLabel}>
+        <button
+          type="button"
+          className="icon-btn chat-msg-delete upload-file-delete"
+          onClick={() => onDelete(message)}
+          aria-label={deleteLabel}
+          title={deleteLabel}
+        >
           <TrashIcon />
         </button>
       ) : null}
@@ -64,7 +70,17 @@ export function MessageBubble({ message, showSender, onOpenPhoto, onDelete }: Pr
 
 function TrashIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2m3 0v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6M10 11v6M14 11v6" />
     </svg>
   );

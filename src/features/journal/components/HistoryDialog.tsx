@@ -25,11 +25,16 @@ export function HistoryDialog({ title, history, current }: { title: string; hist
         {history.data.map((h, i) => (
           <li key={i}>
             <span className="muted">{new Date(h.at).toLocaleString(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'ru-RU')}</span> · {h.who}:{' '}
-            {t(`history.${h.action}`, { old: showMark(h.oldMark), new: showMark(h.newMark) })} <span className="muted">({t(`history.source.${h.source}`)})</span>
+            {t(`history.${h.action}`, { old: showMark(h.oldMark), new: showMark(h.newMark) })}{' '}
+            <span className="muted">({t(`history.source.${h.source}`)})</span>
             {current !== undefined && history.cell && leftBy(h) !== current ? (
               <>
                 {' '}
-                <button type="button" className="btn btn-ghost btn-small" onClick={() => history.cell && dispatch(journalActions.historyRestoreRequested({ ...history.cell, written: writtenOf(leftBy(h)) }))}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-small"
+                  onClick={() => history.cell && dispatch(journalActions.historyRestoreRequested({ ...history.cell, written: writtenOf(leftBy(h)) }))}
+                >
                   {t('history.restore')}
                 </button>
               </>

@@ -6,7 +6,13 @@ import { JournalGrid, VIRTUAL_FROM, type GridLesson } from './JournalGrid';
 
 /** A journal of `rows` students against `cols` lessons, every cell present ('+'), student 0 with a 4 at lesson 0. */
 function journal(rows: number, cols: number) {
-  const students: JournalStudent[] = Array.from({ length: rows }, (_, i) => ({ id_student: 100 + i, s_fio: `Студент ${i + 1}`, code: `C${i}`, group: 'Г-1', subgroup: 1 }));
+  const students: JournalStudent[] = Array.from({ length: rows }, (_, i) => ({
+    id_student: 100 + i,
+    s_fio: `Студент ${i + 1}`,
+    code: `C${i}`,
+    group: 'Г-1',
+    subgroup: 1,
+  }));
   const lessons: GridLesson[] = Array.from({ length: cols }, (_, i) => {
     const d = new Date(Date.UTC(2026, 8, 1 + i));
     return { date: d.toISOString().slice(0, 10), time: 1, timeName: '08:00', topic: null };
@@ -57,7 +63,7 @@ describe('JournalGrid of a large journal', () => {
     expect(grid).toHaveAttribute('aria-colcount', '65');
     const cells = document.querySelectorAll('td.jg-cell');
     expect(cells.length).toBeGreaterThan(0);
-    expect(cells.length).toBeLessThan(150 * 60 / 4);
+    expect(cells.length).toBeLessThan((150 * 60) / 4);
     // The active cell (first student, latest lesson) is there, with its place in the whole grid.
     expect(active().dataset.row).toBe('0');
     expect(active().dataset.col).toBe('59');
@@ -161,7 +167,21 @@ describe('JournalGrid marks the cells the students marked by QR', () => {
   it('a QR record carries a small mark, named for screen readers; other cells do not', () => {
     const { students, lessons, marks } = journal(2, 2);
     const qr = new Set([cellKey(students[1].id_student, lessons[0].date, 1)]);
-    render(<JournalGrid students={students} lessons={lessons} marks={marks} edits={{}} qrCells={qr} lesson={{ date: '', time: -1 }} onWrite={vi.fn()} onPaste={vi.fn()} onLesson={vi.fn()} onActive={vi.fn()} onInvalid={vi.fn()} />);
+    render(
+      <JournalGrid
+        students={students}
+        lessons={lessons}
+        marks={marks}
+        edits={{}}
+        qrCells={qr}
+        lesson={{ date: '', time: -1 }}
+        onWrite={vi.fn()}
+        onPaste={vi.fn()}
+        onLesson={vi.fn()}
+        onActive={vi.fn()}
+        onInvalid={vi.fn()}
+      />,
+    );
     const cell = document.querySelector('td[data-row="1"][data-col="0"]')!;
     expect(cell.querySelector('.jg-qr')).not.toBeNull();
     expect(cell).toHaveTextContent('+Отмечен по QR-коду');
@@ -190,7 +210,18 @@ describe('JournalGrid paste and Latin keys', () => {
   function grid(rows: number, cols: number) {
     const { students, lessons, marks } = journal(rows, cols);
     const p = { onWrite: vi.fn(), onPaste: vi.fn(), onInvalid: vi.fn(), onOverflow: vi.fn() };
-    render(<JournalGrid students={students} lessons={lessons} marks={marks} edits={{}} lesson={{ date: '', time: -1 }} onLesson={vi.fn()} onActive={vi.fn()} {...p} />);
+    render(
+      <JournalGrid
+        students={students}
+        lessons={lessons}
+        marks={marks}
+        edits={{}}
+        lesson={{ date: '', time: -1 }}
+        onLesson={vi.fn()}
+        onActive={vi.fn()}
+        {...p}
+      />,
+    );
     return { students, lessons, ...p };
   }
 
@@ -235,7 +266,22 @@ describe('JournalGrid shortcuts', () => {
     const { students, lessons, marks } = journal(2, 2);
     const onHistory = vi.fn();
     const onToolbar = vi.fn();
-    render(<JournalGrid students={students} lessons={lessons} marks={marks} edits={{}} lesson={{ date: '', time: -1 }} onWrite={vi.fn()} onPaste={vi.fn()} onLesson={vi.fn()} onActive={vi.fn()} onInvalid={vi.fn()} onHistory={onHistory} onToolbar={onToolbar} />);
+    render(
+      <JournalGrid
+        students={students}
+        lessons={lessons}
+        marks={marks}
+        edits={{}}
+        lesson={{ date: '', time: -1 }}
+        onWrite={vi.fn()}
+        onPaste={vi.fn()}
+        onLesson={vi.fn()}
+        onActive={vi.fn()}
+        onInvalid={vi.fn()}
+        onHistory={onHistory}
+        onToolbar={onToolbar}
+      />,
+    );
     fireEvent.keyDown(active(), { key: 'F6' });
     expect(onToolbar).toHaveBeenCalledTimes(1);
     fireEvent.keyDown(active(), { key: 'h', code: 'KeyH', altKey: true });

@@ -61,7 +61,25 @@ interface Props {
   onToolbar?: () => void;
 }
 
-export function JournalGrid({ students, lessons, marks, edits, qrCells, lesson, onWrite, onPaste, onLesson, onActive, onInvalid, onOverflow, readOnly = false, onDiscard, scale = '2-5', onHistory, onToolbar }: Props) {
+export function JournalGrid({
+  students,
+  lessons,
+  marks,
+  edits,
+  qrCells,
+  lesson,
+  onWrite,
+  onPaste,
+  onLesson,
+  onActive,
+  onInvalid,
+  onOverflow,
+  readOnly = false,
+  onDiscard,
+  scale = '2-5',
+  onHistory,
+  onToolbar,
+}: Props) {
   const { t } = useTranslation('journal');
   const [editing, setEditing] = useState<string | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -82,7 +100,13 @@ export function JournalGrid({ students, lessons, marks, edits, qrCells, lesson, 
       const key = cellKey(students[r].id_student, lessons[c].date, lessons[c].time);
       const edit = edits[key];
       const mark = key in marks ? marks[key] : undefined;
-      return { key, value: edit ? (edit.written ?? '') : showMark(mark), mark, state: edit?.status as CellState, error: edit?.status === 'failed' ? edit.error : null };
+      return {
+        key,
+        value: edit ? (edit.written ?? '') : showMark(mark),
+        mark,
+        state: edit?.status as CellState,
+        error: edit?.status === 'failed' ? edit.error : null,
+      };
     },
     [students, lessons, marks, edits],
   );
@@ -119,7 +143,29 @@ export function JournalGrid({ students, lessons, marks, edits, qrCells, lesson, 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the header's height only matters with a move
   }, [row, col, editing, virtual]);
 
-  const { commit, onKeyDown, onPasteEvent } = useGridKeys({ students, lessons, rows, cols, row, col, current, editing, setEditing, setPos, move, cellAt, onWrite, onPaste, onInvalid, onOverflow, onDiscard, onHistory, onToolbar, readOnly, scale });
+  const { commit, onKeyDown, onPasteEvent } = useGridKeys({
+    students,
+    lessons,
+    rows,
+    cols,
+    row,
+    col,
+    current,
+    editing,
+    setEditing,
+    setPos,
+    move,
+    cellAt,
+    onWrite,
+    onPaste,
+    onInvalid,
+    onOverflow,
+    onDiscard,
+    onHistory,
+    onToolbar,
+    readOnly,
+    scale,
+  });
 
   const onCellClick = useCallback(
     (r: number, c: number) => {

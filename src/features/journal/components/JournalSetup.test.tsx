@@ -207,10 +207,18 @@ describe('planned topics dialog', () => {
 describe('setup helpers', () => {
   it('the draft and the save: an existing split, or the group halves; names trimmed, students in list order', () => {
     const fresh = initialDraft({ subgroups: [], students }, (n) => `П${n}`);
-    expect(fresh).toEqual({ groups: [{ number: 1, name: 'П1' }, { number: 2, name: 'П2' }], of: { 100: 1, 101: 2, 102: 1 } });
+    expect(fresh).toEqual({
+      groups: [
+        { number: 1, name: 'П1' },
+        { number: 2, name: 'П2' },
+      ],
+      of: { 100: 1, 101: 2, 102: 1 },
+    });
     const kept = initialDraft({ subgroups: [{ number: 2, name: 'Б', students: [101] }], students }, (n) => `П${n}`);
     expect(kept).toEqual({ groups: [{ number: 2, name: 'Б' }], of: { 100: 0, 101: 2, 102: 0 } });
-    expect(draftToSubgroups([{ number: 1, name: '  A ' }], { 102: 1, 100: 1, 101: 0 }, [100, 101, 102])).toEqual([{ number: 1, name: 'A', students: [100, 102] }]);
+    expect(draftToSubgroups([{ number: 1, name: '  A ' }], { 102: 1, 100: 1, 101: 0 }, [100, 101, 102])).toEqual([
+      { number: 1, name: 'A', students: [100, 102] },
+    ]);
   });
 
   it('topic rows: the first invalid one, and the list numbered in order', () => {

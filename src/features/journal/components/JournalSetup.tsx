@@ -62,7 +62,9 @@ export function JournalSetup({ info, students, modules, shown, onShow }: Props) 
           {describeFailure(t, scaleState.error)}
         </p>
       ) : null}
-      {choices.length > 0 ? <Select id="journal-subgroup" className="journal-setup-filter" label={t('setup.show')} options={options} value={shown} onChange={onShow} /> : null}
+      {choices.length > 0 ? (
+        <Select id="journal-subgroup" className="journal-setup-filter" label={t('setup.show')} options={options} value={shown} onChange={onShow} />
+      ) : null}
       {open === 'subgroups' ? <SubgroupsDialog info={info} onClose={close} /> : null}
       {open === 'topics' ? <PlanTopicsDialog info={info} modules={modules} onClose={close} /> : null}
     </div>

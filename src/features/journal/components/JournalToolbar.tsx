@@ -26,7 +26,15 @@ export function JournalToolbar({ state, info, active, canRemove, mobile, onRemov
   return (
     <div className="journal-toolbar">
       <p className="journal-status" role="status" aria-live="polite">
-        {saving > 0 ? t('status.saving', { count: saving }) : failedEdits.length > 0 ? t(retryable ? 'status.failed' : 'status.failedRefused', { count: failedEdits.length }) : state.savedCount > 0 ? t('status.saved') : mobile || info.readOnly ? '' : t('status.hint')}
+        {saving > 0
+          ? t('status.saving', { count: saving })
+          : failedEdits.length > 0
+            ? t(retryable ? 'status.failed' : 'status.failedRefused', { count: failedEdits.length })
+            : state.savedCount > 0
+              ? t('status.saved')
+              : mobile || info.readOnly
+                ? ''
+                : t('status.hint')}
       </p>
       {info.readOnly || mobile ? null : <UndoButtons undo={state.undo} />}
       {retryable ? (
@@ -39,7 +47,12 @@ export function JournalToolbar({ state, info, active, canRemove, mobile, onRemov
           {t('status.discard')}
         </button>
       ) : null}
-      <button type="button" className="btn btn-ghost btn-small" disabled={!active} onClick={() => active && dispatch(journalActions.historyRequested({ ...active, written: null }))}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-small"
+        disabled={!active}
+        onClick={() => active && dispatch(journalActions.historyRequested({ ...active, written: null }))}
+      >
         {t('toolbar.history')}
       </button>
       <button type="button" className="btn btn-ghost btn-small journal-delete" disabled={!canRemove} hidden={info.readOnly} onClick={onRemove}>

@@ -38,14 +38,40 @@ export function LessonBar({ state, info, onTopic, onDelete }: Props) {
     <div className="journal-lesson" role="group" aria-label={t('lesson.group')} hidden={info.readOnly}>
       <div className="field">
         <label htmlFor="journal-date">{t('lesson.date')}</label>
-        <input id="journal-date" className="input" type="date" min={info.startsOn} max={info.endsOn} aria-invalid={outside || undefined} aria-describedby={outside ? 'journal-date-outside' : undefined} value={lesson.date} onChange={(e) => chooseDate(e.target.value)} />
+        <input
+          id="journal-date"
+          className="input"
+          type="date"
+          min={info.startsOn}
+          max={info.endsOn}
+          aria-invalid={outside || undefined}
+          aria-describedby={outside ? 'journal-date-outside' : undefined}
+          value={lesson.date}
+          onChange={(e) => chooseDate(e.target.value)}
+        />
       </div>
-      <Select id="journal-time" label={t('lesson.time')} options={timeOptions} value={lesson.time} onChange={(id) => dispatch(journalActions.lessonChosen({ time: id }))} />
+      <Select
+        id="journal-time"
+        label={t('lesson.time')}
+        options={timeOptions}
+        value={lesson.time}
+        onChange={(id) => dispatch(journalActions.lessonChosen({ time: id }))}
+      />
       <div className="journal-actions">
-        <button type="button" className="btn btn-secondary" disabled={!lessonReady || state.lessonAdd.fetching} onClick={() => dispatch(journalActions.lessonAddRequested({ date: lesson.date, time: lesson.time }))}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={!lessonReady || state.lessonAdd.fetching}
+          onClick={() => dispatch(journalActions.lessonAddRequested({ date: lesson.date, time: lesson.time }))}
+        >
           {t('lesson.add')}
         </button>
-        <button type="button" className="btn btn-primary" disabled={!lessonReady || state.bulk.fetching} onClick={() => dispatch(journalActions.markAllRequested({ date: lesson.date, time: lesson.time }))}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!lessonReady || state.bulk.fetching}
+          onClick={() => dispatch(journalActions.markAllRequested({ date: lesson.date, time: lesson.time }))}
+        >
           {t('lesson.markAll')}
         </button>
         <button type="button" className="btn btn-secondary" disabled={!lessonReady} onClick={onTopic}>

@@ -12,12 +12,24 @@ const lesson = { date: '2026-11-02', time: 1 };
 
 function renderMarking(scale: MarkScale, edits: Record<string, CellEdit> = {}) {
   const onWrite = vi.fn();
-  render(<LessonMarking students={students} lessons={lessons} marks={{}} edits={edits} lesson={lesson} onLesson={vi.fn()} onWrite={onWrite} onHistory={vi.fn()} scale={scale} />);
+  render(
+    <LessonMarking
+      students={students}
+      lessons={lessons}
+      marks={{}}
+      edits={edits}
+      lesson={lesson}
+      onLesson={vi.fn()}
+      onWrite={onWrite}
+      onHistory={vi.fn()}
+      scale={scale}
+    />,
+  );
   return onWrite;
 }
 
 describe('marking a lesson on a phone', () => {
-  it("a 2–5 journal offers its marks as buttons, and a tap writes the mark", () => {
+  it('a 2–5 journal offers its marks as buttons, and a tap writes the mark', () => {
     const onWrite = renderMarking('2-5');
     expect(screen.queryByRole('spinbutton')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /^4 / }));
@@ -39,7 +51,14 @@ describe('marking a lesson on a phone', () => {
 
   it("a refused save says the server's reason on its row", () => {
     const key = cellKey(100, '2026-11-02', 1);
-    renderMarking('2-5', { [key]: { written: '5', status: 'failed', seq: 1, error: { ok: false, problem: 'CLIENT_ERROR', status: 400, error: { code: 'FUTURE_DATE', message: '' } } } });
+    renderMarking('2-5', {
+      [key]: {
+        written: '5',
+        status: 'failed',
+        seq: 1,
+        error: { ok: false, problem: 'CLIENT_ERROR', status: 400, error: { code: 'FUTURE_DATE', message: '' } },
+      },
+    });
     expect(screen.getByRole('alert').textContent).not.toBe('');
     expect(screen.getByRole('alert').textContent).not.toMatch(/неверные данные/);
   });

@@ -75,7 +75,12 @@ const MarkRow = memo(function MarkRow({ index, student, lesson, value, state, re
         <span className="lm-state" role={state === 'failed' ? 'alert' : undefined}>
           {state === 'saving' ? t('grid.saving') : state === 'failed' ? reason : invalid ? t('cm:errors.INVALID_MARK', SCALES[scale]) : null}
         </span>
-        <button type="button" className="btn btn-ghost btn-small lm-history" aria-label={`${t('toolbar.history')}: ${student.s_fio}`} onClick={() => onHistory({ student: student.id_student, date: lesson.date, time: lesson.time, written: null })}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small lm-history"
+          aria-label={`${t('toolbar.history')}: ${student.s_fio}`}
+          onClick={() => onHistory({ student: student.id_student, date: lesson.date, time: lesson.time, written: null })}
+        >
           {t('toolbar.history')}
         </button>
       </div>
@@ -150,7 +155,20 @@ export function LessonMarking({ students, lessons, marks, edits, lesson, onLesso
             const edit = edits[k];
             const value = edit ? (edit.written ?? '') : showMark(k in marks ? marks[k] : undefined);
             const reason = edit?.status === 'failed' ? describeFailure(t, edit.error) || t('grid.failed') : '';
-            return <MarkRow key={s.id_student} index={i} student={s} lesson={lesson} value={value} state={edit?.status} reason={reason} scale={scale} onWrite={onWrite} onHistory={onHistory} />;
+            return (
+              <MarkRow
+                key={s.id_student}
+                index={i}
+                student={s}
+                lesson={lesson}
+                value={value}
+                state={edit?.status}
+                reason={reason}
+                scale={scale}
+                onWrite={onWrite}
+                onHistory={onHistory}
+              />
+            );
           })}
         </ol>
       ) : null}

@@ -6,7 +6,8 @@ export function MarkLegend({ scale }: { scale: MarkScale }) {
   const { t } = useTranslation('journal');
   return (
     <p className="journal-legend muted small">
-      <span>{t('legend.title')}</span> <span>{t('legend.present')}</span> · <span>{t('legend.absent')}</span> · <span>{t('legend.excused')}</span> · <span>{t('legend.marks', SCALES[scale])}</span>
+      <span>{t('legend.title')}</span> <span>{t('legend.present')}</span> · <span>{t('legend.absent')}</span> · <span>{t('legend.excused')}</span> ·{' '}
+      <span>{t('legend.marks', SCALES[scale])}</span>
     </p>
   );
 }

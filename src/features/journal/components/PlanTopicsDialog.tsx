@@ -64,7 +64,21 @@ export function PlanTopicsDialog({ info, modules, onClose }: { info: JournalInfo
   );
 }
 
-function TopicsForm({ initial, modules, busy, error, onClose, onSave }: { initial: PlanTopic[]; modules: SelectOption[]; busy: boolean; error: string | null; onClose: () => void; onSave: (list: PlanTopic[]) => void }) {
+function TopicsForm({
+  initial,
+  modules,
+  busy,
+  error,
+  onClose,
+  onSave,
+}: {
+  initial: PlanTopic[];
+  modules: SelectOption[];
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onSave: (list: PlanTopic[]) => void;
+}) {
   const { t } = useTranslation(['journal', 'cm']);
   const nextKey = useRef(initial.length);
   const [rows, setRows] = useState<Row[]>(() => initial.map((x, i) => ({ key: i, topic: x.topic, hours: String(x.hours), module: x.id_module ?? -1 })));
@@ -161,7 +175,13 @@ function TopicsForm({ initial, modules, busy, error, onClose, onSave }: { initia
               </div>
               <div className="field setup-topic-module">
                 <label htmlFor={`plan-module-${r.key}`}>{t('topic.module')}</label>
-                <select id={`plan-module-${r.key}`} data-name="module" className="input" value={String(r.module)} onChange={(e) => change(r.key, { module: Number(e.target.value) })}>
+                <select
+                  id={`plan-module-${r.key}`}
+                  data-name="module"
+                  className="input"
+                  value={String(r.module)}
+                  onChange={(e) => change(r.key, { module: Number(e.target.value) })}
+                >
                   {moduleOptions.map((o) => (
                     <option key={o.id} value={String(o.id)}>
                       {o.name}
@@ -170,7 +190,15 @@ function TopicsForm({ initial, modules, busy, error, onClose, onSave }: { initia
                 </select>
               </div>
               <div className="setup-topic-actions">
-                <button type="button" data-name="up" className="btn btn-ghost btn-small" disabled={i === 0} aria-label={t('planTopics.up', { n: i + 1 })} title={t('planTopics.up', { n: i + 1 })} onClick={() => move(i, -1, 'up')}>
+                <button
+                  type="button"
+                  data-name="up"
+                  className="btn btn-ghost btn-small"
+                  disabled={i === 0}
+                  aria-label={t('planTopics.up', { n: i + 1 })}
+                  title={t('planTopics.up', { n: i + 1 })}
+                  onClick={() => move(i, -1, 'up')}
+                >
                   ↑
                 </button>
                 <button
@@ -184,7 +212,14 @@ function TopicsForm({ initial, modules, busy, error, onClose, onSave }: { initia
                 >
                   ↓
                 </button>
-                <button type="button" data-name="delete" className="btn btn-ghost btn-small journal-delete" aria-label={t('planTopics.delete', { n: i + 1 })} title={t('planTopics.delete', { n: i + 1 })} onClick={() => remove(i)}>
+                <button
+                  type="button"
+                  data-name="delete"
+                  className="btn btn-ghost btn-small journal-delete"
+                  aria-label={t('planTopics.delete', { n: i + 1 })}
+                  title={t('planTopics.delete', { n: i + 1 })}
+                  onClick={() => remove(i)}
+                >
                   ✕
                 </button>
               </div>

@@ -60,7 +60,19 @@ export function SetupDialog({ title, className, list, load, onClose, children }:
 }
 
 /** The foot of a set-up form: what is wrong with the input, the save's failure, Cancel and Save. */
-export function SetupActions({ problem, error, busy, saveLabel, onClose }: { problem: string | null; error: string | null; busy: boolean; saveLabel: string; onClose: () => void }) {
+export function SetupActions({
+  problem,
+  error,
+  busy,
+  saveLabel,
+  onClose,
+}: {
+  problem: string | null;
+  error: string | null;
+  busy: boolean;
+  saveLabel: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['journal', 'cm']);
   return (
     <>

@@ -68,7 +68,21 @@ export function draftToSubgroups(groups: Named[], of: Record<number, number>, or
   return groups.map((g) => ({ number: g.number, name: g.name.trim(), students: order.filter((id) => of[id] === g.number) }));
 }
 
-function SubgroupsForm({ info, list, busy, error, onClose, onSave }: { info: JournalInfo; list: SubgroupList; busy: boolean; error: string | null; onClose: () => void; onSave: (list: Subgroup[]) => void }) {
+function SubgroupsForm({
+  info,
+  list,
+  busy,
+  error,
+  onClose,
+  onSave,
+}: {
+  info: JournalInfo;
+  list: SubgroupList;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onSave: (list: Subgroup[]) => void;
+}) {
   const { t } = useTranslation(['journal', 'cm']);
   const defaultName = (n: number) => t('subgroups.defaultName', { n });
   const [draft, setDraft] = useState(() => initialDraft(list, defaultName));
@@ -84,7 +98,10 @@ function SubgroupsForm({ info, list, busy, error, onClose, onSave }: { info: Jou
 
   const counts = new Map<number, number>();
   for (const id of order) counts.set(of[id] ?? 0, (counts.get(of[id] ?? 0) ?? 0) + 1);
-  const options = [{ id: 0, name: t('subgroups.none') }, ...groups.map((g) => ({ id: g.number, name: g.name.trim() || t('subgroups.defaultName', { n: g.number }) }))];
+  const options = [
+    { id: 0, name: t('subgroups.none') },
+    ...groups.map((g) => ({ id: g.number, name: g.name.trim() || t('subgroups.defaultName', { n: g.number }) })),
+  ];
 
   const rename = (number: number, name: string) => setDraft({ groups: groups.map((g) => (g.number === number ? { ...g, name } : g)), of });
   const add = () => {
@@ -101,7 +118,10 @@ function SubgroupsForm({ info, list, busy, error, onClose, onSave }: { info: Jou
   const halves = () => {
     const have = new Set(groups.map((g) => g.number));
     const extra = [1, 2].filter((n) => !have.has(n)).map((n) => ({ number: n, name: defaultName(n) }));
-    setDraft({ groups: [...groups, ...extra].sort((a, b) => a.number - b.number), of: Object.fromEntries(list.students.map((s) => [s.id_student, s.subgroup])) });
+    setDraft({
+      groups: [...groups, ...extra].sort((a, b) => a.number - b.number),
+      of: Object.fromEntries(list.students.map((s) => [s.id_student, s.subgroup])),
+    });
   };
 
   return (
@@ -118,7 +138,11 @@ function SubgroupsForm({ info, list, busy, error, onClose, onSave }: { info: Jou
         onSave(draftToSubgroups(groups, of, order));
       }}
     >
-      {info.subgroup > 0 ? <p className="muted setup-hint">{t('subgroups.journalOf', { n: info.subgroup })}</p> : <p className="muted setup-hint">{t('subgroups.wholeGroup')}</p>}
+      {info.subgroup > 0 ? (
+        <p className="muted setup-hint">{t('subgroups.journalOf', { n: info.subgroup })}</p>
+      ) : (
+        <p className="muted setup-hint">{t('subgroups.wholeGroup')}</p>
+      )}
       <fieldset className="setup-groups">
         <legend>{t('subgroups.names')}</legend>
         {groups.length === 0 ? <p className="muted">{t('subgroups.noneYet')}</p> : null}
@@ -161,7 +185,12 @@ function SubgroupsForm({ info, list, busy, error, onClose, onSave }: { info: Jou
                 {s.s_fio}
                 {stream ? <span className="muted"> · {s.group}</span> : null}
               </label>
-              <select id={`subgroup-of-${s.id_student}`} className="input" value={String(of[s.id_student] ?? 0)} onChange={(e) => assign(s.id_student, Number(e.target.value))}>
+              <select
+                id={`subgroup-of-${s.id_student}`}
+                className="input"
+                value={String(of[s.id_student] ?? 0)}
+                onChange={(e) => assign(s.id_student, Number(e.target.value))}
+              >
                 {options.map((o) => (
                   <option key={o.id} value={String(o.id)}>
                     {o.name}

@@ -22,9 +22,18 @@ export function TeacherFilters({ state }: { state: JournalState }) {
   const { t } = useTranslation('journal');
   const dispatch = useAppDispatch();
   // A semester of study reads as such ('5-й семестр'), never the bare number.
-  const pickSemester = useCallback((j: JournalInfo) => ({ id: j.id_semester, name: /^\d+$/.test(j.semester) ? t('filters.semesterN', { count: Number(j.semester), ordinal: true }) : j.semester }), [t]);
+  const pickSemester = useCallback(
+    (j: JournalInfo) => ({
+      id: j.id_semester,
+      name: /^\d+$/.test(j.semester) ? t('filters.semesterN', { count: Number(j.semester), ordinal: true }) : j.semester,
+    }),
+    [t],
+  );
   const pickJournal = useCallback(
-    (j: JournalInfo) => ({ id: j.id_journal, name: `${j.groupOrPotok}${j.isPotok ? ` (${t('filters.stream')})` : ''}${j.subgroup ? ` · ${t('filters.subgroup', { n: j.subgroup })}` : ''}` }),
+    (j: JournalInfo) => ({
+      id: j.id_journal,
+      name: `${j.groupOrPotok}${j.isPotok ? ` (${t('filters.stream')})` : ''}${j.subgroup ? ` · ${t('filters.subgroup', { n: j.subgroup })}` : ''}`,
+    }),
     [t],
   );
   const options: Record<FilterName, SelectOption[]> = {
@@ -39,7 +48,8 @@ export function TeacherFilters({ state }: { state: JournalState }) {
   // While no journal is chosen, a filter above the group with only one choice takes it (the first
   // such, top down; the next follows once it is in). The group itself, which opens the journal and
   // folds the filters, stays the teacher's choice; a journal chosen (or named by the address) is left as it is.
-  const single = state.filters.journal === -1 ? FILTERS.find((name) => name !== 'journal' && state.filters[name] === -1 && options[name].length === 1) : undefined;
+  const single =
+    state.filters.journal === -1 ? FILTERS.find((name) => name !== 'journal' && state.filters[name] === -1 && options[name].length === 1) : undefined;
   const singleId = single ? options[single][0].id : -1;
   useEffect(() => {
     if (single) dispatch(journalActions.filterChosen({ name: single, id: singleId }));
@@ -48,10 +58,22 @@ export function TeacherFilters({ state }: { state: JournalState }) {
   return (
     <>
       <Select id="journal-semester" label={t('filters.semester')} options={options.semester} value={state.filters.semester} onChange={choose('semester')} />
-      <Select id="journal-discipline" label={t('filters.discipline')} options={options.discipline} value={state.filters.discipline} onChange={choose('discipline')} />
+      <Select
+        id="journal-discipline"
+        label={t('filters.discipline')}
+        options={options.discipline}
+        value={state.filters.discipline}
+        onChange={choose('discipline')}
+      />
       <Select id="journal-control" label={t('filters.control')} options={options.control} value={state.filters.control} onChange={choose('control')} />
       <Select id="journal-credit" label={t('filters.credit')} options={options.credit} value={state.filters.credit} onChange={choose('credit')} />
-      <Select id="journal-lesson-type" label={t('filters.lessonType')} options={options.lessonType} value={state.filters.lessonType} onChange={choose('lessonType')} />
+      <Select
+        id="journal-lesson-type"
+        label={t('filters.lessonType')}
+        options={options.lessonType}
+        value={state.filters.lessonType}
+        onChange={choose('lessonType')}
+      />
       <Select id="journal-form" label={t('filters.educForm')} options={options.educForm} value={state.filters.educForm} onChange={choose('educForm')} />
       <Select id="journal-group" label={t('filters.group')} options={options.journal} value={state.filters.journal} onChange={choose('journal')} />
     </>

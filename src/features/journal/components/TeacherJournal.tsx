@@ -51,7 +51,10 @@ export function TeacherJournal({ state }: { state: JournalState }) {
   const onHistory = useCallback((cell: CellWrite) => dispatch(journalActions.historyRequested(cell)), [dispatch]);
 
   /** The cells whose record came from the student's own QR scan (as last read). */
-  const qrCells = useMemo(() => new Set((data?.journal[0] ?? []).filter((v) => v.source === 'qr').map((v) => cellKey(v.id_student, v.visitDate, v.id_time))), [data]);
+  const qrCells = useMemo(
+    () => new Set((data?.journal[0] ?? []).filter((v) => v.source === 'qr').map((v) => cellKey(v.id_student, v.visitDate, v.id_time))),
+    [data],
+  );
   const failedEdits = Object.values(state.edits).filter((e) => e.status === 'failed');
   useLeaveWarning(Object.keys(state.edits).length);
   useUndoKeys(Boolean(data && !data.info.readOnly && !mobile));
@@ -72,11 +75,19 @@ export function TeacherJournal({ state }: { state: JournalState }) {
   );
 
   if (state.journals.fetching) return <Spinner label={t('loading')} />;
-  if (state.journals.error) return <LoadFailed what={t('loadFailed.journals')} failure={state.journals.error} onRetry={() => dispatch(journalActions.journalsRequested())} />;
+  if (state.journals.error)
+    return <LoadFailed what={t('loadFailed.journals')} failure={state.journals.error} onRetry={() => dispatch(journalActions.journalsRequested())} />;
   if (state.journals.data.length === 0 && state.year !== -1) return <p className="muted">{t('noJournals')}</p>;
   if (state.filters.journal === -1) return <p className="muted">{t('chooseJournal')}</p>;
   if (state.journal.fetching && !data) return <Spinner label={t('loading')} />;
-  if (state.journal.error) return <LoadFailed what={t('loadFailed.journal')} failure={state.journal.error} onRetry={() => dispatch(journalActions.journalRequested({ id: state.filters.journal }))} />;
+  if (state.journal.error)
+    return (
+      <LoadFailed
+        what={t('loadFailed.journal')}
+        failure={state.journal.error}
+        onRetry={() => dispatch(journalActions.journalRequested({ id: state.filters.journal }))}
+      />
+    );
   if (!data) return null;
 
   const lesson = state.lesson;
@@ -99,7 +110,13 @@ export function TeacherJournal({ state }: { state: JournalState }) {
           {info.subgroup ? ` · ${t('filters.subgroup', { n: info.subgroup })}` : ''}
         </h2>
         {info.readOnly ? null : (
-          <JournalSetup info={info} students={data.students} modules={state.lists.modules} shown={subgroup} onShow={(n) => setShown({ journal: info.id_journal, subgroup: n })} />
+          <JournalSetup
+            info={info}
+            students={data.students}
+            modules={state.lists.modules}
+            shown={subgroup}
+            onShow={(n) => setShown({ journal: info.id_journal, subgroup: n })}
+          />
         )}
       </div>
       {info.readOnly ? (
@@ -113,7 +130,17 @@ export function TeacherJournal({ state }: { state: JournalState }) {
 
       {/* On a phone the lesson's marking comes first; the lesson bar (adding a lesson, all present) below it. */}
       {mobile && !info.readOnly ? (
-        <LessonMarking students={students} lessons={lessons} marks={state.marks} edits={state.edits} lesson={lesson} onLesson={onLesson} onWrite={onWrite} onHistory={onHistory} scale={info.scale} />
+        <LessonMarking
+          students={students}
+          lessons={lessons}
+          marks={state.marks}
+          edits={state.edits}
+          lesson={lesson}
+          onLesson={onLesson}
+          onWrite={onWrite}
+          onHistory={onHistory}
+          scale={info.scale}
+        />
       ) : null}
       <LessonBar state={state} info={info} onTopic={() => setTopicOpen(true)} onDelete={() => setConfirm('lesson')} />
       {state.bulk.data !== null ? (
@@ -147,16 +174,44 @@ export function TeacherJournal({ state }: { state: JournalState }) {
       {info.readOnly ? null : <MarkLegend scale={info.scale} />}
       {lessons.length === 0 ? <p className="muted">{t('noLessons')}</p> : null}
       {mobile ? null : (
-        <JournalGrid students={students} lessons={lessons} marks={state.marks} edits={state.edits} qrCells={qrCells} lesson={lesson} onWrite={onWrite} onPaste={onPaste} onLesson={onLesson} onActive={onActive} onInvalid={setInvalid} onOverflow={setOverflow} readOnly={info.readOnly} onDiscard={onDiscard} scale={info.scale} onHistory={onCellHistory} onToolbar={toToolbar} />
+        <JournalGrid
+          students={students}
+          lessons={lessons}
+          marks={state.marks}
+          edits={state.edits}
+          qrCells={qrCells}
+          lesson={lesson}
+          onWrite={onWrite}
+          onPaste={onPaste}
+          onLesson={onLesson}
+          onActive={onActive}
+          onInvalid={setInvalid}
+          onOverflow={setOverflow}
+          readOnly={info.readOnly}
+          onDiscard={onDiscard}
+          scale={info.scale}
+          onHistory={onCellHistory}
+          onToolbar={toToolbar}
+        />
       )}
 
-      {state.history.cell ? <HistoryDialog title={historyTitle(state.history.cell)} history={state.history} current={info.readOnly ? undefined : storedCell(state, state.history.cell)} /> : null}
+      {state.history.cell ? (
+        <HistoryDialog
+          title={historyTitle(state.history.cell)}
+          history={state.history}
+          current={info.readOnly ? undefined : storedCell(state, state.history.cell)}
+        />
+      ) : null}
 
       {topicOpen ? (
         <TopicDialog
           key={`${lesson.date}|${lesson.time}`}
           title={`${t('lesson.topic')} · ${shortDate(lesson.date)}`}
-          initial={currentTopic ? { topic: currentTopic.topic, lessonNumber: currentTopic.lessonNumber, hours: currentTopic.hours, module: currentTopic.id_module ?? -1 } : null}
+          initial={
+            currentTopic
+              ? { topic: currentTopic.topic, lessonNumber: currentTopic.lessonNumber, hours: currentTopic.hours, module: currentTopic.id_module ?? -1 }
+              : null
+          }
           modules={state.lists.modules}
           busy={state.topic.fetching}
           onClose={() => setTopicOpen(false)}
@@ -167,21 +222,25 @@ export function TeacherJournal({ state }: { state: JournalState }) {
         />
       ) : null}
 
-      {confirm ? (
-        <ConfirmRemoval
-          what={confirm}
-          lesson={lesson}
-          student={activeStudent}
-          busy={state.remove.fetching}
-          onClose={() => setConfirm(null)}
-        />
-      ) : null}
+      {confirm ? <ConfirmRemoval what={confirm} lesson={lesson} student={activeStudent} busy={state.remove.fetching} onClose={() => setConfirm(null)} /> : null}
     </section>
   );
 }
 
 /** Deleting the lesson in focus, or removing the active cell's student from the list, asks first. */
-function ConfirmRemoval({ what, lesson, student, busy, onClose }: { what: 'lesson' | 'student'; lesson: { date: string; time: number }; student?: JournalStudent; busy: boolean; onClose: () => void }) {
+function ConfirmRemoval({
+  what,
+  lesson,
+  student,
+  busy,
+  onClose,
+}: {
+  what: 'lesson' | 'student';
+  lesson: { date: string; time: number };
+  student?: JournalStudent;
+  busy: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('journal');
   const dispatch = useAppDispatch();
   if (what === 'lesson')

@@ -13,7 +13,21 @@ export interface TopicValue {
   module: number;
 }
 
-export function TopicDialog({ title, initial, modules, busy, onClose, onSave }: { title: string; initial: TopicValue | null; modules: SelectOption[]; busy: boolean; onClose: () => void; onSave: (v: TopicValue) => void }) {
+export function TopicDialog({
+  title,
+  initial,
+  modules,
+  busy,
+  onClose,
+  onSave,
+}: {
+  title: string;
+  initial: TopicValue | null;
+  modules: SelectOption[];
+  busy: boolean;
+  onClose: () => void;
+  onSave: (v: TopicValue) => void;
+}) {
   const { t } = useTranslation('journal');
   const dispatch = useAppDispatch();
   const [value, setValue] = useState<TopicValue>(initial ?? { topic: '', lessonNumber: 1, hours: 2, module: -1 });
@@ -40,15 +54,48 @@ export function TopicDialog({ title, initial, modules, busy, onClose, onSave }: 
         }}
       >
         {plan.length > 0 ? (
-          <Select id="journal-topic-planned" label={t('topic.planned')} options={plan.map((p) => ({ id: p.number, name: `${p.number}. ${p.topic}` }))} value={planned} onChange={takePlanned} />
+          <Select
+            id="journal-topic-planned"
+            label={t('topic.planned')}
+            options={plan.map((p) => ({ id: p.number, name: `${p.number}. ${p.topic}` }))}
+            value={planned}
+            onChange={takePlanned}
+          />
         ) : null}
         <div className="field">
           <label htmlFor="journal-topic-text">{t('topic.text')}</label>
-          <input id="journal-topic-text" className="input" value={value.topic} maxLength={500} required onChange={(e) => setValue({ ...value, topic: e.target.value })} />
+          <input
+            id="journal-topic-text"
+            className="input"
+            value={value.topic}
+            maxLength={500}
+            required
+            onChange={(e) => setValue({ ...value, topic: e.target.value })}
+          />
         </div>
-        <Select id="journal-topic-order" label={t('topic.number')} options={orders} value={value.lessonNumber} blank={false} onChange={(id) => setValue({ ...value, lessonNumber: id })} />
-        <Select id="journal-topic-hours" label={t('topic.hours')} options={hours} value={value.hours} blank={false} onChange={(id) => setValue({ ...value, hours: id })} />
-        <Select id="journal-topic-module" label={t('topic.module')} options={modules} value={value.module} onChange={(id) => setValue({ ...value, module: id })} />
+        <Select
+          id="journal-topic-order"
+          label={t('topic.number')}
+          options={orders}
+          value={value.lessonNumber}
+          blank={false}
+          onChange={(id) => setValue({ ...value, lessonNumber: id })}
+        />
+        <Select
+          id="journal-topic-hours"
+          label={t('topic.hours')}
+          options={hours}
+          value={value.hours}
+          blank={false}
+          onChange={(id) => setValue({ ...value, hours: id })}
+        />
+        <Select
+          id="journal-topic-module"
+          label={t('topic.module')}
+          options={modules}
+          value={value.module}
+          onChange={(id) => setValue({ ...value, module: id })}
+        />
         <div className="dialog-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             {t('confirm.cancel')}

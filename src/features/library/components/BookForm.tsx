@@ -33,7 +33,6 @@ interface Props extends UploadState {
   onSubmit: (draft: BookDraft) => void;
 }
 
-
 export function BookForm(props: Props) {
   const { book, bases, baseId, categories, categoryId, onBaseChange, onSubmit, ...upload } = props;
   const { maxSizeMb, busy } = upload;
@@ -48,8 +47,16 @@ export function BookForm(props: Props) {
       yupValidator<Values>((yup) =>
         yup.object({
           categoryId: yup.number().min(1, t('form.required')),
-          name: yup.string().trim().required(t('form.required')).max(300, t('form.tooLong', { max: 300 })),
-          author: yup.string().trim().required(t('form.required')).max(300, t('form.tooLong', { max: 300 })),
+          name: yup
+            .string()
+            .trim()
+            .required(t('form.required'))
+            .max(300, t('form.tooLong', { max: 300 })),
+          author: yup
+            .string()
+            .trim()
+            .required(t('form.required'))
+            .max(300, t('form.tooLong', { max: 300 })),
           totalPages: yup
             .string()
             .matches(/^\d{0,6}$/, t('form.pagesInvalid'))

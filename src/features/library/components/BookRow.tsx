@@ -32,7 +32,16 @@ export function BookRow({ book, showCategory, busy, onEdit, onDelete }: Props) {
         </p>
         {book.description ? <p className="library-book-description">{book.description}</p> : null}
         <div className="library-book-actions">
-          <FileActions ns="library" prefix="book" title={book.name} doc={book} urls={{ download: bookDownloadUrl(book.id_eBook), read: bookReadUrl(book.id_eBook) }} busy={busy} onEdit={onEdit} onDelete={onDelete} />
+          <FileActions
+            ns="library"
+            prefix="book"
+            title={book.name}
+            doc={book}
+            urls={{ download: bookDownloadUrl(book.id_eBook), read: bookReadUrl(book.id_eBook) }}
+            busy={busy}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
         </div>
       </div>
     </article>

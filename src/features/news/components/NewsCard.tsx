@@ -50,7 +50,14 @@ export function NewsCard({ item, canDelete, deleting, onDelete }: Props) {
           </time>
         </p>
         {canDelete ? (
-          <button type="button" className="icon-btn news-delete upload-file-delete" onClick={onDelete} disabled={deleting} aria-label={t('delete.button')} title={t('delete.button')}>
+          <button
+            type="button"
+            className="icon-btn news-delete upload-file-delete"
+            onClick={onDelete}
+            disabled={deleting}
+            aria-label={t('delete.button')}
+            title={t('delete.button')}
+          >
             <TrashIcon size={18} />
           </button>
         ) : null}
@@ -82,7 +89,13 @@ export function NewsCard({ item, canDelete, deleting, onDelete }: Props) {
         <ul className="news-files" aria-label={t('files')}>
           {files.map((name, i) => (
             <li key={`${i}-${name}`}>
-              <a className="news-file" href={newsFileUrl(item.id_eventMessage, name)} download={name} title={name} aria-label={`${truncateName(name)}, ${t('download', { name })}`}>
+              <a
+                className="news-file"
+                href={newsFileUrl(item.id_eventMessage, name)}
+                download={name}
+                title={name}
+                aria-label={`${truncateName(name)}, ${t('download', { name })}`}
+              >
                 <FileTypeIcon name={name} />
                 <span className="news-file-name">{truncateName(name)}</span>
               </a>
@@ -99,4 +112,3 @@ export function NewsCard({ item, canDelete, deleting, onDelete }: Props) {
     </article>
   );
 }
-

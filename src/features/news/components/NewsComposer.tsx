@@ -163,14 +163,16 @@ export function NewsComposer({ maxSizeMb, faculties, busy, error, posted, onSubm
           message: yup
             .string()
             .max(MESSAGE_MAX, t('composer.messageTooLong', { max: MESSAGE_MAX }))
-            .test('required-unless-files', t('composer.messageRequired'), (value, ctx) => Boolean(value?.trim()) || (ctx.parent as ComposerValues).files.length > 0),
+            .test(
+              'required-unless-files',
+              t('composer.messageRequired'),
+              (value, ctx) => Boolean(value?.trim()) || (ctx.parent as ComposerValues).files.length > 0,
+            ),
           files: yup
             .array()
             .max(MAX_FILES, t('composer.tooMany', { max: MAX_FILES }))
             .test('size', t('composer.tooLarge', { maxSizeMb }), (files) => (files as File[] | undefined)?.every((f) => f.size <= maxSizeMb * MB) ?? true),
-          publishAt: yup
-            .string()
-            .test('future', t('composer.publishAtPast'), (value) => !value || (dayjs(value).isValid() && dayjs(value).isAfter(dayjs()))),
+          publishAt: yup.string().test('future', t('composer.publishAtPast'), (value) => !value || (dayjs(value).isValid() && dayjs(value).isAfter(dayjs()))),
         }),
       ),
     [t, maxSizeMb],
@@ -241,7 +243,13 @@ export function NewsComposer({ maxSizeMb, faculties, busy, error, posted, onSubm
                 onChange={(id) => void setFieldValue('audience', id)}
               />
               <div>
-                <Select id="news-faculty" label={t('composer.faculty')} options={faculties} value={values.faculty} onChange={(id) => void setFieldValue('faculty', id)} />
+                <Select
+                  id="news-faculty"
+                  label={t('composer.faculty')}
+                  options={faculties}
+                  value={values.faculty}
+                  onChange={(id) => void setFieldValue('faculty', id)}
+                />
                 <p className="field-hint">{t('composer.facultyHint')}</p>
               </div>
               <div className="field">

@@ -16,7 +16,12 @@ export function Bell() {
     dispatch(notificationsActions.countRequested());
   }, [dispatch]);
   return (
-    <NavLink to={NOTIFICATIONS_PATH} className="bell" data-testid="bell" aria-label={unread > 0 ? `${t('layout.notifications')}: ${t('layout.unread', { count: unread })}` : t('layout.notifications')}>
+    <NavLink
+      to={NOTIFICATIONS_PATH}
+      className="bell"
+      data-testid="bell"
+      aria-label={unread > 0 ? `${t('layout.notifications')}: ${t('layout.unread', { count: unread })}` : t('layout.notifications')}
+    >
       <BellIcon size={22} />
       {unread > 0 ? (
         <span className="bell-badge" data-testid="bell-count" aria-hidden="true">

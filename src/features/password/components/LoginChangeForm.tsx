@@ -32,7 +32,11 @@ export function LoginChangeForm({ currentLogin, min, busy, done, onSubmit }: Pro
       yupValidator<LoginChangeValues>((yup) =>
         yup.object({
           password: yup.string().required(t('login.currentRequired')),
-          newlog: yup.string().trim().required(t('login.loginRequired')).min(LOGIN_MIN, t('login.loginMin', { min: LOGIN_MIN })),
+          newlog: yup
+            .string()
+            .trim()
+            .required(t('login.loginRequired'))
+            .min(LOGIN_MIN, t('login.loginMin', { min: LOGIN_MIN })),
           newpas: yup.string().required(t('change.newRequired', { min })).min(min, t('change.newRequired', { min })),
           confirm: yup
             .string()

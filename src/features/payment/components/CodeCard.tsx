@@ -49,7 +49,8 @@ export function CodeCard({ code, paying, onPay }: { code: PaymentCode; paying: b
           <ul className="pay-list">
             {code.payments.map((p) => (
               <li key={p.id} data-testid="pay-payment" data-status={p.status}>
-                <span>{new Date(p.createdAt).toLocaleString(locale)}</span> · <span>{money(p.amount)}</span> · <strong>{t(`payments.status.${p.status}`)}</strong>
+                <span>{new Date(p.createdAt).toLocaleString(locale)}</span> · <span>{money(p.amount)}</span> ·{' '}
+                <strong>{t(`payments.status.${p.status}`)}</strong>
                 {p.receiptNo ? <span data-testid="pay-receipt"> · {t('payments.receipt', { no: p.receiptNo })}</span> : null}
               </li>
             ))}

@@ -117,9 +117,7 @@ export function ProfileMenu({ mobile, children }: Props) {
             </Link>
             {children}
           </div>
-          <p className="profile-panel-version">
-            {t('profileMenu.version', { version: config?.version ?? '—' })}
-          </p>
+          <p className="profile-panel-version">{t('profileMenu.version', { version: config?.version ?? '—' })}</p>
         </div>
       ) : null}
     </div>

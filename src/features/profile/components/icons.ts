@@ -1,5 +1,28 @@
 import { type IconComponent } from '../../../components/icons';
-import { AwardIcon, BookIcon, BookOpenIcon, BriefcaseIcon, CalendarIcon, CapIcon, CardIcon, ChartIcon, CheckSquareIcon, ClipboardIcon, EditIcon, FileIcon, GlobeIcon, HelpIcon, IdCardIcon, LayersIcon, ListChecksIcon, MailIcon, PhoneIcon, PinIcon, QrIcon, VideoIcon } from '../../../components/shellIcons';
+import {
+  AwardIcon,
+  BookIcon,
+  BookOpenIcon,
+  BriefcaseIcon,
+  CalendarIcon,
+  CapIcon,
+  CardIcon,
+  ChartIcon,
+  CheckSquareIcon,
+  ClipboardIcon,
+  EditIcon,
+  FileIcon,
+  GlobeIcon,
+  HelpIcon,
+  IdCardIcon,
+  LayersIcon,
+  ListChecksIcon,
+  MailIcon,
+  PhoneIcon,
+  PinIcon,
+  QrIcon,
+  VideoIcon,
+} from '../../../components/shellIcons';
 import type { MenuKey } from '../../../lib/menu';
 
 export const MENU_ICONS: Record<MenuKey, IconComponent> = {

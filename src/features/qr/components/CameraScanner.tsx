@@ -31,7 +31,10 @@ export function CameraScanner({ onText }: { onText: (text: string) => void }) {
     (async () => {
       try {
         if (!navigator.mediaDevices?.getUserMedia) throw new Error('unsupported');
-        const [detector, media] = await Promise.all([createDetector(), navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false })]);
+        const [detector, media] = await Promise.all([
+          createDetector(),
+          navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }),
+        ]);
         stream = media;
         if (stopped || !video.current) return;
         video.current.srcObject = media;

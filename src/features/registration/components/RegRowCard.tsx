@@ -34,11 +34,24 @@ export function RegRowCard({ row, open, busy, onRegister, onDelete }: Props) {
       {open ? (
         <div className="reg-row-actions">
           {r ? (
-            <button type="button" className="btn btn-danger" data-testid="reg-delete" disabled={busy} onClick={onDelete} aria-label={t('actions.deleteOf', { name: row.discipline })}>
+            <button
+              type="button"
+              className="btn btn-danger"
+              data-testid="reg-delete"
+              disabled={busy}
+              onClick={onDelete}
+              aria-label={t('actions.deleteOf', { name: row.discipline })}
+            >
               {t('actions.delete')}
             </button>
           ) : (
-            <button type="button" className="btn btn-primary" data-testid="reg-open" onClick={onRegister} aria-label={t('actions.registerFor', { name: row.discipline })}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-testid="reg-open"
+              onClick={onRegister}
+              aria-label={t('actions.registerFor', { name: row.discipline })}
+            >
               {t('actions.register')}
             </button>
           )}

@@ -53,7 +53,13 @@ export function RegisterPanel({ row, onClose }: { row: RegRow; onClose: () => vo
           {t('actions.cancel')}
         </button>
         {save.full ? (
-          <button type="button" className="btn btn-secondary" data-testid="reg-join-waiting" disabled={save.fetching} onClick={() => dispatch(A.saveRequested({ joinWaitingList: true }))}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            data-testid="reg-join-waiting"
+            disabled={save.fetching}
+            onClick={() => dispatch(A.saveRequested({ joinWaitingList: true }))}
+          >
             {t('actions.joinWaiting')}
           </button>
         ) : (

@@ -42,7 +42,11 @@ export function ScheduleView({ schedule, role, headingLevel, actions = true }: {
   return (
     <div className="schedule-days">
       {schedule.days.map((day) => (
-        <section key={day.day_number} className={`schedule-day card${day.day_number === today ? ' is-today' : ''}`} aria-labelledby={`schedule-day-${day.day_number}`}>
+        <section
+          key={day.day_number}
+          className={`schedule-day card${day.day_number === today ? ' is-today' : ''}`}
+          aria-labelledby={`schedule-day-${day.day_number}`}
+        >
           <Heading id={`schedule-day-${day.day_number}`} className="schedule-day-name">
             {t(`cm:days.${day.day_number}`)}
             {day.day_number === today ? <span className="schedule-badge">{t('today')}</span> : null}

@@ -47,7 +47,14 @@ export function OrderForm() {
             dispatch(a.regionSelected({ id }));
           }}
         />
-        <Select id="sw-district" label={t('form.district')} options={districts.data} value={district} onChange={setDistrict} disabled={region <= 0 || districts.fetching} />
+        <Select
+          id="sw-district"
+          label={t('form.district')}
+          options={districts.data}
+          value={district}
+          onChange={setDistrict}
+          disabled={region <= 0 || districts.fetching}
+        />
         <Select id="sw-purpose" label={t('form.purpose')} options={purposes.data} value={purpose} onChange={setPurpose} disabled={purposes.fetching} />
       </div>
       {save.error ? (

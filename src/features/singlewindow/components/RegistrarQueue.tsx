@@ -59,12 +59,22 @@ export function RegistrarQueue() {
               <td data-label={t('list.actions')}>
                 <div className="sw-actions">
                   {o.status === 1 ? (
-                    <button type="button" className="btn btn-secondary btn-sm" disabled={busyId === o.id} onClick={() => dispatch(a.moveRequested({ id: o.id, status: 2 }))}>
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-sm"
+                      disabled={busyId === o.id}
+                      onClick={() => dispatch(a.moveRequested({ id: o.id, status: 2 }))}
+                    >
                       {t('queue.prepare')}
                     </button>
                   ) : null}
                   {o.status === 2 ? (
-                    <button type="button" className="btn btn-primary btn-sm" disabled={busyId === o.id} onClick={() => dispatch(a.moveRequested({ id: o.id, status: 3 }))}>
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-sm"
+                      disabled={busyId === o.id}
+                      onClick={() => dispatch(a.moveRequested({ id: o.id, status: 3 }))}
+                    >
                       {t('queue.prepared')}
                     </button>
                   ) : null}

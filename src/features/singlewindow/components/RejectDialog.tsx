@@ -20,7 +20,16 @@ export function RejectDialog({ onReject, onClose }: { onReject: (reason: string)
       >
         <div className="field">
           <label htmlFor={id}>{t('reject.reason')}</label>
-          <textarea id={id} className="input" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={tried && empty} aria-describedby={`${id}-error`} />
+          <textarea
+            id={id}
+            className="input"
+            rows={3}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={tried && empty}
+            aria-describedby={`${id}-error`}
+          />
           <p id={`${id}-error`} className="field-error" role={tried && empty ? 'alert' : undefined}>
             {tried && empty ? t('reject.required') : ''}
           </p>

@@ -38,13 +38,19 @@ interface Props extends UploadState {
   onSubmit: (draft: UmkDraft) => void;
 }
 
-
 function SelectField({ name, label, options }: { name: 'typeId' | 'examTypeId' | 'bookCategoryId' | 'audience'; label: string; options: IdName[] }) {
   const [field, meta, helpers] = useField<number>(name);
   const id = useId();
   return (
     <div>
-      <Select id={id} label={label} options={options} value={options.some((o) => o.id === field.value) ? field.value : -1} onChange={(v) => void helpers.setValue(v)} blank={name !== 'audience'} />
+      <Select
+        id={id}
+        label={label}
+        options={options}
+        value={options.some((o) => o.id === field.value) ? field.value : -1}
+        onChange={(v) => void helpers.setValue(v)}
+        blank={name !== 'audience'}
+      />
       {meta.touched && meta.error ? <p className="field-error">{meta.error}</p> : null}
     </div>
   );
@@ -66,7 +72,11 @@ export function UmkForm(props: Props) {
         yup.object({
           typeId: yup.number().min(1, t('form.required')),
           examTypeId: yup.number().min(1, t('form.required')),
-          name: yup.string().trim().required(t('form.required')).max(300, t('form.tooLong', { max: 300 })),
+          name: yup
+            .string()
+            .trim()
+            .required(t('form.required'))
+            .max(300, t('form.tooLong', { max: 300 })),
           author: yup.string().max(300, t('form.tooLong', { max: 300 })),
           description: yup.string().max(4000, t('form.tooLong', { max: 4000 })),
           totalPages: yup.string().matches(/^\d{0,5}$/, t('form.pagesInvalid')),

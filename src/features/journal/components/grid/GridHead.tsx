@@ -27,11 +27,18 @@ export function GridHead({ colSlots, lessons, lesson, onLesson }: Props) {
           {t('grid.student')}
         </th>
         {colSlots.map((slot) => {
-          if ('gap' in slot) return <th key={slot.key} className="jg-gap" aria-hidden="true" style={{ width: slot.gap * COL_WIDTH, minWidth: slot.gap * COL_WIDTH }} />;
+          if ('gap' in slot)
+            return <th key={slot.key} className="jg-gap" aria-hidden="true" style={{ width: slot.gap * COL_WIDTH, minWidth: slot.gap * COL_WIDTH }} />;
           const l = lessons[slot.index];
           const on = l.date === lesson.date && l.time === lesson.time;
           return (
-            <th key={`${l.date}|${l.time}`} scope="col" aria-colindex={slot.index + 2} className={`jg-date${on ? ' jg-date-on' : ''}`} title={l.topic ?? undefined}>
+            <th
+              key={`${l.date}|${l.time}`}
+              scope="col"
+              aria-colindex={slot.index + 2}
+              className={`jg-date${on ? ' jg-date-on' : ''}`}
+              title={l.topic ?? undefined}
+            >
               <button type="button" className="jg-date-btn" tabIndex={-1} aria-pressed={on} onClick={() => onLesson(l.date, l.time)}>
                 <span>{shortDate(l.date)}</span>
                 <span className="jg-time">{l.timeName}</span>

@@ -36,7 +36,8 @@ export const Row = memo(
           <span className="jg-no">{index + 1}.</span> {student.s_fio}
         </th>
         {cols.map((slot) => {
-          if ('gap' in slot) return <td key={slot.key} className="jg-gap" aria-hidden="true" style={{ width: slot.gap * COL_WIDTH, minWidth: slot.gap * COL_WIDTH }} />;
+          if ('gap' in slot)
+            return <td key={slot.key} className="jg-gap" aria-hidden="true" style={{ width: slot.gap * COL_WIDTH, minWidth: slot.gap * COL_WIDTH }} />;
           const c = slot.index;
           const v = values[k];
           const state = states[k];
@@ -60,7 +61,13 @@ export const Row = memo(
               onClick={() => onCellClick(index, c)}
             >
               {active && editing !== null ? (
-                <input className="jg-input" aria-label={t('grid.cellInput', { name: student.s_fio })} value={editing} onChange={(e) => onDraft(e.target.value)} maxLength={8} />
+                <input
+                  className="jg-input"
+                  aria-label={t('grid.cellInput', { name: student.s_fio })}
+                  value={editing}
+                  onChange={(e) => onDraft(e.target.value)}
+                  maxLength={8}
+                />
               ) : (
                 <>
                   {v}
@@ -69,7 +76,11 @@ export const Row = memo(
                       <span className="sr-only">{t('grid.qr')}</span>
                     </span>
                   ) : null}
-                  {state === 'failed' ? <span className="jg-flag" aria-hidden="true">!</span> : null}
+                  {state === 'failed' ? (
+                    <span className="jg-flag" aria-hidden="true">
+                      !
+                    </span>
+                  ) : null}
                 </>
               )}
             </td>

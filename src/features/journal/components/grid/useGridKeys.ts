@@ -47,7 +47,29 @@ interface Args {
 }
 
 export function useGridKeys(a: Args) {
-  const { students, lessons, rows, cols, row, col, current, editing, setEditing, setPos, move, cellAt, onWrite, onPaste, onInvalid, onOverflow, onDiscard, onHistory, onToolbar, readOnly, scale } = a;
+  const {
+    students,
+    lessons,
+    rows,
+    cols,
+    row,
+    col,
+    current,
+    editing,
+    setEditing,
+    setPos,
+    move,
+    cellAt,
+    onWrite,
+    onPaste,
+    onInvalid,
+    onOverflow,
+    onDiscard,
+    onHistory,
+    onToolbar,
+    readOnly,
+    scale,
+  } = a;
 
   /** Saves what was typed in the active cell; false when it is not a mark (the text stays). */
   const commit = useCallback((): boolean => {

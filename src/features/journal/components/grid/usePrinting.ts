@@ -3,7 +3,9 @@ import { flushSync } from 'react-dom';
 
 /** True while the page is being printed (the whole table is rendered then). */
 export function usePrinting(): boolean {
-  const [printing, setPrinting] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('print').matches);
+  const [printing, setPrinting] = useState(
+    () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('print').matches,
+  );
   useEffect(() => {
     // window.print() lays the page out right after beforeprint: the full table must be committed by then.
     const before = () => flushSync(() => setPrinting(true));
