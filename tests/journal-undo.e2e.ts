@@ -61,11 +61,11 @@ describe('journal undo', () => {
     await page.keyboard.press('Alt+h');
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('heading').innerText()).toContain(ru('journal:history.title'));
+    // The history is read after the dialog opens: count its entries once they are there (an older value offers Restore).
+    const restore = dialog.getByRole('button', { name: ru('journal:history.restore'), exact: true }).first();
+    await expect.poll(() => restore.isVisible(), { timeout: 30000 }).toBe(true);
     const entries = await dialog.locator('.journal-history li').count();
-    await dialog
-      .getByRole('button', { name: ru('journal:history.restore'), exact: true })
-      .first()
-      .click();
+    await restore.click();
     await expect.poll(() => dialog.locator('.journal-history li').count()).toBe(entries + 1);
     await expect.poll(() => firstCell(page).innerText()).not.toBe(mark);
   });
