@@ -5,7 +5,7 @@
  */
 
 /** Cyrillic (Russian and Kyrgyz letters, folded) to Latin, as names are usually spelt. */
-const TO_LATIN: Record<string, string> = {
+export const TO_LATIN: Record<string, string> = {
   а: 'a',
   б: 'b',
   в: 'v',

@@ -3,6 +3,7 @@
  * (Асанов / Асанова, Бакытович / Бакытовна, Кубанычбек уулу / Кубанычбек кызы).
  */
 import type { Prng } from './prng';
+import { TO_LATIN } from '../../shared/transliterate';
 
 export type Gender = 'm' | 'f';
 
@@ -349,44 +350,8 @@ export function randomPerson(prng: Prng, gender: Gender): PersonName {
   };
 }
 
-const TRANSLIT: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'yo',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  ң: 'ng',
-  о: 'o',
-  ө: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ү: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
+/** The search's Cyrillic-to-Latin letters, with ё and й spelt as names are in logins. */
+const TRANSLIT: Record<string, string> = { ...TO_LATIN, ё: 'yo', й: 'y' };
 
 /** Latin letters for logins and e-mail addresses: 'Жээнбеков' → 'zheenbekov'. */
 export function transliterate(text: string): string {
