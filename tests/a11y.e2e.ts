@@ -5,13 +5,17 @@
  * check of tests/layout.e2e.ts, which covers 900 px), and, signed in, that tabbing through each
  * screen's first view never leaves the focused control under the sticky header or the phone's tab bar
  * (WCAG 2.4.11; the open states with a dialog keep the focus in the dialog). Each screen is loaded
- * once per account and width: the themes are switched in place.
+ * once per account and width: the themes are switched in place. The desktop visit also narrows the
+ * window to 900 px (the narrowest desktop layout, whose rules hold up to 1199 px) and checks that
+ * nothing sticks out there: crossing no breakpoint of the script (the phone's is 900 px), the
+ * narrower window changes only the style sheet's layout, as a person narrowing the window would see.
  */
+import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
 import { overflowLines, seriousViolations } from './support/a11y';
 import { setupE2E } from './support/e2e';
 import { coveredStops } from './support/focus';
-import { checkEveryScreen, PHONE, sessions, SIGNED_IN_SCREENS, THEMES, WIDE } from './support/screens';
+import { checkEveryScreen, NARROW_DESKTOP, PHONE, sessions, SIGNED_IN_SCREENS, THEMES, WIDE } from './support/screens';
 
 const e2e = setupE2E();
 const session = sessions(e2e);
@@ -25,4 +29,15 @@ for (const viewport of [WIDE, PHONE])
       ...(await seriousViolations(page)).map((v) => `${screen.name}: ${v.impact} ${v.id} — ${v.help}: ${v.targets.join(' | ')}`),
       ...(await overflowLines(page, `${screen.name} at ${viewport.width} px`)),
       ...(account && theme === 'light' && FIRST_VIEWS.has(screen) ? (await coveredStops(page)).map((stop) => `${screen.name}: focus ${stop}`) : []),
+      ...(viewport === WIDE && theme === THEMES[THEMES.length - 1] ? await narrowedOverflows(page, screen.name) : []),
     ]);
+
+/** What sticks out with the window narrowed to the narrowest desktop layout; the window is widened again after. */
+async function narrowedOverflows(page: Page, name: string): Promise<string[]> {
+  await page.setViewportSize(NARROW_DESKTOP);
+  try {
+    return await overflowLines(page, `${name} at ${NARROW_DESKTOP.width} px`);
+  } finally {
+    await page.setViewportSize(WIDE);
+  }
+}

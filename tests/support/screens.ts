@@ -322,6 +322,8 @@ export const THEMES: Theme[] = ['light', 'dark'];
 /** Desktop and phone widths of the checks. */
 export const PHONE = { width: 390, height: 844 };
 export const WIDE = { width: 1366, height: 900 };
+/** The narrowest desktop layout (its rules hold up to 1199 px; narrower is the phone's). */
+export const NARROW_DESKTOP = { width: 900, height: 900 };
 
 export function isPhone(viewport: { width: number }): boolean {
   return viewport.width < 900;
