@@ -52,6 +52,22 @@ export const unwrap = <T>(outcome: Settled<T> | undefined): T => {
 /** Timetable entries and teachers' accounts change rarely: a mark reads them from memory for this long. */
 const LOOKUP_TTL_MS = 60_000;
 
+/** A list of networks (CIDR, IPv4 or IPv6) to check addresses against; null when it is empty. A malformed entry is left out. */
+function blockListOf(list: readonly string[]): BlockList | null {
+  const networks = new BlockList();
+  let listed = 0;
+  for (const cidr of list) {
+    const [address, prefix] = cidr.trim().split('/');
+    try {
+      networks.addSubnet(address, Number(prefix), isIPv4(address) ? 'ipv4' : 'ipv6');
+      listed++;
+    } catch {
+      // Not a network: the rest of the list still applies.
+    }
+  }
+  return listed === 0 ? null : networks;
+}
+
 export class QrMarkChecks extends QrService {
   private readonly entries = new Map<number, { at: number; value: Promise<timetable.EntryRow | undefined> }>();
 
@@ -141,6 +157,7 @@ export class QrMarkChecks extends QrService {
     receipt: Receipt | null,
     entries: ReadonlyMap<number, timetable.EntryRow | undefined>,
     teachers: ReadonlyMap<number, { userId: number } | undefined>,
+    rooms: ReadonlyMap<number, BlockList | null>,
   ): Planned {
     const { input, now } = item;
     const session = this.checkSession(input, now, context?.session, secret, receipt, item.auth.uid);
@@ -154,7 +171,8 @@ export class QrMarkChecks extends QrService {
     assertWritable(entry, session.lessonDate, 'mark', { now, graceDays: this.ctx.config.journalGraceDays, mayReopen: false });
     const distance = distanceM(input.x, input.y, entry.latitude, entry.longitude);
     const teacher = teachers.get(entry.teacherId);
-    const reason = this.reviewReason({ sharedDevice, sharedAddress, ip: item.ip, accuracy: input.accuracy, distance, radiusM: entry.radiusM });
+    const room = rooms.get(entry.auditoriumId) ?? null;
+    const reason = this.reviewReason({ sharedDevice, sharedAddress, ip: item.ip, room, accuracy: input.accuracy, distance, radiusM: entry.radiusM });
     return {
       index,
       item,
@@ -170,33 +188,42 @@ export class QrMarkChecks extends QrService {
   }
 
   /** The university's networks (QR_ALLOWED_NETWORKS), or null when marks may come from anywhere. */
-  private readonly networks = ((list: readonly string[]) => {
-    if (list.length === 0) return null;
-    const networks = new BlockList();
-    for (const cidr of list) {
-      const [address, prefix] = cidr.split('/');
-      networks.addSubnet(address, Number(prefix), isIPv4(address) ? 'ipv4' : 'ipv6');
-    }
-    return networks;
-  })(this.ctx.config.qrAllowedNetworks);
+  private readonly networks = blockListOf(this.ctx.config.qrAllowedNetworks);
 
-  private outsideNetworks(ip: string): boolean {
-    if (!this.networks) return false;
+  private readonly roomLists = new Map<number, { at: number; value: Promise<BlockList | null> }>();
+
+  /** A room's own networks (auditoria.qr_networks), read at most once a minute per room; null: the campus list applies. */
+  protected roomNetworks(auditoriumId: number): Promise<BlockList | null> {
+    return this.cached(this.roomLists, auditoriumId, async () => blockListOf((await repo.roomNetworks(this.ctx.db, auditoriumId)) ?? []));
+  }
+
+  /** Outside the room's networks when it lists some, else outside the campus's (QR_ALLOWED_NETWORKS); false when neither lists any. */
+  private outsideNetworks(ip: string, room: BlockList | null): boolean {
+    const networks = room ?? this.networks;
+    if (!networks) return false;
     const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
     const address = v4 ?? ip;
-    return !this.networks.check(address, isIPv4(address) ? 'ipv4' : 'ipv6');
+    return !networks.check(address, isIPv4(address) ? 'ipv4' : 'ipv6');
   }
 
   /**
    * Why a mark goes to the teacher's review instead of the journal (null: it does not), the strongest
    * sign first: a device or an address that marked another student, an address outside the
-   * university's networks, a reading too imprecise to place (inner rooms, laptops: never refused), a
+   * room's networks (or, when the room lists none, the university's), a reading too imprecise to place (inner rooms, laptops: never refused), a
    * position outside the room, a precision no phone reaches indoors (a position typed in).
    */
-  private reviewReason(m: { sharedDevice: boolean; sharedAddress: boolean; ip: string; accuracy: number; distance: number; radiusM: number }): QrReviewReason {
+  private reviewReason(m: {
+    sharedDevice: boolean;
+    sharedAddress: boolean;
+    ip: string;
+    room: BlockList | null;
+    accuracy: number;
+    distance: number;
+    radiusM: number;
+  }): QrReviewReason {
     if (m.sharedDevice) return 'device';
     if (m.sharedAddress) return 'address';
-    if (this.outsideNetworks(m.ip)) return 'network';
+    if (this.outsideNetworks(m.ip, m.room)) return 'network';
     if (m.accuracy > Math.min(m.radiusM, QR_ACCURACY_MAX_M)) return 'accuracy';
     if (m.distance > m.radiusM) return 'distance';
     if (m.accuracy <= QR_PRECISION_MIN_M) return 'precision';

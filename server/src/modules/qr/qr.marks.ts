@@ -147,13 +147,15 @@ export class QrMarks extends QrScans {
     const entries = new Map(await Promise.all(entryIds.map(async (id) => [id, await this.entry(id)] as const)));
     const teacherIds = [...new Set([...entries.values()].flatMap((e) => (e ? [e.teacherId] : [])))];
     const teachers = new Map(await Promise.all(teacherIds.map(async (id) => [id, await this.teacherAccount(id)] as const)));
+    const roomIds = [...new Set([...entries.values()].flatMap((e) => (e ? [e.auditoriumId] : [])))];
+    const rooms = new Map(await Promise.all(roomIds.map(async (id) => [id, await this.roomNetworks(id)] as const)));
     const planned: Planned[] = [];
     const taken = new Set<string>();
     const devices = new Map<string, number>();
     const addresses = new Map<string, number>();
     for (const [n, { i }] of asked.entries()) {
       try {
-        const plan = this.plan(i, items[i], contexts[n], secret, receipts[i], entries, teachers);
+        const plan = this.plan(i, items[i], contexts[n], secret, receipts[i], entries, teachers, rooms);
         // One mark per student and session: the first of the batch goes on, the others are 409 now.
         const key = `${plan.session.id}:${plan.student.id}`;
         if (taken.has(key)) throw refused(409, 'marked');
