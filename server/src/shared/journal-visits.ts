@@ -1,7 +1,7 @@
 /**
  * The journal's visit records (journal_visits) and their history (journal_visit_changes): the one
  * place that builds a record and writes a presence. The journal writes cells through it, and QR
- * attendance (an accepted scan is "present") writes its presences through it, so a record carries
+ * attendance (an accepted scan is "present", an expired undecided one "н/б") writes through it, so a record carries
  * the same columns whoever wrote it (docs/product.md#journal).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
@@ -106,6 +106,33 @@ export async function writePresence(db: Db, v: VisitValues, byUserId: number | n
     .insert(journalVisitChanges)
     .values({ visitId: updated.id, ...cell, action: 'update', oldMark: 'н/б', newMark: null, source: 'qr', changedByUserId: byUserId });
   return updated.id;
+}
+
+/**
+ * Writes an absence ('н/б', source 'qr') for the occurrence when its cell is empty, with its history
+ * line (a QR mark left undecided until it expired). A cell the journal already holds, whatever its
+ * value, stays as it is. Returns the record's id, or null when the cell was not empty.
+ */
+export async function writeAbsence(db: Db, v: VisitValues, byUserId: number | null): Promise<number | null> {
+  const [inserted] = await db
+    .insert(journalVisits)
+    .values(newVisit(v, 'н/б', 'qr', byUserId))
+    .onConflictDoNothing({ target: [journalVisits.teachingAssignmentId, journalVisits.studentId, journalVisits.visitDate, journalVisits.lessonTimeId] })
+    .returning({ id: journalVisits.id });
+  if (!inserted) return null;
+  await db.insert(journalVisitChanges).values({
+    visitId: inserted.id,
+    teachingAssignmentId: v.teachingAssignmentId,
+    studentId: v.studentId,
+    visitDate: v.visitDate,
+    lessonTimeId: v.lessonTimeId,
+    action: 'insert',
+    oldMark: null,
+    newMark: 'н/б',
+    source: 'qr',
+    changedByUserId: byUserId,
+  });
+  return inserted.id;
 }
 
 /**

@@ -131,6 +131,8 @@ export const auditoria = pgTable(
     longitude: doublePrecision('longitude').notNull(),
     radiusM: integer('radius_m').notNull(),
     capacity: integer('capacity'),
+    /** The room's own networks for QR marks (CIDR, IPv4 or IPv6); null or empty: the campus list (QR_ALLOWED_NETWORKS). */
+    qrNetworks: text('qr_networks').array(),
   },
   (t) => [unique('auditoria_building_name_uq').on(t.building, t.name)],
 );

@@ -4,7 +4,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { presenceCtes, type VisitValues } from '../../shared/journal-visits';
 import { memberOf } from '../../shared/timetable.repository';
 import { rowsOf, type Db } from '../../db/client';
-import { qrMarks, qrSecrets, qrSessions, students, users } from '../../db/schema';
+import { auditoria, qrMarks, qrSecrets, qrSessions, students, users } from '../../db/schema';
 
 /** The token secret, made once (whoever comes first; every process reads the same row). */
 export async function secret(db: Db): Promise<Buffer> {
@@ -381,4 +381,10 @@ export async function studentFacts(db: Db, studentId: number): Promise<StudentFa
     .leftJoin(users, eq(users.studentId, students.id))
     .where(eq(students.id, studentId));
   return row;
+}
+
+/** A room's own networks for QR marks (null: none listed, the campus list applies). */
+export async function roomNetworks(db: Db, auditoriumId: number): Promise<string[] | null> {
+  const [row] = await db.select({ networks: auditoria.qrNetworks }).from(auditoria).where(eq(auditoria.id, auditoriumId));
+  return row?.networks ?? null;
 }

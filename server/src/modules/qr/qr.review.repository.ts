@@ -32,15 +32,23 @@ export async function reviewMarksOf(db: Db, teacherId: number): Promise<ReviewRo
   );
 }
 
+/** A mark that expired: its session's lesson and date, and its student. */
+export interface ExpiredRow {
+  id: number;
+  scheduleEntryId: number;
+  lessonDate: string;
+  studentId: number;
+}
+
 /** Marks that waited for review since before `before` expire: they count as absent (decided now, by nobody). */
-export async function expireReviews(db: Db, before: Date, now: Date): Promise<number> {
-  const rows = await rowsOf<{ id: number }>(
+export async function expireReviews(db: Db, before: Date, now: Date): Promise<ExpiredRow[]> {
+  return rowsOf<ExpiredRow>(
     db,
-    sql`update qr_marks set status = 'expired', decided_at = ${now.toISOString()}::timestamptz
-         where status = 'review' and created_at < ${before.toISOString()}::timestamptz
-        returning id`,
+    sql`update qr_marks q set status = 'expired', decided_at = ${now.toISOString()}::timestamptz
+          from qr_sessions s
+         where s.id = q.session_id and q.status = 'review' and q.created_at < ${before.toISOString()}::timestamptz
+        returning q.id::int as id, s.schedule_entry_id as "scheduleEntryId", s.lesson_date::text as "lessonDate", q.student_id as "studentId"`,
   );
-  return rows.length;
 }
 
 export interface OwnMarkRow {

@@ -1,7 +1,8 @@
 /**
  * The review list: every undecided mark of a teacher's lessons, decided after the lesson or on
  * another day (review/decide.json, qr.sessions.ts); a mark left undecided for
- * QR_REVIEW_EXPIRES_HOURS expires into an absence, which its student sees (student/marks.json).
+ * QR_REVIEW_EXPIRES_HOURS expires into an absence, written into the journal ("н/б", unless the teacher
+ * wrote that cell already) and seen by its student (student/marks.json).
  * Expiry is applied whenever the list, a decision or a student's marks are read, so that nothing
  * waits on a timer.
  */
@@ -11,7 +12,10 @@ import { forbidden } from '../../app-error';
 import { localName } from '../../i18n';
 import { fullName } from '../../lib/person';
 import { asTeacher, type AuthInfo } from '../../shared/caller';
+import { assertWritable } from '../../shared/academic/journal-period';
+import { visitValues, writeAbsence } from '../../shared/journal-visits';
 import * as timetable from '../../shared/timetable.repository';
+import * as repo from './qr.repository';
 import * as reviews from './qr.review.repository';
 import { QrService } from './qr.service';
 
@@ -24,10 +28,32 @@ export class QrReviews extends QrService {
     return this.ctx.config.qrReviewExpiresHours * HOUR_MS;
   }
 
-  /** Marks that waited longer than QR_REVIEW_EXPIRES_HOURS become absences. */
+  /**
+   * Marks that waited longer than QR_REVIEW_EXPIRES_HOURS become absences: each writes "н/б" into
+   * its journal cell through the journal's own write (shared/journal-visits.ts), in the same
+   * transaction, unless the cell holds a value already (the teacher's stays) or its half-year's
+   * journal is closed.
+   */
   async expire(): Promise<void> {
     const now = this.ctx.now();
-    await reviews.expireReviews(this.ctx.db, new Date(now.getTime() - this.expiresMs), now);
+    await this.ctx.db.transaction(async (tx) => {
+      const expired = await reviews.expireReviews(tx, new Date(now.getTime() - this.expiresMs), now);
+      for (const mark of expired) {
+        const [entry, student] = await Promise.all([timetable.findEntry(tx, mark.scheduleEntryId), repo.studentFacts(tx, mark.studentId)]);
+        if (!entry || !student || !this.writable(entry, mark.lessonDate, now)) continue;
+        await writeAbsence(tx, visitValues(entry, student, mark.lessonDate, entry.lessonTimeId, entry.id), null);
+      }
+    });
+  }
+
+  /** May the journal of the entry's half-year still be written on that date (the period rule, shared/academic/journal-period.ts)? */
+  private writable(entry: timetable.EntryRow, date: string, now: Date): boolean {
+    try {
+      assertWritable(entry, date, 'mark', { now, graceDays: this.ctx.config.journalGraceDays, mayReopen: false });
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** list.json: the teacher's undecided marks, with their lessons. */

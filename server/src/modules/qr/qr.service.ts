@@ -8,7 +8,7 @@
  * outside the room's radius, sends the mark to the teacher's review list instead.
  *
  * This base holds what the parts share; the parts beside it: qr.sessions.ts (the teacher's session,
- * token and decisions), qr.marks.ts (the student's scan and mark, in batches), qr.reports.ts (rates
+ * token and decisions), qr.mark.checks.ts, qr.scans.ts and qr.marks.ts (the student's scan and mark, in batches), qr.reports.ts (rates
  * and the card).
  */
 import type { AppContext } from '../../context';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QR_CODE_TRIES, QR_CODE_TRIES_WINDOW_MS, type QrSession, type QrToken, type QrVisitBody } from '../../../../contract/qr';
 import { buildApp, type App } from '../../app';
 import { AppError } from '../../app-error';
-import { journalVisitChanges, journalVisits, qrMarks, qrSessions, scheduleEntries, students, users } from '../../db/schema';
+import { auditoria, journalVisitChanges, journalVisits, qrMarks, qrSessions, scheduleEntries, students, users } from '../../db/schema';
 import * as timetable from '../../shared/timetable.repository';
 import { openDatabase } from '../../db/client';
 import {
@@ -982,11 +982,19 @@ describe('honest students are not refused', () => {
 });
 
 describe('undecided marks', () => {
-  it('expire into absences after QR_REVIEW_EXPIRES_HOURS (168 by default): off the review list, undecidable, and the student sees it', async () => {
+  it("expire into absences after QR_REVIEW_EXPIRES_HOURS (168 by default): off the review list, undecidable, 'н/б' in the journal unless the teacher wrote the cell, and the student sees it", async () => {
     await moveTo(new Date(2027, 0, 17, 21, 30)); // Sunday 17 January 2027: a make-up session
     const s = await openLesson(lesson, true);
-    const res = await post('/api/qr/student/visit.json', student, visitBody(student, (await tokenOf(s)).token, { accuracy: 3 }), device('expiring'));
+    const { token } = await tokenOf(s);
+    const res = await post('/api/qr/student/visit.json', student, visitBody(student, token, { accuracy: 3 }), device('expiring'));
     expect(res.json().data).toMatchObject({ status: 'review' });
+    const mate = mates[1];
+    const mateRes = await post('/api/qr/student/visit.json', mate, visitBody(mate, token, { accuracy: 3 }), device('expiring-m'));
+    expect(mateRes.json().data).toMatchObject({ status: 'review' });
+    // The teacher writes the mate's cell by hand while the mark waits: the expiry leaves it as it is.
+    const cell = { id_journal: lesson.teachingAssignmentId, id_student: mate.user.uid, visitDate: s.date, id_time: lesson.lessonTimeId };
+    const byHand = await post('/api/visitlog/visit/set.json', teacher, { ...cell, otsenka: '+' });
+    expect(byHand.statusCode, byHand.body).toBe(200);
     const mine = async () => (await post('/api/qr/student/marks.json', student, {})).json().data as { id: number; date: string; status: string }[];
     const waiting = (await mine()).find((m) => m.date === s.date)!;
     expect(waiting).toMatchObject({ status: 'review', reason: 'precision' });
@@ -1001,7 +1009,18 @@ describe('undecided marks', () => {
     expect((await mine()).find((m) => m.id === waiting.id)).toMatchObject({ status: 'expired', reason: 'precision' });
     const late = await post('/api/qr/review/decide.json', teacher, { markId: waiting.id, accept: true });
     expect(late.statusCode).toBe(409);
-    expect(await visitsOf(student.user.uid, s.date)).toHaveLength(0);
+    const [absent] = await visitsOf(student.user.uid, s.date);
+    expect(absent).toMatchObject({ mark: 'н/б', source: 'qr', teachingAssignmentId: lesson.teachingAssignmentId, lessonTimeId: lesson.lessonTimeId });
+    const history = await db.database.db.select().from(journalVisitChanges).where(eq(journalVisitChanges.visitId, absent.id));
+    expect(history).toEqual([expect.objectContaining({ action: 'insert', oldMark: null, newMark: 'н/б', source: 'qr' })]);
+    const mateCells = await db.database.db
+      .select()
+      .from(journalVisits)
+      .where(and(eq(journalVisits.studentId, mate.user.uid), eq(journalVisits.visitDate, s.date)));
+    expect(mateCells).toEqual([expect.objectContaining({ mark: null, source: 'journal' })]);
+    // Read again: the absence is written once.
+    await post('/api/qr/review/list.json', teacher, {});
+    expect(await visitsOf(student.user.uid, s.date)).toHaveLength(1);
   });
 });
 
@@ -1033,6 +1052,37 @@ describe('relayed codes are caught', () => {
     const res = await post('/api/qr/student/visit.json', student, visitBody(student, (await tokenOf(s)).token, { accuracy: 3 }), device('exact'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'review', reason: 'precision' });
+  });
+
+  it("a room's own networks override the university's: a mark from outside the room's list goes to review ('network'), one from inside it is accepted", async () => {
+    const d = db.database.db;
+    await d
+      .update(auditoria)
+      .set({ qrNetworks: ['192.0.2.0/24'] })
+      .where(eq(auditoria.id, lesson.auditoriumId));
+    const campus = await appOn(db, { now: clock.now, env: { QR_ALLOWED_NETWORKS: '10.0.0.0/16' } });
+    try {
+      await moveTo(new Date(2027, 0, 31, 21, 30)); // Sunday 31 January 2027: a make-up session
+      const s = await openLesson(lesson, true);
+      const { token } = await tokenOf(s);
+      const via = (who: TestSession, ip: string, phone: string) =>
+        campus.inject({
+          method: 'POST',
+          url: '/api/qr/student/visit.json',
+          payload: visitBody(who, token),
+          remoteAddress: ip,
+          headers: { cookie: `${cookieHeader(who.token).cookie}${device(phone)}` },
+        });
+      // On the campus's network, but not the room's.
+      expect((await via(student, '10.0.3.9', 'room-a')).json().data).toMatchObject({ status: 'review', reason: 'network' });
+      // The room's network, outside the campus's list.
+      expect((await via(mates[0], '192.0.2.5', 'room-b')).json().data).toMatchObject({ status: 'accepted', reason: null });
+      const listed = (await post('/api/qr/review/list.json', teacher, {})).json().data.marks as { idStud: number; sessionId: number; reason: string }[];
+      expect(listed.find((m) => m.sessionId === s.sessionId && m.idStud === student.user.uid)).toMatchObject({ reason: 'network' });
+    } finally {
+      await campus.close();
+      await d.update(auditoria).set({ qrNetworks: null }).where(eq(auditoria.id, lesson.auditoriumId));
+    }
   });
 
   it("with the university's networks listed (QR_ALLOWED_NETWORKS), a mark from another address goes to review ('network'); off by default", async () => {
