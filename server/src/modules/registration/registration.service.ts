@@ -26,12 +26,12 @@ import {
   type TeacherSubgroupBody,
   type TeacherViewBody,
 } from '../../../../contract/registration';
-import { AppError, badRequest, forbidden, notFound } from '../../app-error';
+import { AppError, badRequest, forbidden, notFound, serviceUnavailable } from '../../app-error';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
 import { currentPeriod } from '../../lib/academic-year';
-import { Gate } from '../../lib/gate';
+import { Gate, GateFull } from '../../lib/gate';
 import { fullName } from '../../lib/person';
 import * as academic from '../../shared/academic/academic.repository';
 import { AcademicService } from '../../shared/academic/academic.service';
@@ -51,11 +51,21 @@ const DAYS: Record<Language, readonly string[]> = {
 const SUBGROUP_WORD: Record<Language, string> = { ru: 'Подгруппа', kg: 'Топчо', en: 'Subgroup' };
 
 /**
- * The saves and deletes of this process that run at once; the rest wait their turn in arrival order.
- * A thousand students pressing "register" in one second each get their answer in turn, instead of
- * all waiting for pooled connections until every one of them times out (bench/README.md, registration).
+ * The saves and deletes of this process that run at once (fewer than the pool's connections, which
+ * the screens' reads need too); the rest wait their turn in arrival order. More than WRITES_WAITING
+ * waiting is more than the process clears within a request's time for the database: a save beyond
+ * it is answered at once with 503 and Retry-After (it changed nothing, and the screen sends it again
+ * after that wait) instead of waiting until it times out (bench/README.md, registration).
  */
-const writes = new Gate(4);
+const WRITES_AT_ONCE = 6;
+const WRITES_WAITING = 150;
+const RETRY_AFTER_S = 1;
+const writes = new Gate(WRITES_AT_ONCE, WRITES_WAITING);
+
+const gated = <T>(task: () => Promise<T>): Promise<T> =>
+  writes.run(task).catch((err: unknown) => {
+    throw err instanceof GateFull ? serviceUnavailable(RETRY_AFTER_S) : err;
+  });
 
 const shownDate = (d: Date) => `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
 
@@ -159,7 +169,7 @@ export class RegistrationService {
 
   /** saveregistration, optional/additioninsert, bytype/actionegistration: a seat, or a place in the waiting list when asked for. */
   save(auth: AuthInfo, input: SaveRegistrationBody, elective: boolean, lang: Language): Promise<Saved> {
-    return writes.run(() => this.saveNow(auth, input, elective, lang));
+    return gated(() => this.saveNow(auth, input, elective, lang));
   }
 
   private async saveNow(auth: AuthInfo, input: SaveRegistrationBody, elective: boolean, lang: Language): Promise<Saved> {
@@ -232,7 +242,7 @@ export class RegistrationService {
 
   /** deleteregistration (the student's own) and bytype/deleteregistration (source type 1: a teacher removes one from his subgroup). */
   remove(auth: AuthInfo, input: DeleteRegistrationBody, lang: Language): Promise<Deleted> {
-    return writes.run(() => this.removeNow(auth, input, lang));
+    return gated(() => this.removeNow(auth, input, lang));
   }
 
   private async removeNow(auth: AuthInfo, input: DeleteRegistrationBody, lang: Language): Promise<Deleted> {
