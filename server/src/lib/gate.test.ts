@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Gate } from './gate';
+import { Gate, GateFull } from './gate';
 
 /** A task that runs until released, recording when it starts. */
 function held(log: string[], name: string) {
@@ -37,5 +37,20 @@ describe('Gate', () => {
     const gate = new Gate(1);
     await expect(gate.run(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
     expect(await gate.run(async () => 'next')).toBe('next');
+  });
+
+  it('sheds a task that finds maxWaiting already waiting, without running it, and queues again once there is room', async () => {
+    const gate = new Gate(1, 1);
+    const log: string[] = [];
+    const [a, b] = ['a', 'b'].map((n) => held(log, n));
+    const first = gate.run(a.task);
+    const second = gate.run(b.task);
+    await expect(gate.run(async () => 'shed')).rejects.toBeInstanceOf(GateFull);
+    a.release();
+    await first;
+    await expect.poll(() => log).toEqual(['a', 'b']);
+    const third = gate.run(async () => 'c');
+    b.release();
+    expect(await Promise.all([second, third])).toEqual(['b', 'c']);
   });
 });

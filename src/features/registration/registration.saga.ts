@@ -3,11 +3,11 @@
  * half-year's list (students: with the elective permission and electives; teachers: their
  * subgroups), the chooser's teachers and subgroups, saving and deleting (each success reloads the list).
  */
-import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import type { IdName } from '../../../contract/common';
-import type { RegRow, RegSubgroup, SaveRegistrationBody } from '../../../contract/registration';
+import type { RegRow, RegSubgroup, SaveRegistrationBody, Saved } from '../../../contract/registration';
 import type { Result } from '../../api/http';
 import { registrationApi } from '../../api/registration';
 import { failed, succeeded } from '../../shared/request/loadable';
@@ -116,6 +116,18 @@ export function savePayload(
   };
 }
 
+/** Times a save the server put off in a registration rush (503 with Retry-After; it changed nothing) is sent again before its failure shows. */
+export const SAVE_RETRIES = 3;
+
+/** Sends a save, and again after the server's Retry-After (at most 10 s) while it answers 503, up to SAVE_RETRIES times. */
+export function* sendSave(fn: (body: SaveRegistrationBody) => Promise<Result<Saved>>, body: SaveRegistrationBody): Generator<unknown, Result<Saved>, unknown> {
+  for (let attempt = 0; ; attempt++) {
+    const result = (yield call(fn, body)) as Result<Saved>;
+    if (result.ok || result.status !== 503 || attempt >= SAVE_RETRIES) return result;
+    yield delay(Math.min(10, result.retryAfter ?? 1) * 1000);
+  }
+}
+
 export function* saveSaga(action: PayloadAction<{ joinWaitingList: boolean }>) {
   const user = (yield* requireUser(A.saveFailed)) as User | null;
   const state = (yield select(selectRegistration)) as RegistrationState;
@@ -124,10 +136,8 @@ export function* saveSaga(action: PayloadAction<{ joinWaitingList: boolean }>) {
   if (!user || !row || !sub || !state.half || state.teacherId === null) return;
   const groupId = state.list.data?.id_group ?? 0;
   const fn = row.isElective ? registrationApi.saveElective : registrationApi.save;
-  const result = yield* request(fn, [savePayload(user, groupId, state, row, sub, action.payload.joinWaitingList)], {
-    succeeded: A.saveSucceeded,
-    failed: A.saveFailed,
-  });
+  const result = yield* sendSave(fn, savePayload(user, groupId, state, row, sub, action.payload.joinWaitingList));
+  yield put(result.ok ? A.saveSucceeded(result.data) : A.saveFailed(result));
   if (result.ok) yield put(A.halfSelected(state.half));
 }
 

@@ -26,18 +26,17 @@ import {
   type TeacherSubgroupBody,
   type TeacherViewBody,
 } from '../../../../contract/registration';
-import { AppError, badRequest, forbidden, notFound } from '../../app-error';
+import { AppError, badRequest, forbidden, notFound, serviceUnavailable } from '../../app-error';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
 import { currentPeriod } from '../../lib/academic-year';
-import { Gate } from '../../lib/gate';
+import { Gate, GateFull } from '../../lib/gate';
 import { fullName } from '../../lib/person';
 import * as academic from '../../shared/academic/academic.repository';
 import { AcademicService } from '../../shared/academic/academic.service';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import { notify } from '../../shared/notifications';
-import { slotsOfStudent, type LessonSlotRow } from '../../shared/timetable.repository';
 import * as repo from './registration.repository';
 
 /** Bus events: a freed seat given to a student from the waiting list (for the portal's notifications too), and a change in a teacher's subgroups. */
@@ -52,13 +51,22 @@ const DAYS: Record<Language, readonly string[]> = {
 const SUBGROUP_WORD: Record<Language, string> = { ru: 'Подгруппа', kg: 'Топчо', en: 'Subgroup' };
 
 /**
- * The saves and deletes of this process that run at once; the rest wait their turn in arrival order.
- * A thousand students pressing "register" in one second each get their answer in turn, instead of
- * all waiting for pooled connections until every one of them times out (bench/README.md, registration).
+ * The saves and deletes of this process that run at once (fewer than the pool's connections, which
+ * the screens' reads need too); the rest wait their turn in arrival order. More than WRITES_WAITING
+ * waiting is more than the process clears within a request's time for the database: a save beyond
+ * it is answered at once with 503 and Retry-After (it changed nothing, and the screen sends it again
+ * after that wait) instead of waiting until it times out (bench/README.md, registration).
  */
-const writes = new Gate(4);
+const WRITES_AT_ONCE = 6;
+const WRITES_WAITING = 150;
+const RETRY_AFTER_S = 1;
+const writes = new Gate(WRITES_AT_ONCE, WRITES_WAITING);
 
-const overlaps = (a: { startsAt: string; endsAt: string }, b: { startsAt: string; endsAt: string }) => a.startsAt < b.endsAt && b.startsAt < a.endsAt;
+const gated = <T>(task: () => Promise<T>): Promise<T> =>
+  writes.run(task).catch((err: unknown) => {
+    throw err instanceof GateFull ? serviceUnavailable(RETRY_AFTER_S) : err;
+  });
+
 const shownDate = (d: Date) => `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
 
 export class RegistrationService {
@@ -161,37 +169,29 @@ export class RegistrationService {
 
   /** saveregistration, optional/additioninsert, bytype/actionegistration: a seat, or a place in the waiting list when asked for. */
   save(auth: AuthInfo, input: SaveRegistrationBody, elective: boolean, lang: Language): Promise<Saved> {
-    return writes.run(() => this.saveNow(auth, input, elective, lang));
+    return gated(() => this.saveNow(auth, input, elective, lang));
   }
 
   private async saveNow(auth: AuthInfo, input: SaveRegistrationBody, elective: boolean, lang: Language): Promise<Saved> {
     if (input.sourceType === SOURCE_TEACHER) throw forbidden();
     assertOwn(auth, { uid: input.id_student, role: ROLE_STUDENT });
-    const s = await this.student(auth);
-    if (input.id_group !== s.groupId) throw forbidden();
-    // Everything the checks read, asked at once: in a registration rush a request waits its turn for
-    // a pooled connection once for all of them, not once for each (bench/README.md, registration).
+    if (auth.role !== ROLE_STUDENT) throw forbidden();
+    // What the checks read that a concurrent save cannot change, in one statement (bench/README.md, registration).
     const { db } = this.ctx;
-    const [year, ws, id] = [input.id_a_year, input.id_w_s, input.id_disciplineForStudent];
-    const [o, permittedThen, g, period, already, credits, lessons, registered, teacherAccount] = await Promise.all([
-      repo.offering(db, id),
-      repo.hasPermission(db, s.id, year, ws),
-      repo.subgroup(db, id, input.id_teacher, input.subgroup),
-      repo.period(db, year, ws),
-      repo.alreadyRegistered(db, id, s.id),
-      repo.creditsTaken(db, s.id, year, ws),
-      slotsOfStudent(db, s.id, year, ws),
-      repo.registeredSlots(db, s.id, year, ws, id),
-      academic.accountOfPerson(db, 1, input.id_teacher),
-    ]);
+    const c = await repo.saveContext(db, {
+      studentId: auth.uid,
+      offeringId: input.id_disciplineForStudent,
+      teacherId: input.id_teacher,
+      number: input.subgroup,
+    });
+    const [s, o, g] = [c.student, c.offering, c.subgroup];
+    if (!s || input.id_group !== s.groupId) throw forbidden();
     // The same checks in the same order as the other calls (visibleOffering, then the form's fields).
     if (!o || o.isElective !== elective) throw notFound();
-    const samePeriod = o.academicYearId === year && o.workingSemesterId === ws;
     if (o.isElective) {
-      const permitted = samePeriod ? permittedThen : await repo.hasPermission(db, s.id, o.academicYearId, o.workingSemesterId);
-      if (!permitted) throw forbidden();
+      if (!c.permitted) throw forbidden();
     } else if (o.specialityId !== s.specialityId || o.semesterId !== (o.academicYearId - s.admissionYear) * 2 + o.workingSemesterId) throw forbidden();
-    if (!samePeriod) throw badRequest({ field: 'id_a_year' });
+    if (o.academicYearId !== input.id_a_year || o.workingSemesterId !== input.id_w_s) throw badRequest({ field: 'id_a_year' });
     const mismatch = (
       [
         ['id_discipline', o.disciplineId],
@@ -206,30 +206,43 @@ export class RegistrationService {
     if (input.isByPlan === o.isElective) throw badRequest({ field: 'isByPlan' });
     if (!g) throw badRequest({ field: 'subgroup' });
     if (g.lessonTypeId !== input.id_vid_zaniatiy) throw badRequest({ field: 'id_vid_zaniatiy' });
+    const period = c.period ? { closesAt: new Date(c.period.closesAt), creditLimit: c.period.creditLimit } : undefined;
     this.assertPeriodOpen(period);
-    if (already) throw new AppError(409, 'CONFLICT');
-    const total = credits + o.credits;
-    if (total > period!.creditLimit) throw new AppError(400, 'CREDIT_LIMIT', { limit: period!.creditLimit, total });
-    this.assertNoClashWith(lessons, registered, o, g, lang);
+    const creditLimit = period!.creditLimit;
     const now = this.ctx.now();
     const saved = await db.transaction(async (tx) => {
-      // One subgroup's seats and waiting list change one request after another: the row lock orders
-      // them, so seats never exceed the capacity and waiting places are numbered in arrival order.
-      await repo.lockSubgroup(tx, g.id);
-      const r = await repo.seatOrWait(tx, { offeringId: o.id, subgroupId: g.id, studentId: s.id, now });
-      if (!r) throw new AppError(409, 'CONFLICT');
-      if (r.status === REG_WAITING && !input.joinWaitingList) throw new AppError(409, 'SUBGROUP_FULL', { capacity: g.capacity });
-      return r;
+      // The student's row, then the subgroup's: his saves run one after another (the credit ceiling
+      // and clashes hold against his other save of the same moment), and one subgroup's seats and
+      // waiting places change one request after another, in arrival order.
+      await repo.lockStudentAndSubgroup(tx, s.id, g.id);
+      const v = await repo.checkAndSeat(tx, {
+        studentId: s.id,
+        offeringId: o.id,
+        subgroupId: g.id,
+        year: o.academicYearId,
+        ws: o.workingSemesterId,
+        disciplineId: o.disciplineId,
+        credits: o.credits,
+        creditLimit,
+        joinWaitingList: !!input.joinWaitingList,
+        now,
+      });
+      if (v.refused === 'already' || (v.seated && v.id === null)) throw new AppError(409, 'CONFLICT');
+      if (v.refused === 'credits') throw new AppError(400, 'CREDIT_LIMIT', { limit: creditLimit, total: v.total });
+      if (v.refused === 'clash') throw this.clash(v.clash!, lang);
+      if (v.refused === 'full' || v.id === null || v.status === null) throw new AppError(409, 'SUBGROUP_FULL', { capacity: g.capacity });
+      return { id: v.id, status: v.status, position: v.position };
     });
     // The teacher's open view hears of it after the commit: a NOTIFY inside the transaction would
     // make a rush's commits wait for one another.
-    if (teacherAccount) void this.ctx.live.publishCommitted([{ event: REGISTRATION_CHANGED_EVENT, to: [teacherAccount.userId], data: { id_subgroup: g.id } }]);
+    if (c.teacherUserId !== null)
+      void this.ctx.live.publishCommitted([{ event: REGISTRATION_CHANGED_EVENT, to: [c.teacherUserId], data: { id_subgroup: g.id } }]);
     return saved;
   }
 
   /** deleteregistration (the student's own) and bytype/deleteregistration (source type 1: a teacher removes one from his subgroup). */
   remove(auth: AuthInfo, input: DeleteRegistrationBody, lang: Language): Promise<Deleted> {
-    return writes.run(() => this.removeNow(auth, input, lang));
+    return gated(() => this.removeNow(auth, input, lang));
   }
 
   private async removeNow(auth: AuthInfo, input: DeleteRegistrationBody, lang: Language): Promise<Deleted> {
@@ -358,12 +371,9 @@ export class RegistrationService {
     if (!period || period.closesAt <= this.ctx.now()) throw new AppError(400, 'REGISTRATION_CLOSED', { date: period ? shownDate(period.closesAt) : '—' });
   }
 
-  /** Refuses a subgroup whose weekly slot meets a lesson of the student's timetable or another registered subgroup, naming it. */
-  private assertNoClashWith(lessons: LessonSlotRow[], registered: repo.SlotRow[], o: repo.OfferingRow, g: repo.SubgroupRow, lang: Language): void {
-    const slot = { startsAt: g.startsAt, endsAt: g.endsAt };
-    const hit = [...lessons.filter((e) => e.disciplineId !== o.disciplineId), ...registered].find((e) => e.dayNumber === g.dayNumber && overlaps(e, slot));
-    if (hit)
-      throw new AppError(400, 'TIMETABLE_CLASH', { lesson: `${localName(hit.discipline, lang)}, ${DAYS[lang][hit.dayNumber]} ${hit.startsAt}–${hit.endsAt}` });
+  /** The refusal of a subgroup whose weekly slot meets a lesson of the student's timetable or another registered subgroup, naming it. */
+  private clash(hit: repo.SlotRow, lang: Language): AppError {
+    return new AppError(400, 'TIMETABLE_CLASH', { lesson: `${localName(hit.discipline, lang)}, ${DAYS[lang][hit.dayNumber]} ${hit.startsAt}–${hit.endsAt}` });
   }
 
   private async publishChanged(tx: Db, teacherId: number, subgroupId: number): Promise<void> {
