@@ -10,10 +10,10 @@
  * added to them in the throwaway database only); the feed gets 30 items for everyone so that its
  * second page is full.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { signIn } from './load.mjs';
+import { addSessions } from './lib/sessions.mjs';
 
 function cannon(opts) {
   return new Promise((resolve, reject) => {
@@ -76,13 +76,10 @@ export async function prepareMixed(origin, dbUrl, { students: want = 400 } = {})
       [groupIds, want],
     );
     await db.query(`update users set must_update_credentials = false where student_id = any($1)`, [studentRows.map((s) => s.id)]);
-    const students = studentRows.map((s) => ({ uid: s.id, userId: s.user_id, token: randomBytes(32).toString('base64url') }));
-    await db.query(
-      `insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at, via)
-       select h, u, now(), now(), now() + interval '1 day', 'password' from unnest($1::text[], $2::int[]) as t(h, u)`,
-      [students.map((s) => createHash('sha256').update(s.token).digest('hex')), students.map((s) => s.userId)],
+    const students = await addSessions(
+      db,
+      studentRows.map((s) => ({ uid: s.id, userId: s.user_id })),
     );
-    for (const s of students) s.cookie = `lms_sid=${s.token}`;
 
     // The teacher: his first whole-group journal of this half-year with students, and 30 items for everyone.
     const teacher = await signIn(origin, 'teacher', 'Teacher2026');
