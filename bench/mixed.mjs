@@ -277,6 +277,10 @@ export async function runMixed(origin, data, { seconds = 10, connections = 50, h
       latencyP99Ms: Math.max(...minutes.map((r) => r.latencyP99Ms)),
       requests: total,
       failed: minutes.reduce((n, r) => n + r.failed, 0),
+      statuses: minutes.reduce((all, r) => {
+        for (const [k, v] of Object.entries(r.statuses)) all[k] = (all[k] ?? 0) + v;
+        return all;
+      }, {}),
     });
   } else {
     mix = ratio(summary('the mix', await cannon({ ...common, duration: seconds, requests: [{ setupRequest: () => mixMake() }] })));
