@@ -10,12 +10,14 @@
  * added to them in the throwaway database only); the feed gets 30 items for everyone so that its
  * second page is full.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import pg from 'pg';
 import { signIn } from './load.mjs';
+import { addSessions } from './lib/sessions.mjs';
 
-function cannon(opts) {
+export function cannon(opts) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
     autocannon.track?.(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
@@ -76,13 +78,10 @@ export async function prepareMixed(origin, dbUrl, { students: want = 400 } = {})
       [groupIds, want],
     );
     await db.query(`update users set must_update_credentials = false where student_id = any($1)`, [studentRows.map((s) => s.id)]);
-    const students = studentRows.map((s) => ({ uid: s.id, userId: s.user_id, token: randomBytes(32).toString('base64url') }));
-    await db.query(
-      `insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at, via)
-       select h, u, now(), now(), now() + interval '1 day', 'password' from unnest($1::text[], $2::int[]) as t(h, u)`,
-      [students.map((s) => createHash('sha256').update(s.token).digest('hex')), students.map((s) => s.userId)],
+    const students = await addSessions(
+      db,
+      studentRows.map((s) => ({ uid: s.id, userId: s.user_id })),
     );
-    for (const s of students) s.cookie = `lms_sid=${s.token}`;
 
     // The teacher: his first whole-group journal of this half-year with students, and 30 items for everyone.
     const teacher = await signIn(origin, 'teacher', 'Teacher2026');
@@ -166,8 +165,75 @@ export function kinds(origin, data) {
 /** The mix's shares of each kind (in the order of kinds()). */
 export const MIX = [0.4, 0.15, 0.15, 0.15, 0.1, 0.05];
 
+/** RSS (KiB) of `pid` and every process under it, by pid, read with ps. */
+export function rssOf(pid) {
+  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss=,args='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .map(([p, pp, rss, ...args]) => ({ pid: Number(p), ppid: Number(pp), rss: Number(rss), args: args.join(' ') }));
+  const under = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const r of rows)
+      if (under.has(r.ppid) && !under.has(r.pid)) {
+        under.add(r.pid);
+        grew = true;
+      }
+  }
+  return rows.filter((r) => under.has(r.pid)).map((r) => ({ pid: r.pid, rssKiB: r.rss, args: r.args.slice(0, 60) }));
+}
+
+/**
+ * Memory of the portal's processes over a long run: samples every 10 s; `report()` gives each
+ * process's RSS at the start, 5 minutes before the end and at the end, and the growth over the last
+ * 5 minutes (goal < 10 %).
+ */
+export function memoryWatch(pid, everyMs = 10_000) {
+  const samples = [];
+  const take = () => samples.push({ at: Date.now(), rss: rssOf(pid) });
+  take();
+  const timer = setInterval(take, everyMs);
+  return {
+    report() {
+      clearInterval(timer);
+      take();
+      const end = samples.at(-1);
+      const mid = samples.findLast((s) => s.at <= end.at - 5 * 60_000) ?? samples[0];
+      return {
+        samples: samples.map((s) => ({ at: s.at, rss: s.rss.map((r) => [r.pid, r.rssKiB]) })),
+        processes: end.rss.map((r) => {
+          const first = samples[0].rss.find((x) => x.pid === r.pid)?.rssKiB ?? null;
+          const before = mid.rss.find((x) => x.pid === r.pid)?.rssKiB ?? null;
+          return {
+            pid: r.pid,
+            args: r.args,
+            startMiB: first && Math.round(first / 1024),
+            fiveMinutesBeforeEndMiB: before && Math.round(before / 1024),
+            endMiB: Math.round(r.rssKiB / 1024),
+            growthLast5MinPct: before ? Number(((100 * (r.rssKiB - before)) / before).toFixed(1)) : null,
+          };
+        }),
+      };
+    },
+  };
+}
+
+/** A request maker drawing each request's kind with the mix's shares. */
+export function mixOf(makers) {
+  const list = Object.values(makers);
+  return () => {
+    let x = Math.random();
+    for (const [i, share] of MIX.entries()) {
+      if (x < share) return list[i]();
+      x -= share;
+    }
+    return list[0]();
+  };
+}
+
 /** Each kind is answered 200 once before it is measured. */
-async function check(origin, make) {
+export async function check(origin, make) {
   const r = make();
   const res = await fetch(`${origin}${r.path}`, { method: r.method, headers: r.headers, body: r.body });
   if (!res.ok) throw new Error(`${r.path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
@@ -177,7 +243,7 @@ async function check(origin, make) {
  * Every kind alone, then the mix, against `origin`, and the bare hello (`helloUrl`) in the same run;
  * `mixSeconds` lets the mix run longer (with its latency per minute); `alone: false` runs the mix only.
  */
-export async function runMixed(origin, data, { seconds = 10, connections = 50, helloUrl, mixSeconds = seconds, alone: eachAlone = true }) {
+export async function runMixed(origin, data, { seconds = 10, connections = 50, helloUrl, mixSeconds = seconds, alone: eachAlone = true, pid = null }) {
   const makers = kinds(origin, data);
   for (const make of Object.values(makers)) await check(origin, make);
   const common = { url: origin, connections, pipelining: 1 };
@@ -187,26 +253,22 @@ export async function runMixed(origin, data, { seconds = 10, connections = 50, h
   for (const [name, make] of eachAlone ? Object.entries(makers) : []) {
     alone.push(ratio(summary(name, await cannon({ ...common, duration: seconds, requests: [{ setupRequest: () => make() }] }))));
   }
-  const list = Object.values(makers);
-  const mixMake = () => {
-    let x = Math.random();
-    for (const [i, share] of MIX.entries()) {
-      if (x < share) return list[i]();
-      x -= share;
-    }
-    return list[0]();
-  };
+  const mixMake = mixOf(makers);
   let mix;
+  let memory = null;
   const minutes = [];
   if (mixSeconds > seconds) {
+    const watch = pid ? memoryWatch(pid) : null;
     // Minute by minute: the latency of the first and the last minute, each a run of its own.
     for (let m = 0; m * 60 < mixSeconds; m++) {
       const r = summary(
         `mix minute ${m + 1}`,
         await cannon({ ...common, duration: Math.min(60, mixSeconds - m * 60), requests: [{ setupRequest: () => mixMake() }] }),
       );
+      r.loadAverage = os.loadavg().map((x) => Number(x.toFixed(1)));
       minutes.push(r);
     }
+    memory = watch?.report() ?? null;
     const total = minutes.reduce((n, r) => n + r.requests, 0);
     mix = ratio({
       name: 'the mix',
@@ -215,9 +277,21 @@ export async function runMixed(origin, data, { seconds = 10, connections = 50, h
       latencyP99Ms: Math.max(...minutes.map((r) => r.latencyP99Ms)),
       requests: total,
       failed: minutes.reduce((n, r) => n + r.failed, 0),
+      statuses: minutes.reduce((all, r) => {
+        for (const [k, v] of Object.entries(r.statuses)) all[k] = (all[k] ?? 0) + v;
+        return all;
+      }, {}),
     });
   } else {
     mix = ratio(summary('the mix', await cannon({ ...common, duration: seconds, requests: [{ setupRequest: () => mixMake() }] })));
   }
-  return { seconds, connections, hello, alone, mix, minutes };
+  const firstLast =
+    minutes.length > 1
+      ? {
+          firstP99Ms: minutes[0].latencyP99Ms,
+          lastP99Ms: minutes.at(-1).latencyP99Ms,
+          lastToFirst: Number((minutes.at(-1).latencyP99Ms / minutes[0].latencyP99Ms).toFixed(2)),
+        }
+      : null;
+  return { seconds, connections, hello, alone, mix, minutes, memory, firstLast };
 }

@@ -14,12 +14,13 @@
  * students each mark once the same way, 10 s apart (not counted; their figures, those of the first
  * bursts after a start, are reported apart).
  */
-import { createHash, randomBytes, scryptSync } from 'node:crypto';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import pg from 'pg';
 import { countedRounds, phoneKeys, phones, secondTap } from './lib/phones.mjs';
+import { addSessions } from './lib/sessions.mjs';
 
 const PASSWORD = 'Bench-QR-2026';
 const INTERVAL_MS = 10_000;
@@ -173,21 +174,13 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       if (r.status !== 200) throw new Error(`open.json answered ${r.status}: ${JSON.stringify(r.body.error)}`);
       byGroup.set(l.groupId, { ...l, sessionId: r.body.data.sessionId });
     }
-    // The students' sessions: a sign-in's row, with the cookie token kept by the bench.
-    const everyone = studentRows.map((s) => {
-      const token = randomBytes(32).toString('base64url');
-      // A phone that has marked before keeps its device cookie (lms_qrdev, 32 URL-safe characters).
-      const device = randomBytes(24).toString('base64url');
-      return { uid: s.id, userId: s.user_id, token, cookie: `lms_sid=${token}; lms_qrdev=${device}`, lesson: byGroup.get(s.group_id) };
-    });
-    for (let i = 0; i < everyone.length; i += 1000) {
-      const chunk = everyone.slice(i, i + 1000);
-      await db.query(
-        `insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at, via)
-         select h, u, now(), now(), now() + interval '1 day', 'password' from unnest($1::text[], $2::int[]) as t(h, u)`,
-        [chunk.map((s) => createHash('sha256').update(s.token).digest('hex')), chunk.map((s) => s.userId)],
-      );
-    }
+    // The students' sessions (bench/lib/sessions.mjs). A phone that has marked before keeps its
+    // device cookie (lms_qrdev, 32 URL-safe characters).
+    const everyone = await addSessions(
+      db,
+      studentRows.map((s) => ({ uid: s.id, userId: s.user_id, lesson: byGroup.get(s.group_id) })),
+      { extraCookie: () => `lms_qrdev=${randomBytes(24).toString('base64url')}` },
+    );
 
     const warmClasses = Array.from({ length: WARM_BURSTS }, (_, k) => everyone.slice(k * burst, (k + 1) * burst));
     const students = everyone.slice(WARM_BURSTS * burst);

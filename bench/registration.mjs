@@ -18,9 +18,9 @@
  * requests, that is the registrations' ids), answers by status, latency p50/p99/max of the saves
  * (goal p99 ≤ 1 s).
  */
-import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { phones } from './lib/phones.mjs';
+import { addSessions } from './lib/sessions.mjs';
 
 const P = '/api/regfordisciplines';
 
@@ -109,14 +109,9 @@ export async function runRegistrationBench(origin, dbUrl, { students: count = 10
       year,
       ws,
     ]);
-    const everyone = made.map((s, k) => {
-      const token = randomBytes(32).toString('base64url');
-      return { uid: s.id, group: s.group_id, userId: s.user_id, token, cookie: `lms_sid=${token}`, offering: offeringIds[k % electives] };
-    });
-    await db.query(
-      `insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at, via)
-       select h, u, now(), now(), now() + interval '1 day', 'password' from unnest($1::text[], $2::int[]) as t(h, u)`,
-      [everyone.map((s) => createHash('sha256').update(s.token).digest('hex')), everyone.map((s) => s.userId)],
+    const everyone = await addSessions(
+      db,
+      made.map((s, k) => ({ uid: s.id, group: s.group_id, userId: s.user_id, offering: offeringIds[k % electives] })),
     );
 
     // What the registration form sends, read through a student's own calls.

@@ -6,6 +6,8 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureClientBuild } from '../../scripts/lib/client-build.mjs';
+import { SERVER_BUNDLE, ensureServerBuild } from '../../scripts/lib/server-build.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -43,9 +45,11 @@ async function waitFor(url, child, timeoutMs, log) {
 
 /**
  * Starts the server and waits until /lms/login is served. Returns {origin, port, ms, stop()} where ms
- * is the time from spawn to the first 200 of /lms/login.
+ * is the time from spawn to the first 200 of /lms/login. With `nodeArgs` (e.g. `--cpu-prof`, which
+ * NODE_OPTIONS does not pass) the compiled server is run straight with them, built first when stale,
+ * instead of through scripts/start.mjs.
  */
-export async function startPortal({ dataDir, port, env = {}, timeoutMs = 180000 }) {
+export async function startPortal({ dataDir, port, env = {}, timeoutMs = 180000, nodeArgs = null }) {
   port ??= await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const childEnv = { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
@@ -53,7 +57,12 @@ export async function startPortal({ dataDir, port, env = {}, timeoutMs = 180000 
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const log = [];
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (nodeArgs) {
+    await ensureClientBuild({ log: () => {} });
+    await ensureServerBuild();
+  }
+  const args = nodeArgs ? [...nodeArgs, '--enable-source-maps', SERVER_BUNDLE] : [path.join(ROOT, 'scripts/start.mjs')];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const collect = (d) => {
     log.push(...d.toString('utf8').split('\n').filter(Boolean));
     if (log.length > 300) log.splice(0, log.length - 300);
@@ -76,5 +85,5 @@ export async function startPortal({ dataDir, port, env = {}, timeoutMs = 180000 
     await stop();
     throw err;
   }
-  return { origin, port, ms: performance.now() - started, stop, log };
+  return { origin, port, pid: child.pid, ms: performance.now() - started, stop, log };
 }

@@ -12,7 +12,11 @@
  *   the requests that arrive meanwhile; nothing with PGlite, which announces in the committing call);
  * - a reply read while an announcement arrived is not kept (mark/set);
  * - a reply that depends on the clock says for which moments it holds (`from`, `until`, session
- *   clock), e.g. until the next scheduled news item comes out.
+ *   clock), e.g. until the next scheduled news item comes out;
+ * - a table whose rows belong to one person each (a student's journal records) is announced with
+ *   whose rows the statement wrote (`journal_visits:12,40`, migration 0020_student_journal_reply_cache),
+ *   so that a cache keeping one reply per owner drops only those owners' replies (`owner` in set()):
+ *   one student's new mark costs the other students' kept replies nothing.
  *
  * Without the listening connection (not yet open, dropped) nothing is kept: every call reads.
  */
@@ -44,7 +48,7 @@ export class DataChanges {
   async start(database: Database): Promise<void> {
     if (this.ttlMs <= 0 || this.listening) return;
     this.listening = await database.listen(DATA_CHANNEL, {
-      onPayload: (table) => this.changed(table === '' ? null : table),
+      onPayload: (payload) => this.announced(payload),
       onGap: () => this.changed(null),
     });
   }
@@ -83,11 +87,26 @@ export class DataChanges {
     return n;
   }
 
-  /** A table was written (null: anything may have changed). */
-  changed(table: string | null): void {
-    for (const cache of this.caches) cache.changed(table);
+  /** A table was written (null: anything may have changed); `owners`: only their rows were. */
+  changed(table: string | null, owners?: readonly number[]): void {
+    for (const cache of this.caches) cache.changed(table, owners);
+  }
+
+  /** An announcement: `table`, or `table:id,id,...` for the rows of those owners only. */
+  private announced(payload: string): void {
+    if (payload === '') return this.changed(null);
+    const colon = payload.indexOf(':');
+    if (colon < 0) return this.changed(payload);
+    const owners = payload
+      .slice(colon + 1)
+      .split(',')
+      .map(Number);
+    this.changed(payload.slice(0, colon), owners.every(Number.isInteger) ? owners : undefined);
   }
 }
+
+/** Owners whose latest change a cache remembers at most (beyond, a change drops everything). */
+const OWNERS_TRACKED_MAX = 100_000;
 
 interface Entry<V> {
   value: V;
@@ -96,24 +115,36 @@ interface Entry<V> {
   until: number;
   /** Monotonic clock (ms): kept no longer than REPLY_CACHE_MS. */
   freshUntil: number;
+  /** Whose rows of the owned tables the reply shows (undefined: anyone's). */
+  owner?: number;
 }
 
 /** The kept replies of one area, read from `tables`. */
 export class ReplyCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private readonly tables: ReadonlySet<string>;
-  /** Bumped by every drop: a read that began before it does not keep its answer. */
-  private generation = 0;
+  /** Tables announced with their rows' owners: a change drops only those owners' replies. */
+  private readonly ownedTables: ReadonlySet<string>;
+  /**
+   * Counts the changes heard; a read's mark is the count when it began, and it does not keep its
+   * answer when a change that drops it came later: a drop of everything (`cleared`), a change to an
+   * owned table (`ownedChanged`, for replies of no owner) or to the reply's owner's rows (`ownerChanged`).
+   */
+  private changes = 0;
+  private cleared = 0;
+  private ownedChanged = 0;
+  private readonly ownerChanged = new Map<number, number>();
 
   constructor(
-    private readonly changes: DataChanges,
-    options: { tables: readonly string[]; ttlMs: number; maxEntries: number },
+    private readonly dataChanges: DataChanges,
+    options: { tables: readonly string[]; ownedTables?: readonly string[]; ttlMs: number; maxEntries: number },
     private readonly monotonic: () => number = () => performance.now(),
   ) {
     this.tables = new Set(options.tables);
+    this.ownedTables = new Set(options.ownedTables);
     this.ttlMs = options.ttlMs;
     this.maxEntries = options.maxEntries;
-    changes.add(this as ReplyCache<unknown>);
+    dataChanges.add(this as ReplyCache<unknown>);
   }
 
   private readonly ttlMs: number;
@@ -124,8 +155,8 @@ export class ReplyCache<V> {
    * else undefined; `mark` is what to give back to set() after reading it afresh.
    */
   async get(key: string, now: number): Promise<{ value: V | undefined; mark: number }> {
-    if (!(await this.changes.ready())) return { value: undefined, mark: -1 };
-    const mark = this.generation;
+    if (!(await this.dataChanges.ready())) return { value: undefined, mark: -1 };
+    const mark = this.changes;
     const entry = this.entries.get(key);
     if (!entry) return { value: undefined, mark };
     if (now < entry.from || now >= entry.until || this.monotonic() >= entry.freshUntil) {
@@ -137,17 +168,24 @@ export class ReplyCache<V> {
 
   /**
    * Keeps a reply read afresh, holding for moments in [from, until) (session clock, ms), and for
-   * `maxAgeMs` at most when it was made of something kept for a limited time itself.
+   * `maxAgeMs` at most when it was made of something kept for a limited time itself; `owner`: whose
+   * rows of the owned tables it shows (a change to anyone else's keeps it).
    */
-  set(key: string, value: V, mark: number, { from, until = Infinity, maxAgeMs = Infinity }: { from: number; until?: number; maxAgeMs?: number }): void {
-    if (mark !== this.generation || !this.changes.enabled || until <= from || maxAgeMs <= 0) return;
+  set(
+    key: string,
+    value: V,
+    mark: number,
+    { from, until = Infinity, maxAgeMs = Infinity, owner }: { from: number; until?: number; maxAgeMs?: number; owner?: number },
+  ): void {
+    if (mark < 0 || !this.dataChanges.enabled || until <= from || maxAgeMs <= 0) return;
+    if (this.cleared > mark || (owner === undefined ? this.ownedChanged > mark : (this.ownerChanged.get(owner) ?? 0) > mark)) return;
     this.entries.delete(key);
     while (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.entries.delete(oldest);
     }
-    this.entries.set(key, { value, from, until, freshUntil: this.monotonic() + Math.min(this.ttlMs, maxAgeMs) });
+    this.entries.set(key, { value, from, until, freshUntil: this.monotonic() + Math.min(this.ttlMs, maxAgeMs), owner });
   }
 
   /** Replies kept now (tests). */
@@ -155,9 +193,18 @@ export class ReplyCache<V> {
     return this.entries.size;
   }
 
-  changed(table: string | null): void {
+  changed(table: string | null, owners?: readonly number[]): void {
     if (table !== null && !this.tables.has(table)) return;
-    this.generation++;
-    this.entries.clear();
+    const at = ++this.changes;
+    if (table === null || owners === undefined || !this.ownedTables.has(table) || this.ownerChanged.size + owners.length > OWNERS_TRACKED_MAX) {
+      this.cleared = at;
+      this.ownerChanged.clear();
+      this.entries.clear();
+      return;
+    }
+    this.ownedChanged = at;
+    for (const owner of owners) this.ownerChanged.set(owner, at);
+    const dropped = new Set(owners);
+    for (const [key, entry] of this.entries) if (entry.owner === undefined || dropped.has(entry.owner)) this.entries.delete(key);
   }
 }

@@ -55,11 +55,13 @@ import { JournalLessons } from './journal.lessons';
 import { JournalLists } from './journal.lists';
 import { JournalReads } from './journal.reads';
 import { JournalSetup } from './journal.setup';
+import { StudentJournalCache } from './journal.student-cache';
 import { JournalWrites } from './journal.writes';
 
 export default async function journalRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const lists = new JournalLists(ctx);
   const reads = new JournalReads(ctx);
+  const ownJournals = new StudentJournalCache(ctx, reads);
   const writes = new JournalWrites(ctx);
   const lessons = new JournalLessons(ctx);
   const setup = new JournalSetup(ctx);
@@ -160,7 +162,7 @@ export default async function journalRoutes(app: App, { ctx }: { ctx: AppContext
   );
 
   app.post(`${base}/student/journal.json`, { schema: { body: StudentJournalBody, response: replies(StudentJournalReply) } }, async (req) =>
-    ok(await reads.studentJournal(req.auth!, req.body, languageOf(req))),
+    ok(await ownJournals.studentJournal(req.auth!, req.body, languageOf(req))),
   );
 
   /** GET export.xlsx?id_journal=: the journal as an Excel workbook, to its teacher. */

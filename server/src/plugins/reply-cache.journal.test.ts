@@ -1,0 +1,160 @@
+/**
+ * The student's own journal kept in the server process (modules/journal/journal.student-cache.ts over
+ * plugins/reply-cache.ts): reused while none of his records changes, and every change shows at once,
+ * on every server process on the database; a record written for another student keeps his kept
+ * journal (journal_visits is announced with the students it wrote, migration 0020).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JournalData, JournalInfo, StudentJournalItem } from '../../../contract/journal';
+import type { App } from '../app';
+import { openDatabase, rowsOf, type Database } from '../db/client';
+import { DataChanges, ReplyCache } from './reply-cache';
+import { appOn, createTestDatabase, session, testClock, usePostgres, type TestDatabase, type TestSession } from '../test/helpers';
+
+let db: TestDatabase;
+/** A second "process": its own app, and on PostgreSQL its own pool and LISTEN connections. */
+let second: Database;
+let a: App;
+let b: App;
+let teacher: TestSession;
+let student: TestSession;
+/** The Web Programming lecture of the demo student's stream, and another student of it. */
+let lecture: JournalInfo;
+let other: number;
+const TIME = 7;
+const clock = testClock(new Date(2026, 10, 30, 12, 0));
+// Kept for a minute of real time, so that only the changes under test end the reuse.
+const env = { REPLY_CACHE_MS: '60000', SESSION_IDLE_MINUTES: '1440', SESSION_ABSOLUTE_HOURS: '720' };
+
+const post = (app: App, who: TestSession, url: string, payload: object) =>
+  app.inject({ method: 'POST', url: `/api/visitlog/${url}`, headers: who.headers, payload });
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  second = usePostgres ? await openDatabase(db.target) : db.database;
+  a = await appOn(db, { now: clock.now, env });
+  b = await appOn({ ...db, database: second }, { now: clock.now, env });
+  teacher = await session(a, 'teacher');
+  student = await session(a, 'student');
+  const journals = (await post(a, teacher, 'journals.json', { id_a_year: 2026, id_w_s: 1 })).json().data as JournalInfo[];
+  lecture = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 1)!;
+  const data = (await post(a, teacher, 'journal.json', { id_journal: lecture.id_journal })).json().data as JournalData;
+  expect(data.students.map((s) => s.id_student)).toContain(student.user.uid);
+  other = data.students.find((s) => s.id_student !== student.user.uid)!.id_student;
+}, 180_000);
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  if (second !== db.database) await second.close();
+  await db.close();
+});
+
+async function own(app: App): Promise<{ body: string; marks: Map<string, string | null> }> {
+  const res = await post(app, student, 'student/journal.json', { id_a_year: 2026, id_w_s: 1 });
+  expect(res.statusCode, res.body).toBe(200);
+  const items = res.json().data as StudentJournalItem[];
+  const lecture_ = items.find((i) => i.id_journal === lecture.id_journal);
+  return { body: res.body, marks: new Map((lecture_?.visits ?? []).map((v) => [`${v.visitDate}|${v.id_time}`, v.otsenka])) };
+}
+
+const mark = (id_student: number, visitDate: string, otsenka: string | null) =>
+  post(a, teacher, 'visit/set.json', { id_journal: lecture.id_journal, id_student, visitDate, id_time: TIME, otsenka });
+
+/** Writes without any trigger firing, i.e. without announcing the change. */
+async function silently(statement: ReturnType<typeof sql>) {
+  await db.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(statement);
+  });
+}
+
+describe("the student's own journal", () => {
+  it('a kept journal is answered without reading it again, the same bytes as read afresh', async () => {
+    expect((await mark(student.user.uid, '2026-11-23', '4')).statusCode).toBe(200);
+    const first = await own(b);
+    expect(first.marks.get(`2026-11-23|${TIME}`)).toBe('4');
+    // Changed behind the server's back (no announcement): the kept reply still answers.
+    await silently(sql`update journal_visits set mark = '3' where student_id = ${student.user.uid} and visit_date = '2026-11-23' and lesson_time_id = ${TIME}`);
+    expect((await own(b)).body).toBe(first.body);
+    expect((await mark(student.user.uid, '2026-11-23', null)).statusCode).toBe(200);
+  });
+
+  it('a mark of his shows at once on every process, whichever wrote it', async () => {
+    for (const app of [a, b]) await own(app);
+    expect((await mark(student.user.uid, '2026-11-24', '5')).statusCode).toBe(200);
+    for (const app of [b, a]) expect((await own(app)).marks.get(`2026-11-24|${TIME}`)).toBe('5');
+    expect((await mark(student.user.uid, '2026-11-24', 'н/б')).statusCode).toBe(200);
+    for (const app of [a, b]) expect((await own(app)).marks.get(`2026-11-24|${TIME}`)).toBe('н/б');
+    expect((await mark(student.user.uid, '2026-11-24', null)).statusCode).toBe(200);
+    for (const app of [b, a]) expect((await own(app)).marks.has(`2026-11-24|${TIME}`)).toBe(false);
+  });
+
+  it("another student's mark keeps his kept journal, and his own next mark still shows at once", async () => {
+    expect((await mark(student.user.uid, '2026-11-25', '4')).statusCode).toBe(200);
+    const first = await own(b);
+    await silently(sql`update journal_visits set mark = '2' where student_id = ${student.user.uid} and visit_date = '2026-11-25' and lesson_time_id = ${TIME}`);
+    // Another student's record written (and announced with his id only): the kept journal stays.
+    expect((await mark(other, '2026-11-25', '5')).statusCode).toBe(200);
+    expect((await own(b)).body).toBe(first.body);
+    expect((await mark(student.user.uid, '2026-11-26', '3')).statusCode).toBe(200);
+    const after = await own(b);
+    expect(after.marks.get(`2026-11-26|${TIME}`)).toBe('3');
+    expect(after.marks.get(`2026-11-25|${TIME}`)).toBe('2');
+    for (const [who, date] of [
+      [student.user.uid, '2026-11-25'],
+      [student.user.uid, '2026-11-26'],
+      [other, '2026-11-25'],
+    ] as const)
+      expect((await mark(who, date, null)).statusCode).toBe(200);
+  });
+
+  it("a change to the names it shows (the discipline's) shows at once", async () => {
+    await own(b);
+    const [row] = await rowsOf<{ id: number; name_ru: string }>(
+      db.database.db,
+      sql`select d.id, d.name_ru from disciplines d join teaching_assignments ta on ta.discipline_id = d.id where ta.id = ${lecture.id_journal}`,
+    );
+    await mark(student.user.uid, '2026-11-27', '+');
+    try {
+      await db.database.db.execute(sql`update disciplines set name_ru = 'Веб-программирование II' where id = ${row.id}`);
+      const res = await post(b, student, 'student/journal.json', { id_a_year: 2026, id_w_s: 1 });
+      const items = res.json().data as StudentJournalItem[];
+      expect(items.find((i) => i.id_journal === lecture.id_journal)!.discipline).toBe('Веб-программирование II');
+    } finally {
+      await db.database.db.execute(sql`update disciplines set name_ru = ${row.name_ru} where id = ${row.id}`);
+      await mark(student.user.uid, '2026-11-27', null);
+    }
+  });
+});
+
+describe('replies kept per owner', () => {
+  const changes = () => {
+    const c = new DataChanges(60_000);
+    // As if listening: every change has been heard.
+    Object.assign(c, { listening: { sync: async () => {}, stop: async () => {} } });
+    return c;
+  };
+
+  it('a change announced with owners drops only their replies; one without drops them all', async () => {
+    const c = changes();
+    const cache = new ReplyCache<string>(c, { tables: ['journal_visits', 'teachers'], ownedTables: ['journal_visits'], ttlMs: 60_000, maxEntries: 10 });
+    for (const owner of [1, 2, 3]) cache.set(`k${owner}`, `v${owner}`, (await cache.get(`k${owner}`, 0)).mark, { from: 0, owner });
+    expect(cache.size).toBe(3);
+    c.changed('journal_visits', [2, 5]);
+    expect([(await cache.get('k1', 0)).value, (await cache.get('k2', 0)).value, (await cache.get('k3', 0)).value]).toEqual(['v1', undefined, 'v3']);
+    c.changed('teachers', [1]);
+    expect(cache.size).toBe(0);
+  });
+
+  it("a read that began before its owner's change does not keep its answer; another owner's read does", async () => {
+    const c = changes();
+    const cache = new ReplyCache<string>(c, { tables: ['journal_visits'], ownedTables: ['journal_visits'], ttlMs: 60_000, maxEntries: 10 });
+    const [one, two] = [await cache.get('k1', 0), await cache.get('k2', 0)];
+    c.changed('journal_visits', [1]);
+    cache.set('k1', 'stale', one.mark, { from: 0, owner: 1 });
+    cache.set('k2', 'v2', two.mark, { from: 0, owner: 2 });
+    expect((await cache.get('k1', 0)).value).toBeUndefined();
+    expect((await cache.get('k2', 0)).value).toBe('v2');
+  });
+});
