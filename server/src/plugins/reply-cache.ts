@@ -14,7 +14,7 @@
  * - a reply that depends on the clock says for which moments it holds (`from`, `until`, session
  *   clock), e.g. until the next scheduled news item comes out;
  * - a table whose rows belong to one person each (a student's journal records) is announced with
- *   whose rows the statement wrote (`journal_visits:12,40`, migration 0020_student_journal_reply_cache),
+ *   whose rows the statement wrote (`journal_visits:12,40`, migration 0021_student_journal_reply_cache),
  *   so that a cache keeping one reply per owner drops only those owners' replies (`owner` in set()):
  *   one student's new mark costs the other students' kept replies nothing.
  *

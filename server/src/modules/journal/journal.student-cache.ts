@@ -3,7 +3,7 @@
  * server process (plugins/reply-cache.ts), around JournalReads.studentJournal, which reads it afresh.
  * A student's kept journal is dropped at once, on every process, when a record of his is written
  * (journal_visits is announced with the students whose records changed, migration
- * 0020_student_journal_reply_cache), so a mark given to one student costs the others' kept journals
+ * 0021_student_journal_reply_cache), so a mark given to one student costs the others' kept journals
  * nothing; a change to the names it shows (disciplines, lesson types, teachers) drops them all.
  */
 import { ROLE_STUDENT, type Language } from '../../../../contract/common';
