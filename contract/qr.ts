@@ -216,7 +216,14 @@ export type QrDecideBody = Static<typeof QrDecideBody>;
 /**
  * Live events on the one stream (GET /api/chat/events.json) for the teacher of a session:
  *   qrMark  QrLiveMark: a mark came in or was decided.
+ * and for the students of its lesson:
+ *   qrAttendance  QrLiveAttendance: its attendance opened (in its time or as a make-up lesson) or was closed.
  */
+export interface QrLiveAttendance {
+  idShed: number;
+  open: boolean;
+}
+
 export interface QrLiveMark {
   sessionId: number;
   count: number;

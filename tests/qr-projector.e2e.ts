@@ -37,6 +37,13 @@ describe('the QR projector in full screen', () => {
     const size = (testId: string) => teacher.getByTestId(testId).evaluate((el) => parseFloat(getComputedStyle(el.querySelector('strong') ?? el).fontSize));
     expect(await size('qr-code')).toBeGreaterThanOrEqual(96);
     expect(await size('qr-count')).toBeGreaterThanOrEqual(48);
+    // The count keeps to one line: its text's boxes all share one top.
+    const lines = await teacher.getByTestId('qr-count').evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
     expect((await code.boundingBox())!.height).toBeGreaterThanOrEqual(500);
 
     await teacher.getByRole('button', { name: ru('qr:projector.exitFullscreen') }).click();

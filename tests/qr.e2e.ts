@@ -65,6 +65,12 @@ describe('QR attendance', () => {
     await expect.poll(async () => (await code.isVisible()) || (await makeup.isVisible()), { timeout: 20000 }).toBe(true);
     if (await makeup.isVisible()) await makeup.click();
     await expectVisible(code, 20000);
+    // Attendance opened: the student's side menu offers the check-in without a reload, and it leads to the check-in page.
+    const checkIn = student.getByTestId('side-menu').getByRole('link', { name: ru('cm:menu.checkIn'), exact: true });
+    await expectVisible(checkIn, 20000);
+    expect(await checkIn.getAttribute('href')).toBe('/lms/qrscan');
+    await checkIn.click();
+    await expectPath(student, '/lms/qrscan');
     // The student's scanner, opened before attendance was, has no lesson to type a code for until
     // asked again.
     await expectVisible(student.getByText(ru('qr:scan.noLessonNow')), 10000);

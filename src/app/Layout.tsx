@@ -9,6 +9,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-do
 import { useTranslation } from 'react-i18next';
 import { authActions, selectAuth } from '../features/auth/auth.slice';
 import { selectChatUnreadTotal } from '../features/chat/chat.slice';
+import { selectCheckInOpen } from '../features/schedule/schedule.slice';
 import { LogoutButton } from '../features/auth/components/LogoutButton';
 import { Bell } from '../features/notifications/components/Bell';
 import { DarkModeToggle } from './shell/DarkModeToggle';
@@ -16,6 +17,7 @@ import { LanguageSwitch } from './shell/LanguageSwitch';
 import { MobileTabBar } from './shell/MobileTabBar';
 import { tabsFor } from './shell/mobileTabs';
 import { selectActiveTab, selectIsMobile, TAB_APPS, TAB_PROFILE } from '../shared/shell/shell.slice';
+import { TAB_CHECK_IN } from '../shared/shell/tabs';
 import { AppsPanel } from '../features/profile/components/AppsPanel';
 import { ProfileMenu } from '../features/profile/components/ProfileMenu';
 import { SideMenu } from '../features/profile/components/SideMenu';
@@ -130,8 +132,11 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
   const badges = useBadges();
   const isHome = location.pathname === ROUTES.home && !children;
   const role = useAppSelector(selectUser)?.role;
-  const menu = menuFor(role);
-  const tabs = tabsFor(role);
+  // "Check in" (menu and tab) only while attendance is open for one of the student's lessons.
+  const checkIn = useAppSelector(selectCheckInOpen);
+  const roleMenu = menuFor(role);
+  const menu = checkIn ? roleMenu : { routes: roleMenu.routes, hidden: new Set([...roleMenu.hidden, 'checkIn' as const]) };
+  const tabs = tabsFor(role).filter((tab) => checkIn || tab.id !== TAB_CHECK_IN);
   usePageTitleOf(isHome && mobile && activeTab === TAB_APPS ? '/apps' : location.pathname, Boolean(children));
   // A screen that fails to render is said inside the shell, which stays usable; leaving the route
   // (a new key) starts the next screen afresh.

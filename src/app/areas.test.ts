@@ -8,18 +8,19 @@ import { initTestI18n } from '../test/i18n';
 import { AREAS, menuFor, servesRole, type AreaEntry } from './areas';
 import { MOBILE_TABS, tabsFor } from './shell/mobileTabs';
 import { GridIcon } from '../components/shellIcons';
+import { TAB_CHECK_IN } from '../shared/shell/tabs';
 
 describe('roles in the area manifest', () => {
   it("a teacher's side menu has the QR reports and registration but not the student's own QR code, payment code or transcript", () => {
     const { routes, hidden } = menuFor(ROLE_TEACHER);
     expect(routes).toMatchObject({ schedule: '/schedule', journal: '/journal', reportQr: '/reportqr', registration: '/registration' });
     expect(routes.studentQr).toBeUndefined();
-    expect([...hidden].sort()).toEqual(['paymentCode', 'studentQr', 'transcript']);
+    expect([...hidden].sort()).toEqual(['checkIn', 'paymentCode', 'studentQr', 'transcript']);
   });
 
   it("a student's side menu has the own QR code and the reports", () => {
     const { routes, hidden } = menuFor(ROLE_STUDENT);
-    expect(routes).toMatchObject({ schedule: '/schedule', journal: '/journal', reportQr: '/reportqr', studentQr: '/qrstud' });
+    expect(routes).toMatchObject({ schedule: '/schedule', journal: '/journal', reportQr: '/reportqr', studentQr: '/qrstud', checkIn: '/qrscan' });
     expect(hidden.size).toBe(0);
   });
 
@@ -35,8 +36,8 @@ describe('roles in the area manifest', () => {
     const tabs = [...MOBILE_TABS, studentsOnly];
     expect(tabsFor(ROLE_STUDENT, tabs)).toContain(studentsOnly);
     expect(tabsFor(ROLE_TEACHER, tabs)).not.toContain(studentsOnly);
-    // Today every area with a tab serves both roles: both get the same bar.
-    expect(tabsFor(ROLE_TEACHER).map((tab) => tab.id)).toEqual(MOBILE_TABS.map((tab) => tab.id));
+    // The check-in tab is the student's alone (the shell shows it while attendance is open).
+    expect(tabsFor(ROLE_TEACHER).map((tab) => tab.id)).toEqual(MOBILE_TABS.filter((tab) => tab.id !== TAB_CHECK_IN).map((tab) => tab.id));
     expect(tabsFor(ROLE_STUDENT).map((tab) => tab.id)).toEqual(MOBILE_TABS.map((tab) => tab.id));
   });
 });

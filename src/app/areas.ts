@@ -14,11 +14,11 @@ import type { ComponentType } from 'react';
 import type { Reducer } from '@reduxjs/toolkit';
 import type { MenuKey } from '../lib/menu';
 import { ROLE_STUDENT, ROLE_TEACHER, type Role } from '../shared/request/roles';
-import { TAB_CHAT, TAB_NEWS } from '../shared/shell/tabs';
+import { TAB_CHAT, TAB_CHECK_IN, TAB_NEWS } from '../shared/shell/tabs';
 import type { AreaStore } from './store';
 
 /** Names of the shell icons a mobile tab may use (app/shell/mobileTabs.ts maps them). */
-export type TabIcon = 'user' | 'news' | 'chat' | 'grid';
+export type TabIcon = 'user' | 'news' | 'chat' | 'grid' | 'qr';
 
 export interface AreaEntry {
   /** The area's one name: its state key, its folder under src/features/, its text namespace. */
@@ -41,8 +41,8 @@ export interface AreaEntry {
   roles?: readonly Role[];
   /** Its key in the side menu, when it has one (lib/menu.ts). */
   menuKey?: MenuKey;
-  /** Its mobile tab: `panel` tabs show the screen on the home page, the others open the route. */
-  tab?: { id: number; label: string; icon: TabIcon; panel?: boolean };
+  /** Its mobile tab: `panel` tabs show the screen on the home page, the others open the route (`path`: another route of the area). */
+  tab?: { id: number; label: string; icon: TabIcon; panel?: boolean; path?: string };
   /** Text namespaces the screen uses (public/locales/<lng>/<ns>.json). */
   namespaces: readonly string[];
   /** The slice and saga, loaded with the shell. */
@@ -121,10 +121,12 @@ export const AREAS = [
     menuKey: 'studentQr',
     title: 'titles.studentQr',
     roles: [ROLE_STUDENT],
+    // The check-in: its menu entry and tab show while attendance is open for one of the student's lessons (Layout).
+    tab: { id: TAB_CHECK_IN, label: 'tabs.checkIn', icon: 'qr', path: '/qrscan' },
     namespaces: ['qr'],
     store: () => import('../features/qr/qr.area'),
     routes: [
-      { path: '/qrscan', screen: () => import('../features/qr/ScanScreen'), roles: [ROLE_STUDENT], title: 'titles.qrScan' },
+      { path: '/qrscan', screen: () => import('../features/qr/ScanScreen'), menuKey: 'checkIn', roles: [ROLE_STUDENT], title: 'titles.qrScan' },
       { path: '/qrlesson', screen: () => import('../features/qr/ProjectorScreen'), roles: [ROLE_TEACHER], title: 'titles.qrLesson' },
       { path: '/qrreview', screen: () => import('../features/qr/ReviewScreen'), roles: [ROLE_TEACHER], title: 'titles.qrReview' },
       {

@@ -4,6 +4,8 @@
  * it does not serve the user's role (the manifest's `roles`, menuFor in app/areas.ts).
  */
 export const MENU_KEYS = [
+  // Shown to a student only while attendance is open for one of his lessons (app/Layout.tsx).
+  'checkIn',
   'schedule',
   'gradingSheet',
   'documents',

@@ -1,5 +1,5 @@
 import type { IconComponent } from '../../components/icons';
-import { ChatIcon, GridIcon, NewsIcon, UserIcon } from '../../components/shellIcons';
+import { ChatIcon, GridIcon, NewsIcon, QrIcon, UserIcon } from '../../components/shellIcons';
 import { TAB_APPS, TAB_PROFILE } from '../../shared/shell/tabs';
 import { AREAS, servesRole, type AreaEntry, type TabIcon } from '../areas';
 import type { Role } from '../../shared/request/roles';
@@ -17,7 +17,7 @@ export interface MobileTab {
   roles?: readonly Role[];
 }
 
-const ICONS: Record<TabIcon, IconComponent> = { user: UserIcon, news: NewsIcon, chat: ChatIcon, grid: GridIcon };
+const ICONS: Record<TabIcon, IconComponent> = { user: UserIcon, news: NewsIcon, chat: ChatIcon, grid: GridIcon, qr: QrIcon };
 
 /**
  * Bottom tabs shown on mobile, one per panel that exists: the profile, then each area's tab from the
@@ -34,7 +34,7 @@ export const MOBILE_TABS: readonly MobileTab[] = [
             icon: ICONS[area.tab.icon],
             area: area.key,
             roles: area.roles,
-            ...(area.tab.panel ? {} : { to: area.path }),
+            ...(area.tab.panel ? {} : { to: area.tab.path ?? area.path }),
           },
         ]
       : [],

@@ -6,6 +6,8 @@ import { renderWithStore } from '../../test/render';
 import { DarkModeToggle } from './DarkModeToggle';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MobileTabBar } from './MobileTabBar';
+import { tabsFor } from './mobileTabs';
+import { ROLE_TEACHER } from '../../shared/request/roles';
 import { OfflineBanner } from './OfflineBanner';
 
 describe('shell controls', () => {
@@ -50,7 +52,7 @@ describe('shell controls', () => {
 
   it('the mobile tab bar shows only the panels that exist (profile, news, messages, apps) and selects one', async () => {
     const user = userEvent.setup();
-    const { store } = renderWithStore(<MobileTabBar />);
+    const { store } = renderWithStore(<MobileTabBar tabs={tabsFor(ROLE_TEACHER)} />);
     const bar = screen.getByTestId('mobile-tab-bar');
     const tabs = Array.from(bar.querySelectorAll('button')).map((b) => b.textContent);
     expect(tabs).toEqual(['Профиль', 'Новости', 'Чат', 'Приложения']);

@@ -20,6 +20,7 @@ import { describeFailure } from '../../shared/request/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { qrActions, selectQr } from './qr.slice';
 import { problemText } from './problems';
+import { distanceText } from './distance';
 import './qr.css';
 
 /** Whole seconds until the current code's window ends (by the server's clock), counted down each second. */
@@ -46,7 +47,7 @@ function useFullscreenOf(element: RefObject<HTMLElement | null>): boolean {
 }
 
 export default function ProjectorScreen() {
-  const { t } = useTranslation(['qr', 'cm']);
+  const { t, i18n } = useTranslation(['qr', 'cm']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const { projector } = useAppSelector(selectQr);
@@ -253,13 +254,7 @@ export default function ProjectorScreen() {
                       <li key={m.id} className="qr-review-item">
                         <span>
                           {m.fio}
-                          <span className="qr-reason">
-                            {' '}
-                            —{' '}
-                            {t(`reason.${m.reason ?? 'distance'}`, {
-                              m: m.distanceM,
-                            })}
-                          </span>
+                          <span className="qr-reason"> — {t(`reason.${m.reason ?? 'distance'}`, { distance: distanceText(m.distanceM, i18n.language) })}</span>
                         </span>
                         <span className="qr-review-actions">
                           <button

@@ -13,6 +13,7 @@ import { describeFailure } from '../../shared/request/errors';
 import { LoadFailed } from '../../shared/request/LoadFailed';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { qrActions, selectQr } from './qr.slice';
+import { distanceText } from './distance';
 import './qr.css';
 
 /** 'YYYY-MM-DD' as the reader's locale writes a date. */
@@ -51,7 +52,7 @@ export default function ReviewScreen() {
             <li key={m.id} className="qr-review-item" data-testid={`qr-review-${m.id}`}>
               <span>
                 <strong>{m.fio}</strong>
-                <span className="qr-reason"> — {t(`reason.${m.reason ?? 'distance'}`, { m: m.distanceM })}</span>
+                <span className="qr-reason"> — {t(`reason.${m.reason ?? 'distance'}`, { distance: distanceText(m.distanceM, i18n.language) })}</span>
                 <br />
                 <span className="qr-review-lesson">
                   {shownDate(m.date, i18n.language)} {m.startsAt} · {m.discipline} · {m.group}

@@ -1,12 +1,16 @@
 /** Schedule loads: the stored copy first, the weekly rule of docs/product.md#schedule, loads on demand, the 7-day timer, and the calendar link. */
-import { all, call, delay, fork, put, select, takeLatest } from 'redux-saga/effects';
+import { eventChannel, type EventChannel } from 'redux-saga';
+import { all, call, delay, fork, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
-import { ROLE_TEACHER } from '../../shared/request/roles';
+import { ROLE_STUDENT, ROLE_TEACHER } from '../../shared/request/roles';
+import { qrApi } from '../../api/qr';
+import type { Result } from '../../api/http';
+import type { QrOpenLesson } from '../../../contract/qr';
 import { scheduleApi } from '../../api/schedule';
 import { readItem, STORAGE_KEYS } from '../../lib/storage';
 import { request, requireUser } from '../../shared/request/request.saga';
-import { selectUser } from '../../shared/session/session';
+import { selectUser, sessionStarted } from '../../shared/session/session';
 import { requirePeriod } from '../../shared/settings/settings';
 import { readCache, SCHEDULE_REFRESH_MS, weeklyRefreshDue, writeCache } from './schedule.cache';
 import { scheduleActions } from './schedule.slice';
@@ -56,12 +60,56 @@ export function* weeklyTimer() {
   }
 }
 
+/** How often a student's open attendance is asked while nothing else asks it (ms). */
+export const ATTENDANCE_POLL_MS = 60_000;
+
+/** The student's lessons whose attendance is open now (a failed call keeps what is known). */
+export function* attendanceSaga() {
+  const user = (yield select(selectUser)) as User | null;
+  if (user?.role !== ROLE_STUDENT) return;
+  const result = (yield call(qrApi.openLessons)) as Result<QrOpenLesson[]>;
+  if (result.ok) yield put(scheduleActions.attendanceKnown(result.data.map((l) => l.idShed)));
+}
+
+/** The page came back into view (the window focused, the tab shown again). */
+export function viewChannel(): EventChannel<true> {
+  return eventChannel((emit) => {
+    const shown = () => {
+      if (document.visibilityState !== 'hidden') emit(true);
+    };
+    window.addEventListener('focus', shown);
+    document.addEventListener('visibilitychange', shown);
+    return () => {
+      window.removeEventListener('focus', shown);
+      document.removeEventListener('visibilitychange', shown);
+    };
+  });
+}
+
+/**
+ * A student's open attendance: asked at once, when the page comes back into view and every
+ * ATTENDANCE_POLL_MS (a session's end by the clock), and on sign-in; the live `qrAttendance` event asks at once too.
+ */
+export function* attendanceWatch() {
+  const views: EventChannel<true> = yield call(viewChannel);
+  try {
+    for (;;) {
+      yield put(scheduleActions.attendanceRequested());
+      yield race({ view: take(views), tick: delay(ATTENDANCE_POLL_MS), signedIn: take(sessionStarted.type) });
+    }
+  } finally {
+    views.close();
+  }
+}
+
 export function* scheduleSaga() {
   yield all([
     takeLatest(scheduleActions.opened.type, openedSaga),
     takeLatest(scheduleActions.weeklyTick.type, weeklyTickSaga),
     takeLatest(scheduleActions.loadRequested.type, loadSaga),
     takeLatest(scheduleActions.calendarRequested.type, calendarSaga),
+    takeLatest(scheduleActions.attendanceRequested.type, attendanceSaga),
     fork(weeklyTimer),
+    fork(attendanceWatch),
   ]);
 }

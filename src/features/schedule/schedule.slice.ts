@@ -17,9 +17,11 @@ export interface ScheduleState {
   /** The timetable shown is the stored copy. */
   fromCache: boolean;
   calendar: Loadable<string | null>;
+  /** A student's lessons (idShed) whose attendance is open now, in their time or as a make-up lesson: where he checks in. */
+  attendanceOpen: number[];
 }
 
-export const initialScheduleState: ScheduleState = { timetable: idle(null), updatedAt: null, fromCache: false, calendar: idle(null) };
+export const initialScheduleState: ScheduleState = { timetable: idle(null), updatedAt: null, fromCache: false, calendar: idle(null), attendanceOpen: [] };
 
 const slice = createSlice({
   name: 'schedule',
@@ -50,6 +52,11 @@ const slice = createSlice({
       state.timetable.error = null;
       state.calendar.error = null;
     },
+    /** Which of the student's lessons have attendance open is asked again (the page came into view, a minute passed, a live event). */
+    attendanceRequested() {},
+    attendanceKnown(state, action: PayloadAction<number[]>) {
+      state.attendanceOpen = action.payload;
+    },
     calendarRequested(state, _action: PayloadAction<{ renew: boolean }>) {
       state.calendar = started(null);
     },
@@ -70,3 +77,5 @@ export const scheduleReducer = slice.reducer;
 
 type WithSchedule = { schedule: ScheduleState };
 export const selectSchedule = (state: WithSchedule) => state.schedule;
+/** Is attendance open for one of the student's lessons (the side menu's and tab bar's "Check in")? */
+export const selectCheckInOpen = (state: WithSchedule) => state.schedule.attendanceOpen.length > 0;

@@ -19,6 +19,8 @@ import * as repo from './qr.repository';
 
 /** The bus event of a mark (the teacher's stream sends it as `qrMark`). */
 export const QR_MARK_EVENT = 'qr.mark';
+/** The bus event of a lesson's attendance opened or closed (its students' streams send it as `qrAttendance`). */
+export const QR_ATTENDANCE_EVENT = 'qr.attendance';
 
 export const refused = (status: number, reason: string) =>
   new AppError(status, status === 409 ? 'CONFLICT' : status === 400 ? 'BAD_REQUEST' : 'FORBIDDEN', { reason });

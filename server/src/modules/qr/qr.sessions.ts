@@ -8,6 +8,7 @@ import {
   QR_MAKEUP_MS,
   QR_ROTATE_MS,
   type QrDecideBody,
+  type QrLiveAttendance,
   type QrLiveMark,
   type QrMark,
   type QrMarkStatus,
@@ -30,7 +31,8 @@ import { writePresence } from '../../shared/journal-visits';
 import * as timetable from '../../shared/timetable.repository';
 import * as repo from './qr.repository';
 import * as tokens from './qr.token';
-import { QR_MARK_EVENT, QrService, refused } from './qr.service';
+import { QR_ATTENDANCE_EVENT, QR_MARK_EVENT, QrService, refused } from './qr.service';
+import { studentAccountsOfEntry } from './qr.audience.repository';
 
 /** Attendance can be opened this long before the pair starts. */
 const OPEN_BEFORE_MS = 10 * 60_000;
@@ -92,6 +94,7 @@ export class QrSessions extends QrService {
       if (entry.dayNumber !== dayNumber(now) || now < opensAt || now >= closesAt) throw refused(403, 'notNow');
     }
     const session = await repo.openSession(this.ctx.db, { scheduleEntryId: entry.id, lessonDate: today, teacherId, opensAt, closesAt, makeup: input.makeup });
+    await this.publishAttendance(entry.id, true);
     return this.present(session, entry, lang);
   }
 
@@ -138,7 +141,14 @@ export class QrSessions extends QrService {
   async close(auth: AuthInfo, input: QrSessionBody, lang: Language): Promise<QrSession> {
     const session = await this.ownSession(auth, input.sessionId);
     await repo.closeSession(this.ctx.db, session.id, this.ctx.now());
+    await this.publishAttendance(session.scheduleEntryId, false);
     return this.state(auth, input, lang);
+  }
+
+  /** Tells the lesson's students that its attendance opened or closed (their check-in entry follows). */
+  private async publishAttendance(idShed: number, open: boolean): Promise<void> {
+    const data: QrLiveAttendance = { idShed, open };
+    await this.ctx.live.publish(this.ctx.db, QR_ATTENDANCE_EVENT, await studentAccountsOfEntry(this.ctx.db, idShed), data);
   }
 
   /** Tells the teacher's screens about a mark, with the new count (sent at commit). */

@@ -26,6 +26,7 @@ import {
 import type { MenuKey } from '../../../lib/menu';
 
 export const MENU_ICONS: Record<MenuKey, IconComponent> = {
+  checkIn: QrIcon,
   schedule: CalendarIcon,
   gradingSheet: ClipboardIcon,
   documents: FileIcon,

@@ -32,8 +32,18 @@ function useMinuteClock(): Date {
   return now;
 }
 
-/** `actions`: links to attendance (off where the server cannot be reached). */
-export function ScheduleView({ schedule, role, headingLevel, actions = true }: { schedule: Schedule; role: Role; headingLevel: 2 | 3; actions?: boolean }) {
+interface Props {
+  schedule: Schedule;
+  role: Role;
+  headingLevel: 2 | 3;
+  /** Links to attendance (off where the server cannot be reached). */
+  actions?: boolean;
+  /** A student's lessons whose attendance is open now, a make-up session out of the lesson's time too. */
+  attendanceOpen?: readonly number[];
+}
+
+/** A student checks in to the lesson in progress, or to one whose attendance is open now (a make-up session). */
+export function ScheduleView({ schedule, role, headingLevel, actions = true, attendanceOpen = [] }: Props) {
   const { t } = useTranslation('schedule');
   const now = useMinuteClock();
   const today = dayOf(now);
@@ -76,9 +86,10 @@ export function ScheduleView({ schedule, role, headingLevel, actions = true }: {
                         {lesson.discipline}, {t(`cm:days.${day.day_number}`)} {lesson.startsAt}
                       </span>
                     </Link>
-                  ) : current ? (
-                    <Link className="btn btn-primary schedule-action" to="/qrscan">
+                  ) : current || attendanceOpen.includes(lesson.idShed) ? (
+                    <Link className="btn btn-primary schedule-action" to="/qrscan" data-testid={`check-in-${lesson.idShed}`}>
                       {t('markMe')}
+                      <span className="sr-only"> {lesson.discipline}</span>
                     </Link>
                   ) : null}
                 </li>

@@ -1,0 +1,65 @@
+/** The installable app's update notice: a new version installed while this one runs is announced once, for the next start. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../lib/notify';
+import { registerServiceWorker } from './register';
+
+const workbox = vi.hoisted(() => ({
+  made: [] as { url: string; options: unknown; listeners: Map<string, () => void>; registered: boolean }[],
+}));
+
+vi.mock('workbox-window', () => ({
+  Workbox: class {
+    listeners = new Map<string, () => void>();
+    registered = false;
+    constructor(
+      public url: string,
+      public options: unknown,
+    ) {
+      workbox.made.push(this);
+    }
+    addEventListener(type: string, listener: () => void) {
+      this.listeners.set(type, listener);
+    }
+    async register() {
+      this.registered = true;
+    }
+  },
+}));
+vi.mock('../lib/notify', async (importOriginal) => ({ ...(await importOriginal<object>()), notify: vi.fn() }));
+
+describe('registerServiceWorker', () => {
+  beforeEach(() => {
+    workbox.made.length = 0;
+    vi.mocked(notify).mockClear();
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('in a built portal registers the worker under /lms and tells the user when a new version waits for the next start', async () => {
+    vi.stubEnv('PROD', true);
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    await registerServiceWorker();
+    expect(workbox.made).toHaveLength(1);
+    const [wb] = workbox.made;
+    expect(wb.url).toBe(`${import.meta.env.BASE_URL}sw.js`);
+    expect(wb.options).toEqual({ scope: import.meta.env.BASE_URL });
+    expect(wb.registered).toBe(true);
+    expect(notify).not.toHaveBeenCalled();
+    wb.listeners.get('waiting')!();
+    expect(notify).toHaveBeenCalledTimes(1);
+    expect(notify).toHaveBeenCalledWith('Установлена новая версия портала. Она откроется при следующем запуске.', 'info');
+  });
+
+  it('does nothing in development or in a browser without service workers', async () => {
+    vi.stubEnv('PROD', false);
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    await registerServiceWorker();
+    vi.stubEnv('PROD', true);
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    await registerServiceWorker();
+    expect(workbox.made).toHaveLength(0);
+    expect(notify).not.toHaveBeenCalled();
+  });
+});
