@@ -17,7 +17,8 @@ describe('hidden students in the journal', () => {
     await signIn(page, TEACHER);
     await openLecture(page);
     const name = page.locator('tbody th.jg-name').first();
-    const who = (await name.innerText()).trim();
+    // The row's name after its number ("1. Surname Name").
+    const who = (await name.innerText()).trim().replace(/^\d+\.\s*/, '');
     const row = page.locator('tbody th.jg-name', { hasText: who });
 
     const remove = async () => {
