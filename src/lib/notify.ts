@@ -28,3 +28,42 @@ export function notify(message: string, type: NotifyType = 'success'): void {
     toast(message, { type });
   });
 }
+
+/**
+ * A toast with one button (e.g. Undo): resolves true when the button is pressed (the toast then
+ * closes), false when the toast closes without it.
+ */
+export function notifyWithAction(message: string, action: string): Promise<boolean> {
+  if (!requested) {
+    requested = true;
+    listeners.forEach((l) => l());
+  }
+  return Promise.all([import('react'), import('react-toastify/unstyled')]).then(
+    ([{ createElement, Fragment }, { toast }]) =>
+      new Promise<boolean>((resolve) => {
+        let pressed = false;
+        toast(
+          ({ closeToast }) =>
+            createElement(
+              Fragment,
+              null,
+              createElement('span', { className: 'toast-text' }, message),
+              ' ',
+              createElement(
+                'button',
+                {
+                  type: 'button',
+                  className: 'btn btn-secondary btn-small toast-action',
+                  onClick: () => {
+                    pressed = true;
+                    closeToast();
+                  },
+                },
+                action,
+              ),
+            ),
+          { type: 'info', onClose: () => resolve(pressed) },
+        );
+      }),
+  );
+}

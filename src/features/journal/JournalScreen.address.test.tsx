@@ -38,6 +38,7 @@ function Probe() {
 beforeEach(() => {
   server.use(
     http.post('/api/chat/count.json', () => ok({ total: 0, contacts: [], groups: [] })),
+    http.post('/api/visitlog/student/hidden.json', () => ok([])),
     http.get('/api/visitlog/start.json', () => ok(start)),
     http.post('/api/visitlog/journal.json', async ({ request }) => ok(dataOf(((await request.json()) as { id_journal: number }).id_journal))),
     http.post('/api/visitlog/teachertimes.json', () => ok([])),

@@ -19,6 +19,7 @@ import { selectUser } from '../../shared/session/session';
 import { selectSettings, waitForPeriod, type Period, type SettingsState } from '../../shared/settings/settings';
 import { canRetry, journalActions, selectJournal, type CellWrite, type FilterName, type JournalState, type Lesson } from './journal.slice';
 import { cellKey } from './pivot';
+import { hiddenWatchers } from './hidden.saga';
 import { setupWatchers } from './setup.saga';
 import { undoWatchers } from './undo.saga';
 
@@ -203,11 +204,15 @@ export function* lessonDeleteSaga(action: PayloadAction<Lesson>) {
 export function* studentDeleteSaga(action: PayloadAction<{ student: number }>) {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
+  const { journal } = (yield select(selectJournal)) as JournalState;
+  const name = journal.data?.students.find((s) => s.id_student === action.payload.student)?.s_fio ?? '';
   const result = yield* request(journalApi.deleteStudent, [{ id_journal: info.id_journal, id_student: action.payload.student }], {
     succeeded: () => journalActions.removeSucceeded(),
     failed: journalActions.removeFailed,
   });
-  if (result.ok) yield put(journalActions.journalRequested({ id: info.id_journal, keepEdits: true }));
+  if (!result.ok) return;
+  yield put(journalActions.journalRequested({ id: info.id_journal, keepEdits: true }));
+  yield put(journalActions.studentRemoved({ journal: info.id_journal, student: action.payload.student, name }));
 }
 
 export function* topicSaga(action: PayloadAction<{ date: string; time: number; topic: string; lessonNumber: number; hours: number; module: number }>) {
@@ -271,5 +276,6 @@ export function* journalSaga() {
     takeLatest(journalActions.liveResync.type, resyncSaga),
     ...setupWatchers(),
     ...undoWatchers(),
+    ...hiddenWatchers(),
   ]);
 }

@@ -26,6 +26,7 @@ import type { LiveStatus } from '../../shared/live/live';
 import { sessionEnded } from '../../shared/session/session';
 import { CLEARS, NONE, type FilterName, type Filters } from './journal.filters';
 import { cellKey, lessonKey } from './pivot';
+import { hiddenReducers, initialHiddenState, type HiddenState } from './hidden.slice';
 import { initialSetupState, setupReducers, type SetupState } from './setup.slice';
 import { initialUndoState, undoReducers, type UndoState } from './undo.slice';
 
@@ -100,6 +101,8 @@ export interface JournalState {
   setup: SetupState;
   /** Undo and redo of this tab's own writes in the open journal (undo.slice.ts). */
   undo: UndoState;
+  /** The open journal's hidden students (hidden.slice.ts). */
+  hidden: HiddenState;
 }
 
 export const initialJournalState: JournalState = {
@@ -127,6 +130,7 @@ export const initialJournalState: JournalState = {
   live: 'off',
   setup: initialSetupState,
   undo: initialUndoState,
+  hidden: initialHiddenState,
 };
 
 function clearJournal(state: JournalState) {
@@ -141,6 +145,7 @@ function clearJournal(state: JournalState) {
   state.bulk = idle(null);
   state.history = { ...idle([]), cell: null };
   state.undo = initialUndoState;
+  state.hidden = initialHiddenState;
 }
 
 function chooseHalf(state: JournalState, year: number, ws: number) {
@@ -418,6 +423,7 @@ const slice = createSlice({
     },
     ...setupReducers,
     ...undoReducers,
+    ...hiddenReducers,
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialJournalState);

@@ -56,8 +56,10 @@ export async function journalParts(db: Db, assignmentId: number) {
 
 /**
  * Every record of a journal as journal.json sends them (the contract's VisitRow, its members in that
- * order), the listed students' and the others' (a student taken off the list keeps his records, and
- * the lessons they are on): PostgreSQL writes the date and the time of the last change as text
+ * order), the listed students' and the others' (a student who left the group keeps his records, and
+ * the lessons they are on), but none of a student hidden in this journal (journal_removed_students:
+ * a lesson only he has a record on is no column of the teacher's grid; he still reads his own marks
+ * through visitsOfStudent): PostgreSQL writes the date and the time of the last change as text
  * (`updatedAt` as Date#toISOString does: UTC, milliseconds truncated) and the bigserial id as float8
  * (a JS number, as the column's `mode: 'number'` gives it; exact below 2^53), so the rows go into
  * the reply as they come, without a Date or a mapped object per record.
@@ -70,6 +72,7 @@ export async function visitRows(db: Db, assignmentId: number): Promise<VisitRow[
            v.mark as "otsenka", v.source, to_char(v.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
       from journal_visits v
      where v.teaching_assignment_id = ${assignmentId}
+       and not exists (select 1 from journal_removed_students r where r.teaching_assignment_id = v.teaching_assignment_id and r.student_id = v.student_id)
      order by v.visit_date, v.lesson_time_id, v.id`,
   );
 }

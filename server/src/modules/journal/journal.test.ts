@@ -702,6 +702,9 @@ describe('topics, deletions, export', () => {
     const id_journal = lecture.id_journal;
     const me = student.user.uid;
     expect((await post(teacher, 'visit/set.json', { id_journal, id_student: me, visitDate: '2026-11-27', id_time: TIME, otsenka: '4' })).statusCode).toBe(200);
+    // A lesson only he has a record on: hidden, he takes it (and his records) out of journal.json.
+    const ONLY_HIS = '2026-11-29';
+    expect((await post(teacher, 'visit/set.json', { id_journal, id_student: me, visitDate: ONLY_HIS, id_time: TIME, otsenka: '5' })).statusCode).toBe(200);
     const hide = await post(teacher, 'student/delete.json', { id_journal, id_student: me });
     expect(hide.statusCode).toBe(200);
     expect(hide.json().data).toEqual({ deleted: 0 });
@@ -709,6 +712,8 @@ describe('topics, deletions, export', () => {
     const hidden = await journalOf(id_journal);
     expect(hidden.students.map((s) => s.id_student)).not.toContain(me);
     expect(hidden.resArray.map((r) => r.id_student)).not.toContain(me);
+    expect(hidden.journal[0].some((v) => v.id_student === me)).toBe(false);
+    expect(hidden.dates.some((d) => d.visitDate === ONLY_HIS)).toBe(false);
     const list = (await post(teacher, 'student/hidden.json', { id_journal })).json().data as HiddenStudent[];
     expect(list.find((h) => h.id_student === me)).toEqual({
       id_student: me,
@@ -719,6 +724,7 @@ describe('topics, deletions, export', () => {
     // His records stay: he still reads them, and the cell keeps its value and history.
     const own = (await post(student, 'student/journal.json', { id_a_year: 2026, id_w_s: 1 })).json().data as StudentJournalItem[];
     expect(own.find((i) => i.id_journal === id_journal)!.visits).toContainEqual({ visitDate: '2026-11-27', id_time: TIME, otsenka: '4' });
+    expect(own.find((i) => i.id_journal === id_journal)!.visits).toContainEqual({ visitDate: ONLY_HIS, id_time: TIME, otsenka: '5' });
     // Hidden twice is still hidden once; a student who is not listed is not found.
     expect((await post(teacher, 'student/delete.json', { id_journal, id_student: me })).statusCode).toBe(404);
     expect((await post(student, 'student/restore.json', { id_journal, id_student: me })).statusCode).toBe(403);
@@ -728,6 +734,7 @@ describe('topics, deletions, export', () => {
     const restored = await journalOf(id_journal);
     expect(restored.students.map((s) => s.id_student)).toContain(me);
     expect(markIn(restored, me, `2026-11-27|${TIME}`)).toBe('4');
+    expect(restored.dates.some((d) => d.visitDate === ONLY_HIS)).toBe(true);
     expect(((await post(teacher, 'student/hidden.json', { id_journal })).json().data as HiddenStudent[]).map((h) => h.id_student)).not.toContain(me);
     expect((await post(teacher, 'student/restore.json', { id_journal, id_student: me })).statusCode).toBe(404);
   });

@@ -23,7 +23,10 @@ const modules = [
 
 // Without the live stream the shell polls the chat's unread counts now and then.
 beforeEach(() => {
-  server.use(http.post('/api/chat/count.json', () => ok({ total: 0, contacts: [], groups: [] })));
+  server.use(
+    http.post('/api/chat/count.json', () => ok({ total: 0, contacts: [], groups: [] })),
+    http.post('/api/visitlog/student/hidden.json', () => ok([])),
+  );
 });
 
 function renderSetup() {

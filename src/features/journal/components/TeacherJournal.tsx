@@ -11,6 +11,7 @@ import { LoadFailed } from '../../../shared/request/LoadFailed';
 import { journalActions, type CellWrite, type JournalState } from '../journal.slice';
 import { cellKey, fullDate, shortDate } from '../pivot';
 import type { CellPlace } from './grid/useActiveCell';
+import { HiddenStudents } from './HiddenStudents';
 import { HistoryDialog } from './HistoryDialog';
 import { JournalGrid } from './JournalGrid';
 import { JournalSetup } from './JournalSetup';
@@ -194,6 +195,7 @@ export function TeacherJournal({ state }: { state: JournalState }) {
           onToolbar={toToolbar}
         />
       )}
+      <HiddenStudents info={info} hidden={state.hidden} />
 
       {state.history.cell ? (
         <HistoryDialog
