@@ -50,6 +50,9 @@ export const totalsOf = (marks: readonly (string | null)[]): Totals => markTotal
 /** A mean as shown: two decimals, or a dash before the first mark. */
 export const showMean = (mean: number | null) => (mean === null ? '–' : mean.toFixed(2));
 
+/** A final result as shown: points and the scale's letter ('87 · A-'). */
+export const showFinal = (f: { points: number; ekv_bukv: string }) => (f.ekv_bukv ? `${f.points} · ${f.ekv_bukv}` : String(f.points));
+
 /** '2026-09-07' → '07.09' */
 export const shortDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
 /** '2026-09-07' → '07.09.2026' */
