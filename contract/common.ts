@@ -42,6 +42,8 @@ export const ErrorCode = Type.Union([
   Type.Literal('STORAGE_FULL'),
   /** A journal mark other than '+', 'н/б', 'ув' or an integer of the journal's scale {min}..{max}. */
   Type.Literal('INVALID_MARK'),
+  /** A journal's final result other than a whole number of points {min}..{max}. */
+  Type.Literal('INVALID_POINTS'),
   /** A journal write dated outside the journal's half-year ({from}..{to}). */
   Type.Literal('OUTSIDE_PERIOD'),
   /** A mark or attendance dated after today. */

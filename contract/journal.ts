@@ -161,13 +161,21 @@ export const JournalRow = Type.Object({
 });
 export type JournalRow = Static<typeof JournalRow>;
 
-/** POST journal.json: the journal (raw records of its listed students, topics), its students, its lessons, and resArray. */
+/**
+ * A student's final result of the journal's discipline in its half-year (final_results, which the
+ * transcript reads): points 0–100 and the university scale's number and letter equivalents.
+ */
+export const FinalResult = Type.Object({ id_student: Type.Integer(), points: Type.Integer(), ekv_num: Type.Number(), ekv_bukv: Type.String() });
+export type FinalResult = Static<typeof FinalResult>;
+
+/** POST journal.json: the journal (raw records of its listed students, topics), its students, its lessons, resArray and the final results. */
 export const JournalData = Type.Object({
   info: JournalInfo,
   journal: Type.Tuple([Type.Array(VisitRow), Type.Array(LessonTopic)]),
   students: Type.Array(JournalStudent),
   dates: Type.Array(Type.Object({ visitDate: Type.String(), id_time: Type.Integer(), time: Type.String() })),
   resArray: Type.Array(JournalRow),
+  finals: Type.Array(FinalResult),
 });
 export type JournalData = Static<typeof JournalData>;
 export const JournalReply = Ok(JournalData);
@@ -205,6 +213,13 @@ export const InsertAllReply = Ok(Type.Object({ inserted: Type.Integer() }));
 export const LessonAddBody = Type.Object({ id_journal: DbId, visitDate: IsoDate, id_time: time });
 export type LessonAddBody = Static<typeof LessonAddBody>;
 export const LessonAddReply = Ok(Type.Object({ visitDate: Type.String(), id_time: Type.Integer(), time: Type.String() }));
+
+/** POST final/set.json: a student's final result (a whole number of points 0–100, else INVALID_POINTS; null deletes it). */
+export const FinalSetBody = Type.Object({ id_journal: DbId, id_student: DbId, points: Type.Union([Type.Number(), Type.Null()]) });
+export type FinalSetBody = Static<typeof FinalSetBody>;
+export const FINAL_POINTS_MAX = 100;
+/** The result after the write (null: none). */
+export const FinalReply = Ok(Type.Union([FinalResult, Type.Null()]));
 
 /** POST visit/history.json: a cell's audit trail, newest first. */
 export const HistoryBody = Type.Object({ id_journal: DbId, id_student: DbId, visitDate: IsoDate, id_time: time });
@@ -291,6 +306,12 @@ export const StudentJournalItem = Type.Object({
   ball_Count: Type.Integer(),
   ball_average: Type.Number(),
   ball_mean: Type.Union([Type.Number(), Type.Null()]),
+  /** The subtotals of the modules the journal's topics carry (none: no modules). */
+  modules: Type.Array(
+    Type.Object({ id_module: Type.Integer(), module: Type.String(), ball_average: Type.Number(), ball_mean: Type.Union([Type.Number(), Type.Null()]) }),
+  ),
+  /** His final result of the discipline in the half-year, once entered. */
+  final: Type.Union([FinalResult, Type.Null()]),
 });
 export type StudentJournalItem = Static<typeof StudentJournalItem>;
 export const StudentJournalReply = Ok(Type.Array(StudentJournalItem));

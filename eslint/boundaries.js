@@ -10,8 +10,10 @@
  * - among the shared client code the order is lib ← api, components ← shared: lib/ (helpers with no
  *   UI and no network) imports none of the three others; api/ (the calls) and components/ (generic
  *   UI) import lib/ but not each other nor shared/; shared/ may import all three;
- * - the client takes only types from contract/ and nothing from server/.
- * Server and contract: the server never imports client code; contract/ imports only typebox.
+ * - the client takes only types from contract/ (but values from contract/pure/) and nothing from server/.
+ * Server and contract: the server never imports client code; contract/ imports only typebox;
+ * contract/pure/ (plain functions both sides run, such as the journal's totals) imports nothing but
+ * contract/pure/.
  * End-to-end tests (tests/): they import tests/support/ and contract/ (types) only: no src/ and no
  * server internals (the harness starts server/src/main.ts as a process, by path).
  */
@@ -22,6 +24,7 @@ export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 /** Where a file sits: {zone, feature?}. */
 export function place(file, base = root) {
   const rel = path.relative(base, file).split(path.sep).join('/');
+  if (rel.startsWith('contract/pure/')) return { zone: 'contract-pure' };
   if (rel.startsWith('contract/')) return { zone: 'contract' };
   if (rel.startsWith('server/')) return { zone: 'server' };
   if (rel.startsWith('tests/support/')) return { zone: 'tests-support' };
@@ -53,7 +56,8 @@ const TESTS = ['tests', 'tests-support'];
 /** The message for an import from `from` to `target`, or null when it is allowed. */
 export function violation(from, target, typeOnly) {
   const client = CLIENT.includes(from.zone);
-  if (from.zone === 'contract' && target.zone !== 'contract') return 'contract/ imports nothing of client or server.';
+  if (from.zone === 'contract-pure' && target.zone !== 'contract-pure') return 'contract/pure/ imports only contract/pure/.';
+  if (from.zone === 'contract' && target.zone !== 'contract' && target.zone !== 'contract-pure') return 'contract/ imports nothing of client or server.';
   if (from.zone === 'server' && CLIENT.includes(target.zone)) return 'The server never imports client code.';
   if (client && target.zone === 'server') return 'The client never imports server code.';
   if (client && target.zone === 'contract' && !typeOnly) return 'The client imports only types from contract/ (use `import type`).';
@@ -81,6 +85,7 @@ const rule = {
       if (!spec.startsWith('.')) {
         if (from.zone === 'contract' && spec !== 'typebox' && !spec.startsWith('typebox/'))
           context.report({ node, message: `contract/ may import only typebox, not '${spec}'.` });
+        if (from.zone === 'contract-pure') context.report({ node, message: `contract/pure/ imports no package, not '${spec}'.` });
         return;
       }
       const message = violation(from, place(path.resolve(path.dirname(context.filename), spec)), typeOnly);

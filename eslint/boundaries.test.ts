@@ -98,6 +98,13 @@ describe('layers/one-way', () => {
       /never import server code/,
     ],
     ['contract/ importing a package other than typebox', 'contract/x.ts', "import fastify from 'fastify';\nexport const f = fastify;", /only typebox/],
+    ['contract/pure/ importing typebox', 'contract/pure/x.ts', "import { Type } from 'typebox';\nexport const t = Type;", /imports no package/],
+    [
+      'contract/pure/ importing the rest of contract/',
+      'contract/pure/x.ts',
+      "import { Ok } from '../common';\nexport const o = Ok;",
+      /imports only contract\/pure/,
+    ],
     // The order among the shared client code: src/lib/ ← src/api/, src/components/ ← src/shared/.
     [
       'src/api/ importing src/components/',
@@ -154,6 +161,7 @@ describe('layers/one-way', () => {
       "import { selectUser } from '../../shared/session/session';\nimport { Spinner } from '../../components/Spinner';\nimport { newsActions } from './news.slice';\nexport const all = [selectUser, Spinner, newsActions];",
     ],
     ['a feature taking types from contract/', 'src/features/news/x.ts', "import type { NewsItem } from '../../../contract/news';\nexport type N = NewsItem;"],
+    ['a feature taking values from contract/pure/', 'src/features/news/x.ts', "import { f } from '../../../contract/pure/x';\nexport const g = f;"],
     [
       'src/app/ importing features and shared code',
       'src/app/x.ts',

@@ -53,6 +53,11 @@ const ERRORS: Record<ErrorCode, Texts> = {
     kg: 'Жараксыз белги: «н/б», «ув», «+» же {min}дөн {max}гө чейинки бүтүн сан',
     en: "Invalid mark: 'н/б', 'ув', '+' or a whole number from {min} to {max}",
   },
+  INVALID_POINTS: {
+    ru: 'Итоговый балл — целое число от {min} до {max}',
+    kg: 'Жыйынтык балл — {min}дөн {max}гө чейинки бүтүн сан',
+    en: 'The final result is a whole number of points from {min} to {max}',
+  },
   OUTSIDE_PERIOD: {
     ru: 'Дата вне полугодия журнала ({from} – {to})',
     kg: 'Күнү журналдын жарым жылдыгынан тышкары ({from} – {to})',

@@ -24,6 +24,7 @@ const dataOf = (id: number): JournalData => ({
   students: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', code: '1', group: 'ПИ-1-24', subgroup: 1 }],
   dates: [],
   resArray: [],
+  finals: [],
 });
 
 let location = '';

@@ -35,6 +35,7 @@ function journalData(info: JournalInfo): JournalData {
     students: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', code: '100', group: 'ПИ-1-24', subgroup: 1 }],
     dates: [{ visitDate: info.startsOn.replace('-09-01', '-10-06'), id_time: 1, time: '08:00' }],
     resArray: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', nb_Count: 0, ball_Count: 4, ball_average: 4, ball_mean: 4 }],
+    finals: [],
   };
 }
 
@@ -204,11 +205,15 @@ describe("the student's own journal", () => {
       ball_Count: 4,
       ball_average: 0.57,
       ball_mean: 4,
+      modules: [{ id_module: 1, module: 'Модуль 1', ball_average: 3, ball_mean: 4 }],
+      final: { id_student: 100, points: 87, ekv_num: 3.67, ekv_bukv: 'A-' },
     };
     renderWithStore(<StudentJournal items={[item]} />, { route: '/lms/journal' });
     const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(value('Средняя оценка (только выставленные)')).toBe('4.00');
     expect(value('Средний за посещённые занятия (+ = 0)')).toBe('0.57');
+    expect(value('Модуль 1: ср. (+ = 0) / ср. оценка')).toBe('3.00 / 4.00');
+    expect(value('Итоговый результат (баллы · буква)')).toBe('87 · A-');
   });
 });
 

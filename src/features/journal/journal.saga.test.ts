@@ -138,7 +138,14 @@ describe('adding a lesson', () => {
       ...initialJournalState,
       lesson: { date: '2026-11-16', time: 2 },
       journal: {
-        data: { info: journalInfo(41), journal: [[], []], students: [], dates: [{ visitDate: '2026-11-16', id_time: 2, time: '09:30' }], resArray: [] },
+        data: {
+          info: journalInfo(41),
+          journal: [[], []],
+          students: [],
+          dates: [{ visitDate: '2026-11-16', id_time: 2, time: '09:30' }],
+          resArray: [],
+          finals: [],
+        },
         fetching: false,
         error: null,
       },

@@ -16,6 +16,7 @@ const journal = (id = 1): JournalData => ({
   students: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', code: '24011001', group: 'ПИ-1-24', subgroup: 1 }],
   dates: [{ visitDate: '2026-09-07', id_time: 2, time: '09:30' }],
   resArray: [],
+  finals: [],
 });
 
 const failure: Failure = { ok: false, problem: 'NETWORK_ERROR', status: null, error: null };
@@ -32,7 +33,19 @@ describe('journal slice', () => {
       journalActions.filterChosen({ name: 'journal', id: 1 }),
       journalActions.journalSucceeded(journal()),
       journalActions.ownSucceeded([
-        { id_journal: 1, discipline: 'x', vid_zaniatiy: 'y', teacher: 'z', visits: [], nb_Count: 0, ball_Count: 0, ball_average: 0, ball_mean: null },
+        {
+          id_journal: 1,
+          discipline: 'x',
+          vid_zaniatiy: 'y',
+          teacher: 'z',
+          visits: [],
+          nb_Count: 0,
+          ball_Count: 0,
+          ball_average: 0,
+          ball_mean: null,
+          modules: [],
+          final: null,
+        },
       ]),
     );
     expect(s.journal.data).not.toBeNull();

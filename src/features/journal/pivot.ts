@@ -4,6 +4,7 @@
  * average, 'ув' (excused) counts neither, other marks are integers; beside the average, the mean of
  * the marks given; both rounded to 2 decimals.
  */
+import { markTotals, type MarkTotals } from '../../../contract/pure/journal-totals';
 import { ABSENT, EXCUSED, PRESENT, SCALES, type MarkScale } from '../../api/journal';
 
 /** A lesson column: date and lesson time. */
@@ -41,35 +42,16 @@ export function storedFrom(written: string | null): string | null | undefined {
   return written === PRESENT ? null : written;
 }
 
-export interface Totals {
-  nb_Count: number;
-  ball_Count: number;
-  /** Over the lessons attended, a present lesson without a mark counting 0. */
-  ball_average: number;
-  /** Over the marks given only; null before the first. */
-  ball_mean: number | null;
-}
+export type Totals = MarkTotals;
 
-export function totalsOf(marks: readonly (string | null)[]): Totals {
-  let nb = 0;
-  let sum = 0;
-  let counted = 0;
-  let graded = 0;
-  for (const m of marks) {
-    if (m === ABSENT) nb++;
-    else if (m === EXCUSED) continue;
-    else {
-      sum += m === null ? 0 : parseInt(m, 10) || 0;
-      counted++;
-      if (m !== null) graded++;
-    }
-  }
-  const round = (x: number) => Math.round(x * 100) / 100;
-  return { nb_Count: nb, ball_Count: sum, ball_average: counted ? round(sum / counted) : 0, ball_mean: graded ? round(sum / graded) : null };
-}
+/** One student's totals: the server's computation (contract/pure/journal-totals.ts). */
+export const totalsOf = (marks: readonly (string | null)[]): Totals => markTotals(marks);
 
 /** A mean as shown: two decimals, or a dash before the first mark. */
 export const showMean = (mean: number | null) => (mean === null ? '–' : mean.toFixed(2));
+
+/** A final result as shown: points and the scale's letter ('87 · A-'). */
+export const showFinal = (f: { points: number; ekv_bukv: string }) => (f.ekv_bukv ? `${f.points} · ${f.ekv_bukv}` : String(f.points));
 
 /** '2026-09-07' → '07.09' */
 export const shortDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;

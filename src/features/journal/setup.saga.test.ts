@@ -8,7 +8,7 @@ import { planTopicsSaveSaga, planTopicsSaga, subgroupsSaga, subgroupsSaveSaga } 
 import { journalInfo } from './journal.fixtures';
 
 const info = journalInfo(41);
-const data: JournalData = { info, journal: [[], []], students: [], dates: [], resArray: [] };
+const data: JournalData = { info, journal: [[], []], students: [], dates: [], resArray: [], finals: [] };
 const open = { journal: { ...initialJournalState, journal: { data, fetching: false, error: null } } };
 const none = { journal: initialJournalState };
 

@@ -1,5 +1,6 @@
 /** A journal's marks: its scale, a mark as written → as stored, and a student's totals. */
 import { MARK_ABSENT, MARK_EXCUSED, MARK_PRESENT, MARK_SCALES, type MarkScale, type JournalRow } from '../../../../contract/journal';
+import { markTotals } from '../../../../contract/pure/journal-totals';
 import { AppError } from '../../app-error';
 import type { Assignment } from './journal.repository';
 
@@ -27,25 +28,5 @@ export function parseMark(input: string | null, scale: MarkScale = '2-5'): strin
   throw invalidMark(scale);
 }
 
-/**
- * The totals of one student's marks: 'н/б' an absence, null 0, 'ув' neither, others integers. The
- * average (ball_average) is over the lessons attended, a present lesson without a mark counting 0;
- * the mean (ball_mean) is over the marks given only (null before the first).
- */
-export function totals(marks: (string | null)[]): Pick<JournalRow, 'nb_Count' | 'ball_Count' | 'ball_average' | 'ball_mean'> {
-  let nb = 0;
-  let sum = 0;
-  let counted = 0;
-  let graded = 0;
-  for (const m of marks) {
-    if (m === MARK_ABSENT) nb++;
-    else if (m === MARK_EXCUSED) continue;
-    else {
-      sum += m === null ? 0 : parseInt(m, 10) || 0;
-      counted++;
-      if (m !== null) graded++;
-    }
-  }
-  const round = (x: number) => Math.round(x * 100) / 100;
-  return { nb_Count: nb, ball_Count: sum, ball_average: counted ? round(sum / counted) : 0, ball_mean: graded ? round(sum / graded) : null };
-}
+/** The totals of one student's marks: the one computation the client runs too (contract/pure/journal-totals.ts). */
+export const totals = (marks: readonly (string | null)[]): Pick<JournalRow, 'nb_Count' | 'ball_Count' | 'ball_average' | 'ball_mean'> => markTotals(marks);

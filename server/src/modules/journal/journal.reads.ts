@@ -4,6 +4,7 @@
  * journal.service.ts's.
  */
 import {
+  type FinalResult,
   type HistoryBody,
   type HistoryEntry,
   type JournalBody,
@@ -25,7 +26,9 @@ import * as repo from './journal.repository';
 import type { Download } from '../../plugins/reply';
 import { journalWorkbook } from './journal.export';
 import { JournalService } from './journal.service';
-import { cellKey, infoView, studentView } from './journal.views';
+import { cellKey, infoView, studentView, topicView } from './journal.views';
+import { finalsOf, finalsOfStudent } from './journal.repository.finals';
+import { moduleSubtotals } from '../../../../contract/pure/journal-totals';
 import { totals } from './journal.marks';
 
 export class JournalReads extends JournalService {
@@ -61,12 +64,17 @@ export class JournalReads extends JournalService {
     if (!source) throw notFound();
     if (source.a.teacherId !== teacherId) throw forbidden();
     const a = source.a;
-    const [students, forms, parts, all, times] = await Promise.all([
-      repo.studentsOf(this.ctx.db, a),
+    const students = await repo.studentsOf(this.ctx.db, a);
+    const [forms, parts, all, times, finals] = await Promise.all([
       this.formNames(lang),
       repo.journalParts(this.ctx.db, a.id),
       repo.visitRows(this.ctx.db, a.id),
       repo.lessonTimeList(this.ctx.db),
+      finalsOf(
+        this.ctx.db,
+        a,
+        students.map((s) => s.id),
+      ),
     ]);
     if (!parts) throw notFound();
     const marksOf = new Map<number, (string | null)[]>(students.map((s) => [s.id, []]));
@@ -78,7 +86,7 @@ export class JournalReads extends JournalService {
     const resArray: JournalRow[] = students.map((s) => ({ id_student: s.id, s_fio: fullName(s), ...totals(marksOf.get(s.id)!) }));
     const info = JSON.stringify(infoView(source, lang, forms, this.periodRules(auth)));
     const dates = JSON.stringify(lessonsOf(all, parts.lessons, times));
-    return `{"info":${info},"journal":[${JSON.stringify(visits)},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${dates},"resArray":${JSON.stringify(resArray)}}`;
+    return `{"info":${info},"journal":[${JSON.stringify(visits)},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${dates},"resArray":${JSON.stringify(resArray)},"finals":${JSON.stringify(finals)}}`;
   }
 
   /** The journal as an object (the export). */
@@ -145,6 +153,7 @@ export class JournalReads extends JournalService {
     if (input.id_student !== undefined) assertOwn(auth, { uid: input.id_student });
     const rows = await repo.visitsOfStudent(this.ctx.db, auth.uid, input.id_a_year, input.id_w_s);
     const items = new Map<number, StudentJournalItem>();
+    const disciplineOf = new Map<number, number>();
     for (const r of rows) {
       let item = items.get(r.assignmentId);
       if (!item) {
@@ -158,13 +167,34 @@ export class JournalReads extends JournalService {
           ball_Count: 0,
           ball_average: 0,
           ball_mean: null,
+          modules: [],
+          final: null,
         };
         items.set(r.assignmentId, item);
       }
+      disciplineOf.set(r.assignmentId, r.disciplineId);
       item.visits.push({ visitDate: r.visitDate, id_time: r.timeId, otsenka: r.mark });
     }
-    return [...items.values()].map((i) => ({ ...i, ...totals(i.visits.map((v) => v.otsenka)) }));
+    const [finals, modules, topics] = await Promise.all([
+      finalsOfStudent(this.ctx.db, auth.uid, input.id_a_year, input.id_w_s),
+      repo.moduleList(this.ctx.db),
+      Promise.all([...items.keys()].map(async (id) => [id, (await repo.lessonTopicsOf(this.ctx.db, id)).map(topicView)] as const)),
+    ]);
+    const topicsOf = new Map(topics);
+    const moduleName = new Map(modules.map((m) => [m.id, localName(m, lang)]));
+    return [...items.values()].map((i) => ({
+      ...i,
+      ...totals(i.visits.map((v) => v.otsenka)),
+      modules: moduleSubtotals(i.visits, topicsOf.get(i.id_journal) ?? []).map((m) => ({ ...m, module: moduleName.get(m.id_module) ?? '' })),
+      final: finalOf(finals, disciplineOf.get(i.id_journal)),
+    }));
   }
+}
+
+/** A student's final result of a discipline among his results of a half-year, without the discipline's id. */
+function finalOf(finals: readonly (FinalResult & { id_discipline: number })[], disciplineId: number | undefined): FinalResult | null {
+  const f = finals.find((x) => x.id_discipline === disciplineId);
+  return f ? { id_student: f.id_student, points: f.points, ekv_num: f.ekv_num, ekv_bukv: f.ekv_bukv } : null;
 }
 
 /**

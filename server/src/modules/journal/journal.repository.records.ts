@@ -199,6 +199,7 @@ export async function visitsOfStudent(db: Db, studentId: number, year: number, w
   return db
     .select({
       assignmentId: journalVisits.teachingAssignmentId,
+      disciplineId: journalVisits.disciplineId,
       visitDate: journalVisits.visitDate,
       timeId: journalVisits.lessonTimeId,
       mark: journalVisits.mark,

@@ -11,6 +11,8 @@ import {
   DatesReply,
   DeletedReply,
   ExportQuery,
+  FinalReply,
+  FinalSetBody,
   GroupsBody,
   HiddenStudentsReply,
   HistoryBody,
@@ -51,6 +53,7 @@ import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
 import { ok, replies, sendDownload, sendOkJson } from '../../plugins/reply';
+import { JournalFinals } from './journal.finals';
 import { JournalLessons } from './journal.lessons';
 import { JournalLists } from './journal.lists';
 import { JournalReads } from './journal.reads';
@@ -65,6 +68,7 @@ export default async function journalRoutes(app: App, { ctx }: { ctx: AppContext
   const writes = new JournalWrites(ctx);
   const lessons = new JournalLessons(ctx);
   const setup = new JournalSetup(ctx);
+  const finals = new JournalFinals(ctx);
   const base = '/api/visitlog';
 
   app.get(`${base}/lessontypes.json`, { schema: { response: replies(ListReply) } }, async (req) => ok(await lists.lessonTypes(languageOf(req))));
@@ -137,6 +141,9 @@ export default async function journalRoutes(app: App, { ctx }: { ctx: AppContext
   );
   app.post(`${base}/visit/insertall.json`, { schema: { body: InsertAllBody, response: replies(InsertAllReply) } }, async (req) =>
     ok(await writes.insertAll(req.auth!, req.body)),
+  );
+  app.post(`${base}/final/set.json`, { schema: { body: FinalSetBody, response: replies(FinalReply) } }, async (req) =>
+    ok(await finals.setFinal(req.auth!, req.body)),
   );
   app.post(`${base}/lesson/add.json`, { schema: { body: LessonAddBody, response: replies(LessonAddReply) } }, async (req) =>
     ok(await lessons.addLesson(req.auth!, req.body)),

@@ -15,7 +15,7 @@ import { journalInfo } from '../journal.fixtures';
 const info = journalInfo(41);
 const student = (id: number, s_fio: string, subgroup: number): JournalStudent => ({ id_student: id, s_fio, code: String(id), group: 'ПИ-1-24', subgroup });
 const students = [student(100, 'Абдыкадыров Азамат', 1), student(101, 'Бекова Айжан', 2), student(102, 'Волкова Анна', 1)];
-const data: JournalData = { info, journal: [[], []], students: students.filter((s) => s.subgroup === 1), dates: [], resArray: [] };
+const data: JournalData = { info, journal: [[], []], students: students.filter((s) => s.subgroup === 1), dates: [], resArray: [], finals: [] };
 const modules = [
   { id: 1, name: 'Модуль 1' },
   { id: 2, name: 'Модуль 2' },

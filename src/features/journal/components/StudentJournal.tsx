@@ -1,7 +1,7 @@
 /** The student's own journal: each discipline and lesson type with its dates, marks, absences, sum, mean mark and average per lesson attended. */
 import { useTranslation } from 'react-i18next';
 import type { StudentJournalItem } from '../../../../contract/journal';
-import { shortDate, showMark, showMean } from '../pivot';
+import { shortDate, showFinal, showMark, showMean } from '../pivot';
 
 export function StudentJournal({ items }: { items: readonly StudentJournalItem[] }) {
   const { t } = useTranslation('journal');
@@ -31,6 +31,20 @@ export function StudentJournal({ items }: { items: readonly StudentJournalItem[]
               <dt>{t('grid.averageLong')}</dt>
               <dd>{item.ball_average.toFixed(2)}</dd>
             </div>
+            {item.modules.map((m) => (
+              <div key={m.id_module}>
+                <dt>{t('grid.moduleLong', { module: m.module })}</dt>
+                <dd>
+                  {m.ball_average.toFixed(2)} / {showMean(m.ball_mean)}
+                </dd>
+              </div>
+            ))}
+            {item.final ? (
+              <div>
+                <dt>{t('grid.finalLong')}</dt>
+                <dd>{showFinal(item.final)}</dd>
+              </div>
+            ) : null}
           </dl>
           <ul className="sj-marks" aria-label={t('student.marks')}>
             {item.visits.map((v) => (

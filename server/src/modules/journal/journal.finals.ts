@@ -1,0 +1,32 @@
+/**
+ * The journal's final-result column (docs/product.md#journal): its teacher writes each listed
+ * student's final result of the discipline in the journal's half-year, points 0–100 (a whole
+ * number, else INVALID_POINTS), into final_results, which the transcript reads. The journal's rules
+ * apply: only its own teacher, only its students, never in a closed half-year (PERIOD_CLOSED).
+ */
+import { FINAL_POINTS_MAX, type FinalResult, type FinalSetBody, type LiveJournalChange } from '../../../../contract/journal';
+import { AppError, notFound } from '../../app-error';
+import type { AuthInfo } from '../../shared/caller';
+import * as repo from './journal.repository';
+import { finalsOf, saveFinal } from './journal.repository.finals';
+import { JOURNAL_EVENTS, JournalService } from './journal.service';
+
+export const invalidPoints = () => new AppError(400, 'INVALID_POINTS', { min: 0, max: FINAL_POINTS_MAX });
+
+export class JournalFinals extends JournalService {
+  /** A student's final result set (or deleted: null); the reply is the result as stored, with its equivalents. */
+  async setFinal(auth: AuthInfo, input: FinalSetBody): Promise<FinalResult | null> {
+    const a = await this.own(auth, input.id_journal);
+    const points = input.points;
+    if (points !== null && (!Number.isInteger(points) || points < 0 || points > FINAL_POINTS_MAX)) throw invalidPoints();
+    this.assertWritable(auth, a, null, 'mark');
+    const [listed] = await repo.studentsOf(this.ctx.db, a, { only: [input.id_student] });
+    if (!listed) throw notFound();
+    await saveFinal(this.ctx.db, a, input.id_student, points, this.ctx.now());
+    const [result] = await finalsOf(this.ctx.db, a, [input.id_student]);
+    // The journal's other tabs read it again (the column is not one of the cells the live event carries).
+    const change: LiveJournalChange = { id_journal: a.id, cells: [], reload: true };
+    void this.ctx.live.publishCommitted([{ event: JOURNAL_EVENTS.changed, to: await repo.teacherUserIds(this.ctx.db, a.teacherId), data: change }]);
+    return result ?? null;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * SQL of a journal's final-result column: the final_results rows of its discipline and half-year
+ * (one per student, the transcript's source), with the university scale's equivalents (grade_scale).
+ */
+import { sql } from 'drizzle-orm';
+import type { FinalResult } from '../../../../contract/journal';
+import { rowsOf, type Db } from '../../db/client';
+import type { teachingAssignments } from '../../db/schema';
+
+type Assignment = typeof teachingAssignments.$inferSelect;
+
+/** The final results of a journal's discipline and half-year, of the students given. */
+export async function finalsOf(db: Db, a: Assignment, studentIds: readonly number[]): Promise<FinalResult[]> {
+  if (studentIds.length === 0) return [];
+  return rowsOf<FinalResult>(
+    db,
+    sql`select r.student_id as "id_student", r.points, coalesce(b.ekv_num, 0)::float8 as "ekv_num", coalesce(b.ekv_bukv, '') as "ekv_bukv"
+      from final_results r left join grade_scale b on r.points between b.min_points and b.max_points
+     where r.discipline_id = ${a.disciplineId} and r.academic_year_id = ${a.academicYearId} and r.working_semester_id = ${a.workingSemesterId}
+       and r.student_id in (${sql.join(
+         studentIds.map((id) => sql`${id}`),
+         sql`, `,
+       )})
+     order by r.student_id`,
+  );
+}
+
+/** A student's final result of the journal's discipline and half-year written (the later write wins); null points delete it. */
+export async function saveFinal(db: Db, a: Assignment, studentId: number, points: number | null, at: Date): Promise<void> {
+  if (points === null) {
+    await db.execute(
+      sql`delete from final_results where student_id = ${studentId} and discipline_id = ${a.disciplineId}
+            and academic_year_id = ${a.academicYearId} and working_semester_id = ${a.workingSemesterId}`,
+    );
+    return;
+  }
+  await db.execute(
+    sql`insert into final_results (student_id, discipline_id, academic_year_id, working_semester_id, semester_id, credits, control_form_id, points, teacher_id, entered_at)
+        values (${studentId}, ${a.disciplineId}, ${a.academicYearId}, ${a.workingSemesterId}, ${a.semesterId}, ${a.credits}, ${a.controlFormId}, ${points}, ${a.teacherId}, ${at.toISOString()}::timestamptz)
+        on conflict (student_id, discipline_id, academic_year_id, working_semester_id) do update
+          set points = excluded.points, teacher_id = excluded.teacher_id, entered_at = excluded.entered_at,
+              semester_id = excluded.semester_id, credits = excluded.credits, control_form_id = excluded.control_form_id`,
+  );
+}
+
+/** A student's final results in a half-year, by discipline (his own journal). */
+export async function finalsOfStudent(db: Db, studentId: number, year: number, ws: number): Promise<(FinalResult & { id_discipline: number })[]> {
+  return rowsOf<FinalResult & { id_discipline: number }>(
+    db,
+    sql`select r.student_id as "id_student", r.discipline_id as "id_discipline", r.points,
+               coalesce(b.ekv_num, 0)::float8 as "ekv_num", coalesce(b.ekv_bukv, '') as "ekv_bukv"
+      from final_results r left join grade_scale b on r.points between b.min_points and b.max_points
+     where r.student_id = ${studentId} and r.academic_year_id = ${year} and r.working_semester_id = ${ws}`,
+  );
+}
