@@ -92,9 +92,16 @@ describe('final results', () => {
     expect((await post(app, student, 'final/set.json', { id_journal: lecture.id_journal, id_student: student.user.uid, points: 90 })).statusCode).toBe(403);
   });
 
-  it('refuses a closed half-year (PERIOD_CLOSED); the transcript then shows the result entered and the seeded past ones', async () => {
+  it('refuses a closed half-year (PERIOD_CLOSED); the transcript shows the result entered only then, and the seeded past ones', async () => {
     const uid = student.user.uid;
     expect((await post(app, teacher, 'final/set.json', { id_journal: lecture.id_journal, id_student: uid, points: 92 })).statusCode).toBe(200);
+    // While the half-year is open, the transcript shows it in progress: the result is not yet the transcript's.
+    const open = (await app.inject({ method: 'POST', url: '/api/misc/transcript.json', payload: {}, headers: student.headers })).json().data as Transcript;
+    const openAutumn = open.groups
+      .flatMap((g) => g.years)
+      .flatMap((y) => y.semesters.map((s) => ({ year: y.id_a_year, ...s })))
+      .find((s) => s.year === 2026 && s.id_w_s === 1);
+    expect(openAutumn?.disciplines.find((d) => d.discipline === lecture.discipline)?.points ?? null).toBeNull();
     const late = await appOn(db, { now: testClock(new Date(2027, 1, 20, 12, 0)).now });
     try {
       const them = await session(late, 'teacher');

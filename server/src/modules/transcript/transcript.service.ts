@@ -16,6 +16,7 @@ import { academicYearName, currentPeriod } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
 import type { AuthInfo } from '../../shared/caller';
 import { readSiteSettings } from '../../shared/site.repository';
+import { journalPeriod } from '../../shared/academic/journal-period';
 import { signingKey } from '../../shared/signing-keys';
 import * as repo from './transcript.repository';
 import { TX } from './transcript.texts';
@@ -52,9 +53,19 @@ export class TranscriptService {
     return s;
   }
 
+  /**
+   * The student's results of closed half-years only: a result entered in a journal becomes the
+   * transcript's once its half-year is closed (the journal's closed-period rule, JOURNAL_GRACE_DAYS);
+   * until then the half-year shows as in progress.
+   */
+  private async closedResults(studentId: number): Promise<repo.ResultRow[]> {
+    const rules = { now: this.ctx.now(), graceDays: this.ctx.config.journalGraceDays, mayReopen: false };
+    return (await repo.results(this.ctx.db, studentId)).filter((r) => journalPeriod(r, rules).closed);
+  }
+
   async transcript(auth: AuthInfo, lang: Language): Promise<Transcript> {
     const s = await this.studentOf(auth);
-    const results = await repo.results(this.ctx.db, s.id);
+    const results = await this.closedResults(s.id);
     const now = this.ctx.now();
     const period = currentPeriod(now);
     const inProgress = await repo.plan(this.ctx.db, s, period.year, period.ws);
@@ -147,7 +158,7 @@ export class TranscriptService {
     }
     const s = await repo.student(this.ctx.db, Number(payload.sub));
     if (!s || typeof payload.h !== 'string' || !payload.iat) return { kind: 'invalid' };
-    const results = await repo.results(this.ctx.db, s.id);
+    const results = await this.closedResults(s.id);
     const { sum, avg } = totals(results);
     return {
       kind: fingerprint(results) === payload.h ? 'genuine' : 'changed',
