@@ -99,6 +99,27 @@ describe('the library screen', () => {
     log.stop();
   });
 
+  it('a book shared from a teaching material: the delete question does not say its file goes (the material keeps it)', async () => {
+    shelf = [{ ...book(1, 'Совершенный код', 'Макконнелл С.', true), isFromUmk: true }, book(2, 'Чистый код', 'Мартин Р.', true)];
+    server.use(
+      http.post('/api/library/deletecheck', async ({ request }) => {
+        const body = (await request.json()) as { id_EBook: number };
+        return ok({ id_EBook: body.id_EBook, canDeleteBook: true });
+      }),
+    );
+    const user = renderScreen(teacher);
+    await screen.findByRole('heading', { name: 'Совершенный код' });
+    await user.click(screen.getByRole('button', { name: 'Удалить «Совершенный код»' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Удалить книгу?' });
+    expect(dialog).not.toHaveTextContent('файл будут удалены');
+    expect(dialog).toHaveTextContent('Файл останется у учебного материала');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Удалить «Чистый код»' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Удалить книгу?' });
+    expect(dialog).toHaveTextContent('Книга «Чистый код» и её файл будут удалены из библиотеки.');
+  });
+
   it('a book the caller may not delete says so and asks nothing', async () => {
     server.use(http.post('/api/library/deletecheck', () => ok({ id_EBook: 2, canDeleteBook: false })));
     const user = renderScreen(teacher);

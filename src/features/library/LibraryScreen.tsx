@@ -66,6 +66,7 @@ export default function LibraryScreen() {
   const shown = searching ? search.data : local.books;
   const category = categories.data.find((c) => c.id_bookCategory === categoryId);
   const confirming = check.data === true && check.id !== null ? check.id : null;
+  const confirmBook = shown.find((b) => b.id_eBook === confirming);
 
   return (
     <div className="library-screen">
@@ -267,7 +268,7 @@ export default function LibraryScreen() {
       {confirming !== null ? (
         <ConfirmDialog
           title={t('delete.title')}
-          text={t('delete.text', { name: shown.find((b) => b.id_eBook === confirming)?.name ?? '' })}
+          text={t(confirmBook?.isFromUmk ? 'delete.textFromUmk' : 'delete.text', { name: confirmBook?.name ?? '' })}
           confirm={t('delete.confirm')}
           cancel={t('delete.cancel')}
           onCancel={() => dispatch(libraryActions.checkClosed())}
