@@ -12,6 +12,7 @@ import type {
   DeleteBookBody,
   DeleteCheck,
   DeleteCheckBody,
+  LibraryQuota,
   NEW_BOOK_ID,
 } from '../../contract/library';
 import { get, post } from './http';
@@ -41,6 +42,8 @@ export const libraryApi = {
   search: (body: BookSearchBody) => post<BookSearchPage>('api/library/searchbooks', body, session),
   deleteCheck: (body: DeleteCheckBody) => post<DeleteCheck>('api/library/deletecheck', body, session),
   remove: (body: DeleteBookBody) => post<BookDeleted>('api/library/deleteebook', body, session),
+  /** May the caller add books, and how much of his storage quota his uploads take. */
+  quota: () => get<LibraryQuota>('api/library/quota', session),
 };
 
 /** The book's file as an attachment. */

@@ -27,6 +27,7 @@ const book = (id: number, name: string, author: string, canEdit = false): Book =
   canEdit,
 });
 
+const MB = 1024 * 1024;
 let shelf: Book[];
 
 beforeEach(() => {
@@ -36,6 +37,7 @@ beforeEach(() => {
     http.get('/api/library/basebookcategories', () => ok([{ id_baseBookCategory: 1, name: 'Учебная литература' }])),
     http.post('/api/library/bookcategories', () => ok([{ id_baseBookCategory: 1, id_bookCategory: 3, name: 'Программирование', count: shelf.length }])),
     http.post('/api/library/getbooklist', () => ok(shelf)),
+    http.get('/api/library/quota', () => ok({ mayAdd: true, usedBytes: 0, quotaBytes: 200 * MB })),
   );
 });
 
@@ -118,6 +120,31 @@ describe('the library screen', () => {
     await user.click(screen.getByRole('button', { name: 'Удалить «Чистый код»' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Удалить книгу?' });
     expect(dialog).toHaveTextContent('Книга «Чистый код» и её файл будут удалены из библиотеки.');
+  });
+
+  it('the form shows the quota used in local figures and refuses, before uploading, a file that would exceed it', async () => {
+    server.use(http.get('/api/library/quota', () => ok({ mayAdd: true, usedBytes: Math.round(12.4 * MB), quotaBytes: 13 * MB })));
+    const user = renderScreen(teacher, 25);
+    await user.click(await screen.findByRole('button', { name: 'Добавить книгу' }));
+    const form = await screen.findByTestId('library-form');
+    expect(within(form).getByTestId('upload-quota')).toHaveTextContent('Использовано 12,4 из 13 МБ');
+    await user.type(within(form).getByLabelText('Название'), 'Толстая книга');
+    await user.type(within(form).getByLabelText('Автор'), 'Автор А.');
+    await user.upload(within(form).getByLabelText('Файл книги'), new File([new Uint8Array(MB)], 'thick.pdf', { type: 'application/pdf' }));
+    const log = recordRequests();
+    await user.click(within(form).getByRole('button', { name: 'Добавить' }));
+    expect(await within(form).findByText('Файл не помещается в вашу квоту: осталось 0,6 МБ')).toBeInTheDocument();
+    await requestsSettled();
+    log.stop();
+    expect(log.paths()).not.toContain('/api/library/insertupdatebook');
+  });
+
+  it('an account without the right to add books sees no "add a book"', async () => {
+    server.use(http.get('/api/library/quota', () => ok({ mayAdd: false, usedBytes: 0, quotaBytes: 50 * MB })));
+    renderScreen(student);
+    await screen.findByRole('heading', { name: 'Совершенный код' });
+    await requestsSettled();
+    expect(screen.queryByRole('button', { name: 'Добавить книгу' })).not.toBeInTheDocument();
   });
 
   it('a book the caller may not delete says so and asks nothing', async () => {

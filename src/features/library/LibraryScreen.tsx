@@ -27,7 +27,7 @@ export default function LibraryScreen() {
   const dispatch = useAppDispatch();
   const maxSizeMb = useAppSelector(selectMaxSizeMb);
   const state = useAppSelector(selectLibrary);
-  const { bases, baseId, categories, categoryId, books, search, save, check, remove } = state;
+  const { bases, baseId, categories, categoryId, books, search, save, check, remove, quota } = state;
   const [filter, setFilter] = useState('');
   const [mode, setMode] = useState<SearchMode>(BY_NAME);
   const [globalText, setGlobalText] = useState('');
@@ -72,7 +72,7 @@ export default function LibraryScreen() {
     <div className="library-screen">
       <div className="library-head">
         <h1 className="library-title">{t('title')}</h1>
-        {!form ? (
+        {!form && quota.data?.mayAdd ? (
           <button type="button" className="btn btn-primary" onClick={() => setForm({ book: null })} data-testid="library-add">
             {t('actions.add')}
           </button>
@@ -114,6 +114,7 @@ export default function LibraryScreen() {
           categoryId={categoryId}
           onBaseChange={(id) => dispatch(libraryActions.baseSelected({ id }))}
           maxSizeMb={maxSizeMb}
+          quota={quota.data}
           busy={save.fetching}
           progress={save.progress}
           error={save.error}

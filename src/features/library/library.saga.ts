@@ -18,6 +18,8 @@ export function* openedSaga() {
   // The upload limit of the book form.
   const config = (yield select(selectConfig)) as AppConfig | null;
   if (!config) yield put(configActions.loadRequested());
+  // Whether "add a book" shows, and the quota the form shows.
+  yield put(libraryActions.quotaRequested());
   const state = (yield select(selectLibrary)) as LibraryState;
   if (state.bases.data.length > 0 && state.baseId !== null) {
     // Back on the screen: the chosen category reloads.
@@ -42,6 +44,10 @@ export function* categoriesSaga(action: PayloadAction<{ id: number }>) {
 
 export function* booksSaga(action: PayloadAction<{ id: number }>) {
   yield* request(libraryApi.books, [{ id_bookCategory: action.payload.id }], { succeeded: libraryActions.booksSucceeded, failed: libraryActions.booksFailed });
+}
+
+export function* quotaSaga() {
+  yield* request(libraryApi.quota, [], { succeeded: libraryActions.quotaSucceeded, failed: libraryActions.quotaFailed });
 }
 
 export function* searchSaga(action: PayloadAction<{ text: string }>) {
@@ -98,6 +104,7 @@ export function* saveSaga(action: PayloadAction<BookDraft>) {
     failed: libraryActions.saveFailed,
   });
   if (!result?.ok) return;
+  if (action.payload.file) yield put(libraryActions.quotaRequested());
   const state = (yield select(selectLibrary)) as LibraryState;
   if (action.payload.id === -1 && state.baseId !== null) {
     yield* request(libraryApi.categories, [{ id_baseBookCategory: state.baseId }], {
@@ -135,6 +142,7 @@ export function* deleteSaga(action: PayloadAction<{ id: number }>) {
   });
   if (!result.ok) return;
   yield put(libraryActions.countsRequested());
+  yield put(libraryActions.quotaRequested());
   const after = (yield select(selectLibrary)) as LibraryState;
   if (after.search.text === null) yield put(libraryActions.categorySelected({ id: result.data.id_bookCategory }));
 }
@@ -150,6 +158,7 @@ export function* librarySaga() {
       else yield* searchSaga(action as PayloadAction<{ text: string }>);
     }),
     takeLatest(libraryActions.countsRequested.type, countsSaga),
+    takeLatest(libraryActions.quotaRequested.type, quotaSaga),
     takeLatest(libraryActions.saveRequested.type, saveOrCancelSaga),
     takeLatest(libraryActions.deleteChecked.type, checkSaga),
     takeEvery(libraryActions.deleteRequested.type, deleteSaga),

@@ -4,7 +4,7 @@
  * delete (which reloads the category).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { BaseCategory, Book, BookCategory, BookSearchPage } from '../../../contract/library';
+import type { BaseCategory, Book, BookCategory, BookSearchPage, LibraryQuota } from '../../../contract/library';
 import type { Failure } from '../../api/http';
 import {
   failed,
@@ -49,6 +49,8 @@ export interface LibraryState {
   /** The delete check of a book: null until answered. */
   check: Loadable<boolean | null> & { id: number | null };
   remove: Removal;
+  /** Whether the caller may add books, and his storage quota (null until read). */
+  quota: Loadable<LibraryQuota | null>;
 }
 
 export const initialLibraryState: LibraryState = {
@@ -61,6 +63,7 @@ export const initialLibraryState: LibraryState = {
   save: idleUpload(),
   check: { ...idle(null), id: null },
   remove: idleRemoval(),
+  quota: idle(null),
 };
 
 const slice = createSlice({
@@ -128,6 +131,15 @@ const slice = createSlice({
       state.books.data = state.books.data.map((b) => (b.id_eBook === book.id_eBook ? book : b));
       state.search.data = state.search.data.map((b) => (b.id_eBook === book.id_eBook ? book : b));
     }),
+    quotaRequested(state) {
+      state.quota = started(state.quota.data);
+    },
+    quotaSucceeded(state, action: PayloadAction<LibraryQuota>) {
+      state.quota = succeeded(action.payload);
+    },
+    quotaFailed(state, action: PayloadAction<Failure>) {
+      state.quota = failed(action.payload, state.quota.data);
+    },
     deleteChecked(state, action: PayloadAction<{ id: number }>) {
       state.check = { ...started(null), id: action.payload.id };
     },
