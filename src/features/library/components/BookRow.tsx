@@ -1,7 +1,7 @@
 /** One book: file-type icon, title, author, pages, annotation, its file (read a PDF in the browser, download any), edit and delete. */
 import { useTranslation } from 'react-i18next';
 import type { Book } from '../../../../contract/library';
-import { bookDownloadUrl, bookReadUrl } from '../../../api/library';
+import { bookDownloadUrl, bookReaderPath, bookReadUrl } from '../../../api/library';
 import { FileTypeIcon } from '../../../components/FileTypeIcon';
 import { FileActions } from '../../../shared/upload/FileActions';
 
@@ -37,7 +37,7 @@ export function BookRow({ book, showCategory, busy, onEdit, onDelete }: Props) {
             prefix="book"
             title={book.name}
             doc={book}
-            urls={{ download: bookDownloadUrl(book.id_eBook), read: bookReadUrl(book.id_eBook) }}
+            urls={{ download: bookDownloadUrl(book.id_eBook), read: bookReadUrl(book.id_eBook), epub: bookReaderPath(book.id_eBook) }}
             busy={busy}
             onEdit={onEdit}
             onDelete={onDelete}
