@@ -50,5 +50,7 @@ export const libraryApi = {
 export const bookDownloadUrl = (id: number) => `/api/library/download.file?id=${id}`;
 /** A PDF book shown by the browser's own viewer. */
 export const bookReadUrl = (id: number) => `/api/library/read.file?id=${id}`;
+/** A book's cover image (Book.hasCover). */
+export const bookCoverUrl = (id: number) => `/api/library/cover.file?id=${id}`;
 /** An EPUB book in the portal's own reader (a route inside /lms). */
 export const bookReaderPath = (id: number) => `/library/read/${id}`;

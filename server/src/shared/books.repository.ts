@@ -78,6 +78,7 @@ const bookColumns = {
   totalPages: books.totalPages,
   categoryId: books.categoryId,
   fromUmk: books.fromUmk,
+  coverFileId: books.coverFileId,
   uploaderUserId: books.uploaderUserId,
   fileName: files.originalName,
   fileSize: files.size,

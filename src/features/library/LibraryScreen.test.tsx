@@ -25,6 +25,7 @@ const book = (id: number, name: string, author: string, canEdit = false): Book =
   category: 'Программирование',
   isFromUmk: false,
   canEdit,
+  hasCover: false,
 });
 
 const MB = 1024 * 1024;
@@ -145,6 +146,20 @@ describe('the library screen', () => {
     await screen.findByRole('heading', { name: 'Совершенный код' });
     await requestsSettled();
     expect(screen.queryByRole('button', { name: 'Добавить книгу' })).not.toBeInTheDocument();
+  });
+
+  it("each book shows a cover: an EPUB's image, else a tile with the format's name", async () => {
+    shelf = [
+      { ...book(1, 'Совершенный код', 'Макконнелл С.'), fileName: 'code.epub', mime: 'application/epub+zip', hasCover: true },
+      book(2, 'Чистый код', 'Мартин Р.'),
+    ];
+    renderScreen(student);
+    await screen.findByRole('heading', { name: 'Совершенный код' });
+    const [first, second] = screen.getAllByTestId('library-book');
+    expect(within(first).getByTestId('library-cover')).toHaveAttribute('src', '/api/library/cover.file?id=1');
+    expect(within(first).getByRole('link', { name: 'Читать «Совершенный код» в браузере' })).toHaveAttribute('href', '/lms/library/read/1');
+    expect(within(second).getByTestId('library-cover-tile')).toHaveTextContent('PDF');
+    expect(within(second).queryByTestId('library-cover')).not.toBeInTheDocument();
   });
 
   it('a book the caller may not delete says so and asks nothing', async () => {

@@ -17,6 +17,7 @@ const book = (id: number, name: string, author: string): Book => ({
   id_bookCategory: 1,
   category: 'Программирование',
   isFromUmk: false,
+  hasCover: false,
   canEdit: false,
 });
 
