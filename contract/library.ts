@@ -54,6 +54,8 @@ export const Book = Type.Object({
   fileSize: Type.Integer(),
   mime: Type.String(),
   id_bookCategory: Type.Integer(),
+  /** The base category of its category (the edit form starts on it). */
+  id_baseBookCategory: Type.Integer(),
   /** The category's name (useful in search results across categories). */
   category: Type.String(),
   isFromUmk: Type.Boolean(),

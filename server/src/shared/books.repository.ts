@@ -77,6 +77,7 @@ const bookColumns = {
   description: books.description,
   totalPages: books.totalPages,
   categoryId: books.categoryId,
+  baseCategoryId: libraryCategories.baseCategoryId,
   fromUmk: books.fromUmk,
   coverFileId: books.coverFileId,
   uploaderUserId: books.uploaderUserId,

@@ -22,6 +22,7 @@ const book = (id: number, name: string, author: string, canEdit = false): Book =
   fileSize: 20480,
   mime: 'application/pdf',
   id_bookCategory: 3,
+  id_baseBookCategory: 1,
   category: 'Программирование',
   isFromUmk: false,
   canEdit,
@@ -233,6 +234,41 @@ describe('the library screen', () => {
     await waitFor(() => expect(screen.getAllByTestId('library-book')).toHaveLength(120));
     expect(screen.queryByRole('button', { name: /Показать ещё/ })).not.toBeInTheDocument();
     expect(screen.getByText('Найдено 120 файлов')).toBeInTheDocument();
+  });
+
+  it("editing a book found by the search shows its own base category and category, not the list's", async () => {
+    const novel = { ...book(50, 'Мастер и Маргарита', 'Булгаков М.', true), id_bookCategory: 9, id_baseBookCategory: 2, category: 'Роман' };
+    server.use(
+      http.get('/api/library/basebookcategories', () =>
+        ok([
+          { id_baseBookCategory: 1, name: 'Учебная литература' },
+          { id_baseBookCategory: 2, name: 'Художественная литература' },
+        ]),
+      ),
+      http.post('/api/library/bookcategories', async ({ request }) => {
+        const { id_baseBookCategory: base } = (await request.json()) as { id_baseBookCategory: number };
+        return ok(
+          base === 2
+            ? [
+                { id_baseBookCategory: 2, id_bookCategory: 8, name: 'Поэзия', count: 0 },
+                { id_baseBookCategory: 2, id_bookCategory: 9, name: 'Роман', count: 1 },
+              ]
+            : [{ id_baseBookCategory: 1, id_bookCategory: 3, name: 'Программирование', count: shelf.length }],
+        );
+      }),
+      http.post('/api/library/searchbooks', () => ok({ books: [novel], total: 1, offset: 0 })),
+    );
+    const user = renderScreen(teacher);
+    await screen.findByRole('heading', { name: 'Совершенный код' });
+    await user.type(screen.getByRole('searchbox', { name: 'Поиск по всей библиотеке' }), 'булгаков');
+    await user.click(screen.getByRole('button', { name: 'Найти' }));
+    await user.click(await screen.findByRole('button', { name: 'Изменить «Мастер и Маргарита»' }));
+    const form = await screen.findByTestId('library-form');
+    await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Подкатегория' })).toHaveValue('9'));
+    expect(within(form).getByRole('combobox', { name: 'Категория' })).toHaveValue('2');
+    expect(within(form).getByRole('option', { name: 'Роман', selected: true })).toBeInTheDocument();
+    // The list behind the form stays as it was: the search results.
+    expect(screen.getByRole('heading', { name: 'Мастер и Маргарита' })).toBeInTheDocument();
   });
 
   it('after a delete the category counts are read again', async () => {

@@ -46,6 +46,17 @@ export function* booksSaga(action: PayloadAction<{ id: number }>) {
   yield* request(libraryApi.books, [{ id_bookCategory: action.payload.id }], { succeeded: libraryActions.booksSucceeded, failed: libraryActions.booksFailed });
 }
 
+/** The categories of the form's base category, unless the list already shows them. */
+export function* formCategoriesSaga(action: PayloadAction<{ id: number }>) {
+  const { formCategories } = (yield select(selectLibrary)) as LibraryState;
+  if (!formCategories.fetching) return;
+  const baseId = action.payload.id;
+  yield* request(libraryApi.categories, [{ id_baseBookCategory: baseId }], {
+    succeeded: (categories) => libraryActions.formCategoriesSucceeded({ baseId, categories }),
+    failed: libraryActions.formCategoriesFailed,
+  });
+}
+
 export function* quotaSaga() {
   yield* request(libraryApi.quota, [], { succeeded: libraryActions.quotaSucceeded, failed: libraryActions.quotaFailed });
 }
@@ -159,6 +170,7 @@ export function* librarySaga() {
     }),
     takeLatest(libraryActions.countsRequested.type, countsSaga),
     takeLatest(libraryActions.quotaRequested.type, quotaSaga),
+    takeLatest(libraryActions.formBaseSelected.type, formCategoriesSaga),
     takeLatest(libraryActions.saveRequested.type, saveOrCancelSaga),
     takeLatest(libraryActions.deleteChecked.type, checkSaga),
     takeEvery(libraryActions.deleteRequested.type, deleteSaga),

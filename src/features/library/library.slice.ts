@@ -51,6 +51,8 @@ export interface LibraryState {
   remove: Removal;
   /** Whether the caller may add books, and his storage quota (null until read). */
   quota: Loadable<LibraryQuota | null>;
+  /** The book form's base category and its categories (a book found by the search may be in another base than the list's). */
+  formCategories: Loadable<BookCategory[]> & { baseId: number | null };
 }
 
 export const initialLibraryState: LibraryState = {
@@ -64,6 +66,7 @@ export const initialLibraryState: LibraryState = {
   check: { ...idle(null), id: null },
   remove: idleRemoval(),
   quota: idle(null),
+  formCategories: { ...idle([]), baseId: null },
 };
 
 const slice = createSlice({
@@ -131,6 +134,18 @@ const slice = createSlice({
       state.books.data = state.books.data.map((b) => (b.id_eBook === book.id_eBook ? book : b));
       state.search.data = state.search.data.map((b) => (b.id_eBook === book.id_eBook ? book : b));
     }),
+    /** The form's base category is chosen (or the form opens on the edited book's): its categories load. */
+    formBaseSelected(state, action: PayloadAction<{ id: number }>) {
+      const same = action.payload.id === state.baseId && state.categories.data.length > 0;
+      state.formCategories = { ...(same ? succeeded(state.categories.data) : started([])), baseId: action.payload.id };
+    },
+    formCategoriesSucceeded(state, action: PayloadAction<{ baseId: number; categories: BookCategory[] }>) {
+      if (state.formCategories.baseId === action.payload.baseId)
+        state.formCategories = { ...succeeded(action.payload.categories), baseId: action.payload.baseId };
+    },
+    formCategoriesFailed(state, action: PayloadAction<Failure>) {
+      state.formCategories = { ...failed(action.payload, []), baseId: state.formCategories.baseId };
+    },
     quotaRequested(state) {
       state.quota = started(state.quota.data);
     },

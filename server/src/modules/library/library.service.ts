@@ -187,6 +187,7 @@ export class LibraryService {
       fileSize: r.fileSize,
       mime: r.mime,
       id_bookCategory: r.categoryId,
+      id_baseBookCategory: r.baseCategoryId,
       category: localName(r.category, lang),
       isFromUmk: r.fromUmk,
       canEdit: editor || r.uploaderUserId === auth.userId,
