@@ -22,8 +22,11 @@ function flatten(items: NavItem[], depth = 0): Chapter[] {
 /** The host's resolved text and link colours, for the book's pages. */
 function themeOf(host: HTMLElement) {
   const style = getComputedStyle(host);
+  // The frame's page is painted with the card's own colour: a transparent one shows the browser's
+  // white canvas under a dark scheme.
+  const background = getComputedStyle(host.closest('.card') ?? host).backgroundColor;
   return {
-    body: { color: `${style.color} !important`, background: 'transparent !important' },
+    body: { color: `${style.color} !important`, background: `${background} !important` },
     a: { color: `${style.getPropertyValue('--primary').trim() || style.color} !important` },
   };
 }
