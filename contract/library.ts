@@ -54,11 +54,15 @@ export const Book = Type.Object({
   fileSize: Type.Integer(),
   mime: Type.String(),
   id_bookCategory: Type.Integer(),
+  /** The base category of its category (the edit form starts on it). */
+  id_baseBookCategory: Type.Integer(),
   /** The category's name (useful in search results across categories). */
   category: Type.String(),
   isFromUmk: Type.Boolean(),
   /** The caller may edit and delete it (uploader or library permission). */
   canEdit: Type.Boolean(),
+  /** It has a cover image (taken from an EPUB's package on upload): GET /api/library/cover.file?id=. */
+  hasCover: Type.Boolean(),
 });
 export type Book = Static<typeof Book>;
 export const BookListReply = Ok(Type.Array(Book));
@@ -139,7 +143,9 @@ export const BookSaveReply = Ok(Book);
 /**
  * GET /api/library/download.file?id=<id_eBook>: the book's file as an attachment;
  * GET /api/library/read.file?id=<id_eBook>: a PDF shown inline by the browser's own viewer
- * (anything but a PDF → 400: only PDFs are read in the browser).
+ * (anything but a PDF → 400: only PDFs are read by the browser's viewer; an EPUB is read by the
+ * portal's reader from download.file);
+ * GET /api/library/cover.file?id=<id_eBook>: the book's cover image (404 when it has none).
  */
 export const BookFileQuery = Type.Object({ id: DbId });
 export type BookFileQuery = Static<typeof BookFileQuery>;

@@ -1,11 +1,15 @@
 /**
  * The e-library and the teaching materials in Chromium: the teacher uploads a material shared into
  * the library and watches the real upload progress; the student finds it by author and opens the
- * PDF in the browser; every delete asks first; the library at 390 px in dark mode.
+ * PDF in the browser; every delete asks first; the library at 390 px in dark mode; a teacher sees
+ * his quota, uploads an EPUB, sees its cover and reads it in the portal's reader; a student has no
+ * "add a book".
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { buildEpub, PNG_1X1 } from './support/epub';
 import { STUDENT, TEACHER } from './support/accounts';
+import { seriousViolations } from './support/a11y';
 import { expectHidden, expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
 import { ru } from './support/texts';
 
@@ -51,6 +55,10 @@ describe('library and teaching materials', () => {
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
     await form.getByRole('button', { name: ru('umk:form.add'), exact: true }).click();
+    // Sharing with the library asks first: every account will see the material.
+    const share = teacher.getByRole('alertdialog', { name: ru('umk:share.title') });
+    await expectVisible(share);
+    await share.getByRole('button', { name: ru('umk:share.confirm'), exact: true }).click();
     const bar = teacher.getByTestId('upload-progress').locator('progress');
     await expectVisible(bar);
     await teacher.waitForFunction(() => {
@@ -147,5 +155,62 @@ describe('library and teaching materials', () => {
       [...document.querySelectorAll('.library-screen *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => el.className),
     );
     expect(overflowing).toEqual([]);
+  });
+
+  it('a teacher sees his quota, uploads an EPUB, sees its cover and reads it page by page; a student has no "add a book"', async () => {
+    const EPUB_TITLE = 'Сказки для проверки читалки';
+    const epub = await buildEpub({
+      title: EPUB_TITLE,
+      chapters: [
+        ['Первая глава', 'Жил-был программист, и писал он тесты.'],
+        ['Вторая глава', 'Тесты прошли, и все были довольны.'],
+      ],
+      cover: PNG_1X1,
+    });
+    const teacher = await e2e.page();
+    await signIn(teacher, TEACHER);
+    await open(teacher, 'library', '/lms/library');
+    await expectVisible(teacher.getByTestId('library-book').first(), 20000);
+    await teacher.getByTestId('library-add').click();
+    const form = teacher.getByTestId('library-form');
+    await expectVisible(form.getByTestId('upload-quota').filter({ hasText: /^Использовано [\d\s,]+ из [\d\s]+ МБ$/ }));
+    await form.getByLabel(ru('library:fields.title'), { exact: true }).fill(EPUB_TITLE);
+    await form.getByLabel(ru('library:fields.author'), { exact: true }).fill('Тестов Т. Т.');
+    await form.getByLabel(ru('library:form.file'), { exact: true }).setInputFiles({ name: 'skazki.epub', mimeType: 'application/epub+zip', buffer: epub });
+    await form.getByRole('button', { name: ru('library:form.add'), exact: true }).click();
+    await expectHidden(form, 60000);
+    const row = teacher.getByTestId('library-book').filter({ hasText: EPUB_TITLE });
+    await expectVisible(row, 20000);
+    // The cover taken from the EPUB is shown, loaded (not a broken image).
+    const cover = row.getByTestId('library-cover');
+    await expectVisible(cover);
+    await teacher.waitForFunction(
+      (id) => {
+        const img = document.querySelector<HTMLImageElement>(`[data-testid="library-book"][data-id="${id}"] img`);
+        return !!img && img.complete && img.naturalWidth > 0;
+      },
+      await row.getAttribute('data-id'),
+    );
+
+    await row.getByRole('link', { name: ru('library:book.readNamed', { name: EPUB_TITLE }) }).click();
+    await expectPath(teacher, `/lms/library/read/${await row.getAttribute('data-id')}`);
+    await expectVisible(teacher.getByTestId('reader-title').filter({ hasText: EPUB_TITLE }), 30000);
+    const text = teacher.frameLocator('[data-testid="reader-book"] iframe').first();
+    await expectVisible(text.getByText('Жил-был программист, и писал он тесты.'), 30000);
+    expect(await seriousViolations(teacher)).toEqual([]);
+    // The next page by the arrow key, and back to the first chapter from the table of contents.
+    await teacher.keyboard.press('ArrowRight');
+    await expectVisible(text.getByText('Тесты прошли, и все были довольны.'), 30000);
+    await teacher.getByRole('button', { name: 'Первая глава', exact: true }).click();
+    await expectVisible(text.getByText('Жил-был программист, и писал он тесты.'), 30000);
+
+    const student = await e2e.page();
+    await signIn(student, STUDENT);
+    const quota = student.waitForResponse((r) => r.url().includes('/api/library/quota'));
+    await open(student, 'library', '/lms/library');
+    expect((await (await quota).json()).data.mayAdd).toBe(false);
+    await expectVisible(student.getByTestId('library-book').first(), 20000);
+    await expectVisible(student.getByRole('heading', { name: ru('library:title'), level: 1 }));
+    expect(await student.getByTestId('library-add').count()).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import type {
   DeleteBookBody,
   DeleteCheck,
   DeleteCheckBody,
+  LibraryQuota,
   NEW_BOOK_ID,
 } from '../../contract/library';
 import { get, post } from './http';
@@ -41,9 +42,15 @@ export const libraryApi = {
   search: (body: BookSearchBody) => post<BookSearchPage>('api/library/searchbooks', body, session),
   deleteCheck: (body: DeleteCheckBody) => post<DeleteCheck>('api/library/deletecheck', body, session),
   remove: (body: DeleteBookBody) => post<BookDeleted>('api/library/deleteebook', body, session),
+  /** May the caller add books, and how much of his storage quota his uploads take. */
+  quota: () => get<LibraryQuota>('api/library/quota', session),
 };
 
 /** The book's file as an attachment. */
 export const bookDownloadUrl = (id: number) => `/api/library/download.file?id=${id}`;
 /** A PDF book shown by the browser's own viewer. */
 export const bookReadUrl = (id: number) => `/api/library/read.file?id=${id}`;
+/** A book's cover image (Book.hasCover). */
+export const bookCoverUrl = (id: number) => `/api/library/cover.file?id=${id}`;
+/** An EPUB book in the portal's own reader (a route inside /lms). */
+export const bookReaderPath = (id: number) => `/library/read/${id}`;

@@ -156,6 +156,7 @@ export const AREAS = [
     title: 'titles.library',
     namespaces: ['library'],
     store: () => import('../features/library/library.area'),
+    routes: [{ path: '/library/read/:id', screen: () => import('../features/library/reader/ReaderScreen'), title: 'titles.library' }],
   },
   {
     key: 'singlewindow',

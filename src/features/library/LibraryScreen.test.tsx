@@ -22,11 +22,14 @@ const book = (id: number, name: string, author: string, canEdit = false): Book =
   fileSize: 20480,
   mime: 'application/pdf',
   id_bookCategory: 3,
+  id_baseBookCategory: 1,
   category: 'Программирование',
   isFromUmk: false,
   canEdit,
+  hasCover: false,
 });
 
+const MB = 1024 * 1024;
 let shelf: Book[];
 
 beforeEach(() => {
@@ -36,6 +39,7 @@ beforeEach(() => {
     http.get('/api/library/basebookcategories', () => ok([{ id_baseBookCategory: 1, name: 'Учебная литература' }])),
     http.post('/api/library/bookcategories', () => ok([{ id_baseBookCategory: 1, id_bookCategory: 3, name: 'Программирование', count: shelf.length }])),
     http.post('/api/library/getbooklist', () => ok(shelf)),
+    http.get('/api/library/quota', () => ok({ mayAdd: true, usedBytes: 0, quotaBytes: 200 * MB })),
   );
 });
 
@@ -97,6 +101,66 @@ describe('the library screen', () => {
     expect(log.requests.find((r) => r.path === '/api/library/deleteebook')?.body).toEqual({ id_human: teacher.uid, id_EBook: 1, isFromUMK: false });
     expect(log.paths().filter((p) => p === '/api/library/getbooklist')).toHaveLength(2);
     log.stop();
+  });
+
+  it('a book shared from a teaching material: the delete question does not say its file goes (the material keeps it)', async () => {
+    shelf = [{ ...book(1, 'Совершенный код', 'Макконнелл С.', true), isFromUmk: true }, book(2, 'Чистый код', 'Мартин Р.', true)];
+    server.use(
+      http.post('/api/library/deletecheck', async ({ request }) => {
+        const body = (await request.json()) as { id_EBook: number };
+        return ok({ id_EBook: body.id_EBook, canDeleteBook: true });
+      }),
+    );
+    const user = renderScreen(teacher);
+    await screen.findByRole('heading', { name: 'Совершенный код' });
+    await user.click(screen.getByRole('button', { name: 'Удалить «Совершенный код»' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Удалить книгу?' });
+    expect(dialog).not.toHaveTextContent('файл будут удалены');
+    expect(dialog).toHaveTextContent('Файл останется у учебного материала');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Удалить «Чистый код»' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Удалить книгу?' });
+    expect(dialog).toHaveTextContent('Книга «Чистый код» и её файл будут удалены из библиотеки.');
+  });
+
+  it('the form shows the quota used in local figures and refuses, before uploading, a file that would exceed it', async () => {
+    server.use(http.get('/api/library/quota', () => ok({ mayAdd: true, usedBytes: Math.round(12.4 * MB), quotaBytes: 13 * MB })));
+    const user = renderScreen(teacher, 25);
+    await user.click(await screen.findByRole('button', { name: 'Добавить книгу' }));
+    const form = await screen.findByTestId('library-form');
+    expect(within(form).getByTestId('upload-quota')).toHaveTextContent('Использовано 12,4 из 13 МБ');
+    await user.type(within(form).getByLabelText('Название'), 'Толстая книга');
+    await user.type(within(form).getByLabelText('Автор'), 'Автор А.');
+    await user.upload(within(form).getByLabelText('Файл книги'), new File([new Uint8Array(MB)], 'thick.pdf', { type: 'application/pdf' }));
+    const log = recordRequests();
+    await user.click(within(form).getByRole('button', { name: 'Добавить' }));
+    expect(await within(form).findByText('Файл не помещается в вашу квоту: осталось 0,6 МБ')).toBeInTheDocument();
+    await requestsSettled();
+    log.stop();
+    expect(log.paths()).not.toContain('/api/library/insertupdatebook');
+  });
+
+  it('an account without the right to add books sees no "add a book"', async () => {
+    server.use(http.get('/api/library/quota', () => ok({ mayAdd: false, usedBytes: 0, quotaBytes: 50 * MB })));
+    renderScreen(student);
+    await screen.findByRole('heading', { name: 'Совершенный код' });
+    await requestsSettled();
+    expect(screen.queryByRole('button', { name: 'Добавить книгу' })).not.toBeInTheDocument();
+  });
+
+  it("each book shows a cover: an EPUB's image, else a tile with the format's name", async () => {
+    shelf = [
+      { ...book(1, 'Совершенный код', 'Макконнелл С.'), fileName: 'code.epub', mime: 'application/epub+zip', hasCover: true },
+      book(2, 'Чистый код', 'Мартин Р.'),
+    ];
+    renderScreen(student);
+    await screen.findByRole('heading', { name: 'Совершенный код' });
+    const [first, second] = screen.getAllByTestId('library-book');
+    expect(within(first).getByTestId('library-cover')).toHaveAttribute('src', '/api/library/cover.file?id=1');
+    expect(within(first).getByRole('link', { name: 'Читать «Совершенный код» в браузере' })).toHaveAttribute('href', '/lms/library/read/1');
+    expect(within(second).getByTestId('library-cover-tile')).toHaveTextContent('PDF');
+    expect(within(second).queryByTestId('library-cover')).not.toBeInTheDocument();
   });
 
   it('a book the caller may not delete says so and asks nothing', async () => {
@@ -170,6 +234,41 @@ describe('the library screen', () => {
     await waitFor(() => expect(screen.getAllByTestId('library-book')).toHaveLength(120));
     expect(screen.queryByRole('button', { name: /Показать ещё/ })).not.toBeInTheDocument();
     expect(screen.getByText('Найдено 120 файлов')).toBeInTheDocument();
+  });
+
+  it("editing a book found by the search shows its own base category and category, not the list's", async () => {
+    const novel = { ...book(50, 'Мастер и Маргарита', 'Булгаков М.', true), id_bookCategory: 9, id_baseBookCategory: 2, category: 'Роман' };
+    server.use(
+      http.get('/api/library/basebookcategories', () =>
+        ok([
+          { id_baseBookCategory: 1, name: 'Учебная литература' },
+          { id_baseBookCategory: 2, name: 'Художественная литература' },
+        ]),
+      ),
+      http.post('/api/library/bookcategories', async ({ request }) => {
+        const { id_baseBookCategory: base } = (await request.json()) as { id_baseBookCategory: number };
+        return ok(
+          base === 2
+            ? [
+                { id_baseBookCategory: 2, id_bookCategory: 8, name: 'Поэзия', count: 0 },
+                { id_baseBookCategory: 2, id_bookCategory: 9, name: 'Роман', count: 1 },
+              ]
+            : [{ id_baseBookCategory: 1, id_bookCategory: 3, name: 'Программирование', count: shelf.length }],
+        );
+      }),
+      http.post('/api/library/searchbooks', () => ok({ books: [novel], total: 1, offset: 0 })),
+    );
+    const user = renderScreen(teacher);
+    await screen.findByRole('heading', { name: 'Совершенный код' });
+    await user.type(screen.getByRole('searchbox', { name: 'Поиск по всей библиотеке' }), 'булгаков');
+    await user.click(screen.getByRole('button', { name: 'Найти' }));
+    await user.click(await screen.findByRole('button', { name: 'Изменить «Мастер и Маргарита»' }));
+    const form = await screen.findByTestId('library-form');
+    await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Подкатегория' })).toHaveValue('9'));
+    expect(within(form).getByRole('combobox', { name: 'Категория' })).toHaveValue('2');
+    expect(within(form).getByRole('option', { name: 'Роман', selected: true })).toBeInTheDocument();
+    // The list behind the form stays as it was: the search results.
+    expect(screen.getByRole('heading', { name: 'Мастер и Маргарита' })).toBeInTheDocument();
   });
 
   it('after a delete the category counts are read again', async () => {

@@ -27,7 +27,7 @@ export default function LibraryScreen() {
   const dispatch = useAppDispatch();
   const maxSizeMb = useAppSelector(selectMaxSizeMb);
   const state = useAppSelector(selectLibrary);
-  const { bases, baseId, categories, categoryId, books, search, save, check, remove } = state;
+  const { bases, baseId, categories, categoryId, books, search, save, check, remove, quota, formCategories } = state;
   const [filter, setFilter] = useState('');
   const [mode, setMode] = useState<SearchMode>(BY_NAME);
   const [globalText, setGlobalText] = useState('');
@@ -60,19 +60,26 @@ export default function LibraryScreen() {
     dispatch(libraryActions.searchRequested({ text }));
   };
 
+  /** Opens the form on a new book (in the list's base category) or on a book, in its own base category. */
+  const openForm = (book: Book | null) => {
+    setForm({ book });
+    const base = book?.id_baseBookCategory ?? baseId;
+    if (base !== null) dispatch(libraryActions.formBaseSelected({ id: base }));
+  };
   const submitDraft = useCallback((draft: BookDraft) => dispatch(libraryActions.saveRequested(draft)), [dispatch]);
   const searching = search.text !== null;
   const local = filterBooks(books.data, filter, mode);
   const shown = searching ? search.data : local.books;
   const category = categories.data.find((c) => c.id_bookCategory === categoryId);
   const confirming = check.data === true && check.id !== null ? check.id : null;
+  const confirmBook = shown.find((b) => b.id_eBook === confirming);
 
   return (
     <div className="library-screen">
       <div className="library-head">
         <h1 className="library-title">{t('title')}</h1>
-        {!form ? (
-          <button type="button" className="btn btn-primary" onClick={() => setForm({ book: null })} data-testid="library-add">
+        {!form && quota.data?.mayAdd ? (
+          <button type="button" className="btn btn-primary" onClick={() => openForm(null)} data-testid="library-add">
             {t('actions.add')}
           </button>
         ) : null}
@@ -108,11 +115,12 @@ export default function LibraryScreen() {
           key={form.book?.id_eBook ?? 'new'}
           book={form.book}
           bases={bases.data}
-          baseId={baseId}
-          categories={categories.data}
+          baseId={formCategories.baseId}
+          categories={formCategories.data}
           categoryId={categoryId}
-          onBaseChange={(id) => dispatch(libraryActions.baseSelected({ id }))}
+          onBaseChange={(id) => dispatch(libraryActions.formBaseSelected({ id }))}
           maxSizeMb={maxSizeMb}
+          quota={quota.data}
           busy={save.fetching}
           progress={save.progress}
           error={save.error}
@@ -251,7 +259,7 @@ export default function LibraryScreen() {
                 book={book}
                 showCategory={searching}
                 busy={(remove.fetching && remove.id === book.id_eBook) || (check.fetching && check.id === book.id_eBook)}
-                onEdit={() => setForm({ book })}
+                onEdit={() => openForm(book)}
                 onDelete={() => dispatch(libraryActions.deleteChecked({ id: book.id_eBook }))}
               />
             ))}
@@ -267,7 +275,7 @@ export default function LibraryScreen() {
       {confirming !== null ? (
         <ConfirmDialog
           title={t('delete.title')}
-          text={t('delete.text', { name: shown.find((b) => b.id_eBook === confirming)?.name ?? '' })}
+          text={t(confirmBook?.isFromUmk ? 'delete.textFromUmk' : 'delete.text', { name: confirmBook?.name ?? '' })}
           confirm={t('delete.confirm')}
           cancel={t('delete.cancel')}
           onCancel={() => dispatch(libraryActions.checkClosed())}

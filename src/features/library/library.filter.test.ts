@@ -15,8 +15,10 @@ const book = (id: number, name: string, author: string): Book => ({
   fileSize: 1000,
   mime: 'application/pdf',
   id_bookCategory: 1,
+  id_baseBookCategory: 1,
   category: 'Программирование',
   isFromUmk: false,
+  hasCover: false,
   canEdit: false,
 });
 

@@ -18,6 +18,8 @@ export function* openedSaga() {
   // The upload limit of the book form.
   const config = (yield select(selectConfig)) as AppConfig | null;
   if (!config) yield put(configActions.loadRequested());
+  // Whether "add a book" shows, and the quota the form shows.
+  yield put(libraryActions.quotaRequested());
   const state = (yield select(selectLibrary)) as LibraryState;
   if (state.bases.data.length > 0 && state.baseId !== null) {
     // Back on the screen: the chosen category reloads.
@@ -42,6 +44,21 @@ export function* categoriesSaga(action: PayloadAction<{ id: number }>) {
 
 export function* booksSaga(action: PayloadAction<{ id: number }>) {
   yield* request(libraryApi.books, [{ id_bookCategory: action.payload.id }], { succeeded: libraryActions.booksSucceeded, failed: libraryActions.booksFailed });
+}
+
+/** The categories of the form's base category, unless the list already shows them. */
+export function* formCategoriesSaga(action: PayloadAction<{ id: number }>) {
+  const { formCategories } = (yield select(selectLibrary)) as LibraryState;
+  if (!formCategories.fetching) return;
+  const baseId = action.payload.id;
+  yield* request(libraryApi.categories, [{ id_baseBookCategory: baseId }], {
+    succeeded: (categories) => libraryActions.formCategoriesSucceeded({ baseId, categories }),
+    failed: libraryActions.formCategoriesFailed,
+  });
+}
+
+export function* quotaSaga() {
+  yield* request(libraryApi.quota, [], { succeeded: libraryActions.quotaSucceeded, failed: libraryActions.quotaFailed });
 }
 
 export function* searchSaga(action: PayloadAction<{ text: string }>) {
@@ -98,6 +115,7 @@ export function* saveSaga(action: PayloadAction<BookDraft>) {
     failed: libraryActions.saveFailed,
   });
   if (!result?.ok) return;
+  if (action.payload.file) yield put(libraryActions.quotaRequested());
   const state = (yield select(selectLibrary)) as LibraryState;
   if (action.payload.id === -1 && state.baseId !== null) {
     yield* request(libraryApi.categories, [{ id_baseBookCategory: state.baseId }], {
@@ -135,6 +153,7 @@ export function* deleteSaga(action: PayloadAction<{ id: number }>) {
   });
   if (!result.ok) return;
   yield put(libraryActions.countsRequested());
+  yield put(libraryActions.quotaRequested());
   const after = (yield select(selectLibrary)) as LibraryState;
   if (after.search.text === null) yield put(libraryActions.categorySelected({ id: result.data.id_bookCategory }));
 }
@@ -150,6 +169,8 @@ export function* librarySaga() {
       else yield* searchSaga(action as PayloadAction<{ text: string }>);
     }),
     takeLatest(libraryActions.countsRequested.type, countsSaga),
+    takeLatest(libraryActions.quotaRequested.type, quotaSaga),
+    takeLatest(libraryActions.formBaseSelected.type, formCategoriesSaga),
     takeLatest(libraryActions.saveRequested.type, saveOrCancelSaga),
     takeLatest(libraryActions.deleteChecked.type, checkSaga),
     takeEvery(libraryActions.deleteRequested.type, deleteSaga),

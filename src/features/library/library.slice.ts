@@ -4,7 +4,7 @@
  * delete (which reloads the category).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { BaseCategory, Book, BookCategory, BookSearchPage } from '../../../contract/library';
+import type { BaseCategory, Book, BookCategory, BookSearchPage, LibraryQuota } from '../../../contract/library';
 import type { Failure } from '../../api/http';
 import {
   failed,
@@ -49,6 +49,10 @@ export interface LibraryState {
   /** The delete check of a book: null until answered. */
   check: Loadable<boolean | null> & { id: number | null };
   remove: Removal;
+  /** Whether the caller may add books, and his storage quota (null until read). */
+  quota: Loadable<LibraryQuota | null>;
+  /** The book form's base category and its categories (a book found by the search may be in another base than the list's). */
+  formCategories: Loadable<BookCategory[]> & { baseId: number | null };
 }
 
 export const initialLibraryState: LibraryState = {
@@ -61,6 +65,8 @@ export const initialLibraryState: LibraryState = {
   save: idleUpload(),
   check: { ...idle(null), id: null },
   remove: idleRemoval(),
+  quota: idle(null),
+  formCategories: { ...idle([]), baseId: null },
 };
 
 const slice = createSlice({
@@ -128,6 +134,27 @@ const slice = createSlice({
       state.books.data = state.books.data.map((b) => (b.id_eBook === book.id_eBook ? book : b));
       state.search.data = state.search.data.map((b) => (b.id_eBook === book.id_eBook ? book : b));
     }),
+    /** The form's base category is chosen (or the form opens on the edited book's): its categories load. */
+    formBaseSelected(state, action: PayloadAction<{ id: number }>) {
+      const same = action.payload.id === state.baseId && state.categories.data.length > 0;
+      state.formCategories = { ...(same ? succeeded(state.categories.data) : started([])), baseId: action.payload.id };
+    },
+    formCategoriesSucceeded(state, action: PayloadAction<{ baseId: number; categories: BookCategory[] }>) {
+      if (state.formCategories.baseId === action.payload.baseId)
+        state.formCategories = { ...succeeded(action.payload.categories), baseId: action.payload.baseId };
+    },
+    formCategoriesFailed(state, action: PayloadAction<Failure>) {
+      state.formCategories = { ...failed(action.payload, []), baseId: state.formCategories.baseId };
+    },
+    quotaRequested(state) {
+      state.quota = started(state.quota.data);
+    },
+    quotaSucceeded(state, action: PayloadAction<LibraryQuota>) {
+      state.quota = succeeded(action.payload);
+    },
+    quotaFailed(state, action: PayloadAction<Failure>) {
+      state.quota = failed(action.payload, state.quota.data);
+    },
     deleteChecked(state, action: PayloadAction<{ id: number }>) {
       state.check = { ...started(null), id: action.payload.id };
     },

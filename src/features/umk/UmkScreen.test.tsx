@@ -107,6 +107,51 @@ describe('the UMK screen', () => {
     log.stop();
   });
 
+  it("a shared material's delete says its library copy goes too; an unshared one's does not mention the library", async () => {
+    shelf = [{ ...material(1, 'Лекции по базам данных', true), id_eBook: 40, id_bookCategory: 3 }, material(2, 'Практикум SQL', true)];
+    const user = renderScreen(teacher);
+    await screen.findByRole('heading', { name: 'Практикум SQL' });
+    await user.click(screen.getByRole('button', { name: 'Удалить «Практикум SQL»' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Удалить учебный материал?' });
+    expect(dialog).toHaveTextContent('Материал «Практикум SQL» и его файл будут удалены.');
+    expect(dialog).not.toHaveTextContent('библиотеке');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Удалить «Лекции по базам данных»' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Удалить учебный материал?' });
+    expect(dialog).toHaveTextContent('его копия в электронной библиотеке будут удалены');
+  });
+
+  it('sharing a material with the library asks first, saying every account will see it; cancel sends nothing', async () => {
+    const log = recordRequests();
+    let received: FormDataEntryValue | null = null;
+    server.use(
+      http.post('/api/umk/insertorupdateumk', async ({ request }) => {
+        received = (await request.formData()).get('isForEBooks');
+        return ok({ ...shelf[1], id_eBook: 41, id_bookCategory: 3 });
+      }),
+    );
+    const user = renderScreen(teacher);
+    await screen.findByRole('heading', { name: 'Практикум SQL' });
+    await user.click(screen.getByRole('button', { name: 'Изменить «Практикум SQL»' }));
+    await screen.findByRole('heading', { name: 'Изменение материала' });
+    await user.click(screen.getByTestId('umk-for-ebooks'));
+    await user.selectOptions(screen.getByLabelText('Категория библиотеки'), 'Программирование');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Открыть материал всем?' });
+    expect(dialog).toHaveTextContent('все пользователи портала');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await requestsSettled();
+    expect(log.paths()).not.toContain('/api/umk/insertorupdateumk');
+
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Открыть материал всем?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Добавить в библиотеку' }));
+    await waitFor(() => expect(received).toBe('true'));
+    log.stop();
+  });
+
   it('a refused delete says so and keeps the material', async () => {
     server.use(http.post('/api/umk/deletebook', () => fail(403, 'FORBIDDEN')));
     const user = renderScreen(teacher);

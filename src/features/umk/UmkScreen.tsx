@@ -227,7 +227,7 @@ export default function UmkScreen() {
       {confirming !== null ? (
         <ConfirmDialog
           title={t('delete.title')}
-          text={t('delete.text', { name: confirmItem?.umkName ?? '' })}
+          text={t(confirmItem?.id_eBook != null ? 'delete.textShared' : 'delete.text', { name: confirmItem?.umkName ?? '' })}
           confirm={t('delete.confirm')}
           cancel={t('delete.cancel')}
           onCancel={() => setConfirming(null)}

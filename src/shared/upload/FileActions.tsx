@@ -1,10 +1,12 @@
 /**
  * The actions of an uploaded document in a list (a library book, a teaching material): its file as a
- * download link with its size, "read" in the browser for a PDF, and edit and delete for those who
+ * download link with its size, "read" in the browser for a PDF (and for an EPUB where the area has
+ * a reader), and edit and delete for those who
  * may. Texts come from the area's namespace `ns`, under `prefix` (the same keys in every such area:
  * download, read, readNamed, edit, editNamed, delete, deleteNamed).
  */
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useFileSize } from '../../components/FileTypeIcon';
 import { truncateName } from '../../lib/files';
 import './uploadForm.css';
@@ -18,13 +20,17 @@ export interface DocumentFile {
   canEdit: boolean;
 }
 
+/** The sniffed type of an EPUB book (server/src/plugins/sniff.ts). */
+export const EPUB_MIME = 'application/epub+zip';
+
 interface Props {
   ns: 'library' | 'umk';
   prefix: 'book' | 'item';
   /** The record's title, named by the buttons' accessible names. */
   title: string;
   doc: DocumentFile;
-  urls: { download: string; read: string };
+  /** `epub`: the area's in-app reader of an EPUB (a route inside /lms). */
+  urls: { download: string; read: string; epub?: string };
   busy: boolean;
   onEdit: () => void;
   onDelete: () => void;
@@ -40,6 +46,11 @@ export function FileActions({ ns, prefix, title, doc, urls, busy, onEdit, onDele
         <span>{truncateName(fileName)}</span> <span className="muted small">{size(fileSize)}</span>
         <span className="sr-only">, {t(`${prefix}.download`, { name: fileName })}</span>
       </a>
+      {mime === EPUB_MIME && urls.epub ? (
+        <Link className="btn btn-secondary" to={urls.epub} aria-label={t(`${prefix}.readNamed`, { name: title })}>
+          {t(`${prefix}.read`)}
+        </Link>
+      ) : null}
       {mime === 'application/pdf' ? (
         <a className="btn btn-secondary" href={urls.read} target="_blank" rel="noopener" aria-label={t(`${prefix}.readNamed`, { name: title })}>
           {t(`${prefix}.read`)}

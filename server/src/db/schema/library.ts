@@ -53,6 +53,8 @@ export const books = pgTable(
     uploaderUserId: integer('uploader_user_id')
       .notNull()
       .references(() => users.id),
+    /** The cover image taken from the book's file when it was uploaded (an EPUB's), if any. */
+    coverFileId: integer('cover_file_id').references(() => files.id),
     /** Shared from a teaching material (umk_items.book_id points here). */
     fromUmk: boolean('from_umk').notNull().default(false),
     /**

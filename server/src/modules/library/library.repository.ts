@@ -23,3 +23,8 @@ export async function categoriesOfBase(db: Db, baseId: number) {
 export async function baseCategories(db: Db) {
   return db.select().from(libraryBaseCategories).orderBy(asc(libraryBaseCategories.sort), asc(libraryBaseCategories.id));
 }
+
+/** Sets (or clears) the file id of a book's cover image. */
+export async function setCover(db: Db, bookId: number, coverFileId: number | null): Promise<void> {
+  await db.update(books).set({ coverFileId }).where(eq(books.id, bookId));
+}

@@ -64,6 +64,8 @@ export default async function libraryRoutes(app: App, { ctx }: { ctx: AppContext
 
   app.get('/api/library/download.file', { schema: { querystring: BookFileQuery } }, async (req, reply) => ctx.files.send(reply, await library.file(req.query)));
 
+  app.get('/api/library/cover.file', { schema: { querystring: BookFileQuery } }, async (req, reply) => ctx.files.send(reply, await library.cover(req.query)));
+
   app.get('/api/library/read.file', { schema: { querystring: BookFileQuery } }, async (req, reply) =>
     ctx.files.sendPdfInline(reply, await library.file(req.query)),
   );

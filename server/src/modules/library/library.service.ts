@@ -25,12 +25,14 @@ import {
 import type { AppContext } from '../../context';
 import { badRequest, forbidden, notFound } from '../../app-error';
 import { localName } from '../../i18n';
-import type { Download, MultipartInput } from '../../plugins/files';
+import type { Download, IncomingFile, MultipartInput } from '../../plugins/files';
 import * as books from '../../shared/books.repository';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
 import { plainText } from '../../shared/plain-text';
+import { EPUB_TYPE } from '../../plugins/sniff';
 import { searchVariants } from '../../shared/transliterate';
 import { UploadRules } from '../../shared/upload-rules';
+import { coverUpload } from './library.cover';
 import * as repo from './library.repository';
 
 export class LibraryService {
@@ -81,6 +83,7 @@ export class LibraryService {
       await books.deleteBook(tx, book.id);
       // A book shared from a teaching material shares its file: the material keeps it.
       if (!book.fromUmk) await this.ctx.files.remove(tx, [book.fileId]);
+      if (book.coverFileId !== null) await this.ctx.files.remove(tx, [book.coverFileId]);
     });
     return { id_EBook: book.id, id_bookCategory: book.categoryId, deleted: true };
   }
@@ -105,28 +108,36 @@ export class LibraryService {
       if (input.id_eBook === NEW_BOOK_ID) {
         await this.uploads.assertMayAddToLibrary(auth);
         if (!file) throw badRequest({ field: BOOK_FILE_FIELD });
-        return this.ctx.db.transaction(async (tx) => {
-          await this.uploads.assertFits(tx, auth, file.size);
-          const stored = await this.ctx.files.save(tx, auth.userId, file);
-          return books.insertBook(tx, { ...values, fileId: stored.id, uploaderUserId: auth.userId, fromUmk: false });
-        });
+        return this.withCover(file, (cover) =>
+          this.ctx.db.transaction(async (tx) => {
+            await this.uploads.assertFits(tx, auth, file.size);
+            const stored = await this.ctx.files.save(tx, auth.userId, file);
+            const bookId = await books.insertBook(tx, { ...values, fileId: stored.id, uploaderUserId: auth.userId, fromUmk: false });
+            // The cover is stored last: only the commit is left to fail after its bytes are moved.
+            if (cover) await repo.setCover(tx, bookId, (await this.ctx.files.save(tx, auth.userId, cover)).id);
+            return bookId;
+          }),
+        );
       }
       const book = await books.findBook(this.ctx.db, input.id_eBook);
       if (!book) throw notFound();
       if (!(await this.mayManage(auth, book.uploaderUserId))) throw forbidden();
       // A shared teaching material changes its file from the materials, not from the library.
       if (file && book.fromUmk) throw badRequest({ field: BOOK_FILE_FIELD });
-      return this.ctx.db.transaction(async (tx) => {
-        if (file) {
+      if (!file) {
+        await books.updateBook(this.ctx.db, book.id, values);
+        return book.id;
+      }
+      return this.withCover(file, (cover) =>
+        this.ctx.db.transaction(async (tx) => {
           await this.uploads.assertFits(tx, auth, file.size);
           const stored = await this.ctx.files.save(tx, auth.userId, file);
           await books.updateBook(tx, book.id, { ...values, fileId: stored.id });
-          await this.ctx.files.remove(tx, [book.fileId]);
-        } else {
-          await books.updateBook(tx, book.id, values);
-        }
-        return book.id;
-      });
+          await this.ctx.files.remove(tx, [book.fileId, ...(book.coverFileId !== null ? [book.coverFileId] : [])]);
+          await repo.setCover(tx, book.id, cover ? (await this.ctx.files.save(tx, auth.userId, cover)).id : null);
+          return book.id;
+        }),
+      );
     });
     const [row] = await books.booksByIds(this.ctx.db, [id]);
     if (!row) throw notFound();
@@ -140,6 +151,24 @@ export class LibraryService {
     const file = await this.ctx.files.find(this.ctx.db, book.fileId);
     if (!file) throw notFound();
     return file;
+  }
+
+  /** A book's cover image (404 when it has none). */
+  async cover(input: BookFileQuery): Promise<Download> {
+    const book = await books.findBook(this.ctx.db, input.id);
+    const file = book?.coverFileId ? await this.ctx.files.find(this.ctx.db, book.coverFileId) : null;
+    if (!file) throw notFound();
+    return file;
+  }
+
+  /** Runs `store` with the cover of an uploaded EPUB (null for any other file), removing what was not stored. */
+  private async withCover<R>(file: IncomingFile, store: (cover: IncomingFile | null) => Promise<R>): Promise<R> {
+    const cover = file.mime === EPUB_TYPE ? await coverUpload(file) : null;
+    try {
+      return await store(cover?.file ?? null);
+    } finally {
+      await cover?.dispose();
+    }
   }
 
   private async mayManage(auth: AuthInfo, uploaderUserId: number): Promise<boolean> {
@@ -158,9 +187,11 @@ export class LibraryService {
       fileSize: r.fileSize,
       mime: r.mime,
       id_bookCategory: r.categoryId,
+      id_baseBookCategory: r.baseCategoryId,
       category: localName(r.category, lang),
       isFromUmk: r.fromUmk,
       canEdit: editor || r.uploaderUserId === auth.userId,
+      hasCover: r.coverFileId !== null,
     }));
   }
 }

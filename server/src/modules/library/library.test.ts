@@ -142,6 +142,9 @@ describe('reading the library', () => {
       mime: 'application/pdf',
       canEdit: false,
       isFromUmk: false,
+      id_bookCategory: categories[0].id_bookCategory,
+      id_baseBookCategory: bases[0].id_baseBookCategory,
+      hasCover: false,
     });
     expect(await total(books)).toBeGreaterThanOrEqual(250);
   });

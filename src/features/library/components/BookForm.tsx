@@ -35,7 +35,7 @@ interface Props extends UploadState {
 
 export function BookForm(props: Props) {
   const { book, bases, baseId, categories, categoryId, onBaseChange, onSubmit, ...upload } = props;
-  const { maxSizeMb, busy } = upload;
+  const { maxSizeMb, busy, quota } = upload;
   const { t } = useTranslation(['library', 'cm']);
   const headingRef = useRef<HTMLHeadingElement>(null);
   usePreloadYup();
@@ -62,10 +62,10 @@ export function BookForm(props: Props) {
             .matches(/^\d{0,6}$/, t('form.pagesInvalid'))
             .test('max', t('form.pagesInvalid'), (v) => !v || Number(v) <= 100000),
           description: yup.string().max(4000, t('form.tooLong', { max: 4000 })),
-          file: fileRule(yup, t, isNew, maxSizeMb, BOOK_FILE_EXTENSIONS),
+          file: fileRule(yup, t, isNew, maxSizeMb, BOOK_FILE_EXTENSIONS, quota),
         }),
       ),
-    [t, isNew, maxSizeMb],
+    [t, isNew, maxSizeMb, quota],
   );
 
   const initial: Values = {

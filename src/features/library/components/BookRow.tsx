@@ -1,9 +1,9 @@
-/** One book: file-type icon, title, author, pages, annotation, its file (read a PDF in the browser, download any), edit and delete. */
+/** One book: its cover, title, author, pages, annotation, its file (read a PDF in the browser, download any), edit and delete. */
 import { useTranslation } from 'react-i18next';
 import type { Book } from '../../../../contract/library';
-import { bookDownloadUrl, bookReadUrl } from '../../../api/library';
-import { FileTypeIcon } from '../../../components/FileTypeIcon';
+import { bookDownloadUrl, bookReaderPath, bookReadUrl } from '../../../api/library';
 import { FileActions } from '../../../shared/upload/FileActions';
+import { BookCover } from './BookCover';
 
 interface Props {
   book: Book;
@@ -19,7 +19,7 @@ export function BookRow({ book, showCategory, busy, onEdit, onDelete }: Props) {
   const titleId = `book-${book.id_eBook}-title`;
   return (
     <article className="card library-book" aria-labelledby={titleId} data-testid="library-book" data-id={book.id_eBook}>
-      <FileTypeIcon name={book.fileName} mime={book.mime} />
+      <BookCover book={book} />
       <div className="library-book-body">
         <h3 id={titleId} className="library-book-title">
           {book.name}
@@ -37,7 +37,7 @@ export function BookRow({ book, showCategory, busy, onEdit, onDelete }: Props) {
             prefix="book"
             title={book.name}
             doc={book}
-            urls={{ download: bookDownloadUrl(book.id_eBook), read: bookReadUrl(book.id_eBook) }}
+            urls={{ download: bookDownloadUrl(book.id_eBook), read: bookReadUrl(book.id_eBook), epub: bookReaderPath(book.id_eBook) }}
             busy={busy}
             onEdit={onEdit}
             onDelete={onDelete}

@@ -4,12 +4,13 @@
  * e-library" with its category, and the file (required for a new material). The upload shows the
  * bytes sent and can be cancelled.
  */
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Form, Formik, useField } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { IdName } from '../../../../contract/common';
 import type { UmkAudience, UmkItem } from '../../../../contract/umk';
 import { NEW_UMK } from '../../../api/umk';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { TextField } from '../../../components/fields';
 import { Select } from '../../../components/Select';
 import { fileRule, UploadFields, type UploadState } from '../../../shared/upload/UploadFields';
@@ -65,6 +66,9 @@ export function UmkForm(props: Props) {
   usePreloadYup();
   useEffect(() => headingRef.current?.focus(), []);
   const isNew = item === null;
+  /** A material about to be shared with the whole library waits for the teacher's yes. */
+  const [sharing, setSharing] = useState<UmkDraft | null>(null);
+  const submit = (draft: UmkDraft) => (draft.forEBooks && item?.id_eBook == null ? setSharing(draft) : onSubmit(draft));
 
   const validate = useMemo(
     () =>
@@ -116,7 +120,7 @@ export function UmkForm(props: Props) {
         initialValues={initial}
         validate={validate}
         onSubmit={(v) =>
-          onSubmit({
+          submit({
             id: item?.id_books ?? NEW_UMK,
             typeId: v.typeId,
             name: v.name.trim(),
@@ -153,6 +157,19 @@ export function UmkForm(props: Props) {
           </Form>
         )}
       </Formik>
+      {sharing ? (
+        <ConfirmDialog
+          title={t('share.title')}
+          text={t('share.text', { name: sharing.name })}
+          confirm={t('share.confirm')}
+          cancel={t('share.cancel')}
+          onCancel={() => setSharing(null)}
+          onConfirm={() => {
+            onSubmit(sharing);
+            setSharing(null);
+          }}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "books" ADD COLUMN "cover_file_id" integer;--> statement-breakpoint
+ALTER TABLE "books" ADD CONSTRAINT "books_cover_file_id_files_id_fk" FOREIGN KEY ("cover_file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;

@@ -1,0 +1,93 @@
+/**
+ * An EPUB book rendered by epub.js into `host`: its bytes are read from the portal (the book's own
+ * file, no CDN), its chapters are shown one page at a time in a sandboxed frame without scripts
+ * (epub.js's default: same origin only, no `allow-scripts`), in the page's own text colour so dark
+ * mode reads as well as light.
+ */
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import type { Book, NavItem, Rendition } from 'epubjs';
+
+export type EpubStatus = 'loading' | 'ready' | 'failed';
+
+export interface Chapter {
+  href: string;
+  label: string;
+  depth: number;
+}
+
+function flatten(items: NavItem[], depth = 0): Chapter[] {
+  return items.flatMap((i) => [{ href: i.href, label: i.label.trim(), depth }, ...flatten(i.subitems ?? [], depth + 1)]);
+}
+
+/** The host's resolved text and link colours, for the book's pages. */
+function themeOf(host: HTMLElement) {
+  const style = getComputedStyle(host);
+  // The frame's page is painted with the card's own colour: a transparent one shows the browser's
+  // white canvas under a dark scheme.
+  const background = getComputedStyle(host.closest('.card') ?? host).backgroundColor;
+  return {
+    body: { color: `${style.color} !important`, background: `${background} !important` },
+    a: { color: `${style.getPropertyValue('--primary').trim() || style.color} !important` },
+  };
+}
+
+export function useEpub(url: string, host: RefObject<HTMLDivElement | null>, frameTitle: string) {
+  const [status, setStatus] = useState<EpubStatus>('loading');
+  const [title, setTitle] = useState('');
+  const [toc, setToc] = useState<Chapter[]>([]);
+  const [atStart, setAtStart] = useState(true);
+  const [atEnd, setAtEnd] = useState(false);
+  const rendition = useRef<Rendition | null>(null);
+
+  useEffect(() => {
+    let book: Book | null = null;
+    let gone = false;
+    setStatus('loading');
+    (async () => {
+      const response = await fetch(url, { credentials: 'same-origin' });
+      if (!response.ok) throw new Error(String(response.status));
+      const bytes = await response.arrayBuffer();
+      const { default: ePub } = await import('epubjs');
+      if (gone || !host.current) return;
+      book = ePub(bytes);
+      const view = book.renderTo(host.current, { width: '100%', height: '100%', spread: 'none', allowScriptedContent: false });
+      rendition.current = view;
+      view.themes.default(themeOf(host.current));
+      // The frame of each rendered chapter is named for assistive technology.
+      view.on('rendered', () => host.current?.querySelectorAll('iframe').forEach((f) => (f.title = frameTitle)));
+      view.on('relocated', (location: { atStart?: boolean; atEnd?: boolean }) => {
+        setAtStart(Boolean(location.atStart));
+        setAtEnd(Boolean(location.atEnd));
+      });
+      const [navigation, metadata] = await Promise.all([book.loaded.navigation, book.loaded.metadata]);
+      if (gone) return;
+      setToc(flatten(navigation.toc));
+      setTitle(metadata.title ?? '');
+      await view.display();
+      if (!gone) setStatus('ready');
+    })().catch(() => {
+      if (!gone) setStatus('failed');
+    });
+    return () => {
+      gone = true;
+      rendition.current = null;
+      book?.destroy();
+    };
+  }, [url, host, frameTitle]);
+
+  const next = useCallback(() => void rendition.current?.next(), []);
+  const prev = useCallback(() => void rendition.current?.prev(), []);
+  const go = useCallback((href: string) => void rendition.current?.display(href), []);
+  /** Arrow keys turn pages, on the page and inside the book's frame. */
+  const onKey = useCallback((e: KeyboardEvent) => {
+    if (e.key === 'ArrowRight') void rendition.current?.next();
+    if (e.key === 'ArrowLeft') void rendition.current?.prev();
+  }, []);
+  useEffect(() => {
+    const view = rendition.current;
+    view?.on('keyup', onKey);
+    return () => view?.off('keyup', onKey);
+  }, [onKey, status]);
+
+  return { status, title, toc, atStart, atEnd, next, prev, go, onKey };
+}
