@@ -38,6 +38,7 @@ function journalData(info: JournalInfo, hidden: boolean): JournalData {
     students: hidden ? [] : [{ id_student: 100, s_fio: NAME, code: '100', group: 'ПИ-1-24', subgroup: 1 }],
     dates: [{ visitDate: '2026-10-06', id_time: 1, time: '08:00' }],
     resArray: hidden ? [] : [{ id_student: 100, s_fio: NAME, nb_Count: 0, ball_Count: 4, ball_average: 4, ball_mean: 4 }],
+    finals: [],
   };
 }
 
