@@ -1,7 +1,7 @@
 /**
  * Periodic clean-up of rows that only grow: ended sessions, old sign-in attempts, idempotency keys past 24 h, unfinished Google sign-ins;
  * and of what is kept only for a while: the positions of QR marks older than QR_POSITION_DAYS; and the stored files'
- * strays (objects without a row, rows without an object: plugins/files.sweep.ts).
+ * strays (objects without a row deleted, rows without an object reported: plugins/files.sweep.ts).
  */
 import type { AppContext } from './context';
 import { loggableError } from './db/errors';
@@ -15,7 +15,7 @@ export async function housekeeping(ctx: AppContext, log?: HousekeepingLog): Prom
   await deleteExpiredRequests(ctx.db, ctx.now());
   await forgetOldPositions(ctx.db, ctx.now(), ctx.config.qrPositionDays);
   const swept = await ctx.files.sweep(ctx.now());
-  if (swept.lostReferenced.length > 0) log?.warn({ fileIds: swept.lostReferenced }, 'housekeeping: stored files whose bytes are missing');
+  if (swept.lostRows.length > 0) log?.warn({ fileIds: swept.lostRows }, 'housekeeping: stored files whose bytes are missing');
 }
 
 export interface HousekeepingLog {

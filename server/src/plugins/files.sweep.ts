@@ -1,8 +1,8 @@
 /**
  * The housekeeping of stored files (server/src/housekeeping.ts), for the disk and the bucket alike:
  * an object without a row (bytes left by a process that died between storing and its rollback) is
- * deleted; a row whose object is missing is deleted when nothing points at it, and reported when
- * something does (a book, a message: the area shows it as gone, 404 on download). Only what is older
+ * deleted; a row whose object is missing is reported (logged with its id: a book or a message points
+ * at it, and its download answers 404 until an editor replaces or deletes it). Only what is older
  * than STRAY_AGE_MS is judged: a younger object may belong to an upload whose transaction is still
  * open, on this process or another.
  */
@@ -16,15 +16,13 @@ const BATCH = 500;
 export interface SweepResult {
   /** Objects deleted for having no row. */
   strayObjects: number;
-  /** Rows deleted for having no object. */
-  lostRows: number;
-  /** Ids of rows without an object that other rows still point at. */
-  lostReferenced: number[];
+  /** Ids of rows whose object is missing. */
+  lostRows: number[];
 }
 
 export async function sweepFiles(db: Db, storage: StorageBackend, now: Date): Promise<SweepResult> {
   const cutoff = new Date(now.getTime() - STRAY_AGE_MS);
-  const result: SweepResult = { strayObjects: 0, lostRows: 0, lostReferenced: [] };
+  const result: SweepResult = { strayObjects: 0, lostRows: [] };
   const seen = new Set<string>();
   let batch: string[] = [];
   const judge = async () => {
@@ -43,14 +41,6 @@ export async function sweepFiles(db: Db, storage: StorageBackend, now: Date): Pr
   }
   if (batch.length > 0) await judge();
 
-  for (const row of await repo.rowsCreatedBefore(db, cutoff)) {
-    if (seen.has(row.storageName)) continue;
-    try {
-      await repo.deleteFiles(db, [row.id]);
-      result.lostRows++;
-    } catch {
-      result.lostReferenced.push(row.id);
-    }
-  }
+  for (const row of await repo.rowsCreatedBefore(db, cutoff)) if (!seen.has(row.storageName)) result.lostRows.push(row.id);
   return result;
 }
