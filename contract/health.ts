@@ -3,7 +3,16 @@ import { Type } from 'typebox';
 import { Ok } from './common';
 
 /**
- * GET /api/health: 200 when the database answers, else 503. `storage` is 'low' when the disk of the
- * uploaded files is below FREE_SPACE_FLOOR_MB (new uploads are refused, 507 STORAGE_FULL).
+ * GET /api/health: 200 when the database answers, else 503. `files` is where uploaded files are
+ * stored ('disk': DATA_DIR/files, 's3': the FILES_S3_BUCKET bucket); `storage` is 'low' when the disk
+ * is below FREE_SPACE_FLOOR_MB or the bucket at FILES_S3_QUOTA_MB (new uploads are refused, 507
+ * STORAGE_FULL), 'down' when the bucket does not answer.
  */
-export const HealthReply = Ok(Type.Object({ db: Type.Literal('ok'), storage: Type.Union([Type.Literal('ok'), Type.Literal('low')]), version: Type.String() }));
+export const HealthReply = Ok(
+  Type.Object({
+    db: Type.Literal('ok'),
+    files: Type.Union([Type.Literal('disk'), Type.Literal('s3')]),
+    storage: Type.Union([Type.Literal('ok'), Type.Literal('low'), Type.Literal('down')]),
+    version: Type.String(),
+  }),
+);

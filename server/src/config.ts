@@ -49,6 +49,13 @@ const int =
 
 const text = (raw: string | undefined): string => required(raw);
 
+function bool(raw: string | undefined): boolean {
+  const value = required(raw).toLowerCase();
+  if (/^(true|1|yes|on)$/.test(value)) return true;
+  if (/^(false|0|no|off)$/.test(value)) return false;
+  throw new Invalid(`expected true or false, got '${raw}'`);
+}
+
 export type Uploader = 'teacher' | 'student' | 'library';
 const UPLOADERS: readonly Uploader[] = ['teacher', 'student', 'library'];
 
@@ -152,8 +159,35 @@ const VARS = {
   freeSpaceFloorMb: v(
     'FREE_SPACE_FLOOR_MB',
     '1024',
-    'Free space the disk of DATA_DIR/files keeps: below it new uploads are refused (507) and /api/health reports storage "low" (0: never).',
+    'Free space the disk of DATA_DIR/files keeps (files on the disk only, not with FILES_S3_BUCKET): below it new uploads are refused (507) and /api/health reports storage "low" (0: never).',
     int(0, 10_000_000),
+  ),
+  filesS3Endpoint: v(
+    'FILES_S3_ENDPOINT',
+    undefined,
+    'S3-compatible endpoint of the files bucket (e.g. http://minio:9000); unset: the AWS endpoint of the region.',
+    (raw) => (raw === undefined ? null : httpUrl(raw)),
+  ),
+  filesS3Bucket: v(
+    'FILES_S3_BUCKET',
+    undefined,
+    'Bucket that stores uploaded files instead of DATA_DIR/files; set it (and one database) when several server machines share the files.',
+    optionalText,
+  ),
+  filesS3Region: v('FILES_S3_REGION', 'us-east-1', 'Region of the files bucket.', text),
+  filesS3AccessKeyId: v('FILES_S3_ACCESS_KEY_ID', undefined, "Access key of the files bucket (unset: the SDK's default credentials).", optionalText),
+  filesS3SecretAccessKey: v('FILES_S3_SECRET_ACCESS_KEY', undefined, 'Secret key of the files bucket.', optionalText),
+  filesS3ForcePathStyle: v(
+    'FILES_S3_FORCE_PATH_STYLE',
+    'true',
+    'Path-style bucket addresses (endpoint/bucket/key), as MinIO and most S3-compatible stores need.',
+    bool,
+  ),
+  filesS3QuotaMb: v(
+    'FILES_S3_QUOTA_MB',
+    '0',
+    'With a bucket: the total size its files may take (the sum kept in the database); at it new uploads are refused (507) and /api/health reports storage "low" (0: no limit).',
+    int(0, 1_000_000_000),
   ),
   sessionIdleMinutes: v('SESSION_IDLE_MINUTES', '30', 'A session ends after this many minutes without a request.', int(1, 7 * 24 * 60)),
   sessionAbsoluteHours: v('SESSION_ABSOLUTE_HOURS', '12', 'A session ends this many hours after sign-in, whatever the activity.', int(1, 24 * 30)),
@@ -305,6 +339,8 @@ export function loadConfig(env: Env = process.env): Config {
   const p = parsed as Parsed;
   if (problems.length === 0 && Boolean(p.googleClientId) !== Boolean(p.googleClientSecret))
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
+  if (problems.length === 0 && !p.filesS3Bucket && (p.filesS3Endpoint || p.filesS3AccessKeyId || p.filesS3SecretAccessKey))
+    problems.push('FILES_S3_BUCKET: required when FILES_S3_ENDPOINT or the FILES_S3 keys are set');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const { googleClientId, googleClientSecret, googleIssuer, publicUrl, ...rest } = p;

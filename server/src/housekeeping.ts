@@ -1,18 +1,21 @@
 /**
  * Periodic clean-up of rows that only grow: ended sessions, old sign-in attempts, idempotency keys past 24 h, unfinished Google sign-ins;
- * and of what is kept only for a while: the positions of QR marks older than QR_POSITION_DAYS.
+ * and of what is kept only for a while: the positions of QR marks older than QR_POSITION_DAYS; and the stored files'
+ * strays (objects without a row deleted, rows without an object reported: plugins/files.sweep.ts).
  */
 import type { AppContext } from './context';
 import { loggableError } from './db/errors';
 import { deleteExpiredRequests } from './modules/auth/google.repository';
 import { forgetOldPositions } from './modules/qr/qr.retention';
 
-export async function housekeeping(ctx: AppContext): Promise<void> {
+export async function housekeeping(ctx: AppContext, log?: HousekeepingLog): Promise<void> {
   await ctx.sessions.purge();
   await ctx.throttle.purge();
   await ctx.idempotency.purge();
   await deleteExpiredRequests(ctx.db, ctx.now());
   await forgetOldPositions(ctx.db, ctx.now(), ctx.config.qrPositionDays);
+  const swept = await ctx.files.sweep(ctx.now());
+  if (swept.lostRows.length > 0) log?.warn({ fileIds: swept.lostRows }, 'housekeeping: stored files whose bytes are missing');
 }
 
 export interface HousekeepingLog {
@@ -25,7 +28,7 @@ export interface HousekeepingLog {
  * (the cut-off times, and whatever a failing row would show) nor the database's message about a row.
  */
 export function scheduleHousekeeping(ctx: AppContext, log: HousekeepingLog): () => void {
-  const run = () => void housekeeping(ctx).catch((err: unknown) => log.warn({ err: loggableError(err) }, 'housekeeping failed'));
+  const run = () => void housekeeping(ctx, log).catch((err: unknown) => log.warn({ err: loggableError(err) }, 'housekeeping failed'));
   run();
   const timer = setInterval(run, 3_600_000);
   timer.unref();

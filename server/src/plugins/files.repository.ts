@@ -1,5 +1,5 @@
 /** SQL of uploaded files (plugins/files.ts). */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { files } from '../db/schema';
 
@@ -26,4 +26,15 @@ export async function deleteFiles(db: Db, ids: number[]): Promise<string[]> {
 export async function existingStorageNames(db: Db, names: string[]): Promise<Set<string>> {
   const rows = await db.select({ storageName: files.storageName }).from(files).where(inArray(files.storageName, names));
   return new Set(rows.map((r) => r.storageName));
+}
+
+/** Bytes of every stored file (the bucket's use, FILES_S3_QUOTA_MB). */
+export async function totalSize(db: Db): Promise<number> {
+  const [row] = await db.select({ total: sql<string>`coalesce(sum(${files.size}), 0)` }).from(files);
+  return Number(row.total);
+}
+
+/** Rows created before the time, with their storage names (the housekeeping's look for lost bytes). */
+export async function rowsCreatedBefore(db: Db, before: Date): Promise<{ id: number; storageName: string }[]> {
+  return db.select({ id: files.id, storageName: files.storageName }).from(files).where(lt(files.createdAt, before));
 }

@@ -9,11 +9,12 @@
  *
  * `receive` streams each file of a multipart request to a temporary file, refusing one byte over
  * UPLOAD_LIMIT_MB (413) and any content outside the allow-list or not matching its name (400, see
- * sniff.ts). `save` moves the bytes to DATA_DIR/files/<random name> and inserts the metadata row in
- * the caller's transaction. When the handler throws (a refused rule, a failed insert, a rollback),
- * every byte received or saved for the request is deleted, so nothing is left on disk or in the
- * database. The user's file name is metadata only, never part of a path. Downloads are attachments
- * with nosniff and a sandboxing CSP.
+ * sniff.ts). `save` stores the bytes under a random name (DATA_DIR/files, or the FILES_S3_BUCKET
+ * bucket: files.storage.ts) and inserts the metadata row in the caller's transaction. When the
+ * handler throws (a refused rule, a failed insert, a rollback), every byte received or saved for the
+ * request is deleted, so nothing is left in the store or in the database. The user's file name is
+ * metadata only, never part of a path. Downloads are attachments with nosniff and a sandboxing CSP,
+ * with ranges and ETags (files.download.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -26,8 +27,11 @@ import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { filesDirOf, type Config } from '../config';
 import type { Db } from '../db/client';
-import { AppError, badRequest, notFound, serviceUnavailable } from '../app-error';
+import { AppError, badRequest, serviceUnavailable } from '../app-error';
+import { sendStored } from './files.download';
 import * as repo from './files.repository';
+import { sweepFiles, type SweepResult } from './files.sweep';
+import { freeBytes, S3Storage, storageFor, type StorageBackend } from './files.storage';
 import type { Idempotency } from './idempotency';
 import { SNIFF_BYTES, sniffType } from './sniff';
 
@@ -144,9 +148,7 @@ export function parseFields<T extends TSchema>(schema: T, fields: Record<string,
 
 const isNodeError = (err: unknown): err is NodeJS.ErrnoException => err instanceof Error && 'code' in err;
 
-async function unlinkQuietly(file: string): Promise<void> {
-  await fsp.rm(file, { force: true }).catch(() => {});
-}
+const unlinkQuietly = (file: string) => fsp.rm(file, { force: true }).catch(() => {});
 
 /** The multipart body of a request as a service's typed input (see MultipartInput). */
 export function multipartInput<S extends TSchema>(store: FileStore, req: FastifyRequest, schema: S, options: { maxFiles?: number }): MultipartInput<Static<S>> {
@@ -159,7 +161,9 @@ export class FileStore {
   private readonly tmpDir: string;
   private readonly limitBytes: number;
   private readonly limitMb: number;
-  /** Final paths of files saved while their request's handler runs (by temp path). */
+  /** Where the bytes are stored (the disk directory or the bucket). */
+  readonly storage: StorageBackend;
+  /** Storage names of files saved while their request's handler runs (by temp path). */
   private readonly moved = new Map<string, string>();
   /** Pending unlink checks, by their timer. */
   private readonly checks = new Map<NodeJS.Timeout, () => Promise<void>>();
@@ -171,6 +175,7 @@ export class FileStore {
   ) {
     this.dir = filesDirOf(deps.config);
     this.tmpDir = path.join(this.dir, '.tmp');
+    this.storage = storageFor(deps.config, this.dir);
     this.limitMb = deps.config.uploadLimitMb;
     this.limitBytes = deps.config.uploadLimitMb * 1024 * 1024;
   }
@@ -186,7 +191,9 @@ export class FileStore {
     // A declared body larger than every file at the limit plus the form's text is refused before a
     // byte of it is read (without a length, reading stops at the limit of each file, below).
     const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > this.limitBytes * maxFiles + FORM_ALLOWANCE_BYTES) throw this.tooLarge();
+    // `Connection: close` tells the client to stop sending the rest (the connection then ends).
+    if (Number.isFinite(declared) && declared > this.limitBytes * maxFiles + FORM_ALLOWANCE_BYTES)
+      throw new AppError(413, 'TOO_LARGE', { maxSizeMb: this.limitMb }, { connection: 'close' });
     const upload: Upload = { fields: {}, files: [] };
     const temps: string[] = [];
     try {
@@ -230,8 +237,8 @@ export class FileStore {
       await Promise.all(
         temps
           .map((t) => this.moved.get(t))
-          .filter((p): p is string => !!p)
-          .map(unlinkQuietly),
+          .filter((n): n is string => !!n)
+          .map((n) => this.storage.remove(n).catch(() => {})),
       );
       throw this.classify(err);
     } finally {
@@ -261,36 +268,57 @@ export class FileStore {
     return err;
   }
 
-  /** Moves a received file into the store and inserts its row (inside the caller's transaction). */
+  /** Stores a received file and inserts its row (inside the caller's transaction). */
   async save(tx: Db, ownerUserId: number, file: IncomingFile): Promise<StoredFile> {
+    await this.assertBucketRoom(tx, file.size);
     const storageName = randomBytes(18).toString('base64url');
-    const finalPath = path.join(this.dir, storageName);
-    await fsp.rename(file.tempPath, finalPath);
-    this.moved.set(file.tempPath, finalPath);
+    // Marked before the bytes go: a store that fails half-way leaves nothing under the name either.
+    this.moved.set(file.tempPath, storageName);
+    await this.storage.put(storageName, file.tempPath, file.mime);
     return repo.insertFile(tx, { storageName, originalName: file.originalName, mime: file.mime, size: file.size, ownerUserId });
+  }
+
+  /** FILES_S3_QUOTA_MB: the bucket's files (their sizes in the database) with this one must fit (507). */
+  private async assertBucketRoom(db: Db, size: number): Promise<void> {
+    const quota = this.bucketQuotaBytes();
+    if (quota !== null && (await repo.totalSize(db)) + size > quota) throw new AppError(507, 'STORAGE_FULL');
+  }
+
+  private bucketQuotaBytes = (): number | null =>
+    this.storage.kind === 's3' && this.deps.config.filesS3QuotaMb > 0 ? this.deps.config.filesS3QuotaMb * 1024 * 1024 : null;
+
+  /** For /api/health and before an upload: 'low' below the disk's floor or at the bucket's quota, 'down': no answer. */
+  async state(): Promise<'ok' | 'low' | 'down'> {
+    if (this.storage.kind === 'disk') {
+      const floor = this.deps.config.freeSpaceFloorMb;
+      return floor > 0 && (await freeBytes(this.dir)) < floor * 1024 * 1024 ? 'low' : 'ok';
+    }
+    try {
+      await this.storage.check();
+    } catch {
+      return 'down';
+    }
+    const quota = this.bucketQuotaBytes();
+    return quota !== null && (await repo.totalSize(this.deps.db)) >= quota ? 'low' : 'ok';
+  }
+
+  /** Housekeeping: objects without a row and rows without an object (files.sweep.ts). */
+  sweep(now: Date): Promise<SweepResult> {
+    return sweepFiles(this.deps.db, this.storage, now);
   }
 
   find(db: Db, id: number): Promise<StoredFile | null> {
     return repo.findFile(db, id);
   }
 
-  /** Sends a stored file as an attachment (404 when its bytes are gone). */
+  /** Sends a stored file as an attachment (404 when its bytes are gone; Range and If-None-Match honoured). */
   async send(reply: FastifyReply, file: StoredFile): Promise<FastifyReply> {
-    const full = path.join(this.dir, file.storageName);
-    let stat: fs.Stats;
-    try {
-      stat = await fsp.stat(full);
-    } catch {
-      throw notFound();
-    }
-    return reply
-      .header('content-type', file.mime)
-      .header('content-length', stat.size)
-      .header('content-disposition', contentDisposition(file.originalName))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "sandbox; default-src 'none'")
-      .header('cache-control', 'private, no-cache')
-      .send(fs.createReadStream(full));
+    return sendStored(reply, this.storage, file, {
+      'content-type': file.mime,
+      'content-disposition': contentDisposition(file.originalName),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+    });
   }
 
   /**
@@ -300,21 +328,12 @@ export class FileStore {
    */
   async sendPdfInline(reply: FastifyReply, file: StoredFile): Promise<FastifyReply> {
     if (file.mime !== 'application/pdf') throw badRequest({ field: 'id' });
-    const full = path.join(this.dir, file.storageName);
-    let stat: fs.Stats;
-    try {
-      stat = await fsp.stat(full);
-    } catch {
-      throw notFound();
-    }
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-length', stat.size)
-      .header('content-disposition', contentDisposition(file.originalName).replace(/^attachment/, 'inline'))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; object-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
-      .header('cache-control', 'private, no-cache')
-      .send(fs.createReadStream(full));
+    return sendStored(reply, this.storage, file, {
+      'content-type': 'application/pdf',
+      'content-disposition': contentDisposition(file.originalName).replace(/^attachment/, 'inline'),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; object-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    });
   }
 
   /**
@@ -330,7 +349,7 @@ export class FileStore {
     const check = async () => {
       try {
         const present = await repo.existingStorageNames(this.deps.db, names);
-        await Promise.all(names.filter((n) => !present.has(n)).map((n) => unlinkQuietly(path.join(this.dir, n))));
+        await Promise.all(names.filter((n) => !present.has(n)).map((n) => this.storage.remove(n).catch(() => {})));
         const pending = names.filter((n) => present.has(n));
         if (pending.length > 0 && attempt + 1 < UNLINK_CHECK_MS.length) this.unlinkWhenGone(pending, attempt + 1);
       } catch {
@@ -357,15 +376,11 @@ export class FileStore {
     await Promise.all(due.map(([, check]) => check()));
   }
 
-  /** For seed steps: stores bytes under a new name (row only when dir is null, as in server tests). */
-  async writeSeed(db: Db, ownerUserId: number, originalName: string, bytes: Buffer, dir: string | null): Promise<StoredFile> {
-    return writeSeedFile(db, ownerUserId, originalName, bytes, dir);
-  }
-
   /** Stops pending unlink checks (shutdown). */
   close(): void {
     for (const t of this.checks.keys()) clearTimeout(t);
     this.checks.clear();
+    if (this.storage instanceof S3Storage) this.storage.close();
   }
 }
 

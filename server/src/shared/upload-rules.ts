@@ -3,12 +3,11 @@
  * library (LIBRARY_UPLOADERS), the uploads an account may make a minute (UPLOADS_PER_MINUTE, counted
  * in the database so it holds across server processes), each account's storage quota by role
  * (QUOTA_TEACHER_MB, QUOTA_STUDENT_MB: the sizes of the files it owns) and the free-space floor of
- * the files' disk (FREE_SPACE_FLOOR_MB), below which new uploads are refused before the disk is full.
+ * the files' disk (FREE_SPACE_FLOOR_MB) or the bucket's quota (FILES_S3_QUOTA_MB), at which new
+ * uploads are refused before the store is full.
  */
-import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { ROLE_TEACHER } from '../../../contract/common';
-import { filesDirOf } from '../config';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { files } from '../db/schema';
@@ -17,19 +16,13 @@ import { isLibraryEditor } from './books.repository';
 import type { AuthInfo } from './caller';
 
 const MB = 1024 * 1024;
+/** First key of the per-account quota lock (pg_advisory_xact_lock(int, int)). */
+const QUOTA_LOCK = 0x51554f54;
 
 /** An account's storage: bytes its files take and bytes it may have. */
 export interface Usage {
   usedBytes: number;
   quotaBytes: number;
-}
-
-/** The free bytes of the disk that holds `dir` (its nearest existing ancestor). */
-export async function freeBytes(dir: string): Promise<number> {
-  let at = dir;
-  while (!fs.existsSync(at) && at !== '/') at = at.replace(/[\\/][^\\/]*$/, '') || '/';
-  const stats = await fs.promises.statfs(at);
-  return stats.bavail * stats.bsize;
 }
 
 export class UploadRules {
@@ -55,11 +48,9 @@ export class UploadRules {
     return { usedBytes: Number(row.used), quotaBytes: quotaMb * MB };
   }
 
-  /** Whether the files' disk is below its free-space floor. */
+  /** Whether the files' store is below its free-space floor or at its quota (plugins/files.ts state). */
   async storageLow(): Promise<boolean> {
-    const floor = this.ctx.config.freeSpaceFloorMb;
-    if (floor === 0) return false;
-    return (await freeBytes(filesDirOf(this.ctx.config))) < floor * MB;
+    return (await this.ctx.files.state()) === 'low';
   }
 
   /** Before a file is read: the floor of the disk and the account's rate (429). */
@@ -68,8 +59,13 @@ export class UploadRules {
     await this.ctx.throttle.count('upload', String(auth.userId), ip);
   }
 
-  /** With the file received, in the transaction that stores it: the account's quota (409). */
+  /**
+   * With the file received, in the transaction that stores it: the account's quota (409). The
+   * account's transactional lock holds until that transaction ends, so that two uploads at once
+   * cannot both count the same free room: the second counts the first's file.
+   */
   async assertFits(db: Db, auth: AuthInfo, size: number): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${auth.userId})`);
     const { usedBytes, quotaBytes } = await this.usage(auth, db);
     if (usedBytes + size > quotaBytes) {
       throw new AppError(409, 'QUOTA_EXCEEDED', { usedMb: Math.ceil(usedBytes / MB), quotaMb: Math.round(quotaBytes / MB) });

@@ -2,7 +2,6 @@
 import type { AppContext } from '../../context';
 import { AppError, serviceUnavailable } from '../../app-error';
 import { isDatabaseSlow } from '../../db/errors';
-import { UploadRules } from '../../shared/upload-rules';
 
 /** Where the check reports a database that does not answer (the request's logger). */
 export interface HealthLog {
@@ -12,7 +11,7 @@ export interface HealthLog {
 export class HealthService {
   constructor(private readonly ctx: AppContext) {}
 
-  async check(log: HealthLog): Promise<{ db: 'ok'; storage: 'ok' | 'low'; version: string }> {
+  async check(log: HealthLog): Promise<{ db: 'ok'; files: 'disk' | 's3'; storage: 'ok' | 'low' | 'down'; version: string }> {
     try {
       await this.ctx.database.ping();
     } catch (err) {
@@ -22,11 +21,12 @@ export class HealthService {
       const unavailable = serviceUnavailable();
       throw new AppError(503, unavailable.code, { db: slow ? 'slow' : 'down' }, unavailable.headers);
     }
-    const low = await new UploadRules(this.ctx).storageLow().catch((err: unknown) => {
-      log.warn({ err }, 'health check: free space of the files disk unknown');
-      return false;
+    const storage = await this.ctx.files.state().catch((err: unknown) => {
+      log.warn({ err }, 'health check: state of the files store unknown');
+      return 'ok' as const;
     });
-    if (low) log.warn({}, 'health check: the files disk is below its free-space floor');
-    return { db: 'ok', storage: low ? 'low' : 'ok', version: this.ctx.version };
+    if (storage === 'low') log.warn({}, 'health check: the files store is below its free-space floor or at its quota');
+    if (storage === 'down') log.warn({}, 'health check: the files bucket does not answer');
+    return { db: 'ok', files: this.ctx.files.storage.kind, storage, version: this.ctx.version };
   }
 }

@@ -60,7 +60,7 @@ describe('health', () => {
   it('answers 200 with the version when the database answers', async () => {
     const res = await app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ result: 0, error: null, data: { db: 'ok', storage: 'ok', version: expect.any(String) } });
+    expect(res.json()).toEqual({ result: 0, error: null, data: { db: 'ok', files: 'disk', storage: 'ok', version: expect.any(String) } });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
