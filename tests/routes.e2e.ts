@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { STUDENT, TEACHER, type Account } from './support/accounts';
 import { expectVisible, setupE2E } from './support/e2e';
 import ROUTES from './support/routes.json';
-import { openContext, PHONE, sessions, WIDE } from './support/screens';
+import { openContext, PHONE, routeAddress, sessions, WIDE } from './support/screens';
 import { text } from './support/texts';
 
 const e2e = setupE2E();
@@ -74,7 +74,7 @@ describe('every route of the manifest loaded directly', () => {
       for (const route of ROUTES.routes)
         it(`/lms${route.path}`, async () => {
           const page = await open();
-          await page.goto(`/lms${route.path}`);
+          await page.goto(routeAddress(route.path));
           // Its screen, or for a role it does not serve the "not for your role" page, in the shell.
           await expectVisible(page.locator('main h1, #main h1').first(), 20000);
           if ('public' in route) await expectVisible(page.locator('main').first());

@@ -61,8 +61,6 @@ export function signedInHandlers(user = teacher, profile: Profile = teacherProfi
     // The home page's timetable panel (the current period comes with the settings above).
     http.post('/api/schedule/teacher.json', () => ok({ year: 2025, ws: 1, days: [] })),
     http.post('/api/schedule/student.json', () => ok({ year: 2025, ws: 1, days: [] })),
-    // A student's lessons whose attendance is open (the check-in entry of the menu and tab bar).
-    http.post('/api/qr/student/lessons.json', () => ok([])),
     // The header's bell.
     http.get('/api/notifications/count.json', () => ok({ unread: 0 })),
   ];

@@ -5,7 +5,12 @@ import type { User } from '../../contract/auth';
 import type { ErrorCode } from '../../contract/common';
 import { api } from '../api/client';
 
-export const server = setupServer();
+/**
+ * Answers every test has unless it installs its own: a signed-in student's shell asks which of his
+ * lessons have attendance open (the check-in entry of the menu and tab bar) at start and on focus,
+ * whatever screen the test is about.
+ */
+export const server = setupServer(http.post('/api/qr/student/lessons.json', () => ok([])));
 
 /*
  * Requests in flight, counted at both ends: the app's HTTP client (from the call, before the

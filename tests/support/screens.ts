@@ -231,10 +231,13 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
   },
 };
 
+/** The address that loads a route of the manifest: its parameters (`:id`) filled with 1, the first seeded row. */
+export const routeAddress = (path: string): string => `/lms${path.replace(/:[A-Za-z]+/g, '1')}`;
+
 /** Every signed-in route the area manifest declares (routes.json, checked against the manifest by src/app/areas.test.ts). */
 const MANIFEST_SCREENS: Screen[] = ROUTE_LIST.routes
   .filter((route) => !('public' in route))
-  .map((route) => ({ name: READY[route.path]?.name ?? route.path.slice(1), path: `/lms${route.path}`, ready: READY[route.path]?.ready ?? readyMain }));
+  .map((route) => ({ name: READY[route.path]?.name ?? route.path.slice(1), path: routeAddress(route.path), ready: READY[route.path]?.ready ?? readyMain }));
 
 /** The open states of a screen beyond its first view (a conversation, a journal, its dialogs, the projector of a lesson). */
 const OPEN_STATES: Screen[] = [
