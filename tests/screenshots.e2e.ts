@@ -61,18 +61,24 @@ const MASK = [
 const STILL =
   '*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }' +
   // The schedule's "today" and "now" badges move with the weekday: hidden (their space kept), not masked where they happen to be.
-  ' .schedule-badge { visibility: hidden !important; }';
+  ' .schedule-badge { visibility: hidden !important; }' +
+  // The journal's lessons, marks and totals grow with the days of the half-year (the seed writes them up to yesterday), and the
+  // lesson chosen by default is the latest: hidden with their space kept. The names, the headings, the toolbar and the layout stay.
+  ' .jg-date, .jg-gap, .jg-cell, .jg-total, .journal-lesson .input, .lm select, .lm-buttons, .lm-state, .lm-points { visibility: hidden !important; }';
 
 interface Shot {
   /** The file name's stem and the test's name. */
   name: string;
   account: Account;
   path: string;
+  /** The screen's name in tests/support/screens.ts when it is not the first view of the path (an open state). */
+  screen?: string;
 }
 
-/** One screen per area (the journal is not among them yet); the QR area by the student's check-in page and the teacher's reports. */
+/** One screen per area; the QR area by the student's check-in page and the teacher's reports, the journal by a teacher's first journal. */
 const SHOTS: Shot[] = [
   { name: 'news', account: TEACHER, path: '/lms/news' },
+  { name: 'journal', account: TEACHER, path: '/lms/journal', screen: 'journal grid' },
   { name: 'chat', account: STUDENT, path: '/lms/chat' },
   { name: 'schedule', account: STUDENT, path: '/lms/schedule' },
   { name: 'qr-scan', account: STUDENT, path: '/lms/qrscan' },
@@ -82,7 +88,7 @@ const SHOTS: Shot[] = [
 ];
 
 const screenOf = (shot: Shot): Screen => {
-  const screen = SIGNED_IN_SCREENS.find((s) => s.path === shot.path);
+  const screen = SIGNED_IN_SCREENS.find((s) => s.path === shot.path && (shot.screen === undefined || s.name === shot.screen));
   if (!screen) throw new Error(`No screen at ${shot.path} in tests/support/screens.ts`);
   return screen;
 };
