@@ -192,8 +192,9 @@ describe('library and teaching materials', () => {
       await row.getAttribute('data-id'),
     );
 
+    const bookId = await row.getAttribute('data-id');
     await row.getByRole('link', { name: ru('library:book.readNamed', { name: EPUB_TITLE }) }).click();
-    await expectPath(teacher, `/lms/library/read/${await row.getAttribute('data-id')}`);
+    await expectPath(teacher, `/lms/library/read/${bookId}`);
     await expectVisible(teacher.getByTestId('reader-title').filter({ hasText: EPUB_TITLE }), 30000);
     const text = teacher.frameLocator('[data-testid="reader-book"] iframe').first();
     await expectVisible(text.getByText('Жил-был программист, и писал он тесты.'), 30000);
