@@ -88,13 +88,14 @@ export function viewChannel(): EventChannel<true> {
 
 /**
  * A student's open attendance: asked at once, when the page comes back into view and every
- * ATTENDANCE_POLL_MS (a session's end by the clock), and on sign-in; the live `qrAttendance` event asks at once too.
+ * ATTENDANCE_POLL_MS while it is in view (a session's end by the clock), and on sign-in; the live
+ * `qrAttendance` event asks at once too. A hidden tab does not ask: it asks when shown again.
  */
 export function* attendanceWatch() {
   const views: EventChannel<true> = yield call(viewChannel);
   try {
     for (;;) {
-      yield put(scheduleActions.attendanceRequested());
+      if (document.visibilityState !== 'hidden') yield put(scheduleActions.attendanceRequested());
       yield race({ view: take(views), tick: delay(ATTENDANCE_POLL_MS), signedIn: take(sessionStarted.type) });
     }
   } finally {
