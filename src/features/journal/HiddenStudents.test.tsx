@@ -7,8 +7,8 @@ import { initialSessionState } from '../../shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, recordRequests, requestsSettled, server, teacher } from '../../test/server';
 import JournalScreen from './JournalScreen';
-import { initialJournalState, type JournalState } from './journal.slice';
-import { journalInfo } from './journal.fixtures';
+import { initialJournalState } from './journal.slice';
+import { journalInfo, openJournalState } from './journal.fixtures';
 
 const times = [{ id: 1, name: '08:00–09:20' }];
 const years = [{ id: 2026, name: '2026-27' }];
@@ -64,18 +64,14 @@ function renderOpen(info: JournalInfo, { hidden = false, restore = 'ok' as 'ok' 
     }),
   );
   const data = journalData(info, hidden);
-  const journal: JournalState = {
-    ...initialJournalState,
-    year: info.id_a_year,
-    ws: info.id_w_s,
-    years: { data: years, fetching: false, error: null },
-    lists: { times, modules: [] },
-    journals: { data: [info], fetching: false, error: null },
-    filters: { ...initialJournalState.filters, journal: info.id_journal },
-    journal: { data, fetching: false, error: null },
-    marks: hidden ? {} : { '100|2026-10-06|1': '4' },
-    hidden: { ...initialJournalState.hidden, list: { data: hidden ? [him] : [], fetching: false, error: null } },
-  };
+  const journal = openJournalState(
+    data,
+    { years, times },
+    {
+      marks: hidden ? {} : { '100|2026-10-06|1': '4' },
+      hidden: { ...initialJournalState.hidden, list: { data: hidden ? [him] : [], fetching: false, error: null } },
+    },
+  );
   const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, journal });
   renderWithStore(
     <>

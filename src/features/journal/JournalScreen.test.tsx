@@ -6,8 +6,7 @@ import { initialSessionState } from '../../shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
 import JournalScreen from './JournalScreen';
-import { initialJournalState, type JournalState } from './journal.slice';
-import { journalInfo } from './journal.fixtures';
+import { journalInfo, openJournalState } from './journal.fixtures';
 
 const times = [{ id: 1, name: '08:00–09:20' }];
 const years = [
@@ -49,17 +48,7 @@ function renderOpen(info: JournalInfo) {
     http.get('/api/visitlog/modules.json', () => ok([])),
     http.post('/api/visitlog/journal.json', () => ok(data)),
   );
-  const journal: JournalState = {
-    ...initialJournalState,
-    year: info.id_a_year,
-    ws: info.id_w_s,
-    years: { data: years, fetching: false, error: null },
-    lists: { times, modules: [] },
-    journals: { data: [info], fetching: false, error: null },
-    filters: { ...initialJournalState.filters, journal: info.id_journal },
-    journal: { data, fetching: false, error: null },
-    marks: { [`100|${data.dates[0].visitDate}|1`]: '4' },
-  };
+  const journal = openJournalState(data, { years, times }, { marks: { [`100|${data.dates[0].visitDate}|1`]: '4' } });
   const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, journal });
   renderWithStore(<JournalScreen />, { route: '/lms/journal', store });
   return { user: userEvent.setup(), store };

@@ -1,5 +1,7 @@
 /** Test data of the journal's tests: the demo teacher's laboratory journal of ПИ-1-24. */
-import type { JournalInfo } from '../../../contract/journal';
+import type { JournalData, JournalInfo } from '../../../contract/journal';
+import type { IdName } from '../../../contract/common';
+import { initialJournalState, type JournalState } from './journal.slice';
 
 export const journalInfo = (id: number, over: Partial<JournalInfo> = {}): JournalInfo => ({
   id_journal: id,
@@ -29,3 +31,18 @@ export const journalInfo = (id: number, over: Partial<JournalInfo> = {}): Journa
   scale: '2-5',
   ...over,
 });
+
+/** The journal's state with one journal chosen and loaded (the years, lesson times and the journal's data given), plus what a test sets. */
+export function openJournalState(data: JournalData, lists: { years: IdName[]; times: IdName[] }, over: Partial<JournalState> = {}): JournalState {
+  return {
+    ...initialJournalState,
+    year: data.info.id_a_year,
+    ws: data.info.id_w_s,
+    years: { data: lists.years, fetching: false, error: null },
+    lists: { times: lists.times, modules: [] },
+    journals: { data: [data.info], fetching: false, error: null },
+    filters: { ...initialJournalState.filters, journal: data.info.id_journal },
+    journal: { data, fetching: false, error: null },
+    ...over,
+  };
+}

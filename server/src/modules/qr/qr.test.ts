@@ -107,6 +107,16 @@ const visitBody = (who: TestSession, token: string, over: Partial<Record<string,
 
 const device = (id: string) => `; ${DEVICE_COOKIE}=${id.padEnd(32, 'x')}`;
 
+/** A mark with `token` sent to `on` (a server with its own settings) from the network address `ip` and the phone `phone`. */
+const markFrom = (on: App, who: TestSession, token: string, ip: string, phone: string) =>
+  on.inject({
+    method: 'POST',
+    url: '/api/qr/student/visit.json',
+    payload: visitBody(who, token),
+    remoteAddress: ip,
+    headers: { cookie: `${cookieHeader(who.token).cookie}${device(phone)}` },
+  });
+
 /** The student's QR records in the journal (of one date when given). */
 async function visitsOf(studentId: number, date?: string) {
   return db.database.db
@@ -1065,14 +1075,7 @@ describe('relayed codes are caught', () => {
       await moveTo(new Date(2027, 0, 31, 21, 30)); // Sunday 31 January 2027: a make-up session
       const s = await openLesson(lesson, true);
       const { token } = await tokenOf(s);
-      const via = (who: TestSession, ip: string, phone: string) =>
-        campus.inject({
-          method: 'POST',
-          url: '/api/qr/student/visit.json',
-          payload: visitBody(who, token),
-          remoteAddress: ip,
-          headers: { cookie: `${cookieHeader(who.token).cookie}${device(phone)}` },
-        });
+      const via = (who: TestSession, ip: string, phone: string) => markFrom(campus, who, token, ip, phone);
       // On the campus's network, but not the room's.
       expect((await via(student, '10.0.3.9', 'room-a')).json().data).toMatchObject({ status: 'review', reason: 'network' });
       // The room's network, outside the campus's list.
@@ -1091,14 +1094,7 @@ describe('relayed codes are caught', () => {
       await moveTo(new Date(2027, 0, 10, 21, 30)); // Sunday 10 January 2027: a make-up session
       const s = await openLesson(lesson, true);
       const { token } = await tokenOf(s);
-      const via = (who: TestSession, ip: string, phone: string) =>
-        campus.inject({
-          method: 'POST',
-          url: '/api/qr/student/visit.json',
-          payload: visitBody(who, token),
-          remoteAddress: ip,
-          headers: { cookie: `${cookieHeader(who.token).cookie}${device(phone)}` },
-        });
+      const via = (who: TestSession, ip: string, phone: string) => markFrom(campus, who, token, ip, phone);
       expect((await via(student, '203.0.113.9', 'net-a')).json().data).toMatchObject({ status: 'review', reason: 'network' });
       expect((await via(mates[0], '10.0.3.4', 'net-b')).json().data).toMatchObject({ status: 'accepted', reason: null });
       expect((await via(mates[1], '2001:db8::5', 'net-c')).json().data).toMatchObject({ status: 'accepted', reason: null });
