@@ -2,7 +2,7 @@
  * The student's own journal kept in the server process (modules/journal/journal.student-cache.ts over
  * plugins/reply-cache.ts): reused while none of his records changes, and every change shows at once,
  * on every server process on the database; a record written for another student keeps his kept
- * journal (journal_visits is announced with the students it wrote, migration 0020).
+ * journal (journal_visits is announced with the students it wrote, migration 0021_student_journal_reply_cache).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
