@@ -5,6 +5,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildStamp } from './scripts/build/build-stamp.js';
+import { CLIENT_ISOLATED } from './scripts/build/test-isolation.js';
 import { inlineFirstPaint } from './scripts/build/inline-first-paint.js';
 import { localesVersion } from './scripts/build/locales-version.js';
 import { precompress } from './scripts/build/precompress.js';
@@ -172,9 +173,25 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: CLIENT_ISOLATED,
           setupFiles: ['src/test/setup.ts'],
+          // The files of a worker share one page (jsdom) and their loaded modules instead of
+          // building both again each (half the project's time): the setup file unmounts, stops
+          // the stores and clears storage, cookies and handlers after every test.
+          isolate: false,
           // Ceilings for a test that hangs, not waits: on a loaded machine typing a form with
           // user-event alone can take several seconds.
+          testTimeout: 30000,
+          hookTimeout: 30000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client-isolated',
+          environment: 'jsdom',
+          include: CLIENT_ISOLATED,
+          setupFiles: ['src/test/setup.ts'],
           testTimeout: 30000,
           hookTimeout: 30000,
         },

@@ -48,6 +48,29 @@ server.events.on('request:end', ({ requestId }) => {
   settle();
 });
 
+/** Requests no handler answered since the last check: a test fails if it made any. */
+const unhandled: string[] = [];
+server.events.on('request:unhandled', ({ request }) => {
+  unhandled.push(`${request.method} ${new URL(request.url).pathname}`);
+});
+
+/** Returns and forgets the requests no handler answered. */
+export function takeUnhandled(): string[] {
+  return unhandled.splice(0);
+}
+
+let listening = false;
+
+/**
+ * Starts answering requests. Several test files may run one after another in one worker (they then
+ * share this module): the server starts once and stays up until the worker exits.
+ */
+export function listenOnce(): void {
+  if (listening) return;
+  server.listen({ onUnhandledRequest: 'error' });
+  listening = true;
+}
+
 /**
  * Resolves once every request started so far (by the app's client or seen by msw) has been
  * answered. Not a delay: it resolves at once when nothing is in flight. Use it before asserting

@@ -1,22 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { initTestI18n } from './i18n';
 import { stopStores } from './stores';
-import { requestsSettled, server } from './server';
+import { listenOnce, requestsSettled, server, takeUnhandled } from './server';
 
 // findBy*/waitFor wait for a state; their timeout only bounds a test that will fail anyway. The
 // default second is too short when the machine is busy (the state then arrives later, not never).
 configure({ asyncUtilTimeout: 15000 });
 
-/** Requests no handler answered: a test fails if it made any. */
-const unhandled: string[] = [];
-
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  server.events.on('request:unhandled', ({ request }) => {
-    unhandled.push(`${request.method} ${new URL(request.url).pathname}`);
-  });
+  listenOnce();
   await initTestI18n('ru');
 });
 
@@ -34,7 +28,7 @@ afterEach(async () => {
   cleanup();
   stopStores();
   await requestsSettled();
-  const leaked = unhandled.splice(0);
+  const leaked = takeUnhandled();
   server.resetHandlers();
   window.localStorage.clear();
   for (const part of document.cookie.split(';')) {
@@ -45,5 +39,3 @@ afterEach(async () => {
   // Checked last, so a failing test still leaves a clean slate for the next one.
   expect(leaked, 'requests without an msw handler').toEqual([]);
 });
-
-afterAll(() => server.close());
