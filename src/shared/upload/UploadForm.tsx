@@ -3,7 +3,8 @@
  * the card with its heading (focused on open; "new" or "edit" from the area's `form.addTitle` and
  * `form.editTitle`), the formik form in the `upload-form-grid`, the area's own fields, then the
  * shared file field, failure line and foot (UploadFields). `uploadRules` gives the rules of the
- * fields every such record has: its name, its annotation and its file.
+ * fields every such record has (its name, its annotation and its file) and `uploadDraft` what the
+ * save sends of them.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, Formik, type FormikErrors, type FormikProps } from 'formik';
@@ -25,6 +26,26 @@ export function uploadRules(yup: YupModule, t: TFunction, isNew: boolean, maxSiz
   };
 }
 
+/** The fields every uploaded record's form has, as the form holds them. */
+export interface UploadValues {
+  name: string;
+  author: string;
+  description: string;
+  totalPages: string;
+  file: File | null;
+}
+
+/** Those fields as the draft sends them: texts trimmed, the pages a number (0: not given). */
+export function uploadDraft(v: UploadValues) {
+  return {
+    name: v.name.trim(),
+    author: v.author.trim(),
+    description: v.description.trim(),
+    totalPages: v.totalPages ? Number(v.totalPages) : 0,
+    file: v.file,
+  };
+}
+
 interface Props<V> extends UploadState {
   /** The area's text namespace; also names the card (`<ns>-form`) and its heading. */
   ns: 'library' | 'umk';
@@ -41,7 +62,7 @@ interface Props<V> extends UploadState {
   after?: ReactNode;
 }
 
-export function UploadForm<V extends { file: File | null }>(props: Props<V>) {
+export function UploadForm<V extends UploadValues>(props: Props<V>) {
   const { ns, isNew, extensions, initialValues, validate, onSubmit, children, after, ...upload } = props;
   const { t } = useTranslation([ns, 'cm']);
   const headingRef = useRef<HTMLHeadingElement>(null);

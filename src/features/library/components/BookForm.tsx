@@ -9,7 +9,7 @@ import { BOOK_FILE_EXTENSIONS, NEW_BOOK } from '../../../api/library';
 import { TextField } from '../../../components/fields';
 import { Select } from '../../../components/Select';
 import type { UploadState } from '../../../shared/upload/UploadFields';
-import { UploadForm, uploadRules } from '../../../shared/upload/UploadForm';
+import { UploadForm, uploadDraft, uploadRules } from '../../../shared/upload/UploadForm';
 import { yupValidator } from '../../../lib/validation';
 import type { BookDraft } from '../library.slice';
 
@@ -80,11 +80,7 @@ export function BookForm(props: Props) {
         onSubmit({
           id: book?.id_eBook ?? NEW_BOOK,
           categoryId: v.categoryId,
-          name: v.name.trim(),
-          author: v.author.trim(),
-          description: v.description.trim(),
-          totalPages: v.totalPages ? Number(v.totalPages) : 0,
-          file: v.file,
+          ...uploadDraft(v),
         })
       }
     >

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { TextField } from '../../../components/fields';
 import { Select } from '../../../components/Select';
 import type { UploadState } from '../../../shared/upload/UploadFields';
-import { UploadForm, uploadRules } from '../../../shared/upload/UploadForm';
+import { UploadForm, uploadDraft, uploadRules } from '../../../shared/upload/UploadForm';
 import { yupValidator } from '../../../lib/validation';
 import type { UmkDraft } from '../umk.slice';
 
@@ -114,15 +114,11 @@ export function UmkForm(props: Props) {
         submit({
           id: item?.id_books ?? NEW_UMK,
           typeId: v.typeId,
-          name: v.name.trim(),
-          author: v.author.trim(),
-          description: v.description.trim(),
-          totalPages: v.totalPages ? Number(v.totalPages) : 0,
+          ...uploadDraft(v),
           examTypeId: v.examTypeId,
           audience: v.audience,
           forEBooks: v.forEBooks,
           bookCategoryId: v.bookCategoryId,
-          file: v.file,
         })
       }
       after={
