@@ -10,13 +10,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { openDatabase, type Database } from '../db/client';
-import { appOn, createTestDatabase, multipartPayload, session, usePostgres, type MultipartPart, type TestDatabase, type TestSession } from '../test/helpers';
+import { twoProcesses, type TwoProcesses } from '../test/processes';
+import { multipartPayload, session, type MultipartPart, type TestDatabase, type TestSession } from '../test/helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
+let processes: TwoProcesses;
 let db: TestDatabase;
-let second: Database;
 let a: App;
 let b: App;
 let dataDir: string;
@@ -28,10 +28,8 @@ let bookCategory: number;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-idempotency-'));
-  db = await createTestDatabase();
-  second = usePostgres ? await openDatabase(db.target) : db.database;
-  a = await appOn(db, { env: { DATA_DIR: dataDir } });
-  b = await appOn({ ...db, database: second }, { env: { DATA_DIR: dataDir } });
+  processes = await twoProcesses({ env: { DATA_DIR: dataDir } });
+  ({ db, a, b } = processes);
   teacher = await session(a, 'teacher');
   student = await session(a, 'student');
   const half = { year: 2026, ws: 1 };
@@ -52,10 +50,7 @@ beforeAll(async () => {
   ).json().data[0].id_bookCategory;
 });
 afterAll(async () => {
-  await a.close();
-  await b.close();
-  if (second !== db.database) await second.close();
-  await db.close();
+  await processes.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -6,12 +6,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { openDatabase, type Database } from '../db/client';
-import { appOn, cookieHeader, createTestDatabase, DEMO, quickPasswordHash, session, signIn, usePostgres, type TestDatabase } from '../test/helpers';
+import { ownConnection, twoProcesses, type TwoProcesses } from '../test/processes';
+import { cookieHeader, DEMO, quickPasswordHash, session, signIn, type TestDatabase } from '../test/helpers';
 
+let processes: TwoProcesses;
 let db: TestDatabase;
-/** A second "process": its own app, and on PostgreSQL its own pool and LISTEN connection. */
-let second: Database;
+/** Two "processes" on the database: a session ended on one ends its streams on both. */
 let a: App;
 let b: App;
 let baseA: string;
@@ -24,18 +24,11 @@ async function listening(app: App): Promise<string> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  second = usePostgres ? await openDatabase(db.target) : db.database;
-  a = await appOn(db);
-  b = await appOn({ ...db, database: second });
+  processes = await twoProcesses();
+  ({ db, a, b } = processes);
   [baseA, baseB] = [await listening(a), await listening(b)];
 });
-afterAll(async () => {
-  await a.close();
-  await b.close();
-  if (second !== db.database) await second.close();
-  await db.close();
-});
+afterAll(() => processes.close());
 
 /** Opens the chat event stream and follows it: its events, and whether it ended. */
 async function openStream(base: string, headers: Record<string, string>) {
@@ -147,11 +140,11 @@ describe('I5: streams end with their session', () => {
       const untouched = await openStream(baseB, bystander.headers);
       await Promise.all([onA.opened(), onB.opened(), untouched.opened()]);
       // What an administrator or a housekeeping job does, on its own connection.
-      const admin = usePostgres ? await openDatabase(db.target) : db.database;
+      const admin = await ownConnection(db);
       try {
-        await admin.db.execute(change(mine.user.id));
+        await admin.database.db.execute(change(mine.user.id));
       } finally {
-        if (admin !== db.database) await admin.close();
+        await admin.close();
       }
       const t0 = Date.now(); // committed
       await expect.poll(() => onA.ended && onB.ended, { timeout: 3000, message: what }).toBe(true);

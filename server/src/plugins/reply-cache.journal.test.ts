@@ -8,13 +8,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalData, JournalInfo, StudentJournalItem } from '../../../contract/journal';
 import type { App } from '../app';
-import { openDatabase, rowsOf, type Database } from '../db/client';
+import { rowsOf } from '../db/client';
+import { twoProcesses, type TwoProcesses } from '../test/processes';
 import { DataChanges, ReplyCache } from './reply-cache';
-import { appOn, createTestDatabase, session, testClock, usePostgres, type TestDatabase, type TestSession } from '../test/helpers';
+import { session, testClock, type TestDatabase, type TestSession } from '../test/helpers';
 
+let processes: TwoProcesses;
 let db: TestDatabase;
-/** A second "process": its own app, and on PostgreSQL its own pool and LISTEN connections. */
-let second: Database;
+/** Two "processes" on the database: what one changes, the other must show. */
 let a: App;
 let b: App;
 let teacher: TestSession;
@@ -31,10 +32,8 @@ const post = (app: App, who: TestSession, url: string, payload: object) =>
   app.inject({ method: 'POST', url: `/api/visitlog/${url}`, headers: who.headers, payload });
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  second = usePostgres ? await openDatabase(db.target) : db.database;
-  a = await appOn(db, { now: clock.now, env });
-  b = await appOn({ ...db, database: second }, { now: clock.now, env });
+  processes = await twoProcesses({ now: clock.now, env });
+  ({ db, a, b } = processes);
   teacher = await session(a, 'teacher');
   student = await session(a, 'student');
   const journals = (await post(a, teacher, 'journals.json', { id_a_year: 2026, id_w_s: 1 })).json().data as JournalInfo[];
@@ -43,12 +42,7 @@ beforeAll(async () => {
   expect(data.students.map((s) => s.id_student)).toContain(student.user.uid);
   other = data.students.find((s) => s.id_student !== student.user.uid)!.id_student;
 }, 180_000);
-afterAll(async () => {
-  await a.close();
-  await b.close();
-  if (second !== db.database) await second.close();
-  await db.close();
-});
+afterAll(() => processes.close());
 
 async function own(app: App): Promise<{ body: string; marks: Map<string, string | null> }> {
   const res = await post(app, student, 'student/journal.json', { id_a_year: 2026, id_w_s: 1 });

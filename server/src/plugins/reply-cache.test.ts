@@ -10,25 +10,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NewsItem } from '../../../contract/news';
 import type { ScheduleLesson } from '../../../contract/schedule';
 import type { App } from '../app';
-import { openDatabase, rowsOf, type Database } from '../db/client';
+import { rowsOf } from '../db/client';
+import { twoProcesses, type TwoProcesses } from '../test/processes';
 import { news, teachers } from '../db/schema';
 import { entriesOfGroup, entriesOfStudent, isStudentOf } from '../shared/timetable.repository';
 import { signedIn } from '../test/requests';
-import {
-  appOn,
-  createTestDatabase,
-  multipartPayload,
-  quickPasswordHash,
-  session,
-  testClock,
-  usePostgres,
-  type TestDatabase,
-  type TestSession,
-} from '../test/helpers';
+import { appOn, multipartPayload, quickPasswordHash, session, testClock, type TestDatabase, type TestSession } from '../test/helpers';
 
+let processes: TwoProcesses;
 let db: TestDatabase;
-/** A second "process": its own app, and on PostgreSQL its own pool and LISTEN connections. */
-let second: Database;
+/** Two "processes" on the database: what one changes, the other must show. */
 let a: App;
 let b: App;
 let teacher: TestSession;
@@ -38,19 +29,12 @@ const clock = testClock(new Date(2026, 9, 1, 10, 0));
 const env = { REPLY_CACHE_MS: '60000', SESSION_IDLE_MINUTES: '1440', SESSION_ABSOLUTE_HOURS: '720' };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  second = usePostgres ? await openDatabase(db.target) : db.database;
-  a = await appOn(db, { now: clock.now, env });
-  b = await appOn({ ...db, database: second }, { now: clock.now, env });
+  processes = await twoProcesses({ now: clock.now, env });
+  ({ db, a, b } = processes);
   teacher = await session(a, 'teacher');
   student = await session(a, 'student');
 });
-afterAll(async () => {
-  await a.close();
-  await b.close();
-  if (second !== db.database) await second.close();
-  await db.close();
-});
+afterAll(() => processes.close());
 beforeEach(async () => {
   await db.database.db.delete(news);
   clock.set(new Date(2026, 9, 1, 10, 0));

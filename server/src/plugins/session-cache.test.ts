@@ -7,14 +7,15 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
+import { twoProcesses, type TwoProcesses } from '../test/processes';
 import { sessions, users } from '../db/schema';
-import { appOn, createTestDatabase, DEMO, session, testClock, usePostgres, type TestDatabase } from '../test/helpers';
+import { appOn, DEMO, session, testClock, type TestDatabase } from '../test/helpers';
 import { SessionCache } from './session-cache';
 
+let processes: TwoProcesses;
 let db: TestDatabase;
-/** A second "process": its own app, and on PostgreSQL its own pool and LISTEN connections. */
-let second: Database;
+/** Two "processes" on the database: what one changes, the other must show. */
 let a: App;
 let b: App;
 const clock = testClock();
@@ -22,17 +23,10 @@ const clock = testClock();
 const env = { SESSION_CACHE_MS: '60000', SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '12' };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  second = usePostgres ? await openDatabase(db.target) : db.database;
-  a = await appOn(db, { now: clock.now, env });
-  b = await appOn({ ...db, database: second }, { now: clock.now, env });
+  processes = await twoProcesses({ now: clock.now, env });
+  ({ db, a, b } = processes);
 });
-afterAll(async () => {
-  await a.close();
-  await b.close();
-  if (second !== db.database) await second.close();
-  await db.close();
-});
+afterAll(() => processes.close());
 
 const enticate = (app: App, headers: Record<string, string>) =>
   app.inject({ method: 'POST', url: '/api/auth/enticate.json', payload: { token: 'x' }, headers });

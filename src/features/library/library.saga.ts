@@ -3,7 +3,7 @@
  * the search across the library, saving a book with real upload progress (cancellable), the delete
  * check and the delete, after which the category reloads.
  */
-import { all, call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import type { Book } from '../../../contract/library';
@@ -11,7 +11,7 @@ import type { AppConfig } from '../../../contract/config';
 import { BOOK_SAVE_URL, libraryApi } from '../../api/library';
 import { configActions, selectConfig } from '../../shared/config/config';
 import { request, requireUser } from '../../shared/request/request.saga';
-import { uploadWithProgress } from '../../shared/request/upload.saga';
+import { cancellable, uploadAsUser } from '../../shared/request/upload.saga';
 import { libraryActions, selectLibrary, type BookDraft, type LibraryState } from './library.slice';
 
 export function* openedSaga() {
@@ -107,9 +107,7 @@ export function bookForm(draft: BookDraft, user: User): FormData {
 
 /** Saves with progress; a new book reloads its category (and the counts), an edit is replaced in place. */
 export function* saveSaga(action: PayloadAction<BookDraft>) {
-  const user = (yield* requireUser(libraryActions.saveFailed)) as User | null;
-  if (!user) return;
-  const result = yield* uploadWithProgress<Book>(BOOK_SAVE_URL, bookForm(action.payload, user), {
+  const result = yield* uploadAsUser<Book>(BOOK_SAVE_URL, (user) => bookForm(action.payload, user), {
     progress: libraryActions.saveProgressed,
     succeeded: libraryActions.saveSucceeded,
     failed: libraryActions.saveFailed,
@@ -125,11 +123,6 @@ export function* saveSaga(action: PayloadAction<BookDraft>) {
   }
   if (action.payload.id === -1 || state.categoryId === result.data.id_bookCategory)
     yield put(libraryActions.categorySelected({ id: result.data.id_bookCategory }));
-}
-
-/** The save races the cancel button: cancelling aborts the request (nothing is stored). */
-export function* saveOrCancelSaga(action: PayloadAction<BookDraft>) {
-  yield race({ save: call(saveSaga, action), cancel: take(libraryActions.saveCancelled.type) });
 }
 
 export function* checkSaga(action: PayloadAction<{ id: number }>) {
@@ -171,7 +164,7 @@ export function* librarySaga() {
     takeLatest(libraryActions.countsRequested.type, countsSaga),
     takeLatest(libraryActions.quotaRequested.type, quotaSaga),
     takeLatest(libraryActions.formBaseSelected.type, formCategoriesSaga),
-    takeLatest(libraryActions.saveRequested.type, saveOrCancelSaga),
+    takeLatest(libraryActions.saveRequested.type, cancellable(saveSaga, libraryActions.saveCancelled.type)),
     takeLatest(libraryActions.deleteChecked.type, checkSaga),
     takeEvery(libraryActions.deleteRequested.type, deleteSaga),
   ]);

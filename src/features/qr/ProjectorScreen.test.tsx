@@ -43,13 +43,43 @@ const handlers = () => [
   ),
 ];
 
+/** Opens the projector screen of lesson 7 as a signed-in teacher; resolves with the stage once the code is on it. */
+async function openProjector() {
+  localStorage.setItem('token', 'marker');
+  server.use(...handlers());
+  renderPortal('/lms/qrlesson?shed=7');
+  const stage = await screen.findByTestId('qr-stage');
+  await within(stage).findByTestId('qr-code');
+  return stage;
+}
+
+/** jsdom has no Fullscreen API: a stand-in that behaves as the browser's; returns what is shown full screen and a way to leave it. */
+function fullscreenStandIn() {
+  let shown: Element | null = null;
+  const set = (el: Element | null) => {
+    shown = el;
+    document.dispatchEvent(new Event('fullscreenchange'));
+  };
+  Object.defineProperty(document, 'fullscreenEnabled', { configurable: true, get: () => true });
+  Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => shown });
+  Object.defineProperty(document, 'exitFullscreen', { configurable: true, value: async () => set(null) });
+  Object.defineProperty(HTMLElement.prototype, 'requestFullscreen', {
+    configurable: true,
+    value: async function (this: HTMLElement) {
+      set(this);
+    },
+  });
+  onTestFinished(() => {
+    for (const key of ['fullscreenEnabled', 'fullscreenElement', 'exitFullscreen']) delete (document as unknown as Record<string, unknown>)[key];
+    delete (HTMLElement.prototype as unknown as Record<string, unknown>).requestFullscreen;
+  });
+  return { shown: () => shown, leave: () => set(null) };
+}
+
 describe('the projector screen', () => {
   it('shows the code, a countdown by the server clock and the count; the projector view hides names and review reasons', async () => {
-    localStorage.setItem('token', 'marker');
-    server.use(...handlers());
-    renderPortal('/lms/qrlesson?shed=7');
-    const stage = await screen.findByTestId('qr-stage');
-    expect(await within(stage).findByTestId('qr-code')).toHaveTextContent('482913');
+    const stage = await openProjector();
+    expect(within(stage).getByTestId('qr-code')).toHaveTextContent('482913');
     expect(within(stage).getByTestId('qr-count')).toHaveTextContent('Отметились 1 из 25');
     // About 12 s left by the server's clock (its reply takes a moment to arrive); the device's own would say 42.
     const countdown = (await within(stage).findByTestId('qr-countdown')).textContent!;
@@ -75,38 +105,16 @@ describe('the projector screen', () => {
   });
 
   it("full screen shows the stage alone, without names, and leaving it (Esc too) brings the teacher's view back", async () => {
-    localStorage.setItem('token', 'marker');
-    // jsdom has no Fullscreen API: a stand-in that behaves as the browser's.
-    let shown: Element | null = null;
-    const set = (el: Element | null) => {
-      shown = el;
-      document.dispatchEvent(new Event('fullscreenchange'));
-    };
-    Object.defineProperty(document, 'fullscreenEnabled', { configurable: true, get: () => true });
-    Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => shown });
-    Object.defineProperty(document, 'exitFullscreen', { configurable: true, value: async () => set(null) });
-    Object.defineProperty(HTMLElement.prototype, 'requestFullscreen', {
-      configurable: true,
-      value: async function (this: HTMLElement) {
-        set(this);
-      },
-    });
-    onTestFinished(() => {
-      for (const key of ['fullscreenEnabled', 'fullscreenElement', 'exitFullscreen']) delete (document as unknown as Record<string, unknown>)[key];
-      delete (HTMLElement.prototype as unknown as Record<string, unknown>).requestFullscreen;
-    });
-    server.use(...handlers());
-    renderPortal('/lms/qrlesson?shed=7');
-    const stage = await screen.findByTestId('qr-stage');
-    await within(stage).findByTestId('qr-code');
+    const fullscreen = fullscreenStandIn();
+    const stage = await openProjector();
 
     await userEvent.click(screen.getByRole('button', { name: 'Во весь экран' }));
-    expect(shown).toBe(stage);
+    expect(fullscreen.shown()).toBe(stage);
     expect(screen.queryAllByText('Сыдыкова Айпери')).toHaveLength(0);
     expect(within(stage).getByTestId('qr-count')).toHaveTextContent('Отметились 1 из 25');
 
     // The browser leaves full screen (Esc).
-    act(() => set(null));
+    act(() => fullscreen.leave());
     expect(screen.getAllByText('Сыдыкова Айпери').length).toBeGreaterThan(0);
   });
 });

@@ -46,6 +46,29 @@ function useFullscreenOf(element: RefObject<HTMLElement | null>): boolean {
   return on;
 }
 
+/** The lesson in large type: its discipline (and kind), then its facts in a row, and the make-up badge. */
+function LessonHeader({ title, type, facts, makeup }: { title: string; type?: string; facts: string[]; makeup?: string | null }) {
+  return (
+    <header className="qr-lesson">
+      <h1 className="qr-lesson-title">
+        {title}
+        {type ? (
+          <>
+            {' '}
+            <span className="qr-lesson-type">({type})</span>
+          </>
+        ) : null}
+      </h1>
+      <p className="qr-lesson-facts">
+        {facts.map((fact, i) => (
+          <span key={i}>{fact}</span>
+        ))}
+        {makeup ? <span className="qr-badge">{makeup}</span> : null}
+      </p>
+    </header>
+  );
+}
+
 export default function ProjectorScreen() {
   const { t, i18n } = useTranslation(['qr', 'cm']);
   const dispatch = useAppDispatch();
@@ -88,34 +111,27 @@ export default function ProjectorScreen() {
   const s = session.data;
   const accepted = s?.marks.filter((m) => m.status === 'accepted') ?? [];
   const review = s?.marks.filter((m) => m.status === 'review') ?? [];
+  // The count the room sees: beside the code, or alone when there is no code to show.
+  const count = s ? (
+    <p className="qr-count qr-stage-count" aria-live="polite" data-testid="qr-count">
+      {t('projector.count', { n: s.count, m: s.total })}
+    </p>
+  ) : null;
 
   return (
     <div className="qr-screen qr-projector">
       {s ? (
-        <header className="qr-lesson">
-          <h1 className="qr-lesson-title">
-            {s.discipline} <span className="qr-lesson-type">({s.lessonType})</span>
-          </h1>
-          <p className="qr-lesson-facts">
-            <span>{s.group}</span>
-            <span>{s.room}</span>
-            <span>
-              {s.startsAt}–{s.endsAt}
-            </span>
-            {s.makeup ? <span className="qr-badge">{t('projector.makeup')}</span> : null}
-          </p>
-        </header>
+        <LessonHeader
+          title={s.discipline}
+          type={s.lessonType}
+          facts={[s.group, s.room, `${s.startsAt}–${s.endsAt}`]}
+          makeup={s.makeup ? t('projector.makeup') : null}
+        />
       ) : lesson ? (
-        <header className="qr-lesson">
-          <h1 className="qr-lesson-title">{lesson.discipline}</h1>
-          <p className="qr-lesson-facts">
-            <span>{lesson.group}</span>
-            <span>{lesson.auditoryName}</span>
-            <span>
-              {t(`cm:days.${lesson.daynum}`)}, {lesson.startsAt}–{lesson.endsAt}
-            </span>
-          </p>
-        </header>
+        <LessonHeader
+          title={lesson.discipline}
+          facts={[lesson.group, lesson.auditoryName, `${t(`cm:days.${lesson.daynum}`)}, ${lesson.startsAt}–${lesson.endsAt}`]}
+        />
       ) : (
         <h1 className="screen-title">{t('projector.title')}</h1>
       )}
@@ -210,9 +226,7 @@ export default function ProjectorScreen() {
                       {t('projector.nextCode', { count: secondsLeft })}
                     </p>
                   ) : null}
-                  <p className="qr-count qr-stage-count" aria-live="polite" data-testid="qr-count">
-                    {t('projector.count', { n: s.count, m: s.total })}
-                  </p>
+                  {count}
                   {fullscreen ? (
                     <button type="button" className="btn btn-secondary qr-stage-exit" onClick={() => void document.exitFullscreen()}>
                       {t('projector.exitFullscreen')}
@@ -227,11 +241,7 @@ export default function ProjectorScreen() {
             ) : (
               <Spinner label={t('cm:loading')} />
             )}
-            {s.closed || !token ? (
-              <p className="qr-count qr-stage-count" aria-live="polite" data-testid="qr-count">
-                {t('projector.count', { n: s.count, m: s.total })}
-              </p>
-            ) : null}
+            {s.closed || !token ? count : null}
           </section>
 
           {projected ? null : (
@@ -257,38 +267,18 @@ export default function ProjectorScreen() {
                           <span className="qr-reason"> — {t(`reason.${m.reason ?? 'distance'}`, { distance: distanceText(m.distanceM, i18n.language) })}</span>
                         </span>
                         <span className="qr-review-actions">
-                          <button
-                            type="button"
-                            className="btn btn-primary"
-                            disabled={decide.fetching}
-                            onClick={() =>
-                              dispatch(
-                                qrActions.decideRequested({
-                                  markId: m.id,
-                                  accept: true,
-                                }),
-                              )
-                            }
-                          >
-                            {t('projector.accept')}
-                            <span className="sr-only"> {m.fio}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-ghost"
-                            disabled={decide.fetching}
-                            onClick={() =>
-                              dispatch(
-                                qrActions.decideRequested({
-                                  markId: m.id,
-                                  accept: false,
-                                }),
-                              )
-                            }
-                          >
-                            {t('projector.reject')}
-                            <span className="sr-only"> {m.fio}</span>
-                          </button>
+                          {[true, false].map((accept) => (
+                            <button
+                              key={String(accept)}
+                              type="button"
+                              className={accept ? 'btn btn-primary' : 'btn btn-ghost'}
+                              disabled={decide.fetching}
+                              onClick={() => dispatch(qrActions.decideRequested({ markId: m.id, accept }))}
+                            >
+                              {accept ? t('projector.accept') : t('projector.reject')}
+                              <span className="sr-only"> {m.fio}</span>
+                            </button>
+                          ))}
                         </span>
                       </li>
                     ))}

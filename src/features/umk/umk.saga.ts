@@ -3,7 +3,7 @@
  * materials (the first of each chosen), the teacher's reference lists, saving with real upload
  * progress (cancellable; the list then reloads) and deleting.
  */
-import { all, call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import type { AppConfig } from '../../../contract/config';
@@ -18,7 +18,7 @@ import { request, requireUser } from '../../shared/request/request.saga';
 import { ROLE_TEACHER } from '../../shared/request/roles';
 import { selectUser } from '../../shared/session/session';
 import { requirePeriod } from '../../shared/settings/settings';
-import { uploadWithProgress } from '../../shared/request/upload.saga';
+import { cancellable, uploadAsUser } from '../../shared/request/upload.saga';
 import { umkActions, selectUmk, type UmkDraft, type UmkState } from './umk.slice';
 
 const isTeacher = (user: User | null) => user?.role === ROLE_TEACHER;
@@ -132,19 +132,13 @@ export function umkForm(draft: UmkDraft, user: User, state: UmkState): FormData 
 }
 
 export function* saveSaga(action: PayloadAction<UmkDraft>) {
-  const user = (yield* requireUser(umkActions.saveFailed)) as User | null;
-  if (!user) return;
   const state = (yield select(selectUmk)) as UmkState;
-  const result = yield* uploadWithProgress<UmkItem>(UMK_SAVE_URL, umkForm(action.payload, user, state), {
+  const result = yield* uploadAsUser<UmkItem>(UMK_SAVE_URL, (user) => umkForm(action.payload, user, state), {
     progress: umkActions.saveProgressed,
     succeeded: umkActions.saveSucceeded,
     failed: umkActions.saveFailed,
   });
   if (result?.ok && state.semesterId !== null) yield put(umkActions.semesterSelected({ id: state.semesterId }));
-}
-
-export function* saveOrCancelSaga(action: PayloadAction<UmkDraft>) {
-  yield race({ save: call(saveSaga, action), cancel: take(umkActions.saveCancelled.type) });
 }
 
 export function* deleteSaga(action: PayloadAction<{ id: number }>) {
@@ -164,7 +158,7 @@ export function* umkSaga() {
     takeLatest(umkActions.disciplineSelected.type, teachersSaga),
     takeLatest(umkActions.semesterSelected.type, itemsSaga),
     takeLatest(umkActions.referenceRequested.type, referenceSaga),
-    takeLatest(umkActions.saveRequested.type, saveOrCancelSaga),
+    takeLatest(umkActions.saveRequested.type, cancellable(saveSaga, umkActions.saveCancelled.type)),
     takeEvery(umkActions.deleteRequested.type, deleteSaga),
   ]);
 }

@@ -1,8 +1,7 @@
-/** Upload progress comes from the browser's progress events; cancelling aborts the request. */
+/** Upload progress comes from the browser's progress events; cancelling aborts the request; a save needs the signed-in user. */
 import { describe, expect, it, vi } from 'vitest';
 import { createAction } from '@reduxjs/toolkit';
 import { runSaga, stdChannel } from 'redux-saga';
-import { call, race, take } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Result } from '../../api/http';
 import type { UploadOptions } from '../../api/upload';
@@ -16,14 +15,16 @@ vi.mock('../../api/upload', () => ({
     }),
 }));
 
-const { uploadWithProgress } = await import('./upload.saga');
+const { cancellable, uploadAsUser } = await import('./upload.saga');
 
 const progress = createAction<{ loaded: number; total: number }>('t/progress');
 const succeeded = createAction<{ id: number }>('t/succeeded');
 const failed = createAction<unknown>('t/failed');
 const cancel = createAction('t/cancel');
 
-function start() {
+const teacher = { id: 1, uid: 10, role: 2 };
+
+function start(user: unknown = teacher) {
   const put: UnknownAction[] = [];
   const channel = stdChannel();
   const task = runSaga(
@@ -33,16 +34,17 @@ function start() {
         put.push(a);
         channel.put(a);
       },
-      getState: () => ({}),
+      getState: () => ({ session: { user } }),
     },
-    function* () {
-      yield race({ upload: call(uploadWithProgress<{ id: number }>, 'api/x', new FormData(), { progress, succeeded, failed }), cancel: take(cancel.type) });
-    },
+    cancellable(function* () {
+      yield* uploadAsUser<{ id: number }>('api/x', () => new FormData(), { progress, succeeded, failed });
+    }, cancel.type),
+    { type: 'save' },
   );
   return { put, task, emit: (a: UnknownAction) => channel.put(a) };
 }
 
-describe('uploadWithProgress', () => {
+describe('uploadAsUser', () => {
   it('puts each progress event of the browser, then the reply', async () => {
     calls.length = 0;
     const run = start();
@@ -70,5 +72,13 @@ describe('uploadWithProgress', () => {
     await run.task.toPromise();
     expect(calls[0].options.signal.aborted).toBe(true);
     expect(run.put.filter((a) => a.type !== cancel.type)).toEqual([progress({ loaded: 100, total: 3000 })]);
+  });
+
+  it('without a signed-in user nothing is sent and the save fails as unauthorized', async () => {
+    calls.length = 0;
+    const run = start(null);
+    await run.task.toPromise();
+    expect(calls).toHaveLength(0);
+    expect(run.put).toEqual([failed({ ok: false, problem: 'CLIENT_ERROR', status: 401, error: { code: 'UNAUTHORIZED', message: '' } })]);
   });
 });

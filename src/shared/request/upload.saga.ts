@@ -2,13 +2,16 @@
  * An upload as a saga (docs/product.md#library): the form goes out through `upload` (api/http.ts),
  * each progress event of the browser becomes `progress(loaded, total)`, and the reply becomes
  * `succeeded` or `failed`. Cancelling the saga (a `race` with a cancel action, or takeLatest)
- * aborts the request.
+ * aborts the request. `uploadAsUser` is the save of an upload form (the signed-in user's), and
+ * `cancellable` its saga that the form's cancel button stops.
  */
 import type { Action } from '@reduxjs/toolkit';
 import { END, eventChannel, type EventChannel } from 'redux-saga';
-import { call, cancelled, put, take } from 'redux-saga/effects';
+import { call, cancelled, put, race, take } from 'redux-saga/effects';
+import type { User } from '../../../contract/auth';
 import type { Result } from '../../api/http';
 import { upload } from '../../api/upload';
+import { requireUser } from './request.saga';
 
 type UploadEvent<T> = { kind: 'progress'; loaded: number; total: number } | { kind: 'done'; result: Result<T> };
 
@@ -47,4 +50,21 @@ export function* uploadWithProgress<T>(url: string, form: FormData, outcome: Upl
     if ((yield cancelled()) as boolean) controller.abort();
     channel.close();
   }
+}
+
+/**
+ * Sends the form the signed-in user's record makes, as `uploadWithProgress`; without a user it puts
+ * `failed` with the 401 failure and returns null.
+ */
+export function* uploadAsUser<T>(url: string, form: (user: User) => FormData, outcome: UploadOutcome<T>): Generator<unknown, Result<T> | null, unknown> {
+  const user = (yield* requireUser(outcome.failed)) as User | null;
+  if (!user) return null;
+  return yield* uploadWithProgress<T>(url, form(user), outcome);
+}
+
+/** The save raced by the cancel action: cancelling aborts the request (nothing is stored). */
+export function cancellable<A extends Action>(save: (action: A) => Generator, cancelType: string) {
+  return function* saveOrCancel(action: A) {
+    yield race({ save: call(save, action), cancel: take(cancelType) });
+  };
 }

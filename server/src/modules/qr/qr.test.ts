@@ -12,7 +12,6 @@ import { buildApp, type App } from '../../app';
 import { AppError } from '../../app-error';
 import { auditoria, journalVisitChanges, journalVisits, qrMarks, qrSessions, scheduleEntries, students, users } from '../../db/schema';
 import * as timetable from '../../shared/timetable.repository';
-import { openDatabase } from '../../db/client';
 import {
   appOn,
   cookieHeader,
@@ -22,10 +21,10 @@ import {
   signIn,
   testClock,
   testConfig,
-  usePostgres,
   type TestDatabase,
   type TestSession,
 } from '../../test/helpers';
+import { otherProcess } from '../../test/processes';
 import { DEVICE_COOKIE } from './qr.routes';
 import { QrMarks } from './qr.marks';
 
@@ -542,8 +541,8 @@ describe('the QR card', () => {
 
   it('30 look-ups a minute per address, counted across server processes: the 31st is 429 whichever process it reaches', async () => {
     // A second process on the same database (on PostgreSQL its own pool).
-    const second = usePostgres ? await openDatabase(db.target) : db.database;
-    const other = await appOn({ ...db, database: second }, { now: clock.now });
+    const second = await otherProcess(db, { now: clock.now });
+    const other = second.app;
     try {
       const lookUp = (via: App, ip: string) => via.inject({ method: 'GET', url: '/api/misc/getstudentqrinfo?data=x', remoteAddress: ip });
       for (let i = 0; i < 30; i++) expect((await lookUp(i % 2 === 0 ? app : other, '10.7.7.7')).statusCode, `look-up ${i + 1}`).toBe(404);
@@ -556,8 +555,7 @@ describe('the QR card', () => {
       // Another address is not affected.
       expect((await lookUp(other, '10.7.7.8')).statusCode).toBe(404);
     } finally {
-      await other.close();
-      if (second !== db.database) await second.close();
+      await second.close();
     }
   });
 });

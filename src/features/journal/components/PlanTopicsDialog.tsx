@@ -7,10 +7,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JournalInfo, PlanTopic } from '../../../../contract/journal';
 import { withBlank, type SelectOption } from '../../../components/Select';
-import { describeFailure } from '../../../shared/request/errors';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { journalActions, selectJournal } from '../journal.slice';
-import { SetupActions, SetupDialog } from './SetupDialog';
+import { SetupListDialog, SetupListForm, type SetupSave } from './SetupListForm';
 
 /** The contract's bounds: topics per journal, length of a topic, hours of one. */
 export const PLAN_TOPICS_MAX = 200;
@@ -41,44 +40,21 @@ export function rowsToTopics(rows: Row[]): PlanTopic[] {
 export function PlanTopicsDialog({ info, modules, onClose }: { info: JournalInfo; modules: SelectOption[]; onClose: () => void }) {
   const { t } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
-  const { topics, save } = useAppSelector(selectJournal).setup;
+  const { topics } = useAppSelector(selectJournal).setup;
   return (
-    <SetupDialog
+    <SetupListDialog
       title={t('planTopics.title', { discipline: info.discipline })}
       className="setup-dialog setup-dialog-wide"
-      list={{ fetching: topics.fetching, error: topics.error, ready: Boolean(topics.data) }}
+      list={topics}
       load={() => dispatch(journalActions.planTopicsRequested())}
       onClose={onClose}
     >
-      {topics.data ? (
-        <TopicsForm
-          initial={topics.data}
-          modules={modules}
-          busy={save.fetching}
-          error={save.error ? describeFailure(t, save.error) : null}
-          onClose={onClose}
-          onSave={(list) => dispatch(journalActions.planTopicsSaveRequested(list))}
-        />
-      ) : null}
-    </SetupDialog>
+      {(data, save) => <TopicsForm initial={data} modules={modules} {...save} onSave={(list) => dispatch(journalActions.planTopicsSaveRequested(list))} />}
+    </SetupListDialog>
   );
 }
 
-function TopicsForm({
-  initial,
-  modules,
-  busy,
-  error,
-  onClose,
-  onSave,
-}: {
-  initial: PlanTopic[];
-  modules: SelectOption[];
-  busy: boolean;
-  error: string | null;
-  onClose: () => void;
-  onSave: (list: PlanTopic[]) => void;
-}) {
+function TopicsForm({ initial, modules, onSave, ...save }: SetupSave & { initial: PlanTopic[]; modules: SelectOption[]; onSave: (list: PlanTopic[]) => void }) {
   const { t } = useTranslation(['journal', 'cm']);
   const nextKey = useRef(initial.length);
   const [rows, setRows] = useState<Row[]>(() => initial.map((x, i) => ({ key: i, topic: x.topic, hours: String(x.hours), module: x.id_module ?? -1 })));
@@ -121,125 +97,114 @@ function TopicsForm({
   const hours = rows.reduce((sum, r) => sum + (Number(r.hours) || 0), 0);
 
   return (
-    <form
-      className="setup-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+    <SetupListForm
+      {...save}
+      onSubmit={() => {
         const bad = invalidRow(rows);
         setInvalid(bad);
-        if (bad) {
-          setFocus({ key: bad.key, name: bad.field });
-          return;
-        }
-        onSave(rowsToTopics(rows));
+        if (bad) setFocus({ key: bad.key, name: bad.field });
+        else onSave(rowsToTopics(rows));
       }}
+      problem={invalid ? (invalid.field === 'topic' ? t('planTopics.topicRequired') : t('planTopics.hoursRange', { max: HOURS_MAX })) : null}
+      saveLabel={t('planTopics.save')}
+      summary={t('planTopics.summary', { count: rows.length, hours })}
+      listLabel={t('planTopics.list')}
+      empty={rows.length === 0 ? t('planTopics.empty') : null}
+      scrollRef={box}
+      after={
+        <div className="setup-row-actions">
+          <button ref={addRef} type="button" className="btn btn-secondary btn-small" disabled={rows.length >= PLAN_TOPICS_MAX} onClick={add}>
+            {t('planTopics.add')}
+          </button>
+        </div>
+      }
     >
-      <p className="muted setup-hint" aria-live="polite">
-        {t('planTopics.summary', { count: rows.length, hours })}
-      </p>
-      <div className="setup-scroll" ref={box} role="group" aria-label={t('planTopics.list')}>
-        {rows.length === 0 ? <p className="muted">{t('planTopics.empty')}</p> : null}
-        <ol className="setup-topics">
-          {rows.map((r, i) => (
-            <li key={r.key} className="setup-topic" data-row={r.key}>
-              <span className="setup-topic-number" aria-hidden="true">
-                {i + 1}.
-              </span>
-              <div className="field setup-topic-text">
-                <label htmlFor={`plan-topic-${r.key}`}>{t('planTopics.topic', { n: i + 1 })}</label>
-                <input
-                  id={`plan-topic-${r.key}`}
-                  data-name="topic"
-                  className="input"
-                  value={r.topic}
-                  maxLength={TOPIC_MAX}
-                  aria-invalid={invalid?.key === r.key && invalid.field === 'topic' ? true : undefined}
-                  onChange={(e) => change(r.key, { topic: e.target.value })}
-                />
-              </div>
-              <div className="field setup-topic-hours">
-                <label htmlFor={`plan-hours-${r.key}`}>{t('topic.hours')}</label>
-                <input
-                  id={`plan-hours-${r.key}`}
-                  data-name="hours"
-                  className="input"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={HOURS_MAX}
-                  value={r.hours}
-                  aria-invalid={invalid?.key === r.key && invalid.field === 'hours' ? true : undefined}
-                  onChange={(e) => change(r.key, { hours: e.target.value })}
-                />
-              </div>
-              <div className="field setup-topic-module">
-                <label htmlFor={`plan-module-${r.key}`}>{t('topic.module')}</label>
-                <select
-                  id={`plan-module-${r.key}`}
-                  data-name="module"
-                  className="input"
-                  value={String(r.module)}
-                  onChange={(e) => change(r.key, { module: Number(e.target.value) })}
-                >
-                  {moduleOptions.map((o) => (
-                    <option key={o.id} value={String(o.id)}>
-                      {o.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="setup-topic-actions">
-                <button
-                  type="button"
-                  data-name="up"
-                  className="btn btn-ghost btn-small"
-                  disabled={i === 0}
-                  aria-label={t('planTopics.up', { n: i + 1 })}
-                  title={t('planTopics.up', { n: i + 1 })}
-                  onClick={() => move(i, -1, 'up')}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  data-name="down"
-                  className="btn btn-ghost btn-small"
-                  disabled={i === rows.length - 1}
-                  aria-label={t('planTopics.down', { n: i + 1 })}
-                  title={t('planTopics.down', { n: i + 1 })}
-                  onClick={() => move(i, 1, 'down')}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  data-name="delete"
-                  className="btn btn-ghost btn-small journal-delete"
-                  aria-label={t('planTopics.delete', { n: i + 1 })}
-                  title={t('planTopics.delete', { n: i + 1 })}
-                  onClick={() => remove(i)}
-                >
-                  ✕
-                </button>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </div>
-      <div className="setup-row-actions">
-        <button ref={addRef} type="button" className="btn btn-secondary btn-small" disabled={rows.length >= PLAN_TOPICS_MAX} onClick={add}>
-          {t('planTopics.add')}
-        </button>
-      </div>
-
-      <SetupActions
-        problem={invalid ? (invalid.field === 'topic' ? t('planTopics.topicRequired') : t('planTopics.hoursRange', { max: HOURS_MAX })) : null}
-        error={error}
-        busy={busy}
-        saveLabel={t('planTopics.save')}
-        onClose={onClose}
-      />
-    </form>
+      <ol className="setup-topics">
+        {rows.map((r, i) => (
+          <li key={r.key} className="setup-topic" data-row={r.key}>
+            <span className="setup-topic-number" aria-hidden="true">
+              {i + 1}.
+            </span>
+            <div className="field setup-topic-text">
+              <label htmlFor={`plan-topic-${r.key}`}>{t('planTopics.topic', { n: i + 1 })}</label>
+              <input
+                id={`plan-topic-${r.key}`}
+                data-name="topic"
+                className="input"
+                value={r.topic}
+                maxLength={TOPIC_MAX}
+                aria-invalid={invalid?.key === r.key && invalid.field === 'topic' ? true : undefined}
+                onChange={(e) => change(r.key, { topic: e.target.value })}
+              />
+            </div>
+            <div className="field setup-topic-hours">
+              <label htmlFor={`plan-hours-${r.key}`}>{t('topic.hours')}</label>
+              <input
+                id={`plan-hours-${r.key}`}
+                data-name="hours"
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={HOURS_MAX}
+                value={r.hours}
+                aria-invalid={invalid?.key === r.key && invalid.field === 'hours' ? true : undefined}
+                onChange={(e) => change(r.key, { hours: e.target.value })}
+              />
+            </div>
+            <div className="field setup-topic-module">
+              <label htmlFor={`plan-module-${r.key}`}>{t('topic.module')}</label>
+              <select
+                id={`plan-module-${r.key}`}
+                data-name="module"
+                className="input"
+                value={String(r.module)}
+                onChange={(e) => change(r.key, { module: Number(e.target.value) })}
+              >
+                {moduleOptions.map((o) => (
+                  <option key={o.id} value={String(o.id)}>
+                    {o.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="setup-topic-actions">
+              <button
+                type="button"
+                data-name="up"
+                className="btn btn-ghost btn-small"
+                disabled={i === 0}
+                aria-label={t('planTopics.up', { n: i + 1 })}
+                title={t('planTopics.up', { n: i + 1 })}
+                onClick={() => move(i, -1, 'up')}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                data-name="down"
+                className="btn btn-ghost btn-small"
+                disabled={i === rows.length - 1}
+                aria-label={t('planTopics.down', { n: i + 1 })}
+                title={t('planTopics.down', { n: i + 1 })}
+                onClick={() => move(i, 1, 'down')}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                data-name="delete"
+                className="btn btn-ghost btn-small journal-delete"
+                aria-label={t('planTopics.delete', { n: i + 1 })}
+                title={t('planTopics.delete', { n: i + 1 })}
+                onClick={() => remove(i)}
+              >
+                ✕
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </SetupListForm>
   );
 }

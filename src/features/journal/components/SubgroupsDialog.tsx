@@ -7,10 +7,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JournalInfo, Subgroup } from '../../../../contract/journal';
 import type { SubgroupList } from '../../../api/journal';
-import { describeFailure } from '../../../shared/request/errors';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { journalActions, selectJournal } from '../journal.slice';
-import { SetupActions, SetupDialog } from './SetupDialog';
+import { SetupListDialog, SetupListForm, type SetupSave } from './SetupListForm';
 
 /** Subgroup numbers a journal may use (the contract's bound). */
 export const SUBGROUPS_MAX = 9;
@@ -24,26 +23,17 @@ interface Props {
 export function SubgroupsDialog({ info, onClose }: Props) {
   const { t } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
-  const { subgroups, save } = useAppSelector(selectJournal).setup;
+  const { subgroups } = useAppSelector(selectJournal).setup;
   return (
-    <SetupDialog
+    <SetupListDialog
       title={t('subgroups.title', { group: info.groupOrPotok })}
       className="setup-dialog"
-      list={{ fetching: subgroups.fetching, error: subgroups.error, ready: Boolean(subgroups.data) }}
+      list={subgroups}
       load={() => dispatch(journalActions.subgroupsRequested())}
       onClose={onClose}
     >
-      {subgroups.data ? (
-        <SubgroupsForm
-          info={info}
-          list={subgroups.data}
-          busy={save.fetching}
-          error={save.error ? describeFailure(t, save.error) : null}
-          onClose={onClose}
-          onSave={(list) => dispatch(journalActions.subgroupsSaveRequested(list))}
-        />
-      ) : null}
-    </SetupDialog>
+      {(data, save) => <SubgroupsForm info={info} list={data} {...save} onSave={(list) => dispatch(journalActions.subgroupsSaveRequested(list))} />}
+    </SetupListDialog>
   );
 }
 
@@ -68,21 +58,7 @@ export function draftToSubgroups(groups: Named[], of: Record<number, number>, or
   return groups.map((g) => ({ number: g.number, name: g.name.trim(), students: order.filter((id) => of[id] === g.number) }));
 }
 
-function SubgroupsForm({
-  info,
-  list,
-  busy,
-  error,
-  onClose,
-  onSave,
-}: {
-  info: JournalInfo;
-  list: SubgroupList;
-  busy: boolean;
-  error: string | null;
-  onClose: () => void;
-  onSave: (list: Subgroup[]) => void;
-}) {
+function SubgroupsForm({ info, list, onSave, ...save }: SetupSave & { info: JournalInfo; list: SubgroupList; onSave: (list: Subgroup[]) => void }) {
   const { t } = useTranslation(['journal', 'cm']);
   const defaultName = (n: number) => t('subgroups.defaultName', { n });
   const [draft, setDraft] = useState(() => initialDraft(list, defaultName));
@@ -125,84 +101,79 @@ function SubgroupsForm({
   };
 
   return (
-    <form
-      className="setup-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (groups.some((g) => !g.name.trim())) {
-          setInvalid(true);
-          return;
-        }
-        setInvalid(false);
-        onSave(draftToSubgroups(groups, of, order));
+    <SetupListForm
+      {...save}
+      onSubmit={() => {
+        const bad = groups.some((g) => !g.name.trim());
+        setInvalid(bad);
+        if (!bad) onSave(draftToSubgroups(groups, of, order));
       }}
+      problem={invalid ? t('subgroups.nameRequired') : null}
+      saveLabel={t('subgroups.save')}
+      summary={t('subgroups.unassigned', { count: counts.get(0) ?? 0 })}
+      listLabel={t('subgroups.students')}
+      empty={list.students.length === 0 ? t('grid.noStudents') : null}
+      before={
+        <>
+          {info.subgroup > 0 ? (
+            <p className="muted setup-hint">{t('subgroups.journalOf', { n: info.subgroup })}</p>
+          ) : (
+            <p className="muted setup-hint">{t('subgroups.wholeGroup')}</p>
+          )}
+          <fieldset className="setup-groups">
+            <legend>{t('subgroups.names')}</legend>
+            {groups.length === 0 ? <p className="muted">{t('subgroups.noneYet')}</p> : null}
+            {groups.map((g, i) => (
+              <div className="field setup-group" key={g.number}>
+                <label htmlFor={`subgroup-name-${g.number}`}>{t('subgroups.nameOf', { n: g.number, count: counts.get(g.number) ?? 0 })}</label>
+                <input
+                  ref={i === 0 ? first : undefined}
+                  id={`subgroup-name-${g.number}`}
+                  className="input"
+                  value={g.name}
+                  maxLength={NAME_MAX}
+                  aria-invalid={invalid && !g.name.trim() ? true : undefined}
+                  onChange={(e) => rename(g.number, e.target.value)}
+                />
+              </div>
+            ))}
+            <div className="setup-row-actions">
+              <button type="button" className="btn btn-secondary btn-small" disabled={groups.length >= SUBGROUPS_MAX} onClick={add}>
+                {t('subgroups.add')}
+              </button>
+              <button type="button" className="btn btn-ghost btn-small journal-delete" disabled={groups.length === 0} onClick={removeLast}>
+                {t('subgroups.removeLast')}
+              </button>
+              <button type="button" className="btn btn-ghost btn-small" onClick={halves}>
+                {t('subgroups.halves')}
+              </button>
+            </div>
+          </fieldset>
+        </>
+      }
     >
-      {info.subgroup > 0 ? (
-        <p className="muted setup-hint">{t('subgroups.journalOf', { n: info.subgroup })}</p>
-      ) : (
-        <p className="muted setup-hint">{t('subgroups.wholeGroup')}</p>
-      )}
-      <fieldset className="setup-groups">
-        <legend>{t('subgroups.names')}</legend>
-        {groups.length === 0 ? <p className="muted">{t('subgroups.noneYet')}</p> : null}
-        {groups.map((g, i) => (
-          <div className="field setup-group" key={g.number}>
-            <label htmlFor={`subgroup-name-${g.number}`}>{t('subgroups.nameOf', { n: g.number, count: counts.get(g.number) ?? 0 })}</label>
-            <input
-              ref={i === 0 ? first : undefined}
-              id={`subgroup-name-${g.number}`}
+      <ul className="setup-students">
+        {list.students.map((s) => (
+          <li key={s.id_student} className="setup-student">
+            <label htmlFor={`subgroup-of-${s.id_student}`}>
+              {s.s_fio}
+              {stream ? <span className="muted"> · {s.group}</span> : null}
+            </label>
+            <select
+              id={`subgroup-of-${s.id_student}`}
               className="input"
-              value={g.name}
-              maxLength={NAME_MAX}
-              aria-invalid={invalid && !g.name.trim() ? true : undefined}
-              onChange={(e) => rename(g.number, e.target.value)}
-            />
-          </div>
+              value={String(of[s.id_student] ?? 0)}
+              onChange={(e) => assign(s.id_student, Number(e.target.value))}
+            >
+              {options.map((o) => (
+                <option key={o.id} value={String(o.id)}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </li>
         ))}
-        <div className="setup-row-actions">
-          <button type="button" className="btn btn-secondary btn-small" disabled={groups.length >= SUBGROUPS_MAX} onClick={add}>
-            {t('subgroups.add')}
-          </button>
-          <button type="button" className="btn btn-ghost btn-small journal-delete" disabled={groups.length === 0} onClick={removeLast}>
-            {t('subgroups.removeLast')}
-          </button>
-          <button type="button" className="btn btn-ghost btn-small" onClick={halves}>
-            {t('subgroups.halves')}
-          </button>
-        </div>
-      </fieldset>
-
-      <p className="muted setup-hint" aria-live="polite">
-        {t('subgroups.unassigned', { count: counts.get(0) ?? 0 })}
-      </p>
-      <div className="setup-scroll" role="group" aria-label={t('subgroups.students')}>
-        {list.students.length === 0 ? <p className="muted">{t('grid.noStudents')}</p> : null}
-        <ul className="setup-students">
-          {list.students.map((s) => (
-            <li key={s.id_student} className="setup-student">
-              <label htmlFor={`subgroup-of-${s.id_student}`}>
-                {s.s_fio}
-                {stream ? <span className="muted"> · {s.group}</span> : null}
-              </label>
-              <select
-                id={`subgroup-of-${s.id_student}`}
-                className="input"
-                value={String(of[s.id_student] ?? 0)}
-                onChange={(e) => assign(s.id_student, Number(e.target.value))}
-              >
-                {options.map((o) => (
-                  <option key={o.id} value={String(o.id)}>
-                    {o.name}
-                  </option>
-                ))}
-              </select>
-            </li>
-          ))}
-        </ul>
-      </div>
-
-      <SetupActions problem={invalid ? t('subgroups.nameRequired') : null} error={error} busy={busy} saveLabel={t('subgroups.save')} onClose={onClose} />
-    </form>
+      </ul>
+    </SetupListForm>
   );
 }

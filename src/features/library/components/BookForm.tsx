@@ -2,15 +2,15 @@
  * Adding or editing a book: category, title, author, pages, annotation and the file (required for
  * a new book). While it uploads, the bar shows the bytes sent and the upload can be cancelled.
  */
-import { useEffect, useMemo, useRef } from 'react';
-import { Form, Formik } from 'formik';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BaseCategory, Book, BookCategory } from '../../../../contract/library';
 import { BOOK_FILE_EXTENSIONS, NEW_BOOK } from '../../../api/library';
 import { TextField } from '../../../components/fields';
 import { Select } from '../../../components/Select';
-import { fileRule, UploadFields, type UploadState } from '../../../shared/upload/UploadFields';
-import { usePreloadYup, yupValidator } from '../../../lib/validation';
+import type { UploadState } from '../../../shared/upload/UploadFields';
+import { UploadForm, uploadDraft, uploadRules } from '../../../shared/upload/UploadForm';
+import { yupValidator } from '../../../lib/validation';
 import type { BookDraft } from '../library.slice';
 
 interface Values {
@@ -37,21 +37,14 @@ export function BookForm(props: Props) {
   const { book, bases, baseId, categories, categoryId, onBaseChange, onSubmit, ...upload } = props;
   const { maxSizeMb, busy, quota } = upload;
   const { t } = useTranslation(['library', 'cm']);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  usePreloadYup();
-  useEffect(() => headingRef.current?.focus(), []);
 
   const isNew = book === null;
   const validate = useMemo(
     () =>
       yupValidator<Values>((yup) =>
         yup.object({
+          ...uploadRules(yup, t, isNew, maxSizeMb, BOOK_FILE_EXTENSIONS, quota),
           categoryId: yup.number().min(1, t('form.required')),
-          name: yup
-            .string()
-            .trim()
-            .required(t('form.required'))
-            .max(300, t('form.tooLong', { max: 300 })),
           author: yup
             .string()
             .trim()
@@ -61,8 +54,6 @@ export function BookForm(props: Props) {
             .string()
             .matches(/^\d{0,6}$/, t('form.pagesInvalid'))
             .test('max', t('form.pagesInvalid'), (v) => !v || Number(v) <= 100000),
-          description: yup.string().max(4000, t('form.tooLong', { max: 4000 })),
-          file: fileRule(yup, t, isNew, maxSizeMb, BOOK_FILE_EXTENSIONS, quota),
         }),
       ),
     [t, isNew, maxSizeMb, quota],
@@ -78,59 +69,53 @@ export function BookForm(props: Props) {
   };
 
   return (
-    <section className="card upload-form" aria-labelledby="library-form-title" data-testid="library-form">
-      <h2 id="library-form-title" ref={headingRef} tabIndex={-1}>
-        {isNew ? t('form.addTitle') : t('form.editTitle')}
-      </h2>
-      <Formik<Values>
-        initialValues={initial}
-        validate={validate}
-        onSubmit={(v) =>
-          onSubmit({
-            id: book?.id_eBook ?? NEW_BOOK,
-            categoryId: v.categoryId,
-            name: v.name.trim(),
-            author: v.author.trim(),
-            description: v.description.trim(),
-            totalPages: v.totalPages ? Number(v.totalPages) : 0,
-            file: v.file,
-          })
-        }
-      >
-        {({ values, setFieldValue, errors, touched }) => (
-          <Form className="form upload-form-grid" noValidate>
+    <UploadForm<Values>
+      ns="library"
+      isNew={isNew}
+      extensions={BOOK_FILE_EXTENSIONS}
+      {...upload}
+      initialValues={initial}
+      validate={validate}
+      onSubmit={(v) =>
+        onSubmit({
+          id: book?.id_eBook ?? NEW_BOOK,
+          categoryId: v.categoryId,
+          ...uploadDraft(v),
+        })
+      }
+    >
+      {({ values, setFieldValue, errors, touched }) => (
+        <>
+          <Select
+            id="library-form-base"
+            label={t('fields.category')}
+            options={bases.map((b) => ({ id: b.id_baseBookCategory, name: b.name }))}
+            value={baseId ?? -1}
+            onChange={(id) => {
+              onBaseChange(id);
+              void setFieldValue('categoryId', -1);
+            }}
+            disabled={busy}
+          />
+          <div>
             <Select
-              id="library-form-base"
-              label={t('fields.category')}
-              options={bases.map((b) => ({ id: b.id_baseBookCategory, name: b.name }))}
-              value={baseId ?? -1}
-              onChange={(id) => {
-                onBaseChange(id);
-                void setFieldValue('categoryId', -1);
-              }}
+              id="library-form-category"
+              label={t('fields.subcategory')}
+              options={categories.map((c) => ({ id: c.id_bookCategory, name: c.name }))}
+              value={categories.some((c) => c.id_bookCategory === values.categoryId) ? values.categoryId : -1}
+              onChange={(id) => void setFieldValue('categoryId', id)}
               disabled={busy}
             />
-            <div>
-              <Select
-                id="library-form-category"
-                label={t('fields.subcategory')}
-                options={categories.map((c) => ({ id: c.id_bookCategory, name: c.name }))}
-                value={categories.some((c) => c.id_bookCategory === values.categoryId) ? values.categoryId : -1}
-                onChange={(id) => void setFieldValue('categoryId', id)}
-                disabled={busy}
-              />
-              {touched.categoryId && errors.categoryId ? <p className="field-error">{errors.categoryId}</p> : null}
-            </div>
-            <TextField name="name" label={t('fields.title')} prose />
-            <TextField name="author" label={t('fields.author')} prose />
-            <TextField name="totalPages" label={t('fields.pages')} type="number" />
-            <div className="upload-form-wide">
-              <TextField name="description" label={t('fields.annotation')} multiline prose />
-            </div>
-            <UploadFields ns="library" isNew={isNew} extensions={BOOK_FILE_EXTENSIONS} {...upload} />
-          </Form>
-        )}
-      </Formik>
-    </section>
+            {touched.categoryId && errors.categoryId ? <p className="field-error">{errors.categoryId}</p> : null}
+          </div>
+          <TextField name="name" label={t('fields.title')} prose />
+          <TextField name="author" label={t('fields.author')} prose />
+          <TextField name="totalPages" label={t('fields.pages')} type="number" />
+          <div className="upload-form-wide">
+            <TextField name="description" label={t('fields.annotation')} multiline prose />
+          </div>
+        </>
+      )}
+    </UploadForm>
   );
 }

@@ -4,8 +4,8 @@
  * e-library" with its category, and the file (required for a new material). The upload shows the
  * bytes sent and can be cancelled.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Form, Formik, useField } from 'formik';
+import { useId, useMemo, useState } from 'react';
+import { useField } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { IdName } from '../../../../contract/common';
 import type { UmkAudience, UmkItem } from '../../../../contract/umk';
@@ -13,8 +13,9 @@ import { NEW_UMK } from '../../../api/umk';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { TextField } from '../../../components/fields';
 import { Select } from '../../../components/Select';
-import { fileRule, UploadFields, type UploadState } from '../../../shared/upload/UploadFields';
-import { usePreloadYup, yupValidator } from '../../../lib/validation';
+import type { UploadState } from '../../../shared/upload/UploadFields';
+import { UploadForm, uploadDraft, uploadRules } from '../../../shared/upload/UploadForm';
+import { yupValidator } from '../../../lib/validation';
 import type { UmkDraft } from '../umk.slice';
 
 interface Values {
@@ -61,10 +62,7 @@ export function UmkForm(props: Props) {
   const { item, defaultAuthor, types, examTypes, categories, onSubmit, ...upload } = props;
   const { maxSizeMb } = upload;
   const { t } = useTranslation(['umk', 'cm']);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const shareId = useId();
-  usePreloadYup();
-  useEffect(() => headingRef.current?.focus(), []);
   const isNew = item === null;
   /** A material about to be shared with the whole library waits for the teacher's yes. */
   const [sharing, setSharing] = useState<UmkDraft | null>(null);
@@ -74,20 +72,14 @@ export function UmkForm(props: Props) {
     () =>
       yupValidator<Values>((yup) =>
         yup.object({
+          ...uploadRules(yup, t, isNew, maxSizeMb),
           typeId: yup.number().min(1, t('form.required')),
           examTypeId: yup.number().min(1, t('form.required')),
-          name: yup
-            .string()
-            .trim()
-            .required(t('form.required'))
-            .max(300, t('form.tooLong', { max: 300 })),
           author: yup.string().max(300, t('form.tooLong', { max: 300 })),
-          description: yup.string().max(4000, t('form.tooLong', { max: 4000 })),
           totalPages: yup.string().matches(/^\d{0,5}$/, t('form.pagesInvalid')),
           bookCategoryId: yup.number().test('category', t('form.categoryRequired'), function (v) {
             return !(this.parent as Values).forEBooks || (v ?? -1) > 0;
           }),
-          file: fileRule(yup, t, isNew, maxSizeMb),
         }),
       ),
     [t, isNew, maxSizeMb],
@@ -112,64 +104,59 @@ export function UmkForm(props: Props) {
   ];
 
   return (
-    <section className="card upload-form" aria-labelledby="umk-form-title" data-testid="umk-form">
-      <h2 id="umk-form-title" ref={headingRef} tabIndex={-1}>
-        {isNew ? t('form.addTitle') : t('form.editTitle')}
-      </h2>
-      <Formik<Values>
-        initialValues={initial}
-        validate={validate}
-        onSubmit={(v) =>
-          submit({
-            id: item?.id_books ?? NEW_UMK,
-            typeId: v.typeId,
-            name: v.name.trim(),
-            author: v.author.trim(),
-            description: v.description.trim(),
-            totalPages: v.totalPages ? Number(v.totalPages) : 0,
-            examTypeId: v.examTypeId,
-            audience: v.audience,
-            forEBooks: v.forEBooks,
-            bookCategoryId: v.bookCategoryId,
-            file: v.file,
-          })
-        }
-      >
-        {({ values, getFieldProps }) => (
-          <Form className="form upload-form-grid" noValidate>
-            <SelectField name="typeId" label={t('fields.type')} options={types} />
-            <TextField name="name" label={t('fields.name')} prose />
-            <TextField name="author" label={t('fields.author')} prose />
-            <TextField name="totalPages" label={t('fields.pages')} type="number" />
-            <SelectField name="examTypeId" label={t('fields.examType')} options={examTypes} />
-            <SelectField name="audience" label={t('fields.audience')} options={audiences} />
-            <div className="upload-form-wide">
-              <TextField name="description" label={t('fields.annotation')} multiline prose />
-            </div>
-            <div className="upload-form-wide umk-share">
-              <label className="umk-check" htmlFor={shareId}>
-                <input id={shareId} type="checkbox" {...getFieldProps({ name: 'forEBooks', type: 'checkbox' })} data-testid="umk-for-ebooks" />
-                {t('fields.forEBooks')}
-              </label>
-              {values.forEBooks ? <SelectField name="bookCategoryId" label={t('fields.bookCategory')} options={categories} /> : null}
-            </div>
-            <UploadFields ns="umk" isNew={isNew} {...upload} />
-          </Form>
-        )}
-      </Formik>
-      {sharing ? (
-        <ConfirmDialog
-          title={t('share.title')}
-          text={t('share.text', { name: sharing.name })}
-          confirm={t('share.confirm')}
-          cancel={t('share.cancel')}
-          onCancel={() => setSharing(null)}
-          onConfirm={() => {
-            onSubmit(sharing);
-            setSharing(null);
-          }}
-        />
-      ) : null}
-    </section>
+    <UploadForm<Values>
+      ns="umk"
+      isNew={isNew}
+      {...upload}
+      initialValues={initial}
+      validate={validate}
+      onSubmit={(v) =>
+        submit({
+          id: item?.id_books ?? NEW_UMK,
+          typeId: v.typeId,
+          ...uploadDraft(v),
+          examTypeId: v.examTypeId,
+          audience: v.audience,
+          forEBooks: v.forEBooks,
+          bookCategoryId: v.bookCategoryId,
+        })
+      }
+      after={
+        sharing ? (
+          <ConfirmDialog
+            title={t('share.title')}
+            text={t('share.text', { name: sharing.name })}
+            confirm={t('share.confirm')}
+            cancel={t('share.cancel')}
+            onCancel={() => setSharing(null)}
+            onConfirm={() => {
+              onSubmit(sharing);
+              setSharing(null);
+            }}
+          />
+        ) : null
+      }
+    >
+      {({ values, getFieldProps }) => (
+        <>
+          <SelectField name="typeId" label={t('fields.type')} options={types} />
+          <TextField name="name" label={t('fields.name')} prose />
+          <TextField name="author" label={t('fields.author')} prose />
+          <TextField name="totalPages" label={t('fields.pages')} type="number" />
+          <SelectField name="examTypeId" label={t('fields.examType')} options={examTypes} />
+          <SelectField name="audience" label={t('fields.audience')} options={audiences} />
+          <div className="upload-form-wide">
+            <TextField name="description" label={t('fields.annotation')} multiline prose />
+          </div>
+          <div className="upload-form-wide umk-share">
+            <label className="umk-check" htmlFor={shareId}>
+              <input id={shareId} type="checkbox" {...getFieldProps({ name: 'forEBooks', type: 'checkbox' })} data-testid="umk-for-ebooks" />
+              {t('fields.forEBooks')}
+            </label>
+            {values.forEBooks ? <SelectField name="bookCategoryId" label={t('fields.bookCategory')} options={categories} /> : null}
+          </div>
+        </>
+      )}
+    </UploadForm>
   );
 }
