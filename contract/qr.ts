@@ -285,3 +285,59 @@ export const QrReportRow = Type.Object({
 });
 export type QrReportRow = Static<typeof QrReportRow>;
 export const QrReportReply = Ok(Type.Array(QrReportRow));
+
+/**
+ * Attendance of one group in one discipline over a half-year, from every source: accepted QR marks,
+ * the lessons held with QR attendance (a student without a mark is absent), and the journal's visit
+ * records ('н/б' absent, 'ув' excused, anything else present). One record per student per lesson
+ * date: a QR mark and the journal record it wrote are one record; when a student has several on a
+ * date, present outweighs excused, excused outweighs absent.
+ *   GET /api/qr/report/disciplines.json?year&ws&group           the group's disciplines of the half-year
+ *   GET /api/qr/report/attendance.json?year&ws&group&discipline the report
+ *   GET /api/qr/report/attendance.xlsx?year&ws&group&discipline the same as an Excel workbook
+ * A teacher sees only the groups he teaches in that half-year unless he holds the report
+ * permission (qr_report_viewers); a student is refused.
+ */
+export const QrGroupQuery = Type.Object({ year: YearStart, ws: HalfYear, group: DbId });
+export type QrGroupQuery = Static<typeof QrGroupQuery>;
+export const QrReportDiscipline = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type QrReportDiscipline = Static<typeof QrReportDiscipline>;
+export const QrReportDisciplinesReply = Ok(Type.Array(QrReportDiscipline));
+
+export const QrAttendanceQuery = Type.Object({ year: YearStart, ws: HalfYear, group: DbId, discipline: DbId });
+export type QrAttendanceQuery = Static<typeof QrAttendanceQuery>;
+export const QrAttendanceStatus = Type.Union([Type.Literal('present'), Type.Literal('absent'), Type.Literal('excused')]);
+export type QrAttendanceStatus = Static<typeof QrAttendanceStatus>;
+export const QrAttendanceSource = Type.Union([Type.Literal('qr'), Type.Literal('journal')]);
+export type QrAttendanceSource = Static<typeof QrAttendanceSource>;
+export const QrAttendanceRecord = Type.Object({
+  studentId: Type.Integer(),
+  /** 'YYYY-MM-DD' */
+  date: Type.String(),
+  status: QrAttendanceStatus,
+  /** Where the record comes from: QR attendance, the journal typed by the teacher, or both. */
+  sources: Type.Array(QrAttendanceSource),
+});
+export type QrAttendanceRecord = Static<typeof QrAttendanceRecord>;
+export const QrAttendanceStudent = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  lessons: Type.Integer(),
+  present: Type.Integer(),
+  absent: Type.Integer(),
+  excused: Type.Integer(),
+  /** present / lessons in percent, one decimal (0 without lessons). */
+  rate: Type.Number(),
+});
+export type QrAttendanceStudent = Static<typeof QrAttendanceStudent>;
+export const QrAttendanceReport = Type.Object({
+  group: Type.String(),
+  discipline: Type.String(),
+  students: Type.Array(QrAttendanceStudent),
+  /** The lesson dates, oldest first. */
+  dates: Type.Array(Type.String()),
+  /** By date, then student name. */
+  records: Type.Array(QrAttendanceRecord),
+});
+export type QrAttendanceReport = Static<typeof QrAttendanceReport>;
+export const QrAttendanceReportReply = Ok(QrAttendanceReport);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEACHER } from './support/accounts';
 import { expectHidden, expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
-import { ru } from './support/texts';
+import { ru, text } from './support/texts';
 
 const e2e = setupE2E();
 
@@ -55,5 +55,39 @@ describe('the QR projector in full screen', () => {
       await teacher.setViewportSize({ width: 390, height: 844 });
       await teacher.screenshot({ path: `${process.env.SCREENSHOT_DIR}/projector-teacher-390-dark.png`, fullPage: true });
     }
+  });
+});
+
+describe('the QR projector in Kyrgyz', () => {
+  it('keeps the count to one line at 1366 × 768', async () => {
+    const teacher = await e2e.page({ viewport: { width: 1366, height: 768 } });
+    await signIn(teacher, TEACHER);
+    await expectPath(teacher, '/lms');
+    // The portal in Kyrgyz from the next page on.
+    await teacher.context().addCookies([{ name: 'lang', value: 'kg', url: e2e.server.origin }]);
+    await teacher.goto('/lms/schedule');
+    const lesson = teacher.locator('[data-testid^="lesson-"]').first();
+    await expectVisible(lesson, 20000);
+    const idShed = Number((await lesson.getAttribute('data-testid'))!.slice('lesson-'.length));
+    await teacher.goto(`/lms/qrlesson?shed=${idShed}`);
+    const makeup = teacher.getByRole('button', { name: text('kg', 'qr:projector.startMakeup') });
+    const code = teacher.getByTestId('qr-token');
+    await expect.poll(async () => (await code.isVisible()) || (await makeup.isVisible()), { timeout: 20000 }).toBe(true);
+    if (await makeup.isVisible()) await makeup.click();
+    await expectVisible(code, 20000);
+    await teacher.getByRole('button', { name: text('kg', 'qr:projector.fullscreen') }).click();
+    const stage = teacher.getByTestId('qr-stage');
+    await expect.poll(() => stage.evaluate((el) => document.fullscreenElement === el)).toBe(true);
+    const count = teacher.getByTestId('qr-count');
+    await expectVisible(count);
+    if (process.env.SCREENSHOT_DIR) await teacher.screenshot({ path: `${process.env.SCREENSHOT_DIR}/projector-kg-1366.png` });
+    await expect.poll(() => count.textContent()).toMatch(/^\d+ \/ \d+ белгиленди$/);
+    expect(await count.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(48);
+    const lines = await count.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
   });
 });

@@ -1,5 +1,9 @@
 /** QR attendance and QR card calls (docs/product.md#qr). */
 import type {
+  QrAttendanceQuery,
+  QrAttendanceReport,
+  QrGroupQuery,
+  QrReportDiscipline,
   QR_CODE_LENGTH,
   QR_GRACE_MS,
   QrCard,
@@ -39,6 +43,13 @@ export const REPORT_NEXT: Record<ReportLevel, { level: ReportLevel; field: 'facu
   student: null,
 };
 
+const searchOf = (q: object) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
+
+/** A group's attendance report as an .xlsx file. */
+export function attendanceXlsxUrl(q: QrAttendanceQuery): string {
+  return `/api/qr/report/attendance.xlsx?${searchOf(q)}`;
+}
+
 // The client takes only types from the contract: these copies are checked against it by tsc.
 export const CODE_LENGTH: typeof QR_CODE_LENGTH = 6;
 export const GRACE_MS: typeof QR_GRACE_MS = 5_000;
@@ -62,6 +73,10 @@ export const qrApi = {
   /** Attendance rates at a level (faculty → speciality → group → student). */
   report: (level: ReportLevel, query: QrReportQuery) =>
     get<QrReportRow[]>(`api/misc/${REPORT_CALLS[level]}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`, session),
+  /** The disciplines a group has in a half-year (for its attendance report). */
+  reportDisciplines: (q: QrGroupQuery) => get<QrReportDiscipline[]>(`api/qr/report/disciplines.json?${searchOf(q)}`, session),
+  /** A group's attendance in a discipline from QR marks and the journal. */
+  attendance: (q: QrAttendanceQuery) => get<QrAttendanceReport>(`api/qr/report/attendance.json?${searchOf(q)}`, session),
   /** The public card: no session. */
   publicCard: (data: string) => get<QrCard>(`api/misc/getstudentqrinfo?data=${encodeURIComponent(data)}`),
 };

@@ -8,8 +8,19 @@ import type { LiveJournalChange } from '../../../contract/journal';
 
 export const JOURNAL_CHANGED_EVENT = 'journal.changed';
 
+type WrittenVisit = { id: number; studentId: number; visitDate: string; lessonTimeId: number };
+
 /** A present mark written by a QR scan, as the journal's teacher sees it arrive. */
-export function qrPresence(journalId: number, visit: { id: number; studentId: number; visitDate: string; lessonTimeId: number }, at: Date): LiveJournalChange {
+export function qrPresence(journalId: number, visit: WrittenVisit, at: Date): LiveJournalChange {
+  return qrCell(journalId, visit, null, at);
+}
+
+/** An absence ('н/б') written when a QR mark under review expired, as the journal's teacher sees it arrive. */
+export function qrAbsence(journalId: number, visit: WrittenVisit, at: Date): LiveJournalChange {
+  return qrCell(journalId, visit, 'н/б', at);
+}
+
+function qrCell(journalId: number, visit: WrittenVisit, mark: string | null, at: Date): LiveJournalChange {
   return {
     id_journal: journalId,
     cells: [
@@ -22,7 +33,7 @@ export function qrPresence(journalId: number, visit: { id: number; studentId: nu
           id_student: visit.studentId,
           visitDate: visit.visitDate,
           id_time: visit.lessonTimeId,
-          otsenka: null,
+          otsenka: mark,
           source: 'qr',
           updatedAt: at.toISOString(),
         },

@@ -1,7 +1,8 @@
 /**
  * /lms/reportqr (side menu "student QR reports"): QR attendance rates of a half-year by faculty,
  * then speciality, group and student (a student sees his own), with a bar per row, a name filter
- * and printing (docs/product.md#qr).
+ * and printing (docs/product.md#qr). Under a group's students, the group's attendance in a discipline
+ * from QR marks and the journal (components/GroupAttendance.tsx).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { selectUser } from '../../shared/session/session';
 import { LoadFailed } from '../../shared/request/LoadFailed';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { GroupAttendance } from './components/GroupAttendance';
 import { qrActions, selectQr } from './qr.slice';
 import './qr.css';
 
@@ -30,6 +32,7 @@ export default function ReportScreen() {
   if (!user) return null;
   const { query, level, crumbs, rows } = report;
   const next = REPORT_NEXT[level];
+  const group = level === 'student' && crumbs.at(-1)?.level === 'group' ? crumbs.at(-1)!.id : null;
   const shown = rows.data.filter((r) => r.name.toLowerCase().includes(filter.trim().toLowerCase()));
   const go = (depth: number) => {
     if (!query) return;
@@ -139,6 +142,7 @@ export default function ReportScreen() {
           </div>
         )
       ) : null}
+      {user.role === ROLE_TEACHER && query && group !== null ? <GroupAttendance year={query.year} ws={query.ws} group={group} /> : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
-import type { QrCard, QrOpenBody, QrReceipt, QrReportQuery, QrSession } from '../../../contract/qr';
+import type { QrAttendanceQuery, QrCard, QrOpenBody, QrReceipt, QrReportQuery, QrSession } from '../../../contract/qr';
 import type { ScheduleQr } from '../../../contract/schedule';
 import { GRACE_MS, qrApi, type ReportLevel } from '../../api/qr';
 import { ROLE_STUDENT } from '../../shared/request/roles';
@@ -156,6 +156,14 @@ export function* reportSaga(action: PayloadAction<{ level: ReportLevel; query: Q
   yield* request(qrApi.report, [action.payload.level, action.payload.query], { succeeded: qrActions.reportSucceeded, failed: qrActions.reportFailed });
 }
 
+export function* groupDisciplinesSaga(action: PayloadAction<{ year: number; ws: 1 | 2; group: number }>) {
+  yield* request(qrApi.reportDisciplines, [action.payload], { succeeded: qrActions.groupDisciplinesSucceeded, failed: qrActions.groupDisciplinesFailed });
+}
+
+export function* attendanceSaga(action: PayloadAction<QrAttendanceQuery>) {
+  yield* request(qrApi.attendance, [action.payload], { succeeded: qrActions.attendanceSucceeded, failed: qrActions.attendanceFailed });
+}
+
 /** The student's own QR screen: the card link (the same one until the student asks for a new one). */
 export function* mineOpenedSaga() {
   yield put(qrActions.cardRequested({ renew: false }));
@@ -197,5 +205,7 @@ export function* qrSaga() {
     takeLatest(qrActions.cardRequested.type, cardSaga),
     takeLatest(qrActions.reportOpened.type, reportOpenedSaga),
     takeLatest(qrActions.reportRequested.type, reportSaga),
+    takeLatest(qrActions.groupDisciplinesRequested.type, groupDisciplinesSaga),
+    takeLatest(qrActions.attendanceRequested.type, attendanceSaga),
   ]);
 }

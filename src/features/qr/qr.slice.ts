@@ -5,12 +5,15 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
+  QrAttendanceQuery,
+  QrAttendanceReport,
   QrCard,
   QrCardLink,
   QrLiveMark,
   QrOpenBody,
   QrOpenLesson,
   QrOwnMark,
+  QrReportDiscipline,
   QrReportQuery,
   QrReportRow,
   QrReviewList,
@@ -71,6 +74,13 @@ export interface QrState {
     query: QrReportQuery | null;
     rows: Loadable<QrReportRow[]>;
   };
+  /** A group's attendance in one discipline from every source (shown once a group is chosen). */
+  groupReport: {
+    group: number | null;
+    disciplines: Loadable<QrReportDiscipline[]>;
+    query: QrAttendanceQuery | null;
+    data: Loadable<QrAttendanceReport | null>;
+  };
 }
 
 export const initialQrState: QrState = {
@@ -80,6 +90,7 @@ export const initialQrState: QrState = {
   card: idle(null),
   publicCard: { view: 'loading', card: null },
   report: { year: null, ws: 1, crumbs: [], level: 'faculty', query: null, rows: idle([]) },
+  groupReport: { group: null, disciplines: idle([]), query: null, data: idle(null) },
 };
 
 /** The marks of a session with one mark added or replaced (newest first), and the new count. */
@@ -244,6 +255,26 @@ const slice = createSlice({
     reportRequested(state, action: PayloadAction<{ level: ReportLevel; query: QrReportQuery; crumbs: QrState['report']['crumbs'] }>) {
       const { level, query, crumbs } = action.payload;
       state.report = { year: query.year, ws: query.ws, level, query, crumbs, rows: started([]) };
+    },
+    /** A group's disciplines are asked for (the report is shown for its students). */
+    groupDisciplinesRequested(state, action: PayloadAction<{ year: number; ws: 1 | 2; group: number }>) {
+      state.groupReport = { group: action.payload.group, disciplines: started([]), query: null, data: idle(null) };
+    },
+    groupDisciplinesSucceeded(state, action: PayloadAction<QrReportDiscipline[]>) {
+      state.groupReport.disciplines = succeeded(action.payload);
+    },
+    groupDisciplinesFailed(state, action: PayloadAction<Failure>) {
+      state.groupReport.disciplines = failed(action.payload, []);
+    },
+    attendanceRequested(state, action: PayloadAction<QrAttendanceQuery>) {
+      state.groupReport.query = action.payload;
+      state.groupReport.data = started(null);
+    },
+    attendanceSucceeded(state, action: PayloadAction<QrAttendanceReport>) {
+      state.groupReport.data = succeeded(action.payload);
+    },
+    attendanceFailed(state, action: PayloadAction<Failure>) {
+      state.groupReport.data = failed(action.payload, null);
     },
     reportSucceeded(state, action: PayloadAction<QrReportRow[]>) {
       state.report.rows = succeeded(action.payload);

@@ -51,6 +51,28 @@ export async function expireReviews(db: Db, before: Date, now: Date): Promise<Ex
   );
 }
 
+/**
+ * Links an expired mark to the journal record of its cell (the absence it wrote, or the record the
+ * teacher wrote there before), so that the mark and the journal name the same lesson occurrence.
+ */
+export async function linkExpired(
+  db: Db,
+  markId: number,
+  v: { teachingAssignmentId: number; studentId: number; visitDate: string; lessonTimeId: number },
+): Promise<void> {
+  await db.execute(
+    sql`update qr_marks set visit_id = (select c.id from journal_visits c
+                                         where c.teaching_assignment_id = ${v.teachingAssignmentId} and c.student_id = ${v.studentId}
+                                           and c.visit_date = ${v.visitDate}::date and c.lesson_time_id = ${v.lessonTimeId})
+         where id = ${markId}`,
+  );
+}
+
+/** The accounts of a teacher (the journal's live event goes to each of them). */
+export async function teacherAccounts(db: Db, teacherId: number): Promise<number[]> {
+  return (await rowsOf<{ id: number }>(db, sql`select id from users where teacher_id = ${teacherId} and student_id is null`)).map((r) => r.id);
+}
+
 export interface OwnMarkRow {
   id: number;
   scheduleEntryId: number;

@@ -13,6 +13,7 @@ import { localName } from '../../i18n';
 import { fullName } from '../../lib/person';
 import { asTeacher, type AuthInfo } from '../../shared/caller';
 import { assertWritable } from '../../shared/academic/journal-period';
+import { JOURNAL_CHANGED_EVENT, qrAbsence } from '../../shared/journal-live';
 import { visitValues, writeAbsence } from '../../shared/journal-visits';
 import * as timetable from '../../shared/timetable.repository';
 import * as repo from './qr.repository';
@@ -32,7 +33,9 @@ export class QrReviews extends QrService {
    * Marks that waited longer than QR_REVIEW_EXPIRES_HOURS become absences: each writes "н/б" into
    * its journal cell through the journal's own write (shared/journal-visits.ts), in the same
    * transaction, unless the cell holds a value already (the teacher's stays) or its half-year's
-   * journal is closed.
+   * journal is closed. The mark is linked to its cell's record (qr_marks.visit_id), and a written
+   * absence reaches the journal's teacher as the journal's live event (sent at commit), so an open
+   * journal shows it at once.
    */
   async expire(): Promise<void> {
     const now = this.ctx.now();
@@ -41,7 +44,16 @@ export class QrReviews extends QrService {
       for (const mark of expired) {
         const [entry, student] = await Promise.all([timetable.findEntry(tx, mark.scheduleEntryId), repo.studentFacts(tx, mark.studentId)]);
         if (!entry || !student || !this.writable(entry, mark.lessonDate, now)) continue;
-        await writeAbsence(tx, visitValues(entry, student, mark.lessonDate, entry.lessonTimeId, entry.id), null);
+        const values = visitValues(entry, student, mark.lessonDate, entry.lessonTimeId, entry.id);
+        const visitId = await writeAbsence(tx, values, null);
+        await reviews.linkExpired(tx, mark.id, values);
+        if (visitId !== null)
+          await this.ctx.live.publish(
+            tx,
+            JOURNAL_CHANGED_EVENT,
+            await reviews.teacherAccounts(tx, entry.teacherId),
+            qrAbsence(entry.teachingAssignmentId, { id: visitId, ...values }, now),
+          );
       }
     });
   }

@@ -19,6 +19,10 @@ import {
   QrOwnMarksReply,
   QrReceiptReply,
   QrReviewListReply,
+  QrAttendanceQuery,
+  QrAttendanceReportReply,
+  QrGroupQuery,
+  QrReportDisciplinesReply,
   QrReportQuery,
   QrReportReply,
   QrSessionBody,
@@ -32,7 +36,8 @@ import type { App } from '../../app';
 import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
-import { ok, replies } from '../../plugins/reply';
+import { ok, replies, sendDownload } from '../../plugins/reply';
+import { QrGroupReports } from './qr.group-report';
 import { QrMarks, type VisitInput } from './qr.marks';
 import { QrReports } from './qr.reports';
 import { QrReviews } from './qr.reviews';
@@ -77,6 +82,7 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const marks = new QrMarks(ctx);
   const reports = new QrReports(ctx);
   const reviews = new QrReviews(ctx);
+  const groupReports = new QrGroupReports(ctx);
   const base = '/api/qr';
 
   app.get(`${base}/time.json`, { schema: { response: replies(QrTimeReply) } }, async () => ok(sessions.time()));
@@ -125,6 +131,15 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
     app.get(`/api/misc/${call}`, { schema: { querystring: QrReportQuery, response: replies(QrReportReply) } }, async (req) =>
       ok(await reports.report(req.auth!, level, req.query, languageOf(req))),
     );
+  app.get(`${base}/report/disciplines.json`, { schema: { querystring: QrGroupQuery, response: replies(QrReportDisciplinesReply) } }, async (req) =>
+    ok(await groupReports.disciplines(req.auth!, req.query, languageOf(req))),
+  );
+  app.get(`${base}/report/attendance.json`, { schema: { querystring: QrAttendanceQuery, response: replies(QrAttendanceReportReply) } }, async (req) =>
+    ok(await groupReports.attendance(req.auth!, req.query, languageOf(req))),
+  );
+  app.get(`${base}/report/attendance.xlsx`, { schema: { querystring: QrAttendanceQuery } }, async (req, reply) =>
+    sendDownload(reply, await groupReports.workbook(req.auth!, req.query, languageOf(req))),
+  );
   app.get(
     '/api/misc/getstudentqrinfo',
     { schema: { querystring: QrCardQuery, response: replies(QrCardReply) }, config: { public: true } },

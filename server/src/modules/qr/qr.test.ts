@@ -1013,6 +1013,7 @@ describe('undecided marks', () => {
     expect(expiresAt).toBeLessThan(60_000);
 
     await moveTo(new Date(2027, 0, 24, 21, 31)); // a week and a minute later
+    const published = vi.spyOn(app.ctx.live, 'publish');
     expect(await listed()).toBeUndefined();
     expect((await mine()).find((m) => m.id === waiting.id)).toMatchObject({ status: 'expired', reason: 'precision' });
     const late = await post('/api/qr/review/decide.json', teacher, { markId: waiting.id, accept: true });
@@ -1021,11 +1022,36 @@ describe('undecided marks', () => {
     expect(absent).toMatchObject({ mark: 'н/б', source: 'qr', teachingAssignmentId: lesson.teachingAssignmentId, lessonTimeId: lesson.lessonTimeId });
     const history = await db.database.db.select().from(journalVisitChanges).where(eq(journalVisitChanges.visitId, absent.id));
     expect(history).toEqual([expect.objectContaining({ action: 'insert', oldMark: null, newMark: 'н/б', source: 'qr' })]);
+    // The expired mark names its journal record, and the teacher's open journal hears of the absence (sent at commit).
+    const linked = async (studentId: number) =>
+      (
+        await db.database.db
+          .select({ visitId: qrMarks.visitId })
+          .from(qrMarks)
+          .where(and(eq(qrMarks.sessionId, s.sessionId), eq(qrMarks.studentId, studentId)))
+      )[0].visitId;
+    expect(await linked(student.user.uid)).toBe(absent.id);
+    const journalEvents = published.mock.calls.filter((c) => c[1] === 'journal.changed');
+    expect(journalEvents).toEqual([
+      [
+        expect.anything(),
+        'journal.changed',
+        [teacher.user.id],
+        expect.objectContaining({
+          id_journal: lesson.teachingAssignmentId,
+          cells: [
+            expect.objectContaining({ id_student: student.user.uid, visitDate: s.date, cell: expect.objectContaining({ otsenka: 'н/б', source: 'qr' }) }),
+          ],
+        }),
+      ],
+    ]);
+    published.mockRestore();
     const mateCells = await db.database.db
       .select()
       .from(journalVisits)
       .where(and(eq(journalVisits.studentId, mate.user.uid), eq(journalVisits.visitDate, s.date)));
     expect(mateCells).toEqual([expect.objectContaining({ mark: null, source: 'journal' })]);
+    expect(await linked(mate.user.uid)).toBe(mateCells[0].id);
     // Read again: the absence is written once.
     await post('/api/qr/review/list.json', teacher, {});
     expect(await visitsOf(student.user.uid, s.date)).toHaveLength(1);
