@@ -24,7 +24,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   try {
     const reset = args.includes('--reset');
-    // Starting over also forgets the files of the old data.
+    // Starting over also forgets the files of the old data (in a bucket, the housekeeping deletes
+    // the old objects once they have had no row for an hour: plugins/files.sweep.ts).
     if (reset) await fs.rm(filesDirOf(config), { recursive: true, force: true });
     // The demo files go where the server keeps files (the disk or the FILES_S3_* bucket).
     const files = storageFor(config, filesDirOf(config));
