@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- bundle start lighthouse load mixed chat qr journal registration] [--long]`: the portal's figures,
+ * `npm run bench [-- bundle start lighthouse load mixed chat qr journal registration upload] [--long]`: the portal's figures,
  * printed as a table and saved as JSON in bench/results/. Without arguments every section runs. See bench/README.md.
  *
  * Environment: BENCH_SECONDS (autocannon duration per route, default 10), BENCH_CONNECTIONS
@@ -9,6 +9,7 @@
  * (PostgreSQL server for the two-process chat figure and the qr and journal sections), BENCH_JOURNAL_STUDENTS
  * (default 150), BENCH_JOURNAL_DATES (default 60), BENCH_MIXED_STUDENTS (default 400), BENCH_MIXED_WORKERS (default 1,2),
  * BENCH_RUSH_STUDENTS (default 1000), BENCH_RUSH_ELECTIVES (default 10), BENCH_RUSH_SEATS (default 30),
+ * BENCH_UPLOADS (default 20), BENCH_UPLOAD_MB (default 20),
  * CHROMIUM_PATH (default /usr/bin/chromium). `--long`: the mix of the mixed section runs 10 minutes.
  */
 import { execFileSync } from 'node:child_process';
@@ -24,11 +25,12 @@ import { runJournalBench } from './journal.mjs';
 import { prepareMixed, runMixed } from './mixed.mjs';
 import { helloBurst, runQrBench } from './qr.mjs';
 import { runRegistrationBench } from './registration.mjs';
+import { runUploadBench } from './upload.mjs';
 import { startHello } from './lib/hello.mjs';
 import { throwawayDatabase } from './lib/pg.mjs';
 import { ROOT, startPortal } from './lib/server.mjs';
 
-const SECTIONS = ['bundle', 'start', 'lighthouse', 'load', 'mixed', 'chat', 'qr', 'journal', 'registration'];
+const SECTIONS = ['bundle', 'start', 'lighthouse', 'load', 'mixed', 'chat', 'qr', 'journal', 'registration', 'upload'];
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 
 const args = process.argv.slice(2).filter((a) => a !== '--long');
@@ -404,6 +406,20 @@ try {
       await pgDb.drop();
       fs.rmSync(ownDir, { recursive: true, force: true });
     }
+  });
+
+  await section('upload', async () => {
+    const r = await runUploadBench({ uploads: envInt('BENCH_UPLOADS', 20), sizeMb: envInt('BENCH_UPLOAD_MB', 20) });
+    for (const b of [r.disk, r.s3]) {
+      rows.push([
+        'upload',
+        `${b.uploads} × ${b.sizeMb} MB books at once, files on ${b.backend === 's3' ? 'S3 (s3rver)' : 'the disk'}`,
+        `${b.throughputMBps} MB/s (${sec(b.elapsedMs)})`,
+      ]);
+      rows.push(['upload', '  server RSS: peak above idle', `${b.aboveIdleMb} MB (goal < 150; idle ${b.idleRssMb} MB, peak ${b.peakRssMb} MB)`]);
+      rows.push(['upload', '  answers', byStatus(b.statuses)]);
+    }
+    return r;
   });
 } finally {
   if (running) await running.stop();

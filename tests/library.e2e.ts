@@ -204,6 +204,8 @@ describe('library and teaching materials', () => {
     await expectVisible(text.getByText('Тесты прошли, и все были довольны.'), 30000);
     await teacher.getByRole('button', { name: 'Первая глава', exact: true }).click();
     await expectVisible(text.getByText('Жил-был программист, и писал он тесты.'), 30000);
+    // Reading logged nothing: no console error, no script error, no Content-Security-Policy violation.
+    expect(e2e.problems(teacher)).toEqual({ console: [], pageErrors: [], csp: [] });
 
     const student = await e2e.page();
     await signIn(student, STUDENT);

@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { ConfigError, filesDirOf, loadConfig, type Config } from './config';
 import { dbTargetFromConfig, openDatabase } from './db/client';
 import { prepareDatabase } from './db/migrate';
+import { closeStorage, storageFor } from './plugins/files.storage';
 import { DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from './db/seed/data';
 import { scheduleHousekeeping } from './housekeeping';
 
@@ -28,7 +29,9 @@ async function main(): Promise<void> {
   const config = readConfig();
   const target = dbTargetFromConfig(config);
   const database = await openDatabase(target);
-  const report = await prepareDatabase(database, { log: (m) => console.log(m), filesDir: filesDirOf(config) });
+  // The demo files go where the server keeps files (the disk or the bucket).
+  const seedFiles = storageFor(config, filesDirOf(config));
+  const report = await prepareDatabase(database, { log: (m) => console.log(m), files: seedFiles }).finally(() => closeStorage(seedFiles));
   const app = await buildApp({ config, database });
   const stopHousekeeping = scheduleHousekeeping(app.ctx, app.log);
 

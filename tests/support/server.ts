@@ -1,6 +1,7 @@
 /**
  * The real portal server as a child process for end-to-end tests: the built client from dist/,
- * a fresh embedded PGlite database in a temporary DATA_DIR, a free loopback port. `stop()` sends
+ * a fresh embedded PGlite database in a temporary DATA_DIR (or the PostgreSQL database given as
+ * `databaseUrl`, kept as it is: several servers may share it), a free loopback port. `stop()` sends
  * SIGTERM, then SIGKILL when the server does not exit in time.
  *
  * The DATA_DIR starts as a copy of a seeded one (the demo university, its files included), built
@@ -32,8 +33,14 @@ export interface RunningServer {
 }
 
 export interface StartOptions {
-  /** Extra environment for the server (PORT, HOST and DATA_DIR are set by the harness). */
+  /** Extra environment for the server (PORT, HOST, DATA_DIR and DATABASE_URL are set by the harness). */
   env?: Record<string, string>;
+  /**
+   * A PostgreSQL database for the server (DATABASE_URL) instead of a fresh embedded one: used as it
+   * is, not copied or dropped (the server migrates and seeds what is missing at start), so that
+   * several servers can share it. DATA_DIR is then an empty temporary directory of its own.
+   */
+  databaseUrl?: string;
   /** How long to wait for GET /api/health (ms). */
   readyTimeoutMs?: number;
 }
@@ -129,12 +136,13 @@ function seededTemplate(): string {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   assertBuilt();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-e2e-'));
-  fs.cpSync(seededTemplate(), dataDir, { recursive: true });
+  if (!options.databaseUrl) fs.cpSync(seededTemplate(), dataDir, { recursive: true });
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
-  // Always the embedded database: a fresh, seeded one per server.
-  delete env.DATABASE_URL;
+  // The embedded database (a fresh, seeded one per server) unless a PostgreSQL database is given.
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
 
   const log: string[] = [];
   const child = spawn(process.execPath, [compiledServer()], {

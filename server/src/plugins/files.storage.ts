@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../config';
 
@@ -28,6 +28,8 @@ export interface StorageBackend {
   readonly kind: 'disk' | 's3';
   /** Stores the received file (tempPath) under name; on failure nothing is left under name. */
   put(name: string, tempPath: string, mime: string): Promise<void>;
+  /** Stores bytes held in memory under name (the seed's demo files). */
+  write(name: string, bytes: Buffer, mime: string): Promise<void>;
   /** The bytes (or a range of them), or null when the object is gone. */
   open(name: string, range?: ByteRange): Promise<Readable | null>;
   /** Deletes the object (nothing when it is already gone). */
@@ -53,6 +55,11 @@ export class DiskStorage implements StorageBackend {
 
   async put(name: string, tempPath: string): Promise<void> {
     await fsp.rename(tempPath, path.join(this.dir, name));
+  }
+
+  async write(name: string, bytes: Buffer): Promise<void> {
+    await fsp.mkdir(this.dir, { recursive: true });
+    await fsp.writeFile(path.join(this.dir, name), bytes);
   }
 
   async open(name: string, range?: ByteRange): Promise<Readable | null> {
@@ -113,6 +120,10 @@ export class S3Storage implements StorageBackend {
     await upload.done();
   }
 
+  async write(name: string, bytes: Buffer, mime: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: name, Body: bytes, ContentType: mime }));
+  }
+
   async open(name: string, range?: ByteRange): Promise<Readable | null> {
     try {
       const res = await this.client.send(
@@ -163,4 +174,9 @@ function isMissing(err: unknown): boolean {
 /** The configured store: S3 when FILES_S3_BUCKET is set, else the disk directory. */
 export function storageFor(config: S3Settings, dir: string): StorageBackend {
   return config.filesS3Bucket ? new S3Storage(config) : new DiskStorage(dir);
+}
+
+/** Releases what the store holds open (the S3 client's connections). */
+export function closeStorage(storage: StorageBackend): void {
+  if (storage instanceof S3Storage) storage.close();
 }

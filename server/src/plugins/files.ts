@@ -384,15 +384,12 @@ export class FileStore {
   }
 }
 
-/** Seed steps store their files with this (dir: DATA_DIR/files, or null to write the row only). */
-export async function writeSeedFile(db: Db, ownerUserId: number, originalName: string, bytes: Buffer, dir: string | null): Promise<StoredFile> {
+/** Seed steps store their files with this (storage: the server's files store, or null to write the row only). */
+export async function writeSeedFile(db: Db, ownerUserId: number, originalName: string, bytes: Buffer, storage: StorageBackend | null): Promise<StoredFile> {
   const name = cleanFileName(originalName);
   const mime = sniffType(name, bytes.subarray(0, SNIFF_BYTES), bytes.length <= SNIFF_BYTES);
   if (!mime) throw new Error(`seed file ${name} is not of an allowed type`);
   const storageName = randomBytes(18).toString('base64url');
-  if (dir) {
-    await fsp.mkdir(dir, { recursive: true });
-    await fsp.writeFile(path.join(dir, storageName), bytes);
-  }
+  await storage?.write(storageName, bytes, mime);
   return repo.insertFile(db, { storageName, originalName: name, mime, size: bytes.length, ownerUserId });
 }

@@ -219,8 +219,8 @@ export async function seedChat(db: Db, ctx: SeedContext): Promise<void> {
     .orderBy(asc(users.id))
     .limit(1);
 
-  const pdf = await writeSeedFile(db, teacher.id, 'Требования к курсовому проекту.pdf', requirementsPdf(), ctx.filesDir);
-  const png = await writeSeedFile(db, student.id, 'Схема БД.png', schemaDiagramPng(), ctx.filesDir);
+  const pdf = await writeSeedFile(db, teacher.id, 'Требования к курсовому проекту.pdf', requirementsPdf(), ctx.files);
+  const png = await writeSeedFile(db, student.id, 'Схема БД.png', schemaDiagramPng(), ctx.files);
   const fileIds = { pdf: pdf.id, png: png.id };
 
   const base = { disciplineId: web, academicYearId: DEMO_YEAR, workingSemesterId: AUTUMN };

@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import { filesDirOf, loadConfig } from '../../config';
 import { dbTargetFromConfig, openDatabase } from '../client';
 import { prepareDatabase } from '../migrate';
+import { closeStorage, storageFor } from '../../plugins/files.storage';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -23,9 +24,12 @@ async function main(): Promise<void> {
   const started = Date.now();
   try {
     const reset = args.includes('--reset');
-    // Starting over also forgets the files of the old data.
+    // Starting over also forgets the files of the old data (in a bucket, the housekeeping deletes
+    // the old objects once they have had no row for an hour: plugins/files.sweep.ts).
     if (reset) await fs.rm(filesDirOf(config), { recursive: true, force: true });
-    const report = await prepareDatabase(database, { reset, size, log: (m) => console.log(m), filesDir: filesDirOf(config) });
+    // The demo files go where the server keeps files (the disk or the FILES_S3_* bucket).
+    const files = storageFor(config, filesDirOf(config));
+    const report = await prepareDatabase(database, { reset, size, log: (m) => console.log(m), files }).finally(() => closeStorage(files));
     const where = target.kind === 'pglite' ? target.dataDir : 'PostgreSQL (DATABASE_URL)';
     console.log(
       `Database ready in ${where} (${Date.now() - started} ms): ` + (report.applied.length > 0 ? `applied ${report.applied.join(', ')}` : 'nothing to seed'),

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { currentPeriod } from '../../lib/academic-year';
+import type { StorageBackend } from '../../plugins/files.storage';
 import type { Db } from '../client';
 import { seedSteps } from '../schema';
 import { seedChat } from './chat';
@@ -23,8 +24,8 @@ export interface SeedContext {
   size: 'full' | 'small';
   now: Date;
   log: (message: string) => void;
-  /** Where seeded files are written (DATA_DIR/files); null: rows only (server tests). */
-  filesDir: string | null;
+  /** Where seeded files are stored: the server's files store (the disk or the bucket); null: rows only (server tests). */
+  files: StorageBackend | null;
 }
 
 export interface SeedStep {
@@ -54,7 +55,7 @@ export interface SeedOptions {
   size?: SeedContext['size'];
   now?: Date;
   log?: (message: string) => void;
-  filesDir?: string | null;
+  files?: StorageBackend | null;
 }
 
 export interface SeedReport {
@@ -67,7 +68,7 @@ export async function runSeed(db: Db, options: SeedOptions = {}, steps: readonly
     size: options.size ?? 'full',
     now: options.now ?? new Date(),
     log: options.log ?? (() => {}),
-    filesDir: options.filesDir ?? null,
+    files: options.files ?? null,
   };
   const done = new Set((await db.select({ name: seedSteps.name }).from(seedSteps)).map((r) => r.name));
   const report: SeedReport = { applied: [], skipped: [] };

@@ -6,8 +6,6 @@
  * real PDFs with readable text (seed/pdf.ts); a handful of distinct documents serves every row.
  */
 import { randomBytes } from 'node:crypto';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { writeSeedFile } from '../../plugins/files';
 import { foldForSearch } from '../../shared/books.repository';
@@ -42,6 +40,9 @@ interface CategorySeed {
   /** Course books of the university on these topics: 'Учебное пособие по …' and the like. */
   topics?: readonly string[];
 }
+
+/** Demo files stored at once (see seedLibrary). */
+const WRITES_AT_ONCE = 8;
 
 const LECTURERS = [
   'Асанов Б. К.',
@@ -389,12 +390,18 @@ function bookFileName(title: string): string {
   return `${base}.pdf`;
 }
 
+/** The demo books' PDFs, one per theme (every book of a category shares its theme's). */
+export async function libraryPdfs(): Promise<Map<string, Buffer>> {
+  const pdfs = new Map<string, Buffer>();
+  for (const theme of Object.keys(THEMES) as (keyof typeof THEMES)[]) pdfs.set(theme, await seedPdf(themePdf(theme)));
+  return pdfs;
+}
+
 export async function seedLibrary(db: Db, ctx: SeedContext): Promise<void> {
   const prng = new Prng('library');
   const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.login, DEMO_TEACHER.login));
   await db.insert(libraryEditors).values({ userId: demo.id });
-  const pdfs = new Map<string, Buffer>();
-  for (const theme of Object.keys(THEMES) as (keyof typeof THEMES)[]) pdfs.set(theme, await seedPdf(themePdf(theme)));
+  const pdfs = await libraryPdfs();
   // Other teachers upload books too (each manages his own).
   const uploaders = (await db.select({ id: users.id }).from(users).where(eq(users.role, 1)).orderBy(asc(users.id)).limit(12)).map((u) => u.id);
   let count = 0;
@@ -428,10 +435,9 @@ export async function seedLibrary(db: Db, ctx: SeedContext): Promise<void> {
         totalPages: prng.int(48, 820),
         storageName: randomBytes(18).toString('base64url'),
       }));
-      if (ctx.filesDir) {
-        await fsp.mkdir(ctx.filesDir, { recursive: true });
-        await Promise.all(planned.map((p) => fsp.writeFile(path.join(ctx.filesDir!, p.storageName), bytes)));
-      }
+      // A few at a time: a bucket answers each in a round trip, and the seed need not flood it.
+      for (let i = 0; ctx.files && i < planned.length; i += WRITES_AT_ONCE)
+        await Promise.all(planned.slice(i, i + WRITES_AT_ONCE).map((p) => ctx.files!.write(p.storageName, bytes, 'application/pdf')));
       const stored = await db
         .insert(files)
         .values(
@@ -519,7 +525,7 @@ export async function seedUmk(db: Db, ctx: SeedContext): Promise<void> {
           .replace(/[«»"“”:;,.!?/\\]/g, '')
           .replace(/\s+/g, '_')
           .slice(0, 80) + '.pdf';
-      const file = await writeSeedFile(db, ownerUserId, fileName, pdfs.get(type.id)!, ctx.filesDir);
+      const file = await writeSeedFile(db, ownerUserId, fileName, pdfs.get(type.id)!, ctx.files);
       const values = {
         typeId: type.id,
         name,

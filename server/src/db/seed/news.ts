@@ -426,7 +426,7 @@ export async function seedNews(db: Db, ctx: SeedContext): Promise<void> {
       })
       .returning({ id: news.id });
     for (const [position, file] of (item.files ?? []).entries()) {
-      const stored = await writeSeedFile(db, authors[item.author], file.name, file.bytes(), ctx.filesDir);
+      const stored = await writeSeedFile(db, authors[item.author], file.name, file.bytes(), ctx.files);
       await db.insert(newsFiles).values({ newsId: row.id, fileId: stored.id, position });
       fileCount++;
     }

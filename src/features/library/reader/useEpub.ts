@@ -6,6 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { Book, NavItem, Rendition } from 'epubjs';
+import { replaceBase } from 'epubjs/src/utils/replacements';
+import { bookPathLinks } from './chapterLinks';
 
 export type EpubStatus = 'loading' | 'ready' | 'failed';
 
@@ -50,6 +52,12 @@ export function useEpub(url: string, host: RefObject<HTMLDivElement | null>, fra
       const { default: ePub } = await import('epubjs');
       if (gone || !host.current) return;
       book = ePub(bytes);
+      // epub.js puts a <base href> to the chapter's address into each chapter, which the portal's
+      // Content-Security-Policy (base-uri 'none', inherited by the chapter's srcdoc frame) refuses;
+      // the chapters' resources are rewritten to blob: addresses anyway, and their links are made
+      // paths inside the book instead (chapterLinks.ts).
+      book.spine.hooks.content.deregister(replaceBase);
+      book.spine.hooks.content.register(bookPathLinks);
       const view = book.renderTo(host.current, { width: '100%', height: '100%', spread: 'none', allowScriptedContent: false });
       rendition.current = view;
       view.themes.default(themeOf(host.current));
