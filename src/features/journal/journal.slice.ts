@@ -26,6 +26,7 @@ import type { LiveStatus } from '../../shared/live/live';
 import { sessionEnded } from '../../shared/session/session';
 import { CLEARS, NONE, type FilterName, type Filters } from './journal.filters';
 import { cellKey, lessonKey } from './pivot';
+import { finalsReducers, initialFinalsState, type FinalsState } from './finals.slice';
 import { hiddenReducers, initialHiddenState, type HiddenState } from './hidden.slice';
 import { initialSetupState, setupReducers, type SetupState } from './setup.slice';
 import { initialUndoState, undoReducers, type UndoState } from './undo.slice';
@@ -103,6 +104,8 @@ export interface JournalState {
   undo: UndoState;
   /** The open journal's hidden students (hidden.slice.ts). */
   hidden: HiddenState;
+  /** The open journal's final results being written, and their history (finals.slice.ts). */
+  finals: FinalsState;
 }
 
 export const initialJournalState: JournalState = {
@@ -131,6 +134,7 @@ export const initialJournalState: JournalState = {
   setup: initialSetupState,
   undo: initialUndoState,
   hidden: initialHiddenState,
+  finals: initialFinalsState,
 };
 
 function clearJournal(state: JournalState) {
@@ -146,6 +150,7 @@ function clearJournal(state: JournalState) {
   state.history = { ...idle([]), cell: null };
   state.undo = initialUndoState;
   state.hidden = initialHiddenState;
+  state.finals = initialFinalsState;
 }
 
 function chooseHalf(state: JournalState, year: number, ws: number) {
@@ -261,6 +266,8 @@ const slice = createSlice({
       // Frozen here, at the top only: immer stops at a frozen object, so it neither walks nor freezes
       // the thousands of records one by one (nothing changes them; a write replaces what it touches).
       state.journal = succeeded(Object.freeze(data));
+      // The reply's final results are the stored ones now (those being written keep their cells).
+      state.finals.saved = {};
       // The raw records pivoted by cell, built outside the draft (thousands of keys in one assignment).
       const marks: Record<string, string | null> = {};
       for (const v of data.journal[0]) marks[cellKey(v.id_student, v.visitDate, v.id_time)] = v.otsenka;
@@ -424,6 +431,7 @@ const slice = createSlice({
     ...setupReducers,
     ...undoReducers,
     ...hiddenReducers,
+    ...finalsReducers,
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialJournalState);
