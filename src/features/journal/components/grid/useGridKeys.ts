@@ -138,7 +138,8 @@ export function useGridKeys(a: Args) {
       ArrowLeft: () => move(0, -1),
       ArrowRight: () => move(0, 1),
       Home: () => setPos(e.ctrlKey ? 0 : row, 0),
-      End: () => setPos(e.ctrlKey ? rows - 1 : row, cols - 1),
+      // End: the latest lesson (the final result, after it, is one arrow further).
+      End: () => setPos(e.ctrlKey ? rows - 1 : row, (lessonCols || cols) - 1),
     };
     const go = moves[e.key];
     if (!go) return false;
