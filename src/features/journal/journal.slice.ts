@@ -20,45 +20,22 @@ import type {
   TeacherTime,
   VisitRow,
 } from '../../../contract/journal';
-import { isConnectionProblem, type Failure } from '../../api/http';
+import type { Failure } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
 import type { LiveStatus } from '../../shared/live/live';
 import { sessionEnded } from '../../shared/session/session';
 import { CLEARS, NONE, type FilterName, type Filters } from './journal.filters';
 import { cellKey, lessonKey } from './pivot';
+import { applyCell, cellReducers, type CellEdit, type CellWrite } from './cells.slice';
 import { finalsReducers, initialFinalsState, type FinalsState } from './finals.slice';
 import { hiddenReducers, initialHiddenState, type HiddenState } from './hidden.slice';
 import { initialSetupState, setupReducers, type SetupState } from './setup.slice';
 import { initialUndoState, undoReducers, type UndoState } from './undo.slice';
 
 export { chosenJournal, FILTERS, matchingJournals, type FilterName, type Filters } from './journal.filters';
+export { canRetry, type CellEdit, type CellWrite } from './cells.slice';
 
 const noFilters: Filters = { semester: NONE, discipline: NONE, control: NONE, credit: NONE, lessonType: NONE, educForm: NONE, journal: NONE };
-
-/**
- * Whether sending a failed write again can succeed: the network or the server failed (no reply, a
- * 5xx such as 503). A refusal (a 4xx with its reason: a date outside the half-year, a mark out of
- * the scale, a closed period) fails again the same way: it is discarded, not retried.
- */
-export function canRetry(error: Failure | null): boolean {
-  if (!error) return true;
-  return isConnectionProblem(error) || error.problem === 'SERVER_ERROR' || (error.status !== null && error.status >= 500);
-}
-
-/** A cell written and not yet confirmed: what was written ('+', a mark, or null to clear) and its state. */
-export interface CellEdit {
-  written: string | null;
-  status: 'saving' | 'failed';
-  seq: number;
-  error: Failure | null;
-}
-
-export interface CellWrite {
-  student: number;
-  date: string;
-  time: number;
-  written: string | null;
-}
 
 export interface Lesson {
   date: string;
@@ -160,12 +137,6 @@ function chooseHalf(state: JournalState, year: number, ws: number) {
   state.filters = noFilters;
   state.own = idle([]);
   clearJournal(state);
-}
-
-function applyCell(state: JournalState, student: number, date: string, time: number, cell: VisitRow | null) {
-  const key = cellKey(student, date, time);
-  if (cell) state.marks[key] = cell.otsenka;
-  else delete state.marks[key];
 }
 
 /** The journal's records with these cells written over them (a null cell removes its record). */
@@ -303,47 +274,7 @@ const slice = createSlice({
     timetableSucceeded(state, action: PayloadAction<TeacherTime[]>) {
       state.timetable = action.payload;
     },
-    /** One cell written: saving in the background. */
-    cellWritten: {
-      reducer(state, action: PayloadAction<CellWrite & { seq: number }>) {
-        const { student, date, time, written, seq } = action.payload;
-        state.edits[cellKey(student, date, time)] = { written, status: 'saving', seq, error: null };
-        state.seq = Math.max(state.seq, seq);
-      },
-      prepare: (write: CellWrite) => ({ payload: { ...write, seq: nextSeq() } }),
-    },
-    cellSaved(state, action: PayloadAction<{ student: number; date: string; time: number; seq: number; cell: VisitRow | null }>) {
-      const { student, date, time, seq, cell } = action.payload;
-      const key = cellKey(student, date, time);
-      applyCell(state, student, date, time, cell);
-      state.savedCount++;
-      if (state.edits[key]?.seq === seq) delete state.edits[key];
-    },
-    cellFailed(state, action: PayloadAction<{ keys: { key: string; seq: number }[]; error: Failure }>) {
-      for (const { key, seq } of action.payload.keys) {
-        const edit = state.edits[key];
-        if (edit && edit.seq === seq) state.edits[key] = { ...edit, status: 'failed', error: action.payload.error };
-      }
-    },
-    /** Every failed cell that can succeed (canRetry) is sent again. */
-    retryRequested() {},
-    /**
-     * Failed cells dropped (the keys given, or every failed one): each shows its stored value again
-     * and no longer holds the page (the leave-page warning goes with the last one).
-     */
-    editsDiscarded(state, action: PayloadAction<string[] | undefined>) {
-      const keys = action.payload ?? Object.keys(state.edits);
-      for (const key of keys) if (state.edits[key]?.status === 'failed') delete state.edits[key];
-    },
-    /** A pasted column: all cells saving, one call. */
-    pasteRequested: {
-      reducer(state, action: PayloadAction<{ cells: CellWrite[]; seq: number }>) {
-        for (const c of action.payload.cells)
-          state.edits[cellKey(c.student, c.date, c.time)] = { written: c.written, status: 'saving', seq: action.payload.seq, error: null };
-        state.seq = Math.max(state.seq, action.payload.seq);
-      },
-      prepare: (cells: CellWrite[]) => ({ payload: { cells, seq: nextSeq() } }),
-    },
+    ...cellReducers,
     markAllRequested(state, _action: PayloadAction<Lesson>) {
       state.bulk = started(null);
     },
@@ -437,12 +368,6 @@ const slice = createSlice({
     builder.addCase(sessionEnded, () => initialJournalState);
   },
 });
-
-let seqCounter = 0;
-function nextSeq(): number {
-  seqCounter += 1;
-  return seqCounter;
-}
 
 export const journalActions = slice.actions;
 export const journalReducer = slice.reducer;
