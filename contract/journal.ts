@@ -221,6 +221,20 @@ export const FINAL_POINTS_MAX = 100;
 /** The result after the write (null: none). */
 export const FinalReply = Ok(Type.Union([FinalResult, Type.Null()]));
 
+/** POST final/history.json: a student's final result's changes in the journal's discipline and half-year, newest first. */
+export const FinalHistoryBody = Type.Object({ id_journal: DbId, id_student: DbId });
+export type FinalHistoryBody = Static<typeof FinalHistoryBody>;
+export const FinalHistoryEntry = Type.Object({
+  /** 'insert' (no points before), 'update' or 'delete' (no points after). */
+  action: Type.String(),
+  oldPoints: Type.Union([Type.Integer(), Type.Null()]),
+  newPoints: Type.Union([Type.Integer(), Type.Null()]),
+  who: Type.String(),
+  at: Type.String(),
+});
+export type FinalHistoryEntry = Static<typeof FinalHistoryEntry>;
+export const FinalHistoryReply = Ok(Type.Array(FinalHistoryEntry));
+
 /** POST visit/history.json: a cell's audit trail, newest first. */
 export const HistoryBody = Type.Object({ id_journal: DbId, id_student: DbId, visitDate: IsoDate, id_time: time });
 export type HistoryBody = Static<typeof HistoryBody>;

@@ -64,7 +64,7 @@ const STILL =
   ' .schedule-badge { visibility: hidden !important; }' +
   // The journal's lessons, marks and totals grow with the days of the half-year (the seed writes them up to yesterday), and the
   // lesson chosen by default is the latest: hidden with their space kept. The names, the headings, the toolbar and the layout stay.
-  ' .jg-date, .jg-gap, .jg-cell, .jg-total, .journal-lesson .input, .lm select, .lm-buttons, .lm-state, .lm-points { visibility: hidden !important; }';
+  ' .jg-date, .jg-gap, .jg-cell, .jg-total, .jg-module, .jg-final, .journal-lesson .input, .lm select, .lm-buttons, .lm-state, .lm-points { visibility: hidden !important; }';
 
 interface Shot {
   /** The file name's stem and the test's name. */

@@ -1,6 +1,10 @@
 /** Journal calls under /api/visitlog/ (docs/api.md#journal) and the export's download URL. */
 import type { IdName } from '../../contract/common';
 import type {
+  FinalHistoryBody,
+  FinalHistoryEntry,
+  FinalResult,
+  FinalSetBody,
   HiddenStudent,
   HistoryBody,
   HistoryEntry,
@@ -70,6 +74,8 @@ export const journalApi = {
   addLesson: (body: LessonAddBody) => post<{ visitDate: string; id_time: number; time: string }>('api/visitlog/lesson/add.json', body, session),
   teacherTimes: (body: JournalBody) => post<TeacherTime[]>('api/visitlog/teachertimes.json', body, session),
   insertAll: (body: InsertAllBody) => post<{ inserted: number }>('api/visitlog/visit/insertall.json', body, session),
+  setFinal: (body: FinalSetBody) => post<FinalResult | null>('api/visitlog/final/set.json', body, session),
+  finalHistory: (body: FinalHistoryBody) => post<FinalHistoryEntry[]>('api/visitlog/final/history.json', body, session),
   history: (body: HistoryBody) => post<HistoryEntry[]>('api/visitlog/visit/history.json', body, session),
   updateTopic: (body: TopicUpdateBody) => post<LessonTopic>('api/visitlog/topictime/update.json', body, session),
   deleteLesson: (body: JournalDeleteBody) => post<{ deleted: number }>('api/visitlog/journal/delete.json', body, session),

@@ -105,7 +105,8 @@ describe('the history dialog', () => {
     const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });
     renderWithStore(<JournalScreen />, { route: '/lms/journal?j=42', store });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('gridcell'));
+    // The lesson's cell (the final result's follows it).
+    await user.click((await screen.findAllByRole('gridcell'))[0]);
     await user.click(screen.getByRole('button', { name: 'История ячейки' }));
     const dialog = await screen.findByRole('dialog', { name: 'История отметки · Абдыкадыров Азамат · 07.09 08:00' });
     await waitFor(() => expect(dialog).toHaveTextContent('(QR-отметка)'));

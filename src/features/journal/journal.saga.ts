@@ -19,6 +19,7 @@ import { selectUser } from '../../shared/session/session';
 import { selectSettings, waitForPeriod, type Period, type SettingsState } from '../../shared/settings/settings';
 import { canRetry, journalActions, selectJournal, type CellWrite, type FilterName, type JournalState, type Lesson } from './journal.slice';
 import { cellKey } from './pivot';
+import { finalsWatchers } from './finals.saga';
 import { hiddenWatchers } from './hidden.saga';
 import { setupWatchers } from './setup.saga';
 import { undoWatchers } from './undo.saga';
@@ -277,5 +278,6 @@ export function* journalSaga() {
     ...setupWatchers(),
     ...undoWatchers(),
     ...hiddenWatchers(),
+    ...finalsWatchers(),
   ]);
 }

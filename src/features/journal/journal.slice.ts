@@ -20,44 +20,22 @@ import type {
   TeacherTime,
   VisitRow,
 } from '../../../contract/journal';
-import { isConnectionProblem, type Failure } from '../../api/http';
+import type { Failure } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
 import type { LiveStatus } from '../../shared/live/live';
 import { sessionEnded } from '../../shared/session/session';
 import { CLEARS, NONE, type FilterName, type Filters } from './journal.filters';
 import { cellKey, lessonKey } from './pivot';
+import { applyCell, cellReducers, type CellEdit, type CellWrite } from './cells.slice';
+import { finalsReducers, initialFinalsState, type FinalsState } from './finals.slice';
 import { hiddenReducers, initialHiddenState, type HiddenState } from './hidden.slice';
 import { initialSetupState, setupReducers, type SetupState } from './setup.slice';
 import { initialUndoState, undoReducers, type UndoState } from './undo.slice';
 
 export { chosenJournal, FILTERS, matchingJournals, type FilterName, type Filters } from './journal.filters';
+export { canRetry, type CellEdit, type CellWrite } from './cells.slice';
 
 const noFilters: Filters = { semester: NONE, discipline: NONE, control: NONE, credit: NONE, lessonType: NONE, educForm: NONE, journal: NONE };
-
-/**
- * Whether sending a failed write again can succeed: the network or the server failed (no reply, a
- * 5xx such as 503). A refusal (a 4xx with its reason: a date outside the half-year, a mark out of
- * the scale, a closed period) fails again the same way: it is discarded, not retried.
- */
-export function canRetry(error: Failure | null): boolean {
-  if (!error) return true;
-  return isConnectionProblem(error) || error.problem === 'SERVER_ERROR' || (error.status !== null && error.status >= 500);
-}
-
-/** A cell written and not yet confirmed: what was written ('+', a mark, or null to clear) and its state. */
-export interface CellEdit {
-  written: string | null;
-  status: 'saving' | 'failed';
-  seq: number;
-  error: Failure | null;
-}
-
-export interface CellWrite {
-  student: number;
-  date: string;
-  time: number;
-  written: string | null;
-}
 
 export interface Lesson {
   date: string;
@@ -103,6 +81,8 @@ export interface JournalState {
   undo: UndoState;
   /** The open journal's hidden students (hidden.slice.ts). */
   hidden: HiddenState;
+  /** The open journal's final results being written, and their history (finals.slice.ts). */
+  finals: FinalsState;
 }
 
 export const initialJournalState: JournalState = {
@@ -131,6 +111,7 @@ export const initialJournalState: JournalState = {
   setup: initialSetupState,
   undo: initialUndoState,
   hidden: initialHiddenState,
+  finals: initialFinalsState,
 };
 
 function clearJournal(state: JournalState) {
@@ -146,6 +127,7 @@ function clearJournal(state: JournalState) {
   state.history = { ...idle([]), cell: null };
   state.undo = initialUndoState;
   state.hidden = initialHiddenState;
+  state.finals = initialFinalsState;
 }
 
 function chooseHalf(state: JournalState, year: number, ws: number) {
@@ -155,12 +137,6 @@ function chooseHalf(state: JournalState, year: number, ws: number) {
   state.filters = noFilters;
   state.own = idle([]);
   clearJournal(state);
-}
-
-function applyCell(state: JournalState, student: number, date: string, time: number, cell: VisitRow | null) {
-  const key = cellKey(student, date, time);
-  if (cell) state.marks[key] = cell.otsenka;
-  else delete state.marks[key];
 }
 
 /** The journal's records with these cells written over them (a null cell removes its record). */
@@ -261,6 +237,8 @@ const slice = createSlice({
       // Frozen here, at the top only: immer stops at a frozen object, so it neither walks nor freezes
       // the thousands of records one by one (nothing changes them; a write replaces what it touches).
       state.journal = succeeded(Object.freeze(data));
+      // The reply's final results are the stored ones now (those being written keep their cells).
+      state.finals.saved = {};
       // The raw records pivoted by cell, built outside the draft (thousands of keys in one assignment).
       const marks: Record<string, string | null> = {};
       for (const v of data.journal[0]) marks[cellKey(v.id_student, v.visitDate, v.id_time)] = v.otsenka;
@@ -296,47 +274,7 @@ const slice = createSlice({
     timetableSucceeded(state, action: PayloadAction<TeacherTime[]>) {
       state.timetable = action.payload;
     },
-    /** One cell written: saving in the background. */
-    cellWritten: {
-      reducer(state, action: PayloadAction<CellWrite & { seq: number }>) {
-        const { student, date, time, written, seq } = action.payload;
-        state.edits[cellKey(student, date, time)] = { written, status: 'saving', seq, error: null };
-        state.seq = Math.max(state.seq, seq);
-      },
-      prepare: (write: CellWrite) => ({ payload: { ...write, seq: nextSeq() } }),
-    },
-    cellSaved(state, action: PayloadAction<{ student: number; date: string; time: number; seq: number; cell: VisitRow | null }>) {
-      const { student, date, time, seq, cell } = action.payload;
-      const key = cellKey(student, date, time);
-      applyCell(state, student, date, time, cell);
-      state.savedCount++;
-      if (state.edits[key]?.seq === seq) delete state.edits[key];
-    },
-    cellFailed(state, action: PayloadAction<{ keys: { key: string; seq: number }[]; error: Failure }>) {
-      for (const { key, seq } of action.payload.keys) {
-        const edit = state.edits[key];
-        if (edit && edit.seq === seq) state.edits[key] = { ...edit, status: 'failed', error: action.payload.error };
-      }
-    },
-    /** Every failed cell that can succeed (canRetry) is sent again. */
-    retryRequested() {},
-    /**
-     * Failed cells dropped (the keys given, or every failed one): each shows its stored value again
-     * and no longer holds the page (the leave-page warning goes with the last one).
-     */
-    editsDiscarded(state, action: PayloadAction<string[] | undefined>) {
-      const keys = action.payload ?? Object.keys(state.edits);
-      for (const key of keys) if (state.edits[key]?.status === 'failed') delete state.edits[key];
-    },
-    /** A pasted column: all cells saving, one call. */
-    pasteRequested: {
-      reducer(state, action: PayloadAction<{ cells: CellWrite[]; seq: number }>) {
-        for (const c of action.payload.cells)
-          state.edits[cellKey(c.student, c.date, c.time)] = { written: c.written, status: 'saving', seq: action.payload.seq, error: null };
-        state.seq = Math.max(state.seq, action.payload.seq);
-      },
-      prepare: (cells: CellWrite[]) => ({ payload: { cells, seq: nextSeq() } }),
-    },
+    ...cellReducers,
     markAllRequested(state, _action: PayloadAction<Lesson>) {
       state.bulk = started(null);
     },
@@ -424,17 +362,12 @@ const slice = createSlice({
     ...setupReducers,
     ...undoReducers,
     ...hiddenReducers,
+    ...finalsReducers,
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialJournalState);
   },
 });
-
-let seqCounter = 0;
-function nextSeq(): number {
-  seqCounter += 1;
-  return seqCounter;
-}
 
 export const journalActions = slice.actions;
 export const journalReducer = slice.reducer;

@@ -1,12 +1,15 @@
 /**
  * Final results of disciplines (the transcript's source) and the university's grading scale that
- * turns points 0–100 into the number and letter equivalents (docs/product.md, "transcript").
+ * turns points 0–100 into the number and letter equivalents (docs/product.md, "transcript"), and
+ * the history of each final result's changes made in a journal.
  */
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { bigserial, check, doublePrecision, index, integer, pgTable, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { academicYears, controlForms, disciplines, semesters, workingSemesters } from './academic';
+import { users } from './auth';
 import { names, tstz } from './columns';
 import { students, teachers } from './people';
+import { teachingAssignments } from './teaching';
 
 /** One band of the scale: points min..max → ekv_num (grade point) and ekv_bukv (letter), with the traditional mark's name. */
 export const gradeScale = pgTable(
@@ -55,4 +58,36 @@ export const finalResults = pgTable(
     index('final_results_student_idx').on(t.studentId),
     check('final_results_points_ck', sql`${t.points} between 0 and 100`),
   ],
+);
+
+/**
+ * Every change of a final result made in a journal, written in the same transaction as the result:
+ * who, when, the points before and after ('insert': none before, 'delete': none after).
+ */
+export const finalResultHistory = pgTable(
+  'final_result_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    disciplineId: integer('discipline_id')
+      .notNull()
+      .references(() => disciplines.id),
+    academicYearId: integer('academic_year_id')
+      .notNull()
+      .references(() => academicYears.id),
+    workingSemesterId: integer('working_semester_id')
+      .notNull()
+      .references(() => workingSemesters.id),
+    /** The journal it was written in. */
+    teachingAssignmentId: integer('teaching_assignment_id').references(() => teachingAssignments.id, { onDelete: 'set null' }),
+    /** 'insert', 'update' or 'delete'. */
+    action: text('action').notNull(),
+    oldPoints: smallint('old_points'),
+    newPoints: smallint('new_points'),
+    changedByUserId: integer('changed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: tstz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [index('final_result_history_result_idx').on(t.studentId, t.disciplineId, t.academicYearId, t.workingSemesterId, t.id)],
 );

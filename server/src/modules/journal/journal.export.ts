@@ -1,17 +1,33 @@
 /**
  * The journal as an Excel workbook (exceljs): a title block, the lessons' topics, then students
  * against lessons with their marks, absences, sum, the average over the lessons attended (a present
- * lesson without a mark counts 0) and the mean of the marks given; names frozen on the left and
- * dates on top.
+ * lesson without a mark counts 0) and the mean of the marks given; before those totals, as in the
+ * grid, each module's subtotal (when the topics carry modules) and the final result (points and
+ * letter). Names frozen on the left and dates on top.
  */
 import ExcelJS from 'exceljs';
 import type { JournalData } from '../../../../contract/journal';
 import type { Language } from '../../../../contract/common';
+import { moduleSubtotals, modulesOf } from '../../../../contract/pure/journal-totals';
 import { cellKey } from './journal.views';
 
 const HEADINGS: Record<
   Language,
-  { title: string; student: string; nb: string; sum: string; avg: string; mean: string; topic: string; present: string; no: string }
+  {
+    title: string;
+    student: string;
+    nb: string;
+    sum: string;
+    avg: string;
+    mean: string;
+    topic: string;
+    present: string;
+    no: string;
+    moduleAvg: string;
+    moduleMean: string;
+    final: string;
+    letter: string;
+  }
 > = {
   ru: {
     title: 'Журнал посещаемости и успеваемости',
@@ -23,6 +39,10 @@ const HEADINGS: Record<
     topic: 'Тема занятия',
     present: '+',
     no: '№',
+    moduleAvg: 'ср. (+ = 0)',
+    moduleMean: 'ср. оценка',
+    final: 'Итог (баллы)',
+    letter: 'Буква',
   },
   kg: {
     title: 'Катышуу жана үлгүрүү журналы',
@@ -34,6 +54,10 @@ const HEADINGS: Record<
     topic: 'Сабактын темасы',
     present: '+',
     no: '№',
+    moduleAvg: 'орточо (+ = 0)',
+    moduleMean: 'орточо баа',
+    final: 'Жыйынтык (балл)',
+    letter: 'Тамга',
   },
   en: {
     title: 'Attendance and grades journal',
@@ -45,13 +69,20 @@ const HEADINGS: Record<
     topic: 'Lesson topic',
     present: '+',
     no: 'No.',
+    moduleAvg: 'avg. (+ = 0)',
+    moduleMean: 'mean',
+    final: 'Final (points)',
+    letter: 'Letter',
   },
 };
 
 /** 'YYYY-MM-DD' → 'DD.MM' */
 const shortDate = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}`;
 
-export async function journalWorkbook(data: JournalData & { yearName: string }, lang: Language): Promise<Buffer> {
+/** The journal's data with its year's name and the names of the modules its topics carry. */
+export type ExportData = JournalData & { yearName: string; moduleNames: ReadonlyMap<number, string> };
+
+export async function journalWorkbook(data: ExportData, lang: Language): Promise<Buffer> {
   const h = HEADINGS[lang];
   const wb = new ExcelJS.Workbook();
   wb.creator = data.info.teacher;
@@ -67,7 +98,25 @@ export async function journalWorkbook(data: JournalData & { yearName: string }, 
   topicRow.values = ['', h.topic, ...data.dates.map((d) => topicOf.get(cellKey(d.visitDate, d.id_time)) ?? '')];
   topicRow.alignment = { wrapText: true, vertical: 'top' };
   topicRow.font = { italic: true, size: 9 };
-  const header = [h.no, h.student, ...data.dates.map((d) => `${shortDate(d.visitDate)} ${d.time}`), h.nb, h.sum, h.avg, h.mean];
+  // After the lessons, as in the grid: each module's subtotal (average and mean) and the final result (points and letter).
+  const modules = modulesOf(data.journal[1]);
+  const moduleHeads = modules.flatMap((id) => {
+    const name = data.moduleNames.get(id) ?? String(id);
+    return [`${name}: ${h.moduleAvg}`, `${name}: ${h.moduleMean}`];
+  });
+  const finalOf = new Map(data.finals.map((f) => [f.id_student, f]));
+  const header = [
+    h.no,
+    h.student,
+    ...data.dates.map((d) => `${shortDate(d.visitDate)} ${d.time}`),
+    ...moduleHeads,
+    h.final,
+    h.letter,
+    h.nb,
+    h.sum,
+    h.avg,
+    h.mean,
+  ];
   const headRow = ws.getRow(5);
   headRow.values = header;
   headRow.font = { bold: true };
@@ -81,14 +130,35 @@ export async function journalWorkbook(data: JournalData & { yearName: string }, 
       if (m === null) return h.present;
       return /^\d+$/.test(m) ? Number(m) : m;
     });
-    ws.getRow(6 + i).values = [i + 1, r.s_fio, ...marks, r.nb_Count, r.ball_Count, r.ball_average, r.ball_mean ?? ''];
+    const lessonMarks = data.journal[0].filter((v) => v.id_student === r.id_student);
+    const subtotals = moduleSubtotals(lessonMarks, data.journal[1], modules).flatMap((m) => [m.ball_average, m.ball_mean ?? '']);
+    const final = finalOf.get(r.id_student);
+    ws.getRow(6 + i).values = [
+      i + 1,
+      r.s_fio,
+      ...marks,
+      ...subtotals,
+      final?.points ?? '',
+      final?.ekv_bukv ?? '',
+      r.nb_Count,
+      r.ball_Count,
+      r.ball_average,
+      r.ball_mean ?? '',
+    ];
   });
+  const firstModule = 3 + data.dates.length;
+  for (let c = firstModule; c < firstModule + moduleHeads.length; c++) {
+    ws.getColumn(c).numFmt = '0.00';
+    ws.getColumn(c).width = 14;
+  }
+  ws.getColumn(firstModule + moduleHeads.length).width = 12;
+  const afterFinal = moduleHeads.length + 2;
   ws.getColumn(1).width = 5;
   ws.getColumn(2).width = 36;
   for (let c = 3; c < 3 + data.dates.length; c++) ws.getColumn(c).width = 9;
-  ws.getColumn(3 + data.dates.length + 2).numFmt = '0.00';
-  ws.getColumn(3 + data.dates.length + 3).numFmt = '0.00';
-  ws.getColumn(3 + data.dates.length + 2).width = 14;
-  ws.getColumn(3 + data.dates.length + 3).width = 12;
+  ws.getColumn(3 + data.dates.length + afterFinal + 2).numFmt = '0.00';
+  ws.getColumn(3 + data.dates.length + afterFinal + 3).numFmt = '0.00';
+  ws.getColumn(3 + data.dates.length + afterFinal + 2).width = 14;
+  ws.getColumn(3 + data.dates.length + afterFinal + 3).width = 12;
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

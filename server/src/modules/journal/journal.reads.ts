@@ -96,8 +96,8 @@ export class JournalReads extends JournalService {
 
   /** The journal as the export and print show it. */
   async exportData(auth: AuthInfo, input: JournalBody, lang: Language) {
-    const data = await this.journal(auth, input, lang);
-    return { ...data, yearName: academicYearName(data.info.id_a_year) };
+    const [data, modules] = await Promise.all([this.journal(auth, input, lang), repo.moduleList(this.ctx.db)]);
+    return { ...data, yearName: academicYearName(data.info.id_a_year), moduleNames: new Map(modules.map((m) => [m.id, localName(m, lang)])) };
   }
 
   /** export.xlsx: the journal as an Excel workbook, to its teacher, named after its group and discipline. */

@@ -1,11 +1,12 @@
 /**
  * SQL of a journal's final-result column: the final_results rows of its discipline and half-year
- * (one per student, the transcript's source), with the university scale's equivalents (grade_scale).
+ * (one per student, the transcript's source), with the university scale's equivalents (grade_scale),
+ * and the history of their changes (final_result_history).
  */
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FinalResult } from '../../../../contract/journal';
 import { rowsOf, type Db } from '../../db/client';
-import type { teachingAssignments } from '../../db/schema';
+import { finalResultHistory, teachers, users, type teachingAssignments } from '../../db/schema';
 
 type Assignment = typeof teachingAssignments.$inferSelect;
 
@@ -25,22 +26,68 @@ export async function finalsOf(db: Db, a: Assignment, studentIds: readonly numbe
   );
 }
 
-/** A student's final result of the journal's discipline and half-year written (the later write wins); null points delete it. */
-export async function saveFinal(db: Db, a: Assignment, studentId: number, points: number | null, at: Date): Promise<void> {
+/**
+ * A student's final result of the journal's discipline and half-year written (the later write wins;
+ * null points delete it), with its change in final_result_history: call it inside a transaction, so
+ * that the result and its history are written together or not at all.
+ */
+export async function saveFinal(db: Db, a: Assignment, studentId: number, points: number | null, userId: number, at: Date): Promise<void> {
+  const same = sql`student_id = ${studentId} and discipline_id = ${a.disciplineId}
+            and academic_year_id = ${a.academicYearId} and working_semester_id = ${a.workingSemesterId}`;
+  const [before] = await rowsOf<{ points: number }>(db, sql`select points from final_results where ${same} for update`);
+  const old = before ? before.points : null;
   if (points === null) {
+    if (old === null) return;
+    await db.execute(sql`delete from final_results where ${same}`);
+  } else {
     await db.execute(
-      sql`delete from final_results where student_id = ${studentId} and discipline_id = ${a.disciplineId}
-            and academic_year_id = ${a.academicYearId} and working_semester_id = ${a.workingSemesterId}`,
-    );
-    return;
-  }
-  await db.execute(
-    sql`insert into final_results (student_id, discipline_id, academic_year_id, working_semester_id, semester_id, credits, control_form_id, points, teacher_id, entered_at)
+      sql`insert into final_results (student_id, discipline_id, academic_year_id, working_semester_id, semester_id, credits, control_form_id, points, teacher_id, entered_at)
         values (${studentId}, ${a.disciplineId}, ${a.academicYearId}, ${a.workingSemesterId}, ${a.semesterId}, ${a.credits}, ${a.controlFormId}, ${points}, ${a.teacherId}, ${at.toISOString()}::timestamptz)
         on conflict (student_id, discipline_id, academic_year_id, working_semester_id) do update
           set points = excluded.points, teacher_id = excluded.teacher_id, entered_at = excluded.entered_at,
               semester_id = excluded.semester_id, credits = excluded.credits, control_form_id = excluded.control_form_id`,
-  );
+    );
+    if (old === points) return;
+  }
+  await db.insert(finalResultHistory).values({
+    studentId,
+    disciplineId: a.disciplineId,
+    academicYearId: a.academicYearId,
+    workingSemesterId: a.workingSemesterId,
+    teachingAssignmentId: a.id,
+    action: old === null ? 'insert' : points === null ? 'delete' : 'update',
+    oldPoints: old,
+    newPoints: points,
+    changedByUserId: userId,
+    changedAt: at,
+  });
+}
+
+/** A student's final result's changes in the journal's discipline and half-year, newest first, with who made them. */
+export async function finalHistory(db: Db, a: Assignment, studentId: number) {
+  return db
+    .select({
+      action: finalResultHistory.action,
+      oldPoints: finalResultHistory.oldPoints,
+      newPoints: finalResultHistory.newPoints,
+      at: finalResultHistory.changedAt,
+      login: users.login,
+      surname: teachers.surname,
+      name: teachers.name,
+      patronymic: teachers.patronymic,
+    })
+    .from(finalResultHistory)
+    .leftJoin(users, eq(users.id, finalResultHistory.changedByUserId))
+    .leftJoin(teachers, eq(teachers.id, users.teacherId))
+    .where(
+      and(
+        eq(finalResultHistory.studentId, studentId),
+        eq(finalResultHistory.disciplineId, a.disciplineId),
+        eq(finalResultHistory.academicYearId, a.academicYearId),
+        eq(finalResultHistory.workingSemesterId, a.workingSemesterId),
+      ),
+    )
+    .orderBy(desc(finalResultHistory.id));
 }
 
 /** A student's final results in a half-year, by discipline (his own journal). */

@@ -12,6 +12,8 @@ import {
   DeletedReply,
   ExportQuery,
   FinalReply,
+  FinalHistoryBody,
+  FinalHistoryReply,
   FinalSetBody,
   GroupsBody,
   HiddenStudentsReply,
@@ -144,6 +146,9 @@ export default async function journalRoutes(app: App, { ctx }: { ctx: AppContext
   );
   app.post(`${base}/final/set.json`, { schema: { body: FinalSetBody, response: replies(FinalReply) } }, async (req) =>
     ok(await finals.setFinal(req.auth!, req.body)),
+  );
+  app.post(`${base}/final/history.json`, { schema: { body: FinalHistoryBody, response: replies(FinalHistoryReply) } }, async (req) =>
+    ok(await finals.finalHistory(req.auth!, req.body)),
   );
   app.post(`${base}/lesson/add.json`, { schema: { body: LessonAddBody, response: replies(LessonAddReply) } }, async (req) =>
     ok(await lessons.addLesson(req.auth!, req.body)),

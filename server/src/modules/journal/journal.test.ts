@@ -5,6 +5,7 @@
  * with every refusal (docs/security.md#access).
  */
 import ExcelJS from 'exceljs';
+import { moduleSubtotals, modulesOf } from '../../../../contract/pure/journal-totals';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -574,7 +575,9 @@ describe('topics, deletions, export', () => {
     ).toBe(400);
   });
 
-  it("exports the journal as an .xlsx workbook with its marks, the lessons' topics, the average over lessons attended and the mean mark", async () => {
+  it("exports the journal as an .xlsx workbook with its marks, the lessons' topics, module subtotals, final results, the average over lessons attended and the mean mark", async () => {
+    const first = (await journalOf(lecture.id_journal)).students[0];
+    expect((await post(teacher, 'final/set.json', { id_journal: lecture.id_journal, id_student: first.id_student, points: 87 })).statusCode).toBe(200);
     const res = await app.inject({ method: 'GET', url: `/api/visitlog/export.xlsx?id_journal=${lecture.id_journal}`, headers: teacher.headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -584,7 +587,18 @@ describe('topics, deletions, export', () => {
     expect(sheet.getCell('A1').value).toBe('Журнал посещаемости и успеваемости');
     const data = await journalOf(lecture.id_journal);
     expect(sheet.getRow(6).getCell(2).value).toBe(data.resArray[0].s_fio);
-    const n = data.dates.length;
+    // After the lessons: an average and a mean per module its topics carry, then the final result's points and letter.
+    const modules = modulesOf(data.journal[1]);
+    expect(modules.length).toBeGreaterThan(0);
+    const extra = 2 * modules.length + 2;
+    const n = data.dates.length + extra;
+    expect(sheet.getRow(5).getCell(3 + data.dates.length).value).toMatch(/^Модуль \d+: ср\. \(\+ = 0\)$/);
+    expect([sheet.getRow(5).getCell(1 + n).value, sheet.getRow(5).getCell(2 + n).value]).toEqual(['Итог (баллы)', 'Буква']);
+    const firstRow = data.resArray.findIndex((r) => r.id_student === first.id_student);
+    expect([sheet.getRow(6 + firstRow).getCell(1 + n).value, sheet.getRow(6 + firstRow).getCell(2 + n).value]).toEqual([87, 'A-']);
+    const marks = data.journal[0].filter((v) => v.id_student === first.id_student);
+    const [m1] = moduleSubtotals(marks, data.journal[1], modules);
+    expect(sheet.getRow(6 + firstRow).getCell(3 + data.dates.length).value).toBe(m1.ball_average);
     expect([5, 6, 7, 8].map((c) => sheet.getRow(5).getCell(2 + n + c - 4).value)).toEqual(['н/б', 'Сумма', 'Средний за посещённые (+ = 0)', 'Средняя оценка']);
     data.resArray.forEach((r, i) => {
       const row = sheet.getRow(6 + i);

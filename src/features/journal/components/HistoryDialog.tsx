@@ -1,9 +1,13 @@
-/** A cell's history: who wrote what and when, and from where (the grid, a paste, a QR scan). */
+/**
+ * A cell's history: who wrote what and when, and from where (the grid, a paste, a QR scan); on the
+ * final-result column, the student's final result's changes (who, when, old → new points).
+ */
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
 import { useAppDispatch } from '../../../shared/hooks';
 import { describeFailure } from '../../../shared/request/errors';
+import type { FinalsState } from '../finals.slice';
 import { journalActions, type JournalState } from '../journal.slice';
 import { showMark } from '../pivot';
 import { writtenOf } from '../undo.saga';
@@ -12,7 +16,45 @@ import type { Stored } from '../undo.slice';
 /** What the cell held after an entry (false: no record). */
 const leftBy = (h: JournalState['history']['data'][number]): Stored => (h.action === 'delete' ? false : h.newMark);
 
-export function HistoryDialog({ title, history, current }: { title: string; history: JournalState['history']; current?: Stored }) {
+type Props =
+  | { title: string; history: JournalState['history']; current?: Stored; finals?: undefined }
+  | { title: string; finals: FinalsState['history']; history?: undefined; current?: undefined };
+
+export function HistoryDialog(props: Props) {
+  if (props.finals) return <FinalHistory title={props.title} history={props.finals} />;
+  return <MarkHistory title={props.title} history={props.history} current={props.current} />;
+}
+
+const when = (at: string, lang: string | undefined) => new Date(at).toLocaleString(lang === 'en' ? 'en-GB' : 'ru-RU');
+
+function FinalHistory({ title, history }: { title: string; history: FinalsState['history'] }) {
+  const { t, i18n } = useTranslation(['journal', 'cm']);
+  const dispatch = useAppDispatch();
+  const close = () => dispatch(journalActions.finalHistoryClosed());
+  const points = (p: number | null) => (p === null ? '' : String(p));
+  return (
+    <Dialog title={title} onClose={close} className="dialog card journal-dialog-wide">
+      {history.fetching ? <Spinner label={t('loading')} /> : null}
+      {history.error ? <p className="journal-error">{describeFailure(t, history.error)}</p> : null}
+      {!history.fetching && history.data.length === 0 && !history.error ? <p className="muted">{t('history.empty')}</p> : null}
+      <ol className="journal-history">
+        {history.data.map((h, i) => (
+          <li key={i}>
+            <span className="muted">{when(h.at, i18n.resolvedLanguage)}</span> · {h.who}:{' '}
+            {t(`history.${h.action}`, { old: points(h.oldPoints), new: points(h.newPoints) })}
+          </li>
+        ))}
+      </ol>
+      <div className="dialog-actions">
+        <button type="button" className="btn btn-ghost" onClick={close}>
+          {t('close')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function MarkHistory({ title, history, current }: { title: string; history: JournalState['history']; current?: Stored }) {
   const { t, i18n } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
   const close = () => dispatch(journalActions.historyClosed());
@@ -24,7 +66,7 @@ export function HistoryDialog({ title, history, current }: { title: string; hist
       <ol className="journal-history">
         {history.data.map((h, i) => (
           <li key={i}>
-            <span className="muted">{new Date(h.at).toLocaleString(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'ru-RU')}</span> · {h.who}:{' '}
+            <span className="muted">{when(h.at, i18n.resolvedLanguage)}</span> · {h.who}:{' '}
             {t(`history.${h.action}`, { old: showMark(h.oldMark), new: showMark(h.newMark) })}{' '}
             <span className="muted">({t(`history.source.${h.source}`)})</span>
             {current !== undefined && history.cell && leftBy(h) !== current ? (

@@ -6,7 +6,9 @@
  * (right and down), or is refused whole, saying how many cells did not fit. The active cell is held by student and lesson (date and time), never by position: lessons
  * added or removed around it leave it, its open editor and its save on the same lesson; choosing a
  * lesson (the lesson bar, a date's header, a lesson just added) takes it to that lesson's column.
- * Names stay on the left and dates on top while scrolling. Each cell shows its own state
+ * After the lessons: each module's subtotal (when the journal's topics carry modules) and the final
+ * result, a cell like the others (typed whole points 0–100, saved on Enter or Tab, cleared by Delete;
+ * shown as points and letter). Names stay on the left and dates on top while scrolling. Each cell shows its own state
  * (saving, failed) until the server answers; rows re-render only when their own cells change.
  *
  * A large journal (more than VIRTUAL_FROM cells, e.g. 150 students × 60 lessons) renders only the
@@ -17,14 +19,16 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalStudent } from '../../../../contract/journal';
+import type { FinalResult, JournalStudent } from '../../../../contract/journal';
+import { moduleSubtotals, type LessonMark, type TopicModule } from '../../../../contract/pure/journal-totals';
 import type { MarkScale } from '../../../api/journal';
 import { describeFailure } from '../../../shared/request/errors';
+import type { FinalEdit } from '../finals.slice';
 import type { CellEdit, CellWrite } from '../journal.slice';
-import { cellKey, showMark, totalsOf } from '../pivot';
+import { cellKey, showFinal, showMark, showMean, totalsOf } from '../pivot';
 import { GridHead, type GridLesson } from './grid/GridHead';
 import { Row } from './grid/GridRow';
-import { COL_WIDTH, NAME_WIDTH, reveal, ROW_HEIGHT, TOTALS_WIDTH, type CellState } from './grid/layout';
+import { COL_WIDTH, FINAL_WIDTH, MODULE_WIDTH, NAME_WIDTH, reveal, ROW_HEIGHT, TOTALS_WIDTH, type CellState } from './grid/layout';
 import { useActiveCell, type CellPlace } from './grid/useActiveCell';
 import { useGridKeys, type GridCell } from './grid/useGridKeys';
 import { useGridVirtual } from './grid/useGridVirtual';
@@ -46,7 +50,7 @@ interface Props {
   onLesson: (date: string, time: number) => void;
   onActive: (cell: CellPlace | null) => void;
   /** A typed or pasted value that is not a mark (null: the message is gone). */
-  onInvalid: (invalid: boolean) => void;
+  onInvalid: (invalid: boolean, what?: 'mark' | 'points') => void;
   /** A pasted block refused for not fitting: how many of its cells fell outside the grid. */
   onOverflow?: (cells: number) => void;
   /** The journal's half-year is closed: the cells are read, never edited. */
@@ -59,6 +63,18 @@ interface Props {
   onHistory?: (cell: CellPlace) => void;
   /** F6: focus goes to the toolbar. */
   onToolbar?: () => void;
+  /** The modules the journal's topics carry (a subtotal column each, after the lessons), and the topics. */
+  modules?: readonly { id: number; name: string }[];
+  topics?: readonly TopicModule[];
+  /**
+   * The final-result column (none without it): the stored results by student, those being written,
+   * and the write (null points: cleared).
+   */
+  finals?: {
+    stored: Readonly<Record<number, FinalResult>>;
+    edits: Readonly<Record<number, FinalEdit>>;
+    onWrite: (student: number, points: number | null) => void;
+  };
 }
 
 export function JournalGrid({
@@ -79,6 +95,9 @@ export function JournalGrid({
   scale = '2-5',
   onHistory,
   onToolbar,
+  modules = [],
+  topics = [],
+  finals,
 }: Props) {
   const { t } = useTranslation('journal');
   const [editing, setEditing] = useState<string | null>(null);
@@ -88,7 +107,9 @@ export function JournalGrid({
   const engaged = useRef(false);
   const rows = students.length;
   const cols = lessons.length;
-  const { row, col, current, setPos, move } = useActiveCell({ students, lessons, lesson, editing, onActive });
+  const finalCol = Boolean(finals);
+  const moduleIds = modules.map((m) => m.id);
+  const { row, col, current, setPos, move } = useActiveCell({ students, lessons, lesson, editing, onActive, finalCol });
   const { virtual, headHeight, colSlots, rowSlots, renderedCols } = useGridVirtual({ rows, cols, row, col, tableRef, wrapRef });
 
   /**
@@ -97,7 +118,21 @@ export function JournalGrid({
    */
   const cellAt = useCallback(
     (r: number, c: number): GridCell & { error: CellEdit['error'] | null } => {
-      const key = cellKey(students[r].id_student, lessons[c].date, lessons[c].time);
+      const student = students[r].id_student;
+      if (c >= cols) {
+        // The final-result column: points and letter as stored; the points alone while typed or refused.
+        const edit = finals?.edits[student];
+        const stored = finals?.stored[student];
+        return {
+          key: `final|${student}`,
+          value: edit ? (edit.written === null ? '' : String(edit.written)) : stored ? showFinal(stored) : '',
+          mark: stored ? String(stored.points) : undefined,
+          state: edit?.status as CellState,
+          error: edit?.status === 'failed' ? edit.error : null,
+          draft: edit ? (edit.written === null ? '' : String(edit.written)) : stored ? String(stored.points) : '',
+        };
+      }
+      const key = cellKey(student, lessons[c].date, lessons[c].time);
       const edit = edits[key];
       const mark = key in marks ? marks[key] : undefined;
       return {
@@ -108,7 +143,7 @@ export function JournalGrid({
         error: edit?.status === 'failed' ? edit.error : null,
       };
     },
-    [students, lessons, marks, edits],
+    [students, lessons, marks, edits, cols, finals],
   );
 
   const rowData = (r: number) => {
@@ -124,12 +159,18 @@ export function JournalGrid({
       qrs.push(Boolean(qrCells?.has(cell.key)));
     }
     // The totals count stored marks only: a value being saved, or refused, is not counted.
-    const stored: (string | null)[] = [];
+    const stored: LessonMark[] = [];
     for (let c = 0; c < cols; c++) {
       const { mark } = cellAt(r, c);
-      if (mark !== undefined) stored.push(mark);
+      if (mark !== undefined) stored.push({ visitDate: lessons[c].date, id_time: lessons[c].time, otsenka: mark });
     }
-    return { values, states, reasons, qrs, totals: totalsOf(stored) };
+    const subtotals = moduleIds.length ? moduleSubtotals(stored, topics, moduleIds).map((m) => `${m.ball_average.toFixed(2)} / ${showMean(m.ball_mean)}`) : [];
+    let final = null;
+    if (finals) {
+      const cell = cellAt(r, cols);
+      final = { value: cell.value, state: cell.state, reason: cell.state === 'failed' ? describeFailure(t, cell.error) || t('grid.failed') : '' };
+    }
+    return { values, states, reasons, qrs, totals: totalsOf(stored.map((m) => m.otsenka)), subtotals, final };
   };
 
   /** Focus follows the active cell (the input while editing); a virtual grid scrolls it into view. */
@@ -147,7 +188,7 @@ export function JournalGrid({
     students,
     lessons,
     rows,
-    cols,
+    cols: cols + (finalCol ? 1 : 0),
     row,
     col,
     current,
@@ -157,6 +198,7 @@ export function JournalGrid({
     move,
     cellAt,
     onWrite,
+    onFinal: finals?.onWrite,
     onPaste,
     onInvalid,
     onOverflow,
@@ -184,11 +226,15 @@ export function JournalGrid({
         ref={tableRef}
         className="jg"
         // Fixed widths: the browser lays the table out without measuring every cell's content.
-        style={virtual ? { width: NAME_WIDTH + cols * COL_WIDTH + TOTALS_WIDTH, tableLayout: 'fixed' } : undefined}
+        style={
+          virtual
+            ? { width: NAME_WIDTH + cols * COL_WIDTH + modules.length * MODULE_WIDTH + (finalCol ? FINAL_WIDTH : 0) + TOTALS_WIDTH, tableLayout: 'fixed' }
+            : undefined
+        }
         role="grid"
         aria-readonly={readOnly || undefined}
         aria-rowcount={rows + 1}
-        aria-colcount={cols + 5}
+        aria-colcount={cols + modules.length + (finalCol ? 1 : 0) + 5}
         onKeyDown={onKeyDown}
         onPaste={onPasteEvent}
         onFocus={() => (engaged.current = true)}
@@ -196,13 +242,13 @@ export function JournalGrid({
           if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget as Node)) engaged.current = false;
         }}
       >
-        <GridHead colSlots={colSlots} lessons={lessons} lesson={lesson} onLesson={onLesson} />
+        <GridHead colSlots={colSlots} lessons={lessons} lesson={lesson} onLesson={onLesson} modules={modules.map((m) => m.name)} final={finalCol} />
         <tbody>
           {rowSlots.map((slot) => {
             if ('gap' in slot)
               return (
                 <tr key={slot.key} className="jg-gap-row" aria-hidden="true" style={{ height: slot.gap * ROW_HEIGHT }}>
-                  <td colSpan={colSlots.length + 5} />
+                  <td colSpan={colSlots.length + modules.length + (finalCol ? 1 : 0) + 5} />
                 </tr>
               );
             const r = slot.index;
@@ -220,6 +266,8 @@ export function JournalGrid({
                 reasons={d.reasons}
                 qrs={d.qrs}
                 totals={d.totals}
+                subtotals={d.subtotals}
+                final={d.final}
                 lessonCount={cols}
                 activeCol={r === row ? col : -1}
                 editing={r === row ? editing : null}

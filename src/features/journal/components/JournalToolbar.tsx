@@ -19,7 +19,7 @@ interface Props {
 export function JournalToolbar({ state, info, active, canRemove, mobile, onRemove }: Props) {
   const { t, i18n } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
-  const pending = Object.values(state.edits);
+  const pending = [...Object.values(state.edits), ...Object.values(state.finals.edits)];
   const saving = pending.filter((e) => e.status === 'saving').length;
   const failedEdits = pending.filter((e) => e.status === 'failed');
   const retryable = failedEdits.some((e) => canRetry(e.error));
@@ -43,7 +43,14 @@ export function JournalToolbar({ state, info, active, canRemove, mobile, onRemov
         </button>
       ) : null}
       {failedEdits.length > 0 ? (
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => dispatch(journalActions.editsDiscarded())}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => {
+            dispatch(journalActions.editsDiscarded());
+            dispatch(journalActions.finalsDiscarded());
+          }}
+        >
           {t('status.discard')}
         </button>
       ) : null}
@@ -51,7 +58,12 @@ export function JournalToolbar({ state, info, active, canRemove, mobile, onRemov
         type="button"
         className="btn btn-ghost btn-small"
         disabled={!active}
-        onClick={() => active && dispatch(journalActions.historyRequested({ ...active, written: null }))}
+        onClick={() =>
+          active &&
+          dispatch(
+            active.final ? journalActions.finalHistoryRequested({ student: active.student }) : journalActions.historyRequested({ ...active, written: null }),
+          )
+        }
       >
         {t('toolbar.history')}
       </button>

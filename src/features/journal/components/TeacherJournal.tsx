@@ -21,6 +21,7 @@ import { LessonMarking } from './LessonMarking';
 import { MarkLegend } from './MarkLegend';
 import { TopicDialog } from './TopicDialog';
 import { UndoNotice, useUndoKeys } from './UndoButtons';
+import { useFinals } from './useFinals';
 import { useGridLessons, useLeaveWarning, usePhoneLesson } from './useGridLessons';
 
 /** What a cell holds now (false: no record). */
@@ -33,11 +34,11 @@ export function TeacherJournal({ state }: { state: JournalState }) {
   const { t } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
   const [active, setActive] = useState<CellPlace | null>(null);
-  const [invalid, setInvalidState] = useState(false);
+  const [invalid, setInvalidState] = useState<false | 'mark' | 'points'>(false);
   /** A pasted block refused for not fitting: how many of its cells fell outside (0: none). */
   const [overflow, setOverflow] = useState(0);
-  const setInvalid = useCallback((v: boolean) => {
-    setInvalidState(v);
+  const setInvalid = useCallback((v: boolean, what: 'mark' | 'points' = 'mark') => {
+    setInvalidState(v && what);
     setOverflow(0);
   }, []);
   const [confirm, setConfirm] = useState<'lesson' | 'student' | null>(null);
@@ -56,21 +57,29 @@ export function TeacherJournal({ state }: { state: JournalState }) {
     () => new Set((data?.journal[0] ?? []).filter((v) => v.source === 'qr').map((v) => cellKey(v.id_student, v.visitDate, v.id_time))),
     [data],
   );
-  const failedEdits = Object.values(state.edits).filter((e) => e.status === 'failed');
-  useLeaveWarning(Object.keys(state.edits).length);
+  const failedEdits = [...Object.values(state.edits), ...Object.values(state.finals.edits)].filter((e) => e.status === 'failed');
+  useLeaveWarning(Object.keys(state.edits).length + Object.keys(state.finals.edits).length);
   useUndoKeys(Boolean(data && !data.info.readOnly && !mobile));
 
   const onWrite = useCallback((w: CellWrite) => dispatch(journalActions.cellWritten(w)), [dispatch]);
   const onPaste = useCallback((cells: CellWrite[]) => dispatch(journalActions.pasteRequested(cells)), [dispatch]);
   const onLesson = useCallback((date: string, time: number) => dispatch(journalActions.lessonChosen({ date, time })), [dispatch]);
-  const onCellHistory = useCallback((cell: CellPlace) => dispatch(journalActions.historyRequested({ ...cell, written: null })), [dispatch]);
+  const onCellHistory = useCallback(
+    (cell: CellPlace) =>
+      dispatch(cell.final ? journalActions.finalHistoryRequested({ student: cell.student }) : journalActions.historyRequested({ ...cell, written: null })),
+    [dispatch],
+  );
+  const { modules, topics, finals } = useFinals(state);
   const toToolbar = useCallback(() => document.querySelector<HTMLElement>('.journal-toolbar button:not(:disabled), .journal-toolbar a')?.focus(), []);
-  const onDiscard = useCallback((key: string) => dispatch(journalActions.editsDiscarded([key])), [dispatch]);
+  const onDiscard = useCallback(
+    (key: string) => dispatch(key.startsWith('final|') ? journalActions.finalsDiscarded([Number(key.slice(6))]) : journalActions.editsDiscarded([key])),
+    [dispatch],
+  );
   /** The active cell's lesson is the lesson in focus (mark all present, topic, delete act on it). */
   const onActive = useCallback(
     (cell: CellPlace | null) => {
       setActive(cell);
-      if (cell) dispatch(journalActions.lessonChosen({ date: cell.date, time: cell.time }));
+      if (cell && !cell.final) dispatch(journalActions.lessonChosen({ date: cell.date, time: cell.time }));
     },
     [dispatch],
   );
@@ -161,7 +170,7 @@ export function TeacherJournal({ state }: { state: JournalState }) {
       <JournalToolbar state={state} info={info} active={active} canRemove={Boolean(activeStudent)} mobile={mobile} onRemove={() => setConfirm('student')} />
       {invalid ? (
         <p className="journal-error" role="alert">
-          {t('cm:errors.INVALID_MARK', SCALES[info.scale])}
+          {invalid === 'points' ? t('cm:errors.INVALID_POINTS', { min: 0, max: 100 }) : t('cm:errors.INVALID_MARK', SCALES[info.scale])}
         </p>
       ) : null}
       {overflow > 0 ? (
@@ -193,10 +202,19 @@ export function TeacherJournal({ state }: { state: JournalState }) {
           scale={info.scale}
           onHistory={onCellHistory}
           onToolbar={toToolbar}
+          modules={modules}
+          topics={topics}
+          finals={finals}
         />
       )}
       <HiddenStudents info={info} hidden={state.hidden} />
 
+      {state.finals.history.student !== null ? (
+        <HistoryDialog
+          title={`${t('history.finalTitle')} · ${data.students.find((s) => s.id_student === state.finals.history.student)?.s_fio ?? ''}`}
+          finals={state.finals.history}
+        />
+      ) : null}
       {state.history.cell ? (
         <HistoryDialog
           title={historyTitle(state.history.cell)}

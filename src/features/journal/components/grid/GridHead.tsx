@@ -1,4 +1,4 @@
-/** The grid's header row: one button per lesson (date and time, the topic when printed), then the totals. */
+/** The grid's header row: one button per lesson (date and time, the topic when printed), then each module's subtotal, the final result and the totals. */
 import { useTranslation } from 'react-i18next';
 import { shortDate } from '../../pivot';
 import { COL_WIDTH, type Slot } from './layout';
@@ -15,11 +15,16 @@ interface Props {
   lessons: readonly GridLesson[];
   lesson: { date: string; time: number };
   onLesson: (date: string, time: number) => void;
+  /** The modules whose subtotals follow the lessons (their names). */
+  modules: readonly string[];
+  /** The grid has the final-result column. */
+  final: boolean;
 }
 
-export function GridHead({ colSlots, lessons, lesson, onLesson }: Props) {
+export function GridHead({ colSlots, lessons, lesson, onLesson, modules, final }: Props) {
   const { t } = useTranslation('journal');
   const cols = lessons.length;
+  let at = cols + 2;
   return (
     <thead>
       <tr aria-rowindex={1}>
@@ -47,16 +52,29 @@ export function GridHead({ colSlots, lessons, lesson, onLesson }: Props) {
             </th>
           );
         })}
-        <th scope="col" className="jg-total-head" aria-colindex={cols + 2}>
+        {modules.map((name) => {
+          const long = t('grid.moduleLong', { module: name });
+          return (
+            <th key={`m-${at}`} scope="col" className="jg-module-head" aria-colindex={at++} title={long} aria-label={long}>
+              {name}
+            </th>
+          );
+        })}
+        {final ? (
+          <th scope="col" className="jg-final-head" aria-colindex={at++} title={t('grid.finalLong')} aria-label={t('grid.finalLong')}>
+            {t('grid.final')}
+          </th>
+        ) : null}
+        <th scope="col" className="jg-total-head" aria-colindex={at++}>
           {t('grid.nb')}
         </th>
-        <th scope="col" className="jg-total-head" aria-colindex={cols + 3}>
+        <th scope="col" className="jg-total-head" aria-colindex={at++}>
           {t('grid.sum')}
         </th>
-        <th scope="col" className="jg-total-head" aria-colindex={cols + 4} title={t('grid.averageLong')}>
+        <th scope="col" className="jg-total-head" aria-colindex={at++} title={t('grid.averageLong')}>
           {t('grid.average')}
         </th>
-        <th scope="col" className="jg-total-head" aria-colindex={cols + 5} title={t('grid.meanLong')}>
+        <th scope="col" className="jg-total-head" aria-colindex={at++} title={t('grid.meanLong')}>
           {t('grid.mean')}
         </th>
       </tr>

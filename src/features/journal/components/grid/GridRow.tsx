@@ -1,9 +1,10 @@
-/** One student's row of the journal grid; it re-renders only when its own cells change. */
+/** One student's row of the journal grid (lessons, then RowEnd's module subtotals, final result and totals); it re-renders only when its own cells change. */
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JournalStudent } from '../../../../../contract/journal';
-import { showMean, type Totals } from '../../pivot';
+import type { Totals } from '../../pivot';
 import { COL_WIDTH, type CellState, type Slot } from './layout';
+import { RowEnd, type FinalView } from './RowEnd';
 
 export interface RowProps {
   index: number;
@@ -17,6 +18,10 @@ export interface RowProps {
   reasons: readonly string[];
   qrs: readonly boolean[];
   totals: Totals;
+  /** Each module's subtotal, as shown. */
+  subtotals: readonly string[];
+  /** The final-result cell (null: the grid has none). */
+  final: FinalView | null;
   lessonCount: number;
   activeCol: number;
   editing: string | null;
@@ -27,7 +32,24 @@ export interface RowProps {
 const sameArray = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export const Row = memo(
-  function Row({ index, student, groupStart, cols, values, states, reasons, qrs, totals, lessonCount, activeCol, editing, onCellClick, onDraft }: RowProps) {
+  function Row({
+    index,
+    student,
+    groupStart,
+    cols,
+    values,
+    states,
+    reasons,
+    qrs,
+    totals,
+    subtotals,
+    final,
+    lessonCount,
+    activeCol,
+    editing,
+    onCellClick,
+    onDraft,
+  }: RowProps) {
     const { t } = useTranslation('journal');
     let k = 0;
     return (
@@ -86,18 +108,18 @@ export const Row = memo(
             </td>
           );
         })}
-        <td className="jg-total" aria-colindex={lessonCount + 2}>
-          {totals.nb_Count}
-        </td>
-        <td className="jg-total" aria-colindex={lessonCount + 3}>
-          {totals.ball_Count}
-        </td>
-        <td className="jg-total" aria-colindex={lessonCount + 4}>
-          {totals.ball_average.toFixed(2)}
-        </td>
-        <td className="jg-total" aria-colindex={lessonCount + 5}>
-          {showMean(totals.ball_mean)}
-        </td>
+        <RowEnd
+          index={index}
+          name={student.s_fio}
+          subtotals={subtotals}
+          final={final}
+          totals={totals}
+          lessonCount={lessonCount}
+          finalActive={activeCol === lessonCount}
+          editing={editing}
+          onCellClick={onCellClick}
+          onDraft={onDraft}
+        />
       </tr>
     );
   },
@@ -118,5 +140,9 @@ export const Row = memo(
     sameArray(a.values, b.values) &&
     sameArray(a.states, b.states) &&
     sameArray(a.reasons, b.reasons) &&
-    sameArray(a.qrs, b.qrs),
+    sameArray(a.qrs, b.qrs) &&
+    sameArray(a.subtotals, b.subtotals) &&
+    a.final?.value === b.final?.value &&
+    a.final?.state === b.final?.state &&
+    a.final?.reason === b.final?.reason,
 );

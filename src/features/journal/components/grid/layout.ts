@@ -11,6 +11,9 @@ export const COL_WIDTH = 52;
 export const NAME_WIDTH = 240;
 /** The four totals columns: absences and sum 56 px each, the average and the mean 84 px each (journal.css). */
 export const TOTALS_WIDTH = 2 * 56 + 2 * 84;
+/** A module's subtotal column and the final-result column (journal.css). */
+export const MODULE_WIDTH = 104;
+export const FINAL_WIDTH = 84;
 /** The date header's height until it is measured. */
 export const HEAD_HEIGHT = 48;
 export const OVERSCAN = 4;

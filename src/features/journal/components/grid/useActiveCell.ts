@@ -18,7 +18,12 @@ interface ActiveCell {
   col: number;
 }
 
-export type CellPlace = { student: number; date: string; time: number };
+/** A cell: a student's lesson, or (final: true, no lesson) his final result. */
+export type CellPlace = { student: number; date: string; time: number; final?: boolean };
+
+/** The final-result column's key in place of a lesson's. */
+export const FINAL_COL = 'final';
+const placeKey = (c: CellPlace) => (c.final ? FINAL_COL : lessonKey(c.date, c.time));
 
 interface Args {
   students: readonly JournalStudent[];
@@ -26,34 +31,49 @@ interface Args {
   lesson: { date: string; time: number };
   editing: string | null;
   onActive: (cell: CellPlace | null) => void;
+  /** The final-result column follows the lessons (the last column the keys reach). */
+  finalCol: boolean;
 }
 
-export function useActiveCell({ students, lessons, lesson, editing, onActive }: Args) {
+export function useActiveCell({ students, lessons, lesson, editing, onActive, finalCol }: Args) {
   const [pos, setActiveCell] = useState<ActiveCell>({ student: null, lesson: null, row: 0, col: Number.MAX_SAFE_INTEGER });
   const rows = students.length;
-  const cols = lessons.length;
+  const lessonCols = lessons.length;
+  /** The columns the keys move over: the lessons, then the final result. */
+  const cols = lessonCols + (finalCol ? 1 : 0);
   const rowOf = useMemo(() => new Map(students.map((s, i) => [s.id_student, i])), [students]);
-  const colOf = useMemo(() => new Map(lessons.map((l, i) => [lessonKey(l.date, l.time), i])), [lessons]);
+  const colOf = useMemo(() => {
+    const map = new Map(lessons.map((l, i) => [lessonKey(l.date, l.time), i]));
+    if (finalCol) map.set(FINAL_COL, lessons.length);
+    return map;
+  }, [lessons, finalCol]);
   const row = (pos.student !== null ? rowOf.get(pos.student) : undefined) ?? Math.min(pos.row, Math.max(0, rows - 1));
-  const col = (pos.lesson !== null ? colOf.get(pos.lesson) : undefined) ?? Math.min(pos.col, Math.max(0, cols - 1));
+  // Found by position (at first, or when its lesson is gone): the nearest lesson, the latest at first; the final result only without lessons.
+  const col = (pos.lesson !== null ? colOf.get(pos.lesson) : undefined) ?? Math.min(pos.col, Math.max(0, (lessonCols || cols) - 1));
   /** Makes the cell at (r, c) the active one, by its identity. */
   const setPos = useCallback(
     (r: number, c: number) => {
       const s = students[r];
       const l = lessons[c];
-      setActiveCell({ student: s ? s.id_student : null, lesson: l ? lessonKey(l.date, l.time) : null, row: r, col: c });
+      const key = l ? lessonKey(l.date, l.time) : finalCol && c === lessons.length ? FINAL_COL : null;
+      setActiveCell({ student: s ? s.id_student : null, lesson: key, row: r, col: c });
     },
-    [students, lessons],
+    [students, lessons, finalCol],
   );
 
   const current = useMemo<CellPlace | null>(
-    () => (rows && cols ? { student: students[row].id_student, date: lessons[col].date, time: lessons[col].time } : null),
-    [rows, cols, students, lessons, row, col],
+    () =>
+      !rows || !cols
+        ? null
+        : col >= lessonCols
+          ? { student: students[row].id_student, date: '', time: -1, final: true }
+          : { student: students[row].id_student, date: lessons[col].date, time: lessons[col].time },
+    [rows, cols, lessonCols, students, lessons, row, col],
   );
   useEffect(() => {
     // The cell shown active is held by its identity from now on (also when it was found by position).
     if (current) {
-      const key = lessonKey(current.date, current.time);
+      const key = placeKey(current);
       if (pos.student !== current.student || pos.lesson !== key) setActiveCell({ student: current.student, lesson: key, row, col });
     }
     onActive(current);
@@ -62,7 +82,7 @@ export function useActiveCell({ students, lessons, lesson, editing, onActive }: 
 
   useEffect(() => {
     const c = colOf.get(lessonKey(lesson.date, lesson.time));
-    if (c !== undefined && c !== col && editing === null) setPos(row, c);
+    if (c !== undefined && c !== col && editing === null && !current?.final) setPos(row, c);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the chosen lesson and the set of lessons move it
   }, [lesson.date, lesson.time, colOf]);
 

@@ -1,12 +1,14 @@
 /**
  * The grid's keyboard and clipboard: arrows move; typing replaces the mark; Enter saves and moves
  * down; Tab moves right (from the last column to the next row's first); Escape cancels (or drops a
- * refused save); Delete clears; a block copied from a spreadsheet pastes from the active cell.
+ * refused save); Delete clears; a block copied from a spreadsheet pastes from the active cell. The
+ * final-result column, after the lessons, takes whole points 0–100 typed (or cleared) the same way.
  */
 import { useCallback, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { JournalStudent } from '../../../../../contract/journal';
 import type { MarkScale } from '../../../../api/journal';
 import type { CellWrite } from '../../journal.slice';
+import { readPoints } from '../../finals.slice';
 import { overflowOf, pastedBlock, readMark } from '../../pivot';
 import type { GridLesson } from './GridHead';
 import type { CellState } from './layout';
@@ -17,6 +19,8 @@ export interface GridCell {
   value: string;
   mark: string | null | undefined;
   state: CellState;
+  /** The editor's text when it opens on the cell (default: what it shows). */
+  draft?: string;
 }
 
 interface Args {
@@ -33,8 +37,11 @@ interface Args {
   move: (dr: number, dc: number) => void;
   cellAt: (r: number, c: number) => GridCell;
   onWrite: (write: CellWrite) => void;
+  /** The final result written (null: cleared), from the final-result column. */
+  onFinal?: (student: number, points: number | null) => void;
   onPaste: (cells: CellWrite[]) => void;
-  onInvalid: (invalid: boolean) => void;
+  /** A typed value that is not a mark (or, in the final-result column, not points); false: the message is gone. */
+  onInvalid: (invalid: boolean, what?: 'mark' | 'points') => void;
   /** A pasted block refused for not fitting: how many of its cells fell outside the grid. */
   onOverflow?: (cells: number) => void;
   onDiscard?: (key: string) => void;
@@ -61,6 +68,7 @@ export function useGridKeys(a: Args) {
     move,
     cellAt,
     onWrite,
+    onFinal,
     onPaste,
     onInvalid,
     onOverflow,
@@ -70,10 +78,24 @@ export function useGridKeys(a: Args) {
     readOnly,
     scale,
   } = a;
+  const lessonCols = lessons.length;
 
   /** Saves what was typed in the active cell; false when it is not a mark (the text stays). */
   const commit = useCallback((): boolean => {
     if (editing === null || !current) return true;
+    if (current.final) {
+      const points = readPoints(editing);
+      if (points === 'invalid') {
+        onInvalid(true, 'points');
+        return false;
+      }
+      onInvalid(false);
+      const cell = cellAt(row, col);
+      const stored = cell.mark ?? null;
+      if (cell.state || (points === null ? stored !== null : String(points) !== stored)) onFinal?.(current.student, points);
+      setEditing(null);
+      return true;
+    }
     const mark = readMark(editing, scale);
     if (mark === 'invalid') {
       onInvalid(true);
@@ -84,7 +106,7 @@ export function useGridKeys(a: Args) {
     if (mark !== shown && !(mark === null && shown === '')) onWrite({ ...current, written: mark });
     setEditing(null);
     return true;
-  }, [editing, current, cellAt, row, col, onWrite, onInvalid, scale, setEditing]);
+  }, [editing, current, cellAt, row, col, onWrite, onFinal, onInvalid, scale, setEditing]);
 
   /** Tab moves right and wraps from the last column to the next row's first (Shift+Tab back); false at the grid's ends (focus leaves it). */
   const tab = (back: boolean): boolean => {
@@ -116,7 +138,8 @@ export function useGridKeys(a: Args) {
       ArrowLeft: () => move(0, -1),
       ArrowRight: () => move(0, 1),
       Home: () => setPos(e.ctrlKey ? 0 : row, 0),
-      End: () => setPos(e.ctrlKey ? rows - 1 : row, cols - 1),
+      // End: the latest lesson (the final result, after it, is one arrow further).
+      End: () => setPos(e.ctrlKey ? rows - 1 : row, (lessonCols || cols) - 1),
     };
     const go = moves[e.key];
     if (!go) return false;
@@ -156,10 +179,13 @@ export function useGridKeys(a: Args) {
     if (readOnly) return;
     if (e.key === 'Enter' || e.key === 'F2') {
       e.preventDefault();
-      setEditing(cellAt(row, col).value);
+      const cell = cellAt(row, col);
+      setEditing(cell.draft ?? cell.value);
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
-      if (cellAt(row, col).value !== '') onWrite({ ...current, written: null });
+      if (cellAt(row, col).value === '') return;
+      if (current.final) onFinal?.(current.student, null);
+      else onWrite({ ...current, written: null });
     } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
       e.preventDefault();
       setEditing(e.key);
@@ -176,7 +202,9 @@ export function useGridKeys(a: Args) {
     const block = pastedBlock(e.clipboardData.getData('text/plain'));
     if (block.length === 0) return;
     e.preventDefault();
-    const outside = overflowOf(block, row, col, rows, cols);
+    // Marks paste over lessons only: the final-result column takes typed points.
+    if (current.final) return;
+    const outside = overflowOf(block, row, col, rows, lessonCols);
     if (outside > 0) {
       onInvalid(false);
       onOverflow?.(outside);

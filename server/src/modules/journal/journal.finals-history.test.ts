@@ -1,0 +1,84 @@
+/**
+ * /api/visitlog/final/history.json: each change of a final result made in a journal is recorded with
+ * it (who, when, points before and after), in the write's own transaction; only the journal's teacher
+ * reads it.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FinalHistoryEntry, JournalInfo } from '../../../../contract/journal';
+import type { App } from '../../app';
+import { finalResults } from '../../db/schema';
+import { signedInApp, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
+
+let db: TestDatabase;
+let app: App;
+let teacher: TestSession;
+let student: TestSession;
+let lecture: JournalInfo;
+
+const post = (who: TestSession, url: string, payload: object) => app.inject({ method: 'POST', url: `/api/visitlog/${url}`, headers: who.headers, payload });
+const TODAY = new Date(2026, 10, 30, 12, 0);
+
+const history = async (who: TestSession = teacher) =>
+  (await post(who, 'final/history.json', { id_journal: lecture.id_journal, id_student: student.user.uid })).json().data as FinalHistoryEntry[];
+const stored = async () =>
+  db.database.db
+    .select({ points: finalResults.points })
+    .from(finalResults)
+    .where(
+      and(
+        eq(finalResults.studentId, student.user.uid),
+        eq(finalResults.disciplineId, lecture.id_discipline),
+        eq(finalResults.academicYearId, lecture.id_a_year),
+        eq(finalResults.workingSemesterId, lecture.id_w_s),
+      ),
+    );
+
+beforeAll(async () => {
+  ({ db, app, teacher, student } = await signedInApp({ now: testClock(TODAY).now }));
+  const journals = (await post(teacher, 'journals.json', { id_a_year: 2026, id_w_s: 1 })).json().data as JournalInfo[];
+  lecture = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 1)!;
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+describe('final result history', () => {
+  it('records each set and clear (who, when, old → new), newest first; writing the same points again records nothing', async () => {
+    expect(await history()).toEqual([]);
+    const set = (points: number | null) => post(teacher, 'final/set.json', { id_journal: lecture.id_journal, id_student: student.user.uid, points });
+    expect((await set(70)).statusCode).toBe(200);
+    expect((await set(87)).statusCode).toBe(200);
+    expect((await set(87)).statusCode).toBe(200);
+    expect((await set(null)).statusCode).toBe(200);
+    expect((await set(null)).statusCode).toBe(200);
+    const entries = await history();
+    expect(entries.map((e) => [e.action, e.oldPoints, e.newPoints])).toEqual([
+      ['delete', 87, null],
+      ['update', 70, 87],
+      ['insert', null, 70],
+    ]);
+    for (const e of entries) expect(e.who).toBe(lecture.teacher);
+    // The test clock's day.
+    expect(entries.every((e) => e.at.startsWith('2026-11-30'))).toBe(true);
+  });
+
+  it('writes the result and its history together: a history row that cannot be written leaves the result as it was', async () => {
+    const set = (points: number) => post(teacher, 'final/set.json', { id_journal: lecture.id_journal, id_student: student.user.uid, points });
+    expect((await set(60)).statusCode).toBe(200);
+    const before = (await history()).length;
+    await db.database.db.execute(sql`alter table final_result_history add constraint final_history_test_ck check (new_points is distinct from 55) not valid`);
+    try {
+      expect((await set(55)).statusCode).not.toBe(200);
+      expect(await stored()).toEqual([{ points: 60 }]);
+      expect(await history()).toHaveLength(before);
+    } finally {
+      await db.database.db.execute(sql`alter table final_result_history drop constraint final_history_test_ck`);
+    }
+  });
+
+  it("is the journal's teacher's only: a student is refused (403)", async () => {
+    expect((await post(student, 'final/history.json', { id_journal: lecture.id_journal, id_student: student.user.uid })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,132 @@
+/** The teacher's grid after its lessons: each module's subtotal, and the final result typed, refused, discarded and its history. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { JournalData, JournalInfo } from '../../../contract/journal';
+import { initialSessionState } from '../../shared/session/session';
+import { makeStore, renderWithStore } from '../../test/render';
+import { fail, http, ok, recordRequests, requestsSettled, server, teacher } from '../../test/server';
+import JournalScreen from './JournalScreen';
+import { journalInfo, openJournalState } from './journal.fixtures';
+
+const times = [{ id: 1, name: '08:00–09:20' }];
+const years = [{ id: 2026, name: '2026-27' }];
+const modules = [
+  { id: 1, name: 'Модуль 1' },
+  { id: 2, name: 'Модуль 2' },
+];
+
+const visit = (id: number, date: string, mark: string | null) => ({
+  id_studentJournalVisit: id,
+  id_student: 100,
+  visitDate: date,
+  id_time: 1,
+  otsenka: mark,
+  source: 'journal',
+  updatedAt: `${date}T08:00:00.000Z`,
+});
+const topic = (date: string, module: number) => ({ visitDate: date, id_time: 1, topic: 'Тема', lessonNumber: 1, hours: 2, id_module: module });
+
+/** One student; 06.10 (module 1) a 4, 13.10 (module 1) a 5, 20.10 (module 2) present; his final result 70 · B-. */
+function journalData(info: JournalInfo): JournalData {
+  const dates = ['2026-10-06', '2026-10-13', '2026-10-20'];
+  return {
+    info,
+    journal: [
+      [visit(1, dates[0], '4'), visit(2, dates[1], '5'), visit(3, dates[2], null)],
+      [topic(dates[0], 1), topic(dates[1], 1), topic(dates[2], 2)],
+    ] as JournalData['journal'],
+    students: [{ id_student: 100, s_fio: 'Абдыкадыров Азамат', code: '100', group: 'ПИ-1-24', subgroup: 1 }],
+    dates: dates.map((d) => ({ visitDate: d, id_time: 1, time: '08:00' })),
+    resArray: [],
+    finals: [{ id_student: 100, points: 70, ekv_num: 2.67, ekv_bukv: 'B-' }],
+  };
+}
+
+async function renderOpen(setFinal: (body: { points: number | null }) => Response) {
+  const info = journalInfo(61);
+  const data = journalData(info);
+  const log = recordRequests();
+  server.use(
+    http.get('/api/misc/years.json', () => ok(years)),
+    http.post('/api/visitlog/journals.json', () => ok([info])),
+    http.get('/api/visitlog/times.json', () => ok(times)),
+    http.get('/api/visitlog/modules.json', () => ok(modules)),
+    http.post('/api/visitlog/journal.json', () => ok(data)),
+    http.post('/api/visitlog/final/set.json', async ({ request }) => setFinal((await request.json()) as { points: number | null })),
+  );
+  const marks = Object.fromEntries(data.journal[0].map((v) => [`100|${v.visitDate}|1`, v.otsenka]));
+  const journal = openJournalState(data, { years, times }, { marks, lists: { times, modules } });
+  const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, journal });
+  renderWithStore(<JournalScreen />, { route: '/lms/journal', store });
+  await waitFor(() => expect(log.paths()).toContain('/api/visitlog/journals.json'));
+  await requestsSettled();
+  return { user: userEvent.setup(), store, log };
+}
+
+const finalCell = () => document.querySelector<HTMLElement>('td.jg-final')!;
+
+beforeEach(() => {
+  server.use(http.post('/api/chat/count.json', () => ok({ total: 0, contacts: [], groups: [] })));
+});
+
+describe("the teacher's grid after its lessons", () => {
+  it("shows a subtotal per module (named by the module list, the long label as its name) and the final result's points and letter", async () => {
+    await renderOpen(() => ok(null));
+    const grid = screen.getByRole('grid');
+    const m1 = within(grid).getByRole('columnheader', { name: 'Модуль 1: ср. (+ = 0) / ср. оценка' });
+    expect(m1).toHaveTextContent('Модуль 1');
+    expect(within(grid).getByRole('columnheader', { name: 'Модуль 2: ср. (+ = 0) / ср. оценка' })).toHaveTextContent('Модуль 2');
+    expect(within(grid).getByRole('columnheader', { name: 'Итоговый результат (баллы · буква)' })).toHaveTextContent('Итог');
+    expect([...document.querySelectorAll('td.jg-module')].map((td) => td.textContent)).toEqual(['4.50 / 4.50', '0.00 / –']);
+    expect(finalCell()).toHaveTextContent('70 · B-');
+  });
+
+  it('takes whole points typed after the arrow keys reach it: Enter saves through final/set.json and shows points and letter', async () => {
+    const { user, log } = await renderOpen(({ points }) => ok({ id_student: 100, points: points!, ekv_num: 3.67, ekv_bukv: 'A-' }));
+    const logged = recordRequests();
+    log.stop();
+    await user.click(screen.getByRole('gridcell', { name: '5' }));
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(finalCell()).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('87{Enter}');
+    await waitFor(() => expect(finalCell()).toHaveTextContent('87 · A-'));
+    expect(logged.requests.find((r) => r.path === '/api/visitlog/final/set.json')?.body).toEqual({ id_journal: 61, id_student: 100, points: 87 });
+  });
+
+  it("a refused save shows the server's reason in the user's language; Esc on the cell brings back the stored result", async () => {
+    const { user, store } = await renderOpen(() => fail(400, 'INVALID_POINTS', 'refused', { min: 0, max: 100 }));
+    await user.click(finalCell());
+    await user.keyboard('150{Enter}');
+    await waitFor(() => expect(finalCell()).toHaveAttribute('aria-invalid', 'true'));
+    const reason = 'Итоговый балл — целое число от 0 до 100. Сохранено не было.';
+    expect(finalCell()).toHaveTextContent('150');
+    expect(finalCell()).toHaveAttribute('title', reason);
+    expect(screen.getByText(reason, { selector: 'p' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Повторить' })).not.toBeInTheDocument();
+    finalCell().focus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(finalCell()).toHaveTextContent('70 · B-'));
+    expect(finalCell()).not.toHaveAttribute('aria-invalid');
+    expect(store.getState().journal.finals.edits).toEqual({});
+  });
+
+  it('Delete clears the result (null points); Alt+H on the cell opens its history', async () => {
+    const { user, log } = await renderOpen(() => ok(null));
+    const logged = recordRequests();
+    log.stop();
+    server.use(
+      http.post('/api/visitlog/final/history.json', () =>
+        ok([{ action: 'update', oldPoints: 60, newPoints: 70, who: 'Асанов Бакыт Кубанычбекович', at: '2026-11-02T09:00:00.000Z' }]),
+      ),
+    );
+    await user.click(finalCell());
+    await user.keyboard('{Delete}');
+    await waitFor(() => expect(finalCell()).toHaveTextContent(/^$/));
+    expect(logged.requests.find((r) => r.path === '/api/visitlog/final/set.json')?.body).toEqual({ id_journal: 61, id_student: 100, points: null });
+    finalCell().focus();
+    await user.keyboard('{Alt>}h{/Alt}');
+    const dialog = await screen.findByRole('dialog', { name: /История итогового результата · Абдыкадыров Азамат/ });
+    expect(await within(dialog).findByText(/Асанов Бакыт Кубанычбекович: изменил\(а\) «60» на «70»/)).toBeInTheDocument();
+  });
+});

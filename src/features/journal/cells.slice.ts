@@ -1,0 +1,101 @@
+/**
+ * The journal's cells as the teacher writes them: each write saves on its own and keeps its state
+ * (saving, failed with what was typed and why) until the server answers; a refused one is dropped,
+ * one the network or server failed can be sent again. The reducers join the journal slice
+ * (journal.slice.ts).
+ */
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { VisitRow } from '../../../contract/journal';
+import { isConnectionProblem, type Failure } from '../../api/http';
+import { cellKey } from './pivot';
+
+/**
+ * Whether sending a failed write again can succeed: the network or the server failed (no reply, a
+ * 5xx such as 503). A refusal (a 4xx with its reason: a date outside the half-year, a mark out of
+ * the scale, a closed period) fails again the same way: it is discarded, not retried.
+ */
+export function canRetry(error: Failure | null): boolean {
+  if (!error) return true;
+  return isConnectionProblem(error) || error.problem === 'SERVER_ERROR' || (error.status !== null && error.status >= 500);
+}
+
+/** A cell written and not yet confirmed: what was written ('+', a mark, or null to clear) and its state. */
+export interface CellEdit {
+  written: string | null;
+  status: 'saving' | 'failed';
+  seq: number;
+  error: Failure | null;
+}
+
+export interface CellWrite {
+  student: number;
+  date: string;
+  time: number;
+  written: string | null;
+}
+
+/** The part of the journal's state the cells' reducers work on. */
+interface CellsPart {
+  /** Stored marks by cell key (null: present without a mark). */
+  marks: Record<string, string | null>;
+  edits: Record<string, CellEdit>;
+  seq: number;
+  savedCount: number;
+}
+
+export function applyCell(state: Pick<CellsPart, 'marks'>, student: number, date: string, time: number, cell: VisitRow | null) {
+  const key = cellKey(student, date, time);
+  if (cell) state.marks[key] = cell.otsenka;
+  else delete state.marks[key];
+}
+
+let seqCounter = 0;
+function nextSeq(): number {
+  seqCounter += 1;
+  return seqCounter;
+}
+
+/** Case reducers of the journal slice (their action types are `journal/<name>`). */
+export const cellReducers = {
+  /** One cell written: saving in the background. */
+  cellWritten: {
+    reducer(state: CellsPart, action: PayloadAction<CellWrite & { seq: number }>) {
+      const { student, date, time, written, seq } = action.payload;
+      state.edits[cellKey(student, date, time)] = { written, status: 'saving', seq, error: null };
+      state.seq = Math.max(state.seq, seq);
+    },
+    prepare: (write: CellWrite) => ({ payload: { ...write, seq: nextSeq() } }),
+  },
+  cellSaved(state: CellsPart, action: PayloadAction<{ student: number; date: string; time: number; seq: number; cell: VisitRow | null }>) {
+    const { student, date, time, seq, cell } = action.payload;
+    const key = cellKey(student, date, time);
+    applyCell(state, student, date, time, cell);
+    state.savedCount++;
+    if (state.edits[key]?.seq === seq) delete state.edits[key];
+  },
+  cellFailed(state: CellsPart, action: PayloadAction<{ keys: { key: string; seq: number }[]; error: Failure }>) {
+    for (const { key, seq } of action.payload.keys) {
+      const edit = state.edits[key];
+      if (edit && edit.seq === seq) state.edits[key] = { ...edit, status: 'failed', error: action.payload.error };
+    }
+  },
+  /** Every failed cell that can succeed (canRetry) is sent again. */
+  retryRequested() {},
+  /**
+   * Failed cells dropped (the keys given, or every failed one): each shows its stored value again
+   * and no longer holds the page (the leave-page warning goes with the last one).
+   */
+  editsDiscarded(state: CellsPart, action: PayloadAction<string[] | undefined>) {
+    const keys = action.payload ?? Object.keys(state.edits);
+    for (const key of keys) if (state.edits[key]?.status === 'failed') delete state.edits[key];
+  },
+  /** A pasted column: all cells saving, one call. */
+  pasteRequested: {
+    reducer(state: CellsPart, action: PayloadAction<{ cells: CellWrite[]; seq: number }>) {
+      for (const c of action.payload.cells)
+        state.edits[cellKey(c.student, c.date, c.time)] = { written: c.written, status: 'saving', seq: action.payload.seq, error: null };
+      state.seq = Math.max(state.seq, action.payload.seq);
+    },
+    prepare: (cells: CellWrite[]) => ({ payload: { cells, seq: nextSeq() } }),
+  },
+};

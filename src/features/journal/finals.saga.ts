@@ -1,0 +1,47 @@
+/** The final-result column's writes (final/set.json), one student at a time in the background, and a result's history. */
+import { put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { JournalInfo } from '../../../contract/journal';
+import { journalApi } from '../../api/journal';
+import { request } from '../../shared/request/request.saga';
+import { canRetry, journalActions, selectJournal, type JournalState } from './journal.slice';
+
+function* openJournal() {
+  const state = (yield select(selectJournal)) as JournalState;
+  return state.journal.data?.info ?? null;
+}
+
+/** One student's final result; the cell says saving, then saved or failed (what was typed stays, with the server's reason). */
+export function* finalSaga(action: PayloadAction<{ student: number; points: number | null; seq: number }>) {
+  const info = (yield* openJournal()) as JournalInfo | null;
+  if (!info) return;
+  const { student, points, seq } = action.payload;
+  yield* request(journalApi.setFinal, [{ id_journal: info.id_journal, id_student: student, points }], {
+    succeeded: (result) => journalActions.finalSaved({ student, seq, result: result ?? null }),
+    failed: (error) => journalActions.finalFailed({ student, seq, error }),
+  });
+}
+
+/** Retry: every failed result that can succeed is sent again; refused ones stay until discarded. */
+export function* finalRetrySaga() {
+  const { finals } = (yield select(selectJournal)) as JournalState;
+  for (const [student, edit] of Object.entries(finals.edits))
+    if (edit.status === 'failed' && canRetry(edit.error)) yield put(journalActions.finalWritten({ student: Number(student), points: edit.written }));
+}
+
+export function* finalHistorySaga(action: PayloadAction<{ student: number }>) {
+  const info = (yield* openJournal()) as JournalInfo | null;
+  if (!info) return;
+  yield* request(journalApi.finalHistory, [{ id_journal: info.id_journal, id_student: action.payload.student }], {
+    succeeded: (list) => journalActions.finalHistorySucceeded(list ?? []),
+    failed: journalActions.finalHistoryFailed,
+  });
+}
+
+export function finalsWatchers() {
+  return [
+    takeEvery(journalActions.finalWritten.type, finalSaga),
+    takeLatest(journalActions.retryRequested.type, finalRetrySaga),
+    takeLatest(journalActions.finalHistoryRequested.type, finalHistorySaga),
+  ];
+}
