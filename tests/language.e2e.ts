@@ -36,6 +36,12 @@ function locale(lng: string): Map<string, string> {
   return all;
 }
 
+/**
+ * The journal's signs (absent, excused): data written into the cells and shown as stored in every
+ * language, though a report may spell them out in words in another language.
+ */
+const MARK_SIGNS = new Set(['н/б', 'ув']);
+
 /** Russian interface texts that read differently in `lng` (and are no text of `lng` themselves). */
 function russianOnly(lng: Lng): Set<string> {
   const ru = locale('ru');
@@ -44,7 +50,7 @@ function russianOnly(lng: Lng): Set<string> {
   const out = new Set<string>();
   for (const [key, r] of ru) {
     const o = other.get(key);
-    if (o === undefined || o === r || r.includes('{{') || r.trim().length < 3 || own.has(r)) continue;
+    if (o === undefined || o === r || r.includes('{{') || r.trim().length < 3 || own.has(r) || MARK_SIGNS.has(r.trim())) continue;
     out.add(r.trim());
   }
   return out;
