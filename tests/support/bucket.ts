@@ -1,4 +1,8 @@
-/** An S3-compatible server (s3rver) on a free loopback port, its data in a temporary directory, for servers that keep their files in a bucket. */
+/**
+ * An S3-compatible server (s3rver) on a free loopback port, its data in a temporary directory: for the
+ * files plugin's tests on the bucket back end (server/src/plugins/files*.test.ts) and for the portal
+ * processes the end-to-end tests start with their files in a bucket.
+ */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -19,7 +23,7 @@ export interface TestBucket {
 
 export async function startBucket(bucket = 'files'): Promise<TestBucket> {
   const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-e2e-s3-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-s3-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
   return {

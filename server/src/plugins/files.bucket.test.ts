@@ -16,7 +16,7 @@ import { libraryPdfs } from '../db/seed/library';
 import { appOn, createTestDatabase, multipartPayload, session, testConfig, type TestDatabase } from '../test/helpers';
 import type { SignedIn } from '../test/requests';
 import { closeStorage, storageFor } from './files.storage';
-import { startTestBucket, type TestBucket } from './files.test-s3';
+import { startBucket, type TestBucket } from '../../../tests/support/bucket';
 
 let db: TestDatabase;
 let bucket: TestBucket;
@@ -25,7 +25,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-files-bucket-'));
-  bucket = await startTestBucket();
+  bucket = await startBucket();
   db = await createTestDatabase({ seed: false });
   const env = { DATA_DIR: dataDir, ...bucket.env };
   // As `npm run seed` and the server's start seed it: into the store the server uses.

@@ -11,7 +11,7 @@ import { files } from '../db/schema';
 import { createTestDatabase, multipartPayload, session, testConfig, type TestDatabase } from '../test/helpers';
 import { badRequest } from '../app-error';
 import { contentDisposition, parseFields } from './files';
-import { startTestBucket, type TestBucket } from './files.test-s3';
+import { startBucket, type TestBucket } from '../../../tests/support/bucket';
 import { sniffType } from './sniff';
 import { Type } from 'typebox';
 
@@ -29,7 +29,7 @@ describe.each(['disk', 's3'] as const)('files on %s', (backend) => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-files-'));
     db = await createTestDatabase();
-    if (backend === 's3') bucket = await startTestBucket();
+    if (backend === 's3') bucket = await startBucket();
     const env = { DATA_DIR: dataDir, UPLOAD_LIMIT_MB: '1', ...bucket?.env };
     app = await buildApp({ config: testConfig(env), database: db.database, distDir: '/nonexistent' });
     // Saves every file (a session needed, as on every /api route not marked public); `fail=1` makes the handler throw after saving (a refused rule, a rollback).
