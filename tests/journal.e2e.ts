@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
-import { expectVisible, setupE2E, signIn } from './support/e2e';
+import { downloadBytes, expectVisible, setupE2E, signIn } from './support/e2e';
 import { ru } from './support/texts';
 import { openLecture } from './support/journal';
 
@@ -104,19 +104,8 @@ describe('journal', () => {
     await teacher.keyboard.press('Escape');
 
     // Excel export: the file opens and holds the marks.
-    const [download] = await Promise.all([
-      teacher.waitForEvent('download'),
-      teacher.getByRole('link', { name: ru('journal:toolbar.export'), exact: true }).click(),
-    ]);
-    const bytes = await new Promise<Buffer>((resolve, reject) => {
-      void download.createReadStream().then((stream) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => resolve(Buffer.concat(chunks)));
-        stream.on('error', reject);
-      });
-    });
-    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const { name, bytes } = await downloadBytes(teacher, teacher.getByRole('link', { name: ru('journal:toolbar.export'), exact: true }));
+    expect(name).toMatch(/\.xlsx$/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0];

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEACHER } from './support/accounts';
 import { expectHidden, expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { firstLessonId, openAttendance } from './support/qr';
 import { ru, text } from './support/texts';
 
 const e2e = setupE2E();
@@ -15,16 +16,9 @@ describe('the QR projector in full screen', () => {
     const teacher = await e2e.page({ viewport: { width: 1366, height: 768 } });
     await signIn(teacher, TEACHER);
     await expectPath(teacher, '/lms');
-    await teacher.goto('/lms/schedule');
-    const lesson = teacher.locator('[data-testid^="lesson-"]').first();
-    await expectVisible(lesson, 20000);
-    const idShed = Number((await lesson.getAttribute('data-testid'))!.slice('lesson-'.length));
+    const idShed = await firstLessonId(teacher);
     await teacher.goto(`/lms/qrlesson?shed=${idShed}`);
-    const makeup = teacher.getByRole('button', { name: ru('qr:projector.startMakeup') });
-    const code = teacher.getByTestId('qr-token');
-    await expect.poll(async () => (await code.isVisible()) || (await makeup.isVisible()), { timeout: 20000 }).toBe(true);
-    if (await makeup.isVisible()) await makeup.click();
-    await expectVisible(code, 20000);
+    const code = await openAttendance(teacher);
 
     await teacher.getByRole('button', { name: ru('qr:projector.fullscreen') }).click();
     const stage = teacher.getByTestId('qr-stage');

@@ -7,7 +7,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { TEACHER } from './support/accounts';
-import { expectVisible, setupE2E, signIn, expectPath } from './support/e2e';
+import { downloadBytes, expectVisible, setupE2E, signIn, expectPath } from './support/e2e';
+import { firstLessonId, openAttendance } from './support/qr';
 import { overflowLines, seriousViolations } from './support/a11y';
 import { switchTheme } from './support/screens';
 import { ru } from './support/texts';
@@ -20,16 +21,9 @@ describe('the QR report of a group in a discipline', () => {
     await signIn(teacher, TEACHER);
     await expectPath(teacher, '/lms');
     // A lesson held with QR attendance (a make-up session if it is not in its time): its group is in the report's levels.
-    await teacher.goto('/lms/schedule');
-    const lesson = teacher.locator('[data-testid^="lesson-"]').first();
-    await expectVisible(lesson, 20000);
-    const idShed = Number((await lesson.getAttribute('data-testid'))!.slice('lesson-'.length));
+    const idShed = await firstLessonId(teacher);
     await teacher.goto(`/lms/qrlesson?shed=${idShed}`);
-    const makeup = teacher.getByRole('button', { name: ru('qr:projector.startMakeup') });
-    const code = teacher.getByTestId('qr-token');
-    await expect.poll(async () => (await code.isVisible()) || (await makeup.isVisible()), { timeout: 20000 }).toBe(true);
-    if (await makeup.isVisible()) await makeup.click();
-    await expectVisible(code, 20000);
+    await openAttendance(teacher);
 
     await teacher.goto('/lms/reportqr');
     const table = teacher.getByTestId('qr-report');
@@ -88,19 +82,8 @@ describe('the QR report of a group in a discipline', () => {
     await teacher.setViewportSize({ width: 1366, height: 900 });
 
     // The workbook: the summary sheet lists the same students.
-    const [download] = await Promise.all([
-      teacher.waitForEvent('download'),
-      teacher.getByRole('link', { name: ru('qr:attendance.download'), exact: true }).click(),
-    ]);
-    const bytes = await new Promise<Buffer>((resolve, reject) => {
-      void download.createReadStream().then((stream) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => resolve(Buffer.concat(chunks)));
-        stream.on('error', reject);
-      });
-    });
-    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const { name, bytes } = await downloadBytes(teacher, teacher.getByRole('link', { name: ru('qr:attendance.download'), exact: true }));
+    expect(name).toMatch(/\.xlsx$/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Сводка', 'По датам']);

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
 import { expectPath, expectVisible, loginForm, setupE2E, signIn } from './support/e2e';
+import { openAttendance } from './support/qr';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
@@ -60,11 +61,7 @@ describe('QR attendance', () => {
       .getByRole('link', { name: new RegExp(ru('schedule:attendance')) })
       .click();
     await expectPath(teacher, '/lms/qrlesson');
-    const makeup = teacher.getByRole('button', { name: ru('qr:projector.startMakeup') });
-    const code = teacher.getByTestId('qr-token');
-    await expect.poll(async () => (await code.isVisible()) || (await makeup.isVisible()), { timeout: 20000 }).toBe(true);
-    if (await makeup.isVisible()) await makeup.click();
-    await expectVisible(code, 20000);
+    const code = await openAttendance(teacher);
     // Attendance opened: the student's side menu offers the check-in without a reload, and it leads to the check-in page.
     const checkIn = student.getByTestId('side-menu').getByRole('link', { name: ru('cm:menu.checkIn'), exact: true });
     await expectVisible(checkIn, 20000);
@@ -131,9 +128,7 @@ describe('QR attendance', () => {
     await expectVisible(reopen, 20000);
     expect(await code.count()).toBe(0);
     await reopen.click();
-    await expect.poll(async () => (await code.isVisible()) || (await makeup.isVisible()), { timeout: 20000 }).toBe(true);
-    if (await makeup.isVisible()) await makeup.click();
-    await expectVisible(code, 20000);
+    await openAttendance(teacher);
     await expect.poll(() => count.textContent()).toBe(`Отметились 1 из ${total}`);
 
     // The button is spent: a second mark is not offered.
@@ -167,11 +162,7 @@ describe('QR review', () => {
     await student.context().setGeolocation({ latitude: room.data.xGps, longitude: room.data.yGps, accuracy: 150 });
 
     await teacher.goto(`/lms/qrlesson?shed=${idShed}`);
-    const makeup = teacher.getByRole('button', { name: ru('qr:projector.startMakeup') });
-    const code = teacher.getByTestId('qr-token');
-    await expect.poll(async () => (await code.isVisible()) || (await makeup.isVisible()), { timeout: 20000 }).toBe(true);
-    if (await makeup.isVisible()) await makeup.click();
-    await expectVisible(code, 20000);
+    const code = await openAttendance(teacher);
     const token = (await code.getAttribute('data-token'))!;
     await student.goto(`/lms/qrscan?t=${encodeURIComponent(token)}`);
     await expectVisible(student.getByTestId('scan-lesson'), 20000);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
-import { expectPath, expectText, expectVisible, setupE2E, signIn } from './support/e2e';
+import { downloadBytes, expectPath, expectText, expectVisible, setupE2E, signIn } from './support/e2e';
 import { ru, text } from './support/texts';
 
 const e2e = setupE2E();
@@ -63,10 +63,7 @@ describe('single window', () => {
     // The student's page changes without a reload, and the bell counts the two changes.
     await expectText(row.getByTestId('order-status'), ru('singlewindow:status.3'));
     await expectText(student.getByTestId('bell-count'), '2');
-    const [download] = await Promise.all([student.waitForEvent('download'), row.getByTestId('order-download').click()]);
-    const chunks: Buffer[] = [];
-    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-    const content = await pdfText(Buffer.concat(chunks));
+    const content = await pdfText((await downloadBytes(student, row.getByTestId('order-download'))).bytes);
     expect(content).toContain('СПРАВКА');
     expect(content).toContain('По месту требования');
     expect(content).toMatch(/\/lms\/verify\?token=/);

@@ -202,3 +202,11 @@ export async function signOut(page: Page): Promise<void> {
   await expectVisible(page.getByTestId('login-form'), 15000);
   await expectPath(page, '/lms/login');
 }
+
+/** Clicks what starts a download and returns the file's suggested name and bytes. */
+export async function downloadBytes(page: Page, start: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), start.click()]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
+}
