@@ -2,6 +2,7 @@
  * A cell's history: who wrote what and when, and from where (the grid, a paste, a QR scan); on the
  * final-result column, the student's final result's changes (who, when, old → new points).
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
@@ -27,26 +28,30 @@ export function HistoryDialog(props: Props) {
 
 const when = (at: string, lang: string | undefined) => new Date(at).toLocaleString(lang === 'en' ? 'en-GB' : 'ru-RU');
 
-function FinalHistory({ title, history }: { title: string; history: FinalsState['history'] }) {
+interface Loaded<T> {
+  fetching: boolean;
+  error: Parameters<typeof describeFailure>[1] | null;
+  data: T[];
+}
+
+/** The dialog both histories share: loading, failure, empty, one line per entry (its time and author first), Close. */
+function HistoryFrame<T extends { at: string; who: string }>(props: { title: string; history: Loaded<T>; onClose: () => void; entry: (h: T) => ReactNode }) {
   const { t, i18n } = useTranslation(['journal', 'cm']);
-  const dispatch = useAppDispatch();
-  const close = () => dispatch(journalActions.finalHistoryClosed());
-  const points = (p: number | null) => (p === null ? '' : String(p));
+  const { history } = props;
   return (
-    <Dialog title={title} onClose={close} className="dialog card journal-dialog-wide">
+    <Dialog title={props.title} onClose={props.onClose} className="dialog card journal-dialog-wide">
       {history.fetching ? <Spinner label={t('loading')} /> : null}
       {history.error ? <p className="journal-error">{describeFailure(t, history.error)}</p> : null}
       {!history.fetching && history.data.length === 0 && !history.error ? <p className="muted">{t('history.empty')}</p> : null}
       <ol className="journal-history">
         {history.data.map((h, i) => (
           <li key={i}>
-            <span className="muted">{when(h.at, i18n.resolvedLanguage)}</span> · {h.who}:{' '}
-            {t(`history.${h.action}`, { old: points(h.oldPoints), new: points(h.newPoints) })}
+            <span className="muted">{when(h.at, i18n.resolvedLanguage)}</span> · {h.who}: {props.entry(h)}
           </li>
         ))}
       </ol>
       <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={close}>
+        <button type="button" className="btn btn-ghost" onClick={props.onClose}>
           {t('close')}
         </button>
       </div>
@@ -54,41 +59,45 @@ function FinalHistory({ title, history }: { title: string; history: FinalsState[
   );
 }
 
-function MarkHistory({ title, history, current }: { title: string; history: JournalState['history']; current?: Stored }) {
-  const { t, i18n } = useTranslation(['journal', 'cm']);
+function FinalHistory({ title, history }: { title: string; history: FinalsState['history'] }) {
+  const { t } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
-  const close = () => dispatch(journalActions.historyClosed());
+  const points = (p: number | null) => (p === null ? '' : String(p));
   return (
-    <Dialog title={title} onClose={close} className="dialog card journal-dialog-wide">
-      {history.fetching ? <Spinner label={t('loading')} /> : null}
-      {history.error ? <p className="journal-error">{describeFailure(t, history.error)}</p> : null}
-      {!history.fetching && history.data.length === 0 && !history.error ? <p className="muted">{t('history.empty')}</p> : null}
-      <ol className="journal-history">
-        {history.data.map((h, i) => (
-          <li key={i}>
-            <span className="muted">{when(h.at, i18n.resolvedLanguage)}</span> · {h.who}:{' '}
-            {t(`history.${h.action}`, { old: showMark(h.oldMark), new: showMark(h.newMark) })}{' '}
-            <span className="muted">({t(`history.source.${h.source}`)})</span>
-            {current !== undefined && history.cell && leftBy(h) !== current ? (
-              <>
-                {' '}
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-small"
-                  onClick={() => history.cell && dispatch(journalActions.historyRestoreRequested({ ...history.cell, written: writtenOf(leftBy(h)) }))}
-                >
-                  {t('history.restore')}
-                </button>
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ol>
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={close}>
-          {t('close')}
-        </button>
-      </div>
-    </Dialog>
+    <HistoryFrame
+      title={title}
+      history={history}
+      onClose={() => dispatch(journalActions.finalHistoryClosed())}
+      entry={(h) => t(`history.${h.action}`, { old: points(h.oldPoints), new: points(h.newPoints) })}
+    />
+  );
+}
+
+function MarkHistory({ title, history, current }: { title: string; history: JournalState['history']; current?: Stored }) {
+  const { t } = useTranslation(['journal', 'cm']);
+  const dispatch = useAppDispatch();
+  return (
+    <HistoryFrame
+      title={title}
+      history={history}
+      onClose={() => dispatch(journalActions.historyClosed())}
+      entry={(h) => (
+        <>
+          {t(`history.${h.action}`, { old: showMark(h.oldMark), new: showMark(h.newMark) })} <span className="muted">({t(`history.source.${h.source}`)})</span>
+          {current !== undefined && history.cell && leftBy(h) !== current ? (
+            <>
+              {' '}
+              <button
+                type="button"
+                className="btn btn-ghost btn-small"
+                onClick={() => history.cell && dispatch(journalActions.historyRestoreRequested({ ...history.cell, written: writtenOf(leftBy(h)) }))}
+              >
+                {t('history.restore')}
+              </button>
+            </>
+          ) : null}
+        </>
+      )}
+    />
   );
 }
