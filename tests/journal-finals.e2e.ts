@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { STUDENT, TEACHER } from './support/accounts';
 import { expectVisible, setupE2E, signIn } from './support/e2e';
-import { openLecture } from './support/journal';
+import { openLecture, rowOf } from './support/journal';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
@@ -18,9 +18,7 @@ describe('journal final results', () => {
     const teacher = await e2e.page();
     await signIn(teacher, TEACHER);
     await openLecture(teacher);
-    const names = await teacher.locator('tbody th.jg-name').allInnerTexts();
-    const me = names.findIndex((n) => n.includes(STUDENT_NAME));
-    expect(me).toBeGreaterThanOrEqual(0);
+    const me = await rowOf(teacher, STUDENT_NAME);
     await expectVisible(teacher.getByRole('columnheader', { name: ru('journal:grid.finalLong'), exact: true }));
 
     // The student's row: a lesson cell, then the arrow keys to the end of the lessons and one more to the final result.

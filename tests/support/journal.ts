@@ -16,3 +16,11 @@ export async function openLecture(page: Page): Promise<void> {
   await group.selectOption({ label });
   await expectVisible(page.locator('.jg-wrap, .lm').first(), 30000);
 }
+
+/** The grid row (data-row) of the student whose name contains `name`; fails when the grid has none. */
+export async function rowOf(page: Page, name: string): Promise<number> {
+  const names = await page.locator('tbody th.jg-name').allInnerTexts();
+  const row = names.findIndex((n) => n.includes(name));
+  expect(row, `${name} in the grid`).toBeGreaterThanOrEqual(0);
+  return row;
+}
