@@ -21,7 +21,6 @@ const E2E_LONGEST_FIRST = [
   'tests/a11y.e2e.ts',
   'tests/routes.e2e.ts',
   'tests/journal.e2e.ts',
-  'tests/language.e2e.ts',
   'tests/journal-lessons.e2e.ts',
   'tests/journal-setup.e2e.ts',
   'tests/layout.e2e.ts',

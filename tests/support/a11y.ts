@@ -17,22 +17,26 @@ export interface Violation {
   targets: string[];
 }
 
+/** The rules a change of colours alone (the other theme) can break. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
+
 /**
  * Runs axe-core (WCAG 2.x A/AA and best practices) on the page and returns its serious and critical
- * violations. The script is evaluated through the DevTools protocol, so the page's CSP stays as is.
+ * violations (of the given `rules` only, when named). The script is evaluated through the DevTools
+ * protocol, so the page's CSP stays as is.
  */
-export async function seriousViolations(page: Page): Promise<Violation[]> {
+export async function seriousViolations(page: Page, rules?: readonly string[]): Promise<Violation[]> {
   axeSource ??= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
+  return page.evaluate(async (only) => {
     type AxeResult = { violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> };
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(document, { resultTypes: ['violations'], ...(only ? { runOnly: { type: 'rule', values: only } } : {}) });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  });
+  }, rules);
 }
 
 /** What sticks out: an element past the viewport's right or left edge, or past its card's. */

@@ -363,6 +363,9 @@ export async function openContext(
         ? { ...options.storageState, cookies: options.storageState.cookies.filter((c) => c.name !== 'theme') }
         : options.storageState,
     colorScheme: 'light',
+    // A page that switches its theme in place asks for reduced motion: the new colours come at once,
+    // with no transition to wait for.
+    reducedMotion: options.theme === 'system' ? 'reduce' : 'no-preference',
   });
   context.setDefaultTimeout(15000);
   context.setDefaultNavigationTimeout(20000);
@@ -386,7 +389,7 @@ export async function sessionOf(browser: Browser, server: RunningServer, account
   }
 }
 
-type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+export type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** One sign-in per account for a whole test file: `session(account)` gives its storage state. */
 export function sessions(e2e: E2E): (account: Account) => Promise<Session> {
