@@ -57,6 +57,13 @@ export const RefreshIcon = icon(
   </>,
 );
 export const CheckIcon = icon(<path d="M20 6L9 17l-5-5" />);
+/** Back (a chevron pointing left). */
+export const BackIcon = icon(<path d="M15 18l-6-6 6-6" />);
+export const PaperclipIcon = icon(
+  <path d="M21.44 11.05l-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48" />,
+);
+export const SendIcon = icon(<path d="M22 2L11 13M22 2l-7 20-4-9-9-4 20-7z" />);
+export const TrashIcon = icon(<path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2m3 0v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6M10 11v6M14 11v6" />);
 /** Google's "G" mark in its own colours. */
 export function GoogleIcon({ size = 18 }: { size?: number }) {
   return (

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { chatActions, selectChat } from './chat.slice';
+import { BackIcon } from '../../components/icons';
 import { ContactPanel } from './components/ContactPanel';
 import { Conversation } from './components/Conversation';
 import { DisciplinePanel } from './components/DisciplinePanel';
@@ -34,19 +35,7 @@ export default function ChatScreen({ mobile }: { mobile: boolean }) {
     return (
       <div className="chat-stack">
         <button type="button" className="btn btn-ghost chat-stack-back" onClick={() => dispatch(chatActions.contactsHidden())}>
-          <svg
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
-            <path d="M15 18l-6-6 6-6" />
-          </svg>
+          <BackIcon size={20} />
           {t('disciplines.title')}
         </button>
         <ContactPanel />

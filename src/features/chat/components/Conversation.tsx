@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { Spinner } from '../../../components/Spinner';
 import { ChatIcon } from '../../../components/shellIcons';
+import { BackIcon } from '../../../components/icons';
 import { describeFailure } from '../../../shared/request/errors';
 import { LoadFailed } from '../../../shared/request/LoadFailed';
 import { chatActions, isGroupContact, selectChat } from '../chat.slice';
@@ -132,7 +133,7 @@ export function Conversation({ onBack, backLabel }: { onBack?: () => void; backL
       <header className="chat-head">
         {onBack ? (
           <button type="button" className="icon-btn chat-back" onClick={onBack} aria-label={backLabel}>
-            <BackIcon />
+            <BackIcon size={22} />
           </button>
         ) : null}
         {group ? (
@@ -252,23 +253,5 @@ function LiveDot({ status }: { status: string }) {
       <span className="chat-live-dot" aria-hidden="true" />
       <span className="sr-only">{label}</span>
     </span>
-  );
-}
-
-function BackIcon() {
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M15 18l-6-6 6-6" />
-    </svg>
   );
 }

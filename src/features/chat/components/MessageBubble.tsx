@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../../contract/chat';
 import { chatFileUrl } from '../../../api/chat';
-import { CheckIcon } from '../../../components/icons';
+import { CheckIcon, TrashIcon } from '../../../components/icons';
 import { useFileSize } from '../../../components/FileTypeIcon';
 import { truncateName } from '../../../lib/files';
 import { timeOf } from '../format';
@@ -61,27 +61,9 @@ export function MessageBubble({ message, showSender, onOpenPhoto, onDelete }: Pr
           aria-label={deleteLabel}
           title={deleteLabel}
         >
-          <TrashIcon />
+          <TrashIcon size={16} />
         </button>
       ) : null}
     </div>
-  );
-}
-
-function TrashIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2m3 0v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6M10 11v6M14 11v6" />
-    </svg>
   );
 }
