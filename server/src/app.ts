@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type RouteOptions,
   type FastifyBaseLogger,
@@ -25,6 +25,7 @@ import { registerLifecycle } from './plugins/lifecycle';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerLive, registerLiveStream } from './plugins/live-stream';
 import { registerOriginCheck } from './plugins/origin';
+import { buildSerializer, validatorCompiler } from './plugins/schema-compilers';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSessions } from './plugins/session';
 import { registerSpa } from './plugins/spa';
@@ -72,8 +73,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     forceCloseConnections: 'idle',
     frameworkErrors,
     clientErrorHandler,
+    // Each route's reply serializer compiled on its first reply (plugins/schema-compilers.ts).
+    schemaController: { compilersFactory: { buildSerializer } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(validatorCompiler);
   app.decorate('ctx', ctx);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
