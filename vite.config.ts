@@ -233,6 +233,9 @@ export default defineConfig({
           hookTimeout: 180000,
           // After the client and server tests (group 0), two files at a time: each has its own
           // server, database copy and Chromium, and a file spends much of its time waiting on them.
+          // The files of a worker share its loaded modules (Playwright, the support code): no file
+          // mocks a module or changes the environment.
+          isolate: false,
           sequence: { groupOrder: 1 },
           maxWorkers: Number(process.env.E2E_WORKERS) || 2,
         },
