@@ -1,7 +1,7 @@
 /**
- * SQL of a journal's records: the journal's parts and records as journal.json sends them, cell
- * writes with their audit rows, mark-all-present, a cell's history, deleting records, a student's
- * own records and a lesson's QR visits.
+ * SQL of a journal's records: the journal's parts and records as journal.json sends them,
+ * mark-all-present with its audit rows, a cell's history, deleting records, a student's own records
+ * and a lesson's QR visits (one cell's write is journal.repository.cells.ts's).
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { VisitRow } from '../../../../contract/journal';
@@ -17,7 +17,6 @@ import {
   teachingAssignments,
   users,
 } from '../../db/schema';
-import type { Source } from './journal.repository';
 
 export type VisitRecord = typeof journalVisits.$inferSelect;
 
@@ -124,40 +123,7 @@ export async function lessonTopicsOf(db: Db, assignmentId: number) {
     .orderBy(asc(journalLessonTopics.visitDate), asc(journalLessonTopics.lessonTimeId));
 }
 
-const cellWhere = (assignmentId: number, studentId: number, date: string, timeId: number) =>
-  and(
-    eq(journalVisits.teachingAssignmentId, assignmentId),
-    eq(journalVisits.studentId, studentId),
-    eq(journalVisits.visitDate, date),
-    eq(journalVisits.lessonTimeId, timeId),
-  );
-
-/** The cell's record, locked for the rest of the transaction. */
-export async function lockCell(db: Db, assignmentId: number, studentId: number, date: string, timeId: number): Promise<VisitRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(journalVisits)
-    .where(cellWhere(assignmentId, studentId, date, timeId))
-    .for('update');
-  return row;
-}
-
 export type NewVisit = typeof journalVisits.$inferInsert;
-
-/** Inserts a record unless one exists already (another writer won the race): the row, or undefined. */
-export async function insertVisit(db: Db, row: NewVisit): Promise<VisitRecord | undefined> {
-  const [out] = await db.insert(journalVisits).values(row).onConflictDoNothing().returning();
-  return out;
-}
-
-export async function updateVisit(db: Db, id: number, mark: string | null, source: Source, userId: number, at: Date): Promise<VisitRecord> {
-  const [out] = await db.update(journalVisits).set({ mark, source, updatedByUserId: userId, updatedAt: at }).where(eq(journalVisits.id, id)).returning();
-  return out;
-}
-
-export async function deleteVisit(db: Db, id: number): Promise<void> {
-  await db.delete(journalVisits).where(eq(journalVisits.id, id));
-}
 
 export async function visitById(db: Db, id: number): Promise<VisitRecord | undefined> {
   const [row] = await db.select().from(journalVisits).where(eq(journalVisits.id, id));
