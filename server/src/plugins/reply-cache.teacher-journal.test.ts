@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalData, JournalInfo } from '../../../contract/journal';
 import type { App } from '../app';
 import { twoProcesses, type TwoProcesses } from '../test/processes';
+import { DataChanges, ReplyCache } from './reply-cache';
 import { session, testClock, type TestDatabase, type TestSession } from '../test/helpers';
 
 let processes: TwoProcesses;
@@ -146,5 +147,51 @@ describe("the teacher's journal", () => {
     expect((await journal(b)).data.info.scale).toBe('0-100');
     expect((await post(a, teacher, 'scale.json', { id_journal: lecture.id_journal, scale: '2-5' })).statusCode).toBe(200);
     expect((await journal(b)).data.info.scale).toBe('2-5');
+  });
+});
+
+describe('reads afresh shared by the calls that miss at once', () => {
+  const changes = () => {
+    const c = new DataChanges(60_000);
+    // As if listening: every change has been heard.
+    Object.assign(c, { listening: { sync: async () => {}, stop: async () => {} } });
+    return c;
+  };
+  /** A read that finishes when told, counting how often it ran. */
+  const reads = () => {
+    let count = 0;
+    let finish: (v: string) => void = () => {};
+    return {
+      read: () => {
+        count++;
+        return new Promise<string>((resolve) => (finish = resolve));
+      },
+      finish: (v: string) => finish(v),
+      get count() {
+        return count;
+      },
+    };
+  };
+
+  it('calls that miss while a read runs share it; a change to its owner since it began makes the next call read again', async () => {
+    const c = changes();
+    const cache = new ReplyCache<string>(c, { tables: ['journal_visits@journal'], ownedTables: ['journal_visits@journal'], ttlMs: 60_000, maxEntries: 10 });
+    const r = reads();
+    const first = cache.shared('j1', (await cache.get('j1', 0)).mark, 1, r.read);
+    const second = cache.shared('j1', (await cache.get('j1', 0)).mark, 1, r.read);
+    expect(r.count).toBe(1);
+    // Another journal's change keeps the read under way good for this one.
+    c.changed('journal_visits@journal', [2]);
+    const third = cache.shared('j1', (await cache.get('j1', 0)).mark, 1, r.read);
+    expect(r.count).toBe(1);
+    r.finish('old');
+    expect(await Promise.all([first, second, third])).toEqual(['old', 'old', 'old']);
+    const again = cache.shared('j1', (await cache.get('j1', 0)).mark, 1, r.read);
+    c.changed('journal_visits@journal', [1]);
+    const after = cache.shared('j1', (await cache.get('j1', 0)).mark, 1, r.read);
+    expect(r.count).toBe(3);
+    r.finish('new');
+    expect(await after).toBe('new');
+    void again;
   });
 });

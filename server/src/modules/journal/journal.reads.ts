@@ -66,8 +66,8 @@ export class JournalReads extends JournalService {
     return (await this.journalReply(auth, input, lang)).json;
   }
 
-  /** journalJson's text, with the journal's teacher and the moment its period closes for the caller (null: closed already). */
-  async journalReply(auth: AuthInfo, input: JournalBody, lang: Language): Promise<{ json: string; teacherId: number; closesAt: number | null }> {
+  /** journalJson's text, with the moment the journal's half-year closes for the caller (session clock, ms; null: closed already). */
+  async journalReply(auth: AuthInfo, input: JournalBody, lang: Language): Promise<{ json: string; closesAt: number | null }> {
     const teacherId = asTeacher(auth);
     const [source] = await repo.journals(this.ctx.db, { id: input.id_journal });
     if (!source) throw notFound();
@@ -88,7 +88,7 @@ export class JournalReads extends JournalService {
     const info = infoView(source, lang, forms, this.periodRules(auth));
     const dates = JSON.stringify(lessonsOf(JSON.parse(records.lessons) as [string, number][], parts.lessons, times));
     const json = `{"info":${JSON.stringify(info)},"journal":[${records.records},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${dates},"resArray":${JSON.stringify(resArray)},"finals":${JSON.stringify(finals)}}`;
-    return { json, teacherId, closesAt: info.readOnly ? null : localMidnight(info.closesOn) };
+    return { json, closesAt: info.readOnly ? null : localMidnight(info.closesOn) };
   }
 
   /** The journal as an object (the export). */

@@ -6,11 +6,10 @@
  * 0024_journal_reply_cache), so a mark in one journal costs the other kept journals nothing; a change
  * to its setup (scale, subgroups, hidden students), its students, their final results or the names
  * it shows drops them all. A kept journal holds until its half-year closes for the caller (its
- * `readOnly`), and is given only to the journal's own teacher.
+ * `readOnly`), and is kept per teacher: another teacher's call reads it afresh and is refused.
  */
 import type { Language } from '../../../../contract/common';
 import type { JournalBody } from '../../../../contract/journal';
-import { forbidden } from '../../app-error';
 import type { AppContext } from '../../context';
 import { ReplyCache } from '../../plugins/reply-cache';
 import { mayReopen } from '../../shared/academic/journal-period';
@@ -44,7 +43,7 @@ const JOURNAL_TABLES = [
 ];
 
 export class TeacherJournalCache {
-  private readonly kept: ReplyCache<{ json: string; teacherId: number }>;
+  private readonly kept: ReplyCache<{ json: string; closesAt: number | null }>;
 
   constructor(
     private readonly ctx: AppContext,
@@ -58,23 +57,22 @@ export class TeacherJournalCache {
     });
   }
 
-  /** journal.json's text, kept while nothing it shows changes. */
+  /**
+   * journal.json's text, kept while nothing it shows changes; the calls of one teacher that miss it
+   * at once share one read (a burst of reloads after a mark reads the journal once).
+   */
   async journalJson(auth: AuthInfo, input: JournalBody, lang: Language): Promise<string> {
     const teacherId = asTeacher(auth);
     const reopens = mayReopen(auth.login, this.ctx.config.journalReopenLogins);
-    const key = `${input.id_journal}:${lang}:${reopens ? 1 : 0}`;
+    const key = `${input.id_journal}:${teacherId}:${lang}:${reopens ? 1 : 0}`;
     const at = this.ctx.now().getTime();
     const kept = await this.kept.get(key, at);
-    if (kept.value) {
-      if (kept.value.teacherId !== teacherId) throw forbidden();
-      return kept.value.json;
-    }
-    const reply = await this.reads.journalReply(auth, input, lang);
-    this.kept.set(key, { json: reply.json, teacherId: reply.teacherId }, kept.mark, {
-      from: at,
-      until: reply.closesAt ?? Infinity,
-      owner: input.id_journal,
-    });
+    if (kept.value) return kept.value.json;
+    const owner = input.id_journal;
+    let reply = await this.kept.shared(key, kept.mark, owner, () => this.reads.journalReply(auth, input, lang));
+    // A shared read's period was judged at its own moment: read again if the half-year closed since.
+    if (reply.closesAt !== null && at >= reply.closesAt) reply = await this.reads.journalReply(auth, input, lang);
+    this.kept.set(key, reply, kept.mark, { from: at, until: reply.closesAt ?? Infinity, owner });
     return reply.json;
   }
 }
