@@ -122,6 +122,30 @@ describe("the student's own journal", () => {
   });
 });
 
+describe("the student's own journal and the journal's topics", () => {
+  it("a topic's module shows at once in his subtotals", async () => {
+    const topic = { id_journal: lecture.id_journal, visitDate: '2026-11-19', id_time: TIME, topic: 'Модули', lessonNumber: 1, hours: 2 };
+    const subtotals = async () => {
+      const res = await post(b, student, 'student/journal.json', { id_a_year: 2026, id_w_s: 1 });
+      return (res.json().data as StudentJournalItem[]).find((i) => i.id_journal === lecture.id_journal)!.modules.map((m) => m.id_module);
+    };
+    expect((await mark(student.user.uid, '2026-11-19', '5')).statusCode).toBe(200);
+    expect((await post(a, teacher, 'topictime/update.json', { ...topic, id_module: null })).statusCode).toBe(200);
+    const before = await subtotals();
+    // A module none of the journal's topics carries yet.
+    const [module] = await rowsOf<{ id: number }>(
+      db.database.db,
+      sql`select id from journal_modules where id <> all(${`{${before.join(',')}}`}::int[]) order by number limit 1`,
+    );
+    expect(before).not.toContain(module.id);
+    expect((await post(a, teacher, 'topictime/update.json', { ...topic, id_module: module.id })).statusCode).toBe(200);
+    expect(await subtotals()).toContain(module.id);
+    expect((await post(a, teacher, 'topictime/update.json', { ...topic, id_module: null })).statusCode).toBe(200);
+    expect(await subtotals()).not.toContain(module.id);
+    expect((await mark(student.user.uid, '2026-11-19', null)).statusCode).toBe(200);
+  });
+});
+
 describe('replies kept per owner', () => {
   const changes = () => {
     const c = new DataChanges(60_000);

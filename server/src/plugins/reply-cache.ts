@@ -11,6 +11,8 @@
  *   before the request arrived (Listening.sync: one round trip on the listening connection, shared by
  *   the requests that arrive meanwhile; nothing with PGlite, which announces in the committing call);
  * - a reply read while an announcement arrived is not kept (mark/set);
+ * - the calls that miss the same reply while it is being read afresh may share that read (shared):
+ *   a call joins it only when no announcement that drops the reply arrived since it began;
  * - a reply that depends on the clock says for which moments it holds (`from`, `until`, session
  *   clock), e.g. until the next scheduled news item comes out;
  * - a table whose rows belong to one person each (a student's journal records) is announced with
@@ -134,6 +136,8 @@ export class ReplyCache<V> {
   private cleared = 0;
   private ownedChanged = 0;
   private readonly ownerChanged = new Map<number, number>();
+  /** Reads afresh under way (shared), with the mark each began at. */
+  private readonly flights = new Map<string, { mark: number; owner?: number; promise: Promise<V> }>();
 
   constructor(
     private readonly dataChanges: DataChanges,
@@ -178,7 +182,7 @@ export class ReplyCache<V> {
     { from, until = Infinity, maxAgeMs = Infinity, owner }: { from: number; until?: number; maxAgeMs?: number; owner?: number },
   ): void {
     if (mark < 0 || !this.dataChanges.enabled || until <= from || maxAgeMs <= 0) return;
-    if (this.cleared > mark || (owner === undefined ? this.ownedChanged > mark : (this.ownerChanged.get(owner) ?? 0) > mark)) return;
+    if (!this.holds(mark, owner)) return;
     this.entries.delete(key);
     while (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
@@ -186,6 +190,31 @@ export class ReplyCache<V> {
       this.entries.delete(oldest);
     }
     this.entries.set(key, { value, from, until, freshUntil: this.monotonic() + Math.min(this.ttlMs, maxAgeMs), owner });
+  }
+
+  /**
+   * `read()` (a read afresh for `key` after get() gave `mark`), shared with the calls that miss the
+   * same key while it runs: a call joins a read under way only when no change that drops its answer
+   * has been heard since that read began, so the answer shows everything committed before the call
+   * arrived (get() waited until every such change was heard). Without a mark nothing is shared.
+   */
+  shared(key: string, mark: number, owner: number | undefined, read: () => Promise<V>): Promise<V> {
+    const flight = this.flights.get(key);
+    if (mark >= 0 && flight && flight.owner === owner && this.holds(flight.mark, owner)) return flight.promise;
+    const promise = read();
+    if (mark < 0) return promise;
+    const entry = { mark, owner, promise };
+    this.flights.set(key, entry);
+    const done = () => {
+      if (this.flights.get(key) === entry) this.flights.delete(key);
+    };
+    promise.then(done, done);
+    return promise;
+  }
+
+  /** Whether a reply read from `mark` on (of `owner`'s rows) still holds: no change that drops it heard since. */
+  private holds(mark: number, owner: number | undefined): boolean {
+    return !(this.cleared > mark || (owner === undefined ? this.ownedChanged > mark : (this.ownerChanged.get(owner) ?? 0) > mark));
   }
 
   /** Replies kept now (tests). */

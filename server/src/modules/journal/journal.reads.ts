@@ -14,7 +14,6 @@ import {
   type QrStudentsBody,
   type StudentJournalBody,
   type StudentJournalItem,
-  type VisitRow,
 } from '../../../../contract/journal';
 import { ROLE_STUDENT, type Language } from '../../../../contract/common';
 import { forbidden, notFound } from '../../app-error';
@@ -46,47 +45,50 @@ export class JournalReads extends JournalService {
       repo.lessonTimeList(this.ctx.db),
     ]);
     if (!parts) throw notFound();
-    return lessonsOf(visits, parts.lessons, times);
+    return lessonsOf(
+      visits.map((v) => [v.visitDate, v.id_time]),
+      parts.lessons,
+      times,
+    );
   }
 
   /**
    * The journal as the JSON text of JournalData: its raw records and topics, its students, its
    * lessons, and resArray (each student's name and totals; the grid pivots the raw records itself).
-   * Two steps: the journal with its names (which also tells whether it is the caller's), then side by
-   * side its students, its records (rows), its topics and added lessons (JSON from one prepared
-   * statement) and the lists; the lessons and the totals are worked out from the records, and the
-   * reply is serialised once, without the route's schema serializer (a journal of 150 students and
-   * 60 lessons holds 9,000 records).
+   * Two steps: the journal with its names (which also tells whether it is the caller's) and its
+   * students, then side by side its records with their lessons and the listed students' marks
+   * (JSON texts from one statement, journalRecords), its topics and added lessons (JSON from one
+   * prepared statement) and the lists; the totals are worked out from the marks, and the reply is
+   * put together from the texts, without the route's schema serializer (a journal of 150 students
+   * and 60 lessons holds 9,000 records).
    */
   async journalJson(auth: AuthInfo, input: JournalBody, lang: Language): Promise<string> {
+    return (await this.journalReply(auth, input, lang)).json;
+  }
+
+  /** journalJson's text, with the moment the journal's half-year closes for the caller (session clock, ms; null: closed already). */
+  async journalReply(auth: AuthInfo, input: JournalBody, lang: Language): Promise<{ json: string; closesAt: number | null }> {
     const teacherId = asTeacher(auth);
     const [source] = await repo.journals(this.ctx.db, { id: input.id_journal });
     if (!source) throw notFound();
     if (source.a.teacherId !== teacherId) throw forbidden();
     const a = source.a;
     const students = await repo.studentsOf(this.ctx.db, a);
-    const [forms, parts, all, times, finals] = await Promise.all([
+    const ids = students.map((s) => s.id);
+    const [forms, parts, records, times, finals] = await Promise.all([
       this.formNames(lang),
       repo.journalParts(this.ctx.db, a.id),
-      repo.visitRows(this.ctx.db, a.id),
+      repo.journalRecords(this.ctx.db, a.id, ids),
       repo.lessonTimeList(this.ctx.db),
-      finalsOf(
-        this.ctx.db,
-        a,
-        students.map((s) => s.id),
-      ),
+      finalsOf(this.ctx.db, a, ids),
     ]);
     if (!parts) throw notFound();
-    const marksOf = new Map<number, (string | null)[]>(students.map((s) => [s.id, []]));
-    const visits = all.filter((v) => {
-      const marks = marksOf.get(v.id_student);
-      marks?.push(v.otsenka);
-      return marks !== undefined;
-    });
-    const resArray: JournalRow[] = students.map((s) => ({ id_student: s.id, s_fio: fullName(s), ...totals(marksOf.get(s.id)!) }));
-    const info = JSON.stringify(infoView(source, lang, forms, this.periodRules(auth)));
-    const dates = JSON.stringify(lessonsOf(all, parts.lessons, times));
-    return `{"info":${info},"journal":[${JSON.stringify(visits)},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${dates},"resArray":${JSON.stringify(resArray)},"finals":${JSON.stringify(finals)}}`;
+    const marksOf = JSON.parse(records.marks) as Record<string, (string | null)[]>;
+    const resArray: JournalRow[] = students.map((s) => ({ id_student: s.id, s_fio: fullName(s), ...totals(marksOf[s.id] ?? []) }));
+    const info = infoView(source, lang, forms, this.periodRules(auth));
+    const dates = JSON.stringify(lessonsOf(JSON.parse(records.lessons) as [string, number][], parts.lessons, times));
+    const json = `{"info":${JSON.stringify(info)},"journal":[${records.records},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${dates},"resArray":${JSON.stringify(resArray)},"finals":${JSON.stringify(finals)}}`;
+    return { json, closesAt: info.readOnly ? null : localMidnight(info.closesOn) };
   }
 
   /** The journal as an object (the export). */
@@ -198,18 +200,20 @@ function finalOf(finals: readonly (FinalResult & { id_discipline: number })[], d
 }
 
 /**
- * A journal's lessons, by date and lesson time: those its records are on (`visits`, in that order
- * already) and those saved without one (`saved`, journalParts' JSON pairs), with their start times.
+ * A journal's lessons, by date and lesson time: those its records are on (`recorded`, `[visitDate,
+ * id_time]` pairs) and those saved without one (`saved`, journalParts' JSON pairs), with their start times.
  */
-function lessonsOf(visits: readonly VisitRow[], saved: string, times: readonly { id: number; startsAt: string }[]): JournalData['dates'] {
+function lessonsOf(recorded: readonly (readonly [string, number])[], saved: string, times: readonly { id: number; startsAt: string }[]): JournalData['dates'] {
   const startOf = new Map(times.map((t) => [t.id, t.startsAt.slice(0, 5)]));
-  const seen = new Map<string, [string, number]>();
-  for (const v of visits) {
-    const key = cellKey(v.visitDate, v.id_time);
-    if (!seen.has(key)) seen.set(key, [v.visitDate, v.id_time]);
-  }
+  const seen = new Map<string, readonly [string, number]>();
+  for (const pair of recorded) seen.set(cellKey(pair[0], pair[1]), pair);
   for (const [date, time] of JSON.parse(saved) as [string, number][]) seen.set(cellKey(date, time), [date, time]);
   return [...seen.values()]
     .sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1]))
     .map(([visitDate, id_time]) => ({ visitDate, id_time, time: startOf.get(id_time) ?? '' }));
+}
+
+/** The session clock's moment (ms) at which a local date ('YYYY-MM-DD', TZ) begins. */
+function localMidnight(date: string): number {
+  return new Date(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))).getTime();
 }

@@ -1,7 +1,7 @@
 /**
- * SQL of a journal's records: the journal's parts and records as journal.json sends them, cell
- * writes with their audit rows, mark-all-present, a cell's history, deleting records, a student's
- * own records and a lesson's QR visits.
+ * SQL of a journal's records: the journal's parts and records as journal.json sends them,
+ * mark-all-present with its audit rows, a cell's history, deleting records, a student's own records
+ * and a lesson's QR visits (one cell's write is journal.repository.cells.ts's).
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { VisitRow } from '../../../../contract/journal';
@@ -17,7 +17,6 @@ import {
   teachingAssignments,
   users,
 } from '../../db/schema';
-import type { Source } from './journal.repository';
 
 export type VisitRecord = typeof journalVisits.$inferSelect;
 
@@ -77,6 +76,45 @@ export async function visitRows(db: Db, assignmentId: number): Promise<VisitRow[
   );
 }
 
+/** A journal's records as journal.json sends them, with what the reply works out from them (journalRecords). */
+export interface JournalRecords {
+  /** JSON text of the listed students' records: the contract's VisitRow array, as visitRows gives it, in its order. */
+  records: string;
+  /** JSON text of the `[visitDate, id_time]` pairs the records of every student not hidden are on (the listed ones and those who left), by date and time. */
+  lessons: string;
+  /** Each listed student's marks (stored values), by student id (JSON text of an object; a student without a record is left out). */
+  marks: string;
+}
+
+/**
+ * A journal's records for the teacher's grid in one statement, as JSON text built by PostgreSQL:
+ * the records of the `listed` students (visitRows' rows, the same text JSON.stringify writes of
+ * them: the dates written once per record by to_char, the mark and the source quoted by to_json),
+ * the lessons the records of every student not hidden are on, and the listed students' marks (their
+ * totals). One text per part instead of 9,000 rows of seven columns for the driver to build.
+ */
+export async function journalRecords(db: Db, assignmentId: number, listed: readonly number[]): Promise<JournalRecords> {
+  const [row] = await rowsOf<JournalRecords>(
+    db,
+    sql`
+    with v as (
+      select v.id, v.student_id, v.visit_date, v.lesson_time_id, v.mark, v.source, v.updated_at, v.student_id = any(${`{${listed.join(',')}}`}::int[]) as listed
+        from journal_visits v
+       where v.teaching_assignment_id = ${assignmentId}
+         and not exists (select 1 from journal_removed_students r where r.teaching_assignment_id = v.teaching_assignment_id and r.student_id = v.student_id))
+    select
+      (select '[' || coalesce(string_agg('{"id_studentJournalVisit":' || v.id || ',"id_student":' || v.student_id || ',"visitDate":"' || to_char(v.visit_date, 'YYYY-MM-DD')
+                || '","id_time":' || v.lesson_time_id || ',"otsenka":' || coalesce(to_json(v.mark)::text, 'null') || ',"source":' || to_json(v.source)::text
+                || ',"updatedAt":"' || to_char(v.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}', ',' order by v.visit_date, v.lesson_time_id, v.id), '') || ']'
+         from v where v.listed) as records,
+      (select '[' || coalesce(string_agg(format('["%s",%s]', to_char(o.visit_date, 'YYYY-MM-DD'), o.lesson_time_id), ',' order by o.visit_date, o.lesson_time_id), '') || ']'
+         from (select distinct visit_date, lesson_time_id from v) o) as lessons,
+      (select coalesce(json_object_agg(m.student_id, m.marks)::text, '{}')
+         from (select student_id, json_agg(mark) as marks from v where v.listed group by student_id) m) as marks`,
+  );
+  return row;
+}
+
 export async function lessonTopicsOf(db: Db, assignmentId: number) {
   return db
     .select()
@@ -85,40 +123,7 @@ export async function lessonTopicsOf(db: Db, assignmentId: number) {
     .orderBy(asc(journalLessonTopics.visitDate), asc(journalLessonTopics.lessonTimeId));
 }
 
-const cellWhere = (assignmentId: number, studentId: number, date: string, timeId: number) =>
-  and(
-    eq(journalVisits.teachingAssignmentId, assignmentId),
-    eq(journalVisits.studentId, studentId),
-    eq(journalVisits.visitDate, date),
-    eq(journalVisits.lessonTimeId, timeId),
-  );
-
-/** The cell's record, locked for the rest of the transaction. */
-export async function lockCell(db: Db, assignmentId: number, studentId: number, date: string, timeId: number): Promise<VisitRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(journalVisits)
-    .where(cellWhere(assignmentId, studentId, date, timeId))
-    .for('update');
-  return row;
-}
-
 export type NewVisit = typeof journalVisits.$inferInsert;
-
-/** Inserts a record unless one exists already (another writer won the race): the row, or undefined. */
-export async function insertVisit(db: Db, row: NewVisit): Promise<VisitRecord | undefined> {
-  const [out] = await db.insert(journalVisits).values(row).onConflictDoNothing().returning();
-  return out;
-}
-
-export async function updateVisit(db: Db, id: number, mark: string | null, source: Source, userId: number, at: Date): Promise<VisitRecord> {
-  const [out] = await db.update(journalVisits).set({ mark, source, updatedByUserId: userId, updatedAt: at }).where(eq(journalVisits.id, id)).returning();
-  return out;
-}
-
-export async function deleteVisit(db: Db, id: number): Promise<void> {
-  await db.delete(journalVisits).where(eq(journalVisits.id, id));
-}
 
 export async function visitById(db: Db, id: number): Promise<VisitRecord | undefined> {
   const [row] = await db.select().from(journalVisits).where(eq(journalVisits.id, id));

@@ -27,6 +27,7 @@ import {
 } from '../../db/schema';
 
 export * from './journal.repository.records';
+export * from './journal.repository.cells';
 export * from './journal.repository.lessons';
 
 export type Assignment = typeof teachingAssignments.$inferSelect;

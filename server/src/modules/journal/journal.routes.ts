@@ -61,12 +61,14 @@ import { JournalLists } from './journal.lists';
 import { JournalReads } from './journal.reads';
 import { JournalSetup } from './journal.setup';
 import { StudentJournalCache } from './journal.student-cache';
+import { TeacherJournalCache } from './journal.teacher-cache';
 import { JournalWrites } from './journal.writes';
 
 export default async function journalRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const lists = new JournalLists(ctx);
   const reads = new JournalReads(ctx);
   const ownJournals = new StudentJournalCache(ctx, reads);
+  const teacherJournals = new TeacherJournalCache(ctx, reads);
   const writes = new JournalWrites(ctx);
   const lessons = new JournalLessons(ctx);
   const setup = new JournalSetup(ctx);
@@ -100,7 +102,7 @@ export default async function journalRoutes(app: App, { ctx }: { ctx: AppContext
   );
 
   app.post(`${base}/journal.json`, { schema: { body: JournalBody, response: replies(JournalReply) } }, async (req, reply) =>
-    sendOkJson(reply, await reads.journalJson(req.auth!, req.body, languageOf(req))),
+    sendOkJson(reply, await teacherJournals.journalJson(req.auth!, req.body, languageOf(req))),
   );
   app.post(`${base}/students.json`, { schema: { body: JournalBody, response: replies(StudentsReply) } }, async (req) =>
     ok(await reads.students(req.auth!, req.body)),

@@ -4,7 +4,8 @@
  * A student's kept journal is dropped at once, on every process, when a record of his is written
  * (journal_visits is announced with the students whose records changed, migration
  * 0021_student_journal_reply_cache), so a mark given to one student costs the others' kept journals
- * nothing; a change to the names it shows (disciplines, lesson types, teachers) drops them all.
+ * nothing; a change to the names it shows (disciplines, lesson types, teachers) or to a journal's topics
+ * (their modules make the subtotals; announced since migration 0024_journal_reply_cache) drops them all.
  */
 import { ROLE_STUDENT, type Language } from '../../../../contract/common';
 import type { StudentJournalBody, StudentJournalItem } from '../../../../contract/journal';
@@ -16,7 +17,7 @@ import type { JournalReads } from './journal.reads';
 /** Students' journals kept per process at most. */
 const KEPT_JOURNALS_MAX = 20000;
 /** What a student's journal is read from; journal_visits is announced per student. */
-const OWN_JOURNAL_TABLES = ['journal_visits', 'disciplines', 'lesson_types', 'teachers'];
+const OWN_JOURNAL_TABLES = ['journal_visits', 'journal_lesson_topics', 'disciplines', 'lesson_types', 'teachers'];
 
 export class StudentJournalCache {
   private readonly kept: ReplyCache<StudentJournalItem[]>;

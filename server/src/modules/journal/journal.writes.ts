@@ -14,6 +14,7 @@ import {
 } from '../../../../contract/journal';
 import { AppError, badRequest, forbidden, notFound } from '../../app-error';
 import { asTeacher, type AuthInfo } from '../../shared/caller';
+import type { Db } from '../../db/client';
 import * as repo from './journal.repository';
 import type { Source } from './journal.repository';
 import { JOURNAL_EVENTS, JournalService } from './journal.service';
@@ -80,47 +81,14 @@ export class JournalWrites extends JournalService {
       if (!students.has(c.studentId)) throw notFound();
       this.checkOccurrence(auth, a, c.date, c.timeId, times, 'mark');
     }
-    const results = await this.ctx.db.transaction(async (tx) => {
+    // Each cell is one statement (its record and its audit row together); several cells are one transaction.
+    const by: repo.CellWriter = { source, userId: auth.userId, at: now };
+    const writeAll = async (db: Db) => {
       const out: (Cell & { cell: VisitRow | null })[] = [];
-      const changes: repo.NewChange[] = [];
-      for (const c of cells) {
-        const student = students.get(c.studentId)!;
-        let existing = await repo.lockCell(tx, a.id, c.studentId, c.date, c.timeId);
-        const base = {
-          teachingAssignmentId: a.id,
-          studentId: c.studentId,
-          visitDate: c.date,
-          lessonTimeId: c.timeId,
-          source,
-          changedByUserId: auth.userId,
-          changedAt: now,
-        };
-        if (c.mark === undefined) {
-          if (existing) {
-            await repo.deleteVisit(tx, existing.id);
-            changes.push({ ...base, visitId: existing.id, action: 'delete', oldMark: existing.mark, newMark: null });
-          }
-          out.push({ ...c, cell: null });
-          continue;
-        }
-        if (!existing) {
-          const inserted = await repo.insertVisit(tx, this.newVisit(a, student, c.date, c.timeId, c.mark, source, auth.userId, now));
-          if (inserted) {
-            changes.push({ ...base, visitId: inserted.id, action: 'insert', oldMark: null, newMark: inserted.mark });
-            out.push({ ...c, cell: visitView(inserted) });
-            continue;
-          }
-          // Another writer created it meanwhile: lock it and write over it (the later write wins).
-          existing = await repo.lockCell(tx, a.id, c.studentId, c.date, c.timeId);
-          if (!existing) throw new AppError(409, 'CONFLICT');
-        }
-        const updated = await repo.updateVisit(tx, existing.id, c.mark, source, auth.userId, now);
-        changes.push({ ...base, visitId: existing.id, action: 'update', oldMark: existing.mark, newMark: c.mark });
-        out.push({ ...c, cell: visitView(updated) });
-      }
-      await repo.recordChanges(tx, changes);
+      for (const c of cells) out.push({ ...c, cell: await this.writeCell(db, a, students.get(c.studentId)!, c, by) });
       return out;
-    });
+    };
+    const results = cells.length === 1 ? await writeAll(this.ctx.db) : await this.ctx.db.transaction(writeAll);
     // Sent after the commit, batched with other writes' events (a NOTIFY inside the transaction would
     // serialise the commits of concurrent writes); the reply does not wait for it.
     const change: LiveJournalChange = {
@@ -130,6 +98,22 @@ export class JournalWrites extends JournalService {
     };
     void this.ctx.live.publishCommitted([{ event: JOURNAL_EVENTS.changed, to: recipients, data: change }]);
     return results;
+  }
+
+  /** One cell written with its audit row: the record after the write (null: cleared). */
+  private async writeCell(db: Db, a: repo.Assignment, student: repo.StudentRow, c: Cell, by: repo.CellWriter): Promise<VisitRow | null> {
+    const key = { assignmentId: a.id, studentId: c.studentId, date: c.date, timeId: c.timeId };
+    if (c.mark === undefined) {
+      await repo.deleteCell(db, key, by);
+      return null;
+    }
+    const written =
+      (await repo.updateCell(db, key, c.mark, by)) ??
+      (await repo.insertCell(db, this.newVisit(a, student, c.date, c.timeId, c.mark, by.source as Source, by.userId, by.at), by)) ??
+      // Another writer created it meanwhile: write over it (the later write wins).
+      (await repo.updateCell(db, key, c.mark, by));
+    if (!written) throw new AppError(409, 'CONFLICT');
+    return visitView(written);
   }
 
   /** Mark all present: a "present" record for every listed student without one; others stay as they are. */
