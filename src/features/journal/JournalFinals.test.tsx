@@ -129,4 +129,35 @@ describe("the teacher's grid after its lessons", () => {
     const dialog = await screen.findByRole('dialog', { name: /История итогового результата · Абдыкадыров Азамат/ });
     expect(await within(dialog).findByText(/Асанов Бакыт Кубанычбекович: изменил\(а\) «60» на «70»/)).toBeInTheDocument();
   });
+
+  it('Restore in the history writes an old result again (an ordinary write), then shows the history read anew; the current one offers none', async () => {
+    let stored = 70;
+    const { user, log } = await renderOpen(({ points }) => {
+      stored = points!;
+      return ok({ id_student: 100, points: points!, ekv_num: 2.0, ekv_bukv: 'C' });
+    });
+    const logged = recordRequests();
+    log.stop();
+    const entries = () => [
+      ...(stored === 60 ? [{ action: 'update', oldPoints: 70, newPoints: 60, who: 'Асанов Бакыт Кубанычбекович', at: '2026-11-03T09:00:00.000Z' }] : []),
+      { action: 'update', oldPoints: 60, newPoints: 70, who: 'Асанов Бакыт Кубанычбекович', at: '2026-11-02T09:00:00.000Z' },
+      { action: 'insert', oldPoints: null, newPoints: 60, who: 'Асанов Бакыт Кубанычбекович', at: '2026-11-01T09:00:00.000Z' },
+    ];
+    server.use(http.post('/api/visitlog/final/history.json', () => ok(entries())));
+    finalCell().focus();
+    await user.click(finalCell());
+    await user.keyboard('{Alt>}h{/Alt}');
+    const dialog = await screen.findByRole('dialog', { name: /История итогового результата/ });
+    await within(dialog).findByText(/изменил\(а\) «60» на «70»/);
+    // 70 is stored: only the entry that left 60 offers Restore.
+    const restore = within(dialog).getAllByRole('button', { name: 'Восстановить' });
+    expect(restore).toHaveLength(1);
+    await user.click(restore[0]);
+    await waitFor(() => expect(finalCell()).toHaveTextContent('60 · C'));
+    expect(logged.requests.filter((r) => r.path === '/api/visitlog/final/set.json').map((r) => r.body)).toEqual([
+      { id_journal: 61, id_student: 100, points: 60 },
+    ]);
+    expect(await within(dialog).findByText(/изменил\(а\) «70» на «60»/)).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getAllByRole('button', { name: 'Восстановить' })).toHaveLength(1));
+  });
 });

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { JournalData, JournalStudent } from '../../../../contract/journal';
 import { useAppDispatch } from '../../../shared/hooks';
+import { storedFinal } from '../finals.slice';
 import { journalActions, type CellWrite, type JournalState } from '../journal.slice';
 import { cellKey, shortDate } from '../pivot';
 import { ConfirmRemoval } from './ConfirmRemoval';
@@ -43,7 +44,13 @@ export function JournalDialogs({ state, data, lessons, topicOpen, onTopicClose, 
 
   return (
     <>
-      {finalStudent !== null ? <HistoryDialog title={`${t('history.finalTitle')} · ${nameOf(finalStudent)}`} finals={finals.history} /> : null}
+      {finalStudent !== null ? (
+        <HistoryDialog
+          title={`${t('history.finalTitle')} · ${nameOf(finalStudent)}`}
+          finals={finals.history}
+          current={readOnly ? undefined : (storedFinal(finals, data.finals, finalStudent)?.points ?? null)}
+        />
+      ) : null}
       {state.history.cell ? (
         <HistoryDialog
           title={historyTitle(state.history.cell)}
