@@ -1,6 +1,6 @@
 /** The teacher's grid after its lessons: each module's subtotal, and the final result typed, refused, discarded and its history. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JournalData, JournalInfo } from '../../../contract/journal';
 import { initialSessionState } from '../../shared/session/session';
@@ -159,5 +159,32 @@ describe("the teacher's grid after its lessons", () => {
     ]);
     expect(await within(dialog).findByText(/изменил\(а\) «70» на «60»/)).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getAllByRole('button', { name: 'Восстановить' })).toHaveLength(1));
+  });
+
+  it('a block pasted across the last lesson and the final result writes both; points outside 0–100 refuse the block, nothing written', async () => {
+    const { user, log } = await renderOpen(({ points }) => ok({ id_student: 100, points: points!, ekv_num: 3.67, ekv_bukv: 'A-' }));
+    server.use(
+      http.post('/api/visitlog/visit/paste.json', () => ok([{ id_student: 100, visitDate: '2026-10-20', id_time: 1, cell: visit(3, '2026-10-20', '5') }])),
+    );
+    const logged = recordRequests();
+    log.stop();
+    const paste = (text: string) => {
+      const event = new Event('paste', { bubbles: true, cancelable: true });
+      Object.assign(event, { clipboardData: { getData: () => text } });
+      fireEvent(document.querySelector('td.jg-cell[tabindex="0"], td.jg-final[tabindex="0"]')!, event);
+    };
+    // The last lesson (20.10) is the active cell.
+    await user.click(document.querySelector<HTMLElement>('td.jg-cell[data-col="2"]')!);
+    paste('5\t150');
+    expect(await screen.findByText('Итоговый балл — целое число от 0 до 100.', { exact: false, selector: 'p' })).toBeInTheDocument();
+    paste('5\t91');
+    await waitFor(() => expect(finalCell()).toHaveTextContent('91 · A-'));
+    await waitFor(() => expect(document.querySelector('td.jg-cell[data-col="2"]')).toHaveTextContent('5'));
+    const paths = logged.requests.map((r) => r.path);
+    expect(paths.filter((p) => p === '/api/visitlog/visit/paste.json')).toHaveLength(1);
+    expect(logged.requests.filter((r) => r.path === '/api/visitlog/final/set.json').map((r) => r.body)).toEqual([
+      { id_journal: 61, id_student: 100, points: 91 },
+    ]);
+    expect(screen.queryByText('Итоговый балл — целое число от 0 до 100.', { exact: false, selector: 'p' })).not.toBeInTheDocument();
   });
 });
