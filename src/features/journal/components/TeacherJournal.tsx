@@ -110,6 +110,7 @@ function OpenJournal({ state, data }: { state: JournalState; data: JournalData }
           onWrite={onWrite}
           onHistory={onHistory}
           scale={info.scale}
+          finals={finals}
         />
       ) : null}
       <LessonBar state={state} info={info} onTopic={() => setTopicOpen(true)} onDelete={() => setConfirm('lesson')} />
