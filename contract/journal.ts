@@ -87,14 +87,14 @@ export const JournalsReply = Ok(Type.Array(JournalInfo));
 
 /**
  * GET start.json: the teacher's first view of the journal screen in one reply, each member exactly
- * the reply of the call named: `years` (misc/years.json), `year` (misc/defaultyear.json), `ws`
- * (discipline/current/ws.json), `journals` (journals.json for that year and half-year), `times`
- * (times.json) and `modules` (modules.json). Teachers only.
+ * the reply of the call named: `years` (misc/years.json), `journals` (journals.json for the year and
+ * half-year `half`, the current ones), `times` (times.json) and `modules` (modules.json). Teachers
+ * only. The screen shows the current period of the session's settings (settings.json); `half` says
+ * which period the journals are of.
  */
 export const JournalStart = Type.Object({
   years: Type.Array(IdName),
-  year: IdName,
-  ws: IdName,
+  half: JournalsBody,
   journals: Type.Array(JournalInfo),
   times: Type.Array(IdName),
   modules: Type.Array(IdName),

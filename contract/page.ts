@@ -8,6 +8,7 @@ import type { User } from './auth';
 import type { Language } from './common';
 import type { NewsItem } from './news';
 import type { JournalStart } from './journal';
+import type { Settings } from './settings';
 
 export const PAGE_DATA_ELEMENT_ID = 'lms-page';
 
@@ -16,6 +17,8 @@ export interface PageData {
   lang: Language;
   /** POST /api/auth/enticate.json. */
   user: User;
+  /** POST /api/misc/settings.json for that user (the current period, the menu links). */
+  settings?: Settings;
   /** POST /api/news/data.json, page 1 (on /news). */
   news?: NewsItem[];
   /** GET /api/visitlog/start.json (on /journal, a teacher's). */

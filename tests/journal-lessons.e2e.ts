@@ -66,7 +66,7 @@ describe('journal lessons', () => {
     expect(new Set(await columnTexts(page, reloaded.indexOf(`30.10${LAST_PAIR}`)))).toEqual(new Set(['+']));
   });
 
-  it('on a phone (390 px, touch): the lesson is picked, each student marked by a tap on large buttons, saved with its history', async () => {
+  it('on a phone (390 px, touch): the lesson is picked, each student marked by a tap on large buttons, a final result typed on his row, saved with its history', async () => {
     const page = await e2e.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     await signIn(page, TEACHER);
     await openLecture(page);
@@ -94,6 +94,16 @@ describe('journal lessons', () => {
     await tapValue(2, 'ув');
     await tapValue(0, '+');
     await expectVisible(page.getByRole('status').filter({ hasText: ru('journal:status.saved') }), 30000);
+    // The final result is on the row too: tapped, typed, saved on Enter.
+    const final = row(1).locator('.lm-final input');
+    const finalBox = (await final.boundingBox())!;
+    expect(finalBox.height).toBeGreaterThanOrEqual(44);
+    expect(finalBox.x + finalBox.width).toBeLessThanOrEqual(390);
+    await final.tap();
+    await final.fill('77');
+    await final.press('Enter');
+    await expect.poll(() => row(1).locator('.lm-final').getAttribute('aria-busy')).toBeNull();
+    await expect.poll(() => row(1).locator('.lm-final-letter').count()).toBe(1);
 
     // Saved: after a reload the same journal and lesson show the taps.
     await page.reload();
@@ -101,6 +111,7 @@ describe('journal lessons', () => {
     expect(await lesson.inputValue()).toBe(key);
     const pressed = async (i: number) => (await row(i).locator('.lm-btn[aria-pressed="true"]').allInnerTexts()).join();
     expect([await pressed(0), await pressed(1), await pressed(2)]).toEqual(['+', '4', 'ув']);
+    expect(await row(1).locator('.lm-final input').inputValue()).toBe('77');
 
     // The row's history: the absence, then present, by the teacher from the journal.
     await row(0).locator('.lm-history').tap();

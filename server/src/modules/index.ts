@@ -24,6 +24,7 @@ import profileRoutes from './profile/profile.routes';
 import { qrLive } from './qr/qr.live';
 import qrRoutes from './qr/qr.routes';
 import scheduleRoutes from './schedule/schedule.routes';
+import { settingsPage } from './settings/settings.page';
 import settingsRoutes from './settings/settings.routes';
 import { journalLive } from './journal/journal.live';
 import { journalPage } from './journal/journal.page';
@@ -55,7 +56,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'auth', routes: authRoutes, page: authPage },
   { name: 'profile', routes: profileRoutes },
   { name: 'password', routes: passwordRoutes },
-  { name: 'settings', routes: settingsRoutes },
+  { name: 'settings', routes: settingsRoutes, page: settingsPage },
   { name: 'academic', routes: academicRoutes },
   { name: 'news', routes: newsRoutes, page: newsPage },
   { name: 'chat', routes: chatRoutes, live: chatLive },

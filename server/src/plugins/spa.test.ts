@@ -228,6 +228,14 @@ describe('a signed-in page with data', () => {
     const start = await get('/api/visitlog/start.json', teacher);
     expect(data?.user.id).toBe(teacher.user.id);
     expect(data?.journal).toEqual(start.json().data);
+    // The session's settings too (the current period the screen shows).
+    const settings = await app.inject({
+      method: 'POST',
+      url: '/api/misc/settings.json',
+      headers: teacher.headers,
+      payload: { uid: teacher.user.uid, role: teacher.user.role },
+    });
+    expect((data as { settings?: unknown } | null)?.settings).toEqual(settings.json().data);
 
     const student = await session(app, 'student');
     const own = dataOf((await get('/lms/journal', student)).body) as { user: { id: number }; journal?: unknown } | null;

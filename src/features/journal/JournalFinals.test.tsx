@@ -1,6 +1,6 @@
 /** The teacher's grid after its lessons: each module's subtotal, and the final result typed, refused, discarded and its history. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JournalData, JournalInfo } from '../../../contract/journal';
 import { initialSessionState } from '../../shared/session/session';
@@ -128,5 +128,63 @@ describe("the teacher's grid after its lessons", () => {
     await user.keyboard('{Alt>}h{/Alt}');
     const dialog = await screen.findByRole('dialog', { name: /История итогового результата · Абдыкадыров Азамат/ });
     expect(await within(dialog).findByText(/Асанов Бакыт Кубанычбекович: изменил\(а\) «60» на «70»/)).toBeInTheDocument();
+  });
+
+  it('Restore in the history writes an old result again (an ordinary write), then shows the history read anew; the current one offers none', async () => {
+    let stored = 70;
+    const { user, log } = await renderOpen(({ points }) => {
+      stored = points!;
+      return ok({ id_student: 100, points: points!, ekv_num: 2.0, ekv_bukv: 'C' });
+    });
+    const logged = recordRequests();
+    log.stop();
+    const entries = () => [
+      ...(stored === 60 ? [{ action: 'update', oldPoints: 70, newPoints: 60, who: 'Асанов Бакыт Кубанычбекович', at: '2026-11-03T09:00:00.000Z' }] : []),
+      { action: 'update', oldPoints: 60, newPoints: 70, who: 'Асанов Бакыт Кубанычбекович', at: '2026-11-02T09:00:00.000Z' },
+      { action: 'insert', oldPoints: null, newPoints: 60, who: 'Асанов Бакыт Кубанычбекович', at: '2026-11-01T09:00:00.000Z' },
+    ];
+    server.use(http.post('/api/visitlog/final/history.json', () => ok(entries())));
+    finalCell().focus();
+    await user.click(finalCell());
+    await user.keyboard('{Alt>}h{/Alt}');
+    const dialog = await screen.findByRole('dialog', { name: /История итогового результата/ });
+    await within(dialog).findByText(/изменил\(а\) «60» на «70»/);
+    // 70 is stored: only the entry that left 60 offers Restore.
+    const restore = within(dialog).getAllByRole('button', { name: 'Восстановить' });
+    expect(restore).toHaveLength(1);
+    await user.click(restore[0]);
+    await waitFor(() => expect(finalCell()).toHaveTextContent('60 · C'));
+    expect(logged.requests.filter((r) => r.path === '/api/visitlog/final/set.json').map((r) => r.body)).toEqual([
+      { id_journal: 61, id_student: 100, points: 60 },
+    ]);
+    expect(await within(dialog).findByText(/изменил\(а\) «70» на «60»/)).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getAllByRole('button', { name: 'Восстановить' })).toHaveLength(1));
+  });
+
+  it('a block pasted across the last lesson and the final result writes both; points outside 0–100 refuse the block, nothing written', async () => {
+    const { user, log } = await renderOpen(({ points }) => ok({ id_student: 100, points: points!, ekv_num: 3.67, ekv_bukv: 'A-' }));
+    server.use(
+      http.post('/api/visitlog/visit/paste.json', () => ok([{ id_student: 100, visitDate: '2026-10-20', id_time: 1, cell: visit(3, '2026-10-20', '5') }])),
+    );
+    const logged = recordRequests();
+    log.stop();
+    const paste = (text: string) => {
+      const event = new Event('paste', { bubbles: true, cancelable: true });
+      Object.assign(event, { clipboardData: { getData: () => text } });
+      fireEvent(document.querySelector('td.jg-cell[tabindex="0"], td.jg-final[tabindex="0"]')!, event);
+    };
+    // The last lesson (20.10) is the active cell.
+    await user.click(document.querySelector<HTMLElement>('td.jg-cell[data-col="2"]')!);
+    paste('5\t150');
+    expect(await screen.findByText('Итоговый балл — целое число от 0 до 100.', { exact: false, selector: 'p' })).toBeInTheDocument();
+    paste('5\t91');
+    await waitFor(() => expect(finalCell()).toHaveTextContent('91 · A-'));
+    await waitFor(() => expect(document.querySelector('td.jg-cell[data-col="2"]')).toHaveTextContent('5'));
+    const paths = logged.requests.map((r) => r.path);
+    expect(paths.filter((p) => p === '/api/visitlog/visit/paste.json')).toHaveLength(1);
+    expect(logged.requests.filter((r) => r.path === '/api/visitlog/final/set.json').map((r) => r.body)).toEqual([
+      { id_journal: 61, id_student: 100, points: 91 },
+    ]);
+    expect(screen.queryByText('Итоговый балл — целое число от 0 до 100.', { exact: false, selector: 'p' })).not.toBeInTheDocument();
   });
 });

@@ -7,13 +7,12 @@ import { initialSessionState } from '../../shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
 import { http, ok, server, teacher } from '../../test/server';
 import JournalScreen from './JournalScreen';
-import { journalInfo } from './journal.fixtures';
+import { currentSettings, journalInfo } from './journal.fixtures';
 
 const journals = [journalInfo(41), journalInfo(42, { id_groupOrPotok: 11, groupOrPotok: 'ПИ-2-24' })];
 const start: JournalStart = {
   years: [{ id: 2026, name: '2026-2027' }],
-  year: { id: 2026, name: '2026-2027' },
-  ws: { id: 1, name: 'Осенний' },
+  half: { id_a_year: 2026, id_w_s: 1 },
   journals,
   times: [{ id: 1, name: '08:00–09:20' }],
   modules: [],
@@ -50,7 +49,7 @@ const heading = () => screen.findByRole('heading', { level: 2 });
 
 describe('the chosen journal in the address', () => {
   it('a link (or a reload) with ?j= opens that journal; choosing another adds a history entry; back reopens the first', async () => {
-    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, settings: currentSettings });
     renderWithStore(
       <>
         <JournalScreen />
@@ -74,7 +73,7 @@ describe('the chosen journal in the address', () => {
 
 describe('the filters once a journal is chosen', () => {
   it('fold into one line naming the journal, which opens them again', async () => {
-    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, settings: currentSettings });
     renderWithStore(<JournalScreen />, { route: '/lms/journal?j=42', store });
     expect(await heading()).toHaveTextContent('ПИ-2-24');
     const summary = screen.getByRole('button', { name: /2026-2027 · Осеннее полугодие · Веб-программирование · Лабораторная работа · ПИ-2-24/ });
@@ -102,7 +101,7 @@ describe('the history dialog', () => {
         ok([{ action: 'insert', oldMark: null, newMark: null, source: 'qr', who: 'Абдыкадыров Азамат', at: '2026-09-07T08:05:00Z' }]),
       ),
     );
-    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, settings: currentSettings });
     renderWithStore(<JournalScreen />, { route: '/lms/journal?j=42', store });
     const user = userEvent.setup();
     // The lesson's cell (the final result's follows it).

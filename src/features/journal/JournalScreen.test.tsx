@@ -6,7 +6,7 @@ import { initialSessionState } from '../../shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
 import JournalScreen from './JournalScreen';
-import { journalInfo, openJournalState } from './journal.fixtures';
+import { currentSettings, journalInfo, openJournalState } from './journal.fixtures';
 
 const times = [{ id: 1, name: '08:00–09:20' }];
 const years = [
@@ -209,8 +209,7 @@ describe("the student's own journal", () => {
 describe('a load that fails', () => {
   const start = {
     years,
-    year: years[1],
-    ws: { id: 1, name: 'Осеннее полугодие' },
+    half: { id_a_year: years[1].id, id_w_s: 1 },
     journals: [journalInfo(61), journalInfo(62, { id_discipline: 8, discipline: 'Базы данных' })],
     times,
     modules: [],
@@ -220,7 +219,7 @@ describe('a load that fails', () => {
   it("a teacher's first view failing says so once, with Retry, and no empty state; Retry loads it", async () => {
     let attempts = 0;
     server.use(http.get('/api/visitlog/start.json', () => (++attempts === 1 ? serverError() : ok(start))));
-    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, settings: currentSettings });
     renderWithStore(<JournalScreen />, { route: '/lms/journal', store });
     const failure = await screen.findByTestId('load-failed');
     expect(failure).toHaveTextContent('Не удалось загрузить учебные годы');
@@ -261,11 +260,11 @@ describe('the filters', () => {
     const info = journalInfo(71);
     const data = journalData(info);
     server.use(
-      http.get('/api/visitlog/start.json', () => ok({ years, year: years[1], ws: { id: 1, name: 'Осеннее полугодие' }, journals: [info], times, modules: [] })),
+      http.get('/api/visitlog/start.json', () => ok({ years, half: { id_a_year: years[1].id, id_w_s: 1 }, journals: [info], times, modules: [] })),
       http.post('/api/visitlog/journal.json', () => ok(data)),
       http.post('/api/visitlog/teachertimes.json', () => ok([])),
     );
-    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, settings: currentSettings });
     renderWithStore(<JournalScreen />, { route: '/lms/journal', store });
     await waitFor(() => expect(store.getState().journal.filters.educForm).toBe(info.id_f_educ));
     expect(store.getState().journal.filters).toMatchObject({ semester: 5, discipline: 7, control: 1, credit: 5, lessonType: 3, journal: -1 });

@@ -1,6 +1,6 @@
 /** The final-result column's writes (final/set.json), one student at a time in the background, and a result's history. */
-import { put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { PayloadAction } from '@reduxjs/toolkit';
+import { put, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { Action, PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import type { JournalInfo } from '../../../contract/journal';
 import { journalApi } from '../../api/journal';
 import { request } from '../../shared/request/request.saga';
@@ -38,10 +38,22 @@ export function* finalHistorySaga(action: PayloadAction<{ student: number }>) {
   });
 }
 
+/** "Restore" in a result's history: an ordinary write of the old points; once saved, the history is read again to show it. */
+export function* finalRestoreSaga(action: PayloadAction<{ student: number; points: number | null }>) {
+  const write = journalActions.finalWritten(action.payload);
+  yield put(write);
+  const { seq, student } = write.payload;
+  const answered = (a: Action) =>
+    (journalActions.finalSaved.match(a) || journalActions.finalFailed.match(a)) && a.payload.seq === seq && a.payload.student === student;
+  const outcome = (yield take(answered)) as UnknownAction;
+  if (journalActions.finalSaved.match(outcome)) yield put(journalActions.finalHistoryRequested({ student }));
+}
+
 export function finalsWatchers() {
   return [
     takeEvery(journalActions.finalWritten.type, finalSaga),
     takeLatest(journalActions.retryRequested.type, finalRetrySaga),
     takeLatest(journalActions.finalHistoryRequested.type, finalHistorySaga),
+    takeLeading(journalActions.finalRestoreRequested.type, finalRestoreSaga),
   ];
 }

@@ -66,6 +66,8 @@ export const finalsReducers = {
   finalHistoryFailed(state: WithFinals, action: PayloadAction<Failure>) {
     state.finals.history = { ...failed(action.payload, []), student: state.finals.history.student };
   },
+  /** "Restore" in a result's history: the points an entry left (null: none) written again (finals.saga.ts). */
+  finalRestoreRequested(_state: WithFinals, _action: PayloadAction<{ student: number; points: number | null }>) {},
   finalHistoryClosed(state: WithFinals) {
     state.finals.history = { ...idle([]), student: null };
   },

@@ -2,6 +2,7 @@
 import type { JournalData, JournalInfo } from '../../../contract/journal';
 import type { IdName } from '../../../contract/common';
 import { initialJournalState, type JournalState } from './journal.slice';
+import { succeeded } from '../../shared/request/loadable';
 
 export const journalInfo = (id: number, over: Partial<JournalInfo> = {}): JournalInfo => ({
   id_journal: id,
@@ -46,3 +47,9 @@ export function openJournalState(data: JournalData, lists: { years: IdName[]; ti
     ...over,
   };
 }
+
+/** The shared settings as loaded at sign-in: the current period is 2026-27, autumn. */
+export const currentSettings = succeeded({
+  defaults: { id_a_year: 2026, a_year: '2026-27', id_w_s: 1, universityName: 'Тянь-Шаньский государственный университет', maxSizeMb: 25 },
+  links: [],
+});

@@ -3,6 +3,7 @@ import type { JournalStart } from '../../../contract/journal';
 import { currentLanguage } from '../../i18n/languages';
 import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '../../shared/session/pageData';
 import { failed, succeeded } from '../../shared/request/loadable';
+import type { SettingsState } from '../../shared/settings/settings';
 import { recordSaga } from '../../test/saga';
 import { fail, http, ok, recordRequests, server, student, teacher } from '../../test/server';
 import { journalInfo } from './journal.fixtures';
@@ -14,13 +15,20 @@ const start: JournalStart = {
     { id: 2025, name: '2025-2026' },
     { id: 2026, name: '2026-2027' },
   ],
-  year: { id: 2026, name: '2026-2027' },
-  ws: { id: 1, name: 'Осенний' },
+  half: { id_a_year: 2026, id_w_s: 1 },
   journals: [journalInfo(41), journalInfo(42, { subgroup: 2 })],
   times: [{ id: 1, name: '08:00–09:20' }],
   modules: [{ id: 1, name: 'Модуль 1' }],
 };
-const signedIn = (user = teacher, journal = initialJournalState) => ({ session: { status: 'authenticated', user }, journal });
+/** The shared settings as loaded at sign-in: the current period is 2026, autumn. */
+const settingsOf = (year = 2026, ws = 1): SettingsState =>
+  succeeded({ defaults: { id_a_year: year, a_year: `${year}-27`, id_w_s: ws, universityName: 'U', maxSizeMb: 10 }, links: [] });
+const signedIn = (user = teacher, journal = initialJournalState, settings = settingsOf()) => ({
+  session: { status: 'authenticated', user },
+  journal,
+  settings,
+});
+const period = { year: 2026, ws: 1 };
 
 afterEach(() => {
   document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove();
@@ -28,13 +36,13 @@ afterEach(() => {
 });
 
 describe('the journal screen opens', () => {
-  it("a teacher's first view comes in one call: years, current year and half-year, his journals and the lists", async () => {
+  it("a teacher's first view comes in one call (years, his journals, the lists), the current year and half-year from the shared settings", async () => {
     const log = recordRequests();
     server.use(http.get('/api/visitlog/start.json', () => ok(start)));
     const actions = await recordSaga(openedSaga, signedIn());
     log.stop();
     expect(log.paths()).toEqual(['/api/visitlog/start.json']);
-    expect(actions).toEqual([journalActions.startSucceeded(start)]);
+    expect(actions).toEqual([journalActions.startSucceeded({ start, period })]);
     const state = actions.reduce(journalReducer, { ...initialJournalState, filters: { ...initialJournalState.filters, semester: 5 } });
     expect(state).toMatchObject({
       year: 2026,
@@ -56,10 +64,33 @@ describe('the journal screen opens', () => {
     rereadPageData();
     const log = recordRequests();
     server.use(http.get('/api/visitlog/start.json', () => ok({ ...start, journals: [] })));
-    expect(await recordSaga(openedSaga, signedIn())).toEqual([journalActions.startSucceeded(start)]);
-    expect(await recordSaga(openedSaga, signedIn())).toEqual([journalActions.startSucceeded({ ...start, journals: [] })]);
+    expect(await recordSaga(openedSaga, signedIn())).toEqual([journalActions.startSucceeded({ start, period })]);
+    expect(await recordSaga(openedSaga, signedIn())).toEqual([journalActions.startSucceeded({ start: { ...start, journals: [] }, period })]);
     log.stop();
     expect(log.paths()).toEqual(['/api/visitlog/start.json']);
+  });
+
+  it("the settings' period rules: a first view of another half-year shows the settings' one and asks for its journals", async () => {
+    const log = recordRequests();
+    server.use(http.get('/api/visitlog/start.json', () => ok(start)));
+    const actions = await recordSaga(openedSaga, signedIn(teacher, initialJournalState, settingsOf(2026, 2)));
+    log.stop();
+    expect(log.paths()).toEqual(['/api/visitlog/start.json']);
+    expect(actions).toEqual([journalActions.startSucceeded({ start, period: { year: 2026, ws: 2 } }), journalActions.journalsRequested()]);
+    const state = actions.reduce(journalReducer, initialJournalState);
+    expect(state).toMatchObject({ year: 2026, ws: 2, years: { data: start.years }, lists: { times: start.times, modules: start.modules } });
+    // The first view's journals (autumn's) are not shown as spring's.
+    expect(state.journals.data).toEqual([]);
+  });
+
+  it("a teacher whose settings failed to load: one failure (the settings'), nothing chosen", async () => {
+    server.use(
+      http.get('/api/visitlog/start.json', () => ok(start)),
+      http.post('/api/misc/settings.json', () => fail(500, 'INTERNAL')),
+    );
+    const settings = failed({ ok: false, problem: 'SERVER_ERROR', status: 500, error: null }, { defaults: null, links: [] });
+    const actions = await recordSaga(openedSaga, signedIn(teacher, initialJournalState, settings));
+    expect(actions.filter((a) => a.type.startsWith('journal/'))).toEqual([journalActions.yearsFailed(expect.objectContaining({ status: 500 }))]);
   });
 
   it('a refusal of the first view is shown as the years’ error', async () => {
@@ -72,8 +103,7 @@ describe('the journal screen opens', () => {
   it("a student: the years, and the current year and half-year from the university's settings (not asked again), then his own journal", async () => {
     const log = recordRequests();
     server.use(http.get('/api/misc/years.json', () => ok(start.years)));
-    const settings = succeeded({ defaults: { id_a_year: 2026, a_year: '2026-27', id_w_s: 1, universityName: 'U', maxSizeMb: 10 }, links: [] });
-    const actions = await recordSaga(openedSaga, { ...signedIn(student), settings });
+    const actions = await recordSaga(openedSaga, signedIn(student));
     log.stop();
     expect([...log.paths()]).toEqual(['/api/misc/years.json']);
     expect(actions).toEqual([journalActions.yearsSucceeded(start.years), journalActions.halfChosen({ year: 2026, ws: 1 })]);
@@ -83,7 +113,7 @@ describe('the journal screen opens', () => {
   it("a student whose settings failed to load: one failure (the settings'), no half-year chosen", async () => {
     server.use(http.get('/api/misc/years.json', () => ok(start.years)));
     const settings = failed({ ok: false, problem: 'SERVER_ERROR', status: 500, error: null }, { defaults: null, links: [] });
-    const actions = await recordSaga(openedSaga, { ...signedIn(student), settings });
+    const actions = await recordSaga(openedSaga, signedIn(student, initialJournalState, settings));
     expect(actions).toEqual([
       journalActions.yearsSucceeded(start.years),
       journalActions.yearsFailed({ ok: false, problem: 'SERVER_ERROR', status: 500, error: null }),

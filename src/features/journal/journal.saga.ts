@@ -9,14 +9,14 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import type { IdName } from '../../../contract/common';
 import { ROLE_STUDENT } from '../../shared/request/roles';
-import type { JournalInfo } from '../../../contract/journal';
+import type { JournalInfo, JournalStart } from '../../../contract/journal';
 import { academicApi } from '../../api/academic';
 import type { Result } from '../../api/http';
 import { journalApi } from '../../api/journal';
 import { NO_DATA, request, requireUser } from '../../shared/request/request.saga';
 import { takePageData } from '../../shared/session/pageData';
 import { selectUser } from '../../shared/session/session';
-import { selectSettings, waitForPeriod, type Period, type SettingsState } from '../../shared/settings/settings';
+import { requirePeriod, selectSettings, waitForPeriod, type Period, type SettingsState } from '../../shared/settings/settings';
 import { canRetry, journalActions, selectJournal, type CellWrite, type FilterName, type JournalState, type Lesson } from './journal.slice';
 import { cellKey } from './pivot';
 import { finalsWatchers } from './finals.saga';
@@ -25,10 +25,11 @@ import { setupWatchers } from './setup.saga';
 import { undoWatchers } from './undo.saga';
 
 /**
- * The screen is shown. A teacher's first view comes in one reply (start.json; the page may have
- * arrived with it): the years, the current year and half-year, his journals in them and the lists.
- * Otherwise (a student, or the screen shown again with a year chosen) the years, and the current
- * year and half-year from the shared settings (src/shared/settings), then the role's loads.
+ * The screen is shown. The current year and half-year always come from the shared settings
+ * (src/shared/settings, loaded once at sign-in). A teacher's first view comes in one reply
+ * (start.json; the page may have arrived with it): the years, his journals and the lists; journals
+ * of another half-year than the settings' (a period that just turned) are asked for again.
+ * Otherwise (a student, or the screen shown again with a year chosen) the years, then the role's loads.
  */
 export function* openedSaga() {
   const user = (yield* requireUser(journalActions.yearsFailed)) as User | null;
@@ -37,11 +38,14 @@ export function* openedSaga() {
   const teacher = user.role !== ROLE_STUDENT;
   if (teacher && state.year === -1) {
     const arrived = takePageData('journal', user.id);
-    if (arrived) {
-      yield put(journalActions.startSucceeded(arrived));
-      return;
-    }
-    yield* request(journalApi.start, [], { succeeded: journalActions.startSucceeded, failed: journalActions.yearsFailed });
+    // The period and the first view side by side (the settings are usually there already).
+    const [period, start] = (yield all([call(requirePeriod, journalActions.yearsFailed), arrived ? arrived : call(loadStart)])) as [
+      Period | null,
+      JournalStart | null,
+    ];
+    if (!period || !start) return;
+    yield put(journalActions.startSucceeded({ start, period: { year: period.year, ws: period.ws } }));
+    if (start.half.id_a_year !== period.year || start.half.id_w_s !== period.ws) yield put(journalActions.journalsRequested());
     return;
   }
   if (state.year === -1) {
@@ -64,6 +68,12 @@ export function* openedSaga() {
     const [times, modules] = (yield all([call(journalApi.times), call(journalApi.modules)])) as [Result<IdName[]>, Result<IdName[]>];
     yield put(journalActions.listsSucceeded({ times: times.ok ? times.data : [], modules: modules.ok ? modules.data : [] }));
   }
+}
+
+/** start.json: its reply, or null after putting the failure. */
+function* loadStart() {
+  const result = yield* request(journalApi.start, [], { failed: journalActions.yearsFailed });
+  return result.ok ? result.data : null;
 }
 
 /** A year and half-year chosen: the teacher's journals, or the student's own journal. */

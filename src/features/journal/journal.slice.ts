@@ -171,15 +171,16 @@ const slice = createSlice({
       chooseHalf(state, action.payload.year, action.payload.ws);
     },
     /**
-     * A teacher's first view in one reply (start.json, or the page's data): the years, the current
-     * year and half-year with everything below cleared as by halfChosen, his journals in them, and the lists.
+     * A teacher's first view in one reply (start.json, or the page's data) and the current period of
+     * the shared settings: that year and half-year with everything below cleared as by halfChosen,
+     * the years, the lists, and his journals when the reply's are of that period (else they load).
      */
-    startSucceeded(state, action: PayloadAction<JournalStart>) {
-      const { years, year, ws, journals, times, modules } = action.payload;
-      chooseHalf(state, year.id, ws.id);
-      state.years = succeeded(years);
-      state.journals = succeeded(journals);
-      state.lists = { times, modules };
+    startSucceeded(state, action: PayloadAction<{ start: JournalStart; period: { year: number; ws: number } }>) {
+      const { start, period } = action.payload;
+      chooseHalf(state, period.year, period.ws);
+      state.years = succeeded(start.years);
+      if (start.half.id_a_year === period.year && start.half.id_w_s === period.ws) state.journals = succeeded(start.journals);
+      state.lists = { times: start.times, modules: start.modules };
     },
     journalsRequested(state) {
       state.journals = started([]);

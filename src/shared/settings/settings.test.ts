@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { Failure } from '../../api/http';
+import { currentLanguage } from '../../i18n/languages';
+import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '../session/pageData';
 import { initialSessionState, sessionEnded, sessionReducer, sessionStarted } from '../session/session';
 import { recordSaga } from '../../test/saga';
 import { fail, http, ok, server, student } from '../../test/server';
@@ -24,7 +26,32 @@ function storeWith(preloadedState?: typeof signedIn) {
   return { store, result };
 }
 
+afterEach(() => {
+  document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove();
+  rereadPageData();
+});
+
 describe('university settings (shared)', () => {
+  it("come from the page when it arrived with them (the user's, in the client's language), without a call; the next load asks", async () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = PAGE_DATA_ELEMENT_ID;
+    script.textContent = JSON.stringify({ lang: currentLanguage(), user: { ...student, id: student.id }, settings: [defaults, []] });
+    document.body.append(script);
+    rereadPageData();
+    let calls = 0;
+    server.use(
+      http.post('/api/misc/settings.json', () => {
+        calls++;
+        return ok([{ ...defaults, id_w_s: 1 }, []]);
+      }),
+    );
+    expect(await recordSaga(loadSettingsSaga, signedIn)).toEqual([settingsActions.loadSucceeded([defaults, []])]);
+    expect(calls).toBe(0);
+    expect(await recordSaga(loadSettingsSaga, signedIn)).toEqual([settingsActions.loadSucceeded([{ ...defaults, id_w_s: 1 }, []])]);
+    expect(calls).toBe(1);
+  });
+
   it('data[0] defaults and data[1] links; a new request clears the old ones; sign-out resets', async () => {
     server.use(http.post('/api/misc/settings.json', () => ok([defaults, [{ key: 'schedule', url: 'https://schedule' }]])));
     const actions = await recordSaga(loadSettingsSaga, signedIn);

@@ -12,6 +12,7 @@ import { settingsApi } from '../../api/settings';
 import type { Failure } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../request/loadable';
 import { NO_DATA, request, requireUser } from '../request/request.saga';
+import { takePageData } from '../session/pageData';
 import { sessionEnded, sessionStarted } from '../session/session';
 
 export interface UniversitySettings {
@@ -97,9 +98,15 @@ export function* requirePeriod(failed: (failure: Failure) => Action): Generator<
   return null;
 }
 
+/** The settings: from the page when it arrived with them (contract/page.ts), else settings.json. */
 export function* loadSettingsSaga() {
   const user = (yield* requireUser(settingsActions.loadFailed)) as User | null;
   if (!user) return;
+  const arrived = takePageData('settings', user.id);
+  if (arrived) {
+    yield put(settingsActions.loadSucceeded(arrived));
+    return;
+  }
   yield* request(settingsApi.settings, [{ uid: user.uid, role: user.role }], {
     succeeded: settingsActions.loadSucceeded,
     failed: settingsActions.loadFailed,

@@ -82,3 +82,25 @@ describe('final result history', () => {
     expect((await post(student, 'final/history.json', { id_journal: lecture.id_journal, id_student: student.user.uid })).statusCode).toBe(403);
   });
 });
+
+describe('final results written at the same moment', () => {
+  it('two first writes of the same result record one insert and one update from it, never two inserts', async () => {
+    const data = (await post(teacher, 'journal.json', { id_journal: lecture.id_journal })).json().data as { students: { id_student: number }[] };
+    const ids = data.students
+      .map((s) => s.id_student)
+      .filter((id) => id !== student.user.uid)
+      .slice(0, 6);
+    expect(ids.length).toBeGreaterThan(1);
+    const set = (id: number, points: number) => post(teacher, 'final/set.json', { id_journal: lecture.id_journal, id_student: id, points });
+    const replies = await Promise.all(ids.flatMap((id) => [set(id, 61), set(id, 62)]));
+    expect(replies.map((r) => r.statusCode)).toEqual(replies.map(() => 200));
+    for (const id of ids) {
+      const entries = (await post(teacher, 'final/history.json', { id_journal: lecture.id_journal, id_student: id })).json().data as FinalHistoryEntry[];
+      const [later, first] = entries.map((e) => [e.action, e.oldPoints, e.newPoints]);
+      expect(entries).toHaveLength(2);
+      expect(first).toEqual(['insert', null, first[2]]);
+      // The later write starts from what the first one stored.
+      expect(later).toEqual(['update', first[2], first[2] === 61 ? 62 : 61]);
+    }
+  });
+});

@@ -58,22 +58,16 @@ export class JournalLists extends JournalService {
   }
 
   /**
-   * The journal screen's first view for a teacher (start.json): the years, the current year and
-   * half-year, his journals in them, the lesson times and the modules, read side by side.
+   * The journal screen's first view for a teacher (start.json): the years, his journals in the
+   * current year and half-year (named as `half`), the lesson times and the modules, read side by side.
    */
   async start(auth: AuthInfo, lang: Language): Promise<JournalStart> {
     asTeacher(auth);
     const academic = new AcademicService(this.ctx);
     const period = currentPeriod(this.ctx.now());
-    const year = { id: period.year, name: period.yearName };
     const half = { id_a_year: period.year, id_w_s: period.ws };
-    const [ws, journals, times, modules] = await Promise.all([
-      academic.currentWs(lang),
-      this.journals(auth, half, lang),
-      this.lessonTimes(),
-      this.modules(lang),
-    ]);
-    return { years: academic.years(), year, ws, journals, times, modules };
+    const [journals, times, modules] = await Promise.all([this.journals(auth, half, lang), this.lessonTimes(), this.modules(lang)]);
+    return { years: academic.years(), half, journals, times, modules };
   }
 
   /** The same, ordered by group (or stream) first. */

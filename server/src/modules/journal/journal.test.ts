@@ -153,8 +153,7 @@ describe('journals and one journal', () => {
     const ws = (await get(teacher, 'discipline/current/ws.json')).json().data;
     expect(start).toEqual({
       years: (await get(teacher, 'misc/years.json')).json().data,
-      year,
-      ws,
+      half: { id_a_year: year.id, id_w_s: ws.id },
       journals: (await post(teacher, 'journals.json', { id_a_year: year.id, id_w_s: ws.id })).json().data,
       times: (await get(teacher, 'visitlog/times.json')).json().data,
       modules: (await get(teacher, 'visitlog/modules.json')).json().data,

@@ -19,10 +19,10 @@ const leftBy = (h: JournalState['history']['data'][number]): Stored => (h.action
 
 type Props =
   | { title: string; history: JournalState['history']; current?: Stored; finals?: undefined }
-  | { title: string; finals: FinalsState['history']; history?: undefined; current?: undefined };
+  | { title: string; finals: FinalsState['history']; history?: undefined; current?: number | null };
 
 export function HistoryDialog(props: Props) {
-  if (props.finals) return <FinalHistory title={props.title} history={props.finals} />;
+  if (props.finals) return <FinalHistory title={props.title} history={props.finals} current={props.current} />;
   return <MarkHistory title={props.title} history={props.history} current={props.current} />;
 }
 
@@ -59,16 +59,37 @@ function HistoryFrame<T extends { at: string; who: string }>(props: { title: str
   );
 }
 
-function FinalHistory({ title, history }: { title: string; history: FinalsState['history'] }) {
+/** A result's changes; with `current` (the stored points, null: none; undefined: read only) each entry that left other points offers Restore. */
+function FinalHistory({ title, history, current }: { title: string; history: FinalsState['history']; current?: number | null }) {
   const { t } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
   const points = (p: number | null) => (p === null ? '' : String(p));
+  const student = history.student;
   return (
     <HistoryFrame
       title={title}
       history={history}
       onClose={() => dispatch(journalActions.finalHistoryClosed())}
-      entry={(h) => t(`history.${h.action}`, { old: points(h.oldPoints), new: points(h.newPoints) })}
+      entry={(h) => {
+        const left = h.action === 'delete' ? null : h.newPoints;
+        return (
+          <>
+            {t(`history.${h.action}`, { old: points(h.oldPoints), new: points(h.newPoints) })}
+            {current !== undefined && student !== null && left !== current ? (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-small"
+                  onClick={() => dispatch(journalActions.finalRestoreRequested({ student, points: left }))}
+                >
+                  {t('history.restore')}
+                </button>
+              </>
+            ) : null}
+          </>
+        );
+      }}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { Profiler } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JournalStudent } from '../../../../contract/journal';
@@ -104,6 +105,48 @@ describe('JournalGrid of a large journal', () => {
       window.dispatchEvent(new Event('afterprint'));
     });
     expect(document.querySelectorAll('td.jg-cell')).toHaveLength(inView);
+  });
+
+  it('opens with the latest lessons rendered, and a scroll within what was rendered renders nothing', () => {
+    const { students, lessons, marks } = journal(150, 60);
+    const commits: string[] = [];
+    render(
+      <Profiler id="grid" onRender={(_id, phase) => commits.push(phase)}>
+        <JournalGrid
+          students={students}
+          lessons={lessons}
+          marks={marks}
+          edits={{}}
+          lesson={{ date: '', time: -1 }}
+          onWrite={vi.fn()}
+          onPaste={vi.fn()}
+          onLesson={vi.fn()}
+          onActive={vi.fn()}
+          onInvalid={vi.fn()}
+        />
+      </Profiler>,
+    );
+    // The latest lessons are the rendered columns from the first render on (the grid opens scrolled to them).
+    const cols = () => [...document.querySelectorAll<HTMLElement>('td.jg-cell[data-row="0"]')].map((td) => Number(td.dataset.col));
+    expect(cols()).toContain(59);
+    expect(cols()).toContain(45);
+    expect(cols()).not.toContain(0);
+    const afterOpen = commits.length;
+    const wrap = document.querySelector<HTMLElement>('.jg-wrap')!;
+    // One row down stays within the rendered rows: nothing renders again.
+    act(() => {
+      wrap.scrollTop = 34;
+      wrap.dispatchEvent(new Event('scroll'));
+    });
+    expect(commits.length).toBe(afterOpen);
+    // Far down: the rows there are rendered.
+    act(() => {
+      wrap.scrollTop = 34 * 100;
+      wrap.dispatchEvent(new Event('scroll'));
+    });
+    expect(commits.length).toBe(afterOpen + 1);
+    expect(document.querySelector('td.jg-cell[data-row="105"]')).not.toBeNull();
+    expect(document.querySelector('td.jg-cell[data-row="30"]')).toBeNull();
   });
 
   it('renders a small journal whole', () => {

@@ -12,12 +12,12 @@
  * (saving, failed) until the server answers; rows re-render only when their own cells change.
  *
  * A large journal (more than VIRTUAL_FROM cells, e.g. 150 students × 60 lessons) renders only the
- * rows and columns in view (@tanstack/react-virtual), plus the active cell's row and column so that
+ * rows and columns in view (grid/useGridVirtual.ts), plus the active cell's row and column so that
  * focus always has its cell; empty spacer rows and cells keep the scroll size. The table keeps its
  * grid semantics: aria-rowcount/aria-colcount give the whole size and every row and cell its
  * aria-rowindex/aria-colindex. Printing renders the whole table (beforeprint, or print media).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FinalResult, JournalStudent } from '../../../../contract/journal';
 import { moduleSubtotals, type LessonMark, type TopicModule } from '../../../../contract/pure/journal-totals';
@@ -77,7 +77,8 @@ interface Props {
   };
 }
 
-export function JournalGrid({
+/** Memoised: the screen's other state (a dialog, a status line) leaves the grid alone. */
+export const JournalGrid = memo(function JournalGrid({
   students,
   lessons,
   marks,
@@ -160,9 +161,10 @@ export function JournalGrid({
     }
     // The totals count stored marks only: a value being saved, or refused, is not counted.
     const stored: LessonMark[] = [];
-    for (let c = 0; c < cols; c++) {
-      const { mark } = cellAt(r, c);
-      if (mark !== undefined) stored.push({ visitDate: lessons[c].date, id_time: lessons[c].time, otsenka: mark });
+    const student = students[r].id_student;
+    for (const l of lessons) {
+      const key = cellKey(student, l.date, l.time);
+      if (key in marks) stored.push({ visitDate: l.date, id_time: l.time, otsenka: marks[key] });
     }
     const subtotals = moduleIds.length ? moduleSubtotals(stored, topics, moduleIds).map((m) => `${m.ball_average.toFixed(2)} / ${showMean(m.ball_mean)}`) : [];
     let final = null;
@@ -177,7 +179,7 @@ export function JournalGrid({
   useEffect(() => {
     const table = tableRef.current;
     if (!table || !engaged.current) return;
-    if (virtual && wrapRef.current) reveal(wrapRef.current, row, col, headHeight);
+    if (virtual && wrapRef.current) reveal(wrapRef.current, row, col, headHeight());
     const cell = table.querySelector<HTMLElement>(`td[data-row="${row}"][data-col="${col}"]`);
     const target = editing !== null ? cell?.querySelector('input') : cell;
     if (target && document.activeElement !== target) target.focus();
@@ -273,6 +275,7 @@ export function JournalGrid({
                 editing={r === row ? editing : null}
                 onCellClick={onCellClick}
                 onDraft={onDraft}
+                t={t}
               />
             );
           })}
@@ -280,4 +283,4 @@ export function JournalGrid({
       </table>
     </div>
   );
-}
+});

@@ -62,4 +62,34 @@ describe('marking a lesson on a phone', () => {
     expect(screen.getByRole('alert').textContent).not.toBe('');
     expect(screen.getByRole('alert').textContent).not.toMatch(/неверные данные/);
   });
+
+  it("each row ends with the student's final result: points and letter shown, new points saved on Enter, points outside 0–100 refused and not written", () => {
+    const onFinal = vi.fn();
+    const finals = { stored: { 100: { id_student: 100, points: 70, ekv_num: 2.67, ekv_bukv: 'B-' } }, edits: {}, onWrite: onFinal };
+    render(
+      <LessonMarking
+        students={students}
+        lessons={lessons}
+        marks={{}}
+        edits={{}}
+        lesson={lesson}
+        onLesson={vi.fn()}
+        onWrite={vi.fn()}
+        onHistory={vi.fn()}
+        finals={finals}
+      />,
+    );
+    const field = screen.getByRole('spinbutton', { name: 'Итоговый результат: Абдыкадыров Азамат' });
+    expect(field).toHaveValue(70);
+    expect(screen.getByText('B-')).toBeInTheDocument();
+    expect(screen.getByText('Итог')).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: '150' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Итоговый балл — целое число от 0 до 100.');
+    expect(onFinal).not.toHaveBeenCalled();
+    fireEvent.change(field, { target: { value: '88' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(onFinal).toHaveBeenCalledWith(100, 88);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

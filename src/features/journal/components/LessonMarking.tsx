@@ -4,7 +4,7 @@
  * writes the cell as the grid does (the same save, rules and history); each row shows its own state
  * (saving, failed) until the server answers, and opens the cell's history.
  */
-import { memo, useState } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JournalStudent, MarkScale } from '../../../../contract/journal';
 import { ABSENT, EXCUSED, PRESENT, SCALES } from '../../../api/journal';
@@ -12,6 +12,10 @@ import { describeFailure } from '../../../shared/request/errors';
 import type { CellEdit, CellWrite, Lesson } from '../journal.slice';
 import { cellKey, lessonKey, readMark, shortDate, showMark } from '../pivot';
 import type { GridLesson } from './JournalGrid';
+import { PhoneFinal } from './PhoneFinal';
+import type { useFinals } from './useFinals';
+
+type Finals = ReturnType<typeof useFinals>['finals'];
 
 /** The values a tap writes: present, absent, excused, then the marks of the 2–5 scale. */
 export const TAP_VALUES = [PRESENT, ABSENT, EXCUSED, '2', '3', '4', '5'] as const;
@@ -30,6 +34,8 @@ interface Props {
   onHistory: (cell: CellWrite) => void;
   /** The journal's mark scale: the buttons of a 2–5 journal, a number field for 0–100. */
   scale?: MarkScale;
+  /** The final results (stored, being written, the write): each student's row ends with his (PhoneFinal). */
+  finals?: Finals;
 }
 
 interface RowProps {
@@ -43,9 +49,11 @@ interface RowProps {
   scale: MarkScale;
   onWrite: (write: CellWrite) => void;
   onHistory: (cell: CellWrite) => void;
+  /** The row's final result (none without the column). */
+  final?: ReactNode;
 }
 
-const MarkRow = memo(function MarkRow({ index, student, lesson, value, state, reason, scale, onWrite, onHistory }: RowProps) {
+const MarkRow = memo(function MarkRow({ index, student, lesson, value, state, reason, scale, onWrite, onHistory, final }: RowProps) {
   const { t } = useTranslation('journal');
   const id = `lm-name-${student.id_student}`;
   const values = scale === '0-100' ? ATTENDANCE_VALUES : TAP_VALUES;
@@ -115,11 +123,12 @@ const MarkRow = memo(function MarkRow({ index, student, lesson, value, state, re
           />
         ) : null}
       </div>
+      {final}
     </li>
   );
 });
 
-export function LessonMarking({ students, lessons, marks, edits, lesson, onLesson, onWrite, onHistory, scale = '2-5' }: Props) {
+export function LessonMarking({ students, lessons, marks, edits, lesson, onLesson, onWrite, onHistory, scale = '2-5', finals }: Props) {
   const { t } = useTranslation('journal');
   const key = lessonKey(lesson.date, lesson.time);
   const chosen = lessons.some((l) => lessonKey(l.date, l.time) === key);
@@ -167,6 +176,17 @@ export function LessonMarking({ students, lessons, marks, edits, lesson, onLesso
                 scale={scale}
                 onWrite={onWrite}
                 onHistory={onHistory}
+                final={
+                  finals ? (
+                    <PhoneFinal
+                      student={s.id_student}
+                      name={s.s_fio}
+                      stored={finals.stored[s.id_student]}
+                      edit={finals.edits[s.id_student]}
+                      onWrite={finals.onWrite}
+                    />
+                  ) : undefined
+                }
               />
             );
           })}

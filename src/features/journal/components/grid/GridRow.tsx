@@ -1,6 +1,6 @@
 /** One student's row of the journal grid (lessons, then RowEnd's module subtotals, final result and totals); it re-renders only when its own cells change. */
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { JournalStudent } from '../../../../../contract/journal';
 import type { Totals } from '../../pivot';
 import { COL_WIDTH, type CellState, type Slot } from './layout';
@@ -27,6 +27,8 @@ export interface RowProps {
   editing: string | null;
   onCellClick: (row: number, col: number) => void;
   onDraft: (value: string) => void;
+  /** The journal's texts (passed down: a hook per row would cost every row a subscription). */
+  t: TFunction;
 }
 
 const sameArray = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -49,8 +51,8 @@ export const Row = memo(
     editing,
     onCellClick,
     onDraft,
+    t,
   }: RowProps) {
-    const { t } = useTranslation('journal');
     let k = 0;
     return (
       <tr className={groupStart ? 'jg-group-start' : undefined} aria-rowindex={index + 2}>
@@ -119,6 +121,7 @@ export const Row = memo(
           editing={editing}
           onCellClick={onCellClick}
           onDraft={onDraft}
+          t={t}
         />
       </tr>
     );
@@ -137,6 +140,7 @@ export const Row = memo(
     a.totals.ball_mean === b.totals.ball_mean &&
     a.onCellClick === b.onCellClick &&
     a.onDraft === b.onDraft &&
+    a.t === b.t &&
     sameArray(a.values, b.values) &&
     sameArray(a.states, b.states) &&
     sameArray(a.reasons, b.reasons) &&

@@ -1,5 +1,5 @@
 /** The end of a student's row: his subtotal per module, his final result (a cell the keyboard reaches) and the totals. */
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { showMean, type Totals } from '../../pivot';
 import type { CellState } from './layout';
 
@@ -24,10 +24,10 @@ interface Props {
   editing: string | null;
   onCellClick: (row: number, col: number) => void;
   onDraft: (value: string) => void;
+  t: TFunction;
 }
 
-export function RowEnd({ index, name, subtotals, final, totals, lessonCount, finalActive, editing, onCellClick, onDraft }: Props) {
-  const { t } = useTranslation('journal');
+export function RowEnd({ index, name, subtotals, final, totals, lessonCount, finalActive, editing, onCellClick, onDraft, t }: Props) {
   let at = lessonCount + 2;
   const state = final?.state;
   return (

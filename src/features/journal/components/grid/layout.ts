@@ -1,6 +1,4 @@
 /** The journal grid's layout: the sizes its virtual rendering works with and the rendered slots. */
-import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
-
 export type CellState = 'saving' | 'failed' | undefined;
 
 /** Above this many cells the grid renders only what is in view. */
@@ -16,7 +14,8 @@ export const MODULE_WIDTH = 104;
 export const FINAL_WIDTH = 84;
 /** The date header's height until it is measured. */
 export const HEAD_HEIGHT = 48;
-export const OVERSCAN = 4;
+/** Rows and columns rendered beyond those in view (the window moves when the view leaves it). */
+export const OVERSCAN = 6;
 
 /** Scrolls the grid so that a cell is in view, clear of the sticky names and dates. */
 export function reveal(wrap: HTMLElement, row: number, col: number, headHeight: number) {
@@ -45,12 +44,20 @@ export function slotsOf(indices: readonly number[], count: number): Slot[] {
 
 export const all = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-/** The indices in view, with the active one added when it is not. */
-export const withActive = (active: number) => (range: Range) => {
-  const list = defaultRangeExtractor(range);
-  if (active >= 0 && active < range.count && !list.includes(active)) {
+/** A run of rendered indices, first to last (both included). */
+export interface Span {
+  first: number;
+  last: number;
+}
+
+/** The indices of a span (clamped to `count`), with the active one added when it is not among them. */
+export function withActive(active: number, span: Span, count: number): number[] {
+  const list: number[] = [];
+  const last = Math.min(span.last, count - 1);
+  for (let i = Math.max(0, span.first); i <= last; i++) list.push(i);
+  if (active >= 0 && active < count && !list.includes(active)) {
     list.push(active);
     list.sort((a, b) => a - b);
   }
   return list;
-};
+}

@@ -2,7 +2,7 @@
  * The grid's keyboard and clipboard: arrows move; typing replaces the mark; Enter saves and moves
  * down; Tab moves right (from the last column to the next row's first); Escape cancels (or drops a
  * refused save); Delete clears; a block copied from a spreadsheet pastes from the active cell. The
- * final-result column, after the lessons, takes whole points 0–100 typed (or cleared) the same way.
+ * final-result column, after the lessons, takes whole points 0–100 typed, pasted (or cleared) the same way.
  */
 import { useCallback, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { JournalStudent } from '../../../../../contract/journal';
@@ -193,36 +193,48 @@ export function useGridKeys(a: Args) {
   };
 
   /**
-   * A block pasted at the active cell fills it and the cells to its right and below; a block that
-   * does not fit is refused whole, saying how many cells fell outside; a value that is not a mark
-   * refuses it too.
+   * A block pasted at the active cell fills it and the cells to its right and below, the final-result
+   * column too (whole points 0–100, each result written as if typed); a block that does not fit is
+   * refused whole, saying how many cells fell outside; a value that is not a mark (or, in the
+   * final-result column, not points) refuses it too: nothing is written.
    */
   const onPasteEvent = (e: ClipboardEvent<HTMLTableElement>) => {
     if (!current || editing !== null || readOnly) return;
     const block = pastedBlock(e.clipboardData.getData('text/plain'));
     if (block.length === 0) return;
     e.preventDefault();
-    // Marks paste over lessons only: the final-result column takes typed points.
-    if (current.final) return;
-    const outside = overflowOf(block, row, col, rows, lessonCols);
+    const outside = overflowOf(block, row, col, rows, onFinal ? cols : lessonCols);
     if (outside > 0) {
       onInvalid(false);
       onOverflow?.(outside);
       return;
     }
     const cells: CellWrite[] = [];
+    const finals: { student: number; points: number | null }[] = [];
     for (let i = 0; i < block.length; i++)
       for (let j = 0; j < block[i].length; j++) {
+        const student = students[row + i].id_student;
+        if (col + j === lessonCols) {
+          const points = readPoints(block[i][j]);
+          if (points === 'invalid' || (points !== null && !(Number.isInteger(points) && points >= 0 && points <= 100))) {
+            onInvalid(true, 'points');
+            return;
+          }
+          const stored = cellAt(row + i, lessonCols).mark ?? null;
+          if (points === null ? stored !== null : String(points) !== stored) finals.push({ student, points });
+          continue;
+        }
         const mark = readMark(block[i][j], scale);
         if (mark === 'invalid') {
           onInvalid(true);
           return;
         }
         const lesson = lessons[col + j];
-        cells.push({ student: students[row + i].id_student, date: lesson.date, time: lesson.time, written: mark });
+        cells.push({ student, date: lesson.date, time: lesson.time, written: mark });
       }
     onInvalid(false);
-    onPaste(cells);
+    if (cells.length) onPaste(cells);
+    for (const f of finals) onFinal?.(f.student, f.points);
   };
 
   return { commit, onKeyDown, onPasteEvent };
