@@ -122,6 +122,15 @@ export async function seatBatch(db: Db, batch: readonly SeatQuery[], now: Date):
     sql`with
       q as (select * from json_to_recordset(${input}::json)
               as q(ord int, student int, offering int, subgroup int, year int, ws int, discipline int, credits int, credit_limit int, join_wait boolean)),
+      slots as materialized (
+        select distinct q.subgroup, q.year, q.ws, slot.day_number, slt.starts_at, slt.ends_at
+        from q join reg_subgroups slot on slot.id = q.subgroup join lesson_times slt on slt.id = slot.lesson_time_id),
+      near as materialized (
+        select sl.subgroup as for_subgroup, sl.year as for_year, sl.ws as for_ws, e.group_id, e.stream_id, e.teaching_assignment_id, e.subgroup,
+          e.discipline_id, e.day_number, lt.starts_at, lt.ends_at, json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline
+        from slots sl join schedule_entries e on e.academic_year_id = sl.year and e.working_semester_id = sl.ws and e.day_number = sl.day_number
+          join lesson_times lt on lt.id = e.lesson_time_id and lt.starts_at < sl.ends_at and sl.starts_at < lt.ends_at
+          join disciplines d on d.id = e.discipline_id),
       checked as (
         select q.*, held.n + q.credits as total, hit.clash,
           case when mine.id is not null then 'already' when held.n + q.credits > q.credit_limit then 'credits' when hit.clash is not null then 'clash' end as refused
@@ -132,30 +141,29 @@ export async function seatBatch(db: Db, batch: readonly SeatQuery[], now: Date):
         left join lateral (
           select row_to_json(h) as clash from (
             select discipline, "disciplineId", "dayNumber", "startsAt", "endsAt" from (
-              select 1 as kind, json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline, e.discipline_id as "disciplineId",
-                  e.day_number as "dayNumber", lt.starts_at as s, to_char(lt.starts_at, 'HH24:MI') as "startsAt", to_char(lt.ends_at, 'HH24:MI') as "endsAt"
-                from schedule_entries e join lesson_times lt on lt.id = e.lesson_time_id join disciplines d on d.id = e.discipline_id
-                  join students st on st.id = q.student
-                  join reg_subgroups slot on slot.id = q.subgroup join lesson_times slt on slt.id = slot.lesson_time_id
-                where e.academic_year_id = q.year and e.working_semester_id = q.ws and e.discipline_id <> q.discipline
-                  and e.day_number = slot.day_number and lt.starts_at < slt.ends_at and slt.starts_at < lt.ends_at and ${memberOf}
+              select 1 as kind, e.discipline, e.discipline_id as "disciplineId", e.day_number as "dayNumber", e.starts_at as s,
+                  to_char(e.starts_at, 'HH24:MI') as "startsAt", to_char(e.ends_at, 'HH24:MI') as "endsAt"
+                from near e join students st on st.id = q.student
+                where e.for_subgroup = q.subgroup and e.for_year = q.year and e.for_ws = q.ws and e.discipline_id <> q.discipline and ${memberOf}
               union all
               select 2, json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en), o.discipline_id, rs.day_number, lt.starts_at,
                   to_char(lt.starts_at, 'HH24:MI'), to_char(lt.ends_at, 'HH24:MI')
                 from registrations r join reg_offerings o on o.id = r.offering_id join reg_subgroups rs on rs.id = r.subgroup_id
                   join lesson_times lt on lt.id = rs.lesson_time_id join disciplines d on d.id = o.discipline_id
-                  join reg_subgroups slot on slot.id = q.subgroup join lesson_times slt on slt.id = slot.lesson_time_id
+                  join slots slot on slot.subgroup = q.subgroup and slot.year = q.year and slot.ws = q.ws
                 where r.student_id = q.student and o.academic_year_id = q.year and o.working_semester_id = q.ws and o.id <> q.offering
-                  and rs.day_number = slot.day_number and lt.starts_at < slt.ends_at and slt.starts_at < lt.ends_at
+                  and rs.day_number = slot.day_number and lt.starts_at < slot.ends_at and slot.starts_at < lt.ends_at
             ) hits order by kind, s limit 1) h) hit on true),
       ranked as (
         select c.*, row_number() over (partition by c.subgroup order by c.ord) <= greatest(rs.capacity - rs.taken, 0) as seated
         from checked c join reg_subgroups rs on rs.id = c.subgroup where c.refused is null),
+      queued as (
+        select w.subgroup_id, count(*)::int as n from registrations w
+        where w.status = 'waiting' and w.subgroup_id in (select subgroup from q) group by w.subgroup_id),
       placed as (
         select r.*, case when not r.seated then
-            ((select count(*)::int from registrations w where w.subgroup_id = r.subgroup and w.status = 'waiting')
-            + row_number() over (partition by r.subgroup, r.seated order by r.ord))::int end as position
-        from ranked r where r.seated or r.join_wait),
+            (coalesce(qd.n, 0) + row_number() over (partition by r.subgroup, r.seated order by r.ord))::int end as position
+        from ranked r left join queued qd on qd.subgroup_id = r.subgroup where r.seated or r.join_wait),
       bump as (
         update reg_subgroups rs set taken = rs.taken + n.seats
         from (select subgroup, count(*)::int as seats from placed where seated group by subgroup) n where rs.id = n.subgroup

@@ -93,35 +93,33 @@ export class SaveQueue {
   }
 
   private async handle(batch: Pending[]): Promise<void> {
-    const { db } = this.ctx;
-    let contexts: repo.SaveContextRow[];
-    try {
-      contexts = await repo.saveContexts(
-        db,
-        batch.map((p) => ({
-          studentId: p.req.studentId,
-          offeringId: p.req.input.id_disciplineForStudent,
-          teacherId: p.req.input.id_teacher,
-          number: p.req.input.subgroup,
-        })),
-      );
-    } catch (err) {
-      for (const p of batch) p.reject(err);
-      return;
-    }
-    const checked: { p: Pending; context: repo.SaveContextRow; seat: repo.SeatQuery }[] = [];
-    batch.forEach((p, i) => {
-      try {
-        checked.push({ p, context: contexts[i], seat: this.rules.check(p.req, contexts[i]) });
-      } catch (err) {
-        p.reject(err);
-      }
-    });
-    if (checked.length === 0) return;
+    // One pooled connection for the whole batch: its checks, its locks and its seats.
+    let checked: { p: Pending; context: repo.SaveContextRow; seat: repo.SeatQuery }[] = [];
     let verdicts: repo.SeatVerdictRow[];
     try {
-      const seats = checked.map((c) => c.seat);
-      verdicts = await db.transaction(async (tx) => {
+      verdicts = await this.ctx.db.transaction(async (tx) => {
+        const contexts = await repo.saveContexts(
+          tx,
+          batch.map((p) => ({
+            studentId: p.req.studentId,
+            offeringId: p.req.input.id_disciplineForStudent,
+            teacherId: p.req.input.id_teacher,
+            number: p.req.input.subgroup,
+          })),
+        );
+        checked = [];
+        const refused: { p: Pending; err: unknown }[] = [];
+        batch.forEach((p, i) => {
+          try {
+            checked.push({ p, context: contexts[i], seat: this.rules.check(p.req, contexts[i]) });
+          } catch (err) {
+            refused.push({ p, err });
+          }
+        });
+        // A refusal of these checks changed nothing: it is answered at once.
+        for (const r of refused) r.p.reject(r.err);
+        if (checked.length === 0) return [];
+        const seats = checked.map((c) => c.seat);
         await repo.lockStudentsAndSubgroups(
           tx,
           seats.map((s) => s.studentId),
@@ -130,7 +128,8 @@ export class SaveQueue {
         return repo.seatBatch(tx, seats, this.ctx.now());
       });
     } catch (err) {
-      for (const c of checked) c.p.reject(err);
+      // Rejecting a settled promise again does nothing: only the saves not answered yet hear of it.
+      for (const p of batch) p.reject(err);
       return;
     }
     const changed = new Map<string, { to: number; subgroup: number }>();
