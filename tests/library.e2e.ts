@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { buildEpub, PNG_1X1 } from './support/epub';
+import { switchTheme } from './support/screens';
 import { STUDENT, TEACHER } from './support/accounts';
 import { seriousViolations } from './support/a11y';
 import { expectHidden, expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
@@ -204,6 +205,24 @@ describe('library and teaching materials', () => {
     await expectVisible(text.getByText('Тесты прошли, и все были довольны.'), 30000);
     await teacher.getByRole('button', { name: 'Первая глава', exact: true }).click();
     await expectVisible(text.getByText('Жил-был программист, и писал он тесты.'), 30000);
+    // The book's page follows the portal's theme while it is open: dark, then light again.
+    for (const theme of ['dark', 'light'] as const) {
+      await switchTheme(teacher, theme);
+      await teacher.waitForFunction(
+        () => {
+          const card = document.querySelector('.reader-page');
+          const body = document.querySelector<HTMLIFrameElement>('[data-testid="reader-book"] iframe')?.contentDocument?.body;
+          return !!card && !!body && getComputedStyle(body).backgroundColor === getComputedStyle(card).backgroundColor;
+        },
+        undefined,
+        { timeout: 20000 },
+      );
+      const [page, card] = await teacher.evaluate(() => [
+        getComputedStyle(document.querySelector<HTMLIFrameElement>('[data-testid="reader-book"] iframe')!.contentDocument!.body).color,
+        getComputedStyle(document.querySelector('.reader-page')!).color,
+      ]);
+      expect(page).toBe(card);
+    }
     // Reading logged nothing: no console error, no script error, no Content-Security-Policy violation.
     expect(e2e.problems(teacher)).toEqual({ console: [], pageErrors: [], csp: [] });
 

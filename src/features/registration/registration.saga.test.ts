@@ -1,4 +1,4 @@
-/** A save the server put off in a rush (503 with Retry-After) is sent again after that wait; other answers are final. */
+/** A save the server put off in a rush (503 with Retry-After) or whose reply was lost is sent again after a wait; other answers are final. */
 import { call, delay } from 'redux-saga/effects';
 import { describe, expect, it } from 'vitest';
 import type { SaveRegistrationBody, Saved } from '../../../contract/registration';
@@ -31,5 +31,17 @@ describe('sendSave', () => {
     const once = sendSave(fn, body);
     once.next();
     expect(once.next(refused)).toEqual({ done: true, value: refused });
+  });
+
+  it('sends a save whose reply was lost (no connection, a time-out) or is still being handled again after a second', () => {
+    const lost = { ok: false, problem: 'NETWORK_ERROR', status: null, error: null } as unknown as Result<Saved>;
+    const inProgress = { ok: false, problem: 'CLIENT_ERROR', status: 409, error: { code: 'REQUEST_IN_PROGRESS', message: '' } } as unknown as Result<Saved>;
+    const it = sendSave(fn, body);
+    it.next();
+    expect(it.next(lost).value).toEqual(delay(1000));
+    expect(it.next().value).toEqual(call(fn, body));
+    expect(it.next(inProgress).value).toEqual(delay(1000));
+    expect(it.next().value).toEqual(call(fn, body));
+    expect(it.next(saved)).toEqual({ done: true, value: saved });
   });
 });

@@ -8,7 +8,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import type { IdName } from '../../../contract/common';
 import type { RegRow, RegSubgroup, SaveRegistrationBody, Saved } from '../../../contract/registration';
-import type { Result } from '../../api/http';
+import { isConnectionProblem, type Result } from '../../api/http';
 import { registrationApi } from '../../api/registration';
 import { failed, succeeded } from '../../shared/request/loadable';
 import { noSession, request, requireUser } from '../../shared/request/request.saga';
@@ -116,15 +116,29 @@ export function savePayload(
   };
 }
 
-/** Times a save the server put off in a registration rush (503 with Retry-After; it changed nothing) is sent again before its failure shows. */
+/**
+ * Times a save is sent again before its failure shows: when the server put it off in a registration
+ * rush (503 with Retry-After; it changed nothing), when its reply was lost (the network or the server
+ * could not be reached, or a time-out), or while its first send is still being handled (409
+ * REQUEST_IN_PROGRESS). It goes again with the same Idempotency-Key (src/api/idempotency.ts), so a
+ * save the server did make is answered with its first reply, never made twice.
+ */
 export const SAVE_RETRIES = 3;
 
-/** Sends a save, and again after the server's Retry-After (at most 10 s) while it answers 503, up to SAVE_RETRIES times. */
+/** Seconds before sending a save again, or null when its answer settles it. */
+function retryDelay(result: Result<Saved>): number | null {
+  if (result.ok) return null;
+  if (result.status === 503 || (result.status === 409 && result.error?.code === 'REQUEST_IN_PROGRESS')) return Math.min(10, result.retryAfter ?? 1);
+  return isConnectionProblem(result) ? 1 : null;
+}
+
+/** Sends a save, and again after the wait of retryDelay while its answer does not settle it, up to SAVE_RETRIES times. */
 export function* sendSave(fn: (body: SaveRegistrationBody) => Promise<Result<Saved>>, body: SaveRegistrationBody): Generator<unknown, Result<Saved>, unknown> {
   for (let attempt = 0; ; attempt++) {
     const result = (yield call(fn, body)) as Result<Saved>;
-    if (result.ok || result.status !== 503 || attempt >= SAVE_RETRIES) return result;
-    yield delay(Math.min(10, result.retryAfter ?? 1) * 1000);
+    const wait = retryDelay(result);
+    if (wait === null || attempt >= SAVE_RETRIES) return result;
+    yield delay(wait * 1000);
   }
 }
 

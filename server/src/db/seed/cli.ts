@@ -3,10 +3,10 @@
  * `npm run seed -- --reset` drops everything first and builds the demo university anew.
  * Options: --size small (a few students per group). Uses DATABASE_URL / DATA_DIR like the server.
  */
-import fs from 'node:fs/promises';
 import { filesDirOf, loadConfig } from '../../config';
 import { dbTargetFromConfig, openDatabase } from '../client';
 import { prepareDatabase } from '../migrate';
+import { forgetFiles } from './reset-files';
 import { closeStorage, storageFor } from '../../plugins/files.storage';
 
 async function main(): Promise<void> {
@@ -24,11 +24,16 @@ async function main(): Promise<void> {
   const started = Date.now();
   try {
     const reset = args.includes('--reset');
-    // Starting over also forgets the files of the old data (in a bucket, the housekeeping deletes
-    // the old objects once they have had no row for an hour: plugins/files.sweep.ts).
-    if (reset) await fs.rm(filesDirOf(config), { recursive: true, force: true });
     // The demo files go where the server keeps files (the disk or the FILES_S3_* bucket).
     const files = storageFor(config, filesDirOf(config));
+    // Starting over also forgets the files of the old data, on the disk and in the bucket.
+    if (reset) {
+      const removed = await forgetFiles(filesDirOf(config), files).catch((err: unknown) => {
+        closeStorage(files);
+        throw err;
+      });
+      if (removed > 0) console.log(`Removed ${removed} files of the old data from the bucket`);
+    }
     const report = await prepareDatabase(database, { reset, size, log: (m) => console.log(m), files }).finally(() => closeStorage(files));
     const where = target.kind === 'pglite' ? target.dataDir : 'PostgreSQL (DATABASE_URL)';
     console.log(

@@ -158,3 +158,38 @@ describe('saves that meet', () => {
     expect(told).toHaveLength(1);
   });
 });
+
+describe('a rush of many students at once', () => {
+  it('fills every seat asked for while free, never more, answers everyone without putting anyone off, and numbers each waiting list in arrival order', async () => {
+    // More students at once than one process ran before (six) and let wait (150): new ones, each permitted.
+    const students = await q<{ id: number; group: number }>(
+      sql`with made as (
+          insert into students (surname, name, gender, group_id, code, admission_year, education_form_id, subgroup)
+          select 'Rush', 'Student ' || i, 'f', g.id, 'race-rush-' || i, ${HALF.id_a_year}, g.education_form_id, 1
+            from generate_series(1, 200) i cross join (select id, education_form_id from groups order by id limit 1) g
+          returning id, group_id),
+        permitted as (insert into elective_permissions (student_id, academic_year_id, working_semester_id) select id, ${HALF.id_a_year}, ${HALF.id_w_s} from made)
+        select id, group_id as group from made order by id`,
+    );
+    const picks = await electives(4, 7, 3);
+    const results = await Promise.all(students.map((s, i) => settle(save(s, picks[i % picks.length]))));
+    // No save is put off or lost: each gets a seat or a waiting place.
+    expect(results.filter((r) => r.error).map((r) => r.error!.message)).toEqual([]);
+    for (const [k, e] of picks.entries()) {
+      const asked = results.filter((_r, i) => i % picks.length === k).map((r) => r.value!);
+      expect(asked.filter((v) => v.status === 'registered')).toHaveLength(7);
+      const [g] = await q<{ taken: number }>(sql`select taken from reg_subgroups where offering_id = ${e.offering}`);
+      expect(g.taken).toBe(7);
+      // The places told run 1..n in the order the registrations were made.
+      const line = await q<{ id: number }>(sql`select id::int from registrations where offering_id = ${e.offering} and status = 'waiting' order by id`);
+      const told = new Map(asked.filter((v) => v.status === 'waiting').map((v) => [v.id, v.position]));
+      expect(line.map((r) => told.get(r.id))).toEqual(line.map((_r, i) => i + 1));
+      // Seats went to the first who asked: no one registered after someone who waits.
+      const [order] = await q<{ late: number }>(
+        sql`select count(*)::int as late from registrations r where r.offering_id = ${e.offering} and r.status = 'registered'
+          and exists (select 1 from registrations w where w.offering_id = ${e.offering} and w.status = 'waiting' and w.id < r.id)`,
+      );
+      expect(order.late).toBe(0);
+    }
+  });
+});

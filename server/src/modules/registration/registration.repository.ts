@@ -2,7 +2,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import type { Names } from '../../shared/names';
-import { memberOf } from '../../shared/timetable.repository';
 
 export interface PeriodRow {
   closesAt: Date;
@@ -56,7 +55,7 @@ export interface OfferingRow {
   descGroupNum: number;
 }
 
-const SELECT_OFFERING = sql`
+export const SELECT_OFFERING = sql`
   select o.id, o.academic_year_id as "academicYearId", o.working_semester_id as "workingSemesterId", o.semester_id as "semesterId",
     o.discipline_id as "disciplineId", json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline,
     d.department_id as "departmentId", o.speciality_id as "specialityId", o.credits, o.control_form_id as "controlFormId",
@@ -252,129 +251,4 @@ export async function studentsOfSubgroups(db: Db, subgroupIds: number[]): Promis
       )})
       order by r.status, case when r.status = 'waiting' then r.id end, s.surname, s.name`,
   );
-}
-
-/** What a save checks before its transaction, read in one statement: the student, the offering, the subgroup, the period, the permission and the teacher's account. */
-export interface SaveContextRow {
-  student: StudentRow | null;
-  offering: OfferingRow | null;
-  subgroup: Pick<SubgroupRow, 'id' | 'lessonTypeId' | 'capacity'> | null;
-  period: { closesAt: number; creditLimit: number } | null;
-  permitted: boolean;
-  teacherUserId: number | null;
-}
-
-export async function saveContext(db: Db, q: { studentId: number; offeringId: number; teacherId: number; number: number }): Promise<SaveContextRow> {
-  const [row] = await rowsOf<SaveContextRow>(
-    db,
-    sql`select
-        (select row_to_json(x) from (select s.id, s.group_id as "groupId", g.speciality_id as "specialityId", g.admission_year as "admissionYear"
-           from students s join groups g on g.id = s.group_id where s.id = ${q.studentId}::int) x) as student,
-        (select row_to_json(x) from (${SELECT_OFFERING} where o.id = ${q.offeringId}::int) x) as offering,
-        (select row_to_json(x) from (select sg.id, sg.lesson_type_id as "lessonTypeId", sg.capacity from reg_subgroups sg
-           where sg.offering_id = ${q.offeringId}::int and sg.teacher_id = ${q.teacherId}::int and sg.number = ${q.number}::int) x) as subgroup,
-        (select json_build_object('closesAt', (extract(epoch from p.closes_at) * 1000)::float8, 'creditLimit', p.credit_limit)
-           from registration_periods p join reg_offerings o on o.academic_year_id = p.academic_year_id and o.working_semester_id = p.working_semester_id
-          where o.id = ${q.offeringId}::int) as period,
-        exists (select 1 from elective_permissions p join reg_offerings o on o.academic_year_id = p.academic_year_id and o.working_semester_id = p.working_semester_id
-          where o.id = ${q.offeringId}::int and p.student_id = ${q.studentId}::int) as permitted,
-        (select u.id from users u where u.teacher_id = ${q.teacherId}::int limit 1) as "teacherUserId"`,
-    'reg_save_context',
-  );
-  return row;
-}
-
-/**
- * Locks the student's row, then the subgroup's (one statement, always in this order): a student's
- * saves run one after another, so two at once cannot both pass the credit ceiling or take clashing
- * slots, and one subgroup's seats and waiting places change one save or delete after another.
- */
-export async function lockStudentAndSubgroup(db: Db, studentId: number, subgroupId: number): Promise<void> {
-  await rowsOf(
-    db,
-    sql`select st.id from students st, reg_subgroups sg where st.id = ${studentId}::int and sg.id = ${subgroupId}::int for no key update of st, sg`,
-    'reg_lock_student_subgroup',
-  );
-}
-
-export interface SaveVerdictRow {
-  /** Why the save was refused: already registered for the offering, over the credit ceiling, a timetable clash, or the subgroup is full (no waiting place asked). */
-  refused: 'already' | 'credits' | 'clash' | 'full' | null;
-  /** Credits the student would hold with this offering. */
-  total: number;
-  clash: SlotRow | null;
-  id: number | null;
-  status: 'registered' | 'waiting' | null;
-  position: number | null;
-  /** A seat was taken (then a registration was made, or the transaction must be undone). */
-  seated: boolean;
-}
-
-/**
- * The save itself, in one statement run under lockStudentAndSubgroup: refuses an existing
- * registration for the offering, the credit ceiling and a slot meeting a lesson of the student's
- * timetable or another subgroup he registered for; else takes a seat when one is free, or a place
- * at the end of the waiting list when asked for one (places follow the registrations' ids).
- */
-export async function checkAndSeat(
-  db: Db,
-  q: {
-    studentId: number;
-    offeringId: number;
-    subgroupId: number;
-    year: number;
-    ws: number;
-    disciplineId: number;
-    credits: number;
-    creditLimit: number;
-    joinWaitingList: boolean;
-    now: Date;
-  },
-): Promise<SaveVerdictRow> {
-  const [row] = await rowsOf<SaveVerdictRow>(
-    db,
-    sql`with
-      slot as (select sg.day_number as day, lt.starts_at, lt.ends_at from reg_subgroups sg join lesson_times lt on lt.id = sg.lesson_time_id where sg.id = ${q.subgroupId}::int),
-      held as (select coalesce(sum(o.credits), 0)::int as n from registrations r join reg_offerings o on o.id = r.offering_id
-        where r.student_id = ${q.studentId}::int and o.academic_year_id = ${q.year}::int and o.working_semester_id = ${q.ws}::int),
-      clash as (
-        select discipline, "disciplineId", "dayNumber", "startsAt", "endsAt" from (
-          select 1 as kind, json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline, e.discipline_id as "disciplineId",
-              e.day_number as "dayNumber", lt.starts_at as s, to_char(lt.starts_at, 'HH24:MI') as "startsAt", to_char(lt.ends_at, 'HH24:MI') as "endsAt"
-            from schedule_entries e join lesson_times lt on lt.id = e.lesson_time_id join disciplines d on d.id = e.discipline_id
-              join students st on st.id = ${q.studentId}::int cross join slot
-            where e.academic_year_id = ${q.year}::int and e.working_semester_id = ${q.ws}::int and e.discipline_id <> ${q.disciplineId}::int
-              and e.day_number = slot.day and lt.starts_at < slot.ends_at and slot.starts_at < lt.ends_at and ${memberOf}
-          union all
-          select 2, json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en), o.discipline_id, sg.day_number, lt.starts_at,
-              to_char(lt.starts_at, 'HH24:MI'), to_char(lt.ends_at, 'HH24:MI')
-            from registrations r join reg_offerings o on o.id = r.offering_id join reg_subgroups sg on sg.id = r.subgroup_id
-              join lesson_times lt on lt.id = sg.lesson_time_id join disciplines d on d.id = o.discipline_id cross join slot
-            where r.student_id = ${q.studentId}::int and o.academic_year_id = ${q.year}::int and o.working_semester_id = ${q.ws}::int and o.id <> ${q.offeringId}::int
-              and sg.day_number = slot.day and lt.starts_at < slot.ends_at and slot.starts_at < lt.ends_at
-        ) hits order by kind, s limit 1),
-      verdict as (
-        select case
-          when exists (select 1 from registrations where offering_id = ${q.offeringId}::int and student_id = ${q.studentId}::int) then 'already'
-          when (select n from held) + ${q.credits}::int > ${q.creditLimit}::int then 'credits'
-          when exists (select 1 from clash) then 'clash'
-        end as refused),
-      seat as (
-        update reg_subgroups set taken = taken + 1
-        where id = ${q.subgroupId}::int and taken < capacity and (select refused from verdict) is null
-        returning id),
-      made as (
-        insert into registrations (offering_id, subgroup_id, student_id, status, created_at)
-        select ${q.offeringId}::int, ${q.subgroupId}::int, ${q.studentId}::int, case when exists (select 1 from seat) then 'registered' else 'waiting' end, ${q.now}::timestamptz
-        where (select refused from verdict) is null and (exists (select 1 from seat) or ${q.joinWaitingList}::boolean)
-        on conflict (offering_id, student_id) do nothing
-        returning id, status)
-    select coalesce(v.refused, case when made.id is null then 'full' end) as refused, (select n from held) + ${q.credits}::int as total,
-      (select row_to_json(c) from clash c) as clash, made.id::int as id, made.status,
-      case when made.status = 'waiting' then (select count(*)::int + 1 from registrations w where w.subgroup_id = ${q.subgroupId}::int and w.status = 'waiting' and w.id < made.id) end as position,
-      exists (select 1 from seat) as seated
-    from verdict v left join made on true`,
-    'reg_check_and_seat',
-  );
-  return row;
 }

@@ -38,10 +38,12 @@ import { AcademicService } from '../../shared/academic/academic.service';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import { notify } from '../../shared/notifications';
 import * as repo from './registration.repository';
+import { SaveQueue, type SaveRequest } from './registration.saves';
+import type { SaveContextRow, SeatQuery, SeatVerdictRow } from './registration.saves.repository';
 
-/** Bus events: a freed seat given to a student from the waiting list (for the portal's notifications too), and a change in a teacher's subgroups. */
-export const REGISTRATION_SEAT_EVENT = 'registration.seat';
-export const REGISTRATION_CHANGED_EVENT = 'registration.changed';
+import { REGISTRATION_CHANGED_EVENT, REGISTRATION_SEAT_EVENT } from './registration.events';
+
+export { REGISTRATION_CHANGED_EVENT, REGISTRATION_SEAT_EVENT };
 
 const DAYS: Record<Language, readonly string[]> = {
   ru: ['', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота', 'воскресенье'],
@@ -51,11 +53,11 @@ const DAYS: Record<Language, readonly string[]> = {
 const SUBGROUP_WORD: Record<Language, string> = { ru: 'Подгруппа', kg: 'Топчо', en: 'Subgroup' };
 
 /**
- * The saves and deletes of this process that run at once (fewer than the pool's connections, which
- * the screens' reads need too); the rest wait their turn in arrival order. More than WRITES_WAITING
- * waiting is more than the process clears within a request's time for the database: a save beyond
- * it is answered at once with 503 and Retry-After (it changed nothing, and the screen sends it again
- * after that wait) instead of waiting until it times out (bench/README.md, registration).
+ * The deletes of this process that run at once (fewer than the pool's connections, which the screens'
+ * reads need too); the rest wait their turn in arrival order. More than WRITES_WAITING waiting is more
+ * than the process clears within a request's time for the database: a delete beyond it is answered at
+ * once with 503 and Retry-After (it changed nothing). Saves go through their own queue, in batches
+ * (registration.saves.ts).
  */
 const WRITES_AT_ONCE = 6;
 const WRITES_WAITING = 150;
@@ -71,9 +73,11 @@ const shownDate = (d: Date) => `${String(d.getDate()).padStart(2, '0')}.${String
 
 export class RegistrationService {
   private readonly academic: AcademicService;
+  private readonly saves: SaveQueue;
 
   constructor(private readonly ctx: AppContext) {
     this.academic = new AcademicService(ctx);
+    this.saves = new SaveQueue(ctx, { check: (req, c) => this.checkSave(req, c), refusal: (req, v, c) => this.refusal(req, v, c) });
   }
 
   defYear(): DefYear {
@@ -168,22 +172,15 @@ export class RegistrationService {
   }
 
   /** saveregistration, optional/additioninsert, bytype/actionegistration: a seat, or a place in the waiting list when asked for. */
-  save(auth: AuthInfo, input: SaveRegistrationBody, elective: boolean, lang: Language): Promise<Saved> {
-    return gated(() => this.saveNow(auth, input, elective, lang));
-  }
-
-  private async saveNow(auth: AuthInfo, input: SaveRegistrationBody, elective: boolean, lang: Language): Promise<Saved> {
+  async save(auth: AuthInfo, input: SaveRegistrationBody, elective: boolean, lang: Language): Promise<Saved> {
     if (input.sourceType === SOURCE_TEACHER) throw forbidden();
     assertOwn(auth, { uid: input.id_student, role: ROLE_STUDENT });
     if (auth.role !== ROLE_STUDENT) throw forbidden();
-    // What the checks read that a concurrent save cannot change, in one statement (bench/README.md, registration).
-    const { db } = this.ctx;
-    const c = await repo.saveContext(db, {
-      studentId: auth.uid,
-      offeringId: input.id_disciplineForStudent,
-      teacherId: input.id_teacher,
-      number: input.subgroup,
-    });
+    return this.saves.save({ studentId: auth.uid, input, elective, lang });
+  }
+
+  /** The checks of a save that no concurrent save can change, against what saveContexts read (registration.saves.ts). */
+  private checkSave({ input, elective }: SaveRequest, c: SaveContextRow): SeatQuery {
     const [s, o, g] = [c.student, c.offering, c.subgroup];
     if (!s || input.id_group !== s.groupId) throw forbidden();
     // The same checks in the same order as the other calls (visibleOffering, then the form's fields).
@@ -208,36 +205,25 @@ export class RegistrationService {
     if (g.lessonTypeId !== input.id_vid_zaniatiy) throw badRequest({ field: 'id_vid_zaniatiy' });
     const period = c.period ? { closesAt: new Date(c.period.closesAt), creditLimit: c.period.creditLimit } : undefined;
     this.assertPeriodOpen(period);
-    const creditLimit = period!.creditLimit;
-    const now = this.ctx.now();
-    const saved = await db.transaction(async (tx) => {
-      // The student's row, then the subgroup's: his saves run one after another (the credit ceiling
-      // and clashes hold against his other save of the same moment), and one subgroup's seats and
-      // waiting places change one request after another, in arrival order.
-      await repo.lockStudentAndSubgroup(tx, s.id, g.id);
-      const v = await repo.checkAndSeat(tx, {
-        studentId: s.id,
-        offeringId: o.id,
-        subgroupId: g.id,
-        year: o.academicYearId,
-        ws: o.workingSemesterId,
-        disciplineId: o.disciplineId,
-        credits: o.credits,
-        creditLimit,
-        joinWaitingList: !!input.joinWaitingList,
-        now,
-      });
-      if (v.refused === 'already' || (v.seated && v.id === null)) throw new AppError(409, 'CONFLICT');
-      if (v.refused === 'credits') throw new AppError(400, 'CREDIT_LIMIT', { limit: creditLimit, total: v.total });
-      if (v.refused === 'clash') throw this.clash(v.clash!, lang);
-      if (v.refused === 'full' || v.id === null || v.status === null) throw new AppError(409, 'SUBGROUP_FULL', { capacity: g.capacity });
-      return { id: v.id, status: v.status, position: v.position };
-    });
-    // The teacher's open view hears of it after the commit: a NOTIFY inside the transaction would
-    // make a rush's commits wait for one another.
-    if (c.teacherUserId !== null)
-      void this.ctx.live.publishCommitted([{ event: REGISTRATION_CHANGED_EVENT, to: [c.teacherUserId], data: { id_subgroup: g.id } }]);
-    return saved;
+    return {
+      studentId: s.id,
+      offeringId: o.id,
+      subgroupId: g.id,
+      year: o.academicYearId,
+      ws: o.workingSemesterId,
+      disciplineId: o.disciplineId,
+      credits: o.credits,
+      creditLimit: period!.creditLimit,
+      joinWaitingList: !!input.joinWaitingList,
+    };
+  }
+
+  /** The refusal of a save the locked checks refused. */
+  private refusal({ lang }: SaveRequest, v: SeatVerdictRow, c: SaveContextRow): AppError {
+    if (v.refused === 'credits') return new AppError(400, 'CREDIT_LIMIT', { limit: c.period!.creditLimit, total: v.total });
+    if (v.refused === 'clash') return this.clash(v.clash!, lang);
+    if (v.refused === 'full') return new AppError(409, 'SUBGROUP_FULL', { capacity: c.subgroup!.capacity });
+    return new AppError(409, 'CONFLICT');
   }
 
   /** deleteregistration (the student's own) and bytype/deleteregistration (source type 1: a teacher removes one from his subgroup). */

@@ -2,7 +2,8 @@
  * An EPUB book rendered by epub.js into `host`: its bytes are read from the portal (the book's own
  * file, no CDN), its chapters are shown one page at a time in a sandboxed frame without scripts
  * (epub.js's default: same origin only, no `allow-scripts`), in the page's own text colour so dark
- * mode reads as well as light.
+ * mode reads as well as light; when the portal's theme changes while the book is open, its pages
+ * follow.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { Book, NavItem, Rendition } from 'epubjs';
@@ -33,6 +34,25 @@ function themeOf(host: HTMLElement) {
   };
 }
 
+/**
+ * Calls `apply` when the portal's theme changes (the body's dark or light class, switched by the
+ * shell or by the system's colour scheme) and again when the card's colour transition has ended, so
+ * the book's pages take the colours the page settles on. Returns the stop.
+ */
+function followTheme(host: HTMLElement, apply: () => void): () => void {
+  const observer = new MutationObserver(apply);
+  observer.observe(document.body, { attributes: true, attributeFilter: ['class'] });
+  const card = host.closest('.card') ?? host;
+  const settled = (e: Event) => {
+    if (e.target === card) apply();
+  };
+  card.addEventListener('transitionend', settled);
+  return () => {
+    observer.disconnect();
+    card.removeEventListener('transitionend', settled);
+  };
+}
+
 export function useEpub(url: string, host: RefObject<HTMLDivElement | null>, frameTitle: string) {
   const [status, setStatus] = useState<EpubStatus>('loading');
   const [title, setTitle] = useState('');
@@ -44,6 +64,7 @@ export function useEpub(url: string, host: RefObject<HTMLDivElement | null>, fra
   useEffect(() => {
     let book: Book | null = null;
     let gone = false;
+    let stopFollowing = () => {};
     setStatus('loading');
     (async () => {
       const response = await fetch(url, { credentials: 'same-origin' });
@@ -61,6 +82,9 @@ export function useEpub(url: string, host: RefObject<HTMLDivElement | null>, fra
       const view = book.renderTo(host.current, { width: '100%', height: '100%', spread: 'none', allowScriptedContent: false });
       rendition.current = view;
       view.themes.default(themeOf(host.current));
+      stopFollowing = followTheme(host.current, () => {
+        if (!gone && host.current) view.themes.default(themeOf(host.current));
+      });
       // The frame of each rendered chapter is named for assistive technology.
       view.on('rendered', () => host.current?.querySelectorAll('iframe').forEach((f) => (f.title = frameTitle)));
       view.on('relocated', (location: { atStart?: boolean; atEnd?: boolean }) => {
@@ -78,6 +102,7 @@ export function useEpub(url: string, host: RefObject<HTMLDivElement | null>, fra
     });
     return () => {
       gone = true;
+      stopFollowing();
       rendition.current = null;
       book?.destroy();
     };
