@@ -259,8 +259,10 @@ export type QrCard = Static<typeof QrCard>;
 export const QrCardReply = Ok(QrCard);
 
 /**
- * QR attendance reports (GET, for teachers; a student gets only his own row): for every lesson held
- * with QR attendance in the half-year, its students were expected and its accepted marks present.
+ * Attendance reports (GET, for teachers; a student gets only his own row), from every source: one
+ * record per student, discipline and lesson date, counted as the group's report by date counts it
+ * (QrAttendanceReport below: QR attendance and the journal's records), so a group that never held a
+ * lesson with QR attendance has its row too.
  *   /api/misc/getstudentqrfaculty?year&ws                    by faculty
  *   /api/misc/getspecrepqr?year&ws&faculty                   by speciality of a faculty
  *   /api/misc/getstudentqrrate?year&ws&speciality            by group of a speciality
@@ -274,10 +276,22 @@ export const QrReportQuery = Type.Object({
   group: Type.Optional(DbId),
 });
 export type QrReportQuery = Static<typeof QrReportQuery>;
+/** GET /api/qr/report/levels.xlsx?level&year&ws[&faculty|&speciality|&group]: a level's rows as an Excel workbook. */
+export const QrReportLevel = Type.Union([Type.Literal('faculty'), Type.Literal('speciality'), Type.Literal('group'), Type.Literal('student')]);
+export type QrReportLevel = Static<typeof QrReportLevel>;
+export const QrLevelXlsxQuery = Type.Object({
+  level: QrReportLevel,
+  year: YearStart,
+  ws: HalfYear,
+  faculty: Type.Optional(DbId),
+  speciality: Type.Optional(DbId),
+  group: Type.Optional(DbId),
+});
+export type QrLevelXlsxQuery = Static<typeof QrLevelXlsxQuery>;
 export const QrReportRow = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  /** Student-lessons expected, and present (accepted QR marks). */
+  /** Student-lessons with a record (present, absent or excused), and those present. */
   expected: Type.Integer(),
   present: Type.Integer(),
   /** present / expected in percent, one decimal (0 when nothing was expected). */

@@ -45,6 +45,11 @@ export const REPORT_NEXT: Record<ReportLevel, { level: ReportLevel; field: 'facu
 
 const searchOf = (q: object) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
 
+/** A report level's rows as an .xlsx file. */
+export function levelXlsxUrl(level: ReportLevel, q: QrReportQuery): string {
+  return `/api/qr/report/levels.xlsx?${searchOf({ level, ...q })}`;
+}
+
 /** A group's attendance report as an .xlsx file. */
 export function attendanceXlsxUrl(q: QrAttendanceQuery): string {
   return `/api/qr/report/attendance.xlsx?${searchOf(q)}`;

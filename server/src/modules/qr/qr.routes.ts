@@ -22,6 +22,7 @@ import {
   QrAttendanceQuery,
   QrAttendanceReportReply,
   QrGroupQuery,
+  QrLevelXlsxQuery,
   QrReportDisciplinesReply,
   QrReportQuery,
   QrReportReply,
@@ -131,6 +132,9 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
     app.get(`/api/misc/${call}`, { schema: { querystring: QrReportQuery, response: replies(QrReportReply) } }, async (req) =>
       ok(await reports.report(req.auth!, level, req.query, languageOf(req))),
     );
+  app.get(`${base}/report/levels.xlsx`, { schema: { querystring: QrLevelXlsxQuery } }, async (req, reply) =>
+    sendDownload(reply, await reports.levelXlsx(req.auth!, req.query, languageOf(req))),
+  );
   app.get(`${base}/report/disciplines.json`, { schema: { querystring: QrGroupQuery, response: replies(QrReportDisciplinesReply) } }, async (req) =>
     ok(await groupReports.disciplines(req.auth!, req.query, languageOf(req))),
   );
