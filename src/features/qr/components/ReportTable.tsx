@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { QrReportRow } from '../../../../contract/qr';
 import type { ReportLevel } from '../../../api/qr';
+import { ColumnHeading } from './ColumnHeading';
 
 interface Props {
   level: ReportLevel;
@@ -19,8 +20,8 @@ export function ReportTable({ level, rows, onOpen }: Props) {
         <thead>
           <tr>
             <th scope="col">{t(`report.levels.${level}`)}</th>
-            <th scope="col">{t('report.present')}</th>
-            <th scope="col">{t('report.rate')}</th>
+            <ColumnHeading full={t('report.present')} short={t('report.short.present')} />
+            <ColumnHeading full={t('report.rate')} short={t('report.short.rate')} />
           </tr>
         </thead>
         <tbody>
