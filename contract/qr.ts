@@ -137,8 +137,31 @@ export const QrVisitBody = Type.Object({
   token: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   code: Type.Optional(Type.String({ minLength: QR_CODE_LENGTH, maxLength: QR_CODE_LENGTH, pattern: '^[0-9]+$' })),
   receipt: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+  /** The phone's device key (QrDeviceKeyBody): its id and its signature of deviceKeyMessage(body, uid). */
+  deviceKey: Type.Optional(
+    Type.Object({
+      id: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+      signature: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' }),
+    }),
+  ),
 });
 export type QrVisitBody = Static<typeof QrVisitBody>;
+
+/**
+ * What a mark's device key signs (ECDSA P-256 with SHA-256, the signature as r‖s in base64url), so
+ * that a signature is good for that one mark only: the UTF-8 text
+ * `qr-mark|<idShed>|<the caller's uid>|<token>|<receipt>|<code>` (an absent part empty).
+ */
+/**
+ * POST /api/qr/device/register.json {publicKey} (students): registers the phone's device key for the
+ * caller, once per student and device (again: the same answer). publicKey: the raw uncompressed P-256
+ * public key (65 bytes) in base64url; the answer's id is its SHA-256 in hex, the id marks carry.
+ */
+export const QrDeviceKeyBody = Type.Object({ publicKey: Type.String({ minLength: 87, maxLength: 87, pattern: '^[A-Za-z0-9_-]+$' }) });
+export type QrDeviceKeyBody = Static<typeof QrDeviceKeyBody>;
+export const QrDeviceKey = Type.Object({ id: Type.String() });
+export type QrDeviceKey = Static<typeof QrDeviceKey>;
+export const QrDeviceKeyReply = Ok(QrDeviceKey);
 export const QrVisit = Type.Object({ status: QrMarkStatus, reason: QrReviewReason, discipline: Type.String() });
 export type QrVisit = Static<typeof QrVisit>;
 export const QrVisitReply = Ok(QrVisit);

@@ -21,6 +21,8 @@ import {
   QrReviewListReply,
   QrAttendanceQuery,
   QrAttendanceReportReply,
+  QrDeviceKeyBody,
+  QrDeviceKeyReply,
   QrGroupQuery,
   QrLevelXlsxQuery,
   QrReportDisciplinesReply,
@@ -117,6 +119,9 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
   );
   app.post(`${base}/student/lessons.json`, { schema: { body: EmptyBody, response: replies(QrOpenLessonsReply) } }, async (req) =>
     ok(await marks.openLessons(req.auth!, languageOf(req))),
+  );
+  app.post(`${base}/device/register.json`, { schema: { body: QrDeviceKeyBody, response: replies(QrDeviceKeyReply) } }, async (req) =>
+    ok(await marks.registerDeviceKey(req.auth!, req.body)),
   );
   app.post(`${base}/student/visit.json`, { schema: { body: QrVisitBody, response: replies(QrVisitReply) } }, async (req, reply) =>
     ok(await traced(req, req.body, marks.visit(req.auth!, visitInput(ctx, req.body, req, reply), languageOf(req)))),
