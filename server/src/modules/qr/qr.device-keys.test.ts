@@ -117,6 +117,11 @@ describe('device keys', () => {
     expect(own.json().data, own.body).toMatchObject({ status: 'accepted' });
   });
 
+  it('signs the text the client signs (src/features/qr/deviceKey.test.ts has the same examples)', () => {
+    expect(deviceKeyMessage({ idShed: 12, receipt: 'r.e.c' }, 34)).toBe('qr-mark|12|34||r.e.c|');
+    expect(deviceKeyMessage({ idShed: 12, token: 't' }, 34)).toBe('qr-mark|12|34|t||');
+  });
+
   it('only students register, and only a P-256 public key', async () => {
     const phone = await phoneKey();
     expect((await post('/api/qr/device/register.json', teacher, { publicKey: phone.publicKey })).statusCode).toBe(403);
