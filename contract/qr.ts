@@ -137,8 +137,31 @@ export const QrVisitBody = Type.Object({
   token: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   code: Type.Optional(Type.String({ minLength: QR_CODE_LENGTH, maxLength: QR_CODE_LENGTH, pattern: '^[0-9]+$' })),
   receipt: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+  /** The phone's device key (QrDeviceKeyBody): its id and its signature of deviceKeyMessage(body, uid). */
+  deviceKey: Type.Optional(
+    Type.Object({
+      id: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+      signature: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' }),
+    }),
+  ),
 });
 export type QrVisitBody = Static<typeof QrVisitBody>;
+
+/**
+ * What a mark's device key signs (ECDSA P-256 with SHA-256, the signature as r‖s in base64url), so
+ * that a signature is good for that one mark only: the UTF-8 text
+ * `qr-mark|<idShed>|<the caller's uid>|<token>|<receipt>|<code>` (an absent part empty).
+ */
+/**
+ * POST /api/qr/device/register.json {publicKey} (students): registers the phone's device key for the
+ * caller, once per student and device (again: the same answer). publicKey: the raw uncompressed P-256
+ * public key (65 bytes) in base64url; the answer's id is its SHA-256 in hex, the id marks carry.
+ */
+export const QrDeviceKeyBody = Type.Object({ publicKey: Type.String({ minLength: 87, maxLength: 87, pattern: '^[A-Za-z0-9_-]+$' }) });
+export type QrDeviceKeyBody = Static<typeof QrDeviceKeyBody>;
+export const QrDeviceKey = Type.Object({ id: Type.String() });
+export type QrDeviceKey = Static<typeof QrDeviceKey>;
+export const QrDeviceKeyReply = Ok(QrDeviceKey);
 export const QrVisit = Type.Object({ status: QrMarkStatus, reason: QrReviewReason, discipline: Type.String() });
 export type QrVisit = Static<typeof QrVisit>;
 export const QrVisitReply = Ok(QrVisit);
@@ -259,8 +282,10 @@ export type QrCard = Static<typeof QrCard>;
 export const QrCardReply = Ok(QrCard);
 
 /**
- * QR attendance reports (GET, for teachers; a student gets only his own row): for every lesson held
- * with QR attendance in the half-year, its students were expected and its accepted marks present.
+ * Attendance reports (GET, for teachers; a student gets only his own row), from every source: one
+ * record per student, discipline and lesson date, counted as the group's report by date counts it
+ * (QrAttendanceReport below: QR attendance and the journal's records), so a group that never held a
+ * lesson with QR attendance has its row too.
  *   /api/misc/getstudentqrfaculty?year&ws                    by faculty
  *   /api/misc/getspecrepqr?year&ws&faculty                   by speciality of a faculty
  *   /api/misc/getstudentqrrate?year&ws&speciality            by group of a speciality
@@ -274,10 +299,22 @@ export const QrReportQuery = Type.Object({
   group: Type.Optional(DbId),
 });
 export type QrReportQuery = Static<typeof QrReportQuery>;
+/** GET /api/qr/report/levels.xlsx?level&year&ws[&faculty|&speciality|&group]: a level's rows as an Excel workbook. */
+export const QrReportLevel = Type.Union([Type.Literal('faculty'), Type.Literal('speciality'), Type.Literal('group'), Type.Literal('student')]);
+export type QrReportLevel = Static<typeof QrReportLevel>;
+export const QrLevelXlsxQuery = Type.Object({
+  level: QrReportLevel,
+  year: YearStart,
+  ws: HalfYear,
+  faculty: Type.Optional(DbId),
+  speciality: Type.Optional(DbId),
+  group: Type.Optional(DbId),
+});
+export type QrLevelXlsxQuery = Static<typeof QrLevelXlsxQuery>;
 export const QrReportRow = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  /** Student-lessons expected, and present (accepted QR marks). */
+  /** Student-lessons with a record (present, absent or excused), and those present. */
   expected: Type.Integer(),
   present: Type.Integer(),
   /** present / expected in percent, one decimal (0 when nothing was expected). */

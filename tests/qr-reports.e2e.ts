@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { TEACHER } from './support/accounts';
 import { downloadBytes, expectVisible, setupE2E, signIn, expectPath } from './support/e2e';
 import { firstLessonId, openAttendance } from './support/qr';
-import { overflowLines, seriousViolations } from './support/a11y';
+import { overflowLines, seriousViolations, sidewaysScrolls } from './support/a11y';
 import { switchTheme } from './support/screens';
 import { ru } from './support/texts';
 
@@ -74,6 +74,8 @@ describe('the QR report of a group in a discipline', () => {
     await switchTheme(teacher, 'dark');
     expect(await seriousViolations(teacher)).toEqual([]);
     expect(await overflowLines(teacher, 'attendance 390')).toEqual([]);
+    // The summary and the records fit the phone's width: nothing to scroll sideways.
+    expect(await sidewaysScrolls(teacher, '.qr-report .qr-report-scroll')).toEqual([]);
     if (process.env.SCREENSHOT_DIR) {
       await section.screenshot({ path: `${process.env.SCREENSHOT_DIR}/qr-attendance-390-dark.png` });
       await detail.screenshot({ path: `${process.env.SCREENSHOT_DIR}/qr-attendance-detail-390-dark.png` });

@@ -10,6 +10,8 @@ import type {
   QrCardLink,
   QrDecideBody,
   QrCodeBody,
+  QrDeviceKey,
+  QrDeviceKeyBody,
   QrOpenLesson,
   QrOwnMark,
   QrReceipt,
@@ -45,6 +47,11 @@ export const REPORT_NEXT: Record<ReportLevel, { level: ReportLevel; field: 'facu
 
 const searchOf = (q: object) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
 
+/** A report level's rows as an .xlsx file. */
+export function levelXlsxUrl(level: ReportLevel, q: QrReportQuery): string {
+  return `/api/qr/report/levels.xlsx?${searchOf({ level, ...q })}`;
+}
+
 /** A group's attendance report as an .xlsx file. */
 export function attendanceXlsxUrl(q: QrAttendanceQuery): string {
   return `/api/qr/report/attendance.xlsx?${searchOf(q)}`;
@@ -67,6 +74,8 @@ export const qrApi = {
   code: (body: QrCodeBody) => post<QrReceipt>('api/qr/student/code.json', body, session),
   ownMarks: () => post<QrOwnMark[]>('api/qr/student/marks.json', {}, session),
   openLessons: () => post<QrOpenLesson[]>('api/qr/student/lessons.json', {}, session),
+  /** Registers the phone's device key for the caller (once per student and phone). */
+  registerDevice: (body: QrDeviceKeyBody) => post<QrDeviceKey>('api/qr/device/register.json', body, session),
   visit: (body: QrVisitBody) => post<QrVisit>('api/qr/student/visit.json', body, session),
   card: () => post<QrCardLink>('api/qr/card.json', {}, session),
   revokeCard: () => post<QrCardLink>('api/qr/card/revoke.json', {}, session),

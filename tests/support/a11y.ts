@@ -115,3 +115,10 @@ export async function overflows(page: Page): Promise<Overflow[]> {
     return found.slice(0, 20);
   }, CARD_SELECTOR);
 }
+
+/** Scroll boxes matching the selector whose content is wider than the box (the reader would have to scroll sideways), as "selector: by N px". */
+export async function sidewaysScrolls(page: Page, selector: string): Promise<string[]> {
+  return page
+    .locator(selector)
+    .evaluateAll((boxes) => boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => `${b.className}: by ${b.scrollWidth - b.clientWidth} px`));
+}

@@ -231,62 +231,6 @@ export async function countStudentsOfEntry(db: Db, entryId: number): Promise<num
   return row?.n ?? 0;
 }
 
-export type ReportLevel = 'faculty' | 'speciality' | 'group' | 'student';
-
-export interface ReportRow {
-  id: number;
-  nameRu: string;
-  nameKg: string;
-  nameEn: string;
-  expected: number;
-  present: number;
-}
-
-/**
- * QR attendance of a half-year by level: every student of every lesson held with a QR session is
- * one expected student-lesson; an accepted mark makes it present. `within` narrows to one faculty,
- * speciality, group or student.
- */
-export async function qrAttendance(
-  db: Db,
-  level: ReportLevel,
-  year: number,
-  ws: number,
-  within: { facultyId?: number; specialityId?: number; groupId?: number; studentId?: number; teacherId?: number },
-): Promise<ReportRow[]> {
-  const key = { faculty: sql`f.id`, speciality: sql`sp.id`, group: sql`g.id`, student: sql`st.id` }[level];
-  const [ru, kg, en] = {
-    faculty: [sql`f.name_ru`, sql`f.name_kg`, sql`f.name_en`],
-    speciality: [sql`sp.name_ru`, sql`sp.name_kg`, sql`sp.name_en`],
-    group: [sql`g.name`, sql`g.name`, sql`g.name`],
-    student: Array.from({ length: 3 }, () => sql`concat_ws(' ', st.surname, st.name, st.patronymic)`),
-  }[level];
-  const filters = [sql`e.academic_year_id = ${year}`, sql`e.working_semester_id = ${ws}`];
-  if (within.facultyId !== undefined) filters.push(sql`f.id = ${within.facultyId}`);
-  if (within.specialityId !== undefined) filters.push(sql`sp.id = ${within.specialityId}`);
-  if (within.groupId !== undefined) filters.push(sql`g.id = ${within.groupId}`);
-  if (within.studentId !== undefined) filters.push(sql`st.id = ${within.studentId}`);
-  // The groups the teacher teaches this half-year: his timetable entries' groups and their streams' groups.
-  if (within.teacherId !== undefined)
-    filters.push(sql`exists (select 1 from schedule_entries te left join stream_groups tsg on tsg.stream_id = te.stream_id
-                            where te.teacher_id = ${within.teacherId} and te.academic_year_id = ${year} and te.working_semester_id = ${ws}
-                              and (te.group_id = g.id or tsg.group_id = g.id))`);
-  return rowsOf<ReportRow>(
-    db,
-    sql`select ${key} as id, ${ru} as "nameRu", ${kg} as "nameKg", ${en} as "nameEn", count(*)::int as expected, (count(m.id) filter (where m.status = 'accepted'))::int as present
-        from qr_sessions s
-        join schedule_entries e on e.id = s.schedule_entry_id
-        join students st on ${memberOf}
-        join groups g on g.id = st.group_id
-        join specialities sp on sp.id = g.speciality_id
-        join faculties f on f.id = sp.faculty_id
-        left join qr_marks m on m.session_id = s.id and m.student_id = st.id
-        where ${sql.join(filters, sql` and `)}
-        group by 1, 2, 3, 4
-        order by 2, 1`,
-  );
-}
-
 /** May the account read the QR attendance reports of every group (the report permission, qr_report_viewers)? */
 export async function isQrReportViewer(db: Db, userId: number): Promise<boolean> {
   return (await rowsOf(db, sql`select 1 from qr_report_viewers where user_id = ${userId}`)).length > 0;

@@ -1,12 +1,12 @@
 /**
- * /lms/reportqr (side menu "student QR reports"): QR attendance rates of a half-year by faculty,
- * then speciality, group and student (a student sees his own), with a bar per row, a name filter
- * and printing (docs/product.md#qr). Under a group's students, the group's attendance in a discipline
+ * /lms/reportqr (side menu "student QR reports"): attendance rates of a half-year from QR
+ * attendance and the journal by faculty, then speciality, group and student (a student sees his own),
+ * with a bar per row, a name filter, printing and an Excel file of the level (docs/product.md#qr). Under a group's students, the group's attendance in a discipline
  * from QR marks and the journal (components/GroupAttendance.tsx).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_NEXT } from '../../api/qr';
+import { levelXlsxUrl, REPORT_NEXT } from '../../api/qr';
 import { ROLE_TEACHER } from '../../shared/request/roles';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectUser } from '../../shared/session/session';
@@ -14,6 +14,7 @@ import { LoadFailed } from '../../shared/request/LoadFailed';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { GroupAttendance } from './components/GroupAttendance';
+import { ReportTable } from './components/ReportTable';
 import { qrActions, selectQr } from './qr.slice';
 import './qr.css';
 
@@ -45,9 +46,16 @@ export default function ReportScreen() {
     <div className="qr-screen qr-report">
       <div className="qr-report-head">
         <h1 className="screen-title">{t('report.title')}</h1>
-        <button type="button" className="btn btn-secondary qr-no-print" onClick={() => window.print()}>
-          {t('report.print')}
-        </button>
+        <div className="qr-report-actions qr-no-print">
+          {query && rows.data.length > 0 ? (
+            <a className="btn btn-secondary" href={levelXlsxUrl(level, query)} download>
+              {t('report.download')}
+            </a>
+          ) : null}
+          <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
+            {t('report.print')}
+          </button>
+        </div>
       </div>
       {query ? (
         <div className="qr-report-filters qr-no-print">
@@ -92,54 +100,22 @@ export default function ReportScreen() {
         shown.length === 0 ? (
           <p className="qr-hint">{t('report.empty')}</p>
         ) : (
-          <div className="qr-report-scroll">
-            <table className="qr-report-table" data-testid="qr-report">
-              <caption className="sr-only">{t(`report.levels.${level}`)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t(`report.levels.${level}`)}</th>
-                  <th scope="col">{t('report.present')}</th>
-                  <th scope="col">{t('report.rate')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((r) => (
-                  <tr key={r.id}>
-                    <th scope="row">
-                      {next && user.role === ROLE_TEACHER ? (
-                        <button
-                          type="button"
-                          className="qr-link-button"
-                          onClick={() =>
-                            dispatch(
-                              qrActions.reportRequested({
-                                level: next.level,
-                                query: { ...query, [next.field]: r.id },
-                                crumbs: [...crumbs, { level, id: r.id, name: r.name }],
-                              }),
-                            )
-                          }
-                        >
-                          {r.name}
-                        </button>
-                      ) : (
-                        r.name
-                      )}
-                    </th>
-                    <td>
-                      {r.present} / {r.expected}
-                    </td>
-                    <td>
-                      <span className="qr-bar" aria-hidden="true">
-                        <span className="qr-bar-fill" style={{ width: `${Math.min(100, r.rate)}%` }} />
-                      </span>
-                      <span className="qr-rate">{r.rate.toLocaleString('ru-RU')} %</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ReportTable
+            level={level}
+            rows={shown}
+            onOpen={
+              next && user.role === ROLE_TEACHER
+                ? (r) =>
+                    dispatch(
+                      qrActions.reportRequested({
+                        level: next.level,
+                        query: { ...query, [next.field]: r.id },
+                        crumbs: [...crumbs, { level, id: r.id, name: r.name }],
+                      }),
+                    )
+                : null
+            }
+          />
         )
       ) : null}
       {user.role === ROLE_TEACHER && query && group !== null ? <GroupAttendance year={query.year} ws={query.ws} group={group} /> : null}

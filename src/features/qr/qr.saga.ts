@@ -14,6 +14,7 @@ import { request, requireUser } from '../../shared/request/request.saga';
 import { requirePeriod } from '../../shared/settings/settings';
 import type { Result } from '../../api/http';
 import { positionForMark, startEarlyReading, type Reading } from './geo';
+import { signMark } from './deviceKey';
 import { qrActions, selectQr, type LocateProblem, type QrState } from './qr.slice';
 
 /** Shortest and longest wait between two tokens (ms). */
@@ -119,9 +120,11 @@ export function* submitSaga(action: PayloadAction<{ idShed: number; idAud: numbe
     return;
   }
   yield put(qrActions.located());
+  // The phone's device key signs the mark where the browser keeps one (deviceKey.ts).
+  const deviceKey = (yield call(signMark, user.uid, { idShed, ...proof })) as Awaited<ReturnType<typeof signMark>>;
   const sent = yield* request(
     qrApi.visit,
-    [{ idShed, idAud, ...proof, idStud: user.uid, x: reading.latitude, y: reading.longitude, accuracy: reading.accuracy }],
+    [{ idShed, idAud, ...proof, idStud: user.uid, x: reading.latitude, y: reading.longitude, accuracy: reading.accuracy, ...(deviceKey ? { deviceKey } : {}) }],
     { succeeded: qrActions.visitSucceeded, failed: qrActions.visitFailed },
   );
   // The lessons a typed code can be sent for leave out the one just marked.

@@ -140,3 +140,24 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   secret: text('secret').notNull().unique(),
   createdAt: tstz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * A phone's device key for QR marks, registered once per student and device: the public half of an
+ * ECDSA P-256 key pair whose private half the browser keeps, not extractable, in IndexedDB (it
+ * survives a cleared cookie). `key_id` is the SHA-256 of the raw public key (hex), the device
+ * identity a mark signed with the key carries; the same key registered by two students is one phone.
+ */
+export const qrDeviceKeys = pgTable(
+  'qr_device_keys',
+  {
+    id: serial('id').primaryKey(),
+    keyId: text('key_id').notNull(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** The raw uncompressed public key (65 bytes), base64url. */
+    publicKey: text('public_key').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('qr_device_keys_key_student_uq').on(t.keyId, t.studentId), check('qr_device_keys_key_id_ck', sql`${t.keyId} ~ '^[0-9a-f]{64}$'`)],
+);

@@ -125,6 +125,92 @@ describe("a group's attendance in a discipline", { shuffle: false }, () => {
     expect(disciplines.map((d) => d.id)).toContain(lesson.disciplineId);
   });
 
+  it('counts the same records at every level: a group and a student without any QR lesson are there, and each level adds up the report by date', async () => {
+    type Rate = { id: number; name: string; expected: number; present: number; rate: number };
+    const level = async (call: string, q: string) => {
+      const res = await get(`/api/misc/${call}?year=2026&ws=1${q}`, teacher);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as Rate[];
+    };
+    const [place] = await rowsOf<{ faculty: number; speciality: number }>(
+      db.database.db,
+      sql`select sp.faculty_id as faculty, sp.id as speciality from groups g join specialities sp on sp.id = g.speciality_id where g.id = ${groupId}`,
+    );
+    // A lesson of another discipline typed only in the journal, never with QR attendance.
+    const [other] = await rowsOf<{ ta: number; discipline: number; time: number }>(
+      db.database.db,
+      sql`select e.teaching_assignment_id as ta, e.discipline_id as discipline, e.lesson_time_id as time from schedule_entries e
+           where e.teacher_id = ${teacher.user.uid} and e.group_id = ${groupId} and e.discipline_id <> ${lesson.disciplineId}
+             and e.academic_year_id = 2026 and e.working_semester_id = 1 and e.subgroup = 0
+             and not exists (select 1 from qr_sessions qs join schedule_entries x on x.id = qs.schedule_entry_id where x.discipline_id = e.discipline_id)
+           limit 1`,
+    );
+    if (other) {
+      const set = await post('/api/visitlog/visit/set.json', teacher, {
+        id_journal: other.ta,
+        visitDate: '2026-10-01',
+        id_time: other.time,
+        id_student: mateId,
+        otsenka: 'н/б',
+      });
+      expect(set.statusCode, set.body).toBe(200);
+    }
+
+    // The group's rows by date, over every discipline, are what the levels count.
+    const disciplines = (await get(`/api/qr/report/disciplines.json?year=2026&ws=1&group=${groupId}`, teacher)).json().data as { id: number }[];
+    const byStudent = new Map<number, { expected: number; present: number }>();
+    for (const d of disciplines) {
+      const report = (await get(`/api/qr/report/attendance.json?year=2026&ws=1&group=${groupId}&discipline=${d.id}`, teacher)).json()
+        .data as QrAttendanceReport;
+      for (const s of report.students) {
+        const known = byStudent.get(s.id) ?? { expected: 0, present: 0 };
+        byStudent.set(s.id, { expected: known.expected + s.lessons, present: known.present + s.present });
+      }
+    }
+    const total = [...byStudent.values()].reduce((a, b) => ({ expected: a.expected + b.expected, present: a.present + b.present }), {
+      expected: 0,
+      present: 0,
+    });
+
+    const students = await level('getqrforreportstudent', `&group=${groupId}`);
+    for (const row of students) expect(row, row.name).toMatchObject(byStudent.get(row.id) ?? { expected: 0, present: 0 });
+    expect(students.find((r) => r.id === mateId)?.expected).toBe(byStudent.get(mateId)?.expected);
+    const groups = await level('getstudentqrrate', `&speciality=${place.speciality}`);
+    expect(groups.find((g) => g.id === groupId)).toMatchObject(total);
+    const specialities = await level('getspecrepqr', `&faculty=${place.faculty}`);
+    expect(specialities.find((r) => r.id === place.speciality)!.expected).toBeGreaterThanOrEqual(total.expected);
+    expect((await level('getstudentqrfaculty', '')).find((r) => r.id === place.faculty)!.expected).toBeGreaterThanOrEqual(total.expected);
+
+    // A group of the teacher's with no lesson ever held with QR attendance is reachable from the top.
+    const [plain] = await rowsOf<{ id: number; speciality: number; faculty: number }>(
+      db.database.db,
+      sql`select g.id, sp.id as speciality, sp.faculty_id as faculty from groups g join specialities sp on sp.id = g.speciality_id
+           where exists (select 1 from schedule_entries te where te.teacher_id = ${teacher.user.uid} and te.group_id = g.id and te.academic_year_id = 2026 and te.working_semester_id = 1)
+             and exists (select 1 from journal_visits v where v.group_id = g.id and v.academic_year_id = 2026 and v.working_semester_id = 1)
+             and not exists (select 1 from qr_sessions qs join schedule_entries e on e.id = qs.schedule_entry_id join students st on st.group_id = g.id and st.group_id = e.group_id)
+           order by g.id limit 1`,
+    );
+    expect(plain, 'a group with journal records and no QR lesson').toBeTruthy();
+    expect((await level('getstudentqrfaculty', '')).map((r) => r.id)).toContain(plain.faculty);
+    expect((await level('getspecrepqr', `&faculty=${plain.faculty}`)).map((r) => r.id)).toContain(plain.speciality);
+    const row = (await level('getstudentqrrate', `&speciality=${plain.speciality}`)).find((r) => r.id === plain.id);
+    expect(row?.expected).toBeGreaterThan(0);
+
+    // The level's rows as a workbook: the same names and figures, in the same order.
+    const xlsx = await get(`/api/qr/report/levels.xlsx?level=student&year=2026&ws=1&group=${groupId}`, teacher);
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const [sheet] = wb.worksheets;
+    expect(sheet.getRow(4).values).toEqual([undefined, '№', 'ФИО студента', 'Студенто-занятий', 'Присутствовал', '% присутствия']);
+    expect(Array.from({ length: sheet.rowCount - 4 }, (_, k) => sheet.getRow(5 + k).values)).toEqual(
+      students.map((r, i) => [undefined, i + 1, r.name, r.expected, r.present, r.rate]),
+    );
+    expect((await get(`/api/qr/report/levels.xlsx?level=faculty&year=2026&ws=1`, student)).statusCode).toBe(403);
+    expect((await get(`/api/qr/report/levels.xlsx?level=nation&year=2026&ws=1`, teacher)).statusCode).toBe(400);
+  });
+
   it("refuses another teacher's group and a student", async () => {
     const [other] = await rowsOf<{ id: number }>(
       db.database.db,

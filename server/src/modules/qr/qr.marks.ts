@@ -3,10 +3,11 @@
  * commit): the checks are qr.mark.checks.ts's, the scan and typed code qr.scans.ts's.
  */
 import { createHash } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { ROLE_STUDENT, type Language } from '../../../../contract/common';
-import type { QrLiveMark, QrMark, QrMarkStatus, QrReviewReason, QrVisit, QrVisitBody } from '../../../../contract/qr';
+import type { QrDeviceKey, QrDeviceKeyBody, QrLiveMark, QrMark, QrMarkStatus, QrReviewReason, QrVisit, QrVisitBody } from '../../../../contract/qr';
 import type { OutgoingEvent } from '../../plugins/live';
-import { forbidden } from '../../app-error';
+import { badRequest, forbidden } from '../../app-error';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { localName } from '../../i18n';
 import { Batcher, settle, type Settled } from '../../lib/batcher';
@@ -16,6 +17,7 @@ import { notifyLater } from '../../shared/notifications';
 import { JOURNAL_CHANGED_EVENT, qrPresence } from '../../shared/journal-live';
 import type * as timetable from '../../shared/timetable.repository';
 import * as repo from './qr.repository';
+import * as keys from './qr.device-keys';
 import { verifyReceipt } from './qr.receipt';
 import { unwrap, type MarkInput, type Planned } from './qr.mark.checks';
 import { QrScans } from './qr.scans';
@@ -62,9 +64,37 @@ export class QrMarks extends QrScans {
     if (auth.role !== ROLE_STUDENT) throw forbidden();
     assertOwn(auth, { uid: input.idStud });
     const now = receivedAt && receivedAt <= this.ctx.now() ? receivedAt : this.ctx.now();
+    device = await this.deviceOf(auth, input, device);
     if (input.token !== undefined || input.receipt !== undefined || input.code === undefined) return this.mark(auth, input, device, ip, lang, now);
     const outcome = await this.throttledCode(auth, ip, () => this.mark(auth, input, device, ip, lang, now));
     return unwrap(outcome ?? { ok: false, error: refused(403, 'token') });
+  }
+
+  /** The students' registered device keys this process has read, by student and key id. */
+  private readonly deviceKeys = new Map<string, KeyObject>();
+
+  /** device/register.json: the phone's device key for the caller (students). */
+  async registerDeviceKey(auth: AuthInfo, { publicKey }: QrDeviceKeyBody): Promise<QrDeviceKey> {
+    if (auth.role !== ROLE_STUDENT) throw forbidden();
+    const raw = Buffer.from(publicKey, 'base64url');
+    if (!keys.publicKeyOf(raw)) throw badRequest({ reason: 'publicKey' });
+    return { id: await keys.registerKey(this.ctx.db, auth.uid, raw) };
+  }
+
+  /**
+   * The mark's device: its device key when it carries one the student registered and its signature
+   * of this mark checks out (a cleared cookie does not change it), else the device cookie.
+   */
+  private async deviceOf(auth: AuthInfo, input: QrVisitBody, cookie: string): Promise<string> {
+    const signed = input.deviceKey;
+    if (!signed) return cookie;
+    const cacheKey = `${auth.uid}:${signed.id}`;
+    let key = this.deviceKeys.get(cacheKey) ?? null;
+    if (!key) {
+      key = await keys.findKey(this.ctx.db, auth.uid, signed.id);
+      if (key && this.deviceKeys.size < 50_000) this.deviceKeys.set(cacheKey, key);
+    }
+    return key && keys.signedBy(key, keys.deviceKeyMessage(input, auth.uid), signed.signature) ? `key:${signed.id}` : cookie;
   }
 
   /** A mark, by token or typed code (see visit). */

@@ -3,23 +3,26 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ROLE_STUDENT, type Language } from '../../../../contract/common';
-import { type QrCard, type QrCardLink, type QrReportQuery, type QrReportRow } from '../../../../contract/qr';
+import { type QrCard, type QrCardLink, type QrLevelXlsxQuery, type QrReportQuery, type QrReportRow } from '../../../../contract/qr';
 import { forbidden, notFound } from '../../app-error';
 import { localName } from '../../i18n';
 import { currentAcademicYear } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
+import type { Download } from '../../plugins/reply';
 import { type AuthInfo } from '../../shared/caller';
 import * as timetable from '../../shared/timetable.repository';
 import * as repo from './qr.card.repository';
+import * as levels from './qr.level-report.repository';
+import { levelWorkbook } from './qr.level-report.xlsx';
 import { QrService } from './qr.service';
 
 export class QrReports extends QrService {
   /**
-   * QR attendance rates of a half-year at one level (contract/qr.ts). A teacher sees the groups he
+   * Attendance rates of a half-year at one level, from QR attendance and the journal (contract/qr.ts). A teacher sees the groups he
    * teaches in that half-year, the whole university only with the report permission (the dean's
    * office: qr_report_viewers); a student gets only his own row, and only at the student level.
    */
-  async report(auth: AuthInfo, level: timetable.ReportLevel, input: QrReportQuery, lang: Language): Promise<QrReportRow[]> {
+  async report(auth: AuthInfo, level: levels.ReportLevel, input: QrReportQuery, lang: Language): Promise<QrReportRow[]> {
     const within = {
       facultyId: input.faculty,
       specialityId: input.speciality,
@@ -31,7 +34,7 @@ export class QrReports extends QrService {
       if (level !== 'student') throw forbidden();
       within.studentId = auth.uid;
     } else if (!(await timetable.isQrReportViewer(this.ctx.db, auth.userId))) within.teacherId = auth.uid;
-    const rows = await timetable.qrAttendance(this.ctx.db, level, input.year, input.ws, within);
+    const rows = await levels.attendanceByLevel(this.ctx.db, level, input.year, input.ws, within);
     return rows.map((r) => ({
       id: r.id,
       name: localName(r, lang),
@@ -39,6 +42,14 @@ export class QrReports extends QrService {
       present: r.present,
       rate: r.expected ? Math.round((r.present / r.expected) * 1000) / 10 : 0,
     }));
+  }
+
+  /** levels.xlsx: the rows of report() as an Excel workbook, under the same rules. */
+  async levelXlsx(auth: AuthInfo, input: QrLevelXlsxQuery, lang: Language): Promise<Download> {
+    const { level, ...query } = input;
+    const rows = await this.report(auth, level, query, lang);
+    const bytes = await levelWorkbook(rows, level, input.year, input.ws, lang);
+    return { name: `attendance-${level}-${input.year}-${input.ws}.xlsx`, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes };
   }
 
   /** card.json / card/revoke.json: the student's public card link. */

@@ -21,7 +21,10 @@ import {
   QrReviewListReply,
   QrAttendanceQuery,
   QrAttendanceReportReply,
+  QrDeviceKeyBody,
+  QrDeviceKeyReply,
   QrGroupQuery,
+  QrLevelXlsxQuery,
   QrReportDisciplinesReply,
   QrReportQuery,
   QrReportReply,
@@ -117,6 +120,9 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
   app.post(`${base}/student/lessons.json`, { schema: { body: EmptyBody, response: replies(QrOpenLessonsReply) } }, async (req) =>
     ok(await marks.openLessons(req.auth!, languageOf(req))),
   );
+  app.post(`${base}/device/register.json`, { schema: { body: QrDeviceKeyBody, response: replies(QrDeviceKeyReply) } }, async (req) =>
+    ok(await marks.registerDeviceKey(req.auth!, req.body)),
+  );
   app.post(`${base}/student/visit.json`, { schema: { body: QrVisitBody, response: replies(QrVisitReply) } }, async (req, reply) =>
     ok(await traced(req, req.body, marks.visit(req.auth!, visitInput(ctx, req.body, req, reply), languageOf(req)))),
   );
@@ -131,6 +137,9 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
     app.get(`/api/misc/${call}`, { schema: { querystring: QrReportQuery, response: replies(QrReportReply) } }, async (req) =>
       ok(await reports.report(req.auth!, level, req.query, languageOf(req))),
     );
+  app.get(`${base}/report/levels.xlsx`, { schema: { querystring: QrLevelXlsxQuery } }, async (req, reply) =>
+    sendDownload(reply, await reports.levelXlsx(req.auth!, req.query, languageOf(req))),
+  );
   app.get(`${base}/report/disciplines.json`, { schema: { querystring: QrGroupQuery, response: replies(QrReportDisciplinesReply) } }, async (req) =>
     ok(await groupReports.disciplines(req.auth!, req.query, languageOf(req))),
   );

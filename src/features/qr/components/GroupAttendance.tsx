@@ -12,6 +12,10 @@ import { LoadFailed } from '../../../shared/request/LoadFailed';
 import { qrActions, selectQr } from '../qr.slice';
 import './attendance.css';
 import { AttendanceDetail, dayText, type AttendancePick } from './AttendanceDetail';
+import { ColumnHeading } from './ColumnHeading';
+
+/** The summary's figures per student, in their columns' order. */
+const FIGURES = ['lessons', 'present', 'absent', 'excused', 'rate'] as const;
 
 interface Props {
   year: number;
@@ -80,11 +84,9 @@ export function GroupAttendance({ year, ws, group }: Props) {
                 <thead>
                   <tr>
                     <th scope="col">{t('report.levels.student')}</th>
-                    <th scope="col">{t('attendance.lessons')}</th>
-                    <th scope="col">{t('attendance.present')}</th>
-                    <th scope="col">{t('attendance.absent')}</th>
-                    <th scope="col">{t('attendance.excused')}</th>
-                    <th scope="col">{t('attendance.rate')}</th>
+                    {FIGURES.map((k) => (
+                      <ColumnHeading key={k} full={t(`attendance.${k}`)} short={t(`attendance.short.${k}`)} />
+                    ))}
                   </tr>
                 </thead>
                 <tbody>

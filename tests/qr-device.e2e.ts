@@ -1,0 +1,84 @@
+/**
+ * The phone's device key in Chromium: the student's first mark registers a key kept in IndexedDB and
+ * signs the mark with it; the browser's cookies are then cleared (the device cookie and the session
+ * with them), she signs in again, and her next mark is signed with the same key, which the server
+ * still knows: no new registration, and the mark is accepted on the key's signature.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { STUDENT, TEACHER } from './support/accounts';
+import { expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { openAttendance } from './support/qr';
+import { ru } from './support/texts';
+
+const e2e = setupE2E();
+
+async function lessonIds(page: Page): Promise<number[]> {
+  await page.goto('/lms/schedule');
+  await expectVisible(page.locator('[data-testid^="lesson-"]').first(), 20000);
+  return page.locator('[data-testid^="lesson-"]').evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-testid')!.slice('lesson-'.length))));
+}
+
+interface SentMark {
+  deviceKey?: { id: string; signature: string };
+}
+
+/** The teacher opens attendance for the lesson; the student follows the scanned link and marks. Returns the mark's body and whether the key was registered on the way. */
+async function markLesson(teacher: Page, student: Page, idShed: number): Promise<{ body: SentMark; registered: boolean; result: string }> {
+  const room = await teacher.evaluate(async (id) => {
+    const res = await fetch('/api/schedule/qr.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idShed: id }) });
+    return ((await res.json()) as { data: { xGps: number; yGps: number } }).data;
+  }, idShed);
+  await student.context().setGeolocation({ latitude: room.xGps, longitude: room.yGps, accuracy: 8 });
+  await teacher.goto(`/lms/qrlesson?shed=${idShed}`);
+  const token = (await (await openAttendance(teacher)).getAttribute('data-token'))!;
+  let registered = false;
+  const onRequest = (r: { url(): string }) => {
+    if (r.url().endsWith('/api/qr/device/register.json')) registered = true;
+  };
+  student.on('request', onRequest);
+  await student.goto(`/lms/qrscan?t=${encodeURIComponent(token)}`);
+  await expectVisible(student.getByTestId('scan-lesson'), 20000);
+  const sent = student.waitForRequest((r) => r.url().endsWith('/api/qr/student/visit.json'));
+  await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
+  const body = (await sent).postDataJSON() as SentMark;
+  await expectVisible(student.getByTestId('scan-result'), 20000);
+  student.off('request', onRequest);
+  const result = (await student.getByTestId('scan-result').textContent()) ?? '';
+  await teacher.getByRole('button', { name: ru('qr:projector.close') }).click();
+  await expectVisible(teacher.getByText(ru('qr:projector.closed')), 10000);
+  return { body, registered, result };
+}
+
+describe("the phone's device key", () => {
+  it('survives cleared cookies: the next mark is signed with the same registered key', async () => {
+    const teacher = await e2e.page();
+    await signIn(teacher, TEACHER);
+    await expectPath(teacher, '/lms');
+    const taught = await lessonIds(teacher);
+    const student = await e2e.page({ permissions: ['geolocation'], geolocation: { latitude: 0, longitude: 0, accuracy: 10 } });
+    await signIn(student, STUDENT);
+    await expectPath(student, '/lms');
+    const attended = await lessonIds(student);
+    const [first, second] = taught.filter((id) => attended.includes(id));
+    expect(second).toBeDefined();
+
+    const before = await markLesson(teacher, student, first);
+    expect(before.result).toContain('Вы отмечены');
+    expect(before.registered).toBe(true);
+    expect(before.body.deviceKey?.id).toMatch(/^[0-9a-f]{64}$/);
+    const cookies = await student.context().cookies();
+    expect(cookies.map((c) => c.name)).toContain('lms_qrdev');
+
+    // The browser's cookies go (the device cookie and the session): the key in IndexedDB stays.
+    await student.context().clearCookies();
+    await student.goto('/lms/login');
+    await signIn(student, STUDENT);
+    await expectPath(student, '/lms');
+    const after = await markLesson(teacher, student, second);
+    expect(after.result).toContain('Вы отмечены');
+    expect(after.registered).toBe(false);
+    expect(after.body.deviceKey?.id).toBe(before.body.deviceKey?.id);
+    expect(after.body.deviceKey?.signature).not.toBe(before.body.deviceKey?.signature);
+  });
+});

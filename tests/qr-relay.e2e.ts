@@ -1,0 +1,68 @@
+/**
+ * A relayed code in Chromium: the server trusts its proxy's X-Forwarded-For (TRUST_PROXY) and lists
+ * the university's network (QR_ALLOWED_NETWORKS). The student marks one lesson from the campus
+ * network (accepted); the next code is relayed home and sent from another address with the room's
+ * exact point and a 3 m fix: the mark is not refused, it waits for the teacher's review, and the
+ * projector names the reason (not from the university's network).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { STUDENT, TEACHER } from './support/accounts';
+import { expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { openAttendance } from './support/qr';
+import { ru } from './support/texts';
+
+const e2e = setupE2E({ env: { TRUST_PROXY: 'true', QR_ALLOWED_NETWORKS: '10.0.0.0/8' } });
+
+async function lessonIds(page: Page): Promise<number[]> {
+  await page.goto('/lms/schedule');
+  await expectVisible(page.locator('[data-testid^="lesson-"]').first(), 20000);
+  return page.locator('[data-testid^="lesson-"]').evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-testid')!.slice('lesson-'.length))));
+}
+
+/** The teacher opens attendance; the student, at the room's exact point to within `accuracy` m, follows the scanned link and marks. */
+async function markLesson(teacher: Page, student: Page, idShed: number, accuracy: number): Promise<string> {
+  const room = await teacher.evaluate(async (id) => {
+    const res = await fetch('/api/schedule/qr.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idShed: id }) });
+    return ((await res.json()) as { data: { xGps: number; yGps: number } }).data;
+  }, idShed);
+  await student.context().setGeolocation({ latitude: room.xGps, longitude: room.yGps, accuracy });
+  await teacher.goto(`/lms/qrlesson?shed=${idShed}`);
+  const token = (await (await openAttendance(teacher)).getAttribute('data-token'))!;
+  await student.goto(`/lms/qrscan?t=${encodeURIComponent(token)}`);
+  await expectVisible(student.getByTestId('scan-lesson'), 20000);
+  await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
+  await expectVisible(student.getByTestId('scan-result'), 20000);
+  return (await student.getByTestId('scan-result').textContent()) ?? '';
+}
+
+describe('a relayed code', () => {
+  it('sent from outside the university network with the room’s exact point goes to review, named so on the projector', async () => {
+    const teacher = await e2e.page({ extraHTTPHeaders: { 'X-Forwarded-For': '10.20.0.5' } });
+    await signIn(teacher, TEACHER);
+    await expectPath(teacher, '/lms');
+    const taught = await lessonIds(teacher);
+    const student = await e2e.page({
+      permissions: ['geolocation'],
+      geolocation: { latitude: 0, longitude: 0, accuracy: 10 },
+      extraHTTPHeaders: { 'X-Forwarded-For': '10.20.0.77' },
+    });
+    await signIn(student, STUDENT);
+    await expectPath(student, '/lms');
+    const attended = await lessonIds(student);
+    const [inClass, relayed] = taught.filter((id) => attended.includes(id));
+    expect(relayed).toBeDefined();
+
+    // In the room, on the campus network: accepted.
+    expect(await markLesson(teacher, student, inClass, 8)).toContain('Вы отмечены');
+    await teacher.getByRole('button', { name: ru('qr:projector.close') }).click();
+    await expectVisible(teacher.getByText(ru('qr:projector.closed')), 10000);
+
+    // The next code relayed home: another address, the room's exact point, a 3 m fix.
+    await student.context().setExtraHTTPHeaders({ 'X-Forwarded-For': '203.0.113.7' });
+    expect(await markLesson(teacher, student, relayed, 3)).toBe(ru('qr:scan.review'));
+    const review = teacher.locator('.qr-review-item').filter({ hasText: 'Сыдыкова' });
+    await expectVisible(review, 20000);
+    expect(await review.locator('.qr-reason').textContent()).toBe(` — ${ru('qr:reason.network')}`);
+  });
+});
