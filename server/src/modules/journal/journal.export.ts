@@ -9,20 +9,19 @@ import ExcelJS from 'exceljs';
 import type { JournalData } from '../../../../contract/journal';
 import type { Language } from '../../../../contract/common';
 import { moduleSubtotals, modulesOf } from '../../../../contract/pure/journal-totals';
+import { SHEET_WORDS } from '../../lib/sheet-texts';
 import { cellKey } from './journal.views';
 
 const HEADINGS: Record<
   Language,
   {
     title: string;
-    student: string;
     nb: string;
     sum: string;
     avg: string;
     mean: string;
     topic: string;
     present: string;
-    no: string;
     moduleAvg: string;
     moduleMean: string;
     final: string;
@@ -31,14 +30,12 @@ const HEADINGS: Record<
 > = {
   ru: {
     title: 'Журнал посещаемости и успеваемости',
-    student: 'ФИО студента',
     nb: 'н/б',
     sum: 'Сумма',
     avg: 'Средний за посещённые (+ = 0)',
     mean: 'Средняя оценка',
     topic: 'Тема занятия',
     present: '+',
-    no: '№',
     moduleAvg: 'ср. (+ = 0)',
     moduleMean: 'ср. оценка',
     final: 'Итог (баллы)',
@@ -46,14 +43,12 @@ const HEADINGS: Record<
   },
   kg: {
     title: 'Катышуу жана үлгүрүү журналы',
-    student: 'Студенттин аты-жөнү',
     nb: 'н/б',
     sum: 'Суммасы',
     avg: 'Катышкан сабактар боюнча орточо (+ = 0)',
     mean: 'Орточо баа',
     topic: 'Сабактын темасы',
     present: '+',
-    no: '№',
     moduleAvg: 'орточо (+ = 0)',
     moduleMean: 'орточо баа',
     final: 'Жыйынтык (балл)',
@@ -61,14 +56,12 @@ const HEADINGS: Record<
   },
   en: {
     title: 'Attendance and grades journal',
-    student: 'Student',
     nb: 'Absences',
     sum: 'Sum',
     avg: 'Average per lesson attended (+ counts 0)',
     mean: 'Mean mark',
     topic: 'Lesson topic',
     present: '+',
-    no: 'No.',
     moduleAvg: 'avg. (+ = 0)',
     moduleMean: 'mean',
     final: 'Final (points)',
@@ -83,7 +76,7 @@ const shortDate = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}`;
 export type ExportData = JournalData & { yearName: string; moduleNames: ReadonlyMap<number, string> };
 
 export async function journalWorkbook(data: ExportData, lang: Language): Promise<Buffer> {
-  const h = HEADINGS[lang];
+  const h = { ...HEADINGS[lang], no: SHEET_WORDS[lang].no, student: SHEET_WORDS[lang].student };
   const wb = new ExcelJS.Workbook();
   wb.creator = data.info.teacher;
   wb.created = new Date(0);

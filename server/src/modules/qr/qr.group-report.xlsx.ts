@@ -5,19 +5,15 @@
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../../contract/common';
 import type { QrAttendanceQuery, QrAttendanceReport, QrAttendanceSource, QrAttendanceStatus } from '../../../../contract/qr';
+import { halfYearTitle, SHEET_WORDS } from '../../lib/sheet-texts';
 
 interface Headings {
   summary: string;
   byDate: string;
   title: string;
-  half: (year: number, ws: number) => string;
-  no: string;
-  student: string;
   lessons: string;
-  present: string;
   absent: string;
   excused: string;
-  rate: string;
   date: string;
   status: string;
   source: string;
@@ -30,14 +26,9 @@ const HEADINGS: Record<Language, Headings> = {
     summary: 'Сводка',
     byDate: 'По датам',
     title: 'Посещаемость группы по дисциплине',
-    half: (y, ws) => `${ws === 1 ? 'Осенний' : 'Весенний'} семестр ${y}–${y + 1}`,
-    no: '№',
-    student: 'ФИО студента',
     lessons: 'Занятий',
-    present: 'Присутствовал',
     absent: 'Отсутствовал (н/б)',
     excused: 'Уважительно (ув)',
-    rate: '% присутствия',
     date: 'Дата',
     status: 'Отметка',
     source: 'Источник',
@@ -48,14 +39,9 @@ const HEADINGS: Record<Language, Headings> = {
     summary: 'Жыйынтык',
     byDate: 'Күндөр боюнча',
     title: 'Топтун сабакка катышуусу (дисциплина боюнча)',
-    half: (y, ws) => `${y}–${y + 1} окуу жылынын ${ws === 1 ? 'күзгү' : 'жазгы'} семестри`,
-    no: '№',
-    student: 'Студенттин аты-жөнү',
     lessons: 'Сабактар',
-    present: 'Катышты',
     absent: 'Келген жок (н/б)',
     excused: 'Жүйөлүү себеп (ув)',
-    rate: 'Катышуу %',
     date: 'Күнү',
     status: 'Белги',
     source: 'Булагы',
@@ -66,14 +52,9 @@ const HEADINGS: Record<Language, Headings> = {
     summary: 'Summary',
     byDate: 'By date',
     title: "Group's attendance in a discipline",
-    half: (y, ws) => `${ws === 1 ? 'Autumn' : 'Spring'} half-year ${y}–${y + 1}`,
-    no: 'No.',
-    student: 'Student',
     lessons: 'Lessons',
-    present: 'Present',
     absent: 'Absent',
     excused: 'Excused',
-    rate: '% present',
     date: 'Date',
     status: 'Attendance',
     source: 'Source',
@@ -86,13 +67,13 @@ const HEADINGS: Record<Language, Headings> = {
 const longDate = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
 
 export async function attendanceWorkbook(report: QrAttendanceReport, q: QrAttendanceQuery, lang: Language): Promise<Buffer> {
-  const h = HEADINGS[lang];
+  const h = { ...SHEET_WORDS[lang], ...HEADINGS[lang] };
   const wb = new ExcelJS.Workbook();
   wb.created = new Date(0);
   const title = (ws: ExcelJS.Worksheet) => {
     ws.getCell('A1').value = h.title;
     ws.getCell('A1').font = { bold: true, size: 14 };
-    ws.getCell('A2').value = `${report.group} · ${report.discipline} · ${h.half(q.year, q.ws)}`;
+    ws.getCell('A2').value = `${report.group} · ${report.discipline} · ${halfYearTitle(lang, q.year, q.ws)}`;
   };
 
   const summary = wb.addWorksheet(h.summary, { views: [{ state: 'frozen', xSplit: 2, ySplit: 4 }] });

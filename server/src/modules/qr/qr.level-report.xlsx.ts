@@ -2,59 +2,44 @@
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../../contract/common';
 import type { QrReportLevel, QrReportRow } from '../../../../contract/qr';
+import { halfYearTitle, SHEET_WORDS } from '../../lib/sheet-texts';
 
 interface Headings {
   sheet: string;
   title: string;
-  half: (year: number, ws: number) => string;
   levels: Record<QrReportLevel, string>;
-  no: string;
   lessons: string;
-  present: string;
-  rate: string;
 }
 
 const HEADINGS: Record<Language, Headings> = {
   ru: {
     sheet: 'Посещаемость',
     title: 'Посещаемость (QR и журнал)',
-    half: (y, ws) => `${ws === 1 ? 'Осенний' : 'Весенний'} семестр ${y}–${y + 1}`,
-    levels: { faculty: 'Факультет', speciality: 'Специальность', group: 'Группа', student: 'ФИО студента' },
-    no: '№',
+    levels: { faculty: 'Факультет', speciality: 'Специальность', group: 'Группа', student: SHEET_WORDS.ru.student },
     lessons: 'Студенто-занятий',
-    present: 'Присутствовал',
-    rate: '% присутствия',
   },
   kg: {
     sheet: 'Катышуу',
     title: 'Сабакка катышуу (QR жана журнал)',
-    half: (y, ws) => `${y}–${y + 1} окуу жылынын ${ws === 1 ? 'күзгү' : 'жазгы'} семестри`,
-    levels: { faculty: 'Факультет', speciality: 'Адистик', group: 'Топ', student: 'Студенттин аты-жөнү' },
-    no: '№',
+    levels: { faculty: 'Факультет', speciality: 'Адистик', group: 'Топ', student: SHEET_WORDS.kg.student },
     lessons: 'Студенттердин сабактары',
-    present: 'Катышты',
-    rate: 'Катышуу %',
   },
   en: {
     sheet: 'Attendance',
     title: 'Attendance (QR and journal)',
-    half: (y, ws) => `${ws === 1 ? 'Autumn' : 'Spring'} half-year ${y}–${y + 1}`,
-    levels: { faculty: 'Faculty', speciality: 'Speciality', group: 'Group', student: 'Student' },
-    no: 'No.',
+    levels: { faculty: 'Faculty', speciality: 'Speciality', group: 'Group', student: SHEET_WORDS.en.student },
     lessons: 'Student-lessons',
-    present: 'Present',
-    rate: '% present',
   },
 };
 
 export async function levelWorkbook(rows: QrReportRow[], level: QrReportLevel, year: number, ws: number, lang: Language): Promise<Buffer> {
-  const h = HEADINGS[lang];
+  const h = { ...SHEET_WORDS[lang], ...HEADINGS[lang] };
   const wb = new ExcelJS.Workbook();
   wb.created = new Date(0);
   const sheet = wb.addWorksheet(h.sheet, { views: [{ state: 'frozen', xSplit: 2, ySplit: 4 }] });
   sheet.getCell('A1').value = h.title;
   sheet.getCell('A1').font = { bold: true, size: 14 };
-  sheet.getCell('A2').value = h.half(year, ws);
+  sheet.getCell('A2').value = halfYearTitle(lang, year, ws);
   sheet.getRow(4).values = [h.no, h.levels[level], h.lessons, h.present, h.rate];
   sheet.getRow(4).font = { bold: true };
   rows.forEach((r, i) => {

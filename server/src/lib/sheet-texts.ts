@@ -1,0 +1,29 @@
+/**
+ * Words the workbooks people download share (the journal's, and the QR attendance reports'), in
+ * kg, ru and en: column headings every one of them has, and a half-year's title.
+ */
+import type { Language } from '../../../contract/common';
+
+export interface SheetWords {
+  /** The row number's column. */
+  no: string;
+  /** The student's name column. */
+  student: string;
+  present: string;
+  /** The attendance rate's column. */
+  rate: string;
+}
+
+export const SHEET_WORDS: Record<Language, SheetWords> = {
+  ru: { no: '№', student: 'ФИО студента', present: 'Присутствовал', rate: '% присутствия' },
+  kg: { no: '№', student: 'Студенттин аты-жөнү', present: 'Катышты', rate: 'Катышуу %' },
+  en: { no: 'No.', student: 'Student', present: 'Present', rate: '% present' },
+};
+
+/** A half-year's title: 'Осенний семестр 2026–2027', '2026–2027 окуу жылынын күзгү семестри', 'Autumn half-year 2026–2027'. */
+export function halfYearTitle(lang: Language, year: number, ws: number): string {
+  const years = `${year}–${year + 1}`;
+  if (lang === 'kg') return `${years} окуу жылынын ${ws === 1 ? 'күзгү' : 'жазгы'} семестри`;
+  if (lang === 'en') return `${ws === 1 ? 'Autumn' : 'Spring'} half-year ${years}`;
+  return `${ws === 1 ? 'Осенний' : 'Весенний'} семестр ${years}`;
+}
