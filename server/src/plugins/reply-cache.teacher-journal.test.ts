@@ -9,11 +9,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalData, JournalInfo } from '../../../contract/journal';
 import type { App } from '../app';
-import { twoProcesses, type TwoProcesses } from '../test/processes';
+import { journalProcesses, type JournalProcesses } from '../test/processes';
 import { DataChanges, ReplyCache } from './reply-cache';
-import { session, testClock, type TestDatabase, type TestSession } from '../test/helpers';
+import { testClock, type TestDatabase, type TestSession } from '../test/helpers';
 
-let processes: TwoProcesses;
+let processes: JournalProcesses;
 let db: TestDatabase;
 /** Two "processes" on the database: what one changes, the other must show. */
 let a: App;
@@ -25,20 +25,12 @@ let lecture: JournalInfo;
 let another: JournalInfo;
 const TIME = 7;
 const clock = testClock(new Date(2026, 10, 30, 12, 0));
-// Kept for a minute of real time, so that only the changes under test end the reuse.
-const env = { REPLY_CACHE_MS: '60000', SESSION_IDLE_MINUTES: '1440', SESSION_ABSOLUTE_HOURS: '720' };
-
-const post = (app: App, who: TestSession, url: string, payload: object) =>
-  app.inject({ method: 'POST', url: `/api/visitlog/${url}`, headers: who.headers, payload });
+const post: JournalProcesses['post'] = (...args) => processes.post(...args);
 
 beforeAll(async () => {
-  processes = await twoProcesses({ now: clock.now, env });
-  ({ db, a, b } = processes);
-  teacher = await session(a, 'teacher');
-  student = await session(a, 'student');
-  const journals = (await post(a, teacher, 'journals.json', { id_a_year: 2026, id_w_s: 1 })).json().data as JournalInfo[];
-  lecture = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 1)!;
-  another = journals.find((j) => j.id_journal !== lecture.id_journal)!;
+  processes = await journalProcesses(clock.now);
+  ({ db, a, b, teacher, student, lecture } = processes);
+  another = processes.journals.find((j) => j.id_journal !== lecture.id_journal)!;
 }, 180_000);
 afterAll(() => processes.close());
 

@@ -5,7 +5,8 @@
  */
 import type { App } from '../app';
 import { openDatabase, type Database } from '../db/client';
-import { appOn, createTestDatabase, usePostgres, type TestAppOptions, type TestDatabase } from './helpers';
+import type { JournalInfo } from '../../../contract/journal';
+import { appOn, createTestDatabase, session, usePostgres, type TestAppOptions, type TestDatabase, type TestSession } from './helpers';
 
 /** A connection of its own to `db` (on PGlite the one there is) and how to let it go. */
 export async function ownConnection(db: TestDatabase): Promise<{ database: Database; close(): Promise<void> }> {
@@ -54,4 +55,33 @@ export async function twoProcesses(options: TestAppOptions = {}): Promise<TwoPro
       await db.close();
     },
   };
+}
+
+/** Replies kept for a minute of real time and sessions that outlive the test: only the changes under test end a reuse. */
+export const KEPT_A_MINUTE = { REPLY_CACHE_MS: '60000', SESSION_IDLE_MINUTES: '1440', SESSION_ABSOLUTE_HOURS: '720' };
+
+export interface JournalProcesses extends TwoProcesses {
+  teacher: TestSession;
+  student: TestSession;
+  /** The demo teacher's journals of the autumn half-year 2026. */
+  journals: JournalInfo[];
+  /** The Web Programming lecture of the demo student's stream. */
+  lecture: JournalInfo;
+  /** A journal call (`/api/visitlog/<url>`) to one process as `who`. */
+  post(app: App, who: TestSession, url: string, payload: object): Promise<Awaited<ReturnType<App['inject']>>>;
+}
+
+/**
+ * Two processes whose replies are kept (KEPT_A_MINUTE), the demo teacher and student signed in on the
+ * first, and the teacher's journals: the setting of the kept-journal tests.
+ */
+export async function journalProcesses(now: () => Date): Promise<JournalProcesses> {
+  const processes = await twoProcesses({ now, env: KEPT_A_MINUTE });
+  const post = (app: App, who: TestSession, url: string, payload: object) =>
+    app.inject({ method: 'POST', url: `/api/visitlog/${url}`, headers: who.headers, payload });
+  const teacher = await session(processes.a, 'teacher');
+  const student = await session(processes.a, 'student');
+  const journals = (await post(processes.a, teacher, 'journals.json', { id_a_year: 2026, id_w_s: 1 })).json().data as JournalInfo[];
+  const lecture = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 1)!;
+  return { ...processes, teacher, student, journals, lecture, post };
 }
