@@ -15,6 +15,10 @@ export const BOOK_DESCRIPTION_MAX = 4000;
 export const BOOK_PAGES_MAX = 100000;
 /** The multipart field of the book's file. */
 export const BOOK_FILE_FIELD = 'files';
+/** The multipart field of a PDF book's cover: an image of its first page made by the browser (docs/api.md#library). */
+export const BOOK_COVER_FIELD = 'cover';
+/** Largest cover image kept from the cover field; a larger one, or one that is no JPEG, PNG, GIF or WebP image, is dropped. */
+export const BOOK_COVER_MAX_BYTES = 524288;
 /** id_eBook of a book not saved yet. */
 export const NEW_BOOK_ID = -1;
 /** Shortest and longest text of the search across the library; a page of its results holds this many books. */

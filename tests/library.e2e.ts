@@ -3,7 +3,7 @@
  * the library and watches the real upload progress; the student finds it by author and opens the
  * PDF in the browser; every delete asks first; the library at 390 px in dark mode; a teacher sees
  * his quota, uploads an EPUB, sees its cover and reads it in the portal's reader; a student has no
- * "add a book".
+ * "add a book"; a PDF's cover is drawn from its first page.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -21,6 +21,27 @@ function bigPdf(): Buffer {
   const head = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n';
   const padding = `%${'x'.repeat(99)}\n`.repeat(30000);
   return Buffer.from(`${head}${padding}trailer << /Root 1 0 R >>\n%%EOF\n`);
+}
+
+/** A one-page PDF (300×400 points) whose page is a blue field with a white band. */
+function onePagePdf(): Buffer {
+  const content = '0.1 0.3 0.8 rg 0 0 300 400 re f 1 1 1 rg 0 180 300 40 re f';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] /Contents 4 0 R /Resources << >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer << /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
 }
 
 const AUTHOR = 'Жумагулова Айпери Тынчтыкбековна';
@@ -234,5 +255,44 @@ describe('library and teaching materials', () => {
     await expectVisible(student.getByTestId('library-book').first(), 20000);
     await expectVisible(student.getByRole('heading', { name: ru('library:title'), level: 1 }));
     expect(await student.getByTestId('library-add').count()).toBe(0);
+  });
+
+  it('a PDF uploaded to the library shows a cover drawn from its first page', async () => {
+    const PDF_TITLE = 'Методичка с обложкой';
+    const teacher = await e2e.page();
+    await signIn(teacher, TEACHER);
+    await open(teacher, 'library', '/lms/library');
+    await expectVisible(teacher.getByTestId('library-book').first(), 20000);
+    await teacher.getByTestId('library-add').click();
+    const form = teacher.getByTestId('library-form');
+    await form.getByLabel(ru('library:fields.title'), { exact: true }).fill(PDF_TITLE);
+    await form.getByLabel(ru('library:fields.author'), { exact: true }).fill('Тестов Т. Т.');
+    await form
+      .getByLabel(ru('library:form.file'), { exact: true })
+      .setInputFiles({ name: 'metodichka.pdf', mimeType: 'application/pdf', buffer: onePagePdf() });
+    const saved = teacher.waitForResponse((r) => r.url().includes('/api/library/insertupdatebook'));
+    await form.getByRole('button', { name: ru('library:form.add'), exact: true }).click();
+    expect((await (await saved).json()).data).toMatchObject({ mime: 'application/pdf', hasCover: true });
+    await expectHidden(form, 60000);
+    const row = teacher.getByTestId('library-book').filter({ hasText: PDF_TITLE });
+    await expectVisible(row.getByTestId('library-cover'), 20000);
+    // The cover is the page drawn 240 px wide (a 300×400 page: 240×320), its blue field at the top.
+    const id = await row.getAttribute('data-id');
+    await teacher.waitForFunction((bookId) => {
+      const img = document.querySelector<HTMLImageElement>(`[data-testid="library-book"][data-id="${bookId}"] img`);
+      return !!img && img.complete && img.naturalWidth > 0;
+    }, id);
+    const drawn = await teacher.evaluate((bookId) => {
+      const img = document.querySelector<HTMLImageElement>(`[data-testid="library-book"][data-id="${bookId}"] img`)!;
+      const canvas = Object.assign(document.createElement('canvas'), { width: img.naturalWidth, height: img.naturalHeight });
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0);
+      return { width: img.naturalWidth, height: img.naturalHeight, top: [...context.getImageData(120, 20, 1, 1).data.slice(0, 3)] };
+    }, id);
+    expect(drawn).toMatchObject({ width: 240, height: 320 });
+    expect(drawn.top[2]).toBeGreaterThan(150);
+    expect(drawn.top[0]).toBeLessThan(80);
+    // pdfjs and its worker came from the portal: nothing refused by the Content-Security-Policy.
+    expect(e2e.problems(teacher)).toEqual({ console: [], pageErrors: [], csp: [] });
   });
 });

@@ -1,5 +1,7 @@
 /** E-library calls and the URLs of a book's file (docs/product.md#library). */
 import type {
+  BOOK_COVER_FIELD,
+  BOOK_COVER_MAX_BYTES,
   BOOK_SEARCH_MIN,
   Book,
   BookCategory,
@@ -20,6 +22,8 @@ import { get, post } from './http';
 // The client takes only types from the contract: these copies are checked against it by tsc.
 export const NEW_BOOK: typeof NEW_BOOK_ID = -1;
 export const SEARCH_MIN: typeof BOOK_SEARCH_MIN = 2;
+export const COVER_FIELD: typeof BOOK_COVER_FIELD = 'cover';
+export const COVER_MAX_BYTES: typeof BOOK_COVER_MAX_BYTES = 524288;
 /**
  * Extensions the library's file picker offers (the server checks every file by its content,
  * server/src/plugins/sniff.ts): books (PDF, EPUB, DjVu, FB2, MOBI), office documents, plain and

@@ -146,12 +146,15 @@ export function parseFields<T extends TSchema>(schema: T, fields: Record<string,
   return value as Static<T>;
 }
 
+/** How many files a form may hold; files of the `optional` fields that are too large or of no allowed type are dropped, not refused. */
+export type ReceiveOptions = { maxFiles?: number; optional?: readonly string[] };
+
 const isNodeError = (err: unknown): err is NodeJS.ErrnoException => err instanceof Error && 'code' in err;
 
 const unlinkQuietly = (file: string) => fsp.rm(file, { force: true }).catch(() => {});
 
 /** The multipart body of a request as a service's typed input (see MultipartInput). */
-export function multipartInput<S extends TSchema>(store: FileStore, req: FastifyRequest, schema: S, options: { maxFiles?: number }): MultipartInput<Static<S>> {
+export function multipartInput<S extends TSchema>(store: FileStore, req: FastifyRequest, schema: S, options: ReceiveOptions): MultipartInput<Static<S>> {
   return (handler) => store.receive(req, options, ({ fields, files }) => handler({ fields: parseFields(schema, fields), files }));
 }
 
@@ -185,7 +188,7 @@ export class FileStore {
   }
 
   /** Parses a multipart request and runs handler with its fields and files (see the top of this file). */
-  async receive<T>(req: FastifyRequest, options: { maxFiles?: number }, handler: (upload: Upload) => Promise<T>): Promise<T> {
+  async receive<T>(req: FastifyRequest, options: ReceiveOptions, handler: (upload: Upload) => Promise<T>): Promise<T> {
     if (!req.isMultipart()) throw badRequest();
     const maxFiles = options.maxFiles ?? 10;
     // A declared body larger than every file at the limit plus the form's text is refused before a
@@ -225,8 +228,9 @@ export class FileStore {
           },
         });
         await pipeline(part.file, tap, fs.createWriteStream(tempPath, { flags: 'wx' }));
+        const mime = part.file.truncated ? null : sniffType(part.filename, head, size <= SNIFF_BYTES);
+        if (!mime && options.optional?.includes(part.fieldname)) continue;
         if (part.file.truncated) throw this.tooLarge();
-        const mime = sniffType(part.filename, head, size <= SNIFF_BYTES);
         if (!mime) throw new AppError(400, 'UNSUPPORTED_TYPE');
         upload.files.push({ field: part.fieldname, originalName: cleanFileName(part.filename), mime, size, tempPath, sha256: digest.digest('hex') });
       }

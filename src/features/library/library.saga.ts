@@ -3,15 +3,16 @@
  * the search across the library, saving a book with real upload progress (cancellable), the delete
  * check and the delete, after which the category reloads.
  */
-import { all, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../../contract/auth';
 import type { Book } from '../../../contract/library';
 import type { AppConfig } from '../../../contract/config';
-import { BOOK_SAVE_URL, libraryApi } from '../../api/library';
+import { BOOK_SAVE_URL, COVER_FIELD, libraryApi } from '../../api/library';
 import { configActions, selectConfig } from '../../shared/config/config';
 import { request, requireUser } from '../../shared/request/request.saga';
 import { cancellable, uploadAsUser } from '../../shared/request/upload.saga';
+import { isPdfFile, pdfCover } from './pdfCover';
 import { libraryActions, selectLibrary, type BookDraft, type LibraryState } from './library.slice';
 
 export function* openedSaga() {
@@ -85,8 +86,8 @@ export function* countsSaga() {
   });
 }
 
-/** The multipart form of insertupdatebook (its fields: docs/api.md#library). */
-export function bookForm(draft: BookDraft, user: User): FormData {
+/** The multipart form of insertupdatebook (its fields: docs/api.md#library), with a PDF's cover when one was made. */
+export function bookForm(draft: BookDraft, user: User, cover: Blob | null = null): FormData {
   const form = new FormData();
   form.append('id_eBook', String(draft.id));
   form.append('nameBook', draft.name);
@@ -101,13 +102,17 @@ export function bookForm(draft: BookDraft, user: User): FormData {
     form.append('fileName', draft.file.name);
     form.append('selectedBookFileName', draft.file.name);
     form.append('files', draft.file, draft.file.name);
+    if (cover) form.append(COVER_FIELD, cover, 'cover.jpg');
   }
   return form;
 }
 
-/** Saves with progress; a new book reloads its category (and the counts), an edit is replaced in place. */
+/** Saves with progress (a PDF with the cover made from it); a new book reloads its category (and the counts), an edit is replaced in place. */
 export function* saveSaga(action: PayloadAction<BookDraft>) {
-  const result = yield* uploadAsUser<Book>(BOOK_SAVE_URL, (user) => bookForm(action.payload, user), {
+  const { file } = action.payload;
+  // A PDF's first page becomes its cover; without one the book is saved all the same.
+  const cover = file && isPdfFile(file) ? ((yield call(pdfCover, file)) as Blob | null) : null;
+  const result = yield* uploadAsUser<Book>(BOOK_SAVE_URL, (user) => bookForm(action.payload, user, cover), {
     progress: libraryActions.saveProgressed,
     succeeded: libraryActions.saveSucceeded,
     failed: libraryActions.saveFailed,

@@ -1,5 +1,6 @@
 /** /api/library/* (docs/api.md#library): all need a session. */
 import {
+  BOOK_COVER_FIELD,
   BaseCategoriesReply,
   BookFileQuery,
   BookListBody,
@@ -57,7 +58,7 @@ export default async function libraryRoutes(app: App, { ctx }: { ctx: AppContext
   );
 
   app.post('/api/library/insertupdatebook', { schema: { response: replies(BookSaveReply) }, config: { idempotent: true } }, async (req) => {
-    const input = multipartInput(ctx.files, req, BookSaveFields, { maxFiles: 1 });
+    const input = multipartInput(ctx.files, req, BookSaveFields, { maxFiles: 2, optional: [BOOK_COVER_FIELD] });
     await uploads.beforeUpload(req.auth!, req.ip);
     return ok(await library.save(req.auth!, input, languageOf(req)));
   });

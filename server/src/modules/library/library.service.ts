@@ -5,6 +5,8 @@
  */
 import type { Language } from '../../../../contract/common';
 import {
+  BOOK_COVER_FIELD,
+  BOOK_COVER_MAX_BYTES,
   BOOK_FILE_FIELD,
   BOOK_SEARCH_LIMIT,
   NEW_BOOK_ID,
@@ -29,10 +31,12 @@ import type { Download, IncomingFile, MultipartInput } from '../../plugins/files
 import * as books from '../../shared/books.repository';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
 import { plainText } from '../../shared/plain-text';
-import { EPUB_TYPE } from '../../plugins/sniff';
+import { EPUB_TYPE, isImageType } from '../../plugins/sniff';
 import { searchVariants } from '../../shared/transliterate';
 import { UploadRules } from '../../shared/upload-rules';
 import { coverUpload } from './library.cover';
+
+const PDF_TYPE = 'application/pdf';
 import * as repo from './library.repository';
 
 export class LibraryService {
@@ -92,7 +96,9 @@ export class LibraryService {
   async save(auth: AuthInfo, upload: MultipartInput<BookSaveFields>, lang: Language): Promise<Book> {
     const id = await upload(async ({ fields: input, files }) => {
       assertOwn(auth, { uid: input.id_human, role: input.id_humanType });
-      if (files.some((f) => f.field !== BOOK_FILE_FIELD) || files.length > 1) throw badRequest({ field: BOOK_FILE_FIELD });
+      const bookFiles = files.filter((f) => f.field === BOOK_FILE_FIELD);
+      const covers = files.filter((f) => f.field === BOOK_COVER_FIELD);
+      if (bookFiles.length + covers.length !== files.length || bookFiles.length > 1 || covers.length > 1) throw badRequest({ field: BOOK_FILE_FIELD });
       if (input.isFromUmk) throw badRequest({ field: 'isFromUmk' });
       const values: books.BookValues = {
         categoryId: input.id_bookCategory,
@@ -104,11 +110,12 @@ export class LibraryService {
       if (!values.name) throw badRequest({ field: 'nameBook' });
       if (!values.author) throw badRequest({ field: 'author' });
       if (!(await books.categoryExists(this.ctx.db, values.categoryId))) throw badRequest({ field: 'id_bookCategory' });
-      const [file] = files;
+      const [file] = bookFiles;
+      const [coverPart] = covers;
       if (input.id_eBook === NEW_BOOK_ID) {
         await this.uploads.assertMayAddToLibrary(auth);
         if (!file) throw badRequest({ field: BOOK_FILE_FIELD });
-        return this.withCover(file, (cover) =>
+        return this.withCover(file, coverPart, (cover) =>
           this.ctx.db.transaction(async (tx) => {
             await this.uploads.assertFits(tx, auth, file.size);
             const stored = await this.ctx.files.save(tx, auth.userId, file);
@@ -128,7 +135,7 @@ export class LibraryService {
         await books.updateBook(this.ctx.db, book.id, values);
         return book.id;
       }
-      return this.withCover(file, (cover) =>
+      return this.withCover(file, coverPart, (cover) =>
         this.ctx.db.transaction(async (tx) => {
           await this.uploads.assertFits(tx, auth, file.size);
           const stored = await this.ctx.files.save(tx, auth.userId, file);
@@ -161,8 +168,17 @@ export class LibraryService {
     return file;
   }
 
-  /** Runs `store` with the cover of an uploaded EPUB (null for any other file), removing what was not stored. */
-  private async withCover<R>(file: IncomingFile, store: (cover: IncomingFile | null) => Promise<R>): Promise<R> {
+  /**
+   * Runs `store` with the cover of an uploaded book, removing what was not stored: an EPUB's own
+   * cover image, or for a PDF the image sent in the cover field when it is a picture small enough
+   * (else the book simply has no cover); null for any other file.
+   */
+  private async withCover<R>(file: IncomingFile, coverPart: IncomingFile | undefined, store: (cover: IncomingFile | null) => Promise<R>): Promise<R> {
+    if (file.mime === PDF_TYPE) {
+      const usable = coverPart && isImageType(coverPart.mime) && coverPart.size <= BOOK_COVER_MAX_BYTES;
+      const ext = coverPart?.mime.slice('image/'.length).replace('jpeg', 'jpg');
+      return store(usable ? { ...coverPart, originalName: `${file.originalName.replace(/\.[^.]*$/, '')}-cover.${ext}` } : null);
+    }
     const cover = file.mime === EPUB_TYPE ? await coverUpload(file) : null;
     try {
       return await store(cover?.file ?? null);

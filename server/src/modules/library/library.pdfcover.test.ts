@@ -1,0 +1,98 @@
+/** Covers of PDF books: the image of the first page sent with the upload is stored and served; a bad one is dropped, the book kept. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOK_COVER_MAX_BYTES, type Book, type BookCategory } from '../../../../contract/library';
+import type { App } from '../../app';
+import { appOn, createTestDatabase, multipartPayload, session, type TestDatabase } from '../../test/helpers';
+import { requestsTo } from '../../test/requests';
+import { PNG_1X1 } from '../../../../tests/support/epub';
+
+let db: TestDatabase;
+let app: App;
+let dataDir: string;
+let teacher: Awaited<ReturnType<typeof session>>;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-pdf-covers-'));
+  db = await createTestDatabase();
+  app = await appOn(db, { env: { DATA_DIR: dataDir, UPLOAD_LIMIT_MB: '2' } });
+  teacher = await session(app, 'teacher');
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const { post, get } = requestsTo(() => app);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1), Buffer.from([0xff, 0xd9])]);
+const stored = () => fs.readdirSync(path.join(dataDir, 'files')).filter((n) => n !== '.tmp');
+
+type Part = { name: string; filename?: string; content: string | Buffer };
+
+async function send(name: string, extra: Part[], book: Part = { name: 'files', filename: `${name}.pdf`, content: PDF }) {
+  const bases = (await get('/api/library/basebookcategories', teacher)).json().data;
+  const [category]: BookCategory[] = (await post('/api/library/bookcategories', teacher, { id_baseBookCategory: bases[0].id_baseBookCategory })).json().data;
+  const fields = { id_eBook: '-1', id_human: String(teacher.user.uid), id_humanType: String(teacher.user.role), nameBook: name, author: 'Автор Б.' };
+  const { payload, contentType } = multipartPayload([
+    ...Object.entries({ ...fields, id_bookCategory: String(category.id_bookCategory) }).map(([n, content]) => ({ name: n, content })),
+    book,
+    ...extra,
+  ]);
+  return app.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...teacher.headers, 'content-type': contentType } });
+}
+
+async function upload(name: string, extra: Part[], book?: Part): Promise<Book> {
+  const res = await send(name, extra, book);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+const coverOf = (book: Book) => app.inject({ url: `/api/library/cover.file?id=${book.id_eBook}`, headers: teacher.headers });
+
+describe('PDF book covers', () => {
+  it("a PDF's cover part is stored with it and served as an image", async () => {
+    const book = await upload('Учебник PDF', [{ name: 'cover', filename: 'cover.jpg', content: JPEG }]);
+    expect(book).toMatchObject({ mime: 'application/pdf', hasCover: true });
+    const cover = await coverOf(book);
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers['content-type']).toContain('image/jpeg');
+    expect(cover.rawPayload.equals(JPEG)).toBe(true);
+    // The PNG of another book is served as PNG whatever name it came with.
+    const png = await upload('Учебник PNG', [{ name: 'cover', filename: 'cover.jpg', content: PNG_1X1 }]);
+    expect((await coverOf(png)).headers['content-type']).toContain('image/png');
+  });
+
+  it('a cover part that is no image, or too large, is dropped: the book is stored without a cover', async () => {
+    const before = stored().length;
+    const notImage = await upload('Без обложки 1', [{ name: 'cover', filename: 'cover.jpg', content: Buffer.from('<script>alert(1)</script>') }]);
+    const pdfAsCover = await upload('Без обложки 2', [{ name: 'cover', filename: 'cover.pdf', content: PDF }]);
+    const big = Buffer.concat([JPEG.subarray(0, 4), Buffer.alloc(BOOK_COVER_MAX_BYTES + 1, 7)]);
+    const tooLarge = await upload('Без обложки 3', [{ name: 'cover', filename: 'cover.jpg', content: big }]);
+    const overLimit = await upload('Без обложки 4', [{ name: 'cover', filename: 'cover.jpg', content: Buffer.concat([JPEG, Buffer.alloc(3 * 1024 * 1024)]) }]);
+    for (const book of [notImage, pdfAsCover, tooLarge, overLimit]) {
+      expect(book).toMatchObject({ mime: 'application/pdf', hasCover: false });
+      expect((await coverOf(book)).statusCode).toBe(404);
+    }
+    // Only the four books' files are kept; nothing is left in the temporary folder.
+    expect(stored().length).toBe(before + 4);
+    expect(fs.readdirSync(path.join(dataDir, 'files', '.tmp'))).toEqual([]);
+  });
+
+  it('a cover part goes only with a PDF; two cover parts are refused', async () => {
+    const txt = await upload('Текст', [{ name: 'cover', filename: 'cover.jpg', content: JPEG }], {
+      name: 'files',
+      filename: 'book.txt',
+      content: 'Просто текст.',
+    });
+    expect(txt.hasCover).toBe(false);
+    const two = await send('Две обложки', [
+      { name: 'cover', filename: 'a.jpg', content: JPEG },
+      { name: 'cover', filename: 'b.jpg', content: JPEG },
+    ]);
+    expect(two.statusCode).toBe(400);
+  });
+});
