@@ -12,6 +12,7 @@ import { ErrorLine } from '../../components/fields';
 
 import { LoadFailed } from '../../shared/request/LoadFailed';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { HalfYearSelects } from '../../components/HalfYearSelects';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
 import { selectMaxSizeMb } from '../../shared/config/config';
@@ -107,27 +108,7 @@ export default function UmkScreen() {
       </div>
 
       <section className="card umk-filters" aria-label={t('filters')}>
-        <Select
-          id="umk-year"
-          label={t('fields.year')}
-          options={yearOptions}
-          value={half?.year ?? -1}
-          blank={half === null}
-          disabled={yearOptions.length === 0}
-          onChange={(year) => half && year > 0 && dispatch(umkActions.halfSelected({ year, ws: half.ws }))}
-        />
-        <Select
-          id="umk-ws"
-          label={t('fields.halfYear')}
-          options={[
-            { id: 1, name: t('halfYears.autumn') },
-            { id: 2, name: t('halfYears.spring') },
-          ]}
-          value={half?.ws ?? -1}
-          blank={half === null}
-          disabled={half === null}
-          onChange={(ws) => half && dispatch(umkActions.halfSelected({ year: half.year, ws: ws === 2 ? 2 : 1 }))}
-        />
+        <HalfYearSelects ns="umk" idPrefix="umk" years={yearOptions} half={half} disableEmpty onChange={(h) => dispatch(umkActions.halfSelected(h))} />
         <Select
           id="umk-discipline"
           label={t('fields.discipline')}
