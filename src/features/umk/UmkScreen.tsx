@@ -20,7 +20,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { ROLE_TEACHER } from '../../shared/request/roles';
 import { selectUser } from '../../shared/session/session';
 import { describeFailure } from '../../shared/request/errors';
-import { FileActions } from '../../shared/upload/FileActions';
+import { DocumentEnd } from '../../shared/upload/FileActions';
 import { shortName } from '../../lib/names';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { UmkForm } from './components/UmkForm';
@@ -47,19 +47,18 @@ function ItemCard({ item, busy, onEdit, onDelete }: { item: UmkItem; busy: boole
           {item.totalPages > 0 ? <span>{t('item.pages', { count: item.totalPages })}</span> : null}
           {item.id_eBook !== null ? <span className="umk-badge">{t('item.inLibrary')}</span> : null}
         </p>
-        {item.description ? <p className="umk-item-description">{item.description}</p> : null}
-        <div className="umk-item-actions">
-          <FileActions
-            ns="umk"
-            prefix="item"
-            title={item.umkName}
-            doc={item}
-            urls={{ download: umkDownloadUrl(item.id_books), read: umkReadUrl(item.id_books) }}
-            busy={busy}
-            onEdit={onEdit}
-            onDelete={onDelete}
-          />
-        </div>
+        <DocumentEnd
+          card="umk-item"
+          description={item.description}
+          ns="umk"
+          prefix="item"
+          title={item.umkName}
+          doc={item}
+          urls={{ download: umkDownloadUrl(item.id_books), read: umkReadUrl(item.id_books) }}
+          busy={busy}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       </div>
     </article>
   );
