@@ -3,6 +3,7 @@ export const ROOT: string;
 export const DIST_DIR: string;
 export const STAMP_FILE: string;
 export const BUILD_INPUTS: string[];
+export function hashInputs(root: string, entries: string[], options?: { skip?: string[]; keepFile?: (rel: string) => boolean; prefix?: string | null }): string;
 export function sourceHash(root?: string): string;
 export function staleReason(hash?: string, options?: { root?: string }): string | null;
 export function writeStamp(hash?: string, dir?: string): void;

@@ -26,35 +26,34 @@ export const STAMP_FILE = path.join(DIST_DIR, STAMP_NAME);
 /** Inputs of the client build, relative to the repository root. Missing entries are skipped. */
 export const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts/build', 'tsconfig.json', 'package-lock.json'];
 
-function listFiles(abs, rel, out) {
-  let stat;
-  try {
-    stat = fs.statSync(abs);
-  } catch {
-    return;
-  }
-  if (stat.isDirectory()) {
-    for (const name of fs.readdirSync(abs).sort()) {
-      if (name === 'node_modules' || name === '.DS_Store') continue;
-      listFiles(path.join(abs, name), `${rel}/${name}`, out);
+/**
+ * Hex SHA-256 over the paths and contents of the files under `entries` (relative to `root`, in name
+ * order; missing entries, and files and folders named in `skip`, left out; a file only when
+ * `keepFile(rel)`), after `prefix` when given. The client's and the server's build stamps.
+ */
+export function hashInputs(root, entries, { skip = ['node_modules'], keepFile = () => true, prefix = null } = {}) {
+  const files = [];
+  const walk = (abs, rel) => {
+    let stat;
+    try {
+      stat = fs.statSync(abs);
+    } catch {
+      return;
     }
-  } else if (stat.isFile()) {
-    out.push([rel, abs]);
-  }
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(abs).sort()) if (!skip.includes(name)) walk(path.join(abs, name), `${rel}/${name}`);
+    } else if (stat.isFile() && keepFile(rel)) files.push([rel, abs]);
+  };
+  for (const entry of entries) walk(path.join(root, entry), entry);
+  const hash = createHash('sha256');
+  if (prefix !== null) hash.update(prefix).update('\0');
+  for (const [rel, abs] of files) hash.update(rel).update('\0').update(fs.readFileSync(abs)).update('\0');
+  return hash.digest('hex');
 }
 
 /** Hex SHA-256 of the build inputs (paths and contents). */
 export function sourceHash(root = ROOT) {
-  const files = [];
-  for (const entry of BUILD_INPUTS) listFiles(path.join(root, entry), entry, files);
-  const hash = createHash('sha256');
-  for (const [rel, abs] of files) {
-    hash.update(rel);
-    hash.update('\0');
-    hash.update(fs.readFileSync(abs));
-    hash.update('\0');
-  }
-  return hash.digest('hex');
+  return hashInputs(root, BUILD_INPUTS, { skip: ['node_modules', '.DS_Store'] });
 }
 
 /** Why dist/ must be rebuilt, or null when it is up to date. */

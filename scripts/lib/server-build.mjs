@@ -14,12 +14,11 @@
  * esbuild is the one tsx depends on (tsx is a dependency of the portal), so a fresh `npm install`
  * has it.
  */
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from './client-build.mjs';
+import { hashInputs, ROOT } from './client-build.mjs';
 
 export const SERVER_BUILD_DIR = path.join(ROOT, 'server/build');
 export const SERVER_ENTRY_SOURCE = path.join(ROOT, 'server/src/cluster.ts');
@@ -27,24 +26,8 @@ export const SERVER_BUNDLE = path.join(SERVER_BUILD_DIR, 'server.mjs');
 const STAMP = path.join(SERVER_BUILD_DIR, '.build-stamp');
 const INPUTS = ['server/src', 'contract', 'server/tsconfig.json', 'package-lock.json', 'scripts/lib/server-build.mjs'];
 
-function listFiles(abs, rel, out) {
-  let stat;
-  try {
-    stat = fs.statSync(abs);
-  } catch {
-    return;
-  }
-  if (stat.isDirectory()) {
-    for (const name of fs.readdirSync(abs).sort()) if (name !== 'node_modules' && name !== 'build') listFiles(path.join(abs, name), `${rel}/${name}`, out);
-  } else if (stat.isFile() && !/\.test\.ts$/.test(rel)) out.push([rel, abs]);
-}
-
 export function serverSourceHash() {
-  const files = [];
-  for (const entry of INPUTS) listFiles(path.join(ROOT, entry), entry, files);
-  const hash = createHash('sha256').update(ROOT).update('\0');
-  for (const [rel, abs] of files) hash.update(rel).update('\0').update(fs.readFileSync(abs)).update('\0');
-  return hash.digest('hex');
+  return hashInputs(ROOT, INPUTS, { skip: ['node_modules', 'build'], keepFile: (rel) => !/\.test\.ts$/.test(rel), prefix: ROOT });
 }
 
 /** Builds server/build/server.mjs when missing or stale; returns true when it built. */

@@ -20,16 +20,36 @@ interface TextFieldProps extends FieldProps {
   prose?: boolean;
 }
 
-function useFieldIds(name: string) {
+/** A Formik field with its element ids, whether its error shows and the ids describing its input. */
+function useFieldState(name: string, hint: string | undefined) {
+  const [field, meta] = useField<string>(name);
   const base = useId();
-  return { input: `${base}-${name}`, hint: `${base}-${name}-hint`, error: `${base}-${name}-error` };
+  const ids = { input: `${base}-${name}`, hint: `${base}-${name}-hint`, error: `${base}-${name}-error` };
+  const invalid = Boolean(meta.touched && meta.error);
+  const describedBy = [hint ? ids.hint : null, invalid ? ids.error : null].filter(Boolean).join(' ') || undefined;
+  return { field, meta, ids, invalid, describedBy };
+}
+
+/** A field's hint and error lines under its input. */
+function FieldNotes({ ids, hint, error }: { ids: { hint: string; error: string }; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={ids.hint} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {/* The error's line is always there (empty while valid): an error appearing on blur moves
+          nothing the user is about to click. */}
+      <p id={ids.error} className="field-error">
+        {error}
+      </p>
+    </>
+  );
 }
 
 export function TextField({ name, label, hint, autoComplete, type = 'text', autoFocus, multiline, prose }: TextFieldProps) {
-  const [field, meta] = useField<string>(name);
-  const ids = useFieldIds(name);
-  const invalid = Boolean(meta.touched && meta.error);
-  const describedBy = [hint ? ids.hint : null, invalid ? ids.error : null].filter(Boolean).join(' ') || undefined;
+  const { field, meta, ids, invalid, describedBy } = useFieldState(name, hint);
   const common = {
     ...field,
     id: ids.input,
@@ -45,16 +65,7 @@ export function TextField({ name, label, hint, autoComplete, type = 'text', auto
     <div className="field">
       <label htmlFor={ids.input}>{label}</label>
       {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} inputMode={type === 'number' ? 'numeric' : undefined} />}
-      {hint ? (
-        <p id={ids.hint} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {/* The error's line is always there (empty while valid): an error appearing on blur moves
-          nothing the user is about to click. */}
-      <p id={ids.error} className="field-error">
-        {invalid ? meta.error : null}
-      </p>
+      <FieldNotes ids={ids} hint={hint} error={invalid ? meta.error : undefined} />
     </div>
   );
 }
@@ -62,11 +73,8 @@ export function TextField({ name, label, hint, autoComplete, type = 'text', auto
 /** A password input with a show/hide button ('Показать пароль' / 'Show password'). */
 export function PasswordField({ name, label, hint, autoComplete, autoFocus }: Omit<FieldProps, 'type'>) {
   const { t } = useTranslation('cm');
-  const [field, meta] = useField<string>(name);
+  const { field, meta, ids, invalid, describedBy } = useFieldState(name, hint);
   const [visible, setVisible] = useState(false);
-  const ids = useFieldIds(name);
-  const invalid = Boolean(meta.touched && meta.error);
-  const describedBy = [hint ? ids.hint : null, invalid ? ids.error : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={ids.input}>{label}</label>
@@ -94,16 +102,7 @@ export function PasswordField({ name, label, hint, autoComplete, autoFocus }: Om
           {visible ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
         </button>
       </div>
-      {hint ? (
-        <p id={ids.hint} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {/* The error's line is always there (empty while valid): an error appearing on blur moves
-          nothing the user is about to click. */}
-      <p id={ids.error} className="field-error">
-        {invalid ? meta.error : null}
-      </p>
+      <FieldNotes ids={ids} hint={hint} error={invalid ? meta.error : undefined} />
     </div>
   );
 }

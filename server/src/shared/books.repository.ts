@@ -4,9 +4,16 @@
  * author and the annotation folded by `foldForSearch`.
  */
 import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Book } from '../../../contract/library';
 import type { Db } from '../db/client';
 import { books, files, libraryBaseCategories, libraryCategories, libraryEditors } from '../db/schema';
 import { nameColumns } from './names';
+
+/** A book's or a material's author, annotation and file as the lists send them. */
+export type FileFields = Pick<Book, 'author' | 'description' | 'totalPages' | 'fileName' | 'fileSize' | 'mime'>;
+export function fileFields(r: FileFields): FileFields {
+  return { author: r.author, description: r.description, totalPages: r.totalPages, fileName: r.fileName, fileSize: r.fileSize, mime: r.mime };
+}
 
 /** Lower case without diacritics (é → e, ё → е, Ü → u): what the library search compares. */
 export function foldForSearch(text: string): string {

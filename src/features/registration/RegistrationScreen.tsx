@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegRow } from '../../../contract/registration';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Select } from '../../components/Select';
+import { HalfYearSelects } from '../../components/HalfYearSelects';
 import { Spinner } from '../../components/Spinner';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { LoadFailed } from '../../shared/request/LoadFailed';
@@ -49,25 +49,7 @@ export default function RegistrationScreen() {
     <div className="reg-screen" aria-busy={loading}>
       <h1 className="reg-title">{t('title')}</h1>
       <section className="card reg-filters" aria-label={t('filters')}>
-        <Select
-          id="reg-year"
-          label={t('fields.year')}
-          options={years}
-          value={half?.year ?? -1}
-          blank={half === null}
-          onChange={(year) => half && year > 0 && dispatch(A.halfSelected({ year, ws: half.ws }))}
-        />
-        <Select
-          id="reg-ws"
-          label={t('fields.halfYear')}
-          options={[
-            { id: 1, name: t('halfYears.autumn') },
-            { id: 2, name: t('halfYears.spring') },
-          ]}
-          value={half?.ws ?? -1}
-          blank={half === null}
-          onChange={(ws) => half && dispatch(A.halfSelected({ year: half.year, ws: ws === 1 ? 1 : 2 }))}
-        />
+        <HalfYearSelects ns="registration" idPrefix="reg" years={years} half={half} onChange={(h) => dispatch(A.halfSelected(h))} />
       </section>
       {seat ? (
         <div className="card reg-notice" role="status" data-testid="reg-seat-notice">

@@ -12,6 +12,7 @@ import { ErrorLine } from '../../components/fields';
 
 import { LoadFailed } from '../../shared/request/LoadFailed';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { HalfYearSelects } from '../../components/HalfYearSelects';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
 import { selectMaxSizeMb } from '../../shared/config/config';
@@ -19,7 +20,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { ROLE_TEACHER } from '../../shared/request/roles';
 import { selectUser } from '../../shared/session/session';
 import { describeFailure } from '../../shared/request/errors';
-import { FileActions } from '../../shared/upload/FileActions';
+import { DocumentEnd } from '../../shared/upload/FileActions';
 import { shortName } from '../../lib/names';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { UmkForm } from './components/UmkForm';
@@ -46,19 +47,18 @@ function ItemCard({ item, busy, onEdit, onDelete }: { item: UmkItem; busy: boole
           {item.totalPages > 0 ? <span>{t('item.pages', { count: item.totalPages })}</span> : null}
           {item.id_eBook !== null ? <span className="umk-badge">{t('item.inLibrary')}</span> : null}
         </p>
-        {item.description ? <p className="umk-item-description">{item.description}</p> : null}
-        <div className="umk-item-actions">
-          <FileActions
-            ns="umk"
-            prefix="item"
-            title={item.umkName}
-            doc={item}
-            urls={{ download: umkDownloadUrl(item.id_books), read: umkReadUrl(item.id_books) }}
-            busy={busy}
-            onEdit={onEdit}
-            onDelete={onDelete}
-          />
-        </div>
+        <DocumentEnd
+          card="umk-item"
+          description={item.description}
+          ns="umk"
+          prefix="item"
+          title={item.umkName}
+          doc={item}
+          urls={{ download: umkDownloadUrl(item.id_books), read: umkReadUrl(item.id_books) }}
+          busy={busy}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       </div>
     </article>
   );
@@ -107,27 +107,7 @@ export default function UmkScreen() {
       </div>
 
       <section className="card umk-filters" aria-label={t('filters')}>
-        <Select
-          id="umk-year"
-          label={t('fields.year')}
-          options={yearOptions}
-          value={half?.year ?? -1}
-          blank={half === null}
-          disabled={yearOptions.length === 0}
-          onChange={(year) => half && year > 0 && dispatch(umkActions.halfSelected({ year, ws: half.ws }))}
-        />
-        <Select
-          id="umk-ws"
-          label={t('fields.halfYear')}
-          options={[
-            { id: 1, name: t('halfYears.autumn') },
-            { id: 2, name: t('halfYears.spring') },
-          ]}
-          value={half?.ws ?? -1}
-          blank={half === null}
-          disabled={half === null}
-          onChange={(ws) => half && dispatch(umkActions.halfSelected({ year: half.year, ws: ws === 2 ? 2 : 1 }))}
-        />
+        <HalfYearSelects ns="umk" idPrefix="umk" years={yearOptions} half={half} disableEmpty onChange={(h) => dispatch(umkActions.halfSelected(h))} />
         <Select
           id="umk-discipline"
           label={t('fields.discipline')}

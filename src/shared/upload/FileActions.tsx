@@ -76,3 +76,18 @@ export function FileActions({ ns, prefix, title, doc, urls, busy, onEdit, onDele
     </>
   );
 }
+
+/**
+ * The end of a document's card in a list: its annotation (when it has one), then its actions; the
+ * classes are the card's own (`${card}-description`, `${card}-actions`).
+ */
+export function DocumentEnd({ card, description, ...actions }: Props & { card: 'library-book' | 'umk-item'; description: string }) {
+  return (
+    <>
+      {description ? <p className={`${card}-description`}>{description}</p> : null}
+      <div className={`${card}-actions`}>
+        <FileActions {...actions} />
+      </div>
+    </>
+  );
+}

@@ -105,22 +105,7 @@ export class JournalLessons extends JournalService {
         const rows = await repo.deleteVisits(tx, a.id, occurrence);
         await repo.deleteLessonTopics(tx, a.id, occurrence);
         await repo.deleteLessons(tx, a.id, occurrence);
-        await repo.recordChanges(
-          tx,
-          rows.map((r) => ({
-            visitId: r.id,
-            teachingAssignmentId: a.id,
-            studentId: r.studentId,
-            visitDate: r.visitDate,
-            lessonTimeId: r.lessonTimeId,
-            action: 'delete',
-            oldMark: r.mark,
-            newMark: null,
-            source: 'journal',
-            changedByUserId: auth.userId,
-            changedAt: now,
-          })),
-        );
+        await repo.recordChanges(tx, repo.bulkChanges(rows, a.id, 'delete', { source: 'journal', userId: auth.userId, at: now }));
         deleted += rows.length;
         await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
       }

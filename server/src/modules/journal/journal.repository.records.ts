@@ -135,6 +135,31 @@ export async function recordChanges(db: Db, rows: NewChange[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 400) await db.insert(journalVisitChanges).values(rows.slice(i, i + 400));
 }
 
+/**
+ * The audit rows of records a bulk action created or deleted in one journal: a created record had no
+ * old mark, a deleted one keeps its mark as the old value; neither has a new mark.
+ */
+export function bulkChanges(
+  rows: VisitRecord[],
+  assignmentId: number,
+  action: 'insert' | 'delete',
+  by: { source: string; userId: number; at: Date },
+): NewChange[] {
+  return rows.map((r) => ({
+    visitId: r.id,
+    teachingAssignmentId: assignmentId,
+    studentId: r.studentId,
+    visitDate: r.visitDate,
+    lessonTimeId: r.lessonTimeId,
+    action,
+    oldMark: action === 'delete' ? r.mark : null,
+    newMark: null,
+    source: by.source,
+    changedByUserId: by.userId,
+    changedAt: by.at,
+  }));
+}
+
 /** Mark-all-present: a "present" record for every given student without one at the occurrence. */
 export async function insertPresent(db: Db, rows: NewVisit[]): Promise<VisitRecord[]> {
   const out: VisitRecord[] = [];

@@ -127,22 +127,7 @@ export class JournalWrites extends JournalService {
         tx,
         students.map((s) => this.newVisit(a, s, input.visitDate, input.id_time, null, 'bulk', auth.userId, now)),
       );
-      await repo.recordChanges(
-        tx,
-        rows.map((r) => ({
-          visitId: r.id,
-          teachingAssignmentId: a.id,
-          studentId: r.studentId,
-          visitDate: r.visitDate,
-          lessonTimeId: r.lessonTimeId,
-          action: 'insert',
-          oldMark: null,
-          newMark: null,
-          source: 'bulk',
-          changedByUserId: auth.userId,
-          changedAt: now,
-        })),
-      );
+      await repo.recordChanges(tx, repo.bulkChanges(rows, a.id, 'insert', { source: 'bulk', userId: auth.userId, at: now }));
       const cells = rows.map((r) => ({ id_student: r.studentId, visitDate: r.visitDate, id_time: r.lessonTimeId, cell: visitView(r) }));
       await this.publish(tx, a, { id_journal: a.id, cells, reload: cells.length === 0 });
       return { inserted: rows.length };

@@ -196,12 +196,7 @@ export class LibraryService {
     return rows.map((r) => ({
       id_eBook: r.id,
       name: r.name,
-      author: r.author,
-      description: r.description,
-      totalPages: r.totalPages,
-      fileName: r.fileName,
-      fileSize: r.fileSize,
-      mime: r.mime,
+      ...books.fileFields(r),
       id_bookCategory: r.categoryId,
       id_baseBookCategory: r.baseCategoryId,
       category: localName(r.category, lang),

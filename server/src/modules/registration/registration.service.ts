@@ -109,15 +109,7 @@ export class RegistrationService {
       repo.period(this.ctx.db, year, ws),
       repo.creditsTaken(this.ctx.db, s.id, year, ws),
     ]);
-    const rows: RegRow[] = offerings.map((o) => {
-      const r = mine.find((m) => m.offeringId === o.id);
-      return {
-        ...this.offeringFields(o, lang),
-        registration: r
-          ? { id: r.registrationId, status: r.status, id_teacher: r.teacherId, teacher: fullName(r), subgroup: r.number, position: r.position }
-          : null,
-      };
-    });
+    const rows = this.regRows(offerings, mine, lang);
     const now = this.ctx.now();
     return {
       id_group: s.groupId,
@@ -141,15 +133,7 @@ export class RegistrationService {
     const s = await this.student(auth);
     if (!(await repo.hasPermission(this.ctx.db, s.id, input.id_a_year, input.id_w_s))) throw forbidden();
     const mine = await repo.registrationsOf(this.ctx.db, s.id, input.id_a_year, input.id_w_s);
-    return (await repo.electives(this.ctx.db, input.id_a_year, input.id_w_s)).map((o) => {
-      const r = mine.find((m) => m.offeringId === o.id);
-      return {
-        ...this.offeringFields(o, lang),
-        registration: r
-          ? { id: r.registrationId, status: r.status, id_teacher: r.teacherId, teacher: fullName(r), subgroup: r.number, position: r.position }
-          : null,
-      };
-    });
+    return this.regRows(await repo.electives(this.ctx.db, input.id_a_year, input.id_w_s), mine, lang);
   }
 
   async teachers(auth: AuthInfo, input: OfferingBody, elective: boolean): Promise<IdName[]> {
@@ -311,6 +295,19 @@ export class RegistrationService {
         day_number: g.dayNumber,
         registered: of.filter((p) => p.status === REG_REGISTERED),
         waiting: of.filter((p) => p.status === REG_WAITING),
+      };
+    });
+  }
+
+  /** Each offering with the student's registration in it (null: none), from his registrations `mine`. */
+  private regRows(offerings: repo.OfferingRow[], mine: Awaited<ReturnType<typeof repo.registrationsOf>>, lang: Language): RegRow[] {
+    return offerings.map((o) => {
+      const r = mine.find((m) => m.offeringId === o.id);
+      return {
+        ...this.offeringFields(o, lang),
+        registration: r
+          ? { id: r.registrationId, status: r.status, id_teacher: r.teacherId, teacher: fullName(r), subgroup: r.number, position: r.position }
+          : null,
       };
     });
   }

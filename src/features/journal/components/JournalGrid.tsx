@@ -78,28 +78,8 @@ interface Props {
 }
 
 /** Memoised: the screen's other state (a dialog, a status line) leaves the grid alone. */
-export const JournalGrid = memo(function JournalGrid({
-  students,
-  lessons,
-  marks,
-  edits,
-  qrCells,
-  lesson,
-  onWrite,
-  onPaste,
-  onLesson,
-  onActive,
-  onInvalid,
-  onOverflow,
-  readOnly = false,
-  onDiscard,
-  scale = '2-5',
-  onHistory,
-  onToolbar,
-  modules = [],
-  topics = [],
-  finals,
-}: Props) {
+export const JournalGrid = memo(function JournalGrid(props: Props) {
+  const { students, lessons, marks, edits, qrCells, lesson, onLesson, onActive, readOnly = false, scale = '2-5', modules = [], topics = [], finals } = props;
   const { t } = useTranslation('journal');
   const [editing, setEditing] = useState<string | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -110,7 +90,8 @@ export const JournalGrid = memo(function JournalGrid({
   const cols = lessons.length;
   const finalCol = Boolean(finals);
   const moduleIds = modules.map((m) => m.id);
-  const { row, col, current, setPos, move } = useActiveCell({ students, lessons, lesson, editing, onActive, finalCol });
+  const active = useActiveCell({ students, lessons, lesson, editing, onActive, finalCol });
+  const { row, col, setPos } = active;
   const { virtual, headHeight, colSlots, rowSlots, renderedCols } = useGridVirtual({ rows, cols, row, col, tableRef, wrapRef });
 
   /**
@@ -186,27 +167,16 @@ export const JournalGrid = memo(function JournalGrid({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the header's height only matters with a move
   }, [row, col, editing, virtual]);
 
+  // The hook takes the grid's own props and its active cell as they are.
   const { commit, onKeyDown, onPasteEvent } = useGridKeys({
-    students,
-    lessons,
+    ...props,
+    ...active,
     rows,
     cols: cols + (finalCol ? 1 : 0),
-    row,
-    col,
-    current,
     editing,
     setEditing,
-    setPos,
-    move,
     cellAt,
-    onWrite,
     onFinal: finals?.onWrite,
-    onPaste,
-    onInvalid,
-    onOverflow,
-    onDiscard,
-    onHistory,
-    onToolbar,
     readOnly,
     scale,
   });

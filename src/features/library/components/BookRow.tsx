@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Book } from '../../../../contract/library';
 import { bookDownloadUrl, bookReaderPath, bookReadUrl } from '../../../api/library';
-import { FileActions } from '../../../shared/upload/FileActions';
+import { DocumentEnd } from '../../../shared/upload/FileActions';
 import { BookCover } from './BookCover';
 
 interface Props {
@@ -30,19 +30,18 @@ export function BookRow({ book, showCategory, busy, onEdit, onDelete }: Props) {
           {showCategory ? <span>{book.category}</span> : null}
           {book.isFromUmk ? <span className="library-badge">{t('book.fromUmk')}</span> : null}
         </p>
-        {book.description ? <p className="library-book-description">{book.description}</p> : null}
-        <div className="library-book-actions">
-          <FileActions
-            ns="library"
-            prefix="book"
-            title={book.name}
-            doc={book}
-            urls={{ download: bookDownloadUrl(book.id_eBook), read: bookReadUrl(book.id_eBook), epub: bookReaderPath(book.id_eBook) }}
-            busy={busy}
-            onEdit={onEdit}
-            onDelete={onDelete}
-          />
-        </div>
+        <DocumentEnd
+          card="library-book"
+          description={book.description}
+          ns="library"
+          prefix="book"
+          title={book.name}
+          doc={book}
+          urls={{ download: bookDownloadUrl(book.id_eBook), read: bookReadUrl(book.id_eBook), epub: bookReaderPath(book.id_eBook) }}
+          busy={busy}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       </div>
     </article>
   );

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import type { JournalStudent } from '../../../../../contract/journal';
 import type { Totals } from '../../pivot';
 import { COL_WIDTH, type CellState, type Slot } from './layout';
+import { CellShown } from './CellShown';
 import { RowEnd, type FinalView } from './RowEnd';
 
 export interface RowProps {
@@ -93,19 +94,13 @@ export const Row = memo(
                   maxLength={8}
                 />
               ) : (
-                <>
-                  {v}
+                <CellShown value={v} failed={state === 'failed'}>
                   {qr && !state ? (
                     <span className="jg-qr" title={t('grid.qr')}>
                       <span className="sr-only">{t('grid.qr')}</span>
                     </span>
                   ) : null}
-                  {state === 'failed' ? (
-                    <span className="jg-flag" aria-hidden="true">
-                      !
-                    </span>
-                  ) : null}
-                </>
+                </CellShown>
               )}
             </td>
           );

@@ -1,6 +1,7 @@
 /** The end of a student's row: his subtotal per module, his final result (a cell the keyboard reaches) and the totals. */
 import type { TFunction } from 'i18next';
 import { showMean, type Totals } from '../../pivot';
+import { CellShown } from './CellShown';
 import type { CellState } from './layout';
 
 /** The final-result cell as shown: what was typed while it is saved or refused, else the stored points and letter. */
@@ -61,14 +62,7 @@ export function RowEnd({ index, name, subtotals, final, totals, lessonCount, fin
               maxLength={6}
             />
           ) : (
-            <>
-              {final.value}
-              {state === 'failed' ? (
-                <span className="jg-flag" aria-hidden="true">
-                  !
-                </span>
-              ) : null}
-            </>
+            <CellShown value={final.value} failed={state === 'failed'} />
           )}
         </td>
       ) : null}
