@@ -14,6 +14,7 @@ export const CLIENT_ISOLATED = [
   'src/features/chat/chat.live.test.ts',
   'src/features/journal/HiddenStudents.test.tsx',
   'src/features/library/LibraryScreen.test.tsx',
+  'src/features/library/library.saga.test.ts',
   'src/features/news/NewsScreen.test.tsx',
   'src/features/password/ChangePasswordScreen.test.tsx',
   'src/features/password/password.saga.test.ts',
