@@ -9,7 +9,7 @@ import { ru } from './support/texts';
 import { openLecture } from './support/journal';
 
 const e2e = setupE2E();
-const SHOTS = process.env.E2E_SHOTS;
+const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe('hidden students in the journal', () => {
   it('remove → Undo brings him back; remove → Hidden students (1) → Restore', async () => {

@@ -94,6 +94,7 @@ describe('journal lessons', () => {
     await tapValue(2, 'ув');
     await tapValue(0, '+');
     await expectVisible(page.getByRole('status').filter({ hasText: ru('journal:status.saved') }), 30000);
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/journal-phone-marking-390.png` });
     // The final result is on the row too: tapped, typed, saved on Enter.
     const final = row(1).locator('.lm-final input');
     const finalBox = (await final.boundingBox())!;

@@ -36,6 +36,10 @@ describe('journal', () => {
     await signIn(teacher, TEACHER);
     await openLecture(teacher);
     const me = await rowOf(teacher, STUDENT_NAME);
+    if (process.env.SCREENSHOT_DIR) {
+      await teacher.setViewportSize({ width: 1366, height: 768 });
+      await teacher.screenshot({ path: `${process.env.SCREENSHOT_DIR}/journal-1366.png` });
+    }
 
     // Today's lesson at the last pair, then everyone present.
     const date = localToday();
@@ -122,6 +126,7 @@ describe('journal', () => {
     await expectVisible(teacher.getByText(ru('journal:printTitle'), { exact: true }));
     expect(await teacher.locator('.journal-filters').isVisible()).toBe(false);
     expect(await teacher.locator('.app-header').isVisible()).toBe(false);
+    if (process.env.SCREENSHOT_DIR) await teacher.screenshot({ path: `${process.env.SCREENSHOT_DIR}/journal-print.png`, fullPage: true });
     await teacher.emulateMedia({ media: 'screen' });
 
     // The student sees the new mark in his own journal.

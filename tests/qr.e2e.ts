@@ -171,6 +171,10 @@ describe('QR review', () => {
     const token = (await code.getAttribute('data-token'))!;
     await student.goto(`/lms/qrscan?t=${encodeURIComponent(token)}`);
     await expectVisible(student.getByTestId('scan-lesson'), 20000);
+    if (process.env.SCREENSHOT_DIR) {
+      await student.setViewportSize({ width: 390, height: 844 });
+      await student.screenshot({ path: `${process.env.SCREENSHOT_DIR}/qr-check-in-390.png` });
+    }
     await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
     await expectVisible(student.getByTestId('scan-result'), 20000);
     expect(await student.getByTestId('scan-result').textContent()).toBe(ru('qr:scan.review'));
@@ -185,6 +189,7 @@ describe('QR review', () => {
     await expectVisible(list, 20000);
     const item = list.getByRole('listitem').filter({ hasText: 'Сыдыкова' });
     await expectVisible(item.getByText(/местоположение слишком неточное/), 10000);
+    if (process.env.SCREENSHOT_DIR) await teacher.screenshot({ path: `${process.env.SCREENSHOT_DIR}/qr-review-list.png` });
     await item.getByRole('button', { name: /^Засчитать/ }).click();
     await expectVisible(teacher.getByTestId('qr-review-empty'), 20000);
   });
