@@ -187,3 +187,40 @@ describe('reads afresh shared by the calls that miss at once', () => {
     void again;
   });
 });
+
+describe('kept replies bounded by their size', () => {
+  const changes = () => {
+    const c = new DataChanges(60_000);
+    Object.assign(c, { listening: { sync: async () => {}, stop: async () => {} } });
+    return c;
+  };
+
+  it('the oldest go to make room, a reply larger than the bound is not kept, and a drop frees its weight', async () => {
+    const c = changes();
+    const cache = new ReplyCache<string>(c, {
+      tables: ['journal_visits@journal'],
+      ownedTables: ['journal_visits@journal'],
+      ttlMs: 60_000,
+      maxEntries: 10,
+      maxWeight: { max: 10, of: (v) => v.length },
+    });
+    const keep = async (key: string, value: string, owner: number) => cache.set(key, value, (await cache.get(key, 0)).mark, { from: 0, owner });
+    await keep('a', 'aaaa', 1);
+    await keep('b', 'bbbb', 2);
+    expect(cache.keptWeight).toBe(8);
+    // Six more characters: the oldest goes.
+    await keep('c', 'cccccc', 3);
+    expect((await cache.get('a', 0)).value).toBeUndefined();
+    expect((await cache.get('b', 0)).value).toBe('bbbb');
+    expect(cache.keptWeight).toBe(10);
+    // Heavier than the whole bound: not kept, nothing else dropped.
+    await keep('d', 'd'.repeat(11), 4);
+    expect((await cache.get('d', 0)).value).toBeUndefined();
+    expect(cache.size).toBe(2);
+    // A change to journal 3 drops its reply and frees its weight.
+    c.changed('journal_visits@journal', [3]);
+    expect(cache.keptWeight).toBe(4);
+    c.changed(null);
+    expect(cache.keptWeight).toBe(0);
+  });
+});

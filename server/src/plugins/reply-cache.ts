@@ -119,6 +119,8 @@ interface Entry<V> {
   freshUntil: number;
   /** Whose rows of the owned tables the reply shows (undefined: anyone's). */
   owner?: number;
+  /** Its weight toward `maxWeight` (0 when the cache has no weight bound). */
+  weight: number;
 }
 
 /** The kept replies of one area, read from `tables`. */
@@ -141,18 +143,41 @@ export class ReplyCache<V> {
 
   constructor(
     private readonly dataChanges: DataChanges,
-    options: { tables: readonly string[]; ownedTables?: readonly string[]; ttlMs: number; maxEntries: number },
+    options: {
+      tables: readonly string[];
+      ownedTables?: readonly string[];
+      ttlMs: number;
+      maxEntries: number;
+      /** A bound on the kept replies' total weight (e.g. their size in characters), with how to weigh one. */
+      maxWeight?: { max: number; of: (value: V) => number };
+    },
     private readonly monotonic: () => number = () => performance.now(),
   ) {
     this.tables = new Set(options.tables);
     this.ownedTables = new Set(options.ownedTables);
     this.ttlMs = options.ttlMs;
     this.maxEntries = options.maxEntries;
+    this.maxWeight = options.maxWeight;
     dataChanges.add(this as ReplyCache<unknown>);
   }
 
   private readonly ttlMs: number;
   private readonly maxEntries: number;
+  private readonly maxWeight?: { max: number; of: (value: V) => number };
+  /** The kept replies' total weight. */
+  private weight = 0;
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.weight -= entry.weight;
+    this.entries.delete(key);
+  }
+
+  private dropAll(): void {
+    this.entries.clear();
+    this.weight = 0;
+  }
 
   /**
    * The kept reply for `key` at `now` (session clock, ms) once every earlier change has been heard,
@@ -164,7 +189,7 @@ export class ReplyCache<V> {
     const entry = this.entries.get(key);
     if (!entry) return { value: undefined, mark };
     if (now < entry.from || now >= entry.until || this.monotonic() >= entry.freshUntil) {
-      this.entries.delete(key);
+      this.drop(key);
       return { value: undefined, mark };
     }
     return { value: entry.value, mark };
@@ -183,13 +208,17 @@ export class ReplyCache<V> {
   ): void {
     if (mark < 0 || !this.dataChanges.enabled || until <= from || maxAgeMs <= 0) return;
     if (!this.holds(mark, owner)) return;
-    this.entries.delete(key);
-    while (this.entries.size >= this.maxEntries) {
+    this.drop(key);
+    const weight = this.maxWeight?.of(value) ?? 0;
+    // A reply heavier than the whole bound is not kept; otherwise the oldest make room for it.
+    if (this.maxWeight && weight > this.maxWeight.max) return;
+    while (this.entries.size >= this.maxEntries || (this.maxWeight && this.weight + weight > this.maxWeight.max)) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
-      this.entries.delete(oldest);
+      this.drop(oldest);
     }
-    this.entries.set(key, { value, from, until, freshUntil: this.monotonic() + Math.min(this.ttlMs, maxAgeMs), owner });
+    this.entries.set(key, { value, from, until, freshUntil: this.monotonic() + Math.min(this.ttlMs, maxAgeMs), owner, weight });
+    this.weight += weight;
   }
 
   /**
@@ -222,18 +251,23 @@ export class ReplyCache<V> {
     return this.entries.size;
   }
 
+  /** Their total weight (tests). */
+  get keptWeight(): number {
+    return this.weight;
+  }
+
   changed(table: string | null, owners?: readonly number[]): void {
     if (table !== null && !this.tables.has(table)) return;
     const at = ++this.changes;
     if (table === null || owners === undefined || !this.ownedTables.has(table) || this.ownerChanged.size + owners.length > OWNERS_TRACKED_MAX) {
       this.cleared = at;
       this.ownerChanged.clear();
-      this.entries.clear();
+      this.dropAll();
       return;
     }
     this.ownedChanged = at;
     for (const owner of owners) this.ownerChanged.set(owner, at);
     const dropped = new Set(owners);
-    for (const [key, entry] of this.entries) if (entry.owner === undefined || dropped.has(entry.owner)) this.entries.delete(key);
+    for (const [key, entry] of this.entries) if (entry.owner === undefined || dropped.has(entry.owner)) this.drop(key);
   }
 }

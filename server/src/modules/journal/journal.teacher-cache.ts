@@ -16,8 +16,10 @@ import { mayReopen } from '../../shared/academic/journal-period';
 import { asTeacher, type AuthInfo } from '../../shared/caller';
 import type { JournalReads } from './journal.reads';
 
-/** Teachers' journals kept per process at most (a journal of 150 students and 60 lessons is about 1.4 MB of JSON). */
+/** Teachers' journals kept per process at most (a journal of 150 students and 60 lessons is about 1.4 MB of JSON)… */
 const KEPT_JOURNALS_MAX = 100;
+/** …and their JSON texts' total length: about 32 MB, so that a university's largest journals cannot grow a process without bound. */
+const KEPT_JOURNAL_CHARS_MAX = 32 * 1024 * 1024;
 /** Tables announced with the journals whose rows a statement wrote. */
 const PER_JOURNAL_TABLES = ['journal_visits@journal', 'journal_lesson_topics', 'journal_lessons'];
 /** What journal.json is read from (journal_visits through its per-journal announcement). */
@@ -54,6 +56,7 @@ export class TeacherJournalCache {
       ownedTables: PER_JOURNAL_TABLES,
       ttlMs: ctx.config.replyCacheMs,
       maxEntries: KEPT_JOURNALS_MAX,
+      maxWeight: { max: KEPT_JOURNAL_CHARS_MAX, of: (kept) => kept.json.length },
     });
   }
 
