@@ -12,7 +12,7 @@
  */
 import type { Language } from '../../../../contract/common';
 import type { Saved, SaveRegistrationBody } from '../../../../contract/registration';
-import { AppError } from '../../app-error';
+import { AppError, serviceUnavailable } from '../../app-error';
 import type { AppContext } from '../../context';
 import { requestDeadline } from '../../db/client';
 import { REGISTRATION_CHANGED_EVENT } from './registration.events';
@@ -20,6 +20,13 @@ import * as repo from './registration.saves.repository';
 
 /** Saves one batch handles at most (the rest wait for the next one). */
 export const BATCH_MAX = 500;
+/**
+ * Saves a process lets wait at most: ten batches, more than it clears within a request's time for the
+ * database. A save beyond it is answered at once with 503 and Retry-After (it changed nothing; the
+ * screen sends it again after the wait) instead of holding memory and a connection until it times out.
+ */
+export const SAVES_WAITING_MAX = 10 * BATCH_MAX;
+const RETRY_AFTER_S = 1;
 
 export interface SaveRequest {
   studentId: number;
@@ -50,9 +57,11 @@ export class SaveQueue {
   constructor(
     private readonly ctx: AppContext,
     private readonly rules: SaveRules,
+    private readonly maxWaiting = SAVES_WAITING_MAX,
   ) {}
 
   save(req: SaveRequest): Promise<Saved> {
+    if (this.waiting.length >= this.maxWaiting) return Promise.reject(serviceUnavailable(RETRY_AFTER_S));
     return new Promise<Saved>((resolve, reject) => {
       this.waiting.push({ req, deadline: requestDeadline.getStore(), resolve, reject });
       if (!this.running) void this.drain();
