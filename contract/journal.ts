@@ -194,15 +194,27 @@ export const VisitUpdateBody = Type.Object({
 });
 export type VisitUpdateBody = Static<typeof VisitUpdateBody>;
 
-/** POST visit/paste.json: several cells at once (a pasted column), all or nothing. */
+/** The final results one paste may carry (one per listed student). */
+export const FINALS_PER_WRITE_MAX = 500;
+
+/**
+ * POST visit/paste.json: a pasted block, all or nothing: its cells and, when the block reaches the
+ * final-result column, the final results of its rows (points as final/set.json takes them: whole
+ * 0–100, else INVALID_POINTS; null deletes). At least one cell or one final result.
+ */
 export const VisitPasteBody = Type.Object({
   id_journal: DbId,
-  cells: Type.Array(Type.Object({ id_student: DbId, visitDate: IsoDate, id_time: time, otsenka: MarkInput }), { minItems: 1, maxItems: CELLS_PER_WRITE_MAX }),
+  cells: Type.Array(Type.Object({ id_student: DbId, visitDate: IsoDate, id_time: time, otsenka: MarkInput }), { maxItems: CELLS_PER_WRITE_MAX }),
+  finals: Type.Optional(Type.Array(Type.Object({ id_student: DbId, points: Type.Union([Type.Number(), Type.Null()]) }), { maxItems: FINALS_PER_WRITE_MAX })),
 });
 export type VisitPasteBody = Static<typeof VisitPasteBody>;
-export const CellsReply = Ok(
-  Type.Array(Type.Object({ id_student: Type.Integer(), visitDate: Type.String(), id_time: Type.Integer(), cell: Type.Union([VisitRow, Type.Null()]) })),
-);
+/** A pasted block as written: each cell after the write (null: no record), each final result as stored with its equivalents (null: none). */
+export const PastedBlock = Type.Object({
+  cells: Type.Array(Type.Object({ id_student: Type.Integer(), visitDate: Type.String(), id_time: Type.Integer(), cell: Type.Union([VisitRow, Type.Null()]) })),
+  finals: Type.Array(Type.Object({ id_student: Type.Integer(), result: Type.Union([FinalResult, Type.Null()]) })),
+});
+export type PastedBlock = Static<typeof PastedBlock>;
+export const PasteReply = Ok(PastedBlock);
 
 /** POST visit/insertall.json (mark all present): every listed student without a record gets "present". */
 export const InsertAllBody = Type.Object({ id_journal: DbId, visitDate: IsoDate, id_time: time });

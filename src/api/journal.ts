@@ -17,6 +17,7 @@ import type {
   JournalStart,
   LessonAddBody,
   LessonTopic,
+  PastedBlock,
   MARK_ABSENT,
   MARK_EXCUSED,
   MARK_MAX,
@@ -69,8 +70,8 @@ export const journalApi = {
   journals: (body: JournalsBody) => post<JournalInfo[]>('api/visitlog/journals.json', body, session),
   journal: (body: JournalBody) => post<JournalData>('api/visitlog/journal.json', body, session),
   setVisit: (body: VisitSetBody) => post<VisitRow | null>('api/visitlog/visit/set.json', body, session),
-  paste: (body: VisitPasteBody) =>
-    post<{ id_student: number; visitDate: string; id_time: number; cell: VisitRow | null }[]>('api/visitlog/visit/paste.json', body, session),
+  /** A pasted block (cells, and final results when it reaches that column): all written or none. */
+  paste: (body: VisitPasteBody) => post<PastedBlock>('api/visitlog/visit/paste.json', body, session),
   addLesson: (body: LessonAddBody) => post<{ visitDate: string; id_time: number; time: string }>('api/visitlog/lesson/add.json', body, session),
   teacherTimes: (body: JournalBody) => post<TeacherTime[]>('api/visitlog/teachertimes.json', body, session),
   insertAll: (body: InsertAllBody) => post<{ inserted: number }>('api/visitlog/visit/insertall.json', body, session),

@@ -65,6 +65,12 @@ async function renderOpen(setFinal: (body: { points: number | null }) => Respons
 }
 
 const finalCell = () => document.querySelector<HTMLElement>('td.jg-final')!;
+/** Text pasted at the active cell (as a spreadsheet's block arrives). */
+const paste = (text: string) => {
+  const event = new Event('paste', { bubbles: true, cancelable: true });
+  Object.assign(event, { clipboardData: { getData: () => text } });
+  fireEvent(document.querySelector('td.jg-cell[tabindex="0"], td.jg-final[tabindex="0"]')!, event);
+};
 
 beforeEach(() => {
   server.use(http.post('/api/chat/count.json', () => ok({ total: 0, contacts: [], groups: [] })));
@@ -161,30 +167,58 @@ describe("the teacher's grid after its lessons", () => {
     await waitFor(() => expect(within(dialog).getAllByRole('button', { name: 'Восстановить' })).toHaveLength(1));
   });
 
-  it('a block pasted across the last lesson and the final result writes both; points outside 0–100 refuse the block, nothing written', async () => {
-    const { user, log } = await renderOpen(({ points }) => ok({ id_student: 100, points: points!, ekv_num: 3.67, ekv_bukv: 'A-' }));
+  it('a block pasted across the last lesson and the final result is one write (visit/paste.json with the result); points outside 0–100 refuse the block, nothing sent', async () => {
+    const { log } = await renderOpen(({ points }) => ok({ id_student: 100, points: points!, ekv_num: 3.67, ekv_bukv: 'A-' }));
     server.use(
-      http.post('/api/visitlog/visit/paste.json', () => ok([{ id_student: 100, visitDate: '2026-10-20', id_time: 1, cell: visit(3, '2026-10-20', '5') }])),
+      http.post('/api/visitlog/visit/paste.json', () =>
+        ok({
+          cells: [{ id_student: 100, visitDate: '2026-10-20', id_time: 1, cell: visit(3, '2026-10-20', '5') }],
+          finals: [{ id_student: 100, result: { id_student: 100, points: 91, ekv_num: 4, ekv_bukv: 'A' } }],
+        }),
+      ),
     );
     const logged = recordRequests();
     log.stop();
-    const paste = (text: string) => {
-      const event = new Event('paste', { bubbles: true, cancelable: true });
-      Object.assign(event, { clipboardData: { getData: () => text } });
-      fireEvent(document.querySelector('td.jg-cell[tabindex="0"], td.jg-final[tabindex="0"]')!, event);
-    };
     // The last lesson (20.10) is the active cell.
-    await user.click(document.querySelector<HTMLElement>('td.jg-cell[data-col="2"]')!);
+    fireEvent.click(document.querySelector<HTMLElement>('td.jg-cell[data-col="2"]')!);
     paste('5\t150');
     expect(await screen.findByText('Итоговый балл — целое число от 0 до 100.', { exact: false, selector: 'p' })).toBeInTheDocument();
     paste('5\t91');
-    await waitFor(() => expect(finalCell()).toHaveTextContent('91 · A-'));
+    await waitFor(() => expect(finalCell()).toHaveTextContent('91 · A'));
     await waitFor(() => expect(document.querySelector('td.jg-cell[data-col="2"]')).toHaveTextContent('5'));
-    const paths = logged.requests.map((r) => r.path);
-    expect(paths.filter((p) => p === '/api/visitlog/visit/paste.json')).toHaveLength(1);
-    expect(logged.requests.filter((r) => r.path === '/api/visitlog/final/set.json').map((r) => r.body)).toEqual([
-      { id_journal: 61, id_student: 100, points: 91 },
-    ]);
+    expect(logged.requests.map((r) => r.path).filter((p) => p.startsWith('/api/visitlog/'))).toEqual(['/api/visitlog/visit/paste.json']);
+    expect(logged.requests[0].body).toEqual({
+      id_journal: 61,
+      cells: [{ id_student: 100, visitDate: '2026-10-20', id_time: 1, otsenka: '5' }],
+      finals: [{ id_student: 100, points: 91 }],
+    });
     expect(screen.queryByText('Итоговый балл — целое число от 0 до 100.', { exact: false, selector: 'p' })).not.toBeInTheDocument();
+  });
+
+  it("a refused paste leaves its cell and its result showing the server's reason, nothing saved; Esc drops each", async () => {
+    const { store, log } = await renderOpen(() => ok(null));
+    server.use(http.post('/api/visitlog/visit/paste.json', () => fail(403, 'PERIOD_CLOSED', 'refused', { date: '27.12.2026' })));
+    const logged = recordRequests();
+    log.stop();
+    const lessonCell = () => document.querySelector<HTMLElement>('td.jg-cell[data-col="2"]')!;
+    fireEvent.click(lessonCell());
+    paste('5\t91');
+    await waitFor(() => expect(finalCell()).toHaveAttribute('aria-invalid', 'true'));
+    expect(lessonCell()).toHaveAttribute('aria-invalid', 'true');
+    expect(finalCell()).toHaveTextContent('91');
+    expect(lessonCell()).toHaveTextContent('5');
+    expect(logged.requests.map((r) => r.path).filter((p) => p.startsWith('/api/visitlog/'))).toEqual(['/api/visitlog/visit/paste.json']);
+    const state = store.getState().journal;
+    expect(state.finals.saved).toEqual({});
+    expect(state.marks['100|2026-10-20|1']).toBeNull();
+    expect(state.finals.edits[100]).toMatchObject({ written: 91, status: 'failed', error: { status: 403 } });
+    expect(state.edits['100|2026-10-20|1']).toMatchObject({ written: '5', status: 'failed', error: { status: 403 } });
+    fireEvent.click(finalCell());
+    fireEvent.keyDown(finalCell(), { key: 'Escape' });
+    await waitFor(() => expect(finalCell()).toHaveTextContent('70 · B-'));
+    fireEvent.click(lessonCell());
+    fireEvent.keyDown(lessonCell(), { key: 'Escape' });
+    await waitFor(() => expect(lessonCell()).not.toHaveAttribute('aria-invalid'));
+    expect(store.getState().journal.edits).toEqual({});
   });
 });

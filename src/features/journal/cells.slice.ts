@@ -5,8 +5,9 @@
  * (journal.slice.ts).
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { VisitRow } from '../../../contract/journal';
+import type { PastedBlock, VisitRow } from '../../../contract/journal';
 import { isConnectionProblem, type Failure } from '../../api/http';
+import type { FinalsState, FinalWrite } from './finals.slice';
 import { cellKey } from './pivot';
 
 /**
@@ -50,7 +51,8 @@ export function applyCell(state: Pick<CellsPart, 'marks'>, student: number, date
 }
 
 let seqCounter = 0;
-function nextSeq(): number {
+/** A write's number, one sequence for cells and final results (a paste carries both under one). */
+export function nextSeq(): number {
   seqCounter += 1;
   return seqCounter;
 }
@@ -89,13 +91,34 @@ export const cellReducers = {
     const keys = action.payload ?? Object.keys(state.edits);
     for (const key of keys) if (state.edits[key]?.status === 'failed') delete state.edits[key];
   },
-  /** A pasted column: all cells saving, one call. */
+  /** A pasted block: all its cells and the final results it reaches saving, one call (pasteSaved, or pasteFailed for all). */
   pasteRequested: {
-    reducer(state: CellsPart, action: PayloadAction<{ cells: CellWrite[]; seq: number }>) {
-      for (const c of action.payload.cells)
-        state.edits[cellKey(c.student, c.date, c.time)] = { written: c.written, status: 'saving', seq: action.payload.seq, error: null };
-      state.seq = Math.max(state.seq, action.payload.seq);
+    reducer(state: CellsPart & { finals: FinalsState }, action: PayloadAction<{ cells: CellWrite[]; finals: FinalWrite[]; seq: number }>) {
+      const { cells, finals, seq } = action.payload;
+      for (const c of cells) state.edits[cellKey(c.student, c.date, c.time)] = { written: c.written, status: 'saving', seq, error: null };
+      for (const f of finals) state.finals.edits[f.student] = { written: f.points, status: 'saving', seq, error: null };
+      state.seq = Math.max(state.seq, seq);
     },
-    prepare: (cells: CellWrite[]) => ({ payload: { cells, seq: nextSeq() } }),
+    prepare: (cells: CellWrite[], finals: FinalWrite[] = []) => ({ payload: { cells, finals, seq: nextSeq() } }),
+  },
+  /** A pasted block saved (or an undo's, seq -1): each cell and final result as stored. */
+  pasteSaved(state: CellsPart & { finals: FinalsState }, action: PayloadAction<{ seq: number; block: PastedBlock }>) {
+    const { seq, block } = action.payload;
+    for (const c of block.cells) {
+      const key = cellKey(c.id_student, c.visitDate, c.id_time);
+      applyCell(state, c.id_student, c.visitDate, c.id_time, c.cell);
+      state.savedCount++;
+      if (state.edits[key]?.seq === seq) delete state.edits[key];
+    }
+    for (const f of block.finals) {
+      state.finals.saved[f.id_student] = f.result;
+      if (state.finals.edits[f.id_student]?.seq === seq) delete state.finals.edits[f.id_student];
+    }
+  },
+  /** A pasted block refused or failed: every cell and final result of it shows why; nothing was saved. */
+  pasteFailed(state: CellsPart & { finals: FinalsState }, action: PayloadAction<{ seq: number; keys: string[]; students: number[]; error: Failure }>) {
+    const { seq, keys, students, error } = action.payload;
+    for (const key of keys) if (state.edits[key]?.seq === seq) state.edits[key] = { ...state.edits[key], status: 'failed', error };
+    for (const s of students) if (state.finals.edits[s]?.seq === seq) state.finals.edits[s] = { ...state.finals.edits[s], status: 'failed', error };
   },
 };

@@ -9,6 +9,13 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { FinalHistoryEntry, FinalResult } from '../../../contract/journal';
 import type { Failure } from '../../api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
+import { nextSeq } from './cells.slice';
+
+/** A final result to write: the student's points (null: cleared). */
+export interface FinalWrite {
+  student: number;
+  points: number | null;
+}
 
 /** A final result written and not yet confirmed: the points (null: cleared) and the cell's state. */
 export interface FinalEdit {
@@ -30,8 +37,6 @@ export const initialFinalsState: FinalsState = { saved: {}, edits: {}, history: 
 
 type WithFinals = { finals: FinalsState };
 
-let seqCounter = 0;
-
 /** Case reducers of the journal slice (their action types are `journal/<name>`). */
 export const finalsReducers = {
   /** A student's final result written (null: cleared): saving in the background. */
@@ -40,7 +45,7 @@ export const finalsReducers = {
       const { student, points, seq } = action.payload;
       state.finals.edits[student] = { written: points, status: 'saving', seq, error: null };
     },
-    prepare: (write: { student: number; points: number | null }) => ({ payload: { ...write, seq: ++seqCounter } }),
+    prepare: (write: FinalWrite) => ({ payload: { ...write, seq: nextSeq() } }),
   },
   finalSaved(state: WithFinals, action: PayloadAction<{ student: number; seq: number; result: FinalResult | null }>) {
     const { student, seq, result } = action.payload;

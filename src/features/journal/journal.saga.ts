@@ -1,8 +1,9 @@
 /**
  * Journal loads and writes, each chained on the one before it: years and the current year and
  * half-year → the teacher's journals (or the student's own journal) → the chosen journal; cell
- * writes one by one in the background, a pasted column in one call, mark all present, a cell's
- * history, topics and deletions (then the journal reloads); subgroups and planned topics in setup.saga.ts.
+ * writes one by one in the background, a pasted block (with the final results it reaches) in one
+ * call, mark all present, a cell's history, topics and deletions (then the journal reloads);
+ * subgroups and planned topics in setup.saga.ts.
  */
 import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
@@ -20,6 +21,7 @@ import { requirePeriod, selectSettings, waitForPeriod, type Period, type Setting
 import { canRetry, journalActions, selectJournal, type CellWrite, type FilterName, type JournalState, type Lesson } from './journal.slice';
 import { cellKey } from './pivot';
 import { finalsWatchers } from './finals.saga';
+import type { FinalWrite } from './finals.slice';
 import { hiddenWatchers } from './hidden.saga';
 import { setupWatchers } from './setup.saga';
 import { undoWatchers } from './undo.saga';
@@ -141,18 +143,21 @@ export function* cellSaga(action: PayloadAction<CellWrite & { seq: number }>) {
   });
 }
 
-/** A pasted column: one call, all cells or none. */
-export function* pasteSaga(action: PayloadAction<{ cells: CellWrite[]; seq: number }>) {
+/** A pasted block: one call, its cells and the final results it reaches all saved, or none (each shows the refusal). */
+export function* pasteSaga(action: PayloadAction<{ cells: CellWrite[]; finals: FinalWrite[]; seq: number }>) {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
-  const { cells, seq } = action.payload;
-  const result = yield* request(
-    journalApi.paste,
-    [{ id_journal: info.id_journal, cells: cells.map((c) => ({ id_student: c.student, visitDate: c.date, id_time: c.time, otsenka: c.written })) }],
-    { failed: (error) => journalActions.cellFailed({ keys: cells.map((c) => ({ key: cellKey(c.student, c.date, c.time), seq })), error }) },
-  );
-  if (!result.ok) return;
-  for (const r of result.data) yield put(journalActions.cellSaved({ student: r.id_student, date: r.visitDate, time: r.id_time, seq, cell: r.cell }));
+  const { cells, finals, seq } = action.payload;
+  const body = {
+    id_journal: info.id_journal,
+    cells: cells.map((c) => ({ id_student: c.student, visitDate: c.date, id_time: c.time, otsenka: c.written })),
+    ...(finals.length ? { finals: finals.map((f) => ({ id_student: f.student, points: f.points })) } : {}),
+  };
+  yield* request(journalApi.paste, [body], {
+    succeeded: (block) => journalActions.pasteSaved({ seq, block }),
+    failed: (error) =>
+      journalActions.pasteFailed({ seq, keys: cells.map((c) => cellKey(c.student, c.date, c.time)), students: finals.map((f) => f.student), error }),
+  });
 }
 
 /** Every failed cell that can succeed again, with what was typed; refused ones stay until discarded. */

@@ -8,7 +8,7 @@ import { fail, http, ok, recordRequests, server } from '../../test/server';
 import { journalInfo } from './journal.fixtures';
 import { initialJournalState, journalActions, journalReducer, type JournalState } from './journal.slice';
 import { cellKey } from './pivot';
-import { recordCellSaga, redoSaga, restoreSaga, undoSaga } from './undo.saga';
+import { recordCellSaga, recordPasteSaga, redoSaga, restoreSaga, undoSaga } from './undo.saga';
 import type { UndoStep } from './undo.slice';
 
 const date = '2026-09-07';
@@ -161,10 +161,13 @@ describe('undo and redo of the teacher’s own writes', () => {
     const log = recordRequests();
     server.use(
       http.post('/api/visitlog/visit/paste.json', () =>
-        ok([
-          { id_student: 1, visitDate: date, id_time: 1, cell: null },
-          { id_student: 3, visitDate: date, id_time: 1, cell: row(3, 'н/б') },
-        ]),
+        ok({
+          cells: [
+            { id_student: 1, visitDate: date, id_time: 1, cell: null },
+            { id_student: 3, visitDate: date, id_time: 1, cell: row(3, 'н/б') },
+          ],
+          finals: [],
+        }),
       ),
     );
     const { state } = await run(undoSaga, open({ [key(1)]: '5', [key(2)]: '2', [key(3)]: '3' }, [paste]));
@@ -182,6 +185,78 @@ describe('undo and redo of the teacher’s own writes', () => {
       undone: [paste],
       notice: { error: null, skipped: 1 },
     });
+  });
+
+  it('a block that reached the final-result column is one step with its results: Undo writes the cells and the results back in one call', async () => {
+    const result = (student: number, points: number) => ({ id_student: student, points, ekv_num: 3, ekv_bukv: 'B' });
+    const paste = journalActions.pasteRequested(
+      [{ student: 1, date, time: 1, written: '5' }],
+      [
+        { student: 1, points: 90 },
+        { student: 2, points: null },
+      ],
+    );
+    let state: JournalState = { ...open({ [key(1)]: '4' }), journal: succeeded({ ...data, finals: [result(1, 70), result(2, 60)] }) };
+    const channel = stdChannel();
+    const task = runSaga(
+      {
+        channel,
+        dispatch: (a: UnknownAction) => {
+          state = journalReducer(state, a);
+        },
+        getState: () => ({ journal: state }),
+      },
+      recordPasteSaga,
+      paste,
+    );
+    state = journalReducer(state, paste);
+    const saved = journalActions.pasteSaved({
+      seq: paste.payload.seq,
+      block: {
+        cells: [{ id_student: 1, visitDate: date, id_time: 1, cell: row(1, '5') }],
+        finals: [
+          { id_student: 1, result: result(1, 90) },
+          { id_student: 2, result: null },
+        ],
+      },
+    });
+    state = journalReducer(state, saved);
+    channel.put(saved);
+    await task.toPromise();
+    const step: UndoStep = [
+      { student: 1, date, time: 1, before: '4', after: '5' },
+      { student: 1, final: true, before: 70, after: 90 },
+      { student: 2, final: true, before: 60, after: null },
+    ];
+    expect(state.undo.done).toEqual([step]);
+    expect(state.finals.edits).toEqual({});
+
+    const log = recordRequests();
+    server.use(
+      http.post('/api/visitlog/visit/paste.json', () =>
+        ok({
+          cells: [{ id_student: 1, visitDate: date, id_time: 1, cell: row(1, '4') }],
+          finals: [
+            { id_student: 1, result: result(1, 70) },
+            { id_student: 2, result: result(2, 60) },
+          ],
+        }),
+      ),
+    );
+    const undone = await run(undoSaga, state);
+    log.stop();
+    expect(log.paths()).toEqual(['/api/visitlog/visit/paste.json']);
+    expect(log.requests[0].body).toEqual({
+      id_journal: 41,
+      cells: [{ id_student: 1, visitDate: date, id_time: 1, otsenka: '4' }],
+      finals: [
+        { id_student: 1, points: 70 },
+        { id_student: 2, points: 60 },
+      ],
+    });
+    expect(undone.state.marks[key(1)]).toBe('4');
+    expect(undone.state.finals.saved).toEqual({ 1: result(1, 70), 2: result(2, 60) });
+    expect(undone.state.undo).toMatchObject({ done: [], undone: [step], notice: null });
   });
 
   it('Restore in a cell’s history writes the old value as an ordinary write, then reads the history again', async () => {

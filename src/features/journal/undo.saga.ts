@@ -1,18 +1,19 @@
 /**
  * Undo and redo (undo.slice.ts). Each of the teacher's own writes that is saved is recorded with
- * what each cell held before it: one cell, a pasted block, "mark all present" (the cells it filled).
- * Undoing writes the values from before, redoing the values written, in one call (one cell through
- * visit/set, several through visit/paste: all or none). A cell changed by someone else since (a live
- * change) is skipped and counted, never overwritten.
+ * what each cell held before it: one cell, a pasted block (with the final results it reached),
+ * "mark all present" (the cells it filled). Undoing writes the values from before, redoing the
+ * values written, in one call (one cell through visit/set, anything more through visit/paste: all
+ * or none). A cell or result changed by someone else since is skipped and counted, never overwritten.
  */
 import { call, put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { Action, PayloadAction, UnknownAction } from '@reduxjs/toolkit';
-import type { JournalInfo, VisitRow } from '../../../contract/journal';
+import type { JournalInfo, PastedBlock, VisitRow } from '../../../contract/journal';
 import type { Result } from '../../api/http';
 import { journalApi, PRESENT } from '../../api/journal';
+import { storedFinal, type FinalWrite } from './finals.slice';
 import { journalActions, selectJournal, type CellWrite, type JournalState, type Lesson } from './journal.slice';
 import { cellKey } from './pivot';
-import type { Stored, UndoCell } from './undo.slice';
+import type { Stored, UndoCell, UndoFinal, UndoStep } from './undo.slice';
 
 /** What a cell holds now (false: no record). */
 function storedAt(state: JournalState, student: number, date: string, time: number): Stored {
@@ -26,6 +27,11 @@ export function storedOf(written: string | null): Stored {
   return written === PRESENT ? null : written;
 }
 
+/** A student's final points now (null: none). */
+function finalAt(state: JournalState, student: number): number | null {
+  return storedFinal(state.finals, state.journal.data?.finals, student)?.points ?? null;
+}
+
 /** What to write so that a cell stores this. */
 export function writtenOf(stored: Stored): string | null {
   if (stored === false) return null;
@@ -35,28 +41,30 @@ export function writtenOf(stored: Stored): string | null {
 const withSeq = (seq: number) => (a: Action) =>
   (journalActions.cellSaved.match(a) && a.payload.seq === seq) || (journalActions.cellFailed.match(a) && a.payload.keys.some((k) => k.seq === seq));
 
-/** A write of cells (one, or a pasted block) is recorded once it is saved. */
-function* recordWrite(cells: CellWrite[], seq: number) {
+/** What a write would change (cells, and final results of a pasted block), read before it is saved. */
+function* changesOf(cells: CellWrite[], finals: FinalWrite[] = []) {
   const state = (yield select(selectJournal)) as JournalState;
-  const before = cells.map((c) => ({
-    student: c.student,
-    date: c.date,
-    time: c.time,
-    before: storedAt(state, c.student, c.date, c.time),
-    after: storedOf(c.written),
-  }));
-  const outcome = (yield take(withSeq(seq))) as UnknownAction;
-  if (!journalActions.cellSaved.match(outcome)) return;
-  const step: UndoCell[] = before.filter((c) => c.before !== c.after);
-  yield put(journalActions.undoRecorded(step));
+  const step: UndoStep = [
+    ...cells.map((c) => ({ student: c.student, date: c.date, time: c.time, before: storedAt(state, c.student, c.date, c.time), after: storedOf(c.written) })),
+    ...finals.map((f) => ({ student: f.student, final: true as const, before: finalAt(state, f.student), after: f.points })),
+  ];
+  return step.filter((c) => c.before !== c.after);
 }
 
+/** One cell's write is recorded once it is saved. */
 export function* recordCellSaga(action: PayloadAction<CellWrite & { seq: number }>) {
-  yield* recordWrite([action.payload], action.payload.seq);
+  const step = (yield* changesOf([action.payload])) as UndoStep;
+  const outcome = (yield take(withSeq(action.payload.seq))) as UnknownAction;
+  if (journalActions.cellSaved.match(outcome)) yield put(journalActions.undoRecorded(step));
 }
 
-export function* recordPasteSaga(action: PayloadAction<{ cells: CellWrite[]; seq: number }>) {
-  yield* recordWrite(action.payload.cells, action.payload.seq);
+/** A pasted block (its cells and final results) is one step, recorded once it is saved. */
+export function* recordPasteSaga(action: PayloadAction<{ cells: CellWrite[]; finals: FinalWrite[]; seq: number }>) {
+  const { cells, finals, seq } = action.payload;
+  const step = (yield* changesOf(cells, finals)) as UndoStep;
+  const answered = (a: Action) => (journalActions.pasteSaved.match(a) || journalActions.pasteFailed.match(a)) && a.payload.seq === seq;
+  const outcome = (yield take(answered)) as UnknownAction;
+  if (journalActions.pasteSaved.match(outcome)) yield put(journalActions.undoRecorded(step));
 }
 
 /** "Mark all present": the students with no record in the lesson become present. */
@@ -79,25 +87,22 @@ export function* recordMarkAllSaga(action: PayloadAction<Lesson>) {
   );
 }
 
-type Saved = {
-  id_student: number;
-  visitDate: string;
-  id_time: number;
-  cell: VisitRow | null;
-};
+const isFinal = (c: UndoCell | UndoFinal): c is UndoFinal => 'final' in c;
 
-/** Undo (or redo) the last step: its cells that still hold what the step left are written back. */
+/** Undo (or redo) the last step: its cells and results that still hold what the step left are written back. */
 export function* applySaga(redo: boolean) {
   const state = (yield select(selectJournal)) as JournalState;
   const info: JournalInfo | undefined = state.journal.data?.info;
   const step = redo ? state.undo.undone.at(-1) : state.undo.done.at(-1);
   if (!info || !step) return;
-  const expected = (c: UndoCell) => (redo ? c.before : c.after);
-  const target = (c: UndoCell) => (redo ? c.after : c.before);
-  const writes = step.filter((c) => storedAt(state, c.student, c.date, c.time) === expected(c));
+  const now = (c: UndoCell | UndoFinal) => (isFinal(c) ? finalAt(state, c.student) : storedAt(state, c.student, c.date, c.time));
+  const writes = step.filter((c) => now(c) === (redo ? c.before : c.after));
   const skipped = step.length - writes.length;
-  if (writes.length === 1) {
-    const [c] = writes;
+  const cells = writes.filter((c): c is UndoCell => !isFinal(c));
+  const finals = writes.filter(isFinal);
+  const target = <T>(c: { before: T; after: T }) => (redo ? c.after : c.before);
+  if (cells.length === 1 && finals.length === 0) {
+    const [c] = cells;
     const result = (yield call(journalApi.setVisit, {
       id_journal: info.id_journal,
       id_student: c.student,
@@ -109,40 +114,18 @@ export function* applySaga(redo: boolean) {
       yield put(journalActions.undoFailed(result));
       return;
     }
-    yield put(
-      journalActions.cellSaved({
-        student: c.student,
-        date: c.date,
-        time: c.time,
-        seq: -1,
-        cell: result.data,
-      }),
-    );
-  } else if (writes.length > 1) {
-    const cells = writes.map((c) => ({
-      id_student: c.student,
-      visitDate: c.date,
-      id_time: c.time,
-      otsenka: writtenOf(target(c)),
-    }));
+    yield put(journalActions.cellSaved({ student: c.student, date: c.date, time: c.time, seq: -1, cell: result.data }));
+  } else if (writes.length > 0) {
     const result = (yield call(journalApi.paste, {
       id_journal: info.id_journal,
-      cells,
-    })) as Result<Saved[]>;
+      cells: cells.map((c) => ({ id_student: c.student, visitDate: c.date, id_time: c.time, otsenka: writtenOf(target(c)) })),
+      ...(finals.length ? { finals: finals.map((f) => ({ id_student: f.student, points: target(f) })) } : {}),
+    })) as Result<PastedBlock>;
     if (!result.ok) {
       yield put(journalActions.undoFailed(result));
       return;
     }
-    for (const r of result.data)
-      yield put(
-        journalActions.cellSaved({
-          student: r.id_student,
-          date: r.visitDate,
-          time: r.id_time,
-          seq: -1,
-          cell: r.cell,
-        }),
-      );
+    yield put(journalActions.pasteSaved({ seq: -1, block: result.data }));
   }
   yield put(journalActions.undoApplied({ redo, skipped }));
 }

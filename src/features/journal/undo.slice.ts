@@ -1,9 +1,10 @@
 /**
  * Undo and redo of the teacher's own writes in the open journal, made in this tab (docs/product.md#journal):
- * a cell, a pasted block or "mark all present" is one step. Undoing or redoing a step is a new write
- * through the normal write calls (undo.saga.ts), so it enters the cell's history and obeys every
- * server rule; a refusal leaves both stacks as they were. The reducers join the journal slice
- * (journal.slice.ts), under `state.undo`; the stacks are emptied when another journal opens.
+ * a cell, a pasted block (with the final results it reached) or "mark all present" is one step.
+ * Undoing or redoing a step is a new write through the normal write calls (undo.saga.ts), so it
+ * enters the cell's (or result's) history and obeys every server rule; a refusal leaves both stacks
+ * as they were. The reducers join the journal slice (journal.slice.ts), under `state.undo`; the
+ * stacks are emptied when another journal opens.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Failure } from '../../api/http';
@@ -19,7 +20,16 @@ export interface UndoCell {
   after: Stored;
 }
 
-export type UndoStep = UndoCell[];
+/** A final result a pasted block wrote: its points before and after (null: none). */
+export interface UndoFinal {
+  student: number;
+  final: true;
+  before: number | null;
+  after: number | null;
+}
+
+/** One step: the cells it wrote, and the final results when it was a block that reached that column. */
+export type UndoStep = (UndoCell | UndoFinal)[];
 
 export interface UndoState {
   /** Steps that can be undone, the last one last. */

@@ -7,7 +7,7 @@
 import {
   AssessmentsQuery,
   CellReply,
-  CellsReply,
+  PasteReply,
   DatesReply,
   DeletedReply,
   ExportQuery,
@@ -140,7 +140,7 @@ export default async function journalRoutes(app: App, { ctx }: { ctx: AppContext
   app.post(`${base}/visit/update.json`, { schema: { body: VisitUpdateBody, response: replies(CellReply) } }, async (req) =>
     ok(await writes.updateVisit(req.auth!, req.body)),
   );
-  app.post(`${base}/visit/paste.json`, { schema: { body: VisitPasteBody, response: replies(CellsReply) } }, async (req) =>
+  app.post(`${base}/visit/paste.json`, { schema: { body: VisitPasteBody, response: replies(PasteReply) } }, async (req) =>
     ok(await writes.pasteVisits(req.auth!, req.body)),
   );
   app.post(`${base}/visit/insertall.json`, { schema: { body: InsertAllBody, response: replies(InsertAllReply) } }, async (req) =>

@@ -308,7 +308,7 @@ describe('writing cells', () => {
         { id_student: s2, visitDate: date, id_time: TIME, otsenka: '4' },
       ],
     });
-    expect(ok.json().data.map((c: { cell: VisitRow }) => c.cell.otsenka)).toEqual(['5', '4']);
+    expect(ok.json().data.cells.map((c: { cell: VisitRow }) => c.cell.otsenka)).toEqual(['5', '4']);
   });
 
   it('mark all present leaves absent, excused and marked students as they are', async () => {

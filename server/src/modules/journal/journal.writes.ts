@@ -1,12 +1,18 @@
 /**
  * Writing marks and attendance: one cell, a paste, an update by record id, mark all present. Every
  * write is one transaction that records the old and the new value of each cell, and the later of two
- * writes wins. The caller's rights and the period check are journal.service.ts's.
+ * writes wins. A paste that reaches the final-result column writes those results (with their history,
+ * as final/set.json does) in the same transaction as its cells. The caller's rights and the period
+ * check are journal.service.ts's.
  */
 import {
   CELLS_PER_WRITE_MAX,
+  FINAL_POINTS_MAX,
+  FINALS_PER_WRITE_MAX,
+  type FinalResult,
   type InsertAllBody,
   type LiveJournalChange,
+  type PastedBlock,
   type VisitPasteBody,
   type VisitRow,
   type VisitSetBody,
@@ -20,6 +26,8 @@ import type { Source } from './journal.repository';
 import { JOURNAL_EVENTS, JournalService } from './journal.service';
 import { visitView } from './journal.views';
 import { parseMark, scaleOf } from './journal.marks';
+import { invalidPoints } from './journal.finals';
+import { finalsOf, saveFinal } from './journal.repository.finals';
 
 interface Cell {
   studentId: number;
@@ -31,19 +39,31 @@ interface Cell {
 /** A cell as the caller wrote it: the mark is read against the journal's scale (parseMark). */
 type WrittenCell = Omit<Cell, 'mark'> & { written: string | null };
 
+/** A final result as a paste carries it (null points: deleted). */
+interface WrittenFinal {
+  studentId: number;
+  points: number | null;
+}
+
 export class JournalWrites extends JournalService {
   /** One cell: set, mark present ('+') or clear (null). */
   async setVisit(auth: AuthInfo, input: VisitSetBody): Promise<VisitRow | null> {
-    const [out] = await this.writeCells(auth, input.id_journal, [
+    const { cells } = await this.writeCells(auth, input.id_journal, [
       { studentId: input.id_student, date: input.visitDate, timeId: input.id_time, written: input.otsenka },
     ]);
-    return out.cell;
+    return cells[0].cell;
   }
 
-  /** Several cells (a pasted column): all written, or none. */
-  async pasteVisits(auth: AuthInfo, input: VisitPasteBody) {
+  /** A pasted block: its cells and the final results it reaches, all written in one transaction, or none. */
+  async pasteVisits(auth: AuthInfo, input: VisitPasteBody): Promise<PastedBlock> {
+    const finals = (input.finals ?? []).map((f) => ({ studentId: f.id_student, points: f.points }));
+    if (input.cells.length === 0 && finals.length === 0) throw badRequest();
     const cells = input.cells.map((c) => ({ studentId: c.id_student, date: c.visitDate, timeId: c.id_time, written: c.otsenka }));
-    return (await this.writeCells(auth, input.id_journal, cells)).map((c) => ({ id_student: c.studentId, visitDate: c.date, id_time: c.timeId, cell: c.cell }));
+    const out = await this.writeCells(auth, input.id_journal, cells, 'journal', finals);
+    return {
+      cells: out.cells.map((c) => ({ id_student: c.studentId, visitDate: c.date, id_time: c.timeId, cell: c.cell })),
+      finals: finals.map((f) => ({ id_student: f.studentId, result: out.finals.get(f.studentId) ?? null })),
+    };
   }
 
   /** The visit update: one record's mark by its id (id_teacher, if given, must be the caller). */
@@ -52,49 +72,64 @@ export class JournalWrites extends JournalService {
     if (input.id_teacher !== undefined && input.id_teacher !== teacherId) throw forbidden();
     const record = await repo.visitById(this.ctx.db, input.id_studentJournalVisit);
     if (!record) throw notFound();
-    const [out] = await this.writeCells(auth, record.teachingAssignmentId, [
+    const { cells } = await this.writeCells(auth, record.teachingAssignmentId, [
       { studentId: record.studentId, date: record.visitDate, timeId: record.lessonTimeId, written: input.id_otsenka },
     ]);
-    return out.cell;
+    return cells[0].cell;
   }
 
   /**
    * Writes cells in one transaction, in order: each must be a listed student's, on a date of the
-   * journal's academic year, at a lesson time that exists. A failure anywhere writes nothing.
+   * journal's academic year, at a lesson time that exists; and final results (a paste that reaches
+   * the final-result column): each a listed student's, once, whole points 0–100, in a half-year open
+   * to the caller, each with its history row (saveFinal). Everything is checked before anything is
+   * written; a failure anywhere writes nothing.
    */
-  private async writeCells(auth: AuthInfo, journalId: number, written: WrittenCell[], source: Source = 'journal') {
-    if (written.length > CELLS_PER_WRITE_MAX) throw badRequest();
+  private async writeCells(auth: AuthInfo, journalId: number, written: WrittenCell[], source: Source = 'journal', finals: WrittenFinal[] = []) {
+    if (written.length > CELLS_PER_WRITE_MAX || finals.length > FINALS_PER_WRITE_MAX) throw badRequest();
     const a = await this.own(auth, journalId);
     // Every mark of the write is read against the journal's scale before anything is written.
     const scale = scaleOf(a);
     const cells: Cell[] = written.map(({ written: w, ...c }) => ({ ...c, mark: parseMark(w, scale) }));
+    // Final results: the checks of final/set.json (points, then the half-year), and one per student.
+    for (const { points } of finals) if (points !== null && (!Number.isInteger(points) || points < 0 || points > FINAL_POINTS_MAX)) throw invalidPoints();
+    if (finals.length) this.assertWritable(auth, a, null, 'mark');
+    if (new Set(finals.map((f) => f.studentId)).size !== finals.length) throw badRequest();
     const now = this.ctx.now();
     // What the checks need, read in parallel before the transaction (which then only locks and writes).
     const [listed, timeList, recipients] = await Promise.all([
-      repo.studentsOf(this.ctx.db, a, { only: [...new Set(cells.map((c) => c.studentId))] }),
+      repo.studentsOf(this.ctx.db, a, { only: [...new Set([...cells, ...finals].map((c) => c.studentId))] }),
       repo.lessonTimeList(this.ctx.db),
       repo.teacherUserIds(this.ctx.db, a.teacherId),
     ]);
     const students = new Map(listed.map((s) => [s.id, s]));
     const times = new Set(timeList.map((t) => t.id));
+    for (const f of finals) if (!students.has(f.studentId)) throw notFound();
     for (const c of cells) {
       if (!students.has(c.studentId)) throw notFound();
       this.checkOccurrence(auth, a, c.date, c.timeId, times, 'mark');
     }
-    // Each cell is one statement (its record and its audit row together); several cells are one transaction.
+    // Each cell is one statement (its record and its audit row together); several cells, or any final result, are one transaction.
     const by: repo.CellWriter = { source, userId: auth.userId, at: now };
     const writeAll = async (db: Db) => {
       const out: (Cell & { cell: VisitRow | null })[] = [];
       for (const c of cells) out.push({ ...c, cell: await this.writeCell(db, a, students.get(c.studentId)!, c, by) });
-      return out;
+      for (const f of finals) await saveFinal(db, a, f.studentId, f.points, auth.userId, now);
+      const stored = await finalsOf(
+        db,
+        a,
+        finals.map((f) => f.studentId),
+      );
+      return { cells: out, finals: new Map<number, FinalResult>(stored.map((r) => [r.id_student, r])) };
     };
-    const results = cells.length === 1 ? await writeAll(this.ctx.db) : await this.ctx.db.transaction(writeAll);
+    const results = cells.length === 1 && finals.length === 0 ? await writeAll(this.ctx.db) : await this.ctx.db.transaction(writeAll);
     // Sent after the commit, batched with other writes' events (a NOTIFY inside the transaction would
-    // serialise the commits of concurrent writes); the reply does not wait for it.
+    // serialise the commits of concurrent writes); the reply does not wait for it. Final results are not
+    // among the cells the event carries: with them, the journal's other tabs read it again.
     const change: LiveJournalChange = {
       id_journal: a.id,
-      cells: results.map((o) => ({ id_student: o.studentId, visitDate: o.date, id_time: o.timeId, cell: o.cell })),
-      reload: false,
+      cells: results.cells.map((o) => ({ id_student: o.studentId, visitDate: o.date, id_time: o.timeId, cell: o.cell })),
+      reload: finals.length > 0,
     };
     void this.ctx.live.publishCommitted([{ event: JOURNAL_EVENTS.changed, to: recipients, data: change }]);
     return results;

@@ -23,7 +23,7 @@ import type { FinalResult, JournalStudent } from '../../../../contract/journal';
 import { moduleSubtotals, type LessonMark, type TopicModule } from '../../../../contract/pure/journal-totals';
 import type { MarkScale } from '../../../api/journal';
 import { describeFailure } from '../../../shared/request/errors';
-import type { FinalEdit } from '../finals.slice';
+import type { FinalEdit, FinalWrite } from '../finals.slice';
 import type { CellEdit, CellWrite } from '../journal.slice';
 import { cellKey, showFinal, showMark, showMean, totalsOf } from '../pivot';
 import { GridHead, type GridLesson } from './grid/GridHead';
@@ -46,7 +46,8 @@ interface Props {
   /** The lesson in focus (its column is highlighted). */
   lesson: { date: string; time: number };
   onWrite: (write: CellWrite) => void;
-  onPaste: (cells: CellWrite[]) => void;
+  /** A pasted block: its cells and the final results it reaches, one write. */
+  onPaste: (cells: CellWrite[], finals: FinalWrite[]) => void;
   onLesson: (date: string, time: number) => void;
   onActive: (cell: CellPlace | null) => void;
   /** A typed or pasted value that is not a mark (null: the message is gone). */

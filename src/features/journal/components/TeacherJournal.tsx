@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useAppDispatch } from '../../../shared/hooks';
 import { LoadFailed } from '../../../shared/request/LoadFailed';
 import { journalActions, type CellWrite, type JournalState } from '../journal.slice';
+import type { FinalWrite } from '../finals.slice';
 import { cellKey } from '../pivot';
 import type { CellPlace } from './grid/useActiveCell';
 import { HiddenStudents } from './HiddenStudents';
@@ -72,7 +73,7 @@ function OpenJournal({ state, data }: { state: JournalState; data: JournalData }
 
   const onHistory = useCallback((cell: CellWrite) => dispatch(journalActions.historyRequested(cell)), [dispatch]);
   const onWrite = useCallback((w: CellWrite) => dispatch(journalActions.cellWritten(w)), [dispatch]);
-  const onPaste = useCallback((cells: CellWrite[]) => dispatch(journalActions.pasteRequested(cells)), [dispatch]);
+  const onPaste = useCallback((cells: CellWrite[], finals: FinalWrite[]) => dispatch(journalActions.pasteRequested(cells, finals)), [dispatch]);
   const onLesson = useCallback((date: string, time: number) => dispatch(journalActions.lessonChosen({ date, time })), [dispatch]);
   const onCellHistory = useCallback(
     (cell: CellPlace) =>

@@ -8,7 +8,7 @@ import { useCallback, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { JournalStudent } from '../../../../../contract/journal';
 import type { MarkScale } from '../../../../api/journal';
 import type { CellWrite } from '../../journal.slice';
-import { readPoints } from '../../finals.slice';
+import { readPoints, type FinalWrite } from '../../finals.slice';
 import { overflowOf, pastedBlock, readMark } from '../../pivot';
 import type { GridLesson } from './GridHead';
 import type { CellState } from './layout';
@@ -39,7 +39,8 @@ interface Args {
   onWrite: (write: CellWrite) => void;
   /** The final result written (null: cleared), from the final-result column. */
   onFinal?: (student: number, points: number | null) => void;
-  onPaste: (cells: CellWrite[]) => void;
+  /** A pasted block: its lesson cells and the final results it reaches, written together (all or none). */
+  onPaste: (cells: CellWrite[], finals: FinalWrite[]) => void;
   /** A typed value that is not a mark (or, in the final-result column, not points); false: the message is gone. */
   onInvalid: (invalid: boolean, what?: 'mark' | 'points') => void;
   /** A pasted block refused for not fitting: how many of its cells fell outside the grid. */
@@ -194,7 +195,7 @@ export function useGridKeys(a: Args) {
 
   /**
    * A block pasted at the active cell fills it and the cells to its right and below, the final-result
-   * column too (whole points 0–100, each result written as if typed); a block that does not fit is
+   * column too (whole points 0–100), all in one write (all or none); a block that does not fit is
    * refused whole, saying how many cells fell outside; a value that is not a mark (or, in the
    * final-result column, not points) refuses it too: nothing is written.
    */
@@ -210,7 +211,7 @@ export function useGridKeys(a: Args) {
       return;
     }
     const cells: CellWrite[] = [];
-    const finals: { student: number; points: number | null }[] = [];
+    const finals: FinalWrite[] = [];
     for (let i = 0; i < block.length; i++)
       for (let j = 0; j < block[i].length; j++) {
         const student = students[row + i].id_student;
@@ -233,8 +234,7 @@ export function useGridKeys(a: Args) {
         cells.push({ student, date: lesson.date, time: lesson.time, written: mark });
       }
     onInvalid(false);
-    if (cells.length) onPaste(cells);
-    for (const f of finals) onFinal?.(f.student, f.points);
+    if (cells.length || finals.length) onPaste(cells, finals);
   };
 
   return { commit, onKeyDown, onPasteEvent };
