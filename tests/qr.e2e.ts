@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
-import { expectPath, expectVisible, loginForm, setupE2E, signIn } from './support/e2e';
+import { DESKTOP, expectHidden, expectPath, expectVisible, loginForm, setupE2E, signIn } from './support/e2e';
 import { openAttendance } from './support/qr';
 import { ru } from './support/texts';
 
@@ -174,6 +174,8 @@ describe('QR review', () => {
     if (process.env.SCREENSHOT_DIR) {
       await student.setViewportSize({ width: 390, height: 844 });
       await student.screenshot({ path: `${process.env.SCREENSHOT_DIR}/qr-check-in-390.png` });
+      await student.setViewportSize(DESKTOP);
+      await expectHidden(student.getByTestId('mobile-tab-bar'));
     }
     await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
     await expectVisible(student.getByTestId('scan-result'), 20000);
