@@ -15,8 +15,8 @@ const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/packag
 const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
 const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
 
-/** Column widths (A4 width 595 − margins 2 × 40 = 515). */
-const WIDTHS = [56, 196, 54, 42, 50, 40, 77];
+/** Column widths (A4 width 595 − margins 2 × 40 = 515); the last fits the longest word of a grade ("неудовлетворительно") on one line. */
+const WIDTHS = [56, 173, 54, 42, 50, 40, 100];
 
 export async function transcriptPdf(t: Transcript, lang: Language): Promise<Buffer> {
   const qr = await QRCode.toBuffer(t.verifyUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });

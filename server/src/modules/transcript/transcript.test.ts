@@ -80,6 +80,9 @@ describe('the transcript', () => {
     expect(text).toContain('Сыдыкова Айпери Талантовна');
     expect(text).toContain('Транскрипт');
     expect(text).toContain('ПИ-1-24');
+    // A grade's word is not broken across lines in its column.
+    expect(text).toContain('удовлетворительно');
+    expect(text).not.toMatch(/удовлетворител\s/);
   });
 });
 
