@@ -126,6 +126,7 @@ describe('journal', () => {
     await expectVisible(teacher.getByText(ru('journal:printTitle'), { exact: true }));
     expect(await teacher.locator('.journal-filters').isVisible()).toBe(false);
     expect(await teacher.locator('.app-header').isVisible()).toBe(false);
+    expect(await teacher.getByRole('link', { name: ru('journal:qrReview') }).isVisible()).toBe(false);
     if (process.env.SCREENSHOT_DIR) await teacher.screenshot({ path: `${process.env.SCREENSHOT_DIR}/journal-print.png`, fullPage: true });
     await teacher.emulateMedia({ media: 'screen' });
 
