@@ -203,7 +203,7 @@ describe('QR screens in the portal', () => {
     await userEvent.click(send);
     expect(await screen.findByTestId('scan-result')).toHaveTextContent('Вы отмечены на занятии «Компьютерные сети».');
     expect(screen.queryByTestId('scan-error')).not.toBeInTheDocument();
-    expect(await screen.findByTestId('scan-marked')).toHaveTextContent('Вы уже отмечены: Компьютерные сети.');
+    expect(await screen.findByTestId('scan-marked')).toHaveTextContent('Вы уже отмечены: 09:30 Компьютерные сети.');
     expect(screen.queryByRole('textbox', { name: 'Код с экрана (6 цифр)' })).not.toBeInTheDocument();
     expect(typed).toEqual(['482000', '482913']);
     expect(sent).toEqual([expect.objectContaining({ receipt: 'receipt-482913' })]);

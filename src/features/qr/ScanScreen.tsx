@@ -131,7 +131,7 @@ export default function ScanScreen() {
         ) : null}
         {markedLessons.length > 0 ? (
           <p className="qr-hint" data-testid="scan-marked">
-            {t('scan.markedAlready', { lessons: markedLessons.map((l) => l.discipline).join(', ') })}
+            {t('scan.markedAlready', { lessons: markedLessons.map((l) => `${l.startsAt} ${l.discipline}`).join(', ') })}
           </p>
         ) : null}
         {/* "No lesson open" only once the server said so: a failed load is not an empty list. */}
