@@ -43,6 +43,14 @@ describe.each(['disk', 's3'] as const)('files on %s', (backend) => {
         }),
       ),
     );
+    // One file at the limit and a small one (a book and its cover).
+    app.post('/api/test/book.json', async (req) =>
+      app.ctx.files.receive(req, { maxFiles: 2, declared: { fullFiles: 1, extraBytes: 64 * 1024 } }, async ({ files: incoming }) => ({
+        result: 0,
+        error: null,
+        data: { names: incoming.map((f) => f.originalName) },
+      })),
+    );
     app.get<{ Params: { id: string } }>('/api/test/file/:id', { config: { public: true } }, async (req, reply) => {
       const file = await app.ctx.files.find(app.ctx.db, Number(req.params.id));
       if (!file) throw badRequest();
@@ -88,35 +96,53 @@ describe.each(['disk', 's3'] as const)('files on %s', (backend) => {
     return app.inject({ method: 'POST', url: '/api/test/upload.json', payload, headers: { ...extra, 'content-type': contentType } });
   }
 
+  /** Sends only the head of a body declared `length` bytes long: the reply must come without waiting for the rest. */
+  async function declaredUpload(url: string, length: number) {
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    return new Promise<{ status: number; body: string; connection: unknown }>((resolve, reject) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: url,
+        headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(length) },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.write('--x\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n');
+    });
+  }
+
   describe('uploads', () => {
     it('a body declared larger than the form may be is 413 before any of it is sent, nothing stored', async () => {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = app.server.address() as AddressInfo;
       const before = await rows();
-      // Only the head of the body is sent: the reply must come without waiting for the rest.
-      const reply = await new Promise<{ status: number; body: string; connection: unknown }>((resolve, reject) => {
-        const req = http.request({
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/api/test/upload.json',
-          headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(3 * LIMIT + 4 * 1024 * 1024) },
-        });
-        req.on('response', (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => (body += c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
-          res.on('error', reject);
-        });
-        req.on('error', reject);
-        req.write('--x\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n');
-      });
+      const reply = await declaredUpload('/api/test/upload.json', 3 * LIMIT + 4 * 1024 * 1024);
       expect(reply.status).toBe(413);
       expect(reply.connection).toBe('close');
       expect(JSON.parse(reply.body).error).toMatchObject({ code: 'TOO_LARGE', params: { maxSizeMb: 1 } });
       expect(await rows()).toBe(before);
       expect(temporary()).toEqual([]);
+    });
+
+    it('a form of one file at the limit and a small one refuses a body declared as two files at the limit, and reads both files within it', async () => {
+      // Two files at the limit and the form's text: within what two full files may declare, beyond one and a small one.
+      const refused = await declaredUpload('/api/test/book.json', 3 * LIMIT);
+      expect(refused.status).toBe(413);
+      expect(refused.connection).toBe('close');
+      const { payload, contentType } = multipartPayload([
+        { name: 'file', filename: 'book.txt', content: Buffer.from(`${'a'.repeat(LIMIT - 1)}\n`) },
+        { name: 'cover', filename: 'cover.txt', content: Buffer.from('cover\n') },
+      ]);
+      const read = await app.inject({ method: 'POST', url: '/api/test/book.json', payload, headers: { ...headers, 'content-type': contentType } });
+      expect(read.statusCode).toBe(200);
+      expect(read.json().data.names).toEqual(['book.txt', 'cover.txt']);
     });
 
     it('F1: a file of exactly the limit is stored; one byte over is 413 with the limit, nothing on disk, no row', async () => {

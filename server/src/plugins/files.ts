@@ -147,7 +147,15 @@ export function parseFields<T extends TSchema>(schema: T, fields: Record<string,
 }
 
 /** How many files a form may hold; files of the `optional` fields that are too large or of no allowed type are dropped, not refused. */
-export type ReceiveOptions = { maxFiles?: number; optional?: readonly string[] };
+export type ReceiveOptions = {
+  maxFiles?: number;
+  optional?: readonly string[];
+  /**
+   * How large a declared body may be, when not every file may be as large as the upload limit: this
+   * many files at the limit (default maxFiles) and `extraBytes` more (e.g. a small cover image).
+   */
+  declared?: { fullFiles: number; extraBytes: number };
+};
 
 const isNodeError = (err: unknown): err is NodeJS.ErrnoException => err instanceof Error && 'code' in err;
 
@@ -194,9 +202,11 @@ export class FileStore {
     // A declared body larger than every file at the limit plus the form's text is refused before a
     // byte of it is read (without a length, reading stops at the limit of each file, below).
     const declared = Number(req.headers['content-length']);
+    const bodyMax = options.declared
+      ? this.limitBytes * options.declared.fullFiles + options.declared.extraBytes + FORM_ALLOWANCE_BYTES
+      : this.limitBytes * maxFiles + FORM_ALLOWANCE_BYTES;
     // `Connection: close` tells the client to stop sending the rest (the connection then ends).
-    if (Number.isFinite(declared) && declared > this.limitBytes * maxFiles + FORM_ALLOWANCE_BYTES)
-      throw new AppError(413, 'TOO_LARGE', { maxSizeMb: this.limitMb }, { connection: 'close' });
+    if (Number.isFinite(declared) && declared > bodyMax) throw new AppError(413, 'TOO_LARGE', { maxSizeMb: this.limitMb }, { connection: 'close' });
     const upload: Upload = { fields: {}, files: [] };
     const temps: string[] = [];
     try {

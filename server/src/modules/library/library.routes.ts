@@ -1,6 +1,7 @@
 /** /api/library/* (docs/api.md#library): all need a session. */
 import {
   BOOK_COVER_FIELD,
+  BOOK_COVER_MAX_BYTES,
   BaseCategoriesReply,
   BookFileQuery,
   BookListBody,
@@ -58,7 +59,12 @@ export default async function libraryRoutes(app: App, { ctx }: { ctx: AppContext
   );
 
   app.post('/api/library/insertupdatebook', { schema: { response: replies(BookSaveReply) }, config: { idempotent: true } }, async (req) => {
-    const input = multipartInput(ctx.files, req, BookSaveFields, { maxFiles: 2, optional: [BOOK_COVER_FIELD] });
+    const input = multipartInput(ctx.files, req, BookSaveFields, {
+      maxFiles: 2,
+      optional: [BOOK_COVER_FIELD],
+      // One book at the upload limit and its small cover: a larger declared body is refused before it is read.
+      declared: { fullFiles: 1, extraBytes: BOOK_COVER_MAX_BYTES },
+    });
     await uploads.beforeUpload(req.auth!, req.ip);
     return ok(await library.save(req.auth!, input, languageOf(req)));
   });
