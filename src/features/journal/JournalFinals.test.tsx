@@ -222,3 +222,74 @@ describe("the teacher's grid after its lessons", () => {
     expect(store.getState().journal.edits).toEqual({});
   });
 });
+
+describe('Retry after the server failed', () => {
+  const unavailable = () => fail(503, 'SERVICE_UNAVAILABLE', 'unavailable');
+  const lessonCells = () => [...document.querySelectorAll<HTMLElement>('td.jg-cell[data-row="0"]')];
+  const writePaths = (requests: { path: string }[]) =>
+    requests.map((r) => r.path).filter((p) => ['/visit/set.json', '/visit/paste.json', '/final/set.json'].some((w) => p.endsWith(w)));
+
+  it('sends a pasted block (three lessons and the final result) again as one paste call with all of it; then every cell shows saved', async () => {
+    const { user, store, log } = await renderOpen(({ points }) => ok({ id_student: 100, points: points!, ekv_num: 4, ekv_bukv: 'A' }));
+    let attempts = 0;
+    server.use(
+      http.post('/api/visitlog/visit/set.json', async ({ request }) => {
+        const body = (await request.json()) as { visitDate: string; otsenka: string };
+        return ok(visit(1, body.visitDate, body.otsenka));
+      }),
+      http.post('/api/visitlog/visit/paste.json', () =>
+        ++attempts === 1
+          ? unavailable()
+          : ok({
+              cells: [
+                { id_student: 100, visitDate: '2026-10-06', id_time: 1, cell: visit(1, '2026-10-06', '3') },
+                { id_student: 100, visitDate: '2026-10-13', id_time: 1, cell: visit(2, '2026-10-13', '4') },
+                { id_student: 100, visitDate: '2026-10-20', id_time: 1, cell: visit(3, '2026-10-20', '5') },
+              ],
+              finals: [{ id_student: 100, result: { id_student: 100, points: 91, ekv_num: 4, ekv_bukv: 'A' } }],
+            }),
+      ),
+    );
+    const logged = recordRequests();
+    log.stop();
+    fireEvent.click(lessonCells()[0]);
+    paste('3\t4\t5\t91');
+    await waitFor(() => expect(finalCell()).toHaveAttribute('aria-invalid', 'true'));
+    for (const cell of lessonCells()) expect(cell).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Повторить' }));
+    await waitFor(() => expect(finalCell()).toHaveTextContent('91 · A'));
+    expect(lessonCells().map((td) => td.textContent)).toEqual(['3', '4', '5']);
+    for (const cell of [...lessonCells(), finalCell()]) expect(cell).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('status')).toHaveTextContent('Все изменения сохранены.');
+    expect(store.getState().journal.edits).toEqual({});
+    expect(store.getState().journal.finals.edits).toEqual({});
+    expect(writePaths(logged.requests)).toEqual(['/api/visitlog/visit/paste.json', '/api/visitlog/visit/paste.json']);
+    const sent = logged.requests.filter((r) => r.path === '/api/visitlog/visit/paste.json').map((r) => r.body);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(sent[1]).toEqual({
+      id_journal: 61,
+      cells: ['2026-10-06', '2026-10-13', '2026-10-20'].map((date, i) => ({ id_student: 100, visitDate: date, id_time: 1, otsenka: String(i + 3) })),
+      finals: [{ id_student: 100, points: 91 }],
+    });
+  });
+
+  it("sends a single cell's failed write again through visit/set.json, on its own", async () => {
+    const { user, store, log } = await renderOpen(() => ok(null));
+    let attempts = 0;
+    server.use(http.post('/api/visitlog/visit/set.json', () => (++attempts === 1 ? unavailable() : ok(visit(1, '2026-10-06', '3')))));
+    const logged = recordRequests();
+    log.stop();
+    await user.click(lessonCells()[0]);
+    await user.keyboard('3{Enter}');
+    await waitFor(() => expect(lessonCells()[0]).toHaveAttribute('aria-invalid', 'true'));
+    await user.click(screen.getByRole('button', { name: 'Повторить' }));
+    await waitFor(() => expect(lessonCells()[0]).not.toHaveAttribute('aria-invalid'));
+    expect(lessonCells()[0]).toHaveTextContent('3');
+    expect(store.getState().journal.edits).toEqual({});
+    expect(writePaths(logged.requests)).toEqual(['/api/visitlog/visit/set.json', '/api/visitlog/visit/set.json']);
+    expect(logged.requests.filter((r) => r.path === '/api/visitlog/visit/set.json').map((r) => r.body)).toEqual([
+      { id_journal: 61, id_student: 100, visitDate: '2026-10-06', id_time: 1, otsenka: '3' },
+      { id_journal: 61, id_student: 100, visitDate: '2026-10-06', id_time: 1, otsenka: '3' },
+    ]);
+  });
+});

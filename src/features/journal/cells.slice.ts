@@ -26,6 +26,8 @@ export interface CellEdit {
   status: 'saving' | 'failed';
   seq: number;
   error: Failure | null;
+  /** Sent in a pasted block (its cells and final results share the seq): a retry sends them together again. */
+  block?: true;
 }
 
 export interface CellWrite {
@@ -81,7 +83,10 @@ export const cellReducers = {
       if (edit && edit.seq === seq) state.edits[key] = { ...edit, status: 'failed', error: action.payload.error };
     }
   },
-  /** Every failed cell that can succeed (canRetry) is sent again. */
+  /**
+   * Every failed write that can succeed (canRetry) is sent again as it was sent: a single cell or
+   * result on its own, what is left of a pasted block in one paste call (retryWrites).
+   */
   retryRequested() {},
   /**
    * Failed cells dropped (the keys given, or every failed one): each shows its stored value again
@@ -95,8 +100,8 @@ export const cellReducers = {
   pasteRequested: {
     reducer(state: CellsPart & { finals: FinalsState }, action: PayloadAction<{ cells: CellWrite[]; finals: FinalWrite[]; seq: number }>) {
       const { cells, finals, seq } = action.payload;
-      for (const c of cells) state.edits[cellKey(c.student, c.date, c.time)] = { written: c.written, status: 'saving', seq, error: null };
-      for (const f of finals) state.finals.edits[f.student] = { written: f.points, status: 'saving', seq, error: null };
+      for (const c of cells) state.edits[cellKey(c.student, c.date, c.time)] = { written: c.written, status: 'saving', seq, error: null, block: true };
+      for (const f of finals) state.finals.edits[f.student] = { written: f.points, status: 'saving', seq, error: null, block: true };
       state.seq = Math.max(state.seq, seq);
     },
     prepare: (cells: CellWrite[], finals: FinalWrite[] = []) => ({ payload: { cells, finals, seq: nextSeq() } }),
@@ -122,3 +127,35 @@ export const cellReducers = {
     for (const s of students) if (state.finals.edits[s]?.seq === seq) state.finals.edits[s] = { ...state.finals.edits[s], status: 'failed', error };
   },
 };
+
+/** A pasted block to send again: its cells and final results still waiting on its failed write. */
+export interface FailedBlock {
+  cells: CellWrite[];
+  finals: FinalWrite[];
+}
+
+/**
+ * What Retry sends again, with what is typed now: the failed cells and final results that can
+ * succeed, written on their own, and the failed pasted blocks, each in one paste call. An edit of a
+ * block that was written anew since (a newer seq) is no longer part of it; refused edits stay.
+ */
+export function retryWrites(state: Pick<CellsPart, 'edits'> & { finals: FinalsState }): { cells: CellWrite[]; finals: FinalWrite[]; blocks: FailedBlock[] } {
+  const cells: CellWrite[] = [];
+  const finals: FinalWrite[] = [];
+  const blocks = new Map<number, FailedBlock>();
+  const blockOf = (seq: number) => blocks.get(seq) ?? blocks.set(seq, { cells: [], finals: [] }).get(seq)!;
+  for (const [key, edit] of Object.entries(state.edits)) {
+    if (edit.status !== 'failed' || !canRetry(edit.error)) continue;
+    const [student, date, time] = key.split('|');
+    const write = { student: Number(student), date, time: Number(time), written: edit.written };
+    if (edit.block) blockOf(edit.seq).cells.push(write);
+    else cells.push(write);
+  }
+  for (const [student, edit] of Object.entries(state.finals.edits)) {
+    if (edit.status !== 'failed' || !canRetry(edit.error)) continue;
+    const write = { student: Number(student), points: edit.written };
+    if (edit.block) blockOf(edit.seq).finals.push(write);
+    else finals.push(write);
+  }
+  return { cells, finals, blocks: [...blocks.values()] };
+}

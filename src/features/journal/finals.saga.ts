@@ -1,10 +1,13 @@
-/** The final-result column's writes (final/set.json), one student at a time in the background, and a result's history. */
+/**
+ * The final-result column's writes (final/set.json), one student at a time in the background, and a
+ * result's history. Retry sends a failed one again (retrySaga, journal.saga.ts).
+ */
 import { put, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Action, PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import type { JournalInfo } from '../../../contract/journal';
 import { journalApi } from '../../api/journal';
 import { request } from '../../shared/request/request.saga';
-import { canRetry, journalActions, selectJournal, type JournalState } from './journal.slice';
+import { journalActions, selectJournal, type JournalState } from './journal.slice';
 
 function* openJournal() {
   const state = (yield select(selectJournal)) as JournalState;
@@ -20,13 +23,6 @@ export function* finalSaga(action: PayloadAction<{ student: number; points: numb
     succeeded: (result) => journalActions.finalSaved({ student, seq, result: result ?? null }),
     failed: (error) => journalActions.finalFailed({ student, seq, error }),
   });
-}
-
-/** Retry: every failed result that can succeed is sent again; refused ones stay until discarded. */
-export function* finalRetrySaga() {
-  const { finals } = (yield select(selectJournal)) as JournalState;
-  for (const [student, edit] of Object.entries(finals.edits))
-    if (edit.status === 'failed' && canRetry(edit.error)) yield put(journalActions.finalWritten({ student: Number(student), points: edit.written }));
 }
 
 export function* finalHistorySaga(action: PayloadAction<{ student: number }>) {
@@ -52,7 +48,6 @@ export function* finalRestoreSaga(action: PayloadAction<{ student: number; point
 export function finalsWatchers() {
   return [
     takeEvery(journalActions.finalWritten.type, finalSaga),
-    takeLatest(journalActions.retryRequested.type, finalRetrySaga),
     takeLatest(journalActions.finalHistoryRequested.type, finalHistorySaga),
     takeLeading(journalActions.finalRestoreRequested.type, finalRestoreSaga),
   ];

@@ -23,6 +23,8 @@ export interface FinalEdit {
   status: 'saving' | 'failed';
   seq: number;
   error: Failure | null;
+  /** Sent in a pasted block with cells (they share the seq): a retry sends them together again. */
+  block?: true;
 }
 
 export interface FinalsState {

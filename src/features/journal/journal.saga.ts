@@ -18,7 +18,7 @@ import { NO_DATA, request, requireUser } from '../../shared/request/request.saga
 import { takePageData } from '../../shared/session/pageData';
 import { selectUser } from '../../shared/session/session';
 import { requirePeriod, selectSettings, waitForPeriod, type Period, type SettingsState } from '../../shared/settings/settings';
-import { canRetry, journalActions, selectJournal, type CellWrite, type FilterName, type JournalState, type Lesson } from './journal.slice';
+import { journalActions, retryWrites, selectJournal, type CellWrite, type FilterName, type JournalState, type Lesson } from './journal.slice';
 import { cellKey } from './pivot';
 import { finalsWatchers } from './finals.saga';
 import type { FinalWrite } from './finals.slice';
@@ -160,14 +160,17 @@ export function* pasteSaga(action: PayloadAction<{ cells: CellWrite[]; finals: F
   });
 }
 
-/** Every failed cell that can succeed again, with what was typed; refused ones stay until discarded. */
+/**
+ * Retry: every failed write that can succeed again, as it was sent, with what is typed now: a cell
+ * or final result written on its own again on its own, a pasted block in one paste call again
+ * (without its cells written anew since). Refused ones stay until discarded.
+ */
 export function* retrySaga() {
-  const { edits } = (yield select(selectJournal)) as JournalState;
-  for (const [key, edit] of Object.entries(edits)) {
-    if (edit.status !== 'failed' || !canRetry(edit.error)) continue;
-    const [student, date, time] = key.split('|');
-    yield put(journalActions.cellWritten({ student: Number(student), date, time: Number(time), written: edit.written }));
-  }
+  const state = (yield select(selectJournal)) as JournalState;
+  const { cells, finals, blocks } = retryWrites(state);
+  for (const cell of cells) yield put(journalActions.cellWritten(cell));
+  for (const final of finals) yield put(journalActions.finalWritten(final));
+  for (const block of blocks) yield put(journalActions.pasteRequested(block.cells, block.finals));
 }
 
 /** Mark all present, then the journal reloads (keeping cells still being saved). */

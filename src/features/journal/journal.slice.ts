@@ -33,7 +33,7 @@ import { initialSetupState, setupReducers, type SetupState } from './setup.slice
 import { initialUndoState, undoReducers, type UndoState } from './undo.slice';
 
 export { chosenJournal, FILTERS, matchingJournals, type FilterName, type Filters } from './journal.filters';
-export { canRetry, type CellEdit, type CellWrite } from './cells.slice';
+export { canRetry, retryWrites, type CellEdit, type CellWrite } from './cells.slice';
 
 const noFilters: Filters = { semester: NONE, discipline: NONE, control: NONE, credit: NONE, lessonType: NONE, educForm: NONE, journal: NONE };
 
