@@ -107,9 +107,12 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // The shell and the texts; not the pre-compressed twins (the server picks them itself).
+        // The shell and the texts; not the pre-compressed twins (the server picks them itself), and
+        // not what only an online task needs (about 1.7 MB a phone would download on install): the
+        // QR scanner's WebAssembly (a mark needs the network anyway), the EPUB and PDF libraries
+        // (reading a book and adding one are online tasks). Those are fetched when first used.
         globPatterns: ['**/*.{js,css,html,svg,png,wasm,json,webmanifest}'],
-        globIgnores: ['**/*.{br,gz}', '.vite/**'],
+        globIgnores: ['**/*.{br,gz}', '.vite/**', 'assets/lazy-*', 'assets/zxing_reader-*.wasm'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },
@@ -137,6 +140,11 @@ export default defineConfig({
           // request helpers, storage...) into a small chunk of its own, which costs the login page
           // a request and some compression each.
           groups: [
+            // The libraries of a few lazy features, named so that the service worker leaves them out
+            // of the stored shell (injectManifest's globIgnores below): the book reader's EPUB engine
+            // and the PDF renderer that draws a book's cover on upload.
+            { name: 'lazy-epub', test: /node_modules[\\/]epubjs[\\/]/ },
+            { name: 'lazy-pdf', test: /node_modules[\\/]pdfjs-dist[\\/]/ },
             { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
             { name: 'app', test: /[\\/]src[\\/](?!main\.tsx)/, tags: ['$initial'] },
             // The signed-in shell waits for every area's store before it renders (src/app/loadAreas.ts):

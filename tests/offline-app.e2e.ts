@@ -56,4 +56,14 @@ describe('the installable app', () => {
     }
     expect((manifest.icons as { sizes: string }[]).map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   });
+
+  it("the service worker stores the shell, not what only online tasks need (the scanner's WebAssembly, the book libraries)", async () => {
+    const page = await e2e.page();
+    const res = await page.request.get('/lms/sw.js');
+    expect(res.status()).toBe(200);
+    const urls = [...(await res.text()).matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]);
+    expect(urls).toContain('index.html');
+    expect(urls.some((u) => u.startsWith('assets/app-'))).toBe(true);
+    expect(urls.filter((u) => u.endsWith('.wasm') || u.startsWith('assets/lazy-'))).toEqual([]);
+  });
 });
