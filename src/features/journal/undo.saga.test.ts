@@ -1,5 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { runSaga, stdChannel } from 'redux-saga';
+import { runSaga, stdChannel, type Saga } from 'redux-saga';
 import { describe, expect, it } from 'vitest';
 import type { JournalData, VisitRow } from '../../../contract/journal';
 import { succeeded } from '../../shared/request/loadable';
@@ -37,6 +37,36 @@ function open(marks: Record<string, string | null>, done: UndoStep[] = [], undon
     undo: { ...initialJournalState.undo, done, undone },
   };
 }
+/**
+ * Runs a saga against a journal state that every action it puts goes through (the reducer), as the
+ * store would: `apply` gives the state an action as the app would, `channel` answers what the saga waits for.
+ */
+function runLive<A extends UnknownAction>(initial: JournalState, saga: Saga<[A]>, action: A) {
+  let state = initial;
+  const channel = stdChannel();
+  const task = runSaga(
+    {
+      channel,
+      dispatch: (a: UnknownAction) => {
+        state = journalReducer(state, a);
+      },
+      getState: () => ({ journal: state }),
+    },
+    saga,
+    action,
+  );
+  return {
+    channel,
+    task,
+    get state() {
+      return state;
+    },
+    apply(a: UnknownAction) {
+      state = journalReducer(state, a);
+    },
+  };
+}
+
 const run = async (saga: typeof undoSaga, state: JournalState) => {
   const actions = await recordSaga(saga, { journal: state });
   return {
@@ -62,24 +92,12 @@ describe('undo and redo of the teacher’s own writes', () => {
       seq: write.payload.seq,
       cell: row(1, '5'),
     });
-    let state = open({ [key(1)]: '4' }, [], [step]);
-    const channel = stdChannel();
-    const task = runSaga(
-      {
-        channel,
-        dispatch: (a: UnknownAction) => {
-          state = journalReducer(state, a);
-        },
-        getState: () => ({ journal: state }),
-      },
-      recordCellSaga,
-      write,
-    );
-    state = journalReducer(state, write);
-    channel.put(saved);
-    await task.toPromise();
-    expect(state.undo.done).toEqual([step]);
-    expect(state.undo.undone).toEqual([]);
+    const live = runLive(open({ [key(1)]: '4' }, [], [step]), recordCellSaga, write);
+    live.apply(write);
+    live.channel.put(saved);
+    await live.task.toPromise();
+    expect(live.state.undo.done).toEqual([step]);
+    expect(live.state.undo.undone).toEqual([]);
   });
 
   it('a refused write is not recorded', async () => {
@@ -89,20 +107,8 @@ describe('undo and redo of the teacher’s own writes', () => {
       time: 1,
       written: '9',
     });
-    let state = open({ [key(1)]: '4' });
-    const channel = stdChannel();
-    const task = runSaga(
-      {
-        channel,
-        dispatch: (a: UnknownAction) => {
-          state = journalReducer(state, a);
-        },
-        getState: () => ({ journal: state }),
-      },
-      recordCellSaga,
-      write,
-    );
-    channel.put(
+    const live = runLive(open({ [key(1)]: '4' }), recordCellSaga, write);
+    live.channel.put(
       journalActions.cellFailed({
         keys: [{ key: key(1), seq: write.payload.seq }],
         error: {
@@ -113,8 +119,8 @@ describe('undo and redo of the teacher’s own writes', () => {
         } as never,
       }),
     );
-    await task.toPromise();
-    expect(state.undo.done).toEqual([]);
+    await live.task.toPromise();
+    expect(live.state.undo.done).toEqual([]);
   });
 
   it('Undo writes the value from before as a new write; Redo writes the mark again', async () => {
@@ -196,20 +202,8 @@ describe('undo and redo of the teacher’s own writes', () => {
         { student: 2, points: null },
       ],
     );
-    let state: JournalState = { ...open({ [key(1)]: '4' }), journal: succeeded({ ...data, finals: [result(1, 70), result(2, 60)] }) };
-    const channel = stdChannel();
-    const task = runSaga(
-      {
-        channel,
-        dispatch: (a: UnknownAction) => {
-          state = journalReducer(state, a);
-        },
-        getState: () => ({ journal: state }),
-      },
-      recordPasteSaga,
-      paste,
-    );
-    state = journalReducer(state, paste);
+    const live = runLive({ ...open({ [key(1)]: '4' }), journal: succeeded({ ...data, finals: [result(1, 70), result(2, 60)] }) }, recordPasteSaga, paste);
+    live.apply(paste);
     const saved = journalActions.pasteSaved({
       seq: paste.payload.seq,
       block: {
@@ -220,16 +214,16 @@ describe('undo and redo of the teacher’s own writes', () => {
         ],
       },
     });
-    state = journalReducer(state, saved);
-    channel.put(saved);
-    await task.toPromise();
+    live.apply(saved);
+    live.channel.put(saved);
+    await live.task.toPromise();
     const step: UndoStep = [
       { student: 1, date, time: 1, before: '4', after: '5' },
       { student: 1, final: true, before: 70, after: 90 },
       { student: 2, final: true, before: 60, after: null },
     ];
-    expect(state.undo.done).toEqual([step]);
-    expect(state.finals.edits).toEqual({});
+    expect(live.state.undo.done).toEqual([step]);
+    expect(live.state.finals.edits).toEqual({});
 
     const log = recordRequests();
     server.use(
@@ -243,7 +237,7 @@ describe('undo and redo of the teacher’s own writes', () => {
         }),
       ),
     );
-    const undone = await run(undoSaga, state);
+    const undone = await run(undoSaga, live.state);
     log.stop();
     expect(log.paths()).toEqual(['/api/visitlog/visit/paste.json']);
     expect(log.requests[0].body).toEqual({
