@@ -10,7 +10,7 @@ import { TEACHER } from './support/accounts';
 import { expectVisible, setupE2E, signIn } from './support/e2e';
 import { seriousViolations } from './support/a11y';
 import { ru } from './support/texts';
-import { openLecture } from './support/journal';
+import { chooseLessonTime, openLecture } from './support/journal';
 
 const e2e = setupE2E();
 
@@ -39,7 +39,7 @@ describe('journal lessons', () => {
     // He types an earlier date at the last pair and adds the lesson: it is saved and selected.
     const date = page.getByLabel(ru('journal:lesson.date'), { exact: true });
     await date.fill(BACK_DATE);
-    await page.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: `${LAST_PAIR}–18:50` });
+    await chooseLessonTime(page, `${LAST_PAIR}–18:50`);
     await page.getByRole('button', { name: ru('journal:lesson.add'), exact: true }).click();
     const added = page.locator('thead th.jg-date', { hasText: `30.10${LAST_PAIR}` });
     await expectVisible(added);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TEACHER } from './support/accounts';
 import { expectHidden, expectVisible, setupE2E, signIn } from './support/e2e';
+import { chooseLessonTime } from './support/journal';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
@@ -120,7 +121,7 @@ describe('journal setup', () => {
     const d = new Date();
     const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     await page.getByLabel(ru('journal:lesson.date'), { exact: true }).fill(today);
-    await page.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: '17:30–18:50' });
+    await chooseLessonTime(page, '17:30–18:50');
     await page.getByRole('button', { name: ru('journal:lesson.topic'), exact: true }).click();
     const lesson = page.getByRole('dialog', { name: new RegExp(`^${ru('journal:lesson.topic')}`) });
     const planned = lesson.getByLabel(ru('journal:topic.planned'), { exact: true });
@@ -133,7 +134,7 @@ describe('journal setup', () => {
     await page.reload();
     await openLab(page, label);
     await page.getByLabel(ru('journal:lesson.date'), { exact: true }).fill(today);
-    await page.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: '17:30–18:50' });
+    await chooseLessonTime(page, '17:30–18:50');
     await page.getByRole('button', { name: ru('journal:lesson.topic'), exact: true }).click();
     await expect.poll(() => lesson.getByLabel(ru('journal:topic.text'), { exact: true }).inputValue(), WAIT).toBe('Протокол HTTP и REST');
   }, 120000);

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
 import { downloadBytes, expectVisible, setupE2E, signIn } from './support/e2e';
 import { ru } from './support/texts';
-import { openLecture, rowOf } from './support/journal';
+import { chooseLessonTime, openLecture, rowOf } from './support/journal';
 
 const e2e = setupE2E();
 
@@ -44,7 +44,7 @@ describe('journal', () => {
     // Today's lesson at the last pair, then everyone present.
     const date = localToday();
     await teacher.getByLabel(ru('journal:lesson.date'), { exact: true }).fill(date);
-    await teacher.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: `${LAST_PAIR}–18:50` });
+    await chooseLessonTime(teacher, `${LAST_PAIR}–18:50`);
     await teacher.getByRole('button', { name: ru('journal:lesson.add'), exact: true }).click();
     await expectVisible(teacher.locator('thead th .jg-date-btn[aria-pressed="true"]').filter({ hasText: `${date.slice(8, 10)}.${date.slice(5, 7)}` }), 30000);
     await teacher.getByRole('button', { name: ru('journal:lesson.markAll'), exact: true }).click();
@@ -151,7 +151,7 @@ describe('journal', () => {
     // Today's first pair (marks are never dated after today; the other test uses today's last pair).
     const date = localToday();
     await a.getByLabel(ru('journal:lesson.date'), { exact: true }).fill(date);
-    await a.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: FIRST_PAIR });
+    await chooseLessonTime(a, FIRST_PAIR);
     await a.getByRole('button', { name: ru('journal:lesson.add'), exact: true }).click();
     const day = `${date.slice(8, 10)}.${date.slice(5, 7)}`;
     // The lesson is saved before its column shows.
@@ -179,7 +179,7 @@ describe('journal', () => {
       await expectVisible(page.getByRole('alert').filter({ hasText: ru('journal:period.outside', { from: '', to: '' }).split('(')[0].trim() }));
       return;
     }
-    await page.getByLabel(ru('journal:lesson.time'), { exact: true }).selectOption({ label: FIRST_PAIR });
+    await chooseLessonTime(page, FIRST_PAIR);
     await page.getByRole('button', { name: ru('journal:lesson.add'), exact: true }).click();
     // The lesson is saved before its column shows: until then the last column is an earlier lesson.
     await expectVisible(

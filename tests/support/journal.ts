@@ -24,3 +24,16 @@ export async function rowOf(page: Page, name: string): Promise<number> {
   expect(row, `${name} in the grid`).toBeGreaterThanOrEqual(0);
   return row;
 }
+
+/**
+ * Chooses the lesson time that starts with `range` ("08:00–09:20") in the lesson bar: on a day when the
+ * teacher's timetable has a lesson then, its option also says so ("08:00–09:20 · по расписанию").
+ */
+export async function chooseLessonTime(page: Page, range: string): Promise<void> {
+  const select = page.getByLabel(ru('journal:lesson.time'), { exact: true });
+  const options = select.locator('option');
+  await expect.poll(() => options.allInnerTexts().then((texts) => texts.some((t) => t.trim().startsWith(range))), { timeout: 30000 }).toBe(true);
+  const texts = await options.allInnerTexts();
+  const value = await options.nth(texts.findIndex((t) => t.trim().startsWith(range))).getAttribute('value');
+  await select.selectOption(value!);
+}
