@@ -117,7 +117,8 @@ export class LibraryService {
         if (!file) throw badRequest({ field: BOOK_FILE_FIELD });
         return this.withCover(file, coverPart, (cover) =>
           this.ctx.db.transaction(async (tx) => {
-            await this.uploads.assertFits(tx, auth, file.size);
+            // The book and its cover are both the uploader's files: the quota counts both.
+            await this.uploads.assertFits(tx, auth, file.size + (cover?.size ?? 0));
             const stored = await this.ctx.files.save(tx, auth.userId, file);
             const bookId = await books.insertBook(tx, { ...values, fileId: stored.id, uploaderUserId: auth.userId, fromUmk: false });
             // The cover is stored last: only the commit is left to fail after its bytes are moved.
@@ -137,7 +138,7 @@ export class LibraryService {
       }
       return this.withCover(file, coverPart, (cover) =>
         this.ctx.db.transaction(async (tx) => {
-          await this.uploads.assertFits(tx, auth, file.size);
+          await this.uploads.assertFits(tx, auth, file.size + (cover?.size ?? 0));
           const stored = await this.ctx.files.save(tx, auth.userId, file);
           await books.updateBook(tx, book.id, { ...values, fileId: stored.id });
           await this.ctx.files.remove(tx, [book.fileId, ...(book.coverFileId !== null ? [book.coverFileId] : [])]);

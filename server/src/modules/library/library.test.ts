@@ -421,6 +421,40 @@ describe('who may upload and how much', () => {
     });
   });
 
+  it("a PDF's cover counts toward the quota with it: a book that fits but not with its cover is refused, nothing stored", async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    const who = await account('quotacover', 2);
+    await withApp({ QUOTA_STUDENT_MB: '1', LIBRARY_UPLOADERS: 'student' }, async (other) => {
+      const quota = (await other.inject({ url: '/api/library/quota', headers: who.headers })).json().data;
+      const room = quota.quotaBytes - quota.usedBytes;
+      const book = Buffer.concat([PDF, Buffer.alloc(room - PDF.length - 10, 0x20)]);
+      const cover = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1), Buffer.from([0xff, 0xd9])]);
+      const { payload, contentType } = multipartPayload([
+        ...Object.entries({
+          id_eBook: '-1',
+          id_human: String(who.user.uid),
+          id_humanType: '2',
+          nameBook: 'С обложкой',
+          author: 'A',
+          id_bookCategory: category,
+        }).map(([n, content]) => ({ name: n, content })),
+        { name: 'files', filename: 'book.pdf', content: book },
+        { name: 'cover', filename: 'cover.jpg', content: cover },
+      ]);
+      const before = await total(files);
+      const res = await other.inject({
+        method: 'POST',
+        url: '/api/library/insertupdatebook',
+        payload,
+        headers: { ...who.headers, 'content-type': contentType },
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.code).toBe('QUOTA_EXCEEDED');
+      expect(await total(files)).toBe(before);
+      expect((await other.inject({ url: '/api/library/quota', headers: who.headers })).json().data.usedBytes).toBe(quota.usedBytes);
+    });
+  });
+
   it('a disk below the free-space floor refuses uploads with a clear error, and /api/health says so', async () => {
     const category = String((await firstCategory()).id_bookCategory);
     await withApp({ FREE_SPACE_FLOOR_MB: '10000000' }, async (other) => {
