@@ -80,6 +80,10 @@ async function transcript(page: Page, tag: string) {
   await page.goto('/lms/transcript');
   await expectVisible(page.getByTestId('tr-doc'));
   expect(await page.getByTestId('tr-fio').textContent()).toBe('Сыдыкова Айпери Талантовна');
+  // Every value of a discipline, its grade included, is on the screen without scrolling sideways.
+  const grade = page.getByTestId('tr-semester').first().locator('tbody tr').first().locator('td').last();
+  const box = (await grade.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   await shot(page, `transcript-${tag}`);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('tr-pdf').click()]);
   const file = await download.path();

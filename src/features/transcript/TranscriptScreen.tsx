@@ -16,6 +16,8 @@ import './transcript.css';
 
 function Semester({ sem, columns, year }: { sem: TranscriptSemester; columns: { key: string; title: string }[]; year: string }) {
   const { t } = useTranslation('transcript');
+  // Each column's title by its key: on a phone every value is shown with it.
+  const label = Object.fromEntries(columns.map((c) => [c.key, c.title]));
   return (
     <section className="tr-semester" data-testid="tr-semester">
       <h3 className="tr-sem-title">
@@ -23,7 +25,7 @@ function Semester({ sem, columns, year }: { sem: TranscriptSemester; columns: { 
         {sem.inProgress ? <span className="tr-progress"> · {t('inProgress')}</span> : null}
       </h3>
       <div className="tr-table-wrap" tabIndex={0} role="region" aria-label={`${year} ${sem.name}`}>
-        <table className="tr-table">
+        <table className="tr-table stack-table">
           <thead>
             <tr>
               {columns.map((c) => (
@@ -34,15 +36,18 @@ function Semester({ sem, columns, year }: { sem: TranscriptSemester; columns: { 
             </tr>
           </thead>
           <tbody>
+            {/* On a phone each discipline is a card headed by its name, each value with its column's title. */}
             {sem.disciplines.map((d) => (
               <tr key={d.code_discipline}>
-                <td>{d.code_discipline}</td>
-                <td>{d.discipline}</td>
-                <td>{d.kredits}</td>
-                <td>{d.points ?? '—'}</td>
-                <td>{d.ekv_num === null ? '—' : d.ekv_num.toFixed(2)}</td>
-                <td>{d.ekv_bukv ?? '—'}</td>
-                <td>{d.mark ?? '—'}</td>
+                <td data-label={label.code_discipline}>{d.code_discipline}</td>
+                <td data-label={label.discipline} className="stack-title">
+                  {d.discipline}
+                </td>
+                <td data-label={label.kredits}>{d.kredits}</td>
+                <td data-label={label.points}>{d.points ?? '—'}</td>
+                <td data-label={label.ekv_num}>{d.ekv_num === null ? '—' : d.ekv_num.toFixed(2)}</td>
+                <td data-label={label.ekv_bukv}>{d.ekv_bukv ?? '—'}</td>
+                <td data-label={label.mark}>{d.mark ?? '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -38,7 +38,7 @@ export function OrderList() {
       onRetry={() => dispatch(a.ordersRequested())}
       dialogs={dialog}
     >
-      <table className="sw-table" data-testid="order-list">
+      <table className="sw-table stack-table" data-testid="order-list">
         <thead>
           <tr>
             <th scope="col">{t('list.date')}</th>

@@ -35,7 +35,7 @@ export function RegistrarQueue() {
       testId="registrar-queue"
       dialogs={dialog}
     >
-      <table className="sw-table">
+      <table className="sw-table stack-table">
         <thead>
           <tr>
             <th scope="col">{t('list.date')}</th>
