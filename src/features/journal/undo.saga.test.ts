@@ -8,7 +8,7 @@ import { fail, http, ok, recordRequests, server } from '../../test/server';
 import { journalInfo } from './journal.fixtures';
 import { initialJournalState, journalActions, journalReducer, type JournalState } from './journal.slice';
 import { cellKey } from './pivot';
-import { recordCellSaga, recordPasteSaga, redoSaga, restoreSaga, undoSaga } from './undo.saga';
+import { recordCellSaga, recordFinalSaga, recordPasteSaga, redoSaga, restoreSaga, undoSaga } from './undo.saga';
 import type { UndoStep } from './undo.slice';
 
 const date = '2026-09-07';
@@ -251,6 +251,41 @@ describe('undo and redo of the teacher’s own writes', () => {
     expect(undone.state.marks[key(1)]).toBe('4');
     expect(undone.state.finals.saved).toEqual({ 1: result(1, 70), 2: result(2, 60) });
     expect(undone.state.undo).toMatchObject({ done: [], undone: [step], notice: null });
+  });
+
+  it('a final result typed on its own is one step once saved: Undo writes the points from before; a refused one is not recorded', async () => {
+    const result = (student: number, points: number) => ({ id_student: student, points, ekv_num: 3, ekv_bukv: 'B' });
+    const journal = succeeded({ ...data, finals: [result(1, 70)] });
+    const write = journalActions.finalWritten({ student: 1, points: 85 });
+    const live = runLive({ ...open({}), journal }, recordFinalSaga, write);
+    live.apply(write);
+    const saved = journalActions.finalSaved({ student: 1, seq: write.payload.seq, result: result(1, 85) });
+    live.apply(saved);
+    live.channel.put(saved);
+    await live.task.toPromise();
+    const step: UndoStep = [{ student: 1, final: true, before: 70, after: 85 }];
+    expect(live.state.undo.done).toEqual([step]);
+
+    const log = recordRequests();
+    server.use(http.post('/api/visitlog/visit/paste.json', () => ok({ cells: [], finals: [{ id_student: 1, result: result(1, 70) }] })));
+    const undone = await run(undoSaga, live.state);
+    log.stop();
+    expect(log.requests.map((r) => r.body)).toEqual([{ id_journal: 41, cells: [], finals: [{ id_student: 1, points: 70 }] }]);
+    expect(undone.state.finals.saved).toEqual({ 1: result(1, 70) });
+    expect(undone.state.undo).toMatchObject({ done: [], undone: [step] });
+
+    const refused = journalActions.finalWritten({ student: 1, points: 90 });
+    const other = runLive({ ...open({}), journal }, recordFinalSaga, refused);
+    other.apply(refused);
+    const failure = journalActions.finalFailed({
+      student: 1,
+      seq: refused.payload.seq,
+      error: { ok: false, problem: 'CLIENT_ERROR', status: 400, error: null } as never,
+    });
+    other.apply(failure);
+    other.channel.put(failure);
+    await other.task.toPromise();
+    expect(other.state.undo.done).toEqual([]);
   });
 
   it('Restore in a cell’s history writes the old value as an ordinary write, then reads the history again', async () => {

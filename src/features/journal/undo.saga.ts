@@ -1,7 +1,7 @@
 /**
  * Undo and redo (undo.slice.ts). Each of the teacher's own writes that is saved is recorded with
- * what each cell held before it: one cell, a pasted block (with the final results it reached),
- * "mark all present" (the cells it filled). Undoing writes the values from before, redoing the
+ * what each cell held before it: one cell, one final result, a pasted block (with the final results
+ * it reached), "mark all present" (the cells it filled). Undoing writes the values from before, redoing the
  * values written, in one call (one cell through visit/set, anything more through visit/paste: all
  * or none). A cell or result changed by someone else since is skipped and counted, never overwritten.
  */
@@ -65,6 +65,16 @@ export function* recordPasteSaga(action: PayloadAction<{ cells: CellWrite[]; fin
   const answered = (a: Action) => (journalActions.pasteSaved.match(a) || journalActions.pasteFailed.match(a)) && a.payload.seq === seq;
   const outcome = (yield take(answered)) as UnknownAction;
   if (journalActions.pasteSaved.match(outcome)) yield put(journalActions.undoRecorded(step));
+}
+
+/** One final result typed in its column (or restored from its history) is recorded once it is saved. */
+export function* recordFinalSaga(action: PayloadAction<FinalWrite & { seq: number }>) {
+  const { student, points, seq } = action.payload;
+  const step = (yield* changesOf([], [{ student, points }])) as UndoStep;
+  const answered = (a: Action) =>
+    (journalActions.finalSaved.match(a) || journalActions.finalFailed.match(a)) && a.payload.seq === seq && a.payload.student === student;
+  const outcome = (yield take(answered)) as UnknownAction;
+  if (journalActions.finalSaved.match(outcome)) yield put(journalActions.undoRecorded(step));
 }
 
 /** "Mark all present": the students with no record in the lesson become present. */
@@ -150,6 +160,7 @@ export function undoWatchers() {
   return [
     takeEvery(journalActions.cellWritten.type, recordCellSaga),
     takeEvery(journalActions.pasteRequested.type, recordPasteSaga),
+    takeEvery(journalActions.finalWritten.type, recordFinalSaga),
     takeEvery(journalActions.markAllRequested.type, recordMarkAllSaga),
     takeLeading(journalActions.undoRequested.type, undoSaga),
     takeLeading(journalActions.redoRequested.type, redoSaga),
