@@ -3,13 +3,14 @@
  * the scale's equivalents, credit sums and GPA; printable, downloadable as a PDF with a QR code of
  * its public verification page.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranscriptSemester } from '../../../contract/transcript';
 import { TRANSCRIPT_PDF_URL } from '../../api/transcript';
 import { Spinner } from '../../components/Spinner';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { LoadFailed } from '../../shared/request/LoadFailed';
+import { useOverflowsX } from '../../lib/useOverflowsX';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { selectTranscript, transcriptActions as A } from './transcript.slice';
 import './transcript.css';
@@ -18,13 +19,16 @@ function Semester({ sem, columns, year }: { sem: TranscriptSemester; columns: { 
   const { t } = useTranslation('transcript');
   // Each column's title by its key: on a phone every value is shown with it.
   const label = Object.fromEntries(columns.map((c) => [c.key, c.title]));
+  const wrap = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflowsX(wrap);
   return (
     <section className="tr-semester" data-testid="tr-semester">
       <h3 className="tr-sem-title">
         {year} · {sem.name} · {t('credits', { count: sem.kredits_sum })}
         {sem.inProgress ? <span className="tr-progress"> · {t('inProgress')}</span> : null}
       </h3>
-      <div className="tr-table-wrap" tabIndex={0} role="region" aria-label={`${year} ${sem.name}`}>
+      {/* Scrolling sideways (a narrow window), the table is a region of its own that the keyboard reaches. */}
+      <div ref={wrap} className="tr-table-wrap" {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${year} ${sem.name}` } : {})}>
         <table className="tr-table stack-table">
           <thead>
             <tr>
