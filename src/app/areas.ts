@@ -210,6 +210,8 @@ export const AREAS = [
     key: 'transcript',
     path: '/transcript',
     screen: () => import('../features/transcript/TranscriptScreen'),
+    // A document of seven columns: it takes the width the apps panel would.
+    wide: true,
     menuKey: 'transcript',
     title: 'titles.transcript',
     roles: [ROLE_STUDENT],
