@@ -341,7 +341,8 @@ describe('who may upload and how much', () => {
       await other.close();
     }
   }
-  const saveOn = (other: App, who: Who, name: string, category: string) => {
+  /** A new book saved through `other` (a small PDF unless its file parts are given). */
+  const saveOn = (other: App, who: Who, name: string, category: string, parts: MultipartPart[] = [{ name: 'files', filename: 'a.pdf', content: PDF }]) => {
     const { payload, contentType } = multipartPayload([
       ...Object.entries({
         id_eBook: '-1',
@@ -351,7 +352,7 @@ describe('who may upload and how much', () => {
         author: 'A',
         id_bookCategory: category,
       }).map(([n, content]) => ({ name: n, content })),
-      { name: 'files', filename: 'a.pdf', content: PDF },
+      ...parts,
     ]);
     return other.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...who.headers, 'content-type': contentType } });
   };
@@ -393,23 +394,7 @@ describe('who may upload and how much', () => {
       const quota = (await other.inject({ url: '/api/library/quota', headers: otherStudent.headers })).json().data;
       expect(quota).toMatchObject({ mayAdd: true, quotaBytes: LIMIT });
       const big = Buffer.concat([PDF, Buffer.alloc(LIMIT - PDF.length - quota.usedBytes - 10, 0x20)]);
-      const { payload, contentType } = multipartPayload([
-        ...Object.entries({
-          id_eBook: '-1',
-          id_human: String(otherStudent.user.uid),
-          id_humanType: '2',
-          nameBook: 'Почти всё',
-          author: 'A',
-          id_bookCategory: category,
-        }).map(([n, content]) => ({ name: n, content })),
-        { name: 'files', filename: 'big.pdf', content: big },
-      ]);
-      const first = await other.inject({
-        method: 'POST',
-        url: '/api/library/insertupdatebook',
-        payload,
-        headers: { ...otherStudent.headers, 'content-type': contentType },
-      });
+      const first = await saveOn(other, otherStudent, 'Почти всё', category, [{ name: 'files', filename: 'big.pdf', content: big }]);
       expect(first.statusCode, first.body).toBe(200);
       const after = (await other.inject({ url: '/api/library/quota', headers: otherStudent.headers })).json().data;
       expect(after.usedBytes).toBe(quota.usedBytes + big.length);
@@ -429,25 +414,11 @@ describe('who may upload and how much', () => {
       const room = quota.quotaBytes - quota.usedBytes;
       const book = Buffer.concat([PDF, Buffer.alloc(room - PDF.length - 10, 0x20)]);
       const cover = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1), Buffer.from([0xff, 0xd9])]);
-      const { payload, contentType } = multipartPayload([
-        ...Object.entries({
-          id_eBook: '-1',
-          id_human: String(who.user.uid),
-          id_humanType: '2',
-          nameBook: 'С обложкой',
-          author: 'A',
-          id_bookCategory: category,
-        }).map(([n, content]) => ({ name: n, content })),
+      const before = await total(files);
+      const res = await saveOn(other, who, 'С обложкой', category, [
         { name: 'files', filename: 'book.pdf', content: book },
         { name: 'cover', filename: 'cover.jpg', content: cover },
       ]);
-      const before = await total(files);
-      const res = await other.inject({
-        method: 'POST',
-        url: '/api/library/insertupdatebook',
-        payload,
-        headers: { ...who.headers, 'content-type': contentType },
-      });
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().error.code).toBe('QUOTA_EXCEEDED');
       expect(await total(files)).toBe(before);
