@@ -3,8 +3,10 @@
  * of his own made the way the QR bench makes them (a sign-in's row of `sessions`), each request from
  * a random one, autocannon with CONNECTIONS connections. Each request kind runs alone, then the mix:
  * 40 % news page 1 (which records the reader's read marks), 15 % news page 2, 15 % profile, 15 %
- * schedule, 10 % the student's own journal, 5 % a teacher's journal (reads, and one in five a mark
- * written). The single-user figures of the `load` section repeat one user's request; none here does.
+ * schedule, 10 % the student's own journal, 5 % teachers' journals (every teacher of the seed with a
+ * whole-group journal this half-year, each with a session of his own and his first such journal: a
+ * random one's reads, and one in five a mark written). The single-user figures of the `load` section
+ * repeat one user's request; none here does.
  *
  * The students belong to groups with lessons this half-year (those of the seed, and bench students
  * added to them in the throwaway database only); the feed gets 30 items for everyone so that its
@@ -43,7 +45,7 @@ function period(now = new Date()) {
   return { year, ws };
 }
 
-/** Students, sessions, news items and the teacher's journal for the run; resolves to what the requests need. */
+/** Students, teachers, their sessions, news items and the teachers' journals for the run; resolves to what the requests need. */
 export async function prepareMixed(origin, dbUrl, { students: want = 400 } = {}) {
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
@@ -83,33 +85,40 @@ export async function prepareMixed(origin, dbUrl, { students: want = 400 } = {})
       studentRows.map((s) => ({ uid: s.id, userId: s.user_id })),
     );
 
-    // The teacher: his first whole-group journal of this half-year with students, and 30 items for everyone.
-    const teacher = await signIn(origin, 'teacher', 'Teacher2026');
-    const {
-      rows: [journal],
-    } = await db.query(
-      `select ta.id
+    // The teachers: each one's first whole-group journal of this half-year with students.
+    const { rows: teacherRows } = await db.query(
+      `select distinct on (ta.teacher_id) ta.id as journal_id, ta.teacher_id, u.id as user_id
          from teaching_assignments ta
-        where ta.teacher_id = $1 and ta.academic_year_id = $2 and ta.working_semester_id = $3 and ta.group_id is not null
+         join users u on u.teacher_id = ta.teacher_id and u.role = 1 and not u.disabled
+        where ta.academic_year_id = $1 and ta.working_semester_id = $2 and ta.group_id is not null
           and exists (select 1 from students st where st.group_id = ta.group_id)
-        order by ta.id limit 1`,
-      [teacher.uid, year, ws],
+        order by ta.teacher_id, ta.id`,
+      [year, ws],
     );
-    if (!journal) throw new Error('the demo teacher has no journal this half-year');
+    if (teacherRows.length === 0) throw new Error('no teacher has a journal this half-year');
+    await db.query(`update users set must_update_credentials = false where id = any($1)`, [teacherRows.map((t) => t.user_id)]);
+    const teachers = await addSessions(
+      db,
+      teacherRows.map((t) => ({ uid: t.teacher_id, userId: t.user_id, journalId: t.journal_id })),
+    );
+    // 30 items for everyone, by the demo teacher.
+    const demo = await signIn(origin, 'teacher', 'Teacher2026');
     await db.query(
       `insert into news (author_user_id, message, audience, faculty_id, pinned, publish_at, created_at)
        select $1, 'Bench item ' || i, 0, null, false, now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval from generate_series(1, 30) i`,
-      [teacher.id],
+      [demo.id],
     );
-    // The journal's own list of students (those taken off it cannot be marked).
-    const res = await fetch(`${origin}/api/visitlog/journal.json`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: teacher.cookie },
-      body: JSON.stringify({ id_journal: journal.id }),
-    });
-    if (!res.ok) throw new Error(`journal.json answered ${res.status}`);
-    const listed = (await res.json()).data.students.map((s) => s.id_student);
-    return { year, ws, students, teacher, journal: { id: journal.id, students: listed } };
+    // Each journal's own list of students (those taken off it cannot be marked).
+    for (const t of teachers) {
+      const res = await fetch(`${origin}/api/visitlog/journal.json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: t.cookie },
+        body: JSON.stringify({ id_journal: t.journalId }),
+      });
+      if (!res.ok) throw new Error(`journal.json answered ${res.status} to teacher ${t.uid}`);
+      t.students = (await res.json()).data.students.map((st) => st.id_student);
+    }
+    return { year, ws, students, teachers: teachers.filter((t) => t.students.length > 0) };
   } finally {
     await db.end();
   }
@@ -118,7 +127,7 @@ export async function prepareMixed(origin, dbUrl, { students: want = 400 } = {})
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const today = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 
-/** Request makers, each a random student's (or the teacher's) request of one kind. */
+/** Request makers, each a random student's (or teacher's) request of one kind. */
 export function kinds(origin, data) {
   const json = (cookie, path, body) => ({
     method: 'POST',
@@ -126,7 +135,7 @@ export function kinds(origin, data) {
     headers: { 'content-type': 'application/json', accept: 'application/json', cookie },
     body: JSON.stringify(body),
   });
-  const { year, ws, students, teacher, journal } = data;
+  const { year, ws, students, teachers } = data;
   const marks = ['+', 'н/б', '5', '4'];
   return {
     'news page 1 (marks read)': () => {
@@ -149,16 +158,18 @@ export function kinds(origin, data) {
       const s = pick(students);
       return json(s.cookie, '/api/visitlog/student/journal.json', { id_a_year: year, id_w_s: ws });
     },
-    "teacher's journal (4 reads : 1 write)": () =>
-      Math.random() < 0.2
-        ? json(teacher.cookie, '/api/visitlog/visit/set.json', {
-            id_journal: journal.id,
-            id_student: pick(journal.students),
+    "teachers' journals (4 reads : 1 write)": () => {
+      const t = pick(teachers);
+      return Math.random() < 0.2
+        ? json(t.cookie, '/api/visitlog/visit/set.json', {
+            id_journal: t.journalId,
+            id_student: pick(t.students),
             visitDate: today(),
             id_time: 1,
             otsenka: pick(marks),
           })
-        : json(teacher.cookie, '/api/visitlog/journal.json', { id_journal: journal.id }),
+        : json(t.cookie, '/api/visitlog/journal.json', { id_journal: t.journalId });
+    },
   };
 }
 

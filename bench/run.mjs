@@ -236,12 +236,16 @@ try {
         const portal = await startPortal({ dataDir: ownDir, env: { DATABASE_URL: pgDb.url, WORKERS: String(workers) } });
         try {
           data ??= await prepareMixed(portal.origin, pgDb.url, { students: envInt('BENCH_MIXED_STUDENTS', 400) });
-          log(`mixed: ${data.students.length} students, WORKERS=${workers}`);
+          log(`mixed: ${data.students.length} students, ${data.teachers.length} teachers, WORKERS=${workers}`);
           const m = await runMixed(portal.origin, data, { seconds, connections, helloUrl: hello.url, mixSeconds: long ? 600 : seconds, pid: portal.pid });
           out.runs.push({ workers, ...m });
           const line = (r) =>
             `${r.requestsPerSec} req/s  ${r.ratioToHello === undefined ? '' : `${(r.ratioToHello * 100).toFixed(1)} % of hello  `}(p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, failed ${r.failed}${r.failed ? `: ${byStatus(r.statuses ?? {})}` : ''})`;
-          rows.push(['mixed', `WORKERS=${workers}, ${data.students.length} distinct students, ${connections} connections × ${seconds} s`, out.database]);
+          rows.push([
+            'mixed',
+            `WORKERS=${workers}, ${data.students.length} distinct students, ${data.teachers.length} teachers, ${connections} connections × ${seconds} s`,
+            out.database,
+          ]);
           rows.push(['mixed', `  ${m.hello.name}`, line(m.hello)]);
           for (const r of m.alone) rows.push(['mixed', `  ${r.name} alone`, line(r)]);
           rows.push(['mixed', `  the mix (40/15/15/15/10/5 %)${long ? ', 10 minutes' : ''}`, line(m.mix)]);
