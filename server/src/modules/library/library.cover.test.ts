@@ -1,10 +1,14 @@
-/** Covers of library books: an uploaded EPUB's cover image is stored with it, served, and deleted with it. */
+/**
+ * Covers of library books: an uploaded EPUB's cover image, or the image of a PDF's first page sent
+ * with its upload, is stored with the book, served, and deleted with it; a bad cover part is dropped,
+ * the book kept.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book, BookCategory } from '../../../../contract/library';
+import { BOOK_COVER_MAX_BYTES, type Book, type BookCategory } from '../../../../contract/library';
 import type { App } from '../../app';
 import { files } from '../../db/schema';
 import { appOn, createTestDatabase, multipartPayload, session, type TestDatabase } from '../../test/helpers';
@@ -30,22 +34,35 @@ afterAll(async () => {
 });
 
 const { post, get } = requestsTo(() => app);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1), Buffer.from([0xff, 0xd9])]);
 const stored = () => (fs.existsSync(path.join(dataDir, 'files')) ? fs.readdirSync(path.join(dataDir, 'files')).filter((n) => n !== '.tmp') : []);
 
-async function upload(name: string, bytes: Buffer): Promise<Book> {
+type Part = { name: string; filename?: string; content: string | Buffer };
+const epubPart = (name: string, content: Buffer): Part => ({ name: 'files', filename: `${name}.epub`, content });
+
+/** A new book (a small PDF unless `book` is given) with `extra` parts, as the upload form sends it. */
+async function send(name: string, extra: Part[], book: Part = { name: 'files', filename: `${name}.pdf`, content: PDF }) {
   const bases = (await get('/api/library/basebookcategories', teacher)).json().data;
   const [category]: BookCategory[] = (await post('/api/library/bookcategories', teacher, { id_baseBookCategory: bases[0].id_baseBookCategory })).json().data;
-  const fields = { id_eBook: '-1', id_human: String(teacher.user.uid), id_humanType: String(teacher.user.role), nameBook: name, author: 'Автор А.' };
+  const fields = { id_eBook: '-1', id_human: String(teacher.user.uid), id_humanType: String(teacher.user.role), nameBook: name, author: 'Автор Б.' };
   const { payload, contentType } = multipartPayload([
     ...Object.entries({ ...fields, id_bookCategory: String(category.id_bookCategory) }).map(([n, content]) => ({ name: n, content })),
-    { name: 'files', filename: `${name}.epub`, content: bytes },
+    book,
+    ...extra,
   ]);
-  const res = await app.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...teacher.headers, 'content-type': contentType } });
+  return app.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...teacher.headers, 'content-type': contentType } });
+}
+
+async function upload(name: string, extra: Part[], book?: Part): Promise<Book> {
+  const res = await send(name, extra, book);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
 
-describe('book covers', () => {
+const coverOf = (book: Book) => app.inject({ url: `/api/library/cover.file?id=${book.id_eBook}`, headers: teacher.headers });
+
+describe('EPUB covers', () => {
   it('finds the cover in an EPUB 3 or EPUB 2 package, and nothing in one without', async () => {
     expect(coverHref('<manifest><item id="a" href="img/c.jpg" properties="cover-image" media-type="image/jpeg"/></manifest>')).toBe('img/c.jpg');
     expect(coverHref('<metadata><meta name="cover" content="pic"/></metadata><manifest><item href="p.png" id="pic"/></manifest>')).toBe('p.png');
@@ -58,25 +75,77 @@ describe('book covers', () => {
     const before = stored().length;
     const rows = async () => (await db.database.db.select({ n: count() }).from(files))[0].n;
     const rowsBefore = await rows();
-    const book = await upload('Книга с обложкой', await buildEpub({ title: 'Книга с обложкой', chapters: [['Глава 1', 'Текст']], cover: PNG_1X1 }));
+    const book = await upload(
+      'Книга с обложкой',
+      [],
+      epubPart('Книга с обложкой', await buildEpub({ title: 'Книга с обложкой', chapters: [['Глава 1', 'Текст']], cover: PNG_1X1 })),
+    );
     expect(book).toMatchObject({ mime: 'application/epub+zip', hasCover: true });
     expect(stored().length).toBe(before + 2);
-    const cover = await app.inject({ url: `/api/library/cover.file?id=${book.id_eBook}`, headers: teacher.headers });
+    const cover = await coverOf(book);
     expect(cover.statusCode).toBe(200);
     expect(cover.headers['content-type']).toContain('image/png');
     expect(cover.rawPayload.equals(PNG_1X1)).toBe(true);
 
     const res = await post('/api/library/deleteebook', teacher, { id_human: teacher.user.uid, id_EBook: book.id_eBook });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await app.inject({ url: `/api/library/cover.file?id=${book.id_eBook}`, headers: teacher.headers })).statusCode).toBe(404);
+    expect((await coverOf(book)).statusCode).toBe(404);
     // Both rows go with the book (their bytes are unlinked once the deletion is committed).
     expect(await rows()).toBe(rowsBefore);
   });
 
   it('an EPUB without a cover has none (404), and no file is left in the temporary folder', async () => {
-    const book = await upload('Книга без обложки', await buildEpub({ title: 'Книга без обложки', chapters: [['Глава 1', 'Текст']] }));
+    const book = await upload(
+      'Книга без обложки',
+      [],
+      epubPart('Книга без обложки', await buildEpub({ title: 'Книга без обложки', chapters: [['Глава 1', 'Текст']] })),
+    );
     expect(book.hasCover).toBe(false);
-    expect((await app.inject({ url: `/api/library/cover.file?id=${book.id_eBook}`, headers: teacher.headers })).statusCode).toBe(404);
+    expect((await coverOf(book)).statusCode).toBe(404);
     expect(fs.readdirSync(path.join(dataDir, 'files', '.tmp'))).toEqual([]);
+  });
+});
+
+describe('PDF covers', () => {
+  it("a PDF's cover part is stored with it and served as an image", async () => {
+    const book = await upload('Учебник PDF', [{ name: 'cover', filename: 'cover.jpg', content: JPEG }]);
+    expect(book).toMatchObject({ mime: 'application/pdf', hasCover: true });
+    const cover = await coverOf(book);
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers['content-type']).toContain('image/jpeg');
+    expect(cover.rawPayload.equals(JPEG)).toBe(true);
+    // The PNG of another book is served as PNG whatever name it came with.
+    const png = await upload('Учебник PNG', [{ name: 'cover', filename: 'cover.jpg', content: PNG_1X1 }]);
+    expect((await coverOf(png)).headers['content-type']).toContain('image/png');
+  });
+
+  it('a cover part that is no image, or too large, is dropped: the book is stored without a cover', async () => {
+    const before = stored().length;
+    const notImage = await upload('Без обложки 1', [{ name: 'cover', filename: 'cover.jpg', content: Buffer.from('<script>alert(1)</script>') }]);
+    const pdfAsCover = await upload('Без обложки 2', [{ name: 'cover', filename: 'cover.pdf', content: PDF }]);
+    const big = Buffer.concat([JPEG.subarray(0, 4), Buffer.alloc(BOOK_COVER_MAX_BYTES + 1, 7)]);
+    const tooLarge = await upload('Без обложки 3', [{ name: 'cover', filename: 'cover.jpg', content: big }]);
+    const overLimit = await upload('Без обложки 4', [{ name: 'cover', filename: 'cover.jpg', content: Buffer.concat([JPEG, Buffer.alloc(3 * 1024 * 1024)]) }]);
+    for (const book of [notImage, pdfAsCover, tooLarge, overLimit]) {
+      expect(book).toMatchObject({ mime: 'application/pdf', hasCover: false });
+      expect((await coverOf(book)).statusCode).toBe(404);
+    }
+    // Only the four books' files are kept; nothing is left in the temporary folder.
+    expect(stored().length).toBe(before + 4);
+    expect(fs.readdirSync(path.join(dataDir, 'files', '.tmp'))).toEqual([]);
+  });
+
+  it('a cover part goes only with a PDF; two cover parts are refused', async () => {
+    const txt = await upload('Текст', [{ name: 'cover', filename: 'cover.jpg', content: JPEG }], {
+      name: 'files',
+      filename: 'book.txt',
+      content: 'Просто текст.',
+    });
+    expect(txt.hasCover).toBe(false);
+    const two = await send('Две обложки', [
+      { name: 'cover', filename: 'a.jpg', content: JPEG },
+      { name: 'cover', filename: 'b.jpg', content: JPEG },
+    ]);
+    expect(two.statusCode).toBe(400);
   });
 });
