@@ -10,6 +10,7 @@ import type { JournalInfo, PastedBlock } from '../../../../contract/journal';
 import type { App } from '../../app';
 import { finalResultHistory, finalResults, journalVisitChanges, journalVisits } from '../../db/schema';
 import { appOn, session, signedInApp, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
+import { requestsTo } from '../../test/requests';
 
 let db: TestDatabase;
 let app: App;
@@ -21,8 +22,11 @@ const TIME = 7;
 /** Today for this file: late in the demo half-year (2026-27 autumn). */
 const TODAY = new Date(2026, 10, 30, 12, 0);
 
-const post = (on: App, who: TestSession, url: string, payload: object, lang = 'ru') =>
-  on.inject({ method: 'POST', url: `/api/visitlog/${url}`, headers: { ...who.headers, 'accept-language': lang }, payload });
+const { post } = requestsTo(() => app, '/api/visitlog/');
+
+/** A block pasted into the lecture's journal (through `on`, as `who`). */
+const paste = (block: { cells: object[]; finals?: object[] }, { lang, on = app, who = teacher }: { lang?: string; on?: App; who?: TestSession } = {}) =>
+  requestsTo(() => on, '/api/visitlog/').post('visit/paste.json', who, { id_journal: lecture.id_journal, ...block }, lang);
 
 /** The journal's records and their audit rows at a lesson (TIME on the date). */
 async function cellsOn(date: string) {
@@ -67,9 +71,9 @@ async function finalsOf(studentIds: number[]) {
 
 beforeAll(async () => {
   ({ db, app, teacher } = await signedInApp({ now: testClock(TODAY).now }));
-  const journals = (await post(app, teacher, 'journals.json', { id_a_year: 2026, id_w_s: 1 })).json().data as JournalInfo[];
+  const journals = (await post('journals.json', teacher, { id_a_year: 2026, id_w_s: 1 })).json().data as JournalInfo[];
   lecture = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 1)!;
-  const students = (await post(app, teacher, 'students.json', { id_journal: lecture.id_journal })).json().data as { id_student: number }[];
+  const students = (await post('students.json', teacher, { id_journal: lecture.id_journal })).json().data as { id_student: number }[];
   listed = students.map((s) => s.id_student);
   // No final results of this journal's students to begin with.
   await db.database.db.delete(finalResults).where(inArray(finalResults.studentId, listed.slice(0, 3)));
@@ -86,12 +90,8 @@ describe('a paste over lessons and the final-result column', () => {
     const date = '2026-11-23';
     expect(await cellsOn(date)).toEqual({ visits: 0, changes: 0 });
     for (const bad of [101, -1, 87.5]) {
-      const res = await post(
-        app,
-        teacher,
-        'visit/paste.json',
+      const res = await paste(
         {
-          id_journal: lecture.id_journal,
           cells: [
             { id_student: s1, visitDate: date, id_time: TIME, otsenka: '5' },
             { id_student: s2, visitDate: date, id_time: TIME, otsenka: '4' },
@@ -101,7 +101,7 @@ describe('a paste over lessons and the final-result column', () => {
             { id_student: s2, points: bad },
           ],
         },
-        'en',
+        { lang: 'en' },
       );
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'INVALID_POINTS', message: 'The final result is a whole number of points from 0 to 100' });
@@ -113,8 +113,7 @@ describe('a paste over lessons and the final-result column', () => {
   it('writes the cells, the final results and their history together; the reply has the results as stored, with their equivalents', async () => {
     const [s1, s2] = listed;
     const date = '2026-11-24';
-    const res = await post(app, teacher, 'visit/paste.json', {
-      id_journal: lecture.id_journal,
+    const res = await paste({
       cells: [
         { id_student: s1, visitDate: date, id_time: TIME, otsenka: '5' },
         { id_student: s2, visitDate: date, id_time: TIME, otsenka: 'н/б' },
@@ -144,7 +143,7 @@ describe('a paste over lessons and the final-result column', () => {
     expect(stored.history.every((h) => h.action === 'insert')).toBe(true);
 
     // Final results alone (no cells): a deletion is written with its history row, and its reply is null.
-    const cleared = await post(app, teacher, 'visit/paste.json', { id_journal: lecture.id_journal, cells: [], finals: [{ id_student: s2, points: null }] });
+    const cleared = await paste({ cells: [], finals: [{ id_student: s2, points: null }] });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json().data).toEqual({ cells: [], finals: [{ id_student: s2, result: null }] });
     expect((await finalsOf([s2])).history.map((h) => [h.action, h.newPoints])).toEqual([
@@ -157,25 +156,10 @@ describe('a paste over lessons and the final-result column', () => {
     const [s1, s3] = [listed[0], listed[2]];
     const date = '2026-11-25';
     const cell = { id_student: s3, visitDate: date, id_time: TIME, otsenka: '5' };
-    expect((await post(app, teacher, 'visit/paste.json', { id_journal: lecture.id_journal, cells: [] })).statusCode).toBe(400);
-    const twice = await post(app, teacher, 'visit/paste.json', {
-      id_journal: lecture.id_journal,
-      cells: [cell],
-      finals: [
-        { id_student: s3, points: 50 },
-        { id_student: s3, points: 60 },
-      ],
-    });
-    expect(twice.statusCode).toBe(400);
-    const stranger = Math.max(...listed) + 100_000;
-    const unlisted = await post(app, teacher, 'visit/paste.json', {
-      id_journal: lecture.id_journal,
-      cells: [cell],
-      finals: [
-        { id_student: s3, points: 50 },
-        { id_student: stranger, points: 60 },
-      ],
-    });
+    expect((await paste({ cells: [] })).statusCode).toBe(400);
+    const withFinals = (...finals: { id_student: number; points: number }[]) => paste({ cells: [cell], finals });
+    expect((await withFinals({ id_student: s3, points: 50 }, { id_student: s3, points: 60 })).statusCode).toBe(400);
+    const unlisted = await withFinals({ id_student: s3, points: 50 }, { id_student: Math.max(...listed) + 100_000, points: 60 });
     expect(unlisted.statusCode).toBe(404);
     expect(await cellsOn(date)).toEqual({ visits: 0, changes: 0 });
     expect((await finalsOf([s3])).results).toEqual([]);
@@ -187,7 +171,7 @@ describe('a paste over lessons and the final-result column', () => {
     const late = await appOn(db, { now: testClock(new Date(2027, 1, 20, 12, 0)).now });
     try {
       const them = await session(late, 'teacher');
-      const res = await post(late, them, 'visit/paste.json', { id_journal: lecture.id_journal, cells: [], finals: [{ id_student: s1, points: 10 }] });
+      const res = await paste({ cells: [], finals: [{ id_student: s1, points: 10 }] }, { on: late, who: them });
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('PERIOD_CLOSED');
     } finally {
