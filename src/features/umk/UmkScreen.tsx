@@ -6,12 +6,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UmkItem } from '../../../contract/umk';
-import { umkDownloadUrl, umkReadUrl } from '../../api/umk';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorLine } from '../../components/fields';
-
 import { LoadFailed } from '../../shared/request/LoadFailed';
-import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { HalfYearSelects } from '../../components/HalfYearSelects';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
@@ -20,49 +17,12 @@ import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { ROLE_TEACHER } from '../../shared/request/roles';
 import { selectUser } from '../../shared/session/session';
 import { describeFailure } from '../../shared/request/errors';
-import { DocumentEnd } from '../../shared/upload/FileActions';
 import { shortName } from '../../lib/names';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { UmkForm } from './components/UmkForm';
+import { UmkItemCard } from './components/UmkItemCard';
 import { umkActions, selectUmk, type UmkDraft } from './umk.slice';
 import './umk.css';
-
-const AUDIENCE_KEYS = ['audience.all', 'audience.fullTime', 'audience.partTime'] as const;
-
-function ItemCard({ item, busy, onEdit, onDelete }: { item: UmkItem; busy: boolean; onEdit: () => void; onDelete: () => void }) {
-  const { t } = useTranslation('umk');
-  const titleId = `umk-${item.id_books}-title`;
-  return (
-    <article className="card umk-item" aria-labelledby={titleId} data-testid="umk-item" data-id={item.id_books}>
-      <FileTypeIcon name={item.fileName} mime={item.mime} />
-      <div className="umk-item-body">
-        <p className="umk-type small">{item.typeName}</p>
-        <h3 id={titleId} className="umk-item-title">
-          {item.umkName}
-        </h3>
-        <p className="muted small umk-item-meta">
-          {item.author ? <span>{item.author}</span> : null}
-          <span>{t('item.teacher', { name: item.teacher })}</span>
-          <span>{t(AUDIENCE_KEYS[item.id_forStudentKind])}</span>
-          {item.totalPages > 0 ? <span>{t('item.pages', { count: item.totalPages })}</span> : null}
-          {item.id_eBook !== null ? <span className="umk-badge">{t('item.inLibrary')}</span> : null}
-        </p>
-        <DocumentEnd
-          card="umk-item"
-          description={item.description}
-          ns="umk"
-          prefix="item"
-          title={item.umkName}
-          doc={item}
-          urls={{ download: umkDownloadUrl(item.id_books), read: umkReadUrl(item.id_books) }}
-          busy={busy}
-          onEdit={onEdit}
-          onDelete={onDelete}
-        />
-      </div>
-    </article>
-  );
-}
 
 export default function UmkScreen() {
   const { t } = useTranslation(['umk', 'cm']);
@@ -194,7 +154,7 @@ export default function UmkScreen() {
         {!items.fetching && !items.error && semesterId !== null && items.data.length === 0 ? <p className="card muted umk-empty">{t('empty')}</p> : null}
         {!items.fetching && items.data.length > 0 && shown.length === 0 ? <p className="card muted umk-empty">{t('emptyForTeacher')}</p> : null}
         {shown.map((item) => (
-          <ItemCard
+          <UmkItemCard
             key={item.id_books}
             item={item}
             busy={remove.fetching && remove.id === item.id_books}

@@ -2,8 +2,8 @@
  * The actions of an uploaded document in a list (a library book, a teaching material): its file as a
  * download link with its size, "read" in the browser for a PDF (and for an EPUB where the area has
  * a reader), and edit and delete for those who
- * may. Texts come from the area's namespace `ns`, under `prefix` (the same keys in every such area:
- * download, read, readNamed, edit, editNamed, delete, deleteNamed).
+ * may. Texts come from the area's namespace, under its record's key (the same keys in every such
+ * area: download, read, readNamed, edit, editNamed, delete, deleteNamed).
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -23,9 +23,14 @@ export interface DocumentFile {
 /** The sniffed type of an EPUB book (server/src/plugins/sniff.ts). */
 export const EPUB_MIME = 'application/epub+zip';
 
+/** Each area's texts (its namespace and its record's key) and its card's class. */
+const AREAS = {
+  library: { prefix: 'book', card: 'library-book' },
+  umk: { prefix: 'item', card: 'umk-item' },
+} as const;
+
 interface Props {
-  ns: 'library' | 'umk';
-  prefix: 'book' | 'item';
+  area: keyof typeof AREAS;
   /** The record's title, named by the buttons' accessible names. */
   title: string;
   doc: DocumentFile;
@@ -36,9 +41,10 @@ interface Props {
   onDelete: () => void;
 }
 
-export function FileActions({ ns, prefix, title, doc, urls, busy, onEdit, onDelete }: Props) {
+function FileActions({ area, title, doc, urls, busy, onEdit, onDelete }: Props) {
   const { fileName, fileSize, mime, canEdit } = doc;
-  const { t } = useTranslation(ns);
+  const { prefix } = AREAS[area];
+  const { t } = useTranslation(area);
   const size = useFileSize();
   return (
     <>
@@ -79,9 +85,10 @@ export function FileActions({ ns, prefix, title, doc, urls, busy, onEdit, onDele
 
 /**
  * The end of a document's card in a list: its annotation (when it has one), then its actions; the
- * classes are the card's own (`${card}-description`, `${card}-actions`).
+ * classes are the area's card's own (`library-book-description`, `umk-item-actions`...).
  */
-export function DocumentEnd({ card, description, ...actions }: Props & { card: 'library-book' | 'umk-item'; description: string }) {
+export function DocumentEnd({ description, ...actions }: Props & { description: string }) {
+  const { card } = AREAS[actions.area];
   return (
     <>
       {description ? <p className={`${card}-description`}>{description}</p> : null}

@@ -31,10 +31,8 @@ export function BookRow({ book, showCategory, busy, onEdit, onDelete }: Props) {
           {book.isFromUmk ? <span className="library-badge">{t('book.fromUmk')}</span> : null}
         </p>
         <DocumentEnd
-          card="library-book"
+          area="library"
           description={book.description}
-          ns="library"
-          prefix="book"
           title={book.name}
           doc={book}
           urls={{ download: bookDownloadUrl(book.id_eBook), read: bookReadUrl(book.id_eBook), epub: bookReaderPath(book.id_eBook) }}
