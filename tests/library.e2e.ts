@@ -6,7 +6,7 @@
  * "add a book"; a PDF's cover is drawn from its first page.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { buildEpub, PNG_1X1 } from './support/epub';
 import { switchTheme } from './support/screens';
 import { STUDENT, TEACHER } from './support/accounts';
@@ -54,6 +54,27 @@ async function open(page: Page, menuKey: 'library' | 'umk', path: string): Promi
     .first()
     .click();
   await expectPath(page, path);
+}
+
+/** The teacher, signed in, with the library's "add a book" form open and its title and author filled. */
+async function newBookForm(title: string): Promise<{ teacher: Page; form: Locator }> {
+  const teacher = await e2e.page();
+  await signIn(teacher, TEACHER);
+  await open(teacher, 'library', '/lms/library');
+  await expectVisible(teacher.getByTestId('library-book').first(), 20000);
+  await teacher.getByTestId('library-add').click();
+  const form = teacher.getByTestId('library-form');
+  await form.getByLabel(ru('library:fields.title'), { exact: true }).fill(title);
+  await form.getByLabel(ru('library:fields.author'), { exact: true }).fill('Тестов Т. Т.');
+  return { teacher, form };
+}
+
+/** Waits until the cover image in the row of book `id` has loaded (not a broken image). */
+async function coverLoaded(page: Page, id: string | null): Promise<void> {
+  await page.waitForFunction((bookId) => {
+    const img = document.querySelector<HTMLImageElement>(`[data-testid="library-book"][data-id="${bookId}"] img`);
+    return !!img && img.complete && img.naturalWidth > 0;
+  }, id);
 }
 
 describe('library and teaching materials', () => {
@@ -189,15 +210,8 @@ describe('library and teaching materials', () => {
       ],
       cover: PNG_1X1,
     });
-    const teacher = await e2e.page();
-    await signIn(teacher, TEACHER);
-    await open(teacher, 'library', '/lms/library');
-    await expectVisible(teacher.getByTestId('library-book').first(), 20000);
-    await teacher.getByTestId('library-add').click();
-    const form = teacher.getByTestId('library-form');
+    const { teacher, form } = await newBookForm(EPUB_TITLE);
     await expectVisible(form.getByTestId('upload-quota').filter({ hasText: /^Использовано [\d\s,]+ из [\d\s]+ МБ$/ }));
-    await form.getByLabel(ru('library:fields.title'), { exact: true }).fill(EPUB_TITLE);
-    await form.getByLabel(ru('library:fields.author'), { exact: true }).fill('Тестов Т. Т.');
     await form.getByLabel(ru('library:form.file'), { exact: true }).setInputFiles({ name: 'skazki.epub', mimeType: 'application/epub+zip', buffer: epub });
     await form.getByRole('button', { name: ru('library:form.add'), exact: true }).click();
     await expectHidden(form, 60000);
@@ -206,13 +220,7 @@ describe('library and teaching materials', () => {
     // The cover taken from the EPUB is shown, loaded (not a broken image).
     const cover = row.getByTestId('library-cover');
     await expectVisible(cover);
-    await teacher.waitForFunction(
-      (id) => {
-        const img = document.querySelector<HTMLImageElement>(`[data-testid="library-book"][data-id="${id}"] img`);
-        return !!img && img.complete && img.naturalWidth > 0;
-      },
-      await row.getAttribute('data-id'),
-    );
+    await coverLoaded(teacher, await row.getAttribute('data-id'));
 
     const bookId = await row.getAttribute('data-id');
     await row.getByRole('link', { name: ru('library:book.readNamed', { name: EPUB_TITLE }) }).click();
@@ -259,14 +267,7 @@ describe('library and teaching materials', () => {
 
   it('a PDF uploaded to the library shows a cover drawn from its first page', async () => {
     const PDF_TITLE = 'Методичка с обложкой';
-    const teacher = await e2e.page();
-    await signIn(teacher, TEACHER);
-    await open(teacher, 'library', '/lms/library');
-    await expectVisible(teacher.getByTestId('library-book').first(), 20000);
-    await teacher.getByTestId('library-add').click();
-    const form = teacher.getByTestId('library-form');
-    await form.getByLabel(ru('library:fields.title'), { exact: true }).fill(PDF_TITLE);
-    await form.getByLabel(ru('library:fields.author'), { exact: true }).fill('Тестов Т. Т.');
+    const { teacher, form } = await newBookForm(PDF_TITLE);
     await form
       .getByLabel(ru('library:form.file'), { exact: true })
       .setInputFiles({ name: 'metodichka.pdf', mimeType: 'application/pdf', buffer: onePagePdf() });
@@ -278,10 +279,7 @@ describe('library and teaching materials', () => {
     await expectVisible(row.getByTestId('library-cover'), 20000);
     // The cover is the page drawn 240 px wide (a 300×400 page: 240×320), its blue field at the top.
     const id = await row.getAttribute('data-id');
-    await teacher.waitForFunction((bookId) => {
-      const img = document.querySelector<HTMLImageElement>(`[data-testid="library-book"][data-id="${bookId}"] img`);
-      return !!img && img.complete && img.naturalWidth > 0;
-    }, id);
+    await coverLoaded(teacher, id);
     const drawn = await teacher.evaluate((bookId) => {
       const img = document.querySelector<HTMLImageElement>(`[data-testid="library-book"][data-id="${bookId}"] img`)!;
       const canvas = Object.assign(document.createElement('canvas'), { width: img.naturalWidth, height: img.naturalHeight });
