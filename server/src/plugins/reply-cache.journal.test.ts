@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalData, JournalInfo, StudentJournalItem } from '../../../contract/journal';
 import type { App } from '../app';
 import { rowsOf } from '../db/client';
-import { journalProcesses, type JournalProcesses } from '../test/processes';
-import { DataChanges, ReplyCache } from './reply-cache';
+import { heardChanges, journalProcesses, type JournalProcesses } from '../test/processes';
+import { ReplyCache } from './reply-cache';
 import { testClock, type TestDatabase, type TestSession } from '../test/helpers';
 
 let processes: JournalProcesses;
@@ -139,15 +139,8 @@ describe("the student's own journal and the journal's topics", () => {
 });
 
 describe('replies kept per owner', () => {
-  const changes = () => {
-    const c = new DataChanges(60_000);
-    // As if listening: every change has been heard.
-    Object.assign(c, { listening: { sync: async () => {}, stop: async () => {} } });
-    return c;
-  };
-
   it('a change announced with owners drops only their replies; one without drops them all', async () => {
-    const c = changes();
+    const c = heardChanges();
     const cache = new ReplyCache<string>(c, { tables: ['journal_visits', 'teachers'], ownedTables: ['journal_visits'], ttlMs: 60_000, maxEntries: 10 });
     for (const owner of [1, 2, 3]) cache.set(`k${owner}`, `v${owner}`, (await cache.get(`k${owner}`, 0)).mark, { from: 0, owner });
     expect(cache.size).toBe(3);
@@ -158,7 +151,7 @@ describe('replies kept per owner', () => {
   });
 
   it("a read that began before its owner's change does not keep its answer; another owner's read does", async () => {
-    const c = changes();
+    const c = heardChanges();
     const cache = new ReplyCache<string>(c, { tables: ['journal_visits'], ownedTables: ['journal_visits'], ttlMs: 60_000, maxEntries: 10 });
     const [one, two] = [await cache.get('k1', 0), await cache.get('k2', 0)];
     c.changed('journal_visits', [1]);

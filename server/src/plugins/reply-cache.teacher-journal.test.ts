@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalData, JournalInfo } from '../../../contract/journal';
 import type { App } from '../app';
-import { journalProcesses, type JournalProcesses } from '../test/processes';
-import { DataChanges, ReplyCache } from './reply-cache';
+import { heardChanges, journalProcesses, type JournalProcesses } from '../test/processes';
+import { ReplyCache } from './reply-cache';
 import { testClock, type TestDatabase, type TestSession } from '../test/helpers';
 
 let processes: JournalProcesses;
@@ -143,12 +143,6 @@ describe("the teacher's journal", () => {
 });
 
 describe('reads afresh shared by the calls that miss at once', () => {
-  const changes = () => {
-    const c = new DataChanges(60_000);
-    // As if listening: every change has been heard.
-    Object.assign(c, { listening: { sync: async () => {}, stop: async () => {} } });
-    return c;
-  };
   /** A read that finishes when told, counting how often it ran. */
   const reads = () => {
     let count = 0;
@@ -166,7 +160,7 @@ describe('reads afresh shared by the calls that miss at once', () => {
   };
 
   it('calls that miss while a read runs share it; a change to its owner since it began makes the next call read again', async () => {
-    const c = changes();
+    const c = heardChanges();
     const cache = new ReplyCache<string>(c, { tables: ['journal_visits@journal'], ownedTables: ['journal_visits@journal'], ttlMs: 60_000, maxEntries: 10 });
     const r = reads();
     const first = cache.shared('j1', (await cache.get('j1', 0)).mark, 1, r.read);
@@ -189,14 +183,8 @@ describe('reads afresh shared by the calls that miss at once', () => {
 });
 
 describe('kept replies bounded by their size', () => {
-  const changes = () => {
-    const c = new DataChanges(60_000);
-    Object.assign(c, { listening: { sync: async () => {}, stop: async () => {} } });
-    return c;
-  };
-
   it('the oldest go to make room, a reply larger than the bound is not kept, and a drop frees its weight', async () => {
-    const c = changes();
+    const c = heardChanges();
     const cache = new ReplyCache<string>(c, {
       tables: ['journal_visits@journal'],
       ownedTables: ['journal_visits@journal'],

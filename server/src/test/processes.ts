@@ -4,6 +4,7 @@
  * they share the database object). What one process changes or announces the others must see.
  */
 import type { App } from '../app';
+import { DataChanges } from '../plugins/reply-cache';
 import { openDatabase, type Database } from '../db/client';
 import type { JournalInfo } from '../../../contract/journal';
 import { appOn, createTestDatabase, session, usePostgres, type TestAppOptions, type TestDatabase, type TestSession } from './helpers';
@@ -84,4 +85,11 @@ export async function journalProcesses(now: () => Date): Promise<JournalProcesse
   const journals = (await post(processes.a, teacher, 'journals.json', { id_a_year: 2026, id_w_s: 1 })).json().data as JournalInfo[];
   const lecture = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 1)!;
   return { ...processes, teacher, student, journals, lecture, post };
+}
+
+/** Data changes of a process as if it listened and had heard every change (for ReplyCache unit tests: `changed()` is then called by hand). */
+export function heardChanges(): DataChanges {
+  const changes = new DataChanges(60_000);
+  Object.assign(changes, { listening: { sync: async () => {}, stop: async () => {} } });
+  return changes;
 }
