@@ -39,6 +39,18 @@ export const initialFinalsState: FinalsState = { saved: {}, edits: {}, history: 
 
 type WithFinals = { finals: FinalsState };
 
+/** A result's write answered: the stored result shown, and its edit gone unless a newer write is under way. */
+export function finalSettled(state: WithFinals, student: number, seq: number, result: FinalResult | null) {
+  state.finals.saved[student] = result;
+  if (state.finals.edits[student]?.seq === seq) delete state.finals.edits[student];
+}
+
+/** A result's write failed: its edit says why, unless a newer write is under way. */
+export function finalRefused(state: WithFinals, student: number, seq: number, error: Failure) {
+  const edit = state.finals.edits[student];
+  if (edit && edit.seq === seq) state.finals.edits[student] = { ...edit, status: 'failed', error };
+}
+
 /** Case reducers of the journal slice (their action types are `journal/<name>`). */
 export const finalsReducers = {
   /** A student's final result written (null: cleared): saving in the background. */
@@ -51,13 +63,11 @@ export const finalsReducers = {
   },
   finalSaved(state: WithFinals, action: PayloadAction<{ student: number; seq: number; result: FinalResult | null }>) {
     const { student, seq, result } = action.payload;
-    state.finals.saved[student] = result;
-    if (state.finals.edits[student]?.seq === seq) delete state.finals.edits[student];
+    finalSettled(state, student, seq, result);
   },
   finalFailed(state: WithFinals, action: PayloadAction<{ student: number; seq: number; error: Failure }>) {
     const { student, seq, error } = action.payload;
-    const edit = state.finals.edits[student];
-    if (edit && edit.seq === seq) state.finals.edits[student] = { ...edit, status: 'failed', error };
+    finalRefused(state, student, seq, error);
   },
   /** Failed results dropped (the students given, or every failed one): the stored result shows again. */
   finalsDiscarded(state: WithFinals, action: PayloadAction<number[] | undefined>) {

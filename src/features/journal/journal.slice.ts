@@ -28,12 +28,14 @@ import { CLEARS, NONE, type FilterName, type Filters } from './journal.filters';
 import { cellKey, lessonKey } from './pivot';
 import { applyCell, cellReducers, type CellEdit, type CellWrite } from './cells.slice';
 import { finalsReducers, initialFinalsState, type FinalsState } from './finals.slice';
+import { pasteReducers } from './paste.slice';
 import { hiddenReducers, initialHiddenState, type HiddenState } from './hidden.slice';
 import { initialSetupState, setupReducers, type SetupState } from './setup.slice';
 import { initialUndoState, undoReducers, type UndoState } from './undo.slice';
 
 export { chosenJournal, FILTERS, matchingJournals, type FilterName, type Filters } from './journal.filters';
-export { canRetry, retryWrites, type CellEdit, type CellWrite } from './cells.slice';
+export { canRetry, type CellEdit, type CellWrite } from './cells.slice';
+export { retryWrites } from './paste.slice';
 
 const noFilters: Filters = { semester: NONE, discipline: NONE, control: NONE, credit: NONE, lessonType: NONE, educForm: NONE, journal: NONE };
 
@@ -276,6 +278,7 @@ const slice = createSlice({
       state.timetable = action.payload;
     },
     ...cellReducers,
+    ...pasteReducers,
     markAllRequested(state, _action: PayloadAction<Lesson>) {
       state.bulk = started(null);
     },
