@@ -20,14 +20,18 @@ import { fullName } from '../../lib/person';
 import { finalHistory, finalsOf, saveFinal } from './journal.repository.finals';
 import { JOURNAL_EVENTS, JournalService } from './journal.service';
 
-export const invalidPoints = () => new AppError(400, 'INVALID_POINTS', { min: 0, max: FINAL_POINTS_MAX });
+/** Final points as written: a whole number 0–100, or null (deleted); anything else is INVALID_POINTS. */
+export function assertPoints(points: number | null): void {
+  if (points !== null && (!Number.isInteger(points) || points < 0 || points > FINAL_POINTS_MAX))
+    throw new AppError(400, 'INVALID_POINTS', { min: 0, max: FINAL_POINTS_MAX });
+}
 
 export class JournalFinals extends JournalService {
   /** A student's final result set (or deleted: null); the reply is the result as stored, with its equivalents. */
   async setFinal(auth: AuthInfo, input: FinalSetBody): Promise<FinalResult | null> {
     const a = await this.own(auth, input.id_journal);
     const points = input.points;
-    if (points !== null && (!Number.isInteger(points) || points < 0 || points > FINAL_POINTS_MAX)) throw invalidPoints();
+    assertPoints(points);
     this.assertWritable(auth, a, null, 'mark');
     const [listed] = await repo.studentsOf(this.ctx.db, a, { only: [input.id_student] });
     if (!listed) throw notFound();

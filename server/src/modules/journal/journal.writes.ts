@@ -7,7 +7,6 @@
  */
 import {
   CELLS_PER_WRITE_MAX,
-  FINAL_POINTS_MAX,
   FINALS_PER_WRITE_MAX,
   type FinalResult,
   type InsertAllBody,
@@ -26,7 +25,7 @@ import type { Source } from './journal.repository';
 import { JOURNAL_EVENTS, JournalService } from './journal.service';
 import { visitView } from './journal.views';
 import { parseMark, scaleOf } from './journal.marks';
-import { invalidPoints } from './journal.finals';
+import { assertPoints } from './journal.finals';
 import { finalsOf, saveFinal } from './journal.repository.finals';
 
 interface Cell {
@@ -92,7 +91,7 @@ export class JournalWrites extends JournalService {
     const scale = scaleOf(a);
     const cells: Cell[] = written.map(({ written: w, ...c }) => ({ ...c, mark: parseMark(w, scale) }));
     // Final results: the checks of final/set.json (points, then the half-year), and one per student.
-    for (const { points } of finals) if (points !== null && (!Number.isInteger(points) || points < 0 || points > FINAL_POINTS_MAX)) throw invalidPoints();
+    for (const { points } of finals) assertPoints(points);
     if (finals.length) this.assertWritable(auth, a, null, 'mark');
     if (new Set(finals.map((f) => f.studentId)).size !== finals.length) throw badRequest();
     const now = this.ctx.now();
