@@ -33,7 +33,7 @@ import * as repo from './files.repository';
 import { sweepFiles, type SweepResult } from './files.sweep';
 import { freeBytes, S3Storage, storageFor, type StorageBackend } from './files.storage';
 import type { Idempotency } from './idempotency';
-import { SNIFF_BYTES, sniffType } from './sniff';
+import { PDF_TYPE, SNIFF_BYTES, sniffType } from './sniff';
 
 export interface IncomingFile {
   /** The multipart field it came in. */
@@ -341,9 +341,9 @@ export class FileStore {
    * elsewhere); the area checks access first, as for a download.
    */
   async sendPdfInline(reply: FastifyReply, file: StoredFile): Promise<FastifyReply> {
-    if (file.mime !== 'application/pdf') throw badRequest({ field: 'id' });
+    if (file.mime !== PDF_TYPE) throw badRequest({ field: 'id' });
     return sendStored(reply, this.storage, file, {
-      'content-type': 'application/pdf',
+      'content-type': PDF_TYPE,
       'content-disposition': contentDisposition(file.originalName).replace(/^attachment/, 'inline'),
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; object-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",

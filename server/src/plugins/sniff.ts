@@ -16,6 +16,8 @@ const ascii = (head: Buffer, at: number, text: string) => head.subarray(at, at +
 
 const IMAGE_TYPES = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', jfif: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
+/** The stored type of a PDF. */
+export const PDF_TYPE = 'application/pdf';
 /** The stored type of an EPUB book. */
 export const EPUB_TYPE = 'application/epub+zip';
 /** The stored type of a FictionBook (FB2) book. */
@@ -23,7 +25,7 @@ export const FB2_TYPE = 'application/x-fictionbook+xml';
 
 /** Binary kinds, tried in order. Image kinds accept any image extension but store the real type. */
 const KINDS: Array<Kind & { image?: string }> = [
-  { test: (h) => ascii(h, 0, '%PDF-'), types: { pdf: 'application/pdf' } },
+  { test: (h) => ascii(h, 0, '%PDF-'), types: { pdf: PDF_TYPE } },
   { test: (h) => starts(h, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), types: IMAGE_TYPES, image: 'image/png' },
   { test: (h) => starts(h, 0xff, 0xd8, 0xff), types: IMAGE_TYPES, image: 'image/jpeg' },
   { test: (h) => ascii(h, 0, 'GIF87a') || ascii(h, 0, 'GIF89a'), types: IMAGE_TYPES, image: 'image/gif' },

@@ -31,12 +31,10 @@ import type { Download, IncomingFile, MultipartInput } from '../../plugins/files
 import * as books from '../../shared/books.repository';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
 import { plainText } from '../../shared/plain-text';
-import { EPUB_TYPE, isImageType } from '../../plugins/sniff';
+import { EPUB_TYPE, isImageType, PDF_TYPE } from '../../plugins/sniff';
 import { searchVariants } from '../../shared/transliterate';
 import { UploadRules } from '../../shared/upload-rules';
 import { coverUpload } from './library.cover';
-
-const PDF_TYPE = 'application/pdf';
 import * as repo from './library.repository';
 
 export class LibraryService {
