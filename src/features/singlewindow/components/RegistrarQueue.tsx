@@ -51,7 +51,10 @@ export function RegistrarQueue() {
             <tr key={o.id} data-testid="queue-row" data-order={o.id}>
               <td data-label={t('list.date')}>{formatDate(o.date, i18n.resolvedLanguage)}</td>
               <td data-label={t('queue.student')}>
-                {o.student} <span className="muted small">{o.group}</span>
+                {/* One element: on a phone the cell is a title and a value side by side. */}
+                <span>
+                  {o.student} <span className="muted small">{o.group}</span>
+                </span>
               </td>
               <td data-label={t('list.type')}>{o.type}</td>
               <td data-label={t('list.purpose')}>{o.purpose}</td>
