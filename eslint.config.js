@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { ALIAS_DIRS } from './scripts/aliases.js';
 import { layers } from './eslint/boundaries.js';
 import serverAreas from './eslint/server-areas.js';
 
@@ -52,7 +53,12 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          alias: Object.fromEntries(Object.entries(ALIAS_DIRS).map(([a, dir]) => [a, [dir]])),
+        }),
+      ],
     },
     // A lazy import() (the area manifest's loaders) is not a load-order cycle.
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },

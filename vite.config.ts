@@ -4,11 +4,14 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ALIAS_DIRS } from './scripts/aliases.js';
 import { buildStamp } from './scripts/build/build-stamp.js';
 import { CLIENT_ISOLATED } from './scripts/build/test-isolation.js';
 import { inlineFirstPaint } from './scripts/build/inline-first-paint.js';
 import { localesVersion } from './scripts/build/locales-version.js';
 import { precompress } from './scripts/build/precompress.js';
+import { languageManifests } from './scripts/build/manifests.js';
+import { MANIFEST_TEXTS } from './src/i18n/manifest.js';
 import { routePreloads, shellStoreModules } from './scripts/build/route-preloads.js';
 
 /**
@@ -47,8 +50,24 @@ const hasPg = Boolean(process.env.TEST_DATABASE_URL);
 /** Changes with any text in public/locales: the client asks for the texts with ?v=<this>. */
 const LOCALES_VERSION = localesVersion('public/locales');
 
+/** The web manifest but its texts (src/i18n/manifest.ts gives them per language). */
+const WEB_MANIFEST = {
+  id: '/lms/',
+  start_url: '/lms/',
+  scope: '/lms/',
+  display: 'standalone' as const,
+  background_color: '#f3f5f9',
+  theme_color: '#1d4e9e',
+  icons: [
+    { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+    { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+    { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
 export default defineConfig({
   base: '/lms/',
+  resolve: { alias: ALIAS_DIRS },
   define: { 'import.meta.env.VITE_LOCALES_VERSION': JSON.stringify(LOCALES_VERSION) },
   plugins: [
     react(),
@@ -90,22 +109,8 @@ export default defineConfig({
       registerType: 'prompt',
       manifestFilename: 'manifest.webmanifest',
       includeManifestIcons: true,
-      manifest: {
-        id: '/lms/',
-        name: 'Tian Shan State University — LMS',
-        short_name: 'LMS',
-        lang: 'ru',
-        start_url: '/lms/',
-        scope: '/lms/',
-        display: 'standalone',
-        background_color: '#f3f5f9',
-        theme_color: '#1d4e9e',
-        icons: [
-          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      // Russian, the default language; the others are written beside it (languageManifests).
+      manifest: { ...WEB_MANIFEST, ...MANIFEST_TEXTS.ru, lang: 'ru' },
       injectManifest: {
         // The shell and the texts; not the pre-compressed twins (the server picks them itself), and
         // not what only an online task needs (about 1.7 MB a phone would download on install): the
@@ -117,6 +122,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    languageManifests(WEB_MANIFEST),
     precompress(),
     // Last: dist/.build-stamp, so `npm start` does not build again what `npm run build` just built.
     buildStamp(),
@@ -153,7 +159,7 @@ export default defineConfig({
             // the shell loads them (the login and password pages do not).
             {
               name: 'areas',
-              test: /[\\/]src[\\/](features[\\/](?!auth[\\/]|password[\\/])([a-z]+)[\\/]\2\.(area|slice|saga|live|cache)\.ts|shared[\\/]live[\\/]live(\.saga)?\.ts|shared[\\/]request[\\/]upload\.saga\.ts|api[\\/](news|chat|journal|schedule|qr|umk|library|academic)\.ts)$/,
+              test: /[\\/]src[\\/](features[\\/](?!auth[\\/]|password[\\/])([a-z]+)[\\/]\2\.(area|slice|saga|live|cache|api)\.ts|shared[\\/]live[\\/]live(\.saga)?\.ts|shared[\\/]request[\\/]upload\.saga\.ts|api[\\/](schedule|qr|academic)\.ts)$/,
             },
           ],
         },
@@ -204,9 +210,12 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: ALIAS_DIRS },
         test: {
           name: 'server',
           environment: 'node',
+          // The seeded templates the files copy are built before the files start, not in a hook.
+          globalSetup: ['server/src/test/global-setup.ts'],
           include: ['server/src/**/*.test.ts', 'contract/**/*.test.ts', 'eslint/**/*.test.ts', 'scripts/**/*.test.ts'],
           // The files of a worker share its loaded modules instead of importing the whole server
           // again each (a third of the project's time): every file builds its own app and database,
@@ -219,9 +228,11 @@ export default defineConfig({
       ...(hasPg
         ? [
             {
+              resolve: { alias: ALIAS_DIRS },
               test: {
                 name: 'server-pg',
                 environment: 'node' as const,
+                globalSetup: ['server/src/test/global-setup.ts'],
                 include: ['server/src/**/*.test.ts'],
                 isolate: false,
                 env: { TEST_DB: 'postgres' },
@@ -232,13 +243,19 @@ export default defineConfig({
           ]
         : []),
       {
+        resolve: { alias: ALIAS_DIRS },
         test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/**/*.e2e.ts'],
+          // The seeded database the servers copy is prepared while the other projects run.
+          globalSetup: ['tests/support/global-setup.ts'],
           // Ceilings for a flow that hangs (two users, uploads, a loaded machine), not waits.
           testTimeout: 120000,
           hookTimeout: 180000,
+          // A state a test waits for with expect.poll (a reply, a re-render) may take seconds on a
+          // loaded machine: the default ceiling of one second is for unit tests.
+          expect: { poll: { timeout: 15000 } },
           // After the client and server tests (group 0), two files at a time: each has its own
           // server, database copy and Chromium, and a file spends much of its time waiting on them.
           // The files of a worker share its loaded modules (Playwright, the support code): no file

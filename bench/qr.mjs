@@ -1,7 +1,8 @@
 /**
  * QR attendance burst on PostgreSQL: STUDENTS students (default 3000) of many groups check in within
  * a minute, in bursts of BURST (default 500) sent at once every 10 s, each with the current token of
- * its lesson and a position at the room; 5 % tap twice. The portal runs on a throwaway database; the
+ * its lesson's scan (the receipt lesson.json gave, as the check-in page sends it) signed by the phone's
+ * device key, and a position at the room; 5 % tap twice. The portal runs on a throwaway database; the
  * bench gives every group one lesson of this half-year (a free room and pair), opens each lesson as
  * a make-up session through the teacher's own call, and gives the students signed-in sessions — all
  * set up through SQL and the API before the clock starts. When the seeded groups of those lessons hold
@@ -14,7 +15,7 @@
  * students each mark once the same way, 10 s apart (not counted; their figures, those of the first
  * bursts after a start, are reported apart).
  */
-import { randomBytes, scryptSync } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, scryptSync, sign } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -182,6 +183,22 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       { extraCookie: () => `lms_qrdev=${randomBytes(24).toString('base64url')}` },
     );
 
+    // Each phone's device key, registered for its student as the check-in page does once per phone
+    // (through SQL here: the registration is not what is measured), so that its marks are signed.
+    for (let i = 0; i < everyone.length; i += 1000) {
+      const chunk = everyone.slice(i, i + 1000).map((s) => {
+        const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+        const raw = publicKey.export({ format: 'jwk' });
+        const point = Buffer.concat([Buffer.from([4]), Buffer.from(raw.x, 'base64url'), Buffer.from(raw.y, 'base64url')]);
+        s.deviceKey = { id: createHash('sha256').update(point).digest('hex'), privateKey };
+        return { student: s.uid, id: s.deviceKey.id, publicKey: point.toString('base64url') };
+      });
+      await db.query(
+        `insert into qr_device_keys (key_id, student_id, public_key) select * from unnest($1::text[], $2::int[], $3::text[]) on conflict do nothing`,
+        [chunk.map((k) => k.id), chunk.map((k) => k.student), chunk.map((k) => k.publicKey)],
+      );
+    }
+
     const warmClasses = Array.from({ length: WARM_BURSTS }, (_, k) => everyone.slice(k * burst, (k + 1) * burst));
     const students = everyone.slice(WARM_BURSTS * burst);
 
@@ -199,34 +216,34 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       const scans = await Promise.all(group.map((s) => phone.post(s, '/api/qr/student/lesson.json', { token: tokens.get(s.lesson.sessionId) })));
       const unscanned = scans.filter((r) => r.status !== 200);
       if (unscanned.length) throw new Error(`lesson.json answered ${unscanned[0].status}: ${JSON.stringify(unscanned[0].body?.error)}`);
+      // Each mark as the check-in page sends it: the scan's receipt in place of the token, signed by
+      // the phone's device key (src/features/qr/deviceKey.ts); signed before the marks' clock starts.
+      const bodies = group.map((s, i) => {
+        const receipt = scans[i].body.data.receipt;
+        const message = ['qr-mark', s.lesson.idShed, s.uid, '', receipt, ''].join('|');
+        const signature = sign('sha256', Buffer.from(message), { key: s.deviceKey.privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+        return {
+          idShed: s.lesson.idShed,
+          idStud: s.uid,
+          idAud: s.lesson.room.id,
+          x: s.lesson.room.latitude,
+          y: s.lesson.room.longitude,
+          accuracy: 10,
+          receipt,
+          deviceKey: { id: s.deviceKey.id, signature },
+        };
+      });
       const sends = group.flatMap((s, i) =>
         i % 20 === 0
           ? [
-              [s, s.cookie],
-              [s, secondTap(s.cookie)],
+              [s, s.cookie, bodies[i]],
+              [s, secondTap(s.cookie), bodies[i]],
             ]
-          : [[s, s.cookie]],
+          : [[s, s.cookie, bodies[i]]],
       );
       collectGarbage();
       const cpu0 = process.cpuUsage();
-      const marks = await Promise.all(
-        sends.map(([s, key]) =>
-          phone.post(
-            s,
-            '/api/qr/student/visit.json',
-            {
-              idShed: s.lesson.idShed,
-              idStud: s.uid,
-              idAud: s.lesson.room.id,
-              x: s.lesson.room.latitude,
-              y: s.lesson.room.longitude,
-              accuracy: 10,
-              token: tokens.get(s.lesson.sessionId),
-            },
-            key,
-          ),
-        ),
-      );
+      const marks = await Promise.all(sends.map(([s, key, body]) => phone.post(s, '/api/qr/student/visit.json', body, key)));
       const cpu = process.cpuUsage(cpu0);
       return { scans, marks, phonesCpuMs: (cpu.user + cpu.system) / 1000 };
     };

@@ -9,7 +9,8 @@
  * (PostgreSQL server for the two-process chat figure and the qr and journal sections), BENCH_JOURNAL_STUDENTS
  * (default 150), BENCH_JOURNAL_DATES (default 60), BENCH_MIXED_STUDENTS (default 400), BENCH_MIXED_WORKERS (default 1,2),
  * BENCH_RUSH_STUDENTS (default 1000), BENCH_RUSH_ELECTIVES (default 10), BENCH_RUSH_SEATS (default 30),
- * BENCH_UPLOADS (default 20), BENCH_UPLOAD_MB (default 20),
+ * BENCH_UPLOADS (default 20), BENCH_UPLOAD_MB (default 20), BENCH_SLOW_UPLOADS (default 10), BENCH_SLOW_UPLOAD_MB (default 20),
+ * BENCH_UPLOAD_KBPS (default 1024: the pace of the slow uploads),
  * CHROMIUM_PATH (default /usr/bin/chromium). `--long`: the mix of the mixed section runs 10 minutes.
  */
 import { execFileSync } from 'node:child_process';
@@ -25,7 +26,7 @@ import { runJournalBench } from './journal.mjs';
 import { prepareMixed, runMixed } from './mixed.mjs';
 import { helloBurst, runQrBench } from './qr.mjs';
 import { runRegistrationBench } from './registration.mjs';
-import { runUploadBench } from './upload.mjs';
+import { runSlowUploadBench, runUploadBench } from './upload.mjs';
 import { startHello } from './lib/hello.mjs';
 import { throwawayDatabase } from './lib/pg.mjs';
 import { ROOT, startPortal } from './lib/server.mjs';
@@ -423,7 +424,34 @@ try {
       rows.push(['upload', '  server RSS: peak above idle', `${b.aboveIdleMb} MB (goal < 150; idle ${b.idleRssMb} MB, peak ${b.peakRssMb} MB)`]);
       rows.push(['upload', '  answers', byStatus(b.statuses)]);
     }
-    return r;
+    const slow = await runSlowUploadBench({
+      uploads: envInt('BENCH_SLOW_UPLOADS', 10),
+      sizeMb: envInt('BENCH_SLOW_UPLOAD_MB', 20),
+      bytesPerSecond: envInt('BENCH_UPLOAD_KBPS', 1024) * 1024,
+      pgUrl,
+    });
+    const pace = `${slow.sizeMb} MB at ${slow.rateKBps} KiB/s`;
+    const timeout = slow.dbRequestTimeoutMs === null ? '' : `, DB_REQUEST_TIMEOUT_MS=${slow.dbRequestTimeoutMs}`;
+    rows.push([
+      'upload',
+      `bare hello: one ${pace}; ${slow.uploads} at once`,
+      `${slow.bare.one.seconds} s; answers after ${slow.bare.together.fastestSeconds}–${slow.bare.together.slowestSeconds} s`,
+    ]);
+    for (const b of [slow.disk, slow.s3]) {
+      const on = `${b.backend === 's3' ? 'S3 (s3rver)' : 'the disk'}, PostgreSQL, ${b.workers} processes${timeout}`;
+      rows.push(['upload', `one ${pace}, files on ${on}`, `${b.one.seconds} s, answer ${b.one.status}, stored ${b.one.stored}`]);
+      rows.push([
+        'upload',
+        `  ${slow.uploads} at once by one account`,
+        `answers after ${b.together.fastestSeconds}–${b.together.slowestSeconds} s, ${byStatus(b.together.statuses)}, stored ${b.together.stored} of ${slow.uploads}`,
+      ]);
+      rows.push([
+        'upload',
+        '  server RSS above idle (all processes)',
+        `one ${b.one.aboveIdleMb} MB, ${slow.uploads} at once ${b.together.aboveIdleMb} MB (goal < 150; idle ${b.idleRssMb} MB)`,
+      ]);
+    }
+    return { ...r, slow };
   });
 } finally {
   if (running) await running.stop();

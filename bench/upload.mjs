@@ -9,12 +9,24 @@
  * its idle RSS just before the burst (goal under 150 MB: a file streams from the request to a
  * temporary file and on to the store, never whole in memory), throughput (MB sent / seconds until
  * the last answer), answers by status.
+ *
+ * Then slow uploads as from a phone (runSlowUploadBench): the portal on PostgreSQL with two workers
+ * (through scripts/start.mjs, as it runs in production), a SLOW_MB MB PDF sent at RATE bytes a second
+ * (defaults 20 MB at 1 MB/s), one upload alone and then UPLOADS at once by the same account, on each
+ * back end; figures: answers, books stored (rows in the database), times, and the RSS of the
+ * server's processes together above idle. The same sends to the bare hello's upload route
+ * (lib/hello.mjs) give the floor: the time the sending itself takes.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { signIn } from './load.mjs';
+import { startHello } from './lib/hello.mjs';
+import { throwawayDatabase } from './lib/pg.mjs';
 import { startPortal } from './lib/server.mjs';
 
 const MB = 1024 * 1024;
@@ -121,4 +133,195 @@ async function burst(backend, { uploads, sizeMb }) {
 
 export async function runUploadBench(options) {
   return { disk: await burst('disk', options), s3: await burst('s3', options) };
+}
+
+/** Bytes written at once by a slow sender. */
+const SLOW_CHUNK = 16 * 1024;
+
+/** The processes of a tree (a pid and its descendants, from /proc). */
+function treeOf(rootPid) {
+  const parents = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid …: the name may hold spaces and parentheses.
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = [rootPid];
+  for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
+  return tree;
+}
+
+const treeRss = (pids) => pids.reduce((sum, pid) => sum + (rssOf(pid) ?? 0), 0);
+
+/** A book's multipart form as bytes: {body, contentType}. */
+function bookForm(teacher, category, name, author, pdf) {
+  const boundary = `----bench${randomBytes(8).toString('hex')}`;
+  const fields = { id_eBook: '-1', id_human: teacher.uid, id_humanType: teacher.role, nameBook: name, author, id_bookCategory: category };
+  const parts = Object.entries(fields).map(([n, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`));
+  parts.push(pdf, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * Posts `form` to `url`, its body paced at `bytesPerSecond`; resolves to {status, ms} once the answer
+ * has been read (status 0: the connection failed).
+ */
+function slowPost(url, headers, form, bytesPerSecond) {
+  return new Promise((resolve) => {
+    const target = new URL(url);
+    const started = performance.now();
+    let timer = null;
+    let settled = false;
+    const done = (status) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ status, ms: Math.round(performance.now() - started) });
+    };
+    const req = http.request({
+      host: target.hostname,
+      port: target.port,
+      method: 'POST',
+      path: target.pathname,
+      headers: { ...headers, 'content-type': form.contentType, 'content-length': String(form.body.length) },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode ?? 0));
+      res.on('error', () => done(res.statusCode ?? 0));
+    });
+    req.on('error', () => done(0));
+    let sent = 0;
+    const pump = () => {
+      if (settled) return;
+      const due = Math.min(form.body.length, Math.floor(((performance.now() - started) / 1000) * bytesPerSecond));
+      while (sent < due) {
+        const end = Math.min(due, sent + SLOW_CHUNK);
+        req.write(form.body.subarray(sent, end));
+        sent = end;
+      }
+      if (sent >= form.body.length) req.end();
+      else timer = setTimeout(pump, 50);
+    };
+    pump();
+  });
+}
+
+const counted = (replies) => {
+  const out = {};
+  for (const r of replies) out[r.status] = (out[r.status] ?? 0) + 1;
+  return out;
+};
+const seconds = (ms) => Number((ms / 1000).toFixed(1));
+
+/** One upload alone, then `uploads` at once, each paced; `send(i)` posts the i-th. */
+async function slowPhases(send, uploads, sample) {
+  const one = await sample(() => send(0));
+  const started = performance.now();
+  const together = await sample(() => Promise.all(Array.from({ length: uploads }, (_, i) => send(i + 1))));
+  return {
+    one: { status: one.value.status, seconds: seconds(one.value.ms), aboveIdleMb: one.aboveIdleMb },
+    together: {
+      statuses: counted(together.value),
+      slowestSeconds: seconds(Math.max(...together.value.map((r) => r.ms))),
+      fastestSeconds: seconds(Math.min(...together.value.map((r) => r.ms))),
+      elapsedSeconds: seconds(performance.now() - started),
+      aboveIdleMb: together.aboveIdleMb,
+    },
+  };
+}
+
+/** Slow uploads on one back end, the portal on PostgreSQL with two workers. */
+async function slowOn(backend, { uploads, sizeMb, bytesPerSecond, pgUrl }) {
+  const pgDb = await throwawayDatabase(pgUrl, 'lms_bench_upload');
+  if (!pgDb.url) throw new Error(pgDb.reason);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lms-bench-slow-${backend}-`));
+  const bucket = backend === 's3' ? await startBucket() : null;
+  let portal = null;
+  const db = new pg.Client({ connectionString: pgDb.url });
+  try {
+    portal = await startPortal({
+      dataDir,
+      env: { DATABASE_URL: pgDb.url, WORKERS: '2', UPLOAD_LIMIT_MB: String(sizeMb + 1), UPLOADS_PER_MINUTE: '1000', FREE_SPACE_FLOOR_MB: '0', ...bucket?.env },
+    });
+    await db.connect();
+    const teacher = await signIn(portal.origin, 'teacher', 'Teacher2026');
+    const category = await firstCategory(portal.origin, teacher.cookie);
+    // Small uploads first (the routes' code loaded in the workers, the pools open).
+    for (let i = 0; i < 4; i++) {
+      const warm = await upload(portal.origin, teacher, category, new Blob([pdfOf(64 * 1024)], { type: 'application/pdf' }), 0);
+      if (warm !== 200) throw new Error(`the warm-up upload answered ${warm}`);
+    }
+    const pids = treeOf(portal.pid);
+    const idle = treeRss(pids);
+    const sample = async (run) => {
+      let peak = idle;
+      const sampler = setInterval(() => {
+        const rss = treeRss(pids);
+        if (rss > peak) peak = rss;
+      }, 20);
+      try {
+        return { value: await run(), aboveIdleMb: Math.round((peak - idle) / MB) };
+      } finally {
+        clearInterval(sampler);
+      }
+    };
+    const pdf = pdfOf(sizeMb * MB);
+    const author = (i) => (i === 0 ? 'Bench alone' : 'Bench together');
+    const phases = await slowPhases(
+      (i) =>
+        slowPost(
+          `${portal.origin}/api/library/insertupdatebook`,
+          { cookie: teacher.cookie, origin: portal.origin },
+          bookForm(teacher, category, `Медленная ${i}`, author(i), pdf),
+          bytesPerSecond,
+        ),
+      uploads,
+      sample,
+    );
+    const stored = async (name) => (await db.query('select count(*)::int as n from books where author = $1', [name])).rows[0].n;
+    phases.one.stored = await stored(author(0));
+    phases.together.stored = await stored(author(1));
+    return { backend, workers: pids.length, idleRssMb: Math.round(idle / MB), ...phases };
+  } finally {
+    await db.end().catch(() => {});
+    await portal?.stop();
+    await bucket?.close();
+    await pgDb.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The same sends to the bare hello's upload route: the time the sending itself takes. */
+async function slowBare({ uploads, sizeMb, bytesPerSecond }) {
+  const hello = await startHello();
+  try {
+    const form = bookForm({ uid: 1, role: 1 }, 1, 'bare', 'Bench', pdfOf(sizeMb * MB));
+    // Nothing of the portal's memory to sample here.
+    return await slowPhases(
+      () => slowPost(`${hello.origin}/upload`, {}, form, bytesPerSecond),
+      uploads,
+      async (run) => ({ value: await run() }),
+    );
+  } finally {
+    await hello.stop();
+  }
+}
+
+export async function runSlowUploadBench(options) {
+  return {
+    sizeMb: options.sizeMb,
+    uploads: options.uploads,
+    rateKBps: Math.round(options.bytesPerSecond / 1024),
+    dbRequestTimeoutMs: process.env.DB_REQUEST_TIMEOUT_MS ?? null,
+    bare: await slowBare(options),
+    disk: await slowOn('disk', options),
+    s3: await slowOn('s3', options),
+  };
 }

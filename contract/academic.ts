@@ -79,3 +79,8 @@ export const DefaultYearReply = Ok(IdName);
 export const FacultiesBody = Type.Object({ id: Type.Integer() });
 export type FacultiesBody = Static<typeof FacultiesBody>;
 export const FacultiesReply = Ok(Type.Array(IdName));
+
+/** POST /api/misc/getgroups.json {id_a_year, id_student}: the groups the student (the caller) studies in during that academic year. */
+export const StudentGroupsBody = Type.Object({ id_a_year: YearStart, id_student: DbId });
+export type StudentGroupsBody = Static<typeof StudentGroupsBody>;
+export const StudentGroupsReply = Ok(Type.Array(IdName));

@@ -18,6 +18,8 @@ export const User = Type.Object({
   /** Surname and initials, e.g. 'Асанов Б. К.'. */
   shortName: Type.String(),
   newsPerms: Type.Boolean(),
+  /** A teacher who handles his faculty's document orders (the single window's registrar). */
+  registrar: Type.Boolean(),
   /** Teacher's position (role 1) or student's group name (role 2). */
   position: Type.Union([Type.String(), Type.Null()]),
   /** True when the account signed in through Google. */

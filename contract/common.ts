@@ -67,8 +67,20 @@ export const ErrorCode = Type.Union([
   Type.Literal('TIMETABLE_CLASH'),
   /** A subgroup with every seat taken (409): the student may join its waiting list. */
   Type.Literal('SUBGROUP_FULL'),
+  /** A save for an offering the student already holds a seat or a waiting place in (409). */
+  Type.Literal('ALREADY_REGISTERED'),
+  /** A result reported for a card payment that is already completed otherwise (409). */
+  Type.Literal('PAYMENT_SETTLED'),
+  /** A payment code asked for a year before the student's admission or after the current one (400). */
+  Type.Literal('YEAR_OUT_OF_STUDY'),
   /** A reference order that is no longer waiting, so its student can no longer cancel it (409). */
   Type.Literal('ORDER_NOT_WAITING'),
+  /** A document with a verification QR code asked for while the portal's public address (PUBLIC_URL) is not configured (503). */
+  Type.Literal('DOCUMENTS_UNAVAILABLE'),
+  /** A card payment for a payment code that is already paid (409). */
+  Type.Literal('ALREADY_PAID'),
+  /** Card payment asked for while no payment provider is configured (404). */
+  Type.Literal('CARD_PAYMENT_OFF'),
   /** A card payment the provider declined. */
   Type.Literal('PAYMENT_DECLINED'),
   /** A payment callback or a verification token whose signature does not hold. */

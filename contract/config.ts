@@ -11,6 +11,8 @@ export const AppConfig = Type.Object({
   passwordMinLength: Type.Integer(),
   /** True when Google sign-in is configured. */
   googleEnabled: Type.Boolean(),
+  /** True when card payment is available (PAYMENT_PROVIDER set); false: the payment screen offers no card button. */
+  cardPayment: Type.Boolean(),
   /** Session idle lifetime in minutes. */
   sessionIdleMinutes: Type.Integer(),
 });

@@ -109,9 +109,10 @@ export const NewsDeleteReply = Ok(NewsDeleted);
 export const NEWS_FILES_FIELD = 'files';
 export const NewsInsertFields = Type.Object({
   message: Type.String({ maxLength: NEWS_MESSAGE_MAX }),
-  audience: Audience,
-  /** A faculty id, or -1 for every faculty. */
-  faculty: Type.Union([Type.Literal(-1), DbId]),
+  /** Absent (SPEC's form names only message and files): everyone. */
+  audience: Type.Union([Type.Literal(AUDIENCE_ALL), Type.Literal(AUDIENCE_TEACHERS), Type.Literal(AUDIENCE_STUDENTS)], { default: AUDIENCE_ALL }),
+  /** A faculty id, or -1 for every faculty (also when absent). */
+  faculty: Type.Union([Type.Literal(-1), DbId], { default: -1 }),
   pinned: Type.Optional(Type.Boolean()),
   /** ISO timestamp to publish later; absent, empty or past: now. */
   publishAt: Type.Optional(Type.String({ maxLength: 40 })),

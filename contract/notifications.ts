@@ -1,6 +1,6 @@
 /**
  * Notifications under /api/notifications/ (docs/api.md#notifications): what reached the caller while
- * away (an order's new status, a chat reply, a news item addressed to him, a QR mark waiting for
+ * away (an order's new status, a news item addressed to him, a QR mark waiting for
  * review, a seat freed for the first on a waiting list), newest first, kept until read. Every call needs a session and reads or marks the caller's
  * own only. New ones also arrive live on the one event stream as `notification`.
  */
@@ -11,7 +11,7 @@ import { DbId, Ok } from './common';
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 /** Kinds; the client's text for each is `kinds.<kind>` of its namespace, with `params`. */
-export const NOTIFICATION_KINDS = ['order.status', 'chat.reply', 'news.addressed', 'qr.review', 'registration.seat'] as const;
+export const NOTIFICATION_KINDS = ['order.status', 'news.addressed', 'qr.review', 'registration.seat'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const Notification = Type.Object({
@@ -42,6 +42,13 @@ export const UnreadCountReply = Ok(UnreadCount);
 /** POST /api/notifications/read.json {id}: marks one read; POST readall.json {}: marks all. Both reply with the unread count. */
 export const NotificationReadBody = Type.Object({ id: DbId });
 export type NotificationReadBody = Static<typeof NotificationReadBody>;
+
+/**
+ * POST /api/notifications/readmany.json {ids}: marks read the ones a page showed (another's or
+ * unknown ids are left alone); replies with the unread count.
+ */
+export const NotificationReadManyBody = Type.Object({ ids: Type.Array(DbId, { minItems: 1, maxItems: NOTIFICATIONS_PAGE_SIZE }) });
+export type NotificationReadManyBody = Static<typeof NotificationReadManyBody>;
 
 /** The live event `notification`: a new one, with the caller's unread count after it. */
 export const LiveNotification = Type.Object({ notification: Notification, unread: Type.Integer() });

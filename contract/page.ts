@@ -1,11 +1,13 @@
 /**
- * What a signed-in first view arrives with inside its page: the server (plugins/spa.ts) embeds it in
+ * What a first view arrives with inside its page: the server (plugins/spa.ts) embeds it in
  * index.html as `<script type="application/json" id="lms-page">` for the routes that have data, so the
  * screen shows it without waiting for its calls (docs/api.md#page). Replies are exactly those of the
- * calls named per member, in the page's language.
+ * calls named per member, in the page's language. The sign-in page's data is public; the others'
+ * belong to the signed-in caller.
  */
 import type { User } from './auth';
 import type { Language } from './common';
+import type { Logo } from './config';
 import type { NewsItem } from './news';
 import type { JournalStart } from './journal';
 import type { Settings } from './settings';
@@ -15,12 +17,21 @@ export const PAGE_DATA_ELEMENT_ID = 'lms-page';
 export interface PageData {
   /** The language the data is in (the page's: `?lang=`, else the `lang` cookie, else ru). */
   lang: Language;
-  /** POST /api/auth/enticate.json. */
-  user: User;
+  /** POST /api/auth/enticate.json (signed-in pages). */
+  user?: User;
+  /** What the sign-in card waits for (on /login, anyone's). */
+  login?: LoginPageData;
   /** POST /api/misc/settings.json for that user (the current period, the menu links). */
   settings?: Settings;
   /** POST /api/news/data.json, page 1 (on /news). */
   news?: NewsItem[];
   /** GET /api/visitlog/start.json (on /journal, a teacher's). */
   journal?: JournalStart;
+}
+
+/** The sign-in card's data: GET /logo.json and GET /api/google/check.json's answer. */
+export interface LoginPageData {
+  logo: Logo;
+  /** `OAu` of check.json: Google sign-in is on. */
+  googleSignIn: boolean;
 }

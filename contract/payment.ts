@@ -5,7 +5,7 @@
  * provider's signed callback applies a payment exactly once. No card number or CVV is stored.
  */
 import { Type, type Static } from 'typebox';
-import { DbId, Ok, YearStart } from './common';
+import { DbId, IdName, Ok, YearStart } from './common';
 
 /** Test cards of the sandbox provider (docs/api.md#payment): paid, declined. */
 export const SANDBOX_CARD_OK = '4242 4242 4242 4242';
@@ -15,7 +15,11 @@ export const PaidService = Type.Object({ id: Type.Integer(), name: Type.String()
 export type PaidService = Static<typeof PaidService>;
 export const ServicesReply = Ok(Type.Array(PaidService));
 
-export const PaymentStatus = Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('declined')]);
+/**
+ * A card payment's state: 'overpaid' is money the provider took for a code another payment had
+ * already paid; it is not counted as paid, the student sees it and it is listed for refund (docs/payments.md).
+ */
+export const PaymentStatus = Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('declined'), Type.Literal('overpaid')]);
 export type PaymentStatus = Static<typeof PaymentStatus>;
 
 /** A card payment of a code with its receipt once paid. */
@@ -39,15 +43,27 @@ export type PaymentCodeBody = Static<typeof PaymentCodeBody>;
 export const PaymentCode = Type.Object({
   account: Type.String(),
   id_uslug: Type.Integer(),
+  /** The academic year the code is for (its first calendar year). */
+  id_year: Type.Integer(),
   service: Type.String(),
   amount: Type.Integer(),
+  /** What its one paid card payment brought (0 or amount). */
   paid: Type.Integer(),
   status: Type.Union([Type.Literal('unpaid'), Type.Literal('paid')]),
+  /** Money taken beyond the code (its 'overpaid' payments), to be refunded to the student; 0 when none. */
+  overpaid: Type.Integer(),
   info: Type.Array(PaymentInfo),
   payments: Type.Array(CardPayment),
 });
 export type PaymentCode = Static<typeof PaymentCode>;
 export const PaymentCodeReply = Ok(PaymentCode);
+
+/**
+ * GET payment.json?id= : the code of one of the caller's card payments, with its payments (the
+ * portal's page shows the payment's state when the student comes back from the provider); another's 404.
+ */
+export const PaymentOfQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type PaymentOfQuery = Static<typeof PaymentOfQuery>;
 
 /** POST paybycard.json {account} (idempotent): a pending payment and the provider's payment page to open. */
 export const PayByCardBody = Type.Object({ account: Type.String({ minLength: 1, maxLength: 40 }) });
@@ -79,7 +95,10 @@ export const SandboxPayForm = Type.Object({
 });
 export type SandboxPayForm = Static<typeof SandboxPayForm>;
 
-/** GET payer.json: the caller's ids the payment code request needs (a student's own group and the current year). */
-export const Payer = Type.Object({ id_student: Type.Integer(), id_group: Type.Integer(), id_year: Type.Integer() });
+/**
+ * GET payer.json: the caller's ids the payment code request needs (a student's own group and the
+ * current year), and the years a code may be asked for (his admission to the current one, newest first).
+ */
+export const Payer = Type.Object({ id_student: Type.Integer(), id_group: Type.Integer(), id_year: Type.Integer(), years: Type.Array(IdName) });
 export type Payer = Static<typeof Payer>;
 export const PayerReply = Ok(Payer);

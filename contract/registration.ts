@@ -11,11 +11,6 @@ import { DbId, HalfYear, IdName, Ok, YearStart } from './common';
 
 /** Source types of the bytype calls: 1 the teacher's view, 2 the student's own. */
 export const SOURCE_TEACHER = 1;
-export const SOURCE_STUDENT = 2;
-/** The working semester used when none is known (SPEC: default 2). */
-export const DEFAULT_WS = 2;
-/** The blank choice of a dropdown. */
-export const BLANK_ID = -1;
 
 export const REG_REGISTERED = 'registered';
 export const REG_WAITING = 'waiting';
@@ -95,6 +90,8 @@ export const RegSubgroup = Type.Object({
   day_number: Type.Integer(),
   /** 'HH:mm–HH:mm' */
   time: Type.String(),
+  /** The student's lesson or registered subgroup its slot meets ('discipline, day HH:mm–HH:mm'), which a save would refuse; null: none. */
+  clash: Type.Union([Type.String(), Type.Null()]),
 });
 export type RegSubgroup = Static<typeof RegSubgroup>;
 export const SubgroupsReply = Ok(Type.Array(RegSubgroup));

@@ -19,7 +19,11 @@ export type OrderStatus = Static<typeof OrderStatus>;
 /** Longest rejection reason, in characters. */
 export const REASON_MAX = 500;
 
-/** POST doc {}: the document types; `kind` 'study' is the certificate of study, generated as a PDF. */
+/**
+ * POST doc {}: the document types. The certificates of study (`kind` 'study', and those for the
+ * military office and the Social Fund) are generated as PDFs; the others are paper documents the
+ * student collects where the registrar says when it is prepared.
+ */
 export const DocType = Type.Object({ id: Type.Integer(), name: Type.String(), kind: Type.String() });
 export type DocType = Static<typeof DocType>;
 export const DocTypesReply = Ok(Type.Array(DocType));
@@ -28,8 +32,17 @@ export const IdNamesReply = Ok(Type.Array(IdName));
 export const DistrictBody = Type.Object({ id_region: DbId });
 export type DistrictBody = Static<typeof DistrictBody>;
 
-/** One change of an order. */
-export const OrderChange = Type.Object({ status: OrderStatus, reason: Type.Union([Type.String(), Type.Null()]), at: Type.String() });
+/** Document kinds the portal generates as a PDF; the others are paper documents. */
+export const PDF_DOC_KINDS: readonly string[] = ['study', 'military', 'social'];
+
+/** One change of an order: who made it, and what the registrar wrote (a rejection's reason, a comment, where to collect it). */
+export const OrderChange = Type.Object({
+  status: OrderStatus,
+  reason: Type.Union([Type.String(), Type.Null()]),
+  at: Type.String(),
+  /** The person who made the change (the student, or the registrar); null when the account is gone. */
+  by: Type.Union([Type.String(), Type.Null()]),
+});
 export type OrderChange = Static<typeof OrderChange>;
 
 /** An order as its student and the registrars see it. */
@@ -48,6 +61,10 @@ export const Order = Type.Object({
   canCancel: Type.Boolean(),
   /** A PDF may be downloaded (a prepared certificate of study). */
   downloadable: Type.Boolean(),
+  /** A paper document: collected where `pickup` says once prepared. */
+  paper: Type.Boolean(),
+  /** Where to collect a prepared paper document (the registrar's words). */
+  pickup: Type.Union([Type.String(), Type.Null()]),
   history: Type.Array(OrderChange),
 });
 export type Order = Static<typeof Order>;
@@ -78,10 +95,18 @@ export const QueueOrder = Type.Object({ ...Order.properties, student: Type.Strin
 export type QueueOrder = Static<typeof QueueOrder>;
 /** POST registrar/queue {}: the orders of the registrar's faculty, open ones first (others → 403). */
 export const QueueReply = Ok(Type.Array(QueueOrder));
-/** POST registrar/move {id, status}: waiting → preparing, preparing → prepared (another move → 409). */
-export const MoveBody = Type.Object({ id: DbId, status: Type.Union([Type.Literal(ORDER_PREPARING), Type.Literal(ORDER_PREPARED)]) });
+/**
+ * POST registrar/move {id, status, comment?}: waiting → preparing, preparing → prepared (another move
+ * → 409), with the registrar's comment kept in the history and told to the student; a paper
+ * document's move to prepared needs one (where to collect it, else 400 {field: 'comment'}).
+ */
+export const MoveBody = Type.Object({
+  id: DbId,
+  status: Type.Union([Type.Literal(ORDER_PREPARING), Type.Literal(ORDER_PREPARED)]),
+  comment: Type.Optional(Type.String({ maxLength: REASON_MAX })),
+});
 export type MoveBody = Static<typeof MoveBody>;
-/** POST registrar/reject {id, reason}: an open order is canceled with the reason. */
+/** POST registrar/reject {id, reason}: an open order is canceled with the reason; a prepared one too (its certificate revoked). */
 export const RejectBody = Type.Object({ id: DbId, reason: Type.String({ minLength: 1, maxLength: REASON_MAX }) });
 export type RejectBody = Static<typeof RejectBody>;
 export const QueueChangedReply = Ok(Type.Object({ success: Type.Boolean(), order: QueueOrder }));
@@ -95,6 +120,8 @@ export const VerifyQuery = Type.Object({ token: Type.String({ minLength: 10, max
 export type VerifyQuery = Static<typeof VerifyQuery>;
 export const Verified = Type.Object({
   valid: Type.Boolean(),
+  /** Why a certificate of ours is not valid: revoked by the registrar, or past DOCUMENT_VALID_DAYS; null otherwise. */
+  problem: Type.Union([Type.Literal('revoked'), Type.Literal('expired'), Type.Null()]),
   number: Type.Union([Type.Integer(), Type.Null()]),
   student: Type.Union([Type.String(), Type.Null()]),
   group: Type.Union([Type.String(), Type.Null()]),

@@ -65,11 +65,14 @@ export const Transcript = Type.Object({
   institute: Type.Object({ name: Type.String(), address: Type.String() }),
   faculty: Type.Object({ name: Type.String() }),
   issuedAt: Type.String(),
-  /** The public verification page of this transcript (also in the PDF's QR code). */
-  verifyUrl: Type.String(),
+  /** The public verification page of this transcript (also in the PDF's QR code); null while PUBLIC_URL is not configured (no PDF then). */
+  verifyUrl: Type.Union([Type.String(), Type.Null()]),
 });
 export type Transcript = Static<typeof Transcript>;
 export const TranscriptReply = Ok(Transcript);
+
+/** POST transcript/revoke.json {}: the student revokes every transcript issued so far (their QR codes then verify as revoked). */
+export const RevokeReply = Ok(Type.Object({ revoked: Type.Literal(true) }));
 
 /** GET transcript/verify.html?t= (no session): the verification page. */
 export const VerifyQuery = Type.Object({ t: Type.String({ minLength: 1, maxLength: 2000 }) });

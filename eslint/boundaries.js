@@ -18,6 +18,7 @@
  * server internals (the harness starts server/src/main.ts as a process, by path).
  */
 import path from 'node:path';
+import { unalias } from '../scripts/aliases.js';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -82,6 +83,12 @@ const rule = {
     const from = place(context.filename);
     function check(node, spec, typeOnly) {
       if (typeof spec !== 'string') return;
+      const aliased = unalias(spec);
+      if (aliased) {
+        const message = violation(from, place(aliased), typeOnly);
+        if (message) context.report({ node, message });
+        return;
+      }
       if (!spec.startsWith('.')) {
         if (from.zone === 'contract' && spec !== 'typebox' && !spec.startsWith('typebox/'))
           context.report({ node, message: `contract/ may import only typebox, not '${spec}'.` });

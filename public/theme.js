@@ -2,8 +2,9 @@
 /*
  * Before the first paint (the boot splash): the theme the user chose on this device (the `theme`
  * cookie the app writes), so a dark choice on a light system, or a light one on a dark system, shows
- * from the first frame. Without a choice the styles follow the system's colour scheme. A classic
- * script from the portal's own origin (the Content-Security-Policy allows no inline script).
+ * from the first frame. Without a choice the styles follow the system's colour scheme. The build
+ * writes it inside index.html (scripts/build/inline-first-paint.ts), where the Content-Security-Policy
+ * allows it by its hash and no other inline script.
  */
 (function () {
   var chosen = /(?:^|;\s*)theme=(dark|light)(?:;|$)/.exec(document.cookie);

@@ -3,8 +3,14 @@
  * `npm start`: builds the web client when dist/ is missing or older than its sources, compiles the
  * server when server/build/ is missing or older than its sources (scripts/lib/server-build.mjs),
  * then runs it: one process, or WORKERS processes with DATABASE_URL (server/src/cluster.ts). The environment passes through unchanged (PORT,
- * DATA_DIR, DATABASE_URL, ...). SIGINT, SIGTERM and SIGHUP are forwarded to the server once;
+ * DATA_DIR, DATABASE_URL, ...), with PAYMENT_PROVIDER=sandbox for the demo when it is not set. SIGINT, SIGTERM and SIGHUP are forwarded to the server once;
  * the server's exit code becomes ours.
+ *
+ * Nothing is left running when whoever started us goes: `npm start` runs this file with `exec`
+ * (package.json), so npm's forwarded signal reaches it; when our parent exits anyway (an npm that
+ * does not forward signals, a shell killed outright) we notice that we were handed to another parent
+ * and stop the server as on SIGTERM; and the server, which holds a channel to us, stops itself when
+ * this process is killed outright (server/src/cluster.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,23 +51,42 @@ log(
 // (the server takes a second signal as "exit now").
 const child = spawn(process.execPath, ['--enable-source-maps', entry], {
   cwd: ROOT,
-  stdio: 'inherit',
-  env: process.env,
+  // The channel only tells the server when this process is gone.
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  // The demo pays by card through the sandbox (a test bank) unless PAYMENT_PROVIDER is given (none: off; docs/payments.md),
+  // and its documents' QR codes point to its own address unless PUBLIC_URL is given.
+  env: {
+    ...process.env,
+    PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER ?? 'sandbox',
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '8080'}`,
+  },
   detached: true,
 });
+child.channel?.unref();
 
-let forwarded = false;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    if (!forwarded) {
-      forwarded = true;
-      log(`${signal}: stopping the server…`);
-    }
-    // A repeated signal is passed on too: the server then exits at once.
-    child.kill(signal);
-  });
-}
+/**
+ * One Ctrl-C arrives twice: from the terminal and forwarded by npm (as one `systemctl stop` may
+ * reach every process of the service). The same signal again within REPEAT_MS is that one request;
+ * a later one is the user's second, passed on so that the server exits at once.
+ */
+const REPEAT_MS = 1000;
+let forwarded = null;
+const stopServer = (signal, why = signal) => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const now = Date.now();
+  if (forwarded && forwarded.signal === signal && now - forwarded.at < REPEAT_MS) return;
+  if (!forwarded) log(`${why}: stopping the server…`);
+  forwarded = { signal, at: now };
+  child.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopServer(signal));
+
+// Our parent exited without passing a signal on (we were handed to another process): stop, as a
+// service manager or a container runtime that signalled it meant us too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent && !forwarded) stopServer('SIGTERM', `the parent process ${parent} exited`);
+}, 250).unref();
 
 // Never leave the server behind if this process ends for another reason.
 process.on('exit', () => {

@@ -4,8 +4,8 @@ import { Root } from './app/App';
 import { preloadPortalPage } from './app/routes';
 import { createAppStore } from './app/store';
 import { initI18n } from './i18n';
-import { PAGE_DATA_ELEMENT_ID } from './shared/session/pageData';
-import { registerServiceWorker } from './sw/register';
+import { hasSignedInPageData } from '@shared/session/pageData';
+import { registerWhenSettled } from './sw/register';
 import './app/theme.css';
 import './app/forms.css';
 import './app/components.css';
@@ -24,8 +24,8 @@ const render = () => {
 // A signed-in page that arrived with its data (shared/session/pageData.ts) first loads its code and
 // texts, which the server preloads with the page (server/src/plugins/spa.ts), while the splash stays:
 // rendered in one go, its screen shows without spinners in between (each of which React keeps on
-// screen for a while). Any other page renders at once.
-if (document.getElementById(PAGE_DATA_ELEMENT_ID)) {
+// screen for a while). Any other page (the sign-in page with its card's data too) renders at once.
+if (hasSignedInPageData()) {
   const pathname = window.location.pathname.replace(/^\/lms(?=\/|$)/, '') || '/';
   void texts
     .then(() => preloadPortalPage(pathname))
@@ -33,5 +33,6 @@ if (document.getElementById(PAGE_DATA_ELEMENT_ID)) {
     .then(render);
 } else render();
 
-// The installable app's service worker, once the page has loaded (it then fetches the shell to keep).
-window.addEventListener('load', () => void registerServiceWorker().catch(() => undefined), { once: true });
+// The installable app's service worker, once the first screen is up and the browser is idle (it then
+// fetches the shell to keep, which would otherwise compete with the first screen on a slow phone).
+void registerWhenSettled(container).catch(() => undefined);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TEACHER } from './support/accounts';
 import { expectHidden, expectVisible, setupE2E, signIn } from './support/e2e';
-import { chooseLessonTime } from './support/journal';
+import { chooseLessonTime, openSetup } from './support/journal';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
@@ -38,6 +38,7 @@ describe('journal setup', () => {
     const label = await openLab(page);
     const group = label.split(' · ')[0];
 
+    await openSetup(page);
     await page.getByRole('button', { name: ru('journal:setup.subgroups'), exact: true }).click();
     const box = dialog(page, ru('journal:subgroups.title', { group }));
     await expectVisible(box);
@@ -59,6 +60,7 @@ describe('journal setup', () => {
     await page.reload();
     await openLab(page, label);
     expect(await page.locator('tbody th.jg-name').allInnerTexts()).toEqual([expect.stringContaining(names[0].trim())]);
+    await openSetup(page);
     await page.getByRole('button', { name: ru('journal:setup.subgroups'), exact: true }).click();
     await expectVisible(box);
     await expect.poll(() => box.locator('#subgroup-name-1').inputValue(), WAIT).toBe('Бэкенд');
@@ -84,6 +86,7 @@ describe('journal setup', () => {
     const page = await e2e.page();
     await signIn(page, TEACHER);
     const label = await openLab(page);
+    await openSetup(page);
     const open = page.getByRole('button', { name: ru('journal:setup.planTopics'), exact: true });
     await open.focus();
     await page.keyboard.press('Enter');
@@ -109,6 +112,7 @@ describe('journal setup', () => {
 
     await page.reload();
     await openLab(page, label);
+    await openSetup(page);
     await page.getByRole('button', { name: ru('journal:setup.planTopics'), exact: true }).click();
     await expectVisible(box);
     await expect.poll(() => box.locator('[data-name="topic"]').first().inputValue(), WAIT).toBe('Протокол HTTP и REST');

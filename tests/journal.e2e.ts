@@ -56,7 +56,8 @@ describe('journal', () => {
     // Keyboard alone: into the grid, to the last column, type marks down the column.
     await teacher.getByRole('button', { name: ru('journal:toolbar.print'), exact: true }).focus();
     const inCell = () => teacher.evaluate(() => document.activeElement?.getAttribute('role') === 'gridcell');
-    for (let i = 0; i < 10 && !(await inCell()); i++) await teacher.keyboard.press('Tab');
+    // Past the lesson's date (its day, month and year), time and actions.
+    for (let i = 0; i < 20 && !(await inCell()); i++) await teacher.keyboard.press('Tab');
     expect(await inCell()).toBe(true);
     await teacher.keyboard.press('Control+Home');
     await teacher.keyboard.press('End');

@@ -1,12 +1,14 @@
 /**
  * The keyboard alone: in chat the tab order follows the screen (disciplines | contacts |
  * conversation) and the message box is one step from a picked contact; the delete confirmation
- * keeps the focus and gives it back; Escape on the profile menu returns to its button.
+ * keeps the focus and gives it back; Escape on the profile menu returns to its button; the journal's
+ * grid is one tab stop (arrows move inside it, Tab leaves it).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TEACHER } from './support/accounts';
 import { expectHidden, expectVisible, openProfileMenu, setupE2E, signIn } from './support/e2e';
+import { openLecture } from './support/journal';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
@@ -108,5 +110,27 @@ describe('keyboard', () => {
     await expectHidden(panel);
     await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('the journal grid is one tab stop: arrows move inside it, Tab and Shift+Tab leave it', async () => {
+    const page = await e2e.page({ viewport: WIDE });
+    await signIn(page, TEACHER);
+    await openLecture(page);
+    const place = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return { inGrid: Boolean(el?.closest('[role="grid"]')), row: el?.dataset.row ?? null, col: el?.dataset.col ?? null };
+      });
+    await page.locator('td.jg-cell[data-row="0"][data-col="0"]').click();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    expect(await place()).toEqual({ inGrid: true, row: '1', col: '1' });
+    await page.keyboard.press('Tab');
+    expect((await place()).inGrid, 'Tab leaves the grid').toBe(false);
+    // Back into the grid by Shift+Tab: the cell left, then Shift+Tab leaves it the other way.
+    await page.keyboard.press('Shift+Tab');
+    expect(await place()).toEqual({ inGrid: true, row: '1', col: '1' });
+    await page.keyboard.press('Shift+Tab');
+    expect((await place()).inGrid, 'Shift+Tab leaves the grid').toBe(false);
   });
 });

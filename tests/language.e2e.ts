@@ -1,10 +1,11 @@
 /**
  * Texts in the right language right after switching it from the profile menu, without a reload: the
- * chat's disciplines and the profile's reference data. Every screen in English and Kyrgyz (no Russian
+ * chat's disciplines, the profile's reference data and the timetable (stored in the language it was
+ * loaded in). Every screen in English and Kyrgyz (no Russian
  * text that has a translation) is checked by the screen visits of tests/a11y.e2e.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { TEACHER } from './support/accounts';
+import { STUDENT, TEACHER } from './support/accounts';
 import { expectVisible, openProfileMenu, setupE2E } from './support/e2e';
 import { profileIn, REFERENCE_FIELDS, russianOn, russianOnly, russianReference, textsOf } from './support/language';
 import { openContext, sessions, SIGNED_IN_SCREENS, visit, WIDE } from './support/screens';
@@ -63,4 +64,44 @@ describe('switching the language', () => {
       await context.close();
     }
   }, 90000);
+
+  it('switching the language on the schedule loads the timetable again in the new language, the stored copy too', async () => {
+    const context = await openContext(e2e.browser, e2e.server, { viewport: WIDE, language: 'ru', storageState: await session(TEACHER) });
+    try {
+      const page = await context.newPage();
+      const schedule = SIGNED_IN_SCREENS.find((s) => s.path === '/lms/schedule')!;
+      await visit(page, schedule);
+      const panel = page.locator('.schedule-panel');
+      await expectVisible(panel.getByText('Веб-программирование').first());
+      const menu = await openProfileMenu(page);
+      await menu.getByRole('button', { name: 'EN', exact: true }).click();
+      await expectVisible(panel.getByText('Web Programming').first());
+      expect(await panel.getByText('Веб-программирование').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('schedule-updated').innerText()).toMatch(/^Updated /);
+      // The copy stored on the device is the English one: a reload shows it, still in English.
+      await page.reload();
+      await expectVisible(panel.getByText('Web Programming').first());
+      expect(await panel.getByText('Веб-программирование').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 90000);
+
+  for (const language of ['en', 'kg'] as const)
+    it(`the student's own journal explains н/б and ув in ${language === 'en' ? 'English' : 'Kyrgyz'}`, async () => {
+      const context = await openContext(e2e.browser, e2e.server, { viewport: WIDE, language, storageState: await session(STUDENT) });
+      try {
+        const page = await context.newPage();
+        await page.goto('/lms/journal');
+        await expectVisible(page.locator('.sj-card').first(), 30000);
+        const legend = page.getByTestId('mark-legend');
+        await expectVisible(legend);
+        const shown = await legend.innerText();
+        for (const key of ['journal:legend.present', 'journal:legend.absent', 'journal:legend.excused']) expect(shown).toContain(text(language, key));
+        // The Latin-keyboard keys are the teacher's typing aid, not the student's.
+        expect(shown).not.toContain(text(language, 'journal:legend.absentKey'));
+      } finally {
+        await context.close();
+      }
+    }, 90000);
 });

@@ -3,7 +3,8 @@
  * the library and watches the real upload progress; the student finds it by author and opens the
  * PDF in the browser; every delete asks first; the library at 390 px in dark mode; a teacher sees
  * his quota, uploads an EPUB, sees its cover and reads it in the portal's reader; a student has no
- * "add a book"; a PDF's cover is drawn from its first page.
+ * "add a book"; a PDF's cover is drawn from its first page; the reader's address of a PDF offers the
+ * browser's viewer at once, and that of no book says so, with no download and no pages.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -12,7 +13,7 @@ import { switchTheme } from './support/screens';
 import { STUDENT, TEACHER } from './support/accounts';
 import { seriousViolations } from './support/a11y';
 import { expectHidden, expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
-import { ru } from './support/texts';
+import { ru, text } from './support/texts';
 
 const e2e = setupE2E();
 
@@ -292,5 +293,41 @@ describe('library and teaching materials', () => {
     expect(drawn.top[0]).toBeLessThan(80);
     // pdfjs and its worker came from the portal: nothing refused by the Content-Security-Policy.
     expect(e2e.problems(teacher)).toEqual({ console: [], pageErrors: [], csp: [] });
+  });
+
+  it("the reader's address of a one-page PDF offers the browser's viewer at once, without pages to turn", async () => {
+    const PDF_TITLE = 'Методичка для читалки';
+    const { teacher, form } = await newBookForm(PDF_TITLE);
+    await form
+      .getByLabel(ru('library:form.file'), { exact: true })
+      .setInputFiles({ name: 'metodichka.pdf', mimeType: 'application/pdf', buffer: onePagePdf() });
+    await form.getByRole('button', { name: ru('library:form.add'), exact: true }).click();
+    await expectHidden(form, 60000);
+    const row = teacher.getByTestId('library-book').filter({ hasText: PDF_TITLE });
+    await expectVisible(row, 20000);
+    const id = await row.getAttribute('data-id');
+    await teacher.goto(`/lms/library/read/${id}`);
+    const offer = teacher.getByTestId('reader-pdf');
+    await expectVisible(offer, 20000);
+    expect(await offer.getByRole('link', { name: ru('library:reader.openPdf'), exact: true }).getAttribute('href')).toBe(`/api/library/read.file?id=${id}`);
+    expect(await teacher.getByRole('link', { name: ru('library:reader.download'), exact: true }).getAttribute('href')).toBe(
+      `/api/library/download.file?id=${id}`,
+    );
+    expect(await teacher.getByRole('button', { name: ru('library:reader.next') }).count()).toBe(0);
+    expect(await teacher.locator('.reader-page .spinner').count()).toBe(0);
+  });
+
+  it("the reader's address of no book says so in the reader's language, with no download link and no pages", async () => {
+    const student = await e2e.page();
+    await signIn(student, STUDENT);
+    await student.context().addCookies([{ name: 'lang', value: 'en', url: e2e.server.origin }]);
+    await student.goto('/lms/library/read/987654');
+    await expectVisible(student.getByTestId('reader-missing'), 20000);
+    expect(await student.getByTestId('reader-missing').innerText()).toBe(text('en', 'library:reader.missing'));
+    await expectVisible(student.getByRole('heading', { name: text('en', 'library:reader.missingTitle'), level: 1 }));
+    expect(await student.getByRole('link', { name: text('en', 'library:reader.download') }).count()).toBe(0);
+    expect(await student.getByRole('button', { name: text('en', 'library:reader.prev') }).count()).toBe(0);
+    expect(await student.getByRole('button', { name: text('en', 'library:reader.next') }).count()).toBe(0);
+    await expectVisible(student.getByRole('link', { name: text('en', 'library:reader.back') }));
   });
 });

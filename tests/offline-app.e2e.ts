@@ -57,6 +57,19 @@ describe('the installable app', () => {
     expect((manifest.icons as { sizes: string }[]).map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   });
 
+  it('the web manifest names the app in the page’s language', async () => {
+    const page = await e2e.page();
+    await page.goto('/lms/login?lang=kg');
+    await page.waitForFunction(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href') === '/lms/manifest.kg.webmanifest');
+    const kg = await (await page.request.get('/lms/manifest.kg.webmanifest')).json();
+    expect(kg).toMatchObject({ lang: 'ky', name: 'Тянь-Шань мамлекеттик университети — окуу порталы', scope: '/lms/', start_url: '/lms/' });
+    const ru = await (await page.request.get('/lms/manifest.webmanifest')).json();
+    expect(ru).toMatchObject({ lang: 'ru', name: 'Тянь-Шаньский государственный университет — учебный портал' });
+    expect((await (await page.request.get('/lms/manifest.en.webmanifest')).json()).name).toBe('Tian Shan State University — learning portal');
+    await page.goto('/lms/login?lang=en');
+    await page.waitForFunction(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href') === '/lms/manifest.en.webmanifest');
+  });
+
   it("the service worker stores the shell, not what only online tasks need (the scanner's WebAssembly, the book libraries)", async () => {
     const page = await e2e.page();
     const res = await page.request.get('/lms/sw.js');

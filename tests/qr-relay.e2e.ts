@@ -3,12 +3,13 @@
  * the university's network (QR_ALLOWED_NETWORKS). The student marks one lesson from the campus
  * network (accepted); the next code is relayed home and sent from another address with the room's
  * exact point and a 3 m fix: the mark is not refused, it waits for the teacher's review, and the
- * projector names the reason (not from the university's network).
+ * projector names the reason (not from the university's network) and counts the mark as one from outside it.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
 import { expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { seriousViolations } from './support/a11y';
 import { openAttendance } from './support/qr';
 import { ru } from './support/texts';
 
@@ -64,5 +65,9 @@ describe('a relayed code', () => {
     const review = teacher.locator('.qr-review-item').filter({ hasText: 'Сыдыкова' });
     await expectVisible(review, 20000);
     expect(await review.locator('.qr-reason').textContent()).toBe(` — ${ru('qr:reason.network')}`);
+    // The teacher's own panel counts the marks from outside the university's networks.
+    await expect.poll(() => teacher.getByTestId('qr-networks').textContent(), { timeout: 20000 }).toBe(ru('qr:projector.networksOutside', { count: 1 }));
+    expect(await seriousViolations(teacher)).toEqual([]);
+    if (process.env.SCREENSHOT_DIR) await teacher.screenshot({ path: `${process.env.SCREENSHOT_DIR}/qr-projector-outside-networks.png`, fullPage: true });
   });
 });

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
 import { DESKTOP, expectHidden, expectPath, expectVisible, loginForm, setupE2E, signIn } from './support/e2e';
+import { seriousViolations } from './support/a11y';
 import { openAttendance } from './support/qr';
 import { ru } from './support/texts';
 
@@ -99,6 +100,11 @@ describe('QR attendance', () => {
     // The typed code's form leaves the lesson out now, and says it is marked.
     await expectVisible(student.getByTestId('scan-marked'), 10000);
     expect(await student.getByRole('textbox', { name: ru('qr:scan.code') }).count()).toBe(0);
+    // It names the lesson with its time and kind (a lecture and a lab of one discipline at one time are told apart).
+    const kind = (await teacher.locator('.qr-lesson-type').textContent())!; // '(Лекция)'
+    const marked = (await student.getByTestId('scan-marked').textContent())!;
+    expect(marked).toMatch(/\d\d:\d\d /);
+    expect(marked).toContain(`${kind}.`);
 
     // The projector counts it without a reload, with the student's name.
     await expect.poll(() => count.textContent(), { timeout: 20000 }).toBe(`Отметились 1 из ${total}`);
@@ -191,6 +197,7 @@ describe('QR review', () => {
     await expectVisible(list, 20000);
     const item = list.getByRole('listitem').filter({ hasText: 'Сыдыкова' });
     await expectVisible(item.getByText(/местоположение слишком неточное/), 10000);
+    expect(await seriousViolations(teacher)).toEqual([]);
     if (process.env.SCREENSHOT_DIR) await teacher.screenshot({ path: `${process.env.SCREENSHOT_DIR}/qr-review-list.png` });
     await item.getByRole('button', { name: /^Засчитать/ }).click();
     await expectVisible(teacher.getByTestId('qr-review-empty'), 20000);

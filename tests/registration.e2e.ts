@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { SANDBOX_CARD_OK } from '../contract/payment';
+import { SANDBOX_CARD_OK } from '@contract/payment';
 import { STUDENT } from './support/accounts';
 import { expectHidden, expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
 import { ru } from './support/texts';

@@ -1,6 +1,6 @@
 /**
  * Every address loaded directly, as a typed address or a bookmark opens it (not by following a link
- * inside the app): each route of the area manifest (support/routes.json) as each role, and an unknown
+ * inside the app): each route of the area manifest (support/manifestRoutes.ts) as each role, and an unknown
  * address, which shows the not-found page inside the shell with the way home, at every width and in
  * every language (docs/product.md#shell).
  */
@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { STUDENT, TEACHER, type Account } from './support/accounts';
 import { expectVisible, setupE2E } from './support/e2e';
-import ROUTES from './support/routes.json';
+import { MANIFEST_ROUTES } from './support/manifestRoutes';
 import { openContext, PHONE, routeAddress, sessions, WIDE } from './support/screens';
 import { text } from './support/texts';
 
@@ -81,16 +81,16 @@ describe('every route of the manifest loaded directly', () => {
   for (const account of [TEACHER, STUDENT])
     describe(account.login, () => {
       const open = sharedPage(account, WIDE);
-      for (const route of ROUTES.routes)
+      for (const route of MANIFEST_ROUTES)
         it(`/lms${route.path}`, async () => {
           const page = await open();
           await page.goto(routeAddress(route.path));
           // Its screen, or for a role it does not serve the "not for your role" page, in the shell.
           await expectVisible(page.locator('main h1, #main h1').first(), 20000);
-          if ('public' in route) await expectVisible(page.locator('main').first());
+          if (route.public) await expectVisible(page.locator('main').first());
           else {
             await expectVisible(page.locator('.app-header'));
-            const served = !('roles' in route) || (route.roles as number[]).includes(account.role);
+            const served = !route.roles || (route.roles as number[]).includes(account.role);
             expect(await page.getByTestId('not-for-role').count()).toBe(served ? 0 : 1);
           }
           expect(await crashed(page, 'ru')).toBe(0);

@@ -1,6 +1,7 @@
 /**
  * The framework's floor for the load figures: a bare Fastify server with one route answering
- * `{hello: 'world'}` (no logger, no plugins), run as its own process like the portal, so both are
+ * `{hello: 'world'}` (no logger, no plugins), and one that reads a multipart body to its end before
+ * answering the same (the floor of an upload), run as its own process like the portal, so both are
  * measured the same way in the same run.
  *
  * `node bench/lib/hello.mjs <port>` listens on 127.0.0.1:<port> and prints `listening` once ready.
@@ -15,6 +16,13 @@ if (process.argv[1] === self) {
   const { default: Fastify } = await import('fastify');
   const app = Fastify({ logger: false });
   app.get('/', async () => ({ hello: 'world' }));
+  // The floor of an upload: a multipart body read to its end and dropped (bench/upload.mjs).
+  app.addContentTypeParser('multipart/form-data', (_req, payload, done) => {
+    payload.on('data', () => {});
+    payload.on('end', () => done(null));
+    payload.on('error', done);
+  });
+  app.post('/upload', { bodyLimit: 1024 * 1024 * 1024 }, async () => ({ hello: 'world' }));
   await app.listen({ port: Number(process.argv[2]), host: '127.0.0.1' });
   process.stdout.write('listening\n');
   process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

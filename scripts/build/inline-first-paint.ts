@@ -7,7 +7,11 @@
  *   (the Content-Security-Policy allows inline styles, not inline scripts);
  * - an <img data-inline src="..."> or <link data-inline href="..."> of a public SVG file (the splash
  *   logo, the icon) gets the file as a data: URL: no request of its own, and the same logo twice in
- *   the page costs next to nothing once compressed.
+ *   the page costs next to nothing once compressed;
+ * - a <script data-inline src="..."> of a public script (public/theme.js, which runs before the
+ *   splash is painted) becomes an inline script: the page is not held up by one more request before
+ *   its first paint. The server allows exactly the inline scripts of the built index.html by their
+ *   hashes in its Content-Security-Policy (server/src/plugins/security.ts, inlineScriptHashes).
  *
  * Build only; the dev server keeps the plain links.
  */
@@ -49,6 +53,13 @@ export function inlineFirstPaint(): Plugin {
           return uri.replace(/"/g, '&quot;');
         };
         return withStyles
+          .replace(/<script\b[^>]*?\sdata-inline\b[^>]*?\ssrc="([^"]+\.js)"[^>]*>\s*<\/script>/g, (tag, src: string) => {
+            const file = path.join(publicDir, src.startsWith(base) ? src.slice(base.length) : src.replace(/^\//, ''));
+            if (!fs.existsSync(file)) return tag;
+            const js = fs.readFileSync(file, 'utf8').trim();
+            // A '</script' inside would end the element early; such a script stays a link.
+            return /<\/script/i.test(js) ? tag : `<script>${js}</script>`;
+          })
           .replace(/<img\b([^>]*?)\sdata-inline\b([^>]*?)\ssrc="([^"]+)"/g, (tag, before: string, after: string, src: string) => {
             const uri = dataUrl(src);
             return uri ? `<img${before}${after} src="${uri}"` : tag;

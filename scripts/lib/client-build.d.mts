@@ -1,7 +1,6 @@
 /** Types of client-build.mjs for the TypeScript that imports it (the build's plugins, tests). */
 export const ROOT: string;
 export const DIST_DIR: string;
-export const STAMP_FILE: string;
 export const BUILD_INPUTS: string[];
 export function hashInputs(root: string, entries: string[], options?: { skip?: string[]; keepFile?: (rel: string) => boolean; prefix?: string | null }): string;
 export function sourceHash(root?: string): string;

@@ -21,7 +21,6 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST_DIR = path.join(ROOT, 'dist');
 const STAMP_NAME = '.build-stamp';
-export const STAMP_FILE = path.join(DIST_DIR, STAMP_NAME);
 
 /** Inputs of the client build, relative to the repository root. Missing entries are skipped. */
 export const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts/build', 'tsconfig.json', 'package-lock.json'];
@@ -88,7 +87,9 @@ export function viteBuild(extraArgs = [], { quiet = false } = {}) {
     const child = spawn(process.execPath, [vite, 'build', ...extraArgs], {
       cwd: ROOT,
       stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: process.env,
+      // A production build whatever the caller's NODE_ENV (a start from a test runner has `test`,
+      // with which vite would bundle React's development build).
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     let output = '';
     if (quiet) {
@@ -119,33 +120,46 @@ function isAlive(pid) {
 /** Runs `fn` holding `lockFile`; waits while a live process holds it, takes it over from a dead one. */
 async function withLock(lockFile, onWait, fn) {
   let waited = false;
-  for (;;) {
-    try {
-      fs.writeFileSync(lockFile, `${process.pid}\n`, { flag: 'wx' });
-      break;
-    } catch (err) {
-      if (err?.code !== 'EEXIST') throw err;
-    }
-    let holder;
-    try {
-      holder = Number(fs.readFileSync(lockFile, 'utf8').trim());
-    } catch {
-      continue; // released meanwhile
-    }
-    if (!isAlive(holder)) {
-      // Left by a start that died while building. Whoever renames it away first takes over.
-      const stale = `${lockFile}.${process.pid}.stale`;
+  // The lock appears with its holder's pid already in it (written aside, then linked into place,
+  // which fails when it exists): a start never reads a lock that is still empty and takes it for
+  // one left by a dead process.
+  const mine = `${lockFile}.${process.pid}.new`;
+  fs.writeFileSync(mine, `${process.pid}\n`);
+  try {
+    for (;;) {
       try {
-        fs.renameSync(lockFile, stale);
-        fs.rmSync(stale, { force: true });
-      } catch {
-        // another start took it over first
+        fs.linkSync(mine, lockFile);
+        break;
+      } catch (err) {
+        if (err?.code !== 'EEXIST') throw err;
       }
-      continue;
+      let holder;
+      try {
+        holder = Number(fs.readFileSync(lockFile, 'utf8').trim());
+      } catch {
+        continue; // released meanwhile
+      }
+      if (!isAlive(holder)) {
+        // Left by a start that died while building. Whoever renames it away first takes over; when
+        // what was renamed turns out to be a live start's new lock, it is put back.
+        const stale = `${lockFile}.${process.pid}.stale`;
+        try {
+          fs.renameSync(lockFile, stale);
+          const taken = Number(fs.readFileSync(stale, 'utf8').trim());
+          if (taken !== holder && isAlive(taken)) fs.linkSync(stale, lockFile);
+        } catch {
+          // another start took it over first
+        } finally {
+          fs.rmSync(stale, { force: true });
+        }
+        continue;
+      }
+      if (!waited) onWait(holder);
+      waited = true;
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    if (!waited) onWait(holder);
-    waited = true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+    fs.rmSync(mine, { force: true });
   }
   try {
     return await fn();

@@ -2,6 +2,7 @@
  * Builds the Fastify app (not listening): plugins, then the areas of modules/index.ts and the one
  * live stream. Tests drive it with app.inject; main.ts listens.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -15,20 +16,21 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import type { Config } from './config';
+import { bodyTimeoutOf, type Config } from './config';
 import { createContext, type AppContext } from './context';
 import { requestSerializer, stdoutLogStream, type LogStream } from './logging';
 import type { Database } from './db/client';
 import { MODULES } from './modules';
-import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerRequestChecks } from './plugins/errors';
 import { registerLifecycle } from './plugins/lifecycle';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerLive, registerLiveStream } from './plugins/live-stream';
 import { registerOriginCheck } from './plugins/origin';
 import { buildSerializer, validatorCompiler } from './plugins/schema-compilers';
-import { registerSecurityHeaders } from './plugins/security';
+import { inlineScriptHashes, registerSecurityHeaders } from './plugins/security';
 import { registerSessions } from './plugins/session';
 import { registerSpa } from './plugins/spa';
+import { routeSpellings } from './plugins/spellings';
 import { registerStalledBodyTimeout } from './plugins/stalled-body';
 
 /** The app with TypeBox typing of bodies and replies. */
@@ -57,12 +59,22 @@ declare module 'fastify' {
   }
 }
 
+/** The hashes of the inline scripts of the built page (none without a build). */
+function pageScriptHashes(distDir: string): string[] {
+  try {
+    return inlineScriptHashes(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
 /** JSON bodies of the API calls are small; file uploads (multipart) get their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database } = options; // the caller opens and closes the database
   const ctx = createContext(config, database, options.now);
+  const spellings = routeSpellings();
 
   const app = Fastify({
     logger: { level: config.logLevel, stream: options.logStream ?? stdoutLogStream(), serializers: { req: requestSerializer } },
@@ -73,22 +85,28 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     forceCloseConnections: 'idle',
     frameworkErrors,
     clientErrorHandler,
+    // A request without Host is refused in the envelope by registerRequestChecks, not bare by Node.
+    http: { requireHostHeader: false },
     // Each route's reply serializer compiled on its first reply (plugins/schema-compilers.ts).
     schemaController: { compilersFactory: { buildSerializer } },
+    // A call answers under SPEC's spelling, with or without `.json` (plugins/spellings.ts).
+    rewriteUrl: spellings.rewriteUrl,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('ctx', ctx);
+  app.addHook('onRoute', spellings.onRoute);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   registerLifecycle(app, config.dbRequestTimeoutMs);
-  registerStalledBodyTimeout(app, config.bodyIdleTimeoutMs);
+  registerStalledBodyTimeout(app, config.bodyIdleTimeoutMs, bodyTimeoutOf(config));
   registerLive(app, ctx.live);
   registerErrorHandling(app);
   await app.register(cookie);
   // Limits are set per request by ctx.files.receive (plugins/files.ts), which checks truncation itself.
   await app.register(multipart, { throwFileSizeLimit: false });
   app.addHook('onClose', async () => ctx.files.close());
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, pageScriptHashes(path.resolve(options.distDir ?? DEFAULT_DIST_DIR)));
+  registerRequestChecks(app);
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, ctx.sessions);
   registerIdempotency(app, ctx.idempotency);

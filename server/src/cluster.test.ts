@@ -7,7 +7,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -15,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workerCount } from './config';
 import { disciplines } from './db/schema';
 import { createTestDatabase, DEMO, multipartPayload, usePostgres, type TestDatabase } from './test/helpers';
+import { freePort } from './test/ports';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PER_ADDRESS = 4;
@@ -23,17 +23,6 @@ interface Server {
   origin: string;
   child: ChildProcess;
   output: string[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const listening = (output: string[]) =>

@@ -71,6 +71,17 @@ function runPrimary(count: number, graceMs: number): void {
   for (let i = 0; i < count; i++) fork();
 }
 
+/**
+ * Started by scripts/start.mjs, the server holds a channel to it: when that process is gone (killed
+ * outright, so it could not pass a signal on), the server stops as on SIGTERM instead of running on
+ * with nobody to stop it. The channel does not keep the process alive.
+ */
+function stopWithLauncher(): void {
+  if (!process.channel) return;
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  process.channel.unref();
+}
+
 async function start(): Promise<void> {
   if (!cluster.isPrimary) {
     await import('./main');
@@ -86,6 +97,7 @@ async function start(): Promise<void> {
     }
     throw err;
   }
+  stopWithLauncher();
   const count = workerCount(config);
   if (count <= 1) await import('./main');
   else runPrimary(count, config.shutdownGraceMs);

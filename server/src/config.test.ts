@@ -1,14 +1,14 @@
 /** loadConfig: defaults, validation with clear messages, Google on only with id and secret. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARS, ConfigError, loadConfig } from './config';
+import { bodyTimeoutOf, CONFIG_VARS, ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: path.resolve('./data'),
       databaseUrl: null,
       uploadLimitMb: 25,
@@ -57,6 +57,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '  ' }).port).toBe(8080);
   });
 
+  it('bounds a body by BODY_TIMEOUT_MS, by default a file at the upload limit at 100 KB/s and at least a minute', () => {
+    // 25 MB at 1 MB/s (25 s) is well within it.
+    expect(bodyTimeoutOf(loadConfig({}))).toBe(256_000);
+    expect(bodyTimeoutOf(loadConfig({ UPLOAD_LIMIT_MB: '100' }))).toBe(1_024_000);
+    expect(bodyTimeoutOf(loadConfig({ UPLOAD_LIMIT_MB: '1' }))).toBe(60_000);
+    expect(bodyTimeoutOf(loadConfig({ BODY_TIMEOUT_MS: '90000' }))).toBe(90_000);
+    expect(bodyTimeoutOf(loadConfig({ BODY_TIMEOUT_MS: '0' }))).toBe(0);
+    expect(() => loadConfig({ BODY_TIMEOUT_MS: 'soon' })).toThrow(/BODY_TIMEOUT_MS/);
+  });
+
   it('refuses bad values naming each variable', () => {
     const bad = {
       PORT: 'eighty',
@@ -99,6 +109,14 @@ describe('loadConfig', () => {
       ]),
     );
     for (const v of CONFIG_VARS) expect(v.meaning.length).toBeGreaterThan(10);
-    expect(CONFIG_VARS.find((v) => v.name === 'PUBLIC_URL')?.default).toBe('http://localhost:PORT');
+    expect(CONFIG_VARS.find((v) => v.name === 'PUBLIC_URL')?.default).toBe('(unset; npm start sets http://localhost:PORT)');
+  });
+
+  it('PUBLIC_URL is what documents point to; unset, none are issued (the origin check and Google still have a default)', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://lms.example.edu/' })).toMatchObject({
+      documentsUrl: 'https://lms.example.edu',
+      publicUrl: 'https://lms.example.edu',
+    });
+    expect(loadConfig({ PORT: '8090' })).toMatchObject({ documentsUrl: null, publicUrl: 'http://localhost:8090' });
   });
 });

@@ -4,136 +4,39 @@
  * `CONFIG_VARS` (below) is the documented list: name, default and meaning of each variable; the
  * README table is written from it. A bad value stops the start with a message naming the variable.
  */
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PASSWORD_MIN_DEFAULT, PASSWORD_MIN_FLOOR } from '../../contract/password-policy';
+import { PASSWORD_MIN_DEFAULT, PASSWORD_MIN_FLOOR } from '@contract/password-policy';
+import {
+  Invalid,
+  v,
+  int,
+  text,
+  bool,
+  uploaderList,
+  optionalText,
+  cidrList,
+  httpUrl,
+  optionalPostgresUrl,
+  logLevel,
+  paymentProvider,
+  sharedAddressRule,
+  trustProxy,
+  type Env,
+  type VarSpec,
+} from './config.values';
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-type Env = Record<string, string | undefined>;
-
-/** One environment variable: its documented default and meaning, and how its text becomes a value. */
-interface VarSpec<T> {
-  env: string;
-  /** Text default, or undefined when the variable is optional (no value). */
-  default: string | undefined;
-  meaning: string;
-  parse(raw: string | undefined): T;
-}
-
-class Invalid extends Error {}
-
-const v = <T>(env: string, def: string | undefined, meaning: string, parse: (raw: string | undefined) => T): VarSpec<T> => ({
-  env,
-  default: def,
-  meaning,
-  parse,
-});
-
-function required(raw: string | undefined): string {
-  if (raw === undefined) throw new Invalid('a value is required');
-  return raw;
-}
-
-const int =
-  (min: number, max: number) =>
-  (raw: string | undefined): number => {
-    const text = required(raw);
-    if (!/^-?\d+$/.test(text)) throw new Invalid(`expected an integer, got '${text}'`);
-    const n = Number(text);
-    if (n < min || n > max) throw new Invalid(`expected an integer from ${min} to ${max}, got ${n}`);
-    return n;
-  };
-
-const text = (raw: string | undefined): string => required(raw);
-
-function bool(raw: string | undefined): boolean {
-  const value = required(raw).toLowerCase();
-  if (/^(true|1|yes|on)$/.test(value)) return true;
-  if (/^(false|0|no|off)$/.test(value)) return false;
-  throw new Invalid(`expected true or false, got '${raw}'`);
-}
-
-export type Uploader = 'teacher' | 'student' | 'library';
-const UPLOADERS: readonly Uploader[] = ['teacher', 'student', 'library'];
-
-function uploaderList(raw: string | undefined): Uploader[] {
-  const items = required(raw)
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-  for (const item of items) if (!UPLOADERS.includes(item as Uploader)) throw new Invalid(`expected teacher, student or library, got '${item}'`);
-  return items as Uploader[];
-}
-
-const optionalText = (raw: string | undefined): string | null => raw ?? null;
-
-/** A comma list of CIDR networks ('10.0.0.0/8', '2001:db8::/32'), checked here so that a typo stops the start. */
-function cidrList(raw: string | undefined): string[] {
-  const list = (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  for (const cidr of list) {
-    const m = /^([0-9a-fA-F.:]+)\/(\d{1,3})$/.exec(cidr);
-    const family = m ? net.isIP(m[1]) : 0;
-    if (!m || family === 0 || Number(m[2]) > (family === 4 ? 32 : 128)) throw new Invalid(`expected CIDR networks such as 10.0.0.0/8, got '${cidr}'`);
-  }
-  return list;
-}
-
-function httpUrl(raw: string | undefined): string {
-  const value = required(raw);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Invalid(`expected an http(s) URL, got '${value}'`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Invalid(`expected an http(s) URL, got '${value}'`);
-  return value.replace(/\/+$/, '');
-}
-
-function optionalPostgresUrl(raw: string | undefined): string | null {
-  if (raw === undefined) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Invalid('expected a postgres:// URL');
-  }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Invalid('expected a postgres:// or postgresql:// URL');
-  return raw;
-}
-
-function logLevel(raw: string | undefined): LogLevel {
-  const value = required(raw).toLowerCase() as LogLevel;
-  if (!LOG_LEVELS.includes(value)) throw new Invalid(`expected one of ${LOG_LEVELS.join(', ')}, got '${raw}'`);
-  return value;
-}
-
-/** Fastify's trustProxy: false, true, a number of hops, or a comma list of addresses/CIDR ranges. */
-export type TrustProxy = boolean | number | string[];
-function trustProxy(raw: string | undefined): TrustProxy {
-  const value = required(raw).trim();
-  if (/^(false|0|no|off)$/i.test(value)) return false;
-  if (/^(true|yes|on)$/i.test(value)) return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  const list = value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (list.length === 0 || list.some((s) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(s)))
-    throw new Invalid(`expected true, false, a number of hops or a comma list of IP addresses/CIDR ranges, got '${value}'`);
-  return list;
-}
+export type { LogLevel, Uploader, PaymentProviderName, SharedAddressRule, TrustProxy } from './config.values';
 
 /** The documented variables, in README order. */
 const VARS = {
   port: v('PORT', '8080', 'TCP port of the HTTP server.', int(1, 65535)),
-  host: v('HOST', '0.0.0.0', 'Address the server listens on.', text),
+  host: v(
+    'HOST',
+    '127.0.0.1',
+    'Address the server listens on: this machine only by default, as the demo accounts have published passwords; `0.0.0.0` (or `::`) accepts other machines, e.g. behind a proxy on another host or in a container.',
+    text,
+  ),
   dataDir: v('DATA_DIR', './data', 'Directory of the embedded database (DATA_DIR/pglite) and of uploaded files (DATA_DIR/files).', text),
   databaseUrl: v(
     'DATABASE_URL',
@@ -221,8 +124,11 @@ const VARS = {
     'Trust X-Forwarded-* headers: false, true, a number of hops or a comma list of proxy addresses (needed for Secure cookies and HSTS behind HTTPS).',
     trustProxy,
   ),
-  publicUrl: v('PUBLIC_URL', undefined, 'Public origin of the portal, used for the Google redirect URI (default http://localhost:PORT).', (raw) =>
-    raw === undefined ? null : httpUrl(raw),
+  publicUrl: v(
+    'PUBLIC_URL',
+    undefined,
+    "Public origin of the portal (https://lms.example.edu): the address in the verification QR codes of transcripts and certificates (none are issued without it; npm start's demo sets its own address), the Google redirect URI and the origin check (default http://localhost:PORT for these two).",
+    (raw) => (raw === undefined ? null : httpUrl(raw)),
   ),
   googleClientId: v('GOOGLE_CLIENT_ID', undefined, 'OAuth client id; Google sign-in is on when this and the secret are set.', optionalText),
   googleClientSecret: v('GOOGLE_CLIENT_SECRET', undefined, 'OAuth client secret.', optionalText),
@@ -238,7 +144,7 @@ const VARS = {
   dbRequestTimeoutMs: v(
     'DB_REQUEST_TIMEOUT_MS',
     '4500',
-    "PostgreSQL: a request's whole wait for the database (a pool connection and every statement) before it answers 503; 0: unbounded.",
+    "PostgreSQL: a request's whole wait for the database (a pool connection and every statement) before it answers 503; the time its body takes to arrive is not counted; 0: unbounded.",
     int(0, 3600000),
   ),
   workers: v(
@@ -253,7 +159,19 @@ const VARS = {
     'A request whose body stops arriving for this long is answered 408 and its connection closed (0: never).',
     int(0, 3600000),
   ),
+  bodyTimeoutMs: v(
+    'BODY_TIMEOUT_MS',
+    undefined,
+    'A request whose body has not arrived whole this long after the request began is answered 408 and its connection closed, however steadily it trickles (default: UPLOAD_LIMIT_MB at 100 KB/s, at least 60 s; 0: never).',
+    (raw) => (raw === undefined ? null : int(0, 86400000)(raw)),
+  ),
   shutdownGraceMs: v('SHUTDOWN_GRACE_MS', '10000', 'On SIGTERM/SIGINT: time given to requests in flight before the process exits.', int(0, 600000)),
+  documentValidDays: v(
+    'DOCUMENT_VALID_DAYS',
+    '365',
+    "Days a transcript's verification QR code confirms it; after them the verification page says it expired.",
+    int(1, 3660),
+  ),
   journalGraceDays: v(
     'JOURNAL_GRACE_DAYS',
     '14',
@@ -282,11 +200,23 @@ const VARS = {
     "Comma list of the university's networks (CIDR, IPv4 or IPv6, e.g. 10.0.0.0/8,2001:db8::/32): a QR mark from another address goes to the teacher's review; empty: off.",
     cidrList,
   ),
+  qrSharedAddress: v(
+    'QR_SHARED_ADDRESS',
+    'with-signs',
+    "A QR mark from a network address that already marked another student of the lesson: with-signs (it goes to the teacher's review, reason address, only when another sign does too: a position outside the room or too imprecise or too precise, an address outside the allowed networks; a class on one Wi-Fi behind NAT shares one address), always (it goes to review on its own) or off (never a reason).",
+    sharedAddressRule,
+  ),
   qrReviewExpiresHours: v(
     'QR_REVIEW_EXPIRES_HOURS',
     '168',
     "Hours a QR mark waits for the teacher's review; after them it expires into an absence (the student sees it) and no longer blocks a new mark.",
     int(1, 8760),
+  ),
+  paymentProvider: v(
+    'PAYMENT_PROVIDER',
+    undefined,
+    'Card payment provider: sandbox (the built-in test bank: no money moves, its published test card pays; npm start sets it for the demo unless PAYMENT_PROVIDER is given) or none; unset or none: card payment is off and the sandbox pages answer 404 (docs/payments.md).',
+    paymentProvider,
   ),
   logLevel: v('LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent.', logLevel),
 } satisfies Record<string, VarSpec<unknown>>;
@@ -304,6 +234,8 @@ export type Config = Omit<Parsed, 'publicUrl' | 'googleClientId' | 'googleClient
   /** Absolute DATA_DIR. */
   dataDir: string;
   publicUrl: string;
+  /** PUBLIC_URL as given: documents with a verification QR code are issued only with it (null: not set). */
+  documentsUrl: string | null;
   /** Null when Google sign-in is off. */
   google: GoogleConfig | null;
 };
@@ -311,7 +243,14 @@ export type Config = Omit<Parsed, 'publicUrl' | 'googleClientId' | 'googleClient
 /** name, default and meaning of every variable (for the README and `--help`-like output). */
 export const CONFIG_VARS: ReadonlyArray<{ name: string; default: string; meaning: string }> = Object.values(VARS).map((s) => ({
   name: s.env,
-  default: s.env === 'PUBLIC_URL' ? 'http://localhost:PORT' : s.env === 'WORKERS' ? 'CPU cores' : (s.default ?? '(unset)'),
+  default:
+    s.env === 'PUBLIC_URL'
+      ? '(unset; npm start sets http://localhost:PORT)'
+      : s.env === 'WORKERS'
+        ? 'CPU cores'
+        : s.env === 'BODY_TIMEOUT_MS'
+          ? 'from UPLOAD_LIMIT_MB'
+          : (s.default ?? '(unset)'),
   meaning: s.meaning,
 }));
 
@@ -348,6 +287,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...rest,
     dataDir: path.resolve(rest.dataDir),
     publicUrl: publicUrl ?? `http://localhost:${rest.port}`,
+    documentsUrl: publicUrl,
     google: googleClientId && googleClientSecret ? { clientId: googleClientId, clientSecret: googleClientSecret, issuer: googleIssuer } : null,
   };
 }
@@ -355,6 +295,16 @@ export function loadConfig(env: Env = process.env): Config {
 /** Where uploaded (and seeded) files live: DATA_DIR/files. */
 export function filesDirOf(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'files');
+}
+
+/** The slowest a body may arrive by default (BODY_TIMEOUT_MS): a file at the upload limit in the time it takes at this rate. */
+const BODY_FLOOR_BYTES_PER_S = 100 * 1024;
+const BODY_TIMEOUT_MIN_MS = 60_000;
+
+/** BODY_TIMEOUT_MS, or by default UPLOAD_LIMIT_MB at 100 KB/s and at least a minute (256 s for 25 MB); 0: no bound. */
+export function bodyTimeoutOf(config: Pick<Config, 'bodyTimeoutMs' | 'uploadLimitMb'>): number {
+  if (config.bodyTimeoutMs !== null) return config.bodyTimeoutMs;
+  return Math.max(BODY_TIMEOUT_MIN_MS, Math.ceil(((config.uploadLimitMb * 1024 * 1024) / BODY_FLOOR_BYTES_PER_S) * 1000));
 }
 
 /** Server processes for this configuration (WORKERS, default the cores); 1 with the embedded PGlite, which is single-process. */

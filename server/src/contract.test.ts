@@ -9,10 +9,10 @@ import { pathToFileURL } from 'node:url';
 import { Compile } from 'typebox/compile';
 import { IsSchema } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import * as academic from '../../contract/academic';
-import * as chat from '../../contract/chat';
-import * as common from '../../contract/common';
-import * as news from '../../contract/news';
+import * as academic from '@contract/academic';
+import * as chat from '@contract/chat';
+import * as common from '@contract/common';
+import * as news from '@contract/news';
 
 /** Every file of contract/ (README, "Adding an area: server", step 1), found on disk: a new area's contract is checked without a line here. */
 const CONTRACT_DIR = path.resolve(import.meta.dirname, '../../contract');

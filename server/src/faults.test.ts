@@ -15,7 +15,6 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -23,6 +22,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from './app';
 import { appOn, createTestDatabase, multipartPayload, session, usePostgres, type MultipartPart, type TestDatabase } from './test/helpers';
+import { freePort } from './test/ports';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
@@ -287,17 +287,6 @@ describe.runIf(usePostgres)('a statement over DB_STATEMENT_TIMEOUT_MS (R3)', () 
     expect((await postChat(r, 'fault quick message')).statusCode).toBe(200);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
   let db: TestDatabase;

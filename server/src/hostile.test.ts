@@ -4,47 +4,32 @@
  * the lenient way in multipart fields, and bidi controls in file names.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from './app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { disciplines } from './db/schema';
 import { cleanFileName } from './plugins/files';
-import { appOn, createTestDatabase, multipartPayload, session, type MultipartPart, type TestDatabase } from './test/helpers';
+import { multipartPayload, type MultipartPart } from './test/helpers';
+import { useTestApp } from './test/fixture';
 
-let db: TestDatabase;
-let app: App;
-let dataDir: string;
-let teacher: Awaited<ReturnType<typeof session>>;
-let student: Awaited<ReturnType<typeof session>>;
 let web: number;
 let journalism: number;
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
+const fx = useTestApp({ dataDir: 'lms-hostile-' });
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-hostile-'));
-  db = await createTestDatabase();
-  app = await appOn(db, { env: { DATA_DIR: dataDir } });
-  teacher = await session(app, 'teacher');
-  student = await session(app, 'student');
-  const name = async (n: string) => (await db.database.db.select({ id: disciplines.id }).from(disciplines).where(eq(disciplines.nameRu, n)))[0].id;
+  const name = async (n: string) => (await fx.db.database.db.select({ id: disciplines.id }).from(disciplines).where(eq(disciplines.nameRu, n)))[0].id;
   web = await name('Веб-программирование');
   journalism = await name('Основы журналистики');
 });
-afterAll(async () => {
-  await app.close();
-  await db.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 const counts = async () => {
-  const { rows } = (await db.database.db.execute(
+  const { rows } = (await fx.db.database.db.execute(
     sql`select (select count(*) from chat_messages)::int as m, (select count(*) from files)::int as f, (select count(*) from news)::int as n`,
   )) as unknown as { rows: Array<Record<string, number>> };
-  const disk = fs.existsSync(path.join(dataDir, 'files')) ? fs.readdirSync(path.join(dataDir, 'files')).filter((f) => f !== '.tmp').length : 0;
+  const disk = fs.existsSync(path.join(fx.dataDir, 'files')) ? fs.readdirSync(path.join(fx.dataDir, 'files')).filter((f) => f !== '.tmp').length : 0;
   return { ...rows[0], disk };
 };
 
@@ -54,17 +39,17 @@ const toTeacher = (discipline: number | string) => ({
   ws: '1',
   id_discipline: String(discipline),
   id_from_type: '2',
-  id_from: String(student.user.uid),
+  id_from: String(fx.student.user.uid),
   id_to_type: '1',
-  id_to: String(teacher.user.uid),
+  id_to: String(fx.teacher.user.uid),
   message: 'Саламатсызбы, агай! Суроом бар.',
 });
 
-function sendChat(fields: Record<string, string>, file?: Omit<MultipartPart, 'name'>, who = student) {
+function sendChat(fields: Record<string, string>, file?: Omit<MultipartPart, 'name'>, who = fx.student) {
   const parts: MultipartPart[] = Object.entries(fields).map(([name, content]) => ({ name, content }));
   if (file) parts.push({ name: 'files', ...file });
   const { payload, contentType } = multipartPayload(parts);
-  return app.inject({ method: 'POST', url: '/api/chat/insert.json', payload, headers: { ...who.headers, 'content-type': contentType } });
+  return fx.app.inject({ method: 'POST', url: '/api/chat/insert.json', payload, headers: { ...who.headers, 'content-type': contentType } });
 }
 
 function postNews(fields: Record<string, string>, files: Array<Omit<MultipartPart, 'name'>> = []) {
@@ -73,7 +58,7 @@ function postNews(fields: Record<string, string>, files: Array<Omit<MultipartPar
     ...files.map((f) => ({ name: 'files', ...f })),
   ];
   const { payload, contentType } = multipartPayload(parts);
-  return app.inject({ method: 'POST', url: '/api/news/insert.json', payload, headers: { ...teacher.headers, 'content-type': contentType } });
+  return fx.app.inject({ method: 'POST', url: '/api/news/insert.json', payload, headers: { ...fx.teacher.headers, 'content-type': contentType } });
 }
 
 describe('chat: the discipline of a message', () => {
@@ -90,8 +75,14 @@ describe('chat: the discipline of a message', () => {
   it('a discipline the pair does not share (the student does not study it, the teacher does not teach it to him) → 403', async () => {
     const before = await counts();
     expect((await sendChat(toTeacher(journalism))).statusCode).toBe(403);
-    const fromTeacher = { ...toTeacher(journalism), id_from_type: '1', id_from: String(teacher.user.uid), id_to_type: '2', id_to: String(student.user.uid) };
-    expect((await sendChat(fromTeacher, undefined, teacher)).statusCode).toBe(403);
+    const fromTeacher = {
+      ...toTeacher(journalism),
+      id_from_type: '1',
+      id_from: String(fx.teacher.user.uid),
+      id_to_type: '2',
+      id_to: String(fx.student.user.uid),
+    };
+    expect((await sendChat(fromTeacher, undefined, fx.teacher)).statusCode).toBe(403);
     expect(await counts()).toEqual(before);
     // The discipline they share is fine.
     expect((await sendChat(toTeacher(web))).statusCode).toBe(200);
@@ -106,11 +97,11 @@ describe('multipart bodies', () => {
       { name: 'files', filename: 'doc.pdf', content: Buffer.concat([PDF, Buffer.alloc(50_000, 0x20)]), type: 'application/pdf' },
     ]);
     for (const cut of [payload.length - 3, payload.length - 200, Math.floor(payload.length / 2), 40]) {
-      const res = await app.inject({
+      const res = await fx.app.inject({
         method: 'POST',
         url: '/api/chat/insert.json',
         payload: payload.subarray(0, cut),
-        headers: { ...student.headers, 'content-type': contentType },
+        headers: { ...fx.student.headers, 'content-type': contentType },
       });
       expect(res.statusCode, `cut at ${cut}`).toBe(400);
       expect(res.json().result).toBe(true);
@@ -127,7 +118,7 @@ describe('multipart bodies', () => {
       ['year', '2026.5'],
       ['year', '2026.0'],
       ['year', '0x7EA'],
-      ['id_to', `0${teacher.user.uid}`],
+      ['id_to', `0${fx.teacher.user.uid}`],
       ['id_discipline', `${web}e0`],
       ['id_from_type', '+2'],
       ['year', ''],

@@ -1,9 +1,9 @@
 /**
- * Server texts in kg, ru and en. The language of a request: the `lang` cookie, else the first
- * supported Accept-Language entry (Kyrgyz is 'ky' there), else ru.
+ * Server texts in kg, ru and en. The language of a request: the `lang` query parameter, else the
+ * `lang` cookie, else the first supported Accept-Language entry (Kyrgyz is 'ky' there), else ru.
  */
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, LANGUAGES, type ErrorCode, type Language } from '../../contract/common';
+import { DEFAULT_LANGUAGE, LANGUAGES, type ErrorCode, type Language } from '@contract/common';
 
 type Texts = Record<Language, string>;
 
@@ -108,6 +108,32 @@ const ERRORS: Record<ErrorCode, Texts> = {
     kg: 'Күтүүдөгү буйрутманы гана жокко чыгарууга болот',
     en: 'Only a waiting order can be cancelled',
   },
+  DOCUMENTS_UNAVAILABLE: {
+    ru: 'Документы сейчас не выдаются: не настроен публичный адрес портала (PUBLIC_URL). Сообщите администратору',
+    kg: 'Документтер азыр берилбейт: порталдын ачык дареги (PUBLIC_URL) жөндөлгөн эмес. Администраторго кабарлаңыз',
+    en: "Documents cannot be issued now: the portal's public address (PUBLIC_URL) is not configured. Tell the administrator",
+  },
+  ALREADY_PAID: { ru: 'Этот код уже оплачен', kg: 'Бул код мурда эле төлөнгөн', en: 'This code is already paid' },
+  ALREADY_REGISTERED: {
+    ru: 'Вы уже записаны на эту дисциплину (или стоите в листе ожидания)',
+    kg: 'Сиз бул сабакка мурда эле жазылгансыз (же күтүү тизмесиндесиз)',
+    en: 'You are already registered for this discipline (or on its waiting list)',
+  },
+  PAYMENT_SETTLED: {
+    ru: 'Этот платёж уже завершён с другим результатом',
+    kg: 'Бул төлөм башка жыйынтык менен аяктаган',
+    en: 'This payment is already completed with another result',
+  },
+  YEAR_OUT_OF_STUDY: {
+    ru: 'Код оплаты выдаётся только за учебные годы с года поступления ({from}) по текущий ({to})',
+    kg: 'Төлөм коду тапшырган жылдан ({from}) учурдагы жылга ({to}) чейинки окуу жылдары үчүн гана берилет',
+    en: 'A payment code is issued only for academic years from admission ({from}) to the current one ({to})',
+  },
+  CARD_PAYMENT_OFF: {
+    ru: 'Оплата картой недоступна. Оплатите код в банке или терминале',
+    kg: 'Карта менен төлөө жеткиликсиз. Кодду банкта же терминалда төлөңүз',
+    en: 'Card payment is not available. Pay the code at a bank or a terminal',
+  },
   PAYMENT_DECLINED: { ru: 'Платёж отклонён банком', kg: 'Төлөм банк тарабынан четке кагылды', en: 'The payment was declined by the bank' },
   BAD_SIGNATURE: { ru: 'Подпись недействительна', kg: 'Кол тамга жараксыз', en: 'The signature is not valid' },
   GOOGLE_DISABLED: { ru: 'Вход через Google не настроен', kg: 'Google аркылуу кирүү жөндөлгөн эмес', en: 'Google sign-in is not configured' },
@@ -168,8 +194,21 @@ function asLanguage(value: string | undefined): Language | null {
   return LANGUAGES.includes(base) ? base : null;
 }
 
-/** The language of a reply to this request. */
+/** The `lang` query parameter of a request's URL (read from the URL: a request refused before routing has no parsed query). */
+function queryLanguage(url: string | undefined): Language | null {
+  const at = url?.indexOf('?') ?? -1;
+  if (!url || at < 0) return null;
+  try {
+    return asLanguage(new URLSearchParams(url.slice(at + 1)).get('lang') ?? undefined);
+  } catch {
+    return null;
+  }
+}
+
+/** The language of a reply to this request: `?lang=`, the `lang` cookie, Accept-Language, else ru (docs/api.md). */
 export function languageOf(req: FastifyRequest): Language {
+  const fromQuery = queryLanguage(req.url);
+  if (fromQuery) return fromQuery;
   const fromCookie = asLanguage(req.cookies?.lang);
   if (fromCookie) return fromCookie;
   const header = req.headers['accept-language'];

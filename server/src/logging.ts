@@ -72,16 +72,68 @@ export function stdoutLogStream(): LogStream {
   return shared;
 }
 
+/** What a route's address carries that the log must not show: query parameters and path parameters, by name. */
+export interface LogSecrets {
+  query?: readonly string[];
+  params?: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Parts of the route's address written to the log as '…' (logging.ts). */
+    logSecrets?: LogSecrets;
+  }
+}
+
+/** The client's pages (outside /api): the public card's page /lms/studentqr carries the card's token as `?data=`. */
+const PAGE_SECRETS: LogSecrets = { query: ['data'] };
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** The route a request reached, as the log serializer sees it (a FastifyRequest). */
+export interface RoutedRequest {
+  url: string;
+  routeOptions?: { url?: string; config?: { logSecrets?: LogSecrets } };
+  params?: unknown;
+}
+
 /**
- * A request's URL as the log shows it: the secrets some addresses carry are replaced by '…' (the
- * public card's token `?data=`, also on the card's page /lms/studentqr, and a calendar feed's secret
- * /api/schedule/calendar/<secret>), since whoever reads the log must not be able to open them.
+ * A request's URL as the log shows it: the secrets its route declares (`config.logSecrets`) replaced
+ * by '…', whatever the spelling that reached the route (a percent-encoded letter in a parameter's
+ * name or in the path, as the router decodes both). With a secret path parameter the route's own
+ * pattern is logged, its other parameters filled in. Whoever reads the log must not be able to open
+ * a public card, a calendar feed, a document's verification page or a payment page with it.
  */
-export function loggableUrl(url: string): string {
-  return url.replace(/(\/calendar\/)(?!revoke\.json)[^/?#]+/, '$1…').replace(/([?&]data=)[^&#]*/g, '$1…');
+export function loggableUrl(req: RoutedRequest): string {
+  const route = req.routeOptions?.url;
+  const secrets = route === undefined || !route.startsWith('/api/') ? PAGE_SECRETS : (req.routeOptions?.config?.logSecrets ?? {});
+  const at = req.url.indexOf('?');
+  let pathname = at < 0 ? req.url : req.url.slice(0, at);
+  const query = at < 0 ? null : req.url.slice(at + 1);
+  if (route !== undefined && secrets.params?.length) {
+    const params = (req.params ?? {}) as Record<string, unknown>;
+    pathname = route.replace(/:(\w+)/g, (_m, name: string) => (secrets.params!.includes(name) ? '…' : encodeURIComponent(String(params[name] ?? ''))));
+  }
+  if (query === null) return pathname;
+  const hidden = new Set(secrets.query ?? []);
+  const masked = query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const key = eq < 0 ? pair : pair.slice(0, eq);
+      return hidden.has(decoded(key)) ? `${key}=…` : pair;
+    })
+    .join('&');
+  return `${pathname}?${masked}`;
 }
 
 /** The request as each log line shows it: Fastify's default fields, with the URL made loggable. */
-export function requestSerializer(req: { method: string; url: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) {
-  return { method: req.method, url: loggableUrl(req.url), host: req.hostname, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+export function requestSerializer(req: RoutedRequest & { method: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return { method: req.method, url: loggableUrl(req), host: req.hostname, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
 }

@@ -11,6 +11,8 @@ import { prepareDatabase } from './db/migrate';
 import { closeStorage, storageFor } from './plugins/files.storage';
 import { DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from './db/seed/data';
 import { scheduleHousekeeping } from './housekeeping';
+import { schedulePublications } from './modules/news/news.publisher';
+import { addressLines } from './start-banner';
 
 function readConfig(): Config {
   try {
@@ -34,11 +36,13 @@ async function main(): Promise<void> {
   const report = await prepareDatabase(database, { log: (m) => console.log(m), files: seedFiles }).finally(() => closeStorage(seedFiles));
   const app = await buildApp({ config, database });
   const stopHousekeeping = scheduleHousekeeping(app.ctx, app.log);
+  const stopPublications = schedulePublications(app.ctx, app.log);
 
   closeWithGrace({ delay: config.shutdownGraceMs + 5000, logger: { error: (m) => app.log.error(m) } }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info(`${signal ?? 'close'} received: finishing requests in flight`);
     stopHousekeeping();
+    stopPublications();
     await app.shutdown(config.shutdownGraceMs);
     await database.close();
   });
@@ -60,7 +64,7 @@ async function main(): Promise<void> {
     '',
     `  University portal ${app.ctx.version} is running (${Date.now() - started} ms; ${where}${seeded})`,
     '',
-    `  Open  http://localhost:${config.port}/lms/`,
+    ...addressLines(config.host, config.port),
     '',
     '  Demo accounts (login / password):',
     `    ${DEMO_TEACHER.login} / ${DEMO_TEACHER.password}    teacher (role 1), may post news`,

@@ -2,8 +2,8 @@
  * The shared academic context: the current half-year and year, the years and faculties lists, and the
  * role's discipline → semester → group chain with the people of a group (see docs/product.md#chat).
  */
-import type { IdName } from '../../contract/common';
-import type { Contact, ContactListBody, DisciplineListBody, DisciplineRow, FacultiesBody, GroupListBody, SemesterListBody } from '../../contract/academic';
+import type { IdName } from '@contract/common';
+import type { Contact, ContactListBody, DisciplineListBody, DisciplineRow, FacultiesBody, GroupListBody, SemesterListBody } from '@contract/academic';
 import { get, post } from './http';
 
 const session = { session: true } as const;

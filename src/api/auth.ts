@@ -1,5 +1,5 @@
 /** Auth calls (docs/product.md#auth). */
-import type { RecoveryBody, RecoveryRow, UpdateLoginBody, User, AuthorizeBody } from '../../contract/auth';
+import type { RecoveryBody, RecoveryRow, UpdateLoginBody, User, AuthorizeBody } from '@contract/auth';
 import { get, post, type CallOptions } from './http';
 
 /** One row of GET /api/google/check.json (the contract exports only its schema). */

@@ -1,6 +1,6 @@
 /** Public configuration: GET /config.json and GET /logo.json (no session needed). */
-import type { AppConfig, Logo } from '../../contract/config';
-import type { PASSWORD_MIN_DEFAULT, PASSWORD_MIN_FLOOR, SIGN_IN_MIN_LENGTH } from '../../contract/password-policy';
+import type { AppConfig, Logo } from '@contract/config';
+import type { PASSWORD_MIN_DEFAULT, PASSWORD_MIN_FLOOR, SIGN_IN_MIN_LENGTH } from '@contract/password-policy';
 import { get } from './http';
 
 export const configApi = {

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, API_TIMEOUT_MS } from './client';
 import { get, onSessionEnded, post, toResult, type Problem } from './http';
 import { fail, http, HttpResponse, ok, server } from '../test/server';
-import { notify } from '../lib/notify';
+import { notify } from '@lib/notify';
 
-vi.mock('../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@lib/notify', () => ({ notify: vi.fn() }));
 
 function response(over: Partial<ApiResponse<unknown>>): ApiResponse<unknown> {
   return { ok: false, problem: 'UNKNOWN_ERROR', originalError: {} as never, headers: {}, ...over } as ApiResponse<unknown>;

@@ -4,9 +4,9 @@
  * the session reports the session as ended.
  */
 import type { ApiResponse } from 'apisauce';
-import type { ApiError, Envelope } from '../../contract/common';
+import type { ApiError, Envelope } from '@contract/common';
 import { api } from './client';
-import { notify } from '../lib/notify';
+import { notify } from '@lib/notify';
 import { contentOf, IDEMPOTENCY_HEADER, keyFor, settleKey } from './idempotency';
 
 export const PROBLEMS = ['CLIENT_ERROR', 'SERVER_ERROR', 'TIMEOUT_ERROR', 'CONNECTION_ERROR', 'NETWORK_ERROR', 'CANCEL_ERROR', 'UNKNOWN_ERROR'] as const;
@@ -100,12 +100,23 @@ export interface CallOptions {
   toast?: boolean;
   /** The call creates something: it goes with an Idempotency-Key (api/idempotency.ts). */
   idempotent?: boolean;
+  /** The Idempotency-Key the caller keeps itself (a write of the outbox, lib/outbox.ts), the same each time it is sent. */
+  idempotencyKey?: string;
+}
+
+const answered = new Set<() => void>();
+
+/** Calls `listener` after each call the server answered with success (the connection is back); returns its removal. */
+export function onServerAnswered(listener: () => void): () => void {
+  answered.add(listener);
+  return () => answered.delete(listener);
 }
 
 export function settle<T>(response: ApiResponse<unknown>, options: CallOptions): Result<T> {
   const result = toResult<T>(response);
   if (result.ok && result.sms && options.toast !== false) notify(result.sms, 'success');
   if (!result.ok && result.status === 401 && options.session) sessionEndedHandler?.();
+  if (result.ok) for (const listener of answered) listener();
   return result;
 }
 
@@ -119,6 +130,7 @@ export async function post<T>(url: string, body: unknown, options: CallOptions =
   const headers: Record<string, string> = form ? { 'Content-Type': 'multipart/form-data' } : {};
   const content = options.idempotent ? (form ? contentOf(url, body) : JSON.stringify([url, body])) : null;
   if (content !== null) headers[IDEMPOTENCY_HEADER] = keyFor(content);
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   const result = settle<T>(await api.post(url, body, Object.keys(headers).length > 0 ? { headers } : undefined), options);
   if (content !== null) settleKey(content, result);
   return result;

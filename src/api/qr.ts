@@ -1,5 +1,7 @@
 /** QR attendance and QR card calls (docs/product.md#qr). */
 import type {
+  QrHold,
+  QrAcceptedLesson,
   QrAttendanceQuery,
   QrAttendanceReport,
   QrGroupQuery,
@@ -25,7 +27,7 @@ import type {
   QrToken,
   QrVisit,
   QrVisitBody,
-} from '../../contract/qr';
+} from '@contract/qr';
 import { get, post } from './http';
 
 const session = { session: true } as const;
@@ -69,7 +71,12 @@ export const qrApi = {
   close: (sessionId: number) => post<QrSession>('api/qr/session/close.json', { sessionId }, session),
   decide: (body: QrDecideBody) => post<QrSession>('api/qr/review/decide.json', body, session),
   reviewList: () => post<QrReviewList>('api/qr/review/list.json', {}, session),
-  lesson: (token: string) => post<QrScannedLesson>('api/qr/student/lesson.json', { token }, session),
+  /** Accepts every undecided mark of one lesson's session. */
+  acceptLesson: (sessionId: number) => post<QrAcceptedLesson>('api/qr/review/accept-lesson.json', { sessionId }, session),
+  /** The lesson a scanned token is for; `hold`: the scan kept through sign-in on this device. */
+  lesson: (token: string, hold?: string) => post<QrScannedLesson>('api/qr/student/lesson.json', hold ? { token, hold } : { token }, session),
+  /** Signed out: keeps the scan on this device through sign-in (no session). */
+  hold: (token: string) => post<QrHold>('api/qr/scan/hold.json', { token }),
   /** A typed code checked as it is typed: its receipt, which the mark carries. */
   code: (body: QrCodeBody) => post<QrReceipt>('api/qr/student/code.json', body, session),
   ownMarks: () => post<QrOwnMark[]>('api/qr/student/marks.json', {}, session),

@@ -1,5 +1,5 @@
 /** Schedule calls (docs/product.md#schedule). */
-import type { CalendarLink, Schedule, ScheduleBody, ScheduleQr, ScheduleQrBody } from '../../contract/schedule';
+import type { CalendarLink, Schedule, ScheduleBody, ScheduleQr, ScheduleQrBody } from '@contract/schedule';
 import { post } from './http';
 
 const session = { session: true } as const;

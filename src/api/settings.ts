@@ -1,5 +1,5 @@
 /** The university's settings (defaults and side-menu links) and its apps list. */
-import type { AppLink, Settings, SettingsBody } from '../../contract/settings';
+import type { AppLink, Settings, SettingsBody } from '@contract/settings';
 import { post } from './http';
 
 export const settingsApi = {

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Profile } from '../../contract/profile';
+import type { Profile } from '@contract/profile';
 import { AddressBar, signedInHandlers, teacherProfile } from '../test/portal';
 import { renderWithStore } from '../test/render';
 import { fail, http, ok, publicHandlers, recordRequests, server, student, teacher } from '../test/server';
 import { App } from './App';
 import Layout from './Layout';
 
-vi.mock('../lib/notify', async (importOriginal) => ({ ...(await importOriginal<object>()), notify: vi.fn() }));
+vi.mock('@lib/notify', async (importOriginal) => ({ ...(await importOriginal<object>()), notify: vi.fn() }));
 
 /** The side menu's links, and a link's label without the "opens in a new tab" note. */
 const sideMenuLinks = () => within(screen.getByTestId('side-menu')).getAllByRole('link');
@@ -114,6 +114,16 @@ describe('App routes and shell', () => {
     const app = within(screen.getByTestId('apps-panel')).getByRole('link', { name: /Почта/ });
     expect(app).toHaveAttribute('href', 'https://mail.tsu.kg');
     expect(app.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('a teacher who is not a registrar is not offered reference requests', async () => {
+    localStorage.setItem('token', 'marker');
+    server.use(...signedInHandlers({ ...teacher, registrar: false }));
+    renderWithStore(<App />, { route: '/lms' });
+    expect(await screen.findByRole('heading', { name: teacher.fullName, level: 1 })).toBeInTheDocument();
+    const labels = sideMenuLinks().map(linkLabel);
+    expect(labels).toContain('Журнал');
+    expect(labels).not.toContain('Заказ справок');
   });
 
   it('the profile menu shows the short name, position and version, and logs out', async () => {

@@ -2,13 +2,13 @@
 import { StrictMode, Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
-import { ErrorBoundary } from '../components/ErrorBoundary';
-import { PageSpinner } from '../components/Spinner';
-import { ToastHost } from '../components/ToastHost';
+import { ErrorBoundary } from '@components/ErrorBoundary';
+import { PageSpinner } from '@components/Spinner';
+import { ToastHost } from '@components/ToastHost';
 import { authActions } from '../features/auth/auth.slice';
 import { OfflineBanner } from './shell/OfflineBanner';
-import { useAppDispatch } from '../shared/hooks';
-import { PORTAL_BASE } from '../shared/session/returnPath';
+import { useAppDispatch } from '@shared/hooks';
+import { PORTAL_BASE } from '@shared/session/returnPath';
 import { ROUTES } from './routeRegistry';
 import { AppRoutes } from './routes';
 import type { AppStore } from './store';

@@ -1,7 +1,7 @@
 /** /lms/chat inside the shell: the chat's discipline and contact columns beside its conversation. */
 import ChatScreen, { ChatContactColumn, ChatDisciplineColumn } from '../features/chat/ChatScreen';
-import { selectIsMobile } from '../shared/shell/shell.slice';
-import { useAppSelector } from '../shared/hooks';
+import { selectIsMobile } from '@shared/shell/shell.slice';
+import { useAppSelector } from '@shared/hooks';
 import Layout from './Layout';
 
 export default function ChatLayout() {

@@ -4,43 +4,36 @@
  * the profile menu. Mobile: one panel chosen by the
  * active tab, with a bottom tab bar; a route screen shows full width.
  */
-import { Suspense, useEffect, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Suspense, useState, type ReactNode } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { authActions, selectAuth } from '../features/auth/auth.slice';
-import { selectChatUnreadTotal } from '../features/chat/chat.slice';
-import { selectCheckInOpen } from '../features/schedule/schedule.slice';
-import { LogoutButton } from '../features/auth/components/LogoutButton';
-import { Bell } from '../features/notifications/components/Bell';
-import { DarkModeToggle } from './shell/DarkModeToggle';
-import { LanguageSwitch } from './shell/LanguageSwitch';
+import { Header } from './shell/Header';
 import { MobileTabBar } from './shell/MobileTabBar';
 import { tabsFor } from './shell/mobileTabs';
-import { selectActiveTab, selectIsMobile, TAB_APPS, TAB_PROFILE } from '../shared/shell/shell.slice';
-import { TAB_CHECK_IN } from '../shared/shell/tabs';
-import { AppsPanel } from '../features/profile/components/AppsPanel';
-import { ProfileMenu } from '../features/profile/components/ProfileMenu';
-import { SideMenu } from '../features/profile/components/SideMenu';
-import { selectUniversityName } from '../shared/settings/settings';
-import { AreaCrashScreen, ErrorBoundary } from '../components/ErrorBoundary';
-import { lazyScreen } from '../components/lazyScreen';
-import { HomeIcon } from '../components/shellIcons';
-import { PageSpinner } from '../components/Spinner';
-import { toLanguage } from '../i18n/languages';
-import { useAppDispatch, useAppSelector } from '../shared/hooks';
-import { selectUser } from '../shared/session/session';
-import { AREAS, menuFor, servesRole, type AreaEntry } from './areas';
+import { selectActiveTab, selectIsMobile, TAB_APPS, TAB_PROFILE } from '@shared/shell/shell.slice';
+import { AppsPanel } from './shell/AppsPanel';
+import { SideMenu } from './shell/SideMenu';
+import { useBadges, useHiddenRoutes } from './shell/useAreaParts';
+import { AreaCrashScreen, ErrorBoundary } from '@components/ErrorBoundary';
+import { lazyScreen } from '@components/lazyScreen';
+import { HomeIcon, MenuIcon } from '@components/shellIcons';
+import { PageSpinner } from '@components/Spinner';
+import { readItem, writeItem } from '@lib/storage';
+import { useAppSelector } from '@shared/hooks';
+import { selectUser } from '@shared/session/session';
+import { ROLE_TEACHER } from '@shared/request/roles';
+import { AREAS, MENU_ROUTES, menuFor, type AreaEntry } from './areas';
 import { ROUTES } from './routeRegistry';
-import { usePageTitleOf } from './pageTitle';
+import type { MenuKey } from './shell/menu';
+import { useShownTitle } from '@shared/shell/pageTitle';
 import './layout.css';
 import './layout-body.css';
 import './layout-mobile.css';
 
-const LOGO = `${import.meta.env.BASE_URL}logo.svg`;
+/** Local storage: whether the side menu beside a wide screen is folded ('no': shown). */
+const MENU_FOLDED = 'menuFolded';
 /** Areas whose mobile tab shows their screen as a panel of the home page (the news: the same screen as /lms/news). */
 const PANELS = new Map((AREAS as readonly AreaEntry[]).filter((area) => area.tab?.panel).map((area) => [area.tab!.id, lazyScreen(area.screen, area.key)]));
-/** The count shown beside an area's link and tab. */
-const useBadges = (): Partial<Record<string, number>> => ({ chat: useAppSelector(selectChatUnreadTotal) });
 
 export interface LayoutProps {
   /** Filled later by the chat area; no empty column is rendered. */
@@ -48,18 +41,6 @@ export interface LayoutProps {
   contactColumn?: ReactNode;
   /** Content instead of the route outlet (e.g. the not-found screen). */
   children?: ReactNode;
-}
-
-/** The unread count beside a link ('3'), read out as '3 unread'. */
-function UnreadBadge({ count }: { count: number }) {
-  const { t } = useTranslation('cm');
-  if (count <= 0) return null;
-  return (
-    <span className="nav-badge" data-testid="chat-unread-total">
-      {count > 99 ? '99+' : count}
-      <span className="sr-only"> {t('layout.unread', { count })}</span>
-    </span>
-  );
 }
 
 /** The way home of a failed screen. */
@@ -73,55 +54,8 @@ function HomeLink() {
   );
 }
 
-function Header({ mobile }: { mobile: boolean }) {
-  const { t, i18n } = useTranslation('cm');
-  const badges = useBadges();
-  const dispatch = useAppDispatch();
-  const universityName = useAppSelector(selectUniversityName);
-  const { data: logo, language: logoLanguage } = useAppSelector(selectAuth).logo;
-  // /logo.json answers in the user's language: load it unless it is here for this language already.
-  const language = toLanguage(i18n.resolvedLanguage);
-  useEffect(() => {
-    if (logoLanguage !== language) dispatch(authActions.logoRequested(language));
-  }, [dispatch, language, logoLanguage]);
-  const name = logo?.name || universityName || t('universityName');
-  const role = useAppSelector(selectUser)?.role;
-  return (
-    <header className="app-header">
-      {/* Named by what it shows (the university's name), with where it leads after it. */}
-      <Link to={ROUTES.home} className="brand">
-        <img src={logo?.logo || LOGO} alt="" width={36} height={36} />
-        <span className="brand-name">{name}</span>
-        <span className="sr-only"> ({t('layout.home')})</span>
-      </Link>
-      {mobile ? null : (
-        <nav className="top-nav" aria-label={t('layout.topNav')}>
-          <NavLink to={ROUTES.home} end className="top-nav-link">
-            {t('nav.profile')}
-          </NavLink>
-          {(AREAS as readonly AreaEntry[])
-            .flatMap((area) => (area.nav && servesRole(area.roles, role) ? [{ ...area, nav: area.nav }] : []))
-            .map((area) => (
-              <NavLink key={area.key} to={area.path} className="top-nav-link">
-                {t(area.nav)}
-                {badges[area.key] !== undefined ? <UnreadBadge count={badges[area.key] ?? 0} /> : null}
-              </NavLink>
-            ))}
-          <span className="top-nav-actions">
-            <DarkModeToggle className="top-nav-action" testId="top-nav-dark-mode" />
-            <LogoutButton className="top-nav-action" testId="top-nav-logout" />
-          </span>
-        </nav>
-      )}
-      <Bell />
-      <ProfileMenu mobile={mobile}>
-        <DarkModeToggle />
-        <LanguageSwitch />
-        <LogoutButton />
-      </ProfileMenu>
-    </header>
-  );
-}
+/** The apps page: its tab is the apps tab. */
+const APPS_PATH = '/apps';
 
 export default function Layout({ disciplineColumn, contactColumn, children }: LayoutProps) {
   const { t } = useTranslation('cm');
@@ -131,22 +65,38 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
   const navigate = useNavigate();
   const badges = useBadges();
   const isHome = location.pathname === ROUTES.home && !children;
-  const role = useAppSelector(selectUser)?.role;
-  // "Check in" (menu and tab) only while attendance is open for one of the student's lessons.
-  const checkIn = useAppSelector(selectCheckInOpen);
+  const user = useAppSelector(selectUser);
+  const role = user?.role;
+  // An entry whose route is shown only at times (the check-in, while attendance is open for one of the student's lessons).
+  const hiddenRoutes = useHiddenRoutes();
   const roleMenu = menuFor(role);
-  const menu = checkIn ? roleMenu : { routes: roleMenu.routes, hidden: new Set([...roleMenu.hidden, 'checkIn' as const]) };
-  const tabs = tabsFor(role).filter((tab) => checkIn || tab.id !== TAB_CHECK_IN);
-  usePageTitleOf(isHome && mobile && activeTab === TAB_APPS ? '/apps' : location.pathname, Boolean(children));
+  // A teacher handles reference requests only as his faculty's registrar: the others are not shown the entry.
+  const menu = {
+    routes: roleMenu.routes,
+    hidden: new Set([
+      ...roleMenu.hidden,
+      ...(Object.entries(MENU_ROUTES) as [MenuKey, { to: string }][]).flatMap(([key, { to }]) => (hiddenRoutes.includes(to) ? [key] : [])),
+      ...(role === ROLE_TEACHER && !user?.registrar ? (['references'] as const) : []),
+    ]),
+  };
+  const tabs = tabsFor(role).filter((tab) => !tab.to || !hiddenRoutes.includes(tab.to));
+  // On a phone the home page's apps tab is the apps page.
+  useShownTitle(isHome && mobile && activeTab === TAB_APPS ? t('titles.apps') : '');
   // A screen that fails to render is said inside the shell, which stays usable; leaving the route
-  // (a new key) starts the next screen afresh.
+  // (a new key) starts the next screen afresh. Its boundary is new on each route, so the spinner
+  // shows at once while the next screen's chunk and texts load, instead of the last screen under the new address.
   const content = (
     <ErrorBoundary key={location.pathname} fallback={(retry) => <AreaCrashScreen retry={retry} home={<HomeLink />} />}>
-      {children ?? <Outlet />}
+      <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
     </ErrorBoundary>
   );
   const withColumns = Boolean(disciplineColumn || contactColumn);
   const wide = (AREAS as readonly AreaEntry[]).some((area) => area.wide && area.path === location.pathname);
+  const [menuFolded, setMenuFolded] = useState(() => readItem(MENU_FOLDED) !== 'no');
+  const foldMenu = (folded: boolean) => {
+    setMenuFolded(folded);
+    writeItem(MENU_FOLDED, folded ? 'yes' : 'no');
+  };
   // Tabs that are routes (chat) are current on their route; at home the panels follow activeTab.
   const routeTab = tabs.find((tab) => tab.to && location.pathname === tab.to);
   const homeTab = tabs.some((tab) => tab.id === activeTab && !tab.to) ? activeTab : TAB_PROFILE;
@@ -184,8 +134,26 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
       <Header mobile={mobile} />
       <div className={mobile ? 'shell-body-mobile' : `shell-body${withColumns ? ' with-columns' : ''}`}>
         {mobile ? null : (
-          <div className="shell-menu">
-            <SideMenu routes={menu.routes} hidden={menu.hidden} />
+          <div className={`shell-menu${wide && menuFolded ? ' shell-menu-folded' : ''}`}>
+            {/* Beside a wide screen (the journal's grid) the menu starts folded to one button; the choice is kept. */}
+            {wide ? (
+              <button
+                type="button"
+                className="btn btn-ghost btn-small shell-menu-toggle"
+                aria-expanded={!menuFolded}
+                aria-controls="side-menu"
+                aria-label={t(menuFolded ? 'layout.menuShow' : 'layout.menuHide')}
+                onClick={() => foldMenu(!menuFolded)}
+              >
+                <MenuIcon size={18} />
+                {t('layout.sideMenu')}
+              </button>
+            ) : null}
+            {wide && menuFolded ? null : (
+              <div id="side-menu">
+                <SideMenu routes={menu.routes} hidden={menu.hidden} />
+              </div>
+            )}
           </div>
         )}
         {/* The columns come before the content on screen and so in the tab order. */}
@@ -203,7 +171,7 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
       {mobile ? (
         <MobileTabBar
           tabs={tabs}
-          current={routeTab ? routeTab.id : isHome ? homeTab : null}
+          current={routeTab ? routeTab.id : isHome ? homeTab : location.pathname === APPS_PATH ? TAB_APPS : null}
           badges={Object.fromEntries(tabs.filter((tab) => tab.area).map((tab) => [tab.id, badges[tab.area!] ?? 0]))}
           onSelect={(id) => {
             const to = tabs.find((tab) => tab.id === id)?.to;

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../lib/usePageTitle';
-import { useAppSelector } from '../shared/hooks';
-import type { Role } from '../shared/request/roles';
-import { selectUser } from '../shared/session/session';
+import { useAppSelector } from '@shared/hooks';
+import type { Role } from '@shared/request/roles';
+import { useShownTitle } from '@shared/shell/pageTitle';
+import { selectUser } from '@shared/session/session';
 import { servesRole } from './areas';
 import { FullPageMessage } from './pages/FullPageMessage';
 
 /** What a route of another role shows (inside the shell): why, and the way home. */
 export function NotForRoleScreen() {
   const { t } = useTranslation('cm');
-  usePageTitle(t('notForRole.title'));
+  useShownTitle(t('notForRole.title'));
   return (
     <FullPageMessage className="not-for-role" testId="not-for-role" title={t('notForRole.title')} text={t('notForRole.text')} home={t('notForRole.home')} />
   );

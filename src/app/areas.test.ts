@@ -1,14 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../i18n/languages';
-import { ROLE_STUDENT, ROLE_TEACHER } from '../shared/request/roles';
+import { ROLE_STUDENT, ROLE_TEACHER } from '@shared/request/roles';
 import { initTestI18n } from '../test/i18n';
 import { AREAS, menuFor, servesRole, type AreaEntry } from './areas';
+import { MANIFEST_ROUTES } from './manifestRoutes';
 import { MOBILE_TABS, tabsFor } from './shell/mobileTabs';
-import { GridIcon } from '../components/shellIcons';
-import { TAB_CHECK_IN } from '../shared/shell/tabs';
+import { GridIcon } from '@components/shellIcons';
+import { TAB_CHECK_IN } from '@shared/shell/tabs';
 
 describe('roles in the area manifest', () => {
   it("a teacher's side menu has the QR reports and registration but not the student's own QR code, payment code or transcript", () => {
@@ -49,9 +48,9 @@ describe('the texts the area manifest names', () => {
     const labels = (AREAS as readonly AreaEntry[]).flatMap((area) => [
       ...(area.nav ? [{ area: area.key, key: area.nav, what: `its top-navigation label ('nav')` }] : []),
       ...(area.tab ? [{ area: area.key, key: area.tab.label, what: `its mobile tab's label ('tab.label')` }] : []),
-      ...[area.menuKey, ...(area.routes ?? []).map((route) => route.menuKey)]
-        .filter((key): key is NonNullable<typeof key> => Boolean(key))
-        .map((key) => ({ area: area.key, key: `menu.${key}`, what: `its side-menu label ('menuKey: ${key}')` })),
+      ...[area.menu, ...(area.routes ?? []).map((route) => route.menu)]
+        .flatMap((menu) => (menu ? [menu.key] : []))
+        .map((key) => ({ area: area.key, key: `menu.${key}`, what: `its side-menu label ('menu.key: ${key}')` })),
     ]);
     expect(labels.length).toBeGreaterThan(0);
     const missing = labels.flatMap(({ area, key, what }) =>
@@ -63,25 +62,12 @@ describe('the texts the area manifest names', () => {
   });
 });
 
-describe('the routes the end-to-end checks load (tests/support/routes.json)', () => {
-  /** What the manifest declares: every area's route and its further routes, with the roles each serves. */
-  const declared = (AREAS as readonly AreaEntry[]).flatMap((area) => [
-    { area: area.key, path: area.path, ...(area.roles ? { roles: [...area.roles] } : {}) },
-    ...(area.routes ?? []).map((route) => {
-      const roles = route.roles ?? area.roles;
-      return { area: area.key, path: route.path, ...(roles && !route.public ? { roles: [...roles] } : {}), ...(route.public ? { public: true } : {}) };
-    }),
-  ]);
-  // Read as a file: the client does not import the end-to-end harness.
-  const listed = (JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../tests/support/routes.json'), 'utf8')) as { routes: unknown[] }).routes;
-
-  it('lists every route of the manifest, with its roles, and nothing else', () => {
-    const key = (route: unknown) => JSON.stringify(route);
-    const missing = declared.filter((route) => !listed.some((other) => key(other) === key(route))).map(key);
-    const stale = listed.filter((route) => !declared.some((other) => key(other) === key(route))).map(key);
-    expect(
-      { missing, stale },
-      'tests/support/routes.json must list these routes of src/app/areas.ts as written here (missing) and no other (stale): README, "Adding an area: client", step 5',
-    ).toEqual({ missing: [], stale: [] });
+describe('the routes the end-to-end checks load (manifestRoutes.ts)', () => {
+  it('lists every route of the manifest once, a public one without roles', () => {
+    const paths = MANIFEST_ROUTES.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toEqual((AREAS as readonly AreaEntry[]).flatMap((area) => [area.path, ...(area.routes ?? []).map((route) => route.path)]));
+    expect(MANIFEST_ROUTES.filter((route) => route.public && route.roles)).toEqual([]);
+    expect(MANIFEST_ROUTES.find((route) => route.path === '/qrscan')).toEqual({ area: 'qr', path: '/qrscan', roles: [ROLE_STUDENT] });
   });
 });

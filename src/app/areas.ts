@@ -1,8 +1,9 @@
 /**
- * The area manifest: one entry per area of the signed-in portal. The routes (portalRoutes.tsx), the top
- * navigation (Layout), the mobile tabs (shell/mobileTabs.ts) and the store (store.ts: the lazy slice
- * and saga, and the `LazyAreas` type) read it. Adding an area: src/features/<area>/ (with its
- * <area>.area.ts exporting `reducer`, `saga` and, when it has live events, `live`), src/api/<area>.ts, public/locales/{kg,ru,en}/<area>.json
+ * The area manifest: one entry per area of the signed-in portal. The routes (portalRoutes.tsx), the shell
+ * (Layout and shell/: the top navigation, the side menu and its icons, the badges, the header items,
+ * the mobile tabs), the page titles (pageTitle.ts) and the store (store.ts: the lazy slice and saga,
+ * and the `LazyAreas` type) read it; the shell imports no area but through it. Adding an area: src/features/<area>/ (with its
+ * <area>.area.ts exporting `reducer`, `saga` and, when it has live events, `live`), src/features/<area>/<area>.api.ts, public/locales/{kg,ru,en}/<area>.json
  * and one entry here (README, "Adding an area: client").
  *
  * Every loader is a dynamic import, and the manifest itself is loaded with the portal's routes
@@ -12,13 +13,22 @@
  */
 import type { ComponentType } from 'react';
 import type { Reducer } from '@reduxjs/toolkit';
-import type { MenuKey } from '../lib/menu';
-import { ROLE_STUDENT, ROLE_TEACHER, type Role } from '../shared/request/roles';
-import { TAB_CHAT, TAB_CHECK_IN, TAB_NEWS } from '../shared/shell/tabs';
+import type { MenuIconName, MenuKey } from './shell/menu';
+import { ROLE_STUDENT, ROLE_TEACHER, type Role } from '@shared/request/roles';
+import { TAB_CHAT, TAB_CHECK_IN, TAB_NEWS } from '@shared/shell/tabs';
 import type { AreaStore } from './store';
 
 /** Names of the shell icons a mobile tab may use (app/shell/mobileTabs.ts maps them). */
 export type TabIcon = 'user' | 'news' | 'chat' | 'grid' | 'qr';
+
+/** A side-menu entry an area declares. */
+export interface MenuEntryOf {
+  key: MenuKey;
+  icon: MenuIconName;
+}
+
+/** A selector of the store's state, loaded with the areas (loadAreas.ts); `never`: any area's state. */
+export type StateSelector<T> = (state: never) => T;
 
 export interface AreaEntry {
   /** The area's one name: its state key, its folder under src/features/, its text namespace. */
@@ -39,8 +49,12 @@ export interface AreaEntry {
    * entry are shown to them only, and its routes show the "not for your role" page to anyone else.
    */
   roles?: readonly Role[];
-  /** Its key in the side menu, when it has one (lib/menu.ts). */
-  menuKey?: MenuKey;
+  /** Its side-menu entry, when it has one: its key (shell/menu.ts: the menu's order, its label `menu.<key>`) and icon. */
+  menu?: MenuEntryOf;
+  /** The count shown beside its top-navigation link and its tab (the chat's unread messages): a selector of the store. */
+  badge?: () => Promise<StateSelector<number>>;
+  /** What it shows in the header, before the profile menu (the notifications' bell). */
+  headerItem?: () => Promise<{ default: ComponentType }>;
   /** Its mobile tab: `panel` tabs show the screen on the home page, the others open the route (`path`: another route of the area). */
   tab?: { id: number; label: string; icon: TabIcon; panel?: boolean; path?: string };
   /** Text namespaces the screen uses (public/locales/<lng>/<ns>.json). */
@@ -58,14 +72,22 @@ export interface AreaEntry {
 export interface AreaRoute {
   path: string;
   screen: () => Promise<{ default: ComponentType }>;
-  /** Its key in the side menu, when it has one. */
-  menuKey?: MenuKey;
+  /** Its side-menu entry, when it has one. */
+  menu?: MenuEntryOf;
+  /** Its menu entry, and the area's tab leading to it, show only while this selector of the store says so (the check-in). */
+  shownWhile?: () => Promise<StateSelector<boolean>>;
   /** Opened without a session (the public QR card). */
   public?: boolean;
-  /** Key (namespace cm) of its page title, for a route inside the shell. */
+  /** Key (namespace cm, `titles.*`) of its page title (app/pageTitle.ts). */
   title?: string;
   /** The roles the route serves (none: the area's roles). */
   roles?: readonly Role[];
+  /**
+   * Opened signed out: what the page keeps through sign-in, as the query to return to (its default
+   * export takes the page's query and resolves with the one to come back with), e.g. the scanner
+   * keeps the scan of the projector's link, whose code expires before a phone has signed in.
+   */
+  keepThroughSignIn?: () => Promise<{ default: (search: string) => Promise<string> }>;
 }
 
 export const AREAS = [
@@ -89,6 +111,7 @@ export const AREAS = [
     tab: { id: TAB_CHAT, label: 'tabs.messages', icon: 'chat' },
     namespaces: ['chat'],
     store: () => import('../features/chat/chat.area'),
+    badge: () => import('../features/chat/chat.slice').then((m) => m.selectChatUnreadTotal),
   },
   {
     key: 'journal',
@@ -97,7 +120,7 @@ export const AREAS = [
     wide: true,
     nav: 'nav.journal',
     title: 'titles.journal',
-    menuKey: 'journal',
+    menu: { key: 'journal', icon: 'bookOpen' },
     namespaces: ['journal'],
     store: () => import('../features/journal/journal.area'),
   },
@@ -105,7 +128,7 @@ export const AREAS = [
     key: 'schedule',
     path: '/schedule',
     screen: () => import('../features/schedule/ScheduleScreen'),
-    menuKey: 'schedule',
+    menu: { key: 'schedule', icon: 'calendar' },
     title: 'titles.schedule',
     namespaces: ['schedule'],
     store: () => import('../features/schedule/schedule.area'),
@@ -118,32 +141,40 @@ export const AREAS = [
     // the reports both (a student sees his own row).
     path: '/qrstud',
     screen: () => import('../features/qr/StudentQrScreen'),
-    menuKey: 'studentQr',
+    menu: { key: 'studentQr', icon: 'qr' },
     title: 'titles.studentQr',
     roles: [ROLE_STUDENT],
-    // The check-in: its menu entry and tab show while attendance is open for one of the student's lessons (Layout).
+    // The check-in: its menu entry and tab show while attendance is open for one of the student's lessons (`shownWhile`).
     tab: { id: TAB_CHECK_IN, label: 'tabs.checkIn', icon: 'qr', path: '/qrscan' },
     namespaces: ['qr'],
     store: () => import('../features/qr/qr.area'),
     routes: [
-      { path: '/qrscan', screen: () => import('../features/qr/ScanScreen'), menuKey: 'checkIn', roles: [ROLE_STUDENT], title: 'titles.qrScan' },
+      {
+        path: '/qrscan',
+        screen: () => import('../features/qr/ScanScreen'),
+        menu: { key: 'checkIn', icon: 'qr' },
+        roles: [ROLE_STUDENT],
+        shownWhile: () => import('../features/schedule/schedule.slice').then((m) => m.selectCheckInOpen),
+        title: 'titles.qrScan',
+        keepThroughSignIn: () => import('../features/qr/scanHold'),
+      },
       { path: '/qrlesson', screen: () => import('../features/qr/ProjectorScreen'), roles: [ROLE_TEACHER], title: 'titles.qrLesson' },
       { path: '/qrreview', screen: () => import('../features/qr/ReviewScreen'), roles: [ROLE_TEACHER], title: 'titles.qrReview' },
       {
         path: '/reportqr',
         screen: () => import('../features/qr/ReportScreen'),
-        menuKey: 'reportQr',
+        menu: { key: 'reportQr', icon: 'qr' },
         roles: [ROLE_TEACHER, ROLE_STUDENT],
         title: 'titles.reportQr',
       },
-      { path: '/studentqr', screen: () => import('../features/qr/StudentCardScreen'), public: true },
+      { path: '/studentqr', screen: () => import('../features/qr/StudentCardScreen'), public: true, title: 'titles.studentCard' },
     ],
   },
   {
     key: 'umk',
     path: '/umk',
     screen: () => import('../features/umk/UmkScreen'),
-    menuKey: 'umk',
+    menu: { key: 'umk', icon: 'layers' },
     title: 'titles.umk',
     namespaces: ['umk'],
     store: () => import('../features/umk/umk.area'),
@@ -152,7 +183,7 @@ export const AREAS = [
     key: 'library',
     path: '/library',
     screen: () => import('../features/library/LibraryScreen'),
-    menuKey: 'library',
+    menu: { key: 'library', icon: 'book' },
     title: 'titles.library',
     namespaces: ['library'],
     store: () => import('../features/library/library.area'),
@@ -162,12 +193,14 @@ export const AREAS = [
     key: 'singlewindow',
     path: '/singlewindow',
     screen: () => import('../features/singlewindow/SingleWindowScreen'),
-    menuKey: 'references',
+    // Tables of eight columns: they take the width the apps panel would.
+    wide: true,
+    menu: { key: 'references', icon: 'file' },
     title: 'titles.references',
     roles: [ROLE_STUDENT, ROLE_TEACHER],
     namespaces: ['singlewindow'],
     store: () => import('../features/singlewindow/singlewindow.area'),
-    routes: [{ path: '/verify', screen: () => import('../features/singlewindow/VerifyScreen'), public: true }],
+    routes: [{ path: '/verify', screen: () => import('../features/singlewindow/VerifyScreen'), public: true, title: 'titles.verify' }],
   },
   {
     key: 'notifications',
@@ -176,12 +209,15 @@ export const AREAS = [
     title: 'titles.notifications',
     namespaces: ['notifications'],
     store: () => import('../features/notifications/notifications.area'),
+    headerItem: () => import('../features/notifications/components/Bell').then((m) => ({ default: m.Bell })),
   },
   {
     // The apps page; its tiles are the profile's (dinurls, loaded after sign-in).
     key: 'apps',
     path: '/apps',
-    screen: () => import('../features/profile/AppsScreen'),
+    screen: () => import('./shell/AppsScreen'),
+    // The page is the apps: no apps panel beside it showing the same tiles again.
+    wide: true,
     title: 'titles.apps',
     namespaces: [],
     store: () => import('../features/profile/apps.area'),
@@ -190,7 +226,7 @@ export const AREAS = [
     key: 'registration',
     path: '/registration',
     screen: () => import('../features/registration/RegistrationScreen'),
-    menuKey: 'registration',
+    menu: { key: 'registration', icon: 'edit' },
     title: 'titles.registration',
     roles: [ROLE_STUDENT, ROLE_TEACHER],
     namespaces: ['registration'],
@@ -200,7 +236,7 @@ export const AREAS = [
     key: 'payment',
     path: '/paymentcode',
     screen: () => import('../features/payment/PaymentScreen'),
-    menuKey: 'paymentCode',
+    menu: { key: 'paymentCode', icon: 'card' },
     title: 'titles.payment',
     roles: [ROLE_STUDENT],
     namespaces: ['payment'],
@@ -212,7 +248,7 @@ export const AREAS = [
     screen: () => import('../features/transcript/TranscriptScreen'),
     // A document of seven columns: it takes the width the apps panel would.
     wide: true,
-    menuKey: 'transcript',
+    menu: { key: 'transcript', icon: 'award' },
     title: 'titles.transcript',
     roles: [ROLE_STUDENT],
     namespaces: ['transcript'],
@@ -225,14 +261,14 @@ export const servesRole = (roles: readonly Role[] | undefined, role: number | nu
   !roles || (role !== null && role !== undefined && (roles as readonly number[]).includes(role));
 
 /**
- * The side-menu entries that are in-app routes: every manifest entry with a `menuKey`, with the roles
+ * The side-menu entries that are in-app routes: every manifest entry with a `menu`, with the roles
  * it serves (a route's own, else its area's). The side menu links an area in-app once its entry names
- * its `menuKey`; until then it uses the university's link, if any.
+ * its `menu`; until then it uses the university's link, if any (shell/menu.ts, OTHER_MENU_ENTRIES).
  */
 export const MENU_ROUTES: Partial<Record<MenuKey, { to: string; roles?: readonly Role[] }>> = Object.fromEntries(
   (AREAS as readonly AreaEntry[]).flatMap((area) => [
-    ...(area.menuKey ? [[area.menuKey, { to: area.path, roles: area.roles }]] : []),
-    ...(area.routes ?? []).flatMap((route) => (route.menuKey ? [[route.menuKey, { to: route.path, roles: route.roles ?? area.roles }]] : [])),
+    ...(area.menu ? [[area.menu.key, { to: area.path, roles: area.roles }]] : []),
+    ...(area.routes ?? []).flatMap((route) => (route.menu ? [[route.menu.key, { to: route.path, roles: route.roles ?? area.roles }]] : [])),
   ]),
 );
 

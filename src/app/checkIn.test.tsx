@@ -6,13 +6,22 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { QrOpenLesson } from '../../contract/qr';
+import type { QrOpenLesson } from '@contract/qr';
 import { scheduleLive } from '../features/schedule/schedule.live';
-import { shellActions } from '../shared/shell/shell.slice';
+import { shellActions } from '@shared/shell/shell.slice';
 import { renderPortal, signedInHandlers, studentProfile } from '../test/portal';
 import { http, ok, server, student } from '../test/server';
 
-const makeup: QrOpenLesson = { idShed: 7, idAud: 3, discipline: 'Компьютерные сети', room: '101, Главный корпус', startsAt: '09:30', marked: false };
+const makeup: QrOpenLesson = {
+  idShed: 7,
+  idAud: 3,
+  discipline: 'Компьютерные сети',
+  room: '101, Главный корпус',
+  startsAt: '09:30',
+  lessonType: 'Лекция',
+  marked: false,
+  waiting: false,
+};
 
 /** The scan page's own calls, answered plainly. */
 const scanHandlers = () => [

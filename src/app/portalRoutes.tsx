@@ -3,12 +3,15 @@
  * loaded as one lazy chunk by routes.tsx for every path but the login page. Every screen is its own
  * lazy chunk; the areas' routes come from the manifest (areas.ts).
  */
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { lazyScreen, type LazyScreen } from '../components/lazyScreen';
+import { lazyScreen, type LazyScreen } from '@components/lazyScreen';
+import { PageSpinner } from '@components/Spinner';
 import i18n from '../i18n';
 import { AREAS, type AreaEntry } from './areas';
+import { AreaTexts } from './AreaTexts';
 import { loadAreas } from './loadAreas';
+import { PageTitle } from './pageTitle';
 import { RequireRole } from './RequireRole';
 import { RequireSession } from './RequireSession';
 import { ROUTES } from './routeRegistry';
@@ -36,6 +39,7 @@ const screens = new Map<string, LazyScreen<ComponentType>>(
 const extraRoutes = (AREAS as readonly AreaEntry[]).flatMap((area) =>
   (area.routes ?? []).map((route) => ({
     ...route,
+    namespaces: area.namespaces,
     roles: route.roles ?? area.roles,
     key: `${area.key}${route.path}`,
     Screen: lazyScreen(withAreas(route.screen), area.key),
@@ -62,75 +66,100 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   return Promise.all([...(area.layout === 'own' ? [] : [Layout.preload()]), screens.get(area.key)!.preload(), i18n.loadNamespaces(area.namespaces)]);
 }
 
-/** An area's screen, for the roles it serves (the "not for your role" page for the others). */
+/**
+ * An area's screen, for the roles it serves (the "not for your role" page for the others), once its
+ * texts are in (the page-failed state with Retry when they cannot be loaded, AreaTexts.tsx).
+ */
 function areaElement(area: AreaEntry) {
   const Screen = screens.get(area.key)!;
   return (
     <RequireRole roles={area.roles}>
-      <Screen />
+      <AreaTexts namespaces={area.namespaces} preload={Screen.preload}>
+        <Screen />
+      </AreaTexts>
     </RequireRole>
   );
 }
 
 export default function PortalRoutes() {
   return (
-    <Routes>
-      <Route
-        path={ROUTES.offline}
-        element={
-          <OfflineScreen>
-            {offlinePanels.map(({ key, Panel }) => (
-              <Panel key={key} />
-            ))}
-          </OfflineScreen>
-        }
-      />
-      <Route
-        element={
-          <RequireSession>
-            <Layout />
-          </RequireSession>
-        }
-      >
+    <PageTitle>
+      <Routes>
         <Route
-          index
+          path={ROUTES.offline}
           element={
-            <>
-              <ProfileScreen />
-              {homePanels.map(({ key, Panel }) => (
+            <OfflineScreen>
+              {offlinePanels.map(({ key, Panel }) => (
                 <Panel key={key} />
               ))}
-            </>
+            </OfflineScreen>
           }
         />
-        <Route path={ROUTES.changePassword} element={<ChangePasswordScreen />} />
-        {inShell.map((area) => (
-          <Route key={area.key} path={area.path} element={areaElement(area)} />
-        ))}
+        <Route
+          element={
+            <RequireSession>
+              <Layout />
+            </RequireSession>
+          }
+        >
+          <Route
+            index
+            element={
+              <>
+                <ProfileScreen />
+                {homePanels.map(({ key, Panel }) => (
+                  <Panel key={key} />
+                ))}
+              </>
+            }
+          />
+          <Route path={ROUTES.changePassword} element={<ChangePasswordScreen />} />
+          {inShell.map((area) => (
+            <Route key={area.key} path={area.path} element={areaElement(area)} />
+          ))}
+          {extraRoutes
+            .filter((route) => !route.public)
+            .map(({ key, path, roles, namespaces, Screen }) => (
+              <Route
+                key={key}
+                path={path}
+                element={
+                  <RequireRole roles={roles}>
+                    <AreaTexts namespaces={namespaces} preload={Screen.preload}>
+                      <Screen />
+                    </AreaTexts>
+                  </RequireRole>
+                }
+              />
+            ))}
+        </Route>
         {extraRoutes
-          .filter((route) => !route.public)
-          .map(({ key, path, roles, Screen }) => (
+          .filter((route) => route.public)
+          .map(({ key, path, namespaces, Screen }) => (
             <Route
               key={key}
               path={path}
               element={
-                <RequireRole roles={roles}>
+                <AreaTexts namespaces={namespaces} preload={Screen.preload}>
                   <Screen />
-                </RequireRole>
+                </AreaTexts>
               }
             />
           ))}
-      </Route>
-      {extraRoutes
-        .filter((route) => route.public)
-        .map(({ key, path, Screen }) => (
-          <Route key={key} path={path} element={<Screen />} />
+        {/* Areas with their own columns (the chat) render the shell themselves; the spinner shows at once while they load. */}
+        {ownLayout.map((area) => (
+          <Route
+            key={area.key}
+            path={area.path}
+            element={
+              <RequireSession>
+                <Suspense fallback={<PageSpinner />}>{areaElement(area)}</Suspense>
+              </RequireSession>
+            }
+          />
         ))}
-      {/* Areas with their own columns (the chat) render the shell themselves. */}
-      {ownLayout.map((area) => (
-        <Route key={area.key} path={area.path} element={<RequireSession>{areaElement(area)}</RequireSession>} />
-      ))}
-      <Route path="*" element={<NotFoundPage Shell={Layout} />} />
-    </Routes>
+        <Route path="*" element={<NotFoundPage Shell={Layout} />} />
+      </Routes>
+    </PageTitle>
   );
 }

@@ -5,7 +5,7 @@
  * areas the portal has.
  */
 import { Route, Routes } from 'react-router-dom';
-import { lazyScreen } from '../components/lazyScreen';
+import { lazyScreen } from '@components/lazyScreen';
 import { ROUTES } from './routeRegistry';
 
 const LoginPage = lazyScreen(() => import('./pages/LoginPage'), 'login');

@@ -7,20 +7,20 @@
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Saga, type Task } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
-import { onSessionEnded } from '../api/http';
+import { onSessionEnded } from '@api/http';
 import { authReducer } from '../features/auth/auth.slice';
 import { authSaga } from '../features/auth/auth.saga';
-import { shellReducer } from '../shared/shell/shell.slice';
-import { shellSaga } from '../shared/shell/shell.saga';
+import { shellReducer } from '@shared/shell/shell.slice';
+import { shellSaga } from '@shared/shell/shell.saga';
 import { passwordReducer } from '../features/password/password.slice';
 import { passwordSaga } from '../features/password/password.saga';
 import { profileReducer } from '../features/profile/profile.slice';
 import { profileSaga } from '../features/profile/profile.saga';
 import type { AreaStates } from './areas';
-import { configReducer, configSaga } from '../shared/config/config';
-import { settingsReducer, settingsSaga } from '../shared/settings/settings';
-import type { LiveHandlers } from '../shared/live/live';
-import { SESSION_ENDED_MESSAGE, sessionEnded, sessionReducer, sessionSaga } from '../shared/session/session';
+import { configReducer, configSaga } from '@shared/config/config';
+import { settingsReducer, settingsSaga } from '@shared/settings/settings';
+import type { LiveHandlers } from '@shared/live/live';
+import { SESSION_ENDED_MESSAGE, sessionEnded, sessionReducer, sessionSaga } from '@shared/session/session';
 
 const staticReducers = {
   session: sessionReducer,

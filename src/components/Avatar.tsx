@@ -1,4 +1,4 @@
-import { initials } from '../lib/names';
+import { initials } from '@lib/names';
 
 /** A round photo, or the person's initials when there is none. */
 export function Avatar({ src, name, size = 40 }: { src: string | null; name: string; size?: number }) {

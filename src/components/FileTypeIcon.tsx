@@ -1,7 +1,7 @@
 /** A file-type icon and the translated file size, shared by every area that lists files. */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fileKind, formatFileSize, type FileKind } from '../lib/files';
+import { fileKind, formatFileSize, type FileKind } from '@lib/files';
 import './fileTypeIcon.css';
 
 const LABELS: Record<FileKind, string> = { pdf: 'PDF', xls: 'XLS', doc: 'DOC', txt: 'TXT', ppt: 'PPT', image: 'IMG', zip: 'ZIP', other: 'FILE' };

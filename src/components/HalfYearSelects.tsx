@@ -16,10 +16,12 @@ interface Props {
   half: HalfYear | null;
   /** Disabled while there is nothing to choose (no years, no half-year yet). */
   disableEmpty?: boolean;
+  /** The years or the half-year have not arrived yet: both say "Loading…", disabled. */
+  loading?: boolean;
   onChange: (half: HalfYear) => void;
 }
 
-export function HalfYearSelects({ ns, idPrefix, years, half, disableEmpty = false, onChange }: Props) {
+export function HalfYearSelects({ ns, idPrefix, years, half, disableEmpty = false, loading = false, onChange }: Props) {
   const { t } = useTranslation(ns);
   return (
     <>
@@ -29,6 +31,7 @@ export function HalfYearSelects({ ns, idPrefix, years, half, disableEmpty = fals
         options={years}
         value={half?.year ?? -1}
         blank={half === null}
+        loading={loading}
         disabled={disableEmpty ? years.length === 0 : undefined}
         onChange={(year) => half && year > 0 && onChange({ year, ws: half.ws })}
       />
@@ -41,6 +44,7 @@ export function HalfYearSelects({ ns, idPrefix, years, half, disableEmpty = fals
         ]}
         value={half?.ws ?? -1}
         blank={half === null}
+        loading={loading}
         disabled={disableEmpty ? half === null : undefined}
         onChange={(ws) => half && onChange({ year: half.year, ws: ws === 2 ? 2 : 1 })}
       />

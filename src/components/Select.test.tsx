@@ -17,4 +17,16 @@ describe('Select', () => {
     await userEvent.selectOptions(select, '7');
     expect(onChange).toHaveBeenCalledWith(7);
   });
+
+  it("says it is loading, disabled and busy, while its list is on its way: no ' --- ' to take for an empty choice", () => {
+    const { rerender } = render(<Select id="year" label="Учебный год" options={[]} value={-1} onChange={vi.fn()} loading />);
+    const select = screen.getByLabelText('Учебный год') as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(['Загрузка…']);
+    expect(select.disabled).toBe(true);
+    expect(select.getAttribute('aria-busy')).toBe('true');
+    rerender(<Select id="year" label="Учебный год" options={[{ id: 7, name: '2025-26' }]} value={7} onChange={vi.fn()} />);
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual([' --- ', '2025-26']);
+    expect(select.disabled).toBe(false);
+    expect(select.hasAttribute('aria-busy')).toBe(false);
+  });
 });

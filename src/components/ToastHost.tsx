@@ -1,6 +1,6 @@
 /** Mounts the toast container once the first toast is asked for (keeps toastify out of the first paint). */
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { subscribeToasts, toastsRequested } from '../lib/notify';
+import { subscribeToasts, toastsRequested } from '@lib/notify';
 
 const Toasts = lazy(() => import('./Toasts'));
 

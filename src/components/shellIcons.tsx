@@ -105,6 +105,7 @@ export const NewsIcon = icon(
 );
 export const ChatIcon = icon(<path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />);
 export const ChevronDownIcon = icon(<path d="M6 9l6 6 6-6" />);
+export const MenuIcon = icon(<path d="M3 6h18M3 12h18M3 18h18" />);
 export const ClipboardIcon = icon(
   <>
     <path d="M16 4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2" />

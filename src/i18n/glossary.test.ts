@@ -19,6 +19,7 @@ const FORBIDDEN: Record<Language, { variant: RegExp; use: string }[]> = {
     { variant: /(Күзгү|Жазгы)(?! жарым жыл)/, use: 'Күзгү / Жазгы жарым жыл (the half-year, with its name)' },
     { variant: /Жарым жылдык/, use: 'Жарым жыл' },
     { variant: /^(Маек|Билдирүүлөр)$/, use: 'Чат (the area)' },
+    { variant: /[Бб]уйруу/, use: 'буйрутма (an order of the single window)' },
   ],
   en: [
     { variant: /(Autumn|Spring) semester/, use: 'Autumn / Spring half-year (the half-year)' },

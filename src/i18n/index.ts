@@ -6,13 +6,20 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { setApiLanguage } from '../api/client';
+import { setApiLanguage } from '@api/client';
 import { htmlLang, toLanguage } from './languages';
+import { manifestFile } from './manifest';
 import { setUpI18n } from './modules';
 
 export function syncDocumentLanguage(lng: string): void {
   const language = toLanguage(lng);
-  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(language);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = htmlLang(language);
+    // The installable app is named in the page's language.
+    const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    const href = manifest?.getAttribute('href');
+    if (manifest && href) manifest.setAttribute('href', href.replace(/manifest(\.[a-z]+)?\.webmanifest$/, manifestFile(language)));
+  }
   // The server reads the `lang` cookie first, then Accept-Language, where Kyrgyz is 'ky'.
   setApiLanguage(htmlLang(language));
 }

@@ -1,6 +1,6 @@
 /** Languages of the app and small helpers around the shared i18next instance. */
 import i18n from 'i18next';
-import type { Language } from '../../contract/common';
+import type { Language } from '@contract/common';
 
 export type { Language };
 export const LANGUAGES: readonly Language[] = ['kg', 'ru', 'en'];

@@ -1,7 +1,10 @@
-/** The installable app's update notice: a new version installed while this one runs is announced once, for the next start. */
+/**
+ * The installable app's update notice: a new version installed while this one runs is announced once,
+ * for the next start; the worker is registered only once the first screen is up and the browser is idle.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '../lib/notify';
-import { registerServiceWorker } from './register';
+import { notify } from '@lib/notify';
+import { registerServiceWorker, registerWhenSettled } from './register';
 
 const workbox = vi.hoisted(() => ({
   made: [] as { url: string; options: unknown; listeners: Map<string, () => void>; registered: boolean }[],
@@ -25,7 +28,7 @@ vi.mock('workbox-window', () => ({
     }
   },
 }));
-vi.mock('../lib/notify', async (importOriginal) => ({ ...(await importOriginal<object>()), notify: vi.fn() }));
+vi.mock('@lib/notify', async (importOriginal) => ({ ...(await importOriginal<object>()), notify: vi.fn() }));
 
 describe('registerServiceWorker', () => {
   beforeEach(() => {
@@ -61,5 +64,52 @@ describe('registerServiceWorker', () => {
     await registerServiceWorker();
     expect(workbox.made).toHaveLength(0);
     expect(notify).not.toHaveBeenCalled();
+  });
+});
+
+describe('registerWhenSettled', () => {
+  beforeEach(() => {
+    workbox.made.length = 0;
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('waits until the first screen has replaced the splash and its page spinner, then for an idle moment, and only then registers the worker', async () => {
+    vi.stubEnv('PROD', true);
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    const root = document.createElement('div');
+    root.innerHTML = '<div class="splash"></div>';
+    document.body.append(root);
+    try {
+      const done = registerWhenSettled(root);
+      root.innerHTML = '<div class="page-spinner"></div>';
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+      expect(idle).toHaveLength(0);
+      expect(workbox.made).toHaveLength(0);
+      root.innerHTML = '<form data-testid="login-form"></form>';
+      await vi.waitFor(() => expect(idle).toHaveLength(1));
+      expect(workbox.made).toHaveLength(0);
+      idle[0]();
+      await done;
+      expect(workbox.made).toHaveLength(1);
+      expect(workbox.made[0].registered).toBe(true);
+    } finally {
+      root.remove();
+    }
+  });
+
+  it('a screen already shown registers at the first idle moment', async () => {
+    vi.stubEnv('PROD', true);
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => callback());
+    const root = document.createElement('div');
+    root.innerHTML = '<main></main>';
+    await registerWhenSettled(root);
+    expect(workbox.made).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@
 import { useLocation } from 'react-router-dom';
 import { App } from '../app/App';
 import { renderWithStore } from './render';
-import type { Profile } from '../../contract/profile';
+import type { Profile } from '@contract/profile';
 import { http, ok, publicHandlers, student, teacher } from './server';
 
 export const teacherProfile: Profile = {

@@ -1,9 +1,9 @@
 /** msw server shared by the client tests, plus envelope helpers and a request log. */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { User } from '../../contract/auth';
-import type { ErrorCode } from '../../contract/common';
-import { api } from '../api/client';
+import type { User } from '@contract/auth';
+import type { ErrorCode } from '@contract/common';
+import { api } from '@api/client';
 
 /**
  * Answers every test has unless it installs its own: a signed-in student's shell asks which of his
@@ -121,6 +121,7 @@ export const teacher: User = {
   fullName: 'Асанов Бакыт Кубанычбекович',
   shortName: 'Асанов Б. К.',
   newsPerms: true,
+  registrar: true,
   position: 'Доцент',
   google: false,
 };
@@ -133,6 +134,7 @@ export const student: User = {
   fullName: 'Токтогулова Айпери Маратовна',
   shortName: 'Токтогулова А. М.',
   newsPerms: false,
+  registrar: false,
   position: 'ПИ-1-22',
   google: false,
 };
@@ -142,7 +144,9 @@ export function publicHandlers({ google = false, passwordMinLength = 6 } = {}) {
   return [
     http.get('/logo.json', () => ok({ logo: '/lms/logo.svg', width: 72, name: 'Тянь-Шаньский государственный университет', fontsize: 16 })),
     http.get('/api/google/check.json', () => ok([{ OAu: google }])),
-    http.get('/config.json', () => ok({ version: '1.2.3', maxSizeMb: 25, passwordMinLength, googleEnabled: google, sessionIdleMinutes: 60 })),
+    http.get('/config.json', () =>
+      ok({ version: '1.2.3', maxSizeMb: 25, passwordMinLength, googleEnabled: google, cardPayment: true, sessionIdleMinutes: 60 }),
+    ),
   ];
 }
 

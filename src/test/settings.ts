@@ -1,7 +1,7 @@
 /** The shared settings slice as tests preload it: loaded after sign-in (the current period), or failed. */
-import type { Failure } from '../api/http';
-import { failed, succeeded } from '../shared/request/loadable';
-import type { SettingsState } from '../shared/settings/settings';
+import type { Failure } from '@api/http';
+import { failed, succeeded } from '@shared/request/loadable';
+import type { SettingsState } from '@shared/settings/settings';
 
 /** Settings carrying the current academic year (its first calendar year) and half-year. */
 export const loadedSettings = (year: number, ws: 1 | 2): SettingsState =>

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { resetMemoryOutbox } from '@lib/outbox';
 import { initTestI18n } from './i18n';
 import { stopStores } from './stores';
 import { listenOnce, requestsSettled, server, takeUnhandled } from './server';
@@ -31,6 +32,7 @@ afterEach(async () => {
   const leaked = takeUnhandled();
   server.resetHandlers();
   window.localStorage.clear();
+  resetMemoryOutbox();
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; path=/; max-age=0`;

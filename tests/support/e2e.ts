@@ -210,3 +210,10 @@ export async function downloadBytes(page: Page, start: Locator): Promise<{ name:
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
 }
+
+/** The page's colours have arrived: no CSS transition (of a background, a border...) still running. */
+export async function transitionsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'), undefined, {
+    timeout: 20000,
+  });
+}

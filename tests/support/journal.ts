@@ -37,3 +37,9 @@ export async function chooseLessonTime(page: Page, range: string): Promise<void>
   const value = await options.nth(texts.findIndex((t) => t.trim().startsWith(range))).getAttribute('value');
   await select.selectOption(value!);
 }
+
+/** Unfolds the open journal's setup (subgroups, planned topics, scale), folded behind its button at first. */
+export async function openSetup(page: Page): Promise<void> {
+  const fold = page.getByRole('button', { name: ru('journal:setup.group'), exact: true });
+  if ((await fold.getAttribute('aria-expanded')) !== 'true') await fold.click();
+}

@@ -1,14 +1,14 @@
 /**
  * The screens every accessibility, layout and language check visits: every route of the area
- * manifest (routes.json), the home page and the password change, and the open states of some screens.
+ * manifest (manifestRoutes.ts, generated from src/app/areas.ts), the home page and the password change, and the open states of some screens.
  * A new area's routes join by themselves; one that needs more than its heading to be ready adds it to
  * READY, and an open state (a dialog) is added to OPEN_STATES.
  */
 import { afterAll, describe, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Account } from './accounts';
-import { DESKTOP, expectPath, expectVisible, signIn, type E2E } from './e2e';
-import ROUTE_LIST from './routes.json';
+import { MANIFEST_ROUTES } from './manifestRoutes';
+import { DESKTOP, expectPath, expectVisible, signIn, transitionsSettled, type E2E } from './e2e';
 import type { RunningServer } from './server';
 
 export interface Screen {
@@ -51,7 +51,7 @@ export const PUBLIC_SCREENS: Screen[] = [
 ];
 
 // The public routes of the manifest are here by hand (they need an address with data): none may be missing.
-for (const route of ROUTE_LIST.routes.filter((r) => 'public' in r))
+for (const route of MANIFEST_ROUTES.filter((r) => r.public))
   if (!PUBLIC_SCREENS.some((screen) => new URL(screen.path, 'http://app').pathname === `/lms${route.path}`))
     throw new Error(`tests/support/screens.ts: PUBLIC_SCREENS has no screen for the public route /lms${route.path}`);
 
@@ -234,10 +234,19 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
 /** The address that loads a route of the manifest: its parameters (`:id`) filled with 1, the first seeded row. */
 export const routeAddress = (path: string): string => `/lms${path.replace(/:[A-Za-z]+/g, '1')}`;
 
-/** Every signed-in route the area manifest declares (routes.json, checked against the manifest by src/app/areas.test.ts). */
-const MANIFEST_SCREENS: Screen[] = ROUTE_LIST.routes
-  .filter((route) => !('public' in route))
-  .map((route) => ({ name: READY[route.path]?.name ?? route.path.slice(1), path: routeAddress(route.path), ready: READY[route.path]?.ready ?? readyMain }));
+/** Every signed-in route the area manifest declares (manifestRoutes.ts, generated from src/app/areas.ts). */
+const MANIFEST_SCREENS: Screen[] = MANIFEST_ROUTES.filter((route) => !route.public).map((route) => ({
+  name: READY[route.path]?.name ?? route.path.slice(1),
+  path: routeAddress(route.path),
+  ready: READY[route.path]?.ready ?? readyMain,
+}));
+
+/** The open journal's setup, folded behind its button at first (its first button). */
+async function unfoldSetup(page: Page): Promise<void> {
+  const fold = page.locator('.journal-head .journal-fold[aria-controls="journal-setup"]');
+  if ((await fold.getAttribute('aria-expanded')) !== 'true') await fold.click();
+  await expectVisible(page.locator('.journal-setup'));
+}
 
 /** The open states of a screen beyond its first view (a conversation, a journal, its dialogs, the projector of a lesson). */
 const OPEN_STATES: Screen[] = [
@@ -265,6 +274,7 @@ const OPEN_STATES: Screen[] = [
     path: '/lms/journal',
     ready: async (page) => {
       if (!(await openFirstJournal(page))) return;
+      await unfoldSetup(page);
       await page.locator('.journal-setup button').first().click();
       await expectVisible(page.locator('[role="dialog"] .setup-students'), 20000);
     },
@@ -275,6 +285,7 @@ const OPEN_STATES: Screen[] = [
     path: '/lms/journal',
     ready: async (page) => {
       if (!(await openFirstJournal(page))) return;
+      await unfoldSetup(page);
       await page.locator('.journal-setup button').nth(1).click();
       await expectVisible(page.locator('[role="dialog"] .setup-form'), 20000);
       await page.locator('[role="dialog"] .setup-row-actions button').click();
@@ -446,10 +457,7 @@ export async function switchTheme(page: Page, theme: Theme): Promise<void> {
   await page.waitForFunction((t) => document.body.classList.contains(t) && !document.body.classList.contains(t === 'dark' ? 'light' : 'dark'), theme, {
     timeout: 20000,
   });
-  // The colours have arrived: no transition (of a background, a border...) still running.
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'), undefined, {
-    timeout: 20000,
-  });
+  await transitionsSettled(page);
 }
 
 /** One round of a screen check: who, at what size, in which theme (or each of `themes` in turn on one visit) and language. */

@@ -92,13 +92,71 @@ function seedKey(): string {
       else if (!entry.name.endsWith('.test.ts')) hash.update(full.slice(ROOT.length)).update(fs.readFileSync(full));
     }
   };
-  for (const dir of ['server/src/db', 'server/src/lib', 'server/src/shared/credentials', 'contract']) walk(path.join(ROOT, dir));
+  for (const dir of ['server/src/db', 'server/src/lib', 'server/src/shared', 'contract']) walk(path.join(ROOT, dir));
   hash.update(fs.readFileSync(path.join(ROOT, 'package-lock.json')));
   return hash.digest('hex').slice(0, 16);
 }
 
 let template: string | undefined;
 let compiled: string | undefined;
+
+/** Where the seeded DATA_DIR of this code and day is kept. */
+function templateDir(): string {
+  return path.join(os.tmpdir(), `lms-e2e-template-${seedKey()}`);
+}
+
+/** Beside the template while the run's global setup seeds it: the seeding process's pid. */
+const preparingMarker = (dir: string) => `${dir}.preparing`;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The environment of a seed into `dataDir`: the embedded database, quiet. */
+function seedEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  return env;
+}
+
+const SEED_CLI = () => ['--import', 'tsx', path.join(ROOT, 'server/src/db/seed/cli.ts')];
+
+/**
+ * The end-to-end project's global setup (support/global-setup.ts): starts seeding the template in
+ * the background when the run starts, so that it is ready by the time the first end-to-end file
+ * starts its server (after the client and server tests), instead of every end-to-end worker seeding
+ * one at that moment. Returns what stops it (the run's end). A worker that finds the seed under way
+ * waits for it (seededTemplate); when it failed, the worker seeds itself and reports the failure.
+ */
+export function seedTemplateInBackground(): () => void {
+  const dir = templateDir();
+  if (fs.existsSync(dir)) return () => {};
+  const partial = `${dir}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  const child = spawn(process.execPath, SEED_CLI(), { cwd: ROOT, env: seedEnv(partial), stdio: 'ignore' });
+  const marker = preparingMarker(dir);
+  if (child.pid) fs.writeFileSync(marker, String(child.pid));
+  child.once('exit', (code) => {
+    if (code === 0) {
+      try {
+        fs.renameSync(partial, dir);
+      } catch {
+        // a worker seeded it meanwhile
+      }
+    }
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.rmSync(marker, { force: true });
+  });
+  child.once('error', () => fs.rmSync(marker, { force: true }));
+  return () => {
+    if (!exited(child)) child.kill('SIGKILL');
+    fs.rmSync(marker, { force: true });
+  };
+}
 
 /** server/build/server.mjs, built (or found up to date) once per test process. */
 function compiledServer(): string {
@@ -109,16 +167,28 @@ function compiledServer(): string {
   return compiled;
 }
 
-/** The seeded DATA_DIR to copy (built by the seed command when this code has none yet). */
-function seededTemplate(): string {
+/**
+ * The seeded DATA_DIR to copy (built by the seed command when this code has none yet). A seed the
+ * run's global setup started is waited for: its process's end, which leaves the template in place.
+ */
+async function seededTemplate(): Promise<string> {
   if (template && fs.existsSync(template)) return template;
-  const dir = path.join(os.tmpdir(), `lms-e2e-template-${seedKey()}`);
+  const dir = templateDir();
+  for (;;) {
+    if (fs.existsSync(dir)) break;
+    let seeding: number | null = null;
+    try {
+      seeding = Number(fs.readFileSync(preparingMarker(dir), 'utf8')) || null;
+    } catch {
+      // no seed under way
+    }
+    if (seeding === null || !isAlive(seeding)) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   if (!fs.existsSync(dir)) {
     // Several test files may build it at once: each into its own directory, the first rename wins.
     const partial = `${dir}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: partial, LOG_LEVEL: 'warn' };
-    delete env.DATABASE_URL;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/db/seed/cli.ts')], { cwd: ROOT, env, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, SEED_CLI(), { cwd: ROOT, env: seedEnv(partial), encoding: 'utf8' });
     if (run.status !== 0) {
       fs.rmSync(partial, { recursive: true, force: true });
       throw new Error(`Seeding the end-to-end template failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
@@ -136,10 +206,21 @@ function seededTemplate(): string {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   assertBuilt();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-e2e-'));
-  if (!options.databaseUrl) fs.cpSync(seededTemplate(), dataDir, { recursive: true });
+  if (!options.databaseUrl) fs.cpSync(await seededTemplate(), dataDir, { recursive: true });
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  // The sandbox card provider, as the demo start has it (scripts/start.mjs); a test may set PAYMENT_PROVIDER=none.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    PAYMENT_PROVIDER: 'sandbox',
+    // Its own address in documents' QR codes, as the demo start sets it (scripts/start.mjs).
+    PUBLIC_URL: origin,
+    ...options.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+  };
   // The embedded database (a fresh, seeded one per server) unless a PostgreSQL database is given.
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;

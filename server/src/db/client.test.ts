@@ -6,11 +6,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, usePostgres, type TestDatabase } from '../test/helpers';
-import { rowsOf } from './client';
+import { requestDeadline, rowsOf, uncounted } from './client';
 
 let db: TestDatabase;
 beforeAll(async () => {
-  db = await createTestDatabase({ seed: false });
+  db = await createTestDatabase({ seed: false, requestTimeoutMs: 4500 });
 });
 afterAll(async () => {
   await db.close();
@@ -39,5 +39,32 @@ describe('rowsOf', () => {
       const kept = await rowsOf<{ name: string }>(tx, sql`select name from pg_prepared_statements where name = 'test_doubled_kept'`);
       expect(kept).toEqual([{ name: 'test_doubled_kept' }]);
     });
+  });
+});
+
+describe('uncounted: work that is not database work leaves the request its deadline', () => {
+  /** Waits (yielding to the event loop) until the request's deadline has passed. */
+  const pastTheDeadline = async (until: number) => {
+    while (performance.now() <= until) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  it('a transfer longer than the deadline leaves the deadline where it was; plain work does not', async () => {
+    const afterWork = async (wrap: (work: () => Promise<void>) => Promise<void>) => {
+      const deadline = { until: performance.now() + 50 };
+      await requestDeadline.run(deadline, () => wrap(() => pastTheDeadline(deadline.until)));
+      return deadline.until - performance.now();
+    };
+    expect(await afterWork((work) => uncounted(work))).toBeGreaterThan(0);
+    expect(await afterWork((work) => work())).toBeLessThan(0);
+  });
+
+  it.runIf(usePostgres)('a statement after a transfer longer than the deadline is answered', async () => {
+    // Time enough for the statement itself (a new connection on a loaded machine), all of it left after the transfer.
+    const deadline = { until: performance.now() + 2000 };
+    const rows = await requestDeadline.run(deadline, async () => {
+      await uncounted(() => pastTheDeadline(deadline.until));
+      return rowsOf<{ one: number }>(db.database.db, sql`select 1 as one`);
+    });
+    expect(rows).toEqual([{ one: 1 }]);
   });
 });

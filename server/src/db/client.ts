@@ -3,7 +3,6 @@
  * tests) or PostgreSQL through a node-postgres pool. Both speak the same SQL and give the same
  * Drizzle query builder (`Db`).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,7 +12,10 @@ import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config';
+import { requestDeadline, timeLeft, boundQueries, boundConnect } from './deadline';
 import { isDatabaseUnavailable } from './errors';
+
+export { requestDeadline, uncounted, type Deadline } from './deadline';
 
 /** The query builder (also what a transaction callback receives). */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -123,73 +125,6 @@ async function openPglite({ dataDir, loadDataDir }: Extract<DbTarget, { kind: 'p
   };
 }
 
-/**
- * The moment (performance.now()) by which the request being handled must be done with PostgreSQL:
- * set for each request (plugins/lifecycle.ts), absent for work outside requests (housekeeping, live
- * events, the session checks of open streams). Waiting for a pool connection and every statement
- * get only what is left of it, so that a slow database (latency on the network, a saturated
- * server) makes a request fail with 503 within DB_REQUEST_TIMEOUT_MS rather than after each of its
- * statements took its time. statement_timeout still bounds the work on the server.
- */
-export const requestDeadline = new AsyncLocalStorage<number>();
-
-/** Milliseconds left to the current request's deadline, or null outside a request. */
-function timeLeft(): number | null {
-  const until = requestDeadline.getStore();
-  return until === undefined ? null : until - performance.now();
-}
-
-/** A pool client's query with the request's time left as its query_timeout (pg then gives up waiting). */
-function boundQueries(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-    const left = timeLeft();
-    if (left === null || config === null || (typeof config !== 'string' && typeof config !== 'object')) return query(config, ...rest);
-    if (typeof config === 'object' && typeof (config as { submit?: unknown }).submit === 'function') return query(config, ...rest);
-    const bounded = { ...(typeof config === 'string' ? { text: config } : (config as object)), query_timeout: Math.max(1, Math.floor(left)) };
-    return query(bounded, ...rest);
-  };
-}
-
-/** pool.connect waiting at most the request's time left (and connectionTimeoutMillis). */
-function boundConnect(pool: pg.Pool): void {
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  const bounded = (): Promise<pg.PoolClient> => {
-    const left = timeLeft();
-    if (left === null) return connect();
-    return new Promise((resolve, reject) => {
-      let late = false;
-      const timer = setTimeout(
-        () => {
-          late = true;
-          reject(new Error('timeout exceeded when trying to connect (request deadline)'));
-        },
-        Math.max(0, left),
-      );
-      connect().then(
-        (client) => {
-          clearTimeout(timer);
-          if (late) client.release();
-          else resolve(client);
-        },
-        (err: unknown) => {
-          clearTimeout(timer);
-          if (!late) reject(err as Error);
-        },
-      );
-    });
-  };
-  (pool as unknown as { connect: unknown }).connect = (callback?: (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
-    const connecting = bounded();
-    if (!callback) return connecting;
-    connecting.then(
-      (client) => callback(undefined, client, () => client.release()),
-      (err: Error) => callback(err),
-    );
-    return undefined;
-  };
-}
-
 async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: target.url,
@@ -205,7 +140,7 @@ async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Pr
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    if (target.requestTimeoutMs) boundQueries(client);
+    if (target.requestTimeoutMs) boundQueries(client, target);
   });
   if (target.requestTimeoutMs) boundConnect(pool);
   const db = drizzlePg({ client: pool }) as unknown as Db;
@@ -251,6 +186,12 @@ async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Pr
 /** Delay before re-connecting a dropped LISTEN connection: 0.5 s, doubling up to 10 s. */
 const LISTEN_RETRY_MS = [500, 1000, 2000, 5000, 10000];
 
+/**
+ * LISTEN on a connection of its own. The connection is opened, and the handlers run, outside any
+ * request's deadline (requestDeadline): a listener first asked for by a request (the first event
+ * stream) serves every later one, and what its handlers start (the session checks of open streams)
+ * must not fail because that request's time ran out long ago.
+ */
 async function listenPostgres(target: Extract<DbTarget, { kind: 'postgres' }>, channel: string, handlers: ListenHandlers): Promise<Listening> {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`Bad channel name '${channel}'`);
   let current: pg.Client | null = null;
@@ -261,7 +202,7 @@ async function listenPostgres(target: Extract<DbTarget, { kind: 'postgres' }>, c
   const connect = async (): Promise<pg.Client> => {
     const client = new pg.Client({ connectionString: target.url, application_name: 'lms-listen', connectionTimeoutMillis: target.connectionTimeoutMs });
     client.on('notification', (n) => {
-      if (n.channel === channel) handlers.onPayload(n.payload ?? '');
+      if (n.channel === channel) requestDeadline.exit(() => handlers.onPayload(n.payload ?? ''));
     });
     const lost = () => {
       if (current !== client) return;
@@ -295,7 +236,7 @@ async function listenPostgres(target: Extract<DbTarget, { kind: 'postgres' }>, c
           }
           attempt = 0;
           current = client;
-          handlers.onGap?.();
+          requestDeadline.exit(() => handlers.onGap?.());
         },
         () => reconnect(),
       );
@@ -303,7 +244,9 @@ async function listenPostgres(target: Extract<DbTarget, { kind: 'postgres' }>, c
     timer.unref();
   };
 
-  current = await connect();
+  // Opened outside the request that may have asked for it first: the connection's events (its
+  // notifications, its re-connections) must not carry that request's deadline.
+  current = await requestDeadline.exit(connect);
   return {
     // The server sends the notifications it holds for this connection before the reply to a query.
     // Within a request, no longer than the request's time left (a slow database is then "not heard").

@@ -1,14 +1,13 @@
 /** Academic years: id = first calendar year, name 'YYYY-YY'; a new year starts in September. */
+import { academicYearName } from '@contract/pure/academic-year';
 
 /** The current academic year's first calendar year: from September (month index 8) the new one. Read it through `currentPeriod`. */
 export function currentAcademicYear(now: Date): number {
   return now.getMonth() >= 8 ? now.getFullYear() : now.getFullYear() - 1;
 }
 
-/** 2026 → '2026-27' */
-export function academicYearName(startYear: number): string {
-  return `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
-}
+/** 2026 → '2026-27': the one form the client shows too. */
+export { academicYearName };
 
 /** The current half-year (working semester): 1 autumn (September–January), 2 spring (February–August). */
 export function currentWorkingSemester(now: Date): 1 | 2 {

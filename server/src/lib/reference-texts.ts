@@ -3,7 +3,7 @@
  * database holds them in Russian; these are their Kyrgyz and English forms. A value not listed here
  * is shown as stored.
  */
-import type { Language } from '../../../contract/common';
+import type { Language } from '@contract/common';
 
 type Forms = { kg: string; en: string };
 

@@ -2,7 +2,8 @@
  * Words the workbooks people download share (the journal's, and the QR attendance reports'), in
  * kg, ru and en: column headings every one of them has, and a half-year's title.
  */
-import type { Language } from '../../../contract/common';
+import type { Language } from '@contract/common';
+import { academicYearName } from '@contract/pure/academic-year';
 
 export interface SheetWords {
   /** The row number's column. */
@@ -20,10 +21,10 @@ export const SHEET_WORDS: Record<Language, SheetWords> = {
   en: { no: 'No.', student: 'Student', present: 'Present', rate: '% present' },
 };
 
-/** A half-year's title: 'Осенний семестр 2026–2027', '2026–2027 окуу жылынын күзгү семестри', 'Autumn half-year 2026–2027'. */
+/** A half-year's title in the glossary's words (docs/glossary.md): 'Осеннее полугодие 2026-27', 'Күзгү жарым жыл 2026-27', 'Autumn half-year 2026-27'. */
 export function halfYearTitle(lang: Language, year: number, ws: number): string {
-  const years = `${year}–${year + 1}`;
-  if (lang === 'kg') return `${years} окуу жылынын ${ws === 1 ? 'күзгү' : 'жазгы'} семестри`;
+  const years = academicYearName(year);
+  if (lang === 'kg') return `${ws === 1 ? 'Күзгү' : 'Жазгы'} жарым жыл ${years}`;
   if (lang === 'en') return `${ws === 1 ? 'Autumn' : 'Spring'} half-year ${years}`;
-  return `${ws === 1 ? 'Осенний' : 'Весенний'} семестр ${years}`;
+  return `${ws === 1 ? 'Осеннее' : 'Весеннее'} полугодие ${years}`;
 }

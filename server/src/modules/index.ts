@@ -11,6 +11,7 @@ import type { LiveArea } from '../plugins/live';
 import type { PagePart } from '../plugins/spa';
 import academicRoutes from './academic/academic.routes';
 import { authPage } from './auth/auth.page';
+import { loginPage } from './config/config.page';
 import authRoutes from './auth/auth.routes';
 import { chatLive } from './chat/chat.live';
 import chatRoutes from './chat/chat.routes';
@@ -46,12 +47,12 @@ export interface ServerModule {
   routes: (app: App, options: { ctx: AppContext }) => Promise<void>;
   /** Its part of the live stream, if it has live events. */
   live?: (ctx: AppContext) => LiveArea;
-  /** Its part of the data a signed-in first view arrives with inside the page (plugins/spa.ts). */
+  /** Its part of the data a first view arrives with inside the page (plugins/spa.ts). */
   page?: (ctx: AppContext) => PagePart;
 }
 
 export const MODULES: readonly ServerModule[] = [
-  { name: 'config', routes: configRoutes },
+  { name: 'config', routes: configRoutes, page: loginPage },
   { name: 'health', routes: healthRoutes },
   { name: 'auth', routes: authRoutes, page: authPage },
   { name: 'profile', routes: profileRoutes },

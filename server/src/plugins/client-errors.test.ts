@@ -5,33 +5,21 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp, type App } from '../app';
-import { appOn, createTestDatabase, multipartPayload, session, testConfig, type TestDatabase, type TestSession } from '../test/helpers';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app';
+import { multipartPayload, testConfig } from '../test/helpers';
 import { rawExchange, rawRequest, type RawResponse } from '../test/raw-http';
+import { useTestApp } from '../test/fixture';
 
-let db: TestDatabase;
-let app: App;
 let port: number;
-let dataDir: string;
-let teacher: TestSession;
 
+const fx = useTestApp({ dataDir: 'lms-client-errors-', signIn: ['teacher'] });
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-client-errors-'));
-  db = await createTestDatabase();
-  app = await appOn(db, { env: { DATA_DIR: dataDir } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as { port: number }).port;
-  teacher = await session(app, 'teacher');
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await fx.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (fx.app.server.address() as { port: number }).port;
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -74,9 +62,36 @@ describe('errors raised by the HTTP parser', () => {
   });
 });
 
+describe('requests Node would answer bare', () => {
+  it("HTTP/1.1 without Host → 400 BAD_REQUEST in the envelope with the security headers, in the caller's language; the connection closes", async () => {
+    const [res] = await rawExchange(port, 'GET /api/health HTTP/1.1\r\nAccept-Language: en\r\n\r\n');
+    expectEnvelope(res, 400, 'BAD_REQUEST');
+    expect(JSON.parse(res.body).error.message).toBe('Invalid request');
+    expect(res.headers.connection).toBe('close');
+  });
+
+  it('Expect: bogus → 417 in the envelope with the security headers, the handler not run', async () => {
+    const body = JSON.stringify({ login: 'teacher', password: 'wrong' });
+    const [res] = await rawExchange(
+      port,
+      rawRequest('POST', '/api/auth/orize.json', { host: `127.0.0.1:${port}`, 'content-type': 'application/json', expect: 'bogus' }, body),
+    );
+    expectEnvelope(res, 417, 'BAD_REQUEST');
+    expect(res.headers.connection).toBe('close');
+  });
+
+  it('Expect: 100-continue and HTTP/1.0 without Host still reach their route', async () => {
+    const continued = await fx.app.inject({ url: '/api/health', headers: { expect: '100-continue' } });
+    expect(continued.statusCode).toBe(200);
+    const [old] = await rawExchange(port, 'GET /api/health HTTP/1.0\r\n\r\n');
+    expect(old.status).toBe(200);
+    expect(JSON.parse(old.body).result).toBe(0);
+  });
+});
+
 describe('a request refused before its body was read whole', () => {
   const newsCount = async () =>
-    Number(((await db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+    Number(((await fx.db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
 
   it('an upload refused for a full disk (503) ends its connection, so the client is not left waiting; the next connection is answered', async () => {
     // The disk fills up while the first file is being written.
@@ -100,7 +115,7 @@ describe('a request refused before its body was read whole', () => {
     const upload = rawRequest(
       'POST',
       '/api/news/insert.json',
-      { host: `127.0.0.1:${port}`, cookie: teacher.headers.cookie, 'content-type': contentType, 'accept-language': 'en' },
+      { host: `127.0.0.1:${port}`, cookie: fx.teacher.headers.cookie, 'content-type': contentType, 'accept-language': 'en' },
       payload,
     );
     const health = rawRequest('GET', '/api/health', { host: `127.0.0.1:${port}` });
@@ -120,7 +135,7 @@ describe('a request refused before its body was read whole', () => {
 describe('an upload the client abandons', () => {
   it('is logged as aborted by the client (info), never as a failure of the database; nothing is stored', async () => {
     const logged: Array<{ level: string; msg: unknown }> = [];
-    const watched = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database: db.database, distDir: '/nonexistent' });
+    const watched = await buildApp({ config: testConfig({ DATA_DIR: fx.dataDir }), database: fx.db.database, distDir: '/nonexistent' });
     watched.addHook('onRequest', async (req) => {
       for (const level of ['info', 'warn', 'error'] as const)
         vi.spyOn(req.log, level).mockImplementation((...args: unknown[]) => void logged.push({ level, msg: args.at(-1) }));
@@ -128,7 +143,9 @@ describe('an upload the client abandons', () => {
     await watched.listen({ port: 0, host: '127.0.0.1' });
     try {
       const watchedPort = (watched.server.address() as { port: number }).port;
-      const before = Number(((await db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+      const before = Number(
+        ((await fx.db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n,
+      );
       const { payload, contentType } = multipartPayload([
         { name: 'message', content: 'Abandoned' },
         { name: 'audience', content: '0' },
@@ -138,7 +155,7 @@ describe('an upload the client abandons', () => {
       const request = rawRequest(
         'POST',
         '/api/news/insert.json',
-        { host: `127.0.0.1:${watchedPort}`, cookie: teacher.headers.cookie, 'content-type': contentType },
+        { host: `127.0.0.1:${watchedPort}`, cookie: fx.teacher.headers.cookie, 'content-type': contentType },
         payload,
       );
       const socket = net.connect(watchedPort, '127.0.0.1');
@@ -147,7 +164,7 @@ describe('an upload the client abandons', () => {
       socket.write(request.subarray(0, Math.floor(request.length / 2)), () => socket.destroy());
       await expect.poll(() => logged.some((l) => l.msg === 'request aborted by the client'), { timeout: 10000 }).toBe(true);
       expect(logged.filter((l) => l.level !== 'info')).toEqual([]);
-      expect(Number(((await db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n)).toBe(
+      expect(Number(((await fx.db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n)).toBe(
         before,
       );
     } finally {

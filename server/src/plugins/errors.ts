@@ -5,7 +5,7 @@
  */
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, type Failure } from '../../../contract/common';
+import { DEFAULT_LANGUAGE, type Failure } from '@contract/common';
 import { integrityViolation, isDatabaseUnavailable, isDataException, loggableError } from '../db/errors';
 import { errorText, languageOf } from '../i18n';
 import { AppError, badRequest, forbidden, notFound, serviceUnavailable } from '../app-error';
@@ -22,6 +22,7 @@ const EARLY_SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
 };
 
 function classify(err: FastifyError): AppError {
@@ -108,6 +109,29 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
   else socket.destroy();
 }
 
+/**
+ * Requests Node's HTTP server would answer itself with a bare status line (HTTP/1.1 without `Host`:
+ * 400; an `Expect` other than 100-continue: 417) reach Fastify instead (`requireHostHeader: false` in
+ * app.ts, and the server's `checkExpectation` event handed on as a request), and are refused here,
+ * after the security headers are set, in the envelope and in the caller's language. The connection
+ * ends with the reply: a body that may follow is not read.
+ */
+export function registerRequestChecks(app: FastifyInstance): void {
+  app.server.on('checkExpectation', (req, res) => app.server.emit('request', req, res));
+  app.addHook('onRequest', (req, reply, done) => {
+    const expectation = req.headers.expect;
+    const error =
+      req.raw.httpVersion === '1.1' && !req.headers.host
+        ? badRequest()
+        : expectation !== undefined && expectation.trim().toLowerCase() !== '100-continue'
+          ? new AppError(417, 'BAD_REQUEST')
+          : null;
+    if (!error) return done();
+    void reply.header('connection', 'close');
+    void sendFailure(req, reply, error);
+  });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof IdempotentReplay) return sendReplay(reply, err);
@@ -120,10 +144,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const error = classify(err);
     // Refused before its body was read whole (an upload cut short by a full disk, a form too
     // large...): the rest of the body would be read as the next request on the connection, so the
-    // connection ends with this reply and what is still arriving is discarded.
+    // connection ends with this reply and what is still arriving is discarded; a body refused as
+    // too large is not read further at all (plugins/files.ts stopped reading it at the limit).
     if (!req.raw.complete) {
       void reply.header('connection', 'close');
-      req.raw.resume();
+      if (error.status !== 413) req.raw.resume();
     }
     // Never the values: a failed query's parameters may be a chat message or a password hash.
     if (error.status >= 500) req.log[error.status === 503 ? 'warn' : 'error']({ err: loggableError(err) }, 'request failed');

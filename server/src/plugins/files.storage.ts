@@ -48,6 +48,12 @@ export type S3Settings = Pick<
 
 /** Smallest part S3 accepts; one part in flight per upload bounds its memory (see bench/README.md#upload). */
 const PART_BYTES = 5 * 1024 * 1024;
+/**
+ * Transfers to the bucket at once in one process: each holds up to a part or two in memory, so many
+ * uploads finishing together (they are put before their transaction, plugins/files.ts) wait their
+ * turn instead of adding up.
+ */
+const PUTS_AT_ONCE = 4;
 
 export class DiskStorage implements StorageBackend {
   readonly kind = 'disk';
@@ -108,7 +114,24 @@ export class S3Storage implements StorageBackend {
     });
   }
 
+  /** Transfers under way, and those waiting for one of them to end. */
+  private puts = 0;
+  private readonly waiting: (() => void)[] = [];
+
   async put(name: string, tempPath: string, mime: string): Promise<void> {
+    if (this.puts < PUTS_AT_ONCE) this.puts++;
+    else await new Promise<void>((turn) => this.waiting.push(turn));
+    try {
+      await this.transfer(name, tempPath, mime);
+    } finally {
+      // The place goes to the next one waiting, else it is freed.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.puts--;
+    }
+  }
+
+  private async transfer(name: string, tempPath: string, mime: string): Promise<void> {
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: name, Body: fs.createReadStream(tempPath), ContentType: mime },

@@ -1,6 +1,5 @@
 /** The shared upload/download module (docs/security.md#files), through a small route of its own, on the disk and on S3. */
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { files } from '../db/schema';
 import { createTestDatabase, multipartPayload, session, testConfig, type TestDatabase } from '../test/helpers';
+import { bodyHead } from '../test/raw-http';
 import { badRequest } from '../app-error';
 import { contentDisposition, parseFields } from './files';
 import { startBucket, type TestBucket } from '../../../tests/support/bucket';
@@ -99,25 +99,7 @@ describe.each(['disk', 's3'] as const)('files on %s', (backend) => {
   /** Sends only the head of a body declared `length` bytes long: the reply must come without waiting for the rest. */
   async function declaredUpload(url: string, length: number) {
     if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    return new Promise<{ status: number; body: string; connection: unknown }>((resolve, reject) => {
-      const req = http.request({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: url,
-        headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(length) },
-      });
-      req.on('response', (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.write('--x\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n');
-    });
+    return bodyHead((app.server.address() as AddressInfo).port, url, headers, length);
   }
 
   describe('uploads', () => {

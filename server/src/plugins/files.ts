@@ -1,39 +1,48 @@
 /**
  * Uploads and downloads shared by every area (news, chat, library...), docs/security.md#files:
  *
- *   return ctx.files.receive(req, { maxFiles: 5 }, async ({ fields, files }) =>
- *     ctx.db.transaction(async (tx) => {
+ *   return ctx.files.receive(req, { maxFiles: 5 }, async ({ fields, files }) => {
+ *     await ctx.files.put(files[0]);
+ *     return ctx.db.transaction(async (tx) => {
  *       const stored = await ctx.files.save(tx, auth.userId, files[0]);
  *       ... rows that point at stored.id ...
- *     }));
+ *     });
+ *   });
  *
  * `receive` streams each file of a multipart request to a temporary file, refusing one byte over
  * UPLOAD_LIMIT_MB (413) and any content outside the allow-list or not matching its name (400, see
- * sniff.ts). `save` stores the bytes under a random name (DATA_DIR/files, or the FILES_S3_BUCKET
- * bucket: files.storage.ts) and inserts the metadata row in the caller's transaction. When the
- * handler throws (a refused rule, a failed insert, a rollback), every byte received or saved for the
- * request is deleted, so nothing is left in the store or in the database. The user's file name is
- * metadata only, never part of a path. Downloads are attachments with nosniff and a sandboxing CSP,
+ * sniff.ts). `put` stores the bytes under a random name (DATA_DIR/files, or the FILES_S3_BUCKET
+ * bucket: files.storage.ts) before any transaction opens: a transfer to the bucket may take as long
+ * as the upload did, and no transaction or lock (an account's quota lock, upload-rules.ts) is held
+ * across it. `save` then inserts the metadata row in the caller's short transaction (a file not put
+ * yet is put there). When the handler throws (a refused rule, a quota exceeded, a failed insert, a
+ * rollback), every byte received or put for the request is deleted, so nothing is left in the store
+ * or in the database. The user's file name is metadata only, never part of a path. Downloads are attachments with nosniff and a sandboxing CSP,
  * with ranges and ETags (files.download.ts).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
-import { Value } from 'typebox/value';
 import { filesDirOf, type Config } from '../config';
-import type { Db } from '../db/client';
+import { uncounted, type Db } from '../db/client';
 import { AppError, badRequest, serviceUnavailable } from '../app-error';
 import { sendStored } from './files.download';
+import { parseFields } from './files.fields';
+import { cleanFileName, contentDisposition } from './files.names';
 import * as repo from './files.repository';
 import { sweepFiles, type SweepResult } from './files.sweep';
 import { freeBytes, S3Storage, storageFor, type StorageBackend } from './files.storage';
 import type { Idempotency } from './idempotency';
 import { PDF_TYPE, SNIFF_BYTES, sniffType } from './sniff';
+
+export { parseFields } from './files.fields';
+export { cleanFileName, contentDisposition } from './files.names';
 
 export interface IncomingFile {
   /** The multipart field it came in. */
@@ -66,85 +75,12 @@ export interface Upload {
   files: IncomingFile[];
 }
 
-/** Longest file name kept (longer names are cut, keeping the extension). */
-const MAX_NAME_LENGTH = 200;
 const MAX_FIELDS = 50;
 const MAX_FIELD_BYTES = 1024 * 1024;
 /** Room a form may take besides its files (its text fields and the part headers); see receive. */
 const FORM_ALLOWANCE_BYTES = MAX_FIELD_BYTES + 64 * 1024;
 /** Deleted rows' bytes are unlinked once the deletion is visible, i.e. committed. */
 const UNLINK_CHECK_MS = [1_000, 10_000, 60_000];
-
-/**
- * Bidirectional controls (embeddings, overrides, isolates, marks): U+202E makes `report\u202efdp.exe`
- * look like `reportexe.pdf`, so none is kept in a stored name.
- */
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
-
-/** A file name safe to keep and to show: no path, no control or bidi characters, bounded length. */
-export function cleanFileName(name: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .replace(BIDI_CONTROLS, '')
-    .trim();
-  if (base.length <= MAX_NAME_LENGTH) return base || 'file';
-  const dot = base.lastIndexOf('.');
-  const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : '';
-  return base.slice(0, MAX_NAME_LENGTH - ext.length) + ext;
-}
-
-/** Content-Disposition for a download: an ASCII fallback plus the UTF-8 name (RFC 6266 / 5987). */
-export function contentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
-
-/** A number as JSON writes it: no hex, no spaces, no leading zeros (`0x2`, `" 2"`, `02` are not numbers). */
-const JSON_INTEGER = /^-?(0|[1-9][0-9]*)$/;
-const JSON_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
-
-interface FieldSchema {
-  type?: string | string[];
-  const?: unknown;
-  anyOf?: FieldSchema[];
-}
-
-/** The value kinds a field schema accepts: 'integer', 'number', 'other'. */
-function kindsOf(schema: FieldSchema): Set<string> {
-  if (schema.anyOf) return new Set(schema.anyOf.flatMap((s) => [...kindsOf(s)]));
-  if (schema.const !== undefined) return new Set([Number.isInteger(schema.const) ? 'integer' : typeof schema.const === 'number' ? 'number' : 'other']);
-  const types = [schema.type ?? 'other'].flat();
-  return new Set(types.map((t) => (t === 'integer' || t === 'number' ? t : 'other')));
-}
-
-/**
- * A field that only a number fits must be written as JSON writes numbers (the same strictness as a
- * JSON body, where `"0x2"` or `2026.5` for an integer is refused).
- */
-function assertStrictNumbers(schema: TSchema, fields: Record<string, string>): void {
-  const properties = (schema as { properties?: Record<string, FieldSchema> }).properties ?? {};
-  for (const [name, raw] of Object.entries(fields)) {
-    const sub = properties[name];
-    if (!sub) continue;
-    const kinds = kindsOf(sub);
-    if (kinds.has('other')) continue;
-    if (!(kinds.has('number') ? JSON_NUMBER : JSON_INTEGER).test(raw)) throw badRequest({ field: name });
-  }
-}
-
-/** Converts and validates multipart text fields against a contract schema; 400 when they do not fit. */
-export function parseFields<T extends TSchema>(schema: T, fields: Record<string, string>): Static<T> {
-  assertStrictNumbers(schema, fields);
-  const value = Value.Convert(schema, Value.Default(schema, { ...fields }));
-  if (!Value.Check(schema, value)) {
-    const first = Value.Errors(schema, value)[0] as { instancePath?: string } | undefined;
-    const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-    throw badRequest(field ? { field } : undefined);
-  }
-  return value as Static<T>;
-}
 
 /** How many files a form may hold; files of the `optional` fields that are too large or of no allowed type are dropped, not refused. */
 export type ReceiveOptions = {
@@ -174,8 +110,8 @@ export class FileStore {
   private readonly limitMb: number;
   /** Where the bytes are stored (the disk directory or the bucket). */
   readonly storage: StorageBackend;
-  /** Storage names of files saved while their request's handler runs (by temp path). */
-  private readonly moved = new Map<string, string>();
+  /** Storage names of the files put while a request's handler runs (by temp path), removed when it fails. */
+  private readonly putNames = new AsyncLocalStorage<Map<string, string>>();
   /** Pending unlink checks, by their timer. */
   private readonly checks = new Map<NodeJS.Timeout, () => Promise<void>>();
 
@@ -191,8 +127,9 @@ export class FileStore {
     this.limitBytes = deps.config.uploadLimitMb * 1024 * 1024;
   }
 
-  private tooLarge(): AppError {
-    return new AppError(413, 'TOO_LARGE', { maxSizeMb: this.limitMb });
+  /** 413 with the limit; `close`: the body was left unread, the connection ends with the reply. */
+  private tooLarge(close = false): AppError {
+    return new AppError(413, 'TOO_LARGE', { maxSizeMb: this.limitMb }, close ? { connection: 'close' } : undefined);
   }
 
   /** Parses a multipart request and runs handler with its fields and files (see the top of this file). */
@@ -200,21 +137,52 @@ export class FileStore {
     if (!req.isMultipart()) throw badRequest();
     const maxFiles = options.maxFiles ?? 10;
     // A declared body larger than every file at the limit plus the form's text is refused before a
-    // byte of it is read (without a length, reading stops at the limit of each file, below).
+    // byte of it is read (without a length, reading stops once it passes that size or a file passes
+    // the limit, below).
     const declared = Number(req.headers['content-length']);
     const bodyMax = options.declared
       ? this.limitBytes * options.declared.fullFiles + options.declared.extraBytes + FORM_ALLOWANCE_BYTES
       : this.limitBytes * maxFiles + FORM_ALLOWANCE_BYTES;
     // `Connection: close` tells the client to stop sending the rest (the connection then ends).
-    if (Number.isFinite(declared) && declared > bodyMax) throw new AppError(413, 'TOO_LARGE', { maxSizeMb: this.limitMb }, { connection: 'close' });
+    if (Number.isFinite(declared) && declared > bodyMax) throw this.tooLarge(true);
     const upload: Upload = { fields: {}, files: [] };
     const temps: string[] = [];
+    // Reading stops as soon as a file (not an optional one, which is dropped) passes the limit or the
+    // body passes bodyMax: the rest is never read, and the 413 closes the connection (a body sent
+    // without a length is not read to its end first).
+    const raw = req.raw;
+    let reading: Readable | null = null;
+    let refused: AppError | null = null;
+    let refuse!: (err: AppError) => void;
+    const refusal = new Promise<never>((_resolve, reject) => (refuse = reject));
+    refusal.catch(() => {});
+    let received = 0;
+    const stop = () => {
+      if (refused) return;
+      refused = this.tooLarge(true);
+      raw.removeListener('data', counted);
+      raw.unpipe();
+      raw.pause();
+      reading?.destroy(refused);
+      refuse(refused);
+    };
+    const counted = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > bodyMax) stop();
+    };
+    const put = new Map<string, string>();
     try {
       await fsp.mkdir(this.tmpDir, { recursive: true });
-      const parts = req.parts({
+      const form = req.parts({
         limits: { fileSize: this.limitBytes, files: maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: maxFiles + MAX_FIELDS },
       });
-      for await (const part of parts) {
+      const parts = form[Symbol.asyncIterator]();
+      // The first call pipes the body into the parser; counted from then on.
+      const first = parts.next();
+      raw.on('data', counted);
+      for (let next = first; ; next = parts.next()) {
+        const { value: part, done } = await Promise.race([next, refusal]);
+        if (done) break;
         if (part.type === 'field') {
           if (typeof part.value !== 'string' || part.valueTruncated) throw badRequest({ field: part.fieldname });
           upload.fields[part.fieldname] = part.value;
@@ -226,6 +194,8 @@ export class FileStore {
         }
         const tempPath = path.join(this.tmpDir, randomBytes(16).toString('hex'));
         temps.push(tempPath);
+        reading = part.file;
+        if (!options.optional?.includes(part.fieldname)) part.file.once('limit', stop);
         let head = Buffer.alloc(0);
         let size = 0;
         const digest = createHash('sha256');
@@ -238,6 +208,7 @@ export class FileStore {
           },
         });
         await pipeline(part.file, tap, fs.createWriteStream(tempPath, { flags: 'wx' }));
+        reading = null;
         const mime = part.file.truncated ? null : sniffType(part.filename, head, size <= SNIFF_BYTES);
         if (!mime && options.optional?.includes(part.fieldname)) continue;
         if (part.file.truncated) throw this.tooLarge();
@@ -246,17 +217,12 @@ export class FileStore {
       }
       // The same form sent again is the same content, whatever its boundary.
       await this.idempotency?.claim(req, { fields: upload.fields, files: upload.files.map((f) => [f.field, f.originalName, f.sha256]) });
-      return await handler(upload);
+      return await this.putNames.run(put, () => handler(upload));
     } catch (err) {
-      await Promise.all(
-        temps
-          .map((t) => this.moved.get(t))
-          .filter((n): n is string => !!n)
-          .map((n) => this.storage.remove(n).catch(() => {})),
-      );
-      throw this.classify(err);
+      await Promise.all([...put.values()].map((n) => this.storage.remove(n).catch(() => {})));
+      throw this.classify(refused ?? err);
     } finally {
-      for (const t of temps) this.moved.delete(t);
+      raw.removeListener('data', counted);
       await Promise.all(temps.map(unlinkQuietly));
     }
   }
@@ -282,13 +248,31 @@ export class FileStore {
     return err;
   }
 
-  /** Stores a received file and inserts its row (inside the caller's transaction). */
-  async save(tx: Db, ownerUserId: number, file: IncomingFile): Promise<StoredFile> {
-    await this.assertBucketRoom(tx, file.size);
+  /**
+   * Stores the bytes of received files (each once), outside any transaction: the transfer to the
+   * bucket takes as long as the network does. Their rows come with `save`; a request whose handler
+   * fails has its put files removed.
+   */
+  async put(...incoming: IncomingFile[]): Promise<void> {
+    // The transfers (which may wait their turn for the bucket) are not counted by the request's database deadline.
+    await uncounted(() => Promise.all(incoming.map((f) => this.putOne(f))));
+  }
+
+  private async putOne(file: IncomingFile): Promise<string> {
+    const names = this.putNames.getStore();
+    const known = names?.get(file.tempPath);
+    if (known) return known;
     const storageName = randomBytes(18).toString('base64url');
     // Marked before the bytes go: a store that fails half-way leaves nothing under the name either.
-    this.moved.set(file.tempPath, storageName);
+    names?.set(file.tempPath, storageName);
     await this.storage.put(storageName, file.tempPath, file.mime);
+    return storageName;
+  }
+
+  /** Inserts a received file's row (inside the caller's transaction); its bytes are put first when `put` has not stored them yet. */
+  async save(tx: Db, ownerUserId: number, file: IncomingFile): Promise<StoredFile> {
+    const storageName = await uncounted(() => this.putOne(file));
+    await this.assertBucketRoom(tx, file.size);
     return repo.insertFile(tx, { storageName, originalName: file.originalName, mime: file.mime, size: file.size, ownerUserId });
   }
 

@@ -5,7 +5,10 @@
  * streams) register `app.onShutdown(fn)` to end themselves as soon as the shutdown begins.
  *
  * Each request runs with its database deadline (db/client.ts, requestDeadline): DB_REQUEST_TIMEOUT_MS
- * from its arrival.
+ * from its arrival, not counting the time its body takes to arrive. A body is read (a form, an
+ * upload streamed to a temporary file) before the work on it begins, and an upload over a phone's
+ * uplink takes many seconds: the deadline bounds the database work, not the client's connection
+ * (which BODY_IDLE_TIMEOUT_MS and BODY_TIMEOUT_MS bound, plugins/stalled-body.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
@@ -40,9 +43,16 @@ export function registerLifecycle(app: FastifyInstance, dbRequestTimeoutMs = 0):
       inFlight--;
       if (inFlight === 0) drained?.();
     });
+    if (dbRequestTimeoutMs <= 0) return done();
+    const deadline = { until: performance.now() + dbRequestTimeoutMs };
+    // From the moment the body is read (the stream starts flowing into a parser or the upload's
+    // form) until its end, the request waits for the client: that time is given back.
+    req.raw.once('resume', () => {
+      const reading = performance.now();
+      req.raw.once('end', () => (deadline.until += performance.now() - reading));
+    });
     // The hooks and the handler run from done(), inside the request's deadline.
-    if (dbRequestTimeoutMs > 0) requestDeadline.run(performance.now() + dbRequestTimeoutMs, done);
-    else done();
+    requestDeadline.run(deadline, done);
   });
 
   app.decorate('inFlight', {

@@ -79,8 +79,8 @@ export function openEventStream(req: FastifyRequest, reply: FastifyReply, bus: L
   bus.track(stream);
   if (release) stream.onClose(release);
   const token = req.cookies?.[SESSION_COOKIE];
-  // The stream outlives its request: its later session checks are not bound by the request's deadline.
-  if (auth && token && bus.sessions) requestDeadline.exit(() => endWithSession(stream, bus, bus.sessions!, auth.userId, token));
+  // The stream outlives its request: its session checks are not bound by the request's deadline (endWithSession).
+  if (auth && token && bus.sessions) endWithSession(stream, bus, bus.sessions, auth.userId, token);
   return stream;
 }
 
@@ -128,7 +128,10 @@ function endWithSession(stream: EventStream, bus: LiveBus, sessions: SessionStor
     timer = setTimeout(check, Math.max(0, Math.min(ms, MAX_CHECK_DELAY_MS)));
     timer.unref();
   };
-  const check = () => {
+  // Whatever asks for a check (a notification, a timer, the opening request), it is no request's work:
+  // it runs outside any request's database deadline.
+  const check = (): void => requestDeadline.exit(checkNow);
+  const checkNow = () => {
     if (stream.closed) return;
     if (checking) {
       again = true;

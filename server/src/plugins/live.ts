@@ -22,7 +22,7 @@
  * is in live-stream.ts.
  */
 import { sql } from 'drizzle-orm';
-import type { Database, Db, Listening } from '../db/client';
+import { requestDeadline, type Database, type Db, type Listening } from '../db/client';
 import type { AuthInfo } from '../shared/caller';
 import type { SessionStore } from './session';
 import { SESSION_CHANNEL } from './session-cache';
@@ -232,10 +232,13 @@ export class LiveBus {
    * bus's own channel it hears the database's announcements of changed sessions and accounts
    * (SESSION_CHANNEL, triggers of migration 0005: an account disabled, a session revoked or expired
    * by SQL...), which make the streams of the accounts named check their session at once.
+   *
+   * The first stream's request opens the listener, which then serves every stream of the process: it is
+   * opened outside that request's database deadline (requestDeadline), and so are its handlers.
    */
   ready(): Promise<void> {
     if (this.stopped) return Promise.reject(new Error('The live bus is stopped'));
-    this.listening ??= (async () => {
+    this.listening ??= requestDeadline.exit(async () => {
       const live = await this.database.listen(LIVE_CHANNEL, {
         onPayload: (payload) => this.deliver(payload),
         onGap: () => {
@@ -259,7 +262,7 @@ export class LiveBus {
           await Promise.all([live.stop(), sessions.stop()]);
         },
       } satisfies Listening;
-    })();
+    });
     this.listening.catch(() => {
       this.listening = null;
     });

@@ -1,28 +1,16 @@
 /** Cross-site writes (README, Design, "Sessions and security"): state-changing /api requests from another origin are refused, JSON and multipart alike. */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app';
-import { appOn, createTestDatabase, multipartPayload, session, type TestDatabase } from '../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { appOn, multipartPayload } from '../test/helpers';
 import { rawExchange, rawRequest } from '../test/raw-http';
-
-let db: TestDatabase;
-let app: App;
-let teacher: Awaited<ReturnType<typeof session>>;
+import { useTestApp } from '../test/fixture';
 
 const PUBLIC_URL = 'https://lms.example.kg';
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await appOn(db, { env: { PUBLIC_URL } });
-  teacher = await session(app, 'teacher');
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+const fx = useTestApp({ env: { PUBLIC_URL }, signIn: ['teacher'] });
 
 const newsCount = async () =>
-  Number(((await db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+  Number(((await fx.db.database.db.execute(sql`select count(*)::int as n from news`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
 
 function postNews(headers: Record<string, string>) {
   const { payload, contentType } = multipartPayload([
@@ -30,7 +18,7 @@ function postNews(headers: Record<string, string>) {
     { name: 'audience', content: '0' },
     { name: 'faculty', content: '-1' },
   ]);
-  return app.inject({ method: 'POST', url: '/api/news/insert.json', payload, headers: { ...teacher.headers, ...headers, 'content-type': contentType } });
+  return fx.app.inject({ method: 'POST', url: '/api/news/insert.json', payload, headers: { ...fx.teacher.headers, ...headers, 'content-type': contentType } });
 }
 
 describe('I4: cross-site writes', () => {
@@ -48,13 +36,18 @@ describe('I4: cross-site writes', () => {
   it('refuses JSON writes by Origin, and by Sec-Fetch-Site when Origin is absent', async () => {
     const body = JSON.stringify({ login: 'teacher', password: 'Teacher2026' });
     for (const headers of [{ origin: 'http://127.0.0.1:5000' }, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }]) {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/orize.json', payload: body, headers: { ...headers, 'content-type': 'application/json' } });
+      const res = await fx.app.inject({
+        method: 'POST',
+        url: '/api/auth/orize.json',
+        payload: body,
+        headers: { ...headers, 'content-type': 'application/json' },
+      });
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json().error.code).toBe('CROSS_SITE');
       expect(res.json().error.message).toBe('Запрос отправлен с другого сайта и отклонён. Откройте портал по его адресу');
     }
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
-      const res = await app.inject({ method, url: '/api/news/delete.json', headers: { origin: 'http://localhost:9999' } });
+      const res = await fx.app.inject({ method, url: '/api/news/delete.json', headers: { origin: 'http://localhost:9999' } });
       expect(res.statusCode).toBe(403);
     }
   });
@@ -70,7 +63,12 @@ describe('I4: cross-site writes', () => {
       {},
     ];
     for (const headers of cases) {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/orize.json', payload: body, headers: { ...headers, 'content-type': 'application/json' } });
+      const res = await fx.app.inject({
+        method: 'POST',
+        url: '/api/auth/orize.json',
+        payload: body,
+        headers: { ...headers, 'content-type': 'application/json' },
+      });
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
     }
     const before = await newsCount();
@@ -80,7 +78,7 @@ describe('I4: cross-site writes', () => {
   });
 
   it('applies to what the router routes, whatever the spelling of the path (percent-encoded letters, doubled slashes, dot segments, absolute form)', async () => {
-    const other = await appOn(db, { env: { PUBLIC_URL } });
+    const other = await appOn(fx.db, { env: { PUBLIC_URL } });
     try {
       await other.listen({ port: 0, host: '127.0.0.1' });
       const port = (other.server.address() as { port: number }).port;
@@ -113,7 +111,7 @@ describe('I4: cross-site writes', () => {
         const headers = {
           host: `127.0.0.1:${port}`,
           origin,
-          cookie: teacher.headers.cookie,
+          cookie: fx.teacher.headers.cookie,
           'content-type': contentType,
           'accept-language': 'en',
           connection: 'close',
@@ -147,9 +145,9 @@ describe('I4: cross-site writes', () => {
   });
 
   it('leaves reads and pages alone', async () => {
-    const res = await app.inject({ url: '/api/health', headers: { origin: 'http://localhost:9999' } });
+    const res = await fx.app.inject({ url: '/api/health', headers: { origin: 'http://localhost:9999' } });
     expect(res.statusCode).toBe(200);
-    const opts = await app.inject({ method: 'POST', url: '/lms/login', headers: { origin: 'http://localhost:9999' } });
+    const opts = await fx.app.inject({ method: 'POST', url: '/lms/login', headers: { origin: 'http://localhost:9999' } });
     expect(opts.statusCode).not.toBe(403);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JournalData, JournalInfo, StudentJournalItem } from '../../../contract/journal';
+import type { JournalData, JournalInfo, StudentJournalItem } from '@contract/journal';
 import type { App } from '../app';
 import { rowsOf } from '../db/client';
 import { heardChanges, journalProcesses, type JournalProcesses } from '../test/processes';

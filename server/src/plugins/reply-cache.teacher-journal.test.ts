@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JournalData, JournalInfo } from '../../../contract/journal';
+import type { JournalData, JournalInfo } from '@contract/journal';
 import type { App } from '../app';
 import { heardChanges, journalProcesses, type JournalProcesses } from '../test/processes';
 import { ReplyCache } from './reply-cache';

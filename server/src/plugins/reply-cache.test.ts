@@ -7,8 +7,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NewsItem } from '../../../contract/news';
-import type { ScheduleLesson } from '../../../contract/schedule';
+import type { NewsItem } from '@contract/news';
+import type { ScheduleLesson } from '@contract/schedule';
 import type { App } from '../app';
 import { rowsOf } from '../db/client';
 import { twoProcesses, type TwoProcesses } from '../test/processes';

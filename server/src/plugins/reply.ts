@@ -4,7 +4,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { TSchema } from 'typebox';
-import { Failure } from '../../../contract/common';
+import { Failure } from '@contract/common';
 import { contentDisposition } from './files';
 
 export interface Ok<T> {
@@ -17,6 +17,12 @@ export interface Ok<T> {
 export function ok<T>(data: T, sms?: string): Ok<T> {
   return sms === undefined ? { result: 0, error: null, data } : { result: 0, error: null, data, sms };
 }
+
+/**
+ * The methods of a read that SPEC lists as a JSON POST while the portal's own client GETs it
+ * (docs/api.md#conventions): the route answers both.
+ */
+export const READ: ['GET', 'POST'] = ['GET', 'POST'];
 
 /** Response schemas of a route: the success envelope, and the failure envelope for 4xx/5xx. */
 export function replies<T extends TSchema>(success: T) {

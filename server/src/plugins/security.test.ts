@@ -1,21 +1,25 @@
-/** I3: security headers on every reply; HSTS and Secure cookies only over HTTPS (behind a trusted proxy). */
+/**
+ * I3: security headers on every reply; HSTS and Secure cookies only over HTTPS (behind a trusted
+ * proxy); the built page's own inline script allowed by its hash, no other.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { appOn, createTestDatabase, DEMO, signIn, type TestDatabase } from '../test/helpers';
+import { appOn, DEMO, signIn } from '../test/helpers';
+import { inlineScriptHashes } from './security';
+import { useTestApp } from '../test/fixture';
 
-let db: TestDatabase;
-let app: App;
 let proxied: App;
 
+const fx = useTestApp({ signIn: [] });
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await appOn(db);
-  proxied = await appOn(db, { env: { TRUST_PROXY: 'true' } });
+  proxied = await appOn(fx.db, { env: { TRUST_PROXY: 'true' } });
 });
 afterAll(async () => {
-  await app.close();
   await proxied.close();
-  await db.close();
 });
 
 const CSP = [
@@ -35,7 +39,7 @@ const CSP = [
 
 describe('security headers', () => {
   it.each(['/api/health', '/config.json', '/api/nope', '/lms/'])('%s has CSP, nosniff, Referrer-Policy, no HSTS over http', async (url) => {
-    const res = await app.inject({ url });
+    const res = await fx.app.inject({ url });
     const csp = String(res.headers['content-security-policy'])
       .split(';')
       .map((d) => d.trim());
@@ -55,9 +59,39 @@ describe('security headers', () => {
   });
 
   it('ignores X-Forwarded-Proto from an untrusted client', async () => {
-    const health = await app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    const health = await fx.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(health.headers['strict-transport-security']).toBeUndefined();
-    const { res } = await signIn(app, DEMO.student.login, DEMO.student.password, { headers: { 'x-forwarded-proto': 'https' } });
+    const { res } = await signIn(fx.app, DEMO.student.login, DEMO.student.password, { headers: { 'x-forwarded-proto': 'https' } });
     expect(res.cookies.find((c) => c.name === 'lms_sid')!.secure).toBeFalsy();
+  });
+});
+
+describe('inline scripts', () => {
+  const THEME = 'document.body.classList.add("dark");';
+  const sha = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+
+  it('hashes the scripts written inside a page, not linked scripts or JSON data blocks', () => {
+    const html = `<html><body><script>${THEME}</script><script type="module" src="/lms/assets/index.js"></script><script type="application/json" id="lms-page">{"lang":"ru"}</script><script>${THEME}</script></body></html>`;
+    expect(inlineScriptHashes(html)).toEqual([sha(THEME)]);
+    expect(inlineScriptHashes('<html><body></body></html>')).toEqual([]);
+  });
+
+  it("the built page's inline script may run, by its hash, and nothing else inline", async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-dist-csp-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><body><script>${THEME}</script><div id="root"></div></body></html>`);
+    const built = await appOn(fx.db, { distDir: dist });
+    try {
+      for (const url of ['/lms/login', '/api/health']) {
+        const res = await built.inject({ url });
+        const scriptSrc = String(res.headers['content-security-policy'])
+          .split(';')
+          .map((d) => d.trim())
+          .find((d) => d.startsWith('script-src'));
+        expect(scriptSrc, url).toBe(`script-src 'self' 'wasm-unsafe-eval' ${sha(THEME)}`);
+      }
+    } finally {
+      await built.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

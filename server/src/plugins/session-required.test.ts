@@ -21,10 +21,12 @@ const PUBLIC = [
   // Documents' verification pages, opened from a printed QR code by anyone.
   'GET /api/misc/transcript/verify.html',
   'GET /api/singlewindow/verify',
-  // The sandbox card provider's hosted page and its signed callback (checked by signature, not session).
+  // The sandbox card provider's hosted page (only with PAYMENT_PROVIDER=sandbox) and the provider's signed callback (checked by signature, not session).
   'GET /api/misc/sandbox/pay.html',
   'POST /api/misc/sandbox/pay.html',
   'POST /api/misc/paycallback.json',
+  // A QR code scanned signed out: checked and kept for the sign-in that follows (a hold tied to the device).
+  'POST /api/qr/scan/hold.json',
 ];
 
 let db: TestDatabase;
@@ -34,7 +36,7 @@ const routes: Array<{ method: string; url: string; isPublic: boolean }> = [];
 beforeAll(async () => {
   db = await createTestDatabase();
   app = await buildApp({
-    config: testConfig(),
+    config: testConfig({ PAYMENT_PROVIDER: 'sandbox' }),
     database: db.database,
     distDir: '/nonexistent',
     onRoute: (route: RouteOptions) => {

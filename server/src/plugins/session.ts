@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ROLE_TEACHER, type Role } from '../../../contract/common';
+import { ROLE_TEACHER, type Role } from '@contract/common';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { Batcher } from '../lib/batcher';

@@ -5,18 +5,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { appOn, createTestDatabase, session, type TestDatabase } from '../test/helpers';
-import { requestsTo } from '../test/requests';
-import { jsonForHtml } from './spa';
+import { appOn, session } from '../test/helpers';
+import { jsonForHtml, withSplashText } from './spa';
+import { useTestApp } from '../test/fixture';
 
-let db: TestDatabase;
-let app: App;
-const { get } = requestsTo(() => app);
 let unbuilt: App;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-dist-'));
 const INDEX = '<!doctype html><html><head><script type="module" src="/lms/assets/index-Ab12Cd.js"></script></head><body><div id="root"></div></body></html>';
 
-beforeAll(async () => {
+beforeAll(() => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.mkdirSync(path.join(dist, 'locales/ru'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
@@ -43,14 +40,15 @@ beforeAll(async () => {
       },
     }),
   );
-  db = await createTestDatabase();
-  app = await appOn(db, { distDir: dist });
-  unbuilt = await appOn(db, { distDir: path.join(dist, 'missing') });
+});
+// Built on the build written above.
+const fx = useTestApp({ distDir: dist, signIn: [] });
+const { get } = fx;
+beforeAll(async () => {
+  unbuilt = await appOn(fx.db, { distDir: path.join(dist, 'missing') });
 });
 afterAll(async () => {
-  await app.close();
   await unbuilt.close();
-  await db.close();
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
@@ -61,15 +59,15 @@ describe('with a build', () => {
       ['/lms', '/lms/'],
       ['/lms?lang=kg', '/lms/?lang=kg'],
     ]) {
-      const res = await app.inject({ url });
+      const res = await fx.app.inject({ url });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe(location);
     }
   });
 
   it('serves index.html at /lms/ and for deep links, revalidated', async () => {
-    for (const url of ['/lms/', '/lms/login', '/lms/journal', '/lms/news/12', '/lms/studentqr?data=abc']) {
-      const res = await app.inject({ url });
+    for (const url of ['/lms/', '/lms/profile', '/lms/journal', '/lms/news/12', '/lms/studentqr?data=abc']) {
+      const res = await fx.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -83,7 +81,7 @@ describe('with a build', () => {
     process.on('warning', onWarning);
     try {
       for (const url of ['/lms/', '/lms/login', '/lms/news'])
-        expect((await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } })).statusCode).toBe(200);
+        expect((await fx.app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } })).statusCode).toBe(200);
       // Node emits a warning on the next tick: one macrotask later it has been delivered.
       await new Promise((resolve) => setImmediate(resolve));
     } finally {
@@ -93,28 +91,28 @@ describe('with a build', () => {
   });
 
   it('serves hashed assets as immutable for a year; other files revalidated', async () => {
-    const js = await app.inject({ url: '/lms/assets/index-Ab12Cd.js' });
+    const js = await fx.app.inject({ url: '/lms/assets/index-Ab12Cd.js' });
     expect(js.statusCode).toBe(200);
     expect(js.headers['content-type']).toMatch(/javascript/);
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const locale = await app.inject({ url: '/lms/locales/ru/cm.json' });
+    const locale = await fx.app.inject({ url: '/lms/locales/ru/cm.json' });
     expect(locale.json()).toEqual({ hello: 'Привет' });
     expect(locale.headers['cache-control']).toBe('no-cache');
-    const logo = await app.inject({ url: '/lms/logo.svg' });
+    const logo = await fx.app.inject({ url: '/lms/logo.svg' });
     expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
   });
 
   it('lets the browser keep the texts asked for with the version of this build, and only those', async () => {
-    const cacheOf = async (url: string) => (await app.inject({ url })).headers['cache-control'];
+    const cacheOf = async (url: string) => (await fx.app.inject({ url })).headers['cache-control'];
     expect(await cacheOf('/lms/locales/ru/cm.json?v=v1a2b3')).toBe('public, max-age=31536000, immutable');
     expect(await cacheOf('/lms/locales/ru/cm.json')).toBe('no-cache');
     expect(await cacheOf('/lms/locales/ru/cm.json?v=old')).toBe('no-cache');
     expect(await cacheOf('/lms/logo.svg?v=v1a2b3')).toBe('no-cache');
-    expect((await app.inject({ url: '/lms/locales/ru/cm.json?v=v1a2b3' })).json()).toEqual({ hello: 'Привет' });
+    expect((await fx.app.inject({ url: '/lms/locales/ru/cm.json?v=v1a2b3' })).json()).toEqual({ hello: 'Привет' });
   });
 
   it('sends the compressed twin the browser accepts, else the file itself, varying on Accept-Encoding', async () => {
-    const js = await app.inject({ url: '/lms/assets/index-Ab12Cd.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const js = await fx.app.inject({ url: '/lms/assets/index-Ab12Cd.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(js.headers['content-encoding']).toBe('br');
     expect(js.headers['content-type']).toMatch(/javascript/);
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -122,25 +120,25 @@ describe('with a build', () => {
     expect(zlib.brotliDecompressSync(js.rawPayload).toString()).toBe('console.log("app");');
 
     // Only a gzip twin exists for the locale; an index.html deep link gets one too.
-    const locale = await app.inject({ url: '/lms/locales/ru/cm.json', headers: { 'accept-encoding': 'gzip, br' } });
+    const locale = await fx.app.inject({ url: '/lms/locales/ru/cm.json', headers: { 'accept-encoding': 'gzip, br' } });
     expect(locale.headers['content-encoding']).toBe('gzip');
     expect(locale.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(zlib.gunzipSync(locale.rawPayload).toString())).toEqual({ hello: 'Привет' });
-    const page = await app.inject({ url: '/lms/login', headers: { 'accept-encoding': 'gzip' } });
+    const page = await fx.app.inject({ url: '/lms/profile', headers: { 'accept-encoding': 'gzip' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(zlib.gunzipSync(page.rawPayload).toString()).toBe(INDEX);
 
-    const plain = await app.inject({ url: '/lms/assets/index-Ab12Cd.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await fx.app.inject({ url: '/lms/assets/index-Ab12Cd.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log("app");');
   });
 
   it("sends Link preloads for the route's chunks, its CSS and its texts in the page's language", async () => {
     const links = async (url: string, cookies?: Record<string, string>) =>
-      String((await app.inject({ url, cookies })).headers.link ?? '')
+      String((await fx.app.inject({ url, cookies })).headers.link ?? '')
         .split(', ')
         .filter(Boolean);
     const locale = (lng: string, ns: string) => `</lms/locales/${lng}/${ns}.json?v=v1a2b3>; rel=preload; as=fetch; crossorigin`;
@@ -159,20 +157,20 @@ describe('with a build', () => {
     expect(await links('/lms/', { lang: 'xx' })).toEqual([locale('ru', 'cm')]);
     expect(await links('/lms/journal?lang=en')).toEqual([locale('en', 'cm')]);
     // The list itself is not served (nor anything else under a dot name).
-    expect((await app.inject({ url: '/lms/.vite/route-preloads.json' })).statusCode).toBe(404);
-    expect((await app.inject({ url: '/lms/.build-stamp' })).statusCode).toBe(404);
+    expect((await fx.app.inject({ url: '/lms/.vite/route-preloads.json' })).statusCode).toBe(404);
+    expect((await fx.app.inject({ url: '/lms/.build-stamp' })).statusCode).toBe(404);
   });
 
   it('answers 404 (not the page) for missing files and other methods', async () => {
     for (const url of ['/lms/assets/missing-123.js', '/lms/missing.png', '/lms/locales/xx/cm.json']) {
-      const res = await app.inject({ url });
+      const res = await fx.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/json/);
     }
-    expect((await app.inject({ method: 'POST', url: '/lms/journal' })).statusCode).toBe(404);
-    const traversal = await app.inject({ url: '/lms/../package.json' });
+    expect((await fx.app.inject({ method: 'POST', url: '/lms/journal' })).statusCode).toBe(404);
+    const traversal = await fx.app.inject({ url: '/lms/../package.json' });
     expect(traversal.body).not.toContain('"devDependencies"');
-    expect((await app.inject({ url: '/lms/%2e%2e/package.json' })).body).not.toContain('"devDependencies"');
+    expect((await fx.app.inject({ url: '/lms/%2e%2e/package.json' })).body).not.toContain('"devDependencies"');
   });
 
   it('never answers /api with HTML', async () => {
@@ -182,7 +180,7 @@ describe('with a build', () => {
       ['POST', '/api/misc/nothing.json'],
       ['GET', '/api'],
     ] as const) {
-      const res = await app.inject({ method, url });
+      const res = await fx.app.inject({ method, url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ result: true, error: { code: 'NOT_FOUND', message: 'Не найдено' }, data: null });
     }
@@ -196,8 +194,8 @@ describe('a signed-in page with data', () => {
   };
 
   it('/news arrives with the user and the first page of the feed, in the page language, never stored by a cache', async () => {
-    const { headers, user } = await session(app, 'student');
-    const res = await app.inject({ url: '/lms/news', headers });
+    const { headers, user } = await session(fx.app, 'student');
+    const res = await fx.app.inject({ url: '/lms/news', headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -205,20 +203,25 @@ describe('a signed-in page with data', () => {
     expect(res.headers.link).toContain('/lms/locales/ru/news.json?v=v1a2b3');
     const data = dataOf(res.body);
     expect(data).toMatchObject({ lang: 'ru', user: { id: user.id, role: 2 } });
-    const feed = await app.inject({ method: 'POST', url: '/api/news/data.json', payload: { id: user.id, uid: user.uid, role: user.role, page: 1 }, headers });
-    const enticate = await app.inject({ method: 'POST', url: '/api/auth/enticate.json', payload: { token: 'x' }, headers });
+    const feed = await fx.app.inject({
+      method: 'POST',
+      url: '/api/news/data.json',
+      payload: { id: user.id, uid: user.uid, role: user.role, page: 1 },
+      headers,
+    });
+    const enticate = await fx.app.inject({ method: 'POST', url: '/api/auth/enticate.json', payload: { token: 'x' }, headers });
     expect(data!.user).toEqual(enticate.json().data);
     expect(data!.news!.length).toBeGreaterThan(0);
     expect(data!.news!.map((n) => n.id_eventMessage)).toEqual(feed.json().data.map((n: { id_eventMessage: number }) => n.id_eventMessage));
     expect(res.body.startsWith(INDEX.slice(0, INDEX.indexOf('</body>')))).toBe(true);
 
-    const en = await app.inject({ url: '/lms/news/?lang=en', headers: { ...headers, 'accept-encoding': 'gzip' } });
+    const en = await fx.app.inject({ url: '/lms/news/?lang=en', headers: { ...headers, 'accept-encoding': 'gzip' } });
     expect(en.headers['content-encoding']).toBe('gzip');
     expect(dataOf(zlib.gunzipSync(en.rawPayload).toString('utf8'))?.lang).toBe('en');
   });
 
   it("/journal arrives with a teacher's first view (start.json's reply) and the journal's code; a student's without it", async () => {
-    const teacher = await session(app, 'teacher');
+    const teacher = await session(fx.app, 'teacher');
     const res = await get('/lms/journal', teacher);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -229,7 +232,7 @@ describe('a signed-in page with data', () => {
     expect(data?.user.id).toBe(teacher.user.id);
     expect(data?.journal).toEqual(start.json().data);
     // The session's settings too (the current period the screen shows).
-    const settings = await app.inject({
+    const settings = await fx.app.inject({
       method: 'POST',
       url: '/api/misc/settings.json',
       headers: teacher.headers,
@@ -237,27 +240,54 @@ describe('a signed-in page with data', () => {
     });
     expect((data as { settings?: unknown } | null)?.settings).toEqual(settings.json().data);
 
-    const student = await session(app, 'student');
+    const student = await session(fx.app, 'student');
     const own = dataOf((await get('/lms/journal', student)).body) as { user: { id: number }; journal?: unknown } | null;
     expect(own?.user.id).toBe(student.user.id);
     expect(own).not.toHaveProperty('journal');
   });
 
+  it("/login arrives with what the sign-in card waits for (logo.json's reply, Google on or off), in the page's language, for anyone", async () => {
+    for (const lang of ['ru', 'en'] as const) {
+      const res = await fx.app.inject({ url: '/lms/login', headers: { cookie: `lang=${lang}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers.link).toContain('</lms/assets/LoginPage-X1.js>; rel=modulepreload');
+      const data = dataOf(res.body) as { lang: string; user?: unknown; login?: { logo: unknown; googleSignIn: boolean } } | null;
+      const logo = await fx.app.inject({ url: '/logo.json', headers: { cookie: `lang=${lang}` } });
+      const google = await fx.app.inject({ url: '/api/google/check.json' });
+      expect(data).toEqual({ lang, login: { logo: logo.json().data, googleSignIn: google.json().data[0].OAu } });
+    }
+    // Signed in, the same public data and nobody's user (the card is for signing in).
+    const { headers } = await session(fx.app, 'student');
+    const signedIn = dataOf((await fx.app.inject({ url: '/lms/login', headers })).body) as Record<string, unknown> | null;
+    expect(Object.keys(signedIn ?? {}).sort()).toEqual(['lang', 'login']);
+  });
+
   it('is the plain page without a live session, and on routes without data', async () => {
-    const { headers } = await session(app, 'teacher');
+    const { headers } = await session(fx.app, 'teacher');
     for (const [url, h] of [
       ['/lms/news', {}],
       ['/lms/news', { cookie: 'lms_sid=' + 'A'.repeat(43) }],
       ['/lms/profile', headers],
       ['/lms/', headers],
     ] as const) {
-      const res = await app.inject({ url, headers: h });
+      const res = await fx.app.inject({ url, headers: h });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
     // The signed-in screen's code is not pushed to a visitor without a session.
-    expect((await app.inject({ url: '/lms/news' })).headers.link).not.toContain('NewsScreen');
+    expect((await fx.app.inject({ url: '/lms/news' })).headers.link).not.toContain('NewsScreen');
+  });
+
+  it("puts a public page's line in the boot splash, under the logo, as text", () => {
+    const splash =
+      '<div id="root"><div class="splash" role="status"><img src="/logo.svg" alt="" />\n<span class="spinner" aria-hidden="true"></span></div></div>';
+    expect(withSplashText(splash, 'Университет <b>&</b>')).toBe(
+      '<div id="root"><div class="splash" role="status"><img src="/logo.svg" alt="" />\n<p class="splash-title">Университет &#60;b&#62;&#38;&#60;/b&#62;</p>\n        <span class="spinner" aria-hidden="true"></span></div></div>',
+    );
+    // A page without the splash is left as it is.
+    expect(withSplashText(INDEX, 'Университет')).toBe(INDEX);
   });
 
   it('cannot end the data block or the page early', () => {

@@ -6,8 +6,9 @@
  * gets index.html. Text files are sent as the Brotli or gzip twin the build wrote beside them
  * (FILE.br, FILE.gz) when the browser accepts it, with `Vary: Accept-Encoding`; nothing is
  * compressed per request. Pages come with `Link` preload headers for what their first view needs
- * (see preloadLinks). A signed-in request for a route with data (e.g. /news) gets index.html with
- * that data inside (PagePart; contract/page.ts): the replies of the calls its first view makes,
+ * (see preloadLinks). A signed-in request for a route with data (e.g. /news), and any request for
+ * the sign-in page, gets index.html with that data inside (PagePart; contract/page.ts): the replies
+ * of the calls its first view makes,
  * as a JSON data block (never run, so the Content-Security-Policy stays as it is), not stored by any
  * cache (private, no-store). Without a build the /lms/ pages answer 503 saying to run `npm run build`.
  * Paths under /api never reach here.
@@ -18,8 +19,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../contract/common';
-import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../contract/page';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@contract/common';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '@contract/page';
 import { notFound } from '../app-error';
 import type { AuthInfo } from '../shared/caller';
 import { sendFailure } from './errors';
@@ -27,14 +28,39 @@ import { sendFailure } from './errors';
 const gzip = promisify(zlib.gzip);
 
 /**
- * An area's part of the data a signed-in first view arrives with (modules/index.ts, `page`): the
- * member `key` of PageData for the client routes `routes` ('with-data': every route that has data
- * from some other part, e.g. the user).
+ * An area's part of the data a first view arrives with (modules/index.ts, `page`): the member `key`
+ * of PageData for the client routes `routes` ('with-data': every route that has data from some other
+ * signed-in part, e.g. the user). A signed-in part is loaded for the session's caller only; a public
+ * one (the sign-in page's) for anyone.
  */
-export interface PagePart {
+export type PagePart = SignedInPagePart | PublicPagePart;
+
+interface SignedInPagePart {
   key: Exclude<keyof PageData, 'lang'>;
   routes: readonly string[] | 'with-data';
+  public?: false;
   load(auth: AuthInfo, lang: Language): Promise<unknown>;
+}
+
+interface PublicPagePart {
+  key: Exclude<keyof PageData, 'lang'>;
+  routes: readonly string[];
+  public: true;
+  load(lang: Language): Promise<unknown>;
+  /** A line the boot splash shows under its logo while the code loads (the university's name). */
+  splashText?(value: unknown): string | null;
+}
+
+/** Text for HTML content. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** `html` with `text` as the boot splash's line, after its logo; as it was when it has no splash. */
+export function withSplashText(html: string, text: string): string {
+  const at = html.indexOf('<span class="spinner');
+  if (at < 0 || !html.includes('class="splash"')) return html;
+  return `${html.slice(0, at)}<p class="splash-title">${escapeHtml(text)}</p>\n        ${html.slice(at)}`;
 }
 
 /** JSON inside a <script> data block: no '<' (so no '</script>'), nor the two line separators. */
@@ -168,24 +194,38 @@ export async function registerSpa(app: FastifyInstance, distDir: string, parts: 
         },
       });
       const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-      const routeParts = (pathname: string) => {
+      const routeParts = (pathname: string): PagePart[] => {
         const own = parts.filter((p) => p.routes !== 'with-data' && p.routes.includes(pathname));
-        return own.length === 0 ? [] : [...parts.filter((p) => p.routes === 'with-data'), ...own];
+        // The signed-in parts of every page with data (the user) join a page with signed-in data only.
+        const signedIn = own.some((p) => !p.public);
+        return own.length === 0 ? [] : [...(signedIn ? parts.filter((p) => p.routes === 'with-data') : []), ...own];
       };
-      /** index.html with the page's data for a signed-in caller; null when the route has none or no session. */
+      /**
+       * index.html with the page's data; null when the route has none. A signed-in part needs the
+       * caller's session: without one, a page with no public part has no data either.
+       */
       const withData = async (req: FastifyRequest): Promise<string | null> => {
         const wanted = routeParts(clientPath(req));
         if (wanted.length === 0) return null;
-        await app.identify(req);
-        const auth = req.auth;
-        if (!auth) return null;
+        let auth: AuthInfo | null = null;
+        if (wanted.some((p) => !p.public)) {
+          await app.identify(req);
+          auth = req.auth ?? null;
+        }
+        const loaded = wanted.filter((p) => p.public || auth !== null);
+        if (loaded.length === 0) return null;
         const lang = pageLanguage(req);
         const data: Record<string, unknown> = { lang };
-        const values = await Promise.all(wanted.map((p) => p.load(auth, lang)));
-        wanted.forEach((p, i) => (data[p.key] = values[i]));
+        const values = await Promise.all(loaded.map((p) => (p.public ? p.load(lang) : p.load(auth as AuthInfo, lang))));
+        loaded.forEach((p, i) => (data[p.key] = values[i]));
         const block = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`;
-        const at = indexHtml.lastIndexOf('</body>');
-        return at < 0 ? indexHtml + block : indexHtml.slice(0, at) + block + indexHtml.slice(at);
+        let page = indexHtml;
+        for (const [i, p] of loaded.entries()) {
+          const text = p.public ? p.splashText?.(values[i]) : null;
+          if (text) page = withSplashText(page, text);
+        }
+        const at = page.lastIndexOf('</body>');
+        return at < 0 ? page + block : page.slice(0, at) + block + page.slice(at);
       };
       const writeIndex = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
         // Without its data the page still works: the client then makes the calls itself.

@@ -1,48 +1,39 @@
 /** Sign-in throttling (docs/security.md#sessions). */
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app';
+import { describe, expect, it } from 'vitest';
 import { loginAttempts, users } from '../db/schema';
-import { appOn, createTestDatabase, DEMO, quickPasswordHash, signIn, testClock, type TestDatabase } from '../test/helpers';
+import { DEMO, quickPasswordHash, signIn, testClock } from '../test/helpers';
+import { useTestApp } from '../test/fixture';
 
-let db: TestDatabase;
-let app: App;
 const clock = testClock();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await appOn(db, { now: clock.now });
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+const fx = useTestApp({ now: clock.now, signIn: [] });
 
 /**
  * Gives a seeded account a known password under a new login. The hash has a low scrypt cost: these
  * tests check dozens of passwords one after another, and what they assert is the counting.
  */
 async function account(login: string, password: string): Promise<void> {
-  const [free] = await db.database.db
+  const [free] = await fx.db.database.db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 2), isNull(users.passwordHash)))
     .orderBy(users.id)
     .limit(1);
-  await db.database.db
+  await fx.db.database.db
     .update(users)
     .set({ login, passwordHash: quickPasswordHash(password) })
     .where(eq(users.id, free.id));
 }
 
-const fail = (login: string, ip: string) => signIn(app, login, 'definitely-wrong', { ip });
+const fail = (login: string, ip: string) => signIn(fx.app, login, 'definitely-wrong', { ip });
 
 describe('A1: per account and address, then per account', () => {
   it('the 11th attempt from one address is 429 + Retry-After even with the right password; other addresses go on until 20', async () => {
     await account('throttled-a', 'Right passphrase A');
     for (let i = 0; i < 10; i++) expect((await fail('throttled-a', '10.1.0.1')).res.statusCode).toBe(401);
 
-    const blocked = await signIn(app, 'throttled-a', 'Right passphrase A', { ip: '10.1.0.1' });
+    const blocked = await signIn(fx.app, 'throttled-a', 'Right passphrase A', { ip: '10.1.0.1' });
     expect(blocked.res.statusCode).toBe(429);
     expect(blocked.body).toMatchObject({ result: true, error: { code: 'TOO_MANY_REQUESTS' }, data: null });
     const retryAfter = Number(blocked.res.headers['retry-after']);
@@ -52,24 +43,24 @@ describe('A1: per account and address, then per account', () => {
     expect(blocked.token).toBeUndefined();
 
     // Another address still signs in, and may fail 10 more times (20 for the account in all).
-    expect((await signIn(app, 'throttled-a', 'Right passphrase A', { ip: '10.1.0.2' })).res.statusCode).toBe(200);
+    expect((await signIn(fx.app, 'throttled-a', 'Right passphrase A', { ip: '10.1.0.2' })).res.statusCode).toBe(200);
     for (let i = 0; i < 10; i++) expect((await fail('throttled-a', `10.1.1.${i}`)).res.statusCode).toBe(401);
-    const everyone = await signIn(app, 'throttled-a', 'Right passphrase A', { ip: '10.1.0.3' });
+    const everyone = await signIn(fx.app, 'throttled-a', 'Right passphrase A', { ip: '10.1.0.3' });
     expect(everyone.res.statusCode).toBe(429);
 
     // Other accounts are not affected.
-    expect((await signIn(app, DEMO.teacher.login, DEMO.teacher.password, { ip: '10.1.0.1' })).res.statusCode).toBe(200);
+    expect((await signIn(fx.app, DEMO.teacher.login, DEMO.teacher.password, { ip: '10.1.0.1' })).res.statusCode).toBe(200);
 
     // The window passes.
     clock.advance(5 * 60_000 + 1000);
-    expect((await signIn(app, 'throttled-a', 'Right passphrase A', { ip: '10.1.0.1' })).res.statusCode).toBe(200);
+    expect((await signIn(fx.app, 'throttled-a', 'Right passphrase A', { ip: '10.1.0.1' })).res.statusCode).toBe(200);
   });
 
   it('recovery and updatelogin count like sign-in', async () => {
     await account('throttled-r', 'Right passphrase R');
     for (let i = 0; i < 5; i++) expect((await fail('throttled-r', '10.2.0.1')).res.statusCode).toBe(401);
     for (let i = 0; i < 5; i++) {
-      const res = await app.inject({
+      const res = await fx.app.inject({
         method: 'POST',
         url: '/api/auth/recovery.json',
         payload: { oldlog: 'throttled-r', oldpas: 'wrong' },
@@ -77,7 +68,7 @@ describe('A1: per account and address, then per account', () => {
       });
       expect(res.statusCode).toBe(401);
     }
-    const update = await app.inject({
+    const update = await fx.app.inject({
       method: 'POST',
       url: '/api/auth/updatelogin.json',
       payload: { oldlog: 'throttled-r', oldpas: 'Right passphrase R', newlog: 'throttled-r2', newpas: 'Some new passphrase' },
@@ -94,8 +85,8 @@ describe('A2: concurrent failures', () => {
     const statuses = replies.map((r) => r.res.statusCode).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
-    expect((await signIn(app, 'throttled-c', 'Right passphrase C', { ip: '10.3.0.1' })).res.statusCode).toBe(429);
-    const rows = await db.database.db.select({ outcome: loginAttempts.outcome }).from(loginAttempts).where(eq(loginAttempts.loginKey, 'throttled-c'));
+    expect((await signIn(fx.app, 'throttled-c', 'Right passphrase C', { ip: '10.3.0.1' })).res.statusCode).toBe(429);
+    const rows = await fx.db.database.db.select({ outcome: loginAttempts.outcome }).from(loginAttempts).where(eq(loginAttempts.loginKey, 'throttled-c'));
     expect(rows.filter((r) => r.outcome === 'failure')).toHaveLength(10);
     expect(rows.filter((r) => r.outcome === 'pending')).toHaveLength(0);
   });
@@ -104,7 +95,7 @@ describe('A2: concurrent failures', () => {
     await account('throttled-d', 'Right passphrase D');
     const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => fail('throttled-d', `10.4.0.${i + 1}`)));
     expect(replies.every((r) => r.res.statusCode === 401)).toBe(true);
-    expect((await signIn(app, 'throttled-d', 'Right passphrase D', { ip: '10.4.1.1' })).res.statusCode).toBe(429);
+    expect((await signIn(fx.app, 'throttled-d', 'Right passphrase D', { ip: '10.4.1.1' })).res.statusCode).toBe(429);
   });
 });
 
@@ -113,7 +104,7 @@ describe('A3: at most 100 failures an hour', () => {
     await account('throttled-h', 'Right passphrase H');
     const now = clock.now().getTime();
     // 99 earlier failures spread over the last hour, none in the last 5 minutes, from many addresses.
-    await db.database.db.insert(loginAttempts).values(
+    await fx.db.database.db.insert(loginAttempts).values(
       Array.from({ length: 99 }, (_, i) => ({
         kind: 'login',
         loginKey: 'throttled-h',
@@ -123,7 +114,7 @@ describe('A3: at most 100 failures an hour', () => {
       })),
     );
     expect((await fail('throttled-h', '10.5.9.9')).res.statusCode).toBe(401); // the 100th
-    const closed = await signIn(app, 'throttled-h', 'Right passphrase H', { ip: '10.5.9.10' });
+    const closed = await signIn(fx.app, 'throttled-h', 'Right passphrase H', { ip: '10.5.9.10' });
     expect(closed.res.statusCode).toBe(429);
     // Until the oldest of them is an hour old.
     const retryAfter = Number(closed.res.headers['retry-after']);
@@ -133,6 +124,6 @@ describe('A3: at most 100 failures an hour', () => {
 
   it('successful sign-ins do not count', async () => {
     await account('throttled-s', 'Right passphrase S');
-    for (let i = 0; i < 15; i++) expect((await signIn(app, 'throttled-s', 'Right passphrase S', { ip: '10.6.0.1' })).res.statusCode).toBe(200);
+    for (let i = 0; i < 15; i++) expect((await signIn(fx.app, 'throttled-s', 'Right passphrase S', { ip: '10.6.0.1' })).res.statusCode).toBe(200);
   });
 });

@@ -14,7 +14,7 @@
  * the public QR card (kind card, key = address; `count`, every look-up counts): CARD_LOOKUPS_PER_MINUTE
  * a minute. Uploads (kind upload, key = account id; `count`): UPLOADS_PER_MINUTE a minute.
  */
-import { QR_CODE_TRIES, QR_CODE_TRIES_WINDOW_MS } from '../../../contract/qr';
+import { QR_CODE_TRIES, QR_CODE_TRIES_WINDOW_MS } from '@contract/qr';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { tooManyRequests } from '../app-error';

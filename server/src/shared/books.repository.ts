@@ -1,13 +1,15 @@
 /**
  * SQL of the library's books, shared by the library and the teaching materials (a material may
- * be shared into the library as a book). The search column is written here, from the title, the
- * author and the annotation folded by `foldForSearch`.
+ * be shared into the library as a book). The search column is written here (`bookSearchText`),
+ * from the title, the author and the annotation folded by `foldForSearch`, followed by the same
+ * text in the one spelling of both alphabets (shared/transliterate.ts `searchKey`).
  */
 import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Book } from '../../../contract/library';
+import type { Book } from '@contract/library';
 import type { Db } from '../db/client';
 import { books, files, libraryBaseCategories, libraryCategories, libraryEditors } from '../db/schema';
 import { nameColumns } from './names';
+import { searchKey } from './transliterate';
 
 /** A book's or a material's author, annotation and file as the lists send them. */
 export type FileFields = Pick<Book, 'author' | 'description' | 'totalPages' | 'fileName' | 'fileSize' | 'mime'>;
@@ -28,7 +30,13 @@ export interface BookValues {
   totalPages: number;
 }
 
-const searchOf = (v: BookValues) => foldForSearch([v.name, v.author, v.description].join(' \u0001 '));
+/** The search column of a book: its folded title, author and annotation, then their key (a query never spans the \u0002 between). */
+export function bookSearchText(v: Pick<BookValues, 'name' | 'author' | 'description'>): string {
+  const folded = foldForSearch([v.name, v.author, v.description].join(' \u0001 '));
+  return `${folded} \u0002 ${searchKey(folded)}`;
+}
+
+const searchOf = bookSearchText;
 
 export async function insertBook(db: Db, values: BookValues & { fileId: number; uploaderUserId: number; fromUmk: boolean }): Promise<number> {
   const [row] = await db
@@ -62,6 +70,11 @@ export async function categoryExists(db: Db, id: number): Promise<boolean> {
 
 export async function isLibraryEditor(db: Db, userId: number): Promise<boolean> {
   return (await db.select({ userId: libraryEditors.userId }).from(libraryEditors).where(eq(libraryEditors.userId, userId))).length > 0;
+}
+
+/** Whether the account uploaded any book of the library (one it may edit). */
+export async function hasUploadedBooks(db: Db, userId: number): Promise<boolean> {
+  return (await db.select({ id: books.id }).from(books).where(eq(books.uploaderUserId, userId)).limit(1)).length > 0;
 }
 
 /** Every category with its base category's names, in display order. */

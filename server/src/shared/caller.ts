@@ -4,7 +4,7 @@
  * body names its caller (uid, role, a user id…), each id given must be the caller's own, else 403
  * (docs/security.md#access).
  */
-import { ROLE_TEACHER, type Role } from '../../../contract/common';
+import { ROLE_TEACHER, type Role } from '@contract/common';
 import { forbidden } from '../app-error';
 
 /** Who is calling, from the session (never from the body). */

@@ -4,7 +4,7 @@
  * event, and the journal's live mapper (modules/journal/journal.live.ts) sends them to the
  * journal's teacher, so a QR mark appears in an open journal at once.
  */
-import type { LiveJournalChange } from '../../../contract/journal';
+import type { LiveJournalChange } from '@contract/journal';
 
 export const JOURNAL_CHANGED_EVENT = 'journal.changed';
 

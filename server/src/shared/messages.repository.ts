@@ -5,6 +5,7 @@
 import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chatMessages as m, users } from '../db/schema';
+import { accountPersonId } from './account-person';
 
 /** Unread one-to-one messages to the user, per sender account. */
 export async function unreadBySender(db: Db, userId: number, senders?: number[]) {
@@ -15,7 +16,7 @@ export async function unreadBySender(db: Db, userId: number, senders?: number[])
     .select({
       senderUserId: m.senderUserId,
       role: users.role,
-      personId: sql<number>`coalesce(${users.teacherId}, ${users.studentId})`,
+      personId: accountPersonId,
       count: count(),
     })
     .from(m)

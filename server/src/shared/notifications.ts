@@ -5,7 +5,7 @@
  * unread count after it; a rollback writes and sends nothing. Areas add kinds, never a mechanism.
  */
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import type { NotificationKind } from '../../../contract/notifications';
+import type { NotificationKind } from '@contract/notifications';
 import type { Db } from '../db/client';
 import { notifications } from '../db/schema';
 import type { LiveBus } from '../plugins/live';
@@ -53,13 +53,20 @@ export async function unreadCounts(db: Db, userIds: readonly number[]): Promise<
   return new Map(rows.map((r) => [r.userId, Number(r.n)]));
 }
 
+/**
+ * Kinds whose notifications all open one list, whatever the writer names: a QR mark waiting for
+ * review opens the teacher's review list (/qrreview), where it is decided.
+ */
+const KIND_LINKS: Partial<Record<NotificationKind, string>> = { 'qr.review': '/qrreview' };
+
 /** Writes one notification per recipient and sends each his own at commit. */
 export async function notify(tx: Db, live: LiveBus, input: NotifyInput): Promise<void> {
   const userIds = [...new Set(input.userIds)];
   if (userIds.length === 0) return;
+  const link = KIND_LINKS[input.kind] ?? input.link;
   const rows = (await tx
     .insert(notifications)
-    .values(userIds.map((userId) => ({ userId, kind: input.kind, params: input.params ?? {}, link: input.link })))
+    .values(userIds.map((userId) => ({ userId, kind: input.kind, params: input.params ?? {}, link })))
     .returning()) as NotificationRow[];
   const unread = await unreadCounts(tx, userIds);
   await live.publishAll(
@@ -68,12 +75,13 @@ export async function notify(tx: Db, live: LiveBus, input: NotifyInput): Promise
   );
 }
 
-/** Marks read; `id` null: all of the account's. */
-export async function markRead(db: Db, userId: number, id: number | null, at: Date): Promise<number> {
+/** Marks read the account's unread ones: one (`id`), some (ids), or all (null). */
+export async function markRead(db: Db, userId: number, id: number | readonly number[] | null, at: Date): Promise<number> {
+  const which = id === null ? [] : typeof id === 'number' ? [eq(notifications.id, id)] : [inArray(notifications.id, [...id])];
   const rows = await db
     .update(notifications)
     .set({ readAt: at })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), ...(id === null ? [] : [eq(notifications.id, id)])))
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), ...which))
     .returning({ id: notifications.id });
   return rows.length;
 }

@@ -1,5 +1,5 @@
 /** SQL of the site settings (key/value): the university's name, the logo. */
-import type { Language } from '../../../contract/common';
+import type { Language } from '@contract/common';
 import type { Db } from '../db/client';
 import { siteSettings } from '../db/schema';
 

@@ -1,7 +1,11 @@
 /**
  * Latin ↔ Cyrillic for the library search: a folded query (books.repository.ts `foldForSearch`:
  * lower case, no diacritics, so й is и and ё is е) is also looked for in the other alphabet, so
- * `knuth` finds «Кнут» and `Кнут` finds "Knuth". Plain string work: the same on PGlite and PostgreSQL.
+ * `knuth` finds «Кнут» and `Кнут` finds "Knuth". Since one Latin letter stands for several Cyrillic
+ * ones (y for ы and и, e for э and е, o for о and ө, u for у and ү), both sides are also compared in
+ * one spelling, `searchKey`: the stored text keeps its key beside it (books.repository.ts), so
+ * `Kyrgyz` finds «Кыргыз» and `Ekonomika` «Экономика». Plain string work: the same on PGlite and
+ * PostgreSQL.
  */
 
 /** Cyrillic (Russian and Kyrgyz letters, folded) to Latin, as names are usually spelt. */
@@ -109,7 +113,16 @@ export function toCyrillic(text: string): string {
   return out;
 }
 
-/** The folded query, and its spellings in the other alphabet when it has letters of one (distinct). */
+/**
+ * One spelling of a folded text whatever its alphabet: through Latin (where ы and и, э and е, ө and
+ * о, ү and у, ң and нг meet) back to Cyrillic (where th and т, ph and ф, c, q, ck and к meet).
+ * `кыргыз`, `kyrgyz` and `kirgiz` all give `киргиз`.
+ */
+export function searchKey(folded: string): string {
+  return toCyrillic(toLatin(folded));
+}
+
+/** The folded query, its spellings in the other alphabet when it has letters of one, and its key (distinct). */
 export function searchVariants(folded: string): string[] {
-  return [...new Set([folded, toLatin(folded), toCyrillic(folded)])];
+  return [...new Set([folded, toLatin(folded), toCyrillic(folded), searchKey(folded)])];
 }

@@ -7,12 +7,12 @@
  * uploads are refused before the store is full.
  */
 import { eq, sql } from 'drizzle-orm';
-import { ROLE_TEACHER } from '../../../contract/common';
+import { ROLE_TEACHER } from '@contract/common';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { files } from '../db/schema';
 import { AppError, forbidden } from '../app-error';
-import { isLibraryEditor } from './books.repository';
+import { hasUploadedBooks, isLibraryEditor } from './books.repository';
 import type { AuthInfo } from './caller';
 
 const MB = 1024 * 1024;
@@ -39,6 +39,17 @@ export class UploadRules {
     if (!(await this.mayAddToLibrary(auth))) throw forbidden();
   }
 
+  /**
+   * Before a book's form is read: 403 for a caller who may neither add a book (LIBRARY_UPLOADERS)
+   * nor edit one (staff with the library permission, or the uploader of a book), so that a refused
+   * upload is not received first (the form itself says which of the two it is).
+   */
+  async assertMayUploadToLibrary(auth: AuthInfo): Promise<void> {
+    if (await this.mayAddToLibrary(auth)) return;
+    if (await isLibraryEditor(this.ctx.db, auth.userId)) return;
+    if (!(await hasUploadedBooks(this.ctx.db, auth.userId))) throw forbidden();
+  }
+
   async usage(auth: AuthInfo, db: Db = this.ctx.db): Promise<Usage> {
     const [row] = await db
       .select({ used: sql<string>`coalesce(sum(${files.size}), 0)` })
@@ -60,9 +71,11 @@ export class UploadRules {
   }
 
   /**
-   * With the file received, in the transaction that stores it: the account's quota (409). The
-   * account's transactional lock holds until that transaction ends, so that two uploads at once
-   * cannot both count the same free room: the second counts the first's file.
+   * With the file received and put in the store (FileStore.put), in the short transaction that
+   * inserts its row: the account's quota (409). The account's transactional lock holds until that
+   * transaction ends, so that two uploads at once cannot both count the same free room: the second
+   * counts the first's file. No transfer happens under the lock: a refused file's bytes are removed
+   * with its request (plugins/files.ts).
    */
   async assertFits(db: Db, auth: AuthInfo, size: number): Promise<void> {
     await db.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${auth.userId})`);

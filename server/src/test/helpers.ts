@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { Role } from '../../../contract/common';
+import type { Role } from '@contract/common';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DbTarget } from '../db/client';
@@ -29,9 +29,12 @@ function templateKey(size: string): string {
       else if (!entry.name.endsWith('.test.ts')) hash.update(entry.name).update(fs.readFileSync(full));
     }
   };
+  // The seed's code and everything it uses: the shared layer (repositories, the grade scale, the
+  // transliteration of search keys, password hashing) and the contract's types and constants.
   walk(path.join(SERVER_SRC, 'db'));
   walk(path.join(SERVER_SRC, 'lib'));
-  hash.update(fs.readFileSync(path.join(SERVER_SRC, 'shared/credentials/password-hash.ts')));
+  walk(path.join(SERVER_SRC, 'shared'));
+  walk(path.join(SERVER_SRC, '../../contract'));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -98,6 +101,17 @@ async function postgresTemplate(serverUrl: string, size: 'small' | 'full'): Prom
   }
 }
 
+/**
+ * The seeded templates the test files copy, built before any file starts (the server projects'
+ * global setup, ./global-setup.ts) rather than inside the first file's `beforeAll`, where building
+ * them on a loaded machine could outlast the hook's ceiling. A template already built is reused.
+ */
+export async function prepareTemplates(): Promise<void> {
+  await pgliteTemplate('small');
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) await postgresTemplate(serverUrl, 'small');
+}
+
 export const DEMO = {
   teacher: { login: DEMO_TEACHER.login, password: DEMO_TEACHER.password },
   student: { login: DEMO_STUDENT.login, password: DEMO_STUDENT.password },
@@ -125,10 +139,18 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+export interface TestDatabaseOptions {
+  size?: 'small' | 'full';
+  seed?: boolean;
+  poolMax?: number;
+  connectionTimeoutMs?: number;
+  statementTimeoutMs?: number;
+  /** PostgreSQL: each request's database deadline enforced, as DB_REQUEST_TIMEOUT_MS does (off by default). */
+  requestTimeoutMs?: number;
+}
+
 /** A new migrated database, seeded ('small' by default: a few students per group, same demo accounts). */
-export async function createTestDatabase(
-  options: { size?: 'small' | 'full'; seed?: boolean; poolMax?: number; connectionTimeoutMs?: number; statementTimeoutMs?: number } = {},
-): Promise<TestDatabase> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   let target: DbTarget;
   let drop = async () => {};
   if (usePostgres) {
@@ -148,6 +170,7 @@ export async function createTestDatabase(
       poolMax: options.poolMax ?? 10,
       statementTimeoutMs: options.statementTimeoutMs ?? 15000,
       connectionTimeoutMs: options.connectionTimeoutMs ?? 5000,
+      ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     };
     drop = async () => {
       const client = new pg.Client({ connectionString: serverUrl });

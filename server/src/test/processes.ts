@@ -6,8 +6,8 @@
 import type { App } from '../app';
 import { DataChanges } from '../plugins/reply-cache';
 import { openDatabase, type Database } from '../db/client';
-import type { JournalInfo } from '../../../contract/journal';
-import { appOn, createTestDatabase, session, usePostgres, type TestAppOptions, type TestDatabase, type TestSession } from './helpers';
+import type { JournalInfo } from '@contract/journal';
+import { appOn, createTestDatabase, session, usePostgres, type TestAppOptions, type TestDatabase, type TestDatabaseOptions, type TestSession } from './helpers';
 
 /** A connection of its own to `db` (on PGlite the one there is) and how to let it go. */
 export async function ownConnection(db: TestDatabase): Promise<{ database: Database; close(): Promise<void> }> {
@@ -41,9 +41,9 @@ export interface TwoProcesses {
   close(): Promise<void>;
 }
 
-/** A fresh seeded database and two server processes on it, both with `options`. */
-export async function twoProcesses(options: TestAppOptions = {}): Promise<TwoProcesses> {
-  const db = await createTestDatabase();
+/** A fresh seeded database (with `databaseOptions`) and two server processes on it, both with `options`. */
+export async function twoProcesses(options: TestAppOptions = {}, databaseOptions: TestDatabaseOptions = {}): Promise<TwoProcesses> {
+  const db = await createTestDatabase(databaseOptions);
   const a = await appOn(db, options);
   const b = await otherProcess(db, options);
   return {

@@ -3,6 +3,7 @@
  * (percent-encoded letters, doubled slashes, dot segments, absolute form), bytes Node's parser
  * refuses, and several requests on one connection.
  */
+import http from 'node:http';
 import net from 'node:net';
 
 export interface RawResponse {
@@ -61,4 +62,32 @@ export function rawRequest(method: string, target: string, headers: Record<strin
   const payload = Buffer.isBuffer(body) ? body : Buffer.from(body);
   const lines = [`${method} ${target} HTTP/1.1`, ...Object.entries({ ...headers, 'content-length': String(payload.length) }).map(([k, v]) => `${k}: ${v}`)];
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), payload]);
+}
+
+/** The head of a file part of a multipart body with the boundary `x` (see bodyHead). */
+export const UPLOAD_HEAD = '--x\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n';
+
+/**
+ * Sends only the head of a multipart body (boundary `x`) declared `length` bytes long to
+ * 127.0.0.1:`port` and resolves with the reply, which must come without waiting for the rest.
+ */
+export function bodyHead(port: number, path: string, headers: Record<string, string>, length: number, head: string = UPLOAD_HEAD) {
+  return new Promise<{ status: number; body: string; connection: unknown }>((resolve, reject) => {
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path,
+      headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(length) },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.write(head);
+  });
 }

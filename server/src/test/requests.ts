@@ -5,7 +5,7 @@
  * people (`who` is a session, or null for a caller without one).
  */
 import type { LightMyRequestResponse } from 'fastify';
-import type { Role } from '../../../contract/common';
+import type { Role } from '@contract/common';
 import type { App } from '../app';
 import { SESSION_COOKIE } from '../plugins/session';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { HomeIcon } from '../../components/shellIcons';
+import { HomeIcon } from '@components/shellIcons';
 
 /** A page-sized message: its heading and text, and the way home (the 404 and "not for your role" pages). */
 export function FullPageMessage({

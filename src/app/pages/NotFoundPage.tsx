@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '../../components/Spinner';
-import { usePageTitle } from '../../lib/usePageTitle';
-import { useAppSelector } from '../../shared/hooks';
-import { selectSessionStatus } from '../../shared/session/session';
+import { PageSpinner } from '@components/Spinner';
+import { useShownTitle } from '@shared/shell/pageTitle';
+import { useAppSelector } from '@shared/hooks';
+import { selectSessionStatus } from '@shared/session/session';
 import type { ComponentType, ReactNode } from 'react';
 import { FullPageMessage } from './FullPageMessage';
 
 export function NotFoundScreen() {
   const { t } = useTranslation('cm');
-  usePageTitle(t('notFound.title'));
+  useShownTitle(t('notFound.title'));
   return <FullPageMessage className="not-found" code="404" title={t('notFound.title')} text={t('notFound.text')} home={t('notFound.home')} />;
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { MoonIcon, SunIcon } from '../../components/shellIcons';
-import { shellActions, selectDark } from '../../shared/shell/shell.slice';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { MoonIcon, SunIcon } from '@components/shellIcons';
+import { shellActions, selectDark } from '@shared/shell/shell.slice';
 
 /** A switch ('Тёмная тема' / 'Dark mode'); the choice lives in the `theme` cookie. */
 export function DarkModeToggle({ className = 'menu-item', testId = 'dark-mode-toggle' }: { className?: string; testId?: string }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { LANGUAGES } from '../../i18n/languages';
-import { shellActions, selectShell } from '../../shared/shell/shell.slice';
+import { shellActions, selectShell } from '@shared/shell/shell.slice';
 
 /** kg / ru / en buttons labelled 'KG', 'RU', 'EN'; the choice is kept in the `lang` cookie. */
 export function LanguageSwitch() {

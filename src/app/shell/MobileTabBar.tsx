@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { shellActions, selectActiveTab } from '../../shared/shell/shell.slice';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { shellActions, selectActiveTab } from '@shared/shell/shell.slice';
 import { MOBILE_TABS, type MobileTab } from './mobileTabs';
 
 /** Bottom tab bar below 899.92 px; picking a tab shows its panel (and leaves a route screen). */
@@ -35,7 +35,7 @@ export function MobileTabBar({ tabs = MOBILE_TABS, current, onSelect, badges = {
           <span className="tab-icon">
             <Icon size={22} />
             {badges[id] ? (
-              <span className="tab-badge" aria-hidden="true">
+              <span className="count-badge tab-badge" aria-hidden="true">
                 {(badges[id] ?? 0) > 99 ? '99+' : badges[id]}
               </span>
             ) : null}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../shared/hooks';
-import { WifiOffIcon } from '../../components/icons';
-import { selectOnline } from '../../shared/shell/shell.slice';
+import { useAppSelector } from '@shared/hooks';
+import { WifiOffIcon } from '@components/icons';
+import { selectOnline } from '@shared/shell/shell.slice';
 
 /** 'Нет сети !!!' while the browser is offline (docs/product.md#shell). */
 export function OfflineBanner() {

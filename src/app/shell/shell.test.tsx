@@ -7,7 +7,7 @@ import { DarkModeToggle } from './DarkModeToggle';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MobileTabBar } from './MobileTabBar';
 import { tabsFor } from './mobileTabs';
-import { ROLE_TEACHER } from '../../shared/request/roles';
+import { ROLE_TEACHER } from '@shared/request/roles';
 import { OfflineBanner } from './OfflineBanner';
 
 describe('shell controls', () => {

@@ -2,13 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { initialSessionState } from '../../shared/session/session';
+import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '@shared/session/pageData';
+import { initialSessionState } from '@shared/session/session';
 import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, HttpResponse, http, ok, publicHandlers, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
 import LoginScreen from './LoginScreen';
 
-vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@lib/notify', () => ({ notify: vi.fn() }));
 
 function renderLogin(route = '/lms/login') {
   const store = makeStore({ session: { ...initialSessionState, status: 'anonymous' } });
@@ -67,6 +68,32 @@ describe('LoginScreen', () => {
     expect(name).toHaveStyle({ fontSize: '18px' });
     expect(screen.getByRole('img', { name: 'Логотип университета' })).toHaveAttribute('width', '64');
     expect(screen.getByTestId('login-form')).toBeInTheDocument();
+  });
+
+  it("a page that arrived with the card's data shows the card without asking /logo.json or the Google check", async () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = PAGE_DATA_ELEMENT_ID;
+    script.textContent = JSON.stringify({
+      lang: 'ru',
+      login: { logo: { logo: '/lms/own.svg', width: 80, name: 'Университет из страницы', fontsize: 20 }, googleSignIn: true },
+    });
+    document.body.append(script);
+    rereadPageData();
+    try {
+      server.use(...publicHandlers());
+      renderLogin();
+      const name = await screen.findByText('Университет из страницы', { selector: '.login-university' });
+      expect(name).toHaveStyle({ fontSize: '20px' });
+      expect(screen.getByRole('img', { name: 'Логотип университета' })).toHaveAttribute('width', '80');
+      expect(screen.getByRole('link', { name: /Google/ })).toBeInTheDocument();
+      await requestsSettled();
+      expect(log.paths()).not.toContain('/logo.json');
+      expect(log.paths()).not.toContain('/api/google/check.json');
+    } finally {
+      document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove();
+      rereadPageData();
+    }
   });
 
   it('shows the card with the built-in logo when /logo.json fails', async () => {

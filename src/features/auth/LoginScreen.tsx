@@ -3,27 +3,22 @@
  * error line. Desktop shows a brand panel beside the card; below 899.92 px the form fills the screen.
  */
 import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { configActions, selectConfig, selectPasswordMin } from '../../shared/config/config';
-import { selectSession, sessionMessageCleared } from '../../shared/session/session';
-import { forgetReturn, rememberReturn, returnPath, storedReturn } from '../../shared/session/returnPath';
-import { GOOGLE_AUTH_URL } from '../../api/auth';
-import type { Failure } from '../../api/http';
-import { ErrorLine } from '../../components/fields';
-import { GoogleIcon } from '../../components/icons';
-import { PageSpinner } from '../../components/Spinner';
-import { toLanguage } from '../../i18n/languages';
-import { describeFailure } from '../../shared/request/errors';
-import { usePageTitle } from '../../lib/usePageTitle';
-import { authActions, selectAuth, type Credentials, type GoogleOutcome } from './auth.slice';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { configActions, selectConfig, selectPasswordMin } from '@shared/config/config';
+import { selectSession, sessionMessageCleared } from '@shared/session/session';
+import { forgetReturn, rememberReturn, returnPath, storedReturn } from '@shared/session/returnPath';
+import { GOOGLE_AUTH_URL } from '@api/auth';
+import { ErrorLine } from '@components/fields';
+import { GoogleIcon } from '@components/icons';
+import { PageSpinner } from '@components/Spinner';
+import { authActions, selectAuth, type Credentials } from './auth.slice';
+import { DEFAULT_LOGO, LoginHero } from './components/LoginHero';
 import { LoginForm } from './components/LoginForm';
 import { UpdateCredentialsForm } from './components/UpdateCredentialsForm';
+import { loginMessage, useLoginData } from './useLoginData';
 import './login.css';
-
-const GOOGLE_OUTCOMES: readonly string[] = ['failed', 'unlinked', 'disabled'];
-const DEFAULT_LOGO = `${import.meta.env.BASE_URL}logo.svg`;
 
 export default function LoginScreen({ aside }: { aside?: ReactNode }) {
   // Not suspending: the screen mounts (and asks for the logo and the Google flag) while its texts
@@ -35,42 +30,14 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
   const config = useAppSelector(selectConfig);
   const passwordMin = useAppSelector(selectPasswordMin);
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
   const credentials = useRef<Credentials | null>(null);
-  usePageTitle(ready ? t('cm:titles.login') : '');
 
-  // /logo.json answers in the user's language (once i18next has settled on it): load it unless it is
-  // here for this language already.
-  const language = i18n.resolvedLanguage ? toLanguage(i18n.resolvedLanguage) : null;
-  const logoLanguage = auth.logo.language;
-  useEffect(() => {
-    if (language && logoLanguage !== language) dispatch(authActions.logoRequested(language));
-  }, [dispatch, language, logoLanguage]);
-
-  useEffect(() => {
-    // Google sign-in is configured on the server: asked once, the answer is kept.
-    if (!auth.google.checked) dispatch(authActions.googleCheckRequested());
-    // Only once per visit of the screen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch]);
-
-  // Return from Google sign-in: ?gauth=ok enters, other outcomes show their message.
-  const gauth = params.get('gauth');
-  useEffect(() => {
-    if (!gauth) return;
-    if (gauth === 'ok') dispatch(authActions.googleReturnRequested());
-    else if (GOOGLE_OUTCOMES.includes(gauth)) dispatch(authActions.googleOutcomeReceived(gauth as GoogleOutcome));
-    const next = new URLSearchParams(params);
-    next.delete('gauth');
-    setParams(next, { replace: true });
-  }, [gauth, params, setParams, dispatch]);
+  const dataPending = useLoginData(i18n.resolvedLanguage);
 
   // The logo's size and the university name (/logo.json) and the Google button (check.json) shape
   // the card: it waits for both answers (or failures), so it appears once in its final layout and
   // nothing moves afterwards.
-  const logoPending = logoLanguage !== language || (!auth.logo.data && !auth.logo.error);
-  const googlePending = !auth.google.checked;
-  const waiting = !ready || session.status === 'checking' || auth.gauth.fetching || logoPending || googlePending;
+  const waiting = !ready || session.status === 'checking' || auth.gauth.fetching || dataPending;
   // The card is the screen's biggest render: once everything is there it is rendered as a deferred
   // update, in short slices that keep the page responsive, rather than in one long task.
   const cardReady = useDeferredValue(!waiting);
@@ -98,22 +65,7 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
   }
   if (!cardShown) return <PageSpinner />;
 
-  const loginError = (failure: Failure) =>
-    failure.status === 401 && failure.error?.code !== 'TOO_MANY_REQUESTS' ? t('cm:errors.BAD_CREDENTIALS') : describeFailure(t, failure);
-
-  let message: string | null = null;
-  if (auth.update.required) {
-    message = auth.update.error ? describeFailure(t, auth.update.error) : null;
-  } else if (auth.login.error) {
-    // What went wrong, and nothing else: the new-password rule is not the sign-in's.
-    message = loginError(auth.login.error);
-  } else if (auth.gauth.error) {
-    message = auth.gauth.error.status === 401 ? t('login.gauth.failed') : describeFailure(t, auth.gauth.error);
-  } else if (auth.gauth.outcome) {
-    message = t(`login.gauth.${auth.gauth.outcome}`);
-  } else if (session.message) {
-    message = t(session.message);
-  }
+  const message = loginMessage(t, auth, session);
 
   const dismiss = () => {
     dispatch(authActions.errorDismissed());
@@ -141,13 +93,7 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
 
   return (
     <div className="login-page">
-      <section className="login-hero" aria-hidden="true">
-        <div className="login-hero-inner">
-          <img src={logo?.logo || DEFAULT_LOGO} alt="" width={112} height={112} className="login-hero-logo" />
-          <p className="login-hero-name">{universityName}</p>
-          <p className="login-hero-tagline">{t('login.tagline')}</p>
-        </div>
-      </section>
+      <LoginHero universityName={universityName} />
       <main className="login-main">
         <div className="login-card">
           <header className="login-brand">

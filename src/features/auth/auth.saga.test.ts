@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionCheckStarted, sessionEnded, sessionStarted, sessionUnreachable } from '../../shared/session/session';
+import { sessionCheckStarted, sessionEnded, sessionStarted, sessionUnreachable } from '@shared/session/session';
 import { recordSaga, types } from '../../test/saga';
 import { fail, http, HttpResponse, ok, recordRequests, server, student, teacher } from '../../test/server';
-import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '../../shared/session/pageData';
+import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '@shared/session/pageData';
 import { authActions } from './auth.slice';
 import { bootSaga, ENTER_CREDENTIALS_KEY, googleCheckSaga, googleReturnSaga, loginSaga, logoutSaga, updateSaga } from './auth.saga';
 
-vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@lib/notify', () => ({ notify: vi.fn() }));
 
 describe('login chain', () => {
   let log: ReturnType<typeof recordRequests>;

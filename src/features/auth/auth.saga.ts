@@ -4,15 +4,15 @@
  */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { RecoveryRow, User } from '../../../contract/auth';
-import { authApi, type GoogleCheckRow } from '../../api/auth';
-import { configApi } from '../../api/config';
-import { isConnectionProblem, type Failure, type Result } from '../../api/http';
-import { SESSION_ENDED_MESSAGE, sessionCheckStarted, sessionEnded, sessionUnreachable } from '../../shared/session/session';
-import { takePageUser } from '../../shared/session/pageData';
-import { enterSession, signIn } from '../../shared/session/signIn';
-import { NO_DATA, request } from '../../shared/request/request.saga';
-import { clearAllExceptLang, newToken, readToken } from '../../lib/storage';
+import type { RecoveryRow, User } from '@contract/auth';
+import { authApi, type GoogleCheckRow } from '@api/auth';
+import { configApi } from '@api/config';
+import { isConnectionProblem, type Failure, type Result } from '@api/http';
+import { SESSION_ENDED_MESSAGE, sessionCheckStarted, sessionEnded, sessionUnreachable } from '@shared/session/session';
+import { takeLoginData, takePageUser } from '@shared/session/pageData';
+import { enterSession, signIn } from '@shared/session/signIn';
+import { NO_DATA, request } from '@shared/request/request.saga';
+import { clearAllExceptLang, newToken, readToken } from '@lib/storage';
 import { authActions, type CredentialUpdate, type Credentials } from './auth.slice';
 
 /** Translation key shown when a token is present but the server knows no user (docs/product.md#auth). */
@@ -109,11 +109,22 @@ export function* googleReturnSaga() {
 }
 
 export function* googleCheckSaga() {
+  // The sign-in page arrives with the answer (config.page.ts on the server).
+  const arrived = takeLoginData('googleSignIn');
+  if (arrived !== null) {
+    yield put(authActions.googleCheckFinished(arrived));
+    return;
+  }
   const result = (yield call(authApi.googleCheck)) as Result<GoogleCheckRow[]>;
   yield put(authActions.googleCheckFinished(result.ok && result.data?.[0]?.OAu === true));
 }
 
 export function* logoSaga() {
+  const arrived = takeLoginData('logo');
+  if (arrived !== null) {
+    yield put(authActions.logoSucceeded(arrived));
+    return;
+  }
   yield* request(configApi.logo, [], { succeeded: authActions.logoSucceeded, failed: authActions.logoFailed });
 }
 

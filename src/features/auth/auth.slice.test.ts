@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sessionEnded } from '../../shared/session/session';
-import type { Failure } from '../../api/http';
+import { sessionEnded } from '@shared/session/session';
+import type { Failure } from '@api/http';
 import { authActions, authReducer, initialAuthState } from './auth.slice';
 
 const failure: Failure = { ok: false, problem: 'CLIENT_ERROR', status: 401, error: { code: 'BAD_CREDENTIALS', message: 'bad' } };
@@ -10,13 +10,13 @@ describe('auth slice', () => {
     let state = authReducer(initialAuthState, authActions.loginFailed(failure));
     state = authReducer(state, authActions.googleOutcomeReceived('unlinked'));
     state = authReducer(state, authActions.loginRequested({ login: 'abc', password: 'def' }));
-    expect(state.login).toEqual({ data: null, fetching: true, error: null });
+    expect(state.login).toEqual({ data: null, fetching: true, error: null, loaded: false });
     expect(state.gauth.outcome).toBeNull();
   });
 
   it('a failure stops fetching and keeps the error', () => {
     const state = authReducer(authReducer(initialAuthState, authActions.loginRequested({ login: 'abc', password: 'def' })), authActions.loginFailed(failure));
-    expect(state.login).toEqual({ data: null, fetching: false, error: failure });
+    expect(state.login).toEqual({ data: null, fetching: false, error: failure, loaded: false });
   });
 
   it('LOG_PAS 1 shows the update form for that login; cancel goes back', () => {
@@ -36,7 +36,7 @@ describe('auth slice', () => {
   it('a logo request clears the old logo', () => {
     let state = authReducer(initialAuthState, authActions.logoSucceeded({ logo: '/l.svg', width: 70, name: 'U', fontsize: 14 }));
     state = authReducer(state, authActions.logoRequested('kg'));
-    expect(state.logo).toEqual({ data: null, fetching: true, error: null, language: 'kg' });
+    expect(state.logo).toEqual({ data: null, fetching: true, error: null, language: 'kg', loaded: false });
   });
 
   it('clicking the error line clears every error', () => {

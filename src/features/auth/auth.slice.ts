@@ -1,11 +1,11 @@
 /** Login area state: the login request, the forced credential update, Google sign-in, the logo. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Language } from '../../../contract/common';
-import type { Logo } from '../../../contract/config';
-import type { User } from '../../../contract/auth';
-import type { Failure } from '../../api/http';
-import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
-import { sessionEnded } from '../../shared/session/session';
+import type { Language } from '@contract/common';
+import type { Logo } from '@contract/config';
+import type { User } from '@contract/auth';
+import type { Failure } from '@api/http';
+import { failed, idle, started, succeeded, type Loadable } from '@shared/request/loadable';
+import { sessionEnded } from '@shared/session/session';
 
 export type GoogleOutcome = 'failed' | 'unlinked' | 'disabled';
 

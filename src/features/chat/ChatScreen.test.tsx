@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, MessagesPage } from '../../../contract/chat';
-import { initialConfigState } from '../../shared/config/config';
+import type { ChatMessage, MessagesPage } from '@contract/chat';
+import { initialConfigState } from '@shared/config/config';
 import { renderWithStore, makeStore } from '../../test/render';
 import { http, ok, recordRequests, server, teacher } from '../../test/server';
 import { loadedSettings } from '../../test/settings';
@@ -55,7 +55,10 @@ function renderChat() {
   const store = makeStore({
     session: { status: 'authenticated', user: teacher, endReason: null, message: null },
     settings: loadedSettings(2026, 1),
-    config: { ...initialConfigState, data: { version: '1', maxSizeMb: 1, passwordMinLength: 8, googleEnabled: false, sessionIdleMinutes: 30 } },
+    config: {
+      ...initialConfigState,
+      data: { version: '1', maxSizeMb: 1, passwordMinLength: 8, googleEnabled: false, cardPayment: false, sessionIdleMinutes: 30 },
+    },
   });
   return renderWithStore(
     <>

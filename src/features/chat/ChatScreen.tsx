@@ -5,14 +5,19 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { usePageTitle } from '../../lib/usePageTitle';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { chatActions, selectChat } from './chat.slice';
-import { BackIcon } from '../../components/icons';
+import { BackIcon } from '@components/icons';
 import { ContactPanel } from './components/ContactPanel';
 import { Conversation } from './components/Conversation';
 import { DisciplinePanel } from './components/DisciplinePanel';
-import './chat.css';
+// The chat's styles, one file per component, in this order (later rules win at equal specificity).
+import './components/columns.css';
+import './components/conversation.css';
+import './components/message.css';
+import './components/composer.css';
+import './components/imageViewer.css';
+import './chat-stack.css';
 
 export { ContactPanel as ChatContactColumn, DisciplinePanel as ChatDisciplineColumn };
 
@@ -21,7 +26,6 @@ export default function ChatScreen({ mobile }: { mobile: boolean }) {
   const { t } = useTranslation(['chat', 'cm']);
   const dispatch = useAppDispatch();
   const { activeContact, showContacts } = useAppSelector(selectChat);
-  usePageTitle(t('cm:titles.chat'));
 
   useEffect(() => {
     // Nothing opens (and nothing is marked read) until the user picks a contact.

@@ -1,9 +1,9 @@
 import { runSaga, stdChannel, type Task } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { registerLiveHandlers } from '../../shared/live/live';
-import { followStream, liveLifecycleSaga, liveSaga, POLL_MS, type EventSourceFactory } from '../../shared/live/live.saga';
-import { sessionEnded, sessionStarted } from '../../shared/session/session';
+import { registerLiveHandlers } from '@shared/live/live';
+import { followStream, liveLifecycleSaga, liveSaga, POLL_MS, type EventSourceFactory } from '@shared/live/live.saga';
+import { sessionEnded, sessionStarted } from '@shared/session/session';
 import { teacher } from '../../test/server';
 import { chatLive } from './chat.live';
 import { chatActions, initialChatState } from './chat.slice';

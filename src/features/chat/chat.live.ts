@@ -3,8 +3,8 @@
  * it asks the server while the stream is unavailable.
  */
 import { put, select } from 'redux-saga/effects';
-import type { LiveDeleted, LiveMessage, LiveRead, UnreadCounts } from '../../../contract/chat';
-import type { LiveHandlers } from '../../shared/live/live';
+import type { LiveDeleted, LiveMessage, LiveRead, UnreadCounts } from '@contract/chat';
+import type { LiveHandlers } from '@shared/live/live';
 import { chatActions, selectChat, type ChatState } from './chat.slice';
 
 /** Without the stream: the counts, and the open conversation's news. */

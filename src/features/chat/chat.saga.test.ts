@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../../contract/chat';
-import type { User } from '../../../contract/auth';
+import type { ChatMessage } from '@contract/chat';
+import type { User } from '@contract/auth';
 import { recordSaga, types } from '../../test/saga';
 import { failedSettings, loadedSettings, settingsFailure } from '../../test/settings';
-import { settingsActions } from '../../shared/settings/settings';
+import { settingsActions } from '@shared/settings/settings';
 import { fail, http, HttpResponse, ok, recordRequests, server, student, teacher } from '../../test/server';
 import {
   chainSaga,

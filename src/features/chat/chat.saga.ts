@@ -4,12 +4,12 @@
  */
 import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '../../../contract/auth';
-import type { ChatMessage, ConversationBody, DeleteRow, LiveMessage, MessagesPage, UnreadCounts } from '../../../contract/chat';
-import { chatApi } from '../../api/chat';
-import type { Failure, Result } from '../../api/http';
-import { NO_DATA, request, requireUser } from '../../shared/request/request.saga';
-import { selectUser } from '../../shared/session/session';
+import type { User } from '@contract/auth';
+import type { ChatMessage, ConversationBody, DeleteRow, LiveMessage, MessagesPage, UnreadCounts } from '@contract/chat';
+import { chatApi } from './chat.api';
+import type { Failure, Result } from '@api/http';
+import { NO_DATA, request, requireUser } from '@shared/request/request.saga';
+import { selectUser } from '@shared/session/session';
 import {
   chatActions,
   chatChainSagas,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, MessagesPage } from '../../../contract/chat';
-import { sessionEnded } from '../../shared/session/session';
+import type { ChatMessage, MessagesPage } from '@contract/chat';
+import { sessionEnded } from '@shared/session/session';
 import {
   chatActions,
   chatReducer,
@@ -117,7 +117,7 @@ describe('chat slice: the conversation', () => {
     expect(state.messages.map((m) => m.id_message)).toEqual([1, 2, 3]);
     state = run(state, chatActions.deleteSucceeded({ id: 2, rows: [{ result: 1 }, { result: 0 }] }));
     expect(state.messages.map((m) => m.id_message)).toEqual([1, 3]);
-    expect(state.deleting).toEqual({ data: null, fetching: false, error: null, id: null });
+    expect(state.deleting).toEqual({ data: null, fetching: false, error: null, id: null, loaded: false });
   });
 
   it('clearing the contact resets to none', () => {

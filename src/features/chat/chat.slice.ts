@@ -4,13 +4,13 @@
  * unread counters per contact and group chat, and the state of the live connection.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ChatMessage, ConversationRef, DeleteRow, LiveDeleted, LiveMessage, LiveRead, MessagesPage, UnreadCounts } from '../../../contract/chat';
-import type { Contact } from '../../../contract/academic';
-import type { Failure } from '../../api/http';
-import { createAcademicChain, initialAcademicChain, type AcademicChainState, type WorkspacePayload } from '../../shared/academic/chain';
-import { failed, idle, started, type Loadable } from '../../shared/request/loadable';
-import type { LiveStatus } from '../../shared/live/live';
-import { sessionEnded } from '../../shared/session/session';
+import type { ChatMessage, ConversationRef, DeleteRow, LiveDeleted, LiveMessage, LiveRead, MessagesPage, UnreadCounts } from '@contract/chat';
+import type { Contact } from '@contract/academic';
+import type { Failure } from '@api/http';
+import { createAcademicChain, initialAcademicChain, type AcademicChainState, type WorkspacePayload } from '@shared/academic/chain';
+import { failed, idle, started, type Loadable } from '@shared/request/loadable';
+import type { LiveStatus } from '@shared/live/live';
+import { sessionEnded } from '@shared/session/session';
 
 /** docs/product.md#chat: 20 messages a page; a page with fewer means there is nothing further that way. */
 export const PAGE_SIZE = 20;

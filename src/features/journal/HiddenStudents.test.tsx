@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { HiddenStudent, JournalData, JournalInfo } from '../../../contract/journal';
-import { ToastHost } from '../../components/ToastHost';
-import { initialSessionState } from '../../shared/session/session';
+import type { HiddenStudent, JournalData, JournalInfo } from '@contract/journal';
+import { ToastHost } from '@components/ToastHost';
+import { initialSessionState } from '@shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, recordRequests, requestsSettled, server, teacher } from '../../test/server';
 import JournalScreen from './JournalScreen';
@@ -69,7 +69,7 @@ function renderOpen(info: JournalInfo, { hidden = false, restore = 'ok' as 'ok' 
     { years, times },
     {
       marks: hidden ? {} : { '100|2026-10-06|1': '4' },
-      hidden: { ...initialJournalState.hidden, list: { data: hidden ? [him] : [], fetching: false, error: null } },
+      hidden: { ...initialJournalState.hidden, list: { data: hidden ? [him] : [], fetching: false, error: null, loaded: true } },
     },
   );
   const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, journal });

@@ -2,8 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { JournalData, JournalInfo } from '../../../contract/journal';
-import { initialSessionState } from '../../shared/session/session';
+import type { JournalData, JournalInfo } from '@contract/journal';
+import { initialSessionState } from '@shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, recordRequests, requestsSettled, server, teacher } from '../../test/server';
 import JournalScreen from './JournalScreen';
@@ -193,6 +193,37 @@ describe("the teacher's grid after its lessons", () => {
       finals: [{ id_student: 100, points: 91 }],
     });
     expect(screen.queryByText('Итоговый балл — целое число от 0 до 100.', { exact: false, selector: 'p' })).not.toBeInTheDocument();
+  });
+
+  it('a paste whose blank cells would delete stored records says so before it writes: cancelled, nothing is sent; confirmed, one write', async () => {
+    const { log } = await renderOpen(() => ok(null));
+    server.use(
+      http.post('/api/visitlog/visit/paste.json', () =>
+        ok({
+          cells: [
+            { id_student: 100, visitDate: '2026-10-06', id_time: 1, cell: null },
+            { id_student: 100, visitDate: '2026-10-13', id_time: 1, cell: visit(2, '2026-10-13', '3') },
+          ],
+          finals: [],
+        }),
+      ),
+    );
+    const logged = recordRequests();
+    log.stop();
+    // From the first lesson (a 4): a blank, then a 3 over the 5.
+    fireEvent.click(document.querySelector<HTMLElement>('td.jg-cell[data-col="0"]')!);
+    paste('\t3');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Вставка удалит записи' });
+    expect(dialog).toHaveTextContent('Пустые ячейки вставляемого блока удалят заполненные записи: 1 (всего ячеек в блоке: 2).');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await requestsSettled();
+    expect(logged.requests.filter((r) => r.path.startsWith('/api/visitlog/'))).toEqual([]);
+    expect(document.querySelector('td.jg-cell[data-col="0"]')).toHaveTextContent('4');
+
+    paste('\t3');
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Вставка удалит записи' })).getByRole('button', { name: 'Вставить' }));
+    await waitFor(() => expect(document.querySelector('td.jg-cell[data-col="1"]')).toHaveTextContent('3'));
+    expect(logged.requests.map((r) => r.path).filter((p) => p.startsWith('/api/visitlog/'))).toEqual(['/api/visitlog/visit/paste.json']);
   });
 
   it("a refused paste leaves its cell and its result showing the server's reason, nothing saved; Esc drops each", async () => {

@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { JournalData, JournalStart } from '../../../contract/journal';
-import { initialSessionState } from '../../shared/session/session';
+import type { JournalData, JournalStart } from '@contract/journal';
+import { initialSessionState } from '@shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
 import { http, ok, server, teacher } from '../../test/server';
 import JournalScreen from './JournalScreen';
@@ -62,12 +62,46 @@ describe('the chosen journal in the address', () => {
     expect(location).toBe('/journal?j=42');
 
     await userEvent.setup().selectOptions(screen.getByLabelText('Поток или группа'), '41');
-    await waitFor(() => expect(location).toBe('/journal?j=41'));
+    await waitFor(() => expect(location).toBe('/journal?j=41&y=2026&ws=1'));
     await waitFor(async () => expect(await heading()).toHaveTextContent('ПИ-1-24'));
 
     act(() => navigate(-1));
     await waitFor(() => expect(location).toBe('/journal?j=42'));
     await waitFor(async () => expect(await heading()).toHaveTextContent('ПИ-2-24'));
+  });
+});
+
+describe('a journal of a past half-year in the address', () => {
+  it('a link (or a reload) with its year and half-year lists that half-year, opens the journal and keeps the address', async () => {
+    const past = journalInfo(77, {
+      id_a_year: 2025,
+      id_w_s: 2,
+      groupOrPotok: 'ПИ-1-23',
+      id_groupOrPotok: 12,
+      startsOn: '2026-02-01',
+      endsOn: '2026-06-30',
+      closesOn: '2026-07-15',
+      readOnly: true,
+    });
+    server.use(
+      http.post('/api/visitlog/journals.json', async ({ request }) => {
+        const body = (await request.json()) as { id_a_year: number; id_w_s: number };
+        return ok(body.id_a_year === 2025 && body.id_w_s === 2 ? [past] : journals);
+      }),
+      http.get('/api/misc/years.json', () => ok([{ id: 2025, name: '2025-2026' }, ...start.years])),
+      http.post('/api/visitlog/journal.json', () => ok({ ...dataOf(41), info: past })),
+    );
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, settings: currentSettings });
+    renderWithStore(
+      <>
+        <JournalScreen />
+        <Probe />
+      </>,
+      { route: '/lms/journal?j=77&y=2025&ws=2', store },
+    );
+    expect(await heading()).toHaveTextContent('ПИ-1-23');
+    expect(store.getState().journal).toMatchObject({ year: 2025, ws: 2, filters: { journal: 77 } });
+    expect(location).toBe('/journal?j=77&y=2025&ws=2');
   });
 });
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { JournalData, JournalInfo } from '../../../contract/journal';
-import { initialSessionState } from '../../shared/session/session';
+import type { JournalData, JournalInfo } from '@contract/journal';
+import { initialSessionState } from '@shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
 import JournalScreen from './JournalScreen';
@@ -166,13 +166,56 @@ describe("the journal's mark scale", () => {
     await user.keyboard('44{Enter}');
     expect(await screen.findByText('Недопустимая отметка. Можно: «н/б», «ув», «+» или целое число от 2 до 5.')).toBeInTheDocument();
     await user.keyboard('{Escape}');
+    // The setup is folded behind its button (the grid comes first).
+    expect(screen.queryByLabelText('Шкала оценок')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Настройка журнала' }));
     const scale = screen.getByLabelText('Шкала оценок');
     expect(scale).toHaveDisplayValue('2–5');
+    // The journal holds a mark: the change asks first and says what happens to it; cancelled, nothing is sent.
     await user.selectOptions(scale, '0–100 баллов');
+    let dialog = await screen.findByRole('alertdialog', { name: 'Сменить шкалу на «0–100 баллов»?' });
+    expect(dialog).toHaveTextContent('В журнале оценок: 1. Они останутся теми же числами и станут баллами из 100');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await requestsSettled();
+    expect(log.paths()).not.toContain('/api/visitlog/scale.json');
+    expect(scale).toHaveDisplayValue('2–5');
+    await user.selectOptions(scale, '0–100 баллов');
+    dialog = await screen.findByRole('alertdialog', { name: 'Сменить шкалу на «0–100 баллов»?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Сменить шкалу' }));
     expect(await screen.findByText('Шкалу нельзя сменить: 3 отметок журнала в неё не входят.')).toBeInTheDocument();
     await requestsSettled();
     expect(log.requests.find((r) => r.path === '/api/visitlog/scale.json')?.body).toEqual({ id_journal: 54, scale: '0-100' });
     expect(log.paths().filter((p) => p.includes('/visit/'))).toEqual([]);
+    log.stop();
+  });
+});
+
+describe("the journal's mark scale back to 2–5", () => {
+  it('a 0–100 journal with points outside 2–5 says the change cannot be made and why, and sends nothing', async () => {
+    const info = journalInfo(55, { scale: '0-100' });
+    const log = recordRequests();
+    const data = journalData(info);
+    server.use(
+      http.get('/api/misc/years.json', () => ok(years)),
+      http.post('/api/visitlog/journals.json', () => ok([info])),
+      http.get('/api/visitlog/times.json', () => ok(times)),
+      http.get('/api/visitlog/modules.json', () => ok([])),
+      http.post('/api/visitlog/journal.json', () => ok(data)),
+    );
+    const journal = openJournalState(data, { years, times }, { marks: { [`100|${data.dates[0].visitDate}|1`]: '85' } });
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, journal });
+    renderWithStore(<JournalScreen />, { route: '/lms/journal', store });
+    const user = userEvent.setup();
+    await waitFor(() => expect(log.paths()).toContain('/api/visitlog/journals.json'));
+    await requestsSettled();
+    await user.click(await screen.findByRole('button', { name: 'Настройка журнала' }));
+    await user.selectOptions(screen.getByLabelText('Шкала оценок'), '2–5');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Шкалу нельзя сменить на «2–5»' });
+    expect(dialog).toHaveTextContent('Баллов вне 2–5 в журнале: 1.');
+    await user.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
+    await requestsSettled();
+    expect(log.paths()).not.toContain('/api/visitlog/scale.json');
+    expect(screen.getByLabelText('Шкала оценок')).toHaveDisplayValue('0–100 баллов');
     log.stop();
   });
 });
@@ -242,6 +285,7 @@ describe('a load that fails', () => {
       data: { defaults: { id_a_year: 2026, a_year: '2026-27', id_w_s: 1, universityName: 'U', maxSizeMb: 10 }, links: [] },
       fetching: false,
       error: null,
+      loaded: true,
     };
     const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: student }, settings });
     renderWithStore(<JournalScreen />, { route: '/lms/journal', store });

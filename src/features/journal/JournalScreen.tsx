@@ -3,23 +3,27 @@
  * one journal, then works its grid with the keyboard; a student sees his own journal. Print and the
  * Excel export show the chosen journal under the title 'Activity journal'.
  */
+// The journal's styles: each part's file is imported first where it is used, so the parts come in
+// the order of the screen's imports (this screen's first, the grid's before its row ends'); the
+// printed page's rules come last.
+import './journal.css';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ROLE_STUDENT } from '../../shared/request/roles';
-import { Select, type SelectOption } from '../../components/Select';
-import { Spinner } from '../../components/Spinner';
-import { LoadFailed } from '../../shared/request/LoadFailed';
-import { usePageTitle } from '../../lib/usePageTitle';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { selectUser } from '../../shared/session/session';
+import { ROLE_STUDENT } from '@shared/request/roles';
+import { Select, type SelectOption } from '@components/Select';
+import { LoadFailed } from '@shared/request/LoadFailed';
+import { pending } from '@shared/request/loadable';
+import { Loaded } from '@shared/request/Loaded';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { selectUser } from '@shared/session/session';
 import { StudentJournal } from './components/StudentJournal';
 import { TeacherFilters } from './components/TeacherFilters';
 import { TeacherJournal } from './components/TeacherJournal';
 import { chosenJournal, journalActions, selectJournal, type JournalState } from './journal.slice';
 import { useJournalInAddress } from './useJournalInAddress';
-import './journal.css';
+import './print.css';
 
 export { JOURNAL_PARAM } from './useJournalInAddress';
 
@@ -28,7 +32,6 @@ export default function JournalScreen() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const state = useAppSelector(selectJournal);
-  usePageTitle(t('title'));
   useJournalInAddress(state, Boolean(user) && user?.role !== ROLE_STUDENT);
   const [filtersOpen, setFiltersOpen] = useState(false);
   // A journal newly chosen folds the filters again.
@@ -51,6 +54,8 @@ export default function JournalScreen() {
         chosen.groupOrPotok + (chosen.subgroup ? ` · ${t('filters.subgroup', { n: chosen.subgroup })}` : ''),
       ].join(' · ')
     : null;
+  // The year and half-year say they are loading until the years and the current period are in.
+  const periodWaiting = !state.years.error && (pending(state.years) || state.year === -1);
   const halves: SelectOption[] = [
     { id: 1, name: t('ws.1') },
     { id: 2, name: t('ws.2') },
@@ -58,36 +63,40 @@ export default function JournalScreen() {
 
   return (
     <div className="journal-screen">
-      <h1 className="journal-title">{student ? t('student.title') : t('title')}</h1>
+      {/* The title, the chosen journal's summary line and the review link share one line: the grid's rows come sooner. */}
+      <div className="journal-top">
+        <h1 className="journal-title">{student ? t('student.title') : t('title')}</h1>
+        {summary && !filtersOpen ? (
+          <p className="journal-summary">
+            <button
+              type="button"
+              className="btn btn-ghost journal-summary-btn"
+              aria-expanded={false}
+              aria-controls="journal-filters"
+              onClick={() => {
+                flushSync(() => setFiltersOpen(true));
+                document.getElementById('journal-year')?.focus();
+              }}
+            >
+              <span className="journal-summary-text">{summary}</span>
+              <span className="journal-summary-change">{t('filters.change')}</span>
+            </button>
+          </p>
+        ) : null}
+        {student ? null : (
+          <p className="journal-qr-review">
+            <Link to="/qrreview">{t('qrReview')}</Link>
+          </p>
+        )}
+      </div>
       <p className="journal-print-title">{t('printTitle')}</p>
-      {student ? null : (
-        <p className="journal-qr-review">
-          <Link to="/qrreview">{t('qrReview')}</Link>
-        </p>
-      )}
-      {summary && !filtersOpen ? (
-        <p className="journal-summary">
-          <button
-            type="button"
-            className="btn btn-ghost journal-summary-btn"
-            aria-expanded={false}
-            aria-controls="journal-filters"
-            onClick={() => {
-              flushSync(() => setFiltersOpen(true));
-              document.getElementById('journal-year')?.focus();
-            }}
-          >
-            <span className="journal-summary-text">{summary}</span>
-            <span className="journal-summary-change">{t('filters.change')}</span>
-          </button>
-        </p>
-      ) : null}
       <div id="journal-filters" className="journal-filters" hidden={Boolean(summary) && !filtersOpen}>
         <Select
           id="journal-year"
           label={t('filters.year')}
           options={state.years.data}
           value={state.year}
+          loading={periodWaiting}
           onChange={(id) => dispatch(journalActions.halfChosen({ year: id, ws: state.ws }))}
         />
         <Select
@@ -95,6 +104,7 @@ export default function JournalScreen() {
           label={t('filters.ws')}
           options={halves}
           value={state.ws}
+          loading={periodWaiting}
           onChange={(id) => dispatch(journalActions.halfChosen({ year: state.year, ws: id }))}
         />
         {student ? null : <TeacherFilters state={state} />}
@@ -128,7 +138,10 @@ export default function JournalScreen() {
 function OwnJournal({ state }: { state: JournalState }) {
   const { t } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
-  if (state.own.fetching) return <Spinner label={t('loading')} />;
-  if (state.own.error) return <LoadFailed what={t('loadFailed.own')} failure={state.own.error} onRetry={() => dispatch(journalActions.ownRequested())} />;
-  return <StudentJournal items={state.own.data} />;
+  // "No marks" only once the journal has answered.
+  return (
+    <Loaded of={state.own} what={t('loadFailed.own')} onRetry={() => dispatch(journalActions.ownRequested())}>
+      <StudentJournal items={state.own.data} />
+    </Loaded>
+  );
 }

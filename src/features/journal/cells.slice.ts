@@ -5,8 +5,8 @@
  * (journal.slice.ts).
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { VisitRow } from '../../../contract/journal';
-import { isConnectionProblem, type Failure } from '../../api/http';
+import type { VisitRow } from '@contract/journal';
+import { isConnectionProblem, type Failure } from '@api/http';
 import { cellKey } from './pivot';
 
 /**
@@ -58,6 +58,11 @@ export function nextSeq(): number {
   return seqCounter;
 }
 
+/** Writes kept from an earlier page (outbox.saga.ts) keep their numbers: new ones come after them. */
+export function seqAfter(seq: number): void {
+  seqCounter = Math.max(seqCounter, seq);
+}
+
 /** A cell's write answered: the stored value shown, and its edit gone unless a newer write is under way. */
 export function cellSettled(state: CellsPart, student: number, date: string, time: number, seq: number, cell: VisitRow | null) {
   const key = cellKey(student, date, time);
@@ -76,12 +81,13 @@ export function cellRefused(state: CellsPart, key: string, seq: number, error: F
 export const cellReducers = {
   /** One cell written: saving in the background. */
   cellWritten: {
-    reducer(state: CellsPart, action: PayloadAction<CellWrite & { seq: number }>) {
+    reducer(state: CellsPart, action: PayloadAction<CellWrite & { seq: number; undo?: true }>) {
       const { student, date, time, written, seq } = action.payload;
       state.edits[cellKey(student, date, time)] = { written, status: 'saving', seq, error: null };
       state.seq = Math.max(state.seq, seq);
     },
-    prepare: (write: CellWrite) => ({ payload: { ...write, seq: nextSeq() } }),
+    /** `undo`: written by undo or redo (undo.saga.ts), through the outbox like any write, and not recorded as a step of its own. */
+    prepare: (write: CellWrite, undo = false) => ({ payload: { ...write, seq: nextSeq(), ...(undo ? { undo: true as const } : {}) } }),
   },
   cellSaved(state: CellsPart, action: PayloadAction<{ student: number; date: string; time: number; seq: number; cell: VisitRow | null }>) {
     const { student, date, time, seq, cell } = action.payload;
@@ -91,10 +97,16 @@ export const cellReducers = {
     for (const { key, seq } of action.payload.keys) cellRefused(state, key, seq, action.payload.error);
   },
   /**
-   * Every failed write that can succeed (canRetry) is sent again as it was sent: a single cell or
-   * result on its own, what is left of a pasted block in one paste call (retryWrites, paste.slice.ts).
+   * Retry: the kept writes are sent again now, in the order they were made, each as it was sent
+   * (outbox.saga.ts); the failed cells that can succeed (canRetry) say saving meanwhile.
    */
-  retryRequested() {},
+  retryRequested(state: CellsPart & { finals: { edits: Record<number, { status: 'saving' | 'failed'; error: Failure | null }> } }) {
+    for (const edit of [...Object.values(state.edits), ...Object.values(state.finals.edits)])
+      if (edit.status === 'failed' && canRetry(edit.error)) {
+        edit.status = 'saving';
+        edit.error = null;
+      }
+  },
   /**
    * Failed cells dropped (the keys given, or every failed one): each shows its stored value again
    * and no longer holds the page (the leave-page warning goes with the last one).

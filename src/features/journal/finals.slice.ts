@@ -6,9 +6,9 @@
  * (journal.slice.ts), under `state.finals`.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { FinalHistoryEntry, FinalResult } from '../../../contract/journal';
-import type { Failure } from '../../api/http';
-import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
+import type { FinalHistoryEntry, FinalResult } from '@contract/journal';
+import type { Failure } from '@api/http';
+import { failed, idle, started, succeeded, type Loadable } from '@shared/request/loadable';
 import { nextSeq } from './cells.slice';
 
 /** A final result to write: the student's points (null: cleared). */

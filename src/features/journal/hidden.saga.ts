@@ -1,15 +1,16 @@
 /**
- * The open journal's hidden students (hidden.slice.ts): their list loads with the journal; removing
- * a student offers Undo in a toast, and restoring one (from the toast or the list) reloads the
- * journal with him and his records, keeping marks still being saved.
+ * The open journal's hidden students (hidden.slice.ts): their list loads with the journal (asked for
+ * at the same time, each time it is read); removing a student offers Undo in a toast, and restoring
+ * one (from the toast or the list) reloads the journal with him and his records, keeping marks
+ * still being saved.
  */
 import i18next from 'i18next';
 import { call, put, select, spawn, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { JournalInfo } from '../../../contract/journal';
-import { journalApi } from '../../api/journal';
-import { notifyWithAction } from '../../lib/notify';
-import { request } from '../../shared/request/request.saga';
+import type { JournalInfo } from '@contract/journal';
+import { journalApi } from './journal.api';
+import { notifyWithAction } from '@lib/notify';
+import { request } from '@shared/request/request.saga';
 import { journalActions, selectJournal, type JournalState } from './journal.slice';
 
 function* openJournal() {
@@ -17,11 +18,10 @@ function* openJournal() {
   return state.journal.data?.info ?? null;
 }
 
-export function* hiddenSaga() {
-  const info = (yield* openJournal()) as JournalInfo | null;
-  if (!info) return;
+/** A journal asked for (opened or read again): its hidden students, asked for side by side with it. */
+export function* hiddenSaga(action: PayloadAction<{ id: number }>) {
   yield put(journalActions.hiddenRequested());
-  yield* request(journalApi.hiddenStudents, [{ id_journal: info.id_journal }], {
+  yield* request(journalApi.hiddenStudents, [{ id_journal: action.payload.id }], {
     succeeded: (list) => journalActions.hiddenSucceeded(list ?? []),
     failed: journalActions.hiddenFailed,
   });
@@ -52,7 +52,7 @@ export function* removedSaga(action: PayloadAction<{ journal: number; student: n
 }
 
 export const hiddenWatchers = () => [
-  takeLatest(journalActions.journalSucceeded.type, hiddenSaga),
+  takeLatest(journalActions.journalRequested.type, hiddenSaga),
   takeLatest(journalActions.restoreRequested.type, restoreSaga),
   takeLatest(journalActions.studentRemoved.type, removedSaga),
 ];

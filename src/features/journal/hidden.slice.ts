@@ -5,9 +5,9 @@
  * slice (journal.slice.ts), under `state.hidden`.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { HiddenStudent } from '../../../contract/journal';
-import type { Failure } from '../../api/http';
-import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
+import type { HiddenStudent } from '@contract/journal';
+import type { Failure } from '@api/http';
+import { failed, idle, started, succeeded, type Loadable } from '@shared/request/loadable';
 
 export interface HiddenState {
   /** The open journal's hidden students (null: not loaded). */

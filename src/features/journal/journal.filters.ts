@@ -1,5 +1,5 @@
 /** The journal filters (docs/product.md#journal): what each choice clears and the journals left. */
-import type { JournalInfo } from '../../../contract/journal';
+import type { JournalInfo } from '@contract/journal';
 
 export const FILTERS = ['semester', 'discipline', 'control', 'credit', 'lessonType', 'educForm', 'journal'] as const;
 export type FilterName = (typeof FILTERS)[number];

@@ -1,8 +1,8 @@
 /** Test data of the journal's tests: the demo teacher's laboratory journal of ПИ-1-24. */
-import type { JournalData, JournalInfo } from '../../../contract/journal';
-import type { IdName } from '../../../contract/common';
+import type { JournalData, JournalInfo } from '@contract/journal';
+import type { IdName } from '@contract/common';
 import { initialJournalState, type JournalState } from './journal.slice';
-import { succeeded } from '../../shared/request/loadable';
+import { succeeded } from '@shared/request/loadable';
 
 export const journalInfo = (id: number, over: Partial<JournalInfo> = {}): JournalInfo => ({
   id_journal: id,
@@ -39,11 +39,11 @@ export function openJournalState(data: JournalData, lists: { years: IdName[]; ti
     ...initialJournalState,
     year: data.info.id_a_year,
     ws: data.info.id_w_s,
-    years: { data: lists.years, fetching: false, error: null },
+    years: { data: lists.years, fetching: false, error: null, loaded: true },
     lists: { times: lists.times, modules: [] },
-    journals: { data: [data.info], fetching: false, error: null },
+    journals: { data: [data.info], fetching: false, error: null, loaded: true },
     filters: { ...initialJournalState.filters, journal: data.info.id_journal },
-    journal: { data, fetching: false, error: null },
+    journal: { data, fetching: false, error: null, loaded: true },
     ...over,
   };
 }

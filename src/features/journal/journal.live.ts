@@ -2,8 +2,8 @@
  * The journal's part of the one live connection (shared/live/): a change of the open journal's
  * cells by another tab or teacher, or a reload when its lessons changed.
  */
-import type { LiveJournalChange } from '../../../contract/journal';
-import type { LiveHandlers } from '../../shared/live/live';
+import type { LiveJournalChange } from '@contract/journal';
+import type { LiveHandlers } from '@shared/live/live';
 import { journalActions } from './journal.slice';
 
 export const journalLive: LiveHandlers = {

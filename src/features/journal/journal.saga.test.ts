@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JournalStart } from '../../../contract/journal';
+import type { JournalStart } from '@contract/journal';
 import { currentLanguage } from '../../i18n/languages';
-import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '../../shared/session/pageData';
-import { failed, succeeded } from '../../shared/request/loadable';
-import type { SettingsState } from '../../shared/settings/settings';
+import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '@shared/session/pageData';
+import { failed, succeeded } from '@shared/request/loadable';
+import type { SettingsState } from '@shared/settings/settings';
 import { recordSaga } from '../../test/saga';
 import { fail, http, ok, recordRequests, server, student, teacher } from '../../test/server';
 import { journalInfo } from './journal.fixtures';
 import { initialJournalState, journalActions, journalReducer } from './journal.slice';
-import { halfSaga, lessonAddSaga, openedSaga, retrySaga } from './journal.saga';
+import { halfSaga, lessonAddSaga, openedSaga } from './journal.saga';
 
 const start: JournalStart = {
   years: [
@@ -138,61 +138,6 @@ describe('the journal screen opens', () => {
   });
 });
 
-describe('retry', () => {
-  it('sends again only the failed cells that can succeed (network, 5xx); a refused cell waits to be discarded', async () => {
-    let state = journalReducer(initialJournalState, journalActions.cellWritten({ student: 100, date: '2026-11-02', time: 1, written: '5' }));
-    state = journalReducer(state, journalActions.cellWritten({ student: 101, date: '2026-11-02', time: 1, written: '4' }));
-    const [a, b] = Object.entries(state.edits);
-    state = journalReducer(
-      state,
-      journalActions.cellFailed({ keys: [{ key: a[0], seq: a[1].seq }], error: { ok: false, problem: 'SERVER_ERROR', status: 503, error: null } }),
-    );
-    state = journalReducer(
-      state,
-      journalActions.cellFailed({
-        keys: [{ key: b[0], seq: b[1].seq }],
-        error: { ok: false, problem: 'CLIENT_ERROR', status: 400, error: { code: 'FUTURE_DATE', message: '' } },
-      }),
-    );
-    const actions = await recordSaga(retrySaga, signedIn(teacher, state));
-    expect(actions.map((x) => x.type)).toEqual([journalActions.cellWritten.type]);
-    expect(actions[0].payload).toMatchObject({ student: 100, date: '2026-11-02', time: 1, written: '5' });
-  });
-  it('sends a failed pasted block again in one paste call (less the cell written anew since), single writes on their own; a refused block waits', async () => {
-    const unavailable = { ok: false as const, problem: 'SERVER_ERROR' as const, status: 503, error: null };
-    const refused = { ok: false as const, problem: 'CLIENT_ERROR' as const, status: 403, error: { code: 'PERIOD_CLOSED' as const, message: '' } };
-    const cell = (student: number, date: string, written: string) => ({ student, date, time: 1, written });
-    const block = journalActions.pasteRequested(
-      [cell(100, '2026-11-02', '5'), cell(100, '2026-11-09', '4'), cell(100, '2026-11-16', '3')],
-      [{ student: 100, points: 91 }],
-    );
-    const blocked = journalActions.pasteRequested([cell(101, '2026-11-02', '2')]);
-    const anew = journalActions.cellWritten(cell(100, '2026-11-09', '5'));
-    const single = journalActions.finalWritten({ student: 102, points: 60 });
-    const keysOf = (p: typeof block.payload) => p.cells.map((c) => `${c.student}|${c.date}|${c.time}`);
-    const state = [
-      block,
-      blocked,
-      journalActions.pasteFailed({ seq: block.payload.seq, keys: keysOf(block.payload), students: [100], error: unavailable }),
-      journalActions.pasteFailed({ seq: blocked.payload.seq, keys: keysOf(blocked.payload), students: [], error: refused }),
-      anew,
-      journalActions.cellFailed({ keys: [{ key: '100|2026-11-09|1', seq: anew.payload.seq }], error: unavailable }),
-      single,
-      journalActions.finalFailed({ student: 102, seq: single.payload.seq, error: unavailable }),
-    ].reduce(journalReducer, initialJournalState);
-    const actions = await recordSaga(retrySaga, signedIn(teacher, state));
-    expect(actions.map((x) => x.type)).toEqual([journalActions.cellWritten.type, journalActions.finalWritten.type, journalActions.pasteRequested.type]);
-    expect(actions[0].payload).toMatchObject(cell(100, '2026-11-09', '5'));
-    expect(actions[1].payload).toMatchObject({ student: 102, points: 60 });
-    expect(actions[2].payload).toMatchObject({ cells: [cell(100, '2026-11-02', '5'), cell(100, '2026-11-16', '3')], finals: [{ student: 100, points: 91 }] });
-    // Sent again, the block is one write again: its edits share the new write's number.
-    const after = actions.reduce(journalReducer, state);
-    const seq = (actions[2].payload as { seq: number }).seq;
-    expect([after.edits['100|2026-11-02|1'].seq, after.edits['100|2026-11-16|1'].seq, after.finals.edits[100].seq]).toEqual([seq, seq, seq]);
-    expect(after.edits['101|2026-11-02|1']).toMatchObject({ status: 'failed', error: refused });
-  });
-});
-
 describe('adding a lesson', () => {
   it('saves the lesson at once on the server, then shows its column as the lesson in focus; a refusal shows and adds nothing', async () => {
     const log = recordRequests();
@@ -211,6 +156,7 @@ describe('adding a lesson', () => {
         },
         fetching: false,
         error: null,
+        loaded: true,
       },
     } as typeof initialJournalState;
     const lesson = { date: '2026-10-30', time: 7 };

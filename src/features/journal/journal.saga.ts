@@ -1,27 +1,26 @@
 /**
  * Journal loads and writes, each chained on the one before it: years and the current year and
- * half-year → the teacher's journals (or the student's own journal) → the chosen journal; cell
- * writes one by one in the background, a pasted block (with the final results it reaches) in one
- * call, mark all present, a cell's history, topics and deletions (then the journal reloads);
- * subgroups and planned topics in setup.saga.ts.
+ * half-year → the teacher's journals (or the student's own journal) → the chosen journal; mark all
+ * present, a cell's history, topics and deletions (then the journal reloads). Cells, pasted blocks
+ * and final results are written through the outbox (outbox.saga.ts); subgroups and planned topics
+ * in setup.saga.ts.
  */
 import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '../../../contract/auth';
-import type { IdName } from '../../../contract/common';
-import { ROLE_STUDENT } from '../../shared/request/roles';
-import type { JournalInfo, JournalStart } from '../../../contract/journal';
-import { academicApi } from '../../api/academic';
-import type { Result } from '../../api/http';
-import { journalApi } from '../../api/journal';
-import { NO_DATA, request, requireUser } from '../../shared/request/request.saga';
-import { takePageData } from '../../shared/session/pageData';
-import { selectUser } from '../../shared/session/session';
-import { requirePeriod, selectSettings, waitForPeriod, type Period, type SettingsState } from '../../shared/settings/settings';
-import { journalActions, retryWrites, selectJournal, type CellWrite, type FilterName, type JournalState, type Lesson } from './journal.slice';
-import { cellKey } from './pivot';
+import type { User } from '@contract/auth';
+import type { IdName } from '@contract/common';
+import { ROLE_STUDENT } from '@shared/request/roles';
+import type { JournalInfo, JournalStart } from '@contract/journal';
+import { academicApi } from '@api/academic';
+import type { Result } from '@api/http';
+import { journalApi } from './journal.api';
+import { NO_DATA, request, requireUser } from '@shared/request/request.saga';
+import { takePageData } from '@shared/session/pageData';
+import { selectUser } from '@shared/session/session';
+import { requirePeriod, selectSettings, waitForPeriod, type Period, type SettingsState } from '@shared/settings/settings';
+import { journalActions, selectJournal, type CellWrite, type FilterName, type JournalState, type Lesson } from './journal.slice';
 import { finalsWatchers } from './finals.saga';
-import type { FinalWrite } from './finals.slice';
+import { outboxWatchers } from './outbox.saga';
 import { hiddenWatchers } from './hidden.saga';
 import { setupWatchers } from './setup.saga';
 import { undoWatchers } from './undo.saga';
@@ -113,7 +112,10 @@ export function* loadJournalSaga(action: PayloadAction<{ id: number }>) {
 export function* timetableSaga(action: PayloadAction<{ id: number; keepEdits?: boolean }>) {
   if (action.payload.keepEdits) return;
   const result = (yield call(journalApi.teacherTimes, { id_journal: action.payload.id })) as Result<JournalState['timetable']>;
-  if (result.ok) yield put(journalActions.timetableSucceeded(result.data ?? []));
+  // A journal left meanwhile keeps the timetable of the one open now.
+  const { filters } = (yield select(selectJournal)) as JournalState;
+  if (filters.journal !== action.payload.id) return;
+  yield put(journalActions.timetableSucceeded(result.ok ? (result.data ?? []) : []));
 }
 
 /** "Add lesson": saved at once; its column shows on the reply (the live change then reads the journal again). */
@@ -130,47 +132,6 @@ export function* lessonAddSaga(action: PayloadAction<Lesson>) {
 function* openJournal() {
   const state = (yield select(selectJournal)) as JournalState;
   return state.journal.data?.info ?? null;
-}
-
-/** One cell, in the background; its state says saving, then saved or failed (what was typed stays). */
-export function* cellSaga(action: PayloadAction<CellWrite & { seq: number }>) {
-  const info = (yield* openJournal()) as JournalInfo | null;
-  if (!info) return;
-  const { student, date, time, written, seq } = action.payload;
-  yield* request(journalApi.setVisit, [{ id_journal: info.id_journal, id_student: student, visitDate: date, id_time: time, otsenka: written }], {
-    succeeded: (cell) => journalActions.cellSaved({ student, date, time, seq, cell }),
-    failed: (error) => journalActions.cellFailed({ keys: [{ key: cellKey(student, date, time), seq }], error }),
-  });
-}
-
-/** A pasted block: one call, its cells and the final results it reaches all saved, or none (each shows the refusal). */
-export function* pasteSaga(action: PayloadAction<{ cells: CellWrite[]; finals: FinalWrite[]; seq: number }>) {
-  const info = (yield* openJournal()) as JournalInfo | null;
-  if (!info) return;
-  const { cells, finals, seq } = action.payload;
-  const body = {
-    id_journal: info.id_journal,
-    cells: cells.map((c) => ({ id_student: c.student, visitDate: c.date, id_time: c.time, otsenka: c.written })),
-    ...(finals.length ? { finals: finals.map((f) => ({ id_student: f.student, points: f.points })) } : {}),
-  };
-  yield* request(journalApi.paste, [body], {
-    succeeded: (block) => journalActions.pasteSaved({ seq, block }),
-    failed: (error) =>
-      journalActions.pasteFailed({ seq, keys: cells.map((c) => cellKey(c.student, c.date, c.time)), students: finals.map((f) => f.student), error }),
-  });
-}
-
-/**
- * Retry: every failed write that can succeed again, as it was sent, with what is typed now: a cell
- * or final result written on its own again on its own, a pasted block in one paste call again
- * (without its cells written anew since). Refused ones stay until discarded.
- */
-export function* retrySaga() {
-  const state = (yield select(selectJournal)) as JournalState;
-  const { cells, finals, blocks } = retryWrites(state);
-  for (const cell of cells) yield put(journalActions.cellWritten(cell));
-  for (const final of finals) yield put(journalActions.finalWritten(final));
-  for (const block of blocks) yield put(journalActions.pasteRequested(block.cells, block.finals));
 }
 
 /** Mark all present, then the journal reloads (keeping cells still being saved). */
@@ -194,10 +155,13 @@ export function* historySaga(action: PayloadAction<CellWrite>) {
   });
 }
 
-/** Deletes one lesson with the journal's delete payload, then reloads. */
+/** Deletes one lesson with the journal's delete payload, then reloads; the lesson can be restored after. */
 export function* lessonDeleteSaga(action: PayloadAction<Lesson>) {
   const info = (yield* openJournal()) as JournalInfo | null;
   if (!info) return;
+  const { marks } = (yield select(selectJournal)) as JournalState;
+  const suffix = `|${action.payload.date}|${action.payload.time}`;
+  const count = Object.keys(marks).filter((k) => k.endsWith(suffix)).length;
   const result = yield* request(
     journalApi.deleteLesson,
     [
@@ -217,7 +181,20 @@ export function* lessonDeleteSaga(action: PayloadAction<Lesson>) {
     ],
     { succeeded: () => journalActions.removeSucceeded(), failed: journalActions.removeFailed },
   );
-  if (result.ok) yield put(journalActions.journalRequested({ id: info.id_journal }));
+  if (!result.ok) return;
+  yield put(journalActions.journalRequested({ id: info.id_journal }));
+  yield put(journalActions.lessonDeleted({ ...action.payload, count }));
+}
+
+/** A deleted lesson back from the history (its records with their marks), then the journal reloads on it. */
+export function* lessonRestoreSaga(action: PayloadAction<Lesson>) {
+  const info = (yield* openJournal()) as JournalInfo | null;
+  if (!info) return;
+  const result = yield* request(journalApi.restoreLesson, [{ id_journal: info.id_journal, visitDate: action.payload.date, id_time: action.payload.time }], {
+    succeeded: (data) => journalActions.lessonRestoreSucceeded(data.restored),
+    failed: journalActions.lessonRestoreFailed,
+  });
+  if (result.ok) yield put(journalActions.journalRequested({ id: info.id_journal, keepEdits: true }));
 }
 
 export function* studentDeleteSaga(action: PayloadAction<{ student: number }>) {
@@ -283,13 +260,11 @@ export function* journalSaga() {
     takeLatest(journalActions.journalRequested.type, loadJournalSaga),
     takeEvery(journalActions.journalRequested.type, timetableSaga),
     takeLatest(journalActions.lessonAddRequested.type, lessonAddSaga),
-    takeEvery(journalActions.cellWritten.type, cellSaga),
-    takeEvery(journalActions.pasteRequested.type, pasteSaga),
-    takeLatest(journalActions.retryRequested.type, retrySaga),
     takeLatest(journalActions.markAllRequested.type, markAllSaga),
     takeLatest(journalActions.historyRequested.type, historySaga),
     takeLatest(journalActions.lessonDeleteRequested.type, lessonDeleteSaga),
     takeLatest(journalActions.studentDeleteRequested.type, studentDeleteSaga),
+    takeLatest(journalActions.lessonRestoreRequested.type, lessonRestoreSaga),
     takeLatest(journalActions.topicSaveRequested.type, topicSaga),
     takeLatest(journalActions.ownRequested.type, ownSaga),
     takeLatest(journalActions.liveResync.type, resyncSaga),
@@ -297,5 +272,6 @@ export function* journalSaga() {
     ...undoWatchers(),
     ...hiddenWatchers(),
     ...finalsWatchers(),
+    ...outboxWatchers(),
   ]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalData } from '../../../contract/journal';
-import type { Failure } from '../../api/http';
+import type { JournalData } from '@contract/journal';
+import type { Failure } from '@api/http';
 import { canRetry, chosenJournal, initialJournalState, journalActions, journalReducer, matchingJournals, type JournalState } from './journal.slice';
 import { journalInfo } from './journal.fixtures';
 import { cellKey } from './pivot';

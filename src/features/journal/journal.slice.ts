@@ -9,33 +9,25 @@
  * journal, the student's journal); choosing a semester clears the groups, the journal and its students.
  */
 import { createSlice, current, type PayloadAction } from '@reduxjs/toolkit';
-import type { IdName } from '../../../contract/common';
-import type {
-  HistoryEntry,
-  JournalData,
-  JournalInfo,
-  JournalStart,
-  LiveJournalChange,
-  StudentJournalItem,
-  TeacherTime,
-  VisitRow,
-} from '../../../contract/journal';
-import type { Failure } from '../../api/http';
-import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
-import type { LiveStatus } from '../../shared/live/live';
-import { sessionEnded } from '../../shared/session/session';
+import type { IdName } from '@contract/common';
+import type { HistoryEntry, JournalData, JournalInfo, JournalStart, LiveJournalChange, StudentJournalItem, TeacherTime, VisitRow } from '@contract/journal';
+import type { Failure } from '@api/http';
+import { failed, idle, started, succeeded, type Loadable } from '@shared/request/loadable';
+import type { LiveStatus } from '@shared/live/live';
+import { sessionEnded } from '@shared/session/session';
 import { CLEARS, NONE, type FilterName, type Filters } from './journal.filters';
 import { cellKey, lessonKey } from './pivot';
 import { applyCell, cellReducers, type CellEdit, type CellWrite } from './cells.slice';
 import { finalsReducers, initialFinalsState, type FinalsState } from './finals.slice';
 import { pasteReducers } from './paste.slice';
+import { lessonReducers } from './lesson.reducers';
+import { outboxReducers } from './outbox.slice';
 import { hiddenReducers, initialHiddenState, type HiddenState } from './hidden.slice';
 import { initialSetupState, setupReducers, type SetupState } from './setup.slice';
 import { initialUndoState, undoReducers, type UndoState } from './undo.slice';
 
 export { chosenJournal, FILTERS, matchingJournals, type FilterName, type Filters } from './journal.filters';
 export { canRetry, type CellEdit, type CellWrite } from './cells.slice';
-export { retryWrites } from './paste.slice';
 
 const noFilters: Filters = { semester: NONE, discipline: NONE, control: NONE, credit: NONE, lessonType: NONE, educForm: NONE, journal: NONE };
 
@@ -67,6 +59,10 @@ export interface JournalState {
   lessonAdd: Loadable<null>;
   /** The open journal's weekly lessons in the timetable (offered first when adding a lesson). */
   timetable: TeacherTime[];
+  /** The teacher picked a lesson himself since the journal opened (lessonChosen's `picked`). */
+  lessonPicked: boolean;
+  /** The timetable's answer is in (or failed: then it is empty). */
+  timetableReady: boolean;
   edits: Record<string, CellEdit>;
   seq: number;
   /** Cells saved since the journal loaded (the status line says "saved"). */
@@ -74,6 +70,10 @@ export interface JournalState {
   bulk: Loadable<number | null>;
   history: Loadable<HistoryEntry[]> & { cell: CellWrite | null };
   remove: Loadable<null>;
+  /** The lesson deleted last (its date, time and how many records went with it), which can be restored. */
+  deleted: (Lesson & { count: number }) | null;
+  /** Restoring that lesson from the history (the count of records brought back). */
+  lessonRestore: Loadable<number | null>;
   topic: Loadable<null>;
   own: Loadable<StudentJournalItem[]>;
   live: LiveStatus;
@@ -101,12 +101,16 @@ export const initialJournalState: JournalState = {
   liveDuringLoad: [],
   lessonAdd: idle(null),
   timetable: [],
+  timetableReady: false,
+  lessonPicked: false,
   edits: {},
   seq: 0,
   savedCount: 0,
   bulk: idle(null),
   history: { ...idle([]), cell: null },
   remove: idle(null),
+  deleted: null,
+  lessonRestore: idle(null),
   topic: idle(null),
   own: idle([]),
   live: 'off',
@@ -123,10 +127,14 @@ function clearJournal(state: JournalState) {
   state.liveDuringLoad = [];
   state.lessonAdd = idle(null);
   state.timetable = [];
+  state.timetableReady = false;
+  state.lessonPicked = false;
   state.edits = {};
   state.savedCount = 0;
   state.bulk = idle(null);
   state.history = { ...idle([]), cell: null };
+  state.deleted = null;
+  state.lessonRestore = idle(null);
   state.undo = initialUndoState;
   state.hidden = initialHiddenState;
   state.finals = initialFinalsState;
@@ -215,8 +223,13 @@ const slice = createSlice({
       state.own = idle([]);
       clearJournal(state);
     },
-    lessonChosen(state, action: PayloadAction<Partial<Lesson>>) {
-      state.lesson = { ...state.lesson, ...action.payload };
+    /** The lesson in focus; `picked`: by the teacher himself (the lesson bar, a date's header, the phone's list), which the opening lesson then leaves alone. */
+    lessonChosen(state, action: PayloadAction<Partial<Lesson> & { picked?: boolean }>) {
+      const { picked, ...lesson } = action.payload;
+      // The same lesson again (the grid's first cell, the opening lesson) changes nothing: no render follows.
+      const next = { ...state.lesson, ...lesson };
+      if (next.date !== state.lesson.date || next.time !== state.lesson.time) state.lesson = next;
+      if (picked) state.lessonPicked = true;
     },
     /**
      * A journal to load. `keepEdits` on the open journal is a refresh: what is shown (grid, marks,
@@ -225,7 +238,7 @@ const slice = createSlice({
     journalRequested(state, action: PayloadAction<{ id: number; keepEdits?: boolean }>) {
       const keep = action.payload.keepEdits && state.journal.data?.info.id_journal === action.payload.id;
       if (keep) {
-        state.journal = { data: state.journal.data, fetching: true, error: null };
+        state.journal = { data: state.journal.data, fetching: true, error: null, loaded: state.journal.loaded };
         return;
       }
       clearJournal(state);
@@ -257,41 +270,14 @@ const slice = createSlice({
     journalFailed(state, action: PayloadAction<Failure>) {
       state.journal = failed(action.payload, null);
     },
-    /** "Add lesson": saved at once (a lesson of the journal on the server). */
-    lessonAddRequested(state, _action: PayloadAction<Lesson>) {
-      state.lessonAdd = started(null);
-    },
-    /** The lesson is saved: its column shows (and becomes the lesson in focus) before the journal is read again. */
-    lessonAddSucceeded(state, action: PayloadAction<Lesson>) {
-      const { date, time } = action.payload;
-      state.lessonAdd = succeeded(null);
-      state.lesson = { date, time };
-      const key = lessonKey(date, time);
-      const exists =
-        state.journal.data?.dates.some((d) => lessonKey(d.visitDate, d.id_time) === key) || state.added.some((l) => lessonKey(l.date, l.time) === key);
-      if (!exists) state.added.push({ date, time });
-    },
-    lessonAddFailed(state, action: PayloadAction<Failure>) {
-      state.lessonAdd = failed(action.payload, null);
-    },
     timetableSucceeded(state, action: PayloadAction<TeacherTime[]>) {
       state.timetable = action.payload;
+      state.timetableReady = true;
     },
+    ...lessonReducers,
     ...cellReducers,
     ...pasteReducers,
-    markAllRequested(state, _action: PayloadAction<Lesson>) {
-      state.bulk = started(null);
-    },
-    markAllSucceeded(state, action: PayloadAction<number>) {
-      state.bulk = succeeded(action.payload);
-    },
-    markAllFailed(state, action: PayloadAction<Failure>) {
-      state.bulk = failed(action.payload, null);
-    },
-    /** docs/product.md#journal: a clear action resets the bulk-attendance result and error. */
-    markAllCleared(state) {
-      state.bulk = idle(null);
-    },
+    ...outboxReducers,
     historyRequested(state, action: PayloadAction<CellWrite>) {
       state.history = { ...started([]), cell: action.payload };
     },
@@ -304,9 +290,6 @@ const slice = createSlice({
     historyClosed(state) {
       state.history = { ...idle([]), cell: null };
     },
-    lessonDeleteRequested(state, _action: PayloadAction<Lesson>) {
-      state.remove = started(null);
-    },
     studentDeleteRequested(state, _action: PayloadAction<{ student: number }>) {
       state.remove = started(null);
     },
@@ -317,15 +300,6 @@ const slice = createSlice({
     },
     removeFailed(state, action: PayloadAction<Failure>) {
       state.remove = failed(action.payload, null);
-    },
-    topicSaveRequested(state, _action: PayloadAction<{ date: string; time: number; topic: string; lessonNumber: number; hours: number; module: number }>) {
-      state.topic = started(null);
-    },
-    topicSaved(state) {
-      state.topic = succeeded(null);
-    },
-    topicFailed(state, action: PayloadAction<Failure>) {
-      state.topic = failed(action.payload, null);
     },
     ownRequested(state) {
       state.own = started([]);

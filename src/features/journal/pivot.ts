@@ -4,8 +4,8 @@
  * average, 'ув' (excused) counts neither, other marks are integers; beside the average, the mean of
  * the marks given; both rounded to 2 decimals.
  */
-import { markTotals, type MarkTotals } from '../../../contract/pure/journal-totals';
-import { ABSENT, EXCUSED, PRESENT, SCALES, type MarkScale } from '../../api/journal';
+import { markTotals, type MarkTotals } from '@contract/pure/journal-totals';
+import { ABSENT, EXCUSED, PRESENT, SCALES, type MarkScale } from './journal.api';
 
 /** A lesson column: date and lesson time. */
 export const lessonKey = (date: string, time: number) => `${date}|${time}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalData } from '../../../contract/journal';
-import type { SubgroupList } from '../../api/journal';
+import type { JournalData } from '@contract/journal';
+import type { SubgroupList } from './journal.api';
 import { recordSaga } from '../../test/saga';
 import { fail, http, ok, recordRequests, server } from '../../test/server';
 import { initialJournalState, journalActions, journalReducer } from './journal.slice';

@@ -5,9 +5,9 @@
  */
 import { put, select, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { JournalInfo, PlanTopic, Subgroup } from '../../../contract/journal';
-import { journalApi, type MarkScale } from '../../api/journal';
-import { request } from '../../shared/request/request.saga';
+import type { JournalInfo, PlanTopic, Subgroup } from '@contract/journal';
+import { journalApi, type MarkScale } from './journal.api';
+import { request } from '@shared/request/request.saga';
 import { journalActions, selectJournal, type JournalState } from './journal.slice';
 
 function* openJournal() {

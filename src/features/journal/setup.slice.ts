@@ -5,10 +5,10 @@
  * join the journal slice (journal.slice.ts), under `state.setup`.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { PlanTopic, Subgroup } from '../../../contract/journal';
-import type { Failure } from '../../api/http';
-import type { MarkScale, SubgroupList } from '../../api/journal';
-import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
+import type { PlanTopic, Subgroup } from '@contract/journal';
+import type { Failure } from '@api/http';
+import type { MarkScale, SubgroupList } from './journal.api';
+import { failed, idle, started, succeeded, type Loadable } from '@shared/request/loadable';
 
 export interface SetupState {
   subgroups: Loadable<SubgroupList | null>;

@@ -1,10 +1,12 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { runSaga, stdChannel, type Saga } from 'redux-saga';
 import { describe, expect, it } from 'vitest';
-import type { JournalData, VisitRow } from '../../../contract/journal';
-import { succeeded } from '../../shared/request/loadable';
-import { recordSaga } from '../../test/saga';
-import { fail, http, ok, recordRequests, server } from '../../test/server';
+import type { JournalData, VisitRow } from '@contract/journal';
+import { succeeded } from '@shared/request/loadable';
+import { waitFor } from '@testing-library/react';
+import { initialSessionState } from '@shared/session/session';
+import { makeStore } from '../../test/render';
+import { fail, http, HttpResponse, ok, recordRequests, server, teacher } from '../../test/server';
 import { journalInfo } from './journal.fixtures';
 import { initialJournalState, journalActions, journalReducer, type JournalState } from './journal.slice';
 import { cellKey } from './pivot';
@@ -67,12 +69,19 @@ function runLive<A extends UnknownAction>(initial: JournalState, saga: Saga<[A]>
   };
 }
 
+/**
+ * Undo (or redo) in the app's store: its write goes through the outbox (outbox.saga.ts) like any
+ * other; done when the undo is no longer busy and nothing is saving.
+ */
 const run = async (saga: typeof undoSaga, state: JournalState) => {
-  const actions = await recordSaga(saga, { journal: state });
-  return {
-    actions,
-    state: actions.reduce(journalReducer, journalReducer(state, journalActions.undoRequested())),
-  };
+  const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, journal: state });
+  store.dispatch(saga === redoSaga ? journalActions.redoRequested() : journalActions.undoRequested());
+  await waitFor(() => {
+    const now = store.getState().journal;
+    expect(now.undo.busy).toBe(false);
+    expect(Object.values(now.edits).filter((e) => e.status === 'saving')).toEqual([]);
+  });
+  return { state: store.getState().journal };
 };
 
 describe('undo and redo of the teacher’s own writes', () => {
@@ -144,6 +153,29 @@ describe('undo and redo of the teacher’s own writes', () => {
     expect(redone.state.marks[key(1)]).toBe('5');
     expect(redone.state.undo).toMatchObject({ done: [step], undone: [] });
     expect(log.requests.map((r) => r.body)).toMatchObject([{ id_journal: 41, id_student: 1, otsenka: '4' }, { otsenka: '5' }]);
+  });
+
+  it('an undo made while the server is away goes through the outbox: kept (pending), the step undone, and sent when the server answers again', async () => {
+    let away = true;
+    const log = recordRequests();
+    server.use(
+      http.post('/api/visitlog/visit/set.json', async ({ request }) => {
+        if (away) return HttpResponse.error();
+        const body = (await request.json()) as { otsenka: string };
+        return ok(row(1, body.otsenka));
+      }),
+    );
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, journal: open({ [key(1)]: '5' }, [step]) });
+    store.dispatch(journalActions.undoRequested());
+    await waitFor(() => expect(store.getState().journal.edits[key(1)]).toMatchObject({ written: '4', status: 'failed' }));
+    expect(store.getState().journal.undo).toMatchObject({ done: [], undone: [step], busy: false, notice: null });
+    expect(store.getState().journal.marks[key(1)]).toBe('5');
+    away = false;
+    store.dispatch(journalActions.outboxFlushRequested());
+    await waitFor(() => expect(store.getState().journal.marks[key(1)]).toBe('4'));
+    expect(store.getState().journal.edits[key(1)]).toBeUndefined();
+    log.stop();
+    expect(log.requests.filter((r) => r.path === '/api/visitlog/visit/set.json').at(-1)?.body).toMatchObject({ id_student: 1, otsenka: '4' });
   });
 
   it('a refused undo says why and leaves both stacks as they were', async () => {

@@ -2,16 +2,16 @@
  * Undo and redo (undo.slice.ts). Each of the teacher's own writes that is saved is recorded with
  * what each cell held before it: one cell, one final result, a pasted block (with the final results
  * it reached), "mark all present" (the cells it filled). Undoing writes the values from before, redoing the
- * values written, in one call (one cell through visit/set, anything more through visit/paste: all
- * or none). A cell or result changed by someone else since is skipped and counted, never overwritten.
+ * values written, as one write through the outbox (outbox.saga.ts: one cell through visit/set,
+ * anything more through visit/paste, all or none), so that one made while the server is away is
+ * kept and sent later in order. A cell or result changed by someone else since is skipped and counted, never overwritten.
  */
-import { call, put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
+import { put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { Action, PayloadAction, UnknownAction } from '@reduxjs/toolkit';
-import type { JournalInfo, PastedBlock, VisitRow } from '../../../contract/journal';
-import type { Result } from '../../api/http';
-import { journalApi, PRESENT } from '../../api/journal';
+import type { JournalInfo } from '@contract/journal';
+import { PRESENT } from './journal.api';
 import { storedFinal, type FinalWrite } from './finals.slice';
-import { journalActions, selectJournal, type CellWrite, type JournalState, type Lesson } from './journal.slice';
+import { canRetry, journalActions, selectJournal, type CellWrite, type JournalState, type Lesson } from './journal.slice';
 import { cellKey } from './pivot';
 import type { Stored, UndoCell, UndoFinal, UndoStep } from './undo.slice';
 
@@ -52,14 +52,16 @@ function* changesOf(cells: CellWrite[], finals: FinalWrite[] = []) {
 }
 
 /** One cell's write is recorded once it is saved. */
-export function* recordCellSaga(action: PayloadAction<CellWrite & { seq: number }>) {
+export function* recordCellSaga(action: PayloadAction<CellWrite & { seq: number; undo?: true }>) {
+  if (action.payload.undo) return;
   const step = (yield* changesOf([action.payload])) as UndoStep;
   const outcome = (yield take(withSeq(action.payload.seq))) as UnknownAction;
   if (journalActions.cellSaved.match(outcome)) yield put(journalActions.undoRecorded(step));
 }
 
 /** A pasted block (its cells and final results) is one step, recorded once it is saved. */
-export function* recordPasteSaga(action: PayloadAction<{ cells: CellWrite[]; finals: FinalWrite[]; seq: number }>) {
+export function* recordPasteSaga(action: PayloadAction<{ cells: CellWrite[]; finals: FinalWrite[]; seq: number; undo?: true }>) {
+  if (action.payload.undo) return;
   const { cells, finals, seq } = action.payload;
   const step = (yield* changesOf(cells, finals)) as UndoStep;
   const answered = (a: Action) => (journalActions.pasteSaved.match(a) || journalActions.pasteFailed.match(a)) && a.payload.seq === seq;
@@ -111,31 +113,31 @@ export function* applySaga(redo: boolean) {
   const cells = writes.filter((c): c is UndoCell => !isFinal(c));
   const finals = writes.filter(isFinal);
   const target = <T>(c: { before: T; after: T }) => (redo ? c.after : c.before);
+  // Written through the outbox like any write (outbox.saga.ts): one typed while the server is away is
+  // kept and sent later, in order with the writes around it; the step counts as done then.
   if (cells.length === 1 && finals.length === 0) {
     const [c] = cells;
-    const result = (yield call(journalApi.setVisit, {
-      id_journal: info.id_journal,
-      id_student: c.student,
-      visitDate: c.date,
-      id_time: c.time,
-      otsenka: writtenOf(target(c)),
-    })) as Result<VisitRow | null>;
-    if (!result.ok) {
-      yield put(journalActions.undoFailed(result));
+    const write = journalActions.cellWritten({ student: c.student, date: c.date, time: c.time, written: writtenOf(target(c)) }, true);
+    yield put(write);
+    const outcome = (yield take(withSeq(write.payload.seq))) as UnknownAction;
+    if (journalActions.cellFailed.match(outcome) && !canRetry(outcome.payload.error)) {
+      yield put(journalActions.undoFailed(outcome.payload.error));
       return;
     }
-    yield put(journalActions.cellSaved({ student: c.student, date: c.date, time: c.time, seq: -1, cell: result.data }));
   } else if (writes.length > 0) {
-    const result = (yield call(journalApi.paste, {
-      id_journal: info.id_journal,
-      cells: cells.map((c) => ({ id_student: c.student, visitDate: c.date, id_time: c.time, otsenka: writtenOf(target(c)) })),
-      ...(finals.length ? { finals: finals.map((f) => ({ id_student: f.student, points: target(f) })) } : {}),
-    })) as Result<PastedBlock>;
-    if (!result.ok) {
-      yield put(journalActions.undoFailed(result));
+    const write = journalActions.pasteRequested(
+      cells.map((c) => ({ student: c.student, date: c.date, time: c.time, written: writtenOf(target(c)) })),
+      finals.map((f) => ({ student: f.student, points: target(f) })),
+      true,
+    );
+    yield put(write);
+    const seq = write.payload.seq;
+    const answered = (a: Action) => (journalActions.pasteSaved.match(a) || journalActions.pasteFailed.match(a)) && a.payload.seq === seq;
+    const outcome = (yield take(answered)) as UnknownAction;
+    if (journalActions.pasteFailed.match(outcome) && !canRetry(outcome.payload.error)) {
+      yield put(journalActions.undoFailed(outcome.payload.error));
       return;
     }
-    yield put(journalActions.pasteSaved({ seq: -1, block: result.data }));
   }
   yield put(journalActions.undoApplied({ redo, skipped }));
 }

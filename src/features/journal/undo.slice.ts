@@ -7,7 +7,7 @@
  * stacks are emptied when another journal opens.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { Failure } from '../../api/http';
+import type { Failure } from '@api/http';
 
 /** A cell as stored: a mark, null (present without a mark) or false (no record). */
 export type Stored = string | null | false;

@@ -1,16 +1,17 @@
-/** The library screen: categories → books, the local search line, and the delete check and confirmation. */
+/** The library screen: categories → books, the local search line, the delete check and confirmation, and a save cancelled before or after its file was sent. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { User } from '../../../contract/auth';
-import type { Book } from '../../../contract/library';
-import { succeeded } from '../../shared/request/loadable';
-import { initialSessionState } from '../../shared/session/session';
+import type { User } from '@contract/auth';
+import type { Book } from '@contract/library';
+import { succeeded } from '@shared/request/loadable';
+import { initialSessionState } from '@shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
 import { http, ok, publicHandlers, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
 import LibraryScreen from './LibraryScreen';
+import { libraryActions } from './library.slice';
 
-vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@lib/notify', () => ({ notify: vi.fn() }));
 
 const book = (id: number, name: string, author: string, canEdit = false): Book => ({
   id_eBook: id,
@@ -43,14 +44,18 @@ beforeEach(() => {
   );
 });
 
-function renderScreen(user: User, maxSizeMb?: number) {
+function renderScreenWithStore(user: User, maxSizeMb?: number) {
   const store = makeStore({
     session: { ...initialSessionState, status: 'authenticated', user },
-    ...(maxSizeMb ? { config: succeeded({ version: '1.2.3', maxSizeMb, passwordMinLength: 8, googleEnabled: false, sessionIdleMinutes: 60 }) } : {}),
+    ...(maxSizeMb
+      ? { config: succeeded({ version: '1.2.3', maxSizeMb, passwordMinLength: 8, googleEnabled: false, cardPayment: false, sessionIdleMinutes: 60 }) }
+      : {}),
   });
   renderWithStore(<LibraryScreen />, { route: '/lms/library', store });
-  return userEvent.setup();
+  return { user: userEvent.setup(), store };
 }
+
+const renderScreen = (user: User, maxSizeMb?: number) => renderScreenWithStore(user, maxSizeMb).user;
 
 describe('the library screen', () => {
   it('lists the first category; the local search says what it found, by title or author', async () => {
@@ -139,6 +144,76 @@ describe('the library screen', () => {
     await requestsSettled();
     log.stop();
     expect(log.paths()).not.toContain('/api/library/insertupdatebook');
+  });
+
+  it('a cancel once the file was sent says the book may have been saved, closes the form and reloads the list, which shows it', async () => {
+    let arrived!: () => void;
+    const received = new Promise<void>((r) => (arrived = r));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    server.use(
+      http.post('/api/library/insertupdatebook', async ({ request }) => {
+        await request.formData();
+        // The server has the whole form: it stores the book, and its reply is slow to come.
+        shelf = [...shelf, book(4, 'Отменённая книга', 'Автор А.', true)];
+        arrived();
+        await held;
+        return ok(shelf[3]);
+      }),
+    );
+    try {
+      const { user, store } = renderScreenWithStore(teacher, 25);
+      await user.click(await screen.findByRole('button', { name: 'Добавить книгу' }));
+      const form = await screen.findByTestId('library-form');
+      await user.type(within(form).getByLabelText('Название'), 'Отменённая книга');
+      await user.type(within(form).getByLabelText('Автор'), 'Автор А.');
+      await user.upload(within(form).getByLabelText('Файл книги'), new File(['plain text of the book'], 'notes.txt', { type: 'text/plain' }));
+      await user.click(within(form).getByRole('button', { name: 'Добавить' }));
+      await received;
+      // The browser's last progress event: every byte sent (msw reports progress only with its reply).
+      store.dispatch(libraryActions.saveProgressed({ loaded: 1000, total: 1000 }));
+      await user.click(await within(form).findByRole('button', { name: 'Отменить загрузку' }));
+      expect(await screen.findByTestId('upload-unconfirmed')).toHaveTextContent(
+        'Загрузку отменили, когда файл уже был отправлен, поэтому книга могла всё же сохраниться. Список обновлён: проверьте его, прежде чем добавлять книгу снова.',
+      );
+      expect(screen.queryByTestId('library-form')).not.toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Отменённая книга' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Понятно' }));
+      expect(screen.queryByTestId('upload-unconfirmed')).not.toBeInTheDocument();
+    } finally {
+      release();
+    }
+  });
+
+  it('a cancel while the file is still being sent keeps the form open and says nothing', async () => {
+    let arrived!: () => void;
+    const received = new Promise<void>((r) => (arrived = r));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    server.use(
+      http.post('/api/library/insertupdatebook', async () => {
+        arrived();
+        await held;
+        return ok(book(4, 'Недосланная книга', 'Автор А.', true));
+      }),
+    );
+    try {
+      const { user, store } = renderScreenWithStore(teacher, 25);
+      await user.click(await screen.findByRole('button', { name: 'Добавить книгу' }));
+      const form = await screen.findByTestId('library-form');
+      await user.type(within(form).getByLabelText('Название'), 'Недосланная книга');
+      await user.type(within(form).getByLabelText('Автор'), 'Автор А.');
+      await user.upload(within(form).getByLabelText('Файл книги'), new File(['plain text of the book'], 'notes.txt', { type: 'text/plain' }));
+      await user.click(within(form).getByRole('button', { name: 'Добавить' }));
+      await received;
+      store.dispatch(libraryActions.saveProgressed({ loaded: 400, total: 1000 }));
+      await user.click(await within(form).findByRole('button', { name: 'Отменить загрузку' }));
+      expect(await within(form).findByRole('button', { name: 'Добавить' })).toBeInTheDocument();
+      expect(within(form).getByLabelText('Название')).toHaveValue('Недосланная книга');
+      expect(screen.queryByTestId('upload-unconfirmed')).not.toBeInTheDocument();
+    } finally {
+      release();
+    }
   });
 
   it('an account without the right to add books sees no "add a book"', async () => {

@@ -1,7 +1,7 @@
 /** The local search of a category and its result texts in the three languages (docs/product.md#library). */
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Book } from '../../../contract/library';
+import type { Book } from '@contract/library';
 import { initTestI18n } from '../../test/i18n';
 import { BY_AUTHOR, BY_NAME, filterBooks } from './library.filter';
 

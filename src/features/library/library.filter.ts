@@ -3,7 +3,7 @@
  * author (mode 2), ignoring case and diacritics. When nothing matches, every book stays shown and
  * the screen says so.
  */
-import type { Book } from '../../../contract/library';
+import type { Book } from '@contract/library';
 
 export const BY_NAME = 1;
 export const BY_AUTHOR = 2;

@@ -1,6 +1,6 @@
 /** Saving a book: a PDF goes with the cover made from its first page; no cover, or another format, sends none. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialSessionState } from '../../shared/session/session';
+import { initialSessionState } from '@shared/session/session';
 import { recordSaga } from '../../test/saga';
 import { http, ok, server, teacher } from '../../test/server';
 import { saveSaga } from './library.saga';

@@ -5,13 +5,13 @@
  */
 import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '../../../contract/auth';
-import type { Book } from '../../../contract/library';
-import type { AppConfig } from '../../../contract/config';
-import { BOOK_SAVE_URL, COVER_FIELD, libraryApi } from '../../api/library';
-import { configActions, selectConfig } from '../../shared/config/config';
-import { request, requireUser } from '../../shared/request/request.saga';
-import { cancellable, uploadAsUser } from '../../shared/request/upload.saga';
+import type { User } from '@contract/auth';
+import type { Book } from '@contract/library';
+import type { AppConfig } from '@contract/config';
+import { BOOK_SAVE_URL, COVER_FIELD, libraryApi } from './library.api';
+import { configActions, selectConfig } from '@shared/config/config';
+import { request, requireUser } from '@shared/request/request.saga';
+import { cancellable, uploadAsUser } from '@shared/request/upload.saga';
 import { isPdfFile, pdfCover } from './pdfCover';
 import { libraryActions, selectLibrary, type BookDraft, type LibraryState } from './library.slice';
 
@@ -130,6 +130,20 @@ export function* saveSaga(action: PayloadAction<BookDraft>) {
     yield put(libraryActions.categorySelected({ id: result.data.id_bookCategory }));
 }
 
+/**
+ * After a cancel: a book whose file had been sent in full may have been saved (the server completes
+ * such a save), so the counts, the quota and the book's category reload, as after a save.
+ */
+export function* cancelledSaga(action: PayloadAction<BookDraft>) {
+  const state = (yield select(selectLibrary)) as LibraryState;
+  if (!state.save.unconfirmed) return;
+  yield put(libraryActions.countsRequested());
+  yield put(libraryActions.quotaRequested());
+  // A new book's category, or the list shown (an edited book may have left it).
+  const categoryId = action.payload.id === -1 ? action.payload.categoryId : state.categoryId;
+  if (state.search.text === null && categoryId !== null) yield put(libraryActions.categorySelected({ id: categoryId }));
+}
+
 export function* checkSaga(action: PayloadAction<{ id: number }>) {
   const user = (yield* requireUser(libraryActions.checkFailed)) as User | null;
   if (!user) return;
@@ -169,7 +183,7 @@ export function* librarySaga() {
     takeLatest(libraryActions.countsRequested.type, countsSaga),
     takeLatest(libraryActions.quotaRequested.type, quotaSaga),
     takeLatest(libraryActions.formBaseSelected.type, formCategoriesSaga),
-    takeLatest(libraryActions.saveRequested.type, cancellable(saveSaga, libraryActions.saveCancelled.type)),
+    takeLatest(libraryActions.saveRequested.type, cancellable(saveSaga, libraryActions.saveCancelled.type, cancelledSaga)),
     takeLatest(libraryActions.deleteChecked.type, checkSaga),
     takeEvery(libraryActions.deleteRequested.type, deleteSaga),
   ]);

@@ -4,8 +4,8 @@
  * delete (which reloads the category).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { BaseCategory, Book, BookCategory, BookSearchPage, LibraryQuota } from '../../../contract/library';
-import type { Failure } from '../../api/http';
+import type { BaseCategory, Book, BookCategory, BookSearchPage, LibraryQuota } from '@contract/library';
+import type { Failure } from '@api/http';
 import {
   failed,
   idle,
@@ -18,8 +18,9 @@ import {
   type Loadable,
   type Removal,
   type Upload,
-} from '../../shared/request/loadable';
-import { sessionEnded } from '../../shared/session/session';
+  loadReducers,
+} from '@shared/request/loadable';
+import { sessionEnded } from '@shared/session/session';
 
 /** What the book form sends; `file` is passed through the action, never kept in state. */
 export interface BookDraft {
@@ -69,21 +70,15 @@ export const initialLibraryState: LibraryState = {
   formCategories: { ...idle([]), baseId: null },
 };
 
+const loads = loadReducers<LibraryState>();
+
 const slice = createSlice({
   name: 'library',
   initialState: initialLibraryState,
   reducers: {
     /** The screen is shown: base categories load, then the first one's categories and books. */
     opened() {},
-    basesRequested(state) {
-      state.bases = started([]);
-    },
-    basesSucceeded(state, action: PayloadAction<BaseCategory[]>) {
-      state.bases = succeeded(action.payload);
-    },
-    basesFailed(state, action: PayloadAction<Failure>) {
-      state.bases = failed(action.payload, []);
-    },
+    ...loads('bases', []),
     baseSelected(state, action: PayloadAction<{ id: number }>) {
       state.baseId = action.payload.id;
       state.categories = started([]);
@@ -92,24 +87,14 @@ const slice = createSlice({
     },
     /** The counts of the shown categories are read again (after a delete), the choice stays. */
     countsRequested() {},
-    categoriesSucceeded(state, action: PayloadAction<BookCategory[]>) {
-      state.categories = succeeded(action.payload);
-    },
-    categoriesFailed(state, action: PayloadAction<Failure>) {
-      state.categories = failed(action.payload, []);
-    },
+    ...loads.settled('categories', []),
     /** A category is chosen (or reloaded): its books load; the search across the library closes. */
     categorySelected(state, action: PayloadAction<{ id: number }>) {
       state.categoryId = action.payload.id;
       state.books = started([]);
       state.search = { ...idle([]), text: null, total: 0 };
     },
-    booksSucceeded(state, action: PayloadAction<Book[]>) {
-      state.books = succeeded(action.payload);
-    },
-    booksFailed(state, action: PayloadAction<Failure>) {
-      state.books = failed(action.payload, []);
-    },
+    ...loads.settled('books', []),
     searchRequested(state, action: PayloadAction<{ text: string }>) {
       state.search = { ...started([]), text: action.payload.text, total: 0 };
     },

@@ -3,7 +3,7 @@
  * first page drawn by pdfjs-dist at COVER_WIDTH pixels wide, as a JPEG. pdfjs-dist and its worker
  * are loaded only when a PDF is saved; the worker is a file of the portal's own build (no CDN).
  */
-import { COVER_MAX_BYTES } from '../../api/library';
+import { COVER_MAX_BYTES } from './library.api';
 
 export const COVER_WIDTH = 240;
 /** A very tall first page is cut to this height. */

@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import type { User } from '../../../contract/auth';
-import type { NewsItem } from '../../../contract/news';
-import { initialSessionState } from '../../shared/session/session';
+import type { User } from '@contract/auth';
+import type { NewsItem } from '@contract/news';
+import { initialSessionState } from '@shared/session/session';
 import { initTestI18n } from '../../test/i18n';
 import { loadedSettings } from '../../test/settings';
 import { makeStore, renderWithStore } from '../../test/render';
@@ -12,7 +12,7 @@ import { http, ok, publicHandlers, recordRequests, requestsSettled, server, stud
 import NewsScreen from './NewsScreen';
 import { item } from './testData';
 
-vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@lib/notify', () => ({ notify: vi.fn() }));
 
 const MB = 1024 * 1024;
 
@@ -25,9 +25,9 @@ function feedHandler(pages: NewsItem[][], bodies: unknown[] = []) {
   });
 }
 
-function renderScreen(user: User) {
+function renderScreen(user: User, route = '/lms/news') {
   const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user }, settings: loadedSettings(2026, 1) });
-  renderWithStore(<NewsScreen />, { route: '/lms/news', store });
+  renderWithStore(<NewsScreen />, { route, store });
   return userEvent.setup();
 }
 
@@ -44,14 +44,29 @@ beforeEach(() => {
 });
 
 describe('the feed (student)', () => {
-  it('shows author name and role apart, DD/MM/YY and HH:mm, the message as text and the file links', async () => {
+  it('a notification’s link (?item=) marks its item and brings it into view', async () => {
+    const scrolled: Element[] = [];
+    // jsdom lays nothing out and has no scrollIntoView: record the calls.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    server.use(feedHandler([[item(7), item(6), item(5)]]));
+    renderScreen(student, '/lms/news?item=6');
+    await screen.findAllByTestId('news-item');
+    const cards = screen.getAllByTestId('news-item');
+    expect(cards.map((c) => c.getAttribute('aria-current'))).toEqual([null, 'true', null]);
+    expect(scrolled).toEqual([cards[1]]);
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
+  it('shows author name and role apart, the date in the language format (DD.MM.YYYY) and HH:mm, the message as text and the file links', async () => {
     const message = 'Уважаемые студенты!\nЗанятие в ауд. 305.\n<script>window.hacked = 1</script><img src="x" onerror="window.hacked = 2">';
     server.use(feedHandler([[item(5, { message, files: 'Расписание экзаменов зимней сессии.pdf\u001fnotes.txt' })]]));
     renderScreen(student);
     const card = await screen.findByRole('article', { name: 'Асанов Бакыт Кубанычбекович' });
     expect(within(card).getByText('Доцент, Кафедра программной инженерии')).toBeInTheDocument();
     const when = dayjs('2026-10-01T04:30:00.000Z');
-    expect(within(card).getByText(when.format('DD/MM/YY'))).toBeInTheDocument();
+    expect(within(card).getByText(when.format('DD.MM.YYYY'))).toBeInTheDocument();
     expect(within(card).getByText(when.format('HH:mm'))).toBeInTheDocument();
 
     const text = card.querySelector('.news-message')!;
@@ -113,7 +128,7 @@ describe('the author (teacher with newsPerms)', () => {
     expect(within(pinned).getByText('Закреплено')).toBeInTheDocument();
     expect(within(pinned).getByText('Для студентов · Факультет информационных технологий')).toBeInTheDocument();
     expect(within(pinned).getByTestId('news-reads')).toHaveTextContent('Прочитали 3 из 40');
-    expect(within(scheduled).getByText(`Выйдет ${dayjs('2026-12-01T03:00:00.000Z').format('DD/MM/YY HH:mm')}`)).toBeInTheDocument();
+    expect(within(scheduled).getByText(`Выйдет ${dayjs('2026-12-01T03:00:00.000Z').format('DD.MM.YYYY HH:mm')}`)).toBeInTheDocument();
     expect(within(scheduled).queryByTestId('news-reads')).not.toBeInTheDocument();
   });
 

@@ -4,15 +4,15 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectMaxSizeMb } from '../../shared/config/config';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { selectUser } from '../../shared/session/session';
-import { ErrorLine } from '../../components/fields';
-import { RefreshIcon } from '../../components/icons';
-import { Spinner } from '../../components/Spinner';
-import { describeFailure } from '../../shared/request/errors';
-import { usePageTitle } from '../../lib/usePageTitle';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useSearchParams } from 'react-router-dom';
+import { selectMaxSizeMb } from '@shared/config/config';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { selectUser } from '@shared/session/session';
+import { ErrorLine } from '@components/fields';
+import { RefreshIcon } from '@components/icons';
+import { Spinner } from '@components/Spinner';
+import { describeFailure } from '@shared/request/errors';
+import { ConfirmDialog } from '@components/ConfirmDialog';
 import { NewsCard } from './components/NewsCard';
 import { NewsComposer } from './components/NewsComposer';
 import { newsActions, selectNews, type NewsDraft } from './news.slice';
@@ -25,7 +25,9 @@ export default function NewsScreen() {
   const maxSizeMb = useAppSelector(selectMaxSizeMb);
   const { list, post, remove, faculties } = useAppSelector(selectNews);
   const [confirming, setConfirming] = useState<number | null>(null);
-  usePageTitle(t('title'));
+  // The item a notification opens (?item=<id>).
+  const [params] = useSearchParams();
+  const focus = Number(params.get('item') ?? NaN);
 
   const canPost = Boolean(user?.newsPerms);
   useEffect(() => {
@@ -70,6 +72,7 @@ export default function NewsScreen() {
             canDelete={canPost && item.editable}
             deleting={remove.fetching && remove.id === item.id_eventMessage}
             onDelete={() => setConfirming(item.id_eventMessage)}
+            focused={item.id_eventMessage === focus}
           />
         ))}
 

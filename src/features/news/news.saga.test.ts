@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentLanguage } from '../../i18n/languages';
-import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '../../shared/session/pageData';
-import { initialSessionState } from '../../shared/session/session';
+import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '@shared/session/pageData';
+import { initialSessionState } from '@shared/session/session';
 import { loadedSettings } from '../../test/settings';
 import { recordSaga } from '../../test/saga';
 import { fail, http, HttpResponse, ok, recordRequests, server, teacher } from '../../test/server';

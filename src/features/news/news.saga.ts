@@ -1,15 +1,15 @@
 /** News loads and writes: the feed by page, posting (then the feed reloads from page 1), deleting, faculties. */
 import { all, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '../../../contract/auth';
-import type { AppConfig } from '../../../contract/config';
-import { academicApi } from '../../api/academic';
-import { newsApi } from '../../api/news';
-import { configActions, selectConfig } from '../../shared/config/config';
-import { NO_DATA, request, requireUser } from '../../shared/request/request.saga';
-import { requirePeriod } from '../../shared/settings/settings';
-import { takePageData } from '../../shared/session/pageData';
-import { selectUser } from '../../shared/session/session';
+import type { User } from '@contract/auth';
+import type { AppConfig } from '@contract/config';
+import { academicApi } from '@api/academic';
+import { newsApi } from './news.api';
+import { configActions, selectConfig } from '@shared/config/config';
+import { NO_DATA, request, requireUser } from '@shared/request/request.saga';
+import { requirePeriod } from '@shared/settings/settings';
+import { takePageData } from '@shared/session/pageData';
+import { selectUser } from '@shared/session/session';
 import { newsActions, type NewsDraft } from './news.slice';
 
 /** The screen is shown: the feed from page 1; for those who may post, the faculties and the config (upload limit). */

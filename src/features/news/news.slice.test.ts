@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Failure } from '../../api/http';
-import { sessionEnded } from '../../shared/session/session';
+import type { Failure } from '@api/http';
+import { sessionEnded } from '@shared/session/session';
 import { initialNewsState, newsActions, newsReducer, type NewsState } from './news.slice';
 import { item } from './testData';
 
@@ -63,7 +63,7 @@ describe('news slice', () => {
     expect(state.list.data.map((i) => i.id_eventMessage)).toEqual([3, 1]);
     state = run(state, newsActions.deleteRequested({ id: 1 }), newsActions.deleteFailed(failure));
     expect(state.list.data.map((i) => i.id_eventMessage)).toEqual([3, 1]);
-    expect(state.remove).toEqual({ data: null, fetching: false, error: failure, id: null });
+    expect(state.remove).toEqual({ data: null, fetching: false, error: failure, id: null, loaded: false });
   });
 
   it('the session ending forgets the feed', () => {

@@ -4,11 +4,10 @@
  * leaves the list at once) and the faculty list of the composer.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { IdName } from '../../../contract/common';
-import type { Audience, NewsItem } from '../../../contract/news';
-import type { Failure } from '../../api/http';
+import type { IdName } from '@contract/common';
+import type { Audience, NewsItem } from '@contract/news';
+import type { Failure } from '@api/http';
 import {
-  failed,
   idle,
   idlePages,
   idleRemoval,
@@ -16,14 +15,13 @@ import {
   pageStarted,
   pageSucceeded,
   removalReducers,
-  started,
-  succeeded,
   type Loadable,
   type Paged,
   type Removal,
-} from '../../shared/request/loadable';
-import { PAGE_SIZE } from '../../api/news';
-import { sessionEnded } from '../../shared/session/session';
+  loadReducers,
+} from '@shared/request/loadable';
+import { PAGE_SIZE } from './news.api';
+import { sessionEnded } from '@shared/session/session';
 
 /** What the composer sends; `files` are File objects, passed through the action, never kept in state. */
 export interface NewsDraft {
@@ -58,6 +56,8 @@ export const initialNewsState: NewsState = {
   faculties: idle([]),
 };
 
+const loads = loadReducers<NewsState>();
+
 const slice = createSlice({
   name: 'news',
   initialState: initialNewsState,
@@ -89,15 +89,7 @@ const slice = createSlice({
     ...removalReducers<NewsState>((state, id) => {
       state.list.data = state.list.data.filter((i) => i.id_eventMessage !== id);
     }),
-    facultiesRequested(state) {
-      state.faculties = started([]);
-    },
-    facultiesSucceeded(state, action: PayloadAction<IdName[]>) {
-      state.faculties = succeeded(action.payload);
-    },
-    facultiesFailed(state, action: PayloadAction<Failure>) {
-      state.faculties = failed(action.payload, []);
-    },
+    ...loads('faculties', []),
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialNewsState);

@@ -1,5 +1,5 @@
 /** News items for the client tests. */
-import type { NewsItem } from '../../../contract/news';
+import type { NewsItem } from '@contract/news';
 
 /** An item by the demo teacher; `extra` overrides fields. */
 export function item(id: number, extra: Partial<NewsItem> = {}): NewsItem {

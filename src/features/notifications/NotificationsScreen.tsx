@@ -5,13 +5,14 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Notification } from '../../../contract/notifications';
-import { PageSpinner } from '../../components/Spinner';
+import type { Notification } from '@contract/notifications';
+import { PageSpinner } from '@components/Spinner';
 import { toLanguage } from '../../i18n/languages';
-import { LoadFailed } from '../../shared/request/LoadFailed';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { LoadFailed } from '@shared/request/LoadFailed';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { notificationsActions, selectNotifications } from './notifications.slice';
 import './notifications.css';
+import { formatDateTime } from '@lib/dates';
 
 /** The text of a notification in the reader's language. */
 function useText() {
@@ -20,8 +21,7 @@ function useText() {
   return (n: Notification) => {
     const p = n.params;
     const type = String((lang === 'kg' ? p.typeKg : lang === 'en' ? p.typeEn : p.typeRu) ?? '');
-    if (n.kind === 'order.status') return t('kinds.order', { type, number: p.id, status: t(`status.${p.status}`) });
-    if (n.kind === 'chat.reply') return t('kinds.chat', { from: p.from });
+    if (n.kind === 'order.status') return t(p.note ? 'kinds.orderNote' : 'kinds.order', { type, number: p.id, status: t(`status.${p.status}`), note: p.note });
     if (n.kind === 'news.addressed') return t('kinds.news');
     if (n.kind === 'qr.review') return t('kinds.qr', { student: p.student });
     if (n.kind === 'registration.seat') return t('kinds.seat', { discipline: p.discipline, subgroup: p.subgroup });
@@ -40,7 +40,6 @@ export default function NotificationsScreen() {
     opened.current = true;
     dispatch(notificationsActions.opened());
   }, [dispatch]);
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'kg' ? 'ky' : i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section className="card notifications" aria-labelledby="notifications-title">
       <h1 id="notifications-title">{t('title')}</h1>
@@ -58,7 +57,7 @@ export default function NotificationsScreen() {
                 {n.read ? null : <span className="notification-dot">{t('new')}</span>}
                 <span className="notification-text">{text(n)}</span>
                 <time className="muted small" dateTime={n.createdAt}>
-                  {when.format(new Date(n.createdAt))}
+                  {formatDateTime(n.createdAt, i18n.resolvedLanguage)}
                 </time>
               </Link>
             </li>

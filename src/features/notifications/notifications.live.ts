@@ -1,7 +1,7 @@
 /** Notifications' part of the one live connection (shared/live/): new ones, and the unread count. */
 import { put } from 'redux-saga/effects';
-import type { LiveNotification, UnreadCount } from '../../../contract/notifications';
-import type { LiveHandlers } from '../../shared/live/live';
+import type { LiveNotification, UnreadCount } from '@contract/notifications';
+import type { LiveHandlers } from '@shared/live/live';
 import { notificationsActions } from './notifications.slice';
 
 /** Without the stream: the count. */

@@ -1,6 +1,6 @@
 /** The bell's count and the list: a live notification counts and joins the top of a loaded list once. */
 import { describe, expect, it } from 'vitest';
-import type { Notification } from '../../../contract/notifications';
+import type { Notification } from '@contract/notifications';
 import { initialNotificationsState, notificationsActions as a, notificationsReducer as reduce } from './notifications.slice';
 
 const note = (id: number, read = false): Notification => ({

@@ -3,10 +3,10 @@
  * notifications page (in pages, newest first). New ones arrive live and join the list's top.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { LiveNotification, Notification, NotificationPage } from '../../../contract/notifications';
-import type { Failure } from '../../api/http';
-import { idlePages, pageFailed, pageStarted, pageSucceeded, type Paged } from '../../shared/request/loadable';
-import { sessionEnded } from '../../shared/session/session';
+import type { LiveNotification, Notification, NotificationPage } from '@contract/notifications';
+import type { Failure } from '@api/http';
+import { idlePages, pageFailed, pageStarted, pageSucceeded, type Paged } from '@shared/request/loadable';
+import { sessionEnded } from '@shared/session/session';
 
 export const PAGE_SIZE = 20;
 
@@ -21,7 +21,7 @@ const slice = createSlice({
   name: 'notifications',
   initialState: initialNotificationsState,
   reducers: {
-    /** The page is shown: the first page loads, then what it shows is marked read. */
+    /** The page is shown: the first page loads, then what it shows is marked read (each page as it loads). */
     opened() {},
     countRequested() {},
     countSucceeded(state, action: PayloadAction<{ unread: number }>) {
@@ -38,8 +38,8 @@ const slice = createSlice({
     pageFailed(state, action: PayloadAction<Failure>) {
       state.list = pageFailed(state.list, action.payload);
     },
-    /** The shown ones were seen: all are read (the list keeps its 'new' marks until it reloads). */
-    allReadRequested() {},
+    /** A page's unread ones were shown: those are read (the list keeps its 'new' marks until it reloads). */
+    shownRead(_state, _action: PayloadAction<{ ids: number[] }>) {},
     readRequested(_state, _action: PayloadAction<{ id: number }>) {},
     liveReceived(state, action: PayloadAction<LiveNotification>) {
       const { notification, unread } = action.payload;

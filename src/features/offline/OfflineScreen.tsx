@@ -1,8 +1,7 @@
 /** /lms/offline: shown when the app starts without a network or cannot reach the server. */
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RefreshIcon, WifiOffIcon } from '../../components/icons';
-import { usePageTitle } from '../../lib/usePageTitle';
+import { RefreshIcon, WifiOffIcon } from '@components/icons';
 
 const HOME = `${import.meta.env.BASE_URL}`;
 
@@ -13,7 +12,6 @@ export function retry(): void {
 /** `children`: what the areas keep for offline use (the stored timetable), shown under the notice. */
 export default function OfflineScreen({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('cm');
-  usePageTitle(t('titles.offline'));
 
   // Back to the app as soon as the network returns.
   useEffect(() => {

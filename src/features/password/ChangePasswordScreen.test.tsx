@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { initialSessionState } from '../../shared/session/session';
+import { initialSessionState } from '@shared/session/session';
 import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, publicHandlers, recordRequests, requestsSettled, server, teacher } from '../../test/server';
 import ChangePasswordScreen from './ChangePasswordScreen';
 
-vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@lib/notify', () => ({ notify: vi.fn() }));
 
 function renderScreen() {
   const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });

@@ -2,14 +2,13 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { selectConfig, selectPasswordMin } from '../../shared/config/config';
-import { selectUser } from '../../shared/session/session';
-import { GOOGLE_AUTH_URL } from '../../api/auth';
-import { CheckIcon, GoogleIcon } from '../../components/icons';
-import { describeFailure } from '../../shared/request/errors';
-import { usePageTitle } from '../../lib/usePageTitle';
-import type { Failure } from '../../api/http';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { selectConfig, selectPasswordMin } from '@shared/config/config';
+import { selectUser } from '@shared/session/session';
+import { GOOGLE_AUTH_URL } from '@api/auth';
+import { CheckIcon, GoogleIcon } from '@components/icons';
+import { describeFailure } from '@shared/request/errors';
+import type { Failure } from '@api/http';
 import { LoginChangeForm } from './components/LoginChangeForm';
 import { PasswordChangeForm } from './components/PasswordChangeForm';
 import { passwordActions, selectPassword } from './password.slice';
@@ -45,7 +44,6 @@ export default function ChangePasswordScreen() {
   const min = useAppSelector(selectPasswordMin);
   const state = useAppSelector(selectPassword);
   const [params] = useSearchParams();
-  usePageTitle(t('cm:titles.changePassword'));
 
   useEffect(() => {
     dispatch(passwordActions.opened());

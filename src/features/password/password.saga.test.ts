@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { initialSessionState, sessionStarted } from '../../shared/session/session';
+import { initialSessionState, sessionStarted } from '@shared/session/session';
 import { recordSaga, types } from '../../test/saga';
 import { fail, http, ok, recordRequests, server, teacher } from '../../test/server';
-import { configActions } from '../../shared/config/config';
+import { configActions } from '@shared/config/config';
 import { changeSaga, loginChangeSaga, openedSaga } from './password.saga';
 import { initialPasswordState, passwordActions, passwordReducer } from './password.slice';
 
-vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@lib/notify', () => ({ notify: vi.fn() }));
 
 const signedIn = { session: { ...initialSessionState, status: 'authenticated', user: teacher } };
 
@@ -15,7 +15,7 @@ describe('password slice', () => {
     let state = passwordReducer(initialPasswordState, passwordActions.changeSucceeded());
     expect(state.change.data).toBe(true);
     state = passwordReducer(state, passwordActions.changeRequested({ password: 'a', newPassword: 'b' }));
-    expect(state.change).toEqual({ fetching: true, error: null, data: false });
+    expect(state.change).toEqual({ fetching: true, error: null, data: false, loaded: false });
   });
 });
 

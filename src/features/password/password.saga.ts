@@ -1,15 +1,15 @@
 /** Password change (POST /api/passwd/reset.json) and login change (updatelogin → orize). */
 import { all, put, select, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '../../../contract/auth';
-import { authApi } from '../../api/auth';
-import { passwordApi } from '../../api/password';
-import type { Result } from '../../api/http';
-import type { AppConfig } from '../../../contract/config';
-import { configActions, selectConfig } from '../../shared/config/config';
-import { request, requireUser } from '../../shared/request/request.saga';
-import { SESSION_ENDED_MESSAGE, sessionEnded } from '../../shared/session/session';
-import { signIn } from '../../shared/session/signIn';
+import type { User } from '@contract/auth';
+import { authApi } from '@api/auth';
+import { passwordApi } from './password.api';
+import type { Result } from '@api/http';
+import type { AppConfig } from '@contract/config';
+import { configActions, selectConfig } from '@shared/config/config';
+import { request, requireUser } from '@shared/request/request.saga';
+import { SESSION_ENDED_MESSAGE, sessionEnded } from '@shared/session/session';
+import { signIn } from '@shared/session/signIn';
 import { passwordActions, type LoginChange, type PasswordChange } from './password.slice';
 
 /** The screen is shown: the config (the password policy) loads unless it has already. */

@@ -1,8 +1,8 @@
 /** Change-password area: (a) password change, (b) login-and-password change followed by a new sign-in. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Failure } from '../../api/http';
-import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
-import { sessionEnded } from '../../shared/session/session';
+import type { Failure } from '@api/http';
+import { failed, idle, started, succeeded, type Loadable } from '@shared/request/loadable';
+import { sessionEnded } from '@shared/session/session';
 
 /** Each change's request state; `data` is true once it succeeded. */
 export interface PasswordState {

@@ -1,44 +1,78 @@
-/** Payment loads: the services (then the service the student came back from paying), the code, and the card payment's page. */
+/**
+ * Payment loads: the services and the payer's years (then the card payment the student came back
+ * with, or the service chosen before), the code of the chosen service and year, and the card
+ * payment's page.
+ */
 import { all, call, put, select, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { PayByCard, Payer } from '../../../contract/payment';
-import type { Result } from '../../api/http';
-import { paymentApi } from '../../api/payment';
-import { request } from '../../shared/request/request.saga';
-import { paymentActions as A, selectPayment, type PaymentState } from './payment.slice';
+import type { PaidService, PayByCard, Payer, PaymentCode } from '@contract/payment';
+import type { Result } from '@api/http';
+import { paymentApi } from './payment.api';
+import { request } from '@shared/request/request.saga';
+import { paymentActions as A, selectPayment, type PaymentOpening, type PaymentState } from './payment.slice';
 
-/** The service whose payment page was opened, to show it again on the way back. */
-export const LAST_SERVICE_KEY = 'lms.payment.service';
-
-export function* openedSaga(action: PayloadAction<{ serviceId: number | null }>) {
-  const result = yield* request(paymentApi.services, [], { succeeded: A.servicesSucceeded, failed: A.servicesFailed });
-  const back = action.payload.serviceId;
-  if (result.ok && back !== null && result.data.some((s) => s.id === back)) yield put(A.serviceSelected({ id: back }));
-}
-
-export function* codeSaga(action: PayloadAction<{ id: number | null }>) {
-  if (action.payload.id === null) return;
-  const payer = (yield call(paymentApi.payer)) as Result<Payer>;
-  if (!payer.ok) {
-    yield put(A.codeFailed(payer));
+export function* openedSaga(action: PayloadAction<PaymentOpening>) {
+  const [services, payer] = (yield all([call(paymentApi.services), call(paymentApi.payer)])) as [Result<PaidService[]>, Result<Payer>];
+  yield put(services.ok ? A.servicesSucceeded(services.data) : A.servicesFailed(services));
+  yield put(payer.ok ? A.payerSucceeded(payer.data) : A.payerFailed(payer));
+  const { paymentId, serviceId, year } = action.payload;
+  if (paymentId) {
+    yield* request(paymentApi.codeOfPayment, [paymentId], { succeeded: A.codeSucceeded, failed: A.codeFailed });
     return;
   }
-  yield* request(paymentApi.code, [{ ...payer.data, id_uslug: action.payload.id }], { succeeded: A.codeSucceeded, failed: A.codeFailed });
+  if (!services.ok || !payer.ok) return;
+  if (year && payer.data.years.some((y) => y.id === year)) yield put(A.yearSelected({ year }));
+  if (serviceId && services.data.some((s) => s.id === serviceId)) yield put(A.serviceSelected({ id: serviceId }));
 }
 
-/** Opens the provider's payment page (a full page load: the portal comes back at /lms/paymentcode). */
+export function* codeSaga() {
+  const state = (yield select(selectPayment)) as PaymentState;
+  const payer = state.payer.data;
+  if (state.serviceId === null || state.year === null || !payer) return;
+  yield* request(paymentApi.code, [{ id_year: state.year, id_group: payer.id_group, id_student: payer.id_student, id_uslug: state.serviceId }], {
+    succeeded: A.codeSucceeded,
+    failed: A.codeFailed,
+  });
+}
+
+export function* returnedSaga() {
+  const state = (yield select(selectPayment)) as PaymentState;
+  if (!state.returned) return;
+  yield* request(paymentApi.codeOfPayment, [state.returned], { succeeded: A.codeSucceeded, failed: A.codeFailed });
+}
+
+/** Opens the provider's payment page (a full page load: the provider sends the student back to /lms/paymentcode?payment=<id>). */
 export function* paySaga() {
   const state = (yield select(selectPayment)) as PaymentState;
-  if (!state.code.data) return;
-  const result = (yield call(paymentApi.payByCard, { account: state.code.data.account })) as Result<PayByCard>;
+  const code: PaymentCode | null = state.code.data;
+  if (!code) return;
+  const result = (yield call(paymentApi.payByCard, { account: code.account })) as Result<PayByCard>;
   if (!result.ok) {
     yield put(A.payFailed(result));
     return;
   }
-  sessionStorage.setItem(LAST_SERVICE_KEY, String(state.code.data.id_uslug));
   window.location.assign(result.data.url);
 }
 
+/**
+ * Keeps what the screen shows in its address (replacing the entry, the router's state kept): the card
+ * payment come back from, else the service and year. Back from the provider's page, or a reload, opens
+ * the same code again.
+ */
+export function* addressSaga() {
+  const state = (yield select(selectPayment)) as PaymentState;
+  const code = state.code.data;
+  if (!code || !window.location.pathname.endsWith('/paymentcode')) return;
+  const query = state.returned ? `payment=${encodeURIComponent(state.returned)}` : `service=${code.id_uslug}&year=${code.id_year}`;
+  if (window.location.search !== `?${query}`) window.history.replaceState(window.history.state, '', `${window.location.pathname}?${query}`);
+}
+
 export function* paymentSaga() {
-  yield all([takeLatest(A.opened.type, openedSaga), takeLatest(A.serviceSelected.type, codeSaga), takeLatest(A.payRequested.type, paySaga)]);
+  yield all([
+    takeLatest(A.codeSucceeded.type, addressSaga),
+    takeLatest(A.opened.type, openedSaga),
+    takeLatest([A.serviceSelected.type, A.yearSelected.type], codeSaga),
+    takeLatest(A.returnedRefreshed.type, returnedSaga),
+    takeLatest(A.payRequested.type, paySaga),
+  ]);
 }

@@ -2,20 +2,19 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
-import type { Profile } from '../../../contract/profile';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { ROLE_STUDENT, ROLE_TEACHER } from '../../shared/request/roles';
-import { selectUser } from '../../shared/session/session';
-import { Avatar } from '../../components/Avatar';
-import { RefreshIcon } from '../../components/icons';
-import { LockIcon } from '../../components/shellIcons';
-import { Spinner } from '../../components/Spinner';
-import { describeFailure } from '../../shared/request/errors';
-import { usePageTitle } from '../../lib/usePageTitle';
-import { useAvatarSrc, usePositionLine } from './components/ProfileMenu';
+import type { Profile } from '@contract/profile';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { ROLE_STUDENT, ROLE_TEACHER } from '@shared/request/roles';
+import { selectUser } from '@shared/session/session';
+import { Avatar } from '@components/Avatar';
+import { RefreshIcon } from '@components/icons';
+import { LockIcon } from '@components/shellIcons';
+import { Spinner } from '@components/Spinner';
+import { describeFailure } from '@shared/request/errors';
+import { useAvatarSrc, usePositionLine } from './profileLine';
 import { profileActions, selectProfile } from './profile.slice';
 import './profile.css';
+import { formatDate } from '@lib/dates';
 
 type FieldKey = keyof Profile;
 
@@ -30,7 +29,6 @@ export default function ProfileScreen() {
   const { data } = useAppSelector(selectProfile);
   const src = useAvatarSrc();
   const line = usePositionLine();
-  usePageTitle(t('cm:titles.main'));
 
   // Asked again in the new language when the user switches it (faculty, position… come translated).
   const language = i18n.resolvedLanguage;
@@ -45,7 +43,7 @@ export default function ProfileScreen() {
     const value = p[key];
     if (value === null || value === undefined || value === '') return null;
     if (key === 'gender') return t(value === 'f' ? 'gender.f' : 'gender.m');
-    if (key === 'birthDate') return dayjs(String(value)).isValid() ? dayjs(String(value)).format('DD.MM.YYYY') : String(value);
+    if (key === 'birthDate') return formatDate(String(value), i18n.resolvedLanguage) || String(value);
     return String(value);
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialSessionState, sessionStarted } from '../../shared/session/session';
+import { initialSessionState, sessionStarted } from '@shared/session/session';
 import { recordSaga } from '../../test/saga';
 import { fail, http, ok, server, student, teacher } from '../../test/server';
 import { profileActions } from './profile.slice';

@@ -5,14 +5,14 @@
  */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '../../../contract/auth';
-import type { Photo } from '../../../contract/profile';
-import { profileApi } from '../../api/profile';
-import { settingsApi } from '../../api/settings';
-import { NO_DATA, request, requireUser } from '../../shared/request/request.saga';
-import { ROLE_TEACHER } from '../../shared/request/roles';
-import { sessionStarted } from '../../shared/session/session';
-import { removeItem, STORAGE_KEYS, writeItem } from '../../lib/storage';
+import type { User } from '@contract/auth';
+import type { Photo } from '@contract/profile';
+import { profileApi } from './profile.api';
+import { settingsApi } from '@api/settings';
+import { NO_DATA, request, requireUser } from '@shared/request/request.saga';
+import { ROLE_TEACHER } from '@shared/request/roles';
+import { sessionStarted } from '@shared/session/session';
+import { removeItem, STORAGE_KEYS, writeItem } from '@lib/storage';
 import { profileActions } from './profile.slice';
 
 /** Photos above this size are not cached in localStorage. */

@@ -1,10 +1,9 @@
 /** Profile area: profile data, photo, teacher position, apps (the university's settings are shared: shared/settings). */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PositionRow, Profile } from '../../../contract/profile';
-import type { AppLink } from '../../../contract/settings';
-import type { Failure } from '../../api/http';
-import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
-import { sessionEnded } from '../../shared/session/session';
+import { createSlice } from '@reduxjs/toolkit';
+import type { PositionRow, Profile } from '@contract/profile';
+import type { AppLink } from '@contract/settings';
+import { idle, loadReducers, type Loadable } from '@shared/request/loadable';
+import { sessionEnded } from '@shared/session/session';
 
 export interface ProfileState {
   data: Loadable<Profile | null>;
@@ -21,48 +20,18 @@ export const initialProfileState: ProfileState = {
   apps: idle([]),
 };
 
+const loads = loadReducers<ProfileState>();
+
 const slice = createSlice({
   name: 'profile',
   initialState: initialProfileState,
   reducers: {
     /** The profile screen is shown: its card loads for the signed-in user. */
     opened() {},
-    dataRequested(state) {
-      state.data = started(null);
-    },
-    dataSucceeded(state, action: PayloadAction<Profile>) {
-      state.data = succeeded(action.payload);
-    },
-    dataFailed(state, action: PayloadAction<Failure>) {
-      state.data = failed(action.payload, null);
-    },
-    photoRequested(state) {
-      state.photo = started(null);
-    },
-    photoSucceeded(state, action: PayloadAction<string | null>) {
-      state.photo = succeeded(action.payload);
-    },
-    photoFailed(state, action: PayloadAction<Failure>) {
-      state.photo = failed(action.payload, null);
-    },
-    positionRequested(state) {
-      state.position = started(null);
-    },
-    positionSucceeded(state, action: PayloadAction<PositionRow | null>) {
-      state.position = succeeded(action.payload);
-    },
-    positionFailed(state, action: PayloadAction<Failure>) {
-      state.position = failed(action.payload, null);
-    },
-    appsRequested(state) {
-      state.apps = started([]);
-    },
-    appsSucceeded(state, action: PayloadAction<AppLink[]>) {
-      state.apps = succeeded(action.payload);
-    },
-    appsFailed(state, action: PayloadAction<Failure>) {
-      state.apps = failed(action.payload, []);
-    },
+    ...loads('data', null),
+    ...loads('photo', null),
+    ...loads('position', null),
+    ...loads('apps', []),
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialProfileState);

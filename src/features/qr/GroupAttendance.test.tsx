@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { QrAttendanceReport, QrReportRow } from '../../../contract/qr';
+import type { QrAttendanceReport, QrReportRow } from '@contract/qr';
 import { renderPortal, signedInHandlers } from '../../test/portal';
 import { http, ok, server } from '../../test/server';
 
@@ -12,15 +12,22 @@ const report: QrAttendanceReport = {
   group: 'ПИ-1-22',
   discipline: 'Компьютерные сети',
   students: [
-    { id: 11, name: 'Асанова Айгуль', lessons: 2, present: 1, absent: 0, excused: 1, rate: 50 },
-    { id: 12, name: 'Сыдыков Бакыт', lessons: 2, present: 0, absent: 2, excused: 0, rate: 0 },
+    { id: 11, name: 'Асанова Айгуль', lessons: 3, present: 1, absent: 1, excused: 1, rate: 33.3 },
+    { id: 12, name: 'Сыдыков Бакыт', lessons: 3, present: 1, absent: 2, excused: 0, rate: 33.3 },
   ],
-  dates: ['2026-10-02', '2026-10-05'],
+  // 5 October is a double pair: two lessons, 08:00 and 09:30.
+  lessons: [
+    { date: '2026-10-02', time: '08:00' },
+    { date: '2026-10-05', time: '08:00' },
+    { date: '2026-10-05', time: '09:30' },
+  ],
   records: [
-    { studentId: 11, date: '2026-10-02', status: 'excused', sources: ['journal'] },
-    { studentId: 12, date: '2026-10-02', status: 'absent', sources: ['journal'] },
-    { studentId: 11, date: '2026-10-05', status: 'present', sources: ['qr', 'journal'] },
-    { studentId: 12, date: '2026-10-05', status: 'absent', sources: ['qr'] },
+    { studentId: 11, date: '2026-10-02', time: '08:00', status: 'excused', sources: ['journal'] },
+    { studentId: 12, date: '2026-10-02', time: '08:00', status: 'absent', sources: ['journal'] },
+    { studentId: 11, date: '2026-10-05', time: '08:00', status: 'present', sources: ['qr', 'journal'] },
+    { studentId: 12, date: '2026-10-05', time: '08:00', status: 'absent', sources: ['qr'] },
+    { studentId: 11, date: '2026-10-05', time: '09:30', status: 'absent', sources: ['journal'] },
+    { studentId: 12, date: '2026-10-05', time: '09:30', status: 'present', sources: ['journal'] },
   ],
 };
 
@@ -55,14 +62,25 @@ describe("a group's attendance in a discipline", () => {
       within(second)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['2', '0', '2', '0', '0 %']);
+    ).toEqual(['3', '1', '2', '0', '33,3 %']);
     const link = screen.getByRole('link', { name: 'Скачать .xlsx' });
     expect(link).toHaveAttribute('href', expect.stringContaining('/api/qr/report/attendance.xlsx?'));
     expect(link.getAttribute('href')).toContain('discipline=40');
 
-    await user.click(screen.getByRole('button', { name: '05.10.2026' }));
+    // Each lesson of the double pair has its own button and records.
+    const lessons = screen.getByRole('group', { name: 'Занятия' });
+    expect(
+      within(lessons)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['02.10.2026 08:00', '05.10.2026 08:00', '05.10.2026 09:30']);
+    await user.click(screen.getByRole('button', { name: '05.10.2026 09:30' }));
+    const secondHalf = await screen.findByTestId('qr-attendance-detail');
+    expect(within(secondHalf).getByRole('heading', { name: 'Занятие 05.10.2026 09:30' })).toHaveFocus();
+    expect(within(secondHalf).getByRole('row', { name: /Асанова Айгуль/ })).toHaveTextContent('н/бжурнал');
+    await user.click(screen.getByRole('button', { name: '05.10.2026 08:00' }));
     const onDate = await screen.findByTestId('qr-attendance-detail');
-    expect(within(onDate).getByRole('heading', { name: 'Занятие 05.10.2026' })).toHaveFocus();
+    expect(within(onDate).getByRole('heading', { name: 'Занятие 05.10.2026 08:00' })).toHaveFocus();
     expect(within(onDate).getByRole('row', { name: /Асанова Айгуль/ })).toHaveTextContent('присутствовал');
     expect(within(onDate).getByRole('row', { name: /Асанова Айгуль/ })).toHaveTextContent('QR, журнал');
     expect(within(onDate).getByRole('row', { name: /Сыдыков Бакыт/ })).toHaveTextContent('н/бQR');
@@ -70,7 +88,12 @@ describe("a group's attendance in a discipline", () => {
     await user.click(within(summary).getByRole('button', { name: 'Асанова Айгуль' }));
     const ofStudent = screen.getByTestId('qr-attendance-detail');
     expect(within(ofStudent).getByRole('heading', { name: 'Асанова Айгуль' })).toHaveFocus();
-    expect(within(ofStudent).getByRole('row', { name: /02\.10\.2026/ })).toHaveTextContent('увжурнал');
+    expect(within(ofStudent).getByRole('row', { name: /02\.10\.2026 08:00/ })).toHaveTextContent('увжурнал');
+    expect(
+      within(ofStudent)
+        .getAllByRole('row', { name: /05\.10\.2026/ })
+        .map((r) => r.textContent),
+    ).toEqual(['05.10.2026 08:00присутствовалQR, журнал', '05.10.2026 09:30н/бжурнал']);
 
     await user.click(within(ofStudent).getByRole('button', { name: 'Закрыть' }));
     expect(screen.queryByTestId('qr-attendance-detail')).toBeNull();

@@ -6,7 +6,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { QrSession } from '../../../contract/qr';
+import type { QrSession } from '@contract/qr';
 import { renderPortal, signedInHandlers } from '../../test/portal';
 import { http, ok, server } from '../../test/server';
 
@@ -26,6 +26,7 @@ const session: QrSession = {
   endsAt: '10:50',
   total: 25,
   count: 1,
+  networksListed: false,
   marks: [
     { id: 2, idStud: 12, fio: 'Асанова Айгуль', status: 'review', reason: 'distance', distanceM: 140, at: '2026-11-25T03:10:00.000Z' },
     { id: 1, idStud: 11, fio: 'Сыдыкова Айпери', status: 'accepted', reason: null, distanceM: 8, at: '2026-11-25T03:09:00.000Z' },
@@ -116,5 +117,28 @@ describe('the projector screen', () => {
     // The browser leaves full screen (Esc).
     act(() => fullscreen.leave());
     expect(screen.getAllByText('Сыдыкова Айпери').length).toBeGreaterThan(0);
+  });
+  it('tells the teacher that marks are taken from any network when none are listed, and how many came from outside when they are (never on the projected view)', async () => {
+    const stage = await openProjector();
+    expect(screen.getByTestId('qr-networks')).toHaveTextContent('QR_ALLOWED_NETWORKS');
+    expect(within(stage).queryByTestId('qr-networks')).not.toBeInTheDocument();
+  });
+
+  it('counts the marks from outside the listed networks', async () => {
+    localStorage.setItem('token', 'marker');
+    const listed: QrSession = {
+      ...session,
+      networksListed: true,
+      marks: [
+        { ...session.marks[0], outside: true },
+        { ...session.marks[1], outside: false },
+      ],
+    };
+    server.use(...handlers());
+    server.use(http.post('/api/qr/session/open.json', () => ok(listed)));
+    renderPortal('/lms/qrlesson?shed=7');
+    expect(await screen.findByTestId('qr-networks')).toHaveTextContent('Отметок не из сети университета: 1');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Вид для проектора/ }));
+    expect(screen.queryByTestId('qr-networks')).not.toBeInTheDocument();
   });
 });

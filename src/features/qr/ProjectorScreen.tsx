@@ -10,12 +10,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { selectUser } from '../../shared/session/session';
-import { ErrorLine } from '../../components/fields';
-import { Spinner } from '../../components/Spinner';
-import { describeFailure } from '../../shared/request/errors';
-import { usePageTitle } from '../../lib/usePageTitle';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { selectUser } from '@shared/session/session';
+import { ErrorLine } from '@components/fields';
+import { Spinner } from '@components/Spinner';
+import { describeFailure } from '@shared/request/errors';
 import { LessonHeader } from './components/LessonHeader';
 import { ProjectorMarks } from './components/ProjectorMarks';
 import { ProjectorStage } from './components/ProjectorStage';
@@ -23,6 +22,8 @@ import { useFullscreenOf, useSecondsLeft } from './projector.hooks';
 import { qrActions, selectQr } from './qr.slice';
 import { problemText } from './problems';
 import './qr.css';
+import './qr.projector.css';
+import './qr.review.css';
 
 export default function ProjectorScreen() {
   const { t } = useTranslation(['qr', 'cm']);
@@ -32,7 +33,6 @@ export default function ProjectorScreen() {
   const [params] = useSearchParams();
   const idShed = Number(params.get('shed'));
   const valid = Number.isInteger(idShed) && idShed > 0;
-  usePageTitle(t('projector.title'));
   const stage = useRef<HTMLElement>(null);
   const fullscreen = useFullscreenOf(stage);
   const [projectorView, setProjectorView] = useState(false);

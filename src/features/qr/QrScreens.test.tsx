@@ -5,13 +5,13 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { QrSession } from '../../../contract/qr';
-import type { ScheduleQr } from '../../../contract/schedule';
-import { shellActions } from '../../shared/shell/shell.slice';
+import type { QrSession } from '@contract/qr';
+import type { ScheduleQr } from '@contract/schedule';
+import { shellActions } from '@shared/shell/shell.slice';
 import { renderPortal, signedInHandlers, studentProfile } from '../../test/portal';
 import { fail, http, ok, recordRequests, server, student } from '../../test/server';
 
-vi.mock('../../lib/notify', async (importOriginal) => ({ ...(await importOriginal<object>()), notify: vi.fn() }));
+vi.mock('@lib/notify', async (importOriginal) => ({ ...(await importOriginal<object>()), notify: vi.fn() }));
 
 /** An open attendance session as the projector receives it. */
 const projectorSession: QrSession = {
@@ -30,6 +30,7 @@ const projectorSession: QrSession = {
   endsAt: '10:50',
   total: 25,
   count: 0,
+  networksListed: false,
   marks: [],
 };
 
@@ -40,11 +41,46 @@ const tokenHandlers = () => [
 ];
 
 describe('QR screens in the portal', () => {
-  it("a signed-out student opening the projector's link signs in and lands on it with its code", async () => {
+  it("a signed-out student opening the projector's link has the scan kept through sign-in: she lands on it with its code and the kept scan, which names the lesson", async () => {
+    const held: unknown[] = [];
+    const scanned: unknown[] = [];
     server.use(
       ...signedInHandlers(student, studentProfile),
       http.post('/api/auth/recovery.json', () => ok([{ LOG_PAS: 0 }])),
       http.post('/api/auth/orize.json', () => ok(student)),
+      http.post('/api/qr/scan/hold.json', async ({ request }) => {
+        held.push(await request.json());
+        return ok({ hold: 'held.scan-1' });
+      }),
+      http.post('/api/qr/student/lessons.json', () => ok([])),
+      http.post('/api/qr/student/marks.json', () => ok([])),
+      // The code expired while she signed in: only the kept scan names the lesson.
+      http.post('/api/qr/student/lesson.json', async ({ request }) => {
+        const body = (await request.json()) as { token: string; hold?: string };
+        scanned.push(body);
+        return body.hold === 'held.scan-1'
+          ? ok({ idShed: 7, idAud: 3, discipline: 'Компьютерные сети', room: '214, Главный корпус', receipt: 'receipt-held' })
+          : fail(403, 'FORBIDDEN', 'token', { reason: 'token' });
+      }),
+      http.post('/api/chat/count.json', () => ok({ total: 0, contacts: [], groups: [] })),
+    );
+    renderPortal('/lms/qrscan?t=abc');
+    await userEvent.type(await screen.findByLabelText('Логин'), 'student');
+    expect(screen.getByTestId('address')).toHaveTextContent('/lms/login');
+    expect(held).toEqual([{ token: 'abc' }]);
+    await userEvent.type(screen.getByLabelText('Пароль'), 'Student2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/lms\/qrscan\?t=abc&h=held\.scan-1$/));
+    expect(await screen.findByTestId('scan-lesson')).toHaveTextContent('Компьютерные сети');
+    expect(scanned).toEqual([{ token: 'abc', hold: 'held.scan-1' }]);
+  });
+
+  it('the server refusing to keep a scan (an expired code) still returns to the link after sign-in', async () => {
+    server.use(
+      ...signedInHandlers(student, studentProfile),
+      http.post('/api/auth/recovery.json', () => ok([{ LOG_PAS: 0 }])),
+      http.post('/api/auth/orize.json', () => ok(student)),
+      http.post('/api/qr/scan/hold.json', () => fail(403, 'FORBIDDEN', 'token', { reason: 'token' })),
       http.post('/api/qr/student/lessons.json', () => ok([])),
       http.post('/api/qr/student/marks.json', () => ok([])),
       http.post('/api/qr/student/lesson.json', () => fail(403, 'FORBIDDEN', 'token', { reason: 'token' })),
@@ -52,7 +88,6 @@ describe('QR screens in the portal', () => {
     );
     renderPortal('/lms/qrscan?t=abc');
     await userEvent.type(await screen.findByLabelText('Логин'), 'student');
-    expect(screen.getByTestId('address')).toHaveTextContent('/lms/login');
     await userEvent.type(screen.getByLabelText('Пароль'), 'Student2026');
     await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
     await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/lms\/qrscan\?t=abc$/));
@@ -175,7 +210,18 @@ describe('QR screens in the portal', () => {
     server.use(
       ...signedInHandlers(student, studentProfile),
       http.post('/api/qr/student/lessons.json', () =>
-        ok([{ idShed: 7, idAud: 3, discipline: 'Компьютерные сети', room: '214, Главный корпус', startsAt: '09:30', marked }]),
+        ok([
+          {
+            idShed: 7,
+            idAud: 3,
+            discipline: 'Компьютерные сети',
+            room: '214, Главный корпус',
+            startsAt: '09:30',
+            lessonType: 'Лекция',
+            marked,
+            waiting: false,
+          },
+        ]),
       ),
       http.post('/api/qr/student/marks.json', () => ok([])),
       http.post('/api/qr/student/code.json', async ({ request }) => {
@@ -203,10 +249,36 @@ describe('QR screens in the portal', () => {
     await userEvent.click(send);
     expect(await screen.findByTestId('scan-result')).toHaveTextContent('Вы отмечены на занятии «Компьютерные сети».');
     expect(screen.queryByTestId('scan-error')).not.toBeInTheDocument();
-    expect(await screen.findByTestId('scan-marked')).toHaveTextContent('Вы уже отмечены: 09:30 Компьютерные сети.');
+    expect(await screen.findByTestId('scan-marked')).toHaveTextContent('Вы уже отмечены: 09:30 Компьютерные сети (Лекция).');
     expect(screen.queryByRole('textbox', { name: 'Код с экрана (6 цифр)' })).not.toBeInTheDocument();
     expect(typed).toEqual(['482000', '482913']);
     expect(sent).toEqual([expect.objectContaining({ receipt: 'receipt-482913' })]);
     expect(sent[0]).not.toHaveProperty('code');
+  });
+  it('names the kind of two lessons of one discipline at one time (a lecture and a lab), and which check-in still waits for the teacher', async () => {
+    localStorage.setItem('token', 'marker');
+    const lesson = { idAud: 3, discipline: 'Веб-программирование', room: '214, Главный корпус', startsAt: '08:00' };
+    server.use(
+      ...signedInHandlers(student, studentProfile),
+      http.post('/api/qr/student/lessons.json', () =>
+        ok([
+          { ...lesson, idShed: 7, lessonType: 'Лекция', marked: true, waiting: true },
+          { ...lesson, idShed: 8, lessonType: 'Лабораторная', marked: true, waiting: false },
+          { ...lesson, idShed: 9, lessonType: 'Практика', marked: false, waiting: false },
+          { ...lesson, idShed: 10, lessonType: 'Семинар', marked: false, waiting: false },
+        ]),
+      ),
+      http.post('/api/qr/student/marks.json', () => ok([])),
+    );
+    renderPortal('/lms/qrscan');
+    expect(await screen.findByTestId('scan-marked')).toHaveTextContent(
+      'Вы уже отмечены: 08:00 Веб-программирование (Лекция): ждёт проверки преподавателем; 08:00 Веб-программирование (Лабораторная).',
+    );
+    const choice = screen.getByRole('combobox', { name: 'Занятие' });
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([' --- ', '08:00 Веб-программирование, Практика (214, Главный корпус)', '08:00 Веб-программирование, Семинар (214, Главный корпус)']);
   });
 });

@@ -6,17 +6,18 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { levelXlsxUrl, REPORT_NEXT } from '../../api/qr';
-import { ROLE_TEACHER } from '../../shared/request/roles';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { selectUser } from '../../shared/session/session';
-import { LoadFailed } from '../../shared/request/LoadFailed';
-import { Spinner } from '../../components/Spinner';
-import { usePageTitle } from '../../lib/usePageTitle';
+import { levelXlsxUrl, REPORT_NEXT } from '@api/qr';
+import { ROLE_TEACHER } from '@shared/request/roles';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { selectUser } from '@shared/session/session';
+import { LoadFailed } from '@shared/request/LoadFailed';
+import { Spinner } from '@components/Spinner';
 import { GroupAttendance } from './components/GroupAttendance';
 import { ReportTable } from './components/ReportTable';
 import { qrActions, selectQr } from './qr.slice';
 import './qr.css';
+import './qr.report.css';
+import { academicYearName } from '@contract/pure/academic-year';
 
 export default function ReportScreen() {
   const { t } = useTranslation(['qr', 'cm']);
@@ -24,7 +25,6 @@ export default function ReportScreen() {
   const user = useAppSelector(selectUser);
   const { report } = useAppSelector(selectQr);
   const [filter, setFilter] = useState('');
-  usePageTitle(t('report.title'));
 
   useEffect(() => {
     dispatch(qrActions.reportOpened());
@@ -66,8 +66,8 @@ export default function ReportScreen() {
               value={query.ws}
               onChange={(e) => dispatch(qrActions.reportRequested({ level, query: { ...query, ws: e.target.value === '2' ? 2 : 1 }, crumbs }))}
             >
-              <option value="1">{t('report.autumn', { year: query.year, next: query.year + 1 })}</option>
-              <option value="2">{t('report.spring', { year: query.year, next: query.year + 1 })}</option>
+              <option value="1">{t('report.autumn', { year: academicYearName(query.year) })}</option>
+              <option value="2">{t('report.spring', { year: academicYearName(query.year) })}</option>
             </select>
           </label>
           <label className="field">

@@ -6,11 +6,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { Spinner } from '../../components/Spinner';
-import { usePageTitle } from '../../lib/usePageTitle';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { Spinner } from '@components/Spinner';
 import { qrActions, selectQr } from './qr.slice';
 import './qr.css';
+import './qr.card.css';
 
 export default function StudentCardScreen() {
   const { t } = useTranslation(['qr', 'cm']);
@@ -18,7 +18,6 @@ export default function StudentCardScreen() {
   const [params] = useSearchParams();
   const data = params.get('data') ?? '';
   const { view, card } = useAppSelector(selectQr).publicCard;
-  usePageTitle(t('card.title'));
 
   useEffect(() => {
     dispatch(qrActions.publicCardOpened({ data }));

@@ -6,20 +6,19 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { QRCodeSVG } from 'qrcode.react';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { selectUser } from '../../shared/session/session';
-import { LoadFailed } from '../../shared/request/LoadFailed';
-import { Spinner } from '../../components/Spinner';
-import { usePageTitle } from '../../lib/usePageTitle';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { selectUser } from '@shared/session/session';
+import { LoadFailed } from '@shared/request/LoadFailed';
+import { Spinner } from '@components/Spinner';
 import { qrActions, selectQr } from './qr.slice';
 import './qr.css';
+import './qr.mine.css';
 
 export default function StudentQrScreen() {
   const { t } = useTranslation(['qr', 'cm']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const { card } = useAppSelector(selectQr);
-  usePageTitle(t('mine.title'));
 
   useEffect(() => {
     dispatch(qrActions.mineOpened());

@@ -5,7 +5,7 @@
  * each mark carries the key's id and its signature of that mark. Where IndexedDB or WebCrypto are
  * missing (or refuse), marks go without it and the server falls back to its device cookie.
  */
-import { qrApi } from '../../api/qr';
+import { qrApi } from '@api/qr';
 
 const DB_NAME = 'lms-device';
 const STORE = 'keys';

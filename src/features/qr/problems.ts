@@ -3,7 +3,7 @@
  * none; `typed` when the refused mark was sent with a typed code.
  */
 import type { TFunction } from 'i18next';
-import type { Failure } from '../../api/http';
+import type { Failure } from '@api/http';
 
 const REASONS = ['token', 'stale', 'notOpen', 'notYours', 'room', 'marked', 'notNow', 'decided'] as const;
 

@@ -1,6 +1,6 @@
 /** The projector screen's clocks: the countdown to the next code and whether the stage is shown full screen. */
 import { useEffect, useState, type RefObject } from 'react';
-import { GRACE_MS } from '../../api/qr';
+import { GRACE_MS } from '@api/qr';
 
 /** Whole seconds until the current code's window ends (by the server's clock), counted down each second. */
 export function useSecondsLeft(expiresAt: string | undefined, skewMs: number): number | null {

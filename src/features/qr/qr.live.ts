@@ -3,8 +3,8 @@
  * as `qrMark`; while the stream is unavailable the open session is asked for instead.
  */
 import { put, select } from 'redux-saga/effects';
-import type { QrLiveMark } from '../../../contract/qr';
-import type { LiveHandlers } from '../../shared/live/live';
+import type { QrLiveMark } from '@contract/qr';
+import type { LiveHandlers } from '@shared/live/live';
 import { qrActions, selectQr, type QrState } from './qr.slice';
 
 function* pollQr() {

@@ -1,7 +1,7 @@
 /** The QR screens' first loads: the own card link, the public card of a link, and the report's period. */
 import { describe, expect, it } from 'vitest';
-import type { QrCard } from '../../../contract/qr';
-import { initialSessionState } from '../../shared/session/session';
+import type { QrCard } from '@contract/qr';
+import { initialSessionState } from '@shared/session/session';
 import { recordSaga } from '../../test/saga';
 import { fail, http, ok, recordRequests, server, student, teacher } from '../../test/server';
 import { loadedSettings } from '../../test/settings';

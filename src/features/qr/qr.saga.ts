@@ -4,15 +4,15 @@
  */
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '../../../contract/auth';
-import type { QrAttendanceQuery, QrCard, QrOpenBody, QrReceipt, QrReportQuery, QrSession } from '../../../contract/qr';
-import type { ScheduleQr } from '../../../contract/schedule';
-import { GRACE_MS, qrApi, type ReportLevel } from '../../api/qr';
-import { ROLE_STUDENT } from '../../shared/request/roles';
-import { scheduleApi } from '../../api/schedule';
-import { request, requireUser } from '../../shared/request/request.saga';
-import { requirePeriod } from '../../shared/settings/settings';
-import type { Result } from '../../api/http';
+import type { User } from '@contract/auth';
+import type { QrAttendanceQuery, QrCard, QrOpenBody, QrReceipt, QrReportQuery, QrSession } from '@contract/qr';
+import type { ScheduleQr } from '@contract/schedule';
+import { GRACE_MS, qrApi, type ReportLevel } from '@api/qr';
+import { ROLE_STUDENT } from '@shared/request/roles';
+import { scheduleApi } from '@api/schedule';
+import { request, requireUser } from '@shared/request/request.saga';
+import { requirePeriod } from '@shared/settings/settings';
+import type { Result } from '@api/http';
 import { positionForMark, startEarlyReading, type Reading } from './geo';
 import { signMark } from './deviceKey';
 import { qrActions, selectQr, type LocateProblem, type QrState } from './qr.slice';
@@ -71,16 +71,19 @@ export function* closeSaga() {
   yield* request(qrApi.close, [id], { succeeded: qrActions.closeSucceeded, failed: qrActions.decideFailed });
 }
 
-export function* scanOpenedSaga(action: PayloadAction<{ token: string | null }>) {
+export function* scanOpenedSaga(action: PayloadAction<{ token: string | null; hold?: string | null }>) {
   // The position is read from the moment the page opens: by the scan or the typed code it is ready.
   yield call(startEarlyReading);
   yield put(qrActions.lessonsNowRequested());
   yield put(qrActions.ownMarksRequested());
-  if (action.payload.token) yield put(qrActions.scanned({ token: action.payload.token }));
+  if (action.payload.token) yield put(qrActions.scanned({ token: action.payload.token, hold: action.payload.hold ?? null }));
 }
 
-export function* scannedSaga(action: PayloadAction<{ token: string }>) {
-  yield* request(qrApi.lesson, [action.payload.token], { succeeded: qrActions.lessonSucceeded, failed: qrActions.lessonFailed });
+export function* scannedSaga(action: PayloadAction<{ token: string; hold?: string | null }>) {
+  yield* request(qrApi.lesson, [action.payload.token, action.payload.hold ?? undefined], {
+    succeeded: qrActions.lessonSucceeded,
+    failed: qrActions.lessonFailed,
+  });
 }
 
 /**
@@ -145,6 +148,15 @@ export function* reviewDecideSaga(action: PayloadAction<{ markId: number; accept
   if (decided.ok || decided.status === 409) yield* reviewListSaga();
 }
 
+/** "Accept all of this lesson": then the list again (its marks leave it). */
+export function* reviewAcceptLessonSaga(action: PayloadAction<{ sessionId: number }>) {
+  const accepted = yield* request(qrApi.acceptLesson, [action.payload.sessionId], {
+    succeeded: qrActions.reviewAcceptedLesson,
+    failed: qrActions.reviewDecideFailed,
+  });
+  if (accepted.ok || accepted.status === 409) yield* reviewListSaga();
+}
+
 /** The current half-year (the shared settings), then faculties for a teacher or the student's own row. */
 export function* reportOpenedSaga() {
   const user = (yield* requireUser(qrActions.reportFailed)) as User | null;
@@ -203,6 +215,7 @@ export function* qrSaga() {
     takeLatest(qrActions.ownMarksRequested.type, ownMarksSaga),
     takeLatest(qrActions.reviewOpened.type, reviewListSaga),
     takeEvery(qrActions.reviewDecideRequested.type, reviewDecideSaga),
+    takeLatest(qrActions.reviewAcceptLessonRequested.type, reviewAcceptLessonSaga),
     takeLatest(qrActions.mineOpened.type, mineOpenedSaga),
     takeLatest(qrActions.publicCardOpened.type, publicCardSaga),
     takeLatest(qrActions.cardRequested.type, cardSaga),

@@ -5,6 +5,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
+  QrAcceptedLesson,
   QrAttendanceQuery,
   QrAttendanceReport,
   QrCard,
@@ -22,12 +23,12 @@ import type {
   QrSession,
   QrToken,
   QrVisit,
-} from '../../../contract/qr';
-import type { ScheduleQr } from '../../../contract/schedule';
-import type { ReportLevel } from '../../api/qr';
-import type { Failure } from '../../api/http';
-import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
-import { sessionEnded } from '../../shared/session/session';
+} from '@contract/qr';
+import type { ScheduleQr } from '@contract/schedule';
+import type { ReportLevel } from '@api/qr';
+import type { Failure } from '@api/http';
+import { failed, idle, started, succeeded, type Loadable } from '@shared/request/loadable';
+import { sessionEnded } from '@shared/session/session';
 
 /** Why a position could not be read: permission refused, unavailable, too slow. */
 export type LocateProblem = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
@@ -167,10 +168,11 @@ const slice = createSlice({
     },
 
     /** The scan screen is shown (with the token of a scanned link, if any). */
-    scanOpened(state, action: PayloadAction<{ token: string | null }>) {
+    scanOpened(state, action: PayloadAction<{ token: string | null; hold?: string | null }>) {
       state.scan = { ...initialQrState.scan, token: action.payload.token };
     },
-    scanned(state, action: PayloadAction<{ token: string }>) {
+    /** A token scanned (or the link's); `hold`: the scan kept through sign-in on this device (scanHold.ts). */
+    scanned(state, action: PayloadAction<{ token: string; hold?: string | null }>) {
       state.scan = {
         ...initialQrState.scan,
         lessonsNow: state.scan.lessonsNow,
@@ -248,6 +250,13 @@ const slice = createSlice({
     },
     reviewDecideFailed(state, action: PayloadAction<Failure>) {
       state.review.decide = failed(action.payload, null);
+    },
+    /** "Accept all of this lesson": every undecided mark of one session at once. */
+    reviewAcceptLessonRequested(state, _action: PayloadAction<{ sessionId: number }>) {
+      state.review.decide = started(null);
+    },
+    reviewAcceptedLesson(state, _action: PayloadAction<QrAcceptedLesson>) {
+      state.review.decide = succeeded(null);
     },
 
     /** The report screen is shown: the current half-year, then the top level for the role. */

@@ -1,7 +1,7 @@
 /** The projector's state: live marks, refusals by reason, and the scan's token from a scanned text. */
 import { describe, expect, it } from 'vitest';
-import type { QrMark, QrSession } from '../../../contract/qr';
-import { scanUrl, tokenFromScan } from '../../api/qr';
+import type { QrMark, QrSession } from '@contract/qr';
+import { scanUrl, tokenFromScan } from '@api/qr';
 import { qrActions, qrReducer, initialQrState, withMark } from './qr.slice';
 
 const mark = (id: number, status: QrMark['status'] = 'accepted'): QrMark => ({
@@ -29,6 +29,7 @@ const session: QrSession = {
   endsAt: '09:20',
   total: 30,
   count: 1,
+  networksListed: false,
   marks: [mark(1)],
 };
 

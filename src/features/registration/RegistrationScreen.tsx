@@ -6,29 +6,30 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RegRow } from '../../../contract/registration';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { HalfYearSelects } from '../../components/HalfYearSelects';
-import { Spinner } from '../../components/Spinner';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { LoadFailed } from '../../shared/request/LoadFailed';
-import { describeFailure } from '../../shared/request/errors';
-import { ROLE_TEACHER } from '../../shared/request/roles';
-import { selectUser } from '../../shared/session/session';
-import { usePageTitle } from '../../lib/usePageTitle';
+import type { RegRow } from '@contract/registration';
+import { ConfirmDialog } from '@components/ConfirmDialog';
+import { HalfYearSelects } from '@components/HalfYearSelects';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { LoadFailed } from '@shared/request/LoadFailed';
+import { pending } from '@shared/request/loadable';
+import { ROLE_TEACHER } from '@shared/request/roles';
+import { selectUser } from '@shared/session/session';
+import { Busy } from './components/Busy';
 import { RegisterPanel } from './components/RegisterPanel';
 import { RegRowCard } from './components/RegRowCard';
 import { TeacherView } from './components/TeacherView';
 import { registrationActions as A, selectRegistration } from './registration.slice';
 import './registration.css';
+import { formatDate } from '@lib/dates';
 
 export default function RegistrationScreen() {
   const { t, i18n } = useTranslation(['registration', 'cm']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
-  const { half, years, halfError, list, electives, offeringId, remove, teacherView, seat } = useAppSelector(selectRegistration);
+  const { half, years, halfError, yearsError, list, allowed, electives, offeringId, remove, teacherView, seat } = useAppSelector(selectRegistration);
   const [confirming, setConfirming] = useState<RegRow | null>(null);
-  usePageTitle(t('title'));
+  // A save refused as already registered keeps its chooser open to say so, beside the row that now shows it.
+  const saveError = useAppSelector((s) => !!selectRegistration(s).save.error);
   useEffect(() => {
     dispatch(A.opened());
   }, [dispatch]);
@@ -43,13 +44,15 @@ export default function RegistrationScreen() {
   const groups = new Map<number, RegRow[]>();
   for (const r of [...plan.filter((r) => !r.isElective), ...electiveRows]) groups.set(r.descGroupNum, [...(groups.get(r.descGroupNum) ?? []), r]);
   const reload = () => half && dispatch(A.halfSelected(half));
-  const loading = teacher ? teacherView.fetching : list.fetching;
+  // Progress until the half-year and then its list have answered: "no disciplines" only after that.
+  const halfWaiting = half === null && !halfError;
+  const loading = halfWaiting || (half !== null && pending(teacher ? teacherView : list));
 
   return (
     <div className="reg-screen" aria-busy={loading}>
       <h1 className="reg-title">{t('title')}</h1>
       <section className="card reg-filters" aria-label={t('filters')}>
-        <HalfYearSelects ns="registration" idPrefix="reg" years={years} half={half} onChange={(h) => dispatch(A.halfSelected(h))} />
+        <HalfYearSelects ns="registration" idPrefix="reg" years={years} half={half} loading={halfWaiting} onChange={(h) => dispatch(A.halfSelected(h))} />
       </section>
       {seat ? (
         <div className="card reg-notice" role="status" data-testid="reg-seat-notice">
@@ -60,27 +63,27 @@ export default function RegistrationScreen() {
         </div>
       ) : null}
       {halfError ? <LoadFailed failure={halfError} onRetry={() => dispatch(A.opened())} /> : null}
-      {remove.error ? (
-        <p className="reg-error" role="alert">
-          {describeFailure(t, remove.error)}
-        </p>
+      {yearsError && !halfError ? <LoadFailed what={t('failed.years')} failure={yearsError} onRetry={() => dispatch(A.opened())} /> : null}
+      {remove.error && !plan.concat(electiveRows).some((r) => r.registration?.id === remove.id) ? (
+        <LoadFailed what={t('failed.delete')} failure={remove.error} onRetry={reload} />
       ) : null}
-      {loading && !list.data && !teacherView.data.length ? <Spinner /> : null}
       {teacher ? (
         teacherView.error ? (
           <LoadFailed failure={teacherView.error} onRetry={reload} />
-        ) : !teacherView.fetching || teacherView.data.length ? (
+        ) : teacherView.loaded || teacherView.data.length ? (
           <TeacherView subgroups={teacherView.data} />
+        ) : loading ? (
+          <Busy text={t('teacher.loading')} testId="reg-loading" />
         ) : null
+      ) : loading && !list.data ? (
+        <Busy text={t('loadingList')} testId="reg-loading" />
       ) : list.error ? (
         <LoadFailed failure={list.error} onRetry={reload} />
       ) : info ? (
         <>
           <p className="muted reg-info" data-testid="reg-info">
-            {info.open && info.closesAt
-              ? t('info.open', { date: new Date(info.closesAt).toLocaleDateString(i18n.language === 'kg' ? 'ky' : i18n.language) })
-              : t('info.closed')}{' '}
-            · {t('info.credits', { taken: info.creditsTaken, limit: info.creditLimit })}
+            {info.open && info.closesAt ? t('info.open', { date: formatDate(info.closesAt, i18n.resolvedLanguage) }) : t('info.closed')} ·{' '}
+            {t('info.credits', { taken: info.creditsTaken, limit: info.creditLimit })}
           </p>
           {[...groups.entries()].map(([num, rows]) => (
             <section key={num} className="reg-group" aria-labelledby={`reg-group-${num}`}>
@@ -93,11 +96,13 @@ export default function RegistrationScreen() {
                     <RegRowCard
                       row={row}
                       open={info.open}
-                      busy={remove.id === row.registration?.id}
+                      busy={remove.fetching && remove.id === row.registration?.id}
                       onRegister={() => dispatch(A.disciplineSelected({ id: row.id_disciplineForStudent }))}
                       onDelete={() => setConfirming(row)}
+                      deleteError={row.registration && remove.id === row.registration.id ? remove.error : null}
+                      onRetryDelete={() => row.registration && dispatch(A.deleteRequested({ id: row.registration.id }))}
                     />
-                    {offeringId === row.id_disciplineForStudent && !row.registration ? (
+                    {offeringId === row.id_disciplineForStudent && (!row.registration || saveError) ? (
                       <RegisterPanel row={row} onClose={() => dispatch(A.disciplineSelected({ id: null }))} />
                     ) : null}
                   </div>
@@ -105,7 +110,14 @@ export default function RegistrationScreen() {
               </div>
             </section>
           ))}
-          {groups.size === 0 ? <p className="card reg-empty muted">{t('empty')}</p> : null}
+          {electives.error ? (
+            <LoadFailed
+              what={t(allowed ? 'failed.electives' : 'failed.permission')}
+              failure={electives.error}
+              onRetry={() => dispatch(A.listReloadRequested())}
+            />
+          ) : null}
+          {groups.size === 0 && !electives.error ? <p className="card reg-empty muted">{t('empty')}</p> : null}
         </>
       ) : null}
       {confirming?.registration ? (

@@ -1,8 +1,8 @@
 /** A save the server put off in a rush (503 with Retry-After) or whose reply was lost is sent again after a wait; other answers are final. */
 import { call, delay } from 'redux-saga/effects';
 import { describe, expect, it } from 'vitest';
-import type { SaveRegistrationBody, Saved } from '../../../contract/registration';
-import type { Result } from '../../api/http';
+import type { SaveRegistrationBody, Saved } from '@contract/registration';
+import type { Result } from '@api/http';
 import { SAVE_RETRIES, sendSave } from './registration.saga';
 
 const body = { id_disciplineForStudent: 7 } as SaveRegistrationBody;

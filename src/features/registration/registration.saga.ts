@@ -5,15 +5,15 @@
  */
 import { all, call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '../../../contract/auth';
-import type { IdName } from '../../../contract/common';
-import type { RegRow, RegSubgroup, SaveRegistrationBody, Saved } from '../../../contract/registration';
-import { isConnectionProblem, type Result } from '../../api/http';
-import { registrationApi } from '../../api/registration';
-import { failed, succeeded } from '../../shared/request/loadable';
-import { noSession, request, requireUser } from '../../shared/request/request.saga';
-import { ROLE_TEACHER } from '../../shared/request/roles';
-import { waitForPeriod } from '../../shared/settings/settings';
+import type { User } from '@contract/auth';
+import type { IdName } from '@contract/common';
+import type { RegRow, RegSubgroup, SaveRegistrationBody, Saved } from '@contract/registration';
+import { isConnectionProblem, type Result } from '@api/http';
+import { registrationApi } from './registration.api';
+import { openHalfYear } from '@shared/academic/halfYear';
+import { failed, succeeded } from '@shared/request/loadable';
+import { request, requireUser } from '@shared/request/request.saga';
+import { ROLE_TEACHER } from '@shared/request/roles';
 import { registrationActions as A, selectRegistration, type RegistrationState } from './registration.slice';
 
 const isTeacher = (user: User | null) => user?.role === ROLE_TEACHER;
@@ -22,20 +22,9 @@ export function* openedSaga() {
   const user = (yield* requireUser(A.halfFailed)) as User | null;
   if (!user) return;
   const state = (yield select(selectRegistration)) as RegistrationState;
-  if (state.years.length === 0) {
-    const years = (yield call(registrationApi.years)) as Result<IdName[]>;
-    if (years.ok) yield put(A.yearsLoaded(years.data));
-  }
-  if (state.half) {
-    yield put(A.halfSelected(state.half));
-    return;
-  }
-  const period = yield* waitForPeriod();
-  if (!period) {
-    yield put(A.halfFailed(noSession()));
-    return;
-  }
-  yield put(A.halfSelected({ year: period.year, ws: period.ws }));
+  // A half-year chosen before: its list loads again.
+  const kept = yield* openHalfYear(state, A);
+  if (kept) yield put(A.halfSelected(kept));
 }
 
 export function* listSaga() {
@@ -53,7 +42,11 @@ export function* listSaga() {
     Result<{ allowed: boolean }>,
   ];
   yield put(list.ok ? A.listSucceeded(list.data) : A.listFailed(list));
-  const allowed = permission.ok && permission.data.allowed;
+  if (!permission.ok) {
+    yield put(A.electivesLoaded({ allowed: false, electives: failed(permission, []) }));
+    return;
+  }
+  const allowed = permission.data.allowed;
   if (!allowed) {
     yield put(A.electivesLoaded({ allowed: false, electives: succeeded([]) }));
     return;
@@ -153,6 +146,8 @@ export function* saveSaga(action: PayloadAction<{ joinWaitingList: boolean }>) {
   const result = yield* sendSave(fn, savePayload(user, groupId, state, row, sub, action.payload.joinWaitingList));
   yield put(result.ok ? A.saveSucceeded(result.data) : A.saveFailed(result));
   if (result.ok) yield put(A.halfSelected(state.half));
+  // Registered already (in another tab, or a save whose reply was lost): the list shows it.
+  else if (result.error?.code === 'ALREADY_REGISTERED') yield put(A.listReloadRequested());
 }
 
 export function* deleteSaga(action: PayloadAction<{ id: number }>) {
@@ -170,7 +165,11 @@ export function* deleteSaga(action: PayloadAction<{ id: number }>) {
 export function* registrationSaga() {
   yield all([
     takeLatest(A.opened.type, openedSaga),
-    takeLatest(A.halfSelected.type, listSaga),
+    takeLatest([A.halfSelected.type, A.listReloadRequested.type], listSaga),
+    // A freed seat became the student's: the row says so at once, not after a reload.
+    takeLatest(A.seatReceived.type, function* () {
+      yield put(A.listReloadRequested());
+    }),
     takeLatest(A.disciplineSelected.type, teachersSaga),
     takeLatest(A.teacherSelected.type, subgroupsSaga),
     takeLatest(A.saveRequested.type, saveSaga),

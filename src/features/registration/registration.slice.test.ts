@@ -4,14 +4,15 @@ import { initialRegistrationState, registrationActions as A, registrationReducer
 
 const chosen = () => {
   let s = reduce(initialRegistrationState, A.disciplineSelected({ id: 7 }));
-  s = reduce(s, A.teachersLoaded({ data: [{ id: 3, name: 'T' }], fetching: false, error: null }));
+  s = reduce(s, A.teachersLoaded({ data: [{ id: 3, name: 'T' }], fetching: false, error: null, loaded: true }));
   s = reduce(s, A.teacherSelected({ id: 3 }));
   s = reduce(
     s,
     A.subgroupsLoaded({
-      data: [{ id: 1, name: 'S1', id_vid_zaniatiy: 2, capacity: 30, taken: 3, waiting: 0, day_number: 1, time: '08:00–09:20' }],
+      data: [{ id: 1, name: 'S1', id_vid_zaniatiy: 2, capacity: 30, taken: 3, waiting: 0, day_number: 1, time: '08:00–09:20', clash: null }],
       fetching: false,
       error: null,
+      loaded: true,
     }),
   );
   return reduce(s, A.subgroupSelected({ id: 1 }));

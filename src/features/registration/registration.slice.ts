@@ -6,16 +6,14 @@
  * and the teacher's view of his subgroups.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { IdName } from '../../../contract/common';
-import type { RegList, RegRow, RegSubgroup, Saved, SeatEvent, TeacherSubgroup } from '../../../contract/registration';
-import type { Failure } from '../../api/http';
-import { failed, idle, idleRemoval, removalReducers, started, succeeded, type Loadable, type Removal } from '../../shared/request/loadable';
-import { sessionEnded } from '../../shared/session/session';
+import type { IdName } from '@contract/common';
+import type { RegList, RegRow, RegSubgroup, Saved, SeatEvent, TeacherSubgroup } from '@contract/registration';
+import type { Failure } from '@api/http';
+import { failed, idle, idleRemoval, removalReducers, started, succeeded, type Loadable, type Removal, loadReducers } from '@shared/request/loadable';
+import { halfYearReducers, initialHalfYear, type HalfYear, type HalfYearChoice } from '@shared/academic/halfYear';
+import { sessionEnded } from '@shared/session/session';
 
-export interface RegistrationState {
-  half: { year: number; ws: 1 | 2 } | null;
-  years: IdName[];
-  halfError: Failure | null;
+export interface RegistrationState extends HalfYearChoice {
   list: Loadable<RegList | null>;
   allowed: boolean;
   electives: Loadable<RegRow[]>;
@@ -32,9 +30,7 @@ export interface RegistrationState {
 }
 
 export const initialRegistrationState: RegistrationState = {
-  half: null,
-  years: [],
-  halfError: null,
+  ...initialHalfYear,
   list: idle(null),
   allowed: false,
   electives: idle([]),
@@ -58,30 +54,33 @@ const clearChooser = (state: RegistrationState) => {
   state.save = { ...idle(null), full: false };
 };
 
+const loads = loadReducers<RegistrationState>();
+
 const slice = createSlice({
   name: 'registration',
   initialState: initialRegistrationState,
   reducers: {
     opened() {},
-    yearsLoaded(state, action: PayloadAction<IdName[]>) {
-      state.years = action.payload;
-    },
-    halfFailed(state, action: PayloadAction<Failure>) {
-      state.halfError = action.payload;
-    },
+    ...halfYearReducers,
     /** A year or half-year is chosen (or the list reloads): the list, and for teachers their subgroups. */
-    halfSelected(state, action: PayloadAction<{ year: number; ws: 1 | 2 }>) {
+    halfSelected(state, action: PayloadAction<HalfYear>) {
+      // Another half-year's data is not shown while this one loads (the same one's stays, marked busy).
+      const same = state.half?.year === action.payload.year && state.half.ws === action.payload.ws;
       state.half = action.payload;
       state.halfError = null;
-      state.list = started(state.list.data);
+      state.list = started(same ? state.list.data : null);
+      if (!same) {
+        state.electives = idle([]);
+        state.teacherView = idle([]);
+      }
+      state.remove = idleRemoval();
       clearChooser(state);
     },
-    listSucceeded(state, action: PayloadAction<RegList>) {
-      state.list = succeeded(action.payload);
+    /** The list loads again (a seat became the student's, another tab changed it): the chooser stays as it is. */
+    listReloadRequested(state) {
+      if (state.half) state.list = started(state.list.data);
     },
-    listFailed(state, action: PayloadAction<Failure>) {
-      state.list = failed(action.payload, null);
-    },
+    ...loads.settled('list', null),
     electivesLoaded(state, action: PayloadAction<{ allowed: boolean; electives: Loadable<RegRow[]> }>) {
       state.allowed = action.payload.allowed;
       state.electives = action.payload.electives;
@@ -118,12 +117,7 @@ const slice = createSlice({
     saveFailed(state, action: PayloadAction<Failure>) {
       state.save = { ...failed(action.payload, null), full: action.payload.error?.code === 'SUBGROUP_FULL' };
     },
-    teacherViewSucceeded(state, action: PayloadAction<TeacherSubgroup[]>) {
-      state.teacherView = succeeded(action.payload);
-    },
-    teacherViewFailed(state, action: PayloadAction<Failure>) {
-      state.teacherView = failed(action.payload, []);
-    },
+    ...loads.settled('teacherView', []),
     teacherViewRequested(state) {
       state.teacherView = started(state.teacherView.data);
     },
@@ -135,6 +129,10 @@ const slice = createSlice({
       state.seat = null;
     },
     ...removalReducers<RegistrationState>(() => {}),
+    /** A delete failed: its registration keeps the failure, said beside its button. */
+    deleteFailed(state, action: PayloadAction<Failure>) {
+      state.remove = { ...failed(action.payload, null), id: state.remove.id };
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialRegistrationState);

@@ -5,15 +5,16 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { selectUser } from '../../shared/session/session';
-import { ErrorLine } from '../../components/fields';
-import { Spinner } from '../../components/Spinner';
-import { describeFailure } from '../../shared/request/errors';
-import { LoadFailed } from '../../shared/request/LoadFailed';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { selectUser } from '@shared/session/session';
+import { ErrorLine } from '@components/fields';
+import { Spinner } from '@components/Spinner';
+import { describeFailure } from '@shared/request/errors';
+import { LoadFailed } from '@shared/request/LoadFailed';
 import { ScheduleView } from './components/ScheduleView';
 import { scheduleActions, selectSchedule } from './schedule.slice';
 import './schedule.css';
+import { formatDateTime } from '@lib/dates';
 
 export function SchedulePanel({ main = false }: { main?: boolean }) {
   const { t, i18n } = useTranslation(['schedule', 'cm']);
@@ -27,9 +28,7 @@ export function SchedulePanel({ main = false }: { main?: boolean }) {
 
   if (!user) return null;
   const Title = main ? 'h1' : 'h2';
-  const updated = updatedAt
-    ? new Date(updatedAt).toLocaleString(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'ru-RU', { dateStyle: 'short', timeStyle: 'short' })
-    : null;
+  const updated = updatedAt ? formatDateTime(updatedAt, i18n.resolvedLanguage) : null;
   const origin = window.location.origin;
 
   return (

@@ -1,16 +1,14 @@
 /** /lms/schedule (side menu "schedule"): the timetable with the calendar feed (docs/product.md#schedule); a teacher's link to the QR review list. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ROLE_TEACHER } from '../../shared/request/roles';
-import { useAppSelector } from '../../shared/hooks';
-import { selectUser } from '../../shared/session/session';
-import { usePageTitle } from '../../lib/usePageTitle';
+import { ROLE_TEACHER } from '@shared/request/roles';
+import { useAppSelector } from '@shared/hooks';
+import { selectUser } from '@shared/session/session';
 import { SchedulePanel } from './SchedulePanel';
 
 export default function ScheduleScreen() {
   const { t } = useTranslation('schedule');
   const user = useAppSelector(selectUser);
-  usePageTitle(t('title'));
   return (
     <div className="schedule-screen">
       <SchedulePanel main />

@@ -1,10 +1,10 @@
 /** A student's check-in button on a lesson: in its time, and for a make-up session out of it (attendance open now). */
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { Schedule, ScheduleLesson } from '../../../contract/schedule';
+import type { Schedule, ScheduleLesson } from '@contract/schedule';
 import { renderWithStore } from '../../test/render';
 import { recordSaga } from '../../test/saga';
-import { initialSessionState } from '../../shared/session/session';
+import { initialSessionState } from '@shared/session/session';
 import { http, ok, server, student } from '../../test/server';
 import { ScheduleView } from './components/ScheduleView';
 import { attendanceSaga } from './schedule.saga';

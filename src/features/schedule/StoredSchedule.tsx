@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { ScheduleView } from './components/ScheduleView';
 import { readStoredCache } from './schedule.cache';
 import './schedule.css';
+import { formatDateTime } from '@lib/dates';
 
 export default function StoredSchedule() {
   const { t, i18n } = useTranslation('schedule');
   const stored = readStoredCache();
   if (!stored) return null;
-  const date = new Date(stored.date).toLocaleString(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'ru-RU', { dateStyle: 'short', timeStyle: 'short' });
+  const date = formatDateTime(stored.date, i18n.resolvedLanguage);
   return (
     <section className="schedule-panel schedule-offline" aria-labelledby="schedule-stored-title">
       <h2 id="schedule-stored-title" className="schedule-title">

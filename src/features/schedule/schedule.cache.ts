@@ -4,9 +4,9 @@
  * shows offline and after a restart. Refresh rule: a stored timetable is reloaded only on Saturday
  * or Sunday and when it is SCHEDULE_STALE_DAYS days old or more (and on demand).
  */
-import type { Role } from '../../../contract/common';
-import type { Schedule } from '../../../contract/schedule';
-import { readItem, STORAGE_KEYS, writeItem } from '../../lib/storage';
+import type { Language, Role } from '@contract/common';
+import type { Schedule } from '@contract/schedule';
+import { readItem, STORAGE_KEYS, writeItem } from '@lib/storage';
 
 /** The weekly timer (ms): 7 days. */
 export const SCHEDULE_REFRESH_MS = 604_800_000;
@@ -21,6 +21,8 @@ export interface CachedSchedule {
   isWeeklyUpdated: boolean;
   /** ISO time of the load. */
   date: string;
+  /** The language the server named the disciplines, rooms and teachers in (absent in copies stored before it was kept). */
+  language?: Language;
   schedule: Schedule;
 }
 

@@ -2,26 +2,32 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { all, call, delay, fork, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '../../../contract/auth';
-import { ROLE_STUDENT, ROLE_TEACHER } from '../../shared/request/roles';
-import { qrApi } from '../../api/qr';
-import type { Result } from '../../api/http';
-import type { QrOpenLesson } from '../../../contract/qr';
-import { scheduleApi } from '../../api/schedule';
-import { readItem, STORAGE_KEYS } from '../../lib/storage';
-import { request, requireUser } from '../../shared/request/request.saga';
-import { selectUser, sessionStarted } from '../../shared/session/session';
-import { requirePeriod } from '../../shared/settings/settings';
+import type { User } from '@contract/auth';
+import { ROLE_STUDENT, ROLE_TEACHER } from '@shared/request/roles';
+import { qrApi } from '@api/qr';
+import type { Result } from '@api/http';
+import type { QrOpenLesson } from '@contract/qr';
+import { scheduleApi } from '@api/schedule';
+import { currentLanguage } from '../../i18n/languages';
+import { readItem, STORAGE_KEYS } from '@lib/storage';
+import { request, requireUser } from '@shared/request/request.saga';
+import { selectUser, sessionStarted } from '@shared/session/session';
+import { requirePeriod } from '@shared/settings/settings';
+import { shellActions } from '@shared/shell/shell.slice';
 import { readCache, SCHEDULE_REFRESH_MS, weeklyRefreshDue, writeCache } from './schedule.cache';
-import { scheduleActions } from './schedule.slice';
+import { scheduleActions, selectSchedule, type ScheduleState } from './schedule.slice';
 
-/** The stored copy at once; a first load when there is none for this user; else the weekly rule. */
+/**
+ * The stored copy at once; a first load when there is none for this user, or when it was loaded in
+ * another language (the server names the disciplines, rooms and teachers in the caller's language);
+ * else the weekly rule.
+ */
 export function* openedSaga() {
   const user = (yield select(selectUser)) as User | null;
   if (!user) return;
   const cached = readCache(user.uid, user.role);
   if (cached) yield put(scheduleActions.cacheRestored({ schedule: cached.schedule, date: cached.date }));
-  if (!cached) yield put(scheduleActions.loadRequested({ weekly: false }));
+  if (!cached || cached.language !== currentLanguage()) yield put(scheduleActions.loadRequested({ weekly: false }));
   else if (weeklyRefreshDue(readItem(STORAGE_KEYS.lastUpdated), new Date())) yield put(scheduleActions.loadRequested({ weekly: true }));
 }
 
@@ -41,7 +47,7 @@ export function* loadSaga(action: PayloadAction<{ weekly: boolean }>) {
   const result = yield* request(user.role === ROLE_TEACHER ? scheduleApi.teacher : scheduleApi.student, [body], { failed: scheduleActions.loadFailed });
   if (!result.ok) return;
   const date = new Date().toISOString();
-  yield call(writeCache, { ...body, date, schedule: result.data });
+  yield call(writeCache, { ...body, date, language: currentLanguage(), schedule: result.data });
   yield put(scheduleActions.loadSucceeded({ schedule: result.data, date }));
 }
 
@@ -50,6 +56,15 @@ export function* calendarSaga(action: PayloadAction<{ renew: boolean }>) {
     succeeded: (link) => scheduleActions.calendarSucceeded(link.path),
     failed: scheduleActions.calendarFailed,
   });
+}
+
+/**
+ * The language was switched: a timetable on screen or in the store is loaded again in the new one
+ * (the stored copy stays on screen until it arrives, and offline).
+ */
+export function* languageSaga() {
+  const { timetable } = (yield select(selectSchedule)) as ScheduleState;
+  if (timetable.data || timetable.fetching) yield put(scheduleActions.loadRequested({ weekly: false }));
 }
 
 /** Every SCHEDULE_REFRESH_MS the weekly rule is checked again. */
@@ -109,6 +124,7 @@ export function* scheduleSaga() {
     takeLatest(scheduleActions.weeklyTick.type, weeklyTickSaga),
     takeLatest(scheduleActions.loadRequested.type, loadSaga),
     takeLatest(scheduleActions.calendarRequested.type, calendarSaga),
+    takeLatest(shellActions.languageChanged.type, languageSaga),
     takeLatest(scheduleActions.attendanceRequested.type, attendanceSaga),
     fork(weeklyTimer),
     fork(attendanceWatch),

@@ -5,10 +5,10 @@
  * offline).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Schedule } from '../../../contract/schedule';
-import type { Failure } from '../../api/http';
-import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
-import { sessionEnded } from '../../shared/session/session';
+import type { Schedule } from '@contract/schedule';
+import type { Failure } from '@api/http';
+import { idle, started, succeeded, type Loadable, loadReducers } from '@shared/request/loadable';
+import { sessionEnded } from '@shared/session/session';
 
 export interface ScheduleState {
   timetable: Loadable<Schedule | null>;
@@ -22,6 +22,8 @@ export interface ScheduleState {
 }
 
 export const initialScheduleState: ScheduleState = { timetable: idle(null), updatedAt: null, fromCache: false, calendar: idle(null), attendanceOpen: [] };
+
+const loads = loadReducers<ScheduleState>();
 
 const slice = createSlice({
   name: 'schedule',
@@ -60,12 +62,7 @@ const slice = createSlice({
     calendarRequested(state, _action: PayloadAction<{ renew: boolean }>) {
       state.calendar = started(null);
     },
-    calendarSucceeded(state, action: PayloadAction<string>) {
-      state.calendar = succeeded(action.payload);
-    },
-    calendarFailed(state, action: PayloadAction<Failure>) {
-      state.calendar = failed(action.payload, null);
-    },
+    ...loads.settled('calendar', null),
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialScheduleState);

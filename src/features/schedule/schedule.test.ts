@@ -1,13 +1,13 @@
 /** The stored timetable and the weekly rule of docs/product.md#schedule, and what the schedule sagas ask and store. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Schedule } from '../../../contract/schedule';
-import { initialSessionState } from '../../shared/session/session';
+import type { Schedule } from '@contract/schedule';
+import { initialSessionState } from '@shared/session/session';
 import { loadedSettings } from '../../test/settings';
 import { recordSaga } from '../../test/saga';
 import { http, ok, recordRequests, server, student } from '../../test/server';
 import { readCache, readStoredCache, weeklyRefreshDue, writeCache } from './schedule.cache';
-import { loadSaga, openedSaga } from './schedule.saga';
-import { scheduleActions } from './schedule.slice';
+import { languageSaga, loadSaga, openedSaga } from './schedule.saga';
+import { initialScheduleState, scheduleActions } from './schedule.slice';
 
 const schedule: Schedule = {
   year: 2026,
@@ -73,8 +73,23 @@ describe('schedule sagas', () => {
 
   it('opened with a fresh stored copy: shows it and asks nothing', async () => {
     const date = new Date().toISOString();
-    writeCache({ year: 2026, ws: 1, uid: student.uid, role: 2, isWeeklyUpdated: false, date, schedule });
+    writeCache({ year: 2026, ws: 1, uid: student.uid, role: 2, isWeeklyUpdated: false, date, language: 'ru', schedule });
     expect(await recordSaga(openedSaga, signedIn)).toEqual([scheduleActions.cacheRestored({ schedule, date })]);
+  });
+
+  it('opened with a fresh copy stored in another language: shows it, then loads it again in this one', async () => {
+    const date = new Date().toISOString();
+    writeCache({ year: 2026, ws: 1, uid: student.uid, role: 2, isWeeklyUpdated: false, date, language: 'en', schedule });
+    expect(await recordSaga(openedSaga, signedIn)).toEqual([
+      scheduleActions.cacheRestored({ schedule, date }),
+      scheduleActions.loadRequested({ weekly: false }),
+    ]);
+  });
+
+  it('a language switch loads a shown timetable again, and nothing when none was opened', async () => {
+    const shown = { ...signedIn, schedule: { ...initialScheduleState, timetable: { ...initialScheduleState.timetable, data: schedule } } };
+    expect(await recordSaga(languageSaga, shown)).toEqual([scheduleActions.loadRequested({ weekly: false })]);
+    expect(await recordSaga(languageSaga, { ...signedIn, schedule: initialScheduleState })).toEqual([]);
   });
 
   it('load: the current year and half-year of the shared settings, then the student call alone; the reply is stored', async () => {
@@ -93,5 +108,6 @@ describe('schedule sagas', () => {
       isWeeklyUpdated: true,
     });
     expect(readCache(student.uid, 2)?.schedule).toEqual(schedule);
+    expect(readCache(student.uid, 2)?.language).toBe('ru');
   });
 });

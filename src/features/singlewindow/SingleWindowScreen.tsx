@@ -3,11 +3,12 @@
  * follows his orders; a registrar handles his faculty's queue. Changes arrive live.
  */
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '../../components/Spinner';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { ROLE_STUDENT } from '../../shared/request/roles';
-import { selectUser } from '../../shared/session/session';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { Loaded } from '@shared/request/Loaded';
+import { ROLE_STUDENT } from '@shared/request/roles';
+import { selectUser } from '@shared/session/session';
 import { OrderForm } from './components/OrderForm';
 import { OrderList } from './components/OrderList';
 import { RegistrarQueue } from './components/RegistrarQueue';
@@ -19,6 +20,9 @@ export default function SingleWindowScreen() {
   const dispatch = useAppDispatch();
   const student = useAppSelector(selectUser)?.role === ROLE_STUDENT;
   const { registrar } = useAppSelector(selectSingleWindow);
+  // The order a notification opens (?order=<number>).
+  const [params] = useSearchParams();
+  const focus = /^\d+$/.test(params.get('order') ?? '') ? Number(params.get('order')) : null;
   useEffect(() => {
     dispatch(singlewindowActions.opened({ student }));
   }, [dispatch, student]);
@@ -28,12 +32,17 @@ export default function SingleWindowScreen() {
       {student ? (
         <>
           <OrderForm />
-          <OrderList />
+          <OrderList focus={focus} />
         </>
       ) : null}
-      {registrar.data ? <RegistrarQueue /> : null}
-      {!student && registrar.fetching ? <PageSpinner /> : null}
-      {!student && registrar.data === false ? <p className="card muted">{t('notRegistrar')}</p> : null}
+      {student ? (
+        registrar.data && <RegistrarQueue focus={focus} />
+      ) : (
+        // Until the server says whether the teacher handles orders: progress, or the failure with Retry.
+        <Loaded of={registrar} onRetry={() => dispatch(singlewindowActions.opened({ student }))}>
+          {registrar.data ? <RegistrarQueue focus={focus} /> : <p className="card muted">{t('notRegistrar')}</p>}
+        </Loaded>
+      )}
     </div>
   );
 }

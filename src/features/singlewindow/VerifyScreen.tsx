@@ -2,18 +2,17 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Verified } from '../../../contract/singlewindow';
-import { singlewindowApi } from '../../api/singlewindow';
-import { PageSpinner } from '../../components/Spinner';
-import { usePageTitle } from '../../lib/usePageTitle';
+import type { Verified } from '@contract/singlewindow';
+import { singlewindowApi } from './singlewindow.api';
+import { PageSpinner } from '@components/Spinner';
+import { formatDate } from '@lib/dates';
 import './singlewindow.css';
 
 export default function VerifyScreen() {
-  const { t } = useTranslation(['singlewindow', 'cm']);
+  const { t, i18n } = useTranslation(['singlewindow', 'cm']);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [result, setResult] = useState<Verified | null | 'failed'>(null);
-  usePageTitle(t('cm:titles.verify'));
   useEffect(() => {
     if (token.length < 10) return setResult('failed');
     void singlewindowApi.verify(token).then((r) => setResult(r.ok ? r.data : 'failed'));
@@ -24,9 +23,9 @@ export default function VerifyScreen() {
         <h1>{t('verify.title')}</h1>
         {result === null ? (
           <PageSpinner />
-        ) : result !== 'failed' && result.valid ? (
-          <div data-testid="verify-valid">
-            <p className="sw-status sw-status-3">{t('verify.valid')}</p>
+        ) : result !== 'failed' && (result.valid || result.problem === 'expired') ? (
+          <div data-testid={result.valid ? 'verify-valid' : 'verify-expired'}>
+            <p className={result.valid ? 'sw-status sw-status-3' : 'sw-status sw-status-4'}>{result.valid ? t('verify.valid') : t('verify.expired')}</p>
             <dl className="sw-verify-facts">
               <dt>{t('verify.number')}</dt>
               <dd>{result.number}</dd>
@@ -36,11 +35,13 @@ export default function VerifyScreen() {
               <dd>{result.group}</dd>
               <dt>{t('list.type')}</dt>
               <dd>{result.type}</dd>
+              <dt>{t('verify.issued')}</dt>
+              <dd>{result.issued ? formatDate(result.issued, i18n.resolvedLanguage) : ''}</dd>
             </dl>
           </div>
         ) : (
           <p className="sw-status sw-status-4" data-testid="verify-invalid">
-            {t('verify.invalid')}
+            {result !== 'failed' && result.problem === 'revoked' ? t('verify.revoked') : t('verify.invalid')}
           </p>
         )}
         <Link to="/" className="btn btn-secondary">

@@ -1,6 +1,6 @@
 /** The single window's part of the one live connection (shared/live/): a changed order reloads the lists shown. */
-import type { LiveOrder } from '../../../contract/singlewindow';
-import type { LiveHandlers } from '../../shared/live/live';
+import type { LiveOrder } from '@contract/singlewindow';
+import type { LiveHandlers } from '@shared/live/live';
 import { singlewindowActions } from './singlewindow.slice';
 
 export const singlewindowLive: LiveHandlers = {

@@ -1,9 +1,9 @@
 /** Single-window loads and writes (docs/api.md#singlewindow); a live change reloads what is shown. */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { OrderSaveBody } from '../../../contract/singlewindow';
-import { singlewindowApi } from '../../api/singlewindow';
-import { request } from '../../shared/request/request.saga';
+import type { OrderSaveBody } from '@contract/singlewindow';
+import { singlewindowApi } from './singlewindow.api';
+import { request } from '@shared/request/request.saga';
 import { singlewindowActions as a, selectSingleWindow, type SingleWindowState } from './singlewindow.slice';
 
 function* openedSaga(action: PayloadAction<{ student: boolean }>) {
@@ -45,7 +45,7 @@ function* cancelSaga(action: PayloadAction<{ id: number }>) {
   yield* request(singlewindowApi.cancel, [action.payload], { succeeded: (r) => a.orderChanged(r.order), failed: a.actionFailed });
 }
 
-function* moveSaga(action: PayloadAction<{ id: number; status: 2 | 3 }>) {
+function* moveSaga(action: PayloadAction<{ id: number; status: 2 | 3; comment?: string }>) {
   yield* request(singlewindowApi.move, [action.payload], { succeeded: (r) => a.queueOrderChanged(r.order), failed: a.actionFailed });
 }
 

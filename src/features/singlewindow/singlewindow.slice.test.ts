@@ -1,6 +1,6 @@
 /** The single window's state: a saved order joins the list once; a registrar's move replaces the queue's row. */
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../contract/singlewindow';
+import type { Order } from '@contract/singlewindow';
 import { initialSingleWindowState, singlewindowActions as a, singlewindowReducer as reduce } from './singlewindow.slice';
 
 const order = (id: number, status: 1 | 2 | 3 | 4 = 1): Order => ({
@@ -15,6 +15,8 @@ const order = (id: number, status: 1 | 2 | 3 | 4 = 1): Order => ({
   reason: null,
   canCancel: status === 1,
   downloadable: status === 3,
+  paper: false,
+  pickup: null,
   history: [],
 });
 

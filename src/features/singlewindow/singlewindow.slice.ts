@@ -4,11 +4,11 @@
  * A changed order arrives live and the lists reload.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { IdName } from '../../../contract/common';
-import type { DocType, LiveOrder, Order, OrderSaveBody, QueueOrder } from '../../../contract/singlewindow';
-import type { Failure } from '../../api/http';
-import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
-import { sessionEnded } from '../../shared/session/session';
+import type { IdName } from '@contract/common';
+import type { DocType, LiveOrder, Order, OrderSaveBody, QueueOrder } from '@contract/singlewindow';
+import type { Failure } from '@api/http';
+import { failed, idle, started, succeeded, type Loadable } from '@shared/request/loadable';
+import { sessionEnded } from '@shared/session/session';
 
 export interface SingleWindowState {
   docs: Loadable<DocType[]>;
@@ -111,7 +111,7 @@ const slice = createSlice({
       state.busyId = action.payload.id;
       state.actionError = null;
     },
-    moveRequested(state, action: PayloadAction<{ id: number; status: 2 | 3 }>) {
+    moveRequested(state, action: PayloadAction<{ id: number; status: 2 | 3; comment?: string }>) {
       state.busyId = action.payload.id;
       state.actionError = null;
     },

@@ -5,13 +5,13 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TranscriptSemester } from '../../../contract/transcript';
-import { TRANSCRIPT_PDF_URL } from '../../api/transcript';
-import { Spinner } from '../../components/Spinner';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { LoadFailed } from '../../shared/request/LoadFailed';
-import { useOverflowsX } from '../../lib/useOverflowsX';
-import { usePageTitle } from '../../lib/usePageTitle';
+import type { TranscriptSemester } from '@contract/transcript';
+import { TRANSCRIPT_PDF_URL } from './transcript.api';
+import { Spinner } from '@components/Spinner';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { LoadFailed } from '@shared/request/LoadFailed';
+import { useOverflowsX } from '@lib/useOverflowsX';
+import { RevokeIssued } from './RevokeIssued';
 import { selectTranscript, transcriptActions as A } from './transcript.slice';
 import './transcript.css';
 
@@ -65,7 +65,6 @@ export default function TranscriptScreen() {
   const { t, i18n } = useTranslation(['transcript', 'cm']);
   const dispatch = useAppDispatch();
   const { data, fetching, error } = useAppSelector(selectTranscript);
-  usePageTitle(t('title'));
   useEffect(() => {
     dispatch(A.opened());
   }, [dispatch]);
@@ -79,9 +78,12 @@ export default function TranscriptScreen() {
             <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
               {t('print')}
             </button>
-            <a className="btn btn-primary" href={TRANSCRIPT_PDF_URL} download="transcript.pdf" data-testid="tr-pdf">
-              {t('pdf')}
-            </a>
+            {/* The PDF carries a verification QR code: issued only where the portal's public address is configured. */}
+            {data.verifyUrl ? (
+              <a className="btn btn-primary" href={TRANSCRIPT_PDF_URL} download="transcript.pdf" data-testid="tr-pdf">
+                {t('pdf')}
+              </a>
+            ) : null}
           </div>
         ) : null}
       </div>
@@ -124,10 +126,15 @@ export default function TranscriptScreen() {
             {data.signature.position} ____________ {data.signature.name}
           </p>
           <p className="small">
-            <a href={data.verifyUrl} data-testid="tr-verify" target="_blank" rel="noreferrer">
-              {t('verify')}
-            </a>
+            {data.verifyUrl ? (
+              <a href={data.verifyUrl} data-testid="tr-verify" target="_blank" rel="noreferrer">
+                {t('verify')}
+              </a>
+            ) : (
+              <span data-testid="tr-no-documents">{t('noDocuments')}</span>
+            )}
           </p>
+          <RevokeIssued />
         </article>
       ) : null}
     </div>

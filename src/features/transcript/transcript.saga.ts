@@ -1,7 +1,7 @@
 /** Transcript loads: the transcript when the screen opens. */
 import { all, takeLatest } from 'redux-saga/effects';
-import { transcriptApi } from '../../api/transcript';
-import { request } from '../../shared/request/request.saga';
+import { transcriptApi } from './transcript.api';
+import { request } from '@shared/request/request.saga';
 import { transcriptActions as A } from './transcript.slice';
 
 export function* loadSaga() {

@@ -1,9 +1,9 @@
 /** Transcript area (docs/product.md#transcript): the student's transcript as the server issues it. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Transcript } from '../../../contract/transcript';
-import type { Failure } from '../../api/http';
-import { failed, idle, started, succeeded, type Loadable } from '../../shared/request/loadable';
-import { sessionEnded } from '../../shared/session/session';
+import type { Transcript } from '@contract/transcript';
+import type { Failure } from '@api/http';
+import { failed, idle, started, succeeded, type Loadable } from '@shared/request/loadable';
+import { sessionEnded } from '@shared/session/session';
 
 export type TranscriptState = Loadable<Transcript | null>;
 

@@ -2,14 +2,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { User } from '../../../contract/auth';
-import type { UmkItem } from '../../../contract/umk';
-import { initialSessionState } from '../../shared/session/session';
+import type { User } from '@contract/auth';
+import type { UmkItem } from '@contract/umk';
+import { initialSessionState } from '@shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, publicHandlers, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
 import UmkScreen from './UmkScreen';
 
-vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@lib/notify', () => ({ notify: vi.fn() }));
 
 const material = (id: number, umkName: string, canEdit: boolean): UmkItem => ({
   id_books: id,

@@ -5,22 +5,20 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UmkItem } from '../../../contract/umk';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorLine } from '../../components/fields';
-import { LoadFailed } from '../../shared/request/LoadFailed';
-import { HalfYearSelects } from '../../components/HalfYearSelects';
-import { Select } from '../../components/Select';
-import { Spinner } from '../../components/Spinner';
-import { selectMaxSizeMb } from '../../shared/config/config';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { ROLE_TEACHER } from '../../shared/request/roles';
-import { selectUser } from '../../shared/session/session';
-import { describeFailure } from '../../shared/request/errors';
-import { shortName } from '../../lib/names';
-import { usePageTitle } from '../../lib/usePageTitle';
+import type { UmkItem } from '@contract/umk';
+import { ConfirmDialog } from '@components/ConfirmDialog';
+import { ErrorLine } from '@components/fields';
+import { pending } from '@shared/request/loadable';
+import { selectMaxSizeMb } from '@shared/config/config';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { ROLE_TEACHER } from '@shared/request/roles';
+import { selectUser } from '@shared/session/session';
+import { describeFailure } from '@shared/request/errors';
+import { shortName } from '@lib/names';
+import { UnconfirmedSave } from '@shared/upload/UnconfirmedSave';
+import { UmkFilters, UmkFiltersFailed } from './components/UmkFilters';
 import { UmkForm } from './components/UmkForm';
-import { UmkItemCard } from './components/UmkItemCard';
+import { UmkList } from './components/UmkList';
 import { umkActions, selectUmk, type UmkDraft } from './umk.slice';
 import './umk.css';
 
@@ -30,11 +28,9 @@ export default function UmkScreen() {
   const user = useAppSelector(selectUser);
   const maxSizeMb = useAppSelector(selectMaxSizeMb);
   const state = useAppSelector(selectUmk);
-  const { half, years, halfError, disciplines, disciplineId, semesters, semesterId, items, teachers, teacherId, types, examTypes, categories, save, remove } =
-    state;
+  const { half, halfError, disciplines, disciplineId, semesters, semesterId, items, teacherId, types, examTypes, categories, save, remove } = state;
   const [form, setForm] = useState<{ item: UmkItem | null } | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
-  usePageTitle(t('title'));
 
   useEffect(() => {
     dispatch(umkActions.opened());
@@ -52,8 +48,11 @@ export default function UmkScreen() {
   const canAdd = teacher && disciplineId !== null && semesterId !== null;
   const confirmItem = items.data.find((i) => i.id_books === confirming);
   const shown = teacherId > 0 ? items.data.filter((i) => i.id_teacher === teacherId) : items.data;
-  // The years to switch to; the current one alone while the list is missing.
-  const yearOptions = years.length ? years : half ? [{ id: half.year, name: `${half.year}-${String((half.year + 1) % 100).padStart(2, '0')}` }] : [];
+  // Each level waits for the one above: the half-year, the disciplines, the chosen one's semesters, its materials.
+  const halfWaiting = half === null && !halfError;
+  const disciplinesWaiting = halfWaiting || (half !== null && pending(disciplines));
+  const semestersWaiting = disciplinesWaiting || (disciplineId !== null && pending(semesters));
+  const listWaiting = semestersWaiting || items.fetching;
 
   return (
     <div className="umk-screen">
@@ -66,51 +65,9 @@ export default function UmkScreen() {
         ) : null}
       </div>
 
-      <section className="card umk-filters" aria-label={t('filters')}>
-        <HalfYearSelects ns="umk" idPrefix="umk" years={yearOptions} half={half} disableEmpty onChange={(h) => dispatch(umkActions.halfSelected(h))} />
-        <Select
-          id="umk-discipline"
-          label={t('fields.discipline')}
-          options={disciplines.data.map((d) => ({ id: d.id, name: d.name }))}
-          value={disciplineId ?? -1}
-          disabled={disciplines.fetching}
-          onChange={(id) => id > 0 && dispatch(umkActions.disciplineSelected({ id }))}
-        />
-        <Select
-          id="umk-semester"
-          label={t('fields.semester')}
-          options={semesters.data.map((s) => ({ id: s.id, name: t('semesterName', { count: Number(s.name), ordinal: true }) }))}
-          value={semesterId ?? -1}
-          disabled={semesters.fetching}
-          onChange={(id) => id > 0 && dispatch(umkActions.semesterSelected({ id }))}
-        />
-        {teacher && teachers.data.length > 1 ? (
-          <Select
-            id="umk-teacher"
-            label={t('fields.teacher')}
-            options={[{ id: 0, name: t('allTeachers') }, ...teachers.data]}
-            value={teacherId}
-            blank={false}
-            onChange={(id) => dispatch(umkActions.teacherFiltered({ id }))}
-          />
-        ) : null}
-      </section>
+      <UmkFilters teacher={teacher} halfWaiting={halfWaiting} disciplinesWaiting={disciplinesWaiting} semestersWaiting={semestersWaiting} />
 
-      {halfError || disciplines.error || semesters.error ? (
-        <LoadFailed
-          what={t('loadError')}
-          failure={(halfError ?? disciplines.error ?? semesters.error)!}
-          onRetry={() =>
-            dispatch(
-              halfError || !half
-                ? umkActions.opened()
-                : disciplines.error || disciplineId === null
-                  ? umkActions.halfSelected(half)
-                  : umkActions.disciplineSelected({ id: disciplineId }),
-            )
-          }
-        />
-      ) : null}
+      <UmkFiltersFailed />
 
       {form ? (
         <UmkForm
@@ -131,6 +88,8 @@ export default function UmkScreen() {
         />
       ) : null}
 
+      {save.unconfirmed ? <UnconfirmedSave ns="umk" onClose={() => dispatch(umkActions.saveNoticeCleared())} /> : null}
+
       {remove.error ? (
         <ErrorLine
           message={t('delete.failed')}
@@ -139,30 +98,7 @@ export default function UmkScreen() {
         />
       ) : null}
 
-      <section className="umk-list" aria-label={t('list')} aria-busy={items.fetching || disciplines.fetching || semesters.fetching}>
-        {items.fetching || disciplines.fetching || semesters.fetching ? (
-          <div className="umk-loading">
-            <Spinner label={t('cm:loading')} />
-          </div>
-        ) : null}
-        {items.error && semesterId !== null ? (
-          <LoadFailed what={t('loadError')} failure={items.error} onRetry={() => dispatch(umkActions.semesterSelected({ id: semesterId }))} />
-        ) : null}
-        {!disciplines.fetching && !disciplines.error && half && disciplines.data.length === 0 ? (
-          <p className="card muted umk-empty">{t('noDisciplines')}</p>
-        ) : null}
-        {!items.fetching && !items.error && semesterId !== null && items.data.length === 0 ? <p className="card muted umk-empty">{t('empty')}</p> : null}
-        {!items.fetching && items.data.length > 0 && shown.length === 0 ? <p className="card muted umk-empty">{t('emptyForTeacher')}</p> : null}
-        {shown.map((item) => (
-          <UmkItemCard
-            key={item.id_books}
-            item={item}
-            busy={remove.fetching && remove.id === item.id_books}
-            onEdit={() => setForm({ item })}
-            onDelete={() => setConfirming(item.id_books)}
-          />
-        ))}
-      </section>
+      <UmkList waiting={listWaiting} shown={shown} onEdit={(item) => setForm({ item })} onDelete={(item) => setConfirming(item.id_books)} />
 
       {confirming !== null ? (
         <ConfirmDialog

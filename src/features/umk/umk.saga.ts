@@ -5,20 +5,19 @@
  */
 import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '../../../contract/auth';
-import type { AppConfig } from '../../../contract/config';
-import type { IdName } from '../../../contract/common';
-import type { UmkItem } from '../../../contract/umk';
-import { academicApi } from '../../api/academic';
-import type { Result } from '../../api/http';
-import { UMK_SAVE_URL, umkApi } from '../../api/umk';
-import { configActions, selectConfig } from '../../shared/config/config';
-import { failed, succeeded, type Loadable } from '../../shared/request/loadable';
-import { request, requireUser } from '../../shared/request/request.saga';
-import { ROLE_TEACHER } from '../../shared/request/roles';
-import { selectUser } from '../../shared/session/session';
-import { requirePeriod } from '../../shared/settings/settings';
-import { cancellable, uploadAsUser } from '../../shared/request/upload.saga';
+import type { User } from '@contract/auth';
+import type { AppConfig } from '@contract/config';
+import type { IdName } from '@contract/common';
+import type { UmkItem } from '@contract/umk';
+import type { Result } from '@api/http';
+import { UMK_SAVE_URL, umkApi } from './umk.api';
+import { configActions, selectConfig } from '@shared/config/config';
+import { openHalfYear } from '@shared/academic/halfYear';
+import { failed, succeeded, type Loadable } from '@shared/request/loadable';
+import { request, requireUser } from '@shared/request/request.saga';
+import { ROLE_TEACHER } from '@shared/request/roles';
+import { selectUser } from '@shared/session/session';
+import { cancellable, uploadAsUser } from '@shared/request/upload.saga';
 import { umkActions, selectUmk, type UmkDraft, type UmkState } from './umk.slice';
 
 const isTeacher = (user: User | null) => user?.role === ROLE_TEACHER;
@@ -32,17 +31,9 @@ export function* openedSaga() {
     if (!config) yield put(configActions.loadRequested());
     if (state.types.data.length === 0) yield put(umkActions.referenceRequested());
   }
-  if (state.years.length === 0) {
-    // The list of years to switch to; without it the screen offers the current year alone.
-    const years = (yield call(academicApi.years)) as Result<IdName[]>;
-    if (years.ok) yield put(umkActions.yearsLoaded(years.data));
-  }
-  if (state.half) {
-    if (state.semesterId !== null) yield put(umkActions.semesterSelected({ id: state.semesterId }));
-    return;
-  }
-  const period = yield* requirePeriod(umkActions.halfFailed);
-  if (period) yield put(umkActions.halfSelected({ year: period.year, ws: period.ws }));
+  // A half-year chosen before: the chosen semester's materials load again.
+  const kept = yield* openHalfYear(state, umkActions);
+  if (kept && state.semesterId !== null) yield put(umkActions.semesterSelected({ id: state.semesterId }));
 }
 
 export function* disciplinesSaga(action: PayloadAction<{ year: number; ws: 1 | 2 }>) {
@@ -141,6 +132,12 @@ export function* saveSaga(action: PayloadAction<UmkDraft>) {
   if (result?.ok && state.semesterId !== null) yield put(umkActions.semesterSelected({ id: state.semesterId }));
 }
 
+/** After a cancel: a material whose file had been sent in full may have been saved (the server completes such a save), so the list reloads. */
+export function* cancelledSaga() {
+  const state = (yield select(selectUmk)) as UmkState;
+  if (state.save.unconfirmed && state.semesterId !== null) yield put(umkActions.semesterSelected({ id: state.semesterId }));
+}
+
 export function* deleteSaga(action: PayloadAction<{ id: number }>) {
   const user = (yield* requireUser(umkActions.deleteFailed)) as User | null;
   if (!user) return;
@@ -158,7 +155,7 @@ export function* umkSaga() {
     takeLatest(umkActions.disciplineSelected.type, teachersSaga),
     takeLatest(umkActions.semesterSelected.type, itemsSaga),
     takeLatest(umkActions.referenceRequested.type, referenceSaga),
-    takeLatest(umkActions.saveRequested.type, cancellable(saveSaga, umkActions.saveCancelled.type)),
+    takeLatest(umkActions.saveRequested.type, cancellable(saveSaga, umkActions.saveCancelled.type, cancelledSaga)),
     takeEvery(umkActions.deleteRequested.type, deleteSaga),
   ]);
 }

@@ -4,23 +4,22 @@
  * with its upload progress and deleting one after a confirmation.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { IdName } from '../../../contract/common';
-import type { UmkAudience, UmkDiscipline, UmkItem } from '../../../contract/umk';
-import type { Failure } from '../../api/http';
+import type { IdName } from '@contract/common';
+import type { UmkAudience, UmkDiscipline, UmkItem } from '@contract/umk';
 import {
-  failed,
   idle,
   idleRemoval,
   idleUpload,
   removalReducers,
   started,
-  succeeded,
   uploadReducers,
   type Loadable,
   type Removal,
   type Upload,
-} from '../../shared/request/loadable';
-import { sessionEnded } from '../../shared/session/session';
+  loadReducers,
+} from '@shared/request/loadable';
+import { halfYearReducers, initialHalfYear, type HalfYear, type HalfYearChoice } from '@shared/academic/halfYear';
+import { sessionEnded } from '@shared/session/session';
 
 /** What the material form sends; `file` goes through the action, never into state. */
 export interface UmkDraft {
@@ -39,12 +38,7 @@ export interface UmkDraft {
   file: File | null;
 }
 
-export interface UmkState {
-  /** The academic year (its first calendar year) and half-year of the lists. */
-  half: { year: number; ws: 1 | 2 } | null;
-  /** The academic years one may switch to (id: the first calendar year). */
-  years: IdName[];
-  halfError: Failure | null;
+export interface UmkState extends HalfYearChoice {
   disciplines: Loadable<UmkDiscipline[]>;
   disciplineId: number | null;
   semesters: Loadable<IdName[]>;
@@ -62,9 +56,7 @@ export interface UmkState {
 }
 
 export const initialUmkState: UmkState = {
-  half: null,
-  years: [],
-  halfError: null,
+  ...initialHalfYear,
   disciplines: idle([]),
   disciplineId: null,
   semesters: idle([]),
@@ -79,20 +71,17 @@ export const initialUmkState: UmkState = {
   remove: idleRemoval(),
 };
 
+const loads = loadReducers<UmkState>();
+
 const slice = createSlice({
   name: 'umk',
   initialState: initialUmkState,
   reducers: {
     /** The screen is shown: the current half-year, then the disciplines (and, for teachers, the reference lists). */
     opened() {},
-    yearsLoaded(state, action: PayloadAction<IdName[]>) {
-      state.years = action.payload;
-    },
-    halfFailed(state, action: PayloadAction<Failure>) {
-      state.halfError = action.payload;
-    },
+    ...halfYearReducers,
     /** An academic year or half-year is chosen: its disciplines load; everything below is cleared. */
-    halfSelected(state, action: PayloadAction<{ year: number; ws: 1 | 2 }>) {
+    halfSelected(state, action: PayloadAction<HalfYear>) {
       state.half = action.payload;
       state.halfError = null;
       state.disciplines = started([]);
@@ -101,12 +90,7 @@ const slice = createSlice({
       state.semesterId = null;
       state.items = idle([]);
     },
-    disciplinesSucceeded(state, action: PayloadAction<UmkDiscipline[]>) {
-      state.disciplines = succeeded(action.payload);
-    },
-    disciplinesFailed(state, action: PayloadAction<Failure>) {
-      state.disciplines = failed(action.payload, []);
-    },
+    ...loads.settled('disciplines', []),
     disciplineSelected(state, action: PayloadAction<{ id: number }>) {
       state.disciplineId = action.payload.id;
       state.teachers = idle([]);
@@ -125,23 +109,13 @@ const slice = createSlice({
     teacherFiltered(state, action: PayloadAction<{ id: number }>) {
       state.teacherId = action.payload.id;
     },
-    semestersSucceeded(state, action: PayloadAction<IdName[]>) {
-      state.semesters = succeeded(action.payload);
-    },
-    semestersFailed(state, action: PayloadAction<Failure>) {
-      state.semesters = failed(action.payload, []);
-    },
+    ...loads.settled('semesters', []),
     /** A semester is chosen (or the list reloads): the materials load. */
     semesterSelected(state, action: PayloadAction<{ id: number }>) {
       state.semesterId = action.payload.id;
       state.items = started([]);
     },
-    itemsSucceeded(state, action: PayloadAction<UmkItem[]>) {
-      state.items = succeeded(action.payload);
-    },
-    itemsFailed(state, action: PayloadAction<Failure>) {
-      state.items = failed(action.payload, []);
-    },
+    ...loads.settled('items', []),
     referenceRequested(state) {
       state.types = started([]);
       state.examTypes = started([]);

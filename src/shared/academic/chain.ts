@@ -11,11 +11,11 @@
  */
 import { createAction, type PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, select, takeLatest } from 'redux-saga/effects';
-import type { User } from '../../../contract/auth';
-import type { IdName } from '../../../contract/common';
-import type { Contact, DisciplineRow } from '../../../contract/academic';
-import { academicApi } from '../../api/academic';
-import type { Failure, Result } from '../../api/http';
+import type { User } from '@contract/auth';
+import type { IdName } from '@contract/common';
+import type { Contact, DisciplineRow } from '@contract/academic';
+import { academicApi } from '@api/academic';
+import type { Failure, Result } from '@api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../request/loadable';
 import { request } from '../request/request.saga';
 import { ROLE_TEACHER } from '../request/roles';

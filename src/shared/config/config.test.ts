@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { NEW_PASSWORD_DEFAULT as PASSWORD_MIN_DEFAULT, NEW_PASSWORD_FLOOR as PASSWORD_MIN_FLOOR } from '../../api/config';
+import { NEW_PASSWORD_DEFAULT as PASSWORD_MIN_DEFAULT, NEW_PASSWORD_FLOOR as PASSWORD_MIN_FLOOR } from '@api/config';
 import { configActions, configReducer, initialConfigState, selectPasswordMin } from './config';
 
 const withMin = (passwordMinLength: number) => ({
   config: configReducer(
     initialConfigState,
-    configActions.loadSucceeded({ version: '1', maxSizeMb: 25, passwordMinLength, googleEnabled: false, sessionIdleMinutes: 30 }),
+    configActions.loadSucceeded({ version: '1', maxSizeMb: 25, passwordMinLength, googleEnabled: false, cardPayment: true, sessionIdleMinutes: 30 }),
   ),
 });
 

@@ -1,9 +1,9 @@
 /** Public configuration (GET /config.json), used by several areas: version, password minimum, upload limit. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { put, takeLatest } from 'redux-saga/effects';
-import type { AppConfig } from '../../../contract/config';
-import { configApi, newPasswordMin } from '../../api/config';
-import type { Failure } from '../../api/http';
+import type { AppConfig } from '@contract/config';
+import { configApi, newPasswordMin } from '@api/config';
+import type { Failure } from '@api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../request/loadable';
 import { request } from '../request/request.saga';
 import { sessionStarted } from '../session/session';
@@ -31,6 +31,8 @@ export const selectConfig = (state: WithConfig) => state.config.data;
 export const DEFAULT_MAX_SIZE_MB = 25;
 /** The largest upload the server takes, in MB: every form that uploads checks its files against it. */
 export const selectMaxSizeMb = (state: WithConfig) => state.config.data?.maxSizeMb ?? DEFAULT_MAX_SIZE_MB;
+/** Whether card payment is available (PAYMENT_PROVIDER on the server); off until /config.json says so. */
+export const selectCardPayment = (state: WithConfig) => state.config.data?.cardPayment ?? false;
 /**
  * The new-password minimum of the one policy (contract/password-policy.ts, src/api/config.ts): the server's
  * passwordMinLength, or the policy's default until /config.json has arrived.

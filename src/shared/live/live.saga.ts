@@ -8,7 +8,7 @@
 import { eventChannel, END, type EventChannel, type Task } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import { call, cancel, cancelled, delay, fork, put, select, take } from 'redux-saga/effects';
-import { LIVE_EVENTS_URL } from '../../api/live';
+import { LIVE_EVENTS_URL } from '@api/live';
 import { sessionEnded, sessionStarted } from '../session/session';
 import { liveEventNames, liveHandlers, type LiveHandlers, type LiveStatus } from './live';
 

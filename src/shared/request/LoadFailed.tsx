@@ -3,9 +3,9 @@
  * never an empty list in its place, so that "nothing here" is only said after a load that succeeded.
  */
 import { useTranslation } from 'react-i18next';
-import type { Failure } from '../../api/http';
+import type { Failure } from '@api/http';
 import { describeFailure } from './errors';
-import { AlertIcon, RefreshIcon } from '../../components/icons';
+import { AlertIcon, RefreshIcon } from '@components/icons';
 
 export function LoadFailed({ what, failure, onRetry, className }: { what?: string; failure: Failure; onRetry: () => void; className?: string }) {
   const { t } = useTranslation('cm');

@@ -1,6 +1,6 @@
 /** Human text for a failed call: the server's code translated (errors.<CODE>), else its message, else the problem class. */
 import i18n, { type TFunction } from 'i18next';
-import type { Failure } from '../../api/http';
+import type { Failure } from '@api/http';
 
 function numberParam(params: Record<string, string | number> | undefined, ...names: string[]): number | undefined {
   for (const name of names) {

@@ -5,9 +5,9 @@
  */
 import type { Action } from '@reduxjs/toolkit';
 import { call, put, select } from 'redux-saga/effects';
-import type { User } from '../../../contract/auth';
-import type { ApiError } from '../../../contract/common';
-import type { Failure, Result } from '../../api/http';
+import type { User } from '@contract/auth';
+import type { ApiError } from '@contract/common';
+import type { Failure, Result } from '@api/http';
 import { selectUser } from '../session/session';
 
 /** A failure the client decides itself, shaped as the server's refusal with that status and code. */

@@ -3,11 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAction } from '@reduxjs/toolkit';
 import { runSaga, stdChannel } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { Result } from '../../api/http';
-import type { UploadOptions } from '../../api/upload';
+import type { Result } from '@api/http';
+import type { UploadOptions } from '@api/upload';
 
 const calls: Array<{ url: string; options: UploadOptions; resolve: (r: Result<{ id: number }>) => void }> = [];
-vi.mock('../../api/upload', () => ({
+vi.mock('@api/upload', () => ({
   upload: (url: string, _form: FormData, options: UploadOptions) =>
     new Promise<Result<{ id: number }>>((resolve) => {
       calls.push({ url, options, resolve });

@@ -8,9 +8,9 @@
 import type { Action } from '@reduxjs/toolkit';
 import { END, eventChannel, type EventChannel } from 'redux-saga';
 import { call, cancelled, put, race, take } from 'redux-saga/effects';
-import type { User } from '../../../contract/auth';
-import type { Result } from '../../api/http';
-import { upload } from '../../api/upload';
+import type { User } from '@contract/auth';
+import type { Result } from '@api/http';
+import { upload } from '@api/upload';
 import { requireUser } from './request.saga';
 
 type UploadEvent<T> = { kind: 'progress'; loaded: number; total: number } | { kind: 'done'; result: Result<T> };
@@ -62,9 +62,14 @@ export function* uploadAsUser<T>(url: string, form: (user: User) => FormData, ou
   return yield* uploadWithProgress<T>(url, form(user), outcome);
 }
 
-/** The save raced by the cancel action: cancelling aborts the request (nothing is stored). */
-export function cancellable<A extends Action>(save: (action: A) => Generator, cancelType: string) {
+/**
+ * The save raced by the cancel action: cancelling aborts the request. While the form is still being
+ * sent nothing is stored; once it was sent in full the server completes the save, so `afterCancel`
+ * (the area's reload of its list, when its state says the save is unconfirmed) runs after a cancel.
+ */
+export function cancellable<A extends Action>(save: (action: A) => Generator, cancelType: string, afterCancel?: (action: A) => Generator) {
   return function* saveOrCancel(action: A) {
-    yield race({ save: call(save, action), cancel: take(cancelType) });
+    const { cancel } = (yield race({ save: call(save, action), cancel: take(cancelType) })) as { cancel?: Action };
+    if (cancel && afterCancel) yield call(afterCancel, action);
   };
 }

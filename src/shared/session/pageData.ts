@@ -1,11 +1,11 @@
 /**
- * The data a signed-in page may arrive with (contract/page.ts): the server puts the replies of the
- * first view's calls inside index.html, so the screen needs no round trip before it shows them. Each
- * member is taken once (the next load of the same data asks the server), and only while it is in the
- * language the client chose.
+ * The data a page may arrive with (contract/page.ts): the server puts the replies of the first view's
+ * calls inside index.html (a signed-in screen's, and the sign-in card's), so the screen needs no round
+ * trip before it shows them. Each member is taken once (the next load of the same data asks the
+ * server), and only while it is in the language the client chose.
  */
-import type { User } from '../../../contract/auth';
-import type { PAGE_DATA_ELEMENT_ID as ElementId, PageData } from '../../../contract/page';
+import type { User } from '@contract/auth';
+import type { PAGE_DATA_ELEMENT_ID as ElementId, LoginPageData, PageData } from '@contract/page';
 import { currentLanguage } from '../../i18n/languages';
 
 /** The id of the data block (contract/page.ts). */
@@ -50,6 +50,21 @@ export function takePageData<K extends 'news' | 'journal' | 'settings'>(key: K, 
   delete data[key];
   if (data.lang !== currentLanguage() || owner !== userId) return null;
   return value as NonNullable<PageData[K]>;
+}
+
+/** A part of the sign-in card's data the page arrived with, once, in the client's language; null otherwise. */
+export function takeLoginData<K extends keyof LoginPageData>(key: K): LoginPageData[K] | null {
+  const data = read();
+  const login = data?.login;
+  if (!data || !login || !(key in login)) return null;
+  const value = login[key];
+  delete login[key];
+  return data.lang === currentLanguage() ? value : null;
+}
+
+/** Whether the page arrived with a signed-in user's data (not only the sign-in card's). */
+export function hasSignedInPageData(): boolean {
+  return read()?.user !== undefined;
 }
 
 /** Reads the page again on the next take (tests put a new data block in the document). */

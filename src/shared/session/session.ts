@@ -4,8 +4,8 @@
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { call, takeEvery } from 'redux-saga/effects';
-import type { User } from '../../../contract/auth';
-import { clearAllExceptLang } from '../../lib/storage';
+import type { User } from '@contract/auth';
+import { clearAllExceptLang } from '@lib/storage';
 
 export type SessionStatus = 'idle' | 'checking' | 'anonymous' | 'authenticated' | 'unreachable';
 export type SessionEndReason = 'none' | 'expired' | 'logout';

@@ -5,10 +5,10 @@
  * enter. The caller puts its own success or failure; `session/started` is put here.
  */
 import { call, put } from 'redux-saga/effects';
-import type { User } from '../../../contract/auth';
-import { authApi } from '../../api/auth';
-import type { Failure, Result } from '../../api/http';
-import { clearAuthKeys, newToken, removeItem, STORAGE_KEYS, storeSession, writeItem } from '../../lib/storage';
+import type { User } from '@contract/auth';
+import { authApi } from '@api/auth';
+import type { Failure, Result } from '@api/http';
+import { clearAuthKeys, newToken, removeItem, STORAGE_KEYS, storeSession, writeItem } from '@lib/storage';
 import { refusal } from '../request/request.saga';
 import { ROLES } from '../request/roles';
 import { sessionStarted } from './session';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import type { Failure } from '../../api/http';
+import type { Failure } from '@api/http';
 import { currentLanguage } from '../../i18n/languages';
 import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '../session/pageData';
 import { initialSessionState, sessionEnded, sessionReducer, sessionStarted } from '../session/session';
@@ -60,7 +60,7 @@ describe('university settings (shared)', () => {
     expect(state.data.links).toHaveLength(1);
     expect(selectPeriod({ settings: state })).toEqual({ year: 2026, yearName: '2026-27', ws: 2 });
     state = settingsReducer(state, settingsActions.loadRequested());
-    expect(state).toEqual({ fetching: true, error: null, data: { defaults: null, links: [] } });
+    expect(state).toEqual({ fetching: true, error: null, data: { defaults: null, links: [] }, loaded: false });
     expect(selectPeriod({ settings: state })).toBeNull();
     state = settingsReducer(settingsReducer(state, settingsActions.loadFailed(failure)), sessionEnded({ reason: 'logout' }));
     expect(state).toEqual(initialSettingsState);

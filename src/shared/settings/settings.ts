@@ -6,10 +6,10 @@
  */
 import { createSlice, type Action, type PayloadAction } from '@reduxjs/toolkit';
 import { put, select, take, takeLatest } from 'redux-saga/effects';
-import type { User } from '../../../contract/auth';
-import type { MenuLink, Settings, SettingsDefaults } from '../../../contract/settings';
-import { settingsApi } from '../../api/settings';
-import type { Failure } from '../../api/http';
+import type { User } from '@contract/auth';
+import type { MenuLink, Settings, SettingsDefaults } from '@contract/settings';
+import { settingsApi } from '@api/settings';
+import type { Failure } from '@api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../request/loadable';
 import { NO_DATA, request, requireUser } from '../request/request.saga';
 import { takePageData } from '../session/pageData';

@@ -2,7 +2,7 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { all, call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { writeCookie } from '../../lib/cookies';
+import { writeCookie } from '@lib/cookies';
 import { changeLanguage, subscribeLanguage, type Language } from '../../i18n/languages';
 import { shellActions, DARK_QUERY, MOBILE_QUERY, selectDark, THEME_COOKIE } from './shell.slice';
 import type { UnknownAction } from '@reduxjs/toolkit';

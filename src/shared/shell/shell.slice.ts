@@ -1,7 +1,7 @@
 /** Shell state: mobile panel, screen size, connectivity, dark mode and language. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../session/session';
-import { readCookie } from '../../lib/cookies';
+import { readCookie } from '@lib/cookies';
 import { currentLanguage, type Language } from '../../i18n/languages';
 
 import { DEFAULT_TAB } from './tabs';

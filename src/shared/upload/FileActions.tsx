@@ -7,8 +7,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useFileSize } from '../../components/FileTypeIcon';
-import { truncateName } from '../../lib/files';
+import { useFileSize } from '@components/FileTypeIcon';
+import { truncateName } from '@lib/files';
 import './uploadForm.css';
 
 /** What a list shows of a document's file, as the library and the teaching materials send it. */

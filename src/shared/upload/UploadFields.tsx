@@ -1,19 +1,19 @@
 /**
  * What every upload form of the portal shares (the library's books and the teaching materials): the
  * file rule, the file field, the failure line, and the foot with its buttons or, while the file goes
- * up, the bytes sent and a cancel button. The form lays them out in its `upload-form-grid`
- * (uploadForm.css). Texts come from the area's namespace `ns`, which has the same `form.*` keys in
+ * up, the bytes sent and a cancel button. The form lays them out in its `form-grid`
+ * (app/forms.css). Texts come from the area's namespace `ns`, which has the same `form.*` keys in
  * every such area: file, replaceFile, fileHint, fileRequired, tooLarge, failed, close, add, save,
  * quotaUsed, overQuota.
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { Failure } from '../../api/http';
-import { ErrorLine } from '../../components/fields';
-import { FileField } from '../../components/FileField';
-import { UploadProgress } from '../../components/UploadProgress';
+import type { Failure } from '@api/http';
+import { ErrorLine } from '@components/fields';
+import { FileField } from '@components/FileField';
+import { UploadProgress } from '@components/UploadProgress';
 import { currentLanguage, htmlLang, toLanguage, type Language } from '../../i18n/languages';
-import type { YupModule } from '../../lib/validation';
+import type { YupModule } from '@lib/validation';
 import { describeFailure } from '../request/errors';
 import './uploadForm.css';
 

@@ -1,7 +1,7 @@
 /**
  * The frame of every upload form of the portal (the library's books and the teaching materials):
  * the card with its heading (focused on open; "new" or "edit" from the area's `form.addTitle` and
- * `form.editTitle`), the formik form in the `upload-form-grid`, the area's own fields, then the
+ * `form.editTitle`), the formik form in the `form-grid` (app/forms.css), the area's own fields, then the
  * shared file field, failure line and foot (UploadFields). `uploadRules` gives the rules of the
  * fields every such record has (its name, its annotation and its file) and `uploadDraft` what the
  * save sends of them.
@@ -10,7 +10,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, Formik, type FormikErrors, type FormikProps } from 'formik';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { usePreloadYup, type YupModule } from '../../lib/validation';
+import { usePreloadYup, type YupModule } from '@lib/validation';
 import { fileRule, UploadFields, type Quota, type UploadState } from './UploadFields';
 
 /** The rules of the name, the annotation and the file of an uploaded record. */
@@ -75,7 +75,7 @@ export function UploadForm<V extends UploadValues>(props: Props<V>) {
       </h2>
       <Formik<V> initialValues={initialValues} validate={validate} onSubmit={onSubmit}>
         {(form) => (
-          <Form className="form upload-form-grid" noValidate>
+          <Form className="form form-grid" noValidate>
             {children(form)}
             <UploadFields ns={ns} isNew={isNew} extensions={extensions} {...upload} />
           </Form>

@@ -26,3 +26,4 @@ export * from './registration';
 export * from './payment';
 export * from './transcript';
 export * from './signing';
+export * from './documents';

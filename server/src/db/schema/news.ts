@@ -24,9 +24,17 @@ export const news = pgTable(
     /** Readers see the item from this moment (a post can be scheduled). */
     publishAt: tstz('publish_at').notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),
+    /**
+     * When the people it addresses were notified (modules/news/news.publisher.ts): at publication,
+     * so a scheduled item notifies when it comes out; null until then.
+     */
+    notifiedAt: tstz('notified_at'),
   },
   (t) => [
     index('news_feed_idx').on(t.pinned, t.publishAt),
+    index('news_unnotified_idx')
+      .on(t.publishAt)
+      .where(sql`${t.notifiedAt} is null`),
     index('news_author_idx').on(t.authorUserId),
     check('news_audience_ck', sql`${t.audience} in (0, 1, 2)`),
   ],

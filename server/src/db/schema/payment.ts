@@ -3,7 +3,7 @@
  * the card payments made through a payment provider. No card number or CVV is ever stored.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { academicYears, groups } from './academic';
 import { names, tstz } from './columns';
 import { students } from './people';
@@ -37,7 +37,11 @@ export const paymentCodes = pgTable(
   (t) => [unique('payment_codes_student_uq').on(t.studentId, t.serviceId, t.academicYearId)],
 );
 
-/** A card payment of a code: 'pending' until the provider's signed callback makes it 'paid' or 'declined' (once). */
+/**
+ * A card payment (the provider's order) of a code: pending until the provider's signed result,
+ * then paid, declined, or overpaid (the provider took money for a code another payment had
+ * already paid: recorded with its receipt and listed for refund, docs/payments.md).
+ */
 export const cardPayments = pgTable(
   'card_payments',
   {
@@ -55,5 +59,12 @@ export const cardPayments = pgTable(
     providerRef: text('provider_ref').unique(),
     receiptNo: text('receipt_no').unique(),
   },
-  (t) => [index('card_payments_code_idx').on(t.paymentCodeId), check('card_payments_status_ck', sql`${t.status} in ('pending', 'paid', 'declined')`)],
+  (t) => [
+    index('card_payments_code_idx').on(t.paymentCodeId),
+    check('card_payments_status_ck', sql`${t.status} in ('pending', 'paid', 'declined', 'overpaid')`),
+    // A code is paid by one card payment at most; money a provider reports for a code already paid is 'overpaid' (to refund).
+    uniqueIndex('card_payments_paid_uq')
+      .on(t.paymentCodeId)
+      .where(sql`${t.status} = 'paid'`),
+  ],
 );

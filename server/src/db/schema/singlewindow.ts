@@ -86,6 +86,7 @@ export const swOrderHistory = pgTable(
       .notNull()
       .references(() => swOrders.id, { onDelete: 'cascade' }),
     status: smallint('status').notNull(),
+    /** What the registrar wrote at this step: a rejection's reason, a comment, where to collect a paper document. */
     reason: text('reason'),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     at: tstz('at').notNull().defaultNow(),

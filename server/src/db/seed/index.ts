@@ -10,14 +10,16 @@ import type { Db } from '../client';
 import { seedSteps } from '../schema';
 import { seedChat } from './chat';
 import { seedJournal } from './journal';
-import { seedLibrary, seedUmk } from './library';
+import { rewriteBookSearchText, seedLibrary } from './library';
+import { seedUmk } from './umk';
 import { seedNews } from './news';
 import { seedQr } from './qr';
-import { seedPayments, seedRegistration, seedTranscript } from './registration';
+import { fitPlanSubgroups, seedPayments, seedRegistration, seedTranscript } from './registration';
 import { seedSchedule } from './schedule';
 import { seedSingleWindow } from './singlewindow';
 import { seedSpringLessons } from './spring';
-import { ensureAcademicYears, seedReference, seedSite, seedUniversity } from './university';
+import { ensureAcademicYears, seedReference, seedSite } from './reference';
+import { seedUniversity } from './university';
 
 export interface SeedContext {
   /** 'small': a few students per group (tests); the demo accounts are the same. */
@@ -49,6 +51,9 @@ export const STEPS: readonly SeedStep[] = [
   { name: '0013-registration', run: seedRegistration },
   { name: '0014-payment', run: seedPayments },
   { name: '0015-transcript', run: seedTranscript },
+  // Not demo data: every book's search column in both alphabets (any database, seeded or not).
+  { name: '0016-book-search-keys', run: (db) => rewriteBookSearchText(db) },
+  { name: '0017-registration-plan-slots', run: fitPlanSubgroups },
 ];
 
 export interface SeedOptions {

@@ -1,29 +1,21 @@
 /** Seed step 0004-news: believable items, authors, audiences, files and reads; valid generated files. */
 import { crc32, inflateSync } from 'node:zlib';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewsItem } from '../../../../contract/news';
-import type { App } from '../../app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { NewsItem } from '@contract/news';
 import { sniffType } from '../../plugins/sniff';
-import { appOn, createTestDatabase, session, type TestDatabase } from '../../test/helpers';
-import { requestsTo } from '../../test/requests';
+import { session } from '../../test/helpers';
 import type { Db } from '../client';
 import { files, news, newsFiles, newsReads, users } from '../schema';
 import { png, posterPng, textPdf } from './documents';
+import { useTestApp } from '../../test/fixture';
 
-let small: TestDatabase;
 let db: Db;
-let app: App;
-const { post } = requestsTo(() => app);
 
+const fx = useTestApp({ signIn: [] });
+const { post } = fx;
 beforeAll(async () => {
-  small = await createTestDatabase();
-  db = small.database.db;
-  app = await appOn(small);
-});
-afterAll(async () => {
-  await app.close();
-  await small.close();
+  db = fx.db.database.db;
 });
 
 describe('news items', () => {
@@ -37,6 +29,12 @@ describe('news items', () => {
     const days = items.map((n) => (Date.now() - n.publishAt.getTime()) / 86_400_000);
     expect(Math.max(...days)).toBeGreaterThan(90);
     for (const n of items) expect(n.message.trim().length).toBeGreaterThan(20);
+  });
+
+  it('the items already out count as notified (nobody is told of old news at start); the scheduled one notifies when it comes out', async () => {
+    const items = await db.select().from(news);
+    const now = Date.now();
+    for (const n of items) expect(n.notifiedAt === null).toBe(n.publishAt.getTime() > now);
   });
 
   it('four authors, all teachers with newsPerms, the demo teacher among them', async () => {
@@ -77,7 +75,7 @@ describe('news items', () => {
 
   it("the demo student sees the faculty office's students-only post; the demo teacher does not", async () => {
     const page = async (who: 'teacher' | 'student') => {
-      const s = await session(app, who);
+      const s = await session(fx.app, who);
       const res = await post('/api/news/data.json', s, { id: s.user.id, uid: s.user.uid, role: s.user.role, page: 1 });
       return res.json().data as NewsItem[];
     };

@@ -2,9 +2,12 @@
  * Seed steps 0013-registration, 0014-payment and 0015-transcript: the current half-year's
  * registration (open for four weeks, 30 credits at most) with the study plan's disciplines and six
  * electives in two subgroups each; the paid services; and the final results of every half-year
- * before the current one for the demo student's group, so the demo transcript is full.
+ * before the current one for the demo student's group, so the demo transcript is full. Step
+ * 0017-registration-plan-slots then places the study plan's subgroups where their students have no
+ * lesson (fitPlanSubgroups).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf } from '../client';
 import { currentPeriod } from '../../lib/academic-year';
 import type { Db } from '../client';
 import {
@@ -29,7 +32,7 @@ import type { SeedContext } from './index';
 import { Prng } from './prng';
 import { GRADE_SCALE } from '../../shared/grade-scale';
 import { entriesOfStudent } from '../../shared/timetable.repository';
-import { controlOf, creditsOf, planFor } from './university';
+import { controlOf, creditsOf, planFor } from './plans';
 
 export const REGISTRATION_CREDIT_LIMIT = 30;
 export const REGISTRATION_OPEN_DAYS = 28;
@@ -195,6 +198,87 @@ export async function seedRegistration(db: Db, ctx: SeedContext): Promise<void> 
     insert into elective_permissions (student_id, academic_year_id, working_semester_id)
     select s.id, ${year}, ${ws} from students s join groups g on g.id = s.group_id where ${year} - g.admission_year + 1 >= 3`);
   ctx.log(`registration: ${planIds.length} plan disciplines, ${ELECTIVES.length} electives, ${subgroupRows.length} subgroups`);
+}
+
+/**
+ * Weekly slots a plan subgroup may take, [day, lesson time]: the day's pairs after the morning's
+ * lectures first, Monday to Saturday, the evening pairs (where the electives are) last.
+ */
+const PLAN_SLOTS: ReadonlyArray<readonly [number, number]> = [4, 5, 3, 2, 1, 6, 7].flatMap((time) => [1, 2, 3, 4, 5, 6].map((day) => [day, time] as const));
+
+/**
+ * Step 0017-registration-plan-slots: every study plan subgroup nobody has registered for moves to a
+ * weekly slot free for its students and its teacher, so that a student can register his whole plan.
+ * Its students are the groups of the offering's speciality admitted in the year its semester says
+ * (their lessons, their streams' included, are busy); the plan's subgroups of one speciality and
+ * semester take distinct slots (any choice of them fits together, the ones already registered for
+ * keep theirs), and the teacher is not given a slot of his own lessons or other subgroups. A subgroup
+ * for which no slot is left keeps its own.
+ */
+export async function fitPlanSubgroups(db: Db, ctx: SeedContext): Promise<void> {
+  const subgroups = await rowsOf<{
+    id: number;
+    teacherId: number;
+    day: number;
+    time: number;
+    year: number;
+    ws: number;
+    specialityId: number;
+    semesterId: number;
+    held: boolean;
+  }>(
+    db,
+    sql`select rs.id, rs.teacher_id as "teacherId", rs.day_number as day, rs.lesson_time_id as time, o.academic_year_id as year,
+        o.working_semester_id as ws, o.speciality_id as "specialityId", o.semester_id as "semesterId",
+        exists (select 1 from registrations r where r.subgroup_id = rs.id) as held
+      from reg_subgroups rs join reg_offerings o on o.id = rs.offering_id
+      where not o.is_elective and o.speciality_id is not null
+      order by o.academic_year_id, o.working_semester_id, o.speciality_id, o.semester_id, o.id, rs.number`,
+  );
+  const lessons = await rowsOf<{ year: number; ws: number; day: number; time: number; teacherId: number; specialityId: number; admissionYear: number }>(
+    db,
+    sql`select e.academic_year_id as year, e.working_semester_id as ws, e.day_number as day, e.lesson_time_id as time, e.teacher_id as "teacherId",
+        g.speciality_id as "specialityId", g.admission_year as "admissionYear"
+      from schedule_entries e join groups g on g.id = e.group_id
+        or exists (select 1 from stream_groups sg where sg.stream_id = e.stream_id and sg.group_id = g.id)`,
+  );
+  const electives = await rowsOf<{ year: number; ws: number; day: number; time: number; teacherId: number }>(
+    db,
+    sql`select o.academic_year_id as year, o.working_semester_id as ws, rs.day_number as day, rs.lesson_time_id as time, rs.teacher_id as "teacherId"
+      from reg_subgroups rs join reg_offerings o on o.id = rs.offering_id where o.is_elective`,
+  );
+  const slot = (year: number, ws: number, day: number, time: number) => `${year}:${ws}:${day}:${time}`;
+  // The teachers' busy slots: their lessons, electives and registered-for subgroups, then each place given.
+  const teacherBusy = new Map<number, Set<string>>();
+  const teacherSlots = (id: number) => teacherBusy.get(id) ?? teacherBusy.set(id, new Set()).get(id)!;
+  for (const x of [...lessons, ...electives, ...subgroups.filter((g) => g.held)]) teacherSlots(x.teacherId).add(slot(x.year, x.ws, x.day, x.time));
+  const cohorts = new Map<string, typeof subgroups>();
+  for (const g of subgroups) {
+    const key = `${g.year}:${g.ws}:${g.specialityId}:${g.semesterId}`;
+    cohorts.set(key, [...(cohorts.get(key) ?? []), g]);
+  }
+  let moved = 0;
+  for (const members of cohorts.values()) {
+    const { year, ws, specialityId, semesterId } = members[0];
+    const admissionYear = year - (semesterId - ws) / 2;
+    const busy = new Set(
+      lessons
+        .filter((l) => l.year === year && l.ws === ws && l.specialityId === specialityId && l.admissionYear === admissionYear)
+        .map((l) => `${l.day}:${l.time}`),
+    );
+    for (const g of members) if (g.held) busy.add(`${g.day}:${g.time}`);
+    for (const g of members.filter((m) => !m.held)) {
+      const mine = teacherSlots(g.teacherId);
+      const open = PLAN_SLOTS.filter(([day, time]) => !busy.has(`${day}:${time}`));
+      const [day, time] = open.find(([d, t]) => !mine.has(slot(year, ws, d, t))) ?? open[0] ?? [g.day, g.time];
+      busy.add(`${day}:${time}`);
+      mine.add(slot(year, ws, day, time));
+      if (day === g.day && time === g.time) continue;
+      await db.execute(sql`update reg_subgroups set day_number = ${day}, lesson_time_id = ${time} where id = ${g.id}`);
+      moved++;
+    }
+  }
+  ctx.log(`registration: ${moved} of ${subgroups.length} plan subgroups placed where their students and teacher are free`);
 }
 
 export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {

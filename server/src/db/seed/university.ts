@@ -3,28 +3,16 @@
  * study plans and who teaches what in 2025-26 and 2026-27. Deterministic: the same data every run.
  */
 import { sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../shared/credentials/password-hash';
-import { ROLE_STUDENT, ROLE_TEACHER } from '../../../../contract/common';
+import { ROLE_STUDENT, ROLE_TEACHER } from '@contract/common';
 import type { Db } from '../client';
 import {
-  academicYears,
-  appLinks,
   auditoria,
-  controlForms,
   curriculum,
   departments,
   disciplines,
-  educationForms,
   faculties,
   groups,
-  lessonTimes,
-  lessonTypes,
-  menuLinks,
-  photos,
-  positions,
-  semesters,
-  siteSettings,
   specialities,
   streamGroups,
   streams,
@@ -32,180 +20,37 @@ import {
   teachers,
   teachingAssignments,
   users,
-  workingSemesters,
 } from '../schema';
-import { avatarSvg } from './avatar';
 import {
   ADMISSION_YEARS,
-  APP_LINKS,
   BUILDINGS,
-  CONTROL_FORMS,
-  CREDIT,
   DEMO_FRESHMAN,
   DEMO_STUDENT,
   DEMO_TEACHER,
   DEPARTMENTS,
-  DOCENT,
-  EDUCATION_FORMS,
   EMAIL_DOMAIN,
-  EXAM,
   FACULTIES,
-  FIRST_ACADEMIC_YEAR,
   FULL_TIME,
-  GRADED_CREDIT,
   HISTORY_YEARS,
   LAB,
-  LAST_ACADEMIC_YEAR,
   LECTURE,
   LECTURER,
-  LESSON_TIMES,
-  LESSON_TYPES,
-  MENU_LINKS,
   PART_TIME,
-  PLANS,
-  POSITIONS,
   PRACTICE,
-  PROFESSOR,
-  SENIOR_LECTURER,
-  SITE_SETTINGS,
   SPECIALITIES,
-  WORKING_SEMESTERS,
   type DepartmentKey,
-  type DisciplineSeed,
-  type Names,
   type SpecialitySeed,
 } from './data';
-import { academicYearName } from '../../lib/academic-year';
+import { controlOf, creditsOf, planFor, PLANS, type DisciplineSeed } from './plans';
 import { fullName } from '../../lib/person';
-import { randomPerson, transliterate, type Gender, type PersonName } from './names';
+import { randomPerson, transliterate, type PersonName } from './names';
+import { attachPhotos, personDetails, POSITION_LADDER, TEACHER_BIRTH, TEACHER_EDUCATION, type PersonRow } from './person-details';
 import { hashText, Prng } from './prng';
 import type { SeedContext } from './index';
 
-const named = (names: Names) => ({ nameRu: names[0], nameKg: names[1], nameEn: names[2] });
-
-/** Inserts rows in chunks (parameter limits) and returns the inserted ids in order. */
-async function insertIds(db: Db, table: PgTable & { id: unknown }, rows: Record<string, unknown>[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += 400) {
-    const chunk = rows.slice(i, i + 400);
-    const out = (await db
-      .insert(table)
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generic over tables
-      .values(chunk as any)
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generic over tables
-      .returning({ id: (table as any).id })) as { id: number }[];
-    ids.push(...out.map((r) => r.id));
-  }
-  return ids;
-}
-
-async function insertAll(db: Db, table: PgTable, rows: Record<string, unknown>[]): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generic over tables
-  for (let i = 0; i < rows.length; i += 400) await db.insert(table).values(rows.slice(i, i + 400) as any);
-}
-
-/** Academic years from..to (ids = first calendar year); existing ones are kept. */
-export async function ensureAcademicYears(db: Db, from: number, to: number): Promise<void> {
-  const rows = [];
-  for (let y = from; y <= to; y++) rows.push({ id: y, name: academicYearName(y), startsOn: `${y}-09-01`, endsOn: `${y + 1}-08-31` });
-  await db.insert(academicYears).values(rows).onConflictDoNothing();
-}
+import { insertAll, insertIds, named } from './rows';
 
 // ---------------------------------------------------------------------------------------------
-
-export async function seedReference(db: Db): Promise<void> {
-  await db.insert(educationForms).values(EDUCATION_FORMS.map((f) => ({ id: f.id, ...named(f.names) })));
-  await db.insert(lessonTypes).values(LESSON_TYPES.map((f) => ({ id: f.id, ...named(f.names) })));
-  await db.insert(controlForms).values(CONTROL_FORMS.map((f) => ({ id: f.id, ...named(f.names) })));
-  await db.insert(positions).values(POSITIONS.map((f) => ({ id: f.id, sort: f.id, ...named(f.names) })));
-  await db.insert(workingSemesters).values(WORKING_SEMESTERS.map((f) => ({ id: f.id, ...named(f.names) })));
-  await db.insert(semesters).values(Array.from({ length: 10 }, (_, i) => ({ id: i + 1, number: i + 1, workingSemesterId: (i % 2) + 1 })));
-  await db.insert(lessonTimes).values(LESSON_TIMES.map(([id, startsAt, endsAt]) => ({ id, startsAt, endsAt })));
-  await ensureAcademicYears(db, FIRST_ACADEMIC_YEAR, LAST_ACADEMIC_YEAR);
-}
-
-export async function seedSite(db: Db): Promise<void> {
-  await db.insert(siteSettings).values(Object.entries(SITE_SETTINGS).map(([key, value]) => ({ key, value })));
-  await db.insert(menuLinks).values(MENU_LINKS.map((m) => ({ ...m })));
-  await db.insert(appLinks).values(APP_LINKS.map((a, i) => ({ ...named(a.names), url: a.url, icon: a.icon, sort: i + 1 })));
-}
-
-// ---------------------------------------------------------------------------------------------
-
-const PHONE_PREFIXES = ['555', '550', '551', '700', '701', '702', '705', '707', '770', '772', '777', '990', '995', '999'];
-
-function phone(prng: Prng): string {
-  const d = prng.digits(6);
-  return `+996 ${prng.pick(PHONE_PREFIXES)} ${d.slice(0, 3)} ${d.slice(3)}`;
-}
-
-function birthDate(prng: Prng, year: number): string {
-  const month = prng.int(1, 12);
-  const day = prng.int(1, new Date(Date.UTC(year, month, 0)).getUTCDate());
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/** Kyrgyz personal number: 1 (female) or 2 (male), birth date DDMMYYYY, five digits. */
-function taxId(prng: Prng, gender: Gender, birth: string): string {
-  const [y, m, d] = birth.split('-');
-  return `${gender === 'f' ? 1 : 2}${d}${m}${y}${prng.digits(5)}`;
-}
-
-interface PersonRow extends PersonName {
-  birthDate: string;
-  citizenship: string;
-  taxId: string;
-  phone: string;
-  email: string;
-  education: string;
-  photoId?: number;
-}
-
-function personDetails(prng: Prng, p: PersonName, birthYear: number, email: string, education: string): PersonRow {
-  const birth = birthDate(prng, birthYear);
-  return { ...p, birthDate: birth, citizenship: 'Кыргызская Республика', taxId: taxId(prng, p.gender, birth), phone: phone(prng), email, education };
-}
-
-/** Gives every person an avatar photo. */
-async function attachPhotos(db: Db, people: PersonRow[]): Promise<void> {
-  const ids = await insertIds(
-    db,
-    photos,
-    people.map((p) => ({ mime: 'image/svg+xml', bytes: avatarSvg(p.surname, p.name) })),
-  );
-  people.forEach((p, i) => (p.photoId = ids[i]));
-}
-
-const TEACHER_EDUCATION: Record<number, string> = {
-  [PROFESSOR]: 'Высшее; доктор наук',
-  [DOCENT]: 'Высшее; кандидат наук',
-  [SENIOR_LECTURER]: 'Высшее; магистратура',
-  [LECTURER]: 'Высшее; магистратура',
-};
-const TEACHER_BIRTH: Record<number, [number, number]> = {
-  [PROFESSOR]: [1954, 1970],
-  [DOCENT]: [1965, 1987],
-  [SENIOR_LECTURER]: [1975, 1992],
-  [LECTURER]: [1988, 1999],
-};
-/** Positions in a department, in order: a professor, docents, senior lecturers, lecturers. */
-const POSITION_LADDER = [PROFESSOR, DOCENT, DOCENT, SENIOR_LECTURER, SENIOR_LECTURER, LECTURER, LECTURER, SENIOR_LECTURER, LECTURER];
-
-/** The study plan entries of a speciality for a semester of study. */
-export function planFor(abbr: SpecialitySeed['abbr'], semester: number): DisciplineSeed[] {
-  return PLANS[abbr].filter((d) => d.semesters.includes(semester));
-}
-
-export function creditsOf(d: DisciplineSeed, semester: number): number {
-  if (d.key === 'pe') return 2;
-  return 3 + (hashText(`${d.key}:${semester}`) % 4);
-}
-
-export function controlOf(d: DisciplineSeed, semester: number): number {
-  const last = Math.max(...d.semesters);
-  if (semester < last) return CREDIT;
-  return d.control ?? (hashText(d.key) % 2 === 0 ? EXAM : GRADED_CREDIT);
-}
 
 type Ids<K> = Map<K, number>;
 

@@ -1,5 +1,5 @@
 /**
- * The academic context's calls (docs/api.md#academic): /api/misc/years|defaultyear|faculties.json
+ * The academic context's calls (docs/api.md#academic): /api/misc/years|defaultyear|faculties|getgroups.json
  * and /api/discipline/* (the chain of filters the chat starts from). All need a session. The rules
  * live in shared/academic/, where every area reads them.
  */
@@ -17,8 +17,10 @@ import {
   GroupListReply,
   SemesterListBody,
   SemesterListReply,
+  StudentGroupsBody,
+  StudentGroupsReply,
   YearsReply,
-} from '../../../../contract/academic';
+} from '@contract/academic';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
@@ -32,6 +34,9 @@ export default async function academicRoutes(app: App, { ctx }: { ctx: AppContex
   app.get('/api/misc/defaultyear.json', { schema: { response: replies(DefaultYearReply) } }, async () => ok(academic.currentYear()));
   app.post('/api/misc/faculties.json', { schema: { body: FacultiesBody, response: replies(FacultiesReply) } }, async (req) =>
     ok(await academic.faculties(req.body, languageOf(req))),
+  );
+  app.post('/api/misc/getgroups.json', { schema: { body: StudentGroupsBody, response: replies(StudentGroupsReply) } }, async (req) =>
+    ok(await academic.groupsOfYear(req.auth!, req.body)),
   );
 
   const base = '/api/discipline';

@@ -1,6 +1,7 @@
 /** SQL of accounts for sign-in and credential updates. */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { joinAccountPerson, joinAccountPlace } from '../../shared/account-person';
 import { groups, positions, students, teachers, users } from '../../db/schema';
 
 const lowerLogin = (login: string) => sql`lower(${users.login}) = ${login.toLowerCase()}`;
@@ -22,31 +23,32 @@ export async function findByLogin(db: Db, login: string) {
 
 /** What the client keeps about the signed-in user (contract User), names in every language. */
 export async function findUserView(db: Db, userId: number) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      login: users.login,
-      newsPerms: users.newsPerms,
-      teacherId: users.teacherId,
-      studentId: users.studentId,
-      tSurname: teachers.surname,
-      tName: teachers.name,
-      tPatronymic: teachers.patronymic,
-      sSurname: students.surname,
-      sName: students.name,
-      sPatronymic: students.patronymic,
-      positionRu: positions.nameRu,
-      positionKg: positions.nameKg,
-      positionEn: positions.nameEn,
-      groupName: groups.name,
-    })
-    .from(users)
-    .leftJoin(teachers, eq(teachers.id, users.teacherId))
-    .leftJoin(positions, eq(positions.id, teachers.positionId))
-    .leftJoin(students, eq(students.id, users.studentId))
-    .leftJoin(groups, eq(groups.id, students.groupId))
-    .where(eq(users.id, userId));
+  const [row] = await joinAccountPlace(
+    joinAccountPerson(
+      db
+        .select({
+          id: users.id,
+          role: users.role,
+          login: users.login,
+          newsPerms: users.newsPerms,
+          registrar: users.registrar,
+          teacherId: users.teacherId,
+          studentId: users.studentId,
+          tSurname: teachers.surname,
+          tName: teachers.name,
+          tPatronymic: teachers.patronymic,
+          sSurname: students.surname,
+          sName: students.name,
+          sPatronymic: students.patronymic,
+          positionRu: positions.nameRu,
+          positionKg: positions.nameKg,
+          positionEn: positions.nameEn,
+          groupName: groups.name,
+        })
+        .from(users)
+        .$dynamic(),
+    ),
+  ).where(eq(users.id, userId));
   return row;
 }
 

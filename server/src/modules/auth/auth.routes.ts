@@ -15,7 +15,7 @@ import {
   RecoveryReply,
   UpdateLoginBody,
   UpdateLoginReply,
-} from '../../../../contract/auth';
+} from '@contract/auth';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf, noticeText } from '../../i18n';

@@ -3,8 +3,8 @@
  * must be changed first) → updatelogin when LOG_PAS is 1 → orize with the new credentials.
  * Every password check goes through the throttle; unknown logins and wrong passwords answer alike.
  */
-import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '../../../../contract/common';
-import type { AuthorizeBody, RecoveryBody, RecoveryRow, UpdateLoginBody, User } from '../../../../contract/auth';
+import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '@contract/common';
+import type { AuthorizeBody, RecoveryBody, RecoveryRow, UpdateLoginBody, User } from '@contract/auth';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { fullName, shortName } from '../../lib/person';
@@ -44,6 +44,7 @@ export class AuthService {
       fullName: fullName(person),
       shortName: shortName(person),
       newsPerms: row.newsPerms,
+      registrar: teacher && row.registrar,
       position,
       google,
     };

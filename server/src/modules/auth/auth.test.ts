@@ -1,23 +1,20 @@
 /** Sign-in, sessions and the forced credential update (docs/security.md#sessions). */
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
-import { appOn, cookieHeader, createTestDatabase, DEMO, session, sessionFrom, signIn, testClock, type TestDatabase } from '../../test/helpers';
-import { requestsTo } from '../../test/requests';
+import { cookieHeader, DEMO, session, sessionFrom, signIn, testClock } from '../../test/helpers';
+import { useTestApp } from '../../test/fixture';
 
-let db: TestDatabase;
-let app: App;
 const clock = testClock();
 
 /** The seeded freshman's credentials (one test changes them; others sign in with the seeded ones). */
 let freshman: Pick<typeof users.$inferSelect, 'id' | 'login' | 'passwordHash' | 'mustUpdateCredentials'>;
 
+const fx = useTestApp({ now: clock.now, env: { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '12' }, signIn: [] });
+const { post } = fx;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await appOn(db, { now: clock.now, env: { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '12' } });
-  [freshman] = await db.database.db
+  [freshman] = await fx.db.database.db
     .select({ id: users.id, login: users.login, passwordHash: users.passwordHash, mustUpdateCredentials: users.mustUpdateCredentials })
     .from(users)
     .where(eq(users.login, DEMO.freshman.login));
@@ -25,28 +22,22 @@ beforeAll(async () => {
 // Whatever order the tests run in, each finds the freshman as seeded.
 beforeEach(async () => {
   const { id, ...seeded } = freshman;
-  await db.database.db.update(users).set(seeded).where(eq(users.id, id));
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
+  await fx.db.database.db.update(users).set(seeded).where(eq(users.id, id));
 });
 
 const enticate = (token?: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/enticate.json', payload: { token: 'client-marker' }, headers: token ? cookieHeader(token) : {} });
-
-const { post } = requestsTo(() => app);
+  fx.app.inject({ method: 'POST', url: '/api/auth/enticate.json', payload: { token: 'client-marker' }, headers: token ? cookieHeader(token) : {} });
 
 /** A fresh account with a password: a seeded student without one, whose credentials the test may change. */
 async function spareAccount(login: string, password: string, mustUpdate = false) {
-  const [candidate] = await db.database.db
+  const [candidate] = await fx.db.database.db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 2), isNull(users.passwordHash)))
     .orderBy(users.id)
     .limit(1);
   const { hashPassword } = await import('../../shared/credentials/password-hash');
-  await db.database.db
+  await fx.db.database.db
     .update(users)
     .set({ login, passwordHash: await hashPassword(password), mustUpdateCredentials: mustUpdate, disabled: false })
     .where(eq(users.id, candidate.id));
@@ -55,7 +46,7 @@ async function spareAccount(login: string, password: string, mustUpdate = false)
 
 describe('orize (sign-in)', () => {
   it('signs the teacher in: user data, HttpOnly SameSite=Lax session cookie', async () => {
-    const { res, body } = await signIn(app, DEMO.teacher.login, DEMO.teacher.password);
+    const { res, body } = await signIn(fx.app, DEMO.teacher.login, DEMO.teacher.password);
     expect(res.statusCode).toBe(200);
     expect(body).toMatchObject({
       result: 0,
@@ -64,6 +55,7 @@ describe('orize (sign-in)', () => {
         role: 1,
         login: 'teacher',
         newsPerms: true,
+        registrar: true,
         fullName: 'Асанов Бакыт Кубанычбекович',
         shortName: 'Асанов Б. К.',
         position: 'Доцент',
@@ -76,33 +68,33 @@ describe('orize (sign-in)', () => {
   });
 
   it('is case-insensitive on the login and gives the student her group as position', async () => {
-    const { res, body } = await signIn(app, 'STUDENT', DEMO.student.password);
+    const { res, body } = await signIn(fx.app, 'STUDENT', DEMO.student.password);
     expect(res.statusCode).toBe(200);
-    expect(body.data).toMatchObject({ role: 2, position: 'ПИ-1-24', newsPerms: false });
+    expect(body.data).toMatchObject({ role: 2, position: 'ПИ-1-24', newsPerms: false, registrar: false });
   });
 
   it('S1: a new 256-bit random token at each sign-in, stored only as its SHA-256', async () => {
-    const a = await session(app, 'teacher');
-    const b = await session(app, 'teacher');
+    const a = await session(fx.app, 'teacher');
+    const b = await session(fx.app, 'teacher');
     expect(a.token).not.toBe(b.token);
     expect(Buffer.from(a.token, 'base64url')).toHaveLength(32);
-    const rows = await db.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
+    const rows = await fx.db.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     const hashes = rows.map((r) => r.tokenHash);
     expect(hashes).toContain(createHash('sha256').update(a.token).digest('hex'));
     expect(hashes).not.toContain(a.token);
   });
 
   it('signing in again in the same browser ends the previous session', async () => {
-    const first = await session(app, 'student');
-    const again = await signIn(app, DEMO.student.login, DEMO.student.password, { headers: first.headers });
+    const first = await session(fx.app, 'student');
+    const again = await signIn(fx.app, DEMO.student.login, DEMO.student.password, { headers: first.headers });
     expect(again.res.statusCode).toBe(200);
     expect((await enticate(first.token)).statusCode).toBe(401);
     expect((await enticate(again.token)).statusCode).toBe(200);
   });
 
   it('A4: unknown login and wrong password get the same status and body', async () => {
-    const wrong = await signIn(app, DEMO.teacher.login, 'Wrong-password-1', { ip: '10.0.4.1' });
-    const unknown = await signIn(app, 'nobody-here', 'Wrong-password-1', { ip: '10.0.4.1' });
+    const wrong = await signIn(fx.app, DEMO.teacher.login, 'Wrong-password-1', { ip: '10.0.4.1' });
+    const unknown = await signIn(fx.app, 'nobody-here', 'Wrong-password-1', { ip: '10.0.4.1' });
     expect(wrong.res.statusCode).toBe(401);
     expect(unknown.res.statusCode).toBe(401);
     expect(unknown.res.body).toBe(wrong.res.body);
@@ -111,12 +103,12 @@ describe('orize (sign-in)', () => {
   });
 
   it('seeded people without a password cannot sign in', async () => {
-    const [other] = await db.database.db
+    const [other] = await fx.db.database.db
       .select({ login: users.login })
       .from(users)
       .where(and(eq(users.role, 2), isNull(users.passwordHash)))
       .limit(1);
-    const { res } = await signIn(app, other.login, other.login, { ip: '10.0.4.2' });
+    const { res } = await signIn(fx.app, other.login, other.login, { ip: '10.0.4.2' });
     expect(res.statusCode).toBe(401);
   });
 
@@ -135,7 +127,7 @@ describe('orize (sign-in)', () => {
   });
 
   it('A7: an account that must update its credentials gets 403 and no session', async () => {
-    const { res, token } = await signIn(app, DEMO.freshman.login, DEMO.freshman.password);
+    const { res, token } = await signIn(fx.app, DEMO.freshman.login, DEMO.freshman.password);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('CREDENTIALS_UPDATE_REQUIRED');
     expect(token).toBeUndefined();
@@ -143,18 +135,18 @@ describe('orize (sign-in)', () => {
 
   it('S4: a disabled account cannot sign in, and its sessions answer 401 at once', async () => {
     const id = await spareAccount('to-disable', 'Long enough passphrase');
-    const { token } = await signIn(app, 'to-disable', 'Long enough passphrase');
+    const { token } = await signIn(fx.app, 'to-disable', 'Long enough passphrase');
     expect((await enticate(token)).statusCode).toBe(200);
-    await db.database.db.update(users).set({ disabled: true }).where(eq(users.id, id));
+    await fx.db.database.db.update(users).set({ disabled: true }).where(eq(users.id, id));
     expect((await enticate(token)).statusCode).toBe(401);
-    const again = await signIn(app, 'to-disable', 'Long enough passphrase');
+    const again = await signIn(fx.app, 'to-disable', 'Long enough passphrase');
     expect(again.res.statusCode).toBe(401);
     expect(again.token).toBeUndefined();
   });
 
   it('a disabled account answers the right and a wrong password alike (401 BAD_CREDENTIALS), on sign-in, recovery and updatelogin', async () => {
     const id = await spareAccount('disabled-alike', 'Right passphrase 2026');
-    await db.database.db.update(users).set({ disabled: true, mustUpdateCredentials: true }).where(eq(users.id, id));
+    await fx.db.database.db.update(users).set({ disabled: true, mustUpdateCredentials: true }).where(eq(users.id, id));
     const bodies = (password: string) =>
       [
         ['/api/auth/orize.json', { login: 'disabled-alike', password }],
@@ -172,7 +164,7 @@ describe('orize (sign-in)', () => {
 
 describe('enticate, checkgauth, logout', () => {
   it('enticate returns the session user; 401 without a session or with a forged token', async () => {
-    const { token, user } = await session(app, 'teacher');
+    const { token, user } = await session(fx.app, 'teacher');
     const res = await enticate(token);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: user.id, uid: user.uid, role: 1 });
@@ -182,13 +174,13 @@ describe('enticate, checkgauth, logout', () => {
   });
 
   it('checkgauth is 401 for a password session (only Google sessions count)', async () => {
-    const { headers } = await session(app, 'teacher');
-    expect((await app.inject({ url: '/api/auth/checkgauth.json', headers })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/auth/checkgauth.json' })).statusCode).toBe(401);
+    const { headers } = await session(fx.app, 'teacher');
+    expect((await fx.app.inject({ url: '/api/auth/checkgauth.json', headers })).statusCode).toBe(401);
+    expect((await fx.app.inject({ url: '/api/auth/checkgauth.json' })).statusCode).toBe(401);
   });
 
   it('S2: after logout the old token is refused everywhere', async () => {
-    const { token, headers, user } = await session(app, 'teacher');
+    const { token, headers, user } = await session(fx.app, 'teacher');
     const out = await post('/api/auth/logout.json', { headers }, { logout: true });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ result: 0, error: null, data: null });
@@ -207,7 +199,7 @@ describe('enticate, checkgauth, logout', () => {
 
 describe('S3: session lifetime', () => {
   it('ends after the idle timeout', async () => {
-    const { token } = await session(app, 'teacher');
+    const { token } = await session(fx.app, 'teacher');
     clock.advance(29 * 60_000);
     expect((await enticate(token)).statusCode).toBe(200);
     clock.advance(29 * 60_000); // activity above moved the idle deadline
@@ -217,7 +209,7 @@ describe('S3: session lifetime', () => {
   });
 
   it('ends after the absolute lifetime even when active', async () => {
-    const { token } = await session(app, 'teacher');
+    const { token } = await session(fx.app, 'teacher');
     for (let i = 0; i < 28; i++) {
       // 28 × 25 min = 11 h 40 min: always active, always within 12 h
       clock.advance(25 * 60_000);
@@ -228,9 +220,9 @@ describe('S3: session lifetime', () => {
   });
 
   it('writes last_seen_at at most once a minute', async () => {
-    const { token } = await session(app, 'student');
+    const { token } = await session(fx.app, 'student');
     const hash = createHash('sha256').update(token).digest('hex');
-    const seen = async () => (await db.database.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.tokenHash, hash)))[0].at.getTime();
+    const seen = async () => (await fx.db.database.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.tokenHash, hash)))[0].at.getTime();
     const first = await seen();
     clock.advance(20_000);
     await enticate(token);
@@ -275,9 +267,9 @@ describe('recovery and updatelogin (forced credential update)', () => {
   it('the whole flow: recovery → updatelogin (sms, sessions revoked) → orize with the new credentials', async () => {
     const id = await spareAccount('forced-two', 'Initial passphrase 2', true);
     // A session opened earlier by some other means (e.g. before the flag was set) must end too.
-    await db.database.db.update(users).set({ mustUpdateCredentials: false }).where(eq(users.id, id));
-    const before = await signIn(app, 'forced-two', 'Initial passphrase 2');
-    await db.database.db.update(users).set({ mustUpdateCredentials: true }).where(eq(users.id, id));
+    await fx.db.database.db.update(users).set({ mustUpdateCredentials: false }).where(eq(users.id, id));
+    const before = await signIn(fx.app, 'forced-two', 'Initial passphrase 2');
+    await fx.db.database.db.update(users).set({ mustUpdateCredentials: true }).where(eq(users.id, id));
 
     expect((await post('/api/auth/recovery.json', null, { oldlog: 'forced-two', oldpas: 'Initial passphrase 2' })).json().data).toEqual([{ LOG_PAS: 1 }]);
     const res = await post(
@@ -291,8 +283,8 @@ describe('recovery and updatelogin (forced credential update)', () => {
     expect(res.json().sms).toContain('изменены');
 
     expect((await enticate(before.token)).statusCode).toBe(401);
-    expect((await signIn(app, 'forced-two', 'Initial passphrase 2')).res.statusCode).toBe(401);
-    const after = await signIn(app, 'renamed.user', 'correct horse battery staple');
+    expect((await signIn(fx.app, 'forced-two', 'Initial passphrase 2')).res.statusCode).toBe(401);
+    const after = await signIn(fx.app, 'renamed.user', 'correct horse battery staple');
     expect(after.res.statusCode).toBe(200);
     expect(after.body.data.login).toBe('Renamed.User');
     expect((await post('/api/auth/recovery.json', null, { oldlog: 'Renamed.User', oldpas: 'correct horse battery staple' })).json().data).toEqual([
@@ -301,7 +293,7 @@ describe('recovery and updatelogin (forced credential update)', () => {
   });
 
   it('the freshman can update and then sign in; the notice comes in the caller language', async () => {
-    const res = await app.inject({
+    const res = await fx.app.inject({
       method: 'POST',
       url: '/api/auth/updatelogin.json',
       payload: { oldlog: DEMO.freshman.login, oldpas: DEMO.freshman.password, newlog: 'nursultan', newpas: 'Tian Shan mountains 2026' },
@@ -309,7 +301,7 @@ describe('recovery and updatelogin (forced credential update)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().sms).toBe('Логин жана сырсөз өзгөртүлдү');
-    expect((await signIn(app, 'nursultan', 'Tian Shan mountains 2026')).res.statusCode).toBe(200);
+    expect((await signIn(fx.app, 'nursultan', 'Tian Shan mountains 2026')).res.statusCode).toBe(200);
     // Done: the account no longer updates its credentials without a session (403, nothing changes).
     const again = await post('/api/auth/updatelogin.json', null, {
       oldlog: 'nursultan',
@@ -318,9 +310,9 @@ describe('recovery and updatelogin (forced credential update)', () => {
       newpas: 'Another mountain 2027',
     });
     expect(again.statusCode).toBe(403);
-    expect((await signIn(app, 'nursultan', 'Tian Shan mountains 2026')).res.statusCode).toBe(200);
-    await db.database.db.update(users).set({ mustUpdateCredentials: true }).where(eq(users.login, 'nursultan'));
-    const en = await app.inject({
+    expect((await signIn(fx.app, 'nursultan', 'Tian Shan mountains 2026')).res.statusCode).toBe(200);
+    await fx.db.database.db.update(users).set({ mustUpdateCredentials: true }).where(eq(users.login, 'nursultan'));
+    const en = await fx.app.inject({
       method: 'POST',
       url: '/api/auth/updatelogin.json',
       payload: { oldlog: 'nursultan', oldpas: 'Tian Shan mountains 2026', newlog: 'nursultan', newpas: 'Another mountain 2027' },

@@ -1,7 +1,7 @@
 /** GET /api/google/check.json (is Google sign-in on?) and GET /api/google/auth.json (the flow): both public. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { GoogleCheckReply } from '../../../../contract/auth';
+import { GoogleCheckReply } from '@contract/auth';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { ok, replies } from '../../plugins/reply';

@@ -14,7 +14,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import type { GoogleAuthOutcome } from '../../../../contract/auth';
+import type { GoogleAuthOutcome } from '@contract/auth';
 import type { GoogleConfig } from '../../config';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';

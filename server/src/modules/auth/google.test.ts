@@ -7,14 +7,13 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { users } from '../../db/schema';
-import { appOn, cookieHeader, createTestDatabase, session, sessionFrom, type TestDatabase } from '../../test/helpers';
+import { appOn, cookieHeader, session, sessionFrom } from '../../test/helpers';
+import { useTestApp } from '../../test/fixture';
 
 const CLIENT_ID = 'lms-test-client';
 const PUBLIC_URL = 'http://lms.test';
 
 let provider: OAuth2Server;
-let db: TestDatabase;
-let app: App;
 let off: App;
 
 type Token = { header: Record<string, unknown>; payload: Record<string, unknown> };
@@ -25,20 +24,21 @@ beforeAll(async () => {
   await provider.issuer.keys.generate('RS256');
   await provider.start(0, '127.0.0.1');
   provider.service.on('beforeTokenSigning', (token: Token) => spoilers.forEach((spoil) => spoil(token)));
-  db = await createTestDatabase();
-  app = await appOn(db, {
-    env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER: provider.issuer.url!, PUBLIC_URL },
-  });
-  off = await appOn(db);
+});
+// Its settings name the provider started above.
+const fx = useTestApp(() => ({
+  env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER: provider.issuer.url!, PUBLIC_URL },
+  signIn: [],
+}));
+beforeAll(async () => {
+  off = await appOn(fx.db);
 });
 afterEach(() => {
   spoilers = [];
   provider.service.removeAllListeners('beforeResponse');
 });
 afterAll(async () => {
-  await app.close();
   await off.close();
-  await db.close();
   await provider.stop();
 });
 
@@ -50,12 +50,12 @@ const asSubject = (sub: string, more: (t: Token) => void = () => {}) =>
   });
 
 async function linkSubject(login: string, sub: string | null) {
-  await db.database.db.update(users).set({ googleSub: sub }).where(eq(users.login, login));
+  await fx.db.database.db.update(users).set({ googleSub: sub }).where(eq(users.login, login));
 }
 
 /** Runs the browser part: start → provider → back; returns the callback reply. */
 async function flow(headers: Record<string, string> = {}, options: { stateCookie?: string | null } = {}) {
-  const start = await app.inject({ url: '/api/google/auth.json', headers });
+  const start = await fx.app.inject({ url: '/api/google/auth.json', headers });
   expect(start.statusCode).toBe(302);
   const state = start.cookies.find((c) => c.name === 'lms_oidc');
   const atProvider = await fetch(start.headers.location as string, { redirect: 'manual' });
@@ -63,13 +63,13 @@ async function flow(headers: Record<string, string> = {}, options: { stateCookie
   expect(back.origin + back.pathname).toBe(`${PUBLIC_URL}/api/google/auth.json`);
   const cookie = [headers.cookie, options.stateCookie === null ? null : `lms_oidc=${options.stateCookie ?? state!.value}`].filter(Boolean).join('; ');
   const callback = back.pathname + back.search;
-  const res = await app.inject({ url: callback, headers: { ...headers, cookie } });
+  const res = await fx.app.inject({ url: callback, headers: { ...headers, cookie } });
   return { start, state, callback, cookie, res };
 }
 
 describe('check.json', () => {
   it('says whether Google sign-in is configured', async () => {
-    expect((await app.inject({ url: '/api/google/check.json' })).json()).toEqual({ result: 0, error: null, data: [{ OAu: true }] });
+    expect((await fx.app.inject({ url: '/api/google/check.json' })).json()).toEqual({ result: 0, error: null, data: [{ OAu: true }] });
     expect((await off.inject({ url: '/api/google/check.json' })).json().data).toEqual([{ OAu: false }]);
   });
 
@@ -82,7 +82,7 @@ describe('check.json', () => {
 
 describe('the flow', () => {
   it('starts with state, nonce and PKCE (S256) and an HttpOnly state cookie', async () => {
-    const res = await app.inject({ url: '/api/google/auth.json' });
+    const res = await fx.app.inject({ url: '/api/google/auth.json' });
     expect(res.statusCode).toBe(302);
     const url = new URL(res.headers.location as string);
     expect(url.origin).toBe(provider.issuer.url);
@@ -109,13 +109,13 @@ describe('the flow', () => {
     expect(res.headers.location).toBe('/lms/login?gauth=ok');
     const token = sessionFrom(res)!;
     expect(token).toMatch(/^[\w-]{43}$/);
-    const check = await app.inject({ url: '/api/auth/checkgauth.json', headers: cookieHeader(token) });
+    const check = await fx.app.inject({ url: '/api/auth/checkgauth.json', headers: cookieHeader(token) });
     expect(check.statusCode).toBe(200);
     expect(check.json().data).toMatchObject({ login: 'student', role: 2, google: true });
   });
 
   it('matches on sub, never on e-mail: an unknown subject is unlinked', async () => {
-    const [teacher] = await db.database.db.select({ id: users.id }).from(users).where(eq(users.login, 'teacher'));
+    const [teacher] = await fx.db.database.db.select({ id: users.id }).from(users).where(eq(users.login, 'teacher'));
     expect(teacher).toBeDefined();
     asSubject('unknown-subject', (t) => {
       t.payload.email = 'b.asanov@tshsu.example';
@@ -127,16 +127,16 @@ describe('the flow', () => {
   });
 
   it('a disabled account is refused', async () => {
-    await db.database.db.update(users).set({ googleSub: 'google-sub-disabled', disabled: true }).where(eq(users.login, 'freshman'));
+    await fx.db.database.db.update(users).set({ googleSub: 'google-sub-disabled', disabled: true }).where(eq(users.login, 'freshman'));
     asSubject('google-sub-disabled');
     const { res } = await flow();
     expect(res.headers.location).toBe('/lms/login?gauth=disabled');
     expect(sessionFrom(res)).toBeUndefined();
-    await db.database.db.update(users).set({ googleSub: null, disabled: false }).where(eq(users.login, 'freshman'));
+    await fx.db.database.db.update(users).set({ googleSub: null, disabled: false }).where(eq(users.login, 'freshman'));
   });
 
   it('a provider error (user cancelled) goes back to the login page', async () => {
-    const res = await app.inject({ url: '/api/google/auth.json?error=access_denied&state=x', cookies: { lms_oidc: 'x' } });
+    const res = await fx.app.inject({ url: '/api/google/auth.json?error=access_denied&state=x', cookies: { lms_oidc: 'x' } });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/lms/login?gauth=failed');
   });
@@ -186,35 +186,40 @@ describe('A8: the ID token must verify', () => {
     asSubject('google-sub-teacher');
     const first = await flow();
     expect(first.res.headers.location).toBe('/lms/login?gauth=ok');
-    expectRejected(await app.inject({ url: first.callback, headers: { cookie: first.cookie } }));
+    expectRejected(await fx.app.inject({ url: first.callback, headers: { cookie: first.cookie } }));
   });
 });
 
 describe('linking', () => {
   it('a signed-in user links a Google account and can then sign in with it', async () => {
-    const { headers, user } = await session(app, 'teacher');
+    const { headers, user } = await session(fx.app, 'teacher');
     await linkSubject('teacher', null);
     asSubject('google-sub-linked');
     const { res } = await flow(headers);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/lms/change-password?gauth=linked');
-    const profile = await app.inject({ method: 'POST', url: '/api/profile/data.json', payload: { uid: user.uid, role: 1 }, headers });
+    const profile = await fx.app.inject({ method: 'POST', url: '/api/profile/data.json', payload: { uid: user.uid, role: 1 }, headers });
     expect(profile.json().data.googleLinked).toBe(true);
 
     asSubject('google-sub-linked');
     const signIn = await flow();
     expect(signIn.res.headers.location).toBe('/lms/login?gauth=ok');
-    const me = await app.inject({ method: 'POST', url: '/api/auth/enticate.json', payload: { token: 't' }, headers: cookieHeader(sessionFrom(signIn.res)!) });
+    const me = await fx.app.inject({
+      method: 'POST',
+      url: '/api/auth/enticate.json',
+      payload: { token: 't' },
+      headers: cookieHeader(sessionFrom(signIn.res)!),
+    });
     expect(me.json().data).toMatchObject({ login: 'teacher', google: true });
   });
 
   it('a subject already linked to someone else is not taken over', async () => {
     await linkSubject('student', 'google-sub-owned');
-    const { headers } = await session(app, 'teacher');
+    const { headers } = await session(fx.app, 'teacher');
     asSubject('google-sub-owned');
     const { res } = await flow(headers);
     expect(res.headers.location).toBe('/lms/change-password?gauth=failed');
-    const [student] = await db.database.db.select({ sub: users.googleSub }).from(users).where(eq(users.login, 'student'));
+    const [student] = await fx.db.database.db.select({ sub: users.googleSub }).from(users).where(eq(users.login, 'student'));
     expect(student.sub).toBe('google-sub-owned');
   });
 });

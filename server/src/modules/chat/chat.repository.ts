@@ -1,7 +1,8 @@
 /** SQL of the chat: messages of a conversation by id cursor, unread counts, read marks, writes. */
 import { and, asc, count, desc, eq, gt, gte, isNull, lt, min, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chatGroupReads, chatMessages, files, students, teachers, users } from '../../db/schema';
+import { chatGroupReads, chatMessages, files, users } from '../../db/schema';
+import { accountPersonId, accountPersonName, joinAccountPerson } from '../../shared/account-person';
 
 /** A conversation as the database sees it. */
 export type Conversation = { kind: 'private'; me: number; other: number } | { kind: 'group'; me: number; groupId: number; disciplineId: number };
@@ -25,10 +26,8 @@ const messageColumns = {
   groupId: m.groupId,
   disciplineId: m.disciplineId,
   senderRole: users.role,
-  senderPersonId: sql<number>`coalesce(${users.teacherId}, ${users.studentId})`,
-  surname: sql<string>`coalesce(${teachers.surname}, ${students.surname})`,
-  name: sql<string>`coalesce(${teachers.name}, ${students.name})`,
-  patronymic: sql<string | null>`coalesce(${teachers.patronymic}, ${students.patronymic})`,
+  senderPersonId: accountPersonId,
+  ...accountPersonName,
   fileId: m.fileId,
   fileName: files.originalName,
   fileMime: files.mime,
@@ -38,12 +37,7 @@ const messageColumns = {
 export type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number];
 
 function selectMessages(db: Db, where: SQL | undefined, order: 'asc' | 'desc', limit: number) {
-  return db
-    .select(messageColumns)
-    .from(m)
-    .innerJoin(users, eq(users.id, m.senderUserId))
-    .leftJoin(teachers, eq(teachers.id, users.teacherId))
-    .leftJoin(students, eq(students.id, users.studentId))
+  return joinAccountPerson(db.select(messageColumns).from(m).innerJoin(users, eq(users.id, m.senderUserId)).$dynamic())
     .leftJoin(files, eq(files.id, m.fileId))
     .where(where)
     .orderBy(order === 'asc' ? asc(m.id) : desc(m.id))

@@ -20,7 +20,7 @@ import {
   ReadAllReply,
   ReadBody,
   ReadReply,
-} from '../../../../contract/chat';
+} from '@contract/chat';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { multipartInput } from '../../plugins/files';

@@ -22,10 +22,9 @@ import {
   type PageBody,
   type ReadBody,
   type UnreadCounts,
-} from '../../../../contract/chat';
-import { ROLE_TEACHER, type Role } from '../../../../contract/common';
+} from '@contract/chat';
+import { ROLE_TEACHER, type Role } from '@contract/common';
 import type { AppContext } from '../../context';
-import { notify } from '../../shared/notifications';
 import type { Db } from '../../db/client';
 import { fullName } from '../../lib/person';
 import { badRequest, forbidden, notFound } from '../../app-error';
@@ -302,6 +301,8 @@ export class ChatService {
       if (!text && files.length === 0) throw badRequest({ field: 'message' });
       const target = await this.resolve(auth, input);
       if (target.conversation.kind === 'private') await this.assertSharedDiscipline(auth, input.id_to as number, input.id_discipline);
+      // The bytes go to the store first, outside the transaction (a transfer may take long).
+      await this.ctx.files.put(...files);
       return this.ctx.db.transaction(async (tx) => {
         if (!(await people.academicYearExists(tx, input.year))) throw badRequest({ field: 'year' });
         const stored = files[0] ? await this.ctx.files.save(tx, auth.userId, files[0]) : null;
@@ -320,8 +321,6 @@ export class ChatService {
         const row = (await repo.findMessage(tx, id))!;
         const event: MessageEventData = { senderUserId: auth.userId, ref: target.ref, refs: target.refs, message: messageView(row, -1) };
         await this.ctx.live.publish(tx, CHAT_EVENTS.message, target.members, event);
-        if (c.kind === 'private')
-          await notify(tx, this.ctx.live, { userIds: [c.other], kind: 'chat.reply', params: { from: event.message.fio }, link: '/chat' });
         return messageView(row, auth.userId);
       });
     });

@@ -1,5 +1,5 @@
 /** GET /config.json and GET /logo.json (docs/api.md#config): public, no session. */
-import { ConfigReply, LogoReply } from '../../../../contract/config';
+import { ConfigReply, LogoReply } from '@contract/config';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';

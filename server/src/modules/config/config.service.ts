@@ -1,6 +1,6 @@
 /** Public configuration for the client (config.json) and the login-screen logo (logo.json). */
-import type { AppConfig, Logo } from '../../../../contract/config';
-import type { Language } from '../../../../contract/common';
+import type { AppConfig, Logo } from '@contract/config';
+import type { Language } from '@contract/common';
 import type { AppContext } from '../../context';
 import * as repo from '../../shared/site.repository';
 
@@ -16,6 +16,7 @@ export class ConfigService {
       maxSizeMb: c.uploadLimitMb,
       passwordMinLength: c.passwordMinLength,
       googleEnabled: c.google !== null,
+      cardPayment: c.paymentProvider !== null,
       sessionIdleMinutes: c.sessionIdleMinutes,
     };
   }

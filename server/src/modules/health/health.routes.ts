@@ -1,5 +1,5 @@
 /** GET /api/health: 200 when the database answers, else 503 (for load balancers and monitors). */
-import { HealthReply } from '../../../../contract/health';
+import { HealthReply } from '@contract/health';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { ok, replies } from '../../plugins/reply';

@@ -1,11 +1,12 @@
 /** GET /api/health, and what the server does when the database is gone or saturated (R2, R3). */
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/errors';
-import { appOn, createTestDatabase, session, usePostgres, type TestDatabase } from '../../test/helpers';
+import { appOn, cookieHeader, createTestDatabase, DEMO, quickPasswordHash, session, signIn, usePostgres } from '../../test/helpers';
+import { useTestApp } from '../../test/fixture';
 
 /** A TCP proxy in front of PostgreSQL that holds every chunk `delayMs` in each direction. */
 async function delayingProxy(target: URL) {
@@ -44,21 +45,11 @@ async function delayingProxy(target: URL) {
   };
 }
 
-let db: TestDatabase;
-let app: App;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await appOn(db);
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+const fx = useTestApp({ signIn: [] });
 
 describe('health', () => {
   it('answers 200 with the version when the database answers', async () => {
-    const res = await app.inject({ url: '/api/health' });
+    const res = await fx.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: 0, error: null, data: { db: 'ok', files: 'disk', storage: 'ok', version: expect.any(String) } });
     expect(res.headers['cache-control']).toBe('no-store');
@@ -85,7 +76,7 @@ describe('health', () => {
 
 describe.runIf(usePostgres)('PostgreSQL pool (R2, R3)', () => {
   it('R3: every connection has statement_timeout and idle_in_transaction_session_timeout', async () => {
-    const rows = (await db.database.db.execute(
+    const rows = (await fx.db.database.db.execute(
       sql`select current_setting('statement_timeout') as st, current_setting('idle_in_transaction_session_timeout') as it`,
     )) as unknown as {
       rows: { st: string; it: string }[];
@@ -113,9 +104,9 @@ describe.runIf(usePostgres)('PostgreSQL pool (R2, R3)', () => {
   });
 
   it('R2: with 2.5 s added each way between the portal and PostgreSQL, 40 concurrent requests are all answered within 5 s (503 + Retry-After), /api/health says the database is slow, and the portal recovers', async () => {
-    const proxy = await delayingProxy(new URL((db.target as { url: string }).url));
-    const slowDb = await openDatabase({ ...(db.target as Extract<typeof db.target, { kind: 'postgres' }>), url: proxy.url, requestTimeoutMs: 2000 });
-    const slow = await appOn({ ...db, database: slowDb }, { env: { DB_REQUEST_TIMEOUT_MS: '2000' } });
+    const proxy = await delayingProxy(new URL((fx.db.target as { url: string }).url));
+    const slowDb = await openDatabase({ ...(fx.db.target as Extract<typeof fx.db.target, { kind: 'postgres' }>), url: proxy.url, requestTimeoutMs: 2000 });
+    const slow = await appOn({ ...fx.db, database: slowDb }, { env: { DB_REQUEST_TIMEOUT_MS: '2000' } });
     try {
       const teacher = await session(slow, 'teacher');
       expect((await slow.inject({ url: '/api/health' })).statusCode).toBe(200);
@@ -145,6 +136,65 @@ describe.runIf(usePostgres)('PostgreSQL pool (R2, R3)', () => {
       await slow.close();
       await slowDb.close();
       await proxy.close();
+    }
+  });
+
+  it('R2: requests that give up on a locked table cancel their statements: the app never holds more connections than its pool, and answers again once the lock is gone (R3 still set)', async () => {
+    const capped = await createTestDatabase({ poolMax: 3, requestTimeoutMs: 1000 });
+    // Every call reads the library's categories (no reply kept).
+    const app = await appOn(capped, { env: { DB_REQUEST_TIMEOUT_MS: '1000', REPLY_CACHE_MS: '0' } });
+    const url = (capped.target as { url: string }).url;
+    const locker = new pg.Client({ connectionString: url, application_name: 'lms-test-lock' });
+    // Outside the locker's transaction, which would see one snapshot of pg_stat_activity throughout.
+    const counter = new pg.Client({ connectionString: url, application_name: 'lms-test-count' });
+    await Promise.all([locker.connect(), counter.connect()]);
+    try {
+      // A password quick to check, so that signing in fits in the request's second on a busy machine.
+      await capped.database.db.execute(sql`update users set password_hash = ${quickPasswordHash('Locked-2026')} where login = ${DEMO.teacher.login}`);
+      const { token } = await signIn(app, DEMO.teacher.login, 'Locked-2026');
+      const ask = () => app.inject({ url: '/api/library/basebookcategories', headers: { ...cookieHeader(token!), 'accept-language': 'en' } });
+      // The app's pool connections on the server (its listening connections are named otherwise).
+      const backends = async () =>
+        Number(
+          (await counter.query<{ n: string }>(`select count(*) as n from pg_stat_activity where datname = current_database() and application_name = 'lms'`))
+            .rows[0].n,
+        );
+      await locker.query('begin');
+      await locker.query('lock table library_base_categories in access exclusive mode');
+      // Counted over and over while the requests come and go.
+      let most = 0;
+      let counting = true;
+      const counted = (async () => {
+        while (counting) most = Math.max(most, await backends());
+      })();
+      try {
+        // Wave after wave of more requests than the pool holds: without the cancellation each wave's
+        // statements stay behind on the server, waiting for the lock, and the next wave opens more.
+        for (let wave = 0; wave < 3; wave++) {
+          const replies = await Promise.all(Array.from({ length: 5 }, ask));
+          for (const res of replies) {
+            expect(res.statusCode, res.body).toBe(503);
+            expect(res.headers['retry-after']).toBeDefined();
+            expect(res.json()).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' }, data: null });
+          }
+          most = Math.max(most, await backends());
+        }
+      } finally {
+        counting = false;
+        await counted;
+      }
+      expect(most).toBeLessThanOrEqual(3);
+      await locker.query('rollback');
+      expect((await ask()).statusCode).toBe(200);
+      // The connections opened since are set up like the first ones.
+      const { rows } = (await capped.database.db.execute(
+        sql`select current_setting('statement_timeout') as st, current_setting('idle_in_transaction_session_timeout') as it`,
+      )) as unknown as { rows: { st: string; it: string }[] };
+      expect(rows[0]).toEqual({ st: '15s', it: '15s' });
+    } finally {
+      await Promise.all([locker.end(), counter.end()]);
+      await app.close();
+      await capped.close();
     }
   });
 

@@ -6,9 +6,9 @@
  * letter). Names frozen on the left and dates on top.
  */
 import ExcelJS from 'exceljs';
-import type { JournalData } from '../../../../contract/journal';
-import type { Language } from '../../../../contract/common';
-import { moduleSubtotals, modulesOf } from '../../../../contract/pure/journal-totals';
+import type { JournalData } from '@contract/journal';
+import type { Language } from '@contract/common';
+import { moduleSubtotals, modulesOf } from '@contract/pure/journal-totals';
 import { SHEET_WORDS } from '../../lib/sheet-texts';
 import { cellKey } from './journal.views';
 

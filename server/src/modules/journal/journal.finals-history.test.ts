@@ -3,46 +3,16 @@
  * it (who, when, points before and after), in the write's own transaction; only the journal's teacher
  * reads it.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FinalHistoryEntry, JournalInfo } from '../../../../contract/journal';
-import type { App } from '../../app';
-import { finalResults } from '../../db/schema';
-import { signedInApp, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { FinalHistoryEntry } from '@contract/journal';
+import type { TestSession } from '../../test/helpers';
+import { db, lecture, post, storedFinals, student, teacher, useJournalApp } from './journal.test-fixture';
 
-let db: TestDatabase;
-let app: App;
-let teacher: TestSession;
-let student: TestSession;
-let lecture: JournalInfo;
-
-const post = (who: TestSession, url: string, payload: object) => app.inject({ method: 'POST', url: `/api/visitlog/${url}`, headers: who.headers, payload });
-const TODAY = new Date(2026, 10, 30, 12, 0);
+useJournalApp();
 
 const history = async (who: TestSession = teacher) =>
   (await post(who, 'final/history.json', { id_journal: lecture.id_journal, id_student: student.user.uid })).json().data as FinalHistoryEntry[];
-const stored = async () =>
-  db.database.db
-    .select({ points: finalResults.points })
-    .from(finalResults)
-    .where(
-      and(
-        eq(finalResults.studentId, student.user.uid),
-        eq(finalResults.disciplineId, lecture.id_discipline),
-        eq(finalResults.academicYearId, lecture.id_a_year),
-        eq(finalResults.workingSemesterId, lecture.id_w_s),
-      ),
-    );
-
-beforeAll(async () => {
-  ({ db, app, teacher, student } = await signedInApp({ now: testClock(TODAY).now }));
-  const journals = (await post(teacher, 'journals.json', { id_a_year: 2026, id_w_s: 1 })).json().data as JournalInfo[];
-  lecture = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 1)!;
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
 
 describe('final result history', () => {
   it('records each set and clear (who, when, old → new), newest first; writing the same points again records nothing', async () => {
@@ -71,7 +41,7 @@ describe('final result history', () => {
     await db.database.db.execute(sql`alter table final_result_history add constraint final_history_test_ck check (new_points is distinct from 55) not valid`);
     try {
       expect((await set(55)).statusCode).not.toBe(200);
-      expect(await stored()).toEqual([{ points: 60 }]);
+      expect((await storedFinals(student.user.uid)).map((r) => ({ points: r.points }))).toEqual([{ points: 60 }]);
       expect(await history()).toHaveLength(before);
     } finally {
       await db.database.db.execute(sql`alter table final_result_history drop constraint final_history_test_ck`);

@@ -10,44 +10,41 @@ import {
   type LessonTopic,
   type StudentDeleteBody,
   type TopicUpdateBody,
-} from '../../../../contract/journal';
+} from '@contract/journal';
 import { badRequest, forbidden, notFound } from '../../app-error';
 import { fullName } from '../../lib/person';
 import { asTeacher, type AuthInfo } from '../../shared/caller';
 import * as repo from './journal.repository';
 import type { Assignment } from './journal.repository';
-import { JournalService } from './journal.service';
+import type { Db } from '../../db/client';
+import { assertWritable, checkOccurrence, journalVisit, lessonTimeIds, ownJournal, publishChange, type JournalWriteContext } from './journal.service';
 import { topicView } from './journal.views';
 
-export class JournalLessons extends JournalService {
+export class JournalLessons {
+  constructor(private readonly ctx: JournalWriteContext) {}
+
   /**
    * Adds a lesson (date, lesson time) to the journal, saved at once: its column stays with or
    * without records. Checked as every write's occurrence is; adding one that is there changes nothing.
    */
   async addLesson(auth: AuthInfo, input: LessonAddBody): Promise<{ visitDate: string; id_time: number; time: string }> {
-    const a = await this.own(auth, input.id_journal);
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
     return this.ctx.db.transaction(async (tx) => {
       const times = await repo.lessonTimeList(tx);
-      this.checkOccurrence(auth, a, input.visitDate, input.id_time, new Set(times.map((t) => t.id)), 'plan');
-      await repo.insertLesson(tx, {
-        teachingAssignmentId: a.id,
-        visitDate: input.visitDate,
-        lessonTimeId: input.id_time,
-        createdByUserId: auth.userId,
-        createdAt: this.ctx.now(),
-      });
-      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+      checkOccurrence(this.ctx, auth, a, input.visitDate, input.id_time, new Set(times.map((t) => t.id)), 'plan');
+      await saveLesson(tx, a, input, auth.userId, this.ctx.now());
+      await publishChange(this.ctx, tx, a);
       return { visitDate: input.visitDate, id_time: input.id_time, time: times.find((t) => t.id === input.id_time)!.startsAt.slice(0, 5) };
     });
   }
 
   /** What a lesson covered: topic, lesson number, hours, module. */
   async updateTopic(auth: AuthInfo, input: TopicUpdateBody): Promise<LessonTopic> {
-    const a = await this.own(auth, input.id_journal);
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
     const topic = input.topic.trim();
     if (!topic) throw badRequest();
     return this.ctx.db.transaction(async (tx) => {
-      this.checkOccurrence(auth, a, input.visitDate, input.id_time, new Set((await repo.lessonTimeList(tx)).map((t) => t.id)), 'plan');
+      checkOccurrence(this.ctx, auth, a, input.visitDate, input.id_time, await lessonTimeIds(tx), 'plan');
       if (input.id_module !== null && !(await repo.moduleList(tx)).some((m) => m.id === input.id_module)) throw badRequest();
       const row = await repo.upsertLessonTopic(tx, {
         teachingAssignmentId: a.id,
@@ -61,13 +58,13 @@ export class JournalLessons extends JournalService {
         updatedByUserId: auth.userId,
         updatedAt: this.ctx.now(),
       });
-      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+      await publishChange(this.ctx, tx, a);
       return topicView(row);
     });
   }
 
   async topics(auth: AuthInfo, input: JournalBody): Promise<LessonTopic[]> {
-    const a = await this.own(auth, input.id_journal);
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
     return (await repo.lessonTopicsOf(this.ctx.db, a.id)).map(topicView);
   }
 
@@ -86,14 +83,41 @@ export class JournalLessons extends JournalService {
       credits: input.kredit,
     });
     if (found.length === 0) throw notFound();
-    for (const a of found) this.assertWritable(auth, a, input.date, 'plan');
+    for (const a of found) assertWritable(this.ctx, auth, a, input.date, 'plan');
     return this.deleteRecords(auth, found, { date: input.date, timeId: input.id_time });
+  }
+
+  /**
+   * A deleted lesson back from the history (journal_visit_changes keeps what its last deletion took
+   * away): the lesson, and each record with the mark it held, for the students of the journal who
+   * have none there now (a record written since stays as it is). Recorded as inserts ('restore').
+   */
+  async restoreLesson(auth: AuthInfo, input: LessonAddBody): Promise<{ restored: number }> {
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
+    const now = this.ctx.now();
+    return this.ctx.db.transaction(async (tx) => {
+      checkOccurrence(this.ctx, auth, a, input.visitDate, input.id_time, await lessonTimeIds(tx), 'plan');
+      const taken = await repo.lastLessonDeletion(tx, a.id, input.visitDate, input.id_time);
+      if (taken.length === 0) throw notFound();
+      const students = new Map((await repo.studentsOf(tx, a)).map((s) => [s.id, s]));
+      const rows = await repo.insertPresent(
+        tx,
+        taken.flatMap((r) => {
+          const s = students.get(r.studentId);
+          return s ? [journalVisit(a, s, input.visitDate, input.id_time, r.mark, 'journal', auth.userId, now)] : [];
+        }),
+      );
+      await saveLesson(tx, a, input, auth.userId, now);
+      await repo.recordChanges(tx, repo.bulkChanges(rows, a.id, 'insert', { source: 'restore', userId: auth.userId, at: now }));
+      await publishChange(this.ctx, tx, a);
+      return { restored: rows.length };
+    });
   }
 
   /** The whole journal's records and topics (the list of students stays). */
   async deleteJournal(auth: AuthInfo, input: JournalBody): Promise<{ deleted: number }> {
-    const a = await this.own(auth, input.id_journal);
-    this.assertWritable(auth, a, null, 'plan');
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
+    assertWritable(this.ctx, auth, a, null, 'plan');
     return this.deleteRecords(auth, [a], null);
   }
 
@@ -107,7 +131,7 @@ export class JournalLessons extends JournalService {
         await repo.deleteLessons(tx, a.id, occurrence);
         await repo.recordChanges(tx, repo.bulkChanges(rows, a.id, 'delete', { source: 'journal', userId: auth.userId, at: now }));
         deleted += rows.length;
-        await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+        await publishChange(this.ctx, tx, a);
       }
       return { deleted };
     });
@@ -118,32 +142,32 @@ export class JournalLessons extends JournalService {
    * stay (he still sees them, and they keep their history); restoreStudent brings him back.
    */
   async deleteStudent(auth: AuthInfo, input: StudentDeleteBody): Promise<{ deleted: number }> {
-    const a = await this.own(auth, input.id_journal);
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
     const listed = await repo.studentsOf(this.ctx.db, a, { only: [input.id_student] });
     if (listed.length === 0) throw notFound();
-    this.assertWritable(auth, a, null, 'plan');
+    assertWritable(this.ctx, auth, a, null, 'plan');
     await this.ctx.db.transaction(async (tx) => {
       await repo.removeStudent(tx, a.id, input.id_student, auth.userId, this.ctx.now());
-      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+      await publishChange(this.ctx, tx, a);
     });
     return { deleted: 0 };
   }
 
   /** Shows a hidden student in the journal again, with his records; 404 when he is not hidden in it. */
   async restoreStudent(auth: AuthInfo, input: StudentDeleteBody): Promise<{ restored: number }> {
-    const a = await this.own(auth, input.id_journal);
-    this.assertWritable(auth, a, null, 'plan');
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
+    assertWritable(this.ctx, auth, a, null, 'plan');
     return this.ctx.db.transaction(async (tx) => {
       const restored = await repo.restoreStudent(tx, a.id, input.id_student);
       if (restored === 0) throw notFound();
-      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+      await publishChange(this.ctx, tx, a);
       return { restored };
     });
   }
 
   /** The students hidden in the caller's journal, who hid each and when. */
   async hiddenStudents(auth: AuthInfo, input: JournalBody): Promise<HiddenStudent[]> {
-    const a = await this.own(auth, input.id_journal);
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
     return (await repo.hiddenStudents(this.ctx.db, a.id)).map((r) => ({
       id_student: r.id,
       s_fio: fullName(r),
@@ -151,4 +175,15 @@ export class JournalLessons extends JournalService {
       hiddenBy: r.by?.surname ? fullName(r.by) : r.login,
     }));
   }
+}
+
+/** The lesson (date, lesson time) saved as added to the journal, by `userId` at `at`; one that is there stays as it is. */
+function saveLesson(db: Db, a: Assignment, lesson: LessonAddBody, userId: number, at: Date): Promise<void> {
+  return repo.insertLesson(db, {
+    teachingAssignmentId: a.id,
+    visitDate: lesson.visitDate,
+    lessonTimeId: lesson.id_time,
+    createdByUserId: userId,
+    createdAt: at,
+  });
 }

@@ -11,18 +11,24 @@ import {
   type JournalInfo,
   type JournalsBody,
   type JournalStart,
-} from '../../../../contract/journal';
-import { type IdName, type Language } from '../../../../contract/common';
+} from '@contract/journal';
+import { type IdName, type Language } from '@contract/common';
 import { localName } from '../../i18n';
 import { currentPeriod } from '../../lib/academic-year';
-import { AcademicService } from '../../shared/academic/academic.service';
+import type { AcademicService } from '../../shared/academic/academic.service';
 import { asTeacher, type AuthInfo } from '../../shared/caller';
 import * as repo from './journal.repository';
-import { JournalService } from './journal.service';
+import { formNames, ownJournal, periodRules, type JournalReadContext } from './journal.service';
 import { infoView } from './journal.views';
 import { scaleOf } from './journal.marks';
 
-export class JournalLists extends JournalService {
+export class JournalLists {
+  constructor(
+    private readonly ctx: JournalReadContext,
+    /** The academic years the first view lists (shared/academic/academic.service.ts). */
+    private readonly academic: Pick<AcademicService, 'years'>,
+  ) {}
+
   async lessonTypes(lang: Language): Promise<IdName[]> {
     return (await repo.lessonTypeList(this.ctx.db)).map((r) => ({ id: r.id, name: localName(r, lang) }));
   }
@@ -37,7 +43,7 @@ export class JournalLists extends JournalService {
 
   /** The marks a cell of the journal may hold, as the journal writes them (id = position); without a journal, the default scale's. */
   async assessments(auth: AuthInfo, input: AssessmentsQuery): Promise<IdName[]> {
-    const scale = input.id_journal === undefined ? '2-5' : scaleOf(await this.own(auth, input.id_journal));
+    const scale = input.id_journal === undefined ? '2-5' : scaleOf(await ownJournal(this.ctx.db, auth, input.id_journal));
     const { min, max } = MARK_SCALES[scale];
     return [MARK_PRESENT, MARK_ABSENT, MARK_EXCUSED, ...Array.from({ length: max - min + 1 }, (_, i) => String(min + i))].map((name, i) => ({
       id: i + 1,
@@ -52,8 +58,8 @@ export class JournalLists extends JournalService {
   /** The caller's journals in a half-year. */
   async journals(auth: AuthInfo, input: JournalsBody, lang: Language): Promise<JournalInfo[]> {
     const teacherId = asTeacher(auth);
-    const forms = await this.formNames(lang);
-    const rules = this.periodRules(auth);
+    const forms = await formNames(this.ctx.db, lang);
+    const rules = periodRules(this.ctx, auth);
     return (await repo.journals(this.ctx.db, { teacherId, year: input.id_a_year, ws: input.id_w_s })).map((r) => infoView(r, lang, forms, rules));
   }
 
@@ -63,11 +69,10 @@ export class JournalLists extends JournalService {
    */
   async start(auth: AuthInfo, lang: Language): Promise<JournalStart> {
     asTeacher(auth);
-    const academic = new AcademicService(this.ctx);
     const period = currentPeriod(this.ctx.now());
     const half = { id_a_year: period.year, id_w_s: period.ws };
     const [journals, times, modules] = await Promise.all([this.journals(auth, half, lang), this.lessonTimes(), this.modules(lang)]);
-    return { years: academic.years(), half, journals, times, modules };
+    return { years: this.academic.years(), half, journals, times, modules };
   }
 
   /** The same, ordered by group (or stream) first. */

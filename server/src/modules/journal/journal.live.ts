@@ -3,7 +3,7 @@
  * lessons) goes to its teacher's streams as `journal` (contract/journal.ts, LiveJournalChange), or
  * as `resync` when it was too large to travel.
  */
-import { JOURNAL_LIVE_EVENT } from '../../../../contract/journal';
+import { JOURNAL_LIVE_EVENT } from '@contract/journal';
 import type { LiveArea, LiveEvent, StreamEvent } from '../../plugins/live';
 import { JOURNAL_EVENTS } from './journal.service';
 

@@ -1,6 +1,6 @@
 /** A journal's marks: its scale, a mark as written → as stored, and a student's totals. */
-import { MARK_ABSENT, MARK_EXCUSED, MARK_PRESENT, MARK_SCALES, type MarkScale, type JournalRow } from '../../../../contract/journal';
-import { markTotals } from '../../../../contract/pure/journal-totals';
+import { MARK_ABSENT, MARK_EXCUSED, MARK_PRESENT, MARK_SCALES, type MarkScale, type JournalRow } from '@contract/journal';
+import { markTotals } from '@contract/pure/journal-totals';
 import { AppError } from '../../app-error';
 import type { Assignment } from './journal.repository';
 

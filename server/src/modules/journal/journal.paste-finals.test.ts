@@ -5,24 +5,17 @@
  * nothing is.
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JournalInfo, PastedBlock } from '../../../../contract/journal';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PastedBlock } from '@contract/journal';
 import type { App } from '../../app';
 import { finalResultHistory, finalResults, journalVisitChanges, journalVisits } from '../../db/schema';
-import { appOn, session, signedInApp, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
+import { appOn, session, testClock, type TestSession } from '../../test/helpers';
 import { requestsTo } from '../../test/requests';
+import { app, db, lecture, post, teacher, TIME, useJournalApp } from './journal.test-fixture';
 
-let db: TestDatabase;
-let app: App;
-let teacher: TestSession;
-let lecture: JournalInfo;
 let listed: number[];
 
-const TIME = 7;
-/** Today for this file: late in the demo half-year (2026-27 autumn). */
-const TODAY = new Date(2026, 10, 30, 12, 0);
-
-const { post } = requestsTo(() => app, '/api/visitlog/');
+useJournalApp();
 
 /** A block pasted into the lecture's journal (through `on`, as `who`). */
 const paste = (block: { cells: object[]; finals?: object[] }, { lang, on = app, who = teacher }: { lang?: string; on?: App; who?: TestSession } = {}) =>
@@ -70,18 +63,11 @@ async function finalsOf(studentIds: number[]) {
 }
 
 beforeAll(async () => {
-  ({ db, app, teacher } = await signedInApp({ now: testClock(TODAY).now }));
-  const journals = (await post('journals.json', teacher, { id_a_year: 2026, id_w_s: 1 })).json().data as JournalInfo[];
-  lecture = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 1)!;
-  const students = (await post('students.json', teacher, { id_journal: lecture.id_journal })).json().data as { id_student: number }[];
+  const students = (await post(teacher, 'students.json', { id_journal: lecture.id_journal })).json().data as { id_student: number }[];
   listed = students.map((s) => s.id_student);
   // No final results of this journal's students to begin with.
   await db.database.db.delete(finalResults).where(inArray(finalResults.studentId, listed.slice(0, 3)));
   await db.database.db.delete(finalResultHistory).where(inArray(finalResultHistory.studentId, listed.slice(0, 3)));
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 describe('a paste over lessons and the final-result column', () => {

@@ -14,8 +14,8 @@ import {
   type QrStudentsBody,
   type StudentJournalBody,
   type StudentJournalItem,
-} from '../../../../contract/journal';
-import { ROLE_STUDENT, type Language } from '../../../../contract/common';
+} from '@contract/journal';
+import { ROLE_STUDENT, type Language } from '@contract/common';
 import { forbidden, notFound } from '../../app-error';
 import { localName } from '../../i18n';
 import { academicYearName } from '../../lib/academic-year';
@@ -24,21 +24,23 @@ import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import * as repo from './journal.repository';
 import type { Download } from '../../plugins/reply';
 import { journalWorkbook } from './journal.export';
-import { JournalService } from './journal.service';
+import { formNames, ownJournal, periodRules, type JournalReadContext } from './journal.service';
 import { cellKey, infoView, studentView, topicView } from './journal.views';
-import { finalsOf, finalsOfStudent } from './journal.repository.finals';
-import { moduleSubtotals } from '../../../../contract/pure/journal-totals';
+import { finalsOf, finalsOfStudent } from './journal.finals.repository';
+import { moduleSubtotals } from '@contract/pure/journal-totals';
 import { totals } from './journal.marks';
 
-export class JournalReads extends JournalService {
+export class JournalReads {
+  constructor(private readonly ctx: JournalReadContext) {}
+
   async students(auth: AuthInfo, input: JournalBody): Promise<JournalStudent[]> {
-    const a = await this.own(auth, input.id_journal);
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
     return (await repo.studentsOf(this.ctx.db, a)).map(studentView);
   }
 
   /** The journal's lessons: every (date, time) with a record, a topic or saved as added, with its start time. */
   async dates(auth: AuthInfo, input: JournalBody): Promise<JournalData['dates']> {
-    const a = await this.own(auth, input.id_journal);
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
     const [parts, visits, times] = await Promise.all([
       repo.journalParts(this.ctx.db, a.id),
       repo.visitRows(this.ctx.db, a.id),
@@ -76,7 +78,7 @@ export class JournalReads extends JournalService {
     const students = await repo.studentsOf(this.ctx.db, a);
     const ids = students.map((s) => s.id);
     const [forms, parts, records, times, finals] = await Promise.all([
-      this.formNames(lang),
+      formNames(this.ctx.db, lang),
       repo.journalParts(this.ctx.db, a.id),
       repo.journalRecords(this.ctx.db, a.id, ids),
       repo.lessonTimeList(this.ctx.db),
@@ -85,7 +87,7 @@ export class JournalReads extends JournalService {
     if (!parts) throw notFound();
     const marksOf = JSON.parse(records.marks) as Record<string, (string | null)[]>;
     const resArray: JournalRow[] = students.map((s) => ({ id_student: s.id, s_fio: fullName(s), ...totals(marksOf[s.id] ?? []) }));
-    const info = infoView(source, lang, forms, this.periodRules(auth));
+    const info = infoView(source, lang, forms, periodRules(this.ctx, auth));
     const dates = JSON.stringify(lessonsOf(JSON.parse(records.lessons) as [string, number][], parts.lessons, times));
     const json = `{"info":${JSON.stringify(info)},"journal":[${records.records},${parts.topics}],"students":${JSON.stringify(students.map(studentView))},"dates":${dates},"resArray":${JSON.stringify(resArray)},"finals":${JSON.stringify(finals)}}`;
     return { json, closesAt: info.readOnly ? null : localMidnight(info.closesOn) };
@@ -111,7 +113,7 @@ export class JournalReads extends JournalService {
 
   /** A cell's audit trail, newest first. */
   async history(auth: AuthInfo, input: HistoryBody): Promise<HistoryEntry[]> {
-    const a = await this.own(auth, input.id_journal);
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
     const rows = await repo.history(this.ctx.db, a.id, input.id_student, input.visitDate, input.id_time);
     return rows.map((r) => ({
       action: r.action,
@@ -129,7 +131,7 @@ export class JournalReads extends JournalService {
 
   /** The journal's weekly lessons in the timetable (teacher time ids). */
   async teacherTimes(auth: AuthInfo, input: JournalBody) {
-    const a = await this.own(auth, input.id_journal);
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
     return (await repo.timetableOf(this.ctx.db, a.id)).map((r) => ({
       idShed: r.id,
       day_number: r.dayNumber,
@@ -141,7 +143,7 @@ export class JournalReads extends JournalService {
 
   /** The students marked present at a lesson by their own QR scan. */
   async qrStudents(auth: AuthInfo, input: QrStudentsBody) {
-    const a = await this.own(auth, input.id_journal);
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
     const [visits, students] = await Promise.all([repo.qrVisits(this.ctx.db, a.id, input.visitDate, input.id_time), repo.studentsOf(this.ctx.db, a)]);
     const byId = new Map(students.map((s) => [s.id, s]));
     return visits

@@ -1,8 +1,10 @@
 /**
  * SQL of the journal: a teacher's journals (teaching assignments) with their names, the small lists
  * the filters show, a journal's students and those taken off its list. A journal's records and
- * their audit rows are in journal.repository.records.ts, its lessons, topics, subgroups and scale
- * in journal.repository.lessons.ts; both are re-exported here, so callers import this file alone.
+ * their audit rows are in journal.records.repository.ts (one cell's write in
+ * journal.cells.repository.ts), its lessons, topics, subgroups and scale in
+ * journal.lessons.repository.ts; these are re-exported here, so callers import this file alone (the
+ * final-result column's SQL, journal.finals.repository.ts, is imported on its own).
  */
 import { and, asc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { type Db } from '../../db/client';
@@ -26,9 +28,9 @@ import {
   users,
 } from '../../db/schema';
 
-export * from './journal.repository.records';
-export * from './journal.repository.cells';
-export * from './journal.repository.lessons';
+export * from './journal.records.repository';
+export * from './journal.cells.repository';
+export * from './journal.lessons.repository';
 
 export type Assignment = typeof teachingAssignments.$inferSelect;
 export type Source = 'journal' | 'bulk' | 'qr' | 'seed';

@@ -50,11 +50,12 @@ import {
   VisitPasteBody,
   VisitSetBody,
   VisitUpdateBody,
-} from '../../../../contract/journal';
+} from '@contract/journal';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
-import { ok, replies, sendDownload, sendOkJson } from '../../plugins/reply';
+import { AcademicService } from '../../shared/academic/academic.service';
+import { ok, READ, replies, sendDownload, sendOkJson } from '../../plugins/reply';
 import { JournalFinals } from './journal.finals';
 import { JournalLessons } from './journal.lessons';
 import { JournalLists } from './journal.lists';
@@ -65,7 +66,7 @@ import { TeacherJournalCache } from './journal.teacher-cache';
 import { JournalWrites } from './journal.writes';
 
 export default async function journalRoutes(app: App, { ctx }: { ctx: AppContext }) {
-  const lists = new JournalLists(ctx);
+  const lists = new JournalLists(ctx, new AcademicService(ctx));
   const reads = new JournalReads(ctx);
   const ownJournals = new StudentJournalCache(ctx, reads);
   const teacherJournals = new TeacherJournalCache(ctx, reads);
@@ -75,14 +76,29 @@ export default async function journalRoutes(app: App, { ctx }: { ctx: AppContext
   const finals = new JournalFinals(ctx);
   const base = '/api/visitlog';
 
-  app.get(`${base}/lessontypes.json`, { schema: { response: replies(ListReply) } }, async (req) => ok(await lists.lessonTypes(languageOf(req))));
-  app.get(`${base}/educforms.json`, { schema: { response: replies(ListReply) } }, async (req) => ok(await lists.educationForms(languageOf(req))));
-  app.get(`${base}/modules.json`, { schema: { response: replies(ListReply) } }, async (req) => ok(await lists.modules(languageOf(req))));
+  app.route({
+    method: READ,
+    url: `${base}/lessontypes.json`,
+    schema: { response: replies(ListReply) },
+    handler: async (req) => ok(await lists.lessonTypes(languageOf(req))),
+  });
+  app.route({
+    method: READ,
+    url: `${base}/educforms.json`,
+    schema: { response: replies(ListReply) },
+    handler: async (req) => ok(await lists.educationForms(languageOf(req))),
+  });
+  app.route({
+    method: READ,
+    url: `${base}/modules.json`,
+    schema: { response: replies(ListReply) },
+    handler: async (req) => ok(await lists.modules(languageOf(req))),
+  });
   app.get(`${base}/assessments.json`, { schema: { querystring: AssessmentsQuery, response: replies(ListReply) } }, async (req) =>
     ok(await lists.assessments(req.auth!, req.query)),
   );
   app.post(`${base}/scale.json`, { schema: { body: ScaleBody, response: replies(ScaleReply) } }, async (req) => ok(await setup.setScale(req.auth!, req.body)));
-  app.get(`${base}/times.json`, { schema: { response: replies(ListReply) } }, async () => ok(await lists.lessonTimes()));
+  app.route({ method: READ, url: `${base}/times.json`, schema: { response: replies(ListReply) }, handler: async () => ok(await lists.lessonTimes()) });
 
   app.get(`${base}/start.json`, { schema: { response: replies(JournalStartReply) } }, async (req) => ok(await lists.start(req.auth!, languageOf(req))));
   app.post(`${base}/journals.json`, { schema: { body: JournalsBody, response: replies(JournalsReply) } }, async (req) =>
@@ -134,19 +150,19 @@ export default async function journalRoutes(app: App, { ctx }: { ctx: AppContext
     ok(await setup.savePlanTopics(req.auth!, req.body)),
   );
 
-  app.post(`${base}/visit/set.json`, { schema: { body: VisitSetBody, response: replies(CellReply) } }, async (req) =>
+  app.post(`${base}/visit/set.json`, { schema: { body: VisitSetBody, response: replies(CellReply) }, config: { idempotent: true } }, async (req) =>
     ok(await writes.setVisit(req.auth!, req.body)),
   );
   app.post(`${base}/visit/update.json`, { schema: { body: VisitUpdateBody, response: replies(CellReply) } }, async (req) =>
     ok(await writes.updateVisit(req.auth!, req.body)),
   );
-  app.post(`${base}/visit/paste.json`, { schema: { body: VisitPasteBody, response: replies(PasteReply) } }, async (req) =>
+  app.post(`${base}/visit/paste.json`, { schema: { body: VisitPasteBody, response: replies(PasteReply) }, config: { idempotent: true } }, async (req) =>
     ok(await writes.pasteVisits(req.auth!, req.body)),
   );
   app.post(`${base}/visit/insertall.json`, { schema: { body: InsertAllBody, response: replies(InsertAllReply) } }, async (req) =>
     ok(await writes.insertAll(req.auth!, req.body)),
   );
-  app.post(`${base}/final/set.json`, { schema: { body: FinalSetBody, response: replies(FinalReply) } }, async (req) =>
+  app.post(`${base}/final/set.json`, { schema: { body: FinalSetBody, response: replies(FinalReply) }, config: { idempotent: true } }, async (req) =>
     ok(await finals.setFinal(req.auth!, req.body)),
   );
   app.post(`${base}/final/history.json`, { schema: { body: FinalHistoryBody, response: replies(FinalHistoryReply) } }, async (req) =>
@@ -161,6 +177,9 @@ export default async function journalRoutes(app: App, { ctx }: { ctx: AppContext
 
   app.post(`${base}/journal/delete.json`, { schema: { body: JournalDeleteBody, response: replies(DeletedReply) } }, async (req) =>
     ok(await lessons.deleteLesson(req.auth!, req.body)),
+  );
+  app.post(`${base}/lesson/restore.json`, { schema: { body: LessonAddBody, response: replies(RestoredReply) } }, async (req) =>
+    ok(await lessons.restoreLesson(req.auth!, req.body)),
   );
   app.post(`${base}/teacherjournal/delete.json`, { schema: { body: JournalBody, response: replies(DeletedReply) } }, async (req) =>
     ok(await lessons.deleteJournal(req.auth!, req.body)),

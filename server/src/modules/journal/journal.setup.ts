@@ -12,34 +12,36 @@ import {
   type PlanTopicsBody,
   type Subgroup,
   type SubgroupsUpdateBody,
-} from '../../../../contract/journal';
+} from '@contract/journal';
 import { AppError, badRequest } from '../../app-error';
 import type { AuthInfo } from '../../shared/caller';
 import * as repo from './journal.repository';
-import { JournalService } from './journal.service';
+import { assertWritable, ownJournal, publishChange, type JournalWriteContext } from './journal.service';
 import { studentView } from './journal.views';
 
-export class JournalSetup extends JournalService {
+export class JournalSetup {
+  constructor(private readonly ctx: JournalWriteContext) {}
+
   /**
    * The journal's mark scale (its setup). Refused with SCALE_IN_USE while stored marks would not
    * fit the new scale, and like every write while the half-year is closed.
    */
   async setScale(auth: AuthInfo, input: ScaleBody): Promise<{ scale: MarkScale }> {
-    const a = await this.own(auth, input.id_journal);
-    this.assertWritable(auth, a, null, 'plan');
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
+    assertWritable(this.ctx, auth, a, null, 'plan');
     const { min, max } = MARK_SCALES[input.scale];
     await this.ctx.db.transaction(async (tx) => {
       const misfits = await repo.marksOutside(tx, a.id, min, max);
       if (misfits > 0) throw new AppError(409, 'SCALE_IN_USE', { count: misfits });
       await repo.setMarkScale(tx, a.id, input.scale);
-      await this.publish(tx, a, { id_journal: a.id, cells: [], reload: true });
+      await publishChange(this.ctx, tx, a);
     });
     return { scale: input.scale };
   }
 
   /** The journal's own subgroups, and every student of its group(s) they may hold. */
   async subgroups(auth: AuthInfo, input: JournalBody): Promise<{ subgroups: Subgroup[]; students: JournalStudent[] }> {
-    const a = await this.own(auth, input.id_journal);
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
     const [subgroups, students] = await Promise.all([repo.subgroupsOf(this.ctx.db, a.id), repo.studentsOf(this.ctx.db, a, { everyone: true })]);
     return { subgroups, students: students.map(studentView) };
   }
@@ -51,8 +53,8 @@ export class JournalSetup extends JournalService {
    * them gets it.
    */
   async updateSubgroups(auth: AuthInfo, input: SubgroupsUpdateBody): Promise<{ subgroups: Subgroup[]; students: JournalStudent[] }> {
-    const a = await this.own(auth, input.id_journal);
-    this.assertWritable(auth, a, null, 'plan');
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
+    assertWritable(this.ctx, auth, a, null, 'plan');
     const numbers = input.subgroups.map((g) => g.number);
     if (new Set(numbers).size !== numbers.length) throw badRequest();
     const all = input.subgroups.flatMap((g) => g.students);
@@ -64,7 +66,7 @@ export class JournalSetup extends JournalService {
       if (all.some((id) => !allowed.has(id))) throw badRequest();
       for (const sibling of await repo.splitSiblings(tx, a)) {
         await repo.replaceSubgroups(tx, sibling.id, list);
-        await this.publish(tx, sibling, { id_journal: sibling.id, cells: [], reload: true });
+        await publishChange(this.ctx, tx, sibling);
       }
     });
     return this.subgroups(auth, input);
@@ -72,14 +74,14 @@ export class JournalSetup extends JournalService {
 
   /** The journal's planned topics (input topics). */
   async planTopics(auth: AuthInfo, input: JournalBody): Promise<PlanTopic[]> {
-    const a = await this.own(auth, input.id_journal);
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
     return (await repo.planTopicsOf(this.ctx.db, a.id)).map((t) => ({ number: t.number, topic: t.topic, hours: t.hours, id_module: t.moduleId }));
   }
 
   /** Replaces the planned topics (one transaction): numbers unique, modules that exist. */
   async savePlanTopics(auth: AuthInfo, input: PlanTopicsBody): Promise<PlanTopic[]> {
-    const a = await this.own(auth, input.id_journal);
-    this.assertWritable(auth, a, null, 'plan');
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
+    assertWritable(this.ctx, auth, a, null, 'plan');
     const numbers = input.topics.map((t) => t.number);
     if (new Set(numbers).size !== numbers.length || input.topics.some((t) => !t.topic.trim())) throw badRequest();
     await this.ctx.db.transaction(async (tx) => {

@@ -7,8 +7,8 @@
  * nothing; a change to the names it shows (disciplines, lesson types, teachers) or to a journal's topics
  * (their modules make the subtotals; announced since migration 0024_journal_reply_cache) drops them all.
  */
-import { ROLE_STUDENT, type Language } from '../../../../contract/common';
-import type { StudentJournalBody, StudentJournalItem } from '../../../../contract/journal';
+import { ROLE_STUDENT, type Language } from '@contract/common';
+import type { StudentJournalBody, StudentJournalItem } from '@contract/journal';
 import type { AppContext } from '../../context';
 import { ReplyCache } from '../../plugins/reply-cache';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
@@ -23,8 +23,8 @@ export class StudentJournalCache {
   private readonly kept: ReplyCache<StudentJournalItem[]>;
 
   constructor(
-    private readonly ctx: AppContext,
-    private readonly reads: JournalReads,
+    private readonly ctx: Pick<AppContext, 'dataChanges' | 'config' | 'now'>,
+    private readonly reads: Pick<JournalReads, 'studentJournal'>,
   ) {
     this.kept = new ReplyCache(ctx.dataChanges, {
       tables: OWN_JOURNAL_TABLES,

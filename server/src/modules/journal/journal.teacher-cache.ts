@@ -8,8 +8,8 @@
  * it shows drops them all. A kept journal holds until its half-year closes for the caller (its
  * `readOnly`), and is kept per teacher: another teacher's call reads it afresh and is refused.
  */
-import type { Language } from '../../../../contract/common';
-import type { JournalBody } from '../../../../contract/journal';
+import type { Language } from '@contract/common';
+import type { JournalBody } from '@contract/journal';
 import type { AppContext } from '../../context';
 import { ReplyCache } from '../../plugins/reply-cache';
 import { mayReopen } from '../../shared/academic/journal-period';
@@ -48,8 +48,8 @@ export class TeacherJournalCache {
   private readonly kept: ReplyCache<{ json: string; closesAt: number | null }>;
 
   constructor(
-    private readonly ctx: AppContext,
-    private readonly reads: JournalReads,
+    private readonly ctx: Pick<AppContext, 'dataChanges' | 'config' | 'now'>,
+    private readonly reads: Pick<JournalReads, 'journalReply'>,
   ) {
     this.kept = new ReplyCache(ctx.dataChanges, {
       tables: JOURNAL_TABLES,

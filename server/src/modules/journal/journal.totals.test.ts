@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markTotals, modulesOf, moduleSubtotals } from '../../../../contract/pure/journal-totals';
+import { markTotals, modulesOf, moduleSubtotals } from '@contract/pure/journal-totals';
 
 describe('journal totals', () => {
   it("counts 'н/б' as an absence, present as 0, 'ув' as neither, with the mean over the marks given", () => {

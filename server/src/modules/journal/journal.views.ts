@@ -1,6 +1,6 @@
 /** The journal's rows as the contract shows them. */
-import { type JournalInfo, type JournalStudent, type LessonTopic, type VisitRow } from '../../../../contract/journal';
-import type { Language } from '../../../../contract/common';
+import { type JournalInfo, type JournalStudent, type LessonTopic, type VisitRow } from '@contract/journal';
+import type { Language } from '@contract/common';
 import { localName } from '../../i18n';
 import { fullName } from '../../lib/person';
 import { journalPeriod, type PeriodRules } from '../../shared/academic/journal-period';

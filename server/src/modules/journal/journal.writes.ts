@@ -16,17 +16,26 @@ import {
   type VisitRow,
   type VisitSetBody,
   type VisitUpdateBody,
-} from '../../../../contract/journal';
+} from '@contract/journal';
 import { AppError, badRequest, forbidden, notFound } from '../../app-error';
 import { asTeacher, type AuthInfo } from '../../shared/caller';
 import type { Db } from '../../db/client';
 import * as repo from './journal.repository';
 import type { Source } from './journal.repository';
-import { JOURNAL_EVENTS, JournalService } from './journal.service';
+import {
+  assertWritable,
+  checkOccurrence,
+  journalVisit,
+  lessonTimeIds,
+  ownJournal,
+  publishChange,
+  publishCommitted,
+  type JournalWriteContext,
+} from './journal.service';
 import { visitView } from './journal.views';
 import { parseMark, scaleOf } from './journal.marks';
 import { assertPoints } from './journal.finals';
-import { finalsOf, saveFinal } from './journal.repository.finals';
+import { finalsOf, saveFinal } from './journal.finals.repository';
 
 interface Cell {
   studentId: number;
@@ -44,7 +53,9 @@ interface WrittenFinal {
   points: number | null;
 }
 
-export class JournalWrites extends JournalService {
+export class JournalWrites {
+  constructor(private readonly ctx: JournalWriteContext) {}
+
   /** One cell: set, mark present ('+') or clear (null). */
   async setVisit(auth: AuthInfo, input: VisitSetBody): Promise<VisitRow | null> {
     const { cells } = await this.writeCells(auth, input.id_journal, [
@@ -86,13 +97,13 @@ export class JournalWrites extends JournalService {
    */
   private async writeCells(auth: AuthInfo, journalId: number, written: WrittenCell[], source: Source = 'journal', finals: WrittenFinal[] = []) {
     if (written.length > CELLS_PER_WRITE_MAX || finals.length > FINALS_PER_WRITE_MAX) throw badRequest();
-    const a = await this.own(auth, journalId);
+    const a = await ownJournal(this.ctx.db, auth, journalId);
     // Every mark of the write is read against the journal's scale before anything is written.
     const scale = scaleOf(a);
     const cells: Cell[] = written.map(({ written: w, ...c }) => ({ ...c, mark: parseMark(w, scale) }));
     // Final results: the checks of final/set.json (points, then the half-year), and one per student.
     for (const { points } of finals) assertPoints(points);
-    if (finals.length) this.assertWritable(auth, a, null, 'mark');
+    if (finals.length) assertWritable(this.ctx, auth, a, null, 'mark');
     if (new Set(finals.map((f) => f.studentId)).size !== finals.length) throw badRequest();
     const now = this.ctx.now();
     // What the checks need, read in parallel before the transaction (which then only locks and writes).
@@ -106,13 +117,13 @@ export class JournalWrites extends JournalService {
     for (const f of finals) if (!students.has(f.studentId)) throw notFound();
     for (const c of cells) {
       if (!students.has(c.studentId)) throw notFound();
-      this.checkOccurrence(auth, a, c.date, c.timeId, times, 'mark');
+      checkOccurrence(this.ctx, auth, a, c.date, c.timeId, times, 'mark');
     }
     // Each cell is one statement (its record and its audit row together); several cells, or any final result, are one transaction.
     const by: repo.CellWriter = { source, userId: auth.userId, at: now };
     const writeAll = async (db: Db) => {
       const out: (Cell & { cell: VisitRow | null })[] = [];
-      for (const c of cells) out.push({ ...c, cell: await this.writeCell(db, a, students.get(c.studentId)!, c, by) });
+      for (const c of cells) out.push({ ...c, cell: await writeCell(db, a, students.get(c.studentId)!, c, by) });
       for (const f of finals) await saveFinal(db, a, f.studentId, f.points, auth.userId, now);
       const stored = await finalsOf(
         db,
@@ -122,49 +133,48 @@ export class JournalWrites extends JournalService {
       return { cells: out, finals: new Map<number, FinalResult>(stored.map((r) => [r.id_student, r])) };
     };
     const results = cells.length === 1 && finals.length === 0 ? await writeAll(this.ctx.db) : await this.ctx.db.transaction(writeAll);
-    // Sent after the commit, batched with other writes' events (a NOTIFY inside the transaction would
-    // serialise the commits of concurrent writes); the reply does not wait for it. Final results are not
-    // among the cells the event carries: with them, the journal's other tabs read it again.
+    // Sent after the commit (publishCommitted). Final results are not among the cells the event
+    // carries: with them, the journal's other tabs read it again.
     const change: LiveJournalChange = {
       id_journal: a.id,
       cells: results.cells.map((o) => ({ id_student: o.studentId, visitDate: o.date, id_time: o.timeId, cell: o.cell })),
       reload: finals.length > 0,
     };
-    void this.ctx.live.publishCommitted([{ event: JOURNAL_EVENTS.changed, to: recipients, data: change }]);
+    publishCommitted(this.ctx, recipients, change);
     return results;
-  }
-
-  /** One cell written with its audit row: the record after the write (null: cleared). */
-  private async writeCell(db: Db, a: repo.Assignment, student: repo.StudentRow, c: Cell, by: repo.CellWriter): Promise<VisitRow | null> {
-    const key = { assignmentId: a.id, studentId: c.studentId, date: c.date, timeId: c.timeId };
-    if (c.mark === undefined) {
-      await repo.deleteCell(db, key, by);
-      return null;
-    }
-    const written =
-      (await repo.updateCell(db, key, c.mark, by)) ??
-      (await repo.insertCell(db, this.newVisit(a, student, c.date, c.timeId, c.mark, by.source as Source, by.userId, by.at), by)) ??
-      // Another writer created it meanwhile: write over it (the later write wins).
-      (await repo.updateCell(db, key, c.mark, by));
-    if (!written) throw new AppError(409, 'CONFLICT');
-    return visitView(written);
   }
 
   /** Mark all present: a "present" record for every listed student without one; others stay as they are. */
   async insertAll(auth: AuthInfo, input: InsertAllBody): Promise<{ inserted: number }> {
-    const a = await this.own(auth, input.id_journal);
+    const a = await ownJournal(this.ctx.db, auth, input.id_journal);
     const now = this.ctx.now();
     return this.ctx.db.transaction(async (tx) => {
       const students = await repo.studentsOf(tx, a);
-      this.checkOccurrence(auth, a, input.visitDate, input.id_time, new Set((await repo.lessonTimeList(tx)).map((t) => t.id)), 'mark');
+      checkOccurrence(this.ctx, auth, a, input.visitDate, input.id_time, await lessonTimeIds(tx), 'mark');
       const rows = await repo.insertPresent(
         tx,
-        students.map((s) => this.newVisit(a, s, input.visitDate, input.id_time, null, 'bulk', auth.userId, now)),
+        students.map((s) => journalVisit(a, s, input.visitDate, input.id_time, null, 'bulk', auth.userId, now)),
       );
       await repo.recordChanges(tx, repo.bulkChanges(rows, a.id, 'insert', { source: 'bulk', userId: auth.userId, at: now }));
       const cells = rows.map((r) => ({ id_student: r.studentId, visitDate: r.visitDate, id_time: r.lessonTimeId, cell: visitView(r) }));
-      await this.publish(tx, a, { id_journal: a.id, cells, reload: cells.length === 0 });
+      await publishChange(this.ctx, tx, a, { id_journal: a.id, cells, reload: cells.length === 0 });
       return { inserted: rows.length };
     });
   }
+}
+
+/** One cell written with its audit row: the record after the write (null: cleared). */
+async function writeCell(db: Db, a: repo.Assignment, student: repo.StudentRow, c: Cell, by: repo.CellWriter): Promise<VisitRow | null> {
+  const key = { assignmentId: a.id, studentId: c.studentId, date: c.date, timeId: c.timeId };
+  if (c.mark === undefined) {
+    await repo.deleteCell(db, key, by);
+    return null;
+  }
+  const written =
+    (await repo.updateCell(db, key, c.mark, by)) ??
+    (await repo.insertCell(db, journalVisit(a, student, c.date, c.timeId, c.mark, by.source as Source, by.userId, by.at), by)) ??
+    // Another writer created it meanwhile: write over it (the later write wins).
+    (await repo.updateCell(db, key, c.mark, by));
+  if (!written) throw new AppError(409, 'CONFLICT');
+  return visitView(written);
 }

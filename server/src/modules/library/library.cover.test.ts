@@ -4,54 +4,37 @@
  * the book kept.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOK_COVER_MAX_BYTES, type Book, type BookCategory } from '../../../../contract/library';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
+import { BOOK_COVER_MAX_BYTES, type Book, type BookCategory } from '@contract/library';
 import { files } from '../../db/schema';
-import { appOn, createTestDatabase, multipartPayload, session, type TestDatabase } from '../../test/helpers';
-import { requestsTo } from '../../test/requests';
+import { multipartPayload } from '../../test/helpers';
 import { coverHref, epubCover } from './library.cover';
 import { buildEpub, PNG_1X1 } from '../../../../tests/support/epub';
+import { useTestApp } from '../../test/fixture';
 
-let db: TestDatabase;
-let app: App;
-let dataDir: string;
-let teacher: Awaited<ReturnType<typeof session>>;
+const fx = useTestApp({ env: { UPLOAD_LIMIT_MB: '2' }, dataDir: 'lms-covers-', signIn: ['teacher'] });
+const { post, get } = fx;
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-covers-'));
-  db = await createTestDatabase();
-  app = await appOn(db, { env: { DATA_DIR: dataDir, UPLOAD_LIMIT_MB: '2' } });
-  teacher = await session(app, 'teacher');
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const { post, get } = requestsTo(() => app);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1), Buffer.from([0xff, 0xd9])]);
-const stored = () => (fs.existsSync(path.join(dataDir, 'files')) ? fs.readdirSync(path.join(dataDir, 'files')).filter((n) => n !== '.tmp') : []);
+const stored = () => (fs.existsSync(path.join(fx.dataDir, 'files')) ? fs.readdirSync(path.join(fx.dataDir, 'files')).filter((n) => n !== '.tmp') : []);
 
 type Part = { name: string; filename?: string; content: string | Buffer };
 const epubPart = (name: string, content: Buffer): Part => ({ name: 'files', filename: `${name}.epub`, content });
 
 /** A new book (a small PDF unless `book` is given) with `extra` parts, as the upload form sends it. */
 async function send(name: string, extra: Part[], book: Part = { name: 'files', filename: `${name}.pdf`, content: PDF }) {
-  const bases = (await get('/api/library/basebookcategories', teacher)).json().data;
-  const [category]: BookCategory[] = (await post('/api/library/bookcategories', teacher, { id_baseBookCategory: bases[0].id_baseBookCategory })).json().data;
-  const fields = { id_eBook: '-1', id_human: String(teacher.user.uid), id_humanType: String(teacher.user.role), nameBook: name, author: 'Автор Б.' };
+  const bases = (await get('/api/library/basebookcategories', fx.teacher)).json().data;
+  const [category]: BookCategory[] = (await post('/api/library/bookcategories', fx.teacher, { id_baseBookCategory: bases[0].id_baseBookCategory })).json().data;
+  const fields = { id_eBook: '-1', id_human: String(fx.teacher.user.uid), id_humanType: String(fx.teacher.user.role), nameBook: name, author: 'Автор Б.' };
   const { payload, contentType } = multipartPayload([
     ...Object.entries({ ...fields, id_bookCategory: String(category.id_bookCategory) }).map(([n, content]) => ({ name: n, content })),
     book,
     ...extra,
   ]);
-  return app.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...teacher.headers, 'content-type': contentType } });
+  return fx.app.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...fx.teacher.headers, 'content-type': contentType } });
 }
 
 async function upload(name: string, extra: Part[], book?: Part): Promise<Book> {
@@ -60,7 +43,7 @@ async function upload(name: string, extra: Part[], book?: Part): Promise<Book> {
   return res.json().data;
 }
 
-const coverOf = (book: Book) => app.inject({ url: `/api/library/cover.file?id=${book.id_eBook}`, headers: teacher.headers });
+const coverOf = (book: Book) => fx.app.inject({ url: `/api/library/cover.file?id=${book.id_eBook}`, headers: fx.teacher.headers });
 
 describe('EPUB covers', () => {
   it('finds the cover in an EPUB 3 or EPUB 2 package, and nothing in one without', async () => {
@@ -73,7 +56,7 @@ describe('EPUB covers', () => {
 
   it("an uploaded EPUB's cover is stored, served as an image, and deleted with the book", async () => {
     const before = stored().length;
-    const rows = async () => (await db.database.db.select({ n: count() }).from(files))[0].n;
+    const rows = async () => (await fx.db.database.db.select({ n: count() }).from(files))[0].n;
     const rowsBefore = await rows();
     const book = await upload(
       'Книга с обложкой',
@@ -87,7 +70,7 @@ describe('EPUB covers', () => {
     expect(cover.headers['content-type']).toContain('image/png');
     expect(cover.rawPayload.equals(PNG_1X1)).toBe(true);
 
-    const res = await post('/api/library/deleteebook', teacher, { id_human: teacher.user.uid, id_EBook: book.id_eBook });
+    const res = await post('/api/library/deleteebook', fx.teacher, { id_human: fx.teacher.user.uid, id_EBook: book.id_eBook });
     expect(res.statusCode, res.body).toBe(200);
     expect((await coverOf(book)).statusCode).toBe(404);
     // Both rows go with the book (their bytes are unlinked once the deletion is committed).
@@ -102,7 +85,7 @@ describe('EPUB covers', () => {
     );
     expect(book.hasCover).toBe(false);
     expect((await coverOf(book)).statusCode).toBe(404);
-    expect(fs.readdirSync(path.join(dataDir, 'files', '.tmp'))).toEqual([]);
+    expect(fs.readdirSync(path.join(fx.dataDir, 'files', '.tmp'))).toEqual([]);
   });
 });
 
@@ -132,7 +115,7 @@ describe('PDF covers', () => {
     }
     // Only the four books' files are kept; nothing is left in the temporary folder.
     expect(stored().length).toBe(before + 4);
-    expect(fs.readdirSync(path.join(dataDir, 'files', '.tmp'))).toEqual([]);
+    expect(fs.readdirSync(path.join(fx.dataDir, 'files', '.tmp'))).toEqual([]);
   });
 
   it('a cover part goes only with a PDF; two cover parts are refused', async () => {

@@ -17,12 +17,12 @@ import {
   DeleteCheckBody,
   DeleteCheckReply,
   LibraryQuotaReply,
-} from '../../../../contract/library';
+} from '@contract/library';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
 import { multipartInput } from '../../plugins/files';
-import { ok, replies } from '../../plugins/reply';
+import { ok, READ, replies } from '../../plugins/reply';
 import { UploadRules } from '../../shared/upload-rules';
 import { LibraryService } from './library.service';
 
@@ -30,9 +30,12 @@ export default async function libraryRoutes(app: App, { ctx }: { ctx: AppContext
   const library = new LibraryService(ctx);
   const uploads = new UploadRules(ctx);
 
-  app.get('/api/library/basebookcategories', { schema: { response: replies(BaseCategoriesReply) } }, async (req) =>
-    ok(await library.baseCategories(languageOf(req))),
-  );
+  app.route({
+    method: READ,
+    url: '/api/library/basebookcategories',
+    schema: { response: replies(BaseCategoriesReply) },
+    handler: async (req) => ok(await library.baseCategories(languageOf(req))),
+  });
 
   app.get('/api/library/quota', { schema: { response: replies(LibraryQuotaReply) } }, async (req) => {
     const [mayAdd, usage] = await Promise.all([uploads.mayAddToLibrary(req.auth!), uploads.usage(req.auth!)]);
@@ -65,6 +68,8 @@ export default async function libraryRoutes(app: App, { ctx }: { ctx: AppContext
       // One book at the upload limit and its small cover: a larger declared body is refused before it is read.
       declared: { fullFiles: 1, extraBytes: BOOK_COVER_MAX_BYTES },
     });
+    // Refused by rights before a byte of the form is read.
+    await uploads.assertMayUploadToLibrary(req.auth!);
     await uploads.beforeUpload(req.auth!, req.ip);
     return ok(await library.save(req.auth!, input, languageOf(req)));
   });

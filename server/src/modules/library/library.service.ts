@@ -3,7 +3,7 @@
  * library, adding, editing and deleting books with their files. Anyone signed in reads and adds;
  * the uploader and staff with the library permission edit and delete.
  */
-import type { Language } from '../../../../contract/common';
+import type { Language } from '@contract/common';
 import {
   BOOK_COVER_FIELD,
   BOOK_COVER_MAX_BYTES,
@@ -23,7 +23,7 @@ import {
   type DeleteBookBody,
   type DeleteCheck,
   type DeleteCheckBody,
-} from '../../../../contract/library';
+} from '@contract/library';
 import type { AppContext } from '../../context';
 import { badRequest, forbidden, notFound } from '../../app-error';
 import { localName } from '../../i18n';
@@ -113,8 +113,10 @@ export class LibraryService {
       if (input.id_eBook === NEW_BOOK_ID) {
         await this.uploads.assertMayAddToLibrary(auth);
         if (!file) throw badRequest({ field: BOOK_FILE_FIELD });
-        return this.withCover(file, coverPart, (cover) =>
-          this.ctx.db.transaction(async (tx) => {
+        return this.withCover(file, coverPart, async (cover) => {
+          // The bytes go to the store first, outside the transaction (a transfer may take long).
+          await this.ctx.files.put(file, ...(cover ? [cover] : []));
+          return this.ctx.db.transaction(async (tx) => {
             // The book and its cover are both the uploader's files: the quota counts both.
             await this.uploads.assertFits(tx, auth, file.size + (cover?.size ?? 0));
             const stored = await this.ctx.files.save(tx, auth.userId, file);
@@ -122,8 +124,8 @@ export class LibraryService {
             // The cover is stored last: only the commit is left to fail after its bytes are moved.
             if (cover) await repo.setCover(tx, bookId, (await this.ctx.files.save(tx, auth.userId, cover)).id);
             return bookId;
-          }),
-        );
+          });
+        });
       }
       const book = await books.findBook(this.ctx.db, input.id_eBook);
       if (!book) throw notFound();
@@ -134,16 +136,17 @@ export class LibraryService {
         await books.updateBook(this.ctx.db, book.id, values);
         return book.id;
       }
-      return this.withCover(file, coverPart, (cover) =>
-        this.ctx.db.transaction(async (tx) => {
+      return this.withCover(file, coverPart, async (cover) => {
+        await this.ctx.files.put(file, ...(cover ? [cover] : []));
+        return this.ctx.db.transaction(async (tx) => {
           await this.uploads.assertFits(tx, auth, file.size + (cover?.size ?? 0));
           const stored = await this.ctx.files.save(tx, auth.userId, file);
           await books.updateBook(tx, book.id, { ...values, fileId: stored.id });
           await this.ctx.files.remove(tx, [book.fileId, ...(book.coverFileId !== null ? [book.coverFileId] : [])]);
           await repo.setCover(tx, book.id, cover ? (await this.ctx.files.save(tx, auth.userId, cover)).id : null);
           return book.id;
-        }),
-      );
+        });
+      });
     });
     const [row] = await books.booksByIds(this.ctx.db, [id]);
     if (!row) throw notFound();

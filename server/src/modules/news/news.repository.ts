@@ -1,8 +1,9 @@
 /** SQL of the news feed: visibility, pages, files, reads and audience sizes. */
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { ROLE_STUDENT, ROLE_TEACHER, type Role } from '../../../../contract/common';
+import { ROLE_STUDENT, ROLE_TEACHER, type Role } from '@contract/common';
 import { preparedStatement, type Db } from '../../db/client';
-import { departments, faculties, files, groups, news, newsFiles, newsReads, positions, specialities, students, teachers, users } from '../../db/schema';
+import { departments, faculties, files, groups, news, newsFiles, newsReads, specialities, students, teachers, users } from '../../db/schema';
+import { accountGroup, accountPosition, joinAccountPerson, joinAccountPlace, personNameColumns } from '../../shared/account-person';
 import { nameColumns, type Names } from '../../shared/names';
 
 /** Who is reading: the account, its role and the faculty the person belongs to. */
@@ -73,15 +74,13 @@ export interface ItemRow {
     | null;
 }
 
-const person = (t: typeof teachers | typeof students) => ({ surname: t.surname, name: t.name, patronymic: t.patronymic });
-
 /**
  * The items with their files, the read counts of `readsFor`'s own items, and their authors, in one
  * statement: files and reads as subqueries, the author (teacher with position and department, or
  * student with group) through left joins on keys.
  */
 function itemsQuery(db: Db, where: SQL, readsFor: number | Placeholder) {
-  return db
+  const withAuthor = db
     .select({
       id: news.id,
       authorUserId: news.authorUserId,
@@ -98,21 +97,19 @@ function itemsQuery(db: Db, where: SQL, readsFor: number | Placeholder) {
         number | null
       >`case when ${news.authorUserId} = ${readsFor} then (select count(*)::int from ${newsReads} where ${newsReads.newsId} = ${news.id}) end`,
       teacherId: teachers.id,
-      teacher: person(teachers),
-      position: nameColumns(positions),
+      teacher: personNameColumns(teachers),
+      position: accountPosition(),
       department: nameColumns(departments),
       studentId: students.id,
-      student: person(students),
-      group: groups.name,
+      student: personNameColumns(students),
+      group: accountGroup(),
     })
     .from(news)
     .leftJoin(faculties, eq(faculties.id, news.facultyId))
     .leftJoin(users, eq(users.id, news.authorUserId))
-    .leftJoin(teachers, eq(teachers.id, users.teacherId))
-    .leftJoin(positions, eq(positions.id, teachers.positionId))
+    .$dynamic();
+  return joinAccountPlace(joinAccountPerson(withAuthor))
     .leftJoin(departments, eq(departments.id, teachers.departmentId))
-    .leftJoin(students, eq(students.id, users.studentId))
-    .leftJoin(groups, eq(groups.id, students.groupId))
     .where(where)
     .orderBy(desc(news.pinned), desc(news.publishAt), desc(news.id));
 }
@@ -285,6 +282,22 @@ export async function deleteNews(db: Db, id: number): Promise<number[]> {
   const fileIds = (await db.select({ fileId: newsFiles.fileId }).from(newsFiles).where(eq(newsFiles.newsId, id))).map((r) => r.fileId);
   await db.delete(news).where(eq(news.id, id));
   return fileIds;
+}
+
+/**
+ * Marks notified the items that are out by `now` and were not yet (`id`: that one only) and returns
+ * them: the update takes each row once, whichever server process asks first (news.publisher.ts).
+ */
+export async function claimPublished(
+  db: Db,
+  now: Date,
+  id?: number,
+): Promise<{ id: number; authorUserId: number; audience: number; facultyId: number | null }[]> {
+  return db
+    .update(news)
+    .set({ notifiedAt: now })
+    .where(and(isNull(news.notifiedAt), lte(news.publishAt, now), ...(id === undefined ? [] : [eq(news.id, id)])))
+    .returning({ id: news.id, authorUserId: news.authorUserId, audience: news.audience, facultyId: news.facultyId });
 }
 
 /** Active accounts of a faculty in an audience (0 everyone, else the role). */

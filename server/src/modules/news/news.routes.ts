@@ -10,7 +10,7 @@ import {
   NewsInsertFields,
   NewsInsertReply,
   NEWS_MAX_FILES,
-} from '../../../../contract/news';
+} from '@contract/news';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';

@@ -2,7 +2,7 @@
  * The news feed (docs/api.md#news): who sees what, who may post and delete, scheduled and pinned
  * posts, read counts, and file downloads with an access check.
  */
-import { DB_INT_MAX, ROLE_TEACHER, type Language, type Role } from '../../../../contract/common';
+import { DB_INT_MAX, ROLE_TEACHER, type Language, type Role } from '@contract/common';
 import {
   NEWS_AUTHOR_SEPARATOR,
   NEWS_FILES_FIELD,
@@ -18,9 +18,8 @@ import {
   type NewsDeleted,
   type NewsDownloadQuery,
   type NewsItem,
-} from '../../../../contract/news';
+} from '@contract/news';
 import type { AppContext } from '../../context';
-import { notify } from '../../shared/notifications';
 import { localName } from '../../i18n';
 import { fullName } from '../../lib/person';
 import { badRequest, forbidden, notFound } from '../../app-error';
@@ -28,6 +27,7 @@ import type { Download, MultipartInput } from '../../plugins/files';
 import { ReplyCache } from '../../plugins/reply-cache';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
 import * as repo from './news.repository';
+import { notifyPublished } from './news.publisher';
 
 /** The role word in an author line when the author is a student. */
 const STUDENT_WORD: Record<Language, string> = { ru: 'Студент', kg: 'Студент', en: 'Student' };
@@ -207,6 +207,8 @@ export class NewsService {
       if (facultyId !== null && !(await repo.facultyExists(this.ctx.db, facultyId))) throw badRequest({ field: 'faculty' });
       const now = this.ctx.now();
       const publishAt = this.publishTime(input.publishAt, now);
+      // The bytes go to the store first, outside the transaction (a transfer may take long).
+      await this.ctx.files.put(...files);
       return this.ctx.db.transaction(async (tx) => {
         const newsId = await repo.insertNews(tx, {
           authorUserId: auth.userId,
@@ -223,14 +225,8 @@ export class NewsService {
           links.push({ newsId, fileId: stored.id, position });
         }
         await repo.insertNewsFiles(tx, links);
-        // An item addressed to one faculty is a notification to its people (not to the author).
-        if (facultyId !== null)
-          await notify(tx, this.ctx.live, {
-            userIds: (await repo.accountsOfFaculty(tx, facultyId, input.audience)).filter((u) => u !== auth.userId),
-            kind: 'news.addressed',
-            params: { id: newsId },
-            link: '/news',
-          });
+        // An item addressed to one faculty notifies its people when it comes out: now, or at its time (news.publisher.ts).
+        await notifyPublished(this.ctx, tx, newsId);
         return newsId;
       });
     });

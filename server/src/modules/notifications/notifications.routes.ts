@@ -1,6 +1,6 @@
 /** /api/notifications/* (docs/api.md#notifications): all need a session and concern the caller only. */
-import { NotificationListBody, NotificationListReply, NotificationReadBody, UnreadCountReply } from '../../../../contract/notifications';
-import { EmptyBody } from '../../../../contract/common';
+import { NotificationListBody, NotificationListReply, NotificationReadBody, NotificationReadManyBody, UnreadCountReply } from '@contract/notifications';
+import { EmptyBody } from '@contract/common';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { ok, replies } from '../../plugins/reply';
@@ -17,6 +17,10 @@ export default async function notificationsRoutes(app: App, { ctx }: { ctx: AppC
 
   app.post('/api/notifications/read.json', { schema: { body: NotificationReadBody, response: replies(UnreadCountReply) } }, async (req) =>
     ok(await notifications.read(req.auth!, req.body)),
+  );
+
+  app.post('/api/notifications/readmany.json', { schema: { body: NotificationReadManyBody, response: replies(UnreadCountReply) } }, async (req) =>
+    ok(await notifications.readMany(req.auth!, req.body)),
   );
 
   app.post('/api/notifications/readall.json', { schema: { body: EmptyBody, response: replies(UnreadCountReply) } }, async (req) =>

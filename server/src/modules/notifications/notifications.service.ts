@@ -4,9 +4,11 @@ import {
   type NotificationListBody,
   type NotificationPage,
   type NotificationReadBody,
+  type NotificationReadManyBody,
   type UnreadCount,
-} from '../../../../contract/notifications';
+} from '@contract/notifications';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { notFound } from '../../app-error';
 import type { AuthInfo } from '../../shared/caller';
 import { markRead, presentNotification, unreadCounts } from '../../shared/notifications';
@@ -35,10 +37,19 @@ export class NotificationsService {
   async read(auth: AuthInfo, input: NotificationReadBody | null): Promise<UnreadCount> {
     return this.ctx.db.transaction(async (tx) => {
       if (input && !(await repo.exists(tx, auth.userId, input.id))) throw notFound();
-      const changed = await markRead(tx, auth.userId, input ? input.id : null, this.ctx.now());
-      const unread = (await unreadCounts(tx, [auth.userId])).get(auth.userId) ?? 0;
-      if (changed > 0) await this.ctx.live.publish(tx, NOTIFICATION_COUNT_EVENT, [auth.userId], { unread });
-      return { unread };
+      return this.marked(tx, auth, input ? input.id : null);
     });
+  }
+
+  /** Those a page showed, of the caller's own (other ids change nothing). */
+  async readMany(auth: AuthInfo, input: NotificationReadManyBody): Promise<UnreadCount> {
+    return this.ctx.db.transaction((tx) => this.marked(tx, auth, input.ids));
+  }
+
+  private async marked(tx: Db, auth: AuthInfo, which: number | readonly number[] | null): Promise<UnreadCount> {
+    const changed = await markRead(tx, auth.userId, which, this.ctx.now());
+    const unread = (await unreadCounts(tx, [auth.userId])).get(auth.userId) ?? 0;
+    if (changed > 0) await this.ctx.live.publish(tx, NOTIFICATION_COUNT_EVENT, [auth.userId], { unread });
+    return { unread };
   }
 }

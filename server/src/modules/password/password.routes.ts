@@ -1,5 +1,5 @@
 /** POST /api/passwd/reset.json: change one's own password. */
-import { PasswordResetBody, PasswordResetReply } from '../../../../contract/password';
+import { PasswordResetBody, PasswordResetReply } from '@contract/password';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf, noticeText } from '../../i18n';

@@ -3,7 +3,7 @@
  * ones a minute → 429), the policy applies, the new one must differ, and every other session of
  * the account ends.
  */
-import type { PasswordResetBody } from '../../../../contract/password';
+import type { PasswordResetBody } from '@contract/password';
 import type { AppContext } from '../../context';
 import { AppError, unauthorized } from '../../app-error';
 import { assertOwn, type AuthInfo, type ClientInfo } from '../../shared/caller';

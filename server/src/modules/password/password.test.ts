@@ -1,44 +1,35 @@
 /** Password change (docs/api.md#password, docs/security.md#sessions). */
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { appOn, cookieHeader, createTestDatabase, signIn, testClock, type TestDatabase } from '../../test/helpers';
+import { cookieHeader, signIn, testClock } from '../../test/helpers';
 import { signedIn } from '../../test/requests';
 import { hashPassword } from '../../shared/credentials/password-hash';
-import { PASSWORD_MIN_DEFAULT, SIGN_IN_MIN_LENGTH } from '../../../../contract/password-policy';
+import { PASSWORD_MIN_DEFAULT, SIGN_IN_MIN_LENGTH } from '@contract/password-policy';
+import { useTestApp } from '../../test/fixture';
 
-let db: TestDatabase;
-let app: App;
 const clock = testClock();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await appOn(db, { now: clock.now });
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+const fx = useTestApp({ now: clock.now, signIn: [] });
 
 /** A seeded teacher without a password gets login and password; returns a signed-in session. */
 async function teacherAccount(login: string, password: string) {
-  const [free] = await db.database.db
+  const [free] = await fx.db.database.db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 1), isNull(users.passwordHash)))
     .orderBy(users.id)
     .limit(1);
-  await db.database.db
+  await fx.db.database.db
     .update(users)
     .set({ login, passwordHash: await hashPassword(password) })
     .where(eq(users.id, free.id));
-  const account = await signedIn(app, login, password);
+  const account = await signedIn(fx.app, login, password);
   return { ...account, uid: account.user.uid };
 }
 
 const reset = (headers: Record<string, string>, payload: object, lang?: string) =>
-  app.inject({
+  fx.app.inject({
     method: 'POST',
     url: '/api/passwd/reset.json',
     payload,
@@ -49,7 +40,7 @@ describe('POST /api/passwd/reset.json', () => {
   it('401 without a session, 403 for someone else, 400 for a body off the contract', async () => {
     const me = await teacherAccount('pw-owner', 'First passphrase 1');
     expect(
-      (await app.inject({ method: 'POST', url: '/api/passwd/reset.json', payload: { password: 'x', newPassword: 'yyyyyyyyy', uid: me.uid, role: 1 } }))
+      (await fx.app.inject({ method: 'POST', url: '/api/passwd/reset.json', payload: { password: 'x', newPassword: 'yyyyyyyyy', uid: me.uid, role: 1 } }))
         .statusCode,
     ).toBe(401);
     const other = await reset(me.headers, { password: 'First passphrase 1', newPassword: 'Another passphrase', uid: me.uid + 1, role: 1 });
@@ -61,7 +52,7 @@ describe('POST /api/passwd/reset.json', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().error.code).toBe('BAD_REQUEST');
     // Nothing changed.
-    expect((await signIn(app, 'pw-owner', 'First passphrase 1')).res.statusCode).toBe(200);
+    expect((await signIn(fx.app, 'pw-owner', 'First passphrase 1')).res.statusCode).toBe(200);
   });
 
   it('A5: needs the current password; the 4th wrong one within a minute is 429, even when right', async () => {
@@ -98,11 +89,11 @@ describe('POST /api/passwd/reset.json', () => {
     const passphrase = 'a long and quite ordinary sentence about mountains near bishkek';
     const ok = await reset(me.headers, { ...base, newPassword: passphrase });
     expect(ok.statusCode).toBe(200);
-    expect((await signIn(app, 'pw-policy', passphrase)).res.statusCode).toBe(200);
+    expect((await signIn(fx.app, 'pw-policy', passphrase)).res.statusCode).toBe(200);
   });
 
   it('one policy: /config.json tells the minimum the server checks, and the sign-in takes any password of the sign-in minimum', async () => {
-    const config = (await app.inject({ method: 'GET', url: '/config.json' })).json().data;
+    const config = (await fx.app.inject({ method: 'GET', url: '/config.json' })).json().data;
     expect(config.passwordMinLength).toBe(PASSWORD_MIN_DEFAULT);
     const min = config.passwordMinLength;
     const me = await teacherAccount('pw-one-policy', 'One policy passphrase');
@@ -113,23 +104,24 @@ describe('POST /api/passwd/reset.json', () => {
     expect(exact.statusCode).toBe(200);
 
     // Signing in: a password of the sign-in minimum is checked against the account (wrong here), a shorter one is malformed.
-    const wrong = await signIn(app, 'pw-one-policy', 'x'.repeat(SIGN_IN_MIN_LENGTH));
+    const wrong = await signIn(fx.app, 'pw-one-policy', 'x'.repeat(SIGN_IN_MIN_LENGTH));
     expect(wrong.res.statusCode).toBe(401);
-    const malformed = await signIn(app, 'pw-one-policy', 'x'.repeat(SIGN_IN_MIN_LENGTH - 1));
+    const malformed = await signIn(fx.app, 'pw-one-policy', 'x'.repeat(SIGN_IN_MIN_LENGTH - 1));
     expect(malformed.res.statusCode).toBe(400);
   });
 
   it('S4: success keeps this session, ends the others, and says so in the caller language', async () => {
     const me = await teacherAccount('pw-change', 'Old passphrase 22');
-    const elsewhere = await signIn(app, 'pw-change', 'Old passphrase 22', { ip: '10.9.0.2' });
+    const elsewhere = await signIn(fx.app, 'pw-change', 'Old passphrase 22', { ip: '10.9.0.2' });
     const res = await reset(me.headers, { password: 'Old passphrase 22', newPassword: 'New passphrase 33', uid: me.uid, role: 1 }, 'en');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: 0, error: null, data: { changed: true }, sms: 'Password changed successfully' });
-    const enticate = (token: string) => app.inject({ method: 'POST', url: '/api/auth/enticate.json', payload: { token: 'x' }, headers: cookieHeader(token) });
+    const enticate = (token: string) =>
+      fx.app.inject({ method: 'POST', url: '/api/auth/enticate.json', payload: { token: 'x' }, headers: cookieHeader(token) });
     expect((await enticate(me.token)).statusCode).toBe(200);
     expect((await enticate(elsewhere.token!)).statusCode).toBe(401);
-    expect((await signIn(app, 'pw-change', 'Old passphrase 22')).res.statusCode).toBe(401);
-    expect((await signIn(app, 'pw-change', 'New passphrase 33')).res.statusCode).toBe(200);
+    expect((await signIn(fx.app, 'pw-change', 'Old passphrase 22')).res.statusCode).toBe(401);
+    expect((await signIn(fx.app, 'pw-change', 'New passphrase 33')).res.statusCode).toBe(200);
     const ru = await reset(me.headers, { password: 'New passphrase 33', newPassword: 'Third passphrase 44', uid: me.uid, role: 1 });
     expect(ru.json().sms).toBe('Пароль успешно изменён');
   });

@@ -1,7 +1,7 @@
 /** SQL of paid services, payment codes and card payments. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { cardPayments, paidServices, paymentCodes, students } from '../../db/schema';
+import { rowsOf, type Db } from '../../db/client';
+import { cardPayments, groups, paidServices, paymentCodes, students } from '../../db/schema';
 
 export async function services(db: Db) {
   return db.select().from(paidServices).orderBy(asc(paidServices.id));
@@ -14,8 +14,16 @@ export async function service(db: Db, id: number) {
 
 export async function studentOf(db: Db, id: number) {
   const [row] = await db
-    .select({ id: students.id, groupId: students.groupId, surname: students.surname, name: students.name, patronymic: students.patronymic })
+    .select({
+      id: students.id,
+      groupId: students.groupId,
+      surname: students.surname,
+      name: students.name,
+      patronymic: students.patronymic,
+      admissionYear: groups.admissionYear,
+    })
     .from(students)
+    .innerJoin(groups, eq(groups.id, students.groupId))
     .where(eq(students.id, id));
   return row;
 }
@@ -48,12 +56,29 @@ export async function paymentsOf(db: Db, codeId: number): Promise<PaymentRow[]> 
   return db.select().from(cardPayments).where(eq(cardPayments.paymentCodeId, codeId)).orderBy(desc(cardPayments.createdAt));
 }
 
-export async function paidSum(db: Db, codeId: number): Promise<number> {
+/** Locks the code's row: the card payments of one code are started and settled one after another (payment.service.ts). */
+export async function lockCode(db: Db, id: number): Promise<void> {
+  await rowsOf(db, sql`select id from payment_codes where id = ${id} for update`);
+}
+
+/** What the code's card payments of a status brought (paid: at most one payment, card_payments_paid_uq). */
+export async function sumOf(db: Db, codeId: number, status: 'paid' | 'overpaid'): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${cardPayments.amount}), 0)::int` })
     .from(cardPayments)
-    .where(and(eq(cardPayments.paymentCodeId, codeId), eq(cardPayments.status, 'paid')));
+    .where(and(eq(cardPayments.paymentCodeId, codeId), eq(cardPayments.status, status)));
   return Number(row.n);
+}
+
+/** The code's open (pending) card payment, the latest when several were left open. */
+export async function openPayment(db: Db, codeId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cardPayments)
+    .where(and(eq(cardPayments.paymentCodeId, codeId), eq(cardPayments.status, 'pending')))
+    .orderBy(desc(cardPayments.createdAt), desc(cardPayments.id))
+    .limit(1);
+  return row;
 }
 
 export async function insertPayment(db: Db, row: typeof cardPayments.$inferInsert): Promise<void> {
@@ -69,7 +94,7 @@ export async function payment(db: Db, id: string): Promise<PaymentRow | undefine
 export async function settle(
   db: Db,
   id: string,
-  values: { status: 'paid' | 'declined'; completedAt: Date; providerRef: string; receiptNo: string | null },
+  values: { status: 'paid' | 'declined' | 'overpaid'; completedAt: Date; providerRef: string; receiptNo: string | null },
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(cardPayments)

@@ -1,9 +1,10 @@
 /**
  * The sandbox provider's payment page (HTML served by the portal, no script): the service, the
- * amount and the account, a card form, and the test cards. Texts in the request's language.
+ * amount and the account, a card form (none for an order whose code is already paid), and the
+ * test cards. Texts in the request's language.
  */
-import type { Language } from '../../../../contract/common';
-import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_OK } from '../../../../contract/payment';
+import type { Language } from '@contract/common';
+import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_OK } from '@contract/payment';
 
 const T: Record<string, Record<Language, string>> = {
   title: { ru: 'Оплата картой — тестовый банк', kg: 'Карта менен төлөө — сыноо банкы', en: 'Card payment — test bank' },
@@ -22,6 +23,11 @@ const T: Record<string, Record<Language, string>> = {
   },
   invalid: { ru: 'Проверьте номер карты, срок и CVC', kg: 'Картанын номерин, мөөнөтүн жана CVC текшериңиз', en: 'Check the card number, expiry and CVC' },
   done: { ru: 'Этот платёж уже завершён', kg: 'Бул төлөм аяктаган', en: 'This payment is already completed' },
+  codePaid: {
+    ru: 'Этот код уже оплачен: банк не примет по нему новый платёж',
+    kg: 'Бул код мурда эле төлөнгөн: банк ал боюнча жаңы төлөм кабыл албайт',
+    en: 'This code is already paid: the bank takes no new payment for it',
+  },
   som: { ru: 'сом', kg: 'сом', en: 'som' },
 };
 
@@ -33,21 +39,25 @@ export interface SandboxView {
   amount: number;
   account: string;
   service: string;
+  /** The order's code is paid already (by another order): the page takes no card. */
+  codePaid: boolean;
 }
 
-export function sandboxPage(p: SandboxView, lang: Language, error: boolean): string {
+export function sandboxPage(p: SandboxView, lang: Language, error: 'invalid' | null): string {
   const t = (k: string) => esc(T[k][lang]);
   const form =
-    p.status === 'pending'
-      ? `<form method="post" action="/api/misc/sandbox/pay.html" autocomplete="off">
+    p.status === 'pending' && p.codePaid
+      ? `<p class="error" role="alert">${t('codePaid')}</p>`
+      : p.status === 'pending'
+        ? `<form method="post" action="/api/misc/sandbox/pay.html" autocomplete="off">
   <input type="hidden" name="id" value="${esc(p.id)}">
   <label for="card">${t('card')}</label><input id="card" name="card" inputmode="numeric" autocomplete="off" required maxlength="23" placeholder="0000 0000 0000 0000">
   <div class="row"><div><label for="exp">${t('exp')}</label><input id="exp" name="exp" required maxlength="5" placeholder="12/30"></div>
   <div><label for="cvc">${t('cvc')}</label><input id="cvc" name="cvc" inputmode="numeric" required maxlength="4" autocomplete="off"></div></div>
-  ${error ? `<p class="error" role="alert">${t('invalid')}</p>` : ''}
+  ${error === 'invalid' ? `<p class="error" role="alert">${t('invalid')}</p>` : ''}
   <button type="submit">${t('pay')} ${p.amount.toLocaleString('ru-RU')} ${t('som')}</button>
 </form>`
-      : `<p role="status">${t('done')}</p>`;
+        : `<p role="status">${t('done')}</p>`;
   return `<!doctype html>
 <html lang="${lang === 'kg' ? 'ky' : lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t('title')}</title>
@@ -71,6 +81,6 @@ a{color:#1d4ed8}
 <dl><dt>${t('service')}</dt><dd>${esc(p.service)}</dd><dt>${t('account')}</dt><dd>${esc(p.account)}</dd><dt>${t('amount')}</dt><dd>${p.amount.toLocaleString('ru-RU')} ${t('som')}</dd></dl>
 <p class="note">${t('test')}</p>
 ${form}
-<p><a href="/lms/paymentcode">${t('back')}</a></p>
+<p><a href="/lms/paymentcode?payment=${esc(encodeURIComponent(p.id))}">${t('back')}</a></p>
 </main></body></html>`;
 }

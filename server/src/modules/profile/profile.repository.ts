@@ -1,7 +1,7 @@
 /** SQL of the profile: a person with department/position (teacher) or group/speciality (student), a photo, a position. */
 import { eq, sql } from 'drizzle-orm';
 import { preparedStatement, type Db } from '../../db/client';
-import { ROLE_TEACHER, type Role } from '../../../../contract/common';
+import { ROLE_TEACHER, type Role } from '@contract/common';
 import { departments, educationForms, faculties, groups, photos, positions, specialities, students, teachers, users } from '../../db/schema';
 import { nameColumns } from '../../shared/names';
 

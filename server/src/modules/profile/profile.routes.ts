@@ -1,5 +1,5 @@
 /** /api/profile/data.json, /api/misc/photo.json, /api/misc/position.json (docs/api.md#profile): the caller's card; all need a session. */
-import { PhotoBody, PhotoReply, PositionBody, PositionReply, ProfileBody, ProfileReply } from '../../../../contract/profile';
+import { PhotoBody, PhotoReply, PositionBody, PositionReply, ProfileBody, ProfileReply } from '@contract/profile';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';

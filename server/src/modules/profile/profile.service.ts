@@ -1,6 +1,6 @@
 /** The caller's own profile card, photo and position (docs/api.md#profile); anyone else's → 403. */
-import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '../../../../contract/common';
-import type { Photo, PhotoBody, PositionBody, PositionRow, Profile, ProfileBody } from '../../../../contract/profile';
+import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '@contract/common';
+import type { Photo, PhotoBody, PositionBody, PositionRow, Profile, ProfileBody } from '@contract/profile';
 import type { AppContext } from '../../context';
 import { currentPeriod } from '../../lib/academic-year';
 import { localName } from '../../i18n';

@@ -1,32 +1,22 @@
 /** POST /api/profile/data.json: one's own profile, localised; nobody else's. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
-import { signedInApp, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { testClock } from '../../test/helpers';
+import { useTestApp } from '../../test/fixture';
 
-let db: TestDatabase;
-let app: App;
-let teacher: TestSession;
-let student: TestSession;
 const clock = testClock(new Date(2026, 9, 1, 10, 0)); // 1 October 2026: academic year 2026-27
 
-beforeAll(async () => {
-  ({ db, app, teacher, student } = await signedInApp({ now: clock.now }));
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+const fx = useTestApp({ now: clock.now });
 
 const profile = (who: { headers: Record<string, string> }, payload: object, lang?: string) =>
-  app.inject({ method: 'POST', url: '/api/profile/data.json', payload, headers: { ...who.headers, ...(lang ? { 'accept-language': lang } : {}) } });
+  fx.app.inject({ method: 'POST', url: '/api/profile/data.json', payload, headers: { ...who.headers, ...(lang ? { 'accept-language': lang } : {}) } });
 
 describe('profile', () => {
   it("gives the teacher's own profile with department and position", async () => {
-    const res = await profile(teacher, { uid: teacher.user.uid, role: 1 });
+    const res = await profile(fx.teacher, { uid: fx.teacher.user.uid, role: 1 });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({
-      uid: teacher.user.uid,
+      uid: fx.teacher.user.uid,
       role: 1,
       fullName: 'Асанов Бакыт Кубанычбекович',
       surname: 'Асанов',
@@ -48,7 +38,7 @@ describe('profile', () => {
   });
 
   it("gives the student's own profile with group, speciality, course and education form", async () => {
-    const res = await profile(student, { uid: student.user.uid, role: 2 });
+    const res = await profile(fx.student, { uid: fx.student.user.uid, role: 2 });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       role: 2,
@@ -68,13 +58,13 @@ describe('profile', () => {
   });
 
   it('speaks the caller language (Accept-Language, lang cookie)', async () => {
-    const en = await profile(student, { uid: student.user.uid, role: 2 }, 'en');
+    const en = await profile(fx.student, { uid: fx.student.user.uid, role: 2 }, 'en');
     expect(en.json().data).toMatchObject({ speciality: 'Software Engineering', educationForm: 'Full-time', faculty: 'Faculty of Information Technology' });
-    const kg = await app.inject({
+    const kg = await fx.app.inject({
       method: 'POST',
       url: '/api/profile/data.json',
-      payload: { uid: teacher.user.uid, role: 1 },
-      headers: { cookie: `${teacher.headers.cookie}; lang=kg`, 'accept-language': 'en' },
+      payload: { uid: fx.teacher.user.uid, role: 1 },
+      headers: { cookie: `${fx.teacher.headers.cookie}; lang=kg`, 'accept-language': 'en' },
     });
     expect(kg.json().data).toMatchObject({
       department: 'Программалык инженерия кафедрасы',
@@ -84,26 +74,26 @@ describe('profile', () => {
   });
 
   it('gives nationality, citizenship and education in the caller language too', async () => {
-    const en = await profile(teacher, { uid: teacher.user.uid, role: 1 }, 'en');
+    const en = await profile(fx.teacher, { uid: fx.teacher.user.uid, role: 1 }, 'en');
     expect(en.json().data).toMatchObject({ nationality: 'Kyrgyz', citizenship: 'Kyrgyz Republic', education: 'Higher; Candidate of Sciences' });
-    const kg = await profile(student, { uid: student.user.uid, role: 2 }, 'ky');
+    const kg = await profile(fx.student, { uid: fx.student.user.uid, role: 2 }, 'ky');
     expect(kg.json().data).toMatchObject({ nationality: 'кыргыз', citizenship: 'Кыргыз Республикасы' });
     expect(['Жалпы орто', 'Орто кесиптик']).toContain(kg.json().data.education);
-    const ru = await profile(teacher, { uid: teacher.user.uid, role: 1 }, 'ru');
+    const ru = await profile(fx.teacher, { uid: fx.teacher.user.uid, role: 1 }, 'ru');
     expect(ru.json().data).toMatchObject({ nationality: 'кыргыз', citizenship: 'Кыргызская Республика', education: 'Высшее; кандидат наук' });
   });
 
   it("403 for anybody else's uid or role, 401 without a session", async () => {
     for (const payload of [
-      { uid: student.user.uid, role: 2 },
-      { uid: teacher.user.uid + 1, role: 1 },
-      { uid: teacher.user.uid, role: 2 },
+      { uid: fx.student.user.uid, role: 2 },
+      { uid: fx.teacher.user.uid + 1, role: 1 },
+      { uid: fx.teacher.user.uid, role: 2 },
     ]) {
-      const res = await profile(teacher, payload);
+      const res = await profile(fx.teacher, payload);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ result: true, error: { code: 'FORBIDDEN', message: 'Доступ запрещён' }, data: null });
     }
     expect((await profile({ headers: {} }, { uid: 1, role: 1 })).statusCode).toBe(401);
-    expect((await profile(student, { uid: student.user.uid })).statusCode).toBe(400);
+    expect((await profile(fx.student, { uid: fx.student.user.uid })).statusCode).toBe(400);
   });
 });

@@ -7,7 +7,7 @@
 import { webcrypto } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QrSession, QrToken, QrVisitBody } from '../../../../contract/qr';
+import type { QrSession, QrToken, QrVisitBody } from '@contract/qr';
 import type { App } from '../../app';
 import { journalVisits, qrSessions, students, users } from '../../db/schema';
 import * as timetable from '../../shared/timetable.repository';

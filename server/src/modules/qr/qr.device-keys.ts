@@ -7,7 +7,7 @@
  */
 import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { QrVisitBody } from '../../../../contract/qr';
+import type { QrVisitBody } from '@contract/qr';
 import type { Db } from '../../db/client';
 import { qrDeviceKeys } from '../../db/schema';
 
@@ -51,11 +51,53 @@ export async function findKey(db: Db, studentId: number, keyId: string): Promise
   return row ? publicKeyOf(Buffer.from(row.publicKey, 'base64url')) : null;
 }
 
+/**
+ * signedBy off the event loop (node:crypto's thread pool): the marks of a batch are checked at once
+ * while the process goes on serving the requests of the burst.
+ */
+export function checkSignature(key: KeyObject, message: string, signature: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    try {
+      verify('sha256', Buffer.from(message), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'), (err, ok) => resolve(!err && ok));
+    } catch {
+      resolve(false);
+    }
+  });
+}
+
 /** Does the signature (r ‖ s, base64url, as WebCrypto makes it) sign the message with the key? */
 export function signedBy(key: KeyObject, message: string, signature: string): boolean {
   try {
     return verify('sha256', Buffer.from(message), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
   } catch {
     return false;
+  }
+}
+
+/** More students' keys than this kept in memory: the cache starts again. */
+const MAX_KEPT_KEYS = 50_000;
+
+/**
+ * The students' registered keys this process has imported (an import costs more than a signature's
+ * check), by student and key id. A key id is the hash of its public key (keyIdOf), so what is kept
+ * under it never changes; a mark still finds its key registered for its student in the database
+ * (the batch's read) before the kept key checks its signature.
+ */
+export class DeviceKeyCache {
+  private readonly keys = new Map<string, { publicKey: string; key: KeyObject | null }>();
+
+  /** The key kept for the student's key id, if any (its public key raw, base64url, and the key; null: not a key). */
+  peek(studentId: number, keyId: string): { publicKey: string; key: KeyObject | null } | undefined {
+    return this.keys.get(`${studentId}:${keyId}`);
+  }
+
+  /** The key of the student's registered public key (raw, base64url), imported once; null when it is not a key. */
+  keyOf(studentId: number, keyId: string, publicKey: string): KeyObject | null {
+    const kept = this.peek(studentId, keyId);
+    if (kept && kept.publicKey === publicKey) return kept.key;
+    const key = publicKeyOf(Buffer.from(publicKey, 'base64url'));
+    if (this.keys.size >= MAX_KEPT_KEYS) this.keys.clear();
+    this.keys.set(`${studentId}:${keyId}`, { publicKey, key });
+    return key;
   }
 }

@@ -55,6 +55,8 @@ export async function studentsOf(db: Db, groupId: number, others: number[]): Pro
 export interface RawRecord {
   studentId: number;
   date: string;
+  /** The lesson's start, 'HH:MM' (two lessons of one date, a double pair, are two records). */
+  time: string;
   /** The journal's mark (null: present) — or, for a QR row, 'accepted' or another status of its mark, null when the student did not mark. */
   mark: string | null;
   /** 'qr' or the journal record's own source ('journal', 'bulk', 'qr', 'seed'). */
@@ -68,8 +70,9 @@ type Scope = { year: number; ws: number; groupId: number; disciplineId: number }
 export async function journalRecords(db: Db, s: Scope): Promise<RawRecord[]> {
   return rowsOf(
     db,
-    sql`select v.student_id as "studentId", v.visit_date::text as date, v.mark, v.source, 'journal' as kind
+    sql`select v.student_id as "studentId", v.visit_date::text as date, to_char(lt.starts_at, 'HH24:MI') as time, v.mark, v.source, 'journal' as kind
           from journal_visits v
+          join lesson_times lt on lt.id = v.lesson_time_id
          where v.academic_year_id = ${s.year} and v.working_semester_id = ${s.ws} and v.group_id = ${s.groupId} and v.discipline_id = ${s.disciplineId}`,
   );
 }
@@ -78,9 +81,10 @@ export async function journalRecords(db: Db, s: Scope): Promise<RawRecord[]> {
 export async function qrRecords(db: Db, s: Scope): Promise<RawRecord[]> {
   return rowsOf(
     db,
-    sql`select st.id as "studentId", qs.lesson_date::text as date, m.status as mark, 'qr' as source, 'qr' as kind
+    sql`select st.id as "studentId", qs.lesson_date::text as date, to_char(lt.starts_at, 'HH24:MI') as time, m.status as mark, 'qr' as source, 'qr' as kind
           from qr_sessions qs
           join schedule_entries e on e.id = qs.schedule_entry_id
+          join lesson_times lt on lt.id = e.lesson_time_id
           join students st on ${memberOf}
           left join qr_marks m on m.session_id = qs.id and m.student_id = st.id
          where e.academic_year_id = ${s.year} and e.working_semester_id = ${s.ws} and e.discipline_id = ${s.disciplineId} and st.group_id = ${s.groupId}`,

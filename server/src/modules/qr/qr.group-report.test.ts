@@ -1,13 +1,13 @@
 /**
  * A group's attendance in one discipline from every source (/api/qr/report/*): a QR mark and the
  * journal record it wrote count once, an absence typed only in the journal counts, an excused one
- * is neither present nor absent, the per-date records name their source, another teacher's group
+ * is neither present nor absent, each lesson of a double pair counts (records by date and time), the records name their source, another teacher's group
  * and a student are refused, and the Excel workbook holds the same figures.
  */
 import ExcelJS from 'exceljs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QrAttendanceReport } from '../../../../contract/qr';
+import type { QrAttendanceReport } from '@contract/qr';
 import type { App } from '../../app';
 import { journalVisits, qrSessions, scheduleEntries, students } from '../../db/schema';
 import { rowsOf } from '../../db/client';
@@ -99,19 +99,23 @@ describe("a group's attendance in a discipline", { shuffle: false }, () => {
     const res = await get(`/api/qr/report/attendance.json?${query()}`, teacher);
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json().data as QrAttendanceReport;
-    expect(report.dates).toEqual(['2026-10-02', date]);
+    const time = lesson.startsAt;
+    expect(report.lessons).toEqual([
+      { date: '2026-10-02', time },
+      { date, time },
+    ]);
     const me = report.students.find((s) => s.id === student.user.uid);
     expect(me).toMatchObject({ lessons: 2, present: 1, absent: 0, excused: 1, rate: 50 });
     const mate = report.students.find((s) => s.id === mateId);
     expect(mate).toMatchObject({ lessons: 2, present: 0, absent: 2, excused: 0, rate: 0 });
     const recordsOf = (id: number) => report.records.filter((r) => r.studentId === id);
     expect(recordsOf(student.user.uid)).toEqual([
-      { studentId: student.user.uid, date: '2026-10-02', status: 'excused', sources: ['journal'] },
-      { studentId: student.user.uid, date, status: 'present', sources: ['qr'] },
+      { studentId: student.user.uid, date: '2026-10-02', time, status: 'excused', sources: ['journal'] },
+      { studentId: student.user.uid, date, time, status: 'present', sources: ['qr'] },
     ]);
     expect(recordsOf(mateId)).toEqual([
-      { studentId: mateId, date: '2026-10-02', status: 'absent', sources: ['journal'] },
-      { studentId: mateId, date, status: 'absent', sources: ['qr'] },
+      { studentId: mateId, date: '2026-10-02', time, status: 'absent', sources: ['journal'] },
+      { studentId: mateId, date, time, status: 'absent', sources: ['qr'] },
     ]);
 
     // The teacher confirms the QR presence by hand: still one lesson, now from both sources.
@@ -254,7 +258,61 @@ describe("a group's attendance in a discipline", { shuffle: false }, () => {
     expect(summary.rowCount).toBe(4 + report.students.length);
     const rows = Array.from({ length: byDate.rowCount - 4 }, (_, k) => byDate.getRow(5 + k).values);
     expect(rows).toHaveLength(report.records.length);
-    expect(rows).toContainEqual([undefined, '02.10.2026', mine.name, 'ув', 'журнал']);
-    expect(rows).toContainEqual([undefined, '05.10.2026', mine.name, 'присутствовал', 'QR, журнал']);
+    expect(byDate.getRow(4).values).toEqual([undefined, 'Дата', 'Время', 'ФИО студента', 'Отметка', 'Источник']);
+    expect(rows).toContainEqual([undefined, '02.10.2026', lesson.startsAt, mine.name, 'ув', 'журнал']);
+    expect(rows).toContainEqual([undefined, '05.10.2026', lesson.startsAt, mine.name, 'присутствовал', 'QR, журнал']);
+  });
+
+  it('counts each lesson of a double pair: present in the first half and absent in the second is one of each, in the report, its records, the workbook and every level', async () => {
+    // The pair after the lesson's own on 30 September, typed in the journal: the mate present, then absent.
+    const [next] = await rowsOf<{ id: number; startsAt: string }>(
+      db.database.db,
+      sql`select id, to_char(starts_at, 'HH24:MI') as "startsAt" from lesson_times where starts_at > (select starts_at from lesson_times where id = ${lesson.lessonTimeId})
+           order by starts_at limit 1`,
+    );
+    expect(next).toBeTruthy();
+    const before = (await get(`/api/qr/report/attendance.json?${query()}`, teacher)).json().data as QrAttendanceReport;
+    const mateBefore = before.students.find((s) => s.id === mateId)!;
+    const levelBefore = (
+      (await get(`/api/misc/getqrforreportstudent?year=2026&ws=1&group=${groupId}`, teacher)).json().data as { id: number; expected: number; present: number }[]
+    ).find((r) => r.id === mateId)!;
+    for (const [time, mark] of [
+      [lesson.lessonTimeId, '5'],
+      [next.id, 'н/б'],
+    ] as const) {
+      const set = await post('/api/visitlog/visit/set.json', teacher, {
+        id_journal: lesson.teachingAssignmentId,
+        visitDate: '2026-09-30',
+        id_time: time,
+        id_student: mateId,
+        otsenka: mark,
+      });
+      expect(set.statusCode, set.body).toBe(200);
+    }
+    const report = (await get(`/api/qr/report/attendance.json?${query()}`, teacher)).json().data as QrAttendanceReport;
+    expect(report.lessons.slice(0, 2)).toEqual([
+      { date: '2026-09-30', time: lesson.startsAt },
+      { date: '2026-09-30', time: next.startsAt },
+    ]);
+    expect(report.students.find((s) => s.id === mateId)).toMatchObject({
+      lessons: mateBefore.lessons + 2,
+      present: mateBefore.present + 1,
+      absent: mateBefore.absent + 1,
+    });
+    expect(report.records.filter((r) => r.studentId === mateId && r.date === '2026-09-30')).toEqual([
+      { studentId: mateId, date: '2026-09-30', time: lesson.startsAt, status: 'present', sources: ['journal'] },
+      { studentId: mateId, date: '2026-09-30', time: next.startsAt, status: 'absent', sources: ['journal'] },
+    ]);
+    const level = (
+      (await get(`/api/misc/getqrforreportstudent?year=2026&ws=1&group=${groupId}`, teacher)).json().data as { id: number; expected: number; present: number }[]
+    ).find((r) => r.id === mateId)!;
+    expect(level).toMatchObject({ expected: levelBefore.expected + 2, present: levelBefore.present + 1 });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await get(`/api/qr/report/attendance.xlsx?${query()}`, teacher)).rawPayload as unknown as ArrayBuffer);
+    const byDate = wb.worksheets[1];
+    const mate = report.students.find((s) => s.id === mateId)!.name;
+    const rows = Array.from({ length: byDate.rowCount - 4 }, (_, k) => byDate.getRow(5 + k).values);
+    expect(rows).toContainEqual([undefined, '30.09.2026', lesson.startsAt, mate, 'присутствовал', 'журнал']);
+    expect(rows).toContainEqual([undefined, '30.09.2026', next.startsAt, mate, 'н/б', 'журнал']);
   });
 });

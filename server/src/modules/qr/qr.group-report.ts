@@ -1,9 +1,10 @@
 /**
  * A group's attendance in one discipline over a half-year from every source (contract/qr.ts,
  * QrAttendanceReport): QR attendance and the journal's visit records, one record per student per
- * lesson date, a summary per student, and the same as an Excel workbook (qr.group-report.xlsx.ts).
+ * lesson (its date and start: the two halves of a double pair are two lessons), a summary per student, and the same as an Excel workbook (qr.group-report.xlsx.ts).
  */
-import { ROLE_STUDENT, type Language } from '../../../../contract/common';
+import type { AppContext } from '../../context';
+import { ROLE_STUDENT, type Language } from '@contract/common';
 import type {
   QrAttendanceQuery,
   QrAttendanceRecord,
@@ -13,7 +14,7 @@ import type {
   QrAttendanceStudent,
   QrGroupQuery,
   QrReportDiscipline,
-} from '../../../../contract/qr';
+} from '@contract/qr';
 import { forbidden, notFound } from '../../app-error';
 import { localName } from '../../i18n';
 import { fullName } from '../../lib/person';
@@ -22,7 +23,6 @@ import { type AuthInfo } from '../../shared/caller';
 import * as timetable from '../../shared/timetable.repository';
 import * as repo from './qr.group-report.repository';
 import { attendanceWorkbook } from './qr.group-report.xlsx';
-import { QrService } from './qr.service';
 
 const RANK: Record<QrAttendanceStatus, number> = { absent: 0, excused: 1, present: 2 };
 
@@ -35,17 +35,19 @@ function readRecord(r: repo.RawRecord): { status: QrAttendanceStatus; source: Qr
 }
 
 /**
- * One record per student and date: present outweighs excused, excused outweighs absent; its sources
- * are those that say so (a QR mark and the journal record it wrote are one source, 'qr').
+ * One record per student and lesson (date and start time): present outweighs excused, excused
+ * outweighs absent; its sources are those that say so (a QR mark and the journal record it wrote are
+ * one source, 'qr').
  */
 export function mergeRecords(raw: repo.RawRecord[]): QrAttendanceRecord[] {
   const byKey = new Map<string, QrAttendanceRecord>();
   for (const r of raw) {
     const read = readRecord(r);
     if (!read) continue;
-    const key = `${r.studentId}|${r.date}`;
+    const key = `${r.studentId}|${r.date}|${r.time}`;
     const known = byKey.get(key);
-    if (!known || RANK[read.status] > RANK[known.status]) byKey.set(key, { studentId: r.studentId, date: r.date, status: read.status, sources: [read.source] });
+    if (!known || RANK[read.status] > RANK[known.status])
+      byKey.set(key, { studentId: r.studentId, date: r.date, time: r.time, status: read.status, sources: [read.source] });
     else if (read.status === known.status && !known.sources.includes(read.source)) known.sources = [...known.sources, read.source].sort().reverse();
   }
   return [...byKey.values()];
@@ -69,7 +71,9 @@ export function summarise(students: { id: number; name: string }[], records: QrA
   });
 }
 
-export class QrGroupReports extends QrService {
+export class QrGroupReports {
+  constructor(private readonly ctx: Pick<AppContext, 'db'>) {}
+
   /** A teacher of the group in that half-year, or one with the report permission; never a student. */
   private async assertMayRead(auth: AuthInfo, q: QrGroupQuery): Promise<void> {
     if (auth.role === ROLE_STUDENT) throw forbidden();
@@ -97,12 +101,15 @@ export class QrGroupReports extends QrService {
       .map((s) => ({ id: s.id, name: fullName(s) }))
       .sort((a, b) => a.name.localeCompare(b.name, 'ru') || a.id - b.id);
     const order = new Map(people.map((p, i) => [p.id, i]));
-    const records = merged.sort((a, b) => a.date.localeCompare(b.date) || (order.get(a.studentId) ?? 0) - (order.get(b.studentId) ?? 0));
+    const records = merged.sort(
+      (a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || (order.get(a.studentId) ?? 0) - (order.get(b.studentId) ?? 0),
+    );
+    const lessons = new Map(records.map((r) => [`${r.date} ${r.time}`, { date: r.date, time: r.time }]));
     return {
       group,
       discipline: localName(discipline, lang),
       students: summarise(people, records),
-      dates: [...new Set(records.map((r) => r.date))],
+      lessons: [...lessons.values()],
       records,
     };
   }

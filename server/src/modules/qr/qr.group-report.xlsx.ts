@@ -1,10 +1,10 @@
 /**
  * A group's attendance report as an Excel workbook (exceljs): the summary per student on the first
- * sheet, every record by date with its source on the second; the same data as the report screen.
+ * sheet, every record by lesson (date and time) with its source on the second; the same data as the report screen.
  */
 import ExcelJS from 'exceljs';
-import type { Language } from '../../../../contract/common';
-import type { QrAttendanceQuery, QrAttendanceReport, QrAttendanceSource, QrAttendanceStatus } from '../../../../contract/qr';
+import type { Language } from '@contract/common';
+import type { QrAttendanceQuery, QrAttendanceReport, QrAttendanceSource, QrAttendanceStatus } from '@contract/qr';
 import { halfYearTitle, SHEET_WORDS } from '../../lib/sheet-texts';
 
 interface Headings {
@@ -15,6 +15,7 @@ interface Headings {
   absent: string;
   excused: string;
   date: string;
+  time: string;
   status: string;
   source: string;
   statuses: Record<QrAttendanceStatus, string>;
@@ -30,6 +31,7 @@ const HEADINGS: Record<Language, Headings> = {
     absent: 'Отсутствовал (н/б)',
     excused: 'Уважительно (ув)',
     date: 'Дата',
+    time: 'Время',
     status: 'Отметка',
     source: 'Источник',
     statuses: { present: 'присутствовал', absent: 'н/б', excused: 'ув' },
@@ -43,6 +45,7 @@ const HEADINGS: Record<Language, Headings> = {
     absent: 'Келген жок (н/б)',
     excused: 'Жүйөлүү себеп (ув)',
     date: 'Күнү',
+    time: 'Убакыт',
     status: 'Белги',
     source: 'Булагы',
     statuses: { present: 'катышты', absent: 'н/б', excused: 'ув' },
@@ -56,6 +59,7 @@ const HEADINGS: Record<Language, Headings> = {
     absent: 'Absent',
     excused: 'Excused',
     date: 'Date',
+    time: 'Time',
     status: 'Attendance',
     source: 'Source',
     statuses: { present: 'present', absent: 'absent', excused: 'excused' },
@@ -90,15 +94,16 @@ export async function attendanceWorkbook(report: QrAttendanceReport, q: QrAttend
 
   const detail = wb.addWorksheet(h.byDate, { views: [{ state: 'frozen', ySplit: 4 }] });
   title(detail);
-  detail.getRow(4).values = [h.date, h.student, h.status, h.source];
+  detail.getRow(4).values = [h.date, h.time, h.student, h.status, h.source];
   detail.getRow(4).font = { bold: true };
   const names = new Map(report.students.map((s) => [s.id, s.name]));
   report.records.forEach((r, i) => {
-    detail.getRow(5 + i).values = [longDate(r.date), names.get(r.studentId) ?? '', h.statuses[r.status], r.sources.map((s) => h.sources[s]).join(', ')];
+    detail.getRow(5 + i).values = [longDate(r.date), r.time, names.get(r.studentId) ?? '', h.statuses[r.status], r.sources.map((s) => h.sources[s]).join(', ')];
   });
   detail.getColumn(1).width = 12;
-  detail.getColumn(2).width = 36;
-  detail.getColumn(3).width = 16;
+  detail.getColumn(2).width = 8;
+  detail.getColumn(3).width = 36;
   detail.getColumn(4).width = 16;
+  detail.getColumn(5).width = 16;
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

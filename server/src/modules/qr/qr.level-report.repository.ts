@@ -1,7 +1,7 @@
 /**
  * SQL of the attendance rates by level (qr.reports.ts): faculty, speciality, group or student, from
- * every source, counted as the group's report by date counts them (qr.group-report.ts): one record per
- * student, group, discipline and lesson date, from the journal's visit records ('н/б' absent, 'ув'
+ * every source, counted as the group's report counts them (qr.group-report.ts): one record per
+ * student, group, discipline and lesson (its date and time: a double pair is two), from the journal's visit records ('н/б' absent, 'ув'
  * excused, anything else present) and the lessons held with QR attendance (an accepted mark present,
  * no mark or a refused one absent, a mark under review not yet known); present outweighs excused,
  * excused outweighs absent. So a group whose lessons never had QR attendance counts at every level.
@@ -50,18 +50,20 @@ export async function attendanceByLevel(db: Db, level: ReportLevel, year: number
   return rowsOf<ReportRow>(
     db,
     sql`with raw as (
-          select v.student_id, v.group_id, v.discipline_id, v.visit_date as day, ${JOURNAL_RANK} as rank
+          select v.student_id, v.group_id, v.discipline_id, v.visit_date as day, lt.starts_at as at, ${JOURNAL_RANK} as rank
             from journal_visits v
+            join lesson_times lt on lt.id = v.lesson_time_id
            where v.academic_year_id = ${year} and v.working_semester_id = ${ws} and (${student}::int is null or v.student_id = ${student}::int)
           union all
-          select st.id, st.group_id, e.discipline_id, qs.lesson_date, ${QR_RANK}
+          select st.id, st.group_id, e.discipline_id, qs.lesson_date, lt.starts_at, ${QR_RANK}
             from qr_sessions qs
             join schedule_entries e on e.id = qs.schedule_entry_id
+            join lesson_times lt on lt.id = e.lesson_time_id
             join students st on ${memberOf}
             left join qr_marks m on m.session_id = qs.id and m.student_id = st.id
            where e.academic_year_id = ${year} and e.working_semester_id = ${ws} and (${student}::int is null or st.id = ${student}::int)
         ), records as (
-          select student_id, group_id, max(rank) as rank from raw where rank is not null group by student_id, group_id, discipline_id, day
+          select student_id, group_id, max(rank) as rank from raw where rank is not null group by student_id, group_id, discipline_id, day, at
         )
         select ${key} as id, ${ru} as "nameRu", ${kg} as "nameKg", ${en} as "nameEn",
                count(*)::int as expected, (count(*) filter (where r.rank = 2))::int as present

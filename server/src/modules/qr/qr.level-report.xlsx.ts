@@ -1,7 +1,7 @@
 /** The attendance rates of one report level as an Excel workbook (exceljs): the same rows as the report screen's table. */
 import ExcelJS from 'exceljs';
-import type { Language } from '../../../../contract/common';
-import type { QrReportLevel, QrReportRow } from '../../../../contract/qr';
+import type { Language } from '@contract/common';
+import type { QrReportLevel, QrReportRow } from '@contract/qr';
 import { halfYearTitle, SHEET_WORDS } from '../../lib/sheet-texts';
 
 interface Headings {

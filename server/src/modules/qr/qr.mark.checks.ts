@@ -1,29 +1,33 @@
 /**
  * The checks a student's mark passes before it is written (see qr.service.ts for the rules): the
  * session its token, receipt or code names, the lesson and the student, and why it would wait for the
- * teacher's review. The scan (qr.scans.ts) and the mark's batches (qr.marks.ts) build on it.
+ * teacher's review. The scan (qr.scans.ts) and the mark's batches (qr.marks.ts) use them.
  */
-import { BlockList, isIPv4 } from 'node:net';
-import { ROLE_TEACHER } from '../../../../contract/common';
-import { QR_ACCURACY_MAX_M, QR_PRECISION_MIN_M, type QrReviewReason, type QrVisitBody } from '../../../../contract/qr';
+import type { BlockList } from 'node:net';
+import type { AppContext } from '../../context';
+import { QR_ACCURACY_MAX_M, QR_PRECISION_MIN_M, type QrReviewReason, type QrVisitBody } from '@contract/qr';
 import { forbidden, notFound } from '../../app-error';
 import type { Settled } from '../../lib/batcher';
-import { accountOfPerson } from '../../shared/academic/academic.repository';
 import type { AuthInfo } from '../../shared/caller';
 import { localDate } from '../../shared/lesson-clock';
 import { assertWritable } from '../../shared/academic/journal-period';
 import type { VisitValues } from '../../shared/journal-visits';
 import * as timetable from '../../shared/timetable.repository';
-import * as repo from './qr.repository';
+import * as repo from './qr.session.repository';
+import * as markRepo from './qr.mark.repository';
 import * as tokens from './qr.token';
 import type { Receipt } from './qr.receipt';
-import { distanceM, QrService, refused } from './qr.service';
+import { blockListOf, outside } from './qr.networks';
+import { distanceM, isOpen, markVisitValues, refused } from './qr.service';
 
 /** A student's mark as it waits for its batch. */
 export interface MarkInput {
   auth: AuthInfo;
   input: QrVisitBody;
+  /** The device: its cookie's hash, or its key's (`key:<id>`) once the batch found the signature good. */
   deviceHash: string;
+  /** The hash of the device key the mark names (null: none), its device when the signature checks out. */
+  keyHash: string | null;
   ip: string;
   now: Date;
 }
@@ -38,8 +42,10 @@ export interface Planned {
   student: repo.StudentFacts;
   teacher: { userId: number } | undefined;
   distance: number;
+  /** From outside the networks marks are expected from (false when none are listed). */
+  outside: boolean;
   reason: QrReviewReason;
-  status: repo.MarkWrite['mark']['status'];
+  status: markRepo.MarkWrite['mark']['status'];
   visitValues: VisitValues;
 }
 
@@ -49,52 +55,17 @@ export const unwrap = <T>(outcome: Settled<T> | undefined): T => {
   return outcome.value;
 };
 
-/** Timetable entries and teachers' accounts change rarely: a mark reads them from memory for this long. */
-const LOOKUP_TTL_MS = 60_000;
+/** The checks of a student's scan and mark, given the facts read for it (the rules' order). */
+export class MarkChecks {
+  /** The university's networks (QR_ALLOWED_NETWORKS), or null when marks may come from anywhere. */
+  private readonly networks: BlockList | null;
 
-/** A list of networks (CIDR, IPv4 or IPv6) to check addresses against; null when it is empty. A malformed entry is left out. */
-function blockListOf(list: readonly string[]): BlockList | null {
-  const networks = new BlockList();
-  let listed = 0;
-  for (const cidr of list) {
-    const [address, prefix] = cidr.trim().split('/');
-    try {
-      networks.addSubnet(address, Number(prefix), isIPv4(address) ? 'ipv4' : 'ipv6');
-      listed++;
-    } catch {
-      // Not a network: the rest of the list still applies.
-    }
-  }
-  return listed === 0 ? null : networks;
-}
-
-export class QrMarkChecks extends QrService {
-  private readonly entries = new Map<number, { at: number; value: Promise<timetable.EntryRow | undefined> }>();
-
-  private readonly teacherAccounts = new Map<number, { at: number; value: Promise<{ userId: number } | undefined> }>();
-
-  /** A timetable entry, read at most once a minute per entry (marks come in bursts). */
-  protected entry(id: number): Promise<timetable.EntryRow | undefined> {
-    return this.cached(this.entries, id, () => timetable.findEntry(this.ctx.db, id));
-  }
-
-  protected teacherAccount(teacherId: number): Promise<{ userId: number } | undefined> {
-    return this.cached(this.teacherAccounts, teacherId, () => accountOfPerson(this.ctx.db, ROLE_TEACHER, teacherId));
-  }
-
-  private cached<T>(map: Map<number, { at: number; value: Promise<T> }>, key: number, load: () => Promise<T>): Promise<T> {
-    const now = Date.now();
-    const hit = map.get(key);
-    if (hit && now - hit.at < LOOKUP_TTL_MS) return hit.value;
-    if (map.size > 5000) map.clear();
-    const value = load();
-    map.set(key, { at: now, value });
-    value.catch(() => map.delete(key));
-    return value;
+  constructor(private readonly ctx: Pick<AppContext, 'config'>) {
+    this.networks = blockListOf(ctx.config.qrAllowedNetworks);
   }
 
   /** The session a student's token, receipt or code names (403 'token' when it names none). */
-  protected keyOf(input: { idShed: number; token?: string; code?: string; receipt?: string }, now: Date, receipt: Receipt | null): repo.SessionKey {
+  keyOf(input: { idShed: number; token?: string; code?: string; receipt?: string }, now: Date, receipt: Receipt | null): markRepo.SessionKey {
     if (input.receipt !== undefined) {
       if (!receipt) throw refused(403, 'token');
       return { id: receipt.sessionId };
@@ -113,7 +84,7 @@ export class QrMarkChecks extends QrService {
    * otherwise). A receipt stands for a token or code that was valid when it was read: the session
    * must have been open then (its teacher had not closed it), not necessarily now.
    */
-  protected checkSession(
+  checkSession(
     input: { idShed: number; token?: string; code?: string; receipt?: string },
     now: Date,
     session: repo.SessionRow | undefined,
@@ -136,11 +107,11 @@ export class QrMarkChecks extends QrService {
       if (!openWhenRead) throw refused(403, 'notOpen');
     } else if (input.token !== undefined) {
       if (!session || session.scheduleEntryId !== input.idShed) throw refused(403, 'token');
-      if (!this.isOpen(session, now)) throw refused(403, 'notOpen');
+      if (!isOpen(session, now)) throw refused(403, 'notOpen');
       if (!tokens.verifyToken(secret, { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate }, input.token, now.getTime()))
         throw refused(403, 'token');
     } else {
-      if (!session || !this.isOpen(session, now)) throw refused(403, 'notOpen');
+      if (!session || !isOpen(session, now)) throw refused(403, 'notOpen');
       const subject = { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate };
       if (!tokens.verifyCode(secret, subject, input.code ?? '', now.getTime()))
         throw refused(403, tokens.isStaleCode(secret, subject, input.code ?? '', now.getTime()) ? 'stale' : 'token');
@@ -149,19 +120,22 @@ export class QrMarkChecks extends QrService {
   }
 
   /** One mark's checks against its facts (the order of the refusals is the rules' order); its values when it passes. */
-  protected plan(
+  plan(
     index: number,
     item: MarkInput,
-    context: repo.MarkContext | undefined,
+    context: markRepo.MarkContext | undefined,
     secret: Buffer,
     receipt: Receipt | null,
     entries: ReadonlyMap<number, timetable.EntryRow | undefined>,
     teachers: ReadonlyMap<number, { userId: number } | undefined>,
     rooms: ReadonlyMap<number, BlockList | null>,
+    inBatch: { sharedDevice: boolean; sharedAddress: boolean } = { sharedDevice: false, sharedAddress: false },
   ): Planned {
     const { input, now } = item;
     const session = this.checkSession(input, now, context?.session, secret, receipt, item.auth.uid);
-    const { member, student, sharedDevice, sharedAddress } = context!;
+    const { member, student } = context!;
+    const sharedDevice = context!.sharedDevice || inBatch.sharedDevice;
+    const sharedAddress = context!.sharedAddress || inBatch.sharedAddress;
     const entry = entries.get(session.scheduleEntryId);
     if (!entry) throw notFound();
     if (input.idAud !== entry.auditoriumId) throw refused(403, 'room');
@@ -181,36 +155,26 @@ export class QrMarkChecks extends QrService {
       student,
       teacher,
       distance,
+      outside: this.outsideNetworks(item.ip, room),
       reason,
       status: reason ? 'review' : 'accepted',
-      visitValues: this.visitValues(entry, session, student),
+      visitValues: markVisitValues(entry, session, student),
     };
   }
 
-  /** The university's networks (QR_ALLOWED_NETWORKS), or null when marks may come from anywhere. */
-  private readonly networks = blockListOf(this.ctx.config.qrAllowedNetworks);
-
-  private readonly roomLists = new Map<number, { at: number; value: Promise<BlockList | null> }>();
-
-  /** A room's own networks (auditoria.qr_networks), read at most once a minute per room; null: the campus list applies. */
-  protected roomNetworks(auditoriumId: number): Promise<BlockList | null> {
-    return this.cached(this.roomLists, auditoriumId, async () => blockListOf((await repo.roomNetworks(this.ctx.db, auditoriumId)) ?? []));
-  }
-
   /** Outside the room's networks when it lists some, else outside the campus's (QR_ALLOWED_NETWORKS); false when neither lists any. */
-  private outsideNetworks(ip: string, room: BlockList | null): boolean {
+  outsideNetworks(ip: string, room: BlockList | null): boolean {
     const networks = room ?? this.networks;
-    if (!networks) return false;
-    const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-    const address = v4 ?? ip;
-    return !networks.check(address, isIPv4(address) ? 'ipv4' : 'ipv6');
+    return networks !== null && outside(networks, ip);
   }
 
   /**
    * Why a mark goes to the teacher's review instead of the journal (null: it does not), the strongest
-   * sign first: a device or an address that marked another student, an address outside the
-   * room's networks (or, when the room lists none, the university's), a reading too imprecise to place (inner rooms, laptops: never refused), a
-   * position outside the room, a precision no phone reaches indoors (a position typed in).
+   * sign first: a device that marked another student, an address that did (QR_SHARED_ADDRESS: by
+   * default only together with one of the signs after it, since a class on one Wi-Fi behind NAT
+   * shares one public address), an address outside the room's networks (or, when the room lists
+   * none, the university's), a reading too imprecise to place (inner rooms, laptops: never refused),
+   * a position outside the room, a precision no phone reaches indoors (a position typed in).
    */
   private reviewReason(m: {
     sharedDevice: boolean;
@@ -222,7 +186,14 @@ export class QrMarkChecks extends QrService {
     radiusM: number;
   }): QrReviewReason {
     if (m.sharedDevice) return 'device';
-    if (m.sharedAddress) return 'address';
+    const other = this.otherSign(m);
+    const rule = this.ctx.config.qrSharedAddress;
+    if (m.sharedAddress && (rule === 'always' || (rule === 'with-signs' && other !== null))) return 'address';
+    return other;
+  }
+
+  /** The signs besides a shared device or address, the strongest first (see reviewReason). */
+  private otherSign(m: { ip: string; room: BlockList | null; accuracy: number; distance: number; radiusM: number }): QrReviewReason {
     if (this.outsideNetworks(m.ip, m.room)) return 'network';
     if (m.accuracy > Math.min(m.radiusM, QR_ACCURACY_MAX_M)) return 'accuracy';
     if (m.distance > m.radiusM) return 'distance';

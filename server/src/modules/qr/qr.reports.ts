@@ -1,9 +1,10 @@
 /**
  * QR attendance reports and the student's public QR card.
  */
+import type { AppContext } from '../../context';
 import { randomBytes } from 'node:crypto';
-import { ROLE_STUDENT, type Language } from '../../../../contract/common';
-import { type QrCard, type QrCardLink, type QrLevelXlsxQuery, type QrReportQuery, type QrReportRow } from '../../../../contract/qr';
+import { ROLE_STUDENT, type Language } from '@contract/common';
+import { type QrCard, type QrCardLink, type QrLevelXlsxQuery, type QrReportQuery, type QrReportRow } from '@contract/qr';
 import { forbidden, notFound } from '../../app-error';
 import { localName } from '../../i18n';
 import { currentAcademicYear } from '../../lib/academic-year';
@@ -14,9 +15,10 @@ import * as timetable from '../../shared/timetable.repository';
 import * as repo from './qr.card.repository';
 import * as levels from './qr.level-report.repository';
 import { levelWorkbook } from './qr.level-report.xlsx';
-import { QrService } from './qr.service';
 
-export class QrReports extends QrService {
+export class QrReports {
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'now' | 'throttle'>) {}
+
   /**
    * Attendance rates of a half-year at one level, from QR attendance and the journal (contract/qr.ts). A teacher sees the groups he
    * teaches in that half-year, the whole university only with the report permission (the dean's

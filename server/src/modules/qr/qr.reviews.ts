@@ -6,8 +6,9 @@
  * Expiry is applied whenever the list, a decision or a student's marks are read, so that nothing
  * waits on a timer.
  */
-import { ROLE_STUDENT, type Language } from '../../../../contract/common';
-import type { QrMarkStatus, QrOwnMark, QrReviewList, QrReviewReason } from '../../../../contract/qr';
+import type { AppContext } from '../../context';
+import { ROLE_STUDENT, type Language } from '@contract/common';
+import type { QrMarkStatus, QrOwnMark, QrReviewList, QrReviewReason } from '@contract/qr';
 import { forbidden } from '../../app-error';
 import { localName } from '../../i18n';
 import { fullName } from '../../lib/person';
@@ -16,15 +17,16 @@ import { assertWritable } from '../../shared/academic/journal-period';
 import { JOURNAL_CHANGED_EVENT, qrAbsence } from '../../shared/journal-live';
 import { visitValues, writeAbsence } from '../../shared/journal-visits';
 import * as timetable from '../../shared/timetable.repository';
-import * as repo from './qr.repository';
+import * as repo from './qr.session.repository';
 import * as reviews from './qr.review.repository';
-import { QrService } from './qr.service';
 
 const HOUR_MS = 3_600_000;
 /** A student sees his unsettled marks of this many days. */
 const OWN_MARKS_DAYS = 30;
 
-export class QrReviews extends QrService {
+export class QrReviews {
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'now' | 'config' | 'live'>) {}
+
   private get expiresMs(): number {
     return this.ctx.config.qrReviewExpiresHours * HOUR_MS;
   }

@@ -5,8 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { EmptyBody } from '../../../../contract/common';
+import { EmptyBody } from '@contract/common';
 import {
+  QrAcceptLessonBody,
+  QrAcceptedLessonReply,
   QrCardLinkReply,
   QrCardQuery,
   QrCardReply,
@@ -23,6 +25,8 @@ import {
   QrAttendanceReportReply,
   QrDeviceKeyBody,
   QrDeviceKeyReply,
+  QrHoldBody,
+  QrHoldReply,
   QrGroupQuery,
   QrLevelXlsxQuery,
   QrReportDisciplinesReply,
@@ -34,17 +38,14 @@ import {
   QrTokenReply,
   QrVisitBody,
   QrVisitReply,
-} from '../../../../contract/qr';
+} from '@contract/qr';
 import type { App } from '../../app';
 import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
 import { ok, replies, sendDownload } from '../../plugins/reply';
-import { QrGroupReports } from './qr.group-report';
-import { QrMarks, type VisitInput } from './qr.marks';
-import { QrReports } from './qr.reports';
-import { QrReviews } from './qr.reviews';
-import { QrSessions } from './qr.sessions';
+import type { VisitInput } from './qr.marks';
+import { qrAttendance } from './qr.parts';
 
 /** The device cookie: a random id the browser keeps across sign-ins, so that one phone marking for two students shows. */
 export const DEVICE_COOKIE = 'lms_qrdev';
@@ -81,11 +82,7 @@ async function traced<T>(req: FastifyRequest, body: QrVisitBody, mark: Promise<T
 }
 
 export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
-  const sessions = new QrSessions(ctx);
-  const marks = new QrMarks(ctx);
-  const reports = new QrReports(ctx);
-  const reviews = new QrReviews(ctx);
-  const groupReports = new QrGroupReports(ctx);
+  const { sessions, scans, marks, reports, reviews, groupReports } = qrAttendance(ctx);
   const base = '/api/qr';
 
   app.get(`${base}/time.json`, { schema: { response: replies(QrTimeReply) } }, async () => ok(sessions.time()));
@@ -108,17 +105,25 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
     await reviews.expire();
     return ok(await sessions.decide(req.auth!, req.body, languageOf(req)));
   });
+  app.post(`${base}/review/accept-lesson.json`, { schema: { body: QrAcceptLessonBody, response: replies(QrAcceptedLessonReply) } }, async (req) => {
+    await reviews.expire();
+    return ok(await sessions.acceptLesson(req.auth!, req.body));
+  });
   app.post(`${base}/student/marks.json`, { schema: { body: EmptyBody, response: replies(QrOwnMarksReply) } }, async (req) =>
     ok(await reviews.ownMarks(req.auth!, languageOf(req))),
   );
-  app.post(`${base}/student/lesson.json`, { schema: { body: QrLessonBody, response: replies(QrLessonReply) } }, async (req) =>
-    ok(await marks.lesson(req.auth!, req.body, languageOf(req))),
+  app.post(`${base}/student/lesson.json`, { schema: { body: QrLessonBody, response: replies(QrLessonReply) } }, async (req, reply) =>
+    ok(await scans.lesson(req.auth!, req.body, languageOf(req), deviceOf(req, reply))),
+  );
+  // The projector's link opened signed out: the scan is kept on this device through sign-in.
+  app.post(`${base}/scan/hold.json`, { schema: { body: QrHoldBody, response: replies(QrHoldReply) }, config: { public: true } }, async (req, reply) =>
+    ok(await scans.hold(req.body, deviceOf(req, reply))),
   );
   app.post(`${base}/student/code.json`, { schema: { body: QrCodeBody, response: replies(QrReceiptReply) } }, async (req) =>
-    ok(await marks.code(req.auth!, req.body, req.ip)),
+    ok(await scans.code(req.auth!, req.body, req.ip)),
   );
   app.post(`${base}/student/lessons.json`, { schema: { body: EmptyBody, response: replies(QrOpenLessonsReply) } }, async (req) =>
-    ok(await marks.openLessons(req.auth!, languageOf(req))),
+    ok(await scans.openLessons(req.auth!, languageOf(req))),
   );
   app.post(`${base}/device/register.json`, { schema: { body: QrDeviceKeyBody, response: replies(QrDeviceKeyReply) } }, async (req) =>
     ok(await marks.registerDeviceKey(req.auth!, req.body)),
@@ -151,7 +156,7 @@ export default async function qrRoutes(app: App, { ctx }: { ctx: AppContext }) {
   );
   app.get(
     '/api/misc/getstudentqrinfo',
-    { schema: { querystring: QrCardQuery, response: replies(QrCardReply) }, config: { public: true } },
+    { schema: { querystring: QrCardQuery, response: replies(QrCardReply) }, config: { public: true, logSecrets: { query: ['data'] } } },
     async (req, reply) => {
       // The card names a student and shows his photo: no cache (the browser's, a proxy's) keeps it.
       void reply.header('cache-control', 'no-store');

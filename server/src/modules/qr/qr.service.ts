@@ -7,15 +7,16 @@
  * ("present") in the same transaction. A device that already marked another student, or a position
  * outside the room's radius, sends the mark to the teacher's review list instead.
  *
- * This base holds what the parts share; the parts beside it: qr.sessions.ts (the teacher's session,
- * token and decisions), qr.mark.checks.ts, qr.scans.ts and qr.marks.ts (the student's scan and mark, in batches), qr.reports.ts (rates
- * and the card).
+ * This file holds what the parts share; the parts beside it, each given only what it uses of the
+ * app's context (put together in qr.parts.ts): qr.sessions.ts (the teacher's session, token and
+ * decisions), qr.mark.checks.ts, qr.lookups.ts, qr.scans.ts and qr.marks.ts (the student's scan and
+ * mark, in batches), qr.reviews.ts, qr.reports.ts and qr.group-report.ts (rates and the card).
  */
 import type { AppContext } from '../../context';
 import { AppError } from '../../app-error';
 import { visitValues, type VisitValues } from '../../shared/journal-visits';
 import * as timetable from '../../shared/timetable.repository';
-import * as repo from './qr.repository';
+import * as repo from './qr.session.repository';
 
 /** The bus event of a mark (the teacher's stream sends it as `qrMark`). */
 export const QR_MARK_EVENT = 'qr.mark';
@@ -34,24 +35,25 @@ export function distanceM(lat1: number, lon1: number, lat2: number, lon2: number
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-/** What every part of QR attendance shares: the token secret, whether a session is open, the journal record a mark writes. */
-export class QrService {
-  private secretValue: Promise<Buffer> | null = null;
+/** Is the session open at `now` (opened, not closed by its teacher, not past its end)? */
+export function isOpen(session: repo.SessionRow, now: Date): boolean {
+  return !session.closedAt && session.opensAt <= now && now < session.closesAt;
+}
 
-  constructor(protected readonly ctx: AppContext) {}
+/** The journal record an accepted mark writes: the lesson's journal and timetable entry, the student, the session's date. */
+export function markVisitValues(entry: timetable.EntryRow, session: repo.SessionRow, student: repo.StudentFacts): VisitValues {
+  return visitValues(entry, student, session.lessonDate, entry.lessonTimeId, entry.id);
+}
 
-  protected secret(): Promise<Buffer> {
-    this.secretValue ??= repo.secret(this.ctx.db);
-    this.secretValue.catch(() => (this.secretValue = null));
-    return this.secretValue;
-  }
+/** The token secret (qr_secrets), read once per process and shared by the parts that sign or check tokens, codes and receipts. */
+export class TokenSecret {
+  private value: Promise<Buffer> | null = null;
 
-  protected isOpen(session: repo.SessionRow, now: Date): boolean {
-    return !session.closedAt && session.opensAt <= now && now < session.closesAt;
-  }
+  constructor(private readonly ctx: Pick<AppContext, 'db'>) {}
 
-  /** The journal record an accepted mark writes: the lesson's journal and timetable entry, the student, the session's date. */
-  protected visitValues(entry: timetable.EntryRow, session: repo.SessionRow, student: repo.StudentFacts): VisitValues {
-    return visitValues(entry, student, session.lessonDate, entry.lessonTimeId, entry.id);
+  get(): Promise<Buffer> {
+    this.value ??= repo.secret(this.ctx.db);
+    this.value.catch(() => (this.value = null));
+    return this.value;
   }
 }

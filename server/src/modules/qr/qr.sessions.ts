@@ -2,11 +2,15 @@
  * QR attendance as the teacher runs it: opening a lesson's session (or a make-up one), its state with the
  * marks, the rotating token, closing it, and the decision on a mark under review (qr.service.ts: the shared rules).
  */
-import { type Language } from '../../../../contract/common';
+import type { AppContext } from '../../context';
+import type { BlockList } from 'node:net';
+import { type Language } from '@contract/common';
 import {
   QR_GRACE_MS,
   QR_MAKEUP_MS,
   QR_ROTATE_MS,
+  type QrAcceptLessonBody,
+  type QrAcceptedLesson,
   type QrDecideBody,
   type QrLiveAttendance,
   type QrLiveMark,
@@ -18,7 +22,7 @@ import {
   type QrSessionBody,
   type QrTime,
   type QrToken,
-} from '../../../../contract/qr';
+} from '@contract/qr';
 import { forbidden, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
@@ -29,15 +33,17 @@ import { assertWritable, mayReopen } from '../../shared/academic/journal-period'
 import { JOURNAL_CHANGED_EVENT, qrPresence } from '../../shared/journal-live';
 import { writePresence } from '../../shared/journal-visits';
 import * as timetable from '../../shared/timetable.repository';
-import * as repo from './qr.repository';
+import * as repo from './qr.session.repository';
 import * as tokens from './qr.token';
-import { QR_ATTENDANCE_EVENT, QR_MARK_EVENT, QrService, refused } from './qr.service';
+import { isOpen, markVisitValues, QR_ATTENDANCE_EVENT, QR_MARK_EVENT, refused, type TokenSecret } from './qr.service';
 import { studentAccountsOfEntry } from './qr.audience.repository';
+import { blockListOf, outside } from './qr.networks';
 
 /** Attendance can be opened this long before the pair starts. */
 const OPEN_BEFORE_MS = 10 * 60_000;
 
-function presentMark(m: repo.MarkRow): QrMark {
+/** A mark as the teacher's screens show it; `networks`: those marks are expected from (null: none listed). */
+function presentMark(m: repo.MarkRow, networks: BlockList | null): QrMark {
   return {
     id: m.id,
     idStud: m.studentId,
@@ -46,10 +52,21 @@ function presentMark(m: repo.MarkRow): QrMark {
     reason: (m.reason ?? null) as QrReviewReason,
     distanceM: Math.round(m.distanceM),
     at: m.createdAt.toISOString(),
+    outside: networks !== null && m.ip !== null && outside(networks, m.ip),
   };
 }
 
-export class QrSessions extends QrService {
+export class QrSessions {
+  /** The university's networks (QR_ALLOWED_NETWORKS); null: none listed. */
+  private readonly campusNetworks: BlockList | null;
+
+  constructor(
+    private readonly ctx: Pick<AppContext, 'db' | 'now' | 'config' | 'live'>,
+    private readonly secret: TokenSecret,
+  ) {
+    this.campusNetworks = blockListOf(ctx.config.qrAllowedNetworks);
+  }
+
   time(): QrTime {
     return { now: this.ctx.now().toISOString(), rotateMs: QR_ROTATE_MS, graceMs: QR_GRACE_MS };
   }
@@ -79,7 +96,7 @@ export class QrSessions extends QrService {
       mayReopen: mayReopen(auth.login, this.ctx.config.journalReopenLogins),
     });
     const existing = await repo.findSessionOf(this.ctx.db, entry.id, today);
-    if (existing && this.isOpen(existing, now)) return this.present(existing, entry, lang);
+    if (existing && isOpen(existing, now)) return this.present(existing, entry, lang);
     // Closed by its teacher: it stays closed when the projector is shown again (a reload, a second
     // visit) until the teacher asks for it to open again.
     if (existing?.closedAt && !input.reopen && !input.makeup) return this.present(existing, entry, lang);
@@ -106,8 +123,17 @@ export class QrSessions extends QrService {
     return this.present(session, entry, lang);
   }
 
+  /** The networks marks of the room's lessons are expected from: the room's own list replaces the university's (as qr.mark.checks.ts reads them). */
+  private async networksOf(entry: timetable.EntryRow): Promise<BlockList | null> {
+    return blockListOf((await repo.roomNetworks(this.ctx.db, entry.auditoriumId)) ?? []) ?? this.campusNetworks;
+  }
+
   private async present(session: repo.SessionRow, entry: timetable.EntryRow, lang: Language): Promise<QrSession> {
-    const [marks, total] = await Promise.all([repo.marksOf(this.ctx.db, session.id), timetable.countStudentsOfEntry(this.ctx.db, entry.id)]);
+    const [marks, total, networks] = await Promise.all([
+      repo.marksOf(this.ctx.db, session.id),
+      timetable.countStudentsOfEntry(this.ctx.db, entry.id),
+      this.networksOf(entry),
+    ]);
     return {
       sessionId: session.id,
       idShed: entry.id,
@@ -115,7 +141,7 @@ export class QrSessions extends QrService {
       opensAt: session.opensAt.toISOString(),
       closesAt: session.closesAt.toISOString(),
       makeup: session.makeup,
-      closed: !this.isOpen(session, this.ctx.now()),
+      closed: !isOpen(session, this.ctx.now()),
       discipline: localName(entry.discipline, lang),
       lessonType: localName(entry.lessonType, lang),
       group: entry.target,
@@ -124,7 +150,8 @@ export class QrSessions extends QrService {
       endsAt: entry.endsAt,
       total,
       count: marks.filter((m) => m.status === 'accepted').length,
-      marks: marks.map(presentMark),
+      marks: marks.map((m) => presentMark(m, networks)),
+      networksListed: networks !== null,
     };
   }
 
@@ -132,8 +159,8 @@ export class QrSessions extends QrService {
   async token(auth: AuthInfo, input: QrSessionBody): Promise<QrToken> {
     const session = await this.ownSession(auth, input.sessionId);
     const now = this.ctx.now();
-    if (!this.isOpen(session, now)) throw refused(403, 'notOpen');
-    const issued = tokens.issue(await this.secret(), { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate }, now.getTime());
+    if (!isOpen(session, now)) throw refused(403, 'notOpen');
+    const issued = tokens.issue(await this.secret.get(), { sessionId: session.id, idShed: session.scheduleEntryId, date: session.lessonDate }, now.getTime());
     return { token: issued.token, code: issued.code, expiresAt: issued.expiresAt.toISOString() };
   }
 
@@ -145,6 +172,38 @@ export class QrSessions extends QrService {
     return this.state(auth, input, lang);
   }
 
+  /**
+   * accept-lesson.json: every undecided mark of the session accepted into the journal, in one
+   * transaction (a mark decided meanwhile answers 409 'decided' and nothing is written).
+   */
+  async acceptLesson(auth: AuthInfo, input: QrAcceptLessonBody): Promise<QrAcceptedLesson> {
+    const session = await this.ownSession(auth, input.sessionId);
+    const entry = await timetable.findEntry(this.ctx.db, session.scheduleEntryId);
+    if (!entry) throw notFound();
+    const now = this.ctx.now();
+    assertWritable(entry, session.lessonDate, 'mark', {
+      now,
+      graceDays: this.ctx.config.journalGraceDays,
+      mayReopen: mayReopen(auth.login, this.ctx.config.journalReopenLogins),
+    });
+    const waiting = (await repo.marksOf(this.ctx.db, session.id)).filter((m) => m.status === 'review');
+    const networks = await this.networksOf(entry);
+    await this.ctx.db.transaction(async (tx) => {
+      for (const mark of waiting) {
+        const student = await repo.studentFacts(tx, mark.studentId);
+        if (!student) throw notFound();
+        const values = markVisitValues(entry, session, student);
+        const visitId = await writePresence(tx, values, auth.userId);
+        if (visitId !== null)
+          await this.ctx.live.publish(tx, JOURNAL_CHANGED_EVENT, [auth.userId], qrPresence(entry.teachingAssignmentId, { id: visitId, ...values }, now));
+        const decided = await repo.decideMark(tx, mark.id, { status: 'accepted', visitId, decidedAt: now, decidedByUserId: auth.userId });
+        if (!decided) throw refused(409, 'decided');
+        await this.publishMark(tx, auth.userId, session.id, mark.id, networks);
+      }
+    });
+    return { accepted: waiting.length };
+  }
+
   /** Tells the lesson's students that its attendance opened or closed (their check-in entry follows). */
   private async publishAttendance(idShed: number, open: boolean): Promise<void> {
     const data: QrLiveAttendance = { idShed, open };
@@ -152,10 +211,10 @@ export class QrSessions extends QrService {
   }
 
   /** Tells the teacher's screens about a mark, with the new count (sent at commit). */
-  private async publishMark(tx: Db, teacherUserId: number, sessionId: number, markId: number): Promise<void> {
+  private async publishMark(tx: Db, teacherUserId: number, sessionId: number, markId: number, networks: BlockList | null): Promise<void> {
     const mark = await repo.findMark(tx, markId);
     if (!mark) return;
-    const data: QrLiveMark = { sessionId, count: await repo.countAccepted(tx, sessionId), mark: presentMark(mark) };
+    const data: QrLiveMark = { sessionId, count: await repo.countAccepted(tx, sessionId), mark: presentMark(mark, networks) };
     await this.ctx.live.publish(tx, QR_MARK_EVENT, [teacherUserId], data);
   }
 
@@ -174,8 +233,9 @@ export class QrSessions extends QrService {
         graceDays: this.ctx.config.journalGraceDays,
         mayReopen: mayReopen(auth.login, this.ctx.config.journalReopenLogins),
       });
+    const networks = await this.networksOf(entry);
     await this.ctx.db.transaction(async (tx) => {
-      const values = this.visitValues(entry, session, student);
+      const values = markVisitValues(entry, session, student);
       const visitId = input.accept ? await writePresence(tx, values, auth.userId) : null;
       if (visitId !== null)
         await this.ctx.live.publish(
@@ -191,7 +251,7 @@ export class QrSessions extends QrService {
         decidedByUserId: auth.userId,
       });
       if (!decided) throw refused(409, 'decided');
-      await this.publishMark(tx, auth.userId, session.id, mark.id);
+      await this.publishMark(tx, auth.userId, session.id, mark.id, networks);
     });
     return this.present((await repo.findSession(this.ctx.db, session.id))!, entry, lang);
   }

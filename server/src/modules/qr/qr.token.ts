@@ -6,8 +6,8 @@
  * Pure functions: the clock and the secret come from the caller.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DB_INT_MAX } from '../../../../contract/common';
-import { QR_CODE_LENGTH, QR_GRACE_MS, QR_ROTATE_MS, QR_STALE_WINDOWS } from '../../../../contract/qr';
+import { DB_INT_MAX } from '@contract/common';
+import { QR_CODE_LENGTH, QR_GRACE_MS, QR_ROTATE_MS, QR_STALE_WINDOWS } from '@contract/qr';
 
 const VERSION = 'q1';
 const MAC_CHARS = 22; // 132 bits of the HMAC, base64url

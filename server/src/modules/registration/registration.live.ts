@@ -3,7 +3,7 @@
  * place in a waiting list became a seat (SeatEvent of contract/registration.ts), and
  * `registrationChanged` to a teacher whose subgroup changed (his view reloads).
  */
-import { REG_CHANGED_EVENT, REG_SEAT_EVENT } from '../../../../contract/registration';
+import { REG_CHANGED_EVENT, REG_SEAT_EVENT } from '@contract/registration';
 import type { AppContext } from '../../context';
 import type { LiveArea, LiveEvent, StreamEvent } from '../../plugins/live';
 import { REGISTRATION_CHANGED_EVENT, REGISTRATION_SEAT_EVENT } from './registration.service';

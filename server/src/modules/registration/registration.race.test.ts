@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Saved, SaveRegistrationBody } from '../../../../contract/registration';
+import type { Saved, SaveRegistrationBody } from '@contract/registration';
 import { createContext, type AppContext } from '../../context';
 import { rowsOf } from '../../db/client';
 import type { AuthInfo } from '../../shared/caller';
@@ -30,14 +30,19 @@ const settle = <T>(p: Promise<T>) =>
     (error: Error) => ({ value: null, error }),
   );
 
-/** New electives of the half-year, each with one subgroup of `capacity` seats at its own weekly slot no lesson or other subgroup uses. */
+/**
+ * New electives of the half-year, each with one subgroup of `capacity` seats at its own weekly slot
+ * that no lesson, elective or subgroup someone registered for uses (a plan subgroup nobody holds
+ * clashes with nothing).
+ */
 async function electives(count: number, capacity: number, credits: number): Promise<Elective[]> {
   const { id_a_year: year, id_w_s: ws } = HALF;
   const slots = await q<{ day: number; time: number }>(
     sql`select d.day, t.id as time from generate_series(1, 6) d(day) cross join lesson_times t
       where not exists (select 1 from schedule_entries e where e.academic_year_id = ${year} and e.working_semester_id = ${ws} and e.day_number = d.day and e.lesson_time_id = t.id)
         and not exists (select 1 from reg_subgroups g join reg_offerings o on o.id = g.offering_id
-                        where o.academic_year_id = ${year} and o.working_semester_id = ${ws} and g.day_number = d.day and g.lesson_time_id = t.id)
+                        where o.academic_year_id = ${year} and o.working_semester_id = ${ws} and g.day_number = d.day and g.lesson_time_id = t.id
+                          and (o.is_elective or exists (select 1 from registrations r where r.subgroup_id = g.id)))
       order by d.day, t.id limit ${count}`,
   );
   const [refs] = await q<{ semester: number; control: number; lessonType: number; teacher: number; department: number }>(

@@ -167,6 +167,19 @@ export interface SlotRow {
   endsAt: string;
 }
 
+/** The slots of the subgroups the student holds or waits for in the half-year, with their offerings. */
+export async function registeredSlotsOf(db: Db, studentId: number, year: number, ws: number): Promise<(SlotRow & { offeringId: number })[]> {
+  return rowsOf<SlotRow & { offeringId: number }>(
+    db,
+    sql`select r.offering_id as "offeringId", json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline,
+        o.discipline_id as "disciplineId", rs.day_number as "dayNumber", to_char(lt.starts_at, 'HH24:MI') as "startsAt", to_char(lt.ends_at, 'HH24:MI') as "endsAt"
+      from registrations r join reg_offerings o on o.id = r.offering_id join reg_subgroups rs on rs.id = r.subgroup_id
+        join lesson_times lt on lt.id = rs.lesson_time_id join disciplines d on d.id = o.discipline_id
+      where r.student_id = ${studentId} and o.academic_year_id = ${year} and o.working_semester_id = ${ws}
+      order by lt.starts_at`,
+  );
+}
+
 export interface RegistrationRow {
   id: number;
   studentId: number;

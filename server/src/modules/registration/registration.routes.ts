@@ -18,7 +18,7 @@ import {
   TeacherViewBody,
   TeacherViewReply,
   YearBody,
-} from '../../../../contract/registration';
+} from '@contract/registration';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';

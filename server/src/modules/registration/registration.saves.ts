@@ -10,11 +10,11 @@
  * A student's second save of the same moment waits for the next batch, so that his saves are
  * checked one after another (the credit ceiling and clashes hold between them).
  */
-import type { Language } from '../../../../contract/common';
-import type { Saved, SaveRegistrationBody } from '../../../../contract/registration';
+import type { Language } from '@contract/common';
+import type { Saved, SaveRegistrationBody } from '@contract/registration';
 import { AppError, serviceUnavailable } from '../../app-error';
 import type { AppContext } from '../../context';
-import { requestDeadline } from '../../db/client';
+import { requestDeadline, type Deadline } from '../../db/client';
 import { REGISTRATION_CHANGED_EVENT } from './registration.events';
 import * as repo from './registration.saves.repository';
 
@@ -45,7 +45,7 @@ export interface SaveRules {
 
 interface Pending {
   req: SaveRequest;
-  deadline: number | undefined;
+  deadline: Deadline | undefined;
   resolve: (saved: Saved) => void;
   reject: (err: unknown) => void;
 }
@@ -77,7 +77,9 @@ export class SaveQueue {
         // The batch may take as long as the latest of its requests may wait for the database.
         const deadlines = batch.map((p) => p.deadline);
         const run = () => this.handle(batch);
-        await (deadlines.some((d) => d === undefined) ? requestDeadline.exit(run) : requestDeadline.run(Math.max(...(deadlines as number[])), run));
+        await (deadlines.some((d) => d === undefined)
+          ? requestDeadline.exit(run)
+          : requestDeadline.run({ until: Math.max(...(deadlines as Deadline[]).map((d) => d.until)) }, run));
       }
     } finally {
       this.running = false;

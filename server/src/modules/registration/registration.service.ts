@@ -5,7 +5,7 @@
  * permission; a full subgroup offers its waiting list) and deleting (a freed seat goes to the
  * first on the waiting list, who is told live), and the teacher's view of his subgroups.
  */
-import { ROLE_STUDENT, type IdName, type Language } from '../../../../contract/common';
+import { ROLE_STUDENT, type IdName, type Language } from '@contract/common';
 import {
   REG_REGISTERED,
   REG_WAITING,
@@ -25,7 +25,7 @@ import {
   type TeacherSubgroup,
   type TeacherSubgroupBody,
   type TeacherViewBody,
-} from '../../../../contract/registration';
+} from '@contract/registration';
 import { AppError, badRequest, forbidden, notFound, serviceUnavailable } from '../../app-error';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -37,6 +37,7 @@ import * as academic from '../../shared/academic/academic.repository';
 import { AcademicService } from '../../shared/academic/academic.service';
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import { notify } from '../../shared/notifications';
+import { slotsOfStudent } from '../../shared/timetable.repository';
 import * as repo from './registration.repository';
 import { SaveQueue, type SaveRequest } from './registration.saves';
 import type { SaveContextRow, SeatQuery, SeatVerdictRow } from './registration.saves.repository';
@@ -141,9 +142,22 @@ export class RegistrationService {
     return (await repo.teachersOfOffering(this.ctx.db, input.id_disciplineForStudent)).map((t) => ({ id: t.id, name: fullName(t) }));
   }
 
+  /** The teacher's subgroups of the offering with their seats and, for each, what of the student's week it would clash with. */
   async subgroups(auth: AuthInfo, input: SubgroupsBody, elective: boolean, lang: Language): Promise<RegSubgroup[]> {
-    await this.visibleOffering(auth, input.id_disciplineForStudent, elective);
-    return (await repo.subgroupsOf(this.ctx.db, input.id_disciplineForStudent, input.id_teacher)).map((g) => ({
+    const o = await this.visibleOffering(auth, input.id_disciplineForStudent, elective);
+    const s = await this.student(auth);
+    const [subgroups, lessons, held] = await Promise.all([
+      repo.subgroupsOf(this.ctx.db, input.id_disciplineForStudent, input.id_teacher),
+      slotsOfStudent(this.ctx.db, s.id, o.academicYearId, o.workingSemesterId),
+      repo.registeredSlotsOf(this.ctx.db, s.id, o.academicYearId, o.workingSemesterId),
+    ]);
+    // The same slots, in the same order, as the save's check (registration.saves.repository.ts, seatBatch).
+    const busy = [
+      ...lessons.filter((l) => l.disciplineId !== o.disciplineId).sort((a, b) => a.startsAt.localeCompare(b.startsAt)),
+      ...held.filter((h) => h.offeringId !== o.id),
+    ];
+    const meets = (g: repo.SubgroupRow) => busy.find((b) => b.dayNumber === g.dayNumber && b.startsAt < g.endsAt && g.startsAt < b.endsAt);
+    return subgroups.map((g) => ({
       id: g.number,
       name: `${SUBGROUP_WORD[lang]} ${g.number}`,
       id_vid_zaniatiy: g.lessonTypeId,
@@ -152,6 +166,7 @@ export class RegistrationService {
       waiting: g.waiting,
       day_number: g.dayNumber,
       time: `${g.startsAt}–${g.endsAt}`,
+      clash: ((hit) => (hit ? this.lessonText(hit, lang) : null))(meets(g)),
     }));
   }
 
@@ -207,6 +222,7 @@ export class RegistrationService {
     if (v.refused === 'credits') return new AppError(400, 'CREDIT_LIMIT', { limit: c.period!.creditLimit, total: v.total });
     if (v.refused === 'clash') return this.clash(v.clash!, lang);
     if (v.refused === 'full') return new AppError(409, 'SUBGROUP_FULL', { capacity: c.subgroup!.capacity });
+    if (v.refused === 'already') return new AppError(409, 'ALREADY_REGISTERED');
     return new AppError(409, 'CONFLICT');
   }
 
@@ -356,7 +372,11 @@ export class RegistrationService {
 
   /** The refusal of a subgroup whose weekly slot meets a lesson of the student's timetable or another registered subgroup, naming it. */
   private clash(hit: repo.SlotRow, lang: Language): AppError {
-    return new AppError(400, 'TIMETABLE_CLASH', { lesson: `${localName(hit.discipline, lang)}, ${DAYS[lang][hit.dayNumber]} ${hit.startsAt}–${hit.endsAt}` });
+    return new AppError(400, 'TIMETABLE_CLASH', { lesson: this.lessonText(hit, lang) });
+  }
+
+  private lessonText(hit: repo.SlotRow, lang: Language): string {
+    return `${localName(hit.discipline, lang)}, ${DAYS[lang][hit.dayNumber]} ${hit.startsAt}–${hit.endsAt}`;
   }
 
   private async publishChanged(tx: Db, teacherId: number, subgroupId: number): Promise<void> {

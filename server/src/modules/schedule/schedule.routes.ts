@@ -1,6 +1,6 @@
 /** /api/schedule/* (docs/api.md#schedule): the timetable, a lesson's QR details and the calendar feed. */
-import { EmptyBody, ROLE_STUDENT, ROLE_TEACHER } from '../../../../contract/common';
-import { CalendarFeedParams, CalendarLinkReply, ScheduleBody, ScheduleQrBody, ScheduleQrReply, ScheduleReply } from '../../../../contract/schedule';
+import { EmptyBody, ROLE_STUDENT, ROLE_TEACHER } from '@contract/common';
+import { CalendarFeedParams, CalendarLinkReply, ScheduleBody, ScheduleQrBody, ScheduleQrReply, ScheduleReply } from '@contract/schedule';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
@@ -26,8 +26,12 @@ export default async function scheduleRoutes(app: App, { ctx }: { ctx: AppContex
   app.post(`${base}/calendar/revoke.json`, { schema: { body: EmptyBody, response: replies(CalendarLinkReply) } }, async (req) =>
     ok(await schedule.calendarLink(req.auth!, true)),
   );
-  app.get(`${base}/calendar/:secret`, { schema: { params: CalendarFeedParams }, config: { public: true } }, async (req, reply) => {
-    const body = await schedule.calendarFeed(req.params.secret, languageOf(req));
-    return reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'private, no-store').send(body);
-  });
+  app.get(
+    `${base}/calendar/:secret`,
+    { schema: { params: CalendarFeedParams }, config: { public: true, logSecrets: { params: ['secret'] } } },
+    async (req, reply) => {
+      const body = await schedule.calendarFeed(req.params.secret, languageOf(req));
+      return reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'private, no-store').send(body);
+    },
+  );
 }

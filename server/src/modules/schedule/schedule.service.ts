@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import ical, { ICalEventRepeatingFreq } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
-import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '../../../../contract/common';
-import type { CalendarLink, Schedule, ScheduleBody, ScheduleDay, ScheduleQr, ScheduleQrBody } from '../../../../contract/schedule';
+import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '@contract/common';
+import type { CalendarLink, Schedule, ScheduleBody, ScheduleDay, ScheduleQr, ScheduleQrBody } from '@contract/schedule';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../app-error';
 import { localName } from '../../i18n';

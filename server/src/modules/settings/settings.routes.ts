@@ -1,5 +1,5 @@
 /** /api/misc/settings.json and /api/misc/dinurls.json (docs/api.md#settings): both need a session. */
-import { DinUrlsReply, SettingsBody, SettingsReply } from '../../../../contract/settings';
+import { DinUrlsReply, SettingsBody, SettingsReply } from '@contract/settings';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';

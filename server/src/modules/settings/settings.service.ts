@@ -1,6 +1,6 @@
 /** /api/misc/settings.json and dinurls.json (docs/api.md#settings): the session's defaults and menu links, the university's services. */
-import type { Language } from '../../../../contract/common';
-import type { AppLink, Settings, SettingsBody } from '../../../../contract/settings';
+import type { Language } from '@contract/common';
+import type { AppLink, Settings, SettingsBody } from '@contract/settings';
 import type { AppContext } from '../../context';
 import { currentPeriod } from '../../lib/academic-year';
 import { assertOwn, type AuthInfo } from '../../shared/caller';

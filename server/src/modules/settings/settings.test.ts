@@ -1,31 +1,19 @@
 /** /api/misc/settings.json and dinurls.json: the defaults of the session and the university's services. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
-import { session, signedInApp, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
-import { requestsTo } from '../../test/requests';
+import { describe, expect, it } from 'vitest';
+import { session, testClock } from '../../test/helpers';
+import { useTestApp } from '../../test/fixture';
 
-let db: TestDatabase;
-let app: App;
-let teacher: TestSession;
-let student: TestSession;
 const clock = testClock(new Date(2026, 9, 1, 10, 0)); // 1 October 2026
 
-beforeAll(async () => {
-  ({ db, app, teacher, student } = await signedInApp({ now: clock.now }));
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
-
-const { post } = requestsTo(() => app);
+const fx = useTestApp({ now: clock.now });
+const { post } = fx;
 
 describe('settings calls need a session', () => {
   it.each([
     ['POST', '/api/misc/settings.json'],
     ['POST', '/api/misc/dinurls.json'],
   ])('%s %s → 401', async (method, url) => {
-    const res = await app.inject({ method: method as 'GET' | 'POST', url, payload: method === 'POST' ? {} : undefined });
+    const res = await fx.app.inject({ method: method as 'GET' | 'POST', url, payload: method === 'POST' ? {} : undefined });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('UNAUTHORIZED');
   });
@@ -33,7 +21,7 @@ describe('settings calls need a session', () => {
 
 describe('settings', () => {
   it('gives [defaults, links]: current year and half-year, university name, upload limit, menu links of the role', async () => {
-    const res = await post('/api/misc/settings.json', student, { uid: student.user.uid, role: 2 });
+    const res = await post('/api/misc/settings.json', fx.student, { uid: fx.student.user.uid, role: 2 });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
       { id_a_year: 2026, a_year: '2026-27', id_w_s: 1, universityName: 'Тянь-Шаньский государственный университет', maxSizeMb: 25 },
@@ -43,14 +31,14 @@ describe('settings', () => {
         { key: 'questionnaire', url: 'https://docs.google.com/forms/' },
       ],
     ]);
-    const kg = await post('/api/misc/settings.json', teacher, { uid: teacher.user.uid, role: 1 }, 'ky-KG');
+    const kg = await post('/api/misc/settings.json', fx.teacher, { uid: fx.teacher.user.uid, role: 1 }, 'ky-KG');
     expect(kg.json().data[0].universityName).toBe('Тянь-Шань мамлекеттик университети');
   });
 
   it('spring half-year from February', async () => {
     clock.set(new Date(2027, 2, 1, 10, 0));
     try {
-      const later = await session(app, 'teacher'); // the October session has expired by March
+      const later = await session(fx.app, 'teacher'); // the October session has expired by March
       const res = await post('/api/misc/settings.json', later, { uid: later.user.uid, role: 1 });
       expect(res.json().data[0]).toMatchObject({ id_a_year: 2026, a_year: '2026-27', id_w_s: 2 });
     } finally {
@@ -59,13 +47,13 @@ describe('settings', () => {
   });
 
   it("403 for someone else's uid/role", async () => {
-    expect((await post('/api/misc/settings.json', student, { uid: teacher.user.uid, role: 1 })).statusCode).toBe(403);
+    expect((await post('/api/misc/settings.json', fx.student, { uid: fx.teacher.user.uid, role: 1 })).statusCode).toBe(403);
   });
 });
 
 describe('dinurls', () => {
   it("lists the university's services with names in three languages", async () => {
-    const res = await post('/api/misc/dinurls.json', student);
+    const res = await post('/api/misc/dinurls.json', fx.student);
     expect(res.statusCode).toBe(200);
     const links = res.json().data;
     expect(links.length).toBeGreaterThanOrEqual(3);

@@ -7,22 +7,31 @@ import { createRequire } from 'node:module';
 import { SignJWT, jwtVerify } from 'jose';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import type { Language } from '../../../../contract/common';
+import type { Language } from '@contract/common';
+import { portalDate } from '../../lib/dates';
 
 const require = createRequire(import.meta.url);
 const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
-export async function signOrderToken(secret: string, orderId: number): Promise<string> {
-  return new SignJWT({ typ: 'certificate' }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(orderId)).sign(new TextEncoder().encode(secret));
+/** A token naming the order, valid until `expires`. */
+export async function signOrderToken(secret: string, orderId: number, issued: Date, expires: Date): Promise<string> {
+  return new SignJWT({ typ: 'certificate' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(orderId))
+    .setIssuedAt(Math.floor(issued.getTime() / 1000))
+    .setExpirationTime(Math.floor(expires.getTime() / 1000))
+    .sign(new TextEncoder().encode(secret));
 }
 
-/** The order a token names, or null when it is not one of ours. */
-export async function verifyOrderToken(secret: string, token: string): Promise<number | null> {
+/** The order a token names and whether it has expired by `now`, or null when it is not one of ours. */
+export async function verifyOrderToken(secret: string, token: string, now: Date): Promise<{ id: number; expired: boolean } | null> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    // The expiry is judged here, after the signature: an expired certificate still names its order.
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'], currentDate: new Date(0) });
     const id = Number(payload.sub);
-    return payload.typ === 'certificate' && Number.isInteger(id) && id > 0 ? id : null;
+    if (payload.typ !== 'certificate' || !Number.isInteger(id) || id <= 0) return null;
+    return { id, expired: typeof payload.exp === 'number' && now.getTime() >= payload.exp * 1000 };
   } catch {
     return null;
   }
@@ -30,6 +39,8 @@ export async function verifyOrderToken(secret: string, token: string): Promise<n
 
 export interface CertificateData {
   number: number;
+  /** The document type's name (certificate of study, for the military office...). */
+  type: string;
   university: string;
   student: string;
   group: string;
@@ -81,10 +92,10 @@ export async function certificatePdf(d: CertificateData, lang: Language): Promis
     doc.registerFont('bold', FONT_BOLD);
     doc.font('bold').fontSize(14).text(d.university, { align: 'center' });
     doc.moveDown(2).fontSize(20).text(t.title, { align: 'center' });
-    doc.moveDown(0.3).font('regular').fontSize(12).text(`${t.no} ${d.number}`, { align: 'center' });
+    doc.moveDown(0.3).font('regular').fontSize(12).text(`${d.type}, ${t.no} ${d.number}`, { align: 'center' });
     doc.moveDown(2).fontSize(12).text(t.body(d), { align: 'justify', lineGap: 4 });
     doc.moveDown(1).text(`${t.purpose}: ${d.purpose}.`, { lineGap: 4 });
-    doc.moveDown(1).text(`${t.issued}: ${d.issued.toISOString().slice(0, 10)}`);
+    doc.moveDown(1).text(`${t.issued}: ${portalDate(d.issued, lang)}`);
     const y = doc.y + 30;
     doc.image(qr, 60, y, { width: 120 });
     doc

@@ -99,13 +99,17 @@ export async function insertOrder(db: Db, values: OrderValues, actorUserId: numb
   return row.id;
 }
 
-/** Moves an order from `from` to `to` (null: none moved, its status was another). */
+/**
+ * Moves an order from `from` to `to` (false: none moved, its status was another); `reason` is the
+ * order's (a rejection's), `note` what the history keeps of the step.
+ */
 export async function moveOrder(
   db: Db,
   id: number,
   from: readonly number[],
   to: number,
   reason: string | null,
+  note: string | null,
   actorUserId: number,
   at: Date,
 ): Promise<boolean> {
@@ -115,7 +119,7 @@ export async function moveOrder(
     .where(and(eq(swOrders.id, id), inArray(swOrders.status, [...from])))
     .returning({ id: swOrders.id });
   if (rows.length === 0) return false;
-  await db.insert(swOrderHistory).values({ orderId: id, status: to, reason, actorUserId, at });
+  await db.insert(swOrderHistory).values({ orderId: id, status: to, reason: note, actorUserId, at });
   return true;
 }
 
@@ -167,13 +171,38 @@ export async function findOrder(db: Db, id: number): Promise<OrderRow | null> {
   return row ?? null;
 }
 
+/** The changes of some orders, oldest first, with the name of the person who made each. */
 export async function historyOf(db: Db, orderIds: readonly number[]) {
   if (orderIds.length === 0) return [];
-  return db
-    .select({ orderId: swOrderHistory.orderId, status: swOrderHistory.status, reason: swOrderHistory.reason, at: swOrderHistory.at })
-    .from(swOrderHistory)
-    .where(inArray(swOrderHistory.orderId, [...orderIds]))
-    .orderBy(asc(swOrderHistory.id));
+  const rows = await rowsOf<{
+    order_id: number;
+    status: number;
+    reason: string | null;
+    at: Date | string;
+    surname: string | null;
+    name: string | null;
+    patronymic: string | null;
+  }>(
+    db,
+    sql`select h.order_id, h.status, h.reason, h.at,
+               coalesce(t.surname, s.surname) as surname, coalesce(t.name, s.name) as name, coalesce(t.patronymic, s.patronymic) as patronymic
+        from sw_order_history h
+        left join users u on u.id = h.actor_user_id
+        left join teachers t on t.id = u.teacher_id
+        left join students s on s.id = u.student_id
+        where h.order_id in (${sql.join(
+          orderIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        order by h.id`,
+  );
+  return rows.map((r) => ({
+    orderId: r.order_id,
+    status: r.status,
+    reason: r.reason,
+    at: new Date(r.at),
+    by: r.surname ? [r.surname, r.name, r.patronymic].filter(Boolean).join(' ') : null,
+  }));
 }
 
 /** The key that signs certificates' verification tokens: made once, kept in site_settings. */
@@ -181,4 +210,14 @@ export async function signingSecret(db: Db, fresh: string): Promise<string> {
   await db.insert(siteSettings).values({ key: 'document_signing_key', value: fresh }).onConflictDoNothing();
   const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, 'document_signing_key'));
   return row.value;
+}
+
+/** Was the order prepared at some point (a canceled one then had its certificate revoked)? */
+export async function wasPrepared(db: Db, orderId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: swOrderHistory.id })
+    .from(swOrderHistory)
+    .where(and(eq(swOrderHistory.orderId, orderId), eq(swOrderHistory.status, 3)))
+    .limit(1);
+  return rows.length > 0;
 }

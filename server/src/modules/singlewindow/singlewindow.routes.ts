@@ -1,5 +1,5 @@
 /** /api/singlewindow/* (docs/api.md#singlewindow): all need a session but `verify`. */
-import { EmptyBody } from '../../../../contract/common';
+import { EmptyBody } from '@contract/common';
 import {
   AccessReply,
   CertificateQuery,
@@ -17,7 +17,7 @@ import {
   RejectBody,
   VerifyQuery,
   VerifyReply,
-} from '../../../../contract/singlewindow';
+} from '@contract/singlewindow';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
@@ -65,7 +65,9 @@ export default async function singlewindowRoutes(app: App, { ctx }: { ctx: AppCo
       .send(file.bytes);
   });
 
-  app.get(`${P}/verify`, { schema: { querystring: VerifyQuery, response: replies(VerifyReply) }, config: { public: true } }, async (req) =>
-    ok(await sw.verify(req.query, languageOf(req))),
+  app.get(
+    `${P}/verify`,
+    { schema: { querystring: VerifyQuery, response: replies(VerifyReply) }, config: { public: true, logSecrets: { query: ['token'] } } },
+    async (req) => ok(await sw.verify(req.query, languageOf(req))),
   );
 }

@@ -5,12 +5,13 @@
  * order's history, and its student is notified (shared/notifications.ts) in the same transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { ROLE_STUDENT, type IdName, type Language } from '../../../../contract/common';
+import { ROLE_STUDENT, type IdName, type Language } from '@contract/common';
 import {
   ORDER_CANCELED,
   ORDER_PREPARED,
   ORDER_PREPARING,
   ORDER_WAITING,
+  PDF_DOC_KINDS,
   type Access,
   type DistrictBody,
   type DocType,
@@ -23,9 +24,9 @@ import {
   type RejectBody,
   type Verified,
   type VerifyQuery,
-} from '../../../../contract/singlewindow';
+} from '@contract/singlewindow';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, forbidden, notFound } from '../../app-error';
+import { AppError, badRequest, documentsUnavailable, forbidden, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
@@ -104,7 +105,7 @@ export class SingleWindowService {
     const found = await repo.findOrder(this.ctx.db, input.id);
     if (!found || found.studentId !== auth.uid) throw notFound();
     const order = await this.ctx.db.transaction(async (tx) => {
-      if (!(await repo.moveOrder(tx, input.id, [ORDER_WAITING], ORDER_CANCELED, null, auth.userId, this.ctx.now()))) throw notWaiting();
+      if (!(await repo.moveOrder(tx, input.id, [ORDER_WAITING], ORDER_CANCELED, null, null, auth.userId, this.ctx.now()))) throw notWaiting();
       await this.ctx.live.publish(tx, ORDER_EVENT, [auth.userId, ...(await repo.registrarsOf(tx, found.facultyId))], { id: input.id, status: ORDER_CANCELED });
       return this.one(tx, input.id, lang);
     });
@@ -116,15 +117,20 @@ export class SingleWindowService {
     return this.presentQueue(this.ctx.db, await repo.ordersOfFaculty(this.ctx.db, faculty, QUEUE_LIMIT), lang);
   }
 
+  /** A step with the registrar's comment; a paper document is prepared only with where to collect it. */
   async move(auth: AuthInfo, input: MoveBody, lang: Language) {
     const from = input.status === ORDER_PREPARING ? [ORDER_WAITING] : [ORDER_PREPARING];
-    return this.change(auth, input.id, from, input.status, null, lang);
+    const comment = input.comment?.trim() || null;
+    return this.change(auth, input.id, from, input.status, { reason: null, note: comment }, lang, (order) => {
+      if (input.status === ORDER_PREPARED && !comment && !PDF_DOC_KINDS.includes(order.docKind)) throw badRequest({ field: 'comment' });
+    });
   }
 
   async reject(auth: AuthInfo, input: RejectBody, lang: Language) {
     const reason = input.reason.trim();
     if (!reason) throw badRequest({ field: 'reason' });
-    return this.change(auth, input.id, [ORDER_WAITING, ORDER_PREPARING], ORDER_CANCELED, reason, lang);
+    // A prepared one too: its certificate is revoked (its QR code then says so).
+    return this.change(auth, input.id, [ORDER_WAITING, ORDER_PREPARING, ORDER_PREPARED], ORDER_CANCELED, { reason, note: reason }, lang);
   }
 
   /** The prepared certificate's PDF: to its student, or to a registrar of its faculty. */
@@ -132,12 +138,21 @@ export class SingleWindowService {
     const order = await repo.findOrder(this.ctx.db, id);
     const mine = order && auth.role === ROLE_STUDENT && order.studentId === auth.uid;
     if (!order || (!mine && (await repo.registrarFaculty(this.ctx.db, auth.userId)) !== order.facultyId)) throw notFound();
-    if (order.status !== ORDER_PREPARED || order.docKind !== 'study') throw conflict();
+    if (order.status !== ORDER_PREPARED || !PDF_DOC_KINDS.includes(order.docKind)) throw conflict();
+    // Its QR code needs the portal's public address (PUBLIC_URL).
+    const base = this.ctx.config.documentsUrl;
+    if (!base) throw documentsUnavailable();
     const student = (await repo.studentInfo(this.ctx.db, order.studentId))!;
-    const token = await signOrderToken(await this.secret(), order.id);
+    const token = await signOrderToken(
+      await this.secret(),
+      order.id,
+      order.updatedAt,
+      new Date(order.updatedAt.getTime() + this.ctx.config.documentValidDays * 86_400_000),
+    );
     const bytes = await certificatePdf(
       {
         number: order.id,
+        type: localName(order.docType, lang),
         university: await universityName(this.ctx.db, lang),
         student: fullName(order),
         group: order.group,
@@ -145,7 +160,7 @@ export class SingleWindowService {
         course: Math.max(1, currentPeriod(order.updatedAt).year - student.admissionYear + 1),
         purpose: localName(order.purpose, lang),
         issued: order.updatedAt,
-        verifyUrl: `${this.ctx.config.publicUrl}/lms/verify?token=${encodeURIComponent(token)}`,
+        verifyUrl: `${base}/lms/verify?token=${encodeURIComponent(token)}`,
       },
       lang,
     );
@@ -154,11 +169,16 @@ export class SingleWindowService {
 
   /** What a certificate's QR code confirms (no session): a prepared certificate, or not valid. */
   async verify(input: VerifyQuery, lang: Language): Promise<Verified> {
-    const id = await verifyOrderToken(await this.secret(), input.token);
-    const order = id === null ? null : await repo.findOrder(this.ctx.db, id);
-    if (!order || order.status !== ORDER_PREPARED) return { valid: false, number: null, student: null, group: null, type: null, issued: null };
+    const token = await verifyOrderToken(await this.secret(), input.token, this.ctx.now());
+    const order = token === null ? null : await repo.findOrder(this.ctx.db, token.id);
+    const none = { number: null, student: null, group: null, type: null, issued: null };
+    if (!order) return { valid: false, problem: null, ...none };
+    // Revoked: the registrar withdrew it after it was prepared; expired: older than DOCUMENT_VALID_DAYS.
+    if (order.status === ORDER_CANCELED && (await repo.wasPrepared(this.ctx.db, order.id))) return { valid: false, problem: 'revoked', ...none };
+    if (order.status !== ORDER_PREPARED) return { valid: false, problem: null, ...none };
     return {
-      valid: true,
+      valid: !token!.expired,
+      problem: token!.expired ? 'expired' : null,
       number: order.id,
       student: fullName(order),
       group: order.group,
@@ -177,21 +197,37 @@ export class SingleWindowService {
     return faculty;
   }
 
-  /** A registrar's move of an order of his faculty, kept in its history, told to its student. */
-  private async change(auth: AuthInfo, id: number, from: number[], to: OrderStatus, reason: string | null, lang: Language) {
+  /** A registrar's move of an order of his faculty, kept in its history with his words, told to its student. */
+  private async change(
+    auth: AuthInfo,
+    id: number,
+    from: number[],
+    to: OrderStatus,
+    words: { reason: string | null; note: string | null },
+    lang: Language,
+    check?: (order: repo.OrderRow) => void,
+  ) {
     const faculty = await this.registrar(auth);
     const found = await repo.findOrder(this.ctx.db, id);
     if (!found || found.facultyId !== faculty) throw notFound();
+    check?.(found);
     const order = await this.ctx.db.transaction(async (tx) => {
-      if (!(await repo.moveOrder(tx, id, from, to, reason, auth.userId, this.ctx.now()))) throw conflict();
+      if (!(await repo.moveOrder(tx, id, from, to, words.reason, words.note, auth.userId, this.ctx.now()))) throw conflict();
       const student = await repo.accountOfStudent(tx, found.studentId);
       await this.ctx.live.publish(tx, ORDER_EVENT, [...(student ? [student] : []), ...(await repo.registrarsOf(tx, faculty))], { id, status: to });
       if (student)
         await notify(tx, this.ctx.live, {
           userIds: [student],
           kind: 'order.status',
-          params: { id, status: to, typeRu: found.docType.nameRu, typeKg: found.docType.nameKg, typeEn: found.docType.nameEn },
-          link: '/singlewindow',
+          params: {
+            id,
+            status: to,
+            typeRu: found.docType.nameRu,
+            typeKg: found.docType.nameKg,
+            typeEn: found.docType.nameEn,
+            ...(words.note ? { note: words.note } : {}),
+          },
+          link: `/singlewindow?order=${id}`,
         });
       const [row] = await this.presentQueue(tx, [(await repo.findOrder(tx, id))!], lang);
       return row;
@@ -208,20 +244,26 @@ export class SingleWindowService {
       db,
       rows.map((r) => r.id),
     );
-    return rows.map((r) => ({
-      id: r.id,
-      date: r.createdAt.toISOString(),
-      status: r.status as OrderStatus,
-      id_doc: r.docTypeId,
-      type: localName(r.docType, lang),
-      region: localName(r.region, lang),
-      district: localName(r.district, lang),
-      purpose: localName(r.purpose, lang),
-      reason: r.reason,
-      canCancel: r.status === ORDER_WAITING,
-      downloadable: r.status === ORDER_PREPARED && r.docKind === 'study',
-      history: history.filter((h) => h.orderId === r.id).map((h) => ({ status: h.status as OrderStatus, reason: h.reason, at: h.at.toISOString() })),
-    }));
+    return rows.map((r) => {
+      const changes = history.filter((h) => h.orderId === r.id);
+      const paper = !PDF_DOC_KINDS.includes(r.docKind);
+      return {
+        id: r.id,
+        date: r.createdAt.toISOString(),
+        status: r.status as OrderStatus,
+        id_doc: r.docTypeId,
+        type: localName(r.docType, lang),
+        region: localName(r.region, lang),
+        district: localName(r.district, lang),
+        purpose: localName(r.purpose, lang),
+        reason: r.reason,
+        canCancel: r.status === ORDER_WAITING,
+        downloadable: r.status === ORDER_PREPARED && !paper,
+        paper,
+        pickup: paper && r.status === ORDER_PREPARED ? ([...changes].reverse().find((h) => h.status === ORDER_PREPARED)?.reason ?? null) : null,
+        history: changes.map((h) => ({ status: h.status as OrderStatus, reason: h.reason, at: h.at.toISOString(), by: h.by })),
+      };
+    });
   }
 
   private async presentQueue(db: Db, rows: repo.OrderRow[], lang: Language): Promise<QueueOrder[]> {

@@ -6,8 +6,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import type { Language } from '../../../../contract/common';
-import type { Transcript } from '../../../../contract/transcript';
+import type { Language } from '@contract/common';
+import type { Transcript } from '@contract/transcript';
+import { portalDate } from '../../lib/dates';
 import { TX } from './transcript.texts';
 
 const require = createRequire(import.meta.url);
@@ -15,10 +16,45 @@ const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/packag
 const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
 const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
 
-/** Column widths (A4 width 595 − margins 2 × 40 = 515); the last fits the longest word of a grade ("неудовлетворительно") on one line. */
-const WIDTHS = [56, 173, 54, 42, 50, 40, 100];
+/** Column widths at least (A4 width 595 − margins 2 × 40 = 515); the last fits the longest word of a grade ("неудовлетворительно") on one line. */
+const MIN_WIDTHS = [56, 173, 54, 42, 50, 40, 100];
+/** The discipline's column: it gives up what the others need. */
+const NAME_COLUMN = 1;
+const TABLE_WIDTH = 515;
+/** A cell's inner padding, both sides together, plus a point of slack. */
+const CELL_PAD = 6;
 
-export async function transcriptPdf(t: Transcript, lang: Language): Promise<Buffer> {
+/**
+ * Widths in which no word of a column's title or cells is broken (a Kyrgyz title such as
+ * "Кредиттер" is wider than the Russian one): each column but the discipline's gets its longest
+ * word, the discipline's the rest.
+ */
+function columnWidths(doc: PDFKit.PDFDocument, titles: readonly string[], cells: readonly string[][]): number[] {
+  const longest = (texts: readonly string[], font: string) => {
+    doc.font(font).fontSize(8);
+    return Math.max(0, ...texts.flatMap((s) => s.split(/\s+/)).map((w) => doc.widthOfString(w)));
+  };
+  const widths = MIN_WIDTHS.map((min, i) =>
+    i === NAME_COLUMN
+      ? min
+      : Math.max(
+          min,
+          Math.ceil(
+            Math.max(
+              longest([titles[i] ?? ''], 'bold'),
+              longest(
+                cells.map((c) => c[i] ?? ''),
+                'regular',
+              ),
+            ) + CELL_PAD,
+          ),
+        ),
+  );
+  widths[NAME_COLUMN] = TABLE_WIDTH - widths.reduce((n, w, i) => (i === NAME_COLUMN ? n : n + w), 0);
+  return widths;
+}
+
+export async function transcriptPdf(t: Transcript & { verifyUrl: string }, lang: Language): Promise<Buffer> {
   const qr = await QRCode.toBuffer(t.verifyUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: TX.title[lang], Author: t.institute.name } });
   doc.registerFont('regular', REGULAR);
@@ -38,12 +74,26 @@ export async function transcriptPdf(t: Transcript, lang: Language): Promise<Buff
   doc.moveDown(0.6).font('regular').fontSize(9.5);
   const line = (label: string, value: string) => doc.font('bold').text(`${label}: `, { continued: true }).font('regular').text(value);
   line(TX.student[lang], g.fio);
-  if (g.birthDate) line(TX.birth[lang], g.birthDate.split('-').reverse().join('.'));
+  if (g.birthDate) line(TX.birth[lang], portalDate(g.birthDate, lang));
   line(TX.group[lang], g.group);
   line(TX.spec[lang], g.spec);
   line(TX.faculty[lang], g.faculty);
   doc.moveDown(0.5);
 
+  const cellsOf = (d: Transcript['groups'][number]['years'][number]['semesters'][number]['disciplines'][number]) => [
+    d.code_discipline,
+    d.discipline,
+    String(d.kredits),
+    d.points === null ? '—' : String(d.points),
+    d.ekv_num === null ? '—' : d.ekv_num.toFixed(2),
+    d.ekv_bukv ?? '—',
+    d.mark ?? '—',
+  ];
+  const WIDTHS = columnWidths(
+    doc,
+    t.columns.map((c) => c.title),
+    g.years.flatMap((y) => y.semesters.flatMap((s) => s.disciplines.map(cellsOf))),
+  );
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
     doc.font(bold ? 'bold' : 'regular').fontSize(8);
@@ -86,22 +136,13 @@ export async function transcriptPdf(t: Transcript, lang: Language): Promise<Buff
         t.columns.map((c) => c.title),
         true,
       );
-      for (const d of sem.disciplines)
-        row([
-          d.code_discipline,
-          d.discipline,
-          String(d.kredits),
-          d.points === null ? '—' : String(d.points),
-          d.ekv_num === null ? '—' : d.ekv_num.toFixed(2),
-          d.ekv_bukv ?? '—',
-          d.mark ?? '—',
-        ]);
+      for (const d of sem.disciplines) row(cellsOf(d));
     }
 
   if (doc.y > doc.page.height - 150) doc.addPage();
   doc.moveDown(0.8);
   for (const r of t.results) line(r.label, r.value);
-  line(TX.issued[lang], t.issuedAt.slice(0, 10).split('-').reverse().join('.'));
+  line(TX.issued[lang], portalDate(new Date(t.issuedAt), lang));
   doc.moveDown(1.5).font('regular').fontSize(9.5).text(`${t.signature.position}  ____________________  ${t.signature.name}`);
   doc.end();
   return done;

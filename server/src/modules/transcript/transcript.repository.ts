@@ -79,3 +79,20 @@ export async function plan(db: Db, s: StudentRow, year: number, ws: number): Pro
       order by d.name_ru`,
   );
 }
+
+/** The generation of the student's transcripts now (0 until he first revokes them). */
+export async function revocationGeneration(db: Db, studentId: number): Promise<number> {
+  const rows = await rowsOf<{ generation: number }>(db, sql`select generation from transcript_revocations where student_id = ${studentId}`);
+  return rows[0]?.generation ?? 0;
+}
+
+/** Revokes every transcript issued so far: the next generation starts; returns it. */
+export async function revokeIssued(db: Db, studentId: number, at: Date): Promise<number> {
+  const rows = await rowsOf<{ generation: number }>(
+    db,
+    sql`insert into transcript_revocations (student_id, generation, revoked_at) values (${studentId}, 1, ${at.toISOString()})
+        on conflict (student_id) do update set generation = transcript_revocations.generation + 1, revoked_at = excluded.revoked_at
+        returning generation`,
+  );
+  return rows[0].generation;
+}

@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { ROLE_STUDENT, type Language } from '../../../../contract/common';
-import type { Transcript, TranscriptGroup, TranscriptSemester, TranscriptYear } from '../../../../contract/transcript';
+import { ROLE_STUDENT, type Language } from '@contract/common';
+import type { Transcript, TranscriptGroup, TranscriptSemester, TranscriptYear } from '@contract/transcript';
 import { forbidden } from '../../app-error';
 import type { AppContext } from '../../context';
 import { localName } from '../../i18n';
@@ -25,8 +25,24 @@ export const TRANSCRIPT_KEY = 'transcript-verification';
 /** Points from which a discipline's credits count as earned. */
 export const PASS_POINTS = 50;
 
+/**
+ * The verdict on a token. The figures are those the document was issued with (signed into its
+ * token), never today's: 'changed' says the results differ now, 'revoked' that the student revoked
+ * it, 'expired' that it is older than DOCUMENT_VALID_DAYS.
+ */
 export type VerifyOutcome =
-  { kind: 'genuine' | 'changed'; fio: string; group: string; issuedAt: Date; kredits_sum: number; kredits_avg: number } | { kind: 'invalid' };
+  | {
+      kind: 'genuine' | 'changed' | 'revoked' | 'expired';
+      fio: string;
+      group: string;
+      issuedAt: Date;
+      /** As issued; null for a transcript issued before its code carried them whose results changed since. */
+      kredits_sum: number | null;
+      kredits_avg: number | null;
+    }
+  | { kind: 'invalid' };
+
+const DAY_S = 86_400;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -72,10 +88,13 @@ export class TranscriptService {
     const settings = await readSiteSettings(this.ctx.db);
     const setting = (key: string) => settings.get(`${key}_${lang}`) ?? settings.get(`${key}_ru`) ?? settings.get(key) ?? '';
     const { sum, avg } = totals(results);
-    const token = await new SignJWT({ h: fingerprint(results) })
+    const issuedAt = Math.floor(now.getTime() / 1000);
+    // What it vouches for: the results' hash and the figures it shows, the generation it belongs to, until when.
+    const token = await new SignJWT({ h: fingerprint(results), s: sum, a: avg, g: await repo.revocationGeneration(this.ctx.db, s.id) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(s.id))
-      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + this.ctx.config.documentValidDays * DAY_S)
       .sign(await signingKey(this.ctx.db, TRANSCRIPT_KEY));
     const years = new Map<number, TranscriptYear>();
     for (const r of [
@@ -144,29 +163,48 @@ export class TranscriptService {
       institute: { name: setting('university_name'), address: setting('university_address') },
       faculty: { name: localName(s.faculty, lang) },
       issuedAt: now.toISOString(),
-      verifyUrl: `${this.ctx.config.publicUrl}/api/misc/transcript/verify.html?t=${token}`,
+      verifyUrl: this.ctx.config.documentsUrl && `${this.ctx.config.documentsUrl}/api/misc/transcript/verify.html?t=${token}`,
     };
   }
 
   /** The verification page's verdict on a token. */
   async verify(token: string): Promise<VerifyOutcome> {
-    let payload: { sub?: string; h?: unknown; iat?: number };
+    let payload: { sub?: string; h?: unknown; s?: unknown; a?: unknown; g?: unknown; iat?: number; exp?: number };
     try {
-      ({ payload } = await jwtVerify(token, await signingKey(this.ctx.db, TRANSCRIPT_KEY), { algorithms: ['HS256'] }));
+      // The expiry is judged below, after the signature: an expired document still names what it was.
+      ({ payload } = await jwtVerify(token, await signingKey(this.ctx.db, TRANSCRIPT_KEY), {
+        algorithms: ['HS256'],
+        currentDate: new Date(0),
+      }));
     } catch {
       return { kind: 'invalid' };
     }
     const s = await repo.student(this.ctx.db, Number(payload.sub));
     if (!s || typeof payload.h !== 'string' || !payload.iat) return { kind: 'invalid' };
     const results = await this.closedResults(s.id);
-    const { sum, avg } = totals(results);
-    return {
-      kind: fingerprint(results) === payload.h ? 'genuine' : 'changed',
+    const same = fingerprint(results) === payload.h;
+    // A transcript printed before its code carried the issued figures and an expiry is still genuine:
+    // its fingerprint vouches for the results. Its figures are today's when the results are the same
+    // (then they are the issued ones), unknown when they changed; it expires as the others do.
+    const legacy = typeof payload.s !== 'number' || typeof payload.a !== 'number' || !payload.exp;
+    const figures = legacy ? (same ? totals(results) : null) : { sum: payload.s as number, avg: payload.a as number };
+    const expiresAt = (payload.exp ?? payload.iat + this.ctx.config.documentValidDays * DAY_S) * 1000;
+    const issued = {
       fio: fullName(s),
       group: s.group,
       issuedAt: new Date(payload.iat * 1000),
-      kredits_sum: sum,
-      kredits_avg: avg,
+      kredits_sum: figures?.sum ?? null,
+      kredits_avg: figures?.avg ?? null,
     };
+    if (this.ctx.now().getTime() >= expiresAt) return { kind: 'expired', ...issued };
+    if ((typeof payload.g === 'number' ? payload.g : 0) < (await repo.revocationGeneration(this.ctx.db, s.id))) return { kind: 'revoked', ...issued };
+    return { kind: same ? 'genuine' : 'changed', ...issued };
+  }
+
+  /** The student revokes every transcript issued so far (a lost or superseded copy no longer verifies). */
+  async revoke(auth: AuthInfo): Promise<{ revoked: true }> {
+    const s = await this.studentOf(auth);
+    await repo.revokeIssued(this.ctx.db, s.id, this.ctx.now());
+    return { revoked: true };
   }
 }

@@ -1,5 +1,5 @@
 /** The transcript's texts in kg, ru and en (the JSON's column titles, the PDF and the verification page). */
-import type { Language } from '../../../../contract/common';
+import type { Language } from '@contract/common';
 
 type T = Record<Language, string>;
 
@@ -30,10 +30,21 @@ export const TX = {
   verifyHint: { ru: 'Подлинность документа: отсканируйте QR-код', kg: 'Документтин аныктыгы: QR-кодду скандаңыз', en: 'Authenticity: scan the QR code' } as T,
   genuine: { ru: 'Документ подлинный и не изменён', kg: 'Документ чыныгы жана өзгөртүлгөн эмес', en: 'The document is genuine and unchanged' } as T,
   changed: {
-    ru: 'Документ выдан порталом, но результаты с тех пор изменились: запросите новый транскрипт',
-    kg: 'Документ портал тарабынан берилген, бирок андан бери жыйынтыктар өзгөргөн: жаңы транскрипт сураңыз',
-    en: 'The document was issued by the portal, but the results have changed since: ask for a new transcript',
+    ru: 'Документ выдан порталом, но результаты с тех пор изменились: ниже — то, что было выдано; актуальные данные — в новом транскрипте',
+    kg: 'Документ портал тарабынан берилген, бирок андан бери жыйынтыктар өзгөргөн: төмөндө берилген маалымат; учурдагысы жаңы транскриптте',
+    en: 'The document was issued by the portal, but the results have changed since: below is what was issued; a new transcript has the current ones',
   } as T,
+  revoked: {
+    ru: 'Документ отозван студентом и больше не действует',
+    kg: 'Документти студент кайтарып алган, ал мындан ары жарактуу эмес',
+    en: 'The document was revoked by the student and is no longer valid',
+  } as T,
+  expired: {
+    ru: 'Срок проверки документа истёк: запросите новый транскрипт',
+    kg: 'Документти текшерүү мөөнөтү бүттү: жаңы транскрипт сураңыз',
+    en: 'The document has expired: ask for a new transcript',
+  } as T,
+  issuedFigures: { ru: 'Выдано', kg: 'Берилген маалымат', en: 'As issued' } as T,
   invalid: {
     ru: 'Документ не подтверждён: ссылка повреждена или подделана',
     kg: 'Документ тастыкталган жок: шилтеме бузулган же жасалма',

@@ -12,12 +12,12 @@ import {
   UmkSaveReply,
   UmkSemestersBody,
   UmkTeachersBody,
-} from '../../../../contract/umk';
+} from '@contract/umk';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
 import { multipartInput } from '../../plugins/files';
-import { ok, replies } from '../../plugins/reply';
+import { ok, READ, replies } from '../../plugins/reply';
 import { UploadRules } from '../../shared/upload-rules';
 import { UmkService } from './umk.service';
 
@@ -37,14 +37,27 @@ export default async function umkRoutes(app: App, { ctx }: { ctx: AppContext }) 
   app.post('/api/umk/semestersforstud', { schema: { body: UmkSemestersBody, response: replies(IdNameListReply) } }, async (req) =>
     ok(await umk.studentSemesters(req.auth!, req.body)),
   );
-  app.get('/api/umk/types', { schema: { response: replies(IdNameListReply) } }, async (req) => ok(await umk.types(languageOf(req))));
-  app.get('/api/umk/getstudentexamtypes', { schema: { response: replies(IdNameListReply) } }, async (req) => ok(await umk.examTypes(languageOf(req))));
+  app.route({
+    method: READ,
+    url: '/api/umk/types',
+    schema: { response: replies(IdNameListReply) },
+    handler: async (req) => ok(await umk.types(languageOf(req))),
+  });
+  app.route({
+    method: READ,
+    url: '/api/umk/getstudentexamtypes',
+    schema: { response: replies(IdNameListReply) },
+    handler: async (req) => ok(await umk.examTypes(languageOf(req))),
+  });
   app.post('/api/umk/getumkteachers', { schema: { body: UmkTeachersBody, response: replies(IdNameListReply) } }, async (req) =>
     ok(await umk.teachers(req.auth!, req.body)),
   );
-  app.get('/api/umk/bookcategories', { schema: { response: replies(IdNameListReply) } }, async (req) =>
-    ok(await umk.bookCategories(req.auth!, languageOf(req))),
-  );
+  app.route({
+    method: READ,
+    url: '/api/umk/bookcategories',
+    schema: { response: replies(IdNameListReply) },
+    handler: async (req) => ok(await umk.bookCategories(req.auth!, languageOf(req))),
+  });
   app.post('/api/umk/umklist', { schema: { body: UmkListBody, response: replies(UmkListReply) } }, async (req) =>
     ok(await umk.teacherList(req.auth!, req.body, languageOf(req))),
   );

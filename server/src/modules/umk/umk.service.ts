@@ -4,7 +4,7 @@
  * e-library as a book), and the student's view: the materials of the disciplines taught to his
  * group, for his speciality and form of study.
  */
-import { ROLE_STUDENT, ROLE_TEACHER, type IdName, type Language } from '../../../../contract/common';
+import { ROLE_STUDENT, ROLE_TEACHER, type IdName, type Language } from '@contract/common';
 import {
   NEW_UMK_ID,
   UMK_FILE_FIELD,
@@ -22,7 +22,7 @@ import {
   type UmkSaveFields,
   type UmkSemestersBody,
   type UmkTeachersBody,
-} from '../../../../contract/umk';
+} from '@contract/umk';
 import type { AppContext } from '../../context';
 import { badRequest, forbidden, notFound } from '../../app-error';
 import { localName } from '../../i18n';
@@ -157,6 +157,8 @@ export class UmkService {
       const [file] = files;
       if (input.idBook === NEW_UMK_ID) {
         if (!file) throw badRequest({ field: UMK_FILE_FIELD });
+        // The bytes go to the store first, outside the transaction (a transfer may take long).
+        await this.ctx.files.put(file);
         return db.transaction(async (tx) => {
           await this.uploads.assertFits(tx, auth, file.size);
           const stored = await this.ctx.files.save(tx, auth.userId, file);
@@ -169,6 +171,7 @@ export class UmkService {
       const [item] = await repo.findItems(db, repo.byId(input.idBook));
       if (!item) throw notFound();
       if (item.teacherId !== teacherId) throw forbidden();
+      if (file) await this.ctx.files.put(file);
       return db.transaction(async (tx) => {
         let fileId = item.fileId;
         if (file) {

@@ -4,8 +4,9 @@
  * faculties. Read by the academic calls and by any area that needs them (the chat's access rules).
  */
 import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { ROLE_TEACHER, type Role } from '../../../../contract/common';
+import { ROLE_TEACHER, type Role } from '@contract/common';
 import type { Db } from '../../db/client';
+import { accountPersonId, accountPersonName, joinAccountPerson } from '../account-person';
 import {
   academicYears,
   disciplines,
@@ -150,6 +151,16 @@ export async function studentsOfGroup(db: Db, groupId: number) {
     .orderBy(asc(students.surname), asc(students.name), asc(students.id));
 }
 
+/** The student's group with its name and the year it was admitted. */
+export async function studentGroup(db: Db, studentId: number) {
+  const [row] = await db
+    .select({ id: groups.id, name: groups.name, admissionYear: groups.admissionYear })
+    .from(students)
+    .innerJoin(groups, eq(groups.id, students.groupId))
+    .where(eq(students.id, studentId));
+  return row;
+}
+
 export async function groupOfStudent(db: Db, studentId: number): Promise<number | undefined> {
   const [row] = await db.select({ groupId: students.groupId }).from(students).where(eq(students.id, studentId));
   return row?.groupId;
@@ -164,19 +175,12 @@ export async function groupChatsOfTeacher(db: Db, teacherId: number) {
 /** Account, role, person id and name of accounts. */
 export async function accounts(db: Db, userIds: number[]) {
   if (userIds.length === 0) return [];
-  return db
-    .select({
-      userId: users.id,
-      role: users.role,
-      personId: sql<number>`coalesce(${users.teacherId}, ${users.studentId})`,
-      surname: sql<string>`coalesce(${teachers.surname}, ${students.surname})`,
-      name: sql<string>`coalesce(${teachers.name}, ${students.name})`,
-      patronymic: sql<string | null>`coalesce(${teachers.patronymic}, ${students.patronymic})`,
-    })
-    .from(users)
-    .leftJoin(teachers, eq(teachers.id, users.teacherId))
-    .leftJoin(students, eq(students.id, users.studentId))
-    .where(inArray(users.id, userIds));
+  return joinAccountPerson(
+    db
+      .select({ userId: users.id, role: users.role, personId: accountPersonId, ...accountPersonName })
+      .from(users)
+      .$dynamic(),
+  ).where(inArray(users.id, userIds));
 }
 
 /** The account of a person (a teacher id for ROLE_TEACHER, a student id for ROLE_STUDENT). */

@@ -4,7 +4,7 @@
  * group to talk to with their unread counts. Teacher calls refuse a student and student calls a
  * teacher with 403.
  */
-import { ROLE_STUDENT, ROLE_TEACHER, type IdName, type Language, type Role } from '../../../../contract/common';
+import { ROLE_STUDENT, ROLE_TEACHER, type IdName, type Language, type Role } from '@contract/common';
 import type {
   Contact,
   ContactListBody,
@@ -13,7 +13,8 @@ import type {
   FacultiesBody,
   GroupListBody,
   SemesterListBody,
-} from '../../../../contract/academic';
+  StudentGroupsBody,
+} from '@contract/academic';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../app-error';
 import { localName } from '../../i18n';
@@ -114,6 +115,18 @@ export class AcademicService {
     if (input.id_group !== groupId) throw forbidden();
     const people = await repo.teachersOfGroup(this.ctx.db, groupId, input.id_discipline, input);
     return this.withUnread(auth, people, ROLE_TEACHER);
+  }
+
+  /**
+   * getgroups: the groups the calling student studies in during an academic year (his own group
+   * from its admission year to the one ahead of the current; none before he was admitted).
+   */
+  async groupsOfYear(auth: AuthInfo, input: StudentGroupsBody): Promise<IdName[]> {
+    assertOwn(auth, { uid: input.id_student, role: ROLE_STUDENT });
+    const group = await repo.studentGroup(this.ctx.db, auth.uid);
+    if (!group) throw forbidden();
+    const studies = input.id_a_year >= group.admissionYear && input.id_a_year <= currentPeriod(this.ctx.now()).year + 1;
+    return studies ? [{ id: group.id, name: group.name }] : [];
   }
 
   /** The group of the calling student; 403 for a teacher or a student without a group. */

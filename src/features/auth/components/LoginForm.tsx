@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { PasswordField, TextField } from '../../../components/fields';
-import { Spinner } from '../../../components/Spinner';
-import { minLength, required, validateFields } from '../../../lib/validation';
-import { SIGN_IN_MIN } from '../../../api/config';
+import { PasswordField, TextField } from '@components/fields';
+import { Spinner } from '@components/Spinner';
+import { minLength, required, validateFields } from '@lib/validation';
+import { SIGN_IN_MIN } from '@api/config';
 import type { Credentials } from '../auth.slice';
 
 /**

@@ -2,9 +2,9 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
-import { CloseIcon, PaperclipIcon, SendIcon } from '../../../components/icons';
-import { truncateName } from '../../../lib/files';
-import { FileTypeIcon } from '../../../components/FileTypeIcon';
+import { CloseIcon, PaperclipIcon, SendIcon } from '@components/icons';
+import { truncateName } from '@lib/files';
+import { FileTypeIcon } from '@components/FileTypeIcon';
 
 export interface ComposerValues {
   text: string;

@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
-import { ROLE_TEACHER } from '../../../shared/request/roles';
-import { selectUser } from '../../../shared/session/session';
-import { Avatar } from '../../../components/Avatar';
-import { Select } from '../../../components/Select';
-import { ChatIcon } from '../../../components/shellIcons';
-import { LoadFailed } from '../../../shared/request/LoadFailed';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { ROLE_TEACHER } from '@shared/request/roles';
+import { selectUser } from '@shared/session/session';
+import { Avatar } from '@components/Avatar';
+import { Select } from '@components/Select';
+import { ChatIcon } from '@components/shellIcons';
+import { LoadFailed } from '@shared/request/LoadFailed';
 import { chatActions, GROUP_CONTACT, keyOfContact, selectChat, selectFilterVisible, type ChatContact } from '../chat.slice';
 
 /** The unread count of a row of the chat's lists (none when 0). */
 export function Badge({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null;
   return (
-    <span className="chat-badge" aria-label={label} data-testid="chat-unread-badge">
+    <span className="count-badge chat-badge" aria-label={label} data-testid="chat-unread-badge">
       {count > 99 ? '99+' : count}
     </span>
   );

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import type { DisciplineRow } from '../../../../contract/academic';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
-import { Select } from '../../../components/Select';
-import { LoadFailed } from '../../../shared/request/LoadFailed';
+import type { DisciplineRow } from '@contract/academic';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { Select } from '@components/Select';
+import { LoadFailed } from '@shared/request/LoadFailed';
 import { chatActions, selectChat } from '../chat.slice';
 import { Badge } from './ContactPanel';
+import { academicYearName } from '@contract/pure/academic-year';
 
 /**
  * The discipline column: the workspace (academic year and half-year) and the caller's disciplines
@@ -15,7 +16,7 @@ export function DisciplinePanel() {
   const dispatch = useAppDispatch();
   const chat = useAppSelector(selectChat);
   const { year, ws, years, disciplines, activeDiscipline, current, unreadByDiscipline } = chat;
-  const yearOptions = years.length ? years : year !== null ? [{ id: year, name: `${year}-${String((year + 1) % 100).padStart(2, '0')}` }] : [];
+  const yearOptions = years.length ? years : year !== null ? [{ id: year, name: academicYearName(year) }] : [];
   const wsOptions = [
     { id: 1, name: t('workspace.autumn') },
     { id: 2, name: t('workspace.spring') },

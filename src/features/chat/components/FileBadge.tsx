@@ -1,5 +1,5 @@
-import { FileTypeIcon } from '../../../components/FileTypeIcon';
-import { truncateName } from '../../../lib/files';
+import { FileTypeIcon } from '@components/FileTypeIcon';
+import { truncateName } from '@lib/files';
 
 /**
  * A named file link (the name truncated at 20 characters, the full name in the tooltip). Its

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import { Dialog } from '../../../components/Dialog';
-import { CloseIcon } from '../../../components/icons';
+import { Dialog } from '@components/Dialog';
+import { CloseIcon } from '@components/icons';
 
 /** A photo at full size over the page (the one Dialog: the focus stays on it); Escape, the close button or the backdrop close it. */
 export function ImageViewer({ src, name, closeLabel, onClose }: { src: string; name: string; closeLabel: string; onClose: () => void }) {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage } from '../../../../contract/chat';
-import { chatFileUrl } from '../../../api/chat';
-import { CheckIcon, TrashIcon } from '../../../components/icons';
-import { useFileSize } from '../../../components/FileTypeIcon';
-import { truncateName } from '../../../lib/files';
+import type { ChatMessage } from '@contract/chat';
+import { chatFileUrl } from '../chat.api';
+import { CheckIcon, TrashIcon } from '@components/icons';
+import { useFileSize } from '@components/FileTypeIcon';
+import { truncateName } from '@lib/files';
 import { timeOf } from '../format';
 import { FileLink } from './FileBadge';
 

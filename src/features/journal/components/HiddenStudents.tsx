@@ -2,12 +2,13 @@
  * "Hidden students (n)" under the grid (docs/product.md#journal): the students removed from the open
  * journal's list, each with when and by whom, and Restore (not in a closed half-year's journal).
  */
+import './hiddenStudents.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalInfo } from '../../../../contract/journal';
-import { Dialog } from '../../../components/Dialog';
-import { describeFailure } from '../../../shared/request/errors';
-import { useAppDispatch } from '../../../shared/hooks';
+import type { JournalInfo } from '@contract/journal';
+import { Dialog } from '@components/Dialog';
+import { describeFailure } from '@shared/request/errors';
+import { useAppDispatch } from '@shared/hooks';
 import { journalActions } from '../journal.slice';
 import type { HiddenState } from '../hidden.slice';
 

@@ -4,15 +4,16 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/Dialog';
-import { Spinner } from '../../../components/Spinner';
-import { useAppDispatch } from '../../../shared/hooks';
-import { describeFailure } from '../../../shared/request/errors';
+import { Dialog } from '@components/Dialog';
+import { Spinner } from '@components/Spinner';
+import { useAppDispatch } from '@shared/hooks';
+import { describeFailure } from '@shared/request/errors';
 import type { FinalsState } from '../finals.slice';
 import { journalActions, type JournalState } from '../journal.slice';
 import { showMark } from '../pivot';
 import { writtenOf } from '../undo.saga';
 import type { Stored } from '../undo.slice';
+import { formatDateTime } from '@lib/dates';
 
 /** What the cell held after an entry (false: no record). */
 const leftBy = (h: JournalState['history']['data'][number]): Stored => (h.action === 'delete' ? false : h.newMark);
@@ -26,7 +27,7 @@ export function HistoryDialog(props: Props) {
   return <MarkHistory title={props.title} history={props.history} current={props.current} />;
 }
 
-const when = (at: string, lang: string | undefined) => new Date(at).toLocaleString(lang === 'en' ? 'en-GB' : 'ru-RU');
+const when = formatDateTime;
 
 interface Loaded<T> {
   fetching: boolean;

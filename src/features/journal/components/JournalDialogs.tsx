@@ -1,7 +1,7 @@
 /** The open journal's dialogs: a final result's history, a cell's history, the lesson's topic and the removals' confirmation. */
 import { useTranslation } from 'react-i18next';
-import type { JournalData, JournalStudent } from '../../../../contract/journal';
-import { useAppDispatch } from '../../../shared/hooks';
+import type { JournalData, JournalStudent } from '@contract/journal';
+import { useAppDispatch } from '@shared/hooks';
 import { storedFinal } from '../finals.slice';
 import { journalActions, type CellWrite, type JournalState } from '../journal.slice';
 import { cellKey, shortDate } from '../pivot';
@@ -68,15 +68,21 @@ export function JournalDialogs({ state, data, lessons, topicOpen, onTopicClose, 
               : null
           }
           modules={state.lists.modules}
-          busy={state.topic.fetching}
           onClose={onTopicClose}
-          onSave={(v) => {
-            dispatch(journalActions.topicSaveRequested({ date: lesson.date, time: lesson.time, ...v }));
-            onTopicClose();
-          }}
+          onSave={(v) => dispatch(journalActions.topicSaveRequested({ date: lesson.date, time: lesson.time, ...v }))}
         />
       ) : null}
-      {confirm ? <ConfirmRemoval what={confirm} lesson={lesson} student={activeStudent} busy={state.remove.fetching} onClose={onConfirmClose} /> : null}
+      {confirm ? (
+        <ConfirmRemoval
+          what={confirm}
+          lesson={lesson}
+          lessonTime={lessons.find((l) => l.date === lesson.date && l.time === lesson.time)?.timeName ?? ''}
+          lessonMarks={Object.keys(state.marks).filter((k) => k.endsWith(`|${lesson.date}|${lesson.time}`)).length}
+          student={activeStudent}
+          busy={state.remove.fetching}
+          onClose={onConfirmClose}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Profiler } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { JournalStudent } from '../../../../contract/journal';
+import type { JournalStudent } from '@contract/journal';
 import { cellKey } from '../pivot';
 import { JournalGrid, VIRTUAL_FROM, type GridLesson } from './JournalGrid';
 
@@ -233,14 +233,22 @@ describe('JournalGrid marks the cells the students marked by QR', () => {
 });
 
 describe('JournalGrid Tab', () => {
-  it('wraps from the last column to the next row, and Shift+Tab back', () => {
+  it('leaves the grid: the keys are not taken, the active cell stays the one tab stop', () => {
     renderGrid(3, 3);
     // The active cell opens on the first student's latest lesson (the last column).
     expect([active().dataset.row, active().dataset.col]).toEqual(['0', '2']);
-    fireEvent.keyDown(active(), { key: 'Tab' });
-    expect([active().dataset.row, active().dataset.col]).toEqual(['1', '0']);
-    fireEvent.keyDown(active(), { key: 'Tab', shiftKey: true });
+    // Not prevented: the browser moves focus to what follows (or precedes) the grid.
+    expect(fireEvent.keyDown(active(), { key: 'Tab' })).toBe(true);
+    expect(fireEvent.keyDown(active(), { key: 'Tab', shiftKey: true })).toBe(true);
     expect([active().dataset.row, active().dataset.col]).toEqual(['0', '2']);
+    expect(document.querySelectorAll('[role="grid"] [tabindex="0"]')).toHaveLength(1);
+  });
+
+  it('saves what is being typed and leaves the grid', () => {
+    const { students, lessons, onWrite } = renderGrid(3, 3);
+    fireEvent.keyDown(active(), { key: '5' });
+    expect(fireEvent.keyDown(active(), { key: 'Tab' })).toBe(true);
+    expect(onWrite).toHaveBeenCalledWith({ student: students[0].id_student, date: lessons[2].date, time: 1, written: '5' });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The journal's grid: students against lessons, worked like a spreadsheet with the keyboard alone.
- * Arrows move; typing replaces the mark; Enter saves and moves down; Tab moves right (from the last
- * column to the next row's first); Escape
+ * Arrows move; typing replaces the mark; Enter saves and moves down; Tab leaves the grid (one tab
+ * stop, the active cell: a roving tabindex, as in the ARIA grid pattern); Escape
  * cancels; Delete clears; a block copied from Excel or LibreOffice pastes from the active cell
  * (right and down), or is refused whole, saying how many cells did not fit. The active cell is held by student and lesson (date and time), never by position: lessons
  * added or removed around it leave it, its open editor and its save on the same lesson; choosing a
@@ -9,7 +9,7 @@
  * After the lessons: each module's subtotal (when the journal's topics carry modules) and the final
  * result, a cell like the others (typed whole points 0–100, saved on Enter or Tab, cleared by Delete;
  * shown as points and letter). Names stay on the left and dates on top while scrolling. Each cell shows its own state
- * (saving, failed) until the server answers; rows re-render only when their own cells change.
+ * (saving; kept to be sent again, "…"; refused, "!") until the server answers; rows re-render only when their own cells change.
  *
  * A large journal (more than VIRTUAL_FROM cells, e.g. 150 students × 60 lessons) renders only the
  * rows and columns in view (grid/useGridVirtual.ts), plus the active cell's row and column so that
@@ -17,20 +17,21 @@
  * grid semantics: aria-rowcount/aria-colcount give the whole size and every row and cell its
  * aria-rowindex/aria-colindex. Printing renders the whole table (beforeprint, or print media).
  */
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import './grid/grid.css';
+import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FinalResult, JournalStudent } from '../../../../contract/journal';
-import { moduleSubtotals, type LessonMark, type TopicModule } from '../../../../contract/pure/journal-totals';
-import type { MarkScale } from '../../../api/journal';
-import { describeFailure } from '../../../shared/request/errors';
+import type { FinalResult, JournalStudent } from '@contract/journal';
+import type { TopicModule } from '@contract/pure/journal-totals';
+import type { MarkScale } from '../journal.api';
 import type { FinalEdit, FinalWrite } from '../finals.slice';
 import type { CellEdit, CellWrite } from '../journal.slice';
-import { cellKey, showFinal, showMark, showMean, totalsOf } from '../pivot';
 import { GridHead, type GridLesson } from './grid/GridHead';
 import { Row } from './grid/GridRow';
-import { COL_WIDTH, FINAL_WIDTH, MODULE_WIDTH, NAME_WIDTH, reveal, ROW_HEIGHT, TOTALS_WIDTH, type CellState } from './grid/layout';
+import { COL_WIDTH, FINAL_WIDTH, MODULE_WIDTH, NAME_WIDTH, ROW_HEIGHT, TOTALS_WIDTH } from './grid/layout';
 import { useActiveCell, type CellPlace } from './grid/useActiveCell';
-import { useGridKeys, type GridCell } from './grid/useGridKeys';
+import { useGridCells } from './grid/useGridCells';
+import { useGridFocus } from './grid/useGridFocus';
+import { useGridKeys } from './grid/useGridKeys';
 import { useGridVirtual } from './grid/useGridVirtual';
 
 export type { GridLesson } from './grid/GridHead';
@@ -56,7 +57,7 @@ interface Props {
   onOverflow?: (cells: number) => void;
   /** The journal's half-year is closed: the cells are read, never edited. */
   readOnly?: boolean;
-  /** Escape on a cell whose save failed: drop what was typed, the stored value shows again. */
+  /** Escape on a cell whose save failed (refused, or waiting to be sent again): drop what was typed, the stored value shows again. */
   onDiscard?: (key: string) => void;
   /** The journal's mark scale: a typed or pasted number outside it is not a mark. */
   scale?: MarkScale;
@@ -76,6 +77,8 @@ interface Props {
     edits: Readonly<Record<number, FinalEdit>>;
     onWrite: (student: number, points: number | null) => void;
   };
+  /** The chosen lesson's menu (LessonMenu.tsx), in its column's header. */
+  lessonMenu?: ReactNode;
 }
 
 /** Memoised: the screen's other state (a dialog, a status line) leaves the grid alone. */
@@ -90,83 +93,13 @@ export const JournalGrid = memo(function JournalGrid(props: Props) {
   const rows = students.length;
   const cols = lessons.length;
   const finalCol = Boolean(finals);
-  const moduleIds = modules.map((m) => m.id);
   const active = useActiveCell({ students, lessons, lesson, editing, onActive, finalCol });
   const { row, col, setPos } = active;
   const { virtual, headHeight, colSlots, rowSlots, renderedCols } = useGridVirtual({ rows, cols, row, col, tableRef, wrapRef });
 
-  /**
-   * What a cell shows (what was typed while it is being saved or failed), its stored mark (undefined:
-   * none; never what is not saved yet), its state and, when its save failed, why.
-   */
-  const cellAt = useCallback(
-    (r: number, c: number): GridCell & { error: CellEdit['error'] | null } => {
-      const student = students[r].id_student;
-      if (c >= cols) {
-        // The final-result column: points and letter as stored; the points alone while typed or refused.
-        const edit = finals?.edits[student];
-        const stored = finals?.stored[student];
-        return {
-          key: `final|${student}`,
-          value: edit ? (edit.written === null ? '' : String(edit.written)) : stored ? showFinal(stored) : '',
-          mark: stored ? String(stored.points) : undefined,
-          state: edit?.status as CellState,
-          error: edit?.status === 'failed' ? edit.error : null,
-          draft: edit ? (edit.written === null ? '' : String(edit.written)) : stored ? String(stored.points) : '',
-        };
-      }
-      const key = cellKey(student, lessons[c].date, lessons[c].time);
-      const edit = edits[key];
-      const mark = key in marks ? marks[key] : undefined;
-      return {
-        key,
-        value: edit ? (edit.written ?? '') : showMark(mark),
-        mark,
-        state: edit?.status as CellState,
-        error: edit?.status === 'failed' ? edit.error : null,
-      };
-    },
-    [students, lessons, marks, edits, cols, finals],
-  );
+  const { cellAt, rowData } = useGridCells({ students, lessons, marks, edits, qrCells, finals, modules, topics, renderedCols, t });
 
-  const rowData = (r: number) => {
-    const values: string[] = [];
-    const states: CellState[] = [];
-    const reasons: string[] = [];
-    const qrs: boolean[] = [];
-    for (const c of renderedCols) {
-      const cell = cellAt(r, c);
-      values.push(cell.value);
-      states.push(cell.state);
-      reasons.push(cell.state === 'failed' ? describeFailure(t, cell.error) || t('grid.failed') : '');
-      qrs.push(Boolean(qrCells?.has(cell.key)));
-    }
-    // The totals count stored marks only: a value being saved, or refused, is not counted.
-    const stored: LessonMark[] = [];
-    const student = students[r].id_student;
-    for (const l of lessons) {
-      const key = cellKey(student, l.date, l.time);
-      if (key in marks) stored.push({ visitDate: l.date, id_time: l.time, otsenka: marks[key] });
-    }
-    const subtotals = moduleIds.length ? moduleSubtotals(stored, topics, moduleIds).map((m) => `${m.ball_average.toFixed(2)} / ${showMean(m.ball_mean)}`) : [];
-    let final = null;
-    if (finals) {
-      const cell = cellAt(r, cols);
-      final = { value: cell.value, state: cell.state, reason: cell.state === 'failed' ? describeFailure(t, cell.error) || t('grid.failed') : '' };
-    }
-    return { values, states, reasons, qrs, totals: totalsOf(stored.map((m) => m.otsenka)), subtotals, final };
-  };
-
-  /** Focus follows the active cell (the input while editing); a virtual grid scrolls it into view. */
-  useEffect(() => {
-    const table = tableRef.current;
-    if (!table || !engaged.current) return;
-    if (virtual && wrapRef.current) reveal(wrapRef.current, row, col, headHeight());
-    const cell = table.querySelector<HTMLElement>(`td[data-row="${row}"][data-col="${col}"]`);
-    const target = editing !== null ? cell?.querySelector('input') : cell;
-    if (target && document.activeElement !== target) target.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the header's height only matters with a move
-  }, [row, col, editing, virtual]);
+  useGridFocus({ wrapRef, tableRef, engaged, row, col, rows, cols, editing, virtual, headHeight });
 
   // The hook takes the grid's own props and its active cell as they are.
   const { commit, onKeyDown, onPasteEvent } = useGridKeys({
@@ -215,7 +148,15 @@ export const JournalGrid = memo(function JournalGrid(props: Props) {
           if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget as Node)) engaged.current = false;
         }}
       >
-        <GridHead colSlots={colSlots} lessons={lessons} lesson={lesson} onLesson={onLesson} modules={modules.map((m) => m.name)} final={finalCol} />
+        <GridHead
+          colSlots={colSlots}
+          lessons={lessons}
+          lesson={lesson}
+          onLesson={onLesson}
+          modules={modules.map((m) => m.name)}
+          final={finalCol}
+          lessonMenu={props.lessonMenu}
+        />
         <tbody>
           {rowSlots.map((slot) => {
             if ('gap' in slot)

@@ -1,10 +1,11 @@
 /** The status lines above the grid: mark-all's count, a failed action, a refused mark or paste, undo's notice and a failed save. */
 import { useTranslation } from 'react-i18next';
-import type { MarkScale } from '../../../api/journal';
-import { SCALES } from '../../../api/journal';
-import { useAppDispatch } from '../../../shared/hooks';
-import { describeFailure } from '../../../shared/request/errors';
+import type { MarkScale } from '../journal.api';
+import { SCALES } from '../journal.api';
+import { useAppDispatch } from '@shared/hooks';
+import { describeFailure } from '@shared/request/errors';
 import { journalActions, type JournalState } from '../journal.slice';
+import { shortDate } from '../pivot';
 import { UndoNotice } from './UndoButtons';
 
 interface Props {
@@ -20,9 +21,38 @@ interface Props {
 export function ActionNotices({ state }: { state: JournalState }) {
   const { t } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
-  const actionError = state.bulk.error ?? state.remove.error ?? state.topic.error ?? state.lessonAdd.error;
+  const actionError = state.bulk.error ?? state.remove.error ?? state.topic.error ?? state.lessonAdd.error ?? state.lessonRestore.error;
+  const deleted = state.deleted;
   return (
     <>
+      {deleted ? (
+        <p className="journal-note" role="status">
+          {t('lesson.deleted', {
+            date: shortDate(deleted.date),
+            time: state.lists.times.find((x) => x.id === deleted.time)?.name.split('–')[0] ?? '',
+            count: deleted.count,
+          })}{' '}
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            disabled={state.lessonRestore.fetching}
+            onClick={() => dispatch(journalActions.lessonRestoreRequested({ date: deleted.date, time: deleted.time }))}
+          >
+            {t('lesson.restore')}
+          </button>{' '}
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => dispatch(journalActions.deletedCleared())}>
+            {t('close')}
+          </button>
+        </p>
+      ) : null}
+      {state.lessonRestore.data !== null ? (
+        <p className="journal-note" role="status">
+          {t('lesson.restored', { count: state.lessonRestore.data })}{' '}
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => dispatch(journalActions.deletedCleared())}>
+            {t('close')}
+          </button>
+        </p>
+      ) : null}
       {state.bulk.data !== null ? (
         <p className="journal-note" role="status">
           {t('lesson.markedAll', { count: state.bulk.data })}{' '}

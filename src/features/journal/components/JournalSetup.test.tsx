@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { JournalData, JournalStudent, PlanTopic } from '../../../../contract/journal';
-import type { SubgroupList } from '../../../api/journal';
-import { initialSessionState } from '../../../shared/session/session';
+import type { JournalData, JournalStudent, PlanTopic } from '@contract/journal';
+import type { SubgroupList } from '../journal.api';
+import { initialSessionState } from '@shared/session/session';
 import { makeStore, renderWithStore } from '../../../test/render';
 import { fail, http, ok, requestsSettled, server, teacher } from '../../../test/server';
 import { initialJournalState } from '../journal.slice';
@@ -32,7 +32,7 @@ beforeEach(() => {
 function renderSetup() {
   const store = makeStore({
     session: { ...initialSessionState, status: 'authenticated', user: teacher },
-    journal: { ...initialJournalState, journal: { data, fetching: false, error: null } },
+    journal: { ...initialJournalState, journal: { data, fetching: false, error: null, loaded: true } },
   });
   renderWithStore(<JournalSetup info={info} students={data.students} modules={modules} shown={-1} onShow={() => {}} />, { route: '/lms/journal', store });
   return { user: userEvent.setup(), store };

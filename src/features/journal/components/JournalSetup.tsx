@@ -4,13 +4,14 @@
  */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalInfo, JournalStudent } from '../../../../contract/journal';
-import { Select, type SelectOption } from '../../../components/Select';
-import type { MarkScale } from '../../../api/journal';
-import { describeFailure } from '../../../shared/request/errors';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import type { JournalInfo, JournalStudent } from '@contract/journal';
+import { Select, type SelectOption } from '@components/Select';
+import type { MarkScale } from '../journal.api';
+import { describeFailure } from '@shared/request/errors';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { journalActions, selectJournal } from '../journal.slice';
 import { PlanTopicsDialog } from './PlanTopicsDialog';
+import { numericMarks, ScaleConfirm } from './ScaleConfirm';
 import { SubgroupsDialog } from './SubgroupsDialog';
 
 /** The subgroup numbers among the students, when there is more than one (a filter is worth showing). */
@@ -36,7 +37,15 @@ export function JournalSetup({ info, students, modules, shown, onShow }: Props) 
   const choices = subgroupChoices(info, students);
   const options = choices.map((n) => ({ id: n, name: n === 0 ? t('subgroups.none') : t('subgroups.defaultName', { n }) }));
   const dispatch = useAppDispatch();
-  const scaleState = useAppSelector(selectJournal).setup.scale;
+  const journal = useAppSelector(selectJournal);
+  const scaleState = journal.setup.scale;
+  /** The scale asked for while the journal holds marks: the question before the change. */
+  const [asked, setAsked] = useState<MarkScale | null>(null);
+  const chooseScale = (to: MarkScale) => {
+    if (to === info.scale) return;
+    if (numericMarks(journal.marks).count === 0) dispatch(journalActions.scaleRequested(to));
+    else setAsked(to);
+  };
   const scales: MarkScale[] = ['2-5', '0-100'];
   const scaleOptions = scales.map((s, i) => ({ id: i + 1, name: t(`setup.scales.${s}`) }));
   return (
@@ -55,8 +64,19 @@ export function JournalSetup({ info, students, modules, shown, onShow }: Props) 
         value={scales.indexOf(info.scale) + 1}
         blank={false}
         disabled={scaleState.fetching}
-        onChange={(id) => dispatch(journalActions.scaleRequested(scales[id - 1]))}
+        onChange={(id) => chooseScale(scales[id - 1])}
       />
+      {asked ? (
+        <ScaleConfirm
+          to={asked}
+          {...numericMarks(journal.marks)}
+          onCancel={() => setAsked(null)}
+          onConfirm={() => {
+            dispatch(journalActions.scaleRequested(asked));
+            setAsked(null);
+          }}
+        />
+      ) : null}
       {scaleState.error ? (
         <p className="journal-error" role="alert">
           {describeFailure(t, scaleState.error)}

@@ -1,8 +1,8 @@
 /** The line above the grid: what is being saved or failed (Retry, Discard), history, removal, export, print. */
 import { useTranslation } from 'react-i18next';
-import type { JournalInfo } from '../../../../contract/journal';
-import { journalExportUrl } from '../../../api/journal';
-import { useAppDispatch } from '../../../shared/hooks';
+import type { JournalInfo } from '@contract/journal';
+import { journalExportUrl } from '../journal.api';
+import { useAppDispatch } from '@shared/hooks';
 import { canRetry, journalActions, type JournalState } from '../journal.slice';
 import type { CellPlace } from './grid/useActiveCell';
 import { UndoButtons } from './UndoButtons';
@@ -32,9 +32,7 @@ export function JournalToolbar({ state, info, active, canRemove, mobile, onRemov
             ? t(retryable ? 'status.failed' : 'status.failedRefused', { count: failedEdits.length })
             : state.savedCount > 0
               ? t('status.saved')
-              : mobile || info.readOnly
-                ? ''
-                : t('status.hint')}
+              : ''}
       </p>
       {info.readOnly || mobile ? null : <UndoButtons undo={state.undo} />}
       {retryable ? (

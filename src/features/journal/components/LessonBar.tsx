@@ -4,25 +4,28 @@
  * are refused here already (docs/product.md#journal).
  */
 import { useTranslation } from 'react-i18next';
-import type { JournalInfo } from '../../../../contract/journal';
-import { Select } from '../../../components/Select';
-import { useAppDispatch } from '../../../shared/hooks';
+import type { JournalInfo } from '@contract/journal';
+import { Select } from '@components/Select';
+import { useAppDispatch } from '@shared/hooks';
 import { journalActions, type JournalState } from '../journal.slice';
 import { fullDate, today, weekday } from '../pivot';
+import { lessonReady } from './useLessonMenu';
 
 interface Props {
   state: JournalState;
   info: JournalInfo;
   onTopic: () => void;
   onDelete: () => void;
+  /** On a phone adding the lesson and marking all present sit above the students (PhoneLessonActions.tsx). */
+  mobile?: boolean;
 }
 
-export function LessonBar({ state, info, onTopic, onDelete }: Props) {
+export function LessonBar({ state, info, onTopic, onDelete, mobile = false }: Props) {
   const { t } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
   const lesson = state.lesson;
   const outside = Boolean(lesson.date) && (lesson.date < info.startsOn || lesson.date > info.endsOn);
-  const lessonReady = Boolean(lesson.date) && lesson.time !== -1 && !outside;
+  const ready = lessonReady(lesson, info);
   // The lesson times of the chosen date's weekday in the teacher's timetable come first, marked as such.
   const scheduled = lesson.date ? state.timetable.filter((x) => x.day_number === weekday(lesson.date)).map((x) => x.id_time) : [];
   const timeOptions = [
@@ -32,7 +35,7 @@ export function LessonBar({ state, info, onTopic, onDelete }: Props) {
   const chooseDate = (date: string) => {
     const first = state.timetable.find((x) => date && x.day_number === weekday(date));
     // A date whose weekday has a lesson in the timetable takes its time when none is chosen yet.
-    dispatch(journalActions.lessonChosen(lesson.time === -1 && first ? { date, time: first.id_time } : { date }));
+    dispatch(journalActions.lessonChosen(lesson.time === -1 && first ? { date, time: first.id_time, picked: true } : { date, picked: true }));
   };
   return (
     <div className="journal-lesson" role="group" aria-label={t('lesson.group')} hidden={info.readOnly}>
@@ -55,33 +58,37 @@ export function LessonBar({ state, info, onTopic, onDelete }: Props) {
         label={t('lesson.time')}
         options={timeOptions}
         value={lesson.time}
-        onChange={(id) => dispatch(journalActions.lessonChosen({ time: id }))}
+        onChange={(id) => dispatch(journalActions.lessonChosen({ time: id, picked: true }))}
       />
       <div className="journal-actions">
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={!lessonReady || state.lessonAdd.fetching}
-          onClick={() => dispatch(journalActions.lessonAddRequested({ date: lesson.date, time: lesson.time }))}
-        >
-          {t('lesson.add')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!lessonReady || state.bulk.fetching}
-          onClick={() => dispatch(journalActions.markAllRequested({ date: lesson.date, time: lesson.time }))}
-        >
-          {t('lesson.markAll')}
-        </button>
-        <button type="button" className="btn btn-secondary" disabled={!lessonReady} onClick={onTopic}>
+        {mobile ? null : (
+          <>
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              disabled={!ready || state.lessonAdd.fetching}
+              onClick={() => dispatch(journalActions.lessonAddRequested({ date: lesson.date, time: lesson.time }))}
+            >
+              {t('lesson.add')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary btn-small"
+              disabled={!ready || state.bulk.fetching}
+              onClick={() => dispatch(journalActions.markAllRequested({ date: lesson.date, time: lesson.time }))}
+            >
+              {t('lesson.markAll')}
+            </button>
+          </>
+        )}
+        <button type="button" className="btn btn-secondary btn-small" disabled={!ready} onClick={onTopic}>
           {t('lesson.topic')}
         </button>
-        <button type="button" className="btn btn-ghost journal-delete" disabled={!lessonReady} onClick={onDelete}>
+        <button type="button" className="btn btn-ghost btn-small journal-delete" disabled={!ready} onClick={onDelete}>
           {t('lesson.delete')}
         </button>
         {lesson.date === '' ? (
-          <button type="button" className="btn btn-ghost" onClick={() => chooseDate(today())}>
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => chooseDate(today())}>
             {t('lesson.today')}
           </button>
         ) : null}

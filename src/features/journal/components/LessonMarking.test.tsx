@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { JournalStudent, MarkScale } from '../../../../contract/journal';
+import type { JournalStudent, MarkScale } from '@contract/journal';
 import type { CellEdit } from '../journal.slice';
 import { cellKey } from '../pivot';
 import type { GridLesson } from './JournalGrid';
@@ -63,7 +63,61 @@ describe('marking a lesson on a phone', () => {
     expect(screen.getByRole('alert').textContent).not.toMatch(/неверные данные/);
   });
 
-  it("each row ends with the student's final result: points and letter shown, new points saved on Enter, points outside 0–100 refused and not written", () => {
+  it('a write the server did not answer waits in the outbox: the row shows it pending ("…", labelled), not failed', () => {
+    const key = cellKey(100, '2026-11-02', 1);
+    renderMarking('2-5', {
+      [key]: { written: '5', status: 'failed', seq: 1, error: { ok: false, problem: 'CONNECTION_ERROR', status: null, error: null } },
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Ещё не сохранено: хранится на этом устройстве и будет отправлено, когда связь вернётся' })).toHaveTextContent('…');
+    expect(screen.getByRole('listitem')).toHaveAttribute('data-state', 'pending');
+    expect(screen.getByRole('button', { name: /^5 / })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("a mark is cleared by its row's clear button (none to clear: the button is off)", () => {
+    const onWrite = vi.fn();
+    const { rerender } = render(
+      <LessonMarking students={students} lessons={lessons} marks={{}} edits={{}} lesson={lesson} onLesson={vi.fn()} onWrite={onWrite} onHistory={vi.fn()} />,
+    );
+    expect(screen.getByRole('button', { name: 'Очистить отметку: Абдыкадыров Азамат' })).toBeDisabled();
+    rerender(
+      <LessonMarking
+        students={students}
+        lessons={lessons}
+        marks={{ [cellKey(100, '2026-11-02', 1)]: 'н/б' }}
+        edits={{}}
+        lesson={lesson}
+        onLesson={vi.fn()}
+        onWrite={onWrite}
+        onHistory={vi.fn()}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Очистить отметку: Абдыкадыров Азамат' }));
+    expect(onWrite).toHaveBeenCalledWith({ student: 100, date: '2026-11-02', time: 1, written: null });
+  });
+
+  it("today's timetable lesson not in the journal yet is offered first, and its students are listed when it is the lesson", () => {
+    const today = [{ date: '2026-11-09', time: 1, timeName: '08:00', topic: null }];
+    render(
+      <LessonMarking
+        students={students}
+        lessons={lessons}
+        marks={{}}
+        edits={{}}
+        lesson={{ date: '2026-11-09', time: 1 }}
+        onLesson={vi.fn()}
+        onWrite={vi.fn()}
+        onHistory={vi.fn()}
+        today={today}
+      />,
+    );
+    const options = screen.getAllByRole('option');
+    expect(options[0]).toHaveTextContent('Сегодня, 08:00 · по расписанию');
+    expect(screen.getByRole('combobox')).toHaveValue('2026-11-09|1');
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it("each row ends with the student's final result once asked for: points and letter shown, new points saved on Enter, points outside 0–100 refused and not written", () => {
     const onFinal = vi.fn();
     const finals = { stored: { 100: { id_student: 100, points: 70, ekv_num: 2.67, ekv_bukv: 'B-' } }, edits: {}, onWrite: onFinal };
     render(
@@ -79,6 +133,9 @@ describe('marking a lesson on a phone', () => {
         finals={finals}
       />,
     );
+    // Folded at first: the final results are not in the way of marking.
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Итоговые результаты' }));
     const field = screen.getByRole('spinbutton', { name: 'Итоговый результат: Абдыкадыров Азамат' });
     expect(field).toHaveValue(70);
     expect(screen.getByText('B-')).toBeInTheDocument();

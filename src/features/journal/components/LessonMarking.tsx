@@ -4,14 +4,16 @@
  * writes the cell as the grid does (the same save, rules and history); each row shows its own state
  * (saving, failed) until the server answers, and opens the cell's history.
  */
+import './lessonMarking.css';
 import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalStudent, MarkScale } from '../../../../contract/journal';
-import { ABSENT, EXCUSED, PRESENT, SCALES } from '../../../api/journal';
-import { describeFailure } from '../../../shared/request/errors';
-import type { CellEdit, CellWrite, Lesson } from '../journal.slice';
+import type { JournalStudent, MarkScale } from '@contract/journal';
+import { ABSENT, EXCUSED, PRESENT, SCALES } from '../journal.api';
+import { describeFailure } from '@shared/request/errors';
+import { canRetry, type CellEdit, type CellWrite, type Lesson } from '../journal.slice';
 import { cellKey, lessonKey, readMark, shortDate, showMark } from '../pivot';
 import type { GridLesson } from './JournalGrid';
+import { PendingMark } from './PendingMark';
 import { PhoneFinal } from './PhoneFinal';
 import type { useFinals } from './useFinals';
 
@@ -34,8 +36,14 @@ interface Props {
   onHistory: (cell: CellWrite) => void;
   /** The journal's mark scale: the buttons of a 2–5 journal, a number field for 0–100. */
   scale?: MarkScale;
-  /** The final results (stored, being written, the write): each student's row ends with his (PhoneFinal). */
+  /** The final results (stored, being written, the write): each student's row ends with his (PhoneFinal) when shown. */
   finals?: Finals;
+  /** Today's lessons of the teacher's timetable that are not in the journal yet: offered at the top. */
+  today?: readonly GridLesson[];
+  /** What acts on the lesson (add it, mark all present, undo), between the lesson and the students. */
+  actions?: ReactNode;
+  /** The lesson's menu (LessonMenu.tsx), beside its choice. */
+  lessonMenu?: ReactNode;
 }
 
 interface RowProps {
@@ -43,7 +51,8 @@ interface RowProps {
   student: JournalStudent;
   lesson: Lesson;
   value: string;
-  state: CellEdit['status'] | undefined;
+  /** saving, failed (refused), pending (kept in the outbox, sent again when the server answers). */
+  state: CellEdit['status'] | 'pending' | undefined;
   /** Why the row's save failed, in the user's language. */
   reason: string;
   scale: MarkScale;
@@ -75,13 +84,21 @@ const MarkRow = memo(function MarkRow({ index, student, lesson, value, state, re
     write(mark);
   };
   return (
-    <li className={`lm-row${state ? ` lm-${state}` : ''}`} aria-labelledby={id} aria-busy={state === 'saving' || undefined}>
+    <li className={`lm-row${state ? ` lm-${state}` : ''}`} aria-labelledby={id} aria-busy={state === 'saving' || undefined} data-state={state}>
       <div className="lm-head">
         <span id={id} className="lm-name">
           <span className="jg-no">{index + 1}.</span> {student.s_fio}
         </span>
         <span className="lm-state" role={state === 'failed' ? 'alert' : undefined}>
-          {state === 'saving' ? t('grid.saving') : state === 'failed' ? reason : invalid ? t('cm:errors.INVALID_MARK', SCALES[scale]) : null}
+          {state === 'saving' ? (
+            t('grid.saving')
+          ) : state === 'pending' ? (
+            <PendingMark />
+          ) : state === 'failed' ? (
+            reason
+          ) : invalid ? (
+            t('cm:errors.INVALID_MARK', SCALES[scale])
+          ) : null}
         </span>
         <button
           type="button"
@@ -105,6 +122,16 @@ const MarkRow = memo(function MarkRow({ index, student, lesson, value, state, re
             {v}
           </button>
         ))}
+        <button
+          type="button"
+          className="lm-btn lm-clear"
+          disabled={value === ''}
+          aria-label={t('phone.clear', { name: student.s_fio })}
+          title={t('phone.clear', { name: student.s_fio })}
+          onClick={() => onWrite({ student: student.id_student, date: lesson.date, time: lesson.time, written: null })}
+        >
+          ×
+        </button>
         {scale === '0-100' ? (
           <input
             className="input lm-points"
@@ -128,10 +155,14 @@ const MarkRow = memo(function MarkRow({ index, student, lesson, value, state, re
   );
 });
 
-export function LessonMarking({ students, lessons, marks, edits, lesson, onLesson, onWrite, onHistory, scale = '2-5', finals }: Props) {
+export function LessonMarking(props: Props) {
+  const { students, lessons, marks, edits, lesson, onLesson, onWrite, onHistory, scale = '2-5', finals, today = [], actions, lessonMenu } = props;
   const { t } = useTranslation('journal');
   const key = lessonKey(lesson.date, lesson.time);
-  const chosen = lessons.some((l) => lessonKey(l.date, l.time) === key);
+  const offered = [...today, ...lessons];
+  const chosen = offered.some((l) => lessonKey(l.date, l.time) === key);
+  /** The final results are typed when asked for: folded, they stay out of the way of marking. */
+  const [finalsShown, setFinalsShown] = useState(false);
   return (
     <section className="lm" aria-labelledby="lm-title">
       <h3 id="lm-title" className="sr-only">
@@ -139,31 +170,47 @@ export function LessonMarking({ students, lessons, marks, edits, lesson, onLesso
       </h3>
       <div className="field">
         <label htmlFor="lm-lesson">{t('phone.lesson')}</label>
-        <select
-          id="lm-lesson"
-          className="input"
-          value={chosen ? key : ''}
-          onChange={(e) => {
-            const l = lessons.find((x) => lessonKey(x.date, x.time) === e.target.value);
-            if (l) onLesson(l.date, l.time);
-          }}
-        >
-          {chosen ? null : <option value="">{t('phone.choose')}</option>}
-          {lessons.map((l) => (
-            <option key={lessonKey(l.date, l.time)} value={lessonKey(l.date, l.time)}>
-              {shortDate(l.date)} · {l.timeName}
-              {l.topic ? ` · ${l.topic}` : ''}
-            </option>
-          ))}
-        </select>
+        <div className="lm-lesson-row">
+          <select
+            id="lm-lesson"
+            className="input"
+            value={chosen ? key : ''}
+            onChange={(e) => {
+              const l = offered.find((x) => lessonKey(x.date, x.time) === e.target.value);
+              if (l) onLesson(l.date, l.time);
+            }}
+          >
+            {chosen ? null : <option value="">{t('phone.choose')}</option>}
+            {today.map((l) => (
+              <option key={lessonKey(l.date, l.time)} value={lessonKey(l.date, l.time)}>
+                {t('phone.todayLesson', { time: l.timeName })}
+              </option>
+            ))}
+            {lessons.map((l) => (
+              <option key={lessonKey(l.date, l.time)} value={lessonKey(l.date, l.time)}>
+                {shortDate(l.date)} · {l.timeName}
+                {l.topic ? ` · ${l.topic}` : ''}
+              </option>
+            ))}
+          </select>
+          {lessonMenu}
+        </div>
       </div>
+      {actions}
+      {chosen && finals ? (
+        <button type="button" className="btn btn-ghost btn-small lm-finals-toggle" aria-pressed={finalsShown} onClick={() => setFinalsShown((v) => !v)}>
+          {t('phone.finals')}
+        </button>
+      ) : null}
       {chosen ? (
         <ol className="lm-list">
           {students.map((s, i) => {
             const k = cellKey(s.id_student, lesson.date, lesson.time);
             const edit = edits[k];
             const value = edit ? (edit.written ?? '') : showMark(k in marks ? marks[k] : undefined);
-            const reason = edit?.status === 'failed' ? describeFailure(t, edit.error) || t('grid.failed') : '';
+            // A write the server did not answer waits in the outbox: pending, as in the grid, not failed.
+            const state = edit?.status === 'failed' && canRetry(edit.error) ? 'pending' : edit?.status;
+            const reason = state === 'failed' ? describeFailure(t, edit?.error ?? null) || t('grid.failed') : '';
             return (
               <MarkRow
                 key={s.id_student}
@@ -171,13 +218,13 @@ export function LessonMarking({ students, lessons, marks, edits, lesson, onLesso
                 student={s}
                 lesson={lesson}
                 value={value}
-                state={edit?.status}
+                state={state}
                 reason={reason}
                 scale={scale}
                 onWrite={onWrite}
                 onHistory={onHistory}
                 final={
-                  finals ? (
+                  finals && finalsShown ? (
                     <PhoneFinal
                       student={s.id_student}
                       name={s.s_fio}

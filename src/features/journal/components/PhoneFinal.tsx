@@ -4,11 +4,14 @@
  * cell saves it (the same write, rules and history); empty clears it. It shows saving and a refusal
  * with the server's reason until the server answers.
  */
+import './phoneFinal.css';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FinalResult } from '../../../../contract/journal';
-import { describeFailure } from '../../../shared/request/errors';
+import type { FinalResult } from '@contract/journal';
+import { describeFailure } from '@shared/request/errors';
 import { readPoints, type FinalEdit } from '../finals.slice';
+import { canRetry } from '../journal.slice';
+import { PendingMark } from './PendingMark';
 
 interface Props {
   student: number;
@@ -35,15 +38,17 @@ export const PhoneFinal = memo(function PhoneFinal({ student, name, stored, edit
     setDraft(null);
     if (points === null ? shown !== '' : String(points) !== shown) onWrite(student, points);
   };
-  const state = edit?.status;
+  const state = edit?.status === 'failed' && canRetry(edit.error) ? 'pending' : edit?.status;
   const note =
-    state === 'saving'
-      ? t('grid.saving')
-      : state === 'failed'
-        ? describeFailure(t, edit?.error) || t('grid.failed')
-        : invalid
-          ? t('cm:errors.INVALID_POINTS', { min: 0, max: 100 })
-          : null;
+    state === 'saving' ? (
+      t('grid.saving')
+    ) : state === 'pending' ? (
+      <PendingMark />
+    ) : state === 'failed' ? (
+      describeFailure(t, edit?.error) || t('grid.failed')
+    ) : invalid ? (
+      t('cm:errors.INVALID_POINTS', { min: 0, max: 100 })
+    ) : null;
   return (
     <div className={`lm-final${state ? ` lm-${state}` : ''}`} aria-busy={state === 'saving' || undefined}>
       <label htmlFor={id} className="lm-final-label">

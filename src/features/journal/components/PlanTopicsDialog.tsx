@@ -5,9 +5,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalInfo, PlanTopic } from '../../../../contract/journal';
-import { withBlank, type SelectOption } from '../../../components/Select';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import type { JournalInfo, PlanTopic } from '@contract/journal';
+import { withBlank, type SelectOption } from '@components/Select';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { journalActions, selectJournal } from '../journal.slice';
 import { SetupListDialog, SetupListForm, type SetupSave } from './SetupListForm';
 
@@ -54,16 +54,14 @@ export function PlanTopicsDialog({ info, modules, onClose }: { info: JournalInfo
   );
 }
 
-function TopicsForm({ initial, modules, onSave, ...save }: SetupSave & { initial: PlanTopic[]; modules: SelectOption[]; onSave: (list: PlanTopic[]) => void }) {
-  const { t } = useTranslation(['journal', 'cm']);
+/** The planned topics being edited: their rows, and where the focus goes after an add, a move or a delete. */
+function usePlanRows(initial: PlanTopic[]) {
   const nextKey = useRef(initial.length);
   const [rows, setRows] = useState<Row[]>(() => initial.map((x, i) => ({ key: i, topic: x.topic, hours: String(x.hours), module: x.id_module ?? -1 })));
-  const [invalid, setInvalid] = useState<{ key: number; field: 'topic' | 'hours' } | null>(null);
   /** After an add, a move or a delete: the control to focus (by row key and name), or the add button. */
   const [focus, setFocus] = useState<{ key: number; name: string } | 'add' | 'first' | null>('first');
   const box = useRef<HTMLDivElement>(null);
   const addRef = useRef<HTMLButtonElement>(null);
-  const moduleOptions = withBlank(modules);
 
   useEffect(() => {
     if (!focus) return;
@@ -94,6 +92,14 @@ function TopicsForm({ initial, modules, onSave, ...save }: SetupSave & { initial
     const after = next[at] ?? next[at - 1];
     setFocus(after ? { key: after.key, name: 'topic' } : 'add');
   };
+  return { rows, change, add, move, remove, setFocus, box, addRef };
+}
+
+function TopicsForm({ initial, modules, onSave, ...save }: SetupSave & { initial: PlanTopic[]; modules: SelectOption[]; onSave: (list: PlanTopic[]) => void }) {
+  const { t } = useTranslation(['journal', 'cm']);
+  const { rows, change, add, move, remove, setFocus, box, addRef } = usePlanRows(initial);
+  const [invalid, setInvalid] = useState<{ key: number; field: 'topic' | 'hours' } | null>(null);
+  const moduleOptions = withBlank(modules);
   const hours = rows.reduce((sum, r) => sum + (Number(r.hours) || 0), 0);
 
   return (

@@ -5,12 +5,12 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Failure } from '../../../api/http';
-import { Spinner } from '../../../components/Spinner';
-import { describeFailure } from '../../../shared/request/errors';
-import { useAppSelector } from '../../../shared/hooks';
+import type { Failure } from '@api/http';
+import { Spinner } from '@components/Spinner';
+import { describeFailure } from '@shared/request/errors';
+import { useAppSelector } from '@shared/hooks';
 import { selectJournal } from '../journal.slice';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog } from '@components/Dialog';
 import '../setup.css';
 
 interface Props {

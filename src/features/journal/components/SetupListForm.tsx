@@ -7,9 +7,9 @@
  */
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Failure } from '../../../api/http';
-import { describeFailure } from '../../../shared/request/errors';
-import { useAppSelector } from '../../../shared/hooks';
+import type { Failure } from '@api/http';
+import { describeFailure } from '@shared/request/errors';
+import { useAppSelector } from '@shared/hooks';
 import { selectJournal } from '../journal.slice';
 import { SetupActions, SetupDialog } from './SetupDialog';
 

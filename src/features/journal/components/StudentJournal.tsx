@@ -1,13 +1,19 @@
-/** The student's own journal: each discipline and lesson type with its dates, marks, absences, sum, mean mark and average per lesson attended. */
+/**
+ * The student's own journal: each discipline and lesson type with its dates, marks, absences, sum,
+ * mean mark and average per lesson attended, under the legend of the signs (н/б, ув) its marks use.
+ */
+import './studentJournal.css';
 import { useTranslation } from 'react-i18next';
-import type { StudentJournalItem } from '../../../../contract/journal';
+import type { StudentJournalItem } from '@contract/journal';
 import { shortDate, showFinal, showMark, showMean } from '../pivot';
+import { MarkLegend } from './MarkLegend';
 
 export function StudentJournal({ items }: { items: readonly StudentJournalItem[] }) {
   const { t } = useTranslation('journal');
   if (items.length === 0) return <p className="muted">{t('student.empty')}</p>;
   return (
     <div className="sj-list">
+      <MarkLegend keys={false} />
       {items.map((item) => (
         <section key={item.id_journal} className="card sj-card" aria-labelledby={`sj-${item.id_journal}`}>
           <h2 id={`sj-${item.id_journal}`} className="sj-title">

@@ -5,9 +5,9 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalInfo, Subgroup } from '../../../../contract/journal';
-import type { SubgroupList } from '../../../api/journal';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import type { JournalInfo, Subgroup } from '@contract/journal';
+import type { SubgroupList } from '../journal.api';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { journalActions, selectJournal } from '../journal.slice';
 import { SetupListDialog, SetupListForm, type SetupSave } from './SetupListForm';
 

@@ -1,9 +1,10 @@
 /** The teacher's filters, from the semester down to one journal (group or stream, subgroup). */
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalInfo } from '../../../../contract/journal';
-import { Select, type SelectOption } from '../../../components/Select';
-import { useAppDispatch } from '../../../shared/hooks';
+import type { JournalInfo } from '@contract/journal';
+import { Select, type SelectOption } from '@components/Select';
+import { useAppDispatch } from '@shared/hooks';
+import { pending } from '@shared/request/loadable';
 import { FILTERS, journalActions, matchingJournals, type FilterName, type JournalState } from '../journal.slice';
 
 const distinct = (items: SelectOption[]) => [...new Map(items.map((o) => [o.id, o])).values()];
@@ -55,27 +56,66 @@ export function TeacherFilters({ state }: { state: JournalState }) {
     if (single) dispatch(journalActions.filterChosen({ name: single, id: singleId }));
   }, [single, singleId, dispatch]);
   const choose = (name: FilterName) => (id: number) => dispatch(journalActions.filterChosen({ name, id }));
+  // Until the half-year's journals have answered, every filter says it is loading (not ' --- ').
+  const loading = pending(state.journals);
   return (
     <>
-      <Select id="journal-semester" label={t('filters.semester')} options={options.semester} value={state.filters.semester} onChange={choose('semester')} />
       <Select
+        loading={loading}
+        id="journal-semester"
+        label={t('filters.semester')}
+        options={options.semester}
+        value={state.filters.semester}
+        onChange={choose('semester')}
+      />
+      <Select
+        loading={loading}
         id="journal-discipline"
         label={t('filters.discipline')}
         options={options.discipline}
         value={state.filters.discipline}
         onChange={choose('discipline')}
       />
-      <Select id="journal-control" label={t('filters.control')} options={options.control} value={state.filters.control} onChange={choose('control')} />
-      <Select id="journal-credit" label={t('filters.credit')} options={options.credit} value={state.filters.credit} onChange={choose('credit')} />
       <Select
+        loading={loading}
+        id="journal-control"
+        label={t('filters.control')}
+        options={options.control}
+        value={state.filters.control}
+        onChange={choose('control')}
+      />
+      <Select
+        loading={loading}
+        id="journal-credit"
+        label={t('filters.credit')}
+        options={options.credit}
+        value={state.filters.credit}
+        onChange={choose('credit')}
+      />
+      <Select
+        loading={loading}
         id="journal-lesson-type"
         label={t('filters.lessonType')}
         options={options.lessonType}
         value={state.filters.lessonType}
         onChange={choose('lessonType')}
       />
-      <Select id="journal-form" label={t('filters.educForm')} options={options.educForm} value={state.filters.educForm} onChange={choose('educForm')} />
-      <Select id="journal-group" label={t('filters.group')} options={options.journal} value={state.filters.journal} onChange={choose('journal')} />
+      <Select
+        loading={loading}
+        id="journal-form"
+        label={t('filters.educForm')}
+        options={options.educForm}
+        value={state.filters.educForm}
+        onChange={choose('educForm')}
+      />
+      <Select
+        loading={loading}
+        id="journal-group"
+        label={t('filters.group')}
+        options={options.journal}
+        value={state.filters.journal}
+        onChange={choose('journal')}
+      />
     </>
   );
 }

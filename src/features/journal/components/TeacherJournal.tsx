@@ -1,10 +1,12 @@
 /** The chosen journal, for its teacher: the lesson bar, the toolbar and the grid (on a phone, the lesson's marking). */
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalData } from '../../../../contract/journal';
-import { Spinner } from '../../../components/Spinner';
-import { useAppDispatch } from '../../../shared/hooks';
-import { LoadFailed } from '../../../shared/request/LoadFailed';
+import type { JournalData } from '@contract/journal';
+import { ConfirmDialog } from '@components/ConfirmDialog';
+import { Spinner } from '@components/Spinner';
+import { pending } from '@shared/request/loadable';
+import { useAppDispatch } from '@shared/hooks';
+import { LoadFailed } from '@shared/request/LoadFailed';
 import { journalActions, type CellWrite, type JournalState } from '../journal.slice';
 import type { FinalWrite } from '../finals.slice';
 import { cellKey } from '../pivot';
@@ -17,10 +19,11 @@ import { ActionNotices, EditNotices } from './JournalNotices';
 import { JournalToolbar } from './JournalToolbar';
 import { LessonBar } from './LessonBar';
 import { LessonMarking } from './LessonMarking';
-import { MarkLegend } from './MarkLegend';
 import { useUndoKeys } from './UndoButtons';
 import { useFinals } from './useFinals';
-import { useGridLessons, useLeaveWarning, usePhoneLesson } from './useGridLessons';
+import { useGridLessons, useLeaveWarning, useOpeningLesson, useTodayLessons } from './useGridLessons';
+import { PhoneLessonActions } from './PhoneLessonActions';
+import { useLessonMenu } from './useLessonMenu';
 
 /** Loading, failure and empty states down to the chosen journal, then the journal itself. */
 export function TeacherJournal({ state }: { state: JournalState }) {
@@ -29,7 +32,7 @@ export function TeacherJournal({ state }: { state: JournalState }) {
   const data = state.journal.data;
   useLeaveWarning(Object.keys(state.edits).length + Object.keys(state.finals.edits).length);
 
-  if (state.journals.fetching) return <Spinner label={t('loading')} />;
+  if (pending(state.journals)) return <Spinner label={t('loading')} />;
   if (state.journals.error)
     return <LoadFailed what={t('loadFailed.journals')} failure={state.journals.error} onRetry={() => dispatch(journalActions.journalsRequested())} />;
   if (state.journals.data.length === 0 && state.year !== -1) return <p className="muted">{t('noJournals')}</p>;
@@ -60,21 +63,36 @@ function OpenJournal({ state, data }: { state: JournalState; data: JournalData }
   }, []);
   const [confirm, setConfirm] = useState<'lesson' | 'student' | null>(null);
   const [topicOpen, setTopicOpen] = useState(false);
+  const openTopic = useCallback(() => setTopicOpen(true), []);
+  const askLessonDelete = useCallback(() => setConfirm('lesson'), []);
   /** The subgroup whose rows the grid shows (-1: everyone), for the journal it was chosen in. */
   const [shown, setShown] = useState({ journal: -1, subgroup: -1 });
   const info = data.info;
   const subgroup = shown.journal === info.id_journal ? shown.subgroup : -1;
   const students = useMemo(() => (subgroup === -1 ? data.students : data.students.filter((s) => s.subgroup === subgroup)), [data, subgroup]);
   const lessons = useGridLessons(state);
-  const mobile = usePhoneLesson(state, lessons);
+  const mobile = useOpeningLesson(state, lessons);
+  const todayLessons = useTodayLessons(state, lessons);
+  const lessonMenu = useLessonMenu({ state, info, lessons, onTopic: openTopic, onDelete: askLessonDelete, touch: mobile });
   useUndoKeys(!info.readOnly && !mobile);
   /** The cells whose record came from the student's own QR scan (as last read). */
   const qrCells = useMemo(() => new Set(data.journal[0].filter((v) => v.source === 'qr').map((v) => cellKey(v.id_student, v.visitDate, v.id_time))), [data]);
 
   const onHistory = useCallback((cell: CellWrite) => dispatch(journalActions.historyRequested(cell)), [dispatch]);
   const onWrite = useCallback((w: CellWrite) => dispatch(journalActions.cellWritten(w)), [dispatch]);
-  const onPaste = useCallback((cells: CellWrite[], finals: FinalWrite[]) => dispatch(journalActions.pasteRequested(cells, finals)), [dispatch]);
-  const onLesson = useCallback((date: string, time: number) => dispatch(journalActions.lessonChosen({ date, time })), [dispatch]);
+  /** A paste whose blank cells would delete stored records (or final results), held until the teacher says so. */
+  const [pasteAsked, setPasteAsked] = useState<{ cells: CellWrite[]; finals: FinalWrite[]; clears: number } | null>(null);
+  const marks = state.marks;
+  const onPaste = useCallback(
+    (cells: CellWrite[], finals: FinalWrite[]) => {
+      const clears =
+        cells.filter((c) => c.written === null && cellKey(c.student, c.date, c.time) in marks).length + finals.filter((f) => f.points === null).length;
+      if (clears > 0) setPasteAsked({ cells, finals, clears });
+      else dispatch(journalActions.pasteRequested(cells, finals));
+    },
+    [dispatch, marks],
+  );
+  const onLesson = useCallback((date: string, time: number) => dispatch(journalActions.lessonChosen({ date, time, picked: true })), [dispatch]);
   const onCellHistory = useCallback(
     (cell: CellPlace) =>
       dispatch(cell.final ? journalActions.finalHistoryRequested({ student: cell.student }) : journalActions.historyRequested({ ...cell, written: null })),
@@ -95,10 +113,15 @@ function OpenJournal({ state, data }: { state: JournalState; data: JournalData }
     [dispatch],
   );
   const activeStudent = active ? data.students.find((s) => s.id_student === active.student) : undefined;
+  const toolbar = (
+    <JournalToolbar state={state} info={info} active={active} canRemove={Boolean(activeStudent)} mobile={mobile} onRemove={() => setConfirm('student')} />
+  );
 
   return (
     <section className="journal-body" aria-labelledby="journal-heading">
-      <JournalHead data={data} state={state} shown={subgroup} onShow={(n) => setShown({ journal: info.id_journal, subgroup: n })} />
+      <JournalHead data={data} state={state} shown={subgroup} onShow={(n) => setShown({ journal: info.id_journal, subgroup: n })} keys={!mobile}>
+        {mobile ? null : toolbar}
+      </JournalHead>
       {/* On a phone the lesson's marking comes first; the lesson bar (adding a lesson, all present) below it. */}
       {mobile && !info.readOnly ? (
         <LessonMarking
@@ -112,13 +135,15 @@ function OpenJournal({ state, data }: { state: JournalState; data: JournalData }
           onHistory={onHistory}
           scale={info.scale}
           finals={finals}
+          today={todayLessons}
+          actions={<PhoneLessonActions state={state} info={info} lessons={lessons} />}
+          lessonMenu={lessonMenu}
         />
       ) : null}
-      <LessonBar state={state} info={info} onTopic={() => setTopicOpen(true)} onDelete={() => setConfirm('lesson')} />
+      <LessonBar state={state} info={info} mobile={mobile} onTopic={openTopic} onDelete={askLessonDelete} />
       <ActionNotices state={state} />
-      <JournalToolbar state={state} info={info} active={active} canRemove={Boolean(activeStudent)} mobile={mobile} onRemove={() => setConfirm('student')} />
+      {mobile ? toolbar : null}
       <EditNotices state={state} scale={info.scale} invalid={invalid} overflow={overflow} />
-      {info.readOnly ? null : <MarkLegend scale={info.scale} />}
       {lessons.length === 0 ? <p className="muted">{t('noLessons')}</p> : null}
       {mobile ? null : (
         <JournalGrid
@@ -142,9 +167,23 @@ function OpenJournal({ state, data }: { state: JournalState; data: JournalData }
           modules={modules}
           topics={topics}
           finals={finals}
+          lessonMenu={lessonMenu}
         />
       )}
       <HiddenStudents info={info} hidden={state.hidden} />
+      {pasteAsked ? (
+        <ConfirmDialog
+          title={t('paste.clearsTitle')}
+          text={t('paste.clears', { count: pasteAsked.clears, cells: pasteAsked.cells.length + pasteAsked.finals.length })}
+          confirm={t('paste.confirm')}
+          cancel={t('confirm.cancel')}
+          onCancel={() => setPasteAsked(null)}
+          onConfirm={() => {
+            dispatch(journalActions.pasteRequested(pasteAsked.cells, pasteAsked.finals));
+            setPasteAsked(null);
+          }}
+        />
+      ) : null}
       <JournalDialogs
         state={state}
         data={data}

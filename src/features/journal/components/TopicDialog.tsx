@@ -1,9 +1,14 @@
-/** A lesson's topic: typed, or taken from the planned topics, with its order, hours and module. */
+/**
+ * A lesson's topic: typed, or taken from the planned topics, with its order, hours and module.
+ * The dialog stays open while the topic is being saved and closes once the server has it, so a
+ * reload right after Save never loses it; a refused save is told inside the dialog.
+ */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/Dialog';
-import { Select, type SelectOption } from '../../../components/Select';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import { Dialog } from '@components/Dialog';
+import { Select, type SelectOption } from '@components/Select';
+import { describeFailure } from '@shared/request/errors';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { journalActions, selectJournal } from '../journal.slice';
 
 export interface TopicValue {
@@ -17,22 +22,28 @@ export function TopicDialog({
   title,
   initial,
   modules,
-  busy,
   onClose,
   onSave,
 }: {
   title: string;
   initial: TopicValue | null;
   modules: SelectOption[];
-  busy: boolean;
   onClose: () => void;
   onSave: (v: TopicValue) => void;
 }) {
-  const { t } = useTranslation('journal');
+  const { t } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
   const [value, setValue] = useState<TopicValue>(initial ?? { topic: '', lessonNumber: 1, hours: 2, module: -1 });
   const [planned, setPlanned] = useState(-1);
-  const plan = useAppSelector(selectJournal).setup.topics.data ?? [];
+  const [sent, setSent] = useState(false);
+  const journal = useAppSelector(selectJournal);
+  const plan = journal.setup.topics.data ?? [];
+  const save = journal.topic;
+  const busy = save.fetching;
+  // The save this dialog sent has succeeded: close.
+  useEffect(() => {
+    if (sent && save.loaded) onClose();
+  }, [sent, save.loaded, onClose]);
   // The planned topics, to take one as this lesson's topic.
   useEffect(() => {
     dispatch(journalActions.planTopicsRequested());
@@ -50,7 +61,9 @@ export function TopicDialog({
         className="form journal-topic-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (value.topic.trim()) onSave({ ...value, topic: value.topic.trim() });
+          if (!value.topic.trim() || busy) return;
+          setSent(true);
+          onSave({ ...value, topic: value.topic.trim() });
         }}
       >
         {plan.length > 0 ? (
@@ -96,11 +109,16 @@ export function TopicDialog({
           value={value.module}
           onChange={(id) => setValue({ ...value, module: id })}
         />
+        {sent && save.error ? (
+          <p className="journal-error" role="alert">
+            {describeFailure(t, save.error)}
+          </p>
+        ) : null}
         <div className="dialog-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             {t('confirm.cancel')}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || !value.topic.trim()}>
+          <button type="submit" className="btn btn-primary" disabled={busy || !value.topic.trim()} aria-busy={busy}>
             {t('topic.save')}
           </button>
         </div>

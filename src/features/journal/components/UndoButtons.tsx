@@ -5,8 +5,8 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../shared/hooks';
-import { describeFailure } from '../../../shared/request/errors';
+import { useAppDispatch } from '@shared/hooks';
+import { describeFailure } from '@shared/request/errors';
 import { journalActions, type JournalState } from '../journal.slice';
 
 function typingIn(target: EventTarget | null): boolean {

@@ -1,8 +1,8 @@
 /** What the teacher's grid needs for its module subtotals and final-result column, from the journal's state. */
 import { useCallback, useMemo } from 'react';
-import type { FinalResult } from '../../../../contract/journal';
-import { modulesOf } from '../../../../contract/pure/journal-totals';
-import { useAppDispatch } from '../../../shared/hooks';
+import type { FinalResult } from '@contract/journal';
+import { modulesOf } from '@contract/pure/journal-totals';
+import { useAppDispatch } from '@shared/hooks';
 import { storedFinal } from '../finals.slice';
 import { journalActions, type JournalState } from '../journal.slice';
 

@@ -1,9 +1,10 @@
 /** The journal's lessons as the grid shows them (with their topics), in date and time order. */
 import { useEffect, useMemo, useRef } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
-import { selectIsMobile } from '../../../shared/shell/shell.slice';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { selectIsMobile } from '@shared/shell/shell.slice';
 import { journalActions, type JournalState } from '../journal.slice';
-import { lessonKey, today } from '../pivot';
+import { lessonNow, scheduledToday, startOf } from '../lessonNow';
+import { lessonKey } from '../pivot';
 import type { GridLesson } from './grid/GridHead';
 
 export function useGridLessons(state: JournalState): GridLesson[] {
@@ -20,21 +21,47 @@ export function useGridLessons(state: JournalState): GridLesson[] {
   }, [data, state.added, timeName]);
 }
 
-/** On a phone a journal opens on today's lesson (else its latest), once per journal opened. */
-export function usePhoneLesson(state: JournalState, lessons: readonly GridLesson[]) {
+/**
+ * A journal opens on the lesson that is on now (lessonNow.ts: the teacher's timetable lesson on now,
+ * else the latest lesson not in the future), on a phone and at a desk alike, once per journal opened,
+ * when its lessons and its timetable are known. Returns whether the phone's view is shown.
+ */
+export function useOpeningLesson(state: JournalState, lessons: readonly GridLesson[]) {
   const dispatch = useAppDispatch();
   const mobile = useAppSelector(selectIsMobile);
   const data = state.journal.data;
   const openedOn = useRef(-1);
   useEffect(() => {
-    if (!mobile || !data || lessons.length === 0 || openedOn.current === data.info.id_journal) return;
+    if (!data || !state.timetableReady || openedOn.current === data.info.id_journal) return;
     openedOn.current = data.info.id_journal;
-    if (lessons.some((l) => l.date === state.lesson.date && l.time === state.lesson.time)) return;
-    const pick = lessons.find((l) => l.date === today()) ?? lessons[lessons.length - 1];
-    dispatch(journalActions.lessonChosen({ date: pick.date, time: pick.time }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per journal, when its lessons are known
-  }, [mobile, data, lessons]);
+    // A lesson the teacher picked meanwhile (the timetable came late) stays.
+    if (state.lessonPicked) return;
+    const pick = lessonNow({
+      lessons: lessons.map((l) => ({ date: l.date, time: l.time, start: startOf(l.timeName) })),
+      timetable: state.timetable,
+      period: data.info,
+      now: new Date(),
+    });
+    // Every lesson in the future: none is chosen on a phone (a tap there would be refused); the grid keeps its cell.
+    if (pick) dispatch(journalActions.lessonChosen(pick));
+    else if (mobile) dispatch(journalActions.lessonChosen({ date: '', time: -1 }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per journal, when its lessons and timetable are known
+  }, [data, state.timetableReady, state.lessonPicked]);
   return mobile;
+}
+
+/** Today's lessons of the teacher's timetable that have started and are not in the journal yet (offered first on a phone). */
+export function useTodayLessons(state: JournalState, lessons: readonly GridLesson[]): GridLesson[] {
+  const info = state.journal.data?.info;
+  const timeName = useMemo(() => new Map(state.lists.times.map((x) => [x.id, x.name.split('–')[0]])), [state.lists.times]);
+  return useMemo(() => {
+    if (!info) return [];
+    const known = new Set(lessons.map((l) => lessonKey(l.date, l.time)));
+    return scheduledToday({ timetable: state.timetable, period: info, now: new Date() })
+      .filter((l) => !known.has(lessonKey(l.date, l.time)))
+      .reverse()
+      .map((l) => ({ date: l.date, time: l.time, timeName: timeName.get(l.time) ?? l.start, topic: null }));
+  }, [info, lessons, state.timetable, timeName]);
 }
 
 /** Leaving the page with marks not yet saved asks first. */

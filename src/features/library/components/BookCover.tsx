@@ -3,8 +3,8 @@
  * format's name (PDF, EPUB, DJVU, FB2, MOBI…). Decorative: the title beside it names the book.
  */
 import { useState } from 'react';
-import type { Book } from '../../../../contract/library';
-import { bookCoverUrl } from '../../../api/library';
+import type { Book } from '@contract/library';
+import { bookCoverUrl } from '../library.api';
 
 /** The format shown on the tile: the file's extension, upper-case (at most five letters). */
 export function formatOf(fileName: string): string {

@@ -4,13 +4,13 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BaseCategory, Book, BookCategory } from '../../../../contract/library';
-import { BOOK_FILE_EXTENSIONS, NEW_BOOK } from '../../../api/library';
-import { TextField } from '../../../components/fields';
-import { Select } from '../../../components/Select';
-import type { UploadState } from '../../../shared/upload/UploadFields';
-import { UploadForm, uploadDraft, uploadRules } from '../../../shared/upload/UploadForm';
-import { yupValidator } from '../../../lib/validation';
+import type { BaseCategory, Book, BookCategory } from '@contract/library';
+import { BOOK_FILE_EXTENSIONS, NEW_BOOK } from '../library.api';
+import { TextField } from '@components/fields';
+import { Select } from '@components/Select';
+import type { UploadState } from '@shared/upload/UploadFields';
+import { UploadForm, uploadDraft, uploadRules } from '@shared/upload/UploadForm';
+import { yupValidator } from '@lib/validation';
 import type { BookDraft } from '../library.slice';
 
 interface Values {

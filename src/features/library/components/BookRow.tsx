@@ -1,8 +1,8 @@
 /** One book: its cover, title, author, pages, annotation, its file (read a PDF in the browser, download any), edit and delete. */
 import { useTranslation } from 'react-i18next';
-import type { Book } from '../../../../contract/library';
-import { bookDownloadUrl, bookReaderPath, bookReadUrl } from '../../../api/library';
-import { DocumentEnd } from '../../../shared/upload/FileActions';
+import type { Book } from '@contract/library';
+import { bookDownloadUrl, bookReaderPath, bookReadUrl } from '../library.api';
+import { DocumentEnd } from '@shared/upload/FileActions';
 import { BookCover } from './BookCover';
 
 interface Props {

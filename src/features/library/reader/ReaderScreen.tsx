@@ -1,14 +1,15 @@
 /**
  * /lms/library/read/:id (docs/product.md#library): an EPUB book read in the browser, as a PDF is
  * read by the browser's own viewer. Previous and next page by the buttons or the arrow keys, the
- * table of contents, and the book's file to download.
+ * table of contents, and the book's file to download. An address of no book says so (no download,
+ * no pages); a PDF's address offers the browser's viewer.
  */
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { bookDownloadUrl } from '../../../api/library';
-import { Spinner } from '../../../components/Spinner';
-import { usePageTitle } from '../../../lib/usePageTitle';
+import { bookDownloadUrl, bookReadUrl } from '../library.api';
+import { Spinner } from '@components/Spinner';
+import { useShownTitle } from '@shared/shell/pageTitle';
 import { useEpub } from './useEpub';
 import './reader.css';
 
@@ -19,7 +20,12 @@ export default function ReaderScreen() {
   const tocId = useId();
   const url = bookDownloadUrl(id);
   const { status, title, toc, atStart, atEnd, next, prev, go, onKey } = useEpub(url, host, t('reader.frame'));
-  usePageTitle(title || t('reader.title'));
+  const missing = status === 'missing';
+  /** The book's frame and page buttons: while it opens and once open. */
+  const reading = status === 'loading' || status === 'ready';
+  const heading = missing ? t('reader.missingTitle') : title || t('reader.title');
+  // The page is named after the book.
+  useShownTitle(heading);
 
   useEffect(() => {
     const listener = (e: KeyboardEvent) => {
@@ -39,11 +45,13 @@ export default function ReaderScreen() {
           {t('reader.back')}
         </Link>
         <h1 className="reader-title" data-testid="reader-title">
-          {title || t('reader.title')}
+          {heading}
         </h1>
-        <a className="btn btn-secondary" href={url}>
-          {t('reader.download')}
-        </a>
+        {missing ? null : (
+          <a className="btn btn-secondary" href={url}>
+            {t('reader.download')}
+          </a>
+        )}
       </div>
       <div className="reader-layout">
         {toc.length > 0 ? (
@@ -67,16 +75,31 @@ export default function ReaderScreen() {
               {t('reader.failed')}
             </p>
           ) : null}
-          <div ref={host} className="reader-book" data-testid="reader-book" hidden={status === 'failed'} />
-          <div className="reader-turns">
-            <button type="button" className="btn btn-secondary" onClick={prev} disabled={status !== 'ready' || atStart}>
-              <span aria-hidden="true">←</span> {t('reader.prev')}
-            </button>
-            <p className="muted small reader-hint">{t('reader.keys')}</p>
-            <button type="button" className="btn btn-secondary" onClick={next} disabled={status !== 'ready' || atEnd}>
-              {t('reader.next')} <span aria-hidden="true">→</span>
-            </button>
-          </div>
+          {missing ? (
+            <p role="alert" data-testid="reader-missing">
+              {t('reader.missing')}
+            </p>
+          ) : null}
+          {status === 'pdf' ? (
+            <p data-testid="reader-pdf">
+              {t('reader.pdf')}{' '}
+              <a className="btn btn-primary" href={bookReadUrl(id)}>
+                {t('reader.openPdf')}
+              </a>
+            </p>
+          ) : null}
+          <div ref={host} className="reader-book" data-testid="reader-book" hidden={!reading} />
+          {reading ? (
+            <div className="reader-turns">
+              <button type="button" className="btn btn-secondary" onClick={prev} disabled={status !== 'ready' || atStart}>
+                <span aria-hidden="true">←</span> {t('reader.prev')}
+              </button>
+              <p className="muted small reader-hint">{t('reader.keys')}</p>
+              <button type="button" className="btn btn-secondary" onClick={next} disabled={status !== 'ready' || atEnd}>
+                {t('reader.next')} <span aria-hidden="true">→</span>
+              </button>
+            </div>
+          ) : null}
         </section>
       </div>
     </div>

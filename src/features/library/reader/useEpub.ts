@@ -10,7 +10,20 @@ import type { Book, NavItem, Rendition } from 'epubjs';
 import { replaceBase } from 'epubjs/src/utils/replacements';
 import { bookPathLinks } from './chapterLinks';
 
-export type EpubStatus = 'loading' | 'ready' | 'failed';
+/**
+ * `missing`: no such book (or not the caller's to read); `pdf`: the book is a PDF, which the
+ * browser's own viewer shows; `failed`: the file could not be fetched or is not a readable EPUB.
+ */
+export type EpubStatus = 'loading' | 'ready' | 'failed' | 'missing' | 'pdf';
+
+const PDF_MIME = 'application/pdf';
+
+/** A fetch answered by the status or type that ends reading before epub.js is asked. */
+class NotReadable extends Error {
+  constructor(readonly status: 'missing' | 'pdf') {
+    super(status);
+  }
+}
 
 export interface Chapter {
   href: string;
@@ -68,11 +81,20 @@ export function useEpub(url: string, host: RefObject<HTMLDivElement | null>, fra
     setStatus('loading');
     (async () => {
       const response = await fetch(url, { credentials: 'same-origin' });
+      // 400: an id the server refuses (not a number of a book), 404: no such book.
+      if (response.status === 404 || response.status === 400) throw new NotReadable('missing');
       if (!response.ok) throw new Error(String(response.status));
+      // A PDF is not for epub.js (which would never settle on it): the browser's viewer shows it.
+      if ((response.headers.get('content-type') ?? '').split(';')[0].trim() === PDF_MIME) {
+        void response.body?.cancel();
+        throw new NotReadable('pdf');
+      }
       const bytes = await response.arrayBuffer();
       const { default: ePub } = await import('epubjs');
       if (gone || !host.current) return;
       book = ePub(bytes);
+      // A file epub.js cannot unpack only raises this event: its other promises never settle.
+      const openFailed = new Promise<never>((_, reject) => book?.on('openFailed', reject));
       // epub.js puts a <base href> to the chapter's address into each chapter, which the portal's
       // Content-Security-Policy (base-uri 'none', inherited by the chapter's srcdoc frame) refuses;
       // the chapters' resources are rewritten to blob: addresses anyway, and their links are made
@@ -91,14 +113,14 @@ export function useEpub(url: string, host: RefObject<HTMLDivElement | null>, fra
         setAtStart(Boolean(location.atStart));
         setAtEnd(Boolean(location.atEnd));
       });
-      const [navigation, metadata] = await Promise.all([book.loaded.navigation, book.loaded.metadata]);
+      const [navigation, metadata] = await Promise.race([Promise.all([book.loaded.navigation, book.loaded.metadata]), openFailed]);
       if (gone) return;
       setToc(flatten(navigation.toc));
       setTitle(metadata.title ?? '');
       await view.display();
       if (!gone) setStatus('ready');
-    })().catch(() => {
-      if (!gone) setStatus('failed');
+    })().catch((error: unknown) => {
+      if (!gone) setStatus(error instanceof NotReadable ? error.status : 'failed');
     });
     return () => {
       gone = true;

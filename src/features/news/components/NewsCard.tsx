@@ -1,13 +1,14 @@
 /** One news item: author (name and role), date and time, the message as text, files, badges, delete. */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
-import type { NewsItem } from '../../../../contract/news';
-import { newsFileUrl, splitAuthor, splitFiles } from '../../../api/news';
-import { Avatar } from '../../../components/Avatar';
-import { icon } from '../../../components/icons';
-import { PinIcon } from '../../../components/shellIcons';
-import { FileTypeIcon } from '../../../components/FileTypeIcon';
-import { truncateName } from '../../../lib/files';
+import type { NewsItem } from '@contract/news';
+import { newsFileUrl, splitAuthor, splitFiles } from '../news.api';
+import { Avatar } from '@components/Avatar';
+import { icon } from '@components/icons';
+import { PinIcon } from '@components/shellIcons';
+import { FileTypeIcon } from '@components/FileTypeIcon';
+import { truncateName } from '@lib/files';
+import { formatDate, formatDateTime, formatTime } from '@lib/dates';
 
 const TrashIcon = icon(<path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6" />);
 
@@ -19,20 +20,27 @@ interface Props {
   canDelete: boolean;
   deleting: boolean;
   onDelete: () => void;
+  /** The item a notification opened (?item=): marked and scrolled into view. */
+  focused?: boolean;
 }
 
-export function NewsCard({ item, canDelete, deleting, onDelete }: Props) {
-  const { t } = useTranslation('news');
+export function NewsCard({ item, canDelete, deleting, onDelete, focused }: Props) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focused) ref.current?.scrollIntoView({ block: 'start' });
+  }, [focused]);
+  const { t, i18n } = useTranslation('news');
   const author = splitAuthor(item.author);
-  const date = dayjs(item.date);
   const files = splitFiles(item.files);
   const own = item.readCount !== undefined;
   const headingId = `news-${item.id_eventMessage}-author`;
 
   return (
     <article
-      className={`card news-card${item.pinned ? ' news-card-pinned' : ''}${item.scheduled ? ' news-card-scheduled' : ''}`}
+      ref={ref}
+      className={`card news-card${item.pinned ? ' news-card-pinned' : ''}${item.scheduled ? ' news-card-scheduled' : ''}${focused ? ' news-card-focus' : ''}`}
       aria-labelledby={headingId}
+      aria-current={focused ? 'true' : undefined}
       data-testid="news-item"
       data-id={item.id_eventMessage}
     >
@@ -46,7 +54,7 @@ export function NewsCard({ item, canDelete, deleting, onDelete }: Props) {
         </div>
         <p className="news-when">
           <time dateTime={item.date}>
-            <span className="news-date">{date.format('DD/MM/YY')}</span> <span className="news-time">{date.format('HH:mm')}</span>
+            <span className="news-date">{formatDate(item.date, i18n.resolvedLanguage)}</span> <span className="news-time">{formatTime(item.date)}</span>
           </time>
         </p>
         {canDelete ? (
@@ -72,7 +80,7 @@ export function NewsCard({ item, canDelete, deleting, onDelete }: Props) {
             </span>
           ) : null}
           {item.scheduled ? (
-            <span className="news-badge news-badge-scheduled">{t('scheduled', { date: dayjs(item.publishAt).format('DD/MM/YY HH:mm') })}</span>
+            <span className="news-badge news-badge-scheduled">{t('scheduled', { date: formatDateTime(item.publishAt, i18n.resolvedLanguage) })}</span>
           ) : null}
           {own ? (
             <span className="news-badge">

@@ -7,18 +7,18 @@ import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'r
 import { Form, Formik, useField, useFormikContext, type FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { IdName } from '../../../../contract/common';
-import type { Audience } from '../../../../contract/news';
-import { MAX_FILES, MESSAGE_MAX } from '../../../api/news';
-import type { Failure } from '../../../api/http';
-import { CheckIcon, CloseIcon } from '../../../components/icons';
-import { FileIcon } from '../../../components/shellIcons';
-import { Select } from '../../../components/Select';
-import { Spinner } from '../../../components/Spinner';
-import { describeFailure } from '../../../shared/request/errors';
-import { usePreloadYup, yupValidator } from '../../../lib/validation';
+import type { IdName } from '@contract/common';
+import type { Audience } from '@contract/news';
+import { MAX_FILES, MESSAGE_MAX } from '../news.api';
+import type { Failure } from '@api/http';
+import { CheckIcon, CloseIcon } from '@components/icons';
+import { FileIcon } from '@components/shellIcons';
+import { Select } from '@components/Select';
+import { Spinner } from '@components/Spinner';
+import { describeFailure } from '@shared/request/errors';
+import { usePreloadYup, yupValidator } from '@lib/validation';
 import type { NewsDraft } from '../news.slice';
-import { FileTypeIcon, useFileSize } from '../../../components/FileTypeIcon';
+import { FileTypeIcon, useFileSize } from '@components/FileTypeIcon';
 
 export interface ComposerValues {
   message: string;
@@ -233,7 +233,7 @@ export function NewsComposer({ maxSizeMb, faculties, busy, error, posted, onSubm
             ) : null}
             <MessageField />
             <FilesField maxSizeMb={maxSizeMb} />
-            <div className="news-composer-grid">
+            <div className="form-grid news-composer-grid">
               <Select
                 id="news-audience"
                 label={t('composer.audience')}

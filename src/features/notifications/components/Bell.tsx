@@ -2,8 +2,8 @@
 import { useEffect } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { BellIcon } from '../../../components/shellIcons';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import { BellIcon } from '@components/shellIcons';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { notificationsActions, selectUnreadNotifications } from '../notifications.slice';
 
 export const NOTIFICATIONS_PATH = '/notifications';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/fields';
-import { SIGN_IN_MIN } from '../../../api/config';
-import type { YupModule } from '../../../lib/validation';
+import { TextField } from '@components/fields';
+import { SIGN_IN_MIN } from '@api/config';
+import type { YupModule } from '@lib/validation';
 import { PasswordFlowForm, type PasswordFormKeys } from './PasswordFlowForm';
 
 interface Props {

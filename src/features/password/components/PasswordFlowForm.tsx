@@ -2,9 +2,9 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Form, Formik, type FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type * as Yup from 'yup';
-import { PasswordField } from '../../../components/fields';
-import { Spinner } from '../../../components/Spinner';
-import { usePreloadYup, yupValidator, type YupModule } from '../../../lib/validation';
+import { PasswordField } from '@components/fields';
+import { Spinner } from '@components/Spinner';
+import { usePreloadYup, yupValidator, type YupModule } from '@lib/validation';
 
 interface PasswordValues {
   password: string;

@@ -1,12 +1,15 @@
-/** The records of one lesson date (every student) or of one student (every date) in a group's attendance report, each with its source. */
+/** The records of one lesson (every student) or of one student (every lesson) in a group's attendance report, each with its source. */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QrAttendanceReport } from '../../../../contract/qr';
+import type { QrAttendanceReport } from '@contract/qr';
 
-export type AttendancePick = { kind: 'date'; date: string } | { kind: 'student'; id: number };
+/** A lesson is its date and start time: the two halves of a double pair are two lessons. */
+export type AttendancePick = { kind: 'lesson'; date: string; time: string } | { kind: 'student'; id: number };
 
 /** 'YYYY-MM-DD' → 'DD.MM.YYYY' */
 export const dayText = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
+/** A lesson as the report names it: 'DD.MM.YYYY HH:MM'. */
+export const lessonText = (l: { date: string; time: string }) => `${dayText(l.date)} ${l.time}`;
 
 interface Props {
   report: QrAttendanceReport;
@@ -18,9 +21,9 @@ export function AttendanceDetail({ report, pick, onClose }: Props) {
   const { t } = useTranslation('qr');
   const heading = useRef<HTMLHeadingElement>(null);
   const names = new Map(report.students.map((s) => [s.id, s.name]));
-  const byDate = pick.kind === 'date';
-  const records = report.records.filter((r) => (pick.kind === 'date' ? r.date === pick.date : r.studentId === pick.id));
-  const title = pick.kind === 'date' ? t('attendance.onDate', { date: dayText(pick.date) }) : (names.get(pick.id) ?? '');
+  const byLesson = pick.kind === 'lesson';
+  const records = report.records.filter((r) => (pick.kind === 'lesson' ? r.date === pick.date && r.time === pick.time : r.studentId === pick.id));
+  const title = pick.kind === 'lesson' ? t('attendance.onDate', { date: lessonText(pick) }) : (names.get(pick.id) ?? '');
 
   // The records just asked for are read next: focus moves to their heading.
   useEffect(() => heading.current?.focus(), [pick]);
@@ -40,15 +43,15 @@ export function AttendanceDetail({ report, pick, onClose }: Props) {
           <caption className="sr-only">{title}</caption>
           <thead>
             <tr>
-              <th scope="col">{byDate ? t('report.levels.student') : t('attendance.date')}</th>
+              <th scope="col">{byLesson ? t('report.levels.student') : t('attendance.date')}</th>
               <th scope="col">{t('attendance.status')}</th>
               <th scope="col">{t('attendance.source')}</th>
             </tr>
           </thead>
           <tbody>
             {records.map((r) => (
-              <tr key={`${r.studentId}-${r.date}`}>
-                <th scope="row">{byDate ? names.get(r.studentId) : dayText(r.date)}</th>
+              <tr key={`${r.studentId}-${r.date}-${r.time}`}>
+                <th scope="row">{byLesson ? names.get(r.studentId) : lessonText(r)}</th>
                 <td>
                   <span className={`qr-attendance-status qr-attendance-${r.status}`}>{t(`attendance.statuses.${r.status}`)}</span>
                 </td>

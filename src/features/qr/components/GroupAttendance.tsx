@@ -1,17 +1,17 @@
 /**
  * A group's attendance in one discipline from every source (QR marks and the journal), under the
- * QR report's students of a group: a summary per student, the lesson dates, and the records of a
- * date or a student (AttendanceDetail), with the same report as an Excel file.
+ * QR report's students of a group: a summary per student, the lessons (date and time), and the records of a
+ * lesson or a student (AttendanceDetail), with the same report as an Excel file.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attendanceXlsxUrl } from '../../../api/qr';
-import { Spinner } from '../../../components/Spinner';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
-import { LoadFailed } from '../../../shared/request/LoadFailed';
+import { attendanceXlsxUrl } from '@api/qr';
+import { Spinner } from '@components/Spinner';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { LoadFailed } from '@shared/request/LoadFailed';
 import { qrActions, selectQr } from '../qr.slice';
 import './attendance.css';
-import { AttendanceDetail, dayText, type AttendancePick } from './AttendanceDetail';
+import { AttendanceDetail, lessonText, type AttendancePick } from './AttendanceDetail';
 import { ColumnHeading } from './ColumnHeading';
 
 /** The summary's figures per student, in their columns' order. */
@@ -74,7 +74,7 @@ export function GroupAttendance({ year, ws, group }: Props) {
       {data.error && query ? <LoadFailed what={t('attendance.failed')} failure={data.error} onRetry={() => choose(query.discipline)} /> : null}
       {disciplines.fetching || data.fetching ? <Spinner label={t('cm:loading')} /> : null}
       {report && !data.fetching ? (
-        report.dates.length === 0 ? (
+        report.lessons.length === 0 ? (
           <p className="qr-hint">{t('attendance.empty')}</p>
         ) : (
           <>
@@ -113,15 +113,15 @@ export function GroupAttendance({ year, ws, group }: Props) {
               </table>
             </div>
             <div role="group" aria-label={t('attendance.dates')} className="qr-attendance-dates qr-no-print">
-              {report.dates.map((d) => (
+              {report.lessons.map((l) => (
                 <button
-                  key={d}
+                  key={`${l.date} ${l.time}`}
                   type="button"
                   className="btn btn-ghost btn-small"
-                  aria-pressed={pick?.kind === 'date' && pick.date === d}
-                  onClick={() => setPick({ kind: 'date', date: d })}
+                  aria-pressed={pick?.kind === 'lesson' && pick.date === l.date && pick.time === l.time}
+                  onClick={() => setPick({ kind: 'lesson', ...l })}
                 >
-                  {dayText(d)}
+                  {lessonText(l)}
                 </button>
               ))}
             </div>

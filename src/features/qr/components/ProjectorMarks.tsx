@@ -1,13 +1,13 @@
 /**
  * The teacher's own panel of the projector screen (never projected): the marks waiting for review,
- * each with its reason and distance and the accept / reject buttons, the students present, and the
- * button that closes attendance.
+ * each with its reason and distance and the accept / reject buttons, how many marks came from outside
+ * the university's networks (or that none are listed), the students present, and the button that closes attendance.
  */
 import { useTranslation } from 'react-i18next';
-import type { QrSession } from '../../../../contract/qr';
-import { ErrorLine } from '../../../components/fields';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
-import { describeFailure } from '../../../shared/request/errors';
+import type { QrSession } from '@contract/qr';
+import { ErrorLine } from '@components/fields';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { describeFailure } from '@shared/request/errors';
 import { distanceText } from '../distance';
 import { qrActions, selectQr } from '../qr.slice';
 
@@ -58,6 +58,10 @@ export function ProjectorMarks({ session }: { session: QrSession }) {
           </ul>
         </div>
       ) : null}
+      {/* Where marks may come from: without listed networks a code relayed home with the building's coordinates is accepted. */}
+      <p className="qr-hint qr-networks" data-testid="qr-networks">
+        {session.networksListed ? t('projector.networksOutside', { count: session.marks.filter((m) => m.outside).length }) : t('projector.networksOff')}
+      </p>
       <h3>{t('projector.present')}</h3>
       {accepted.length === 0 ? <p className="qr-hint">{t('projector.nobody')}</p> : null}
       <ol className="qr-list" data-testid="qr-present">

@@ -6,11 +6,11 @@
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
-import type { QrSession } from '../../../../contract/qr';
-import { scanUrl } from '../../../api/qr';
-import { Spinner } from '../../../components/Spinner';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
-import { describeFailure } from '../../../shared/request/errors';
+import type { QrSession } from '@contract/qr';
+import { scanUrl } from '@api/qr';
+import { Spinner } from '@components/Spinner';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { describeFailure } from '@shared/request/errors';
 import { problemText } from '../problems';
 import { qrActions, selectQr } from '../qr.slice';
 

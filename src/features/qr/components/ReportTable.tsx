@@ -1,7 +1,7 @@
 /** The rows of one QR report level: the name (a button to the level below, when there is one), present / lessons and the rate with its bar. */
 import { useTranslation } from 'react-i18next';
-import type { QrReportRow } from '../../../../contract/qr';
-import type { ReportLevel } from '../../../api/qr';
+import type { QrReportRow } from '@contract/qr';
+import type { ReportLevel } from '@api/qr';
 import { ColumnHeading } from './ColumnHeading';
 
 interface Props {

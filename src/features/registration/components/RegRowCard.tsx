@@ -1,6 +1,8 @@
 /** One discipline of the registration list: credits, control form, and the student's registration or the way to make one. */
 import { useTranslation } from 'react-i18next';
-import type { RegRow } from '../../../../contract/registration';
+import type { RegRow } from '@contract/registration';
+import type { Failure } from '@api/http';
+import { InlineFailure } from './InlineFailure';
 
 interface Props {
   row: RegRow;
@@ -8,9 +10,12 @@ interface Props {
   busy: boolean;
   onRegister: () => void;
   onDelete: () => void;
+  /** Why deleting this registration failed (said here, beside its button), and its retry. */
+  deleteError?: Failure | null;
+  onRetryDelete?: () => void;
 }
 
-export function RegRowCard({ row, open, busy, onRegister, onDelete }: Props) {
+export function RegRowCard({ row, open, busy, onRegister, onDelete, deleteError, onRetryDelete }: Props) {
   const { t } = useTranslation('registration');
   const r = row.registration;
   const titleId = `reg-row-${row.id_disciplineForStudent}`;
@@ -57,6 +62,7 @@ export function RegRowCard({ row, open, busy, onRegister, onDelete }: Props) {
           )}
         </div>
       ) : null}
+      {deleteError ? <InlineFailure what={t('failed.delete')} failure={deleteError} onRetry={onRetryDelete} testId="reg-delete-error" /> : null}
     </article>
   );
 }

@@ -1,6 +1,6 @@
 /** The teacher's view (source type 1): his subgroups with seats taken of capacity, who registered and the waiting list. */
 import { useTranslation } from 'react-i18next';
-import type { TeacherSubgroup } from '../../../../contract/registration';
+import type { TeacherSubgroup } from '@contract/registration';
 
 export function TeacherView({ subgroups }: { subgroups: TeacherSubgroup[] }) {
   const { t } = useTranslation('registration');

@@ -6,9 +6,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Role } from '../../../../contract/common';
-import { ROLE_TEACHER } from '../../../shared/request/roles';
-import type { Schedule, ScheduleLesson } from '../../../../contract/schedule';
+import type { Role } from '@contract/common';
+import { ROLE_TEACHER } from '@shared/request/roles';
+import type { Schedule, ScheduleLesson } from '@contract/schedule';
 
 const dayOf = (d: Date) => ((d.getDay() + 6) % 7) + 1;
 const minutes = (hhmm: string) => {

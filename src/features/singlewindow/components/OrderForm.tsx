@@ -1,10 +1,11 @@
 /** The order form: document, region, the region's districts, purpose; one order per click (the button waits for the reply). */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Select } from '../../../components/Select';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
-import { describeFailure } from '../../../shared/request/errors';
-import { LoadFailed } from '../../../shared/request/LoadFailed';
+import { Select } from '@components/Select';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { describeFailure } from '@shared/request/errors';
+import { pending } from '@shared/request/loadable';
+import { LoadFailed } from '@shared/request/LoadFailed';
 import { selectSingleWindow, singlewindowActions as a } from '../singlewindow.slice';
 
 export function OrderForm() {
@@ -34,13 +35,13 @@ export function OrderForm() {
     <form className="card sw-form" onSubmit={submit} aria-labelledby="sw-form-title" data-testid="order-form">
       <h2 id="sw-form-title">{t('form.title')}</h2>
       <div className="sw-fields">
-        <Select id="sw-doc" label={t('form.doc')} options={docs.data} value={doc} onChange={setDoc} disabled={docs.fetching} />
+        <Select id="sw-doc" label={t('form.doc')} options={docs.data} value={doc} onChange={setDoc} loading={pending(docs)} />
         <Select
           id="sw-region"
           label={t('form.region')}
           options={regions.data}
           value={region}
-          disabled={regions.fetching}
+          loading={pending(regions)}
           onChange={(id) => {
             setRegion(id);
             setDistrict(-1);
@@ -53,9 +54,10 @@ export function OrderForm() {
           options={districts.data}
           value={district}
           onChange={setDistrict}
-          disabled={region <= 0 || districts.fetching}
+          disabled={region <= 0}
+          loading={region > 0 && pending(districts)}
         />
-        <Select id="sw-purpose" label={t('form.purpose')} options={purposes.data} value={purpose} onChange={setPurpose} disabled={purposes.fetching} />
+        <Select id="sw-purpose" label={t('form.purpose')} options={purposes.data} value={purpose} onChange={setPurpose} loading={pending(purposes)} />
       </div>
       {save.error ? (
         <p className="field-error" role="alert">

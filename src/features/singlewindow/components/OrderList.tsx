@@ -1,19 +1,25 @@
-/** The student's orders: date, status, type, region, district, purpose; cancel (after a confirmation) while waiting, download when prepared. */
+/**
+ * The student's orders: number, date, status, type, region, district, purpose; cancel (after a
+ * confirmation) while waiting, download when prepared, where to collect a paper one. The order a
+ * notification named (`focus`) is marked and shown with its history open.
+ */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Order } from '../../../../contract/singlewindow';
-import { certificateUrl } from '../../../api/singlewindow';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import type { Order } from '@contract/singlewindow';
+import { certificateUrl } from '../singlewindow.api';
+import { ConfirmDialog } from '@components/ConfirmDialog';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { selectSingleWindow, singlewindowActions as a } from '../singlewindow.slice';
-import { formatDate, History } from './OrderStatus';
-import { OrderTableCard, StatusCell } from './OrderTableCard';
+import { History } from './OrderStatus';
+import { useFocusedRow } from './useFocusedRow';
+import { NumberDateCells, OrderTableCard, StatusCell, TypeCell } from './OrderTableCard';
 
-export function OrderList() {
-  const { t, i18n } = useTranslation('singlewindow');
+export function OrderList({ focus }: { focus: number | null }) {
+  const { t } = useTranslation('singlewindow');
   const dispatch = useAppDispatch();
   const { orders, busyId, actionError } = useAppSelector(selectSingleWindow);
   const [canceling, setCanceling] = useState<Order | null>(null);
+  const rowProps = useFocusedRow(focus);
   const dialog = canceling ? (
     <ConfirmDialog
       title={t('cancel.title')}
@@ -36,48 +42,35 @@ export function OrderList() {
       emptyText={t('list.empty')}
       actionError={actionError}
       onRetry={() => dispatch(a.ordersRequested())}
+      columns={['list.number', 'list.date', 'list.status', 'list.type', 'list.region', 'list.district', 'list.purpose', 'list.actions']}
+      tableTestId="order-list"
       dialogs={dialog}
     >
-      <table className="sw-table stack-table" data-testid="order-list">
-        <thead>
-          <tr>
-            <th scope="col">{t('list.date')}</th>
-            <th scope="col">{t('list.status')}</th>
-            <th scope="col">{t('list.type')}</th>
-            <th scope="col">{t('list.region')}</th>
-            <th scope="col">{t('list.district')}</th>
-            <th scope="col">{t('list.purpose')}</th>
-            <th scope="col">{t('list.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.data.map((o) => (
-            <tr key={o.id} data-testid="order-row" data-order={o.id}>
-              <td data-label={t('list.date')}>{formatDate(o.date, i18n.resolvedLanguage)}</td>
-              <StatusCell status={o.status} reason={o.reason} />
-              <td data-label={t('list.type')}>{o.type}</td>
-              <td data-label={t('list.region')}>{o.region}</td>
-              <td data-label={t('list.district')}>{o.district}</td>
-              <td data-label={t('list.purpose')}>{o.purpose}</td>
-              <td data-label={t('list.actions')}>
-                <div className="sw-actions">
-                  {o.downloadable ? (
-                    <a className="btn btn-secondary btn-sm" href={certificateUrl(o.id)} download data-testid="order-download">
-                      {t('list.download')}
-                    </a>
-                  ) : null}
-                  {o.canCancel ? (
-                    <button type="button" className="btn btn-ghost btn-sm" disabled={busyId === o.id} onClick={() => setCanceling(o)}>
-                      {t('list.cancel')}
-                    </button>
-                  ) : null}
-                  <History history={o.history} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {orders.data.map((o) => (
+        <tr key={o.id} data-testid="order-row" data-order={o.id} {...rowProps(o.id)}>
+          <NumberDateCells id={o.id} date={o.date} />
+          <StatusCell status={o.status} reason={o.reason} />
+          <TypeCell type={o.type} paper={o.paper} pickup={o.pickup} status={o.status} />
+          <td data-label={t('list.region')}>{o.region}</td>
+          <td data-label={t('list.district')}>{o.district}</td>
+          <td data-label={t('list.purpose')}>{o.purpose}</td>
+          <td data-label={t('list.actions')}>
+            <div className="sw-actions">
+              {o.downloadable ? (
+                <a className="btn btn-secondary btn-sm" href={certificateUrl(o.id)} download data-testid="order-download">
+                  {t('list.download')}
+                </a>
+              ) : null}
+              {o.canCancel ? (
+                <button type="button" className="btn btn-ghost btn-sm" disabled={busyId === o.id} onClick={() => setCanceling(o)}>
+                  {t('list.cancel')}
+                </button>
+              ) : null}
+              <History history={o.history} open={o.id === focus} />
+            </div>
+          </td>
+        </tr>
+      ))}
     </OrderTableCard>
   );
 }

@@ -1,15 +1,16 @@
 /**
  * The frame both order tables share (the student's list and the registrar's queue): a failed first
  * load as LoadFailed with Retry, the card with its title, the last refused action, the empty or
- * loading line, and the table once there are rows.
+ * loading line, and the table with its column heads once there are rows; and the cells both show
+ * alike (number and date, type with where to collect it, status).
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Failure } from '../../../api/http';
-import { describeFailure } from '../../../shared/request/errors';
-import type { Loadable } from '../../../shared/request/loadable';
-import { LoadFailed } from '../../../shared/request/LoadFailed';
-import { StatusBadge } from './OrderStatus';
+import type { Failure } from '@api/http';
+import { describeFailure } from '@shared/request/errors';
+import type { Loadable } from '@shared/request/loadable';
+import { LoadFailed } from '@shared/request/LoadFailed';
+import { formatDate, Pickup, StatusBadge } from './OrderStatus';
 
 interface Props {
   id: string;
@@ -20,13 +21,16 @@ interface Props {
   actionError: Failure | null;
   onRetry: () => void;
   testId?: string;
-  /** The table, shown when there are rows. */
+  /** The columns' text keys (namespace singlewindow), in order. */
+  columns: readonly string[];
+  tableTestId?: string;
+  /** The table's rows, shown when there are any. */
   children: ReactNode;
   /** Dialogs of the card's actions. */
   dialogs?: ReactNode;
 }
 
-export function OrderTableCard({ id, title, rows, failedText, emptyText, actionError, onRetry, testId, children, dialogs }: Props) {
+export function OrderTableCard({ id, title, rows, failedText, emptyText, actionError, onRetry, testId, columns, tableTestId, children, dialogs }: Props) {
   const { t } = useTranslation('singlewindow');
   if (rows.error && rows.data.length === 0) return <LoadFailed what={failedText} failure={rows.error} onRetry={onRetry} />;
   return (
@@ -37,7 +41,23 @@ export function OrderTableCard({ id, title, rows, failedText, emptyText, actionE
           {describeFailure(t, actionError)}
         </p>
       ) : null}
-      {rows.data.length === 0 ? <p className="muted">{rows.fetching ? t('list.loading') : emptyText}</p> : children}
+      {/* "None" only once the list has answered. */}
+      {rows.data.length === 0 ? (
+        <p className="muted">{rows.loaded ? emptyText : t('list.loading')}</p>
+      ) : (
+        <table className="sw-table stack-table" data-testid={tableTestId}>
+          <thead>
+            <tr>
+              {columns.map((key) => (
+                <th key={key} scope="col">
+                  {t(key)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      )}
       {dialogs}
     </section>
   );
@@ -50,6 +70,30 @@ export function StatusCell({ status, reason }: { status: number; reason: string 
     <td data-label={t('list.status')}>
       <StatusBadge status={status} />
       {reason ? <span className="sw-reason"> {reason}</span> : null}
+    </td>
+  );
+}
+
+/** The order's number and date, the first two cells of both tables. */
+export function NumberDateCells({ id, date }: { id: number; date: string }) {
+  const { t, i18n } = useTranslation('singlewindow');
+  return (
+    <>
+      <td data-label={t('list.number')}>{id}</td>
+      <td data-label={t('list.date')}>{formatDate(date, i18n.resolvedLanguage)}</td>
+    </>
+  );
+}
+
+/** The document's type, with where to collect a paper one. */
+export function TypeCell({ type, paper, pickup, status }: { type: string; paper: boolean; pickup: string | null; status: number }) {
+  const { t } = useTranslation('singlewindow');
+  return (
+    <td data-label={t('list.type')}>
+      <span>
+        {type}
+        <Pickup paper={paper} pickup={pickup} status={status} />
+      </span>
     </td>
   );
 }

@@ -1,28 +1,57 @@
-/** The registrar's queue: the orders of his faculty, open ones first; start preparing, mark prepared, or reject with a reason. */
+/**
+ * The registrar's queue: the orders of his faculty, open ones first, with their region and district;
+ * start preparing, mark prepared (a paper document: with where to collect it) or reject with a
+ * reason, each step with his words for the student.
+ */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { certificateUrl } from '../../../api/singlewindow';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import { certificateUrl } from '../singlewindow.api';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { selectSingleWindow, singlewindowActions as a } from '../singlewindow.slice';
-import { formatDate, History } from './OrderStatus';
-import { OrderTableCard, StatusCell } from './OrderTableCard';
-import { RejectDialog } from './RejectDialog';
+import type { QueueOrder } from '@contract/singlewindow';
+import { History } from './OrderStatus';
+import { NoteDialog } from './NoteDialog';
+import { NumberDateCells, OrderTableCard, StatusCell, TypeCell } from './OrderTableCard';
+import { useFocusedRow } from './useFocusedRow';
 
-export function RegistrarQueue() {
-  const { t, i18n } = useTranslation('singlewindow');
+type Step = { order: QueueOrder; to: 2 | 3 | 4 };
+
+export function RegistrarQueue({ focus }: { focus: number | null }) {
+  const { t } = useTranslation('singlewindow');
   const dispatch = useAppDispatch();
   const { queue, busyId, actionError } = useAppSelector(selectSingleWindow);
-  const [rejecting, setRejecting] = useState<number | null>(null);
+  const [step, setStep] = useState<Step | null>(null);
+  const rowProps = useFocusedRow(focus);
+  const close = () => setStep(null);
   const dialog =
-    rejecting !== null ? (
-      <RejectDialog
-        onClose={() => setRejecting(null)}
-        onReject={(reason) => {
-          dispatch(a.rejectRequested({ id: rejecting, reason }));
-          setRejecting(null);
+    step === null ? null : step.to === 4 ? (
+      <NoteDialog
+        title={t('reject.title')}
+        label={t('reject.reason')}
+        requiredText={t('reject.required')}
+        confirm={t('reject.confirm')}
+        danger
+        testId="reject-dialog"
+        onClose={close}
+        onDone={(reason) => {
+          dispatch(a.rejectRequested({ id: step.order.id, reason }));
+          close();
         }}
       />
-    ) : null;
+    ) : (
+      <NoteDialog
+        title={t(`step.title${step.to}`, { number: step.order.id })}
+        label={step.to === 3 && step.order.paper ? t('step.pickup') : t('step.comment')}
+        requiredText={step.to === 3 && step.order.paper ? t('step.pickupRequired') : undefined}
+        confirm={step.to === 2 ? t('queue.prepare') : t('queue.prepared')}
+        testId="step-dialog"
+        onClose={close}
+        onDone={(comment) => {
+          dispatch(a.moveRequested({ id: step.order.id, status: step.to as 2 | 3, ...(comment ? { comment } : {}) }));
+          close();
+        }}
+      />
+    );
   return (
     <OrderTableCard
       id="sw-queue-title"
@@ -33,71 +62,53 @@ export function RegistrarQueue() {
       actionError={actionError}
       onRetry={() => dispatch(a.queueRequested())}
       testId="registrar-queue"
+      columns={['list.number', 'list.date', 'queue.student', 'list.type', 'queue.place', 'list.purpose', 'list.status', 'list.actions']}
       dialogs={dialog}
     >
-      <table className="sw-table stack-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('list.date')}</th>
-            <th scope="col">{t('queue.student')}</th>
-            <th scope="col">{t('list.type')}</th>
-            <th scope="col">{t('list.purpose')}</th>
-            <th scope="col">{t('list.status')}</th>
-            <th scope="col">{t('list.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {queue.data.map((o) => (
-            <tr key={o.id} data-testid="queue-row" data-order={o.id}>
-              <td data-label={t('list.date')}>{formatDate(o.date, i18n.resolvedLanguage)}</td>
-              <td data-label={t('queue.student')}>
-                {/* One element: on a phone the cell is a title and a value side by side. */}
-                <span>
-                  {o.student} <span className="muted small">{o.group}</span>
-                </span>
-              </td>
-              <td data-label={t('list.type')}>{o.type}</td>
-              <td data-label={t('list.purpose')}>{o.purpose}</td>
-              <StatusCell status={o.status} reason={o.reason} />
-              <td data-label={t('list.actions')}>
-                <div className="sw-actions">
-                  {o.status === 1 ? (
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm"
-                      disabled={busyId === o.id}
-                      onClick={() => dispatch(a.moveRequested({ id: o.id, status: 2 }))}
-                    >
-                      {t('queue.prepare')}
-                    </button>
-                  ) : null}
-                  {o.status === 2 ? (
-                    <button
-                      type="button"
-                      className="btn btn-primary btn-sm"
-                      disabled={busyId === o.id}
-                      onClick={() => dispatch(a.moveRequested({ id: o.id, status: 3 }))}
-                    >
-                      {t('queue.prepared')}
-                    </button>
-                  ) : null}
-                  {o.status === 1 || o.status === 2 ? (
-                    <button type="button" className="btn btn-ghost btn-sm" disabled={busyId === o.id} onClick={() => setRejecting(o.id)}>
-                      {t('queue.reject')}
-                    </button>
-                  ) : null}
-                  {o.downloadable ? (
-                    <a className="btn btn-ghost btn-sm" href={certificateUrl(o.id)} download>
-                      {t('list.download')}
-                    </a>
-                  ) : null}
-                  <History history={o.history} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {queue.data.map((o) => (
+        <tr key={o.id} data-testid="queue-row" data-order={o.id} {...rowProps(o.id)}>
+          <NumberDateCells id={o.id} date={o.date} />
+          <td data-label={t('queue.student')}>
+            {/* One element: on a phone the cell is a title and a value side by side. */}
+            <span>
+              {o.student} <span className="muted small">{o.group}</span>
+            </span>
+          </td>
+          <TypeCell type={o.type} paper={o.paper} pickup={o.pickup} status={o.status} />
+          <td data-label={t('queue.place')}>
+            <span>
+              {o.region}, {o.district}
+            </span>
+          </td>
+          <td data-label={t('list.purpose')}>{o.purpose}</td>
+          <StatusCell status={o.status} reason={o.reason} />
+          <td data-label={t('list.actions')}>
+            <div className="sw-actions">
+              {o.status === 1 ? (
+                <button type="button" className="btn btn-secondary btn-sm" disabled={busyId === o.id} onClick={() => setStep({ order: o, to: 2 })}>
+                  {t('queue.prepare')}
+                </button>
+              ) : null}
+              {o.status === 2 ? (
+                <button type="button" className="btn btn-primary btn-sm" disabled={busyId === o.id} onClick={() => setStep({ order: o, to: 3 })}>
+                  {t('queue.prepared')}
+                </button>
+              ) : null}
+              {o.status === 1 || o.status === 2 || o.status === 3 ? (
+                <button type="button" className="btn btn-ghost btn-sm" disabled={busyId === o.id} onClick={() => setStep({ order: o, to: 4 })}>
+                  {o.status === 3 ? t('queue.revoke') : t('queue.reject')}
+                </button>
+              ) : null}
+              {o.downloadable ? (
+                <a className="btn btn-ghost btn-sm" href={certificateUrl(o.id)} download>
+                  {t('list.download')}
+                </a>
+              ) : null}
+              <History history={o.history} open={o.id === focus} />
+            </div>
+          </td>
+        </tr>
+      ))}
     </OrderTableCard>
   );
 }

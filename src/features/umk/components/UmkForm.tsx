@@ -7,15 +7,15 @@
 import { useId, useMemo, useState } from 'react';
 import { useField } from 'formik';
 import { useTranslation } from 'react-i18next';
-import type { IdName } from '../../../../contract/common';
-import type { UmkAudience, UmkItem } from '../../../../contract/umk';
-import { NEW_UMK } from '../../../api/umk';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { TextField } from '../../../components/fields';
-import { Select } from '../../../components/Select';
-import type { UploadState } from '../../../shared/upload/UploadFields';
-import { UploadForm, uploadDraft, uploadRules } from '../../../shared/upload/UploadForm';
-import { yupValidator } from '../../../lib/validation';
+import type { IdName } from '@contract/common';
+import type { UmkAudience, UmkItem } from '@contract/umk';
+import { NEW_UMK } from '../umk.api';
+import { ConfirmDialog } from '@components/ConfirmDialog';
+import { TextField } from '@components/fields';
+import { Select } from '@components/Select';
+import type { UploadState } from '@shared/upload/UploadFields';
+import { UploadForm, uploadDraft, uploadRules } from '@shared/upload/UploadForm';
+import { yupValidator } from '@lib/validation';
 import type { UmkDraft } from '../umk.slice';
 
 interface Values {

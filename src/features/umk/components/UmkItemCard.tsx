@@ -1,9 +1,9 @@
 /** One teaching material: its type, title, author, teacher, audience, pages, whether it is in the library, its annotation and file (read a PDF, download), edit and delete. */
 import { useTranslation } from 'react-i18next';
-import type { UmkItem } from '../../../../contract/umk';
-import { umkDownloadUrl, umkReadUrl } from '../../../api/umk';
-import { FileTypeIcon } from '../../../components/FileTypeIcon';
-import { DocumentEnd } from '../../../shared/upload/FileActions';
+import type { UmkItem } from '@contract/umk';
+import { umkDownloadUrl, umkReadUrl } from '../umk.api';
+import { FileTypeIcon } from '@components/FileTypeIcon';
+import { DocumentEnd } from '@shared/upload/FileActions';
 
 const AUDIENCE_KEYS = ['audience.all', 'audience.fullTime', 'audience.partTime'] as const;
 

@@ -1,14 +1,15 @@
-/** What a grid cell shows while not being typed in: its value, an optional mark after it and "!" when its save failed. */
+/** What a grid cell shows while not being typed in: its value, an optional mark after it, "!" when its save was refused and "…" while it waits to be sent again. */
 import type { ReactNode } from 'react';
+import type { CellState } from './layout';
 
-export function CellShown({ value, failed, children }: { value: ReactNode; failed: boolean; children?: ReactNode }) {
+export function CellShown({ value, state, children }: { value: ReactNode; state: CellState; children?: ReactNode }) {
   return (
     <>
       {value}
       {children}
-      {failed ? (
+      {state === 'failed' || state === 'pending' ? (
         <span className="jg-flag" aria-hidden="true">
-          !
+          {state === 'failed' ? '!' : '…'}
         </span>
       ) : null}
     </>

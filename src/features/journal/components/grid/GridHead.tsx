@@ -1,4 +1,8 @@
-/** The grid's header row: one button per lesson (date and time, the topic when printed), then each module's subtotal, the final result and the totals. */
+/**
+ * The grid's header row: one button per lesson (date and time, the topic when printed; the chosen
+ * lesson's also has its menu, LessonMenu.tsx), then each module's subtotal, the final result and the totals.
+ */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortDate } from '../../pivot';
 import { COL_WIDTH, type Slot } from './layout';
@@ -19,9 +23,11 @@ interface Props {
   modules: readonly string[];
   /** The grid has the final-result column. */
   final: boolean;
+  /** The chosen lesson's menu, in its column's header. */
+  lessonMenu?: ReactNode;
 }
 
-export function GridHead({ colSlots, lessons, lesson, onLesson, modules, final }: Props) {
+export function GridHead({ colSlots, lessons, lesson, onLesson, modules, final, lessonMenu }: Props) {
   const { t } = useTranslation('journal');
   const cols = lessons.length;
   let at = cols + 2;
@@ -49,6 +55,7 @@ export function GridHead({ colSlots, lessons, lesson, onLesson, modules, final }
                 <span className="jg-time">{l.timeName}</span>
               </button>
               {l.topic ? <span className="jg-topic-print">{l.topic}</span> : null}
+              {on ? lessonMenu : null}
             </th>
           );
         })}

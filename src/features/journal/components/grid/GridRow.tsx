@@ -1,7 +1,7 @@
 /** One student's row of the journal grid (lessons, then RowEnd's module subtotals, final result and totals); it re-renders only when its own cells change. */
 import { memo } from 'react';
 import type { TFunction } from 'i18next';
-import type { JournalStudent } from '../../../../../contract/journal';
+import type { JournalStudent } from '@contract/journal';
 import type { Totals } from '../../pivot';
 import { COL_WIDTH, type CellState, type Slot } from './layout';
 import { CellShown } from './CellShown';
@@ -15,7 +15,7 @@ export interface RowProps {
   cols: readonly Slot[];
   values: readonly string[];
   states: readonly CellState[];
-  /** Why a failed cell's save failed, in the user's language. */
+  /** Why a failed cell's save failed, or that it waits to be sent again, in the user's language. */
   reasons: readonly string[];
   qrs: readonly boolean[];
   totals: Totals;
@@ -80,9 +80,9 @@ export const Row = memo(
               aria-colindex={c + 2}
               aria-selected={active}
               aria-busy={state === 'saving' || undefined}
-              aria-invalid={state === 'failed' || undefined}
+              aria-invalid={state === 'failed' || state === 'pending' || undefined}
               className={`jg-cell${active ? ' jg-active' : ''}${state ? ` jg-${state}` : ''}${v === 'н/б' ? ' jg-absent' : ''}`}
-              title={state === 'saving' ? t('grid.saving') : state === 'failed' ? reason : undefined}
+              title={state === 'saving' ? t('grid.saving') : state ? reason : undefined}
               onClick={() => onCellClick(index, c)}
             >
               {active && editing !== null ? (
@@ -94,7 +94,7 @@ export const Row = memo(
                   maxLength={8}
                 />
               ) : (
-                <CellShown value={v} failed={state === 'failed'}>
+                <CellShown value={v} state={state}>
                   {qr && !state ? (
                     <span className="jg-qr" title={t('grid.qr')}>
                       <span className="sr-only">{t('grid.qr')}</span>

@@ -1,4 +1,5 @@
 /** The end of a student's row: his subtotal per module, his final result (a cell the keyboard reaches) and the totals. */
+import './rowEnd.css';
 import type { TFunction } from 'i18next';
 import { showMean, type Totals } from '../../pivot';
 import { CellShown } from './CellShown';
@@ -47,9 +48,9 @@ export function RowEnd({ index, name, subtotals, final, totals, lessonCount, fin
           aria-colindex={at++}
           aria-selected={finalActive}
           aria-busy={state === 'saving' || undefined}
-          aria-invalid={state === 'failed' || undefined}
+          aria-invalid={state === 'failed' || state === 'pending' || undefined}
           className={`jg-final${finalActive ? ' jg-active' : ''}${state ? ` jg-${state}` : ''}`}
-          title={state === 'saving' ? t('grid.saving') : state === 'failed' ? final.reason : undefined}
+          title={state === 'saving' ? t('grid.saving') : state ? final.reason : undefined}
           onClick={() => onCellClick(index, lessonCount)}
         >
           {finalActive && editing !== null ? (
@@ -62,7 +63,7 @@ export function RowEnd({ index, name, subtotals, final, totals, lessonCount, fin
               maxLength={6}
             />
           ) : (
-            <CellShown value={final.value} failed={state === 'failed'} />
+            <CellShown value={final.value} state={state} />
           )}
         </td>
       ) : null}

@@ -1,5 +1,6 @@
 /** The journal grid's layout: the sizes its virtual rendering works with and the rendered slots. */
-export type CellState = 'saving' | 'failed' | undefined;
+/** A cell's write: being saved, refused ('failed'), or kept to be sent again when the connection returns ('pending'). */
+export type CellState = 'saving' | 'failed' | 'pending' | undefined;
 
 /** Above this many cells the grid renders only what is in view. */
 export const VIRTUAL_FROM = 1500;
@@ -12,6 +13,8 @@ export const TOTALS_WIDTH = 2 * 56 + 2 * 84;
 /** A module's subtotal column and the final-result column (journal.css). */
 export const MODULE_WIDTH = 104;
 export const FINAL_WIDTH = 84;
+/** The grid's box is at most this share of the window's height, in % (journal.css, .jg-wrap's max-height: 70vh). */
+export const WRAP_MAX_VH = 70;
 /** The date header's height until it is measured. */
 export const HEAD_HEIGHT = 48;
 /** Rows and columns rendered beyond those in view (the window moves when the view leaves it). */

@@ -6,7 +6,7 @@
  * lesson's column, on the same student.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { JournalStudent } from '../../../../../contract/journal';
+import type { JournalStudent } from '@contract/journal';
 import { lessonKey } from '../../pivot';
 import type { GridLesson } from './GridHead';
 

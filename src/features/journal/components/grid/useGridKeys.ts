@@ -1,12 +1,12 @@
 /**
  * The grid's keyboard and clipboard: arrows move; typing replaces the mark; Enter saves and moves
- * down; Tab moves right (from the last column to the next row's first); Escape cancels (or drops a
- * refused save); Delete clears; a block copied from a spreadsheet pastes from the active cell. The
+ * down; Tab leaves the grid (saving what is being typed), as in the ARIA grid pattern: the grid is
+ * one tab stop, its active cell; Escape cancels (or drops a refused save); Delete clears; a block copied from a spreadsheet pastes from the active cell. The
  * final-result column, after the lessons, takes whole points 0–100 typed, pasted (or cleared) the same way.
  */
 import { useCallback, type ClipboardEvent, type KeyboardEvent } from 'react';
-import type { JournalStudent } from '../../../../../contract/journal';
-import type { MarkScale } from '../../../../api/journal';
+import type { JournalStudent } from '@contract/journal';
+import type { MarkScale } from '../../journal.api';
 import type { CellWrite } from '../../journal.slice';
 import { readPoints, type FinalWrite } from '../../finals.slice';
 import { overflowOf, pastedBlock, readMark } from '../../pivot';
@@ -109,14 +109,6 @@ export function useGridKeys(a: Args) {
     return true;
   }, [editing, current, cellAt, row, col, onWrite, onFinal, onInvalid, scale, setEditing]);
 
-  /** Tab moves right and wraps from the last column to the next row's first (Shift+Tab back); false at the grid's ends (focus leaves it). */
-  const tab = (back: boolean): boolean => {
-    if (back ? col > 0 : col < cols - 1) move(0, back ? -1 : 1);
-    else if (back ? row > 0 : row < rows - 1) setPos(row + (back ? -1 : 1), back ? cols - 1 : 0);
-    else return false;
-    return true;
-  };
-
   const onEditingKey = (e: KeyboardEvent<HTMLTableElement>) => {
     if (e.key === 'Escape') {
       e.preventDefault();
@@ -126,8 +118,8 @@ export function useGridKeys(a: Args) {
       e.preventDefault();
       if (commit()) move(e.key === 'ArrowUp' ? -1 : 1, 0);
     } else if (e.key === 'Tab') {
-      if (!commit()) return e.preventDefault();
-      if (tab(e.shiftKey)) e.preventDefault();
+      // What was typed is saved and focus leaves the grid (the browser moves it); a value that is not a mark keeps it here.
+      if (!commit()) e.preventDefault();
     }
   };
 
@@ -164,16 +156,12 @@ export function useGridKeys(a: Args) {
       return onHistory(current);
     }
     if (e.key === 'Escape') {
-      // A failed save is dropped: the stored value shows again.
+      // A failed save (refused, or waiting to be sent again) is dropped: the stored value shows again.
       const cell = cellAt(row, col);
-      if (cell.state === 'failed' && onDiscard) {
+      if ((cell.state === 'failed' || cell.state === 'pending') && onDiscard) {
         e.preventDefault();
         onDiscard(cell.key);
       }
-      return;
-    }
-    if (e.key === 'Tab') {
-      if (tab(e.shiftKey)) e.preventDefault();
       return;
     }
     // A closed half-year's journal is only read: the keys below edit.

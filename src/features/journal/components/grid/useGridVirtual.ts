@@ -5,11 +5,11 @@
  * Rows and columns have fixed sizes (layout.ts), so what is in view follows from the scroll position
  * alone. The rendered window reaches OVERSCAN rows and columns beyond the view and changes only when
  * the view leaves it: a scroll inside it renders nothing. The first window is the one the grid opens
- * on (its latest lesson, scrolled into view), reckoned with the window's size, which the scroll box
- * never exceeds, so the grid renders once when it shows.
+ * on (its latest lesson, scrolled into view), reckoned with the largest size the scroll box can have
+ * (the page's content wide, WRAP_MAX_VH of the window high), so the grid renders once when it shows.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { all, COL_WIDTH, HEAD_HEIGHT, NAME_WIDTH, OVERSCAN, reveal, ROW_HEIGHT, slotsOf, VIRTUAL_FROM, withActive, type Span } from './layout';
+import { all, COL_WIDTH, HEAD_HEIGHT, NAME_WIDTH, OVERSCAN, reveal, ROW_HEIGHT, slotsOf, VIRTUAL_FROM, withActive, WRAP_MAX_VH, type Span } from './layout';
 import { usePrinting } from './usePrinting';
 
 interface Args {
@@ -51,13 +51,16 @@ export function useGridVirtual({ rows, cols, row, col, tableRef, wrapRef }: Args
   const active = useRef({ row, col });
   active.current = { row, col };
 
-  /** The box as it is, or (before it is laid out) as the grid will open: the window's size, the active cell scrolled into view. */
+  /**
+   * The box as it is, or (before it is laid out) as the grid will open, at its largest: as wide as the
+   * page's content and WRAP_MAX_VH of the window's height (journal.css), the active cell scrolled into view.
+   */
   const viewOf = useCallback((): View => {
     const wrap = wrapRef.current;
     if (wrap && wrap.clientWidth > 0)
       return { top: wrap.scrollTop, left: wrap.scrollLeft, width: wrap.clientWidth, height: wrap.clientHeight, head: headHeight() };
-    const width = typeof window === 'undefined' ? 1024 : window.innerWidth;
-    const height = typeof window === 'undefined' ? 768 : window.innerHeight;
+    const width = typeof window === 'undefined' ? 1024 : document.getElementById('main')?.clientWidth || window.innerWidth;
+    const height = typeof window === 'undefined' ? 768 : Math.ceil((window.innerHeight * WRAP_MAX_VH) / 100);
     const left = Math.max(0, NAME_WIDTH + (active.current.col + 1) * COL_WIDTH - width);
     const top = Math.max(0, HEAD_HEIGHT + (active.current.row + 1) * ROW_HEIGHT - height);
     return { top, left, width, height, head: HEAD_HEIGHT };

@@ -1,0 +1,21 @@
+/**
+ * What the sign-in card waits for, inside the /login page (plugins/spa.ts): logo.json's reply in the
+ * page's language and whether Google sign-in is on (check.json), so the card shows without two round
+ * trips after the code has loaded; and the university's name in the boot splash.
+ */
+import type { LoginPageData } from '@contract/page';
+import type { AppContext } from '../../context';
+import type { PagePart } from '../../plugins/spa';
+import { ConfigService } from './config.service';
+
+export function loginPage(ctx: AppContext): PagePart {
+  const config = new ConfigService(ctx);
+  return {
+    key: 'login',
+    routes: ['/login'],
+    public: true,
+    load: async (lang): Promise<LoginPageData> => ({ logo: await config.logo(lang), googleSignIn: config.appConfig().googleEnabled }),
+    // The university's name shows with the logo from the first paint, while the card's code loads.
+    splashText: (value) => (value as LoginPageData).logo.name || null,
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The set-up most server test files share, in one call at the top of the file:
+ *
+ *   const fx = useTestApp({ now: clock.now });
+ *   it('...', async () => { await fx.post('/api/...', fx.student, { ... }); });
+ *
+ * Before the file's tests it makes the file's own seeded database (test/helpers.ts: a copy of the
+ * template, so nothing is shared with another file), builds the app on it and signs in the demo
+ * teacher and student (both unless `signIn` names fewer); after them it closes the app and drops the
+ * database. `db`, `app`, `teacher`, `student` and `dataDir` are read once that has run (inside tests
+ * and hooks); `post` and `get` call the app as any caller (test/requests.ts).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { App } from '../app';
+import { appOn, createTestDatabase, session, type TestAppOptions, type TestDatabase, type TestDatabaseOptions } from './helpers';
+import { requestsTo, type SignedIn } from './requests';
+
+export interface UseTestAppOptions extends TestAppOptions {
+  /** How the database is made (createTestDatabase): size, seed, pool. */
+  database?: TestDatabaseOptions;
+  /** The demo accounts signed in, in this order (default both). */
+  signIn?: ReadonlyArray<'teacher' | 'student'>;
+  /** A fresh DATA_DIR under the temporary directory with this name prefix, removed afterwards. */
+  dataDir?: string;
+  /** The set-up's time limit (the project's hook timeout by default). */
+  timeoutMs?: number;
+}
+
+export interface TestAppFixture {
+  readonly db: TestDatabase;
+  readonly app: App;
+  readonly teacher: SignedIn;
+  readonly student: SignedIn;
+  /** The app's DATA_DIR (with the `dataDir` option). */
+  readonly dataDir: string;
+  post: ReturnType<typeof requestsTo>['post'];
+  get: ReturnType<typeof requestsTo>['get'];
+}
+
+/**
+ * Options as a function are read when the set-up runs: for settings that the file's own earlier
+ * beforeAll makes (a server the app talks to), with `useTestApp` called after that hook.
+ */
+export function useTestApp(options: UseTestAppOptions | (() => UseTestAppOptions) = {}): TestAppFixture {
+  const state: { db?: TestDatabase; app?: App; teacher?: SignedIn; student?: SignedIn; dataDir?: string } = {};
+  const timeoutMs = typeof options === 'function' ? undefined : options.timeoutMs;
+
+  beforeAll(async () => {
+    const {
+      database,
+      signIn = ['teacher', 'student'],
+      dataDir: dataDirPrefix,
+      timeoutMs: _,
+      ...appOptions
+    } = typeof options === 'function' ? options() : options;
+    if (dataDirPrefix !== undefined) state.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
+    state.db = await createTestDatabase(database);
+    const env = state.dataDir === undefined ? appOptions.env : { ...appOptions.env, DATA_DIR: state.dataDir };
+    state.app = await appOn(state.db, { ...appOptions, env });
+    for (const who of signIn) state[who] = await session(state.app, who);
+  }, timeoutMs);
+
+  afterAll(async () => {
+    await state.app?.close();
+    await state.db?.close();
+    if (state.dataDir !== undefined) fs.rmSync(state.dataDir, { recursive: true, force: true });
+  });
+
+  function ready<K extends keyof typeof state>(key: K): NonNullable<(typeof state)[K]> {
+    const value = state[key];
+    if (value === undefined) throw new Error(`useTestApp: ${key} is there once the set-up has run${key === 'dataDir' ? ' with the dataDir option' : ''}`);
+    return value as NonNullable<(typeof state)[K]>;
+  }
+  const calls = requestsTo(() => ready('app'));
+  return {
+    get db() {
+      return ready('db');
+    },
+    get app() {
+      return ready('app');
+    },
+    get teacher() {
+      return ready('teacher');
+    },
+    get student() {
+      return ready('student');
+    },
+    get dataDir() {
+      return ready('dataDir');
+    },
+    post: calls.post,
+    get: calls.get,
+  };
+}

@@ -1,9 +1,0 @@
-/** The password change (see docs/product.md#password). */
-import type { PasswordResetBody } from '../../contract/password';
-import { post } from './http';
-
-export const passwordApi = {
-  reset: (body: PasswordResetBody) =>
-    // The screen shows the outcome in its own line: no toast repeating it.
-    post<{ changed: true }>('api/passwd/reset.json', body, { session: true, toast: false }),
-};

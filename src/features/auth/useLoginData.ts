@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { TFunction } from 'i18next';
+import type { Failure } from '@api/http';
+import { toLanguage } from '../../i18n/languages';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { describeFailure } from '@shared/request/errors';
+import type { SessionState } from '@shared/session/session';
+import { authActions, selectAuth, type AuthState, type GoogleOutcome } from './auth.slice';
+
+const GOOGLE_OUTCOMES: readonly string[] = ['failed', 'unlinked', 'disabled'];
+
+/**
+ * What the login card waits for: the logo in the user's language (/logo.json, once i18next has
+ * settled on it) and whether Google sign-in is configured (asked once, the answer kept); and the
+ * return from Google sign-in (?gauth=ok enters, other outcomes show their message). True while the
+ * logo or the Google answer is still to come.
+ */
+export function useLoginData(resolvedLanguage: string | undefined): boolean {
+  const dispatch = useAppDispatch();
+  const auth = useAppSelector(selectAuth);
+  const [params, setParams] = useSearchParams();
+  const language = resolvedLanguage ? toLanguage(resolvedLanguage) : null;
+  const logoLanguage = auth.logo.language;
+  useEffect(() => {
+    if (language && logoLanguage !== language) dispatch(authActions.logoRequested(language));
+  }, [dispatch, language, logoLanguage]);
+
+  useEffect(() => {
+    if (!auth.google.checked) dispatch(authActions.googleCheckRequested());
+    // Only once per visit of the screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch]);
+
+  const gauth = params.get('gauth');
+  useEffect(() => {
+    if (!gauth) return;
+    if (gauth === 'ok') dispatch(authActions.googleReturnRequested());
+    else if (GOOGLE_OUTCOMES.includes(gauth)) dispatch(authActions.googleOutcomeReceived(gauth as GoogleOutcome));
+    const next = new URLSearchParams(params);
+    next.delete('gauth');
+    setParams(next, { replace: true });
+  }, [gauth, params, setParams, dispatch]);
+
+  const logoPending = logoLanguage !== language || (!auth.logo.data && !auth.logo.error);
+  return logoPending || !auth.google.checked;
+}
+
+/** The error line of the card: the update's, the sign-in's, Google's, or the session's notice. */
+export function loginMessage(t: TFunction, auth: AuthState, session: SessionState): string | null {
+  const loginError = (failure: Failure) =>
+    failure.status === 401 && failure.error?.code !== 'TOO_MANY_REQUESTS' ? t('cm:errors.BAD_CREDENTIALS') : describeFailure(t, failure);
+  if (auth.update.required) return auth.update.error ? describeFailure(t, auth.update.error) : null;
+  // What went wrong, and nothing else: the new-password rule is not the sign-in's.
+  if (auth.login.error) return loginError(auth.login.error);
+  if (auth.gauth.error) return auth.gauth.error.status === 401 ? t('login.gauth.failed') : describeFailure(t, auth.gauth.error);
+  if (auth.gauth.outcome) return t(`login.gauth.${auth.gauth.outcome}`);
+  if (session.message) return t(session.message);
+  return null;
+}
