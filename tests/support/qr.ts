@@ -21,6 +21,15 @@ export async function openAttendance(teacher: Page): Promise<Locator> {
   const code = teacher.getByTestId('qr-token');
   await expect.poll(async () => (await code.isVisible()) || (await makeup.isVisible()), { timeout: 20000 }).toBe(true);
   if (await makeup.isVisible()) await makeup.click();
-  await expectVisible(code, 20000);
+  try {
+    await expectVisible(code, 20000);
+  } catch (err) {
+    // What the teacher sees instead (a refusal, a spinner, the make-up offer again) says why.
+    const shown = await teacher
+      .locator('.qr-screen')
+      .innerText({ timeout: 1000 })
+      .catch(() => '(no projector screen)');
+    throw new Error(`No code on the projector after opening attendance; the screen shows: ${shown}`, { cause: err });
+  }
   return code;
 }

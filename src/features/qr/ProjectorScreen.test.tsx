@@ -8,7 +8,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QrSession } from '@contract/qr';
 import { renderPortal, signedInHandlers } from '../../test/portal';
-import { http, ok, server } from '../../test/server';
+import { HttpResponse } from 'msw';
+import { fail, http, ok, requestsSettled, server } from '../../test/server';
 
 const session: QrSession = {
   sessionId: 41,
@@ -140,5 +141,42 @@ describe('the projector screen', () => {
     expect(await screen.findByTestId('qr-networks')).toHaveTextContent('Отметок не из сети университета: 1');
     await userEvent.click(screen.getByRole('checkbox', { name: /Вид для проектора/ }));
     expect(screen.queryByTestId('qr-networks')).not.toBeInTheDocument();
+  });
+
+  it('asks again for a code that did not come over a lost network, saying so, and shows it when the server answers', async () => {
+    localStorage.setItem('token', 'marker');
+    let asked = 0;
+    server.use(...handlers());
+    server.use(
+      http.post('/api/qr/session/token.json', () => {
+        asked += 1;
+        if (asked === 1) return HttpResponse.error();
+        return ok({ token: 'signed-token', code: '482913', expiresAt: new Date(Date.now() + SKEW_MS + 12_000 + 5_000).toISOString() });
+      }),
+    );
+    renderPortal('/lms/qrlesson?shed=7');
+    const failed = await screen.findByTestId('qr-token-failed');
+    expect(failed).toHaveTextContent('перезагружать страницу не нужно');
+    expect(await screen.findByTestId('qr-code')).toHaveTextContent('482913');
+    expect(screen.queryByTestId('qr-token-failed')).not.toBeInTheDocument();
+    expect(asked).toBe(2);
+  });
+
+  it('does not ask again when the server refuses the code (attendance no longer open)', async () => {
+    localStorage.setItem('token', 'marker');
+    let asked = 0;
+    server.use(...handlers());
+    server.use(
+      http.post('/api/qr/session/token.json', () => {
+        asked += 1;
+        return fail(403, 'FORBIDDEN', 'Forbidden', { reason: 'notOpen' });
+      }),
+    );
+    renderPortal('/lms/qrlesson?shed=7');
+    const failed = await screen.findByTestId('qr-token-failed');
+    expect(failed).toHaveTextContent('Отметка на этом занятии сейчас не идёт.');
+    expect(failed).not.toHaveTextContent('перезагружать страницу не нужно');
+    await requestsSettled();
+    expect(asked).toBe(1);
   });
 });

@@ -5,14 +5,14 @@
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@contract/auth';
-import type { QrAttendanceQuery, QrCard, QrOpenBody, QrReceipt, QrReportQuery, QrSession } from '@contract/qr';
+import type { QrAttendanceQuery, QrCard, QrOpenBody, QrReceipt, QrReportQuery, QrSession, QrToken } from '@contract/qr';
 import type { ScheduleQr } from '@contract/schedule';
 import { GRACE_MS, qrApi, type ReportLevel } from '@api/qr';
 import { ROLE_STUDENT } from '@shared/request/roles';
 import { scheduleApi } from '@api/schedule';
 import { request, requireUser } from '@shared/request/request.saga';
 import { requirePeriod } from '@shared/settings/settings';
-import type { Result } from '@api/http';
+import { isConnectionProblem, type Failure, type Result } from '@api/http';
 import { positionForMark, startEarlyReading, type Reading } from './geo';
 import { signMark } from './deviceKey';
 import { qrActions, selectQr, type LocateProblem, type QrState } from './qr.slice';
@@ -35,14 +35,36 @@ export function* projectorOpenedSaga(action: PayloadAction<{ idShed: number }>) 
   yield put(qrActions.openRequested({ idShed: action.payload.idShed, makeup: false }));
 }
 
+/** The longest wait before asking again for a token that did not come (s). */
+const MAX_TOKEN_RETRY_S = 15;
+
+/**
+ * Seconds before the projector asks again for a token that did not come, or null when the answer
+ * settles it (the session closed, not the teacher's, the session ended). The server or the network
+ * away, or the server putting requests off (429, 503 with Retry-After): the room's Wi-Fi comes back,
+ * so the code does too, without the teacher reloading the page in front of the class.
+ */
+export function tokenRetryDelay(failure: Failure, failedBefore: number): number | null {
+  if (!isConnectionProblem(failure) && failure.problem !== 'SERVER_ERROR' && failure.status !== 429) return null;
+  return Math.min(MAX_TOKEN_RETRY_S, failure.retryAfter ?? 2 ** Math.min(failedBefore, 3));
+}
+
 /** While the session is open and the screen shown: a token, then the next one when its window ends. */
 export function* tokenLoop(session: QrSession) {
   const time = (yield call(qrApi.time)) as Result<{ now: string }>;
   const skew = time.ok ? Date.parse(time.data.now) - Date.now() : 0;
   yield put(qrActions.clockKnown({ skewMs: skew }));
-  for (;;) {
-    const result = yield* request(qrApi.token, [session.sessionId], { succeeded: qrActions.tokenSucceeded, failed: qrActions.tokenFailed });
-    if (!result.ok) return;
+  for (let failed = 0; ;) {
+    const result = (yield call(qrApi.token, session.sessionId)) as Result<QrToken>;
+    if (!result.ok) {
+      const wait = tokenRetryDelay(result, failed++);
+      yield put(qrActions.tokenFailed({ failure: result, retrying: wait !== null }));
+      if (wait === null) return;
+      yield delay(wait * 1000);
+      continue;
+    }
+    failed = 0;
+    yield put(qrActions.tokenSucceeded(result.data));
     const windowEnds = Date.parse(result.data.expiresAt) - GRACE_MS;
     yield delay(Math.min(MAX_WAIT_MS, Math.max(MIN_WAIT_MS, windowEnds - (Date.now() + skew) + 100)));
   }

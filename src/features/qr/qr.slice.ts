@@ -43,6 +43,8 @@ export interface QrState {
     lesson: ScheduleQr | null;
     token: QrToken | null;
     tokenError: Failure | null;
+    /** The token did not come for a passing reason (network, server away): it is asked for again. */
+    tokenRetrying: boolean;
     /** The server's clock minus this device's (ms): the countdown to the next code goes by the server's. */
     skewMs: number;
     decide: Loadable<null>;
@@ -85,7 +87,17 @@ export interface QrState {
 }
 
 export const initialQrState: QrState = {
-  projector: { idShed: null, session: idle(null), notNow: false, lesson: null, token: null, tokenError: null, skewMs: 0, decide: idle(null) },
+  projector: {
+    idShed: null,
+    session: idle(null),
+    notNow: false,
+    lesson: null,
+    token: null,
+    tokenError: null,
+    tokenRetrying: false,
+    skewMs: 0,
+    decide: idle(null),
+  },
   scan: { token: null, lesson: idle(null), lessonsNow: idle([]), locating: false, locateProblem: null, visit: idle(null), sent: null, ownMarks: idle([]) },
   review: { list: idle([]), decide: idle(null) },
   card: idle(null),
@@ -142,10 +154,12 @@ const slice = createSlice({
     tokenSucceeded(state, action: PayloadAction<QrToken>) {
       state.projector.token = action.payload;
       state.projector.tokenError = null;
+      state.projector.tokenRetrying = false;
     },
-    tokenFailed(state, action: PayloadAction<Failure>) {
+    tokenFailed(state, action: PayloadAction<{ failure: Failure; retrying: boolean }>) {
       state.projector.token = null;
-      state.projector.tokenError = action.payload;
+      state.projector.tokenError = action.payload.failure;
+      state.projector.tokenRetrying = action.payload.retrying;
     },
     liveMarkReceived(state, action: PayloadAction<QrLiveMark>) {
       const session = state.projector.session.data;

@@ -26,7 +26,7 @@ interface Props {
 export function ProjectorStage({ ref, session, idShed, projected, fullscreen, secondsLeft }: Props) {
   const { t } = useTranslation(['qr', 'cm']);
   const dispatch = useAppDispatch();
-  const { token, tokenError, session: loadable } = useAppSelector(selectQr).projector;
+  const { token, tokenError, tokenRetrying, session: loadable } = useAppSelector(selectQr).projector;
   // The count the room sees: beside the code, or alone when there is no code to show.
   const count: ReactNode = (
     <p className="qr-count qr-stage-count" aria-live="polite" data-testid="qr-count">
@@ -86,9 +86,10 @@ export function ProjectorStage({ ref, session, idShed, projected, fullscreen, se
           </div>
         </>
       ) : tokenError ? (
-        <p role="alert" className="error-message">
-          {problemText(t, tokenError) || describeFailure(t, tokenError)}
-        </p>
+        <div role="alert" className="error-message" data-testid="qr-token-failed">
+          <p>{problemText(t, tokenError) || describeFailure(t, tokenError)}</p>
+          {tokenRetrying ? <p>{t('projector.tokenRetrying')}</p> : null}
+        </div>
       ) : (
         <Spinner label={t('cm:loading')} />
       )}
