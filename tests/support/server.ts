@@ -93,6 +93,12 @@ function seedKey(): string {
     }
   };
   for (const dir of ['server/src/db', 'server/src/lib', 'server/src/shared', 'contract']) walk(path.join(ROOT, dir));
+  // The areas' own tables and seed steps and the module list declaring them (server/src/db/seed/area-files.ts says which).
+  const modules = path.join(ROOT, 'server/src/modules');
+  const areaFiles = fs
+    .readdirSync(modules, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f === 'index.ts' || /^(\w+)[/\\]\1\.(schema|seed)\.ts$/.test(f));
+  for (const file of areaFiles.sort()) hash.update(file).update(fs.readFileSync(path.join(modules, file)));
   hash.update(fs.readFileSync(path.join(ROOT, 'package-lock.json')));
   return hash.digest('hex').slice(0, 16);
 }

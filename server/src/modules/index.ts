@@ -9,6 +9,7 @@ import type { App } from '../app';
 import type { AppContext } from '../context';
 import type { LiveArea } from '../plugins/live';
 import type { PagePart } from '../plugins/spa';
+import type { SeedStep } from '../db/seed';
 import academicRoutes from './academic/academic.routes';
 import { authPage } from './auth/auth.page';
 import { loginPage } from './config/config.page';
@@ -49,6 +50,11 @@ export interface ServerModule {
   live?: (ctx: AppContext) => LiveArea;
   /** Its part of the data a first view arrives with inside the page (plugins/spa.ts). */
   page?: (ctx: AppContext) => PagePart;
+  /**
+   * Its seed steps, in its own folder (`<area>/<area>.seed.ts`): the seed runs them in name order with
+   * the others (db/seed/index.ts). Loaded only when the database is seeded.
+   */
+  seed?: () => Promise<{ SEED_STEPS: readonly SeedStep[] }>;
 }
 
 export const MODULES: readonly ServerModule[] = [
@@ -69,6 +75,12 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'notifications', routes: notificationsRoutes, live: notificationsLive },
   { name: 'singlewindow', routes: singlewindowRoutes, live: singlewindowLive },
   { name: 'registration', routes: registrationRoutes, live: registrationLive },
-  { name: 'payment', routes: paymentRoutes },
+  { name: 'payment', routes: paymentRoutes, seed: () => import('./payment/payment.seed') },
   { name: 'transcript', routes: transcriptRoutes },
 ];
+
+/** The seed steps the areas declare (`seed`), in the order of this list. */
+export async function areaSeedSteps(): Promise<SeedStep[]> {
+  const declared = await Promise.all(MODULES.map((m) => m.seed?.()));
+  return declared.flatMap((d) => d?.SEED_STEPS ?? []);
+}

@@ -16,6 +16,7 @@ import { prepareDatabase } from '../db/migrate';
 import { DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from '../db/seed/data';
 import type { LogStream } from '../logging';
 import { signedIn, type SignedIn } from './requests';
+import { areaSeedFiles } from '../db/seed/area-files';
 
 const SERVER_SRC = path.resolve(import.meta.dirname, '..');
 
@@ -35,6 +36,8 @@ function templateKey(size: string): string {
   walk(path.join(SERVER_SRC, 'lib'));
   walk(path.join(SERVER_SRC, 'shared'));
   walk(path.join(SERVER_SRC, '../../contract'));
+  // The areas' own tables and seed steps, and the list that declares them.
+  for (const file of areaSeedFiles(path.join(SERVER_SRC, 'modules'))) hash.update(path.basename(file)).update(fs.readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 

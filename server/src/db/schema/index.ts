@@ -4,6 +4,10 @@
  * ../migrations; migrations are committed and never edited after they land.
  *
  * Multilingual names are three columns: name_kg, name_ru, name_en.
+ *
+ * An area's own tables may instead live in its folder, `server/src/modules/<area>/<area>.schema.ts`
+ * (the payment area's do): drizzle-kit reads those too (drizzle.config.ts), and only the area's
+ * code imports them.
  */
 export * from './people';
 export * from './academic';
@@ -23,7 +27,6 @@ export * from './live';
 export * from './notifications';
 export * from './singlewindow';
 export * from './registration';
-export * from './payment';
 export * from './transcript';
 export * from './signing';
 export * from './documents';

@@ -1,7 +1,10 @@
 /**
  * Seeding as named steps, each applied once and recorded in seed_steps, in one transaction with
- * its record. A later area adds its step at the end of STEPS: on an existing database only the new
- * step runs. Steps are deterministic (seeded PRNG, no network).
+ * its record, in the order of their names (NNNN-<what>). The steps here are the university's
+ * common data and the areas that keep their seed in this folder; an area may instead declare its
+ * steps in its own folder (`seed` in server/src/modules/index.ts), as the payment area does. A later
+ * area's step takes the next number: on an existing database only the new step runs. Steps are
+ * deterministic (seeded PRNG, no network).
  */
 import { eq } from 'drizzle-orm';
 import { currentPeriod } from '../../lib/academic-year';
@@ -14,7 +17,7 @@ import { rewriteBookSearchText, seedLibrary } from './library';
 import { seedUmk } from './umk';
 import { seedNews } from './news';
 import { seedQr } from './qr';
-import { fitPlanSubgroups, seedPayments, seedRegistration, seedTranscript } from './registration';
+import { fitPlanSubgroups, seedRegistration, seedTranscript } from './registration';
 import { seedSchedule } from './schedule';
 import { seedSingleWindow } from './singlewindow';
 import { seedSpringLessons } from './spring';
@@ -35,6 +38,7 @@ export interface SeedStep {
   run(db: Db, ctx: SeedContext): Promise<void>;
 }
 
+/** The steps of this folder; `allSeedSteps()` adds the areas' own. */
 export const STEPS: readonly SeedStep[] = [
   { name: '0001-reference', run: (db) => seedReference(db) },
   { name: '0002-university', run: seedUniversity },
@@ -49,12 +53,17 @@ export const STEPS: readonly SeedStep[] = [
   { name: '0011-spring-lessons', run: seedSpringLessons },
   { name: '0012-singlewindow', run: (db) => seedSingleWindow(db) },
   { name: '0013-registration', run: seedRegistration },
-  { name: '0014-payment', run: seedPayments },
   { name: '0015-transcript', run: seedTranscript },
   // Not demo data: every book's search column in both alphabets (any database, seeded or not).
   { name: '0016-book-search-keys', run: (db) => rewriteBookSearchText(db) },
   { name: '0017-registration-plan-slots', run: fitPlanSubgroups },
 ];
+
+/** Every seed step, this folder's and those the areas declare, in name order. */
+export async function allSeedSteps(): Promise<SeedStep[]> {
+  const { areaSeedSteps } = await import('../../modules/index');
+  return [...STEPS, ...(await areaSeedSteps())].sort((a, b) => a.name.localeCompare(b.name));
+}
 
 export interface SeedOptions {
   size?: SeedContext['size'];
@@ -68,7 +77,8 @@ export interface SeedReport {
   skipped: string[];
 }
 
-export async function runSeed(db: Db, options: SeedOptions = {}, steps: readonly SeedStep[] = STEPS): Promise<SeedReport> {
+export async function runSeed(db: Db, options: SeedOptions = {}, given?: readonly SeedStep[]): Promise<SeedReport> {
+  const steps = given ?? (await allSeedSteps());
   const ctx: SeedContext = {
     size: options.size ?? 'full',
     now: options.now ?? new Date(),

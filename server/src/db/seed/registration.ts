@@ -16,7 +16,6 @@ import {
   finalResults,
   gradeScale,
   groups,
-  paidServices,
   regOfferings,
   registrationPeriods,
   regSubgroups,
@@ -27,7 +26,7 @@ import {
   teachers,
   teachingAssignments,
 } from '../schema';
-import { DEMO_STUDENT, DEMO_TEACHER, EMAIL_DOMAIN, LAB, PRACTICE, type Names } from './data';
+import { DEMO_STUDENT, DEMO_TEACHER, EMAIL_DOMAIN, LAB, PRACTICE } from './data';
 import type { SeedContext } from './index';
 import { Prng } from './prng';
 import { GRADE_SCALE } from '../../shared/grade-scale';
@@ -53,13 +52,6 @@ export const TRANSCRIPT_SETTINGS: Record<string, string> = {
   registrar_position_kg: 'Окуу бөлүмүнүн башчысы',
   registrar_position_en: 'Head of the Registrar’s Office',
 };
-
-export const SERVICES: ReadonlyArray<{ names: Names; amount: number }> = [
-  { names: ['Оплата за обучение (контракт)', 'Окуу акысы (келишим)', 'Tuition fee (contract)'], amount: 85000 },
-  { names: ['Проживание в общежитии (месяц)', 'Жатаканада жашоо (бир ай)', 'Dormitory (one month)'], amount: 2500 },
-  { names: ['Пересдача экзамена', 'Сынакты кайра тапшыруу', 'Exam retake'], amount: 500 },
-  { names: ['Дубликат студенческого билета', 'Студенттик билеттин дубликаты', 'Duplicate student ID card'], amount: 300 },
-];
 
 async function demoGroup(db: Db) {
   const [g] = await db
@@ -279,11 +271,6 @@ export async function fitPlanSubgroups(db: Db, ctx: SeedContext): Promise<void> 
     }
   }
   ctx.log(`registration: ${moved} of ${subgroups.length} plan subgroups placed where their students and teacher are free`);
-}
-
-export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
-  await db.insert(paidServices).values(SERVICES.map((s) => ({ nameRu: s.names[0], nameKg: s.names[1], nameEn: s.names[2], amount: s.amount })));
-  ctx.log(`payment: ${SERVICES.length} paid services`);
 }
 
 /** Final results of the demo student's group for every half-year before the current one. */

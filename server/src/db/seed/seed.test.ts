@@ -22,7 +22,7 @@ import {
   teachingAssignments,
   users,
 } from '../schema';
-import { runSeed, STEPS } from './index';
+import { allSeedSteps, runSeed, STEPS } from './index';
 
 let full: TestDatabase;
 let small: TestDatabase;
@@ -175,13 +175,18 @@ describe('demo accounts', () => {
 });
 
 describe('seed steps', () => {
-  it('records each step, applies nothing twice, and runs a step added later exactly once', async () => {
+  it("records each step, the areas' own included, applies nothing twice, and runs a step added later exactly once", async () => {
     const recorded = (await db.select({ name: seedSteps.name }).from(seedSteps)).map((r) => r.name);
-    expect(recorded.sort()).toEqual(STEPS.map((s) => s.name).sort());
+    const all = await allSeedSteps();
+    expect(recorded.sort()).toEqual(all.map((s) => s.name).sort());
+    // The payment area declares its step in its own folder; it runs in name order among the others.
+    expect(all.map((s) => s.name)).toContain('0014-payment');
+    expect(STEPS.map((s) => s.name)).not.toContain('0014-payment');
+    expect(all.map((s) => s.name)).toEqual([...all.map((s) => s.name)].sort());
     expect((await prepareDatabase(full.database)).applied).toEqual([]);
 
     let runs = 0;
-    const later = [...STEPS, { name: '9999-later-area', run: async () => void runs++ }];
+    const later = [...all, { name: '9999-later-area', run: async () => void runs++ }];
     expect((await runSeed(db, {}, later)).applied).toEqual(['9999-later-area']);
     expect((await runSeed(db, {}, later)).applied).toEqual([]);
     expect(runs).toBe(1);

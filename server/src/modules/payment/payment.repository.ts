@@ -1,7 +1,8 @@
 /** SQL of paid services, payment codes and card payments. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { cardPayments, groups, paidServices, paymentCodes, students } from '../../db/schema';
+import { groups, students } from '../../db/schema';
+import { cardPayments, paidServices, paymentCodes } from './payment.schema';
 
 export async function services(db: Db) {
   return db.select().from(paidServices).orderBy(asc(paidServices.id));

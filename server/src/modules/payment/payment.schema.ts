@@ -1,12 +1,12 @@
 /**
- * Paid services, the payment codes students pay them with (at a bank, a terminal or by card) and
+ * The payment area's tables (found by drizzle-kit through drizzle.config.ts, as every
+ * `modules/<area>/<area>.schema.ts`): paid services, the payment codes students pay them with (at a bank, a terminal or by card) and
  * the card payments made through a payment provider. No card number or CVV is ever stored.
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { academicYears, groups } from './academic';
-import { names, tstz } from './columns';
-import { students } from './people';
+import { academicYears, groups, students } from '../../db/schema';
+import { names, tstz } from '../../db/schema/columns';
 
 /** A paid service (uslugi) and its price in som. */
 export const paidServices = pgTable('paid_services', { id: serial('id').primaryKey(), ...names, amount: integer('amount').notNull() }, (t) => [
