@@ -2,7 +2,9 @@
  * The layers rule (`layers/one-way`): which folder may import which.
  *
  * Client (src/):
- * - app/ and main.tsx (the shell: routes, store, layout, the area manifest) may import anything in src/;
+ * - app/ and main.tsx (the shell: routes, store, layout, the area manifest) may import anything in src/
+ *   but the features: a feature is reached only through the registry files (APP_REGISTRY: the area
+ *   manifest app/areas.ts, the store's always-loaded areas app/store.ts, and the login page);
  * - a feature (src/features/<area>/) imports src/shared/, src/components/, src/api/, src/lib/,
  *   src/i18n/ and itself, never app/ nor another feature;
  * - shared/, components/ and the rest of src/ (api, lib, i18n) never import app/ nor a feature
@@ -32,7 +34,7 @@ export function place(file, base = root) {
   if (rel.startsWith('tests/')) return { zone: 'tests' };
   const m = /^src\/features\/([^/]+)\//.exec(rel);
   if (m) return { zone: 'feature', feature: m[1] };
-  if (rel.startsWith('src/app/') || rel === 'src/main.tsx') return { zone: 'app' };
+  if (rel.startsWith('src/app/') || rel === 'src/main.tsx') return { zone: 'app', file: rel };
   if (rel.startsWith('src/shared/')) return { zone: 'shared' };
   if (rel.startsWith('src/components/')) return { zone: 'components' };
   if (rel.startsWith('src/api/')) return { zone: 'api' };
@@ -54,6 +56,16 @@ const ABOVE = {
 const FOLDER = { lib: 'src/lib/', api: 'src/api/', components: 'src/components/', shared: 'src/shared/' };
 const TESTS = ['tests', 'tests-support'];
 
+/**
+ * The files of src/app/ that may name a feature. The area manifest (areas.ts: the areas' screens,
+ * stores and parts, the portal's screens, and SHELL_PARTS, what the always-loaded areas give the
+ * shell), the store (store.ts: the slices and sagas of the areas the login page needs, there from
+ * the start), and the login page (pages/LoginPage.tsx: the login screen in the login route's chunk,
+ * which the manifest must stay out of). The rest of the shell takes what it needs of a feature
+ * through the manifest (`areaParts()`, app/loadAreas.ts) or src/shared/ (the session's check and logout).
+ */
+export const APP_REGISTRY = ['src/app/areas.ts', 'src/app/store.ts', 'src/app/pages/LoginPage.tsx'];
+
 /** The message for an import from `from` to `target`, or null when it is allowed. */
 export function violation(from, target, typeOnly) {
   const client = CLIENT.includes(from.zone);
@@ -62,6 +74,8 @@ export function violation(from, target, typeOnly) {
   if (from.zone === 'server' && CLIENT.includes(target.zone)) return 'The server never imports client code.';
   if (client && target.zone === 'server') return 'The client never imports server code.';
   if (client && target.zone === 'contract' && !typeOnly) return 'The client imports only types from contract/ (use `import type`).';
+  if (from.zone === 'app' && target.zone === 'feature' && !APP_REGISTRY.includes(from.file))
+    return `The shell (src/app/) must not import feature '${target.feature}': declare what it needs in the area manifest (src/app/areas.ts) or use src/shared/ (the session's actions).`;
   if (from.zone === 'feature' && target.zone === 'app')
     return `Feature '${from.feature}' must not import src/app/: use src/shared/ (session, config, hooks...).`;
   if (from.zone === 'feature' && target.zone === 'feature' && target.feature !== from.feature)

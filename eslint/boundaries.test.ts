@@ -148,6 +148,24 @@ describe('layers/one-way', () => {
       "import { selectUser } from '../shared/session/session';\nexport const s = selectUser;",
       /src\/lib\/ must not import src\/shared\//,
     ],
+    [
+      'the shell importing a feature (not through the manifest)',
+      'src/app/shell/Header.tsx',
+      "import { authActions } from '../../features/auth/auth.slice';\nexport const a = authActions;",
+      /The shell \(src\/app\/\) must not import feature 'auth'/,
+    ],
+    [
+      'the shell loading a feature lazily outside the manifest',
+      'src/app/portalRoutes.tsx',
+      "export const screen = () => import('../features/profile/ProfileScreen');",
+      /must not import feature 'profile'/,
+    ],
+    [
+      'the shell taking only a type from a feature',
+      'src/app/x.ts',
+      "import type { AuthState } from '../features/auth/auth.slice';\nexport type A = AuthState;",
+      /must not import feature 'auth'/,
+    ],
   ])('refuses %s', async (_name, file, code, message) => {
     const errors = await layerErrors(file, code);
     expect(errors).toHaveLength(1);
@@ -163,9 +181,14 @@ describe('layers/one-way', () => {
     ['a feature taking types from contract/', 'src/features/news/x.ts', "import type { NewsItem } from '../../../contract/news';\nexport type N = NewsItem;"],
     ['a feature taking values from contract/pure/', 'src/features/news/x.ts', "import { f } from '../../../contract/pure/x';\nexport const g = f;"],
     [
-      'src/app/ importing features and shared code',
-      'src/app/x.ts',
-      "import { newsActions } from '../features/news/news.slice';\nimport { selectUser } from '../shared/session/session';\nexport const all = [newsActions, selectUser];",
+      'the area manifest loading features, and the shell importing shared code',
+      'src/app/areas.ts',
+      "import { selectUser } from '../shared/session/session';\nexport const all = [selectUser, () => import('../features/news/NewsScreen')];",
+    ],
+    [
+      "the store registering the always-loaded areas' slices",
+      'src/app/store.ts',
+      "import { authReducer } from '../features/auth/auth.slice';\nexport const r = authReducer;",
     ],
     ['src/api/ and src/components/ importing src/lib/', 'src/components/X.tsx', "import { initials } from '../lib/names';\nexport const i = initials;"],
     [

@@ -5,10 +5,10 @@ import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorBoundary } from '@components/ErrorBoundary';
 import { PageSpinner } from '@components/Spinner';
 import { ToastHost } from '@components/ToastHost';
-import { authActions } from '../features/auth/auth.slice';
 import { OfflineBanner } from './shell/OfflineBanner';
 import { useAppDispatch } from '@shared/hooks';
 import { PORTAL_BASE } from '@shared/session/returnPath';
+import { sessionCheckRequested } from '@shared/session/session';
 import { ROUTES } from './routeRegistry';
 import { AppRoutes } from './routes';
 import type { AppStore } from './store';
@@ -21,7 +21,7 @@ export function App() {
   const location = useLocation();
 
   useEffect(() => {
-    dispatch(authActions.bootRequested());
+    dispatch(sessionCheckRequested());
   }, [dispatch]);
 
   // Starting without a network goes to the offline page (docs/product.md#shell).

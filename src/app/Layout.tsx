@@ -21,7 +21,6 @@ import { PageSpinner } from '@components/Spinner';
 import { readItem, writeItem } from '@lib/storage';
 import { useAppSelector } from '@shared/hooks';
 import { selectUser } from '@shared/session/session';
-import { ROLE_TEACHER } from '@shared/request/roles';
 import { AREAS, MENU_ROUTES, menuFor, type AreaEntry } from './areas';
 import { ROUTES } from './routeRegistry';
 import type { MenuKey } from './shell/menu';
@@ -69,14 +68,13 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
   const role = user?.role;
   // An entry whose route is shown only at times (the check-in, while attendance is open for one of the student's lessons).
   const hiddenRoutes = useHiddenRoutes();
-  const roleMenu = menuFor(role);
-  // A teacher handles reference requests only as his faculty's registrar: the others are not shown the entry.
+  // The entries the user's role and the manifest's conditions (`shownTo`) serve.
+  const roleMenu = menuFor(user);
   const menu = {
     routes: roleMenu.routes,
     hidden: new Set([
       ...roleMenu.hidden,
       ...(Object.entries(MENU_ROUTES) as [MenuKey, { to: string }][]).flatMap(([key, { to }]) => (hiddenRoutes.includes(to) ? [key] : [])),
-      ...(role === ROLE_TEACHER && !user?.registrar ? (['references'] as const) : []),
     ]),
   };
   const tabs = tabsFor(role).filter((tab) => !tab.to || !hiddenRoutes.includes(tab.to));

@@ -8,19 +8,33 @@ import { MANIFEST_ROUTES } from './manifestRoutes';
 import { MOBILE_TABS, tabsFor } from './shell/mobileTabs';
 import { GridIcon } from '@components/shellIcons';
 import { TAB_CHECK_IN } from '@shared/shell/tabs';
+import { student, teacher } from '../test/server';
 
 describe('roles in the area manifest', () => {
   it("a teacher's side menu has the QR reports and registration but not the student's own QR code, payment code or transcript", () => {
-    const { routes, hidden } = menuFor(ROLE_TEACHER);
+    const { routes, hidden } = menuFor(teacher);
     expect(routes).toMatchObject({ schedule: '/schedule', journal: '/journal', reportQr: '/reportqr', registration: '/registration' });
     expect(routes.studentQr).toBeUndefined();
     expect([...hidden].sort()).toEqual(['checkIn', 'paymentCode', 'studentQr', 'transcript']);
   });
 
   it("a student's side menu has the own QR code and the reports", () => {
-    const { routes, hidden } = menuFor(ROLE_STUDENT);
+    const { routes, hidden } = menuFor(student);
     expect(routes).toMatchObject({ schedule: '/schedule', journal: '/journal', reportQr: '/reportqr', studentQr: '/qrstud', checkIn: '/qrscan' });
     expect(hidden.size).toBe(0);
+  });
+
+  it("reference requests are a registrar's among teachers (the entry's shownTo), and every student's", () => {
+    expect(menuFor(teacher).routes.references).toBe('/singlewindow');
+    expect(menuFor(student).routes.references).toBe('/singlewindow');
+    const { routes, hidden } = menuFor({ ...teacher, registrar: false });
+    expect(routes.references).toBeUndefined();
+    // Neither the route nor a university's link for the key.
+    expect(hidden.has('references')).toBe(true);
+  });
+
+  it('signed out, no entry that names roles is served', () => {
+    expect(menuFor(null).hidden.has('references')).toBe(true);
   });
 
   it('a route without roles serves every role; one with roles only those', () => {

@@ -13,6 +13,7 @@
  */
 import type { ComponentType } from 'react';
 import type { Reducer } from '@reduxjs/toolkit';
+import type { User } from '@contract/auth';
 import type { MenuIconName, MenuKey } from './shell/menu';
 import { ROLE_STUDENT, ROLE_TEACHER, type Role } from '@shared/request/roles';
 import { TAB_CHAT, TAB_CHECK_IN, TAB_NEWS } from '@shared/shell/tabs';
@@ -25,6 +26,11 @@ export type TabIcon = 'user' | 'news' | 'chat' | 'grid' | 'qr';
 export interface MenuEntryOf {
   key: MenuKey;
   icon: MenuIconName;
+  /**
+   * Beyond the roles: whether this signed-in user is shown the entry (neither the route nor the
+   * university's link for its key shows otherwise), e.g. the reference requests for a registrar only.
+   */
+  shownTo?: (user: User) => boolean;
 }
 
 /** A selector of the store's state, loaded with the areas (loadAreas.ts); `never`: any area's state. */
@@ -104,7 +110,11 @@ export const AREAS = [
   {
     key: 'chat',
     path: '/chat',
-    screen: () => import('./ChatLayout'),
+    // The conversation with the chat's discipline and contact columns, inside the shell (ChatLayout.tsx).
+    screen: () =>
+      Promise.all([import('./ChatLayout'), import('../features/chat/ChatScreen')]).then(([{ withColumns }, chat]) => ({
+        default: withColumns({ Screen: chat.default, disciplineColumn: chat.ChatDisciplineColumn, contactColumn: chat.ChatContactColumn }),
+      })),
     layout: 'own',
     nav: 'nav.chat',
     title: 'titles.chat',
@@ -195,7 +205,8 @@ export const AREAS = [
     screen: () => import('../features/singlewindow/SingleWindowScreen'),
     // Tables of eight columns: they take the width the apps panel would.
     wide: true,
-    menu: { key: 'references', icon: 'file' },
+    // A teacher handles reference requests only as his faculty's registrar: the other teachers are not shown the entry.
+    menu: { key: 'references', icon: 'file', shownTo: (user) => user.role !== ROLE_TEACHER || user.registrar },
     title: 'titles.references',
     roles: [ROLE_STUDENT, ROLE_TEACHER],
     namespaces: ['singlewindow'],
@@ -256,6 +267,35 @@ export const AREAS = [
   },
 ] as const satisfies readonly AreaEntry[];
 
+/**
+ * The screens of the portal that are no area of the list above: the home page (the profile), the
+ * password change and the offline page, whose slices and sagas are in the store from the start
+ * (store.ts). The routes (portalRoutes.tsx) place them.
+ */
+export const PORTAL_SCREENS = {
+  home: () => import('../features/profile/ProfileScreen'),
+  changePassword: () => import('../features/password/ChangePasswordScreen'),
+  offline: () => import('../features/offline/OfflineScreen'),
+};
+
+/**
+ * What the areas always in the store (store.ts: auth, profile) give the shell, declared here as the
+ * areas above declare their header items and badges, and loaded with them (loadAreas.ts,
+ * `areaParts().shell`): selectors and actions of those slices, which the page has from the start.
+ */
+export const SHELL_PARTS = {
+  /** The header's logo and university name in a language (auth: /logo.json), and the action that asks for them. */
+  brand: () => import('../features/auth/auth.slice').then((m) => ({ selectLogo: m.selectLogo, logoRequested: m.authActions.logoRequested })),
+  /** The profile menu's photo and the line under the name (a teacher's position, a student's group). */
+  profileLine: () =>
+    import('../features/profile/profile.slice').then((m) => ({ selectAvatarSrc: m.selectAvatarSrc, selectPositionLine: m.selectPositionLine })),
+  /** The university's other services (dinurls), the tiles of the apps panel and the apps page. */
+  apps: () => import('../features/profile/profile.slice').then((m) => m.selectApps),
+};
+
+/** What the shell has of SHELL_PARTS once they are loaded. */
+export type ShellParts = { [K in keyof typeof SHELL_PARTS]: Awaited<ReturnType<(typeof SHELL_PARTS)[K]>> };
+
 /** May a user of `role` open a route that serves `roles` (none: every role)? */
 export const servesRole = (roles: readonly Role[] | undefined, role: number | null | undefined): boolean =>
   !roles || (role !== null && role !== undefined && (roles as readonly number[]).includes(role));
@@ -265,22 +305,32 @@ export const servesRole = (roles: readonly Role[] | undefined, role: number | nu
  * it serves (a route's own, else its area's). The side menu links an area in-app once its entry names
  * its `menu`; until then it uses the university's link, if any (shell/menu.ts, OTHER_MENU_ENTRIES).
  */
-export const MENU_ROUTES: Partial<Record<MenuKey, { to: string; roles?: readonly Role[] }>> = Object.fromEntries(
+export const MENU_ROUTES: Partial<Record<MenuKey, MenuRoute>> = Object.fromEntries(
   (AREAS as readonly AreaEntry[]).flatMap((area) => [
-    ...(area.menu ? [[area.menu.key, { to: area.path, roles: area.roles }]] : []),
-    ...(area.routes ?? []).flatMap((route) => (route.menu ? [[route.menu.key, { to: route.path, roles: route.roles ?? area.roles }]] : [])),
+    ...(area.menu ? [[area.menu.key, { to: area.path, roles: area.roles, shownTo: area.menu.shownTo }]] : []),
+    ...(area.routes ?? []).flatMap((route) =>
+      route.menu ? [[route.menu.key, { to: route.path, roles: route.roles ?? area.roles, shownTo: route.menu.shownTo }]] : [],
+    ),
   ]),
 );
 
+/** An in-app side-menu entry: its route, the roles it serves and the manifest's further condition. */
+interface MenuRoute {
+  to: string;
+  roles?: readonly Role[];
+  shownTo?: (user: User) => boolean;
+}
+
 /**
- * The side menu of a role: the in-app routes it may open, and the keys it is not served by (neither
- * the route nor the university's link for them is shown).
+ * The side menu of a user: the in-app routes he may open, and the keys he is not served by (his role
+ * is not among the entry's `roles`, or its `shownTo` says no: neither the route nor the university's
+ * link for them is shown).
  */
-export function menuFor(role: number | null | undefined): { routes: Partial<Record<MenuKey, string>>; hidden: ReadonlySet<MenuKey> } {
+export function menuFor(user: User | null | undefined): { routes: Partial<Record<MenuKey, string>>; hidden: ReadonlySet<MenuKey> } {
   const routes: Partial<Record<MenuKey, string>> = {};
   const hidden = new Set<MenuKey>();
-  for (const [key, entry] of Object.entries(MENU_ROUTES) as [MenuKey, { to: string; roles?: readonly Role[] }][]) {
-    if (servesRole(entry.roles, role)) routes[key] = entry.to;
+  for (const [key, entry] of Object.entries(MENU_ROUTES) as [MenuKey, MenuRoute][]) {
+    if (servesRole(entry.roles, user?.role) && (!user || !entry.shownTo || entry.shownTo(user))) routes[key] = entry.to;
     else hidden.add(key);
   }
   return { routes, hidden };

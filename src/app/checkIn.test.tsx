@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QrOpenLesson } from '@contract/qr';
-import { scheduleLive } from '../features/schedule/schedule.live';
 import { shellActions } from '@shared/shell/shell.slice';
 import { renderPortal, signedInHandlers, studentProfile } from '../test/portal';
 import { http, ok, server, student } from '../test/server';
+import { AREAS } from './areas';
 
 const makeup: QrOpenLesson = {
   idShed: 7,
@@ -75,7 +75,9 @@ describe('Check in entry', () => {
     const tab = await within(screen.getByTestId('mobile-tab-bar')).findByRole('button', { name: 'Отметиться' });
     await userEvent.click(tab);
     await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/lms\/qrscan$/));
-    expect(scheduleLive.events.qrAttendance({ idShed: 7, open: true })).toEqual({ type: 'schedule/attendanceRequested', payload: undefined });
+    // The schedule area's live handlers, as the manifest registers them.
+    const { live } = await AREAS.find((area) => area.key === 'schedule')!.store();
+    expect(live.events.qrAttendance({ idShed: 7, open: true })).toEqual({ type: 'schedule/attendanceRequested', payload: undefined });
   });
 
   it('a teacher never gets it', async () => {

@@ -1,10 +1,10 @@
 /** Loads the areas of the manifest (areas.ts) into the store, with the one live connection, and what the shell shows of them. */
 import type { ComponentType } from 'react';
 import type { Saga } from 'redux-saga';
-import { AREAS, type AreaEntry } from './areas';
+import { AREAS, SHELL_PARTS, type AreaEntry, type ShellParts } from './areas';
 import { registerArea, type AreaStore, type RootState } from './store';
 
-/** What the shell (Layout) shows of the areas, once loaded: their badges, header items and conditional entries. */
+/** What the shell (Layout) shows of the areas, once loaded: their badges, header items, conditional entries and the always-loaded areas' parts. */
 export interface AreaParts {
   /** The count beside an area's link and tab, by area key. */
   badges: readonly { key: string; select: (state: RootState) => number }[];
@@ -12,14 +12,24 @@ export interface AreaParts {
   headerItems: readonly { key: string; Item: ComponentType }[];
   /** The routes (path) whose menu entry and tab show only while their selector says so. */
   shownWhile: readonly { path: string; select: (state: RootState) => boolean }[];
+  /** What the areas always in the store give the shell (SHELL_PARTS: the logo, the profile line, the apps). */
+  shell: ShellParts;
 }
 
-let parts: AreaParts = { badges: [], headerItems: [], shownWhile: [] };
+let parts: AreaParts | null = null;
 
-/** The areas' parts for the shell (none before loadAreas() has resolved). */
-export const areaParts = (): AreaParts => parts;
+/** The areas' parts for the shell; the shell renders only once loadAreas() has resolved. */
+export const areaParts = (): AreaParts => {
+  if (!parts) throw new Error('areaParts() before loadAreas() has resolved');
+  return parts;
+};
 
 const withKey = <T>(key: string, load: (() => Promise<T>) | undefined) => (load ? [load().then((value) => ({ key, value }))] : []);
+
+function loadShellParts(): Promise<ShellParts> {
+  const keys = Object.keys(SHELL_PARTS) as (keyof ShellParts)[];
+  return Promise.all(keys.map((key) => SHELL_PARTS[key]())).then((values) => Object.fromEntries(keys.map((key, i) => [key, values[i]])) as ShellParts);
+}
 
 function loadParts(): Promise<AreaParts> {
   const areas = AREAS as readonly AreaEntry[];
@@ -27,10 +37,12 @@ function loadParts(): Promise<AreaParts> {
     Promise.all(areas.flatMap((area) => withKey(area.key, area.badge))),
     Promise.all(areas.flatMap((area) => withKey(area.key, area.headerItem))),
     Promise.all(areas.flatMap((area) => (area.routes ?? []).flatMap((route) => withKey(route.path, route.shownWhile)))),
-  ]).then(([badges, headerItems, shownWhile]) => ({
+    loadShellParts(),
+  ]).then(([badges, headerItems, shownWhile, shell]) => ({
     badges: badges.map(({ key, value }) => ({ key, select: value as (state: RootState) => number })),
     headerItems: headerItems.map(({ key, value }) => ({ key, Item: value.default })),
     shownWhile: shownWhile.map(({ key, value }) => ({ path: key, select: value as (state: RootState) => boolean })),
+    shell,
   }));
 }
 

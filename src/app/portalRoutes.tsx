@@ -8,7 +8,7 @@ import { Route, Routes } from 'react-router-dom';
 import { lazyScreen, type LazyScreen } from '@components/lazyScreen';
 import { PageSpinner } from '@components/Spinner';
 import i18n from '../i18n';
-import { AREAS, type AreaEntry } from './areas';
+import { AREAS, PORTAL_SCREENS, type AreaEntry } from './areas';
 import { AreaTexts } from './AreaTexts';
 import { loadAreas } from './loadAreas';
 import { PageTitle } from './pageTitle';
@@ -22,13 +22,13 @@ const withAreas =
   () =>
     Promise.all([load(), loadAreas()]).then(([module]) => module);
 
-const OfflineScreen = lazyScreen(() => import('../features/offline/OfflineScreen'), 'offline');
+const OfflineScreen = lazyScreen(PORTAL_SCREENS.offline, 'offline');
 const Layout = lazyScreen(
   withAreas(() => import('./Layout')),
   'layout',
 );
-const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen'), 'profile');
-const ChangePasswordScreen = lazyScreen(() => import('../features/password/ChangePasswordScreen'), 'change-password');
+const ProfileScreen = lazyScreen(PORTAL_SCREENS.home, 'profile');
+const ChangePasswordScreen = lazyScreen(PORTAL_SCREENS.changePassword, 'change-password');
 const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'), 'not-found');
 
 /** Each area's route screen, loaded with the areas. */

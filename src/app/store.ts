@@ -1,6 +1,7 @@
 /**
  * The store: root reducer of every area plus the root saga. The areas the login page needs are
- * here from the start; the areas of the signed-in portal (news, chat...) register their slice and
+ * here from the start (this file is the registry of those always-loaded areas, one of the files of
+ * src/app/ that may name a feature: docs/architecture.md#the-shell-and-the-areas); the areas of the signed-in portal (news, chat...) register their slice and
  * saga when the portal's shell loads (loadAreas() in app/loadAreas.ts, from the area manifest app/areas.ts), so their code
  * stays out of the login page's download.
  */

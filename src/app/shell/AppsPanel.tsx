@@ -3,13 +3,16 @@ import { useAppSelector } from '@shared/hooks';
 import { GlobeIcon } from '@components/shellIcons';
 import { toLanguage } from '../../i18n/languages';
 import { hyphenate } from '@lib/hyphenate';
-import { selectApps } from '../../features/profile/profile.slice';
+import { areaParts } from '../loadAreas';
 import { APP_ICONS } from './menuIcons';
 
-/** The university's other services (POST /api/misc/dinurls.json), each opening in a new tab; `page`: the apps page, whose h1 names it. */
+/**
+ * The university's other services (POST /api/misc/dinurls.json, the profile area's list through the
+ * manifest's SHELL_PARTS), each opening in a new tab; `page`: the apps page, whose h1 names it.
+ */
 export function AppsPanel({ page = false }: { page?: boolean }) {
   const { t, i18n } = useTranslation('cm');
-  const apps = useAppSelector(selectApps);
+  const apps = useAppSelector(areaParts().shell.apps);
   const lang = toLanguage(i18n.resolvedLanguage);
   return (
     <section className={page ? 'apps-panel apps-page-grid' : 'apps-panel'} aria-labelledby="apps-title" data-testid="apps-panel">

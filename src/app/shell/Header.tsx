@@ -1,11 +1,14 @@
-/** The shell's header: the university's name and logo, the top navigation (desktop), the areas' header items (the bell) and the profile menu. */
+/**
+ * The shell's header: the university's name and logo (the auth area's, through the manifest's
+ * SHELL_PARTS), the top navigation (desktop), the areas' header items (the bell) and the profile menu,
+ * with the session's logout.
+ */
 import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { authActions, selectAuth } from '../../features/auth/auth.slice';
-import { LogoutButton } from '../../features/auth/components/LogoutButton';
 import { toLanguage } from '../../i18n/languages';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { LogoutButton } from '@shared/session/LogoutButton';
 import { selectUser } from '@shared/session/session';
 import { selectUniversityName } from '@shared/settings/settings';
 import { AREAS, servesRole, type AreaEntry } from '../areas';
@@ -35,12 +38,13 @@ function Brand() {
   const { t, i18n } = useTranslation('cm');
   const dispatch = useAppDispatch();
   const universityName = useAppSelector(selectUniversityName);
-  const { data: logo, language: logoLanguage } = useAppSelector(selectAuth).logo;
+  const { selectLogo, logoRequested } = areaParts().shell.brand;
+  const { data: logo, language: logoLanguage } = useAppSelector(selectLogo);
   // /logo.json answers in the user's language: load it unless it is here for this language already.
   const language = toLanguage(i18n.resolvedLanguage);
   useEffect(() => {
-    if (logoLanguage !== language) dispatch(authActions.logoRequested(language));
-  }, [dispatch, language, logoLanguage]);
+    if (logoLanguage !== language) dispatch(logoRequested(language));
+  }, [dispatch, language, logoLanguage, logoRequested]);
   const name = logo?.name || universityName || t('universityName');
   return (
     // Named by what it shows (the university's name), with where it leads after it.

@@ -7,7 +7,7 @@ import { selectConfig } from '@shared/config/config';
 import { selectUser } from '@shared/session/session';
 import { Avatar } from '@components/Avatar';
 import { ChevronDownIcon, LockIcon } from '@components/shellIcons';
-import { useAvatarSrc, usePositionFollowsLanguage, usePositionLine } from '../../features/profile/profileLine';
+import { areaParts } from '../loadAreas';
 
 interface Props {
   /** Full name instead of the short one (mobile). */
@@ -21,8 +21,10 @@ export function ProfileMenu({ mobile, children }: Props) {
   const { t } = useTranslation('cm');
   const user = useAppSelector(selectUser);
   const config = useAppSelector(selectConfig);
-  const line = usePositionLine();
-  const src = useAvatarSrc();
+  // The profile area's (through the manifest's SHELL_PARTS); the position is asked again in a new language by its saga.
+  const { selectPositionLine, selectAvatarSrc } = areaParts().shell.profileLine;
+  const line = useAppSelector(selectPositionLine);
+  const src = useAppSelector(selectAvatarSrc);
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -30,8 +32,6 @@ export function ProfileMenu({ mobile, children }: Props) {
   const location = useLocation();
 
   useEffect(() => setOpen(false), [location.pathname]);
-
-  usePositionFollowsLanguage();
 
   useEffect(() => {
     if (!open) return;

@@ -1,6 +1,8 @@
 /**
  * Login flow (docs/product.md#auth): recovery check → LOG_PAS 1 forced update / LOG_PAS 0 orize; boot by enticate;
- * Google return; logout. Every call goes through api/auth.ts and ends in a success or failure action.
+ * Google return; logout. Every call goes through api/auth.ts and ends in a success or failure action. The
+ * session check at start and the logout are the session's actions (shared/session/session.ts), which the
+ * shell dispatches: this saga carries them out.
  */
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
@@ -8,7 +10,14 @@ import type { RecoveryRow, User } from '@contract/auth';
 import { authApi, type GoogleCheckRow } from '@api/auth';
 import { configApi } from '@api/config';
 import { isConnectionProblem, type Failure, type Result } from '@api/http';
-import { SESSION_ENDED_MESSAGE, sessionCheckStarted, sessionEnded, sessionUnreachable } from '@shared/session/session';
+import {
+  SESSION_ENDED_MESSAGE,
+  sessionCheckRequested,
+  sessionCheckStarted,
+  sessionEnded,
+  sessionLogoutRequested,
+  sessionUnreachable,
+} from '@shared/session/session';
 import { takeLoginData, takePageUser } from '@shared/session/pageData';
 import { enterSession, signIn } from '@shared/session/signIn';
 import { NO_DATA, request } from '@shared/request/request.saga';
@@ -132,18 +141,17 @@ export function* logoutSaga() {
   // Whatever the server answers, the client forgets the session.
   yield call(authApi.logout);
   yield call(clearAllExceptLang);
-  yield put(authActions.logoutFinished());
   yield put(sessionEnded({ reason: 'logout' }));
 }
 
 export function* authSaga() {
   yield all([
-    takeLatest(authActions.bootRequested.type, bootSaga),
+    takeLatest(sessionCheckRequested.type, bootSaga),
     takeLatest(authActions.loginRequested.type, loginSaga),
     takeLatest(authActions.updateRequested.type, updateSaga),
     takeLatest(authActions.googleReturnRequested.type, googleReturnSaga),
     takeLatest(authActions.googleCheckRequested.type, googleCheckSaga),
     takeLatest(authActions.logoRequested.type, logoSaga),
-    takeLatest(authActions.logoutRequested.type, logoutSaga),
+    takeLatest(sessionLogoutRequested.type, logoutSaga),
   ]);
 }

@@ -19,7 +19,6 @@ export interface AuthState {
   gauth: Loadable<null> & { outcome: GoogleOutcome | null };
   /** The logo and the university name in `language` (/logo.json answers in the user's language). */
   logo: Loadable<Logo | null> & { language: Language | null };
-  logout: { fetching: boolean };
 }
 
 export const initialAuthState: AuthState = {
@@ -28,7 +27,6 @@ export const initialAuthState: AuthState = {
   google: { enabled: false, fetching: false, checked: false },
   gauth: { ...idle(null), outcome: null },
   logo: { ...idle(null), language: null },
-  logout: { fetching: false },
 };
 
 export interface Credentials {
@@ -47,7 +45,6 @@ const slice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
-    bootRequested() {},
     loginRequested(state, _action: PayloadAction<Credentials>) {
       state.login = started(null);
       state.gauth.error = null;
@@ -118,12 +115,6 @@ const slice = createSlice({
     logoFailed(state, action: PayloadAction<Failure>) {
       state.logo = { ...failed(action.payload, null), language: state.logo.language };
     },
-    logoutRequested(state) {
-      state.logout.fetching = true;
-    },
-    logoutFinished(state) {
-      state.logout.fetching = false;
-    },
   },
   extraReducers: (builder) => {
     // The logo and the Google flag are public and survive; the rest starts over.
@@ -140,3 +131,5 @@ export const authReducer = slice.reducer;
 
 type WithAuth = { auth: AuthState };
 export const selectAuth = (state: WithAuth) => state.auth;
+/** The university's logo and name, in the language they were asked in (the login page, and the shell's header through the manifest). */
+export const selectLogo = (state: WithAuth) => state.auth.logo;

@@ -11,8 +11,7 @@ import { RefreshIcon } from '@components/icons';
 import { LockIcon } from '@components/shellIcons';
 import { Spinner } from '@components/Spinner';
 import { describeFailure } from '@shared/request/errors';
-import { useAvatarSrc, usePositionLine } from './profileLine';
-import { profileActions, selectProfile } from './profile.slice';
+import { profileActions, selectAvatarSrc, selectPositionLine, selectProfile } from './profile.slice';
 import './profile.css';
 import { formatDate } from '@lib/dates';
 
@@ -27,8 +26,8 @@ export default function ProfileScreen() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const { data } = useAppSelector(selectProfile);
-  const src = useAvatarSrc();
-  const line = usePositionLine();
+  const src = useAppSelector(selectAvatarSrc);
+  const line = useAppSelector(selectPositionLine);
 
   // Asked again in the new language when the user switches it (faculty, position… come translated).
   const language = i18n.resolvedLanguage;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import { initialSessionState, sessionStarted } from '@shared/session/session';
+import { shellActions } from '@shared/shell/shell.slice';
+import { makeStore } from '../../test/render';
 import { recordSaga } from '../../test/saga';
 import { fail, http, ok, server, student, teacher } from '../../test/server';
 import { profileActions } from './profile.slice';
@@ -31,5 +34,27 @@ describe('profile sagas', () => {
     server.use(http.post('/api/misc/dinurls.json', () => fail(500, 'INTERNAL')));
     const [failed] = await recordSaga(appsSaga);
     expect(failed).toMatchObject({ type: 'profile/appsFailed', payload: { problem: 'SERVER_ERROR', status: 500 } });
+  });
+});
+
+describe('the position line follows the language', () => {
+  it("a teacher's position is asked again in a new language, once per change", async () => {
+    const answers = ['Professor', 'Профессор'];
+    let asked = 0;
+    server.use(http.post('/api/misc/position.json', () => ok([{ position: answers[asked++] ?? 'again', department: null }])));
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher } });
+    store.dispatch(shellActions.languageChanged('en'));
+    await waitFor(() => expect(store.getState().profile.position.data?.position).toBe('Professor'));
+    // The same language again asks nothing; back in Russian it is asked once more.
+    store.dispatch(shellActions.languageChanged('en'));
+    store.dispatch(shellActions.languageChanged('ru'));
+    await waitFor(() => expect(store.getState().profile.position.data?.position).toBe('Профессор'));
+    expect(asked).toBe(2);
+  });
+
+  it("a student's line is his group, which comes with the user: nothing is asked", async () => {
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: student } });
+    store.dispatch(shellActions.languageChanged('en'));
+    expect(store.getState().profile.position.fetching).toBe(false);
   });
 });

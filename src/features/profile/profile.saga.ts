@@ -3,7 +3,7 @@
  * teacher's position and the apps; the profile screen dispatches profile/opened for its card. Every
  * load reads the signed-in user from the state.
  */
-import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@contract/auth';
 import type { Photo } from '@contract/profile';
@@ -11,7 +11,9 @@ import { profileApi } from './profile.api';
 import { settingsApi } from '@api/settings';
 import { NO_DATA, request, requireUser } from '@shared/request/request.saga';
 import { ROLE_TEACHER } from '@shared/request/roles';
-import { sessionStarted } from '@shared/session/session';
+import { selectUser, sessionStarted } from '@shared/session/session';
+import { selectShell, shellActions } from '@shared/shell/shell.slice';
+import type { Language } from '@contract/common';
 import { removeItem, STORAGE_KEYS, writeItem } from '@lib/storage';
 import { profileActions } from './profile.slice';
 
@@ -72,8 +74,23 @@ export function* sessionStartedSaga(action: PayloadAction<User>) {
   yield put(profileActions.appsRequested());
 }
 
+/**
+ * The teacher's position comes translated: it is asked again when the language changes (the shell's
+ * language switch) while a teacher is signed in.
+ */
+export function* positionFollowsLanguageSaga() {
+  let askedIn = ((yield select(selectShell)) as { language: Language }).language;
+  yield takeEvery(shellActions.languageChanged.type, function* (action: PayloadAction<Language>) {
+    if (action.payload === askedIn) return;
+    askedIn = action.payload;
+    const user = (yield select(selectUser)) as User | null;
+    if (user?.role === ROLE_TEACHER) yield put(profileActions.positionRequested());
+  });
+}
+
 export function* profileSaga() {
   yield all([
+    fork(positionFollowsLanguageSaga),
     takeLatest(sessionStarted.type, sessionStartedSaga),
     takeLatest(profileActions.opened.type, openedSaga),
     takeLatest(profileActions.dataRequested.type, dataSaga),

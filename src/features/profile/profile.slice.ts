@@ -3,7 +3,9 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { PositionRow, Profile } from '@contract/profile';
 import type { AppLink } from '@contract/settings';
 import { idle, loadReducers, type Loadable } from '@shared/request/loadable';
-import { sessionEnded } from '@shared/session/session';
+import { ROLE_TEACHER } from '@shared/request/roles';
+import { sessionEnded, type SessionState } from '@shared/session/session';
+import { readItem, STORAGE_KEYS } from '@lib/storage';
 
 export interface ProfileState {
   data: Loadable<Profile | null>;
@@ -43,4 +45,23 @@ export const profileReducer = slice.reducer;
 
 type WithProfile = { profile: ProfileState };
 export const selectProfile = (state: WithProfile) => state.profile;
+/** The university's other services (dinurls): the shell's apps panel and page, through the manifest. */
 export const selectApps = (state: WithProfile) => state.profile.apps;
+
+/**
+ * What the profile shows of the signed-in person beside the name, on the profile screen and in the
+ * shell's profile menu (through the manifest): a teacher's position (POST /api/misc/position.json,
+ * asked again in a new language by the saga), a student's group.
+ */
+export function selectPositionLine(state: WithProfile & { session: SessionState }): string | null {
+  const user = state.session.user;
+  if (!user) return null;
+  if (user.role === ROLE_TEACHER) return state.profile.position.data?.position ?? user.position ?? null;
+  return user.position ?? null;
+}
+
+/** The photo as a data: URL, or null (initials are shown); while it loads, the copy kept at the last sign-in avoids a flash of initials. */
+export function selectAvatarSrc(state: WithProfile): string | null {
+  const { photo } = state.profile;
+  return photo.data ?? (photo.fetching ? readItem(STORAGE_KEYS.image) : null);
+}

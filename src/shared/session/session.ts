@@ -1,6 +1,7 @@
 /**
  * The session, shared by every area: who is signed in, and the cross-area events every slice may
- * react to. Features import these actions and selectors; this file imports no feature.
+ * react to, among them what the shell asks of the session (check it at start, log out), which the
+ * auth area's saga carries out. Features import these actions and selectors; this file imports no feature.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { call, takeEvery } from 'redux-saga/effects';
@@ -17,13 +18,17 @@ export interface SessionState {
   endReason: SessionEndReason | null;
   /** Translation key (namespace auth) of a notice for the login screen. */
   message: string | null;
+  /** A logout asked for is under way, until the session ends (absent: none). */
+  loggingOut?: boolean;
 }
 
 /** The notice (namespace auth) the login screen shows after the session ended: enter the login and password. */
 export const SESSION_ENDED_MESSAGE = 'login.enterCredentials';
 
-export const initialSessionState: SessionState = { status: 'idle', user: null, endReason: null, message: null };
+export const initialSessionState: SessionState = { status: 'idle', user: null, endReason: null, message: null, loggingOut: false };
 
+/** The page has started: find out whether a session is open (the auth area's saga checks it and puts started or ended). */
+export const sessionCheckRequested = createAction('session/checkRequested');
 /** A signed-in user is known (after orize, enticate or the Google return). Areas load their data. */
 export const sessionStarted = createAction<User>('session/started');
 /** The session is over (logout, 401, or none at boot). Every area resets. */
@@ -44,6 +49,10 @@ const slice = createSlice({
     messageCleared(state) {
       state.message = null;
     },
+    /** The user asked to log out (the auth area's saga tells the server, then the session ends). */
+    logoutRequested(state) {
+      state.loggingOut = true;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -58,17 +67,24 @@ const slice = createSlice({
         state.user = null;
         state.endReason = action.payload.reason;
         state.message = action.payload.message ?? null;
+        state.loggingOut = false;
       });
   },
 });
 
-export const { checkStarted: sessionCheckStarted, unreachable: sessionUnreachable, messageCleared: sessionMessageCleared } = slice.actions;
+export const {
+  checkStarted: sessionCheckStarted,
+  unreachable: sessionUnreachable,
+  messageCleared: sessionMessageCleared,
+  logoutRequested: sessionLogoutRequested,
+} = slice.actions;
 export const sessionReducer = slice.reducer;
 
 type WithSession = { session: SessionState };
 export const selectSession = (state: WithSession) => state.session;
 export const selectUser = (state: WithSession) => state.session.user;
 export const selectSessionStatus = (state: WithSession) => state.session.status;
+export const selectLoggingOut = (state: WithSession) => state.session.loggingOut === true;
 
 /** Whatever ended the session, the client forgets the user (the language stays). */
 export function* sessionSaga() {

@@ -5,25 +5,25 @@ import { ConfirmDialog } from '@components/ConfirmDialog';
 import { outboxClear, outboxList } from '@lib/outbox';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { LogoutIcon } from '@components/shellIcons';
-import { selectUser } from '@shared/session/session';
-import { authActions, selectAuth } from '../auth.slice';
+import { selectLoggingOut, selectUser, sessionLogoutRequested } from './session';
 
 /**
- * POST /api/auth/logout.json, then everything but the language is forgotten and the login screen
+ * The shell's logout (a session-level action: the auth area's saga carries it out): POST
+ * /api/auth/logout.json, then everything but the language is forgotten and the login screen
  * shows. Writes still kept in the outbox (lib/outbox.ts: marks the server has not confirmed) ask
  * first: keep them and stay signed in, or log out and discard them.
  */
 export function LogoutButton({ className = 'menu-item', testId = 'logout-button' }: { className?: string; testId?: string }) {
   const { t } = useTranslation('cm');
   const dispatch = useAppDispatch();
-  const busy = useAppSelector(selectAuth).logout.fetching;
+  const busy = useAppSelector(selectLoggingOut);
   const user = useAppSelector(selectUser);
   /** Kept writes found when asked to log out (0: no question open). */
   const [kept, setKept] = useState(0);
   const logOut = async () => {
     const count = user ? (await outboxList(user.id)).length : 0;
     if (count > 0) setKept(count);
-    else dispatch(authActions.logoutRequested());
+    else dispatch(sessionLogoutRequested());
   };
   return (
     <>
@@ -42,7 +42,7 @@ export function LogoutButton({ className = 'menu-item', testId = 'logout-button'
               onCancel={() => setKept(0)}
               onConfirm={() => {
                 setKept(0);
-                void (user ? outboxClear(user.id) : Promise.resolve()).then(() => dispatch(authActions.logoutRequested()));
+                void (user ? outboxClear(user.id) : Promise.resolve()).then(() => dispatch(sessionLogoutRequested()));
               }}
             />,
             document.body,

@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { newWriteKey, outboxAdd, outboxList } from '@lib/outbox';
-import { initialSessionState } from '@shared/session/session';
-import { makeStore, renderWithStore } from '../../../test/render';
-import { fail, http, ok, recordRequests, server, student, teacher } from '../../../test/server';
+import { initialSessionState } from './session';
+import { makeStore, renderWithStore } from '../../test/render';
+import { fail, http, ok, recordRequests, server, student, teacher } from '../../test/server';
 import { LogoutButton } from './LogoutButton';
 
 const keep = (user: number) =>
