@@ -116,9 +116,7 @@ export async function studentsOf(db: Db, a: Assignment, options: { everyone?: bo
     db
       .select({
         id: students.id,
-        surname: students.surname,
-        name: students.name,
-        patronymic: students.patronymic,
+        ...personNameColumns(students),
         code: students.code,
         group: groups.name,
         groupId: students.groupId,

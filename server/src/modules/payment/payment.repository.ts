@@ -1,6 +1,7 @@
 /** SQL of paid services, payment codes and card payments. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { personNameColumns } from '../../shared/account-person';
 import { cardPayments, groups, paidServices, paymentCodes, students } from '../../db/schema';
 
 export async function services(db: Db) {
@@ -17,9 +18,7 @@ export async function studentOf(db: Db, id: number) {
     .select({
       id: students.id,
       groupId: students.groupId,
-      surname: students.surname,
-      name: students.name,
-      patronymic: students.patronymic,
+      ...personNameColumns(students),
       admissionYear: groups.admissionYear,
     })
     .from(students)

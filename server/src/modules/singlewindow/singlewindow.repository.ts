@@ -44,9 +44,7 @@ export async function studentInfo(db: Db, studentId: number) {
     .select({
       facultyId: specialities.facultyId,
       group: groups.name,
-      surname: students.surname,
-      name: students.name,
-      patronymic: students.patronymic,
+      ...personNameColumns(students),
       admissionYear: groups.admissionYear,
       speciality: nameColumns(specialities),
     })
