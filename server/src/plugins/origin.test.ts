@@ -21,6 +21,12 @@ function postNews(headers: Record<string, string>) {
   return fx.app.inject({ method: 'POST', url: '/api/news/insert.json', payload, headers: { ...fx.teacher.headers, ...headers, 'content-type': contentType } });
 }
 
+/** The demo teacher's JSON sign-in with these headers. */
+function signInWith(headers: Record<string, string>) {
+  const payload = JSON.stringify({ login: 'teacher', password: 'Teacher2026' });
+  return fx.app.inject({ method: 'POST', url: '/api/auth/orize.json', payload, headers: { ...headers, 'content-type': 'application/json' } });
+}
+
 describe('I4: cross-site writes', () => {
   it('refuses a multipart form from a sibling origin (another port) with 403 and a translated envelope; nothing is stored', async () => {
     const before = await newsCount();
@@ -34,14 +40,13 @@ describe('I4: cross-site writes', () => {
   });
 
   it('refuses JSON writes by Origin, and by Sec-Fetch-Site when Origin is absent', async () => {
-    const body = JSON.stringify({ login: 'teacher', password: 'Teacher2026' });
-    for (const headers of [{ origin: 'http://127.0.0.1:5000' }, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }]) {
-      const res = await fx.app.inject({
-        method: 'POST',
-        url: '/api/auth/orize.json',
-        payload: body,
-        headers: { ...headers, 'content-type': 'application/json' },
-      });
+    const crossSite: Array<Record<string, string>> = [
+      { origin: 'http://127.0.0.1:5000' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of crossSite) {
+      const res = await signInWith(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json().error.code).toBe('CROSS_SITE');
       expect(res.json().error.message).toBe('Запрос отправлен с другого сайта и отклонён. Откройте портал по его адресу');
@@ -53,7 +58,6 @@ describe('I4: cross-site writes', () => {
   });
 
   it("accepts the portal's own origin (PUBLIC_URL, or the address the request was sent to) and requests without either header", async () => {
-    const body = JSON.stringify({ login: 'teacher', password: 'Teacher2026' });
     const cases: Array<Record<string, string>> = [
       { origin: PUBLIC_URL },
       { origin: 'https://lms.example.kg:443' },
@@ -63,12 +67,7 @@ describe('I4: cross-site writes', () => {
       {},
     ];
     for (const headers of cases) {
-      const res = await fx.app.inject({
-        method: 'POST',
-        url: '/api/auth/orize.json',
-        payload: body,
-        headers: { ...headers, 'content-type': 'application/json' },
-      });
+      const res = await signInWith(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
     }
     const before = await newsCount();

@@ -7,14 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
+import { a4Pdf } from '../../lib/pdf';
 
-const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 /** Bump when the layout below changes, so cached copies are made anew. */
 const LAYOUT_VERSION = 1;
 
@@ -26,19 +22,9 @@ export interface PdfSpec {
 }
 
 function render(spec: PdfSpec): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 60,
-      // A fixed date keeps the bytes the same on every run.
-      info: { Title: spec.title, Author: spec.subtitle, CreationDate: new Date(Date.UTC(2026, 0, 1)), ModDate: new Date(Date.UTC(2026, 0, 1)) },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.registerFont('regular', FONT_REGULAR);
-    doc.registerFont('bold', FONT_BOLD);
+  // A fixed date keeps the bytes the same on every run.
+  const info = { Title: spec.title, Author: spec.subtitle, CreationDate: new Date(Date.UTC(2026, 0, 1)), ModDate: new Date(Date.UTC(2026, 0, 1)) };
+  return a4Pdf(60, info, (doc) => {
     doc.font('bold').fontSize(20).text(spec.title, { align: 'center' });
     doc.moveDown(0.5).font('regular').fontSize(12).fillColor('#444444').text(spec.subtitle, { align: 'center' });
     doc.fillColor('#000000');
@@ -47,7 +33,6 @@ function render(spec: PdfSpec): Promise<Buffer> {
       doc.font('regular').fontSize(11);
       for (const p of section.paragraphs) doc.moveDown(0.4).text(p, { align: 'justify' });
     }
-    doc.end();
   });
 }
 

@@ -1,8 +1,8 @@
 /** SQL of accounts for sign-in and credential updates. */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { joinAccountPerson, joinAccountPlace } from '../../shared/account-person';
-import { groups, positions, students, teachers, users } from '../../db/schema';
+import { accountGroup, accountPersonName, accountPosition, joinAccountPerson, joinAccountPlace } from '../../shared/account-person';
+import { users } from '../../db/schema';
 
 const lowerLogin = (login: string) => sql`lower(${users.login}) = ${login.toLowerCase()}`;
 
@@ -34,16 +34,9 @@ export async function findUserView(db: Db, userId: number) {
           registrar: users.registrar,
           teacherId: users.teacherId,
           studentId: users.studentId,
-          tSurname: teachers.surname,
-          tName: teachers.name,
-          tPatronymic: teachers.patronymic,
-          sSurname: students.surname,
-          sName: students.name,
-          sPatronymic: students.patronymic,
-          positionRu: positions.nameRu,
-          positionKg: positions.nameKg,
-          positionEn: positions.nameEn,
-          groupName: groups.name,
+          ...accountPersonName,
+          position: accountPosition(),
+          groupName: accountGroup(),
         })
         .from(users)
         .$dynamic(),

@@ -28,14 +28,8 @@ export class AuthService {
     const row = await repo.findUserView(this.ctx.db, userId);
     if (!row) throw unauthorized();
     const teacher = row.role === ROLE_TEACHER;
-    const person = teacher
-      ? { surname: row.tSurname ?? '', name: row.tName ?? '', patronymic: row.tPatronymic }
-      : { surname: row.sSurname ?? '', name: row.sName ?? '', patronymic: row.sPatronymic };
-    const position = teacher
-      ? row.positionRu !== null
-        ? localName({ nameRu: row.positionRu, nameKg: row.positionKg ?? row.positionRu, nameEn: row.positionEn ?? row.positionRu }, lang)
-        : null
-      : row.groupName;
+    const person = { surname: row.surname ?? '', name: row.name ?? '', patronymic: row.patronymic };
+    const position = teacher ? (row.position ? localName(row.position, lang) : null) : row.groupName;
     return {
       id: row.id,
       uid: (teacher ? row.teacherId : row.studentId) as number,

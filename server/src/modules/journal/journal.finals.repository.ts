@@ -6,6 +6,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FinalResult } from '@contract/journal';
 import { rowsOf, type Db } from '../../db/client';
+import { personNameColumns } from '../../shared/account-person';
 import { finalResultHistory, teachers, users, type teachingAssignments } from '../../db/schema';
 
 type Assignment = typeof teachingAssignments.$inferSelect;
@@ -88,9 +89,7 @@ export async function finalHistory(db: Db, a: Assignment, studentId: number) {
       newPoints: finalResultHistory.newPoints,
       at: finalResultHistory.changedAt,
       login: users.login,
-      surname: teachers.surname,
-      name: teachers.name,
-      patronymic: teachers.patronymic,
+      ...personNameColumns(teachers),
     })
     .from(finalResultHistory)
     .leftJoin(users, eq(users.id, finalResultHistory.changedByUserId))

@@ -16,16 +16,12 @@ import {
   lessonTimes,
   teachingAssignments,
 } from '../../db/schema';
+import { ofJournal, type Occurrence } from './journal.occurrence';
 
-export async function deleteLessonTopics(db: Db, assignmentId: number, occurrence: { date: string; timeId: number } | null): Promise<number> {
+export async function deleteLessonTopics(db: Db, assignmentId: number, occurrence: Occurrence | null): Promise<number> {
   const rows = await db
     .delete(journalLessonTopics)
-    .where(
-      and(
-        eq(journalLessonTopics.teachingAssignmentId, assignmentId),
-        occurrence ? and(eq(journalLessonTopics.visitDate, occurrence.date), eq(journalLessonTopics.lessonTimeId, occurrence.timeId)) : undefined,
-      ),
-    )
+    .where(ofJournal(journalLessonTopics, assignmentId, occurrence))
     .returning({ id: journalLessonTopics.id });
   return rows.length;
 }
@@ -36,15 +32,8 @@ export async function insertLesson(db: Db, row: typeof journalLessons.$inferInse
 }
 
 /** Deletes a journal's added lessons: one occurrence, or all of them. */
-export async function deleteLessons(db: Db, assignmentId: number, occurrence: { date: string; timeId: number } | null): Promise<void> {
-  await db
-    .delete(journalLessons)
-    .where(
-      and(
-        eq(journalLessons.teachingAssignmentId, assignmentId),
-        occurrence ? and(eq(journalLessons.visitDate, occurrence.date), eq(journalLessons.lessonTimeId, occurrence.timeId)) : undefined,
-      ),
-    );
+export async function deleteLessons(db: Db, assignmentId: number, occurrence: Occurrence | null): Promise<void> {
+  await db.delete(journalLessons).where(ofJournal(journalLessons, assignmentId, occurrence));
 }
 
 export async function upsertLessonTopic(db: Db, row: typeof journalLessonTopics.$inferInsert) {

@@ -120,11 +120,7 @@ export class JournalReads {
       oldMark: r.oldMark,
       newMark: r.newMark,
       source: r.source,
-      who: r.tSurname
-        ? fullName({ surname: r.tSurname, name: r.tName!, patronymic: r.tPatronymic })
-        : r.sSurname
-          ? fullName({ surname: r.sSurname, name: r.sName!, patronymic: r.sPatronymic })
-          : (r.login ?? ''),
+      who: r.person.surname ? fullName(r.person) : (r.login ?? ''),
       at: r.at.toISOString(),
     }));
   }

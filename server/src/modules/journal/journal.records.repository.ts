@@ -6,17 +6,10 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { VisitRow } from '@contract/journal';
 import { preparedStatement, rowsOf, type Db } from '../../db/client';
-import {
-  disciplines,
-  journalLessonTopics,
-  journalVisitChanges,
-  journalVisits,
-  lessonTypes,
-  students,
-  teachers,
-  teachingAssignments,
-  users,
-} from '../../db/schema';
+import { accountPersonName, joinAccountPerson, personNameColumns } from '../../shared/account-person';
+import { nameColumns } from '../../shared/names';
+import { disciplines, journalLessonTopics, journalVisitChanges, journalVisits, lessonTypes, teachers, teachingAssignments, users } from '../../db/schema';
+import { ofJournal, type Occurrence } from './journal.occurrence';
 
 export type VisitRecord = typeof journalVisits.$inferSelect;
 
@@ -175,7 +168,7 @@ export async function insertPresent(db: Db, rows: NewVisit[]): Promise<VisitReco
 }
 
 export async function history(db: Db, assignmentId: number, studentId: number, date: string, timeId: number) {
-  return db
+  const query = db
     .select({
       action: journalVisitChanges.action,
       oldMark: journalVisitChanges.oldMark,
@@ -183,44 +176,21 @@ export async function history(db: Db, assignmentId: number, studentId: number, d
       source: journalVisitChanges.source,
       at: journalVisitChanges.changedAt,
       login: users.login,
-      tSurname: teachers.surname,
-      tName: teachers.name,
-      tPatronymic: teachers.patronymic,
-      sSurname: students.surname,
-      sName: students.name,
-      sPatronymic: students.patronymic,
+      person: accountPersonName,
     })
     .from(journalVisitChanges)
     .leftJoin(users, eq(users.id, journalVisitChanges.changedByUserId))
-    .leftJoin(teachers, eq(teachers.id, users.teacherId))
-    .leftJoin(students, eq(students.id, users.studentId))
-    .where(
-      and(
-        eq(journalVisitChanges.teachingAssignmentId, assignmentId),
-        eq(journalVisitChanges.studentId, studentId),
-        eq(journalVisitChanges.visitDate, date),
-        eq(journalVisitChanges.lessonTimeId, timeId),
-      ),
-    )
+    .$dynamic();
+  return joinAccountPerson(query)
+    .where(and(ofJournal(journalVisitChanges, assignmentId, { date, timeId }), eq(journalVisitChanges.studentId, studentId)))
     .orderBy(desc(journalVisitChanges.id));
 }
 
 /** Deletes the records of one lesson (or of the whole journal when date is null); the deleted rows. */
-export async function deleteVisits(
-  db: Db,
-  assignmentId: number,
-  occurrence: { date: string; timeId: number } | null,
-  studentId?: number,
-): Promise<VisitRecord[]> {
+export async function deleteVisits(db: Db, assignmentId: number, occurrence: Occurrence | null, studentId?: number): Promise<VisitRecord[]> {
   return db
     .delete(journalVisits)
-    .where(
-      and(
-        eq(journalVisits.teachingAssignmentId, assignmentId),
-        occurrence ? and(eq(journalVisits.visitDate, occurrence.date), eq(journalVisits.lessonTimeId, occurrence.timeId)) : undefined,
-        studentId !== undefined ? eq(journalVisits.studentId, studentId) : undefined,
-      ),
-    )
+    .where(and(ofJournal(journalVisits, assignmentId, occurrence), studentId !== undefined ? eq(journalVisits.studentId, studentId) : undefined))
     .returning();
 }
 
@@ -233,9 +203,9 @@ export async function visitsOfStudent(db: Db, studentId: number, year: number, w
       visitDate: journalVisits.visitDate,
       timeId: journalVisits.lessonTimeId,
       mark: journalVisits.mark,
-      discipline: { nameRu: disciplines.nameRu, nameKg: disciplines.nameKg, nameEn: disciplines.nameEn },
-      lessonType: { nameRu: lessonTypes.nameRu, nameKg: lessonTypes.nameKg, nameEn: lessonTypes.nameEn },
-      teacher: { surname: teachers.surname, name: teachers.name, patronymic: teachers.patronymic },
+      discipline: nameColumns(disciplines),
+      lessonType: nameColumns(lessonTypes),
+      teacher: personNameColumns(teachers),
     })
     .from(journalVisits)
     .innerJoin(disciplines, eq(disciplines.id, journalVisits.disciplineId))
@@ -250,14 +220,7 @@ export async function qrVisits(db: Db, assignmentId: number, date: string, timeI
   return db
     .select({ studentId: journalVisits.studentId, at: journalVisits.createdAt })
     .from(journalVisits)
-    .where(
-      and(
-        eq(journalVisits.teachingAssignmentId, assignmentId),
-        eq(journalVisits.visitDate, date),
-        eq(journalVisits.lessonTimeId, timeId),
-        eq(journalVisits.source, 'qr'),
-      ),
-    );
+    .where(and(ofJournal(journalVisits, assignmentId, { date, timeId }), eq(journalVisits.source, 'qr')));
 }
 
 /**
@@ -273,9 +236,7 @@ export async function lastLessonDeletion(db: Db, assignmentId: number, date: str
     .from(journalVisitChanges)
     .where(
       and(
-        eq(journalVisitChanges.teachingAssignmentId, assignmentId),
-        eq(journalVisitChanges.visitDate, date),
-        eq(journalVisitChanges.lessonTimeId, timeId),
+        ofJournal(journalVisitChanges, assignmentId, { date, timeId }),
         eq(journalVisitChanges.action, 'delete'),
         eq(journalVisitChanges.source, 'journal'),
         sql`${journalVisitChanges.changedAt} = ${at}`,

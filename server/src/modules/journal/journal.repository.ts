@@ -8,6 +8,8 @@
  */
 import { and, asc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { type Db } from '../../db/client';
+import { personNameColumns } from '../../shared/account-person';
+import { nameColumns } from '../../shared/names';
 import {
   controlForms,
   disciplines,
@@ -41,14 +43,14 @@ export async function journals(db: Db, where: { teacherId: number; year: number;
   const rows = await db
     .select({
       a: teachingAssignments,
-      discipline: { nameRu: disciplines.nameRu, nameKg: disciplines.nameKg, nameEn: disciplines.nameEn },
-      lessonType: { nameRu: lt.nameRu, nameKg: lt.nameKg, nameEn: lt.nameEn },
-      control: { nameRu: controlForms.nameRu, nameKg: controlForms.nameKg, nameEn: controlForms.nameEn },
+      discipline: nameColumns(disciplines),
+      lessonType: nameColumns(lt),
+      control: nameColumns(controlForms),
       semesterNumber: semesters.number,
       groupName: groups.name,
       streamName: streams.name,
       educationFormId: sql<number>`coalesce(${groups.educationFormId}, (select fg.education_form_id from stream_groups sg join groups fg on fg.id = sg.group_id where sg.stream_id = ${teachingAssignments.streamId} order by fg.id limit 1))`,
-      teacher: { surname: teachers.surname, name: teachers.name, patronymic: teachers.patronymic },
+      teacher: personNameColumns(teachers),
     })
     .from(teachingAssignments)
     .innerJoin(disciplines, eq(disciplines.id, teachingAssignments.disciplineId))
@@ -114,9 +116,7 @@ export async function studentsOf(db: Db, a: Assignment, options: { everyone?: bo
     db
       .select({
         id: students.id,
-        surname: students.surname,
-        name: students.name,
-        patronymic: students.patronymic,
+        ...personNameColumns(students),
         code: students.code,
         group: groups.name,
         groupId: students.groupId,

@@ -9,21 +9,21 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CARD_OK, type CardPayment, type PayByCard, type PaymentCode } from '@contract/payment';
-import { students } from '../../db/schema';
+import { SANDBOX_CARD_OK, type CardPayment } from '@contract/payment';
 import { cardPayments, paymentCodes } from './payment.schema';
 import { signingKey } from '../../shared/signing-keys';
-import { appOn, type TestSession } from '../../test/helpers';
+import { appOn } from '../../test/helpers';
 import { PAYMENT_KEY, signResult } from './sandbox.provider';
 import { useTestApp } from '../../test/fixture';
+import { paymentCalls } from './payment.testing';
 
-let groupId: number;
 /** Two academic years of the student's study before the current one (codes are issued for his years only). */
 let Y1: number;
 let Y2: number;
 
-const post = (who: TestSession | null, url: string, payload: object, headers: Record<string, string> = {}) =>
-  fx.app.inject({ method: 'POST', url: `/api/misc/${url}`, payload, headers: { ...(who?.headers ?? {}), ...headers } });
+const fx = useTestApp({ env: { PAYMENT_PROVIDER: 'sandbox' }, signIn: ['student'] });
+const { post, codeOf, startPayment } = paymentCalls(fx);
+
 const submit = (id: string, card = SANDBOX_CARD_OK) =>
   fx.app.inject({
     method: 'POST',
@@ -31,19 +31,6 @@ const submit = (id: string, card = SANDBOX_CARD_OK) =>
     payload: new URLSearchParams({ id, card, exp: '12/39', cvc: '123' }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
   });
-
-/** The student's code of a service in a year: each test takes its own (service, year). */
-async function codeOf(id_uslug: number, id_year: number): Promise<PaymentCode> {
-  const res = await post(fx.student, 'paymentcode.json', { id_year, id_group: groupId, id_student: fx.student.user.uid, id_uslug });
-  expect(res.statusCode).toBe(200);
-  return res.json().data;
-}
-
-async function startPayment(account: string): Promise<PayByCard> {
-  const res = await post(fx.student, 'paybycard.json', { account });
-  expect(res.statusCode).toBe(200);
-  return res.json().data;
-}
 
 /** A second order of the code left open beside the first (as codes before one open order per code have them). */
 async function secondOpenOrder(account: string): Promise<string> {
@@ -65,9 +52,7 @@ async function signedPaid(id_payment: string, amount: number, providerRef: strin
   return { ...result, signature: signResult(await signingKey(fx.db.database.db, PAYMENT_KEY), result) };
 }
 
-const fx = useTestApp({ env: { PAYMENT_PROVIDER: 'sandbox' }, signIn: ['student'] });
 beforeAll(async () => {
-  [{ groupId }] = await fx.db.database.db.select({ groupId: students.groupId }).from(students).where(eq(students.id, fx.student.user.uid));
   const payer = (await fx.app.inject({ method: 'GET', url: '/api/misc/payer.json', headers: fx.student.headers })).json().data as { years: { id: number }[] };
   [Y1, Y2] = [payer.years[1].id, payer.years[2].id];
 });

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { groups, students } from '../../db/schema';
+import { personNameColumns } from '../../shared/account-person';
 import { cardPayments, paidServices, paymentCodes } from './payment.schema';
 
 export async function services(db: Db) {
@@ -18,9 +19,7 @@ export async function studentOf(db: Db, id: number) {
     .select({
       id: students.id,
       groupId: students.groupId,
-      surname: students.surname,
-      name: students.name,
-      patronymic: students.patronymic,
+      ...personNameColumns(students),
       admissionYear: groups.admissionYear,
     })
     .from(students)

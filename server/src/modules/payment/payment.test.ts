@@ -5,20 +5,22 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_OK, type PaidService, type PayByCard, type PaymentCode } from '@contract/payment';
+import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_OK, type PaidService } from '@contract/payment';
 import { students } from '../../db/schema';
 import { currentAcademicYear } from '../../lib/academic-year';
 import { signingKey } from '../../shared/signing-keys';
-import { type TestSession } from '../../test/helpers';
 import { PAYMENT_KEY, signResult } from './sandbox.provider';
 import { useTestApp } from '../../test/fixture';
+import { paymentCalls } from './payment.testing';
 
 let groupId: number;
 /** The academic year the app (on the real clock) takes as current. */
 const YEAR = currentAcademicYear(new Date());
 
-const post = (who: TestSession | null, url: string, payload: object, headers: Record<string, string> = {}) =>
-  fx.app.inject({ method: 'POST', url: `/api/misc/${url}`, payload, headers: { ...(who?.headers ?? {}), ...headers } });
+const fx = useTestApp({ env: { PAYMENT_PROVIDER: 'sandbox' } });
+const calls = paymentCalls(fx);
+const { post, startPayment } = calls;
+
 const form = (body: Record<string, string>) =>
   fx.app.inject({
     method: 'POST',
@@ -27,21 +29,10 @@ const form = (body: Record<string, string>) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 
-async function codeOf(id_uslug: number): Promise<PaymentCode> {
-  const res = await post(fx.student, 'paymentcode.json', { id_year: YEAR, id_group: groupId, id_student: fx.student.user.uid, id_uslug });
-  expect(res.statusCode).toBe(200);
-  return res.json().data;
-}
+const codeOf = (id_uslug: number) => calls.codeOf(id_uslug, YEAR);
 
-async function startPayment(account: string): Promise<PayByCard> {
-  const res = await post(fx.student, 'paybycard.json', { account });
-  expect(res.statusCode).toBe(200);
-  return res.json().data;
-}
-
-const fx = useTestApp({ env: { PAYMENT_PROVIDER: 'sandbox' } });
 beforeAll(async () => {
-  [{ groupId }] = await fx.db.database.db.select({ groupId: students.groupId }).from(students).where(eq(students.id, fx.student.user.uid));
+  groupId = await calls.studentGroup();
 });
 
 describe('services and codes', () => {

@@ -4,11 +4,10 @@ import { preparedStatement, type Db } from '../../db/client';
 import { ROLE_TEACHER, type Role } from '@contract/common';
 import { departments, educationForms, faculties, groups, photos, positions, specialities, students, teachers, users } from '../../db/schema';
 import { nameColumns } from '../../shared/names';
+import { personNameColumns } from '../../shared/account-person';
 
 const personColumns = (t: typeof teachers | typeof students) => ({
-  surname: t.surname,
-  name: t.name,
-  patronymic: t.patronymic,
+  ...personNameColumns(t),
   gender: t.gender,
   birthDate: t.birthDate,
   nationality: t.nationality,

@@ -1,6 +1,8 @@
 /** SQL of the QR student card: its token (made once, renewed on revoke) and what the public card shows. */
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { personNameColumns } from '../../shared/account-person';
+import { nameColumns } from '../../shared/names';
 import { groups, photos, qrCardTokens, specialities, studentOrders, students, users } from '../../db/schema';
 
 export async function findCardToken(db: Db, studentId: number): Promise<string | undefined> {
@@ -23,13 +25,11 @@ export async function cardOf(db: Db, token: string) {
   const [row] = await db
     .select({
       studentId: students.id,
-      surname: students.surname,
-      name: students.name,
-      patronymic: students.patronymic,
+      ...personNameColumns(students),
       code: students.code,
       admissionYear: students.admissionYear,
       group: groups.name,
-      speciality: { nameRu: specialities.nameRu, nameKg: specialities.nameKg, nameEn: specialities.nameEn },
+      speciality: nameColumns(specialities),
       photoMime: photos.mime,
       photo: photos.bytes,
       disabled: users.disabled,

@@ -15,6 +15,7 @@ import { appOn, cookieHeader, createTestDatabase, quickPasswordHash, session, te
 import { signIn } from '../../test/requests';
 import { deviceKeyMessage } from './qr.device-keys';
 import { DEVICE_COOKIE } from './qr.routes';
+import { visitOf } from './qr.testing';
 
 let db: TestDatabase;
 let app: App;
@@ -48,15 +49,7 @@ async function signInStudent(studentId: number, login: string): Promise<TestSess
   return { token, user: body.data, headers: cookieHeader(token) };
 }
 
-const markBody = (who: TestSession, token: string): QrVisitBody => ({
-  idShed: lesson.id,
-  idStud: who.user.uid,
-  idAud: lesson.auditoriumId,
-  x: lesson.latitude,
-  y: lesson.longitude,
-  accuracy: 12,
-  token,
-});
+const markBody = (who: TestSession, token: string): QrVisitBody => visitOf(lesson, who, token);
 
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { personNameColumns } from '../../shared/account-person';
 import { auditoria, qrMarks, qrSecrets, qrSessions, students, users } from '../../db/schema';
 
 /** The token secret, made once (whoever comes first; every process reads the same row). */
@@ -69,9 +70,7 @@ export interface MarkRow {
 const markColumns = {
   id: qrMarks.id,
   studentId: qrMarks.studentId,
-  surname: students.surname,
-  name: students.name,
-  patronymic: students.patronymic,
+  ...personNameColumns(students),
   status: qrMarks.status,
   reason: qrMarks.reason,
   distanceM: qrMarks.distanceM,
@@ -136,9 +135,7 @@ export async function studentFacts(db: Db, studentId: number): Promise<StudentFa
       groupId: students.groupId,
       educationFormId: students.educationFormId,
       userId: users.id,
-      surname: students.surname,
-      name: students.name,
-      patronymic: students.patronymic,
+      ...personNameColumns(students),
     })
     .from(students)
     .leftJoin(users, eq(users.studentId, students.id))

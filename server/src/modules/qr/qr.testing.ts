@@ -87,16 +87,19 @@ export async function tokenOf(s: QrSession): Promise<QrToken> {
   return res.json().data;
 }
 
-export const visitBody = (who: TestSession, token: string, over: Partial<Record<string, unknown>> = {}) => ({
-  idShed: lesson.id,
+/** The body of `who`'s mark of `entry` with `token`, from the room's own place (`over` changes fields). */
+export const visitOf = (entry: timetable.EntryRow, who: TestSession, token: string, over: Partial<Record<string, unknown>> = {}) => ({
+  idShed: entry.id,
   idStud: who.user.uid,
-  idAud: lesson.auditoriumId,
-  x: lesson.latitude,
-  y: lesson.longitude,
+  idAud: entry.auditoriumId,
+  x: entry.latitude,
+  y: entry.longitude,
   accuracy: 12,
   token,
   ...over,
 });
+
+export const visitBody = (who: TestSession, token: string, over: Partial<Record<string, unknown>> = {}) => visitOf(lesson, who, token, over);
 
 export const device = (id: string) => `; ${DEVICE_COOKIE}=${id.padEnd(32, 'x')}`;
 

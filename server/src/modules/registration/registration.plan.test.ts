@@ -7,39 +7,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IdName } from '@contract/common';
-import type { RegList, RegRow, RegSubgroup, SaveRegistrationBody } from '@contract/registration';
+import type { RegList, RegRow, RegSubgroup } from '@contract/registration';
 import { regSubgroups, students } from '../../db/schema';
 import { fitPlanSubgroups } from '../../db/seed/registration';
 import { useTestApp } from '../../test/fixture';
+import { P, registrationCalls, saveBody } from './registration.testing';
 
 let HALF: { id_a_year: number; id_w_s: 1 | 2 };
 let groupId: number;
 
-const P = '/api/regfordisciplines';
-
-async function post<T = unknown>(path: string, payload: object, headers: Record<string, string> = {}) {
-  const res = await fx.app.inject({ method: 'POST', url: `${P}/${path}`, payload, headers: { ...fx.student.headers, ...headers } });
-  return { res, data: res.json().data as T, error: res.json().error as { code: string; message: string } | null };
-}
-
-function body(row: RegRow, teacherId: number, sub: RegSubgroup): SaveRegistrationBody {
-  return {
-    ...HALF,
-    id_semester: row.id_semester,
-    id_kafedra: row.id_kafedra,
-    id_teacher: teacherId,
-    id_discipline: row.id_discipline,
-    kredits: row.kredits,
-    id_examination: row.id_examination,
-    id_group: groupId,
-    subgroup: sub.id,
-    id_student: fx.student.user.uid,
-    id_vid_zaniatiy: sub.id_vid_zaniatiy,
-    id_disciplineForStudent: row.id_disciplineForStudent,
-    isByPlan: !row.isElective,
-    descGroupNum: row.descGroupNum,
-  };
-}
+const fx = useTestApp({ signIn: ['student'] });
+const { post: postAs } = registrationCalls(fx);
+const post = <T = unknown>(path: string, payload: object, lang?: string) => postAs<T>(fx.student, path, payload, lang);
+const body = (row: RegRow, teacherId: number, sub: RegSubgroup) => saveBody(HALF, row, teacherId, sub, { id: fx.student.user.uid, groupId });
 
 /** Every plan discipline with each of its teachers' subgroups as the student's chooser lists them. */
 async function choices(): Promise<{ row: RegRow; options: { teacher: number; sub: RegSubgroup }[] }[]> {
@@ -75,7 +55,6 @@ async function clearPlan() {
   await fx.db.database.db.execute(sql`update reg_subgroups set taken = 0`);
 }
 
-const fx = useTestApp({ signIn: ['student'] });
 beforeAll(async () => {
   HALF = (await fx.app.inject({ method: 'GET', url: `${P}/getdefyear`, headers: fx.student.headers })).json().data;
   [{ groupId }] = await fx.db.database.db.select({ groupId: students.groupId }).from(students).where(eq(students.id, fx.student.user.uid));
@@ -143,10 +122,14 @@ describe('a second save of the same discipline', () => {
     const [{ row, options }] = await choices();
     const first = await post<{ id: number }>('saveregistration', body(row, options[0].teacher, options[0].sub));
     expect(first.res.statusCode).toBe(200);
-    const again = await post('saveregistration', body(row, options[0].teacher, options[0].sub), { 'accept-language': 'en' });
+    const again = await post('saveregistration', body(row, options[0].teacher, options[0].sub), 'en');
     expect(again.res.statusCode).toBe(409);
     expect(again.error).toMatchObject({ code: 'ALREADY_REGISTERED', message: 'You are already registered for this discipline (or on its waiting list)' });
-    const kg = await post('saveregistration', body(row, options[0].teacher, options[0].sub), { cookie: `${fx.student.headers.cookie}; lang=kg` });
+    const kg = await postAs(
+      { headers: { cookie: `${fx.student.headers.cookie}; lang=kg` } },
+      'saveregistration',
+      body(row, options[0].teacher, options[0].sub),
+    );
     expect(kg.error!.message).toBe('Сиз бул сабакка мурда эле жазылгансыз (же күтүү тизмесиндесиз)');
     const mine = (await post<RegList>('getreglist', HALF)).data.rows.find((r) => r.id_disciplineForStudent === row.id_disciplineForStudent)!;
     expect(mine.registration?.id).toBe(first.data.id);

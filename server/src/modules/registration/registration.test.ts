@@ -12,29 +12,25 @@ import { createContext } from '../../context';
 import { registrationPeriods, regSubgroups, students, users } from '../../db/schema';
 import type { LiveEvent } from '../../plugins/live';
 import { hashPassword } from '../../shared/credentials/password-hash';
-import { signIn, testConfig } from '../../test/helpers';
+import { testConfig } from '../../test/helpers';
 import { RegistrationService, REGISTRATION_SEAT_EVENT } from './registration.service';
 import { useTestApp } from '../../test/fixture';
+import { signedIn, type SignedIn } from '../../test/requests';
+import { P, registrationCalls, saveBody } from './registration.testing';
 
 let HALF: { id_a_year: number; id_w_s: 1 | 2 };
 
-const P = '/api/regfordisciplines';
-type Who = { headers: Record<string, string>; user: { id: number; uid: number; role: number } };
+const fx = useTestApp();
+const { post } = registrationCalls(fx);
 
-async function post<T = unknown>(who: Who, path: string, payload: object, headers: Record<string, string> = {}) {
-  const res = await fx.app.inject({ method: 'POST', url: `${P}/${path}`, payload, headers: { ...who.headers, ...headers } });
-  return { res, data: res.json().data as T, error: res.json().error as { code: string; message: string } | null };
-}
-
-async function signInAs(login: string, userId: number): Promise<Who> {
+/** Gives account `userId` the login `login` with a known password and signs in with it. */
+async function signInAs(login: string, userId: number) {
   const password = `${login}-Pass-2026`;
   await fx.db.database.db
     .update(users)
     .set({ login, passwordHash: await hashPassword(password), mustUpdateCredentials: false })
     .where(eq(users.id, userId));
-  const { res, token, body } = await signIn(fx.app, login, password);
-  if (res.statusCode !== 200 || !token) throw new Error(`sign-in as ${login} failed: ${res.body}`);
-  return { headers: { cookie: `lms_sid=${token}` }, user: body.data };
+  return signedIn(fx.app, login, password);
 }
 
 async function groupOf(studentId: number): Promise<number> {
@@ -42,28 +38,18 @@ async function groupOf(studentId: number): Promise<number> {
   return s.groupId;
 }
 
-async function payload(who: Who, row: RegRow, teacherId: number, sub: RegSubgroup, extra: Partial<SaveRegistrationBody> = {}): Promise<SaveRegistrationBody> {
-  return {
-    ...HALF,
-    id_semester: row.id_semester,
-    id_kafedra: row.id_kafedra,
-    id_teacher: teacherId,
-    id_discipline: row.id_discipline,
-    kredits: row.kredits,
-    id_examination: row.id_examination,
-    id_group: await groupOf(who.user.uid),
-    subgroup: sub.id,
-    id_student: who.user.uid,
-    id_vid_zaniatiy: sub.id_vid_zaniatiy,
-    id_disciplineForStudent: row.id_disciplineForStudent,
-    isByPlan: !row.isElective,
-    descGroupNum: row.descGroupNum,
-    ...extra,
-  };
+async function payload(
+  who: SignedIn,
+  row: RegRow,
+  teacherId: number,
+  sub: RegSubgroup,
+  extra: Partial<SaveRegistrationBody> = {},
+): Promise<SaveRegistrationBody> {
+  return { ...saveBody(HALF, row, teacherId, sub, { id: who.user.uid, groupId: await groupOf(who.user.uid) }), ...extra };
 }
 
 /** The electives' first offering that has a subgroup free of the demo student's timetable, and one that clashes. */
-async function electiveChoice(who: Who) {
+async function electiveChoice(who: SignedIn) {
   const { data: rows } = await post<RegRow[]>(who, 'optional/disciplines', HALF);
   for (const row of rows) {
     const { data: teachers } = await post<IdName[]>(who, 'optional/teachers', { id_disciplineForStudent: row.id_disciplineForStudent });
@@ -75,7 +61,6 @@ async function electiveChoice(who: Who) {
   throw new Error('no elective subgroup');
 }
 
-const fx = useTestApp();
 beforeAll(async () => {
   HALF = (await fx.app.inject({ method: 'GET', url: `${P}/getdefyear`, headers: fx.student.headers })).json().data;
 });
@@ -189,7 +174,7 @@ describe('electives', () => {
     const saved = await post<{ id: number }>(fx.student, 'optional/additioninsert', body);
     await fx.db.database.db.update(registrationPeriods).set({ closesAt: new Date(Date.now() - 86_400_000) });
     try {
-      const again = await post(fx.student, 'deleteregistration', { id_registration: saved.data.id }, { 'accept-language': 'en' });
+      const again = await post(fx.student, 'deleteregistration', { id_registration: saved.data.id }, 'en');
       expect(again.res.statusCode).toBe(400);
       expect(again.error!.message).toMatch(/^Registration closed on \d\d\.\d\d\.\d{4}/);
       expect((await post<RegList>(fx.student, 'getreglist', HALF)).data.info.open).toBe(false);

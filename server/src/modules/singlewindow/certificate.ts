@@ -3,16 +3,11 @@
  * letters show and can be searched), with a QR code of its public verification address: a token
  * signed with the university's document key (HS256, jose) naming the order.
  */
-import { createRequire } from 'node:module';
 import { SignJWT, jwtVerify } from 'jose';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Language } from '@contract/common';
 import { portalDate } from '../../lib/dates';
-
-const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+import { a4Pdf } from '../../lib/pdf';
 
 /** A token naming the order, valid until `expires`. */
 export async function signOrderToken(secret: string, orderId: number, issued: Date, expires: Date): Promise<string> {
@@ -82,14 +77,7 @@ const TEXTS: Record<Language, { title: string; body: (d: CertificateData) => str
 export async function certificatePdf(d: CertificateData, lang: Language): Promise<Buffer> {
   const t = TEXTS[lang];
   const qr = await QRCode.toBuffer(d.verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 60, info: { Title: `${t.title} ${t.no} ${d.number}`, Author: d.university } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.registerFont('regular', FONT_REGULAR);
-    doc.registerFont('bold', FONT_BOLD);
+  return a4Pdf(60, { Title: `${t.title} ${t.no} ${d.number}`, Author: d.university }, (doc) => {
     doc.font('bold').fontSize(14).text(d.university, { align: 'center' });
     doc.moveDown(2).fontSize(20).text(t.title, { align: 'center' });
     doc.moveDown(0.3).font('regular').fontSize(12).text(`${d.type}, ${t.no} ${d.number}`, { align: 'center' });
@@ -103,6 +91,5 @@ export async function certificatePdf(d: CertificateData, lang: Language): Promis
       .fillColor('#444444')
       .text(`${t.verify}:`, 200, y + 20, { width: 330 });
     doc.text(d.verifyUrl, 200, doc.y + 4, { width: 330 });
-    doc.end();
   });
 }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { groups, siteSettings, specialities, students, swDistricts, swDocTypes, swOrderHistory, swOrders, swPurposes, swRegions, users } from '../../db/schema';
 import { nameColumns } from '../../shared/names';
+import { personNameColumns } from '../../shared/account-person';
 
 export const docTypes = (db: Db) =>
   db
@@ -43,9 +44,7 @@ export async function studentInfo(db: Db, studentId: number) {
     .select({
       facultyId: specialities.facultyId,
       group: groups.name,
-      surname: students.surname,
-      name: students.name,
-      patronymic: students.patronymic,
+      ...personNameColumns(students),
       admissionYear: groups.admissionYear,
       speciality: nameColumns(specialities),
     })
@@ -138,9 +137,7 @@ const orderColumns = {
   district: nameColumns(swDistricts),
   purpose: nameColumns(swPurposes),
   group: groups.name,
-  surname: students.surname,
-  name: students.name,
-  patronymic: students.patronymic,
+  ...personNameColumns(students),
 };
 
 function ordersQuery(db: Db) {

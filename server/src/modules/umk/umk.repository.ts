@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-
 import type { Db } from '../../db/client';
 import { books, controlForms, files, groups, semesters, specialities, students, teachers, teachingAssignments, umkItems, umkTypes } from '../../db/schema';
 import { nameColumns } from '../../shared/names';
+import { personNameColumns } from '../../shared/account-person';
 
 export const types = (db: Db) => db.select().from(umkTypes).orderBy(asc(umkTypes.id));
 export const examTypes = (db: Db) => db.select().from(controlForms).orderBy(asc(controlForms.id));
@@ -18,7 +19,7 @@ export const specialityExists = (db: Db, id: number) => exists(db, specialities,
 /** Teachers who teach the discipline (any year), by name. */
 export async function teachersOfDiscipline(db: Db, disciplineId: number) {
   return db
-    .selectDistinct({ id: teachers.id, surname: teachers.surname, name: teachers.name, patronymic: teachers.patronymic })
+    .selectDistinct({ id: teachers.id, ...personNameColumns(teachers) })
     .from(teachingAssignments)
     .innerJoin(teachers, eq(teachers.id, teachingAssignments.teacherId))
     .where(eq(teachingAssignments.disciplineId, disciplineId))

@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { ROLE_TEACHER, type Role } from '@contract/common';
 import type { Db } from '../../db/client';
-import { accountPersonId, accountPersonName, joinAccountPerson } from '../account-person';
+import { accountPersonId, accountPersonName, joinAccountPerson, personNameColumns } from '../account-person';
 import {
   academicYears,
   disciplines,
@@ -116,13 +116,11 @@ export async function groupStudiesDiscipline(db: Db, groupId: number, discipline
   return rows.length > 0;
 }
 
-const personName = (t: typeof teachers | typeof students) => ({ surname: t.surname, name: t.name, patronymic: t.patronymic });
-
 /** Teachers of a discipline in a group in a half-year, with their accounts. */
 export async function teachersOfGroup(db: Db, groupId: number, disciplineId: number, half: Half) {
   const r = reached(db);
   return db
-    .selectDistinct({ id: teachers.id, userId: users.id, ...personName(teachers) })
+    .selectDistinct({ id: teachers.id, userId: users.id, ...personNameColumns(teachers) })
     .from(r)
     .innerJoin(teachers, eq(teachers.id, r.teacherId))
     .innerJoin(users, eq(users.teacherId, teachers.id))
@@ -144,7 +142,7 @@ export async function teacherUsersOfGroupDiscipline(db: Db, groupId: number, dis
 /** The students of a group with their accounts, by name. */
 export async function studentsOfGroup(db: Db, groupId: number) {
   return db
-    .select({ id: students.id, userId: users.id, ...personName(students) })
+    .select({ id: students.id, userId: users.id, ...personNameColumns(students) })
     .from(students)
     .innerJoin(users, eq(users.studentId, students.id))
     .where(eq(students.groupId, groupId))
