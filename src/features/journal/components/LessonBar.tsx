@@ -10,7 +10,7 @@ import { useAppDispatch } from '@shared/hooks';
 import { journalActions, type JournalState } from '../journal.slice';
 import { fullDate, today, weekday } from '../pivot';
 import { lessonReady } from './useLessonMenu';
-import { AddLessonButton, MarkAllButton } from './LessonButtons';
+import { LessonButton } from './LessonButtons';
 
 interface Props {
   state: JournalState;
@@ -64,8 +64,8 @@ export function LessonBar({ state, info, onTopic, onDelete, mobile = false }: Pr
       <div className="journal-actions">
         {mobile ? null : (
           <>
-            <AddLessonButton state={state} ready={ready} />
-            <MarkAllButton state={state} ready={ready} />
+            <LessonButton kind="add" state={state} ready={ready} />
+            <LessonButton kind="markAll" state={state} ready={ready} />
           </>
         )}
         <button type="button" className="btn btn-secondary btn-small" disabled={!ready} onClick={onTopic}>

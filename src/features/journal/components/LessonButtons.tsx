@@ -6,40 +6,37 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@shared/hooks';
 import { journalActions, type JournalState } from '../journal.slice';
 
+/** Each button's look, text, request and the request whose progress disables it. */
+const BUTTONS = {
+  add: {
+    className: 'btn btn-secondary btn-small',
+    text: 'lesson.add',
+    request: journalActions.lessonAddRequested,
+    busy: (s: JournalState) => s.lessonAdd.fetching,
+  },
+  markAll: {
+    className: 'btn btn-primary btn-small',
+    text: 'lesson.markAll',
+    request: journalActions.markAllRequested,
+    busy: (s: JournalState) => s.bulk.fetching,
+  },
+} as const;
+
 interface Props {
+  kind: keyof typeof BUTTONS;
   state: JournalState;
   /** The lesson has a date and a time inside the journal's half-year. */
   ready: boolean;
 }
 
-export function AddLessonButton({ state, ready }: Props) {
+export function LessonButton({ kind, state, ready }: Props) {
   const { t } = useTranslation('journal');
   const dispatch = useAppDispatch();
+  const { className, text, request, busy } = BUTTONS[kind];
   const { date, time } = state.lesson;
   return (
-    <button
-      type="button"
-      className="btn btn-secondary btn-small"
-      disabled={!ready || state.lessonAdd.fetching}
-      onClick={() => dispatch(journalActions.lessonAddRequested({ date, time }))}
-    >
-      {t('lesson.add')}
-    </button>
-  );
-}
-
-export function MarkAllButton({ state, ready }: Props) {
-  const { t } = useTranslation('journal');
-  const dispatch = useAppDispatch();
-  const { date, time } = state.lesson;
-  return (
-    <button
-      type="button"
-      className="btn btn-primary btn-small"
-      disabled={!ready || state.bulk.fetching}
-      onClick={() => dispatch(journalActions.markAllRequested({ date, time }))}
-    >
-      {t('lesson.markAll')}
+    <button type="button" className={className} disabled={!ready || busy(state)} onClick={() => dispatch(request({ date, time }))}>
+      {t(text)}
     </button>
   );
 }

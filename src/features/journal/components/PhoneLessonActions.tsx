@@ -10,7 +10,7 @@ import { hasLesson } from '../lessonNow';
 import type { GridLesson } from './grid/GridHead';
 import { UndoButtons } from './UndoButtons';
 import { lessonReady } from './useLessonMenu';
-import { AddLessonButton, MarkAllButton } from './LessonButtons';
+import { LessonButton } from './LessonButtons';
 
 export function PhoneLessonActions({ state, info, lessons }: { state: JournalState; info: JournalInfo; lessons: readonly GridLesson[] }) {
   const { t } = useTranslation(['journal', 'cm']);
@@ -19,8 +19,8 @@ export function PhoneLessonActions({ state, info, lessons }: { state: JournalSta
   const inJournal = ready && hasLesson(lessons, lesson);
   return (
     <div className="lm-actions" role="group" aria-label={t('lesson.group')}>
-      {ready && !inJournal ? <AddLessonButton state={state} ready={ready} /> : null}
-      <MarkAllButton state={state} ready={ready} />
+      {ready && !inJournal ? <LessonButton kind="add" state={state} ready={ready} /> : null}
+      <LessonButton kind="markAll" state={state} ready={ready} />
       <UndoButtons undo={state.undo} />
     </div>
   );
