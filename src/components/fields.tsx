@@ -3,6 +3,7 @@ import { useId, useState, type InputHTMLAttributes } from 'react';
 import { useField } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, EyeIcon, EyeOffIcon } from './icons';
+import './fields.css';
 
 interface FieldProps {
   name: string;
@@ -67,6 +68,17 @@ export function TextField({ name, label, hint, autoComplete, type = 'text', auto
       {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} inputMode={type === 'number' ? 'numeric' : undefined} />}
       <FieldNotes ids={ids} hint={hint} error={invalid ? meta.error : undefined} />
     </div>
+  );
+}
+
+/** A Formik checkbox inside its label. */
+export function CheckField({ name, label, testId }: { name: string; label: string; testId?: string }) {
+  const [field] = useField({ name, type: 'checkbox' });
+  return (
+    <label className="check">
+      <input type="checkbox" {...field} data-testid={testId} />
+      <span>{label}</span>
+    </label>
   );
 }
 

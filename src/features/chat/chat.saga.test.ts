@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '@contract/chat';
 import type { User } from '@contract/auth';
 import { recordSaga, types } from '../../test/saga';
 import { failedSettings, loadedSettings, settingsFailure } from '../../test/settings';
@@ -20,24 +19,7 @@ import {
   sendSaga,
 } from './chat.saga';
 import { chatActions, chatReducer, contactKey, GROUP_CONTACT, groupKey, initialChatState, type ChatContact, type ChatState } from './chat.slice';
-
-const web = { id: 7, isSelect: 0, discipline: 'Веб-программирование', kredit: 5, vid_discipline: 'Лекция' };
-const aipery: ChatContact = { idid: 9001, id_type: 2, fio: 'Сыдыкова Айпери Талантовна', countMessages: 2 };
-
-function msg(id: number, extra: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    id_message: id,
-    message: `m${id}`,
-    ismine: false,
-    date: '2026-11-20T10:00:00.000Z',
-    id_from_type: 2,
-    id_from: 9001,
-    fio: 'Сыдыкова А.',
-    file: null,
-    isread: false,
-    ...extra,
-  };
-}
+import { aipery, msg, web } from './chat.fixtures';
 
 function chatState(...actions: Parameters<typeof chatReducer>[1][]): ChatState {
   return actions.reduce(chatReducer, initialChatState);

@@ -1,35 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, MessagesPage } from '@contract/chat';
 import { sessionEnded } from '@shared/session/session';
-import {
-  chatActions,
-  chatReducer,
-  contactKey,
-  GROUP_CONTACT,
-  groupKey,
-  initialChatState,
-  selectFilterVisible,
-  type ChatContact,
-  type ChatState,
-} from './chat.slice';
+import { chatActions, chatReducer, contactKey, GROUP_CONTACT, groupKey, initialChatState, selectFilterVisible, type ChatState } from './chat.slice';
+import { aipery, msg, web } from './chat.fixtures';
 
-const web = { id: 7, isSelect: 0, discipline: 'Веб-программирование', kredit: 5, vid_discipline: 'Лекция' };
-const aipery: ChatContact = { idid: 9001, id_type: 2, fio: 'Сыдыкова Айпери Талантовна', countMessages: 2 };
-
-function msg(id: number, extra: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    id_message: id,
-    message: `m${id}`,
-    ismine: false,
-    date: '2026-11-20T10:00:00.000Z',
-    id_from_type: 2,
-    id_from: 9001,
-    fio: 'Сыдыкова А.',
-    file: null,
-    isread: false,
-    ...extra,
-  };
-}
 const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => msg(from + i));
 const page = (messages: ChatMessage[], extra: Partial<MessagesPage> = {}): MessagesPage => ({
   messages,

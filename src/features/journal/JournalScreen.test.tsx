@@ -38,8 +38,8 @@ function journalData(info: JournalInfo): JournalData {
   };
 }
 
-/** The screen with a journal open, as after choosing it in the filters. */
-function renderOpen(info: JournalInfo) {
+/** The screen with a journal open, as after choosing it in the filters; the student has `mark` at its first lesson. */
+function renderOpen(info: JournalInfo, mark = '4') {
   const data = journalData(info);
   server.use(
     http.get('/api/misc/years.json', () => ok(years)),
@@ -48,7 +48,7 @@ function renderOpen(info: JournalInfo) {
     http.get('/api/visitlog/modules.json', () => ok([])),
     http.post('/api/visitlog/journal.json', () => ok(data)),
   );
-  const journal = openJournalState(data, { years, times }, { marks: { [`100|${data.dates[0].visitDate}|1`]: '4' } });
+  const journal = openJournalState(data, { years, times }, { marks: { [`100|${data.dates[0].visitDate}|1`]: mark } });
   const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, journal });
   renderWithStore(<JournalScreen />, { route: '/lms/journal', store });
   return { user: userEvent.setup(), store };
@@ -194,18 +194,7 @@ describe("the journal's mark scale back to 2–5", () => {
   it('a 0–100 journal with points outside 2–5 says the change cannot be made and why, and sends nothing', async () => {
     const info = journalInfo(55, { scale: '0-100' });
     const log = recordRequests();
-    const data = journalData(info);
-    server.use(
-      http.get('/api/misc/years.json', () => ok(years)),
-      http.post('/api/visitlog/journals.json', () => ok([info])),
-      http.get('/api/visitlog/times.json', () => ok(times)),
-      http.get('/api/visitlog/modules.json', () => ok([])),
-      http.post('/api/visitlog/journal.json', () => ok(data)),
-    );
-    const journal = openJournalState(data, { years, times }, { marks: { [`100|${data.dates[0].visitDate}|1`]: '85' } });
-    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, journal });
-    renderWithStore(<JournalScreen />, { route: '/lms/journal', store });
-    const user = userEvent.setup();
+    const { user } = renderOpen(info, '85');
     await waitFor(() => expect(log.paths()).toContain('/api/visitlog/journals.json'));
     await requestsSettled();
     await user.click(await screen.findByRole('button', { name: 'Настройка журнала' }));

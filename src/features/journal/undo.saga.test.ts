@@ -15,6 +15,8 @@ import type { UndoStep } from './undo.slice';
 
 const date = '2026-09-07';
 const key = (student: number) => cellKey(student, date, 1);
+/** The teacher writes `written` in the first student's cell. */
+const writeFirst = (written: string) => journalActions.cellWritten({ student: 1, date, time: 1, written });
 const row = (student: number, otsenka: string | null): VisitRow => ({
   id_studentJournalVisit: student,
   id_student: student,
@@ -88,12 +90,7 @@ describe('undo and redo of the teacher’s own writes', () => {
   const step: UndoStep = [{ student: 1, date, time: 1, before: '4', after: '5' }];
 
   it('a saved write is recorded with what the cell held before it, and a new write ends what could be redone', async () => {
-    const write = journalActions.cellWritten({
-      student: 1,
-      date,
-      time: 1,
-      written: '5',
-    });
+    const write = writeFirst('5');
     const saved = journalActions.cellSaved({
       student: 1,
       date,
@@ -110,12 +107,7 @@ describe('undo and redo of the teacher’s own writes', () => {
   });
 
   it('a refused write is not recorded', async () => {
-    const write = journalActions.cellWritten({
-      student: 1,
-      date,
-      time: 1,
-      written: '9',
-    });
+    const write = writeFirst('9');
     const live = runLive(open({ [key(1)]: '4' }), recordCellSaga, write);
     live.channel.put(
       journalActions.cellFailed({

@@ -10,29 +10,16 @@ import type { QrSession } from '@contract/qr';
 import { renderPortal, signedInHandlers } from '../../test/portal';
 import { HttpResponse } from 'msw';
 import { fail, http, ok, requestsSettled, server } from '../../test/server';
+import { projectorSession } from './qr.fixtures';
 
-const session: QrSession = {
+const session = projectorSession({
   sessionId: 41,
-  idShed: 7,
-  date: '2026-11-25',
-  opensAt: '2026-11-25T03:00:00.000Z',
-  closesAt: '2026-11-25T04:20:00.000Z',
-  makeup: false,
-  closed: false,
-  discipline: 'Компьютерные сети',
-  lessonType: 'Лекция',
-  group: 'ПИ-1-22',
-  room: '101, Главный корпус',
-  startsAt: '09:30',
-  endsAt: '10:50',
-  total: 25,
   count: 1,
-  networksListed: false,
   marks: [
     { id: 2, idStud: 12, fio: 'Асанова Айгуль', status: 'review', reason: 'distance', distanceM: 140, at: '2026-11-25T03:10:00.000Z' },
     { id: 1, idStud: 11, fio: 'Сыдыкова Айпери', status: 'accepted', reason: null, distanceM: 8, at: '2026-11-25T03:09:00.000Z' },
   ],
-};
+});
 
 /** The server's clock is 30 s ahead of this device's; the code's window ends 12 s from the server's now. */
 const SKEW_MS = 30_000;
@@ -44,6 +31,15 @@ const handlers = () => [
     ok({ token: 'signed-token', code: '482913', expiresAt: new Date(Date.now() + SKEW_MS + 12_000 + 5_000).toISOString() }),
   ),
 ];
+
+/** Signed in, the projector's handlers, and its codes answered by `reply` with how many were asked so far (counted in `asked`). */
+function countedTokens(reply: (asked: number) => ReturnType<typeof ok> | Response) {
+  localStorage.setItem('token', 'marker');
+  const token = { asked: 0 };
+  server.use(...handlers());
+  server.use(http.post('/api/qr/session/token.json', () => reply(++token.asked)));
+  return token;
+}
 
 /** Opens the projector screen of lesson 7 as a signed-in teacher; resolves with the stage once the code is on it. */
 async function openProjector() {
@@ -144,39 +140,26 @@ describe('the projector screen', () => {
   });
 
   it('asks again for a code that did not come over a lost network, saying so, and shows it when the server answers', async () => {
-    localStorage.setItem('token', 'marker');
-    let asked = 0;
-    server.use(...handlers());
-    server.use(
-      http.post('/api/qr/session/token.json', () => {
-        asked += 1;
-        if (asked === 1) return HttpResponse.error();
-        return ok({ token: 'signed-token', code: '482913', expiresAt: new Date(Date.now() + SKEW_MS + 12_000 + 5_000).toISOString() });
-      }),
+    const token = countedTokens((asked) =>
+      asked === 1
+        ? HttpResponse.error()
+        : ok({ token: 'signed-token', code: '482913', expiresAt: new Date(Date.now() + SKEW_MS + 12_000 + 5_000).toISOString() }),
     );
     renderPortal('/lms/qrlesson?shed=7');
     const failed = await screen.findByTestId('qr-token-failed');
     expect(failed).toHaveTextContent('перезагружать страницу не нужно');
     expect(await screen.findByTestId('qr-code')).toHaveTextContent('482913');
     expect(screen.queryByTestId('qr-token-failed')).not.toBeInTheDocument();
-    expect(asked).toBe(2);
+    expect(token.asked).toBe(2);
   });
 
   it('does not ask again when the server refuses the code (attendance no longer open)', async () => {
-    localStorage.setItem('token', 'marker');
-    let asked = 0;
-    server.use(...handlers());
-    server.use(
-      http.post('/api/qr/session/token.json', () => {
-        asked += 1;
-        return fail(403, 'FORBIDDEN', 'Forbidden', { reason: 'notOpen' });
-      }),
-    );
+    const token = countedTokens(() => fail(403, 'FORBIDDEN', 'Forbidden', { reason: 'notOpen' }));
     renderPortal('/lms/qrlesson?shed=7');
     const failed = await screen.findByTestId('qr-token-failed');
     expect(failed).toHaveTextContent('Отметка на этом занятии сейчас не идёт.');
     expect(failed).not.toHaveTextContent('перезагружать страницу не нужно');
     await requestsSettled();
-    expect(asked).toBe(1);
+    expect(token.asked).toBe(1);
   });
 });

@@ -5,34 +5,13 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { QrSession } from '@contract/qr';
 import type { ScheduleQr } from '@contract/schedule';
 import { shellActions } from '@shared/shell/shell.slice';
 import { renderPortal, signedInHandlers, studentProfile } from '../../test/portal';
 import { fail, http, ok, recordRequests, server, student } from '../../test/server';
+import { projectorSession } from './qr.fixtures';
 
 vi.mock('@lib/notify', async (importOriginal) => ({ ...(await importOriginal<object>()), notify: vi.fn() }));
-
-/** An open attendance session as the projector receives it. */
-const projectorSession: QrSession = {
-  sessionId: 40,
-  idShed: 7,
-  date: '2026-11-25',
-  opensAt: '2026-11-25T03:00:00.000Z',
-  closesAt: '2026-11-25T04:20:00.000Z',
-  makeup: false,
-  closed: false,
-  discipline: 'Компьютерные сети',
-  lessonType: 'Лекция',
-  group: 'ПИ-1-22',
-  room: '101, Главный корпус',
-  startsAt: '09:30',
-  endsAt: '10:50',
-  total: 25,
-  count: 0,
-  networksListed: false,
-  marks: [],
-};
 
 /** The projector's clock and its current token (code 482913). */
 const tokenHandlers = () => [
@@ -116,7 +95,7 @@ describe('QR screens in the portal', () => {
     localStorage.setItem('token', 'marker');
     server.use(
       ...signedInHandlers(),
-      http.post('/api/qr/session/open.json', () => ok(projectorSession)),
+      http.post('/api/qr/session/open.json', () => ok(projectorSession())),
       ...tokenHandlers(),
     );
     const log = recordRequests();
@@ -148,7 +127,7 @@ describe('QR screens in the portal', () => {
       http.post('/api/qr/session/open.json', async ({ request }) => {
         const body = (await request.json()) as { makeup: boolean };
         opened.push(body);
-        return body.makeup ? ok({ ...projectorSession, makeup: true }) : fail(403, 'FORBIDDEN', 'not now', { reason: 'notNow' });
+        return body.makeup ? ok({ ...projectorSession(), makeup: true }) : fail(403, 'FORBIDDEN', 'not now', { reason: 'notNow' });
       }),
       http.post('/api/schedule/qr.json', () =>
         ok<ScheduleQr>({

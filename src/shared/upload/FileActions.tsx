@@ -5,6 +5,7 @@
  * may. Texts come from the area's namespace, under its record's key (the same keys in every such
  * area: download, read, readNamed, edit, editNamed, delete, deleteNamed).
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useFileSize } from '@components/FileTypeIcon';
@@ -23,10 +24,10 @@ export interface DocumentFile {
 /** The sniffed type of an EPUB book (server/src/plugins/sniff.ts). */
 export const EPUB_MIME = 'application/epub+zip';
 
-/** Each area's texts (its namespace and its record's key) and its card's class. */
+/** Each area's texts (its namespace and its record's key), its card's test id and the start of its title's id. */
 const AREAS = {
-  library: { prefix: 'book', card: 'library-book' },
-  umk: { prefix: 'item', card: 'umk-item' },
+  library: { prefix: 'book', card: 'library-book', titleId: 'book' },
+  umk: { prefix: 'item', card: 'umk-item', titleId: 'umk' },
 } as const;
 
 interface Props {
@@ -83,18 +84,42 @@ function FileActions({ area, title, doc, urls, busy, onEdit, onDelete }: Props) 
   );
 }
 
+interface CardProps extends Props {
+  /** The record's id (the card's data-id and its title's id). */
+  id: number;
+  /** The file's icon or the book's cover, beside the body. */
+  icon: ReactNode;
+  /** Shown above the title (a material's type). */
+  kicker?: ReactNode;
+  /** Shown under the title (a book's author). */
+  byline?: ReactNode;
+  /** The small muted line of facts under them. */
+  meta: ReactNode;
+  description: string;
+}
+
 /**
- * The end of a document's card in a list: its annotation (when it has one), then its actions; the
- * classes are the area's card's own (`library-book-description`, `umk-item-actions`...).
+ * A document's card in a list: its icon, title and facts, its annotation (when it has one), then
+ * its actions.
  */
-export function DocumentEnd({ description, ...actions }: Props & { description: string }) {
-  const { card } = AREAS[actions.area];
+export function DocumentCard({ id, icon, kicker, byline, meta, description, ...actions }: CardProps) {
+  const { card, titleId: titlePrefix } = AREAS[actions.area];
+  const titleId = `${titlePrefix}-${id}-title`;
   return (
-    <>
-      {description ? <p className={`${card}-description`}>{description}</p> : null}
-      <div className={`${card}-actions`}>
-        <FileActions {...actions} />
+    <article className={`card upload-doc ${card}`} aria-labelledby={titleId} data-testid={card} data-id={id}>
+      {icon}
+      <div className={`upload-doc-body ${card}-body`}>
+        {kicker}
+        <h3 id={titleId} className="upload-doc-title">
+          {actions.title}
+        </h3>
+        {byline}
+        <p className="upload-doc-meta muted small">{meta}</p>
+        {description ? <p className="upload-doc-description">{description}</p> : null}
+        <div className="upload-doc-actions">
+          <FileActions {...actions} />
+        </div>
       </div>
-    </>
+    </article>
   );
 }

@@ -6,7 +6,14 @@ import { CloseIcon } from '@components/icons';
 export function ImageViewer({ src, name, closeLabel, onClose }: { src: string; name: string; closeLabel: string; onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog label={name} onClose={onClose} className="chat-viewer-box" backdropClassName="chat-viewer" initialFocus={closeRef} testId="chat-photo-viewer">
+    <Dialog
+      label={name}
+      onClose={onClose}
+      className="chat-viewer-box"
+      backdropClassName="dialog-backdrop chat-viewer"
+      initialFocus={closeRef}
+      testId="chat-photo-viewer"
+    >
       <button ref={closeRef} type="button" className="chat-viewer-close" onClick={onClose} aria-label={closeLabel}>
         <CloseIcon size={22} />
       </button>

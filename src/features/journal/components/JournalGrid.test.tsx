@@ -24,23 +24,27 @@ function journal(rows: number, cols: number) {
   return { students, lessons, marks };
 }
 
-function renderGrid(rows: number, cols: number) {
-  const { students, lessons, marks } = journal(rows, cols);
-  const onWrite = vi.fn();
-  const props = {
+/** The grid's props for these students and lessons: no edits, no lesson chosen, every handler a mock. */
+function gridProps(students: JournalStudent[], lessons: GridLesson[], marks: Record<string, string | null> = {}) {
+  return {
     students,
     lessons,
     marks,
     edits: {},
     lesson: { date: '', time: -1 },
-    onWrite,
+    onWrite: vi.fn(),
     onPaste: vi.fn(),
     onLesson: vi.fn(),
     onActive: vi.fn(),
     onInvalid: vi.fn(),
   };
+}
+
+function renderGrid(rows: number, cols: number) {
+  const { students, lessons, marks } = journal(rows, cols);
+  const props = gridProps(students, lessons, marks);
   render(<JournalGrid {...props} />);
-  return { students, lessons, onWrite };
+  return { students, lessons, onWrite: props.onWrite };
 }
 
 const active = () => document.querySelector<HTMLElement>('td.jg-cell[tabindex="0"]')!;
@@ -112,18 +116,7 @@ describe('JournalGrid of a large journal', () => {
     const commits: string[] = [];
     render(
       <Profiler id="grid" onRender={(_id, phase) => commits.push(phase)}>
-        <JournalGrid
-          students={students}
-          lessons={lessons}
-          marks={marks}
-          edits={{}}
-          lesson={{ date: '', time: -1 }}
-          onWrite={vi.fn()}
-          onPaste={vi.fn()}
-          onLesson={vi.fn()}
-          onActive={vi.fn()}
-          onInvalid={vi.fn()}
-        />
+        <JournalGrid {...gridProps(students, lessons, marks)} />
       </Profiler>,
     );
     // The latest lessons are the rendered columns from the first render on (the grid opens scrolled to them).
@@ -160,18 +153,7 @@ describe('JournalGrid keeps the active cell on its lesson', () => {
   const lessonAt = (date: string): GridLesson => ({ date, time: 1, timeName: '08:00', topic: null });
   const students: JournalStudent[] = [100, 101, 102].map((id) => ({ id_student: id, s_fio: `Студент ${id}`, code: String(id), group: 'Г-1', subgroup: 1 }));
   const base = ['2026-11-02', '2026-11-09', '2026-11-16'].map(lessonAt);
-  const props = (lessons: GridLesson[], lesson = { date: '', time: -1 }) => ({
-    students,
-    lessons,
-    marks: {},
-    edits: {},
-    lesson,
-    onWrite: vi.fn(),
-    onPaste: vi.fn(),
-    onLesson: vi.fn(),
-    onActive: vi.fn(),
-    onInvalid: vi.fn(),
-  });
+  const props = (lessons: GridLesson[], lesson = { date: '', time: -1 }) => ({ ...gridProps(students, lessons), lesson });
   const headerOf = (cell: HTMLElement) => document.querySelectorAll('th.jg-date')[Number(cell.dataset.col)]!.textContent;
 
   it('a lesson added before the active one moves neither the active cell nor the open editor to another date', () => {
@@ -210,21 +192,7 @@ describe('JournalGrid marks the cells the students marked by QR', () => {
   it('a QR record carries a small mark, named for screen readers; other cells do not', () => {
     const { students, lessons, marks } = journal(2, 2);
     const qr = new Set([cellKey(students[1].id_student, lessons[0].date, 1)]);
-    render(
-      <JournalGrid
-        students={students}
-        lessons={lessons}
-        marks={marks}
-        edits={{}}
-        qrCells={qr}
-        lesson={{ date: '', time: -1 }}
-        onWrite={vi.fn()}
-        onPaste={vi.fn()}
-        onLesson={vi.fn()}
-        onActive={vi.fn()}
-        onInvalid={vi.fn()}
-      />,
-    );
+    render(<JournalGrid {...gridProps(students, lessons, marks)} qrCells={qr} />);
     const cell = document.querySelector('td[data-row="1"][data-col="0"]')!;
     expect(cell.querySelector('.jg-qr')).not.toBeNull();
     expect(cell).toHaveTextContent('+Отмечен по QR-коду');
@@ -261,18 +229,7 @@ describe('JournalGrid paste and Latin keys', () => {
   function grid(rows: number, cols: number) {
     const { students, lessons, marks } = journal(rows, cols);
     const p = { onWrite: vi.fn(), onPaste: vi.fn(), onInvalid: vi.fn(), onOverflow: vi.fn() };
-    render(
-      <JournalGrid
-        students={students}
-        lessons={lessons}
-        marks={marks}
-        edits={{}}
-        lesson={{ date: '', time: -1 }}
-        onLesson={vi.fn()}
-        onActive={vi.fn()}
-        {...p}
-      />,
-    );
+    render(<JournalGrid {...gridProps(students, lessons, marks)} {...p} />);
     return { students, lessons, ...p };
   }
 
@@ -320,22 +277,7 @@ describe('JournalGrid shortcuts', () => {
     const { students, lessons, marks } = journal(2, 2);
     const onHistory = vi.fn();
     const onToolbar = vi.fn();
-    render(
-      <JournalGrid
-        students={students}
-        lessons={lessons}
-        marks={marks}
-        edits={{}}
-        lesson={{ date: '', time: -1 }}
-        onWrite={vi.fn()}
-        onPaste={vi.fn()}
-        onLesson={vi.fn()}
-        onActive={vi.fn()}
-        onInvalid={vi.fn()}
-        onHistory={onHistory}
-        onToolbar={onToolbar}
-      />,
-    );
+    render(<JournalGrid {...gridProps(students, lessons, marks)} onHistory={onHistory} onToolbar={onToolbar} />);
     fireEvent.keyDown(active(), { key: 'F6' });
     expect(onToolbar).toHaveBeenCalledTimes(1);
     fireEvent.keyDown(active(), { key: 'h', code: 'KeyH', altKey: true });

@@ -10,6 +10,7 @@ import { useAppDispatch } from '@shared/hooks';
 import { journalActions, type JournalState } from '../journal.slice';
 import { fullDate, today, weekday } from '../pivot';
 import { lessonReady } from './useLessonMenu';
+import { LessonButton } from './LessonButtons';
 
 interface Props {
   state: JournalState;
@@ -63,22 +64,8 @@ export function LessonBar({ state, info, onTopic, onDelete, mobile = false }: Pr
       <div className="journal-actions">
         {mobile ? null : (
           <>
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              disabled={!ready || state.lessonAdd.fetching}
-              onClick={() => dispatch(journalActions.lessonAddRequested({ date: lesson.date, time: lesson.time }))}
-            >
-              {t('lesson.add')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary btn-small"
-              disabled={!ready || state.bulk.fetching}
-              onClick={() => dispatch(journalActions.markAllRequested({ date: lesson.date, time: lesson.time }))}
-            >
-              {t('lesson.markAll')}
-            </button>
+            <LessonButton kind="add" state={state} ready={ready} />
+            <LessonButton kind="markAll" state={state} ready={ready} />
           </>
         )}
         <button type="button" className="btn btn-secondary btn-small" disabled={!ready} onClick={onTopic}>

@@ -10,22 +10,13 @@ const students: JournalStudent[] = [{ id_student: 100, s_fio: 'Абдыкады�
 const lessons: GridLesson[] = [{ date: '2026-11-02', time: 1, timeName: '08:00', topic: null }];
 const lesson = { date: '2026-11-02', time: 1 };
 
+/** The lesson's props: no marks, no edits, every handler a mock. */
+const markingProps = () => ({ students, lessons, marks: {}, edits: {}, lesson, onLesson: vi.fn(), onWrite: vi.fn(), onHistory: vi.fn() });
+
 function renderMarking(scale: MarkScale, edits: Record<string, CellEdit> = {}) {
-  const onWrite = vi.fn();
-  render(
-    <LessonMarking
-      students={students}
-      lessons={lessons}
-      marks={{}}
-      edits={edits}
-      lesson={lesson}
-      onLesson={vi.fn()}
-      onWrite={onWrite}
-      onHistory={vi.fn()}
-      scale={scale}
-    />,
-  );
-  return onWrite;
+  const props = { ...markingProps(), edits, scale };
+  render(<LessonMarking {...props} />);
+  return props.onWrite;
 }
 
 describe('marking a lesson on a phone', () => {
@@ -75,42 +66,18 @@ describe('marking a lesson on a phone', () => {
   });
 
   it("a mark is cleared by its row's clear button (none to clear: the button is off)", () => {
-    const onWrite = vi.fn();
-    const { rerender } = render(
-      <LessonMarking students={students} lessons={lessons} marks={{}} edits={{}} lesson={lesson} onLesson={vi.fn()} onWrite={onWrite} onHistory={vi.fn()} />,
-    );
+    const props = markingProps();
+    const { onWrite } = props;
+    const { rerender } = render(<LessonMarking {...props} />);
     expect(screen.getByRole('button', { name: 'Очистить отметку: Абдыкадыров Азамат' })).toBeDisabled();
-    rerender(
-      <LessonMarking
-        students={students}
-        lessons={lessons}
-        marks={{ [cellKey(100, '2026-11-02', 1)]: 'н/б' }}
-        edits={{}}
-        lesson={lesson}
-        onLesson={vi.fn()}
-        onWrite={onWrite}
-        onHistory={vi.fn()}
-      />,
-    );
+    rerender(<LessonMarking {...props} marks={{ [cellKey(100, '2026-11-02', 1)]: 'н/б' }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Очистить отметку: Абдыкадыров Азамат' }));
     expect(onWrite).toHaveBeenCalledWith({ student: 100, date: '2026-11-02', time: 1, written: null });
   });
 
   it("today's timetable lesson not in the journal yet is offered first, and its students are listed when it is the lesson", () => {
     const today = [{ date: '2026-11-09', time: 1, timeName: '08:00', topic: null }];
-    render(
-      <LessonMarking
-        students={students}
-        lessons={lessons}
-        marks={{}}
-        edits={{}}
-        lesson={{ date: '2026-11-09', time: 1 }}
-        onLesson={vi.fn()}
-        onWrite={vi.fn()}
-        onHistory={vi.fn()}
-        today={today}
-      />,
-    );
+    render(<LessonMarking {...markingProps()} lesson={{ date: '2026-11-09', time: 1 }} today={today} />);
     const options = screen.getAllByRole('option');
     expect(options[0]).toHaveTextContent('Сегодня, 08:00 · по расписанию');
     expect(screen.getByRole('combobox')).toHaveValue('2026-11-09|1');
@@ -120,19 +87,7 @@ describe('marking a lesson on a phone', () => {
   it("each row ends with the student's final result once asked for: points and letter shown, new points saved on Enter, points outside 0–100 refused and not written", () => {
     const onFinal = vi.fn();
     const finals = { stored: { 100: { id_student: 100, points: 70, ekv_num: 2.67, ekv_bukv: 'B-' } }, edits: {}, onWrite: onFinal };
-    render(
-      <LessonMarking
-        students={students}
-        lessons={lessons}
-        marks={{}}
-        edits={{}}
-        lesson={lesson}
-        onLesson={vi.fn()}
-        onWrite={vi.fn()}
-        onHistory={vi.fn()}
-        finals={finals}
-      />,
-    );
+    render(<LessonMarking {...markingProps()} finals={finals} />);
     // Folded at first: the final results are not in the way of marking.
     expect(screen.queryByRole('spinbutton')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Итоговые результаты' }));

@@ -5,39 +5,22 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { JournalInfo } from '@contract/journal';
-import { useAppDispatch } from '@shared/hooks';
-import { journalActions, type JournalState } from '../journal.slice';
+import type { JournalState } from '../journal.slice';
 import { hasLesson } from '../lessonNow';
 import type { GridLesson } from './grid/GridHead';
 import { UndoButtons } from './UndoButtons';
 import { lessonReady } from './useLessonMenu';
+import { LessonButton } from './LessonButtons';
 
 export function PhoneLessonActions({ state, info, lessons }: { state: JournalState; info: JournalInfo; lessons: readonly GridLesson[] }) {
   const { t } = useTranslation(['journal', 'cm']);
-  const dispatch = useAppDispatch();
   const lesson = state.lesson;
   const ready = lessonReady(lesson, info);
   const inJournal = ready && hasLesson(lessons, lesson);
   return (
     <div className="lm-actions" role="group" aria-label={t('lesson.group')}>
-      {ready && !inJournal ? (
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          disabled={state.lessonAdd.fetching}
-          onClick={() => dispatch(journalActions.lessonAddRequested({ date: lesson.date, time: lesson.time }))}
-        >
-          {t('lesson.add')}
-        </button>
-      ) : null}
-      <button
-        type="button"
-        className="btn btn-primary btn-small"
-        disabled={!ready || state.bulk.fetching}
-        onClick={() => dispatch(journalActions.markAllRequested({ date: lesson.date, time: lesson.time }))}
-      >
-        {t('lesson.markAll')}
-      </button>
+      {ready && !inJournal ? <LessonButton kind="add" state={state} ready={ready} /> : null}
+      <LessonButton kind="markAll" state={state} ready={ready} />
       <UndoButtons undo={state.undo} />
     </div>
   );

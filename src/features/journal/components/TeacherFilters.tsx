@@ -13,6 +13,17 @@ function useOptions(state: JournalState, name: FilterName, pick: (j: JournalInfo
   return useMemo(() => distinct(matchingJournals(state.journals.data, state.filters, name).map(pick)), [state.journals.data, state.filters, name, pick]);
 }
 
+/** Each filter's dropdown: its id after `journal-` and its label's key under `filters.`, top down. */
+const SELECTS: Record<FilterName, { id: string; label: string }> = {
+  semester: { id: 'semester', label: 'semester' },
+  discipline: { id: 'discipline', label: 'discipline' },
+  control: { id: 'control', label: 'control' },
+  credit: { id: 'credit', label: 'credit' },
+  lessonType: { id: 'lesson-type', label: 'lessonType' },
+  educForm: { id: 'form', label: 'educForm' },
+  journal: { id: 'group', label: 'group' },
+};
+
 const pickDiscipline = (j: JournalInfo) => ({ id: j.id_discipline, name: j.discipline });
 const pickControl = (j: JournalInfo) => ({ id: j.id_examination, name: j.examination });
 const pickCredit = (j: JournalInfo) => ({ id: j.credits, name: String(j.credits) });
@@ -60,62 +71,17 @@ export function TeacherFilters({ state }: { state: JournalState }) {
   const loading = pending(state.journals);
   return (
     <>
-      <Select
-        loading={loading}
-        id="journal-semester"
-        label={t('filters.semester')}
-        options={options.semester}
-        value={state.filters.semester}
-        onChange={choose('semester')}
-      />
-      <Select
-        loading={loading}
-        id="journal-discipline"
-        label={t('filters.discipline')}
-        options={options.discipline}
-        value={state.filters.discipline}
-        onChange={choose('discipline')}
-      />
-      <Select
-        loading={loading}
-        id="journal-control"
-        label={t('filters.control')}
-        options={options.control}
-        value={state.filters.control}
-        onChange={choose('control')}
-      />
-      <Select
-        loading={loading}
-        id="journal-credit"
-        label={t('filters.credit')}
-        options={options.credit}
-        value={state.filters.credit}
-        onChange={choose('credit')}
-      />
-      <Select
-        loading={loading}
-        id="journal-lesson-type"
-        label={t('filters.lessonType')}
-        options={options.lessonType}
-        value={state.filters.lessonType}
-        onChange={choose('lessonType')}
-      />
-      <Select
-        loading={loading}
-        id="journal-form"
-        label={t('filters.educForm')}
-        options={options.educForm}
-        value={state.filters.educForm}
-        onChange={choose('educForm')}
-      />
-      <Select
-        loading={loading}
-        id="journal-group"
-        label={t('filters.group')}
-        options={options.journal}
-        value={state.filters.journal}
-        onChange={choose('journal')}
-      />
+      {FILTERS.map((name) => (
+        <Select
+          key={name}
+          loading={loading}
+          id={`journal-${SELECTS[name].id}`}
+          label={t(`filters.${SELECTS[name].label}`)}
+          options={options[name]}
+          value={state.filters[name]}
+          onChange={choose(name)}
+        />
+      ))}
     </>
   );
 }

@@ -15,6 +15,7 @@ import { CheckIcon, CloseIcon } from '@components/icons';
 import { FileIcon } from '@components/shellIcons';
 import { Select } from '@components/Select';
 import { Spinner } from '@components/Spinner';
+import { CheckField } from '@components/fields';
 import { describeFailure } from '@shared/request/errors';
 import { usePreloadYup, yupValidator } from '@lib/validation';
 import type { NewsDraft } from '../news.slice';
@@ -267,10 +268,7 @@ export function NewsComposer({ maxSizeMb, faculties, busy, error, posted, onSubm
               </div>
             </div>
             <div className="news-composer-foot">
-              <label className="check">
-                <input type="checkbox" {...getFieldProps({ name: 'pinned', type: 'checkbox' })} />
-                <span>{t('composer.pinned')}</span>
-              </label>
+              <CheckField name="pinned" label={t('composer.pinned')} />
               <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
                 {busy ? <Spinner size="sm" /> : null}
                 {values.publishAt ? t('composer.schedule') : t('composer.submit')}

@@ -10,9 +10,8 @@ import { certificateUrl } from '../singlewindow.api';
 import { ConfirmDialog } from '@components/ConfirmDialog';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { selectSingleWindow, singlewindowActions as a } from '../singlewindow.slice';
-import { History } from './OrderStatus';
 import { useFocusedRow } from './useFocusedRow';
-import { NumberDateCells, OrderTableCard, StatusCell, TypeCell } from './OrderTableCard';
+import { ActionsCell, NumberDateCells, OrderTableCard, StatusCell, TypeCell } from './OrderTableCard';
 
 export function OrderList({ focus }: { focus: number | null }) {
   const { t } = useTranslation('singlewindow');
@@ -35,11 +34,8 @@ export function OrderList({ focus }: { focus: number | null }) {
   ) : null;
   return (
     <OrderTableCard
-      id="sw-list-title"
-      title={t('list.title')}
+      kind="list"
       rows={orders}
-      failedText={t('list.failed')}
-      emptyText={t('list.empty')}
       actionError={actionError}
       onRetry={() => dispatch(a.ordersRequested())}
       columns={['list.number', 'list.date', 'list.status', 'list.type', 'list.region', 'list.district', 'list.purpose', 'list.actions']}
@@ -54,21 +50,18 @@ export function OrderList({ focus }: { focus: number | null }) {
           <td data-label={t('list.region')}>{o.region}</td>
           <td data-label={t('list.district')}>{o.district}</td>
           <td data-label={t('list.purpose')}>{o.purpose}</td>
-          <td data-label={t('list.actions')}>
-            <div className="sw-actions">
-              {o.downloadable ? (
-                <a className="btn btn-secondary btn-sm" href={certificateUrl(o.id)} download data-testid="order-download">
-                  {t('list.download')}
-                </a>
-              ) : null}
-              {o.canCancel ? (
-                <button type="button" className="btn btn-ghost btn-sm" disabled={busyId === o.id} onClick={() => setCanceling(o)}>
-                  {t('list.cancel')}
-                </button>
-              ) : null}
-              <History history={o.history} open={o.id === focus} />
-            </div>
-          </td>
+          <ActionsCell history={o.history} open={o.id === focus}>
+            {o.downloadable ? (
+              <a className="btn btn-secondary btn-sm" href={certificateUrl(o.id)} download data-testid="order-download">
+                {t('list.download')}
+              </a>
+            ) : null}
+            {o.canCancel ? (
+              <button type="button" className="btn btn-ghost btn-sm" disabled={busyId === o.id} onClick={() => setCanceling(o)}>
+                {t('list.cancel')}
+              </button>
+            ) : null}
+          </ActionsCell>
         </tr>
       ))}
     </OrderTableCard>

@@ -2,22 +2,20 @@
  * The frame both order tables share (the student's list and the registrar's queue): a failed first
  * load as LoadFailed with Retry, the card with its title, the last refused action, the empty or
  * loading line, and the table with its column heads once there are rows; and the cells both show
- * alike (number and date, type with where to collect it, status).
+ * alike (number and date, type with where to collect it, status, the actions with the history).
  */
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '@api/http';
 import { describeFailure } from '@shared/request/errors';
 import type { Loadable } from '@shared/request/loadable';
 import { LoadFailed } from '@shared/request/LoadFailed';
-import { formatDate, Pickup, StatusBadge } from './OrderStatus';
+import { formatDate, History, Pickup, StatusBadge } from './OrderStatus';
 
 interface Props {
-  id: string;
-  title: string;
+  /** Which table: its title's id (`sw-list-title`) and its texts (`list.title`, `list.failed`, `list.empty`) follow. */
+  kind: 'list' | 'queue';
   rows: Loadable<readonly unknown[]>;
-  failedText: string;
-  emptyText: string;
   actionError: Failure | null;
   onRetry: () => void;
   testId?: string;
@@ -30,12 +28,13 @@ interface Props {
   dialogs?: ReactNode;
 }
 
-export function OrderTableCard({ id, title, rows, failedText, emptyText, actionError, onRetry, testId, columns, tableTestId, children, dialogs }: Props) {
+export function OrderTableCard({ kind, rows, actionError, onRetry, testId, columns, tableTestId, children, dialogs }: Props) {
   const { t } = useTranslation('singlewindow');
-  if (rows.error && rows.data.length === 0) return <LoadFailed what={failedText} failure={rows.error} onRetry={onRetry} />;
+  const id = `sw-${kind}-title`;
+  if (rows.error && rows.data.length === 0) return <LoadFailed what={t(`${kind}.failed`)} failure={rows.error} onRetry={onRetry} />;
   return (
     <section className="card sw-list" aria-labelledby={id} data-testid={testId}>
-      <h2 id={id}>{title}</h2>
+      <h2 id={id}>{t(`${kind}.title`)}</h2>
       {actionError ? (
         <p className="field-error" role="alert">
           {describeFailure(t, actionError)}
@@ -43,7 +42,7 @@ export function OrderTableCard({ id, title, rows, failedText, emptyText, actionE
       ) : null}
       {/* "None" only once the list has answered. */}
       {rows.data.length === 0 ? (
-        <p className="muted">{rows.loaded ? emptyText : t('list.loading')}</p>
+        <p className="muted">{rows.loaded ? t(`${kind}.empty`) : t('list.loading')}</p>
       ) : (
         <table className="sw-table stack-table" data-testid={tableTestId}>
           <thead>
@@ -60,6 +59,19 @@ export function OrderTableCard({ id, title, rows, failedText, emptyText, actionE
       )}
       {dialogs}
     </section>
+  );
+}
+
+/** The actions cell: the row's buttons, then its history (open for the order a notification named). */
+export function ActionsCell({ history, open, children }: { history: ComponentProps<typeof History>['history']; open: boolean; children: ReactNode }) {
+  const { t } = useTranslation('singlewindow');
+  return (
+    <td data-label={t('list.actions')}>
+      <div className="sw-actions">
+        {children}
+        <History history={history} open={open} />
+      </div>
+    </td>
   );
 }
 

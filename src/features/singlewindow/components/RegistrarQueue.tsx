@@ -9,9 +9,8 @@ import { certificateUrl } from '../singlewindow.api';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { selectSingleWindow, singlewindowActions as a } from '../singlewindow.slice';
 import type { QueueOrder } from '@contract/singlewindow';
-import { History } from './OrderStatus';
 import { NoteDialog } from './NoteDialog';
-import { NumberDateCells, OrderTableCard, StatusCell, TypeCell } from './OrderTableCard';
+import { ActionsCell, NumberDateCells, OrderTableCard, StatusCell, TypeCell } from './OrderTableCard';
 import { useFocusedRow } from './useFocusedRow';
 
 type Step = { order: QueueOrder; to: 2 | 3 | 4 };
@@ -54,11 +53,8 @@ export function RegistrarQueue({ focus }: { focus: number | null }) {
     );
   return (
     <OrderTableCard
-      id="sw-queue-title"
-      title={t('queue.title')}
+      kind="queue"
       rows={queue}
-      failedText={t('queue.failed')}
-      emptyText={t('queue.empty')}
       actionError={actionError}
       onRetry={() => dispatch(a.queueRequested())}
       testId="registrar-queue"
@@ -82,31 +78,28 @@ export function RegistrarQueue({ focus }: { focus: number | null }) {
           </td>
           <td data-label={t('list.purpose')}>{o.purpose}</td>
           <StatusCell status={o.status} reason={o.reason} />
-          <td data-label={t('list.actions')}>
-            <div className="sw-actions">
-              {o.status === 1 ? (
-                <button type="button" className="btn btn-secondary btn-sm" disabled={busyId === o.id} onClick={() => setStep({ order: o, to: 2 })}>
-                  {t('queue.prepare')}
-                </button>
-              ) : null}
-              {o.status === 2 ? (
-                <button type="button" className="btn btn-primary btn-sm" disabled={busyId === o.id} onClick={() => setStep({ order: o, to: 3 })}>
-                  {t('queue.prepared')}
-                </button>
-              ) : null}
-              {o.status === 1 || o.status === 2 || o.status === 3 ? (
-                <button type="button" className="btn btn-ghost btn-sm" disabled={busyId === o.id} onClick={() => setStep({ order: o, to: 4 })}>
-                  {o.status === 3 ? t('queue.revoke') : t('queue.reject')}
-                </button>
-              ) : null}
-              {o.downloadable ? (
-                <a className="btn btn-ghost btn-sm" href={certificateUrl(o.id)} download>
-                  {t('list.download')}
-                </a>
-              ) : null}
-              <History history={o.history} open={o.id === focus} />
-            </div>
-          </td>
+          <ActionsCell history={o.history} open={o.id === focus}>
+            {o.status === 1 ? (
+              <button type="button" className="btn btn-secondary btn-sm" disabled={busyId === o.id} onClick={() => setStep({ order: o, to: 2 })}>
+                {t('queue.prepare')}
+              </button>
+            ) : null}
+            {o.status === 2 ? (
+              <button type="button" className="btn btn-primary btn-sm" disabled={busyId === o.id} onClick={() => setStep({ order: o, to: 3 })}>
+                {t('queue.prepared')}
+              </button>
+            ) : null}
+            {o.status === 1 || o.status === 2 || o.status === 3 ? (
+              <button type="button" className="btn btn-ghost btn-sm" disabled={busyId === o.id} onClick={() => setStep({ order: o, to: 4 })}>
+                {o.status === 3 ? t('queue.revoke') : t('queue.reject')}
+              </button>
+            ) : null}
+            {o.downloadable ? (
+              <a className="btn btn-ghost btn-sm" href={certificateUrl(o.id)} download>
+                {t('list.download')}
+              </a>
+            ) : null}
+          </ActionsCell>
         </tr>
       ))}
     </OrderTableCard>

@@ -11,7 +11,7 @@ import type { IdName } from '@contract/common';
 import type { UmkAudience, UmkItem } from '@contract/umk';
 import { NEW_UMK } from '../umk.api';
 import { ConfirmDialog } from '@components/ConfirmDialog';
-import { TextField } from '@components/fields';
+import { CheckField, TextField } from '@components/fields';
 import { Select } from '@components/Select';
 import type { UploadState } from '@shared/upload/UploadFields';
 import { UploadForm, uploadDraft, uploadRules } from '@shared/upload/UploadForm';
@@ -62,7 +62,6 @@ export function UmkForm(props: Props) {
   const { item, defaultAuthor, types, examTypes, categories, onSubmit, ...upload } = props;
   const { maxSizeMb } = upload;
   const { t } = useTranslation(['umk', 'cm']);
-  const shareId = useId();
   const isNew = item === null;
   /** A material about to be shared with the whole library waits for the teacher's yes. */
   const [sharing, setSharing] = useState<UmkDraft | null>(null);
@@ -137,7 +136,7 @@ export function UmkForm(props: Props) {
         ) : null
       }
     >
-      {({ values, getFieldProps }) => (
+      {({ values }) => (
         <>
           <SelectField name="typeId" label={t('fields.type')} options={types} />
           <TextField name="name" label={t('fields.name')} prose />
@@ -149,10 +148,7 @@ export function UmkForm(props: Props) {
             <TextField name="description" label={t('fields.annotation')} multiline prose />
           </div>
           <div className="upload-form-wide umk-share">
-            <label className="umk-check" htmlFor={shareId}>
-              <input id={shareId} type="checkbox" {...getFieldProps({ name: 'forEBooks', type: 'checkbox' })} data-testid="umk-for-ebooks" />
-              {t('fields.forEBooks')}
-            </label>
+            <CheckField name="forEBooks" label={t('fields.forEBooks')} testId="umk-for-ebooks" />
             {values.forEBooks ? <SelectField name="bookCategoryId" label={t('fields.bookCategory')} options={categories} /> : null}
           </div>
         </>
