@@ -10,31 +10,17 @@ import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
 import { expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
 import { seriousViolations } from './support/a11y';
-import { openAttendance } from './support/qr';
+import { closeAttendance, lessonIds, openCode, openScan, roomOf, sendMark } from './support/qr';
 import { ru } from './support/texts';
 
 const e2e = setupE2E({ env: { TRUST_PROXY: 'true', QR_ALLOWED_NETWORKS: '10.0.0.0/8' } });
 
-async function lessonIds(page: Page): Promise<number[]> {
-  await page.goto('/lms/schedule');
-  await expectVisible(page.locator('[data-testid^="lesson-"]').first(), 20000);
-  return page.locator('[data-testid^="lesson-"]').evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-testid')!.slice('lesson-'.length))));
-}
-
 /** The teacher opens attendance; the student, at the room's exact point to within `accuracy` m, follows the scanned link and marks. */
 async function markLesson(teacher: Page, student: Page, idShed: number, accuracy: number): Promise<string> {
-  const room = await teacher.evaluate(async (id) => {
-    const res = await fetch('/api/schedule/qr.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idShed: id }) });
-    return ((await res.json()) as { data: { xGps: number; yGps: number } }).data;
-  }, idShed);
+  const room = await roomOf(teacher, idShed);
   await student.context().setGeolocation({ latitude: room.xGps, longitude: room.yGps, accuracy });
-  await teacher.goto(`/lms/qrlesson?shed=${idShed}`);
-  const token = (await (await openAttendance(teacher)).getAttribute('data-token'))!;
-  await student.goto(`/lms/qrscan?t=${encodeURIComponent(token)}`);
-  await expectVisible(student.getByTestId('scan-lesson'), 20000);
-  await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
-  await expectVisible(student.getByTestId('scan-result'), 20000);
-  return (await student.getByTestId('scan-result').textContent()) ?? '';
+  await openScan(student, await openCode(teacher, idShed));
+  return sendMark(student);
 }
 
 describe('a relayed code', () => {
@@ -56,8 +42,7 @@ describe('a relayed code', () => {
 
     // In the room, on the campus network: accepted.
     expect(await markLesson(teacher, student, inClass, 8)).toContain('Вы отмечены');
-    await teacher.getByRole('button', { name: ru('qr:projector.close') }).click();
-    await expectVisible(teacher.getByText(ru('qr:projector.closed')), 10000);
+    await closeAttendance(teacher);
 
     // The next code relayed home: another address, the room's exact point, a 3 m fix.
     await student.context().setExtraHTTPHeaders({ 'X-Forwarded-For': '203.0.113.7' });
