@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { STUDENT, TEACHER } from './support/accounts';
+import { STUDENT } from './support/accounts';
 import { expectPath, setupE2E, signIn } from './support/e2e';
-import { closeAttendance, lessonIds, openCode, openScan, roomOf, sendMark } from './support/qr';
+import { closeAttendance, openCode, openScan, roomOf, sendMark, teacherAndStudent } from './support/qr';
 
 const e2e = setupE2E();
 
@@ -37,15 +37,8 @@ async function markLesson(teacher: Page, student: Page, idShed: number): Promise
 
 describe("the phone's device key", () => {
   it('survives cleared cookies: the next mark is signed with the same registered key', async () => {
-    const teacher = await e2e.page();
-    await signIn(teacher, TEACHER);
-    await expectPath(teacher, '/lms');
-    const taught = await lessonIds(teacher);
-    const student = await e2e.page({ permissions: ['geolocation'], geolocation: { latitude: 0, longitude: 0, accuracy: 10 } });
-    await signIn(student, STUDENT);
-    await expectPath(student, '/lms');
-    const attended = await lessonIds(student);
-    const [first, second] = taught.filter((id) => attended.includes(id));
+    const { teacher, student, lessons } = await teacherAndStudent(e2e);
+    const [first, second] = lessons;
     expect(second).toBeDefined();
 
     const before = await markLesson(teacher, student, first);

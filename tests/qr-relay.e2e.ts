@@ -7,10 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { STUDENT, TEACHER } from './support/accounts';
-import { expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { expectVisible, setupE2E } from './support/e2e';
 import { seriousViolations } from './support/a11y';
-import { closeAttendance, lessonIds, openCode, openScan, roomOf, sendMark } from './support/qr';
+import { closeAttendance, openCode, openScan, roomOf, sendMark, teacherAndStudent } from './support/qr';
 import { ru } from './support/texts';
 
 const e2e = setupE2E({ env: { TRUST_PROXY: 'true', QR_ALLOWED_NETWORKS: '10.0.0.0/8' } });
@@ -25,19 +24,11 @@ async function markLesson(teacher: Page, student: Page, idShed: number, accuracy
 
 describe('a relayed code', () => {
   it('sent from outside the university network with the room’s exact point goes to review, named so on the projector', async () => {
-    const teacher = await e2e.page({ extraHTTPHeaders: { 'X-Forwarded-For': '10.20.0.5' } });
-    await signIn(teacher, TEACHER);
-    await expectPath(teacher, '/lms');
-    const taught = await lessonIds(teacher);
-    const student = await e2e.page({
-      permissions: ['geolocation'],
-      geolocation: { latitude: 0, longitude: 0, accuracy: 10 },
-      extraHTTPHeaders: { 'X-Forwarded-For': '10.20.0.77' },
+    const { teacher, student, lessons } = await teacherAndStudent(e2e, {
+      teacher: { extraHTTPHeaders: { 'X-Forwarded-For': '10.20.0.5' } },
+      student: { extraHTTPHeaders: { 'X-Forwarded-For': '10.20.0.77' } },
     });
-    await signIn(student, STUDENT);
-    await expectPath(student, '/lms');
-    const attended = await lessonIds(student);
-    const [inClass, relayed] = taught.filter((id) => attended.includes(id));
+    const [inClass, relayed] = lessons;
     expect(relayed).toBeDefined();
 
     // In the room, on the campus network: accepted.

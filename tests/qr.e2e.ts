@@ -10,26 +10,18 @@
  * after closing the session.
  */
 import { describe, expect, it } from 'vitest';
-import { STUDENT, TEACHER } from './support/accounts';
+import { STUDENT } from './support/accounts';
 import { DESKTOP, expectHidden, expectPath, expectVisible, loginForm, setupE2E, signIn } from './support/e2e';
 import { seriousViolations } from './support/a11y';
-import { closeAttendance, lessonIds, openAttendance, openCode, openScan, roomOf, sendMark } from './support/qr';
+import { closeAttendance, openAttendance, openCode, openScan, roomOf, sendMark, teacherAndStudent } from './support/qr';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
 
 describe('QR attendance', () => {
   it('the projector shows a code; the student marks with a fresh position; the count rises without a reload', async () => {
-    const teacher = await e2e.page();
-    await signIn(teacher, TEACHER);
-    await expectPath(teacher, '/lms');
-    const taught = await lessonIds(teacher);
-
-    const student = await e2e.page({ permissions: ['geolocation'], geolocation: { latitude: 0, longitude: 0, accuracy: 10 } });
-    await signIn(student, STUDENT);
-    await expectPath(student, '/lms');
-    const attended = await lessonIds(student);
-    const idShed = taught.find((id) => attended.includes(id));
+    const { teacher, student, lessons } = await teacherAndStudent(e2e);
+    const idShed = lessons[0];
     expect(idShed).toBeDefined();
 
     const room = await roomOf(teacher, idShed!);
@@ -135,16 +127,9 @@ describe('QR attendance', () => {
 
 describe('QR review', () => {
   it('a student indoors with 150 m accuracy goes to review; the teacher accepts her from the review list after the session closed', async () => {
-    const teacher = await e2e.page();
-    await signIn(teacher, TEACHER);
-    await expectPath(teacher, '/lms');
-    const taught = await lessonIds(teacher);
-    const student = await e2e.page({ permissions: ['geolocation'], geolocation: { latitude: 0, longitude: 0, accuracy: 150 } });
-    await signIn(student, STUDENT);
-    await expectPath(student, '/lms');
-    const attended = await lessonIds(student);
+    const { teacher, student, lessons } = await teacherAndStudent(e2e, { accuracy: 150 });
     // Another lesson than the first test's, so that the student has no mark in its session yet.
-    const idShed = taught.filter((id) => attended.includes(id)).at(-1);
+    const idShed = lessons.at(-1);
     expect(idShed).toBeDefined();
     const room = await roomOf(teacher, idShed!);
     // An inner room: the fix lands at the room but only to within 150 m.

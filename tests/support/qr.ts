@@ -1,7 +1,8 @@
 /** The QR attendance steps that several end-to-end files share. */
 import { expect } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { expectVisible } from './e2e';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { STUDENT, TEACHER } from './accounts';
+import { expectPath, expectVisible, signIn, type E2E } from './e2e';
 import { ru } from './texts';
 
 /** The ids of the lessons on the signed-in user's schedule, in its order (opens the schedule). */
@@ -69,4 +70,28 @@ export async function sendMark(student: Page): Promise<string> {
   await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
   await expectVisible(student.getByTestId('scan-result'), 20000);
   return (await student.getByTestId('scan-result').textContent()) ?? '';
+}
+
+/**
+ * The demo teacher and student signed in on pages of their own (the student's allowing her position,
+ * at first nowhere near the room, to within `accuracy` m), and the ids of the lessons he teaches that
+ * she attends, in his schedule's order.
+ */
+export async function teacherAndStudent(
+  e2e: E2E,
+  options: { accuracy?: number; teacher?: BrowserContextOptions; student?: BrowserContextOptions } = {},
+): Promise<{ teacher: Page; student: Page; lessons: number[] }> {
+  const teacher = await e2e.page(options.teacher);
+  await signIn(teacher, TEACHER);
+  await expectPath(teacher, '/lms');
+  const taught = await lessonIds(teacher);
+  const student = await e2e.page({
+    permissions: ['geolocation'],
+    geolocation: { latitude: 0, longitude: 0, accuracy: options.accuracy ?? 10 },
+    ...options.student,
+  });
+  await signIn(student, STUDENT);
+  await expectPath(student, '/lms');
+  const attended = await lessonIds(student);
+  return { teacher, student, lessons: taught.filter((id) => attended.includes(id)) };
 }
