@@ -19,7 +19,9 @@ import { COLOUR_RULES, overflowLines, seriousViolations } from './support/a11y';
 import { setupE2E } from './support/e2e';
 import { coveredStops } from './support/focus';
 import { russianTextCheck, type Lng } from './support/language';
-import { checkEveryScreen, NARROW_DESKTOP, PHONE, sessions, SIGNED_IN_SCREENS, THEMES, WIDE } from './support/screens';
+import { NARROW_DESKTOP, PHONE, sessions, THEMES, WIDE } from './support/contexts';
+import { checkEveryScreen } from './support/screen-passes';
+import { SIGNED_IN_SCREENS } from './support/screens';
 
 const e2e = setupE2E();
 const session = sessions(e2e);

@@ -6,11 +6,11 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Request } from 'playwright-core';
+import type { Request } from 'playwright-core';
 import { TEACHER } from './support/accounts';
-import { expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { setupE2E, signIn } from './support/e2e';
 import { freePort } from './support/server';
-import { ru } from './support/texts';
+import { openNews } from './support/news';
 
 const e2e = setupE2E();
 
@@ -50,15 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise<void>((resolve) => sibling.close(() => resolve()));
 });
-
-async function openNews(page: Page): Promise<void> {
-  await page
-    .getByRole('navigation', { name: ru('layout.topNav') })
-    .getByRole('link', { name: ru('nav.news') })
-    .click();
-  await expectPath(page, '/lms/news');
-  await expectVisible(page.getByTestId('news-item').first(), 15000);
-}
 
 /** Opens the sibling page as the signed-in teacher; resolves with the statuses of its two posts and the form's reply. */
 async function attack(path: string, stamp: string) {

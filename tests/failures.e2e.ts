@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER, type Account } from './support/accounts';
 import { expectHidden, expectVisible, setupE2E } from './support/e2e';
-import { openContext, sessions, WIDE } from './support/screens';
+import { openContext, sessions, WIDE } from './support/contexts';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();

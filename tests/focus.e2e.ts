@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TEACHER } from './support/accounts';
 import { setupE2E } from './support/e2e';
-import { openContext, sessions, THEMES, WIDE } from './support/screens';
+import { openContext, sessions, THEMES, WIDE } from './support/contexts';
 
 const e2e = setupE2E();
 const session = sessions(e2e);

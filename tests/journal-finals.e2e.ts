@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { STUDENT, TEACHER } from './support/accounts';
 import { expectVisible, setupE2E, signIn } from './support/e2e';
-import { openLecture, rowOf } from './support/journal';
+import { openLecture, rowOf, studentLectureCard } from './support/journal';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
@@ -53,9 +53,7 @@ describe('journal final results', () => {
 
     const student = await e2e.page();
     await signIn(student, STUDENT);
-    await student.goto('/lms/journal');
-    const card = student.locator('.sj-card').filter({ hasText: 'Веб-программирование' }).filter({ hasText: 'Лекция' });
-    await expectVisible(card, 30000);
+    const card = await studentLectureCard(student);
     await expect.poll(() => card.innerText()).toContain('87 · A-');
   });
 });

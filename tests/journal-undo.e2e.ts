@@ -20,6 +20,16 @@ async function intoGrid(page: Page) {
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('gridcell');
 }
 
+/** In the grid, types `mark` into the first cell, then Ctrl+Z: the cell shows `before` again. */
+async function typeAndUndo(page: Page, mark: string, before: string) {
+  await page.keyboard.type(mark);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => firstCell(page).innerText()).toBe(mark);
+  await expect.poll(() => page.locator('.journal-toolbar button[aria-keyshortcuts="Control+Z"]').isEnabled()).toBe(true);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => firstCell(page).innerText()).toBe(before);
+}
+
 describe('journal undo', () => {
   it('Ctrl+Z writes back the value from before (a reload shows it), Ctrl+Shift+Z writes the mark again', async () => {
     const page = await e2e.page();
@@ -28,24 +38,14 @@ describe('journal undo', () => {
     await intoGrid(page);
     const before = await firstCell(page).innerText();
     const mark = before.trim() === '3' ? '4' : '3';
-    await page.keyboard.type(mark);
-    await page.keyboard.press('Enter');
-    await expect.poll(() => firstCell(page).innerText()).toBe(mark);
-    await expect.poll(() => page.locator('.journal-toolbar button[aria-keyshortcuts="Control+Z"]').isEnabled()).toBe(true);
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => firstCell(page).innerText()).toBe(before);
+    await typeAndUndo(page, mark, before);
     await expect.poll(() => saved(page)).not.toContain('…');
 
     await page.reload();
     await expect.poll(() => firstCell(page).innerText(), { timeout: 30000 }).toBe(before);
     // The stacks belong to the tab's page: after a reload a mark typed again is undone and redone.
     await intoGrid(page);
-    await page.keyboard.type(mark);
-    await page.keyboard.press('Enter');
-    await expect.poll(() => firstCell(page).innerText()).toBe(mark);
-    await expect.poll(() => page.locator('.journal-toolbar button[aria-keyshortcuts="Control+Z"]').isEnabled()).toBe(true);
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => firstCell(page).innerText()).toBe(before);
+    await typeAndUndo(page, mark, before);
     await expect.poll(() => page.locator('.journal-toolbar button[aria-keyshortcuts^="Control+Shift+Z"]').isEnabled()).toBe(true);
     await page.keyboard.press('Control+Shift+Z');
     await expect.poll(() => firstCell(page).innerText()).toBe(mark);

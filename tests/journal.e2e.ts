@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
 import { downloadBytes, expectVisible, setupE2E, signIn } from './support/e2e';
 import { ru } from './support/texts';
-import { chooseLessonTime, openLecture, rowOf } from './support/journal';
+import { chooseLessonTime, openLecture, rowOf, studentLectureCard } from './support/journal';
 
 const e2e = setupE2E();
 
@@ -134,9 +134,7 @@ describe('journal', () => {
     // The student sees the new mark in his own journal.
     const student = await e2e.page();
     await signIn(student, STUDENT);
-    await student.goto('/lms/journal');
-    const card = student.locator('.sj-card').filter({ hasText: 'Веб-программирование' }).filter({ hasText: 'Лекция' });
-    await expectVisible(card, 30000);
+    const card = await studentLectureCard(student);
     const day = `${date.slice(8, 10)}.${date.slice(5, 7)}`;
     const today = card.locator('.sj-marks li').filter({ hasText: day }).last();
     await expect.poll(() => today.locator('.sj-mark').innerText()).toBe('5');

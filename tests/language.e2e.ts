@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { STUDENT, TEACHER } from './support/accounts';
 import { expectVisible, openProfileMenu, setupE2E } from './support/e2e';
 import { profileIn, REFERENCE_FIELDS, russianOn, russianOnly, russianReference, textsOf } from './support/language';
-import { openContext, sessions, SIGNED_IN_SCREENS, visit, WIDE } from './support/screens';
+import { openContext, sessions, WIDE } from './support/contexts';
+import { SIGNED_IN_SCREENS, visit } from './support/screens';
 import { text } from './support/texts';
 
 const e2e = setupE2E();

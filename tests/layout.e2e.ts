@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { STUDENT, TEACHER } from './support/accounts';
 import { MOBILE, expectHidden, expectPath, expectVisible, loginForm, setupE2E, signIn } from './support/e2e';
-import { openContext, sessions } from './support/screens';
+import { openContext, sessions } from './support/contexts';
 import { ru, text } from './support/texts';
 
 const e2e = setupE2E();

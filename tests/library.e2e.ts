@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { buildEpub, PNG_1X1 } from './support/epub';
-import { switchTheme } from './support/screens';
+import { switchTheme } from './support/contexts';
 import { STUDENT, TEACHER } from './support/accounts';
 import { seriousViolations } from './support/a11y';
 import { expectHidden, expectPath, expectVisible, setupE2E, signIn } from './support/e2e';

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
-import { MOBILE, expectHidden, expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { MOBILE, expectHidden, expectVisible, setupE2E, signIn } from './support/e2e';
+import { openNews } from './support/news';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
@@ -16,15 +17,6 @@ const PDF = Buffer.from(
 );
 /** The seeded students-only post of the Faculty of IT office (another author than the demo teacher). */
 const SCHOLARSHIP = 'Приём документов на академическую стипендию';
-
-async function openNews(page: Page): Promise<void> {
-  await page
-    .getByRole('navigation', { name: ru('layout.topNav') })
-    .getByRole('link', { name: ru('nav.news') })
-    .click();
-  await expectPath(page, '/lms/news');
-  await expectVisible(page.getByTestId('news-item').first(), 15000);
-}
 
 const item = (page: Page, text: string) => page.getByTestId('news-item').filter({ hasText: text });
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { STUDENT } from './support/accounts';
 import { expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
-import { PHONE } from './support/screens';
+import { PHONE } from './support/contexts';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();

@@ -6,18 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { STUDENT, TEACHER } from './support/accounts';
-import { expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
-import { openAttendance } from './support/qr';
-import { ru } from './support/texts';
+import { STUDENT } from './support/accounts';
+import { expectPath, setupE2E, signIn } from './support/e2e';
+import { closeAttendance, openCode, openScan, roomOf, sendMark, teacherAndStudent } from './support/qr';
 
 const e2e = setupE2E();
-
-async function lessonIds(page: Page): Promise<number[]> {
-  await page.goto('/lms/schedule');
-  await expectVisible(page.locator('[data-testid^="lesson-"]').first(), 20000);
-  return page.locator('[data-testid^="lesson-"]').evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-testid')!.slice('lesson-'.length))));
-}
 
 interface SentMark {
   deviceKey?: { id: string; signature: string };
@@ -25,42 +18,27 @@ interface SentMark {
 
 /** The teacher opens attendance for the lesson; the student follows the scanned link and marks. Returns the mark's body and whether the key was registered on the way. */
 async function markLesson(teacher: Page, student: Page, idShed: number): Promise<{ body: SentMark; registered: boolean; result: string }> {
-  const room = await teacher.evaluate(async (id) => {
-    const res = await fetch('/api/schedule/qr.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idShed: id }) });
-    return ((await res.json()) as { data: { xGps: number; yGps: number } }).data;
-  }, idShed);
+  const room = await roomOf(teacher, idShed);
   await student.context().setGeolocation({ latitude: room.xGps, longitude: room.yGps, accuracy: 8 });
-  await teacher.goto(`/lms/qrlesson?shed=${idShed}`);
-  const token = (await (await openAttendance(teacher)).getAttribute('data-token'))!;
+  const token = await openCode(teacher, idShed);
   let registered = false;
   const onRequest = (r: { url(): string }) => {
     if (r.url().endsWith('/api/qr/device/register.json')) registered = true;
   };
   student.on('request', onRequest);
-  await student.goto(`/lms/qrscan?t=${encodeURIComponent(token)}`);
-  await expectVisible(student.getByTestId('scan-lesson'), 20000);
+  await openScan(student, token);
   const sent = student.waitForRequest((r) => r.url().endsWith('/api/qr/student/visit.json'));
-  await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
+  const result = await sendMark(student);
   const body = (await sent).postDataJSON() as SentMark;
-  await expectVisible(student.getByTestId('scan-result'), 20000);
   student.off('request', onRequest);
-  const result = (await student.getByTestId('scan-result').textContent()) ?? '';
-  await teacher.getByRole('button', { name: ru('qr:projector.close') }).click();
-  await expectVisible(teacher.getByText(ru('qr:projector.closed')), 10000);
+  await closeAttendance(teacher);
   return { body, registered, result };
 }
 
 describe("the phone's device key", () => {
   it('survives cleared cookies: the next mark is signed with the same registered key', async () => {
-    const teacher = await e2e.page();
-    await signIn(teacher, TEACHER);
-    await expectPath(teacher, '/lms');
-    const taught = await lessonIds(teacher);
-    const student = await e2e.page({ permissions: ['geolocation'], geolocation: { latitude: 0, longitude: 0, accuracy: 10 } });
-    await signIn(student, STUDENT);
-    await expectPath(student, '/lms');
-    const attended = await lessonIds(student);
-    const [first, second] = taught.filter((id) => attended.includes(id));
+    const { teacher, student, lessons } = await teacherAndStudent(e2e);
+    const [first, second] = lessons;
     expect(second).toBeDefined();
 
     const before = await markLesson(teacher, student, first);

@@ -7,57 +7,33 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { STUDENT, TEACHER } from './support/accounts';
-import { expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { expectVisible, setupE2E } from './support/e2e';
 import { seriousViolations } from './support/a11y';
-import { openAttendance } from './support/qr';
+import { closeAttendance, openCode, openScan, roomOf, sendMark, teacherAndStudent } from './support/qr';
 import { ru } from './support/texts';
 
 const e2e = setupE2E({ env: { TRUST_PROXY: 'true', QR_ALLOWED_NETWORKS: '10.0.0.0/8' } });
 
-async function lessonIds(page: Page): Promise<number[]> {
-  await page.goto('/lms/schedule');
-  await expectVisible(page.locator('[data-testid^="lesson-"]').first(), 20000);
-  return page.locator('[data-testid^="lesson-"]').evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-testid')!.slice('lesson-'.length))));
-}
-
 /** The teacher opens attendance; the student, at the room's exact point to within `accuracy` m, follows the scanned link and marks. */
 async function markLesson(teacher: Page, student: Page, idShed: number, accuracy: number): Promise<string> {
-  const room = await teacher.evaluate(async (id) => {
-    const res = await fetch('/api/schedule/qr.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idShed: id }) });
-    return ((await res.json()) as { data: { xGps: number; yGps: number } }).data;
-  }, idShed);
+  const room = await roomOf(teacher, idShed);
   await student.context().setGeolocation({ latitude: room.xGps, longitude: room.yGps, accuracy });
-  await teacher.goto(`/lms/qrlesson?shed=${idShed}`);
-  const token = (await (await openAttendance(teacher)).getAttribute('data-token'))!;
-  await student.goto(`/lms/qrscan?t=${encodeURIComponent(token)}`);
-  await expectVisible(student.getByTestId('scan-lesson'), 20000);
-  await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
-  await expectVisible(student.getByTestId('scan-result'), 20000);
-  return (await student.getByTestId('scan-result').textContent()) ?? '';
+  await openScan(student, await openCode(teacher, idShed));
+  return sendMark(student);
 }
 
 describe('a relayed code', () => {
   it('sent from outside the university network with the room’s exact point goes to review, named so on the projector', async () => {
-    const teacher = await e2e.page({ extraHTTPHeaders: { 'X-Forwarded-For': '10.20.0.5' } });
-    await signIn(teacher, TEACHER);
-    await expectPath(teacher, '/lms');
-    const taught = await lessonIds(teacher);
-    const student = await e2e.page({
-      permissions: ['geolocation'],
-      geolocation: { latitude: 0, longitude: 0, accuracy: 10 },
-      extraHTTPHeaders: { 'X-Forwarded-For': '10.20.0.77' },
+    const { teacher, student, lessons } = await teacherAndStudent(e2e, {
+      teacher: { extraHTTPHeaders: { 'X-Forwarded-For': '10.20.0.5' } },
+      student: { extraHTTPHeaders: { 'X-Forwarded-For': '10.20.0.77' } },
     });
-    await signIn(student, STUDENT);
-    await expectPath(student, '/lms');
-    const attended = await lessonIds(student);
-    const [inClass, relayed] = taught.filter((id) => attended.includes(id));
+    const [inClass, relayed] = lessons;
     expect(relayed).toBeDefined();
 
     // In the room, on the campus network: accepted.
     expect(await markLesson(teacher, student, inClass, 8)).toContain('Вы отмечены');
-    await teacher.getByRole('button', { name: ru('qr:projector.close') }).click();
-    await expectVisible(teacher.getByText(ru('qr:projector.closed')), 10000);
+    await closeAttendance(teacher);
 
     // The next code relayed home: another address, the room's exact point, a 3 m fix.
     await student.context().setExtraHTTPHeaders({ 'X-Forwarded-For': '203.0.113.7' });

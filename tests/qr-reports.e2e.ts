@@ -10,7 +10,7 @@ import { TEACHER } from './support/accounts';
 import { downloadBytes, expectVisible, setupE2E, signIn, expectPath } from './support/e2e';
 import { firstLessonId, openAttendance } from './support/qr';
 import { overflowLines, seriousViolations, sidewaysScrolls } from './support/a11y';
-import { switchTheme } from './support/screens';
+import { switchTheme } from './support/contexts';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();

@@ -6,21 +6,14 @@
  * check-in is accepted. The page then names the lesson as checked in with its kind, and passes axe.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
 import { expectPath, expectVisible, loginForm, setupE2E, signIn } from './support/e2e';
-import { openAttendance } from './support/qr';
+import { closeAttendance, lessonIds, openCode, roomOf } from './support/qr';
 import { seriousViolations, overflowLines } from './support/a11y';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-
-async function lessonIds(page: Page): Promise<number[]> {
-  await page.goto('/lms/schedule');
-  await expectVisible(page.locator('[data-testid^="lesson-"]').first(), 20000);
-  return page.locator('[data-testid^="lesson-"]').evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-testid')!.slice('lesson-'.length))));
-}
 
 describe('a scan made signed out', () => {
   it('is kept through sign-in on the phone: the check-in is accepted though the code is no longer valid', async () => {
@@ -34,17 +27,9 @@ describe('a scan made signed out', () => {
     const attended = await lessonIds(probe);
     const idShed = taught.find((id) => attended.includes(id));
     expect(idShed).toBeDefined();
-    const room = await teacher.evaluate(async (id) => {
-      const res = await fetch('/api/schedule/qr.json', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ idShed: id }),
-      });
-      return ((await res.json()) as { data: { xGps: number; yGps: number } }).data;
-    }, idShed);
+    const room = await roomOf(teacher, idShed!);
 
-    await teacher.goto(`/lms/qrlesson?shed=${idShed}`);
-    const token = (await (await openAttendance(teacher)).getAttribute('data-token'))!;
+    const token = await openCode(teacher, idShed!);
 
     const phone = await e2e.page({ ...PHONE, permissions: ['geolocation'], geolocation: { latitude: room.xGps, longitude: room.yGps, accuracy: 12 } });
     await phone.goto(`/lms/qrscan?t=${encodeURIComponent(token)}`);
@@ -53,8 +38,7 @@ describe('a scan made signed out', () => {
     await expectVisible(form.form);
 
     // The code stops being valid while she types her password.
-    await teacher.getByRole('button', { name: ru('qr:projector.close') }).click();
-    await expectVisible(teacher.getByText(ru('qr:projector.closed')), 10000);
+    await closeAttendance(teacher);
 
     await form.login.tap();
     await form.login.fill(STUDENT.login);

@@ -10,49 +10,22 @@
  * after closing the session.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { STUDENT, TEACHER } from './support/accounts';
+import { STUDENT } from './support/accounts';
 import { DESKTOP, expectHidden, expectPath, expectVisible, loginForm, setupE2E, signIn } from './support/e2e';
 import { seriousViolations } from './support/a11y';
-import { openAttendance } from './support/qr';
+import { closeAttendance, openAttendance, openCode, openScan, roomOf, sendMark, teacherAndStudent } from './support/qr';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
 
-async function lessonIds(page: Page): Promise<number[]> {
-  await page.goto('/lms/schedule');
-  await expectVisible(page.locator('[data-testid^="lesson-"]').first(), 20000);
-  return page.locator('[data-testid^="lesson-"]').evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-testid')!.slice('lesson-'.length))));
-}
-
-/** A same-origin JSON POST from the page (the browser sends the session cookie and its own Origin). */
-function postJson<T>(page: Page, url: string, body: object): Promise<T> {
-  return page.evaluate(
-    async ([u, b]) => {
-      const res = await fetch(u, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-      return (await res.json()) as unknown;
-    },
-    [url, body] as const,
-  ) as Promise<T>;
-}
-
 describe('QR attendance', () => {
   it('the projector shows a code; the student marks with a fresh position; the count rises without a reload', async () => {
-    const teacher = await e2e.page();
-    await signIn(teacher, TEACHER);
-    await expectPath(teacher, '/lms');
-    const taught = await lessonIds(teacher);
-
-    const student = await e2e.page({ permissions: ['geolocation'], geolocation: { latitude: 0, longitude: 0, accuracy: 10 } });
-    await signIn(student, STUDENT);
-    await expectPath(student, '/lms');
-    const attended = await lessonIds(student);
-    const idShed = taught.find((id) => attended.includes(id));
+    const { teacher, student, lessons } = await teacherAndStudent(e2e);
+    const idShed = lessons[0];
     expect(idShed).toBeDefined();
 
-    // The room's position, from the teacher's lesson details (a student never receives it).
-    const room = await postJson<{ data: { xGps: number; yGps: number } }>(teacher, '/api/schedule/qr.json', { idShed });
-    await student.context().setGeolocation({ latitude: room.data.xGps, longitude: room.data.yGps, accuracy: 8 });
+    const room = await roomOf(teacher, idShed!);
+    await student.context().setGeolocation({ latitude: room.xGps, longitude: room.yGps, accuracy: 8 });
     // The scanner is open before a code is read: only the scan itself then runs against the code's life.
     await student.goto('/lms/qrscan');
     await expectVisible(student.getByRole('heading', { level: 1, name: ru('qr:scan.title') }), 20000);
@@ -94,9 +67,7 @@ describe('QR attendance', () => {
       `/lms/qrscan?t=${encodeURIComponent(token)}`,
     );
     await expectVisible(student.getByTestId('scan-lesson'), 15000);
-    await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
-    await expectVisible(student.getByTestId('scan-result'), 20000);
-    expect(await student.getByTestId('scan-result').textContent()).toContain('Вы отмечены');
+    expect(await sendMark(student)).toContain('Вы отмечены');
     // The typed code's form leaves the lesson out now, and says it is marked.
     await expectVisible(student.getByTestId('scan-marked'), 10000);
     expect(await student.getByRole('textbox', { name: ru('qr:scan.code') }).count()).toBe(0);
@@ -126,8 +97,7 @@ describe('QR attendance', () => {
 
     // Closing attendance stops the code; the projector shown again (a reload) finds it closed instead
     // of opening it anew, until its teacher opens it again (as a make-up lesson when out of its time).
-    await teacher.getByRole('button', { name: ru('qr:projector.close') }).click();
-    await expectVisible(teacher.getByText(ru('qr:projector.closed')), 10000);
+    await closeAttendance(teacher);
     expect(await code.count()).toBe(0);
     await teacher.reload();
     const reopen = teacher.getByRole('button', { name: ru('qr:projector.reopen') });
@@ -157,39 +127,25 @@ describe('QR attendance', () => {
 
 describe('QR review', () => {
   it('a student indoors with 150 m accuracy goes to review; the teacher accepts her from the review list after the session closed', async () => {
-    const teacher = await e2e.page();
-    await signIn(teacher, TEACHER);
-    await expectPath(teacher, '/lms');
-    const taught = await lessonIds(teacher);
-    const student = await e2e.page({ permissions: ['geolocation'], geolocation: { latitude: 0, longitude: 0, accuracy: 150 } });
-    await signIn(student, STUDENT);
-    await expectPath(student, '/lms');
-    const attended = await lessonIds(student);
+    const { teacher, student, lessons } = await teacherAndStudent(e2e, { accuracy: 150 });
     // Another lesson than the first test's, so that the student has no mark in its session yet.
-    const idShed = taught.filter((id) => attended.includes(id)).at(-1);
+    const idShed = lessons.at(-1);
     expect(idShed).toBeDefined();
-    const room = await postJson<{ data: { xGps: number; yGps: number } }>(teacher, '/api/schedule/qr.json', { idShed });
+    const room = await roomOf(teacher, idShed!);
     // An inner room: the fix lands at the room but only to within 150 m.
-    await student.context().setGeolocation({ latitude: room.data.xGps, longitude: room.data.yGps, accuracy: 150 });
+    await student.context().setGeolocation({ latitude: room.xGps, longitude: room.yGps, accuracy: 150 });
 
-    await teacher.goto(`/lms/qrlesson?shed=${idShed}`);
-    const code = await openAttendance(teacher);
-    const token = (await code.getAttribute('data-token'))!;
-    await student.goto(`/lms/qrscan?t=${encodeURIComponent(token)}`);
-    await expectVisible(student.getByTestId('scan-lesson'), 20000);
+    await openScan(student, await openCode(teacher, idShed!));
     if (process.env.SCREENSHOT_DIR) {
       await student.setViewportSize({ width: 390, height: 844 });
       await student.screenshot({ path: `${process.env.SCREENSHOT_DIR}/qr-check-in-390.png` });
       await student.setViewportSize(DESKTOP);
       await expectHidden(student.getByTestId('mobile-tab-bar'));
     }
-    await student.getByRole('button', { name: ru('qr:scan.send'), exact: true }).click();
-    await expectVisible(student.getByTestId('scan-result'), 20000);
-    expect(await student.getByTestId('scan-result').textContent()).toBe(ru('qr:scan.review'));
+    expect(await sendMark(student)).toBe(ru('qr:scan.review'));
 
     // The lesson ends: the teacher closes attendance and decides later, from the review list.
-    await teacher.getByRole('button', { name: ru('qr:projector.close') }).click();
-    await expectVisible(teacher.getByText(ru('qr:projector.closed')), 10000);
+    await closeAttendance(teacher);
     await teacher.goto('/lms/schedule');
     await teacher.getByRole('link', { name: ru('schedule:qrReview') }).click();
     await expectPath(teacher, '/lms/qrreview');

@@ -7,12 +7,11 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { STUDENT } from './support/accounts';
 import { expectHidden, expectVisible, setupE2E, signIn } from './support/e2e';
+import { chooseElective, ELECTIVE, ELECTIVE_TEACHER } from './support/registration';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
 
-const ELECTIVE = 'Облачные технологии';
-const TEACHER_NAME = 'Асанов Бакыт Кубанычбекович';
 const SAVE = '**/api/regfordisciplines/optional/additioninsert';
 
 interface Sent {
@@ -20,21 +19,6 @@ interface Sent {
   status: number | null;
   body: { data: { id: number; status: string } | null } | null;
   replayed: boolean;
-}
-
-/** Opens the elective's chooser with its teacher and first subgroup chosen, ready to save. */
-async function chooseElective(page: Page) {
-  await page.goto('/lms/registration');
-  const electives = page.getByRole('region', { name: ru('registration:groups.electives') });
-  const row = electives.getByTestId('reg-row').filter({ hasText: ELECTIVE });
-  await expectVisible(row, 30000);
-  await row.getByTestId('reg-open').click();
-  const panel = page.getByTestId('reg-panel');
-  await panel.getByLabel(ru('registration:fields.teacher'), { exact: true }).selectOption({ label: TEACHER_NAME });
-  await page.waitForFunction(() => ((document.querySelector('#reg-subgroup') as HTMLSelectElement | null)?.options.length ?? 0) > 1);
-  await panel.getByLabel(ru('registration:fields.subgroup'), { exact: true }).selectOption({ index: 1 });
-  await expectVisible(panel.getByTestId('reg-seats'));
-  return { row, panel };
 }
 
 /** The student's registrations for the elective, as the server lists them. */
@@ -94,7 +78,7 @@ describe('a registration save sent again', () => {
     await panel.getByTestId('reg-save').click();
     const status = row.getByTestId('reg-status');
     await expectVisible(status);
-    expect(await status.textContent()).toContain(TEACHER_NAME);
+    expect(await status.textContent()).toContain(ELECTIVE_TEACHER);
     expect(sent).toHaveLength(2);
     expect(sent[0]).toMatchObject({ status: 200, body: { data: { status: 'registered' } } });
     expect(sent[1].key).toBeTruthy();
@@ -119,7 +103,7 @@ describe('a registration save sent again', () => {
     await panel.getByTestId('reg-save').click();
     const status = row.getByTestId('reg-status');
     await expectVisible(status);
-    expect(await status.textContent()).toContain(TEACHER_NAME);
+    expect(await status.textContent()).toContain(ELECTIVE_TEACHER);
     expect(sent).toHaveLength(2);
     expect(sent[1]).toMatchObject({ key: sent[0].key, status: 200, replayed: false, body: { data: { status: 'registered' } } });
     expect(await registrationsOfElective(page)).toEqual([sent[1].body!.data!.id]);

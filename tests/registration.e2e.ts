@@ -10,13 +10,11 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { SANDBOX_CARD_OK } from '@contract/payment';
 import { STUDENT } from './support/accounts';
 import { expectHidden, expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { chooseElective, ELECTIVE_TEACHER } from './support/registration';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
 const SHOTS = process.env.SCREENSHOT_DIR;
-
-const ELECTIVE = 'Облачные технологии';
-const TEACHER_NAME = 'Асанов Бакыт Кубанычбекович';
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -31,22 +29,12 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 }
 
 async function registerAndDelete(page: Page, tag: string) {
-  await page.goto('/lms/registration');
-  const electives = page.getByRole('region', { name: ru('registration:groups.electives') });
-  const row = electives.getByTestId('reg-row').filter({ hasText: ELECTIVE });
-  await expectVisible(row, 30000);
-  await row.getByTestId('reg-open').click();
-  const panel = page.getByTestId('reg-panel');
-  await panel.getByLabel(ru('registration:fields.teacher'), { exact: true }).selectOption({ label: TEACHER_NAME });
-  const subgroup = panel.getByLabel(ru('registration:fields.subgroup'), { exact: true });
-  await page.waitForFunction(() => ((document.querySelector('#reg-subgroup') as HTMLSelectElement | null)?.options.length ?? 0) > 1);
-  await subgroup.selectOption({ index: 1 });
-  await expectVisible(panel.getByTestId('reg-seats'));
+  const { row, panel } = await chooseElective(page);
   await shot(page, `registration-${tag}-panel`);
   await panel.getByTestId('reg-save').click();
   const status = row.getByTestId('reg-status');
   await expectVisible(status);
-  expect(await status.textContent()).toContain(TEACHER_NAME);
+  expect(await status.textContent()).toContain(ELECTIVE_TEACHER);
   await shot(page, `registration-${tag}`);
   await row.getByTestId('reg-delete').click();
   const dialog = page.getByRole('alertdialog');

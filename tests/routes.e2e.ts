@@ -9,7 +9,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { STUDENT, TEACHER, type Account } from './support/accounts';
 import { expectVisible, setupE2E } from './support/e2e';
 import { MANIFEST_ROUTES } from './support/manifestRoutes';
-import { openContext, PHONE, routeAddress, sessions, WIDE } from './support/screens';
+import { openContext, PHONE, sessions, WIDE } from './support/contexts';
+import { routeAddress } from './support/screens';
 import { text } from './support/texts';
 
 const e2e = setupE2E();

@@ -19,7 +19,8 @@ import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { STUDENT, TEACHER, type Account } from './support/accounts';
 import { setupE2E, RESULTS_DIR } from './support/e2e';
-import { openContext, PHONE, sessions, SIGNED_IN_SCREENS, visit, type Screen } from './support/screens';
+import { openContext, PHONE, sessions } from './support/contexts';
+import { SIGNED_IN_SCREENS, visit, type Screen } from './support/screens';
 import { ROOT } from './support/server';
 
 const e2e = setupE2E();

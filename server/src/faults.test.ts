@@ -6,130 +6,17 @@
  *   - the file store refuses a write during an upload (an injected ENOSPC): a clear 503, nothing kept;
  *   - PostgreSQL terminates every connection under load: 503 + envelope within DB_CONNECTION_TIMEOUT_MS,
  *     then the portal recovers by itself;
- *   - a statement over DB_STATEMENT_TIMEOUT_MS: 503, the transaction rolled back;
- *   - SIGTERM under load: requests in flight complete, new ones get 503, streams close, the process
- *     exits within SHUTDOWN_GRACE_MS.
+ *   - a statement over DB_STATEMENT_TIMEOUT_MS: 503, the transaction rolled back.
  *
- * The PostgreSQL ones run in the server-pg project; the test slows or breaks only its own
- * throwaway database (a trigger, pg_terminate_backend), never the code under test.
+ * SIGTERM under load is checked in faults.shutdown.test.ts. The PostgreSQL ones run in the server-pg
+ * project; the test slows or breaks only its own throwaway database (a trigger,
+ * pg_terminate_backend), never the code under test.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { App } from './app';
-import { appOn, createTestDatabase, multipartPayload, session, usePostgres, type MultipartPart, type TestDatabase } from './test/helpers';
-import { freePort } from './test/ports';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
-const SERVER_MAIN = path.resolve(import.meta.dirname, 'main.ts');
-
-type Session = Awaited<ReturnType<typeof session>>;
-
-interface Rig {
-  db: TestDatabase;
-  app: App;
-  dataDir: string;
-  teacher: Session;
-  student: Session;
-  web: number;
-  firstFileId: number;
-}
-
-async function rig(options: { connectionTimeoutMs?: number; statementTimeoutMs?: number; poolMax?: number } = {}): Promise<Rig> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-faults-'));
-  const db = await createTestDatabase(options);
-  const env: Record<string, string> = { DATA_DIR: dataDir };
-  if (options.connectionTimeoutMs) env.DB_CONNECTION_TIMEOUT_MS = String(options.connectionTimeoutMs);
-  const app = await appOn(db, { env });
-  const [teacher, student] = [await session(app, 'teacher'), await session(app, 'student')];
-  const rows = (await db.database.db.execute(
-    sql`select (select id from disciplines where name_ru = 'Веб-программирование') as web, (select coalesce(max(id), 0) from files) as f`,
-  )) as unknown as { rows: Array<{ web: number; f: number }> };
-  return { db, app, dataDir, teacher, student, web: Number(rows.rows[0].web), firstFileId: Number(rows.rows[0].f) + 1 };
-}
-
-async function release(r: Rig | undefined): Promise<void> {
-  if (!r) return;
-  await r.app.close();
-  await r.db.close();
-  fs.rmSync(r.dataDir, { recursive: true, force: true });
-}
-
-function newsForm(message: string, files = 2) {
-  const parts: MultipartPart[] = [
-    { name: 'message', content: message },
-    { name: 'audience', content: '0' },
-    { name: 'faculty', content: '-1' },
-    ...Array.from({ length: files }, (_, i) => ({ name: 'files', filename: `приказ-${i}.pdf`, content: PDF, type: 'application/pdf' })),
-  ];
-  return multipartPayload(parts);
-}
-
-function chatForm(r: Rig, message: string) {
-  const fields = {
-    year: '2026',
-    ws: '1',
-    id_discipline: String(r.web),
-    id_from_type: '2',
-    id_from: String(r.student.user.uid),
-    id_to_type: '1',
-    id_to: String(r.teacher.user.uid),
-    message,
-  };
-  return multipartPayload([
-    ...Object.entries(fields).map(([name, content]) => ({ name, content })),
-    { name: 'files', filename: 'доска.png', content: PNG, type: 'image/png' },
-  ]);
-}
-
-const postNews = (r: Rig, message: string, files = 2) => {
-  const { payload, contentType } = newsForm(message, files);
-  return r.app.inject({
-    method: 'POST',
-    url: '/api/news/insert.json',
-    payload,
-    headers: { ...r.teacher.headers, 'content-type': contentType, 'accept-language': 'en' },
-  });
-};
-const postChat = (r: Rig, message: string) => {
-  const { payload, contentType } = chatForm(r, message);
-  return r.app.inject({
-    method: 'POST',
-    url: '/api/chat/insert.json',
-    payload,
-    headers: { ...r.student.headers, 'content-type': contentType, 'accept-language': 'en' },
-  });
-};
-
-/**
- * Everything written since the rig started is whole: every new file row has its bytes and is used by
- * a news item or a message, every stored file has its row, nothing is left in the temporary folder,
- * and every new news item has the files it was posted with.
- */
-async function assertWhole(r: Rig, filesPerNews: number): Promise<{ news: number; messages: number }> {
-  const q = async <T>(query: ReturnType<typeof sql>) => ((await r.db.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  const rows = await q<{ storage_name: string; used: boolean }>(
-    sql`select f.storage_name, (exists (select 1 from news_files nf where nf.file_id = f.id) or exists (select 1 from chat_messages m where m.file_id = f.id)) as used from files f where f.id >= ${r.firstFileId}`,
-  );
-  const dir = path.join(r.dataDir, 'files');
-  const onDisk = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f !== '.tmp') : [];
-  expect(onDisk.sort()).toEqual(rows.map((x) => x.storage_name).sort());
-  expect(rows.filter((x) => !x.used)).toEqual([]);
-  const tmp = path.join(dir, '.tmp');
-  expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
-  const news = await q<{ id: number; n: number }>(
-    sql`select n.id, (select count(*) from news_files nf where nf.news_id = n.id)::int as n from news n where n.message like 'fault %'`,
-  );
-  for (const item of news) expect(item.n).toBe(filesPerNews);
-  const messages = await q<{ id: number; file_id: number | null }>(sql`select id, file_id from chat_messages where message like 'fault %'`);
-  for (const m of messages) expect(m.file_id).not.toBeNull();
-  return { news: news.length, messages: messages.length };
-}
+import { assertWhole, postChat, postNews, release, rig, slowChatInserts, type Rig } from './test/faults';
+import { session, usePostgres } from './test/helpers';
 
 describe('the file store refuses a write during an upload', () => {
   // A rig for each test: what one test stored must not count in another one's totals.
@@ -266,14 +153,7 @@ describe.runIf(usePostgres)('a statement over DB_STATEMENT_TIMEOUT_MS (R3)', () 
   beforeAll(async () => {
     r = await rig({ statementTimeoutMs: 400 });
     // The test's own database gets slow on one table: inserting a message sleeps past the timeout.
-    await r.db.database.db.execute(
-      sql.raw(`create function lms_test_slow() returns trigger language plpgsql as $$ begin perform pg_sleep(2); return new; end $$`),
-    );
-    await r.db.database.db.execute(
-      sql.raw(
-        `create trigger lms_test_slow before insert on chat_messages for each row when (new.message like 'fault slow%') execute function lms_test_slow()`,
-      ),
-    );
+    await slowChatInserts(r.db, 2);
   });
   afterAll(async () => release(r));
 
@@ -286,119 +166,4 @@ describe.runIf(usePostgres)('a statement over DB_STATEMENT_TIMEOUT_MS (R3)', () 
     expect(await assertWhole(r, 2)).toEqual({ news: 0, messages: 0 });
     expect((await postChat(r, 'fault quick message')).statusCode).toBe(200);
   });
-});
-
-describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    // Sending a message takes 1.5 s here, so that requests are in flight when the signal comes.
-    await db.database.db.execute(
-      sql.raw(`create function lms_test_slow() returns trigger language plpgsql as $$ begin perform pg_sleep(1.5); return new; end $$`),
-    );
-    await db.database.db.execute(
-      sql.raw(
-        `create trigger lms_test_slow before insert on chat_messages for each row when (new.message like 'fault slow%') execute function lms_test_slow()`,
-      ),
-    );
-  });
-  afterAll(async () => db?.close());
-
-  it('finishes the requests in flight, refuses new ones with 503, closes streams, exits within SHUTDOWN_GRACE_MS', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-sigterm-'));
-    const GRACE_MS = 5000;
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
-      env: {
-        ...process.env,
-        DATABASE_URL: (db.target as { url: string }).url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SHUTDOWN_GRACE_MS: String(GRACE_MS),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const log: string[] = [];
-    child.stdout.on('data', (c: Buffer) => log.push(c.toString()));
-    child.stderr.on('data', (c: Buffer) => log.push(c.toString()));
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
-    try {
-      await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 60000, interval: 200 }).toBe(200);
-      const signIn = async (login: string, password: string) => {
-        const res = await fetch(`${base}/api/auth/orize.json`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ login, password }),
-        });
-        const token = /lms_sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
-        const body = (await res.json()) as { data: { uid: number; role: number } };
-        return { headers: { cookie: `lms_sid=${token}` }, user: body.data };
-      };
-      const student = await signIn('student', 'Student2026');
-      const teacher = await signIn('teacher', 'Teacher2026');
-      const web = (
-        (await db.database.db.execute(sql`select id from disciplines where name_ru = 'Веб-программирование'`)) as unknown as { rows: Array<{ id: number }> }
-      ).rows[0].id;
-      const send = (i: number) => {
-        const form = new FormData();
-        const fields = {
-          year: '2026',
-          ws: '1',
-          id_discipline: String(web),
-          id_from_type: '2',
-          id_from: String(student.user.uid),
-          id_to_type: '1',
-          id_to: String(teacher.user.uid),
-          message: `fault slow ${i}`,
-        };
-        for (const [k, v] of Object.entries(fields)) form.append(k, v);
-        return fetch(`${base}/api/chat/insert.json`, { method: 'POST', headers: student.headers, body: form });
-      };
-
-      // An open stream, and messages in flight.
-      const stream = await fetch(`${base}/api/chat/events.json`, { headers: teacher.headers });
-      expect(stream.status).toBe(200);
-      const streamEnded = stream.text().then(() => Date.now());
-      const inFlight = Array.from({ length: 4 }, (_, i) => send(i));
-      const sleeping = async () =>
-        (
-          (await db.database.db.execute(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event = 'PgSleep'`,
-          )) as unknown as { rows: Array<{ n: number }> }
-        ).rows[0].n;
-      await expect.poll(sleeping, { timeout: 10000, interval: 20 }).toBe(4);
-
-      const signalled = Date.now();
-      child.kill('SIGTERM');
-      // New requests are refused while the others finish (or find the door closed).
-      await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status ?? 'closed', { timeout: 3000, interval: 20 }).toBe(503);
-      const late = await fetch(`${base}/api/health`, { headers: { 'accept-language': 'en' } }).catch(() => null);
-      if (late) {
-        expect(late.status).toBe(503);
-        expect(await late.json()).toMatchObject({ result: true, error: { code: 'SERVICE_UNAVAILABLE' } });
-      }
-      const done = await Promise.all(inFlight);
-      expect(done.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-      expect(await streamEnded).toBeLessThan(signalled + 1000);
-      const { code, at } = await exited;
-      expect(code).toBe(0);
-      expect(at - signalled).toBeLessThan(GRACE_MS + 1000);
-      // Every message in flight was stored whole.
-      const stored = (
-        (await db.database.db.execute(sql`select count(*)::int as n from chat_messages where message like 'fault slow %'`)) as unknown as {
-          rows: Array<{ n: number }>;
-        }
-      ).rows[0].n;
-      expect(stored).toBe(4);
-    } catch (err) {
-      console.error(log.join('').slice(-3000));
-      throw err;
-    } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
 });

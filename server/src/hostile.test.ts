@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { disciplines } from './db/schema';
 import { cleanFileName } from './plugins/files';
-import { multipartPayload, type MultipartPart } from './test/helpers';
+import { chatMessageFields, multipartPayload, type MultipartPart } from './test/helpers';
 import { useTestApp } from './test/fixture';
 
 let web: number;
@@ -34,16 +34,7 @@ const counts = async () => {
 };
 
 /** Chat fields from the student to the demo teacher. */
-const toTeacher = (discipline: number | string) => ({
-  year: '2026',
-  ws: '1',
-  id_discipline: String(discipline),
-  id_from_type: '2',
-  id_from: String(fx.student.user.uid),
-  id_to_type: '1',
-  id_to: String(fx.teacher.user.uid),
-  message: 'Саламатсызбы, агай! Суроом бар.',
-});
+const toTeacher = (discipline: number | string) => chatMessageFields(discipline, fx.student.user, fx.teacher.user, 'Саламатсызбы, агай! Суроом бар.');
 
 function sendChat(fields: Record<string, string>, file?: Omit<MultipartPart, 'name'>, who = fx.student) {
   const parts: MultipartPart[] = Object.entries(fields).map(([name, content]) => ({ name, content }));

@@ -1,6 +1,6 @@
 /** The journal's steps that several end-to-end files share. */
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expectVisible } from './e2e';
 import { ru } from './texts';
 
@@ -42,4 +42,12 @@ export async function chooseLessonTime(page: Page, range: string): Promise<void>
 export async function openSetup(page: Page): Promise<void> {
   const fold = page.getByRole('button', { name: ru('journal:setup.group'), exact: true });
   if ((await fold.getAttribute('aria-expanded')) !== 'true') await fold.click();
+}
+
+/** The signed-in demo student's own journal: his card of the Web Programming lecture, once shown. */
+export async function studentLectureCard(student: Page): Promise<Locator> {
+  await student.goto('/lms/journal');
+  const card = student.locator('.sj-card').filter({ hasText: 'Веб-программирование' }).filter({ hasText: 'Лекция' });
+  await expectVisible(card, 30000);
+  return card;
 }

@@ -10,7 +10,8 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Account } from './accounts';
 import type { E2E } from './e2e';
-import type { Screen, Session } from './screens';
+import type { Session } from './contexts';
+import type { Screen } from './screens';
 import { ROOT } from './server';
 
 export type Lng = 'en' | 'kg';

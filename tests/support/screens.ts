@@ -2,14 +2,12 @@
  * The screens every accessibility, layout and language check visits: every route of the area
  * manifest (manifestRoutes.ts, generated from src/app/areas.ts), the home page and the password change, and the open states of some screens.
  * A new area's routes join by themselves; one that needs more than its heading to be ready adds it to
- * READY, and an open state (a dialog) is added to OPEN_STATES.
+ * READY, and an open state (a dialog) is added to OPEN_STATES. The browser contexts the checks open
+ * are in contexts.ts, the passes over every screen in screen-passes.ts.
  */
-import { afterAll, describe, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Account } from './accounts';
+import type { Page } from 'playwright-core';
 import { MANIFEST_ROUTES } from './manifestRoutes';
-import { DESKTOP, expectPath, expectVisible, signIn, transitionsSettled, type E2E } from './e2e';
-import type { RunningServer } from './server';
+import { expectVisible } from './e2e';
 
 export interface Screen {
   /** Short name for messages. */
@@ -330,88 +328,6 @@ export const SIGNED_IN_SCREENS: Screen[] = [
   ...OPEN_STATES,
 ];
 
-export type Theme = 'light' | 'dark';
-export const THEMES: Theme[] = ['light', 'dark'];
-
-/** Desktop and phone widths of the checks. */
-export const PHONE = { width: 390, height: 844 };
-export const WIDE = { width: 1366, height: 900 };
-/** The narrowest desktop layout (its rules hold up to 1199 px; narrower is the phone's). */
-export const NARROW_DESKTOP = { width: 900, height: 900 };
-
-export function isPhone(viewport: { width: number }): boolean {
-  return viewport.width < 900;
-}
-
-/**
- * A browser context at `viewport` in `theme` and `language`, optionally signed in as `account`.
- * Theme 'system': no chosen theme, the page follows the system's colour scheme (light at first;
- * switchTheme changes it in place).
- */
-export async function openContext(
-  browser: Browser,
-  server: RunningServer,
-  options: {
-    viewport?: { width: number; height: number };
-    theme?: Theme | 'system';
-    language?: 'ru' | 'en' | 'kg';
-    storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
-  } = {},
-): Promise<BrowserContext> {
-  const viewport = options.viewport ?? DESKTOP;
-  const phone = isPhone(viewport);
-  const context = await browser.newContext({
-    baseURL: server.origin,
-    locale: 'ru-RU',
-    viewport,
-    isMobile: phone,
-    hasTouch: phone,
-    // As in tests/support/e2e.ts: the service worker only where a test asks for it.
-    serviceWorkers: 'block',
-    // Following the system: no theme cookie, whatever the signed-in storage carries.
-    storageState:
-      options.theme === 'system' && options.storageState
-        ? { ...options.storageState, cookies: options.storageState.cookies.filter((c) => c.name !== 'theme') }
-        : options.storageState,
-    colorScheme: 'light',
-    // A page that switches its theme in place asks for reduced motion: the new colours come at once,
-    // with no transition to wait for.
-    reducedMotion: options.theme === 'system' ? 'reduce' : 'no-preference',
-  });
-  context.setDefaultTimeout(15000);
-  context.setDefaultNavigationTimeout(20000);
-  const cookies: Array<{ name: string; value: string; url: string }> = [];
-  if (options.theme !== 'system') cookies.push({ name: 'theme', value: options.theme ?? 'light', url: server.origin });
-  if (options.language) cookies.push({ name: 'lang', value: options.language, url: server.origin });
-  await context.addCookies(cookies);
-  return context;
-}
-
-/** Signs in once in a context and returns its storage (session cookie), to open other contexts with it. */
-export async function sessionOf(browser: Browser, server: RunningServer, account: Account) {
-  const context = await openContext(browser, server);
-  try {
-    const page = await context.newPage();
-    await signIn(page, account);
-    await expectPath(page, '/lms');
-    return await context.storageState();
-  } finally {
-    await context.close();
-  }
-}
-
-export type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
-
-/** One sign-in per account for a whole test file: `session(account)` gives its storage state. */
-export function sessions(e2e: E2E): (account: Account) => Promise<Session> {
-  const signedIn = new Map<string, Promise<Session>>();
-  return (account) => {
-    let s = signedIn.get(account.login);
-    if (!s) signedIn.set(account.login, (s = sessionOf(e2e.browser, e2e.server, account)));
-    return s;
-  };
-}
-
 /**
  * Opens a screen and waits until it is ready. The first visit of a page loads the app; later ones
  * navigate inside it, as a user following a link does (the router follows the history), and wait
@@ -446,83 +362,4 @@ export async function visit(page: Page, screen: Screen): Promise<void> {
     );
   }
   await screen.ready(page);
-}
-
-/**
- * Turns a page opened with theme 'system' to `theme` in place, as the system's colour scheme changing
- * does (the page follows it without loading again), and waits until the page shows it.
- */
-export async function switchTheme(page: Page, theme: Theme): Promise<void> {
-  await page.emulateMedia({ colorScheme: theme });
-  await page.waitForFunction((t) => document.body.classList.contains(t) && !document.body.classList.contains(t === 'dark' ? 'light' : 'dark'), theme, {
-    timeout: 20000,
-  });
-  await transitionsSettled(page);
-}
-
-/** One round of a screen check: who, at what size, in which theme (or each of `themes` in turn on one visit) and language. */
-export interface Pass {
-  account: Account | null;
-  viewport: { width: number; height: number };
-  theme?: Theme;
-  /** Checks each screen in each of these themes, switched in place on one visit of the screen. */
-  themes?: Theme[];
-  language?: 'ru' | 'en' | 'kg';
-}
-
-export function passName(pass: Pass): string {
-  return [pass.account ? pass.account.login : 'signed out', `${pass.viewport.width} px`, pass.themes?.join(' + ') ?? pass.theme, pass.language]
-    .filter(Boolean)
-    .join(', ');
-}
-
-/**
- * Registers one test per screen of `pass` (the public screens when signed out), visited in turn in
- * one browser page; `check` returns what is wrong on the screen, and the test expects nothing.
- * With `themes`, each screen is checked in each theme after one visit (the theme switched in place),
- * its problems named by theme.
- */
-export function checkEveryScreen(
-  e2e: E2E,
-  session: (account: Account) => Promise<Session>,
-  pass: Pass,
-  check: (page: Page, screen: Screen, theme: Theme | undefined) => Promise<string[]>,
-): void {
-  describe(passName(pass), () => {
-    let context: BrowserContext | undefined;
-    let opened: Promise<Page> | undefined;
-    // Opened by the first screen's test (signing in asserts, which a hook may not), closed after the last.
-    const open = async () => {
-      context = await openContext(e2e.browser, e2e.server, {
-        viewport: pass.viewport,
-        theme: pass.themes ? 'system' : pass.theme,
-        language: pass.language,
-        storageState: pass.account ? await session(pass.account) : undefined,
-      });
-      return context.newPage();
-    };
-    afterAll(async () => {
-      await context?.close();
-    });
-    for (const screen of pass.account ? SIGNED_IN_SCREENS : PUBLIC_SCREENS) {
-      it(
-        screen.name,
-        async ({ expect }) => {
-          const page = await (opened ??= open());
-          await visit(page, screen);
-          if (!pass.themes) {
-            expect(await check(page, screen, pass.theme)).toEqual([]);
-            return;
-          }
-          const problems: string[] = [];
-          for (const theme of pass.themes) {
-            await switchTheme(page, theme);
-            for (const problem of await check(page, screen, theme)) problems.push(`${theme}: ${problem}`);
-          }
-          expect(problems).toEqual([]);
-        },
-        60000,
-      );
-    }
-  });
 }

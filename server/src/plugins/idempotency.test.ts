@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { twoProcesses, type TwoProcesses } from '../test/processes';
-import { multipartPayload, session, type MultipartPart, type TestDatabase, type TestSession } from '../test/helpers';
+import { chatMessageFields, multipartPayload, session, type MultipartPart, type TestDatabase, type TestSession } from '../test/helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -73,16 +73,7 @@ const CREATES: Create[] = [
     url: '/api/chat/insert.json',
     who: () => student,
     table: 'chat_messages',
-    fields: (text) => ({
-      year: '2026',
-      ws: '1',
-      id_discipline: String(web),
-      id_from_type: '2',
-      id_from: String(student.user.uid),
-      id_to_type: '1',
-      id_to: String(teacher.user.uid),
-      message: text,
-    }),
+    fields: (text) => chatMessageFields(web, student.user, teacher.user, text),
   },
   {
     name: 'library book',

@@ -3,34 +3,21 @@
  * them); a signed-in route's reply, whatever its status, is `private, no-store`, and every other /api
  * reply is `no-store`. The private reads named in docs/security.md are checked with real answers.
  */
-import type { RouteOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
+import type { App } from '../app';
 import { libraryCategories, students } from '../db/schema';
-import { createTestDatabase, DEMO, multipartPayload, session, signIn, testConfig, type TestDatabase, type TestSession } from '../test/helpers';
+import { appWithApiRoutes, type ApiRoute } from '../test/api-routes';
+import { DEMO, multipartPayload, session, signIn, type TestDatabase, type TestSession } from '../test/helpers';
 
 let db: TestDatabase;
 let app: App;
 let teacher: TestSession;
 let student: TestSession;
-const routes: Array<{ method: string; url: string; isPublic: boolean }> = [];
+let routes: ApiRoute[];
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await buildApp({
-    config: testConfig(),
-    database: db.database,
-    distDir: '/nonexistent',
-    onRoute: (route: RouteOptions) => {
-      if (!route.url.startsWith('/api/')) return;
-      for (const method of [route.method].flat()) {
-        if (method === 'HEAD') continue;
-        routes.push({ method, url: route.url, isPublic: Boolean((route.config as { public?: boolean } | undefined)?.public) });
-      }
-    },
-  });
-  await app.ready();
+  ({ db, app, routes } = await appWithApiRoutes());
   teacher = await session(app, 'teacher');
   student = await session(app, 'student');
 });

@@ -2,10 +2,10 @@
  * Every /api route needs a session unless it is marked `config: { public: true }`: each route the
  * app registers is called without one, and only the public list may answer anything but 401.
  */
-import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { createTestDatabase, testConfig, type TestDatabase } from '../test/helpers';
+import type { App } from '../app';
+import { appWithApiRoutes, type ApiRoute } from '../test/api-routes';
+import type { TestDatabase } from '../test/helpers';
 
 /** The routes that answer without a session (docs/security.md#sessions). */
 const PUBLIC = [
@@ -31,23 +31,10 @@ const PUBLIC = [
 
 let db: TestDatabase;
 let app: App;
-const routes: Array<{ method: string; url: string; isPublic: boolean }> = [];
+let routes: ApiRoute[];
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await buildApp({
-    config: testConfig({ PAYMENT_PROVIDER: 'sandbox' }),
-    database: db.database,
-    distDir: '/nonexistent',
-    onRoute: (route: RouteOptions) => {
-      if (!route.url.startsWith('/api/')) return;
-      for (const method of [route.method].flat()) {
-        if (method === 'HEAD') continue;
-        routes.push({ method, url: route.url, isPublic: Boolean((route.config as { public?: boolean } | undefined)?.public) });
-      }
-    },
-  });
-  await app.ready();
+  ({ db, app, routes } = await appWithApiRoutes({ PAYMENT_PROVIDER: 'sandbox' }));
 });
 afterAll(async () => {
   await app.close();

@@ -14,7 +14,7 @@ import { buildApp, type App } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { books, chatMessages, disciplines, libraryCategories, news, umkItems } from '../db/schema';
 import { errorText } from '../i18n';
-import { multipartPayload, testConfig, usePostgres, type TestDatabase } from '../test/helpers';
+import { chatMessageFields, multipartPayload, testConfig, usePostgres, type TestDatabase } from '../test/helpers';
 import { parseResponses, type RawResponse } from '../test/raw-http';
 import { useTestApp } from '../test/fixture';
 
@@ -67,16 +67,7 @@ const libraryForm = (name: string, category: number) =>
 
 const chatForm = (message: string, discipline: number) =>
   multipartPayload([
-    ...Object.entries({
-      year: '2026',
-      ws: '1',
-      id_discipline: String(discipline),
-      id_from_type: '2',
-      id_from: String(fx.student.user.uid),
-      id_to_type: '1',
-      id_to: String(fx.teacher.user.uid),
-      message,
-    }).map(([name, content]) => ({ name, content })),
+    ...Object.entries(chatMessageFields(discipline, fx.student.user, fx.teacher.user, message)).map(([name, content]) => ({ name, content })),
     { name: 'files', filename: 'notes.pdf', content: PDF, type: 'application/pdf' },
   ]);
 

@@ -284,3 +284,17 @@ export function multipartPayload(parts: MultipartPart[]): { payload: Buffer; con
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** The form fields of a one-to-one chat message from a student to a teacher in the demo half-year (/api/chat/insert.json). */
+export function chatMessageFields(discipline: number | string, from: { uid: number }, to: { uid: number }, message: string): Record<string, string> {
+  return {
+    year: '2026',
+    ws: '1',
+    id_discipline: String(discipline),
+    id_from_type: '2',
+    id_from: String(from.uid),
+    id_to_type: '1',
+    id_to: String(to.uid),
+    message,
+  };
+}
