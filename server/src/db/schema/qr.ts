@@ -159,5 +159,10 @@ export const qrDeviceKeys = pgTable(
     publicKey: text('public_key').notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('qr_device_keys_key_student_uq').on(t.keyId, t.studentId), check('qr_device_keys_key_id_ck', sql`${t.keyId} ~ '^[0-9a-f]{64}$'`)],
+  (t) => [
+    unique('qr_device_keys_key_student_uq').on(t.keyId, t.studentId),
+    // A batch of marks reads the keys of its students (qr.mark.repository.ts): by student, not by key.
+    index('qr_device_keys_student_idx').on(t.studentId),
+    check('qr_device_keys_key_id_ck', sql`${t.keyId} ~ '^[0-9a-f]{64}$'`),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "qr_device_keys_student_idx" ON "qr_device_keys" USING btree ("student_id");
