@@ -61,8 +61,8 @@ export default function LibraryScreen() {
 
   return (
     <div className="library-screen">
-      <div className="library-head">
-        <h1 className="library-title">{t('title')}</h1>
+      <div className="screen-head">
+        <h1 className="screen-title">{t('title')}</h1>
         {!form && quota.data?.mayAdd ? (
           <button type="button" className="btn btn-primary" onClick={() => openForm(null)} data-testid="library-add">
             {t('actions.add')}

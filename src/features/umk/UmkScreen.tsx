@@ -56,8 +56,8 @@ export default function UmkScreen() {
 
   return (
     <div className="umk-screen">
-      <div className="umk-head">
-        <h1 className="umk-title">{t('title')}</h1>
+      <div className="screen-head">
+        <h1 className="screen-title">{t('title')}</h1>
         {canAdd && !form ? (
           <button type="button" className="btn btn-primary" onClick={() => setForm({ item: null })} data-testid="umk-add">
             {t('actions.add')}
