@@ -16,6 +16,7 @@ import { fullName } from '../../lib/person';
 import { asTeacher, type AuthInfo } from '../../shared/caller';
 import * as repo from './journal.repository';
 import type { Assignment } from './journal.repository';
+import type { Occurrence } from './journal.occurrence';
 import type { Db } from '../../db/client';
 import { assertWritable, checkOccurrence, journalVisit, lessonTimeIds, ownJournal, publishChange, type JournalWriteContext } from './journal.service';
 import { topicView } from './journal.views';
@@ -121,7 +122,7 @@ export class JournalLessons {
     return this.deleteRecords(auth, [a], null);
   }
 
-  private async deleteRecords(auth: AuthInfo, journals: Assignment[], occurrence: { date: string; timeId: number } | null) {
+  private async deleteRecords(auth: AuthInfo, journals: Assignment[], occurrence: Occurrence | null) {
     const now = this.ctx.now();
     return this.ctx.db.transaction(async (tx) => {
       let deleted = 0;
