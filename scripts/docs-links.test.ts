@@ -163,9 +163,7 @@ describe('the files the documentation names', () => {
     // What a build writes (`server/build/server.mjs`, `dist/`) is named as an output: git ignores it,
     // and it may be absent (a fresh clone, or another test rebuilding it meanwhile).
     const outputs = new Set(
-      spawnSync('git', ['check-ignore', '--no-index', ...named.map((n) => n.file)], { cwd: root, encoding: 'utf8' })
-        .stdout.split('\n')
-        .filter(Boolean),
+      (spawnSync('git', ['check-ignore', '--no-index', ...named.map((n) => n.file)], { cwd: root, encoding: 'utf8' }).stdout ?? '').split('\n').filter(Boolean),
     );
     const missing = named.filter(({ file }) => !outputs.has(file) && readRepo(file) === null).map(({ line, file }) => `${page}:${line} ${file}`);
     expect(missing).toEqual([]);
