@@ -93,6 +93,14 @@ export function isConnectionProblem(failure: Failure): boolean {
   return failure.problem === 'NETWORK_ERROR' || failure.problem === 'CONNECTION_ERROR' || failure.problem === 'TIMEOUT_ERROR';
 }
 
+/**
+ * True for failures that pass: the network or the server away, or the server failing (a 5xx such as
+ * 503). The same request sent again may succeed; a refusal (a 4xx with its reason) fails again.
+ */
+export function isPassingFailure(failure: Failure): boolean {
+  return isConnectionProblem(failure) || failure.problem === 'SERVER_ERROR' || (failure.status !== null && failure.status >= 500);
+}
+
 export interface CallOptions {
   /** The call needs a session: a 401 means it ended. */
   session?: boolean;

@@ -9,7 +9,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { RecoveryRow, User } from '@contract/auth';
 import { authApi, type GoogleCheckRow } from '@api/auth';
 import { configApi } from '@api/config';
-import { isConnectionProblem, type Failure, type Result } from '@api/http';
+import { isPassingFailure, type Failure, type Result } from '@api/http';
 import {
   SESSION_ENDED_MESSAGE,
   sessionCheckRequested,
@@ -99,7 +99,7 @@ export function* bootSaga() {
     yield put(sessionEnded({ reason: 'expired', message: ENTER_CREDENTIALS_KEY }));
     return;
   }
-  if (isConnectionProblem(result) || result.problem === 'SERVER_ERROR') {
+  if (isPassingFailure(result)) {
     yield put(sessionUnreachable());
     return;
   }

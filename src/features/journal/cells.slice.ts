@@ -6,7 +6,7 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { VisitRow } from '@contract/journal';
-import { isConnectionProblem, type Failure } from '@api/http';
+import { isPassingFailure, type Failure } from '@api/http';
 import { cellKey } from './pivot';
 
 /**
@@ -16,7 +16,7 @@ import { cellKey } from './pivot';
  */
 export function canRetry(error: Failure | null): boolean {
   if (!error) return true;
-  return isConnectionProblem(error) || error.problem === 'SERVER_ERROR' || (error.status !== null && error.status >= 500);
+  return isPassingFailure(error);
 }
 
 /** A cell written and not yet confirmed: what was written ('+', a mark, or null to clear) and its state. */

@@ -12,7 +12,7 @@ import { ROLE_STUDENT } from '@shared/request/roles';
 import { scheduleApi } from '@api/schedule';
 import { request, requireUser } from '@shared/request/request.saga';
 import { requirePeriod } from '@shared/settings/settings';
-import { isConnectionProblem, type Failure, type Result } from '@api/http';
+import { isPassingFailure, type Failure, type Result } from '@api/http';
 import { positionForMark, startEarlyReading, type Reading } from './geo';
 import { signMark } from './deviceKey';
 import { qrActions, selectQr, type LocateProblem, type QrState } from './qr.slice';
@@ -45,7 +45,7 @@ const MAX_TOKEN_RETRY_S = 15;
  * so the code does too, without the teacher reloading the page in front of the class.
  */
 export function tokenRetryDelay(failure: Failure, failedBefore: number): number | null {
-  if (!isConnectionProblem(failure) && failure.problem !== 'SERVER_ERROR' && failure.status !== 429) return null;
+  if (!isPassingFailure(failure) && failure.status !== 429) return null;
   return Math.min(MAX_TOKEN_RETRY_S, failure.retryAfter ?? 2 ** Math.min(failedBefore, 3));
 }
 
