@@ -90,7 +90,7 @@ async function seedJournal(db, { students, dates }) {
       [SURNAMES, NAMES, group.id, a.admission_year, a.education_form_id, students],
     );
     // Lessons at the first pair, the last one today: marks are never written for a date after today
-    // (docs/product.md#journal), and the keystroke figure types into the last lesson. Every other day
+    // (docs/areas/journal.md#for-users), and the keystroke figure types into the last lesson. Every other day
     // when the half-year so far holds them (September or February onwards), else every day.
     const halfStart = Date.parse(`${ws === 1 ? year : year + 1}-${ws === 1 ? '09' : '02'}-01T00:00:00Z`);
     const now = new Date();

@@ -1,5 +1,5 @@
 /**
- * The academic context every area shares (docs/api.md#academic): academic
+ * The academic context every area shares (docs/areas/academic.md#calls): academic
  * years, the current half-year and year, faculties, the caller's disciplines, semesters and groups,
  * and the people to talk to.
  * Identity comes from the session: teacher calls answer 403 to students and the other way round.
@@ -21,7 +21,7 @@ const id = DbId;
 export const DisciplineListBody = Type.Object({ year, ws });
 export type DisciplineListBody = Static<typeof DisciplineListBody>;
 
-/** A discipline of the caller in a half-year (docs/api.md#academic). */
+/** A discipline of the caller in a half-year (docs/areas/academic.md#calls). */
 export const DisciplineRow = Type.Object({
   /** id_discipline */
   id: Type.Integer(),
@@ -56,7 +56,7 @@ export const GroupListReply = Ok(Type.Array(IdName));
 export const ContactListBody = Type.Object({ year, ws, id_discipline: id, id_group: id });
 export type ContactListBody = Static<typeof ContactListBody>;
 
-/** A person to talk to (docs/api.md#academic). */
+/** A person to talk to (docs/areas/academic.md#calls). */
 export const Contact = Type.Object({
   /** The person's id: id_student for students, id_teacher for teachers. */
   idid: Type.Integer(),

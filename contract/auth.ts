@@ -1,4 +1,4 @@
-/** Auth calls (docs/api.md#auth). Paths are relative to the server origin. */
+/** Auth calls (docs/areas/auth.md#calls). Paths are relative to the server origin. */
 import { Type, type Static } from 'typebox';
 import { Ok, Role } from './common';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_FLOOR, SIGN_IN_MIN_LENGTH } from './password-policy';
@@ -6,7 +6,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_FLOOR, SIGN_IN_MIN_LENGTH } from './p
 /** The shortest login (contract/password-policy.ts). */
 export const LOGIN_MIN_LENGTH = SIGN_IN_MIN_LENGTH;
 
-/** The signed-in user as the client keeps it (docs/api.md#auth). */
+/** The signed-in user as the client keeps it (docs/areas/auth.md#calls). */
 export const User = Type.Object({
   /** Account id. */
   id: Type.Integer(),

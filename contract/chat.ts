@@ -1,5 +1,5 @@
 /**
- * Chat calls under /api/chat/ (docs/api.md#chat): one-to-one conversations (a teacher and
+ * Chat calls under /api/chat/ (docs/areas/chat.md#calls): one-to-one conversations (a teacher and
  * a student he teaches) and group chats (a group and a discipline taught to it), 20 messages a page,
  * text with one file or photo, unread counts, and live events over Server-Sent Events.
  *
@@ -11,9 +11,9 @@
 import { Type, type Static } from 'typebox';
 import { DB_INT_MAX, DbId, HalfYear, Ok, Role, YearStart } from './common';
 
-/** The group chat pseudo-contact (docs/api.md#chat): id -1, faculty 1, group -1, id_type 2. */
+/** The group chat pseudo-contact (docs/areas/chat.md#calls): id -1, faculty 1, group -1, id_type 2. */
 export const GROUP_CHAT_ID = -1;
-/** 20 messages a page (docs/api.md#chat). */
+/** 20 messages a page (docs/areas/chat.md#calls). */
 export const CHAT_PAGE_SIZE = 20;
 export const MESSAGE_MAX_LENGTH = 4000;
 
@@ -89,7 +89,7 @@ export const ChatFile = Type.Object({
 });
 export type ChatFile = Static<typeof ChatFile>;
 
-/** A message (docs/api.md#chat). Its file is at GET /api/chat/download.file?id=<id_message>. */
+/** A message (docs/areas/chat.md#calls). Its file is at GET /api/chat/download.file?id=<id_message>. */
 export const ChatMessage = Type.Object({
   id_message: Type.Integer(),
   message: Type.String(),

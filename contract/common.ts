@@ -135,7 +135,7 @@ export const YearStart = Type.Integer({ minimum: 2000, maximum: 2100 });
 /** A working semester (half-year) in a request: 1 autumn, 2 spring. */
 export const HalfYear = Type.Union([Type.Literal(1), Type.Literal(2)]);
 
-/** A dropdown entry; the client adds the blank ' --- ' entry with id -1 (docs/api.md#academic). */
+/** A dropdown entry; the client adds the blank ' --- ' entry with id -1 (docs/areas/academic.md#calls). */
 export const IdName = Type.Object({ id: Type.Integer(), name: Type.String() });
 export type IdName = Static<typeof IdName>;
 

@@ -1,5 +1,5 @@
 /**
- * The attendance-and-grades journal, calls under /api/visitlog/ (docs/api.md#journal).
+ * The attendance-and-grades journal, calls under /api/visitlog/ (docs/areas/journal.md#calls).
  *
  * A journal (`id_journal`) is one teaching assignment: a teacher gives a lesson type of a discipline
  * to a group or a stream (and subgroup) in a year and half-year. Its cells are visit records, one per
@@ -72,7 +72,7 @@ export const JournalInfo = Type.Object({
   f_educ: Type.String(),
   id_teacher: Type.Integer(),
   teacher: Type.String(),
-  /** The journal's half-year, first and last day ('YYYY-MM-DD'): every write's date lies in it (docs/product.md#journal). */
+  /** The journal's half-year, first and last day ('YYYY-MM-DD'): every write's date lies in it (docs/areas/journal.md#for-users). */
   startsOn: Type.String(),
   endsOn: Type.String(),
   /** The first day on which the half-year is read-only (its end plus the configured grace period). */
@@ -154,7 +154,7 @@ export const JournalRow = Type.Object({
   s_fio: Type.String(),
   nb_Count: Type.Integer(),
   ball_Count: Type.Integer(),
-  /** The sum over the lessons attended (not excused), a present lesson without a mark counting 0 (docs/product.md#journal), to 2 decimals. */
+  /** The sum over the lessons attended (not excused), a present lesson without a mark counting 0 (docs/areas/journal.md#for-users), to 2 decimals. */
   ball_average: Type.Number(),
   /** The mean of the marks given (graded lessons only), to 2 decimals; null before the first mark. */
   ball_mean: Type.Union([Type.Number(), Type.Null()]),

@@ -1,5 +1,5 @@
 /**
- * E-library calls under /api/library/ (docs/api.md#library). Every call needs a session. Anyone
+ * E-library calls under /api/library/ (docs/areas/library.md#calls). Every call needs a session. Anyone
  * signed in reads the library; who adds books is configured (LIBRARY_UPLOADERS, by default teachers
  * and staff with the library permission); a book is edited or deleted by its uploader or by staff
  * with the library permission. Identity comes from the session: id_human and id_humanType in
@@ -15,7 +15,7 @@ export const BOOK_DESCRIPTION_MAX = 4000;
 export const BOOK_PAGES_MAX = 100000;
 /** The multipart field of the book's file. */
 export const BOOK_FILE_FIELD = 'files';
-/** The multipart field of a PDF book's cover: an image of its first page made by the browser (docs/api.md#library). */
+/** The multipart field of a PDF book's cover: an image of its first page made by the browser (docs/areas/library.md#calls). */
 export const BOOK_COVER_FIELD = 'cover';
 /** Largest cover image kept from the cover field; a larger one, or one that is no JPEG, PNG, GIF or WebP image, is dropped. */
 export const BOOK_COVER_MAX_BYTES = 524288;

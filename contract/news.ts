@@ -1,5 +1,5 @@
 /**
- * News feed calls under /api/news/ (docs/api.md#news). Every call needs
+ * News feed calls under /api/news/ (docs/areas/news.md#calls). Every call needs
  * a session. Readers see only published items addressed to them (audience and faculty); the author
  * always sees their own items, scheduled ones included.
  */

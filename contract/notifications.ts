@@ -1,5 +1,5 @@
 /**
- * Notifications under /api/notifications/ (docs/api.md#notifications): what reached the caller while
+ * Notifications under /api/notifications/ (docs/areas/notifications.md#calls): what reached the caller while
  * away (an order's new status, a news item addressed to him, a QR mark waiting for
  * review, a seat freed for the first on a waiting list), newest first, kept until read. Every call needs a session and reads or marks the caller's
  * own only. New ones also arrive live on the one event stream as `notification`.

@@ -1,4 +1,4 @@
-/** Changing one's own password (docs/api.md#password). */
+/** Changing one's own password (docs/areas/password.md#calls). */
 import { Type, type Static } from 'typebox';
 import { Ok, Role } from './common';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_FLOOR } from './password-policy';

@@ -1,5 +1,5 @@
 /**
- * Paid services, payment codes and card payment under /api/misc/ (docs/api.md#payment). A student
+ * Paid services, payment codes and card payment under /api/misc/ (docs/areas/payment.md#calls). A student
  * gets the code (account) of a service for a year and pays it at a bank, a terminal or by card. Card
  * payment goes through a provider (the built-in sandbox serves its own payment page); the
  * provider's signed callback applies a payment exactly once. No card number or CVV is stored.
@@ -7,7 +7,7 @@
 import { Type, type Static } from 'typebox';
 import { DbId, IdName, Ok, YearStart } from './common';
 
-/** Test cards of the sandbox provider (docs/api.md#payment): paid, declined. */
+/** Test cards of the sandbox provider (docs/areas/payment.md#calls): paid, declined. */
 export const SANDBOX_CARD_OK = '4242 4242 4242 4242';
 export const SANDBOX_CARD_DECLINED = '4000 0000 0000 0002';
 

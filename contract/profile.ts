@@ -1,4 +1,4 @@
-/** The profile: the signed-in person's card, photo and position (docs/api.md#profile). */
+/** The profile: the signed-in person's card, photo and position (docs/areas/profile.md#calls). */
 import { Type, type Static } from 'typebox';
 import { Ok, Role } from './common';
 
@@ -40,7 +40,7 @@ export const Profile = Type.Object({
 export type Profile = Static<typeof Profile>;
 export const ProfileReply = Ok(Profile);
 
-/** POST /api/misc/photo.json {uid, role}: the person's photo as base64 (docs/api.md#profile). */
+/** POST /api/misc/photo.json {uid, role}: the person's photo as base64 (docs/areas/profile.md#calls). */
 export const PhotoBody = Type.Object({ uid: Type.Integer(), role: Role });
 export type PhotoBody = Static<typeof PhotoBody>;
 export const Photo = Type.Object({

@@ -1,6 +1,6 @@
 /**
  * QR attendance calls under /api/qr/ and the QR student card and reports under /api/misc/
- * (docs/api.md#qr). Every call needs a session except the public card.
+ * (docs/areas/qr.md#calls). Every call needs a session except the public card.
  *
  * The teacher opens an attendance session for a lesson (a timetable entry, idShed) on today's date;
  * the projector screen shows a QR code of a token the server signs for that session and a time

@@ -1,5 +1,5 @@
 /**
- * Discipline and elective registration under /api/regfordisciplines/ (docs/api.md#registration).
+ * Discipline and elective registration under /api/regfordisciplines/ (docs/areas/registration.md#calls).
  * Every call needs a session. A student registers himself (id_student and id_group must be his);
  * electives need the half-year's elective permission. Seats never exceed a subgroup's capacity: a
  * full subgroup answers 409 SUBGROUP_FULL unless the student asks to join its waiting list, and a

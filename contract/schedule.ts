@@ -1,5 +1,5 @@
 /**
- * Schedule calls under /api/schedule/ (docs/api.md#schedule): the caller's weekly timetable, one
+ * Schedule calls under /api/schedule/ (docs/areas/schedule.md#calls): the caller's weekly timetable, one
  * lesson's QR details, and the personal calendar feed. Every call needs a session except the feed
  * itself, which a phone calendar reads through its secret link.
  */

@@ -1,8 +1,8 @@
-/** The university's settings for the signed-in person: defaults, side-menu links and the apps panel (docs/api.md#settings). */
+/** The university's settings for the signed-in person: defaults, side-menu links and the apps panel (docs/areas/settings.md#calls). */
 import { Type, type Static } from 'typebox';
 import { Ok, Role } from './common';
 
-/** POST /api/misc/settings.json {role, uid}: [defaults, links] (docs/api.md#settings). */
+/** POST /api/misc/settings.json {role, uid}: [defaults, links] (docs/areas/settings.md#calls). */
 export const SettingsBody = Type.Object({ uid: Type.Integer(), role: Role });
 export type SettingsBody = Static<typeof SettingsBody>;
 export const SettingsDefaults = Type.Object({
@@ -16,7 +16,7 @@ export const SettingsDefaults = Type.Object({
 });
 export type SettingsDefaults = Static<typeof SettingsDefaults>;
 /**
- * A side-menu entry configured by the university: `key` is one of the side-menu keys (docs/api.md#settings)
+ * A side-menu entry configured by the university: `key` is one of the side-menu keys (docs/areas/settings.md#calls)
  * (schedule, gradingSheet, documents, personalCard, testing, workload, rating, questionnaire, rooms,
  * webinar, manual, ...), `url` an absolute http(s) URL opened in a new tab.
  */

@@ -1,5 +1,5 @@
 /**
- * The single window under /api/singlewindow/ (docs/api.md#singlewindow): a student orders reference
+ * The single window under /api/singlewindow/ (docs/areas/singlewindow.md#calls): a student orders reference
  * documents and certificates (document type, region, district of that region, purpose), sees his
  * own orders with their history and cancels one while it waits; registrars (the account's registrar
  * flag) handle the orders of their faculty: waiting → preparing → prepared, or reject with a reason.
@@ -9,7 +9,7 @@
 import { Type, type Static } from 'typebox';
 import { DbId, IdName, Ok } from './common';
 
-/** Order statuses (docs/product.md#singlewindow). */
+/** Order statuses (docs/areas/singlewindow.md#for-users). */
 export const ORDER_WAITING = 1;
 export const ORDER_PREPARING = 2;
 export const ORDER_PREPARED = 3;

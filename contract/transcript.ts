@@ -1,5 +1,5 @@
 /**
- * The transcript under /api/misc/ (docs/api.md#transcript): the student's final results grouped by
+ * The transcript under /api/misc/ (docs/areas/transcript.md#calls): the student's final results grouped by
  * group, academic year and half-year (ws_sort), with the institution's data, credit sums and the
  * grade point average; as JSON, as a PDF carrying a QR code of its verification link, and the public
  * verification page (a signed token: genuine and unchanged, or refused).

@@ -1,5 +1,5 @@
 /**
- * Teaching materials (UMK) under /api/umk/ (docs/api.md#umk). Every call needs a session. Teacher
+ * Teaching materials (UMK) under /api/umk/ (docs/areas/umk.md#calls). Every call needs a session. Teacher
  * calls answer 403 to students and student calls to teachers. A teacher adds materials to the
  * disciplines he teaches and edits or deletes only his own; a student sees the materials of the
  * disciplines taught to his group, meant for his speciality and form of study. Identity comes from

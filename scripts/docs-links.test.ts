@@ -1,8 +1,9 @@
 /**
- * The documentation's links hold: every relative link of README.md, docs/*.md and bench/README.md
- * names a file of the repository and, with an #anchor, a heading of that file (GitHub's slug); a
- * `docs/<page>.md#anchor` named in plain text (a page's prose, the code's comments) names a heading too;
- * the configuration table names every variable of server/src/config.ts with its default.
+ * The documentation's links hold: every relative link of README.md, the pages of docs/ (docs/areas/
+ * included) and bench/README.md names a file of the repository and, with an #anchor, a heading of that
+ * file (GitHub's slug); a `docs/<page>.md#anchor` or `docs/areas/<area>.md#anchor` named in plain text
+ * (a page's prose, the code's comments) names a heading too; product.md and api.md list every area's
+ * page; the configuration table names every variable of server/src/config.ts with its default.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -15,10 +16,14 @@ const root = path.resolve(import.meta.dirname, '..');
 const DOCS = [
   'README.md',
   'bench/README.md',
-  ...readdirSync(path.join(root, 'docs'))
+  ...readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.md'))
-    .map((f) => `docs/${f}`),
+    .map((f) => `docs/${f.split(path.sep).join('/')}`)
+    .sort(),
 ];
+
+/** A repository path of a Markdown page with an anchor, in plain text: `docs/api.md#page`, `docs/areas/journal.md#calls`. */
+const PLAIN_ANCHOR = /\b((?:docs|bench)\/(?:[\w-]+\/)*[\w-]+\.md)#([\w-]+)/g;
 
 /** Lines outside fenced code blocks, with their numbers. */
 function proseLines(text: string): [number, string][] {
@@ -129,15 +134,38 @@ describe('the documentation links', () => {
     expect(broken).toEqual([]);
   });
 
+  it('finds the pages named with an anchor in plain text', () => {
+    const text = 'See docs/api.md#page, docs/areas/journal.md#for-users and (bench/README.md#figures); not mydocs/x.md#y.';
+    expect([...text.matchAll(PLAIN_ANCHOR)].map((m) => `${m[1]}#${m[2]}`)).toEqual([
+      'docs/api.md#page',
+      'docs/areas/journal.md#for-users',
+      'bench/README.md#figures',
+    ]);
+  });
+
   it('every docs/<page>.md#anchor named in plain text, in the pages or in the code, is a heading', () => {
     const broken: string[] = [];
     const files = [...DOCS, ...['src', 'server/src', 'contract', 'tests', 'scripts', 'eslint', 'bench'].flatMap(codeFiles)];
     for (const file of files.filter((f) => f !== 'scripts/docs-links.test.ts'))
-      for (const m of readFileSync(path.join(root, file), 'utf8').matchAll(/\b((?:docs|bench)\/[\w-]+\.md)#([\w-]+)/g)) {
+      for (const m of readFileSync(path.join(root, file), 'utf8').matchAll(PLAIN_ANCHOR)) {
         const problem = brokenLink('README.md', `${m[1]}#${m[2]}`, readRepo);
         if (problem) broken.push(`${file}: ${problem}`);
       }
     expect(broken).toEqual([]);
+  });
+});
+
+describe('the area pages (docs/areas/)', () => {
+  const pages = DOCS.filter((page) => page.startsWith('docs/areas/'));
+
+  it('has a page for every area of the server (server/src/modules/<area>/)', () => {
+    const areas = readdirSync(path.join(root, 'server/src/modules'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    expect(areas.map((area) => `docs/areas/${area.name}.md`).filter((page) => !pages.includes(page))).toEqual([]);
+  });
+
+  it.each(['docs/product.md', 'docs/api.md'])('%s lists every area page', (list) => {
+    const linked = new Set(links(readFileSync(path.join(root, list), 'utf8')).map(({ target }) => `docs/${target}`));
+    expect(pages.filter((page) => !linked.has(page))).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Undo and redo in the journal (docs/product.md#journal), with the keyboard alone: a mark typed in
+ * Undo and redo in the journal (docs/areas/journal.md#for-users), with the keyboard alone: a mark typed in
  * a cell, Ctrl+Z brings back the value from before on the server (a reload shows it), Ctrl+Shift+Z
  * writes the mark again.
  */

@@ -1,5 +1,5 @@
 /**
- * The projector at 1366 × 768, as a classroom projector shows it (docs/product.md#qr): full screen
+ * The projector at 1366 × 768, as a classroom projector shows it (docs/areas/qr.md#for-users): full screen
  * holds the code, the typed code, the countdown and the count, large, with nothing of the portal
  * and no names; leaving full screen brings the teacher's list back.
  */

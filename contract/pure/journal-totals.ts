@@ -1,5 +1,5 @@
 /**
- * The journal's totals (docs/product.md#journal), one copy that the server and the client both run:
+ * The journal's totals (docs/areas/journal.md#for-users), one copy that the server and the client both run:
  * 'н/б' is an absence, a present lesson without a mark counts 0 in the average, 'ув' (excused)
  * counts neither, other marks are integers; the average is over the lessons attended, the mean over
  * the marks given (null before the first); both rounded to 2 decimals. A module's subtotal is the

@@ -1,6 +1,6 @@
 /**
  * The shared academic context: the current half-year and year, the years and faculties lists, and the
- * role's discipline → semester → group chain with the people of a group (see docs/product.md#chat).
+ * role's discipline → semester → group chain with the people of a group (see docs/areas/chat.md#for-users).
  */
 import type { IdName } from '@contract/common';
 import type { Contact, ContactListBody, DisciplineListBody, DisciplineRow, FacultiesBody, GroupListBody, SemesterListBody } from '@contract/academic';

@@ -1,4 +1,4 @@
-/** Auth calls (docs/product.md#auth). */
+/** Auth calls (docs/areas/auth.md#for-users). */
 import type { RecoveryBody, RecoveryRow, UpdateLoginBody, User, AuthorizeBody } from '@contract/auth';
 import { get, post, type CallOptions } from './http';
 

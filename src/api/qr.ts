@@ -1,4 +1,4 @@
-/** QR attendance and QR card calls (docs/product.md#qr). */
+/** QR attendance and QR card calls (docs/areas/qr.md#for-users). */
 import type {
   QrHold,
   QrAcceptedLesson,

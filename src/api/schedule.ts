@@ -1,4 +1,4 @@
-/** Schedule calls (docs/product.md#schedule). */
+/** Schedule calls (docs/areas/schedule.md#for-users). */
 import type { CalendarLink, Schedule, ScheduleBody, ScheduleQr, ScheduleQrBody } from '@contract/schedule';
 import { post } from './http';
 

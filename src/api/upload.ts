@@ -1,5 +1,5 @@
 /**
- * Multipart uploads with the browser's progress events (docs/product.md#library). Its own module,
+ * Multipart uploads with the browser's progress events (docs/areas/library.md#for-users). Its own module,
  * so that only the screens that upload download it, never the login page.
  */
 import { api } from './client';

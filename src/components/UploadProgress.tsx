@@ -1,6 +1,6 @@
 /**
  * The progress of an upload: a bar of the bytes sent so far, then "saving" until the server has
- * stored the file, with a cancel button (docs/product.md#library).
+ * stored the file, with a cancel button (docs/areas/library.md#for-users).
  */
 import { useTranslation } from 'react-i18next';
 import './uploadProgress.css';

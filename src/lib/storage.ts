@@ -1,5 +1,5 @@
 /**
- * Local storage keys of docs/product.md#auth and the few helpers that touch them. The `token` is only the client's
+ * Local storage keys of docs/areas/auth.md#for-users and the few helpers that touch them. The `token` is only the client's
  * marker that a session was opened here; the credential is the server's HttpOnly cookie.
  */
 export const STORAGE_KEYS = {
@@ -45,7 +45,7 @@ export function newToken(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Removes the sign-in keys (token, uid, role): the first step after a successful sign-in (docs/product.md#auth). */
+/** Removes the sign-in keys (token, uid, role): the first step after a successful sign-in (docs/areas/auth.md#for-users). */
 export function clearAuthKeys(): void {
   removeItem(STORAGE_KEYS.token);
   removeItem(STORAGE_KEYS.uid);

@@ -1,5 +1,5 @@
 /**
- * The university's grading scale (docs/product.md, "transcript"): final points 0–100 → the number
+ * The university's grading scale (docs/areas/transcript.md#for-users): final points 0–100 → the number
  * equivalent ekv_num (grade point) and the letter ekv_bukv, with the traditional mark. The seed
  * writes it to the grade_scale table, which is what the transcript reads.
  */

@@ -2,7 +2,7 @@
  * The journal's visit records (journal_visits) and their history (journal_visit_changes): the one
  * place that builds a record and writes a presence. The journal writes cells through it, and QR
  * attendance (an accepted scan is "present", an expired undecided one "н/б") writes through it, so a record carries
- * the same columns whoever wrote it (docs/product.md#journal).
+ * the same columns whoever wrote it (docs/areas/journal.md#for-users).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';

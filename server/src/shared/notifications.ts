@@ -1,5 +1,5 @@
 /**
- * Notifications in one place (docs/product.md#notifications): an area that wants to tell people of
+ * Notifications in one place (docs/areas/notifications.md#for-users): an area that wants to tell people of
  * something calls `notify` inside its writing transaction. The rows are kept (nothing is lost while
  * the person is away) and each recipient's open streams get `notification` at commit, with the
  * unread count after it; a rollback writes and sends nothing. Areas add kinds, never a mechanism.

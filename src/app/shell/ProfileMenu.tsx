@@ -16,7 +16,7 @@ interface Props {
   children?: ReactNode;
 }
 
-/** The header's profile menu (docs/product.md#profile). */
+/** The header's profile menu (docs/areas/profile.md#for-users). */
 export function ProfileMenu({ mobile, children }: Props) {
   const { t } = useTranslation('cm');
   const user = useAppSelector(selectUser);

@@ -7,7 +7,7 @@ import { selectSettings } from '@shared/settings/settings';
 import { MENU_ICONS } from './menuIcons';
 
 /**
- * The side menu (docs/product.md#profile): an entry links to its in-app route when that route exists, else to the
+ * The side menu (docs/areas/profile.md#for-users): an entry links to its in-app route when that route exists, else to the
  * university's link from settings (new tab); entries with neither, and those `hidden` (not for the user's role), are not shown.
  */
 export function SideMenu({ routes, hidden }: { routes: Partial<Record<MenuKey, string>>; hidden?: ReadonlySet<MenuKey> }) {

@@ -1,5 +1,5 @@
 /**
- * /lms/login (docs/product.md#auth): logo, login form or forced credential update, Google sign-in, and the
+ * /lms/login (docs/areas/auth.md#for-users): logo, login form or forced credential update, Google sign-in, and the
  * error line. Desktop shows a brand panel beside the card; below 899.92 px the form fills the screen.
  */
 import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Login flow (docs/product.md#auth): recovery check → LOG_PAS 1 forced update / LOG_PAS 0 orize; boot by enticate;
+ * Login flow (docs/areas/auth.md#for-users): recovery check → LOG_PAS 1 forced update / LOG_PAS 0 orize; boot by enticate;
  * Google return; logout. Every call goes through api/auth.ts and ends in a success or failure action. The
  * session check at start and the logout are the session's actions (shared/session/session.ts), which the
  * shell dispatches: this saga carries them out.
@@ -24,7 +24,7 @@ import { NO_DATA, request } from '@shared/request/request.saga';
 import { clearAllExceptLang, newToken, readToken } from '@lib/storage';
 import { authActions, type CredentialUpdate, type Credentials } from './auth.slice';
 
-/** Translation key shown when a token is present but the server knows no user (docs/product.md#auth). */
+/** Translation key shown when a token is present but the server knows no user (docs/areas/auth.md#for-users). */
 export const ENTER_CREDENTIALS_KEY = SESSION_ENDED_MESSAGE;
 
 function needsUpdate(result: Failure): boolean {
@@ -67,7 +67,7 @@ export function* updateSaga(action: PayloadAction<CredentialUpdate>) {
 }
 
 export function* bootSaga() {
-  // Starting without a network: the offline page (docs/product.md#auth).
+  // Starting without a network: the offline page (docs/areas/auth.md#for-users).
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     yield put(sessionUnreachable());
     return;

@@ -1,4 +1,4 @@
-/** Chat calls (docs/product.md#chat): conversations, paging, sending with a file, read marks, counts, deletion. */
+/** Chat calls (docs/areas/chat.md#for-users): conversations, paging, sending with a file, read marks, counts, deletion. */
 import type {
   ChatMessage,
   ConversationBody,

@@ -22,7 +22,7 @@ import {
   type ChatState,
 } from './chat.slice';
 
-/** The common fields of the open conversation (docs/product.md#chat): one-to-one or group. */
+/** The common fields of the open conversation (docs/areas/chat.md#for-users): one-to-one or group. */
 export function conversationBody(state: ChatState, user: Pick<User, 'uid' | 'role'>): ConversationBody | null {
   const { year, ws, activeDiscipline: d, activeContact: c } = state;
   if (year === null || ws === null || !d || !c) return null;

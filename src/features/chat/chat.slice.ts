@@ -1,5 +1,5 @@
 /**
- * Chat area (docs/product.md#chat): the workspace (academic year and half-year), the filter
+ * Chat area (docs/areas/chat.md#for-users): the workspace (academic year and half-year), the filter
  * chain (disciplines → semesters → groups → contacts), the open conversation with its paging flags,
  * unread counters per contact and group chat, and the state of the live connection.
  */
@@ -12,10 +12,10 @@ import { failed, idle, started, type Loadable } from '@shared/request/loadable';
 import type { LiveStatus } from '@shared/live/live';
 import { sessionEnded } from '@shared/session/session';
 
-/** docs/product.md#chat: 20 messages a page; a page with fewer means there is nothing further that way. */
+/** docs/areas/chat.md#for-users: 20 messages a page; a page with fewer means there is nothing further that way. */
 export const PAGE_SIZE = 20;
 
-/** A contact of the list; the group chat is a pseudo-contact (docs/product.md#chat). */
+/** A contact of the list; the group chat is a pseudo-contact (docs/areas/chat.md#for-users). */
 export interface ChatContact extends Contact {
   /** Present on the group chat pseudo-contact. */
   faculty?: number;
@@ -317,7 +317,7 @@ export const chatReducer = slice.reducer;
 type WithChat = { chat: ChatState };
 export const selectChat = (state: WithChat) => state.chat;
 export const selectChatUnreadTotal = (state: WithChat) => state.chat.unread.total;
-/** Filters are shown when there is more than one group or semester (docs/product.md#chat). */
+/** Filters are shown when there is more than one group or semester (docs/areas/chat.md#for-users). */
 export const selectFilterVisible: (state: WithChat) => boolean = chain.selectFilterVisible;
 /** The chain's sagas, for chat.saga.ts. */
 export const chatChainSagas = chain.sagas;

@@ -1,5 +1,5 @@
 /**
- * /lms/journal (docs/product.md#journal). A teacher picks year, half-year and the filters down to
+ * /lms/journal (docs/areas/journal.md#for-users). A teacher picks year, half-year and the filters down to
  * one journal, then works its grid with the keyboard; a student sees his own journal. Print and the
  * Excel export show the chosen journal under the title 'Activity journal'.
  */

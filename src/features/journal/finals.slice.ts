@@ -1,5 +1,5 @@
 /**
- * The open journal's final-result column (docs/product.md#journal): each student's final result in
+ * The open journal's final-result column (docs/areas/journal.md#for-users): each student's final result in
  * points 0–100 with its letter, which the teacher writes or clears one cell at a time. A cell keeps
  * its state (saving, failed with what was typed and why) until the server answers, like a mark's;
  * the results' history (who, when, old → new) opens on the cell. The reducers join the journal slice

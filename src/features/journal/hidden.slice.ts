@@ -1,5 +1,5 @@
 /**
- * The students hidden in the open journal (docs/product.md#journal): removing a student from the
+ * The students hidden in the open journal (docs/areas/journal.md#for-users): removing a student from the
  * list hides him, keeping his records; the list of the hidden ones loads with the journal and each
  * can be restored (then the journal reloads with him and his records). The reducers join the journal
  * slice (journal.slice.ts), under `state.hidden`.

@@ -1,4 +1,4 @@
-/** Journal calls under /api/visitlog/ (docs/api.md#journal) and the export's download URL. */
+/** Journal calls under /api/visitlog/ (docs/areas/journal.md#calls) and the export's download URL. */
 import type { IdName } from '@contract/common';
 import type {
   FinalHistoryBody,

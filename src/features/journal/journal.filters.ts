@@ -1,4 +1,4 @@
-/** The journal filters (docs/product.md#journal): what each choice clears and the journals left. */
+/** The journal filters (docs/areas/journal.md#for-users): what each choice clears and the journals left. */
 import type { JournalInfo } from '@contract/journal';
 
 export const FILTERS = ['semester', 'discipline', 'control', 'credit', 'lessonType', 'educForm', 'journal'] as const;

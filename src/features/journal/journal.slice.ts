@@ -1,5 +1,5 @@
 /**
- * Journal area (docs/product.md#journal). The teacher: year and half-year → his journals, narrowed
+ * Journal area (docs/areas/journal.md#for-users). The teacher: year and half-year → his journals, narrowed
  * by the filters (semester, discipline, form of control, credit, lesson type, education form, group
  * or stream) to one journal, its grid of students against lessons, and the cells he writes: each
  * saves on its own and keeps its state (saving, failed with what was typed) until the server answers.

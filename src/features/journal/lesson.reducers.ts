@@ -1,5 +1,5 @@
 /**
- * What acts on a lesson of the open journal (docs/product.md#journal): adding it (saved at once),
+ * What acts on a lesson of the open journal (docs/areas/journal.md#for-users): adding it (saved at once),
  * marking all present, its topic, deleting it and restoring it from the history. Case reducers of
  * the journal slice (journal.slice.ts): their action types are `journal/<name>`.
  */
@@ -37,7 +37,7 @@ export const lessonReducers = {
   markAllFailed(state: JournalState, action: PayloadAction<Failure>) {
     state.bulk = failed(action.payload, null);
   },
-  /** docs/product.md#journal: a clear action resets the bulk-attendance result and error. */
+  /** docs/areas/journal.md#for-users: a clear action resets the bulk-attendance result and error. */
   markAllCleared(state: JournalState) {
     state.bulk = idle(null);
   },

@@ -1,5 +1,5 @@
 /**
- * Which lesson a journal opens on (docs/product.md#journal): the lesson of the teacher's timetable
+ * Which lesson a journal opens on (docs/areas/journal.md#for-users): the lesson of the teacher's timetable
  * that is on now, else the latest lesson that is not in the future. A lesson starts at its time's
  * start ("08:00" of "08:00–09:20"); one that starts later today, or on a later day, is in the future
  * and is never chosen by itself (marks and attendance are refused there).

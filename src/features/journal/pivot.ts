@@ -1,5 +1,5 @@
 /**
- * The journal's arithmetic (docs/product.md#journal): a cell's key, how a typed mark is read, and
+ * The journal's arithmetic (docs/areas/journal.md#for-users): a cell's key, how a typed mark is read, and
  * one student's totals: 'н/б' is an absence, a present mark without a grade counts 0 in the
  * average, 'ув' (excused) counts neither, other marks are integers; beside the average, the mean of
  * the marks given; both rounded to 2 decimals.

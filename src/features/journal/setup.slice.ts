@@ -1,5 +1,5 @@
 /**
- * The journal's setup (docs/product.md#journal): the teacher's own subgroups of the open journal's
+ * The journal's setup (docs/areas/journal.md#for-users): the teacher's own subgroups of the open journal's
  * group and its planned topics. Each dialog loads its data when it opens and saves it in one call;
  * `save.saved` counts the saves that succeeded, so an open dialog knows when to close. The reducers
  * join the journal slice (journal.slice.ts), under `state.setup`.

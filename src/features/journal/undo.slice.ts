@@ -1,5 +1,5 @@
 /**
- * Undo and redo of the teacher's own writes in the open journal, made in this tab (docs/product.md#journal):
+ * Undo and redo of the teacher's own writes in the open journal, made in this tab (docs/areas/journal.md#for-users):
  * a cell, a pasted block (with the final results it reached) or "mark all present" is one step.
  * Undoing or redoing a step is a new write through the normal write calls (undo.saga.ts), so it
  * enters the cell's (or result's) history and obeys every server rule; a refusal leaves both stacks

@@ -1,5 +1,5 @@
 /**
- * /lms/library (docs/product.md#library): the search across the library, base categories and
+ * /lms/library (docs/areas/library.md#for-users): the search across the library, base categories and
  * categories, the books of the chosen category with the local search by title or author, adding,
  * editing (with real upload progress and cancel) and deleting after the check and a confirmation.
  */

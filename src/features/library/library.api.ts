@@ -1,4 +1,4 @@
-/** E-library calls and the URLs of a book's file (docs/product.md#library). */
+/** E-library calls and the URLs of a book's file (docs/areas/library.md#for-users). */
 import type {
   BOOK_COVER_FIELD,
   BOOK_COVER_MAX_BYTES,

@@ -1,4 +1,4 @@
-/** The local search of a category and its result texts in the three languages (docs/product.md#library). */
+/** The local search of a category and its result texts in the three languages (docs/areas/library.md#for-users). */
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '@contract/library';

@@ -1,5 +1,5 @@
 /**
- * The local search of a category's list (docs/product.md#library): by name (mode 1) or by
+ * The local search of a category's list (docs/areas/library.md#for-users): by name (mode 1) or by
  * author (mode 2), ignoring case and diacritics. When nothing matches, every book stays shown and
  * the screen says so.
  */

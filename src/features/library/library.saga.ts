@@ -86,7 +86,7 @@ export function* countsSaga() {
   });
 }
 
-/** The multipart form of insertupdatebook (its fields: docs/api.md#library), with a PDF's cover when one was made. */
+/** The multipart form of insertupdatebook (its fields: docs/areas/library.md#calls), with a PDF's cover when one was made. */
 export function bookForm(draft: BookDraft, user: User, cover: Blob | null = null): FormData {
   const form = new FormData();
   form.append('id_eBook', String(draft.id));
@@ -153,7 +153,7 @@ export function* checkSaga(action: PayloadAction<{ id: number }>) {
   });
 }
 
-/** docs/product.md#library: a delete reloads the counts of the categories and the book list of the category. */
+/** docs/areas/library.md#for-users: a delete reloads the counts of the categories and the book list of the category. */
 export function* deleteSaga(action: PayloadAction<{ id: number }>) {
   const user = (yield* requireUser(libraryActions.deleteFailed)) as User | null;
   if (!user) return;

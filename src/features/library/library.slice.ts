@@ -1,5 +1,5 @@
 /**
- * E-library area (docs/product.md#library): base categories → categories → the books of one, the
+ * E-library area (docs/areas/library.md#for-users): base categories → categories → the books of one, the
  * search across the library, saving a book with its upload progress, and the delete check then the
  * delete (which reloads the category).
  */

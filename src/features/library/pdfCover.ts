@@ -1,5 +1,5 @@
 /**
- * The cover of a PDF book made in the browser before it is uploaded (docs/api.md#library): its
+ * The cover of a PDF book made in the browser before it is uploaded (docs/areas/library.md#calls): its
  * first page drawn by pdfjs-dist at COVER_WIDTH pixels wide, as a JPEG. pdfjs-dist and its worker
  * are loaded only when a PDF is saved; the worker is a file of the portal's own build (no CDN).
  */

@@ -1,5 +1,5 @@
 /**
- * /lms/news and the news tab on phones (docs/product.md#news): the composer for users with newsPerms,
+ * /lms/news and the news tab on phones (docs/areas/news.md#for-users): the composer for users with newsPerms,
  * then the feed with "load more"; the author of an item may delete it after a confirmation.
  */
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-/** News calls and the download URL of a news file (docs/product.md#news). */
+/** News calls and the download URL of a news file (docs/areas/news.md#for-users). */
 import type {
   NEWS_DOWNLOAD_TYPE,
   NEWS_FILES_SEPARATOR,

@@ -50,13 +50,13 @@ export function draftForm(draft: NewsDraft): FormData {
   return form;
 }
 
-/** docs/product.md#news: after posting, the list reloads with page 1. */
+/** docs/areas/news.md#for-users: after posting, the list reloads with page 1. */
 export function* postSaga(action: PayloadAction<NewsDraft>) {
   const result = yield* request(newsApi.insert, [draftForm(action.payload)], { succeeded: newsActions.postSucceeded, failed: newsActions.postFailed });
   if (result.ok) yield put(newsActions.loadRequested({ page: 1 }));
 }
 
-/** docs/product.md#news: a delete with no data is a failure with no message. */
+/** docs/areas/news.md#for-users: a delete with no data is a failure with no message. */
 export function* deleteSaga(action: PayloadAction<{ id: number }>) {
   const { id } = action.payload;
   yield* request(newsApi.remove, [{ id }], {

@@ -1,5 +1,5 @@
 /**
- * News area (docs/product.md#news): the feed in pages (page 1 replaces the list, later pages append; a short
+ * News area (docs/areas/news.md#for-users): the feed in pages (page 1 replaces the list, later pages append; a short
  * page means there is no more), posting (then the feed reloads from page 1), deleting (the item
  * leaves the list at once) and the faculty list of the composer.
  */

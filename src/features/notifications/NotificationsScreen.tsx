@@ -1,5 +1,5 @@
 /**
- * The notifications page (docs/product.md#notifications): newest first, each opening what it is
+ * The notifications page (docs/areas/notifications.md#for-users): newest first, each opening what it is
  * about; what the page shows is marked read (the new ones keep their mark until the page reloads).
  */
 import { useEffect, useRef } from 'react';

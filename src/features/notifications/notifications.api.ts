@@ -1,4 +1,4 @@
-/** Notifications: the list, the unread count, marking read (docs/api.md#notifications). */
+/** Notifications: the list, the unread count, marking read (docs/areas/notifications.md#calls). */
 import type { NotificationListBody, NotificationPage, NotificationReadBody, NotificationReadManyBody, UnreadCount } from '@contract/notifications';
 import { get, post } from '@api/http';
 

@@ -1,4 +1,4 @@
-/** Notification loads: the count, a page of the list, marking read (docs/api.md#notifications). */
+/** Notification loads: the count, a page of the list, marking read (docs/areas/notifications.md#calls). */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { notificationsApi } from './notifications.api';

@@ -1,5 +1,5 @@
 /**
- * Notifications (docs/product.md#notifications): the unread count of the bell, and the list of the
+ * Notifications (docs/areas/notifications.md#for-users): the unread count of the bell, and the list of the
  * notifications page (in pages, newest first). New ones arrive live and join the list's top.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';

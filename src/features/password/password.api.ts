@@ -1,4 +1,4 @@
-/** The password change (see docs/product.md#password). */
+/** The password change (see docs/areas/password.md#for-users). */
 import type { PasswordResetBody } from '@contract/password';
 import { post } from '@api/http';
 

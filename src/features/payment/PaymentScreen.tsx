@@ -1,5 +1,5 @@
 /**
- * /lms/paymentcode (docs/product.md#payment): the paid services and the academic years of the
+ * /lms/paymentcode (docs/areas/payment.md#for-users): the paid services and the academic years of the
  * student's study; the chosen service's payment code shown large and copyable (to pay at a bank or a
  * terminal), its payment info, card payment through the provider's page (when the server has one,
  * config.json's cardPayment), each payment's status and receipt, and money paid beyond the code (to

@@ -1,4 +1,4 @@
-/** Paid services, payment codes and card payment (docs/product.md#payment). */
+/** Paid services, payment codes and card payment (docs/areas/payment.md#for-users). */
 import type { PaidService, PayByCard, PayByCardBody, Payer, PaymentCode, PaymentCodeBody } from '@contract/payment';
 import { get, post } from '@api/http';
 

@@ -1,5 +1,5 @@
 /**
- * Payment area (docs/product.md#payment): the paid services, the academic years a code may be asked
+ * Payment area (docs/areas/payment.md#for-users): the paid services, the academic years a code may be asked
  * for (the student's admission to the current one), the chosen service's payment code with its
  * payment info and card payments, starting a card payment (the provider's page opens), and the card
  * payment the student came back from (shown with its state, whichever tab he comes back in).

@@ -1,4 +1,4 @@
-/** Profile calls: the card, the photo and the teacher's position (see docs/product.md#profile). */
+/** Profile calls: the card, the photo and the teacher's position (see docs/areas/profile.md#for-users). */
 import type { Photo, PhotoBody, PositionBody, PositionRow, Profile, ProfileBody } from '@contract/profile';
 import { post } from '@api/http';
 

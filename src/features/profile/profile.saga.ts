@@ -49,7 +49,7 @@ export function* photoSaga() {
     const result = yield* request(profileApi.photo, [{ uid: user.uid, role: user.role }], { failed: profileActions.photoFailed });
     if (result.ok) yield* cachePhoto(result.data);
   } catch {
-    // docs/product.md#profile: the photo load also catches thrown exceptions.
+    // docs/areas/profile.md#for-users: the photo load also catches thrown exceptions.
     yield put(profileActions.photoFailed(NO_DATA));
   }
 }
@@ -67,7 +67,7 @@ export function* appsSaga() {
   yield* request(settingsApi.dinurls, [], { succeeded: (apps) => profileActions.appsSucceeded(apps ?? []), failed: profileActions.appsFailed });
 }
 
-/** docs/product.md#profile: after sign-in the shell needs the photo, the position (teachers) and the apps (settings: shared/settings). */
+/** docs/areas/profile.md#for-users: after sign-in the shell needs the photo, the position (teachers) and the apps (settings: shared/settings). */
 export function* sessionStartedSaga(action: PayloadAction<User>) {
   yield put(profileActions.photoRequested());
   if (action.payload.role === ROLE_TEACHER) yield put(profileActions.positionRequested());

@@ -1,5 +1,5 @@
 /**
- * /lms/qrlesson?shed=<idShed> (teacher): the projector screen of a lesson (docs/product.md#qr). The
+ * /lms/qrlesson?shed=<idShed> (teacher): the projector screen of a lesson (docs/areas/qr.md#for-users). The
  * lesson in large type, the QR code of the current token (it changes every 15 seconds) with the
  * typed code, a countdown to the next code, the live "N of M checked in" with the names, and the
  * review list to decide on. What the room sees (the stage: code, countdown, count) goes full screen

@@ -1,7 +1,7 @@
 /**
  * /lms/reportqr (side menu "student QR reports"): attendance rates of a half-year from QR
  * attendance and the journal by faculty, then speciality, group and student (a student sees his own),
- * with a bar per row, a name filter, printing and an Excel file of the level (docs/product.md#qr). Under a group's students, the group's attendance in a discipline
+ * with a bar per row, a name filter, printing and an Excel file of the level (docs/areas/qr.md#for-users). Under a group's students, the group's attendance in a discipline
  * from QR marks and the journal (components/GroupAttendance.tsx).
  */
 import { useEffect, useState } from 'react';

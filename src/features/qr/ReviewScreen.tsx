@@ -1,6 +1,6 @@
 /**
  * /lms/qrreview (teacher): every undecided check-in of the teacher's lessons, whatever the day
- * (docs/product.md#qr), by lesson, with its student and reason; the teacher accepts (into the journal)
+ * (docs/areas/qr.md#for-users), by lesson, with its student and reason; the teacher accepts (into the journal)
  * or rejects each, or accepts all of one lesson at once, during the lesson or after it. An undecided one counts as absent after the time
  * shown (the server's QR_REVIEW_EXPIRES_HOURS).
  */

@@ -1,5 +1,5 @@
 /**
- * /lms/qrscan (student): mark attendance (docs/product.md#qr). Scan the projector's QR code with the
+ * /lms/qrscan (student): mark attendance (docs/areas/qr.md#for-users). Scan the projector's QR code with the
  * camera (or open its link: /lms/qrscan?t=<token>), or type its code for a lesson in progress; the
  * mark goes with a fresh GPS reading.
  */

@@ -1,7 +1,7 @@
 /**
  * /lms/studentqr?data=<token> (public, no session): the student card a QR code opens — photo, full
  * name, group, code, year and semester of study, speciality and the orders. A missing or invalid
- * token shows 'Некорректные данные' with a button to the main page (docs/product.md#qr).
+ * token shows 'Некорректные данные' with a button to the main page (docs/areas/qr.md#for-users).
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

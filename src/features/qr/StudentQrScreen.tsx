@@ -1,6 +1,6 @@
 /**
  * /lms/qrstud (student): the student's own QR code, linking to their public card
- * (/lms/studentqr?data=<token>); a new link revokes the old one (docs/product.md#qr).
+ * (/lms/studentqr?data=<token>); a new link revokes the old one (docs/areas/qr.md#for-users).
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

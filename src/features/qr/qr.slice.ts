@@ -1,5 +1,5 @@
 /**
- * QR area (docs/product.md#qr): the teacher's projector screen (the attendance session, its rotating
+ * QR area (docs/areas/qr.md#for-users): the teacher's projector screen (the attendance session, its rotating
  * token, the marks coming in live and the review list), the student's scan-and-mark screen, and
  * the student's own card link.
  */

@@ -1,5 +1,5 @@
 /**
- * /lms/registration (docs/product.md#registration): the student's disciplines of the half-year
+ * /lms/registration (docs/areas/registration.md#for-users): the student's disciplines of the half-year
  * grouped by descGroupNum (the study plan, then electives when permitted), registering with a
  * teacher and a subgroup, deleting after a confirmation; a teacher sees his subgroups' seats,
  * registered students and waiting lists.

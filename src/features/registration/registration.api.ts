@@ -1,4 +1,4 @@
-/** Discipline and elective registration calls (docs/product.md#registration). */
+/** Discipline and elective registration calls (docs/areas/registration.md#for-users). */
 import type { IdName } from '@contract/common';
 import type {
   DeleteRegistrationBody,

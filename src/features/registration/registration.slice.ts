@@ -1,5 +1,5 @@
 /**
- * Registration area (docs/product.md#registration): the year and half-year, the student's list
+ * Registration area (docs/areas/registration.md#for-users): the year and half-year, the student's list
  * (plan disciplines and electives, grouped by descGroupNum), the chooser of teacher and subgroup
  * for one discipline (choosing a discipline clears teacher and subgroup, choosing a teacher clears
  * the subgroup), saving (a full subgroup offers its waiting list), deleting after a confirmation,

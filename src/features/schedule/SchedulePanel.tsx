@@ -1,5 +1,5 @@
 /**
- * The timetable panel (docs/product.md#schedule): on the home page and at /lms/schedule. It shows
+ * The timetable panel (docs/areas/schedule.md#for-users): on the home page and at /lms/schedule. It shows
  * the stored copy at once, says when it was updated and whether it is the stored copy, reloads on
  * demand, and gives the personal calendar feed link.
  */

@@ -1,4 +1,4 @@
-/** /lms/schedule (side menu "schedule"): the timetable with the calendar feed (docs/product.md#schedule); a teacher's link to the QR review list. */
+/** /lms/schedule (side menu "schedule"): the timetable with the calendar feed (docs/areas/schedule.md#for-users); a teacher's link to the QR review list. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ROLE_TEACHER } from '@shared/request/roles';

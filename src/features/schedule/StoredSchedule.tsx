@@ -1,4 +1,4 @@
-/** The stored timetable on the offline page (docs/product.md#schedule): what was last loaded on this device. */
+/** The stored timetable on the offline page (docs/areas/schedule.md#for-users): what was last loaded on this device. */
 import { useTranslation } from 'react-i18next';
 import { ScheduleView } from './components/ScheduleView';
 import { readStoredCache } from './schedule.cache';

@@ -1,5 +1,5 @@
 /**
- * The stored schedule (docs/product.md#schedule): localStorage `schedule` holds the request fields,
+ * The stored schedule (docs/areas/schedule.md#for-users): localStorage `schedule` holds the request fields,
  * the date and the timetable, `lastUpdated` the time of the last successful load, so the timetable
  * shows offline and after a restart. Refresh rule: a stored timetable is reloaded only on Saturday
  * or Sunday and when it is SCHEDULE_STALE_DAYS days old or more (and on demand).

@@ -1,4 +1,4 @@
-/** Schedule loads: the stored copy first, the weekly rule of docs/product.md#schedule, loads on demand, the 7-day timer, and the calendar link. */
+/** Schedule loads: the stored copy first, the weekly rule of docs/areas/schedule.md#for-users, loads on demand, the 7-day timer, and the calendar link. */
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { all, call, delay, fork, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';

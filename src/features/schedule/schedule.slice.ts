@@ -1,5 +1,5 @@
 /**
- * Schedule area (docs/product.md#schedule): the caller's timetable, shown from the stored copy at
+ * Schedule area (docs/areas/schedule.md#for-users): the caller's timetable, shown from the stored copy at
  * once and replaced by a load when one is due (or asked for), and the calendar feed link. A load
  * keeps the stored timetable on screen until the new one arrives (the stored copy is what shows
  * offline).
@@ -31,7 +31,7 @@ const slice = createSlice({
   reducers: {
     /** The timetable is shown: the stored copy at once, then a load when due. */
     opened() {},
-    /** The weekly timer fired: reload if the weekly rule says so (docs/product.md#schedule). */
+    /** The weekly timer fired: reload if the weekly rule says so (docs/areas/schedule.md#for-users). */
     weeklyTick() {},
     cacheRestored(state, action: PayloadAction<{ schedule: Schedule; date: string }>) {
       state.timetable = succeeded(action.payload.schedule);

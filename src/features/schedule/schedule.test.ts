@@ -1,4 +1,4 @@
-/** The stored timetable and the weekly rule of docs/product.md#schedule, and what the schedule sagas ask and store. */
+/** The stored timetable and the weekly rule of docs/areas/schedule.md#for-users, and what the schedule sagas ask and store. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Schedule } from '@contract/schedule';
 import { initialSessionState } from '@shared/session/session';

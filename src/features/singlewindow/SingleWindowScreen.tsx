@@ -1,5 +1,5 @@
 /**
- * The single window (/lms/singlewindow, docs/product.md#singlewindow): a student orders documents and
+ * The single window (/lms/singlewindow, docs/areas/singlewindow.md#for-users): a student orders documents and
  * follows his orders; a registrar handles his faculty's queue. Changes arrive live.
  */
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-/** The single window's calls and the certificate's URL (docs/product.md#singlewindow). */
+/** The single window's calls and the certificate's URL (docs/areas/singlewindow.md#for-users). */
 import type { IdName } from '@contract/common';
 import type {
   Access,

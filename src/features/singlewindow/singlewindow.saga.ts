@@ -1,4 +1,4 @@
-/** Single-window loads and writes (docs/api.md#singlewindow); a live change reloads what is shown. */
+/** Single-window loads and writes (docs/areas/singlewindow.md#calls); a live change reloads what is shown. */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { OrderSaveBody } from '@contract/singlewindow';

@@ -1,5 +1,5 @@
 /**
- * The single window (docs/product.md#singlewindow): the order form's lists (document types,
+ * The single window (docs/areas/singlewindow.md#for-users): the order form's lists (document types,
  * regions, the chosen region's districts, purposes), the student's orders, and the registrar's queue.
  * A changed order arrives live and the lists reload.
  */

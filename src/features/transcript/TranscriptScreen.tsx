@@ -1,5 +1,5 @@
 /**
- * /lms/transcript (docs/product.md#transcript): the student's results by year and half-year with
+ * /lms/transcript (docs/areas/transcript.md#for-users): the student's results by year and half-year with
  * the scale's equivalents, credit sums and GPA; printable, downloadable as a PDF with a QR code of
  * its public verification page.
  */

@@ -1,4 +1,4 @@
-/** The transcript and its PDF (docs/product.md#transcript). */
+/** The transcript and its PDF (docs/areas/transcript.md#for-users). */
 import type { Transcript } from '@contract/transcript';
 import { post } from '@api/http';
 

@@ -1,4 +1,4 @@
-/** Transcript area (docs/product.md#transcript): the student's transcript as the server issues it. */
+/** Transcript area (docs/areas/transcript.md#for-users): the student's transcript as the server issues it. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Transcript } from '@contract/transcript';
 import type { Failure } from '@api/http';

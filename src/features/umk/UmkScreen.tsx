@@ -1,5 +1,5 @@
 /**
- * /lms/umk (docs/product.md#umk): the teaching materials of the caller's disciplines by academic year, half-year,
+ * /lms/umk (docs/areas/umk.md#for-users): the teaching materials of the caller's disciplines by academic year, half-year,
  * discipline and semester. A teacher adds materials (optionally also into the e-library), edits and
  * deletes his own after a confirmation; a student reads and downloads those meant for him.
  */

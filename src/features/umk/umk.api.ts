@@ -1,4 +1,4 @@
-/** Teaching-material (UMK) calls and the URLs of a material's file (docs/product.md#umk). */
+/** Teaching-material (UMK) calls and the URLs of a material's file (docs/areas/umk.md#for-users). */
 import type { IdName } from '@contract/common';
 import type { NEW_UMK_ID, UmkDeleteBody, UmkDeleted, UmkDiscipline, UmkHalfBody, UmkItem, UmkListBody, UmkSemestersBody, UmkTeachersBody } from '@contract/umk';
 import { get, post } from '@api/http';

@@ -89,7 +89,7 @@ export function* referenceSaga() {
   ]);
 }
 
-/** The multipart form of insertorupdateumk (its fields: docs/api.md#umk). */
+/** The multipart form of insertorupdateumk (its fields: docs/areas/umk.md#calls). */
 export function umkForm(draft: UmkDraft, user: User, state: UmkState): FormData {
   const discipline = state.disciplines.data.find((d) => d.id === state.disciplineId);
   const fields: Record<string, string> = {

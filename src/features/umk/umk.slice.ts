@@ -1,5 +1,5 @@
 /**
- * Teaching materials area (docs/product.md#umk): the half-year, the caller's disciplines and their
+ * Teaching materials area (docs/areas/umk.md#for-users): the half-year, the caller's disciplines and their
  * semesters, the materials of the chosen one; for teachers the reference lists, saving a material
  * with its upload progress and deleting one after a confirmation.
  */

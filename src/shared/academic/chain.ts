@@ -2,7 +2,7 @@
  * The academic context of a screen, one way for every area that needs it (chat today, the journal,
  * schedule and registration next): the workspace (academic year and half-year, the current one
  * first, from the shared settings), the years list, and the role's discipline → semester → group chain with the people of the
- * chosen group (docs/product.md#chat describes the rules).
+ * chosen group (docs/areas/chat.md#for-users describes the rules).
  *
  * `createAcademicChain('<area>')` gives the area's slice its state fields, case reducers (spread into
  * the slice's `reducers`, so the action types are `<area>/…`), selectors and sagas. The screen
@@ -203,7 +203,7 @@ export function createAcademicChain<S extends AcademicChainState>(area: string, 
   const selectChain = (state: object) => (state as Record<string, AcademicChainState>)[area];
 
   /**
-   * Filters are shown when there is more than one group or semester (docs/product.md#chat). A plain
+   * Filters are shown when there is more than one group or semester (docs/areas/chat.md#for-users). A plain
    * function: its result is a boolean, so memoizing (createSelector) would buy nothing, and reselect's
    * code would join the login page's download (the vendor chunk).
    */

@@ -66,7 +66,7 @@ export interface UploadProgress {
  * A save that uploads a file (shared/request/upload.saga.ts): its bytes sent while under way, a
  * count of saves that close the form (a form closes when it changes), and whether the last one was
  * cancelled once its whole form had been sent (`unconfirmed`): the server finishes a save whose
- * body it received (docs/product.md#library), so it may be stored though no reply came; the screen
+ * body it received (docs/areas/library.md#for-users), so it may be stored though no reply came; the screen
  * says so and reloads its list.
  */
 export interface Upload extends Loadable<null> {

@@ -1,5 +1,5 @@
 /**
- * An upload as a saga (docs/product.md#library): the form goes out through `upload` (api/http.ts),
+ * An upload as a saga (docs/areas/library.md#for-users): the form goes out through `upload` (api/http.ts),
  * each progress event of the browser becomes `progress(loaded, total)`, and the reply becomes
  * `succeeded` or `failed`. Cancelling the saga (a `race` with a cancel action, or takeLatest)
  * aborts the request. `uploadAsUser` is the save of an upload form (the signed-in user's), and

@@ -1,5 +1,5 @@
 /**
- * Where sign-in returns (docs/product.md#auth): the page that asked for a session, with its query.
+ * Where sign-in returns (docs/areas/auth.md#for-users): the page that asked for a session, with its query.
  * Only a path of this portal is accepted (under the router's base, `/lms/`); anything that could
  * lead elsewhere (`//host`, `https://…`, `..` segments, backslashes, encoded dots, slashes or
  * backslashes, control characters) is refused and sign-in goes to the home page.

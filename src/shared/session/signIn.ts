@@ -1,5 +1,5 @@
 /**
- * The sign-in sequence shared by the login screen and the login-change screen (docs/product.md#auth):
+ * The sign-in sequence shared by the login screen and the login-change screen (docs/areas/auth.md#for-users):
  * a fresh random marker goes to localStorage `token`, POST orize.json, then on success the old
  * token/uid/role entries are cleared first and token, uid, role and fio stored; only roles 1 and 2
  * enter. The caller puts its own success or failure; `session/started` is put here.

@@ -1,7 +1,7 @@
 /**
  * The university's settings for the signed-in person (POST /api/misc/settings.json, loaded once after
  * sign-in): the current academic year and half-year, the university's name, the upload limit and
- * the side-menu links (docs/api.md#settings). Every area reads the current period here
+ * the side-menu links (docs/areas/settings.md#calls). Every area reads the current period here
  * (`selectPeriod`, or `waitForPeriod` in a saga); none asks the server for it again.
  */
 import { createSlice, type Action, type PayloadAction } from '@reduxjs/toolkit';

@@ -22,7 +22,7 @@ export const users = pgTable(
     mustUpdateCredentials: boolean('must_update_credentials').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
     newsPerms: boolean('news_perms').notNull().default(false),
-    /** Registrar: handles the single-window orders of his faculty (docs/product.md#singlewindow). */
+    /** Registrar: handles the single-window orders of his faculty (docs/areas/singlewindow.md#for-users). */
     registrar: boolean('registrar').notNull().default(false),
     /** OpenID Connect subject of the linked Google account. */
     googleSub: text('google_sub').unique(),

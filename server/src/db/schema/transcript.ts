@@ -1,6 +1,6 @@
 /**
  * Final results of disciplines (the transcript's source) and the university's grading scale that
- * turns points 0–100 into the number and letter equivalents (docs/product.md, "transcript"), and
+ * turns points 0–100 into the number and letter equivalents (docs/areas/transcript.md#for-users), and
  * the history of each final result's changes made in a journal.
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The academic context's calls (docs/api.md#academic): /api/misc/years|defaultyear|faculties|getgroups.json
+ * The academic context's calls (docs/areas/academic.md#calls): /api/misc/years|defaultyear|faculties|getgroups.json
  * and /api/discipline/* (the chain of filters the chat starts from). All need a session. The rules
  * live in shared/academic/, where every area reads them.
  */

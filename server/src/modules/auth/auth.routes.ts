@@ -1,5 +1,5 @@
 /**
- * /api/auth/* and /api/google/* (docs/api.md#auth): sign-in, the session's user, forced credential
+ * /api/auth/* and /api/google/* (docs/areas/auth.md#calls): sign-in, the session's user, forced credential
  * update, logout, and Google sign-in (google.routes.ts). Only the session's user and checkgauth need
  * a session; the rest are public.
  */

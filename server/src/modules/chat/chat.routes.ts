@@ -1,5 +1,5 @@
 /**
- * /api/chat/* (docs/api.md#chat): conversations, paging, sending with a file, read marks, counts,
+ * /api/chat/* (docs/areas/chat.md#calls): conversations, paging, sending with a file, read marks, counts,
  * deletion and attachment downloads. All need a session. The live stream (/api/chat/events.json)
  * is served by plugins/live.ts; the chat's events in it come from chat.live.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The chat's rules (docs/api.md#chat, docs/security.md#access): who may talk to whom, pages of 20 by id cursor, unread
+ * The chat's rules (docs/areas/chat.md#calls, docs/security.md#access): who may talk to whom, pages of 20 by id cursor, unread
  * counts and read marks, messages with one file or photo, deletion of one's own messages, and the
  * live events that tell the people concerned (chat.live.ts turns them into stream events).
  *

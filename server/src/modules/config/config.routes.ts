@@ -1,4 +1,4 @@
-/** GET /config.json and GET /logo.json (docs/api.md#config): public, no session. */
+/** GET /config.json and GET /logo.json (docs/areas/config.md#calls): public, no session. */
 import { ConfigReply, LogoReply } from '@contract/config';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';

@@ -1,5 +1,5 @@
 /**
- * The journal's final-result column (docs/product.md#journal): its teacher writes each listed
+ * The journal's final-result column (docs/areas/journal.md#for-users): its teacher writes each listed
  * student's final result of the discipline in the journal's half-year, points 0–100 (a whole
  * number, else INVALID_POINTS), into final_results, which the transcript reads. The journal's rules
  * apply: only its own teacher, only its students, never in a closed half-year (PERIOD_CLOSED). Each

@@ -1,5 +1,5 @@
 /**
- * /api/visitlog/* (docs/api.md#journal): the teacher's journals and their lists, one journal with
+ * /api/visitlog/* (docs/areas/journal.md#calls): the teacher's journals and their lists, one journal with
  * its students, lessons and topics, cell writes (one, pasted, mark all present), a cell's history,
  * deletions, the Excel export, and the student's own journal. All need a session; the rules are in
  * journal.service.ts and the files beside it. Changes reach the journal's teacher live through journal.live.ts.

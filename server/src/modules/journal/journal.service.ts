@@ -1,5 +1,5 @@
 /**
- * The journal's rules (docs/api.md#journal, docs/security.md#access): only the journal's own
+ * The journal's rules (docs/areas/journal.md#calls, docs/security.md#access): only the journal's own
  * teacher reads or writes it; a student reads only his own records; a mark is '+', 'н/б', 'ув' or
  * a whole number of the journal's scale (else INVALID_MARK, journal.marks.ts); every write is one
  * transaction that records the old and the new value of each cell it touches, and the later of two

@@ -1,6 +1,6 @@
 /**
  * The cover image of an EPUB book, taken from its package when the book is uploaded
- * (docs/api.md#library): META-INF/container.xml names the package document, whose manifest marks
+ * (docs/areas/library.md#calls): META-INF/container.xml names the package document, whose manifest marks
  * the cover (`properties="cover-image"`, EPUB 3, or `<meta name="cover" content="id">`, EPUB 2).
  * Only a JPEG, PNG, GIF or WebP image of at most COVER_MAX_BYTES is kept, recognised by its bytes.
  */

@@ -1,4 +1,4 @@
-/** /api/library/* (docs/api.md#library): all need a session. */
+/** /api/library/* (docs/areas/library.md#calls): all need a session. */
 import {
   BOOK_COVER_FIELD,
   BOOK_COVER_MAX_BYTES,

@@ -1,5 +1,5 @@
 /**
- * The e-library (docs/api.md#library): categories, books by category, the search across the
+ * The e-library (docs/areas/library.md#calls): categories, books by category, the search across the
  * library, adding, editing and deleting books with their files. Anyone signed in reads and adds;
  * the uploader and staff with the library permission edit and delete.
  */

@@ -1,5 +1,5 @@
 /**
- * News notify the people they address when they come out (docs/product.md#notifications): an item
+ * News notify the people they address when they come out (docs/areas/notifications.md#for-users): an item
  * posted for now notifies in its own transaction; a scheduled one is taken by the next sweep after
  * its publication time, which every server process runs every PUBLISH_SWEEP_MS (the claim takes an
  * item once, whichever process comes first).

@@ -1,4 +1,4 @@
-/** /api/news/* (docs/api.md#news): all need a session. */
+/** /api/news/* (docs/areas/news.md#calls): all need a session. */
 import {
   NewsCheckBody,
   NewsCheckReply,

@@ -1,5 +1,5 @@
 /**
- * The news feed (docs/api.md#news): who sees what, who may post and delete, scheduled and pinned
+ * The news feed (docs/areas/news.md#calls): who sees what, who may post and delete, scheduled and pinned
  * posts, read counts, and file downloads with an access check.
  */
 import { DB_INT_MAX, ROLE_TEACHER, type Language, type Role } from '@contract/common';

@@ -1,4 +1,4 @@
-/** /api/notifications/* (docs/api.md#notifications): all need a session and concern the caller only. */
+/** /api/notifications/* (docs/areas/notifications.md#calls): all need a session and concern the caller only. */
 import { NotificationListBody, NotificationListReply, NotificationReadBody, NotificationReadManyBody, UnreadCountReply } from '@contract/notifications';
 import { EmptyBody } from '@contract/common';
 import type { App } from '../../app';

@@ -1,4 +1,4 @@
-/** The caller's notifications (docs/api.md#notifications): the list, the unread count, marking read. */
+/** The caller's notifications (docs/areas/notifications.md#calls): the list, the unread count, marking read. */
 import {
   NOTIFICATIONS_PAGE_SIZE,
   type NotificationListBody,

@@ -1,4 +1,4 @@
-/** Password change (docs/api.md#password, docs/security.md#sessions). */
+/** Password change (docs/areas/password.md#calls, docs/security.md#sessions). */
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';

@@ -1,7 +1,7 @@
 /**
  * /api/misc/uslugi|paymentcode|paybycard.json (session), paycallback.json (the provider, signed, no
  * session) and the configured provider's own routes, e.g. the sandbox's page sandbox/pay.html (no
- * session), only when PAYMENT_PROVIDER names it (docs/api.md#payment, docs/payments.md).
+ * session), only when PAYMENT_PROVIDER names it (docs/areas/payment.md#calls, docs/payments.md).
  */
 import {
   PayByCardBody,

@@ -1,5 +1,5 @@
 /**
- * Paid services, payment codes and card payment (docs/api.md#payment, docs/payments.md): a student's
+ * Paid services, payment codes and card payment (docs/areas/payment.md#calls, docs/payments.md): a student's
  * own code for a service and year (made once), its payment info and card payments with their
  * receipts. Paying by card opens one pending payment (order) per code at the configured provider
  * (PAYMENT_PROVIDER; none: 404 CARD_PAYMENT_OFF); the provider's signed callback settles it once.

@@ -1,4 +1,4 @@
-/** /api/profile/data.json, /api/misc/photo.json, /api/misc/position.json (docs/api.md#profile): the caller's card; all need a session. */
+/** /api/profile/data.json, /api/misc/photo.json, /api/misc/position.json (docs/areas/profile.md#calls): the caller's card; all need a session. */
 import { PhotoBody, PhotoReply, PositionBody, PositionReply, ProfileBody, ProfileReply } from '@contract/profile';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';

@@ -1,4 +1,4 @@
-/** The caller's own profile card, photo and position (docs/api.md#profile); anyone else's → 403. */
+/** The caller's own profile card, photo and position (docs/areas/profile.md#calls); anyone else's → 403. */
 import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '@contract/common';
 import type { Photo, PhotoBody, PositionBody, PositionRow, Profile, ProfileBody } from '@contract/profile';
 import type { AppContext } from '../../context';

@@ -1,5 +1,5 @@
 /**
- * /api/qr/* and the QR card and reports under /api/misc/ (docs/api.md#qr). Every call needs a session
+ * /api/qr/* and the QR card and reports under /api/misc/ (docs/areas/qr.md#calls). Every call needs a session
  * except the public card. Nothing marks through GET. The teacher's screens receive marks on the one
  * live stream (qr.live.ts).
  */

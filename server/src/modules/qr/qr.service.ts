@@ -1,5 +1,5 @@
 /**
- * QR attendance and the QR student card (docs/api.md#qr, docs/security.md#qr-attendance).
+ * QR attendance and the QR student card (docs/areas/qr.md#calls, docs/security.md#qr-attendance).
  *
  * A mark is accepted only when its token (or typed code) is current and of that lesson, the
  * lesson's session is open now, the student is one of the lesson's students, the reading is accurate

@@ -1,4 +1,4 @@
-/** /api/regfordisciplines/* (docs/api.md#registration): all need a session. */
+/** /api/regfordisciplines/* (docs/areas/registration.md#calls): all need a session. */
 import {
   DefYearReply,
   ElectivesReply,

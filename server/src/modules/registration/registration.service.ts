@@ -1,5 +1,5 @@
 /**
- * Discipline and elective registration (docs/api.md#registration): the year and half-year, the
+ * Discipline and elective registration (docs/areas/registration.md#calls): the year and half-year, the
  * student's list, teachers and subgroups with their seats, registering (refused when registration
  * is closed, over the credit ceiling, clashing with the timetable, or for an elective without the
  * permission; a full subgroup offers its waiting list) and deleting (a freed seat goes to the

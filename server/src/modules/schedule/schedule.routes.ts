@@ -1,4 +1,4 @@
-/** /api/schedule/* (docs/api.md#schedule): the timetable, a lesson's QR details and the calendar feed. */
+/** /api/schedule/* (docs/areas/schedule.md#calls): the timetable, a lesson's QR details and the calendar feed. */
 import { EmptyBody, ROLE_STUDENT, ROLE_TEACHER } from '@contract/common';
 import { CalendarFeedParams, CalendarLinkReply, ScheduleBody, ScheduleQrBody, ScheduleQrReply, ScheduleReply } from '@contract/schedule';
 import type { App } from '../../app';

@@ -1,5 +1,5 @@
 /**
- * The schedule (docs/api.md#schedule): the caller's weekly timetable grouped by day, one lesson's QR
+ * The schedule (docs/areas/schedule.md#calls): the caller's weekly timetable grouped by day, one lesson's QR
  * details, and the personal calendar feed behind a secret, revocable link.
  */
 import { randomBytes } from 'node:crypto';

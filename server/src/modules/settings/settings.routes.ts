@@ -1,4 +1,4 @@
-/** /api/misc/settings.json and /api/misc/dinurls.json (docs/api.md#settings): both need a session. */
+/** /api/misc/settings.json and /api/misc/dinurls.json (docs/areas/settings.md#calls): both need a session. */
 import { DinUrlsReply, SettingsBody, SettingsReply } from '@contract/settings';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';

@@ -1,4 +1,4 @@
-/** /api/misc/settings.json and dinurls.json (docs/api.md#settings): the session's defaults and menu links, the university's services. */
+/** /api/misc/settings.json and dinurls.json (docs/areas/settings.md#calls): the session's defaults and menu links, the university's services. */
 import type { Language } from '@contract/common';
 import type { AppLink, Settings, SettingsBody } from '@contract/settings';
 import type { AppContext } from '../../context';

@@ -1,4 +1,4 @@
-/** /api/singlewindow/* (docs/api.md#singlewindow): all need a session but `verify`. */
+/** /api/singlewindow/* (docs/areas/singlewindow.md#calls): all need a session but `verify`. */
 import { EmptyBody } from '@contract/common';
 import {
   AccessReply,

@@ -1,5 +1,5 @@
 /**
- * The single window (docs/api.md#singlewindow): reference lists, a student's own orders (order,
+ * The single window (docs/areas/singlewindow.md#calls): reference lists, a student's own orders (order,
  * cancel while waiting, download a prepared certificate), and the registrars' queue of their
  * faculty (waiting → preparing → prepared, or reject with a reason). Every change is kept as the
  * order's history, and its student is notified (shared/notifications.ts) in the same transaction.

@@ -1,4 +1,4 @@
-/** /api/misc/transcript.json and transcript.pdf (a student's own), transcript/verify.html (no session; docs/api.md#transcript). */
+/** /api/misc/transcript.json and transcript.pdf (a student's own), transcript/verify.html (no session; docs/areas/transcript.md#calls). */
 import { EmptyBody } from '@contract/common';
 import { RevokeReply, TranscriptReply, VerifyQuery } from '@contract/transcript';
 import type { App } from '../../app';

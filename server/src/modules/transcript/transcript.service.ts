@@ -1,5 +1,5 @@
 /**
- * The transcript (docs/api.md#transcript): the student's final results by group, year and
+ * The transcript (docs/areas/transcript.md#calls): the student's final results by group, year and
  * half-year with the university's scale, credit sums and the grade point average; the half-year in
  * progress shows the plan without results. Each issue carries a signed token (HS256, jose) with a
  * hash of the results: the public verification page says genuine and unchanged, changed since

@@ -1,4 +1,4 @@
-/** /api/umk/* (docs/api.md#umk): all need a session. */
+/** /api/umk/* (docs/areas/umk.md#calls): all need a session. */
 import {
   IdNameListReply,
   UmkDeleteBody,

@@ -1,5 +1,5 @@
 /**
- * Teaching materials (docs/api.md#umk): a teacher's disciplines and semesters, reference lists,
+ * Teaching materials (docs/areas/umk.md#calls): a teacher's disciplines and semesters, reference lists,
  * the materials of a discipline, adding, editing and deleting one's own (optionally shared into the
  * e-library as a book), and the student's view: the materials of the disciplines taught to his
  * group, for his speciality and form of study.

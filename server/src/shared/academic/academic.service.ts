@@ -1,5 +1,5 @@
 /**
- * The academic context any area reads (docs/api.md#academic): academic years, the current
+ * The academic context any area reads (docs/areas/academic.md#calls): academic years, the current
  * half-year, faculties, and the caller's discipline → semester → group chain, then the people of a
  * group to talk to with their unread counts. Teacher calls refuse a student and student calls a
  * teacher with 403.

@@ -1,5 +1,5 @@
 /**
- * The journal's period rules (docs/product.md#journal, docs/security.md#journal): every write to a
+ * The journal's period rules (docs/areas/journal.md#for-users, docs/security.md#journal): every write to a
  * journal lies inside the journal's half-year, marks and attendance are never written for a date
  * after today, and a half-year that ended more than the configured grace period ago
  * (JOURNAL_GRACE_DAYS) is read-only but for the accounts the university lists

@@ -8,7 +8,7 @@ import { SIGN_IN_MIN } from '@api/config';
 import type { Credentials } from '../auth.slice';
 
 /**
- * docs/product.md#auth: login and password are required, at least SIGN_IN_MIN characters; the
+ * docs/areas/auth.md#for-users: login and password are required, at least SIGN_IN_MIN characters; the
  * new-password rule is not this form's (contract/password-policy.ts).
  */
 const LOGIN_MIN = SIGN_IN_MIN;

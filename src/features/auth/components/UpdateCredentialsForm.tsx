@@ -20,7 +20,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** docs/product.md#auth: the forced credential update — new login, new password, confirmation; a mismatch sends nothing. */
+/** docs/areas/auth.md#for-users: the forced credential update — new login, new password, confirmation; a mismatch sends nothing. */
 export function UpdateCredentialsForm({ login, passwordMin, busy, onSubmit, onCancel }: Props) {
   const { t } = useTranslation('auth');
   // The new-password minimum of the one policy (selectPasswordMin), as the server checks it.

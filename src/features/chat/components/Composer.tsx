@@ -13,7 +13,7 @@ export interface ComposerValues {
 
 /**
  * Text and/or one file. A file over the upload limit is refused here with 'File size is exceeded
- * the limit' and nothing is sent (docs/product.md#chat); an empty message is not sent either.
+ * the limit' and nothing is sent (docs/areas/chat.md#for-users); an empty message is not sent either.
  */
 export function composerSchema(maxSizeMb: number, messages: { tooLarge: string; empty: string }) {
   return yup.object({

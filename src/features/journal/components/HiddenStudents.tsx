@@ -1,5 +1,5 @@
 /**
- * "Hidden students (n)" under the grid (docs/product.md#journal): the students removed from the open
+ * "Hidden students (n)" under the grid (docs/areas/journal.md#for-users): the students removed from the open
  * journal's list, each with when and by whom, and Restore (not in a closed half-year's journal).
  */
 import './hiddenStudents.css';

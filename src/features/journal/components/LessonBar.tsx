@@ -1,7 +1,7 @@
 /**
  * The lesson bar: the lesson in focus (date and time, the teacher's timetable times first) and what
  * acts on it: add it, mark all present, its topic, delete it. Dates outside the journal's half-year
- * are refused here already (docs/product.md#journal).
+ * are refused here already (docs/areas/journal.md#for-users).
  */
 import { useTranslation } from 'react-i18next';
 import type { JournalInfo } from '@contract/journal';

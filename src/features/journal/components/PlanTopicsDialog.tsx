@@ -1,5 +1,5 @@
 /**
- * "Planned topics" of the open journal (docs/product.md#journal): the list of topics the teacher
+ * "Planned topics" of the open journal (docs/areas/journal.md#for-users): the list of topics the teacher
  * plans, in order, each with its hours and module; topics are added, edited, moved and deleted here
  * and the whole list is saved in one call (numbered 1, 2, 3… in the order shown).
  */

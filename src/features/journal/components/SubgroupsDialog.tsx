@@ -1,5 +1,5 @@
 /**
- * "Subgroups" of the open journal (docs/product.md#journal): the teacher splits the students of its
+ * "Subgroups" of the open journal (docs/areas/journal.md#for-users): the teacher splits the students of its
  * group (or stream) into subgroups 1, 2, … by name, each student in one subgroup or none, and saves
  * the split in one call. Without a split of his own the group's halves are the starting point.
  */

@@ -1,5 +1,5 @@
 /**
- * /lms/library/read/:id (docs/product.md#library): an EPUB book read in the browser, as a PDF is
+ * /lms/library/read/:id (docs/areas/library.md#for-users): an EPUB book read in the browser, as a PDF is
  * read by the browser's own viewer. Previous and next page by the buttons or the arrow keys, the
  * table of contents, and the book's file to download. An address of no book says so (no download,
  * no pages); a PDF's address offers the browser's viewer.

@@ -1,4 +1,4 @@
-/** The header's bell: the unread count, a link to the notifications page (docs/product.md#notifications). */
+/** The header's bell: the unread count, a link to the notifications page (docs/areas/notifications.md#for-users). */
 import { useEffect } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';

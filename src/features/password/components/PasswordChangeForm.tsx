@@ -17,7 +17,7 @@ const KEYS: PasswordFormKeys = {
   submit: 'change.submit',
 };
 
-/** docs/product.md#password: old password required, new one at least `min`, confirmation equal (and at least `min`). */
+/** docs/areas/password.md#for-users: old password required, new one at least `min`, confirmation equal (and at least `min`). */
 export function PasswordChangeForm(props: Props) {
   return <PasswordFlowForm testId="password-change-form" keys={KEYS} confirmMin {...props} />;
 }

@@ -45,7 +45,7 @@ interface Props<X extends Record<string, string>> {
 }
 
 /**
- * docs/product.md#password: the current password required, the new one at least `min`, the
+ * docs/areas/password.md#for-users: the current password required, the new one at least `min`, the
  * confirmation equal; what a change of the password asks besides (a new login) comes as `extra`.
  */
 export function PasswordFlowForm<X extends Record<string, string> = Record<never, string>>(props: Props<X>) {
