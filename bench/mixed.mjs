@@ -12,31 +12,15 @@
  * added to them in the throwaway database only); the feed gets 30 items for everyone so that its
  * second page is full.
  */
-import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import pg from 'pg';
 import { signIn } from './load.mjs';
+import { cannon, summary as figures } from './lib/autocannon.mjs';
 import { addSessions } from './lib/sessions.mjs';
 
-export function cannon(opts) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
-    autocannon.track?.(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
-  });
-}
-
-export function summary(name, r) {
-  return {
-    name,
-    requestsPerSec: Math.round(r.requests.average),
-    latencyP50Ms: r.latency.p50,
-    latencyP99Ms: r.latency.p99,
-    requests: r.requests.total,
-    failed: r.non2xx + r.errors + r.timeouts,
-    statuses: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
-  };
-}
+/** The figures of a run, with the answers by status. */
+export const summary = (name, r) => figures(name, r, { statuses: true });
 
 /** Current academic year and half-year as the server reads them (lib/academic-year.ts). */
 function period(now = new Date()) {

@@ -19,7 +19,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { cannon, check, kinds, mixOf, prepareMixed, summary } from './mixed.mjs';
+import { check, kinds, mixOf, prepareMixed, summary } from './mixed.mjs';
+import { cannon } from './lib/autocannon.mjs';
 import { throwawayDatabase } from './lib/pg.mjs';
 import { ROOT, startPortal } from './lib/server.mjs';
 
