@@ -18,6 +18,7 @@ import pg from 'pg';
 import { signIn } from './load.mjs';
 import { cannon, summary as figures } from './lib/autocannon.mjs';
 import { addSessions } from './lib/sessions.mjs';
+import { groupStudents } from './lib/students.mjs';
 
 /** The figures of a run, with the answers by status. */
 export const summary = (name, r) => figures(name, r, { statuses: true });
@@ -42,28 +43,7 @@ export async function prepareMixed(origin, dbUrl, { students: want = 400 } = {})
     );
     const groupIds = groupRows.map((g) => g.id);
     if (groupIds.length === 0) throw new Error('no group has lessons this half-year');
-    const {
-      rows: [seeded],
-    } = await db.query(`select count(*)::int as n from students s join users u on u.student_id = s.id where s.group_id = any($1) and not u.disabled`, [
-      groupIds,
-    ]);
-    if (seeded.n < want) {
-      await db.query(
-        `with made as (
-           insert into students (surname, name, gender, group_id, code, admission_year, education_form_id, subgroup)
-           select 'Bench', 'Student ' || i, case when i % 2 = 0 then 'f' else 'm' end, g.id, 'bench-m-' || i, $3::int, g.education_form_id, 1 + i % 2
-             from generate_series(1, $2::int) i
-             join groups g on g.id = ($1::int[])[1 + i % cardinality($1::int[])]
-           returning id)
-         insert into users (login, role, student_id) select 'bench-m-' || id, 2, id from made`,
-        [groupIds, want - seeded.n, year],
-      );
-    }
-    const { rows: studentRows } = await db.query(
-      `select s.id, u.id as user_id from students s join users u on u.student_id = s.id where s.group_id = any($1) and not u.disabled order by s.id limit $2`,
-      [groupIds, want],
-    );
-    await db.query(`update users set must_update_credentials = false where student_id = any($1)`, [studentRows.map((s) => s.id)]);
+    const studentRows = await groupStudents(db, groupIds, want, { year, code: 'bench-m-', login: 'bench-m-' });
     const students = await addSessions(
       db,
       studentRows.map((s) => ({ uid: s.id, userId: s.user_id })),
