@@ -17,7 +17,7 @@
 /* global window, document, requestAnimationFrame, MutationObserver, HTMLSelectElement -- code run inside the pages */
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { signInTeacher } from './load.mjs';
 
 const SURNAMES = [

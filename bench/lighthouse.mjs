@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS as FLAGS, CHROMIUM_PATH } from './lib/chromium.mjs';
+import { CHROMIUM_FLAGS as FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -3,28 +3,10 @@
  * health check and authenticated calls (the teacher's profile and news page, session cookie from a
  * real sign-in), one after the other, each for a fixed duration.
  */
-import autocannon from 'autocannon';
+import { cannon, summary as figures } from './lib/autocannon.mjs';
 
-function cannon(opts) {
-  return new Promise((resolve, reject) => {
-    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
-  });
-}
-
-function summary(name, r) {
-  return {
-    name,
-    requestsPerSec: Math.round(r.requests.average),
-    latencyP50Ms: r.latency.p50,
-    latencyP99Ms: r.latency.p99,
-    requests: r.requests.total,
-    ok2xx: r['2xx'],
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    failed: r.non2xx + r.errors + r.timeouts,
-  };
-}
+/** The figures of a run, each failure kind apart. */
+const summary = (name, r) => figures(name, r, { counts: true });
 
 /** Signs in as the demo teacher; returns {cookie, id, uid, role}. */
 export function signInTeacher(origin) {

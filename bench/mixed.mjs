@@ -12,31 +12,16 @@
  * added to them in the throwaway database only); the feed gets 30 items for everyone so that its
  * second page is full.
  */
-import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import pg from 'pg';
 import { signIn } from './load.mjs';
+import { cannon, summary as figures } from './lib/autocannon.mjs';
 import { addSessions } from './lib/sessions.mjs';
+import { groupStudents } from './lib/students.mjs';
 
-export function cannon(opts) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
-    autocannon.track?.(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
-  });
-}
-
-export function summary(name, r) {
-  return {
-    name,
-    requestsPerSec: Math.round(r.requests.average),
-    latencyP50Ms: r.latency.p50,
-    latencyP99Ms: r.latency.p99,
-    requests: r.requests.total,
-    failed: r.non2xx + r.errors + r.timeouts,
-    statuses: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
-  };
-}
+/** The figures of a run, with the answers by status. */
+export const summary = (name, r) => figures(name, r, { statuses: true });
 
 /** Current academic year and half-year as the server reads them (lib/academic-year.ts). */
 function period(now = new Date()) {
@@ -58,28 +43,7 @@ export async function prepareMixed(origin, dbUrl, { students: want = 400 } = {})
     );
     const groupIds = groupRows.map((g) => g.id);
     if (groupIds.length === 0) throw new Error('no group has lessons this half-year');
-    const {
-      rows: [seeded],
-    } = await db.query(`select count(*)::int as n from students s join users u on u.student_id = s.id where s.group_id = any($1) and not u.disabled`, [
-      groupIds,
-    ]);
-    if (seeded.n < want) {
-      await db.query(
-        `with made as (
-           insert into students (surname, name, gender, group_id, code, admission_year, education_form_id, subgroup)
-           select 'Bench', 'Student ' || i, case when i % 2 = 0 then 'f' else 'm' end, g.id, 'bench-m-' || i, $3::int, g.education_form_id, 1 + i % 2
-             from generate_series(1, $2::int) i
-             join groups g on g.id = ($1::int[])[1 + i % cardinality($1::int[])]
-           returning id)
-         insert into users (login, role, student_id) select 'bench-m-' || id, 2, id from made`,
-        [groupIds, want - seeded.n, year],
-      );
-    }
-    const { rows: studentRows } = await db.query(
-      `select s.id, u.id as user_id from students s join users u on u.student_id = s.id where s.group_id = any($1) and not u.disabled order by s.id limit $2`,
-      [groupIds, want],
-    );
-    await db.query(`update users set must_update_credentials = false where student_id = any($1)`, [studentRows.map((s) => s.id)]);
+    const studentRows = await groupStudents(db, groupIds, want, { year, code: 'bench-m-', login: 'bench-m-' });
     const students = await addSessions(
       db,
       studentRows.map((s) => ({ uid: s.id, userId: s.user_id })),

@@ -19,14 +19,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { cannon, check, kinds, mixOf, prepareMixed, summary } from './mixed.mjs';
+import { check, kinds, mixOf, prepareMixed, summary } from './mixed.mjs';
+import { cannon } from './lib/autocannon.mjs';
 import { throwawayDatabase } from './lib/pg.mjs';
+import { envInt } from './lib/report.mjs';
 import { ROOT, startPortal } from './lib/server.mjs';
 
-const envInt = (name, def) => {
-  const v = Number(process.env[name]);
-  return Number.isInteger(v) && v > 0 ? v : def;
-};
 const log = (line) => console.log(`[profile] ${line}`);
 
 /**

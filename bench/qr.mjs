@@ -22,6 +22,7 @@ import vm from 'node:vm';
 import pg from 'pg';
 import { countedRounds, phoneKeys, phones, secondTap } from './lib/phones.mjs';
 import { addSessions } from './lib/sessions.mjs';
+import { groupStudents } from './lib/students.mjs';
 
 const PASSWORD = 'Bench-QR-2026';
 const INTERVAL_MS = 10_000;
@@ -142,29 +143,8 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
       teacherIds,
     ]);
     const groupIds = lessons.map((l) => l.groupId);
-    const {
-      rows: [seeded],
-    } = await db.query(`select count(*)::int as n from students s join users u on u.student_id = s.id where s.group_id = any($1) and not u.disabled`, [
-      groupIds,
-    ]);
-    if (seeded.n < accounts) {
-      // The missing students, spread over the lessons' groups, each with a student account.
-      await db.query(
-        `with made as (
-           insert into students (surname, name, gender, group_id, code, admission_year, education_form_id, subgroup)
-           select 'Bench', 'Student ' || i, case when i % 2 = 0 then 'f' else 'm' end, g.id, 'bench-' || i, $3::int, g.education_form_id, 1 + i % 2
-             from generate_series(1, $2::int) i
-             join groups g on g.id = ($1::int[])[1 + i % cardinality($1::int[])]
-           returning id)
-         insert into users (login, role, student_id) select 'bench-s-' || id, 2, id from made`,
-        [groupIds, accounts - seeded.n, year],
-      );
-    }
-    const { rows: studentRows } = await db.query(
-      `select s.id, s.group_id, u.id as user_id from students s join users u on u.student_id = s.id where s.group_id = any($1) and not u.disabled order by s.id limit $2`,
-      [groupIds, accounts],
-    );
-    await db.query(`update users set must_update_credentials = false where student_id = any($1)`, [studentRows.map((s) => s.id)]);
+    // Students are added to the lessons' groups when they hold fewer (bench/lib/students.mjs).
+    const studentRows = await groupStudents(db, groupIds, accounts, { year, code: 'bench-', login: 'bench-s-' });
 
     // Sessions opened by their teachers (make-up: now, whatever the hour).
     const teachers = new Map();

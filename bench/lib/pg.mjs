@@ -1,9 +1,14 @@
 /**
  * A throwaway PostgreSQL database for a benchmark: created on the server of `pgUrl` (the role needs
- * CREATEDB), handed out as a URL, dropped at the end. Null when that server does not answer.
+ * CREATEDB), handed out as a URL, dropped at the end. Null when that server does not answer. And the
+ * same with a portal started on it for the duration of a section.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { startPortal } from './server.mjs';
 
 /** Resolves to {url, drop()} or to {url: null, reason} when PostgreSQL is not reachable. */
 export async function throwawayDatabase(pgUrl, prefix = 'lms_bench') {
@@ -32,4 +37,36 @@ export async function throwawayDatabase(pgUrl, prefix = 'lms_bench') {
       await admin.end().catch(() => {});
     },
   };
+}
+
+/**
+ * Runs `fn(pgDb, dataDir)` with a throwaway database (`lms_bench_<name>_…`) on the server of `pgUrl`
+ * and a temporary DATA_DIR (`lms-bench-<name>-…`), then drops the one and removes the other. Throws
+ * the reason when PostgreSQL does not answer.
+ */
+export async function onThrowawayDatabase(pgUrl, name, fn) {
+  const pgDb = await throwawayDatabase(pgUrl, `lms_bench_${name}`);
+  if (!pgDb.url) throw new Error(pgDb.reason);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lms-bench-${name}-`));
+  try {
+    return await fn(pgDb, dataDir);
+  } finally {
+    await pgDb.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs `fn(portal, pgDb)` against a portal started on a throwaway database (onThrowawayDatabase),
+ * with `env` added to the portal's environment; stops the portal before the database is dropped.
+ */
+export function withPortalOnPostgres(pgUrl, name, env, fn) {
+  return onThrowawayDatabase(pgUrl, name, async (pgDb, dataDir) => {
+    const portal = await startPortal({ dataDir, env: { DATABASE_URL: pgDb.url, ...env } });
+    try {
+      return await fn(portal, pgDb);
+    } finally {
+      await portal.stop();
+    }
+  });
 }

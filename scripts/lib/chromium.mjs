@@ -1,4 +1,4 @@
-/** The system Chromium and the flags every benchmark launches it with. */
+/** The system Chromium and the flags the end-to-end tests (tests/support/browser.ts) and the benchmarks launch it with. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const CHROMIUM_FLAGS = [
