@@ -4,7 +4,8 @@
  * session check at start and the logout are the session's actions (shared/session/session.ts), which the
  * shell dispatches: this saga carries them out.
  */
-import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { call, put } from 'redux-saga/effects';
+import { rootSaga } from '@shared/request/watchers';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { RecoveryRow, User } from '@contract/auth';
 import { authApi, type GoogleCheckRow } from '@api/auth';
@@ -144,14 +145,14 @@ export function* logoutSaga() {
   yield put(sessionEnded({ reason: 'logout' }));
 }
 
-export function* authSaga() {
-  yield all([
-    takeLatest(sessionCheckRequested.type, bootSaga),
-    takeLatest(authActions.loginRequested.type, loginSaga),
-    takeLatest(authActions.updateRequested.type, updateSaga),
-    takeLatest(authActions.googleReturnRequested.type, googleReturnSaga),
-    takeLatest(authActions.googleCheckRequested.type, googleCheckSaga),
-    takeLatest(authActions.logoRequested.type, logoSaga),
-    takeLatest(sessionLogoutRequested.type, logoutSaga),
-  ]);
-}
+export const authSaga = rootSaga({
+  latest: [
+    [sessionCheckRequested, bootSaga],
+    [authActions.loginRequested, loginSaga],
+    [authActions.updateRequested, updateSaga],
+    [authActions.googleReturnRequested, googleReturnSaga],
+    [authActions.googleCheckRequested, googleCheckSaga],
+    [authActions.logoRequested, logoSaga],
+    [sessionLogoutRequested, logoutSaga],
+  ],
+});

@@ -1,9 +1,9 @@
-import { runSaga, stdChannel, type Task } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerLiveHandlers } from '@shared/live/live';
 import { followStream, liveLifecycleSaga, liveSaga, POLL_MS, type EventSourceFactory } from '@shared/live/live.saga';
 import { sessionEnded, sessionStarted } from '@shared/session/session';
+import { runOnChannel } from '../../test/saga';
 import { teacher } from '../../test/server';
 import { chatLive } from './chat.live';
 import { chatActions, initialChatState } from './chat.slice';
@@ -48,21 +48,7 @@ const factory: EventSourceFactory = (url) => new FakeSource(url) as unknown as R
 
 /** Runs a saga against a store-like harness; returns what it put and a way to dispatch. */
 function start<Args extends unknown[]>(saga: (...args: Args) => Generator, ...args: Args) {
-  const put: UnknownAction[] = [];
-  const channel = stdChannel();
-  const run = runSaga as unknown as (options: object, saga: unknown, ...args: unknown[]) => Task;
-  const task = run(
-    {
-      channel,
-      dispatch: (action: UnknownAction) => {
-        put.push(action);
-        channel.put(action);
-      },
-      getState: () => ({ chat: initialChatState }),
-    },
-    saga,
-    ...args,
-  );
+  const { put, task, channel } = runOnChannel({ getState: () => ({ chat: initialChatState }), echo: true }, saga, ...args);
   return { put, task, dispatch: (a: UnknownAction) => channel.put(a) };
 }
 

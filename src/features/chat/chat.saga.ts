@@ -2,7 +2,8 @@
  * Chat side effects: the filter chain (the shared academic chain, then the group chat on desktop), the open conversation (paging, read marks, sending, deleting),
  * and what live events lead to (chat.live.ts registers them with the shared live connection).
  */
-import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, fork, put, select, takeLatest } from 'redux-saga/effects';
+import { rootSaga } from '@shared/request/watchers';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@contract/auth';
 import type { ChatMessage, ConversationBody, DeleteRow, LiveMessage, MessagesPage, UnreadCounts } from '@contract/chat';
@@ -176,20 +177,21 @@ export function* resyncSaga() {
   if (state.activeContact) yield put(chatActions.messagesReloadRequested());
 }
 
-export function* chatSaga() {
-  yield all([
-    fork(chainSaga),
-    takeLatest([chatActions.contactOpened.type, chatActions.messagesReloadRequested.type], messagesSaga),
-    takeLatest(chatActions.olderRequested.type, olderSaga),
-    takeLatest(chatActions.newerRequested.type, newerSaga),
-    takeEvery(chatActions.readRequested.type, readSaga),
-    takeLatest(chatActions.readAllRequested.type, readAllSaga),
-    takeLatest(chatActions.sendRequested.type, sendSaga),
-    takeEvery(chatActions.deleteRequested.type, deleteSaga),
-    takeLatest(chatActions.countsRequested.type, countsSaga),
-    takeEvery(chatActions.liveMessageReceived.type, liveMessageSaga),
-    takeLatest(chatActions.liveResync.type, resyncSaga),
-  ]);
-}
+export const chatSaga = rootSaga([fork(chainSaga)], {
+  latest: [
+    [[chatActions.contactOpened, chatActions.messagesReloadRequested], messagesSaga],
+    [chatActions.olderRequested, olderSaga],
+    [chatActions.newerRequested, newerSaga],
+    [chatActions.readAllRequested, readAllSaga],
+    [chatActions.sendRequested, sendSaga],
+    [chatActions.countsRequested, countsSaga],
+    [chatActions.liveResync, resyncSaga],
+  ],
+  every: [
+    [chatActions.readRequested, readSaga],
+    [chatActions.deleteRequested, deleteSaga],
+    [chatActions.liveMessageReceived, liveMessageSaga],
+  ],
+});
 
 export type { ChatContact };

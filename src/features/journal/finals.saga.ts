@@ -2,7 +2,8 @@
  * The final-result column's history and its Restore. Its writes (final/set.json), one student at a
  * time in the background, go through the outbox (outbox.saga.ts), as the cells' do.
  */
-import { put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { put, select, take } from 'redux-saga/effects';
+import type { Watchers } from '@shared/request/watchers';
 import type { Action, PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import type { JournalInfo } from '@contract/journal';
 import { journalApi } from './journal.api';
@@ -34,6 +35,7 @@ export function* finalRestoreSaga(action: PayloadAction<{ student: number; point
   if (journalActions.finalSaved.match(outcome)) yield put(journalActions.finalHistoryRequested({ student }));
 }
 
-export function finalsWatchers() {
-  return [takeLatest(journalActions.finalHistoryRequested.type, finalHistorySaga), takeLeading(journalActions.finalRestoreRequested.type, finalRestoreSaga)];
-}
+export const finalsWatchers: Watchers = {
+  latest: [[journalActions.finalHistoryRequested, finalHistorySaga]],
+  leading: [[journalActions.finalRestoreRequested, finalRestoreSaga]],
+};

@@ -5,7 +5,8 @@
  * still being saved.
  */
 import i18next from 'i18next';
-import { call, put, select, spawn, takeLatest } from 'redux-saga/effects';
+import { call, put, select, spawn } from 'redux-saga/effects';
+import type { Watchers } from '@shared/request/watchers';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { JournalInfo } from '@contract/journal';
 import { journalApi } from './journal.api';
@@ -51,8 +52,10 @@ export function* removedSaga(action: PayloadAction<{ journal: number; student: n
   yield spawn(undoRemovalSaga, action.payload.journal, action.payload.student, action.payload.name);
 }
 
-export const hiddenWatchers = () => [
-  takeLatest(journalActions.journalRequested.type, hiddenSaga),
-  takeLatest(journalActions.restoreRequested.type, restoreSaga),
-  takeLatest(journalActions.studentRemoved.type, removedSaga),
-];
+export const hiddenWatchers: Watchers = {
+  latest: [
+    [journalActions.journalRequested, hiddenSaga],
+    [journalActions.restoreRequested, restoreSaga],
+    [journalActions.studentRemoved, removedSaga],
+  ],
+};

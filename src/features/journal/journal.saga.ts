@@ -5,7 +5,8 @@
  * and final results are written through the outbox (outbox.saga.ts); subgroups and planned topics
  * in setup.saga.ts.
  */
-import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select } from 'redux-saga/effects';
+import { rootSaga } from '@shared/request/watchers';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@contract/auth';
 import type { IdName } from '@contract/common';
@@ -250,28 +251,31 @@ export function* resyncSaga() {
   if (info) yield put(journalActions.journalRequested({ id: info.id_journal, keepEdits: true }));
 }
 
-export function* journalSaga() {
-  yield all([
-    takeLatest(journalActions.opened.type, openedSaga),
-    takeLatest(journalActions.halfChosen.type, halfSaga),
-    takeLatest(journalActions.journalsRequested.type, journalsSaga),
-    takeLatest(journalActions.filterChosen.type, filterSaga),
-    takeLatest(journalActions.journalLinked.type, linkedSaga),
-    takeLatest(journalActions.journalRequested.type, loadJournalSaga),
-    takeEvery(journalActions.journalRequested.type, timetableSaga),
-    takeLatest(journalActions.lessonAddRequested.type, lessonAddSaga),
-    takeLatest(journalActions.markAllRequested.type, markAllSaga),
-    takeLatest(journalActions.historyRequested.type, historySaga),
-    takeLatest(journalActions.lessonDeleteRequested.type, lessonDeleteSaga),
-    takeLatest(journalActions.studentDeleteRequested.type, studentDeleteSaga),
-    takeLatest(journalActions.lessonRestoreRequested.type, lessonRestoreSaga),
-    takeLatest(journalActions.topicSaveRequested.type, topicSaga),
-    takeLatest(journalActions.ownRequested.type, ownSaga),
-    takeLatest(journalActions.liveResync.type, resyncSaga),
-    ...setupWatchers(),
-    ...undoWatchers(),
-    ...hiddenWatchers(),
-    ...finalsWatchers(),
-    ...outboxWatchers(),
-  ]);
-}
+// One action may start several watchers: they start (and see it) in this order.
+export const journalSaga = rootSaga(
+  {
+    latest: [
+      [journalActions.opened, openedSaga],
+      [journalActions.halfChosen, halfSaga],
+      [journalActions.journalsRequested, journalsSaga],
+      [journalActions.filterChosen, filterSaga],
+      [journalActions.journalLinked, linkedSaga],
+      [journalActions.journalRequested, loadJournalSaga],
+      [journalActions.lessonAddRequested, lessonAddSaga],
+      [journalActions.markAllRequested, markAllSaga],
+      [journalActions.historyRequested, historySaga],
+      [journalActions.lessonDeleteRequested, lessonDeleteSaga],
+      [journalActions.studentDeleteRequested, studentDeleteSaga],
+      [journalActions.lessonRestoreRequested, lessonRestoreSaga],
+      [journalActions.topicSaveRequested, topicSaga],
+      [journalActions.ownRequested, ownSaga],
+      [journalActions.liveResync, resyncSaga],
+    ],
+    every: [[journalActions.journalRequested, timetableSaga]],
+  },
+  setupWatchers,
+  undoWatchers,
+  hiddenWatchers,
+  finalsWatchers,
+  outboxWatchers(),
+);

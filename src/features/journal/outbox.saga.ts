@@ -16,7 +16,8 @@
  */
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
-import { actionChannel, call, delay, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import { actionChannel, call, delay, put, race, select, take } from 'redux-saga/effects';
+import { watchers } from '@shared/request/watchers';
 import type { User } from '@contract/auth';
 import type { FinalResult, FinalSetBody, JournalInfo, PastedBlock, VisitPasteBody, VisitRow, VisitSetBody } from '@contract/journal';
 import { onServerAnswered, type Failure, type Result } from '@api/http';
@@ -315,14 +316,20 @@ export function* outboxLoop() {
 }
 
 export function outboxWatchers() {
-  return [
-    takeEvery(journalActions.cellWritten.type, cellSaga),
-    takeEvery(journalActions.pasteRequested.type, pasteSaga),
-    takeEvery(journalActions.finalWritten.type, finalSaga),
-    takeEvery(journalActions.journalSucceeded.type, function* () {
-      yield put(journalActions.outboxFlushRequested());
-    }),
-    call(outboxLoop),
-    call(connectionBack),
-  ];
+  return watchers(
+    {
+      every: [
+        [journalActions.cellWritten, cellSaga],
+        [journalActions.pasteRequested, pasteSaga],
+        [journalActions.finalWritten, finalSaga],
+        [
+          journalActions.journalSucceeded,
+          function* () {
+            yield put(journalActions.outboxFlushRequested());
+          },
+        ],
+      ],
+    },
+    [call(outboxLoop), call(connectionBack)],
+  );
 }

@@ -3,7 +3,8 @@
  * loaded when its dialog opens and saved in one call. After the subgroups change the journal
  * reloads (its list of students follows them), keeping marks still being saved.
  */
-import { put, select, takeLatest } from 'redux-saga/effects';
+import { put, select } from 'redux-saga/effects';
+import type { Watchers } from '@shared/request/watchers';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { JournalInfo, PlanTopic, Subgroup } from '@contract/journal';
 import { journalApi, type MarkScale } from './journal.api';
@@ -66,12 +67,12 @@ export function* scaleSaga(action: PayloadAction<MarkScale>) {
 }
 
 /** The watchers the journal's root saga starts. */
-export function setupWatchers() {
-  return [
-    takeLatest(journalActions.subgroupsRequested.type, subgroupsSaga),
-    takeLatest(journalActions.subgroupsSaveRequested.type, subgroupsSaveSaga),
-    takeLatest(journalActions.planTopicsRequested.type, planTopicsSaga),
-    takeLatest(journalActions.planTopicsSaveRequested.type, planTopicsSaveSaga),
-    takeLatest(journalActions.scaleRequested.type, scaleSaga),
-  ];
-}
+export const setupWatchers: Watchers = {
+  latest: [
+    [journalActions.subgroupsRequested, subgroupsSaga],
+    [journalActions.subgroupsSaveRequested, subgroupsSaveSaga],
+    [journalActions.planTopicsRequested, planTopicsSaga],
+    [journalActions.planTopicsSaveRequested, planTopicsSaveSaga],
+    [journalActions.scaleRequested, scaleSaga],
+  ],
+};

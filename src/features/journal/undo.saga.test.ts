@@ -1,11 +1,12 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { runSaga, stdChannel, type Saga } from 'redux-saga';
+import type { Saga } from 'redux-saga';
 import { describe, expect, it } from 'vitest';
 import type { JournalData, VisitRow } from '@contract/journal';
 import { succeeded } from '@shared/request/loadable';
 import { waitFor } from '@testing-library/react';
 import { initialSessionState } from '@shared/session/session';
 import { makeStore } from '../../test/render';
+import { runOnChannel } from '../../test/saga';
 import { fail, http, HttpResponse, ok, recordRequests, server, teacher } from '../../test/server';
 import { journalInfo } from './journal.fixtures';
 import { initialJournalState, journalActions, journalReducer, type JournalState } from './journal.slice';
@@ -47,14 +48,12 @@ function open(marks: Record<string, string | null>, done: UndoStep[] = [], undon
  */
 function runLive<A extends UnknownAction>(initial: JournalState, saga: Saga<[A]>, action: A) {
   let state = initial;
-  const channel = stdChannel();
-  const task = runSaga(
+  const { channel, task } = runOnChannel(
     {
-      channel,
-      dispatch: (a: UnknownAction) => {
+      getState: () => ({ journal: state }),
+      onPut: (a) => {
         state = journalReducer(state, a);
       },
-      getState: () => ({ journal: state }),
     },
     saga,
     action,
@@ -314,17 +313,13 @@ describe('undo and redo of the teacher’s own writes', () => {
 
   it('Restore in a cell’s history writes the old value as an ordinary write, then reads the history again', async () => {
     const cell = { student: 1, date, time: 1, written: '4' };
-    const put: UnknownAction[] = [];
-    const channel = stdChannel();
-    const task = runSaga(
+    const { put, task } = runOnChannel(
       {
-        channel,
-        dispatch: (a: UnknownAction) => {
-          put.push(a);
+        getState: () => ({ journal: open({ [key(1)]: '5' }) }),
+        onPut: (a, channel) => {
           if (journalActions.cellWritten.match(a))
             queueMicrotask(() => channel.put(journalActions.cellSaved({ student: 1, date, time: 1, seq: a.payload.seq, cell: row(1, '4') })));
         },
-        getState: () => ({ journal: open({ [key(1)]: '5' }) }),
       },
       restoreSaga,
       journalActions.historyRestoreRequested(cell),

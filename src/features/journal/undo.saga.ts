@@ -6,7 +6,8 @@
  * anything more through visit/paste, all or none), so that one made while the server is away is
  * kept and sent later in order. A cell or result changed by someone else since is skipped and counted, never overwritten.
  */
-import { put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
+import { put, select, take } from 'redux-saga/effects';
+import type { Watchers } from '@shared/request/watchers';
 import type { Action, PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import type { JournalInfo } from '@contract/journal';
 import { PRESENT } from './journal.api';
@@ -158,14 +159,16 @@ export function* restoreSaga(action: PayloadAction<CellWrite>) {
   if (journalActions.cellSaved.match(outcome)) yield put(journalActions.historyRequested({ ...action.payload, written: null }));
 }
 
-export function undoWatchers() {
-  return [
-    takeEvery(journalActions.cellWritten.type, recordCellSaga),
-    takeEvery(journalActions.pasteRequested.type, recordPasteSaga),
-    takeEvery(journalActions.finalWritten.type, recordFinalSaga),
-    takeEvery(journalActions.markAllRequested.type, recordMarkAllSaga),
-    takeLeading(journalActions.undoRequested.type, undoSaga),
-    takeLeading(journalActions.redoRequested.type, redoSaga),
-    takeLeading(journalActions.historyRestoreRequested.type, restoreSaga),
-  ];
-}
+export const undoWatchers: Watchers = {
+  every: [
+    [journalActions.cellWritten, recordCellSaga],
+    [journalActions.pasteRequested, recordPasteSaga],
+    [journalActions.finalWritten, recordFinalSaga],
+    [journalActions.markAllRequested, recordMarkAllSaga],
+  ],
+  leading: [
+    [journalActions.undoRequested, undoSaga],
+    [journalActions.redoRequested, redoSaga],
+    [journalActions.historyRestoreRequested, restoreSaga],
+  ],
+};

@@ -3,7 +3,8 @@
  * the search across the library, saving a book with real upload progress (cancellable), the delete
  * check and the delete, after which the category reloads.
  */
-import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, put, select } from 'redux-saga/effects';
+import { rootSaga } from '@shared/request/watchers';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@contract/auth';
 import type { Book } from '@contract/library';
@@ -170,21 +171,24 @@ export function* deleteSaga(action: PayloadAction<{ id: number }>) {
   if (after.search.text === null) yield put(libraryActions.categorySelected({ id: result.data.id_bookCategory }));
 }
 
-export function* librarySaga() {
-  yield all([
-    takeLatest(libraryActions.opened.type, openedSaga),
-    takeLatest(libraryActions.basesRequested.type, basesSaga),
-    takeLatest(libraryActions.baseSelected.type, categoriesSaga),
-    takeLatest(libraryActions.categorySelected.type, booksSaga),
-    takeLatest([libraryActions.searchRequested.type, libraryActions.searchMoreRequested.type], function* (action: PayloadAction<{ text: string } | undefined>) {
-      if (action.type === libraryActions.searchMoreRequested.type) yield* searchMoreSaga();
-      else yield* searchSaga(action as PayloadAction<{ text: string }>);
-    }),
-    takeLatest(libraryActions.countsRequested.type, countsSaga),
-    takeLatest(libraryActions.quotaRequested.type, quotaSaga),
-    takeLatest(libraryActions.formBaseSelected.type, formCategoriesSaga),
-    takeLatest(libraryActions.saveRequested.type, cancellable(saveSaga, libraryActions.saveCancelled.type, cancelledSaga)),
-    takeLatest(libraryActions.deleteChecked.type, checkSaga),
-    takeEvery(libraryActions.deleteRequested.type, deleteSaga),
-  ]);
-}
+export const librarySaga = rootSaga({
+  latest: [
+    [libraryActions.opened, openedSaga],
+    [libraryActions.basesRequested, basesSaga],
+    [libraryActions.baseSelected, categoriesSaga],
+    [libraryActions.categorySelected, booksSaga],
+    [
+      [libraryActions.searchRequested, libraryActions.searchMoreRequested],
+      function* (action: PayloadAction<{ text: string } | undefined>) {
+        if (action.type === libraryActions.searchMoreRequested.type) yield* searchMoreSaga();
+        else yield* searchSaga(action as PayloadAction<{ text: string }>);
+      },
+    ],
+    [libraryActions.countsRequested, countsSaga],
+    [libraryActions.quotaRequested, quotaSaga],
+    [libraryActions.formBaseSelected, formCategoriesSaga],
+    [libraryActions.saveRequested, cancellable(saveSaga, libraryActions.saveCancelled.type, cancelledSaga)],
+    [libraryActions.deleteChecked, checkSaga],
+  ],
+  every: [[libraryActions.deleteRequested, deleteSaga]],
+});

@@ -1,5 +1,5 @@
 /** News loads and writes: the feed by page, posting (then the feed reloads from page 1), deleting, faculties. */
-import { all, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { put, select } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@contract/auth';
 import type { AppConfig } from '@contract/config';
@@ -7,6 +7,7 @@ import { academicApi } from '@api/academic';
 import { newsApi } from './news.api';
 import { configActions, selectConfig } from '@shared/config/config';
 import { NO_DATA, request, requireUser } from '@shared/request/request.saga';
+import { rootSaga } from '@shared/request/watchers';
 import { requirePeriod } from '@shared/settings/settings';
 import { takePageData } from '@shared/session/pageData';
 import { selectUser } from '@shared/session/session';
@@ -75,12 +76,12 @@ export function* facultiesSaga() {
   });
 }
 
-export function* newsSaga() {
-  yield all([
-    takeLatest(newsActions.opened.type, openedSaga),
-    takeLatest(newsActions.loadRequested.type, loadSaga),
-    takeLatest(newsActions.postRequested.type, postSaga),
-    takeEvery(newsActions.deleteRequested.type, deleteSaga),
-    takeLatest(newsActions.facultiesRequested.type, facultiesSaga),
-  ]);
-}
+export const newsSaga = rootSaga({
+  latest: [
+    [newsActions.opened, openedSaga],
+    [newsActions.loadRequested, loadSaga],
+    [newsActions.postRequested, postSaga],
+    [newsActions.facultiesRequested, facultiesSaga],
+  ],
+  every: [[newsActions.deleteRequested, deleteSaga]],
+});

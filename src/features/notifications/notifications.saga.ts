@@ -1,6 +1,7 @@
 /** Notification loads: the count, a page of the list, marking read (docs/areas/notifications.md#calls). */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { put } from 'redux-saga/effects';
+import { rootSaga } from '@shared/request/watchers';
 import { notificationsApi } from './notifications.api';
 import { request } from '@shared/request/request.saga';
 import { sessionStarted } from '@shared/session/session';
@@ -26,12 +27,19 @@ function* readSaga(action: PayloadAction<{ id: number }>) {
   yield* request(notificationsApi.read, [action.payload], { succeeded: a.countSucceeded, failed: () => ({ type: 'notifications/readFailed' }) });
 }
 
-export function* notificationsSaga() {
-  yield takeLatest(a.opened.type, function* () {
-    yield put(a.pageRequested({ page: 1 }));
-  });
-  yield takeLatest(a.pageRequested.type, pageSaga);
-  yield takeLatest([a.countRequested.type, sessionStarted.type], countSaga);
-  yield takeEvery(a.shownRead.type, shownReadSaga);
-  yield takeEvery(a.readRequested.type, readSaga);
-}
+export const notificationsSaga = rootSaga({
+  latest: [
+    [
+      a.opened,
+      function* () {
+        yield put(a.pageRequested({ page: 1 }));
+      },
+    ],
+    [a.pageRequested, pageSaga],
+    [[a.countRequested, sessionStarted], countSaga],
+  ],
+  every: [
+    [a.shownRead, shownReadSaga],
+    [a.readRequested, readSaga],
+  ],
+});

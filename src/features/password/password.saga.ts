@@ -1,5 +1,6 @@
 /** Password change (POST /api/passwd/reset.json) and login change (updatelogin → orize). */
-import { all, put, select, takeLatest } from 'redux-saga/effects';
+import { put, select } from 'redux-saga/effects';
+import { rootSaga } from '@shared/request/watchers';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@contract/auth';
 import { authApi } from '@api/auth';
@@ -47,10 +48,10 @@ export function* loginChangeSaga(action: PayloadAction<LoginChange>) {
   yield put(sessionEnded({ reason: 'expired', message: SESSION_ENDED_MESSAGE }));
 }
 
-export function* passwordSaga() {
-  yield all([
-    takeLatest(passwordActions.opened.type, openedSaga),
-    takeLatest(passwordActions.changeRequested.type, changeSaga),
-    takeLatest(passwordActions.loginChangeRequested.type, loginChangeSaga),
-  ]);
-}
+export const passwordSaga = rootSaga({
+  latest: [
+    [passwordActions.opened, openedSaga],
+    [passwordActions.changeRequested, changeSaga],
+    [passwordActions.loginChangeRequested, loginChangeSaga],
+  ],
+});

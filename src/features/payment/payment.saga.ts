@@ -3,7 +3,8 @@
  * with, or the service chosen before), the code of the chosen service and year, and the card
  * payment's page.
  */
-import { all, call, put, select, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select } from 'redux-saga/effects';
+import { rootSaga } from '@shared/request/watchers';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { PaidService, PayByCard, Payer, PaymentCode } from '@contract/payment';
 import type { Result } from '@api/http';
@@ -67,12 +68,12 @@ export function* addressSaga() {
   if (window.location.search !== `?${query}`) window.history.replaceState(window.history.state, '', `${window.location.pathname}?${query}`);
 }
 
-export function* paymentSaga() {
-  yield all([
-    takeLatest(A.codeSucceeded.type, addressSaga),
-    takeLatest(A.opened.type, openedSaga),
-    takeLatest([A.serviceSelected.type, A.yearSelected.type], codeSaga),
-    takeLatest(A.returnedRefreshed.type, returnedSaga),
-    takeLatest(A.payRequested.type, paySaga),
-  ]);
-}
+export const paymentSaga = rootSaga({
+  latest: [
+    [A.codeSucceeded, addressSaga],
+    [A.opened, openedSaga],
+    [[A.serviceSelected, A.yearSelected], codeSaga],
+    [A.returnedRefreshed, returnedSaga],
+    [A.payRequested, paySaga],
+  ],
+});

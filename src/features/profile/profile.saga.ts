@@ -3,7 +3,8 @@
  * teacher's position and the apps; the profile screen dispatches profile/opened for its card. Every
  * load reads the signed-in user from the state.
  */
-import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, fork, put, select, takeEvery } from 'redux-saga/effects';
+import { rootSaga } from '@shared/request/watchers';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@contract/auth';
 import type { Photo } from '@contract/profile';
@@ -88,14 +89,13 @@ export function* positionFollowsLanguageSaga() {
   });
 }
 
-export function* profileSaga() {
-  yield all([
-    fork(positionFollowsLanguageSaga),
-    takeLatest(sessionStarted.type, sessionStartedSaga),
-    takeLatest(profileActions.opened.type, openedSaga),
-    takeLatest(profileActions.dataRequested.type, dataSaga),
-    takeLatest(profileActions.photoRequested.type, photoSaga),
-    takeLatest(profileActions.positionRequested.type, positionSaga),
-    takeLatest(profileActions.appsRequested.type, appsSaga),
-  ]);
-}
+export const profileSaga = rootSaga([fork(positionFollowsLanguageSaga)], {
+  latest: [
+    [sessionStarted, sessionStartedSaga],
+    [profileActions.opened, openedSaga],
+    [profileActions.dataRequested, dataSaga],
+    [profileActions.photoRequested, photoSaga],
+    [profileActions.positionRequested, positionSaga],
+    [profileActions.appsRequested, appsSaga],
+  ],
+});

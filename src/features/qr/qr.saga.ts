@@ -2,7 +2,8 @@
  * QR loads: opening attendance and the token that rotates while the projector screen is shown, the
  * session's state, review decisions, the student's scan (lesson, fresh position, mark) and the card link.
  */
-import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, delay, put, race, select, take } from 'redux-saga/effects';
+import { rootSaga } from '@shared/request/watchers';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@contract/auth';
 import type { QrAttendanceQuery, QrCard, QrOpenBody, QrReceipt, QrReportQuery, QrSession, QrToken } from '@contract/qr';
@@ -222,28 +223,30 @@ export function* cardSaga(action: PayloadAction<{ renew: boolean }>) {
   yield* request(action.payload.renew ? qrApi.revokeCard : qrApi.card, [], { succeeded: qrActions.cardSucceeded, failed: qrActions.cardFailed });
 }
 
-export function* qrSaga() {
-  yield all([
-    takeLatest(qrActions.projectorOpened.type, projectorOpenedSaga),
-    takeLatest(qrActions.openRequested.type, openSaga),
-    takeLatest(qrActions.openSucceeded.type, sessionOpenSaga),
-    takeLatest(qrActions.stateRequested.type, stateSaga),
-    takeEvery(qrActions.decideRequested.type, decideSaga),
-    takeLatest(qrActions.closeRequested.type, closeSaga),
-    takeLatest(qrActions.scanOpened.type, scanOpenedSaga),
-    takeLatest(qrActions.scanned.type, scannedSaga),
-    takeLatest(qrActions.lessonsNowRequested.type, lessonsNowSaga),
-    takeLatest(qrActions.submitRequested.type, submitSaga),
-    takeLatest(qrActions.ownMarksRequested.type, ownMarksSaga),
-    takeLatest(qrActions.reviewOpened.type, reviewListSaga),
-    takeEvery(qrActions.reviewDecideRequested.type, reviewDecideSaga),
-    takeLatest(qrActions.reviewAcceptLessonRequested.type, reviewAcceptLessonSaga),
-    takeLatest(qrActions.mineOpened.type, mineOpenedSaga),
-    takeLatest(qrActions.publicCardOpened.type, publicCardSaga),
-    takeLatest(qrActions.cardRequested.type, cardSaga),
-    takeLatest(qrActions.reportOpened.type, reportOpenedSaga),
-    takeLatest(qrActions.reportRequested.type, reportSaga),
-    takeLatest(qrActions.groupDisciplinesRequested.type, groupDisciplinesSaga),
-    takeLatest(qrActions.attendanceRequested.type, attendanceSaga),
-  ]);
-}
+export const qrSaga = rootSaga({
+  latest: [
+    [qrActions.projectorOpened, projectorOpenedSaga],
+    [qrActions.openRequested, openSaga],
+    [qrActions.openSucceeded, sessionOpenSaga],
+    [qrActions.stateRequested, stateSaga],
+    [qrActions.closeRequested, closeSaga],
+    [qrActions.scanOpened, scanOpenedSaga],
+    [qrActions.scanned, scannedSaga],
+    [qrActions.lessonsNowRequested, lessonsNowSaga],
+    [qrActions.submitRequested, submitSaga],
+    [qrActions.ownMarksRequested, ownMarksSaga],
+    [qrActions.reviewOpened, reviewListSaga],
+    [qrActions.reviewAcceptLessonRequested, reviewAcceptLessonSaga],
+    [qrActions.mineOpened, mineOpenedSaga],
+    [qrActions.publicCardOpened, publicCardSaga],
+    [qrActions.cardRequested, cardSaga],
+    [qrActions.reportOpened, reportOpenedSaga],
+    [qrActions.reportRequested, reportSaga],
+    [qrActions.groupDisciplinesRequested, groupDisciplinesSaga],
+    [qrActions.attendanceRequested, attendanceSaga],
+  ],
+  every: [
+    [qrActions.decideRequested, decideSaga],
+    [qrActions.reviewDecideRequested, reviewDecideSaga],
+  ],
+});

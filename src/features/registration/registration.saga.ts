@@ -3,7 +3,8 @@
  * half-year's list (students: with the elective permission and electives; teachers: their
  * subgroups), the chooser's teachers and subgroups, saving and deleting (each success reloads the list).
  */
-import { all, call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, delay, put, select } from 'redux-saga/effects';
+import { rootSaga } from '@shared/request/watchers';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@contract/auth';
 import type { IdName } from '@contract/common';
@@ -162,17 +163,20 @@ export function* deleteSaga(action: PayloadAction<{ id: number }>) {
   if (result.ok) yield put(A.halfSelected(state.half));
 }
 
-export function* registrationSaga() {
-  yield all([
-    takeLatest(A.opened.type, openedSaga),
-    takeLatest([A.halfSelected.type, A.listReloadRequested.type], listSaga),
+export const registrationSaga = rootSaga({
+  latest: [
+    [A.opened, openedSaga],
+    [[A.halfSelected, A.listReloadRequested], listSaga],
     // A freed seat became the student's: the row says so at once, not after a reload.
-    takeLatest(A.seatReceived.type, function* () {
-      yield put(A.listReloadRequested());
-    }),
-    takeLatest(A.disciplineSelected.type, teachersSaga),
-    takeLatest(A.teacherSelected.type, subgroupsSaga),
-    takeLatest(A.saveRequested.type, saveSaga),
-    takeEvery(A.deleteRequested.type, deleteSaga),
-  ]);
-}
+    [
+      A.seatReceived,
+      function* () {
+        yield put(A.listReloadRequested());
+      },
+    ],
+    [A.disciplineSelected, teachersSaga],
+    [A.teacherSelected, subgroupsSaga],
+    [A.saveRequested, saveSaga],
+  ],
+  every: [[A.deleteRequested, deleteSaga]],
+});

@@ -1,6 +1,7 @@
 /** Schedule loads: the stored copy first, the weekly rule of docs/areas/schedule.md#for-users, loads on demand, the 7-day timer, and the calendar link. */
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { all, call, delay, fork, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import { call, delay, fork, put, race, select, take } from 'redux-saga/effects';
+import { rootSaga } from '@shared/request/watchers';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@contract/auth';
 import { ROLE_STUDENT, ROLE_TEACHER } from '@shared/request/roles';
@@ -118,15 +119,17 @@ export function* attendanceWatch() {
   }
 }
 
-export function* scheduleSaga() {
-  yield all([
-    takeLatest(scheduleActions.opened.type, openedSaga),
-    takeLatest(scheduleActions.weeklyTick.type, weeklyTickSaga),
-    takeLatest(scheduleActions.loadRequested.type, loadSaga),
-    takeLatest(scheduleActions.calendarRequested.type, calendarSaga),
-    takeLatest(shellActions.languageChanged.type, languageSaga),
-    takeLatest(scheduleActions.attendanceRequested.type, attendanceSaga),
-    fork(weeklyTimer),
-    fork(attendanceWatch),
-  ]);
-}
+// The timers start after the watchers: the first attendance request may be put at once.
+export const scheduleSaga = rootSaga(
+  {
+    latest: [
+      [scheduleActions.opened, openedSaga],
+      [scheduleActions.weeklyTick, weeklyTickSaga],
+      [scheduleActions.loadRequested, loadSaga],
+      [scheduleActions.calendarRequested, calendarSaga],
+      [shellActions.languageChanged, languageSaga],
+      [scheduleActions.attendanceRequested, attendanceSaga],
+    ],
+  },
+  [fork(weeklyTimer), fork(attendanceWatch)],
+);

@@ -1,6 +1,7 @@
 /** Single-window loads and writes (docs/areas/singlewindow.md#calls); a live change reloads what is shown. */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, put, select } from 'redux-saga/effects';
+import { rootSaga } from '@shared/request/watchers';
 import type { OrderSaveBody } from '@contract/singlewindow';
 import { singlewindowApi } from './singlewindow.api';
 import { request } from '@shared/request/request.saga';
@@ -59,17 +60,19 @@ function* liveSaga() {
   if (state.registrar.data) yield put(a.queueRequested());
 }
 
-export function* singlewindowSaga() {
-  yield all([
-    takeLatest(a.opened.type, openedSaga),
-    takeLatest(a.listsRequested.type, listsSaga),
-    takeLatest(a.regionSelected.type, districtsSaga),
-    takeLatest(a.ordersRequested.type, ordersSaga),
-    takeLatest(a.queueRequested.type, queueSaga),
-    takeLatest(a.saveRequested.type, saveSaga),
-    takeEvery(a.cancelRequested.type, cancelSaga),
-    takeEvery(a.moveRequested.type, moveSaga),
-    takeEvery(a.rejectRequested.type, rejectSaga),
-    takeLatest(a.liveOrder.type, liveSaga),
-  ]);
-}
+export const singlewindowSaga = rootSaga({
+  latest: [
+    [a.opened, openedSaga],
+    [a.listsRequested, listsSaga],
+    [a.regionSelected, districtsSaga],
+    [a.ordersRequested, ordersSaga],
+    [a.queueRequested, queueSaga],
+    [a.saveRequested, saveSaga],
+    [a.liveOrder, liveSaga],
+  ],
+  every: [
+    [a.cancelRequested, cancelSaga],
+    [a.moveRequested, moveSaga],
+    [a.rejectRequested, rejectSaga],
+  ],
+});

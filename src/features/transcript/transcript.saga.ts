@@ -1,5 +1,5 @@
 /** Transcript loads: the transcript when the screen opens. */
-import { all, takeLatest } from 'redux-saga/effects';
+import { rootSaga } from '@shared/request/watchers';
 import { transcriptApi } from './transcript.api';
 import { request } from '@shared/request/request.saga';
 import { transcriptActions as A } from './transcript.slice';
@@ -8,6 +8,4 @@ export function* loadSaga() {
   yield* request(transcriptApi.load, [], { succeeded: A.loadSucceeded, failed: A.loadFailed });
 }
 
-export function* transcriptSaga() {
-  yield all([takeLatest(A.opened.type, loadSaga)]);
-}
+export const transcriptSaga = rootSaga({ latest: [[A.opened, loadSaga]] });

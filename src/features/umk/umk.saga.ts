@@ -3,7 +3,8 @@
  * materials (the first of each chosen), the teacher's reference lists, saving with real upload
  * progress (cancellable; the list then reloads) and deleting.
  */
-import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select } from 'redux-saga/effects';
+import { rootSaga } from '@shared/request/watchers';
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@contract/auth';
 import type { AppConfig } from '@contract/config';
@@ -147,15 +148,15 @@ export function* deleteSaga(action: PayloadAction<{ id: number }>) {
   });
 }
 
-export function* umkSaga() {
-  yield all([
-    takeLatest(umkActions.opened.type, openedSaga),
-    takeLatest(umkActions.halfSelected.type, disciplinesSaga),
-    takeLatest(umkActions.disciplineSelected.type, semestersSaga),
-    takeLatest(umkActions.disciplineSelected.type, teachersSaga),
-    takeLatest(umkActions.semesterSelected.type, itemsSaga),
-    takeLatest(umkActions.referenceRequested.type, referenceSaga),
-    takeLatest(umkActions.saveRequested.type, cancellable(saveSaga, umkActions.saveCancelled.type, cancelledSaga)),
-    takeEvery(umkActions.deleteRequested.type, deleteSaga),
-  ]);
-}
+export const umkSaga = rootSaga({
+  latest: [
+    [umkActions.opened, openedSaga],
+    [umkActions.halfSelected, disciplinesSaga],
+    [umkActions.disciplineSelected, semestersSaga],
+    [umkActions.disciplineSelected, teachersSaga],
+    [umkActions.semesterSelected, itemsSaga],
+    [umkActions.referenceRequested, referenceSaga],
+    [umkActions.saveRequested, cancellable(saveSaga, umkActions.saveCancelled.type, cancelledSaga)],
+  ],
+  every: [[umkActions.deleteRequested, deleteSaga]],
+});

@@ -10,7 +10,8 @@
  * reads its parents from the state, and the reducer of a choice clears the levels below it.
  */
 import { createAction, type PayloadAction } from '@reduxjs/toolkit';
-import { all, call, put, select, takeLatest } from 'redux-saga/effects';
+import { call, put, select } from 'redux-saga/effects';
+import { rootSaga } from '../request/watchers';
 import type { User } from '@contract/auth';
 import type { IdName } from '@contract/common';
 import type { Contact, DisciplineRow } from '@contract/academic';
@@ -309,18 +310,18 @@ export function createAcademicChain<S extends AcademicChainState>(area: string, 
   }
 
   /** Every level, each a takeLatest on its parent's action. */
-  function* chainSaga() {
-    yield all([
-      takeLatest(actions.opened.type, openedSaga),
-      takeLatest(actions.currentRequested.type, currentSaga),
-      takeLatest(actions.workspaceSelected.type, workspaceSaga),
-      takeLatest(actions.disciplinesRequested.type, disciplinesSaga),
-      takeLatest(shellActions.languageChanged.type, relabelSaga),
-      takeLatest(actions.disciplineSelected.type, semestersSaga),
-      takeLatest([actions.semestersSucceeded.type, actions.semesterSelected.type], groupsSaga),
-      takeLatest([actions.groupsSucceeded.type, actions.groupSelected.type], contactsSaga),
-    ]);
-  }
+  const chainSaga = rootSaga({
+    latest: [
+      [actions.opened, openedSaga],
+      [actions.currentRequested, currentSaga],
+      [actions.workspaceSelected, workspaceSaga],
+      [actions.disciplinesRequested, disciplinesSaga],
+      [shellActions.languageChanged, relabelSaga],
+      [actions.disciplineSelected, semestersSaga],
+      [[actions.semestersSucceeded, actions.semesterSelected], groupsSaga],
+      [[actions.groupsSucceeded, actions.groupSelected], contactsSaga],
+    ],
+  });
 
   return {
     reducers,

@@ -1,10 +1,10 @@
 /** Upload progress comes from the browser's progress events; cancelling aborts the request; a save needs the signed-in user. */
 import { describe, expect, it, vi } from 'vitest';
 import { createAction } from '@reduxjs/toolkit';
-import { runSaga, stdChannel } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Result } from '@api/http';
 import type { UploadOptions } from '@api/upload';
+import { runOnChannel } from '../../test/saga';
 
 const calls: Array<{ url: string; options: UploadOptions; resolve: (r: Result<{ id: number }>) => void }> = [];
 vi.mock('@api/upload', () => ({
@@ -25,17 +25,8 @@ const cancel = createAction('t/cancel');
 const teacher = { id: 1, uid: 10, role: 2 };
 
 function start(user: unknown = teacher) {
-  const put: UnknownAction[] = [];
-  const channel = stdChannel();
-  const task = runSaga(
-    {
-      channel,
-      dispatch: (a: UnknownAction) => {
-        put.push(a);
-        channel.put(a);
-      },
-      getState: () => ({ session: { user } }),
-    },
+  const { put, task, channel } = runOnChannel(
+    { getState: () => ({ session: { user } }), echo: true },
     cancellable(function* () {
       yield* uploadAsUser<{ id: number }>('api/x', () => new FormData(), { progress, succeeded, failed });
     }, cancel.type),

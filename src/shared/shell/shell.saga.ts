@@ -1,6 +1,7 @@
 /** Side effects of the shell: window events into actions, dark mode on body, language switching. */
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { all, call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import { all, call, fork, put, select, take } from 'redux-saga/effects';
+import { watchers } from '../request/watchers';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { writeCookie } from '@lib/cookies';
 import { changeLanguage, subscribeLanguage, type Language } from '../../i18n/languages';
@@ -75,12 +76,18 @@ function* languageSaga(action: PayloadAction<Language>) {
 export function* shellSaga() {
   const dark: boolean = yield select(selectDark);
   yield call(applyTheme, dark);
-  yield all([
-    fork(watchEnvironment),
-    takeEvery(shellActions.darkToggled.type, darkSaga),
-    takeEvery(shellActions.systemDarkChanged.type, function* () {
-      yield call(applyTheme, (yield select(selectDark)) as boolean);
+  yield all(
+    watchers([fork(watchEnvironment)], {
+      every: [
+        [shellActions.darkToggled, darkSaga],
+        [
+          shellActions.systemDarkChanged,
+          function* () {
+            yield call(applyTheme, (yield select(selectDark)) as boolean);
+          },
+        ],
+        [shellActions.languageRequested, languageSaga],
+      ],
     }),
-    takeEvery(shellActions.languageRequested.type, languageSaga),
-  ]);
+  );
 }
