@@ -2,7 +2,7 @@
 // lives in server/src/shared/ (the academic context, the caller's ids…), which imports no area. The
 // plugins (server/src/plugins/: sessions, errors, files, the live stream…) serve every area and import
 // none of them, nor the module list: an area hands a plugin what it needs (server/src/app.ts wires
-// them). See the README, "Adding an area: server".
+// them). See docs/adding-an-area.md, "Adding an area: server".
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');

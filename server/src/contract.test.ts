@@ -14,7 +14,7 @@ import * as chat from '@contract/chat';
 import * as common from '@contract/common';
 import * as news from '@contract/news';
 
-/** Every file of contract/ (README, "Adding an area: server", step 1), found on disk: a new area's contract is checked without a line here. */
+/** Every file of contract/ (docs/adding-an-area.md, "Adding an area: server", step 1), found on disk: a new area's contract is checked without a line here. */
 const CONTRACT_DIR = path.resolve(import.meta.dirname, '../../contract');
 const CONTRACT_FILES = fs
   .readdirSync(CONTRACT_DIR)
@@ -46,12 +46,14 @@ describe('contract schemas', () => {
       ...areas
         .filter((area) => !(area in AREAS))
         .map(
-          (area) => `server/src/modules/${area}/ has no contract/${area}.ts: its request and reply schemas go there (README, "Adding an area: server", step 1)`,
+          (area) =>
+            `server/src/modules/${area}/ has no contract/${area}.ts: its request and reply schemas go there (docs/adding-an-area.md, "Adding an area: server", step 1)`,
         ),
       ...areas
         .filter((area) => area in AREAS && !schemas.some((s) => s.name.startsWith(`${area}.`)))
         .map(
-          (area) => `contract/${area}.ts exports no TypeBox schema: the area's request and reply schemas go there (README, "Adding an area: server", step 1)`,
+          (area) =>
+            `contract/${area}.ts exports no TypeBox schema: the area's request and reply schemas go there (docs/adding-an-area.md, "Adding an area: server", step 1)`,
         ),
     ];
     expect(missing).toEqual([]);

@@ -69,7 +69,7 @@ describe('the texts the area manifest names', () => {
     expect(labels.length).toBeGreaterThan(0);
     const missing = labels.flatMap(({ area, key, what }) =>
       LANGUAGES.filter((lng) => !i18n.exists(`cm:${key}`, { lng, fallbackLng: false })).map(
-        (lng) => `Area '${area}': add "${key}", ${what}, to public/locales/${lng}/cm.json (README, "Adding an area: client", step 3)`,
+        (lng) => `Area '${area}': add "${key}", ${what}, to public/locales/${lng}/cm.json (docs/adding-an-area.md, "Adding an area: client", step 3)`,
       ),
     );
     expect(missing).toEqual([]);

@@ -4,7 +4,7 @@
  * the mobile tabs), the page titles (pageTitle.ts) and the store (store.ts: the lazy slice and saga,
  * and the `LazyAreas` type) read it; the shell imports no area but through it. Adding an area: src/features/<area>/ (with its
  * <area>.area.ts exporting `reducer`, `saga` and, when it has live events, `live`), src/features/<area>/<area>.api.ts, public/locales/{kg,ru,en}/<area>.json
- * and one entry here (README, "Adding an area: client").
+ * and one entry here (docs/adding-an-area.md, "Adding an area: client").
  *
  * Every loader is a dynamic import, and the manifest itself is loaded with the portal's routes
  * (portalRoutes.tsx, a lazy chunk), so nothing of it reaches the login page's download: code the

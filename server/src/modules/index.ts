@@ -1,7 +1,7 @@
 /**
  * The server's areas, in the order app.ts registers them. Adding an area: a folder under modules/
- * with its routes (and service, repository, tests), then one line here (README, "Adding an area:
- * server"). An area with live events also gives its part of the one event stream (plugins/live.ts).
+ * with its routes (and service, repository, tests), then one line here (docs/adding-an-area.md,
+ * "Adding an area: server"). An area with live events also gives its part of the one event stream (plugins/live.ts).
  * Areas never import each other: what two areas need lives in server/src/shared/ (lint:
  * eslint/server-areas.js).
  */
