@@ -1,8 +1,9 @@
 /**
  * The screens every accessibility, layout and language check visits: every route of the area
  * manifest (manifestRoutes.ts, generated from src/app/areas.ts), the home page and the password change, and the open states of some screens.
- * A new area's routes join by themselves; one that needs more than its heading to be ready adds it to
- * READY, and an open state (a dialog) is added to OPEN_STATES. The browser contexts the checks open
+ * A new area's routes join by themselves: a route is ready when its heading shows and nothing in the
+ * page is busy (`aria-busy="true"`, a spinner), so a screen that says aria-busy until its first answer
+ * needs no line here; one that needs more adds it to READY, and an open state (a dialog) is added to OPEN_STATES. The browser contexts the checks open
  * are in contexts.ts, the passes over every screen in screen-passes.ts.
  */
 import type { Page } from 'playwright-core';
@@ -18,6 +19,12 @@ export interface Screen {
 }
 
 const readyMain = (page: Page) => expectVisible(page.locator('#main h1, main h1').first(), 20000);
+
+/** A route of the manifest with no entry in READY: its heading, then nothing in the page busy. */
+async function readyByDefault(page: Page): Promise<void> {
+  await readyMain(page);
+  await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"], main .spinner'), undefined, { timeout: 20000 });
+}
 
 /** The journal screen: a teacher opens the first journal of the half-year (true); a student's screen is his own journal already (false). */
 async function openFirstJournal(page: Page): Promise<boolean> {
@@ -53,7 +60,7 @@ for (const route of MANIFEST_ROUTES.filter((r) => r.public))
   if (!PUBLIC_SCREENS.some((screen) => new URL(screen.path, 'http://app').pathname === `/lms${route.path}`))
     throw new Error(`tests/support/screens.ts: PUBLIC_SCREENS has no screen for the public route /lms${route.path}`);
 
-/** What shows that a route's screen is ready, for the routes of the manifest that need more than a heading. */
+/** What shows that a route's screen is ready, for the routes of the manifest that need more than readyByDefault. */
 const READY: Record<string, { name: string; ready: (page: Page) => Promise<void> }> = {
   '/news': {
     name: 'news',
@@ -236,7 +243,7 @@ export const routeAddress = (path: string): string => `/lms${path.replace(/:[A-Z
 const MANIFEST_SCREENS: Screen[] = MANIFEST_ROUTES.filter((route) => !route.public).map((route) => ({
   name: READY[route.path]?.name ?? route.path.slice(1),
   path: routeAddress(route.path),
-  ready: READY[route.path]?.ready ?? readyMain,
+  ready: READY[route.path]?.ready ?? readyByDefault,
 }));
 
 /** The open journal's setup, folded behind its button at first (its first button). */
