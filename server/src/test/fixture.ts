@@ -8,15 +8,19 @@
  * template, so nothing is shared with another file), builds the app on it and signs in the demo
  * teacher and student (both unless `signIn` names fewer); after them it closes the app and drops the
  * database. `db`, `app`, `teacher`, `student` and `dataDir` are read once that has run (inside tests
- * and hooks); `post` and `get` call the app as any caller (test/requests.ts).
+ * and hooks); `post` and `get` call the app as any caller (test/requests.ts), and `signInAs` signs in
+ * a seeded account of the file's choosing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../app';
+import { users } from '../db/schema';
+import { hashPassword } from '../shared/credentials/password-hash';
 import { appOn, createTestDatabase, session, type TestAppOptions, type TestDatabase, type TestDatabaseOptions } from './helpers';
-import { requestsTo, type SignedIn } from './requests';
+import { requestsTo, signedIn, type SignedIn } from './requests';
 
 export interface UseTestAppOptions extends TestAppOptions {
   /** How the database is made (createTestDatabase): size, seed, pool. */
@@ -38,6 +42,8 @@ export interface TestAppFixture {
   readonly dataDir: string;
   post: ReturnType<typeof requestsTo>['post'];
   get: ReturnType<typeof requestsTo>['get'];
+  /** Gives account `userId` the login `login` and a known password (and `columns`, e.g. newsPerms), then signs it in. */
+  signInAs(userId: number, login: string, columns?: Partial<typeof users.$inferInsert>): Promise<SignedIn>;
 }
 
 /**
@@ -93,5 +99,13 @@ export function useTestApp(options: UseTestAppOptions | (() => UseTestAppOptions
     },
     post: calls.post,
     get: calls.get,
+    async signInAs(userId, login, columns = {}) {
+      const password = `${login}-Pass-2026`;
+      await ready('db')
+        .database.db.update(users)
+        .set({ ...columns, login, passwordHash: await hashPassword(password) })
+        .where(eq(users.id, userId));
+      return signedIn(ready('app'), login, password);
+    },
   };
 }

@@ -5,9 +5,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect } from 'vitest';
 import type { NewsItem } from '@contract/news';
 import { departments, faculties, files, groups, news, newsFiles, specialities, students, teachers, users } from '../../db/schema';
-import { hashPassword } from '../../shared/credentials/password-hash';
 import { multipartPayload, testClock, type MultipartPart } from '../../test/helpers';
-import { signedIn } from '../../test/requests';
 import { useTestApp, type TestAppFixture } from '../../test/fixture';
 
 export let fx: TestAppFixture;
@@ -48,12 +46,7 @@ export async function account(login: string, role: 1 | 2, faculty: number, newsP
           .where(and(eq(specialities.facultyId, faculty), isNull(users.passwordHash), eq(users.mustUpdateCredentials, false)))
           .orderBy(users.id)
           .limit(1);
-  const password = `${login}-Pass-2026`;
-  await d
-    .update(users)
-    .set({ login, passwordHash: await hashPassword(password), newsPerms })
-    .where(eq(users.id, candidate.id));
-  return signedIn(fx.app, login, password);
+  return fx.signInAs(candidate.id, login, { newsPerms });
 }
 
 export async function feed(who: Who, page = 1) {

@@ -11,11 +11,10 @@ import type { RegList, RegRow, RegSubgroup, SaveRegistrationBody, TeacherSubgrou
 import { createContext } from '../../context';
 import { registrationPeriods, regSubgroups, students, users } from '../../db/schema';
 import type { LiveEvent } from '../../plugins/live';
-import { hashPassword } from '../../shared/credentials/password-hash';
 import { testConfig } from '../../test/helpers';
 import { RegistrationService, REGISTRATION_SEAT_EVENT } from './registration.service';
 import { useTestApp } from '../../test/fixture';
-import { signedIn, type SignedIn } from '../../test/requests';
+import { type SignedIn } from '../../test/requests';
 import { P, registrationCalls, saveBody } from './registration.testing';
 
 let HALF: { id_a_year: number; id_w_s: 1 | 2 };
@@ -24,14 +23,7 @@ const fx = useTestApp();
 const { post } = registrationCalls(fx);
 
 /** Gives account `userId` the login `login` with a known password and signs in with it. */
-async function signInAs(login: string, userId: number) {
-  const password = `${login}-Pass-2026`;
-  await fx.db.database.db
-    .update(users)
-    .set({ login, passwordHash: await hashPassword(password), mustUpdateCredentials: false })
-    .where(eq(users.id, userId));
-  return signedIn(fx.app, login, password);
-}
+const signInAs = (login: string, userId: number) => fx.signInAs(userId, login, { mustUpdateCredentials: false });
 
 async function groupOf(studentId: number): Promise<number> {
   const [s] = await fx.db.database.db.select({ groupId: students.groupId }).from(students).where(eq(students.id, studentId));

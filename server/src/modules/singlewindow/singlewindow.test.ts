@@ -7,8 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, QueueOrder } from '@contract/singlewindow';
 import { swOrders, users } from '../../db/schema';
-import { hashPassword } from '../../shared/credentials/password-hash';
-import { appOn, session, signIn } from '../../test/helpers';
+import { appOn, session } from '../../test/helpers';
 import { useTestApp } from '../../test/fixture';
 
 type Who = { headers: Record<string, string>; user: { id: number; uid: number; role: 1 | 2 } };
@@ -23,13 +22,7 @@ async function account(login: string, role: 1 | 2): Promise<Who> {
     .where(and(eq(users.role, role), isNull(users.passwordHash), eq(users.mustUpdateCredentials, false)))
     .orderBy(users.id)
     .limit(1);
-  const password = `${login}-Pass-2026`;
-  await d
-    .update(users)
-    .set({ login, passwordHash: await hashPassword(password) })
-    .where(eq(users.id, row.id));
-  const { token, body } = await signIn(fx.app, login, password);
-  return { headers: { cookie: `lms_sid=${token}` }, user: body.data };
+  return fx.signInAs(row.id, login);
 }
 
 // fx.teacher, the demo teacher, is the registrar of his faculty.
