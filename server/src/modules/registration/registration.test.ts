@@ -53,6 +53,15 @@ async function electiveChoice(who: SignedIn) {
   throw new Error('no elective subgroup');
 }
 
+/** The stored row of an elective's subgroup (as electiveChoice gives it). */
+async function storedSubgroup(row: RegRow, t: IdName, sub: RegSubgroup) {
+  const [g] = await fx.db.database.db
+    .select()
+    .from(regSubgroups)
+    .where(sql`offering_id = ${row.id_disciplineForStudent} and teacher_id = ${t.id} and number = ${sub.id}`);
+  return g;
+}
+
 beforeAll(async () => {
   HALF = (await fx.app.inject({ method: 'GET', url: `${P}/getdefyear`, headers: fx.student.headers })).json().data;
 });
@@ -181,10 +190,7 @@ describe('seats and the waiting list', () => {
   it('a full subgroup answers SUBGROUP_FULL or, when asked, a waiting place; a freed seat goes to the first waiting, who is told live', async () => {
     const { row, teacher: t, subs } = await electiveChoice(fx.student);
     const sub = subs[0];
-    const [g] = await fx.db.database.db
-      .select()
-      .from(regSubgroups)
-      .where(sql`offering_id = ${row.id_disciplineForStudent} and teacher_id = ${t.id} and number = ${sub.id}`);
+    const g = await storedSubgroup(row, t, sub);
     // Three other permitted students of the demo group.
     const mates = await fx.db.database.db
       .select({ id: users.id })
@@ -262,10 +268,7 @@ describe('a registration rush', () => {
     const reg = new RegistrationService(ctx);
     const { row, teacher: t, subs } = await electiveChoice(fx.student);
     const sub = subs[0];
-    const [g] = await fx.db.database.db
-      .select()
-      .from(regSubgroups)
-      .where(sql`offering_id = ${row.id_disciplineForStudent} and teacher_id = ${t.id} and number = ${sub.id}`);
+    const g = await storedSubgroup(row, t, sub);
     await fx.db.database.db.execute(sql`delete from registrations where subgroup_id = ${g.id}`);
     await fx.db.database.db.update(regSubgroups).set({ capacity: 5, taken: 0 }).where(eq(regSubgroups.id, g.id));
     const permitted: unknown = await fx.db.database.db.execute(
