@@ -1,10 +1,10 @@
 /** What the library test files share: the file's app (useLibraryTest: its own database and data folder, a student of another speciality and a teacher without the library permission) and the helpers that add and find books as them. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { count, eq, ne } from 'drizzle-orm';
 import { beforeAll, expect } from 'vitest';
 import { type Book, type BookCategory } from '@contract/library';
-import { books, files, groups, students, users } from '../../db/schema';
+import { books, files, groups, students } from '../../db/schema';
 import { PDF, saveBook, type MultipartPart } from '../../test/helpers';
 import { useTestApp, type TestAppFixture } from '../../test/fixture';
 
@@ -17,27 +17,9 @@ export let plainTeacher: Who; // a teacher without the library permission
 export { PDF };
 export const LIMIT = 1024 * 1024; // UPLOAD_LIMIT_MB=1
 
-/** Gives a seeded account without a password one and signs it in. */
-export async function account(login: string, role: 1 | 2, notSpeciality?: number): Promise<Who> {
-  const d = fx.db.database.db;
-  const [candidate] =
-    role === 1
-      ? await d
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.role, 1), isNull(users.passwordHash)))
-          .orderBy(users.id)
-          .limit(1)
-      : await d
-          .select({ id: users.id, speciality: groups.specialityId })
-          .from(users)
-          .innerJoin(students, eq(students.id, users.studentId))
-          .innerJoin(groups, eq(groups.id, students.groupId))
-          .where(and(isNull(users.passwordHash), eq(users.mustUpdateCredentials, false)))
-          .orderBy(users.id)
-          .then((rows) => rows.filter((r) => r.speciality !== notSpeciality));
-  return fx.signInAs(candidate.id, login);
-}
+/** Gives a seeded account without a password one and signs it in (a student of another speciality than `notSpeciality` when given). */
+export const account = (login: string, role: 1 | 2, notSpeciality?: number): Promise<Who> =>
+  fx.signInUnused(login, role, notSpeciality === undefined ? undefined : ne(groups.specialityId, notSpeciality));
 
 export const onDisk = () => (fs.existsSync(path.join(fx.dataDir, 'files')) ? fs.readdirSync(path.join(fx.dataDir, 'files')).filter((n) => n !== '.tmp') : []);
 export const total = async (table: typeof books | typeof files) => (await fx.db.database.db.select({ n: count() }).from(table))[0].n;

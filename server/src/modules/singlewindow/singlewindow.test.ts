@@ -3,10 +3,10 @@
  * list, cancel, a repeated save), the registrar's queue (move, reject, history), the certificate's
  * PDF and its public verification, with every refusal (docs/security.md#access).
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, QueueOrder } from '@contract/singlewindow';
-import { swOrders, users } from '../../db/schema';
+import { swOrders } from '../../db/schema';
 import { appOn, session } from '../../test/helpers';
 import { useTestApp } from '../../test/fixture';
 
@@ -14,16 +14,7 @@ type Who = { headers: Record<string, string>; user: { id: number; uid: number; r
 let otherStudent: Who;
 let plainTeacher: Who;
 
-async function account(login: string, role: 1 | 2): Promise<Who> {
-  const d = fx.db.database.db;
-  const [row] = await d
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, role), isNull(users.passwordHash), eq(users.mustUpdateCredentials, false)))
-    .orderBy(users.id)
-    .limit(1);
-  return fx.signInAs(row.id, login);
-}
+const account = (login: string, role: 1 | 2): Promise<Who> => fx.signInUnused(login, role);
 
 // fx.teacher, the demo teacher, is the registrar of his faculty.
 const fx = useTestApp({ env: { PUBLIC_URL: 'https://lms.example.edu' } });

@@ -37,15 +37,7 @@ beforeAll(async () => {
     .from(students)
     .innerJoin(groups, eq(groups.id, students.groupId))
     .where(eq(students.id, fx.student.user.uid));
-  const [other] = await d
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(students, eq(students.id, users.studentId))
-    .innerJoin(groups, eq(groups.id, students.groupId))
-    .where(and(ne(groups.specialityId, own.speciality), isNull(users.passwordHash), eq(users.mustUpdateCredentials, false)))
-    .orderBy(users.id)
-    .limit(1);
-  otherStudent = await signInAs('otherstudent', other.id);
+  otherStudent = await fx.signInUnused('otherstudent', 2, ne(groups.specialityId, own.speciality));
   const [mate] = await d
     .select({ id: users.id, studentId: students.id })
     .from(users)
@@ -54,13 +46,7 @@ beforeAll(async () => {
     .limit(1);
   await d.update(students).set({ educationFormId: 2 }).where(eq(students.id, mate.studentId));
   partTimeStudent = await signInAs('parttime', mate.id);
-  const [colleague] = await d
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 1), isNull(users.passwordHash)))
-    .orderBy(users.id)
-    .limit(1);
-  plainTeacher = await signInAs('plainteacher', colleague.id);
+  plainTeacher = await fx.signInUnused('plainteacher', 1);
 
   const mine: UmkDiscipline[] = (await post('/api/umk/disciplines', fx.teacher, HALF)).json().data;
   const theirs: UmkDiscipline[] = (await post('/api/umk/disciplinesforstud', fx.student, HALF)).json().data;
