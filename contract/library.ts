@@ -45,10 +45,8 @@ export const BookCategory = Type.Object({
 export type BookCategory = Static<typeof BookCategory>;
 export const CategoriesReply = Ok(Type.Array(BookCategory));
 
-/** A book as the library lists it. */
-export const Book = Type.Object({
-  id_eBook: Type.Integer(),
-  name: Type.String(),
+/** A book's or a teaching material's author, annotation and file, as the lists send them (Book, UmkItem in contract/umk.ts). */
+export const BookFileFields = {
   author: Type.String(),
   description: Type.String(),
   totalPages: Type.Integer(),
@@ -57,6 +55,13 @@ export const Book = Type.Object({
   /** Its size in bytes and sniffed type. */
   fileSize: Type.Integer(),
   mime: Type.String(),
+};
+
+/** A book as the library lists it. */
+export const Book = Type.Object({
+  id_eBook: Type.Integer(),
+  name: Type.String(),
+  ...BookFileFields,
   id_bookCategory: Type.Integer(),
   /** The base category of its category (the edit form starts on it). */
   id_baseBookCategory: Type.Integer(),

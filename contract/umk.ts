@@ -7,7 +7,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { DbId, HalfYear, IdName, Ok, Role, YearStart } from './common';
-import { BOOK_AUTHOR_MAX, BOOK_DESCRIPTION_MAX, BOOK_NAME_MAX, BOOK_PAGES_MAX } from './library';
+import { BOOK_AUTHOR_MAX, BOOK_DESCRIPTION_MAX, BOOK_NAME_MAX, BOOK_PAGES_MAX, BookFileFields } from './library';
 
 /** Audience of a material: every student, full-time only, part-time only (id_forStudentKind). */
 export const UMK_FOR_ALL = 0;
@@ -44,12 +44,7 @@ export const UmkItem = Type.Object({
   id_typeUmk: Type.Integer(),
   typeName: Type.String(),
   umkName: Type.String(),
-  author: Type.String(),
-  description: Type.String(),
-  totalPages: Type.Integer(),
-  fileName: Type.String(),
-  fileSize: Type.Integer(),
-  mime: Type.String(),
+  ...BookFileFields,
   id_discipline: Type.Integer(),
   id_semester: Type.Integer(),
   id_examination: Type.Integer(),

@@ -13,7 +13,7 @@ import type { App } from '../app';
 import { prepareDatabase } from '../db/migrate';
 import { books, files, umkItems } from '../db/schema';
 import { libraryPdfs } from '../db/seed/library';
-import { appOn, createTestDatabase, multipartPayload, session, testConfig, type TestDatabase } from '../test/helpers';
+import { appOn, createTestDatabase, PDF, saveBook, session, testConfig, type TestDatabase } from '../test/helpers';
 import type { SignedIn } from '../test/requests';
 import { closeStorage, storageFor } from './files.storage';
 import { startBucket, type TestBucket } from '../../../tests/support/bucket';
@@ -69,7 +69,6 @@ describe('the seed with the files in a bucket', () => {
 });
 
 const MB = 1024 * 1024;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 describe('the quota of the bucket', () => {
   /** An app on the same database and bucket with FILES_S3_QUOTA_MB=quotaMb. */
@@ -93,23 +92,15 @@ describe('the quota of the bucket', () => {
   async function addBook(other: App, who: SignedIn, size: number, language: string) {
     const [category] = await db.database.db.select({ id: books.categoryId }).from(books).limit(1);
     const content = Buffer.concat([PDF, Buffer.alloc(size - PDF.length, 0x20)]);
-    const { payload, contentType } = multipartPayload([
-      ...Object.entries({
-        id_eBook: '-1',
-        id_human: String(who.user.uid),
-        id_humanType: '1',
-        nameBook: `Книга ${size}`,
-        author: 'A',
-        id_bookCategory: String(category.id),
-      }).map(([name, value]) => ({ name, content: value })),
-      { name: 'files', filename: 'book.pdf', content },
-    ]);
-    return other.inject({
-      method: 'POST',
-      url: '/api/library/insertupdatebook',
-      payload,
-      headers: { ...who.headers, 'content-type': contentType, 'accept-language': language },
-    });
+    return saveBook(
+      other,
+      who,
+      { nameBook: `Книга ${size}`, author: 'A', id_bookCategory: String(category.id) },
+      [{ name: 'files', filename: 'book.pdf', content }],
+      {
+        lang: language,
+      },
+    );
   }
 
   it("a nearly full bucket takes a file that fits and refuses, in the reader's language, the one that would pass its quota", async () => {

@@ -15,11 +15,10 @@ import type { App } from '../app';
 import type { AuthInfo } from '../shared/caller';
 import { files, libraryCategories } from '../db/schema';
 import { UploadRules } from '../shared/upload-rules';
-import { appOn, createTestDatabase, multipartPayload, session, type TestDatabase } from '../test/helpers';
+import { appOn, createTestDatabase, PDF, saveBook, session, type TestDatabase } from '../test/helpers';
 import type { SignedIn } from '../test/requests';
 import { startBucket, type TestBucket } from '../../../tests/support/bucket';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 /** Bytes of a request to the bucket after which the armed gate holds it. */
 const HOLD_AFTER_BYTES = 256 * 1024;
 
@@ -114,22 +113,8 @@ const pdfOf = (size: number) => Buffer.concat([PDF, Buffer.alloc(size - PDF.leng
 
 /** A new book of the library with `content` as its file, as `who`. */
 function addBook(who: SignedIn, name: string, content: Buffer) {
-  const { payload, contentType } = multipartPayload([
-    ...Object.entries({
-      id_eBook: '-1',
-      id_human: String(who.user.uid),
-      id_humanType: String(who.user.role),
-      nameBook: name,
-      author: 'A',
-      id_bookCategory: String(category),
-    }).map(([n, c]) => ({ name: n, content: c })),
-    { name: 'files', filename: `${name}.pdf`, content },
-  ]);
-  return app.inject({
-    method: 'POST',
-    url: '/api/library/insertupdatebook',
-    payload,
-    headers: { ...who.headers, 'content-type': contentType, 'accept-language': 'en' },
+  return saveBook(app, who, { nameBook: name, author: 'A', id_bookCategory: String(category) }, [{ name: 'files', filename: `${name}.pdf`, content }], {
+    lang: 'en',
   });
 }
 

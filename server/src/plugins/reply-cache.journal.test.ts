@@ -5,36 +5,23 @@
  * journal (journal_visits is announced with the students it wrote, migration 0021_student_journal_reply_cache).
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JournalData, JournalInfo, StudentJournalItem } from '@contract/journal';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { JournalData, StudentJournalItem } from '@contract/journal';
 import type { App } from '../app';
 import { rowsOf } from '../db/client';
-import { heardChanges, journalProcesses, type JournalProcesses } from '../test/processes';
+import { heardChanges, silently } from '../test/processes';
 import { ReplyCache } from './reply-cache';
-import { testClock, type TestDatabase, type TestSession } from '../test/helpers';
+import { a, b, db, lecture, post, student, teacher, TIME, useJournalProcesses } from './reply-cache.journal.test-fixture';
 
-let processes: JournalProcesses;
-let db: TestDatabase;
-/** Two "processes" on the database: what one changes, the other must show. */
-let a: App;
-let b: App;
-let teacher: TestSession;
-let student: TestSession;
-/** The Web Programming lecture of the demo student's stream, and another student of it. */
-let lecture: JournalInfo;
+/** Another student of the lecture. */
 let other: number;
-const TIME = 7;
-const clock = testClock(new Date(2026, 10, 30, 12, 0));
-const post: JournalProcesses['post'] = (...args) => processes.post(...args);
 
+useJournalProcesses();
 beforeAll(async () => {
-  processes = await journalProcesses(clock.now);
-  ({ db, a, b, teacher, student, lecture } = processes);
   const data = (await post(a, teacher, 'journal.json', { id_journal: lecture.id_journal })).json().data as JournalData;
   expect(data.students.map((s) => s.id_student)).toContain(student.user.uid);
   other = data.students.find((s) => s.id_student !== student.user.uid)!.id_student;
-}, 180_000);
-afterAll(() => processes.close());
+});
 
 async function own(app: App): Promise<{ body: string; marks: Map<string, string | null> }> {
   const res = await post(app, student, 'student/journal.json', { id_a_year: 2026, id_w_s: 1 });
@@ -47,21 +34,16 @@ async function own(app: App): Promise<{ body: string; marks: Map<string, string 
 const mark = (id_student: number, visitDate: string, otsenka: string | null) =>
   post(a, teacher, 'visit/set.json', { id_journal: lecture.id_journal, id_student, visitDate, id_time: TIME, otsenka });
 
-/** Writes without any trigger firing, i.e. without announcing the change. */
-async function silently(statement: ReturnType<typeof sql>) {
-  await db.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(statement);
-  });
-}
-
 describe("the student's own journal", () => {
   it('a kept journal is answered without reading it again, the same bytes as read afresh', async () => {
     expect((await mark(student.user.uid, '2026-11-23', '4')).statusCode).toBe(200);
     const first = await own(b);
     expect(first.marks.get(`2026-11-23|${TIME}`)).toBe('4');
     // Changed behind the server's back (no announcement): the kept reply still answers.
-    await silently(sql`update journal_visits set mark = '3' where student_id = ${student.user.uid} and visit_date = '2026-11-23' and lesson_time_id = ${TIME}`);
+    await silently(
+      db,
+      sql`update journal_visits set mark = '3' where student_id = ${student.user.uid} and visit_date = '2026-11-23' and lesson_time_id = ${TIME}`,
+    );
     expect((await own(b)).body).toBe(first.body);
     expect((await mark(student.user.uid, '2026-11-23', null)).statusCode).toBe(200);
   });
@@ -79,7 +61,10 @@ describe("the student's own journal", () => {
   it("another student's mark keeps his kept journal, and his own next mark still shows at once", async () => {
     expect((await mark(student.user.uid, '2026-11-25', '4')).statusCode).toBe(200);
     const first = await own(b);
-    await silently(sql`update journal_visits set mark = '2' where student_id = ${student.user.uid} and visit_date = '2026-11-25' and lesson_time_id = ${TIME}`);
+    await silently(
+      db,
+      sql`update journal_visits set mark = '2' where student_id = ${student.user.uid} and visit_date = '2026-11-25' and lesson_time_id = ${TIME}`,
+    );
     // Another student's record written (and announced with his id only): the kept journal stays.
     expect((await mark(other, '2026-11-25', '5')).statusCode).toBe(200);
     expect((await own(b)).body).toBe(first.body);

@@ -6,33 +6,21 @@
  * records keeps it (its rows are announced per journal, migration 0024_journal_reply_cache).
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { JournalData, JournalInfo } from '@contract/journal';
 import type { App } from '../app';
-import { heardChanges, journalProcesses, type JournalProcesses } from '../test/processes';
+import { lessonDeletion } from '../test/helpers';
+import { heardChanges, silently } from '../test/processes';
 import { ReplyCache } from './reply-cache';
-import { testClock, type TestDatabase, type TestSession } from '../test/helpers';
+import { a, b, db, lecture, post, processes, student, teacher, TIME, useJournalProcesses } from './reply-cache.journal.test-fixture';
 
-let processes: JournalProcesses;
-let db: TestDatabase;
-/** Two "processes" on the database: what one changes, the other must show. */
-let a: App;
-let b: App;
-let teacher: TestSession;
-let student: TestSession;
-/** The Web Programming lecture of the demo student's stream, and another journal of the demo teacher. */
-let lecture: JournalInfo;
+/** Another journal of the demo teacher. */
 let another: JournalInfo;
-const TIME = 7;
-const clock = testClock(new Date(2026, 10, 30, 12, 0));
-const post: JournalProcesses['post'] = (...args) => processes.post(...args);
 
-beforeAll(async () => {
-  processes = await journalProcesses(clock.now);
-  ({ db, a, b, teacher, student, lecture } = processes);
+useJournalProcesses();
+beforeAll(() => {
   another = processes.journals.find((j) => j.id_journal !== lecture.id_journal)!;
-}, 180_000);
-afterAll(() => processes.close());
+});
 
 /** journal.json as `app` answers it: the text and the data. */
 async function journal(app: App, id = lecture.id_journal): Promise<{ body: string; data: JournalData }> {
@@ -47,14 +35,6 @@ const markOf = (data: JournalData, id_student: number, visitDate: string) =>
 const mark = (id_journal: number, id_student: number, visitDate: string, otsenka: string | null) =>
   post(a, teacher, 'visit/set.json', { id_journal, id_student, visitDate, id_time: TIME, otsenka });
 
-/** Writes without any trigger firing, i.e. without announcing the change. */
-async function silently(statement: ReturnType<typeof sql>) {
-  await db.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(statement);
-  });
-}
-
 describe("the teacher's journal", () => {
   it('a kept journal is answered without reading it again, the same bytes as read afresh, and only to its teacher', async () => {
     expect((await mark(lecture.id_journal, student.user.uid, '2026-11-23', '4')).statusCode).toBe(200);
@@ -62,7 +42,10 @@ describe("the teacher's journal", () => {
     const first = await journal(b);
     expect(first.body).toBe(fresh.body);
     expect(markOf(first.data, student.user.uid, '2026-11-23')).toBe('4');
-    await silently(sql`update journal_visits set mark = '3' where student_id = ${student.user.uid} and visit_date = '2026-11-23' and lesson_time_id = ${TIME}`);
+    await silently(
+      db,
+      sql`update journal_visits set mark = '3' where student_id = ${student.user.uid} and visit_date = '2026-11-23' and lesson_time_id = ${TIME}`,
+    );
     expect((await journal(b)).body).toBe(first.body);
     expect((await post(b, student, 'journal.json', { id_journal: lecture.id_journal })).statusCode).toBe(403);
     // A mark in another journal keeps this one's kept reply.
@@ -99,19 +82,7 @@ describe("the teacher's journal", () => {
     expect(has((await journal(b)).data)).toBe(false);
     expect((await post(a, teacher, 'lesson/add.json', { id_journal: lecture.id_journal, visitDate: '2026-11-26', id_time: TIME })).statusCode).toBe(200);
     expect(has((await journal(b)).data)).toBe(true);
-    const deleted = await post(a, teacher, 'journal/delete.json', {
-      id_year: 2026,
-      id_ws: 1,
-      id_semesterOrWs: lecture.id_semester,
-      id_groupOrPorok: lecture.id_groupOrPotok,
-      id_vid_zaniatiy: lecture.id_vid_zaniatiy,
-      id_teacher: lecture.id_teacher,
-      id_discipline: lecture.id_discipline,
-      kredit: lecture.credits,
-      id_time: TIME,
-      date: '2026-11-26',
-      isSelect: 0,
-    });
+    const deleted = await post(a, teacher, 'journal/delete.json', lessonDeletion(lecture, '2026-11-26', TIME));
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(has((await journal(b)).data)).toBe(false);
   });

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app';
 import type { Database } from '../db/client';
-import { twoProcesses, type TwoProcesses } from '../test/processes';
+import { silently, twoProcesses, type TwoProcesses } from '../test/processes';
 import { sessions, users } from '../db/schema';
 import { appOn, DEMO, session, testClock, type TestDatabase } from '../test/helpers';
 import { SessionCache } from './session-cache';
@@ -33,14 +33,6 @@ const enticate = (app: App, headers: Record<string, string>) =>
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const kept = (app: App) => app.ctx.sessions.cache.size;
 
-/** Changes the session row without any trigger firing, i.e. without announcing it. */
-async function silently(statement: ReturnType<typeof sql>) {
-  await db.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(statement);
-  });
-}
-
 /** Signs in the demo teacher on `a` and has both processes check (and keep) the session. */
 async function keptOnBoth() {
   const s = await session(a, 'teacher');
@@ -56,7 +48,7 @@ describe('session cache', () => {
   it('a kept session is answered without reading it again', async () => {
     const s = await keptOnBoth();
     // Revoked behind the server's back (no announcement): both processes still answer from what they kept.
-    await silently(sql`update sessions set revoked_at = now() where token_hash = ${hashOf(s.token)}`);
+    await silently(db, sql`update sessions set revoked_at = now() where token_hash = ${hashOf(s.token)}`);
     expect((await enticate(a, s.headers)).statusCode).toBe(200);
     expect((await enticate(b, s.headers)).statusCode).toBe(200);
   });
@@ -134,7 +126,10 @@ describe('session cache', () => {
   it('a kept session ends at its absolute expiry and at its idle limit', async () => {
     const s = await keptOnBoth();
     // Moved to a minute before its absolute end (12 h), behind the server's back: kept entries do not know.
-    await silently(sql`update sessions set expires_at = ${clock.now().toISOString()}::timestamptz + interval '1 minute' where token_hash = ${hashOf(s.token)}`);
+    await silently(
+      db,
+      sql`update sessions set expires_at = ${clock.now().toISOString()}::timestamptz + interval '1 minute' where token_hash = ${hashOf(s.token)}`,
+    );
     expect((await enticate(a, s.headers)).statusCode).toBe(200);
     clock.advance(2 * 60_000);
     // The entry lives until its activity is written again, which reads the session: now expired.
@@ -173,7 +168,7 @@ describe('session cache off', () => {
       const s = await session(off, 'student');
       expect((await enticate(off, s.headers)).statusCode).toBe(200);
       expect(kept(off)).toBe(0);
-      await silently(sql`update sessions set revoked_at = now() where token_hash = ${hashOf(s.token)}`);
+      await silently(db, sql`update sessions set revoked_at = now() where token_hash = ${hashOf(s.token)}`);
       expect((await enticate(off, s.headers)).statusCode).toBe(401);
     } finally {
       await off.close();

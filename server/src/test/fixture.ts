@@ -8,15 +8,20 @@
  * template, so nothing is shared with another file), builds the app on it and signs in the demo
  * teacher and student (both unless `signIn` names fewer); after them it closes the app and drops the
  * database. `db`, `app`, `teacher`, `student` and `dataDir` are read once that has run (inside tests
- * and hooks); `post` and `get` call the app as any caller (test/requests.ts).
+ * and hooks); `post` and `get` call the app as any caller (test/requests.ts), and `signInAs` signs in
+ * a seeded account of the file's choosing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import { ROLE_TEACHER, type Role } from '@contract/common';
 import type { App } from '../app';
+import { departments, groups, specialities, students, teachers, users } from '../db/schema';
+import { hashPassword } from '../shared/credentials/password-hash';
 import { appOn, createTestDatabase, session, type TestAppOptions, type TestDatabase, type TestDatabaseOptions } from './helpers';
-import { requestsTo, type SignedIn } from './requests';
+import { requestsTo, signedIn, type SignedIn } from './requests';
 
 export interface UseTestAppOptions extends TestAppOptions {
   /** How the database is made (createTestDatabase): size, seed, pool. */
@@ -38,6 +43,14 @@ export interface TestAppFixture {
   readonly dataDir: string;
   post: ReturnType<typeof requestsTo>['post'];
   get: ReturnType<typeof requestsTo>['get'];
+  /** Gives account `userId` the login `login` and a known password (and `columns`, e.g. newsPerms), then signs it in. */
+  signInAs(userId: number, login: string, columns?: Partial<typeof users.$inferInsert>): Promise<SignedIn>;
+  /**
+   * signInAs for the first seeded account of `role` that has no password yet (and need not change its
+   * credentials) and meets `where`, a condition on its person: a teacher's department (may be absent),
+   * a student's group and speciality.
+   */
+  signInUnused(login: string, role: Role, where?: SQL, columns?: Partial<typeof users.$inferInsert>): Promise<SignedIn>;
 }
 
 /**
@@ -93,5 +106,38 @@ export function useTestApp(options: UseTestAppOptions | (() => UseTestAppOptions
     },
     post: calls.post,
     get: calls.get,
+    async signInAs(userId, login, columns = {}) {
+      const password = `${login}-Pass-2026`;
+      await ready('db')
+        .database.db.update(users)
+        .set({ ...columns, login, passwordHash: await hashPassword(password) })
+        .where(eq(users.id, userId));
+      return signedIn(ready('app'), login, password);
+    },
+    async signInUnused(login, role, where, columns) {
+      const d = ready('db').database.db;
+      const unused = and(isNull(users.passwordHash), eq(users.mustUpdateCredentials, false), where);
+      const [account] =
+        role === ROLE_TEACHER
+          ? await d
+              .select({ id: users.id })
+              .from(users)
+              .innerJoin(teachers, eq(teachers.id, users.teacherId))
+              .leftJoin(departments, eq(departments.id, teachers.departmentId))
+              .where(unused)
+              .orderBy(users.id)
+              .limit(1)
+          : await d
+              .select({ id: users.id })
+              .from(users)
+              .innerJoin(students, eq(students.id, users.studentId))
+              .innerJoin(groups, eq(groups.id, students.groupId))
+              .innerJoin(specialities, eq(specialities.id, groups.specialityId))
+              .where(unused)
+              .orderBy(users.id)
+              .limit(1);
+      if (!account) throw new Error(`no seeded account of role ${role} without a password for ${login}`);
+      return this.signInAs(account.id, login, columns);
+    },
   };
 }

@@ -9,13 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Role } from '@contract/common';
+import type { JournalInfo } from '@contract/journal';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DbTarget } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
 import { DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from '../db/seed/data';
 import type { LogStream } from '../logging';
-import { signedIn, type SignedIn } from './requests';
+import { headersOf, signedIn, type SignedIn } from './requests';
 import { areaSeedFiles } from '../db/seed/area-files';
 
 const SERVER_SRC = path.resolve(import.meta.dirname, '..');
@@ -284,6 +285,55 @@ export function multipartPayload(parts: MultipartPart[]): { payload: Buffer; con
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** A small valid PDF file. */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** Someone a book is saved as or for: a session's headers and its account. */
+type BookOwner = { headers: Record<string, string>; user: { uid: number; role: Role } };
+
+/**
+ * /api/library/insertupdatebook on `app` as `who` (in language `lang` when given), as the upload form
+ * sends it: a new book of `claimed` (`who` by default) with `fields` (name, author, category...) and
+ * the file parts.
+ */
+export function saveBook(
+  app: App,
+  who: BookOwner,
+  fields: Record<string, string>,
+  attachments: MultipartPart[] = [],
+  options: { claimed?: BookOwner; lang?: string } = {},
+) {
+  const as = options.claimed ?? who;
+  const { payload, contentType } = multipartPayload([
+    ...Object.entries({ id_eBook: '-1', id_human: String(as.user.uid), id_humanType: String(as.user.role), ...fields }).map(([name, content]) => ({
+      name,
+      content,
+    })),
+    ...attachments,
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/library/insertupdatebook',
+    payload,
+    headers: { ...headersOf(who, options.lang), 'content-type': contentType },
+  });
+}
+
+/** The payload of /api/visitlog/journal/delete.json that deletes journal `j`'s lesson at `time` on `date` (a journal of the demo half-year). */
+export const lessonDeletion = (j: JournalInfo, date: string, time: number) => ({
+  id_year: 2026,
+  id_ws: 1,
+  id_semesterOrWs: j.id_semester,
+  id_groupOrPorok: j.id_groupOrPotok,
+  id_vid_zaniatiy: j.id_vid_zaniatiy,
+  id_teacher: j.id_teacher,
+  id_discipline: j.id_discipline,
+  kredit: j.credits,
+  id_time: time,
+  date,
+  isSelect: 0,
+});
 
 /** The form fields of a one-to-one chat message from a student to a teacher in the demo half-year (/api/chat/insert.json). */
 export function chatMessageFields(discipline: number | string, from: { uid: number }, to: { uid: number }, message: string): Record<string, string> {

@@ -3,6 +3,7 @@
  * app, and on PostgreSQL its own pool and LISTEN connections (PGlite has one connection, so there
  * they share the database object). What one process changes or announces the others must see.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import type { App } from '../app';
 import { DataChanges } from '../plugins/reply-cache';
 import { openDatabase, type Database } from '../db/client';
@@ -85,6 +86,14 @@ export async function journalProcesses(now: () => Date): Promise<JournalProcesse
   const journals = (await post(processes.a, teacher, 'journals.json', { id_a_year: 2026, id_w_s: 1 })).json().data as JournalInfo[];
   const lecture = journals.find((j) => j.discipline === 'Веб-программирование' && j.id_vid_zaniatiy === 1)!;
   return { ...processes, teacher, student, journals, lecture, post };
+}
+
+/** Writes `statement` on `db` without any trigger firing, i.e. without announcing the change to any process. */
+export async function silently(db: TestDatabase, statement: SQL): Promise<void> {
+  await db.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(statement);
+  });
 }
 
 /** Data changes of a process as if it listened and had heard every change (for ReplyCache unit tests: `changed()` is then called by hand). */

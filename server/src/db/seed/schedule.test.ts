@@ -11,6 +11,20 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
+/** The demo student's group and subgroup, and whether a timetable entry is his (his group's or one of its streams', for all or his subgroup). */
+async function demoStudent() {
+  const d = db.database.db;
+  const [student] = await d
+    .select({ groupId: students.groupId, subgroup: students.subgroup })
+    .from(students)
+    .innerJoin(users, eq(users.studentId, students.id))
+    .where(eq(users.login, 'student'));
+  const streams = (await d.select({ id: streamGroups.streamId }).from(streamGroups).where(eq(streamGroups.groupId, student.groupId))).map((s) => s.id);
+  const attends = (e: typeof scheduleEntries.$inferSelect) =>
+    (e.groupId === student.groupId || (e.streamId !== null && streams.includes(e.streamId))) && (e.subgroup === 0 || e.subgroup === student.subgroup);
+  return { student, attends };
+}
+
 describe('seed 0006-schedule', () => {
   it('the demo teacher has a lesson every working day of 2026-27 autumn, each entry matching its assignment', async () => {
     const d = db.database.db;
@@ -40,19 +54,12 @@ describe('seed 0006-schedule', () => {
 
   it('the demo student has lessons on at least five days, and no student, teacher or room is in two places at once', async () => {
     const d = db.database.db;
-    const [student] = await d
-      .select({ groupId: students.groupId, subgroup: students.subgroup })
-      .from(students)
-      .innerJoin(users, eq(users.studentId, students.id))
-      .where(eq(users.login, 'student'));
-    const streams = (await d.select({ id: streamGroups.streamId }).from(streamGroups).where(eq(streamGroups.groupId, student.groupId))).map((s) => s.id);
+    const { student, attends } = await demoStudent();
     const all = await d
       .select()
       .from(scheduleEntries)
       .where(and(eq(scheduleEntries.academicYearId, 2026), eq(scheduleEntries.workingSemesterId, 1)));
-    const mine = all.filter(
-      (e) => (e.groupId === student.groupId || (e.streamId !== null && streams.includes(e.streamId))) && (e.subgroup === 0 || e.subgroup === student.subgroup),
-    );
+    const mine = all.filter(attends);
     expect(new Set(mine.map((e) => e.dayNumber)).size).toBeGreaterThanOrEqual(5);
     const slots = mine.map((e) => `${e.dayNumber}:${e.lessonTimeId}`);
     expect(new Set(slots).size).toBe(slots.length);
@@ -68,20 +75,12 @@ describe('seed 0006-schedule', () => {
   it('the demo teacher and the demo student share lessons in both half-years of every history year (0011-spring-lessons)', async () => {
     const d = db.database.db;
     const [teacher] = await d.select({ id: users.teacherId }).from(users).where(eq(users.login, 'teacher'));
-    const [student] = await d
-      .select({ groupId: students.groupId, subgroup: students.subgroup })
-      .from(students)
-      .innerJoin(users, eq(users.studentId, students.id))
-      .where(eq(users.login, 'student'));
-    const streams = (await d.select({ id: streamGroups.streamId }).from(streamGroups).where(eq(streamGroups.groupId, student.groupId))).map((s) => s.id);
+    const { attends } = await demoStudent();
     const taught = await d.select().from(scheduleEntries).where(eq(scheduleEntries.teacherId, teacher.id!));
     for (const year of [2025, 2026])
       for (const ws of [1, 2]) {
         const mine = taught.filter((e) => e.academicYearId === year && e.workingSemesterId === ws);
-        const shared = mine.filter(
-          (e) =>
-            (e.groupId === student.groupId || (e.streamId !== null && streams.includes(e.streamId))) && (e.subgroup === 0 || e.subgroup === student.subgroup),
-        );
+        const shared = mine.filter(attends);
         expect(shared.length, `${year}/${ws}`).toBeGreaterThan(0);
         const slots = mine.map((e) => `${e.dayNumber}:${e.lessonTimeId}`);
         expect(new Set(slots).size, `${year}/${ws}`).toBe(slots.length);

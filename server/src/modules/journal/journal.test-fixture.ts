@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { JournalData, JournalInfo } from '@contract/journal';
 import type { App } from '../../app';
 import { finalResults, teachingAssignments } from '../../db/schema';
-import { signedInApp, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
+import { lessonDeletion, signedInApp, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
 
 /** A lesson no seeded record uses: the last pair (17:30) of a day in the demo half-year. */
 export const DATE = '2026-11-24';
@@ -80,16 +80,4 @@ export async function storedFinals(studentId: number, j: JournalInfo = lecture) 
 }
 
 /** journal/delete.json's payload that deletes the lecture's lesson at TIME on `date`. */
-export const lectureLessonDeletion = (date: string) => ({
-  id_year: 2026,
-  id_ws: 1,
-  id_semesterOrWs: lecture.id_semester,
-  id_groupOrPorok: lecture.id_groupOrPotok,
-  id_vid_zaniatiy: lecture.id_vid_zaniatiy,
-  id_teacher: lecture.id_teacher,
-  id_discipline: lecture.id_discipline,
-  kredit: lecture.credits,
-  id_time: TIME,
-  date,
-  isSelect: 0,
-});
+export const lectureLessonDeletion = (date: string) => lessonDeletion(lecture, date, TIME);

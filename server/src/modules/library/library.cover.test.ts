@@ -9,7 +9,7 @@ import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BOOK_COVER_MAX_BYTES, type Book, type BookCategory } from '@contract/library';
 import { files } from '../../db/schema';
-import { multipartPayload } from '../../test/helpers';
+import { PDF, saveBook } from '../../test/helpers';
 import { coverHref, epubCover } from './library.cover';
 import { buildEpub, PNG_1X1 } from '../../../../tests/support/epub';
 import { useTestApp } from '../../test/fixture';
@@ -17,7 +17,6 @@ import { useTestApp } from '../../test/fixture';
 const fx = useTestApp({ env: { UPLOAD_LIMIT_MB: '2' }, dataDir: 'lms-covers-', signIn: ['teacher'] });
 const { post, get } = fx;
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1), Buffer.from([0xff, 0xd9])]);
 const stored = () => (fs.existsSync(path.join(fx.dataDir, 'files')) ? fs.readdirSync(path.join(fx.dataDir, 'files')).filter((n) => n !== '.tmp') : []);
 
@@ -28,13 +27,7 @@ const epubPart = (name: string, content: Buffer): Part => ({ name: 'files', file
 async function send(name: string, extra: Part[], book: Part = { name: 'files', filename: `${name}.pdf`, content: PDF }) {
   const bases = (await get('/api/library/basebookcategories', fx.teacher)).json().data;
   const [category]: BookCategory[] = (await post('/api/library/bookcategories', fx.teacher, { id_baseBookCategory: bases[0].id_baseBookCategory })).json().data;
-  const fields = { id_eBook: '-1', id_human: String(fx.teacher.user.uid), id_humanType: String(fx.teacher.user.role), nameBook: name, author: 'Автор Б.' };
-  const { payload, contentType } = multipartPayload([
-    ...Object.entries({ ...fields, id_bookCategory: String(category.id_bookCategory) }).map(([n, content]) => ({ name: n, content })),
-    book,
-    ...extra,
-  ]);
-  return fx.app.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...fx.teacher.headers, 'content-type': contentType } });
+  return saveBook(fx.app, fx.teacher, { nameBook: name, author: 'Автор Б.', id_bookCategory: String(category.id_bookCategory) }, [book, ...extra]);
 }
 
 async function upload(name: string, extra: Part[], book?: Part): Promise<Book> {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type Book } from '@contract/library';
 import type { App } from '../../app';
 import { books, files } from '../../db/schema';
-import { appOn, multipartPayload, type MultipartPart } from '../../test/helpers';
+import { appOn, multipartPayload, saveBook, type MultipartPart } from '../../test/helpers';
 import { bodyHead } from '../../test/raw-http';
 import { type Who, otherStudent, plainTeacher, PDF, LIMIT, account, onDisk, total, firstCategory, useLibraryTest } from './library.fixture';
 
@@ -23,20 +23,8 @@ describe('who may upload and how much', () => {
     }
   }
   /** A new book saved through `other` (a small PDF unless its file parts are given). */
-  const saveOn = (other: App, who: Who, name: string, category: string, parts: MultipartPart[] = [{ name: 'files', filename: 'a.pdf', content: PDF }]) => {
-    const { payload, contentType } = multipartPayload([
-      ...Object.entries({
-        id_eBook: '-1',
-        id_human: String(who.user.uid),
-        id_humanType: String(who.user.role),
-        nameBook: name,
-        author: 'A',
-        id_bookCategory: category,
-      }).map(([n, content]) => ({ name: n, content })),
-      ...parts,
-    ]);
-    return other.inject({ method: 'POST', url: '/api/library/insertupdatebook', payload, headers: { ...who.headers, 'content-type': contentType } });
-  };
+  const saveOn = (other: App, who: Who, name: string, category: string, parts: MultipartPart[] = [{ name: 'files', filename: 'a.pdf', content: PDF }]) =>
+    saveBook(other, who, { nameBook: name, author: 'A', id_bookCategory: category }, parts);
 
   it('by default teachers and library staff add books, a student without the library permission may not', async () => {
     const category = String((await firstCategory()).id_bookCategory);

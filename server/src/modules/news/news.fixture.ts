@@ -1,13 +1,11 @@
 /** What the news test files share: the file's app (useNewsTest: its own database, accounts of other faculties, an empty feed before each test) and the helpers that read the feed, post and download as them. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect } from 'vitest';
 import type { NewsItem } from '@contract/news';
-import { departments, faculties, files, groups, news, newsFiles, specialities, students, teachers, users } from '../../db/schema';
-import { hashPassword } from '../../shared/credentials/password-hash';
+import { departments, faculties, files, news, newsFiles, specialities } from '../../db/schema';
 import { multipartPayload, testClock, type MultipartPart } from '../../test/helpers';
-import { signedIn } from '../../test/requests';
 import { useTestApp, type TestAppFixture } from '../../test/fixture';
 
 export let fx: TestAppFixture;
@@ -27,34 +25,8 @@ export const LIMIT = 1024 * 1024; // UPLOAD_LIMIT_MB=1
 export const facultyId = async (code: string) => (await fx.db.database.db.select({ id: faculties.id }).from(faculties).where(eq(faculties.code, code)))[0].id;
 
 /** Gives a seeded account of that role and faculty a password (and newsPerms) and signs it in. */
-export async function account(login: string, role: 1 | 2, faculty: number, newsPerms = false): Promise<Who> {
-  const d = fx.db.database.db;
-  const [candidate] =
-    role === 1
-      ? await d
-          .select({ id: users.id })
-          .from(users)
-          .innerJoin(teachers, eq(teachers.id, users.teacherId))
-          .innerJoin(departments, eq(departments.id, teachers.departmentId))
-          .where(and(eq(departments.facultyId, faculty), isNull(users.passwordHash)))
-          .orderBy(users.id)
-          .limit(1)
-      : await d
-          .select({ id: users.id })
-          .from(users)
-          .innerJoin(students, eq(students.id, users.studentId))
-          .innerJoin(groups, eq(groups.id, students.groupId))
-          .innerJoin(specialities, eq(specialities.id, groups.specialityId))
-          .where(and(eq(specialities.facultyId, faculty), isNull(users.passwordHash), eq(users.mustUpdateCredentials, false)))
-          .orderBy(users.id)
-          .limit(1);
-  const password = `${login}-Pass-2026`;
-  await d
-    .update(users)
-    .set({ login, passwordHash: await hashPassword(password), newsPerms })
-    .where(eq(users.id, candidate.id));
-  return signedIn(fx.app, login, password);
-}
+export const account = (login: string, role: 1 | 2, faculty: number, newsPerms = false): Promise<Who> =>
+  fx.signInUnused(login, role, eq(role === 1 ? departments.facultyId : specialities.facultyId, faculty), { newsPerms });
 
 export async function feed(who: Who, page = 1) {
   const res = await fx.post('/api/news/data.json', who, { id: who.user.id, uid: who.user.uid, role: who.user.role, page });

@@ -5,29 +5,14 @@
  * students register, and only P-256 public keys.
  */
 import { webcrypto } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { QrSession, QrToken, QrVisitBody } from '@contract/qr';
-import type { App } from '../../app';
-import { journalVisits, qrSessions, students, users } from '../../db/schema';
+import { qrSessions } from '../../db/schema';
 import * as timetable from '../../shared/timetable.repository';
-import { appOn, cookieHeader, createTestDatabase, quickPasswordHash, session, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
-import { signIn } from '../../test/requests';
+import type { TestSession } from '../../test/helpers';
 import { deviceKeyMessage } from './qr.device-keys';
-import { DEVICE_COOKIE } from './qr.routes';
-import { visitOf } from './qr.testing';
-
-let db: TestDatabase;
-let app: App;
-const clock = testClock(new Date(2026, 9, 6, 7, 0)); // Tuesday 6 October 2026, 07:00
-let teacher: TestSession;
-let student: TestSession;
-const mates: TestSession[] = [];
-let lesson: timetable.EntryRow;
-
-const post = (url: string, who: TestSession, payload: object, cookie = '') =>
-  app.inject({ method: 'POST', url, payload, remoteAddress: `10.7.0.${who.user.uid % 250}`, headers: { cookie: `${who.headers.cookie}${cookie}` } });
-const phoneCookie = (id: string) => `; ${DEVICE_COOKIE}=${id.padEnd(32, 'x')}`;
+import { db, device, lesson, mates, moveTo, post, student, teacher, useQrApp, visitBody } from './qr.testing';
 
 /** A phone's key pair as the browser makes it: the private half not extractable. */
 async function phoneKey() {
@@ -38,43 +23,12 @@ async function phoneKey() {
   return { publicKey: raw.toString('base64url'), sign };
 }
 
-async function signInStudent(studentId: number, login: string): Promise<TestSession> {
-  const password = `${login}-Pass-2026`;
-  await db.database.db
-    .update(users)
-    .set({ login, passwordHash: quickPasswordHash(password) })
-    .where(eq(users.studentId, studentId));
-  const { res, token, body } = await signIn(app, login, password);
-  if (res.statusCode !== 200 || !token) throw new Error(`sign-in as ${login} failed: ${res.body}`);
-  return { token, user: body.data, headers: cookieHeader(token) };
-}
-
-const markBody = (who: TestSession, token: string): QrVisitBody => visitOf(lesson, who, token);
-
+useQrApp();
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await appOn(db, { now: clock.now });
-  teacher = await session(app, 'teacher');
-  student = await session(app, 'student');
-  const d = db.database.db;
-  lesson = (await timetable.entriesOfStudent(d, student.user.uid, 2026, 1)).find((e) => e.teacherId === teacher.user.uid && e.subgroup === 0)!;
-  const members = new Set((await timetable.studentsOfEntry(d, lesson.id)).map((s) => s.id));
-  const [me] = await d.select({ groupId: students.groupId }).from(students).where(eq(students.id, student.user.uid));
-  const others = await d
-    .select({ id: students.id })
-    .from(students)
-    .innerJoin(users, eq(users.studentId, students.id))
-    .where(and(eq(students.groupId, me.groupId), ne(students.id, student.user.uid), isNull(users.passwordHash), eq(users.mustUpdateCredentials, false)))
-    .orderBy(students.id);
-  for (const m of others.filter((o) => members.has(o.id)).slice(0, 2)) mates.push(await signInStudent(m.id, `key-mate-${mates.length}`));
-  expect(mates).toHaveLength(2);
-  await d.delete(qrSessions).where(eq(qrSessions.scheduleEntryId, lesson.id));
-  await d.delete(journalVisits).where(eq(journalVisits.visitDate, '2026-10-06'));
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+  await moveTo(new Date(2026, 9, 6, 7, 0)); // Tuesday 6 October 2026, 07:00
+  const members = new Set((await timetable.studentsOfEntry(db.database.db, lesson.id)).map((s) => s.id));
+  expect(mates.slice(0, 2).filter((m) => members.has(m.user.uid))).toHaveLength(2);
+  await db.database.db.delete(qrSessions).where(eq(qrSessions.scheduleEntryId, lesson.id));
 });
 
 describe('device keys', () => {
@@ -95,18 +49,21 @@ describe('device keys', () => {
       deviceKey: { id, signature: await phone.sign(deviceKeyMessage(body, who.user.uid)) },
     });
 
-    const mine = await post('/api/qr/student/visit.json', student, await signed(student, markBody(student, token)), phoneCookie('key-phone-1'));
+    const mine = await post('/api/qr/student/visit.json', student, await signed(student, visitBody(student, token)), device('key-phone-1'));
     expect(mine.json().data, mine.body).toMatchObject({ status: 'accepted' });
 
     // The same phone, its cookie cleared, another student signed in: the key still names the phone.
     const [mate, third] = mates;
     expect((await post('/api/qr/device/register.json', mate, { publicKey: phone.publicKey })).json().data).toEqual({ id });
-    const relayed = await post('/api/qr/student/visit.json', mate, await signed(mate, markBody(mate, token)), phoneCookie('key-phone-2'));
+    const relayed = await post('/api/qr/student/visit.json', mate, await signed(mate, visitBody(mate, token)), device('key-phone-2'));
     expect(relayed.json().data, relayed.body).toMatchObject({ status: 'review', reason: 'device' });
 
     // A signature of another mark (or a key he never registered) proves nothing: his own cookie is the device.
-    const forged = { ...markBody(third, token), deviceKey: { id, signature: await phone.sign(deviceKeyMessage(markBody(student, token), student.user.uid)) } };
-    const own = await post('/api/qr/student/visit.json', third, forged, phoneCookie('key-phone-3'));
+    const forged = {
+      ...visitBody(third, token),
+      deviceKey: { id, signature: await phone.sign(deviceKeyMessage(visitBody(student, token), student.user.uid)) },
+    };
+    const own = await post('/api/qr/student/visit.json', third, forged, device('key-phone-3'));
     expect(own.json().data, own.body).toMatchObject({ status: 'accepted' });
   });
 

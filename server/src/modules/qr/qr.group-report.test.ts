@@ -6,44 +6,25 @@
  */
 import ExcelJS from 'exceljs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { QrAttendanceReport } from '@contract/qr';
-import type { App } from '../../app';
 import { journalVisits, qrSessions, scheduleEntries, students } from '../../db/schema';
 import { rowsOf } from '../../db/client';
-import { appOn, createTestDatabase, session, testClock, type TestDatabase, type TestSession } from '../../test/helpers';
+import type { TestSession } from '../../test/helpers';
 import * as timetable from '../../shared/timetable.repository';
-import { DEVICE_COOKIE } from './qr.routes';
+import { app, db, device, lesson, post as postAs, student, teacher, useQrApp } from './qr.testing';
 
-let db: TestDatabase;
-let app: App;
-const clock = testClock(new Date(2026, 9, 5, 7, 0)); // Monday 5 October 2026, 07:00
-let teacher: TestSession;
-let student: TestSession;
-let lesson: timetable.EntryRow;
 let groupId: number;
 let mateId: number;
 
 const query = () => `year=2026&ws=1&group=${groupId}&discipline=${lesson.disciplineId}`;
 const get = (url: string, who: TestSession) => app.inject({ method: 'GET', url, headers: who.headers });
-const post = (url: string, who: TestSession, payload: object) =>
-  app.inject({
-    method: 'POST',
-    url,
-    payload,
-    remoteAddress: '10.9.0.1',
-    headers: { cookie: `${who.headers.cookie}; ${DEVICE_COOKIE}=${'report-phone'.padEnd(32, 'x')}` },
-  });
+/** Every call from one phone at one address: the teacher's and the student's alike. */
+const post = (url: string, who: TestSession, payload: object) => postAs(url, who, payload, device('report-phone'), '10.9.0.1');
 
+useQrApp();
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await appOn(db, { now: clock.now });
-  teacher = await session(app, 'teacher');
-  student = await session(app, 'student');
   const d = db.database.db;
-  const mine = await timetable.entriesOfStudent(d, student.user.uid, 2026, 1);
-  lesson = mine.find((e) => e.teacherId === teacher.user.uid && e.subgroup === 0)!;
-  expect(lesson).toBeTruthy();
   [{ groupId }] = await d.select({ groupId: students.groupId }).from(students).where(eq(students.id, student.user.uid));
   const members = (await timetable.studentsOfEntry(d, lesson.id)).map((s) => s.id).filter((id) => id !== student.user.uid);
   [{ id: mateId }] = await d
@@ -62,11 +43,6 @@ beforeAll(async () => {
       entries.map((e) => e.id),
     ),
   );
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
 });
 
 describe("a group's attendance in a discipline", { shuffle: false }, () => {

@@ -11,11 +11,10 @@ import type { RegList, RegRow, RegSubgroup, SaveRegistrationBody, TeacherSubgrou
 import { createContext } from '../../context';
 import { registrationPeriods, regSubgroups, students, users } from '../../db/schema';
 import type { LiveEvent } from '../../plugins/live';
-import { hashPassword } from '../../shared/credentials/password-hash';
 import { testConfig } from '../../test/helpers';
 import { RegistrationService, REGISTRATION_SEAT_EVENT } from './registration.service';
 import { useTestApp } from '../../test/fixture';
-import { signedIn, type SignedIn } from '../../test/requests';
+import { type SignedIn } from '../../test/requests';
 import { P, registrationCalls, saveBody } from './registration.testing';
 
 let HALF: { id_a_year: number; id_w_s: 1 | 2 };
@@ -24,14 +23,7 @@ const fx = useTestApp();
 const { post } = registrationCalls(fx);
 
 /** Gives account `userId` the login `login` with a known password and signs in with it. */
-async function signInAs(login: string, userId: number) {
-  const password = `${login}-Pass-2026`;
-  await fx.db.database.db
-    .update(users)
-    .set({ login, passwordHash: await hashPassword(password), mustUpdateCredentials: false })
-    .where(eq(users.id, userId));
-  return signedIn(fx.app, login, password);
-}
+const signInAs = (login: string, userId: number) => fx.signInAs(userId, login, { mustUpdateCredentials: false });
 
 async function groupOf(studentId: number): Promise<number> {
   const [s] = await fx.db.database.db.select({ groupId: students.groupId }).from(students).where(eq(students.id, studentId));
@@ -59,6 +51,15 @@ async function electiveChoice(who: SignedIn) {
     }
   }
   throw new Error('no elective subgroup');
+}
+
+/** The stored row of an elective's subgroup (as electiveChoice gives it). */
+async function storedSubgroup(row: RegRow, t: IdName, sub: RegSubgroup) {
+  const [g] = await fx.db.database.db
+    .select()
+    .from(regSubgroups)
+    .where(sql`offering_id = ${row.id_disciplineForStudent} and teacher_id = ${t.id} and number = ${sub.id}`);
+  return g;
 }
 
 beforeAll(async () => {
@@ -189,10 +190,7 @@ describe('seats and the waiting list', () => {
   it('a full subgroup answers SUBGROUP_FULL or, when asked, a waiting place; a freed seat goes to the first waiting, who is told live', async () => {
     const { row, teacher: t, subs } = await electiveChoice(fx.student);
     const sub = subs[0];
-    const [g] = await fx.db.database.db
-      .select()
-      .from(regSubgroups)
-      .where(sql`offering_id = ${row.id_disciplineForStudent} and teacher_id = ${t.id} and number = ${sub.id}`);
+    const g = await storedSubgroup(row, t, sub);
     // Three other permitted students of the demo group.
     const mates = await fx.db.database.db
       .select({ id: users.id })
@@ -270,10 +268,7 @@ describe('a registration rush', () => {
     const reg = new RegistrationService(ctx);
     const { row, teacher: t, subs } = await electiveChoice(fx.student);
     const sub = subs[0];
-    const [g] = await fx.db.database.db
-      .select()
-      .from(regSubgroups)
-      .where(sql`offering_id = ${row.id_disciplineForStudent} and teacher_id = ${t.id} and number = ${sub.id}`);
+    const g = await storedSubgroup(row, t, sub);
     await fx.db.database.db.execute(sql`delete from registrations where subgroup_id = ${g.id}`);
     await fx.db.database.db.update(regSubgroups).set({ capacity: 5, taken: 0 }).where(eq(regSubgroups.id, g.id));
     const permitted: unknown = await fx.db.database.db.execute(

@@ -1,7 +1,7 @@
 /** SQL of the single window: reference lists, orders, their history, registrars. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { groups, siteSettings, specialities, students, swDistricts, swDocTypes, swOrderHistory, swOrders, swPurposes, swRegions, users } from '../../db/schema';
+import { groups, siteSettings, students, swDistricts, swDocTypes, swOrderHistory, swOrders, swPurposes, swRegions, users } from '../../db/schema';
 import { nameColumns } from '../../shared/names';
 import { personNameColumns } from '../../shared/account-person';
 
@@ -36,23 +36,6 @@ export async function docTypeExists(db: Db, id: number) {
 }
 export async function purposeExists(db: Db, id: number) {
   return (await db.select({ id: swPurposes.id }).from(swPurposes).where(eq(swPurposes.id, id))).length > 0;
-}
-
-/** The student's faculty, group and name. */
-export async function studentInfo(db: Db, studentId: number) {
-  const [row] = await db
-    .select({
-      facultyId: specialities.facultyId,
-      group: groups.name,
-      ...personNameColumns(students),
-      admissionYear: groups.admissionYear,
-      speciality: nameColumns(specialities),
-    })
-    .from(students)
-    .innerJoin(groups, eq(groups.id, students.groupId))
-    .innerJoin(specialities, eq(specialities.id, groups.specialityId))
-    .where(eq(students.id, studentId));
-  return row ?? null;
 }
 
 /** The faculty a teacher's registrar flag covers, or null when he is no registrar. */

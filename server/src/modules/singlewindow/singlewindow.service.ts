@@ -34,6 +34,7 @@ import { notify } from '../../shared/notifications';
 import { universityName } from '../../shared/site.repository';
 import { currentPeriod } from '../../lib/academic-year';
 import { certificatePdf, signOrderToken, verifyOrderToken } from './certificate';
+import { studentPlace } from '../../shared/academic/academic.repository';
 import * as repo from './singlewindow.repository';
 
 /** The bus event of a changed order (its student's and registrars' screens reload it). */
@@ -76,7 +77,7 @@ export class SingleWindowService {
     if (!(await repo.docTypeExists(db, input.id_doc))) throw badRequest({ field: 'id_doc' });
     if ((await repo.districtRegion(db, input.id_district)) !== input.id_region) throw badRequest({ field: 'id_district' });
     if (!(await repo.purposeExists(db, input.id_naznachenie))) throw badRequest({ field: 'id_naznachenie' });
-    const student = await repo.studentInfo(db, auth.uid);
+    const student = await studentPlace(db, auth.uid);
     if (!student) throw forbidden();
     const now = this.ctx.now();
     const order = await db.transaction(async (tx) => {
@@ -142,7 +143,7 @@ export class SingleWindowService {
     // Its QR code needs the portal's public address (PUBLIC_URL).
     const base = this.ctx.config.documentsUrl;
     if (!base) throw documentsUnavailable();
-    const student = (await repo.studentInfo(this.ctx.db, order.studentId))!;
+    const student = (await studentPlace(this.ctx.db, order.studentId))!;
     const token = await signOrderToken(
       await this.secret(),
       order.id,

@@ -3,34 +3,18 @@
  * list, cancel, a repeated save), the registrar's queue (move, reject, history), the certificate's
  * PDF and its public verification, with every refusal (docs/security.md#access).
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, QueueOrder } from '@contract/singlewindow';
-import { swOrders, users } from '../../db/schema';
-import { hashPassword } from '../../shared/credentials/password-hash';
-import { appOn, session, signIn } from '../../test/helpers';
+import { swOrders } from '../../db/schema';
+import { appOn, session } from '../../test/helpers';
 import { useTestApp } from '../../test/fixture';
 
 type Who = { headers: Record<string, string>; user: { id: number; uid: number; role: 1 | 2 } };
 let otherStudent: Who;
 let plainTeacher: Who;
 
-async function account(login: string, role: 1 | 2): Promise<Who> {
-  const d = fx.db.database.db;
-  const [row] = await d
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, role), isNull(users.passwordHash), eq(users.mustUpdateCredentials, false)))
-    .orderBy(users.id)
-    .limit(1);
-  const password = `${login}-Pass-2026`;
-  await d
-    .update(users)
-    .set({ login, passwordHash: await hashPassword(password) })
-    .where(eq(users.id, row.id));
-  const { token, body } = await signIn(fx.app, login, password);
-  return { headers: { cookie: `lms_sid=${token}` }, user: body.data };
-}
+const account = (login: string, role: 1 | 2): Promise<Who> => fx.signInUnused(login, role);
 
 // fx.teacher, the demo teacher, is the registrar of his faculty.
 const fx = useTestApp({ env: { PUBLIC_URL: 'https://lms.example.edu' } });

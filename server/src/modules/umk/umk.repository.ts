@@ -1,7 +1,7 @@
 /** SQL of the teaching materials: reference lists, the materials with their files, who studies what. */
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { books, controlForms, files, groups, semesters, specialities, students, teachers, teachingAssignments, umkItems, umkTypes } from '../../db/schema';
+import { books, controlForms, files, semesters, specialities, teachers, teachingAssignments, umkItems, umkTypes } from '../../db/schema';
 import { nameColumns } from '../../shared/names';
 import { personNameColumns } from '../../shared/account-person';
 
@@ -34,16 +34,6 @@ export async function teachesDiscipline(db: Db, teacherId: number, disciplineId:
     .where(and(eq(teachingAssignments.teacherId, teacherId), eq(teachingAssignments.disciplineId, disciplineId)))
     .limit(1);
   return rows.length > 0;
-}
-
-/** A student's group, speciality and form of study. */
-export async function studentProfile(db: Db, studentId: number) {
-  const [row] = await db
-    .select({ groupId: students.groupId, specialityId: groups.specialityId, educationFormId: students.educationFormId })
-    .from(students)
-    .innerJoin(groups, eq(groups.id, students.groupId))
-    .where(eq(students.id, studentId));
-  return row;
 }
 
 const itemColumns = {

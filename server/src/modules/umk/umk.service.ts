@@ -235,9 +235,9 @@ export class UmkService {
   /** The calling student's group, speciality and form of study; 403 for a teacher. */
   private async student(auth: AuthInfo) {
     assertOwn(auth, { role: ROLE_STUDENT });
-    const profile = await repo.studentProfile(this.ctx.db, auth.uid);
-    if (!profile) throw forbidden();
-    return profile;
+    const place = await academic.studentPlace(this.ctx.db, auth.uid);
+    if (!place) throw forbidden();
+    return place;
   }
 
   private present(auth: AuthInfo, rows: repo.ItemRow[], lang: Language): UmkItem[] {

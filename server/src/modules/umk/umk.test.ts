@@ -11,10 +11,8 @@ import type { IdName } from '@contract/common';
 import type { Book } from '@contract/library';
 import type { UmkDiscipline, UmkItem } from '@contract/umk';
 import { books, files, groups, students, umkItems, users } from '../../db/schema';
-import { hashPassword } from '../../shared/credentials/password-hash';
 import { multipartPayload, type MultipartPart } from '../../test/helpers';
 import { bodyHead } from '../../test/raw-http';
-import { signedIn } from '../../test/requests';
 import { useTestApp } from '../../test/fixture';
 
 type Who = { headers: Record<string, string>; user: { id: number; uid: number; role: 1 | 2 } };
@@ -28,14 +26,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 const LIMIT = 1024 * 1024;
 const HALF = { year: 2026, ws: 1 };
 
-async function signInAs(login: string, userId: number): Promise<Who> {
-  const password = `${login}-Pass-2026`;
-  await fx.db.database.db
-    .update(users)
-    .set({ login, passwordHash: await hashPassword(password) })
-    .where(eq(users.id, userId));
-  return signedIn(fx.app, login, password);
-}
+const signInAs = (login: string, userId: number): Promise<Who> => fx.signInAs(userId, login);
 
 const fx = useTestApp({ env: { UPLOAD_LIMIT_MB: '1' }, dataDir: 'lms-umk-' });
 const { post, get } = fx;
@@ -46,15 +37,7 @@ beforeAll(async () => {
     .from(students)
     .innerJoin(groups, eq(groups.id, students.groupId))
     .where(eq(students.id, fx.student.user.uid));
-  const [other] = await d
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(students, eq(students.id, users.studentId))
-    .innerJoin(groups, eq(groups.id, students.groupId))
-    .where(and(ne(groups.specialityId, own.speciality), isNull(users.passwordHash), eq(users.mustUpdateCredentials, false)))
-    .orderBy(users.id)
-    .limit(1);
-  otherStudent = await signInAs('otherstudent', other.id);
+  otherStudent = await fx.signInUnused('otherstudent', 2, ne(groups.specialityId, own.speciality));
   const [mate] = await d
     .select({ id: users.id, studentId: students.id })
     .from(users)
@@ -63,13 +46,7 @@ beforeAll(async () => {
     .limit(1);
   await d.update(students).set({ educationFormId: 2 }).where(eq(students.id, mate.studentId));
   partTimeStudent = await signInAs('parttime', mate.id);
-  const [colleague] = await d
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 1), isNull(users.passwordHash)))
-    .orderBy(users.id)
-    .limit(1);
-  plainTeacher = await signInAs('plainteacher', colleague.id);
+  plainTeacher = await fx.signInUnused('plainteacher', 1);
 
   const mine: UmkDiscipline[] = (await post('/api/umk/disciplines', fx.teacher, HALF)).json().data;
   const theirs: UmkDiscipline[] = (await post('/api/umk/disciplinesforstud', fx.student, HALF)).json().data;

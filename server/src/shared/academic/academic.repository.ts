@@ -149,12 +149,21 @@ export async function studentsOfGroup(db: Db, groupId: number) {
     .orderBy(asc(students.surname), asc(students.name), asc(students.id));
 }
 
-/** The student's group with its name and the year it was admitted. */
-export async function studentGroup(db: Db, studentId: number) {
+/** The student's group (its name and the year it was admitted), its speciality and faculty, and his form of study (undefined: no such student). */
+export async function studentPlace(db: Db, studentId: number) {
   const [row] = await db
-    .select({ id: groups.id, name: groups.name, admissionYear: groups.admissionYear })
+    .select({
+      groupId: groups.id,
+      group: groups.name,
+      admissionYear: groups.admissionYear,
+      specialityId: groups.specialityId,
+      speciality: nameColumns(specialities),
+      facultyId: specialities.facultyId,
+      educationFormId: students.educationFormId,
+    })
     .from(students)
     .innerJoin(groups, eq(groups.id, students.groupId))
+    .innerJoin(specialities, eq(specialities.id, groups.specialityId))
     .where(eq(students.id, studentId));
   return row;
 }

@@ -123,10 +123,10 @@ export class AcademicService {
    */
   async groupsOfYear(auth: AuthInfo, input: StudentGroupsBody): Promise<IdName[]> {
     assertOwn(auth, { uid: input.id_student, role: ROLE_STUDENT });
-    const group = await repo.studentGroup(this.ctx.db, auth.uid);
-    if (!group) throw forbidden();
-    const studies = input.id_a_year >= group.admissionYear && input.id_a_year <= currentPeriod(this.ctx.now()).year + 1;
-    return studies ? [{ id: group.id, name: group.name }] : [];
+    const place = await repo.studentPlace(this.ctx.db, auth.uid);
+    if (!place) throw forbidden();
+    const studies = input.id_a_year >= place.admissionYear && input.id_a_year <= currentPeriod(this.ctx.now()).year + 1;
+    return studies ? [{ id: place.groupId, name: place.group }] : [];
   }
 
   /** The group of the calling student; 403 for a teacher or a student without a group. */
