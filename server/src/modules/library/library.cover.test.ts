@@ -66,8 +66,10 @@ describe('EPUB covers', () => {
     const res = await post('/api/library/deleteebook', fx.teacher, { id_human: fx.teacher.user.uid, id_EBook: book.id_eBook });
     expect(res.statusCode, res.body).toBe(200);
     expect((await coverOf(book)).statusCode).toBe(404);
-    // Both rows go with the book (their bytes are unlinked once the deletion is committed).
+    // Both rows go with the book, and their bytes once the deletion is committed.
     expect(await rows()).toBe(rowsBefore);
+    await fx.app.ctx.files.runUnlinkChecks();
+    expect(stored().length).toBe(before);
   });
 
   it('an EPUB without a cover has none (404), and no file is left in the temporary folder', async () => {
@@ -96,6 +98,7 @@ describe('PDF covers', () => {
   });
 
   it('a cover part that is no image, or too large, is dropped: the book is stored without a cover', async () => {
+    await fx.app.ctx.files.runUnlinkChecks(); // an earlier test's deleted book: its bytes are gone first
     const before = stored().length;
     const notImage = await upload('Без обложки 1', [{ name: 'cover', filename: 'cover.jpg', content: Buffer.from('<script>alert(1)</script>') }]);
     const pdfAsCover = await upload('Без обложки 2', [{ name: 'cover', filename: 'cover.pdf', content: PDF }]);
