@@ -9,14 +9,13 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { disciplines } from './db/schema';
 import { cleanFileName } from './plugins/files';
-import { chatMessageFields, multipartPayload, type MultipartPart } from './test/helpers';
+import { PDF, chatMessageFields, multipartPayload, type MultipartPart } from './test/helpers';
 import { useTestApp } from './test/fixture';
 
 let web: number;
 let journalism: number;
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 const fx = useTestApp({ dataDir: 'lms-hostile-' });
 beforeAll(async () => {

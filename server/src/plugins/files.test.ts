@@ -7,7 +7,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { files } from '../db/schema';
-import { createTestDatabase, multipartPayload, session, testConfig, type TestDatabase } from '../test/helpers';
+import { PDF, createTestDatabase, multipartPayload, session, testConfig, type TestDatabase } from '../test/helpers';
 import { bodyHead } from '../test/raw-http';
 import { badRequest } from '../app-error';
 import { contentDisposition, parseFields } from './files';
@@ -16,7 +16,6 @@ import { sniffType } from './sniff';
 import { Type } from 'typebox';
 
 const LIMIT = 1024 * 1024; // UPLOAD_LIMIT_MB=1
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
 describe.each(['disk', 's3'] as const)('files on %s', (backend) => {

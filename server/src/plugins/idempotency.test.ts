@@ -11,9 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { twoProcesses, type TwoProcesses } from '../test/processes';
-import { chatMessageFields, multipartPayload, session, type MultipartPart, type TestDatabase, type TestSession } from '../test/helpers';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+import { PDF, chatMessageFields, multipartPayload, session, type MultipartPart, type TestDatabase, type TestSession } from '../test/helpers';
 
 let processes: TwoProcesses;
 let db: TestDatabase;

@@ -9,9 +9,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../app';
-import { appOn, chatMessageFields, createTestDatabase, multipartPayload, session, type MultipartPart, type TestDatabase } from './helpers';
+import { PDF, appOn, chatMessageFields, createTestDatabase, multipartPayload, session, type MultipartPart, type TestDatabase } from './helpers';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
 
 type Session = Awaited<ReturnType<typeof session>>;

@@ -8,7 +8,7 @@ import { InsertFields as ChatInsertFields } from '@contract/chat';
 import { NewsInsertFields } from '@contract/news';
 import { BookSaveFields } from '@contract/library';
 import { UmkSaveFields } from '@contract/umk';
-import { multipartPayload, type MultipartPart } from './helpers';
+import { PDF, multipartPayload, type MultipartPart } from './helpers';
 
 export interface JsonSchema {
   type?: string | string[];
@@ -118,7 +118,6 @@ function fieldText(schema: JsonSchema, caller: Caller | null, key: string): fc.A
 }
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const fileNames = fc.constantFrom(
   'a.pdf',
   'photo.png',

@@ -9,7 +9,7 @@ import { and, asc, count, eq, ne, notInArray, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach } from 'vitest';
 import type { Db } from '../../db/client';
 import { chatGroupReads, chatMessages, disciplines, files, groups, streamGroups, students, teachingAssignments, users } from '../../db/schema';
-import { cookieHeader, multipartPayload, session, testClock, type MultipartPart } from '../../test/helpers';
+import { PDF, cookieHeader, multipartPayload, session, testClock, type MultipartPart } from '../../test/helpers';
 import { requestsTo } from '../../test/requests';
 import { useTestApp, type TestAppFixture } from '../../test/fixture';
 
@@ -39,7 +39,7 @@ export let journalism: number;
 
 const context = { year: 2026, ws: 1 as const };
 export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+export { PDF };
 
 /** A session for any account (other accounts than the demo ones have no password). */
 export async function sessionOf(userId: number): Promise<Person> {

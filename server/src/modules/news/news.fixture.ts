@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect } from 'vitest';
 import type { NewsItem } from '@contract/news';
 import { departments, faculties, files, news, newsFiles, specialities } from '../../db/schema';
-import { multipartPayload, testClock, type MultipartPart } from '../../test/helpers';
+import { PDF, multipartPayload, testClock, type MultipartPart } from '../../test/helpers';
 import { useTestApp, type TestAppFixture } from '../../test/fixture';
 
 export let fx: TestAppFixture;
@@ -19,7 +19,7 @@ export let econStudent: Who; // a student of the Faculty of Economics
 export let fit: number;
 export let fem: number;
 
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+export { PDF };
 export const LIMIT = 1024 * 1024; // UPLOAD_LIMIT_MB=1
 
 export const facultyId = async (code: string) => (await fx.db.database.db.select({ id: faculties.id }).from(faculties).where(eq(faculties.code, code)))[0].id;

@@ -11,7 +11,7 @@ import type { IdName } from '@contract/common';
 import type { Book } from '@contract/library';
 import type { UmkDiscipline, UmkItem } from '@contract/umk';
 import { books, files, groups, students, umkItems, users } from '../../db/schema';
-import { multipartPayload, type MultipartPart } from '../../test/helpers';
+import { PDF, multipartPayload, type MultipartPart } from '../../test/helpers';
 import { bodyHead } from '../../test/raw-http';
 import { useTestApp } from '../../test/fixture';
 
@@ -22,7 +22,6 @@ let plainTeacher: Who;
 let web: UmkDiscipline; // a discipline of the demo teacher taught to the demo student's group
 let category: number;
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const LIMIT = 1024 * 1024;
 const HALF = { year: 2026, ws: 1 };
 
