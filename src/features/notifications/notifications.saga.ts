@@ -1,14 +1,20 @@
 /** Notification loads: the count, a page of the list, marking read (docs/areas/notifications.md#calls). */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { put } from 'redux-saga/effects';
+import { put, select } from 'redux-saga/effects';
 import { rootSaga } from '@shared/request/watchers';
 import { notificationsApi } from './notifications.api';
 import { request } from '@shared/request/request.saga';
 import { sessionStarted } from '@shared/session/session';
-import { notificationsActions as a } from './notifications.slice';
+import { notificationsActions as a, selectCountAsked } from './notifications.slice';
 
 function* countSaga() {
-  yield* request(notificationsApi.count, [], { succeeded: a.countSucceeded, failed: () => ({ type: 'notifications/countFailed' }) });
+  yield* request(notificationsApi.count, [], { succeeded: a.countSucceeded, failed: () => a.countFailed() });
+}
+
+/** The bell is shown: the count, unless this session's is known or on its way. */
+export function* countWantedSaga() {
+  if ((yield select(selectCountAsked)) as boolean) return;
+  yield put(a.countRequested());
 }
 
 export function* pageSaga(action: PayloadAction<{ page: number }>) {
@@ -38,6 +44,7 @@ export const notificationsSaga = rootSaga({
     [a.pageRequested, pageSaga],
     [[a.countRequested, sessionStarted], countSaga],
   ],
+  leading: [[a.countWanted, countWantedSaga]],
   every: [
     [a.shownRead, shownReadSaga],
     [a.readRequested, readSaga],

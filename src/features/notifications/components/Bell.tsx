@@ -13,7 +13,7 @@ export function Bell() {
   const dispatch = useAppDispatch();
   const unread = useAppSelector(selectUnreadNotifications);
   useEffect(() => {
-    dispatch(notificationsActions.countRequested());
+    dispatch(notificationsActions.countWanted());
   }, [dispatch]);
   return (
     <NavLink
