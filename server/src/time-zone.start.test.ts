@@ -72,8 +72,8 @@ async function serverWith(setting: string, tz: string | undefined): Promise<Star
   return { base, output: () => log.join(''), stop };
 }
 
-/** The demo student's calendar feed and timetable, read from the server. */
-async function feedOf(base: string): Promise<{ feed: string; schedule: Schedule }> {
+/** The demo student's calendar feed, timetable and the time zone the settings give the client, read from the server. */
+async function feedOf(base: string): Promise<{ feed: string; schedule: Schedule; timeZone: string }> {
   const res = await fetch(`${base}/api/auth/orize.json`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -98,7 +98,7 @@ async function feedOf(base: string): Promise<{ feed: string; schedule: Schedule 
     role: user.role,
     isWeeklyUpdated: false,
   });
-  return { feed, schedule };
+  return { feed, schedule, timeZone: period.timeZone };
 }
 
 /** Each lesson's first event in the feed as a UTC instant ('HH:MM'), read as a calendar app reads it: the feed's own VTIMEZONE. */
@@ -127,7 +127,8 @@ describe("the university's time zone", () => {
   it('without TZ, the setting Asia/Bishkek: the feed names Asia/Bishkek and a lesson of 08:00 starts at 02:00Z', async () => {
     const server = await serverWith('Asia/Bishkek', undefined);
     try {
-      const { feed, schedule } = await feedOf(server.base);
+      const { feed, schedule, timeZone } = await feedOf(server.base);
+      expect(timeZone).toBe('Asia/Bishkek');
       const { tzid, starts } = eventStartsUtc(feed, schedule);
       expect(tzid).toBe('Asia/Bishkek');
       expect(feed).toMatch(/BEGIN:VTIMEZONE\r?\nTZID:Asia\/Bishkek\r?\n[\s\S]*TZOFFSETTO:\+0600/);
@@ -142,7 +143,8 @@ describe("the university's time zone", () => {
   it('TZ, when given, overrides the setting', async () => {
     const server = await serverWith('Asia/Bishkek', 'Europe/Moscow');
     try {
-      const { feed, schedule } = await feedOf(server.base);
+      const { feed, schedule, timeZone } = await feedOf(server.base);
+      expect(timeZone).toBe('Europe/Moscow');
       const { tzid, starts } = eventStartsUtc(feed, schedule);
       expect(tzid).toBe('Europe/Moscow');
       for (const s of starts) expect(s.utc).toBe(shifted(s.lesson, -3));
@@ -158,7 +160,8 @@ describe("the university's time zone", () => {
       expect(server.output()).toContain(
         'The site setting time_zone "Bishkek+6" is not an IANA time zone name (such as Asia/Bishkek) and is ignored: using UTC.',
       );
-      const { feed, schedule } = await feedOf(server.base);
+      const { feed, schedule, timeZone } = await feedOf(server.base);
+      expect(timeZone).toBe('UTC');
       const { tzid, starts } = eventStartsUtc(feed, schedule);
       expect(tzid).toBe('Etc/UTC');
       for (const s of starts) expect(s.utc).toBe(s.lesson);
