@@ -13,7 +13,6 @@ RUN npm run build && npm run build:server
 ENV HOST=0.0.0.0 \
     PORT=8080 \
     DATA_DIR=/var/lib/lms \
-    TZ=Asia/Bishkek \
     PAYMENT_PROVIDER=none
 VOLUME /var/lib/lms
 EXPOSE 8080

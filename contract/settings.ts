@@ -13,6 +13,8 @@ export const SettingsDefaults = Type.Object({
   id_w_s: Type.Integer(),
   universityName: Type.String(),
   maxSizeMb: Type.Number(),
+  /** The university's time zone (IANA name, e.g. Asia/Bishkek): lesson times and today's date are read in it, on the server and in the client. */
+  timeZone: Type.String(),
 });
 export type SettingsDefaults = Static<typeof SettingsDefaults>;
 /**

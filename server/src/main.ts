@@ -13,6 +13,7 @@ import { DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from './db/seed/data';
 import { scheduleHousekeeping } from './housekeeping';
 import { schedulePublications } from './modules/news/news.publisher';
 import { addressLines } from './start-banner';
+import { applyUniversityTimeZone } from './shared/time-zone';
 
 function readConfig(): Config {
   try {
@@ -34,6 +35,14 @@ async function main(): Promise<void> {
   // The demo files go where the server keeps files (the disk or the bucket).
   const seedFiles = storageFor(config, filesDirOf(config));
   const report = await prepareDatabase(database, { log: (m) => console.log(m), files: seedFiles }).finally(() => closeStorage(seedFiles));
+  // Before anything reads a local time: the university's zone (site setting time_zone) unless TZ is given.
+  const quiet = process.env.LMS_QUIET_START === '1';
+  await applyUniversityTimeZone(database.db, process.env, {
+    info: (m) => {
+      if (!quiet) console.log(m);
+    },
+    error: (m) => console.error(m),
+  });
   const app = await buildApp({ config, database });
   const stopHousekeeping = scheduleHousekeeping(app.ctx, app.log);
   const stopPublications = schedulePublications(app.ctx, app.log);
@@ -72,7 +81,7 @@ async function main(): Promise<void> {
     `    ${DEMO_FRESHMAN.login} / ${DEMO_FRESHMAN.password}  student who must change login and password first`,
     '',
   ];
-  if (process.env.LMS_QUIET_START !== '1') console.log(lines.join('\n'));
+  if (!quiet) console.log(lines.join('\n'));
 }
 
 main().catch((err: unknown) => {

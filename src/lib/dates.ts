@@ -38,3 +38,54 @@ export function formatDateTime(value: DateValue, lng: string | undefined): strin
   const date = formatDate(value, lng);
   return date && `${date} ${formatTime(value)}`;
 }
+
+/** A moment on a wall clock: the day 'YYYY-MM-DD', the time 'HH:MM' and the weekday (1 Monday … 7 Sunday, the timetable's day numbers). */
+export interface WallClock {
+  date: string;
+  clock: string;
+  day: number;
+}
+
+/**
+ * `now` on the wall clock of `timeZone` (the university's, from its settings: lesson times and
+ * today's date are the university's, wherever the device is); this device's own clock when the zone
+ * is unknown (null, or a name this browser does not know).
+ */
+export function wallClock(now: Date, timeZone: string | null): WallClock {
+  let fields: { year: number; month: number; day: number; hour: number; minute: number; weekday: number } | null = null;
+  if (timeZone) {
+    try {
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        weekday: 'short',
+      }).formatToParts(now);
+      const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+      const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(part('weekday')) + 1;
+      fields = {
+        year: Number(part('year')),
+        month: Number(part('month')),
+        day: Number(part('day')),
+        hour: Number(part('hour')),
+        minute: Number(part('minute')),
+        weekday,
+      };
+    } catch {
+      fields = null;
+    }
+  }
+  fields ??= {
+    year: now.getFullYear(),
+    month: now.getMonth() + 1,
+    day: now.getDate(),
+    hour: now.getHours(),
+    minute: now.getMinutes(),
+    weekday: ((now.getDay() + 6) % 7) + 1,
+  };
+  return { date: `${fields.year}-${two(fields.month)}-${two(fields.day)}`, clock: `${two(fields.hour)}:${two(fields.minute)}`, day: fields.weekday };
+}

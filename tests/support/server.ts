@@ -222,6 +222,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     PAYMENT_PROVIDER: 'sandbox',
     // Its own address in documents' QR codes, as the demo start sets it (scripts/start.mjs).
     PUBLIC_URL: origin,
+    // The zone of the tests and the browser they drive (this machine's), over the demo university's
+    // (site setting time_zone): what a test computes from its clock is what the server reads.
+    TZ: process.env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone,
     ...options.env,
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -1,7 +1,7 @@
 /**
  * Days as the portal writes them (the client's src/lib/dates.ts): day first, with dots in Russian
  * and Kyrgyz (29.11.2026) and slashes in English (29/11/2026), whatever locale data the reader's
- * browser or PDF viewer has. A Date is taken in the server's time zone (TZ).
+ * browser or PDF viewer has. A Date is taken in the university's time zone (shared/time-zone.ts).
  */
 import type { Language } from '@contract/common';
 

@@ -1,6 +1,7 @@
 /**
- * The university's wall clock as the timetable uses it: lesson times are local times of the server's
- * time zone (TZ), like the academic year (lib/academic-year.ts).
+ * The university's wall clock as the timetable uses it: lesson times are local times of the
+ * university's time zone, which the server makes its own at start (shared/time-zone.ts), like the
+ * academic year (lib/academic-year.ts).
  */
 
 /** 'YYYY-MM-DD' of the local date. */

@@ -151,6 +151,8 @@ export interface TestDatabaseOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL: each request's database deadline enforced, as DB_REQUEST_TIMEOUT_MS does (off by default). */
   requestTimeoutMs?: number;
+  /** PGlite: kept in this directory instead of memory, so that a server process can open it once this one is closed. */
+  dataDir?: string;
 }
 
 /** A new migrated database, seeded ('small' by default: a few students per group, same demo accounts). */
@@ -183,7 +185,11 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       await client.end();
     };
   } else {
-    target = { kind: 'pglite', dataDir: null, loadDataDir: options.seed === false ? undefined : await pgliteTemplate(options.size ?? 'small') };
+    target = {
+      kind: 'pglite',
+      dataDir: options.dataDir ?? null,
+      loadDataDir: options.seed === false ? undefined : await pgliteTemplate(options.size ?? 'small'),
+    };
   }
   const database = await openDatabase(target);
   // On a template this only checks that nothing is missing.

@@ -5,6 +5,7 @@ import type { JournalData, JournalInfo } from '@contract/journal';
 import { initialSessionState } from '@shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
+import { TEST_TIME_ZONE } from '../../test/settings';
 import JournalScreen from './JournalScreen';
 import { currentSettings, journalInfo, openJournalState } from './journal.fixtures';
 
@@ -271,7 +272,7 @@ describe('a load that fails', () => {
       http.post('/api/visitlog/student/journal.json', () => (++attempts === 1 ? serverError() : ok([]))),
     );
     const settings = {
-      data: { defaults: { id_a_year: 2026, a_year: '2026-27', id_w_s: 1, universityName: 'U', maxSizeMb: 10 }, links: [] },
+      data: { defaults: { id_a_year: 2026, a_year: '2026-27', id_w_s: 1, universityName: 'U', maxSizeMb: 10, timeZone: TEST_TIME_ZONE }, links: [] },
       fetching: false,
       error: null,
       loaded: true,

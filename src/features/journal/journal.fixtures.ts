@@ -3,6 +3,7 @@ import type { JournalData, JournalInfo } from '@contract/journal';
 import type { IdName } from '@contract/common';
 import { initialJournalState, type JournalState } from './journal.slice';
 import { succeeded } from '@shared/request/loadable';
+import { TEST_TIME_ZONE } from '../../test/settings';
 
 export const journalInfo = (id: number, over: Partial<JournalInfo> = {}): JournalInfo => ({
   id_journal: id,
@@ -50,6 +51,13 @@ export function openJournalState(data: JournalData, lists: { years: IdName[]; ti
 
 /** The shared settings as loaded at sign-in: the current period is 2026-27, autumn. */
 export const currentSettings = succeeded({
-  defaults: { id_a_year: 2026, a_year: '2026-27', id_w_s: 1, universityName: 'Тянь-Шаньский государственный университет', maxSizeMb: 25 },
+  defaults: {
+    id_a_year: 2026,
+    a_year: '2026-27',
+    id_w_s: 1,
+    universityName: 'Тянь-Шаньский государственный университет',
+    maxSizeMb: 25,
+    timeZone: TEST_TIME_ZONE,
+  },
   links: [],
 });

@@ -5,6 +5,7 @@ import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '@shared/session/pageData';
 import { failed, succeeded } from '@shared/request/loadable';
 import type { SettingsState } from '@shared/settings/settings';
 import { recordSaga } from '../../test/saga';
+import { TEST_TIME_ZONE } from '../../test/settings';
 import { fail, http, ok, recordRequests, server, student, teacher } from '../../test/server';
 import { journalInfo } from './journal.fixtures';
 import { initialJournalState, journalActions, journalReducer } from './journal.slice';
@@ -22,7 +23,7 @@ const start: JournalStart = {
 };
 /** The shared settings as loaded at sign-in: the current period is 2026, autumn. */
 const settingsOf = (year = 2026, ws = 1): SettingsState =>
-  succeeded({ defaults: { id_a_year: year, a_year: `${year}-27`, id_w_s: ws, universityName: 'U', maxSizeMb: 10 }, links: [] });
+  succeeded({ defaults: { id_a_year: year, a_year: `${year}-27`, id_w_s: ws, universityName: 'U', maxSizeMb: 10, timeZone: TEST_TIME_ZONE }, links: [] });
 const signedIn = (user = teacher, journal = initialJournalState, settings = settingsOf()) => ({
   session: { status: 'authenticated', user },
   journal,

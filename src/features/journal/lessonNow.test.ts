@@ -40,4 +40,14 @@ describe('the lesson a journal opens on', () => {
     expect(scheduledToday({ timetable, period, now: at('2027-01-05T08:10') })).toEqual([]);
     expect(startOf('8:00–9:20')).toBe('08:00');
   });
+
+  it("reads the clock in the university's zone, not the device's", () => {
+    const lessons = [{ date: '2026-11-24', time: 1, start: '08:00' }];
+    // Tuesday 08:10 in Bishkek is Monday evening in New York: there the Tuesday lesson has not begun.
+    const now = new Date('2026-12-01T02:10:00Z');
+    expect(lessonNow({ lessons, timetable, period, now, timeZone: 'Asia/Bishkek' })).toEqual({ date: '2026-12-01', time: 1 });
+    expect(scheduledToday({ timetable, period, now, timeZone: 'Asia/Bishkek' })).toEqual([{ date: '2026-12-01', time: 1, start: '08:00' }]);
+    expect(lessonNow({ lessons, timetable, period, now, timeZone: 'America/New_York' })).toEqual({ date: '2026-11-24', time: 1 });
+    expect(scheduledToday({ timetable, period, now, timeZone: 'America/New_York' })).toEqual([]);
+  });
 });

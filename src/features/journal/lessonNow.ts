@@ -5,13 +5,14 @@
  * and is never chosen by itself (marks and attendance are refused there).
  */
 import type { TeacherTime } from '@contract/journal';
+import { wallClock } from '@lib/dates';
 import type { Lesson } from './journal.slice';
 import { lessonKey, weekday } from './pivot';
 
-/** A date on this device's clock, YYYY-MM-DD, and the time of day, HH:MM. */
-export function localNow(now: Date): { date: string; clock: string } {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return { date: `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`, clock: `${p(now.getHours())}:${p(now.getMinutes())}` };
+/** The date, YYYY-MM-DD, and the time of day, HH:MM, on the university's clock (this device's without its zone). */
+export function localNow(now: Date, timeZone: string | null = null): { date: string; clock: string } {
+  const { date, clock } = wallClock(now, timeZone);
+  return { date, clock };
 }
 
 /** "08:00–09:20" (or "08:00") → "08:00"; '' when it does not start with a time. */
@@ -28,11 +29,13 @@ export interface LessonNowInput {
   /** The journal's half-year: a timetable lesson outside it is not offered. */
   period: { startsOn: string; endsOn: string };
   now: Date;
+  /** The university's time zone (settings): lesson times are its wall-clock times. Null: this device's. */
+  timeZone?: string | null;
 }
 
 /** Today's lessons of the timetable that have started by now, earliest first (they may not be in the journal yet). */
-export function scheduledToday({ timetable, period, now }: Omit<LessonNowInput, 'lessons'>): (Lesson & { start: string })[] {
-  const { date, clock } = localNow(now);
+export function scheduledToday({ timetable, period, now, timeZone = null }: Omit<LessonNowInput, 'lessons'>): (Lesson & { start: string })[] {
+  const { date, clock } = localNow(now, timeZone);
   if (date < period.startsOn || date > period.endsOn) return [];
   const day = weekday(date);
   const seen = new Set<number>();
@@ -44,7 +47,7 @@ export function scheduledToday({ timetable, period, now }: Omit<LessonNowInput, 
 
 /** The lesson to open on, or null when every lesson is in the future (nothing is chosen then). */
 export function lessonNow(input: LessonNowInput): Lesson | null {
-  const { date, clock } = localNow(input.now);
+  const { date, clock } = localNow(input.now, input.timeZone ?? null);
   const past = input.lessons.filter((l) => l.date < date || (l.date === date && l.start <= clock));
   const candidates = [...past, ...scheduledToday(input)];
   let best: (Lesson & { start: string }) | null = null;

@@ -5,6 +5,7 @@
  * the marks given; both rounded to 2 decimals.
  */
 import { markTotals, type MarkTotals } from '@contract/pure/journal-totals';
+import { wallClock } from '@lib/dates';
 import { ABSENT, EXCUSED, PRESENT, SCALES, type MarkScale } from './journal.api';
 
 /** A lesson column: date and lesson time. */
@@ -75,11 +76,8 @@ export function overflowOf(block: readonly (readonly string[])[], row: number, c
   return out;
 }
 
-/** Today's date on this device, YYYY-MM-DD. */
-export const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** Today's date at the university (its time zone; this device's without one), YYYY-MM-DD. */
+export const today = (timeZone: string | null = null) => wallClock(new Date(), timeZone).date;
 
 /** ISO day of the week of a date, 1 Monday .. 7 Sunday (the timetable's day numbers). */
 export const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() || 7;

@@ -6,6 +6,9 @@ import { renderWithStore } from '../../test/render';
 import { recordSaga } from '../../test/saga';
 import { initialSessionState } from '@shared/session/session';
 import { http, ok, server, student } from '../../test/server';
+import { wallClock } from '@lib/dates';
+import { loadedSettings } from '../../test/settings';
+import { makeStore } from '../../test/render';
 import { ScheduleView } from './components/ScheduleView';
 import { attendanceSaga } from './schedule.saga';
 import { scheduleActions } from './schedule.slice';
@@ -54,5 +57,42 @@ describe('check-in on the schedule', () => {
     );
     const actions = await recordSaga(attendanceSaga, { session: { ...initialSessionState, status: 'authenticated', user: student } });
     expect(actions).toContainEqual(scheduleActions.attendanceKnown([7]));
+  });
+});
+
+describe("the lesson in progress on the university's clock", () => {
+  const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+  /** A lesson from half an hour before `clock` to half an hour after it, on `day`. */
+  const around = (idShed: number, day: number, clock: string): ScheduleLesson => ({
+    ...lesson(idShed, `Урок ${idShed}`),
+    day_number: day,
+    startsAt: hhmm(Math.max(0, minutesOf(clock) - 30)),
+    endsAt: hhmm(minutesOf(clock) + 30),
+  });
+
+  it("marks the lesson on now in the university's zone, not the one on now on this device's clock", () => {
+    const now = new Date();
+    const device = wallClock(now, null);
+    // A zone at least three hours away from this device's.
+    const zone = ['Pacific/Kiritimati', 'America/Los_Angeles'].find((z) => {
+      const there = wallClock(now, z);
+      return there.date !== device.date || Math.abs(minutesOf(there.clock) - minutesOf(device.clock)) >= 180;
+    })!;
+    const university = wallClock(now, zone);
+    const one = around(1, university.day, university.clock);
+    const two = around(2, device.day, device.clock);
+    const days =
+      university.day === device.day
+        ? [{ day_number: university.day, lessons: [one, two] }]
+        : [
+            { day_number: university.day, lessons: [one] },
+            { day_number: device.day, lessons: [two] },
+          ];
+    const settings = loadedSettings(2026, 1);
+    const store = makeStore({ settings: { ...settings, data: { ...settings.data, defaults: { ...settings.data.defaults!, timeZone: zone } } } });
+    renderWithStore(<ScheduleView schedule={{ year: 2026, ws: 1, days }} role={2} headingLevel={2} />, { store });
+    expect(screen.getByTestId('lesson-1')).toHaveClass('is-now');
+    expect(screen.getByTestId('lesson-2')).not.toHaveClass('is-now');
   });
 });

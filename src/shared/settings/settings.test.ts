@@ -7,9 +7,19 @@ import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '../session/pageData';
 import { initialSessionState, sessionEnded, sessionReducer, sessionStarted } from '../session/session';
 import { recordSaga } from '../../test/saga';
 import { fail, http, ok, server, student } from '../../test/server';
-import { initialSettingsState, loadSettingsSaga, selectPeriod, settingsActions, settingsReducer, settingsSaga, waitForPeriod, type Period } from './settings';
+import {
+  initialSettingsState,
+  loadSettingsSaga,
+  selectPeriod,
+  selectTimeZone,
+  settingsActions,
+  settingsReducer,
+  settingsSaga,
+  waitForPeriod,
+  type Period,
+} from './settings';
 
-const defaults = { id_a_year: 2026, a_year: '2026-27', id_w_s: 2, universityName: 'U', maxSizeMb: 25 };
+const defaults = { id_a_year: 2026, a_year: '2026-27', id_w_s: 2, universityName: 'U', maxSizeMb: 25, timeZone: 'Asia/Bishkek' };
 const failure: Failure = { ok: false, problem: 'SERVER_ERROR', status: 500, error: null };
 const signedIn = { session: { ...initialSessionState, status: 'authenticated', user: student } };
 
@@ -59,9 +69,11 @@ describe('university settings (shared)', () => {
     let state = settingsReducer(initialSettingsState, actions[0] as ReturnType<typeof settingsActions.loadSucceeded>);
     expect(state.data.links).toHaveLength(1);
     expect(selectPeriod({ settings: state })).toEqual({ year: 2026, yearName: '2026-27', ws: 2 });
+    expect(selectTimeZone({ settings: state })).toBe('Asia/Bishkek');
     state = settingsReducer(state, settingsActions.loadRequested());
     expect(state).toEqual({ fetching: true, error: null, data: { defaults: null, links: [] }, loaded: false });
     expect(selectPeriod({ settings: state })).toBeNull();
+    expect(selectTimeZone({ settings: state })).toBeNull();
     state = settingsReducer(settingsReducer(state, settingsActions.loadFailed(failure)), sessionEnded({ reason: 'logout' }));
     expect(state).toEqual(initialSettingsState);
   });

@@ -56,6 +56,8 @@ type WithSettings = { settings: SettingsState };
 export const selectSettings = (state: WithSettings) => state.settings;
 export const selectMenuLinks = (state: WithSettings) => state.settings.data.links;
 export const selectUniversityName = (state: WithSettings) => state.settings.data.defaults?.universityName ?? null;
+/** The university's time zone (lesson times and today's date are read in it), or null until the settings have loaded. */
+export const selectTimeZone = (state: WithSettings) => state.settings.data.defaults?.timeZone ?? null;
 
 /** The current period, or null until the settings have loaded. */
 export function selectPeriod(state: WithSettings): Period | null {

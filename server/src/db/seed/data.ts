@@ -248,6 +248,9 @@ export const SITE_SETTINGS: Record<string, string> = {
   logo_fontsize: '18',
 };
 
+/** The demo university's time zone (site setting time_zone, shared/time-zone.ts). */
+export const UNIVERSITY_TIME_ZONE = 'Asia/Bishkek';
+
 /** Only links that work; menu keys without a row stay hidden. */
 export const MENU_LINKS: ReadonlyArray<{ key: string; url: string; roles: number[] }> = [{ key: 'webinar', url: 'https://meet.jit.si/', roles: [1, 2] }];
 

@@ -21,7 +21,7 @@ import { fitPlanSubgroups, seedRegistration, seedTranscript } from './registrati
 import { seedSchedule } from './schedule';
 import { seedSingleWindow } from './singlewindow';
 import { seedSpringLessons } from './spring';
-import { ensureAcademicYears, seedReference, seedSite } from './reference';
+import { ensureAcademicYears, seedReference, seedSite, seedTimeZone } from './reference';
 import { seedUniversity } from './university';
 
 export interface SeedContext {
@@ -57,6 +57,7 @@ export const STEPS: readonly SeedStep[] = [
   // Not demo data: every book's search column in both alphabets (any database, seeded or not).
   { name: '0016-book-search-keys', run: (db) => rewriteBookSearchText(db) },
   { name: '0017-registration-plan-slots', run: fitPlanSubgroups },
+  { name: '0018-time-zone', run: (db) => seedTimeZone(db) },
 ];
 
 /** Every seed step, this folder's and those the areas declare, in name order. */

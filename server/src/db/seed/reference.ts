@@ -24,9 +24,11 @@ import {
   MENU_LINKS,
   POSITIONS,
   SITE_SETTINGS,
+  UNIVERSITY_TIME_ZONE,
   WORKING_SEMESTERS,
 } from './data';
 import { academicYearName } from '../../lib/academic-year';
+import { TIME_ZONE_SETTING } from '../../shared/time-zone';
 
 import { named } from './rows';
 
@@ -54,4 +56,9 @@ export async function seedSite(db: Db): Promise<void> {
   await db.insert(siteSettings).values(Object.entries(SITE_SETTINGS).map(([key, value]) => ({ key, value })));
   await db.insert(menuLinks).values(MENU_LINKS.map((m) => ({ ...m })));
   await db.insert(appLinks).values(APP_LINKS.map((a, i) => ({ ...named(a.names), url: a.url, icon: a.icon, sort: i + 1 })));
+}
+
+/** The university's time zone, on a database seeded before it was a setting too; one set already is kept. */
+export async function seedTimeZone(db: Db): Promise<void> {
+  await db.insert(siteSettings).values({ key: TIME_ZONE_SETTING, value: UNIVERSITY_TIME_ZONE }).onConflictDoNothing();
 }

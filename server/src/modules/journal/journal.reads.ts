@@ -211,7 +211,7 @@ function lessonsOf(recorded: readonly (readonly [string, number])[], saved: stri
     .map(([visitDate, id_time]) => ({ visitDate, id_time, time: startOf.get(id_time) ?? '' }));
 }
 
-/** The session clock's moment (ms) at which a local date ('YYYY-MM-DD', TZ) begins. */
+/** The session clock's moment (ms) at which a local date ('YYYY-MM-DD', the university's time zone) begins. */
 function localMidnight(date: string): number {
   return new Date(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))).getTime();
 }

@@ -15,6 +15,7 @@ import { fullName } from '../../lib/person';
 import { ReplyCache } from '../../plugins/reply-cache';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
 import { atLocalTime, dayNumber } from '../../shared/lesson-clock';
+import { serverTimeZone } from '../../shared/time-zone';
 import * as timetable from '../../shared/timetable.repository';
 import * as repo from './schedule.repository';
 
@@ -27,13 +28,13 @@ const KEPT_PLACES_MAX = 50000;
 export const CALENDAR_FEED_PREFIX = '/api/schedule/calendar/';
 
 /**
- * The feed's time zone: the server's own (TZ, the zone lesson times are read in), as the iCalendar
+ * The feed's time zone: the university's, which the server reads lesson times in (shared/time-zone.ts), as the iCalendar
  * time zone database names it, with its VTIMEZONE block. Undefined when that database does not know
  * the zone: the feed then gives each lesson as a UTC instant, right on the day but blind to daylight
  * saving changes within the half-year.
  */
 function feedTimeZone(): { name: string; block: string } | undefined {
-  const found = tzlib_get_ical_block(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const found = tzlib_get_ical_block(serverTimeZone());
   if (!Array.isArray(found) || !found[1]?.startsWith('TZID=')) return undefined;
   return { name: found[1].slice('TZID='.length), block: found[0] };
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { currentPeriod } from '../../lib/academic-year';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
 import { universityName } from '../../shared/site.repository';
+import { serverTimeZone } from '../../shared/time-zone';
 import * as repo from './settings.repository';
 
 export class SettingsService {
@@ -21,6 +22,7 @@ export class SettingsService {
         id_w_s: period.ws,
         universityName: await universityName(this.ctx.db, lang),
         maxSizeMb: this.ctx.config.uploadLimitMb,
+        timeZone: serverTimeZone(),
       },
       links,
     ];

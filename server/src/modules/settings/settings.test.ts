@@ -20,11 +20,19 @@ describe('settings calls need a session', () => {
 });
 
 describe('settings', () => {
-  it('gives [defaults, links]: current year and half-year, university name, upload limit, menu links of the role', async () => {
+  it("gives [defaults, links]: current year and half-year, university name, upload limit, the server's time zone, menu links of the role", async () => {
     const res = await post('/api/misc/settings.json', fx.student, { uid: fx.student.user.uid, role: 2 });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
-      { id_a_year: 2026, a_year: '2026-27', id_w_s: 1, universityName: 'Тянь-Шаньский государственный университет', maxSizeMb: 25 },
+      {
+        id_a_year: 2026,
+        a_year: '2026-27',
+        id_w_s: 1,
+        universityName: 'Тянь-Шаньский государственный университет',
+        maxSizeMb: 25,
+        // The test app runs in this machine's zone (a started server makes the university's its own: time-zone.start.test.ts).
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
       [
         { key: 'webinar', url: 'https://meet.jit.si/' },
         { key: 'documents', url: 'https://drive.google.com/' },

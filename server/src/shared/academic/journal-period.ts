@@ -8,7 +8,7 @@
  *
  * The half-years of academic year Y (its first calendar year): autumn from 1 September Y to
  * 31 January Y+1, spring from 1 February Y+1 to 31 August Y+1, as `currentWorkingSemester` reads
- * the calendar. Dates are the university's local dates (TZ).
+ * the calendar. Dates are the university's local dates (shared/time-zone.ts).
  */
 import { AppError } from '../../app-error';
 import { localDate } from '../lesson-clock';

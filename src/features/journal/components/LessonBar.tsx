@@ -6,7 +6,8 @@
 import { useTranslation } from 'react-i18next';
 import type { JournalInfo } from '@contract/journal';
 import { Select } from '@components/Select';
-import { useAppDispatch } from '@shared/hooks';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { selectTimeZone } from '@shared/settings/settings';
 import { journalActions, type JournalState } from '../journal.slice';
 import { fullDate, today, weekday } from '../pivot';
 import { lessonReady } from './useLessonMenu';
@@ -24,6 +25,7 @@ interface Props {
 export function LessonBar({ state, info, onTopic, onDelete, mobile = false }: Props) {
   const { t } = useTranslation(['journal', 'cm']);
   const dispatch = useAppDispatch();
+  const timeZone = useAppSelector(selectTimeZone);
   const lesson = state.lesson;
   const outside = Boolean(lesson.date) && (lesson.date < info.startsOn || lesson.date > info.endsOn);
   const ready = lessonReady(lesson, info);
@@ -75,7 +77,7 @@ export function LessonBar({ state, info, onTopic, onDelete, mobile = false }: Pr
           {t('lesson.delete')}
         </button>
         {lesson.date === '' ? (
-          <button type="button" className="btn btn-ghost btn-small" onClick={() => chooseDate(today())}>
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => chooseDate(today(timeZone))}>
             {t('lesson.today')}
           </button>
         ) : null}

@@ -1,6 +1,7 @@
 /** The journal's lessons as the grid shows them (with their topics), in date and time order. */
 import { useEffect, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { selectTimeZone } from '@shared/settings/settings';
 import { selectIsMobile } from '@shared/shell/shell.slice';
 import { journalActions, type JournalState } from '../journal.slice';
 import { lessonNow, scheduledToday, startOf } from '../lessonNow';
@@ -29,6 +30,7 @@ export function useGridLessons(state: JournalState): GridLesson[] {
 export function useOpeningLesson(state: JournalState, lessons: readonly GridLesson[]) {
   const dispatch = useAppDispatch();
   const mobile = useAppSelector(selectIsMobile);
+  const timeZone = useAppSelector(selectTimeZone);
   const data = state.journal.data;
   const openedOn = useRef(-1);
   useEffect(() => {
@@ -41,6 +43,7 @@ export function useOpeningLesson(state: JournalState, lessons: readonly GridLess
       timetable: state.timetable,
       period: data.info,
       now: new Date(),
+      timeZone,
     });
     // Every lesson in the future: none is chosen on a phone (a tap there would be refused); the grid keeps its cell.
     if (pick) dispatch(journalActions.lessonChosen(pick));
@@ -53,15 +56,16 @@ export function useOpeningLesson(state: JournalState, lessons: readonly GridLess
 /** Today's lessons of the teacher's timetable that have started and are not in the journal yet (offered first on a phone). */
 export function useTodayLessons(state: JournalState, lessons: readonly GridLesson[]): GridLesson[] {
   const info = state.journal.data?.info;
+  const timeZone = useAppSelector(selectTimeZone);
   const timeName = useMemo(() => new Map(state.lists.times.map((x) => [x.id, x.name.split('–')[0]])), [state.lists.times]);
   return useMemo(() => {
     if (!info) return [];
     const known = new Set(lessons.map((l) => lessonKey(l.date, l.time)));
-    return scheduledToday({ timetable: state.timetable, period: info, now: new Date() })
+    return scheduledToday({ timetable: state.timetable, period: info, now: new Date(), timeZone })
       .filter((l) => !known.has(lessonKey(l.date, l.time)))
       .reverse()
       .map((l) => ({ date: l.date, time: l.time, timeName: timeName.get(l.time) ?? l.start, topic: null }));
-  }, [info, lessons, state.timetable, timeName]);
+  }, [info, lessons, state.timetable, timeName, timeZone]);
 }
 
 /** Leaving the page with marks not yet saved asks first. */

@@ -8,18 +8,21 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Role } from '@contract/common';
 import { ROLE_TEACHER } from '@shared/request/roles';
+import { useAppSelector } from '@shared/hooks';
+import { selectTimeZone } from '@shared/settings/settings';
 import type { Schedule, ScheduleLesson } from '@contract/schedule';
+import { wallClock } from '@lib/dates';
 
-const dayOf = (d: Date) => ((d.getDay() + 6) % 7) + 1;
 const minutes = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);
   return h * 60 + m;
 };
 
-/** Is the lesson in progress at `now` (its day, between its start and end)? */
-export function inProgress(lesson: ScheduleLesson, now: Date): boolean {
-  const m = now.getHours() * 60 + now.getMinutes();
-  return lesson.day_number === dayOf(now) && m >= minutes(lesson.startsAt) && m < minutes(lesson.endsAt);
+/** Is the lesson in progress at `now` (its day, between its start and end) on the university's clock (its time zone; this device's without one)? */
+export function inProgress(lesson: ScheduleLesson, now: Date, timeZone: string | null = null): boolean {
+  const { clock, day } = wallClock(now, timeZone);
+  const m = minutes(clock);
+  return lesson.day_number === day && m >= minutes(lesson.startsAt) && m < minutes(lesson.endsAt);
 }
 
 /** The clock, ticking every minute (what is "now" moves while the page stays open). */
@@ -46,7 +49,8 @@ interface Props {
 export function ScheduleView({ schedule, role, headingLevel, actions = true, attendanceOpen = [] }: Props) {
   const { t } = useTranslation('schedule');
   const now = useMinuteClock();
-  const today = dayOf(now);
+  const timeZone = useAppSelector(selectTimeZone);
+  const today = wallClock(now, timeZone).day;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   if (schedule.days.length === 0) return <p className="schedule-empty">{t('empty')}</p>;
   return (
@@ -63,7 +67,7 @@ export function ScheduleView({ schedule, role, headingLevel, actions = true, att
           </Heading>
           <ol className="schedule-lessons">
             {day.lessons.map((lesson) => {
-              const current = inProgress(lesson, now);
+              const current = inProgress(lesson, now, timeZone);
               return (
                 <li key={lesson.idShed} className={`schedule-lesson${current ? ' is-now' : ''}`} data-testid={`lesson-${lesson.idShed}`}>
                   <span className="schedule-time">
