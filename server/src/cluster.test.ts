@@ -15,6 +15,7 @@ import { workerCount } from './config';
 import { disciplines } from './db/schema';
 import { createTestDatabase, DEMO, multipartPayload, usePostgres, type TestDatabase } from './test/helpers';
 import { freePort } from './test/ports';
+import { SERVER_BUNDLE } from './test/server-bundle';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PER_ADDRESS = 4;
@@ -49,10 +50,10 @@ function listeningLines(s: { child: ChildProcess; output: string[] }, n: number)
   });
 }
 
-/** Starts `server/src/cluster.ts` with `workers` workers on its own port; resolves once all listen. */
+/** Starts the compiled server (`server/src/cluster.ts`, test/server-bundle.ts) with `workers` workers on its own port; resolves once all listen. */
 async function startServer(url: string, dataDir: string, workers = 1): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/cluster.ts')], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slowChatInserts } from './test/faults';
 import { chatMessageFields, createTestDatabase, usePostgres, type TestDatabase } from './test/helpers';
 import { freePort } from './test/ports';
-
-const SERVER_MAIN = path.resolve(import.meta.dirname, 'main.ts');
+import { SERVER_BUNDLE } from './test/server-bundle';
 
 describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
   let db: TestDatabase;
@@ -30,7 +29,7 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
     const base = `http://127.0.0.1:${port}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-sigterm-'));
     const GRACE_MS = 5000;
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+    const child = spawn(process.execPath, [SERVER_BUNDLE], {
       env: {
         ...process.env,
         DATABASE_URL: (db.target as { url: string }).url,
@@ -38,6 +37,8 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        // One process, the server itself (main.ts), not a primary with its workers.
+        WORKERS: '1',
         SHUTDOWN_GRACE_MS: String(GRACE_MS),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
