@@ -11,7 +11,7 @@ import { Spinner } from '@components/Spinner';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { LoadFailed } from '@shared/request/LoadFailed';
 import { pending } from '@shared/request/loadable';
-import { AccountPanel } from './components/AccountPanel';
+import { AccountPanel, ActionConfirm } from './components/AccountPanel';
 import { AccountState } from './components/AccountState';
 import { adminActions as A, selectAdmin } from './admin.slice';
 import './admin.css';
@@ -115,6 +115,7 @@ export default function AccountsScreen() {
           ) : null}
         </section>
       )}
+      <ActionConfirm />
     </div>
   );
 }

@@ -28,6 +28,8 @@ export interface AdminState {
   total: number;
   /** The account whose panel is open. */
   openId: number | null;
+  /** The action whose confirmation is asked. */
+  asking: { id: number; action: AccountAction } | null;
   /** The action under way, and the last refusal (shown beside its button). */
   busy: { id: number; action: AccountAction } | null;
   error: { id: number; action: AccountAction; failure: Failure } | null;
@@ -43,6 +45,7 @@ export const initialAdminState: AdminState = {
   accounts: idlePages(),
   total: 0,
   openId: null,
+  asking: null,
   busy: null,
   error: null,
   password: null,
@@ -75,10 +78,16 @@ const slice = createSlice({
     /** An account's panel opens (or closes: null); a password shown before is gone. */
     toggled(state, action: PayloadAction<{ id: number | null }>) {
       state.openId = state.openId === action.payload.id ? null : action.payload.id;
+      state.asking = null;
       state.password = null;
       state.error = null;
     },
+    /** An action's button was pressed: its confirmation is asked (null: the question closed). */
+    confirmAsked(state, action: PayloadAction<{ id: number; action: AccountAction } | null>) {
+      state.asking = action.payload;
+    },
     actionRequested(state, action: PayloadAction<{ id: number; action: AccountAction }>) {
+      state.asking = null;
       state.busy = action.payload;
       state.error = null;
       state.password = null;

@@ -1,12 +1,13 @@
 /**
- * An account's panel: its facts and its actions, each asked for a confirmation; a refusal is said
+ * An account's panel: its facts and its actions, each asked for a confirmation (ActionConfirm, drawn
+ * by the screen, outside the list); a refusal is said
  * beside the button pressed, and a one-time password is shown once, with a copy button.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { AdminAccount } from '@contract/admin';
 import { ConfirmDialog } from '@components/ConfirmDialog';
+import type { AdminAccount } from '@contract/admin';
 import { formatDateTime } from '@lib/dates';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
@@ -44,7 +45,6 @@ export function AccountPanel({ id, account }: { id: string; account: AdminAccoun
   const { t, i18n } = useTranslation(['admin', 'cm']);
   const dispatch = useAppDispatch();
   const { busy, error, password } = useAppSelector(selectAdmin);
-  const [asking, setAsking] = useState<AccountAction | null>(null);
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('panel.never'));
   const actions: { action: AccountAction; shown: boolean; enabled: boolean; danger: boolean }[] = [
     { action: 'disable', shown: !account.disabled, enabled: true, danger: true },
@@ -53,10 +53,6 @@ export function AccountPanel({ id, account }: { id: string; account: AdminAccoun
     { action: 'unlock', shown: true, enabled: account.locked, danger: false },
     { action: 'endSessions', shown: true, enabled: account.sessions > 0, danger: true },
   ];
-  const confirm = (action: AccountAction) => {
-    setAsking(null);
-    dispatch(A.actionRequested({ id: account.id, action }));
-  };
   return (
     <div id={id} className="adm-panel" data-testid="admin-panel">
       <dl className="adm-facts">
@@ -95,7 +91,7 @@ export function AccountPanel({ id, account }: { id: string; account: AdminAccoun
                   disabled={!enabled || busy !== null}
                   aria-busy={running}
                   aria-describedby={refused ? errorId : undefined}
-                  onClick={() => setAsking(action)}
+                  onClick={() => dispatch(A.confirmAsked({ id: account.id, action }))}
                   data-testid={`admin-${action}`}
                 >
                   {t(`action.${action}`)}
@@ -112,16 +108,25 @@ export function AccountPanel({ id, account }: { id: string; account: AdminAccoun
       <Link to={`/admin/audit?account=${account.id}&name=${encodeURIComponent(account.fullName)}`} className="adm-history">
         {t('panel.history')}
       </Link>
-      {asking ? (
-        <ConfirmDialog
-          title={t(`confirm.${asking}.title`)}
-          text={t(`confirm.${asking}.text`, { name: account.fullName, login: account.login })}
-          confirm={t(`action.${asking}`)}
-          cancel={t('confirm.cancel')}
-          onConfirm={() => confirm(asking)}
-          onCancel={() => setAsking(null)}
-        />
-      ) : null}
     </div>
+  );
+}
+
+/** The confirmation of the action asked for, if any (outside the list: the dialog covers the page). */
+export function ActionConfirm() {
+  const { t } = useTranslation('admin');
+  const dispatch = useAppDispatch();
+  const { asking, accounts } = useAppSelector(selectAdmin);
+  const account = asking ? accounts.data.find((a) => a.id === asking.id) : undefined;
+  if (!asking || !account) return null;
+  return (
+    <ConfirmDialog
+      title={t(`confirm.${asking.action}.title`)}
+      text={t(`confirm.${asking.action}.text`, { name: account.fullName, login: account.login })}
+      confirm={t(`action.${asking.action}`)}
+      cancel={t('confirm.cancel')}
+      onConfirm={() => dispatch(A.actionRequested(asking))}
+      onCancel={() => dispatch(A.confirmAsked(null))}
+    />
   );
 }
