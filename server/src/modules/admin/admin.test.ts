@@ -1,5 +1,5 @@
 /** Administration of accounts (docs/areas/admin.md#calls): who may call, each change and its audit entry. */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PAGE_SIZE, type AdminAccount, type AuditEntry } from '@contract/admin';
 import { users } from '../../db/schema';
@@ -155,6 +155,25 @@ describe('changes', () => {
     await expect.poll(() => ended, { timeout: 1000, interval: 20 }).toBe(true);
     expect(Date.now() - startedAt).toBeLessThan(1500);
     await pump;
+  });
+
+  it('no half writes: when the audit entry cannot be written, the change is not made either', async () => {
+    const target = await spareStudent('kept-whole');
+    const victim = await signedIn(fx.app, target.login, target.password);
+    const d = fx.db.database.db;
+    await d.execute(sql`alter table admin_audit add constraint admin_audit_refuse_ck check (action <> 'disable') not valid`);
+    try {
+      const res = await post(fx.admin, 'disable.json', { id: target.id });
+      // The database refuses the entry (a check violation answers 400): the whole change fails.
+      expect(res.statusCode).toBe(400);
+      expect(res.json().result).toBe(true);
+    } finally {
+      await d.execute(sql`alter table admin_audit drop constraint admin_audit_refuse_ck`);
+    }
+    const [row] = await d.select({ disabled: users.disabled }).from(users).where(eq(users.id, target.id));
+    expect(row.disabled).toBe(false);
+    expect((await victim.post('/api/auth/enticate.json', { token: 'x' })).statusCode).toBe(200);
+    expect((await auditRows()).filter((r) => r.userId === target.id)).toEqual([]);
   });
 
   it('an administrator cannot disable his own account, reset its password or end its sessions (409, translated), and nothing changes', async () => {
