@@ -34,6 +34,8 @@ export const AdminAccount = Type.Object({
   mustUpdateCredentials: Type.Boolean(),
   /** Has a password: accounts without one cannot sign in with a password. */
   hasPassword: Type.Boolean(),
+  /** ISO time its password was last set (by its user or an administrator), or null. */
+  passwordChangedAt: Type.Union([Type.String(), Type.Null()]),
   /** ISO time of the last sign-in the portal still records (sessions of the last day and the open ones), or null. */
   lastSignIn: Type.Union([Type.String(), Type.Null()]),
   /** Sessions open now. */

@@ -22,6 +22,7 @@ const account = (over: Partial<AdminAccount> = {}): AdminAccount => ({
   lockedUntil: null,
   mustUpdateCredentials: false,
   hasPassword: true,
+  passwordChangedAt: '2026-09-01T06:00:00.000Z',
   lastSignIn: '2026-10-14T08:00:00.000Z',
   sessions: 2,
   ...over,

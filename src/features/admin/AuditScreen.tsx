@@ -34,15 +34,20 @@ function filterOf(query: URLSearchParams): AuditFilter {
 
 /** What changed, key by key: before → after. */
 function Changes({ entry }: { entry: AuditEntry }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const keys = Object.keys(entry.after).filter((k) => JSON.stringify(entry.before[k]) !== JSON.stringify(entry.after[k]));
-  const value = (v: unknown) => (typeof v === 'boolean' ? t(v ? 'audit.yes' : 'audit.no') : String(v ?? '—'));
+  const value = (v: unknown, key: string) =>
+    typeof v === 'boolean'
+      ? t(v ? 'audit.yes' : 'audit.no')
+      : key === 'passwordChangedAt' && typeof v === 'string'
+        ? formatDateTime(v, i18n.language)
+        : String(v ?? '—');
   if (keys.length === 0) return null;
   return (
     <ul className="adm-changes">
       {keys.map((k) => (
         <li key={k}>
-          <span className="muted">{t(`field.${k}`, { defaultValue: k })}:</span> {value(entry.before[k])} → <strong>{value(entry.after[k])}</strong>
+          <span className="muted">{t(`field.${k}`, { defaultValue: k })}:</span> {value(entry.before[k], k)} → <strong>{value(entry.after[k], k)}</strong>
         </li>
       ))}
     </ul>

@@ -30,6 +30,7 @@ const accountColumns = {
   disabled: users.disabled,
   mustUpdateCredentials: users.mustUpdateCredentials,
   hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+  passwordChangedAt: users.passwordChangedAt,
   ...accountPersonName,
   position: accountPosition(),
   groupName: accountGroup(),

@@ -42,6 +42,7 @@ function stateOf(a: AdminAccount): Record<string, unknown> {
     disabled: a.disabled,
     locked: a.locked,
     mustUpdateCredentials: a.mustUpdateCredentials,
+    passwordChangedAt: a.passwordChangedAt,
     sessions: a.sessions,
   };
 }
@@ -85,6 +86,7 @@ export class AdminService {
         lockedUntil: lockedUntil?.toISOString() ?? null,
         mustUpdateCredentials: r.mustUpdateCredentials,
         hasPassword: r.hasPassword,
+        passwordChangedAt: r.passwordChangedAt?.toISOString() ?? null,
         lastSignIn: f?.lastSignIn?.toISOString() ?? null,
         sessions: f?.open ?? 0,
       };

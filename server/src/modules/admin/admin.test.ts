@@ -211,6 +211,9 @@ describe('changes', () => {
     expect((await signIn(fx.app, 'remembered-now', 'A brand new passphrase')).res.statusCode).toBe(200);
     const [entry] = (await auditRows()).filter((r) => r.userId === target.id);
     expect(entry).toMatchObject({ action: 'resetPassword', before: { mustUpdateCredentials: false }, after: { mustUpdateCredentials: true } });
+    expect(entry.before.passwordChangedAt).toBeNull();
+    expect(entry.after.passwordChangedAt).toEqual(expect.any(String));
+    expect(new Date(entry.after.passwordChangedAt as string).getTime()).toBeLessThanOrEqual(clock.now().getTime());
     expect(JSON.stringify(entry)).not.toContain(password);
   });
 

@@ -66,7 +66,13 @@ export function AccountPanel({ id, account }: { id: string; account: AdminAccoun
         </div>
         <div>
           <dt>{t('panel.password')}</dt>
-          <dd>{t(account.hasPassword ? 'panel.hasPassword' : 'panel.noPassword')}</dd>
+          <dd>
+            {account.hasPassword
+              ? account.passwordChangedAt
+                ? t('panel.changedAt', { date: when(account.passwordChangedAt) })
+                : t('panel.hasPassword')
+              : t('panel.noPassword')}
+          </dd>
         </div>
         {account.locked ? (
           <div>
