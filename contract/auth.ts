@@ -20,6 +20,8 @@ export const User = Type.Object({
   newsPerms: Type.Boolean(),
   /** A teacher who handles his faculty's document orders (the single window's registrar). */
   registrar: Type.Boolean(),
+  /** An administrator of the portal: manages accounts under /lms/admin (docs/areas/admin.md). */
+  admin: Type.Boolean(),
   /** Teacher's position (role 1) or student's group name (role 2). */
   position: Type.Union([Type.String(), Type.Null()]),
   /** True when the account signed in through Google. */

@@ -26,6 +26,10 @@ export const ErrorCode = Type.Union([
   Type.Literal('BAD_CREDENTIALS'),
   Type.Literal('CREDENTIALS_UPDATE_REQUIRED'),
   Type.Literal('FORBIDDEN'),
+  /** The right password of a disabled account (403): its user is told to ask the administration. */
+  Type.Literal('ACCOUNT_DISABLED'),
+  /** An administrator's action on his own account that would lock him out (disable, reset, end sessions; 409). */
+  Type.Literal('OWN_ACCOUNT'),
   /** A state-changing request sent by a page of another origin. */
   Type.Literal('CROSS_SITE'),
   Type.Literal('NOT_FOUND'),

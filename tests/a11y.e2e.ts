@@ -1,5 +1,6 @@
 /**
- * axe-core on every screen (tests/support/screens.ts): signed out, as a teacher and as a student, in
+ * axe-core on every screen (tests/support/screens.ts): signed out, as a teacher and as a student (and the
+ * administration's screens as the administrator), in
  * light and dark mode, on a desktop (1366 px, in English) and a phone (390 px, in Kyrgyz). No serious
  * or critical violation is allowed, and no screen shows a Russian text that has a translation
  * (tests/support/language.ts). The same visits check that nothing sticks out of its card or the screen (the layout
@@ -14,19 +15,20 @@
  * narrower window changes only the style sheet's layout, as a person narrowing the window would see.
  */
 import type { Page } from 'playwright-core';
-import { STUDENT, TEACHER } from './support/accounts';
+import { ADMIN, STUDENT, TEACHER } from './support/accounts';
 import { COLOUR_RULES, overflowLines, seriousViolations } from './support/a11y';
 import { setupE2E } from './support/e2e';
 import { coveredStops } from './support/focus';
 import { russianTextCheck, type Lng } from './support/language';
 import { NARROW_DESKTOP, PHONE, sessions, THEMES, WIDE } from './support/contexts';
 import { checkEveryScreen } from './support/screen-passes';
-import { SIGNED_IN_SCREENS } from './support/screens';
+import { ADMIN_SCREENS, SIGNED_IN_SCREENS } from './support/screens';
 
 const e2e = setupE2E();
 const session = sessions(e2e);
 /** The first view of each signed-in screen (one screen per path). */
-const FIRST_VIEWS = new Set(SIGNED_IN_SCREENS.filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i));
+const firstViews = (screens: typeof SIGNED_IN_SCREENS) => screens.filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i);
+const FIRST_VIEWS = new Set([...firstViews(SIGNED_IN_SCREENS), ...firstViews(ADMIN_SCREENS)]);
 
 /**
  * The language of each width's visits: English on a desktop, Kyrgyz (whose long words test the
@@ -37,10 +39,12 @@ const LANGUAGE_OF = (viewport: typeof WIDE): Lng => (viewport === WIDE ? 'en' : 
 
 // Each screen is visited once per account and width and checked in both themes (switched in place).
 for (const viewport of [WIDE, PHONE])
-  for (const account of [null, TEACHER, STUDENT]) {
+  for (const account of [null, TEACHER, STUDENT, ADMIN]) {
     const language = LANGUAGE_OF(viewport);
     const russianTexts = russianTextCheck(e2e, session, account, language);
-    checkEveryScreen(e2e, session, { account, viewport, themes: THEMES, language }, async (page, screen, theme) => [
+    // The administrator's pass visits the administration's screens (its other screens are a teacher's).
+    const screens = account === ADMIN ? ADMIN_SCREENS : undefined;
+    checkEveryScreen(e2e, session, { account, viewport, themes: THEMES, language, screens }, async (page, screen, theme) => [
       // The first theme gets every rule; the other, switched in place, changes colours alone.
       ...(await seriousViolations(page, theme === THEMES[0] ? undefined : COLOUR_RULES)).map(
         (v) => `${screen.name}: ${v.impact} ${v.id} — ${v.help}: ${v.targets.join(' | ')}`,

@@ -17,6 +17,16 @@ const ERRORS: Record<ErrorCode, Texts> = {
     en: 'Change your login and password first',
   },
   FORBIDDEN: { ru: 'Доступ запрещён', kg: 'Кирүүгө уруксат жок', en: 'Access denied' },
+  ACCOUNT_DISABLED: {
+    ru: 'Эта учётная запись отключена. Обратитесь к администрации университета',
+    kg: 'Бул эсеп өчүрүлгөн. Университеттин администрациясына кайрылыңыз',
+    en: "This account is disabled. Contact the university's administration",
+  },
+  OWN_ACCOUNT: {
+    ru: 'Это нельзя сделать со своей учётной записью',
+    kg: 'Муну өз эсебиңиз менен жасоого болбойт',
+    en: 'You cannot do this to your own account',
+  },
   CROSS_SITE: {
     ru: 'Запрос отправлен с другого сайта и отклонён. Откройте портал по его адресу',
     kg: 'Суроо башка сайттан жөнөтүлгөн жана четке кагылды. Порталды өз дареги боюнча ачыңыз',

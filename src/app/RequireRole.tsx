@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { User } from '@contract/auth';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@shared/hooks';
 import type { Role } from '@shared/request/roles';
@@ -17,11 +18,11 @@ export function NotForRoleScreen() {
 }
 
 /**
- * A route of the manifest that serves some roles only (areas.ts, `roles`): the screen for them, the
+ * A route of the manifest that serves some roles only (areas.ts, `roles`), or some users (`allows`): the screen for them, the
  * "not for your role" page for anyone else. Used for every area's routes alike (portalRoutes.tsx).
  */
-export function RequireRole({ roles, children }: { roles: readonly Role[] | undefined; children: ReactNode }) {
-  const role = useAppSelector(selectUser)?.role;
-  if (!servesRole(roles, role)) return <NotForRoleScreen />;
+export function RequireRole({ roles, allows, children }: { roles: readonly Role[] | undefined; allows?: (user: User) => boolean; children: ReactNode }) {
+  const user = useAppSelector(selectUser);
+  if (!servesRole(roles, user?.role) || (allows && !(user && allows(user)))) return <NotForRoleScreen />;
   return <>{children}</>;
 }

@@ -8,20 +8,27 @@ import { MANIFEST_ROUTES } from './manifestRoutes';
 import { MOBILE_TABS, tabsFor } from './shell/mobileTabs';
 import { GridIcon } from '@components/shellIcons';
 import { TAB_CHECK_IN } from '@shared/shell/tabs';
-import { student, teacher } from '../test/server';
+import { admin, student, teacher } from '../test/server';
 
 describe('roles in the area manifest', () => {
   it("a teacher's side menu has the QR reports and registration but not the student's own QR code, payment code or transcript", () => {
     const { routes, hidden } = menuFor(teacher);
     expect(routes).toMatchObject({ schedule: '/schedule', journal: '/journal', reportQr: '/reportqr', registration: '/registration' });
     expect(routes.studentQr).toBeUndefined();
-    expect([...hidden].sort()).toEqual(['checkIn', 'paymentCode', 'studentQr', 'transcript']);
+    expect([...hidden].sort()).toEqual(['admin', 'checkIn', 'paymentCode', 'studentQr', 'transcript']);
   });
 
   it("a student's side menu has the own QR code and the reports", () => {
     const { routes, hidden } = menuFor(student);
     expect(routes).toMatchObject({ schedule: '/schedule', journal: '/journal', reportQr: '/reportqr', studentQr: '/qrstud', checkIn: '/qrscan' });
-    expect(hidden.size).toBe(0);
+    expect([...hidden]).toEqual(['admin']);
+  });
+
+  it("the administration is an administrator's (the manifest's allows), whatever the role", () => {
+    expect(menuFor(admin).routes.admin).toBe('/admin');
+    expect(menuFor({ ...student, admin: true }).routes.admin).toBe('/admin');
+    expect(menuFor(teacher).routes.admin).toBeUndefined();
+    expect(menuFor(student).hidden.has('admin')).toBe(true);
   });
 
   it("reference requests are a registrar's among teachers (the entry's shownTo), and every student's", () => {

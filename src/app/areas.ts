@@ -55,6 +55,12 @@ export interface AreaEntry {
    * entry are shown to them only, and its routes show the "not for your role" page to anyone else.
    */
   roles?: readonly Role[];
+  /**
+   * Beyond the roles: which signed-in users may open the area at all (the administration: the
+   * administrators). Its routes show the "not for your role" page to the others, and its side-menu
+   * entry is not shown to them.
+   */
+  allows?: (user: User) => boolean;
   /** Its side-menu entry, when it has one: its key (shell/menu.ts: the menu's order, its label `menu.<key>`) and icon. */
   menu?: MenuEntryOf;
   /** The count shown beside its top-navigation link and its tab (the chat's unread messages): a selector of the store. */
@@ -265,6 +271,18 @@ export const AREAS = [
     namespaces: ['transcript'],
     store: () => import('../features/transcript/transcript.area'),
   },
+  {
+    // The university's administrators (the account's admin right, whatever its role).
+    key: 'admin',
+    path: '/admin',
+    screen: () => import('../features/admin/AccountsScreen'),
+    menu: { key: 'admin', icon: 'shield' },
+    title: 'titles.admin',
+    allows: (user) => user.admin,
+    namespaces: ['admin'],
+    store: () => import('../features/admin/admin.area'),
+    routes: [{ path: '/admin/audit', screen: () => import('../features/admin/AuditScreen'), title: 'titles.adminAudit' }],
+  },
 ] as const satisfies readonly AreaEntry[];
 
 /**
@@ -300,6 +318,12 @@ export type ShellParts = { [K in keyof typeof SHELL_PARTS]: Awaited<ReturnType<(
 export const servesRole = (roles: readonly Role[] | undefined, role: number | null | undefined): boolean =>
   !roles || (role !== null && role !== undefined && (roles as readonly number[]).includes(role));
 
+/** Both conditions on the user (either may be absent). */
+const both =
+  (a?: (user: User) => boolean, b?: (user: User) => boolean) =>
+  (user: User): boolean =>
+    (!a || a(user)) && (!b || b(user));
+
 /**
  * The side-menu entries that are in-app routes: every manifest entry with a `menu`, with the roles
  * it serves (a route's own, else its area's). The side menu links an area in-app once its entry names
@@ -307,9 +331,9 @@ export const servesRole = (roles: readonly Role[] | undefined, role: number | nu
  */
 export const MENU_ROUTES: Partial<Record<MenuKey, MenuRoute>> = Object.fromEntries(
   (AREAS as readonly AreaEntry[]).flatMap((area) => [
-    ...(area.menu ? [[area.menu.key, { to: area.path, roles: area.roles, shownTo: area.menu.shownTo }]] : []),
+    ...(area.menu ? [[area.menu.key, { to: area.path, roles: area.roles, shownTo: both(area.allows, area.menu.shownTo) }]] : []),
     ...(area.routes ?? []).flatMap((route) =>
-      route.menu ? [[route.menu.key, { to: route.path, roles: route.roles ?? area.roles, shownTo: route.menu.shownTo }]] : [],
+      route.menu ? [[route.menu.key, { to: route.path, roles: route.roles ?? area.roles, shownTo: both(area.allows, route.menu.shownTo) }]] : [],
     ),
   ]),
 );

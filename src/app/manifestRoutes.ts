@@ -11,12 +11,19 @@ export interface ManifestRoute {
   path: string;
   roles?: Role[];
   public?: true;
+  /** Served only to the users the area's `allows` names (the administration: the administrators). */
+  someUsers?: true;
 }
 
 export const MANIFEST_ROUTES: readonly ManifestRoute[] = (AREAS as readonly AreaEntry[]).flatMap((area) => [
-  { area: area.key, path: area.path, ...(area.roles ? { roles: [...area.roles] } : {}) },
+  { area: area.key, path: area.path, ...(area.roles ? { roles: [...area.roles] } : {}), ...(area.allows ? { someUsers: true as const } : {}) },
   ...(area.routes ?? []).map((route): ManifestRoute => {
     const roles = route.roles ?? area.roles;
-    return { area: area.key, path: route.path, ...(route.public ? { public: true as const } : roles ? { roles: [...roles] } : {}) };
+    return {
+      area: area.key,
+      path: route.path,
+      ...(route.public ? { public: true as const } : roles ? { roles: [...roles] } : {}),
+      ...(area.allows && !route.public ? { someUsers: true as const } : {}),
+    };
   }),
 ]);

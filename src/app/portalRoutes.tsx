@@ -41,6 +41,7 @@ const extraRoutes = (AREAS as readonly AreaEntry[]).flatMap((area) =>
     ...route,
     namespaces: area.namespaces,
     roles: route.roles ?? area.roles,
+    allows: area.allows,
     key: `${area.key}${route.path}`,
     Screen: lazyScreen(withAreas(route.screen), area.key),
   })),
@@ -73,7 +74,7 @@ export function preloadRoute(pathname: string): Promise<unknown> {
 function areaElement(area: AreaEntry) {
   const Screen = screens.get(area.key)!;
   return (
-    <RequireRole roles={area.roles}>
+    <RequireRole roles={area.roles} allows={area.allows}>
       <AreaTexts namespaces={area.namespaces} preload={Screen.preload}>
         <Screen />
       </AreaTexts>
@@ -119,12 +120,12 @@ export default function PortalRoutes() {
           ))}
           {extraRoutes
             .filter((route) => !route.public)
-            .map(({ key, path, roles, namespaces, Screen }) => (
+            .map(({ key, path, roles, allows, namespaces, Screen }) => (
               <Route
                 key={key}
                 path={path}
                 element={
-                  <RequireRole roles={roles}>
+                  <RequireRole roles={roles} allows={allows}>
                     <AreaTexts namespaces={namespaces} preload={Screen.preload}>
                       <Screen />
                     </AreaTexts>

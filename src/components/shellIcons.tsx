@@ -172,6 +172,8 @@ export const IdCardIcon = icon(
     <path d="M14 10h5M14 14h5" />
   </>,
 );
+/** A shield: the administration. */
+export const ShieldIcon = icon(<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />);
 export const BellIcon = icon(
   <>
     <path d="M18 8A6 6 0 0 0 6 8c0 7-3 9-3 9h18s-3-2-3-9" />

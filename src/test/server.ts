@@ -122,6 +122,7 @@ export const teacher: User = {
   shortName: 'Асанов Б. К.',
   newsPerms: true,
   registrar: true,
+  admin: false,
   position: 'Доцент',
   google: false,
 };
@@ -135,7 +136,23 @@ export const student: User = {
   shortName: 'Токтогулова А. М.',
   newsPerms: false,
   registrar: false,
+  admin: false,
   position: 'ПИ-1-22',
+  google: false,
+};
+
+/** The portal's administrator: a member of staff (role 1) with the admin right. */
+export const admin: User = {
+  id: 30,
+  uid: 777,
+  role: 1,
+  login: 'admin',
+  fullName: 'Жумабаева Гүлнара Асановна',
+  shortName: 'Жумабаева Г. А.',
+  newsPerms: false,
+  registrar: false,
+  admin: true,
+  position: 'Преподаватель',
   google: false,
 };
 

@@ -9,3 +9,5 @@ export const TEACHER: Account = { login: 'teacher', password: 'Teacher2026', rol
 export const STUDENT: Account = { login: 'student', password: 'Student2026', role: 2 };
 /** Must set a new login and password at the first sign-in. */
 export const FRESHMAN: Account = { login: 'freshman', password: 'Freshman2026', role: 2 };
+/** The portal's administrator: a member of staff (role 1) with the admin right. */
+export const ADMIN: Account = { login: 'admin', password: 'Admin2026', role: 1 };

@@ -13,6 +13,8 @@ export interface ManifestRoute {
   roles?: number[];
   /** Opened without a session. */
   public?: true;
+  /** Served only to some users (the administration: the administrators), whatever their role. */
+  someUsers?: true;
 }
 
 const FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'routes.json');

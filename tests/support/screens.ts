@@ -335,6 +335,38 @@ export const SIGNED_IN_SCREENS: Screen[] = [
   ...OPEN_STATES,
 ];
 
+/** The administration's account panel: the search for the demo student, her panel open. */
+async function openStudentPanel(page: Page): Promise<void> {
+  await readyByDefault(page);
+  await page.getByTestId('admin-search').fill('student');
+  await page.getByTestId('admin-search-submit').click();
+  const head = page.locator('[data-testid="admin-account"][data-login="student"] button[aria-expanded]');
+  await expectVisible(head, 20000);
+  await head.click();
+  await expectVisible(page.getByTestId('admin-panel'), 20000);
+}
+
+/**
+ * The administrator's screens (the demo `admin`; for the other accounts the administration's routes
+ * are the "not for your role" page, among SIGNED_IN_SCREENS): the home page, every route of the
+ * administration in the manifest, an account's panel and an action's confirmation (asked, never
+ * confirmed: the checks change nothing).
+ */
+export const ADMIN_SCREENS: Screen[] = [
+  SIGNED_IN_SCREENS[0],
+  ...MANIFEST_SCREENS.filter((s) => s.path.startsWith('/lms/admin')),
+  { name: 'admin account panel', path: '/lms/admin', ready: openStudentPanel },
+  {
+    name: 'admin reset confirmation',
+    path: '/lms/admin',
+    ready: async (page) => {
+      await openStudentPanel(page);
+      await page.getByTestId('admin-resetPassword').click();
+      await expectVisible(page.getByRole('alertdialog'), 20000);
+    },
+  },
+];
+
 /**
  * Opens a screen and waits until it is ready. The first visit of a page loads the app; later ones
  * navigate inside it, as a user following a link does (the router follows the history), and wait

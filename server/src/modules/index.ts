@@ -11,6 +11,7 @@ import type { LiveArea } from '../plugins/live';
 import type { PagePart } from '../plugins/spa';
 import type { SeedStep } from '../db/seed';
 import academicRoutes from './academic/academic.routes';
+import adminRoutes from './admin/admin.routes';
 import { authPage } from './auth/auth.page';
 import { loginPage } from './config/config.page';
 import authRoutes from './auth/auth.routes';
@@ -77,6 +78,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'registration', routes: registrationRoutes, live: registrationLive },
   { name: 'payment', routes: paymentRoutes, seed: () => import('./payment/payment.seed') },
   { name: 'transcript', routes: transcriptRoutes },
+  { name: 'admin', routes: adminRoutes, seed: () => import('./admin/admin.seed') },
 ];
 
 /** The seed steps the areas declare (`seed`), in the order of this list. */

@@ -45,3 +45,34 @@ export async function settle(db: Db, id: number, outcome: 'success' | 'failure')
 export async function deleteOlderThan(db: Db, before: Date): Promise<void> {
   await db.delete(loginAttempts).where(lt(loginAttempts.at, before));
 }
+
+/** Which of `keys` have attempts that count (pending or failed) since `since`. */
+export async function keysWithCountedAttempts(db: Db, kind: AttemptKind, keys: readonly string[], since: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ key: loginAttempts.loginKey })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.kind, kind),
+        inArray(loginAttempts.loginKey, [...keys]),
+        gt(loginAttempts.at, since),
+        inArray(loginAttempts.outcome, ['pending', 'failure']),
+      ),
+    );
+  return rows.map((r) => r.key);
+}
+
+/** The addresses a key's counted attempts since `since` came from. */
+export async function addressesOf(db: Db, kind: AttemptKind, key: string, since: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ ip: loginAttempts.ip })
+    .from(loginAttempts)
+    .where(
+      and(eq(loginAttempts.kind, kind), eq(loginAttempts.loginKey, key), gt(loginAttempts.at, since), inArray(loginAttempts.outcome, ['pending', 'failure'])),
+    );
+  return rows.map((r) => r.ip);
+}
+
+export async function deleteFailures(db: Db, kind: AttemptKind, key: string): Promise<void> {
+  await db.delete(loginAttempts).where(and(eq(loginAttempts.kind, kind), eq(loginAttempts.loginKey, key), eq(loginAttempts.outcome, 'failure')));
+}

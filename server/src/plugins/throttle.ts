@@ -83,6 +83,36 @@ export class Throttle {
     });
   }
 
+  /**
+   * When each of `keys` stops being refused (the latest end among the rules it is over, from any
+   * address), for the keys that are refused now; the others are absent.
+   */
+  async blockedUntil(kind: AttemptKind, keys: readonly string[], db: Db = this.deps.db): Promise<Map<string, Date>> {
+    const out = new Map<string, Date>();
+    if (keys.length === 0) return out;
+    const now = this.deps.now();
+    const longest = Math.max(...this.rules[kind].map((r) => r.windowMs));
+    const counted = await repo.keysWithCountedAttempts(db, kind, keys, new Date(now.getTime() - longest));
+    for (const key of counted) {
+      let until = 0;
+      for (const rule of this.rules[kind]) {
+        const since = new Date(now.getTime() - rule.windowMs);
+        const addresses = rule.perAddress ? await repo.addressesOf(db, kind, key, since) : [null];
+        for (const ip of addresses) {
+          const nth = await repo.nthRecentAttempt(db, kind, key, ip, since, rule.max);
+          if (nth) until = Math.max(until, nth.getTime() + rule.windowMs);
+        }
+      }
+      if (until > now.getTime()) out.set(key, new Date(until));
+    }
+    return out;
+  }
+
+  /** Forgets the failed attempts of a key (an administrator unlocks a sign-in): it is refused no more. */
+  async clear(kind: AttemptKind, key: string, db: Db = this.deps.db): Promise<void> {
+    await repo.deleteFailures(db, kind, key);
+  }
+
   /** Forgets attempts older than a day. */
   async purge(): Promise<void> {
     await repo.deleteOlderThan(this.deps.db, new Date(this.deps.now().getTime() - 24 * 3_600_000));

@@ -27,7 +27,7 @@ export interface UseTestAppOptions extends TestAppOptions {
   /** How the database is made (createTestDatabase): size, seed, pool. */
   database?: TestDatabaseOptions;
   /** The demo accounts signed in, in this order (default both). */
-  signIn?: ReadonlyArray<'teacher' | 'student'>;
+  signIn?: ReadonlyArray<'teacher' | 'student' | 'admin'>;
   /** A fresh DATA_DIR under the temporary directory with this name prefix, removed afterwards. */
   dataDir?: string;
   /** The set-up's time limit (the project's hook timeout by default). */
@@ -39,6 +39,8 @@ export interface TestAppFixture {
   readonly app: App;
   readonly teacher: SignedIn;
   readonly student: SignedIn;
+  /** The demo administrator, when `signIn` names it. */
+  readonly admin: SignedIn;
   /** The app's DATA_DIR (with the `dataDir` option). */
   readonly dataDir: string;
   post: ReturnType<typeof requestsTo>['post'];
@@ -58,7 +60,7 @@ export interface TestAppFixture {
  * beforeAll makes (a server the app talks to), with `useTestApp` called after that hook.
  */
 export function useTestApp(options: UseTestAppOptions | (() => UseTestAppOptions) = {}): TestAppFixture {
-  const state: { db?: TestDatabase; app?: App; teacher?: SignedIn; student?: SignedIn; dataDir?: string } = {};
+  const state: { db?: TestDatabase; app?: App; teacher?: SignedIn; student?: SignedIn; admin?: SignedIn; dataDir?: string } = {};
   const timeoutMs = typeof options === 'function' ? undefined : options.timeoutMs;
 
   beforeAll(async () => {
@@ -100,6 +102,9 @@ export function useTestApp(options: UseTestAppOptions | (() => UseTestAppOptions
     },
     get student() {
       return ready('student');
+    },
+    get admin() {
+      return ready('admin');
     },
     get dataDir() {
       return ready('dataDir');

@@ -14,7 +14,7 @@ import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DbTarget } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
-import { DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from '../db/seed/data';
+import { DEMO_ADMIN, DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from '../db/seed/data';
 import type { LogStream } from '../logging';
 import { headersOf, signedIn, type SignedIn } from './requests';
 import { areaSeedFiles } from '../db/seed/area-files';
@@ -120,6 +120,7 @@ export const DEMO = {
   teacher: { login: DEMO_TEACHER.login, password: DEMO_TEACHER.password },
   student: { login: DEMO_STUDENT.login, password: DEMO_STUDENT.password },
   freshman: { login: DEMO_FRESHMAN.login, password: DEMO_FRESHMAN.password },
+  admin: { login: DEMO_ADMIN.login, password: DEMO_ADMIN.password },
 } as const;
 
 /**
@@ -251,7 +252,7 @@ export async function appOn(db: TestDatabase, options: TestAppOptions = {}): Pro
 export { cookieHeader, sessionFrom, signIn } from './requests';
 
 /** Signs in a demo account: its session token, cookie header and user, with requests made as it (test/requests.ts). */
-export async function session(app: App, who: 'teacher' | 'student', ip?: string) {
+export async function session(app: App, who: 'teacher' | 'student' | 'admin', ip?: string) {
   return signedIn(app, DEMO[who].login, DEMO[who].password, ip);
 }
 

@@ -29,6 +29,8 @@ export const MENU_KEYS = [
   'transcript',
   'reportQr',
   'studentQr',
+  // The university's administrators only (the manifest's `allows`).
+  'admin',
 ] as const;
 
 /** Names of the icons a side-menu entry may use (menuIcons.ts maps them). */
@@ -50,7 +52,8 @@ export type MenuIconName =
   | 'pin'
   | 'video'
   | 'help'
-  | 'award';
+  | 'award'
+  | 'shield';
 
 export type MenuKey = (typeof MENU_KEYS)[number];
 

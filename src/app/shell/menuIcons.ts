@@ -22,6 +22,7 @@ import {
   PhoneIcon,
   PinIcon,
   QrIcon,
+  ShieldIcon,
   VideoIcon,
 } from '@components/shellIcons';
 import { AREAS, type AreaEntry } from '../areas';
@@ -46,6 +47,7 @@ const ICONS: Record<MenuIconName, IconComponent> = {
   video: VideoIcon,
   help: HelpIcon,
   award: AwardIcon,
+  shield: ShieldIcon,
 };
 
 /** Each side-menu entry's icon: the areas' as their manifest entries declare them, then the others'. */

@@ -158,6 +158,16 @@ describe('LoginScreen', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 
+  it('a disabled account says so, and whom to ask', async () => {
+    server.use(
+      ...publicHandlers(),
+      http.post('/api/auth/recovery.json', () => fail(403, 'ACCOUNT_DISABLED', 'disabled')),
+    );
+    const { user } = renderLogin();
+    await fillLogin(user, 'student', 'Student2026');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Эта учётная запись отключена. Обратитесь к администрации университета.');
+  });
+
   it('too many attempts says how many minutes to wait', async () => {
     server.use(
       ...publicHandlers(),

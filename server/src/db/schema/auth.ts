@@ -24,6 +24,8 @@ export const users = pgTable(
     newsPerms: boolean('news_perms').notNull().default(false),
     /** Registrar: handles the single-window orders of his faculty (docs/areas/singlewindow.md#for-users). */
     registrar: boolean('registrar').notNull().default(false),
+    /** Administrator of the portal: manages accounts under /lms/admin (docs/areas/admin.md#for-users). */
+    admin: boolean('admin').notNull().default(false),
     /** OpenID Connect subject of the linked Google account. */
     googleSub: text('google_sub').unique(),
     createdAt: tstz('created_at').notNull().defaultNow(),

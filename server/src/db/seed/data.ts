@@ -188,7 +188,7 @@ export const SPECIALITIES: readonly SpecialitySeed[] = [
 export const ADMISSION_YEARS = [2023, 2024, 2025, 2026] as const;
 
 // ---------------------------------------------------------------------------------------------
-// Demo accounts (README, Quick start): exactly these three can sign in with a password.
+// Demo accounts (README, Quick start): exactly these four can sign in with a password.
 
 export const DEMO_TEACHER = {
   login: 'teacher',
@@ -213,6 +213,14 @@ export const DEMO_FRESHMAN = {
   password: 'Freshman2026',
   person: { surname: 'Кубанычбек уулу', name: 'Нурсултан', patronymic: null, gender: 'm', nationality: 'кыргыз' },
   group: 'ПИ-1-26',
+} as const;
+
+/** The portal's administrator: a member of staff (in the demo teacher's department) who teaches nothing. */
+export const DEMO_ADMIN = {
+  login: 'admin',
+  password: 'Admin2026',
+  person: { surname: 'Жумабаева', name: 'Гүлнара', patronymic: 'Асановна', gender: 'f', nationality: 'кыргызка' },
+  position: LECTURER,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

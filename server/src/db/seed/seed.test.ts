@@ -140,16 +140,18 @@ describe('people', () => {
 });
 
 describe('demo accounts', () => {
-  it('only teacher, student and freshman have a password', async () => {
+  it('only teacher, student, freshman and admin have a password; only admin is an administrator', async () => {
     const withPassword = await db
-      .select({ login: users.login, role: users.role, must: users.mustUpdateCredentials, news: users.newsPerms })
+      .select({ login: users.login, role: users.role, must: users.mustUpdateCredentials, news: users.newsPerms, admin: users.admin })
       .from(users)
       .where(isNotNull(users.passwordHash));
     expect(withPassword.sort((a, b) => a.login.localeCompare(b.login))).toEqual([
-      { login: 'freshman', role: 2, must: true, news: false },
-      { login: 'student', role: 2, must: false, news: false },
-      { login: 'teacher', role: 1, must: false, news: true },
+      { login: 'admin', role: 1, must: false, news: false, admin: true },
+      { login: 'freshman', role: 2, must: true, news: false, admin: false },
+      { login: 'student', role: 2, must: false, news: false, admin: false },
+      { login: 'teacher', role: 1, must: false, news: true, admin: false },
     ]);
+    expect(await db.select({ login: users.login }).from(users).where(eq(users.admin, true))).toEqual([{ login: 'admin' }]);
   });
 
   it('the teacher teaches several groups in 2026-27 autumn, the student is in one of them', async () => {

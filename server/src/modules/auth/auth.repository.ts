@@ -32,6 +32,7 @@ export async function findUserView(db: Db, userId: number) {
           login: users.login,
           newsPerms: users.newsPerms,
           registrar: users.registrar,
+          admin: users.admin,
           teacherId: users.teacherId,
           studentId: users.studentId,
           ...accountPersonName,

@@ -39,6 +39,7 @@ export class AuthService {
       shortName: shortName(person),
       newsPerms: row.newsPerms,
       registrar: teacher && row.registrar,
+      admin: row.admin,
       position,
       google,
     };
@@ -55,15 +56,20 @@ export class AuthService {
   }
 
   /**
-   * Checks login and password under the throttle; 401 BAD_CREDENTIALS whatever was wrong. A disabled
-   * account answers its right password as a wrong one (and it counts as a failure), so that the
-   * reply never tells a guesser that a password is right.
+   * Checks login and password under the throttle; 401 BAD_CREDENTIALS for an unknown login or a wrong
+   * password alike. A disabled account's right password is 403 ACCOUNT_DISABLED, so that its user
+   * knows to ask the administration (a wrong one is BAD_CREDENTIALS as for anyone); the attempt
+   * still counts as a failure for the throttle.
    */
   private async verify(login: string, password: string, client: ClientInfo): Promise<Account> {
+    let disabled = false;
     const account = await this.ctx.throttle.attempt('login', login.toLowerCase(), client.ip, async () => {
       const found = await repo.findByLogin(this.ctx.db, login);
-      return (await verifyPassword(password, found?.passwordHash)) && found && !found.disabled ? found : null;
+      if (!(await verifyPassword(password, found?.passwordHash)) || !found) return null;
+      disabled = found.disabled;
+      return disabled ? null : found;
     });
+    if (disabled) throw new AppError(403, 'ACCOUNT_DISABLED');
     if (!account) throw new AppError(401, 'BAD_CREDENTIALS');
     return account;
   }

@@ -56,6 +56,7 @@ describe('orize (sign-in)', () => {
         login: 'teacher',
         newsPerms: true,
         registrar: true,
+        admin: false,
         fullName: 'Асанов Бакыт Кубанычбекович',
         shortName: 'Асанов Б. К.',
         position: 'Доцент',
@@ -140,25 +141,31 @@ describe('orize (sign-in)', () => {
     await fx.db.database.db.update(users).set({ disabled: true }).where(eq(users.id, id));
     expect((await enticate(token)).statusCode).toBe(401);
     const again = await signIn(fx.app, 'to-disable', 'Long enough passphrase');
-    expect(again.res.statusCode).toBe(401);
+    expect(again.res.statusCode).toBe(403);
     expect(again.token).toBeUndefined();
   });
 
-  it('a disabled account answers the right and a wrong password alike (401 BAD_CREDENTIALS), on sign-in, recovery and updatelogin', async () => {
+  it('a disabled account: its right password is 403 ACCOUNT_DISABLED (translated), a wrong one 401 BAD_CREDENTIALS as for anyone, on sign-in, recovery and updatelogin', async () => {
     const id = await spareAccount('disabled-alike', 'Right passphrase 2026');
     await fx.db.database.db.update(users).set({ disabled: true, mustUpdateCredentials: true }).where(eq(users.id, id));
-    const bodies = (password: string) =>
+    const bodies = (password: string, login = 'disabled-alike') =>
       [
-        ['/api/auth/orize.json', { login: 'disabled-alike', password }],
-        ['/api/auth/recovery.json', { oldlog: 'disabled-alike', oldpas: password }],
-        ['/api/auth/updatelogin.json', { oldlog: 'disabled-alike', oldpas: password, newlog: 'other-login', newpas: 'Another good passphrase' }],
+        ['/api/auth/orize.json', { login, password }],
+        ['/api/auth/recovery.json', { oldlog: login, oldpas: password }],
+        ['/api/auth/updatelogin.json', { oldlog: login, oldpas: password, newlog: 'other-login', newpas: 'Another good passphrase' }],
       ] as const;
-    for (const [[url, right], [, wrong]] of bodies('Right passphrase 2026').map((r, i) => [r, bodies('Wrong passphrase 2026')[i]] as const)) {
-      const [a, b] = [await post(url, null, right, 'en'), await post(url, null, wrong, 'en')];
-      expect({ status: a.statusCode, body: a.json() }, url).toEqual({ status: b.statusCode, body: b.json() });
-      expect(a.statusCode, url).toBe(401);
-      expect(a.json().error.code).toBe('BAD_CREDENTIALS');
+    const [rights, wrongs, unknowns] = [bodies('Right passphrase 2026'), bodies('Wrong passphrase 2026'), bodies('Wrong passphrase 2026', 'nobody-at-all')];
+    for (const [i, [url, right]] of rights.entries()) {
+      const [a, b, unknown] = [await post(url, null, right, 'en'), await post(url, null, wrongs[i][1], 'en'), await post(url, null, unknowns[i][1], 'en')];
+      expect(a.statusCode, url).toBe(403);
+      expect(a.json().error).toEqual({ code: 'ACCOUNT_DISABLED', message: "This account is disabled. Contact the university's administration" });
+      expect(b.statusCode, url).toBe(401);
+      expect(b.json()).toEqual(unknown.json());
+      expect(b.json().error.code).toBe('BAD_CREDENTIALS');
     }
+    // Nothing changed: the login was not taken over by updatelogin.
+    const [row] = await fx.db.database.db.select({ login: users.login }).from(users).where(eq(users.id, id));
+    expect(row.login).toBe('disabled-alike');
   });
 });
 

@@ -1,0 +1,120 @@
+/**
+ * Administration of accounts under /api/admin/ (docs/areas/admin.md#calls): the university's
+ * administrators (the account's admin right, `User.admin`) find accounts, disable and enable them,
+ * reset a password to a one-time one, unlock a throttled login and end an account's sessions; every
+ * change is written in the audit log, which they read. Every call is an administrator's: anyone else
+ * gets 403. The writes honour Idempotency-Key.
+ */
+import { Type, type Static } from 'typebox';
+import { DbId, Ok, Role } from './common';
+
+/** Rows of one page of accounts or of the audit log. */
+export const ADMIN_PAGE_SIZE = 20;
+/** Longest search text. */
+export const ACCOUNT_QUERY_MAX = 100;
+/** Length of a one-time password the server makes. */
+export const ONE_TIME_PASSWORD_LENGTH = 12;
+
+/** An account as the administrator sees it. */
+export const AdminAccount = Type.Object({
+  id: Type.Integer(),
+  login: Type.String(),
+  role: Role,
+  fullName: Type.String(),
+  /** A teacher's position or a student's group. */
+  place: Type.Union([Type.String(), Type.Null()]),
+  /** An administrator of the portal. */
+  admin: Type.Boolean(),
+  /** Cannot sign in, and has no session. */
+  disabled: Type.Boolean(),
+  /** Sign-in is throttled after failed attempts (until `lockedUntil`, ISO). */
+  locked: Type.Boolean(),
+  lockedUntil: Type.Union([Type.String(), Type.Null()]),
+  /** Must set a new login and password at the next sign-in. */
+  mustUpdateCredentials: Type.Boolean(),
+  /** Has a password: accounts without one cannot sign in with a password. */
+  hasPassword: Type.Boolean(),
+  /** ISO time its password was last set (by its user or an administrator), or null. */
+  passwordChangedAt: Type.Union([Type.String(), Type.Null()]),
+  /** ISO time of the last sign-in the portal still records (sessions of the last day and the open ones), or null. */
+  lastSignIn: Type.Union([Type.String(), Type.Null()]),
+  /** Sessions open now. */
+  sessions: Type.Integer(),
+});
+export type AdminAccount = Static<typeof AdminAccount>;
+
+/** POST accounts.json {q, page}: accounts whose login or name contains every word of `q` (any case), by surname. */
+export const AccountsBody = Type.Object({
+  q: Type.String({ maxLength: ACCOUNT_QUERY_MAX }),
+  page: Type.Integer({ minimum: 1, maximum: 100000 }),
+});
+export type AccountsBody = Static<typeof AccountsBody>;
+export const AccountsPage = Type.Object({
+  items: Type.Array(AdminAccount),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+export type AccountsPage = Static<typeof AccountsPage>;
+export const AccountsReply = Ok(AccountsPage);
+
+/** The account a write acts on. */
+export const AccountIdBody = Type.Object({ id: DbId });
+export type AccountIdBody = Static<typeof AccountIdBody>;
+
+/** POST account.json, disable.json, enable.json, unlock.json, endsessions.json {id}: the account as it is after. */
+export const AccountReply = Ok(AdminAccount);
+
+/** POST resetpassword.json {id}: the one-time password, shown once; the account must change its credentials at its next sign-in. */
+export const PasswordResetDone = Type.Object({ account: AdminAccount, password: Type.String() });
+export type PasswordResetDone = Static<typeof PasswordResetDone>;
+export const ResetPasswordReply = Ok(PasswordResetDone);
+
+/** What the audit log records. */
+export const AUDIT_ACTIONS = ['disable', 'enable', 'resetPassword', 'unlock', 'endSessions'] as const satisfies readonly AuditAction[];
+export const AuditActionSchema = Type.Union([
+  Type.Literal('disable'),
+  Type.Literal('enable'),
+  Type.Literal('resetPassword'),
+  Type.Literal('unlock'),
+  Type.Literal('endSessions'),
+]);
+export type AuditAction = Static<typeof AuditActionSchema>;
+
+/** Who an audit entry names: an account with its person's name (null names when the account is gone). */
+export const AuditPerson = Type.Object({
+  id: Type.Integer(),
+  login: Type.Union([Type.String(), Type.Null()]),
+  fullName: Type.Union([Type.String(), Type.Null()]),
+});
+export type AuditPerson = Static<typeof AuditPerson>;
+
+/** One change: who made it, when, to which account, and the account's state before and after. */
+export const AuditEntry = Type.Object({
+  id: Type.Integer(),
+  /** ISO time. */
+  at: Type.String(),
+  action: AuditActionSchema,
+  admin: AuditPerson,
+  account: AuditPerson,
+  before: Type.Record(Type.String(), Type.Unknown()),
+  after: Type.Record(Type.String(), Type.Unknown()),
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+
+/** POST audit.json {page, accountId?, adminId?, action?}: the log, newest first. */
+export const AuditBody = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 100000 }),
+  accountId: Type.Optional(DbId),
+  adminId: Type.Optional(DbId),
+  action: Type.Optional(AuditActionSchema),
+});
+export type AuditBody = Static<typeof AuditBody>;
+export const AuditPage = Type.Object({
+  items: Type.Array(AuditEntry),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+export type AuditPage = Static<typeof AuditPage>;
+export const AuditReply = Ok(AuditPage);

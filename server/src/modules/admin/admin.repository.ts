@@ -1,0 +1,136 @@
+/** SQL of the administration of accounts and of its audit log. */
+import { aliasedTable, and, count, desc, eq, gt, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, teachers, students, users } from '../../db/schema';
+import { accountGroup, accountPersonName, accountPosition, joinAccountPerson, joinAccountPlace } from '../../shared/account-person';
+import { adminAudit } from './admin.schema';
+import type { AuditAction } from '@contract/admin';
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The person's name in one text: surname, name, patronymic. */
+const personText = sql<string>`lower(concat_ws(' ', ${accountPersonName.surname}, ${accountPersonName.name}, ${accountPersonName.patronymic}))`;
+
+/** Every word of the query is in the login or in the name (any case). */
+function matches(words: readonly string[]): SQL | undefined {
+  return and(
+    ...words.map((w) => {
+      const pattern = `%${literal(w.toLowerCase())}%`;
+      return sql`(lower(${users.login}) like ${pattern} or ${personText} like ${pattern})`;
+    }),
+  );
+}
+
+const accountColumns = {
+  id: users.id,
+  login: users.login,
+  role: users.role,
+  admin: users.admin,
+  disabled: users.disabled,
+  mustUpdateCredentials: users.mustUpdateCredentials,
+  hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+  passwordChangedAt: users.passwordChangedAt,
+  ...accountPersonName,
+  position: accountPosition(),
+  groupName: accountGroup(),
+};
+
+const accountsQuery = (db: Db) => joinAccountPlace(joinAccountPerson(db.select(accountColumns).from(users).$dynamic()));
+
+export type AccountRow = Awaited<ReturnType<typeof findAccount>> & object;
+
+/** One page of the accounts matching the words, by surname, name and id; and how many match. */
+export async function searchAccounts(db: Db, words: readonly string[], limit: number, offset: number) {
+  const where = matches(words);
+  const rows = await accountsQuery(db).where(where).orderBy(accountPersonName.surname, accountPersonName.name, users.id).limit(limit).offset(offset);
+  const [total] = await joinAccountPerson(db.select({ n: count() }).from(users).$dynamic()).where(where);
+  return { rows, total: total.n };
+}
+
+export async function findAccount(db: Db, id: number) {
+  const [row] = await accountsQuery(db).where(eq(users.id, id));
+  return row;
+}
+
+/** The admin right and state of the caller's account. */
+export async function findRights(db: Db, userId: number) {
+  const [row] = await db.select({ admin: users.admin, disabled: users.disabled }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/** Per account: the last sign-in still recorded, and the sessions open now. */
+export async function sessionFacts(db: Db, userIds: readonly number[], now: Date, idleSince: Date) {
+  if (userIds.length === 0) return new Map<number, { lastSignIn: Date | null; open: number }>();
+  const open = sql<number>`count(*) filter (where ${isNull(sessions.revokedAt)} and ${gt(sessions.expiresAt, now)} and ${gt(sessions.lastSeenAt, idleSince)})`;
+  const rows = await db
+    .select({ userId: sessions.userId, lastSignIn: max(sessions.createdAt), open: open.mapWith(Number) })
+    .from(sessions)
+    .where(inArray(sessions.userId, [...userIds]))
+    .groupBy(sessions.userId);
+  return new Map(rows.map((r) => [r.userId, { lastSignIn: r.lastSignIn, open: r.open }]));
+}
+
+export async function setDisabled(db: Db, id: number, disabled: boolean): Promise<void> {
+  await db.update(users).set({ disabled }).where(eq(users.id, id));
+}
+
+/** A one-time password: the account must change its credentials at its next sign-in. */
+export async function setOneTimePassword(db: Db, id: number, passwordHash: string, now: Date): Promise<void> {
+  await db.update(users).set({ passwordHash, mustUpdateCredentials: true, passwordChangedAt: now }).where(eq(users.id, id));
+}
+
+export interface AuditInsert {
+  at: Date;
+  adminId: number;
+  userId: number;
+  action: AuditAction;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+export async function insertAudit(db: Db, entry: AuditInsert): Promise<void> {
+  await db.insert(adminAudit).values(entry);
+}
+
+const adminUsers = aliasedTable(users, 'admin_users');
+const adminTeachers = aliasedTable(teachers, 'admin_teachers');
+const adminStudents = aliasedTable(students, 'admin_students');
+
+/** One page of the audit log, newest first, with who made each change and to whom; and how many match. */
+export async function auditPage(db: Db, filter: { accountId?: number; adminId?: number; action?: AuditAction }, limit: number, offset: number) {
+  const where = and(
+    filter.accountId === undefined ? undefined : eq(adminAudit.userId, filter.accountId),
+    filter.adminId === undefined ? undefined : eq(adminAudit.adminId, filter.adminId),
+    filter.action === undefined ? undefined : eq(adminAudit.action, filter.action),
+  );
+  const rows = await db
+    .select({
+      id: adminAudit.id,
+      at: adminAudit.at,
+      action: adminAudit.action,
+      before: adminAudit.before,
+      after: adminAudit.after,
+      userId: adminAudit.userId,
+      login: users.login,
+      ...accountPersonName,
+      adminId: adminAudit.adminId,
+      adminLogin: adminUsers.login,
+      adminSurname: sql<string | null>`coalesce(${adminTeachers.surname}, ${adminStudents.surname})`,
+      adminName: sql<string | null>`coalesce(${adminTeachers.name}, ${adminStudents.name})`,
+      adminPatronymic: sql<string | null>`coalesce(${adminTeachers.patronymic}, ${adminStudents.patronymic})`,
+    })
+    .from(adminAudit)
+    .leftJoin(users, eq(users.id, adminAudit.userId))
+    .leftJoin(teachers, eq(teachers.id, users.teacherId))
+    .leftJoin(students, eq(students.id, users.studentId))
+    .leftJoin(adminUsers, eq(adminUsers.id, adminAudit.adminId))
+    .leftJoin(adminTeachers, eq(adminTeachers.id, adminUsers.teacherId))
+    .leftJoin(adminStudents, eq(adminStudents.id, adminUsers.studentId))
+    .where(where)
+    .orderBy(desc(adminAudit.at), desc(adminAudit.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db.select({ n: count() }).from(adminAudit).where(where);
+  return { rows, total: total.n };
+}

@@ -1,0 +1,28 @@
+/** /api/admin/* (docs/areas/admin.md#calls): an administrator's calls; anyone else gets 403. */
+import { AccountIdBody, AccountReply, AccountsBody, AccountsReply, AuditBody, AuditReply, ResetPasswordReply } from '@contract/admin';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { languageOf } from '../../i18n';
+import { ok, replies } from '../../plugins/reply';
+import { AdminService } from './admin.service';
+
+const P = '/api/admin';
+
+export default async function adminRoutes(app: App, { ctx }: { ctx: AppContext }) {
+  const admin = new AdminService(ctx);
+  const write = { body: AccountIdBody, response: replies(AccountReply) };
+  const idempotent = { idempotent: true };
+
+  app.post(`${P}/accounts.json`, { schema: { body: AccountsBody, response: replies(AccountsReply) } }, async (req) =>
+    ok(await admin.accounts(req.auth!, req.body, languageOf(req))),
+  );
+  app.post(`${P}/account.json`, { schema: write }, async (req) => ok(await admin.account(req.auth!, req.body, languageOf(req))));
+  app.post(`${P}/disable.json`, { schema: write, config: idempotent }, async (req) => ok(await admin.disable(req.auth!, req.body, languageOf(req))));
+  app.post(`${P}/enable.json`, { schema: write, config: idempotent }, async (req) => ok(await admin.enable(req.auth!, req.body, languageOf(req))));
+  app.post(`${P}/unlock.json`, { schema: write, config: idempotent }, async (req) => ok(await admin.unlock(req.auth!, req.body, languageOf(req))));
+  app.post(`${P}/endsessions.json`, { schema: write, config: idempotent }, async (req) => ok(await admin.endSessions(req.auth!, req.body, languageOf(req))));
+  app.post(`${P}/resetpassword.json`, { schema: { body: AccountIdBody, response: replies(ResetPasswordReply) }, config: idempotent }, async (req) =>
+    ok(await admin.resetPassword(req.auth!, req.body, languageOf(req))),
+  );
+  app.post(`${P}/audit.json`, { schema: { body: AuditBody, response: replies(AuditReply) } }, async (req) => ok(await admin.audit(req.auth!, req.body)));
+}

@@ -1,0 +1,48 @@
+/**
+ * The administration area's seed step: the demo administrator (login `admin`), a member of staff in
+ * the demo teacher's department who teaches nothing, with the admin right. Declared by the area
+ * (`seed` of its entry in server/src/modules/index.ts).
+ */
+import { eq, sql } from 'drizzle-orm';
+import { ROLE_TEACHER } from '@contract/common';
+import type { Db } from '../../db/client';
+import { teachers, users } from '../../db/schema';
+import { DEMO_ADMIN, DEMO_TEACHER, EMAIL_DOMAIN } from '../../db/seed/data';
+import { attachPhotos, personDetails, TEACHER_BIRTH, TEACHER_EDUCATION } from '../../db/seed/person-details';
+import { Prng } from '../../db/seed/prng';
+import type { SeedContext, SeedStep } from '../../db/seed';
+import { hashPassword } from '../../shared/credentials/password-hash';
+
+async function seedAdmin(db: Db, ctx: SeedContext): Promise<void> {
+  const [colleague] = await db
+    .select({ departmentId: teachers.departmentId })
+    .from(users)
+    .innerJoin(teachers, eq(teachers.id, users.teacherId))
+    .where(eq(users.login, DEMO_TEACHER.login));
+  if (!colleague) throw new Error('admin seed: the demo teacher is missing');
+  const prng = new Prng('admin');
+  const [from, to] = TEACHER_BIRTH[DEMO_ADMIN.position];
+  const details = personDetails(
+    prng,
+    { ...DEMO_ADMIN.person },
+    prng.int(from, to),
+    `${DEMO_ADMIN.login}@${EMAIL_DOMAIN}`,
+    TEACHER_EDUCATION[DEMO_ADMIN.position],
+  );
+  await attachPhotos(db, [details]);
+  const [person] = await db
+    .insert(teachers)
+    .values({ ...details, departmentId: colleague.departmentId, positionId: DEMO_ADMIN.position })
+    .returning({ id: teachers.id });
+  await db.insert(users).values({
+    login: DEMO_ADMIN.login,
+    role: ROLE_TEACHER,
+    teacherId: person.id,
+    passwordHash: await hashPassword(DEMO_ADMIN.password),
+    admin: true,
+    passwordChangedAt: sql`now()`,
+  });
+  ctx.log(`admin: the demo administrator '${DEMO_ADMIN.login}'`);
+}
+
+export const SEED_STEPS: readonly SeedStep[] = [{ name: '0018-admin', run: seedAdmin }];

@@ -1,0 +1,219 @@
+/**
+ * Administration of accounts: only an administrator (the account's admin right, read from the
+ * database on every call, so a right taken away counts at once) finds accounts and changes them.
+ * Every change is one transaction with its audit entry: the change and its record are written
+ * together or not at all. An administrator cannot disable his own account, reset its password or end
+ * its sessions (409 OWN_ACCOUNT). A change that changes nothing (disabling a disabled account) writes
+ * no entry.
+ */
+import { randomInt } from 'node:crypto';
+import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '@contract/common';
+import {
+  ADMIN_PAGE_SIZE,
+  ONE_TIME_PASSWORD_LENGTH,
+  type AccountIdBody,
+  type AccountsBody,
+  type AccountsPage,
+  type AdminAccount,
+  type AuditAction,
+  type AuditBody,
+  type AuditPage,
+  type PasswordResetDone,
+} from '@contract/admin';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { AppError, forbidden, notFound } from '../../app-error';
+import { localName } from '../../i18n';
+import { fullName } from '../../lib/person';
+import type { AuthInfo } from '../../shared/caller';
+import { hashPassword } from '../../shared/credentials/password-hash';
+import { passwordProblem } from '../../shared/credentials/password-policy';
+import * as repo from './admin.repository';
+
+/** Letters and digits that cannot be taken for one another when read aloud or copied by hand (no 0/O, 1/l/I). */
+const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findAccount>>>;
+
+/** What an audit entry keeps of an account's state. */
+function stateOf(a: AdminAccount): Record<string, unknown> {
+  return {
+    login: a.login,
+    disabled: a.disabled,
+    locked: a.locked,
+    mustUpdateCredentials: a.mustUpdateCredentials,
+    passwordChangedAt: a.passwordChangedAt,
+    sessions: a.sessions,
+  };
+}
+
+export class AdminService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** 403 unless the caller is an administrator now. */
+  private async assertAdmin(auth: AuthInfo): Promise<void> {
+    const rights = await repo.findRights(this.ctx.db, auth.userId);
+    if (!rights?.admin || rights.disabled) throw forbidden();
+  }
+
+  private async views(db: Db, rows: Row[], lang: Language): Promise<AdminAccount[]> {
+    const now = this.ctx.now();
+    const idleSince = new Date(now.getTime() - this.ctx.config.sessionIdleMinutes * 60_000);
+    const facts = await repo.sessionFacts(
+      db,
+      rows.map((r) => r.id),
+      now,
+      idleSince,
+    );
+    const locks = await this.ctx.throttle.blockedUntil(
+      'login',
+      rows.map((r) => r.login.toLowerCase()),
+      db,
+    );
+    return rows.map((r) => {
+      const teacher = r.role === ROLE_TEACHER;
+      const lockedUntil = locks.get(r.login.toLowerCase()) ?? null;
+      const f = facts.get(r.id);
+      return {
+        id: r.id,
+        login: r.login,
+        role: teacher ? ROLE_TEACHER : ROLE_STUDENT,
+        fullName: fullName({ surname: r.surname ?? '', name: r.name ?? '', patronymic: r.patronymic }),
+        place: teacher ? (r.position ? localName(r.position, lang) : null) : r.groupName,
+        admin: r.admin,
+        disabled: r.disabled,
+        locked: lockedUntil !== null,
+        lockedUntil: lockedUntil?.toISOString() ?? null,
+        mustUpdateCredentials: r.mustUpdateCredentials,
+        hasPassword: r.hasPassword,
+        passwordChangedAt: r.passwordChangedAt?.toISOString() ?? null,
+        lastSignIn: f?.lastSignIn?.toISOString() ?? null,
+        sessions: f?.open ?? 0,
+      };
+    });
+  }
+
+  private async view(db: Db, id: number, lang: Language): Promise<AdminAccount> {
+    const row = await repo.findAccount(db, id);
+    if (!row) throw notFound();
+    const [account] = await this.views(db, [row], lang);
+    return account;
+  }
+
+  async accounts(auth: AuthInfo, input: AccountsBody, lang: Language): Promise<AccountsPage> {
+    await this.assertAdmin(auth);
+    const words = input.q.split(/\s+/).filter(Boolean);
+    const { rows, total } = await repo.searchAccounts(this.ctx.db, words, ADMIN_PAGE_SIZE, (input.page - 1) * ADMIN_PAGE_SIZE);
+    return { items: await this.views(this.ctx.db, rows, lang), total, page: input.page, pageSize: ADMIN_PAGE_SIZE };
+  }
+
+  async account(auth: AuthInfo, input: AccountIdBody, lang: Language): Promise<AdminAccount> {
+    await this.assertAdmin(auth);
+    return this.view(this.ctx.db, input.id, lang);
+  }
+
+  /**
+   * One change under its audit entry, in one transaction: `change` gets the account as it is before
+   * and returns whether it changed anything (else no entry is written); the reply is the account after.
+   */
+  private async change(
+    auth: AuthInfo,
+    id: number,
+    action: AuditAction,
+    lang: Language,
+    options: { ownRefused: boolean },
+    change: (tx: Db, before: AdminAccount) => Promise<boolean>,
+  ): Promise<AdminAccount> {
+    await this.assertAdmin(auth);
+    if (options.ownRefused && id === auth.userId) throw new AppError(409, 'OWN_ACCOUNT');
+    return this.ctx.db.transaction(async (tx) => {
+      const before = await this.view(tx, id, lang);
+      if (!(await change(tx, before))) return before;
+      const after = await this.view(tx, id, lang);
+      await repo.insertAudit(tx, { at: this.ctx.now(), adminId: auth.userId, userId: id, action, before: stateOf(before), after: stateOf(after) });
+      return after;
+    });
+  }
+
+  /** The account cannot sign in, and every session of it ends now (its open pages and streams too). */
+  disable(auth: AuthInfo, input: AccountIdBody, lang: Language): Promise<AdminAccount> {
+    return this.change(auth, input.id, 'disable', lang, { ownRefused: true }, async (tx, before) => {
+      if (before.disabled) return false;
+      await repo.setDisabled(tx, input.id, true);
+      await this.ctx.sessions.revokeAll(input.id, undefined, tx);
+      return true;
+    });
+  }
+
+  enable(auth: AuthInfo, input: AccountIdBody, lang: Language): Promise<AdminAccount> {
+    return this.change(auth, input.id, 'enable', lang, { ownRefused: false }, async (tx, before) => {
+      if (!before.disabled) return false;
+      await repo.setDisabled(tx, input.id, false);
+      return true;
+    });
+  }
+
+  /** The failed sign-ins of the account's login are forgotten: it may sign in again at once. */
+  unlock(auth: AuthInfo, input: AccountIdBody, lang: Language): Promise<AdminAccount> {
+    return this.change(auth, input.id, 'unlock', lang, { ownRefused: false }, async (tx, before) => {
+      if (!before.locked) return false;
+      await this.ctx.throttle.clear('login', before.login.toLowerCase(), tx);
+      return true;
+    });
+  }
+
+  endSessions(auth: AuthInfo, input: AccountIdBody, lang: Language): Promise<AdminAccount> {
+    return this.change(auth, input.id, 'endSessions', lang, { ownRefused: true }, async (tx, before) => {
+      if (before.sessions === 0) return false;
+      await this.ctx.sessions.revokeAll(input.id, undefined, tx);
+      return true;
+    });
+  }
+
+  /**
+   * A new one-time password made by the server, returned once: the account must set a new login and
+   * password at its next sign-in (the first sign-in's flow), its sessions end, and its sign-in is
+   * unlocked so that the new password can be used at once. Neither the password nor its hash is in
+   * the audit entry.
+   */
+  async resetPassword(auth: AuthInfo, input: AccountIdBody, lang: Language): Promise<PasswordResetDone> {
+    let password = '';
+    const account = await this.change(auth, input.id, 'resetPassword', lang, { ownRefused: true }, async (tx, before) => {
+      password = this.oneTimePassword(before.login);
+      await repo.setOneTimePassword(tx, input.id, await hashPassword(password), this.ctx.now());
+      await this.ctx.sessions.revokeAll(input.id, undefined, tx);
+      await this.ctx.throttle.clear('login', before.login.toLowerCase(), tx);
+      return true;
+    });
+    return { account, password };
+  }
+
+  private oneTimePassword(login: string): string {
+    const length = Math.max(ONE_TIME_PASSWORD_LENGTH, this.ctx.config.passwordMinLength);
+    for (;;) {
+      const password = Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
+      if (!passwordProblem(password, this.ctx.config.passwordMinLength, login)) return password;
+    }
+  }
+
+  async audit(auth: AuthInfo, input: AuditBody): Promise<AuditPage> {
+    await this.assertAdmin(auth);
+    const { rows, total } = await repo.auditPage(this.ctx.db, input, ADMIN_PAGE_SIZE, (input.page - 1) * ADMIN_PAGE_SIZE);
+    const name = (surname: string | null, n: string | null, patronymic: string | null) =>
+      surname === null ? null : fullName({ surname, name: n ?? '', patronymic });
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        at: r.at.toISOString(),
+        action: r.action as AuditAction,
+        admin: { id: r.adminId ?? 0, login: r.adminLogin, fullName: name(r.adminSurname, r.adminName, r.adminPatronymic) },
+        account: { id: r.userId ?? 0, login: r.login, fullName: name(r.surname, r.name, r.patronymic) },
+        before: r.before,
+        after: r.after,
+      })),
+      total,
+      page: input.page,
+      pageSize: ADMIN_PAGE_SIZE,
+    };
+  }
+}

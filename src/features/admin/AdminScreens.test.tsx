@@ -1,0 +1,217 @@
+/**
+ * The administration in the portal (docs/areas/admin.md#for-users): who is offered it, finding an
+ * account, each action confirmed, a refusal beside its button, the one-time password shown once, and
+ * the audit log's filters.
+ */
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminAccount, AuditEntry } from '@contract/admin';
+import { renderPortal, signedInHandlers, studentProfile, teacherProfile } from '../../test/portal';
+import { admin, fail, http, ok, server, student } from '../../test/server';
+
+const account = (over: Partial<AdminAccount> = {}): AdminAccount => ({
+  id: 20,
+  login: 'student',
+  role: 2,
+  fullName: 'Сыдыкова Айпери Талантовна',
+  place: 'ПИ-1-24',
+  admin: false,
+  disabled: false,
+  locked: false,
+  lockedUntil: null,
+  mustUpdateCredentials: false,
+  hasPassword: true,
+  passwordChangedAt: '2026-09-01T06:00:00.000Z',
+  lastSignIn: '2026-10-14T08:00:00.000Z',
+  sessions: 2,
+  ...over,
+});
+
+const adminProfile = { ...teacherProfile, uid: admin.uid, fullName: admin.fullName, login: 'admin' };
+
+/** The admin signed in, the accounts found for any query; returns the bodies the server got. */
+function adminPortal(
+  accounts: AdminAccount[] = [account(), account({ id: 30, login: 'admin', role: 1, fullName: admin.fullName, place: 'Преподаватель', admin: true })],
+) {
+  const asked: { url: string; body: unknown }[] = [];
+  server.use(
+    ...signedInHandlers(admin, adminProfile),
+    http.post('/api/admin/accounts.json', async ({ request }) => {
+      const body = (await request.json()) as { q: string; page: number };
+      asked.push({ url: 'accounts', body });
+      const found = accounts.filter((a) => !body.q || a.login.includes(body.q.toLowerCase()) || a.fullName.toLowerCase().includes(body.q.toLowerCase()));
+      return ok({ items: found, total: found.length, page: body.page, pageSize: 20 });
+    }),
+  );
+  return asked;
+}
+
+const accountItem = async (login: string) => (await screen.findAllByTestId('admin-account')).find((li) => li.dataset.login === login)!;
+
+describe('who is offered the administration', () => {
+  it('an administrator has its side-menu entry; a teacher and a student have none, and opening it shows the not-for-your-role page', async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal();
+    const first = renderPortal('/lms/admin');
+    expect(await screen.findByRole('heading', { name: 'Учётные записи', level: 1 })).toBeInTheDocument();
+    expect(within(screen.getByTestId('side-menu')).getByRole('link', { name: 'Администрирование' })).toHaveAttribute('href', '/lms/admin');
+    first.unmount();
+
+    for (const [user, profile] of [
+      [{ ...admin, admin: false }, teacherProfile],
+      [student, studentProfile],
+    ] as const) {
+      server.use(...signedInHandlers(user, profile));
+      const { unmount } = renderPortal('/lms/admin');
+      expect(await screen.findByRole('heading', { name: 'Недоступно для вашей роли' })).toBeInTheDocument();
+      expect(within(screen.getByTestId('side-menu')).queryByRole('link', { name: 'Администрирование' })).toBeNull();
+      unmount();
+      const audit = renderPortal('/lms/admin/audit');
+      expect(await screen.findByRole('heading', { name: 'Недоступно для вашей роли' })).toBeInTheDocument();
+      audit.unmount();
+    }
+  });
+});
+
+describe('accounts', () => {
+  it('finds accounts by the text typed, showing role, group and state', async () => {
+    localStorage.setItem('token', 'marker');
+    const asked = adminPortal([
+      account(),
+      account({ id: 21, login: 'freshman', fullName: 'Кубанычбек уулу Нурсултан', mustUpdateCredentials: true, locked: true }),
+    ]);
+    const user = userEvent.setup();
+    renderPortal('/lms/admin');
+    expect(await screen.findAllByTestId('admin-account')).toHaveLength(2);
+    await user.type(screen.getByRole('searchbox', { name: 'Найти учётную запись' }), 'нурсул');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getAllByTestId('admin-account')).toHaveLength(1));
+    const item = await accountItem('freshman');
+    expect(item).toHaveTextContent('Кубанычбек уулу Нурсултан');
+    expect(item).toHaveTextContent('студент');
+    expect(item).toHaveTextContent('Вход заблокирован');
+    expect(item).toHaveTextContent('Должна сменить логин и пароль');
+    expect(asked.at(-1)).toEqual({ url: 'accounts', body: { q: 'нурсул', page: 1 } });
+    expect(within(screen.getByTestId('admin-accounts')).getByRole('heading', { level: 2 })).toHaveTextContent('По запросу «нурсул» найдена 1 учётная запись');
+  });
+
+  it('disabling asks first, then sends the call once, and the account shows disabled; cancelling sends nothing', async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal();
+    const disabled: unknown[] = [];
+    server.use(
+      http.post('/api/admin/disable.json', async ({ request }) => {
+        disabled.push(await request.json());
+        return ok(account({ disabled: true, sessions: 0 }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderPortal('/lms/admin');
+    await user.click(within(await accountItem('student')).getByRole('button', { expanded: false }));
+    const panel = screen.getByTestId('admin-panel');
+    await user.click(within(panel).getByRole('button', { name: 'Отключить' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Отключить учётную запись?' });
+    expect(dialog).toHaveTextContent('Сыдыкова Айпери Талантовна (student) не сможет войти');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(disabled).toEqual([]);
+    await user.click(within(panel).getByRole('button', { name: 'Отключить' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Отключить' }));
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Включить' })).toBeInTheDocument());
+    expect(disabled).toEqual([{ id: 20 }]);
+    expect(within(panel).getByTestId('admin-sessions')).toHaveTextContent('0');
+    expect(within(screen.getByTestId('admin-accounts')).getAllByTestId('admin-state')[0]).toHaveTextContent('Отключена');
+  });
+
+  it("a refusal is said beside the button pressed (the administrator's own account), and nothing else changes", async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal();
+    server.use(http.post('/api/admin/endsessions.json', () => fail(409, 'OWN_ACCOUNT', 'own')));
+    const user = userEvent.setup();
+    renderPortal('/lms/admin');
+    await user.click(within(await accountItem('admin')).getByRole('button', { expanded: false }));
+    const panel = screen.getByTestId('admin-panel');
+    await user.click(within(panel).getByRole('button', { name: 'Завершить все сеансы' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Завершить все сеансы' }));
+    const error = await within(panel).findByTestId('admin-endSessions-error');
+    expect(error).toHaveTextContent('Это нельзя сделать со своей учётной записью.');
+    expect(within(panel).getByRole('button', { name: 'Завершить все сеансы' })).toHaveAccessibleDescription('Это нельзя сделать со своей учётной записью.');
+    expect(within(panel).queryByTestId('admin-disable-error')).toBeNull();
+    expect(within(panel).getByTestId('admin-sessions')).toHaveTextContent('2');
+  });
+
+  it('a password reset shows the one-time password once, with a copy button; closing the panel forgets it', async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal();
+    server.use(
+      http.post('/api/admin/resetpassword.json', () => ok({ account: account({ mustUpdateCredentials: true, sessions: 0 }), password: 'Xk7pQ2mRt9Za' })),
+    );
+    const user = userEvent.setup();
+    renderPortal('/lms/admin');
+    const head = within(await accountItem('student')).getByRole('button', { expanded: false });
+    await user.click(head);
+    await user.click(within(screen.getByTestId('admin-panel')).getByRole('button', { name: 'Сбросить пароль' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Сбросить пароль?' })).getByRole('button', { name: 'Сбросить пароль' }));
+    expect(await screen.findByTestId('admin-password-value')).toHaveTextContent('Xk7pQ2mRt9Za');
+    await user.click(screen.getByRole('button', { name: 'Копировать' }));
+    expect(await navigator.clipboard.readText()).toBe('Xk7pQ2mRt9Za');
+    expect(screen.getByRole('button', { name: 'Скопировано' })).toBeInTheDocument();
+    expect(await accountItem('student')).toHaveTextContent('Должна сменить логин и пароль');
+    await user.click(head);
+    await user.click(head);
+    expect(screen.getByTestId('admin-panel')).toBeInTheDocument();
+    expect(screen.queryByTestId('admin-password')).toBeNull();
+    expect(screen.queryByText('Xk7pQ2mRt9Za')).toBeNull();
+  });
+});
+
+describe('audit log', () => {
+  const entry = (over: Partial<AuditEntry>): AuditEntry => ({
+    id: 1,
+    at: '2026-10-14T09:30:00.000Z',
+    action: 'disable',
+    admin: { id: 30, login: 'admin', fullName: admin.fullName },
+    account: { id: 20, login: 'student', fullName: 'Сыдыкова Айпери Талантовна' },
+    before: { login: 'student', disabled: false, locked: false, mustUpdateCredentials: false, sessions: 1 },
+    after: { login: 'student', disabled: true, locked: false, mustUpdateCredentials: false, sessions: 0 },
+    ...over,
+  });
+
+  it("lists the changes with what changed, and filters by action and by an entry's account", async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/admin/audit.json', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        const items = [entry({}), entry({ id: 2, action: 'unlock', account: { id: 21, login: 'freshman', fullName: 'Кубанычбек уулу Нурсултан' } })].filter(
+          (e) => (!body.action || e.action === body.action) && (!body.accountId || e.account.id === body.accountId),
+        );
+        return ok({ items, total: items.length, page: 1, pageSize: 20 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPortal('/lms/admin/audit');
+    expect(await screen.findByRole('heading', { name: 'Журнал действий', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(2));
+    const first = screen.getAllByTestId('audit-entry')[0];
+    expect(first).toHaveTextContent('Отключить');
+    expect(first).toHaveTextContent('Отключена: нет → да');
+    expect(first).toHaveTextContent('Открытые сеансы: 1 → 0');
+
+    await user.selectOptions(screen.getByLabelText('Действие'), 'unlock');
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(1));
+    expect(bodies.at(-1)).toEqual({ page: 1, action: 'unlock' });
+    expect(screen.getByTestId('address')).toHaveTextContent('/lms/admin/audit?action=unlock');
+
+    await user.selectOptions(screen.getByLabelText('Действие'), '');
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(2));
+    await user.click(within(screen.getAllByTestId('audit-entry')[0]).getByRole('button', { name: 'Сыдыкова Айпери Талантовна' }));
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(1));
+    expect(bodies.at(-1)).toEqual({ page: 1, accountId: 20 });
+    expect(screen.getByTestId('audit-account-filter')).toHaveTextContent('Учётная запись: Сыдыкова Айпери Талантовна');
+    await user.click(within(screen.getByTestId('audit-account-filter')).getByRole('button', { name: 'Показать все' }));
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(2));
+  });
+});

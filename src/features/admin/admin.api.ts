@@ -1,0 +1,37 @@
+/** The administration's calls (docs/areas/admin.md#calls). */
+import type {
+  ACCOUNT_QUERY_MAX,
+  ADMIN_PAGE_SIZE,
+  AccountsBody,
+  AccountsPage,
+  AdminAccount,
+  AuditAction,
+  AuditBody,
+  AuditPage,
+  PasswordResetDone,
+} from '@contract/admin';
+import { post } from '@api/http';
+
+const session = { session: true } as const;
+const write = { session: true, idempotent: true } as const;
+const P = 'api/admin';
+
+/** The actions of an account's panel, each a call of the same name (and an action of the audit log). */
+export type AccountAction = AuditAction;
+
+/** The contract's numbers (type-checked against it: the client imports only its types). */
+export const QUERY_MAX: typeof ACCOUNT_QUERY_MAX = 100;
+export const PAGE_SIZE: typeof ADMIN_PAGE_SIZE = 20;
+const ACTIONS: Record<AuditAction, true> = { disable: true, enable: true, resetPassword: true, unlock: true, endSessions: true };
+/** Every action the audit log records, in the order the filter offers them. */
+export const AUDIT_ACTIONS = Object.keys(ACTIONS) as AuditAction[];
+
+export const adminApi = {
+  accounts: (body: AccountsBody) => post<AccountsPage>(`${P}/accounts.json`, body, session),
+  disable: (id: number) => post<AdminAccount>(`${P}/disable.json`, { id }, write),
+  enable: (id: number) => post<AdminAccount>(`${P}/enable.json`, { id }, write),
+  unlock: (id: number) => post<AdminAccount>(`${P}/unlock.json`, { id }, write),
+  endSessions: (id: number) => post<AdminAccount>(`${P}/endsessions.json`, { id }, write),
+  resetPassword: (id: number) => post<PasswordResetDone>(`${P}/resetpassword.json`, { id }, write),
+  audit: (body: AuditBody) => post<AuditPage>(`${P}/audit.json`, body, session),
+};

@@ -1,0 +1,54 @@
+/** The administration's loads and writes (docs/areas/admin.md#calls). */
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { put, select } from 'redux-saga/effects';
+import type { AdminAccount } from '@contract/admin';
+import type { Result } from '@api/http';
+import { rootSaga } from '@shared/request/watchers';
+import { request } from '@shared/request/request.saga';
+import { adminApi, type AccountAction } from './admin.api';
+import { adminActions as a, selectAdmin, type AdminState } from './admin.slice';
+
+function* openedSaga() {
+  const state = (yield select(selectAdmin)) as AdminState;
+  if (!state.accounts.loaded && !state.accounts.fetching) yield put(a.searched({ query: state.query }));
+}
+
+function* pageSaga() {
+  const state = (yield select(selectAdmin)) as AdminState;
+  const page = state.accounts.page + 1;
+  yield* request(adminApi.accounts, [{ q: state.query, page }], {
+    succeeded: (r) => a.pageLoaded({ page, items: r.items, total: r.total }),
+    failed: a.pageFailed,
+  });
+}
+
+function* actionSaga(action: PayloadAction<{ id: number; action: AccountAction }>) {
+  const { id, action: what } = action.payload;
+  const failed = (failure: Parameters<typeof a.pageFailed>[0]) => a.actionFailed({ id, action: what, failure });
+  if (what === 'resetPassword') {
+    yield* request(adminApi.resetPassword, [id], { succeeded: (r) => a.accountChanged({ account: r.account, password: r.password }), failed });
+    return;
+  }
+  const call: (id: number) => Promise<Result<AdminAccount>> = adminApi[what];
+  yield* request(call, [id], { succeeded: (account) => a.accountChanged({ account }), failed });
+}
+
+function* auditSaga() {
+  const state = (yield select(selectAdmin)) as AdminState;
+  const page = state.audit.page + 1;
+  const { account, admin, action } = state.filter;
+  yield* request(
+    adminApi.audit,
+    [{ page, ...(account ? { accountId: account.id } : {}), ...(admin ? { adminId: admin.id } : {}), ...(action ? { action } : {}) }],
+    { succeeded: (r) => a.auditLoaded({ page, items: r.items, total: r.total }), failed: a.auditFailed },
+  );
+}
+
+export const adminSaga = rootSaga({
+  latest: [
+    [a.opened, openedSaga],
+    [[a.searched, a.pageRequested], pageSaga],
+    [[a.auditOpened, a.auditPageRequested], auditSaga],
+  ],
+  leading: [[a.actionRequested, actionSaga]],
+});

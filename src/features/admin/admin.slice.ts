@@ -1,0 +1,135 @@
+/**
+ * The administration (docs/areas/admin.md#for-users): the accounts found (paged), the account whose
+ * panel is open, the action under way on it and its refusal, the one-time password just made (kept
+ * only until the panel closes), and the audit log with its filters (paged).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AdminAccount, AuditAction, AuditEntry } from '@contract/admin';
+import type { Failure } from '@api/http';
+import { idlePages, pageFailed, pageStarted, pageSucceeded, type Paged } from '@shared/request/loadable';
+import { sessionEnded } from '@shared/session/session';
+import { PAGE_SIZE as ADMIN_PAGE, type AccountAction } from './admin.api';
+
+/** Whom the audit log is narrowed to: an id, with the name shown for it. */
+export interface AuditPersonFilter {
+  id: number;
+  label: string;
+}
+
+export interface AuditFilter {
+  account: AuditPersonFilter | null;
+  admin: AuditPersonFilter | null;
+  action: AuditAction | null;
+}
+
+export interface AdminState {
+  query: string;
+  accounts: Paged<AdminAccount>;
+  total: number;
+  /** The account whose panel is open. */
+  openId: number | null;
+  /** The action whose confirmation is asked. */
+  asking: { id: number; action: AccountAction } | null;
+  /** The action under way, and the last refusal (shown beside its button). */
+  busy: { id: number; action: AccountAction } | null;
+  error: { id: number; action: AccountAction; failure: Failure } | null;
+  /** The one-time password just made, shown once. */
+  password: { id: number; value: string } | null;
+  filter: AuditFilter;
+  audit: Paged<AuditEntry>;
+  auditTotal: number;
+}
+
+export const initialAdminState: AdminState = {
+  query: '',
+  accounts: idlePages(),
+  total: 0,
+  openId: null,
+  asking: null,
+  busy: null,
+  error: null,
+  password: null,
+  filter: { account: null, admin: null, action: null },
+  audit: idlePages(),
+  auditTotal: 0,
+};
+
+const slice = createSlice({
+  name: 'admin',
+  initialState: initialAdminState,
+  reducers: {
+    /** The accounts screen is shown: the first page of every account unless a search is shown already. */
+    opened() {},
+    searched(state, action: PayloadAction<{ query: string }>) {
+      state.query = action.payload.query;
+      state.accounts = pageStarted(state.accounts, 1);
+    },
+    pageRequested(state) {
+      state.accounts = pageStarted(state.accounts, state.accounts.page + 1);
+    },
+    pageLoaded(state, action: PayloadAction<{ page: number; items: AdminAccount[]; total: number }>) {
+      state.accounts = pageSucceeded(state.accounts, action.payload.page, action.payload.items, ADMIN_PAGE, (a) => a.id);
+      state.accounts.hasMore = state.accounts.data.length < action.payload.total;
+      state.total = action.payload.total;
+    },
+    pageFailed(state, action: PayloadAction<Failure>) {
+      state.accounts = pageFailed(state.accounts, action.payload);
+    },
+    /** An account's panel opens (or closes: null); a password shown before is gone. */
+    toggled(state, action: PayloadAction<{ id: number | null }>) {
+      state.openId = state.openId === action.payload.id ? null : action.payload.id;
+      state.asking = null;
+      state.password = null;
+      state.error = null;
+    },
+    /** An action's button was pressed: its confirmation is asked (null: the question closed). */
+    confirmAsked(state, action: PayloadAction<{ id: number; action: AccountAction } | null>) {
+      state.asking = action.payload;
+    },
+    actionRequested(state, action: PayloadAction<{ id: number; action: AccountAction }>) {
+      state.asking = null;
+      state.busy = action.payload;
+      state.error = null;
+      state.password = null;
+    },
+    accountChanged(state, action: PayloadAction<{ account: AdminAccount; password?: string }>) {
+      const { account, password } = action.payload;
+      state.busy = null;
+      state.accounts.data = state.accounts.data.map((a) => (a.id === account.id ? account : a));
+      if (password) state.password = { id: account.id, value: password };
+    },
+    actionFailed(state, action: PayloadAction<{ id: number; action: AccountAction; failure: Failure }>) {
+      state.busy = null;
+      state.error = action.payload;
+    },
+    /** The password was seen: it is not kept any longer. */
+    passwordDismissed(state) {
+      state.password = null;
+    },
+    /** The audit screen is shown with these filters. */
+    auditOpened(state, action: PayloadAction<AuditFilter>) {
+      state.filter = action.payload;
+      state.audit = pageStarted(state.audit, 1);
+    },
+    auditPageRequested(state) {
+      state.audit = pageStarted(state.audit, state.audit.page + 1);
+    },
+    auditLoaded(state, action: PayloadAction<{ page: number; items: AuditEntry[]; total: number }>) {
+      state.audit = pageSucceeded(state.audit, action.payload.page, action.payload.items, ADMIN_PAGE, (e) => e.id);
+      state.audit.hasMore = state.audit.data.length < action.payload.total;
+      state.auditTotal = action.payload.total;
+    },
+    auditFailed(state, action: PayloadAction<Failure>) {
+      state.audit = pageFailed(state.audit, action.payload);
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialAdminState);
+  },
+});
+
+export const adminActions = slice.actions;
+export const adminReducer = slice.reducer;
+
+type WithAdmin = { admin: AdminState };
+export const selectAdmin = (state: WithAdmin) => state.admin;

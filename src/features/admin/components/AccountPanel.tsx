@@ -1,0 +1,138 @@
+/**
+ * An account's panel: its facts and its actions, each asked for a confirmation (ActionConfirm, drawn
+ * by the screen, outside the list); a refusal is said
+ * beside the button pressed, and a one-time password is shown once, with a copy button.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '@components/ConfirmDialog';
+import type { AdminAccount } from '@contract/admin';
+import { formatDateTime } from '@lib/dates';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { describeFailure } from '@shared/request/errors';
+import type { AccountAction } from '../admin.api';
+import { adminActions as A, selectAdmin } from '../admin.slice';
+
+function OneTimePassword({ value }: { value: string }) {
+  const { t } = useTranslation('admin');
+  const dispatch = useAppDispatch();
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard?.writeText(value).catch(() => undefined);
+    setCopied(true);
+  };
+  return (
+    <div className="adm-password" role="status" data-testid="admin-password">
+      <p className="adm-password-label">{t('password.title')}</p>
+      <code className="adm-password-value" data-testid="admin-password-value">
+        {value}
+      </code>
+      <p className="muted small">{t('password.once')}</p>
+      <div className="adm-actions">
+        <button type="button" className="btn btn-secondary" onClick={copy} data-testid="admin-password-copy">
+          {copied ? t('password.copied') : t('password.copy')}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={() => dispatch(A.passwordDismissed())}>
+          {t('password.done')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function AccountPanel({ id, account }: { id: string; account: AdminAccount }) {
+  const { t, i18n } = useTranslation(['admin', 'cm']);
+  const dispatch = useAppDispatch();
+  const { busy, error, password } = useAppSelector(selectAdmin);
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('panel.never'));
+  const actions: { action: AccountAction; shown: boolean; enabled: boolean; danger: boolean }[] = [
+    { action: 'disable', shown: !account.disabled, enabled: true, danger: true },
+    { action: 'enable', shown: account.disabled, enabled: true, danger: false },
+    { action: 'resetPassword', shown: true, enabled: true, danger: true },
+    { action: 'unlock', shown: true, enabled: account.locked, danger: false },
+    { action: 'endSessions', shown: true, enabled: account.sessions > 0, danger: true },
+  ];
+  return (
+    <div id={id} className="adm-panel" data-testid="admin-panel">
+      <dl className="adm-facts">
+        <div>
+          <dt>{t('panel.lastSignIn')}</dt>
+          <dd>{when(account.lastSignIn)}</dd>
+        </div>
+        <div>
+          <dt>{t('panel.sessions')}</dt>
+          <dd data-testid="admin-sessions">{account.sessions}</dd>
+        </div>
+        <div>
+          <dt>{t('panel.password')}</dt>
+          <dd>
+            {account.hasPassword
+              ? account.passwordChangedAt
+                ? t('panel.changedAt', { date: when(account.passwordChangedAt) })
+                : t('panel.hasPassword')
+              : t('panel.noPassword')}
+          </dd>
+        </div>
+        {account.locked ? (
+          <div>
+            <dt>{t('panel.lockedUntil')}</dt>
+            <dd>{when(account.lockedUntil)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {password?.id === account.id ? <OneTimePassword value={password.value} /> : null}
+      <ul className="adm-actions" aria-label={t('panel.actions')}>
+        {actions
+          .filter((a) => a.shown)
+          .map(({ action, enabled, danger }) => {
+            const running = busy?.id === account.id && busy.action === action;
+            const refused = error?.id === account.id && error.action === action ? error.failure : null;
+            const errorId = `${id}-${action}-error`;
+            return (
+              <li key={action} className="adm-action">
+                <button
+                  type="button"
+                  className={`btn ${danger ? 'btn-danger' : 'btn-secondary'}`}
+                  disabled={!enabled || busy !== null}
+                  aria-busy={running}
+                  aria-describedby={refused ? errorId : undefined}
+                  onClick={() => dispatch(A.confirmAsked({ id: account.id, action }))}
+                  data-testid={`admin-${action}`}
+                >
+                  {t(`action.${action}`)}
+                </button>
+                {refused ? (
+                  <p id={errorId} className="field-error" role="alert" data-testid={`admin-${action}-error`}>
+                    {describeFailure(t, refused)}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
+      </ul>
+      <Link to={`/admin/audit?account=${account.id}&name=${encodeURIComponent(account.fullName)}`} className="adm-history">
+        {t('panel.history')}
+      </Link>
+    </div>
+  );
+}
+
+/** The confirmation of the action asked for, if any (outside the list: the dialog covers the page). */
+export function ActionConfirm() {
+  const { t } = useTranslation('admin');
+  const dispatch = useAppDispatch();
+  const { asking, accounts } = useAppSelector(selectAdmin);
+  const account = asking ? accounts.data.find((a) => a.id === asking.id) : undefined;
+  if (!asking || !account) return null;
+  return (
+    <ConfirmDialog
+      title={t(`confirm.${asking.action}.title`)}
+      text={t(`confirm.${asking.action}.text`, { name: account.fullName, login: account.login })}
+      confirm={t(`action.${asking.action}`)}
+      cancel={t('confirm.cancel')}
+      onConfirm={() => dispatch(A.actionRequested(asking))}
+      onCancel={() => dispatch(A.confirmAsked(null))}
+    />
+  );
+}
