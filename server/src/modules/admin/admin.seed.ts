@@ -45,4 +45,4 @@ async function seedAdmin(db: Db, ctx: SeedContext): Promise<void> {
   ctx.log(`admin: the demo administrator '${DEMO_ADMIN.login}'`);
 }
 
-export const SEED_STEPS: readonly SeedStep[] = [{ name: '0018-admin', run: seedAdmin }];
+export const SEED_STEPS: readonly SeedStep[] = [{ name: '0019-admin', run: seedAdmin }];
