@@ -1,0 +1,168 @@
+/** Imports into the seeded database (docs/areas/imports.md#for-users): what a first import adds, a second leaves alone, a corrected file changes, a broken one refuses. */
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { IMPORT_MAX_BYTES } from '@contract/imports';
+import { faculties } from '../../db/schema';
+import { useTestApp } from '../../test/fixture';
+import { previewLines } from './imports.preview';
+import { ImportFileError, ImportService, type ImportOptions } from './imports.service';
+import { xlsxFile, type TestCell } from './imports.test-files';
+
+const fx = useTestApp({ signIn: [] });
+const service = () => new ImportService(fx.app.ctx);
+const run = (kind: 'faculties', file: Buffer, options: Partial<ImportOptions> = {}, name = 'list.xlsx') =>
+  service().run(kind, file, name, { lang: 'en', ...options });
+
+/** Why the file is refused: the problem of the ImportFileError thrown. */
+async function fileProblem(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ImportFileError)) throw new Error(`expected an ImportFileError, got ${String(error)}`);
+  return error.problem;
+}
+
+const facultyRows = async () => (await fx.db.database.db.select().from(faculties).orderBy(asc(faculties.code))).map(({ id: _, ...f }) => f);
+
+describe('faculties', () => {
+  const header = ['Код факультета', 'Название (кырг.)', 'Название (рус.)', 'Название (англ.)'];
+  const fit = ['FIT', 'Маалыматтык технологиялар факультети', 'Факультет информационных технологий', 'Faculty of Information Technology'];
+  const law = ['LAW', 'Юридика факультети', 'Юридический факультет', 'Faculty of Law'];
+  const med = ['MED', 'Медицина факультети', 'Медицинский факультет', 'Faculty of Medicine'];
+
+  it('a first import adds the new faculties, leaves the seeded one as it is; the same file again changes nothing', async () => {
+    const file = await xlsxFile([header, fit, law, med]);
+    const first = await run('faculties', file);
+    expect(first).toMatchObject({ written: true, unchanged: 1, refused: [], changed: [] });
+    expect(first.added.map((r) => [r.line, r.key])).toEqual([
+      [3, 'LAW'],
+      [4, 'MED'],
+    ]);
+    expect(await facultyRows()).toEqual(expect.arrayContaining([{ code: 'LAW', nameKg: law[1], nameRu: law[2], nameEn: law[3] }]));
+
+    const again = await run('faculties', file);
+    expect({ added: again.added.length, changed: again.changed.length, unchanged: again.unchanged, written: again.written }).toEqual({
+      added: 0,
+      changed: 0,
+      unchanged: 3,
+      written: false,
+    });
+    expect(previewLines(again, 'list.xlsx', 'en')).toEqual(
+      expect.arrayContaining(['To add: 0', 'To change: 0', 'Unchanged: 3', 'Written: 0 added, 0 changed, 3 unchanged']),
+    );
+  });
+
+  it('a corrected file changes exactly the corrected record, and says what changed', async () => {
+    const before = await facultyRows();
+    // English headers in another order, and a column the import does not know.
+    const file = await xlsxFile([
+      ['Name (en)', 'Faculty code', 'Name (ru)', 'Name (kg)', 'Dean'],
+      [law[3], law[0], 'Юридический факультет имени Т. Абдумомунова', law[1], 'Someone'],
+      [fit[3], fit[0], fit[2], fit[1], null],
+    ]);
+    const report = await run('faculties', file, { lang: 'ru' });
+    expect(report.unknownColumns).toEqual(['Dean']);
+    expect(report.changed).toEqual([
+      { line: 2, key: 'LAW', changes: [{ field: 'Название (рус.)', before: 'Юридический факультет', after: 'Юридический факультет имени Т. Абдумомунова' }] },
+    ]);
+    expect(report).toMatchObject({ added: [], unchanged: 1, written: true });
+    const after = await facultyRows();
+    expect(after).toEqual(before.map((f) => (f.code === 'LAW' ? { ...f, nameRu: 'Юридический факультет имени Т. Абдумомунова' } : f)));
+    expect(previewLines(report, 'law.xlsx', 'ru')).toEqual(
+      expect.arrayContaining(['  ~ LAW (строка 2)', '      Название (рус.): Юридический факультет → Юридический факультет имени Т. Абдумомунова']),
+    );
+  });
+
+  const broken: TestCell[][] = [
+    header,
+    ['ART', 'Искусство факультети', 'Факультет искусств', 'Faculty of Arts'],
+    [],
+    ['PHY', 'Физика факультети', 'Физичеcкий факультет', 'Faculty of Physics'],
+    ['ART', 'Искусство', 'Искусство', 'Arts'],
+    ['CHE', 'Химия факультети', null, 'Faculty of Chemistry'],
+  ];
+
+  it('a file with refused rows writes nothing and names each line, column and reason', async () => {
+    const before = await facultyRows();
+    const report = await run('faculties', await xlsxFile(broken));
+    expect(report.written).toBe(false);
+    expect(report.emptyRows).toBe(1);
+    expect(report.refused).toEqual([
+      {
+        line: 4,
+        column: 'Название (рус.)',
+        reason: 'the Latin letter "c" at position 7 of "Физичеcкий факультет": type it in Cyrillic',
+      },
+      { line: 5, column: 'Код факультета', reason: '"ART" is already in line 2 of this file' },
+      { line: 6, column: 'Название (рус.)', reason: 'empty, but required' },
+    ]);
+    expect(await facultyRows()).toEqual(before);
+    // In Kyrgyz, the reasons too.
+    const lines = previewLines(await run('faculties', await xlsxFile(broken), { lang: 'kg' }), 'broken.xlsx', 'kg');
+    expect(lines).toContain('  ! 6-сап, «Название (рус.)» мамычасы: бош, бирок талаа милдеттүү');
+    expect(lines.at(-1)).toBe(
+      'Эч нерсе жазылган жок: четке кагылган саптар — 3. Аларды оңдоңуз же туура саптарды гана жазуу үчүн --valid-only менен иштетиңиз',
+    );
+  });
+
+  it('a dry run writes nothing; --valid-only writes the valid rows only', async () => {
+    const before = await facultyRows();
+    const dry = await run('faculties', await xlsxFile(broken), { dryRun: true, validOnly: true });
+    expect(dry.written).toBe(false);
+    expect(await facultyRows()).toEqual(before);
+
+    const report = await run('faculties', await xlsxFile(broken), { validOnly: true });
+    expect(report.written).toBe(true);
+    expect(report.added.map((r) => r.key)).toEqual(['ART']);
+    expect(report.refused).toHaveLength(3);
+    expect((await facultyRows()).map((f) => f.code)).toEqual([...before.map((f) => f.code), 'ART'].sort());
+  });
+
+  it('a semicolon CSV saved by Excel (with its byte-order mark) is read like the xlsx', async () => {
+    const csv = '\uFEFFFaculty code;Name (kg);Name (ru);Name (en)\r\nGEO;География факультети;Географический факультет;Faculty of Geography\r\n';
+    const report = await run('faculties', Buffer.from(csv), {}, 'list.csv');
+    expect(report).toMatchObject({ written: true, refused: [] });
+    expect(report.added.map((r) => r.key)).toEqual(['GEO']);
+    const [geo] = await fx.db.database.db.select().from(faculties).where(eq(faculties.code, 'GEO'));
+    expect(geo.nameEn).toBe('Faculty of Geography');
+  });
+
+  it('refuses whole files that cannot be a list, before reading any row', async () => {
+    const before = await facultyRows();
+    const cases: [string, () => Promise<unknown>][] = [
+      ['notSpreadsheet', () => run('faculties', Buffer.from('just some text, not a workbook'))],
+      ['notSpreadsheet', () => run('faculties', Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]))],
+      ['notSpreadsheet', () => run('faculties', Buffer.from([0, 1, 2, 0xff, 0xfe]), {}, 'list.csv')],
+      ['unknownExtension', async () => run('faculties', await xlsxFile([header, law]), {}, 'list.pdf')],
+      ['emptySheet', async () => run('faculties', await xlsxFile([]))],
+      ['noRows', async () => run('faculties', await xlsxFile([header, [], []]))],
+      [
+        'missingColumns',
+        async () =>
+          run(
+            'faculties',
+            await xlsxFile([
+              ['Код факультета', 'Название (рус.)'],
+              ['X1', 'Икс'],
+            ]),
+          ),
+      ],
+      [
+        'duplicateColumn',
+        async () =>
+          run(
+            'faculties',
+            await xlsxFile([
+              [...header, 'Code'],
+              [...law, 'LAW'],
+            ]),
+          ),
+      ],
+      ['merged', async () => run('faculties', await xlsxFile([header, law, med], { merge: 'A2:A3' }))],
+      ['tooLarge', () => run('faculties', Buffer.alloc(IMPORT_MAX_BYTES + 1))],
+    ];
+    for (const [problem, attempt] of cases) expect(await fileProblem(attempt())).toBe(problem);
+    expect(await facultyRows()).toEqual(before);
+  });
+});
