@@ -2,7 +2,7 @@
 import type { Language } from '@contract/common';
 import type { ImportReport } from '@contract/imports';
 import type { ImportFileError } from './imports.sheet';
-import { FILE_PROBLEMS, KIND_NAMES, WORDS, say } from './imports.texts';
+import { FILE_PROBLEMS, KIND_NAMES, WORDS, quote, say } from './imports.texts';
 
 /** Lines: what is added, what changes (field: before → after), how many are unchanged, every refused row, the students the file leaves out, and what was written. */
 export function previewLines(report: ImportReport, fileName: string, lang: Language, options: { dryRun?: boolean; validOnly?: boolean } = {}): string[] {
@@ -10,7 +10,7 @@ export function previewLines(report: ImportReport, fileName: string, lang: Langu
     say(WORDS.heading, lang, { kind: say(KIND_NAMES[report.kind], lang), file: fileName }),
     say(WORDS.rows, lang, { rows: report.rows, empty: report.emptyRows }),
   ];
-  if (report.unknownColumns.length > 0) lines.push(say(WORDS.unknownColumns, lang, { columns: report.unknownColumns.map((c) => `«${c}»`).join(', ') }));
+  if (report.unknownColumns.length > 0) lines.push(say(WORDS.unknownColumns, lang, { columns: report.unknownColumns.map((c) => quote(c, lang)).join(', ') }));
   const at = (line: number) => say(WORDS.line, lang, { line });
   lines.push('', say(WORDS.toAdd, lang, { count: report.added.length }));
   for (const r of report.added) lines.push(`  + ${r.key} (${at(r.line)})`);

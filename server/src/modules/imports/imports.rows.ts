@@ -6,7 +6,7 @@
 import type { Language } from '@contract/common';
 import type { ImportFieldChange, ImportIssue } from '@contract/imports';
 import { ImportFileError, type CellValue, type Sheet, type SheetRow } from './imports.sheet';
-import { ROW_PROBLEMS, WORDS, say, type RowProblem, type Texts } from './imports.texts';
+import { quote, ROW_PROBLEMS, WORDS, say, type RowProblem, type Texts } from './imports.texts';
 
 export interface Column<K extends string> {
   key: K;
@@ -54,8 +54,8 @@ export function mapColumns<K extends string>(sheet: Sheet, columns: readonly Col
   if (missing.length > 0) {
     throw new ImportFileError('missingColumns', {
       sheet: sheet.name,
-      columns: missing.map((c) => `«${c.title[lang]}»`).join(', '),
-      found: [...sheet.headers.values()].map((h) => `«${h}»`).join(', '),
+      columns: missing.map((c) => quote(c.title[lang], lang)).join(', '),
+      found: [...sheet.headers.values()].map((h) => quote(h, lang)).join(', '),
     });
   }
   return { at, unknown };

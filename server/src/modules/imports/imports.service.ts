@@ -8,6 +8,7 @@ import type { Language } from '@contract/common';
 import type { ImportAccount, ImportKind, ImportReport } from '@contract/imports';
 import type { AppContext } from '../../context';
 import { facultiesImport } from './imports.faculties';
+import { groupsImport } from './imports.groups';
 import type { ImportKindDef } from './imports.kind';
 import { mapColumns } from './imports.rows';
 import { readSheet } from './imports.sheet';
@@ -16,6 +17,7 @@ export { ImportFileError } from './imports.sheet';
 
 export const IMPORTS: Record<ImportKind, ImportKindDef> = {
   faculties: facultiesImport as ImportKindDef,
+  groups: groupsImport as ImportKindDef,
 };
 
 export interface ImportOptions {

@@ -1,8 +1,8 @@
 /** Imports into the seeded database (docs/areas/imports.md#for-users): what a first import adds, a second leaves alone, a corrected file changes, a broken one refuses. */
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MAX_BYTES } from '@contract/imports';
-import { faculties } from '../../db/schema';
+import { IMPORT_MAX_BYTES, type ImportKind } from '@contract/imports';
+import { faculties, groups, specialities } from '../../db/schema';
 import { useTestApp } from '../../test/fixture';
 import { previewLines } from './imports.preview';
 import { ImportFileError, ImportService, type ImportOptions } from './imports.service';
@@ -10,7 +10,7 @@ import { xlsxFile, type TestCell } from './imports.test-files';
 
 const fx = useTestApp({ signIn: [] });
 const service = () => new ImportService(fx.app.ctx);
-const run = (kind: 'faculties', file: Buffer, options: Partial<ImportOptions> = {}, name = 'list.xlsx') =>
+const run = (kind: ImportKind, file: Buffer, options: Partial<ImportOptions> = {}, name = 'list.xlsx') =>
   service().run(kind, file, name, { lang: 'en', ...options });
 
 /** Why the file is refused: the problem of the ImportFileError thrown. */
@@ -164,5 +164,65 @@ describe('faculties', () => {
     ];
     for (const [problem, attempt] of cases) expect(await fileProblem(attempt())).toBe(problem);
     expect(await facultyRows()).toEqual(before);
+  });
+});
+
+describe('groups', () => {
+  const header = ['Группа', 'Код специальности', 'Форма обучения', 'Год поступления', 'Номер группы'];
+  const groupRows = async () =>
+    (
+      await fx.db.database.db
+        .select({ name: groups.name, speciality: specialities.code, form: groups.educationFormId, year: groups.admissionYear, number: groups.number })
+        .from(groups)
+        .innerJoin(specialities, eq(specialities.id, groups.specialityId))
+        .orderBy(asc(groups.name))
+    ).map((g) => Object.values(g));
+  /** The seeded group ПИ-1-24, as a row of the file. */
+  const seeded = async () => (await groupRows()).find((g) => g[0] === 'ПИ-1-24')!;
+
+  it('adds new groups, matched by name; the same file again changes nothing; a corrected file changes one group', async () => {
+    const pi = await seeded();
+    const speciality = String(pi[1]);
+    const rows = [
+      header,
+      [...pi.slice(0, 2), 'Очная', ...pi.slice(3)],
+      ['ПИ-3-26', speciality, 'Очная', 2026, 3],
+      ['ПИ-4-26', speciality, 'full-time', '2026', '4'],
+    ];
+    const first = await run('groups', await xlsxFile(rows));
+    expect(first).toMatchObject({ written: true, refused: [], changed: [], unchanged: 1 });
+    expect(first.added.map((r) => r.key)).toEqual(['ПИ-3-26', 'ПИ-4-26']);
+    expect(await groupRows()).toEqual(expect.arrayContaining([['ПИ-4-26', speciality, 1, 2026, 4]]));
+
+    const again = await run('groups', await xlsxFile(rows));
+    expect([again.added.length, again.changed.length, again.unchanged]).toEqual([0, 0, 3]);
+
+    const before = await groupRows();
+    rows[3] = ['ПИ-4-26', speciality, 'Заочная', 2026, 4];
+    const corrected = await run('groups', await xlsxFile(rows));
+    expect(corrected.changed).toEqual([{ line: 4, key: 'ПИ-4-26', changes: [{ field: 'Education form', before: 'Full-time', after: 'Part-time' }] }]);
+    expect(corrected.unchanged).toBe(2);
+    expect(await groupRows()).toEqual(before.map((g) => (g[0] === 'ПИ-4-26' ? ['ПИ-4-26', speciality, 2, 2026, 4] : g)));
+  });
+
+  it('refuses an unknown speciality, an unknown education form and a year out of range with their lines; nothing is written', async () => {
+    const before = await groupRows();
+    const speciality = String((await seeded())[1]);
+    const report = await run(
+      'groups',
+      await xlsxFile([
+        header,
+        ['ПИ-5-26', speciality, 'Очная', 2026, 5],
+        ['XX-1-26', '999999', 'Очная', 2026, 1],
+        ['ПИ-6-26', speciality, 'Вечерняя', 1800, 6],
+      ]),
+    );
+    expect(report.written).toBe(false);
+    expect(report.refused).toEqual([
+      { line: 3, column: 'Код специальности', reason: 'there is no speciality with the code "999999"' },
+      { line: 4, column: 'Форма обучения', reason: '"Вечерняя" is not an education form: "Full-time", "Part-time", "Distance"' },
+      { line: 4, column: 'Год поступления', reason: `"1800" is not a whole number from 1991 to ${new Date().getUTCFullYear() + 1}` },
+    ]);
+    expect(await groupRows()).toEqual(before);
   });
 });

@@ -199,3 +199,8 @@ export const ACCOUNT_HEADERS = {
 export function say(texts: Texts, lang: Language, params?: Record<string, string | number>): string {
   return fill(texts[lang], params);
 }
+
+/** A value quoted as the language quotes: «…» in Russian and Kyrgyz, "…" in English. */
+export function quote(text: string, lang: Language): string {
+  return lang === 'en' ? `"${text}"` : `«${text}»`;
+}
