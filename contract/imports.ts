@@ -5,9 +5,9 @@
 import { Type, type Static } from 'typebox';
 
 /** What can be imported, in the order a university loads them. */
-export const ImportKind = Type.Union([Type.Literal('faculties'), Type.Literal('groups')]);
+export const ImportKind = Type.Union([Type.Literal('faculties'), Type.Literal('groups'), Type.Literal('students')]);
 export type ImportKind = Static<typeof ImportKind>;
-export const IMPORT_KINDS: readonly ImportKind[] = ['faculties', 'groups'];
+export const IMPORT_KINDS: readonly ImportKind[] = ['faculties', 'groups', 'students'];
 
 /** Files over this size are refused before they are read (50 MB). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;

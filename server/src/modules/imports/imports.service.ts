@@ -12,12 +12,14 @@ import { groupsImport } from './imports.groups';
 import type { ImportKindDef } from './imports.kind';
 import { mapColumns } from './imports.rows';
 import { readSheet } from './imports.sheet';
+import { studentsImport } from './imports.students';
 
 export { ImportFileError } from './imports.sheet';
 
 export const IMPORTS: Record<ImportKind, ImportKindDef> = {
   faculties: facultiesImport as ImportKindDef,
   groups: groupsImport as ImportKindDef,
+  students: studentsImport as ImportKindDef,
 };
 
 export interface ImportOptions {

@@ -1,9 +1,10 @@
 /** Imports into the seeded database (docs/areas/imports.md#for-users): what a first import adds, a second leaves alone, a corrected file changes, a broken one refuses. */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MAX_BYTES, type ImportKind } from '@contract/imports';
-import { faculties, groups, specialities } from '../../db/schema';
+import { IMPORT_MAX_BYTES, type ImportAccount, type ImportKind } from '@contract/imports';
+import { faculties, groups, specialities, students, users } from '../../db/schema';
 import { useTestApp } from '../../test/fixture';
+import { signedIn, signIn } from '../../test/requests';
 import { previewLines } from './imports.preview';
 import { ImportFileError, ImportService, type ImportOptions } from './imports.service';
 import { xlsxFile, type TestCell } from './imports.test-files';
@@ -224,5 +225,140 @@ describe('groups', () => {
       { line: 4, column: 'Год поступления', reason: `"1800" is not a whole number from 1991 to ${new Date().getUTCFullYear() + 1}` },
     ]);
     expect(await groupRows()).toEqual(before);
+  });
+});
+
+describe('students', () => {
+  const header = ['Номер зачётки', 'Фамилия', 'Имя', 'Отчество', 'Пол', 'Дата рождения', 'Группа', 'Телефон', 'Электронная почта'];
+  const GROUP = 'ПИ-1-26';
+  const db = () => fx.db.database.db;
+  const groupId = async () => (await db().select({ id: groups.id }).from(groups).where(eq(groups.name, GROUP)))[0].id;
+  const studentsOf = async (id: number) => db().select().from(students).where(eq(students.groupId, id)).orderBy(asc(students.code));
+  /** Imports collecting the new accounts the service hands over. */
+  async function importStudents(file: Buffer, options: Partial<ImportOptions> = {}) {
+    const accounts: ImportAccount[] = [];
+    const report = await run('students', file, {
+      ...options,
+      onAccounts: async (made) => {
+        accounts.push(...made);
+      },
+    });
+    return { report, accounts };
+  }
+  /** A seeded student of the group as a row of the file. */
+  async function seededRow(): Promise<TestCell[]> {
+    const [s] = await studentsOf(await groupId());
+    return [
+      s.code,
+      s.surname,
+      s.name,
+      s.patronymic,
+      s.gender === 'm' ? 'м' : 'ж',
+      s.birthDate ? new Date(`${s.birthDate}T00:00:00Z`) : null,
+      GROUP,
+      s.phone,
+      s.email,
+    ];
+  }
+  const newOne = ['2601101901', 'Асанова', 'Айгерим', 'Бакытовна', 'ж', '05.09.2008', GROUP, '+996 555 123 456', 'aigerim@example.kg'];
+  const newTwo = ['2601101902', 'Токтогулов', 'Нурлан', null, 'э', '2008-01-31', GROUP, null, null];
+
+  it("adds new students with accounts, lists the group's students missing from the file without touching them; the same file again changes nothing", async () => {
+    const id = await groupId();
+    const before = await studentsOf(id);
+    const file = await xlsxFile([header, await seededRow(), newOne, newTwo]);
+    const { report, accounts } = await importStudents(file);
+    expect(report).toMatchObject({ written: true, refused: [], changed: [], unchanged: 1, accounts: 2 });
+    expect(report.added.map((r) => r.key)).toEqual(['2601101901', '2601101902']);
+    expect(report.missing.map((m) => m.key)).toEqual(before.slice(1).map((s) => s.code));
+    expect(accounts.map(({ password: _, ...a }) => a)).toEqual([
+      { studentNumber: '2601101901', fullName: 'Асанова Айгерим Бакытовна', group: GROUP, login: '2601101901' },
+      { studentNumber: '2601101902', fullName: 'Токтогулов Нурлан', group: GROUP, login: '2601101902' },
+    ]);
+    const [added] = await db().select().from(students).where(eq(students.code, '2601101901'));
+    expect(added).toMatchObject({ surname: 'Асанова', gender: 'f', birthDate: '2008-09-05', groupId: id, subgroup: 1, phone: '+996 555 123 456' });
+    // The ones the file leaves out are still there, their accounts enabled.
+    const kept = await db()
+      .select({ disabled: users.disabled })
+      .from(users)
+      .where(
+        inArray(
+          users.studentId,
+          before.map((s) => s.id),
+        ),
+      );
+    expect(kept.map((k) => k.disabled)).toEqual(before.map(() => false));
+    expect(previewLines(report, 'students.xlsx', 'en')).toContain(
+      `Students of these groups not in the file: ${before.length - 1}. They stay as they are: nothing is deleted or disabled`,
+    );
+
+    const again = await importStudents(file);
+    expect([again.report.added.length, again.report.changed.length, again.report.unchanged, again.accounts.length]).toEqual([0, 0, 3, 0]);
+  });
+
+  it("a new student's one-time password signs in only to change the login and password first", async () => {
+    const third = ['2601101903', 'Бекова', 'Жазгүл', null, 'ж', null, GROUP, null, null];
+    const { accounts } = await importStudents(await xlsxFile([header, third]));
+    const [account] = accounts;
+    const first = await signIn(fx.app, account.login, account.password);
+    expect(first.res.statusCode).toBe(403);
+    expect(first.res.json().error.code).toBe('CREDENTIALS_UPDATE_REQUIRED');
+    expect(first.token).toBeUndefined();
+    const recovery = await fx.post('/api/auth/recovery.json', null, { oldlog: account.login, oldpas: account.password });
+    expect(recovery.json().data).toEqual([{ LOG_PAS: 1 }]);
+    const update = await fx.post('/api/auth/updatelogin.json', null, {
+      oldlog: account.login,
+      oldpas: account.password,
+      newlog: 'zhazgul.bekova',
+      newpas: 'A long enough passphrase 7',
+    });
+    expect(update.statusCode).toBe(200);
+    const session = await signedIn(fx.app, 'zhazgul.bekova', 'A long enough passphrase 7');
+    expect(session.user.role).toBe(2);
+  });
+
+  it('a corrected file changes exactly the corrected student, field by field', async () => {
+    const before = await studentsOf(await groupId());
+    const changed = [...newTwo];
+    changed[7] = '+996 700 000 111';
+    const { report } = await importStudents(await xlsxFile([header, newOne, changed]));
+    expect(report.changed).toEqual([{ line: 3, key: '2601101902', changes: [{ field: 'Phone', before: '(empty)', after: '+996 700 000 111' }] }]);
+    expect(report.unchanged).toBe(1);
+    const after = await studentsOf(await groupId());
+    expect(after).toEqual(before.map((s) => (s.code === '2601101902' ? { ...s, phone: '+996 700 000 111' } : s)));
+  });
+
+  const broken: TestCell[][] = [
+    header,
+    ['2601101911', 'Иванoв', 'Иван', null, 'м', '01.02.2008', GROUP, null, null],
+    ['2601101912', 'Петров', 'Пётр', null, 'м', '31.02.2008', GROUP, null, null],
+    ['2601101913', 'Сидоров', 'Семён', null, 'м', 'пятое сентября', GROUP, null, null],
+    ['2601101914', 'Орлова', 'Ольга', null, 'x', null, 'НЕТ-1-26', null, 'not-an-address'],
+    ['2601101911', 'Иванов', 'Иван', null, 'м', null, GROUP, null, null],
+    ['teacher', 'Учитель', 'Студент', null, 'м', null, GROUP, null, null],
+    ['2601101915', 'Кадырова', 'Айпери', null, 'ж', '12.12.2007', GROUP, null, null],
+  ];
+
+  it('a broken file writes nothing and names every line and column; --valid-only writes the valid rows only', async () => {
+    const id = await groupId();
+    const before = await studentsOf(id);
+    const { report } = await importStudents(await xlsxFile(broken));
+    expect(report.written).toBe(false);
+    expect(report.refused.map((i) => [i.line, i.column, i.reason])).toEqual([
+      [2, 'Фамилия', 'the Latin letter "o" at position 5 of "Иванoв": type it in Cyrillic'],
+      [3, 'Дата рождения', '"31.02.2008" is not a date: write dd.mm.yyyy, e.g. 05.09.2006'],
+      [4, 'Дата рождения', '"пятое сентября" is not a date: write dd.mm.yyyy, e.g. 05.09.2006'],
+      [5, 'Пол', '"x": the gender is written "m" or "f"'],
+      [5, 'Группа', 'there is no group "НЕТ-1-26": import the groups first'],
+      [5, 'Электронная почта', '"not-an-address" is not an email address'],
+      [6, 'Номер зачётки', '"2601101911" is already in line 2 of this file'],
+      [7, 'Номер зачётки', 'the login "teacher" is already taken by another account'],
+    ]);
+    expect(await studentsOf(id)).toEqual(before);
+
+    const valid = await importStudents(await xlsxFile(broken), { validOnly: true });
+    expect(valid.report).toMatchObject({ written: true, accounts: 1 });
+    expect(valid.report.added.map((r) => r.key)).toEqual(['2601101915']);
+    expect((await studentsOf(id)).map((s) => s.code)).toEqual([...before.map((s) => s.code), '2601101915'].sort());
   });
 });
