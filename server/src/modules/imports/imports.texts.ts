@@ -204,3 +204,28 @@ export function say(texts: Texts, lang: Language, params?: Record<string, string
 export function quote(text: string, lang: Language): string {
   return lang === 'en' ? `"${text}"` : `«${text}»`;
 }
+
+/** The command's own words (npm run import). */
+export const COMMAND = {
+  usage: {
+    ru: 'Использование:\n  npm run import -- <вид> <файл.xlsx|файл.csv> [--dry-run] [--valid-only] [--lang ru|en|kg] [--accounts <файл.xlsx>]\n  npm run import -- template <вид> [--lang ru|en|kg]\nВиды: {kinds}',
+    kg: 'Колдонуу:\n  npm run import -- <түрү> <файл.xlsx|файл.csv> [--dry-run] [--valid-only] [--lang ru|en|kg] [--accounts <файл.xlsx>]\n  npm run import -- template <түрү> [--lang ru|en|kg]\nТүрлөрү: {kinds}',
+    en: 'Usage:\n  npm run import -- <kind> <file.xlsx|file.csv> [--dry-run] [--valid-only] [--lang ru|en|kg] [--accounts <file.xlsx>]\n  npm run import -- template <kind> [--lang ru|en|kg]\nKinds: {kinds}',
+  },
+  unknownKind: {
+    ru: '«{kind}» — неизвестный вид импорта. Виды: {kinds}',
+    kg: '«{kind}» — белгисиз импорт түрү. Түрлөрү: {kinds}',
+    en: '"{kind}" is not a kind of import. Kinds: {kinds}',
+  },
+  noFile: { ru: 'Файл «{file}» не найден', kg: '«{file}» файлы табылган жок', en: 'The file "{file}" does not exist' },
+  fileExists: {
+    ru: 'Файл «{file}» уже есть: он не перезаписывается. Удалите или переименуйте его',
+    kg: '«{file}» файлы мурунтан эле бар: ал кайра жазылбайт. Аны өчүрүңүз же атын өзгөртүңүз',
+    en: 'The file "{file}" already exists and is not overwritten: remove or rename it',
+  },
+  failed: {
+    ru: 'Импорт не выполнен, ничего не записано: {reason}',
+    kg: 'Импорт аткарылган жок, эч нерсе жазылган жок: {reason}',
+    en: 'The import failed and nothing was written: {reason}',
+  },
+} satisfies Record<string, Texts>;
