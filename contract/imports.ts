@@ -63,8 +63,6 @@ export const ImportReport = Type.Object({
   unchanged: Type.Integer({ minimum: 0 }),
   refused: Type.Array(ImportIssue),
   missing: Type.Array(ImportMissing),
-  /** Texts worth reading before writing (e.g. a fixed letter). */
-  notes: Type.Array(Type.String()),
   written: Type.Boolean(),
   /** How many accounts were made (their passwords go to the caller only). */
   accounts: Type.Integer({ minimum: 0 }),

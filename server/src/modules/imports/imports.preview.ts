@@ -31,7 +31,6 @@ export function previewLines(report: ImportReport, fileName: string, lang: Langu
     lines.push('', say(WORDS.missing, lang, { count: report.missing.length }));
     for (const m of report.missing) lines.push(`  ? ${m.key} ${m.name} (${m.group})`);
   }
-  for (const note of report.notes) lines.push(note);
   lines.push('');
   if (report.written) {
     lines.push(

@@ -59,7 +59,6 @@ export class ImportService {
         unchanged: plan.unchanged,
         refused: plan.refused.sort((a, b) => a.line - b.line),
         missing: plan.missing,
-        notes: [],
         written: false,
         accounts: 0,
       };
