@@ -1,0 +1,70 @@
+/**
+ * Imports of the university's own lists from spreadsheets (docs/areas/imports.md). No call yet: the
+ * command `npm run import` gives these reports; the administrator's screen will get the same ones.
+ */
+import { Type, type Static } from 'typebox';
+
+/** What can be imported, in the order a university loads them. */
+export const ImportKind = Type.Union([Type.Literal('faculties'), Type.Literal('groups'), Type.Literal('students')]);
+export type ImportKind = Static<typeof ImportKind>;
+export const IMPORT_KINDS: readonly ImportKind[] = ['faculties', 'groups', 'students'];
+
+/** Files over this size are refused before they are read (50 MB). */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+/** A refused row: its line in the file, the column's header as the file writes it (empty for the whole row), and why. */
+export const ImportIssue = Type.Object({
+  line: Type.Integer({ minimum: 1 }),
+  column: Type.String(),
+  reason: Type.String(),
+});
+export type ImportIssue = Static<typeof ImportIssue>;
+
+/** One field of a record that the file changes. */
+export const ImportFieldChange = Type.Object({
+  field: Type.String(),
+  before: Type.String(),
+  after: Type.String(),
+});
+export type ImportFieldChange = Static<typeof ImportFieldChange>;
+
+/** A record the file adds or changes, named by the university's code (faculty code, group name, student number). */
+export const ImportRecord = Type.Object({
+  line: Type.Integer({ minimum: 1 }),
+  key: Type.String(),
+  changes: Type.Array(ImportFieldChange),
+});
+export type ImportRecord = Static<typeof ImportRecord>;
+
+/** A student of a group in the file whom the file does not name: listed, never removed or disabled. */
+export const ImportMissing = Type.Object({ key: Type.String(), name: Type.String(), group: Type.String() });
+export type ImportMissing = Static<typeof ImportMissing>;
+
+/** A new account made by a students import: the one-time password is shown to the administrator once, never logged. */
+export const ImportAccount = Type.Object({
+  studentNumber: Type.String(),
+  fullName: Type.String(),
+  group: Type.String(),
+  login: Type.String(),
+  password: Type.String(),
+});
+export type ImportAccount = Static<typeof ImportAccount>;
+
+/** The preview of an import, and what was written (`written`). Texts are in the caller's language. */
+export const ImportReport = Type.Object({
+  kind: ImportKind,
+  /** Data rows read (empty rows not counted). */
+  rows: Type.Integer({ minimum: 0 }),
+  emptyRows: Type.Integer({ minimum: 0 }),
+  /** Headers of the file that name no column of the kind: ignored. */
+  unknownColumns: Type.Array(Type.String()),
+  added: Type.Array(ImportRecord),
+  changed: Type.Array(ImportRecord),
+  unchanged: Type.Integer({ minimum: 0 }),
+  refused: Type.Array(ImportIssue),
+  missing: Type.Array(ImportMissing),
+  written: Type.Boolean(),
+  /** How many accounts were made (their passwords go to the caller only). */
+  accounts: Type.Integer({ minimum: 0 }),
+});
+export type ImportReport = Static<typeof ImportReport>;

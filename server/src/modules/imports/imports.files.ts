@@ -1,0 +1,47 @@
+/** The spreadsheets an import gives: a kind's template, and the new accounts with their one-time passwords. */
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Language } from '@contract/common';
+import type { ImportAccount, ImportKind } from '@contract/imports';
+import { IMPORTS } from './imports.service';
+import { ACCOUNT_HEADERS, KIND_NAMES } from './imports.texts';
+
+async function workbookOf(sheetName: string, header: string[], rows: (string | number)[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.addRow(header).font = { bold: true };
+  for (const row of rows) sheet.addRow(row);
+  sheet.columns.forEach((column, i) => {
+    column.width = Math.max(12, ...[header[i], ...rows.map((r) => String(r[i] ?? ''))].map((t) => t.length + 2));
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** One header row (the kind's columns in `lang`) and one example row. */
+export function templateFile(kind: ImportKind, lang: Language): Promise<Buffer> {
+  const columns = IMPORTS[kind].columns;
+  return workbookOf(
+    KIND_NAMES[kind][lang],
+    columns.map((c) => c.title[lang]),
+    [columns.map((c) => c.example)],
+  );
+}
+
+/** The new accounts: student number, name, group, login and one-time password. */
+export function accountsFile(accounts: readonly ImportAccount[], lang: Language): Promise<Buffer> {
+  const keys = ['studentNumber', 'fullName', 'group', 'login', 'password'] as const;
+  return workbookOf(
+    KIND_NAMES.students[lang],
+    keys.map((k) => ACCOUNT_HEADERS[k][lang]),
+    accounts.map((a) => keys.map((k) => a[k])),
+  );
+}
+
+/**
+ * Writes a file that must not exist yet (an existing one is never overwritten: EEXIST), with this
+ * mode whatever the umask: 0600 for the accounts file, readable by its owner only.
+ */
+export function writeNewFile(file: string, bytes: Buffer, mode: number): void {
+  fs.writeFileSync(file, bytes, { mode, flag: 'wx' });
+  fs.chmodSync(file, mode);
+}

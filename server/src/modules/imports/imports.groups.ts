@@ -1,0 +1,129 @@
+/** Groups: matched by their name; the speciality (by its code, which must exist), education form, admission year and number. */
+import type { Language } from '@contract/common';
+import type { ImportRecord } from '@contract/imports';
+import type { Db } from '../../db/client';
+import { localName } from '../../i18n';
+import type { ImportKindDef } from './imports.kind';
+import { changesOf, DuplicateCheck, normalizeHeader, RowReader, type Column, type Field } from './imports.rows';
+import * as repo from './imports.repository';
+import { quote } from './imports.texts';
+
+type Key = 'name' | 'speciality' | 'educationForm' | 'admissionYear' | 'number';
+
+/** The column of an education form, shared with the students' import. */
+export const EDUCATION_FORM_COLUMN = {
+  title: { ru: 'Форма обучения', kg: 'Окуу формасы', en: 'Education form' },
+  aliases: ['Форма', 'Study form', 'Form of study', 'Form'],
+} as const;
+
+/** The first year of study a group or student may have, and the last (next year's intake). */
+export const admissionYears = (now: Date) => ({ min: 1991, max: now.getUTCFullYear() + 1 });
+
+export const GROUP_COLUMNS: readonly Column<Key>[] = [
+  {
+    key: 'name',
+    title: { ru: 'Группа', kg: 'Топ', en: 'Group' },
+    aliases: ['Название группы', 'Group name', 'Топтун аталышы'],
+    required: true,
+    example: 'ПИ-1-26',
+  },
+  {
+    key: 'speciality',
+    title: { ru: 'Код специальности', kg: 'Адистиктин коду', en: 'Speciality code' },
+    aliases: ['Специальность', 'Speciality', 'Specialty code', 'Specialty', 'Адистик'],
+    required: true,
+    example: '710400',
+  },
+  { key: 'educationForm', ...EDUCATION_FORM_COLUMN, required: true, example: 'Очная' },
+  {
+    key: 'admissionYear',
+    title: { ru: 'Год поступления', kg: 'Кабыл алынган жылы', en: 'Admission year' },
+    aliases: ['Год набора', 'Year of admission', 'Intake year', 'Кабыл алуу жылы'],
+    required: true,
+    example: 2026,
+  },
+  { key: 'number', title: { ru: 'Номер группы', kg: 'Топтун номери', en: 'Group number' }, aliases: ['Номер', 'Number', 'Номери'], required: true, example: 1 },
+];
+
+/** The education forms by any of their names (and their number), and how they are listed in a refusal. */
+export async function educationFormsOf(db: Db, lang: Language) {
+  const forms = await repo.allEducationForms(db);
+  const byText = new Map<string, number>();
+  for (const f of forms) for (const text of [String(f.id), f.nameKg, f.nameRu, f.nameEn]) byText.set(normalizeHeader(text), f.id);
+  const nameOf = new Map(forms.map((f) => [f.id, localName(f, lang)]));
+  return {
+    find: (text: string) => byText.get(normalizeHeader(text)),
+    show: (id: unknown) => nameOf.get(id as number) ?? String(id),
+    list: forms.map((f) => quote(localName(f, lang), lang)).join(', '),
+  };
+}
+
+interface GroupCompared {
+  speciality: string;
+  educationFormId: number;
+  admissionYear: number;
+  number: number;
+}
+
+export const groupsImport: ImportKindDef<Key> = {
+  kind: 'groups',
+  columns: GROUP_COLUMNS,
+  async plan(db, sheet, columns, lang, now) {
+    const forms = await educationFormsOf(db, lang);
+    const specialities = await repo.allSpecialities(db);
+    const specialityId = new Map(specialities.map((s) => [s.code, s.id]));
+    const specialityCode = new Map(specialities.map((s) => [s.id, s.code]));
+    const existing = new Map((await repo.allGroups(db)).map((g) => [g.name, g]));
+    const years = admissionYears(now);
+    const fields: readonly Field<GroupCompared>[] = [
+      { key: 'speciality', label: GROUP_COLUMNS[1].title },
+      { key: 'educationFormId', label: GROUP_COLUMNS[2].title, show: forms.show },
+      { key: 'admissionYear', label: GROUP_COLUMNS[3].title },
+      { key: 'number', label: GROUP_COLUMNS[4].title },
+    ];
+    const plan = { added: [] as ImportRecord[], changed: [] as ImportRecord[], unchanged: 0, refused: [], missing: [] };
+    const inserts: repo.GroupValues[] = [];
+    const updates: { id: number; values: repo.GroupValues }[] = [];
+    const duplicates = new DuplicateCheck();
+    for (const row of sheet.rows) {
+      const r = new RowReader(row, columns, lang, plan.refused);
+      const name = r.name('name', true, 60);
+      const speciality = r.required('speciality', 40);
+      if (speciality !== null && !specialityId.has(speciality)) r.refuse('speciality', 'unknownSpeciality', { value: speciality });
+      const formText = r.required('educationForm');
+      const educationFormId = formText === null ? undefined : forms.find(formText);
+      if (formText !== null && educationFormId === undefined) r.refuse('educationForm', 'unknownForm', { value: formText, forms: forms.list });
+      const admissionYear = r.wholeNumber('admissionYear', years.min, years.max);
+      const number = r.wholeNumber('number', 1, 99);
+      if (duplicates.repeated(r, 'name', name) || r.refused) continue;
+      const values = {
+        name: name!,
+        specialityId: specialityId.get(speciality!)!,
+        educationFormId: educationFormId!,
+        admissionYear: admissionYear!,
+        number: number!,
+      };
+      const before = existing.get(values.name);
+      if (!before) {
+        plan.added.push({ line: r.line, key: values.name, changes: [] });
+        inserts.push(values);
+        continue;
+      }
+      const compared = (g: repo.GroupValues): GroupCompared => ({ ...g, speciality: specialityCode.get(g.specialityId) ?? '' });
+      const changes = changesOf(fields, compared(before), compared(values), lang);
+      if (changes.length === 0) plan.unchanged++;
+      else {
+        plan.changed.push({ line: r.line, key: values.name, changes });
+        updates.push({ id: before.id, values });
+      }
+    }
+    return {
+      ...plan,
+      async write(tx) {
+        await repo.insertGroups(tx, inserts);
+        for (const u of updates) await repo.updateGroup(tx, u.id, u.values);
+        return [];
+      },
+    };
+  },
+};

@@ -1,0 +1,23 @@
+/** What each kind of import gives the service: its columns, and the plan of a file's valid rows. */
+import type { Language } from '@contract/common';
+import type { ImportAccount, ImportIssue, ImportKind, ImportMissing, ImportRecord } from '@contract/imports';
+import type { Db } from '../../db/client';
+import type { Column, ColumnMap } from './imports.rows';
+import type { Sheet } from './imports.sheet';
+
+export interface KindPlan {
+  added: ImportRecord[];
+  changed: ImportRecord[];
+  unchanged: number;
+  refused: ImportIssue[];
+  missing: ImportMissing[];
+  /** Writes the valid rows' additions and changes (in the caller's transaction); the accounts it made. */
+  write(tx: Db, now: Date): Promise<ImportAccount[]>;
+}
+
+export interface ImportKindDef<K extends string = string> {
+  kind: ImportKind;
+  columns: readonly Column<K>[];
+  /** Reads and checks every row, compares the valid ones with the database. */
+  plan(db: Db, sheet: Sheet, columns: ColumnMap<K>, lang: Language, now: Date): Promise<KindPlan>;
+}

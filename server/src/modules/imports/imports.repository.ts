@@ -1,0 +1,110 @@
+/** SQL of the imports: the records a file is compared with, and its additions and changes. */
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { ROLE_STUDENT } from '@contract/common';
+import type { Db } from '../../db/client';
+import { educationForms, faculties, groups, specialities, students, users } from '../../db/schema';
+
+/** Rows per statement when a list of keys is long (bound parameters are limited). */
+const CHUNK = 5000;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+// Faculties
+
+export type FacultyRow = typeof faculties.$inferSelect;
+export type FacultyValues = Omit<FacultyRow, 'id'>;
+
+export async function allFaculties(db: Db): Promise<FacultyRow[]> {
+  return db.select().from(faculties).orderBy(asc(faculties.id));
+}
+
+export async function insertFaculties(db: Db, rows: FacultyValues[]): Promise<void> {
+  for (const part of chunks(rows)) await db.insert(faculties).values(part);
+}
+
+export async function updateFaculty(db: Db, id: number, values: Partial<FacultyValues>): Promise<void> {
+  await db.update(faculties).set(values).where(eq(faculties.id, id));
+}
+
+// Groups and the lists they refer to
+
+export async function allEducationForms(db: Db) {
+  return db.select().from(educationForms).orderBy(asc(educationForms.id));
+}
+
+export async function allSpecialities(db: Db) {
+  return db.select({ id: specialities.id, code: specialities.code }).from(specialities);
+}
+
+export type GroupRow = typeof groups.$inferSelect;
+export type GroupValues = Omit<GroupRow, 'id'>;
+
+export async function allGroups(db: Db): Promise<GroupRow[]> {
+  return db.select().from(groups).orderBy(asc(groups.id));
+}
+
+export async function insertGroups(db: Db, rows: GroupValues[]): Promise<void> {
+  for (const part of chunks(rows)) await db.insert(groups).values(part);
+}
+
+export async function updateGroup(db: Db, id: number, values: Partial<GroupValues>): Promise<void> {
+  await db.update(groups).set(values).where(eq(groups.id, id));
+}
+
+// Students and their accounts
+
+export type StudentRow = typeof students.$inferSelect;
+export type StudentValues = Omit<StudentRow, 'id' | 'photoId' | 'nationality' | 'citizenship' | 'taxId' | 'education'>;
+
+/** The students with these numbers. */
+export async function studentsByCodes(db: Db, codes: readonly string[]): Promise<StudentRow[]> {
+  const out: StudentRow[] = [];
+  for (const part of chunks(codes)) out.push(...(await db.select().from(students).where(inArray(students.code, part))));
+  return out;
+}
+
+/** The students of these groups (the file's groups: whom it does not name is listed). */
+export async function studentsOfGroups(db: Db, groupIds: readonly number[]) {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({ code: students.code, surname: students.surname, name: students.name, patronymic: students.patronymic, groupId: students.groupId })
+    .from(students)
+    .where(inArray(students.groupId, [...groupIds]))
+    .orderBy(asc(students.groupId), asc(students.surname), asc(students.name));
+}
+
+/** Which of these logins are taken (compared case-insensitively, as sign-in does), in lower case. */
+export async function takenLogins(db: Db, logins: readonly string[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (const part of chunks(logins.map((l) => l.toLowerCase()))) {
+    const rows = await db
+      .select({ login: users.login })
+      .from(users)
+      .where(inArray(sql`lower(${users.login})`, part));
+    for (const r of rows) taken.add(r.login.toLowerCase());
+  }
+  return taken;
+}
+
+export async function insertStudents(db: Db, rows: StudentValues[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const part of chunks(rows)) {
+    for (const r of await db.insert(students).values(part).returning({ id: students.id, code: students.code })) ids.set(r.code, r.id);
+  }
+  return ids;
+}
+
+export async function updateStudent(db: Db, id: number, values: Partial<StudentValues>): Promise<void> {
+  await db.update(students).set(values).where(eq(students.id, id));
+}
+
+/** Student accounts that must change their login and password at first sign-in. */
+export async function insertStudentAccounts(db: Db, rows: { studentId: number; login: string; passwordHash: string }[], now: Date): Promise<void> {
+  for (const part of chunks(rows)) {
+    await db.insert(users).values(part.map((r) => ({ ...r, role: ROLE_STUDENT, mustUpdateCredentials: true, passwordChangedAt: now })));
+  }
+}
