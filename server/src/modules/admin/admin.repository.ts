@@ -104,7 +104,7 @@ export async function auditPage(db: Db, filter: { accountId?: number; adminId?: 
     filter.adminId === undefined ? undefined : eq(adminAudit.adminId, filter.adminId),
     filter.action === undefined ? undefined : eq(adminAudit.action, filter.action),
   );
-  const rows = await db
+  const onAccounts = db
     .select({
       id: adminAudit.id,
       at: adminAudit.at,
@@ -122,8 +122,8 @@ export async function auditPage(db: Db, filter: { accountId?: number; adminId?: 
     })
     .from(adminAudit)
     .leftJoin(users, eq(users.id, adminAudit.userId))
-    .leftJoin(teachers, eq(teachers.id, users.teacherId))
-    .leftJoin(students, eq(students.id, users.studentId))
+    .$dynamic();
+  const rows = await joinAccountPerson(onAccounts)
     .leftJoin(adminUsers, eq(adminUsers.id, adminAudit.adminId))
     .leftJoin(adminTeachers, eq(adminTeachers.id, adminUsers.teacherId))
     .leftJoin(adminStudents, eq(adminStudents.id, adminUsers.studentId))
