@@ -119,9 +119,12 @@ describe('QR screens in the portal', () => {
     expect(log.paths().filter((path) => path === '/api/qr/session/open.json')).toHaveLength(1);
   });
 
-  it('a lesson out of its time: the projector names it (group, room, weekday and time) before the make-up starts', async () => {
+  it('a lesson out of its time: the projector names it (group, room, weekday and time) by the time it offers the make-up', async () => {
     localStorage.setItem('token', 'marker');
     const opened: { makeup: boolean }[] = [];
+    let detailsAsked = false;
+    let releaseDetails: () => void = () => {};
+    const detailsHeld = new Promise<void>((resolve) => (releaseDetails = resolve));
     server.use(
       ...signedInHandlers(),
       http.post('/api/qr/session/open.json', async ({ request }) => {
@@ -129,8 +132,10 @@ describe('QR screens in the portal', () => {
         opened.push(body);
         return body.makeup ? ok({ ...projectorSession(), makeup: true }) : fail(403, 'FORBIDDEN', 'not now', { reason: 'notNow' });
       }),
-      http.post('/api/schedule/qr.json', () =>
-        ok<ScheduleQr>({
+      http.post('/api/schedule/qr.json', async () => {
+        detailsAsked = true;
+        await detailsHeld;
+        return ok<ScheduleQr>({
           id: 7,
           audid: 3,
           auditoryName: '214, Главный корпус',
@@ -155,19 +160,24 @@ describe('QR screens in the portal', () => {
           group: 'ПИ-1-22',
           startsAt: '09:30',
           endsAt: '10:50',
-        }),
-      ),
+        });
+      }),
       ...tokenHandlers(),
     );
     renderPortal('/lms/qrlesson?shed=7');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Компьютерные сети' })).toBeInTheDocument();
+    // The offer appears with the lesson's name already in the title: its button never moves under the pointer.
+    await waitFor(() => expect(detailsAsked).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Начать отметку сейчас' })).toBeNull();
+    releaseDetails();
+    const start = await screen.findByRole('button', { name: 'Начать отметку сейчас' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Компьютерные сети' })).toBeInTheDocument();
     expect(screen.getByText('ПИ-1-22')).toBeInTheDocument();
     expect(screen.getByText('214, Главный корпус')).toBeInTheDocument();
     expect(screen.getByText('Среда, 09:30–10:50')).toBeInTheDocument();
     expect(screen.getByText(/Это занятие сейчас не идёт по расписанию/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'К расписанию' })).toHaveAttribute('href', '/lms/schedule');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Начать отметку сейчас' }));
+    await userEvent.click(start);
     expect(await screen.findByTestId('qr-code')).toHaveTextContent('482913');
     expect(screen.getByText('отработка')).toBeInTheDocument();
     expect(opened).toEqual([expect.objectContaining({ makeup: false }), expect.objectContaining({ makeup: true })]);

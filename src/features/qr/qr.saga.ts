@@ -23,13 +23,20 @@ const MIN_WAIT_MS = 1_000;
 const MAX_WAIT_MS = 15_000;
 
 export function* openSaga(action: PayloadAction<QrOpenBody>) {
-  const opened = yield* request(qrApi.open, [action.payload], { succeeded: qrActions.openSucceeded, failed: qrActions.openFailed });
+  const opened = (yield call(qrApi.open, action.payload)) as Result<QrSession>;
+  if (opened.ok) {
+    yield put(qrActions.openSucceeded(opened.data));
+    return;
+  }
   // Out of its time: the projector names the lesson, so the teacher starts the make-up of the right
-  // one. Without its details the screen still offers the start (they only inform).
-  if (!opened.ok && opened.error?.params?.reason === 'notNow') {
+  // one. Its details come before the offer to start, so that the offer's button does not move under
+  // the pointer when the lesson's name takes the title's place. Without the details the screen still
+  // offers the start (they only inform).
+  if (opened.error?.params?.reason === 'notNow') {
     const details = (yield call(scheduleApi.qr, { idShed: action.payload.idShed })) as Result<ScheduleQr>;
     if (details.ok) yield put(qrActions.lessonFound(details.data));
   }
+  yield put(qrActions.openFailed(opened));
 }
 
 export function* projectorOpenedSaga(action: PayloadAction<{ idShed: number }>) {
