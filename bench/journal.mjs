@@ -12,9 +12,10 @@
  * - the cost of the grid itself: keystroke to the next frame (the cell's input on screen) and the
  *   frame times while the grid scrolls down and sideways.
  * Each navigation's timeline (timelineOfPage) is saved with the figures; BENCH_JOURNAL_TRACE=1
- * prints the median run's.
+ * prints the median run's, and BENCH_JOURNAL_PROFILE=<file> writes the last one's CPU profile.
  */
 /* global window, document, requestAnimationFrame, MutationObserver, HTMLSelectElement -- code run inside the pages */
+import fs from 'node:fs';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
@@ -206,7 +207,17 @@ async function browserFigures(origin, id, { runs, keystrokes }) {
     const timelines = [];
     let rowsShown = 0;
     let cellsShown = 0;
+    // BENCH_JOURNAL_PROFILE=<file.cpuprofile>: the last navigation's JavaScript CPU profile (Chromium's
+    // format, opened by its DevTools' Performance panel), for finding where the main thread's time goes.
+    const profileFile = process.env.BENCH_JOURNAL_PROFILE;
+    const cdp = profileFile ? await context.newCDPSession(page) : null;
     for (let i = 0; i < runs; i++) {
+      const profiled = cdp && i === runs - 1;
+      if (profiled) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      }
       await page.goto('/lms/journal');
       const ms = await page
         .waitForFunction(() => window.__grid, undefined, { polling: 50 })
@@ -220,6 +231,10 @@ async function browserFigures(origin, id, { runs, keystrokes }) {
           throw new Error(`the grid of journal ${id} did not come (${err.message.split('\n')[0]}); page: ${JSON.stringify(seen)}`);
         });
       navigations.push(ms);
+      if (profiled) {
+        const { profile } = await cdp.send('Profiler.stop');
+        fs.writeFileSync(profileFile, JSON.stringify(profile));
+      }
       timelines.push(await page.evaluate(timelineOfPage));
       rowsShown = await page.locator('.jg tbody tr').count();
       cellsShown = await page.locator('.jg td.jg-cell').count();

@@ -8,5 +8,9 @@
  */
 (function () {
   var chosen = /(?:^|;\s*)theme=(dark|light)(?:;|$)/.exec(document.cookie);
-  if (chosen && document.body) document.body.classList.add(chosen[1]);
+  if (!document.body) return;
+  if (chosen) document.body.classList.add(chosen[1]);
+  // What it read, for the app's first state (shared/shell/shell.slice.ts): reading the cookie again
+  // there waits on the browser's cookie store while the page loads.
+  document.body.dataset.themeChoice = chosen ? chosen[1] : 'none';
 })();

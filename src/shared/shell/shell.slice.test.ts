@@ -11,6 +11,22 @@ describe('shell slice', () => {
     expect(state.dark).toBe(false);
     document.cookie = 'theme=dark; path=/';
     expect(initialShellState().dark).toBe(true);
+    document.cookie = 'theme=; path=/; max-age=0';
+  });
+
+  it("takes the theme the page's first script read (public/theme.js) without reading the cookie again", () => {
+    document.cookie = 'theme=light; path=/';
+    try {
+      document.body.dataset.themeChoice = 'dark';
+      expect(initialShellState().dark).toBe(true);
+      // No choice found: the system's scheme (light in jsdom), whatever the cookie says now.
+      document.body.dataset.themeChoice = 'none';
+      document.cookie = 'theme=dark; path=/';
+      expect(initialShellState().dark).toBe(false);
+    } finally {
+      delete document.body.dataset.themeChoice;
+      document.cookie = 'theme=; path=/; max-age=0';
+    }
   });
 
   it('tabs, connectivity, mobile flag, dark mode and language change by events', () => {

@@ -25,9 +25,14 @@ export function detectMobile(): boolean {
 
 export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-/** The user's choice (the theme cookie), else the system's colour scheme. */
+/**
+ * The user's choice (the theme cookie), else the system's colour scheme. The page's first script
+ * (public/theme.js) has read the cookie already and left what it found on the body: reading it again
+ * while the page loads waits on the browser's cookie store (tens of milliseconds on a busy machine).
+ */
 function detectDark(): boolean {
-  const chosen = readCookie(THEME_COOKIE);
+  const read = typeof document === 'undefined' ? undefined : document.body?.dataset.themeChoice;
+  const chosen = read === undefined ? readCookie(THEME_COOKIE) : read;
   if (chosen === 'dark' || chosen === 'light') return chosen === 'dark';
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY).matches : false;
 }
