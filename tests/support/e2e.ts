@@ -88,8 +88,8 @@ export function setupE2E(serverOptions: StartOptions = {}): E2E {
 
   afterAll(async () => {
     await Promise.all(open.splice(0).map((t) => t.context.close().catch(() => undefined)));
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
+    // The file's server and its database copy are thrown away: no graceful stop to wait for.
+    await Promise.all([browser?.close().catch(() => undefined), server?.stop({ discard: true })]);
   });
 
   return {

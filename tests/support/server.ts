@@ -29,7 +29,12 @@ export interface RunningServer {
   dataDir: string;
   /** The last lines the server printed (for failure reports). */
   logTail(lines?: number): string;
-  stop(): Promise<void>;
+  /**
+   * Ends the server and removes its data. By default as a deployment stops it (SIGTERM: requests
+   * drained, the database closed); `discard` kills it at once, for a server whose database and files
+   * are thrown away with it (a graceful stop of the embedded database takes seconds on a loaded machine).
+   */
+  stop(options?: { discard?: boolean }): Promise<void>;
 }
 
 export interface StartOptions {
@@ -257,9 +262,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   child.stderr?.on('data', collect);
   const logTail = (lines = 40) => log.slice(-lines).join('\n');
 
-  const stop = async () => {
+  const stop = async ({ discard = false }: { discard?: boolean } = {}) => {
     if (!exited(child)) {
-      child.kill('SIGTERM');
+      child.kill(discard ? 'SIGKILL' : 'SIGTERM');
       if (!(await waitForExit(child, 15000))) {
         child.kill('SIGKILL');
         await waitForExit(child, 5000);
