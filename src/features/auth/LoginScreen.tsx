@@ -35,9 +35,9 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
 
   const dataPending = useLoginData(i18n.resolvedLanguage);
 
-  // The logo's size and the university name (/logo.json) and the Google button (check.json) shape
-  // the card: it waits for both answers (or failures), so it appears once in its final layout and
-  // nothing moves afterwards.
+  // The logo's size and the university name (/logo.json), the Google button (check.json) and the
+  // university provider's button (config.json's oidc) shape the card: it waits for every answer (or
+  // failure), so it appears once in its final layout and nothing moves afterwards.
   const waiting = !ready || session.status === 'checking' || auth.gauth.fetching || auth.oidcReturn.fetching || dataPending;
   // The card is the screen's biggest render: once everything is there it is rendered as a deferred
   // update, in short slices that keep the page responsive, rather than in one long task.

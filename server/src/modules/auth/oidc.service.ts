@@ -10,6 +10,7 @@
  * The session is the one a password sign-in opens. Every outcome is a redirect to the login page
  * (contract/auth.ts, OidcAuthOutcome), which shows its message.
  */
+import type { JWTPayload } from 'jose';
 import type { OidcAuthOutcome } from '@contract/auth';
 import type { OidcConfig } from '../../config';
 import type { AppContext } from '../../context';
@@ -42,7 +43,7 @@ export class OidcService {
 
   /** GET /api/oidc/auth.json: start the flow or finish it; returns where to send the browser. */
   async auth(query: AuthQuery, client: ClientInfo, state: StateCookie, session: SessionCookie): Promise<string> {
-    const { claim } = this.oidc;
+    const { claim } = this.oidc; // 404 OIDC_DISABLED when off
     if (query.code === undefined && query.state === undefined && query.error === undefined) return this.start(state);
     const stored = state.value;
     state.clear();
@@ -54,7 +55,7 @@ export class OidcService {
     const request = await requests.takeRequest(this.ctx.db, stateKey(STATE_PREFIX, query.state), this.ctx.now());
     if (!request || request.linkUserId !== null) return oidcRedirect('expired');
 
-    let claims;
+    let claims: JWTPayload;
     try {
       claims = await this.client.verifiedClaims(query.code, request.codeVerifier, request.nonce);
     } catch (err) {
