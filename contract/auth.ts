@@ -82,3 +82,17 @@ export const LogoutReply = Ok(Type.Null());
 export const GoogleCheckRow = Type.Object({ OAu: Type.Boolean() });
 export const GoogleCheckReply = Ok(Type.Array(GoogleCheckRow));
 export type GoogleAuthOutcome = 'ok' | 'failed' | 'unlinked' | 'disabled' | 'linked';
+
+/**
+ * GET /api/oidc/auth.json: sign-in through the university's OpenID Connect provider (OIDC_* settings;
+ * /config.json's `oidc` says whether it is on). Without a code it redirects to the provider (state,
+ * nonce, PKCE S256); the provider returns to the same path with `code` and `state`; the server
+ * verifies the ID token (signature, iss, aud, exp, nonce), finds the one account the configured
+ * claim names (OIDC_CLAIM: the e-mail of its teacher or student, or the student's number), opens the
+ * same session as a password sign-in and redirects to `/lms/login?oidc=ok`, or to
+ * `/lms/login?oidc=<outcome>` with a reason: `failed` (the state, the code or the ID token does not
+ * verify, or the provider answered an error), `expired` (the flow is over: ten minutes passed or its
+ * state was used), `unknown` (no account, or several, has that identity), `disabled` (the account is
+ * disabled), `update` (the account must set a new login and password first). 404 `OIDC_DISABLED` when off.
+ */
+export type OidcAuthOutcome = 'ok' | 'failed' | 'expired' | 'unknown' | 'disabled' | 'update';

@@ -58,6 +58,8 @@ export const ErrorCode = Type.Union([
   Type.Literal('SCALE_IN_USE'),
   Type.Literal('TOO_MANY_REQUESTS'),
   Type.Literal('GOOGLE_DISABLED'),
+  /** Sign-in through the university's OpenID Connect provider is not configured. */
+  Type.Literal('OIDC_DISABLED'),
   Type.Literal('SERVICE_UNAVAILABLE'),
   /** The same Idempotency-Key is being handled already (409). */
   Type.Literal('REQUEST_IN_PROGRESS'),

@@ -2,6 +2,12 @@
 import { Type, type Static } from 'typebox';
 import { Ok } from './common';
 
+const ButtonName = Type.Union([Type.String(), Type.Null()]);
+
+/** Sign-in through the university's OpenID Connect provider, when configured: the button's name per language (null: the client's general name). */
+export const OidcSignIn = Type.Object({ name: Type.Object({ ru: ButtonName, en: ButtonName, kg: ButtonName }) });
+export type OidcSignIn = Static<typeof OidcSignIn>;
+
 export const AppConfig = Type.Object({
   /** Product version, shown in the profile menu footer. */
   version: Type.String(),
@@ -11,6 +17,8 @@ export const AppConfig = Type.Object({
   passwordMinLength: Type.Integer(),
   /** True when Google sign-in is configured. */
   googleEnabled: Type.Boolean(),
+  /** Sign-in through the university's provider (GET /api/oidc/auth.json); null when it is not configured. */
+  oidc: Type.Union([OidcSignIn, Type.Null()]),
   /** True when card payment is available (PAYMENT_PROVIDER set); false: the payment screen offers no card button. */
   cardPayment: Type.Boolean(),
   /** Session idle lifetime in minutes. */

@@ -7,7 +7,7 @@
  */
 import type { User } from './auth';
 import type { Language } from './common';
-import type { Logo } from './config';
+import type { Logo, OidcSignIn } from './config';
 import type { NewsItem } from './news';
 import type { JournalStart } from './journal';
 import type { Settings } from './settings';
@@ -29,9 +29,11 @@ export interface PageData {
   journal?: JournalStart;
 }
 
-/** The sign-in card's data: GET /logo.json and GET /api/google/check.json's answer. */
+/** The sign-in card's data: GET /logo.json, GET /api/google/check.json's answer and /config.json's `oidc`. */
 export interface LoginPageData {
   logo: Logo;
   /** `OAu` of check.json: Google sign-in is on. */
   googleSignIn: boolean;
+  /** `oidc` of /config.json: sign-in through the university's provider, null when off. */
+  oidcSignIn: OidcSignIn | null;
 }

@@ -93,6 +93,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'only-id' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
   });
 
+  it("reads the university provider: all of issuer, id and secret, the claim and the button's names", () => {
+    expect(loadConfig({}).oidc).toBeNull();
+    const c = loadConfig({
+      OIDC_ISSUER: 'https://id.tshsu.example/realms/tshsu/',
+      OIDC_CLIENT_ID: 'lms',
+      OIDC_CLIENT_SECRET: 'secret',
+      OIDC_CLAIM: 'student_number',
+      OIDC_NAME: 'TSHSU ID',
+      OIDC_NAME_KG: 'ТШМУ ID',
+    });
+    expect(c.oidc).toEqual({
+      issuer: 'https://id.tshsu.example/realms/tshsu',
+      clientId: 'lms',
+      clientSecret: 'secret',
+      claim: 'student_number',
+      scope: 'openid email',
+      names: { ru: 'TSHSU ID', en: 'TSHSU ID', kg: 'ТШМУ ID' },
+    });
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.tshsu.example', OIDC_CLIENT_ID: 'lms' })).toThrow(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/);
+    expect(() => loadConfig({ OIDC_CLAIM: 'student number' })).toThrow(/OIDC_CLAIM: expected a claim name/);
+    expect(() => loadConfig({ OIDC_SCOPE: 'email profile' })).toThrow(/OIDC_SCOPE: expected scopes that include openid/);
+  });
+
   it('documents every variable with a default and a meaning', () => {
     const names = CONFIG_VARS.map((v) => v.name);
     expect(names).toEqual(

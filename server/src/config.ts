@@ -22,6 +22,8 @@ import {
   paymentProvider,
   sharedAddressRule,
   trustProxy,
+  claimName,
+  oidcScope,
   type Env,
   type VarSpec,
 } from './config.values';
@@ -127,12 +129,41 @@ const VARS = {
   publicUrl: v(
     'PUBLIC_URL',
     undefined,
-    "Public origin of the portal (https://lms.example.edu): the address in the verification QR codes of transcripts and certificates (none are issued without it; npm start's demo sets its own address), the Google redirect URI and the origin check (default http://localhost:PORT for these two).",
+    "Public origin of the portal (https://lms.example.edu): the address in the verification QR codes of transcripts and certificates (none are issued without it; npm start's demo sets its own address), the Google and university provider redirect URIs and the origin check (default http://localhost:PORT for these two).",
     (raw) => (raw === undefined ? null : httpUrl(raw)),
   ),
   googleClientId: v('GOOGLE_CLIENT_ID', undefined, 'OAuth client id; Google sign-in is on when this and the secret are set.', optionalText),
   googleClientSecret: v('GOOGLE_CLIENT_SECRET', undefined, 'OAuth client secret.', optionalText),
   googleIssuer: v('GOOGLE_ISSUER', 'https://accounts.google.com', 'OpenID Connect issuer (discovery at ISSUER/.well-known/openid-configuration).', httpUrl),
+  oidcIssuer: v(
+    'OIDC_ISSUER',
+    undefined,
+    "The university's OpenID Connect provider (Keycloak, Microsoft Entra ID...): its issuer URL (discovery at ISSUER/.well-known/openid-configuration); sign-in through it is on when this, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set.",
+    (raw) => (raw === undefined ? null : httpUrl(raw)),
+  ),
+  oidcClientId: v('OIDC_CLIENT_ID', undefined, "The portal's client id at that provider.", optionalText),
+  oidcClientSecret: v('OIDC_CLIENT_SECRET', undefined, "The portal's client secret at that provider.", optionalText),
+  oidcClaim: v(
+    'OIDC_CLAIM',
+    'email',
+    "The ID token's claim an account is matched by: email (the e-mail of the account's teacher or student; a token whose email_verified is false is refused) or the name of the claim that carries the student number (matched against the student's number, e.g. student_number).",
+    claimName,
+  ),
+  oidcScope: v(
+    'OIDC_SCOPE',
+    'openid email',
+    'Scopes asked of that provider (openid among them): those that put the OIDC_CLAIM claim into the ID token.',
+    oidcScope,
+  ),
+  oidcName: v(
+    'OIDC_NAME',
+    undefined,
+    'Name of that provider on the sign-in button (e.g. the university account), in every language; unset: a general name.',
+    optionalText,
+  ),
+  oidcNameRu: v('OIDC_NAME_RU', undefined, "The button's name in Russian, instead of OIDC_NAME.", optionalText),
+  oidcNameEn: v('OIDC_NAME_EN', undefined, "The button's name in English, instead of OIDC_NAME.", optionalText),
+  oidcNameKg: v('OIDC_NAME_KG', undefined, "The button's name in Kyrgyz, instead of OIDC_NAME.", optionalText),
   dbPoolMax: v('DB_POOL_MAX', '10', 'PostgreSQL: connections in the pool.', int(1, 1000)),
   dbStatementTimeoutMs: v(
     'DB_STATEMENT_TIMEOUT_MS',
@@ -230,7 +261,21 @@ export interface GoogleConfig {
   issuer: string;
 }
 
-export type Config = Omit<Parsed, 'publicUrl' | 'googleClientId' | 'googleClientSecret' | 'googleIssuer'> & {
+/** The university's OpenID Connect provider (OIDC_*). */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** `email`, or the claim that carries the student number. */
+  claim: string;
+  scope: string;
+  /** The button's name per language (null: the client's general name). */
+  names: { ru: string | null; en: string | null; kg: string | null };
+}
+
+type OidcVars = 'oidcIssuer' | 'oidcClientId' | 'oidcClientSecret' | 'oidcClaim' | 'oidcScope' | 'oidcName' | 'oidcNameRu' | 'oidcNameEn' | 'oidcNameKg';
+
+export type Config = Omit<Parsed, 'publicUrl' | 'googleClientId' | 'googleClientSecret' | 'googleIssuer' | OidcVars> & {
   /** Absolute DATA_DIR. */
   dataDir: string;
   publicUrl: string;
@@ -238,6 +283,8 @@ export type Config = Omit<Parsed, 'publicUrl' | 'googleClientId' | 'googleClient
   documentsUrl: string | null;
   /** Null when Google sign-in is off. */
   google: GoogleConfig | null;
+  /** Null when sign-in through the university's provider is off. */
+  oidc: OidcConfig | null;
 };
 
 /** name, default and meaning of every variable (for the README and `--help`-like output). */
@@ -278,17 +325,33 @@ export function loadConfig(env: Env = process.env): Config {
   const p = parsed as Parsed;
   if (problems.length === 0 && Boolean(p.googleClientId) !== Boolean(p.googleClientSecret))
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
+  const oidcSet = [p.oidcIssuer, p.oidcClientId, p.oidcClientSecret].filter(Boolean).length;
+  if (problems.length === 0 && oidcSet !== 0 && oidcSet !== 3)
+    problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three to enable sign-in through the university provider, or none');
   if (problems.length === 0 && !p.filesS3Bucket && (p.filesS3Endpoint || p.filesS3AccessKeyId || p.filesS3SecretAccessKey))
     problems.push('FILES_S3_BUCKET: required when FILES_S3_ENDPOINT or the FILES_S3 keys are set');
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const { googleClientId, googleClientSecret, googleIssuer, publicUrl, ...rest } = p;
+  const { googleClientId, googleClientSecret, googleIssuer, publicUrl, oidcIssuer, oidcClientId, oidcClientSecret, oidcClaim, oidcScope, oidcName, ...more } =
+    p;
+  const { oidcNameRu, oidcNameEn, oidcNameKg, ...rest } = more;
   return {
     ...rest,
     dataDir: path.resolve(rest.dataDir),
     publicUrl: publicUrl ?? `http://localhost:${rest.port}`,
     documentsUrl: publicUrl,
     google: googleClientId && googleClientSecret ? { clientId: googleClientId, clientSecret: googleClientSecret, issuer: googleIssuer } : null,
+    oidc:
+      oidcIssuer && oidcClientId && oidcClientSecret
+        ? {
+            issuer: oidcIssuer,
+            clientId: oidcClientId,
+            clientSecret: oidcClientSecret,
+            claim: oidcClaim,
+            scope: oidcScope,
+            names: { ru: oidcNameRu ?? oidcName, en: oidcNameEn ?? oidcName, kg: oidcNameKg ?? oidcName },
+          }
+        : null,
   };
 }
 

@@ -65,6 +65,21 @@ export function uploaderList(raw: string | undefined): Uploader[] {
 
 export const optionalText = (raw: string | undefined): string | null => raw ?? null;
 
+/** The name of an ID token claim (letters, digits, _ - . : /). */
+export function claimName(raw: string | undefined): string {
+  const value = required(raw);
+  if (!/^[A-Za-z_][\w.:/-]{0,99}$/.test(value)) throw new Invalid(`expected a claim name, got '${value}'`);
+  return value;
+}
+
+/** Space-separated OAuth scopes, openid among them. */
+export function oidcScope(raw: string | undefined): string {
+  const scopes = required(raw).split(/\s+/).filter(Boolean);
+  if (!scopes.includes('openid')) throw new Invalid('expected scopes that include openid');
+  if (scopes.some((s) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(s))) throw new Invalid('expected scopes of printable characters without quotes or backslashes');
+  return scopes.join(' ');
+}
+
 /** A comma list of CIDR networks ('10.0.0.0/8', '2001:db8::/32'), checked here so that a typo stops the start. */
 export function cidrList(raw: string | undefined): string[] {
   const list = (raw ?? '')

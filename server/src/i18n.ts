@@ -147,6 +147,11 @@ const ERRORS: Record<ErrorCode, Texts> = {
   PAYMENT_DECLINED: { ru: 'Платёж отклонён банком', kg: 'Төлөм банк тарабынан четке кагылды', en: 'The payment was declined by the bank' },
   BAD_SIGNATURE: { ru: 'Подпись недействительна', kg: 'Кол тамга жараксыз', en: 'The signature is not valid' },
   GOOGLE_DISABLED: { ru: 'Вход через Google не настроен', kg: 'Google аркылуу кирүү жөндөлгөн эмес', en: 'Google sign-in is not configured' },
+  OIDC_DISABLED: {
+    ru: 'Вход через учётную запись университета не настроен',
+    kg: 'Университеттин эсеби аркылуу кирүү жөндөлгөн эмес',
+    en: 'Sign-in with the university account is not configured',
+  },
   REQUEST_IN_PROGRESS: {
     ru: 'Этот запрос уже выполняется, подождите',
     kg: 'Бул суроо-талап аткарылып жатат, күтө туруңуз',

@@ -21,3 +21,6 @@ export const authApi = {
 
 /** Full-page navigation target of the Google button. */
 export const GOOGLE_AUTH_URL = '/api/google/auth.json';
+
+/** Full-page navigation target of the university provider's button (contract/auth.ts, OidcAuthOutcome). */
+export const OIDC_AUTH_URL = '/api/oidc/auth.json';

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { User } from '@contract/auth';
 import type { ErrorCode } from '@contract/common';
+import type { OidcSignIn } from '@contract/config';
 import { api } from '@api/client';
 
 /**
@@ -156,13 +157,13 @@ export const admin: User = {
   google: false,
 };
 
-/** Handlers the login screen always calls: logo, Google check, config. */
-export function publicHandlers({ google = false, passwordMinLength = 6 } = {}) {
+/** Handlers the login screen always calls: logo, Google check, config (`oidc`: the university provider's button, null when off). */
+export function publicHandlers({ google = false, passwordMinLength = 6, oidc = null as OidcSignIn | null } = {}) {
   return [
     http.get('/logo.json', () => ok({ logo: '/lms/logo.svg', width: 72, name: 'Тянь-Шаньский государственный университет', fontsize: 16 })),
     http.get('/api/google/check.json', () => ok([{ OAu: google }])),
     http.get('/config.json', () =>
-      ok({ version: '1.2.3', maxSizeMb: 25, passwordMinLength, googleEnabled: google, cardPayment: true, sessionIdleMinutes: 60 }),
+      ok({ version: '1.2.3', maxSizeMb: 25, passwordMinLength, googleEnabled: google, oidc, cardPayment: true, sessionIdleMinutes: 60 }),
     ),
   ];
 }

@@ -16,6 +16,7 @@ const PUBLIC = [
   'POST /api/auth/logout.json',
   'GET /api/google/check.json',
   'GET /api/google/auth.json',
+  'GET /api/oidc/auth.json',
   'GET /api/schedule/calendar/:secret',
   'GET /api/misc/getstudentqrinfo',
   // Documents' verification pages, opened from a printed QR code by anyone.

@@ -246,16 +246,17 @@ describe('a signed-in page with data', () => {
     expect(own).not.toHaveProperty('journal');
   });
 
-  it("/login arrives with what the sign-in card waits for (logo.json's reply, Google on or off), in the page's language, for anyone", async () => {
+  it("/login arrives with what the sign-in card waits for (logo.json's reply, Google on or off, the university provider's button), in the page's language, for anyone", async () => {
     for (const lang of ['ru', 'en'] as const) {
       const res = await fx.app.inject({ url: '/lms/login', headers: { cookie: `lang=${lang}` } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('private, no-store');
       expect(res.headers.link).toContain('</lms/assets/LoginPage-X1.js>; rel=modulepreload');
-      const data = dataOf(res.body) as { lang: string; user?: unknown; login?: { logo: unknown; googleSignIn: boolean } } | null;
+      const data = dataOf(res.body) as { lang: string; user?: unknown; login?: { logo: unknown; googleSignIn: boolean; oidcSignIn: unknown } } | null;
       const logo = await fx.app.inject({ url: '/logo.json', headers: { cookie: `lang=${lang}` } });
       const google = await fx.app.inject({ url: '/api/google/check.json' });
-      expect(data).toEqual({ lang, login: { logo: logo.json().data, googleSignIn: google.json().data[0].OAu } });
+      const config = await fx.app.inject({ url: '/config.json' });
+      expect(data).toEqual({ lang, login: { logo: logo.json().data, googleSignIn: google.json().data[0].OAu, oidcSignIn: config.json().data.oidc } });
     }
     // Signed in, the same public data and nobody's user (the card is for signing in).
     const { headers } = await session(fx.app, 'student');

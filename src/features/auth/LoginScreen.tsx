@@ -1,6 +1,6 @@
 /**
- * /lms/login (docs/areas/auth.md#for-users): logo, login form or forced credential update, Google sign-in, and the
- * error line. Desktop shows a brand panel beside the card; below 899.92 px the form fills the screen.
+ * /lms/login (docs/areas/auth.md#for-users): logo, login form or forced credential update, Google sign-in, the
+ * university provider's sign-in (shown only when configured), and the error line. Desktop shows a brand panel beside the card; below 899.92 px the form fills the screen.
  */
 import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -9,15 +9,16 @@ import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { configActions, selectConfig, selectPasswordMin } from '@shared/config/config';
 import { selectSession, sessionMessageCleared } from '@shared/session/session';
 import { forgetReturn, rememberReturn, returnPath, storedReturn } from '@shared/session/returnPath';
-import { GOOGLE_AUTH_URL } from '@api/auth';
+import { GOOGLE_AUTH_URL, OIDC_AUTH_URL } from '@api/auth';
 import { ErrorLine } from '@components/fields';
-import { GoogleIcon } from '@components/icons';
+import { GoogleIcon, UniversityIcon } from '@components/icons';
 import { PageSpinner } from '@components/Spinner';
 import { authActions, selectAuth, type Credentials } from './auth.slice';
 import { DEFAULT_LOGO, LoginHero } from './components/LoginHero';
 import { LoginForm } from './components/LoginForm';
 import { UpdateCredentialsForm } from './components/UpdateCredentialsForm';
 import { loginMessage, useLoginData } from './useLoginData';
+import { toLanguage } from '../../i18n/languages';
 import './login.css';
 
 export default function LoginScreen({ aside }: { aside?: ReactNode }) {
@@ -34,10 +35,10 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
 
   const dataPending = useLoginData(i18n.resolvedLanguage);
 
-  // The logo's size and the university name (/logo.json) and the Google button (check.json) shape
-  // the card: it waits for both answers (or failures), so it appears once in its final layout and
-  // nothing moves afterwards.
-  const waiting = !ready || session.status === 'checking' || auth.gauth.fetching || dataPending;
+  // The logo's size and the university name (/logo.json), the Google button (check.json) and the
+  // university provider's button (config.json's oidc) shape the card: it waits for every answer (or
+  // failure), so it appears once in its final layout and nothing moves afterwards.
+  const waiting = !ready || session.status === 'checking' || auth.gauth.fetching || auth.oidcReturn.fetching || dataPending;
   // The card is the screen's biggest render: once everything is there it is rendered as a deferred
   // update, in short slices that keep the page responsive, rather than in one long task.
   const cardReady = useDeferredValue(!waiting);
@@ -89,6 +90,8 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
   };
 
   const logo = auth.logo.data;
+  const oidcName = auth.oidc.signIn?.name[toLanguage(i18n.resolvedLanguage ?? 'ru')] ?? null;
+  const keepReturn = () => rememberReturn(typeof from === 'string' ? from : null);
   const universityName = logo?.name || t('cm:universityName');
 
   return (
@@ -115,16 +118,22 @@ export default function LoginScreen({ aside }: { aside?: ReactNode }) {
           ) : (
             <>
               <LoginForm busy={auth.login.fetching} onSubmit={submitLogin} />
+              {auth.google.enabled || auth.oidc.signIn ? (
+                <div className="login-divider">
+                  <span>{t('login.or')}</span>
+                </div>
+              ) : null}
+              {auth.oidc.signIn ? (
+                <a className="btn btn-google btn-block" href={OIDC_AUTH_URL} onClick={keepReturn}>
+                  <UniversityIcon />
+                  {oidcName ? t('login.oidcNamed', { name: oidcName }) : t('login.oidc')}
+                </a>
+              ) : null}
               {auth.google.enabled ? (
-                <>
-                  <div className="login-divider">
-                    <span>{t('login.or')}</span>
-                  </div>
-                  <a className="btn btn-google btn-block" href={GOOGLE_AUTH_URL} onClick={() => rememberReturn(typeof from === 'string' ? from : null)}>
-                    <GoogleIcon />
-                    {t('login.google')}
-                  </a>
-                </>
+                <a className="btn btn-google btn-block" href={GOOGLE_AUTH_URL} onClick={keepReturn}>
+                  <GoogleIcon />
+                  {t('login.google')}
+                </a>
               ) : null}
             </>
           )}

@@ -4,7 +4,18 @@ import { recordSaga, types } from '../../test/saga';
 import { fail, http, HttpResponse, ok, recordRequests, server, student, teacher } from '../../test/server';
 import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '@shared/session/pageData';
 import { authActions } from './auth.slice';
-import { bootSaga, ENTER_CREDENTIALS_KEY, googleCheckSaga, googleReturnSaga, loginSaga, logoutSaga, updateSaga } from './auth.saga';
+import {
+  bootSaga,
+  ENTER_CREDENTIALS_KEY,
+  googleCheckSaga,
+  googleReturnSaga,
+  loginSaga,
+  logoutSaga,
+  oidcCheckSaga,
+  oidcReturnSaga,
+  updateSaga,
+} from './auth.saga';
+import { configActions } from '@shared/config/config';
 
 vi.mock('@lib/notify', () => ({ notify: vi.fn() }));
 
@@ -217,6 +228,36 @@ describe('logout and Google', () => {
     expect(await recordSaga(googleCheckSaga)).toEqual([authActions.googleCheckFinished(false)]);
     server.use(http.get('/api/google/check.json', () => HttpResponse.error()));
     expect(await recordSaga(googleCheckSaga)).toEqual([authActions.googleCheckFinished(false)]);
+  });
+
+  it("university provider: the login page's answer, null (off) included, without a request; else /config.json's, kept as the configuration", async () => {
+    const named = { name: { ru: 'ЕИС', en: null, kg: null } };
+    for (const oidcSignIn of [named, null]) {
+      const script = Object.assign(document.createElement('script'), { type: 'application/json', id: PAGE_DATA_ELEMENT_ID });
+      script.textContent = JSON.stringify({ lang: 'ru', login: { googleSignIn: false, oidcSignIn } });
+      document.body.append(script);
+      rereadPageData();
+      const log = recordRequests();
+      expect(await recordSaga(oidcCheckSaga)).toEqual([authActions.oidcCheckFinished(oidcSignIn)]);
+      log.stop();
+      rereadPageData();
+      expect(log.requests).toEqual([]);
+    }
+    const config = { version: '1', maxSizeMb: 25, passwordMinLength: 8, googleEnabled: false, oidc: named, cardPayment: false, sessionIdleMinutes: 30 };
+    server.use(http.get('/config.json', () => ok(config)));
+    expect(await recordSaga(oidcCheckSaga)).toEqual([configActions.loadSucceeded(config), authActions.oidcCheckFinished(named)]);
+    server.use(http.get('/config.json', () => HttpResponse.error()));
+    expect((await recordSaga(oidcCheckSaga)).at(-1)).toEqual(authActions.oidcCheckFinished(null));
+  });
+
+  it('university provider return (?oidc=ok): enticate gives the user of the new session; without one it fails', async () => {
+    server.use(http.post('/api/auth/enticate.json', () => ok(teacher)));
+    expect(await recordSaga(oidcReturnSaga)).toEqual([sessionStarted(teacher), authActions.oidcReturnSucceeded()]);
+    expect(localStorage.getItem('token')).toBeTruthy();
+    localStorage.clear();
+    server.use(http.post('/api/auth/enticate.json', () => fail(401, 'UNAUTHORIZED')));
+    expect(types(await recordSaga(oidcReturnSaga))).toEqual(['auth/oidcReturnFailed']);
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('Google return (?gauth=ok): checkgauth gives the user, a marker token is stored', async () => {

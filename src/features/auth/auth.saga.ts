@@ -1,6 +1,6 @@
 /**
  * Login flow (docs/areas/auth.md#for-users): recovery check → LOG_PAS 1 forced update / LOG_PAS 0 orize; boot by enticate;
- * Google return; logout. Every call goes through api/auth.ts and ends in a success or failure action. The
+ * Google return; the university provider's return (the session is a password sign-in's: enticate gives its user); logout. Every call goes through api/auth.ts and ends in a success or failure action. The
  * session check at start and the logout are the session's actions (shared/session/session.ts), which the
  * shell dispatches: this saga carries them out.
  */
@@ -19,7 +19,8 @@ import {
   sessionLogoutRequested,
   sessionUnreachable,
 } from '@shared/session/session';
-import { takeLoginData, takePageUser } from '@shared/session/pageData';
+import { hasLoginData, takeLoginData, takePageUser } from '@shared/session/pageData';
+import { configActions } from '@shared/config/config';
 import { enterSession, signIn } from '@shared/session/signIn';
 import { NO_DATA, request } from '@shared/request/request.saga';
 import { clearAllExceptLang, newToken, readToken } from '@lib/storage';
@@ -129,6 +130,29 @@ export function* googleCheckSaga() {
   yield put(authActions.googleCheckFinished(result.ok && result.data?.[0]?.OAu === true));
 }
 
+export function* oidcReturnSaga() {
+  const token = newToken();
+  const result = (yield call(authApi.authenticate, token)) as Result<User>;
+  if (!result.ok) {
+    yield put(authActions.oidcReturnFailed(result));
+    return;
+  }
+  const refused = (yield* enterSession(result.data, token)) as Failure | null;
+  if (refused) yield put(authActions.oidcReturnFailed(refused));
+  else yield put(authActions.oidcReturnSucceeded());
+}
+
+export function* oidcCheckSaga() {
+  // The sign-in page arrives with the answer (config.page.ts on the server), null when off.
+  if (hasLoginData('oidcSignIn')) {
+    yield put(authActions.oidcCheckFinished(takeLoginData('oidcSignIn')));
+    return;
+  }
+  // Else /config.json's: kept in the configuration's state too, which the screen then need not ask for.
+  const result = yield* request(configApi.config, [], { succeeded: configActions.loadSucceeded, failed: configActions.loadFailed });
+  yield put(authActions.oidcCheckFinished(result.ok ? (result.data?.oidc ?? null) : null));
+}
+
 export function* logoSaga() {
   const arrived = takeLoginData('logo');
   if (arrived !== null) {
@@ -152,6 +176,8 @@ export const authSaga = rootSaga({
     [authActions.updateRequested, updateSaga],
     [authActions.googleReturnRequested, googleReturnSaga],
     [authActions.googleCheckRequested, googleCheckSaga],
+    [authActions.oidcReturnRequested, oidcReturnSaga],
+    [authActions.oidcCheckRequested, oidcCheckSaga],
     [authActions.logoRequested, logoSaga],
     [sessionLogoutRequested, logoutSaga],
   ],

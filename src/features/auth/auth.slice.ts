@@ -1,13 +1,15 @@
-/** Login area state: the login request, the forced credential update, Google sign-in, the logo. */
+/** Login area state: the login request, the forced credential update, Google sign-in, the university provider's sign-in, the logo. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Language } from '@contract/common';
-import type { Logo } from '@contract/config';
-import type { User } from '@contract/auth';
+import type { Logo, OidcSignIn } from '@contract/config';
+import type { OidcAuthOutcome, User } from '@contract/auth';
 import type { Failure } from '@api/http';
 import { failed, idle, started, succeeded, type Loadable } from '@shared/request/loadable';
 import { sessionEnded } from '@shared/session/session';
 
 export type GoogleOutcome = 'failed' | 'unlinked' | 'disabled';
+/** How the university provider's sign-in came back refused (?oidc=...). */
+export type OidcOutcome = Exclude<OidcAuthOutcome, 'ok'>;
 
 export interface AuthState {
   login: Loadable<null>;
@@ -17,6 +19,10 @@ export interface AuthState {
   google: { enabled: boolean; fetching: boolean; checked: boolean };
   /** Return from Google sign-in (?gauth=...). */
   gauth: Loadable<null> & { outcome: GoogleOutcome | null };
+  /** The university provider's button (null: not configured); `checked` once known. */
+  oidc: { signIn: OidcSignIn | null; checked: boolean };
+  /** Return from the university provider's sign-in (?oidc=...). */
+  oidcReturn: Loadable<null> & { outcome: OidcOutcome | null };
   /** The logo and the university name in `language` (/logo.json answers in the user's language). */
   logo: Loadable<Logo | null> & { language: Language | null };
 }
@@ -26,6 +32,8 @@ export const initialAuthState: AuthState = {
   update: { required: false, login: null, fetching: false, error: null },
   google: { enabled: false, fetching: false, checked: false },
   gauth: { ...idle(null), outcome: null },
+  oidc: { signIn: null, checked: false },
+  oidcReturn: { ...idle(null), outcome: null },
   logo: { ...idle(null), language: null },
 };
 
@@ -49,6 +57,7 @@ const slice = createSlice({
       state.login = started(null);
       state.gauth.error = null;
       state.gauth.outcome = null;
+      state.oidcReturn = initialAuthState.oidcReturn;
     },
     /** The recovery check answered LOG_PAS 0 (sign-in proceeds) or 1 (update first: updateRequired follows). */
     recoveryChecked(_state, _action: PayloadAction<0 | 1>) {},
@@ -85,6 +94,7 @@ const slice = createSlice({
       state.update.error = null;
       state.gauth.error = null;
       state.gauth.outcome = null;
+      state.oidcReturn = initialAuthState.oidcReturn;
     },
     googleCheckRequested(state) {
       state.google = { enabled: false, fetching: true, checked: false };
@@ -105,6 +115,25 @@ const slice = createSlice({
     googleOutcomeReceived(state, action: PayloadAction<GoogleOutcome>) {
       state.gauth = { ...idle(null), outcome: action.payload };
     },
+    oidcCheckRequested(state) {
+      state.oidc = { signIn: null, checked: false };
+    },
+    oidcCheckFinished(state, action: PayloadAction<OidcSignIn | null>) {
+      state.oidc = { signIn: action.payload, checked: true };
+    },
+    oidcReturnRequested(state) {
+      state.oidcReturn = { ...started(null), outcome: null };
+    },
+    oidcReturnSucceeded(state) {
+      state.oidcReturn = { ...succeeded(null), outcome: null };
+    },
+    oidcReturnFailed(state, action: PayloadAction<Failure>) {
+      state.oidcReturn = { ...failed(action.payload, null), outcome: null };
+    },
+    /** The server sent the browser back with ?oidc=failed|expired|unknown|disabled|update. */
+    oidcOutcomeReceived(state, action: PayloadAction<OidcOutcome>) {
+      state.oidcReturn = { ...idle(null), outcome: action.payload };
+    },
     /** The logo in the given language (the API client already sends it as Accept-Language). */
     logoRequested(state, action: PayloadAction<Language>) {
       state.logo = { ...started(null), language: action.payload };
@@ -117,11 +146,12 @@ const slice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // The logo and the Google flag are public and survive; the rest starts over.
+    // The logo and the sign-in buttons are public and survive; the rest starts over.
     builder.addCase(sessionEnded, (state) => ({
       ...initialAuthState,
       logo: state.logo,
       google: state.google,
+      oidc: state.oidc,
     }));
   },
 });

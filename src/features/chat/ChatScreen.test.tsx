@@ -57,7 +57,7 @@ function renderChat() {
     settings: loadedSettings(2026, 1),
     config: {
       ...initialConfigState,
-      data: { version: '1', maxSizeMb: 1, passwordMinLength: 8, googleEnabled: false, cardPayment: false, sessionIdleMinutes: 30 },
+      data: { version: '1', maxSizeMb: 1, passwordMinLength: 8, googleEnabled: false, oidc: null, cardPayment: false, sessionIdleMinutes: 30 },
     },
   });
   return renderWithStore(

@@ -48,7 +48,17 @@ function renderScreenWithStore(user: User, maxSizeMb?: number) {
   const store = makeStore({
     session: { ...initialSessionState, status: 'authenticated', user },
     ...(maxSizeMb
-      ? { config: succeeded({ version: '1.2.3', maxSizeMb, passwordMinLength: 8, googleEnabled: false, cardPayment: false, sessionIdleMinutes: 60 }) }
+      ? {
+          config: succeeded({
+            version: '1.2.3',
+            maxSizeMb,
+            passwordMinLength: 8,
+            googleEnabled: false,
+            oidc: null,
+            cardPayment: false,
+            sessionIdleMinutes: 60,
+          }),
+        }
       : {}),
   });
   renderWithStore(<LibraryScreen />, { route: '/lms/library', store });

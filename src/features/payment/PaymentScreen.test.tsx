@@ -15,6 +15,7 @@ const config = (cardPayment: boolean): AppConfig => ({
   maxSizeMb: 25,
   passwordMinLength: 8,
   googleEnabled: false,
+  oidc: null,
   cardPayment,
   sessionIdleMinutes: 30,
 });

@@ -5,7 +5,15 @@ import { configActions, configReducer, initialConfigState, selectPasswordMin } f
 const withMin = (passwordMinLength: number) => ({
   config: configReducer(
     initialConfigState,
-    configActions.loadSucceeded({ version: '1', maxSizeMb: 25, passwordMinLength, googleEnabled: false, cardPayment: true, sessionIdleMinutes: 30 }),
+    configActions.loadSucceeded({
+      version: '1',
+      maxSizeMb: 25,
+      passwordMinLength,
+      googleEnabled: false,
+      oidc: null,
+      cardPayment: true,
+      sessionIdleMinutes: 30,
+    }),
   ),
 });
 

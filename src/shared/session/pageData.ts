@@ -62,6 +62,12 @@ export function takeLoginData<K extends keyof LoginPageData>(key: K): LoginPageD
   return data.lang === currentLanguage() ? value : null;
 }
 
+/** Whether the page arrived with this part of the sign-in card's data in the client's language, a null part too (takeLoginData answers null for both). */
+export function hasLoginData(key: keyof LoginPageData): boolean {
+  const data = read();
+  return Boolean(data?.login && key in data.login && data.lang === currentLanguage());
+}
+
 /** Whether the page arrived with a signed-in user's data (not only the sign-in card's). */
 export function hasSignedInPageData(): boolean {
   return read()?.user !== undefined;

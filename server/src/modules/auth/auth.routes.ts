@@ -1,6 +1,7 @@
 /**
  * /api/auth/* and /api/google/* (docs/areas/auth.md#calls): sign-in, the session's user, forced credential
- * update, logout, and Google sign-in (google.routes.ts). Only the session's user and checkgauth need
+ * update, logout, Google sign-in (google.routes.ts) and sign-in through the university's provider
+ * (oidc.routes.ts). Only the session's user and checkgauth need
  * a session; the rest are public.
  */
 import {
@@ -23,6 +24,7 @@ import { ok, replies } from '../../plugins/reply';
 import { clientInfo, sessionCookie } from '../../plugins/session';
 import { AuthService } from './auth.service';
 import googleRoutes from './google.routes';
+import oidcRoutes from './oidc.routes';
 
 export default async function authRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const auth = new AuthService(ctx);
@@ -54,4 +56,5 @@ export default async function authRoutes(app: App, { ctx }: { ctx: AppContext })
   );
 
   await googleRoutes(app, { ctx });
+  await oidcRoutes(app, { ctx });
 }

@@ -1,4 +1,7 @@
-/** SQL of Google sign-in: pending OpenID Connect requests and accounts linked by subject. */
+/**
+ * SQL of Google sign-in: pending OpenID Connect requests (the university provider's sign-in,
+ * oidc.service.ts, keeps its own here too) and accounts linked by subject.
+ */
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oidcRequests, users } from '../../db/schema';

@@ -1,6 +1,6 @@
 /**
  * What the sign-in card waits for, inside the /login page (plugins/spa.ts): logo.json's reply in the
- * page's language and whether Google sign-in is on (check.json), so the card shows without two round
+ * page's language, whether Google sign-in is on (check.json) and the university provider's button (config.json's `oidc`), so the card shows without two round
  * trips after the code has loaded; and the university's name in the boot splash.
  */
 import type { LoginPageData } from '@contract/page';
@@ -14,7 +14,11 @@ export function loginPage(ctx: AppContext): PagePart {
     key: 'login',
     routes: ['/login'],
     public: true,
-    load: async (lang): Promise<LoginPageData> => ({ logo: await config.logo(lang), googleSignIn: config.appConfig().googleEnabled }),
+    load: async (lang): Promise<LoginPageData> => ({
+      logo: await config.logo(lang),
+      googleSignIn: config.appConfig().googleEnabled,
+      oidcSignIn: config.appConfig().oidc,
+    }),
     // The university's name shows with the logo from the first paint, while the card's code loads.
     splashText: (value) => (value as LoginPageData).logo.name || null,
   };

@@ -16,6 +16,7 @@ export class ConfigService {
       maxSizeMb: c.uploadLimitMb,
       passwordMinLength: c.passwordMinLength,
       googleEnabled: c.google !== null,
+      oidc: c.oidc ? { name: c.oidc.names } : null,
       cardPayment: c.paymentProvider !== null,
       sessionIdleMinutes: c.sessionIdleMinutes,
     };

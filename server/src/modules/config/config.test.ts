@@ -17,6 +17,7 @@ describe('config.json', () => {
         maxSizeMb: 40,
         passwordMinLength: 10,
         googleEnabled: false,
+        oidc: null,
         cardPayment: false,
         sessionIdleMinutes: 45,
       },
