@@ -40,6 +40,7 @@ async function main(): Promise<void> {
       if (removed > 0) console.log(`Removed ${removed} files of the old data from the bucket`);
     }
     if (empty) {
+      closeStorage(files);
       const portal = await prepareEmptyPortal(database, { reset, passwordMinLength: config.passwordMinLength, log: (m) => console.log(m) });
       const where = target.kind === 'pglite' ? target.dataDir : 'PostgreSQL (DATABASE_URL)';
       console.log(`Empty portal ready in ${where} (${Date.now() - started} ms): applied ${portal.applied.join(', ')}`);

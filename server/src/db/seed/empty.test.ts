@@ -27,6 +27,7 @@ import {
   academicYears,
 } from '../schema';
 import type { EmptyPortal } from './empty';
+import { runSeed } from './index';
 
 const fx = useTestApp({ database: { seed: false }, signIn: [] });
 const db = () => fx.db.database.db;
@@ -80,6 +81,12 @@ describe('an empty portal', () => {
     expect(report.applied).toEqual([]);
     expect(await total(users)).toBe(1);
     expect(await total(students)).toBe(0);
+    // A step a later version adds: a reference one runs on the empty portal, a demo one never.
+    const later = [
+      { name: '9998-later-demo', run: async () => void (await db().insert(faculties).values({ code: 'DEMO', nameRu: 'Д', nameKg: 'Д', nameEn: 'D' })) },
+      { name: '9999-later-reference', reference: true as const, run: async () => {} },
+    ];
+    expect((await runSeed(db(), {}, later)).applied).toEqual(['9999-later-reference']);
     const steps = await total(seedSteps);
     await expect(prepareEmptyPortal(fx.db.database, { passwordMinLength: 12 })).rejects.toThrow('The database already has data');
     expect(await total(seedSteps)).toBe(steps);
@@ -131,5 +138,40 @@ describe('an empty portal', () => {
     expect(stu).toMatchObject({ written: true, refused: [], accounts: 1 });
     expect(given.map((a) => a.login)).toEqual(['2603101001']);
     expect(await total(users)).toBe(2);
+  });
+
+  it('teachers and rooms imports work on it; the teachers import gives the administrator a real name by the code admin', async () => {
+    const service = new ImportService(fx.app.ctx);
+    const given: ImportAccount[] = [];
+    const options = { lang: 'en' as const, onAccounts: async (a: ImportAccount[]) => void given.push(...a) };
+    const staff = await service.run(
+      'teachers',
+      await xlsxFile([
+        ['Teacher code', 'Surname', 'Name', 'Gender', 'Department', 'Position'],
+        ['admin', 'Абдыкадырова', 'Чолпон', 'f', 'Administration', 'Lecturer'],
+        ['L001', 'Мамытов', 'Бактыбек', 'm', 'Department of Law', 'Professor'],
+      ]),
+      't.xlsx',
+      options,
+    );
+    expect(staff).toMatchObject({ written: true, refused: [], accounts: 1 });
+    expect(staff.changed.map((r) => r.key)).toEqual(['admin']);
+    expect(given.map((a) => a.login)).toEqual(['L001']);
+    const [admin] = await db()
+      .select({ surname: teachers.surname })
+      .from(users)
+      .innerJoin(teachers, eq(teachers.id, users.teacherId))
+      .where(eq(users.login, 'admin'));
+    expect(admin.surname).toBe('Абдыкадырова');
+    const rooms = await service.run(
+      'rooms',
+      await xlsxFile([
+        ['Building', 'Room', 'Latitude', 'Longitude', 'Radius, m'],
+        ['Main building', '101', 42.8758, 74.5902, 80],
+      ]),
+      'r.xlsx',
+      options,
+    );
+    expect(rooms).toMatchObject({ written: true, refused: [], added: [{ key: 'Main building / 101' }] });
   });
 });
