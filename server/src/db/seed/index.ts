@@ -84,6 +84,8 @@ export interface SeedOptions {
 export interface SeedReport {
   applied: string[];
   skipped: string[];
+  /** A portal made by `npm run seed -- --empty`: no demo data, no demo accounts. */
+  empty?: boolean;
 }
 
 export async function runSeed(db: Db, options: SeedOptions = {}, given?: readonly SeedStep[]): Promise<SeedReport> {
@@ -116,5 +118,5 @@ export async function runSeed(db: Db, options: SeedOptions = {}, given?: readonl
   // The years list must always reach from four years back to one ahead of today.
   const current = currentPeriod(ctx.now).year;
   await ensureAcademicYears(db, current - 4, current + 1);
-  return report;
+  return { ...report, empty };
 }
