@@ -1,0 +1,60 @@
+/**
+ * The command `npm run seed -- --empty` as an administrator runs it (README.md, Commands): a child
+ * process on a DATA_DIR of its own; the administrator's password printed once, and the one that
+ * signs in; a second run refused.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../shared/credentials/password-hash';
+import { usePostgres } from '../../test/helpers';
+import { openDatabase } from '../client';
+import { users } from '../schema';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const CLI = path.join(ROOT, 'server/src/db/seed/cli.ts');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-empty-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function seed(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out, err }));
+  });
+}
+
+/** The command runs on an embedded database of its own whichever project runs this file: the PGlite one runs it. */
+describe.skipIf(usePostgres)('npm run seed -- --empty', () => {
+  it('prints the administrator and a one-time password once, the one stored; a second run is refused and changes nothing', { timeout: 120_000 }, async () => {
+    expect((await seed(['--empty', '--size', 'small'])).code).toBe(2);
+
+    const made = await seed(['--empty']);
+    expect(made.code).toBe(0);
+    const password = /login 'admin', one-time password '([A-Za-z2-9]+)'/.exec(made.out)?.[1];
+    expect(password).toHaveLength(12);
+    expect(made.out.split(password!)).toHaveLength(2);
+
+    const again = await seed(['--empty']);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('The database already has data');
+    expect(again.out).not.toContain('one-time password');
+
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
+    try {
+      const accounts = await database.db.select({ login: users.login, hash: users.passwordHash }).from(users);
+      expect(accounts.map((a) => a.login)).toEqual(['admin']);
+      expect(await verifyPassword(password!, accounts[0].hash)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+});
