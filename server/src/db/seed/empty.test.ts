@@ -25,6 +25,11 @@ import {
   workingSemesters,
   departments,
   academicYears,
+  journalModules,
+  umkTypes,
+  swDocTypes,
+  swDistricts,
+  gradeScale,
 } from '../schema';
 import type { EmptyPortal } from './empty';
 import { runSeed } from './index';
@@ -50,7 +55,20 @@ describe('an empty portal', () => {
     expect(await total(groups)).toBe(0);
     expect(await total(specialities)).toBe(0);
     expect(await total(teachers)).toBe(1);
-    for (const table of [educationForms, lessonTypes, positions, lessonTimes, workingSemesters]) expect(await total(table)).toBeGreaterThan(0);
+    for (const table of [
+      educationForms,
+      lessonTypes,
+      positions,
+      lessonTimes,
+      workingSemesters,
+      journalModules,
+      umkTypes,
+      swDocTypes,
+      swDistricts,
+      gradeScale,
+    ]) {
+      expect(await total(table)).toBeGreaterThan(0);
+    }
     const years = (await db().select({ id: academicYears.id }).from(academicYears)).map((y) => y.id);
     expect(years).toEqual(expect.arrayContaining([2025, 2026, 2027]));
     const [zone] = await db().select().from(siteSettings).where(eq(siteSettings.key, TIME_ZONE_SETTING));

@@ -1,7 +1,9 @@
 /**
  * `npm run seed -- --empty`: a portal without the demo university. It gets the reference steps
  * (`reference` in ./index.ts: forms, lesson types, positions, pairs, half-years, academic years,
- * the site's settings) and one account, the administrator `admin`, whose one-time password is
+ * the site's settings), the lists the areas need that the demo steps bring with their data (the
+ * journal's modules, the kinds of teaching materials, the single window's lists, the grade scale)
+ * and one account, the administrator `admin`, whose one-time password is
  * returned once and must be changed, with the login if wished, at the first sign-in. The
  * administrator is a member of staff, as every teacher-role account is: of the department
  * "Administration" of the faculty ADM, with the teacher code `admin`, which the faculties and
@@ -19,7 +21,11 @@ import type { Db } from '../client';
 import { departments, faculties, seedSteps, siteSettings, teachers, users } from '../schema';
 import { LECTURER, type Names } from './data';
 import { EMPTY_PORTAL, runSeed, type SeedOptions } from './index';
+import { seedJournalModules } from './journal';
+import { seedGradeScale } from './registration';
 import { named } from './rows';
+import { seedSingleWindowLists } from './singlewindow';
+import { seedUmkTypes } from './umk';
 
 export const EMPTY_ADMIN = {
   login: 'admin',
@@ -80,6 +86,11 @@ export async function seedEmptyPortal(db: Db, options: SeedOptions & { passwordM
     // The mark first: the seed then applies the reference steps only.
     await tx.insert(seedSteps).values({ name: EMPTY_PORTAL });
     const report = await runSeed(tx, options);
+    // Lists the portal's areas need that the demo's steps bring with their data.
+    await seedJournalModules(tx);
+    await seedUmkTypes(tx);
+    await seedSingleWindowLists(tx);
+    await seedGradeScale(tx);
     // The demo university's name is not this portal's: a neutral one until the settings give its own.
     for (const [key, value] of Object.entries(EMPTY_UNIVERSITY_NAME)) await tx.update(siteSettings).set({ value }).where(eq(siteSettings.key, key));
     const [faculty] = await tx
