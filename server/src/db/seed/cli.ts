@@ -9,7 +9,6 @@
 import { filesDirOf, loadConfig } from '../../config';
 import { dbTargetFromConfig, openDatabase } from '../client';
 import { prepareDatabase, prepareEmptyPortal } from '../migrate';
-import { NotEmptyError } from './empty';
 import { forgetFiles } from './reset-files';
 import { closeStorage, storageFor } from '../../plugins/files.storage';
 
@@ -59,10 +58,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof NotEmptyError) {
-    console.error(err.message);
-    process.exit(1);
-  }
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });
