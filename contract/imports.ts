@@ -5,9 +5,15 @@
 import { Type, type Static } from 'typebox';
 
 /** What can be imported, in the order a university loads them. */
-export const ImportKind = Type.Union([Type.Literal('faculties'), Type.Literal('groups'), Type.Literal('students')]);
+export const ImportKind = Type.Union([
+  Type.Literal('faculties'),
+  Type.Literal('groups'),
+  Type.Literal('students'),
+  Type.Literal('teachers'),
+  Type.Literal('rooms'),
+]);
 export type ImportKind = Static<typeof ImportKind>;
-export const IMPORT_KINDS: readonly ImportKind[] = ['faculties', 'groups', 'students'];
+export const IMPORT_KINDS: readonly ImportKind[] = ['faculties', 'groups', 'students', 'teachers', 'rooms'];
 
 /** Files over this size are refused before they are read (50 MB). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -28,7 +34,7 @@ export const ImportFieldChange = Type.Object({
 });
 export type ImportFieldChange = Static<typeof ImportFieldChange>;
 
-/** A record the file adds or changes, named by the university's code (faculty code, group name, student number). */
+/** A record the file adds or changes, named by the university's code (faculty code, group name, student number, teacher code, building / room). */
 export const ImportRecord = Type.Object({
   line: Type.Integer({ minimum: 1 }),
   key: Type.String(),
@@ -40,7 +46,11 @@ export type ImportRecord = Static<typeof ImportRecord>;
 export const ImportMissing = Type.Object({ key: Type.String(), name: Type.String(), group: Type.String() });
 export type ImportMissing = Static<typeof ImportMissing>;
 
-/** A new account made by a students import: the one-time password is shown to the administrator once, never logged. */
+/**
+ * A new account made by a students or teachers import: the one-time password is shown to the
+ * administrator once, never logged. A teacher's has his teacher code as `studentNumber` and his
+ * department as `group`.
+ */
 export const ImportAccount = Type.Object({
   studentNumber: Type.String(),
   fullName: Type.String(),

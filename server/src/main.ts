@@ -75,11 +75,16 @@ async function main(): Promise<void> {
     '',
     ...addressLines(config.host, config.port),
     '',
-    '  Demo accounts (login / password):',
-    `    ${DEMO_TEACHER.login} / ${DEMO_TEACHER.password}    teacher (role 1), may post news`,
-    `    ${DEMO_STUDENT.login} / ${DEMO_STUDENT.password}    student (role 2), group ${DEMO_STUDENT.group}`,
-    `    ${DEMO_FRESHMAN.login} / ${DEMO_FRESHMAN.password}  student who must change login and password first`,
-    `    ${DEMO_ADMIN.login} / ${DEMO_ADMIN.password}       administrator: accounts and their audit log`,
+    // A portal made by `npm run seed -- --empty` has none of the demo accounts.
+    ...(report.empty
+      ? ['  No demo data (npm run seed -- --empty): sign in as the administrator with the password that command printed.']
+      : [
+          '  Demo accounts (login / password):',
+          `    ${DEMO_TEACHER.login} / ${DEMO_TEACHER.password}    teacher (role 1), may post news`,
+          `    ${DEMO_STUDENT.login} / ${DEMO_STUDENT.password}    student (role 2), group ${DEMO_STUDENT.group}`,
+          `    ${DEMO_FRESHMAN.login} / ${DEMO_FRESHMAN.password}  student who must change login and password first`,
+          `    ${DEMO_ADMIN.login} / ${DEMO_ADMIN.password}       administrator: accounts and their audit log`,
+        ]),
     '',
   ];
   if (!quiet) console.log(lines.join('\n'));

@@ -3,7 +3,7 @@
  * database of DATABASE_URL, or the embedded one in DATA_DIR, as `npm start` and `npm run seed` find
  * theirs (docs/areas/imports.md). It prints the preview; exit code 1 when a row is refused or the file
  * cannot be read, 2 for a wrong command line. `npm run import -- template <kind>` writes `<kind>.xlsx`.
- * The new accounts of a students import go to an .xlsx file readable by its owner only (0600).
+ * The new accounts of a students or teachers import go to an .xlsx file readable by its owner only (0600).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -127,7 +127,7 @@ async function runImport(args: Args): Promise<number> {
         validOnly: args.validOnly,
         // Written before the transaction commits: a file that cannot be written leaves the database as it was.
         onAccounts: async (accounts) => {
-          writeOwnFile(accountsPath, await accountsFile(accounts, lang), 0o600, lang);
+          writeOwnFile(accountsPath, await accountsFile(accounts, lang, kind === 'teachers' ? 'teachers' : 'students'), 0o600, lang);
           accountsWritten = true;
         },
       })
@@ -137,7 +137,8 @@ async function runImport(args: Args): Promise<number> {
         throw err;
       });
     for (const line of previewLines(report, name, lang, args)) console.log(line);
-    if (report.accounts > 0) console.log(say(WORDS.accounts, lang, { count: report.accounts, file: accountsPath }));
+    if (report.accounts > 0)
+      console.log(say(kind === 'teachers' ? WORDS.teacherAccounts : WORDS.accounts, lang, { count: report.accounts, file: accountsPath }));
     return report.refused.length > 0 ? 1 : 0;
   } catch (err) {
     if (err instanceof ImportFileError) throw new Failure(fileErrorText(err, name, lang));

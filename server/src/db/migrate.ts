@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database, Db } from './client';
 import { runSeed, type SeedOptions, type SeedReport } from './seed';
+import { seedEmptyPortal, type EmptyPortal } from './seed/empty';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -43,5 +44,17 @@ export async function prepareDatabase(database: Database, options: PrepareOption
     await migrate(database.kind, db);
     if (options.seed === false) return { applied: [], skipped: [] };
     return runSeed(db, options);
+  });
+}
+
+/**
+ * Migrates the database (dropping everything first with `reset`) and makes an empty portal on it
+ * (`npm run seed -- --empty`, ./seed/empty.ts): refused, with nothing written, when it has data.
+ */
+export async function prepareEmptyPortal(database: Database, options: SeedOptions & { passwordMinLength: number; reset?: boolean }): Promise<EmptyPortal> {
+  return database.exclusive(async (db) => {
+    if (options.reset) await dropEverything(db);
+    await migrate(database.kind, db);
+    return seedEmptyPortal(db, options);
   });
 }

@@ -32,6 +32,8 @@ export const teachers = pgTable(
   {
     id: serial('id').primaryKey(),
     ...person,
+    /** The university's teacher code (the teachers import matches by it); the demo's are 'T' and the id in four digits. */
+    code: text('code').unique(),
     departmentId: integer('department_id')
       .notNull()
       .references(() => departments.id),

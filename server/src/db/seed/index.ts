@@ -36,13 +36,21 @@ export interface SeedContext {
 export interface SeedStep {
   name: string;
   run(db: Db, ctx: SeedContext): Promise<void>;
+  /** Needed by every portal, an empty one too (`npm run seed -- --empty`): not demo data. */
+  reference?: true;
 }
+
+/**
+ * The row of seed_steps that marks a portal made by `npm run seed -- --empty` (./empty.ts): on it
+ * only the reference steps run, and the demo's are skipped (and not recorded).
+ */
+export const EMPTY_PORTAL = '0000-empty-portal';
 
 /** The steps of this folder; `allSeedSteps()` adds the areas' own. */
 export const STEPS: readonly SeedStep[] = [
-  { name: '0001-reference', run: (db) => seedReference(db) },
+  { name: '0001-reference', run: (db) => seedReference(db), reference: true },
   { name: '0002-university', run: seedUniversity },
-  { name: '0003-site', run: (db) => seedSite(db) },
+  { name: '0003-site', run: (db) => seedSite(db), reference: true },
   { name: '0004-news', run: seedNews },
   { name: '0005-chat', run: seedChat },
   { name: '0006-schedule', run: seedSchedule },
@@ -55,9 +63,9 @@ export const STEPS: readonly SeedStep[] = [
   { name: '0013-registration', run: seedRegistration },
   { name: '0015-transcript', run: seedTranscript },
   // Not demo data: every book's search column in both alphabets (any database, seeded or not).
-  { name: '0016-book-search-keys', run: (db) => rewriteBookSearchText(db) },
+  { name: '0016-book-search-keys', run: (db) => rewriteBookSearchText(db), reference: true },
   { name: '0017-registration-plan-slots', run: fitPlanSubgroups },
-  { name: '0018-time-zone', run: (db) => seedTimeZone(db) },
+  { name: '0018-time-zone', run: (db) => seedTimeZone(db), reference: true },
 ];
 
 /** Every seed step, this folder's and those the areas declare, in name order. */
@@ -76,6 +84,8 @@ export interface SeedOptions {
 export interface SeedReport {
   applied: string[];
   skipped: string[];
+  /** A portal made by `npm run seed -- --empty`: no demo data, no demo accounts. */
+  empty?: boolean;
 }
 
 export async function runSeed(db: Db, options: SeedOptions = {}, given?: readonly SeedStep[]): Promise<SeedReport> {
@@ -88,8 +98,9 @@ export async function runSeed(db: Db, options: SeedOptions = {}, given?: readonl
   };
   const done = new Set((await db.select({ name: seedSteps.name }).from(seedSteps)).map((r) => r.name));
   const report: SeedReport = { applied: [], skipped: [] };
+  const empty = done.has(EMPTY_PORTAL);
   for (const step of steps) {
-    if (done.has(step.name)) {
+    if (done.has(step.name) || (empty && !step.reference)) {
       report.skipped.push(step.name);
       continue;
     }
@@ -107,5 +118,5 @@ export async function runSeed(db: Db, options: SeedOptions = {}, given?: readonl
   // The years list must always reach from four years back to one ahead of today.
   const current = currentPeriod(ctx.now).year;
   await ensureAcademicYears(db, current - 4, current + 1);
-  return report;
+  return { ...report, empty };
 }

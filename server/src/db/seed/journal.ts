@@ -91,8 +91,13 @@ const TOPICS: Record<string, string[]> = {
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
-export async function seedJournal(db: Db, ctx: SeedContext): Promise<void> {
+/** The journal's modules: a list every portal needs (the empty one too, ./empty.ts). */
+export async function seedJournalModules(db: Db): Promise<void> {
   await db.insert(journalModules).values(MODULES);
+}
+
+export async function seedJournal(db: Db, ctx: SeedContext): Promise<void> {
+  await seedJournalModules(db);
   const [teacher] = await db.select({ teacherId: users.teacherId, userId: users.id }).from(users).where(eq(users.login, DEMO_TEACHER.login));
   if (!teacher?.teacherId) throw new Error('seed 0007-journal: no demo teacher');
 

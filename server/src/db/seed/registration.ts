@@ -273,12 +273,8 @@ export async function fitPlanSubgroups(db: Db, ctx: SeedContext): Promise<void> 
   ctx.log(`registration: ${moved} of ${subgroups.length} plan subgroups placed where their students and teacher are free`);
 }
 
-/** Final results of the demo student's group for every half-year before the current one. */
-export async function seedTranscript(db: Db, ctx: SeedContext): Promise<void> {
-  await db
-    .insert(siteSettings)
-    .values(Object.entries(TRANSCRIPT_SETTINGS).map(([key, value]) => ({ key, value })))
-    .onConflictDoNothing();
+/** The grade scale (points to grades): every portal needs it (the empty one too, ./empty.ts). */
+export async function seedGradeScale(db: Db): Promise<void> {
   await db.insert(gradeScale).values(
     GRADE_SCALE.map((b) => ({
       minPoints: b.min,
@@ -290,6 +286,15 @@ export async function seedTranscript(db: Db, ctx: SeedContext): Promise<void> {
       nameEn: b.names[2],
     })),
   );
+}
+
+/** Final results of the demo student's group for every half-year before the current one. */
+export async function seedTranscript(db: Db, ctx: SeedContext): Promise<void> {
+  await db
+    .insert(siteSettings)
+    .values(Object.entries(TRANSCRIPT_SETTINGS).map(([key, value]) => ({ key, value })))
+    .onConflictDoNothing();
+  await seedGradeScale(db);
   const group = await demoGroup(db);
   if (!group) return;
   const [spec] = await db.select({ abbr: specialities.abbr }).from(specialities).where(eq(specialities.id, group.specialityId));

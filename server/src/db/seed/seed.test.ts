@@ -194,11 +194,15 @@ describe('seed steps', () => {
     expect(runs).toBe(1);
   });
 
-  it('is deterministic: the same teachers in independently seeded databases', async () => {
+  it('is deterministic: the same teachers, with the same codes, in independently seeded databases', async () => {
     const list = async (d: Db) =>
-      (await d.select({ s: teachers.surname, n: teachers.name, p: teachers.patronymic, b: teachers.birthDate }).from(teachers).orderBy(teachers.id)).map(
-        (t) => `${t.s} ${t.n} ${t.p} ${t.b}`,
-      );
+      (
+        await d
+          .select({ c: teachers.code, s: teachers.surname, n: teachers.name, p: teachers.patronymic, b: teachers.birthDate })
+          .from(teachers)
+          .orderBy(teachers.id)
+      ).map((t) => `${t.c} ${t.s} ${t.n} ${t.p} ${t.b}`);
+    expect((await list(db)).every((t) => /^T\d{4} /.test(t))).toBe(true);
     expect(await list(small.database.db)).toEqual(await list(db));
   });
 });

@@ -121,7 +121,8 @@ const MORE_MENU_LINKS = [
   { key: 'rooms', url: 'https://calendar.google.com/', roles: [1] },
 ];
 
-export async function seedSingleWindow(db: Db): Promise<void> {
+/** The single window's lists (documents, purposes, regions and districts): every portal needs them (the empty one too, ./empty.ts). */
+export async function seedSingleWindowLists(db: Db): Promise<void> {
   await db.insert(swDocTypes).values(DOC_TYPES.map((t, i) => ({ kind: t.kind, ...named(t.names), sort: i + 1 })));
   await db.insert(swPurposes).values(PURPOSES.map((p, i) => ({ ...named(p), sort: i + 1 })));
   for (const [i, region] of REGIONS.entries()) {
@@ -131,6 +132,10 @@ export async function seedSingleWindow(db: Db): Promise<void> {
       .returning({ id: swRegions.id });
     await db.insert(swDistricts).values(region.districts.map((n) => ({ regionId: row.id, ...named(n) })));
   }
+}
+
+export async function seedSingleWindow(db: Db): Promise<void> {
+  await seedSingleWindowLists(db);
   await db.update(users).set({ registrar: true }).where(eq(users.login, DEMO_TEACHER.login));
   await db.insert(menuLinks).values(MORE_MENU_LINKS).onConflictDoNothing();
 }

@@ -88,9 +88,14 @@ const UMK_TYPES: ReadonlyArray<{ id: number; names: Names; pdf: () => PdfSpec }>
   },
 ];
 
+/** The kinds of teaching materials: a list every portal needs (the empty one too, ./empty.ts). */
+export async function seedUmkTypes(db: Db): Promise<void> {
+  await db.insert(umkTypes).values(UMK_TYPES.map((t) => ({ id: t.id, nameRu: t.names[0], nameKg: t.names[1], nameEn: t.names[2] })));
+}
+
 export async function seedUmk(db: Db, ctx: SeedContext): Promise<void> {
   const prng = new Prng('umk');
-  await db.insert(umkTypes).values(UMK_TYPES.map((t) => ({ id: t.id, nameRu: t.names[0], nameKg: t.names[1], nameEn: t.names[2] })));
+  await seedUmkTypes(db);
   const pdfs = new Map<number, Buffer>();
   for (const type of UMK_TYPES) pdfs.set(type.id, await seedPdf(type.pdf()));
   const [demoTeacher] = await db.select({ teacherId: users.teacherId }).from(users).where(eq(users.login, DEMO_TEACHER.login));

@@ -2,7 +2,7 @@
  * Seed steps that build the demo university: reference lists, structure, people, accounts,
  * study plans and who teaches what in 2025-26 and 2026-27. Deterministic: the same data every run.
  */
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../../shared/credentials/password-hash';
 import { ROLE_STUDENT, ROLE_TEACHER } from '@contract/common';
 import type { Db } from '../client';
@@ -227,7 +227,16 @@ async function seedTeachers(db: Db, prng: Prng, deptId: Ids<DepartmentKey>): Pro
     teacherSeeds.map((t) => ({ ...t.person, departmentId: deptId.get(t.department), positionId: t.positionId })),
   );
   teacherSeeds.forEach((t, i) => (t.id = teacherIds[i]));
+  await giveTeacherCodes(db);
   return teacherSeeds;
+}
+
+/** The demo teachers' codes (teachers import): 'T' and the id in four digits, as migration 0031 gave the teachers it found. */
+export async function giveTeacherCodes(db: Db): Promise<void> {
+  await db
+    .update(teachers)
+    .set({ code: sql`'T' || lpad(${teachers.id}::text, 4, '0')` })
+    .where(isNull(teachers.code));
 }
 
 /** Students of every group (the demo students among them), with photos; their ids in order. */

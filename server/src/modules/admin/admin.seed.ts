@@ -10,6 +10,7 @@ import { teachers, users } from '../../db/schema';
 import { DEMO_ADMIN, DEMO_TEACHER, EMAIL_DOMAIN } from '../../db/seed/data';
 import { attachPhotos, personDetails, TEACHER_BIRTH, TEACHER_EDUCATION } from '../../db/seed/person-details';
 import { Prng } from '../../db/seed/prng';
+import { giveTeacherCodes } from '../../db/seed/university';
 import type { SeedContext, SeedStep } from '../../db/seed';
 import { hashPassword } from '../../shared/credentials/password-hash';
 
@@ -42,6 +43,7 @@ async function seedAdmin(db: Db, ctx: SeedContext): Promise<void> {
     admin: true,
     passwordChangedAt: sql`now()`,
   });
+  await giveTeacherCodes(db);
   ctx.log(`admin: the demo administrator '${DEMO_ADMIN.login}'`);
 }
 

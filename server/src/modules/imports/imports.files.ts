@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Language } from '@contract/common';
 import type { ImportAccount, ImportKind } from '@contract/imports';
 import { IMPORTS } from './imports.service';
-import { ACCOUNT_HEADERS, KIND_NAMES } from './imports.texts';
+import { ACCOUNT_HEADERS, KIND_NAMES, TEACHER_ACCOUNT_HEADERS } from './imports.texts';
 
 async function workbookOf(sheetName: string, header: string[], rows: (string | number)[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -27,12 +27,13 @@ export function templateFile(kind: ImportKind, lang: Language): Promise<Buffer> 
   );
 }
 
-/** The new accounts: student number, name, group, login and one-time password. */
-export function accountsFile(accounts: readonly ImportAccount[], lang: Language): Promise<Buffer> {
+/** The new accounts: student number (a teacher's code), name, group (a teacher's department), login and one-time password. */
+export function accountsFile(accounts: readonly ImportAccount[], lang: Language, kind: 'students' | 'teachers' = 'students'): Promise<Buffer> {
   const keys = ['studentNumber', 'fullName', 'group', 'login', 'password'] as const;
+  const headers = kind === 'teachers' ? { ...ACCOUNT_HEADERS, ...TEACHER_ACCOUNT_HEADERS } : ACCOUNT_HEADERS;
   return workbookOf(
-    KIND_NAMES.students[lang],
-    keys.map((k) => ACCOUNT_HEADERS[k][lang]),
+    KIND_NAMES[kind][lang],
+    keys.map((k) => headers[k][lang]),
     accounts.map((a) => keys.map((k) => a[k])),
   );
 }

@@ -1,8 +1,8 @@
 /** SQL of the imports: the records a file is compared with, and its additions and changes. */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { ROLE_STUDENT } from '@contract/common';
+import { ROLE_STUDENT, ROLE_TEACHER } from '@contract/common';
 import type { Db } from '../../db/client';
-import { educationForms, faculties, groups, specialities, students, users } from '../../db/schema';
+import { auditoria, departments, educationForms, faculties, groups, positions, specialities, students, teachers, users } from '../../db/schema';
 
 /** Rows per statement when a list of keys is long (bound parameters are limited). */
 const CHUNK = 5000;
@@ -107,4 +107,64 @@ export async function insertStudentAccounts(db: Db, rows: { studentId: number; l
   for (const part of chunks(rows)) {
     await db.insert(users).values(part.map((r) => ({ ...r, role: ROLE_STUDENT, mustUpdateCredentials: true, passwordChangedAt: now })));
   }
+}
+
+// Teachers, the lists they refer to, and their accounts
+
+export async function allDepartments(db: Db) {
+  return db
+    .select({ id: departments.id, nameRu: departments.nameRu, nameKg: departments.nameKg, nameEn: departments.nameEn, faculty: faculties.code })
+    .from(departments)
+    .innerJoin(faculties, eq(faculties.id, departments.facultyId))
+    .orderBy(asc(departments.id));
+}
+
+export async function allPositions(db: Db) {
+  return db.select().from(positions).orderBy(asc(positions.sort), asc(positions.id));
+}
+
+export type TeacherRow = typeof teachers.$inferSelect;
+export type TeacherValues = Omit<TeacherRow, 'id' | 'photoId' | 'nationality' | 'citizenship' | 'taxId' | 'education' | 'code'> & { code: string };
+
+/** The teachers with these codes. */
+export async function teachersByCodes(db: Db, codes: readonly string[]): Promise<TeacherRow[]> {
+  const out: TeacherRow[] = [];
+  for (const part of chunks(codes)) out.push(...(await db.select().from(teachers).where(inArray(teachers.code, part))));
+  return out;
+}
+
+export async function insertTeachers(db: Db, rows: TeacherValues[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const part of chunks(rows)) {
+    for (const r of await db.insert(teachers).values(part).returning({ id: teachers.id, code: teachers.code })) ids.set(r.code!, r.id);
+  }
+  return ids;
+}
+
+export async function updateTeacher(db: Db, id: number, values: Partial<TeacherValues>): Promise<void> {
+  await db.update(teachers).set(values).where(eq(teachers.id, id));
+}
+
+/** Teacher accounts that must change their login and password at first sign-in. */
+export async function insertTeacherAccounts(db: Db, rows: { teacherId: number; login: string; passwordHash: string }[], now: Date): Promise<void> {
+  for (const part of chunks(rows)) {
+    await db.insert(users).values(part.map((r) => ({ ...r, role: ROLE_TEACHER, mustUpdateCredentials: true, passwordChangedAt: now })));
+  }
+}
+
+// Rooms
+
+export type RoomRow = typeof auditoria.$inferSelect;
+export type RoomValues = Omit<RoomRow, 'id' | 'qrNetworks'>;
+
+export async function allRooms(db: Db): Promise<RoomRow[]> {
+  return db.select().from(auditoria).orderBy(asc(auditoria.id));
+}
+
+export async function insertRooms(db: Db, rows: RoomValues[]): Promise<void> {
+  for (const part of chunks(rows)) await db.insert(auditoria).values(part);
+}
+
+export async function updateRoom(db: Db, id: number, values: Partial<RoomValues>): Promise<void> {
+  await db.update(auditoria).set(values).where(eq(auditoria.id, id));
 }

@@ -213,6 +213,15 @@ export class RowReader<K extends string> {
     return n;
   }
 
+  /** A number from min to max, with a decimal point or comma (a coordinate), or null when empty and not required. */
+  decimal(key: K, min: number, max: number, required = true): number | null {
+    const value = this.text(key);
+    if (value === null) return required ? this.refuse(key, 'required') : null;
+    const n = /^-?\d+([.,]\d+)?$/.test(value) ? Number(value.replace(',', '.')) : NaN;
+    if (!Number.isFinite(n) || n < min || n > max) return this.refuse(key, 'decimal', { value, min, max });
+    return n;
+  }
+
   /** A date 'YYYY-MM-DD' between min and max (both 'YYYY-MM-DD'), or null when empty. */
   date(key: K, min: string, max: string): string | null {
     const raw = this.raw(key);

@@ -12,7 +12,9 @@ import { groupsImport } from './imports.groups';
 import type { ImportKindDef } from './imports.kind';
 import { mapColumns } from './imports.rows';
 import { readSheet } from './imports.sheet';
+import { roomsImport } from './imports.rooms';
 import { studentsImport } from './imports.students';
+import { teachersImport } from './imports.teachers';
 
 export { ImportFileError } from './imports.sheet';
 
@@ -20,6 +22,8 @@ export const IMPORTS: Record<ImportKind, ImportKindDef> = {
   faculties: facultiesImport as ImportKindDef,
   groups: groupsImport as ImportKindDef,
   students: studentsImport as ImportKindDef,
+  teachers: teachersImport as ImportKindDef,
+  rooms: roomsImport as ImportKindDef,
 };
 
 export interface ImportOptions {
@@ -29,7 +33,7 @@ export interface ImportOptions {
   /** Write the valid rows even when some are refused. */
   validOnly?: boolean;
   /**
-   * Given the accounts a students import makes, inside its transaction before it commits (the
+   * Given the accounts a students or teachers import makes, inside its transaction before it commits (the
    * command writes them to a file): when it throws, nothing is written.
    */
   onAccounts?: (accounts: ImportAccount[]) => Promise<void>;

@@ -73,11 +73,11 @@ export const STUDENT_COLUMNS: readonly Column<Key>[] = [
 ];
 
 /** How a gender may be written, in any of the three languages. */
-const GENDERS = new Map<string, 'm' | 'f'>([
+export const GENDERS = new Map<string, 'm' | 'f'>([
   ...['м', 'муж', 'мужской', 'm', 'male', 'man', 'э', 'эр', 'эркек'].map((t) => [t, 'm'] as const),
   ...['ж', 'жен', 'женский', 'f', 'female', 'woman', 'а', 'аял', 'кыз'].map((t) => [t, 'f'] as const),
 ]);
-const GENDER_SHOWN: Record<Language, Record<'m' | 'f', string>> = { ru: { m: 'м', f: 'ж' }, kg: { m: 'э', f: 'а' }, en: { m: 'm', f: 'f' } };
+export const GENDER_SHOWN: Record<Language, Record<'m' | 'f', string>> = { ru: { m: 'м', f: 'ж' }, kg: { m: 'э', f: 'а' }, en: { m: 'm', f: 'f' } };
 
 /** Characters of one-time passwords: no look-alikes (0/O, 1/l/I). */
 const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -92,7 +92,7 @@ export const loginOf = (code: string) => code;
 
 type Compared = Omit<repo.StudentValues, 'code'> & { groupName: string };
 
-const fullName = (s: { surname: string; name: string; patronymic: string | null }) => [s.surname, s.name, s.patronymic].filter(Boolean).join(' ');
+export const fullName = (s: { surname: string; name: string; patronymic: string | null }) => [s.surname, s.name, s.patronymic].filter(Boolean).join(' ');
 
 export const studentsImport: ImportKindDef<Key> = {
   kind: 'students',

@@ -121,6 +121,26 @@ export const ROW_PROBLEMS = {
     kg: '«{value}» логини башка эсептик жазууга таандык',
     en: 'the login "{value}" is already taken by another account',
   },
+  unknownDepartment: {
+    ru: 'нет кафедры «{value}»: пишите её название, как на портале, на любом из трёх языков',
+    kg: '«{value}» кафедрасы жок: анын аталышын порталдагыдай, үч тилдин биринде жазыңыз',
+    en: 'there is no department "{value}": write its name as the portal has it, in any of the three languages',
+  },
+  ambiguousDepartment: {
+    ru: 'кафедр с названием «{value}» несколько: {faculties}. Пишите «код факультета / кафедра»',
+    kg: '«{value}» аталыштагы кафедралар бир нечөө: {faculties}. «факультеттин коду / кафедра» деп жазыңыз',
+    en: 'several departments are named "{value}": {faculties}. Write "faculty code / department"',
+  },
+  unknownPosition: {
+    ru: '«{value}» — неизвестная должность: {positions}',
+    kg: '«{value}» — белгисиз кызмат орду: {positions}',
+    en: '"{value}" is not a position: {positions}',
+  },
+  decimal: {
+    ru: '«{value}» — не число от {min} до {max} (дробная часть через точку или запятую)',
+    kg: '«{value}» — {min}дөн {max}гө чейинки сан эмес (бөлчөк бөлүгү чекит же үтүр менен)',
+    en: '"{value}" is not a number from {min} to {max} (decimals after a point or a comma)',
+  },
 } satisfies Record<string, Texts>;
 export type RowProblem = keyof typeof ROW_PROBLEMS;
 
@@ -173,6 +193,11 @@ export const WORDS = {
     kg: 'Жаңы эсептик жазуулар: {count}. Логиндер жана бир жолку сырсөздөр {file} файлында (аны сиз гана окуй аласыз); биринчи киргенде студент логинин жана сырсөзүн алмаштырат',
     en: 'New accounts: {count}. Their logins and one-time passwords are in {file} (readable by you only); at first sign-in the student changes both',
   },
+  teacherAccounts: {
+    ru: 'Новых учётных записей: {count}. Логины и одноразовые пароли — в файле {file} (читать его можете только вы); при первом входе преподаватель сменит логин и пароль',
+    kg: 'Жаңы эсептик жазуулар: {count}. Логиндер жана бир жолку сырсөздөр {file} файлында (аны сиз гана окуй аласыз); биринчи киргенде окутуучу логинин жана сырсөзүн алмаштырат',
+    en: 'New accounts: {count}. Their logins and one-time passwords are in {file} (readable by you only); at first sign-in the teacher changes both',
+  },
   template: {
     ru: 'Шаблон записан: {file} (строка заголовков и строка примера)',
     kg: 'Үлгү жазылды: {file} (аталыштардын сабы жана мисал сабы)',
@@ -185,6 +210,8 @@ export const KIND_NAMES = {
   faculties: { ru: 'факультеты', kg: 'факультеттер', en: 'faculties' },
   groups: { ru: 'группы', kg: 'топтор', en: 'groups' },
   students: { ru: 'студенты', kg: 'студенттер', en: 'students' },
+  teachers: { ru: 'преподаватели', kg: 'окутуучулар', en: 'teachers' },
+  rooms: { ru: 'аудитории', kg: 'аудиториялар', en: 'rooms' },
 } satisfies Record<string, Texts>;
 
 /** The headers of the accounts file. */
@@ -194,6 +221,12 @@ export const ACCOUNT_HEADERS = {
   group: { ru: 'Группа', kg: 'Топ', en: 'Group' },
   login: { ru: 'Логин', kg: 'Логин', en: 'Login' },
   password: { ru: 'Одноразовый пароль', kg: 'Бир жолку сырсөз', en: 'One-time password' },
+} satisfies Record<string, Texts>;
+
+/** The headers of a teachers import's accounts file that differ from the students'. */
+export const TEACHER_ACCOUNT_HEADERS = {
+  studentNumber: { ru: 'Код преподавателя', kg: 'Окутуучунун коду', en: 'Teacher code' },
+  group: { ru: 'Кафедра', kg: 'Кафедра', en: 'Department' },
 } satisfies Record<string, Texts>;
 
 export function say(texts: Texts, lang: Language, params?: Record<string, string | number>): string {
