@@ -5,9 +5,15 @@
 import { Type, type Static } from 'typebox';
 
 /** What can be imported, in the order a university loads them. */
-export const ImportKind = Type.Union([Type.Literal('faculties'), Type.Literal('groups'), Type.Literal('students')]);
+export const ImportKind = Type.Union([
+  Type.Literal('faculties'),
+  Type.Literal('groups'),
+  Type.Literal('students'),
+  Type.Literal('disciplines'),
+  Type.Literal('plans'),
+]);
 export type ImportKind = Static<typeof ImportKind>;
-export const IMPORT_KINDS: readonly ImportKind[] = ['faculties', 'groups', 'students'];
+export const IMPORT_KINDS: readonly ImportKind[] = ['faculties', 'groups', 'students', 'disciplines', 'plans'];
 
 /** Files over this size are refused before they are read (50 MB). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -28,7 +34,7 @@ export const ImportFieldChange = Type.Object({
 });
 export type ImportFieldChange = Static<typeof ImportFieldChange>;
 
-/** A record the file adds or changes, named by the university's code (faculty code, group name, student number). */
+/** A record the file adds or changes, named by the university's code (faculty code, group name, student number, discipline code; a plan row by its cohort, semester and discipline). */
 export const ImportRecord = Type.Object({
   line: Type.Integer({ minimum: 1 }),
   key: Type.String(),

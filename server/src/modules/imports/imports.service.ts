@@ -7,9 +7,11 @@
 import type { Language } from '@contract/common';
 import type { ImportAccount, ImportKind, ImportReport } from '@contract/imports';
 import type { AppContext } from '../../context';
+import { disciplinesImport } from './imports.disciplines';
 import { facultiesImport } from './imports.faculties';
 import { groupsImport } from './imports.groups';
 import type { ImportKindDef } from './imports.kind';
+import { plansImport } from './imports.plans';
 import { mapColumns } from './imports.rows';
 import { readSheet } from './imports.sheet';
 import { studentsImport } from './imports.students';
@@ -20,6 +22,8 @@ export const IMPORTS: Record<ImportKind, ImportKindDef> = {
   faculties: facultiesImport as ImportKindDef,
   groups: groupsImport as ImportKindDef,
   students: studentsImport as ImportKindDef,
+  disciplines: disciplinesImport as ImportKindDef,
+  plans: plansImport as ImportKindDef,
 };
 
 export interface ImportOptions {

@@ -116,6 +116,36 @@ export const ROW_PROBLEMS = {
     kg: '«{value}»: код тамгалардан, сандардан, чекиттерден, дефистерден жана астыңкы сызыктардан турат, боштуксуз',
     en: '"{value}": a code is letters, digits, dots, hyphens and underscores, no spaces',
   },
+  unknownDepartment: {
+    ru: 'нет кафедры «{value}»: пишите её название, как на портале',
+    kg: '«{value}» кафедрасы жок: анын аталышын порталдагыдай жазыңыз',
+    en: 'there is no department "{value}": write its name as the portal has it',
+  },
+  ambiguousDepartment: {
+    ru: 'кафедр с названием «{value}» несколько ({faculties}): уточните название',
+    kg: '«{value}» деген кафедралар бир нече ({faculties}): аталышын тактаңыз',
+    en: 'several departments are named "{value}" ({faculties}): write a more precise name',
+  },
+  unknownDiscipline: {
+    ru: 'нет дисциплины с кодом «{value}»: сначала импортируйте дисциплины',
+    kg: '«{value}» коду менен сабак жок: адегенде сабактарды импорттоңуз',
+    en: 'there is no discipline with the code "{value}": import the disciplines first',
+  },
+  unknownControlForm: {
+    ru: '«{value}» — неизвестная форма контроля: {forms}',
+    kg: '«{value}» — белгисиз текшерүү формасы: {forms}',
+    en: '"{value}" is not a form of assessment: {forms}',
+  },
+  semesterBeyondStudy: {
+    ru: 'семестр {value} вне срока обучения по специальности {speciality}: от 1 до {max}',
+    kg: '{value}-семестр {speciality} адистигинин окуу мөөнөтүнөн тышкары: 1ден {max}ке чейин',
+    en: 'semester {value} is beyond the study of the speciality {speciality}: from 1 to {max}',
+  },
+  noAcademicYear: {
+    ru: 'семестр {semester} набора {year} года приходится на {academicYear} учебный год, которого нет на портале',
+    kg: '{year}-жылы кабыл алынгандардын {semester}-семестри {academicYear} окуу жылына туура келет, ал порталда жок',
+    en: 'semester {semester} of the {year} intake falls in the academic year {academicYear}, which the portal does not have',
+  },
   loginTaken: {
     ru: 'логин «{value}» уже занят другой учётной записью',
     kg: '«{value}» логини башка эсептик жазууга таандык',
@@ -179,12 +209,19 @@ export const WORDS = {
     en: 'Template written: {file} (a header row and an example row)',
   },
   empty: { ru: '(пусто)', kg: '(бош)', en: '(empty)' },
+  planKey: {
+    ru: '{discipline}: {speciality}, {form}, набор {year}, семестр {semester}',
+    kg: '{discipline}: {speciality}, {form}, {year}-жылкы кабыл алуу, {semester}-семестр',
+    en: '{discipline}: {speciality}, {form}, {year} intake, semester {semester}',
+  },
 } satisfies Record<string, Texts>;
 
 export const KIND_NAMES = {
   faculties: { ru: 'факультеты', kg: 'факультеттер', en: 'faculties' },
   groups: { ru: 'группы', kg: 'топтор', en: 'groups' },
   students: { ru: 'студенты', kg: 'студенттер', en: 'students' },
+  disciplines: { ru: 'дисциплины', kg: 'сабактар', en: 'disciplines' },
+  plans: { ru: 'учебные планы', kg: 'окуу пландары', en: 'study plans' },
 } satisfies Record<string, Texts>;
 
 /** The headers of the accounts file. */
