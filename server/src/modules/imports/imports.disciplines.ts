@@ -117,4 +117,16 @@ export const disciplinesImport: ImportKindDef<Key> = {
       },
     };
   },
+  async exportRows(db, lang) {
+    const departments = await departmentsOf(db, lang);
+    const list = await repo.allDepartments(db);
+    // The department's name in `lang`, unless another department has it too: then a name of it no other has.
+    const nameOf = new Map(
+      list.map((d) => {
+        const names = [localName(d, lang), d.nameRu, d.nameKg, d.nameEn];
+        return [d.id, names.find((n) => departments.find(n).length === 1) ?? names[0]];
+      }),
+    );
+    return (await repo.allDisciplines(db)).map((d) => [d.code, d.nameKg, d.nameRu, d.nameEn, nameOf.get(d.departmentId) ?? '']);
+  },
 };

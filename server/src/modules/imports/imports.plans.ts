@@ -164,4 +164,20 @@ export const plansImport: ImportKindDef<Key> = {
       },
     };
   },
+  async exportRows(db, lang) {
+    const forms = await educationFormsOf(db, lang);
+    const controls = await controlFormsOf(db, lang);
+    const specialityCode = new Map((await repo.specialityDurations(db)).map((s) => [s.id, s.code]));
+    const disciplineCode = new Map((await repo.allDisciplines(db)).map((d) => [d.id, d.code]));
+    const semesterNumber = new Map((await repo.allSemesters(db)).map((s) => [s.id, s.number]));
+    return (await repo.allPlanRows(db)).map((p) => [
+      specialityCode.get(p.specialityId) ?? '',
+      forms.show(p.educationFormId),
+      p.admissionYear,
+      semesterNumber.get(p.semesterId) ?? p.semesterId,
+      disciplineCode.get(p.disciplineId) ?? '',
+      p.credits,
+      controls.show(p.controlFormId),
+    ]);
+  },
 };

@@ -73,6 +73,11 @@ export async function updateGroup(db: Db, id: number, values: Partial<GroupValue
 export type StudentRow = typeof students.$inferSelect;
 export type StudentValues = Omit<StudentRow, 'id' | 'photoId' | 'nationality' | 'citizenship' | 'taxId' | 'education'>;
 
+/** Every student, by student number. */
+export async function allStudents(db: Db): Promise<StudentRow[]> {
+  return db.select().from(students).orderBy(asc(students.code));
+}
+
 /** The students with these numbers. */
 export async function studentsByCodes(db: Db, codes: readonly string[]): Promise<StudentRow[]> {
   const out: StudentRow[] = [];

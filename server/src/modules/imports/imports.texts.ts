@@ -203,6 +203,11 @@ export const WORDS = {
     kg: 'Жаңы эсептик жазуулар: {count}. Логиндер жана бир жолку сырсөздөр {file} файлында (аны сиз гана окуй аласыз); биринчи киргенде студент логинин жана сырсөзүн алмаштырат',
     en: 'New accounts: {count}. Their logins and one-time passwords are in {file} (readable by you only); at first sign-in the student changes both',
   },
+  exported: {
+    ru: 'Выгружено записей: {count}, файл {file} (читать его можете только вы). Импорт этого файла ничего не изменит',
+    kg: 'Экспорттолгон жазуулар: {count}, {file} файлы (аны сиз гана окуй аласыз). Бул файлды импорттоо эч нерсени өзгөртпөйт',
+    en: 'Exported {count} records to {file} (readable by you only). Importing this file changes nothing',
+  },
   template: {
     ru: 'Шаблон записан: {file} (строка заголовков и строка примера)',
     kg: 'Үлгү жазылды: {file} (аталыштардын сабы жана мисал сабы)',
@@ -245,14 +250,24 @@ export function quote(text: string, lang: Language): string {
 /** The command's own words (npm run import). */
 export const COMMAND = {
   usage: {
-    ru: 'Использование:\n  npm run import -- <вид> <файл.xlsx|файл.csv> [--dry-run] [--valid-only] [--lang ru|en|kg] [--accounts <файл.xlsx>]\n  npm run import -- template <вид> [--lang ru|en|kg]\nВиды: {kinds}',
-    kg: 'Колдонуу:\n  npm run import -- <түрү> <файл.xlsx|файл.csv> [--dry-run] [--valid-only] [--lang ru|en|kg] [--accounts <файл.xlsx>]\n  npm run import -- template <түрү> [--lang ru|en|kg]\nТүрлөрү: {kinds}',
-    en: 'Usage:\n  npm run import -- <kind> <file.xlsx|file.csv> [--dry-run] [--valid-only] [--lang ru|en|kg] [--accounts <file.xlsx>]\n  npm run import -- template <kind> [--lang ru|en|kg]\nKinds: {kinds}',
+    ru: 'Использование:\n  npm run import -- <вид> <файл.xlsx|файл.csv> [--dry-run] [--valid-only] [--lang ru|en|kg] [--accounts <файл.xlsx>]\n  npm run import -- template <вид> [--lang ru|en|kg]\n  npm run import -- export <вид> <файл.xlsx> [--lang ru|en|kg]\nВиды: {kinds}',
+    kg: 'Колдонуу:\n  npm run import -- <түрү> <файл.xlsx|файл.csv> [--dry-run] [--valid-only] [--lang ru|en|kg] [--accounts <файл.xlsx>]\n  npm run import -- template <түрү> [--lang ru|en|kg]\n  npm run import -- export <түрү> <файл.xlsx> [--lang ru|en|kg]\nТүрлөрү: {kinds}',
+    en: 'Usage:\n  npm run import -- <kind> <file.xlsx|file.csv> [--dry-run] [--valid-only] [--lang ru|en|kg] [--accounts <file.xlsx>]\n  npm run import -- template <kind> [--lang ru|en|kg]\n  npm run import -- export <kind> <file.xlsx> [--lang ru|en|kg]\nKinds: {kinds}',
   },
   unknownKind: {
     ru: '«{kind}» — неизвестный вид импорта. Виды: {kinds}',
     kg: '«{kind}» — белгисиз импорт түрү. Түрлөрү: {kinds}',
     en: '"{kind}" is not a kind of import. Kinds: {kinds}',
+  },
+  notExported: {
+    ru: '«{kind}» не выгружается. Выгружаются: {kinds}',
+    kg: '«{kind}» экспорттолбойт. Экспорттолуучу түрлөр: {kinds}',
+    en: '"{kind}" cannot be exported. Exported kinds: {kinds}',
+  },
+  exportXlsx: {
+    ru: 'Выгрузка пишется в файл .xlsx: «{file}»',
+    kg: 'Экспорт .xlsx файлына жазылат: «{file}»',
+    en: 'An export is written to an .xlsx file: "{file}"',
   },
   noFile: { ru: 'Файл «{file}» не найден', kg: '«{file}» файлы табылган жок', en: 'The file "{file}" does not exist' },
   fileExists: {
