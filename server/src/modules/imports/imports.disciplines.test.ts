@@ -1,11 +1,13 @@
 /** Imports of disciplines and study plans into the seeded database (docs/areas/imports.md#the-kinds): matched by codes, refused with line and column, read by the transcript as its own plan. */
 import { asc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { ImportKind } from '@contract/imports';
 import type { Transcript } from '@contract/transcript';
 import { curriculum, departments, disciplines, educationForms, groups, specialities, students, users } from '../../db/schema';
 import { useTestApp } from '../../test/fixture';
 import { testClock } from '../../test/helpers';
+import { templateFile } from './imports.files';
 import { previewLines } from './imports.preview';
 import { ImportService, type ImportOptions } from './imports.service';
 import { xlsxFile, type TestCell } from './imports.test-files';
@@ -92,6 +94,26 @@ describe('disciplines', () => {
     expect(await disciplineRows()).toEqual(before);
     const kg = previewLines(await run('disciplines', await xlsxFile(broken), { lang: 'kg' }), 'list.xlsx', 'kg');
     expect(kg).toContain('  ! 3-сап, «Кафедра» мамычасы: «Кафедра алхимии» кафедрасы жок: анын аталышын порталдагыдай жазыңыз');
+  });
+});
+
+describe('templates', () => {
+  it('the disciplines and plans templates have their headers in the chosen language and an example row', async () => {
+    const rows = async (kind: ImportKind, lang: 'ru' | 'en') => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await templateFile(kind, lang)) as unknown as ArrayBuffer);
+      const out: string[][] = [];
+      workbook.worksheets[0].eachRow((row) => out.push((row.values as unknown[]).slice(1).map(String)));
+      return out;
+    };
+    expect(await rows('disciplines', 'en')).toEqual([
+      ['Discipline code', 'Name (kg)', 'Name (ru)', 'Name (en)', 'Department'],
+      ['PI-101', 'Программалоонун негиздери', 'Основы программирования', 'Programming Basics', 'Кафедра программной инженерии'],
+    ]);
+    expect(await rows('plans', 'ru')).toEqual([
+      ['Код специальности', 'Форма обучения', 'Год поступления', 'Семестр', 'Код дисциплины', 'Кредиты', 'Форма контроля'],
+      ['710400', 'Очная', '2026', '1', 'PI-101', '5', 'Экзамен'],
+    ]);
   });
 });
 

@@ -109,11 +109,10 @@ export const plansImport: ImportKindDef<Key> = {
       if (formText !== null && educationFormId === undefined) r.refuse('educationForm', 'unknownForm', { value: formText, forms: forms.list });
       const admissionYear = r.wholeNumber('admissionYear', years.min, years.max);
       const semester = r.wholeNumber('semester', 1, lastSemester);
-      if (semester !== null && speciality && semester > speciality.durationYears * 2) {
-        r.refuse('semester', 'semesterBeyondStudy', { value: semester, speciality: speciality.code, max: speciality.durationYears * 2 });
-      }
+      const beyondStudy = semester !== null && speciality !== undefined && semester > speciality.durationYears * 2;
+      if (beyondStudy) r.refuse('semester', 'semesterBeyondStudy', { value: semester, speciality: speciality.code, max: speciality.durationYears * 2 });
       const academicYearId = admissionYear === null || semester === null ? null : academicYearOf(admissionYear, semester);
-      if (academicYearId !== null && !r.refused && !academicYears.has(academicYearId)) {
+      if (academicYearId !== null && !beyondStudy && !academicYears.has(academicYearId)) {
         r.refuse('semester', 'noAcademicYear', { semester: semester!, year: admissionYear!, academicYear: `${academicYearId}-${academicYearId + 1}` });
       }
       const disciplineCode = r.required('discipline', 40);
