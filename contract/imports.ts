@@ -11,9 +11,11 @@ export const ImportKind = Type.Union([
   Type.Literal('students'),
   Type.Literal('teachers'),
   Type.Literal('rooms'),
+  Type.Literal('disciplines'),
+  Type.Literal('plans'),
 ]);
 export type ImportKind = Static<typeof ImportKind>;
-export const IMPORT_KINDS: readonly ImportKind[] = ['faculties', 'groups', 'students', 'teachers', 'rooms'];
+export const IMPORT_KINDS: readonly ImportKind[] = ['faculties', 'groups', 'students', 'teachers', 'rooms', 'disciplines', 'plans'];
 
 /** Files over this size are refused before they are read (50 MB). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -34,7 +36,10 @@ export const ImportFieldChange = Type.Object({
 });
 export type ImportFieldChange = Static<typeof ImportFieldChange>;
 
-/** A record the file adds or changes, named by the university's code (faculty code, group name, student number, teacher code, building / room). */
+/**
+ * A record the file adds or changes, named by the university's code (faculty code, group name, student
+ * number, teacher code, building / room, discipline code; a plan row by its cohort, semester and discipline).
+ */
 export const ImportRecord = Type.Object({
   line: Type.Integer({ minimum: 1 }),
   key: Type.String(),

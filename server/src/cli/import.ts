@@ -2,7 +2,8 @@
  * `npm run import -- <kind> <file.xlsx|file.csv>` imports a list of the university into the
  * database of DATABASE_URL, or the embedded one in DATA_DIR, as `npm start` and `npm run seed` find
  * theirs (docs/areas/imports.md). It prints the preview; exit code 1 when a row is refused or the file
- * cannot be read, 2 for a wrong command line. `npm run import -- template <kind>` writes `<kind>.xlsx`.
+ * cannot be read, 2 for a wrong command line. `npm run import -- template <kind>` writes `<kind>.xlsx`;
+ * `npm run import -- export <kind> <file.xlsx>` writes the kind's records in the template's shape.
  * The new accounts of a students or teachers import go to an .xlsx file readable by its owner only (0600).
  */
 import fs from 'node:fs';
@@ -12,7 +13,7 @@ import { IMPORT_KINDS, IMPORT_MAX_BYTES, type ImportKind } from '@contract/impor
 import { loadConfig } from '../config';
 import { dbTargetFromConfig, openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
-import { accountsFile, templateFile, writeNewFile } from '../modules/imports/imports.files';
+import { accountsFile, exportable, exportFile, templateFile, writeNewFile } from '../modules/imports/imports.files';
 import { fileErrorText, previewLines } from '../modules/imports/imports.preview';
 import { ImportFileError, ImportService } from '../modules/imports/imports.service';
 import { COMMAND, FILE_PROBLEMS, WORDS, say } from '../modules/imports/imports.texts';
@@ -98,6 +99,28 @@ async function template(args: Args): Promise<number> {
   return 0;
 }
 
+/** Writes the kind's records to a new .xlsx file, readable by its owner only (the lists hold personal data). */
+async function exportList(args: Args): Promise<number> {
+  const { lang } = args;
+  const kind = kindOf(args.positional[1], lang);
+  if (args.positional[2] === undefined || args.positional.length > 3) throw new UsageError();
+  const kinds = IMPORT_KINDS.filter(exportable);
+  if (!exportable(kind)) throw new Failure(say(COMMAND.notExported, lang, { kind, kinds: kinds.join(', ') }), 2);
+  const file = fromCaller(args.positional[2]);
+  if (!file.toLowerCase().endsWith('.xlsx')) throw new Failure(say(COMMAND.exportXlsx, lang, { file }), 2);
+  if (fs.existsSync(file)) throw new Failure(say(COMMAND.fileExists, lang, { file }));
+  const database = await openDatabase(dbTargetFromConfig(loadConfig()));
+  try {
+    await prepareDatabase(database, { seed: false });
+    const { bytes, records } = await exportFile(database.db, kind, lang);
+    writeOwnFile(file, bytes, 0o600, lang);
+    console.log(say(WORDS.exported, lang, { count: records, file }));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
 async function runImport(args: Args): Promise<number> {
   const { lang } = args;
   const kind = kindOf(args.positional[0], lang);
@@ -151,6 +174,7 @@ async function runImport(args: Args): Promise<number> {
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.positional[0] === 'export') return exportList(args);
   return args.positional[0] === 'template' ? template(args) : runImport(args);
 }
 

@@ -1,7 +1,7 @@
 /**
  * The command `npm run import` as an administrator runs it (docs/areas/imports.md#for-users): a
  * child process on a DATA_DIR of its own (migrated, with no demo data), its preview and exit code;
- * and the files it writes: the template, and the new accounts readable by their owner only.
+ * and the files it writes: the template, the export, and the new accounts readable by their owner only.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -44,28 +44,47 @@ async function rowsOf(bytes: Buffer): Promise<string[][]> {
 
 /** The command runs on an embedded database of its own whichever project runs this file: the PGlite one runs it. */
 describe.skipIf(usePostgres)('npm run import', () => {
-  it('prints the preview, exits 1 and writes nothing while a row is refused; --valid-only writes the valid rows', { timeout: 120_000 }, async () => {
-    const file = path.join(dir, 'faculties.xlsx');
-    fs.writeFileSync(
-      file,
-      await xlsxFile([
+  it(
+    'prints the preview, exits 1 and writes nothing while a row is refused; --valid-only writes the valid rows; export writes them back',
+    { timeout: 120_000 },
+    async () => {
+      const file = path.join(dir, 'faculties.xlsx');
+      fs.writeFileSync(
+        file,
+        await xlsxFile([
+          ['Faculty code', 'Name (kg)', 'Name (ru)', 'Name (en)'],
+          ['LAW', 'Юридика факультети', 'Юридический факультет', 'Faculty of Law'],
+          ['MED', 'Медицина факультети', 'Медицинcкий факультет', 'Faculty of Medicine'],
+        ]),
+      );
+      const refused = await command(['faculties', 'faculties.xlsx']);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain('  + LAW (line 2)');
+      expect(refused.out).toContain('  ! line 3, column "Name (ru)": the Latin letter "c" at position 8 of "Медицинcкий факультет": type it in Cyrillic');
+      expect(refused.out).toContain('Nothing written: 1 rows refused.');
+
+      const valid = await command(['faculties', 'faculties.xlsx', '--valid-only', '--lang', 'ru']);
+      expect(valid.code).toBe(1);
+      expect(valid.out).toContain('Записано: добавлено 1, изменено 0, без изменений 0');
+      // The first run wrote nothing: LAW is added by the second.
+      expect(valid.out).toContain('  + LAW (строка 2)');
+
+      // The export: the template's shape, readable by its owner only, never over a file; importing it changes nothing.
+      const exported = await command(['export', 'faculties', 'export.xlsx']);
+      expect(exported.code).toBe(0);
+      expect(exported.out).toContain('Exported 1 records to');
+      const exportFile = path.join(dir, 'export.xlsx');
+      expect(fs.statSync(exportFile).mode & 0o777).toBe(0o600);
+      expect(await rowsOf(fs.readFileSync(exportFile))).toEqual([
         ['Faculty code', 'Name (kg)', 'Name (ru)', 'Name (en)'],
         ['LAW', 'Юридика факультети', 'Юридический факультет', 'Faculty of Law'],
-        ['MED', 'Медицина факультети', 'Медицинcкий факультет', 'Faculty of Medicine'],
-      ]),
-    );
-    const refused = await command(['faculties', 'faculties.xlsx']);
-    expect(refused.code).toBe(1);
-    expect(refused.out).toContain('  + LAW (line 2)');
-    expect(refused.out).toContain('  ! line 3, column "Name (ru)": the Latin letter "c" at position 8 of "Медицинcкий факультет": type it in Cyrillic');
-    expect(refused.out).toContain('Nothing written: 1 rows refused.');
-
-    const valid = await command(['faculties', 'faculties.xlsx', '--valid-only', '--lang', 'ru']);
-    expect(valid.code).toBe(1);
-    expect(valid.out).toContain('Записано: добавлено 1, изменено 0, без изменений 0');
-    // The first run wrote nothing: LAW is added by the second.
-    expect(valid.out).toContain('  + LAW (строка 2)');
-  });
+      ]);
+      expect((await command(['export', 'faculties', 'export.xlsx'])).code).toBe(1);
+      const again = await command(['faculties', 'export.xlsx']);
+      expect(again.code).toBe(0);
+      expect(again.out).toContain('Written: 0 added, 0 changed, 1 unchanged');
+    },
+  );
 });
 
 describe('the files of an import', () => {

@@ -79,4 +79,7 @@ export const facultiesImport: ImportKindDef<Key> = {
       },
     };
   },
+  async exportRows(db) {
+    return (await repo.allFaculties(db)).sort((a, b) => a.code.localeCompare(b.code)).map((f) => [f.code, f.nameKg, f.nameRu, f.nameEn]);
+  },
 };

@@ -126,4 +126,11 @@ export const groupsImport: ImportKindDef<Key> = {
       },
     };
   },
+  async exportRows(db, lang) {
+    const forms = await educationFormsOf(db, lang);
+    const specialityCode = new Map((await repo.allSpecialities(db)).map((s) => [s.id, s.code]));
+    return (await repo.allGroups(db))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((g) => [g.name, specialityCode.get(g.specialityId) ?? '', forms.show(g.educationFormId), g.admissionYear, g.number]);
+  },
 };

@@ -15,9 +15,17 @@ export interface KindPlan {
   write(tx: Db, now: Date): Promise<ImportAccount[]>;
 }
 
+/** A cell of an exported list: text, a number, a date (a date cell), or empty. */
+export type ExportCell = string | number | Date | null;
+
 export interface ImportKindDef<K extends string = string> {
   kind: ImportKind;
   columns: readonly Column<K>[];
   /** Reads and checks every row, compares the valid ones with the database. */
   plan(db: Db, sheet: Sheet, columns: ColumnMap<K>, lang: Language, now: Date): Promise<KindPlan>;
+  /**
+   * The kind's records as rows of its template (one cell per column, in the columns' order, names
+   * in `lang`), such that importing them again changes nothing. A kind without it is not exported.
+   */
+  exportRows?(db: Db, lang: Language): Promise<ExportCell[][]>;
 }

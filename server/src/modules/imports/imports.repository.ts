@@ -2,7 +2,23 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { ROLE_STUDENT, ROLE_TEACHER } from '@contract/common';
 import type { Db } from '../../db/client';
-import { auditoria, departments, educationForms, faculties, groups, positions, specialities, students, teachers, users } from '../../db/schema';
+import {
+  academicYears,
+  auditoria,
+  controlForms,
+  curriculum,
+  departments,
+  disciplines,
+  educationForms,
+  faculties,
+  groups,
+  positions,
+  semesters,
+  specialities,
+  students,
+  teachers,
+  users,
+} from '../../db/schema';
 
 /** Rows per statement when a list of keys is long (bound parameters are limited). */
 const CHUNK = 5000;
@@ -60,6 +76,11 @@ export async function updateGroup(db: Db, id: number, values: Partial<GroupValue
 export type StudentRow = typeof students.$inferSelect;
 export type StudentValues = Omit<StudentRow, 'id' | 'photoId' | 'nationality' | 'citizenship' | 'taxId' | 'education'>;
 
+/** Every student, by student number. */
+export async function allStudents(db: Db): Promise<StudentRow[]> {
+  return db.select().from(students).orderBy(asc(students.code));
+}
+
 /** The students with these numbers. */
 export async function studentsByCodes(db: Db, codes: readonly string[]): Promise<StudentRow[]> {
   const out: StudentRow[] = [];
@@ -109,15 +130,18 @@ export async function insertStudentAccounts(db: Db, rows: { studentId: number; l
   }
 }
 
-// Teachers, the lists they refer to, and their accounts
+// The departments (teachers and disciplines name them)
 
+/** The departments with their faculty's code (a department is named in the files; two of one name are told apart by it). */
 export async function allDepartments(db: Db) {
   return db
-    .select({ id: departments.id, nameRu: departments.nameRu, nameKg: departments.nameKg, nameEn: departments.nameEn, faculty: faculties.code })
+    .select({ id: departments.id, nameKg: departments.nameKg, nameRu: departments.nameRu, nameEn: departments.nameEn, faculty: faculties.code })
     .from(departments)
     .innerJoin(faculties, eq(faculties.id, departments.facultyId))
     .orderBy(asc(departments.id));
 }
+
+// Teachers, the lists they refer to, and their accounts
 
 export async function allPositions(db: Db) {
   return db.select().from(positions).orderBy(asc(positions.sort), asc(positions.id));
@@ -167,4 +191,63 @@ export async function insertRooms(db: Db, rows: RoomValues[]): Promise<void> {
 
 export async function updateRoom(db: Db, id: number, values: Partial<RoomValues>): Promise<void> {
   await db.update(auditoria).set(values).where(eq(auditoria.id, id));
+}
+
+// Disciplines and the study plans
+
+export type DisciplineRow = typeof disciplines.$inferSelect;
+export type DisciplineValues = Omit<DisciplineRow, 'id'>;
+
+export async function allDisciplines(db: Db): Promise<DisciplineRow[]> {
+  return db.select().from(disciplines).orderBy(asc(disciplines.code));
+}
+
+export async function insertDisciplines(db: Db, rows: DisciplineValues[]): Promise<void> {
+  for (const part of chunks(rows)) await db.insert(disciplines).values(part);
+}
+
+export async function updateDiscipline(db: Db, id: number, values: Partial<DisciplineValues>): Promise<void> {
+  await db.update(disciplines).set(values).where(eq(disciplines.id, id));
+}
+
+export async function allControlForms(db: Db) {
+  return db.select().from(controlForms).orderBy(asc(controlForms.id));
+}
+
+/** The semesters of study by their number. */
+export async function allSemesters(db: Db) {
+  return db.select({ id: semesters.id, number: semesters.number }).from(semesters).orderBy(asc(semesters.number));
+}
+
+export async function academicYearIds(db: Db): Promise<Set<number>> {
+  return new Set((await db.select({ id: academicYears.id }).from(academicYears)).map((y) => y.id));
+}
+
+/** The specialities with the number of years their study lasts (its semesters: twice as many). */
+export async function specialityDurations(db: Db) {
+  return db.select({ id: specialities.id, code: specialities.code, durationYears: specialities.durationYears }).from(specialities);
+}
+
+export type PlanRow = typeof curriculum.$inferSelect;
+export type PlanValues = Omit<PlanRow, 'id'>;
+
+export async function allPlanRows(db: Db): Promise<PlanRow[]> {
+  return db
+    .select()
+    .from(curriculum)
+    .orderBy(
+      asc(curriculum.specialityId),
+      asc(curriculum.educationFormId),
+      asc(curriculum.admissionYear),
+      asc(curriculum.semesterId),
+      asc(curriculum.disciplineId),
+    );
+}
+
+export async function insertPlanRows(db: Db, rows: PlanValues[]): Promise<void> {
+  for (const part of chunks(rows)) await db.insert(curriculum).values(part);
+}
+
+export async function updatePlanRow(db: Db, id: number, values: Partial<PlanValues>): Promise<void> {
+  await db.update(curriculum).set(values).where(eq(curriculum.id, id));
 }

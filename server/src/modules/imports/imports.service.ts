@@ -7,9 +7,11 @@
 import type { Language } from '@contract/common';
 import type { ImportAccount, ImportKind, ImportReport } from '@contract/imports';
 import type { AppContext } from '../../context';
+import { disciplinesImport } from './imports.disciplines';
 import { facultiesImport } from './imports.faculties';
 import { groupsImport } from './imports.groups';
 import type { ImportKindDef } from './imports.kind';
+import { plansImport } from './imports.plans';
 import { mapColumns } from './imports.rows';
 import { readSheet } from './imports.sheet';
 import { roomsImport } from './imports.rooms';
@@ -24,6 +26,8 @@ export const IMPORTS: Record<ImportKind, ImportKindDef> = {
   students: studentsImport as ImportKindDef,
   teachers: teachersImport as ImportKindDef,
   rooms: roomsImport as ImportKindDef,
+  disciplines: disciplinesImport as ImportKindDef,
+  plans: plansImport as ImportKindDef,
 };
 
 export interface ImportOptions {

@@ -244,4 +244,23 @@ export const studentsImport: ImportKindDef<Key> = {
       },
     };
   },
+  async exportRows(db, lang) {
+    const forms = await educationFormsOf(db, lang);
+    const groupName = new Map((await repo.allGroups(db)).map((g) => [g.id, g.name]));
+    // The student's record only: never the account (its login or password).
+    return (await repo.allStudents(db)).map((s) => [
+      s.code,
+      s.surname,
+      s.name,
+      s.patronymic,
+      GENDER_SHOWN[lang][s.gender as 'm' | 'f'] ?? s.gender,
+      s.birthDate === null ? null : new Date(`${s.birthDate}T00:00:00Z`),
+      groupName.get(s.groupId) ?? '',
+      s.admissionYear,
+      forms.show(s.educationFormId),
+      s.subgroup,
+      s.phone,
+      s.email,
+    ]);
+  },
 };

@@ -11,6 +11,7 @@ import { localName } from '../../i18n';
 import { hashPassword } from '../../shared/credentials/password-hash';
 import type { ImportKindDef } from './imports.kind';
 import { changesOf, DuplicateCheck, normalizeHeader, RowReader, showDate, type Column, type Field } from './imports.rows';
+import { departmentsOf } from './imports.departments';
 import * as repo from './imports.repository';
 import { fullName, GENDER_SHOWN, GENDERS, oneTimePassword } from './imports.students';
 import { quote } from './imports.texts';
@@ -68,34 +69,6 @@ export const TEACHER_COLUMNS: readonly Column<Key>[] = [
 
 /** The login of a new teacher's account: the teacher code (docs/areas/imports.md). */
 export const teacherLoginOf = (code: string) => code;
-
-/** The departments by any of their names, or "faculty code / name"; the ones a name leaves ambiguous. */
-async function departmentsOf(db: Db, lang: Language) {
-  const list = await repo.allDepartments(db);
-  const byText = new Map<string, number[]>();
-  const add = (text: string, id: number) => {
-    const key = normalizeHeader(text);
-    const ids = byText.get(key) ?? [];
-    if (!ids.includes(id)) byText.set(key, [...ids, id]);
-  };
-  for (const d of list) {
-    for (const name of [d.nameRu, d.nameKg, d.nameEn]) {
-      add(name, d.id);
-      add(`${d.faculty} / ${name}`, d.id);
-    }
-  }
-  const byId = new Map(list.map((d) => [d.id, d]));
-  return {
-    /** The department's id; an array of candidates when the name is ambiguous; undefined when none. */
-    find: (text: string): number | number[] | undefined => {
-      const ids = byText.get(normalizeHeader(text));
-      if (!ids) return undefined;
-      return ids.length === 1 ? ids[0] : ids;
-    },
-    show: (id: unknown) => (byId.has(id as number) ? localName(byId.get(id as number)!, lang) : String(id)),
-    facultiesOf: (ids: number[]) => ids.map((id) => byId.get(id)!.faculty).join(', '),
-  };
-}
 
 async function positionsOf(db: Db, lang: Language) {
   const list = await repo.allPositions(db);

@@ -116,6 +116,26 @@ export const ROW_PROBLEMS = {
     kg: '«{value}»: код тамгалардан, сандардан, чекиттерден, дефистерден жана астыңкы сызыктардан турат, боштуксуз',
     en: '"{value}": a code is letters, digits, dots, hyphens and underscores, no spaces',
   },
+  unknownDiscipline: {
+    ru: 'нет дисциплины с кодом «{value}»: сначала импортируйте дисциплины',
+    kg: '«{value}» коду менен сабак жок: адегенде сабактарды импорттоңуз',
+    en: 'there is no discipline with the code "{value}": import the disciplines first',
+  },
+  unknownControlForm: {
+    ru: '«{value}» — неизвестная форма контроля: {forms}',
+    kg: '«{value}» — белгисиз текшерүү формасы: {forms}',
+    en: '"{value}" is not a form of assessment: {forms}',
+  },
+  semesterBeyondStudy: {
+    ru: 'семестр {value} вне срока обучения по специальности {speciality}: от 1 до {max}',
+    kg: '{value}-семестр {speciality} адистигинин окуу мөөнөтүнөн тышкары: 1ден {max}ке чейин',
+    en: 'semester {value} is beyond the study of the speciality {speciality}: from 1 to {max}',
+  },
+  noAcademicYear: {
+    ru: 'семестр {semester} набора {year} года приходится на {academicYear} учебный год, которого нет на портале',
+    kg: '{year}-жылы кабыл алынгандардын {semester}-семестри {academicYear} окуу жылына туура келет, ал порталда жок',
+    en: 'semester {semester} of the {year} intake falls in the academic year {academicYear}, which the portal does not have',
+  },
   loginTaken: {
     ru: 'логин «{value}» уже занят другой учётной записью',
     kg: '«{value}» логини башка эсептик жазууга таандык',
@@ -198,12 +218,22 @@ export const WORDS = {
     kg: 'Жаңы эсептик жазуулар: {count}. Логиндер жана бир жолку сырсөздөр {file} файлында (аны сиз гана окуй аласыз); биринчи киргенде окутуучу логинин жана сырсөзүн алмаштырат',
     en: 'New accounts: {count}. Their logins and one-time passwords are in {file} (readable by you only); at first sign-in the teacher changes both',
   },
+  exported: {
+    ru: 'Выгружено записей: {count}, файл {file} (читать его можете только вы). Импорт этого файла ничего не изменит',
+    kg: 'Экспорттолгон жазуулар: {count}, {file} файлы (аны сиз гана окуй аласыз). Бул файлды импорттоо эч нерсени өзгөртпөйт',
+    en: 'Exported {count} records to {file} (readable by you only). Importing this file changes nothing',
+  },
   template: {
     ru: 'Шаблон записан: {file} (строка заголовков и строка примера)',
     kg: 'Үлгү жазылды: {file} (аталыштардын сабы жана мисал сабы)',
     en: 'Template written: {file} (a header row and an example row)',
   },
   empty: { ru: '(пусто)', kg: '(бош)', en: '(empty)' },
+  planKey: {
+    ru: '{discipline}: {speciality}, {form}, набор {year}, семестр {semester}',
+    kg: '{discipline}: {speciality}, {form}, {year}-жылкы кабыл алуу, {semester}-семестр',
+    en: '{discipline}: {speciality}, {form}, {year} intake, semester {semester}',
+  },
 } satisfies Record<string, Texts>;
 
 export const KIND_NAMES = {
@@ -212,6 +242,8 @@ export const KIND_NAMES = {
   students: { ru: 'студенты', kg: 'студенттер', en: 'students' },
   teachers: { ru: 'преподаватели', kg: 'окутуучулар', en: 'teachers' },
   rooms: { ru: 'аудитории', kg: 'аудиториялар', en: 'rooms' },
+  disciplines: { ru: 'дисциплины', kg: 'сабактар', en: 'disciplines' },
+  plans: { ru: 'учебные планы', kg: 'окуу пландары', en: 'study plans' },
 } satisfies Record<string, Texts>;
 
 /** The headers of the accounts file. */
@@ -241,14 +273,24 @@ export function quote(text: string, lang: Language): string {
 /** The command's own words (npm run import). */
 export const COMMAND = {
   usage: {
-    ru: 'Использование:\n  npm run import -- <вид> <файл.xlsx|файл.csv> [--dry-run] [--valid-only] [--lang ru|en|kg] [--accounts <файл.xlsx>]\n  npm run import -- template <вид> [--lang ru|en|kg]\nВиды: {kinds}',
-    kg: 'Колдонуу:\n  npm run import -- <түрү> <файл.xlsx|файл.csv> [--dry-run] [--valid-only] [--lang ru|en|kg] [--accounts <файл.xlsx>]\n  npm run import -- template <түрү> [--lang ru|en|kg]\nТүрлөрү: {kinds}',
-    en: 'Usage:\n  npm run import -- <kind> <file.xlsx|file.csv> [--dry-run] [--valid-only] [--lang ru|en|kg] [--accounts <file.xlsx>]\n  npm run import -- template <kind> [--lang ru|en|kg]\nKinds: {kinds}',
+    ru: 'Использование:\n  npm run import -- <вид> <файл.xlsx|файл.csv> [--dry-run] [--valid-only] [--lang ru|en|kg] [--accounts <файл.xlsx>]\n  npm run import -- template <вид> [--lang ru|en|kg]\n  npm run import -- export <вид> <файл.xlsx> [--lang ru|en|kg]\nВиды: {kinds}',
+    kg: 'Колдонуу:\n  npm run import -- <түрү> <файл.xlsx|файл.csv> [--dry-run] [--valid-only] [--lang ru|en|kg] [--accounts <файл.xlsx>]\n  npm run import -- template <түрү> [--lang ru|en|kg]\n  npm run import -- export <түрү> <файл.xlsx> [--lang ru|en|kg]\nТүрлөрү: {kinds}',
+    en: 'Usage:\n  npm run import -- <kind> <file.xlsx|file.csv> [--dry-run] [--valid-only] [--lang ru|en|kg] [--accounts <file.xlsx>]\n  npm run import -- template <kind> [--lang ru|en|kg]\n  npm run import -- export <kind> <file.xlsx> [--lang ru|en|kg]\nKinds: {kinds}',
   },
   unknownKind: {
     ru: '«{kind}» — неизвестный вид импорта. Виды: {kinds}',
     kg: '«{kind}» — белгисиз импорт түрү. Түрлөрү: {kinds}',
     en: '"{kind}" is not a kind of import. Kinds: {kinds}',
+  },
+  notExported: {
+    ru: '«{kind}» не выгружается. Выгружаются: {kinds}',
+    kg: '«{kind}» экспорттолбойт. Экспорттолуучу түрлөр: {kinds}',
+    en: '"{kind}" cannot be exported. Exported kinds: {kinds}',
+  },
+  exportXlsx: {
+    ru: 'Выгрузка пишется в файл .xlsx: «{file}»',
+    kg: 'Экспорт .xlsx файлына жазылат: «{file}»',
+    en: 'An export is written to an .xlsx file: "{file}"',
   },
   noFile: { ru: 'Файл «{file}» не найден', kg: '«{file}» файлы табылган жок', en: 'The file "{file}" does not exist' },
   fileExists: {
