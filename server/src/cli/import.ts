@@ -172,6 +172,20 @@ async function runImport(args: Args): Promise<number> {
   }
 }
 
+/**
+ * What went wrong, down to its cause: a failed statement's error says only which statement failed
+ * ("Failed query: …"); the database's own message is in its cause.
+ */
+function reasonOf(err: unknown): string {
+  const messages: string[] = [];
+  for (let e: unknown = err; e !== undefined && e !== null && messages.length < 5; e = (e as { cause?: unknown }).cause) {
+    const text = (e instanceof Error ? e.message : String(e)).split('\nparams:')[0].trim();
+    if (text && !messages.includes(text)) messages.push(text);
+    if (!(e instanceof Error)) break;
+  }
+  return messages.join(': ');
+}
+
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   if (args.positional[0] === 'export') return exportList(args);
@@ -191,7 +205,7 @@ main().then(
       console.error(err.message);
       process.exit(err.code);
     }
-    console.error(say(COMMAND.failed, lang, { reason: err instanceof Error ? err.message : String(err) }));
+    console.error(say(COMMAND.failed, lang, { reason: reasonOf(err) }));
     process.exit(1);
   },
 );

@@ -4,6 +4,7 @@
  * and changes are written in one transaction, and only when no row is refused (or `validOnly`
  * says to write the valid rows only), never on a dry run.
  */
+import { sql } from 'drizzle-orm';
 import type { Language } from '@contract/common';
 import type { ImportAccount, ImportKind, ImportReport } from '@contract/imports';
 import type { AppContext } from '../../context';
@@ -55,6 +56,10 @@ export class ImportService {
     const sheet = await readSheet(bytes, fileName);
     const columns = mapColumns(sheet, def.columns, options.lang);
     return this.ctx.db.transaction(async (tx) => {
+      // A batch, not a request: the deadlines a connection has for requests (DB_STATEMENT_TIMEOUT_MS)
+      // would end a large import midway; for this transaction only.
+      await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
       // Compared and written in the same transaction: what the preview says is what is written.
       const plan = await def.plan(tx, sheet, columns, options.lang, this.ctx.now());
       const report: ImportReport = {

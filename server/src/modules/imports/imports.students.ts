@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { Language } from '@contract/common';
 import type { ImportAccount, ImportMissing, ImportRecord } from '@contract/imports';
-import { hashPassword } from '../../shared/credentials/password-hash';
+import { hashOneTimePasswords } from '../../shared/credentials/password-hash';
 import { admissionYears, EDUCATION_FORM_COLUMN, educationFormsOf } from './imports.groups';
 import type { ImportKindDef } from './imports.kind';
 import { changesOf, DuplicateCheck, normalizeHeader, RowReader, showDate, type Column, type Field } from './imports.rows';
@@ -82,6 +82,9 @@ export const GENDER_SHOWN: Record<Language, Record<'m' | 'f', string>> = { ru: {
 /** Characters of one-time passwords: no look-alikes (0/O, 1/l/I). */
 const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const ONE_TIME_PASSWORD_LENGTH = 12;
+
+/** Random bits of a one-time password (12 characters of 56: about 70). */
+export const ONE_TIME_PASSWORD_BITS = Math.floor(ONE_TIME_PASSWORD_LENGTH * Math.log2(PASSWORD_ALPHABET.length));
 
 export function oneTimePassword(): string {
   return Array.from({ length: ONE_TIME_PASSWORD_LENGTH }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
@@ -232,9 +235,10 @@ export const studentsImport: ImportKindDef<Key> = {
           login: loginOf(s.code),
           password: oneTimePassword(),
         }));
-        const hashes: string[] = [];
-        // scrypt takes much memory: a few at a time.
-        for (let i = 0; i < accounts.length; i += 4) hashes.push(...(await Promise.all(accounts.slice(i, i + 4).map((a) => hashPassword(a.password)))));
+        const hashes = await hashOneTimePasswords(
+          accounts.map((a) => a.password),
+          ONE_TIME_PASSWORD_BITS,
+        );
         await repo.insertStudentAccounts(
           tx,
           accounts.map((a, i) => ({ studentId: ids.get(a.studentNumber)!, login: a.login, passwordHash: hashes[i] })),

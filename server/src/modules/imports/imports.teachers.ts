@@ -8,12 +8,12 @@ import type { Language } from '@contract/common';
 import type { ImportAccount, ImportRecord } from '@contract/imports';
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
-import { hashPassword } from '../../shared/credentials/password-hash';
+import { hashOneTimePasswords } from '../../shared/credentials/password-hash';
 import type { ImportKindDef } from './imports.kind';
 import { changesOf, DuplicateCheck, normalizeHeader, RowReader, showDate, type Column, type Field } from './imports.rows';
 import { departmentsOf } from './imports.departments';
 import * as repo from './imports.repository';
-import { fullName, GENDER_SHOWN, GENDERS, oneTimePassword } from './imports.students';
+import { fullName, GENDER_SHOWN, GENDERS, ONE_TIME_PASSWORD_BITS, oneTimePassword } from './imports.students';
 import { quote } from './imports.texts';
 
 type Key = 'code' | 'surname' | 'name' | 'patronymic' | 'gender' | 'birthDate' | 'department' | 'position' | 'phone' | 'email';
@@ -204,9 +204,10 @@ export const teachersImport: ImportKindDef<Key> = {
           login: teacherLoginOf(t.code),
           password: oneTimePassword(),
         }));
-        const hashes: string[] = [];
-        // scrypt takes much memory: a few at a time.
-        for (let i = 0; i < accounts.length; i += 4) hashes.push(...(await Promise.all(accounts.slice(i, i + 4).map((a) => hashPassword(a.password)))));
+        const hashes = await hashOneTimePasswords(
+          accounts.map((a) => a.password),
+          ONE_TIME_PASSWORD_BITS,
+        );
         await repo.insertTeacherAccounts(
           tx,
           accounts.map((a, i) => ({ teacherId: ids.get(a.studentNumber)!, login: a.login, passwordHash: hashes[i] })),

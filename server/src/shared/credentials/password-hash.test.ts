@@ -1,6 +1,6 @@
 /** scrypt hashing and the new-password policy (A6), as units. */
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password-hash';
+import { hashOneTimePasswords, hashPassword, verifyPassword } from './password-hash';
 import { passwordProblem } from './password-policy';
 
 describe('password hashing', () => {
@@ -13,6 +13,16 @@ describe('password hashing', () => {
     expect(await verifyPassword('teacher2026', a)).toBe(false);
     expect(await verifyPassword('Teacher2026', null)).toBe(false);
     expect(await verifyPassword('Teacher2026', 'garbage')).toBe(false);
+  });
+
+  it('stores generated one-time passwords at their own cost, in order, each verifying only its own; refuses too little randomness', async () => {
+    const passwords = Array.from({ length: 40 }, (_, i) => `k7Qm${String(i).padStart(8, 'x')}`);
+    const hashes = await hashOneTimePasswords(passwords, 69);
+    expect(hashes).toHaveLength(40);
+    expect(hashes[0]).toMatch(/^scrypt\$256\$8\$1\$/);
+    expect(await verifyPassword(passwords[33], hashes[33])).toBe(true);
+    expect(await verifyPassword(passwords[33], hashes[34])).toBe(false);
+    await expect(hashOneTimePasswords(['short'], 40)).rejects.toThrow(/too few/);
   });
 });
 

@@ -15,9 +15,32 @@ function derive(password: string, salt: Buffer, options: ScryptOptions, keyLengt
 }
 
 export async function hashPassword(password: string): Promise<string> {
+  return hashAt(password, COST);
+}
+
+async function hashAt(password: string, cost: { N: number; r: number; p: number }): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST, KEY_LENGTH);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(password, salt, cost, KEY_LENGTH);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/**
+ * The cost for one-time passwords the portal makes itself (an import's new accounts): random strings
+ * of about 70 bits, which no guessing gets through at any hashing cost, and which the account must
+ * replace at its first sign-in (stored then at COST). A person's own password needs the high cost;
+ * these do not, and 30,000 of them at that cost would take the machine a quarter of an hour.
+ */
+const ONE_TIME_COST = { N: 1 << 8, r: 8, p: 1 } as const;
+/** Minimum random bits of a one-time password hashed at ONE_TIME_COST. */
+export const ONE_TIME_MIN_BITS = 64;
+
+/** The stored form of one-time passwords the portal generated (at least ONE_TIME_MIN_BITS random bits each), in order. */
+export async function hashOneTimePasswords(passwords: readonly string[], bits: number): Promise<string[]> {
+  if (bits < ONE_TIME_MIN_BITS) throw new Error(`hashOneTimePasswords: ${bits} random bits are too few for the one-time cost`);
+  const hashes: string[] = [];
+  // A few dozen at a time: they share the thread pool with the rest of the process.
+  for (let i = 0; i < passwords.length; i += 32) hashes.push(...(await Promise.all(passwords.slice(i, i + 32).map((p) => hashAt(p, ONE_TIME_COST)))));
+  return hashes;
 }
 
 let dummyHash: Promise<string> | null = null;
