@@ -102,11 +102,15 @@ export const AuditEntry = Type.Object({
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 
-/** POST audit.json {page, accountId?, adminId?, action?}: the log, newest first. */
+/**
+ * POST audit.json {page, accountId?, adminId?, adminLogin?, action?}: the log, newest first;
+ * `adminLogin` keeps the changes of the administrator with that login (any case, spaces around ignored).
+ */
 export const AuditBody = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 100000 }),
   accountId: Type.Optional(DbId),
   adminId: Type.Optional(DbId),
+  adminLogin: Type.Optional(Type.String({ maxLength: ACCOUNT_QUERY_MAX })),
   action: Type.Optional(AuditActionSchema),
 });
 export type AuditBody = Static<typeof AuditBody>;

@@ -214,4 +214,35 @@ describe('audit log', () => {
     await user.click(within(screen.getByTestId('audit-account-filter')).getByRole('button', { name: 'Показать все' }));
     await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(2));
   });
+
+  it("filters by an administrator's login typed with the keyboard, and clears it", async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/admin/audit.json', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        const items = [entry({}), entry({ id: 2, admin: { id: 31, login: 'dean', fullName: null } })].filter(
+          (e) => !body.adminLogin || e.admin.login === body.adminLogin,
+        );
+        return ok({ items, total: items.length, page: 1, pageSize: 20 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPortal('/lms/admin/audit');
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(2));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Логин администратора' }), ' dean {Enter}');
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(1));
+    expect(bodies.at(-1)).toEqual({ page: 1, adminLogin: 'dean' });
+    expect(screen.getByTestId('address')).toHaveTextContent('/lms/admin/audit?adminLogin=dean');
+    expect(screen.getByTestId('audit-admin-login-filter')).toHaveTextContent('Администратор: dean');
+    expect(screen.getByRole('searchbox', { name: 'Логин администратора' })).toHaveValue('dean');
+
+    await user.click(within(screen.getByTestId('audit-admin-login-filter')).getByRole('button', { name: 'Показать все' }));
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(2));
+    expect(bodies.at(-1)).toEqual({ page: 1 });
+    expect(screen.getByRole('searchbox', { name: 'Логин администратора' })).toHaveValue('');
+  });
 });

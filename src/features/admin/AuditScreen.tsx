@@ -1,13 +1,14 @@
 /**
  * /lms/admin/audit (docs/areas/admin.md#for-users): the administrators' changes, newest first, with
- * the account's state before and after; filtered by action, and by an account or an administrator
- * chosen from an entry or from an account's panel (?account=<id>&name=...).
+ * the account's state before and after; filtered by action, by an administrator's login typed in the
+ * filters, and by an account or an administrator chosen from an entry or from an account's panel
+ * (?account=<id>&name=...).
  */
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AuditAction, AuditEntry, AuditPerson } from '@contract/admin';
-import { AUDIT_ACTIONS } from './admin.api';
+import { AUDIT_ACTIONS, QUERY_MAX } from './admin.api';
 import { Spinner } from '@components/Spinner';
 import { formatDateTime } from '@lib/dates';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
@@ -18,7 +19,7 @@ import './admin.css';
 
 const personLabel = (p: AuditPerson) => p.fullName ?? p.login ?? `#${p.id}`;
 
-/** The filters as the page's query: ?action=&account=&accountName=&admin=&adminName=. */
+/** The filters as the page's query: ?action=&account=&name=&admin=&adminName=&adminLogin=. */
 function filterOf(query: URLSearchParams): AuditFilter {
   const person = (idKey: string, nameKey: string) => {
     const id = Number(query.get(idKey));
@@ -28,6 +29,7 @@ function filterOf(query: URLSearchParams): AuditFilter {
   return {
     account: person('account', 'name'),
     admin: person('admin', 'adminName'),
+    adminLogin: query.get('adminLogin')?.trim() || null,
     action: (AUDIT_ACTIONS as readonly string[]).includes(action ?? '') ? (action as AuditAction) : null,
   };
 }
@@ -60,6 +62,7 @@ export default function AuditScreen() {
   const [query, setQuery] = useSearchParams();
   const { audit, auditTotal } = useAppSelector(selectAdmin);
   const actionId = useId();
+  const adminLoginId = useId();
   const filter = filterOf(query);
   const key = query.toString();
   useEffect(() => {
@@ -71,6 +74,11 @@ export default function AuditScreen() {
       if (v === null) next.delete(k);
       else next.set(k, v);
     setQuery(next);
+  };
+  const byAdminLogin = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const login = String(new FormData(e.currentTarget).get('adminLogin') ?? '').trim();
+    change({ adminLogin: login || null });
   };
   const byPerson = (kind: 'account' | 'admin', p: AuditPerson) =>
     change(kind === 'account' ? { account: String(p.id), name: personLabel(p) } : { admin: String(p.id), adminName: personLabel(p) });
@@ -100,6 +108,33 @@ export default function AuditScreen() {
             ))}
           </select>
         </div>
+        <form role="search" className="field" onSubmit={byAdminLogin} aria-label={t('audit.adminLogin')}>
+          <label htmlFor={adminLoginId}>{t('audit.adminLogin')}</label>
+          <div className="adm-search-row">
+            <input
+              key={filter.adminLogin ?? ''}
+              id={adminLoginId}
+              name="adminLogin"
+              className="input"
+              type="search"
+              autoComplete="off"
+              defaultValue={filter.adminLogin ?? ''}
+              maxLength={QUERY_MAX}
+              data-testid="audit-admin-login"
+            />
+            <button type="submit" className="btn btn-primary">
+              {t('audit.apply')}
+            </button>
+          </div>
+        </form>
+        {filter.adminLogin ? (
+          <p className="adm-chip" data-testid="audit-admin-login-filter">
+            {t('audit.byAdmin', { name: filter.adminLogin })}{' '}
+            <button type="button" className="btn btn-ghost" onClick={() => change({ adminLogin: null })}>
+              {t('audit.clear')}
+            </button>
+          </p>
+        ) : null}
         {filter.account ? (
           <p className="adm-chip" data-testid="audit-account-filter">
             {t('audit.forAccount', { name: filter.account.label })}{' '}

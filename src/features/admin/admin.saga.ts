@@ -36,10 +36,18 @@ function* actionSaga(action: PayloadAction<{ id: number; action: AccountAction }
 function* auditSaga() {
   const state = (yield select(selectAdmin)) as AdminState;
   const page = state.audit.page + 1;
-  const { account, admin, action } = state.filter;
+  const { account, admin, adminLogin, action } = state.filter;
   yield* request(
     adminApi.audit,
-    [{ page, ...(account ? { accountId: account.id } : {}), ...(admin ? { adminId: admin.id } : {}), ...(action ? { action } : {}) }],
+    [
+      {
+        page,
+        ...(account ? { accountId: account.id } : {}),
+        ...(admin ? { adminId: admin.id } : {}),
+        ...(adminLogin ? { adminLogin } : {}),
+        ...(action ? { action } : {}),
+      },
+    ],
     { succeeded: (r) => a.auditLoaded({ page, items: r.items, total: r.total }), failed: a.auditFailed },
   );
 }

@@ -19,6 +19,8 @@ export interface AuditPersonFilter {
 export interface AuditFilter {
   account: AuditPersonFilter | null;
   admin: AuditPersonFilter | null;
+  /** An administrator's login typed in the filter form. */
+  adminLogin: string | null;
   action: AuditAction | null;
 }
 
@@ -49,7 +51,7 @@ export const initialAdminState: AdminState = {
   busy: null,
   error: null,
   password: null,
-  filter: { account: null, admin: null, action: null },
+  filter: { account: null, admin: null, adminLogin: null, action: null },
   audit: idlePages(),
   auditTotal: 0,
 };

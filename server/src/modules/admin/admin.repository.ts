@@ -98,10 +98,17 @@ const adminTeachers = aliasedTable(teachers, 'admin_teachers');
 const adminStudents = aliasedTable(students, 'admin_students');
 
 /** One page of the audit log, newest first, with who made each change and to whom; and how many match. */
-export async function auditPage(db: Db, filter: { accountId?: number; adminId?: number; action?: AuditAction }, limit: number, offset: number) {
+export async function auditPage(
+  db: Db,
+  filter: { accountId?: number; adminId?: number; adminLogin?: string; action?: AuditAction },
+  limit: number,
+  offset: number,
+) {
+  const adminLogin = filter.adminLogin?.trim().toLowerCase();
   const where = and(
     filter.accountId === undefined ? undefined : eq(adminAudit.userId, filter.accountId),
     filter.adminId === undefined ? undefined : eq(adminAudit.adminId, filter.adminId),
+    adminLogin ? eq(sql`lower(${adminUsers.login})`, adminLogin) : undefined,
     filter.action === undefined ? undefined : eq(adminAudit.action, filter.action),
   );
   const onAccounts = db
@@ -131,6 +138,6 @@ export async function auditPage(db: Db, filter: { accountId?: number; adminId?: 
     .orderBy(desc(adminAudit.at), desc(adminAudit.id))
     .limit(limit)
     .offset(offset);
-  const [total] = await db.select({ n: count() }).from(adminAudit).where(where);
+  const [total] = await db.select({ n: count() }).from(adminAudit).leftJoin(adminUsers, eq(adminUsers.id, adminAudit.adminId)).where(where);
   return { rows, total: total.n };
 }

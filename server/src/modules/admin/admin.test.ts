@@ -264,6 +264,14 @@ describe('changes', () => {
     const mine = (await post(fx.admin, 'audit.json', { page: 1, adminId: fx.admin.user.id })).json().data;
     expect(mine.total).toBe(all.total);
     expect((await post(fx.admin, 'audit.json', { page: 1, adminId: fx.teacher.user.id })).json().data).toMatchObject({ items: [], total: 0 });
+    const byLogin = (await post(fx.admin, 'audit.json', { page: 1, adminLogin: ` ${DEMO.admin.login.toUpperCase()} ` })).json().data;
+    expect(byLogin.total).toBe(all.total);
+    expect(byLogin.items.map((e: AuditEntry) => e.id)).toEqual(all.items.map((e: AuditEntry) => e.id));
+    expect(byLogin.items.every((e: AuditEntry) => e.admin.login === DEMO.admin.login)).toBe(true);
+    const withAction = (await post(fx.admin, 'audit.json', { page: 1, adminLogin: DEMO.admin.login, action: 'resetPassword' })).json().data;
+    expect(withAction.total).toBe(resets.total);
+    expect((await post(fx.admin, 'audit.json', { page: 1, adminLogin: DEMO.teacher.login })).json().data).toMatchObject({ items: [], total: 0 });
+    expect((await post(fx.admin, 'audit.json', { page: 1, adminLogin: 'x'.repeat(101) })).statusCode).toBe(400);
     expect((await post(fx.admin, 'audit.json', { page: 1, action: 'nothing' })).statusCode).toBe(400);
   });
 });
