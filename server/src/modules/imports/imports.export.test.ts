@@ -27,6 +27,8 @@ describe('export', () => {
     ['students', 'kg'],
     ['disciplines', 'ru'],
     ['plans', 'en'],
+    ['teachers', 'kg'],
+    ['rooms', 'ru'],
   ];
 
   it.each(cases)("%s: the template's headers in the chosen language (%s), one row per record; importing the export changes nothing", async (kind, lang) => {
@@ -44,8 +46,8 @@ describe('export', () => {
     expect(report).toMatchObject({ rows: records, unknownColumns: [], added: [], changed: [], refused: [], unchanged: records, written: false, accounts: 0 });
   });
 
-  it("the students' export holds no account: neither a password nor its hash", async () => {
-    const { bytes } = await exportFile(fx.db.database.db, 'students', 'en');
+  it.each(['students', 'teachers'] as const)("the %s' export holds no account: neither a password nor its hash", async (kind) => {
+    const { bytes } = await exportFile(fx.db.database.db, kind, 'en');
     const text = (await cellsOf(bytes)).flat();
     const hashes = (await fx.db.database.db.select({ hash: users.passwordHash }).from(users).where(isNotNull(users.passwordHash))).map((u) => u.hash!);
     expect(hashes.length).toBeGreaterThan(0);

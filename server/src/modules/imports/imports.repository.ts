@@ -1,5 +1,5 @@
 /** SQL of the imports: the records a file is compared with, and its additions and changes. */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ROLE_STUDENT, ROLE_TEACHER } from '@contract/common';
 import type { Db } from '../../db/client';
 import {
@@ -151,6 +151,11 @@ export type TeacherRow = typeof teachers.$inferSelect;
 export type TeacherValues = Omit<TeacherRow, 'id' | 'photoId' | 'nationality' | 'citizenship' | 'taxId' | 'education' | 'code'> & { code: string };
 
 /** The teachers with these codes. */
+/** The teachers a file can name: those with a teacher code, by code. */
+export async function allTeachers(db: Db): Promise<TeacherRow[]> {
+  return db.select().from(teachers).where(isNotNull(teachers.code)).orderBy(asc(teachers.code));
+}
+
 export async function teachersByCodes(db: Db, codes: readonly string[]): Promise<TeacherRow[]> {
   const out: TeacherRow[] = [];
   for (const part of chunks(codes)) out.push(...(await db.select().from(teachers).where(inArray(teachers.code, part))));

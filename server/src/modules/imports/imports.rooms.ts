@@ -99,4 +99,7 @@ export const roomsImport: ImportKindDef<Key> = {
       },
     };
   },
+  async exportRows(db) {
+    return (await repo.allRooms(db)).map((a) => [a.building, a.name, a.latitude, a.longitude, a.radiusM, a.capacity]);
+  },
 };

@@ -75,10 +75,16 @@ async function positionsOf(db: Db, lang: Language) {
   const byText = new Map<string, number>();
   for (const p of list) for (const text of [String(p.id), p.nameRu, p.nameKg, p.nameEn]) byText.set(normalizeHeader(text), p.id);
   const nameOf = new Map(list.map((p) => [p.id, localName(p, lang)]));
+  const find = (text: string) => byText.get(normalizeHeader(text));
   return {
-    find: (text: string) => byText.get(normalizeHeader(text)),
+    find,
     show: (id: unknown) => nameOf.get(id as number) ?? String(id),
     list: list.map((p) => quote(localName(p, lang), lang)).join(', '),
+    /** How a file names the position: a name of it (in `lang` first) that finds it, else its number. */
+    written: (id: number): string => {
+      const p = list.find((one) => one.id === id);
+      return (p && [localName(p, lang), p.nameRu, p.nameKg, p.nameEn].find((n) => find(n) === id)) ?? String(id);
+    },
   };
 }
 
@@ -216,5 +222,22 @@ export const teachersImport: ImportKindDef<Key> = {
         return accounts;
       },
     };
+  },
+  async exportRows(db, lang) {
+    const departments = await departmentsOf(db, lang);
+    const positions = await positionsOf(db, lang);
+    // The teacher's record only: never the account (its login or password).
+    return (await repo.allTeachers(db)).map((t) => [
+      t.code,
+      t.surname,
+      t.name,
+      t.patronymic,
+      GENDER_SHOWN[lang][t.gender as 'm' | 'f'] ?? t.gender,
+      t.birthDate === null ? null : new Date(`${t.birthDate}T00:00:00Z`),
+      departments.written(t.departmentId),
+      positions.written(t.positionId),
+      t.phone,
+      t.email,
+    ]);
   },
 };
