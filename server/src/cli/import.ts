@@ -149,6 +149,8 @@ async function runImport(args: Args): Promise<number> {
         dryRun: args.dryRun,
         validOnly: args.validOnly,
         // Written before the transaction commits: a file that cannot be written leaves the database as it was.
+        // On stderr: the preview on stdout stays what it was.
+        onStage: (stage, count) => console.error(say(stage === 'compare' ? WORDS.stageCompare : WORDS.stageWrite, lang, { count })),
         onAccounts: async (accounts) => {
           writeOwnFile(accountsPath, await accountsFile(accounts, lang, kind === 'teachers' ? 'teachers' : 'students'), 0o600, lang);
           accountsWritten = true;

@@ -68,6 +68,10 @@ describe.skipIf(usePostgres)('npm run import', () => {
       expect(valid.out).toContain('Записано: добавлено 1, изменено 0, без изменений 0');
       // The first run wrote nothing: LAW is added by the second.
       expect(valid.out).toContain('  + LAW (строка 2)');
+      // Its stages on stderr, the preview alone on stdout.
+      expect(valid.err).toContain('Прочитано строк: 2; проверка и сравнение с базой…');
+      expect(valid.err).toContain('Запись: 1…');
+      expect(valid.out).not.toContain('Запись: 1…');
 
       // The export: the template's shape, readable by its owner only, never over a file; importing it changes nothing.
       const exported = await command(['export', 'faculties', 'export.xlsx']);

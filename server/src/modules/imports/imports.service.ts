@@ -42,7 +42,12 @@ export interface ImportOptions {
    * command writes them to a file): when it throws, nothing is written.
    */
   onAccounts?: (accounts: ImportAccount[]) => Promise<void>;
+  /** Told when the import moves on (the command shows it while a large file takes its seconds). */
+  onStage?: (stage: ImportStage, count: number) => void;
 }
+
+/** 'compare': the file's `count` rows read, being checked and compared; 'write': `count` records being written. */
+export type ImportStage = 'compare' | 'write';
 
 /** What the service needs of the app's context: the command gives it without an HTTP server. */
 export type ImportContext = Pick<AppContext, 'db' | 'now'>;
@@ -55,6 +60,7 @@ export class ImportService {
     const def = IMPORTS[kind];
     const sheet = await readSheet(bytes, fileName);
     const columns = mapColumns(sheet, def.columns, options.lang);
+    options.onStage?.('compare', sheet.rows.length);
     return this.ctx.db.transaction(async (tx) => {
       // A batch, not a request: the deadlines a connection has for requests (DB_STATEMENT_TIMEOUT_MS)
       // would end a large import midway; for this transaction only.
@@ -78,6 +84,7 @@ export class ImportService {
       const refused = report.refused.length > 0;
       const nothingToWrite = report.added.length === 0 && report.changed.length === 0;
       if (options.dryRun || (refused && !options.validOnly) || nothingToWrite) return report;
+      options.onStage?.('write', report.added.length + report.changed.length);
       const accounts = await plan.write(tx, this.ctx.now());
       if (accounts.length > 0) {
         // New accounts' one-time passwords go to the caller only: without a taker, nothing is written.

@@ -166,6 +166,16 @@ export type RowProblem = keyof typeof ROW_PROBLEMS;
 
 /** The words of the preview. */
 export const WORDS = {
+  stageCompare: {
+    ru: 'Прочитано строк: {count}; проверка и сравнение с базой…',
+    kg: 'Окулган саптар: {count}; текшерүү жана база менен салыштыруу…',
+    en: 'Read {count} rows; checking them and comparing with the database…',
+  },
+  stageWrite: {
+    ru: 'Запись: {count}…',
+    kg: 'Жазылууда: {count}…',
+    en: 'Writing {count} records…',
+  },
   heading: { ru: 'Импорт: {kind}, файл {file}', kg: 'Импорт: {kind}, {file} файлы', en: 'Import: {kind}, file {file}' },
   rows: {
     ru: 'Строк с данными: {rows}; пустых строк пропущено: {empty}',
