@@ -217,6 +217,21 @@ describe('audit log', () => {
     await user.click(within(screen.getByTestId('audit-account-filter')).getByRole('button', { name: 'Показать все' }));
     await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(2));
   });
+
+  it("a right granted is listed with the right's old and new value, and offered as a filter", async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal();
+    server.use(
+      http.post('/api/admin/audit.json', () =>
+        ok({ items: [entry({ action: 'grantRight', before: { registrar: false }, after: { registrar: true } })], total: 1, page: 1, pageSize: 20 }),
+      ),
+    );
+    renderPortal('/lms/admin/audit');
+    const [first] = await screen.findAllByTestId('audit-entry');
+    expect(first).toHaveTextContent('Выдача права');
+    expect(first).toHaveTextContent('Регистратор: нет → да');
+    expect(within(screen.getByLabelText('Действие')).getByRole('option', { name: 'Снятие права' })).toBeInTheDocument();
+  });
 });
 
 describe('rights', () => {
