@@ -1,7 +1,8 @@
 /**
  * Administration of accounts under /api/admin/ (docs/areas/admin.md#calls): the university's
  * administrators (the account's admin right, `User.admin`) find accounts, disable and enable them,
- * reset a password to a one-time one, unlock a throttled login and end an account's sessions; every
+ * reset a password to a one-time one, unlock a throttled login, end an account's sessions and grant or
+ * revoke a member of staff's rights (news, registrar, library editor, administrator); every
  * change is written in the audit log, which they read. Every call is an administrator's: anyone else
  * gets 403. The writes honour Idempotency-Key.
  */
@@ -25,6 +26,12 @@ export const AdminAccount = Type.Object({
   place: Type.Union([Type.String(), Type.Null()]),
   /** An administrator of the portal. */
   admin: Type.Boolean(),
+  /** May post news (`users.news_perms`). */
+  news: Type.Boolean(),
+  /** Handles the single window's orders of his faculty. */
+  registrar: Type.Boolean(),
+  /** May edit and delete every book of the library (a `library_editors` row). */
+  libraryEditor: Type.Boolean(),
   /** Cannot sign in, and has no session. */
   disabled: Type.Boolean(),
   /** Sign-in is throttled after failed attempts (until `lockedUntil`, ISO). */
@@ -70,14 +77,38 @@ export const PasswordResetDone = Type.Object({ account: AdminAccount, password: 
 export type PasswordResetDone = Static<typeof PasswordResetDone>;
 export const ResetPasswordReply = Ok(PasswordResetDone);
 
+/** The rights an administrator grants and revokes, each named as the AdminAccount field that shows it. */
+export const ACCOUNT_RIGHTS = ['news', 'registrar', 'libraryEditor', 'admin'] as const satisfies readonly AccountRight[];
+export const AccountRightSchema = Type.Union([Type.Literal('news'), Type.Literal('registrar'), Type.Literal('libraryEditor'), Type.Literal('admin')]);
+export type AccountRight = Static<typeof AccountRightSchema>;
+
+/**
+ * POST rights.json {id, right, granted}: the right granted (true) or revoked (false); the account as it
+ * is after. Only a member of staff's account (role 1) gets a right (409 STUDENT_ACCOUNT); an
+ * administrator cannot revoke his own admin right (409 OWN_ACCOUNT).
+ */
+export const RightBody = Type.Object({ id: DbId, right: AccountRightSchema, granted: Type.Boolean() });
+export type RightBody = Static<typeof RightBody>;
+
 /** What the audit log records. */
-export const AUDIT_ACTIONS = ['disable', 'enable', 'resetPassword', 'unlock', 'endSessions'] as const satisfies readonly AuditAction[];
+export const AUDIT_ACTIONS = [
+  'disable',
+  'enable',
+  'resetPassword',
+  'unlock',
+  'endSessions',
+  'grantRight',
+  'revokeRight',
+] as const satisfies readonly AuditAction[];
 export const AuditActionSchema = Type.Union([
   Type.Literal('disable'),
   Type.Literal('enable'),
   Type.Literal('resetPassword'),
   Type.Literal('unlock'),
   Type.Literal('endSessions'),
+  /** before/after: the right's old and new value, e.g. {news: false} → {news: true}. */
+  Type.Literal('grantRight'),
+  Type.Literal('revokeRight'),
 ]);
 export type AuditAction = Static<typeof AuditActionSchema>;
 

@@ -30,6 +30,8 @@ export const ErrorCode = Type.Union([
   Type.Literal('ACCOUNT_DISABLED'),
   /** An administrator's action on his own account that would lock him out (disable, reset, end sessions; 409). */
   Type.Literal('OWN_ACCOUNT'),
+  /** A right of staff (news, registrar, library editor, administrator) asked for a student's account (409). */
+  Type.Literal('STUDENT_ACCOUNT'),
   /** A state-changing request sent by a page of another origin. */
   Type.Literal('CROSS_SITE'),
   Type.Literal('NOT_FOUND'),

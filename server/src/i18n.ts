@@ -27,6 +27,11 @@ const ERRORS: Record<ErrorCode, Texts> = {
     kg: 'Муну өз эсебиңиз менен жасоого болбойт',
     en: 'You cannot do this to your own account',
   },
+  STUDENT_ACCOUNT: {
+    ru: 'Это право можно дать только сотруднику, а не студенту',
+    kg: 'Бул укук студентке эмес, кызматкерге гана берилет',
+    en: 'Only a member of staff, not a student, can be given this right',
+  },
   CROSS_SITE: {
     ru: 'Запрос отправлен с другого сайта и отклонён. Откройте портал по его адресу',
     kg: 'Суроо башка сайттан жөнөтүлгөн жана четке кагылды. Порталды өз дареги боюнча ачыңыз',

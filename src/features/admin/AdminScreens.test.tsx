@@ -17,6 +17,9 @@ const account = (over: Partial<AdminAccount> = {}): AdminAccount => ({
   fullName: 'Сыдыкова Айпери Талантовна',
   place: 'ПИ-1-24',
   admin: false,
+  news: false,
+  registrar: false,
+  libraryEditor: false,
   disabled: false,
   locked: false,
   lockedUntil: null,
@@ -244,5 +247,69 @@ describe('audit log', () => {
     await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(2));
     expect(bodies.at(-1)).toEqual({ page: 1 });
     expect(screen.getByRole('searchbox', { name: 'Логин администратора' })).toHaveValue('');
+  });
+
+  it("a right granted is listed with the right's old and new value, and offered as a filter", async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal();
+    server.use(
+      http.post('/api/admin/audit.json', () =>
+        ok({ items: [entry({ action: 'grantRight', before: { registrar: false }, after: { registrar: true } })], total: 1, page: 1, pageSize: 20 }),
+      ),
+    );
+    renderPortal('/lms/admin/audit');
+    const [first] = await screen.findAllByTestId('audit-entry');
+    expect(first).toHaveTextContent('Выдача права');
+    expect(first).toHaveTextContent('Регистратор: нет → да');
+    expect(within(screen.getByLabelText('Действие')).getByRole('option', { name: 'Снятие права' })).toBeInTheDocument();
+  });
+});
+
+describe('rights', () => {
+  const teacher = account({ id: 40, login: 'teacher', role: 1, fullName: 'Асанов Бакыт Маратович', place: 'Доцент', news: true });
+
+  it('a member of staff has the rights as boxes: ticking one grants it with a toast, a refusal is a toast and said beside them', async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal([account(), teacher]);
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/admin/rights.json', async ({ request }) => {
+        const body = (await request.json()) as { right: string; granted: boolean };
+        sent.push(body);
+        if (body.right === 'admin') return fail(409, 'OWN_ACCOUNT', 'own');
+        return ok({ ...teacher, [body.right]: body.granted });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPortal('/lms/admin');
+    await user.click(within(await accountItem('teacher')).getByRole('button', { expanded: false }));
+    const rights = within(screen.getByRole('group', { name: 'Права' }));
+    expect(rights.getByRole('checkbox', { name: 'Публикует новости' })).toBeChecked();
+    const registrar = rights.getByRole('checkbox', { name: 'Регистратор (единое окно факультета)' });
+    expect(registrar).not.toBeChecked();
+
+    // Keyboard: Space ticks the focused box.
+    registrar.focus();
+    await user.keyboard(' ');
+    expect(await screen.findByText('Регистратор (единое окно факультета): право дано — Асанов Бакыт Маратович')).toBeInTheDocument();
+    await waitFor(() => expect(registrar).toBeChecked());
+    expect(sent).toEqual([{ id: 40, right: 'registrar', granted: true }]);
+
+    await user.click(rights.getByRole('checkbox', { name: 'Администратор' }));
+    const error = await rights.findByTestId('admin-rights-error');
+    expect(error).toHaveTextContent('Администратор: Это нельзя сделать со своей учётной записью.');
+    expect(await screen.findAllByText('Это нельзя сделать со своей учётной записью.')).not.toHaveLength(0);
+    expect(rights.getByRole('checkbox', { name: 'Администратор' })).not.toBeChecked();
+    expect(sent).toHaveLength(2);
+  });
+
+  it("a student's account offers no rights", async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal([account(), teacher]);
+    const user = userEvent.setup();
+    renderPortal('/lms/admin');
+    await user.click(within(await accountItem('student')).getByRole('button', { expanded: false }));
+    expect(within(screen.getByTestId('admin-panel')).getByText('У учётной записи студента нет прав сотрудника.')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });

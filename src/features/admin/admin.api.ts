@@ -3,6 +3,7 @@ import type {
   ACCOUNT_QUERY_MAX,
   ADMIN_PAGE_SIZE,
   AccountsBody,
+  AccountRight,
   AccountsPage,
   AdminAccount,
   AuditAction,
@@ -17,12 +18,23 @@ const write = { session: true, idempotent: true } as const;
 const P = 'api/admin';
 
 /** The actions of an account's panel, each a call of the same name (and an action of the audit log). */
-export type AccountAction = AuditAction;
+export type AccountAction = Exclude<AuditAction, 'grantRight' | 'revokeRight'>;
 
 /** The contract's numbers (type-checked against it: the client imports only its types). */
 export const QUERY_MAX: typeof ACCOUNT_QUERY_MAX = 100;
 export const PAGE_SIZE: typeof ADMIN_PAGE_SIZE = 20;
-const ACTIONS: Record<AuditAction, true> = { disable: true, enable: true, resetPassword: true, unlock: true, endSessions: true };
+const ACTIONS: Record<AuditAction, true> = {
+  disable: true,
+  enable: true,
+  resetPassword: true,
+  unlock: true,
+  endSessions: true,
+  grantRight: true,
+  revokeRight: true,
+};
+const RIGHTS: Record<AccountRight, true> = { news: true, registrar: true, libraryEditor: true, admin: true };
+/** The rights of staff an administrator grants and revokes, in the order the panel shows them. */
+export const ACCOUNT_RIGHTS = Object.keys(RIGHTS) as AccountRight[];
 /** Every action the audit log records, in the order the filter offers them. */
 export const AUDIT_ACTIONS = Object.keys(ACTIONS) as AuditAction[];
 
@@ -33,5 +45,6 @@ export const adminApi = {
   unlock: (id: number) => post<AdminAccount>(`${P}/unlock.json`, { id }, write),
   endSessions: (id: number) => post<AdminAccount>(`${P}/endsessions.json`, { id }, write),
   resetPassword: (id: number) => post<PasswordResetDone>(`${P}/resetpassword.json`, { id }, write),
+  setRight: (id: number, right: AccountRight, granted: boolean) => post<AdminAccount>(`${P}/rights.json`, { id, right, granted }, write),
   audit: (body: AuditBody) => post<AuditPage>(`${P}/audit.json`, body, session),
 };

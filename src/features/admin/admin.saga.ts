@@ -1,8 +1,12 @@
 /** The administration's loads and writes (docs/areas/admin.md#calls). */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { put, select } from 'redux-saga/effects';
+import i18next from 'i18next';
+import { call, put, select } from 'redux-saga/effects';
 import type { AdminAccount } from '@contract/admin';
+import type { AccountRight, AdminAccount as Account } from '@contract/admin';
 import type { Result } from '@api/http';
+import { notify } from '@lib/notify';
+import { describeFailure } from '@shared/request/errors';
 import { rootSaga } from '@shared/request/watchers';
 import { request } from '@shared/request/request.saga';
 import { adminApi, type AccountAction } from './admin.api';
@@ -33,6 +37,20 @@ function* actionSaga(action: PayloadAction<{ id: number; action: AccountAction }
   yield* request(call, [id], { succeeded: (account) => a.accountChanged({ account }), failed });
 }
 
+/** A right granted or revoked: the row shows the account after, and a toast says what happened. */
+function* rightSaga(action: PayloadAction<{ id: number; right: AccountRight; granted: boolean }>) {
+  const { id, right, granted } = action.payload;
+  const result = (yield* request(adminApi.setRight, [id, right, granted], {
+    succeeded: (account) => a.rightChanged({ account, right }),
+    failed: (failure) => a.rightFailed({ id, right, failure }),
+  })) as Result<Account>;
+  const t = i18next.t.bind(i18next);
+  if (result.ok) {
+    const what = t(`admin:rights.${right}`);
+    yield call(notify, t(granted ? 'admin:rights.granted' : 'admin:rights.revoked', { right: what, name: result.data.fullName }), 'success');
+  } else yield call(notify, describeFailure(t, result), 'error');
+}
+
 function* auditSaga() {
   const state = (yield select(selectAdmin)) as AdminState;
   const page = state.audit.page + 1;
@@ -58,5 +76,8 @@ export const adminSaga = rootSaga({
     [[a.searched, a.pageRequested], pageSaga],
     [[a.auditOpened, a.auditPageRequested], auditSaga],
   ],
-  leading: [[a.actionRequested, actionSaga]],
+  leading: [
+    [a.actionRequested, actionSaga],
+    [a.rightRequested, rightSaga],
+  ],
 });

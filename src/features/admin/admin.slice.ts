@@ -4,7 +4,7 @@
  * only until the panel closes), and the audit log with its filters (paged).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AdminAccount, AuditAction, AuditEntry } from '@contract/admin';
+import type { AccountRight, AdminAccount, AuditAction, AuditEntry } from '@contract/admin';
 import type { Failure } from '@api/http';
 import { idlePages, pageFailed, pageStarted, pageSucceeded, type Paged } from '@shared/request/loadable';
 import { sessionEnded } from '@shared/session/session';
@@ -35,6 +35,9 @@ export interface AdminState {
   /** The action under way, and the last refusal (shown beside its button). */
   busy: { id: number; action: AccountAction } | null;
   error: { id: number; action: AccountAction; failure: Failure } | null;
+  /** The right being granted or revoked, and the last refusal (shown beside the rights). */
+  rightBusy: { id: number; right: AccountRight } | null;
+  rightError: { id: number; right: AccountRight; failure: Failure } | null;
   /** The one-time password just made, shown once. */
   password: { id: number; value: string } | null;
   filter: AuditFilter;
@@ -50,6 +53,8 @@ export const initialAdminState: AdminState = {
   asking: null,
   busy: null,
   error: null,
+  rightBusy: null,
+  rightError: null,
   password: null,
   filter: { account: null, admin: null, adminLogin: null, action: null },
   audit: idlePages(),
@@ -83,6 +88,7 @@ const slice = createSlice({
       state.asking = null;
       state.password = null;
       state.error = null;
+      state.rightError = null;
     },
     /** An action's button was pressed: its confirmation is asked (null: the question closed). */
     confirmAsked(state, action: PayloadAction<{ id: number; action: AccountAction } | null>) {
@@ -103,6 +109,21 @@ const slice = createSlice({
     actionFailed(state, action: PayloadAction<{ id: number; action: AccountAction; failure: Failure }>) {
       state.busy = null;
       state.error = action.payload;
+    },
+    /** A right's box was ticked or cleared: the call is made at once (no confirmation). */
+    rightRequested(state, action: PayloadAction<{ id: number; right: AccountRight; granted: boolean }>) {
+      const { id, right } = action.payload;
+      state.rightBusy = { id, right };
+      state.rightError = null;
+    },
+    rightChanged(state, action: PayloadAction<{ account: AdminAccount; right: AccountRight }>) {
+      const { account } = action.payload;
+      state.rightBusy = null;
+      state.accounts.data = state.accounts.data.map((a) => (a.id === account.id ? account : a));
+    },
+    rightFailed(state, action: PayloadAction<{ id: number; right: AccountRight; failure: Failure }>) {
+      state.rightBusy = null;
+      state.rightError = action.payload;
     },
     /** The password was seen: it is not kept any longer. */
     passwordDismissed(state) {

@@ -1,10 +1,10 @@
 /** SQL of the administration of accounts and of its audit log. */
 import { aliasedTable, and, count, desc, eq, gt, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, teachers, students, users } from '../../db/schema';
+import { libraryEditors, sessions, teachers, students, users } from '../../db/schema';
 import { accountGroup, accountPersonName, accountPosition, joinAccountPerson, joinAccountPlace } from '../../shared/account-person';
 import { adminAudit } from './admin.schema';
-import type { AuditAction } from '@contract/admin';
+import type { AccountRight, AuditAction } from '@contract/admin';
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -27,6 +27,9 @@ const accountColumns = {
   login: users.login,
   role: users.role,
   admin: users.admin,
+  news: users.newsPerms,
+  registrar: users.registrar,
+  libraryEditor: sql<boolean>`exists (select 1 from ${libraryEditors} where ${libraryEditors.userId} = ${users.id})`,
   disabled: users.disabled,
   mustUpdateCredentials: users.mustUpdateCredentials,
   hasPassword: sql<boolean>`${users.passwordHash} is not null`,
@@ -73,6 +76,20 @@ export async function sessionFacts(db: Db, userIds: readonly number[], now: Date
 
 export async function setDisabled(db: Db, id: number, disabled: boolean): Promise<void> {
   await db.update(users).set({ disabled }).where(eq(users.id, id));
+}
+
+/** A right granted or revoked: a column of the account, or its row in library_editors. */
+export async function setRight(db: Db, id: number, right: AccountRight, granted: boolean): Promise<void> {
+  if (right === 'libraryEditor') {
+    if (granted) await db.insert(libraryEditors).values({ userId: id }).onConflictDoNothing();
+    else await db.delete(libraryEditors).where(eq(libraryEditors.userId, id));
+    return;
+  }
+  const column = { news: 'newsPerms', registrar: 'registrar', admin: 'admin' } as const;
+  await db
+    .update(users)
+    .set({ [column[right]]: granted })
+    .where(eq(users.id, id));
 }
 
 /** A one-time password: the account must change its credentials at its next sign-in. */

@@ -1,5 +1,5 @@
 /** /api/admin/* (docs/areas/admin.md#calls): an administrator's calls; anyone else gets 403. */
-import { AccountIdBody, AccountReply, AccountsBody, AccountsReply, AuditBody, AuditReply, ResetPasswordReply } from '@contract/admin';
+import { AccountIdBody, AccountReply, AccountsBody, AccountsReply, AuditBody, AuditReply, ResetPasswordReply, RightBody } from '@contract/admin';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
@@ -23,6 +23,9 @@ export default async function adminRoutes(app: App, { ctx }: { ctx: AppContext }
   app.post(`${P}/endsessions.json`, { schema: write, config: idempotent }, async (req) => ok(await admin.endSessions(req.auth!, req.body, languageOf(req))));
   app.post(`${P}/resetpassword.json`, { schema: { body: AccountIdBody, response: replies(ResetPasswordReply) }, config: idempotent }, async (req) =>
     ok(await admin.resetPassword(req.auth!, req.body, languageOf(req))),
+  );
+  app.post(`${P}/rights.json`, { schema: { body: RightBody, response: replies(AccountReply) }, config: idempotent }, async (req) =>
+    ok(await admin.setRight(req.auth!, req.body, languageOf(req))),
   );
   app.post(`${P}/audit.json`, { schema: { body: AuditBody, response: replies(AuditReply) } }, async (req) => ok(await admin.audit(req.auth!, req.body)));
 }

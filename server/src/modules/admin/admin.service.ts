@@ -3,7 +3,8 @@
  * database on every call, so a right taken away counts at once) finds accounts and changes them.
  * Every change is one transaction with its audit entry: the change and its record are written
  * together or not at all. An administrator cannot disable his own account, reset its password or end
- * its sessions (409 OWN_ACCOUNT). A change that changes nothing (disabling a disabled account) writes
+ * its sessions, nor revoke his own admin right (409 OWN_ACCOUNT). Rights are granted to staff only
+ * (409 STUDENT_ACCOUNT). A change that changes nothing (disabling a disabled account) writes
  * no entry.
  */
 import { randomInt } from 'node:crypto';
@@ -16,6 +17,7 @@ import {
   type AccountsPage,
   type AdminAccount,
   type AuditAction,
+  type RightBody,
   type AuditBody,
   type AuditPage,
   type PasswordResetDone,
@@ -81,6 +83,9 @@ export class AdminService {
         fullName: fullName({ surname: r.surname ?? '', name: r.name ?? '', patronymic: r.patronymic }),
         place: teacher ? (r.position ? localName(r.position, lang) : null) : r.groupName,
         admin: r.admin,
+        news: r.news,
+        registrar: r.registrar,
+        libraryEditor: r.libraryEditor,
         disabled: r.disabled,
         locked: lockedUntil !== null,
         lockedUntil: lockedUntil?.toISOString() ?? null,
@@ -115,13 +120,14 @@ export class AdminService {
   /**
    * One change under its audit entry, in one transaction: `change` gets the account as it is before
    * and returns whether it changed anything (else no entry is written); the reply is the account after.
+   * `state` is what the entry keeps of the account (stateOf unless told).
    */
   private async change(
     auth: AuthInfo,
     id: number,
     action: AuditAction,
     lang: Language,
-    options: { ownRefused: boolean },
+    options: { ownRefused: boolean; state?: (a: AdminAccount) => Record<string, unknown> },
     change: (tx: Db, before: AdminAccount) => Promise<boolean>,
   ): Promise<AdminAccount> {
     await this.assertAdmin(auth);
@@ -130,7 +136,8 @@ export class AdminService {
       const before = await this.view(tx, id, lang);
       if (!(await change(tx, before))) return before;
       const after = await this.view(tx, id, lang);
-      await repo.insertAudit(tx, { at: this.ctx.now(), adminId: auth.userId, userId: id, action, before: stateOf(before), after: stateOf(after) });
+      const state = options.state ?? stateOf;
+      await repo.insertAudit(tx, { at: this.ctx.now(), adminId: auth.userId, userId: id, action, before: state(before), after: state(after) });
       return after;
     });
   }
@@ -168,6 +175,29 @@ export class AdminService {
       await this.ctx.sessions.revokeAll(input.id, undefined, tx);
       return true;
     });
+  }
+
+  /**
+   * A right granted or revoked; the entry keeps the right's old and new value ({news: false} →
+   * {news: true}). A student's account gets none (409 STUDENT_ACCOUNT; revoking stays possible), and an
+   * administrator keeps his own admin right (409 OWN_ACCOUNT). Granting a right held writes nothing.
+   */
+  setRight(auth: AuthInfo, input: RightBody, lang: Language): Promise<AdminAccount> {
+    const { id, right, granted } = input;
+    const own = right === 'admin' && !granted;
+    return this.change(
+      auth,
+      id,
+      granted ? 'grantRight' : 'revokeRight',
+      lang,
+      { ownRefused: own, state: (a) => ({ [right]: a[right] }) },
+      async (tx, before) => {
+        if (before[right] === granted) return false;
+        if (granted && before.role !== ROLE_TEACHER) throw new AppError(409, 'STUDENT_ACCOUNT');
+        await repo.setRight(tx, id, right, granted);
+        return true;
+      },
+    );
   }
 
   /**

@@ -1,8 +1,8 @@
 /** Administration of accounts (docs/areas/admin.md#calls): who may call, each change and its audit entry. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PAGE_SIZE, type AdminAccount, type AuditEntry } from '@contract/admin';
-import { users } from '../../db/schema';
+import { ACCOUNT_RIGHTS, ADMIN_PAGE_SIZE, type AdminAccount, type AuditEntry } from '@contract/admin';
+import { libraryEditors, users } from '../../db/schema';
 import { DEMO, quickPasswordHash, signIn, testClock } from '../../test/helpers';
 import { signedIn, type SignedIn } from '../../test/requests';
 import { useTestApp } from '../../test/fixture';
@@ -11,10 +11,21 @@ import { adminAudit } from './admin.schema';
 const clock = testClock();
 const fx = useTestApp({ now: clock.now, signIn: ['teacher', 'student', 'admin'] });
 
-const CALLS = ['accounts.json', 'account.json', 'disable.json', 'enable.json', 'unlock.json', 'endsessions.json', 'resetpassword.json', 'audit.json'];
+const CALLS = [
+  'accounts.json',
+  'account.json',
+  'disable.json',
+  'enable.json',
+  'unlock.json',
+  'endsessions.json',
+  'resetpassword.json',
+  'rights.json',
+  'audit.json',
+];
 
 /** A body each call accepts. */
-const bodyOf = (call: string, id: number): object => (call === 'accounts.json' ? { q: '', page: 1 } : call === 'audit.json' ? { page: 1 } : { id });
+const bodyOf = (call: string, id: number): object =>
+  call === 'accounts.json' ? { q: '', page: 1 } : call === 'audit.json' ? { page: 1 } : call === 'rights.json' ? { id, right: 'admin', granted: true } : { id };
 
 /** A seeded student account without a password, given one: its id and login. */
 async function spareStudent(login: string, password = `${login}-Pass-2026`): Promise<{ id: number; login: string; password: string }> {
@@ -273,5 +284,92 @@ describe('changes', () => {
     expect((await post(fx.admin, 'audit.json', { page: 1, adminLogin: DEMO.teacher.login })).json().data).toMatchObject({ items: [], total: 0 });
     expect((await post(fx.admin, 'audit.json', { page: 1, adminLogin: 'x'.repeat(101) })).statusCode).toBe(400);
     expect((await post(fx.admin, 'audit.json', { page: 1, action: 'nothing' })).statusCode).toBe(400);
+  });
+});
+
+describe('rights', () => {
+  /** A seeded staff account without a password, without any right and not in the log yet: its id. */
+  async function plainStaff(): Promise<number> {
+    const d = fx.db.database.db;
+    const [row] = await d
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.role, 1),
+          isNull(users.passwordHash),
+          eq(users.admin, false),
+          eq(users.newsPerms, false),
+          eq(users.registrar, false),
+          sql`not exists (select 1 from ${adminAudit} where ${adminAudit.userId} = ${users.id})`,
+        ),
+      )
+      .orderBy(users.id)
+      .limit(1);
+    await d.delete(libraryEditors).where(eq(libraryEditors.userId, row.id));
+    return row.id;
+  }
+  const rightOf = async (id: number) => (await post(fx.admin, 'account.json', { id })).json().data as AdminAccount;
+
+  for (const right of ACCOUNT_RIGHTS)
+    it(`${right}: granted and revoked for staff, each change in the log with the old and new value`, async () => {
+      const id = await plainStaff();
+      expect((await rightOf(id))[right]).toBe(false);
+      const granted = await post(fx.admin, 'rights.json', { id, right, granted: true });
+      expect(granted.statusCode).toBe(200);
+      expect(granted.json().data).toMatchObject({ id, [right]: true });
+      expect((await rightOf(id))[right]).toBe(true);
+      // Granting it again changes nothing and writes nothing.
+      expect((await post(fx.admin, 'rights.json', { id, right, granted: true })).json().data[right]).toBe(true);
+      const revoked = await post(fx.admin, 'rights.json', { id, right, granted: false });
+      expect(revoked.json().data).toMatchObject({ id, [right]: false });
+      expect((await rightOf(id))[right]).toBe(false);
+      const entries = (await auditRows()).filter((r) => r.userId === id);
+      expect(entries).toMatchObject([
+        { action: 'grantRight', adminId: fx.admin.user.id, before: { [right]: false }, after: { [right]: true } },
+        { action: 'revokeRight', adminId: fx.admin.user.id, before: { [right]: true }, after: { [right]: false } },
+      ]);
+      const log = (await post(fx.admin, 'audit.json', { page: 1, accountId: id, action: 'grantRight' })).json().data;
+      expect(log.items).toMatchObject([{ action: 'grantRight', before: { [right]: false }, after: { [right]: true } }]);
+    });
+
+  it("a right counts at once: the teacher's own session shows news posting granted, then revoked", async () => {
+    const d = fx.db.database.db;
+    const teacher = fx.teacher.user.id;
+    const [before] = await d.select({ newsPerms: users.newsPerms }).from(users).where(eq(users.id, teacher));
+    await post(fx.admin, 'rights.json', { id: teacher, right: 'news', granted: !before.newsPerms });
+    expect((await fx.teacher.post('/api/auth/enticate.json', { token: 'x' })).json().data.newsPerms).toBe(!before.newsPerms);
+    await post(fx.admin, 'rights.json', { id: teacher, right: 'news', granted: before.newsPerms });
+    expect((await fx.teacher.post('/api/auth/enticate.json', { token: 'x' })).json().data.newsPerms).toBe(before.newsPerms);
+  });
+
+  it("a student's account gets no right (409, translated), and nothing changes", async () => {
+    const id = fx.student.user.id;
+    for (const right of ACCOUNT_RIGHTS) {
+      const res = await post(fx.admin, 'rights.json', { id, right, granted: true }, 'ru');
+      expect(res.statusCode, right).toBe(409);
+      expect(res.json().error).toMatchObject({ code: 'STUDENT_ACCOUNT', message: 'Это право можно дать только сотруднику, а не студенту' });
+    }
+    expect(await rightOf(id)).toMatchObject({ news: false, registrar: false, libraryEditor: false, admin: false });
+    expect((await auditRows()).filter((r) => r.userId === id)).toEqual([]);
+  });
+
+  it('an administrator cannot revoke his own admin right (409 OWN_ACCOUNT), yet manages his other rights', async () => {
+    const me = fx.admin.user.id;
+    const res = await post(fx.admin, 'rights.json', { id: me, right: 'admin', granted: false }, 'en');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'OWN_ACCOUNT', message: 'You cannot do this to your own account' });
+    expect((await rightOf(me)).admin).toBe(true);
+    expect((await auditRows()).filter((r) => r.userId === me)).toEqual([]);
+    expect((await post(fx.admin, 'rights.json', { id: me, right: 'libraryEditor', granted: true })).json().data.libraryEditor).toBe(true);
+    expect((await post(fx.admin, 'rights.json', { id: me, right: 'libraryEditor', granted: false })).json().data.libraryEditor).toBe(false);
+  });
+
+  it('an unknown right or account is refused and changes nothing', async () => {
+    const id = await plainStaff();
+    expect((await post(fx.admin, 'rights.json', { id, right: 'root', granted: true })).statusCode).toBe(400);
+    expect((await post(fx.admin, 'rights.json', { id, right: 'news' })).statusCode).toBe(400);
+    expect((await post(fx.admin, 'rights.json', { id: 2147483647, right: 'news', granted: true })).statusCode).toBe(404);
+    expect((await auditRows()).filter((r) => r.userId === id)).toEqual([]);
   });
 });

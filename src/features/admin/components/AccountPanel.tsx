@@ -1,7 +1,8 @@
 /**
  * An account's panel: its facts and its actions, each asked for a confirmation (ActionConfirm, drawn
  * by the screen, outside the list); a refusal is said
- * beside the button pressed, and a one-time password is shown once, with a copy button.
+ * beside the button pressed, and a one-time password is shown once, with a copy button. A member of
+ * staff's rights are boxes, each granted or revoked as soon as it is ticked or cleared.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import type { AdminAccount } from '@contract/admin';
 import { formatDateTime } from '@lib/dates';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
-import type { AccountAction } from '../admin.api';
+import { ACCOUNT_RIGHTS, type AccountAction } from '../admin.api';
 import { adminActions as A, selectAdmin } from '../admin.slice';
 
 function OneTimePassword({ value }: { value: string }) {
@@ -38,6 +39,39 @@ function OneTimePassword({ value }: { value: string }) {
         </button>
       </div>
     </div>
+  );
+}
+
+/** The rights of a member of staff, as boxes; a student's account has none (said so). */
+function Rights({ id, account }: { id: string; account: AdminAccount }) {
+  const { t } = useTranslation(['admin', 'cm']);
+  const dispatch = useAppDispatch();
+  const { rightBusy, rightError } = useAppSelector(selectAdmin);
+  const busy = rightBusy?.id === account.id;
+  const refused = rightError?.id === account.id ? rightError : null;
+  const errorId = `${id}-rights-error`;
+  if (account.role !== 1) return <p className="muted small adm-rights-none">{t('rights.students')}</p>;
+  return (
+    <fieldset className="adm-rights" aria-busy={busy} aria-describedby={refused ? errorId : undefined} data-testid="admin-rights">
+      <legend>{t('rights.title')}</legend>
+      {ACCOUNT_RIGHTS.map((right) => (
+        <label key={right} className="adm-right">
+          <input
+            type="checkbox"
+            checked={account[right]}
+            disabled={busy}
+            onChange={(e) => dispatch(A.rightRequested({ id: account.id, right, granted: e.target.checked }))}
+            data-testid={`admin-right-${right}`}
+          />
+          <span>{t(`rights.${right}`)}</span>
+        </label>
+      ))}
+      {refused ? (
+        <p id={errorId} className="field-error" role="alert" data-testid="admin-rights-error">
+          {t(`rights.${refused.right}`)}: {describeFailure(t, refused.failure)}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -81,6 +115,7 @@ export function AccountPanel({ id, account }: { id: string; account: AdminAccoun
           </div>
         ) : null}
       </dl>
+      <Rights id={id} account={account} />
       {password?.id === account.id ? <OneTimePassword value={password.value} /> : null}
       <ul className="adm-actions" aria-label={t('panel.actions')}>
         {actions
