@@ -90,6 +90,26 @@ export function oneTimePassword(): string {
   return Array.from({ length: ONE_TIME_PASSWORD_LENGTH }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
 }
 
+/**
+ * The accounts of people an import adds (students, teachers), each with a new one-time password, and
+ * their passwords' stored forms in the same order. `code` is the person's code (student number or
+ * teacher code), `group` what the accounts file shows beside the name (group or department).
+ */
+export async function newAccounts(people: readonly { code: string; fullName: string; group: string; login: string }[]) {
+  const accounts: ImportAccount[] = people.map((p) => ({
+    studentNumber: p.code,
+    fullName: p.fullName,
+    group: p.group,
+    login: p.login,
+    password: oneTimePassword(),
+  }));
+  const hashes = await hashOneTimePasswords(
+    accounts.map((a) => a.password),
+    ONE_TIME_PASSWORD_BITS,
+  );
+  return { accounts, hashes };
+}
+
 /** The login of a new student's account: the student number (docs/areas/imports.md). */
 export const loginOf = (code: string) => code;
 
@@ -228,16 +248,8 @@ export const studentsImport: ImportKindDef<Key> = {
       async write(tx, at) {
         const ids = await repo.insertStudents(tx, inserts);
         for (const u of updates) await repo.updateStudent(tx, u.id, u.values);
-        const accounts: ImportAccount[] = inserts.map((s) => ({
-          studentNumber: s.code,
-          fullName: fullName(s),
-          group: groupName.get(s.groupId) ?? '',
-          login: loginOf(s.code),
-          password: oneTimePassword(),
-        }));
-        const hashes = await hashOneTimePasswords(
-          accounts.map((a) => a.password),
-          ONE_TIME_PASSWORD_BITS,
+        const { accounts, hashes } = await newAccounts(
+          inserts.map((s) => ({ code: s.code, fullName: fullName(s), group: groupName.get(s.groupId) ?? '', login: loginOf(s.code) })),
         );
         await repo.insertStudentAccounts(
           tx,

@@ -5,15 +5,14 @@
  * password must be changed, with the login, at the first sign-in, as a new student's.
  */
 import type { Language } from '@contract/common';
-import type { ImportAccount, ImportRecord } from '@contract/imports';
+import type { ImportRecord } from '@contract/imports';
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
-import { hashOneTimePasswords } from '../../shared/credentials/password-hash';
 import type { ImportKindDef } from './imports.kind';
 import { changesOf, DuplicateCheck, normalizeHeader, RowReader, showDate, type Column, type Field } from './imports.rows';
 import { departmentsOf } from './imports.departments';
 import * as repo from './imports.repository';
-import { fullName, GENDER_SHOWN, GENDERS, ONE_TIME_PASSWORD_BITS, oneTimePassword } from './imports.students';
+import { fullName, GENDER_SHOWN, GENDERS, newAccounts } from './imports.students';
 import { quote } from './imports.texts';
 
 type Key = 'code' | 'surname' | 'name' | 'patronymic' | 'gender' | 'birthDate' | 'department' | 'position' | 'phone' | 'email';
@@ -203,16 +202,8 @@ export const teachersImport: ImportKindDef<Key> = {
       async write(tx, at) {
         const ids = await repo.insertTeachers(tx, inserts);
         for (const u of updates) await repo.updateTeacher(tx, u.id, u.values);
-        const accounts: ImportAccount[] = inserts.map((t) => ({
-          studentNumber: t.code,
-          fullName: fullName(t),
-          group: departments.show(t.departmentId),
-          login: teacherLoginOf(t.code),
-          password: oneTimePassword(),
-        }));
-        const hashes = await hashOneTimePasswords(
-          accounts.map((a) => a.password),
-          ONE_TIME_PASSWORD_BITS,
+        const { accounts, hashes } = await newAccounts(
+          inserts.map((t) => ({ code: t.code, fullName: fullName(t), group: departments.show(t.departmentId), login: teacherLoginOf(t.code) })),
         );
         await repo.insertTeacherAccounts(
           tx,
