@@ -83,6 +83,32 @@ export const GENDER_SHOWN: Record<Language, Record<'m' | 'f', string>> = { ru: {
 const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const ONE_TIME_PASSWORD_LENGTH = 12;
 
+/** The columns of a person's own record, the same for students and teachers. */
+type PersonKey = 'surname' | 'name' | 'patronymic' | 'gender' | 'birthDate';
+
+/** A row's person (students, teachers): surname, name, patronymic, gender and birth date, each checked. */
+export function readPerson<K extends string>(r: RowReader<K | PersonKey>, today: string) {
+  const surname = r.name('surname', true, 100);
+  const name = r.name('name', true, 100);
+  const patronymic = r.name('patronymic', false, 100);
+  const genderText = r.required('gender');
+  const gender = genderText === null ? undefined : GENDERS.get(normalizeHeader(genderText));
+  if (genderText !== null && gender === undefined) r.refuse('gender', 'badGender', { value: genderText });
+  const birthDate = r.date('birthDate', '1920-01-01', today);
+  return { surname, name, patronymic, gender, birthDate };
+}
+
+/** A valid row's person as the record's values: an optional column the file leaves out keeps its field (undefined). */
+export function personValues<K extends string>(r: RowReader<K | PersonKey>, p: ReturnType<typeof readPerson>) {
+  return {
+    surname: p.surname!,
+    name: p.name!,
+    patronymic: r.has('patronymic') ? p.patronymic : undefined,
+    gender: p.gender!,
+    birthDate: r.has('birthDate') ? p.birthDate : undefined,
+  };
+}
+
 /** Random bits of a one-time password (12 characters of 56: about 70). */
 export const ONE_TIME_PASSWORD_BITS = Math.floor(ONE_TIME_PASSWORD_LENGTH * Math.log2(PASSWORD_ALPHABET.length));
 
@@ -151,13 +177,7 @@ export const studentsImport: ImportKindDef<Key> = {
       const r = new RowReader(row, columns, lang, plan.refused);
       const code = r.code('code');
       if (code !== null) fileCodes.add(code);
-      const surname = r.name('surname', true, 100);
-      const name = r.name('name', true, 100);
-      const patronymic = r.name('patronymic', false, 100);
-      const genderText = r.required('gender');
-      const gender = genderText === null ? undefined : GENDERS.get(normalizeHeader(genderText));
-      if (genderText !== null && gender === undefined) r.refuse('gender', 'badGender', { value: genderText });
-      const birthDate = r.date('birthDate', '1920-01-01', today);
+      const person = readPerson(r, today);
       const groupText = r.name('group', true, 60);
       const group = groupText === null ? undefined : groupByName.get(groupText);
       if (groupText !== null && !group) r.refuse('group', 'unknownGroup', { value: groupText });
@@ -177,11 +197,7 @@ export const studentsImport: ImportKindDef<Key> = {
         reader: r,
         values: {
           code: code!,
-          surname: surname!,
-          name: name!,
-          patronymic: given('patronymic', patronymic),
-          gender: gender!,
-          birthDate: given('birthDate', birthDate),
+          ...personValues(r, person),
           groupId: group!.id,
           admissionYear: given('admissionYear', admissionYear ?? undefined),
           educationFormId: given('educationForm', educationFormId ?? undefined),

@@ -12,7 +12,7 @@ import type { ImportKindDef } from './imports.kind';
 import { changesOf, DuplicateCheck, normalizeHeader, RowReader, showDate, type Column, type Field } from './imports.rows';
 import { departmentsOf } from './imports.departments';
 import * as repo from './imports.repository';
-import { fullName, GENDER_SHOWN, GENDERS, newAccounts } from './imports.students';
+import { fullName, GENDER_SHOWN, newAccounts, personValues, readPerson } from './imports.students';
 import { quote } from './imports.texts';
 
 type Key = 'code' | 'surname' | 'name' | 'patronymic' | 'gender' | 'birthDate' | 'department' | 'position' | 'phone' | 'email';
@@ -115,13 +115,7 @@ export const teachersImport: ImportKindDef<Key> = {
     for (const row of sheet.rows) {
       const r = new RowReader(row, columns, lang, plan.refused);
       const code = r.code('code');
-      const surname = r.name('surname', true, 100);
-      const name = r.name('name', true, 100);
-      const patronymic = r.name('patronymic', false, 100);
-      const genderText = r.required('gender');
-      const gender = genderText === null ? undefined : GENDERS.get(normalizeHeader(genderText));
-      if (genderText !== null && gender === undefined) r.refuse('gender', 'badGender', { value: genderText });
-      const birthDate = r.date('birthDate', '1920-01-01', today);
+      const person = readPerson(r, today);
       const departmentText = r.required('department');
       const department = departmentText === null ? undefined : departments.find(departmentText);
       if (departmentText !== null && department === undefined) r.refuse('department', 'unknownDepartment', { value: departmentText });
@@ -139,11 +133,7 @@ export const teachersImport: ImportKindDef<Key> = {
         reader: r,
         values: {
           code: code!,
-          surname: surname!,
-          name: name!,
-          patronymic: given('patronymic', patronymic),
-          gender: gender!,
-          birthDate: given('birthDate', birthDate),
+          ...personValues(r, person),
           departmentId: department as number,
           positionId: positionId!,
           phone: given('phone', phone),
