@@ -3,7 +3,6 @@
  * process on a DATA_DIR of its own; the administrator's password printed once, and the one that
  * signs in; a second run refused; then `npm run import -- teachers` on it, with its accounts file.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,29 +11,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { xlsxFile } from '../../modules/imports/imports.test-files';
 import { verifyPassword } from '../../shared/credentials/password-hash';
 import { usePostgres } from '../../test/helpers';
+import { ROOT, runCommand } from '../../test/commands';
 import { openDatabase } from '../client';
 import { users } from '../schema';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const CLI = path.join(ROOT, 'server/src/db/seed/cli.ts');
 const IMPORT = path.join(ROOT, 'server/src/cli/import.ts');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-empty-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** Runs a command of the project (the seed, or `import` when `script` says) on the DATA_DIR of this file, as npm would (INIT_CWD: the caller's folder). */
-function seed(args: string[], script = CLI): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, INIT_CWD: dir, LANG: 'en_US.UTF-8' };
-    delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
+/** Runs a command of the project (the seed, or `import` when `script` says) on the DATA_DIR of this file, as npm would. */
+const seed = (args: string[], script = CLI) => runCommand(script, args, dir, dir);
 
 /** The command runs on an embedded database of its own whichever project runs this file: the PGlite one runs it. */
 describe.skipIf(usePostgres)('npm run seed -- --empty', () => {

@@ -3,7 +3,6 @@
  * child process on a DATA_DIR of its own (migrated, with no demo data), its preview and exit code;
  * and the files it writes: the template, the export, and the new accounts readable by their owner only.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,27 +10,15 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountsFile, templateFile, writeNewFile } from './imports.files';
 import { xlsxFile } from './imports.test-files';
+import { ROOT, runCommand } from '../../test/commands';
 import { usePostgres } from '../../test/helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const CLI = path.join(ROOT, 'server/src/cli/import.ts');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-import-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Runs the command in `dir` (as npm would: INIT_CWD the caller's folder); its exit code and output. */
-function command(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dir, 'data'), INIT_CWD: dir, LANG: 'en_US.UTF-8' };
-    delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
+const command = (args: string[]) => runCommand(CLI, args, path.join(dir, 'data'), dir);
 
 /** The rows of a workbook's first sheet, as text. */
 async function rowsOf(bytes: Buffer): Promise<string[][]> {
