@@ -3,8 +3,8 @@
  * state/nonce/PKCE, ID token checks (A8), matching on `sub` only, linking.
  */
 import { eq } from 'drizzle-orm';
-import { OAuth2Server } from 'oauth2-mock-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useProviderDouble, type Token } from '../../test/oidc-provider';
 import type { App } from '../../app';
 import { users } from '../../db/schema';
 import { appOn, cookieHeader, session, sessionFrom } from '../../test/helpers';
@@ -13,38 +13,23 @@ import { useTestApp } from '../../test/fixture';
 const CLIENT_ID = 'lms-test-client';
 const PUBLIC_URL = 'http://lms.test';
 
-let provider: OAuth2Server;
+const idp = useProviderDouble();
 let off: App;
-
-type Token = { header: Record<string, unknown>; payload: Record<string, unknown> };
-let spoilers: ((token: Token) => void)[] = [];
-
-beforeAll(async () => {
-  provider = new OAuth2Server();
-  await provider.issuer.keys.generate('RS256');
-  await provider.start(0, '127.0.0.1');
-  provider.service.on('beforeTokenSigning', (token: Token) => spoilers.forEach((spoil) => spoil(token)));
-});
 // Its settings name the provider started above.
 const fx = useTestApp(() => ({
-  env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER: provider.issuer.url!, PUBLIC_URL },
+  env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER: idp.server.issuer.url!, PUBLIC_URL },
   signIn: [],
 }));
 beforeAll(async () => {
   off = await appOn(fx.db);
 });
-afterEach(() => {
-  spoilers = [];
-  provider.service.removeAllListeners('beforeResponse');
-});
 afterAll(async () => {
   await off.close();
-  await provider.stop();
 });
 
 /** The ID token will name this subject (and whatever else the test changes). */
 const asSubject = (sub: string, more: (t: Token) => void = () => {}) =>
-  spoilers.push((t) => {
+  idp.spoil((t) => {
     t.payload.sub = sub;
     more(t);
   });
@@ -85,7 +70,7 @@ describe('the flow', () => {
     const res = await fx.app.inject({ url: '/api/google/auth.json' });
     expect(res.statusCode).toBe(302);
     const url = new URL(res.headers.location as string);
-    expect(url.origin).toBe(provider.issuer.url);
+    expect(url.origin).toBe(idp.server.issuer.url);
     const q = Object.fromEntries(url.searchParams);
     expect(q).toMatchObject({
       response_type: 'code',
@@ -170,7 +155,7 @@ describe('A8: the ID token must verify', () => {
 
   it('a bad signature → 401', async () => {
     asSubject('google-sub-teacher');
-    provider.service.once('beforeResponse', (response: { body: { id_token?: string } }) => {
+    idp.server.service.once('beforeResponse', (response: { body: { id_token?: string } }) => {
       const [h, p, s] = response.body.id_token!.split('.');
       const flipped = (s[0] === 'A' ? 'B' : 'A') + s.slice(1);
       response.body.id_token = [h, p, flipped].join('.');

@@ -4,8 +4,8 @@
  * account matched by e-mail or by student number, and the refusals the login page explains.
  */
 import { eq } from 'drizzle-orm';
-import { OAuth2Server } from 'oauth2-mock-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useProviderDouble, type Token } from '../../test/oidc-provider';
 import type { App } from '../../app';
 import { oidcRequests, students, teachers, users } from '../../db/schema';
 import { appOn, cookieHeader, sessionFrom } from '../../test/helpers';
@@ -16,19 +16,9 @@ const PUBLIC_URL = 'http://lms.test';
 const CALLBACK = `${PUBLIC_URL}/api/oidc/auth.json`;
 const TEACHER_EMAIL = 'b.asanov.oidc@tshsu.example';
 
-let provider: OAuth2Server;
-
-type Token = { header: Record<string, unknown>; payload: Record<string, unknown> };
-let spoilers: ((token: Token) => void)[] = [];
-
-beforeAll(async () => {
-  provider = new OAuth2Server();
-  await provider.issuer.keys.generate('RS256');
-  await provider.start(0, '127.0.0.1');
-  provider.service.on('beforeTokenSigning', (token: Token) => spoilers.forEach((spoil) => spoil(token)));
-});
+const idp = useProviderDouble();
 const oidcEnv = (more: Record<string, string> = {}) => ({
-  OIDC_ISSUER: provider.issuer.url!,
+  OIDC_ISSUER: idp.server.issuer.url!,
   OIDC_CLIENT_ID: CLIENT_ID,
   OIDC_CLIENT_SECRET: 'university-secret',
   PUBLIC_URL,
@@ -37,17 +27,9 @@ const oidcEnv = (more: Record<string, string> = {}) => ({
 // Its settings name the provider started above.
 const fx = useTestApp(() => ({ env: oidcEnv(), signIn: [] }));
 
-afterEach(() => {
-  spoilers = [];
-  provider.service.removeAllListeners('beforeResponse');
-});
-afterAll(async () => {
-  await provider.stop();
-});
-
 /** The ID token will carry these claims (and whatever else the test changes). */
 const withClaims = (claims: Record<string, unknown>, more: (t: Token) => void = () => {}) =>
-  spoilers.push((t) => {
+  idp.spoil((t) => {
     Object.assign(t.payload, claims);
     more(t);
   });
@@ -132,7 +114,7 @@ describe('the flow', () => {
     const res = await fx.app.inject({ url: '/api/oidc/auth.json' });
     expect(res.statusCode).toBe(302);
     const url = new URL(res.headers.location as string);
-    expect(url.origin).toBe(provider.issuer.url);
+    expect(url.origin).toBe(idp.server.issuer.url);
     const q = Object.fromEntries(url.searchParams);
     expect(q).toMatchObject({ response_type: 'code', client_id: CLIENT_ID, redirect_uri: CALLBACK, scope: 'openid email', code_challenge_method: 'S256' });
     expect(q.state).toMatch(/^[\w-]{43}$/);
@@ -209,7 +191,7 @@ describe('state, nonce, PKCE and the ID token must verify', () => {
   });
 
   it('a Google state cannot finish this sign-in', async () => {
-    const withGoogle = await appOn(fx.db, { env: oidcEnv({ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER: provider.issuer.url! }) });
+    const withGoogle = await appOn(fx.db, { env: oidcEnv({ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER: idp.server.issuer.url! }) });
     try {
       const google = await withGoogle.inject({ url: '/api/google/auth.json' });
       const googleState = google.cookies.find((c) => c.name === 'lms_oidc')!.value;
@@ -263,7 +245,7 @@ describe('state, nonce, PKCE and the ID token must verify', () => {
 
   it('a bad signature is refused', async () => {
     withClaims(teacher);
-    provider.service.once('beforeResponse', (response: { body: { id_token?: string } }) => {
+    idp.server.service.once('beforeResponse', (response: { body: { id_token?: string } }) => {
       const [h, p, s] = response.body.id_token!.split('.');
       response.body.id_token = [h, p, (s[0] === 'A' ? 'B' : 'A') + s.slice(1)].join('.');
     });
