@@ -127,7 +127,8 @@ describe('journal setup', () => {
     await page.getByLabel(ru('journal:lesson.date'), { exact: true }).fill(today);
     await chooseLessonTime(page, '17:30–18:50');
     await page.getByRole('button', { name: ru('journal:lesson.topic'), exact: true }).click();
-    const lesson = page.getByRole('dialog', { name: new RegExp(`^${ru('journal:lesson.topic')}`) });
+    // The dialog is the chosen lesson's (its title ends with its day and month).
+    const lesson = page.getByRole('dialog', { name: `${ru('journal:lesson.topic')} · ${today.slice(8, 10)}.${today.slice(5, 7)}` });
     const planned = lesson.getByLabel(ru('journal:topic.planned'), { exact: true });
     await expectVisible(planned);
     await planned.selectOption({ label: '1. Протокол HTTP и REST' });

@@ -48,6 +48,8 @@ function renderGrid(rows: number, cols: number) {
 }
 
 const active = () => document.querySelector<HTMLElement>('td.jg-cell[tabindex="0"]')!;
+/** The date header of a cell's column. */
+const headerOf = (cell: HTMLElement) => document.querySelectorAll('th.jg-date')[Number(cell.dataset.col)]!.textContent;
 
 describe('JournalGrid of a large journal', () => {
   // jsdom lays nothing out: the grid's scroll box gets a laptop's size.
@@ -154,7 +156,6 @@ describe('JournalGrid keeps the active cell on its lesson', () => {
   const students: JournalStudent[] = [100, 101, 102].map((id) => ({ id_student: id, s_fio: `Студент ${id}`, code: String(id), group: 'Г-1', subgroup: 1 }));
   const base = ['2026-11-02', '2026-11-09', '2026-11-16'].map(lessonAt);
   const props = (lessons: GridLesson[], lesson = { date: '', time: -1 }) => ({ ...gridProps(students, lessons), lesson });
-  const headerOf = (cell: HTMLElement) => document.querySelectorAll('th.jg-date')[Number(cell.dataset.col)]!.textContent;
 
   it('a lesson added before the active one moves neither the active cell nor the open editor to another date', () => {
     const p = props(base);
@@ -185,6 +186,45 @@ describe('JournalGrid keeps the active cell on its lesson', () => {
     rerender(<JournalGrid {...p} lesson={{ date: '2026-10-30', time: 1 }} lessons={[lessonAt('2026-10-30'), ...base]} />);
     expect(headerOf(active())).toContain('30.10');
     expect(active().dataset.row).toBe('2');
+  });
+});
+
+describe('JournalGrid says how its active cell got where it is', () => {
+  const lessonAt = (date: string): GridLesson => ({ date, time: 1, timeName: '08:00', topic: null });
+  const students: JournalStudent[] = [100, 101, 102].map((id) => ({ id_student: id, s_fio: `Студент ${id}`, code: String(id), group: 'Г-1', subgroup: 1 }));
+  const lessons = ['2026-11-02', '2026-11-09', '2026-11-16'].map(lessonAt);
+  const last = (p: { onActive: ReturnType<typeof vi.fn> }) => p.onActive.mock.calls.at(-1) as [{ student: number; date: string } | null, string];
+
+  it('placed first, then moved by a click or the keys', () => {
+    const p = gridProps(students, lessons);
+    render(<JournalGrid {...p} />);
+    expect(last(p)).toEqual([expect.objectContaining({ student: 100, date: '2026-11-16' }), 'placed']);
+    fireEvent.click(document.querySelector('td[data-row="1"][data-col="0"]')!);
+    expect(last(p)).toEqual([expect.objectContaining({ student: 101, date: '2026-11-02' }), 'moved']);
+    fireEvent.keyDown(active(), { key: 'ArrowRight' });
+    expect(last(p)).toEqual([expect.objectContaining({ student: 101, date: '2026-11-09' }), 'moved']);
+    // A click on the active cell itself gives its lesson again (the lesson bar may show another one).
+    const calls = p.onActive.mock.calls.length;
+    fireEvent.click(active());
+    expect(p.onActive.mock.calls.length).toBe(calls + 1);
+    expect(last(p)).toEqual([expect.objectContaining({ student: 101, date: '2026-11-09' }), 'moved']);
+  });
+
+  it('following the lesson bar, or rows changing under it, is not the teacher moving it: no older lesson goes back to the bar', () => {
+    const p = { ...gridProps(students, lessons), lesson: { date: '2026-11-16', time: 1 } };
+    const { rerender } = render(<JournalGrid {...p} />);
+    fireEvent.click(document.querySelector('td[data-row="0"][data-col="2"]')!);
+    // The teacher picks 02.11 in the lesson bar: the grid follows, and says it only kept up.
+    rerender(<JournalGrid {...p} lesson={{ date: '2026-11-02', time: 1 }} />);
+    expect(headerOf(active())).toContain('02.11');
+    expect(last(p)).toEqual([expect.objectContaining({ student: 100, date: '2026-11-02' }), 'kept']);
+    // He then picks a lesson that has no column yet (30.11): the grid stays where it was…
+    rerender(<JournalGrid {...p} lesson={{ date: '2026-11-30', time: 1 }} />);
+    const before = p.onActive.mock.calls.length;
+    // …and when the active student leaves the rows (a refresh), the cell found in his place is reported as kept.
+    rerender(<JournalGrid {...p} lesson={{ date: '2026-11-30', time: 1 }} students={students.slice(1)} />);
+    expect(p.onActive.mock.calls.length).toBe(before + 1);
+    expect(last(p)).toEqual([expect.objectContaining({ student: 101, date: '2026-11-02' }), 'kept']);
   });
 });
 

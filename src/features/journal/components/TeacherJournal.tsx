@@ -10,7 +10,7 @@ import { LoadFailed } from '@shared/request/LoadFailed';
 import { journalActions, type CellWrite, type JournalState } from '../journal.slice';
 import type { FinalWrite } from '../finals.slice';
 import { cellKey } from '../pivot';
-import type { CellPlace } from './grid/useActiveCell';
+import type { ActiveReport, CellPlace } from './grid/useActiveCell';
 import { HiddenStudents } from './HiddenStudents';
 import { JournalDialogs } from './JournalDialogs';
 import { JournalGrid } from './JournalGrid';
@@ -104,11 +104,16 @@ function OpenJournal({ state, data }: { state: JournalState; data: JournalData }
     (key: string) => dispatch(key.startsWith('final|') ? journalActions.finalsDiscarded([Number(key.slice(6))]) : journalActions.editsDiscarded([key])),
     [dispatch],
   );
-  /** The active cell's lesson is the lesson in focus (mark all present, topic, delete act on it). */
+  /**
+   * The lesson of a cell the teacher moved to is the lesson in focus (mark all present, topic, delete
+   * act on it); the grid's first cell gives one until he picks; a cell kept while the grid changed
+   * (or followed the lesson bar) leaves the lesson in focus alone.
+   */
   const onActive = useCallback(
-    (cell: CellPlace | null) => {
+    (cell: CellPlace | null, how: ActiveReport) => {
       setActive(cell);
-      if (cell && !cell.final) dispatch(journalActions.lessonChosen({ date: cell.date, time: cell.time }));
+      if (!cell || cell.final || how === 'kept') return;
+      dispatch(journalActions.lessonChosen({ date: cell.date, time: cell.time, ...(how === 'moved' ? { picked: true } : { placed: true }) }));
     },
     [dispatch],
   );

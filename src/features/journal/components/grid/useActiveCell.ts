@@ -4,8 +4,13 @@
  * student and lesson. `row`/`col` are where it was last seen, the fallback when it is gone. The lesson
  * chosen outside the grid (the lesson bar, a date's header, a lesson just added) takes it to that
  * lesson's column, on the same student.
+ *
+ * The active cell is reported with how it got there (ActiveReport): the teacher moved it (a click,
+ * the keys), the grid placed it first, or it was kept while the grid changed around it (rows or
+ * lessons arriving, the lesson bar's lesson followed). Only the teacher's own move makes its lesson
+ * the lesson in focus: the grid following the lesson bar must never send an older lesson back to it.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { JournalStudent } from '@contract/journal';
 import { lessonKey } from '../../pivot';
 import type { GridLesson } from './GridHead';
@@ -21,6 +26,9 @@ interface ActiveCell {
 /** A cell: a student's lesson, or (final: true, no lesson) his final result. */
 export type CellPlace = { student: number; date: string; time: number; final?: boolean };
 
+/** How the active cell got where it is: `moved` by the teacher, `placed` first by the grid, `kept` while the grid changed around it. */
+export type ActiveReport = 'moved' | 'placed' | 'kept';
+
 /** The final-result column's key in place of a lesson's. */
 export const FINAL_COL = 'final';
 const placeKey = (c: CellPlace) => (c.final ? FINAL_COL : lessonKey(c.date, c.time));
@@ -30,7 +38,7 @@ interface Args {
   lessons: readonly GridLesson[];
   lesson: { date: string; time: number };
   editing: string | null;
-  onActive: (cell: CellPlace | null) => void;
+  onActive: (cell: CellPlace | null, how: ActiveReport) => void;
   /** The final-result column follows the lessons (the last column the keys reach). */
   finalCol: boolean;
 }
@@ -50,13 +58,19 @@ export function useActiveCell({ students, lessons, lesson, editing, onActive, fi
   const row = (pos.student !== null ? rowOf.get(pos.student) : undefined) ?? Math.min(pos.row, Math.max(0, rows - 1));
   // Found by position (at first, or when its lesson is gone): the nearest lesson, the latest at first; the final result only without lessons.
   const col = (pos.lesson !== null ? colOf.get(pos.lesson) : undefined) ?? Math.min(pos.col, Math.max(0, (lessonCols || cols) - 1));
-  /** Makes the cell at (r, c) the active one, by its identity. */
-  const setPos = useCallback(
-    (r: number, c: number) => {
+  /** The cell the teacher moved to last, until it is reported. */
+  const movedTo = useRef<{ student: number | null; lesson: string | null } | null>(null);
+  /** Whether a cell has been reported since the grid was shown. */
+  const reported = useRef(false);
+  /** Makes the cell at (r, c) the active one, by its identity; `moved`: the teacher's own move. */
+  const place = useCallback(
+    (r: number, c: number, moved: boolean) => {
       const s = students[r];
       const l = lessons[c];
       const key = l ? lessonKey(l.date, l.time) : finalCol && c === lessons.length ? FINAL_COL : null;
-      setActiveCell({ student: s ? s.id_student : null, lesson: key, row: r, col: c });
+      const student = s ? s.id_student : null;
+      movedTo.current = moved ? { student, lesson: key } : null;
+      setActiveCell({ student, lesson: key, row: r, col: c });
     },
     [students, lessons, finalCol],
   );
@@ -70,19 +84,33 @@ export function useActiveCell({ students, lessons, lesson, editing, onActive, fi
           : { student: students[row].id_student, date: lessons[col].date, time: lessons[col].time },
     [rows, cols, lessonCols, students, lessons, row, col],
   );
+  /** The teacher moves the active cell to (r, c): a click, the keys. A click on the active cell itself makes its lesson the one in focus again. */
+  const setPos = useCallback(
+    (r: number, c: number) => {
+      if (current && students[r]?.id_student === current.student && c === col) onActive(current, 'moved');
+      else place(r, c, true);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onActive is the caller's, read when the teacher moves
+    [place, current, students, col],
+  );
+
   useEffect(() => {
     // The cell shown active is held by its identity from now on (also when it was found by position).
+    let how: ActiveReport = reported.current ? 'kept' : 'placed';
     if (current) {
       const key = placeKey(current);
       if (pos.student !== current.student || pos.lesson !== key) setActiveCell({ student: current.student, lesson: key, row, col });
+      if (movedTo.current?.student === current.student && movedTo.current.lesson === key) how = 'moved';
+      reported.current = true;
     }
-    onActive(current);
+    movedTo.current = null;
+    onActive(current, how);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reported when the active cell changes
   }, [current?.student, current?.date, current?.time]);
 
   useEffect(() => {
     const c = colOf.get(lessonKey(lesson.date, lesson.time));
-    if (c !== undefined && c !== col && editing === null && !current?.final) setPos(row, c);
+    if (c !== undefined && c !== col && editing === null && !current?.final) place(row, c, false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the chosen lesson and the set of lessons move it
   }, [lesson.date, lesson.time, colOf]);
 
