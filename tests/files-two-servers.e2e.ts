@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startBucket, type TestBucket } from './support/bucket';
 import { TEACHER } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, withoutAnimations } from './support/browser';
 import { DESKTOP, expectHidden, expectVisible, signIn } from './support/e2e';
 import { startServer, type RunningServer } from './support/server';
 import { ru } from './support/texts';
@@ -63,6 +63,7 @@ describe.skipIf(!DATABASE_SERVER)('two servers sharing one PostgreSQL and one bu
   it('a book uploaded through server A downloads through server B with its bytes, under the sign-in made on A', async () => {
     const context = await browser!.newContext({ baseURL: a!.origin, locale: 'ru-RU', viewport: DESKTOP, serviceWorkers: 'block' });
     context.setDefaultTimeout(30000);
+    await withoutAnimations(context);
     const page = await context.newPage();
     try {
       await signIn(page, TEACHER);

@@ -4,6 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Account } from './accounts';
+import { withoutAnimations } from './browser';
 import { DESKTOP, expectPath, signIn, transitionsSettled, type E2E } from './e2e';
 import type { RunningServer } from './server';
 
@@ -57,6 +58,7 @@ export async function openContext(
   });
   context.setDefaultTimeout(15000);
   context.setDefaultNavigationTimeout(20000);
+  await withoutAnimations(context);
   const cookies: Array<{ name: string; value: string; url: string }> = [];
   if (options.theme !== 'system') cookies.push({ name: 'theme', value: options.theme ?? 'light', url: server.origin });
   if (options.language) cookies.push({ name: 'lang', value: options.language, url: server.origin });

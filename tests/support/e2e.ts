@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, type TestContext } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { closeContexts, sharedBrowser, withoutAnimations } from './browser';
 import { ROOT, startServer, type RunningServer, type StartOptions } from './server';
 import type { Account } from './accounts';
 import { ru } from './texts';
@@ -61,7 +61,7 @@ export function setupE2E(serverOptions: StartOptions = {}): E2E {
   const open: Tracked[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(serverOptions), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(serverOptions), sharedBrowser()]);
   });
 
   afterEach(async (ctx: TestContext) => {
@@ -88,8 +88,9 @@ export function setupE2E(serverOptions: StartOptions = {}): E2E {
 
   afterAll(async () => {
     await Promise.all(open.splice(0).map((t) => t.context.close().catch(() => undefined)));
-    // The file's server and its database copy are thrown away: no graceful stop to wait for.
-    await Promise.all([browser?.close().catch(() => undefined), server?.stop({ discard: true })]);
+    // The file's server and its database copy are thrown away: no graceful stop to wait for. The
+    // browser stays for the worker's next file, with none of this file's contexts.
+    await Promise.all([browser ? closeContexts(browser) : undefined, server?.stop({ discard: true })]);
   });
 
   return {
@@ -110,6 +111,7 @@ export function setupE2E(serverOptions: StartOptions = {}): E2E {
       // the usual second or two.
       context.setDefaultTimeout(30000);
       context.setDefaultNavigationTimeout(30000);
+      await withoutAnimations(context);
       const page = await context.newPage();
       const problems: PageProblems = { console: [], pageErrors: [], csp: [] };
       page.on('console', (msg) => {
