@@ -2,7 +2,7 @@
  * Administration of accounts under /api/admin/ (docs/areas/admin.md#calls): the university's
  * administrators (the account's admin right, `User.admin`) find accounts, disable and enable them,
  * reset a password to a one-time one, unlock a throttled login, end an account's sessions and grant or
- * revoke a member of staff's rights (news, registrar, library editor, administrator); every
+ * revoke a member of staff's rights (news, registrar, library editor, QR report viewer, administrator); every
  * change is written in the audit log, which they read. Every call is an administrator's: anyone else
  * gets 403. The writes honour Idempotency-Key.
  */
@@ -32,6 +32,8 @@ export const AdminAccount = Type.Object({
   registrar: Type.Boolean(),
   /** May edit and delete every book of the library (a `library_editors` row). */
   libraryEditor: Type.Boolean(),
+  /** May read the QR attendance reports of the whole university (a `qr_report_viewers` row). */
+  qrReports: Type.Boolean(),
   /** Cannot sign in, and has no session. */
   disabled: Type.Boolean(),
   /** Sign-in is throttled after failed attempts (until `lockedUntil`, ISO). */
@@ -78,8 +80,14 @@ export type PasswordResetDone = Static<typeof PasswordResetDone>;
 export const ResetPasswordReply = Ok(PasswordResetDone);
 
 /** The rights an administrator grants and revokes, each named as the AdminAccount field that shows it. */
-export const ACCOUNT_RIGHTS = ['news', 'registrar', 'libraryEditor', 'admin'] as const satisfies readonly AccountRight[];
-export const AccountRightSchema = Type.Union([Type.Literal('news'), Type.Literal('registrar'), Type.Literal('libraryEditor'), Type.Literal('admin')]);
+export const ACCOUNT_RIGHTS = ['news', 'registrar', 'libraryEditor', 'qrReports', 'admin'] as const satisfies readonly AccountRight[];
+export const AccountRightSchema = Type.Union([
+  Type.Literal('news'),
+  Type.Literal('registrar'),
+  Type.Literal('libraryEditor'),
+  Type.Literal('qrReports'),
+  Type.Literal('admin'),
+]);
 export type AccountRight = Static<typeof AccountRightSchema>;
 
 /**

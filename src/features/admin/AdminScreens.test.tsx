@@ -20,6 +20,7 @@ const account = (over: Partial<AdminAccount> = {}): AdminAccount => ({
   news: false,
   registrar: false,
   libraryEditor: false,
+  qrReports: false,
   disabled: false,
   locked: false,
   lockedUntil: null,
@@ -301,6 +302,43 @@ describe('rights', () => {
     expect(await screen.findAllByText('Это нельзя сделать со своей учётной записью.')).not.toHaveLength(0);
     expect(rights.getByRole('checkbox', { name: 'Администратор' })).not.toBeChecked();
     expect(sent).toHaveLength(2);
+  });
+
+  it('QR report viewer: a box with its explanation, reached and ticked by keyboard, granted then revoked, the panel showing each state', async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal([account(), teacher]);
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/admin/rights.json', async ({ request }) => {
+        const body = (await request.json()) as { right: string; granted: boolean };
+        sent.push(body);
+        return ok({ ...teacher, [body.right]: body.granted });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPortal('/lms/admin');
+    await user.click(within(await accountItem('teacher')).getByRole('button', { expanded: false }));
+    const rights = within(screen.getByRole('group', { name: 'Права' }));
+    const viewer = rights.getByRole('checkbox', { name: 'Просмотр QR-отчётов (весь университет)' });
+    expect(viewer).not.toBeChecked();
+    expect(viewer).toHaveAccessibleDescription('Видит отчёты о QR-посещаемости всех групп университета, а не только тех, где преподаёт.');
+
+    // Keyboard: Tab moves from the library editor's box to this one, Space ticks it.
+    rights.getByRole('checkbox', { name: 'Редактор библиотеки (все книги)' }).focus();
+    await user.tab();
+    expect(viewer).toHaveFocus();
+    await user.keyboard(' ');
+    expect(await screen.findByText('Просмотр QR-отчётов (весь университет): право дано — Асанов Бакыт Маратович')).toBeInTheDocument();
+    await waitFor(() => expect(viewer).toBeChecked());
+    expect(sent).toEqual([{ id: 40, right: 'qrReports', granted: true }]);
+
+    await user.keyboard(' ');
+    expect(await screen.findByText('Просмотр QR-отчётов (весь университет): право снято — Асанов Бакыт Маратович')).toBeInTheDocument();
+    await waitFor(() => expect(viewer).not.toBeChecked());
+    expect(sent).toEqual([
+      { id: 40, right: 'qrReports', granted: true },
+      { id: 40, right: 'qrReports', granted: false },
+    ]);
   });
 
   it("a student's account offers no rights", async () => {

@@ -32,7 +32,7 @@ const ACTIONS: Record<AuditAction, true> = {
   grantRight: true,
   revokeRight: true,
 };
-const RIGHTS: Record<AccountRight, true> = { news: true, registrar: true, libraryEditor: true, admin: true };
+const RIGHTS: Record<AccountRight, true> = { news: true, registrar: true, libraryEditor: true, qrReports: true, admin: true };
 /** The rights of staff an administrator grants and revokes, in the order the panel shows them. */
 export const ACCOUNT_RIGHTS = Object.keys(RIGHTS) as AccountRight[];
 /** Every action the audit log records, in the order the filter offers them. */

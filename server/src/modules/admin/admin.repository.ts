@@ -1,7 +1,7 @@
 /** SQL of the administration of accounts and of its audit log. */
 import { aliasedTable, and, count, desc, eq, gt, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { libraryEditors, sessions, teachers, students, users } from '../../db/schema';
+import { libraryEditors, qrReportViewers, sessions, teachers, students, users } from '../../db/schema';
 import { accountGroup, accountPersonName, accountPosition, joinAccountPerson, joinAccountPlace } from '../../shared/account-person';
 import { adminAudit } from './admin.schema';
 import type { AccountRight, AuditAction } from '@contract/admin';
@@ -30,6 +30,7 @@ const accountColumns = {
   news: users.newsPerms,
   registrar: users.registrar,
   libraryEditor: sql<boolean>`exists (select 1 from ${libraryEditors} where ${libraryEditors.userId} = ${users.id})`,
+  qrReports: sql<boolean>`exists (select 1 from ${qrReportViewers} where ${qrReportViewers.userId} = ${users.id})`,
   disabled: users.disabled,
   mustUpdateCredentials: users.mustUpdateCredentials,
   hasPassword: sql<boolean>`${users.passwordHash} is not null`,
@@ -78,11 +79,15 @@ export async function setDisabled(db: Db, id: number, disabled: boolean): Promis
   await db.update(users).set({ disabled }).where(eq(users.id, id));
 }
 
-/** A right granted or revoked: a column of the account, or its row in library_editors. */
+/** The rights kept as a row per account rather than as a column of it. */
+const rightTables = { libraryEditor: libraryEditors, qrReports: qrReportViewers } as const;
+
+/** A right granted or revoked: a column of the account, or its row in library_editors or qr_report_viewers. */
 export async function setRight(db: Db, id: number, right: AccountRight, granted: boolean): Promise<void> {
-  if (right === 'libraryEditor') {
-    if (granted) await db.insert(libraryEditors).values({ userId: id }).onConflictDoNothing();
-    else await db.delete(libraryEditors).where(eq(libraryEditors.userId, id));
+  if (right === 'libraryEditor' || right === 'qrReports') {
+    const table = rightTables[right];
+    if (granted) await db.insert(table).values({ userId: id }).onConflictDoNothing();
+    else await db.delete(table).where(eq(table.userId, id));
     return;
   }
   const column = { news: 'newsPerms', registrar: 'registrar', admin: 'admin' } as const;

@@ -86,6 +86,7 @@ export class AdminService {
         news: r.news,
         registrar: r.registrar,
         libraryEditor: r.libraryEditor,
+        qrReports: r.qrReports,
         disabled: r.disabled,
         locked: lockedUntil !== null,
         lockedUntil: lockedUntil?.toISOString() ?? null,

@@ -2,7 +2,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_RIGHTS, ADMIN_PAGE_SIZE, type AdminAccount, type AuditEntry } from '@contract/admin';
-import { libraryEditors, users } from '../../db/schema';
+import { libraryEditors, qrReportViewers, users } from '../../db/schema';
 import { DEMO, quickPasswordHash, signIn, testClock } from '../../test/helpers';
 import { signedIn, type SignedIn } from '../../test/requests';
 import { useTestApp } from '../../test/fixture';
@@ -307,6 +307,7 @@ describe('rights', () => {
       .orderBy(users.id)
       .limit(1);
     await d.delete(libraryEditors).where(eq(libraryEditors.userId, row.id));
+    await d.delete(qrReportViewers).where(eq(qrReportViewers.userId, row.id));
     return row.id;
   }
   const rightOf = async (id: number) => (await post(fx.admin, 'account.json', { id })).json().data as AdminAccount;
@@ -324,6 +325,10 @@ describe('rights', () => {
       const revoked = await post(fx.admin, 'rights.json', { id, right, granted: false });
       expect(revoked.json().data).toMatchObject({ id, [right]: false });
       expect((await rightOf(id))[right]).toBe(false);
+      // Revoking it again changes nothing and writes nothing either.
+      const again = await post(fx.admin, 'rights.json', { id, right, granted: false });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data[right]).toBe(false);
       const entries = (await auditRows()).filter((r) => r.userId === id);
       expect(entries).toMatchObject([
         { action: 'grantRight', adminId: fx.admin.user.id, before: { [right]: false }, after: { [right]: true } },
@@ -350,7 +355,7 @@ describe('rights', () => {
       expect(res.statusCode, right).toBe(409);
       expect(res.json().error).toMatchObject({ code: 'STUDENT_ACCOUNT', message: 'Это право можно дать только сотруднику, а не студенту' });
     }
-    expect(await rightOf(id)).toMatchObject({ news: false, registrar: false, libraryEditor: false, admin: false });
+    expect(await rightOf(id)).toMatchObject({ news: false, registrar: false, libraryEditor: false, qrReports: false, admin: false });
     expect((await auditRows()).filter((r) => r.userId === id)).toEqual([]);
   });
 
@@ -363,6 +368,23 @@ describe('rights', () => {
     expect((await auditRows()).filter((r) => r.userId === me)).toEqual([]);
     expect((await post(fx.admin, 'rights.json', { id: me, right: 'libraryEditor', granted: true })).json().data.libraryEditor).toBe(true);
     expect((await post(fx.admin, 'rights.json', { id: me, right: 'libraryEditor', granted: false })).json().data.libraryEditor).toBe(false);
+  });
+
+  it('QR report viewer: a row of qr_report_viewers, added once and removed, shown as qrReports', async () => {
+    const id = await plainStaff();
+    const rows = () => fx.db.database.db.select().from(qrReportViewers).where(eq(qrReportViewers.userId, id));
+    expect(await rows()).toEqual([]);
+    for (let i = 0; i < 2; i++) expect((await post(fx.admin, 'rights.json', { id, right: 'qrReports', granted: true })).json().data.qrReports).toBe(true);
+    expect(await rows()).toEqual([{ userId: id }]);
+    const found = (await post(fx.admin, 'accounts.json', { q: (await rightOf(id)).login, page: 1 })).json().data.items as AdminAccount[];
+    expect(found.find((a) => a.id === id)?.qrReports).toBe(true);
+    for (let i = 0; i < 2; i++) expect((await post(fx.admin, 'rights.json', { id, right: 'qrReports', granted: false })).json().data.qrReports).toBe(false);
+    expect(await rows()).toEqual([]);
+    const log = (await post(fx.admin, 'audit.json', { page: 1, accountId: id })).json().data as { items: AuditEntry[] };
+    expect(log.items).toMatchObject([
+      { action: 'revokeRight', admin: { id: fx.admin.user.id }, before: { qrReports: true }, after: { qrReports: false } },
+      { action: 'grantRight', admin: { id: fx.admin.user.id }, before: { qrReports: false }, after: { qrReports: true } },
+    ]);
   });
 
   it('an unknown right or account is refused and changes nothing', async () => {

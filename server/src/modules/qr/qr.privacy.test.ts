@@ -94,6 +94,39 @@ describe('who sees QR reports', () => {
   });
 });
 
+describe("the administrator's QR report viewer right (docs/areas/admin.md#calls)", () => {
+  it('granted on the accounts screen, the teacher reads the whole university; revoked, only his own groups again', async () => {
+    const admin = await session(app, 'admin');
+    const setRight = async (granted: boolean) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/admin/rights.json',
+        headers: admin.headers,
+        payload: { id: teacher.user.id, right: 'qrReports', granted },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.qrReports).toBe(granted);
+    };
+    const groups = `/api/misc/getstudentqrrate?year=2026&ws=1&speciality=${foreign.specialityId}`;
+    const disciplines = `/api/qr/report/disciplines.json?year=2026&ws=1&group=${foreign.groupId}`;
+    const groupReport = async () => (await app.inject({ method: 'GET', url: disciplines, headers: teacher.headers })).statusCode;
+    const teacherOnly = async () => {
+      expect((await report(groups, teacher)).map((r) => r.id)).not.toContain(foreign.groupId);
+      expect(await groupReport()).toBe(403);
+    };
+
+    await teacherOnly();
+    await setRight(true);
+    try {
+      expect((await report(groups, teacher)).map((r) => r.id)).toContain(foreign.groupId);
+      expect(await groupReport()).toBe(200);
+    } finally {
+      await setRight(false);
+    }
+    await teacherOnly();
+  });
+});
+
 describe('secrets and the log', () => {
   it("the card's token and the calendar's secret never reach the log; the card is not cached", async () => {
     const card = (await app.inject({ method: 'POST', url: '/api/qr/card.json', payload: {}, headers: student.headers })).json().data as { data: string };

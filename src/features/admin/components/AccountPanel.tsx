@@ -2,7 +2,8 @@
  * An account's panel: its facts and its actions, each asked for a confirmation (ActionConfirm, drawn
  * by the screen, outside the list); a refusal is said
  * beside the button pressed, and a one-time password is shown once, with a copy button. A member of
- * staff's rights are boxes, each granted or revoked as soon as it is ticked or cleared.
+ * staff's rights are boxes (a right that needs it explained under its box), each granted or revoked
+ * as soon as it is ticked or cleared.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,7 @@ function OneTimePassword({ value }: { value: string }) {
 
 /** The rights of a member of staff, as boxes; a student's account has none (said so). */
 function Rights({ id, account }: { id: string; account: AdminAccount }) {
-  const { t } = useTranslation(['admin', 'cm']);
+  const { t, i18n } = useTranslation(['admin', 'cm']);
   const dispatch = useAppDispatch();
   const { rightBusy, rightError } = useAppSelector(selectAdmin);
   const busy = rightBusy?.id === account.id;
@@ -54,18 +55,30 @@ function Rights({ id, account }: { id: string; account: AdminAccount }) {
   return (
     <fieldset className="adm-rights" aria-busy={busy} aria-describedby={refused ? errorId : undefined} data-testid="admin-rights">
       <legend>{t('rights.title')}</legend>
-      {ACCOUNT_RIGHTS.map((right) => (
-        <label key={right} className="adm-right">
-          <input
-            type="checkbox"
-            checked={account[right]}
-            disabled={busy}
-            onChange={(e) => dispatch(A.rightRequested({ id: account.id, right, granted: e.target.checked }))}
-            data-testid={`admin-right-${right}`}
-          />
-          <span>{t(`rights.${right}`)}</span>
-        </label>
-      ))}
+      {ACCOUNT_RIGHTS.map((right) => {
+        const hint = i18n.exists(`admin:rights.hint.${right}`) ? t(`rights.hint.${right}`) : null;
+        const hintId = `${id}-right-${right}-hint`;
+        return (
+          <div key={right} className="adm-right-item">
+            <label className="adm-right">
+              <input
+                type="checkbox"
+                checked={account[right]}
+                disabled={busy}
+                aria-describedby={hint ? hintId : undefined}
+                onChange={(e) => dispatch(A.rightRequested({ id: account.id, right, granted: e.target.checked }))}
+                data-testid={`admin-right-${right}`}
+              />
+              <span>{t(`rights.${right}`)}</span>
+            </label>
+            {hint ? (
+              <p id={hintId} className="muted small adm-right-hint">
+                {hint}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
       {refused ? (
         <p id={errorId} className="field-error" role="alert" data-testid="admin-rights-error">
           {t(`rights.${refused.right}`)}: {describeFailure(t, refused.failure)}
