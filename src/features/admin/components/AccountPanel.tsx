@@ -2,8 +2,8 @@
  * An account's panel: its facts and its actions, each asked for a confirmation (ActionConfirm, drawn
  * by the screen, outside the list); a refusal is said
  * beside the button pressed, and a one-time password is shown once, with a copy button. A member of
- * staff's rights are boxes (a right that needs it explained under its box), each granted or revoked
- * as soon as it is ticked or cleared.
+ * staff's rights are boxes (with an explanation under a box where one is needed), each granted or
+ * revoked as soon as it is ticked or cleared.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
