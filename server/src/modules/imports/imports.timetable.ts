@@ -22,6 +22,7 @@ import { quote, say, WORDS } from './imports.texts';
 
 type Key = 'year' | 'halfYear' | 'group' | 'subgroup' | 'day' | 'time' | 'discipline' | 'lessonType' | 'teacher' | 'building' | 'room';
 
+/** A column found in a kind's constant list (it is there: the list is written out above or in its kind's file). */
 const column = <C extends Column<string>>(c: C | undefined) => c!;
 
 export const TIMETABLE_COLUMNS: readonly Column<Key>[] = [
