@@ -13,9 +13,10 @@ export const ImportKind = Type.Union([
   Type.Literal('rooms'),
   Type.Literal('disciplines'),
   Type.Literal('plans'),
+  Type.Literal('timetable'),
 ]);
 export type ImportKind = Static<typeof ImportKind>;
-export const IMPORT_KINDS: readonly ImportKind[] = ['faculties', 'groups', 'students', 'teachers', 'rooms', 'disciplines', 'plans'];
+export const IMPORT_KINDS: readonly ImportKind[] = ['faculties', 'groups', 'students', 'teachers', 'rooms', 'disciplines', 'plans', 'timetable'];
 
 /** Files over this size are refused before they are read (50 MB). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -38,7 +39,8 @@ export type ImportFieldChange = Static<typeof ImportFieldChange>;
 
 /**
  * A record the file adds or changes, named by the university's code (faculty code, group name, student
- * number, teacher code, building / room, discipline code; a plan row by its cohort, semester and discipline).
+ * number, teacher code, building / room, discipline code; a plan row by its cohort, semester and discipline; a
+ * timetable row by its group or stream, subgroup, day, lesson time, academic year and half-year).
  */
 export const ImportRecord = Type.Object({
   line: Type.Integer({ minimum: 1 }),
@@ -47,7 +49,11 @@ export const ImportRecord = Type.Object({
 });
 export type ImportRecord = Static<typeof ImportRecord>;
 
-/** A student of a group in the file whom the file does not name: listed, never removed or disabled. */
+/**
+ * A student of a group in the file whom the file does not name; for the timetable, a lesson of a half-year
+ * in the file that the file does not name (`key` the lesson's, `name` what is taught there and by whom,
+ * `group` the group or stream): listed, never removed or disabled.
+ */
 export const ImportMissing = Type.Object({ key: Type.String(), name: Type.String(), group: Type.String() });
 export type ImportMissing = Static<typeof ImportMissing>;
 

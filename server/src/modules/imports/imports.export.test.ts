@@ -29,6 +29,7 @@ describe('export', () => {
     ['plans', 'en'],
     ['teachers', 'kg'],
     ['rooms', 'ru'],
+    ['timetable', 'kg'],
   ];
 
   it.each(cases)("%s: the template's headers in the chosen language (%s), one row per record; importing the export changes nothing", async (kind, lang) => {

@@ -4,7 +4,7 @@ import type { ImportReport } from '@contract/imports';
 import type { ImportFileError } from './imports.sheet';
 import { FILE_PROBLEMS, KIND_NAMES, WORDS, quote, say } from './imports.texts';
 
-/** Lines: what is added, what changes (field: before → after), how many are unchanged, every refused row, the students the file leaves out, and what was written. */
+/** Lines: what is added, what changes (field: before → after), how many are unchanged, every refused row, the students (or the lessons) the file leaves out, and what was written. */
 export function previewLines(report: ImportReport, fileName: string, lang: Language, options: { dryRun?: boolean; validOnly?: boolean } = {}): string[] {
   const lines = [
     say(WORDS.heading, lang, { kind: say(KIND_NAMES[report.kind], lang), file: fileName }),
@@ -28,8 +28,9 @@ export function previewLines(report: ImportReport, fileName: string, lang: Langu
     }
   }
   if (report.missing.length > 0) {
-    lines.push('', say(WORDS.missing, lang, { count: report.missing.length }));
-    for (const m of report.missing) lines.push(`  ? ${m.key} ${m.name} (${m.group})`);
+    const lessons = report.kind === 'timetable';
+    lines.push('', say(lessons ? WORDS.missingLessons : WORDS.missing, lang, { count: report.missing.length }));
+    for (const m of report.missing) lines.push(lessons ? `  ? ${m.key} — ${m.name}` : `  ? ${m.key} ${m.name} (${m.group})`);
   }
   lines.push('');
   if (report.written) {

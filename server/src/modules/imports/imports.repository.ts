@@ -1,6 +1,7 @@
 /** SQL of the imports: the records a file is compared with, and its additions and changes. */
-import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { ROLE_STUDENT, ROLE_TEACHER } from '@contract/common';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   academicYears,
@@ -12,12 +13,19 @@ import {
   educationForms,
   faculties,
   groups,
+  lessonTimes,
+  lessonTypes,
   positions,
+  scheduleEntries,
   semesters,
   specialities,
+  streamGroups,
+  streams,
   students,
   teachers,
+  teachingAssignments,
   users,
+  workingSemesters,
 } from '../../db/schema';
 
 /** Rows per statement when a list of keys is long (bound parameters are limited). */
@@ -255,4 +263,83 @@ export async function insertPlanRows(db: Db, rows: PlanValues[]): Promise<void> 
 
 export async function updatePlanRow(db: Db, id: number, values: Partial<PlanValues>): Promise<void> {
   await db.update(curriculum).set(values).where(eq(curriculum.id, id));
+}
+
+// The timetable (schedule_entries) and the teaching assignments (journals) its rows belong to
+
+export async function allAcademicYears(db: Db) {
+  return db.select({ id: academicYears.id, name: academicYears.name }).from(academicYears).orderBy(asc(academicYears.id));
+}
+
+export async function allWorkingSemesters(db: Db) {
+  return db.select().from(workingSemesters).orderBy(asc(workingSemesters.id));
+}
+
+export async function allLessonTypes(db: Db) {
+  return db.select().from(lessonTypes).orderBy(asc(lessonTypes.id));
+}
+
+/** The pairs with their start and end as 'HH:MM'. */
+export async function allLessonTimes(db: Db) {
+  return db
+    .select({
+      id: lessonTimes.id,
+      startsAt: sql<string>`to_char(${lessonTimes.startsAt}, 'HH24:MI')`,
+      endsAt: sql<string>`to_char(${lessonTimes.endsAt}, 'HH24:MI')`,
+    })
+    .from(lessonTimes)
+    .orderBy(asc(lessonTimes.id));
+}
+
+/** The streams with their groups (by id). */
+export async function allStreams(db: Db) {
+  const list = await db.select().from(streams).orderBy(asc(streams.id));
+  const members = await db.select().from(streamGroups).orderBy(asc(streamGroups.groupId));
+  return list.map((s) => ({ ...s, groupIds: members.filter((m) => m.streamId === s.id).map((m) => m.groupId) }));
+}
+
+/** A half-year: its academic year and working semester. */
+export interface HalfYear {
+  year: number;
+  ws: number;
+}
+
+const inHalfYears = (t: { academicYearId: AnyPgColumn; workingSemesterId: AnyPgColumn }, halves: readonly HalfYear[]) =>
+  or(...halves.map((h) => and(eq(t.academicYearId, h.year), eq(t.workingSemesterId, h.ws))));
+
+export type EntryRow = typeof scheduleEntries.$inferSelect;
+export type EntryValues = Omit<EntryRow, 'id'>;
+
+/** The timetable's entries of these half-years (every half-year when none is given), by id. */
+export async function timetableEntries(db: Db, halves?: readonly HalfYear[]): Promise<EntryRow[]> {
+  if (halves?.length === 0) return [];
+  return db
+    .select()
+    .from(scheduleEntries)
+    .where(halves ? inHalfYears(scheduleEntries, halves) : undefined)
+    .orderBy(asc(scheduleEntries.id));
+}
+
+export async function insertEntries(db: Db, rows: EntryValues[]): Promise<void> {
+  for (const part of chunks(rows)) await db.insert(scheduleEntries).values(part);
+}
+
+export async function updateEntry(db: Db, id: number, values: Partial<EntryValues>): Promise<void> {
+  await db.update(scheduleEntries).set(values).where(eq(scheduleEntries.id, id));
+}
+
+export type AssignmentRow = typeof teachingAssignments.$inferSelect;
+export type AssignmentValues = Omit<AssignmentRow, 'id' | 'markScale'>;
+
+/** The teaching assignments of these half-years, by id. */
+export async function assignmentsOf(db: Db, halves: readonly HalfYear[]): Promise<AssignmentRow[]> {
+  if (halves.length === 0) return [];
+  return db.select().from(teachingAssignments).where(inHalfYears(teachingAssignments, halves)).orderBy(asc(teachingAssignments.id));
+}
+
+/** New teaching assignments (their journals' mark scale is the default), as written. */
+export async function insertAssignments(db: Db, rows: AssignmentValues[]): Promise<AssignmentRow[]> {
+  const out: AssignmentRow[] = [];
+  for (const part of chunks(rows)) out.push(...(await db.insert(teachingAssignments).values(part).returning()));
+  return out;
 }

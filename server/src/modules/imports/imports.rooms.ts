@@ -47,7 +47,7 @@ const FIELDS: readonly Field<repo.RoomValues>[] = [
 ];
 
 /** How a room is named in the preview and compared: building and room, case as written. */
-const roomKey = (building: string, name: string) => `${building} / ${name}`;
+export const roomKey = (building: string, name: string) => `${building} / ${name}`;
 
 export const roomsImport: ImportKindDef<Key> = {
   kind: 'rooms',

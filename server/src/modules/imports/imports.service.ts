@@ -18,6 +18,7 @@ import { readSheet } from './imports.sheet';
 import { roomsImport } from './imports.rooms';
 import { studentsImport } from './imports.students';
 import { teachersImport } from './imports.teachers';
+import { timetableImport } from './imports.timetable';
 
 export { ImportFileError } from './imports.sheet';
 
@@ -29,6 +30,7 @@ export const IMPORTS: Record<ImportKind, ImportKindDef> = {
   rooms: roomsImport as ImportKindDef,
   disciplines: disciplinesImport as ImportKindDef,
   plans: plansImport as ImportKindDef,
+  timetable: timetableImport as ImportKindDef,
 };
 
 export interface ImportOptions {
