@@ -212,8 +212,11 @@ describe('journal lessons', () => {
     await desk.clock.install({ time: clock });
     await signIn(desk, TEACHER);
     await openLecture(desk);
-    await expect.poll(() => desk.getByLabel(ru('journal:lesson.date'), { exact: true }).inputValue()).toBe(monday);
-    expect(await desk.getByLabel(ru('journal:lesson.time'), { exact: true }).inputValue()).toBe('1');
+    const deskLesson = async () => [
+      await desk.getByLabel(ru('journal:lesson.date'), { exact: true }).inputValue(),
+      await desk.getByLabel(ru('journal:lesson.time'), { exact: true }).inputValue(),
+    ];
+    await expect.poll(deskLesson).toEqual([monday, '1']);
   });
 
   it('on a 1366 × 768 laptop the grid comes first: at least 12 student rows above the fold, the setup and the help folded, the side menu folded and unfolded', async () => {

@@ -45,6 +45,8 @@ export function openJournalState(data: JournalData, lists: { years: IdName[]; ti
     journals: { data: [data.info], fetching: false, error: null, loaded: true },
     filters: { ...initialJournalState.filters, journal: data.info.id_journal },
     journal: { data, fetching: false, error: null, loaded: true },
+    // Its weekly lessons answered (none): the journal opens on its latest lesson not in the future.
+    timetableReady: true,
     ...over,
   };
 }

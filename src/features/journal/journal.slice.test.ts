@@ -185,18 +185,6 @@ describe('journal slice', () => {
   });
 });
 
-describe('the lesson in focus', () => {
-  it("the grid's first cell gives a lesson until the teacher picks one, never over his choice", () => {
-    let s = run(initialJournalState, journalActions.lessonChosen({ date: '2026-09-07', time: 2, placed: true }));
-    expect(s.lesson).toEqual({ date: '2026-09-07', time: 2 });
-    s = run(s, journalActions.lessonChosen({ date: '2026-11-30', picked: true }), journalActions.lessonChosen({ time: 7, picked: true }));
-    s = run(s, journalActions.lessonChosen({ date: '2026-09-07', time: 2, placed: true }));
-    expect(s.lesson).toEqual({ date: '2026-11-30', time: 7 });
-    // The opening lesson (no flag) is the saga's: it is dispatched only while nothing is picked.
-    expect(s.lessonPicked).toBe(true);
-  });
-});
-
 describe('refused saves', () => {
   const refused = (code: 'FUTURE_DATE' | 'INVALID_MARK', status = 400): Failure => ({
     ok: false,

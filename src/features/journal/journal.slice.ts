@@ -223,14 +223,9 @@ const slice = createSlice({
       state.own = idle([]);
       clearJournal(state);
     },
-    /**
-     * The lesson in focus; `picked`: by the teacher himself (the lesson bar, a date's header, a cell he
-     * moved to, the phone's list), which the opening lesson then leaves alone; `placed`: where the grid
-     * first put its active cell, a lesson only until the teacher picks one (never over his choice).
-     */
-    lessonChosen(state, action: PayloadAction<Partial<Lesson> & { picked?: boolean; placed?: boolean }>) {
-      const { picked, placed, ...lesson } = action.payload;
-      if (placed && state.lessonPicked) return;
+    /** The lesson in focus; `picked`: by the teacher himself (the lesson bar, a date's header, a cell he moved to, the phone's list), which the opening lesson then leaves alone. */
+    lessonChosen(state, action: PayloadAction<Partial<Lesson> & { picked?: boolean }>) {
+      const { picked, ...lesson } = action.payload;
       // The same lesson again (the grid's first cell, the opening lesson) changes nothing: no render follows.
       const next = { ...state.lesson, ...lesson };
       if (next.date !== state.lesson.date || next.time !== state.lesson.time) state.lesson = next;

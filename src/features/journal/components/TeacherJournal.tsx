@@ -106,14 +106,14 @@ function OpenJournal({ state, data }: { state: JournalState; data: JournalData }
   );
   /**
    * The lesson of a cell the teacher moved to is the lesson in focus (mark all present, topic, delete
-   * act on it); the grid's first cell gives one until he picks; a cell kept while the grid changed
-   * (or followed the lesson bar) leaves the lesson in focus alone.
+   * act on it). Where the grid first puts its cell (the last column, maybe a lesson planned ahead) or
+   * keeps it while it changes (or follows the lesson bar) leaves the lesson in focus alone: the
+   * opening lesson (useOpeningLesson) or the teacher's own pick says which it is.
    */
   const onActive = useCallback(
     (cell: CellPlace | null, how: ActiveReport) => {
       setActive(cell);
-      if (!cell || cell.final || how === 'kept') return;
-      dispatch(journalActions.lessonChosen({ date: cell.date, time: cell.time, ...(how === 'moved' ? { picked: true } : { placed: true }) }));
+      if (cell && !cell.final && how === 'moved') dispatch(journalActions.lessonChosen({ date: cell.date, time: cell.time, picked: true }));
     },
     [dispatch],
   );
