@@ -1,8 +1,8 @@
 /**
  * From an empty portal to an imported student's timetable (docs/areas/imports.md#on-an-empty-portal):
  * `npm run seed -- --empty` makes a DATA_DIR with the administrator only, then `npm run import` loads
- * a spreadsheet of every kind, made with exceljs, in the order the kinds depend on each other. Each
- * file imported again changes nothing; a corrected timetable (one lesson's room) changes that lesson
+ * a spreadsheet of every kind, made with exceljs, in the order the kinds depend on each other. The
+ * students and the timetable imported again change nothing; a corrected timetable (one lesson's room) changes that lesson
  * only; a broken one (an unknown teacher on line 3) is refused with its line, and writes nothing, not
  * even its valid change. Then the real server runs on that DATA_DIR and the imported student, signed
  * in with the one-time password of the students import's accounts file, sets his own login and
@@ -228,8 +228,10 @@ describe('an empty portal loaded from spreadsheets', { shuffle: false }, () => {
       expect(student.password).toMatch(/^[A-Za-z2-9]{12}$/);
     });
 
-    it('each file imported again changes nothing', { timeout: 600_000 }, async () => {
-      for (const { kind, records } of FILES) {
+    // Every kind's own re-import is checked by its server test (server/src/modules/imports/); here the
+    // two whose rows hang on all the others (accounts, journals), each command run costing seconds.
+    it('the students and the timetable imported again change nothing', { timeout: 600_000 }, async () => {
+      for (const { kind, records } of FILES.filter((f) => f.kind === 'students' || f.kind === 'timetable')) {
         const accounts = kind === 'students' || kind === 'teachers' ? ['--accounts', `accounts-${kind}-again.xlsx`] : [];
         const result = await importFile(kind, `${kind}.xlsx`, ...accounts);
         expect(result.code, `${kind}:\n${result.out}\n${result.err}`).toBe(0);
