@@ -23,6 +23,7 @@ import { routePreloads, shellStoreModules } from './scripts/build/route-preloads
 const E2E_LONGEST_FIRST = [
   'tests/a11y.e2e.ts',
   'tests/a11y-phone.e2e.ts',
+  'tests/empty-portal.e2e.ts',
   'tests/routes.e2e.ts',
   'tests/journal.e2e.ts',
   'tests/journal-lessons.e2e.ts',

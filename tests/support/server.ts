@@ -9,7 +9,8 @@
  * directory: copying takes a fraction of a second where creating and seeding a database takes many.
  * The server still migrates and seeds at start, finding nothing left to do. It runs as `npm start`
  * runs it, compiled (`npm run build:server`, rebuilt only when its sources changed), which starts in
- * half the time of transpiling TypeScript on every start.
+ * half the time of transpiling TypeScript on every start. A test may instead give a DATA_DIR it
+ * prepared (`dataDir`), which the server runs on as it is.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -30,7 +31,7 @@ export interface RunningServer {
   /** The last lines the server printed (for failure reports). */
   logTail(lines?: number): string;
   /**
-   * Ends the server and removes its data. By default as a deployment stops it (SIGTERM: requests
+   * Ends the server and removes its data (not a `dataDir` the test gave). By default as a deployment stops it (SIGTERM: requests
    * drained, the database closed); `discard` kills it at once, for a server whose database and files
    * are thrown away with it (a graceful stop of the embedded database takes seconds on a loaded machine).
    */
@@ -46,6 +47,12 @@ export interface StartOptions {
    * several servers can share it. DATA_DIR is then an empty temporary directory of its own.
    */
   databaseUrl?: string;
+  /**
+   * A DATA_DIR the test prepared itself (e.g. an empty portal made by `npm run seed -- --empty` and
+   * loaded by `npm run import`, tests/empty-portal.e2e.ts), used as it is instead of a copy of the
+   * seeded demo template; `stop()` leaves it in place: the test that made it removes it.
+   */
+  dataDir?: string;
   /** How long to wait for GET /api/health (ms). */
   readyTimeoutMs?: number;
 }
@@ -216,8 +223,8 @@ async function seededTemplate(): Promise<string> {
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   assertBuilt();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-e2e-'));
-  if (!options.databaseUrl) fs.cpSync(await seededTemplate(), dataDir, { recursive: true });
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lms-e2e-'));
+  if (!options.databaseUrl && !options.dataDir) fs.cpSync(await seededTemplate(), dataDir, { recursive: true });
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   // The sandbox card provider, as the demo start has it (scripts/start.mjs); a test may set PAYMENT_PROVIDER=none.
@@ -270,7 +277,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await waitForExit(child, 5000);
       }
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   // Waits for the server to say it listens (or to exit), not on a polling clock; the time-out is
