@@ -18,6 +18,7 @@ import {
 } from '@contract/imports';
 import { AppError, badRequest, forbidden } from '../../app-error';
 import type { AppContext } from '../../context';
+import { requestDeadline } from '../../db/client';
 import type { MultipartInput } from '../../plugins/files';
 import type { AuthInfo } from '../../shared/caller';
 import { accountsFile, templateFile } from './imports.files';
@@ -130,16 +131,21 @@ export class AdminImportService {
       const { kind } = fields;
       let accounts: ImportAccountsFile | null = null;
       try {
-        const report = await new ImportService(this.ctx).run(kind, bytes, file.originalName, {
-          lang,
-          dryRun: fields.dryRun,
-          validOnly: fields.validOnly,
-          onAccounts: async (made) => {
-            const bytes = await accountsFile(made, lang, kind === 'teachers' ? 'teachers' : 'students');
-            const at = this.ctx.now().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-            accounts = { name: `accounts-${kind}-${at}.xlsx`, mime: XLSX_TYPE, base64: bytes.toString('base64') };
-          },
-        });
+        // A batch, as the command's: not bounded by the request's database deadline (DB_REQUEST_TIMEOUT_MS,
+        // seconds), which would end a large file's import midway; its transaction lifts statement_timeout too.
+        const importer = new ImportService(this.ctx);
+        const report = await requestDeadline.exit(() =>
+          importer.run(kind, bytes, file.originalName, {
+            lang,
+            dryRun: fields.dryRun,
+            validOnly: fields.validOnly,
+            onAccounts: async (made) => {
+              const bytes = await accountsFile(made, lang, kind === 'teachers' ? 'teachers' : 'students');
+              const at = this.ctx.now().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+              accounts = { name: `accounts-${kind}-${at}.xlsx`, mime: XLSX_TYPE, base64: bytes.toString('base64') };
+            },
+          }),
+        );
         return { report, accountsFile: accounts };
       } catch (err) {
         if (!(err instanceof ImportFileError)) throw err;
