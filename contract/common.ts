@@ -42,6 +42,8 @@ export const ErrorCode = Type.Union([
   Type.Literal('WRONG_PASSWORD'),
   Type.Literal('TOO_LARGE'),
   Type.Literal('UNSUPPORTED_TYPE'),
+  /** An import's file that cannot be a list of its kind ({text}: the sheet reader's words in the caller's language; {problem}: which). */
+  Type.Literal('IMPORT_FILE'),
   /** An upload over the account's storage quota (409; {usedMb}, {quotaMb}). */
   Type.Literal('QUOTA_EXCEEDED'),
   /** The file storage is nearly full: new uploads are refused until space is freed (507). */

@@ -1,8 +1,9 @@
 /**
- * Imports of the university's own lists from spreadsheets (docs/areas/imports.md). No call yet: the
- * command `npm run import` gives these reports; the administrator's screen will get the same ones.
+ * Imports of the university's own lists from spreadsheets (docs/areas/imports.md): the command
+ * `npm run import` and the administrator's screen (`/api/imports/*`) give the same reports.
  */
 import { Type, type Static } from 'typebox';
+import { Ok } from './common';
 
 /** What can be imported, in the order a university loads them. */
 export const ImportKind = Type.Union([
@@ -89,3 +90,40 @@ export const ImportReport = Type.Object({
   accounts: Type.Integer({ minimum: 0 }),
 });
 export type ImportReport = Static<typeof ImportReport>;
+
+/** The multipart field of the file an import reads. */
+export const IMPORT_FILE_FIELD = 'file';
+
+/**
+ * POST /api/imports/run.json, multipart: the kind, the file (field `file`, .xlsx or .csv) and the
+ * options. `dryRun`: the preview only; `validOnly`: write the valid rows even when some are refused.
+ */
+export const ImportRunFields = Type.Object({
+  kind: ImportKind,
+  dryRun: Type.Boolean({ default: false }),
+  validOnly: Type.Boolean({ default: false }),
+});
+export type ImportRunFields = Static<typeof ImportRunFields>;
+
+/**
+ * The new accounts' file of a students or teachers import (the command's accounts file): made for this
+ * reply only, never stored; `base64` holds the .xlsx workbook.
+ */
+export const ImportAccountsFile = Type.Object({
+  name: Type.String(),
+  mime: Type.String(),
+  base64: Type.String(),
+});
+export type ImportAccountsFile = Static<typeof ImportAccountsFile>;
+
+export const ImportRunResult = Type.Object({
+  report: ImportReport,
+  /** Present when the import made accounts: offered once. */
+  accountsFile: Type.Union([ImportAccountsFile, Type.Null()]),
+});
+export type ImportRunResult = Static<typeof ImportRunResult>;
+export const ImportRunReply = Ok(ImportRunResult);
+
+/** GET /api/imports/template.xlsx?kind=: the kind's template (headers in the caller's language, one example row). */
+export const ImportTemplateQuery = Type.Object({ kind: ImportKind });
+export type ImportTemplateQuery = Static<typeof ImportTemplateQuery>;

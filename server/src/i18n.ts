@@ -53,6 +53,7 @@ const ERRORS: Record<ErrorCode, Texts> = {
   WRONG_PASSWORD: { ru: 'Текущий пароль неверен', kg: 'Учурдагы сырсөз туура эмес', en: 'The current password is wrong' },
   TOO_LARGE: { ru: 'Превышен допустимый размер', kg: 'Уруксат берилген өлчөмдөн ашып кетти', en: 'The size limit is exceeded' },
   UNSUPPORTED_TYPE: { ru: 'Неподдерживаемый тип данных', kg: 'Колдоого алынбаган маалымат түрү', en: 'Unsupported content type' },
+  IMPORT_FILE: { ru: '{text}', kg: '{text}', en: '{text}' },
   QUOTA_EXCEEDED: {
     ru: 'Файл не помещается в квоту: занято {usedMb} МБ из {quotaMb} МБ',
     kg: 'Файл квотага батпайт: {quotaMb} МБ ичинен {usedMb} МБ ээленген',

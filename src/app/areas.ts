@@ -283,6 +283,16 @@ export const AREAS = [
     store: () => import('../features/admin/admin.area'),
     routes: [{ path: '/admin/audit', screen: () => import('../features/admin/AuditScreen'), title: 'titles.adminAudit' }],
   },
+  {
+    // The administrators' import of the university's lists (reached from the administration's screen).
+    key: 'imports',
+    path: '/admin/imports',
+    screen: () => import('../features/imports/ImportsScreen'),
+    title: 'titles.adminImports',
+    allows: (user) => user.admin,
+    namespaces: ['imports'],
+    store: () => import('../features/imports/imports.area'),
+  },
 ] as const satisfies readonly AreaEntry[];
 
 /**

@@ -19,6 +19,7 @@ import { chatLive } from './chat/chat.live';
 import chatRoutes from './chat/chat.routes';
 import configRoutes from './config/config.routes';
 import healthRoutes from './health/health.routes';
+import importsRoutes from './imports/imports.routes';
 import libraryRoutes from './library/library.routes';
 import { newsPage } from './news/news.page';
 import newsRoutes from './news/news.routes';
@@ -79,6 +80,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'payment', routes: paymentRoutes, seed: () => import('./payment/payment.seed') },
   { name: 'transcript', routes: transcriptRoutes },
   { name: 'admin', routes: adminRoutes, seed: () => import('./admin/admin.seed') },
+  { name: 'imports', routes: importsRoutes },
 ];
 
 /** The seed steps the areas declare (`seed`), in the order of this list. */

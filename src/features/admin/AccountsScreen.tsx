@@ -58,9 +58,14 @@ export default function AccountsScreen() {
     <div className="adm-screen" aria-busy={pending(accounts)} data-testid="admin-accounts">
       <div className="adm-title-row">
         <h1 className="adm-title">{t('accounts.title')}</h1>
-        <Link to="/admin/audit" className="btn btn-secondary">
-          {t('audit.title')}
-        </Link>
+        <div className="adm-actions">
+          <Link to="/admin/imports" className="btn btn-secondary">
+            {t('cm:titles.adminImports')}
+          </Link>
+          <Link to="/admin/audit" className="btn btn-secondary">
+            {t('audit.title')}
+          </Link>
+        </div>
       </div>
       <form role="search" className="card adm-search" onSubmit={submit} aria-label={t('accounts.search')}>
         <div className="field">

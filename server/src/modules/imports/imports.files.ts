@@ -5,7 +5,7 @@ import type { Language } from '@contract/common';
 import type { ImportAccount, ImportKind } from '@contract/imports';
 import type { Db } from '../../db/client';
 import type { ExportCell } from './imports.kind';
-import { IMPORTS } from './imports.service';
+import { IMPORTS } from './imports.registry';
 import { ACCOUNT_HEADERS, KIND_NAMES, TEACHER_ACCOUNT_HEADERS } from './imports.texts';
 
 async function workbookOf(sheetName: string, header: string[], rows: ExportCell[][]): Promise<Buffer> {

@@ -343,3 +343,9 @@ export async function insertAssignments(db: Db, rows: AssignmentValues[]): Promi
   for (const part of chunks(rows)) out.push(...(await db.insert(teachingAssignments).values(part).returning()));
   return out;
 }
+
+/** Whether the account is an enabled administrator's (the admin right, docs/areas/admin.md). */
+export async function isActiveAdmin(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ admin: users.admin, disabled: users.disabled }).from(users).where(eq(users.id, userId));
+  return !!row?.admin && !row.disabled;
+}

@@ -4,34 +4,32 @@
  * and changes are written in one transaction, and only when no row is refused (or `validOnly`
  * says to write the valid rows only), never on a dry run.
  */
+import fsp from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { Language } from '@contract/common';
-import type { ImportAccount, ImportKind, ImportReport } from '@contract/imports';
+import {
+  IMPORT_FILE_FIELD,
+  type ImportAccount,
+  type ImportAccountsFile,
+  type ImportKind,
+  type ImportReport,
+  type ImportRunFields,
+  type ImportRunResult,
+} from '@contract/imports';
+import { AppError, badRequest, forbidden } from '../../app-error';
 import type { AppContext } from '../../context';
-import { disciplinesImport } from './imports.disciplines';
-import { facultiesImport } from './imports.faculties';
-import { groupsImport } from './imports.groups';
-import type { ImportKindDef } from './imports.kind';
-import { plansImport } from './imports.plans';
+import { requestDeadline } from '../../db/client';
+import type { MultipartInput } from '../../plugins/files';
+import type { AuthInfo } from '../../shared/caller';
+import { accountsFile, templateFile } from './imports.files';
+import { fileErrorText } from './imports.preview';
+import { IMPORTS } from './imports.registry';
+import { isActiveAdmin } from './imports.repository';
 import { mapColumns } from './imports.rows';
-import { readSheet } from './imports.sheet';
-import { roomsImport } from './imports.rooms';
-import { studentsImport } from './imports.students';
-import { teachersImport } from './imports.teachers';
-import { timetableImport } from './imports.timetable';
+import { ImportFileError, readSheet } from './imports.sheet';
 
 export { ImportFileError } from './imports.sheet';
-
-export const IMPORTS: Record<ImportKind, ImportKindDef> = {
-  faculties: facultiesImport as ImportKindDef,
-  groups: groupsImport as ImportKindDef,
-  students: studentsImport as ImportKindDef,
-  teachers: teachersImport as ImportKindDef,
-  rooms: roomsImport as ImportKindDef,
-  disciplines: disciplinesImport as ImportKindDef,
-  plans: plansImport as ImportKindDef,
-  timetable: timetableImport as ImportKindDef,
-};
+export { IMPORTS } from './imports.registry';
 
 export interface ImportOptions {
   lang: Language;
@@ -94,6 +92,66 @@ export class ImportService {
         await options.onAccounts(accounts);
       }
       return { ...report, written: true, accounts: accounts.length };
+    });
+  }
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * The administrator's screen (docs/areas/imports.md#calls): an administrator's only (403 otherwise,
+ * read from the database on every call, before a byte of a form is read). The import itself is
+ * ImportService's, the command's; a file it refuses whole is 400 IMPORT_FILE (413 when too large)
+ * with the reader's words in the caller's language, and nothing is written.
+ */
+export class AdminImportService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private async assertAdmin(auth: AuthInfo): Promise<void> {
+    if (!(await isActiveAdmin(this.ctx.db, auth.userId))) throw forbidden();
+  }
+
+  /** The kind's template, as `npm run import -- template <kind>` writes it, headers in `lang`. */
+  async template(auth: AuthInfo, kind: ImportKind, lang: Language): Promise<{ name: string; mime: string; bytes: Buffer }> {
+    await this.assertAdmin(auth);
+    return { name: `${kind}.xlsx`, mime: XLSX_TYPE, bytes: await templateFile(kind, lang) };
+  }
+
+  /**
+   * Reads the uploaded file and runs the import (a preview with `dryRun`). The accounts a students or
+   * teachers import makes come back once as the command's accounts file, made inside the import's
+   * transaction (when it cannot be made, nothing is written) and never stored.
+   */
+  async run(auth: AuthInfo, input: MultipartInput<ImportRunFields>, lang: Language): Promise<ImportRunResult> {
+    await this.assertAdmin(auth);
+    return input(async ({ fields, files }) => {
+      const file = files.find((f) => f.field === IMPORT_FILE_FIELD);
+      if (!file || files.length !== 1) throw badRequest({ field: IMPORT_FILE_FIELD });
+      const bytes = await fsp.readFile(file.tempPath);
+      const { kind } = fields;
+      let accounts: ImportAccountsFile | null = null;
+      try {
+        // A batch, as the command's: not bounded by the request's database deadline (DB_REQUEST_TIMEOUT_MS,
+        // seconds), which would end a large file's import midway; its transaction lifts statement_timeout too.
+        const importer = new ImportService(this.ctx);
+        const report = await requestDeadline.exit(() =>
+          importer.run(kind, bytes, file.originalName, {
+            lang,
+            dryRun: fields.dryRun,
+            validOnly: fields.validOnly,
+            onAccounts: async (made) => {
+              const bytes = await accountsFile(made, lang, kind === 'teachers' ? 'teachers' : 'students');
+              const at = this.ctx.now().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+              accounts = { name: `accounts-${kind}-${at}.xlsx`, mime: XLSX_TYPE, base64: bytes.toString('base64') };
+            },
+          }),
+        );
+        return { report, accountsFile: accounts };
+      } catch (err) {
+        if (!(err instanceof ImportFileError)) throw err;
+        const text = fileErrorText(err, file.originalName, lang);
+        throw new AppError(err.problem === 'tooLarge' ? 413 : 400, 'IMPORT_FILE', { problem: err.problem, text });
+      }
     });
   }
 }

@@ -1,0 +1,22 @@
+/** Every kind of import, by its name: its columns, its plan (checks, comparison, writes) and its export. */
+import type { ImportKind } from '@contract/imports';
+import { disciplinesImport } from './imports.disciplines';
+import { facultiesImport } from './imports.faculties';
+import { groupsImport } from './imports.groups';
+import { plansImport } from './imports.plans';
+import { roomsImport } from './imports.rooms';
+import { studentsImport } from './imports.students';
+import { teachersImport } from './imports.teachers';
+import { timetableImport } from './imports.timetable';
+import type { ImportKindDef } from './imports.kind';
+
+export const IMPORTS: Record<ImportKind, ImportKindDef> = {
+  faculties: facultiesImport as ImportKindDef,
+  groups: groupsImport as ImportKindDef,
+  students: studentsImport as ImportKindDef,
+  teachers: teachersImport as ImportKindDef,
+  rooms: roomsImport as ImportKindDef,
+  disciplines: disciplinesImport as ImportKindDef,
+  plans: plansImport as ImportKindDef,
+  timetable: timetableImport as ImportKindDef,
+};
