@@ -2,12 +2,14 @@
  * Administration of accounts under /api/admin/ (docs/areas/admin.md#calls): the university's
  * administrators (the account's admin right, `User.admin`) find accounts, disable and enable them,
  * reset a password to a one-time one, unlock a throttled login, end an account's sessions and grant or
- * revoke a member of staff's rights (news, registrar, library editor, QR report viewer, administrator); every
+ * revoke a member of staff's rights (news, registrar, library editor, QR report viewer, administrator) and
+ * make a member of staff's account by hand (his teacher's record with it); every
  * change is written in the audit log, which they read. Every call is an administrator's: anyone else
  * gets 403. The writes honour Idempotency-Key.
  */
 import { Type, type Static } from 'typebox';
-import { DbId, Ok, Role } from './common';
+import { LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from './auth';
+import { DbId, IdName, Ok, Role } from './common';
 
 /** Rows of one page of accounts or of the audit log. */
 export const ADMIN_PAGE_SIZE = 20;
@@ -79,6 +81,40 @@ export const PasswordResetDone = Type.Object({ account: AdminAccount, password: 
 export type PasswordResetDone = Static<typeof PasswordResetDone>;
 export const ResetPasswordReply = Ok(PasswordResetDone);
 
+/** Longest surname, name, patronymic and teacher code of a new account. */
+export const PERSON_NAME_MAX = 100;
+export const TEACHER_CODE_MAX = 32;
+
+/**
+ * POST newaccount.json: a member of staff's teacher record and account, made together; the reply is
+ * the account (as accounts.json shows it) and its one-time password, shown once (the account must
+ * change its credentials at its first sign-in, as after resetpassword.json). An empty patronymic or
+ * teacher code is none. 409 LOGIN_TAKEN or TEACHER_CODE_TAKEN; 400 {field} for a login off the
+ * portal's rules (LOGIN_PATTERN in contract/auth.ts), a blank name, or a department or position that
+ * does not exist.
+ */
+export const NewAccountBody = Type.Object({
+  surname: Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX }),
+  name: Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX }),
+  patronymic: Type.Optional(Type.String({ maxLength: PERSON_NAME_MAX })),
+  gender: Type.Union([Type.Literal('m'), Type.Literal('f')]),
+  positionId: DbId,
+  departmentId: DbId,
+  /** The university's teacher code (the teachers import matches by it): unique. */
+  code: Type.Optional(Type.String({ maxLength: TEACHER_CODE_MAX })),
+  login: Type.String({ minLength: LOGIN_MIN_LENGTH, maxLength: LOGIN_MAX_LENGTH }),
+});
+export type NewAccountBody = Static<typeof NewAccountBody>;
+export const NewAccountReply = Ok(PasswordResetDone);
+
+/**
+ * POST newaccountlists.json {}: what the new account's form offers, in the caller's language: the
+ * positions (in their order) and the university's departments, each named "faculty code / department", as the imports name them.
+ */
+export const NewAccountLists = Type.Object({ positions: Type.Array(IdName), departments: Type.Array(IdName) });
+export type NewAccountLists = Static<typeof NewAccountLists>;
+export const NewAccountListsReply = Ok(NewAccountLists);
+
 /** The rights an administrator grants and revokes, each named as the AdminAccount field that shows it. */
 export const ACCOUNT_RIGHTS = ['news', 'registrar', 'libraryEditor', 'qrReports', 'admin'] as const satisfies readonly AccountRight[];
 export const AccountRightSchema = Type.Union([
@@ -107,6 +143,7 @@ export const AUDIT_ACTIONS = [
   'endSessions',
   'grantRight',
   'revokeRight',
+  'createAccount',
 ] as const satisfies readonly AuditAction[];
 export const AuditActionSchema = Type.Union([
   Type.Literal('disable'),
@@ -117,6 +154,8 @@ export const AuditActionSchema = Type.Union([
   /** before/after: the right's old and new value, e.g. {news: false} → {news: true}. */
   Type.Literal('grantRight'),
   Type.Literal('revokeRight'),
+  /** before: {}; after: the new account's fields (never its password). */
+  Type.Literal('createAccount'),
 ]);
 export type AuditAction = Static<typeof AuditActionSchema>;
 

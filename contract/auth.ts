@@ -5,6 +5,10 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_FLOOR, SIGN_IN_MIN_LENGTH } from './p
 
 /** The shortest login (contract/password-policy.ts). */
 export const LOGIN_MIN_LENGTH = SIGN_IN_MIN_LENGTH;
+/** The longest login. */
+export const LOGIN_MAX_LENGTH = 64;
+/** A login a person chooses or is given: letters of any script, digits and . _ @ - ; no spaces. */
+export { LOGIN_PATTERN } from './pure/login';
 
 /** The signed-in user as the client keeps it (docs/areas/auth.md#calls). */
 export const User = Type.Object({
@@ -31,7 +35,7 @@ export type User = Static<typeof User>;
 
 /** POST /api/auth/orize.json */
 export const AuthorizeBody = Type.Object({
-  login: Type.String({ minLength: LOGIN_MIN_LENGTH, maxLength: 64 }),
+  login: Type.String({ minLength: LOGIN_MIN_LENGTH, maxLength: LOGIN_MAX_LENGTH }),
   password: Type.String({ minLength: SIGN_IN_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
 });
 export type AuthorizeBody = Static<typeof AuthorizeBody>;
@@ -47,7 +51,7 @@ export const CheckGoogleAuthReply = Ok(User);
 
 /** POST /api/auth/recovery.json: checks the credentials; LOG_PAS 1 means they must be updated first. */
 export const RecoveryBody = Type.Object({
-  oldlog: Type.String({ minLength: LOGIN_MIN_LENGTH, maxLength: 64 }),
+  oldlog: Type.String({ minLength: LOGIN_MIN_LENGTH, maxLength: LOGIN_MAX_LENGTH }),
   oldpas: Type.String({ minLength: SIGN_IN_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
 });
 export type RecoveryBody = Static<typeof RecoveryBody>;
@@ -57,9 +61,9 @@ export const RecoveryReply = Ok(Type.Array(RecoveryRow));
 
 /** POST /api/auth/updatelogin.json: new login and password; revokes every session of the account. */
 export const UpdateLoginBody = Type.Object({
-  oldlog: Type.String({ minLength: LOGIN_MIN_LENGTH, maxLength: 64 }),
+  oldlog: Type.String({ minLength: LOGIN_MIN_LENGTH, maxLength: LOGIN_MAX_LENGTH }),
   oldpas: Type.String({ minLength: SIGN_IN_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
-  newlog: Type.String({ minLength: LOGIN_MIN_LENGTH, maxLength: 64 }),
+  newlog: Type.String({ minLength: LOGIN_MIN_LENGTH, maxLength: LOGIN_MAX_LENGTH }),
   newpas: Type.String({ minLength: PASSWORD_MIN_FLOOR, maxLength: PASSWORD_MAX_LENGTH }),
 });
 export type UpdateLoginBody = Static<typeof UpdateLoginBody>;

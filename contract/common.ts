@@ -37,6 +37,7 @@ export const ErrorCode = Type.Union([
   Type.Literal('NOT_FOUND'),
   Type.Literal('CONFLICT'),
   Type.Literal('LOGIN_TAKEN'),
+  Type.Literal('TEACHER_CODE_TAKEN'),
   Type.Literal('PASSWORD_POLICY'),
   Type.Literal('PASSWORD_REUSED'),
   Type.Literal('WRONG_PASSWORD'),

@@ -40,6 +40,11 @@ const ERRORS: Record<ErrorCode, Texts> = {
   NOT_FOUND: { ru: 'Не найдено', kg: 'Табылган жок', en: 'Not found' },
   CONFLICT: { ru: 'Данные уже изменены другим запросом', kg: 'Маалымат башка суроо менен өзгөртүлгөн', en: 'The data was changed by another request' },
   LOGIN_TAKEN: { ru: 'Этот логин уже занят', kg: 'Бул логин бош эмес', en: 'This login is already taken' },
+  TEACHER_CODE_TAKEN: {
+    ru: 'Этот код преподавателя уже есть у другого преподавателя',
+    kg: 'Бул окутуучунун коду башка окутуучуда бар',
+    en: 'Another teacher already has this teacher code',
+  },
   PASSWORD_POLICY: {
     ru: 'Пароль должен быть не короче {min} символов и не должен быть распространённым или совпадать с логином',
     kg: 'Сырсөз кеминде {min} белгиден турушу керек, кеңири таралган же логин менен бирдей болбошу керек',

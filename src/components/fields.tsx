@@ -71,6 +71,50 @@ export function TextField({ name, label, hint, autoComplete, type = 'text', auto
   );
 }
 
+/**
+ * A Formik dropdown of `options` (its value the chosen option's id as text; '' is nothing chosen, the
+ * blank first entry), with its label, hint and error wired as TextField's.
+ */
+export function SelectField({
+  name,
+  label,
+  hint,
+  options,
+  loading,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  options: readonly { id: number | string; name: string }[];
+  /** The list is on its way: one "Loading…" entry, and the field cannot be used. */
+  loading?: boolean;
+}) {
+  const { t } = useTranslation('cm');
+  const { field, meta, ids, invalid, describedBy } = useFieldState(name, hint);
+  return (
+    <div className="field">
+      <label htmlFor={ids.input}>{label}</label>
+      <select
+        {...field}
+        id={ids.input}
+        className={`input${invalid ? ' invalid' : ''}`}
+        disabled={loading}
+        aria-busy={loading || undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+      >
+        <option value="">{loading ? t('loading') : ' --- '}</option>
+        {options.map((o) => (
+          <option key={o.id} value={String(o.id)}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+      <FieldNotes ids={ids} hint={hint} error={invalid ? meta.error : undefined} />
+    </div>
+  );
+}
+
 /** A Formik checkbox inside its label. */
 export function CheckField({ name, label, testId }: { name: string; label: string; testId?: string }) {
   const [field] = useField({ name, type: 'checkbox' });

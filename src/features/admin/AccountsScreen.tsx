@@ -1,8 +1,9 @@
 /**
  * /lms/admin (docs/areas/admin.md#for-users): an administrator finds accounts by login or name and
- * opens one's panel with its actions. The first answer is every account, by surname.
+ * opens one's panel with its actions, or makes a member of staff's account (NewAccountForm). The first
+ * answer is every account, by surname.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AdminAccount } from '@contract/admin';
@@ -13,6 +14,7 @@ import { LoadFailed } from '@shared/request/LoadFailed';
 import { pending } from '@shared/request/loadable';
 import { AccountPanel, ActionConfirm } from './components/AccountPanel';
 import { AccountState } from './components/AccountState';
+import { NewAccountForm } from './components/NewAccountForm';
 import { adminActions as A, selectAdmin } from './admin.slice';
 import './admin.css';
 
@@ -44,9 +46,15 @@ function AccountRow({ account, open }: { account: AdminAccount; open: boolean })
 export default function AccountsScreen() {
   const { t } = useTranslation(['admin', 'cm']);
   const dispatch = useAppDispatch();
-  const { accounts, total, query, openId } = useAppSelector(selectAdmin);
+  const { accounts, total, query, openId, newAccount } = useAppSelector(selectAdmin);
   const [text, setText] = useState(query);
   const searchId = useId();
+  const newId = useId();
+  const newButton = useRef<HTMLButtonElement>(null);
+  const closeNew = () => {
+    dispatch(A.newAccountShown(false));
+    newButton.current?.focus();
+  };
   useEffect(() => {
     dispatch(A.opened());
   }, [dispatch]);
@@ -58,7 +66,18 @@ export default function AccountsScreen() {
     <div className="adm-screen" aria-busy={pending(accounts)} data-testid="admin-accounts">
       <div className="adm-title-row">
         <h1 className="adm-title">{t('accounts.title')}</h1>
-        <div className="adm-actions">
+        <div className="adm-title-actions">
+          <button
+            ref={newButton}
+            type="button"
+            className="btn btn-primary"
+            aria-expanded={newAccount.open}
+            aria-controls={newAccount.open ? newId : undefined}
+            onClick={() => (newAccount.open ? closeNew() : dispatch(A.newAccountShown(true)))}
+            data-testid="admin-new-open"
+          >
+            {t('newAccount.open')}
+          </button>
           <Link to="/admin/imports" className="btn btn-secondary">
             {t('cm:titles.adminImports')}
           </Link>
@@ -67,6 +86,7 @@ export default function AccountsScreen() {
           </Link>
         </div>
       </div>
+      {newAccount.open ? <NewAccountForm id={newId} onClose={closeNew} /> : null}
       <form role="search" className="card adm-search" onSubmit={submit} aria-label={t('accounts.search')}>
         <div className="field">
           <label htmlFor={searchId}>{t('accounts.search')}</label>

@@ -169,6 +169,125 @@ describe('accounts', () => {
   });
 });
 
+describe('new account', () => {
+  const lists = {
+    positions: [
+      { id: 1, name: 'Преподаватель' },
+      { id: 2, name: 'Доцент' },
+    ],
+    departments: [
+      { id: 7, name: 'ФИТ / Программная инженерия' },
+      { id: 8, name: 'ФИТ / Информационные системы' },
+    ],
+  };
+  const made = account({
+    id: 99,
+    login: 'n.toktogulova',
+    role: 1,
+    fullName: 'Токтогулова Назира',
+    place: 'Доцент',
+    mustUpdateCredentials: true,
+    sessions: 0,
+    lastSignIn: null,
+  });
+
+  /** Opens the form by keyboard and fills it by keyboard; returns the bodies the server got. */
+  async function fillByKeyboard(login: string) {
+    const user = userEvent.setup();
+    renderPortal('/lms/admin');
+    await screen.findAllByTestId('admin-account');
+    const open = screen.getByRole('button', { name: 'Новая учётная запись' });
+    open.focus();
+    await user.keyboard('{Enter}');
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    const form = await screen.findByRole('form', { name: 'Новая учётная запись сотрудника' });
+    const surname = within(form).getByLabelText('Фамилия');
+    await waitFor(() => expect(surname).toHaveFocus());
+    await user.keyboard('Токтогулова');
+    await user.tab();
+    await user.keyboard('Назира');
+    await user.tab();
+    expect(within(form).getByLabelText('Отчество')).toHaveFocus();
+    await user.tab();
+    expect(within(form).getByLabelText('Пол')).toHaveFocus();
+    await user.selectOptions(within(form).getByLabelText('Пол'), 'Женский');
+    const position = within(form).getByLabelText('Должность');
+    await waitFor(() => expect(position).toBeEnabled());
+    await user.selectOptions(position, 'Доцент');
+    await user.selectOptions(within(form).getByLabelText('Кафедра'), 'ФИТ / Программная инженерия');
+    await user.click(within(form).getByLabelText('Код преподавателя'));
+    await user.keyboard('T-77');
+    await user.tab();
+    expect(within(form).getByLabelText('Логин')).toHaveFocus();
+    await user.keyboard(`${login}{Enter}`);
+    return { user, form };
+  }
+
+  it('filled by keyboard and sent: the form closes, the account opens in the list with its one-time password and copy button', async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal();
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/admin/newaccountlists.json', () => ok(lists)),
+      http.post('/api/admin/newaccount.json', async ({ request }) => {
+        sent.push(await request.json());
+        return ok({ account: made, password: 'Hq4pW7nZx3Ke' });
+      }),
+    );
+    const { user } = await fillByKeyboard('n.toktogulova');
+    expect(await screen.findByTestId('admin-password-value')).toHaveTextContent('Hq4pW7nZx3Ke');
+    expect(sent).toEqual([{ surname: 'Токтогулова', name: 'Назира', gender: 'f', positionId: 2, departmentId: 7, code: 'T-77', login: 'n.toktogulova' }]);
+    expect(screen.queryByTestId('admin-new')).toBeNull();
+    const item = await accountItem('n.toktogulova');
+    expect(within(item).getByRole('button', { expanded: true })).toHaveTextContent('Токтогулова Назира');
+    expect(within(item).getByTestId('admin-panel')).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'Копировать' }));
+    expect(await navigator.clipboard.readText()).toBe('Hq4pW7nZx3Ke');
+  });
+
+  const refusing = () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/admin/newaccountlists.json', () => ok(lists)),
+      http.post('/api/admin/newaccount.json', async ({ request }) => {
+        sent.push(await request.json());
+        return fail(409, 'LOGIN_TAKEN', 'This login is already taken');
+      }),
+    );
+    return sent;
+  };
+
+  it('a blank form is refused beside its fields and sends nothing; cancelling gives the focus back to the button', async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal();
+    const sent = refusing();
+    const user = userEvent.setup();
+    renderPortal('/lms/admin');
+    await user.click(await screen.findByRole('button', { name: 'Новая учётная запись' }));
+    const blank = await screen.findByRole('form', { name: 'Новая учётная запись сотрудника' });
+    await user.click(within(blank).getByRole('button', { name: 'Создать учётную запись' }));
+    await waitFor(() => expect(within(blank).getByLabelText('Фамилия')).toHaveAccessibleDescription('Обязательное поле.'));
+    expect(within(blank).getByLabelText('Фамилия')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+    await user.click(within(blank).getByRole('button', { name: 'Отмена' }));
+    expect(screen.queryByTestId('admin-new')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Новая учётная запись' })).toHaveFocus();
+  });
+
+  it('a login taken (409) is said beside the login field, translated, and the field gets the focus', async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal();
+    const sent = refusing();
+    const { form } = await fillByKeyboard('teacher');
+    const login = within(form).getByLabelText('Логин');
+    await waitFor(() => expect(login).toHaveAccessibleDescription(/Этот логин уже занят\./));
+    expect(login).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(login).toHaveFocus());
+    expect(sent).toHaveLength(1);
+    expect(screen.queryByTestId('admin-password')).toBeNull();
+  });
+});
+
 describe('audit log', () => {
   const entry = (over: Partial<AuditEntry>): AuditEntry => ({
     id: 1,

@@ -43,7 +43,9 @@ function Changes({ entry }: { entry: AuditEntry }) {
       ? t(v ? 'audit.yes' : 'audit.no')
       : key === 'passwordChangedAt' && typeof v === 'string'
         ? formatDateTime(v, i18n.language)
-        : String(v ?? '—');
+        : key === 'gender' && (v === 'm' || v === 'f')
+          ? t(`gender.${v}`)
+          : String(v ?? '—');
   if (keys.length === 0) return null;
   return (
     <ul className="adm-changes">

@@ -3,7 +3,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import i18next from 'i18next';
 import { call, put, select } from 'redux-saga/effects';
 import type { AdminAccount } from '@contract/admin';
-import type { AccountRight, AdminAccount as Account } from '@contract/admin';
+import type { AccountRight, AdminAccount as Account, NewAccountBody } from '@contract/admin';
 import type { Result } from '@api/http';
 import { notify } from '@lib/notify';
 import { describeFailure } from '@shared/request/errors';
@@ -51,6 +51,16 @@ function* rightSaga(action: PayloadAction<{ id: number; right: AccountRight; gra
   } else yield call(notify, describeFailure(t, result), 'error');
 }
 
+function* staffListsSaga(action: PayloadAction<boolean>) {
+  const state = (yield select(selectAdmin)) as AdminState;
+  if (!action.payload || state.staffLists.loaded || !state.staffLists.fetching) return;
+  yield* request(adminApi.newAccountLists, [], { succeeded: a.staffListsLoaded, failed: a.staffListsFailed });
+}
+
+function* newAccountSaga(action: PayloadAction<NewAccountBody>) {
+  yield* request(adminApi.createAccount, [action.payload], { succeeded: a.newAccountCreated, failed: a.newAccountFailed });
+}
+
 function* auditSaga() {
   const state = (yield select(selectAdmin)) as AdminState;
   const page = state.audit.page + 1;
@@ -75,9 +85,11 @@ export const adminSaga = rootSaga({
     [a.opened, openedSaga],
     [[a.searched, a.pageRequested], pageSaga],
     [[a.auditOpened, a.auditPageRequested], auditSaga],
+    [a.newAccountShown, staffListsSaga],
   ],
   leading: [
     [a.actionRequested, actionSaga],
     [a.rightRequested, rightSaga],
+    [a.newAccountRequested, newAccountSaga],
   ],
 });

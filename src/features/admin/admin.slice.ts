@@ -1,12 +1,13 @@
 /**
  * The administration (docs/areas/admin.md#for-users): the accounts found (paged), the account whose
  * panel is open, the action under way on it and its refusal, the one-time password just made (kept
- * only until the panel closes), and the audit log with its filters (paged).
+ * only until the panel closes), the new account's form (its lists, its call and its refusal), and the
+ * audit log with its filters (paged).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AccountRight, AdminAccount, AuditAction, AuditEntry } from '@contract/admin';
+import type { AccountRight, AdminAccount, AuditAction, AuditEntry, NewAccountBody, NewAccountLists, PasswordResetDone } from '@contract/admin';
 import type { Failure } from '@api/http';
-import { idlePages, pageFailed, pageStarted, pageSucceeded, type Paged } from '@shared/request/loadable';
+import { failed, idle, idlePages, pageFailed, pageStarted, pageSucceeded, started, succeeded, type Loadable, type Paged } from '@shared/request/loadable';
 import { sessionEnded } from '@shared/session/session';
 import { PAGE_SIZE as ADMIN_PAGE, type AccountAction } from './admin.api';
 
@@ -40,6 +41,9 @@ export interface AdminState {
   rightError: { id: number; right: AccountRight; failure: Failure } | null;
   /** The one-time password just made, shown once. */
   password: { id: number; value: string } | null;
+  /** The new account's form: shown, its lists (loaded when first shown), the call under way and its refusal. */
+  newAccount: { open: boolean; busy: boolean; failure: Failure | null };
+  staffLists: Loadable<NewAccountLists>;
   filter: AuditFilter;
   audit: Paged<AuditEntry>;
   auditTotal: number;
@@ -56,6 +60,8 @@ export const initialAdminState: AdminState = {
   rightBusy: null,
   rightError: null,
   password: null,
+  newAccount: { open: false, busy: false, failure: null },
+  staffLists: idle({ positions: [], departments: [] }),
   filter: { account: null, admin: null, adminLogin: null, action: null },
   audit: idlePages(),
   auditTotal: 0,
@@ -128,6 +134,35 @@ const slice = createSlice({
     /** The password was seen: it is not kept any longer. */
     passwordDismissed(state) {
       state.password = null;
+    },
+    /** The new account's form is shown (or hidden: false); its lists are loaded the first time. */
+    newAccountShown(state, action: PayloadAction<boolean>) {
+      state.newAccount = { open: action.payload, busy: false, failure: null };
+      if (action.payload && !state.staffLists.loaded) state.staffLists = started(state.staffLists.data);
+    },
+    staffListsLoaded(state, action: PayloadAction<NewAccountLists>) {
+      state.staffLists = succeeded(action.payload);
+    },
+    staffListsFailed(state, action: PayloadAction<Failure>) {
+      state.staffLists = failed(action.payload, state.staffLists.data);
+    },
+    newAccountRequested(state, _action: PayloadAction<NewAccountBody>) {
+      state.newAccount = { open: true, busy: true, failure: null };
+    },
+    /** Made: the form closes, the account opens first in the list with its one-time password shown once. */
+    newAccountCreated(state, action: PayloadAction<PasswordResetDone>) {
+      const { account, password } = action.payload;
+      state.newAccount = { open: false, busy: false, failure: null };
+      state.accounts.data = [account, ...state.accounts.data.filter((a) => a.id !== account.id)];
+      state.total += 1;
+      state.openId = account.id;
+      state.asking = null;
+      state.error = null;
+      state.rightError = null;
+      state.password = { id: account.id, value: password };
+    },
+    newAccountFailed(state, action: PayloadAction<Failure>) {
+      state.newAccount = { open: true, busy: false, failure: action.payload };
     },
     /** The audit screen is shown with these filters. */
     auditOpened(state, action: PayloadAction<AuditFilter>) {

@@ -1,5 +1,6 @@
 /** SQL of the administration of accounts and of its audit log. */
 import { aliasedTable, and, count, desc, eq, gt, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
+import { ROLE_TEACHER } from '@contract/common';
 import type { Db } from '../../db/client';
 import { libraryEditors, qrReportViewers, sessions, teachers, students, users } from '../../db/schema';
 import { accountGroup, accountPersonName, accountPosition, joinAccountPerson, joinAccountPlace } from '../../shared/account-person';
@@ -100,6 +101,18 @@ export async function setRight(db: Db, id: number, right: AccountRight, granted:
 /** A one-time password: the account must change its credentials at its next sign-in. */
 export async function setOneTimePassword(db: Db, id: number, passwordHash: string, now: Date): Promise<void> {
   await db.update(users).set({ passwordHash, mustUpdateCredentials: true, passwordChangedAt: now }).where(eq(users.id, id));
+}
+
+/** A member of staff's teacher record made by hand (the new account's form). */
+export async function insertTeacher(db: Db, values: typeof teachers.$inferInsert): Promise<number> {
+  const [row] = await db.insert(teachers).values(values).returning({ id: teachers.id });
+  return row.id;
+}
+
+/** A teacher's account without a password yet (setOneTimePassword gives it one). */
+export async function insertTeacherAccount(db: Db, teacherId: number, login: string): Promise<number> {
+  const [row] = await db.insert(users).values({ teacherId, login, role: ROLE_TEACHER }).returning({ id: users.id });
+  return row.id;
 }
 
 export interface AuditInsert {

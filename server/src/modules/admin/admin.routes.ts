@@ -1,5 +1,18 @@
 /** /api/admin/* (docs/areas/admin.md#calls): an administrator's calls; anyone else gets 403. */
-import { AccountIdBody, AccountReply, AccountsBody, AccountsReply, AuditBody, AuditReply, ResetPasswordReply, RightBody } from '@contract/admin';
+import {
+  AccountIdBody,
+  AccountReply,
+  AccountsBody,
+  AccountsReply,
+  AuditBody,
+  AuditReply,
+  NewAccountBody,
+  NewAccountListsReply,
+  NewAccountReply,
+  ResetPasswordReply,
+  RightBody,
+} from '@contract/admin';
+import { EmptyBody } from '@contract/common';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
@@ -26,6 +39,12 @@ export default async function adminRoutes(app: App, { ctx }: { ctx: AppContext }
   );
   app.post(`${P}/rights.json`, { schema: { body: RightBody, response: replies(AccountReply) }, config: idempotent }, async (req) =>
     ok(await admin.setRight(req.auth!, req.body, languageOf(req))),
+  );
+  app.post(`${P}/newaccountlists.json`, { schema: { body: EmptyBody, response: replies(NewAccountListsReply) } }, async (req) =>
+    ok(await admin.newAccountLists(req.auth!, languageOf(req))),
+  );
+  app.post(`${P}/newaccount.json`, { schema: { body: NewAccountBody, response: replies(NewAccountReply) }, config: idempotent }, async (req) =>
+    ok(await admin.createAccount(req.auth!, req.body, languageOf(req))),
   );
   app.post(`${P}/audit.json`, { schema: { body: AuditBody, response: replies(AuditReply) } }, async (req) => ok(await admin.audit(req.auth!, req.body)));
 }

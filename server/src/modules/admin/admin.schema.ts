@@ -25,6 +25,9 @@ export const adminAudit = pgTable(
     index('admin_audit_at_idx').on(t.at),
     index('admin_audit_user_idx').on(t.userId, t.at),
     index('admin_audit_admin_idx').on(t.adminId, t.at),
-    check('admin_audit_action_ck', sql`${t.action} in ('disable', 'enable', 'resetPassword', 'unlock', 'endSessions', 'grantRight', 'revokeRight')`),
+    check(
+      'admin_audit_action_ck',
+      sql`${t.action} in ('disable', 'enable', 'resetPassword', 'unlock', 'endSessions', 'grantRight', 'revokeRight', 'createAccount')`,
+    ),
   ],
 );

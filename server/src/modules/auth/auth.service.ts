@@ -4,7 +4,7 @@
  * Every password check goes through the throttle; unknown logins and wrong passwords answer alike.
  */
 import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '@contract/common';
-import type { AuthorizeBody, RecoveryBody, RecoveryRow, UpdateLoginBody, User } from '@contract/auth';
+import { LOGIN_PATTERN, type AuthorizeBody, type RecoveryBody, type RecoveryRow, type UpdateLoginBody, type User } from '@contract/auth';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { fullName, shortName } from '../../lib/person';
@@ -14,9 +14,6 @@ import type { AuthInfo, ClientInfo, SessionCookie } from '../../shared/caller';
 import { hashPassword, verifyPassword } from '../../shared/credentials/password-hash';
 import { assertPasswordPolicy } from '../../shared/credentials/password-policy';
 import * as repo from './auth.repository';
-
-/** Letters of any script, digits and . _ @ - ; no spaces. */
-const LOGIN_PATTERN = /^[\p{L}\p{N}._@-]+$/u;
 
 type Account = NonNullable<Awaited<ReturnType<typeof repo.findByLogin>>>;
 

@@ -8,14 +8,12 @@ import {
   auditoria,
   controlForms,
   curriculum,
-  departments,
   disciplines,
   educationForms,
   faculties,
   groups,
   lessonTimes,
   lessonTypes,
-  positions,
   scheduleEntries,
   semesters,
   specialities,
@@ -27,15 +25,10 @@ import {
   users,
   workingSemesters,
 } from '../../db/schema';
+import { chunks } from '../../shared/staff.repository';
 
-/** Rows per statement when a list of keys is long (bound parameters are limited). */
-const CHUNK = 5000;
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-}
+// The staff's lists, logins and teacher codes are shared with the administration's new account.
+export { allDepartments, allPositions, takenLogins, teachersByCodes } from '../../shared/staff.repository';
 
 // Faculties
 
@@ -106,19 +99,6 @@ export async function studentsOfGroups(db: Db, groupIds: readonly number[]) {
     .orderBy(asc(students.groupId), asc(students.surname), asc(students.name));
 }
 
-/** Which of these logins are taken (compared case-insensitively, as sign-in does), in lower case. */
-export async function takenLogins(db: Db, logins: readonly string[]): Promise<Set<string>> {
-  const taken = new Set<string>();
-  for (const part of chunks(logins.map((l) => l.toLowerCase()))) {
-    const rows = await db
-      .select({ login: users.login })
-      .from(users)
-      .where(inArray(sql`lower(${users.login})`, part));
-    for (const r of rows) taken.add(r.login.toLowerCase());
-  }
-  return taken;
-}
-
 export async function insertStudents(db: Db, rows: StudentValues[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const part of chunks(rows)) {
@@ -140,20 +120,7 @@ export async function insertStudentAccounts(db: Db, rows: { studentId: number; l
 
 // The departments (teachers and disciplines name them)
 
-/** The departments with their faculty's code (a department is named in the files; two of one name are told apart by it). */
-export async function allDepartments(db: Db) {
-  return db
-    .select({ id: departments.id, nameKg: departments.nameKg, nameRu: departments.nameRu, nameEn: departments.nameEn, faculty: faculties.code })
-    .from(departments)
-    .innerJoin(faculties, eq(faculties.id, departments.facultyId))
-    .orderBy(asc(departments.id));
-}
-
 // Teachers, the lists they refer to, and their accounts
-
-export async function allPositions(db: Db) {
-  return db.select().from(positions).orderBy(asc(positions.sort), asc(positions.id));
-}
 
 export type TeacherRow = typeof teachers.$inferSelect;
 export type TeacherValues = Omit<TeacherRow, 'id' | 'photoId' | 'nationality' | 'citizenship' | 'taxId' | 'education' | 'code'> & { code: string };
@@ -162,12 +129,6 @@ export type TeacherValues = Omit<TeacherRow, 'id' | 'photoId' | 'nationality' | 
 /** The teachers a file can name: those with a teacher code, by code. */
 export async function allTeachers(db: Db): Promise<TeacherRow[]> {
   return db.select().from(teachers).where(isNotNull(teachers.code)).orderBy(asc(teachers.code));
-}
-
-export async function teachersByCodes(db: Db, codes: readonly string[]): Promise<TeacherRow[]> {
-  const out: TeacherRow[] = [];
-  for (const part of chunks(codes)) out.push(...(await db.select().from(teachers).where(inArray(teachers.code, part))));
-  return out;
 }
 
 export async function insertTeachers(db: Db, rows: TeacherValues[]): Promise<Map<string, number>> {

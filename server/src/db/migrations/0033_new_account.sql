@@ -1,0 +1,2 @@
+ALTER TABLE "admin_audit" DROP CONSTRAINT "admin_audit_action_ck";--> statement-breakpoint
+ALTER TABLE "admin_audit" ADD CONSTRAINT "admin_audit_action_ck" CHECK ("admin_audit"."action" in ('disable', 'enable', 'resetPassword', 'unlock', 'endSessions', 'grantRight', 'revokeRight', 'createAccount'));
