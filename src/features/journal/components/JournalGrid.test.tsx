@@ -189,42 +189,42 @@ describe('JournalGrid keeps the active cell on its lesson', () => {
   });
 });
 
-describe('JournalGrid says how its active cell got where it is', () => {
+describe('JournalGrid says whether the teacher moved its active cell', () => {
   const lessonAt = (date: string): GridLesson => ({ date, time: 1, timeName: '08:00', topic: null });
   const students: JournalStudent[] = [100, 101, 102].map((id) => ({ id_student: id, s_fio: `Студент ${id}`, code: String(id), group: 'Г-1', subgroup: 1 }));
   const lessons = ['2026-11-02', '2026-11-09', '2026-11-16'].map(lessonAt);
-  const last = (p: { onActive: ReturnType<typeof vi.fn> }) => p.onActive.mock.calls.at(-1) as [{ student: number; date: string } | null, string];
+  const last = (p: { onActive: ReturnType<typeof vi.fn> }) => p.onActive.mock.calls.at(-1) as [{ student: number; date: string } | null, boolean];
 
-  it('placed first, then moved by a click or the keys', () => {
+  it('placed first by the grid, then moved by a click or the keys', () => {
     const p = gridProps(students, lessons);
     render(<JournalGrid {...p} />);
-    expect(last(p)).toEqual([expect.objectContaining({ student: 100, date: '2026-11-16' }), 'placed']);
+    expect(last(p)).toEqual([expect.objectContaining({ student: 100, date: '2026-11-16' }), false]);
     fireEvent.click(document.querySelector('td[data-row="1"][data-col="0"]')!);
-    expect(last(p)).toEqual([expect.objectContaining({ student: 101, date: '2026-11-02' }), 'moved']);
+    expect(last(p)).toEqual([expect.objectContaining({ student: 101, date: '2026-11-02' }), true]);
     fireEvent.keyDown(active(), { key: 'ArrowRight' });
-    expect(last(p)).toEqual([expect.objectContaining({ student: 101, date: '2026-11-09' }), 'moved']);
+    expect(last(p)).toEqual([expect.objectContaining({ student: 101, date: '2026-11-09' }), true]);
     // A click on the active cell itself gives its lesson again (the lesson bar may show another one).
     const calls = p.onActive.mock.calls.length;
     fireEvent.click(active());
     expect(p.onActive.mock.calls.length).toBe(calls + 1);
-    expect(last(p)).toEqual([expect.objectContaining({ student: 101, date: '2026-11-09' }), 'moved']);
+    expect(last(p)).toEqual([expect.objectContaining({ student: 101, date: '2026-11-09' }), true]);
   });
 
   it('following the lesson bar, or rows changing under it, is not the teacher moving it: no older lesson goes back to the bar', () => {
     const p = { ...gridProps(students, lessons), lesson: { date: '2026-11-16', time: 1 } };
     const { rerender } = render(<JournalGrid {...p} />);
     fireEvent.click(document.querySelector('td[data-row="0"][data-col="2"]')!);
-    // The teacher picks 02.11 in the lesson bar: the grid follows, and says it only kept up.
+    // The teacher picks 02.11 in the lesson bar: the grid follows, and says it was not the teacher's move.
     rerender(<JournalGrid {...p} lesson={{ date: '2026-11-02', time: 1 }} />);
     expect(headerOf(active())).toContain('02.11');
-    expect(last(p)).toEqual([expect.objectContaining({ student: 100, date: '2026-11-02' }), 'kept']);
+    expect(last(p)).toEqual([expect.objectContaining({ student: 100, date: '2026-11-02' }), false]);
     // He then picks a lesson that has no column yet (30.11): the grid stays where it was…
     rerender(<JournalGrid {...p} lesson={{ date: '2026-11-30', time: 1 }} />);
     const before = p.onActive.mock.calls.length;
-    // …and when the active student leaves the rows (a refresh), the cell found in his place is reported as kept.
+    // …and when the active student leaves the rows (a refresh), the cell found in his place is not the teacher's move either.
     rerender(<JournalGrid {...p} lesson={{ date: '2026-11-30', time: 1 }} students={students.slice(1)} />);
     expect(p.onActive.mock.calls.length).toBe(before + 1);
-    expect(last(p)).toEqual([expect.objectContaining({ student: 101, date: '2026-11-02' }), 'kept']);
+    expect(last(p)).toEqual([expect.objectContaining({ student: 101, date: '2026-11-02' }), false]);
   });
 });
 

@@ -28,7 +28,7 @@ import type { CellEdit, CellWrite } from '../journal.slice';
 import { GridHead, type GridLesson } from './grid/GridHead';
 import { Row } from './grid/GridRow';
 import { COL_WIDTH, FINAL_WIDTH, MODULE_WIDTH, NAME_WIDTH, ROW_HEIGHT, TOTALS_WIDTH } from './grid/layout';
-import { useActiveCell, type ActiveReport, type CellPlace } from './grid/useActiveCell';
+import { useActiveCell, type CellPlace } from './grid/useActiveCell';
 import { useGridCells } from './grid/useGridCells';
 import { useGridFocus } from './grid/useGridFocus';
 import { useGridKeys } from './grid/useGridKeys';
@@ -50,7 +50,8 @@ interface Props {
   /** A pasted block: its cells and the final results it reaches, one write. */
   onPaste: (cells: CellWrite[], finals: FinalWrite[]) => void;
   onLesson: (date: string, time: number) => void;
-  onActive: (cell: CellPlace | null, how: ActiveReport) => void;
+  /** The active cell, and whether the teacher moved it there himself. */
+  onActive: (cell: CellPlace | null, moved: boolean) => void;
   /** A typed or pasted value that is not a mark (null: the message is gone). */
   onInvalid: (invalid: boolean, what?: 'mark' | 'points') => void;
   /** A pasted block refused for not fitting: how many of its cells fell outside the grid. */

@@ -10,7 +10,7 @@ import { LoadFailed } from '@shared/request/LoadFailed';
 import { journalActions, type CellWrite, type JournalState } from '../journal.slice';
 import type { FinalWrite } from '../finals.slice';
 import { cellKey } from '../pivot';
-import type { ActiveReport, CellPlace } from './grid/useActiveCell';
+import type { CellPlace } from './grid/useActiveCell';
 import { HiddenStudents } from './HiddenStudents';
 import { JournalDialogs } from './JournalDialogs';
 import { JournalGrid } from './JournalGrid';
@@ -111,9 +111,9 @@ function OpenJournal({ state, data }: { state: JournalState; data: JournalData }
    * opening lesson (useOpeningLesson) or the teacher's own pick says which it is.
    */
   const onActive = useCallback(
-    (cell: CellPlace | null, how: ActiveReport) => {
+    (cell: CellPlace | null, moved: boolean) => {
       setActive(cell);
-      if (cell && !cell.final && how === 'moved') dispatch(journalActions.lessonChosen({ date: cell.date, time: cell.time, picked: true }));
+      if (cell && !cell.final && moved) dispatch(journalActions.lessonChosen({ date: cell.date, time: cell.time, picked: true }));
     },
     [dispatch],
   );

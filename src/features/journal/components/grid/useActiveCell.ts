@@ -5,10 +5,10 @@
  * chosen outside the grid (the lesson bar, a date's header, a lesson just added) takes it to that
  * lesson's column, on the same student.
  *
- * The active cell is reported with how it got there (ActiveReport): the teacher moved it (a click,
- * the keys), the grid placed it first, or it was kept while the grid changed around it (rows or
- * lessons arriving, the lesson bar's lesson followed). Only the teacher's own move makes its lesson
- * the lesson in focus: the grid following the lesson bar must never send an older lesson back to it.
+ * The active cell is reported with whether the teacher moved it there (a click, the keys) rather
+ * than the grid (placed first, kept while rows or lessons arrive, the lesson bar's lesson followed):
+ * only the teacher's own move makes its lesson the lesson in focus, so the grid following the lesson
+ * bar never sends an older lesson back to it.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { JournalStudent } from '@contract/journal';
@@ -26,9 +26,6 @@ interface ActiveCell {
 /** A cell: a student's lesson, or (final: true, no lesson) his final result. */
 export type CellPlace = { student: number; date: string; time: number; final?: boolean };
 
-/** How the active cell got where it is: `moved` by the teacher, `placed` first by the grid, `kept` while the grid changed around it. */
-export type ActiveReport = 'moved' | 'placed' | 'kept';
-
 /** The final-result column's key in place of a lesson's. */
 export const FINAL_COL = 'final';
 const placeKey = (c: CellPlace) => (c.final ? FINAL_COL : lessonKey(c.date, c.time));
@@ -38,7 +35,8 @@ interface Args {
   lessons: readonly GridLesson[];
   lesson: { date: string; time: number };
   editing: string | null;
-  onActive: (cell: CellPlace | null, how: ActiveReport) => void;
+  /** `moved`: by the teacher himself (a click, the keys). */
+  onActive: (cell: CellPlace | null, moved: boolean) => void;
   /** The final-result column follows the lessons (the last column the keys reach). */
   finalCol: boolean;
 }
@@ -60,8 +58,6 @@ export function useActiveCell({ students, lessons, lesson, editing, onActive, fi
   const col = (pos.lesson !== null ? colOf.get(pos.lesson) : undefined) ?? Math.min(pos.col, Math.max(0, (lessonCols || cols) - 1));
   /** The cell the teacher moved to last, until it is reported. */
   const movedTo = useRef<{ student: number | null; lesson: string | null } | null>(null);
-  /** Whether a cell has been reported since the grid was shown. */
-  const reported = useRef(false);
   /** Makes the cell at (r, c) the active one, by its identity; `moved`: the teacher's own move. */
   const place = useCallback(
     (r: number, c: number, moved: boolean) => {
@@ -87,7 +83,7 @@ export function useActiveCell({ students, lessons, lesson, editing, onActive, fi
   /** The teacher moves the active cell to (r, c): a click, the keys. A click on the active cell itself makes its lesson the one in focus again. */
   const setPos = useCallback(
     (r: number, c: number) => {
-      if (current && students[r]?.id_student === current.student && c === col) onActive(current, 'moved');
+      if (current && students[r]?.id_student === current.student && c === col) onActive(current, true);
       else place(r, c, true);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- onActive is the caller's, read when the teacher moves
@@ -96,15 +92,14 @@ export function useActiveCell({ students, lessons, lesson, editing, onActive, fi
 
   useEffect(() => {
     // The cell shown active is held by its identity from now on (also when it was found by position).
-    let how: ActiveReport = reported.current ? 'kept' : 'placed';
+    let moved = false;
     if (current) {
       const key = placeKey(current);
       if (pos.student !== current.student || pos.lesson !== key) setActiveCell({ student: current.student, lesson: key, row, col });
-      if (movedTo.current?.student === current.student && movedTo.current.lesson === key) how = 'moved';
-      reported.current = true;
+      moved = movedTo.current?.student === current.student && movedTo.current.lesson === key;
     }
     movedTo.current = null;
-    onActive(current, how);
+    onActive(current, moved);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reported when the active cell changes
   }, [current?.student, current?.date, current?.time]);
 
