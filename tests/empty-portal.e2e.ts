@@ -15,7 +15,6 @@
  * The half-year is the one that contains today, as the server reads it (server/src/lib/academic-year.ts):
  * the schedule shows the current half-year's week.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +22,7 @@ import { PGlite } from '@electric-sql/pglite';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectPath, expectVisible, setupE2E, submitLogin } from './support/e2e';
+import { runCommand } from '../scripts/lib/run-command.mjs';
 import { ROOT } from './support/server';
 import { ru } from './support/texts';
 
@@ -36,22 +36,9 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /**
  * `npm run seed` or `npm run import` (`script`) on this file's DATA_DIR, typed in `dir` (INIT_CWD, as npm
- * says it), in English: its exit code and output. As server/src/test/commands.ts runs them for the
- * server's tests (an end-to-end file imports no server code).
+ * says it), in English: its exit code and output, by the runner the server's tests use too.
  */
-function run(script: string, args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, INIT_CWD: dir, LANG: 'en_US.UTF-8' };
-    delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
+const run = (script: string, args: string[]) => runCommand(script, args, dataDir, dir);
 const importFile = (kind: string, file: string, ...options: string[]) => run(IMPORT, [kind, file, ...options]);
 
 /** The half-year of today as the server reads it: the academic year's first calendar year, and 1 autumn or 2 spring. */

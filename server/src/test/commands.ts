@@ -1,29 +1,6 @@
 /** The project's commands (`npm run seed`, `npm run import`) run by tests as npm would run them. */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 
+export { runCommand, type CommandResult } from '../../../scripts/lib/run-command.mjs';
+
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-export interface CommandResult {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
-/**
- * Runs `script` (a TypeScript file of the project) with `args` on the embedded database in `dataDir`
- * (DATABASE_URL removed), from `callerDir` as the folder it was typed in (INIT_CWD), in English.
- */
-export function runCommand(script: string, args: string[], dataDir: string, callerDir: string): Promise<CommandResult> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, INIT_CWD: callerDir, LANG: 'en_US.UTF-8' };
-    delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
