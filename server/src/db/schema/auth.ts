@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tstz } from './columns';
+import { faculties } from './academic';
 import { students, teachers } from './people';
 
 export const users = pgTable(
@@ -26,6 +27,10 @@ export const users = pgTable(
     registrar: boolean('registrar').notNull().default(false),
     /** Administrator of the portal: manages accounts under /lms/admin (docs/areas/admin.md#for-users). */
     admin: boolean('admin').notNull().default(false),
+    /** Dean's office of this faculty: the faculty's accounts under /lms/admin (docs/areas/admin.md#for-users). */
+    deanFacultyId: integer('dean_faculty_id').references(() => faculties.id, { onDelete: 'set null' }),
+    /** The account's own storage quota in MB; null: QUOTA_TEACHER_MB or QUOTA_STUDENT_MB by role. */
+    quotaMb: integer('quota_mb'),
     /** OpenID Connect subject of the linked Google account. */
     googleSub: text('google_sub').unique(),
     createdAt: tstz('created_at').notNull().defaultNow(),
@@ -33,6 +38,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_login_lower_uq').on(sql`lower(${t.login})`),
+    check('users_dean_staff_ck', sql`${t.deanFacultyId} is null or ${t.role} = 1`),
+    check('users_quota_mb_ck', sql`${t.quotaMb} is null or ${t.quotaMb} between 1 and 10000000`),
     check(
       'users_role_ck',
       sql`(${t.role} = 1 and ${t.teacherId} is not null and ${t.studentId} is null) or (${t.role} = 2 and ${t.studentId} is not null and ${t.teacherId} is null)`,

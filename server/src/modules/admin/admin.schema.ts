@@ -27,7 +27,7 @@ export const adminAudit = pgTable(
     index('admin_audit_admin_idx').on(t.adminId, t.at),
     check(
       'admin_audit_action_ck',
-      sql`${t.action} in ('disable', 'enable', 'resetPassword', 'unlock', 'endSessions', 'grantRight', 'revokeRight', 'createAccount')`,
+      sql`${t.action} in ('disable', 'enable', 'resetPassword', 'unlock', 'endSessions', 'grantRight', 'revokeRight', 'createAccount', 'setQuota', 'addReference', 'changeReference', 'deleteReference')`,
     ),
   ],
 );
