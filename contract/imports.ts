@@ -8,6 +8,8 @@ import { Ok } from './common';
 /** What can be imported, in the order a university loads them. */
 export const ImportKind = Type.Union([
   Type.Literal('faculties'),
+  Type.Literal('departments'),
+  Type.Literal('specialities'),
   Type.Literal('groups'),
   Type.Literal('students'),
   Type.Literal('teachers'),
@@ -17,7 +19,18 @@ export const ImportKind = Type.Union([
   Type.Literal('timetable'),
 ]);
 export type ImportKind = Static<typeof ImportKind>;
-export const IMPORT_KINDS: readonly ImportKind[] = ['faculties', 'groups', 'students', 'teachers', 'rooms', 'disciplines', 'plans', 'timetable'];
+export const IMPORT_KINDS: readonly ImportKind[] = [
+  'faculties',
+  'departments',
+  'specialities',
+  'groups',
+  'students',
+  'teachers',
+  'rooms',
+  'disciplines',
+  'plans',
+  'timetable',
+];
 
 /** Files over this size are refused before they are read (50 MB). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -39,7 +52,8 @@ export const ImportFieldChange = Type.Object({
 export type ImportFieldChange = Static<typeof ImportFieldChange>;
 
 /**
- * A record the file adds or changes, named by the university's code (faculty code, group name, student
+ * A record the file adds or changes, named by the university's code (faculty code, a department by its
+ * faculty code and name, speciality code, group name, student
  * number, teacher code, building / room, discipline code; a plan row by its cohort, semester and discipline; a
  * timetable row by its group or stream, subgroup, day, lesson time, academic year and half-year).
  */
@@ -53,7 +67,9 @@ export type ImportRecord = Static<typeof ImportRecord>;
 /**
  * A student of a group in the file whom the file does not name; for the timetable, a lesson of a half-year
  * in the file that the file does not name (`key` the lesson's, `name` what is taught there and by whom,
- * `group` the group or stream): listed, never removed or disabled.
+ * `group` the group or stream); for departments and specialities, one of a faculty in the file that the
+ * file does not name (a department: `key` "faculty code / name", `name` and `group` empty; a speciality:
+ * `key` its code, `name` its name, `group` its faculty's code): listed, never removed or disabled.
  */
 export const ImportMissing = Type.Object({ key: Type.String(), name: Type.String(), group: Type.String() });
 export type ImportMissing = Static<typeof ImportMissing>;

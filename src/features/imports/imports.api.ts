@@ -2,7 +2,18 @@
 import type { IMPORT_FILE_FIELD as FILE_FIELD, IMPORT_KINDS as KINDS, IMPORT_MAX_BYTES as MAX_BYTES, ImportKind, ImportRunFields } from '@contract/imports';
 
 /** The contract's constants (type-checked against it: the client imports only its types). */
-export const IMPORT_KINDS: typeof KINDS = ['faculties', 'groups', 'students', 'teachers', 'rooms', 'disciplines', 'plans', 'timetable'];
+export const IMPORT_KINDS: typeof KINDS = [
+  'faculties',
+  'departments',
+  'specialities',
+  'groups',
+  'students',
+  'teachers',
+  'rooms',
+  'disciplines',
+  'plans',
+  'timetable',
+];
 export const IMPORT_MAX_BYTES: typeof MAX_BYTES = 50 * 1024 * 1024;
 const IMPORT_FILE_FIELD: typeof FILE_FIELD = 'file';
 

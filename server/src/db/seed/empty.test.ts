@@ -23,7 +23,6 @@ import {
   teachers,
   users,
   workingSemesters,
-  departments,
   academicYears,
   journalModules,
   umkTypes,
@@ -112,7 +111,7 @@ describe('an empty portal', () => {
     expect(await total(faculties)).toBe(1);
   });
 
-  it('faculties, groups and students imports work on it (the speciality added as docs/areas/imports.md says)', async () => {
+  it('faculties, departments, specialities, groups and students imports work on it, in that order', async () => {
     const service = new ImportService(fx.app.ctx);
     const given: ImportAccount[] = [];
     const options = { lang: 'en' as const, onAccounts: async (a: ImportAccount[]) => void given.push(...a) };
@@ -126,14 +125,26 @@ describe('an empty portal', () => {
       options,
     );
     expect(fac).toMatchObject({ written: true, refused: [] });
-    const [law] = await db().select().from(faculties).where(eq(faculties.code, 'LAW'));
-    const [dept] = await db()
-      .insert(departments)
-      .values({ facultyId: law.id, nameRu: 'Кафедра права', nameKg: 'Укук кафедрасы', nameEn: 'Department of Law' })
-      .returning();
-    await db()
-      .insert(specialities)
-      .values({ facultyId: law.id, departmentId: dept.id, code: '030501', abbr: 'ЮР', nameRu: 'Юриспруденция', nameKg: 'Юриспруденция', nameEn: 'Law' });
+    const dep = await service.run(
+      'departments',
+      await xlsxFile([
+        ['Faculty code', 'Name (ru)', 'Name (kg)', 'Name (en)'],
+        ['LAW', 'Кафедра права', 'Укук кафедрасы', 'Department of Law'],
+      ]),
+      'd.xlsx',
+      options,
+    );
+    expect(dep).toMatchObject({ written: true, refused: [] });
+    const spe = await service.run(
+      'specialities',
+      await xlsxFile([
+        ['Speciality code', 'Abbreviation', 'Faculty code', 'Department', 'Name (ru)', 'Name (kg)', 'Name (en)'],
+        ['030501', 'ЮР', 'LAW', 'Department of Law', 'Юриспруденция', 'Юриспруденция', 'Law'],
+      ]),
+      's.xlsx',
+      options,
+    );
+    expect(spe).toMatchObject({ written: true, refused: [] });
     const grp = await service.run(
       'groups',
       await xlsxFile([

@@ -23,6 +23,8 @@ async function cellsOf(bytes: Buffer): Promise<string[][]> {
 describe('export', () => {
   const cases: [ImportKind, Language][] = [
     ['faculties', 'ru'],
+    ['departments', 'kg'],
+    ['specialities', 'en'],
     ['groups', 'en'],
     ['students', 'kg'],
     ['disciplines', 'ru'],

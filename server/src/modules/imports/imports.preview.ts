@@ -1,8 +1,18 @@
 /** The preview of an import as lines of text in the reader's language (the command prints them). */
 import type { Language } from '@contract/common';
-import type { ImportReport } from '@contract/imports';
+import type { ImportKind, ImportMissing, ImportReport } from '@contract/imports';
 import type { ImportFileError } from './imports.sheet';
-import { FILE_PROBLEMS, KIND_NAMES, WORDS, quote, say } from './imports.texts';
+import { FILE_PROBLEMS, KIND_NAMES, WORDS, quote, say, type Texts } from './imports.texts';
+
+/** The heading of the records the file leaves out, by kind (the students' otherwise). */
+const MISSING_TITLES: Partial<Record<ImportKind, Texts>> = {
+  departments: WORDS.missingDepartments,
+  specialities: WORDS.missingSpecialities,
+  timetable: WORDS.missingLessons,
+};
+
+/** A record the file leaves out: its key, its name and, in brackets, its group (or faculty), each when there is one. */
+export const missingText = (m: ImportMissing) => [m.key, m.name].filter(Boolean).join(' ') + (m.group ? ` (${m.group})` : '');
 
 /** Lines: what is added, what changes (field: before → after), how many are unchanged, every refused row, the students (or the lessons) the file leaves out, and what was written. */
 export function previewLines(report: ImportReport, fileName: string, lang: Language, options: { dryRun?: boolean; validOnly?: boolean } = {}): string[] {
@@ -29,8 +39,8 @@ export function previewLines(report: ImportReport, fileName: string, lang: Langu
   }
   if (report.missing.length > 0) {
     const lessons = report.kind === 'timetable';
-    lines.push('', say(lessons ? WORDS.missingLessons : WORDS.missing, lang, { count: report.missing.length }));
-    for (const m of report.missing) lines.push(lessons ? `  ? ${m.key} — ${m.name}` : `  ? ${m.key} ${m.name} (${m.group})`);
+    lines.push('', say(MISSING_TITLES[report.kind] ?? WORDS.missing, lang, { count: report.missing.length }));
+    for (const m of report.missing) lines.push(lessons ? `  ? ${m.key} — ${m.name}` : `  ? ${missingText(m)}`);
   }
   lines.push('');
   if (report.written) {

@@ -8,6 +8,7 @@ import {
   auditoria,
   controlForms,
   curriculum,
+  departments,
   disciplines,
   educationForms,
   faculties,
@@ -45,6 +46,40 @@ export async function insertFaculties(db: Db, rows: FacultyValues[]): Promise<vo
 
 export async function updateFaculty(db: Db, id: number, values: Partial<FacultyValues>): Promise<void> {
   await db.update(faculties).set(values).where(eq(faculties.id, id));
+}
+
+// Departments and specialities
+
+export type DepartmentRow = typeof departments.$inferSelect;
+export type DepartmentValues = Omit<DepartmentRow, 'id'>;
+
+/** Every department with its faculty's id, by id. */
+export async function allDepartmentRows(db: Db): Promise<DepartmentRow[]> {
+  return db.select().from(departments).orderBy(asc(departments.id));
+}
+
+export async function insertDepartments(db: Db, rows: DepartmentValues[]): Promise<void> {
+  for (const part of chunks(rows)) await db.insert(departments).values(part);
+}
+
+export async function updateDepartment(db: Db, id: number, values: Partial<DepartmentValues>): Promise<void> {
+  await db.update(departments).set(values).where(eq(departments.id, id));
+}
+
+export type SpecialityRow = typeof specialities.$inferSelect;
+export type SpecialityValues = Omit<SpecialityRow, 'id'>;
+
+/** Every speciality, by code. */
+export async function allSpecialityRows(db: Db): Promise<SpecialityRow[]> {
+  return db.select().from(specialities).orderBy(asc(specialities.code));
+}
+
+export async function insertSpecialities(db: Db, rows: SpecialityValues[]): Promise<void> {
+  for (const part of chunks(rows)) await db.insert(specialities).values(part);
+}
+
+export async function updateSpeciality(db: Db, id: number, values: Partial<SpecialityValues>): Promise<void> {
+  await db.update(specialities).set(values).where(eq(specialities.id, id));
 }
 
 // Groups and the lists they refer to

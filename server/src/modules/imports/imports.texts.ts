@@ -91,6 +91,26 @@ export const ROW_PROBLEMS = {
     kg: '«{value}» коду менен адистик жок',
     en: 'there is no speciality with the code "{value}"',
   },
+  unknownFaculty: {
+    ru: 'нет факультета с кодом «{value}»: сначала импортируйте факультеты',
+    kg: '«{value}» коду менен факультет жок: адегенде факультеттерди импорттоңуз',
+    en: 'there is no faculty with the code "{value}": import the faculties first',
+  },
+  twoDepartments: {
+    ru: 'названия строки совпадают с названиями двух кафедр факультета {faculty}: {departments}',
+    kg: 'саптын аталыштары {faculty} факультетинин эки кафедрасынын аталыштарына дал келет: {departments}',
+    en: "the row's names match two departments of the faculty {faculty}: {departments}",
+  },
+  departmentElsewhere: {
+    ru: 'кафедра «{value}» относится к факультету {other}, а специальность — к факультету {faculty}',
+    kg: '«{value}» кафедрасы {other} факультетине таандык, ал эми адистик {faculty} факультетине таандык',
+    en: 'the department "{value}" belongs to the faculty {other}, the speciality to the faculty {faculty}',
+  },
+  abbrTaken: {
+    ru: 'сокращение «{value}» уже занято специальностью {code}',
+    kg: '«{value}» кыскартылышы {code} адистигине таандык',
+    en: 'the abbreviation "{value}" is already the speciality {code}\'s',
+  },
   unknownGroup: {
     ru: 'нет группы «{value}»: сначала импортируйте группы',
     kg: '«{value}» тобу жок: адегенде топторду импорттоңуз',
@@ -304,6 +324,16 @@ export const WORDS = {
     en: 'Template written: {file} (a header row and an example row)',
   },
   empty: { ru: '(пусто)', kg: '(бош)', en: '(empty)' },
+  missingDepartments: {
+    ru: 'Кафедр этих факультетов нет в файле: {count}. Они остаются как есть: ничего не удаляется',
+    kg: 'Бул факультеттердин кафедраларынан файлда жоктор: {count}. Алар ошол бойдон калат: эч нерсе өчүрүлбөйт',
+    en: 'Departments of these faculties not in the file: {count}. They stay as they are: nothing is deleted',
+  },
+  missingSpecialities: {
+    ru: 'Специальностей этих факультетов нет в файле: {count}. Они остаются как есть: ничего не удаляется',
+    kg: 'Бул факультеттердин адистиктеринен файлда жоктор: {count}. Алар ошол бойдон калат: эч нерсе өчүрүлбөйт',
+    en: 'Specialities of these faculties not in the file: {count}. They stay as they are: nothing is deleted',
+  },
   missingLessons: {
     ru: 'Занятий этих полугодий нет в файле: {count}. Они остаются как есть: ничего не удаляется',
     kg: 'Бул жарым жылдардын сабактарынан файлда жоктор: {count}. Алар ошол бойдон калат: эч нерсе өчүрүлбөйт',
@@ -331,6 +361,8 @@ export const WORDS = {
 
 export const KIND_NAMES = {
   faculties: { ru: 'факультеты', kg: 'факультеттер', en: 'faculties' },
+  departments: { ru: 'кафедры', kg: 'кафедралар', en: 'departments' },
+  specialities: { ru: 'специальности', kg: 'адистиктер', en: 'specialities' },
   groups: { ru: 'группы', kg: 'топтор', en: 'groups' },
   students: { ru: 'студенты', kg: 'студенттер', en: 'students' },
   teachers: { ru: 'преподаватели', kg: 'окутуучулар', en: 'teachers' },
