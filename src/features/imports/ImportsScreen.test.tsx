@@ -92,7 +92,7 @@ describe('the import screen', () => {
       within(kind)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Факультеты', 'Группы', 'Студенты', 'Преподаватели', 'Аудитории', 'Дисциплины', 'Учебные планы', 'Расписание']);
+    ).toEqual(['Факультеты', 'Кафедры', 'Специальности', 'Группы', 'Студенты', 'Преподаватели', 'Аудитории', 'Дисциплины', 'Учебные планы', 'Расписание']);
     await user.selectOptions(kind, 'Студенты');
     expect(screen.getByTestId('imports-template')).toHaveAttribute('href', expect.stringContaining('/api/imports/template.xlsx?kind=students'));
     expect(screen.getByRole('button', { name: 'Проверить' })).toBeDisabled();
@@ -110,6 +110,27 @@ describe('the import screen', () => {
     expect(within(preview).getByTestId('imports-changed')).toHaveTextContent('Телефон: +996 555 000 000 → становится+996 555 123 456');
     expect(within(preview).getByTestId('imports-missing')).toHaveTextContent('2201101009 Асанов Бакыт (ПИ-1-22)');
     expect(screen.getByRole('button', { name: 'Импортировать' })).toBeEnabled();
+  });
+
+  it("the departments' and specialities' previews list the faculty's records the file leaves out under their own heading", async () => {
+    adminPortal([
+      result(report({ kind: 'departments', missing: [{ key: 'FEM / Кафедра финансов и кредита', name: '', group: '' }] })),
+      result(report({ kind: 'specialities', missing: [{ key: '580200', name: 'Менеджмент', group: 'FEM' }] })),
+    ]);
+    const user = await openScreen();
+    await user.selectOptions(screen.getByLabelText('Вид списка'), 'Кафедры');
+    expect(screen.getByTestId('imports-template')).toHaveAttribute('href', expect.stringContaining('kind=departments'));
+    await user.upload(screen.getByLabelText('Файл (.xlsx или .csv)'), xlsx());
+    await user.click(screen.getByRole('button', { name: 'Проверить' }));
+    const departments = await screen.findByTestId('imports-preview');
+    expect(within(departments).getByRole('heading', { name: 'Кафедры факультетов файла, которых нет в файле' })).toBeInTheDocument();
+    expect(within(departments).getByTestId('imports-missing')).toHaveTextContent(/^FEM \/ Кафедра финансов и кредита$/);
+
+    await user.selectOptions(screen.getByLabelText('Вид списка'), 'Специальности');
+    await user.upload(screen.getByLabelText('Файл (.xlsx или .csv)'), xlsx());
+    await user.click(screen.getByRole('button', { name: 'Проверить' }));
+    await screen.findByRole('heading', { name: 'Специальности факультетов файла, которых нет в файле' });
+    expect(screen.getByTestId('imports-missing')).toHaveTextContent('580200 Менеджмент (FEM)');
   });
 
   it('refused rows hold the import back until "only the valid rows" is ticked; the import says what it wrote and offers the accounts once', async () => {

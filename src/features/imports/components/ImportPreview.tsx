@@ -3,9 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { ImportReport } from '@contract/imports';
 import { CappedList } from './CappedList';
 
+/** The heading of the records the file leaves out, by kind (the students' otherwise). */
+const MISSING_TITLES: Partial<Record<ImportReport['kind'], string>> = {
+  departments: 'preview.missingDepartmentsTitle',
+  specialities: 'preview.missingSpecialitiesTitle',
+  timetable: 'preview.missingLessonsTitle',
+};
+
 export function ImportPreview({ report, titleId }: { report: ImportReport; titleId: string }) {
   const { t } = useTranslation('imports');
   const lessons = report.kind === 'timetable';
+  const missingTitle = MISSING_TITLES[report.kind] ?? 'preview.missingTitle';
   const counts: [string, number][] = [
     ['rows', report.rows],
     ['added', report.added.length],
@@ -96,16 +104,17 @@ export function ImportPreview({ report, titleId }: { report: ImportReport; title
 
       {report.missing.length > 0 ? (
         <>
-          <h3 className="imp-h3">{t(lessons ? 'preview.missingLessonsTitle' : 'preview.missingTitle')}</h3>
+          <h3 className="imp-h3">{t(missingTitle)}</h3>
           <p className="muted small">{t('preview.missingHint')}</p>
           <CappedList
             items={report.missing}
-            label={t(lessons ? 'preview.missingLessonsTitle' : 'preview.missingTitle')}
+            label={t(missingTitle)}
             testId="imports-missing"
             itemKey={(m, i) => `${m.key}-${i}`}
             render={(m) => (
               <>
-                <span className="imp-key">{m.key}</span> {lessons ? `— ${m.name}` : `${m.name} (${m.group})`}
+                <span className="imp-key">{m.key}</span>
+                {lessons ? ` — ${m.name}` : `${m.name ? ` ${m.name}` : ''}${m.group ? ` (${m.group})` : ''}`}
               </>
             )}
           />
