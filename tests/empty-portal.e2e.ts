@@ -8,9 +8,8 @@
  * in with the one-time password of the students import's accounts file, sets his own login and
  * password and sees his week: the disciplines, times and rooms on their days.
  *
- * SQL behind the product's back, once: the department and the speciality. Neither has an import nor
- * a screen yet, and the groups (their speciality), teachers and disciplines (their department) need
- * them; the statements are the ones docs/areas/imports.md gives for that step.
+ * No SQL: the department and the speciality, which the groups (their speciality), teachers and
+ * disciplines (their department) need, come from their own files, right after the faculties.
  *
  * The half-year is the one that contains today, as the server reads it (server/src/lib/academic-year.ts):
  * the schedule shows the current half-year's week.
@@ -18,7 +17,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectPath, expectVisible, setupE2E, submitLogin } from './support/e2e';
@@ -99,6 +97,22 @@ const FILES: ReadonlyArray<{ kind: string; rows: TestCell[][]; records: number }
     records: 1,
   },
   {
+    kind: 'departments',
+    rows: [
+      ['Faculty code', 'Name (ru)', 'Name (kg)', 'Name (en)'],
+      ['LAW', 'Кафедра права', 'Укук кафедрасы', 'Department of Law'],
+    ],
+    records: 1,
+  },
+  {
+    kind: 'specialities',
+    rows: [
+      ['Speciality code', 'Abbreviation', 'Faculty code', 'Department', 'Name (ru)', 'Name (kg)', 'Name (en)', 'Duration, years'],
+      ['030501', 'ЮР', 'LAW', 'Department of Law', 'Юриспруденция', 'Юриспруденция', 'Law', 4],
+    ],
+    records: 1,
+  },
+  {
     kind: 'groups',
     rows: [
       ['Group', 'Speciality code', 'Education form', 'Admission year', 'Group number'],
@@ -154,15 +168,6 @@ const FILES: ReadonlyArray<{ kind: string; rows: TestCell[][]; records: number }
   { kind: 'timetable', rows: timetableRows(WEEK), records: WEEK.length },
 ];
 
-/** The department and the speciality of the faculty LAW: no import or screen makes them yet (the header says why). */
-const DEPARTMENT_AND_SPECIALITY = `
-  insert into departments (faculty_id, name_ru, name_kg, name_en)
-    select id, 'Кафедра права', 'Укук кафедрасы', 'Department of Law' from faculties where code = 'LAW';
-  insert into specialities (faculty_id, department_id, code, abbr, name_ru, name_kg, name_en)
-    select f.id, d.id, '030501', 'ЮР', 'Юриспруденция', 'Юриспруденция', 'Law'
-    from faculties f join departments d on d.faculty_id = f.id where f.code = 'LAW' and d.name_en = 'Department of Law';
-`;
-
 /** Writes an .xlsx file of one sheet with these rows into `dir`, as an office's spreadsheet would be; returns its name. */
 async function writeXlsx(name: string, rows: readonly TestCell[][]): Promise<string> {
   const workbook = new ExcelJS.Workbook();
@@ -192,14 +197,6 @@ describe('an empty portal loaded from spreadsheets', { shuffle: false }, () => {
       expect(seeded.out).toMatch(/login 'admin', one-time password '[A-Za-z2-9]{12}'/);
 
       for (const { kind, rows, records } of FILES) {
-        if (kind === 'groups') {
-          const db = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
-          try {
-            await db.exec(DEPARTMENT_AND_SPECIALITY);
-          } finally {
-            await db.close();
-          }
-        }
         const accounts = kind === 'students' || kind === 'teachers' ? ['--accounts', `accounts-${kind}.xlsx`] : [];
         const result = await importFile(kind, await writeXlsx(`${kind}.xlsx`, rows), ...accounts);
         expect(result.code, `${kind}:\n${result.out}\n${result.err}`).toBe(0);
