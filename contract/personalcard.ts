@@ -6,46 +6,26 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { Ok, Role } from './common';
+import { CARD_FIELDS, EMAIL_MAX, EVENT_KINDS, NOTE_MAX, ORDER_NUMBER_MAX } from './pure/personalcard';
+
+export * from './pure/personalcard';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 /** A calendar date YYYY-MM-DD. */
 const IsoDate = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' });
 
-/** The fields an owner may be allowed to edit (PERSONAL_CARD_EDITABLE, docs/configuration.md). */
-export const CARD_FIELDS = ['phone', 'email'] as const;
-export const CardField = Type.Union(CARD_FIELDS.map((f) => Type.Literal(f)));
+export const CardField = Type.Union([Type.Literal(CARD_FIELDS[0]), Type.Literal(CARD_FIELDS[1])]);
 export type CardField = Static<typeof CardField>;
 
-/** Kinds of an education-history event. A transfer moves the student to another group. */
-export const EVENT_KINDS = ['admission', 'transfer', 'leave', 'return', 'expulsion', 'graduation'] as const;
-export const EventKind = Type.Union(EVENT_KINDS.map((k) => Type.Literal(k)));
+export const EventKind = Type.Union([
+  Type.Literal(EVENT_KINDS[0]),
+  Type.Literal(EVENT_KINDS[1]),
+  Type.Literal(EVENT_KINDS[2]),
+  Type.Literal(EVENT_KINDS[3]),
+  Type.Literal(EVENT_KINDS[4]),
+  Type.Literal(EVENT_KINDS[5]),
+]);
 export type EventKind = Static<typeof EventKind>;
-
-/** Days after today an event may still be dated (an order signed ahead). */
-export const EVENT_DAYS_AHEAD = 7;
-/** Longest order number, note and contact value. */
-export const ORDER_NUMBER_MAX = 40;
-export const NOTE_MAX = 500;
-export const PHONE_MAX = 20;
-export const EMAIL_MAX = 254;
-
-/** A phone: digits with an optional leading +, spaces, dashes and brackets; 9 to 15 digits. */
-export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]*[0-9]$/;
-export const PHONE_DIGITS_MIN = 9;
-export const PHONE_DIGITS_MAX = 15;
-/** An e-mail address: something@domain.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Whether a value is a phone number the card accepts. */
-export function validPhone(value: string): boolean {
-  const digits = value.replace(/\D/g, '').length;
-  return PHONE_PATTERN.test(value) && digits >= PHONE_DIGITS_MIN && digits <= PHONE_DIGITS_MAX;
-}
-
-/** Whether a value is an e-mail address the card accepts. */
-export function validEmail(value: string): boolean {
-  return value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value);
-}
 
 /** POST card.json {userId?}: the caller's own card, or (an administrator) another account's. */
 export const CardBody = Type.Object({ userId: Type.Optional(Type.Integer({ minimum: 1 })) });
