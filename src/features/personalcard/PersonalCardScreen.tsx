@@ -118,7 +118,7 @@ function History({ card }: { card: PersonalCard }) {
         {t('sections.history')}
       </h2>
       {events.length ? (
-        <table className="pc-table stack-table" data-testid="pc-history">
+        <table className="pc-table pc-history-table stack-table" data-testid="pc-history">
           <thead>
             <tr>
               <th scope="col">{head.date}</th>
@@ -190,7 +190,7 @@ function Changes({ card }: { card: PersonalCard }) {
         {t('sections.changes')}
       </h2>
       {card.changes.length ? (
-        <table className="pc-table stack-table" data-testid="pc-changes">
+        <table className="pc-table pc-changes-table stack-table" data-testid="pc-changes">
           <thead>
             <tr>
               <th scope="col">{head.at}</th>

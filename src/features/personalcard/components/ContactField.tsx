@@ -25,6 +25,8 @@ export function ContactField({ field, value, editable }: { field: CardField; val
   const dispatch = useAppDispatch();
   const { save } = useAppSelector(selectPersonalCard);
   const [editing, setEditing] = useState(false);
+  /** The form closed: its Change button gets the focus back once it is there again. */
+  const [refocus, setRefocus] = useState(false);
   const change = useRef<HTMLButtonElement>(null);
   const done = useRef(save.done);
   usePreloadYup();
@@ -35,7 +37,7 @@ export function ContactField({ field, value, editable }: { field: CardField; val
       done.current = save.done;
       if (editing) {
         setEditing(false);
-        requestAnimationFrame(() => change.current?.focus());
+        setRefocus(true);
       }
     }
   }, [save.done, editing]);
@@ -58,52 +60,65 @@ export function ContactField({ field, value, editable }: { field: CardField; val
     [t, field],
   );
 
+  useEffect(() => {
+    if (!editing && refocus) {
+      change.current?.focus();
+      setRefocus(false);
+    }
+  }, [editing, refocus]);
+
   const close = () => {
     setEditing(false);
+    setRefocus(true);
     dispatch(A.saveCancelled());
-    requestAnimationFrame(() => change.current?.focus());
   };
 
+  // Inside the list of contacts: its term (for assistive tech; the field's label shows it) and the form as its value.
   if (editing)
     return (
-      <Formik<Values>
-        initialValues={{ value: value ?? '' }}
-        validate={validate}
-        onSubmit={(v) => void dispatch(A.saveRequested({ field, value: v.value.trim() }))}
-      >
-        <Form
-          className="pc-edit"
-          noValidate
-          aria-label={t('editTitle', { field: t(`fields.${field}`) })}
-          data-testid={`pc-edit-${field}`}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') close();
-          }}
-        >
-          <TextField
-            name="value"
-            label={t(`fields.${field}`)}
-            type={field === 'phone' ? 'tel' : 'email'}
-            autoComplete={field === 'phone' ? 'tel' : 'email'}
-            hint={t(`hints.${field}`)}
-            autoFocus
-          />
-          {refusal ? (
-            <p className="field-error" role="alert" data-testid="pc-edit-error">
-              {refusal}
-            </p>
-          ) : null}
-          <div className="pc-actions">
-            <button type="submit" className="btn btn-primary" disabled={save.busy} aria-busy={save.busy} data-testid={`pc-save-${field}`}>
-              {save.busy ? <Spinner size="sm" /> : null}
-              {t('save')}
-            </button>
-            <button type="button" className="btn btn-ghost" onClick={close} disabled={save.busy}>
-              {t('cancel')}
-            </button>
-          </div>
-        </Form>
-      </Formik>
+      <div className="pc-contact pc-contact-editing">
+        <dt className="sr-only">{t(`fields.${field}`)}</dt>
+        <dd>
+          <Formik<Values>
+            initialValues={{ value: value ?? '' }}
+            validate={validate}
+            onSubmit={(v) => void dispatch(A.saveRequested({ field, value: v.value.trim() }))}
+          >
+            <Form
+              className="pc-edit"
+              noValidate
+              aria-label={t('editTitle', { field: t(`fields.${field}`) })}
+              data-testid={`pc-edit-${field}`}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') close();
+              }}
+            >
+              <TextField
+                name="value"
+                label={t(`fields.${field}`)}
+                type={field === 'phone' ? 'tel' : 'email'}
+                autoComplete={field === 'phone' ? 'tel' : 'email'}
+                hint={t(`hints.${field}`)}
+                autoFocus
+              />
+              {refusal ? (
+                <p className="field-error" role="alert" data-testid="pc-edit-error">
+                  {refusal}
+                </p>
+              ) : null}
+              <div className="pc-actions">
+                <button type="submit" className="btn btn-primary" disabled={save.busy} aria-busy={save.busy} data-testid={`pc-save-${field}`}>
+                  {save.busy ? <Spinner size="sm" /> : null}
+                  {t('save')}
+                </button>
+                <button type="button" className="btn btn-ghost" onClick={close} disabled={save.busy}>
+                  {t('cancel')}
+                </button>
+              </div>
+            </Form>
+          </Formik>
+        </dd>
+      </div>
     );
 
   return (
