@@ -7,6 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { PASSWORD_MIN_DEFAULT, PASSWORD_MIN_FLOOR } from '@contract/password-policy';
+import { CARD_FIELDS, type CardField } from '@contract/personalcard';
 import {
   Invalid,
   v,
@@ -218,6 +219,19 @@ const VARS = {
         .split(',')
         .map((s) => s.trim().toLowerCase())
         .filter(Boolean),
+  ),
+  personalCardEditable: v(
+    'PERSONAL_CARD_EDITABLE',
+    'phone,email',
+    'Comma list of the personal card fields an owner may edit himself (phone, email); none: no field.',
+    (raw): CardField[] => {
+      const items = (raw ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter((s) => s && s !== 'none');
+      for (const item of items) if (!(CARD_FIELDS as readonly string[]).includes(item)) throw new Invalid(`expected phone, email or none, got '${item}'`);
+      return [...new Set(items)] as CardField[];
+    },
   ),
   qrPositionDays: v(
     'QR_POSITION_DAYS',

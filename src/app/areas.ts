@@ -272,6 +272,17 @@ export const AREAS = [
     store: () => import('../features/transcript/transcript.area'),
   },
   {
+    // Everyone's own card; an administrator opens another account's at /personalcard/<account id>.
+    key: 'personalcard',
+    path: '/personalcard',
+    screen: () => import('../features/personalcard/PersonalCardScreen'),
+    menu: { key: 'personalCard', icon: 'idCard' },
+    title: 'titles.personalcard',
+    namespaces: ['personalcard'],
+    store: () => import('../features/personalcard/personalcard.area'),
+    routes: [{ path: '/personalcard/:userId', screen: () => import('../features/personalcard/PersonalCardScreen'), title: 'titles.personalcard' }],
+  },
+  {
     // The university's administrators (the account's admin right, whatever its role).
     key: 'admin',
     path: '/admin',

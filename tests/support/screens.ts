@@ -149,6 +149,33 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
       );
     },
   },
+  '/personalcard': {
+    name: 'personal card',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="pc-card"], [data-testid="load-failed"], [data-testid="not-for-role"]') &&
+          !document.querySelector('[aria-busy="true"]'),
+        undefined,
+        { timeout: 20000 },
+      );
+    },
+  },
+  '/personalcard/:userId': {
+    // Account 1's card: the caller's own when it is his, else refused (403) unless he is an administrator.
+    name: 'personal card of an account',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="pc-card"], [data-testid="load-failed"], [data-testid="not-for-role"]') &&
+          !document.querySelector('[aria-busy="true"]'),
+        undefined,
+        { timeout: 20000 },
+      );
+    },
+  },
   '/schedule': {
     name: 'schedule',
     ready: async (page) => {

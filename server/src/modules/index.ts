@@ -42,6 +42,7 @@ import { registrationLive } from './registration/registration.live';
 import registrationRoutes from './registration/registration.routes';
 import paymentRoutes from './payment/payment.routes';
 import transcriptRoutes from './transcript/transcript.routes';
+import personalcardRoutes from './personalcard/personalcard.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -81,6 +82,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'transcript', routes: transcriptRoutes },
   { name: 'admin', routes: adminRoutes, seed: () => import('./admin/admin.seed') },
   { name: 'imports', routes: importsRoutes },
+  { name: 'personalcard', routes: personalcardRoutes, seed: () => import('./personalcard/personalcard.seed') },
 ];
 
 /** The seed steps the areas declare (`seed`), in the order of this list. */

@@ -61,7 +61,6 @@ export type MenuKey = (typeof MENU_KEYS)[number];
 export const OTHER_MENU_ENTRIES = {
   gradingSheet: 'clipboard',
   documents: 'file',
-  personalCard: 'idCard',
   testing: 'checkSquare',
   workload: 'briefcase',
   rating: 'chart',

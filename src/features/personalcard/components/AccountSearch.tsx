@@ -1,0 +1,69 @@
+/** An administrator's search of accounts by login or name: each found account links to its card. */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { describeFailure } from '@shared/request/errors';
+import { personalcardActions as A, selectPersonalCard } from '../personalcard.slice';
+
+export function AccountSearch() {
+  const { t } = useTranslation(['personalcard', 'cm']);
+  const dispatch = useAppDispatch();
+  const { search } = useAppSelector(selectPersonalCard);
+  const [q, setQ] = useState('');
+  const [asked, setAsked] = useState(false);
+  return (
+    <section className="card pc-section" aria-labelledby="pc-search-title">
+      <h2 id="pc-search-title" className="pc-section-title">
+        {t('search.title')}
+      </h2>
+      <form
+        className="pc-search"
+        role="search"
+        aria-labelledby="pc-search-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!q.trim()) return;
+          setAsked(true);
+          dispatch(A.searchRequested(q.trim()));
+        }}
+      >
+        <label htmlFor="pc-search-q" className="sr-only">
+          {t('search.label')}
+        </label>
+        <input
+          id="pc-search-q"
+          className="input"
+          type="search"
+          value={q}
+          maxLength={100}
+          placeholder={t('search.placeholder')}
+          onChange={(e) => setQ(e.target.value)}
+          data-testid="pc-search"
+        />
+        <button type="submit" className="btn btn-secondary" data-testid="pc-search-submit">
+          {t('search.submit')}
+        </button>
+      </form>
+      <div aria-live="polite" aria-busy={search.fetching}>
+        {search.error ? <p className="field-error">{describeFailure(t, search.error)}</p> : null}
+        {asked && search.loaded && search.data.length === 0 ? <p className="muted">{t('search.nothing')}</p> : null}
+        {search.data.length ? (
+          <ul className="pc-hits">
+            {search.data.map((h) => (
+              <li key={h.userId}>
+                <Link to={`/personalcard/${h.userId}`} data-testid="pc-hit">
+                  {h.fullName}
+                </Link>{' '}
+                <span className="muted small">
+                  {h.login}
+                  {h.place ? ` · ${h.place}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </section>
+  );
+}
