@@ -63,7 +63,6 @@ export const OTHER_MENU_ENTRIES = {
   documents: 'file',
   personalCard: 'idCard',
   testing: 'checkSquare',
-  workload: 'briefcase',
   rating: 'chart',
   questionnaire: 'listChecks',
   rooms: 'pin',
