@@ -56,7 +56,7 @@ function HoursTable({ w }: { w: Workload }) {
             <th scope="col" className="wl-first">
               {t('columns.discipline')}
             </th>
-            <th scope="col" className="wl-num">
+            <th scope="col" className="wl-num wl-pairs">
               {t('columns.weeklyPairs')}
             </th>
             <th scope="col" className="wl-num">
@@ -74,7 +74,7 @@ function HoursTable({ w }: { w: Workload }) {
           {w.rows.map((r) => (
             <tr key={r.id}>
               <RowHead row={r} />
-              <td className="wl-num">{r.weeklyPairs}</td>
+              <td className="wl-num wl-pairs">{r.weeklyPairs}</td>
               <td className="wl-num">{r.planned}</td>
               <td className="wl-num">{r.given}</td>
               <td className={`wl-num ${r.difference < 0 ? 'wl-over' : ''}`}>{signed(r.difference)}</td>
@@ -86,7 +86,7 @@ function HoursTable({ w }: { w: Workload }) {
             <th scope="row" className="wl-first">
               {t('columns.total')}
             </th>
-            <td className="wl-num">{w.rows.reduce((n, r) => n + r.weeklyPairs, 0)}</td>
+            <td className="wl-num wl-pairs">{w.rows.reduce((n, r) => n + r.weeklyPairs, 0)}</td>
             <td className="wl-num">{w.totals.planned}</td>
             <td className="wl-num">{w.totals.given}</td>
             <td className={`wl-num ${w.totals.difference < 0 ? 'wl-over' : ''}`}>{signed(w.totals.difference)}</td>
