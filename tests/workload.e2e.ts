@@ -2,12 +2,13 @@
  * The teacher's workload in Chromium, as the demo teacher uses it on a laptop (1366 px, from the side
  * menu) and on a phone at 390 px in dark mode: the half-year's table with its totals, the week view
  * reached by keyboard, the .xlsx whose totals match the screen's, no serious axe violation and no
- * sideways scroll of the page (the table scrolls inside its region, the discipline column kept).
+ * sideways scroll of the page (the table scrolls inside its region, the discipline column kept);
+ * and the administrator choosing the demo teacher in his department.
  */
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { TEACHER } from './support/accounts';
+import { ADMIN, TEACHER } from './support/accounts';
 import { seriousViolations } from './support/a11y';
 import { PHONE, WIDE } from './support/contexts';
 import { downloadBytes, expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
@@ -90,5 +91,25 @@ describe('the workload', () => {
     expect(box.x).toBeLessThan(40);
     await page.screenshot({ path: `${SHOTS}/workload-390-weeks-scrolled.png` });
     expect(e2e.problems(page).csp).toEqual([]);
+  }, 120000);
+
+  it('the administrator chooses the demo teacher in his department and reads the same totals', async () => {
+    const page = await e2e.page(LAPTOP);
+    await signIn(page, TEACHER);
+    await page.goto('/lms/workload');
+    await expectVisible(page.getByTestId('wl-table'), 20000);
+    const own = await cells(page, 'wl-totals');
+    const admin = await e2e.page(LAPTOP);
+    await signIn(admin, ADMIN);
+    await admin.goto('/lms/workload');
+    // He teaches nothing: his own half-year is empty.
+    await expectVisible(admin.getByTestId('wl-empty'), 20000);
+    const teacher = admin.getByLabel(ru('workload:fields.teacher'), { exact: true });
+    await admin.waitForFunction(() => ((document.querySelector('#wl-teacher') as HTMLSelectElement | null)?.options.length ?? 0) > 2);
+    await teacher.selectOption({ label: 'Асанов Бакыт Кубанычбекович' });
+    await expectVisible(admin.getByTestId('wl-table'), 20000);
+    expect(await admin.getByTestId('wl-who').textContent()).toContain('Асанов Бакыт Кубанычбекович');
+    expect(await cells(admin, 'wl-totals')).toEqual(own);
+    expect(await admin.getByTestId('wl-xlsx').getAttribute('href')).toMatch(/id_teacher=\d+/);
   }, 120000);
 });
