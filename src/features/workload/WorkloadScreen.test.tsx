@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@contract/auth';
 import type { Workload, WorkloadOptions } from '@contract/workload';
 import { initialSessionState } from '@shared/session/session';
+import { shellActions } from '@shared/shell/shell.slice';
 import { makeStore, renderWithStore } from '../../test/render';
 import { admin, fail, http, ok, publicHandlers, recordRequests, server, teacher } from '../../test/server';
 import WorkloadScreen from './WorkloadScreen';
@@ -80,11 +81,13 @@ beforeEach(() => {
   );
 });
 
-function renderScreen(user: User) {
+function renderScreenWithStore(user: User) {
   const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user } });
   renderWithStore(<WorkloadScreen />, { route: '/lms/workload', store });
-  return userEvent.setup();
+  return { store, user: userEvent.setup() };
 }
+
+const renderScreen = (user: User) => renderScreenWithStore(user).user;
 
 describe('the workload screen', () => {
   it("shows the current half-year's journals with the planned and given hours and the totals", async () => {
@@ -122,6 +125,17 @@ describe('the workload screen', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['6', '6', '2', '14']);
+  });
+
+  it('loads the workload again in another language', async () => {
+    const { store } = renderScreenWithStore(teacher);
+    await screen.findByTestId('wl-table');
+    // The profile's line (the teacher's position) comes again in the language too.
+    server.use(http.post('/api/misc/position.json', () => ok([{ position: 'Associate professor', department: 'Software engineering' }])));
+    const log = recordRequests();
+    store.dispatch(shellActions.languageChanged('en'));
+    await waitFor(() => expect(log.paths()).toContain('/api/workload/workload.json'));
+    log.stop();
   });
 
   it('loads another academic year when one is chosen', async () => {

@@ -1,7 +1,7 @@
 /**
  * Workload loads: on opening, the years and the current half-year (the shared settings) and what the
  * choosers need; an administrator's department's teachers; the workload of the chosen half-year and
- * teacher (again for each choice; the latest wins).
+ * teacher (again for each choice, and in another language; the latest wins).
  */
 import { put, select } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
@@ -9,6 +9,7 @@ import type { WorkloadOptions } from '@contract/workload';
 import { rootSaga } from '@shared/request/watchers';
 import { openHalfYear } from '@shared/academic/halfYear';
 import { request } from '@shared/request/request.saga';
+import { shellActions } from '@shared/shell/shell.slice';
 import { workloadApi } from './workload.api';
 import { workloadActions as A, selectWorkload, type WorkloadState } from './workload.slice';
 
@@ -41,11 +42,19 @@ export function* loadSaga() {
   yield* request(workloadApi.load, [query], { succeeded: A.workloadSucceeded, failed: A.workloadFailed });
 }
 
+/** Another language: the names (disciplines, lesson types, departments) come again in it. */
+export function* languageSaga() {
+  const state = (yield select(selectWorkload)) as WorkloadState;
+  if (state.options.data?.admin) yield* request(workloadApi.options, [], { succeeded: A.optionsSucceeded, failed: A.optionsFailed });
+  if (state.half && (state.workload.data || state.workload.fetching)) yield put(A.halfSelected(state.half));
+}
+
 export const workloadSaga = rootSaga({
   latest: [
     [A.opened, openedSaga],
     [A.optionsSucceeded, optionsSaga],
     [A.departmentSelected, teachersSaga],
     [[A.halfSelected, A.teacherSelected], loadSaga],
+    [shellActions.languageChanged, languageSaga],
   ],
 });
