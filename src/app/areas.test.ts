@@ -21,7 +21,12 @@ describe('roles in the area manifest', () => {
   it("a student's side menu has the own QR code and the reports", () => {
     const { routes, hidden } = menuFor(student);
     expect(routes).toMatchObject({ schedule: '/schedule', journal: '/journal', reportQr: '/reportqr', studentQr: '/qrstud', checkIn: '/qrscan' });
-    expect([...hidden]).toEqual(['admin']);
+    expect([...hidden]).toEqual(['workload', 'admin']);
+  });
+
+  it("the workload is a teacher's (the manifest's roles)", () => {
+    expect(menuFor(teacher).routes.workload).toBe('/workload');
+    expect(menuFor(student).hidden.has('workload')).toBe(true);
   });
 
   it("the administration is an administrator's (the manifest's allows), whatever the role", () => {

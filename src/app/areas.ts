@@ -283,6 +283,18 @@ export const AREAS = [
     routes: [{ path: '/personalcard/:userId', screen: () => import('../features/personalcard/PersonalCardScreen'), title: 'titles.personalcard' }],
   },
   {
+    // The teacher's hours planned and given in a half-year: a table as wide as the page allows.
+    key: 'workload',
+    path: '/workload',
+    screen: () => import('../features/workload/WorkloadScreen'),
+    wide: true,
+    menu: { key: 'workload', icon: 'briefcase' },
+    title: 'titles.workload',
+    roles: [ROLE_TEACHER],
+    namespaces: ['workload'],
+    store: () => import('../features/workload/workload.area'),
+  },
+  {
     // The university's administrators (the account's admin right, whatever its role).
     key: 'admin',
     path: '/admin',

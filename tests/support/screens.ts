@@ -149,6 +149,20 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
       );
     },
   },
+  '/workload': {
+    // The teacher's table (or the empty half-year); for a student, the 'not for your role' page.
+    name: 'workload',
+    ready: async (page) => {
+      await readyMain(page);
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="wl-table"], [data-testid="wl-empty"], [data-testid="load-failed"], [data-testid="not-for-role"]') &&
+          !document.querySelector('[aria-busy="true"], main .spinner'),
+        undefined,
+        { timeout: 20000 },
+      );
+    },
+  },
   '/personalcard': {
     name: 'personal card',
     ready: async (page) => {

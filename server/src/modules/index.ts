@@ -43,6 +43,7 @@ import registrationRoutes from './registration/registration.routes';
 import paymentRoutes from './payment/payment.routes';
 import transcriptRoutes from './transcript/transcript.routes';
 import personalcardRoutes from './personalcard/personalcard.routes';
+import workloadRoutes from './workload/workload.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -80,6 +81,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'registration', routes: registrationRoutes, live: registrationLive },
   { name: 'payment', routes: paymentRoutes, seed: () => import('./payment/payment.seed') },
   { name: 'transcript', routes: transcriptRoutes },
+  { name: 'workload', routes: workloadRoutes },
   { name: 'admin', routes: adminRoutes, seed: () => import('./admin/admin.seed') },
   { name: 'imports', routes: importsRoutes },
   { name: 'personalcard', routes: personalcardRoutes, seed: () => import('./personalcard/personalcard.seed') },

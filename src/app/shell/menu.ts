@@ -62,7 +62,6 @@ export const OTHER_MENU_ENTRIES = {
   gradingSheet: 'clipboard',
   documents: 'file',
   testing: 'checkSquare',
-  workload: 'briefcase',
   rating: 'chart',
   questionnaire: 'listChecks',
   rooms: 'pin',
