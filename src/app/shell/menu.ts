@@ -64,7 +64,6 @@ export const OTHER_MENU_ENTRIES = {
   personalCard: 'idCard',
   testing: 'checkSquare',
   workload: 'briefcase',
-  rating: 'chart',
   questionnaire: 'listChecks',
   rooms: 'pin',
   webinar: 'video',
