@@ -195,7 +195,8 @@ function GroupTable({ g, atRiskOnly }: { g: GroupRating; atRiskOnly: boolean }) 
                     </td>
                   ))}
                   <td data-label={t('average')}>{s.average === null ? t('noPoints') : points(s.average)}</td>
-                  <td data-label={t('warningTitle')}>
+                  {/* On a phone a student's card shows the warning cell only when he has one. */}
+                  <td data-label={t('warningTitle')} className={s.warnings.length ? undefined : 'rt-no-warning'}>
                     {s.warnings.length ? (
                       <ul className="rt-reasons">
                         {s.warnings.map((w) => (
