@@ -63,19 +63,26 @@ export interface JournalMarksRow {
   marks: (string | null)[];
 }
 
-/** The marks of some students in every journal of a half-year (a journal that hid a student leaves his marks out, as its totals do). */
-export async function journalMarks(db: Db, studentIds: readonly number[], year: number, ws: number): Promise<JournalMarksRow[]> {
-  if (studentIds.length === 0) return [];
+/**
+ * The marks of some students (null: every student) in every journal of a half-year (a journal that
+ * hid a student leaves his marks out, as its totals do).
+ */
+export async function journalMarks(db: Db, studentIds: readonly number[] | null, year: number, ws: number): Promise<JournalMarksRow[]> {
+  if (studentIds?.length === 0) return [];
+  const whose =
+    studentIds === null
+      ? sql`true`
+      : sql`v.student_id in (${sql.join(
+          studentIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
   return rowsOf<JournalMarksRow>(
     db,
     sql`select v.student_id as "studentId", a.id as "assignmentId", a.teacher_id as "teacherId", a.discipline_id as "disciplineId",
         json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline, a.mark_scale as "markScale",
         json_agg(v.mark order by v.visit_date, v.lesson_time_id) as marks
       from journal_visits v join teaching_assignments a on a.id = v.teaching_assignment_id join disciplines d on d.id = a.discipline_id
-      where v.student_id in (${sql.join(
-        studentIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) and a.academic_year_id = ${year} and a.working_semester_id = ${ws}
+      where ${whose} and a.academic_year_id = ${year} and a.working_semester_id = ${ws}
         and not exists (select 1 from journal_removed_students r where r.teaching_assignment_id = a.id and r.student_id = v.student_id)
       group by v.student_id, a.id, d.id`,
   );
@@ -124,4 +131,30 @@ export async function results(db: Db, studentId: number): Promise<ResultRow[]> {
       where r.student_id = ${studentId}
       order by r.academic_year_id, r.working_semester_id`,
   );
+}
+
+/** The accounts (enabled) of some students. */
+export async function studentAccounts(db: Db, studentIds: readonly number[]): Promise<{ studentId: number; userId: number }[]> {
+  if (studentIds.length === 0) return [];
+  return rowsOf<{ studentId: number; userId: number }>(
+    db,
+    sql`select student_id as "studentId", id as "userId" from users where not disabled and student_id in (${sql.join(
+      studentIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/** The warnings notified already (`userId` and the warning's key) whose keys start with `prefix` (a half-year's). */
+export async function notifiedWarnings(db: Db, prefix: string): Promise<{ userId: number; key: string }[]> {
+  return rowsOf<{ userId: number; key: string }>(
+    db,
+    sql`select user_id as "userId", params->>'key' as key from notifications where kind = 'rating.warning' and starts_with(params->>'key', ${prefix})`,
+  );
+}
+
+/** Takes the sweep's lock for the transaction (false: another process is sweeping now). */
+export async function sweepLock(db: Db): Promise<boolean> {
+  const [row] = await rowsOf<{ locked: boolean }>(db, sql`select pg_try_advisory_xact_lock(hashtext('rating.warning')) as locked`);
+  return !!row?.locked;
 }

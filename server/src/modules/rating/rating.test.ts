@@ -6,11 +6,12 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { GroupRating, MyRating, RatingGroupItem } from '@contract/rating';
-import { groups, journalVisits, students } from '../../db/schema';
+import { groups, journalVisits, notifications, students } from '../../db/schema';
 import { currentPeriod } from '../../lib/academic-year';
 import { testClock } from '../../test/helpers';
 import { useTestApp } from '../../test/fixture';
 import { ranked } from './rating.compute';
+import { notifyNewWarnings } from './rating.warnings';
 
 const clock = testClock();
 const fx = useTestApp({ now: clock.now, signIn: ['teacher', 'student', 'admin'], env: { RATING_WARN_ABSENCES_PCT: '30', RATING_WARN_POINTS_PCT: '50' } });
@@ -191,5 +192,30 @@ describe('the rating', () => {
     const g = await demoGroup();
     expect((await fx.admin.post('/api/rating/group.json', { id_group: 2_000_000_000 })).statusCode).toBe(404);
     expect(g.id).toBeGreaterThan(0);
+  });
+});
+
+describe('the early warning notification', () => {
+  it('tells a student of each warning once, in his language, opening his rating', async () => {
+    const g = await demoGroup();
+    const me = g.students.find((s) => s.surname === 'Сыдыкова')!;
+    const { year, ws } = currentPeriod(clock.now());
+    const mineNow = and(eq(journalVisits.studentId, me.id), eq(journalVisits.academicYearId, year), eq(journalVisits.workingSemesterId, ws));
+    await fx.db.database.db.update(journalVisits).set({ mark: '2' }).where(mineNow);
+    const db = fx.db.database.db;
+    const ofStudent = () =>
+      db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, fx.student.user.id), eq(notifications.kind, 'rating.warning')));
+    expect(await notifyNewWarnings(fx.app.ctx)).toBeGreaterThan(0);
+    const first = await ofStudent();
+    expect(first.length).toBeGreaterThan(0);
+    expect(first[0]).toMatchObject({ link: '/rating', params: expect.objectContaining({ warning: 'points', disciplineEn: expect.any(String) }) });
+    // Swept again: nothing new for him.
+    await notifyNewWarnings(fx.app.ctx);
+    expect(await ofStudent()).toHaveLength(first.length);
+    const list = (await fx.student.post('/api/notifications/list.json', { page: 1 }, 'en')).json();
+    expect(JSON.stringify(list)).toContain('rating.warning');
   });
 });
