@@ -110,6 +110,13 @@ describe('RatingScreen (en)', () => {
     expect(rows[0]).toHaveTextContent('Web Programming: 40.0 points of 100, under the 50 expected');
   });
 
+  it('tells a member of staff who teaches no group so, without a filter to use', async () => {
+    server.use(http.post('/api/rating/groups.json', () => ok([])));
+    renderAs(teacher);
+    expect(await screen.findByText('You teach no group this half-year.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('At risk only')).toBeNull();
+  });
+
   it("shows the server's refusal of a group in the user's language", async () => {
     server.use(
       http.post('/api/rating/groups.json', () => ok([{ id_group: 9, group: 'ЭК-1-25' }])),

@@ -233,11 +233,14 @@ function StaffRating() {
           loading={!groups.loaded}
           onChange={(id) => dispatch(A.groupChosen(id > 0 ? id : null))}
         />
-        <label className="rt-check">
-          <input type="checkbox" checked={atRiskOnly} onChange={(e) => dispatch(A.atRiskToggled(e.target.checked))} data-testid="rt-at-risk" />
-          {t('atRiskOnly')}
-        </label>
-        {groups.loaded && groups.data.length === 0 ? <p className="muted">{t('noGroups')}</p> : null}
+        {groups.loaded && groups.data.length === 0 ? (
+          <p className="muted">{t('noGroups')}</p>
+        ) : (
+          <label className="rt-check">
+            <input type="checkbox" checked={atRiskOnly} onChange={(e) => dispatch(A.atRiskToggled(e.target.checked))} data-testid="rt-at-risk" />
+            {t('atRiskOnly')}
+          </label>
+        )}
         {groups.loaded && groups.data.length > 0 && groupId === null ? <p className="muted small">{t('chooseGroup')}</p> : null}
       </section>
       {group.fetching ? <Spinner /> : null}
