@@ -11,7 +11,7 @@ import { DbId, Ok } from './common';
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 /** Kinds; the client's text for each is `kinds.<kind>` of its namespace, with `params`. */
-export const NOTIFICATION_KINDS = ['order.status', 'news.addressed', 'qr.review', 'registration.seat'] as const;
+export const NOTIFICATION_KINDS = ['order.status', 'news.addressed', 'qr.review', 'registration.seat', 'rating.warning'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const Notification = Type.Object({

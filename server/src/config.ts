@@ -233,6 +233,18 @@ const VARS = {
       return [...new Set(items)] as CardField[];
     },
   ),
+  ratingWarnAbsencesPct: v(
+    'RATING_WARN_ABSENCES_PCT',
+    '25',
+    "The rating's early warning: a student absent ('н/б') from at least this share (%) of a discipline's lessons of the half-year is at risk; 0: never.",
+    int(0, 100),
+  ),
+  ratingWarnPointsPct: v(
+    'RATING_WARN_POINTS_PCT',
+    '50',
+    "The rating's early warning: a student whose points in a discipline (the mean of his marks as a share of the journal's scale) are under this (0–100) is at risk; 0: never.",
+    int(0, 100),
+  ),
   qrPositionDays: v(
     'QR_POSITION_DAYS',
     '30',

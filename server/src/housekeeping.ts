@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { loggableError } from './db/errors';
 import { deleteExpiredRequests } from './modules/auth/google.repository';
 import { forgetOldPositions } from './modules/qr/qr.retention';
+import { notifyNewWarnings } from './modules/rating/rating.warnings';
 
 export async function housekeeping(ctx: AppContext, log?: HousekeepingLog): Promise<void> {
   await ctx.sessions.purge();
@@ -23,7 +24,8 @@ export interface HousekeepingLog {
 }
 
 /**
- * Runs housekeeping now and every hour; returns a function that stops it. A failure is logged as
+ * Runs housekeeping now and every hour, and the rating's warning notifications every hour from an
+ * hour after the start; returns a function that stops them. A failure is logged as
  * 'housekeeping failed' with its kind, code and SQL text only: never the statement's parameters
  * (the cut-off times, and whatever a failing row would show) nor the database's message about a row.
  */
@@ -32,5 +34,14 @@ export function scheduleHousekeeping(ctx: AppContext, log: HousekeepingLog): () 
   run();
   const timer = setInterval(run, 3_600_000);
   timer.unref();
-  return () => clearInterval(timer);
+  // The rating's early warnings not notified yet (modules/rating/rating.warnings.ts): every hour, the first an hour after the start.
+  const warnings = setInterval(
+    () => void notifyNewWarnings(ctx).catch((err: unknown) => log.warn({ err: loggableError(err) }, 'rating warnings failed')),
+    3_600_000,
+  );
+  warnings.unref();
+  return () => {
+    clearInterval(timer);
+    clearInterval(warnings);
+  };
 }

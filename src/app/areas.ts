@@ -295,6 +295,17 @@ export const AREAS = [
     store: () => import('../features/workload/workload.area'),
   },
   {
+    // Every role: a student his own rating, a teacher the groups he teaches, an administrator any group.
+    key: 'rating',
+    path: '/rating',
+    screen: () => import('../features/rating/RatingScreen'),
+    wide: true,
+    menu: { key: 'rating', icon: 'chart' },
+    title: 'titles.rating',
+    namespaces: ['rating'],
+    store: () => import('../features/rating/rating.area'),
+  },
+  {
     // The university's administrators (the account's admin right, whatever its role).
     key: 'admin',
     path: '/admin',

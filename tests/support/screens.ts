@@ -149,6 +149,19 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
       );
     },
   },
+  '/rating': {
+    // A student's own rating; a teacher's opens the first group he teaches (its table is what the checks need).
+    name: 'rating',
+    ready: async (page) => {
+      await readyByDefault(page);
+      const group = page.locator('#rt-group');
+      if ((await group.count()) === 0) return;
+      const value = await group.locator('option').nth(1).getAttribute('value');
+      if (!value) return;
+      await group.selectOption(value);
+      await expectVisible(page.locator('[data-testid="rt-group-rating"], [data-testid="load-failed"]').first(), 20000);
+    },
+  },
   '/workload': {
     // The teacher's table (or the empty half-year); for a student, the 'not for your role' page.
     name: 'workload',

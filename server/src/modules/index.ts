@@ -44,6 +44,7 @@ import paymentRoutes from './payment/payment.routes';
 import transcriptRoutes from './transcript/transcript.routes';
 import personalcardRoutes from './personalcard/personalcard.routes';
 import workloadRoutes from './workload/workload.routes';
+import ratingRoutes from './rating/rating.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -82,6 +83,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'payment', routes: paymentRoutes, seed: () => import('./payment/payment.seed') },
   { name: 'transcript', routes: transcriptRoutes },
   { name: 'workload', routes: workloadRoutes },
+  { name: 'rating', routes: ratingRoutes },
   { name: 'admin', routes: adminRoutes, seed: () => import('./admin/admin.seed') },
   { name: 'imports', routes: importsRoutes },
   { name: 'personalcard', routes: personalcardRoutes, seed: () => import('./personalcard/personalcard.seed') },

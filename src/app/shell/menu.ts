@@ -62,7 +62,6 @@ export const OTHER_MENU_ENTRIES = {
   gradingSheet: 'clipboard',
   documents: 'file',
   testing: 'checkSquare',
-  rating: 'chart',
   questionnaire: 'listChecks',
   rooms: 'pin',
   webinar: 'video',

@@ -25,6 +25,10 @@ function useText() {
     if (n.kind === 'news.addressed') return t('kinds.news');
     if (n.kind === 'qr.review') return t('kinds.qr', { student: p.student });
     if (n.kind === 'registration.seat') return t('kinds.seat', { discipline: p.discipline, subgroup: p.subgroup });
+    if (n.kind === 'rating.warning')
+      return t(p.warning === 'absences' ? 'kinds.ratingAbsences' : 'kinds.ratingPoints', {
+        discipline: String((lang === 'kg' ? p.disciplineKg : lang === 'en' ? p.disciplineEn : p.disciplineRu) ?? ''),
+      });
     return t('kinds.other');
   };
 }

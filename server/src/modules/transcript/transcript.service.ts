@@ -18,12 +18,11 @@ import type { AuthInfo } from '../../shared/caller';
 import { readSiteSettings } from '../../shared/site.repository';
 import { journalPeriod } from '../../shared/academic/journal-period';
 import { signingKey } from '../../shared/signing-keys';
+import { gpaTotals as totals } from '../../shared/gpa';
 import * as repo from './transcript.repository';
 import { TX } from './transcript.texts';
 
 export const TRANSCRIPT_KEY = 'transcript-verification';
-/** Points from which a discipline's credits count as earned. */
-export const PASS_POINTS = 50;
 
 /**
  * The verdict on a token. The figures are those the document was issued with (signed into its
@@ -44,19 +43,10 @@ export type VerifyOutcome =
 
 const DAY_S = 86_400;
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 /** The results that a transcript's token vouches for, independent of the language. */
 function fingerprint(rows: repo.ResultRow[]): string {
   const canon = rows.map((r) => [r.academicYearId, r.workingSemesterId, r.code, r.credits, r.points]);
   return createHash('sha256').update(JSON.stringify(canon)).digest('base64url');
-}
-
-function totals(rows: repo.ResultRow[]): { sum: number; avg: number } {
-  const graded = rows.filter((r) => r.points !== null);
-  const credits = graded.reduce((n, r) => n + r.credits, 0);
-  const weighted = graded.reduce((n, r) => n + (r.ekvNum ?? 0) * r.credits, 0);
-  return { sum: graded.filter((r) => (r.points ?? 0) >= PASS_POINTS).reduce((n, r) => n + r.credits, 0), avg: credits ? round2(weighted / credits) : 0 };
 }
 
 export class TranscriptService {
