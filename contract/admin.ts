@@ -2,7 +2,8 @@
  * Administration of accounts under /api/admin/ (docs/areas/admin.md#calls): the university's
  * administrators (the account's admin right, `User.admin`) find accounts, disable and enable them,
  * reset a password to a one-time one, unlock a throttled login, end an account's sessions and grant or
- * revoke a member of staff's rights (news, registrar, library editor, QR report viewer, administrator) and
+ * revoke a member of staff's rights (news, registrar, library editor, QR report viewer, administrator), set
+ * an account's own storage quota, and
  * make a member of staff's account by hand (his teacher's record with it); every
  * change is written in the audit log, which they read. Every call is an administrator's: anyone else
  * gets 403. The writes honour Idempotency-Key.
@@ -51,6 +52,12 @@ export const AdminAccount = Type.Object({
   lastSignIn: Type.Union([Type.String(), Type.Null()]),
   /** Sessions open now. */
   sessions: Type.Integer(),
+  /** Its own storage quota in MB set by an administrator, or null: its role's (`quotaDefaultMb`). */
+  quotaMb: Type.Union([Type.Integer(), Type.Null()]),
+  /** Its role's storage quota in MB (QUOTA_TEACHER_MB or QUOTA_STUDENT_MB). */
+  quotaDefaultMb: Type.Integer(),
+  /** What its files take now, in MB rounded up (above its quota when uploads are refused). */
+  usedMb: Type.Integer(),
 });
 export type AdminAccount = Static<typeof AdminAccount>;
 
@@ -134,6 +141,20 @@ export type AccountRight = Static<typeof AccountRightSchema>;
 export const RightBody = Type.Object({ id: DbId, right: AccountRightSchema, granted: Type.Boolean() });
 export type RightBody = Static<typeof RightBody>;
 
+/** The largest own storage quota, in MB (as the database's check and QUOTA_*_MB allow). */
+export const QUOTA_MAX_MB = 10_000_000;
+
+/**
+ * POST quota.json {id, quotaMb}: the account's own storage quota in MB (a whole number, 1 to
+ * QUOTA_MAX_MB), or null: back to its role's. Below what its files take is allowed (its uploads are
+ * then refused with QUOTA_EXCEEDED). The account as it is after.
+ */
+export const QuotaBody = Type.Object({
+  id: DbId,
+  quotaMb: Type.Union([Type.Integer({ minimum: 1, maximum: QUOTA_MAX_MB }), Type.Null()]),
+});
+export type QuotaBody = Static<typeof QuotaBody>;
+
 /** What the audit log records. */
 export const AUDIT_ACTIONS = [
   'disable',
@@ -144,6 +165,7 @@ export const AUDIT_ACTIONS = [
   'grantRight',
   'revokeRight',
   'createAccount',
+  'setQuota',
 ] as const satisfies readonly AuditAction[];
 export const AuditActionSchema = Type.Union([
   Type.Literal('disable'),
@@ -156,6 +178,8 @@ export const AuditActionSchema = Type.Union([
   Type.Literal('revokeRight'),
   /** before: {}; after: the new account's fields (never its password). */
   Type.Literal('createAccount'),
+  /** before/after: {quotaMb: own quota or null (the role's), effectiveMb: the quota that counts}. */
+  Type.Literal('setQuota'),
 ]);
 export type AuditAction = Static<typeof AuditActionSchema>;
 

@@ -29,6 +29,9 @@ const account = (over: Partial<AdminAccount> = {}): AdminAccount => ({
   passwordChangedAt: '2026-09-01T06:00:00.000Z',
   lastSignIn: '2026-10-14T08:00:00.000Z',
   sessions: 2,
+  quotaMb: null,
+  quotaDefaultMb: 200,
+  usedMb: 12,
   ...over,
 });
 
@@ -468,5 +471,67 @@ describe('rights', () => {
     await user.click(within(await accountItem('student')).getByRole('button', { expanded: false }));
     expect(within(screen.getByTestId('admin-panel')).getByText('У учётной записи студента нет прав сотрудника.')).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});
+
+describe('storage quota', () => {
+  it("shows the role default and what the files take; a value off the rule is said under the field and not sent; saved, then reset to the role's default", async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal();
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/admin/quota.json', async ({ request }) => {
+        const body = (await request.json()) as { quotaMb: number | null };
+        sent.push(body);
+        return ok(account({ quotaMb: body.quotaMb }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderPortal('/lms/admin');
+    await user.click(within(await accountItem('student')).getByRole('button', { expanded: false }));
+    const quota = within(screen.getByTestId('admin-quota'));
+    expect(screen.getByTestId('admin-quota')).toHaveTextContent('Действует квота роли по умолчанию (200 МБ). Файлы занимают 12 МБ.');
+    expect(quota.queryByRole('button', { name: /Вернуть квоту роли/ })).toBeNull();
+    const field = quota.getByLabelText('Квота хранилища, МБ');
+    expect(field).toHaveValue(null);
+
+    await user.type(field, '0');
+    await user.click(quota.getByRole('button', { name: 'Сохранить квоту' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/Введите целое число мегабайт от 1 до 10.000.000\./));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '500{Enter}');
+    expect(await screen.findByText('Квота хранилища сохранена: Сыдыкова Айпери Талантовна')).toBeInTheDocument();
+    expect(sent).toEqual([{ id: 20, quotaMb: 500 }]);
+    await waitFor(() => expect(screen.getByTestId('admin-quota')).toHaveTextContent('Своя квота; по умолчанию для роли — 200 МБ.'));
+    expect(quota.getByLabelText('Квота хранилища, МБ')).toHaveValue(500);
+
+    await user.click(quota.getByRole('button', { name: 'Вернуть квоту роли (200 МБ)' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { id: 20, quotaMb: 500 },
+        { id: 20, quotaMb: null },
+      ]),
+    );
+    await waitFor(() => expect(quota.queryByRole('button', { name: /Вернуть квоту роли/ })).toBeNull());
+    expect(quota.getByLabelText('Квота хранилища, МБ')).toHaveValue(null);
+  });
+
+  it('an account over its quota is said so, and a refusal of the server is said beside the field', async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal([account({ quotaMb: 10, usedMb: 12 })]);
+    server.use(http.post('/api/admin/quota.json', () => fail(403, 'FORBIDDEN', 'forbidden')));
+    const user = userEvent.setup();
+    renderPortal('/lms/admin');
+    await user.click(within(await accountItem('student')).getByRole('button', { expanded: false }));
+    const quota = within(screen.getByTestId('admin-quota'));
+    expect(quota.getByTestId('admin-quota-over')).toHaveTextContent('Квота превышена: файлы занимают 12 МБ из разрешённых 10 МБ');
+    const field = quota.getByLabelText('Квота хранилища, МБ');
+    await user.clear(field);
+    await user.type(field, '20{Enter}');
+    expect(await quota.findByTestId('admin-quota-error')).toHaveTextContent('Доступ запрещён');
+    expect(quota.getByTestId('admin-quota-over')).toBeInTheDocument();
   });
 });

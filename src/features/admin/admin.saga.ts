@@ -51,6 +51,16 @@ function* rightSaga(action: PayloadAction<{ id: number; right: AccountRight; gra
   } else yield call(notify, describeFailure(t, result), 'error');
 }
 
+/** The account's own storage quota saved: the panel shows the account after, and a toast says so. */
+function* quotaSaga(action: PayloadAction<{ id: number; quotaMb: number | null }>) {
+  const { id, quotaMb } = action.payload;
+  const result = (yield* request(adminApi.setQuota, [id, quotaMb], {
+    succeeded: a.quotaChanged,
+    failed: (failure) => a.quotaFailed({ id, failure }),
+  })) as Result<Account>;
+  if (result.ok) yield call(notify, i18next.t('admin:quota.saved', { name: result.data.fullName }), 'success');
+}
+
 function* staffListsSaga(action: PayloadAction<boolean>) {
   const state = (yield select(selectAdmin)) as AdminState;
   if (!action.payload || state.staffLists.loaded || !state.staffLists.fetching) return;
@@ -90,6 +100,7 @@ export const adminSaga = rootSaga({
   leading: [
     [a.actionRequested, actionSaga],
     [a.rightRequested, rightSaga],
+    [a.quotaRequested, quotaSaga],
     [a.newAccountRequested, newAccountSaga],
   ],
 });

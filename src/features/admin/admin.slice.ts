@@ -1,6 +1,6 @@
 /**
  * The administration (docs/areas/admin.md#for-users): the accounts found (paged), the account whose
- * panel is open, the action under way on it and its refusal, the one-time password just made (kept
+ * panel is open, the action under way on it and its refusal (a right's and its storage quota's too), the one-time password just made (kept
  * only until the panel closes), the new account's form (its lists, its call and its refusal), and the
  * audit log with its filters (paged).
  */
@@ -39,6 +39,9 @@ export interface AdminState {
   /** The right being granted or revoked, and the last refusal (shown beside the rights). */
   rightBusy: { id: number; right: AccountRight } | null;
   rightError: { id: number; right: AccountRight; failure: Failure } | null;
+  /** The account whose storage quota is being set, and the last refusal (shown beside the field). */
+  quotaBusy: number | null;
+  quotaError: { id: number; failure: Failure } | null;
   /** The one-time password just made, shown once. */
   password: { id: number; value: string } | null;
   /** The new account's form: shown, its lists (loaded when first shown), the call under way and its refusal. */
@@ -59,6 +62,8 @@ export const initialAdminState: AdminState = {
   error: null,
   rightBusy: null,
   rightError: null,
+  quotaBusy: null,
+  quotaError: null,
   password: null,
   newAccount: { open: false, busy: false, failure: null },
   staffLists: idle({ positions: [], departments: [] }),
@@ -95,6 +100,7 @@ const slice = createSlice({
       state.password = null;
       state.error = null;
       state.rightError = null;
+      state.quotaError = null;
     },
     /** An action's button was pressed: its confirmation is asked (null: the question closed). */
     confirmAsked(state, action: PayloadAction<{ id: number; action: AccountAction } | null>) {
@@ -130,6 +136,20 @@ const slice = createSlice({
     rightFailed(state, action: PayloadAction<{ id: number; right: AccountRight; failure: Failure }>) {
       state.rightBusy = null;
       state.rightError = action.payload;
+    },
+    /** The account's own storage quota saved (null: back to its role's). */
+    quotaRequested(state, action: PayloadAction<{ id: number; quotaMb: number | null }>) {
+      state.quotaBusy = action.payload.id;
+      state.quotaError = null;
+    },
+    quotaChanged(state, action: PayloadAction<AdminAccount>) {
+      const account = action.payload;
+      state.quotaBusy = null;
+      state.accounts.data = state.accounts.data.map((a) => (a.id === account.id ? account : a));
+    },
+    quotaFailed(state, action: PayloadAction<{ id: number; failure: Failure }>) {
+      state.quotaBusy = null;
+      state.quotaError = action.payload;
     },
     /** The password was seen: it is not kept any longer. */
     passwordDismissed(state) {

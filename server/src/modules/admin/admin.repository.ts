@@ -2,7 +2,7 @@
 import { aliasedTable, and, count, desc, eq, gt, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
 import { ROLE_TEACHER } from '@contract/common';
 import type { Db } from '../../db/client';
-import { libraryEditors, qrReportViewers, sessions, teachers, students, users } from '../../db/schema';
+import { files, libraryEditors, qrReportViewers, sessions, teachers, students, users } from '../../db/schema';
 import { accountGroup, accountPersonName, accountPosition, joinAccountPerson, joinAccountPlace } from '../../shared/account-person';
 import { adminAudit } from './admin.schema';
 import type { AccountRight, AuditAction } from '@contract/admin';
@@ -36,6 +36,9 @@ const accountColumns = {
   mustUpdateCredentials: users.mustUpdateCredentials,
   hasPassword: sql<boolean>`${users.passwordHash} is not null`,
   passwordChangedAt: users.passwordChangedAt,
+  quotaMb: users.quotaMb,
+  /** Bytes its files take (the quota counts them: shared/upload-rules.ts). */
+  usedBytes: sql<string>`(select coalesce(sum(${files.size}), 0) from ${files} where ${files.ownerUserId} = ${users.id})`.mapWith(Number),
   ...accountPersonName,
   position: accountPosition(),
   groupName: accountGroup(),
@@ -96,6 +99,11 @@ export async function setRight(db: Db, id: number, right: AccountRight, granted:
     .update(users)
     .set({ [column[right]]: granted })
     .where(eq(users.id, id));
+}
+
+/** The account's own storage quota in MB, or null: its role's. */
+export async function setQuota(db: Db, id: number, quotaMb: number | null): Promise<void> {
+  await db.update(users).set({ quotaMb }).where(eq(users.id, id));
 }
 
 /** A one-time password: the account must change its credentials at its next sign-in. */

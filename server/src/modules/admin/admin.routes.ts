@@ -9,6 +9,7 @@ import {
   NewAccountBody,
   NewAccountListsReply,
   NewAccountReply,
+  QuotaBody,
   ResetPasswordReply,
   RightBody,
 } from '@contract/admin';
@@ -39,6 +40,9 @@ export default async function adminRoutes(app: App, { ctx }: { ctx: AppContext }
   );
   app.post(`${P}/rights.json`, { schema: { body: RightBody, response: replies(AccountReply) }, config: idempotent }, async (req) =>
     ok(await admin.setRight(req.auth!, req.body, languageOf(req))),
+  );
+  app.post(`${P}/quota.json`, { schema: { body: QuotaBody, response: replies(AccountReply) }, config: idempotent }, async (req) =>
+    ok(await admin.setQuota(req.auth!, req.body, languageOf(req))),
   );
   app.post(`${P}/newaccountlists.json`, { schema: { body: EmptyBody, response: replies(NewAccountListsReply) } }, async (req) =>
     ok(await admin.newAccountLists(req.auth!, languageOf(req))),

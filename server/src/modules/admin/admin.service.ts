@@ -6,6 +6,7 @@
  * its sessions, nor revoke his own admin right (409 OWN_ACCOUNT). Rights are granted to staff only
  * (409 STUDENT_ACCOUNT). A change that changes nothing (disabling a disabled account) writes
  * no entry. A member of staff's account is made by hand with his teacher's record (createAccount).
+ * An account's storage quota is its role's unless an administrator sets its own (setQuota).
  */
 import { randomInt } from 'node:crypto';
 import { LOGIN_PATTERN } from '@contract/auth';
@@ -24,6 +25,7 @@ import {
   type NewAccountBody,
   type NewAccountLists,
   type PasswordResetDone,
+  type QuotaBody,
 } from '@contract/admin';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -35,10 +37,12 @@ import type { AuthInfo } from '../../shared/caller';
 import { hashPassword } from '../../shared/credentials/password-hash';
 import { passwordProblem } from '../../shared/credentials/password-policy';
 import * as staff from '../../shared/staff.repository';
+import { roleQuotaMb } from '../../shared/upload-rules';
 import * as repo from './admin.repository';
 
 /** Letters and digits that cannot be taken for one another when read aloud or copied by hand (no 0/O, 1/l/I). */
 const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const MB = 1024 * 1024;
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findAccount>>>;
 
@@ -100,6 +104,9 @@ export class AdminService {
         passwordChangedAt: r.passwordChangedAt?.toISOString() ?? null,
         lastSignIn: f?.lastSignIn?.toISOString() ?? null,
         sessions: f?.open ?? 0,
+        quotaMb: r.quotaMb,
+        quotaDefaultMb: roleQuotaMb(this.ctx.config, r.role),
+        usedMb: Math.ceil(r.usedBytes / MB),
       };
     });
   }
@@ -204,6 +211,22 @@ export class AdminService {
         return true;
       },
     );
+  }
+
+  /**
+   * The account's own storage quota (MB), or null: back to its role's. Any account's, the caller's own
+   * too; below what its files take is allowed (its uploads are then refused). The entry keeps the own
+   * quota and the one that counts ({quotaMb: null, effectiveMb: 200} → {quotaMb: 50, effectiveMb: 50});
+   * setting the quota it has writes nothing.
+   */
+  setQuota(auth: AuthInfo, input: QuotaBody, lang: Language): Promise<AdminAccount> {
+    const { id, quotaMb } = input;
+    const state = (a: AdminAccount) => ({ quotaMb: a.quotaMb, effectiveMb: a.quotaMb ?? a.quotaDefaultMb });
+    return this.change(auth, id, 'setQuota', lang, { ownRefused: false, state }, async (tx, before) => {
+      if (before.quotaMb === quotaMb) return false;
+      await repo.setQuota(tx, id, quotaMb);
+      return true;
+    });
   }
 
   /**

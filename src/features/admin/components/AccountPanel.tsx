@@ -15,6 +15,7 @@ import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
 import { ACCOUNT_RIGHTS, type AccountAction } from '../admin.api';
 import { adminActions as A, selectAdmin } from '../admin.slice';
+import { AccountQuota } from './AccountQuota';
 
 function OneTimePassword({ value }: { value: string }) {
   const { t } = useTranslation('admin');
@@ -129,6 +130,7 @@ export function AccountPanel({ id, account }: { id: string; account: AdminAccoun
         ) : null}
       </dl>
       <Rights id={id} account={account} />
+      <AccountQuota id={id} account={account} />
       {password?.id === account.id ? <OneTimePassword value={password.value} /> : null}
       <ul className="adm-actions" aria-label={t('panel.actions')}>
         {actions
