@@ -59,6 +59,7 @@ export const adminApi = {
   endSessions: (id: number) => post<AdminAccount>(`${P}/endsessions.json`, { id }, write),
   resetPassword: (id: number) => post<PasswordResetDone>(`${P}/resetpassword.json`, { id }, write),
   setRight: (id: number, right: AccountRight, granted: boolean) => post<AdminAccount>(`${P}/rights.json`, { id, right, granted }, write),
+  setDean: (id: number, facultyId: number | null) => post<AdminAccount>(`${P}/dean.json`, { id, facultyId }, write),
   setQuota: (id: number, quotaMb: number | null) => post<AdminAccount>(`${P}/quota.json`, { id, quotaMb }, write),
   newAccountLists: () => post<NewAccountLists>(`${P}/newaccountlists.json`, {}, session),
   createAccount: (body: NewAccountBody) => post<PasswordResetDone>(`${P}/newaccount.json`, body, write),

@@ -25,6 +25,9 @@ export interface AuditFilter {
   action: AuditAction | null;
 }
 
+/** A right of the panel: a box (AccountRight) or the dean's-office faculty. */
+export type RightKey = AccountRight | 'dean';
+
 export interface AdminState {
   query: string;
   accounts: Paged<AdminAccount>;
@@ -37,8 +40,8 @@ export interface AdminState {
   busy: { id: number; action: AccountAction } | null;
   error: { id: number; action: AccountAction; failure: Failure } | null;
   /** The right being granted or revoked, and the last refusal (shown beside the rights). */
-  rightBusy: { id: number; right: AccountRight } | null;
-  rightError: { id: number; right: AccountRight; failure: Failure } | null;
+  rightBusy: { id: number; right: RightKey } | null;
+  rightError: { id: number; right: RightKey; failure: Failure } | null;
   /** The account whose storage quota is being set, and the last refusal (shown beside the field). */
   quotaBusy: number | null;
   quotaError: { id: number; failure: Failure } | null;
@@ -66,7 +69,7 @@ export const initialAdminState: AdminState = {
   quotaError: null,
   password: null,
   newAccount: { open: false, busy: false, failure: null },
-  staffLists: idle({ positions: [], departments: [] }),
+  staffLists: idle({ positions: [], departments: [], faculties: [] }),
   filter: { account: null, admin: null, adminLogin: null, action: null },
   audit: idlePages(),
   auditTotal: 0,
@@ -128,12 +131,17 @@ const slice = createSlice({
       state.rightBusy = { id, right };
       state.rightError = null;
     },
-    rightChanged(state, action: PayloadAction<{ account: AdminAccount; right: AccountRight }>) {
+    /** The dean's-office faculty chosen (null: none): the call is made at once. */
+    deanRequested(state, action: PayloadAction<{ id: number; facultyId: number | null }>) {
+      state.rightBusy = { id: action.payload.id, right: 'dean' };
+      state.rightError = null;
+    },
+    rightChanged(state, action: PayloadAction<{ account: AdminAccount; right: RightKey }>) {
       const { account } = action.payload;
       state.rightBusy = null;
       state.accounts.data = state.accounts.data.map((a) => (a.id === account.id ? account : a));
     },
-    rightFailed(state, action: PayloadAction<{ id: number; right: AccountRight; failure: Failure }>) {
+    rightFailed(state, action: PayloadAction<{ id: number; right: RightKey; failure: Failure }>) {
       state.rightBusy = null;
       state.rightError = action.payload;
     },
@@ -159,6 +167,10 @@ const slice = createSlice({
     newAccountShown(state, action: PayloadAction<boolean>) {
       state.newAccount = { open: action.payload, busy: false, failure: null };
       if (action.payload && !state.staffLists.loaded) state.staffLists = started(state.staffLists.data);
+    },
+    /** A panel needs the lists (the faculties of the dean's-office right): loaded once. */
+    staffListsNeeded(state) {
+      if (!state.staffLists.loaded && !state.staffLists.fetching) state.staffLists = started(state.staffLists.data);
     },
     staffListsLoaded(state, action: PayloadAction<NewAccountLists>) {
       state.staffLists = succeeded(action.payload);

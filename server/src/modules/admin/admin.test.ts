@@ -21,6 +21,7 @@ const CALLS = [
   'resetpassword.json',
   'rights.json',
   'quota.json',
+  'dean.json',
   'audit.json',
 ];
 
@@ -34,7 +35,9 @@ const bodyOf = (call: string, id: number): object =>
         ? { id, right: 'admin', granted: true }
         : call === 'quota.json'
           ? { id, quotaMb: 5 }
-          : { id };
+          : call === 'dean.json'
+            ? { id, facultyId: null }
+            : { id };
 
 /** A seeded student account without a password, given one: its id and login. */
 async function spareStudent(login: string, password = `${login}-Pass-2026`): Promise<{ id: number; login: string; password: string }> {
