@@ -37,6 +37,9 @@ describe('roles in the area manifest', () => {
     const imports = AREAS.find((a) => a.key === 'imports') as AreaEntry;
     expect(imports.allows?.(dean)).toBe(false);
     expect(imports.allows?.(admin)).toBe(true);
+    // A user kept from before the field existed has no dean's office.
+    const { deanFacultyId: _, ...kept } = teacher;
+    expect(menuFor(kept as typeof teacher).routes.admin).toBeUndefined();
   });
 
   it("reference requests are a registrar's among teachers (the entry's shownTo), and every student's", () => {

@@ -279,7 +279,8 @@ export const AREAS = [
     screen: () => import('../features/admin/AccountsScreen'),
     menu: { key: 'admin', icon: 'shield' },
     title: 'titles.admin',
-    allows: (user) => user.admin || user.deanFacultyId !== null,
+    // (A user kept from before deanFacultyId existed has none: undefined is no faculty.)
+    allows: (user) => user.admin || (user.deanFacultyId ?? null) !== null,
     namespaces: ['admin'],
     store: () => import('../features/admin/admin.area'),
     routes: [{ path: '/admin/audit', screen: () => import('../features/admin/AuditScreen'), title: 'titles.adminAudit' }],
