@@ -2,10 +2,14 @@
  * Administration of accounts under /api/admin/ (docs/areas/admin.md#calls): the university's
  * administrators (the account's admin right, `User.admin`) find accounts, disable and enable them,
  * reset a password to a one-time one, unlock a throttled login, end an account's sessions and grant or
- * revoke a member of staff's rights (news, registrar, library editor, QR report viewer, administrator) and
+ * revoke a member of staff's rights (news, registrar, library editor, QR report viewer, administrator), set
+ * an account's own storage quota, and
  * make a member of staff's account by hand (his teacher's record with it); every
  * change is written in the audit log, which they read. Every call is an administrator's: anyone else
- * gets 403. The writes honour Idempotency-Key.
+ * gets 403, except a faculty's dean's office (`User.deanFacultyId`), who finds the accounts of his
+ * faculty, resets their passwords, unlocks them, ends their sessions, disables and enables its
+ * students, and reads his own entries of the log (docs/areas/admin.md#the-deans-office). The writes
+ * honour Idempotency-Key.
  */
 import { Type, type Static } from 'typebox';
 import { LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from './auth';
@@ -36,6 +40,8 @@ export const AdminAccount = Type.Object({
   libraryEditor: Type.Boolean(),
   /** May read the QR attendance reports of the whole university (a `qr_report_viewers` row). */
   qrReports: Type.Boolean(),
+  /** The faculty whose dean's office the account is (`users.dean_faculty_id`), or null. */
+  deanFacultyId: Type.Union([Type.Integer(), Type.Null()]),
   /** Cannot sign in, and has no session. */
   disabled: Type.Boolean(),
   /** Sign-in is throttled after failed attempts (until `lockedUntil`, ISO). */
@@ -51,6 +57,12 @@ export const AdminAccount = Type.Object({
   lastSignIn: Type.Union([Type.String(), Type.Null()]),
   /** Sessions open now. */
   sessions: Type.Integer(),
+  /** Its own storage quota in MB set by an administrator, or null: its role's (`quotaDefaultMb`). */
+  quotaMb: Type.Union([Type.Integer(), Type.Null()]),
+  /** Its role's storage quota in MB (QUOTA_TEACHER_MB or QUOTA_STUDENT_MB). */
+  quotaDefaultMb: Type.Integer(),
+  /** What its files take now, in MB rounded up (above its quota when uploads are refused). */
+  usedMb: Type.Integer(),
 });
 export type AdminAccount = Static<typeof AdminAccount>;
 
@@ -109,9 +121,15 @@ export const NewAccountReply = Ok(PasswordResetDone);
 
 /**
  * POST newaccountlists.json {}: what the new account's form offers, in the caller's language: the
- * positions (in their order) and the university's departments, each named "faculty code / department", as the imports name them.
+ * positions (in their order) and the university's departments, each named "faculty code / department", as the imports name them,
+ * and the faculties (for the dean's-office right).
  */
-export const NewAccountLists = Type.Object({ positions: Type.Array(IdName), departments: Type.Array(IdName) });
+export const NewAccountLists = Type.Object({
+  positions: Type.Array(IdName),
+  departments: Type.Array(IdName),
+  /** The faculties, "code / name", by code: the dean's-office right's choice (dean.json). */
+  faculties: Type.Array(IdName),
+});
 export type NewAccountLists = Static<typeof NewAccountLists>;
 export const NewAccountListsReply = Ok(NewAccountLists);
 
@@ -134,6 +152,29 @@ export type AccountRight = Static<typeof AccountRightSchema>;
 export const RightBody = Type.Object({ id: DbId, right: AccountRightSchema, granted: Type.Boolean() });
 export type RightBody = Static<typeof RightBody>;
 
+/**
+ * POST dean.json {id, facultyId}: the account made the dean's office of the faculty (null: none). Only
+ * a member of staff's account (409 STUDENT_ACCOUNT; clearing stays possible); 400 {field: 'facultyId'}
+ * for a faculty that does not exist. Audited as grantRight (a faculty given or changed) or revokeRight
+ * (none) with {deanFacultyId: old} → {deanFacultyId: new}. The account as it is after.
+ */
+export const DeanBody = Type.Object({ id: DbId, facultyId: Type.Union([DbId, Type.Null()]) });
+export type DeanBody = Static<typeof DeanBody>;
+
+/** The largest own storage quota, in MB (as the database's check and QUOTA_*_MB allow). */
+export const QUOTA_MAX_MB = 10_000_000;
+
+/**
+ * POST quota.json {id, quotaMb}: the account's own storage quota in MB (a whole number, 1 to
+ * QUOTA_MAX_MB), or null: back to its role's. Below what its files take is allowed (its uploads are
+ * then refused with QUOTA_EXCEEDED). The account as it is after.
+ */
+export const QuotaBody = Type.Object({
+  id: DbId,
+  quotaMb: Type.Union([Type.Integer({ minimum: 1, maximum: QUOTA_MAX_MB }), Type.Null()]),
+});
+export type QuotaBody = Static<typeof QuotaBody>;
+
 /** What the audit log records. */
 export const AUDIT_ACTIONS = [
   'disable',
@@ -144,6 +185,7 @@ export const AUDIT_ACTIONS = [
   'grantRight',
   'revokeRight',
   'createAccount',
+  'setQuota',
 ] as const satisfies readonly AuditAction[];
 export const AuditActionSchema = Type.Union([
   Type.Literal('disable'),
@@ -156,6 +198,8 @@ export const AuditActionSchema = Type.Union([
   Type.Literal('revokeRight'),
   /** before: {}; after: the new account's fields (never its password). */
   Type.Literal('createAccount'),
+  /** before/after: {quotaMb: own quota or null (the role's), effectiveMb: the quota that counts}. */
+  Type.Literal('setQuota'),
 ]);
 export type AuditAction = Static<typeof AuditActionSchema>;
 

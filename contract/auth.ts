@@ -26,6 +26,8 @@ export const User = Type.Object({
   registrar: Type.Boolean(),
   /** An administrator of the portal: manages accounts under /lms/admin (docs/areas/admin.md). */
   admin: Type.Boolean(),
+  /** The faculty whose dean's office the account is: that faculty's accounts under /lms/admin (docs/areas/admin.md), else null. */
+  deanFacultyId: Type.Union([Type.Integer(), Type.Null()]),
   /** Teacher's position (role 1) or student's group name (role 2). */
   position: Type.Union([Type.String(), Type.Null()]),
   /** True when the account signed in through Google. */

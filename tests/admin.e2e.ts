@@ -3,10 +3,11 @@
  * student, whose open page on her laptop is signed out at once; she is told at sign-in that the account
  * is disabled, and signs in again once it is enabled. Then the administrator resets the freshman's
  * password: the one-time password shown once leads the freshman to choose his own login and password.
+ * The demo dean's office finds his faculty's accounts only, without what is the administrators'.
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { ADMIN, FRESHMAN, STUDENT } from './support/accounts';
+import { ADMIN, DEAN, FRESHMAN, STUDENT, TEACHER } from './support/accounts';
 import { expectPath, expectText, expectVisible, loginForm, setupE2E, signIn, submitLogin } from './support/e2e';
 import { ru } from './support/texts';
 
@@ -96,5 +97,29 @@ describe('administration of accounts', () => {
     await head.click();
     await expectVisible(admin.getByTestId('admin-panel'));
     expect(await admin.getByTestId('admin-password').count()).toBe(0);
+  });
+
+  it("the dean's office finds his faculty's accounts only, and is offered none of the administrators' actions", async () => {
+    const dean = await e2e.page();
+    await signIn(dean, DEAN);
+    await dean.goto('/lms/admin');
+    await expectVisible(dean.getByRole('heading', { name: ru('admin:accounts.title'), level: 1 }));
+    expect(await dean.getByRole('button', { name: ru('admin:newAccount.open'), exact: true }).count()).toBe(0);
+    expect(await dean.getByRole('link', { name: ru('cm:titles.adminImports'), exact: true }).count()).toBe(0);
+
+    // A member of staff of his faculty: a password reset, but no disabling, no rights, no quota.
+    const panel = await openAccount(dean, TEACHER.login);
+    await expectVisible(panel.getByRole('button', { name: ru('admin:action.resetPassword'), exact: true }));
+    expect(await panel.getByRole('button', { name: ru('admin:action.disable'), exact: true }).count()).toBe(0);
+    expect(await panel.getByTestId('admin-rights').count()).toBe(0);
+    expect(await panel.getByTestId('admin-quota').count()).toBe(0);
+
+    // The administrator's account is none of his.
+    await dean.getByRole('searchbox', { name: ru('admin:accounts.search') }).fill(ADMIN.login);
+    await dean.getByRole('button', { name: ru('admin:accounts.find'), exact: true }).click();
+    await expectVisible(dean.getByText(ru('admin:accounts.none'), { exact: true }));
+
+    await dean.goto('/lms/admin/imports');
+    await expectVisible(dean.getByTestId('not-for-role'), 20000);
   });
 });

@@ -9,7 +9,7 @@ import { ConfigError, filesDirOf, loadConfig, type Config } from './config';
 import { dbTargetFromConfig, openDatabase } from './db/client';
 import { prepareDatabase } from './db/migrate';
 import { closeStorage, storageFor } from './plugins/files.storage';
-import { DEMO_ADMIN, DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from './db/seed/data';
+import { DEMO_ADMIN, DEMO_DEAN, DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from './db/seed/data';
 import { scheduleHousekeeping } from './housekeeping';
 import { schedulePublications } from './modules/news/news.publisher';
 import { addressLines } from './start-banner';
@@ -84,6 +84,7 @@ async function main(): Promise<void> {
           `    ${DEMO_STUDENT.login} / ${DEMO_STUDENT.password}    student (role 2), group ${DEMO_STUDENT.group}`,
           `    ${DEMO_FRESHMAN.login} / ${DEMO_FRESHMAN.password}  student who must change login and password first`,
           `    ${DEMO_ADMIN.login} / ${DEMO_ADMIN.password}       administrator: accounts and their audit log`,
+          `    ${DEMO_DEAN.login} / ${DEMO_DEAN.password}         dean's office: the accounts of the demo teacher's faculty`,
         ]),
     '',
   ];

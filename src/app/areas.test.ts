@@ -36,6 +36,17 @@ describe('roles in the area manifest', () => {
     expect(menuFor(student).hidden.has('admin')).toBe(true);
   });
 
+  it("a faculty's dean's office has the administration too (the server shows him his faculty's accounts only), but not the imports", () => {
+    const dean = { ...teacher, deanFacultyId: 3 };
+    expect(menuFor(dean).routes.admin).toBe('/admin');
+    const imports = AREAS.find((a) => a.key === 'imports') as AreaEntry;
+    expect(imports.allows?.(dean)).toBe(false);
+    expect(imports.allows?.(admin)).toBe(true);
+    // A user kept from before the field existed has no dean's office.
+    const { deanFacultyId: _, ...kept } = teacher;
+    expect(menuFor(kept as typeof teacher).routes.admin).toBeUndefined();
+  });
+
   it("reference requests are a registrar's among teachers (the entry's shownTo), and every student's", () => {
     expect(menuFor(teacher).routes.references).toBe('/singlewindow');
     expect(menuFor(student).routes.references).toBe('/singlewindow');

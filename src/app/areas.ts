@@ -306,13 +306,15 @@ export const AREAS = [
     store: () => import('../features/rating/rating.area'),
   },
   {
-    // The university's administrators (the account's admin right, whatever its role).
+    // The university's administrators (the account's admin right, whatever its role), and a faculty's
+    // dean's office (that faculty's accounts only; the server decides what each may do).
     key: 'admin',
     path: '/admin',
     screen: () => import('../features/admin/AccountsScreen'),
     menu: { key: 'admin', icon: 'shield' },
     title: 'titles.admin',
-    allows: (user) => user.admin,
+    // (A user kept from before deanFacultyId existed has none: undefined is no faculty.)
+    allows: (user) => user.admin || (user.deanFacultyId ?? null) !== null,
     namespaces: ['admin'],
     store: () => import('../features/admin/admin.area'),
     routes: [{ path: '/admin/audit', screen: () => import('../features/admin/AuditScreen'), title: 'titles.adminAudit' }],

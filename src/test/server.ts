@@ -124,6 +124,7 @@ export const teacher: User = {
   newsPerms: true,
   registrar: true,
   admin: false,
+  deanFacultyId: null,
   position: 'Доцент',
   google: false,
 };
@@ -138,6 +139,7 @@ export const student: User = {
   newsPerms: false,
   registrar: false,
   admin: false,
+  deanFacultyId: null,
   position: 'ПИ-1-22',
   google: false,
 };
@@ -153,6 +155,7 @@ export const admin: User = {
   newsPerms: false,
   registrar: false,
   admin: true,
+  deanFacultyId: null,
   position: 'Преподаватель',
   google: false,
 };

@@ -1,8 +1,9 @@
 /**
  * Who may upload and how much (docs/security.md#files): the configured rule of who adds to the
  * library (LIBRARY_UPLOADERS), the uploads an account may make a minute (UPLOADS_PER_MINUTE, counted
- * in the database so it holds across server processes), each account's storage quota by role
- * (QUOTA_TEACHER_MB, QUOTA_STUDENT_MB: the sizes of the files it owns) and the free-space floor of
+ * in the database so it holds across server processes), each account's storage quota (the sizes of
+ * the files it owns: its own `users.quota_mb` when an administrator set one, else QUOTA_TEACHER_MB or
+ * QUOTA_STUDENT_MB by role) and the free-space floor of
  * the files' disk (FREE_SPACE_FLOOR_MB) or the bucket's quota (FILES_S3_QUOTA_MB), at which new
  * uploads are refused before the store is full.
  */
@@ -10,7 +11,8 @@ import { eq, sql } from 'drizzle-orm';
 import { ROLE_TEACHER } from '@contract/common';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { files } from '../db/schema';
+import { files, users } from '../db/schema';
+import type { Config } from '../config';
 import { AppError, forbidden } from '../app-error';
 import { hasUploadedBooks, isLibraryEditor } from './books.repository';
 import type { AuthInfo } from './caller';
@@ -23,6 +25,11 @@ const QUOTA_LOCK = 0x51554f54;
 export interface Usage {
   usedBytes: number;
   quotaBytes: number;
+}
+
+/** The storage quota of a role, in MB (QUOTA_TEACHER_MB or QUOTA_STUDENT_MB). */
+export function roleQuotaMb(config: Pick<Config, 'quotaTeacherMb' | 'quotaStudentMb'>, role: number): number {
+  return role === ROLE_TEACHER ? config.quotaTeacherMb : config.quotaStudentMb;
 }
 
 export class UploadRules {
@@ -50,12 +57,14 @@ export class UploadRules {
     if (!(await hasUploadedBooks(this.ctx.db, auth.userId))) throw forbidden();
   }
 
+  /** The bytes the account's files take, and its quota: its own (`users.quota_mb`) or its role's. */
   async usage(auth: AuthInfo, db: Db = this.ctx.db): Promise<Usage> {
     const [row] = await db
       .select({ used: sql<string>`coalesce(sum(${files.size}), 0)` })
       .from(files)
       .where(eq(files.ownerUserId, auth.userId));
-    const quotaMb = auth.role === ROLE_TEACHER ? this.ctx.config.quotaTeacherMb : this.ctx.config.quotaStudentMb;
+    const [own] = await db.select({ quotaMb: users.quotaMb }).from(users).where(eq(users.id, auth.userId));
+    const quotaMb = own?.quotaMb ?? roleQuotaMb(this.ctx.config, auth.role);
     return { usedBytes: Number(row.used), quotaBytes: quotaMb * MB };
   }
 

@@ -12,6 +12,7 @@ import { Spinner } from '@components/Spinner';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { LoadFailed } from '@shared/request/LoadFailed';
 import { pending } from '@shared/request/loadable';
+import { selectUser } from '@shared/session/session';
 import { AccountPanel, ActionConfirm } from './components/AccountPanel';
 import { AccountState } from './components/AccountState';
 import { NewAccountForm } from './components/NewAccountForm';
@@ -47,6 +48,8 @@ export default function AccountsScreen() {
   const { t } = useTranslation(['admin', 'cm']);
   const dispatch = useAppDispatch();
   const { accounts, total, query, openId, newAccount } = useAppSelector(selectAdmin);
+  // A dean's office (not an administrator) makes no account and has no imports.
+  const admin = useAppSelector(selectUser)?.admin === true;
   const [text, setText] = useState(query);
   const searchId = useId();
   const newId = useId();
@@ -67,26 +70,30 @@ export default function AccountsScreen() {
       <div className="adm-title-row">
         <h1 className="adm-title">{t('accounts.title')}</h1>
         <div className="adm-title-actions">
-          <button
-            ref={newButton}
-            type="button"
-            className="btn btn-primary"
-            aria-expanded={newAccount.open}
-            aria-controls={newAccount.open ? newId : undefined}
-            onClick={() => (newAccount.open ? closeNew() : dispatch(A.newAccountShown(true)))}
-            data-testid="admin-new-open"
-          >
-            {t('newAccount.open')}
-          </button>
-          <Link to="/admin/imports" className="btn btn-secondary">
-            {t('cm:titles.adminImports')}
-          </Link>
+          {admin ? (
+            <button
+              ref={newButton}
+              type="button"
+              className="btn btn-primary"
+              aria-expanded={newAccount.open}
+              aria-controls={newAccount.open ? newId : undefined}
+              onClick={() => (newAccount.open ? closeNew() : dispatch(A.newAccountShown(true)))}
+              data-testid="admin-new-open"
+            >
+              {t('newAccount.open')}
+            </button>
+          ) : null}
+          {admin ? (
+            <Link to="/admin/imports" className="btn btn-secondary">
+              {t('cm:titles.adminImports')}
+            </Link>
+          ) : null}
           <Link to="/admin/audit" className="btn btn-secondary">
             {t('audit.title')}
           </Link>
         </div>
       </div>
-      {newAccount.open ? <NewAccountForm id={newId} onClose={closeNew} /> : null}
+      {admin && newAccount.open ? <NewAccountForm id={newId} onClose={closeNew} /> : null}
       <form role="search" className="card adm-search" onSubmit={submit} aria-label={t('accounts.search')}>
         <div className="field">
           <label htmlFor={searchId}>{t('accounts.search')}</label>

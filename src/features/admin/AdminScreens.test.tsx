@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminAccount, AuditEntry } from '@contract/admin';
+import type { User } from '@contract/auth';
 import { renderPortal, signedInHandlers, studentProfile, teacherProfile } from '../../test/portal';
 import { admin, fail, http, ok, server, student } from '../../test/server';
 
@@ -21,6 +22,7 @@ const account = (over: Partial<AdminAccount> = {}): AdminAccount => ({
   registrar: false,
   libraryEditor: false,
   qrReports: false,
+  deanFacultyId: null,
   disabled: false,
   locked: false,
   lockedUntil: null,
@@ -29,18 +31,28 @@ const account = (over: Partial<AdminAccount> = {}): AdminAccount => ({
   passwordChangedAt: '2026-09-01T06:00:00.000Z',
   lastSignIn: '2026-10-14T08:00:00.000Z',
   sessions: 2,
+  quotaMb: null,
+  quotaDefaultMb: 200,
+  usedMb: 12,
   ...over,
 });
+
+const FACULTIES = [
+  { id: 3, name: 'ФИТ / Факультет информационных технологий' },
+  { id: 4, name: 'ЭФ / Экономический факультет' },
+];
 
 const adminProfile = { ...teacherProfile, uid: admin.uid, fullName: admin.fullName, login: 'admin' };
 
 /** The admin signed in, the accounts found for any query; returns the bodies the server got. */
 function adminPortal(
   accounts: AdminAccount[] = [account(), account({ id: 30, login: 'admin', role: 1, fullName: admin.fullName, place: 'Преподаватель', admin: true })],
+  user: User = admin,
 ) {
   const asked: { url: string; body: unknown }[] = [];
   server.use(
-    ...signedInHandlers(admin, adminProfile),
+    ...signedInHandlers(user, adminProfile),
+    http.post('/api/admin/newaccountlists.json', () => ok({ positions: [], departments: [], faculties: FACULTIES })),
     http.post('/api/admin/accounts.json', async ({ request }) => {
       const body = (await request.json()) as { q: string; page: number };
       asked.push({ url: 'accounts', body });
@@ -179,6 +191,7 @@ describe('new account', () => {
       { id: 7, name: 'ФИТ / Программная инженерия' },
       { id: 8, name: 'ФИТ / Информационные системы' },
     ],
+    faculties: FACULTIES,
   };
   const made = account({
     id: 99,
@@ -468,5 +481,133 @@ describe('rights', () => {
     await user.click(within(await accountItem('student')).getByRole('button', { expanded: false }));
     expect(within(screen.getByTestId('admin-panel')).getByText('У учётной записи студента нет прав сотрудника.')).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});
+
+describe('storage quota', () => {
+  it("shows the role default and what the files take; a value off the rule is said under the field and not sent; saved, then reset to the role's default", async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal();
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/admin/quota.json', async ({ request }) => {
+        const body = (await request.json()) as { quotaMb: number | null };
+        sent.push(body);
+        return ok(account({ quotaMb: body.quotaMb }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderPortal('/lms/admin');
+    await user.click(within(await accountItem('student')).getByRole('button', { expanded: false }));
+    const quota = within(screen.getByTestId('admin-quota'));
+    expect(screen.getByTestId('admin-quota')).toHaveTextContent('Действует квота роли по умолчанию (200 МБ). Файлы занимают 12 МБ.');
+    expect(quota.queryByRole('button', { name: /Вернуть квоту роли/ })).toBeNull();
+    const field = quota.getByLabelText('Квота хранилища, МБ');
+    expect(field).toHaveValue(null);
+
+    await user.type(field, '0');
+    await user.click(quota.getByRole('button', { name: 'Сохранить квоту' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/Введите целое число мегабайт от 1 до 10.000.000\./));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '500{Enter}');
+    expect(await screen.findByText('Квота хранилища сохранена: Сыдыкова Айпери Талантовна')).toBeInTheDocument();
+    expect(sent).toEqual([{ id: 20, quotaMb: 500 }]);
+    await waitFor(() => expect(screen.getByTestId('admin-quota')).toHaveTextContent('Своя квота; по умолчанию для роли — 200 МБ.'));
+    expect(quota.getByLabelText('Квота хранилища, МБ')).toHaveValue(500);
+
+    await user.click(quota.getByRole('button', { name: 'Вернуть квоту роли (200 МБ)' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { id: 20, quotaMb: 500 },
+        { id: 20, quotaMb: null },
+      ]),
+    );
+    await waitFor(() => expect(quota.queryByRole('button', { name: /Вернуть квоту роли/ })).toBeNull());
+    expect(quota.getByLabelText('Квота хранилища, МБ')).toHaveValue(null);
+  });
+
+  it('an account over its quota is said so, and a refusal of the server is said beside the field', async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal([account({ quotaMb: 10, usedMb: 12 })]);
+    server.use(http.post('/api/admin/quota.json', () => fail(403, 'FORBIDDEN', 'forbidden')));
+    const user = userEvent.setup();
+    renderPortal('/lms/admin');
+    await user.click(within(await accountItem('student')).getByRole('button', { expanded: false }));
+    const quota = within(screen.getByTestId('admin-quota'));
+    expect(quota.getByTestId('admin-quota-over')).toHaveTextContent('Квота превышена: файлы занимают 12 МБ из разрешённых 10 МБ');
+    const field = quota.getByLabelText('Квота хранилища, МБ');
+    await user.clear(field);
+    await user.type(field, '20{Enter}');
+    expect(await quota.findByTestId('admin-quota-error')).toHaveTextContent('Доступ запрещён');
+    expect(quota.getByTestId('admin-quota-over')).toBeInTheDocument();
+  });
+});
+
+describe("dean's office", () => {
+  const teacher = account({ id: 40, login: 'teacher', role: 1, fullName: 'Асанов Бакыт Маратович', place: 'Доцент' });
+
+  it("an administrator makes a member of staff the dean's office of a faculty from the list, and takes it back", async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal([account(), teacher]);
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/admin/dean.json', async ({ request }) => {
+        const body = (await request.json()) as { facultyId: number | null };
+        sent.push(body);
+        return ok({ ...teacher, deanFacultyId: body.facultyId });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPortal('/lms/admin');
+    await user.click(within(await accountItem('teacher')).getByRole('button', { expanded: false }));
+    const rights = within(screen.getByRole('group', { name: 'Права' }));
+    const dean = rights.getByRole('combobox', { name: 'Деканат факультета' });
+    await waitFor(() => expect(dean).toBeEnabled());
+    expect(dean).toHaveDisplayValue('нет');
+    await user.selectOptions(dean, 'ЭФ / Экономический факультет');
+    expect(await screen.findByText('Деканат факультета: право дано — Асанов Бакыт Маратович')).toBeInTheDocument();
+    await waitFor(() => expect(dean).toHaveDisplayValue('ЭФ / Экономический факультет'));
+    await user.selectOptions(dean, 'нет');
+    expect(await screen.findByText('Деканат факультета: право снято — Асанов Бакыт Маратович')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { id: 40, facultyId: 4 },
+      { id: 40, facultyId: null },
+    ]);
+  });
+
+  it('a dean (no administrator) has the side-menu entry and the accounts, without new account, imports, rights, quota, or disabling staff', async () => {
+    localStorage.setItem('token', 'marker');
+    const deanUser: User = { ...admin, admin: false, deanFacultyId: 3 };
+    adminPortal([account(), teacher], deanUser);
+    const user = userEvent.setup();
+    renderPortal('/lms/admin');
+    expect(await screen.findByRole('heading', { name: 'Учётные записи', level: 1 })).toBeInTheDocument();
+    expect(within(screen.getByTestId('side-menu')).getByRole('link', { name: 'Администрирование' })).toHaveAttribute('href', '/lms/admin');
+    expect(screen.queryByRole('button', { name: 'Новая учётная запись' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Импорт списков' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Журнал действий' })).toBeInTheDocument();
+
+    await user.click(within(await accountItem('student')).getByRole('button', { expanded: false }));
+    let panel = within(screen.getByTestId('admin-panel'));
+    expect(panel.getByRole('button', { name: 'Отключить' })).toBeInTheDocument();
+    expect(panel.getByRole('button', { name: 'Сбросить пароль' })).toBeInTheDocument();
+    expect(panel.queryByTestId('admin-quota')).toBeNull();
+    expect(panel.queryByText('У учётной записи студента нет прав сотрудника.')).toBeNull();
+
+    await user.click(within(await accountItem('teacher')).getByRole('button', { expanded: false }));
+    panel = within(screen.getByTestId('admin-panel'));
+    expect(panel.queryByRole('button', { name: 'Отключить' })).toBeNull();
+    expect(panel.getByRole('button', { name: 'Сбросить пароль' })).toBeInTheDocument();
+    expect(panel.getByRole('button', { name: 'Завершить все сеансы' })).toBeInTheDocument();
+    expect(panel.queryByRole('group', { name: 'Права' })).toBeNull();
+    expect(panel.queryByTestId('admin-quota')).toBeNull();
+
+    // The imports stay the administrators'.
+    const imports = renderPortal('/lms/admin/imports');
+    expect(await screen.findByRole('heading', { name: 'Недоступно для вашей роли' })).toBeInTheDocument();
+    imports.unmount();
   });
 });

@@ -45,7 +45,9 @@ function Changes({ entry }: { entry: AuditEntry }) {
         ? formatDateTime(v, i18n.language)
         : key === 'gender' && (v === 'm' || v === 'f')
           ? t(`gender.${v}`)
-          : String(v ?? '—');
+          : key === 'quotaMb' && v === null
+            ? t('audit.roleDefault')
+            : String(v ?? '—');
   if (keys.length === 0) return null;
   return (
     <ul className="adm-changes">

@@ -14,6 +14,7 @@ import type {
   NewAccountLists,
   PasswordResetDone,
   PERSON_NAME_MAX,
+  QUOTA_MAX_MB,
   TEACHER_CODE_MAX as CODE_MAX,
 } from '@contract/admin';
 import { post } from '@api/http';
@@ -23,7 +24,7 @@ const write = { session: true, idempotent: true } as const;
 const P = 'api/admin';
 
 /** The actions of an account's panel, each a call of the same name (and an action of the audit log). */
-export type AccountAction = Exclude<AuditAction, 'grantRight' | 'revokeRight' | 'createAccount'>;
+export type AccountAction = Exclude<AuditAction, 'grantRight' | 'revokeRight' | 'createAccount' | 'setQuota'>;
 
 /** The contract's numbers (type-checked against it: the client imports only its types). */
 export const QUERY_MAX: typeof ACCOUNT_QUERY_MAX = 100;
@@ -31,6 +32,7 @@ export const PAGE_SIZE: typeof ADMIN_PAGE_SIZE = 20;
 export const NAME_MAX: typeof PERSON_NAME_MAX = 100;
 export const TEACHER_CODE_MAX: typeof CODE_MAX = 32;
 export const LOGIN_MAX: typeof LOGIN_MAX_LENGTH = 64;
+export const QUOTA_MAX: typeof QUOTA_MAX_MB = 10_000_000;
 export { LOGIN_PATTERN } from '@contract/pure/login';
 const ACTIONS: Record<AuditAction, true> = {
   disable: true,
@@ -41,6 +43,7 @@ const ACTIONS: Record<AuditAction, true> = {
   grantRight: true,
   revokeRight: true,
   createAccount: true,
+  setQuota: true,
 };
 const RIGHTS: Record<AccountRight, true> = { news: true, registrar: true, libraryEditor: true, qrReports: true, admin: true };
 /** The rights of staff an administrator grants and revokes, in the order the panel shows them. */
@@ -56,6 +59,8 @@ export const adminApi = {
   endSessions: (id: number) => post<AdminAccount>(`${P}/endsessions.json`, { id }, write),
   resetPassword: (id: number) => post<PasswordResetDone>(`${P}/resetpassword.json`, { id }, write),
   setRight: (id: number, right: AccountRight, granted: boolean) => post<AdminAccount>(`${P}/rights.json`, { id, right, granted }, write),
+  setDean: (id: number, facultyId: number | null) => post<AdminAccount>(`${P}/dean.json`, { id, facultyId }, write),
+  setQuota: (id: number, quotaMb: number | null) => post<AdminAccount>(`${P}/quota.json`, { id, quotaMb }, write),
   newAccountLists: () => post<NewAccountLists>(`${P}/newaccountlists.json`, {}, session),
   createAccount: (body: NewAccountBody) => post<PasswordResetDone>(`${P}/newaccount.json`, body, write),
   audit: (body: AuditBody) => post<AuditPage>(`${P}/audit.json`, body, session),

@@ -51,9 +51,33 @@ function* rightSaga(action: PayloadAction<{ id: number; right: AccountRight; gra
   } else yield call(notify, describeFailure(t, result), 'error');
 }
 
-function* staffListsSaga(action: PayloadAction<boolean>) {
+/** The account's own storage quota saved: the panel shows the account after, and a toast says so. */
+function* quotaSaga(action: PayloadAction<{ id: number; quotaMb: number | null }>) {
+  const { id, quotaMb } = action.payload;
+  const result = (yield* request(adminApi.setQuota, [id, quotaMb], {
+    succeeded: a.quotaChanged,
+    failed: (failure) => a.quotaFailed({ id, failure }),
+  })) as Result<Account>;
+  if (result.ok) yield call(notify, i18next.t('admin:quota.saved', { name: result.data.fullName }), 'success');
+}
+
+/** The dean's-office faculty chosen: the row shows the account after, and a toast says what happened. */
+function* deanSaga(action: PayloadAction<{ id: number; facultyId: number | null }>) {
+  const { id, facultyId } = action.payload;
+  const result = (yield* request(adminApi.setDean, [id, facultyId], {
+    succeeded: (account) => a.rightChanged({ account, right: 'dean' }),
+    failed: (failure) => a.rightFailed({ id, right: 'dean', failure }),
+  })) as Result<Account>;
+  const t = i18next.t.bind(i18next);
+  if (result.ok) {
+    const what = t('admin:rights.dean');
+    yield call(notify, t(facultyId === null ? 'admin:rights.revoked' : 'admin:rights.granted', { right: what, name: result.data.fullName }), 'success');
+  } else yield call(notify, describeFailure(t, result), 'error');
+}
+
+function* staffListsSaga(action: PayloadAction<boolean | undefined>) {
   const state = (yield select(selectAdmin)) as AdminState;
-  if (!action.payload || state.staffLists.loaded || !state.staffLists.fetching) return;
+  if (action.payload === false || state.staffLists.loaded || !state.staffLists.fetching) return;
   yield* request(adminApi.newAccountLists, [], { succeeded: a.staffListsLoaded, failed: a.staffListsFailed });
 }
 
@@ -85,11 +109,13 @@ export const adminSaga = rootSaga({
     [a.opened, openedSaga],
     [[a.searched, a.pageRequested], pageSaga],
     [[a.auditOpened, a.auditPageRequested], auditSaga],
-    [a.newAccountShown, staffListsSaga],
+    [[a.newAccountShown, a.staffListsNeeded], staffListsSaga],
   ],
   leading: [
     [a.actionRequested, actionSaga],
     [a.rightRequested, rightSaga],
+    [a.deanRequested, deanSaga],
+    [a.quotaRequested, quotaSaga],
     [a.newAccountRequested, newAccountSaga],
   ],
 });

@@ -1,6 +1,6 @@
 /**
  * The administration (docs/areas/admin.md#for-users): the accounts found (paged), the account whose
- * panel is open, the action under way on it and its refusal, the one-time password just made (kept
+ * panel is open, the action under way on it and its refusal (a right's and its storage quota's too), the one-time password just made (kept
  * only until the panel closes), the new account's form (its lists, its call and its refusal), and the
  * audit log with its filters (paged).
  */
@@ -25,6 +25,9 @@ export interface AuditFilter {
   action: AuditAction | null;
 }
 
+/** A right of the panel: a box (AccountRight) or the dean's-office faculty. */
+export type RightKey = AccountRight | 'dean';
+
 export interface AdminState {
   query: string;
   accounts: Paged<AdminAccount>;
@@ -37,8 +40,11 @@ export interface AdminState {
   busy: { id: number; action: AccountAction } | null;
   error: { id: number; action: AccountAction; failure: Failure } | null;
   /** The right being granted or revoked, and the last refusal (shown beside the rights). */
-  rightBusy: { id: number; right: AccountRight } | null;
-  rightError: { id: number; right: AccountRight; failure: Failure } | null;
+  rightBusy: { id: number; right: RightKey } | null;
+  rightError: { id: number; right: RightKey; failure: Failure } | null;
+  /** The account whose storage quota is being set, and the last refusal (shown beside the field). */
+  quotaBusy: number | null;
+  quotaError: { id: number; failure: Failure } | null;
   /** The one-time password just made, shown once. */
   password: { id: number; value: string } | null;
   /** The new account's form: shown, its lists (loaded when first shown), the call under way and its refusal. */
@@ -59,9 +65,11 @@ export const initialAdminState: AdminState = {
   error: null,
   rightBusy: null,
   rightError: null,
+  quotaBusy: null,
+  quotaError: null,
   password: null,
   newAccount: { open: false, busy: false, failure: null },
-  staffLists: idle({ positions: [], departments: [] }),
+  staffLists: idle({ positions: [], departments: [], faculties: [] }),
   filter: { account: null, admin: null, adminLogin: null, action: null },
   audit: idlePages(),
   auditTotal: 0,
@@ -95,6 +103,7 @@ const slice = createSlice({
       state.password = null;
       state.error = null;
       state.rightError = null;
+      state.quotaError = null;
     },
     /** An action's button was pressed: its confirmation is asked (null: the question closed). */
     confirmAsked(state, action: PayloadAction<{ id: number; action: AccountAction } | null>) {
@@ -122,14 +131,33 @@ const slice = createSlice({
       state.rightBusy = { id, right };
       state.rightError = null;
     },
-    rightChanged(state, action: PayloadAction<{ account: AdminAccount; right: AccountRight }>) {
+    /** The dean's-office faculty chosen (null: none): the call is made at once. */
+    deanRequested(state, action: PayloadAction<{ id: number; facultyId: number | null }>) {
+      state.rightBusy = { id: action.payload.id, right: 'dean' };
+      state.rightError = null;
+    },
+    rightChanged(state, action: PayloadAction<{ account: AdminAccount; right: RightKey }>) {
       const { account } = action.payload;
       state.rightBusy = null;
       state.accounts.data = state.accounts.data.map((a) => (a.id === account.id ? account : a));
     },
-    rightFailed(state, action: PayloadAction<{ id: number; right: AccountRight; failure: Failure }>) {
+    rightFailed(state, action: PayloadAction<{ id: number; right: RightKey; failure: Failure }>) {
       state.rightBusy = null;
       state.rightError = action.payload;
+    },
+    /** The account's own storage quota saved (null: back to its role's). */
+    quotaRequested(state, action: PayloadAction<{ id: number; quotaMb: number | null }>) {
+      state.quotaBusy = action.payload.id;
+      state.quotaError = null;
+    },
+    quotaChanged(state, action: PayloadAction<AdminAccount>) {
+      const account = action.payload;
+      state.quotaBusy = null;
+      state.accounts.data = state.accounts.data.map((a) => (a.id === account.id ? account : a));
+    },
+    quotaFailed(state, action: PayloadAction<{ id: number; failure: Failure }>) {
+      state.quotaBusy = null;
+      state.quotaError = action.payload;
     },
     /** The password was seen: it is not kept any longer. */
     passwordDismissed(state) {
@@ -139,6 +167,10 @@ const slice = createSlice({
     newAccountShown(state, action: PayloadAction<boolean>) {
       state.newAccount = { open: action.payload, busy: false, failure: null };
       if (action.payload && !state.staffLists.loaded) state.staffLists = started(state.staffLists.data);
+    },
+    /** A panel needs the lists (the faculties of the dean's-office right): loaded once. */
+    staffListsNeeded(state) {
+      if (!state.staffLists.loaded && !state.staffLists.fetching) state.staffLists = started(state.staffLists.data);
     },
     staffListsLoaded(state, action: PayloadAction<NewAccountLists>) {
       state.staffLists = succeeded(action.payload);

@@ -223,6 +223,14 @@ export const DEMO_ADMIN = {
   position: LECTURER,
 } as const;
 
+/** The dean's office of the demo teacher's faculty: a member of staff of that faculty who teaches nothing. */
+export const DEMO_DEAN = {
+  login: 'dean',
+  password: 'Dean2026',
+  person: { surname: 'Токтосунов', name: 'Эрлан', patronymic: 'Бекболотович', gender: 'm', nationality: 'кыргыз' },
+  position: LECTURER,
+} as const;
+
 // ---------------------------------------------------------------------------------------------
 // Campus in Bishkek
 

@@ -9,6 +9,7 @@ import {
   academicYears,
   auditoria,
   curriculum,
+  departments,
   disciplines,
   faculties,
   groups,
@@ -140,18 +141,27 @@ describe('people', () => {
 });
 
 describe('demo accounts', () => {
-  it('only teacher, student, freshman and admin have a password; only admin is an administrator', async () => {
+  it("only teacher, student, freshman, admin and dean have a password; only admin is an administrator, only dean a dean's office (of the teacher's faculty)", async () => {
     const withPassword = await db
       .select({ login: users.login, role: users.role, must: users.mustUpdateCredentials, news: users.newsPerms, admin: users.admin })
       .from(users)
       .where(isNotNull(users.passwordHash));
     expect(withPassword.sort((a, b) => a.login.localeCompare(b.login))).toEqual([
       { login: 'admin', role: 1, must: false, news: false, admin: true },
+      { login: 'dean', role: 1, must: false, news: false, admin: false },
       { login: 'freshman', role: 2, must: true, news: false, admin: false },
       { login: 'student', role: 2, must: false, news: false, admin: false },
       { login: 'teacher', role: 1, must: false, news: true, admin: false },
     ]);
     expect(await db.select({ login: users.login }).from(users).where(eq(users.admin, true))).toEqual([{ login: 'admin' }]);
+    const deans = await db.select({ login: users.login, facultyId: users.deanFacultyId }).from(users).where(isNotNull(users.deanFacultyId));
+    const [teacher] = await db
+      .select({ facultyId: departments.facultyId })
+      .from(users)
+      .innerJoin(teachers, eq(teachers.id, users.teacherId))
+      .innerJoin(departments, eq(departments.id, teachers.departmentId))
+      .where(eq(users.login, 'teacher'));
+    expect(deans).toEqual([{ login: 'dean', facultyId: teacher.facultyId }]);
   });
 
   it('the teacher teaches several groups in 2026-27 autumn, the student is in one of them', async () => {

@@ -2,7 +2,7 @@
 import { aliasedTable, and, count, desc, eq, gt, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
 import { ROLE_TEACHER } from '@contract/common';
 import type { Db } from '../../db/client';
-import { libraryEditors, qrReportViewers, sessions, teachers, students, users } from '../../db/schema';
+import { departments, faculties, files, groups, libraryEditors, qrReportViewers, sessions, specialities, teachers, students, users } from '../../db/schema';
 import { accountGroup, accountPersonName, accountPosition, joinAccountPerson, joinAccountPlace } from '../../shared/account-person';
 import { adminAudit } from './admin.schema';
 import type { AccountRight, AuditAction } from '@contract/admin';
@@ -36,32 +36,62 @@ const accountColumns = {
   mustUpdateCredentials: users.mustUpdateCredentials,
   hasPassword: sql<boolean>`${users.passwordHash} is not null`,
   passwordChangedAt: users.passwordChangedAt,
+  deanFacultyId: users.deanFacultyId,
+  quotaMb: users.quotaMb,
+  /** Bytes its files take (the quota counts them: shared/upload-rules.ts). */
+  usedBytes: sql<string>`(select coalesce(sum(${files.size}), 0) from ${files} where ${files.ownerUserId} = ${users.id})`.mapWith(Number),
   ...accountPersonName,
   position: accountPosition(),
   groupName: accountGroup(),
 };
 
+/**
+ * The accounts a faculty's dean's office acts on (after joinAccountPerson): the students of the groups
+ * whose speciality is the faculty's, and the staff whose teacher record's department is the faculty's;
+ * never an administrator's account. Null: every account (an administrator).
+ */
+function inFaculty(facultyId: number | null): SQL | undefined {
+  if (facultyId === null) return undefined;
+  return sql`(not ${users.admin} and (exists (select 1 from ${groups} join ${specialities} on ${specialities.id} = ${groups.specialityId}
+    where ${groups.id} = ${students.groupId} and ${specialities.facultyId} = ${facultyId})
+    or exists (select 1 from ${departments} where ${departments.id} = ${teachers.departmentId} and ${departments.facultyId} = ${facultyId})))`;
+}
+
 const accountsQuery = (db: Db) => joinAccountPlace(joinAccountPerson(db.select(accountColumns).from(users).$dynamic()));
 
 export type AccountRow = Awaited<ReturnType<typeof findAccount>> & object;
 
-/** One page of the accounts matching the words, by surname, name and id; and how many match. */
-export async function searchAccounts(db: Db, words: readonly string[], limit: number, offset: number) {
-  const where = matches(words);
+/** One page of the accounts matching the words (of the faculty when given: inFaculty), by surname, name and id; and how many match. */
+export async function searchAccounts(db: Db, words: readonly string[], limit: number, offset: number, facultyId: number | null = null) {
+  const where = and(matches(words), inFaculty(facultyId));
   const rows = await accountsQuery(db).where(where).orderBy(accountPersonName.surname, accountPersonName.name, users.id).limit(limit).offset(offset);
   const [total] = await joinAccountPerson(db.select({ n: count() }).from(users).$dynamic()).where(where);
   return { rows, total: total.n };
 }
 
-export async function findAccount(db: Db, id: number) {
-  const [row] = await accountsQuery(db).where(eq(users.id, id));
+/** One account (none when a faculty is given and the account is not of it: inFaculty). */
+export async function findAccount(db: Db, id: number, facultyId: number | null = null) {
+  const [row] = await accountsQuery(db).where(and(eq(users.id, id), inFaculty(facultyId)));
   return row;
 }
 
-/** The admin right and state of the caller's account. */
+/** The admin right, the dean's-office faculty and the state of the caller's account. */
 export async function findRights(db: Db, userId: number) {
-  const [row] = await db.select({ admin: users.admin, disabled: users.disabled }).from(users).where(eq(users.id, userId));
+  const [row] = await db.select({ admin: users.admin, deanFacultyId: users.deanFacultyId, disabled: users.disabled }).from(users).where(eq(users.id, userId));
   return row;
+}
+
+/** The faculties, by code (the dean's-office right's choice). */
+export function allFaculties(db: Db) {
+  return db
+    .select({ id: faculties.id, code: faculties.code, nameRu: faculties.nameRu, nameKg: faculties.nameKg, nameEn: faculties.nameEn })
+    .from(faculties)
+    .orderBy(faculties.code);
+}
+
+/** The dean's-office faculty of a member of staff's account, or none. */
+export async function setDeanFaculty(db: Db, id: number, facultyId: number | null): Promise<void> {
+  await db.update(users).set({ deanFacultyId: facultyId }).where(eq(users.id, id));
 }
 
 /** Per account: the last sign-in still recorded, and the sessions open now. */
@@ -96,6 +126,11 @@ export async function setRight(db: Db, id: number, right: AccountRight, granted:
     .update(users)
     .set({ [column[right]]: granted })
     .where(eq(users.id, id));
+}
+
+/** The account's own storage quota in MB, or null: its role's. */
+export async function setQuota(db: Db, id: number, quotaMb: number | null): Promise<void> {
+  await db.update(users).set({ quotaMb }).where(eq(users.id, id));
 }
 
 /** A one-time password: the account must change its credentials at its next sign-in. */
@@ -135,7 +170,7 @@ const adminStudents = aliasedTable(students, 'admin_students');
 /** One page of the audit log, newest first, with who made each change and to whom; and how many match. */
 export async function auditPage(
   db: Db,
-  filter: { accountId?: number; adminId?: number; adminLogin?: string; action?: AuditAction },
+  filter: { accountId?: number; adminId?: number; adminLogin?: string; action?: AuditAction; byOnly?: number },
   limit: number,
   offset: number,
 ) {
@@ -145,6 +180,8 @@ export async function auditPage(
     filter.adminId === undefined ? undefined : eq(adminAudit.adminId, filter.adminId),
     adminLogin ? eq(sql`lower(${adminUsers.login})`, adminLogin) : undefined,
     filter.action === undefined ? undefined : eq(adminAudit.action, filter.action),
+    // A dean's office reads only the changes he made.
+    filter.byOnly === undefined ? undefined : eq(adminAudit.adminId, filter.byOnly),
   );
   const onAccounts = db
     .select({

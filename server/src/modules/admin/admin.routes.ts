@@ -1,4 +1,4 @@
-/** /api/admin/* (docs/areas/admin.md#calls): an administrator's calls; anyone else gets 403. */
+/** /api/admin/* (docs/areas/admin.md#calls): an administrator's calls (some a dean's office's too, for his faculty); anyone else gets 403. */
 import {
   AccountIdBody,
   AccountReply,
@@ -6,9 +6,11 @@ import {
   AccountsReply,
   AuditBody,
   AuditReply,
+  DeanBody,
   NewAccountBody,
   NewAccountListsReply,
   NewAccountReply,
+  QuotaBody,
   ResetPasswordReply,
   RightBody,
 } from '@contract/admin';
@@ -39,6 +41,12 @@ export default async function adminRoutes(app: App, { ctx }: { ctx: AppContext }
   );
   app.post(`${P}/rights.json`, { schema: { body: RightBody, response: replies(AccountReply) }, config: idempotent }, async (req) =>
     ok(await admin.setRight(req.auth!, req.body, languageOf(req))),
+  );
+  app.post(`${P}/dean.json`, { schema: { body: DeanBody, response: replies(AccountReply) }, config: idempotent }, async (req) =>
+    ok(await admin.setDean(req.auth!, req.body, languageOf(req))),
+  );
+  app.post(`${P}/quota.json`, { schema: { body: QuotaBody, response: replies(AccountReply) }, config: idempotent }, async (req) =>
+    ok(await admin.setQuota(req.auth!, req.body, languageOf(req))),
   );
   app.post(`${P}/newaccountlists.json`, { schema: { body: EmptyBody, response: replies(NewAccountListsReply) } }, async (req) =>
     ok(await admin.newAccountLists(req.auth!, languageOf(req))),

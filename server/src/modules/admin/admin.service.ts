@@ -6,6 +6,11 @@
  * its sessions, nor revoke his own admin right (409 OWN_ACCOUNT). Rights are granted to staff only
  * (409 STUDENT_ACCOUNT). A change that changes nothing (disabling a disabled account) writes
  * no entry. A member of staff's account is made by hand with his teacher's record (createAccount).
+ * An account's storage quota is its role's unless an administrator sets its own (setQuota).
+ * A faculty's dean's office (users.dean_faculty_id, a right of staff given by setDean) finds the
+ * accounts of his faculty (never an administrator's), resets their passwords, unlocks them and ends
+ * their sessions, disables and enables its students, and reads his own entries of the log; an account
+ * out of his faculty is 404 as an unknown one, and every other call is 403.
  */
 import { randomInt } from 'node:crypto';
 import { LOGIN_PATTERN } from '@contract/auth';
@@ -24,6 +29,8 @@ import {
   type NewAccountBody,
   type NewAccountLists,
   type PasswordResetDone,
+  type QuotaBody,
+  type DeanBody,
 } from '@contract/admin';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -35,10 +42,12 @@ import type { AuthInfo } from '../../shared/caller';
 import { hashPassword } from '../../shared/credentials/password-hash';
 import { passwordProblem } from '../../shared/credentials/password-policy';
 import * as staff from '../../shared/staff.repository';
+import { roleQuotaMb } from '../../shared/upload-rules';
 import * as repo from './admin.repository';
 
 /** Letters and digits that cannot be taken for one another when read aloud or copied by hand (no 0/O, 1/l/I). */
 const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const MB = 1024 * 1024;
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findAccount>>>;
 
@@ -54,13 +63,36 @@ function stateOf(a: AdminAccount): Record<string, unknown> {
   };
 }
 
+/**
+ * Who calls, as the area sees him now: an administrator (every account: `facultyId` null) or, where a
+ * call allows it, a faculty's dean's office (the accounts of that faculty, never an administrator's).
+ */
+interface Caller {
+  admin: boolean;
+  facultyId: number | null;
+}
+
+/** What a dean's office may do with a call: nothing (administrators only), any account of his faculty, or its students only. */
+type DeanMay = 'no' | 'faculty' | 'students';
+
 export class AdminService {
   constructor(private readonly ctx: AppContext) {}
 
+  /**
+   * The caller's rights read now (a right taken away counts at the next call): 403 unless he is an
+   * administrator, or a dean's office when the call allows one.
+   */
+  private async caller(auth: AuthInfo, dean: DeanMay): Promise<Caller> {
+    const rights = await repo.findRights(this.ctx.db, auth.userId);
+    if (!rights || rights.disabled) throw forbidden();
+    if (rights.admin) return { admin: true, facultyId: null };
+    if (dean !== 'no' && rights.deanFacultyId !== null) return { admin: false, facultyId: rights.deanFacultyId };
+    throw forbidden();
+  }
+
   /** 403 unless the caller is an administrator now. */
   private async assertAdmin(auth: AuthInfo): Promise<void> {
-    const rights = await repo.findRights(this.ctx.db, auth.userId);
-    if (!rights?.admin || rights.disabled) throw forbidden();
+    await this.caller(auth, 'no');
   }
 
   private async views(db: Db, rows: Row[], lang: Language): Promise<AdminAccount[]> {
@@ -92,6 +124,7 @@ export class AdminService {
         registrar: r.registrar,
         libraryEditor: r.libraryEditor,
         qrReports: r.qrReports,
+        deanFacultyId: r.deanFacultyId,
         disabled: r.disabled,
         locked: lockedUntil !== null,
         lockedUntil: lockedUntil?.toISOString() ?? null,
@@ -100,46 +133,53 @@ export class AdminService {
         passwordChangedAt: r.passwordChangedAt?.toISOString() ?? null,
         lastSignIn: f?.lastSignIn?.toISOString() ?? null,
         sessions: f?.open ?? 0,
+        quotaMb: r.quotaMb,
+        quotaDefaultMb: roleQuotaMb(this.ctx.config, r.role),
+        usedMb: Math.ceil(r.usedBytes / MB),
       };
     });
   }
 
-  private async view(db: Db, id: number, lang: Language): Promise<AdminAccount> {
-    const row = await repo.findAccount(db, id);
+  /** One account; 404 for an unknown one, or one out of the caller's faculty (a dean's office). */
+  private async view(db: Db, id: number, lang: Language, facultyId: number | null = null): Promise<AdminAccount> {
+    const row = await repo.findAccount(db, id, facultyId);
     if (!row) throw notFound();
     const [account] = await this.views(db, [row], lang);
     return account;
   }
 
   async accounts(auth: AuthInfo, input: AccountsBody, lang: Language): Promise<AccountsPage> {
-    await this.assertAdmin(auth);
+    const { facultyId } = await this.caller(auth, 'faculty');
     const words = input.q.split(/\s+/).filter(Boolean);
-    const { rows, total } = await repo.searchAccounts(this.ctx.db, words, ADMIN_PAGE_SIZE, (input.page - 1) * ADMIN_PAGE_SIZE);
+    const { rows, total } = await repo.searchAccounts(this.ctx.db, words, ADMIN_PAGE_SIZE, (input.page - 1) * ADMIN_PAGE_SIZE, facultyId);
     return { items: await this.views(this.ctx.db, rows, lang), total, page: input.page, pageSize: ADMIN_PAGE_SIZE };
   }
 
   async account(auth: AuthInfo, input: AccountIdBody, lang: Language): Promise<AdminAccount> {
-    await this.assertAdmin(auth);
-    return this.view(this.ctx.db, input.id, lang);
+    const { facultyId } = await this.caller(auth, 'faculty');
+    return this.view(this.ctx.db, input.id, lang, facultyId);
   }
 
   /**
    * One change under its audit entry, in one transaction: `change` gets the account as it is before
    * and returns whether it changed anything (else no entry is written); the reply is the account after.
-   * `state` is what the entry keeps of the account (stateOf unless told).
+   * `state` is what the entry keeps of the account (stateOf unless told). `dean` is what a dean's
+   * office may do (an administrator may do all): an account out of his faculty is 404 as an unknown
+   * one, a member of staff's where only students are his 403; nothing changes then.
    */
   private async change(
     auth: AuthInfo,
     id: number,
     action: AuditAction,
     lang: Language,
-    options: { ownRefused: boolean; state?: (a: AdminAccount) => Record<string, unknown> },
+    options: { ownRefused: boolean; dean: DeanMay; state?: (a: AdminAccount) => Record<string, unknown> },
     change: (tx: Db, before: AdminAccount) => Promise<boolean>,
   ): Promise<AdminAccount> {
-    await this.assertAdmin(auth);
+    const { facultyId } = await this.caller(auth, options.dean);
     if (options.ownRefused && id === auth.userId) throw new AppError(409, 'OWN_ACCOUNT');
     return this.ctx.db.transaction(async (tx) => {
-      const before = await this.view(tx, id, lang);
+      const before = await this.view(tx, id, lang, facultyId);
+      if (facultyId !== null && options.dean === 'students' && before.role !== ROLE_STUDENT) throw forbidden();
       if (!(await change(tx, before))) return before;
       const after = await this.view(tx, id, lang);
       const state = options.state ?? stateOf;
@@ -150,7 +190,7 @@ export class AdminService {
 
   /** The account cannot sign in, and every session of it ends now (its open pages and streams too). */
   disable(auth: AuthInfo, input: AccountIdBody, lang: Language): Promise<AdminAccount> {
-    return this.change(auth, input.id, 'disable', lang, { ownRefused: true }, async (tx, before) => {
+    return this.change(auth, input.id, 'disable', lang, { ownRefused: true, dean: 'students' }, async (tx, before) => {
       if (before.disabled) return false;
       await repo.setDisabled(tx, input.id, true);
       await this.ctx.sessions.revokeAll(input.id, undefined, tx);
@@ -159,7 +199,7 @@ export class AdminService {
   }
 
   enable(auth: AuthInfo, input: AccountIdBody, lang: Language): Promise<AdminAccount> {
-    return this.change(auth, input.id, 'enable', lang, { ownRefused: false }, async (tx, before) => {
+    return this.change(auth, input.id, 'enable', lang, { ownRefused: false, dean: 'students' }, async (tx, before) => {
       if (!before.disabled) return false;
       await repo.setDisabled(tx, input.id, false);
       return true;
@@ -168,7 +208,7 @@ export class AdminService {
 
   /** The failed sign-ins of the account's login are forgotten: it may sign in again at once. */
   unlock(auth: AuthInfo, input: AccountIdBody, lang: Language): Promise<AdminAccount> {
-    return this.change(auth, input.id, 'unlock', lang, { ownRefused: false }, async (tx, before) => {
+    return this.change(auth, input.id, 'unlock', lang, { ownRefused: false, dean: 'faculty' }, async (tx, before) => {
       if (!before.locked) return false;
       await this.ctx.throttle.clear('login', before.login.toLowerCase(), tx);
       return true;
@@ -176,7 +216,7 @@ export class AdminService {
   }
 
   endSessions(auth: AuthInfo, input: AccountIdBody, lang: Language): Promise<AdminAccount> {
-    return this.change(auth, input.id, 'endSessions', lang, { ownRefused: true }, async (tx, before) => {
+    return this.change(auth, input.id, 'endSessions', lang, { ownRefused: true, dean: 'faculty' }, async (tx, before) => {
       if (before.sessions === 0) return false;
       await this.ctx.sessions.revokeAll(input.id, undefined, tx);
       return true;
@@ -196,7 +236,7 @@ export class AdminService {
       id,
       granted ? 'grantRight' : 'revokeRight',
       lang,
-      { ownRefused: own, state: (a) => ({ [right]: a[right] }) },
+      { ownRefused: own, dean: 'no', state: (a) => ({ [right]: a[right] }) },
       async (tx, before) => {
         if (before[right] === granted) return false;
         if (granted && before.role !== ROLE_TEACHER) throw new AppError(409, 'STUDENT_ACCOUNT');
@@ -207,6 +247,48 @@ export class AdminService {
   }
 
   /**
+   * The account made the dean's office of a faculty, or of none (null): a right of staff as the others
+   * (409 STUDENT_ACCOUNT when given to a student's account; 400 {field: 'facultyId'} for a faculty that
+   * does not exist). The entry is grantRight when a faculty is given (or changed), revokeRight when
+   * none, with {deanFacultyId: old} → {deanFacultyId: new}; giving the faculty it has writes nothing.
+   */
+  setDean(auth: AuthInfo, input: DeanBody, lang: Language): Promise<AdminAccount> {
+    const { id, facultyId } = input;
+    return this.change(
+      auth,
+      id,
+      facultyId === null ? 'revokeRight' : 'grantRight',
+      lang,
+      { ownRefused: false, dean: 'no', state: (a) => ({ deanFacultyId: a.deanFacultyId }) },
+      async (tx, before) => {
+        if (before.deanFacultyId === facultyId) return false;
+        if (facultyId !== null) {
+          if (before.role !== ROLE_TEACHER) throw new AppError(409, 'STUDENT_ACCOUNT');
+          if (!(await repo.allFaculties(tx)).some((f) => f.id === facultyId)) throw badRequest({ field: 'facultyId' });
+        }
+        await repo.setDeanFaculty(tx, id, facultyId);
+        return true;
+      },
+    );
+  }
+
+  /**
+   * The account's own storage quota (MB), or null: back to its role's. Any account's, the caller's own
+   * too; below what its files take is allowed (its uploads are then refused). The entry keeps the own
+   * quota and the one that counts ({quotaMb: null, effectiveMb: 200} → {quotaMb: 50, effectiveMb: 50});
+   * setting the quota it has writes nothing.
+   */
+  setQuota(auth: AuthInfo, input: QuotaBody, lang: Language): Promise<AdminAccount> {
+    const { id, quotaMb } = input;
+    const state = (a: AdminAccount) => ({ quotaMb: a.quotaMb, effectiveMb: a.quotaMb ?? a.quotaDefaultMb });
+    return this.change(auth, id, 'setQuota', lang, { ownRefused: false, dean: 'no', state }, async (tx, before) => {
+      if (before.quotaMb === quotaMb) return false;
+      await repo.setQuota(tx, id, quotaMb);
+      return true;
+    });
+  }
+
+  /**
    * A new one-time password made by the server, returned once: the account must set a new login and
    * password at its next sign-in (the first sign-in's flow), its sessions end, and its sign-in is
    * unlocked so that the new password can be used at once. Neither the password nor its hash is in
@@ -214,7 +296,7 @@ export class AdminService {
    */
   async resetPassword(auth: AuthInfo, input: AccountIdBody, lang: Language): Promise<PasswordResetDone> {
     let password = '';
-    const account = await this.change(auth, input.id, 'resetPassword', lang, { ownRefused: true }, async (tx, before) => {
+    const account = await this.change(auth, input.id, 'resetPassword', lang, { ownRefused: true, dean: 'faculty' }, async (tx, before) => {
       password = await this.giveOneTimePassword(tx, input.id, before.login);
       await this.ctx.sessions.revokeAll(input.id, undefined, tx);
       await this.ctx.throttle.clear('login', before.login.toLowerCase(), tx);
@@ -241,12 +323,17 @@ export class AdminService {
   /** What the new account's form offers: the positions and the departments, named in the caller's language. */
   async newAccountLists(auth: AuthInfo, lang: Language): Promise<NewAccountLists> {
     await this.assertAdmin(auth);
-    const [positions, departments] = await Promise.all([staff.allPositions(this.ctx.db), staff.allDepartments(this.ctx.db)]);
+    const [positions, departments, faculties] = await Promise.all([
+      staff.allPositions(this.ctx.db),
+      staff.allDepartments(this.ctx.db),
+      repo.allFaculties(this.ctx.db),
+    ]);
     return {
       positions: positions.map((p) => ({ id: p.id, name: localName(p, lang) })),
       departments: departments
         .map((d) => ({ id: d.id, name: `${d.faculty} / ${localName(d, lang)}` }))
         .sort((a, b) => a.name.localeCompare(b.name, lang === 'en' ? 'en' : 'ru')),
+      faculties: faculties.map((f) => ({ id: f.id, name: `${f.code} / ${localName(f, lang)}` })),
     };
   }
 
@@ -309,9 +396,11 @@ export class AdminService {
     }
   }
 
+  /** The log (an administrator's), or only the caller's own changes (a dean's office's). */
   async audit(auth: AuthInfo, input: AuditBody): Promise<AuditPage> {
-    await this.assertAdmin(auth);
-    const { rows, total } = await repo.auditPage(this.ctx.db, input, ADMIN_PAGE_SIZE, (input.page - 1) * ADMIN_PAGE_SIZE);
+    const { admin } = await this.caller(auth, 'faculty');
+    const filter = admin ? input : { ...input, byOnly: auth.userId };
+    const { rows, total } = await repo.auditPage(this.ctx.db, filter, ADMIN_PAGE_SIZE, (input.page - 1) * ADMIN_PAGE_SIZE);
     const name = (surname: string | null, n: string | null, patronymic: string | null) =>
       surname === null ? null : fullName({ surname, name: n ?? '', patronymic });
     return {

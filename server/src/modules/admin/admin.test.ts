@@ -2,7 +2,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_RIGHTS, ADMIN_PAGE_SIZE, type AdminAccount, type AuditEntry } from '@contract/admin';
-import { libraryEditors, qrReportViewers, users } from '../../db/schema';
+import { files, libraryEditors, qrReportViewers, users } from '../../db/schema';
 import { DEMO, quickPasswordHash, signIn, testClock } from '../../test/helpers';
 import { signedIn, type SignedIn } from '../../test/requests';
 import { useTestApp } from '../../test/fixture';
@@ -20,12 +20,24 @@ const CALLS = [
   'endsessions.json',
   'resetpassword.json',
   'rights.json',
+  'quota.json',
+  'dean.json',
   'audit.json',
 ];
 
 /** A body each call accepts. */
 const bodyOf = (call: string, id: number): object =>
-  call === 'accounts.json' ? { q: '', page: 1 } : call === 'audit.json' ? { page: 1 } : call === 'rights.json' ? { id, right: 'admin', granted: true } : { id };
+  call === 'accounts.json'
+    ? { q: '', page: 1 }
+    : call === 'audit.json'
+      ? { page: 1 }
+      : call === 'rights.json'
+        ? { id, right: 'admin', granted: true }
+        : call === 'quota.json'
+          ? { id, quotaMb: 5 }
+          : call === 'dean.json'
+            ? { id, facultyId: null }
+            : { id };
 
 /** A seeded student account without a password, given one: its id and login. */
 async function spareStudent(login: string, password = `${login}-Pass-2026`): Promise<{ id: number; login: string; password: string }> {
@@ -393,5 +405,74 @@ describe('rights', () => {
     expect((await post(fx.admin, 'rights.json', { id, right: 'news' })).statusCode).toBe(400);
     expect((await post(fx.admin, 'rights.json', { id: 2147483647, right: 'news', granted: true })).statusCode).toBe(404);
     expect((await auditRows()).filter((r) => r.userId === id)).toEqual([]);
+  });
+});
+
+describe('storage quota', () => {
+  const MB = 1024 * 1024;
+  const quotaOf = async (id: number) => (await fx.db.database.db.select({ quotaMb: users.quotaMb }).from(users).where(eq(users.id, id)))[0].quotaMb;
+  const libraryQuota = async (who: SignedIn) => (await fx.app.inject({ url: '/api/library/quota', headers: who.headers })).json().data;
+
+  it("set and reset to the role's default: the account shows its own, the default and what it uses; the library's quota follows; each change in the log", async () => {
+    const id = fx.student.user.id;
+    const first = (await post(fx.admin, 'account.json', { id })).json().data as AdminAccount;
+    expect(first).toMatchObject({ quotaMb: null, quotaDefaultMb: 200 });
+    expect(first.usedMb).toBe(Math.ceil((await libraryQuota(fx.student)).usedBytes / MB));
+    expect(await libraryQuota(fx.student)).toMatchObject({ quotaBytes: 200 * MB });
+
+    const set = await post(fx.admin, 'quota.json', { id, quotaMb: 750 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toMatchObject({ id, quotaMb: 750, quotaDefaultMb: 200 });
+    expect(await quotaOf(id)).toBe(750);
+    expect(await libraryQuota(fx.student)).toMatchObject({ quotaBytes: 750 * MB });
+    // The same value again writes nothing.
+    expect((await post(fx.admin, 'quota.json', { id, quotaMb: 750 })).json().data.quotaMb).toBe(750);
+
+    const reset = await post(fx.admin, 'quota.json', { id, quotaMb: null });
+    expect(reset.json().data).toMatchObject({ quotaMb: null, quotaDefaultMb: 200 });
+    expect(await quotaOf(id)).toBeNull();
+    expect(await libraryQuota(fx.student)).toMatchObject({ quotaBytes: 200 * MB });
+    expect((await post(fx.admin, 'quota.json', { id, quotaMb: null })).statusCode).toBe(200);
+
+    expect((await auditRows()).filter((r) => r.userId === id)).toMatchObject([
+      { action: 'setQuota', adminId: fx.admin.user.id, before: { quotaMb: null, effectiveMb: 200 }, after: { quotaMb: 750, effectiveMb: 750 } },
+      { action: 'setQuota', adminId: fx.admin.user.id, before: { quotaMb: 750, effectiveMb: 750 }, after: { quotaMb: null, effectiveMb: 200 } },
+    ]);
+    const log = (await post(fx.admin, 'audit.json', { page: 1, accountId: id, action: 'setQuota' })).json().data as { items: AuditEntry[] };
+    expect(log.items.map((e) => e.after)).toEqual([
+      { quotaMb: null, effectiveMb: 200 },
+      { quotaMb: 750, effectiveMb: 750 },
+    ]);
+  });
+
+  it("a teacher's default is the teachers' quota, and a quota below what the account uses is kept (it is over its quota)", async () => {
+    const id = fx.teacher.user.id;
+    const d = fx.db.database.db;
+    const { usedBytes } = await libraryQuota(fx.teacher);
+    const [file] = await d
+      .insert(files)
+      .values({ storageName: 'quota-test-file', originalName: 'big.pdf', mime: 'application/pdf', size: 3 * MB + 1, ownerUserId: id })
+      .returning({ id: files.id });
+    try {
+      const set = (await post(fx.admin, 'quota.json', { id, quotaMb: 2 })).json().data as AdminAccount;
+      expect(set).toMatchObject({ quotaMb: 2, quotaDefaultMb: 2048, usedMb: Math.ceil((usedBytes + 3 * MB + 1) / MB) });
+      expect(set.usedMb).toBeGreaterThan(2);
+      expect(await libraryQuota(fx.teacher)).toMatchObject({ usedBytes: usedBytes + 3 * MB + 1, quotaBytes: 2 * MB });
+    } finally {
+      await d.delete(files).where(eq(files.id, file.id));
+      await d.update(users).set({ quotaMb: null }).where(eq(users.id, id));
+    }
+  });
+
+  it('bad values are 400 and write nothing; an unknown account is 404', async () => {
+    const id = fx.student.user.id;
+    const entries = (await auditRows()).length;
+    for (const quotaMb of [0, -5, 1.5, 10_000_001, '100', undefined]) {
+      const res = await post(fx.admin, 'quota.json', { id, quotaMb });
+      expect(res.statusCode, String(quotaMb)).toBe(400);
+    }
+    expect((await post(fx.admin, 'quota.json', { id: 2147483647, quotaMb: 5 })).statusCode).toBe(404);
+    expect(await quotaOf(id)).toBeNull();
+    expect((await auditRows()).length).toBe(entries);
   });
 });

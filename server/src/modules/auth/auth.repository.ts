@@ -33,6 +33,7 @@ export async function findUserView(db: Db, userId: number) {
           newsPerms: users.newsPerms,
           registrar: users.registrar,
           admin: users.admin,
+          deanFacultyId: users.deanFacultyId,
           teacherId: users.teacherId,
           studentId: users.studentId,
           ...accountPersonName,

@@ -37,6 +37,7 @@ export class AuthService {
       newsPerms: row.newsPerms,
       registrar: teacher && row.registrar,
       admin: row.admin,
+      deanFacultyId: teacher ? row.deanFacultyId : null,
       position,
       google,
     };

@@ -1,10 +1,11 @@
 /** /api/library/*: who may upload a book and how much (permissions, upload rate, quotas, free disk space). */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Book } from '@contract/library';
 import type { App } from '../../app';
-import { books, files } from '../../db/schema';
+import { books, files, users } from '../../db/schema';
 import { appOn, multipartPayload, saveBook, type MultipartPart } from '../../test/helpers';
 import { bodyHead } from '../../test/raw-http';
 import { type Who, otherStudent, plainTeacher, PDF, LIMIT, account, onDisk, total, firstCategory, useLibraryTest } from './library.fixture';
@@ -127,6 +128,30 @@ describe('who may upload and how much', () => {
       expect(over.statusCode).toBe(409);
       expect(over.json().error).toMatchObject({ code: 'QUOTA_EXCEEDED', params: { quotaMb: 1 } });
       expect(await total(files)).toBe(before);
+    });
+  });
+
+  it("an account's own quota (users.quota_mb, set by an administrator) counts instead of its role's: shown by /quota, and uploads are refused once over it", async () => {
+    const category = String((await firstCategory()).id_bookCategory);
+    const who = await account('ownquota', 2);
+    const d = fx.db.database.db;
+    await withApp({ QUOTA_STUDENT_MB: '200', LIBRARY_UPLOADERS: 'student' }, async (other) => {
+      const quota = async () => (await other.inject({ url: '/api/library/quota', headers: who.headers })).json().data;
+      expect(await quota()).toMatchObject({ quotaBytes: 200 * LIMIT });
+      expect((await saveOn(other, who, 'Первая', category)).statusCode).toBe(200);
+      await d.update(users).set({ quotaMb: 1 }).where(eq(users.id, who.user.id));
+      const own = await quota();
+      expect(own).toMatchObject({ quotaBytes: LIMIT });
+      // A file 10 bytes more than the room left under the own quota is refused, nothing is stored.
+      const big = Buffer.concat([PDF, Buffer.alloc(LIMIT - own.usedBytes + 10 - PDF.length, 0x20)]);
+      const before = await total(files);
+      const over = await saveOn(other, who, 'Сверх', category, [{ name: 'files', filename: 'big.pdf', content: big }]);
+      expect(over.statusCode).toBe(409);
+      expect(over.json().error).toMatchObject({ code: 'QUOTA_EXCEEDED', params: { quotaMb: 1 } });
+      expect(await total(files)).toBe(before);
+      await d.update(users).set({ quotaMb: null }).where(eq(users.id, who.user.id));
+      expect(await quota()).toMatchObject({ quotaBytes: 200 * LIMIT });
+      expect((await saveOn(other, who, 'Снова', category, [{ name: 'files', filename: 'big.pdf', content: big }])).statusCode).toBe(200);
     });
   });
 

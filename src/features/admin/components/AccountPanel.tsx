@@ -3,9 +3,10 @@
  * by the screen, outside the list); a refusal is said
  * beside the button pressed, and a one-time password is shown once, with a copy button. A member of
  * staff's rights are boxes (with an explanation under a box where one is needed), each granted or
- * revoked as soon as it is ticked or cleared.
+ * revoked as soon as it is ticked or cleared, and the dean's-office faculty a choice of the list. A
+ * dean's office sees neither the rights nor the quota, nor disabling a member of staff.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@components/ConfirmDialog';
@@ -13,8 +14,10 @@ import type { AdminAccount } from '@contract/admin';
 import { formatDateTime } from '@lib/dates';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
+import { selectUser } from '@shared/session/session';
 import { ACCOUNT_RIGHTS, type AccountAction } from '../admin.api';
 import { adminActions as A, selectAdmin } from '../admin.slice';
+import { AccountQuota } from './AccountQuota';
 
 function OneTimePassword({ value }: { value: string }) {
   const { t } = useTranslation('admin');
@@ -43,7 +46,42 @@ function OneTimePassword({ value }: { value: string }) {
   );
 }
 
-/** The rights of a member of staff, as boxes; a student's account has none (said so). */
+/** The dean's-office right: a faculty chosen from the list (loaded once), or none. */
+function DeanFaculty({ id, account, busy }: { id: string; account: AdminAccount; busy: boolean }) {
+  const { t } = useTranslation('admin');
+  const dispatch = useAppDispatch();
+  const { staffLists } = useAppSelector(selectAdmin);
+  useEffect(() => {
+    dispatch(A.staffListsNeeded());
+  }, [dispatch]);
+  const selectId = `${id}-dean`;
+  const chosen = account.deanFacultyId;
+  const listed = staffLists.data.faculties;
+  return (
+    <div className="adm-right-item adm-dean">
+      <label htmlFor={selectId}>{t('rights.dean')}</label>
+      <select
+        id={selectId}
+        className="input"
+        value={chosen === null ? '' : String(chosen)}
+        disabled={busy || !staffLists.loaded}
+        aria-busy={staffLists.fetching}
+        onChange={(e) => dispatch(A.deanRequested({ id: account.id, facultyId: e.target.value ? Number(e.target.value) : null }))}
+        data-testid="admin-right-dean"
+      >
+        <option value="">{t('rights.deanNone')}</option>
+        {chosen !== null && !listed.some((f) => f.id === chosen) ? <option value={String(chosen)}>#{chosen}</option> : null}
+        {listed.map((f) => (
+          <option key={f.id} value={String(f.id)}>
+            {f.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The rights of a member of staff, as boxes and the dean's-office faculty; a student's account has none (said so). */
 function Rights({ id, account }: { id: string; account: AdminAccount }) {
   const { t, i18n } = useTranslation(['admin', 'cm']);
   const dispatch = useAppDispatch();
@@ -79,6 +117,7 @@ function Rights({ id, account }: { id: string; account: AdminAccount }) {
           </div>
         );
       })}
+      <DeanFaculty id={id} account={account} busy={busy} />
       {refused ? (
         <p id={errorId} className="field-error" role="alert" data-testid="admin-rights-error">
           {t(`rights.${refused.right}`)}: {describeFailure(t, refused.failure)}
@@ -92,10 +131,13 @@ export function AccountPanel({ id, account }: { id: string; account: AdminAccoun
   const { t, i18n } = useTranslation(['admin', 'cm']);
   const dispatch = useAppDispatch();
   const { busy, error, password } = useAppSelector(selectAdmin);
+  // A dean's office (not an administrator) sets no right or quota, and disables or enables students only: the server refuses the rest.
+  const admin = useAppSelector(selectUser)?.admin === true;
+  const mayDisable = admin || account.role === 2;
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('panel.never'));
   const actions: { action: AccountAction; shown: boolean; enabled: boolean; danger: boolean }[] = [
-    { action: 'disable', shown: !account.disabled, enabled: true, danger: true },
-    { action: 'enable', shown: account.disabled, enabled: true, danger: false },
+    { action: 'disable', shown: mayDisable && !account.disabled, enabled: true, danger: true },
+    { action: 'enable', shown: mayDisable && account.disabled, enabled: true, danger: false },
     { action: 'resetPassword', shown: true, enabled: true, danger: true },
     { action: 'unlock', shown: true, enabled: account.locked, danger: false },
     { action: 'endSessions', shown: true, enabled: account.sessions > 0, danger: true },
@@ -128,7 +170,8 @@ export function AccountPanel({ id, account }: { id: string; account: AdminAccoun
           </div>
         ) : null}
       </dl>
-      <Rights id={id} account={account} />
+      {admin ? <Rights id={id} account={account} /> : null}
+      {admin ? <AccountQuota id={id} account={account} /> : null}
       {password?.id === account.id ? <OneTimePassword value={password.value} /> : null}
       <ul className="adm-actions" aria-label={t('panel.actions')}>
         {actions
