@@ -219,6 +219,12 @@ const VARS = {
         .map((s) => s.trim().toLowerCase())
         .filter(Boolean),
   ),
+  gradingAdmissionMinPoints: v(
+    'GRADING_ADMISSION_MIN_POINTS',
+    '30',
+    "Module points (of the grading sheet's 60) a student needs to be admitted to the exam; below them the sheet takes no exam points for him.",
+    int(0, 60),
+  ),
   qrPositionDays: v(
     'QR_POSITION_DAYS',
     '30',

@@ -42,6 +42,7 @@ import { registrationLive } from './registration/registration.live';
 import registrationRoutes from './registration/registration.routes';
 import paymentRoutes from './payment/payment.routes';
 import transcriptRoutes from './transcript/transcript.routes';
+import gradingsheetRoutes from './gradingsheet/gradingsheet.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -79,6 +80,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'registration', routes: registrationRoutes, live: registrationLive },
   { name: 'payment', routes: paymentRoutes, seed: () => import('./payment/payment.seed') },
   { name: 'transcript', routes: transcriptRoutes },
+  { name: 'gradingsheet', routes: gradingsheetRoutes },
   { name: 'admin', routes: adminRoutes, seed: () => import('./admin/admin.seed') },
   { name: 'imports', routes: importsRoutes },
 ];
