@@ -8,7 +8,7 @@ export const SX = {
   attempt: { ru: 'Попытка', kg: 'Аракет', en: 'Attempt' } as T,
   attempts: {
     ru: ['', 'первая сдача', 'пересдача', 'комиссия'],
-    kg: ['', 'биринчи тапшыруу', 'кайра тапшыруу', 'комиссия'],
+    kg: ['', 'биринчи тапшыруу', 'кайра тапшыруу', 'комиссиялык тапшыруу'],
     en: ['', 'first sitting', 'resit', 'commission'],
   } as Record<Language, string[]>,
   allLessons: { ru: 'Модули', kg: 'Модулдар', en: 'Modules' } as T,
