@@ -203,6 +203,7 @@ function SheetScreen({ sheet }: { sheet: Sheet }) {
         </p>
       ) : null}
       <ExamGrid
+        key={sheet.id}
         sheet={sheet}
         onSave={(points) => dispatch(A.examSaved({ id_sheet: sheet.id, points }))}
         onResit={(id_student) => dispatch(A.resitRequested({ id_sheet: sheet.id, id_student }))}

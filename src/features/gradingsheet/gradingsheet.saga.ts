@@ -1,7 +1,7 @@
 /** Grading sheet requests: the list or the student's lines when the screen opens, a sheet, and each write. */
 import { ROLE_STUDENT } from '@shared/request/roles';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { put } from 'redux-saga/effects';
+import { actionChannel, call, fork, put, take } from 'redux-saga/effects';
 import type { SheetExamBody, SheetOpenBody, SheetReopenBody, SheetResitBody } from '@contract/gradingsheet';
 import { request, requireUser } from '@shared/request/request.saga';
 import { rootSaga } from '@shared/request/watchers';
@@ -52,18 +52,34 @@ export function* resitSaga(action: PayloadAction<SheetResitBody>) {
   yield* request(api.resit, [action.payload], { succeeded: A.writeSucceeded, failed: A.writeFailed });
 }
 
-export const gradingSheetSaga = rootSaga({
-  latest: [
-    [A.opened, openedSaga],
-    [A.halfChosen, listSaga],
-    [A.mineRequested, mineSaga],
-    [A.sheetOpened, openSaga],
-    [A.sheetRequested, sheetSaga],
-  ],
-  every: [
-    [A.examSaved, examSaga],
-    [A.signRequested, signSaga],
-    [A.reopenRequested, reopenSaga],
-    [A.resitRequested, resitSaga],
-  ],
-});
+/**
+ * The sheet's writes one after another, in the order they were made: each reply is the whole sheet,
+ * so a reply of an earlier write arriving after a later one's would show stale cells.
+ */
+export function* writesInOrder() {
+  const writes = yield* typedChannel();
+  for (;;) {
+    const action = (yield take(writes)) as PayloadAction<unknown>;
+    if (action.type === A.examSaved.type) yield call(examSaga, action as PayloadAction<SheetExamBody>);
+    else if (action.type === A.signRequested.type) yield call(signSaga, action as PayloadAction<number>);
+    else if (action.type === A.reopenRequested.type) yield call(reopenSaga, action as PayloadAction<SheetReopenBody>);
+    else yield call(resitSaga, action as PayloadAction<SheetResitBody>);
+  }
+}
+
+function* typedChannel() {
+  return (yield actionChannel([A.examSaved.type, A.signRequested.type, A.reopenRequested.type, A.resitRequested.type])) as Parameters<typeof take>[0];
+}
+
+export const gradingSheetSaga = rootSaga(
+  {
+    latest: [
+      [A.opened, openedSaga],
+      [A.halfChosen, listSaga],
+      [A.mineRequested, mineSaga],
+      [A.sheetOpened, openSaga],
+      [A.sheetRequested, sheetSaga],
+    ],
+  },
+  [fork(writesInOrder)],
+);

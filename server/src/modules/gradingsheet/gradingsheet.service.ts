@@ -3,7 +3,7 @@
  * results for a group in a half-year, made from the journal on its first open.
  *
  * - Module points: the journal's module subtotals (contract/pure/journal-totals.ts, as the journal's
- *   totals compute them): each module's average per lesson attended (+ = 0) as a share of the
+ *   totals compute them): each module's mean mark (the marks given; none: 0) as a share of the
  *   journal's scale maximum (5 or 100), times that module's part of MODULES_POINTS_MAX (60 split
  *   evenly among the journal's modules; a journal without modules is one module of 60), rounded.
  *   They are read from the journal while the sheet is open and kept as they stood at the signature.
@@ -143,10 +143,11 @@ export class GradingSheetService {
     const scaleMax = MARK_SCALES[(j.markScale as MarkScale) in MARK_SCALES ? (j.markScale as MarkScale) : '2-5'].max;
     const fromJournal = (studentId: number): number[] => {
       const own = marks.filter((m) => m.studentId === studentId);
-      const averages = moduleIds.length
-        ? moduleSubtotals(own, topics, moduleIds).map((m) => m.ball_average)
-        : [markTotals(own.map((m) => m.otsenka)).ball_average];
-      return averages.map((avg, i) => Math.min(moduleMax(i, averages.length), Math.round((avg / scaleMax) * moduleMax(i, averages.length))));
+      // The journal's "Mean" of each module (the marks given; none: 0).
+      const means = moduleIds.length
+        ? moduleSubtotals(own, topics, moduleIds).map((m) => m.ball_mean ?? 0)
+        : [markTotals(own.map((m) => m.otsenka)).ball_mean ?? 0];
+      return means.map((mean, i) => Math.min(moduleMax(i, means.length), Math.round((mean / scaleMax) * moduleMax(i, means.length))));
     };
     const views = lines
       .filter((l) => students.has(l.studentId))
@@ -245,14 +246,12 @@ export class GradingSheetService {
     }
     const sheets = await repo.sheetsOfHalf(this.ctx.db, input.id_a_year, input.id_w_s, [...new Set(journals.map((j) => j.disciplineId))]);
     for (const s of sheets)
-      items
-        .get(`${s.disciplineId}|${s.groupId}`)
-        ?.sheets.push({
-          id: s.id,
-          attempt: s.attempt,
-          signed: s.signed,
-          student: s.surname ? fullName({ surname: s.surname, name: s.name!, patronymic: s.patronymic }) : null,
-        });
+      items.get(`${s.disciplineId}|${s.groupId}`)?.sheets.push({
+        id: s.id,
+        attempt: s.attempt,
+        signed: s.signed,
+        student: s.surname ? fullName({ surname: s.surname, name: s.name!, patronymic: s.patronymic }) : null,
+      });
     return [...items.values()].map(({ disciplineId: _, ...item }) => item);
   }
 

@@ -22,10 +22,12 @@ export function ExamGrid({ sheet, onSave, onResit, onOpenSheet }: Props) {
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   // What was sent and not answered yet: leaving a cell after Enter sends it once.
   const sent = useRef(new Map<number, number | null>());
-  // A new reply from the server: the cells show what it stored.
+  // A new reply from the server: the cells it stored show what it stored; a cell still being typed
+  // (or sent and not answered yet) keeps its text.
   useEffect(() => {
-    sent.current.clear();
-    setDrafts({});
+    const storedNow = new Map(sheet.lines.map((l) => [l.id_student, l.exam]));
+    for (const [id, v] of sent.current) if (storedNow.get(id) === v) sent.current.delete(id);
+    setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([id, text]) => parseExam(text, sheet.examMax) !== storedNow.get(Number(id)))));
   }, [sheet]);
   const inputs = useRef(new Map<number, HTMLInputElement>());
   const editable = sheet.lines.filter((l) => l.admitted).map((l) => l.id_student);
