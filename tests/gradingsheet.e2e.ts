@@ -67,6 +67,17 @@ describe('the grading sheet', () => {
     expect(await page.getByTestId('gs-exam').count()).toBe(0);
     expect(e2e.problems(page).csp).toEqual([]);
 
+    // The signed sheet on the teacher's phone, in dark mode: nothing wider than the screen but the table, which scrolls.
+    const teacherPhone = await e2e.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await teacherPhone.context().addCookies([{ name: 'theme', value: 'dark', url: e2e.server.origin }]);
+    await signIn(teacherPhone, TEACHER);
+    await teacherPhone.goto('/lms/gradingsheet');
+    await teacherPhone.getByRole('button', { name: new RegExp(`^${ru('gradingsheet:list.open')}: Веб-программирование, ПИ-1-24`) }).click();
+    await expectVisible(teacherPhone.getByTestId('gs-table'));
+    expect(await teacherPhone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(teacherPhone)).toEqual([]);
+    await shot(teacherPhone, '390-teacher');
+
     const phone = await e2e.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await phone.context().addCookies([{ name: 'theme', value: 'dark', url: e2e.server.origin }]);
     await signIn(phone, STUDENT);
