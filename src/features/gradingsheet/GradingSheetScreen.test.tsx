@@ -136,6 +136,38 @@ describe('GradingSheetScreen (en)', () => {
     expect(await screen.findByTestId('gs-error')).toHaveTextContent("The sheet is signed: it can change only after the dean's office reopens it");
   });
 
+  it("the dean's office opens a signed sheet from its list and reopens it with a reason", async () => {
+    const bodies: unknown[] = [];
+    const signed = sheet({ signed: true, canWrite: false, canReopen: true });
+    server.use(
+      http.post('/api/gradingsheet/list.json', () =>
+        ok([{ id_journal: 9, id_group: 3, discipline: 'Web Programming', group: 'PI-1-24', sheets: [{ id: 5, attempt: 1, signed: true, student: null }] }]),
+      ),
+      http.post('/api/gradingsheet/sheet.json', () => ok(signed)),
+      http.post('/api/gradingsheet/reopen.json', async ({ request }) => {
+        bodies.push(await request.json());
+        return ok({
+          ...signed,
+          signed: false,
+          canReopen: false,
+          history: [{ action: 'reopen', student: null, oldPoints: null, newPoints: null, reason: 'Typo', who: 'Dean', at: '2026-12-21T10:00:00.000Z' }],
+        });
+      }),
+    );
+    renderWithStore(<GradingSheetScreen />, { route: '/lms/gradingsheet', store: teacherStore() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open the sheet: Web Programming, PI-1-24' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reopen for changes' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText("Reason (kept in the sheet's history)")).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reopen the sheet' }));
+    expect(await within(dialog).findByText('Give a reason')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText("Reason (kept in the sheet's history)"), 'Typo');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reopen the sheet' }));
+    await waitFor(() => expect(screen.getByTestId('gs-status')).toHaveTextContent('not signed'));
+    expect(bodies).toEqual([{ id_sheet: 5, reason: 'Typo' }]);
+  });
+
   it('a student sees his own lines of signed sheets', async () => {
     const mine: MySheetLine[] = [
       {

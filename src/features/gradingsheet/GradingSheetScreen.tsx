@@ -124,7 +124,7 @@ function SheetList() {
                     type="button"
                     className="btn btn-primary"
                     aria-label={`${t('list.open')}: ${item.discipline}, ${item.group}`}
-                    onClick={() => dispatch(A.sheetOpened({ id_journal: item.id_journal, id_group: item.id_group }))}
+                    onClick={() => dispatch(first ? A.sheetRequested(first.id) : A.sheetOpened({ id_journal: item.id_journal, id_group: item.id_group }))}
                   >
                     {t('list.open')}
                   </button>

@@ -293,3 +293,17 @@ export async function signedLinesOf(db: Db, studentId: number) {
          order by s.academic_year_id desc, s.working_semester_id desc, d.name_ru, s.attempt`,
   );
 }
+
+/** The first sheets of a half-year of a faculty's groups (null: every faculty's), with their discipline and group: the dean's office's list. */
+export async function facultySheets(db: Db, year: number, ws: number, facultyId: number | null) {
+  return rowsOf<{ id: number; journalId: number; disciplineId: number; discipline: Names; groupId: number; group: string }>(
+    db,
+    sql`select s.id, s.teaching_assignment_id as "journalId", s.discipline_id as "disciplineId",
+               json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline, g.id as "groupId", g.name as group
+          from grading_sheets s join disciplines d on d.id = s.discipline_id join groups g on g.id = s.group_id
+          join specialities sp on sp.id = g.speciality_id
+         where s.attempt = 1 and s.academic_year_id = ${year} and s.working_semester_id = ${ws}
+           and (${facultyId}::int is null or sp.faculty_id = ${facultyId})
+         order by d.name_ru, g.name`,
+  );
+}

@@ -227,7 +227,7 @@ export class GradingSheetService {
     };
   }
 
-  /** The caller's disciplines and groups of the half-year (from his journals), each with its sheets. */
+  /** The caller's disciplines and groups of the half-year (from his journals; for the dean's office also its faculty's sheets), each with its sheets. */
   async list(auth: AuthInfo, input: SheetListBody, lang: Language): Promise<SheetListItem[]> {
     if (auth.role !== ROLE_TEACHER) throw forbidden();
     const journals = await repo.teacherJournals(this.ctx.db, auth.uid, input.id_a_year, input.id_w_s);
@@ -244,7 +244,22 @@ export class GradingSheetService {
           sheets: [],
         });
     }
-    const sheets = await repo.sheetsOfHalf(this.ctx.db, input.id_a_year, input.id_w_s, [...new Set(journals.map((j) => j.disciplineId))]);
+    // The dean's office (or an administrator) also finds the sheets made for the faculty's groups.
+    const rights = await repo.rightsOf(this.ctx.db, auth.userId);
+    if (rights.admin || rights.deanFacultyId !== null)
+      for (const f of await repo.facultySheets(this.ctx.db, input.id_a_year, input.id_w_s, rights.admin ? null : rights.deanFacultyId)) {
+        const key = `${f.disciplineId}|${f.groupId}`;
+        if (!items.has(key))
+          items.set(key, {
+            id_journal: f.journalId,
+            id_group: f.groupId,
+            disciplineId: f.disciplineId,
+            discipline: localName(f.discipline, lang),
+            group: f.group,
+            sheets: [],
+          });
+      }
+    const sheets = await repo.sheetsOfHalf(this.ctx.db, input.id_a_year, input.id_w_s, [...new Set([...items.values()].map((i) => i.disciplineId))]);
     for (const s of sheets)
       items.get(`${s.disciplineId}|${s.groupId}`)?.sheets.push({
         id: s.id,

@@ -225,6 +225,10 @@ describe('the grading sheet', () => {
     expect((await call(stranger, 'reopen.json', { id_sheet: sheet.id, reason: 'typo' })).statusCode).toBe(403);
     expect((await call(fx.teacher, 'reopen.json', { id_sheet: sheet.id, reason: 'typo' })).statusCode).toBe(403);
     const dean = await signedIn(fx.app, 'dean-own', 'Dean-Pass-2026');
+    // The dean's office finds the faculty's sheets in its list; another faculty's does not.
+    const listOf = async (who: Who) => (await call(who, 'list.json', { id_a_year: 2026, id_w_s: 1 })).json().data as SheetListItem[];
+    expect((await listOf(dean)).find((i) => i.id_group === item.id_group && i.sheets.some((x) => x.id === sheet.id))).toBeDefined();
+    expect((await listOf(stranger)).some((i) => i.sheets.some((x) => x.id === sheet.id))).toBe(false);
     const empty = await call(dean, 'reopen.json', { id_sheet: sheet.id, reason: '  ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.params).toEqual({ field: 'reason' });
