@@ -67,12 +67,31 @@ export async function sheetPdf(s: Sheet, university: University, verifyUrl: stri
     for (const [label, value] of facts(s, lang)) doc.font('bold').text(`${label}: `, { continued: true }).font('regular').text(value);
     doc.moveDown(0.5);
     const head = headOf(s, lang);
-    const fixed = 24 + 40 + 40 + 34 + 30 + 78 + s.modules.length * 44;
-    const widths = [24, Math.max(120, 515 - fixed + 0), ...s.modules.map(() => 44), 40, 40, 34, 30, 78];
-    const scale = 515 / widths.reduce((n, w) => n + w, 0);
+    const body = rowsOf(s, lang);
+    // As the transcript's: each column but the name's as wide as its longest word (none broken), the name's the rest.
+    const longest = (texts: readonly string[], font: string) => {
+      doc.font(font).fontSize(7.5);
+      return Math.max(0, ...texts.flatMap((t) => t.split(/\s+/)).map((w) => doc.widthOfString(w)));
+    };
+    const widths = head.map((title, i) =>
+      i === 1
+        ? 0
+        : Math.ceil(
+            Math.max(
+              18,
+              longest([title], 'bold'),
+              longest(
+                body.map((c) => c[i] ?? ''),
+                'regular',
+              ),
+            ) + 6,
+          ),
+    );
+    widths[1] = Math.max(95, 515 - widths.reduce((n, w) => n + w, 0));
+    const scale = Math.min(1, 515 / widths.reduce((n, w) => n + w, 0));
     const W = widths.map((w) => w * scale);
     const row = (cells: string[], bold: boolean) => {
-      doc.font(bold ? 'bold' : 'regular').fontSize(8);
+      doc.font(bold ? 'bold' : 'regular').fontSize(7.5);
       const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: W[i] - 4 })));
       if (doc.y + height + 6 > doc.page.height - 60) doc.addPage();
       const y = doc.y;
@@ -91,14 +110,14 @@ export async function sheetPdf(s: Sheet, university: University, verifyUrl: stri
       doc.y = y + height + 6;
     };
     row(head, true);
-    for (const cells of rowsOf(s, lang)) row(cells, false);
+    for (const cells of body) row(cells, false);
     if (doc.y > doc.page.height - 140) doc.addPage();
     doc.moveDown(2).font('regular').fontSize(9.5);
     doc.text(`${SX.teacherSignature[lang]}  ____________________  ${s.teacher}`, 40);
     doc.moveDown(1.5).text(`${SX.deanSignature[lang]}  ____________________`, 40);
     doc
       .moveDown(1.5)
-      .fontSize(8)
+      .fontSize(7.5)
       .fillColor('#444')
       .text(`${SX.printed[lang]}: ${portalDate(printedAt, lang)}`, 40)
       .fillColor('#000');

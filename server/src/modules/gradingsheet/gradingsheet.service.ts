@@ -384,7 +384,8 @@ export class GradingSheetService {
       const s = await repo.sheet(tx, input.id_sheet, true);
       if (!s) throw notFound();
       if (!(await this.isDean(tx, auth, s))) throw forbidden();
-      if (!reason) throw badRequest({ field: 'reason' });
+      // Text the database cannot keep (a NUL) is refused like an empty reason.
+      if (!reason || reason.includes('\u0000')) throw badRequest({ field: 'reason' });
       if (!s.signed) throw new AppError(409, 'CONFLICT');
       const at = this.ctx.now();
       // A first sheet reads its module points from the journal again; a resit keeps those it was made with.
