@@ -1,13 +1,13 @@
 /** Grading sheet requests: the list or the student's lines when the screen opens, a sheet, and each write. */
 import { ROLE_STUDENT } from '@shared/request/roles';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { actionChannel, call, fork, put, take } from 'redux-saga/effects';
+import { actionChannel, call, fork, put, select, take } from 'redux-saga/effects';
 import type { SheetExamBody, SheetOpenBody, SheetReopenBody, SheetResitBody } from '@contract/gradingsheet';
 import { request, requireUser } from '@shared/request/request.saga';
 import { rootSaga } from '@shared/request/watchers';
 import { requirePeriod } from '@shared/settings/settings';
 import { gradingSheetApi as api } from './gradingsheet.api';
-import { gradingSheetActions as A } from './gradingsheet.slice';
+import { gradingSheetActions as A, selectGradingSheet, type GradingSheetState } from './gradingsheet.slice';
 
 export function* openedSaga() {
   const user = yield* requireUser(A.listFailed);
@@ -22,6 +22,12 @@ export function* openedSaga() {
 
 export function* listSaga(action: PayloadAction<{ year: number; ws: 1 | 2 }>) {
   yield* request(api.list, [action.payload.year, action.payload.ws], { succeeded: A.listSucceeded, failed: A.listFailed });
+}
+
+/** Back to the list: it is read again, with what was signed or made meanwhile. */
+export function* closedSaga() {
+  const { half } = (yield select(selectGradingSheet)) as GradingSheetState;
+  if (half) yield put(A.halfChosen(half));
 }
 
 export function* mineSaga() {
@@ -79,6 +85,7 @@ export const gradingSheetSaga = rootSaga(
       [A.mineRequested, mineSaga],
       [A.sheetOpened, openSaga],
       [A.sheetRequested, sheetSaga],
+      [A.sheetClosed, closedSaga],
     ],
   },
   [fork(writesInOrder)],
