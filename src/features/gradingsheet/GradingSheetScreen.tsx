@@ -149,12 +149,15 @@ function SheetScreen({ sheet }: { sheet: Sheet }) {
   const { saving, writeError } = useAppSelector(selectGradingSheet);
   const [confirm, setConfirm] = useState(false);
   const [reopen, setReopen] = useState(false);
+  // The dialog whose write was sent closes once it is answered (a refusal then shows under the toolbar).
+  const [asked, setAsked] = useState(false);
   useEffect(() => {
-    if (!saving) {
+    if (asked && !saving) {
+      setAsked(false);
       setConfirm(false);
       setReopen(false);
     }
-  }, [saving, sheet]);
+  }, [asked, saving]);
   return (
     <section className="gs-sheet" aria-labelledby="gs-sheet-title">
       <div className="gs-head">
@@ -231,12 +234,22 @@ function SheetScreen({ sheet }: { sheet: Sheet }) {
           confirm={t('sign.confirm')}
           cancel={t('cancel')}
           busy={saving}
-          onConfirm={() => dispatch(A.signRequested(sheet.id))}
+          onConfirm={() => {
+            setAsked(true);
+            dispatch(A.signRequested(sheet.id));
+          }}
           onCancel={() => setConfirm(false)}
         />
       ) : null}
       {reopen ? (
-        <ReopenDialog busy={saving} onReopen={(reason) => dispatch(A.reopenRequested({ id_sheet: sheet.id, reason }))} onCancel={() => setReopen(false)} />
+        <ReopenDialog
+          busy={saving}
+          onReopen={(reason) => {
+            setAsked(true);
+            dispatch(A.reopenRequested({ id_sheet: sheet.id, reason }));
+          }}
+          onCancel={() => setReopen(false)}
+        />
       ) : null}
     </section>
   );
