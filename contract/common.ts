@@ -61,6 +61,14 @@ export const ErrorCode = Type.Union([
   Type.Literal('PERIOD_CLOSED'),
   /** A journal's mark scale that its stored marks do not fit ({count} of them). */
   Type.Literal('SCALE_IN_USE'),
+  /** A write to a signed grading sheet (409): the dean's office reopens it first. */
+  Type.Literal('SHEET_SIGNED'),
+  /** Exam points for a student the sheet does not admit ({min}: the module points he needed; {field}). */
+  Type.Literal('NOT_ADMITTED'),
+  /** Signing a sheet with {count} admitted students still without exam points. */
+  Type.Literal('SHEET_INCOMPLETE'),
+  /** A resit asked for a student who passed, or beyond the commission (409). */
+  Type.Literal('NO_RESIT'),
   Type.Literal('TOO_MANY_REQUESTS'),
   Type.Literal('GOOGLE_DISABLED'),
   /** Sign-in through the university's OpenID Connect provider is not configured. */

@@ -245,6 +245,12 @@ const VARS = {
     "The rating's early warning: a student whose points in a discipline (the mean of his marks as a share of the journal's scale) are under this (0–100) is at risk; 0: never.",
     int(0, 100),
   ),
+  gradingAdmissionMinPoints: v(
+    'GRADING_ADMISSION_MIN_POINTS',
+    '30',
+    "Module points (of the grading sheet's 60) a student needs to be admitted to the exam; below them the sheet takes no exam points for him.",
+    int(0, 60),
+  ),
   qrPositionDays: v(
     'QR_POSITION_DAYS',
     '30',

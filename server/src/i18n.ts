@@ -99,6 +99,26 @@ const ERRORS: Record<ErrorCode, Texts> = {
     kg: 'Шкаланы алмаштырууга болбойт: журналдын {count} белгиси ага батпайт',
     en: "The scale cannot be changed: {count} of the journal's marks do not fit it",
   },
+  SHEET_SIGNED: {
+    ru: 'Ведомость подписана: изменить её можно только после того, как деканат её откроет',
+    kg: 'Ведомость кол коюлган: аны деканат кайра ачкандан кийин гана өзгөртүүгө болот',
+    en: "The sheet is signed: it can change only after the dean's office reopens it",
+  },
+  NOT_ADMITTED: {
+    ru: 'Студент не допущен к экзамену: нужно не меньше {min} баллов за модули',
+    kg: 'Студент экзаменге киргизилген эмес: модулдар үчүн кеминде {min} балл керек',
+    en: 'The student is not admitted to the exam: the modules need at least {min} points',
+  },
+  SHEET_INCOMPLETE: {
+    ru: 'Нельзя подписать: у {count} допущенных студентов нет баллов за экзамен',
+    kg: 'Кол коюуга болбойт: {count} киргизилген студенттин экзамен баллы жок',
+    en: 'Cannot sign: {count} admitted students have no exam points',
+  },
+  NO_RESIT: {
+    ru: 'Пересдача не предусмотрена: студент сдал или попытки исчерпаны',
+    kg: 'Кайра тапшыруу каралган эмес: студент тапшырган же аракеттер бүттү',
+    en: 'No resit: the student passed or has no attempts left',
+  },
   TOO_MANY_REQUESTS: {
     ru: 'Слишком много попыток. Повторите через {seconds} с',
     kg: 'Аракеттер өтө көп. {seconds} секунддан кийин кайталаңыз',

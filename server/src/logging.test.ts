@@ -38,6 +38,7 @@ const SECRET = 'Zq7SecretToken0123456789abcdefXY';
 describe('secrets in addresses stay out of the log', () => {
   it.each([
     ['a transcript verification link', `/api/misc/transcript/verify.html?t=${SECRET}`, '/api/misc/transcript/verify.html?t=…'],
+    ['a grading sheet verification link', `/api/gradingsheet/verify.html?t=${SECRET}`, '/api/gradingsheet/verify.html?t=…'],
     ['a single-window verification link', `/api/singlewindow/verify?token=${SECRET}`, '/api/singlewindow/verify?token=…'],
     ['the sandbox payment page', `/api/misc/sandbox/pay.html?id=${SECRET}`, '/api/misc/sandbox/pay.html?id=…'],
     ['the public card', `/api/misc/getstudentqrinfo?lang=en&data=${SECRET}`, '/api/misc/getstudentqrinfo?lang=en&data=…'],

@@ -272,6 +272,17 @@ export const AREAS = [
     store: () => import('../features/transcript/transcript.area'),
   },
   {
+    // A teacher's grading sheets; a student's own lines of the signed ones.
+    key: 'gradingsheet',
+    path: '/gradingsheet',
+    screen: () => import('../features/gradingsheet/GradingSheetScreen'),
+    wide: true,
+    menu: { key: 'gradingSheet', icon: 'clipboard' },
+    title: 'titles.gradingsheet',
+    namespaces: ['gradingsheet'],
+    store: () => import('../features/gradingsheet/gradingsheet.area'),
+  },
+  {
     // Everyone's own card; an administrator opens another account's at /personalcard/<account id>.
     key: 'personalcard',
     path: '/personalcard',

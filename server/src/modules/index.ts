@@ -45,6 +45,7 @@ import transcriptRoutes from './transcript/transcript.routes';
 import personalcardRoutes from './personalcard/personalcard.routes';
 import workloadRoutes from './workload/workload.routes';
 import ratingRoutes from './rating/rating.routes';
+import gradingsheetRoutes from './gradingsheet/gradingsheet.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -84,6 +85,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'transcript', routes: transcriptRoutes },
   { name: 'workload', routes: workloadRoutes },
   { name: 'rating', routes: ratingRoutes },
+  { name: 'gradingsheet', routes: gradingsheetRoutes },
   { name: 'admin', routes: adminRoutes, seed: () => import('./admin/admin.seed') },
   { name: 'imports', routes: importsRoutes },
   { name: 'personalcard', routes: personalcardRoutes, seed: () => import('./personalcard/personalcard.seed') },

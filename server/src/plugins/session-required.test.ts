@@ -21,6 +21,7 @@ const PUBLIC = [
   'GET /api/misc/getstudentqrinfo',
   // Documents' verification pages, opened from a printed QR code by anyone.
   'GET /api/misc/transcript/verify.html',
+  'GET /api/gradingsheet/verify.html',
   'GET /api/singlewindow/verify',
   // The sandbox card provider's hosted page (only with PAYMENT_PROVIDER=sandbox) and the provider's signed callback (checked by signature, not session).
   'GET /api/misc/sandbox/pay.html',

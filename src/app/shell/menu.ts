@@ -59,7 +59,6 @@ export type MenuKey = (typeof MENU_KEYS)[number];
 
 /** The side-menu entries that are no area of the manifest (yet): a university's link for them, with their icons. */
 export const OTHER_MENU_ENTRIES = {
-  gradingSheet: 'clipboard',
   documents: 'file',
   testing: 'checkSquare',
   questionnaire: 'listChecks',

@@ -1,0 +1,168 @@
+/**
+ * The printed grading sheet: a PDF (pdfkit with the embedded DejaVu Sans of lib/pdf.ts, as the
+ * transcript's) with the university's header, the sheet's data, the signatures' lines and a QR code of
+ * its verification link; the same sheet as an Excel workbook (exceljs); the verification page.
+ */
+import ExcelJS from 'exceljs';
+import QRCode from 'qrcode';
+import type { Language } from '@contract/common';
+import type { Sheet } from '@contract/gradingsheet';
+import { portalDate } from '../../lib/dates';
+import { a4Pdf } from '../../lib/pdf';
+import { SX } from './gradingsheet.texts';
+
+export interface University {
+  name: string;
+  address: string;
+}
+
+/** The table's rows as printed: number, name, each module, modules together, exam, total, letter, grade. */
+function rowsOf(s: Sheet, lang: Language): string[][] {
+  return s.lines.map((l, i) => [
+    String(i + 1),
+    l.fio,
+    ...l.modules.map(String),
+    String(l.modulePoints),
+    l.admitted ? (l.exam === null ? '' : String(l.exam)) : SX.notAdmitted[lang],
+    l.total === null ? '' : String(l.total),
+    l.letter ?? '',
+    l.word ?? '',
+  ]);
+}
+
+function headOf(s: Sheet, lang: Language): string[] {
+  return [
+    SX.no[lang],
+    SX.student[lang],
+    ...s.modules.map((m) => `${m.name} (${m.max})`),
+    `${SX.modules[lang]} (60)`,
+    `${SX.exam[lang]} (${s.examMax})`,
+    SX.total[lang],
+    SX.letter[lang],
+    SX.word[lang],
+  ];
+}
+
+function facts(s: Sheet, lang: Language): [string, string][] {
+  return [
+    [SX.discipline[lang], `${s.code} ${s.discipline}`],
+    [SX.group[lang], `${s.group} · ${s.halfYear}`],
+    [SX.faculty[lang], s.faculty],
+    [SX.teacher[lang], s.teacher],
+    [SX.credits[lang], `${s.credits} · ${SX.control[lang]}: ${s.control}`],
+    [SX.attempt[lang], `${s.attempt} (${SX.attempts[lang][s.attempt] ?? ''})`],
+    [SX.status[lang], s.signed && s.signedAt ? `${SX.signedOn[lang]} ${portalDate(new Date(s.signedAt), lang)}` : SX.draft[lang]],
+  ];
+}
+
+export async function sheetPdf(s: Sheet, university: University, verifyUrl: string, lang: Language, printedAt: Date): Promise<Buffer> {
+  const qr = await QRCode.toBuffer(verifyUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
+  return a4Pdf(40, { Title: SX.title[lang], Author: university.name }, (doc) => {
+    doc.image(qr, 475, 40, { width: 80 });
+    doc.font('bold').fontSize(12).text(university.name, 40, 40, { width: 420 });
+    doc.font('regular').fontSize(9).text(university.address, { width: 420 });
+    doc.fontSize(7).fillColor('#444').text(SX.verifyHint[lang], 455, 124, { width: 110, align: 'center' }).fillColor('#000');
+    doc.font('bold').fontSize(15).text(SX.title[lang], 40, 150, { align: 'center', width: 515 });
+    doc.moveDown(0.5).fontSize(9.5);
+    for (const [label, value] of facts(s, lang)) doc.font('bold').text(`${label}: `, { continued: true }).font('regular').text(value);
+    doc.moveDown(0.5);
+    const head = headOf(s, lang);
+    const body = rowsOf(s, lang);
+    // As the transcript's: each column but the name's as wide as its longest word (none broken), the name's the rest.
+    const longest = (texts: readonly string[], font: string) => {
+      doc.font(font).fontSize(7.5);
+      return Math.max(0, ...texts.flatMap((t) => t.split(/\s+/)).map((w) => doc.widthOfString(w)));
+    };
+    const widths = head.map((title, i) =>
+      i === 1
+        ? 0
+        : Math.ceil(
+            Math.max(
+              18,
+              longest([title], 'bold'),
+              longest(
+                body.map((c) => c[i] ?? ''),
+                'regular',
+              ),
+            ) + 6,
+          ),
+    );
+    widths[1] = Math.max(95, 515 - widths.reduce((n, w) => n + w, 0));
+    const scale = Math.min(1, 515 / widths.reduce((n, w) => n + w, 0));
+    const W = widths.map((w) => w * scale);
+    const row = (cells: string[], bold: boolean) => {
+      doc.font(bold ? 'bold' : 'regular').fontSize(7.5);
+      const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: W[i] - 4 })));
+      if (doc.y + height + 6 > doc.page.height - 60) doc.addPage();
+      const y = doc.y;
+      let x = 40;
+      cells.forEach((c, i) => {
+        doc.text(c, x + 2, y + 2, { width: W[i] - 4, align: i === 1 ? 'left' : 'center' });
+        x += W[i];
+      });
+      doc
+        .moveTo(40, y + height + 4)
+        .lineTo(555, y + height + 4)
+        .strokeColor('#999')
+        .lineWidth(0.5)
+        .stroke();
+      doc.x = 40;
+      doc.y = y + height + 6;
+    };
+    row(head, true);
+    for (const cells of body) row(cells, false);
+    if (doc.y > doc.page.height - 140) doc.addPage();
+    doc.moveDown(2).font('regular').fontSize(9.5);
+    doc.text(`${SX.teacherSignature[lang]}  ____________________  ${s.teacher}`, 40);
+    doc.moveDown(1.5).text(`${SX.deanSignature[lang]}  ____________________`, 40);
+    doc
+      .moveDown(1.5)
+      .fontSize(7.5)
+      .fillColor('#444')
+      .text(`${SX.printed[lang]}: ${portalDate(printedAt, lang)}`, 40)
+      .fillColor('#000');
+  });
+}
+
+export async function sheetWorkbook(s: Sheet, lang: Language): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(SX.title[lang].slice(0, 31));
+  ws.addRow([SX.title[lang]]).font = { bold: true, size: 14 };
+  for (const [label, value] of facts(s, lang)) ws.addRow([label, value]);
+  ws.addRow([]);
+  ws.addRow(headOf(s, lang)).font = { bold: true };
+  for (const cells of rowsOf(s, lang)) ws.addRow(cells.map((c, i) => (i !== 1 && /^\d+$/.test(c) ? Number(c) : c)));
+  ws.getColumn(2).width = 36;
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export type SheetVerdict = { kind: 'genuine' | 'changed'; sheet: Sheet; printedAt: Date } | { kind: 'invalid' };
+
+/** The public verification page of a printed sheet (HTML, no script). */
+export function verifyPage(v: SheetVerdict, university: string, lang: Language): string {
+  const details =
+    v.kind === 'invalid'
+      ? ''
+      : `<dl>${facts(v.sheet, lang)
+          .map(([k, val]) => `<dt>${esc(k)}</dt><dd>${esc(val)}</dd>`)
+          .join('')}<dt>${esc(SX.printed[lang])}</dt><dd>${portalDate(v.printedAt, lang)}</dd></dl>`;
+  return `<!doctype html>
+<html lang="${lang === 'kg' ? 'ky' : lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(SX.verifyTitle[lang])}</title>
+<style>
+:root{color-scheme:light dark;font-family:system-ui,sans-serif}
+body{margin:0;background:#eef2f7;color:#111827}
+main{max-width:560px;margin:24px auto;padding:20px;background:#fff;border-radius:12px}
+h1{font-size:20px}.ok{color:#166534}.bad{color:#b91c1c}
+dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px}dt{color:#4b5563}dd{margin:0;font-weight:600}
+@media (prefers-color-scheme:dark){body{background:#0f172a;color:#e5e7eb}main{background:#1e293b}dt{color:#cbd5e1}.ok{color:#86efac}.bad{color:#fca5a5}}
+</style></head>
+<body><main>
+<p>${esc(university)}</p>
+<h1>${esc(SX.verifyTitle[lang])}</h1>
+<p class="${v.kind === 'genuine' ? 'ok' : 'bad'}" role="status" data-verdict="${v.kind}"><strong>${esc(SX[v.kind][lang])}</strong></p>
+${details}
+</main></body></html>`;
+}

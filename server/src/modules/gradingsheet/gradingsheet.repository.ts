@@ -1,0 +1,309 @@
+/**
+ * SQL of the grading sheet: the sheets, their lines and history (gradingsheet.schema.ts), and what
+ * they read elsewhere: the teacher's journals of a discipline for a group, the group's students, the
+ * journal's marks and topics (for the module points), the university's grading scale, the caller's
+ * dean's-office rights.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+import type { Names } from '../../shared/names';
+import { gradingSheetHistory, gradingSheetLines, gradingSheets } from './gradingsheet.schema';
+
+export type SheetRow = typeof gradingSheets.$inferSelect;
+export type LineRow = typeof gradingSheetLines.$inferSelect;
+
+export async function sheet(db: Db, id: number, lock = false): Promise<SheetRow | undefined> {
+  const q = db.select().from(gradingSheets).where(eq(gradingSheets.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function firstSheetOf(db: Db, disciplineId: number, groupId: number, year: number, ws: number): Promise<SheetRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(gradingSheets)
+    .where(
+      and(
+        eq(gradingSheets.disciplineId, disciplineId),
+        eq(gradingSheets.groupId, groupId),
+        eq(gradingSheets.academicYearId, year),
+        eq(gradingSheets.workingSemesterId, ws),
+        eq(gradingSheets.attempt, 1),
+      ),
+    );
+  return row;
+}
+
+export async function insertSheet(db: Db, values: typeof gradingSheets.$inferInsert): Promise<SheetRow | undefined> {
+  const [row] = await db.insert(gradingSheets).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function linesOf(db: Db, sheetId: number): Promise<LineRow[]> {
+  return db.select().from(gradingSheetLines).where(eq(gradingSheetLines.sheetId, sheetId)).orderBy(gradingSheetLines.id);
+}
+
+export async function insertLines(db: Db, sheetId: number, studentIds: readonly number[], modules?: Pick<LineRow, 'modules' | 'modulePoints'>) {
+  if (studentIds.length === 0) return;
+  await db
+    .insert(gradingSheetLines)
+    .values(studentIds.map((studentId) => ({ sheetId, studentId, modules: modules?.modules ?? null, modulePoints: modules?.modulePoints ?? null })))
+    .onConflictDoNothing();
+}
+
+export async function setExam(db: Db, sheetId: number, studentId: number, exam: number | null) {
+  await db
+    .update(gradingSheetLines)
+    .set({ examPoints: exam })
+    .where(and(eq(gradingSheetLines.sheetId, sheetId), eq(gradingSheetLines.studentId, studentId)));
+}
+
+export async function freezeLine(db: Db, id: number, values: Pick<LineRow, 'modules' | 'modulePoints' | 'total'>) {
+  await db.update(gradingSheetLines).set(values).where(eq(gradingSheetLines.id, id));
+}
+
+export async function setSigned(db: Db, id: number, signed: boolean, userId: number | null, at: Date | null) {
+  await db.update(gradingSheets).set({ signed, signedByUserId: userId, signedAt: at }).where(eq(gradingSheets.id, id));
+}
+
+export async function addHistory(db: Db, values: typeof gradingSheetHistory.$inferInsert) {
+  await db.insert(gradingSheetHistory).values(values);
+}
+
+export async function historyOf(db: Db, sheetId: number) {
+  return rowsOf<{
+    action: string;
+    studentId: number | null;
+    oldPoints: number | null;
+    newPoints: number | null;
+    reason: string | null;
+    at: Date;
+    login: string | null;
+    surname: string | null;
+    name: string | null;
+    patronymic: string | null;
+  }>(
+    db,
+    sql`select h.action, h.student_id as "studentId", h.old_points as "oldPoints", h.new_points as "newPoints", h.reason, h.at, u.login,
+               t.surname, t.name, t.patronymic
+          from grading_sheet_history h left join users u on u.id = h.user_id left join teachers t on t.id = u.teacher_id
+         where h.sheet_id = ${sheetId} order by h.id desc`,
+  );
+}
+
+/** Resit and commission sheets made from a sheet, by student. */
+export async function resitsOf(db: Db, parentId: number): Promise<Map<number, number>> {
+  const rows = await db.select({ id: gradingSheets.id, studentId: gradingSheets.studentId }).from(gradingSheets).where(eq(gradingSheets.parentId, parentId));
+  return new Map(rows.map((r) => [r.studentId!, r.id]));
+}
+
+export interface Journal {
+  id: number;
+  teacherId: number;
+  disciplineId: number;
+  academicYearId: number;
+  workingSemesterId: number;
+  semesterId: number;
+  credits: number;
+  controlFormId: number;
+  markScale: string;
+  groupId: number | null;
+  streamId: number | null;
+}
+
+export async function journal(db: Db, id: number): Promise<Journal | undefined> {
+  const [row] = await rowsOf<Journal>(
+    db,
+    sql`select id, teacher_id as "teacherId", discipline_id as "disciplineId", academic_year_id as "academicYearId",
+               working_semester_id as "workingSemesterId", semester_id as "semesterId", credits, control_form_id as "controlFormId",
+               mark_scale as "markScale", group_id as "groupId", stream_id as "streamId"
+          from teaching_assignments where id = ${id}`,
+  );
+  return row;
+}
+
+/** The groups a journal teaches: its group, or its stream's groups. */
+export async function groupsOfJournal(db: Db, j: Journal): Promise<number[]> {
+  if (j.groupId) return [j.groupId];
+  const rows = await rowsOf<{ id: number }>(db, sql`select group_id as id from stream_groups where stream_id = ${j.streamId} order by group_id`);
+  return rows.map((r) => r.id);
+}
+
+/** Whether the teacher teaches the discipline to the group in the half-year (a journal of his for the group or a stream holding it). */
+export async function teaches(db: Db, teacherId: number, disciplineId: number, groupId: number, year: number, ws: number): Promise<boolean> {
+  const rows = await rowsOf<{ one: number }>(
+    db,
+    sql`select 1 as one from teaching_assignments a
+         where a.teacher_id = ${teacherId} and a.discipline_id = ${disciplineId} and a.academic_year_id = ${year} and a.working_semester_id = ${ws}
+           and (a.group_id = ${groupId} or a.stream_id in (select stream_id from stream_groups where group_id = ${groupId}))
+         limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** The caller's account rights as stored now: administrator, dean's office of a faculty. */
+export async function rightsOf(db: Db, userId: number): Promise<{ admin: boolean; deanFacultyId: number | null }> {
+  const [row] = await rowsOf<{ admin: boolean; deanFacultyId: number | null }>(
+    db,
+    sql`select admin, dean_faculty_id as "deanFacultyId" from users where id = ${userId}`,
+  );
+  return row ?? { admin: false, deanFacultyId: null };
+}
+
+export interface GroupRow {
+  id: number;
+  name: string;
+  facultyId: number;
+  faculty: Names;
+}
+
+export async function group(db: Db, id: number): Promise<GroupRow | undefined> {
+  const [row] = await rowsOf<GroupRow>(
+    db,
+    sql`select g.id, g.name, f.id as "facultyId", json_build_object('nameRu', f.name_ru, 'nameKg', f.name_kg, 'nameEn', f.name_en) as faculty
+          from groups g join specialities sp on sp.id = g.speciality_id join faculties f on f.id = sp.faculty_id where g.id = ${id}`,
+  );
+  return row;
+}
+
+export interface StudentRow {
+  id: number;
+  surname: string;
+  name: string;
+  patronymic: string | null;
+}
+
+export async function studentsOfGroup(db: Db, groupId: number): Promise<StudentRow[]> {
+  return rowsOf<StudentRow>(db, sql`select id, surname, name, patronymic from students where group_id = ${groupId} order by surname, name, id`);
+}
+
+export async function studentsById(db: Db, ids: readonly number[]): Promise<StudentRow[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<StudentRow>(
+    db,
+    sql`select id, surname, name, patronymic from students where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/** The journal's marks of the students given, as its totals read them. */
+export async function marksOf(db: Db, journalId: number, studentIds: readonly number[]) {
+  if (studentIds.length === 0) return [];
+  return rowsOf<{ studentId: number; visitDate: string; id_time: number; otsenka: string | null }>(
+    db,
+    sql`select student_id as "studentId", to_char(visit_date, 'YYYY-MM-DD') as "visitDate", lesson_time_id as id_time, mark as otsenka
+          from journal_visits where teaching_assignment_id = ${journalId} and student_id in (${sql.join(
+            studentIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+  );
+}
+
+/** The journal's lesson topics with their modules. */
+export async function topicsOf(db: Db, journalId: number) {
+  return rowsOf<{ visitDate: string; id_time: number; id_module: number | null }>(
+    db,
+    sql`select to_char(visit_date, 'YYYY-MM-DD') as "visitDate", lesson_time_id as id_time, module_id as id_module
+          from journal_lesson_topics where teaching_assignment_id = ${journalId}`,
+  );
+}
+
+export async function moduleNames(db: Db) {
+  return rowsOf<{ id: number } & Names>(db, sql`select id, name_ru as "nameRu", name_kg as "nameKg", name_en as "nameEn" from journal_modules`);
+}
+
+/** The university's grading scale (the transcript's grade_scale), highest band first. */
+export async function gradeScale(db: Db) {
+  return rowsOf<{ min: number; max: number; ekvNum: number; letter: string } & Names>(
+    db,
+    sql`select min_points as min, max_points as max, ekv_num::float8 as "ekvNum", ekv_bukv as letter, name_ru as "nameRu", name_kg as "nameKg", name_en as "nameEn"
+          from grade_scale order by min_points desc`,
+  );
+}
+
+/** What the sheet shows of its discipline, control form and teacher. */
+export async function sheetNames(db: Db, s: SheetRow) {
+  const [row] = await rowsOf<{ code: string; discipline: Names; control: Names; surname: string; name: string; patronymic: string | null }>(
+    db,
+    sql`select d.code, json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline,
+               json_build_object('nameRu', c.name_ru, 'nameKg', c.name_kg, 'nameEn', c.name_en) as control, t.surname, t.name, t.patronymic
+          from disciplines d, control_forms c, teachers t
+         where d.id = ${s.disciplineId} and c.id = ${s.controlFormId} and t.id = ${s.teacherId}`,
+  );
+  return row;
+}
+
+/** A teacher's journals of a half-year with their discipline, group or stream. */
+export async function teacherJournals(db: Db, teacherId: number, year: number, ws: number) {
+  return rowsOf<{ id: number; disciplineId: number; discipline: Names; groupId: number; group: string; lessonTypeId: number }>(
+    db,
+    sql`select a.id, a.discipline_id as "disciplineId", json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline,
+               g.id as "groupId", g.name as group, a.lesson_type_id as "lessonTypeId"
+          from teaching_assignments a join disciplines d on d.id = a.discipline_id
+          join groups g on g.id = a.group_id or g.id in (select group_id from stream_groups where stream_id = a.stream_id)
+         where a.teacher_id = ${teacherId} and a.academic_year_id = ${year} and a.working_semester_id = ${ws}
+         order by d.name_ru, g.name, a.lesson_type_id, a.subgroup, a.id`,
+  );
+}
+
+export async function sheetsOfHalf(db: Db, year: number, ws: number, disciplineIds: readonly number[]) {
+  if (disciplineIds.length === 0) return [];
+  return rowsOf<{
+    id: number;
+    disciplineId: number;
+    groupId: number;
+    attempt: number;
+    signed: boolean;
+    surname: string | null;
+    name: string | null;
+    patronymic: string | null;
+  }>(
+    db,
+    sql`select s.id, s.discipline_id as "disciplineId", s.group_id as "groupId", s.attempt, s.signed, st.surname, st.name, st.patronymic
+          from grading_sheets s left join students st on st.id = s.student_id
+         where s.academic_year_id = ${year} and s.working_semester_id = ${ws} and s.discipline_id in (${sql.join(
+           disciplineIds.map((id) => sql`${id}`),
+           sql`, `,
+         )})
+         order by s.attempt, s.id`,
+  );
+}
+
+/** A student's lines of signed sheets. */
+export async function signedLinesOf(db: Db, studentId: number) {
+  return rowsOf<{
+    sheetId: number;
+    attempt: number;
+    discipline: Names;
+    academicYearId: number;
+    workingSemesterId: number;
+    modulePoints: number;
+    examPoints: number | null;
+    total: number;
+    signedAt: Date;
+  }>(
+    db,
+    sql`select s.id as "sheetId", s.attempt, json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline,
+               s.academic_year_id as "academicYearId", s.working_semester_id as "workingSemesterId",
+               l.module_points as "modulePoints", l.exam_points as "examPoints", l.total, s.signed_at as "signedAt"
+          from grading_sheet_lines l join grading_sheets s on s.id = l.sheet_id join disciplines d on d.id = s.discipline_id
+         where l.student_id = ${studentId} and s.signed and l.total is not null
+         order by s.academic_year_id desc, s.working_semester_id desc, d.name_ru, s.attempt`,
+  );
+}
+
+/** The first sheets of a half-year of a faculty's groups (null: every faculty's), with their discipline and group: the dean's office's list. */
+export async function facultySheets(db: Db, year: number, ws: number, facultyId: number | null) {
+  return rowsOf<{ id: number; journalId: number; disciplineId: number; discipline: Names; groupId: number; group: string }>(
+    db,
+    sql`select s.id, s.teaching_assignment_id as "journalId", s.discipline_id as "disciplineId",
+               json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline, g.id as "groupId", g.name as group
+          from grading_sheets s join disciplines d on d.id = s.discipline_id join groups g on g.id = s.group_id
+          join specialities sp on sp.id = g.speciality_id
+         where s.attempt = 1 and s.academic_year_id = ${year} and s.working_semester_id = ${ws}
+           and (${facultyId}::int is null or sp.faculty_id = ${facultyId})
+         order by d.name_ru, g.name`,
+  );
+}

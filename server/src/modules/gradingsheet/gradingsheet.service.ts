@@ -1,0 +1,487 @@
+/**
+ * The grading sheet's rules (docs/areas/gradingsheet.md): the official record of a discipline's
+ * results for a group in a half-year, made from the journal on its first open.
+ *
+ * - Module points: the journal's module subtotals (contract/pure/journal-totals.ts, as the journal's
+ *   totals compute them): each module's mean mark (the marks given; none: 0) as a share of the
+ *   journal's scale maximum (5 or 100), times that module's part of MODULES_POINTS_MAX (60 split
+ *   evenly among the journal's modules; a journal without modules is one module of 60), rounded.
+ *   They are read from the journal while the sheet is open and kept as they stood at the signature.
+ * - Exam points: whole, 0..EXAM_POINTS_MAX (40), only for a student admitted (module points ≥
+ *   GRADING_ADMISSION_MIN_POINTS); on a resit or commission sheet its student is admitted.
+ * - Total: module points + exam points; its grade is the university's scale (grade_scale, the
+ *   transcript's), a pass when its grade point is above 0.
+ * - Only a teacher of the discipline for the group in the half-year (one of his journals says so)
+ *   enters exam points, signs and makes resits (403); a signed sheet takes no write (409
+ *   SHEET_SIGNED); signing needs every admitted student's exam points (400 SHEET_INCOMPLETE) and
+ *   writes the totals as the students' final results (final_results, shared/final-results.ts) in
+ *   the same transaction. The dean's office of the group's faculty (users.dean_faculty_id) or an
+ *   administrator reopens a signed sheet with a reason (read from the database on each call).
+ * - A failed student gets a resit sheet of his own from the signed sheet (attempt 2), then a
+ *   commission (3); its signature replaces his final result; every sheet and its history stay.
+ */
+import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '@contract/common';
+import { createHash } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import { markTotals, moduleSubtotals, modulesOf } from '@contract/pure/journal-totals';
+import { MARK_SCALES, type MarkScale } from '@contract/journal';
+import {
+  ATTEMPT_COMMISSION,
+  EXAM_POINTS_MAX,
+  MODULES_POINTS_MAX,
+  type MySheetLine,
+  type Sheet,
+  type SheetExamBody,
+  type SheetGrade,
+  type SheetListBody,
+  type SheetListItem,
+  type SheetOpenBody,
+  type SheetReopenBody,
+  type SheetResitBody,
+} from '@contract/gradingsheet';
+import { AppError, badRequest, documentsUnavailable, forbidden, notFound } from '../../app-error';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { localName } from '../../i18n';
+import { halfYearTitle } from '../../lib/sheet-texts';
+import { fullName } from '../../lib/person';
+import type { AuthInfo } from '../../shared/caller';
+import { saveFinal } from '../../shared/final-results';
+import { signingKey } from '../../shared/signing-keys';
+import { readSiteSettings } from '../../shared/site.repository';
+import type { SheetVerdict, University } from './gradingsheet.documents';
+import * as repo from './gradingsheet.repository';
+import { SX } from './gradingsheet.texts';
+
+/** The signing key's purpose of printed sheets' verification tokens. */
+export const SHEET_KEY = 'gradingsheet-verification';
+
+/** What a printed sheet's token vouches for: its state and each line's points, independent of the language. */
+export function fingerprint(s: Sheet): string {
+  const canon = [s.id, s.signed, s.lines.map((l) => [l.id_student, l.modulePoints, l.exam, l.total])];
+  return createHash('sha256').update(JSON.stringify(canon)).digest('base64url');
+}
+
+const signedConflict = () => new AppError(409, 'SHEET_SIGNED');
+
+/** A module's part of MODULES_POINTS_MAX among `count` modules: the points split evenly, the first modules taking the rest. */
+function moduleMax(index: number, count: number): number {
+  return Math.floor(MODULES_POINTS_MAX / count) + (index < MODULES_POINTS_MAX % count ? 1 : 0);
+}
+
+/** A band of the scale for points, with its words in the caller's language. */
+type Band = Awaited<ReturnType<typeof repo.gradeScale>>[number];
+const bandOf = (scale: readonly Band[], points: number) => scale.find((b) => points >= b.min && points <= b.max);
+
+interface LineView {
+  line: repo.LineRow;
+  student: repo.StudentRow;
+  modules: number[];
+  modulePoints: number;
+  admitted: boolean;
+  total: number | null;
+  passed: boolean | null;
+  band: Band | undefined;
+}
+
+export class GradingSheetService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get admissionMin(): number {
+    return this.ctx.config.gradingAdmissionMinPoints;
+  }
+
+  /** Whether the caller teaches the sheet's discipline to its group in its half-year (read now). */
+  private async teaches(db: Db, auth: AuthInfo, s: repo.SheetRow): Promise<boolean> {
+    if (auth.role !== ROLE_TEACHER) return false;
+    return repo.teaches(db, auth.uid, s.disciplineId, s.groupId, s.academicYearId, s.workingSemesterId);
+  }
+
+  /** Whether the caller is the dean's office of the group's faculty or an administrator (read now). */
+  private async isDean(db: Db, auth: AuthInfo, s: repo.SheetRow): Promise<boolean> {
+    const rights = await repo.rightsOf(db, auth.userId);
+    if (rights.admin) return true;
+    if (rights.deanFacultyId === null) return false;
+    const g = await repo.group(db, s.groupId);
+    return g?.facultyId === rights.deanFacultyId;
+  }
+
+  /** The sheet if the caller may read it (its teacher, the dean's office, an administrator): 404 unknown, 403 another's. */
+  private async readable(db: Db, auth: AuthInfo, id: number): Promise<{ s: repo.SheetRow; teacher: boolean; dean: boolean }> {
+    const s = await repo.sheet(db, id);
+    if (!s) throw notFound();
+    const [teacher, dean] = await Promise.all([this.teaches(db, auth, s), this.isDean(db, auth, s)]);
+    if (!teacher && !dean) throw forbidden();
+    return { s, teacher, dean };
+  }
+
+  /** The lines as they stand: module points from the journal while open (or as kept), exam points, totals and grades. */
+  private async lineViews(db: Db, s: repo.SheetRow): Promise<{ views: LineView[]; moduleIds: number[]; scale: Band[] }> {
+    const [lines, scale] = await Promise.all([repo.linesOf(db, s.id), repo.gradeScale(db)]);
+    const students = new Map(
+      (
+        await repo.studentsById(
+          db,
+          lines.map((l) => l.studentId),
+        )
+      ).map((x) => [x.id, x]),
+    );
+    const live = lines.filter((l) => l.modules === null);
+    const j = (await repo.journal(db, s.teachingAssignmentId))!;
+    const [marks, topics] = live.length
+      ? await Promise.all([
+          repo.marksOf(
+            db,
+            j.id,
+            live.map((l) => l.studentId),
+          ),
+          repo.topicsOf(db, j.id),
+        ])
+      : [[], []];
+    const kept = lines.find((l) => l.modules !== null)?.modules;
+    const moduleIds = kept ? kept.map((m) => m.id_module) : modulesOf(topics);
+    const scaleMax = MARK_SCALES[(j.markScale as MarkScale) in MARK_SCALES ? (j.markScale as MarkScale) : '2-5'].max;
+    const fromJournal = (studentId: number): number[] => {
+      const own = marks.filter((m) => m.studentId === studentId);
+      // The journal's "Mean" of each module (the marks given; none: 0).
+      const means = moduleIds.length
+        ? moduleSubtotals(own, topics, moduleIds).map((m) => m.ball_mean ?? 0)
+        : [markTotals(own.map((m) => m.otsenka)).ball_mean ?? 0];
+      return means.map((mean, i) => Math.min(moduleMax(i, means.length), Math.round((mean / scaleMax) * moduleMax(i, means.length))));
+    };
+    const views = lines
+      .filter((l) => students.has(l.studentId))
+      .map((line): LineView => {
+        const modules = line.modules ? line.modules.map((m) => m.points) : fromJournal(line.studentId);
+        const modulePoints = line.modulePoints ?? modules.reduce((n, p) => n + p, 0);
+        const admitted = s.attempt > 1 || modulePoints >= this.admissionMin;
+        const total = admitted ? (line.examPoints === null ? null : modulePoints + line.examPoints) : modulePoints;
+        const band = total === null ? undefined : bandOf(scale, total);
+        return { line, student: students.get(line.studentId)!, modules, modulePoints, admitted, total, passed: band ? band.ekvNum > 0 : null, band };
+      })
+      .sort((a, b) => fullName(a.student).localeCompare(fullName(b.student), 'ru'));
+    return { views, moduleIds: kept || moduleIds.length ? moduleIds : [0], scale };
+  }
+
+  private async view(db: Db, s: repo.SheetRow, rights: { teacher: boolean; dean: boolean }, lang: Language): Promise<Sheet> {
+    const [{ views, moduleIds, scale }, names, g, modules, history, resits] = await Promise.all([
+      this.lineViews(db, s),
+      repo.sheetNames(db, s),
+      repo.group(db, s.groupId),
+      repo.moduleNames(db),
+      repo.historyOf(db, s.id),
+      repo.resitsOf(db, s.id),
+    ]);
+    const moduleName = new Map(modules.map((m) => [m.id, localName(m, lang)]));
+    const grades: SheetGrade[] = scale.map((b) => ({ min: b.min, max: b.max, letter: b.letter, word: localName(b, lang), pass: b.ekvNum > 0 }));
+    const studentName = new Map(views.map((v) => [v.student.id, fullName(v.student)]));
+    return {
+      id: s.id,
+      attempt: s.attempt,
+      parentId: s.parentId,
+      discipline: localName(names.discipline, lang),
+      code: names.code,
+      group: g?.name ?? '',
+      faculty: g ? localName(g.faculty, lang) : '',
+      teacher: fullName(names),
+      id_a_year: s.academicYearId,
+      id_w_s: s.workingSemesterId,
+      halfYear: halfYearTitle(lang, s.academicYearId, s.workingSemesterId),
+      credits: s.credits,
+      control: localName(names.control, lang),
+      signed: s.signed,
+      signedAt: s.signedAt ? s.signedAt.toISOString() : null,
+      modules: moduleIds.map((id, i) => ({
+        id_module: id,
+        name: id === 0 ? SX.allLessons[lang] : (moduleName.get(id) ?? String(id)),
+        max: moduleMax(i, moduleIds.length),
+      })),
+      examMax: EXAM_POINTS_MAX,
+      admissionMin: s.attempt > 1 ? 0 : this.admissionMin,
+      grades,
+      lines: views.map((v) => ({
+        id_student: v.student.id,
+        fio: fullName(v.student),
+        modules: v.modules,
+        modulePoints: v.modulePoints,
+        admitted: v.admitted,
+        exam: v.line.examPoints,
+        total: v.total,
+        letter: v.band?.letter ?? null,
+        word: v.band ? localName(v.band, lang) : null,
+        passed: v.passed,
+        resitId: resits.get(v.student.id) ?? null,
+      })),
+      history: history.map((h) => ({
+        action: h.action,
+        student: h.studentId === null ? null : (studentName.get(h.studentId) ?? null),
+        oldPoints: h.oldPoints,
+        newPoints: h.newPoints,
+        reason: h.reason,
+        who: h.surname ? fullName({ surname: h.surname, name: h.name!, patronymic: h.patronymic }) : (h.login ?? ''),
+        at: new Date(h.at).toISOString(),
+      })),
+      canWrite: rights.teacher && !s.signed,
+      canReopen: rights.dean && s.signed,
+      canResit: rights.teacher && s.signed && s.attempt < ATTEMPT_COMMISSION,
+    };
+  }
+
+  /** The caller's disciplines and groups of the half-year (from his journals; for the dean's office also its faculty's sheets), each with its sheets. */
+  async list(auth: AuthInfo, input: SheetListBody, lang: Language): Promise<SheetListItem[]> {
+    if (auth.role !== ROLE_TEACHER) throw forbidden();
+    const journals = await repo.teacherJournals(this.ctx.db, auth.uid, input.id_a_year, input.id_w_s);
+    const items = new Map<string, SheetListItem & { disciplineId: number }>();
+    for (const j of journals) {
+      const key = `${j.disciplineId}|${j.groupId}`;
+      if (!items.has(key))
+        items.set(key, {
+          id_journal: j.id,
+          id_group: j.groupId,
+          disciplineId: j.disciplineId,
+          discipline: localName(j.discipline, lang),
+          group: j.group,
+          sheets: [],
+        });
+    }
+    // The dean's office (or an administrator) also finds the sheets made for the faculty's groups.
+    const rights = await repo.rightsOf(this.ctx.db, auth.userId);
+    if (rights.admin || rights.deanFacultyId !== null)
+      for (const f of await repo.facultySheets(this.ctx.db, input.id_a_year, input.id_w_s, rights.admin ? null : rights.deanFacultyId)) {
+        const key = `${f.disciplineId}|${f.groupId}`;
+        if (!items.has(key))
+          items.set(key, {
+            id_journal: f.journalId,
+            id_group: f.groupId,
+            disciplineId: f.disciplineId,
+            discipline: localName(f.discipline, lang),
+            group: f.group,
+            sheets: [],
+          });
+      }
+    const sheets = await repo.sheetsOfHalf(this.ctx.db, input.id_a_year, input.id_w_s, [...new Set([...items.values()].map((i) => i.disciplineId))]);
+    for (const s of sheets)
+      items.get(`${s.disciplineId}|${s.groupId}`)?.sheets.push({
+        id: s.id,
+        attempt: s.attempt,
+        signed: s.signed,
+        student: s.surname ? fullName({ surname: s.surname, name: s.name!, patronymic: s.patronymic }) : null,
+      });
+    return [...items.values()].map(({ disciplineId: _, ...item }) => item);
+  }
+
+  /** The first sheet of the journal's discipline for a group: made from the journal on its first open. */
+  async open(auth: AuthInfo, input: SheetOpenBody, lang: Language): Promise<Sheet> {
+    if (auth.role !== ROLE_TEACHER) throw forbidden();
+    const j = await repo.journal(this.ctx.db, input.id_journal);
+    if (!j) throw notFound();
+    if (j.teacherId !== auth.uid) throw forbidden();
+    if (!(await repo.groupsOfJournal(this.ctx.db, j)).includes(input.id_group)) throw badRequest({ field: 'id_group' });
+    let s = await repo.firstSheetOf(this.ctx.db, j.disciplineId, input.id_group, j.academicYearId, j.workingSemesterId);
+    if (!s) {
+      const students = await repo.studentsOfGroup(this.ctx.db, input.id_group);
+      s = await this.ctx.db.transaction(async (tx) => {
+        const made =
+          (await repo.insertSheet(tx, {
+            disciplineId: j.disciplineId,
+            groupId: input.id_group,
+            academicYearId: j.academicYearId,
+            workingSemesterId: j.workingSemesterId,
+            semesterId: j.semesterId,
+            credits: j.credits,
+            controlFormId: j.controlFormId,
+            teachingAssignmentId: j.id,
+            teacherId: j.teacherId,
+            attempt: 1,
+            createdAt: this.ctx.now(),
+          })) ?? (await repo.firstSheetOf(tx, j.disciplineId, input.id_group, j.academicYearId, j.workingSemesterId))!;
+        await repo.insertLines(
+          tx,
+          made.id,
+          students.map((x) => x.id),
+        );
+        return made;
+      });
+    }
+    return this.view(this.ctx.db, s, { teacher: true, dean: await this.isDean(this.ctx.db, auth, s) }, lang);
+  }
+
+  async read(auth: AuthInfo, id: number, lang: Language): Promise<Sheet> {
+    const { s, ...rights } = await this.readable(this.ctx.db, auth, id);
+    return this.view(this.ctx.db, s, rights, lang);
+  }
+
+  /** The sheet for a write of its teacher: 404, 403 (not his discipline and group), 409 (signed). */
+  private async writable(db: Db, auth: AuthInfo, id: number, lock: boolean): Promise<repo.SheetRow> {
+    const s = await repo.sheet(db, id, lock);
+    if (!s) throw notFound();
+    if (!(await this.teaches(db, auth, s))) throw forbidden();
+    if (s.signed) throw signedConflict();
+    return s;
+  }
+
+  /** Exam points of one student or more (a pasted column): every one checked first, then all written in one transaction. */
+  async exam(auth: AuthInfo, input: SheetExamBody, lang: Language): Promise<Sheet> {
+    await this.ctx.db.transaction(async (tx) => {
+      const s = await this.writable(tx, auth, input.id_sheet, true);
+      const { views } = await this.lineViews(tx, s);
+      const byStudent = new Map(views.map((v) => [v.student.id, v]));
+      input.points.forEach((p, i) => {
+        const field = `points.${i}.exam`;
+        if (p.exam !== null && (!Number.isInteger(p.exam) || p.exam < 0 || p.exam > EXAM_POINTS_MAX))
+          throw new AppError(400, 'INVALID_POINTS', { min: 0, max: EXAM_POINTS_MAX, field });
+        const v = byStudent.get(p.id_student);
+        if (!v) throw badRequest({ field: `points.${i}.id_student` });
+        if (p.exam !== null && !v.admitted) throw new AppError(400, 'NOT_ADMITTED', { min: this.admissionMin, field });
+      });
+      const at = this.ctx.now();
+      for (const p of input.points) {
+        const old = byStudent.get(p.id_student)!.line.examPoints;
+        if (old === p.exam) continue;
+        await repo.setExam(tx, s.id, p.id_student, p.exam);
+        await repo.addHistory(tx, { sheetId: s.id, action: 'exam', studentId: p.id_student, oldPoints: old, newPoints: p.exam, userId: auth.userId, at });
+      }
+    });
+    return this.read(auth, input.id_sheet, lang);
+  }
+
+  /** Signs the sheet: its lines kept as they stand, their totals the students' final results, in one transaction. */
+  async sign(auth: AuthInfo, id: number, lang: Language): Promise<Sheet> {
+    await this.ctx.db.transaction(async (tx) => {
+      const s = await this.writable(tx, auth, id, true);
+      const { views, moduleIds } = await this.lineViews(tx, s);
+      const missing = views.filter((v) => v.total === null).length;
+      if (missing > 0) throw new AppError(400, 'SHEET_INCOMPLETE', { count: missing });
+      const at = this.ctx.now();
+      const target = {
+        id: s.teachingAssignmentId,
+        disciplineId: s.disciplineId,
+        academicYearId: s.academicYearId,
+        workingSemesterId: s.workingSemesterId,
+        semesterId: s.semesterId,
+        credits: s.credits,
+        controlFormId: s.controlFormId,
+        teacherId: s.teacherId,
+      };
+      for (const v of views) {
+        await repo.freezeLine(tx, v.line.id, {
+          modules: moduleIds.map((id_module, i) => ({ id_module, points: v.modules[i] ?? 0 })),
+          modulePoints: v.modulePoints,
+          total: v.total,
+        });
+        await saveFinal(tx, target, v.student.id, v.total, auth.userId, at);
+      }
+      await repo.setSigned(tx, s.id, true, auth.userId, at);
+      await repo.addHistory(tx, { sheetId: s.id, action: 'sign', userId: auth.userId, at });
+    });
+    return this.read(auth, id, lang);
+  }
+
+  /** The dean's office of the group's faculty (or an administrator) reopens a signed sheet, saying why; its final results stay until it is signed again. */
+  async reopen(auth: AuthInfo, input: SheetReopenBody, lang: Language): Promise<Sheet> {
+    const reason = input.reason.trim();
+    await this.ctx.db.transaction(async (tx) => {
+      const s = await repo.sheet(tx, input.id_sheet, true);
+      if (!s) throw notFound();
+      if (!(await this.isDean(tx, auth, s))) throw forbidden();
+      // Text the database cannot keep (a NUL) is refused like an empty reason.
+      if (!reason || reason.includes('\u0000')) throw badRequest({ field: 'reason' });
+      if (!s.signed) throw new AppError(409, 'CONFLICT');
+      const at = this.ctx.now();
+      // A first sheet reads its module points from the journal again; a resit keeps those it was made with.
+      for (const l of await repo.linesOf(tx, s.id))
+        await repo.freezeLine(
+          tx,
+          l.id,
+          s.attempt === 1 ? { modules: null, modulePoints: null, total: null } : { modules: l.modules, modulePoints: l.modulePoints, total: null },
+        );
+      await repo.setSigned(tx, s.id, false, null, null);
+      await repo.addHistory(tx, { sheetId: s.id, action: 'reopen', reason, userId: auth.userId, at });
+    });
+    return this.read(auth, input.id_sheet, lang);
+  }
+
+  /** A failed student's resit (from a signed first sheet) or commission (from a signed resit); the one made already if there is one. */
+  async resit(auth: AuthInfo, input: SheetResitBody, lang: Language): Promise<Sheet> {
+    const id = await this.ctx.db.transaction(async (tx) => {
+      const parent = await repo.sheet(tx, input.id_sheet, true);
+      if (!parent) throw notFound();
+      if (!(await this.teaches(tx, auth, parent))) throw forbidden();
+      if (!parent.signed) throw new AppError(409, 'CONFLICT');
+      const existing = (await repo.resitsOf(tx, parent.id)).get(input.id_student);
+      if (existing) return existing;
+      const line = (await repo.linesOf(tx, parent.id)).find((l) => l.studentId === input.id_student);
+      if (!line) throw badRequest({ field: 'id_student' });
+      const scale = await repo.gradeScale(tx);
+      const band = line.total === null ? undefined : bandOf(scale, line.total);
+      if (parent.attempt >= ATTEMPT_COMMISSION || (band && band.ekvNum > 0)) throw new AppError(409, 'NO_RESIT');
+      const at = this.ctx.now();
+      const { id: _, signed: __, signedAt: ___, signedByUserId: ____, createdAt: _____, ...same } = parent;
+      const made = await repo.insertSheet(tx, { ...same, attempt: parent.attempt + 1, studentId: input.id_student, parentId: parent.id, createdAt: at });
+      if (!made) throw new AppError(409, 'CONFLICT');
+      await repo.insertLines(tx, made.id, [input.id_student], { modules: line.modules, modulePoints: line.modulePoints });
+      await repo.addHistory(tx, { sheetId: parent.id, action: 'resit', studentId: input.id_student, userId: auth.userId, at });
+      return made.id;
+    });
+    return this.read(auth, id, lang);
+  }
+
+  /** The calling student's own line of every signed sheet. */
+  async mine(auth: AuthInfo, lang: Language): Promise<MySheetLine[]> {
+    if (auth.role !== ROLE_STUDENT) throw forbidden();
+    const [rows, scale] = await Promise.all([repo.signedLinesOf(this.ctx.db, auth.uid), repo.gradeScale(this.ctx.db)]);
+    return rows.map((r) => {
+      const band = bandOf(scale, r.total);
+      return {
+        id_sheet: r.sheetId,
+        attempt: r.attempt,
+        discipline: localName(r.discipline, lang),
+        halfYear: halfYearTitle(lang, r.academicYearId, r.workingSemesterId),
+        id_a_year: r.academicYearId,
+        id_w_s: r.workingSemesterId,
+        modulePoints: r.modulePoints,
+        exam: r.examPoints,
+        total: r.total,
+        letter: band?.letter ?? '',
+        word: band ? localName(band, lang) : '',
+        signedAt: new Date(r.signedAt).toISOString(),
+      };
+    });
+  }
+
+  /** The sheet to print, with the verification link its QR code carries (a token naming the sheet and a hash of its lines). */
+  async printable(auth: AuthInfo, id: number, lang: Language): Promise<{ sheet: Sheet; verifyUrl: string; university: University; printedAt: Date }> {
+    const sheet = await this.read(auth, id, lang);
+    // Its QR code needs the portal's public address (PUBLIC_URL).
+    if (!this.ctx.config.documentsUrl) throw documentsUnavailable();
+    const now = this.ctx.now();
+    const iat = Math.floor(now.getTime() / 1000);
+    const token = await new SignJWT({ h: fingerprint(sheet) })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(id))
+      .setIssuedAt(iat)
+      .sign(await signingKey(this.ctx.db, SHEET_KEY));
+    const settings = await readSiteSettings(this.ctx.db);
+    const setting = (key: string) => settings.get(`${key}_${lang}`) ?? settings.get(`${key}_ru`) ?? settings.get(key) ?? '';
+    return {
+      sheet,
+      verifyUrl: `${this.ctx.config.documentsUrl}/api/gradingsheet/verify.html?t=${token}`,
+      university: { name: setting('university_name'), address: setting('university_address') },
+      printedAt: now,
+    };
+  }
+
+  /** The verification page's verdict on a printed sheet's token: genuine and unchanged, changed since, or invalid. */
+  async verify(token: string, lang: Language): Promise<SheetVerdict> {
+    let payload: { sub?: string; h?: unknown; iat?: number };
+    try {
+      ({ payload } = await jwtVerify(token, await signingKey(this.ctx.db, SHEET_KEY), { algorithms: ['HS256'] }));
+    } catch {
+      return { kind: 'invalid' };
+    }
+    const s = await repo.sheet(this.ctx.db, Number(payload.sub));
+    if (!s || typeof payload.h !== 'string' || !payload.iat) return { kind: 'invalid' };
+    const sheet = await this.view(this.ctx.db, s, { teacher: false, dean: false }, lang);
+    return { kind: fingerprint(sheet) === payload.h ? 'genuine' : 'changed', sheet, printedAt: new Date(payload.iat * 1000) };
+  }
+}
