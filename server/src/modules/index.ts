@@ -41,6 +41,7 @@ import singlewindowRoutes from './singlewindow/singlewindow.routes';
 import { registrationLive } from './registration/registration.live';
 import registrationRoutes from './registration/registration.routes';
 import paymentRoutes from './payment/payment.routes';
+import referenceRoutes from './reference/reference.routes';
 import transcriptRoutes from './transcript/transcript.routes';
 
 export interface ServerModule {
@@ -81,6 +82,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'transcript', routes: transcriptRoutes },
   { name: 'admin', routes: adminRoutes, seed: () => import('./admin/admin.seed') },
   { name: 'imports', routes: importsRoutes },
+  { name: 'reference', routes: referenceRoutes },
 ];
 
 /** The seed steps the areas declare (`seed`), in the order of this list. */
