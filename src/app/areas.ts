@@ -293,6 +293,17 @@ export const AREAS = [
     namespaces: ['imports'],
     store: () => import('../features/imports/imports.area'),
   },
+  {
+    // The administrators' reference lists (reached from the administration's screen).
+    key: 'reference',
+    path: '/admin/reference',
+    screen: () => import('../features/reference/ReferenceScreen'),
+    title: 'titles.adminReference',
+    allows: (user) => user.admin,
+    namespaces: ['reference'],
+    store: () => import('../features/reference/reference.area'),
+    routes: [{ path: '/admin/reference/:list', screen: () => import('../features/reference/ReferenceScreen'), title: 'titles.adminReference' }],
+  },
 ] as const satisfies readonly AreaEntry[];
 
 /**

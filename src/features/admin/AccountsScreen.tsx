@@ -81,6 +81,9 @@ export default function AccountsScreen() {
           <Link to="/admin/imports" className="btn btn-secondary">
             {t('cm:titles.adminImports')}
           </Link>
+          <Link to="/admin/reference" className="btn btn-secondary">
+            {t('cm:titles.adminReference')}
+          </Link>
           <Link to="/admin/audit" className="btn btn-secondary">
             {t('audit.title')}
           </Link>

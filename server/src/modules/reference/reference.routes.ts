@@ -19,6 +19,7 @@ const P = '/api/reference';
 
 export default async function referenceRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const reference = new ReferenceService(ctx);
+  const idempotent = { idempotent: true };
 
   app.post(`${P}/lists.json`, { schema: { body: EmptyBody, response: replies(ReferenceListsReply) } }, async (req) =>
     ok(await reference.lists(req.auth!, languageOf(req))),
@@ -26,10 +27,10 @@ export default async function referenceRoutes(app: App, { ctx }: { ctx: AppConte
   app.post(`${P}/rows.json`, { schema: { body: ReferenceRowsBody, response: replies(ReferenceRowsReply) } }, async (req) =>
     ok(await reference.rows(req.auth!, req.body, languageOf(req))),
   );
-  app.post(`${P}/save.json`, { schema: { body: ReferenceSaveBody, response: replies(ReferenceSaveReply) } }, async (req) =>
+  app.post(`${P}/save.json`, { schema: { body: ReferenceSaveBody, response: replies(ReferenceSaveReply) }, config: idempotent }, async (req) =>
     ok(await reference.save(req.auth!, req.body, languageOf(req))),
   );
-  app.post(`${P}/delete.json`, { schema: { body: ReferenceDeleteBody, response: replies(ReferenceDeleteReply) } }, async (req) =>
+  app.post(`${P}/delete.json`, { schema: { body: ReferenceDeleteBody, response: replies(ReferenceDeleteReply) }, config: idempotent }, async (req) =>
     ok(await reference.remove(req.auth!, req.body)),
   );
 }
