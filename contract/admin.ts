@@ -144,6 +144,9 @@ export const AUDIT_ACTIONS = [
   'grantRight',
   'revokeRight',
   'createAccount',
+  'addReference',
+  'changeReference',
+  'deleteReference',
 ] as const satisfies readonly AuditAction[];
 export const AuditActionSchema = Type.Union([
   Type.Literal('disable'),
@@ -156,6 +159,10 @@ export const AuditActionSchema = Type.Union([
   Type.Literal('revokeRight'),
   /** before: {}; after: the new account's fields (never its password). */
   Type.Literal('createAccount'),
+  /** A row of a reference list added, changed or deleted (contract/reference.ts): no account; before/after {list, id, ...values}. */
+  Type.Literal('addReference'),
+  Type.Literal('changeReference'),
+  Type.Literal('deleteReference'),
 ]);
 export type AuditAction = Static<typeof AuditActionSchema>;
 

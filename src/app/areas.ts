@@ -279,7 +279,8 @@ export const AREAS = [
     menu: { key: 'admin', icon: 'shield' },
     title: 'titles.admin',
     allows: (user) => user.admin,
-    namespaces: ['admin'],
+    // The audit log names the reference lists' changes with their texts.
+    namespaces: ['admin', 'reference'],
     store: () => import('../features/admin/admin.area'),
     routes: [{ path: '/admin/audit', screen: () => import('../features/admin/AuditScreen'), title: 'titles.adminAudit' }],
   },

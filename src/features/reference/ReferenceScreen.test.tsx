@@ -244,3 +244,41 @@ describe('a list', () => {
     expect(await screen.findByTestId('reference-unknown')).toHaveTextContent('Такого списка нет');
   });
 });
+
+describe("the administration's audit log", () => {
+  it("names a list's change by its list, row and columns, and offers the lists' actions in its filter", async () => {
+    localStorage.setItem('token', 'marker');
+    referencePortal();
+    const asked: unknown[] = [];
+    server.use(
+      http.post('/api/admin/audit.json', async ({ request }) => {
+        asked.push(await request.json());
+        return ok({
+          items: [
+            {
+              id: 1,
+              at: '2026-10-14T08:00:00.000Z',
+              action: 'changeReference',
+              admin: { id: admin.uid, login: 'admin', fullName: admin.fullName },
+              account: { id: 0, login: null, fullName: null },
+              before: { list: 'lessonTimes', id: '2', startsAt: '09:30', endsAt: '10:50' },
+              after: { list: 'lessonTimes', id: '2', startsAt: '09:40', endsAt: '10:50' },
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPortal('/lms/admin/audit');
+    const entry = await screen.findByTestId('audit-entry');
+    expect(entry).toHaveTextContent('Изменение справочника');
+    expect(entry).toHaveTextContent('Время пар, строка 2');
+    expect(entry).toHaveTextContent('Начало: 09:30 → 09:40');
+    expect(entry).not.toHaveTextContent('Конец');
+    await user.selectOptions(screen.getByTestId('audit-action'), 'Удаление из справочника');
+    await waitFor(() => expect(asked.at(-1)).toEqual({ page: 1, action: 'deleteReference' }));
+  });
+});

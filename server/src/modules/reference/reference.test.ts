@@ -262,3 +262,19 @@ describe('paid services', () => {
     if (used) expect((await post(fx.admin, 'delete.json', { list: 'paidServices', id: String(used.id) })).statusCode).toBe(409);
   });
 });
+
+describe("the administration's audit log", () => {
+  it('shows the changes of the lists (no account) and filters them by action', async () => {
+    const res = await fx.app.inject({
+      method: 'POST',
+      url: '/api/admin/audit.json',
+      payload: { page: 1, action: 'deleteReference' },
+      headers: fx.admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { items } = res.json().data as { items: { action: string; account: { login: string | null }; admin: { login: string | null }; before: object }[] };
+    expect(items.length).toBeGreaterThan(0);
+    for (const e of items) expect(e).toMatchObject({ action: 'deleteReference', account: { login: null }, admin: { login: 'admin' } });
+    expect(items.map((e) => e.before)).toContainEqual(expect.objectContaining({ list: 'academicYears', id: '2040' }));
+  });
+});
