@@ -17,6 +17,9 @@ export const REFERENCE_LISTS = [
   'settings',
   'rooms',
   'paidServices',
+  'docTypes',
+  'faculties',
+  'departments',
 ] as const satisfies readonly ReferenceListName[];
 export const ReferenceListNameSchema = Type.Union([
   Type.Literal('academicYears'),
@@ -25,6 +28,9 @@ export const ReferenceListNameSchema = Type.Union([
   Type.Literal('settings'),
   Type.Literal('rooms'),
   Type.Literal('paidServices'),
+  Type.Literal('docTypes'),
+  Type.Literal('faculties'),
+  Type.Literal('departments'),
 ]);
 export type ReferenceListName = Static<typeof ReferenceListNameSchema>;
 

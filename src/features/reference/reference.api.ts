@@ -15,7 +15,17 @@ const write = { session: true, idempotent: true } as const;
 const P = 'api/reference';
 
 /** The contract's lists, in the order the screen shows them (type-checked against it: the client imports only its types). */
-export const REFERENCE_LISTS: typeof LISTS = ['academicYears', 'registrationPeriods', 'lessonTimes', 'settings', 'rooms', 'paidServices'];
+export const REFERENCE_LISTS: typeof LISTS = [
+  'academicYears',
+  'registrationPeriods',
+  'lessonTimes',
+  'settings',
+  'rooms',
+  'paidServices',
+  'docTypes',
+  'faculties',
+  'departments',
+];
 
 export const isReferenceList = (name: string | undefined): name is ReferenceListName => (REFERENCE_LISTS as readonly string[]).includes(name ?? '');
 

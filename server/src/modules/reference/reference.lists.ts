@@ -177,6 +177,52 @@ const paidServices: TableListDef = {
   ],
 };
 
+/** The single window's documents; `kind` names what the portal does with one ('study': the certificate it makes), so it stays once added. */
+const docTypes: TableListDef = {
+  name: 'docTypes',
+  table: 'sw_doc_types',
+  idColumns: ['id'],
+  orderBy: 'sort, id',
+  unique: [['kind']],
+  columns: [
+    { key: 'kind', kind: 'text', column: 'kind', required: true, identity: true, max: 40 },
+    { key: 'name', kind: 'names', column: 'name', required: true },
+    { key: 'sort', kind: 'integer', column: 'sort', required: true, min: 0, max: 999 },
+  ],
+  check(v) {
+    if (!/^[a-z][a-z0-9_-]*$/.test(v.kind as string)) throw invalid('kind', 'format');
+  },
+};
+
+const faculties: TableListDef = {
+  name: 'faculties',
+  table: 'faculties',
+  idColumns: ['id'],
+  orderBy: 'code, id',
+  unique: [['code']],
+  columns: [
+    { key: 'code', kind: 'text', column: 'code', required: true, max: 20 },
+    { key: 'name', kind: 'names', column: 'name', required: true },
+  ],
+};
+
+const departments: TableListDef = {
+  name: 'departments',
+  table: 'departments',
+  idColumns: ['id'],
+  orderBy: '(select code from faculties f where f.id = faculty_id), name_ru, id',
+  columns: [
+    {
+      key: 'facultyId',
+      kind: 'select',
+      column: 'faculty_id',
+      required: true,
+      options: async (db, lang) => (await repo.facultyOptions(db)).map((f) => ({ id: f.id, name: `${f.code} — ${localName(f, lang)}` })),
+    },
+    { key: 'name', kind: 'names', column: 'name', required: true },
+  ],
+};
+
 export const LISTS: Record<ReferenceListName, ListDef> = {
   academicYears,
   registrationPeriods,
@@ -184,6 +230,9 @@ export const LISTS: Record<ReferenceListName, ListDef> = {
   settings,
   rooms,
   paidServices,
+  docTypes,
+  faculties,
+  departments,
 };
 
 export const isSettings = (def: ListDef): def is SettingsListDef => 'settings' in def;

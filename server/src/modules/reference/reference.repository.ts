@@ -196,6 +196,14 @@ export async function workingSemesterOptions(db: Db): Promise<{ id: number; name
   return found.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
+export async function facultyOptions(db: Db): Promise<{ id: number; code: string; nameRu: string; nameKg: string; nameEn: string }[]> {
+  const found = await rowsOf<{ id: number; code: string; nameRu: string; nameKg: string; nameEn: string }>(
+    db,
+    sql`select id, code, name_ru as "nameRu", name_kg as "nameKg", name_en as "nameEn" from faculties order by code`,
+  );
+  return found.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
 // The site settings (key/value).
 
 export async function settings(db: Db, keys: readonly string[]): Promise<Map<string, string>> {

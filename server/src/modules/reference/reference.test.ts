@@ -278,3 +278,40 @@ describe("the administration's audit log", () => {
     expect(items.map((e) => e.before)).toContainEqual(expect.objectContaining({ list: 'academicYears', id: '2040' }));
   });
 });
+
+describe("the single window's documents", () => {
+  it('refuses a kind off its form, a kind taken, an order off 0..999; the kind stays once added', async () => {
+    const names = { ru: 'Архивная справка', kg: 'Архивдик маалымкат', en: 'Archive certificate' };
+    await refused('sw_doc_types', 'docTypes', { kind: 'Archive doc', name: names, sort: 5 }, 400, 'kind', 'format');
+    await refused('sw_doc_types', 'docTypes', { kind: 'study', name: names, sort: 5 }, 409, 'kind');
+    await refused('sw_doc_types', 'docTypes', { kind: 'archive2', name: names, sort: 1000 }, 400, 'sort', 'range');
+    const added = (await save('docTypes', { kind: 'archive2', name: names, sort: 5 })).json().data as ReferenceRow;
+    expect(added.values).toEqual({ kind: 'archive2', name: names, sort: 5 });
+    const changed = (await save('docTypes', { kind: 'other', name: names, sort: 6 }, added.id)).json().data as ReferenceRow;
+    expect(changed.values).toEqual({ kind: 'archive2', name: names, sort: 6 });
+  });
+});
+
+describe('faculties and departments', () => {
+  const names = { ru: 'Факультет Т', kg: 'Т факультети', en: 'Faculty T' };
+
+  it('refuses a faculty code taken (any case) or empty; a faculty with departments is not deleted', async () => {
+    const [first] = (await rowsOfList('faculties')).rows;
+    await refused('faculties', 'faculties', { code: String(first.values.code).toLowerCase(), name: names }, 409, 'code');
+    await refused('faculties', 'faculties', { code: ' ', name: names }, 400, 'code', 'required');
+    const res = await post(fx.admin, 'delete.json', { list: 'faculties', id: first.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('REFERENCE_IN_USE');
+  });
+
+  it('adds a faculty and a department of it, named in the choices; an unknown faculty is refused', async () => {
+    const faculty = (await save('faculties', { code: 'TST', name: names })).json().data as ReferenceRow;
+    const departments = await rowsOfList('departments');
+    const choices = departments.list.columns.find((c) => c.key === 'facultyId')?.options ?? [];
+    expect(choices).toContainEqual({ id: Number(faculty.id), name: 'TST — Faculty T' });
+    const dept = { ru: 'Кафедра Т', kg: 'Т кафедрасы', en: 'Department T' };
+    await refused('departments', 'departments', { facultyId: 999999, name: dept }, 400, 'facultyId', 'option');
+    const added = await save('departments', { facultyId: Number(faculty.id), name: dept });
+    expect(added.json().data.values).toEqual({ facultyId: Number(faculty.id), name: dept });
+  });
+});
