@@ -38,7 +38,7 @@ function RowsTable({ list, rows, headingId }: { list: ReferenceList; rows: Refer
   const label = useRowLabel(list);
   if (rows.length === 0) return <p className="muted">{t('empty')}</p>;
   return (
-    <div className="ref-table-wrap" role="region" aria-labelledby={headingId} tabIndex={0}>
+    <div className="ref-table-wrap" role="region" aria-labelledby={headingId}>
       <table className="ref-table" data-testid="reference-table">
         <thead>
           <tr>
