@@ -20,6 +20,8 @@ export const REFERENCE_LISTS = [
   'docTypes',
   'faculties',
   'departments',
+  'menuLinks',
+  'appLinks',
 ] as const satisfies readonly ReferenceListName[];
 export const ReferenceListNameSchema = Type.Union([
   Type.Literal('academicYears'),
@@ -31,6 +33,8 @@ export const ReferenceListNameSchema = Type.Union([
   Type.Literal('docTypes'),
   Type.Literal('faculties'),
   Type.Literal('departments'),
+  Type.Literal('menuLinks'),
+  Type.Literal('appLinks'),
 ]);
 export type ReferenceListName = Static<typeof ReferenceListNameSchema>;
 
@@ -67,6 +71,8 @@ export const ReferenceColumn = Type.Object({
   /** Bounds of a number, or the longest text. */
   min: Type.Optional(Type.Number()),
   max: Type.Optional(Type.Number()),
+  /** The values a `text` column takes, when it is one of a fixed list (the client names them). */
+  choices: Type.Optional(Type.Array(Type.String())),
   /** The choices of a `select` column, named in the caller's language. */
   options: Type.Optional(Type.Array(IdName)),
 });
@@ -152,3 +158,35 @@ export const REFERENCE_REASONS = [
   'option',
 ] as const;
 export type ReferenceReason = (typeof REFERENCE_REASONS)[number];
+
+/**
+ * The side-menu entries a link of the university (menu_links) may stand for: the keys of the side
+ * menu (MENU_KEYS of src/app/shell/menu.ts, which the client's test compares with this list).
+ */
+export const MENU_LINK_KEYS = [
+  'checkIn',
+  'schedule',
+  'gradingSheet',
+  'documents',
+  'personalCard',
+  'journal',
+  'umk',
+  'library',
+  'testing',
+  'workload',
+  'rating',
+  'questionnaire',
+  'registration',
+  'paymentCode',
+  'references',
+  'rooms',
+  'webinar',
+  'manual',
+  'transcript',
+  'reportQr',
+  'studentQr',
+  'admin',
+] as const;
+
+/** The icons of the apps panel (APP_ICONS of src/app/shell/menuIcons.ts). */
+export const APP_LINK_ICONS = ['mail', 'moodle', 'library', 'video', 'calendar', 'phone', 'docs', 'web'] as const;

@@ -25,6 +25,8 @@ export const REFERENCE_LISTS: typeof LISTS = [
   'docTypes',
   'faculties',
   'departments',
+  'menuLinks',
+  'appLinks',
 ];
 
 export const isReferenceList = (name: string | undefined): name is ReferenceListName => (REFERENCE_LISTS as readonly string[]).includes(name ?? '');

@@ -6,6 +6,7 @@
  */
 import type { Language, IdName } from '@contract/common';
 import { academicYearName } from '@contract/pure/academic-year';
+import { APP_LINK_ICONS, MENU_LINK_KEYS } from '@contract/reference';
 import type { ReferenceColumnKind, ReferenceListName, ReferenceReason, ReferenceValue } from '@contract/reference';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
@@ -24,6 +25,8 @@ export interface ColumnDef {
   /** Bounds of a number; `max` is the longest text (200 when not told). */
   min?: number;
   max?: number;
+  /** The values a `text` column takes, when it is one of a fixed list. */
+  choices?: readonly string[];
   /** The choices of a `select` column, in the caller's language. */
   options?: (db: Db, lang: Language) => Promise<IdName[]>;
 }
@@ -223,6 +226,34 @@ const departments: TableListDef = {
   ],
 };
 
+/** Side-menu entries that open a system of the university (docs/configuration.md#apps-side-menu-links-and-registrars). */
+const menuLinks: TableListDef = {
+  name: 'menuLinks',
+  table: 'menu_links',
+  idColumns: ['id'],
+  orderBy: 'id',
+  unique: [['key']],
+  columns: [
+    { key: 'key', kind: 'text', column: 'key', required: true, choices: MENU_LINK_KEYS, max: 40 },
+    { key: 'url', kind: 'url', column: 'url', required: true, max: 500 },
+    { key: 'roles', kind: 'roles', column: 'roles', required: true },
+  ],
+};
+
+/** The apps panel: the university's other services. */
+const appLinks: TableListDef = {
+  name: 'appLinks',
+  table: 'app_links',
+  idColumns: ['id'],
+  orderBy: 'sort, id',
+  columns: [
+    { key: 'name', kind: 'names', column: 'name', required: true },
+    { key: 'url', kind: 'url', column: 'url', required: true, max: 500 },
+    { key: 'icon', kind: 'text', column: 'icon', required: true, choices: APP_LINK_ICONS, max: 40 },
+    { key: 'sort', kind: 'integer', column: 'sort', required: true, min: 0, max: 999 },
+  ],
+};
+
 export const LISTS: Record<ReferenceListName, ListDef> = {
   academicYears,
   registrationPeriods,
@@ -233,6 +264,8 @@ export const LISTS: Record<ReferenceListName, ListDef> = {
   docTypes,
   faculties,
   departments,
+  menuLinks,
+  appLinks,
 };
 
 export const isSettings = (def: ListDef): def is SettingsListDef => 'settings' in def;

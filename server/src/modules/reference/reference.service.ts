@@ -114,6 +114,7 @@ async function checkValue(db: Db, c: ColumnDef, raw: ReferenceValue | undefined,
       if (!isTimeZoneName(text)) throw invalid(c.key, 'timeZone');
       return text;
     default:
+      if (c.choices && !c.choices.includes(text)) throw invalid(c.key, 'option');
       return text;
   }
 }
@@ -136,6 +137,7 @@ export class ReferenceService {
       if (c.identity) column.identity = true;
       if (c.min !== undefined) column.min = c.min;
       if (c.max !== undefined) column.max = c.max;
+      if (c.choices) column.choices = [...c.choices];
       if (c.options) column.options = await c.options(db, lang);
       columns.push(column);
     }

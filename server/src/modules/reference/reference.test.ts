@@ -1,7 +1,9 @@
 /** The reference lists (docs/areas/reference.md#calls): who may call, each list's rules, the audit entries, rows in use. */
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_LISTS, type ReferenceRow, type ReferenceRows } from '@contract/reference';
+import { APP_LINK_ICONS, MENU_LINK_KEYS, REFERENCE_LISTS, type ReferenceRow, type ReferenceRows } from '@contract/reference';
 import { rowsOf } from '../../db/client';
 import { testClock } from '../../test/helpers';
 import type { SignedIn } from '../../test/requests';
@@ -313,5 +315,41 @@ describe('faculties and departments', () => {
     await refused('departments', 'departments', { facultyId: 999999, name: dept }, 400, 'facultyId', 'option');
     const added = await save('departments', { facultyId: Number(faculty.id), name: dept });
     expect(added.json().data.values).toEqual({ facultyId: Number(faculty.id), name: dept });
+  });
+});
+
+describe('side-menu links and the apps panel', () => {
+  it('refuses a key off the side menu, a key taken, an address not http(s), no role, a role off 1..2', async () => {
+    const link = { key: 'manual', url: 'https://wiki.example.edu/manual', roles: [1, 2] };
+    await refused('menu_links', 'menuLinks', { ...link, key: 'nowhere' }, 400, 'key', 'option');
+    await refused('menu_links', 'menuLinks', { ...link, key: 'webinar' }, 409, 'key');
+    await refused('menu_links', 'menuLinks', { ...link, url: 'javascript:alert(1)' }, 400, 'url', 'url');
+    await refused('menu_links', 'menuLinks', { ...link, url: 'ftp://files.example.edu' }, 400, 'url', 'url');
+    await refused('menu_links', 'menuLinks', { ...link, roles: [] }, 400, 'roles', 'required');
+    await refused('menu_links', 'menuLinks', { ...link, roles: [3] }, 400, 'roles', 'option');
+    const added = (await save('menuLinks', { ...link, roles: [2, 1, 2] })).json().data as ReferenceRow;
+    expect(added.values).toEqual(link);
+    const lists = (await post(fx.admin, 'rows.json', { list: 'menuLinks' })).json().data as ReferenceRows;
+    expect(lists.list.columns.find((c) => c.key === 'key')?.choices).toContain('webinar');
+  });
+
+  it('refuses an icon off the list and an address not http(s); adds a tile', async () => {
+    const names = { ru: 'Почта', kg: 'Почта', en: 'Mail' };
+    const tile = { name: names, url: 'https://mail.example.edu', icon: 'mail', sort: 9 };
+    await refused('app_links', 'appLinks', { ...tile, icon: 'rocket' }, 400, 'icon', 'option');
+    await refused('app_links', 'appLinks', { ...tile, url: 'mail.example.edu' }, 400, 'url', 'url');
+    expect((await save('appLinks', tile)).json().data.values).toEqual(tile);
+  });
+});
+
+describe('the fixed values', () => {
+  /** A source file of the client, as text (the server does not import the client). */
+  const client = (file: string) => fs.readFileSync(path.resolve(import.meta.dirname, '../../../../src/app/shell', file), 'utf8');
+
+  it("are the client's side-menu keys (MENU_KEYS) and apps-panel icons (APP_ICONS)", () => {
+    const menu = /export const MENU_KEYS = \[([\s\S]*?)\] as const/.exec(client('menu.ts'))![1];
+    expect([...MENU_LINK_KEYS]).toEqual([...menu.matchAll(/^\s*'(\w+)',/gm)].map((m) => m[1]));
+    const icons = /export const APP_ICONS[^{]*\{([\s\S]*?)\};/.exec(client('menuIcons.ts'))![1];
+    expect([...APP_LINK_ICONS].sort()).toEqual([...icons.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]).sort());
   });
 });

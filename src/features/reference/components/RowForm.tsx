@@ -15,7 +15,7 @@ import { SelectField, TextField } from '@components/fields';
 import { Spinner } from '@components/Spinner';
 import { usePreloadYup, yupValidator } from '@lib/validation';
 import { describeFailure } from '@shared/request/errors';
-import { formatValue } from './format';
+import { choiceName, formatValue } from './format';
 
 const LANGS = ['ru', 'kg', 'en'] as const;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -120,6 +120,10 @@ function ColumnField({ list, column, autoFocus }: { list: ReferenceList; column:
       );
     case 'select':
       return <SelectField name={column.key} label={label} hint={hint} options={column.options ?? []} />;
+    case 'text':
+      if (column.choices)
+        return <SelectField name={column.key} label={label} hint={hint} options={column.choices.map((c) => ({ id: c, name: choiceName(t, c) }))} />;
+      return <TextField name={column.key} label={label} hint={hint} autoComplete="off" autoFocus={autoFocus} prose />;
     case 'roles':
       return <RolesField name={column.key} label={label} />;
     case 'networks':
@@ -137,7 +141,7 @@ function ColumnField({ list, column, autoFocus }: { list: ReferenceList; column:
                 : column.kind === 'url'
                   ? 'url'
                   : 'text';
-      return <TextField name={column.key} label={label} hint={hint} type={type} autoComplete="off" autoFocus={autoFocus} prose={column.kind === 'text'} />;
+      return <TextField name={column.key} label={label} hint={hint} type={type} autoComplete="off" autoFocus={autoFocus} />;
     }
   }
 }

@@ -3,6 +3,11 @@ import type { TFunction } from 'i18next';
 import type { ReferenceColumn, ReferenceValue } from '@contract/reference';
 import { formatDateTime } from '@lib/dates';
 
+/** The name of a fixed value: an icon by its text, a side-menu entry by its menu label. */
+export function choiceName(t: TFunction, value: string): string {
+  return t(`reference:choices.${value}`, { defaultValue: t(`cm:menu.${value}`, { defaultValue: value }) });
+}
+
 export function formatValue(column: ReferenceColumn, value: ReferenceValue, t: TFunction, lng: string): string {
   if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return '—';
   switch (column.kind) {
@@ -18,6 +23,8 @@ export function formatValue(column: ReferenceColumn, value: ReferenceValue, t: T
       return (value as string[]).join(', ');
     case 'timestamp':
       return formatDateTime(String(value), lng);
+    case 'text':
+      return column.choices ? choiceName(t, String(value)) : String(value);
     default:
       return String(value);
   }
