@@ -282,3 +282,50 @@ describe("the administration's audit log", () => {
     await waitFor(() => expect(asked.at(-1)).toEqual({ page: 1, action: 'deleteReference' }));
   });
 });
+
+describe('a list with fixed values and roles', () => {
+  it('offers the side-menu entries by their menu labels and the roles as boxes, and sends their values', async () => {
+    localStorage.setItem('token', 'marker');
+    referencePortal();
+    const MENU_LINKS: ReferenceList = {
+      name: 'menuLinks',
+      canAdd: true,
+      canDelete: true,
+      count: 1,
+      columns: [
+        { key: 'key', kind: 'text', required: true, max: 40, choices: ['webinar', 'manual'] },
+        { key: 'url', kind: 'url', required: true, max: 500 },
+        { key: 'roles', kind: 'roles', required: true },
+      ],
+    };
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/reference/rows.json', () =>
+        ok({ list: MENU_LINKS, rows: [{ id: '1', values: { key: 'webinar', url: 'https://meet.jit.si/', roles: [1, 2] } }] }),
+      ),
+      http.post('/api/reference/save.json', async ({ request }) => {
+        const body = (await request.json()) as { values: object };
+        sent.push(body);
+        return ok({ id: '2', values: body.values });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPortal('/lms/admin/reference/menuLinks');
+    const row = (await screen.findAllByTestId('reference-row'))[0];
+    expect(row).toHaveTextContent('Вебинар');
+    expect(row).toHaveTextContent('Преподаватели, Студенты');
+    await user.click(screen.getByRole('button', { name: 'Добавить' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText('Пункт меню'), 'manual');
+    await user.type(within(dialog).getByLabelText('Адрес'), 'ftp://x');
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await within(dialog).findByText('Адрес вида https://…')).toBeInTheDocument();
+    expect(within(dialog).getByText('Заполните поле')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Адрес'));
+    await user.type(within(dialog).getByLabelText('Адрес'), 'https://wiki.example.edu');
+    await user.click(within(within(dialog).getByRole('group', { name: 'Кому показан' })).getByRole('checkbox', { name: 'Студенты' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Строка добавлена')).toBeInTheDocument();
+    expect(sent).toEqual([{ list: 'menuLinks', values: { key: 'manual', url: 'https://wiki.example.edu', roles: [2] } }]);
+  });
+});
