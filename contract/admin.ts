@@ -186,6 +186,9 @@ export const AUDIT_ACTIONS = [
   'revokeRight',
   'createAccount',
   'setQuota',
+  'addReference',
+  'changeReference',
+  'deleteReference',
 ] as const satisfies readonly AuditAction[];
 export const AuditActionSchema = Type.Union([
   Type.Literal('disable'),
@@ -200,6 +203,10 @@ export const AuditActionSchema = Type.Union([
   Type.Literal('createAccount'),
   /** before/after: {quotaMb: own quota or null (the role's), effectiveMb: the quota that counts}. */
   Type.Literal('setQuota'),
+  /** A row of a reference list added, changed or deleted (contract/reference.ts): no account; before/after {list, id, ...values}. */
+  Type.Literal('addReference'),
+  Type.Literal('changeReference'),
+  Type.Literal('deleteReference'),
 ]);
 export type AuditAction = Static<typeof AuditActionSchema>;
 

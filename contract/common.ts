@@ -104,6 +104,12 @@ export const ErrorCode = Type.Union([
   Type.Literal('PAYMENT_DECLINED'),
   /** A payment callback or a verification token whose signature does not hold. */
   Type.Literal('BAD_SIGNATURE'),
+  /** A reference list's value off its rules (400; {field}, {reason}: contract/reference.ts REFERENCE_REASONS, {min}, {max}). */
+  Type.Literal('REFERENCE_INVALID'),
+  /** A reference list's value another row of the list holds (409; {field}). */
+  Type.Literal('REFERENCE_TAKEN'),
+  /** A reference list's row that other records refer to, so it cannot be deleted (409). */
+  Type.Literal('REFERENCE_IN_USE'),
   Type.Literal('INTERNAL'),
 ]);
 export type ErrorCode = Static<typeof ErrorCode>;

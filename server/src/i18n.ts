@@ -198,6 +198,17 @@ const ERRORS: Record<ErrorCode, Texts> = {
     kg: 'Кызмат убактылуу жеткиликсиз, кийинчерээк кайталаңыз',
     en: 'The service is temporarily unavailable, try again later',
   },
+  REFERENCE_INVALID: { ru: 'Недопустимое значение', kg: 'Маани жараксыз', en: 'The value is not valid' },
+  REFERENCE_TAKEN: {
+    ru: 'Такое значение уже есть в другой строке списка',
+    kg: 'Мындай маани тизменин башка сабында бар',
+    en: 'Another row of the list already has this value',
+  },
+  REFERENCE_IN_USE: {
+    ru: 'Строку нельзя удалить: на неё ссылаются другие записи',
+    kg: 'Сапты өчүрүүгө болбойт: ага башка жазуулар шилтеме кылат',
+    en: 'The row cannot be deleted: other records refer to it',
+  },
   INTERNAL: { ru: 'Внутренняя ошибка сервера', kg: 'Сервердин ички катасы', en: 'Internal server error' },
 };
 
@@ -217,6 +228,32 @@ function fill(text: string, params?: Record<string, string | number>): string {
  * read as it is (a toast, another client) tells what happened rather than the code's general words.
  */
 const REASONS: Partial<Record<ErrorCode, Record<string, Texts>>> = {
+  REFERENCE_INVALID: {
+    required: { ru: 'Заполните поле', kg: 'Талааны толтуруңуз', en: 'Fill in the field' },
+    range: { ru: 'Значение от {min} до {max}', kg: 'Маани {min} дан {max} га чейин', en: 'A value from {min} to {max}' },
+    tooLong: { ru: 'Не длиннее {max} символов', kg: '{max} белгиден ашпашы керек', en: 'At most {max} characters' },
+    format: { ru: 'Значение в неверном формате', kg: 'Маани туура эмес форматта', en: 'The value is not in the right format' },
+    order: { ru: 'Начало должно быть раньше конца', kg: 'Башталышы аягынан мурун болушу керек', en: 'The start must come before the end' },
+    yearLength: {
+      ru: 'Учебный год длится от 9 до 13 месяцев и начинается в своём году',
+      kg: 'Окуу жылы 9 айдан 13 айга чейин созулат жана өз жылында башталат',
+      en: 'An academic year lasts 9 to 13 months and starts in its own year',
+    },
+    yearName: { ru: 'Название года: {name}', kg: 'Жылдын аталышы: {name}', en: "The year's name: {name}" },
+    overlap: { ru: 'Пересекается с парой {other}', kg: '{other}-жуп менен кесилишет', en: 'Overlaps pair {other}' },
+    timeZone: {
+      ru: 'Не часовой пояс IANA (например, Asia/Bishkek)',
+      kg: 'IANA убакыт алкагы эмес (мисалы, Asia/Bishkek)',
+      en: 'Not an IANA time zone (such as Asia/Bishkek)',
+    },
+    url: { ru: 'Адрес вида https://…', kg: 'https://… түрүндөгү дарек', en: 'An address such as https://…' },
+    cidr: {
+      ru: 'Сеть {value} не в виде CIDR (10.0.0.0/8)',
+      kg: '{value} тармагы CIDR түрүндө эмес (10.0.0.0/8)',
+      en: 'Network {value} is not in CIDR form (10.0.0.0/8)',
+    },
+    option: { ru: 'Выберите значение из списка', kg: 'Тизмеден маани тандаңыз', en: 'Choose a value from the list' },
+  },
   CONFLICT: {
     marked: { ru: 'Вы уже отмечены на этом занятии', kg: 'Сиз бул сабакта буга чейин белгилендиңиз', en: 'You are already marked for this lesson' },
   },

@@ -326,7 +326,8 @@ export const AREAS = [
     title: 'titles.admin',
     // (A user kept from before deanFacultyId existed has none: undefined is no faculty.)
     allows: (user) => user.admin || (user.deanFacultyId ?? null) !== null,
-    namespaces: ['admin'],
+    // The audit log names the reference lists' changes with their texts.
+    namespaces: ['admin', 'reference'],
     store: () => import('../features/admin/admin.area'),
     routes: [{ path: '/admin/audit', screen: () => import('../features/admin/AuditScreen'), title: 'titles.adminAudit' }],
   },
@@ -339,6 +340,17 @@ export const AREAS = [
     allows: (user) => user.admin,
     namespaces: ['imports'],
     store: () => import('../features/imports/imports.area'),
+  },
+  {
+    // The administrators' reference lists (reached from the administration's screen).
+    key: 'reference',
+    path: '/admin/reference',
+    screen: () => import('../features/reference/ReferenceScreen'),
+    title: 'titles.adminReference',
+    allows: (user) => user.admin,
+    namespaces: ['reference'],
+    store: () => import('../features/reference/reference.area'),
+    routes: [{ path: '/admin/reference/:list', screen: () => import('../features/reference/ReferenceScreen'), title: 'titles.adminReference' }],
   },
 ] as const satisfies readonly AreaEntry[];
 

@@ -419,6 +419,17 @@ export const ADMIN_SCREENS: Screen[] = [
       await expectVisible(page.getByRole('alertdialog'), 20000);
     },
   },
+  // A reference list with its widest table, and its form open on a row (never saved).
+  { name: 'admin reference rooms', path: '/lms/admin/reference/rooms', ready: readyByDefault },
+  {
+    name: 'admin reference form',
+    path: '/lms/admin/reference/rooms',
+    ready: async (page) => {
+      await readyByDefault(page);
+      await page.getByTestId('reference-edit').first().click();
+      await expectVisible(page.getByTestId('reference-dialog'), 20000);
+    },
+  },
 ];
 
 /**

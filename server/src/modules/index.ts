@@ -41,6 +41,7 @@ import singlewindowRoutes from './singlewindow/singlewindow.routes';
 import { registrationLive } from './registration/registration.live';
 import registrationRoutes from './registration/registration.routes';
 import paymentRoutes from './payment/payment.routes';
+import referenceRoutes from './reference/reference.routes';
 import transcriptRoutes from './transcript/transcript.routes';
 import personalcardRoutes from './personalcard/personalcard.routes';
 import workloadRoutes from './workload/workload.routes';
@@ -89,6 +90,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'admin', routes: adminRoutes, seed: () => import('./admin/admin.seed') },
   { name: 'imports', routes: importsRoutes },
   { name: 'personalcard', routes: personalcardRoutes, seed: () => import('./personalcard/personalcard.seed') },
+  { name: 'reference', routes: referenceRoutes },
 ];
 
 /** The seed steps the areas declare (`seed`), in the order of this list. */

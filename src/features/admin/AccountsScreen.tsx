@@ -88,6 +88,11 @@ export default function AccountsScreen() {
               {t('cm:titles.adminImports')}
             </Link>
           ) : null}
+          {admin ? (
+            <Link to="/admin/reference" className="btn btn-secondary">
+              {t('cm:titles.adminReference')}
+            </Link>
+          ) : null}
           <Link to="/admin/audit" className="btn btn-secondary">
             {t('audit.title')}
           </Link>

@@ -8,7 +8,7 @@ import { useEffect, useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AuditAction, AuditEntry, AuditPerson } from '@contract/admin';
-import { AUDIT_ACTIONS, QUERY_MAX } from './admin.api';
+import { AUDIT_ACTIONS, isReferenceAction, QUERY_MAX } from './admin.api';
 import { Spinner } from '@components/Spinner';
 import { formatDateTime } from '@lib/dates';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
@@ -36,24 +36,33 @@ function filterOf(query: URLSearchParams): AuditFilter {
 
 /** What changed, key by key: before → after. */
 function Changes({ entry }: { entry: AuditEntry }) {
-  const { t, i18n } = useTranslation('admin');
-  const keys = Object.keys(entry.after).filter((k) => JSON.stringify(entry.before[k]) !== JSON.stringify(entry.after[k]));
+  const { t, i18n } = useTranslation(['admin', 'reference']);
+  // A reference list's row: its columns (a row added has no before, a row deleted no after), named as its list names them.
+  const list = isReferenceAction(entry.action) ? String(entry.after.list ?? entry.before.list) : null;
+  const keys = [...new Set([...Object.keys(entry.before), ...Object.keys(entry.after)])].filter(
+    (k) => !(list && (k === 'list' || k === 'id')) && JSON.stringify(entry.before[k]) !== JSON.stringify(entry.after[k]),
+  );
+  const label = (k: string) => (list ? t(`reference:columns.${list}.${k}`, { defaultValue: k }) : t(`field.${k}`, { defaultValue: k }));
   const value = (v: unknown, key: string) =>
-    typeof v === 'boolean'
-      ? t(v ? 'audit.yes' : 'audit.no')
-      : key === 'passwordChangedAt' && typeof v === 'string'
-        ? formatDateTime(v, i18n.language)
-        : key === 'gender' && (v === 'm' || v === 'f')
-          ? t(`gender.${v}`)
-          : key === 'quotaMb' && v === null
-            ? t('audit.roleDefault')
-            : String(v ?? '—');
+    Array.isArray(v)
+      ? v.join(', ') || '—'
+      : typeof v === 'object' && v !== null
+        ? Object.values(v).join(' / ')
+        : typeof v === 'boolean'
+          ? t(v ? 'audit.yes' : 'audit.no')
+          : key === 'passwordChangedAt' && typeof v === 'string'
+            ? formatDateTime(v, i18n.language)
+            : key === 'gender' && (v === 'm' || v === 'f')
+              ? t(`gender.${v}`)
+              : key === 'quotaMb' && v === null
+                ? t('audit.roleDefault')
+                : String(v ?? '—');
   if (keys.length === 0) return null;
   return (
     <ul className="adm-changes">
       {keys.map((k) => (
         <li key={k}>
-          <span className="muted">{t(`field.${k}`, { defaultValue: k })}:</span> {value(entry.before[k], k)} → <strong>{value(entry.after[k], k)}</strong>
+          <span className="muted">{label(k)}:</span> {value(entry.before[k], k)} → <strong>{value(entry.after[k], k)}</strong>
         </li>
       ))}
     </ul>
@@ -175,11 +184,18 @@ export default function AuditScreen() {
                     <strong>{t(`action.${e.action}`)}</strong> <span className="muted small">{formatDateTime(e.at, i18n.language)}</span>
                   </p>
                   <p className="small">
-                    {t('audit.account')}{' '}
-                    <button type="button" className="adm-link" onClick={() => byPerson('account', e.account)} title={t('audit.onlyThis')}>
-                      {personLabel(e.account)}
-                    </button>
-                    {e.account.login ? <span className="muted"> ({e.account.login})</span> : null} · {t('audit.admin')}{' '}
+                    {isReferenceAction(e.action) ? (
+                      t('audit.referenceRow', { list: t(`reference:lists.${String(e.after.list ?? e.before.list)}`), id: String(e.after.id ?? e.before.id) })
+                    ) : (
+                      <>
+                        {t('audit.account')}{' '}
+                        <button type="button" className="adm-link" onClick={() => byPerson('account', e.account)} title={t('audit.onlyThis')}>
+                          {personLabel(e.account)}
+                        </button>
+                        {e.account.login ? <span className="muted"> ({e.account.login})</span> : null}
+                      </>
+                    )}{' '}
+                    · {t('audit.admin')}{' '}
                     <button type="button" className="adm-link" onClick={() => byPerson('admin', e.admin)} title={t('audit.onlyThis')}>
                       {personLabel(e.admin)}
                     </button>

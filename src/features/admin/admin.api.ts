@@ -24,7 +24,10 @@ const write = { session: true, idempotent: true } as const;
 const P = 'api/admin';
 
 /** The actions of an account's panel, each a call of the same name (and an action of the audit log). */
-export type AccountAction = Exclude<AuditAction, 'grantRight' | 'revokeRight' | 'createAccount' | 'setQuota'>;
+export type AccountAction = Exclude<AuditAction, 'grantRight' | 'revokeRight' | 'createAccount' | 'setQuota' | ReferenceAction>;
+/** The changes of the reference lists (docs/areas/reference.md), which name no account. */
+export type ReferenceAction = 'addReference' | 'changeReference' | 'deleteReference';
+export const isReferenceAction = (action: AuditAction): action is ReferenceAction => action.endsWith('Reference');
 
 /** The contract's numbers (type-checked against it: the client imports only its types). */
 export const QUERY_MAX: typeof ACCOUNT_QUERY_MAX = 100;
@@ -44,6 +47,9 @@ const ACTIONS: Record<AuditAction, true> = {
   revokeRight: true,
   createAccount: true,
   setQuota: true,
+  addReference: true,
+  changeReference: true,
+  deleteReference: true,
 };
 const RIGHTS: Record<AccountRight, true> = { news: true, registrar: true, libraryEditor: true, qrReports: true, admin: true };
 /** The rights of staff an administrator grants and revokes, in the order the panel shows them. */

@@ -1,0 +1,271 @@
+/**
+ * The reference lists, one description each (docs/areas/reference.md): the table, the columns with
+ * their kinds and bounds, the columns of the row's id, the values no two rows share, and the list's own
+ * rules (`check`, run after each value is checked against its column). A new list is a new entry here,
+ * its name in contract/reference.ts and its texts in public/locales/{ru,kg,en}/reference.json.
+ */
+import type { Language, IdName } from '@contract/common';
+import { academicYearName } from '@contract/pure/academic-year';
+import { APP_LINK_ICONS, MENU_LINK_KEYS } from '@contract/reference';
+import type { ReferenceColumnKind, ReferenceListName, ReferenceReason, ReferenceValue } from '@contract/reference';
+import { AppError } from '../../app-error';
+import type { Db } from '../../db/client';
+import { localName } from '../../i18n';
+import * as repo from './reference.repository';
+
+export interface ColumnDef {
+  /** The key of the value in requests and replies (and of its label on screen). */
+  key: string;
+  kind: ReferenceColumnKind;
+  /** The SQL column; for `names` the prefix of its three columns (`name` → name_ru, name_kg, name_en). */
+  column: string;
+  required?: boolean;
+  /** Part of the row's id: given when the row is added, fixed afterwards. */
+  identity?: boolean;
+  /** Bounds of a number; `max` is the longest text (200 when not told). */
+  min?: number;
+  max?: number;
+  /** The values a `text` column takes, when it is one of a fixed list. */
+  choices?: readonly string[];
+  /** The choices of a `select` column, in the caller's language. */
+  options?: (db: Db, lang: Language) => Promise<IdName[]>;
+}
+
+export type Values = Record<string, ReferenceValue>;
+
+/** What a list's own rule is given: the transaction, and the id of the row changed (null for a new row). */
+export interface CheckContext {
+  db: Db;
+  rowId: string | null;
+}
+
+interface ListBase {
+  name: ReferenceListName;
+  columns: readonly ColumnDef[];
+  /** The list's own rules over the checked values: throws invalid(field, reason). */
+  check?: (values: Values, ctx: CheckContext) => Promise<void> | void;
+}
+
+/** A list that is a table of rows. */
+export interface TableListDef extends ListBase {
+  table: string;
+  /** The SQL columns of the row's id, in order (a generated `id` when no column is an `identity`). */
+  idColumns: readonly string[];
+  /** ORDER BY of its rows (SQL of the code, never of a request). */
+  orderBy: string;
+  /** Column keys whose values no two rows share (compared in any case for text): 409 naming the last one. */
+  unique?: readonly (readonly string[])[];
+}
+
+/** A list that is one fixed row of the site settings (key/value): changed only. */
+export interface SettingsListDef extends ListBase {
+  settings: true;
+  /** The row's id. */
+  rowId: string;
+  /** The setting key of each column (for `names`, the prefix of its three keys, `<prefix>_<lang>`). */
+  keys: Record<string, string>;
+}
+
+export type ListDef = TableListDef | SettingsListDef;
+
+/** A value refused: 400 with the field and the reason (and its bounds). */
+export const invalid = (field: string, reason: ReferenceReason, params: Record<string, string | number> = {}) =>
+  new AppError(400, 'REFERENCE_INVALID', { field, reason, ...params });
+
+const DAY_MS = 86_400_000;
+
+const academicYears: TableListDef = {
+  name: 'academicYears',
+  table: 'academic_years',
+  idColumns: ['id'],
+  orderBy: 'id desc',
+  unique: [['id'], ['name']],
+  columns: [
+    { key: 'id', kind: 'integer', column: 'id', required: true, identity: true, min: 2000, max: 2100 },
+    { key: 'name', kind: 'text', column: 'name', required: true, max: 20 },
+    { key: 'startsOn', kind: 'date', column: 'starts_on', required: true },
+    { key: 'endsOn', kind: 'date', column: 'ends_on', required: true },
+  ],
+  check(v) {
+    const year = v.id as number;
+    const name = academicYearName(year);
+    if (v.name !== name) throw invalid('name', 'yearName', { name });
+    const starts = Date.parse(v.startsOn as string);
+    const ends = Date.parse(v.endsOn as string);
+    if (ends <= starts) throw invalid('endsOn', 'order');
+    const days = (ends - starts) / DAY_MS;
+    if (new Date(starts).getUTCFullYear() !== year) throw invalid('startsOn', 'yearLength');
+    if (days < 270 || days > 400) throw invalid('endsOn', 'yearLength');
+  },
+};
+
+const registrationPeriods: TableListDef = {
+  name: 'registrationPeriods',
+  table: 'registration_periods',
+  idColumns: ['academic_year_id', 'working_semester_id'],
+  orderBy: 'academic_year_id desc, working_semester_id',
+  unique: [['academicYearId', 'workingSemesterId']],
+  columns: [
+    { key: 'academicYearId', kind: 'select', column: 'academic_year_id', required: true, identity: true, options: (db) => repo.academicYearOptions(db) },
+    {
+      key: 'workingSemesterId',
+      kind: 'select',
+      column: 'working_semester_id',
+      required: true,
+      identity: true,
+      options: async (db, lang) => (await repo.workingSemesterOptions(db)).map((w) => ({ id: w.id, name: localName(w, lang) })),
+    },
+    { key: 'closesAt', kind: 'timestamp', column: 'closes_at', required: true },
+    { key: 'creditLimit', kind: 'integer', column: 'credit_limit', required: true, min: 1, max: 60 },
+  ],
+};
+
+const lessonTimes: TableListDef = {
+  name: 'lessonTimes',
+  table: 'lesson_times',
+  idColumns: ['id'],
+  orderBy: 'id',
+  unique: [['id']],
+  columns: [
+    { key: 'id', kind: 'integer', column: 'id', required: true, identity: true, min: 1, max: 20 },
+    { key: 'startsAt', kind: 'time', column: 'starts_at', required: true },
+    { key: 'endsAt', kind: 'time', column: 'ends_at', required: true },
+  ],
+  async check(v, { db }) {
+    const start = v.startsAt as string;
+    const end = v.endsAt as string;
+    if (end <= start) throw invalid('endsAt', 'order');
+    const [other] = await repo.overlappingPairs(db, start, end, v.id as number);
+    if (other !== undefined) throw invalid('startsAt', 'overlap', { other });
+  },
+};
+
+/** The university's name and time zone (site settings; server/src/shared/time-zone.ts reads the zone at start). */
+const settings: SettingsListDef = {
+  name: 'settings',
+  settings: true,
+  rowId: 'university',
+  keys: { universityName: 'university_name', timeZone: 'time_zone' },
+  columns: [
+    { key: 'universityName', kind: 'names', column: 'university_name', required: true },
+    { key: 'timeZone', kind: 'timeZone', column: 'time_zone', required: true, max: 64 },
+  ],
+};
+
+const rooms: TableListDef = {
+  name: 'rooms',
+  table: 'auditoria',
+  idColumns: ['id'],
+  orderBy: 'building, name, id',
+  unique: [['building', 'name']],
+  columns: [
+    { key: 'building', kind: 'text', column: 'building', required: true, max: 100 },
+    { key: 'name', kind: 'text', column: 'name', required: true, max: 100 },
+    { key: 'latitude', kind: 'decimal', column: 'latitude', required: true, min: -90, max: 90 },
+    { key: 'longitude', kind: 'decimal', column: 'longitude', required: true, min: -180, max: 180 },
+    { key: 'radiusM', kind: 'integer', column: 'radius_m', required: true, min: 5, max: 2000 },
+    { key: 'capacity', kind: 'integer', column: 'capacity', min: 1, max: 10000 },
+    { key: 'qrNetworks', kind: 'networks', column: 'qr_networks' },
+  ],
+};
+
+const paidServices: TableListDef = {
+  name: 'paidServices',
+  table: 'paid_services',
+  idColumns: ['id'],
+  orderBy: 'id',
+  columns: [
+    { key: 'name', kind: 'names', column: 'name', required: true },
+    { key: 'amount', kind: 'integer', column: 'amount', required: true, min: 1, max: 10_000_000 },
+  ],
+};
+
+/** The single window's documents; `kind` names what the portal does with one ('study': the certificate it makes), so it stays once added. */
+const docTypes: TableListDef = {
+  name: 'docTypes',
+  table: 'sw_doc_types',
+  idColumns: ['id'],
+  orderBy: 'sort, id',
+  unique: [['kind']],
+  columns: [
+    { key: 'kind', kind: 'text', column: 'kind', required: true, identity: true, max: 40 },
+    { key: 'name', kind: 'names', column: 'name', required: true },
+    { key: 'sort', kind: 'integer', column: 'sort', required: true, min: 0, max: 999 },
+  ],
+  check(v) {
+    if (!/^[a-z][a-z0-9_-]*$/.test(v.kind as string)) throw invalid('kind', 'format');
+  },
+};
+
+const faculties: TableListDef = {
+  name: 'faculties',
+  table: 'faculties',
+  idColumns: ['id'],
+  orderBy: 'code, id',
+  unique: [['code']],
+  columns: [
+    { key: 'code', kind: 'text', column: 'code', required: true, max: 20 },
+    { key: 'name', kind: 'names', column: 'name', required: true },
+  ],
+};
+
+const departments: TableListDef = {
+  name: 'departments',
+  table: 'departments',
+  idColumns: ['id'],
+  orderBy: '(select code from faculties f where f.id = faculty_id), name_ru, id',
+  columns: [
+    {
+      key: 'facultyId',
+      kind: 'select',
+      column: 'faculty_id',
+      required: true,
+      options: async (db, lang) => (await repo.facultyOptions(db)).map((f) => ({ id: f.id, name: `${f.code} — ${localName(f, lang)}` })),
+    },
+    { key: 'name', kind: 'names', column: 'name', required: true },
+  ],
+};
+
+/** Side-menu entries that open a system of the university (docs/configuration.md#apps-side-menu-links-and-registrars). */
+const menuLinks: TableListDef = {
+  name: 'menuLinks',
+  table: 'menu_links',
+  idColumns: ['id'],
+  orderBy: 'id',
+  unique: [['key']],
+  columns: [
+    { key: 'key', kind: 'text', column: 'key', required: true, choices: MENU_LINK_KEYS, max: 40 },
+    { key: 'url', kind: 'url', column: 'url', required: true, max: 500 },
+    { key: 'roles', kind: 'roles', column: 'roles', required: true },
+  ],
+};
+
+/** The apps panel: the university's other services. */
+const appLinks: TableListDef = {
+  name: 'appLinks',
+  table: 'app_links',
+  idColumns: ['id'],
+  orderBy: 'sort, id',
+  columns: [
+    { key: 'name', kind: 'names', column: 'name', required: true },
+    { key: 'url', kind: 'url', column: 'url', required: true, max: 500 },
+    { key: 'icon', kind: 'text', column: 'icon', required: true, choices: APP_LINK_ICONS, max: 40 },
+    { key: 'sort', kind: 'integer', column: 'sort', required: true, min: 0, max: 999 },
+  ],
+};
+
+export const LISTS: Record<ReferenceListName, ListDef> = {
+  academicYears,
+  registrationPeriods,
+  lessonTimes,
+  settings,
+  rooms,
+  paidServices,
+  docTypes,
+  faculties,
+  departments,
+  menuLinks,
+  appLinks,
+};
+
+export const isSettings = (def: ListDef): def is SettingsListDef => 'settings' in def;
