@@ -3,7 +3,8 @@
  * journal the teacher gives (discipline, lesson type, group or stream) with its planned hours (the
  * timetable's weekly pairs × WORKLOAD_TEACHING_WEEKS × 2), the hours given (the lessons held), the
  * difference and the totals, week by week too; as JSON and as an Excel workbook. A teacher reads his
- * own; an administrator any teacher's, chosen by department.
+ * own; an administrator any teacher's, chosen by department; a faculty's dean's office any teacher's
+ * of a department of his faculty.
  */
 import { Type, type Static } from 'typebox';
 import { DbId, HalfYear, IdName, Ok, YearStart } from './common';
@@ -19,13 +20,15 @@ export const WorkloadOptions = Type.Object({
   teacher: Type.Object({ id: Type.Integer(), name: Type.String(), id_department: Type.Integer() }),
   /** The caller may read any teacher's workload (an administrator). */
   admin: Type.Boolean(),
-  /** The departments to choose a teacher from: every department for an administrator, else none. */
+  /** The caller may choose another teacher, from `departments`: an administrator, or a faculty's dean's office. */
+  chooseTeacher: Type.Boolean(),
+  /** The departments to choose a teacher from: every department for an administrator, his faculty's for a dean's office, else none. */
   departments: Type.Array(IdName),
 });
 export type WorkloadOptions = Static<typeof WorkloadOptions>;
 export const WorkloadOptionsReply = Ok(WorkloadOptions);
 
-/** POST teachers.json {id_department}: the department's teachers, by name (administrators only). */
+/** POST teachers.json {id_department}: the department's teachers, by name (an administrator's, or the dean's office of the department's faculty). */
 export const WorkloadTeachersBody = Type.Object({ id_department: DbId });
 export type WorkloadTeachersBody = Static<typeof WorkloadTeachersBody>;
 export const WorkloadTeachersReply = Ok(Type.Array(IdName));

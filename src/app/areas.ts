@@ -306,7 +306,7 @@ export const AREAS = [
     store: () => import('../features/workload/workload.area'),
   },
   {
-    // Every role: a student his own rating, a teacher the groups he teaches, an administrator any group.
+    // Every role: a student his own rating, a teacher the groups he teaches, a dean's office his faculty's, an administrator any group.
     key: 'rating',
     path: '/rating',
     screen: () => import('../features/rating/RatingScreen'),

@@ -110,6 +110,60 @@ describe('RatingScreen (en)', () => {
     expect(rows[0]).toHaveTextContent('Web Programming: 40.0 points of 100, under the 50 expected');
   });
 
+  it("shows a dean's office his faculty's groups with every discipline's points and the students at risk, as the server gives them", async () => {
+    const dean: User = { ...teacher, id: 40, uid: 601, login: 'dean', fullName: 'Токтосунов Эрлан Бекболотович', deanFacultyId: 2 };
+    const whole: GroupRating = {
+      ...groupRating,
+      id_group: 8,
+      group: 'ЭК-1-24',
+      disciplines: [
+        { id_discipline: 5, discipline: 'Web Programming' },
+        { id_discipline: 6, discipline: 'Databases' },
+      ],
+      students: [
+        { id_student: 1, fio: 'Абдыкадыров Эмир', place: 1, average: 85, points: { '5': 90, '6': 80 }, warnings: [] },
+        {
+          id_student: 2,
+          fio: 'Бекова Айгерим',
+          place: 2,
+          average: 55,
+          points: { '5': 70, '6': 40 },
+          warnings: [{ id_discipline: 6, discipline: 'Databases', kind: 'points', value: 40, threshold: 50 }],
+        },
+      ],
+    };
+    server.use(
+      http.post('/api/rating/groups.json', () =>
+        ok([
+          { id_group: 7, group: 'ПИ-1-24' },
+          { id_group: 8, group: 'ЭК-1-24' },
+        ]),
+      ),
+      http.post('/api/rating/group.json', () => ok(whole)),
+    );
+    const user = renderAs(dean);
+    const select = await screen.findByLabelText('Group');
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(expect.arrayContaining(['ПИ-1-24', 'ЭК-1-24'])),
+    );
+    await user.selectOptions(select, '8');
+    const table = await screen.findByTestId('rt-students');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Web Programming', 'Databases']));
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('70.040.0');
+    expect(screen.getByTestId('rt-at-risk-count')).toHaveTextContent('at risk: 1');
+    await user.click(screen.getByLabelText('At risk only'));
+    const rows = within(screen.getByTestId('rt-students')).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('Databases: 40.0 points of 100, under the 50 expected');
+  });
+
   it('tells a member of staff who teaches no group so, without a filter to use', async () => {
     server.use(http.post('/api/rating/groups.json', () => ok([])));
     renderAs(teacher);

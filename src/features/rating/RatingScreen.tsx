@@ -1,7 +1,7 @@
 /**
  * /lms/rating (docs/areas/rating.md#for-users): a student's points per discipline of the half-year,
  * his average and places (his group anonymised), his GPA by half-year and his early warning; a
- * teacher's (an administrator's) rating of a chosen group with the students at risk.
+ * teacher's (an administrator's, a faculty's dean's office's) rating of a chosen group with the students at risk.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 /**
  * Rating area (docs/areas/rating.md#for-users): a student's own rating; a teacher's (an
- * administrator's) groups, the chosen group's rating and the "at risk only" filter.
+ * administrator's, a dean's office's) groups, the chosen group's rating and the "at risk only" filter.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { GroupRating, MyRating, RatingGroupItem } from '@contract/rating';

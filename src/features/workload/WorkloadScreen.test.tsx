@@ -1,4 +1,4 @@
-/** The workload screen: the current half-year's table and totals, the week view, the .xlsx link, another half-year, an administrator's teacher, a failure. */
+/** The workload screen: the current half-year's table and totals, the week view, the .xlsx link, another half-year, an administrator's (a dean's office's) teacher, a failure. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -61,7 +61,12 @@ function workloadOf(name: string, year: number): Workload {
   };
 }
 
-const own: WorkloadOptions = { teacher: { id: 501, name: 'Асанов Бакыт Кубанычбекович', id_department: 3 }, admin: false, departments: [] };
+const own: WorkloadOptions = {
+  teacher: { id: 501, name: 'Асанов Бакыт Кубанычбекович', id_department: 3 },
+  admin: false,
+  chooseTeacher: false,
+  departments: [],
+};
 
 beforeEach(() => {
   server.use(
@@ -154,6 +159,7 @@ describe('the workload screen', () => {
         ok({
           teacher: { id: 777, name: 'Жумабаева Гүлнара Асановна', id_department: 3 },
           admin: true,
+          chooseTeacher: true,
           departments: [
             { id: 3, name: 'Программная инженерия' },
             { id: 4, name: 'Математика' },
@@ -175,6 +181,51 @@ describe('the workload screen', () => {
     await user.selectOptions(screen.getByLabelText('Преподаватель'), '502');
     await waitFor(() => expect(screen.getByTestId('wl-who')).toHaveTextContent('Бекова Айгүл'));
     expect(screen.getByTestId('wl-xlsx')).toHaveAttribute('href', '/api/workload/export.xlsx?id_a_year=2025&id_w_s=1&id_teacher=502&lang=ru');
+  });
+
+  it("lets a dean's office choose a teacher of his faculty's departments, starting in the first when his own is not one", async () => {
+    const dean: User = { ...teacher, id: 40, uid: 601, login: 'dean', fullName: 'Токтосунов Эрлан Бекболотович', deanFacultyId: 2 };
+    const asked: number[] = [];
+    server.use(
+      http.post('/api/workload/options.json', () =>
+        ok({
+          teacher: { id: 601, name: 'Токтосунов Эрлан Бекболотович', id_department: 3 },
+          admin: false,
+          chooseTeacher: true,
+          departments: [
+            { id: 5, name: 'Экономика' },
+            { id: 6, name: 'Менеджмент' },
+          ],
+        }),
+      ),
+      http.post('/api/workload/teachers.json', async ({ request }) => {
+        const id = ((await request.json()) as { id_department: number }).id_department;
+        asked.push(id);
+        return ok(id === 5 ? [{ id: 502, name: 'Бекова Айгүл' }] : [{ id: 503, name: 'Осмонов Нурлан' }]);
+      }),
+    );
+    const user = renderScreen(dean);
+    await screen.findByTestId('wl-table');
+    await waitFor(() => expect(screen.getByLabelText('Кафедра')).toHaveValue('5'));
+    const departments = within(screen.getByLabelText('Кафедра'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(departments).toEqual(expect.arrayContaining(['Экономика', 'Менеджмент']));
+    expect(departments).not.toContain('Программная инженерия');
+    await waitFor(() => expect(asked).toEqual([5]));
+    await user.selectOptions(screen.getByLabelText('Кафедра'), '6');
+    await waitFor(() => expect(within(screen.getByLabelText('Преподаватель')).getByRole('option', { name: 'Осмонов Нурлан' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Преподаватель'), '503');
+    await waitFor(() =>
+      expect(screen.getByTestId('wl-xlsx')).toHaveAttribute('href', '/api/workload/export.xlsx?id_a_year=2025&id_w_s=1&id_teacher=503&lang=ru'),
+    );
+  });
+
+  it('shows no department or teacher to choose when the server does not offer them, whatever the signed-in user says', async () => {
+    renderScreen({ ...teacher, deanFacultyId: 2 });
+    await screen.findByTestId('wl-table');
+    expect(screen.queryByLabelText('Кафедра')).toBeNull();
+    expect(screen.queryByLabelText('Преподаватель')).toBeNull();
   });
 
   it('shows a refusal with its message and Retry', async () => {

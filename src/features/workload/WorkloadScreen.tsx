@@ -1,7 +1,7 @@
 /**
  * /lms/workload (docs/areas/workload.md#for-users): the teacher's workload of a half-year — per journal
  * the planned hours, the hours given and the difference, with the totals — as a table or week by
- * week, and its .xlsx; an administrator chooses a department and one of its teachers.
+ * week, and its .xlsx; an administrator (a faculty's dean's office) chooses a department and one of its teachers.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -168,7 +168,8 @@ export default function WorkloadScreen() {
   useEffect(() => {
     dispatch(A.opened());
   }, [dispatch]);
-  const admin = options.data?.admin ?? false;
+  // The server says whether the caller may choose a teacher (an administrator, a dean's office) and from which departments.
+  const chooser = options.data?.chooseTeacher ?? false;
   const w = workload.data;
   const halfWaiting = half === null && !halfError;
   const reload = () => (half ? dispatch(A.halfSelected(half)) : dispatch(A.opened()));
@@ -180,7 +181,7 @@ export default function WorkloadScreen() {
       <h1 className="wl-title">{t('title')}</h1>
       <section className="card wl-filters" aria-label={t('filters')}>
         <HalfYearSelects ns="workload" idPrefix="wl" years={years} half={half} loading={halfWaiting} onChange={(h) => dispatch(A.halfSelected(h))} />
-        {admin ? (
+        {chooser ? (
           <>
             <Select
               id="wl-department"

@@ -5,7 +5,7 @@ import { post } from '@api/http';
 
 export const workloadApi = {
   options: () => post<WorkloadOptions>('api/workload/options.json', {}, { session: true }),
-  /** A department's teachers (an administrator's choice). */
+  /** A department's teachers (an administrator's or a dean's office's choice). */
   teachers: (id_department: number) => post<IdName[]>('api/workload/teachers.json', { id_department }, { session: true }),
   load: (query: WorkloadQuery) => post<Workload>('api/workload/workload.json', query, { session: true }),
 };

@@ -1,6 +1,6 @@
 /**
  * Workload loads: on opening, the years and the current half-year (the shared settings) and what the
- * choosers need; an administrator's department's teachers; the workload of the chosen half-year and
+ * choosers need; an administrator's (a dean's office's) department's teachers; the workload of the chosen half-year and
  * teacher (again for each choice, and in another language; the latest wins).
  */
 import { put, select } from 'redux-saga/effects';
@@ -24,10 +24,16 @@ export function* openedSaga() {
   if (kept) yield put(A.halfSelected(kept));
 }
 
-/** An administrator starts in his own department, on his own workload. */
+/**
+ * An administrator (a dean's office) starts in his own department when he may choose it, else in the
+ * first he may, on his own workload.
+ */
 export function* optionsSaga(action: PayloadAction<WorkloadOptions>) {
   const state = (yield select(selectWorkload)) as WorkloadState;
-  if (action.payload.admin && state.departmentId === null) yield put(A.departmentSelected({ id: action.payload.teacher.id_department }));
+  const { chooseTeacher, departments, teacher } = action.payload;
+  if (!chooseTeacher || state.departmentId !== null || departments.length === 0) return;
+  const start = departments.some((d) => d.id === teacher.id_department) ? teacher.id_department : departments[0].id;
+  yield put(A.departmentSelected({ id: start }));
 }
 
 export function* teachersSaga(action: PayloadAction<{ id: number | null }>) {
@@ -45,7 +51,7 @@ export function* loadSaga() {
 /** Another language: the names (disciplines, lesson types, departments) come again in it. */
 export function* languageSaga() {
   const state = (yield select(selectWorkload)) as WorkloadState;
-  if (state.options.data?.admin) yield* request(workloadApi.options, [], { succeeded: A.optionsSucceeded, failed: A.optionsFailed });
+  if (state.options.data?.chooseTeacher) yield* request(workloadApi.options, [], { succeeded: A.optionsSucceeded, failed: A.optionsFailed });
   if (state.half && (state.workload.data || state.workload.fetching)) yield put(A.halfSelected(state.half));
 }
 

@@ -1,6 +1,6 @@
 /**
  * Workload area (docs/areas/workload.md#for-users): the year and half-year, what the choosers need
- * (the caller, and for an administrator the departments), an administrator's department and
+ * (the caller, and for an administrator or a dean's office the departments he may choose from), the chosen department and
  * teacher, the workload of the chosen teacher (none chosen: the caller's) and the view shown (the
  * table, or the hours week by week).
  */
@@ -16,7 +16,7 @@ export type WorkloadView = 'table' | 'weeks';
 
 export interface WorkloadState extends HalfYearChoice {
   options: Loadable<WorkloadOptions | null>;
-  /** An administrator's chosen department and its teachers. */
+  /** An administrator's (a dean's office's) chosen department and its teachers. */
   departmentId: number | null;
   teachers: Loadable<IdName[]>;
   /** The teacher whose workload is shown; null: the caller's own. */

@@ -108,10 +108,31 @@ export async function allGroups(db: Db): Promise<{ id: number; name: string }[]>
   );
 }
 
-/** Whether an account holds the admin right now (and is not disabled). */
-export async function isAdmin(db: Db, userId: number): Promise<boolean> {
-  const [row] = await rowsOf<{ admin: boolean }>(db, sql`select admin and not disabled as admin from users where id = ${userId}`);
-  return !!row?.admin;
+/** Every group with students of a faculty (its dean's office's choice), by name. */
+export async function facultyGroups(db: Db, facultyId: number): Promise<{ id: number; name: string }[]> {
+  return rowsOf<{ id: number; name: string }>(
+    db,
+    sql`select g.id, g.name from groups g join specialities sp on sp.id = g.speciality_id
+      where sp.faculty_id = ${facultyId} and exists (select 1 from students s where s.group_id = g.id) order by g.name`,
+  );
+}
+
+/** The faculty of a group (its speciality's), none for an unknown group. */
+export async function groupFaculty(db: Db, groupId: number): Promise<number | null> {
+  const [row] = await rowsOf<{ facultyId: number }>(
+    db,
+    sql`select sp.faculty_id as "facultyId" from groups g join specialities sp on sp.id = g.speciality_id where g.id = ${groupId}`,
+  );
+  return row?.facultyId ?? null;
+}
+
+/** The rights an account holds now: the admin right, the dean's office of a faculty (none for a disabled account). */
+export async function rightsOf(db: Db, userId: number): Promise<{ admin: boolean; deanFacultyId: number | null }> {
+  const [row] = await rowsOf<{ admin: boolean; deanFacultyId: number | null }>(
+    db,
+    sql`select admin and not disabled as admin, case when disabled then null else dean_faculty_id end as "deanFacultyId" from users where id = ${userId}`,
+  );
+  return { admin: !!row?.admin, deanFacultyId: row?.deanFacultyId ?? null };
 }
 
 export interface ResultRow {

@@ -1,4 +1,4 @@
-/** /api/rating/: a student's own rating, a teacher's (an administrator's) groups and a group's rating (docs/areas/rating.md#calls). */
+/** /api/rating/: a student's own rating, a teacher's (a dean's office's, an administrator's) groups and a group's rating (docs/areas/rating.md#calls). */
 import { EmptyBody } from '@contract/common';
 import { GroupRatingReply, MyRatingReply, RatingGroupBody, RatingGroupsReply } from '@contract/rating';
 import type { App } from '../../app';

@@ -3,7 +3,8 @@
  * journal's totals), his average, his place in his group and in his course (the groups of his
  * speciality and admission year) with the others anonymised, his GPA by half-year (the transcript's,
  * closed half-years only) and his early warning; a teacher's rating of a group he teaches (his own
- * disciplines shown), an administrator's of any group, each with the students at risk. A student never
+ * disciplines shown), an administrator's of any group and a faculty's dean's office's of any group of
+ * his faculty (every discipline shown), each with the students at risk. A student never
  * receives another student's name.
  */
 import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '@contract/common';
@@ -109,23 +110,37 @@ export class RatingService {
     }));
   }
 
-  /** Which groups the caller may rate: an administrator any, a teacher those he teaches this half-year; null: any. */
-  private async allowedGroups(auth: AuthInfo): Promise<{ id: number; name: string }[] | null> {
-    if (await repo.isAdmin(this.ctx.db, auth.userId)) return null;
+  /**
+   * Which groups the caller may rate, his rights read now: an administrator any (null); else a
+   * teacher those he teaches this half-year (`taught`) and, for a faculty's dean's office, the groups
+   * of his faculty too (`facultyId`, whose groups he sees whole).
+   */
+  private async scope(auth: AuthInfo): Promise<{ taught: { id: number; name: string }[]; facultyId: number | null } | null> {
+    const rights = await repo.rightsOf(this.ctx.db, auth.userId);
+    if (rights.admin) return null;
     if (auth.role !== ROLE_TEACHER) throw forbidden();
     const { year, ws } = currentPeriod(this.ctx.now());
-    return repo.teacherGroups(this.ctx.db, auth.uid, year, ws);
+    return { taught: await repo.teacherGroups(this.ctx.db, auth.uid, year, ws), facultyId: rights.deanFacultyId };
   }
 
   async groups(auth: AuthInfo): Promise<RatingGroupItem[]> {
-    const allowed = (await this.allowedGroups(auth)) ?? (await repo.allGroups(this.ctx.db));
+    const scope = await this.scope(auth);
+    let allowed = scope?.taught ?? (await repo.allGroups(this.ctx.db));
+    if (scope && scope.facultyId !== null) {
+      // A dean's office: his faculty's groups, and those he teaches of another faculty.
+      const faculty = await repo.facultyGroups(this.ctx.db, scope.facultyId);
+      const ids = new Set(faculty.map((g) => g.id));
+      allowed = [...faculty, ...scope.taught.filter((g) => !ids.has(g.id))].sort((a, b) => a.name.localeCompare(b.name));
+    }
     return allowed.map((g) => ({ id_group: g.id, group: g.name }));
   }
 
   /** A group's rating: every student by name with his place and average, the caller's disciplines' points and warnings. */
   async group(auth: AuthInfo, input: RatingGroupBody, lang: Language): Promise<GroupRating> {
-    const allowed = await this.allowedGroups(auth);
-    if (allowed && !allowed.some((g) => g.id === input.id_group)) throw forbidden();
+    const scope = await this.scope(auth);
+    // Every discipline for an administrator and for the dean's office of the group's faculty.
+    const whole = scope === null || (scope.facultyId !== null && (await repo.groupFaculty(this.ctx.db, input.id_group)) === scope.facultyId);
+    if (!whole && !scope?.taught.some((g) => g.id === input.id_group)) throw forbidden();
     const g = await repo.group(this.ctx.db, input.id_group);
     if (!g) throw notFound();
     const { year, ws } = currentPeriod(this.ctx.now());
@@ -136,8 +151,8 @@ export class RatingService {
       ws,
       lang,
     );
-    // A teacher sees his own disciplines' points and warnings; an administrator every discipline's.
-    const shown = new Set(rows.filter((r) => allowed === null || r.teacherId === auth.uid).map((r) => r.disciplineId));
+    // A teacher sees his own disciplines' points and warnings; an administrator (a dean's office of the group's faculty) every discipline's.
+    const shown = new Set(rows.filter((r) => whole || r.teacherId === auth.uid).map((r) => r.disciplineId));
     const person = new Map(people.map((p) => [p.id, p]));
     const order = ranked(standings);
     return {

@@ -3,10 +3,13 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import type { Names } from '../../shared/names';
 
-/** Whether the account is an administrator now (an account disabled since sign-in is none). */
-export async function isAdmin(db: Db, userId: number): Promise<boolean> {
-  const [row] = await rowsOf<{ admin: boolean }>(db, sql`select admin and not disabled as admin from users where id = ${userId}`);
-  return row?.admin ?? false;
+/** The rights an account holds now: the admin right, the dean's office of a faculty (none for an account disabled since sign-in). */
+export async function rightsOf(db: Db, userId: number): Promise<{ admin: boolean; deanFacultyId: number | null }> {
+  const [row] = await rowsOf<{ admin: boolean; deanFacultyId: number | null }>(
+    db,
+    sql`select admin and not disabled as admin, case when disabled then null else dean_faculty_id end as "deanFacultyId" from users where id = ${userId}`,
+  );
+  return { admin: row?.admin ?? false, deanFacultyId: row?.deanFacultyId ?? null };
 }
 
 export interface TeacherRow {
@@ -15,21 +18,30 @@ export interface TeacherRow {
   name: string;
   patronymic: string | null;
   departmentId: number;
+  facultyId: number;
   department: Names;
 }
 
 export async function teacher(db: Db, id: number): Promise<TeacherRow | undefined> {
   const [row] = await rowsOf<TeacherRow>(
     db,
-    sql`select t.id, t.surname, t.name, t.patronymic, t.department_id as "departmentId",
+    sql`select t.id, t.surname, t.name, t.patronymic, t.department_id as "departmentId", d.faculty_id as "facultyId",
         json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as department
       from teachers t join departments d on d.id = t.department_id where t.id = ${id}`,
   );
   return row;
 }
 
-export async function departments(db: Db): Promise<(Names & { id: number })[]> {
-  return rowsOf(db, sql`select id, name_ru as "nameRu", name_kg as "nameKg", name_en as "nameEn" from departments order by id`);
+/** The departments (of a faculty when given), by id. */
+export async function departments(db: Db, facultyId: number | null = null): Promise<(Names & { id: number })[]> {
+  const where = facultyId === null ? sql`true` : sql`faculty_id = ${facultyId}`;
+  return rowsOf(db, sql`select id, name_ru as "nameRu", name_kg as "nameKg", name_en as "nameEn" from departments where ${where} order by id`);
+}
+
+/** The faculty of a department, none for an unknown one. */
+export async function departmentFaculty(db: Db, departmentId: number): Promise<number | null> {
+  const [row] = await rowsOf<{ facultyId: number }>(db, sql`select faculty_id as "facultyId" from departments where id = ${departmentId}`);
+  return row?.facultyId ?? null;
 }
 
 export async function teachersOf(db: Db, departmentId: number): Promise<{ id: number; surname: string; name: string; patronymic: string | null }[]> {

@@ -6,7 +6,8 @@
  * study plan keeps credits only, no hours per lesson type); given = the lessons held, from the first
  * day of the half-year up to today: each occurrence the journal shows (an added lesson, a topic, a
  * record) counts its topic's hours, else one pair's; difference = planned − given. A teacher reads
- * his own workload only; an administrator any teacher's (FORBIDDEN otherwise), students none.
+ * his own workload only; an administrator any teacher's, a faculty's dean's office any teacher's of a
+ * department of his faculty (FORBIDDEN otherwise), students none.
  */
 import { ROLE_TEACHER, type Language } from '@contract/common';
 import { HOURS_PER_PAIR, WORKLOAD_TEACHING_WEEKS, type Workload, type WorkloadOptions, type WorkloadQuery, type WorkloadWeek } from '@contract/workload';
@@ -48,33 +49,40 @@ function weekOf(weeks: WorkloadWeek[], date: string): number {
 export class WorkloadService {
   constructor(private readonly ctx: AppContext) {}
 
-  /** 403 for a student; else whether the caller is an administrator. */
-  private async rights(auth: AuthInfo): Promise<{ admin: boolean }> {
+  /**
+   * 403 for a student; else the caller's rights read now: whether he is an administrator (any
+   * teacher) and the faculty whose dean's office he is (its departments' teachers), or none.
+   */
+  private async rights(auth: AuthInfo): Promise<{ admin: boolean; facultyId: number | null }> {
     if (auth.role !== ROLE_TEACHER) throw forbidden();
-    return { admin: await repo.isAdmin(this.ctx.db, auth.userId) };
+    const { admin, deanFacultyId } = await repo.rightsOf(this.ctx.db, auth.userId);
+    return { admin, facultyId: admin ? null : deanFacultyId };
   }
 
   async options(auth: AuthInfo, lang: Language): Promise<WorkloadOptions> {
-    const { admin } = await this.rights(auth);
+    const { admin, facultyId } = await this.rights(auth);
     const own = await repo.teacher(this.ctx.db, auth.uid);
     if (!own) throw forbidden();
-    const departments = admin ? (await repo.departments(this.ctx.db)).map((d) => ({ id: d.id, name: localName(d, lang) })) : [];
-    return { teacher: { id: own.id, name: fullName(own), id_department: own.departmentId }, admin, departments };
+    const chooseTeacher = admin || facultyId !== null;
+    const departments = chooseTeacher ? (await repo.departments(this.ctx.db, facultyId)).map((d) => ({ id: d.id, name: localName(d, lang) })) : [];
+    return { teacher: { id: own.id, name: fullName(own), id_department: own.departmentId }, admin, chooseTeacher, departments };
   }
 
-  /** A department's teachers, to an administrator only. */
+  /** A department's teachers, to an administrator, or to the dean's office of the department's faculty. */
   async teachers(auth: AuthInfo, departmentId: number): Promise<IdName[]> {
-    if (!(await this.rights(auth)).admin) throw forbidden();
+    const { admin, facultyId } = await this.rights(auth);
+    if (!admin && (facultyId === null || (await repo.departmentFaculty(this.ctx.db, departmentId)) !== facultyId)) throw forbidden();
     return (await repo.teachersOf(this.ctx.db, departmentId)).map((t) => ({ id: t.id, name: fullName(t) }));
   }
 
   async workload(auth: AuthInfo, query: WorkloadQuery, lang: Language): Promise<Workload> {
-    const { admin } = await this.rights(auth);
+    const { admin, facultyId } = await this.rights(auth);
     const teacherId = query.id_teacher ?? auth.uid;
-    // Another teacher's workload is an administrator's to read.
-    if (teacherId !== auth.uid && !admin) throw forbidden();
+    // Another teacher's workload is an administrator's to read, or his faculty's dean's office's.
+    if (teacherId !== auth.uid && !admin && facultyId === null) throw forbidden();
     const t = await repo.teacher(this.ctx.db, teacherId);
     if (!t) throw notFound();
+    if (teacherId !== auth.uid && !admin && t.facultyId !== facultyId) throw forbidden();
     const year = query.id_a_year;
     const ws = query.id_w_s;
     const weeks = halfYearWeeks(year, ws);
