@@ -103,23 +103,32 @@ describe('App routes and shell', () => {
     const links = sideMenuLinks();
     expect(links.map(linkLabel)).toEqual([
       'Расписание',
+      'Электронная ведомость',
+      'Личная карточка',
       'Журнал',
       'Учебно-методический комплекс',
       'Электронная библиотека',
+      'Нагрузка преподавателя',
+      'Рейтинг',
       'Регистрация на дисциплины',
       'Заказ справок',
       'Вебинар',
       'QR-отчёты студентов',
     ]);
-    expect(links[0]).toHaveAttribute('href', '/lms/schedule');
-    expect(links[0]).not.toHaveAttribute('target');
-    expect(links[1]).toHaveAttribute('href', '/lms/journal');
-    expect(links[2]).toHaveAttribute('href', '/lms/umk');
-    expect(links[3]).toHaveAttribute('href', '/lms/library');
-    expect(links[3]).not.toHaveAttribute('target');
-    expect(links[5]).toHaveAttribute('href', '/lms/singlewindow');
-    expect(links[6]).toHaveAttribute('target', '_blank');
-    expect(links[6].getAttribute('rel')).toContain('noopener');
+    const link = (label: string) => links.find((l) => linkLabel(l) === label)!;
+    expect(link('Расписание')).toHaveAttribute('href', '/lms/schedule');
+    expect(link('Расписание')).not.toHaveAttribute('target');
+    expect(link('Электронная ведомость')).toHaveAttribute('href', '/lms/gradingsheet');
+    expect(link('Личная карточка')).toHaveAttribute('href', '/lms/personalcard');
+    expect(link('Журнал')).toHaveAttribute('href', '/lms/journal');
+    expect(link('Учебно-методический комплекс')).toHaveAttribute('href', '/lms/umk');
+    expect(link('Электронная библиотека')).toHaveAttribute('href', '/lms/library');
+    expect(link('Электронная библиотека')).not.toHaveAttribute('target');
+    expect(link('Нагрузка преподавателя')).toHaveAttribute('href', '/lms/workload');
+    expect(link('Рейтинг')).toHaveAttribute('href', '/lms/rating');
+    expect(link('Заказ справок')).toHaveAttribute('href', '/lms/singlewindow');
+    expect(link('Вебинар')).toHaveAttribute('target', '_blank');
+    expect(link('Вебинар').getAttribute('rel')).toContain('noopener');
 
     // Apps panel.
     const app = within(screen.getByTestId('apps-panel')).getByRole('link', { name: /Почта/ });
@@ -190,9 +199,12 @@ describe('App routes and shell', () => {
     const links = sideMenuLinks();
     expect(links.map(linkLabel)).toEqual([
       'Расписание',
+      'Электронная ведомость',
+      'Личная карточка',
       'Журнал',
       'Учебно-методический комплекс',
       'Электронная библиотека',
+      'Рейтинг',
       'Регистрация на дисциплины',
       'Код оплаты',
       'Заказ справок',
@@ -201,7 +213,7 @@ describe('App routes and shell', () => {
       'QR-отчёты студентов',
       'QR-код студента',
     ]);
-    expect(links[10]).toHaveAttribute('href', '/lms/qrstud');
+    expect(links.find((l) => linkLabel(l) === 'QR-код студента')).toHaveAttribute('href', '/lms/qrstud');
   });
 
   it('a 401 on a session call ends the session and shows the login with its message', async () => {
