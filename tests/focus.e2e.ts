@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { TEACHER } from './support/accounts';
 import { setupE2E } from './support/e2e';
 import { openContext, sessions, THEMES, WIDE } from './support/contexts';
+import { SIGNED_IN_SCREENS, visit } from './support/screens';
 
 const e2e = setupE2E();
 const session = sessions(e2e);
@@ -43,7 +44,9 @@ describe('the focus ring of text fields and selects', () => {
       const context = await openContext(e2e.browser, e2e.server, { viewport: WIDE, theme, storageState: await session(TEACHER) });
       try {
         const page = await context.newPage();
-        await page.goto('/lms/library');
+        // The library loaded whole (its books in, nothing busy), so that no late part of the page takes
+        // the focus while the keys below move it.
+        await visit(page, SIGNED_IN_SCREENS.find((s) => s.path === '/lms/library')!);
         const search = page.locator('#main input:not([type="hidden"]):not([type="checkbox"]):not([type="file"])').first();
         const select = page.locator('#main select').first();
         await select.waitFor({ timeout: 20000 });

@@ -141,11 +141,11 @@ export async function teaches(db: Db, teacherId: number, disciplineId: number, g
   return rows.length > 0;
 }
 
-/** The caller's account rights as stored now: administrator, dean's office of a faculty. */
+/** The caller's account rights as stored now: administrator, dean's office of a faculty (a disabled account has none). */
 export async function rightsOf(db: Db, userId: number): Promise<{ admin: boolean; deanFacultyId: number | null }> {
   const [row] = await rowsOf<{ admin: boolean; deanFacultyId: number | null }>(
     db,
-    sql`select admin, dean_faculty_id as "deanFacultyId" from users where id = ${userId}`,
+    sql`select admin and not disabled as admin, case when disabled then null else dean_faculty_id end as "deanFacultyId" from users where id = ${userId}`,
   );
   return row ?? { admin: false, deanFacultyId: null };
 }
