@@ -46,7 +46,10 @@ describe('the focus ring of text fields and selects', () => {
         const page = await context.newPage();
         // The library loaded whole (its books in, nothing busy), so that no late part of the page takes
         // the focus while the keys below move it.
-        await visit(page, SIGNED_IN_SCREENS.find((s) => s.path === '/lms/library')!);
+        await visit(
+          page,
+          SIGNED_IN_SCREENS.find((s) => s.path === '/lms/library')!,
+        );
         const search = page.locator('#main input:not([type="hidden"]):not([type="checkbox"]):not([type="file"])').first();
         const select = page.locator('#main select').first();
         await select.waitFor({ timeout: 20000 });
