@@ -20,6 +20,8 @@ export const REFERENCE_LISTS = [
   'docTypes',
   'faculties',
   'departments',
+  'specialities',
+  'groups',
   'menuLinks',
   'appLinks',
 ] as const satisfies readonly ReferenceListName[];
@@ -33,6 +35,8 @@ export const ReferenceListNameSchema = Type.Union([
   Type.Literal('docTypes'),
   Type.Literal('faculties'),
   Type.Literal('departments'),
+  Type.Literal('specialities'),
+  Type.Literal('groups'),
   Type.Literal('menuLinks'),
   Type.Literal('appLinks'),
 ]);

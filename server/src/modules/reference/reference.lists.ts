@@ -73,6 +73,8 @@ export const invalid = (field: string, reason: ReferenceReason, params: Record<s
   new AppError(400, 'REFERENCE_INVALID', { field, reason, ...params });
 
 const DAY_MS = 86_400_000;
+/** A university's code (faculty, speciality): letters, digits, `.`, `-`, `_`. */
+const CODE = /^[\p{L}\p{N}._-]+$/u;
 
 const academicYears: TableListDef = {
   name: 'academicYears',
@@ -226,6 +228,75 @@ const departments: TableListDef = {
   ],
 };
 
+/** Specialities: the classifier code and the abbreviation group names use (docs/areas/imports.md loads many at once). */
+const specialities: TableListDef = {
+  name: 'specialities',
+  table: 'specialities',
+  idColumns: ['id'],
+  orderBy: 'code, id',
+  unique: [['code'], ['abbr']],
+  columns: [
+    { key: 'code', kind: 'text', column: 'code', required: true, max: 20 },
+    { key: 'abbr', kind: 'text', column: 'abbr', required: true, max: 20 },
+    {
+      key: 'facultyId',
+      kind: 'select',
+      column: 'faculty_id',
+      required: true,
+      options: async (db, lang) => (await repo.facultyOptions(db)).map((f) => ({ id: f.id, name: `${f.code} — ${localName(f, lang)}` })),
+    },
+    {
+      key: 'departmentId',
+      kind: 'select',
+      column: 'department_id',
+      options: async (db, lang) => (await repo.departmentOptions(db)).map((d) => ({ id: d.id, name: `${d.code} / ${localName(d, lang)}` })),
+    },
+    { key: 'name', kind: 'names', column: 'name', required: true },
+    { key: 'durationYears', kind: 'integer', column: 'duration_years', required: true, min: 1, max: 6 },
+  ],
+  async check(v, { db }) {
+    if (!CODE.test(v.code as string)) throw invalid('code', 'format');
+    if (v.departmentId !== null) {
+      const department = (await repo.departmentOptions(db)).find((d) => d.id === v.departmentId);
+      // The department of another faculty than the speciality's.
+      if (department?.facultyId !== v.facultyId) throw invalid('departmentId', 'option');
+    }
+  },
+};
+
+/** Study groups ('ПИ-1-26'); the course in a year follows the admission year. */
+const groups: TableListDef = {
+  name: 'groups',
+  table: 'groups',
+  idColumns: ['id'],
+  orderBy: 'name, id',
+  unique: [['name']],
+  columns: [
+    { key: 'name', kind: 'text', column: 'name', required: true, max: 40 },
+    {
+      key: 'specialityId',
+      kind: 'select',
+      column: 'speciality_id',
+      required: true,
+      options: async (db, lang) => (await repo.specialityOptions(db)).map((s) => ({ id: s.id, name: `${s.code} ${s.abbr} — ${localName(s, lang)}` })),
+    },
+    {
+      key: 'educationFormId',
+      kind: 'select',
+      column: 'education_form_id',
+      required: true,
+      options: async (db, lang) => (await repo.educationFormOptions(db)).map((f) => ({ id: f.id, name: localName(f, lang) })),
+    },
+    { key: 'admissionYear', kind: 'integer', column: 'admission_year', required: true, min: 1991, max: 2100 },
+    { key: 'number', kind: 'integer', column: 'number', required: true, min: 1, max: 99 },
+  ],
+  check(v) {
+    // Up to next year's intake, as the groups import allows.
+    const latest = new Date().getFullYear() + 1;
+    if ((v.admissionYear as number) > latest) throw invalid('admissionYear', 'range', { min: 1991, max: latest });
+  },
+};
+
 /** Side-menu entries that open a system of the university (docs/configuration.md#apps-side-menu-links-and-registrars). */
 const menuLinks: TableListDef = {
   name: 'menuLinks',
@@ -264,6 +335,8 @@ export const LISTS: Record<ReferenceListName, ListDef> = {
   docTypes,
   faculties,
   departments,
+  specialities,
+  groups,
   menuLinks,
   appLinks,
 };

@@ -204,6 +204,32 @@ export async function facultyOptions(db: Db): Promise<{ id: number; code: string
   return found.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
+/** The departments as a select names them: `faculty code / name` in the caller's language. */
+export async function departmentOptions(db: Db): Promise<{ id: number; facultyId: number; code: string; nameRu: string; nameKg: string; nameEn: string }[]> {
+  const found = await rowsOf<{ id: number; facultyId: number; code: string; nameRu: string; nameKg: string; nameEn: string }>(
+    db,
+    sql`select d.id, d.faculty_id as "facultyId", f.code, d.name_ru as "nameRu", d.name_kg as "nameKg", d.name_en as "nameEn"
+        from departments d join faculties f on f.id = d.faculty_id order by f.code, d.name_ru, d.id`,
+  );
+  return found.map((r) => ({ ...r, id: Number(r.id), facultyId: Number(r.facultyId) }));
+}
+
+export async function specialityOptions(db: Db): Promise<{ id: number; code: string; abbr: string; nameRu: string; nameKg: string; nameEn: string }[]> {
+  const found = await rowsOf<{ id: number; code: string; abbr: string; nameRu: string; nameKg: string; nameEn: string }>(
+    db,
+    sql`select id, code, abbr, name_ru as "nameRu", name_kg as "nameKg", name_en as "nameEn" from specialities order by code`,
+  );
+  return found.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+export async function educationFormOptions(db: Db): Promise<{ id: number; nameRu: string; nameKg: string; nameEn: string }[]> {
+  const found = await rowsOf<{ id: number; nameRu: string; nameKg: string; nameEn: string }>(
+    db,
+    sql`select id, name_ru as "nameRu", name_kg as "nameKg", name_en as "nameEn" from education_forms order by id`,
+  );
+  return found.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
 // The site settings (key/value).
 
 export async function settings(db: Db, keys: readonly string[]): Promise<Map<string, string>> {

@@ -318,6 +318,58 @@ describe('faculties and departments', () => {
   });
 });
 
+describe('specialities and groups', () => {
+  const names = { ru: 'Специальность Т', kg: 'Т адистиги', en: 'Speciality T' };
+
+  it('refuses a code or an abbreviation taken (any case), a department of another faculty; a speciality with groups is not deleted', async () => {
+    const specialities = await rowsOfList('specialities');
+    const [first] = specialities.rows;
+    const { facultyId } = first.values as { facultyId: number };
+    const base = { code: '999001', abbr: 'ТТ', facultyId, departmentId: null, name: names, durationYears: 4 };
+    await refused('specialities', 'specialities', { ...base, code: String(first.values.code) }, 409, 'code');
+    await refused('specialities', 'specialities', { ...base, abbr: String(first.values.abbr).toLowerCase() }, 409, 'abbr');
+    await refused('specialities', 'specialities', { ...base, code: '99 01' }, 400, 'code', 'format');
+    await refused('specialities', 'specialities', { ...base, durationYears: 7 }, 400, 'durationYears', 'range');
+    const departments = (await rowsOfList('departments')).rows;
+    const other = departments.find((d) => (d.values as { facultyId: number }).facultyId !== facultyId);
+    expect(other).toBeDefined();
+    await refused('specialities', 'specialities', { ...base, departmentId: Number(other!.id) }, 400, 'departmentId', 'option');
+    const res = await post(fx.admin, 'delete.json', { list: 'specialities', id: first.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('REFERENCE_IN_USE');
+  });
+
+  it('adds a speciality and a group of it, changes the group, and logs both', async () => {
+    const [first] = (await rowsOfList('specialities')).rows;
+    const { facultyId } = first.values as { facultyId: number };
+    const added = await save('specialities', { code: '999002', abbr: 'ТС', facultyId, departmentId: null, name: names, durationYears: 5 });
+    expect(added.statusCode, added.body).toBe(200);
+    const speciality = added.json().data as ReferenceRow;
+    const groupsList = await rowsOfList('groups');
+    expect(groupsList.list.columns.find((c) => c.key === 'specialityId')?.options).toContainEqual({
+      id: Number(speciality.id),
+      name: '999002 ТС — Speciality T',
+    });
+    const group = { name: 'ТС-1-26', specialityId: Number(speciality.id), educationFormId: 1, admissionYear: 2026, number: 1 };
+    await refused('groups', 'groups', { ...group, name: String(groupsList.rows[0].values.name) }, 409, 'name');
+    await refused('groups', 'groups', { ...group, specialityId: 999999 }, 400, 'specialityId', 'option');
+    await refused('groups', 'groups', { ...group, admissionYear: new Date().getFullYear() + 2 }, 400, 'admissionYear', 'range');
+    await refused('groups', 'groups', { ...group, number: 0 }, 400, 'number', 'range');
+    const made = await save('groups', group);
+    expect(made.statusCode, made.body).toBe(200);
+    const row = made.json().data as ReferenceRow;
+    expect(row.values).toEqual(group);
+    const changed = await save('groups', { ...group, number: 2, name: 'ТС-2-26' }, row.id);
+    expect(changed.json().data.values).toMatchObject({ name: 'ТС-2-26', number: 2 });
+    const actions = (await audit()).slice(-3).map((e) => [e.action, e.after.list]);
+    expect(actions).toEqual([
+      ['addReference', 'specialities'],
+      ['addReference', 'groups'],
+      ['changeReference', 'groups'],
+    ]);
+  });
+});
+
 describe('side-menu links and the apps panel', () => {
   it('refuses a key off the side menu, a key taken, an address not http(s), no role, a role off 1..2', async () => {
     const link = { key: 'manual', url: 'https://wiki.example.edu/manual', roles: [1, 2] };
