@@ -25,6 +25,8 @@ export const REFERENCE_LISTS: typeof LISTS = [
   'docTypes',
   'faculties',
   'departments',
+  'specialities',
+  'groups',
   'menuLinks',
   'appLinks',
 ];
