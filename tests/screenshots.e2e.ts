@@ -63,6 +63,8 @@ const STILL =
   '*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }' +
   // The schedule's "today" and "now" badges move with the weekday: hidden (their space kept), not masked where they happen to be.
   ' .schedule-badge { visibility: hidden !important; }' +
+  // The check-in button of a lesson whose attendance is open (while it goes on): taken out, its space too.
+  ' .schedule-action { display: none !important; }' +
   // The journal's lessons, marks and totals grow with the days of the half-year (the seed writes them up to yesterday), and the
   // lesson chosen by default is the latest: hidden with their space kept. The names, the headings, the toolbar and the layout stay.
   ' .jg-date, .jg-gap, .jg-cell, .jg-total, .jg-module, .jg-final, .journal-lesson .input, .lm select, .lm-buttons, .lm-state, .lm-points { visibility: hidden !important; }';
@@ -103,6 +105,14 @@ function pageFor(account: Account, viewport: { width: number; height: number }) 
     entry = (async () => {
       const context = await openContext(e2e.browser, e2e.server, { viewport, theme: 'light', storageState: await session(account) });
       const page = await context.newPage();
+      // The teacher's pages at 23:30 yesterday by their clock: no lesson of his timetable is on, so the journal
+      // opens on its latest lesson whatever the hour the test runs at (during a lesson it would offer to add it).
+      if (account === TEACHER) {
+        const evening = new Date();
+        evening.setDate(evening.getDate() - 1);
+        evening.setHours(23, 30, 0, 0);
+        await page.clock.install({ time: evening });
+      }
       return { context, page };
     })();
     pages.set(key, entry);
