@@ -163,34 +163,5 @@ export const REFERENCE_REASONS = [
 ] as const;
 export type ReferenceReason = (typeof REFERENCE_REASONS)[number];
 
-/**
- * The side-menu entries a link of the university (menu_links) may stand for: the keys of the side
- * menu (MENU_KEYS of src/app/shell/menu.ts, which the client's test compares with this list).
- */
-export const MENU_LINK_KEYS = [
-  'checkIn',
-  'schedule',
-  'gradingSheet',
-  'documents',
-  'personalCard',
-  'journal',
-  'umk',
-  'library',
-  'testing',
-  'workload',
-  'rating',
-  'questionnaire',
-  'registration',
-  'paymentCode',
-  'references',
-  'rooms',
-  'webinar',
-  'manual',
-  'transcript',
-  'reportQr',
-  'studentQr',
-  'admin',
-] as const;
-
-/** The icons of the apps panel (APP_ICONS of src/app/shell/menuIcons.ts). */
-export const APP_LINK_ICONS = ['mail', 'moodle', 'library', 'video', 'calendar', 'phone', 'docs', 'web'] as const;
+/** The side-menu entries a link of the university (menu_links) may stand for, and the apps panel's icons. */
+export { MENU_KEYS as MENU_LINK_KEYS, APP_ICON_NAMES as APP_LINK_ICONS } from './pure/menu';

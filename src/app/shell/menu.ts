@@ -6,32 +6,9 @@
  * or when the university configured a link for its key in settings, unless it does not serve the
  * user's role (the manifest's `roles`, menuFor in app/areas.ts).
  */
-export const MENU_KEYS = [
-  // Shown to a student only while attendance is open for one of his lessons (the manifest's `shownWhile`).
-  'checkIn',
-  'schedule',
-  'gradingSheet',
-  'documents',
-  'personalCard',
-  'journal',
-  'umk',
-  'library',
-  'testing',
-  'workload',
-  'rating',
-  'questionnaire',
-  'registration',
-  'paymentCode',
-  'references',
-  'rooms',
-  'webinar',
-  'manual',
-  'transcript',
-  'reportQr',
-  'studentQr',
-  // The university's administrators only (the manifest's `allows`).
-  'admin',
-] as const;
+import { MENU_KEYS } from '@contract/pure/menu';
+
+export { MENU_KEYS };
 
 /** Names of the icons a side-menu entry may use (menuIcons.ts maps them). */
 export type MenuIconName =

@@ -1,4 +1,5 @@
 /** The side menu's icons: each entry's (an area's from its manifest entry, the others' from shell/menu.ts), and the apps panel's. */
+import type { APP_ICON_NAMES } from '@contract/pure/menu';
 import { type IconComponent } from '@components/icons';
 import {
   AwardIcon,
@@ -60,7 +61,7 @@ export const MENU_ICONS: Record<MenuKey, IconComponent> = Object.fromEntries(
   ].map(([key, icon]) => [key, ICONS[icon as MenuIconName]]),
 ) as Record<MenuKey, IconComponent>;
 
-/** Icons of the apps panel (contract: mail, moodle, library, video, calendar, phone, docs, web). */
+/** Icons of the apps panel, one for each name a tile may have (contract/pure/menu.ts). */
 export const APP_ICONS: Record<string, IconComponent> = {
   mail: MailIcon,
   moodle: CapIcon,
@@ -70,4 +71,4 @@ export const APP_ICONS: Record<string, IconComponent> = {
   phone: PhoneIcon,
   docs: FileIcon,
   web: GlobeIcon,
-};
+} satisfies Record<(typeof APP_ICON_NAMES)[number], IconComponent>;

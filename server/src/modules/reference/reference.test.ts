@@ -1,9 +1,7 @@
 /** The reference lists (docs/areas/reference.md#calls): who may call, each list's rules, the audit entries, rows in use. */
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { APP_LINK_ICONS, MENU_LINK_KEYS, REFERENCE_LISTS, type ReferenceRow, type ReferenceRows } from '@contract/reference';
+import { REFERENCE_LISTS, type ReferenceRow, type ReferenceRows } from '@contract/reference';
 import { rowsOf } from '../../db/client';
 import { testClock } from '../../test/helpers';
 import type { SignedIn } from '../../test/requests';
@@ -391,17 +389,5 @@ describe('side-menu links and the apps panel', () => {
     await refused('app_links', 'appLinks', { ...tile, icon: 'rocket' }, 400, 'icon', 'option');
     await refused('app_links', 'appLinks', { ...tile, url: 'mail.example.edu' }, 400, 'url', 'url');
     expect((await save('appLinks', tile)).json().data.values).toEqual(tile);
-  });
-});
-
-describe('the fixed values', () => {
-  /** A source file of the client, as text (the server does not import the client). */
-  const client = (file: string) => fs.readFileSync(path.resolve(import.meta.dirname, '../../../../src/app/shell', file), 'utf8');
-
-  it("are the client's side-menu keys (MENU_KEYS) and apps-panel icons (APP_ICONS)", () => {
-    const menu = /export const MENU_KEYS = \[([\s\S]*?)\] as const/.exec(client('menu.ts'))![1];
-    expect([...MENU_LINK_KEYS]).toEqual([...menu.matchAll(/^\s*'(\w+)',/gm)].map((m) => m[1]));
-    const icons = /export const APP_ICONS[^{]*\{([\s\S]*?)\};/.exec(client('menuIcons.ts'))![1];
-    expect([...APP_LINK_ICONS].sort()).toEqual([...icons.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]).sort());
   });
 });
