@@ -282,10 +282,12 @@ function themePdf(theme: keyof typeof THEMES): PdfSpec {
       {
         heading: 'Кириш сөз',
         paragraphs: ['Бул файл университеттин электрондук китепканасындагы басылманын таныштыруучу үзүндүсү. Толук тексти окуу залында берилет.'],
+        lang: 'kg',
       },
       {
         heading: 'Preface',
         paragraphs: ['This file is a sample chapter of a book of the university e-library. The full text is available in the reading room.'],
+        lang: 'en',
       },
     ],
   };

@@ -9,29 +9,29 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Language } from '@contract/common';
 import { a4Pdf } from '../../lib/pdf';
 
 /** Bump when the layout below changes, so cached copies are made anew. */
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 
 export interface PdfSpec {
   title: string;
   subtitle: string;
-  /** Sections: a heading and its paragraphs. */
-  sections: ReadonlyArray<{ heading: string; paragraphs: readonly string[] }>;
+  /** Sections: a heading and its paragraphs, in Russian unless `lang` says otherwise. */
+  sections: ReadonlyArray<{ heading: string; paragraphs: readonly string[]; lang?: Language }>;
 }
 
 function render(spec: PdfSpec): Promise<Buffer> {
   // A fixed date keeps the bytes the same on every run.
-  const info = { Title: spec.title, Author: spec.subtitle, CreationDate: new Date(Date.UTC(2026, 0, 1)), ModDate: new Date(Date.UTC(2026, 0, 1)) };
-  return a4Pdf(60, info, (doc) => {
-    doc.font('bold').fontSize(20).text(spec.title, { align: 'center' });
-    doc.moveDown(0.5).font('regular').fontSize(12).fillColor('#444444').text(spec.subtitle, { align: 'center' });
-    doc.fillColor('#000000');
+  const meta = { title: spec.title, author: spec.subtitle, lang: 'ru' as const, created: new Date(Date.UTC(2026, 0, 1)) };
+  return a4Pdf(60, meta, ({ doc, block }) => {
+    block('H1', () => doc.font('bold').fontSize(20).text(spec.title, { align: 'center' }));
+    block('P', () => doc.moveDown(0.5).font('regular').fontSize(12).fillColor('#444444').text(spec.subtitle, { align: 'center' }).fillColor('#000000'));
     for (const section of spec.sections) {
-      doc.moveDown(1.2).font('bold').fontSize(14).text(section.heading);
+      block('H2', () => doc.moveDown(1.2).font('bold').fontSize(14).text(section.heading), { lang: section.lang });
       doc.font('regular').fontSize(11);
-      for (const p of section.paragraphs) doc.moveDown(0.4).text(p, { align: 'justify' });
+      for (const p of section.paragraphs) block('P', () => doc.moveDown(0.4).text(p, { align: 'justify' }), { lang: section.lang, actual: p });
     }
   });
 }

@@ -1,14 +1,14 @@
 /**
  * The printed grading sheet: a PDF (pdfkit with the embedded DejaVu Sans of lib/pdf.ts, as the
- * transcript's) with the university's header, the sheet's data, the signatures' lines and a QR code of
- * its verification link; the same sheet as an Excel workbook (exceljs); the verification page.
+ * transcript's, tagged for screen readers and archivable) with the university's header, the sheet's
+ * data as a table, the signatures' lines and a QR code of its verification link; the same sheet as an Excel workbook (exceljs); the verification page.
  */
 import ExcelJS from 'exceljs';
 import QRCode from 'qrcode';
 import type { Language } from '@contract/common';
 import type { Sheet } from '@contract/gradingsheet';
 import { portalDate } from '../../lib/dates';
-import { a4Pdf } from '../../lib/pdf';
+import { QR_ALT, a4Pdf } from '../../lib/pdf';
 import { SX } from './gradingsheet.texts';
 
 export interface University {
@@ -57,14 +57,14 @@ function facts(s: Sheet, lang: Language): [string, string][] {
 
 export async function sheetPdf(s: Sheet, university: University, verifyUrl: string, lang: Language, printedAt: Date): Promise<Buffer> {
   const qr = await QRCode.toBuffer(verifyUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
-  return a4Pdf(40, { Title: SX.title[lang], Author: university.name }, (doc) => {
-    doc.image(qr, 475, 40, { width: 80 });
-    doc.font('bold').fontSize(12).text(university.name, 40, 40, { width: 420 });
-    doc.font('regular').fontSize(9).text(university.address, { width: 420 });
-    doc.fontSize(7).fillColor('#444').text(SX.verifyHint[lang], 455, 124, { width: 110, align: 'center' }).fillColor('#000');
-    doc.font('bold').fontSize(15).text(SX.title[lang], 40, 150, { align: 'center', width: 515 });
+  return a4Pdf(40, { title: SX.title[lang], author: university.name, lang }, ({ doc, block, figure, artifact, table, row, cell }) => {
+    figure(QR_ALT[lang](verifyUrl), () => doc.image(qr, 475, 40, { width: 80 }));
+    block('P', () => doc.font('bold').fontSize(12).text(university.name, 40, 40, { width: 420 }));
+    block('P', () => doc.font('regular').fontSize(9).text(university.address, { width: 420 }));
+    block('P', () => doc.fontSize(7).fillColor('#444').text(SX.verifyHint[lang], 455, 124, { width: 110, align: 'center' }).fillColor('#000'));
+    block('H1', () => doc.font('bold').fontSize(15).text(SX.title[lang], 40, 150, { align: 'center', width: 515 }));
     doc.moveDown(0.5).fontSize(9.5);
-    for (const [label, value] of facts(s, lang)) doc.font('bold').text(`${label}: `, { continued: true }).font('regular').text(value);
+    for (const [label, value] of facts(s, lang)) block('P', () => doc.font('bold').text(`${label}: `, { continued: true }).font('regular').text(value));
     doc.moveDown(0.5);
     const head = headOf(s, lang);
     const body = rowsOf(s, lang);
@@ -90,37 +90,46 @@ export async function sheetPdf(s: Sheet, university: University, verifyUrl: stri
     widths[1] = Math.max(95, 515 - widths.reduce((n, w) => n + w, 0));
     const scale = Math.min(1, 515 / widths.reduce((n, w) => n + w, 0));
     const W = widths.map((w) => w * scale);
-    const row = (cells: string[], bold: boolean) => {
-      doc.font(bold ? 'bold' : 'regular').fontSize(7.5);
+    const line = (cells: string[], header: boolean) => {
+      doc.font(header ? 'bold' : 'regular').fontSize(7.5);
       const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: W[i] - 4 })));
+      // A new page before the row, never inside it.
       if (doc.y + height + 6 > doc.page.height - 60) doc.addPage();
       const y = doc.y;
       let x = 40;
-      cells.forEach((c, i) => {
-        doc.text(c, x + 2, y + 2, { width: W[i] - 4, align: i === 1 ? 'left' : 'center' });
-        x += W[i];
-      });
-      doc
-        .moveTo(40, y + height + 4)
-        .lineTo(555, y + height + 4)
-        .strokeColor('#999')
-        .lineWidth(0.5)
-        .stroke();
+      row(() =>
+        cells.forEach((c, i) => {
+          cell(header ? 'TH' : 'TD', () => doc.text(c, x + 2, y + 2, { width: W[i] - 4, align: i === 1 ? 'left' : 'center' }));
+          x += W[i];
+        }),
+      );
+      artifact(() =>
+        doc
+          .moveTo(40, y + height + 4)
+          .lineTo(555, y + height + 4)
+          .strokeColor('#999')
+          .lineWidth(0.5)
+          .stroke(),
+      );
       doc.x = 40;
       doc.y = y + height + 6;
     };
-    row(head, true);
-    for (const cells of body) row(cells, false);
+    table(() => {
+      line(head, true);
+      for (const cells of body) line(cells, false);
+    });
     if (doc.y > doc.page.height - 140) doc.addPage();
     doc.moveDown(2).font('regular').fontSize(9.5);
-    doc.text(`${SX.teacherSignature[lang]}  ____________________  ${s.teacher}`, 40);
-    doc.moveDown(1.5).text(`${SX.deanSignature[lang]}  ____________________`, 40);
-    doc
-      .moveDown(1.5)
-      .fontSize(7.5)
-      .fillColor('#444')
-      .text(`${SX.printed[lang]}: ${portalDate(printedAt, lang)}`, 40)
-      .fillColor('#000');
+    block('P', () => doc.text(`${SX.teacherSignature[lang]}  ____________________  ${s.teacher}`, 40));
+    block('P', () => doc.moveDown(1.5).text(`${SX.deanSignature[lang]}  ____________________`, 40));
+    block('P', () =>
+      doc
+        .moveDown(1.5)
+        .fontSize(7.5)
+        .fillColor('#444')
+        .text(`${SX.printed[lang]}: ${portalDate(printedAt, lang)}`, 40)
+        .fillColor('#000'),
+    );
   });
 }
 

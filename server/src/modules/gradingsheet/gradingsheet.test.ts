@@ -18,6 +18,7 @@ import type { Transcript } from '@contract/transcript';
 import { rowsOf } from '../../db/client';
 import { finalResultHistory, finalResults, students, users } from '../../db/schema';
 import { signingKey } from '../../shared/signing-keys';
+import { expectTaggedArchivable } from '../../test/pdf-checks';
 import { quickPasswordHash, session, testClock } from '../../test/helpers';
 import { signedIn } from '../../test/requests';
 import { useTestApp } from '../../test/fixture';
@@ -281,6 +282,32 @@ describe('the grading sheet', () => {
     const commission = await sheetOf(fx.teacher, 'resit.json', { id_sheet: resit.id, id_student: weak });
     expect(commission.attempt).toBe(3);
     expect((await call(fx.teacher, 'resit.json', { id_sheet: commission.id, id_student: weak })).statusCode).toBe(409);
+  });
+
+  it('prints tagged for screen readers (PDF/UA-1) and archivable (PDF/A-3a) in the language asked for: a heading, the lines as a table', async (ctx) => {
+    const mine = sheet.lines.find((l) => l.id_student === good)!;
+    for (const [lang, tag, title] of [
+      ['ru', 'ru', 'Экзаменационная ведомость'],
+      ['kg', 'ky', 'Экзамендик ведомость'],
+      ['en', 'en', 'Grading sheet'],
+    ]) {
+      const pdf = await fx.app.inject({
+        method: 'GET',
+        url: `/api/gradingsheet/sheet.pdf?id_sheet=${sheet.id}`,
+        headers: { ...fx.teacher.headers, 'accept-language': lang },
+      });
+      expect(pdf.statusCode).toBe(200);
+      const r = expectTaggedArchivable(ctx, new Uint8Array(pdf.rawPayload), tag);
+      expect(r.info).toContain(`Title:           ${title}`);
+      expect(r.structure).toContain(`  H1 (block)\n    "${title}"`);
+      expect(r.structure).toMatch(/^ {2}Table \(block\)\n {4}TR\n {6}TH:\n {9}\/Scope \/Column$/m);
+      expect(r.structure).toContain(`      TD\n        "${mine.fio}"`);
+      expect(r.structure).toMatch(/^ {2}Figure$/m);
+      expect(r.raw).toMatch(/\/S \/Figure\n\/Alt \(/);
+      expect(r.text).toContain(title);
+      // The names' column is narrower under the Kyrgyz titles: a name may take two lines there.
+      if (lang === 'ru') expect(r.text).toContain(mine.fio);
+    }
   });
 
   it("prints as a PDF with the sheet's data and as a workbook; its verification page says genuine, then changed", async () => {

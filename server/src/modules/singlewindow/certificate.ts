@@ -1,13 +1,14 @@
 /**
  * The certificate of study as a PDF (pdfkit, the DejaVu Sans font embedded so Cyrillic and Kyrgyz
- * letters show and can be searched), with a QR code of its public verification address: a token
- * signed with the university's document key (HS256, jose) naming the order.
+ * letters show and can be searched; tagged for screen readers and archivable, lib/pdf.ts), with a QR
+ * code of its public verification address: a token signed with the university's document key
+ * (HS256, jose) naming the order.
  */
 import { SignJWT, jwtVerify } from 'jose';
 import QRCode from 'qrcode';
 import type { Language } from '@contract/common';
 import { portalDate } from '../../lib/dates';
-import { a4Pdf } from '../../lib/pdf';
+import { QR_ALT, a4Pdf } from '../../lib/pdf';
 
 /** A token naming the order, valid until `expires`. */
 export async function signOrderToken(secret: string, orderId: number, issued: Date, expires: Date): Promise<string> {
@@ -77,19 +78,21 @@ const TEXTS: Record<Language, { title: string; body: (d: CertificateData) => str
 export async function certificatePdf(d: CertificateData, lang: Language): Promise<Buffer> {
   const t = TEXTS[lang];
   const qr = await QRCode.toBuffer(d.verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
-  return a4Pdf(60, { Title: `${t.title} ${t.no} ${d.number}`, Author: d.university }, (doc) => {
-    doc.font('bold').fontSize(14).text(d.university, { align: 'center' });
-    doc.moveDown(2).fontSize(20).text(t.title, { align: 'center' });
-    doc.moveDown(0.3).font('regular').fontSize(12).text(`${d.type}, ${t.no} ${d.number}`, { align: 'center' });
-    doc.moveDown(2).fontSize(12).text(t.body(d), { align: 'justify', lineGap: 4 });
-    doc.moveDown(1).text(`${t.purpose}: ${d.purpose}.`, { lineGap: 4 });
-    doc.moveDown(1).text(`${t.issued}: ${portalDate(d.issued, lang)}`);
+  return a4Pdf(60, { title: `${t.title} ${t.no} ${d.number}`, author: d.university, lang }, ({ doc, block, figure }) => {
+    block('P', () => doc.font('bold').fontSize(14).text(d.university, { align: 'center' }));
+    block('H1', () => doc.moveDown(2).fontSize(20).text(t.title, { align: 'center' }));
+    block('P', () => doc.moveDown(0.3).font('regular').fontSize(12).text(`${d.type}, ${t.no} ${d.number}`, { align: 'center' }));
+    block('P', () => doc.moveDown(2).fontSize(12).text(t.body(d), { align: 'justify', lineGap: 4 }), { actual: t.body(d) });
+    block('P', () => doc.moveDown(1).text(`${t.purpose}: ${d.purpose}.`, { lineGap: 4 }));
+    block('P', () => doc.moveDown(1).text(`${t.issued}: ${portalDate(d.issued, lang)}`));
     const y = doc.y + 30;
-    doc.image(qr, 60, y, { width: 120 });
-    doc
-      .fontSize(9)
-      .fillColor('#444444')
-      .text(`${t.verify}:`, 200, y + 20, { width: 330 });
-    doc.text(d.verifyUrl, 200, doc.y + 4, { width: 330 });
+    figure(QR_ALT[lang](d.verifyUrl), () => doc.image(qr, 60, y, { width: 120 }));
+    block('P', () => {
+      doc
+        .fontSize(9)
+        .fillColor('#444444')
+        .text(`${t.verify}:`, 200, y + 20, { width: 330 });
+      doc.text(d.verifyUrl, 200, doc.y + 4, { width: 330 });
+    });
   });
 }

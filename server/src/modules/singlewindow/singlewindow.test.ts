@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, QueueOrder } from '@contract/singlewindow';
 import { swOrders } from '../../db/schema';
 import { appOn, session } from '../../test/helpers';
+import { expectTaggedArchivable } from '../../test/pdf-checks';
 import { useTestApp } from '../../test/fixture';
 
 type Who = { headers: Record<string, string>; user: { id: number; uid: number; role: 1 | 2 } };
@@ -253,6 +254,31 @@ describe('the certificate', () => {
     const bad = await fx.app.inject({ method: 'GET', url: '/api/singlewindow/verify?token=not-a-real-token' });
     expect(bad.json().data).toMatchObject({ valid: false, problem: null });
     expect(bad.json().data.valid).toBe(false);
+  });
+
+  it('is tagged for screen readers (PDF/UA-1) and archivable (PDF/A-3a) in the language asked for, its QR code a figure named in words', async (ctx) => {
+    const o = await order(fx.student);
+    await post('registrar/move', fx.teacher, { id: o.id, status: 2 });
+    await post('registrar/move', fx.teacher, { id: o.id, status: 3 });
+    for (const [lang, tag, title] of [
+      ['ru', 'ru', 'СПРАВКА'],
+      ['kg', 'ky', 'МААЛЫМКАТ'],
+      ['en', 'en', 'CERTIFICATE OF STUDY'],
+    ]) {
+      const res = await fx.app.inject({
+        method: 'GET',
+        url: `/api/singlewindow/certificate.file?id=${o.id}`,
+        headers: { ...fx.student.headers, 'accept-language': lang },
+      });
+      expect(res.statusCode).toBe(200);
+      const r = expectTaggedArchivable(ctx, new Uint8Array(res.rawPayload), tag);
+      expect(r.info).toMatch(new RegExp(`^Title:\\s+${title} (№|No\\.) ${o.id}$`, 'm'));
+      expect(r.structure).toContain(`  H1 (block)\n    "${title}"`);
+      expect(r.structure).toMatch(/^ {2}Figure$/m);
+      expect(r.raw).toMatch(/\/S \/Figure\n\/Alt \(/);
+      expect(r.text).toContain(title);
+      expect(r.text).toContain('lms.example.edu');
+    }
   });
 
   it('its QR code points to PUBLIC_URL, expires DOCUMENT_VALID_DAYS after issue, and a revoked one says so', async () => {

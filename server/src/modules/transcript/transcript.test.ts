@@ -11,6 +11,7 @@ import { finalResults } from '../../db/schema';
 import { currentPeriod } from '../../lib/academic-year';
 import { signingKey } from '../../shared/signing-keys';
 import { appOn, session, testClock } from '../../test/helpers';
+import { expectTaggedArchivable } from '../../test/pdf-checks';
 import { TRANSCRIPT_KEY } from './transcript.service';
 import { useTestApp } from '../../test/fixture';
 
@@ -90,6 +91,32 @@ describe('the transcript', () => {
     // A grade's word is not broken across lines in its column.
     expect(text).toContain('удовлетворительно');
     expect(text).not.toMatch(/удовлетворител\s/);
+  });
+
+  it('is tagged for screen readers (PDF/UA-1) and archivable (PDF/A-3a) in the language asked for: a heading, each semester a heading and a table', async (ctx) => {
+    for (const [lang, tag, title] of [
+      ['ru', 'ru', 'Транскрипт'],
+      ['kg', 'ky', 'Баалардын транскрипти'],
+      ['en', 'en', 'Transcript'],
+    ]) {
+      const res = await fx.app.inject({ method: 'GET', url: `/api/misc/transcript.pdf?lang=${lang}`, headers: fx.student.headers });
+      expect(res.statusCode).toBe(200);
+      const r = expectTaggedArchivable(ctx, new Uint8Array(res.rawPayload), tag);
+      expect(r.info).toContain(`Title:           ${title}`);
+      expect(r.structure).toContain(`  H1 (block)\n    "${title}"`);
+      expect(r.structure).toMatch(/^ {2}H2 \(block\)$/m);
+      expect(r.structure).toMatch(/^ {2}Table \(block\)\n {4}TR\n {6}TH:\n {9}\/Scope \/Column$/m);
+      expect(r.structure).toMatch(/^ {6}TD$/m);
+      // The QR code is a figure with its alternative text; the institution's names each in their language.
+      expect(r.structure).toMatch(/^ {2}Figure$/m);
+      expect(r.raw).toMatch(/\/S \/Figure\n\/Alt \(/);
+      for (const other of ['ru', 'ky', 'en']) expect(r.raw).toContain(`/Lang (${other})`);
+      if (lang === 'ru') {
+        expect(r.text).toContain('Сыдыкова Айпери Талантовна');
+        expect(r.text).toContain('ПИ-1-24');
+        expect(r.text).toContain('удовлетворительно');
+      }
+    }
   });
 
   it('in Kyrgyz no column title is broken inside a word', async () => {
