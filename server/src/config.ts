@@ -60,8 +60,18 @@ const VARS = {
     'Uploads one account may make within a minute (library and teaching materials, counted across server processes) before 429.',
     int(1, 10000),
   ),
-  quotaTeacherMb: v('QUOTA_TEACHER_MB', '2048', "Storage one teacher's uploads may take, in MB.", int(1, 10_000_000)),
-  quotaStudentMb: v('QUOTA_STUDENT_MB', '200', "Storage one student's uploads may take, in MB.", int(1, 10_000_000)),
+  quotaTeacherMb: v(
+    'QUOTA_TEACHER_MB',
+    '2048',
+    "Storage one teacher's uploads may take, in MB, unless an administrator set the account's own quota.",
+    int(1, 10_000_000),
+  ),
+  quotaStudentMb: v(
+    'QUOTA_STUDENT_MB',
+    '200',
+    "Storage one student's uploads may take, in MB, unless an administrator set the account's own quota.",
+    int(1, 10_000_000),
+  ),
   freeSpaceFloorMb: v(
     'FREE_SPACE_FLOOR_MB',
     '1024',
