@@ -164,10 +164,10 @@ describe('RatingScreen (en)', () => {
     expect(rows[0]).toHaveTextContent('Databases: 40.0 points of 100, under the 50 expected');
   });
 
-  it('tells a member of staff who teaches no group so, without a filter to use', async () => {
+  it('tells a member of staff with no group to see so, without a filter to use', async () => {
     server.use(http.post('/api/rating/groups.json', () => ok([])));
     renderAs(teacher);
-    expect(await screen.findByText('You teach no group this half-year.')).toBeInTheDocument();
+    expect(await screen.findByText('You have no group in this half-year.')).toBeInTheDocument();
     expect(screen.queryByLabelText('At risk only')).toBeNull();
   });
 
