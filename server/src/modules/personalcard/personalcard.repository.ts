@@ -3,14 +3,9 @@ import { and, asc, desc, eq, ilike, max, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
-  departments,
   disciplines,
-  educationForms,
-  faculties,
   groups,
   photos,
-  positions,
-  specialities,
   students,
   swDocTypes,
   swOrderHistory,
@@ -22,6 +17,7 @@ import {
 } from '../../db/schema';
 import { nameColumns } from '../../shared/names';
 import { accountGroup, accountPersonName, accountPosition, joinAccountPerson, joinAccountPlace } from '../../shared/account-person';
+import { joinStudentRecord, joinTeacherRecord, personDetailColumns, studentRecordColumns, teacherRecordColumns } from '../../shared/person-record';
 import { ORDER_PREPARED } from '@contract/singlewindow';
 import type { CardField } from '@contract/personalcard';
 import { cardChanges, educationEvents } from './personalcard.schema';
@@ -43,52 +39,27 @@ export async function findAccount(db: Db, userId: number) {
   return row;
 }
 
-const personColumns = (t: typeof teachers | typeof students) => ({
-  surname: t.surname,
-  name: t.name,
-  patronymic: t.patronymic,
-  gender: t.gender,
-  birthDate: t.birthDate,
-  phone: t.phone,
-  email: t.email,
-  photoMime: photos.mime,
-  photoBytes: photos.bytes,
-});
+const personColumns = (t: typeof teachers | typeof students) => ({ ...personDetailColumns(t), photoMime: photos.mime, photoBytes: photos.bytes });
 
 export async function findStudent(db: Db, studentId: number) {
-  const [row] = await db
-    .select({
-      ...personColumns(students),
-      code: students.code,
-      group: groups.name,
-      speciality: nameColumns(specialities),
-      faculty: nameColumns(faculties),
-      educationForm: nameColumns(educationForms),
-    })
-    .from(students)
-    .innerJoin(groups, eq(groups.id, students.groupId))
-    .innerJoin(specialities, eq(specialities.id, groups.specialityId))
-    .innerJoin(faculties, eq(faculties.id, specialities.facultyId))
-    .innerJoin(educationForms, eq(educationForms.id, students.educationFormId))
-    .leftJoin(photos, eq(photos.id, students.photoId))
-    .where(eq(students.id, studentId));
+  const [row] = await joinStudentRecord(
+    db
+      .select({ ...personColumns(students), code: students.code, ...studentRecordColumns() })
+      .from(students)
+      .leftJoin(photos, eq(photos.id, students.photoId))
+      .$dynamic(),
+  ).where(eq(students.id, studentId));
   return row;
 }
 
 export async function findTeacher(db: Db, teacherId: number) {
-  const [row] = await db
-    .select({
-      ...personColumns(teachers),
-      position: nameColumns(positions),
-      department: nameColumns(departments),
-      faculty: nameColumns(faculties),
-    })
-    .from(teachers)
-    .innerJoin(positions, eq(positions.id, teachers.positionId))
-    .innerJoin(departments, eq(departments.id, teachers.departmentId))
-    .innerJoin(faculties, eq(faculties.id, departments.facultyId))
-    .leftJoin(photos, eq(photos.id, teachers.photoId))
-    .where(eq(teachers.id, teacherId));
+  const [row] = await joinTeacherRecord(
+    db
+      .select({ ...personColumns(teachers), ...teacherRecordColumns() })
+      .from(teachers)
+      .leftJoin(photos, eq(photos.id, teachers.photoId))
+      .$dynamic(),
+  ).where(eq(teachers.id, teacherId));
   return row;
 }
 

@@ -2,38 +2,28 @@
 import { eq, sql } from 'drizzle-orm';
 import { preparedStatement, type Db } from '../../db/client';
 import { ROLE_TEACHER, type Role } from '@contract/common';
-import { departments, educationForms, faculties, groups, photos, positions, specialities, students, teachers, users } from '../../db/schema';
+import { departments, photos, positions, specialities, students, teachers, users } from '../../db/schema';
 import { nameColumns } from '../../shared/names';
-import { personNameColumns } from '../../shared/account-person';
+import { joinStudentRecord, joinTeacherRecord, personDetailColumns, studentRecordColumns, teacherRecordColumns } from '../../shared/person-record';
 
 const personColumns = (t: typeof teachers | typeof students) => ({
-  ...personNameColumns(t),
-  gender: t.gender,
-  birthDate: t.birthDate,
+  ...personDetailColumns(t),
   nationality: t.nationality,
   citizenship: t.citizenship,
   taxId: t.taxId,
-  phone: t.phone,
-  email: t.email,
   education: t.education,
 });
 
 const accountColumns = { login: users.login, googleSub: users.googleSub };
 
 const teacherProfileQuery = preparedStatement((db) =>
-  db
-    .select({
-      ...personColumns(teachers),
-      ...accountColumns,
-      department: nameColumns(departments),
-      faculty: nameColumns(faculties),
-      position: nameColumns(positions),
-    })
-    .from(teachers)
-    .innerJoin(users, eq(users.teacherId, teachers.id))
-    .innerJoin(departments, eq(departments.id, teachers.departmentId))
-    .innerJoin(faculties, eq(faculties.id, departments.facultyId))
-    .innerJoin(positions, eq(positions.id, teachers.positionId))
+  joinTeacherRecord(
+    db
+      .select({ ...personColumns(teachers), ...accountColumns, ...teacherRecordColumns() })
+      .from(teachers)
+      .innerJoin(users, eq(users.teacherId, teachers.id))
+      .$dynamic(),
+  )
     .where(eq(teachers.id, sql.placeholder('id')))
     .prepare('profile_teacher'),
 );
@@ -44,24 +34,20 @@ export async function findTeacherProfile(db: Db, teacherId: number) {
 }
 
 const studentProfileQuery = preparedStatement((db) =>
-  db
-    .select({
-      ...personColumns(students),
-      ...accountColumns,
-      code: students.code,
-      admissionYear: students.admissionYear,
-      group: groups.name,
-      durationYears: specialities.durationYears,
-      speciality: nameColumns(specialities),
-      faculty: nameColumns(faculties),
-      educationForm: nameColumns(educationForms),
-    })
-    .from(students)
-    .innerJoin(users, eq(users.studentId, students.id))
-    .innerJoin(groups, eq(groups.id, students.groupId))
-    .innerJoin(specialities, eq(specialities.id, groups.specialityId))
-    .innerJoin(faculties, eq(faculties.id, specialities.facultyId))
-    .innerJoin(educationForms, eq(educationForms.id, students.educationFormId))
+  joinStudentRecord(
+    db
+      .select({
+        ...personColumns(students),
+        ...accountColumns,
+        code: students.code,
+        admissionYear: students.admissionYear,
+        durationYears: specialities.durationYears,
+        ...studentRecordColumns(),
+      })
+      .from(students)
+      .innerJoin(users, eq(users.studentId, students.id))
+      .$dynamic(),
+  )
     .where(eq(students.id, sql.placeholder('id')))
     .prepare('profile_student'),
 );
