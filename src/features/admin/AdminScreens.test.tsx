@@ -396,6 +396,19 @@ describe('audit log', () => {
     expect(first).toHaveTextContent('Регистратор: нет → да');
     expect(within(screen.getByLabelText('Действие')).getByRole('option', { name: 'Снятие права' })).toBeInTheDocument();
   });
+  it("a dean's-office faculty given is named by the faculty, not its number", async () => {
+    localStorage.setItem('token', 'marker');
+    adminPortal();
+    server.use(
+      http.post('/api/admin/audit.json', () =>
+        ok({ items: [entry({ action: 'grantRight', before: { deanFacultyId: null }, after: { deanFacultyId: 3 } })], total: 1, page: 1, pageSize: 20 }),
+      ),
+    );
+    renderPortal('/lms/admin/audit');
+    const [first] = await screen.findAllByTestId('audit-entry');
+    await waitFor(() => expect(first).toHaveTextContent('— → ФИТ / Факультет информационных технологий'));
+    expect(first).not.toHaveTextContent('#3');
+  });
 });
 
 describe('rights', () => {

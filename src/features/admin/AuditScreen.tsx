@@ -7,7 +7,7 @@
 import { useEffect, useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { AuditAction, AuditEntry, AuditPerson } from '@contract/admin';
+import type { AuditAction, AuditPerson } from '@contract/admin';
 import { AUDIT_ACTIONS, isReferenceAction, QUERY_MAX } from './admin.api';
 import { Spinner } from '@components/Spinner';
 import { formatDateTime } from '@lib/dates';
@@ -15,6 +15,7 @@ import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { LoadFailed } from '@shared/request/LoadFailed';
 import { pending } from '@shared/request/loadable';
 import { adminActions as A, selectAdmin, type AuditFilter } from './admin.slice';
+import { AuditChanges } from './components/AuditChanges';
 import './admin.css';
 
 const personLabel = (p: AuditPerson) => p.fullName ?? p.login ?? `#${p.id}`;
@@ -32,41 +33,6 @@ function filterOf(query: URLSearchParams): AuditFilter {
     adminLogin: query.get('adminLogin')?.trim() || null,
     action: (AUDIT_ACTIONS as readonly string[]).includes(action ?? '') ? (action as AuditAction) : null,
   };
-}
-
-/** What changed, key by key: before → after. */
-function Changes({ entry }: { entry: AuditEntry }) {
-  const { t, i18n } = useTranslation(['admin', 'reference']);
-  // A reference list's row: its columns (a row added has no before, a row deleted no after), named as its list names them.
-  const list = isReferenceAction(entry.action) ? String(entry.after.list ?? entry.before.list) : null;
-  const keys = [...new Set([...Object.keys(entry.before), ...Object.keys(entry.after)])].filter(
-    (k) => !(list && (k === 'list' || k === 'id')) && JSON.stringify(entry.before[k]) !== JSON.stringify(entry.after[k]),
-  );
-  const label = (k: string) => (list ? t(`reference:columns.${list}.${k}`, { defaultValue: k }) : t(`field.${k}`, { defaultValue: k }));
-  const value = (v: unknown, key: string) =>
-    Array.isArray(v)
-      ? v.join(', ') || '—'
-      : typeof v === 'object' && v !== null
-        ? Object.values(v).join(' / ')
-        : typeof v === 'boolean'
-          ? t(v ? 'audit.yes' : 'audit.no')
-          : key === 'passwordChangedAt' && typeof v === 'string'
-            ? formatDateTime(v, i18n.language)
-            : key === 'gender' && (v === 'm' || v === 'f')
-              ? t(`gender.${v}`)
-              : key === 'quotaMb' && v === null
-                ? t('audit.roleDefault')
-                : String(v ?? '—');
-  if (keys.length === 0) return null;
-  return (
-    <ul className="adm-changes">
-      {keys.map((k) => (
-        <li key={k}>
-          <span className="muted">{label(k)}:</span> {value(entry.before[k], k)} → <strong>{value(entry.after[k], k)}</strong>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 export default function AuditScreen() {
@@ -200,7 +166,7 @@ export default function AuditScreen() {
                       {personLabel(e.admin)}
                     </button>
                   </p>
-                  <Changes entry={e} />
+                  <AuditChanges entry={e} />
                 </li>
               ))}
             </ul>
