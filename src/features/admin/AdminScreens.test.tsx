@@ -406,7 +406,7 @@ describe('audit log', () => {
     );
     renderPortal('/lms/admin/audit');
     const [first] = await screen.findAllByTestId('audit-entry');
-    await waitFor(() => expect(first).toHaveTextContent('— → ФИТ / Факультет информационных технологий'));
+    await waitFor(() => expect(first).toHaveTextContent('Деканат факультета: — → ФИТ / Факультет информационных технологий'));
     expect(first).not.toHaveTextContent('#3');
   });
 });
