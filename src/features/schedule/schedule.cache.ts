@@ -2,10 +2,12 @@
  * The stored schedule (docs/areas/schedule.md#for-users): localStorage `schedule` holds the request fields,
  * the date and the timetable, `lastUpdated` the time of the last successful load, so the timetable
  * shows offline and after a restart. Refresh rule: a stored timetable is reloaded only on Saturday
- * or Sunday and when it is SCHEDULE_STALE_DAYS days old or more (and on demand).
+ * or Sunday (the university's days, wherever the device is) and when it is SCHEDULE_STALE_DAYS days
+ * old or more (and on demand).
  */
 import type { Language, Role } from '@contract/common';
 import type { Schedule } from '@contract/schedule';
+import { wallClock } from '@lib/dates';
 import { readItem, STORAGE_KEYS, writeItem } from '@lib/storage';
 
 /** The weekly timer (ms): 7 days. */
@@ -57,10 +59,10 @@ export function writeCache(entry: CachedSchedule): void {
   writeItem(STORAGE_KEYS.lastUpdated, entry.date);
 }
 
-/** Saturday or Sunday, and the last update at least SCHEDULE_STALE_DAYS old. */
-export function weeklyRefreshDue(lastUpdated: string | null, now: Date): boolean {
-  const day = now.getDay();
-  if (day !== 6 && day !== 0) return false;
+/** Saturday or Sunday in the university's time zone (the device's when unknown), and the last update at least SCHEDULE_STALE_DAYS old. */
+export function weeklyRefreshDue(lastUpdated: string | null, now: Date, timeZone: string | null = null): boolean {
+  const day = wallClock(now, timeZone).day;
+  if (day !== 6 && day !== 7) return false;
   const last = lastUpdated ? Date.parse(lastUpdated) : NaN;
   return Number.isNaN(last) || now.getTime() - last >= SCHEDULE_STALE_DAYS * DAY_MS;
 }

@@ -13,7 +13,7 @@ import { currentLanguage } from '../../i18n/languages';
 import { readItem, STORAGE_KEYS } from '@lib/storage';
 import { request, requireUser } from '@shared/request/request.saga';
 import { selectUser, sessionStarted } from '@shared/session/session';
-import { requirePeriod } from '@shared/settings/settings';
+import { requirePeriod, selectTimeZone } from '@shared/settings/settings';
 import { shellActions } from '@shared/shell/shell.slice';
 import { readCache, SCHEDULE_REFRESH_MS, weeklyRefreshDue, writeCache } from './schedule.cache';
 import { scheduleActions, selectSchedule, type ScheduleState } from './schedule.slice';
@@ -29,13 +29,15 @@ export function* openedSaga() {
   const cached = readCache(user.uid, user.role);
   if (cached) yield put(scheduleActions.cacheRestored({ schedule: cached.schedule, date: cached.date }));
   if (!cached || cached.language !== currentLanguage()) yield put(scheduleActions.loadRequested({ weekly: false }));
-  else if (weeklyRefreshDue(readItem(STORAGE_KEYS.lastUpdated), new Date())) yield put(scheduleActions.loadRequested({ weekly: true }));
+  else if (weeklyRefreshDue(readItem(STORAGE_KEYS.lastUpdated), new Date(), (yield select(selectTimeZone)) as string | null))
+    yield put(scheduleActions.loadRequested({ weekly: true }));
 }
 
 /** The weekly timer fired. */
 export function* weeklyTickSaga() {
   const user = (yield select(selectUser)) as User | null;
-  if (user && weeklyRefreshDue(readItem(STORAGE_KEYS.lastUpdated), new Date())) yield put(scheduleActions.loadRequested({ weekly: true }));
+  const timeZone = (yield select(selectTimeZone)) as string | null;
+  if (user && weeklyRefreshDue(readItem(STORAGE_KEYS.lastUpdated), new Date(), timeZone)) yield put(scheduleActions.loadRequested({ weekly: true }));
 }
 
 /** The current year and half-year (the shared settings), then the role's call; a success is stored. */

@@ -35,7 +35,7 @@ const schedule: Schedule = {
     },
   ],
 };
-const signedIn = { session: { ...initialSessionState, status: 'authenticated', user: student } };
+const signedIn = { session: { ...initialSessionState, status: 'authenticated', user: student }, settings: loadedSettings(2026, 1) };
 const DAY = 86_400_000;
 
 afterEach(() => localStorage.clear());
@@ -51,6 +51,16 @@ describe('the weekly rule', () => {
   it('not on a weekday, and not when younger than 7 days', () => {
     expect(weeklyRefreshDue(new Date(2026, 9, 1).toISOString(), new Date(2026, 10, 23, 10, 0))).toBe(false);
     expect(weeklyRefreshDue(new Date(saturday.getTime() - 6 * DAY).toISOString(), saturday)).toBe(false);
+  });
+  it("counts the university's days, not the device's", () => {
+    // Friday 23:30 in UTC is already Saturday 05:30 in Bishkek; Sunday 20:00 in UTC is Monday 02:00 there.
+    const fridayNightUtc = new Date(Date.UTC(2026, 10, 20, 23, 30));
+    const sundayEveningUtc = new Date(Date.UTC(2026, 10, 22, 20, 0));
+    const old = new Date(Date.UTC(2026, 10, 1)).toISOString();
+    expect(weeklyRefreshDue(old, fridayNightUtc, 'Asia/Bishkek')).toBe(true);
+    expect(weeklyRefreshDue(old, fridayNightUtc, 'UTC')).toBe(false);
+    expect(weeklyRefreshDue(old, sundayEveningUtc, 'Asia/Bishkek')).toBe(false);
+    expect(weeklyRefreshDue(old, sundayEveningUtc, 'UTC')).toBe(true);
   });
 });
 
