@@ -30,7 +30,7 @@ const SURNAMES = ['Абдыкадыров', 'Асанова', 'Бакиров', 
 const NAMES = ['Айбек', 'Айгерим', 'Бекзат', 'Гулзат', 'Данияр', 'Жыпар', 'Нурлан', 'Сезим', 'Тимур', 'Чолпон'];
 
 /** Creates the group and its journal; returns {journalId, groupId}. */
-async function seedJournal(db, { students, dates }) {
+export async function seedJournal(db, { students, dates }) {
   const now = new Date();
   const year = now.getMonth() >= 8 ? now.getFullYear() : now.getFullYear() - 1;
   const ws = now.getMonth() >= 8 || now.getMonth() === 0 ? 1 : 2;
