@@ -84,6 +84,23 @@ interface LineView {
   band: Band | undefined;
 }
 
+/** The sheet's lines as they stand (lineViews). */
+interface LineViews {
+  views: LineView[];
+  moduleIds: number[];
+  scale: Band[];
+}
+
+/** A line's total, grade and pass from its module and exam points. */
+function graded(v: Omit<LineView, 'total' | 'passed' | 'band'>, scale: readonly Band[]): LineView {
+  const total = v.admitted ? (v.line.examPoints === null ? null : v.modulePoints + v.line.examPoints) : v.modulePoints;
+  const band = total === null ? undefined : bandOf(scale, total);
+  return { ...v, total, passed: band ? band.ekvNum > 0 : null, band };
+}
+
+/** The lines' order: by full name, as Russian sorts (one collator for every comparison). */
+const byName = new Intl.Collator('ru');
+
 export class GradingSheetService {
   constructor(private readonly ctx: AppContext) {}
 
@@ -116,7 +133,7 @@ export class GradingSheetService {
   }
 
   /** The lines as they stand: module points from the journal while open (or as kept), exam points, totals and grades. */
-  private async lineViews(db: Db, s: repo.SheetRow): Promise<{ views: LineView[]; moduleIds: number[]; scale: Band[] }> {
+  private async lineViews(db: Db, s: repo.SheetRow): Promise<LineViews> {
     const [lines, scale] = await Promise.all([repo.linesOf(db, s.id), repo.gradeScale(db)]);
     const students = new Map(
       (
@@ -141,8 +158,14 @@ export class GradingSheetService {
     const kept = lines.find((l) => l.modules !== null)?.modules;
     const moduleIds = kept ? kept.map((m) => m.id_module) : modulesOf(topics);
     const scaleMax = MARK_SCALES[(j.markScale as MarkScale) in MARK_SCALES ? (j.markScale as MarkScale) : '2-5'].max;
+    const marksOfStudent = new Map<number, typeof marks>();
+    for (const m of marks) {
+      const own = marksOfStudent.get(m.studentId);
+      if (own) own.push(m);
+      else marksOfStudent.set(m.studentId, [m]);
+    }
     const fromJournal = (studentId: number): number[] => {
-      const own = marks.filter((m) => m.studentId === studentId);
+      const own = marksOfStudent.get(studentId) ?? [];
       // The journal's "Mean" of each module (the marks given; none: 0).
       const means = moduleIds.length
         ? moduleSubtotals(own, topics, moduleIds).map((m) => m.ball_mean ?? 0)
@@ -155,17 +178,16 @@ export class GradingSheetService {
         const modules = line.modules ? line.modules.map((m) => m.points) : fromJournal(line.studentId);
         const modulePoints = line.modulePoints ?? modules.reduce((n, p) => n + p, 0);
         const admitted = s.attempt > 1 || modulePoints >= this.admissionMin;
-        const total = admitted ? (line.examPoints === null ? null : modulePoints + line.examPoints) : modulePoints;
-        const band = total === null ? undefined : bandOf(scale, total);
-        return { line, student: students.get(line.studentId)!, modules, modulePoints, admitted, total, passed: band ? band.ekvNum > 0 : null, band };
+        return graded({ line, student: students.get(line.studentId)!, modules, modulePoints, admitted }, scale);
       })
-      .sort((a, b) => fullName(a.student).localeCompare(fullName(b.student), 'ru'));
+      .sort((a, b) => byName.compare(fullName(a.student), fullName(b.student)));
     return { views, moduleIds: kept || moduleIds.length ? moduleIds : [0], scale };
   }
 
-  private async view(db: Db, s: repo.SheetRow, rights: { teacher: boolean; dean: boolean }, lang: Language): Promise<Sheet> {
+  /** The sheet as the caller sees it; `lines`: its lines as read already (else read now). */
+  private async view(db: Db, s: repo.SheetRow, rights: { teacher: boolean; dean: boolean }, lang: Language, lines?: LineViews): Promise<Sheet> {
     const [{ views, moduleIds, scale }, names, g, modules, history, resits] = await Promise.all([
-      this.lineViews(db, s),
+      lines ?? this.lineViews(db, s),
       repo.sheetNames(db, s),
       repo.group(db, s.groupId),
       repo.moduleNames(db),
@@ -320,12 +342,16 @@ export class GradingSheetService {
     return s;
   }
 
-  /** Exam points of one student or more (a pasted column): every one checked first, then all written in one transaction. */
+  /**
+   * Exam points of one student or more (a pasted column): every one checked first, then all written in
+   * one transaction. The reply is the sheet's lines as read under the sheet's lock with the points
+   * written (no other write to the sheet comes in between), for its teacher of an open sheet.
+   */
   async exam(auth: AuthInfo, input: SheetExamBody, lang: Language): Promise<Sheet> {
-    await this.ctx.db.transaction(async (tx) => {
+    const { s, lines } = await this.ctx.db.transaction(async (tx) => {
       const s = await this.writable(tx, auth, input.id_sheet, true);
-      const { views } = await this.lineViews(tx, s);
-      const byStudent = new Map(views.map((v) => [v.student.id, v]));
+      const lines = await this.lineViews(tx, s);
+      const byStudent = new Map(lines.views.map((v) => [v.student.id, v]));
       input.points.forEach((p, i) => {
         const field = `points.${i}.exam`;
         if (p.exam !== null && (!Number.isInteger(p.exam) || p.exam < 0 || p.exam > EXAM_POINTS_MAX))
@@ -341,8 +367,14 @@ export class GradingSheetService {
         await repo.setExam(tx, s.id, p.id_student, p.exam);
         await repo.addHistory(tx, { sheetId: s.id, action: 'exam', studentId: p.id_student, oldPoints: old, newPoints: p.exam, userId: auth.userId, at });
       }
+      const written = new Map(input.points.map((p) => [p.id_student, p.exam]));
+      lines.views = lines.views.map((v) =>
+        written.has(v.student.id) ? graded({ ...v, line: { ...v.line, examPoints: written.get(v.student.id)! } }, lines.scale) : v,
+      );
+      return { s, lines };
     });
-    return this.read(auth, input.id_sheet, lang);
+    // An open sheet's teacher: canWrite, neither canReopen nor canResit, whatever the dean's office's rights.
+    return this.view(this.ctx.db, s, { teacher: true, dean: false }, lang, lines);
   }
 
   /** Signs the sheet: its lines kept as they stand, their totals the students' final results, in one transaction. */

@@ -4,10 +4,11 @@
  * spreadsheet fills the cells from the focused one down in one write), the total, the letter and
  * the grade in words, computed as the teacher types.
  */
-import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sheet } from '@contract/gradingsheet';
-import { gradeOf, parseExam } from './grade';
+import type { Sheet, SheetGrade } from '@contract/gradingsheet';
+import { ExamRow, type RowActions } from './ExamRow';
+import { parseExam } from './grade';
 
 interface Props {
   sheet: Sheet;
@@ -18,19 +19,22 @@ interface Props {
 
 export function ExamGrid({ sheet, onSave, onResit, onOpenSheet }: Props) {
   const { t } = useTranslation('gradingsheet');
-  const stored = (id: number) => sheet.lines.find((l) => l.id_student === id)?.exam ?? null;
+  const storedById = useMemo(() => new Map(sheet.lines.map((l) => [l.id_student, l.exam])), [sheet]);
+  const stored = (id: number) => storedById.get(id) ?? null;
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   // What was sent and not answered yet: leaving a cell after Enter sends it once.
   const sent = useRef(new Map<number, number | null>());
   // A new reply from the server: the cells it stored show what it stored; a cell still being typed
   // (or sent and not answered yet) keeps its text.
   useEffect(() => {
-    const storedNow = new Map(sheet.lines.map((l) => [l.id_student, l.exam]));
-    for (const [id, v] of sent.current) if (storedNow.get(id) === v) sent.current.delete(id);
-    setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([id, text]) => parseExam(text, sheet.examMax) !== storedNow.get(Number(id)))));
-  }, [sheet]);
+    for (const [id, v] of sent.current) if (storedById.get(id) === v) sent.current.delete(id);
+    setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([id, text]) => parseExam(text, sheet.examMax) !== storedById.get(Number(id)))));
+  }, [sheet, storedById]);
   const inputs = useRef(new Map<number, HTMLInputElement>());
   const editable = sheet.lines.filter((l) => l.admitted).map((l) => l.id_student);
+  // The scale's bands as one array while they stay the same, so that a reply redraws only the lines it changed.
+  const gradesText = JSON.stringify(sheet.grades);
+  const grades = useMemo(() => JSON.parse(gradesText) as SheetGrade[], [gradesText]);
 
   const textOf = (id: number) => drafts[id] ?? (stored(id) === null ? '' : String(stored(id)));
   const commit = (id: number) => {
@@ -69,6 +73,24 @@ export function ExamGrid({ sheet, onSave, onResit, onOpenSheet }: Props) {
     onSave(points as { id_student: number; exam: number | null }[]);
   };
 
+  // The rows' actions: one object for the grid's life, calling this drawing's handlers.
+  const latest = useRef({ commit, onKey, onPaste, onResit, onOpenSheet });
+  useLayoutEffect(() => {
+    latest.current = { commit, onKey, onPaste, onResit, onOpenSheet };
+  });
+  const [actions] = useState<RowActions>(() => ({
+    cell: (id, el) => {
+      if (el) inputs.current.set(id, el);
+      else inputs.current.delete(id);
+    },
+    draft: (id, text) => setDrafts((d) => ({ ...d, [id]: text })),
+    commit: (id) => latest.current.commit(id),
+    key: (e, id) => latest.current.onKey(e, id),
+    paste: (e, id) => latest.current.onPaste(e, id),
+    resit: (id) => latest.current.onResit(id),
+    openSheet: (id) => latest.current.onOpenSheet(id),
+  }));
+
   return (
     <div className="gs-table-wrap" role="region" aria-label={t('table')} tabIndex={0}>
       <table className="gs-table" data-testid="gs-table">
@@ -96,76 +118,9 @@ export function ExamGrid({ sheet, onSave, onResit, onOpenSheet }: Props) {
           </tr>
         </thead>
         <tbody>
-          {sheet.lines.map((l, i) => {
-            const typed = parseExam(textOf(l.id_student), sheet.examMax);
-            const invalid = typed === 'invalid';
-            const exam = invalid ? null : typed;
-            const total = l.admitted ? (exam === null ? null : l.modulePoints + exam) : l.modulePoints;
-            const grade = gradeOf(sheet.grades, total);
-            const inputId = `gs-exam-${l.id_student}`;
-            return (
-              <tr key={l.id_student} data-testid="gs-row" className={grade && !grade.pass ? 'gs-failed' : undefined}>
-                <td className="gs-num">{i + 1}</td>
-                <th scope="row" className="gs-name">
-                  {sheet.canWrite && l.admitted ? <label htmlFor={inputId}>{l.fio}</label> : l.fio}
-                </th>
-                {l.modules.map((p, k) => (
-                  <td key={k} className="gs-num">
-                    {p}
-                  </td>
-                ))}
-                <td className="gs-num">{l.modulePoints}</td>
-                <td className="gs-num gs-exam">
-                  {!l.admitted ? (
-                    <span className="muted">{t('notAdmitted')}</span>
-                  ) : sheet.canWrite ? (
-                    <input
-                      id={inputId}
-                      ref={(el) => {
-                        if (el) inputs.current.set(l.id_student, el);
-                        else inputs.current.delete(l.id_student);
-                      }}
-                      className="input gs-input"
-                      inputMode="numeric"
-                      autoComplete="off"
-                      aria-invalid={invalid || undefined}
-                      aria-describedby={invalid ? `${inputId}-err` : undefined}
-                      data-testid="gs-exam"
-                      value={textOf(l.id_student)}
-                      onChange={(e) => setDrafts((d) => ({ ...d, [l.id_student]: e.target.value }))}
-                      onBlur={() => commit(l.id_student)}
-                      onKeyDown={(e) => onKey(e, l.id_student)}
-                      onPaste={(e) => onPaste(e, l.id_student)}
-                    />
-                  ) : (
-                    (l.exam ?? '—')
-                  )}
-                  {invalid ? (
-                    <span id={`${inputId}-err`} className="gs-err">
-                      {t('examRange', { max: sheet.examMax })}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="gs-num gs-total" data-testid="gs-total">
-                  {total ?? '—'}
-                </td>
-                <td data-testid="gs-grade">{grade ? `${grade.letter} · ${grade.word}` : '—'}</td>
-                {sheet.canResit ? (
-                  <td>
-                    {l.resitId ? (
-                      <button type="button" className="btn btn-ghost btn-sm" onClick={() => onOpenSheet(l.resitId!)}>
-                        {t('openResit')}
-                      </button>
-                    ) : l.passed === false ? (
-                      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onResit(l.id_student)}>
-                        {sheet.attempt === 1 ? t('makeResit') : t('makeCommission')}
-                      </button>
-                    ) : null}
-                  </td>
-                ) : null}
-              </tr>
-            );
-          })}
+          {sheet.lines.map((l, i) => (
+            <ExamRow key={l.id_student} line={l} index={i} text={textOf(l.id_student)} sheet={sheet} grades={grades} actions={actions} t={t} />
+          ))}
         </tbody>
       </table>
     </div>

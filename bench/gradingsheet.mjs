@@ -1,0 +1,296 @@
+/**
+ * The grading sheet at full size on PostgreSQL: the sheet of a group of STUDENTS students (default
+ * 150), made from a journal of the demo teacher set up through SQL in the portal's throwaway database
+ * (a group of its own, his lecture of one of his disciplines to it on the 2–5 scale, DATES lessons up
+ * to today in two modules, most students present with marks 3–5, one in ten with marks of 2 and 3:
+ * not admitted to the exam). Figures:
+ * - the server time of making the sheet (its first POST /api/gradingsheet/open.json) and of reading
+ *   it (sheet.json, one request at a time);
+ * - in Chromium, navigation to an interactive sheet: from the start of the navigation to
+ *   /lms/gradingsheet (the sheet's "Open" pressed as soon as it is offered) to the first moment the
+ *   main thread is free after the frame that shows the first exam cell;
+ * - keystroke to saved: exam points typed into a cell, then Enter (the grid saves and moves down);
+ *   from Enter's keydown to the end of the exam.json reply (reply received) and to the frame after the
+ *   sheet stopped showing "saving" (shown), p50 / p95; the digit to the next frame (the grid's render);
+ * - exam.json's server time, one at a time, from the bench's own client;
+ * - the floor of the same run, the bare hello (bench/lib/hello.mjs) in the same browser: its
+ *   navigation to the load event, and a fetch of it one after the other.
+ * Each navigation's timeline (timelineOfPage) is saved with the figures; BENCH_GRADING_TRACE=1 prints
+ * the median run's.
+ */
+/* global window, document, requestAnimationFrame, MutationObserver -- code run inside the pages */
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
+import { percentile, round, summarize, timelineOfPage } from './journal.mjs';
+import { signInTeacher } from './load.mjs';
+
+const GROUP = 'ВЕД-150';
+const SURNAMES = ['Абдыкадыров', 'Асанова', 'Бакиров', 'Жумабекова', 'Иманалиев', 'Касымова', 'Мамытов', 'Осмонова', 'Султанов', 'Токтогулова'];
+const NAMES = ['Айбек', 'Айгерим', 'Бекзат', 'Гулзат', 'Данияр', 'Жыпар', 'Нурлан', 'Сезим', 'Тимур', 'Чолпон'];
+
+/** Creates the group and its journal; returns {journalId, groupId}. */
+export async function seedJournal(db, { students, dates }) {
+  const now = new Date();
+  const year = now.getMonth() >= 8 ? now.getFullYear() : now.getFullYear() - 1;
+  const ws = now.getMonth() >= 8 || now.getMonth() === 0 ? 1 : 2;
+  const {
+    rows: [a],
+  } = await db.query(
+    `select ta.*, g.speciality_id, g.education_form_id, g.admission_year from teaching_assignments ta join groups g on g.id = ta.group_id
+      where ta.teacher_id = (select teacher_id from users where login = 'teacher') and ta.academic_year_id = $1 and ta.working_semester_id = $2
+        and ta.subgroup = 0 order by ta.id limit 1`,
+    [year, ws],
+  );
+  if (!a) throw new Error('the demo teacher has no group journal in this half-year');
+  const { rows: modules } = await db.query('select id from journal_modules order by number limit 2');
+  if (modules.length < 2) throw new Error('the database has fewer than two journal modules');
+  await db.query('begin');
+  try {
+    const {
+      rows: [group],
+    } = await db.query(`insert into groups (name, speciality_id, education_form_id, admission_year, number) values ($1, $2, $3, $4, 98) returning id`, [
+      GROUP,
+      a.speciality_id,
+      a.education_form_id,
+      a.admission_year,
+    ]);
+    const {
+      rows: [journal],
+    } = await db.query(
+      `insert into teaching_assignments (teacher_id, discipline_id, academic_year_id, working_semester_id, semester_id, lesson_type_id, group_id, subgroup, credits, control_form_id)
+       values ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9) returning id`,
+      [a.teacher_id, a.discipline_id, year, ws, a.semester_id, a.lesson_type_id, group.id, a.credits, a.control_form_id],
+    );
+    await db.query(
+      `insert into students (surname, name, gender, group_id, code, admission_year, education_form_id, subgroup)
+       select ($1::text[])[1 + i % 10], ($2::text[])[1 + (i * 7) % 10], case when i % 2 = 0 then 'm' else 'f' end, $3, 'GS-' || lpad(i::text, 4, '0'), $4, $5, 1 + i % 2
+         from generate_series(1, $6) i`,
+      [SURNAMES, NAMES, group.id, a.admission_year, a.education_form_id, students],
+    );
+    // Lessons at the first pair up to today, every other day when the half-year so far holds them;
+    // the first half of them in the first module, the rest in the second.
+    const halfStart = Date.parse(`${ws === 1 ? year : year + 1}-${ws === 1 ? '09' : '02'}-01T00:00:00Z`);
+    const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+    const step = (today - halfStart) / 86_400_000 >= (dates - 1) * 2 ? 2 : 1;
+    const start = new Date(today - (dates - 1) * step * 86_400_000).toISOString().slice(0, 10);
+    await db.query(
+      `insert into journal_lesson_topics (teaching_assignment_id, visit_date, lesson_time_id, topic, module_id)
+       select $1, $2::date + n * $3::int, 1, 'Тема ' || (n + 1), case when n < $4 / 2 then $5::int else $6::int end from generate_series(0, $4 - 1) n`,
+      [journal.id, start, step, dates, modules[0].id, modules[1].id],
+    );
+    // About 85 % present, 10 % absent, 5 % excused; a mark in half of the cells: 3..5, but 2 or 3 for
+    // every tenth student (module points under the admission's 30).
+    await db.query(
+      `insert into journal_visits (teaching_assignment_id, student_id, visit_date, lesson_time_id, mark, teacher_id, academic_year_id, working_semester_id, semester_id,
+                                   discipline_id, credits, is_select, lesson_type_id, group_id, subgroup, day_number, education_form_id, source)
+       select $1, s.id, d.day, 1,
+              case when (s.id * 31 + d.n * 17) % 20 < 2 then 'н/б' when (s.id * 31 + d.n * 17) % 20 = 2 then 'ув'
+                   when (s.id * 13 + d.n * 7) % 2 = 1 then null
+                   when s.rank % 10 = 0 then (case when (s.id + d.n) % 5 = 0 then 3 else 2 end)::text
+                   else (3 + (s.id + d.n) % 3)::text end,
+              $2, $3, $4, $5, $6, $7, false, $8, $9, 0, extract(isodow from d.day)::smallint, $10, 'seed'
+         from (select id, row_number() over (order by id) as rank from students where group_id = $9) s
+        cross join (select n, ($11::date + n * $13::int) as day from generate_series(0, $12 - 1) n) d`,
+      [journal.id, a.teacher_id, year, ws, a.semester_id, a.discipline_id, a.credits, a.lesson_type_id, group.id, a.education_form_id, start, dates, step],
+    );
+    await db.query('commit');
+    return { journalId: journal.id, groupId: group.id };
+  } catch (err) {
+    await db.query('rollback');
+    throw err;
+  }
+}
+
+/** A POST to the sheet's calls as the teacher: {ms, data}. */
+async function call(origin, cookie, route, body) {
+  const t0 = performance.now();
+  const res = await fetch(`${origin}/api/gradingsheet/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, cookie },
+    body: JSON.stringify(body),
+  });
+  const reply = await res.json();
+  if (!res.ok) throw new Error(`${route} answered ${res.status}: ${JSON.stringify(reply.error)}`);
+  return { ms: performance.now() - t0, data: reply.data };
+}
+
+/** In the page before the app starts: open the bench's sheet as soon as the list offers it, note when its first exam cell is usable. */
+function choosingScript(group) {
+  const w = window;
+  w.__grid = null;
+  w.__longTasks = [];
+  new PerformanceObserver((list) => w.__longTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+  const observer = new MutationObserver(() => {
+    if (!w.__chosen) {
+      const item = [...document.querySelectorAll('li.gs-item')].find((li) => li.textContent.includes(group));
+      if (item) {
+        w.__chosen = performance.now();
+        item.querySelector('button.btn-primary').click();
+      }
+    }
+    if (w.__chosen && !w.__gridSeen && document.querySelector('input[data-testid="gs-exam"]')) {
+      w.__gridSeen = true;
+      observer.disconnect();
+      // The frame that shows it, then the first free moment of the main thread.
+      requestAnimationFrame(() => setTimeout(() => (w.__grid = performance.now()), 0));
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/** Types `value` into the focused exam cell and presses Enter: {frame, reply, shown} in ms (digit → next frame; Enter → reply end, → the frame after "saving"). */
+async function typeAndSave(page, value) {
+  await page.evaluate(() => {
+    const w = window;
+    w.__frame = null;
+    document.addEventListener('keydown', (e) => requestAnimationFrame(() => (w.__frame = performance.now() - e.timeStamp)), { capture: true, once: true });
+  });
+  await page.keyboard.type(value);
+  const frame = await page.waitForFunction(() => window.__frame, undefined, { polling: 'raf' }).then((h) => h.jsonValue());
+  await page.evaluate(() => {
+    const w = window;
+    w.__shown = null;
+    w.__enterAt = null;
+    let busySeen = false;
+    document.addEventListener('keydown', (e) => (w.__enterAt = e.timeStamp), { capture: true, once: true });
+    const status = document.querySelector('.gs-live');
+    const observer = new MutationObserver(() => {
+      if (status.textContent.trim()) busySeen = true;
+      else if (busySeen && w.__enterAt !== null) {
+        observer.disconnect();
+        requestAnimationFrame(() => (w.__shown = performance.now() - w.__enterAt));
+      }
+    });
+    observer.observe(status, { subtree: true, childList: true, characterData: true });
+  });
+  await page.keyboard.press('Enter');
+  const shown = await page
+    .waitForFunction(() => window.__shown || document.querySelector('[data-testid="gs-error"]')?.textContent, undefined, { polling: 'raf' })
+    .then((h) => h.jsonValue());
+  if (typeof shown === 'string') throw new Error(`the sheet refused exam points ${value}: ${shown}`);
+  const reply = await page.evaluate(() => {
+    const e = performance
+      .getEntriesByType('resource')
+      .filter((r) => r.name.includes('/api/gradingsheet/exam.json') && r.startTime >= window.__enterAt)
+      .at(-1);
+    return e ? e.responseEnd - window.__enterAt : null;
+  });
+  if (reply === null) throw new Error('no exam.json request followed Enter');
+  return { frame, reply, shown };
+}
+
+async function browserFigures(origin, helloUrl, { runs, keystrokes }) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  try {
+    const context = await browser.newContext({ baseURL: origin, locale: 'ru-RU', viewport: { width: 1366, height: 800 } });
+    context.setDefaultTimeout(60000);
+    const page = await context.newPage();
+    await page.goto('/lms/login');
+    await page.locator('input[name=login]').fill('teacher');
+    await page.locator('input[name=password]').fill('Teacher2026');
+    await page.locator('[data-testid=login-form] button[type=submit]').click();
+    await page.getByTestId('profile-menu-button').waitFor();
+    await page.addInitScript(choosingScript, GROUP);
+
+    const navigations = [];
+    const timelines = [];
+    for (let i = 0; i < runs; i++) {
+      await page.goto('/lms/gradingsheet');
+      const ms = await page
+        .waitForFunction(() => window.__grid, undefined, { polling: 50 })
+        .then((h) => h.jsonValue())
+        .catch(async (err) => {
+          const text = await page.evaluate(() => document.querySelector('main')?.innerText.slice(0, 300));
+          throw new Error(`the sheet of ${GROUP} did not come (${err.message.split('\n')[0]}); page: ${JSON.stringify(text)}`);
+        });
+      navigations.push(ms);
+      timelines.push(await page.evaluate(timelineOfPage, 'sheet chosen'));
+    }
+    const rowsShown = await page.getByTestId('gs-row').count();
+    const cellsShown = await page.getByTestId('gs-exam').count();
+
+    // Down the exam column by keyboard: points 20..39, each a new value for its cell.
+    await page.getByTestId('gs-exam').first().focus();
+    const frames = [];
+    const replies = [];
+    const shown = [];
+    for (let i = 0; i < keystrokes + 3; i++) {
+      const r = await typeAndSave(page, String(20 + (i % 20)));
+      if (i < 3) continue;
+      frames.push(r.frame);
+      replies.push(r.reply);
+      shown.push(r.shown);
+    }
+
+    // The floor in the same browser: the bare hello's navigation to its load event, and fetches of it one after the other.
+    const helloNavigations = [];
+    for (let i = 0; i < runs; i++) {
+      await page.goto(helloUrl);
+      helloNavigations.push(await page.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventEnd));
+    }
+    const helloFetches = await page.evaluate(async (n) => {
+      const times = [];
+      for (let i = 0; i < n + 3; i++) {
+        const t0 = performance.now();
+        await (await fetch('/', { cache: 'no-store' })).json();
+        if (i >= 3) times.push(performance.now() - t0);
+      }
+      return times;
+    }, keystrokes);
+    await context.close();
+    return { navigations, timelines, rowsShown, cellsShown, frames, replies, shown, helloNavigations, helloFetches };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function runGradingSheetBench(origin, dbUrl, helloUrl, { students = 150, dates = 40, reads = 30, runs = 5, keystrokes = 20 } = {}) {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  let seeded;
+  try {
+    seeded = await seedJournal(db, { students, dates });
+  } finally {
+    await db.end();
+  }
+  const { cookie } = await signInTeacher(origin);
+  // The first open makes the sheet from the journal; then its reads, one after the other.
+  const opened = await call(origin, cookie, 'open.json', { id_journal: seeded.journalId, id_group: seeded.groupId });
+  const sheet = opened.data;
+  for (let i = 0; i < 3; i++) await call(origin, cookie, 'sheet.json', { id_sheet: sheet.id });
+  const readMs = [];
+  for (let i = 0; i < reads; i++) readMs.push((await call(origin, cookie, 'sheet.json', { id_sheet: sheet.id })).ms);
+
+  const b = await browserFigures(origin, helloUrl, { runs, keystrokes });
+
+  // exam.json from the bench's own client, one at a time, up the admitted students from the last (cells the browser left empty).
+  const admitted = sheet.lines.filter((l) => l.admitted).map((l) => l.id_student);
+  const examMs = [];
+  for (let i = 0; i < keystrokes + 3; i++) {
+    const { ms } = await call(origin, cookie, 'exam.json', { id_sheet: sheet.id, points: [{ id_student: admitted.at(-1 - i), exam: 10 + (i % 30) }] });
+    if (i >= 3) examMs.push(ms);
+  }
+  const nav = [...b.navigations].sort((x, y) => x - y);
+  const helloNav = [...b.helloNavigations].sort((x, y) => x - y);
+  return {
+    students: sheet.lines.length,
+    admitted: admitted.length,
+    modules: sheet.modules.length,
+    dates,
+    openMs: round(opened.ms),
+    read: summarize(readMs),
+    exam: summarize(examMs),
+    timelines: b.timelines,
+    navigation: { firstMs: round(b.navigations[0]), medianMs: round(percentile(nav, 50)), maxMs: round(nav.at(-1)), runs: b.navigations.map(round) },
+    rowsShown: b.rowsShown,
+    cellsShown: b.cellsShown,
+    keystrokeToFrame: summarize(b.frames),
+    keystrokeToReply: summarize(b.replies),
+    keystrokeToShown: summarize(b.shown),
+    hello: {
+      navigation: { medianMs: round(percentile(helloNav, 50)), maxMs: round(helloNav.at(-1)), runs: b.helloNavigations.map(round) },
+      fetch: summarize(b.helloFetches),
+    },
+  };
+}
