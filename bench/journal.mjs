@@ -177,9 +177,10 @@ export function timelineOfPage(chosen = 'journal chosen') {
   for (const e of performance.getEntriesByType('resource')) {
     const url = new URL(e.name);
     const name = url.pathname.replace(/^\/(lms\/)?/, '') + url.search;
-    // From the network: the request's start, its first byte and its end; from the cache: when it was asked for.
+    // From the network: the request's start, when it left (after waiting for one of the browser's six
+    // connections to the origin), its first byte and its end; from the cache: when it was asked for.
     if (e.transferSize > 0 || e.name.includes('/api/'))
-      entries.push({ name: `${name} (first byte at ${r(e.responseStart)} ms)`, start: r(e.startTime), end: r(e.responseEnd) });
+      entries.push({ name: `${name} (sent at ${r(e.requestStart)}, first byte at ${r(e.responseStart)} ms)`, start: r(e.startTime), end: r(e.responseEnd) });
     else entries.push({ name: `${name} (cached)`, start: r(e.startTime), end: r(e.startTime) });
   }
   for (const t of window.__longTasks ?? []) entries.push({ name: `long task ${r(t.duration)} ms`, start: r(t.startTime), end: r(t.startTime + t.duration) });

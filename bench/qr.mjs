@@ -187,11 +187,13 @@ export async function runQrBench(origin, dbUrl, { students: wantStudents = 3000,
     // scans go at once, then the marks go at once, and each is timed. 5 % of the class tap twice.
     const phone = phones(origin);
     const burstOf = async (group) => {
-      const tokens = new Map();
-      for (const l of new Set(group.map((s) => s.lesson))) {
-        const r = await post(origin, teachers.get(l.teacherId), '/api/qr/session/token.json', { sessionId: l.sessionId });
-        tokens.set(l.sessionId, r.body.data.token);
-      }
+      // Every projector's current token at once (one after the other, a loaded machine's last token
+      // came after the first had expired).
+      const lessonsOfGroup = [...new Set(group.map((s) => s.lesson))];
+      const replies = await Promise.all(
+        lessonsOfGroup.map((l) => post(origin, teachers.get(l.teacherId), '/api/qr/session/token.json', { sessionId: l.sessionId })),
+      );
+      const tokens = new Map(lessonsOfGroup.map((l, k) => [l.sessionId, replies[k].body.data.token]));
       collectGarbage();
       const scans = await Promise.all(group.map((s) => phone.post(s, '/api/qr/student/lesson.json', { token: tokens.get(s.lesson.sessionId) })));
       const unscanned = scans.filter((r) => r.status !== 200);

@@ -6,7 +6,9 @@
  * alone. The rendered window reaches OVERSCAN rows and columns beyond the view and changes only when
  * the view leaves it: a scroll inside it renders nothing. The first window is the one the grid opens
  * on (its latest lesson, scrolled into view), reckoned with the largest size the scroll box can have
- * (the page's content wide, WRAP_MAX_VH of the window high), so the grid renders once when it shows.
+ * (the page's content wide, WRAP_MAX_VH of the window high), so the grid renders once when it shows;
+ * it holds only what is in view (the cells the first frame waits for), and the OVERSCAN around it is
+ * rendered once the browser is idle after that frame.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { all, COL_WIDTH, HEAD_HEIGHT, NAME_WIDTH, OVERSCAN, reveal, ROW_HEIGHT, slotsOf, VIRTUAL_FROM, withActive, WRAP_MAX_VH, type Span } from './layout';
@@ -36,10 +38,20 @@ function inView(offset: number, box: number, lead: number, size: number, count: 
   return { first, last };
 }
 
-/** The window to render: the one rendered while it still holds what is in view, else what is in view and OVERSCAN around it. */
-function widen(shown: Span | null, seen: Span, count: number): Span {
+/** The window to render: the one rendered while it still holds what is in view, else what is in view and `overscan` around it. */
+function widen(shown: Span | null, seen: Span, count: number, overscan: number): Span {
   if (shown && shown.first <= seen.first && shown.last >= seen.last && shown.last < count) return shown;
-  return { first: Math.max(0, seen.first - OVERSCAN), last: Math.min(count - 1, seen.last + OVERSCAN) };
+  return { first: Math.max(0, seen.first - overscan), last: Math.min(count - 1, seen.last + overscan) };
+}
+
+/** Runs `fn` once the browser is idle (soon after, where it cannot tell); returns the cancel. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(fn, { timeout: 500 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(fn, 0);
+  return () => window.clearTimeout(id);
 }
 
 const sameSpan = (a: Span, b: Span) => a.first === b.first && a.last === b.last;
@@ -66,12 +78,14 @@ export function useGridVirtual({ rows, cols, row, col, tableRef, wrapRef }: Args
     return { top, left, width, height, head: HEAD_HEIGHT };
   }, [wrapRef, headHeight]);
 
+  /** The rows and columns rendered beyond the view: none until the grid's first frame is shown and the browser idle. */
+  const overscan = useRef(0);
   const windowOf = useCallback(
     (shown: { rows: Span; cols: Span } | null) => {
       const v = viewOf();
       return {
-        rows: widen(shown?.rows ?? null, inView(v.top, v.height, v.head, ROW_HEIGHT, rows), rows),
-        cols: widen(shown?.cols ?? null, inView(v.left, v.width, NAME_WIDTH, COL_WIDTH, cols), cols),
+        rows: widen(shown?.rows ?? null, inView(v.top, v.height, v.head, ROW_HEIGHT, rows), rows, overscan.current),
+        cols: widen(shown?.cols ?? null, inView(v.left, v.width, NAME_WIDTH, COL_WIDTH, cols), cols, overscan.current),
       };
     },
     [viewOf, rows, cols],
@@ -98,6 +112,19 @@ export function useGridVirtual({ rows, cols, row, col, tableRef, wrapRef }: Args
     update();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- when the grid shows virtually, and when its size changes
   }, [virtual, rows, cols]);
+
+  // The first window holds only what is in view; once the browser is idle after showing it, the
+  // OVERSCAN around the view is rendered too, so that scrolling then finds its rows and columns there.
+  useEffect(() => {
+    if (!virtual || overscan.current === OVERSCAN) return;
+    return whenIdle(() => {
+      overscan.current = OVERSCAN;
+      setShown((prev) => {
+        const next = windowOf(null);
+        return sameSpan(next.rows, prev.rows) && sameSpan(next.cols, prev.cols) ? prev : next;
+      });
+    });
+  }, [virtual, windowOf]);
 
   useEffect(() => {
     const wrap = wrapRef.current;
