@@ -3,7 +3,7 @@
  * transcript's, tagged for screen readers and archivable) with the university's header, the sheet's
  * data as a table, the signatures' lines and a QR code of its verification link; the same sheet as an Excel workbook (exceljs); the verification page.
  */
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../../lib/xlsx';
 import QRCode from 'qrcode';
 import type { Language } from '@contract/common';
 import type { Sheet } from '@contract/gradingsheet';
@@ -134,7 +134,7 @@ export async function sheetPdf(s: Sheet, university: University, verifyUrl: stri
 }
 
 export async function sheetWorkbook(s: Sheet, lang: Language): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   const ws = wb.addWorksheet(SX.title[lang].slice(0, 31));
   ws.addRow([SX.title[lang]]).font = { bold: true, size: 14 };
   for (const [label, value] of facts(s, lang)) ws.addRow([label, value]);

@@ -1,6 +1,6 @@
 /** The spreadsheets an import gives: a kind's template, a kind's records in the template's shape, and the new accounts with their one-time passwords. */
 import fs from 'node:fs';
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../../lib/xlsx';
 import type { Language } from '@contract/common';
 import type { ImportAccount, ImportKind } from '@contract/imports';
 import type { Db } from '../../db/client';
@@ -9,7 +9,7 @@ import { IMPORTS } from './imports.registry';
 import { ACCOUNT_HEADERS, KIND_NAMES, TEACHER_ACCOUNT_HEADERS } from './imports.texts';
 
 async function workbookOf(sheetName: string, header: string[], rows: ExportCell[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet(sheetName);
   sheet.addRow(header).font = { bold: true };
   for (const row of rows) {

@@ -4,7 +4,8 @@
  * A file that cannot be a list is refused whole (ImportFileError) before any row is looked at.
  */
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { newWorkbook } from '../../lib/xlsx';
 import { IMPORT_MAX_BYTES } from '@contract/imports';
 import type { FileProblem } from './imports.texts';
 
@@ -54,7 +55,7 @@ const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 async function loadWorkbook(bytes: Buffer, fileName: string): Promise<ExcelJS.Worksheet> {
   const lower = fileName.toLowerCase();
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   if (lower.endsWith('.xlsx')) {
     if (!bytes.subarray(0, 4).equals(XLSX_MAGIC)) throw new ImportFileError('notSpreadsheet', { format: 'xlsx' });
     try {

@@ -5,7 +5,7 @@
  * grid, each module's subtotal (when the topics carry modules) and the final result (points and
  * letter). Names frozen on the left and dates on top.
  */
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../../lib/xlsx';
 import type { JournalData } from '@contract/journal';
 import type { Language } from '@contract/common';
 import { moduleSubtotals, modulesOf } from '@contract/pure/journal-totals';
@@ -77,7 +77,7 @@ export type ExportData = JournalData & { yearName: string; moduleNames: Readonly
 
 export async function journalWorkbook(data: ExportData, lang: Language): Promise<Buffer> {
   const h = { ...HEADINGS[lang], no: SHEET_WORDS[lang].no, student: SHEET_WORDS[lang].student };
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   wb.creator = data.info.teacher;
   wb.created = new Date(0);
   const ws = wb.addWorksheet(data.info.groupOrPotok.slice(0, 31), { views: [{ state: 'frozen', xSplit: 2, ySplit: 5 }] });

@@ -2,7 +2,8 @@
  * A group's attendance report as an Excel workbook (exceljs): the summary per student on the first
  * sheet, every record by lesson (date and time) with its source on the second; the same data as the report screen.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { newWorkbook } from '../../lib/xlsx';
 import type { Language } from '@contract/common';
 import type { QrAttendanceQuery, QrAttendanceReport, QrAttendanceSource, QrAttendanceStatus } from '@contract/qr';
 import { halfYearTitle, SHEET_WORDS } from '../../lib/sheet-texts';
@@ -72,7 +73,7 @@ const longDate = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0,
 
 export async function attendanceWorkbook(report: QrAttendanceReport, q: QrAttendanceQuery, lang: Language): Promise<Buffer> {
   const h = { ...SHEET_WORDS[lang], ...HEADINGS[lang] };
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   wb.created = new Date(0);
   const title = (ws: ExcelJS.Worksheet) => {
     ws.getCell('A1').value = h.title;

@@ -1,5 +1,5 @@
 /** The attendance rates of one report level as an Excel workbook (exceljs): the same rows as the report screen's table. */
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../../lib/xlsx';
 import type { Language } from '@contract/common';
 import type { QrReportLevel, QrReportRow } from '@contract/qr';
 import { halfYearTitle, SHEET_WORDS } from '../../lib/sheet-texts';
@@ -34,7 +34,7 @@ const HEADINGS: Record<Language, Headings> = {
 
 export async function levelWorkbook(rows: QrReportRow[], level: QrReportLevel, year: number, ws: number, lang: Language): Promise<Buffer> {
   const h = { ...SHEET_WORDS[lang], ...HEADINGS[lang] };
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   wb.created = new Date(0);
   const sheet = wb.addWorksheet(h.sheet, { views: [{ state: 'frozen', xSplit: 2, ySplit: 4 }] });
   sheet.getCell('A1').value = h.title;

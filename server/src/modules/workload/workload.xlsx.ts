@@ -3,7 +3,8 @@
  * hours, the hours given and the difference, and the totals row; on the second the hours given
  * week by week (a column per week of the half-year), with the same totals.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { newWorkbook } from '../../lib/xlsx';
 import type { Language } from '@contract/common';
 import type { Workload, WorkloadRow } from '@contract/workload';
 import { halfYearTitle, SHEET_WORDS } from '../../lib/sheet-texts';
@@ -98,7 +99,7 @@ const groupOf = (r: WorkloadRow) => r.group;
 export async function workloadWorkbook(w: Workload, lang: Language): Promise<Buffer> {
   const h = HEADINGS[lang];
   const no = SHEET_WORDS[lang].no;
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   wb.created = new Date(0);
 
   const sheet = wb.addWorksheet(h.sheet, { views: [{ state: 'frozen', xSplit: 3, ySplit: TABLE_ROW }] });
