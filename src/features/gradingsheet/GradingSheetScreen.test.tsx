@@ -25,6 +25,7 @@ const line = (id: number, fio: string, modulePoints: number, exam: number | null
   modules: [modulePoints],
   modulePoints,
   admitted: modulePoints >= 30,
+  left: false,
   exam,
   total: modulePoints >= 30 ? (exam === null ? null : modulePoints + exam) : modulePoints,
   letter: null,

@@ -30,7 +30,7 @@ export function ExamGrid({ sheet, onSave, onResit, onOpenSheet }: Props) {
     setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([id, text]) => parseExam(text, sheet.examMax) !== storedNow.get(Number(id)))));
   }, [sheet]);
   const inputs = useRef(new Map<number, HTMLInputElement>());
-  const editable = sheet.lines.filter((l) => l.admitted).map((l) => l.id_student);
+  const editable = sheet.lines.filter((l) => l.admitted && !l.left).map((l) => l.id_student);
 
   const textOf = (id: number) => drafts[id] ?? (stored(id) === null ? '' : String(stored(id)));
   const commit = (id: number) => {
@@ -107,7 +107,8 @@ export function ExamGrid({ sheet, onSave, onResit, onOpenSheet }: Props) {
               <tr key={l.id_student} data-testid="gs-row" className={grade && !grade.pass ? 'gs-failed' : undefined}>
                 <td className="gs-num">{i + 1}</td>
                 <th scope="row" className="gs-name">
-                  {sheet.canWrite && l.admitted ? <label htmlFor={inputId}>{l.fio}</label> : l.fio}
+                  {sheet.canWrite && l.admitted && !l.left ? <label htmlFor={inputId}>{l.fio}</label> : l.fio}
+                  {l.left ? <span className="muted small"> · {t('leftGroup')}</span> : null}
                 </th>
                 {l.modules.map((p, k) => (
                   <td key={k} className="gs-num">
@@ -118,7 +119,7 @@ export function ExamGrid({ sheet, onSave, onResit, onOpenSheet }: Props) {
                 <td className="gs-num gs-exam">
                   {!l.admitted ? (
                     <span className="muted">{t('notAdmitted')}</span>
-                  ) : sheet.canWrite ? (
+                  ) : sheet.canWrite && !l.left ? (
                     <input
                       id={inputId}
                       ref={(el) => {
