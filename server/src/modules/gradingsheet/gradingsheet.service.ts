@@ -113,10 +113,14 @@ export class GradingSheetService {
     return { s, teacher, dean };
   }
 
-  /** An unsigned first sheet follows its group: a line for each student who joined, those who left marked (a signed sheet never changes). */
-  private async follow(db: Db, s: repo.SheetRow): Promise<void> {
+  /**
+   * An unsigned first sheet follows its group: a line for each student who joined, those who left
+   * marked (a signed sheet never changes); in the caller's transaction `tx`, else in one of its own.
+   */
+  private async follow(s: repo.SheetRow, tx?: Db): Promise<void> {
     if (s.signed || s.attempt !== 1) return;
-    await repo.followGroup(db, s.id, s.groupId, this.ctx.now());
+    const run = (db: Db) => repo.followGroup(db, s.id, s.groupId, this.ctx.now());
+    await (tx ? run(tx) : this.ctx.db.transaction(run));
   }
 
   /** The lines as they stand: module points from the journal while open (or as kept), exam points, totals and grades. */
@@ -300,13 +304,13 @@ export class GradingSheetService {
         return made;
       });
     }
-    await this.ctx.db.transaction((tx) => this.follow(tx, s));
+    await this.follow(s);
     return this.view(this.ctx.db, s, { teacher: true, dean: await this.isDean(this.ctx.db, auth, s) }, lang);
   }
 
   async read(auth: AuthInfo, id: number, lang: Language): Promise<Sheet> {
     const { s, ...rights } = await this.readable(this.ctx.db, auth, id);
-    await this.ctx.db.transaction((tx) => this.follow(tx, s));
+    await this.follow(s);
     return this.view(this.ctx.db, s, rights, lang);
   }
 
@@ -323,7 +327,7 @@ export class GradingSheetService {
   async exam(auth: AuthInfo, input: SheetExamBody, lang: Language): Promise<Sheet> {
     await this.ctx.db.transaction(async (tx) => {
       const s = await this.writable(tx, auth, input.id_sheet, true);
-      await this.follow(tx, s);
+      await this.follow(s, tx);
       const { views } = await this.lineViews(tx, s);
       const byStudent = new Map(views.map((v) => [v.student.id, v]));
       input.points.forEach((p, i) => {
@@ -350,7 +354,7 @@ export class GradingSheetService {
   async sign(auth: AuthInfo, id: number, lang: Language): Promise<Sheet> {
     await this.ctx.db.transaction(async (tx) => {
       const s = await this.writable(tx, auth, id, true);
-      await this.follow(tx, s);
+      await this.follow(s, tx);
       const { views, moduleIds } = await this.lineViews(tx, s);
       const missing = views.filter((v) => !v.left && v.total === null).length;
       if (missing > 0) throw new AppError(400, 'SHEET_INCOMPLETE', { count: missing });
