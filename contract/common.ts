@@ -65,6 +65,8 @@ export const ErrorCode = Type.Union([
   Type.Literal('SHEET_SIGNED'),
   /** Exam points for a student the sheet does not admit ({min}: the module points he needed; {field}). */
   Type.Literal('NOT_ADMITTED'),
+  /** A change of exam points of a student who has left the sheet's group ({field}). */
+  Type.Literal('STUDENT_LEFT'),
   /** Signing a sheet with {count} admitted students still without exam points. */
   Type.Literal('SHEET_INCOMPLETE'),
   /** A resit asked for a student who passed, or beyond the commission (409). */

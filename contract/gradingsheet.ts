@@ -41,6 +41,8 @@ export const SheetLine = Type.Object({
   modulePoints: Type.Integer(),
   /** Whether the student may sit the exam (modulePoints ≥ admissionMin). */
   admitted: Type.Boolean(),
+  /** He has left the group since the line was made: it stays with its points, takes no exam points and gives no final result. */
+  left: Type.Boolean(),
   exam: Type.Union([Type.Integer(), Type.Null()]),
   /** modulePoints + exam; null for an admitted student without exam points yet. */
   total: Type.Union([Type.Integer(), Type.Null()]),

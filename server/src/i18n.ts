@@ -109,6 +109,11 @@ const ERRORS: Record<ErrorCode, Texts> = {
     kg: 'Студент экзаменге киргизилген эмес: модулдар үчүн кеминде {min} балл керек',
     en: 'The student is not admitted to the exam: the modules need at least {min} points',
   },
+  STUDENT_LEFT: {
+    ru: 'Студент выбыл из группы: его строка ведомости сохраняется как есть',
+    kg: 'Студент топтон чыгып кеткен: анын ведомосттогу сабы ошол бойдон сакталат',
+    en: 'The student has left the group: his line of the sheet stays as it is',
+  },
   SHEET_INCOMPLETE: {
     ru: 'Нельзя подписать: у {count} допущенных студентов нет баллов за экзамен',
     kg: 'Кол коюуга болбойт: {count} киргизилген студенттин экзамен баллы жок',

@@ -25,6 +25,7 @@ const line = (id: number, fio: string, modulePoints: number, exam: number | null
   modules: [modulePoints],
   modulePoints,
   admitted: modulePoints >= 30,
+  left: false,
   exam,
   total: modulePoints >= 30 ? (exam === null ? null : modulePoints + exam) : modulePoints,
   letter: null,
@@ -134,6 +135,23 @@ describe('GradingSheetScreen (en)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Open the sheet: Web Programming, PI-1-24' }));
     await userEvent.type(await screen.findByLabelText('Aliev Azamat'), '12{Enter}');
     expect(await screen.findByTestId('gs-error')).toHaveTextContent("The sheet is signed: it can change only after the dean's office reopens it");
+  });
+
+  it('marks the line of a student who left the group, with his points and no field; Enter skips it', async () => {
+    const lines = [line(1, 'Aliev Azamat', 55), { ...line(2, 'Bekova Aida', 50, 25), left: true }, line(3, 'Dzhumaev Erlan', 40)];
+    server.use(
+      http.post('/api/gradingsheet/list.json', () => ok([{ id_journal: 9, id_group: 3, discipline: 'Web Programming', group: 'PI-1-24', sheets: [] }])),
+      http.post('/api/gradingsheet/open.json', () => ok(sheet({ lines }))),
+      http.post('/api/gradingsheet/exam.json', () => ok(sheet({ lines }))),
+    );
+    renderWithStore(<GradingSheetScreen />, { route: '/lms/gradingsheet', store: teacherStore() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open the sheet: Web Programming, PI-1-24' }));
+    await userEvent.type(await screen.findByLabelText('Aliev Azamat'), '30{Enter}');
+    expect(screen.getByLabelText('Dzhumaev Erlan')).toHaveFocus();
+    expect(screen.queryByLabelText('Bekova Aida')).toBeNull();
+    const row = screen.getAllByTestId('gs-row')[1];
+    expect(row).toHaveTextContent('left the group');
+    expect(within(row).getByTestId('gs-total')).toHaveTextContent('75');
   });
 
   it("the dean's office opens a signed sheet from its list and reopens it with a reason", async () => {

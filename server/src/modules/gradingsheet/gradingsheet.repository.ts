@@ -1,8 +1,8 @@
 /**
  * SQL of the grading sheet: the sheets, their lines and history (gradingsheet.schema.ts), and what
  * they read elsewhere: the teacher's journals of a discipline for a group, the group's students, the
- * journal's marks and topics (for the module points), the university's grading scale, the caller's
- * dean's-office rights.
+ * marks, topics and lessons of the discipline's journals for the group (for the module points), the
+ * university's grading scale, the caller's dean's-office rights.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
@@ -188,28 +188,6 @@ export async function studentsById(db: Db, ids: readonly number[]): Promise<Stud
   );
 }
 
-/** The journal's marks of the students given, as its totals read them. */
-export async function marksOf(db: Db, journalId: number, studentIds: readonly number[]) {
-  if (studentIds.length === 0) return [];
-  return rowsOf<{ studentId: number; visitDate: string; id_time: number; otsenka: string | null }>(
-    db,
-    sql`select student_id as "studentId", to_char(visit_date, 'YYYY-MM-DD') as "visitDate", lesson_time_id as id_time, mark as otsenka
-          from journal_visits where teaching_assignment_id = ${journalId} and student_id in (${sql.join(
-            studentIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-  );
-}
-
-/** The journal's lesson topics with their modules. */
-export async function topicsOf(db: Db, journalId: number) {
-  return rowsOf<{ visitDate: string; id_time: number; id_module: number | null }>(
-    db,
-    sql`select to_char(visit_date, 'YYYY-MM-DD') as "visitDate", lesson_time_id as id_time, module_id as id_module
-          from journal_lesson_topics where teaching_assignment_id = ${journalId}`,
-  );
-}
-
 export async function moduleNames(db: Db) {
   return rowsOf<{ id: number } & Names>(db, sql`select id, name_ru as "nameRu", name_kg as "nameKg", name_en as "nameEn" from journal_modules`);
 }
@@ -289,7 +267,7 @@ export async function signedLinesOf(db: Db, studentId: number) {
                s.academic_year_id as "academicYearId", s.working_semester_id as "workingSemesterId",
                l.module_points as "modulePoints", l.exam_points as "examPoints", l.total, s.signed_at as "signedAt"
           from grading_sheet_lines l join grading_sheets s on s.id = l.sheet_id join disciplines d on d.id = s.discipline_id
-         where l.student_id = ${studentId} and s.signed and l.total is not null
+         where l.student_id = ${studentId} and s.signed and l.total is not null and l.left_at is null
          order by s.academic_year_id desc, s.working_semester_id desc, d.name_ru, s.attempt`,
   );
 }
@@ -305,5 +283,88 @@ export async function facultySheets(db: Db, year: number, ws: number, facultyId:
          where s.attempt = 1 and s.academic_year_id = ${year} and s.working_semester_id = ${ws}
            and (${facultyId}::int is null or sp.faculty_id = ${facultyId})
          order by d.name_ru, g.name`,
+  );
+}
+
+/**
+ * An unsigned first sheet's lines made to follow its group now: a line for each student who joined
+ * since, the lines of those who left marked (`at`, kept with their points), of those back unmarked.
+ */
+export async function followGroup(db: Db, sheetId: number, groupId: number, at: Date): Promise<void> {
+  await db.execute(
+    sql`insert into grading_sheet_lines (sheet_id, student_id) select ${sheetId}, s.id from students s where s.group_id = ${groupId} on conflict do nothing`,
+  );
+  await db.execute(
+    sql`update grading_sheet_lines l set left_at = case when s.group_id = ${groupId} then null else ${at.toISOString()}::timestamptz end
+          from students s where s.id = l.student_id and l.sheet_id = ${sheetId} and (l.left_at is null) <> (s.group_id = ${groupId})`,
+  );
+}
+
+/** A journal of the discipline for the group in the half-year, as the module points read it. */
+export interface DisciplineJournal {
+  id: number;
+  markScale: string;
+  /** 0: the whole group's or stream's journal (each of its students'); else one subgroup's. */
+  subgroup: number;
+}
+
+/** Every journal of a discipline for a group in a half-year (the group's own or a stream's holding it), whoever teaches it. */
+export async function disciplineJournals(db: Db, s: Pick<SheetRow, 'disciplineId' | 'groupId' | 'academicYearId' | 'workingSemesterId'>) {
+  return rowsOf<DisciplineJournal>(
+    db,
+    sql`select a.id, a.mark_scale as "markScale", a.subgroup from teaching_assignments a
+         where a.discipline_id = ${s.disciplineId} and a.academic_year_id = ${s.academicYearId} and a.working_semester_id = ${s.workingSemesterId}
+           and (a.group_id = ${s.groupId} or a.stream_id in (select stream_id from stream_groups where group_id = ${s.groupId}))
+         order by a.id`,
+  );
+}
+
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** The journals' entries (marks, absences, presences) of the students given. */
+export async function entriesOf(db: Db, journalIds: readonly number[], studentIds: readonly number[]) {
+  if (journalIds.length === 0 || studentIds.length === 0) return [];
+  return rowsOf<{ journalId: number; studentId: number; visitDate: string; id_time: number; otsenka: string | null }>(
+    db,
+    sql`select teaching_assignment_id as "journalId", student_id as "studentId", to_char(visit_date, 'YYYY-MM-DD') as "visitDate",
+               lesson_time_id as id_time, mark as otsenka
+          from journal_visits where teaching_assignment_id in (${idList(journalIds)}) and student_id in (${idList(studentIds)})`,
+  );
+}
+
+/** The journals' lesson topics with their modules. */
+export async function topicsOfJournals(db: Db, journalIds: readonly number[]) {
+  if (journalIds.length === 0) return [];
+  return rowsOf<{ journalId: number; visitDate: string; id_time: number; id_module: number | null }>(
+    db,
+    sql`select teaching_assignment_id as "journalId", to_char(visit_date, 'YYYY-MM-DD') as "visitDate", lesson_time_id as id_time, module_id as id_module
+          from journal_lesson_topics where teaching_assignment_id in (${idList(journalIds)})`,
+  );
+}
+
+/** Each journal's lessons: those with a topic or an entry of any student. */
+export async function lessonCounts(db: Db, journalIds: readonly number[]): Promise<Map<number, number>> {
+  if (journalIds.length === 0) return new Map();
+  const rows = await rowsOf<{ journalId: number; lessons: number }>(
+    db,
+    sql`select j as "journalId", count(*)::int as lessons from (
+          select teaching_assignment_id as j, visit_date, lesson_time_id from journal_visits where teaching_assignment_id in (${idList(journalIds)})
+          union
+          select teaching_assignment_id, visit_date, lesson_time_id from journal_lesson_topics where teaching_assignment_id in (${idList(journalIds)})
+        ) x group by j`,
+  );
+  return new Map(rows.map((r) => [r.journalId, r.lessons]));
+}
+
+/** The students taken off the journals' lists. */
+export async function removedFrom(db: Db, journalIds: readonly number[]) {
+  if (journalIds.length === 0) return [];
+  return rowsOf<{ journalId: number; studentId: number }>(
+    db,
+    sql`select teaching_assignment_id as "journalId", student_id as "studentId" from journal_removed_students where teaching_assignment_id in (${idList(journalIds)})`,
   );
 }

@@ -2,7 +2,8 @@
  * The grading sheet's tables (docs/areas/gradingsheet.md): a sheet is the official record of one
  * discipline's results for one group in one half-year (attempt 1), or of one student's resit
  * (attempt 2) or commission (attempt 3) made from a signed sheet; its lines hold each student's module
- * points (read from the journal while the sheet is open, kept as signed), exam points and total;
+ * points (read from the journals while the sheet is open, kept as signed), exam points and total, and
+ * whether he has left the group since the line was made;
  * its history keeps every exam entry, signature, reopening (with the dean's office's reason) and resit.
  */
 import { sql } from 'drizzle-orm';
@@ -33,7 +34,7 @@ export const gradingSheets = pgTable(
     controlFormId: integer('control_form_id')
       .notNull()
       .references(() => controlForms.id),
-    /** The journal it was made from: its module points are read from it. */
+    /** The journal it was opened through (the final results name it); the module points are read from every journal of its discipline for its group. */
     teachingAssignmentId: integer('teaching_assignment_id')
       .notNull()
       .references(() => teachingAssignments.id),
@@ -81,6 +82,8 @@ export const gradingSheetLines = pgTable(
     examPoints: smallint('exam_points'),
     /** The total as signed (null while open). */
     total: smallint('total'),
+    /** When the student was found to have left the sheet's group (null: in it): his line stays, with its points. */
+    leftAt: tstz('left_at'),
   },
   (t) => [
     unique('grading_sheet_lines_uq').on(t.sheetId, t.studentId),

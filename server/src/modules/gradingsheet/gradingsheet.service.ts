@@ -1,12 +1,14 @@
 /**
  * The grading sheet's rules (docs/areas/gradingsheet.md): the official record of a discipline's
- * results for a group in a half-year, made from the journal on its first open.
+ * results for a group in a half-year, made on its first open.
  *
- * - Module points: the journal's module subtotals (contract/pure/journal-totals.ts, as the journal's
- *   totals compute them): each module's mean mark (the marks given; none: 0) as a share of the
- *   journal's scale maximum (5 or 100), times that module's part of MODULES_POINTS_MAX (60 split
- *   evenly among the journal's modules; a journal without modules is one module of 60), rounded.
- *   They are read from the journal while the sheet is open and kept as they stood at the signature.
+ * - Lines: one per student of the group; while a first sheet is unsigned it follows the group (a
+ *   line for each student who joins; the line of one who leaves is marked, kept with its points,
+ *   takes no exam points and gives no final result); a signed sheet never changes.
+ * - Module points: from every journal of the discipline for the group in the half-year, the
+ *   journals' module subtotals weighted by their lessons (gradingsheet.points.ts), as shares of
+ *   MODULES_POINTS_MAX (60 split evenly among the modules; none: one module of 60), rounded.
+ *   They are read from the journals while the sheet is open and kept as they stood at the signature.
  * - Exam points: whole, 0..EXAM_POINTS_MAX (40), only for a student admitted (module points ≥
  *   GRADING_ADMISSION_MIN_POINTS); on a resit or commission sheet its student is admitted.
  * - Total: module points + exam points; its grade is the university's scale (grade_scale, the
@@ -23,12 +25,10 @@
 import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '@contract/common';
 import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { markTotals, moduleSubtotals, modulesOf } from '@contract/pure/journal-totals';
-import { MARK_SCALES, type MarkScale } from '@contract/journal';
+import type { LessonMark } from '@contract/pure/journal-totals';
 import {
   ATTEMPT_COMMISSION,
   EXAM_POINTS_MAX,
-  MODULES_POINTS_MAX,
   type MySheetLine,
   type Sheet,
   type SheetExamBody,
@@ -50,6 +50,7 @@ import { saveFinal } from '../../shared/final-results';
 import { signingKey } from '../../shared/signing-keys';
 import { readSiteSettings } from '../../shared/site.repository';
 import type { SheetVerdict, University } from './gradingsheet.documents';
+import { journalsOf, moduleMax, sheetModules, studentModulePoints } from './gradingsheet.points';
 import * as repo from './gradingsheet.repository';
 import { SX } from './gradingsheet.texts';
 
@@ -64,11 +65,6 @@ export function fingerprint(s: Sheet): string {
 
 const signedConflict = () => new AppError(409, 'SHEET_SIGNED');
 
-/** A module's part of MODULES_POINTS_MAX among `count` modules: the points split evenly, the first modules taking the rest. */
-function moduleMax(index: number, count: number): number {
-  return Math.floor(MODULES_POINTS_MAX / count) + (index < MODULES_POINTS_MAX % count ? 1 : 0);
-}
-
 /** A band of the scale for points, with its words in the caller's language. */
 type Band = Awaited<ReturnType<typeof repo.gradeScale>>[number];
 const bandOf = (scale: readonly Band[], points: number) => scale.find((b) => points >= b.min && points <= b.max);
@@ -79,6 +75,8 @@ interface LineView {
   modules: number[];
   modulePoints: number;
   admitted: boolean;
+  /** He has left the sheet's group: his line stays as it is, takes no exam points and gives no final result. */
+  left: boolean;
   total: number | null;
   passed: boolean | null;
   band: Band | undefined;
@@ -132,6 +130,16 @@ export class GradingSheetService {
     return { s, teacher, dean };
   }
 
+  /**
+   * An unsigned first sheet follows its group: a line for each student who joined, those who left
+   * marked (a signed sheet never changes); in the caller's transaction `tx`, else in one of its own.
+   */
+  private async follow(s: repo.SheetRow, tx?: Db): Promise<void> {
+    if (s.signed || s.attempt !== 1) return;
+    const run = (db: Db) => repo.followGroup(db, s.id, s.groupId, this.ctx.now());
+    await (tx ? run(tx) : this.ctx.db.transaction(run));
+  }
+
   /** The lines as they stand: module points from the journal while open (or as kept), exam points, totals and grades. */
   private async lineViews(db: Db, s: repo.SheetRow): Promise<LineViews> {
     const [lines, scale] = await Promise.all([repo.linesOf(db, s.id), repo.gradeScale(db)]);
@@ -144,41 +152,32 @@ export class GradingSheetService {
       ).map((x) => [x.id, x]),
     );
     const live = lines.filter((l) => l.modules === null);
-    const j = (await repo.journal(db, s.teachingAssignmentId))!;
-    const [marks, topics] = live.length
-      ? await Promise.all([
-          repo.marksOf(
-            db,
-            j.id,
-            live.map((l) => l.studentId),
-          ),
-          repo.topicsOf(db, j.id),
-        ])
-      : [[], []];
+    const journals = live.length ? await journalsOf(db, s) : [];
+    const entries = await repo.entriesOf(
+      db,
+      journals.map((j) => j.id),
+      live.map((l) => l.studentId),
+    );
     const kept = lines.find((l) => l.modules !== null)?.modules;
-    const moduleIds = kept ? kept.map((m) => m.id_module) : modulesOf(topics);
-    const scaleMax = MARK_SCALES[(j.markScale as MarkScale) in MARK_SCALES ? (j.markScale as MarkScale) : '2-5'].max;
-    const marksOfStudent = new Map<number, typeof marks>();
-    for (const m of marks) {
-      const own = marksOfStudent.get(m.studentId);
-      if (own) own.push(m);
-      else marksOfStudent.set(m.studentId, [m]);
+    const moduleIds = kept ? kept.map((m) => m.id_module) : sheetModules(journals);
+    // Each student's lesson entries by journal, grouped once.
+    const entriesByStudent = new Map<number, Map<number, LessonMark[]>>();
+    for (const e of entries) {
+      let own = entriesByStudent.get(e.studentId);
+      if (!own) entriesByStudent.set(e.studentId, (own = new Map()));
+      const inJournal = own.get(e.journalId);
+      if (inJournal) inJournal.push(e);
+      else own.set(e.journalId, [e]);
     }
-    const fromJournal = (studentId: number): number[] => {
-      const own = marksOfStudent.get(studentId) ?? [];
-      // The journal's "Mean" of each module (the marks given; none: 0).
-      const means = moduleIds.length
-        ? moduleSubtotals(own, topics, moduleIds).map((m) => m.ball_mean ?? 0)
-        : [markTotals(own.map((m) => m.otsenka)).ball_mean ?? 0];
-      return means.map((mean, i) => Math.min(moduleMax(i, means.length), Math.round((mean / scaleMax) * moduleMax(i, means.length))));
-    };
+    const fromJournal = (studentId: number): number[] =>
+      studentModulePoints(journals, studentId, entriesByStudent.get(studentId) ?? new Map<number, LessonMark[]>(), moduleIds);
     const views = lines
       .filter((l) => students.has(l.studentId))
       .map((line): LineView => {
         const modules = line.modules ? line.modules.map((m) => m.points) : fromJournal(line.studentId);
         const modulePoints = line.modulePoints ?? modules.reduce((n, p) => n + p, 0);
         const admitted = s.attempt > 1 || modulePoints >= this.admissionMin;
-        return graded({ line, student: students.get(line.studentId)!, modules, modulePoints, admitted }, scale);
+        return graded({ line, student: students.get(line.studentId)!, modules, modulePoints, admitted, left: line.leftAt !== null }, scale);
       })
       .sort((a, b) => byName.compare(fullName(a.student), fullName(b.student)));
     return { views, moduleIds: kept || moduleIds.length ? moduleIds : [0], scale };
@@ -227,6 +226,7 @@ export class GradingSheetService {
         modules: v.modules,
         modulePoints: v.modulePoints,
         admitted: v.admitted,
+        left: v.left,
         exam: v.line.examPoints,
         total: v.total,
         letter: v.band?.letter ?? null,
@@ -325,11 +325,13 @@ export class GradingSheetService {
         return made;
       });
     }
+    await this.follow(s);
     return this.view(this.ctx.db, s, { teacher: true, dean: await this.isDean(this.ctx.db, auth, s) }, lang);
   }
 
   async read(auth: AuthInfo, id: number, lang: Language): Promise<Sheet> {
     const { s, ...rights } = await this.readable(this.ctx.db, auth, id);
+    await this.follow(s);
     return this.view(this.ctx.db, s, rights, lang);
   }
 
@@ -350,6 +352,7 @@ export class GradingSheetService {
   async exam(auth: AuthInfo, input: SheetExamBody, lang: Language): Promise<Sheet> {
     const { s, lines } = await this.ctx.db.transaction(async (tx) => {
       const s = await this.writable(tx, auth, input.id_sheet, true);
+      await this.follow(s, tx);
       const lines = await this.lineViews(tx, s);
       const byStudent = new Map(lines.views.map((v) => [v.student.id, v]));
       input.points.forEach((p, i) => {
@@ -358,6 +361,7 @@ export class GradingSheetService {
           throw new AppError(400, 'INVALID_POINTS', { min: 0, max: EXAM_POINTS_MAX, field });
         const v = byStudent.get(p.id_student);
         if (!v) throw badRequest({ field: `points.${i}.id_student` });
+        if (v.left && p.exam !== v.line.examPoints) throw new AppError(400, 'STUDENT_LEFT', { field: `points.${i}.id_student` });
         if (p.exam !== null && !v.admitted) throw new AppError(400, 'NOT_ADMITTED', { min: this.admissionMin, field });
       });
       const at = this.ctx.now();
@@ -381,8 +385,9 @@ export class GradingSheetService {
   async sign(auth: AuthInfo, id: number, lang: Language): Promise<Sheet> {
     await this.ctx.db.transaction(async (tx) => {
       const s = await this.writable(tx, auth, id, true);
+      await this.follow(s, tx);
       const { views, moduleIds } = await this.lineViews(tx, s);
-      const missing = views.filter((v) => v.total === null).length;
+      const missing = views.filter((v) => !v.left && v.total === null).length;
       if (missing > 0) throw new AppError(400, 'SHEET_INCOMPLETE', { count: missing });
       const at = this.ctx.now();
       const target = {
@@ -401,7 +406,8 @@ export class GradingSheetService {
           modulePoints: v.modulePoints,
           total: v.total,
         });
-        await saveFinal(tx, target, v.student.id, v.total, auth.userId, at);
+        // The line of a student who left the group is kept as it stands, not his result.
+        if (!v.left) await saveFinal(tx, target, v.student.id, v.total, auth.userId, at);
       }
       await repo.setSigned(tx, s.id, true, auth.userId, at);
       await repo.addHistory(tx, { sheetId: s.id, action: 'sign', userId: auth.userId, at });
@@ -443,7 +449,7 @@ export class GradingSheetService {
       const existing = (await repo.resitsOf(tx, parent.id)).get(input.id_student);
       if (existing) return existing;
       const line = (await repo.linesOf(tx, parent.id)).find((l) => l.studentId === input.id_student);
-      if (!line) throw badRequest({ field: 'id_student' });
+      if (!line || line.leftAt !== null) throw badRequest({ field: 'id_student' });
       const scale = await repo.gradeScale(tx);
       const band = line.total === null ? undefined : bandOf(scale, line.total);
       if (parent.attempt >= ATTEMPT_COMMISSION || (band && band.ekvNum > 0)) throw new AppError(409, 'NO_RESIT');

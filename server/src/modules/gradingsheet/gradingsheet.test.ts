@@ -99,10 +99,13 @@ describe('the grading sheet', () => {
       .orderBy(students.id)
       .limit(1);
     weak = mate.id;
+    // In every journal of the discipline for the group (the stream's lecture, the subgroups' laboratory work).
+    const journals = sql`(select a.id from teaching_assignments a, teaching_assignments f where f.id = ${item.id_journal} and a.discipline_id = f.discipline_id
+                            and a.academic_year_id = f.academic_year_id and a.working_semester_id = f.working_semester_id)`;
     await d()
-      .execute(sql`update journal_visits set mark = case (select mark_scale from teaching_assignments where id = ${item.id_journal}) when '0-100' then '100' else '5' end
-                          where teaching_assignment_id = ${item.id_journal} and student_id = ${good}`);
-    await d().execute(sql`delete from journal_visits where teaching_assignment_id = ${item.id_journal} and student_id = ${weak}`);
+      .execute(sql`update journal_visits set mark = case (select mark_scale from teaching_assignments t where t.id = teaching_assignment_id) when '0-100' then '100' else '5' end
+                          where teaching_assignment_id in ${journals} and student_id = ${good}`);
+    await d().execute(sql`delete from journal_visits where teaching_assignment_id in ${journals} and student_id = ${weak}`);
 
     sheet = await sheetOf(fx.teacher, 'open.json', { id_journal: item.id_journal, id_group: item.id_group });
     expect(sheet).toMatchObject({ attempt: 1, signed: false, canWrite: true, canReopen: false, examMax: EXAM_POINTS_MAX, admissionMin: 30 });

@@ -31,7 +31,7 @@ export function ExamGrid({ sheet, onSave, onResit, onOpenSheet }: Props) {
     setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([id, text]) => parseExam(text, sheet.examMax) !== storedById.get(Number(id)))));
   }, [sheet, storedById]);
   const inputs = useRef(new Map<number, HTMLInputElement>());
-  const editable = sheet.lines.filter((l) => l.admitted).map((l) => l.id_student);
+  const editable = sheet.lines.filter((l) => l.admitted && !l.left).map((l) => l.id_student);
   // The scale's bands as one array while they stay the same, so that a reply redraws only the lines it changed.
   const gradesText = JSON.stringify(sheet.grades);
   const grades = useMemo(() => JSON.parse(gradesText) as SheetGrade[], [gradesText]);

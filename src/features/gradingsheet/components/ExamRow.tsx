@@ -35,6 +35,7 @@ const sameLine = (a: SheetLine, b: SheetLine) =>
     a.fio === b.fio &&
     a.modulePoints === b.modulePoints &&
     a.admitted === b.admitted &&
+    a.left === b.left &&
     a.exam === b.exam &&
     a.total === b.total &&
     a.letter === b.letter &&
@@ -67,7 +68,8 @@ export const ExamRow = memo(function ExamRow({ line: l, index, text, sheet, grad
     <tr data-testid="gs-row" className={grade && !grade.pass ? 'gs-failed' : undefined}>
       <td className="gs-num">{index + 1}</td>
       <th scope="row" className="gs-name">
-        {sheet.canWrite && l.admitted ? <label htmlFor={inputId}>{l.fio}</label> : l.fio}
+        {sheet.canWrite && l.admitted && !l.left ? <label htmlFor={inputId}>{l.fio}</label> : l.fio}
+        {l.left ? <span className="muted small"> · {t('leftGroup')}</span> : null}
       </th>
       {l.modules.map((p, k) => (
         <td key={k} className="gs-num">
@@ -78,7 +80,7 @@ export const ExamRow = memo(function ExamRow({ line: l, index, text, sheet, grad
       <td className="gs-num gs-exam">
         {!l.admitted ? (
           <span className="muted">{t('notAdmitted')}</span>
-        ) : sheet.canWrite ? (
+        ) : sheet.canWrite && !l.left ? (
           <input
             id={inputId}
             ref={(el) => actions.cell(l.id_student, el)}

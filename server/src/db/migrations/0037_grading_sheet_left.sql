@@ -1,0 +1,1 @@
+ALTER TABLE "grading_sheet_lines" ADD COLUMN "left_at" timestamp with time zone;
