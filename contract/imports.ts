@@ -17,6 +17,7 @@ export const ImportKind = Type.Union([
   Type.Literal('disciplines'),
   Type.Literal('plans'),
   Type.Literal('timetable'),
+  Type.Literal('offerings'),
 ]);
 export type ImportKind = Static<typeof ImportKind>;
 export const IMPORT_KINDS: readonly ImportKind[] = [
@@ -30,6 +31,7 @@ export const IMPORT_KINDS: readonly ImportKind[] = [
   'disciplines',
   'plans',
   'timetable',
+  'offerings',
 ];
 
 /** Files over this size are refused before they are read (50 MB). */

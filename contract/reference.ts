@@ -24,6 +24,8 @@ export const REFERENCE_LISTS = [
   'groups',
   'menuLinks',
   'appLinks',
+  'regOfferings',
+  'regSubgroups',
 ] as const satisfies readonly ReferenceListName[];
 export const ReferenceListNameSchema = Type.Union([
   Type.Literal('academicYears'),
@@ -39,6 +41,8 @@ export const ReferenceListNameSchema = Type.Union([
   Type.Literal('groups'),
   Type.Literal('menuLinks'),
   Type.Literal('appLinks'),
+  Type.Literal('regOfferings'),
+  Type.Literal('regSubgroups'),
 ]);
 export type ReferenceListName = Static<typeof ReferenceListNameSchema>;
 
@@ -160,6 +164,9 @@ export const REFERENCE_REASONS = [
   'url',
   'cidr',
   'option',
+  'semesterHalf',
+  'electiveForAll',
+  'belowTaken',
 ] as const;
 export type ReferenceReason = (typeof REFERENCE_REASONS)[number];
 

@@ -11,6 +11,9 @@
  * No SQL: the department and the speciality, which the groups (their speciality), teachers and
  * disciplines (their department) need, come from their own files, right after the faculties.
  *
+ * Last, the half-year's registration offerings (the plan's two disciplines, a subgroup each): the
+ * student sees them on the registration screen.
+ *
  * The half-year is the one that contains today, as the server reads it (server/src/lib/academic-year.ts):
  * the schedule shows the current half-year's week.
  */
@@ -166,6 +169,30 @@ const FILES: ReadonlyArray<{ kind: string; rows: TestCell[][]; records: number }
     records: 2,
   },
   { kind: 'timetable', rows: timetableRows(WEEK), records: WEEK.length },
+  {
+    kind: 'offerings',
+    rows: [
+      [
+        'Academic year',
+        'Half-year',
+        'Discipline code',
+        'Speciality code',
+        'Semester',
+        'Credits',
+        'Assessment',
+        'Teacher code',
+        'Subgroup',
+        'Lesson type',
+        'Day',
+        'Lesson time',
+        'Capacity',
+      ],
+      // The plan's disciplines, in subgroups at Saturday's free pairs, for the group's semester of study.
+      [YEAR, HALF_YEAR, 'LAW-101', '030501', SEMESTER, 5, 'Exam', 'T0101', 1, 'Practice', 'Saturday', '08:00', 25],
+      [YEAR, HALF_YEAR, 'LAW-102', '030501', SEMESTER, 4, 'Credit', 'T0102', 1, 'Practice', 'Saturday', '09:30', 25],
+    ],
+    records: 2,
+  },
 ];
 
 /** Writes an .xlsx file of one sheet with these rows into `dir`, as an office's spreadsheet would be; returns its name. */
@@ -281,6 +308,13 @@ describe('an empty portal loaded from spreadsheets', { shuffle: false }, () => {
       }
       // No lessons on Saturday.
       await expect.poll(() => page.locator('main section[aria-labelledby="schedule-day-6"]').count()).toBe(0);
+
+      // The registration offers the plan's two disciplines the offerings file loaded.
+      await page.goto('/lms/registration');
+      const rows = page.getByRole('region', { name: ru('registration:groups.plan') }).getByTestId('reg-row');
+      await expect.poll(() => rows.count()).toBe(2);
+      const offered = (await rows.allInnerTexts()).join('\n');
+      for (const code of ['LAW-101', 'LAW-102'] as const) expect(offered).toContain(DISCIPLINES[code].ru);
     });
   });
 });

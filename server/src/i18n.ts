@@ -258,6 +258,28 @@ const REASONS: Partial<Record<ErrorCode, Record<string, Texts>>> = {
       en: 'Network {value} is not in CIDR form (10.0.0.0/8)',
     },
     option: { ru: 'Выберите значение из списка', kg: 'Тизмеден маани тандаңыз', en: 'Choose a value from the list' },
+    semesterHalf: {
+      ru: 'Семестр обучения не приходится на это полугодие',
+      kg: 'Окуу семестри бул жарым жылга туура келбейт',
+      en: 'The semester of study does not fall in this half-year',
+    },
+    electiveForAll: {
+      ru: 'Элективная дисциплина предлагается всем специальностям: оставьте специальность пустой',
+      kg: 'Элективдик сабак бардык адистиктерге сунушталат: адистикти бош калтырыңыз',
+      en: 'An elective is offered to every speciality: leave the speciality empty',
+    },
+    belowTaken: {
+      ru: 'Мест не может быть меньше, чем уже записалось студентов: {taken}',
+      kg: 'Орундар буга чейин катталган студенттерден аз болушу мүмкүн эмес: {taken}',
+      en: 'The seats cannot be fewer than the students already registered: {taken}',
+    },
+  },
+  REFERENCE_IN_USE: {
+    registered: {
+      ru: 'Строку нельзя удалить: на неё записаны студенты. Сначала отмените их записи',
+      kg: 'Сапты өчүрүүгө болбойт: ага студенттер катталган. Адегенде алардын каттоолорун жокко чыгарыңыз',
+      en: 'The row cannot be deleted: students are registered for it. Cancel their registrations first',
+    },
   },
   CONFLICT: {
     marked: { ru: 'Вы уже отмечены на этом занятии', kg: 'Сиз бул сабакта буга чейин белгилендиңиз', en: 'You are already marked for this lesson' },

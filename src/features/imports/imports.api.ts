@@ -13,6 +13,7 @@ export const IMPORT_KINDS: typeof KINDS = [
   'disciplines',
   'plans',
   'timetable',
+  'offerings',
 ];
 export const IMPORT_MAX_BYTES: typeof MAX_BYTES = 50 * 1024 * 1024;
 const IMPORT_FILE_FIELD: typeof FILE_FIELD = 'file';

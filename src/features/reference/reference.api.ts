@@ -29,6 +29,8 @@ export const REFERENCE_LISTS: typeof LISTS = [
   'groups',
   'menuLinks',
   'appLinks',
+  'regOfferings',
+  'regSubgroups',
 ];
 
 export const isReferenceList = (name: string | undefined): name is ReferenceListName => (REFERENCE_LISTS as readonly string[]).includes(name ?? '');

@@ -39,6 +39,8 @@ const total = async (table: PgTable) => (await db().select({ n: count() }).from(
 
 describe('an empty portal', () => {
   let portal: EmptyPortal;
+  /** The imported student's account, with its one-time password. */
+  let student: ImportAccount;
 
   it('has one account, the administrator, the reference lists and no demo data', async () => {
     portal = await prepareEmptyPortal(fx.db.database, { passwordMinLength: fx.app.ctx.config.passwordMinLength, now: new Date('2026-11-30T10:00:00Z') });
@@ -166,6 +168,7 @@ describe('an empty portal', () => {
     );
     expect(stu).toMatchObject({ written: true, refused: [], accounts: 1 });
     expect(given.map((a) => a.login)).toEqual(['2603101001']);
+    student = given[0];
     expect(await total(users)).toBe(2);
   });
 
@@ -202,5 +205,61 @@ describe('an empty portal', () => {
       options,
     );
     expect(rooms).toMatchObject({ written: true, refused: [], added: [{ key: 'Main building / 101' }] });
+  });
+
+  it('disciplines and registration offerings imports work on it; the imported student sees the offerings', async () => {
+    const service = new ImportService(fx.app.ctx);
+    const options = { lang: 'en' as const };
+    const dis = await service.run(
+      'disciplines',
+      await xlsxFile([
+        ['Discipline code', 'Name (kg)', 'Name (ru)', 'Name (en)', 'Department'],
+        ['LAW-101', 'Мамлекет жана укук теориясы', 'Теория государства и права', 'Theory of State and Law', 'Department of Law'],
+        ['RHET', 'Риторика', 'Риторика', 'Rhetoric', 'Department of Law'],
+      ]),
+      'd.xlsx',
+      options,
+    );
+    expect(dis).toMatchObject({ written: true, refused: [] });
+    const offerings = await service.run(
+      'offerings',
+      await xlsxFile([
+        [
+          'Academic year',
+          'Half-year',
+          'Discipline code',
+          'Speciality code',
+          'Semester',
+          'Credits',
+          'Assessment',
+          'Teacher code',
+          'Lesson type',
+          'Day',
+          'Lesson time',
+          'Capacity',
+        ],
+        ['2026-27', 1, 'LAW-101', '030501', 1, 5, 'Exam', 'L001', 'Practice', 'Monday', '08:00', 25],
+        ['2026-27', 1, 'RHET', null, null, 3, 'Credit', 'admin', 'Lecture', 'Saturday', '11:00', 30],
+      ]),
+      'o.xlsx',
+      options,
+    );
+    expect(offerings).toMatchObject({ written: true, refused: [] });
+    expect(offerings.added).toHaveLength(2);
+
+    const first = await signIn(fx.app, student.login, student.password);
+    expect(first.body.error.code).toBe('CREDENTIALS_UPDATE_REQUIRED');
+    const changed = await fx.app.inject({
+      method: 'POST',
+      url: '/api/auth/updatelogin.json',
+      payload: { oldlog: student.login, oldpas: student.password, newlog: 'aizhan.osmonova', newpas: 'Her own passphrase 2026' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const her = await signedIn(fx.app, 'aizhan.osmonova', 'Her own passphrase 2026');
+    const list = await her.post('/api/regfordisciplines/getreglist', { id_a_year: 2026, id_w_s: 1 });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.rows.map((r: { discipline: string; kredits: number; isElective: boolean }) => [r.discipline, r.kredits, r.isElective])).toEqual([
+      ['Теория государства и права', 5, false],
+    ]);
   });
 });

@@ -32,6 +32,7 @@ describe('export', () => {
     ['teachers', 'kg'],
     ['rooms', 'ru'],
     ['timetable', 'kg'],
+    ['offerings', 'ru'],
   ];
 
   it.each(cases)("%s: the template's headers in the chosen language (%s), one row per record; importing the export changes nothing", async (kind, lang) => {

@@ -9,6 +9,7 @@ const MISSING_TITLES: Partial<Record<ImportKind, Texts>> = {
   departments: WORDS.missingDepartments,
   specialities: WORDS.missingSpecialities,
   timetable: WORDS.missingLessons,
+  offerings: WORDS.missingOfferings,
 };
 
 /** A record the file leaves out: its key, its name and, in brackets, its group (or faculty), each when there is one. */

@@ -4,6 +4,7 @@ import { departmentsImport } from './imports.departments';
 import { disciplinesImport } from './imports.disciplines';
 import { facultiesImport } from './imports.faculties';
 import { groupsImport } from './imports.groups';
+import { offeringsImport } from './imports.offerings';
 import { plansImport } from './imports.plans';
 import { roomsImport } from './imports.rooms';
 import { specialitiesImport } from './imports.specialities';
@@ -23,4 +24,5 @@ export const IMPORTS: Record<ImportKind, ImportKindDef> = {
   disciplines: disciplinesImport as ImportKindDef,
   plans: plansImport as ImportKindDef,
   timetable: timetableImport as ImportKindDef,
+  offerings: offeringsImport as ImportKindDef,
 };

@@ -1,5 +1,6 @@
 /** The imports' texts in kg, ru and en: why a file or a row is refused, and the words of the preview. */
 import type { Language } from '@contract/common';
+import { OFFERING_PROBLEMS, OFFERING_WORDS, OFFERINGS_KIND_NAME } from './imports.offerings.texts';
 
 export type Texts = Record<Language, string>;
 
@@ -246,6 +247,7 @@ export const ROW_PROBLEMS = {
     kg: '{value} тобунун бул убакта башка сабагы бар: {other}',
     en: 'the group {value} already has a lesson at that time: {other}',
   },
+  ...OFFERING_PROBLEMS,
 } satisfies Record<string, Texts>;
 export type RowProblem = keyof typeof ROW_PROBLEMS;
 
@@ -357,6 +359,7 @@ export const WORDS = {
     kg: '{discipline}: {speciality}, {form}, {year}-жылкы кабыл алуу, {semester}-семестр',
     en: '{discipline}: {speciality}, {form}, {year} intake, semester {semester}',
   },
+  ...OFFERING_WORDS,
 } satisfies Record<string, Texts>;
 
 export const KIND_NAMES = {
@@ -370,6 +373,7 @@ export const KIND_NAMES = {
   disciplines: { ru: 'дисциплины', kg: 'сабактар', en: 'disciplines' },
   plans: { ru: 'учебные планы', kg: 'окуу пландары', en: 'study plans' },
   timetable: { ru: 'расписание', kg: 'сабактардын жадыбалы', en: 'timetable' },
+  offerings: OFFERINGS_KIND_NAME,
 } satisfies Record<string, Texts>;
 
 /** The headers of the accounts file. */

@@ -92,10 +92,10 @@ const DAYS: readonly { number: number; names: Record<Language, readonly string[]
   { number: 5, names: { ru: ['Пятница', 'Пт'], kg: ['Жума', 'Жм'], en: ['Friday', 'Fri'] } },
   { number: 6, names: { ru: ['Суббота', 'Сб'], kg: ['Ишемби', 'Иш'], en: ['Saturday', 'Sat'] } },
 ];
-const DAY_BY_TEXT = new Map<string, number>(
+export const DAY_BY_TEXT = new Map<string, number>(
   DAYS.flatMap((d) => [String(d.number), ...Object.values(d.names).flat()].map((t) => [normalizeHeader(t), d.number] as const)),
 );
-const dayName = (day: number, lang: Language) => DAYS.find((d) => d.number === day)?.names[lang][0] ?? String(day);
+export const dayName = (day: number, lang: Language) => DAYS.find((d) => d.number === day)?.names[lang][0] ?? String(day);
 
 /** Words for the half-years besides their reference names (the working semesters' ids: 1 autumn, 2 spring). */
 const HALF_YEAR_WORDS: Record<number, readonly string[]> = {
@@ -136,8 +136,8 @@ interface Target {
   groupIds: readonly number[];
 }
 
-/** The lists a row's names are looked up in, and how a record is shown. */
-async function listsOf(db: Db, lang: Language) {
+/** The lists a row's names are looked up in, and how a record is shown (the offerings import reads them too). */
+export async function listsOf(db: Db, lang: Language) {
   const years = await repo.allAcademicYears(db);
   const halfYears = await repo.allWorkingSemesters(db);
   const halfYearByText = new Map<string, number>();

@@ -11,6 +11,7 @@ import type { ReferenceColumnKind, ReferenceListName, ReferenceReason, Reference
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
+import { regOfferings, regSubgroups } from './reference.offerings';
 import * as repo from './reference.repository';
 
 export interface ColumnDef {
@@ -29,6 +30,8 @@ export interface ColumnDef {
   choices?: readonly string[];
   /** The choices of a `select` column, in the caller's language. */
   options?: (db: Db, lang: Language) => Promise<IdName[]>;
+  /** A `select` column stored as a boolean: its choices are 0 (no) and 1 (yes). */
+  boolean?: boolean;
 }
 
 export type Values = Record<string, ReferenceValue>;
@@ -55,6 +58,8 @@ export interface TableListDef extends ListBase {
   orderBy: string;
   /** Column keys whose values no two rows share (compared in any case for text): 409 naming the last one. */
   unique?: readonly (readonly string[])[];
+  /** Whether students are registered for the row, which no foreign key stops deleting (the registrations would go with it): 409 REFERENCE_IN_USE. */
+  inUse?: (db: Db, rowId: string) => Promise<boolean>;
 }
 
 /** A list that is one fixed row of the site settings (key/value): changed only. */
@@ -339,6 +344,8 @@ export const LISTS: Record<ReferenceListName, ListDef> = {
   groups,
   menuLinks,
   appLinks,
+  regOfferings,
+  regSubgroups,
 };
 
 export const isSettings = (def: ListDef): def is SettingsListDef => 'settings' in def;

@@ -15,6 +15,7 @@ const id = (name: string): SQL => sql`${sql.identifier(name)}`;
 /** What a column is read as (both drivers agree on these forms). */
 function selectOf(c: ColumnDef): SQL[] {
   const col = id(c.column);
+  if (c.boolean) return [sql`${col}::int as ${id(c.key)}`];
   switch (c.kind) {
     case 'names':
       return LANGS.map((l) => sql`${id(`${c.column}_${l}`)} as ${id(`${c.key}.${l}`)}`);
@@ -108,6 +109,7 @@ function assignments(def: TableListDef, values: Record<string, ReferenceValue>):
         return LANGS.map((l) => [id(`${c.column}_${l}`), sql`${names[l]}`]);
       }
       if (v === null) return [[id(c.column), sql`null`]];
+      if (c.boolean) return [[id(c.column), sql`${v}::int::boolean`]];
       switch (c.kind) {
         case 'date':
           return [[id(c.column), sql`${v}::date`]];

@@ -270,6 +270,7 @@ export class ReferenceService {
       return await this.ctx.db.transaction(async (tx) => {
         const before = await repo.row(tx, def, input.id, true);
         if (!before) throw notFound();
+        if (await def.inUse?.(tx, before.id)) throw new AppError(409, 'REFERENCE_IN_USE', { reason: 'registered' });
         await repo.remove(tx, def, before.id);
         await repo.insertAudit(tx, {
           at: this.ctx.now(),

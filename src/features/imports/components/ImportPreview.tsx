@@ -8,6 +8,7 @@ const MISSING_TITLES: Partial<Record<ImportReport['kind'], string>> = {
   departments: 'preview.missingDepartmentsTitle',
   specialities: 'preview.missingSpecialitiesTitle',
   timetable: 'preview.missingLessonsTitle',
+  offerings: 'preview.missingOfferingsTitle',
 };
 
 export function ImportPreview({ report, titleId }: { report: ImportReport; titleId: string }) {
