@@ -1,0 +1,3 @@
+ALTER TABLE "registration_periods" ADD COLUMN "opens_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "registration_periods" ADD COLUMN "marks_closed_after" date;--> statement-breakpoint
+ALTER TABLE "registration_periods" ADD CONSTRAINT "registration_periods_opens_ck" CHECK ("registration_periods"."opens_at" is null or "registration_periods"."opens_at" < "registration_periods"."closes_at");
