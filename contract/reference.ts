@@ -160,6 +160,9 @@ export const REFERENCE_REASONS = [
   'url',
   'cidr',
   'option',
+  'afterHalfYear',
+  'marksBeforeEnd',
+  'marksTooLate',
 ] as const;
 export type ReferenceReason = (typeof REFERENCE_REASONS)[number];
 

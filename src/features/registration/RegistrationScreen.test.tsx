@@ -24,7 +24,7 @@ const row = (status: 'registered' | 'waiting'): RegRow => ({
 });
 const list = (status: 'registered' | 'waiting'): RegList => ({
   id_group: 7,
-  info: { closesAt: '2026-12-27T00:00:00.000Z', open: true, creditLimit: 30, creditsTaken: 3 },
+  info: { opensAt: null, closesAt: '2026-12-27T00:00:00.000Z', open: true, creditLimit: 30, creditsTaken: 3 },
   rows: [row(status)],
 });
 
