@@ -28,7 +28,7 @@ export interface HalfYearOf {
 
 /**
  * SQL of the last day of marks the administrator set for the half-year of a row with the columns
- * academic_year_id and working_semester_id (`alias`: the row's table or alias), or null; as 'YYYY-MM-DD'.
+ * academic_year_id and working_semester_id (`alias`: the row's table or alias, always the code's own), or null; as 'YYYY-MM-DD'.
  */
 export const marksClosedAfterSql = (alias: string) =>
   sql.raw(
