@@ -80,6 +80,8 @@ export const ErrorCode = Type.Union([
   Type.Literal('REQUEST_IN_PROGRESS'),
   /** An Idempotency-Key sent again with other content (422). */
   Type.Literal('IDEMPOTENCY_KEY_REUSED'),
+  /** Registration changes before the half-year's registration opens ({date}: its day and time). */
+  Type.Literal('REGISTRATION_NOT_OPEN'),
   /** Registration changes after the half-year's registration closed ({date}). */
   Type.Literal('REGISTRATION_CLOSED'),
   /** Registration over the half-year's credit ceiling ({limit}; {total} with this one). */

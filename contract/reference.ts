@@ -167,6 +167,9 @@ export const REFERENCE_REASONS = [
   'semesterHalf',
   'electiveForAll',
   'belowTaken',
+  'afterHalfYear',
+  'marksBeforeEnd',
+  'marksTooLate',
 ] as const;
 export type ReferenceReason = (typeof REFERENCE_REASONS)[number];
 

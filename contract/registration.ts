@@ -62,6 +62,8 @@ export type RegRow = Static<typeof RegRow>;
 
 /** The half-year's rules as the student meets them. */
 export const RegInfo = Type.Object({
+  /** When registration opens (ISO); null: open since the period exists. */
+  opensAt: Type.Union([Type.String(), Type.Null()]),
   closesAt: Type.Union([Type.String(), Type.Null()]),
   open: Type.Boolean(),
   creditLimit: Type.Integer(),

@@ -217,7 +217,7 @@ const VARS = {
   journalGraceDays: v(
     'JOURNAL_GRACE_DAYS',
     '14',
-    "Days after a half-year's end during which teachers may still write into its journals; after them the half-year is read-only.",
+    "Days after a half-year's end during which teachers may still write into its journals; after them the half-year is read-only (unless the reference editor's half-year periods set its last day of marks).",
     int(0, 366),
   ),
   journalReopenLogins: v(

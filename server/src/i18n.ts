@@ -129,6 +129,11 @@ const ERRORS: Record<ErrorCode, Texts> = {
     kg: 'Аракеттер өтө көп. {seconds} секунддан кийин кайталаңыз',
     en: 'Too many attempts. Try again in {seconds} s',
   },
+  REGISTRATION_NOT_OPEN: {
+    ru: 'Регистрация откроется {date}: изменения пока не принимаются',
+    kg: 'Каттоо {date} ачылат: өзгөртүүлөр азырынча кабыл алынбайт',
+    en: 'Registration opens on {date}: changes are not accepted yet',
+  },
   REGISTRATION_CLOSED: {
     ru: 'Регистрация закрыта с {date}: изменения не принимаются',
     kg: 'Каттоо {date} күнүнөн бери жабык: өзгөртүүлөр кабыл алынбайт',
@@ -258,6 +263,21 @@ const REASONS: Partial<Record<ErrorCode, Record<string, Texts>>> = {
       en: 'Network {value} is not in CIDR form (10.0.0.0/8)',
     },
     option: { ru: 'Выберите значение из списка', kg: 'Тизмеден маани тандаңыз', en: 'Choose a value from the list' },
+    afterHalfYear: {
+      ru: 'Не позже последнего дня полугодия, {date}',
+      kg: 'Жарым жылдыктын акыркы күнүнөн, {date}, кечиктирбестен',
+      en: "No later than the half-year's last day, {date}",
+    },
+    marksBeforeEnd: {
+      ru: 'Не раньше последнего дня полугодия, {date}',
+      kg: 'Жарым жылдыктын акыркы күнүнөн, {date}, эрте эмес',
+      en: "Not before the half-year's last day, {date}",
+    },
+    marksTooLate: {
+      ru: 'Не позже чем через год после конца полугодия: до {date}',
+      kg: 'Жарым жылдык бүткөндөн кийин бир жылдан кечиктирбестен: {date} чейин',
+      en: "At most a year after the half-year's end: by {date}",
+    },
     semesterHalf: {
       ru: 'Семестр обучения не приходится на это полугодие',
       kg: 'Окуу семестри бул жарым жылга туура келбейт',

@@ -89,3 +89,39 @@ export function wallClock(now: Date, timeZone: string | null): WallClock {
   };
   return { date: `${fields.year}-${two(fields.month)}-${two(fields.day)}`, clock: `${two(fields.hour)}:${two(fields.minute)}`, day: fields.weekday };
 }
+
+/**
+ * A datetime-local input's value ('YYYY-MM-DDTHH:MM') of an ISO time on the wall clock of `timeZone`
+ * (the university's: a registration period's times are the university's, wherever the device is);
+ * this device's clock when the zone is unknown.
+ */
+export function zonedInputOf(iso: string, timeZone: string | null): string {
+  const wall = wallClock(new Date(iso), timeZone);
+  return `${wall.date}T${wall.clock}`;
+}
+
+/** The moment (ISO) a datetime-local input's value ('YYYY-MM-DDTHH:MM') names on the wall clock of `timeZone`; '' for no such value. */
+export function fromZonedInput(value: string, timeZone: string | null): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
+  if (!m) return '';
+  const [year, month, day, hour, minute] = m.slice(1).map(Number);
+  const wanted = Date.UTC(year, month - 1, day, hour, minute);
+  if (Number.isNaN(wanted)) return '';
+  /** How far the zone's wall clock is ahead of UTC at a moment, in ms. */
+  const offset = (at: number) => {
+    const wall = wallClock(new Date(at), timeZone);
+    return Date.parse(`${wall.date}T${wall.clock}:00Z`) - Math.floor(at / 60_000) * 60_000;
+  };
+  // The offset at the guess, then at the moment it gives (the two differ only next to a clock change).
+  let at = wanted - offset(wanted);
+  at = wanted - offset(at);
+  return new Date(at).toISOString();
+}
+
+/** An ISO time as day and time on the wall clock of `timeZone` (29.11.2026 14:05); '' for a value that is no date. */
+export function formatZonedDateTime(iso: string, lng: string | undefined, timeZone: string | null): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const wall = wallClock(at, timeZone);
+  return `${formatDate(wall.date, lng)} ${wall.clock}`;
+}

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
+import { marksClosedAfterSql } from './academic/journal-period';
 import type { Names } from './names';
 
 export interface EntryRow {
@@ -41,6 +42,8 @@ export interface EntryRow {
   isSelect: boolean;
   specialityId: number | null;
   facultyId: number | null;
+  /** The last day of marks the administrator set for the entry's half-year (shared/academic/journal-period.ts), or null. */
+  marksClosedAfter: string | null;
 }
 
 const ENTRY_COLUMNS = sql`
@@ -54,7 +57,8 @@ const ENTRY_COLUMNS = sql`
     e.teacher_id as "teacherId", json_build_object('surname', t.surname, 'name', t.name, 'patronymic', t.patronymic) as teacher,
     e.group_id as "groupId", e.stream_id as "streamId", coalesce(g.name, s.name) as target, e.subgroup,
     e.education_form_id as "educationFormId", e.is_select as "isSelect",
-    coalesce(g.speciality_id, s.speciality_id) as "specialityId", sp.faculty_id as "facultyId"`;
+    coalesce(g.speciality_id, s.speciality_id) as "specialityId", sp.faculty_id as "facultyId",
+    ${marksClosedAfterSql('e')} as "marksClosedAfter"`;
 
 const ENTRY_FROM = sql`
   from schedule_entries e

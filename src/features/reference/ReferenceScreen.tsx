@@ -14,6 +14,7 @@ import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
 import { LoadFailed } from '@shared/request/LoadFailed';
 import { pending } from '@shared/request/loadable';
+import { selectTimeZone } from '@shared/settings/settings';
 import { formatValue } from './components/format';
 import { RowForm } from './components/RowForm';
 import { isReferenceList, REFERENCE_LISTS } from './reference.api';
@@ -23,11 +24,12 @@ import './reference.css';
 /** How a row is named in its buttons and questions: its first column (and the second, for a room's building and name). */
 function useRowLabel(list: ReferenceList) {
   const { t, i18n } = useTranslation('reference');
+  const timeZone = useAppSelector(selectTimeZone);
   const [first, second] = list.columns;
   return (row: ReferenceRow) =>
     [first, first.kind === 'text' && second?.kind === 'text' ? second : null]
       .filter((c) => c !== null)
-      .map((c) => formatValue(c, row.values[c.key] ?? null, t, i18n.language))
+      .map((c) => formatValue(c, row.values[c.key] ?? null, t, i18n.language, timeZone))
       .join(' ');
 }
 
@@ -35,6 +37,8 @@ function RowsTable({ list, rows, headingId }: { list: ReferenceList; rows: Refer
   const { t, i18n } = useTranslation(['reference', 'cm']);
   const dispatch = useAppDispatch();
   const { deleteError } = useAppSelector(selectReference);
+  // Moments on the university's clock, as the form takes them.
+  const timeZone = useAppSelector(selectTimeZone);
   const label = useRowLabel(list);
   if (rows.length === 0) return <p className="muted">{t('empty')}</p>;
   return (
@@ -57,7 +61,7 @@ function RowsTable({ list, rows, headingId }: { list: ReferenceList; rows: Refer
             <tr key={row.id} data-testid="reference-row" data-id={row.id}>
               {list.columns.map((c) => (
                 <td key={c.key} className={c.kind === 'integer' || c.kind === 'decimal' ? 'ref-num' : undefined}>
-                  {formatValue(c, row.values[c.key] ?? null, t, i18n.language)}
+                  {formatValue(c, row.values[c.key] ?? null, t, i18n.language, timeZone)}
                 </td>
               ))}
               <td className="ref-row-actions">

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { RegList, RegRow } from '@contract/registration';
+import { succeeded } from '@shared/request/loadable';
 import { initialSessionState } from '@shared/session/session';
 import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
@@ -24,7 +25,7 @@ const row = (status: 'registered' | 'waiting'): RegRow => ({
 });
 const list = (status: 'registered' | 'waiting'): RegList => ({
   id_group: 7,
-  info: { closesAt: '2026-12-27T00:00:00.000Z', open: true, creditLimit: 30, creditsTaken: 3 },
+  info: { opensAt: null, closesAt: '2026-12-27T00:00:00.000Z', open: true, creditLimit: 30, creditsTaken: 3 },
   rows: [row(status)],
 });
 
@@ -53,5 +54,36 @@ describe('RegistrationScreen (en)', () => {
     store.dispatch(registrationActions.seatReceived({ id_registration: 90, discipline: 'Cloud Computing', subgroup: 1 }));
     expect(await screen.findByTestId('reg-seat-notice')).toHaveTextContent('A seat became free: you are registered for “Cloud Computing”, subgroup 1.');
     await within(screen.getByTestId('reg-row')).findByText('Registered: Asanov Bakyt, subgroup 1');
+  });
+});
+
+describe('RegistrationScreen before registration opens (en)', () => {
+  beforeEach(async () => {
+    await initTestI18n('en');
+  });
+
+  it("says when registration opens, on the university's clock, and offers no registering", async () => {
+    const notYet: RegList = {
+      id_group: 7,
+      info: { opensAt: '2099-03-02T09:15:00.000Z', closesAt: '2099-03-30T09:15:00.000Z', open: false, creditLimit: 30, creditsTaken: 0 },
+      rows: [{ ...row('registered'), registration: null }],
+    };
+    server.use(
+      http.get('/api/misc/years.json', () => ok([{ id: 2026, name: '2026-27' }])),
+      http.post('/api/regfordisciplines/getreglist', () => ok(notYet)),
+      http.post('/api/regfordisciplines/optional/permission', () => ok({ allowed: false })),
+    );
+    const store = makeStore({
+      session: { ...initialSessionState, status: 'authenticated', user: student },
+      registration: { ...initialRegistrationState, half: { year: 2026, ws: 1 } },
+      // The university's clock: 09:15 UTC is 15:15 in Bishkek.
+      settings: succeeded({
+        defaults: { id_a_year: 2026, a_year: '2026-27', id_w_s: 1, universityName: 'U', maxSizeMb: 25, timeZone: 'Asia/Bishkek' },
+        links: [],
+      }),
+    });
+    renderWithStore(<RegistrationScreen />, { route: '/lms/registration', store });
+    expect(await screen.findByTestId('reg-info')).toHaveTextContent('Registration opens on 02/03/2099 15:15');
+    expect(within(screen.getByTestId('reg-row')).queryAllByRole('button')).toEqual([]);
   });
 });

@@ -15,15 +15,15 @@ import { pending } from '@shared/request/loadable';
 import { ROLE_TEACHER } from '@shared/request/roles';
 import { selectUser } from '@shared/session/session';
 import { Busy } from './components/Busy';
+import { PeriodState } from './components/PeriodState';
 import { RegisterPanel } from './components/RegisterPanel';
 import { RegRowCard } from './components/RegRowCard';
 import { TeacherView } from './components/TeacherView';
 import { registrationActions as A, selectRegistration } from './registration.slice';
 import './registration.css';
-import { formatDate } from '@lib/dates';
 
 export default function RegistrationScreen() {
-  const { t, i18n } = useTranslation(['registration', 'cm']);
+  const { t } = useTranslation(['registration', 'cm']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const { half, years, halfError, yearsError, list, allowed, electives, offeringId, remove, teacherView, seat } = useAppSelector(selectRegistration);
@@ -82,8 +82,7 @@ export default function RegistrationScreen() {
       ) : info ? (
         <>
           <p className="muted reg-info" data-testid="reg-info">
-            {info.open && info.closesAt ? t('info.open', { date: formatDate(info.closesAt, i18n.resolvedLanguage) }) : t('info.closed')} ·{' '}
-            {t('info.credits', { taken: info.creditsTaken, limit: info.creditLimit })}
+            <PeriodState info={info} /> · {t('info.credits', { taken: info.creditsTaken, limit: info.creditLimit })}
           </p>
           {[...groups.entries()].map(([num, rows]) => (
             <section key={num} className="reg-group" aria-labelledby={`reg-group-${num}`}>

@@ -4,12 +4,17 @@
  * registrations with the waiting list, and the students allowed to choose electives.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { academicYears, controlForms, disciplines, lessonTimes, lessonTypes, semesters, specialities, workingSemesters } from './academic';
 import { tstz } from './columns';
 import { students, teachers } from './people';
 
-/** A half-year's registration: open until closes_at; a student's registered credits stay within credit_limit. */
+/**
+ * A half-year's periods: registration open from opens_at (null: open since the row exists) until
+ * closes_at, a student's registered credits within credit_limit, and marks_closed_after, the last
+ * day its journals take marks and attendance (null: the half-year's end plus JOURNAL_GRACE_DAYS;
+ * shared/academic/journal-period.ts).
+ */
 export const registrationPeriods = pgTable(
   'registration_periods',
   {
@@ -19,10 +24,16 @@ export const registrationPeriods = pgTable(
     workingSemesterId: integer('working_semester_id')
       .notNull()
       .references(() => workingSemesters.id),
+    opensAt: tstz('opens_at'),
     closesAt: tstz('closes_at').notNull(),
     creditLimit: smallint('credit_limit').notNull(),
+    /** 'YYYY-MM-DD', the university's local date. */
+    marksClosedAfter: date('marks_closed_after'),
   },
-  (t) => [primaryKey({ columns: [t.academicYearId, t.workingSemesterId] })],
+  (t) => [
+    primaryKey({ columns: [t.academicYearId, t.workingSemesterId] }),
+    check('registration_periods_opens_ck', sql`${t.opensAt} is null or ${t.opensAt} < ${t.closesAt}`),
+  ],
 );
 
 /** A discipline offered for registration in a half-year, to one speciality or (null) to all; grouped on screen by desc_group_num. */

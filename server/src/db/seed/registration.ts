@@ -66,6 +66,8 @@ export async function seedRegistration(db: Db, ctx: SeedContext): Promise<void> 
   await db.insert(registrationPeriods).values({
     academicYearId: year,
     workingSemesterId: ws,
+    // Opened a week ago: the demo's registration is open now.
+    opensAt: new Date(ctx.now.getTime() - 7 * 86_400_000),
     closesAt: new Date(ctx.now.getTime() + REGISTRATION_OPEN_DAYS * 86_400_000),
     creditLimit: REGISTRATION_CREDIT_LIMIT,
   });

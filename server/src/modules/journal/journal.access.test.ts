@@ -1,13 +1,14 @@
 /**
  * /api/visitlog/*: who reads and writes a journal (only its own teacher; a student only his own
- * records) and when (the journal's half-year, closed JOURNAL_GRACE_DAYS after its end, dates after
- * today refused for marks), with every refusal (docs/security.md#access).
+ * records) and when (the journal's half-year, closed after the last day of marks set for it, else
+ * JOURNAL_GRACE_DAYS after its end, dates after today refused for marks), with every refusal
+ * (docs/security.md#access).
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { JournalInfo, JournalStart, StudentJournalItem } from '@contract/journal';
 import type { App } from '../../app';
-import { users } from '../../db/schema';
+import { registrationPeriods, users } from '../../db/schema';
 import { appOn, cookieHeader, DEMO, quickPasswordHash, session, signIn, testClock, type TestSession } from '../../test/helpers';
 import { app, DATE, db, journalOf, journals, lecture, markIn, othersJournal, post, student, teacher, TIME, useJournalApp } from './journal.test-fixture';
 
@@ -191,5 +192,53 @@ describe("the journal's period", () => {
       await reopen.close();
     }
     // Two more apps on the same database, each with its sign-in: slower than one call on a loaded machine.
+  }, 120_000);
+
+  it('closes a half-year after the last day of marks set for it instead of the grace days, and after the grace days again once it is unset', async () => {
+    const cell = { ...(await cellOf(lecture.id_journal, 6)), visitDate: '2027-01-21' };
+    const clock = testClock(new Date(2027, 1, 5, 23, 50));
+    const late = await appOn(db, { now: clock.now });
+    const reopen = await appOn(db, { now: clock.now, env: { JOURNAL_REOPEN_LOGINS: DEMO.teacher.login } });
+    const d = db.database.db;
+    const setLastDay = (marksClosedAfter: string | null) =>
+      d
+        .insert(registrationPeriods)
+        .values({ academicYearId: 2026, workingSemesterId: 1, closesAt: new Date(2026, 8, 20), creditLimit: 30, marksClosedAfter })
+        .onConflictDoUpdate({ target: [registrationPeriods.academicYearId, registrationPeriods.workingSemesterId], set: { marksClosedAfter } });
+    try {
+      const them = await session(late, 'teacher');
+      const set = (on: App, who: TestSession, otsenka: string) =>
+        on.inject({ method: 'POST', url: '/api/visitlog/visit/set.json', headers: who.headers, payload: { ...cell, otsenka } });
+      const info = async () =>
+        (await late.inject({ method: 'POST', url: '/api/visitlog/journal.json', headers: them.headers, payload: { id_journal: lecture.id_journal } })).json()
+          .data.info as JournalInfo;
+      await setLastDay('2027-02-05');
+      // Its last day: still open, and the journal says when it closes.
+      expect((await set(late, them, '4')).statusCode).toBe(200);
+      expect(await info()).toMatchObject({ closesOn: '2027-02-06', readOnly: false });
+      // The next day: closed, though the 14 grace days after 31 January are not over.
+      clock.set(new Date(2027, 1, 6, 0, 5));
+      const closed = await set(late, them, '2');
+      expect(closed.statusCode).toBe(403);
+      expect(closed.json().error).toMatchObject({ code: 'PERIOD_CLOSED', message: 'Полугодие закрыто с 06.02.2027: журнал только для чтения' });
+      expect(await info()).toMatchObject({ readOnly: true });
+      expect(markIn(await journalOf(lecture.id_journal), cell.id_student, `${cell.visitDate}|${TIME}`)).toBe('4');
+      // A login of JOURNAL_REOPEN_LOGINS still writes into it.
+      expect((await set(reopen, await session(reopen, 'teacher'), '5')).statusCode).toBe(200);
+      // Unset: the grace days again (closed from 15 February).
+      await setLastDay(null);
+      expect((await set(late, them, '3')).statusCode).toBe(200);
+      expect(await info()).toMatchObject({ closesOn: '2027-02-15', readOnly: false });
+      // A later last day keeps it open past the grace days.
+      await setLastDay('2027-03-01');
+      clock.set(new Date(2027, 1, 20, 10, 0));
+      // Two weeks on, the session has lapsed: signed in again.
+      expect((await set(late, await session(late, 'teacher'), '2')).statusCode).toBe(200);
+      expect(markIn(await journalOf(lecture.id_journal), cell.id_student, `${cell.visitDate}|${TIME}`)).toBe('2');
+    } finally {
+      await setLastDay(null);
+      await late.close();
+      await reopen.close();
+    }
   }, 120_000);
 });

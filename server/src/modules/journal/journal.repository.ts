@@ -6,9 +6,10 @@
  * journal.lessons.repository.ts; these are re-exported here, so callers import this file alone (the
  * final-result column's SQL, journal.finals.repository.ts, is imported on its own).
  */
-import { and, asc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { type Db } from '../../db/client';
 import { personNameColumns } from '../../shared/account-person';
+import { marksClosedAfterSql } from '../../shared/academic/journal-period';
 import { nameColumns } from '../../shared/names';
 import {
   controlForms,
@@ -34,7 +35,12 @@ export * from './journal.records.repository';
 export * from './journal.cells.repository';
 export * from './journal.lessons.repository';
 
-export type Assignment = typeof teachingAssignments.$inferSelect;
+/** A journal, with the last day of marks set for its half-year (shared/academic/journal-period.ts) or null. */
+export type Assignment = typeof teachingAssignments.$inferSelect & { marksClosedAfter: string | null };
+const ASSIGNMENT_COLUMNS = {
+  ...getTableColumns(teachingAssignments),
+  marksClosedAfter: sql<string | null>`${marksClosedAfterSql('teaching_assignments')}`,
+};
 export type Source = 'journal' | 'bulk' | 'qr' | 'seed';
 
 /** A teacher's journals in a half-year (or one journal by id), with everything the filters show. */
@@ -42,7 +48,7 @@ export async function journals(db: Db, where: { teacherId: number; year: number;
   const lt = lessonTypes;
   const rows = await db
     .select({
-      a: teachingAssignments,
+      a: ASSIGNMENT_COLUMNS,
       discipline: nameColumns(disciplines),
       lessonType: nameColumns(lt),
       control: nameColumns(controlForms),
@@ -93,7 +99,7 @@ export async function lessonTimeList(db: Db) {
 }
 
 export async function assignment(db: Db, id: number): Promise<Assignment | undefined> {
-  const [row] = await db.select().from(teachingAssignments).where(eq(teachingAssignments.id, id));
+  const [row] = await db.select(ASSIGNMENT_COLUMNS).from(teachingAssignments).where(eq(teachingAssignments.id, id));
   return row;
 }
 
@@ -165,7 +171,7 @@ export async function studentsOf(db: Db, a: Assignment, options: { everyone?: bo
  */
 export async function splitSiblings(db: Db, a: Assignment): Promise<Assignment[]> {
   return db
-    .select()
+    .select(ASSIGNMENT_COLUMNS)
     .from(teachingAssignments)
     .where(
       and(
@@ -237,7 +243,7 @@ export async function hiddenStudents(db: Db, assignmentId: number) {
 /** The journal-defining assignment for the journal delete payload (group or stream id). */
 export async function findAssignment(db: Db, k: JournalKey & { groupOrStream: number }): Promise<Assignment[]> {
   return db
-    .select()
+    .select(ASSIGNMENT_COLUMNS)
     .from(teachingAssignments)
     .where(and(...sameJournalKey(k), sql`(${teachingAssignments.groupId} = ${k.groupOrStream} or ${teachingAssignments.streamId} = ${k.groupOrStream})`));
 }

@@ -42,6 +42,8 @@ const JOURNAL_TABLES = [
   'lesson_times',
   'final_results',
   'grade_scale',
+  // The half-year's last day of marks (when the journal closes).
+  'registration_periods',
 ];
 
 export class TeacherJournalCache {

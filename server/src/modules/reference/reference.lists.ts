@@ -11,6 +11,8 @@ import type { ReferenceColumnKind, ReferenceListName, ReferenceReason, Reference
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
+import { halfYearDates } from '../../shared/academic/journal-period';
+import { localDate } from '../../shared/lesson-clock';
 import { regOfferings, regSubgroups } from './reference.offerings';
 import * as repo from './reference.repository';
 
@@ -106,6 +108,17 @@ const academicYears: TableListDef = {
   },
 };
 
+/** 'YYYY-MM-DD' as a refusal names it: 'DD.MM.YYYY'. */
+const shownDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+/** A year after a half-year's end: the latest last day of marks. */
+const MARKS_AFTER_END_MAX_DAYS = 366;
+
+/**
+ * A half-year's periods: registration from opensAt (empty: open since the row exists) until closesAt,
+ * both by the half-year's last day (the university's dates: the process's zone); the credit ceiling;
+ * the last day of marks (empty: the half-year's end plus JOURNAL_GRACE_DAYS), from the half-year's last
+ * day to a year after it (shared/academic/journal-period.ts).
+ */
 const registrationPeriods: TableListDef = {
   name: 'registrationPeriods',
   table: 'registration_periods',
@@ -122,9 +135,23 @@ const registrationPeriods: TableListDef = {
       identity: true,
       options: async (db, lang) => (await repo.workingSemesterOptions(db)).map((w) => ({ id: w.id, name: localName(w, lang) })),
     },
+    { key: 'opensAt', kind: 'timestamp', column: 'opens_at' },
     { key: 'closesAt', kind: 'timestamp', column: 'closes_at', required: true },
     { key: 'creditLimit', kind: 'integer', column: 'credit_limit', required: true, min: 1, max: 60 },
+    { key: 'marksClosedAfter', kind: 'date', column: 'marks_closed_after' },
   ],
+  check(v) {
+    const { endsOn } = halfYearDates(v.academicYearId as number, v.workingSemesterId as number);
+    const opensAt = v.opensAt === null ? null : new Date(v.opensAt as string);
+    const closesAt = new Date(v.closesAt as string);
+    if (opensAt && opensAt >= closesAt) throw invalid('opensAt', 'order');
+    if (opensAt && localDate(opensAt) > endsOn) throw invalid('opensAt', 'afterHalfYear', { date: shownDate(endsOn) });
+    if (localDate(closesAt) > endsOn) throw invalid('closesAt', 'afterHalfYear', { date: shownDate(endsOn) });
+    const marks = v.marksClosedAfter as string | null;
+    if (marks !== null && marks < endsOn) throw invalid('marksClosedAfter', 'marksBeforeEnd', { date: shownDate(endsOn) });
+    const latest = new Date(Date.parse(`${endsOn}T00:00:00Z`) + MARKS_AFTER_END_MAX_DAYS * DAY_MS).toISOString().slice(0, 10);
+    if (marks !== null && marks > latest) throw invalid('marksClosedAfter', 'marksTooLate', { date: shownDate(latest) });
+  },
 };
 
 const lessonTimes: TableListDef = {

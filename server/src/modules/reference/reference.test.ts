@@ -154,9 +154,9 @@ describe('registration periods', () => {
   it('adds a period and changes its limit (the year and half-year stay)', async () => {
     const values = { academicYearId: 2030, workingSemesterId: 2, closesAt: '2031-02-15T06:00:00.000Z', creditLimit: 30 };
     const added = await save('registrationPeriods', values);
-    expect(added.json().data).toEqual({ id: '2030:2', values });
+    expect(added.json().data).toEqual({ id: '2030:2', values: { ...values, opensAt: null, marksClosedAfter: null } });
     const changed = await save('registrationPeriods', { ...values, academicYearId: 2031, creditLimit: 40 }, '2030:2');
-    expect(changed.json().data).toEqual({ id: '2030:2', values: { ...values, creditLimit: 40 } });
+    expect(changed.json().data).toEqual({ id: '2030:2', values: { ...values, opensAt: null, creditLimit: 40, marksClosedAfter: null } });
     expect((await audit()).slice(-1)[0]).toMatchObject({
       action: 'changeReference',
       before: { list: 'registrationPeriods', id: '2030:2', creditLimit: 30 },

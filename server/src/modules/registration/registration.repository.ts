@@ -4,6 +4,8 @@ import { rowsOf, type Db } from '../../db/client';
 import type { Names } from '../../shared/names';
 
 export interface PeriodRow {
+  /** null: open since the period exists. */
+  opensAt: Date | null;
   closesAt: Date;
   creditLimit: number;
 }
@@ -11,9 +13,9 @@ export interface PeriodRow {
 export async function period(db: Db, year: number, ws: number): Promise<PeriodRow | undefined> {
   const [row] = await rowsOf<PeriodRow>(
     db,
-    sql`select closes_at as "closesAt", credit_limit as "creditLimit" from registration_periods where academic_year_id = ${year} and working_semester_id = ${ws}`,
+    sql`select opens_at as "opensAt", closes_at as "closesAt", credit_limit as "creditLimit" from registration_periods where academic_year_id = ${year} and working_semester_id = ${ws}`,
   );
-  return row && { ...row, closesAt: new Date(row.closesAt) };
+  return row && { ...row, opensAt: row.opensAt === null ? null : new Date(row.opensAt), closesAt: new Date(row.closesAt) };
 }
 
 export interface StudentRow {

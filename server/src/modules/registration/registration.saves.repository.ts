@@ -14,7 +14,7 @@ export interface SaveContextRow {
   student: StudentRow | null;
   offering: OfferingRow | null;
   subgroup: Pick<SubgroupRow, 'id' | 'lessonTypeId' | 'capacity'> | null;
-  period: { closesAt: number; creditLimit: number } | null;
+  period: { opensAt: number | null; closesAt: number; creditLimit: number } | null;
   permitted: boolean;
   teacherUserId: number | null;
 }
@@ -37,7 +37,8 @@ export async function saveContexts(db: Db, batch: readonly SaveContextQuery[]): 
         (select row_to_json(x) from (${SELECT_OFFERING} where o.id = q.offering) x) as offering,
         (select row_to_json(x) from (select rs.id, rs.lesson_type_id as "lessonTypeId", rs.capacity from reg_subgroups rs
            where rs.offering_id = q.offering and rs.teacher_id = q.teacher and rs.number = q.number) x) as subgroup,
-        (select json_build_object('closesAt', (extract(epoch from p.closes_at) * 1000)::float8, 'creditLimit', p.credit_limit)
+        (select json_build_object('opensAt', (extract(epoch from p.opens_at) * 1000)::float8, 'closesAt', (extract(epoch from p.closes_at) * 1000)::float8,
+           'creditLimit', p.credit_limit)
            from registration_periods p join reg_offerings o on o.academic_year_id = p.academic_year_id and o.working_semester_id = p.working_semester_id
           where o.id = q.offering) as period,
         exists (select 1 from elective_permissions p join reg_offerings o on o.academic_year_id = p.academic_year_id and o.working_semester_id = p.working_semester_id

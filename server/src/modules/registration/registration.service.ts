@@ -71,6 +71,8 @@ const gated = <T>(task: () => Promise<T>): Promise<T> =>
   });
 
 const shownDate = (d: Date) => `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
+/** 'DD.MM.YYYY HH:MM' on the university's clock (the process's zone, shared/time-zone.ts). */
+const shownDateTime = (d: Date) => `${shownDate(d)} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 
 export class RegistrationService {
   private readonly academic: AcademicService;
@@ -115,8 +117,9 @@ export class RegistrationService {
     return {
       id_group: s.groupId,
       info: {
+        opensAt: period?.opensAt ? period.opensAt.toISOString() : null,
         closesAt: period ? period.closesAt.toISOString() : null,
-        open: !!period && period.closesAt > now,
+        open: !!period && (period.opensAt === null || period.opensAt <= now) && period.closesAt > now,
         creditLimit: period?.creditLimit ?? 0,
         creditsTaken: taken,
       },
@@ -202,7 +205,9 @@ export class RegistrationService {
     if (input.isByPlan === o.isElective) throw badRequest({ field: 'isByPlan' });
     if (!g) throw badRequest({ field: 'subgroup' });
     if (g.lessonTypeId !== input.id_vid_zaniatiy) throw badRequest({ field: 'id_vid_zaniatiy' });
-    const period = c.period ? { closesAt: new Date(c.period.closesAt), creditLimit: c.period.creditLimit } : undefined;
+    const period = c.period
+      ? { opensAt: c.period.opensAt === null ? null : new Date(c.period.opensAt), closesAt: new Date(c.period.closesAt), creditLimit: c.period.creditLimit }
+      : undefined;
     this.assertPeriodOpen(period);
     return {
       studentId: s.id,
@@ -366,8 +371,11 @@ export class RegistrationService {
     this.assertPeriodOpen(await repo.period(this.ctx.db, year, ws));
   }
 
+  /** REGISTRATION_NOT_OPEN before the period's opening, REGISTRATION_CLOSED from its closing on (or without a period). */
   private assertPeriodOpen(period: repo.PeriodRow | undefined): void {
-    if (!period || period.closesAt <= this.ctx.now()) throw new AppError(400, 'REGISTRATION_CLOSED', { date: period ? shownDate(period.closesAt) : '—' });
+    const now = this.ctx.now();
+    if (period?.opensAt && now < period.opensAt) throw new AppError(400, 'REGISTRATION_NOT_OPEN', { date: shownDateTime(period.opensAt) });
+    if (!period || period.closesAt <= now) throw new AppError(400, 'REGISTRATION_CLOSED', { date: period ? shownDate(period.closesAt) : '—' });
   }
 
   /** The refusal of a subgroup whose weekly slot meets a lesson of the student's timetable or another registered subgroup, naming it. */

@@ -184,6 +184,28 @@ describe('electives', () => {
     }
     await post(fx.student, 'deleteregistration', { id_registration: saved.data.id });
   });
+
+  it('refuses registering and dropping before registration opens, naming when it opens, and the list says so', async () => {
+    const { row, teacher: t, subs } = await electiveChoice(fx.student);
+    const body = await payload(fx.student, row, t.id, subs[0]);
+    const saved = await post<{ id: number }>(fx.student, 'optional/additioninsert', body);
+    const opensAt = new Date(Date.now() + 2 * 86_400_000);
+    await fx.db.database.db.update(registrationPeriods).set({ opensAt });
+    try {
+      const drop = await post(fx.student, 'deleteregistration', { id_registration: saved.data.id }, 'en');
+      expect(drop.res.statusCode).toBe(400);
+      expect(drop.error).toMatchObject({ code: 'REGISTRATION_NOT_OPEN' });
+      expect(drop.error!.message).toMatch(/^Registration opens on \d\d\.\d\d\.\d{4} \d\d:\d\d/);
+      const again = await post(fx.student, 'optional/additioninsert', body, 'kg');
+      expect(again.error).toMatchObject({ code: 'REGISTRATION_NOT_OPEN', message: expect.stringMatching(/^Каттоо \d\d\./) });
+      const info = (await post<RegList>(fx.student, 'getreglist', HALF)).data.info;
+      expect(info).toMatchObject({ open: false, opensAt: opensAt.toISOString() });
+    } finally {
+      await fx.db.database.db.update(registrationPeriods).set({ opensAt: null });
+    }
+    expect((await post<RegList>(fx.student, 'getreglist', HALF)).data.info).toMatchObject({ open: true, opensAt: null });
+    expect((await post(fx.student, 'deleteregistration', { id_registration: saved.data.id })).res.statusCode).toBe(200);
+  });
 });
 
 describe('seats and the waiting list', () => {

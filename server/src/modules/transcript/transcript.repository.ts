@@ -1,6 +1,7 @@
 /** SQL of the transcript: the student with his group, speciality and faculty; his final results with the scale; the current half-year's plan. */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { marksClosedAfterSql } from '../../shared/academic/journal-period';
 import type { Names } from '../../shared/names';
 
 export interface StudentRow {
@@ -38,6 +39,8 @@ export async function student(db: Db, id: number): Promise<StudentRow | undefine
 export interface ResultRow {
   academicYearId: number;
   workingSemesterId: number;
+  /** The last day of marks set for the half-year (shared/academic/journal-period.ts), or null. */
+  marksClosedAfter: string | null;
   semesterId: number;
   code: string;
   discipline: Names;
@@ -53,7 +56,8 @@ export interface ResultRow {
 export async function results(db: Db, studentId: number): Promise<ResultRow[]> {
   return rowsOf<ResultRow>(
     db,
-    sql`select r.academic_year_id as "academicYearId", r.working_semester_id as "workingSemesterId", r.semester_id as "semesterId", d.code,
+    sql`select r.academic_year_id as "academicYearId", r.working_semester_id as "workingSemesterId", ${marksClosedAfterSql('r')} as "marksClosedAfter",
+        r.semester_id as "semesterId", d.code,
         json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline, r.credits,
         json_build_object('nameRu', c.name_ru, 'nameKg', c.name_kg, 'nameEn', c.name_en) as control, r.points,
         b.ekv_num as "ekvNum", b.ekv_bukv as "ekvBukv",
@@ -69,7 +73,7 @@ export async function results(db: Db, studentId: number): Promise<ResultRow[]> {
 export async function plan(db: Db, s: StudentRow, year: number, ws: number): Promise<ResultRow[]> {
   return rowsOf<ResultRow>(
     db,
-    sql`select c.academic_year_id as "academicYearId", ${ws}::int as "workingSemesterId", c.semester_id as "semesterId", d.code,
+    sql`select c.academic_year_id as "academicYearId", ${ws}::int as "workingSemesterId", null::text as "marksClosedAfter", c.semester_id as "semesterId", d.code,
         json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline, c.credits,
         json_build_object('nameRu', cf.name_ru, 'nameKg', cf.name_kg, 'nameEn', cf.name_en) as control,
         null::int as points, null::float as "ekvNum", null::text as "ekvBukv", null::json as mark

@@ -1,26 +1,39 @@
 /**
  * The journal's period rules (docs/areas/journal.md#for-users, docs/security.md#journal): every write to a
  * journal lies inside the journal's half-year, marks and attendance are never written for a date
- * after today, and a half-year that ended more than the configured grace period ago
- * (JOURNAL_GRACE_DAYS) is read-only but for the accounts the university lists
- * (JOURNAL_REOPEN_LOGINS). Shared by every area that writes into a journal (the journal itself and
- * QR attendance).
+ * after today, and a half-year is read-only but for the accounts the university lists
+ * (JOURNAL_REOPEN_LOGINS) from the day after its last day of marks: the date the administrator set
+ * for it (registration_periods.marks_closed_after, the reference editor), else its end plus the
+ * configured grace period (JOURNAL_GRACE_DAYS). Shared by every area that writes into a journal (the
+ * journal itself and QR attendance) and by those that count only closed half-years (transcript,
+ * rating); each reads the half-year's date with its journal (`marksClosedAfterSql`).
  *
  * The half-years of academic year Y (its first calendar year): autumn from 1 September Y to
  * 31 January Y+1, spring from 1 February Y+1 to 31 August Y+1, as `currentWorkingSemester` reads
  * the calendar. Dates are the university's local dates (shared/time-zone.ts).
  */
+import { sql } from 'drizzle-orm';
 import { AppError } from '../../app-error';
 import { localDate } from '../lesson-clock';
 
 /** What a write puts on its date: a mark or attendance (never after today), or the plan of a lesson (its topic, the lesson itself). */
 export type WriteKind = 'mark' | 'plan';
 
-/** The half-year a journal belongs to. */
+/** The half-year a journal belongs to, with its last day of marks when the administrator set one ('YYYY-MM-DD'). */
 export interface HalfYearOf {
   academicYearId: number;
   workingSemesterId: number;
+  marksClosedAfter: string | null;
 }
+
+/**
+ * SQL of the last day of marks the administrator set for the half-year of a row with the columns
+ * academic_year_id and working_semester_id (`alias`: the row's table or alias, always the code's own), or null; as 'YYYY-MM-DD'.
+ */
+export const marksClosedAfterSql = (alias: string) =>
+  sql.raw(
+    `(select to_char(p.marks_closed_after, 'YYYY-MM-DD') from registration_periods p where p.academic_year_id = ${alias}.academic_year_id and p.working_semester_id = ${alias}.working_semester_id)`,
+  );
 
 export interface HalfYearDates {
   startsOn: string;
@@ -50,7 +63,7 @@ export interface PeriodRules {
 }
 
 export interface JournalPeriod extends HalfYearDates {
-  /** The first day on which the half-year is read-only (the day after its end plus the grace period). */
+  /** The first day on which the half-year is read-only: the day after its last day of marks (the set date, else its end plus the grace period). */
   closesOn: string;
   /** Read-only for this caller now. */
   closed: boolean;
@@ -59,7 +72,7 @@ export interface JournalPeriod extends HalfYearDates {
 /** A journal's half-year, when it closes, and whether it is closed for the caller now. */
 export function journalPeriod(journal: HalfYearOf, rules: PeriodRules): JournalPeriod {
   const dates = halfYearDates(journal.academicYearId, journal.workingSemesterId);
-  const closesOn = addDays(dates.endsOn, rules.graceDays + 1);
+  const closesOn = journal.marksClosedAfter ? addDays(journal.marksClosedAfter, 1) : addDays(dates.endsOn, rules.graceDays + 1);
   return { ...dates, closesOn, closed: !rules.mayReopen && localDate(rules.now) >= closesOn };
 }
 

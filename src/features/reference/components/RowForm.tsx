@@ -1,7 +1,9 @@
 /**
  * The one form of every reference list (docs/areas/reference.md#for-users), drawn from the list's
  * columns: a text, number, date or time input, three names (ru, kg, en), a dropdown, role boxes or a
- * list of networks, each checked as its column says before it is sent. The server's refusal of one
+ * list of networks, each checked as its column says before it is sent. A moment (a registration
+ * period's opening and closing) is shown and typed on the university's clock (its settings' time
+ * zone), whatever the device's zone. The server's refusal of one
  * field (a rule of the list, a value another row holds) is said under that field, which gets the
  * focus, until its value changes; any other refusal is said above the buttons.
  */
@@ -13,8 +15,11 @@ import type { Failure } from '@api/http';
 import { Dialog } from '@components/Dialog';
 import { SelectField, TextField } from '@components/fields';
 import { Spinner } from '@components/Spinner';
+import { fromZonedInput, zonedInputOf } from '@lib/dates';
 import { usePreloadYup, yupValidator } from '@lib/validation';
+import { useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
+import { selectTimeZone } from '@shared/settings/settings';
 import { choiceName, formatValue } from './format';
 
 const LANGS = ['ru', 'kg', 'en'] as const;
@@ -24,29 +29,22 @@ const CIDR = /^[0-9a-fA-F.:]+\/\d{1,3}$/;
 type FormValue = string | number | string[] | Record<string, string>;
 export type FormValues = Record<string, FormValue>;
 
-/** A datetime-local input's value (the browser's time) of an ISO time, and back. */
-const localOf = (iso: string) => {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-
 /** The form's values of a row (empty for a new one). */
-function formValuesOf(columns: readonly ReferenceColumn[], row: ReferenceRow | null): FormValues {
+function formValuesOf(columns: readonly ReferenceColumn[], row: ReferenceRow | null, timeZone: string | null): FormValues {
   const out: FormValues = {};
   for (const c of columns) {
     const v = row?.values[c.key] ?? null;
     if (c.kind === 'names') out[c.key] = { ru: '', kg: '', en: '', ...((v as Record<string, string> | null) ?? {}) };
     else if (c.kind === 'roles') out[c.key] = Array.isArray(v) ? v.map(String) : [];
     else if (c.kind === 'networks') out[c.key] = Array.isArray(v) ? v.join('\n') : '';
-    else if (c.kind === 'timestamp') out[c.key] = typeof v === 'string' ? localOf(v) : '';
+    else if (c.kind === 'timestamp') out[c.key] = typeof v === 'string' ? zonedInputOf(v, timeZone) : '';
     else out[c.key] = v === null ? '' : String(v);
   }
   return out;
 }
 
-/** The values sent of the form's. */
-function valuesOf(columns: readonly ReferenceColumn[], form: FormValues): Record<string, ReferenceValue> {
+/** The values sent of the form's (a time typed on the university's clock, `timeZone`). */
+function valuesOf(columns: readonly ReferenceColumn[], form: FormValues, timeZone: string | null): Record<string, ReferenceValue> {
   const out: Record<string, ReferenceValue> = {};
   for (const c of columns) {
     const v = form[c.key];
@@ -62,7 +60,7 @@ function valuesOf(columns: readonly ReferenceColumn[], form: FormValues): Record
       const text = typeof v === 'number' || typeof v === 'string' ? String(v).trim() : '';
       if (text === '') out[c.key] = null;
       else if (c.kind === 'integer' || c.kind === 'decimal' || c.kind === 'select') out[c.key] = Number(text.replace(',', '.'));
-      else if (c.kind === 'timestamp') out[c.key] = new Date(text).toISOString();
+      else if (c.kind === 'timestamp') out[c.key] = fromZonedInput(text, timeZone) || text;
       else out[c.key] = text;
     }
   }
@@ -104,10 +102,12 @@ function RolesField({ name, label }: { name: string; label: string }) {
   );
 }
 
-function ColumnField({ list, column, autoFocus }: { list: ReferenceList; column: ReferenceColumn; autoFocus: boolean }) {
+function ColumnField({ list, column, autoFocus, timeZone }: { list: ReferenceList; column: ReferenceColumn; autoFocus: boolean; timeZone: string | null }) {
   const { t } = useTranslation('reference');
   const label = t(`columns.${list.name}.${column.key}`);
-  const hint = t(`hints.${list.name}.${column.key}`, { defaultValue: '' }) || undefined;
+  // A time is typed on the university's clock, and the hint says whose.
+  const zoneHint = column.kind === 'timestamp' ? (timeZone ? t('hints.universityTime', { zone: timeZone }) : t('hints.deviceTime')) : '';
+  const hint = [t(`hints.${list.name}.${column.key}`, { defaultValue: '' }), zoneHint].filter(Boolean).join('. ') || undefined;
   switch (column.kind) {
     case 'names':
       return (
@@ -165,7 +165,8 @@ export function RowForm({ list, row, busy, failure, onSave, onClose }: Props) {
   /** The values last sent: a field's refusal stands while its value is the one refused. */
   const sent = useRef<FormValues>({});
   const refusal = failure && field ? { field, message: describeFailure(t, failure) } : null;
-  const initial = useMemo(() => formValuesOf(list.columns, row), [list, row]);
+  const timeZone = useAppSelector(selectTimeZone);
+  const initial = useMemo(() => formValuesOf(list.columns, row, timeZone), [list, row, timeZone]);
 
   const validate = useMemo(() => {
     const rules = yupValidator<FormValues>((yup) => {
@@ -229,7 +230,7 @@ export function RowForm({ list, row, busy, failure, onSave, onClose }: Props) {
         validate={validate}
         onSubmit={(values) => {
           sent.current = values;
-          onSave({ list: list.name, ...(row ? { id: row.id } : {}), values: valuesOf(fields, values) });
+          onSave({ list: list.name, ...(row ? { id: row.id } : {}), values: valuesOf(fields, values, timeZone) });
         }}
       >
         <Form className="ref-form" noValidate aria-describedby={generalError} data-testid="reference-form">
@@ -237,12 +238,12 @@ export function RowForm({ list, row, busy, failure, onSave, onClose }: Props) {
           {fixed.map((c) => (
             <p key={c.key} className="ref-fixed">
               <span className="muted">{t(`columns.${list.name}.${c.key}`)}:</span>{' '}
-              <strong>{formatValue(c, row?.values[c.key] ?? null, t, i18n.language)}</strong>
+              <strong>{formatValue(c, row?.values[c.key] ?? null, t, i18n.language, timeZone)}</strong>
             </p>
           ))}
           {list.name === 'settings' ? <p className="ref-note">{t('settings.restart')}</p> : null}
           {fields.map((c, i) => (
-            <ColumnField key={c.key} list={list} column={c} autoFocus={i === 0} />
+            <ColumnField key={c.key} list={list} column={c} autoFocus={i === 0} timeZone={timeZone} />
           ))}
           {generalError ? (
             <p id={generalError} className="field-error" role="alert" data-testid="reference-form-error">

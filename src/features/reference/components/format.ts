@@ -1,14 +1,15 @@
 /** A reference value as the table and the form show it, in the reader's language. */
 import type { TFunction } from 'i18next';
 import type { ReferenceColumn, ReferenceValue } from '@contract/reference';
-import { formatDateTime } from '@lib/dates';
+import { formatZonedDateTime } from '@lib/dates';
 
 /** The name of a fixed value: an icon by its text, a side-menu entry by its menu label. */
 export function choiceName(t: TFunction, value: string): string {
   return t(`reference:choices.${value}`, { defaultValue: t(`cm:menu.${value}`, { defaultValue: value }) });
 }
 
-export function formatValue(column: ReferenceColumn, value: ReferenceValue, t: TFunction, lng: string): string {
+/** `timeZone`: the university's, the clock a moment is shown on (the device's when unknown). */
+export function formatValue(column: ReferenceColumn, value: ReferenceValue, t: TFunction, lng: string, timeZone: string | null): string {
   if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return '—';
   switch (column.kind) {
     case 'names': {
@@ -22,7 +23,7 @@ export function formatValue(column: ReferenceColumn, value: ReferenceValue, t: T
     case 'networks':
       return (value as string[]).join(', ');
     case 'timestamp':
-      return formatDateTime(String(value), lng);
+      return formatZonedDateTime(String(value), lng, timeZone);
     case 'text':
       return column.choices ? choiceName(t, String(value)) : String(value);
     default:
