@@ -157,7 +157,7 @@ describe('tests, grading and results', () => {
 
   it('refuses settings the bank cannot serve or the teacher does not teach, and a paper preview shows no answer', async () => {
     exam = await makeBank(fx, 'Экзамен');
-    const tooMany = await errorOf(fx.teacher, 'test-save.json', settings(exam, clock.now(), { rules: [{ id_category: exam.categoryId, count: 500 }] }));
+    const tooMany = await errorOf(fx.teacher, 'test-save.json', settings(exam, clock.now(), { rules: [{ id_category: exam.categoryId, count: 50 }] }));
     expect(tooMany).toMatchObject({ status: 400, code: 'TEST_DRAW' });
     expect((await errorOf(fx.teacher, 'test-save.json', settings(exam, clock.now(), { networks: ['not-a-net'] }))).status).toBe(400);
     expect((await errorOf(other, 'test-save.json', settings(exam, clock.now()))).status).toBe(403);
