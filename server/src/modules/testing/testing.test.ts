@@ -209,7 +209,7 @@ describe('tests, grading and results', () => {
     expect(rows).toContainEqual([results.lines.find((l) => l.id_student === fx.student.user.uid)!.fio, full - 1]);
     expect((await fx.get(`${API}/results.xlsx?id_test=${test.id}`, other)).statusCode).toBe(403);
     expect((await errorOf(fx.teacher, 'test-delete.json', { id_test: test.id })).status).toBe(409);
-  });
+  }, 120_000);
 });
 
 describe('the demo', () => {
