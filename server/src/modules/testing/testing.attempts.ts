@@ -1,5 +1,5 @@
 /**
- * A student's attempts (docs/areas/testing.md#attempts). Only a student of the test's groups (or
+ * A student's attempts (docs/areas/testing.md#for-users). Only a student of the test's groups (or
  * subgroups) takes it (403); its networks, when set, must hold the caller's address (403 TEST_NETWORK).
  *
  * - One open attempt per student and test: a start while one is open returns it (two concurrent
