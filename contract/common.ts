@@ -110,6 +110,30 @@ export const ErrorCode = Type.Union([
   Type.Literal('REFERENCE_TAKEN'),
   /** A reference list's row that other records refer to, so it cannot be deleted (409). */
   Type.Literal('REFERENCE_IN_USE'),
+  /** A test taken outside its opening hours (409; {opensAt}, {closesAt}). */
+  Type.Literal('TEST_NOT_OPEN'),
+  /** A test's attempts all used (409; {attempts}). */
+  Type.Literal('TEST_NO_ATTEMPTS'),
+  /** A test's password missing or wrong (403). */
+  Type.Literal('TEST_PASSWORD'),
+  /** A test's call from outside the networks it allows (403). */
+  Type.Literal('TEST_NETWORK'),
+  /** An answer after the attempt's deadline (409): the attempt is ended and graded. */
+  Type.Literal('TEST_TIME_OVER'),
+  /** An answer to an attempt already submitted (409). */
+  Type.Literal('TEST_ATTEMPT_CLOSED'),
+  /** A save from a device the attempt was taken over from (409): resuming there takes it back. */
+  Type.Literal('TEST_OTHER_DEVICE'),
+  /** An answer of another kind than its question's, or naming options it has not (400). */
+  Type.Literal('TEST_ANSWER'),
+  /** A question's text the import cannot read (400; {lines}, {line}, {reason}): nothing imported. */
+  Type.Literal('TEST_IMPORT'),
+  /** A change papers forbid: deleting a question they hold, or changing its kind or its number of options (409). */
+  Type.Literal('TEST_QUESTION_IN_USE'),
+  /** A draw rule asking a category for more questions than it holds (400; {category}, {count}, {available}). */
+  Type.Literal('TEST_DRAW'),
+  /** A question's content that cannot be graded (400; {reason}: no correct option, several for single choice…). */
+  Type.Literal('TEST_QUESTION_INVALID'),
   Type.Literal('INTERNAL'),
 ]);
 export type ErrorCode = Static<typeof ErrorCode>;

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { accountOfPerson } from '../../shared/academic/academic.repository';
 import * as timetable from '../../shared/timetable.repository';
 import * as repo from './qr.session.repository';
-import { blockListOf } from './qr.networks';
+import { blockListOf } from '../../lib/networks';
 
 /** A value is read again after this long. */
 export const LOOKUP_TTL_MS = 60_000;

@@ -17,7 +17,7 @@ import * as repo from './qr.session.repository';
 import * as markRepo from './qr.mark.repository';
 import * as tokens from './qr.token';
 import type { Receipt } from './qr.receipt';
-import { blockListOf, outside } from './qr.networks';
+import { blockListOf, outside } from '../../lib/networks';
 import { distanceM, isOpen, markVisitValues, refused } from './qr.service';
 
 /** A student's mark as it waits for its batch. */

@@ -37,7 +37,7 @@ import * as repo from './qr.session.repository';
 import * as tokens from './qr.token';
 import { isOpen, markVisitValues, QR_ATTENDANCE_EVENT, QR_MARK_EVENT, refused, type TokenSecret } from './qr.service';
 import { studentAccountsOfEntry } from './qr.audience.repository';
-import { blockListOf, outside } from './qr.networks';
+import { blockListOf, outside } from '../../lib/networks';
 
 /** Attendance can be opened this long before the pair starts. */
 const OPEN_BEFORE_MS = 10 * 60_000;

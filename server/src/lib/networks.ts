@@ -1,8 +1,7 @@
 /**
- * The networks QR marks are expected from (docs/security.md#qr-attendance): the university's
- * (QR_ALLOWED_NETWORKS) or a room's own list (auditoria.qr_networks), which replaces it for that
- * room's lessons. A mark from outside them goes to the teacher's review ('network'); the projector
- * counts such marks for the teacher.
+ * Lists of networks (CIDR) and whether an address is outside them: the networks QR marks are
+ * expected from (docs/security.md#qr-attendance: QR_ALLOWED_NETWORKS or a room's own list) and the
+ * networks a test allows its attempts from (docs/areas/testing.md).
  */
 import { BlockList, isIPv4 } from 'node:net';
 
