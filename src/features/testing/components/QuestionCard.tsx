@@ -30,7 +30,7 @@ export function QuestionCard({ q, given, flagged, preview, disabled }: Props) {
           aria-pressed={flagged}
           onClick={() => dispatch(A.flagToggled(q.slot))}
         >
-          ⚑ {t('attempt.flag')}
+          <span aria-hidden="true">⚑</span> {t('attempt.flag')}
         </button>
       </header>
       <p className="ts-question-text">{q.text}</p>
