@@ -429,7 +429,16 @@ export type TestIdQuery = Static<typeof TestIdQuery>;
 
 /** POST log.json {id_attempt}: the attempt's log for its teacher. */
 export const LOG_EVENTS = ['start', 'resume', 'device', 'focus_lost', 'focus_back', 'submit', 'expired', 'graded'] as const;
-export const LogEvent = Type.Union(LOG_EVENTS.map((e) => Type.Literal(e)));
+export const LogEvent = Type.Union([
+  Type.Literal('start'),
+  Type.Literal('resume'),
+  Type.Literal('device'),
+  Type.Literal('focus_lost'),
+  Type.Literal('focus_back'),
+  Type.Literal('submit'),
+  Type.Literal('expired'),
+  Type.Literal('graded'),
+]);
 export type LogEvent = (typeof LOG_EVENTS)[number];
 export const AttemptLogEntry = Type.Object({ event: LogEvent, at: Type.String(), ip: Nullable(Type.String()) });
 export type AttemptLogEntry = Static<typeof AttemptLogEntry>;
@@ -464,3 +473,7 @@ export const TESTING_ROUTES = {
   event: '/event.json',
   submit: '/submit.json',
 } as const;
+
+/** The reply of question-delete.json, test-delete.json and event.json. */
+export const DoneReply = Ok(Type.Null());
+/** question-delete.json's body is QuestionIdBody. */

@@ -1,5 +1,6 @@
 /**
  * Periodic clean-up of rows that only grow: ended sessions, old sign-in attempts, idempotency keys past 24 h, unfinished Google sign-ins;
+ * the test attempts left open past their deadline (ended and graded: modules/testing/testing.attempts.ts);
  * and of what is kept only for a while: the positions of QR marks older than QR_POSITION_DAYS; and the stored files'
  * strays (objects without a row deleted, rows without an object reported: plugins/files.sweep.ts).
  */
@@ -8,6 +9,7 @@ import { loggableError } from './db/errors';
 import { deleteExpiredRequests } from './modules/auth/google.repository';
 import { forgetOldPositions } from './modules/qr/qr.retention';
 import { notifyNewWarnings } from './modules/rating/rating.warnings';
+import { endExpiredAttempts } from './modules/testing/testing.attempts';
 
 export async function housekeeping(ctx: AppContext, log?: HousekeepingLog): Promise<void> {
   await ctx.sessions.purge();
@@ -15,6 +17,7 @@ export async function housekeeping(ctx: AppContext, log?: HousekeepingLog): Prom
   await ctx.idempotency.purge();
   await deleteExpiredRequests(ctx.db, ctx.now());
   await forgetOldPositions(ctx.db, ctx.now(), ctx.config.qrPositionDays);
+  await endExpiredAttempts(ctx);
   const swept = await ctx.files.sweep(ctx.now());
   if (swept.lostRows.length > 0) log?.warn({ fileIds: swept.lostRows }, 'housekeeping: stored files whose bytes are missing');
 }

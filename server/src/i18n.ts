@@ -209,6 +209,54 @@ const ERRORS: Record<ErrorCode, Texts> = {
     kg: 'Сапты өчүрүүгө болбойт: ага башка жазуулар шилтеме кылат',
     en: 'The row cannot be deleted: other records refer to it',
   },
+  TEST_NOT_OPEN: {
+    ru: 'Тест сейчас закрыт: он открыт с {opensAt} до {closesAt}',
+    kg: 'Тест азыр жабык: ал {opensAt} баштап {closesAt} чейин ачык',
+    en: 'The test is not open now: it is open from {opensAt} to {closesAt}',
+  },
+  TEST_NO_ATTEMPTS: {
+    ru: 'Все попытки теста использованы (разрешено {attempts})',
+    kg: 'Тесттин бардык аракеттери колдонулду ({attempts} уруксат)',
+    en: 'All attempts of the test are used ({attempts} allowed)',
+  },
+  TEST_PASSWORD: { ru: 'Неверный пароль теста', kg: 'Тесттин сырсөзү туура эмес', en: 'Wrong test password' },
+  TEST_NETWORK: {
+    ru: 'Этот тест можно проходить только из сети университета',
+    kg: 'Бул тестти университеттин тармагынан гана тапшырууга болот',
+    en: "This test can be taken from the university's network only",
+  },
+  TEST_TIME_OVER: {
+    ru: 'Время попытки истекло: ответ не сохранён, попытка завершена',
+    kg: 'Аракеттин убактысы бүттү: жооп сакталган жок, аракет аяктады',
+    en: "The attempt's time is over: the answer was not saved and the attempt has ended",
+  },
+  TEST_ATTEMPT_CLOSED: { ru: 'Попытка уже завершена', kg: 'Аракет буга чейин аяктаган', en: 'The attempt has already ended' },
+  TEST_OTHER_DEVICE: {
+    ru: 'Попытка продолжена на другом устройстве: чтобы отвечать здесь, откройте её заново',
+    kg: 'Аракет башка түзмөктө уланды: бул жерде жооп берүү үчүн аны кайра ачыңыз',
+    en: 'The attempt was taken over on another device: open it again to answer here',
+  },
+  TEST_ANSWER: {
+    ru: 'Ответ не подходит к вопросу',
+    kg: 'Жооп суроого туура келбейт',
+    en: 'The answer does not fit the question',
+  },
+  TEST_IMPORT: {
+    ru: 'Ничего не импортировано: ошибки в строках {lines} (строка {line}: {reason})',
+    kg: 'Эч нерсе импорттолгон жок: {lines} саптарында ката бар ({line}-сап: {reason})',
+    en: 'Nothing was imported: errors on lines {lines} (line {line}: {reason})',
+  },
+  TEST_QUESTION_IN_USE: {
+    ru: 'Вопрос уже попал в билеты: его нельзя удалить, сменить тип или число вариантов',
+    kg: 'Суроо билеттерге кирип калган: аны өчүрүүгө, түрүн же варианттардын санын өзгөртүүгө болбойт',
+    en: 'Papers already hold the question: it cannot be deleted, nor its kind or number of options changed',
+  },
+  TEST_DRAW: {
+    ru: 'В категории «{category}» {available} вопр., а правило просит {count}',
+    kg: '«{category}» категориясында {available} суроо бар, эреже {count} сурайт',
+    en: 'Category "{category}" holds {available} questions, the rule asks for {count}',
+  },
+  TEST_QUESTION_INVALID: { ru: 'Вопрос нельзя оценить: {reason}', kg: 'Суроону баалоого болбойт: {reason}', en: 'The question cannot be graded: {reason}' },
   INTERNAL: { ru: 'Внутренняя ошибка сервера', kg: 'Сервердин ички катасы', en: 'Internal server error' },
 };
 

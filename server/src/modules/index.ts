@@ -47,6 +47,7 @@ import personalcardRoutes from './personalcard/personalcard.routes';
 import workloadRoutes from './workload/workload.routes';
 import ratingRoutes from './rating/rating.routes';
 import gradingsheetRoutes from './gradingsheet/gradingsheet.routes';
+import testingRoutes from './testing/testing.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -87,6 +88,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'workload', routes: workloadRoutes },
   { name: 'rating', routes: ratingRoutes },
   { name: 'gradingsheet', routes: gradingsheetRoutes },
+  { name: 'testing', routes: testingRoutes, seed: () => import('./testing/testing.seed') },
   { name: 'admin', routes: adminRoutes, seed: () => import('./admin/admin.seed') },
   { name: 'imports', routes: importsRoutes },
   { name: 'personalcard', routes: personalcardRoutes, seed: () => import('./personalcard/personalcard.seed') },
