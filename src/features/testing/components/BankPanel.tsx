@@ -22,6 +22,7 @@ export function BankPanel({ discipline }: { discipline: number }) {
   const shown = questions.data.filter((q) => q.id_category === chosen);
   return (
     <div className="ts-bank">
+      {categories.loaded && categories.data.length === 0 ? <p className="muted">{t('bank.noCategories')}</p> : null}
       <form
         className="ts-inline"
         onSubmit={(e) => {
@@ -30,16 +31,18 @@ export function BankPanel({ discipline }: { discipline: number }) {
           setName('');
         }}
       >
-        <div className="field">
-          <label htmlFor="ts-category">{t('bank.category')}</label>
-          <select id="ts-category" className="input" value={chosen ?? ''} onChange={(e) => setCategory(Number(e.target.value))}>
-            {categories.data.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name} ({c.questions})
-              </option>
-            ))}
-          </select>
-        </div>
+        {categories.data.length ? (
+          <div className="field">
+            <label htmlFor="ts-category">{t('bank.category')}</label>
+            <select id="ts-category" className="input" value={chosen ?? ''} onChange={(e) => setCategory(Number(e.target.value))}>
+              {categories.data.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name} ({c.questions})
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor="ts-new-category">{t('bank.newCategory')}</label>
           <input id="ts-new-category" className="input" value={name} onChange={(e) => setName(e.target.value)} />
