@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
 import { seriousViolations } from './support/a11y';
-import { expectVisible, setupE2E, signIn } from './support/e2e';
+import { expectVisible, setupE2E, signIn, transitionsSettled } from './support/e2e';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
@@ -121,6 +121,7 @@ describe('testing', () => {
     await expectVisible(test);
     await test.getByRole('button', { name: ru('testing:tests.results', { title: DEMO_TEST }) }).click();
     await expectVisible(page.getByTestId('ts-results'));
+    await transitionsSettled(page);
     expect(await page.getByRole('link', { name: ru('testing:results.xlsx') }).getAttribute('href')).toMatch(/\/api\/testing\/results\.xlsx\?id_test=\d+$/);
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, '1366-results');

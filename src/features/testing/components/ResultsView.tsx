@@ -72,13 +72,8 @@ function Tables({ results }: { results: Results }) {
                 <td data-label={t('results.attempts')}>
                   {l.attempts.length === 0 ? '—' : null}
                   {l.attempts.map((a) => (
-                    <button
-                      key={a.id}
-                      type="button"
-                      className="btn btn-ghost btn-sm"
-                      onClick={() => dispatch(K.reviewRequested(a.id))}
-                      aria-label={t('results.open', { n: a.number, fio: l.fio })}
-                    >
+                    <button key={a.id} type="button" className="btn btn-ghost btn-sm" onClick={() => dispatch(K.reviewRequested(a.id))}>
+                      <span className="sr-only">{t('results.open', { n: a.number, fio: l.fio })} · </span>
                       {a.number}: {a.score ?? t(`review.states.${a.state}`)}
                     </button>
                   ))}
