@@ -105,12 +105,18 @@ export async function setAttempt(db: Db, id: number, values: Partial<typeof test
   await db.update(testingAttempts).set(values).where(eq(testingAttempts.id, id));
 }
 
-/** Open attempts past their deadline (housekeeping ends them). */
-export async function expiredOpen(db: Db, now: Date, limit = 100): Promise<number[]> {
+/** Open attempts past their deadline (of one student when given): housekeeping and his next call end them. */
+export async function expiredOpen(db: Db, now: Date, limit = 100, studentId?: number): Promise<number[]> {
   const rows = await db
     .select({ id: testingAttempts.id })
     .from(testingAttempts)
-    .where(and(eq(testingAttempts.state, 'open'), lte(testingAttempts.deadline, now)))
+    .where(
+      and(
+        eq(testingAttempts.state, 'open'),
+        lte(testingAttempts.deadline, now),
+        studentId === undefined ? undefined : eq(testingAttempts.studentId, studentId),
+      ),
+    )
     .orderBy(asc(testingAttempts.deadline))
     .limit(limit);
   return rows.map((r) => r.id);

@@ -15,6 +15,7 @@ import { students } from '../../db/schema';
 import { testClock } from '../../test/helpers';
 import { useTestApp } from '../../test/fixture';
 import type { SignedIn } from '../../test/requests';
+import { endExpiredAttempts } from './testing.attempts';
 import { errorOf, KINDS, makeBank, post, settings, type Bank } from './testing.fixture';
 import { testingAnswers, testingAttempts } from './testing.schema';
 
@@ -221,6 +222,7 @@ describe('who takes a test, and when', () => {
     const paper = await post<Paper>(classmate, 'start.json', { id_test: timed.id, device: A });
     const tf = paper.questions.find((q) => q.kind === 'truefalse')!;
     await post(classmate, 'answer.json', { id_attempt: paper.id_attempt, device: A, slot: tf.slot, version: 1, answer: { kind: 'truefalse', value: true } });
+    const idle = await post<Paper>(fx.student, 'start.json', { id_test: timed.id, device: A });
     clock.advance(6 * 60_000);
     const e = await errorOf(classmate, 'answer.json', {
       id_attempt: paper.id_attempt,
@@ -234,5 +236,12 @@ describe('who takes a test, and when', () => {
     expect(row).toMatchObject({ state: 'graded', score: 1 });
     expect(row.finishedAt?.toISOString()).toBe(paper.deadline);
     expect((await errorOf(classmate, 'resume.json', { id_attempt: paper.id_attempt, device: A })).code).toBe('TEST_ATTEMPT_CLOSED');
+    // Housekeeping ends the attempt nobody touches any more.
+    expect(await endExpiredAttempts({ db: d(), now: clock.now })).toBeGreaterThanOrEqual(1);
+    const [ended] = await d().select().from(testingAttempts).where(eq(testingAttempts.id, idle.id_attempt));
+    expect(ended).toMatchObject({ state: 'graded', score: 0 });
+    expect(ended.finishedAt?.toISOString()).toBe(idle.deadline);
+    const log = await post<AttemptLogEntry[]>(fx.teacher, 'log.json', { id_attempt: idle.id_attempt });
+    expect(log.map((l) => l.event)).toEqual(['start', 'expired']);
   });
 });

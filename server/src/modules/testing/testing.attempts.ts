@@ -1,5 +1,5 @@
 /**
- * A student's attempts (docs/areas/testing.md#attempts). Only a student of the test's groups (or
+ * A student's attempts (docs/areas/testing.md#for-users). Only a student of the test's groups (or
  * subgroups) takes it (403); its networks, when set, must hold the caller's address (403 TEST_NETWORK).
  *
  * - One open attempt per student and test: a start while one is open returns it (two concurrent
@@ -36,7 +36,7 @@ export function assertNetwork(t: att.TestRow, ip: string) {
 }
 
 /** Ends the open attempts past their deadline (housekeeping); returns how many. */
-export async function endExpiredAttempts(ctx: AppContext): Promise<number> {
+export async function endExpiredAttempts(ctx: Pick<AppContext, 'db' | 'now'>): Promise<number> {
   const ids = await att.expiredOpen(ctx.db, ctx.now());
   for (const id of ids)
     await ctx.db.transaction(async (tx) => {
@@ -116,9 +116,9 @@ export class TestingAttemptsService {
   private async endExpiredOf(studentId: number) {
     const now = this.ctx.now();
     await this.ctx.db.transaction(async (tx) => {
-      for (const id of await att.expiredOpen(tx, now, 1000)) {
+      for (const id of await att.expiredOpen(tx, now, 100, studentId)) {
         const a = await att.attempt(tx, id, true);
-        if (a && a.studentId === studentId) await finishAttempt(tx, a, now, { ip: null, device: null, userId: null });
+        if (a?.state === 'open') await finishAttempt(tx, a, now, { ip: null, device: null, userId: null });
       }
     });
   }

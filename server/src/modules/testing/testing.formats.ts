@@ -1,5 +1,5 @@
 /**
- * Questions from Aiken and GIFT plain text, and to GIFT (docs/areas/testing.md#import-and-export).
+ * Questions from Aiken and GIFT plain text, and to GIFT (docs/areas/testing.md#for-users).
  * GIFT's common subset: multiple choice (`=right ~wrong`, several right as `~%50%a ~%50%b`), true/false
  * (`{T}`, `{FALSE}`), short answer (`{=a =b}`), numeric (`{#3.14:0.01}`), matching (`{=a -> b}`) and
  * essay (`{}`), with an optional `::title::` and `//` comments. A problem names its line (1…) and

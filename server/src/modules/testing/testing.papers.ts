@@ -1,5 +1,5 @@
 /**
- * Papers and reviews (docs/areas/testing.md#papers): a paper is drawn once, at an attempt's start
+ * Papers and reviews (docs/areas/testing.md#for-users): a paper is drawn once, at an attempt's start
  * (each draw rule's count of questions at random from its category, answers shuffled when the test
  * says so) and stored; a student sees only his paper's questions, never their correct answers; his
  * review shows his score and the correct answers only when the test's showScore / showAnswers allow it now.

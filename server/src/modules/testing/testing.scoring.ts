@@ -1,5 +1,5 @@
 /**
- * An attempt's scores from its paper and its saved answers (docs/areas/testing.md#grading): every
+ * An attempt's scores from its paper and its saved answers (docs/areas/testing.md#for-users): every
  * kind but the essay scored now from the bank question as it stands (so a corrected question
  * regrades), an essay by its hand-given score. An attempt is 'graded' when no answered essay waits
  * for its score, else 'finished'; its score is the sum of the scores known.

@@ -1,5 +1,5 @@
 /**
- * Tests and their results for the discipline's teachers (docs/areas/testing.md#tests): only a
+ * Tests and their results for the discipline's teachers (docs/areas/testing.md#for-users): only a
  * teacher of the test's discipline reads or writes it, and only for groups (and his journal
  * subgroups) he teaches it to (403). Settings: closesAt after opensAt, every rule's category of the
  * discipline and holding its count (400 TEST_DRAW), networks that parse as CIDR (400). A test
