@@ -283,6 +283,17 @@ export const AREAS = [
     store: () => import('../features/gradingsheet/gradingsheet.area'),
   },
   {
+    // A student's tests and their attempts; a teacher's question bank, tests and results.
+    key: 'testing',
+    path: '/testing',
+    screen: () => import('../features/testing/TestingScreen'),
+    roles: [ROLE_STUDENT, ROLE_TEACHER],
+    menu: { key: 'testing', icon: 'checkSquare' },
+    title: 'titles.testing',
+    namespaces: ['testing'],
+    store: () => import('../features/testing/testing.area'),
+  },
+  {
     // Everyone's own card; an administrator opens another account's at /personalcard/<account id>.
     key: 'personalcard',
     path: '/personalcard',

@@ -352,6 +352,18 @@ const OPEN_STATES: Screen[] = [
     },
   },
   {
+    // Teachers: the question bank's form for a new question (students: their list of tests).
+    name: 'testing question form',
+    path: '/lms/testing',
+    ready: async (page) => {
+      await readyByDefault(page);
+      const add = page.getByTestId('ts-add-question');
+      if (!(await add.count())) return;
+      await add.click();
+      await expectVisible(page.getByTestId('ts-question-form'), 20000);
+    },
+  },
+  {
     // Teachers: the projector of their first lesson (held now as a make-up lesson when it is not in its time).
     name: 'qr projector',
     path: '/lms/schedule',

@@ -1,0 +1,129 @@
+/**
+ * The student's requests: his tests, starting or resuming an attempt (answers kept in this browser
+ * that the server lacks are sent again), each answer saved as given (kept here first; a failure is
+ * shown and sent again on a retry or when the connection is back), focus reports, submitting, and
+ * the end at the server's deadline.
+ */
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { call, put, select } from 'redux-saga/effects';
+import type { Answer, Paper } from '@contract/testing';
+import type { Failure, Result } from '@api/http';
+import { request } from '@shared/request/request.saga';
+import { deviceId, forgetAnswers, keepAnswer, keptAnswers } from './attempt.storage';
+import { attemptActions as A, type AttemptState } from './attempt.slice';
+import { selectAttempt } from './testing.slice';
+import { testingApi as api } from './testing.api';
+
+const ENDED = new Set(['TEST_TIME_OVER', 'TEST_ATTEMPT_CLOSED']);
+
+export function* mySaga() {
+  yield* request(api.my, [], { succeeded: A.mySucceeded, failed: A.myFailed });
+}
+
+function* paperArrived(result: Result<Paper>) {
+  if (!result.ok) {
+    yield put(A.paperFailed(result));
+    return;
+  }
+  const paper = result.data;
+  const kept = paper.id_attempt ? keptAnswers(paper.id_attempt) : {};
+  yield put(A.paperSucceeded({ paper, kept, receivedAt: Date.now() }));
+  const { answers } = (yield select(selectAttempt)) as AttemptState;
+  for (const [slot, a] of Object.entries(answers)) if (a.status === 'saving') yield* sendAnswer(Number(slot));
+}
+
+export function* startSaga(action: PayloadAction<{ id_test: number; password?: string }>) {
+  const result = (yield call(api.start, { ...action.payload, device: deviceId() })) as Result<Paper>;
+  yield* paperArrived(result);
+}
+
+export function* resumeSaga(action: PayloadAction<number>) {
+  const result = (yield call(api.resume, { id_attempt: action.payload, device: deviceId() })) as Result<Paper>;
+  if (!result.ok && result.error?.code && ENDED.has(result.error.code)) {
+    forgetAnswers(action.payload);
+    yield put(A.reviewRequested(action.payload));
+    return;
+  }
+  yield* paperArrived(result);
+}
+
+export function* previewSaga(action: PayloadAction<number>) {
+  const result = (yield call(api.preview, action.payload)) as Result<Paper>;
+  yield* paperArrived(result);
+}
+
+/** Sends the slot's answer as it is now (its version makes a repeated or late save harmless). */
+function* sendAnswer(slot: number) {
+  const state = (yield select(selectAttempt)) as AttemptState;
+  const given = state.answers[slot];
+  const paper = state.paper.data;
+  if (!given?.answer || !paper || state.preview || state.ended) return;
+  const answer: Answer = given.answer;
+  keepAnswer(paper.id_attempt, slot, { answer, version: given.version });
+  const result = (yield call(api.answer, { id_attempt: paper.id_attempt, device: deviceId(), slot, version: given.version, answer })) as Result<{
+    slot: number;
+    version: number;
+    deadline: string;
+  }>;
+  if (result.ok) {
+    yield put(A.answerSaved({ slot, version: result.data.version, deadline: result.data.deadline }));
+    return;
+  }
+  const failure = result as Failure;
+  if (failure.error?.code && ENDED.has(failure.error.code)) yield put(A.timeUp());
+  else yield put(A.answerFailed({ slot, version: given.version, failure }));
+}
+
+export function* answerSaga(action: PayloadAction<{ slot: number }>) {
+  yield* sendAnswer(action.payload.slot);
+}
+
+export function* retrySaga(action: PayloadAction<number>) {
+  yield* sendAnswer(action.payload);
+}
+
+export function* connectionBackSaga() {
+  const { answers } = (yield select(selectAttempt)) as AttemptState;
+  for (const [slot, a] of Object.entries(answers)) {
+    if (a.status === 'failed') {
+      yield put(A.answerRetried(Number(slot)));
+    }
+  }
+}
+
+export function* focusSaga(action: PayloadAction<'focus_lost' | 'focus_back'>) {
+  const { paper, preview, ended } = (yield select(selectAttempt)) as AttemptState;
+  if (!paper.data || preview || ended) return;
+  yield call(api.event, { id_attempt: paper.data.id_attempt, device: deviceId(), event: action.payload });
+}
+
+/** Submitting, or the deadline passing: the server ends the attempt; its review is shown. */
+export function* submitSaga() {
+  const { paper, preview } = (yield select(selectAttempt)) as AttemptState;
+  if (!paper.data) return;
+  if (preview) {
+    yield put(A.closed());
+    return;
+  }
+  const id = paper.data.id_attempt;
+  const result = (yield call(api.submit, { id_attempt: id, device: deviceId() })) as Result<unknown>;
+  if (result.ok) {
+    forgetAnswers(id);
+    yield* request(api.review, [id], { succeeded: A.submitSucceeded, failed: A.submitFailed });
+    return;
+  }
+  if (result.error?.code && ENDED.has(result.error.code)) {
+    forgetAnswers(id);
+    yield* request(api.review, [id], { succeeded: A.submitSucceeded, failed: A.submitFailed });
+    return;
+  }
+  yield put(A.submitFailed(result));
+}
+
+export function* reviewSaga(action: PayloadAction<number>) {
+  yield* request(api.review, [action.payload], { succeeded: A.reviewSucceeded, failed: A.reviewFailed });
+}
+
+export function* closedSaga() {
+  yield put(A.myRequested());
+}

@@ -1,0 +1,84 @@
+/** The teacher's requests: his disciplines, a discipline's bank and tests, each write, results and reviews. */
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { call, put, select } from 'redux-saga/effects';
+import type { CategorySaveBody, GradeBody, ImportBody, QuestionSaveBody, TestSaveBody } from '@contract/testing';
+import type { Result } from '@api/http';
+import { request } from '@shared/request/request.saga';
+import { bankActions as A, type BankState } from './bank.slice';
+import { selectBank } from './testing.slice';
+import { testingApi as api, type ImportOutcome } from './testing.api';
+
+export function* disciplinesSaga() {
+  const result = yield* request(api.disciplines, [], { succeeded: A.disciplinesSucceeded, failed: A.disciplinesFailed });
+  const { discipline } = (yield select(selectBank)) as BankState;
+  if (result.ok && result.data.length > 0 && discipline === null) yield put(A.disciplineChosen(result.data[0]!.id));
+}
+
+/** The chosen discipline's categories, questions and tests, read again after each write. */
+export function* disciplineSaga() {
+  const { discipline } = (yield select(selectBank)) as BankState;
+  if (discipline === null) return;
+  yield* request(api.categories, [discipline], { succeeded: A.categoriesSucceeded, failed: A.categoriesFailed });
+  yield* request(api.questions, [discipline], { succeeded: A.questionsSucceeded, failed: A.questionsFailed });
+  yield* request(api.tests, [discipline], { succeeded: A.testsSucceeded, failed: A.testsFailed });
+}
+
+function* write<T>(fn: () => Promise<Result<T>>) {
+  const result = (yield call(fn)) as Result<T>;
+  if (!result.ok) {
+    yield put(A.writeFailed(result));
+    return false;
+  }
+  yield put(A.writeSucceeded());
+  yield* disciplineSaga();
+  return true;
+}
+
+export function* categorySaga(action: PayloadAction<CategorySaveBody>) {
+  yield* write(() => api.categorySave(action.payload));
+}
+export function* categoryDeleteSaga(action: PayloadAction<number>) {
+  yield* write(() => api.categoryDelete(action.payload));
+}
+export function* questionSaga(action: PayloadAction<QuestionSaveBody>) {
+  yield* write(() => api.questionSave(action.payload));
+}
+export function* questionDeleteSaga(action: PayloadAction<number>) {
+  yield* write(() => api.questionDelete(action.payload));
+}
+export function* testSaga(action: PayloadAction<TestSaveBody>) {
+  yield* write(() => api.testSave(action.payload));
+}
+export function* testDeleteSaga(action: PayloadAction<number>) {
+  yield* write(() => api.testDelete(action.payload));
+}
+
+/** An import, or its dry run: the server's per-line problems are shown either way. */
+export function* importSaga(action: PayloadAction<ImportBody>) {
+  const result = (yield call(api.import, action.payload)) as Result<ImportOutcome>;
+  if (result.ok) {
+    yield put(A.importSettled(result.data));
+    if (!action.payload.dryRun) yield* disciplineSaga();
+    return;
+  }
+  const params = result.error?.params as { lines?: number[]; line?: number; reason?: string } | undefined;
+  if (result.error?.code === 'TEST_IMPORT' && params?.line !== undefined) {
+    yield put(A.importSettled({ imported: 0, kinds: {}, problems: [{ line: params.line, reason: params.reason ?? '' }] }));
+  }
+  yield put(A.writeFailed(result));
+}
+
+export function* resultsSaga(action: PayloadAction<number>) {
+  yield* request(api.results, [action.payload], { succeeded: A.resultsSucceeded, failed: A.resultsFailed });
+}
+export function* reviewSaga(action: PayloadAction<number>) {
+  yield* request(api.review, [action.payload], { succeeded: A.reviewSucceeded, failed: A.reviewFailed });
+}
+export function* gradeSaga(action: PayloadAction<GradeBody>) {
+  const result = yield* request(api.grade, [action.payload], { succeeded: A.reviewSucceeded, failed: A.writeFailed });
+  if (result.ok) {
+    yield put(A.writeSucceeded());
+    const { results } = (yield select(selectBank)) as BankState;
+    if (results.data) yield* resultsSaga({ type: '', payload: results.data.id_test });
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Testing, the teacher's side (docs/areas/testing.md#for-users): his disciplines, the chosen one's
+ * question bank (categories, questions) and tests, a test's results and an attempt's review for hand
+ * grading, an import's outcome, and the last write's refusal.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type {
+  Category,
+  CategorySaveBody,
+  GradeBody,
+  ImportBody,
+  Question,
+  QuestionSaveBody,
+  Results,
+  Review,
+  Test,
+  TestingDiscipline,
+  TestSaveBody,
+} from '@contract/testing';
+import type { Failure } from '@api/http';
+import { idle, loadReducers, started, type Loadable } from '@shared/request/loadable';
+import { sessionEnded } from '@shared/session/session';
+import type { ImportOutcome } from './testing.api';
+
+export interface BankState {
+  disciplines: Loadable<TestingDiscipline[]>;
+  discipline: number | null;
+  categories: Loadable<Category[]>;
+  questions: Loadable<Question[]>;
+  tests: Loadable<Test[]>;
+  results: Loadable<Results | null>;
+  review: Loadable<Review | null>;
+  importOutcome: ImportOutcome | null;
+  saving: boolean;
+  /** Bumped by each write the server took, so that a form knows it may close. */
+  saved: number;
+  writeError: Failure | null;
+}
+
+const initialState: BankState = {
+  disciplines: idle<TestingDiscipline[]>([]),
+  discipline: null,
+  categories: idle<Category[]>([]),
+  questions: idle<Question[]>([]),
+  tests: idle<Test[]>([]),
+  results: idle<Results | null>(null),
+  review: idle<Review | null>(null),
+  importOutcome: null,
+  saving: false,
+  saved: 0,
+  writeError: null,
+};
+
+const loads = loadReducers<BankState>();
+const writing = (state: BankState) => {
+  state.saving = true;
+  state.writeError = null;
+};
+
+const slice = createSlice({
+  name: 'testing/bank',
+  initialState,
+  reducers: {
+    ...loads('disciplines', [], { keep: true }),
+    disciplineChosen: (state, action: PayloadAction<number>) => {
+      state.discipline = action.payload;
+      state.categories = started<Category[]>([]);
+      state.questions = started<Question[]>([]);
+      state.tests = started<Test[]>([]);
+      state.importOutcome = null;
+    },
+    ...loads.settled('categories', [], { keep: true }),
+    ...loads.settled('questions', [], { keep: true }),
+    ...loads.settled('tests', [], { keep: true }),
+    resultsRequested: (state, _action: PayloadAction<number>) => {
+      state.results = started<Results | null>(null);
+    },
+    ...loads.settled('results', null),
+    resultsClosed: (state) => {
+      state.results = idle<Results | null>(null);
+      state.review = idle<Review | null>(null);
+    },
+    reviewRequested: (state, _action: PayloadAction<number>) => {
+      state.review = started<Review | null>(null);
+    },
+    ...loads.settled('review', null),
+    reviewClosed: (state) => {
+      state.review = idle<Review | null>(null);
+    },
+    categorySaved: (state, _action: PayloadAction<CategorySaveBody>) => writing(state),
+    categoryDeleted: (state, _action: PayloadAction<number>) => writing(state),
+    questionSaved: (state, _action: PayloadAction<QuestionSaveBody>) => writing(state),
+    questionDeleted: (state, _action: PayloadAction<number>) => writing(state),
+    importRequested: (state, action: PayloadAction<ImportBody>) => {
+      writing(state);
+      if (!action.payload.dryRun) state.importOutcome = null;
+    },
+    importSettled: (state, action: PayloadAction<ImportOutcome>) => {
+      state.saving = false;
+      state.importOutcome = action.payload;
+    },
+    testSaved: (state, _action: PayloadAction<TestSaveBody>) => writing(state),
+    testDeleted: (state, _action: PayloadAction<number>) => writing(state),
+    graded: (state, _action: PayloadAction<GradeBody>) => writing(state),
+    writeSucceeded: (state) => {
+      state.saving = false;
+      state.saved += 1;
+    },
+    writeFailed: (state, action: PayloadAction<Failure>) => {
+      state.saving = false;
+      state.writeError = action.payload;
+    },
+    writeErrorDismissed: (state) => {
+      state.writeError = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const bankActions = slice.actions;
+export const bankReducer = slice.reducer;

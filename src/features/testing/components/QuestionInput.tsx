@@ -1,0 +1,170 @@
+/** One paper question's answer field by kind; every change is given at once (saved as given). */
+import { useTranslation } from 'react-i18next';
+import type { Answer, PaperQuestion } from '@contract/testing';
+
+interface Props {
+  q: PaperQuestion;
+  answer: Answer | null;
+  onAnswer: (a: Answer) => void;
+  disabled?: boolean;
+}
+
+function Choices({ q, answer, onAnswer, disabled }: Props) {
+  const multiple = q.kind === 'multiple';
+  const chosen = answer?.kind === 'multiple' ? answer.choices : answer?.kind === 'single' ? [answer.choice] : [];
+  return (
+    <fieldset className="ts-options" disabled={disabled}>
+      <legend className="sr-only">{q.text}</legend>
+      {q.options.map((o) => (
+        <label key={o.id} className="ts-option">
+          <input
+            type={multiple ? 'checkbox' : 'radio'}
+            name={`q-${q.slot}`}
+            checked={chosen.includes(o.id)}
+            onChange={(e) =>
+              multiple
+                ? onAnswer({ kind: 'multiple', choices: e.target.checked ? [...chosen, o.id] : chosen.filter((c) => c !== o.id) })
+                : onAnswer({ kind: 'single', choice: o.id })
+            }
+          />
+          <span>{o.text}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function Matching({ q, answer, onAnswer, disabled }: Props) {
+  const { t } = useTranslation('testing');
+  const right = answer?.kind === 'matching' ? answer.right : q.left.map(() => null);
+  return (
+    <div className="ts-matching">
+      {q.left.map((left, i) => (
+        <div key={i} className="field">
+          <label htmlFor={`q-${q.slot}-${i}`}>{left}</label>
+          <select
+            id={`q-${q.slot}-${i}`}
+            className="input"
+            disabled={disabled}
+            value={right[i] ?? ''}
+            onChange={(e) => {
+              const next = q.left.map((_, j) => right[j] ?? null);
+              next[i] = e.target.value === '' ? null : Number(e.target.value);
+              onAnswer({ kind: 'matching', right: next });
+            }}
+          >
+            <option value="">{t('attempt.choose')}</option>
+            {q.options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.text}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Ordering({ q, answer, onAnswer, disabled }: Props) {
+  const { t } = useTranslation('testing');
+  const order = answer?.kind === 'ordering' ? answer.order : q.options.map((o) => o.id);
+  const text = (id: number) => q.options.find((o) => o.id === id)?.text ?? '';
+  const move = (i: number, by: number) => {
+    const next = [...order];
+    [next[i], next[i + by]] = [next[i + by]!, next[i]!];
+    onAnswer({ kind: 'ordering', order: next });
+  };
+  return (
+    <ol className="ts-ordering">
+      {order.map((id, i) => (
+        <li key={id} className="ts-order-item">
+          <span className="ts-order-text">{text(id)}</span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            disabled={disabled || i === 0}
+            onClick={() => move(i, -1)}
+            aria-label={t('attempt.up', { item: text(id) })}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            disabled={disabled || i === order.length - 1}
+            onClick={() => move(i, 1)}
+            aria-label={t('attempt.down', { item: text(id) })}
+          >
+            ↓
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function QuestionInput(props: Props) {
+  const { t } = useTranslation('testing');
+  const { q, answer, onAnswer, disabled } = props;
+  const id = `q-${q.slot}-input`;
+  switch (q.kind) {
+    case 'single':
+    case 'multiple':
+      return <Choices {...props} />;
+    case 'truefalse':
+      return (
+        <fieldset className="ts-options" disabled={disabled}>
+          <legend className="sr-only">{q.text}</legend>
+          {[true, false].map((v) => (
+            <label key={String(v)} className="ts-option">
+              <input
+                type="radio"
+                name={`q-${q.slot}`}
+                checked={answer?.kind === 'truefalse' && answer.value === v}
+                onChange={() => onAnswer({ kind: 'truefalse', value: v })}
+              />
+              <span>{t(v ? 'attempt.true' : 'attempt.false')}</span>
+            </label>
+          ))}
+        </fieldset>
+      );
+    case 'short':
+    case 'numeric':
+      return (
+        <div className="field">
+          <label htmlFor={id}>{t('attempt.yourAnswer')}</label>
+          <input
+            id={id}
+            className="input"
+            disabled={disabled}
+            inputMode={q.kind === 'numeric' ? 'decimal' : 'text'}
+            defaultValue={answer?.kind === 'short' ? answer.text : answer?.kind === 'numeric' ? String(answer.value) : ''}
+            onBlur={(e) => {
+              const v = e.target.value.trim();
+              if (q.kind === 'short') onAnswer({ kind: 'short', text: v });
+              else if (v !== '' && Number.isFinite(Number(v.replace(',', '.')))) onAnswer({ kind: 'numeric', value: Number(v.replace(',', '.')) });
+            }}
+          />
+        </div>
+      );
+    case 'essay':
+      return (
+        <div className="field">
+          <label htmlFor={id}>{t('attempt.yourAnswer')}</label>
+          <textarea
+            id={id}
+            className="input ts-essay"
+            rows={6}
+            disabled={disabled}
+            defaultValue={answer?.kind === 'essay' ? answer.text : ''}
+            onBlur={(e) => onAnswer({ kind: 'essay', text: e.target.value })}
+          />
+        </div>
+      );
+    case 'matching':
+      return <Matching {...props} />;
+    case 'ordering':
+      return <Ordering {...props} />;
+  }
+}

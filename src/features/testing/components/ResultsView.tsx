@@ -1,0 +1,145 @@
+/** A test's results: each student's attempts and counted score, each question's statistics, the workbook, and an attempt's review with its essays graded by hand. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Results, ReviewQuestion } from '@contract/testing';
+import { Spinner } from '@components/Spinner';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { bankActions as K } from '../bank.slice';
+import { selectBank } from '../testing.slice';
+import { resultsXlsxUrl } from '../testing.api';
+import { ReviewView } from './ReviewView';
+
+function GradeForm({ id_attempt, q }: { id_attempt: number; q: ReviewQuestion }) {
+  const { t } = useTranslation('testing');
+  const dispatch = useAppDispatch();
+  const [score, setScore] = useState(q.score === null ? '' : String(q.score));
+  const [comment, setComment] = useState(q.comment ?? '');
+  const valid = score !== '' && Number(score) >= 0 && Number(score) <= q.points;
+  return (
+    <form
+      className="ts-inline"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (valid) dispatch(K.graded({ id_attempt, slot: q.slot, score: Number(score), ...(comment.trim() ? { comment: comment.trim() } : {}) }));
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`ts-grade-${q.slot}`}>{t('results.score', { max: q.points })}</label>
+        <input
+          id={`ts-grade-${q.slot}`}
+          className="input"
+          inputMode="decimal"
+          value={score}
+          onChange={(e) => setScore(e.target.value)}
+          aria-invalid={score !== '' && !valid}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`ts-comment-${q.slot}`}>{t('results.comment')}</label>
+        <input id={`ts-comment-${q.slot}`} className="input" value={comment} onChange={(e) => setComment(e.target.value)} />
+      </div>
+      <button type="submit" className="btn btn-primary btn-sm" disabled={!valid}>
+        {t('results.grade')}
+      </button>
+    </form>
+  );
+}
+
+function Tables({ results }: { results: Results }) {
+  const { t } = useTranslation('testing');
+  const dispatch = useAppDispatch();
+  const pct = (n: number | null) => (n === null ? '—' : n.toFixed(2));
+  return (
+    <>
+      <div className="ts-table-wrap">
+        <table className="ts-table stack-table" data-testid="ts-results">
+          <caption>{t('results.students')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('results.student')}</th>
+              <th scope="col">{t('results.group')}</th>
+              <th scope="col">{t('results.attempts')}</th>
+              <th scope="col">{t('results.counted')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {results.lines.map((l) => (
+              <tr key={l.id_student}>
+                <td className="stack-title" data-label={t('results.student')}>
+                  {l.fio}
+                </td>
+                <td data-label={t('results.group')}>{l.group}</td>
+                <td data-label={t('results.attempts')}>
+                  {l.attempts.length === 0 ? '—' : null}
+                  {l.attempts.map((a) => (
+                    <button key={a.id} type="button" className="btn btn-ghost btn-sm" onClick={() => dispatch(K.reviewRequested(a.id))}>
+                      <span className="sr-only">{t('results.open', { n: a.number, fio: l.fio })} · </span>
+                      {a.number}: {a.score ?? t(`review.states.${a.state}`)}
+                    </button>
+                  ))}
+                </td>
+                <td data-label={t('results.counted')}>{l.score ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="ts-table-wrap">
+        <table className="ts-table stack-table">
+          <caption>{t('results.questions')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('form.text')}</th>
+              <th scope="col">{t('results.answered')}</th>
+              <th scope="col">{t('results.difficulty')}</th>
+              <th scope="col">{t('results.discrimination')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {results.questions.map((q) => (
+              <tr key={q.id_question}>
+                <td className="stack-title" data-label={t('form.text')}>
+                  {q.text}
+                </td>
+                <td data-label={t('results.answered')}>{q.answered}</td>
+                <td data-label={t('results.difficulty')}>{pct(q.difficulty)}</td>
+                <td data-label={t('results.discrimination')}>{pct(q.discrimination)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export function ResultsView() {
+  const { t } = useTranslation('testing');
+  const dispatch = useAppDispatch();
+  const { results, review } = useAppSelector(selectBank);
+  if (!results.data) return <Spinner />;
+  return (
+    <section aria-labelledby="ts-results-title">
+      <h2 id="ts-results-title">{t('results.title', { title: results.data.title })}</h2>
+      <p className="ts-inline">
+        <button type="button" className="btn btn-ghost" onClick={() => dispatch(K.resultsClosed())}>
+          {t('backToList')}
+        </button>
+        <a className="btn btn-ghost" href={resultsXlsxUrl(results.data.id_test)} download>
+          {t('results.xlsx')}
+        </a>
+      </p>
+      {review.data ? (
+        <>
+          <button type="button" className="btn btn-ghost" onClick={() => dispatch(K.reviewClosed())}>
+            {t('results.backToResults')}
+          </button>
+          <p>{review.data.student}</p>
+          <ReviewView review={review.data}>{(q) => (q.kind === 'essay' ? <GradeForm id_attempt={review.data!.id_attempt} q={q} /> : null)}</ReviewView>
+        </>
+      ) : (
+        <Tables results={results.data} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * Testing in Chromium against the real server: the demo student takes the seeded demo test on a
+ * phone (390×844, touch, dark mode), answers, reloads mid-way and finds his answers where they
+ * were, submits after the confirmation and sees his result; the demo teacher adds a question to the
+ * bank and opens the test's results on a laptop (1366×768). Every screen is axe-clean.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { STUDENT, TEACHER } from './support/accounts';
+import { seriousViolations } from './support/a11y';
+import { expectVisible, setupE2E, signIn, transitionsSettled } from './support/e2e';
+import { ru } from './support/texts';
+
+const e2e = setupE2E();
+const SHOTS = process.env.SCREENSHOT_DIR;
+const DEMO_TEST = 'Основы веб-разработки: текущий контроль';
+const DEMO_DISCIPLINE = 'Тестирование программного обеспечения';
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/testing-${name}.png`, fullPage: true });
+}
+
+/** Answers the question shown, whatever its kind, as a student would by touch. */
+async function answer(question: Locator): Promise<void> {
+  const radios = question.locator('input[type="radio"]');
+  const boxes = question.locator('input[type="checkbox"]');
+  const selects = question.locator('select');
+  const texts = question.locator('input.input, textarea');
+  const down = question.locator('.ts-order-item button').nth(1);
+  if (await radios.count()) await radios.first().tap();
+  else if (await boxes.count()) await boxes.first().tap();
+  else if (await selects.count()) {
+    for (let i = 0; i < (await selects.count()); i++) await selects.nth(i).selectOption({ index: 1 });
+  } else if (await texts.count()) {
+    await texts.first().fill('42');
+    await texts.first().blur();
+  } else await down.tap();
+}
+
+const saved = (page: Page) => page.getByTestId('ts-save').filter({ hasText: ru('testing:attempt.save.saved') });
+
+describe('testing', () => {
+  it('a student takes the demo test on a phone, reloads mid-way, submits and sees his result', async () => {
+    const page = await e2e.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.context().addCookies([{ name: 'theme', value: 'dark', url: e2e.server.origin }]);
+    await signIn(page, STUDENT);
+    await page.goto('/lms/testing');
+    const card = page.getByTestId('ts-my-test').filter({ hasText: DEMO_TEST });
+    await expectVisible(card);
+    expect(await card.getByTestId('ts-state').textContent()).toBe(ru('testing:my.states.open'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, '390-list');
+
+    await card.getByRole('button', { name: ru('testing:my.start') }).tap();
+    await expectVisible(page.getByTestId('ts-countdown'));
+    const strip = page.getByTestId('ts-strip-btn');
+    const count = await strip.count();
+    expect(count).toBe(8);
+    // The first three questions, one per page, each saved as given.
+    for (let i = 0; i < 3; i++) {
+      await answer(page.getByTestId('ts-question'));
+      await expectVisible(saved(page));
+      await page.getByRole('button', { name: ru('testing:attempt.next') }).tap();
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, '390-attempt');
+
+    // A reload resumes the attempt from the address, the three answers where they were.
+    expect(page.url()).toMatch(/attempt=\d+/);
+    await page.reload();
+    await expectVisible(page.getByTestId('ts-countdown'));
+    const answered = () => page.locator('.ts-strip-btn.is-answered').count();
+    await expect.poll(answered, { timeout: 15000 }).toBe(3);
+
+    // All on one page: the rest answered, then submitted after the confirmation naming what is left.
+    await page.getByRole('checkbox', { name: ru('testing:attempt.allOnOnePage') }).tap();
+    const questions = page.getByTestId('ts-question');
+    expect(await questions.count()).toBe(8);
+    for (let i = 3; i < 7; i++) await answer(questions.nth(i));
+    await expect.poll(async () => saved(page).count(), { timeout: 15000 }).toBe(7);
+    await page.getByTestId('ts-submit').tap();
+    const dialog = page.getByRole('alertdialog');
+    await expectVisible(dialog);
+    expect(await dialog.textContent()).toContain('8');
+    await dialog.getByRole('button', { name: ru('testing:attempt.submit'), exact: true }).tap();
+    const state = page.getByTestId('ts-review-state');
+    await expectVisible(state);
+    // An essay among the questions waits for the teacher's score; the rest are graded at once.
+    expect([ru('testing:review.states.finished'), ru('testing:review.states.graded')]).toContain((await state.textContent())?.split(' · ')[0]);
+    expect(await page.getByTestId('ts-ended').textContent()).toBe(ru('testing:attempt.submitted'));
+    await page.getByRole('button', { name: ru('testing:backToList') }).tap();
+    await expectVisible(card.getByRole('button', { name: ru('testing:my.review', { n: 1 }) }));
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, '390-result');
+    expect(e2e.problems(page).csp).toEqual([]);
+  });
+
+  it('a teacher adds a question to the bank and opens the test', async () => {
+    const page = await e2e.page({ viewport: { width: 1366, height: 768 } });
+    await signIn(page, TEACHER);
+    await page.goto('/lms/testing');
+    // The seeded bank and test are of the discipline the demo teacher teaches the demo group.
+    await page.getByLabel(ru('testing:bank.discipline')).selectOption({ label: DEMO_DISCIPLINE });
+    await expectVisible(page.getByTestId('ts-bank-question').first());
+    expect(await seriousViolations(page)).toEqual([]);
+    const before = await page.getByTestId('ts-bank-question').count();
+    await page.getByTestId('ts-add-question').click();
+    const form = page.getByTestId('ts-question-form');
+    await form.getByLabel(ru('testing:form.text')).fill('Какой тег задаёт абзац?');
+    await form.getByLabel(ru('testing:form.lines.single')).fill('*<p>\n<a>\n<div>');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, '1366-question-form');
+    await form.getByRole('button', { name: ru('testing:form.save') }).click();
+    await expect.poll(async () => page.getByTestId('ts-bank-question').count(), { timeout: 15000 }).toBe(before + 1);
+    expect(await page.getByTestId('ts-question-form').count()).toBe(0);
+    expect(await page.getByTestId('ts-bank-question').last().textContent()).toContain('Какой тег задаёт абзац?');
+
+    await page.getByRole('tab', { name: ru('testing:tabs.tests') }).click();
+    const test = page.getByTestId('ts-test').filter({ hasText: DEMO_TEST });
+    await expectVisible(test);
+    await test.getByRole('button', { name: ru('testing:tests.results', { title: DEMO_TEST }) }).click();
+    await expectVisible(page.getByTestId('ts-results'));
+    await transitionsSettled(page);
+    expect(await page.getByRole('link', { name: ru('testing:results.xlsx') }).getAttribute('href')).toMatch(/\/api\/testing\/results\.xlsx\?id_test=\d+$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, '1366-results');
+    expect(e2e.problems(page).csp).toEqual([]);
+  });
+});
