@@ -19,8 +19,13 @@ export interface PdfReport {
   info: string;
   /** The XMP metadata (pdfinfo -meta). */
   meta: string;
-  /** The structure tree with each element's text (pdfinfo -struct-text). */
-  structure: string;
+  /** The structure tree with its elements' attributes (pdfinfo -struct: quick). */
+  tree: string;
+  /**
+   * The structure tree with each element's text (pdfinfo -struct-text), read when first asked for:
+   * poppler takes seconds for a document of a few pages, so a test asks for it once, not per language.
+   */
+  readonly structure: string;
   /** pdftotext -layout. */
   text: string;
   qpdf: { status: number | null; output: string };
@@ -69,15 +74,32 @@ export function inspectPdf(bytes: Uint8Array): PdfReport {
   try {
     fs.writeFileSync(file, bytes);
     run('qpdf', ['--qdf', '--object-streams=disable', file, qdf]);
+    let structure: string | undefined;
     return {
       info: run('pdfinfo', [file]).output,
       meta: run('pdfinfo', ['-meta', file]).output,
-      structure: run('pdfinfo', ['-struct-text', file]).output,
+      tree: run('pdfinfo', ['-struct', file]).output,
+      get structure() {
+        structure ??= withFile(bytes, (again) => run('pdfinfo', ['-struct-text', again]).output);
+        return structure;
+      },
       text: run('pdftotext', ['-layout', file, '-']).output,
       qpdf: run('qpdf', ['--check', file]),
       pages: pagesOf(fs.readFileSync(qdf, 'latin1')),
       raw: Buffer.from(bytes).toString('latin1'),
     };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `use` given the path of a temporary file holding `bytes` (removed after). */
+function withFile<T>(bytes: Uint8Array, use: (file: string) => T): T {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-check-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    fs.writeFileSync(file, bytes);
+    return use(file);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -100,7 +122,7 @@ export function expectTaggedArchivable(ctx: TestContext, bytes: Uint8Array, lang
   expect(r.raw).toContain(`/Lang (${lang})`);
   expect(r.raw).toMatch(/\/DisplayDocTitle true/);
   expect(r.raw).toContain('/S /GTS_PDFA1');
-  expect(r.structure.split('\n')[0]).toBe('Document');
+  expect(r.tree.split('\n')[0]).toBe('Document');
   expect(r.pages.length).toBeGreaterThan(0);
   for (const page of r.pages) expect(page).toEqual({ untagged: 0, balanced: true });
   return r;

@@ -302,10 +302,14 @@ describe('the grading sheet', () => {
       expect(pdf.statusCode).toBe(200);
       const r = expectTaggedArchivable(ctx, new Uint8Array(pdf.rawPayload), tag);
       expect(r.info).toContain(`Title:           ${title}`);
-      expect(r.structure).toContain(`  H1 (block)\n    "${title}"`);
-      expect(r.structure).toMatch(/^ {2}Table \(block\)\n {4}TR\n {6}TH:\n {9}\/Scope \/Column$/m);
-      expect(r.structure).toContain(`      TD\n        "${mine.fio}"`);
-      expect(r.structure).toMatch(/^ {2}Figure$/m);
+      // The texts in the tree once (poppler reads a tree's text slowly); its shape in every language.
+      if (lang === 'ru') {
+        expect(r.structure).toContain(`  H1 (block)\n    "${title}"`);
+        expect(r.structure).toContain(`      TD\n        "${mine.fio}"`);
+      }
+      expect(r.tree).toMatch(/^ {2}H1 \(block\)$/m);
+      expect(r.tree).toMatch(/^ {2}Table \(block\)\n {4}TR\n {6}TH:\n {9}\/Scope \/Column$/m);
+      expect(r.tree).toMatch(/^ {2}Figure$/m);
       expect(r.raw).toMatch(/\/S \/Figure\n\/Alt \(/);
       expect(r.text).toContain(title);
       // The names' column is narrower under the Kyrgyz titles: a name may take two lines there.

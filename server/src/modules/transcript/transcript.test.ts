@@ -103,12 +103,14 @@ describe('the transcript', () => {
       expect(res.statusCode).toBe(200);
       const r = expectTaggedArchivable(ctx, new Uint8Array(res.rawPayload), tag);
       expect(r.info).toContain(`Title:           ${title}`);
-      expect(r.structure).toContain(`  H1 (block)\n    "${title}"`);
-      expect(r.structure).toMatch(/^ {2}H2 \(block\)$/m);
-      expect(r.structure).toMatch(/^ {2}Table \(block\)\n {4}TR\n {6}TH:\n {9}\/Scope \/Column$/m);
-      expect(r.structure).toMatch(/^ {6}TD$/m);
+      // The heading's text in the tree once (poppler reads a tree's text slowly); its shape in every language.
+      if (lang === 'ru') expect(r.structure).toContain(`  H1 (block)\n    "${title}"`);
+      expect(r.tree).toMatch(/^ {2}H1 \(block\)$/m);
+      expect(r.tree).toMatch(/^ {2}H2 \(block\)$/m);
+      expect(r.tree).toMatch(/^ {2}Table \(block\)\n {4}TR\n {6}TH:\n {9}\/Scope \/Column$/m);
+      expect(r.tree).toMatch(/^ {6}TD$/m);
       // The QR code is a figure with its alternative text; the institution's names each in their language.
-      expect(r.structure).toMatch(/^ {2}Figure$/m);
+      expect(r.tree).toMatch(/^ {2}Figure$/m);
       expect(r.raw).toMatch(/\/S \/Figure\n\/Alt \(/);
       for (const other of ['ru', 'ky', 'en']) expect(r.raw).toContain(`/Lang (${other})`);
       if (lang === 'ru') {
