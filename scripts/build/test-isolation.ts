@@ -9,6 +9,7 @@ export const CLIENT_ISOLATED = [
   'src/api/http.test.ts',
   'src/api/idempotency.test.ts',
   'src/app/App.test.tsx',
+  'src/features/auth/LoginScreen.external.test.tsx',
   'src/features/auth/LoginScreen.test.tsx',
   'src/features/auth/auth.saga.test.ts',
   'src/features/chat/chat.live.test.ts',

@@ -3,7 +3,8 @@
  * manifest (manifestRoutes.ts, generated from src/app/areas.ts), the home page and the password change, and the open states of some screens.
  * A new area's routes join by themselves: a route is ready when its heading shows and nothing in the
  * page is busy (`aria-busy="true"`, a spinner), so a screen that says aria-busy until its first answer
- * needs no line here; one that needs more adds it to READY, and an open state (a dialog) is added to OPEN_STATES. The browser contexts the checks open
+ * needs no line here; one that needs more adds it to READY (one line of readyWhen when a selector or a
+ * test id shows its content), and an open state (a dialog) is added to OPEN_STATES. The browser contexts the checks open
  * are in contexts.ts, the passes over every screen in screen-passes.ts.
  */
 import type { Page } from 'playwright-core';
@@ -60,17 +61,28 @@ for (const route of MANIFEST_ROUTES.filter((r) => r.public))
   if (!PUBLIC_SCREENS.some((screen) => new URL(screen.path, 'http://app').pathname === `/lms${route.path}`))
     throw new Error(`tests/support/screens.ts: PUBLIC_SCREENS has no screen for the public route /lms${route.path}`);
 
+/** Any of these test ids (`data-testid`), as one selector. */
+const testIds = (...ids: string[]): string => ids.map((id) => `[data-testid="${id}"]`).join(', ');
+
+/**
+ * A route's screen ready when its heading shows, something matching `shown` is in the page (its content,
+ * its empty state, a failed load or "not for your role") and nothing matches `busy`.
+ */
+const readyWhen = (name: string, shown: string, busy = '[aria-busy="true"]') => ({
+  name,
+  ready: async (page: Page): Promise<void> => {
+    await readyMain(page);
+    await page.waitForFunction(([s, b]) => document.querySelector(s) !== null && document.querySelector(b) === null, [shown, busy] as const, {
+      timeout: 20000,
+    });
+  },
+});
+
+const FAILED_OR_NOT_FOR_ROLE = testIds('load-failed', 'not-for-role');
+
 /** What shows that a route's screen is ready, for the routes of the manifest that need more than readyByDefault. */
 const READY: Record<string, { name: string; ready: (page: Page) => Promise<void> }> = {
-  '/news': {
-    name: 'news',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('.news-card, .news-empty') && !document.querySelector('[aria-busy="true"]'), undefined, {
-        timeout: 20000,
-      });
-    },
-  },
+  '/news': readyWhen('news', '.news-card, .news-empty'),
   '/chat': {
     name: 'chat',
     ready: async (page) => {
@@ -78,77 +90,12 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
       await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20000 });
     },
   },
-  '/journal': {
-    name: 'journal',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(
-        () => document.querySelector('.journal-screen .muted, .sj-list') && !document.querySelector('.journal-screen .spinner'),
-        undefined,
-        { timeout: 20000 },
-      );
-    },
-  },
-  '/library': {
-    name: 'library',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid="library-book"], .library-empty') && !document.querySelector('[aria-busy="true"]'),
-        undefined,
-        { timeout: 20000 },
-      );
-    },
-  },
-  '/umk': {
-    name: 'teaching materials',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid="umk-item"], .umk-empty') && !document.querySelector('[aria-busy="true"]'),
-        undefined,
-        { timeout: 20000 },
-      );
-    },
-  },
-  '/registration': {
-    name: 'discipline registration',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(
-        () =>
-          document.querySelector('[data-testid="reg-row"], [data-testid="reg-teacher-subgroup"], .reg-empty') && !document.querySelector('[aria-busy="true"]'),
-        undefined,
-        { timeout: 20000 },
-      );
-    },
-  },
-  '/paymentcode': {
-    name: 'payment code',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(
-        () =>
-          (document.querySelector('#pay-service option:nth-child(2)') || document.querySelector('[data-testid="load-failed"], [data-testid="not-for-role"]')) &&
-          !document.querySelector('[aria-busy="true"]'),
-        undefined,
-        { timeout: 20000 },
-      );
-    },
-  },
-  '/transcript': {
-    name: 'transcript',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(
-        () =>
-          document.querySelector('[data-testid="tr-doc"], [data-testid="load-failed"], [data-testid="not-for-role"]') &&
-          !document.querySelector('[aria-busy="true"]'),
-        undefined,
-        { timeout: 20000 },
-      );
-    },
-  },
+  '/journal': readyWhen('journal', '.journal-screen .muted, .sj-list', '.journal-screen .spinner'),
+  '/library': readyWhen('library', `${testIds('library-book')}, .library-empty`),
+  '/umk': readyWhen('teaching materials', `${testIds('umk-item')}, .umk-empty`),
+  '/registration': readyWhen('discipline registration', `${testIds('reg-row', 'reg-teacher-subgroup')}, .reg-empty`),
+  '/paymentcode': readyWhen('payment code', `#pay-service option:nth-child(2), ${FAILED_OR_NOT_FOR_ROLE}`),
+  '/transcript': readyWhen('transcript', `${testIds('tr-doc')}, ${FAILED_OR_NOT_FOR_ROLE}`),
   '/rating': {
     // A student's own rating; a teacher's opens the first group he teaches (its table is what the checks need).
     name: 'rating',
@@ -162,58 +109,12 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
       await expectVisible(page.locator('[data-testid="rt-group-rating"], [data-testid="load-failed"]').first(), 20000);
     },
   },
-  '/workload': {
-    // The teacher's table (or the empty half-year); for a student, the 'not for your role' page.
-    name: 'workload',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(
-        () =>
-          document.querySelector('[data-testid="wl-table"], [data-testid="wl-empty"], [data-testid="load-failed"], [data-testid="not-for-role"]') &&
-          !document.querySelector('[aria-busy="true"], main .spinner'),
-        undefined,
-        { timeout: 20000 },
-      );
-    },
-  },
-  '/personalcard': {
-    name: 'personal card',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(
-        () =>
-          document.querySelector('[data-testid="pc-card"], [data-testid="load-failed"], [data-testid="not-for-role"]') &&
-          !document.querySelector('[aria-busy="true"]'),
-        undefined,
-        { timeout: 20000 },
-      );
-    },
-  },
-  '/personalcard/:userId': {
-    // Account 1's card: the caller's own when it is his, else refused (403) unless he is an administrator.
-    name: 'personal card of an account',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(
-        () =>
-          document.querySelector('[data-testid="pc-card"], [data-testid="load-failed"], [data-testid="not-for-role"]') &&
-          !document.querySelector('[aria-busy="true"]'),
-        undefined,
-        { timeout: 20000 },
-      );
-    },
-  },
-  '/schedule': {
-    name: 'schedule',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid^="lesson-"], .schedule-empty') && !document.querySelector('[aria-busy="true"]'),
-        undefined,
-        { timeout: 20000 },
-      );
-    },
-  },
+  // The teacher's table (or the empty half-year); for a student, the 'not for your role' page.
+  '/workload': readyWhen('workload', `${testIds('wl-table', 'wl-empty')}, ${FAILED_OR_NOT_FOR_ROLE}`, '[aria-busy="true"], main .spinner'),
+  '/personalcard': readyWhen('personal card', `${testIds('pc-card')}, ${FAILED_OR_NOT_FOR_ROLE}`),
+  // Account 1's card: the caller's own when it is his, else refused (403) unless he is an administrator.
+  '/personalcard/:userId': readyWhen('personal card of an account', `${testIds('pc-card')}, ${FAILED_OR_NOT_FOR_ROLE}`),
+  '/schedule': readyWhen('schedule', '[data-testid^="lesson-"], .schedule-empty'),
   '/qrscan': {
     name: 'qr scan',
     ready: async (page) => {
@@ -229,53 +130,11 @@ const READY: Record<string, { name: string; ready: (page: Page) => Promise<void>
       await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 20000 });
     },
   },
-  '/reportqr': {
-    name: 'qr reports',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(
-        () =>
-          (document.querySelector('[data-testid="qr-report"]') || document.querySelector('.qr-report .qr-hint')) &&
-          !document.querySelector('[aria-busy="true"], .spinner'),
-        undefined,
-        { timeout: 20000 },
-      );
-    },
-  },
-  '/singlewindow': {
-    // A student's form and orders; the demo teacher's queue (he is a registrar).
-    name: 'single window',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(
-        () =>
-          (document.querySelector('[data-testid="order-form"] option + option') || document.querySelector('[data-testid="registrar-queue"]')) &&
-          !document.querySelector('[aria-busy="true"], .spinner'),
-        undefined,
-        { timeout: 20000 },
-      );
-    },
-  },
-  '/notifications': {
-    name: 'notifications',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid="notification-list"], .notifications .muted') && !document.querySelector('.notifications .spinner'),
-        undefined,
-        { timeout: 20000 },
-      );
-    },
-  },
-  '/apps': {
-    name: 'apps',
-    ready: async (page) => {
-      await readyMain(page);
-      await page.waitForFunction(() => document.querySelector('.apps-page .app-tile') && !document.querySelector('[aria-busy="true"]'), undefined, {
-        timeout: 20000,
-      });
-    },
-  },
+  '/reportqr': readyWhen('qr reports', `${testIds('qr-report')}, .qr-report .qr-hint`, '[aria-busy="true"], .spinner'),
+  // A student's form and orders; the demo teacher's queue (he is a registrar).
+  '/singlewindow': readyWhen('single window', `${testIds('order-form')} option + option, ${testIds('registrar-queue')}`, '[aria-busy="true"], .spinner'),
+  '/notifications': readyWhen('notifications', `${testIds('notification-list')}, .notifications .muted`, '.notifications .spinner'),
+  '/apps': readyWhen('apps', '.apps-page .app-tile'),
   '/qrstud': {
     // A student's own QR code; for a teacher, the 'not for your role' page.
     name: 'student qr code',

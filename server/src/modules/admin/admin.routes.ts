@@ -19,12 +19,14 @@ import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
 import { ok, replies } from '../../plugins/reply';
+import { AdminNewAccountService } from './admin.newaccount.service';
 import { AdminService } from './admin.service';
 
 const P = '/api/admin';
 
 export default async function adminRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const admin = new AdminService(ctx);
+  const newAccount = new AdminNewAccountService(ctx, admin);
   const write = { body: AccountIdBody, response: replies(AccountReply) };
   const idempotent = { idempotent: true };
 
@@ -49,10 +51,10 @@ export default async function adminRoutes(app: App, { ctx }: { ctx: AppContext }
     ok(await admin.setQuota(req.auth!, req.body, languageOf(req))),
   );
   app.post(`${P}/newaccountlists.json`, { schema: { body: EmptyBody, response: replies(NewAccountListsReply) } }, async (req) =>
-    ok(await admin.newAccountLists(req.auth!, languageOf(req))),
+    ok(await newAccount.newAccountLists(req.auth!, languageOf(req))),
   );
   app.post(`${P}/newaccount.json`, { schema: { body: NewAccountBody, response: replies(NewAccountReply) }, config: idempotent }, async (req) =>
-    ok(await admin.createAccount(req.auth!, req.body, languageOf(req))),
+    ok(await newAccount.createAccount(req.auth!, req.body, languageOf(req))),
   );
   app.post(`${P}/audit.json`, { schema: { body: AuditBody, response: replies(AuditReply) } }, async (req) => ok(await admin.audit(req.auth!, req.body)));
 }

@@ -5,7 +5,8 @@
  * together or not at all. An administrator cannot disable his own account, reset its password or end
  * its sessions, nor revoke his own admin right (409 OWN_ACCOUNT). Rights are granted to staff only
  * (409 STUDENT_ACCOUNT). A change that changes nothing (disabling a disabled account) writes
- * no entry. A member of staff's account is made by hand with his teacher's record (createAccount).
+ * no entry. A member of staff's account is made by hand with his teacher's record (createAccount,
+ * admin.newaccount.service.ts).
  * An account's storage quota is its role's unless an administrator sets its own (setQuota).
  * A faculty's dean's office (users.dean_faculty_id, a right of staff given by setDean) finds the
  * accounts of his faculty (never an administrator's), resets their passwords, unlocks them and ends
@@ -13,7 +14,6 @@
  * out of his faculty is 404 as an unknown one, and every other call is 403.
  */
 import { randomInt } from 'node:crypto';
-import { LOGIN_PATTERN } from '@contract/auth';
 import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '@contract/common';
 import {
   ADMIN_PAGE_SIZE,
@@ -26,22 +26,18 @@ import {
   type RightBody,
   type AuditBody,
   type AuditPage,
-  type NewAccountBody,
-  type NewAccountLists,
   type PasswordResetDone,
   type QuotaBody,
   type DeanBody,
 } from '@contract/admin';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, forbidden, notFound } from '../../app-error';
 import { localName } from '../../i18n';
 import { fullName } from '../../lib/person';
 import type { AuthInfo } from '../../shared/caller';
 import { hashPassword } from '../../shared/credentials/password-hash';
 import { passwordProblem } from '../../shared/credentials/password-policy';
-import * as staff from '../../shared/staff.repository';
 import { roleQuotaMb } from '../../shared/upload-rules';
 import * as repo from './admin.repository';
 
@@ -52,7 +48,7 @@ const MB = 1024 * 1024;
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findAccount>>>;
 
 /** What an audit entry keeps of an account's state. */
-function stateOf(a: AdminAccount): Record<string, unknown> {
+export function stateOf(a: AdminAccount): Record<string, unknown> {
   return {
     login: a.login,
     disabled: a.disabled,
@@ -82,7 +78,7 @@ export class AdminService {
    * The caller's rights read now (a right taken away counts at the next call): 403 unless he is an
    * administrator, or a dean's office when the call allows one.
    */
-  private async caller(auth: AuthInfo, dean: DeanMay): Promise<Caller> {
+  async caller(auth: AuthInfo, dean: DeanMay): Promise<Caller> {
     const rights = await repo.findRights(this.ctx.db, auth.userId);
     if (!rights || rights.disabled) throw forbidden();
     if (rights.admin) return { admin: true, facultyId: null };
@@ -91,7 +87,7 @@ export class AdminService {
   }
 
   /** 403 unless the caller is an administrator now. */
-  private async assertAdmin(auth: AuthInfo): Promise<void> {
+  async assertAdmin(auth: AuthInfo): Promise<void> {
     await this.caller(auth, 'no');
   }
 
@@ -141,7 +137,7 @@ export class AdminService {
   }
 
   /** One account; 404 for an unknown one, or one out of the caller's faculty (a dean's office). */
-  private async view(db: Db, id: number, lang: Language, facultyId: number | null = null): Promise<AdminAccount> {
+  async view(db: Db, id: number, lang: Language, facultyId: number | null = null): Promise<AdminAccount> {
     const row = await repo.findAccount(db, id, facultyId);
     if (!row) throw notFound();
     const [account] = await this.views(db, [row], lang);
@@ -306,7 +302,7 @@ export class AdminService {
   }
 
   /** The account gets a one-time password it must change at its next sign-in; the password, to be shown once. */
-  private async giveOneTimePassword(tx: Db, id: number, login: string): Promise<string> {
+  async giveOneTimePassword(tx: Db, id: number, login: string): Promise<string> {
     const password = this.oneTimePassword(login);
     await repo.setOneTimePassword(tx, id, await hashPassword(password), this.ctx.now());
     return password;
@@ -317,82 +313,6 @@ export class AdminService {
     for (;;) {
       const password = Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
       if (!passwordProblem(password, this.ctx.config.passwordMinLength, login)) return password;
-    }
-  }
-
-  /** What the new account's form offers: the positions and the departments, named in the caller's language. */
-  async newAccountLists(auth: AuthInfo, lang: Language): Promise<NewAccountLists> {
-    await this.assertAdmin(auth);
-    const [positions, departments, faculties] = await Promise.all([
-      staff.allPositions(this.ctx.db),
-      staff.allDepartments(this.ctx.db),
-      repo.allFaculties(this.ctx.db),
-    ]);
-    return {
-      positions: positions.map((p) => ({ id: p.id, name: localName(p, lang) })),
-      departments: departments
-        .map((d) => ({ id: d.id, name: `${d.faculty} / ${localName(d, lang)}` }))
-        .sort((a, b) => a.name.localeCompare(b.name, lang === 'en' ? 'en' : 'ru')),
-      faculties: faculties.map((f) => ({ id: f.id, name: `${f.code} / ${localName(f, lang)}` })),
-    };
-  }
-
-  /**
-   * A member of staff's teacher record and account, in one transaction with its audit entry
-   * (createAccount; `after` is the new account's fields, never its password): the account gets a
-   * one-time password as resetPassword gives one. 409 LOGIN_TAKEN (any case, as sign-in compares
-   * logins) or TEACHER_CODE_TAKEN; 400 {field} for a login off the portal's rules, a blank name, or a
-   * department or position that does not exist.
-   */
-  async createAccount(auth: AuthInfo, input: NewAccountBody, lang: Language): Promise<PasswordResetDone> {
-    await this.assertAdmin(auth);
-    const surname = input.surname.trim();
-    const name = input.name.trim();
-    const patronymic = input.patronymic?.trim() || null;
-    const code = input.code?.trim() || null;
-    const login = input.login.trim();
-    if (!surname) throw badRequest({ field: 'surname' });
-    if (!name) throw badRequest({ field: 'name' });
-    if (!LOGIN_PATTERN.test(login)) throw badRequest({ field: 'login' });
-    let password = '';
-    try {
-      const account = await this.ctx.db.transaction(async (tx) => {
-        const [positions, departments] = await Promise.all([staff.allPositions(tx), staff.allDepartments(tx)]);
-        const position = positions.find((p) => p.id === input.positionId);
-        const department = departments.find((d) => d.id === input.departmentId);
-        if (!position) throw badRequest({ field: 'positionId' });
-        if (!department) throw badRequest({ field: 'departmentId' });
-        if ((await staff.takenLogins(tx, [login])).size > 0) throw new AppError(409, 'LOGIN_TAKEN');
-        if (code !== null && (await staff.teachersByCodes(tx, [code])).length > 0) throw new AppError(409, 'TEACHER_CODE_TAKEN');
-        const teacherId = await repo.insertTeacher(tx, {
-          surname,
-          name,
-          patronymic,
-          gender: input.gender,
-          code,
-          departmentId: department.id,
-          positionId: position.id,
-        });
-        const id = await repo.insertTeacherAccount(tx, teacherId, login);
-        password = await this.giveOneTimePassword(tx, id, login);
-        const created = await this.view(tx, id, lang);
-        const after = {
-          ...stateOf(created),
-          fullName: created.fullName,
-          gender: input.gender,
-          position: created.place,
-          department: localName(department, lang),
-          code,
-        };
-        await repo.insertAudit(tx, { at: this.ctx.now(), adminId: auth.userId, userId: id, action: 'createAccount', before: {}, after });
-        return created;
-      });
-      return { account, password };
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      // Another request took the login or the code meanwhile (the unique indexes of users and teachers).
-      const codeTaken = code !== null && (await staff.teachersByCodes(this.ctx.db, [code])).length > 0;
-      throw new AppError(409, codeTaken ? 'TEACHER_CODE_TAKEN' : 'LOGIN_TAKEN');
     }
   }
 
