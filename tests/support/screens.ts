@@ -218,6 +218,13 @@ const OPEN_STATES: Screen[] = [
       await readyByDefault(page);
       const add = page.getByTestId('ts-add-question');
       if (!(await add.count())) return;
+      // The first discipline of the list (its order follows the language) may have no bank yet: the first that has one.
+      const choice = page.locator('#ts-discipline');
+      for (const value of await choice.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))) {
+        await choice.selectOption(value);
+        await expectVisible(page.locator('#ts-category').or(page.getByTestId('ts-no-categories')).first(), 20000);
+        if (await add.isEnabled()) break;
+      }
       await add.click();
       await expectVisible(page.getByTestId('ts-question-form'), 20000);
     },

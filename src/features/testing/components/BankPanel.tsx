@@ -22,7 +22,11 @@ export function BankPanel({ discipline }: { discipline: number }) {
   const shown = questions.data.filter((q) => q.id_category === chosen);
   return (
     <div className="ts-bank">
-      {categories.loaded && categories.data.length === 0 ? <p className="muted">{t('bank.noCategories')}</p> : null}
+      {categories.loaded && categories.data.length === 0 ? (
+        <p className="muted" data-testid="ts-no-categories">
+          {t('bank.noCategories')}
+        </p>
+      ) : null}
       <form
         className="ts-inline"
         onSubmit={(e) => {
