@@ -25,14 +25,12 @@
 import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '@contract/common';
 import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { LessonMark } from '@contract/pure/journal-totals';
 import {
   ATTEMPT_COMMISSION,
   EXAM_POINTS_MAX,
   type MySheetLine,
   type Sheet,
   type SheetExamBody,
-  type SheetGrade,
   type SheetListBody,
   type SheetListItem,
   type SheetOpenBody,
@@ -50,9 +48,9 @@ import { saveFinal } from '../../shared/final-results';
 import { signingKey } from '../../shared/signing-keys';
 import { readSiteSettings } from '../../shared/site.repository';
 import type { SheetVerdict, University } from './gradingsheet.documents';
-import { journalsOf, moduleMax, sheetModules, studentModulePoints } from './gradingsheet.points';
+import { bandOf, graded, lineViews, type LineViews } from './gradingsheet.lines';
+import { sheetView } from './gradingsheet.view';
 import * as repo from './gradingsheet.repository';
-import { SX } from './gradingsheet.texts';
 
 /** The signing key's purpose of printed sheets' verification tokens. */
 export const SHEET_KEY = 'gradingsheet-verification';
@@ -64,40 +62,6 @@ export function fingerprint(s: Sheet): string {
 }
 
 const signedConflict = () => new AppError(409, 'SHEET_SIGNED');
-
-/** A band of the scale for points, with its words in the caller's language. */
-type Band = Awaited<ReturnType<typeof repo.gradeScale>>[number];
-const bandOf = (scale: readonly Band[], points: number) => scale.find((b) => points >= b.min && points <= b.max);
-
-interface LineView {
-  line: repo.LineRow;
-  student: repo.StudentRow;
-  modules: number[];
-  modulePoints: number;
-  admitted: boolean;
-  /** He has left the sheet's group: his line stays as it is, takes no exam points and gives no final result. */
-  left: boolean;
-  total: number | null;
-  passed: boolean | null;
-  band: Band | undefined;
-}
-
-/** The sheet's lines as they stand (lineViews). */
-interface LineViews {
-  views: LineView[];
-  moduleIds: number[];
-  scale: Band[];
-}
-
-/** A line's total, grade and pass from its module and exam points. */
-function graded(v: Omit<LineView, 'total' | 'passed' | 'band'>, scale: readonly Band[]): LineView {
-  const total = v.admitted ? (v.line.examPoints === null ? null : v.modulePoints + v.line.examPoints) : v.modulePoints;
-  const band = total === null ? undefined : bandOf(scale, total);
-  return { ...v, total, passed: band ? band.ekvNum > 0 : null, band };
-}
-
-/** The lines' order: by full name, as Russian sorts (one collator for every comparison). */
-const byName = new Intl.Collator('ru');
 
 export class GradingSheetService {
   constructor(private readonly ctx: AppContext) {}
@@ -140,113 +104,14 @@ export class GradingSheetService {
     await (tx ? run(tx) : this.ctx.db.transaction(run));
   }
 
-  /** The lines as they stand: module points from the journal while open (or as kept), exam points, totals and grades. */
-  private async lineViews(db: Db, s: repo.SheetRow): Promise<LineViews> {
-    const [lines, scale] = await Promise.all([repo.linesOf(db, s.id), repo.gradeScale(db)]);
-    const students = new Map(
-      (
-        await repo.studentsById(
-          db,
-          lines.map((l) => l.studentId),
-        )
-      ).map((x) => [x.id, x]),
-    );
-    const live = lines.filter((l) => l.modules === null);
-    const journals = live.length ? await journalsOf(db, s) : [];
-    const entries = await repo.entriesOf(
-      db,
-      journals.map((j) => j.id),
-      live.map((l) => l.studentId),
-    );
-    const kept = lines.find((l) => l.modules !== null)?.modules;
-    const moduleIds = kept ? kept.map((m) => m.id_module) : sheetModules(journals);
-    // Each student's lesson entries by journal, grouped once.
-    const entriesByStudent = new Map<number, Map<number, LessonMark[]>>();
-    for (const e of entries) {
-      let own = entriesByStudent.get(e.studentId);
-      if (!own) entriesByStudent.set(e.studentId, (own = new Map()));
-      const inJournal = own.get(e.journalId);
-      if (inJournal) inJournal.push(e);
-      else own.set(e.journalId, [e]);
-    }
-    const fromJournal = (studentId: number): number[] =>
-      studentModulePoints(journals, studentId, entriesByStudent.get(studentId) ?? new Map<number, LessonMark[]>(), moduleIds);
-    const views = lines
-      .filter((l) => students.has(l.studentId))
-      .map((line): LineView => {
-        const modules = line.modules ? line.modules.map((m) => m.points) : fromJournal(line.studentId);
-        const modulePoints = line.modulePoints ?? modules.reduce((n, p) => n + p, 0);
-        const admitted = s.attempt > 1 || modulePoints >= this.admissionMin;
-        return graded({ line, student: students.get(line.studentId)!, modules, modulePoints, admitted, left: line.leftAt !== null }, scale);
-      })
-      .sort((a, b) => byName.compare(fullName(a.student), fullName(b.student)));
-    return { views, moduleIds: kept || moduleIds.length ? moduleIds : [0], scale };
+  /** The lines as they stand (gradingsheet.lines.ts). */
+  private lineViews(db: Db, s: repo.SheetRow): Promise<LineViews> {
+    return lineViews(db, s, this.admissionMin);
   }
 
-  /** The sheet as the caller sees it; `lines`: its lines as read already (else read now). */
-  private async view(db: Db, s: repo.SheetRow, rights: { teacher: boolean; dean: boolean }, lang: Language, lines?: LineViews): Promise<Sheet> {
-    const [{ views, moduleIds, scale }, names, g, modules, history, resits] = await Promise.all([
-      lines ?? this.lineViews(db, s),
-      repo.sheetNames(db, s),
-      repo.group(db, s.groupId),
-      repo.moduleNames(db),
-      repo.historyOf(db, s.id),
-      repo.resitsOf(db, s.id),
-    ]);
-    const moduleName = new Map(modules.map((m) => [m.id, localName(m, lang)]));
-    const grades: SheetGrade[] = scale.map((b) => ({ min: b.min, max: b.max, letter: b.letter, word: localName(b, lang), pass: b.ekvNum > 0 }));
-    const studentName = new Map(views.map((v) => [v.student.id, fullName(v.student)]));
-    return {
-      id: s.id,
-      attempt: s.attempt,
-      parentId: s.parentId,
-      discipline: localName(names.discipline, lang),
-      code: names.code,
-      group: g?.name ?? '',
-      faculty: g ? localName(g.faculty, lang) : '',
-      teacher: fullName(names),
-      id_a_year: s.academicYearId,
-      id_w_s: s.workingSemesterId,
-      halfYear: halfYearTitle(lang, s.academicYearId, s.workingSemesterId),
-      credits: s.credits,
-      control: localName(names.control, lang),
-      signed: s.signed,
-      signedAt: s.signedAt ? s.signedAt.toISOString() : null,
-      modules: moduleIds.map((id, i) => ({
-        id_module: id,
-        name: id === 0 ? SX.allLessons[lang] : (moduleName.get(id) ?? String(id)),
-        max: moduleMax(i, moduleIds.length),
-      })),
-      examMax: EXAM_POINTS_MAX,
-      admissionMin: s.attempt > 1 ? 0 : this.admissionMin,
-      grades,
-      lines: views.map((v) => ({
-        id_student: v.student.id,
-        fio: fullName(v.student),
-        modules: v.modules,
-        modulePoints: v.modulePoints,
-        admitted: v.admitted,
-        left: v.left,
-        exam: v.line.examPoints,
-        total: v.total,
-        letter: v.band?.letter ?? null,
-        word: v.band ? localName(v.band, lang) : null,
-        passed: v.passed,
-        resitId: resits.get(v.student.id) ?? null,
-      })),
-      history: history.map((h) => ({
-        action: h.action,
-        student: h.studentId === null ? null : (studentName.get(h.studentId) ?? null),
-        oldPoints: h.oldPoints,
-        newPoints: h.newPoints,
-        reason: h.reason,
-        who: h.surname ? fullName({ surname: h.surname, name: h.name!, patronymic: h.patronymic }) : (h.login ?? ''),
-        at: new Date(h.at).toISOString(),
-      })),
-      canWrite: rights.teacher && !s.signed,
-      canReopen: rights.dean && s.signed,
-      canResit: rights.teacher && s.signed && s.attempt < ATTEMPT_COMMISSION,
-    };
+  /** The sheet as the caller sees it (gradingsheet.view.ts); `lines`: its lines as read already (else read now). */
+  private view(db: Db, s: repo.SheetRow, rights: { teacher: boolean; dean: boolean }, lang: Language, lines?: LineViews): Promise<Sheet> {
+    return sheetView(db, s, rights, lang, this.admissionMin, lines);
   }
 
   /** The caller's disciplines and groups of the half-year (from his journals; for the dean's office also its faculty's sheets), each with its sheets. */

@@ -15,7 +15,8 @@ import * as orepo from './imports.offerings.repository';
 import { controlFormsOf, MAX_CREDITS, PLAN_COLUMNS } from './imports.plans';
 import { changesOf, DuplicateCheck, normalizeHeader, RowReader, type Column, type Field } from './imports.rows';
 import * as repo from './imports.repository';
-import { academicYearOf, DAY_BY_TEXT, dayName, listsOf, TIMETABLE_COLUMNS } from './imports.timetable';
+import { TIMETABLE_COLUMNS } from './imports.timetable.columns';
+import { academicYearOf, DAY_BY_TEXT, dayName, listsOf } from './imports.timetable.lists';
 import { say, WORDS } from './imports.texts';
 
 type Key =
