@@ -92,7 +92,19 @@ describe('the import screen', () => {
       within(kind)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Факультеты', 'Кафедры', 'Специальности', 'Группы', 'Студенты', 'Преподаватели', 'Аудитории', 'Дисциплины', 'Учебные планы', 'Расписание']);
+    ).toEqual([
+      'Факультеты',
+      'Кафедры',
+      'Специальности',
+      'Группы',
+      'Студенты',
+      'Преподаватели',
+      'Аудитории',
+      'Дисциплины',
+      'Учебные планы',
+      'Расписание',
+      'Предложения для записи',
+    ]);
     await user.selectOptions(kind, 'Студенты');
     expect(screen.getByTestId('imports-template')).toHaveAttribute('href', expect.stringContaining('/api/imports/template.xlsx?kind=students'));
     expect(screen.getByRole('button', { name: 'Проверить' })).toBeDisabled();
