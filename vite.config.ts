@@ -15,29 +15,43 @@ import { MANIFEST_TEXTS } from './src/i18n/manifest.js';
 import { routePreloads, shellStoreModules } from './scripts/build/route-preloads.js';
 
 /**
- * The end-to-end files that take longest, longest first: those that visit every screen or route
- * (their time grows with the screen list), then the journal's flows. Vitest alone starts the files
- * it has no timings for (a fresh checkout, CI) largest first, which put the longest file, a short
- * one, last: the run then waited on it alone.
+ * The files that take longest, longest first, in each group: the server files that run the whole API
+ * or start real processes, then the end-to-end files by their time on a clean run (those that visit every screen or route
+ * first: their time grows with the screen list). Vitest alone starts the files it has no timings for (a
+ * fresh checkout, CI) largest first, which put a long file last: the run then waited on it alone, with
+ * the other core idle (and the end-to-end group waits for the whole first group).
  */
-const E2E_LONGEST_FIRST = [
+const LONGEST_FIRST = [
+  'server/src/fuzz.test.ts',
+  'scripts/start.test.ts',
+  'server/src/gradingsheet-transcript.test.ts',
+  'server/src/modules/imports/imports.cli.test.ts',
+  'server/src/db/seed/empty.cli.test.ts',
+  'server/src/db/seed/seed.test.ts',
   'tests/a11y.e2e.ts',
   'tests/a11y-phone.e2e.ts',
   'tests/empty-portal.e2e.ts',
   'tests/routes.e2e.ts',
-  'tests/journal.e2e.ts',
+  'tests/slow-network.e2e.ts',
+  'tests/singlewindow.e2e.ts',
+  'tests/library.e2e.ts',
+  'tests/qr.e2e.ts',
   'tests/journal-lessons.e2e.ts',
-  'tests/journal-setup.e2e.ts',
+  'tests/registration-screen.e2e.ts',
+  'tests/chat.e2e.ts',
+  'tests/failures.e2e.ts',
   'tests/layout.e2e.ts',
-  'tests/keyboard.e2e.ts',
+  'tests/admin.e2e.ts',
+  'tests/personalcard.e2e.ts',
+  'tests/news.e2e.ts',
 ];
 
 class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (file: TestSpecification) => {
-      const at = E2E_LONGEST_FIRST.indexOf(path.relative(file.project.config.root, file.moduleId).split(path.sep).join('/'));
-      return at < 0 ? E2E_LONGEST_FIRST.length : at;
+      const at = LONGEST_FIRST.indexOf(path.relative(file.project.config.root, file.moduleId).split(path.sep).join('/'));
+      return at < 0 ? LONGEST_FIRST.length : at;
     };
     // A stable sort: the groups keep their order, and the files not listed keep Vitest's.
     return sorted

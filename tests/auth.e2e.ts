@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FRESHMAN, STUDENT, TEACHER, type Account } from './support/accounts';
-import { expectPath, expectText, expectVisible, loginForm, openProfileMenu, setupE2E, signIn, signOut, submitLogin } from './support/e2e';
+import { expectPath, expectText, expectVisible, loginForm, openProfileMenu, setupE2E, signInWithForm, signOut, submitLogin } from './support/e2e';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
@@ -17,7 +17,7 @@ interface SignedInUser {
 /** Signs in and returns the user the server answered with (POST /api/auth/orize.json). */
 async function signInAs(page: Page, account: Account): Promise<SignedInUser> {
   const reply = page.waitForResponse((r) => r.url().endsWith('/api/auth/orize.json') && r.request().method() === 'POST');
-  await signIn(page, account);
+  await signInWithForm(page, account);
   const body = (await (await reply).json()) as { result: unknown; data: SignedInUser };
   expect(body.result).toBe(0);
   return body.data;
@@ -132,7 +132,7 @@ describe('forced credential update', () => {
     await expectPath(page, '/lms/login');
 
     // The new credentials open the portal directly, without the update form.
-    await signIn(page, { login: 'freshman.new', password: 'Green-Valley-2026' });
+    await signInWithForm(page, { login: 'freshman.new', password: 'Green-Valley-2026' });
   });
 });
 

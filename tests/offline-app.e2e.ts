@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { STUDENT } from './support/accounts';
-import { expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { expectPath, expectVisible, setupE2E, signInWithForm } from './support/e2e';
 import { PHONE } from './support/contexts';
 import { ru } from './support/texts';
 
@@ -15,7 +15,7 @@ const e2e = setupE2E();
 describe('the installable app', () => {
   it('the schedule opens offline after one online visit, with the stored timetable and its date', async () => {
     const page = await e2e.page({ viewport: PHONE, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
-    await signIn(page, STUDENT);
+    await signInWithForm(page, STUDENT);
     await page.goto('/lms/schedule');
     await expectVisible(page.locator('.schedule-day').first(), 30000);
     // The worker has kept the shell (it is active once its install, the shell's download, is done).

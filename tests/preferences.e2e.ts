@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STUDENT } from './support/accounts';
-import { expectVisible, loginForm, openProfileMenu, setupE2E, signIn } from './support/e2e';
+import { expectVisible, loginForm, openProfileMenu, setupE2E, signInWithForm } from './support/e2e';
 import { ru, text } from './support/texts';
 
 const e2e = setupE2E();
@@ -54,7 +54,7 @@ describe('language', () => {
 describe('dark mode', () => {
   it('the toggle sets the dark class on body, and the choice survives a reload', async () => {
     const page = await e2e.page();
-    await signIn(page, STUDENT);
+    await signInWithForm(page, STUDENT);
     expect(await bodyIsDark(page)).toBe(false);
 
     let panel = await openProfileMenu(page);
@@ -87,7 +87,7 @@ describe('dark mode from the system', () => {
 
   it('follows the system until the user chooses; the choice then holds', async () => {
     const page = await e2e.page({ colorScheme: 'dark' });
-    await signIn(page, STUDENT);
+    await signInWithForm(page, STUDENT);
     await expect.poll(() => bodyIsDark(page)).toBe(true);
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(() => bodyIsDark(page)).toBe(false);

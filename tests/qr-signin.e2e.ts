@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { STUDENT, TEACHER } from './support/accounts';
-import { expectPath, expectVisible, loginForm, setupE2E, signIn } from './support/e2e';
+import { expectPath, expectVisible, loginForm, setupE2E, signInWithForm } from './support/e2e';
 import { closeAttendance, lessonIds, openCode, roomOf } from './support/qr';
 import { seriousViolations, overflowLines } from './support/a11y';
 import { ru } from './support/texts';
@@ -18,12 +18,12 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 describe('a scan made signed out', () => {
   it('is kept through sign-in on the phone: the check-in is accepted though the code is no longer valid', async () => {
     const teacher = await e2e.page();
-    await signIn(teacher, TEACHER);
+    await signInWithForm(teacher, TEACHER);
     await expectPath(teacher, '/lms');
     const taught = await lessonIds(teacher);
     // The student's lessons, read on another page so that the phone stays signed out.
     const probe = await e2e.page();
-    await signIn(probe, STUDENT);
+    await signInWithForm(probe, STUDENT);
     const attended = await lessonIds(probe);
     const idShed = taught.find((id) => attended.includes(id));
     expect(idShed).toBeDefined();

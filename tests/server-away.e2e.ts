@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
-import { expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { expectPath, expectVisible, setupE2E, signInWithForm } from './support/e2e';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
@@ -23,7 +23,7 @@ async function serverAway(page: Page): Promise<() => Promise<void>> {
 describe('the server goes away while the user writes', () => {
   it('a half-written chat message stays in the composer and is sent when the server is back', async () => {
     const page = await e2e.page();
-    await signIn(page, STUDENT);
+    await signInWithForm(page, STUDENT);
     await page.getByRole('link', { name: new RegExp(`^${ru('nav.chat')}`) }).click();
     await expectPath(page, '/lms/chat');
     await page
@@ -53,7 +53,7 @@ describe('the server goes away while the user writes', () => {
 
   it('a half-written news post stays in the composer and is published when the server is back', async () => {
     const page = await e2e.page();
-    await signIn(page, TEACHER);
+    await signInWithForm(page, TEACHER);
     await page
       .getByRole('navigation', { name: ru('layout.topNav') })
       .getByRole('link', { name: ru('nav.news') })

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { STUDENT, TEACHER, type Account } from './support/accounts';
-import { expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
+import { expectPath, expectVisible, setupE2E, signInWithForm } from './support/e2e';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
@@ -65,7 +65,7 @@ const pageSpinner = (page: Page) => page.locator('.page-spinner').getByRole('sta
 describe('a screen whose texts cannot be loaded', () => {
   it('E-library with the server away: progress at once, then "the page could not be loaded" with Retry, never raw keys; Retry once it is back opens it', async () => {
     const page = await e2e.page();
-    await signIn(page, TEACHER);
+    await signInWithForm(page, TEACHER);
     const back = await serverAway(page);
 
     await page
@@ -93,7 +93,7 @@ describe('a screen whose texts cannot be loaded', () => {
 
   it('registration and the chat with the server away: each shows progress, then the failure in words, never the screen it left', async () => {
     const page = await e2e.page();
-    await signIn(page, STUDENT);
+    await signInWithForm(page, STUDENT);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await serverAway(page);
 
@@ -188,7 +188,7 @@ describe('a slow network: progress until the answer, never "nothing here" before
   for (const c of SLOW)
     it(`${c.name}: progress and loading selects while the API's answers are held, the screen once they arrive`, async () => {
       const page = await e2e.page();
-      await signIn(page, c.account);
+      await signInWithForm(page, c.account);
       // Only the API is held: the screen's code and texts arrive, and it shows what it has while it waits.
       const api = await holdApi(page);
       await goInApp(page, c.path);

@@ -2,10 +2,11 @@
  * The browser contexts of the screen checks: their widths and themes, a context opened at one of them
  * (optionally signed in), one sign-in per account for a whole file, and a theme switched in place.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import { request as playwrightRequest, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Account } from './accounts';
 import { withoutAnimations } from './browser';
-import { DESKTOP, expectPath, signIn, transitionsSettled, type E2E } from './e2e';
+import { DESKTOP, transitionsSettled, type E2E } from './e2e';
 import type { RunningServer } from './server';
 
 export type Theme = 'light' | 'dark';
@@ -66,16 +67,29 @@ export async function openContext(
   return context;
 }
 
-/** Signs in once in a context and returns its storage (session cookie), to open other contexts with it. */
-export async function sessionOf(browser: Browser, server: RunningServer, account: Account) {
-  const context = await openContext(browser, server);
+/**
+ * Signs in once through the API (POST /api/auth/orize.json, as the login form's last call does) and
+ * returns the storage a signed-in browser holds: the session cookie and the client's marker entries
+ * (src/lib/storage.ts, storeSession), to open contexts with it. No page is loaded for it: the form
+ * itself is the subject of tests/auth.e2e.ts. The browser is not used (kept for the callers' shape).
+ */
+export async function sessionOf(_browser: Browser, server: RunningServer, account: Account): Promise<Session> {
+  const api = await playwrightRequest.newContext({ baseURL: server.origin, extraHTTPHeaders: { origin: server.origin } });
   try {
-    const page = await context.newPage();
-    await signIn(page, account);
-    await expectPath(page, '/lms');
-    return await context.storageState();
+    const reply = await api.post('/api/auth/orize.json', { data: { login: account.login, password: account.password } });
+    const body = (await reply.json().catch(() => null)) as { result?: unknown; data?: { uid: number; role: number; shortName: string } | null } | null;
+    if (!reply.ok() || body?.result !== 0 || !body.data) throw new Error(`Signing in as ${account.login} failed: ${reply.status()} ${JSON.stringify(body)}`);
+    const user = body.data;
+    const { cookies } = await api.storageState();
+    const localStorage = [
+      { name: 'token', value: randomUUID() },
+      { name: 'uid', value: String(user.uid) },
+      { name: 'role', value: String(user.role) },
+      { name: 'fio', value: user.shortName },
+    ];
+    return { cookies, origins: [{ origin: server.origin, localStorage }] };
   } finally {
-    await context.close();
+    await api.dispose();
   }
 }
 

@@ -11,6 +11,7 @@
  * storage) per page. A failing test leaves a screenshot of each of its pages in test-results/, and
  * its browser console errors and the server's last log lines on stderr.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, type TestContext } from 'vitest';
@@ -181,9 +182,38 @@ export async function submitLogin(page: Page, account: Pick<Account, 'login' | '
   await f.submit.click();
 }
 
-/** Signs in through the login form and waits for the signed-in shell (profile menu button). */
-export async function signIn(page: Page, account: Pick<Account, 'login' | 'password'>): Promise<void> {
+/** Signs in through the login form and waits for the signed-in shell (profile menu button) at /lms. */
+export async function signInWithForm(page: Page, account: Pick<Account, 'login' | 'password'>): Promise<void> {
   await submitLogin(page, account);
+  await expectVisible(page.getByTestId('profile-menu-button'), 20000);
+  await expectPath(page, '/lms');
+}
+
+/**
+ * Signs the page in as `account` and opens /lms, waiting for the signed-in shell (profile menu button):
+ * the session through the API (POST /api/auth/orize.json, the login form's own last call, in the
+ * page's context, so the cookie lands in its jar) and the client's marker entries written before the
+ * page's scripts run (src/lib/storage.ts, storeSession), once in this tab. The tests whose subject is
+ * the form, or what a person does on the login page, use signInWithForm.
+ */
+export async function signIn(page: Page, account: Pick<Account, 'login' | 'password'>): Promise<void> {
+  const reply = await page.request.post('/api/auth/orize.json', { data: { login: account.login, password: account.password } });
+  const body = (await reply.json().catch(() => null)) as { result?: unknown; data?: { uid: number; role: number; shortName: string } | null } | null;
+  if (!reply.ok() || body?.result !== 0 || !body.data) throw new Error(`Signing in as ${account.login} failed: ${reply.status()} ${JSON.stringify(body)}`);
+  const { uid, role, shortName } = body.data;
+  await page.addInitScript(
+    (entry) => {
+      // Once per tab: a later sign-out (which clears the storage) stays signed out on reload.
+      if (sessionStorage.getItem(entry.key)) return;
+      sessionStorage.setItem(entry.key, '1');
+      localStorage.setItem('token', entry.token);
+      localStorage.setItem('uid', entry.uid);
+      localStorage.setItem('role', entry.role);
+      localStorage.setItem('fio', entry.fio);
+    },
+    { key: `e2e-signed-in-${randomUUID()}`, token: randomUUID(), uid: String(uid), role: String(role), fio: shortName },
+  );
+  await page.goto('/lms');
   await expectVisible(page.getByTestId('profile-menu-button'), 20000);
   await expectPath(page, '/lms');
 }
