@@ -115,7 +115,7 @@ describe('TestingScreen, the log of an attempt in the results (en)', () => {
     const back = screen.getByRole('button', { name: 'Back to the results' });
     expect(back).toHaveFocus();
     const section = await screen.findByRole('region', { name: "The attempt's log" });
-    const table = await within(section).findByRole('table');
+    const table = await within(section).findByRole('table', { name: "The attempt's log" });
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)

@@ -23,7 +23,7 @@ function LogTable({ entries }: { entries: AttemptLogEntry[] }) {
   if (entries.length === 0) return <p className="muted">{t('log.empty')}</p>;
   return (
     <div className="ts-table-wrap">
-      <table className="ts-table stack-table" data-testid="ts-log">
+      <table className="ts-table stack-table" data-testid="ts-log" aria-labelledby="ts-log-title">
         <thead>
           <tr>
             <th scope="col">{t('log.at')}</th>
