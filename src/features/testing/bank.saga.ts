@@ -1,7 +1,7 @@
-/** The teacher's requests: his disciplines, a discipline's bank and tests, each write, results and reviews. */
+/** The teacher's requests: his disciplines, a discipline's bank and tests, each write, results, and an attempt's review and log. */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, put, select } from 'redux-saga/effects';
-import type { CategorySaveBody, GradeBody, ImportBody, QuestionSaveBody, TestSaveBody } from '@contract/testing';
+import type { AttemptLogEntry, CategorySaveBody, GradeBody, ImportBody, QuestionSaveBody, TestSaveBody } from '@contract/testing';
 import type { Result } from '@api/http';
 import { request } from '@shared/request/request.saga';
 import { bankActions as A, type BankState } from './bank.slice';
@@ -71,13 +71,24 @@ export function* importSaga(action: PayloadAction<ImportBody>) {
 export function* resultsSaga(action: PayloadAction<number>) {
   yield* request(api.results, [action.payload], { succeeded: A.resultsSucceeded, failed: A.resultsFailed });
 }
+/** An attempt opened from the results: its log is read beside its review (logSaga). */
 export function* reviewSaga(action: PayloadAction<number>) {
+  yield put(A.logRequested(action.payload));
   yield* request(api.review, [action.payload], { succeeded: A.reviewSucceeded, failed: A.reviewFailed });
+}
+/** The attempt's log, kept only while that attempt is the one open (a grade's re-read may end after another is opened). */
+export function* logSaga(action: PayloadAction<number>) {
+  const result = (yield call(api.log, action.payload)) as Result<AttemptLogEntry[]>;
+  const { attempt } = (yield select(selectBank)) as BankState;
+  if (attempt !== action.payload) return;
+  yield put(result.ok ? A.logSucceeded(result.data) : A.logFailed(result));
 }
 export function* gradeSaga(action: PayloadAction<GradeBody>) {
   const result = yield* request(api.grade, [action.payload], { succeeded: A.reviewSucceeded, failed: A.writeFailed });
   if (result.ok) {
     yield put(A.writeSucceeded());
+    // The hand score is logged on the attempt: its log is read again, the one shown staying meanwhile.
+    yield* logSaga({ type: '', payload: action.payload.id_attempt });
     const { results } = (yield select(selectBank)) as BankState;
     if (results.data) yield* resultsSaga({ type: '', payload: results.data.id_test });
   }

@@ -1,10 +1,11 @@
 /**
  * Testing, the teacher's side (docs/areas/testing.md#for-users): his disciplines, the chosen one's
- * question bank (categories, questions) and tests, a test's results and an attempt's review for hand
- * grading, an import's outcome, and the last write's refusal.
+ * question bank (categories, questions) and tests, a test's results, the attempt opened there with its
+ * review for hand grading and its log, an import's outcome, and the last write's refusal.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
+  AttemptLogEntry,
   Category,
   CategorySaveBody,
   GradeBody,
@@ -29,7 +30,11 @@ export interface BankState {
   questions: Loadable<Question[]>;
   tests: Loadable<Test[]>;
   results: Loadable<Results | null>;
+  /** The attempt opened from the results (null: the results' tables are shown). */
+  attempt: number | null;
   review: Loadable<Review | null>;
+  /** The opened attempt's log (docs/areas/testing.md#for-users, "Log"). */
+  log: Loadable<AttemptLogEntry[]>;
   importOutcome: ImportOutcome | null;
   saving: boolean;
   /** Bumped by each write the server took, so that a form knows it may close. */
@@ -44,7 +49,9 @@ const initialState: BankState = {
   questions: idle<Question[]>([]),
   tests: idle<Test[]>([]),
   results: idle<Results | null>(null),
+  attempt: null,
   review: idle<Review | null>(null),
+  log: idle<AttemptLogEntry[]>([]),
   importOutcome: null,
   saving: false,
   saved: 0,
@@ -52,6 +59,11 @@ const initialState: BankState = {
 };
 
 const loads = loadReducers<BankState>();
+const closeAttempt = (state: BankState) => {
+  state.attempt = null;
+  state.review = idle<Review | null>(null);
+  state.log = idle<AttemptLogEntry[]>([]);
+};
 const writing = (state: BankState) => {
   state.saving = true;
   state.writeError = null;
@@ -78,15 +90,20 @@ const slice = createSlice({
     ...loads.settled('results', null),
     resultsClosed: (state) => {
       state.results = idle<Results | null>(null);
-      state.review = idle<Review | null>(null);
+      closeAttempt(state);
     },
-    reviewRequested: (state, _action: PayloadAction<number>) => {
+    /** An attempt opened from the results: its review and its log are read. */
+    reviewRequested: (state, action: PayloadAction<number>) => {
+      state.attempt = action.payload;
       state.review = started<Review | null>(null);
+      state.log = started<AttemptLogEntry[]>([]);
     },
     ...loads.settled('review', null),
-    reviewClosed: (state) => {
-      state.review = idle<Review | null>(null);
+    logRequested: (state, _action: PayloadAction<number>) => {
+      state.log = started<AttemptLogEntry[]>([]);
     },
+    ...loads.settled('log', []),
+    reviewClosed: (state) => closeAttempt(state),
     categorySaved: (state, _action: PayloadAction<CategorySaveBody>) => writing(state),
     categoryDeleted: (state, _action: PayloadAction<number>) => writing(state),
     questionSaved: (state, _action: PayloadAction<QuestionSaveBody>) => writing(state),

@@ -28,6 +28,7 @@ export const testingSaga = rootSaga({
     [K.disciplineChosen, B.disciplineSaga],
     [K.resultsRequested, B.resultsSaga],
     [K.reviewRequested, B.reviewSaga],
+    [K.logRequested, B.logSaga],
   ],
   every: [
     [A.answerGiven, S.answerSaga],

@@ -1,12 +1,17 @@
-/** A test's results: each student's attempts and counted score, each question's statistics, the workbook, and an attempt's review with its essays graded by hand. */
-import { useState } from 'react';
+/**
+ * A test's results: each student's attempts and counted score, each question's statistics, the
+ * workbook, and an attempt opened there: its review with its essays graded by hand, and its log.
+ */
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Results, ReviewQuestion } from '@contract/testing';
 import { Spinner } from '@components/Spinner';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { Loaded } from '@shared/request/Loaded';
 import { bankActions as K } from '../bank.slice';
 import { selectBank } from '../testing.slice';
 import { resultsXlsxUrl } from '../testing.api';
+import { AttemptLog } from './AttemptLog';
 import { ReviewView } from './ReviewView';
 
 function GradeForm({ id_attempt, q }: { id_attempt: number; q: ReviewQuestion }) {
@@ -72,7 +77,7 @@ function Tables({ results }: { results: Results }) {
                 <td data-label={t('results.attempts')}>
                   {l.attempts.length === 0 ? '—' : null}
                   {l.attempts.map((a) => (
-                    <button key={a.id} type="button" className="btn btn-ghost btn-sm" onClick={() => dispatch(K.reviewRequested(a.id))}>
+                    <button key={a.id} type="button" className="btn btn-ghost btn-sm" data-attempt={a.id} onClick={() => dispatch(K.reviewRequested(a.id))}>
                       <span className="sr-only">{t('results.open', { n: a.number, fio: l.fio })} · </span>
                       {a.number}: {a.score ?? t(`review.states.${a.state}`)}
                     </button>
@@ -113,10 +118,41 @@ function Tables({ results }: { results: Results }) {
   );
 }
 
+/** The attempt opened from the results: back to them (focused on opening, for the keyboard), its review with the essays' grading, its log. */
+function AttemptPanel({ id_attempt }: { id_attempt: number }) {
+  const { t } = useTranslation('testing');
+  const dispatch = useAppDispatch();
+  const { review } = useAppSelector(selectBank);
+  const back = useRef<HTMLButtonElement>(null);
+  useEffect(() => back.current?.focus(), [id_attempt]);
+  return (
+    <>
+      <button ref={back} type="button" className="btn btn-ghost" onClick={() => dispatch(K.reviewClosed())}>
+        {t('results.backToResults')}
+      </button>
+      <Loaded of={review} what={t('results.reviewFailed')} onRetry={() => dispatch(K.reviewRequested(id_attempt))}>
+        {review.data ? (
+          <>
+            <p>{review.data.student}</p>
+            <ReviewView review={review.data}>{(q) => (q.kind === 'essay' ? <GradeForm id_attempt={id_attempt} q={q} /> : null)}</ReviewView>
+          </>
+        ) : null}
+      </Loaded>
+      <AttemptLog id_attempt={id_attempt} />
+    </>
+  );
+}
+
 export function ResultsView() {
   const { t } = useTranslation('testing');
   const dispatch = useAppDispatch();
-  const { results, review } = useAppSelector(selectBank);
+  const { results, attempt } = useAppSelector(selectBank);
+  // Back from an attempt, the keyboard's focus returns to the button that opened it.
+  const opened = useRef<number | null>(null);
+  useEffect(() => {
+    if (attempt === null && opened.current !== null) document.querySelector<HTMLElement>(`[data-attempt="${opened.current}"]`)?.focus();
+    opened.current = attempt;
+  }, [attempt]);
   if (!results.data) return <Spinner />;
   return (
     <section aria-labelledby="ts-results-title">
@@ -129,17 +165,7 @@ export function ResultsView() {
           {t('results.xlsx')}
         </a>
       </p>
-      {review.data ? (
-        <>
-          <button type="button" className="btn btn-ghost" onClick={() => dispatch(K.reviewClosed())}>
-            {t('results.backToResults')}
-          </button>
-          <p>{review.data.student}</p>
-          <ReviewView review={review.data}>{(q) => (q.kind === 'essay' ? <GradeForm id_attempt={review.data!.id_attempt} q={q} /> : null)}</ReviewView>
-        </>
-      ) : (
-        <Tables results={results.data} />
-      )}
+      {attempt !== null ? <AttemptPanel id_attempt={attempt} /> : <Tables results={results.data} />}
     </section>
   );
 }
