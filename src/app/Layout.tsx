@@ -89,7 +89,8 @@ export default function Layout({ disciplineColumn, contactColumn, children }: La
     </ErrorBoundary>
   );
   const withColumns = Boolean(disciplineColumn || contactColumn);
-  const wide = (AREAS as readonly AreaEntry[]).some((area) => area.wide && area.path === location.pathname);
+  // A wide area's own screens too (the reference lists under /admin/reference/:list).
+  const wide = (AREAS as readonly AreaEntry[]).some((area) => area.wide && (area.path === location.pathname || location.pathname.startsWith(`${area.path}/`)));
   const [menuFolded, setMenuFolded] = useState(() => readItem(MENU_FOLDED) !== 'no');
   const foldMenu = (folded: boolean) => {
     setMenuFolded(folded);

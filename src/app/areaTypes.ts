@@ -33,7 +33,7 @@ export interface AreaEntry {
   /** The route's lazy screen. `layout: 'own'`: the screen renders the shell itself (with its own columns). */
   screen: () => Promise<{ default: ComponentType }>;
   layout?: 'shell' | 'own';
-  /** The screen needs the page's width (a grid): the shell shows no apps panel beside it. */
+  /** The screen needs the page's width (a grid): the shell shows no apps panel beside it, nor beside the screens under its path. */
   wide?: boolean;
   /** Label key (namespace cm) of its link in the top navigation (none: reached from the side menu or the home page). */
   nav?: string;

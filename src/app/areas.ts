@@ -270,6 +270,8 @@ export const AREAS = [
     allows: (user) => user.admin,
     namespaces: ['imports'],
     store: () => import('../features/imports/imports.area'),
+    // A preview table of a spreadsheet's columns.
+    wide: true,
   },
   {
     // The administrators' reference lists (reached from the administration's screen).
@@ -281,6 +283,8 @@ export const AREAS = [
     namespaces: ['reference'],
     store: () => import('../features/reference/reference.area'),
     routes: [{ path: '/admin/reference/:list', screen: () => import('../features/reference/ReferenceScreen'), title: 'titles.adminReference' }],
+    // Lists of up to nine columns (the registration offerings): the width the apps panel would take.
+    wide: true,
   },
 ] as const satisfies readonly AreaEntry[];
 
