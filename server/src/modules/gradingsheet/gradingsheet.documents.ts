@@ -16,11 +16,14 @@ export interface University {
   address: string;
 }
 
-/** The table's rows as printed: number, name, each module, modules together, exam, total, letter, grade. */
+/**
+ * The table's rows as printed: number, name, each module, modules together, exam, total, letter, grade.
+ * A student who left the group keeps his line, named so after his name (as on the screen).
+ */
 function rowsOf(s: Sheet, lang: Language): string[][] {
   return s.lines.map((l, i) => [
     String(i + 1),
-    l.fio,
+    l.left ? `${l.fio} (${SX.leftGroup[lang]})` : l.fio,
     ...l.modules.map(String),
     String(l.modulePoints),
     l.admitted ? (l.exam === null ? '' : String(l.exam)) : SX.notAdmitted[lang],

@@ -7,6 +7,7 @@
  * their lessons.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Sheet, SheetListItem } from '@contract/gradingsheet';
 import { rowsOf } from '../../db/client';
@@ -110,6 +111,21 @@ describe('the grading sheet follows its group while unsigned', () => {
     expect(await finalsOf(leaver.id_student, disciplineId)).toEqual(leaverFinals);
     const mine = sheet.lines.find((l) => l.id_student === joined)!;
     expect(await finalsOf(joined, disciplineId)).toEqual([{ points: mine.total }]);
+    // The workbook (and the printed sheet, from the same rows) names him as the screen does.
+    const xlsx = await fx.app.inject({
+      method: 'GET',
+      url: `/api/gradingsheet/sheet.xlsx?id_sheet=${sheet.id}`,
+      headers: { ...fx.teacher.headers, 'accept-language': 'en' },
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const names: unknown[] = [];
+    wb.worksheets[0].eachRow((r) => names.push((r.values as unknown[])[2]));
+    const leaverFio = sheet.lines.find((l) => l.id_student === leaver.id_student)!.fio;
+    expect(names).toContain(`${leaverFio} (left the group)`);
+    expect(names).toContain(mine.fio);
+    expect(names.filter((n) => typeof n === 'string' && n.endsWith('(left the group)'))).toHaveLength(1);
 
     // Signed, it never changes: another student leaves, another joins, the leaver comes back.
     const stored = await d().select().from(gradingSheetLines).where(eq(gradingSheetLines.sheetId, sheet.id)).orderBy(gradingSheetLines.id);

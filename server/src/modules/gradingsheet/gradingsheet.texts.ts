@@ -20,6 +20,8 @@ export const SX = {
   letter: { ru: 'Букв.', kg: 'Тамга', en: 'Letter' } as T,
   word: { ru: 'Оценка', kg: 'Баа', en: 'Grade' } as T,
   notAdmitted: { ru: 'не допущен', kg: 'киргизилген эмес', en: 'not admitted' } as T,
+  /** After the name of a student who left the sheet's group (the screen's gradingsheet:leftGroup). */
+  leftGroup: { ru: 'выбыл из группы', kg: 'топтон чыгып кеткен', en: 'left the group' } as T,
   discipline: { ru: 'Дисциплина', kg: 'Сабак', en: 'Discipline' } as T,
   group: { ru: 'Группа', kg: 'Топ', en: 'Group' } as T,
   faculty: { ru: 'Факультет', kg: 'Факультет', en: 'Faculty' } as T,
