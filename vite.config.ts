@@ -111,6 +111,11 @@ export default defineConfig({
           ],
           namespaces: ['journal'],
         },
+        // A teacher's /gradingsheet arrives with its list: the shell, the areas' stores, the sheet's code and texts.
+        '/gradingsheet': {
+          module: ['src/app/portalRoutes.tsx', 'src/app/Layout.tsx', ...shellStoreModules(), 'src/features/gradingsheet/GradingSheetScreen.tsx'],
+          namespaces: ['gradingsheet'],
+        },
       },
     }),
     // The installable app: the web manifest and the service worker (src/sw/sw.ts) that keeps this

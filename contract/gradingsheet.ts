@@ -113,6 +113,9 @@ export const SheetListItem = Type.Object({
 });
 export type SheetListItem = Static<typeof SheetListItem>;
 export const SheetListReply = Ok(Type.Array(SheetListItem));
+/** A teacher's first view of the screen, inside the signed-in /gradingsheet page (contract/page.ts): the current half-year and list.json's reply for it. */
+export const SheetListStart = Type.Object({ half: SheetListBody, list: Type.Array(SheetListItem) });
+export type SheetListStart = Static<typeof SheetListStart>;
 
 /** POST open.json: the first sheet of the journal's discipline for a group (made from the journal on first open). */
 export const SheetOpenBody = Type.Object({ id_journal: DbId, id_group: DbId });

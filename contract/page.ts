@@ -10,6 +10,7 @@ import type { Language } from './common';
 import type { Logo, OidcSignIn } from './config';
 import type { NewsItem } from './news';
 import type { JournalStart } from './journal';
+import type { SheetListStart } from './gradingsheet';
 import type { Settings } from './settings';
 
 export const PAGE_DATA_ELEMENT_ID = 'lms-page';
@@ -27,6 +28,8 @@ export interface PageData {
   news?: NewsItem[];
   /** GET /api/visitlog/start.json (on /journal, a teacher's). */
   journal?: JournalStart;
+  /** POST /api/gradingsheet/list.json for the current half-year (on /gradingsheet, a teacher's). */
+  gradingsheet?: SheetListStart;
 }
 
 /** The sign-in card's data: GET /logo.json, GET /api/google/check.json's answer and /config.json's `oidc`. */

@@ -24,11 +24,11 @@ const render = () => {
 // A signed-in page that arrived with its data (shared/session/pageData.ts) first loads its code and
 // texts, which the server preloads with the page (server/src/plugins/spa.ts), while the splash stays:
 // rendered in one go, its screen shows without spinners in between (each of which React keeps on
-// screen for a while). Any other page (the sign-in page with its card's data too) renders at once.
+// screen for a while). Its code loads while the texts are set up, its screen's texts after them. Any
+// other page (the sign-in page with its card's data too) renders at once.
 if (hasSignedInPageData()) {
   const pathname = window.location.pathname.replace(/^\/lms(?=\/|$)/, '') || '/';
-  void texts
-    .then(() => preloadPortalPage(pathname))
+  void Promise.all([texts, preloadPortalPage(pathname, texts)])
     .catch(() => undefined)
     .then(render);
 } else render();

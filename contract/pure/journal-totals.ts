@@ -67,15 +67,29 @@ export function modulesOf(topics: readonly TopicModule[]): number[] {
   return [...new Set(topics.flatMap((t) => (t.id_module === null ? [] : [t.id_module])))].sort((a, b) => a - b);
 }
 
-/** A student's subtotal per module of `modules`, from his marks and the journal's topics. */
+/** Each lesson's module by a journal's topics, made once per list of topics (a list is never changed in place). */
+const modulesByLesson = new WeakMap<readonly TopicModule[], ReadonlyMap<string, number | null>>();
+function moduleByLesson(topics: readonly TopicModule[]): ReadonlyMap<string, number | null> {
+  let moduleOf = modulesByLesson.get(topics);
+  if (!moduleOf) modulesByLesson.set(topics, (moduleOf = new Map(topics.map((t) => [lessonOf(t.visitDate, t.id_time), t.id_module]))));
+  return moduleOf;
+}
+
+/** A student's subtotal per module of `modules`, from his marks and the journal's topics (each student of a journal reads the same topics). */
 export function moduleSubtotals(
   marks: readonly LessonMark[],
   topics: readonly TopicModule[],
   modules: readonly number[] = modulesOf(topics),
 ): ModuleSubtotal[] {
-  const moduleOf = new Map(topics.map((t) => [lessonOf(t.visitDate, t.id_time), t.id_module]));
+  const moduleOf = moduleByLesson(topics);
+  // The marks by module in one pass, in their order.
+  const marksOf = new Map<number, (string | null)[]>(modules.map((id) => [id, []]));
+  for (const m of marks) {
+    const id = moduleOf.get(lessonOf(m.visitDate, m.id_time));
+    if (id !== undefined && id !== null) marksOf.get(id)?.push(m.otsenka);
+  }
   return modules.map((id) => {
-    const { ball_average, ball_mean } = markTotals(marks.filter((m) => moduleOf.get(lessonOf(m.visitDate, m.id_time)) === id).map((m) => m.otsenka));
+    const { ball_average, ball_mean } = markTotals(marksOf.get(id)!);
     return { id_module: id, ball_average, ball_mean };
   });
 }

@@ -2,7 +2,7 @@
 import type { ComponentType } from 'react';
 import type { Saga } from 'redux-saga';
 import { AREAS, SHELL_PARTS, type AreaEntry, type ShellParts } from './areas';
-import { registerArea, type AreaStore, type RootState } from './store';
+import { registerAreas, type AreaStore, type RootState } from './store';
 
 /** What the shell (Layout) shows of the areas, once loaded: their badges, header items, conditional entries and the always-loaded areas' parts. */
 export interface AreaParts {
@@ -57,11 +57,14 @@ export function loadAreas(): Promise<void> {
   // The live modules are loaded here too, so that nothing of them reaches the login page's download.
   loading ??= Promise.all([import('@shared/live/live'), import('@shared/live/live.saga'), Promise.all(AREAS.map((area) => area.store())), loadParts()]).then(
     ([{ registerLiveHandlers }, { liveLifecycleSaga }, stores, loaded]) => {
-      stores.forEach(({ reducer, saga, live }: AreaStore, i) => {
+      stores.forEach(({ live }: AreaStore, i) => {
         if (live) registerLiveHandlers(AREAS[i].key, live);
-        registerArea(AREAS[i].key, reducer, saga);
       });
-      registerArea('live', null, liveLifecycleSaga as Saga<[]>);
+      // One new root reducer for them all, then the live connection's saga after the areas'.
+      registerAreas([
+        ...stores.map(({ reducer, saga }: AreaStore, i) => ({ key: AREAS[i].key, reducer, saga })),
+        { key: 'live', reducer: null, saga: liveLifecycleSaga as Saga<[]> },
+      ]);
       parts = loaded;
     },
   );

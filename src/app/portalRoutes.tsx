@@ -59,12 +59,17 @@ const ownLayout = (AREAS as readonly AreaEntry[]).filter((area) => area.layout =
 
 /**
  * Loads what the first view of a signed-in area page needs before it renders (main.tsx): the shell,
- * the areas' slices, the area's screen and its texts. Nothing for other paths.
+ * the areas' slices, the area's screen, and its texts once `texts` (the texts' set-up) has resolved.
+ * Nothing for other paths.
  */
-export function preloadRoute(pathname: string): Promise<unknown> {
+export function preloadRoute(pathname: string, texts: Promise<unknown> = Promise.resolve()): Promise<unknown> {
   const area = (AREAS as readonly AreaEntry[]).find((a) => a.path === pathname);
   if (!area) return Promise.resolve();
-  return Promise.all([...(area.layout === 'own' ? [] : [Layout.preload()]), screens.get(area.key)!.preload(), i18n.loadNamespaces(area.namespaces)]);
+  return Promise.all([
+    ...(area.layout === 'own' ? [] : [Layout.preload()]),
+    screens.get(area.key)!.preload(),
+    texts.then(() => i18n.loadNamespaces(area.namespaces)),
+  ]);
 }
 
 /**

@@ -11,9 +11,12 @@ import { ROUTES } from './routeRegistry';
 const LoginPage = lazyScreen(() => import('./pages/LoginPage'), 'login');
 const PortalRoutes = lazyScreen(() => import('./portalRoutes'), 'portal');
 
-/** Loads the portal's routes and what the signed-in page at `pathname` (under the base) first shows (portalRoutes.tsx). */
-export function preloadPortalPage(pathname: string): Promise<unknown> {
-  return PortalRoutes.preload().then(() => import('./portalRoutes').then((m) => m.preloadRoute(pathname)));
+/**
+ * Loads the portal's routes and what the signed-in page at `pathname` (under the base) first shows
+ * (portalRoutes.tsx), its texts once `texts` (the texts' set-up) has resolved.
+ */
+export function preloadPortalPage(pathname: string, texts: Promise<unknown>): Promise<unknown> {
+  return PortalRoutes.preload().then(() => import('./portalRoutes').then((m) => m.preloadRoute(pathname, texts)));
 }
 
 export function AppRoutes() {

@@ -54,19 +54,24 @@ interface Area {
   saga: Saga<[]>;
 }
 
-/** Registered areas, and the stores that take each new one as it comes. */
+/** Registered areas, and the stores that take each batch of new ones as it comes. */
 const areas = new Map<string, Area>();
-const stores = new Set<(key: string, area: Area) => void>();
+const stores = new Set<(added: readonly (readonly [string, Area])[]) => void>();
 
 /**
- * Adds an area's slice and saga to every store, now and later (once per key). A null reducer: a
- * saga with no state of its own (the shared live connection).
+ * Adds areas' slices and sagas to every store, now and later (once per key), all of them with one
+ * new root reducer. A null reducer: a saga with no state of its own (the shared live connection).
  */
-export function registerArea(key: string, reducer: Reducer | null, saga: Saga<[]>): void {
-  if (areas.has(key)) return;
-  const area: Area = { reducer, saga };
-  areas.set(key, area);
-  for (const inject of stores) inject(key, area);
+export function registerAreas(list: readonly { key: string; reducer: Reducer | null; saga: Saga<[]> }[]): void {
+  const added: [string, Area][] = [];
+  for (const { key, reducer, saga } of list) {
+    if (areas.has(key)) continue;
+    const area: Area = { reducer, saga };
+    areas.set(key, area);
+    added.push([key, area]);
+  }
+  if (added.length === 0) return;
+  for (const inject of stores) inject(added);
 }
 
 export function createAppStore(preloadedState?: Partial<RootState>) {
@@ -81,12 +86,15 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
       getDefault({ thunk: false, serializableCheck: { ignoredActionPaths: ['payload.files', 'payload.file'] } }).concat(sagaMiddleware),
   });
   const tasks: Task[] = [sagaMiddleware.run(rootSaga), ...[...areas.values()].map((area) => sagaMiddleware.run(area.saga))];
-  const inject = (key: string, area: Area) => {
-    if (area.reducer) {
-      reducers[key] = area.reducer;
-      store.replaceReducer(combineReducers(reducers) as unknown as Reducer<RootState>);
-    }
-    tasks.push(sagaMiddleware.run(area.saga));
+  const inject = (added: readonly (readonly [string, Area])[]) => {
+    let replaced = false;
+    for (const [key, area] of added)
+      if (area.reducer) {
+        reducers[key] = area.reducer;
+        replaced = true;
+      }
+    if (replaced) store.replaceReducer(combineReducers(reducers) as unknown as Reducer<RootState>);
+    for (const [, area] of added) tasks.push(sagaMiddleware.run(area.saga));
   };
   stores.add(inject);
   /** Stops every saga of this store (tests end their stores with it). */

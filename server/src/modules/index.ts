@@ -46,6 +46,7 @@ import transcriptRoutes from './transcript/transcript.routes';
 import personalcardRoutes from './personalcard/personalcard.routes';
 import workloadRoutes from './workload/workload.routes';
 import ratingRoutes from './rating/rating.routes';
+import { gradingsheetPage } from './gradingsheet/gradingsheet.page';
 import gradingsheetRoutes from './gradingsheet/gradingsheet.routes';
 import testingRoutes from './testing/testing.routes';
 
@@ -87,7 +88,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'transcript', routes: transcriptRoutes },
   { name: 'workload', routes: workloadRoutes },
   { name: 'rating', routes: ratingRoutes },
-  { name: 'gradingsheet', routes: gradingsheetRoutes },
+  { name: 'gradingsheet', routes: gradingsheetRoutes, page: gradingsheetPage },
   { name: 'testing', routes: testingRoutes, seed: () => import('./testing/testing.seed') },
   { name: 'admin', routes: adminRoutes, seed: () => import('./admin/admin.seed') },
   { name: 'imports', routes: importsRoutes },

@@ -37,6 +37,7 @@ beforeAll(() => {
         '/login': { modules: ['/lms/assets/LoginPage-X1.js', '/lms/assets/form-X2.js'], styles: ['/lms/assets/LoginPage-X3.css'], namespaces: ['auth'] },
         '/news': { modules: ['/lms/assets/NewsScreen-N1.js'], styles: [], namespaces: ['news'] },
         '/journal': { modules: ['/lms/assets/JournalScreen-J1.js'], styles: [], namespaces: ['journal'] },
+        '/gradingsheet': { modules: ['/lms/assets/GradingSheetScreen-G1.js'], styles: [], namespaces: ['gradingsheet'] },
       },
     }),
   );
@@ -244,6 +245,28 @@ describe('a signed-in page with data', () => {
     const own = dataOf((await get('/lms/journal', student)).body) as { user: { id: number }; journal?: unknown } | null;
     expect(own?.user.id).toBe(student.user.id);
     expect(own).not.toHaveProperty('journal');
+  });
+
+  it("/gradingsheet arrives with a teacher's list of the current half-year (list.json's reply) and the sheet's code; a student's without it", async () => {
+    const teacher = await session(fx.app, 'teacher');
+    const res = await get('/lms/gradingsheet', teacher);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.link).toContain('</lms/assets/GradingSheetScreen-G1.js>; rel=modulepreload');
+    expect(res.headers.link).toContain('/lms/locales/ru/gradingsheet.json?v=v1a2b3');
+    const data = dataOf(res.body) as { user: { id: number }; settings?: [{ id_a_year: number; id_w_s: number }, unknown]; gradingsheet?: unknown } | null;
+    expect(data?.user.id).toBe(teacher.user.id);
+    // The half-year the settings name, and the list the screen asks for of it.
+    const [defaults] = data!.settings!;
+    const half = { id_a_year: defaults.id_a_year, id_w_s: defaults.id_w_s };
+    const list = await fx.app.inject({ method: 'POST', url: '/api/gradingsheet/list.json', headers: teacher.headers, payload: half });
+    expect(list.json().data.length).toBeGreaterThan(0);
+    expect(data?.gradingsheet).toEqual({ half, list: list.json().data });
+
+    const student = await session(fx.app, 'student');
+    const own = dataOf((await get('/lms/gradingsheet', student)).body) as { user: { id: number }; gradingsheet?: unknown } | null;
+    expect(own?.user.id).toBe(student.user.id);
+    expect(own).not.toHaveProperty('gradingsheet');
   });
 
   it("/login arrives with what the sign-in card waits for (logo.json's reply, Google on or off, the university provider's button), in the page's language, for anyone", async () => {

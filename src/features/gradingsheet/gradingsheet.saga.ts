@@ -5,10 +5,16 @@ import { actionChannel, call, fork, put, select, take } from 'redux-saga/effects
 import type { SheetExamBody, SheetOpenBody, SheetReopenBody, SheetResitBody } from '@contract/gradingsheet';
 import { request, requireUser } from '@shared/request/request.saga';
 import { rootSaga } from '@shared/request/watchers';
+import { takePageData } from '@shared/session/pageData';
 import { requirePeriod } from '@shared/settings/settings';
 import { gradingSheetApi as api } from './gradingsheet.api';
 import { gradingSheetActions as A, selectGradingSheet, type GradingSheetState } from './gradingsheet.slice';
 
+/**
+ * The screen is shown: a student's own lines; a teacher's list of the current half-year (from the
+ * shared settings), which the page may have arrived with (contract/page.ts; asked for again when the
+ * page's half-year is not the settings', a period that just turned).
+ */
 export function* openedSaga() {
   const user = yield* requireUser(A.listFailed);
   if (!user) return;
@@ -16,8 +22,12 @@ export function* openedSaga() {
     yield put(A.mineRequested());
     return;
   }
+  const arrived = takePageData('gradingsheet', user.id);
   const period = yield* requirePeriod(A.listFailed);
-  if (period) yield put(A.halfChosen({ year: period.year, ws: period.ws }));
+  if (!period) return;
+  const half = { year: period.year, ws: period.ws };
+  if (arrived && arrived.half.id_a_year === half.year && arrived.half.id_w_s === half.ws) yield put(A.listArrived({ half, list: arrived.list }));
+  else yield put(A.halfChosen(half));
 }
 
 export function* listSaga(action: PayloadAction<{ year: number; ws: 1 | 2 }>) {

@@ -47,6 +47,11 @@ const slice = createSlice({
       state.half = action.payload;
       state.list = started(state.list.data);
     },
+    /** The list of the half-year arrived with the page (contract/page.ts): no call. */
+    listArrived: (state, action: PayloadAction<{ half: { year: number; ws: 1 | 2 }; list: SheetListItem[] }>) => {
+      state.half = action.payload.half;
+      state.list = succeeded(action.payload.list);
+    },
     listSucceeded: (state, action: PayloadAction<SheetListItem[]>) => {
       state.list = succeeded(action.payload);
     },

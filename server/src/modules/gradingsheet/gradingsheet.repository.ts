@@ -9,6 +9,9 @@ import { rowsOf, type Db } from '../../db/client';
 import type { Names } from '../../shared/names';
 import { gradingSheetHistory, gradingSheetLines, gradingSheets } from './gradingsheet.schema';
 
+/** Ids as one parameter, an integer array for `= any(…)`: one bind for the list, not one per id (a group's students are a hundred and more). */
+const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
 export type SheetRow = typeof gradingSheets.$inferSelect;
 export type LineRow = typeof gradingSheetLines.$inferSelect;
 
@@ -179,13 +182,7 @@ export async function studentsOfGroup(db: Db, groupId: number): Promise<StudentR
 
 export async function studentsById(db: Db, ids: readonly number[]): Promise<StudentRow[]> {
   if (ids.length === 0) return [];
-  return rowsOf<StudentRow>(
-    db,
-    sql`select id, surname, name, patronymic from students where id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
+  return rowsOf<StudentRow>(db, sql`select id, surname, name, patronymic from students where id = any(${idArray(ids)})`);
 }
 
 export async function moduleNames(db: Db) {
@@ -319,12 +316,6 @@ export async function disciplineJournals(db: Db, s: Pick<SheetRow, 'disciplineId
   );
 }
 
-const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-
 /** The journals' entries (marks, absences, presences) of the students given. */
 export async function entriesOf(db: Db, journalIds: readonly number[], studentIds: readonly number[]) {
   if (journalIds.length === 0 || studentIds.length === 0) return [];
@@ -332,7 +323,7 @@ export async function entriesOf(db: Db, journalIds: readonly number[], studentId
     db,
     sql`select teaching_assignment_id as "journalId", student_id as "studentId", to_char(visit_date, 'YYYY-MM-DD') as "visitDate",
                lesson_time_id as id_time, mark as otsenka
-          from journal_visits where teaching_assignment_id in (${idList(journalIds)}) and student_id in (${idList(studentIds)})`,
+          from journal_visits where teaching_assignment_id = any(${idArray(journalIds)}) and student_id = any(${idArray(studentIds)})`,
   );
 }
 
@@ -342,7 +333,7 @@ export async function topicsOfJournals(db: Db, journalIds: readonly number[]) {
   return rowsOf<{ journalId: number; visitDate: string; id_time: number; id_module: number | null }>(
     db,
     sql`select teaching_assignment_id as "journalId", to_char(visit_date, 'YYYY-MM-DD') as "visitDate", lesson_time_id as id_time, module_id as id_module
-          from journal_lesson_topics where teaching_assignment_id in (${idList(journalIds)})`,
+          from journal_lesson_topics where teaching_assignment_id = any(${idArray(journalIds)})`,
   );
 }
 
@@ -352,9 +343,9 @@ export async function lessonCounts(db: Db, journalIds: readonly number[]): Promi
   const rows = await rowsOf<{ journalId: number; lessons: number }>(
     db,
     sql`select j as "journalId", count(*)::int as lessons from (
-          select teaching_assignment_id as j, visit_date, lesson_time_id from journal_visits where teaching_assignment_id in (${idList(journalIds)})
+          select teaching_assignment_id as j, visit_date, lesson_time_id from journal_visits where teaching_assignment_id = any(${idArray(journalIds)})
           union
-          select teaching_assignment_id, visit_date, lesson_time_id from journal_lesson_topics where teaching_assignment_id in (${idList(journalIds)})
+          select teaching_assignment_id, visit_date, lesson_time_id from journal_lesson_topics where teaching_assignment_id = any(${idArray(journalIds)})
         ) x group by j`,
   );
   return new Map(rows.map((r) => [r.journalId, r.lessons]));
@@ -365,6 +356,6 @@ export async function removedFrom(db: Db, journalIds: readonly number[]) {
   if (journalIds.length === 0) return [];
   return rowsOf<{ journalId: number; studentId: number }>(
     db,
-    sql`select teaching_assignment_id as "journalId", student_id as "studentId" from journal_removed_students where teaching_assignment_id in (${idList(journalIds)})`,
+    sql`select teaching_assignment_id as "journalId", student_id as "studentId" from journal_removed_students where teaching_assignment_id = any(${idArray(journalIds)})`,
   );
 }
