@@ -7,22 +7,7 @@ import { Type, type Static } from 'typebox';
 import { DbId, Ok } from './common';
 import { IsoDate, MarkScale } from './journal';
 
-/**
- * A result (percent of the attempt's maximum, rounded to a whole number) → a mark of the 2–5 scale:
- * the first threshold the percent reaches, else TEST_MARK_LOWEST. On the 0–100 scale the percent is the mark.
- */
-export const TEST_MARK_THRESHOLDS: readonly { minPercent: number; mark: number }[] = [
-  { minPercent: 85, mark: 5 },
-  { minPercent: 70, mark: 4 },
-  { minPercent: 55, mark: 3 },
-];
-export const TEST_MARK_LOWEST = 2;
-
-/** The mark a whole percent (0–100) makes on a journal's scale. */
-export function markOfPercent(percent: number, scale: MarkScale): number {
-  if (scale === '0-100') return percent;
-  return TEST_MARK_THRESHOLDS.find((t) => percent >= t.minPercent)?.mark ?? TEST_MARK_LOWEST;
-}
+export { TEST_MARK_LOWEST, TEST_MARK_THRESHOLDS, markOfPercent } from './pure/test-marks';
 
 /** A journal a test's results can go to: its name as the journal screen's filters show it, its scale and its lessons. */
 export const TestJournal = Type.Object({

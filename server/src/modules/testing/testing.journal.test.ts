@@ -1,7 +1,7 @@
 /**
  * /api/testing/ journals.json and to-journal.json: a test's counted results written as marks into
  * one lesson of the teacher's journal through the journal's own write, on the journal's scale (a
- * whole percent on 0–100, TEST_MARK_THRESHOLDS on 2–5), with its history; a record holding a mark
+ * whole percent on 0–100, TEST_MARK_THRESHOLDS of contract/pure/test-marks.ts on 2–5), with its history; a record holding a mark
  * kept unless the teacher overwrites; the same call again writes nothing; a closed half-year,
  * another's journal, a journal of another discipline and a test without results refused with
  * nothing written. On PGlite and, in the server-pg project, on PostgreSQL.

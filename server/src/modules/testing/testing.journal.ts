@@ -5,7 +5,7 @@
  * (server/src/shared/journal-marks.ts, `ctx.areas.journalMarks`), so the journal's scale, period,
  * history, caches and live updates all apply. A result is the counted attempt's score as a
  * whole percent of its paper's maximum, made a mark of the journal's scale by markOfPercent
- * (contract/testing.journal.ts).
+ * (contract/pure/test-marks.ts).
  */
 import type { Language } from '@contract/common';
 import { markOfPercent, type TestJournals, type ToJournalBody, type ToJournalResult } from '@contract/testing';
