@@ -88,7 +88,7 @@ describe('ToJournalDialog (en)', () => {
     expect(dialog).toHaveAccessibleName('Results to the journal');
     const journal = await within(dialog).findByRole('combobox', { name: 'Journal' });
     expect(journal).toHaveFocus();
-    expect(within(dialog).getByText(/2–5: .*from 85 % gives 5, from 70 % gives 4, from 55 % gives 3, below that 2/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/2–5: .*: from 85 % gives 5, from 70 % gives 4, from 55 % gives 3, below that 2/)).toBeInTheDocument();
     // The existing lesson of the lecture, chosen by the keyboard, with marks overwritten.
     await userEvent.tab();
     expect(within(dialog).getByRole('combobox', { name: 'Lesson' })).toHaveFocus();
