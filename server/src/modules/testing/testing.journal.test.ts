@@ -9,6 +9,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_STUDENT, ROLE_TEACHER } from '@contract/common';
+import type { JournalData } from '@contract/journal';
 import { markOfPercent, type Paper, type Test, type TestJournals, type ToJournalResult } from '@contract/testing';
 import { journalVisitChanges, journalVisits, registrationPeriods, students, teachingAssignments } from '../../db/schema';
 import { testClock } from '../../test/helpers';
@@ -96,6 +97,15 @@ describe('sending results to the journal', () => {
     expect(marks.get(fx.student.user.uid)).toBe('5');
     expect(marks.get(classmate.user.uid)).toBe('4');
     expect(await historyCount(fivePoint.id)).toBe(before + 2);
+    // The journal's kept reply (read in beforeAll) shows them: its caches learn of the write.
+    const grid = (await fx.post('/api/visitlog/journal.json', fx.teacher, { id_journal: fivePoint.id })).json().data as JournalData;
+    const shown = grid.journal[0].filter((r) => r.visitDate === '2027-03-16' && r.id_time === 7).map((r) => [r.id_student, r.otsenka]);
+    expect(shown.sort()).toEqual(
+      [
+        [fx.student.user.uid, '5'],
+        [classmate.user.uid, '4'],
+      ].sort(),
+    );
     const again = await post<TestJournals>(fx.teacher, 'journals.json', { id_test: test.id });
     expect(again.journals.find((j) => j.id === fivePoint.id)!.lessons).toContainEqual({ visitDate: '2027-03-16', id_time: 7 });
 
