@@ -137,4 +137,14 @@ describe('ToJournalDialog (kg)', () => {
     expect(alert).not.toHaveTextContent('server words');
     expect(within(dialog).getByRole('status')).toBeEmptyDOMElement();
   });
+
+  it('says when the teacher has no journal for the test, with a button to close', async () => {
+    handlers(() => ok(outcome));
+    server.use(http.post('/api/testing/journals.json', () => ok({ journals: [], times: [] })));
+    const { opener, dialog } = await openDialog('Тесттер', 'Жыйынтыктар: Web basics', 'Журналга');
+    expect(await within(dialog).findByText('Тесттин топтору үчүн бул сабактын журналы сизде жок.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Жабуу' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
 });

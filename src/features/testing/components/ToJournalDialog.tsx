@@ -58,6 +58,13 @@ export function ToJournalDialog({ id_test, onClose }: { id_test: number; onClose
       {testJournals.error ? <LoadFailed failure={testJournals.error} onRetry={() => dispatch(K.testJournalsRequested(id_test))} /> : null}
       {!data && !testJournals.error ? <Spinner /> : null}
       {data && data.journals.length === 0 ? <p className="muted">{t('toJournal.noJournals')}</p> : null}
+      {!journal ? (
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            {t('toJournal.close')}
+          </button>
+        </div>
+      ) : null}
       {data && journal ? (
         <form
           onSubmit={(e) => {
