@@ -265,3 +265,8 @@ export async function lessonsOf(db: Db, assignmentId: number): Promise<{ visitDa
         order by o.visit_date, o.lesson_time_id`,
   );
 }
+
+/** Serialises writes that first read a lesson's records (giveMarks) until the transaction ends: a second one reads what the first wrote. */
+export async function lockLesson(db: Db, assignmentId: number, occurrence: Occurrence): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('journal.lesson'), hashtext(${`${assignmentId}|${occurrence.date}|${occurrence.timeId}`}))`);
+}

@@ -149,7 +149,7 @@ export class JournalWrites {
   /**
    * Marks given to one lesson of the caller's journal from elsewhere: checked as every write is (the
    * caller's journal, each mark on its scale, the lesson's date and time in a period open to him),
-   * then, in one transaction with the lesson's records locked, each listed student's mark written as
+   * then, in one transaction with the lesson locked (two of these at once take turns), each listed student's mark written as
    * a cell is (with its history row), but a record holding a mark is kept unless `overwrite`, and one
    * holding this very mark is left as it is (so giving the same marks again writes nothing). A
    * student not on the journal's list is left out (notListed). A failure anywhere writes nothing.
@@ -168,7 +168,9 @@ export class JournalWrites {
     const by: repo.CellWriter = { source: 'journal', userId: auth.userId, at: this.ctx.now() };
     const outcome = new Map<number, GivenMarkOutcome>();
     const cells = await this.ctx.db.transaction(async (tx) => {
-      const held = await repo.lessonMarks(tx, a.id, { date: input.date, timeId: input.timeId }, { lock: true });
+      const lesson = { date: input.date, timeId: input.timeId };
+      await repo.lockLesson(tx, a.id, lesson);
+      const held = await repo.lessonMarks(tx, a.id, lesson, { lock: true });
       const out: LiveJournalChange['cells'] = [];
       for (const m of marks) {
         const s = students.get(m.studentId);

@@ -140,6 +140,15 @@ describe('sending results to the journal', () => {
     expect(rows).toHaveLength(2);
   });
 
+  it('sends at once to a new lesson write each mark once', async () => {
+    const before = await historyCount(fivePoint.id);
+    const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => send(fx.teacher, fivePoint.id, '2027-03-12', i % 2 === 0)));
+    const outcomes = replies.map((r) => r.json().data as ToJournalResult);
+    expect(outcomes.reduce((n, o) => n + o.written, 0)).toBe(2);
+    expect(outcomes.reduce((n, o) => n + o.unchanged, 0)).toBe(10);
+    expect(await historyCount(fivePoint.id)).toBe(before + 2);
+  });
+
   it('keeps a mark a record holds unless the teacher overwrites it', async () => {
     const set = await fx.post('/api/visitlog/visit/set.json', fx.teacher, {
       id_journal: fivePoint.id,
