@@ -1,10 +1,11 @@
 /**
  * /api/testing/ journals.json and to-journal.json: a test's counted results written as marks into
  * one lesson of the teacher's journal through the journal's own write, on the journal's scale (a
- * whole percent on 0–100, TEST_MARK_THRESHOLDS of contract/pure/test-marks.ts on 2–5), with its history; a record holding a mark
- * kept unless the teacher overwrites; the same call again writes nothing; a closed half-year,
- * another's journal, a journal of another discipline and a test without results refused with
- * nothing written. On PGlite and, in the server-pg project, on PostgreSQL.
+ * whole percent on 0–100, TEST_MARK_THRESHOLDS of contract/pure/test-marks.ts on 2–5), with its
+ * history, shown by the journal's kept reply; a record holding a mark kept unless the teacher
+ * overwrites; the same call again, or several at once, writes nothing twice; a closed half-year, a
+ * date after today, another's journal, a journal of another discipline and a test without results
+ * refused with nothing written. On PGlite and, in the server-pg project, on PostgreSQL.
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
