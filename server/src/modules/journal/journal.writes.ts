@@ -149,10 +149,11 @@ export class JournalWrites {
   /**
    * Marks given to one lesson of the caller's journal from elsewhere: checked as every write is (the
    * caller's journal, each mark on its scale, the lesson's date and time in a period open to him),
-   * then, in one transaction with the lesson locked (two of these at once take turns), each listed student's mark written as
-   * a cell is (with its history row), but a record holding a mark is kept unless `overwrite`, and one
-   * holding this very mark is left as it is (so giving the same marks again writes nothing). A
-   * student not on the journal's list is left out (notListed). A failure anywhere writes nothing.
+   * then, in one transaction with the lesson locked (two of these at once take turns), each listed
+   * student's mark written as a cell is (with its history row), but a record holding a mark is kept
+   * unless `overwrite`, and one holding this very mark is left as it is (so giving the same marks
+   * again writes nothing). A student not on the journal's list is left out (notListed). A failure
+   * anywhere writes nothing.
    */
   async giveMarks(auth: AuthInfo, input: GivenMarks): Promise<Map<number, GivenMarkOutcome>> {
     if (input.marks.length > CELLS_PER_WRITE_MAX) throw badRequest();
