@@ -138,6 +138,10 @@ export const ErrorCode = Type.Union([
   Type.Literal('TEST_DRAW'),
   /** A question's content that cannot be graded (400; {reason}: no correct option, several for single choice…). */
   Type.Literal('TEST_QUESTION_INVALID'),
+  /** A journal the test's results cannot go to: not of the test's discipline, or none of the test's students on its list (400). */
+  Type.Literal('TEST_JOURNAL_MISMATCH'),
+  /** Sending a test's results to the journal when no student has a counted result (409). */
+  Type.Literal('TEST_NO_RESULTS'),
   Type.Literal('INTERNAL'),
 ]);
 export type ErrorCode = Static<typeof ErrorCode>;

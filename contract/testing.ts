@@ -24,6 +24,7 @@ import {
 
 export * from './testing.questions';
 export * from './testing.attempts';
+export * from './testing.journal';
 
 export const TESTING_API = '/api/testing';
 
@@ -196,6 +197,8 @@ export const TESTING_ROUTES = {
   answer: '/answer.json',
   event: '/event.json',
   submit: '/submit.json',
+  journals: '/journals.json',
+  toJournal: '/to-journal.json',
 } as const;
 
 /** The reply of question-delete.json, test-delete.json and event.json. */

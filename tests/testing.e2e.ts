@@ -2,7 +2,8 @@
  * Testing in Chromium against the real server: the demo student takes the seeded demo test on a
  * phone (390×844, touch, dark mode), answers, reloads mid-way and finds his answers where they
  * were, submits after the confirmation and sees his result; the demo teacher adds a question to the
- * bank and opens the test's results on a laptop (1366×768). Every screen is axe-clean.
+ * bank and opens the test's results on a laptop (1366×768); the results' "To the journal" dialog
+ * fits a laptop and a phone and works with the keyboard. Every screen is axe-clean.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -127,4 +128,35 @@ describe('testing', () => {
     await shot(page, '1366-results');
     expect(e2e.problems(page).csp).toEqual([]);
   });
+
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ] as const)
+    it(`the results' "To the journal" dialog at ${width} px: within the screen, keyboard first, Escape back`, async () => {
+      const page = await e2e.page({ viewport: { width, height }, ...(width < 500 ? { isMobile: true, hasTouch: true } : {}) });
+      await signIn(page, TEACHER);
+      await page.goto('/lms/testing');
+      await page.getByLabel(ru('testing:bank.discipline')).selectOption({ label: DEMO_DISCIPLINE });
+      await page.getByRole('tab', { name: ru('testing:tabs.tests') }).click();
+      const test = page.getByTestId('ts-test').filter({ hasText: DEMO_TEST });
+      await test.getByRole('button', { name: ru('testing:tests.results', { title: DEMO_TEST }) }).click();
+      await expectVisible(page.getByTestId('ts-results'));
+      const opener = page.getByRole('button', { name: ru('testing:toJournal.open') });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: ru('testing:toJournal.title') });
+      await expectVisible(dialog);
+      const journal = dialog.getByLabel(ru('testing:toJournal.journal'));
+      await expect.poll(() => journal.evaluate((el) => el === document.activeElement), { timeout: 15000 }).toBe(true);
+      await transitionsSettled(page);
+      const box = (await dialog.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, `${width}-to-journal`);
+      await page.keyboard.press('Escape');
+      expect(await dialog.count()).toBe(0);
+      expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    });
 });

@@ -117,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   app.addHook('onClose', async () => ctx.dataChanges.stop());
 
+  for (const module of MODULES) Object.assign(ctx.areas, module.provides?.(ctx));
   for (const module of MODULES) {
     await app.register(module.routes, { ctx });
     if (module.live) ctx.live.register(module.name, module.live(ctx));

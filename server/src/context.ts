@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { AreaServices } from './shared/journal-marks';
 import { FileStore } from './plugins/files';
 import { Idempotency } from './plugins/idempotency';
 import { LiveBus } from './plugins/live';
@@ -28,6 +29,8 @@ export interface AppContext {
   dataChanges: DataChanges;
   /** Product version from package.json. */
   version: string;
+  /** What areas offer each other (shared/journal-marks.ts), filled by app.ts from modules/index.ts before the routes. */
+  areas: AreaServices;
 }
 
 const require = createRequire(import.meta.url);
@@ -48,5 +51,6 @@ export function createContext(config: Config, database: Database, now: () => Dat
     live: new LiveBus(database),
     dataChanges: new DataChanges(config.replyCacheMs),
     version: VERSION,
+    areas: {},
   };
 }

@@ -268,6 +268,16 @@ const ERRORS: Record<ErrorCode, Texts> = {
     en: 'Category "{category}" holds {available} questions, the rule asks for {count}',
   },
   TEST_QUESTION_INVALID: { ru: 'Вопрос нельзя оценить: {reason}', kg: 'Суроону баалоого болбойт: {reason}', en: 'The question cannot be graded: {reason}' },
+  TEST_JOURNAL_MISMATCH: {
+    ru: 'Журнал другой дисциплины или без студентов теста',
+    kg: 'Журнал башка сабактыкы же анда тесттин студенттери жок',
+    en: "The journal is of another discipline or holds none of the test's students",
+  },
+  TEST_NO_RESULTS: {
+    ru: 'Ни у одного студента нет засчитанного результата',
+    kg: 'Бир да студенттин эсепке алынган жыйынтыгы жок',
+    en: 'No student has a counted result',
+  },
   INTERNAL: { ru: 'Внутренняя ошибка сервера', kg: 'Сервердин ички катасы', en: 'Internal server error' },
 };
 

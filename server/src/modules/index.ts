@@ -10,6 +10,7 @@ import type { AppContext } from '../context';
 import type { LiveArea } from '../plugins/live';
 import type { PagePart } from '../plugins/spa';
 import type { SeedStep } from '../db/seed';
+import type { AreaServices } from '../shared/journal-marks';
 import academicRoutes from './academic/academic.routes';
 import adminRoutes from './admin/admin.routes';
 import { authPage } from './auth/auth.page';
@@ -30,6 +31,7 @@ import qrRoutes from './qr/qr.routes';
 import scheduleRoutes from './schedule/schedule.routes';
 import { settingsPage } from './settings/settings.page';
 import settingsRoutes from './settings/settings.routes';
+import { journalMarks } from './journal/journal.given-marks';
 import { journalLive } from './journal/journal.live';
 import { journalPage } from './journal/journal.page';
 import journalRoutes from './journal/journal.routes';
@@ -64,6 +66,8 @@ export interface ServerModule {
    * the others (db/seed/index.ts). Loaded only when the database is seeded.
    */
   seed?: () => Promise<{ SEED_STEPS: readonly SeedStep[] }>;
+  /** What it offers other areas through the app context (`ctx.areas`, server/src/shared/journal-marks.ts), set before any area's routes. */
+  provides?: (ctx: AppContext) => Partial<AreaServices>;
 }
 
 export const MODULES: readonly ServerModule[] = [
@@ -76,7 +80,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'academic', routes: academicRoutes },
   { name: 'news', routes: newsRoutes, page: newsPage },
   { name: 'chat', routes: chatRoutes, live: chatLive },
-  { name: 'journal', routes: journalRoutes, live: journalLive, page: journalPage },
+  { name: 'journal', routes: journalRoutes, live: journalLive, page: journalPage, provides: (ctx) => ({ journalMarks: journalMarks(ctx) }) },
   { name: 'schedule', routes: scheduleRoutes },
   { name: 'qr', routes: qrRoutes, live: qrLive },
   { name: 'library', routes: libraryRoutes },

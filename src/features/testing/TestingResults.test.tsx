@@ -272,6 +272,8 @@ const TESTING_CODES: Record<Extract<ErrorCode, `TEST_${string}`>, true> = {
   TEST_QUESTION_IN_USE: true,
   TEST_DRAW: true,
   TEST_QUESTION_INVALID: true,
+  TEST_JOURNAL_MISMATCH: true,
+  TEST_NO_RESULTS: true,
 };
 
 describe('the testing codes', () => {

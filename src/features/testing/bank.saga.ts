@@ -1,7 +1,7 @@
-/** The teacher's requests: his disciplines, a discipline's bank and tests, each write, results, and an attempt's review and log. */
+/** The teacher's requests: his disciplines, a discipline's bank and tests, each write, results, an attempt's review and log, and the results sent to a journal. */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, put, select } from 'redux-saga/effects';
-import type { AttemptLogEntry, CategorySaveBody, GradeBody, ImportBody, QuestionSaveBody, TestSaveBody } from '@contract/testing';
+import type { AttemptLogEntry, CategorySaveBody, GradeBody, ImportBody, QuestionSaveBody, TestJournals, TestSaveBody, ToJournalBody } from '@contract/testing';
 import type { Result } from '@api/http';
 import { request } from '@shared/request/request.saga';
 import { bankActions as A, type BankState } from './bank.slice';
@@ -91,5 +91,18 @@ export function* gradeSaga(action: PayloadAction<GradeBody>) {
     yield* logSaga({ type: '', payload: action.payload.id_attempt });
     const { results } = (yield select(selectBank)) as BankState;
     if (results.data) yield* resultsSaga({ type: '', payload: results.data.id_test });
+  }
+}
+
+/** The journals a test's results can go to, for the to-journal dialog. */
+export function* testJournalsSaga(action: PayloadAction<number>) {
+  yield* request(api.testJournals, [action.payload], { succeeded: A.testJournalsSucceeded, failed: A.testJournalsFailed });
+}
+/** The results sent to a journal: the outcome (written, kept, refused) or the refusal, shown in the dialog; the journals read again (a new lesson). */
+export function* toJournalSaga(action: PayloadAction<ToJournalBody>) {
+  const result = yield* request(api.toJournal, [action.payload], { succeeded: A.sentSucceeded, failed: A.sentFailed });
+  if (result.ok) {
+    const fresh = (yield call(api.testJournals, action.payload.id_test)) as Result<TestJournals>;
+    if (fresh.ok) yield put(A.testJournalsSucceeded(fresh.data));
   }
 }

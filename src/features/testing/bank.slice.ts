@@ -1,7 +1,8 @@
 /**
  * Testing, the teacher's side (docs/areas/testing.md#for-users): his disciplines, the chosen one's
  * question bank (categories, questions) and tests, a test's results, the attempt opened there with its
- * review for hand grading and its log, an import's outcome, and the last write's refusal.
+ * review for hand grading and its log, sending the results to a journal, an import's outcome, and
+ * the last write's refusal.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
@@ -16,7 +17,10 @@ import type {
   Review,
   Test,
   TestingDiscipline,
+  TestJournals,
   TestSaveBody,
+  ToJournalBody,
+  ToJournalResult,
 } from '@contract/testing';
 import type { Failure } from '@api/http';
 import { idle, loadReducers, started, type Loadable } from '@shared/request/loadable';
@@ -35,6 +39,9 @@ export interface BankState {
   review: Loadable<Review | null>;
   /** The opened attempt's log (docs/areas/testing.md#for-users, "Log"). */
   log: Loadable<AttemptLogEntry[]>;
+  /** The journals the results can go to (to-journal dialog), and the last sending's outcome or refusal. */
+  testJournals: Loadable<TestJournals | null>;
+  sent: Loadable<ToJournalResult | null>;
   importOutcome: ImportOutcome | null;
   saving: boolean;
   /** Bumped by each write the server took, so that a form knows it may close. */
@@ -52,6 +59,8 @@ const initialState: BankState = {
   attempt: null,
   review: idle<Review | null>(null),
   log: idle<AttemptLogEntry[]>([]),
+  testJournals: idle<TestJournals | null>(null),
+  sent: idle<ToJournalResult | null>(null),
   importOutcome: null,
   saving: false,
   saved: 0,
@@ -116,6 +125,16 @@ const slice = createSlice({
       state.saving = false;
       state.importOutcome = action.payload;
     },
+    /** The to-journal dialog opened: the journals are read, the last outcome forgotten. */
+    testJournalsRequested: (state, _action: PayloadAction<number>) => {
+      state.testJournals = started<TestJournals | null>(null);
+      state.sent = idle<ToJournalResult | null>(null);
+    },
+    ...loads.settled('testJournals', null),
+    toJournalRequested: (state, _action: PayloadAction<ToJournalBody>) => {
+      state.sent = started<ToJournalResult | null>(null);
+    },
+    ...loads.settled('sent', null),
     testSaved: (state, _action: PayloadAction<TestSaveBody>) => writing(state),
     testDeleted: (state, _action: PayloadAction<number>) => writing(state),
     graded: (state, _action: PayloadAction<GradeBody>) => writing(state),

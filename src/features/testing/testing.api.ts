@@ -17,7 +17,10 @@ import type {
   StartBody,
   Test,
   TestingDiscipline,
+  TestJournals,
   TestSaveBody,
+  ToJournalBody,
+  ToJournalResult,
 } from '@contract/testing';
 import { post } from '@api/http';
 
@@ -46,6 +49,8 @@ export const testingApi = {
   results: (id_test: number) => post<Results>(`${base}/results.json`, { id_test }, s),
   review: (id_attempt: number) => post<Review>(`${base}/review.json`, { id_attempt }, s),
   grade: (body: GradeBody) => post<Review>(`${base}/grade.json`, body, s),
+  testJournals: (id_test: number) => post<TestJournals>(`${base}/journals.json`, { id_test }, s),
+  toJournal: (body: ToJournalBody) => post<ToJournalResult>(`${base}/to-journal.json`, body, s),
   log: (id_attempt: number) => post<AttemptLogEntry[]>(`${base}/log.json`, { id_attempt }, s),
   my: () => post<MyTest[]>(`${base}/my.json`, {}, s),
   start: (body: StartBody) => post<Paper>(`${base}/start.json`, body, s),

@@ -29,6 +29,7 @@ export const testingSaga = rootSaga({
     [K.resultsRequested, B.resultsSaga],
     [K.reviewRequested, B.reviewSaga],
     [K.logRequested, B.logSaga],
+    [K.testJournalsRequested, B.testJournalsSaga],
   ],
   every: [
     [A.answerGiven, S.answerSaga],
@@ -45,6 +46,7 @@ export const testingSaga = rootSaga({
     [K.graded, B.gradeSaga],
   ],
   leading: [
+    [K.toJournalRequested, B.toJournalSaga],
     [A.submitRequested, S.submitSaga],
     [A.timeUp, S.submitSaga],
   ],

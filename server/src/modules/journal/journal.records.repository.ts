@@ -243,3 +243,30 @@ export async function lastLessonDeletion(db: Db, assignmentId: number, date: str
       ),
     );
 }
+
+/** The marks of a lesson's records by student (null: present without a mark); `lock`: the records locked for a write. */
+export async function lessonMarks(db: Db, assignmentId: number, occurrence: Occurrence, options: { lock?: boolean } = {}): Promise<Map<number, string | null>> {
+  const q = db
+    .select({ studentId: journalVisits.studentId, mark: journalVisits.mark })
+    .from(journalVisits)
+    .where(ofJournal(journalVisits, assignmentId, occurrence));
+  const rows = options.lock ? await q.for('update') : await q;
+  return new Map(rows.map((r) => [r.studentId, r.mark]));
+}
+
+/** A journal's lessons, by date and time: those its records are on, and those saved without one (a topic, an added lesson). */
+export async function lessonsOf(db: Db, assignmentId: number): Promise<{ visitDate: string; id_time: number }[]> {
+  return rowsOf<{ visitDate: string; id_time: number }>(
+    db,
+    sql`select to_char(o.visit_date, 'YYYY-MM-DD') as "visitDate", o.lesson_time_id as "id_time" from (
+          select visit_date, lesson_time_id from journal_visits where teaching_assignment_id = ${assignmentId}
+          union select visit_date, lesson_time_id from journal_lesson_topics where teaching_assignment_id = ${assignmentId}
+          union select visit_date, lesson_time_id from journal_lessons where teaching_assignment_id = ${assignmentId}) o
+        order by o.visit_date, o.lesson_time_id`,
+  );
+}
+
+/** Serialises writes that first read a lesson's records (giveMarks) until the transaction ends: a second one reads what the first wrote. */
+export async function lockLesson(db: Db, assignmentId: number, occurrence: Occurrence): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('journal.lesson'), hashtext(${`${assignmentId}|${occurrence.date}|${occurrence.timeId}`}))`);
+}

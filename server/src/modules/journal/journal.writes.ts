@@ -2,8 +2,9 @@
  * Writing marks and attendance: one cell, a paste, an update by record id, mark all present. Every
  * write is one transaction that records the old and the new value of each cell, and the later of two
  * writes wins. A paste that reaches the final-result column writes those results (with their history,
- * as final/set.json does) in the same transaction as its cells. The caller's rights and the period
- * check are journal.service.ts's.
+ * as final/set.json does) in the same transaction as its cells. Marks given from elsewhere (a test's
+ * results, server/src/shared/journal-marks.ts) go into one lesson through giveMarks. The
+ * caller's rights and the period check are journal.service.ts's.
  */
 import {
   CELLS_PER_WRITE_MAX,
@@ -36,6 +37,7 @@ import { visitView } from './journal.views';
 import { parseMark, scaleOf } from './journal.marks';
 import { assertPoints } from './journal.finals';
 import { finalsOf, saveFinal } from './journal.finals.repository';
+import type { GivenMarkOutcome, GivenMarks } from '../../shared/journal-marks';
 
 interface Cell {
   studentId: number;
@@ -142,6 +144,51 @@ export class JournalWrites {
     };
     publishCommitted(this.ctx, recipients, change);
     return results;
+  }
+
+  /**
+   * Marks given to one lesson of the caller's journal from elsewhere: checked as every write is (the
+   * caller's journal, each mark on its scale, the lesson's date and time in a period open to him),
+   * then, in one transaction with the lesson locked (two of these at once take turns), each listed
+   * student's mark written as a cell is (with its history row), but a record holding a mark is kept
+   * unless `overwrite`, and one holding this very mark is left as it is (so giving the same marks
+   * again writes nothing). A student not on the journal's list is left out (notListed). A failure
+   * anywhere writes nothing.
+   */
+  async giveMarks(auth: AuthInfo, input: GivenMarks): Promise<Map<number, GivenMarkOutcome>> {
+    if (input.marks.length > CELLS_PER_WRITE_MAX) throw badRequest();
+    const a = await ownJournal(this.ctx.db, auth, input.journalId);
+    const scale = scaleOf(a);
+    const marks = input.marks.map((m) => ({ studentId: m.studentId, mark: parseMark(m.mark, scale) }));
+    const [listed, recipients] = await Promise.all([
+      repo.studentsOf(this.ctx.db, a, { only: marks.map((m) => m.studentId) }),
+      repo.teacherUserIds(this.ctx.db, a.teacherId),
+    ]);
+    checkOccurrence(this.ctx, auth, a, input.date, input.timeId, await lessonTimeIds(this.ctx.db), 'mark');
+    const students = new Map(listed.map((s) => [s.id, s]));
+    const by: repo.CellWriter = { source: 'journal', userId: auth.userId, at: this.ctx.now() };
+    const outcome = new Map<number, GivenMarkOutcome>();
+    const cells = await this.ctx.db.transaction(async (tx) => {
+      const lesson = { date: input.date, timeId: input.timeId };
+      await repo.lockLesson(tx, a.id, lesson);
+      const held = await repo.lessonMarks(tx, a.id, lesson, { lock: true });
+      const out: LiveJournalChange['cells'] = [];
+      for (const m of marks) {
+        const s = students.get(m.studentId);
+        const old = held.get(m.studentId);
+        if (!s) outcome.set(m.studentId, 'notListed');
+        else if (old !== undefined && old === m.mark) outcome.set(m.studentId, 'unchanged');
+        else if (old !== undefined && old !== null && !input.overwrite) outcome.set(m.studentId, 'kept');
+        else {
+          const cell = await writeCell(tx, a, s, { studentId: s.id, date: input.date, timeId: input.timeId, mark: m.mark }, by);
+          out.push({ id_student: s.id, visitDate: input.date, id_time: input.timeId, cell });
+          outcome.set(m.studentId, 'written');
+        }
+      }
+      return out;
+    });
+    if (cells.length) publishCommitted(this.ctx, recipients, { id_journal: a.id, cells, reload: false });
+    return outcome;
   }
 
   /** Mark all present: a "present" record for every listed student without one; others stay as they are. */

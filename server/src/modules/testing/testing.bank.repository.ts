@@ -167,3 +167,28 @@ export async function maxOfRules(db: Db, rules: readonly { id_category: number; 
   }
   return Math.round(total * 100) / 100;
 }
+
+export interface TeacherJournalRow extends Names {
+  id: number;
+  year: number;
+  ws: number;
+  groupName: string;
+  subgroup: number;
+}
+
+/** The teacher's journals of the discipline taught to any of the test's groups (the group itself or a stream holding it), the latest half-year first. */
+export async function journalsForTest(db: Db, teacherId: number, disciplineId: number, testId: number): Promise<TeacherJournalRow[]> {
+  return rowsOf(
+    db,
+    sql`select a.id, a.academic_year_id as year, a.working_semester_id as ws, coalesce(s.name, g.name) as "groupName", a.subgroup,
+               lt.name_ru as "nameRu", lt.name_en as "nameEn", lt.name_kg as "nameKg"
+          from teaching_assignments a
+          join lesson_types lt on lt.id = a.lesson_type_id
+          left join groups g on g.id = a.group_id
+          left join streams s on s.id = a.stream_id
+         where a.teacher_id = ${teacherId} and a.discipline_id = ${disciplineId}
+           and exists (select 1 from testing_targets x where x.test_id = ${testId}
+                        and (a.group_id = x.group_id or a.stream_id in (select stream_id from stream_groups where group_id = x.group_id)))
+         order by a.academic_year_id desc, a.working_semester_id desc, a.lesson_type_id, coalesce(s.name, g.name), a.subgroup`,
+  );
+}

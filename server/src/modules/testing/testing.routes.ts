@@ -34,6 +34,9 @@ import {
   TestReply,
   TestSaveBody,
   TestingDisciplinesReply,
+  TestJournalsReply,
+  ToJournalBody,
+  ToJournalReply,
   TestsReply,
 } from '@contract/testing';
 import type { App } from '../../app';
@@ -42,6 +45,7 @@ import { languageOf } from '../../i18n';
 import { ok, replies, sendDownload } from '../../plugins/reply';
 import { TestingAttemptsService } from './testing.attempts';
 import { TestingBankService } from './testing.bank.service';
+import { TestingJournalService } from './testing.journal';
 import { TestingTestsService } from './testing.tests.service';
 import { resultsWorkbook } from './testing.xlsx';
 
@@ -49,6 +53,7 @@ export default async function testingRoutes(app: App, { ctx }: { ctx: AppContext
   const bank = new TestingBankService(ctx);
   const tests = new TestingTestsService(ctx);
   const attempts = new TestingAttemptsService(ctx);
+  const toJournal = new TestingJournalService(ctx);
   const at = (path: string) => `${TESTING_API}${path}`;
 
   app.post(at(R.disciplines), { schema: { body: EmptyBody, response: replies(TestingDisciplinesReply) } }, async (req) =>
@@ -113,6 +118,13 @@ export default async function testingRoutes(app: App, { ctx }: { ctx: AppContext
   app.post(at(R.grade), { schema: { body: GradeBody, response: replies(ReviewReply) } }, async (req) => ok(await tests.grade(req.auth!, req.body)));
   app.post(at(R.log), { schema: { body: AttemptIdBody, response: replies(AttemptLogReply) } }, async (req) =>
     ok(await tests.log(req.auth!, req.body.id_attempt)),
+  );
+
+  app.post(at(R.journals), { schema: { body: TestIdBody, response: replies(TestJournalsReply) } }, async (req) =>
+    ok(await toJournal.journals(req.auth!, req.body.id_test, languageOf(req))),
+  );
+  app.post(at(R.toJournal), { schema: { body: ToJournalBody, response: replies(ToJournalReply) } }, async (req) =>
+    ok(await toJournal.toJournal(req.auth!, req.body)),
   );
 
   app.post(at(R.my), { schema: { body: EmptyBody, response: replies(MyTestsReply) } }, async (req) => ok(await attempts.my(req.auth!, languageOf(req))));

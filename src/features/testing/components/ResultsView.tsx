@@ -1,6 +1,7 @@
 /**
  * A test's results: each student's attempts and counted score, each question's statistics, the
- * workbook, and an attempt opened there: its review with its essays graded by hand, and its log.
+ * workbook, sending the results to a journal as marks (ToJournalDialog), and an attempt opened
+ * there: its review with its essays graded by hand, and its log.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { selectBank } from '../testing.slice';
 import { resultsXlsxUrl } from '../testing.api';
 import { AttemptLog } from './AttemptLog';
 import { ReviewView } from './ReviewView';
+import { ToJournalDialog } from './ToJournalDialog';
 
 function GradeForm({ id_attempt, q }: { id_attempt: number; q: ReviewQuestion }) {
   const { t } = useTranslation('testing');
@@ -149,6 +151,7 @@ export function ResultsView() {
   const { results, attempt } = useAppSelector(selectBank);
   // Back from an attempt, the keyboard's focus returns to the button that opened it.
   const opened = useRef<number | null>(null);
+  const [toJournal, setToJournal] = useState(false);
   useEffect(() => {
     if (attempt === null && opened.current !== null) document.querySelector<HTMLElement>(`[data-attempt="${opened.current}"]`)?.focus();
     opened.current = attempt;
@@ -164,7 +167,11 @@ export function ResultsView() {
         <a className="btn btn-ghost" href={resultsXlsxUrl(results.data.id_test)} download>
           {t('results.xlsx')}
         </a>
+        <button type="button" className="btn btn-ghost" aria-haspopup="dialog" onClick={() => setToJournal(true)}>
+          {t('toJournal.open')}
+        </button>
       </p>
+      {toJournal ? <ToJournalDialog id_test={results.data.id_test} onClose={() => setToJournal(false)} /> : null}
       {attempt !== null ? <AttemptPanel id_attempt={attempt} /> : <Tables results={results.data} />}
     </section>
   );
