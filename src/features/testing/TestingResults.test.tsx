@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AttemptLogEntry, MyTest, Paper, Results, Review, Test, TestingDiscipline } from '@contract/testing';
+import type { AttemptLogEntry, MyTest, Paper, Results, Review } from '@contract/testing';
 import type { ErrorCode } from '@contract/common';
 import { formatDateTime } from '@lib/dates';
 import { initialSessionState } from '@shared/session/session';
@@ -15,29 +15,8 @@ import { initTestI18n, resources } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, server, student, teacher } from '../../test/server';
 import TestingScreen from './TestingScreen';
+import { discipline, test } from './testing.fixtures';
 
-const discipline: TestingDiscipline = { id: 5, name: 'Web Programming', groups: [{ id: 7, name: 'PI-1-22', subgroups: [] }] };
-const test: Test = {
-  id: 3,
-  id_discipline: 5,
-  discipline: 'Web Programming',
-  title: 'Web basics',
-  targets: [{ id_group: 7, id_subgroup: null }],
-  rules: [{ id_category: 1, count: 3 }],
-  shuffleAnswers: true,
-  timeLimit: 30,
-  opensAt: '2026-11-29T10:00:00.000Z',
-  closesAt: '2026-12-30T10:00:00.000Z',
-  attempts: 2,
-  counts: 'best',
-  showScore: 'submit',
-  showAnswers: 'never',
-  password: null,
-  networks: [],
-  questions: 3,
-  maxScore: 3,
-  attemptsTaken: 1,
-};
 const results: Results = {
   id_test: 3,
   title: 'Web basics',

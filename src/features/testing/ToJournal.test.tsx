@@ -8,35 +8,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Results, Test, TestJournals, TestingDiscipline, ToJournalBody, ToJournalResult } from '@contract/testing';
+import type { Results, TestJournals, ToJournalBody, ToJournalResult } from '@contract/testing';
 import { initialSessionState } from '@shared/session/session';
 import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, server, teacher } from '../../test/server';
 import TestingScreen from './TestingScreen';
+import { discipline, test } from './testing.fixtures';
 
-const discipline: TestingDiscipline = { id: 5, name: 'Web Programming', groups: [{ id: 7, name: 'PI-1-22', subgroups: [] }] };
-const test: Test = {
-  id: 3,
-  id_discipline: 5,
-  discipline: 'Web Programming',
-  title: 'Web basics',
-  targets: [{ id_group: 7, id_subgroup: null }],
-  rules: [{ id_category: 1, count: 3 }],
-  shuffleAnswers: true,
-  timeLimit: 30,
-  opensAt: '2026-11-29T10:00:00.000Z',
-  closesAt: '2026-12-30T10:00:00.000Z',
-  attempts: 2,
-  counts: 'best',
-  showScore: 'submit',
-  showAnswers: 'never',
-  password: null,
-  networks: [],
-  questions: 3,
-  maxScore: 3,
-  attemptsTaken: 1,
-};
 const results: Results = { id_test: 3, title: 'Web basics', maxScore: 3, lines: [], questions: [] };
 const journals: TestJournals = {
   journals: [

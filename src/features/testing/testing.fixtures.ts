@@ -1,0 +1,26 @@
+/** Test data of the testing area's client tests: the demo teacher's discipline and one of its tests. */
+import type { Test, TestingDiscipline } from '@contract/testing';
+
+export const discipline: TestingDiscipline = { id: 5, name: 'Web Programming', groups: [{ id: 7, name: 'PI-1-22', subgroups: [] }] };
+
+export const test: Test = {
+  id: 3,
+  id_discipline: 5,
+  discipline: 'Web Programming',
+  title: 'Web basics',
+  targets: [{ id_group: 7, id_subgroup: null }],
+  rules: [{ id_category: 1, count: 3 }],
+  shuffleAnswers: true,
+  timeLimit: 30,
+  opensAt: '2026-11-29T10:00:00.000Z',
+  closesAt: '2026-12-30T10:00:00.000Z',
+  attempts: 2,
+  counts: 'best',
+  showScore: 'submit',
+  showAnswers: 'never',
+  password: null,
+  networks: [],
+  questions: 3,
+  maxScore: 3,
+  attemptsTaken: 1,
+};
