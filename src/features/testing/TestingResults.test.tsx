@@ -15,7 +15,7 @@ import { initTestI18n, resources } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, server, student, teacher } from '../../test/server';
 import TestingScreen from './TestingScreen';
-import { discipline, test } from './testing.fixtures';
+import { discipline, teacherBankHandlers } from './testing.fixtures';
 
 const results: Results = {
   id_test: 3,
@@ -58,11 +58,7 @@ const log: AttemptLogEntry[] = [
 function teacherHandlers(logReply: () => Response) {
   const asked: unknown[] = [];
   server.use(
-    http.post('/api/testing/disciplines.json', () => ok([discipline])),
-    http.post('/api/testing/categories.json', () => ok([])),
-    http.post('/api/testing/questions.json', () => ok([])),
-    http.post('/api/testing/tests.json', () => ok([test])),
-    http.post('/api/testing/results.json', () => ok(results)),
+    ...teacherBankHandlers(results),
     http.post('/api/testing/review.json', () => ok(review)),
     http.post('/api/testing/log.json', async ({ request }) => {
       asked.push(await request.json());

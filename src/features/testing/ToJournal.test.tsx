@@ -14,7 +14,7 @@ import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, server, teacher } from '../../test/server';
 import TestingScreen from './TestingScreen';
-import { discipline, test } from './testing.fixtures';
+import { teacherBankHandlers } from './testing.fixtures';
 
 const results: Results = { id_test: 3, title: 'Web basics', maxScore: 3, lines: [], questions: [] };
 const journals: TestJournals = {
@@ -32,11 +32,7 @@ const outcome: ToJournalResult = { written: 3, kept: 1, unchanged: 0, noResult: 
 function handlers(reply: () => Response) {
   const sent: ToJournalBody[] = [];
   server.use(
-    http.post('/api/testing/disciplines.json', () => ok([discipline])),
-    http.post('/api/testing/categories.json', () => ok([])),
-    http.post('/api/testing/questions.json', () => ok([])),
-    http.post('/api/testing/tests.json', () => ok([test])),
-    http.post('/api/testing/results.json', () => ok(results)),
+    ...teacherBankHandlers(results),
     http.post('/api/testing/journals.json', () => ok(journals)),
     http.post('/api/testing/to-journal.json', async ({ request }) => {
       sent.push((await request.json()) as ToJournalBody);

@@ -1,5 +1,6 @@
 /** Test data of the testing area's client tests: the demo teacher's discipline and one of its tests. */
-import type { Test, TestingDiscipline } from '@contract/testing';
+import type { Results, Test, TestingDiscipline } from '@contract/testing';
+import { http, ok } from '../../test/server';
 
 export const discipline: TestingDiscipline = { id: 5, name: 'Web Programming', groups: [{ id: 7, name: 'PI-1-22', subgroups: [] }] };
 
@@ -24,3 +25,12 @@ export const test: Test = {
   maxScore: 3,
   attemptsTaken: 1,
 };
+
+/** The teacher's screen up to a test's results: his discipline, an empty bank, the test and `results`. */
+export const teacherBankHandlers = (results: Results) => [
+  http.post('/api/testing/disciplines.json', () => ok([discipline])),
+  http.post('/api/testing/categories.json', () => ok([])),
+  http.post('/api/testing/questions.json', () => ok([])),
+  http.post('/api/testing/tests.json', () => ok([test])),
+  http.post('/api/testing/results.json', () => ok(results)),
+];
