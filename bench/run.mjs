@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- bundle start lighthouse load mixed chat qr journal gradingsheet registration upload import] [--long]`: the portal's figures,
+ * `npm run bench [-- bundle start lighthouse load mixed chat qr journal gradingsheet registration testing upload import] [--long]`: the portal's figures,
  * printed as a table and saved as JSON in bench/results/. Without arguments every section runs. See bench/README.md.
  * Each section's run and its rows are in bench/sections/<section>.mjs; this file reads the arguments and the
  * settings below, runs the sections in order, prints the table and writes the JSON.
@@ -10,7 +10,7 @@
  * load figure on PostgreSQL), BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_CHAT_MESSAGES (default 30), BENCH_PG_URL
  * (PostgreSQL server for the two-process chat figure and the qr, journal and gradingsheet sections), BENCH_JOURNAL_STUDENTS
  * (default 150), BENCH_JOURNAL_DATES (default 60), BENCH_GRADING_STUDENTS (default 150: the gradingsheet section's group), BENCH_MIXED_STUDENTS (default 400), BENCH_MIXED_WORKERS (default 1,2),
- * BENCH_RUSH_STUDENTS (default 1000), BENCH_RUSH_ELECTIVES (default 10), BENCH_RUSH_SEATS (default 30),
+ * BENCH_RUSH_STUDENTS (default 1000), BENCH_RUSH_ELECTIVES (default 10), BENCH_RUSH_SEATS (default 30), BENCH_TESTING_STUDENTS (default 500),
  * BENCH_UPLOADS (default 20), BENCH_UPLOAD_MB (default 20), BENCH_SLOW_UPLOADS (default 10), BENCH_SLOW_UPLOAD_MB (default 20),
  * BENCH_UPLOAD_KBPS (default 1024: the pace of the slow uploads), BENCH_IMPORT_STUDENTS (default 30000),
  * CHROMIUM_PATH (default /usr/bin/chromium). `--long`: the mix of the mixed section runs 10 minutes.
@@ -31,11 +31,12 @@ import { loadSection } from './sections/load.mjs';
 import { mixedSection } from './sections/mixed.mjs';
 import { qrSection } from './sections/qr.mjs';
 import { registrationSection } from './sections/registration.mjs';
+import { testingSection } from './sections/testing.mjs';
 import { startSection } from './sections/start.mjs';
 import { uploadSection } from './sections/upload.mjs';
 import { importSection } from './sections/import.mjs';
 
-const SECTIONS = ['bundle', 'start', 'lighthouse', 'load', 'mixed', 'chat', 'qr', 'journal', 'gradingsheet', 'registration', 'upload', 'import'];
+const SECTIONS = ['bundle', 'start', 'lighthouse', 'load', 'mixed', 'chat', 'qr', 'journal', 'gradingsheet', 'registration', 'testing', 'upload', 'import'];
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 
 const args = process.argv.slice(2).filter((a) => a !== '--long');
@@ -118,6 +119,7 @@ const RUNS = {
   journal: journalSection,
   gradingsheet: gradingsheetSection,
   registration: registrationSection,
+  testing: testingSection,
   upload: uploadSection,
   import: importSection,
 };
