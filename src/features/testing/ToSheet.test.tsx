@@ -114,7 +114,7 @@ describe('ToSheetDialog (kg)', () => {
   it('says when the teacher has no open sheet for the test, with a button to close', async () => {
     handlers(() => ok(outcome), { sheets: [], examMax: 40 });
     const { opener, dialog } = await openDialog('Тесттер', 'Жыйынтыктар: Web basics', 'Ведомостко');
-    expect(await within(dialog).findByText(/Бул сабактын тесттин студенттери бар ачык ведомосту сизде жок/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/Сизде бул сабак боюнча тесттин студенттери бар ачык ведомость жок/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Жабуу' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
