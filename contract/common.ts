@@ -140,7 +140,9 @@ export const ErrorCode = Type.Union([
   Type.Literal('TEST_QUESTION_INVALID'),
   /** A journal the test's results cannot go to: not of the test's discipline, or none of the test's students on its list (400). */
   Type.Literal('TEST_JOURNAL_MISMATCH'),
-  /** Sending a test's results to the journal when no student has a counted result (409). */
+  /** A grading sheet the test's results cannot go to: not of the test's discipline, or none of the test's students on it (400). */
+  Type.Literal('TEST_SHEET_MISMATCH'),
+  /** Sending a test's results to the journal or the grading sheet when no student has a counted result (409). */
   Type.Literal('TEST_NO_RESULTS'),
   Type.Literal('INTERNAL'),
 ]);

@@ -25,6 +25,7 @@ import {
 export * from './testing.questions';
 export * from './testing.attempts';
 export * from './testing.journal';
+export * from './testing.sheet';
 
 export const TESTING_API = '/api/testing';
 
@@ -199,6 +200,8 @@ export const TESTING_ROUTES = {
   submit: '/submit.json',
   journals: '/journals.json',
   toJournal: '/to-journal.json',
+  sheets: '/sheets.json',
+  toSheet: '/to-sheet.json',
 } as const;
 
 /** The reply of question-delete.json, test-delete.json and event.json. */

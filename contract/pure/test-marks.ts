@@ -1,6 +1,7 @@
 /**
- * A test's result as a journal mark (docs/areas/testing.md#for-users, "Results to the journal"):
- * the server writes it, the client's dialog says the rule. A result is the counted score as a
+ * A test's result as a journal mark (docs/areas/testing.md#for-users, "Results to the journal") or a
+ * grading sheet's exam points ("Results to the grading sheet"): the server writes it, the client's
+ * dialog says the rule. A result is the counted score as a
  * percent of the attempt's maximum, rounded to a whole number.
  */
 
@@ -16,4 +17,12 @@ export const TEST_MARK_LOWEST = 2;
 export function markOfPercent(percent: number, scale: '2-5' | '0-100'): number {
   if (scale === '0-100') return percent;
   return TEST_MARK_THRESHOLDS.find((t) => percent >= t.minPercent)?.mark ?? TEST_MARK_LOWEST;
+}
+
+/**
+ * A test's result as a grading sheet's exam points (docs/areas/testing.md#for-users, "Results to the
+ * grading sheet"): the whole percent (0–100) of `max` points, rounded to whole points.
+ */
+export function examPointsOfPercent(percent: number, max: number): number {
+  return Math.round((Math.min(100, Math.max(0, percent)) * max) / 100);
 }

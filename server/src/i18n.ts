@@ -273,6 +273,11 @@ const ERRORS: Record<ErrorCode, Texts> = {
     kg: 'Журнал башка сабактыкы же анда тесттин студенттери жок',
     en: "The journal is of another discipline or holds none of the test's students",
   },
+  TEST_SHEET_MISMATCH: {
+    ru: 'Ведомость другой дисциплины или без студентов теста',
+    kg: 'Ведомость башка сабактыкы же анда тесттин студенттери жок',
+    en: "The grading sheet is of another discipline or holds none of the test's students",
+  },
   TEST_NO_RESULTS: {
     ru: 'Ни у одного студента нет засчитанного результата',
     kg: 'Бир да студенттин эсепке алынган жыйынтыгы жок',

@@ -48,6 +48,7 @@ import transcriptRoutes from './transcript/transcript.routes';
 import personalcardRoutes from './personalcard/personalcard.routes';
 import workloadRoutes from './workload/workload.routes';
 import ratingRoutes from './rating/rating.routes';
+import { sheetExams } from './gradingsheet/gradingsheet.given-exams';
 import { gradingsheetPage } from './gradingsheet/gradingsheet.page';
 import gradingsheetRoutes from './gradingsheet/gradingsheet.routes';
 import testingRoutes from './testing/testing.routes';
@@ -92,7 +93,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'transcript', routes: transcriptRoutes },
   { name: 'workload', routes: workloadRoutes },
   { name: 'rating', routes: ratingRoutes },
-  { name: 'gradingsheet', routes: gradingsheetRoutes, page: gradingsheetPage },
+  { name: 'gradingsheet', routes: gradingsheetRoutes, page: gradingsheetPage, provides: (ctx) => ({ sheetExams: sheetExams(ctx) }) },
   { name: 'testing', routes: testingRoutes, seed: () => import('./testing/testing.seed') },
   { name: 'admin', routes: adminRoutes, seed: () => import('./admin/admin.seed') },
   { name: 'imports', routes: importsRoutes },

@@ -7,6 +7,7 @@
  */
 import type { MarkScale } from '@contract/journal';
 import type { AuthInfo } from './caller';
+import type { SheetExams } from './sheet-exams';
 
 /** Marks given to one lesson of a journal: each a student's mark as written ('5', '73'). */
 export interface GivenMarks {
@@ -37,4 +38,6 @@ export interface JournalMarks {
 /** The services areas offer each other through the app context (each given by its area's entry in server/src/modules/index.ts). */
 export interface AreaServices {
   journalMarks?: JournalMarks;
+  /** The grading sheet's exam points (server/src/shared/sheet-exams.ts). */
+  sheetExams?: SheetExams;
 }

@@ -248,6 +248,7 @@ const TESTING_CODES: Record<Extract<ErrorCode, `TEST_${string}`>, true> = {
   TEST_DRAW: true,
   TEST_QUESTION_INVALID: true,
   TEST_JOURNAL_MISMATCH: true,
+  TEST_SHEET_MISMATCH: true,
   TEST_NO_RESULTS: true,
 };
 

@@ -1,7 +1,17 @@
-/** The teacher's requests: his disciplines, a discipline's bank and tests, each write, results, an attempt's review and log, and the results sent to a journal. */
+/** The teacher's requests: his disciplines, a discipline's bank and tests, each write, results, an attempt's review and log, and the results sent to a journal or a grading sheet. */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, put, select } from 'redux-saga/effects';
-import type { AttemptLogEntry, CategorySaveBody, GradeBody, ImportBody, QuestionSaveBody, TestJournals, TestSaveBody, ToJournalBody } from '@contract/testing';
+import type {
+  AttemptLogEntry,
+  CategorySaveBody,
+  GradeBody,
+  ImportBody,
+  QuestionSaveBody,
+  TestJournals,
+  TestSaveBody,
+  ToJournalBody,
+  ToSheetBody,
+} from '@contract/testing';
 import type { Result } from '@api/http';
 import { request } from '@shared/request/request.saga';
 import { bankActions as A, type BankState } from './bank.slice';
@@ -105,4 +115,13 @@ export function* toJournalSaga(action: PayloadAction<ToJournalBody>) {
     const fresh = (yield call(api.testJournals, action.payload.id_test)) as Result<TestJournals>;
     if (fresh.ok) yield put(A.testJournalsSucceeded(fresh.data));
   }
+}
+
+/** The grading sheets a test's results can go to, for the to-sheet dialog. */
+export function* testSheetsSaga(action: PayloadAction<number>) {
+  yield* request(api.testSheets, [action.payload], { succeeded: A.testSheetsSucceeded, failed: A.testSheetsFailed });
+}
+/** The results sent to a grading sheet: the outcome (written, kept, refused) or the refusal, shown in the dialog. */
+export function* toSheetSaga(action: PayloadAction<ToSheetBody>) {
+  yield* request(api.toSheet, [action.payload], { succeeded: A.sentToSheetSucceeded, failed: A.sentToSheetFailed });
 }

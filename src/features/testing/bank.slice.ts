@@ -1,7 +1,7 @@
 /**
  * Testing, the teacher's side (docs/areas/testing.md#for-users): his disciplines, the chosen one's
  * question bank (categories, questions) and tests, a test's results, the attempt opened there with its
- * review for hand grading and its log, sending the results to a journal, an import's outcome, and
+ * review for hand grading and its log, sending the results to a journal or a grading sheet, an import's outcome, and
  * the last write's refusal.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -18,9 +18,12 @@ import type {
   Test,
   TestingDiscipline,
   TestJournals,
+  TestSheets,
   TestSaveBody,
   ToJournalBody,
   ToJournalResult,
+  ToSheetBody,
+  ToSheetResult,
 } from '@contract/testing';
 import type { Failure } from '@api/http';
 import { idle, loadReducers, started, type Loadable } from '@shared/request/loadable';
@@ -42,6 +45,9 @@ export interface BankState {
   /** The journals the results can go to (to-journal dialog), and the last sending's outcome or refusal. */
   testJournals: Loadable<TestJournals | null>;
   sent: Loadable<ToJournalResult | null>;
+  /** The grading sheets the results can go to (to-sheet dialog), and the last sending's outcome or refusal. */
+  testSheets: Loadable<TestSheets | null>;
+  sentToSheet: Loadable<ToSheetResult | null>;
   importOutcome: ImportOutcome | null;
   saving: boolean;
   /** Bumped by each write the server took, so that a form knows it may close. */
@@ -61,6 +67,8 @@ const initialState: BankState = {
   log: idle<AttemptLogEntry[]>([]),
   testJournals: idle<TestJournals | null>(null),
   sent: idle<ToJournalResult | null>(null),
+  testSheets: idle<TestSheets | null>(null),
+  sentToSheet: idle<ToSheetResult | null>(null),
   importOutcome: null,
   saving: false,
   saved: 0,
@@ -135,6 +143,16 @@ const slice = createSlice({
       state.sent = started<ToJournalResult | null>(null);
     },
     ...loads.settled('sent', null),
+    /** The to-sheet dialog opened: the sheets are read, the last outcome forgotten. */
+    testSheetsRequested: (state, _action: PayloadAction<number>) => {
+      state.testSheets = started<TestSheets | null>(null);
+      state.sentToSheet = idle<ToSheetResult | null>(null);
+    },
+    ...loads.settled('testSheets', null),
+    toSheetRequested: (state, _action: PayloadAction<ToSheetBody>) => {
+      state.sentToSheet = started<ToSheetResult | null>(null);
+    },
+    ...loads.settled('sentToSheet', null),
     testSaved: (state, _action: PayloadAction<TestSaveBody>) => writing(state),
     testDeleted: (state, _action: PayloadAction<number>) => writing(state),
     graded: (state, _action: PayloadAction<GradeBody>) => writing(state),

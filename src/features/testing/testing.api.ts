@@ -18,9 +18,12 @@ import type {
   Test,
   TestingDiscipline,
   TestJournals,
+  TestSheets,
   TestSaveBody,
   ToJournalBody,
   ToJournalResult,
+  ToSheetBody,
+  ToSheetResult,
 } from '@contract/testing';
 import { post } from '@api/http';
 
@@ -51,6 +54,8 @@ export const testingApi = {
   grade: (body: GradeBody) => post<Review>(`${base}/grade.json`, body, s),
   testJournals: (id_test: number) => post<TestJournals>(`${base}/journals.json`, { id_test }, s),
   toJournal: (body: ToJournalBody) => post<ToJournalResult>(`${base}/to-journal.json`, body, s),
+  testSheets: (id_test: number) => post<TestSheets>(`${base}/sheets.json`, { id_test }, s),
+  toSheet: (body: ToSheetBody) => post<ToSheetResult>(`${base}/to-sheet.json`, body, s),
   log: (id_attempt: number) => post<AttemptLogEntry[]>(`${base}/log.json`, { id_attempt }, s),
   my: () => post<MyTest[]>(`${base}/my.json`, {}, s),
   start: (body: StartBody) => post<Paper>(`${base}/start.json`, body, s),

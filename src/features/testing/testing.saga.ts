@@ -30,6 +30,7 @@ export const testingSaga = rootSaga({
     [K.reviewRequested, B.reviewSaga],
     [K.logRequested, B.logSaga],
     [K.testJournalsRequested, B.testJournalsSaga],
+    [K.testSheetsRequested, B.testSheetsSaga],
   ],
   every: [
     [A.answerGiven, S.answerSaga],
@@ -47,6 +48,7 @@ export const testingSaga = rootSaga({
   ],
   leading: [
     [K.toJournalRequested, B.toJournalSaga],
+    [K.toSheetRequested, B.toSheetSaga],
     [A.submitRequested, S.submitSaga],
     [A.timeUp, S.submitSaga],
   ],

@@ -144,6 +144,26 @@ export async function teaches(db: Db, teacherId: number, disciplineId: number, g
   return rows.length > 0;
 }
 
+/**
+ * The teacher's open sheets of a discipline (he teaches it to their group in their half-year) with a
+ * line of one of the students at least (not one who left), newest half-year first.
+ */
+export async function openSheetsOf(db: Db, teacherId: number, disciplineId: number, studentIds: readonly number[]) {
+  if (studentIds.length === 0) return [];
+  return rowsOf<{ id: number; attempt: number; year: number; ws: number; group: string } & Partial<StudentRow>>(
+    db,
+    sql`select s.id, s.attempt, s.academic_year_id as year, s.working_semester_id as ws, g.name as group, st.surname, st.name, st.patronymic
+          from grading_sheets s join groups g on g.id = s.group_id left join students st on st.id = s.student_id
+         where s.discipline_id = ${disciplineId} and not s.signed
+           and exists (select 1 from grading_sheet_lines l where l.sheet_id = s.id and l.left_at is null and l.student_id = any(${idArray(studentIds)}))
+           and exists (select 1 from teaching_assignments a
+                        where a.teacher_id = ${teacherId} and a.discipline_id = s.discipline_id
+                          and a.academic_year_id = s.academic_year_id and a.working_semester_id = s.working_semester_id
+                          and (a.group_id = s.group_id or a.stream_id in (select stream_id from stream_groups where group_id = s.group_id)))
+         order by s.academic_year_id desc, s.working_semester_id desc, g.name, s.attempt, s.id`,
+  );
+}
+
 /** The caller's account rights as stored now: administrator, dean's office of a faculty (a disabled account has none). */
 export async function rightsOf(db: Db, userId: number): Promise<{ admin: boolean; deanFacultyId: number | null }> {
   const [row] = await rowsOf<{ admin: boolean; deanFacultyId: number | null }>(

@@ -27,7 +27,6 @@ import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import {
   ATTEMPT_COMMISSION,
-  EXAM_POINTS_MAX,
   type MySheetLine,
   type Sheet,
   type SheetExamBody,
@@ -48,7 +47,8 @@ import { saveFinal } from '../../shared/final-results';
 import { signingKey } from '../../shared/signing-keys';
 import { readSiteSettings } from '../../shared/site.repository';
 import type { SheetVerdict, University } from './gradingsheet.documents';
-import { bandOf, graded, lineViews, type LineViews } from './gradingsheet.lines';
+import { SheetExamWrites, follow, teaches } from './gradingsheet.exams';
+import { bandOf, type LineViews } from './gradingsheet.lines';
 import { sheetView } from './gradingsheet.view';
 import * as repo from './gradingsheet.repository';
 
@@ -61,19 +61,14 @@ export function fingerprint(s: Sheet): string {
   return createHash('sha256').update(JSON.stringify(canon)).digest('base64url');
 }
 
-const signedConflict = () => new AppError(409, 'SHEET_SIGNED');
-
 export class GradingSheetService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly exams: SheetExamWrites;
+  constructor(private readonly ctx: AppContext) {
+    this.exams = new SheetExamWrites(ctx);
+  }
 
   private get admissionMin(): number {
     return this.ctx.config.gradingAdmissionMinPoints;
-  }
-
-  /** Whether the caller teaches the sheet's discipline to its group in its half-year (read now). */
-  private async teaches(db: Db, auth: AuthInfo, s: repo.SheetRow): Promise<boolean> {
-    if (auth.role !== ROLE_TEACHER) return false;
-    return repo.teaches(db, auth.uid, s.disciplineId, s.groupId, s.academicYearId, s.workingSemesterId);
   }
 
   /** Whether the caller is the dean's office of the group's faculty or an administrator (read now). */
@@ -89,24 +84,9 @@ export class GradingSheetService {
   private async readable(db: Db, auth: AuthInfo, id: number): Promise<{ s: repo.SheetRow; teacher: boolean; dean: boolean }> {
     const s = await repo.sheet(db, id);
     if (!s) throw notFound();
-    const [teacher, dean] = await Promise.all([this.teaches(db, auth, s), this.isDean(db, auth, s)]);
+    const [teacher, dean] = await Promise.all([teaches(db, auth, s), this.isDean(db, auth, s)]);
     if (!teacher && !dean) throw forbidden();
     return { s, teacher, dean };
-  }
-
-  /**
-   * An unsigned first sheet follows its group: a line for each student who joined, those who left
-   * marked (a signed sheet never changes); in the caller's transaction `tx`, else in one of its own.
-   */
-  private async follow(s: repo.SheetRow, tx?: Db): Promise<void> {
-    if (s.signed || s.attempt !== 1) return;
-    const run = (db: Db) => repo.followGroup(db, s.id, s.groupId, this.ctx.now());
-    await (tx ? run(tx) : this.ctx.db.transaction(run));
-  }
-
-  /** The lines as they stand (gradingsheet.lines.ts). */
-  private lineViews(db: Db, s: repo.SheetRow): Promise<LineViews> {
-    return lineViews(db, s, this.admissionMin);
   }
 
   /** The sheet as the caller sees it (gradingsheet.view.ts); `lines`: its lines as read already (else read now). */
@@ -190,58 +170,19 @@ export class GradingSheetService {
         return made;
       });
     }
-    await this.follow(s);
+    await follow(this.ctx, s);
     return this.view(this.ctx.db, s, { teacher: true, dean: await this.isDean(this.ctx.db, auth, s) }, lang);
   }
 
   async read(auth: AuthInfo, id: number, lang: Language): Promise<Sheet> {
     const { s, ...rights } = await this.readable(this.ctx.db, auth, id);
-    await this.follow(s);
+    await follow(this.ctx, s);
     return this.view(this.ctx.db, s, rights, lang);
   }
 
-  /** The sheet for a write of its teacher: 404, 403 (not his discipline and group), 409 (signed). */
-  private async writable(db: Db, auth: AuthInfo, id: number, lock: boolean): Promise<repo.SheetRow> {
-    const s = await repo.sheet(db, id, lock);
-    if (!s) throw notFound();
-    if (!(await this.teaches(db, auth, s))) throw forbidden();
-    if (s.signed) throw signedConflict();
-    return s;
-  }
-
-  /**
-   * Exam points of one student or more (a pasted column): every one checked first, then all written in
-   * one transaction. The reply is the sheet's lines as read under the sheet's lock with the points
-   * written (no other write to the sheet comes in between), for its teacher of an open sheet.
-   */
+  /** Exam points of one student or more (a pasted column), all or none (gradingsheet.exams.ts); the reply is the sheet's lines as read under its lock with the points written. */
   async exam(auth: AuthInfo, input: SheetExamBody, lang: Language): Promise<Sheet> {
-    const { s, lines } = await this.ctx.db.transaction(async (tx) => {
-      const s = await this.writable(tx, auth, input.id_sheet, true);
-      await this.follow(s, tx);
-      const lines = await this.lineViews(tx, s);
-      const byStudent = new Map(lines.views.map((v) => [v.student.id, v]));
-      input.points.forEach((p, i) => {
-        const field = `points.${i}.exam`;
-        if (p.exam !== null && (!Number.isInteger(p.exam) || p.exam < 0 || p.exam > EXAM_POINTS_MAX))
-          throw new AppError(400, 'INVALID_POINTS', { min: 0, max: EXAM_POINTS_MAX, field });
-        const v = byStudent.get(p.id_student);
-        if (!v) throw badRequest({ field: `points.${i}.id_student` });
-        if (v.left && p.exam !== v.line.examPoints) throw new AppError(400, 'STUDENT_LEFT', { field: `points.${i}.id_student` });
-        if (p.exam !== null && !v.admitted) throw new AppError(400, 'NOT_ADMITTED', { min: this.admissionMin, field });
-      });
-      const at = this.ctx.now();
-      for (const p of input.points) {
-        const old = byStudent.get(p.id_student)!.line.examPoints;
-        if (old === p.exam) continue;
-        await repo.setExam(tx, s.id, p.id_student, p.exam);
-        await repo.addHistory(tx, { sheetId: s.id, action: 'exam', studentId: p.id_student, oldPoints: old, newPoints: p.exam, userId: auth.userId, at });
-      }
-      const written = new Map(input.points.map((p) => [p.id_student, p.exam]));
-      lines.views = lines.views.map((v) =>
-        written.has(v.student.id) ? graded({ ...v, line: { ...v.line, examPoints: written.get(v.student.id)! } }, lines.scale) : v,
-      );
-      return { s, lines };
-    });
+    const { s, lines } = await this.exams.exam(auth, input);
     // An open sheet's teacher: canWrite, neither canReopen nor canResit, whatever the dean's office's rights.
     return this.view(this.ctx.db, s, { teacher: true, dean: false }, lang, lines);
   }
@@ -249,9 +190,10 @@ export class GradingSheetService {
   /** Signs the sheet: its lines kept as they stand, their totals the students' final results, in one transaction. */
   async sign(auth: AuthInfo, id: number, lang: Language): Promise<Sheet> {
     await this.ctx.db.transaction(async (tx) => {
-      const s = await this.writable(tx, auth, id, true);
-      await this.follow(s, tx);
-      const { views, moduleIds } = await this.lineViews(tx, s);
+      const {
+        s,
+        lines: { views, moduleIds },
+      } = await this.exams.locked(tx, auth, id);
       const missing = views.filter((v) => !v.left && v.total === null).length;
       if (missing > 0) throw new AppError(400, 'SHEET_INCOMPLETE', { count: missing });
       const at = this.ctx.now();
@@ -309,7 +251,7 @@ export class GradingSheetService {
     const id = await this.ctx.db.transaction(async (tx) => {
       const parent = await repo.sheet(tx, input.id_sheet, true);
       if (!parent) throw notFound();
-      if (!(await this.teaches(tx, auth, parent))) throw forbidden();
+      if (!(await teaches(tx, auth, parent))) throw forbidden();
       if (!parent.signed) throw new AppError(409, 'CONFLICT');
       const existing = (await repo.resitsOf(tx, parent.id)).get(input.id_student);
       if (existing) return existing;

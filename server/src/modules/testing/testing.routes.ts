@@ -37,6 +37,9 @@ import {
   TestJournalsReply,
   ToJournalBody,
   ToJournalReply,
+  TestSheetsReply,
+  ToSheetBody,
+  ToSheetReply,
   TestsReply,
 } from '@contract/testing';
 import type { App } from '../../app';
@@ -46,6 +49,7 @@ import { ok, replies, sendDownload } from '../../plugins/reply';
 import { TestingAttemptsService } from './testing.attempts';
 import { TestingBankService } from './testing.bank.service';
 import { TestingJournalService } from './testing.journal';
+import { TestingSheetService } from './testing.sheet';
 import { TestingTestsService } from './testing.tests.service';
 import { resultsWorkbook } from './testing.xlsx';
 
@@ -54,6 +58,7 @@ export default async function testingRoutes(app: App, { ctx }: { ctx: AppContext
   const tests = new TestingTestsService(ctx);
   const attempts = new TestingAttemptsService(ctx);
   const toJournal = new TestingJournalService(ctx);
+  const toSheet = new TestingSheetService(ctx);
   const at = (path: string) => `${TESTING_API}${path}`;
 
   app.post(at(R.disciplines), { schema: { body: EmptyBody, response: replies(TestingDisciplinesReply) } }, async (req) =>
@@ -126,6 +131,10 @@ export default async function testingRoutes(app: App, { ctx }: { ctx: AppContext
   app.post(at(R.toJournal), { schema: { body: ToJournalBody, response: replies(ToJournalReply) } }, async (req) =>
     ok(await toJournal.toJournal(req.auth!, req.body)),
   );
+  app.post(at(R.sheets), { schema: { body: TestIdBody, response: replies(TestSheetsReply) } }, async (req) =>
+    ok(await toSheet.sheets(req.auth!, req.body.id_test)),
+  );
+  app.post(at(R.toSheet), { schema: { body: ToSheetBody, response: replies(ToSheetReply) } }, async (req) => ok(await toSheet.toSheet(req.auth!, req.body)));
 
   app.post(at(R.my), { schema: { body: EmptyBody, response: replies(MyTestsReply) } }, async (req) => ok(await attempts.my(req.auth!, languageOf(req))));
   app.post(at(R.start), { schema: { body: StartBody, response: replies(PaperReply) } }, async (req) => ok(await attempts.start(req.auth!, req.body, req.ip)));

@@ -1,7 +1,8 @@
 /**
  * A test's results: each student's attempts and counted score, each question's statistics, the
- * workbook, sending the results to a journal as marks (ToJournalDialog), and an attempt opened
- * there: its review with its essays graded by hand, and its log.
+ * workbook, sending the results to a journal as marks (ToJournalDialog) or to a grading sheet as
+ * exam points (ToSheetDialog), and an attempt opened there: its review with its essays graded by
+ * hand, and its log.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { resultsXlsxUrl } from '../testing.api';
 import { AttemptLog } from './AttemptLog';
 import { ReviewView } from './ReviewView';
 import { ToJournalDialog } from './ToJournalDialog';
+import { ToSheetDialog } from './ToSheetDialog';
 
 function GradeForm({ id_attempt, q }: { id_attempt: number; q: ReviewQuestion }) {
   const { t } = useTranslation('testing');
@@ -152,6 +154,7 @@ export function ResultsView() {
   // Back from an attempt, the keyboard's focus returns to the button that opened it.
   const opened = useRef<number | null>(null);
   const [toJournal, setToJournal] = useState(false);
+  const [toSheet, setToSheet] = useState(false);
   useEffect(() => {
     if (attempt === null && opened.current !== null) document.querySelector<HTMLElement>(`[data-attempt="${opened.current}"]`)?.focus();
     opened.current = attempt;
@@ -170,8 +173,12 @@ export function ResultsView() {
         <button type="button" className="btn btn-ghost" aria-haspopup="dialog" onClick={() => setToJournal(true)}>
           {t('toJournal.open')}
         </button>
+        <button type="button" className="btn btn-ghost" aria-haspopup="dialog" onClick={() => setToSheet(true)}>
+          {t('toSheet.open')}
+        </button>
       </p>
       {toJournal ? <ToJournalDialog id_test={results.data.id_test} onClose={() => setToJournal(false)} /> : null}
+      {toSheet ? <ToSheetDialog id_test={results.data.id_test} onClose={() => setToSheet(false)} /> : null}
       {attempt !== null ? <AttemptPanel id_attempt={attempt} /> : <Tables results={results.data} />}
     </section>
   );
