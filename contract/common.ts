@@ -142,6 +142,8 @@ export const ErrorCode = Type.Union([
   Type.Literal('TEST_JOURNAL_MISMATCH'),
   /** Sending a test's results to the journal when no student has a counted result (409). */
   Type.Literal('TEST_NO_RESULTS'),
+  /** A question's image that is not PNG, JPEG, WebP or GIF by its content (400): nothing stored. */
+  Type.Literal('TEST_IMAGE_TYPE'),
   Type.Literal('INTERNAL'),
 ]);
 export type ErrorCode = Static<typeof ErrorCode>;
