@@ -14,6 +14,7 @@ import { selectBank } from '../testing.slice';
 import { resultsXlsxUrl } from '../testing.api';
 import { AttemptLog } from './AttemptLog';
 import { ReviewView } from './ReviewView';
+import { RichText } from './RichText';
 import { ToJournalDialog } from './ToJournalDialog';
 
 function GradeForm({ id_attempt, q }: { id_attempt: number; q: ReviewQuestion }) {
@@ -106,7 +107,7 @@ function Tables({ results }: { results: Results }) {
             {results.questions.map((q) => (
               <tr key={q.id_question}>
                 <td className="stack-title" data-label={t('form.text')}>
-                  {q.text}
+                  <RichText text={q.text} />
                 </td>
                 <td data-label={t('results.answered')}>{q.answered}</td>
                 <td data-label={t('results.difficulty')}>{pct(q.difficulty)}</td>
