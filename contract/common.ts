@@ -144,6 +144,8 @@ export const ErrorCode = Type.Union([
   Type.Literal('TEST_SHEET_MISMATCH'),
   /** Sending a test's results to the journal or the grading sheet when no student has a counted result (409). */
   Type.Literal('TEST_NO_RESULTS'),
+  /** A question's image that is not PNG, JPEG, WebP or GIF by its content (400): nothing stored. */
+  Type.Literal('TEST_IMAGE_TYPE'),
   Type.Literal('INTERNAL'),
 ]);
 export type ErrorCode = Static<typeof ErrorCode>;

@@ -1,7 +1,7 @@
 /** Testing's papers, reviews and results (re-exported by contract/testing.ts). */
 import { Type, type Static } from 'typebox';
 import { DbId, Ok } from './common';
-import { Answer, Nullable, QUESTION_POINTS_MAX, QuestionKind } from './testing.questions';
+import { Answer, Nullable, QUESTION_POINTS_MAX, QuestionImage, QuestionKind } from './testing.questions';
 
 // ---- Papers (student; the teacher's preview) ----
 
@@ -11,6 +11,8 @@ export const PaperQuestion = Type.Object({
   slot: Type.Integer(),
   kind: QuestionKind,
   text: Type.String(),
+  /** Its image, addressed by the attempt and the slot (the teacher's preview: by the question). */
+  image: Nullable(QuestionImage),
   points: Type.Number(),
   /** single, multiple: the options (id, text); matching: the right items to choose from; ordering: the items to put in order. */
   options: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String() })),

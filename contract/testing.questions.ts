@@ -27,6 +27,18 @@ export const SHORT_ANSWER_MAX = 500;
 export const QUESTION_POINTS_MAX = 100;
 /** Attempts a test allows at most. */
 export const TEST_ATTEMPTS_MAX = 20;
+/** A question image's alt text at most (characters). */
+export const IMAGE_ALT_MAX = 300;
+/** The multipart field that carries a question's image. */
+export const QUESTION_IMAGE_FIELD = 'image';
+
+/**
+ * A question's image as a screen shows it: the teacher's alt text and its address (GET
+ * question-image.file, the caller's right to it checked there; the address changes when the image
+ * is replaced). Images are PNG, JPEG, WebP or GIF, at most the portal's upload limit.
+ */
+export const QuestionImage = Type.Object({ alt: Type.String(), src: Type.String() });
+export type QuestionImage = Static<typeof QuestionImage>;
 
 /** When a student sees his score, and when the correct answers. */
 export const TEST_SHOW_NEVER = 'never';

@@ -4,17 +4,22 @@
  * and to teachers who do not teach the discipline, student calls answer 403 to teachers and to
  * students outside the test's groups. A student's paper never carries the correct answers, other
  * questions of the bank or another student's paper; his review carries them only when the test
- * allows it (TEST_SHOW_*). Question texts are plain text with formulas in TeX between `$…$`.
+ * allows it (TEST_SHOW_*). Question texts, options, items and comments are plain text with formulas
+ * in TeX between `$…$` (inline) or `$$…$$` (display), a literal dollar written `\$`; the screens
+ * render the formulas as MathML and show everything else as text. A question may have one image
+ * (QuestionImage) with its alt text.
  */
 import { Type, type Static } from 'typebox';
 import { DbId, Ok } from './common';
 import {
   CATEGORY_NAME_MAX,
+  IMAGE_ALT_MAX,
   IMPORT_TEXT_MAX,
   Nullable,
   QUESTION_POINTS_MAX,
   QUESTION_TEXT_MAX,
   QuestionContent,
+  QuestionImage,
   TEST_ATTEMPTS_MAX,
   TEST_TITLE_MAX,
   TestCounts,
@@ -61,6 +66,7 @@ export const Question = Type.Object({
   text: Type.String(),
   points: Type.Number(),
   content: QuestionContent,
+  image: Nullable(QuestionImage),
   /** Papers hold it: its kind and its number of options, pairs or items can no longer change. */
   inUse: Type.Boolean(),
   updatedAt: Type.String(),
@@ -88,7 +94,34 @@ export const QuestionSaveBody = Type.Object({
 });
 export type QuestionSaveBody = Static<typeof QuestionSaveBody>;
 export const QuestionSaveReply = Ok(Type.Object({ question: Question, regraded: Type.Integer() }));
-/** POST question-delete.json: a question no paper holds (else 409 TEST_QUESTION_IN_USE). */
+/** POST question-delete.json: a question no paper holds (else 409 TEST_QUESTION_IN_USE); its image goes with it. */
+
+/**
+ * POST question-image.json (multipart): the question's image (field QUESTION_IMAGE_FIELD) and its
+ * alt text, for a teacher of its discipline; a question papers hold may have its image corrected
+ * too. Without a file only the alt text changes (400 {field: 'image'} when the question has no image
+ * yet). A file that is not PNG, JPEG, WebP or GIF by its content: 400 TEST_IMAGE_TYPE (one whose
+ * content does not match its name: 400 UNSUPPORTED_TYPE); over the upload limit: 413 TOO_LARGE; the
+ * teacher's storage quota applies. Nothing is written on a refusal. Replies the question.
+ */
+export const QuestionImageFields = Type.Object({ id_question: DbId, alt: Type.String({ minLength: 1, maxLength: IMAGE_ALT_MAX, pattern: '\\S' }) });
+export type QuestionImageFields = Static<typeof QuestionImageFields>;
+/** POST question-image-delete.json {id_question}: removes the image; replies the question. */
+
+/**
+ * GET question-image.file: a question's image. `?id_question=`: for a teacher of its discipline.
+ * `?id_attempt=&slot=`: the image of the paper's question in that place, for the attempt's student
+ * while it is open or while its review shows the questions (TEST_SHOW_*), and for a teacher of the
+ * test's discipline. Anyone else 403; an unknown question, attempt or slot, or no image, 404. `v`
+ * (the stored image's id) only tells one image from the next.
+ */
+export const QuestionImageQuery = Type.Object({
+  id_question: Type.Optional(DbId),
+  id_attempt: Type.Optional(DbId),
+  slot: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  v: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type QuestionImageQuery = Static<typeof QuestionImageQuery>;
 
 /**
  * POST import.json: questions from Aiken or GIFT plain text into a category. All or nothing: any bad
@@ -180,6 +213,9 @@ export const TESTING_ROUTES = {
   question: '/question.json',
   questionSave: '/question-save.json',
   questionDelete: '/question-delete.json',
+  questionImage: '/question-image.json',
+  questionImageDelete: '/question-image-delete.json',
+  questionImageFile: '/question-image.file',
   import: '/import.json',
   exportGift: '/export.gift',
   tests: '/tests.json',

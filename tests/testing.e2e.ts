@@ -3,7 +3,8 @@
  * phone (390×844, touch, dark mode), answers, reloads mid-way and finds his answers where they
  * were, submits after the confirmation and sees his result; the demo teacher adds a question to the
  * bank and opens the test's results on a laptop (1366×768); the results' "To the journal" dialog
- * fits a laptop and a phone and works with the keyboard. Every screen is axe-clean.
+ * fits a laptop and a phone and works with the keyboard; a student sees a question's formula as
+ * MathML and its image. Every screen is axe-clean.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -16,6 +17,8 @@ const e2e = setupE2E();
 const SHOTS = process.env.SCREENSHOT_DIR;
 const DEMO_TEST = 'Основы веб-разработки: текущий контроль';
 const DEMO_DISCIPLINE = 'Тестирование программного обеспечения';
+/** A real 1×1 PNG. */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/testing-${name}.png`, fullPage: true });
@@ -159,4 +162,65 @@ describe('testing', () => {
       expect(await dialog.count()).toBe(0);
       expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
     });
+
+  it("a student sees a question's formula and its image on his paper", async () => {
+    const title = 'Формула и график';
+    const teacher = await e2e.page({ viewport: { width: 1366, height: 768 } });
+    await signIn(teacher, TEACHER);
+    await teacher.goto('/lms/testing');
+    // The teacher's calls as his screen makes them: a category, a question with a formula and an image, a test of it for the demo group.
+    await teacher.evaluate(
+      async ({ discipline, demo, title, png }) => {
+        const call = async (url: string, body: object) =>
+          (await (await fetch(`/api/testing/${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json())
+            .data;
+        const d = (await call('disciplines.json', {})).find((x: { name: string }) => x.name === discipline);
+        const seeded = (await call('tests.json', { id_discipline: d.id })).find((x: { title: string }) => x.title === demo);
+        const id_category = (await call('category-save.json', { id_discipline: d.id, name: title })).find((c: { name: string }) => c.name === title).id;
+        const text = 'Верно ли, что $\\frac{1}{2} + x^2 > 0$ на графике?';
+        const { question } = await call('question-save.json', { id_category, text, points: 1, content: { kind: 'truefalse', answer: true } });
+        const form = new FormData();
+        form.append('id_question', String(question.id));
+        form.append('alt', 'График параболы');
+        form.append('image', new Blob([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], { type: 'image/png' }), 'graph.png');
+        await fetch('/api/testing/question-image.json', { method: 'POST', body: form });
+        const now = Date.now();
+        await call('test-save.json', {
+          id_discipline: d.id,
+          title,
+          targets: seeded.targets,
+          rules: [{ id_category, count: 1 }],
+          shuffleAnswers: false,
+          timeLimit: null,
+          opensAt: new Date(now - 3_600_000).toISOString(),
+          closesAt: new Date(now + 86_400_000).toISOString(),
+          attempts: 1,
+          counts: 'best',
+          showScore: 'submit',
+          showAnswers: 'submit',
+          password: null,
+          networks: [],
+        });
+      },
+      { discipline: DEMO_DISCIPLINE, demo: DEMO_TEST, title, png: PNG_BASE64 },
+    );
+
+    const page = await e2e.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await signIn(page, STUDENT);
+    await page.goto('/lms/testing');
+    await page
+      .getByTestId('ts-my-test')
+      .filter({ hasText: title })
+      .getByRole('button', { name: ru('testing:my.start') })
+      .tap();
+    const question = page.getByTestId('ts-question');
+    await expectVisible(question.locator('.ts-question-text math mfrac'));
+    expect(await question.locator('.ts-question-text').textContent()).not.toContain('$');
+    const image = question.getByRole('img', { name: 'График параболы' });
+    await expectVisible(image);
+    await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 15000 }).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, '390-formula-image');
+    expect(e2e.problems(page).csp).toEqual([]);
+  });
 });

@@ -267,6 +267,11 @@ const ERRORS: Record<ErrorCode, Texts> = {
     kg: '«{category}» категориясында {available} суроо бар, эреже {count} сурайт',
     en: 'Category "{category}" holds {available} questions, the rule asks for {count}',
   },
+  TEST_IMAGE_TYPE: {
+    ru: 'Картинка вопроса должна быть в формате PNG, JPEG, WebP или GIF',
+    kg: 'Суроонун сүрөтү PNG, JPEG, WebP же GIF форматында болушу керек',
+    en: "A question's image must be a PNG, JPEG, WebP or GIF file",
+  },
   TEST_QUESTION_INVALID: { ru: 'Вопрос нельзя оценить: {reason}', kg: 'Суроону баалоого болбойт: {reason}', en: 'The question cannot be graded: {reason}' },
   TEST_JOURNAL_MISMATCH: {
     ru: 'Журнал другой дисциплины или без студентов теста',

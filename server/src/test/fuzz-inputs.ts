@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { InsertFields as ChatInsertFields } from '@contract/chat';
 import { NewsInsertFields } from '@contract/news';
 import { BookSaveFields } from '@contract/library';
+import { QuestionImageFields } from '@contract/testing';
 import { UmkSaveFields } from '@contract/umk';
 import { PDF, multipartPayload, type MultipartPart } from './helpers';
 
@@ -34,6 +35,7 @@ export const MULTIPART: Record<string, JsonSchema> = {
   '/api/library/insertupdatebook': BookSaveFields as unknown as JsonSchema,
   '/api/umk/insertorupdateumk': UmkSaveFields as unknown as JsonSchema,
   '/api/chat/insert.json': ChatInsertFields as unknown as JsonSchema,
+  '/api/testing/question-image.json': QuestionImageFields as unknown as JsonSchema,
 };
 
 const oddStrings = fc.constantFrom(

@@ -167,7 +167,7 @@ const paper: Paper = {
   startedAt: '2026-11-30T10:00:00.000Z',
   deadline: '2099-11-30T10:30:00.000Z',
   now: '2026-11-30T10:00:00.000Z',
-  questions: [{ slot: 1, kind: 'truefalse', text: 'CSS styles pages.', points: 1, options: [], left: [], answer: null, version: 0 }],
+  questions: [{ slot: 1, kind: 'truefalse', text: 'CSS styles pages.', image: null, points: 1, options: [], left: [], answer: null, version: 0 }],
 };
 const studentStore = () => makeStore({ session: { ...initialSessionState, status: 'authenticated', user: student } });
 
@@ -212,6 +212,7 @@ describe('TestingScreen, refusals with a testing code', () => {
       text: 'CSS styles pages.',
       points: 1,
       content: { kind: 'truefalse' as const, value: true },
+      image: null,
       // Not in use when the list was read: a student's paper drew it since.
       inUse: false,
       updatedAt: '2026-11-30T10:00:00.000Z',
@@ -250,6 +251,7 @@ const TESTING_CODES: Record<Extract<ErrorCode, `TEST_${string}`>, true> = {
   TEST_JOURNAL_MISMATCH: true,
   TEST_SHEET_MISMATCH: true,
   TEST_NO_RESULTS: true,
+  TEST_IMAGE_TYPE: true,
 };
 
 describe('the testing codes', () => {

@@ -45,6 +45,7 @@ const paper = (over: Partial<Paper> = {}): Paper => ({
       slot: 1,
       kind: 'single',
       text: 'HTML stands for?',
+      image: null,
       points: 1,
       options: [
         { id: 0, text: 'HyperText Markup Language' },
@@ -54,11 +55,12 @@ const paper = (over: Partial<Paper> = {}): Paper => ({
       answer: null,
       version: 0,
     },
-    { slot: 2, kind: 'truefalse', text: 'CSS styles pages.', points: 1, options: [], left: [], answer: null, version: 0 },
+    { slot: 2, kind: 'truefalse', text: 'CSS styles pages.', image: null, points: 1, options: [], left: [], answer: null, version: 0 },
     {
       slot: 3,
       kind: 'ordering',
       text: 'Order the tags',
+      image: null,
       points: 1,
       options: [
         { id: 0, text: 'head' },

@@ -6,7 +6,7 @@ import type {
   CategorySaveBody,
   GradeBody,
   ImportBody,
-  QuestionSaveBody,
+  Question,
   TestJournals,
   TestSaveBody,
   ToJournalBody,
@@ -14,9 +14,10 @@ import type {
 } from '@contract/testing';
 import type { Result } from '@api/http';
 import { request } from '@shared/request/request.saga';
-import { bankActions as A, type BankState } from './bank.slice';
+import { bankActions as A, type BankState, type QuestionWrite } from './bank.slice';
 import { selectBank } from './testing.slice';
 import { testingApi as api, type ImportOutcome } from './testing.api';
+import { QUESTION_IMAGE_FIELD } from './testing.limits';
 
 export function* disciplinesSaga() {
   const result = yield* request(api.disciplines, [], { succeeded: A.disciplinesSucceeded, failed: A.disciplinesFailed });
@@ -50,8 +51,28 @@ export function* categorySaga(action: PayloadAction<CategorySaveBody>) {
 export function* categoryDeleteSaga(action: PayloadAction<number>) {
   yield* write(() => api.categoryDelete(action.payload));
 }
-export function* questionSaga(action: PayloadAction<QuestionSaveBody>) {
-  yield* write(() => api.questionSave(action.payload));
+/** The question's image written once the question is (a new one has its id only then). */
+function imageWrite(id_question: number, image: { alt: string } | 'remove', file: File | null): Promise<Result<Question>> {
+  if (image === 'remove') return api.questionImageDelete(id_question);
+  const form = new FormData();
+  form.append('id_question', String(id_question));
+  form.append('alt', image.alt);
+  if (file) form.append(QUESTION_IMAGE_FIELD, file, file.name);
+  return api.questionImage(form);
+}
+
+/** The question, then its image; an image refused after the question is saved is said, the question kept (the form closes on it). */
+export function* questionSaga(action: PayloadAction<QuestionWrite>) {
+  const { body, file, image } = action.payload;
+  const saved = (yield call(api.questionSave, body)) as Result<{ question: Question }>;
+  if (!saved.ok) {
+    yield put(A.writeFailed(saved));
+    return;
+  }
+  const pictured = image === null ? null : ((yield call(imageWrite, saved.data.question.id, image, file)) as Result<Question>);
+  yield put(A.writeSucceeded());
+  if (pictured && !pictured.ok) yield put(A.writeFailed(pictured));
+  yield* disciplineSaga();
 }
 export function* questionDeleteSaga(action: PayloadAction<number>) {
   yield* write(() => api.questionDelete(action.payload));

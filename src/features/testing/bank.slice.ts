@@ -75,6 +75,13 @@ const initialState: BankState = {
   writeError: null,
 };
 
+/** A question saved, then its image: a new file (`file`, with its alt text), the alt text alone (no file), removed, or left as it is (null). */
+export interface QuestionWrite {
+  body: QuestionSaveBody;
+  file: File | null;
+  image: { alt: string } | 'remove' | null;
+}
+
 const loads = loadReducers<BankState>();
 const closeAttempt = (state: BankState) => {
   state.attempt = null;
@@ -123,7 +130,7 @@ const slice = createSlice({
     reviewClosed: (state) => closeAttempt(state),
     categorySaved: (state, _action: PayloadAction<CategorySaveBody>) => writing(state),
     categoryDeleted: (state, _action: PayloadAction<number>) => writing(state),
-    questionSaved: (state, _action: PayloadAction<QuestionSaveBody>) => writing(state),
+    questionSaved: (state, _action: PayloadAction<QuestionWrite>) => writing(state),
     questionDeleted: (state, _action: PayloadAction<number>) => writing(state),
     importRequested: (state, action: PayloadAction<ImportBody>) => {
       writing(state);

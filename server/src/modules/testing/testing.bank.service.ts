@@ -3,7 +3,8 @@
  * assignment of his, any year) reads or writes its categories and questions (403). A question's
  * content must be gradable (400 TEST_QUESTION_INVALID); a question papers hold keeps its kind and
  * its number of options (409 TEST_QUESTION_IN_USE) and is never deleted; its correction regrades
- * the finished attempts that hold it in the same transaction. An import is all or nothing.
+ * the finished attempts that hold it in the same transaction; deleting it deletes its image. An
+ * import is all or nothing.
  */
 import { ROLE_TEACHER, type Language } from '@contract/common';
 import type { Category, CategorySaveBody, ImportBody, Question, QuestionSaveBody, TestingDiscipline } from '@contract/testing';
@@ -14,6 +15,7 @@ import { localName } from '../../i18n';
 import type { AuthInfo } from '../../shared/caller';
 import * as bank from './testing.bank.repository';
 import { parseAiken, parseGift, toGift } from './testing.formats';
+import { bankImage } from './testing.image-src';
 import { contentProblem, optionCount } from './testing.grading';
 import { regradeAttempt } from './testing.scoring';
 import { problemText } from './testing.texts';
@@ -25,8 +27,33 @@ export async function assertTeaches(db: Db, auth: AuthInfo, disciplineId: number
   if (auth.role !== ROLE_TEACHER || !(await bank.teachesDiscipline(db, auth.uid, disciplineId))) throw forbidden();
 }
 
-function questionOf(q: bank.QuestionRow, used: boolean): Question {
-  return { id: q.id, id_category: q.categoryId, text: q.text, points: q.points, content: q.content, inUse: used, updatedAt: q.updatedAt.toISOString() };
+export function questionOf(q: bank.QuestionRow, used: boolean): Question {
+  return {
+    id: q.id,
+    id_category: q.categoryId,
+    text: q.text,
+    points: q.points,
+    content: q.content,
+    image: bankImage(q),
+    inUse: used,
+    updatedAt: q.updatedAt.toISOString(),
+  };
+}
+
+/** The category if the caller teaches its discipline (404 unknown, 403 another's). */
+async function ownCategory(db: Db, auth: AuthInfo, id: number): Promise<bank.CategoryRow> {
+  const c = await bank.category(db, id);
+  if (!c) throw notFound();
+  await assertTeaches(db, auth, c.disciplineId);
+  return c;
+}
+
+/** The question if the caller teaches its discipline (404 unknown, 403 another's); `lock`: for update. */
+export async function ownQuestion(db: Db, auth: AuthInfo, id: number, lock = false): Promise<bank.QuestionRow> {
+  const q = await bank.question(db, id, lock);
+  if (!q) throw notFound();
+  await ownCategory(db, auth, q.categoryId);
+  return q;
 }
 
 export class TestingBankService {
@@ -45,14 +72,6 @@ export class TestingBankService {
     return [...out.values()];
   }
 
-  /** The category if the caller teaches its discipline (404 unknown, 403 another's). */
-  private async ownCategory(db: Db, auth: AuthInfo, id: number): Promise<bank.CategoryRow> {
-    const c = await bank.category(db, id);
-    if (!c) throw notFound();
-    await assertTeaches(db, auth, c.disciplineId);
-    return c;
-  }
-
   async categories(auth: AuthInfo, disciplineId: number): Promise<Category[]> {
     await assertTeaches(this.ctx.db, auth, disciplineId);
     return bank.categoriesOf(this.ctx.db, disciplineId);
@@ -66,7 +85,7 @@ export class TestingBankService {
       if (same && same.id !== body.id) throw new AppError(409, 'CONFLICT');
       if (body.id === undefined) await bank.insertCategory(tx, body.id_discipline, name, this.ctx.now());
       else {
-        const c = await this.ownCategory(tx, auth, body.id);
+        const c = await ownCategory(tx, auth, body.id);
         if (c.disciplineId !== body.id_discipline) throw forbidden();
         await bank.renameCategory(tx, c.id, name);
       }
@@ -76,7 +95,7 @@ export class TestingBankService {
 
   async deleteCategory(auth: AuthInfo, id: number): Promise<Category[]> {
     return this.ctx.db.transaction(async (tx) => {
-      const c = await this.ownCategory(tx, auth, id);
+      const c = await ownCategory(tx, auth, id);
       if ((await bank.questionsOf(tx, c.disciplineId, c.id)).length > 0) throw new AppError(409, 'CONFLICT');
       await bank.deleteCategory(tx, c.id);
       return bank.categoriesOf(tx, c.disciplineId);
@@ -93,15 +112,8 @@ export class TestingBankService {
     return rows.map((r) => questionOf(r, used.has(r.id)));
   }
 
-  private async ownQuestion(db: Db, auth: AuthInfo, id: number, lock = false): Promise<bank.QuestionRow> {
-    const q = await bank.question(db, id, lock);
-    if (!q) throw notFound();
-    await this.ownCategory(db, auth, q.categoryId);
-    return q;
-  }
-
   async question(auth: AuthInfo, id: number): Promise<Question> {
-    const q = await this.ownQuestion(this.ctx.db, auth, id);
+    const q = await ownQuestion(this.ctx.db, auth, id);
     return questionOf(q, (await bank.inUse(this.ctx.db, [q.id])).has(q.id));
   }
 
@@ -109,7 +121,7 @@ export class TestingBankService {
     const problem = contentProblem(body.content);
     if (problem) throw new AppError(400, 'TEST_QUESTION_INVALID', { reason: problemText(problem, lang) });
     return this.ctx.db.transaction(async (tx) => {
-      const category = await this.ownCategory(tx, auth, body.id_category);
+      const category = await ownCategory(tx, auth, body.id_category);
       const values = {
         categoryId: category.id,
         kind: body.content.kind,
@@ -120,7 +132,7 @@ export class TestingBankService {
         updatedAt: this.ctx.now(),
       };
       if (body.id === undefined) return { question: questionOf(await bank.insertQuestion(tx, values), false), regraded: 0 };
-      const old = await this.ownQuestion(tx, auth, body.id, true);
+      const old = await ownQuestion(tx, auth, body.id, true);
       if (old.categoryId !== category.id) {
         const from = await bank.category(tx, old.categoryId);
         if (from?.disciplineId !== category.disciplineId) throw forbidden();
@@ -136,9 +148,10 @@ export class TestingBankService {
 
   async deleteQuestion(auth: AuthInfo, id: number): Promise<void> {
     await this.ctx.db.transaction(async (tx) => {
-      const q = await this.ownQuestion(tx, auth, id, true);
+      const q = await ownQuestion(tx, auth, id, true);
       if ((await bank.inUse(tx, [q.id])).has(q.id)) throw questionInUse();
       await bank.deleteQuestion(tx, q.id);
+      if (q.imageFileId !== null) await this.ctx.files.remove(tx, [q.imageFileId]);
     });
   }
 
@@ -149,7 +162,7 @@ export class TestingBankService {
     const kinds: Record<string, number> = {};
     for (const q of parsed.questions) kinds[q.content.kind] = (kinds[q.content.kind] ?? 0) + 1;
     return this.ctx.db.transaction(async (tx) => {
-      const category = await this.ownCategory(tx, auth, body.id_category);
+      const category = await ownCategory(tx, auth, body.id_category);
       if (body.dryRun) return { imported: 0, kinds, problems };
       if (problems.length > 0)
         throw new AppError(400, 'TEST_IMPORT', { lines: problems.map((p) => p.line).join(', '), line: problems[0].line, reason: problems[0].reason });
@@ -169,7 +182,7 @@ export class TestingBankService {
 
   /** The category's questions as GIFT (ordering questions, outside GIFT, left out). */
   async exportGift(auth: AuthInfo, categoryId: number): Promise<{ name: string; text: string }> {
-    const c = await this.ownCategory(this.ctx.db, auth, categoryId);
+    const c = await ownCategory(this.ctx.db, auth, categoryId);
     const rows = await bank.questionsOf(this.ctx.db, c.disciplineId, c.id);
     const text = [`$CATEGORY: ${c.name}`, ...rows.map(toGift).filter((x): x is string => x !== null)].join('\n\n') + '\n';
     return { name: `questions-${c.id}.gift.txt`, text };

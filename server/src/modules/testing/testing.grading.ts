@@ -7,7 +7,7 @@
  * single and multiple choice options when the test shuffles answers.
  */
 import { randomInt } from 'node:crypto';
-import type { Answer, PaperQuestion, QuestionContent } from '@contract/testing';
+import type { Answer, PaperQuestion, QuestionContent, QuestionImage } from '@contract/testing';
 
 /** What a paper needs of a bank question. */
 export interface BankQuestion {
@@ -70,7 +70,13 @@ export function contentProblem(c: QuestionContent): string | null {
 const leftPairs = (c: Extract<QuestionContent, { kind: 'matching' }>) => c.pairs.map((p, i) => ({ ...p, i })).filter((p) => p.left.trim() !== '');
 
 /** The question as its paper shows it: no correct answer, options in the paper's order. */
-export function paperQuestion(q: BankQuestion, slot: number, order: number[], saved: { answer: Answer; version: number } | null): PaperQuestion {
+export function paperQuestion(
+  q: BankQuestion,
+  slot: number,
+  order: number[],
+  saved: { answer: Answer; version: number } | null,
+  image: QuestionImage | null = null,
+): PaperQuestion {
   const c = q.content;
   let options: PaperQuestion['options'] = [];
   let left: string[] = [];
@@ -80,7 +86,7 @@ export function paperQuestion(q: BankQuestion, slot: number, order: number[], sa
     options = order.map((o, id) => ({ id, text: c.pairs[o].right }));
     left = leftPairs(c).map((p) => p.left);
   }
-  return { slot, kind: c.kind, text: q.text, points: q.points, options, left, answer: saved?.answer ?? null, version: saved?.version ?? 0 };
+  return { slot, kind: c.kind, text: q.text, image, points: q.points, options, left, answer: saved?.answer ?? null, version: saved?.version ?? 0 };
 }
 
 /** Whether an answer fits the question: its kind, and ids within the paper's options. */

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import * as att from './testing.attempts.repository';
 import * as bank from './testing.bank.repository';
 import { correctOf, drawOrder, paperQuestion, shuffled } from './testing.grading';
+import { paperImage } from './testing.image-src';
 import type { PaperSlot } from './testing.schema';
 import { maxScoreOf } from './testing.scoring';
 
@@ -50,7 +51,8 @@ export async function paperOf(
     now: now.toISOString(),
     questions: a.paper.map((s, i) => {
       const saved = answers.get(i + 1);
-      return paperQuestion(questions.get(s.q)!, i + 1, s.order, saved && saved.version > 0 ? { answer: saved.answer, version: saved.version } : null);
+      const q = questions.get(s.q)!;
+      return paperQuestion(q, i + 1, s.order, saved && saved.version > 0 ? { answer: saved.answer, version: saved.version } : null, paperImage(q, a.id, i + 1));
     }),
   };
 }
@@ -94,7 +96,7 @@ export async function reviewOf(db: Db, t: att.TestRow, a: att.AttemptRow, now: D
             const row = answers.get(i + 1);
             const shown = correct ? correctOf(q.content, s.order) : { correct: null, accepted: null };
             return {
-              ...paperQuestion(q, i + 1, s.order, row && row.version > 0 ? { answer: row.answer, version: row.version } : null),
+              ...paperQuestion(q, i + 1, s.order, row && row.version > 0 ? { answer: row.answer, version: row.version } : null, paperImage(q, a.id, i + 1)),
               score: score ? (row?.score ?? (q.content.kind === 'essay' && !row?.manual && row ? null : 0)) : null,
               ...shown,
               comment: row?.comment ?? null,

@@ -1,5 +1,5 @@
 /** /api/testing/: the question bank, tests, attempts and results (docs/areas/testing.md#calls). */
-import { EmptyBody, ROLE_STUDENT } from '@contract/common';
+import { EmptyBody, ROLE_STUDENT, ROLE_TEACHER } from '@contract/common';
 import {
   AnswerBody,
   AnswerReply,
@@ -19,6 +19,8 @@ import {
   MyTestsReply,
   PaperReply,
   QuestionIdBody,
+  QuestionImageFields,
+  QuestionImageQuery,
   QuestionReply,
   QuestionSaveBody,
   QuestionSaveReply,
@@ -45,9 +47,13 @@ import {
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
+import { forbidden } from '../../app-error';
+import { multipartInput } from '../../plugins/files';
 import { ok, replies, sendDownload } from '../../plugins/reply';
+import { UploadRules } from '../../shared/upload-rules';
 import { TestingAttemptsService } from './testing.attempts';
 import { TestingBankService } from './testing.bank.service';
+import { TestingImagesService } from './testing.images';
 import { TestingJournalService } from './testing.journal';
 import { TestingSheetService } from './testing.sheet';
 import { TestingTestsService } from './testing.tests.service';
@@ -59,6 +65,8 @@ export default async function testingRoutes(app: App, { ctx }: { ctx: AppContext
   const attempts = new TestingAttemptsService(ctx);
   const toJournal = new TestingJournalService(ctx);
   const toSheet = new TestingSheetService(ctx);
+  const images = new TestingImagesService(ctx);
+  const uploads = new UploadRules(ctx);
   const at = (path: string) => `${TESTING_API}${path}`;
 
   app.post(at(R.disciplines), { schema: { body: EmptyBody, response: replies(TestingDisciplinesReply) } }, async (req) =>
@@ -84,6 +92,19 @@ export default async function testingRoutes(app: App, { ctx }: { ctx: AppContext
   );
   app.post(at(R.questionDelete), { schema: { body: QuestionIdBody, response: replies(DoneReply) } }, async (req) =>
     ok(await bank.deleteQuestion(req.auth!, req.body.id_question).then(() => null)),
+  );
+  app.post(at(R.questionImage), { schema: { response: replies(QuestionReply) }, config: { idempotent: true } }, async (req) => {
+    const input = multipartInput(ctx.files, req, QuestionImageFields, { maxFiles: 1 });
+    // Refused by role and by the account's rate before a byte of the form is read.
+    if (req.auth!.role !== ROLE_TEACHER) throw forbidden();
+    await uploads.beforeUpload(req.auth!, req.ip);
+    return ok(await images.save(req.auth!, input));
+  });
+  app.post(at(R.questionImageDelete), { schema: { body: QuestionIdBody, response: replies(QuestionReply) } }, async (req) =>
+    ok(await images.remove(req.auth!, req.body.id_question)),
+  );
+  app.get(at(R.questionImageFile), { schema: { querystring: QuestionImageQuery } }, async (req, reply) =>
+    ctx.files.send(reply, await images.file(req.auth!, req.query)),
   );
   app.post(at(R.import), { schema: { body: ImportBody, response: replies(ImportReply) } }, async (req) =>
     ok(await bank.import(req.auth!, req.body, languageOf(req))),

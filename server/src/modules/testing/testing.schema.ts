@@ -1,6 +1,6 @@
 /**
  * Testing's tables (docs/areas/testing.md): a discipline's question bank (categories, questions with
- * their content by kind), its tests (settings, the groups or journal subgroups that take them), the
+ * their content by kind and an optional image), its tests (settings, the groups or journal subgroups that take them), the
  * students' attempts with the paper drawn at the start, the answers as last saved (with the client's
  * version per question), and each attempt's log.
  */
@@ -22,7 +22,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Answer, QuestionContent } from '@contract/testing';
-import { disciplines, groups, journalSubgroups, students, teachers, users } from '../../db/schema';
+import { disciplines, files, groups, journalSubgroups, students, teachers, users } from '../../db/schema';
 import { tstz } from '../../db/schema/columns';
 
 export const testingCategories = pgTable(
@@ -52,8 +52,15 @@ export const testingQuestions = pgTable(
     /** The teacher who wrote or last corrected it. */
     teacherId: integer('teacher_id').references(() => teachers.id),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
+    /** The question's image (a stored file, PNG, JPEG, WebP or GIF) and its alt text: both or neither. */
+    imageFileId: integer('image_file_id').references(() => files.id),
+    imageAlt: text('image_alt'),
   },
-  (t) => [index('testing_questions_category_idx').on(t.categoryId), check('testing_questions_points_ck', sql`${t.points} > 0`)],
+  (t) => [
+    index('testing_questions_category_idx').on(t.categoryId),
+    check('testing_questions_points_ck', sql`${t.points} > 0`),
+    check('testing_questions_image_ck', sql`(${t.imageFileId} is null) = (${t.imageAlt} is null)`),
+  ],
 );
 
 export const testingTests = pgTable('testing_tests', {

@@ -9,6 +9,8 @@ import { selectBank } from '../testing.slice';
 import { exportGiftUrl } from '../testing.api';
 import { ImportPanel } from './ImportPanel';
 import { QuestionForm } from './QuestionForm';
+import { QuestionPicture } from './QuestionPicture';
+import { RichText } from './RichText';
 
 export function BankPanel({ discipline }: { discipline: number }) {
   const { t } = useTranslation('testing');
@@ -74,7 +76,10 @@ export function BankPanel({ discipline }: { discipline: number }) {
       <ul className="ts-questions" aria-label={t('bank.questions')}>
         {shown.map((q) => (
           <li key={q.id} className="card ts-bank-q" data-testid="ts-bank-question">
-            <p className="ts-question-text">{q.text}</p>
+            <p className="ts-question-text">
+              <RichText text={q.text} />
+            </p>
+            <QuestionPicture image={q.image} />
             <p className="muted">
               {t(`kinds.${q.content.kind}`)} · {t('attempt.points', { count: q.points })}
               {q.inUse ? ` · ${t('bank.inUse')}` : ''}

@@ -1,10 +1,12 @@
-/** One question of the attempt: its text (formulas as typed), its answer field, its flag and where its answer is. */
+/** One question of the attempt: its text (formulas rendered) and image, its answer field, its flag and where its answer is. */
 import { useTranslation } from 'react-i18next';
 import type { PaperQuestion } from '@contract/testing';
 import { useAppDispatch } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
 import { attemptActions as A, type GivenAnswer } from '../attempt.slice';
 import { QuestionInput } from './QuestionInput';
+import { QuestionPicture } from './QuestionPicture';
+import { RichText } from './RichText';
 
 interface Props {
   q: PaperQuestion;
@@ -33,7 +35,10 @@ export function QuestionCard({ q, given, flagged, preview, disabled }: Props) {
           <span aria-hidden="true">⚑</span> {t('attempt.flag')}
         </button>
       </header>
-      <p className="ts-question-text">{q.text}</p>
+      <p className="ts-question-text">
+        <RichText text={q.text} />
+      </p>
+      <QuestionPicture image={q.image} />
       <QuestionInput q={q} answer={given?.answer ?? null} disabled={disabled} onAnswer={(answer) => dispatch(A.answerGiven({ slot: q.slot, answer }))} />
       {preview || !given?.answer ? null : (
         <p className={`ts-save ts-save-${given.status}`} role="status" data-testid="ts-save">

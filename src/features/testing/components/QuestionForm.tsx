@@ -3,13 +3,14 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { Category, Question } from '@contract/testing';
-import { QUESTION_KINDS, QUESTION_POINTS_MAX, QUESTION_TEXT_MAX } from '../testing.limits';
+import { IMAGE_ALT_MAX, QUESTION_IMAGE_TYPES, QUESTION_KINDS, QUESTION_POINTS_MAX, QUESTION_TEXT_MAX } from '../testing.limits';
 import { SelectField, TextField } from '@components/fields';
 import { usePreloadYup, yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { bankActions as K } from '../bank.slice';
 import { selectBank } from '../testing.slice';
-import { linesProblem, toContent, toValues, type QuestionValues } from './questionForm';
+import { imageChange, linesProblem, toContent, toValues, type QuestionValues } from './questionForm';
+import { QuestionImageField, TextPreview } from './QuestionImageField';
 
 function KindFields({ inUse }: { inUse: boolean }) {
   const { t } = useTranslation('testing');
@@ -83,9 +84,20 @@ export function QuestionForm({
             then: (s) => s.required(t('form.required')).test('n', t('form.number'), (v) => Number.isFinite(Number(v?.replace(',', '.')))),
           }),
           tolerance: yup.string().when('kind', { is: 'numeric', then: (s) => s.test('n', t('form.number'), (v) => Number(v?.replace(',', '.')) >= 0) }),
+          imageFile: yup
+            .mixed()
+            .nullable()
+            .test('type', t('form.imageType'), (f) => !(f instanceof File) || QUESTION_IMAGE_TYPES.includes(f.type)),
+          imageAlt: yup
+            .string()
+            .max(IMAGE_ALT_MAX, t('form.tooLong', { max: IMAGE_ALT_MAX }))
+            .test('alt', t('form.altRequired'), (alt, ctx) => {
+              const v = ctx.parent as QuestionValues;
+              return !(v.imageFile || (question?.image && !v.removeImage)) || !!alt?.trim();
+            }),
         }),
       ),
-    [t],
+    [t, question],
   );
   return (
     <Formik<QuestionValues>
@@ -93,15 +105,14 @@ export function QuestionForm({
       validate={validate}
       onSubmit={(v) => {
         startedAt.current = saved;
-        dispatch(
-          K.questionSaved({
-            ...(question ? { id: question.id } : {}),
-            id_category: Number(v.id_category),
-            text: v.text.trim(),
-            points: Number(v.points),
-            content: toContent(v),
-          }),
-        );
+        const body = {
+          ...(question ? { id: question.id } : {}),
+          id_category: Number(v.id_category),
+          text: v.text.trim(),
+          points: Number(v.points),
+          content: toContent(v),
+        };
+        dispatch(K.questionSaved({ body, file: v.imageFile, image: imageChange(v, question) }));
       }}
     >
       <Form className="ts-form card" noValidate aria-label={question ? t('form.editTitle') : t('form.addTitle')} data-testid="ts-question-form">
@@ -109,6 +120,8 @@ export function QuestionForm({
         <SelectField name="id_category" label={t('form.category')} options={categories.map((c) => ({ id: String(c.id), name: c.name }))} />
         {question?.inUse ? null : <SelectField name="kind" label={t('form.kind')} options={QUESTION_KINDS.map((k) => ({ id: k, name: t(`kinds.${k}`) }))} />}
         <TextField name="text" label={t('form.text')} hint={t('form.formulas')} multiline prose />
+        <TextPreview />
+        <QuestionImageField image={question?.image ?? null} />
         <TextField name="points" label={t('form.pointsLabel')} />
         <KindFields inUse={!!question?.inUse} />
         <div className="dialog-actions">

@@ -1,6 +1,8 @@
 /** One paper question's answer field by kind; every change is given at once (saved as given). */
 import { useTranslation } from 'react-i18next';
 import type { Answer, PaperQuestion } from '@contract/testing';
+import { hasMath } from './mathText';
+import { RichText } from './RichText';
 
 interface Props {
   q: PaperQuestion;
@@ -14,7 +16,9 @@ function Choices({ q, answer, onAnswer, disabled }: Props) {
   const chosen = answer?.kind === 'multiple' ? answer.choices : answer?.kind === 'single' ? [answer.choice] : [];
   return (
     <fieldset className="ts-options" disabled={disabled}>
-      <legend className="sr-only">{q.text}</legend>
+      <legend className="sr-only">
+        <RichText text={q.text} />
+      </legend>
       {q.options.map((o) => (
         <label key={o.id} className="ts-option">
           <input
@@ -27,7 +31,9 @@ function Choices({ q, answer, onAnswer, disabled }: Props) {
                 : onAnswer({ kind: 'single', choice: o.id })
             }
           />
-          <span>{o.text}</span>
+          <span>
+            <RichText text={o.text} />
+          </span>
         </label>
       ))}
     </fieldset>
@@ -37,11 +43,24 @@ function Choices({ q, answer, onAnswer, disabled }: Props) {
 function Matching({ q, answer, onAnswer, disabled }: Props) {
   const { t } = useTranslation('testing');
   const right = answer?.kind === 'matching' ? answer.right : q.left.map(() => null);
+  // A list box shows text only: with formulas, the items are listed above, rendered, and chosen by number.
+  const numbered = q.options.some((o) => hasMath(o.text));
   return (
     <div className="ts-matching">
+      {numbered ? (
+        <ol className="ts-matching-items" aria-label={t('attempt.items')}>
+          {q.options.map((o) => (
+            <li key={o.id}>
+              <RichText text={o.text} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
       {q.left.map((left, i) => (
         <div key={i} className="field">
-          <label htmlFor={`q-${q.slot}-${i}`}>{left}</label>
+          <label htmlFor={`q-${q.slot}-${i}`}>
+            <RichText text={left} />
+          </label>
           <select
             id={`q-${q.slot}-${i}`}
             className="input"
@@ -54,9 +73,9 @@ function Matching({ q, answer, onAnswer, disabled }: Props) {
             }}
           >
             <option value="">{t('attempt.choose')}</option>
-            {q.options.map((o) => (
+            {q.options.map((o, n) => (
               <option key={o.id} value={o.id}>
-                {o.text}
+                {numbered ? t('attempt.itemNumber', { n: n + 1 }) : o.text}
               </option>
             ))}
           </select>
@@ -79,7 +98,9 @@ function Ordering({ q, answer, onAnswer, disabled }: Props) {
     <ol className="ts-ordering">
       {order.map((id, i) => (
         <li key={id} className="ts-order-item">
-          <span className="ts-order-text">{text(id)}</span>
+          <span className="ts-order-text">
+            <RichText text={text(id)} />
+          </span>
           <button
             type="button"
             className="btn btn-ghost btn-sm"
@@ -115,7 +136,9 @@ export function QuestionInput(props: Props) {
     case 'truefalse':
       return (
         <fieldset className="ts-options" disabled={disabled}>
-          <legend className="sr-only">{q.text}</legend>
+          <legend className="sr-only">
+            <RichText text={q.text} />
+          </legend>
           {[true, false].map((v) => (
             <label key={String(v)} className="ts-option">
               <input

@@ -15,6 +15,7 @@ import { selectBank } from '../testing.slice';
 import { resultsXlsxUrl } from '../testing.api';
 import { AttemptLog } from './AttemptLog';
 import { ReviewView } from './ReviewView';
+import { RichText } from './RichText';
 import { ToJournalDialog } from './ToJournalDialog';
 import { ToSheetDialog } from './ToSheetDialog';
 
@@ -108,7 +109,7 @@ function Tables({ results }: { results: Results }) {
             {results.questions.map((q) => (
               <tr key={q.id_question}>
                 <td className="stack-title" data-label={t('form.text')}>
-                  {q.text}
+                  <RichText text={q.text} />
                 </td>
                 <td data-label={t('results.answered')}>{q.answered}</td>
                 <td data-label={t('results.difficulty')}>{pct(q.difficulty)}</td>

@@ -1,26 +1,51 @@
 /** An attempt's review: its state and score, and each question with the answer given, its score and the correct one when the test shows them. */
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Answer, ReviewQuestion, Review } from '@contract/testing';
+import { QuestionPicture } from './QuestionPicture';
+import { RichText } from './RichText';
 
-export function answerText(q: ReviewQuestion, a: Answer | null, t: (k: string) => string): string {
-  if (!a) return '—';
-  const option = (id: number | null) => q.options.find((o) => o.id === id)?.text ?? '—';
+/** An answer as the review shows it: options and items with their formulas, what the student typed as text. */
+export function AnswerView({ q, a }: { q: ReviewQuestion; a: Answer | null }) {
+  const { t } = useTranslation('testing');
+  if (!a) return <>—</>;
+  const option = (id: number | null) => <RichText text={q.options.find((o) => o.id === id)?.text ?? '—'} />;
+  const list = (items: React.ReactNode[], by: string) =>
+    items.length
+      ? items.map((x, i) => (
+          <Fragment key={i}>
+            {i ? by : ''}
+            {x}
+          </Fragment>
+        ))
+      : '—';
   switch (a.kind) {
     case 'single':
       return option(a.choice);
     case 'multiple':
-      return a.choices.map(option).join('; ') || '—';
+      return <>{list(a.choices.map(option), '; ')}</>;
     case 'truefalse':
-      return t(a.value ? 'attempt.true' : 'attempt.false');
+      return <>{t(a.value ? 'attempt.true' : 'attempt.false')}</>;
     case 'short':
     case 'essay':
-      return a.text || '—';
+      return <>{a.text || '—'}</>;
     case 'numeric':
-      return String(a.value);
+      return <>{String(a.value)}</>;
     case 'matching':
-      return q.left.map((l, i) => `${l} → ${option(a.right[i] ?? null)}`).join('; ');
+      return (
+        <>
+          {list(
+            q.left.map((l, i) => (
+              <Fragment key={i}>
+                <RichText text={l} /> → {option(a.right[i] ?? null)}
+              </Fragment>
+            )),
+            '; ',
+          )}
+        </>
+      );
     case 'ordering':
-      return a.order.map(option).join(' → ');
+      return <>{list(a.order.map(option), ' → ')}</>;
   }
 }
 
@@ -37,18 +62,26 @@ export function ReviewView({ review, children }: { review: Review; children?: (q
       <ol className="ts-review-list">
         {review.questions.map((q) => (
           <li key={q.slot} className="card ts-question">
-            <p className="ts-question-text">{q.text}</p>
+            <p className="ts-question-text">
+              <RichText text={q.text} />
+            </p>
+            <QuestionPicture image={q.image} />
             <p>
-              <strong>{t('review.given')}:</strong> {answerText(q, q.answer, t)}
+              <strong>{t('review.given')}:</strong> <AnswerView q={q} a={q.answer} />
             </p>
             {q.correct || q.accepted ? (
               <p>
-                <strong>{t('review.correct')}:</strong> {q.correct ? answerText(q, q.correct, t) : q.accepted!.join('; ')}
+                <strong>{t('review.correct')}:</strong> {q.correct ? <AnswerView q={q} a={q.correct} /> : q.accepted!.join('; ')}
               </p>
             ) : null}
             <p className="muted">
               {q.score === null ? t('review.ungraded') : t('review.points', { score: q.score, max: q.points })}
-              {q.comment ? ` · ${q.comment}` : ''}
+              {q.comment ? (
+                <>
+                  {' · '}
+                  <RichText text={q.comment} />
+                </>
+              ) : null}
             </p>
             {children?.(q)}
           </li>

@@ -11,6 +11,10 @@ export interface QuestionValues {
   truth: string;
   value: string;
   tolerance: string;
+  /** A new image chosen, its alt text, and whether the current one is to go. */
+  imageFile: File | null;
+  imageAlt: string;
+  removeImage: boolean;
 }
 
 const lines = (s: string) =>
@@ -29,6 +33,9 @@ export function toValues(q: Question | null, id_category: number | null): Questi
     truth: 'true',
     value: '',
     tolerance: '0',
+    imageFile: null,
+    imageAlt: q?.image?.alt ?? '',
+    removeImage: false,
   };
   const c = q?.content;
   if (!c) return base;
@@ -75,6 +82,14 @@ export function toContent(v: QuestionValues): QuestionContent {
     case 'essay':
       return { kind: 'essay' };
   }
+}
+
+/** What becomes of the question's image once it is saved (bank.slice.ts QuestionWrite). */
+export function imageChange(v: QuestionValues, q: Question | null): { alt: string } | 'remove' | null {
+  if (v.imageFile) return { alt: v.imageAlt.trim() };
+  if (!q?.image) return null;
+  if (v.removeImage) return 'remove';
+  return v.imageAlt.trim() !== q.image.alt ? { alt: v.imageAlt.trim() } : null;
 }
 
 /** What is wrong with the lines for the kind, as a text key of the testing namespace, or null. */
