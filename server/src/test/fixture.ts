@@ -19,8 +19,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { ROLE_TEACHER, type Role } from '@contract/common';
 import type { App } from '../app';
 import { departments, groups, specialities, students, teachers, users } from '../db/schema';
-import { hashPassword } from '../shared/credentials/password-hash';
-import { appOn, createTestDatabase, session, type TestAppOptions, type TestDatabase, type TestDatabaseOptions } from './helpers';
+import { appOn, createTestDatabase, quickPasswordHash, session, type TestAppOptions, type TestDatabase, type TestDatabaseOptions } from './helpers';
 import { requestsTo, signedIn, type SignedIn } from './requests';
 
 export interface UseTestAppOptions extends TestAppOptions {
@@ -115,7 +114,7 @@ export function useTestApp(options: UseTestAppOptions | (() => UseTestAppOptions
       const password = `${login}-Pass-2026`;
       await ready('db')
         .database.db.update(users)
-        .set({ ...columns, login, passwordHash: await hashPassword(password) })
+        .set({ ...columns, login, passwordHash: quickPasswordHash(password) })
         .where(eq(users.id, userId));
       return signedIn(ready('app'), login, password);
     },

@@ -8,22 +8,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Role } from '@contract/common';
 import type { JournalInfo } from '@contract/journal';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DbTarget } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
-import { DEMO_ADMIN, DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from '../db/seed/data';
+import { DEMO_ADMIN, DEMO_DEAN, DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from '../db/seed/data';
+import { users } from '../db/schema';
 import type { LogStream } from '../logging';
 import { headersOf, signedIn, type SignedIn } from './requests';
 import { areaSeedFiles } from '../db/seed/area-files';
 
 const SERVER_SRC = path.resolve(import.meta.dirname, '..');
 
+/** Changes when what the templates are made of changes outside the code hashed below (e.g. cheapDemoPasswords). */
+const TEMPLATE_VERSION = 'demo passwords at a low cost';
+
 /** Everything a seeded test database depends on: migrations, seed code, password hashing. */
 function templateKey(size: string): string {
-  const hash = createHash('sha256').update(size);
+  const hash = createHash('sha256').update(size).update(TEMPLATE_VERSION);
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
@@ -51,6 +56,7 @@ async function pgliteTemplate(size: 'small' | 'full'): Promise<Blob> {
   if (!fs.existsSync(file)) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     await prepareDatabase(database, { size });
+    await cheapDemoPasswords(database);
     const dump = await database.pglite!.dumpDataDir('none');
     await database.close();
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -93,6 +99,7 @@ async function postgresTemplate(serverUrl: string, size: 'small' | 'full'): Prom
       });
       try {
         await prepareDatabase(database, { size });
+        await cheapDemoPasswords(database);
       } finally {
         await database.close();
       }
@@ -103,6 +110,21 @@ async function postgresTemplate(serverUrl: string, size: 'small' | 'full'): Prom
     await admin.query('select pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
     await admin.end();
   }
+}
+
+/**
+ * The demo accounts' passwords in the templates, hashed at a low cost (quickPasswordHash): the server
+ * tests sign in several hundred times on each database, each at the seed's full scrypt cost about a
+ * tenth of a CPU second spent on something no test here is about. A stored hash carries its own cost,
+ * so sign-in checks these as any other; the full cost is tested in
+ * shared/credentials/password-hash.test.ts, and the end-to-end servers keep the seed's hashes.
+ */
+async function cheapDemoPasswords(database: Database): Promise<void> {
+  for (const account of [DEMO_TEACHER, DEMO_STUDENT, DEMO_FRESHMAN, DEMO_ADMIN, DEMO_DEAN])
+    await database.db
+      .update(users)
+      .set({ passwordHash: quickPasswordHash(account.password) })
+      .where(and(eq(users.login, account.login), isNotNull(users.passwordHash)));
 }
 
 /**
