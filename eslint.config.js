@@ -67,6 +67,25 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.{js,mjs,ts}', 'scripts/**/*.{js,mjs,ts}', 'eslint/**/*.{js,ts}', '*.{js,mjs,ts}'],
     languageOptions: { globals: globals.node },
   },
+  {
+    // exceljs is loaded at the first workbook (server/src/lib/xlsx.ts), not by every server start.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/lib/xlsx.ts', 'server/src/**/*.test.ts', 'server/src/**/*.test-*.ts', 'server/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'exceljs',
+              allowTypeImports: true,
+              message: 'Make workbooks with newWorkbook() (server/src/lib/xlsx.ts): it loads exceljs when first needed.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Server areas talk only through server/src/shared/ (eslint/server-areas.js).
   serverAreas,
 );

@@ -1,11 +1,11 @@
 /** A test's results as a workbook (exceljs): one sheet of students, one of the questions' statistics. */
-import ExcelJS from 'exceljs';
 import type { Language } from '@contract/common';
 import type { Results } from '@contract/testing';
+import { newWorkbook } from '../../lib/xlsx';
 import { RX } from './testing.texts';
 
 export async function resultsWorkbook(r: Results, lang: Language): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   const ws = wb.addWorksheet(RX.results[lang]);
   ws.addRow([r.title]).font = { bold: true, size: 14 };
   ws.addRow([RX.of[lang], r.maxScore]);
