@@ -35,14 +35,21 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
 /**
  * The modules the signed-in shell loads before it renders (src/app/loadAreas.ts): every area's store
- * module named in the manifest (`store: () => import('…')` in src/app/areas.ts), and the live
- * connection's two modules. Read from the manifest's text, so that a new area is preloaded too.
+ * module and header item named in the manifest (`store: () => import('…')`, `headerItem: () =>
+ * import('…')` in src/app/areas.ts), and the live connection's two modules. Read from the manifest's
+ * text, so that a new area is preloaded too. A header item left out was fetched only once the stores
+ * had run, a request in series before the first render.
  */
 export function shellStoreModules(manifest = 'src/app/areas.ts'): string[] {
   const text = fs.readFileSync(manifest, 'utf8');
-  const stores = [...text.matchAll(/\bstore: \(\) => import\('([^']+)'\)/g)].map((m) => `${path.posix.join(path.posix.dirname(manifest), m[1])}.ts`);
+  const file = (specifier: string) => {
+    const base = path.posix.join(path.posix.dirname(manifest), specifier);
+    return fs.existsSync(`${base}.tsx`) ? `${base}.tsx` : `${base}.ts`;
+  };
+  const stores = [...text.matchAll(/\bstore: \(\) => import\('([^']+)'\)/g)].map((m) => file(m[1]));
   if (stores.length === 0) throw new Error(`route-preloads: no area store found in ${manifest}`);
-  return [...stores, 'src/shared/live/live.ts', 'src/shared/live/live.saga.ts'];
+  const headerItems = [...text.matchAll(/\bheaderItem: \(\) => import\('([^']+)'\)/g)].map((m) => file(m[1]));
+  return [...stores, ...headerItems, 'src/shared/live/live.ts', 'src/shared/live/live.saga.ts'];
 }
 
 export function routePreloads(options: RoutePreloadOptions): Plugin {
