@@ -7,7 +7,10 @@
  */
 import type { User } from './auth';
 import type { Language } from './common';
-import type { Logo, OidcSignIn } from './config';
+import type { AppConfig, Logo, OidcSignIn } from './config';
+import type { UnreadCount } from './notifications';
+import type { Photo, PositionRow } from './profile';
+import type { AppLink } from './settings';
 import type { NewsItem } from './news';
 import type { JournalStart } from './journal';
 import type { SheetListStart } from './gradingsheet';
@@ -30,6 +33,18 @@ export interface PageData {
   journal?: JournalStart;
   /** POST /api/gradingsheet/list.json for the current half-year (on /gradingsheet, a teacher's). */
   gradingsheet?: SheetListStart;
+  /**
+   * What the shell shows around every signed-in screen (pages with data): GET /config.json, GET
+   * /logo.json, GET /api/notifications/count.json, POST /api/misc/photo.json and position.json (a
+   * teacher's) for the caller, POST /api/misc/dinurls.json. Each is left out when it fails: the client
+   * then makes that call.
+   */
+  config?: AppConfig;
+  logo?: Logo;
+  unread?: UnreadCount;
+  photo?: Photo;
+  position?: PositionRow[];
+  apps?: AppLink[];
 }
 
 /** The sign-in card's data: GET /logo.json, GET /api/google/check.json's answer and /config.json's `oidc`. */

@@ -127,7 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerSpa(
     app,
     path.resolve(options.distDir ?? DEFAULT_DIST_DIR),
-    MODULES.flatMap((m) => (m.page ? [m.page(ctx)] : [])),
+    MODULES.flatMap((m) => (m.page ? [m.page(ctx)].flat() : [])),
   );
   return app;
 }

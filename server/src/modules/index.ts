@@ -14,7 +14,7 @@ import type { AreaServices } from '../shared/journal-marks';
 import academicRoutes from './academic/academic.routes';
 import adminRoutes from './admin/admin.routes';
 import { authPage } from './auth/auth.page';
-import { loginPage } from './config/config.page';
+import { configPages } from './config/config.page';
 import authRoutes from './auth/auth.routes';
 import { chatLive } from './chat/chat.live';
 import chatRoutes from './chat/chat.routes';
@@ -25,11 +25,12 @@ import libraryRoutes from './library/library.routes';
 import { newsPage } from './news/news.page';
 import newsRoutes from './news/news.routes';
 import passwordRoutes from './password/password.routes';
+import { profilePages } from './profile/profile.page';
 import profileRoutes from './profile/profile.routes';
 import { qrLive } from './qr/qr.live';
 import qrRoutes from './qr/qr.routes';
 import scheduleRoutes from './schedule/schedule.routes';
-import { settingsPage } from './settings/settings.page';
+import { settingsPages } from './settings/settings.page';
 import settingsRoutes from './settings/settings.routes';
 import { journalMarks } from './journal/journal.given-marks';
 import { journalLive } from './journal/journal.live';
@@ -37,6 +38,7 @@ import { journalPage } from './journal/journal.page';
 import journalRoutes from './journal/journal.routes';
 import umkRoutes from './umk/umk.routes';
 import { notificationsLive } from './notifications/notifications.live';
+import { notificationsPage } from './notifications/notifications.page';
 import notificationsRoutes from './notifications/notifications.routes';
 import { singlewindowLive } from './singlewindow/singlewindow.live';
 import singlewindowRoutes from './singlewindow/singlewindow.routes';
@@ -60,8 +62,8 @@ export interface ServerModule {
   routes: (app: App, options: { ctx: AppContext }) => Promise<void>;
   /** Its part of the live stream, if it has live events. */
   live?: (ctx: AppContext) => LiveArea;
-  /** Its part of the data a first view arrives with inside the page (plugins/spa.ts). */
-  page?: (ctx: AppContext) => PagePart;
+  /** Its parts of the data a first view arrives with inside the page (plugins/spa.ts). */
+  page?: (ctx: AppContext) => PagePart | readonly PagePart[];
   /**
    * Its seed steps, in its own folder (`<area>/<area>.seed.ts`): the seed runs them in name order with
    * the others (db/seed/index.ts). Loaded only when the database is seeded.
@@ -72,12 +74,12 @@ export interface ServerModule {
 }
 
 export const MODULES: readonly ServerModule[] = [
-  { name: 'config', routes: configRoutes, page: loginPage },
+  { name: 'config', routes: configRoutes, page: configPages },
   { name: 'health', routes: healthRoutes },
   { name: 'auth', routes: authRoutes, page: authPage },
-  { name: 'profile', routes: profileRoutes },
+  { name: 'profile', routes: profileRoutes, page: profilePages },
   { name: 'password', routes: passwordRoutes },
-  { name: 'settings', routes: settingsRoutes, page: settingsPage },
+  { name: 'settings', routes: settingsRoutes, page: settingsPages },
   { name: 'academic', routes: academicRoutes },
   { name: 'news', routes: newsRoutes, page: newsPage },
   { name: 'chat', routes: chatRoutes, live: chatLive },
@@ -86,7 +88,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'qr', routes: qrRoutes, live: qrLive },
   { name: 'library', routes: libraryRoutes },
   { name: 'umk', routes: umkRoutes },
-  { name: 'notifications', routes: notificationsRoutes, live: notificationsLive },
+  { name: 'notifications', routes: notificationsRoutes, live: notificationsLive, page: notificationsPage },
   { name: 'singlewindow', routes: singlewindowRoutes, live: singlewindowLive },
   { name: 'registration', routes: registrationRoutes, live: registrationLive },
   { name: 'payment', routes: paymentRoutes, seed: () => import('./payment/payment.seed') },

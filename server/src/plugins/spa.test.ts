@@ -247,6 +247,24 @@ describe('a signed-in page with data', () => {
     expect(own).not.toHaveProperty('journal');
   });
 
+  it("arrives with the shell's replies (config, logo, unread count, photo, a teacher's position, the apps), each as its call answers it", async () => {
+    const teacher = await session(fx.app, 'teacher');
+    const data = dataOf((await get('/lms/journal?lang=en', teacher)).body) as Record<string, unknown> | null;
+    const reply = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+      (await fx.app.inject({ method, url: `${url}?lang=en`, headers: teacher.headers, ...(payload ? { payload } : {}) })).json().data;
+    expect(data?.config).toEqual(await reply('GET', '/config.json'));
+    expect(data?.logo).toEqual(await reply('GET', '/logo.json'));
+    expect(data?.unread).toEqual(await reply('GET', '/api/notifications/count.json'));
+    expect(data?.photo).toEqual(await reply('POST', '/api/misc/photo.json', { uid: teacher.user.uid, role: teacher.user.role }));
+    expect(data?.position).toEqual(await reply('POST', '/api/misc/position.json', { id: teacher.user.uid }));
+    expect(data?.apps).toEqual(await reply('POST', '/api/misc/dinurls.json', {}));
+    // A student's line under his name is his group (with the user): no position.
+    const student = await session(fx.app, 'student');
+    const own = dataOf((await get('/lms/news', student)).body) as Record<string, unknown> | null;
+    expect(own).toHaveProperty('photo');
+    expect(own).not.toHaveProperty('position');
+  });
+
   it("/gradingsheet arrives with a teacher's list of the current half-year (list.json's reply) and the sheet's code; a student's without it", async () => {
     const teacher = await session(fx.app, 'teacher');
     const res = await get('/lms/gradingsheet', teacher);

@@ -39,6 +39,8 @@ interface SignedInPagePart {
   key: Exclude<keyof PageData, 'lang'>;
   routes: readonly string[] | 'with-data';
   public?: false;
+  /** A part the shell can also ask for itself (the header's, the menu's): left out of the page when it fails, instead of the page arriving without data. */
+  optional?: true;
   load(auth: AuthInfo, lang: Language): Promise<unknown>;
 }
 
@@ -216,8 +218,14 @@ export async function registerSpa(app: FastifyInstance, distDir: string, parts: 
         if (loaded.length === 0) return null;
         const lang = pageLanguage(req);
         const data: Record<string, unknown> = { lang };
-        const values = await Promise.all(loaded.map((p) => (p.public ? p.load(lang) : p.load(auth as AuthInfo, lang))));
-        loaded.forEach((p, i) => (data[p.key] = values[i]));
+        const values = await Promise.all(
+          loaded.map((p) => {
+            if (p.public) return p.load(lang);
+            const value = p.load(auth as AuthInfo, lang);
+            return p.optional ? value.catch((err: unknown) => void req.log.warn({ err, part: p.key }, 'page part left out')) : value;
+          }),
+        );
+        loaded.forEach((p, i) => values[i] !== undefined && (data[p.key] = values[i]));
         const block = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`;
         let page = indexHtml;
         for (const [i, p] of loaded.entries()) {

@@ -4,7 +4,7 @@
  * session check at start and the logout are the session's actions (shared/session/session.ts), which the
  * shell dispatches: this saga carries them out.
  */
-import { call, put } from 'redux-saga/effects';
+import { call, put, select } from 'redux-saga/effects';
 import { rootSaga } from '@shared/request/watchers';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { RecoveryRow, User } from '@contract/auth';
@@ -18,8 +18,9 @@ import {
   sessionEnded,
   sessionLogoutRequested,
   sessionUnreachable,
+  selectUser,
 } from '@shared/session/session';
-import { hasLoginData, takeLoginData, takePageUser } from '@shared/session/pageData';
+import { hasLoginData, takeLoginData, takePageData, takePageUser } from '@shared/session/pageData';
 import { configActions } from '@shared/config/config';
 import { enterSession, signIn } from '@shared/session/signIn';
 import { NO_DATA, request } from '@shared/request/request.saga';
@@ -154,7 +155,9 @@ export function* oidcCheckSaga() {
 }
 
 export function* logoSaga() {
-  const arrived = takeLoginData('logo');
+  // The sign-in page's card, or a page with signed-in data, arrived with it (contract/page.ts).
+  const user = (yield select(selectUser)) as User | null;
+  const arrived = takeLoginData('logo') ?? (user ? takePageData('logo', user.id) : null);
   if (arrived !== null) {
     yield put(authActions.logoSucceeded(arrived));
     return;

@@ -4,10 +4,19 @@ import { put, select } from 'redux-saga/effects';
 import { rootSaga } from '@shared/request/watchers';
 import { notificationsApi } from './notifications.api';
 import { request } from '@shared/request/request.saga';
-import { sessionStarted } from '@shared/session/session';
+import type { User } from '@contract/auth';
+import { takePageData } from '@shared/session/pageData';
+import { selectUser, sessionStarted } from '@shared/session/session';
 import { notificationsActions as a, selectCountAsked } from './notifications.slice';
 
 function* countSaga() {
+  // A page with signed-in data arrived with the count (contract/page.ts).
+  const user = (yield select(selectUser)) as User | null;
+  const arrived = user ? takePageData('unread', user.id) : null;
+  if (arrived) {
+    yield put(a.countSucceeded(arrived));
+    return;
+  }
   yield* request(notificationsApi.count, [], { succeeded: a.countSucceeded, failed: () => a.countFailed() });
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { initialSessionState, sessionStarted } from '@shared/session/session';
 import { shellActions } from '@shared/shell/shell.slice';
@@ -6,6 +6,8 @@ import { makeStore } from '../../test/render';
 import { recordSaga } from '../../test/saga';
 import { fail, http, ok, server, student, teacher } from '../../test/server';
 import { profileActions } from './profile.slice';
+import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '@shared/session/pageData';
+import { currentLanguage } from '../../i18n/languages';
 import { appsSaga, photoSaga, photoSrc, positionSaga, sessionStartedSaga } from './profile.saga';
 
 const signedIn = (user = teacher) => ({ session: { ...initialSessionState, status: 'authenticated', user } });
@@ -32,8 +34,44 @@ describe('profile sagas', () => {
     server.use(http.post('/api/misc/position.json', () => ok([{ position: 'Профессор', department: 'Кафедра физики' }])));
     expect(await recordSaga(positionSaga, signedIn())).toEqual([profileActions.positionSucceeded({ position: 'Профессор', department: 'Кафедра физики' })]);
     server.use(http.post('/api/misc/dinurls.json', () => fail(500, 'INTERNAL')));
-    const [failed] = await recordSaga(appsSaga);
+    const [failed] = await recordSaga(appsSaga, signedIn());
     expect(failed).toMatchObject({ type: 'profile/appsFailed', payload: { problem: 'SERVER_ERROR', status: 500 } });
+  });
+});
+
+describe('the shell data a page arrives with', () => {
+  afterEach(() => {
+    document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove();
+    rereadPageData();
+  });
+
+  it('photo, position and apps come from the page, once: no call is made for them', async () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = PAGE_DATA_ELEMENT_ID;
+    const apps = [{ id: 1, name: { kg: 'Китепкана', ru: 'Библиотека', en: 'Library' }, url: 'https://lib.example.edu', icon: 'library' }];
+    script.textContent = JSON.stringify({
+      lang: currentLanguage(),
+      user: teacher,
+      photo: { photo: 'AAAA', mime: 'image/png' },
+      position: [{ position: 'Доцент', department: 'Кафедра ПИ' }],
+      apps,
+    });
+    document.body.append(script);
+    rereadPageData();
+    let calls = 0;
+    server.use(
+      http.post('/api/misc/photo.json', () => (calls++, ok({ photo: null, mime: null }))),
+      http.post('/api/misc/position.json', () => (calls++, ok([]))),
+      http.post('/api/misc/dinurls.json', () => (calls++, ok([]))),
+    );
+    expect(await recordSaga(photoSaga, signedIn())).toEqual([profileActions.photoSucceeded('data:image/png;base64,AAAA')]);
+    expect(await recordSaga(positionSaga, signedIn())).toEqual([profileActions.positionSucceeded({ position: 'Доцент', department: 'Кафедра ПИ' })]);
+    expect(await recordSaga(appsSaga, signedIn())).toEqual([profileActions.appsSucceeded(apps)]);
+    expect(calls).toBe(0);
+    // Taken once: the next load asks the server.
+    await recordSaga(photoSaga, signedIn());
+    expect(calls).toBe(1);
   });
 });
 

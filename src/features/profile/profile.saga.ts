@@ -12,6 +12,7 @@ import { profileApi } from './profile.api';
 import { settingsApi } from '@api/settings';
 import { NO_DATA, request, requireUser } from '@shared/request/request.saga';
 import { ROLE_TEACHER } from '@shared/request/roles';
+import { takePageData } from '@shared/session/pageData';
 import { selectUser, sessionStarted } from '@shared/session/session';
 import { selectShell, shellActions } from '@shared/shell/shell.slice';
 import type { Language } from '@contract/common';
@@ -47,6 +48,12 @@ export function* photoSaga() {
   try {
     const user = (yield* requireUser(profileActions.photoFailed)) as User | null;
     if (!user) return;
+    // A page with signed-in data arrived with the photo, the position and the apps (contract/page.ts).
+    const arrived = takePageData('photo', user.id);
+    if (arrived) {
+      yield* cachePhoto(arrived);
+      return;
+    }
     const result = yield* request(profileApi.photo, [{ uid: user.uid, role: user.role }], { failed: profileActions.photoFailed });
     if (result.ok) yield* cachePhoto(result.data);
   } catch {
@@ -58,6 +65,11 @@ export function* photoSaga() {
 export function* positionSaga() {
   const user = (yield* requireUser(profileActions.positionFailed)) as User | null;
   if (!user) return;
+  const arrived = takePageData('position', user.id);
+  if (arrived) {
+    yield put(profileActions.positionSucceeded(arrived[0] ?? null));
+    return;
+  }
   yield* request(profileApi.position, [{ id: user.uid }], {
     succeeded: (rows) => profileActions.positionSucceeded(rows?.[0] ?? null),
     failed: profileActions.positionFailed,
@@ -65,6 +77,12 @@ export function* positionSaga() {
 }
 
 export function* appsSaga() {
+  const user = (yield select(selectUser)) as User | null;
+  const arrived = user ? takePageData('apps', user.id) : null;
+  if (arrived) {
+    yield put(profileActions.appsSucceeded(arrived));
+    return;
+  }
   yield* request(settingsApi.dinurls, [], { succeeded: (apps) => profileActions.appsSucceeded(apps ?? []), failed: profileActions.appsFailed });
 }
 

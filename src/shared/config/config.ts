@@ -1,12 +1,14 @@
 /** Public configuration (GET /config.json), used by several areas: version, password minimum, upload limit. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { put, takeLatest } from 'redux-saga/effects';
+import type { User } from '@contract/auth';
 import type { AppConfig } from '@contract/config';
 import { configApi, newPasswordMin } from '@api/config';
 import type { Failure } from '@api/http';
 import { failed, idle, started, succeeded, type Loadable } from '../request/loadable';
 import { request } from '../request/request.saga';
 import { sessionStarted } from '../session/session';
+import { takePageData } from '../session/pageData';
 
 export type ConfigState = Loadable<AppConfig | null>;
 
@@ -46,7 +48,9 @@ function* loadConfig() {
 export function* configSaga() {
   yield takeLatest(configActions.loadRequested.type, loadConfig);
   // docs/product.md#shell: after sign-in, settings and config are loaded.
-  yield takeLatest(sessionStarted.type, function* () {
-    yield put(configActions.loadRequested());
+  // A page with signed-in data arrives with the config (contract/page.ts).
+  yield takeLatest(sessionStarted.type, function* (action: PayloadAction<User>) {
+    const arrived = takePageData('config', action.payload.id);
+    yield put(arrived ? configActions.loadSucceeded(arrived) : configActions.loadRequested());
   });
 }

@@ -43,7 +43,7 @@ export function takePageUser(): User | null {
 }
 
 /** A member the page arrived with for the user `userId`, once, in the client's language; null otherwise. */
-export function takePageData<K extends 'news' | 'journal' | 'gradingsheet' | 'settings'>(key: K, userId: number): NonNullable<PageData[K]> | null {
+export function takePageData<K extends Exclude<keyof PageData, 'lang' | 'user' | 'login'>>(key: K, userId: number): NonNullable<PageData[K]> | null {
   const data = read();
   if (!data || data[key] === undefined) return null;
   const value = data[key];

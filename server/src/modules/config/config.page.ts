@@ -8,8 +8,17 @@ import type { AppContext } from '../../context';
 import type { PagePart } from '../../plugins/spa';
 import { ConfigService } from './config.service';
 
-export function loginPage(ctx: AppContext): PagePart {
+/** The sign-in page's card, and the shell's config and logo inside every page with signed-in data. */
+export function configPages(ctx: AppContext): PagePart[] {
   const config = new ConfigService(ctx);
+  return [
+    loginPage(config),
+    { key: 'config', routes: 'with-data', optional: true, load: async () => config.appConfig() },
+    { key: 'logo', routes: 'with-data', optional: true, load: (_caller, lang) => config.logo(lang) },
+  ];
+}
+
+function loginPage(config: ConfigService): PagePart {
   return {
     key: 'login',
     routes: ['/login'],
