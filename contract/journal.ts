@@ -1,6 +1,5 @@
 /**
  * The attendance-and-grades journal, calls under /api/visitlog/ (docs/areas/journal.md#calls).
- *
  * A journal (`id_journal`) is one teaching assignment: a teacher gives a lesson type of a discipline
  * to a group or a stream (and subgroup) in a year and half-year. Its cells are visit records, one per
  * student and lesson occurrence (date `visitDate` and lesson time `id_time`).
@@ -247,7 +246,7 @@ export const FinalHistoryEntry = Type.Object({
 export type FinalHistoryEntry = Static<typeof FinalHistoryEntry>;
 export const FinalHistoryReply = Ok(Type.Array(FinalHistoryEntry));
 
-/** POST visit/history.json: a cell's audit trail, newest first. */
+/** POST visit/history.json: a cell's audit trail, newest first; source 'test': from a test's results, sourceTitle its title then. */
 export const HistoryBody = Type.Object({ id_journal: DbId, id_student: DbId, visitDate: IsoDate, id_time: time });
 export type HistoryBody = Static<typeof HistoryBody>;
 export const HistoryEntry = Type.Object({
@@ -255,6 +254,7 @@ export const HistoryEntry = Type.Object({
   oldMark: Mark,
   newMark: Mark,
   source: Type.String(),
+  sourceTitle: Type.Union([Type.String(), Type.Null()]),
   who: Type.String(),
   at: Type.String(),
 });

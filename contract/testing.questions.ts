@@ -1,8 +1,9 @@
 /** Testing's question kinds, their content and the students' answers (re-exported by contract/testing.ts). */
 import { Type, type Static, type TSchema } from 'typebox';
+import { ESSAY_TEXT_MAX, OPTION_TEXT_MAX, OPTIONS_MAX, SHORT_ANSWER_MAX } from './pure/testing-limits';
 
-/** Question kinds. */
-export const QUESTION_KINDS = ['single', 'multiple', 'truefalse', 'short', 'numeric', 'matching', 'ordering', 'essay'] as const;
+export * from './pure/testing-limits';
+
 export const QuestionKind = Type.Union([
   Type.Literal('single'),
   Type.Literal('multiple'),
@@ -14,23 +15,6 @@ export const QuestionKind = Type.Union([
   Type.Literal('essay'),
 ]);
 export type QuestionKind = Static<typeof QuestionKind>;
-
-export const QUESTION_TEXT_MAX = 4000;
-export const OPTION_TEXT_MAX = 1000;
-export const OPTIONS_MAX = 20;
-export const CATEGORY_NAME_MAX = 200;
-export const TEST_TITLE_MAX = 200;
-export const IMPORT_TEXT_MAX = 500_000;
-export const ESSAY_TEXT_MAX = 20_000;
-export const SHORT_ANSWER_MAX = 500;
-/** A question's points at most. */
-export const QUESTION_POINTS_MAX = 100;
-/** Attempts a test allows at most. */
-export const TEST_ATTEMPTS_MAX = 20;
-/** A question image's alt text at most (characters). */
-export const IMAGE_ALT_MAX = 300;
-/** The multipart field that carries a question's image. */
-export const QUESTION_IMAGE_FIELD = 'image';
 
 /**
  * A question's image as a screen shows it: the teacher's alt text and its address (GET

@@ -3,13 +3,13 @@
  * phone (390×844, touch, dark mode), answers, reloads mid-way and finds his answers where they
  * were, submits after the confirmation and sees his result; the demo teacher adds a question to the
  * bank and opens the test's results on a laptop (1366×768); the results' "To the journal" dialog
- * fits a laptop and a phone and works with the keyboard; a student sees a question's formula as
+ * fits a laptop and a phone and works with the keyboard; the results fit a phone in dark mode; a student sees a question's formula as
  * MathML and its image. Every screen is axe-clean.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
-import { seriousViolations } from './support/a11y';
+import { overflows, seriousViolations } from './support/a11y';
 import { expectVisible, setupE2E, signIn, transitionsSettled } from './support/e2e';
 import { ru } from './support/texts';
 
@@ -162,6 +162,27 @@ describe('testing', () => {
       expect(await dialog.count()).toBe(0);
       expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
     });
+
+  it('the results at 390 px in dark mode: nothing sticks out, each table a named, focusable box', async () => {
+    const page = await e2e.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.context().addCookies([{ name: 'theme', value: 'dark', url: e2e.server.origin }]);
+    await signIn(page, TEACHER);
+    await page.goto('/lms/testing');
+    await page.getByLabel(ru('testing:bank.discipline')).selectOption({ label: DEMO_DISCIPLINE });
+    await page.getByRole('tab', { name: ru('testing:tabs.tests') }).click();
+    const test = page.getByTestId('ts-test').filter({ hasText: DEMO_TEST });
+    await test.getByRole('button', { name: ru('testing:tests.results', { title: DEMO_TEST }) }).click();
+    await expectVisible(page.getByTestId('ts-results'));
+    await transitionsSettled(page);
+    expect(await overflows(page)).toEqual([]);
+    for (const name of [ru('testing:results.students'), ru('testing:results.questions')]) {
+      const box = page.getByRole('region', { name });
+      await box.focus();
+      expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, '390-results-dark');
+  });
 
   it("a student sees a question's formula and its image on his paper", async () => {
     const title = 'Формула и график';

@@ -17,6 +17,8 @@ export interface GivenMarks {
   marks: { studentId: number; mark: string }[];
   /** Write over a record that holds another mark (or 'н/б', 'ув'); without it such a record is kept. */
   overwrite: boolean;
+  /** Where the marks come from, as the cell's history names it: the test whose results they are (its title). */
+  origin: { source: 'test'; title: string };
 }
 
 /** What happened to each student's mark: written, kept (another mark stands), unchanged (this very mark stands), notListed (not on the journal's list). */

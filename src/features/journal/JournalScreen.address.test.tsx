@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { JournalData, JournalStart } from '@contract/journal';
+import type { HistoryEntry, JournalData, JournalStart } from '@contract/journal';
 import { initialSessionState } from '@shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
 import { http, ok, server, teacher } from '../../test/server';
@@ -120,7 +120,7 @@ describe('the filters once a journal is chosen', () => {
 });
 
 describe('the history dialog', () => {
-  it('names the student and the lesson, and says where each change came from', async () => {
+  it('names the student and the lesson, and says where each change came from, a test by its title', async () => {
     const data: JournalData = {
       ...dataOf(42),
       journal: [
@@ -132,7 +132,10 @@ describe('the history dialog', () => {
     server.use(
       http.post('/api/visitlog/journal.json', () => ok(data)),
       http.post('/api/visitlog/visit/history.json', () =>
-        ok([{ action: 'insert', oldMark: null, newMark: null, source: 'qr', who: 'Абдыкадыров Азамат', at: '2026-09-07T08:05:00Z' }]),
+        ok<HistoryEntry[]>([
+          { action: 'update', oldMark: null, newMark: '5', source: 'test', sourceTitle: 'Основы веба', who: 'Иванов Иван', at: '2026-09-08T10:00:00Z' },
+          { action: 'insert', oldMark: null, newMark: null, source: 'qr', sourceTitle: null, who: 'Абдыкадыров Азамат', at: '2026-09-07T08:05:00Z' },
+        ]),
       ),
     );
     const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', user: teacher }, settings: currentSettings });
@@ -143,5 +146,7 @@ describe('the history dialog', () => {
     await user.click(screen.getByRole('button', { name: 'История ячейки' }));
     const dialog = await screen.findByRole('dialog', { name: 'История отметки · Абдыкадыров Азамат · 07.09 08:00' });
     await waitFor(() => expect(dialog).toHaveTextContent('(QR-отметка)'));
+    // A mark given from a test's results names the test.
+    expect(dialog).toHaveTextContent('(из теста «Основы веба»)');
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The student's requests: his tests, starting or resuming an attempt (answers kept in this browser
  * that the server lacks are sent again), each answer saved as given (kept here first; a failure is
- * shown and sent again on a retry or when the connection is back), focus reports, submitting, and
- * the end at the server's deadline.
+ * shown and sent again on a retry or when the connection is back), a typed answer after a pause in
+ * typing, the field's blur or before submitting, focus reports, submitting, and the end at the
+ * server's deadline.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { call, put, select } from 'redux-saga/effects';
+import type { Task } from 'redux-saga';
+import { call, cancel, delay, fork, put, select, take } from 'redux-saga/effects';
 import type { Answer, Paper } from '@contract/testing';
 import type { Failure, Result } from '@api/http';
 import { request } from '@shared/request/request.saga';
@@ -15,6 +17,8 @@ import { selectAttempt } from './testing.slice';
 import { testingApi as api } from './testing.api';
 
 const ENDED = new Set(['TEST_TIME_OVER', 'TEST_ATTEMPT_CLOSED']);
+/** The pause in typing after which a typed answer is sent, in ms. */
+export const TYPING_PAUSE_MS = 800;
 
 export function* mySaga() {
   yield* request(api.my, [], { succeeded: A.mySucceeded, failed: A.myFailed });
@@ -78,6 +82,38 @@ export function* answerSaga(action: PayloadAction<{ slot: number }>) {
   yield* sendAnswer(action.payload.slot);
 }
 
+/** Sends the slot's typed answer if one waits (a later pause or blur then finds nothing to send). */
+function* sendTyped(slot: number) {
+  const { typing } = (yield select(selectAttempt)) as AttemptState;
+  if (!typing[slot]) return;
+  yield put(A.typingSent(slot));
+  yield* sendAnswer(slot);
+}
+
+function* afterPause(slot: number) {
+  yield delay(TYPING_PAUSE_MS);
+  yield put(A.typingEnded(slot));
+}
+
+/**
+ * Each slot's typed answer waits for a pause in typing (a new keystroke starts the wait again) or
+ * the field's blur; only the wait is cancelled, never a sending.
+ */
+export function* typingSaga() {
+  const waiting = new Map<number, Task>();
+  for (;;) {
+    const action = (yield take([A.answerTyped.type, A.typingEnded.type])) as PayloadAction<{ slot: number } | number>;
+    const slot = typeof action.payload === 'number' ? action.payload : action.payload.slot;
+    const before = waiting.get(slot);
+    if (before) yield cancel(before);
+    if (A.answerTyped.match(action)) waiting.set(slot, (yield fork(afterPause, slot)) as Task);
+    else {
+      waiting.delete(slot);
+      yield fork(sendTyped, slot);
+    }
+  }
+}
+
 export function* retrySaga(action: PayloadAction<number>) {
   yield* sendAnswer(action.payload);
 }
@@ -105,6 +141,8 @@ export function* submitSaga() {
     yield put(A.closed());
     return;
   }
+  const { typing } = (yield select(selectAttempt)) as AttemptState;
+  for (const slot of Object.keys(typing)) yield* sendTyped(Number(slot));
   const id = paper.data.id_attempt;
   const result = (yield call(api.submit, { id_attempt: id, device: deviceId() })) as Result<unknown>;
   if (result.ok) {

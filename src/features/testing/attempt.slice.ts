@@ -28,6 +28,8 @@ export interface AttemptState {
   offset: number;
   deadline: string;
   answers: Record<number, GivenAnswer>;
+  /** Typed answers waiting for a pause in typing, the field's blur or the submission before they are sent. */
+  typing: Record<number, true>;
   flags: Record<number, boolean>;
   submitting: boolean;
   submitError: Failure | null;
@@ -43,6 +45,7 @@ const initialState: AttemptState = {
   offset: 0,
   deadline: '',
   answers: {},
+  typing: {},
   flags: {},
   submitting: false,
   submitError: null,
@@ -53,6 +56,7 @@ const initialState: AttemptState = {
 const clearAttempt = (state: AttemptState) => {
   state.paper = started<Paper | null>(null);
   state.answers = {};
+  state.typing = {};
   state.flags = {};
   state.ended = null;
   state.submitError = null;
@@ -106,6 +110,24 @@ const slice = createSlice({
       const { slot, answer } = action.payload;
       const before = state.answers[slot];
       state.answers[slot] = { answer, version: (before?.version ?? 0) + 1, status: state.preview ? 'saved' : 'saving', failure: null };
+      delete state.typing[slot];
+    },
+    /**
+     * A text answer as typed so far: a new version at once (the strip shows it answered), sent after
+     * a pause in typing, the field's blur or before submitting (attempt.saga.ts); the same text again changes nothing.
+     */
+    answerTyped: (state, action: PayloadAction<{ slot: number; answer: Answer }>) => {
+      const { slot, answer } = action.payload;
+      const before = state.answers[slot];
+      if (before?.answer && JSON.stringify(before.answer) === JSON.stringify(answer)) return;
+      state.answers[slot] = { answer, version: (before?.version ?? 0) + 1, status: state.preview ? 'saved' : 'saving', failure: null };
+      if (!state.preview) state.typing[slot] = true;
+    },
+    /** The field was left: its typed answer, if any waits, is sent now. */
+    typingEnded: (_state, _action: PayloadAction<number>) => undefined,
+    /** A typed answer is on its way. */
+    typingSent: (state, action: PayloadAction<number>) => {
+      delete state.typing[action.payload];
     },
     answerRetried: (state, action: PayloadAction<number>) => {
       const a = state.answers[action.payload];
@@ -166,6 +188,7 @@ const slice = createSlice({
       state.review = idle<Review | null>(null);
       state.ended = null;
       state.answers = {};
+      state.typing = {};
       state.flags = {};
     },
   },

@@ -17,7 +17,7 @@ import { request } from '@shared/request/request.saga';
 import { bankActions as A, type BankState, type QuestionWrite } from './bank.slice';
 import { selectBank } from './testing.slice';
 import { testingApi as api, type ImportOutcome } from './testing.api';
-import { QUESTION_IMAGE_FIELD } from './testing.limits';
+import { QUESTION_IMAGE_FIELD } from '@contract/pure/testing-limits';
 
 export function* disciplinesSaga() {
   const result = yield* request(api.disciplines, [], { succeeded: A.disciplinesSucceeded, failed: A.disciplinesFailed });

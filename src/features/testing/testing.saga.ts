@@ -1,5 +1,5 @@
 /** The testing area's watchers: the student's (attempt.saga.ts) and the teacher's (bank.saga.ts). */
-import { put } from 'redux-saga/effects';
+import { fork, put } from 'redux-saga/effects';
 import { ROLE_STUDENT } from '@shared/request/roles';
 import { requireUser } from '@shared/request/request.saga';
 import { rootSaga } from '@shared/request/watchers';
@@ -15,7 +15,7 @@ export function* openedSaga() {
   else yield put(K.disciplinesRequested());
 }
 
-export const testingSaga = rootSaga({
+export const testingSaga = rootSaga([fork(S.typingSaga)], {
   latest: [
     [A.opened, openedSaga],
     [A.myRequested, S.mySaga],

@@ -111,7 +111,10 @@ export const journalVisitChanges = pgTable(
     /** Marks as stored: null is "present without a mark" unless the action says the record did not exist. */
     oldMark: text('old_mark'),
     newMark: text('new_mark'),
+    /** As the record's source, or 'test' for a mark given from a test's results (server/src/shared/journal-marks.ts). */
     source: text('source').notNull(),
+    /** What gave the mark, as it was named then (the test's title); null for the journal's own writes. */
+    sourceTitle: text('source_title'),
     changedByUserId: integer('changed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     changedAt: tstz('changed_at').notNull().defaultNow(),
   },

@@ -16,11 +16,12 @@ export interface CellKey {
   timeId: number;
 }
 
-/** Who writes, how and when. */
+/** Who writes, how and when; `origin`: the history's source and title when the mark comes from elsewhere (a test's results). */
 export interface CellWriter {
   source: string;
   userId: number;
   at: Date;
+  origin?: { source: string; title: string };
 }
 
 /** The record as a write statement returns it: the reply's cell, and the mark it had before (update, delete). */
@@ -55,8 +56,9 @@ const returned =
 
 /** The audit row of the written record `w`. */
 const changeOf = (action: 'insert' | 'update' | 'delete', by: CellWriter, newMark: 'w.mark' | 'null') =>
-  sql`insert into journal_visit_changes (visit_id, teaching_assignment_id, student_id, visit_date, lesson_time_id, action, old_mark, new_mark, source, changed_by_user_id, changed_at)
-      select w.id, w.teaching_assignment_id, w.student_id, w.visit_date, w.lesson_time_id, ${action}, w.old_mark, ${sql.raw(newMark)}, ${by.source}, ${by.userId}, ${by.at.toISOString()}::timestamptz from w`;
+  sql`insert into journal_visit_changes (visit_id, teaching_assignment_id, student_id, visit_date, lesson_time_id, action, old_mark, new_mark, source, source_title, changed_by_user_id, changed_at)
+      select w.id, w.teaching_assignment_id, w.student_id, w.visit_date, w.lesson_time_id, ${action}, w.old_mark, ${sql.raw(newMark)},
+             ${by.origin?.source ?? by.source}, ${by.origin?.title ?? null}::text, ${by.userId}, ${by.at.toISOString()}::timestamptz from w`;
 
 /**
  * Writes over the cell's record, if it has one (locked first, so the later of two writes wins and

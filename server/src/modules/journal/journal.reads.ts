@@ -120,6 +120,7 @@ export class JournalReads {
       oldMark: r.oldMark,
       newMark: r.newMark,
       source: r.source,
+      sourceTitle: r.sourceTitle,
       who: r.person.surname ? fullName(r.person) : (r.login ?? ''),
       at: r.at.toISOString(),
     }));

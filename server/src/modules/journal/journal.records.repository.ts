@@ -174,6 +174,7 @@ export async function history(db: Db, assignmentId: number, studentId: number, d
       oldMark: journalVisitChanges.oldMark,
       newMark: journalVisitChanges.newMark,
       source: journalVisitChanges.source,
+      sourceTitle: journalVisitChanges.sourceTitle,
       at: journalVisitChanges.changedAt,
       login: users.login,
       person: accountPersonName,

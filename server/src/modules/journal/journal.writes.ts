@@ -166,7 +166,7 @@ export class JournalWrites {
     ]);
     checkOccurrence(this.ctx, auth, a, input.date, input.timeId, await lessonTimeIds(this.ctx.db), 'mark');
     const students = new Map(listed.map((s) => [s.id, s]));
-    const by: repo.CellWriter = { source: 'journal', userId: auth.userId, at: this.ctx.now() };
+    const by: repo.CellWriter = { source: 'journal', userId: auth.userId, at: this.ctx.now(), origin: input.origin };
     const outcome = new Map<number, GivenMarkOutcome>();
     const cells = await this.ctx.db.transaction(async (tx) => {
       const lesson = { date: input.date, timeId: input.timeId };

@@ -10,7 +10,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_STUDENT, ROLE_TEACHER } from '@contract/common';
-import type { JournalData } from '@contract/journal';
+import type { HistoryEntry, JournalData } from '@contract/journal';
 import { markOfPercent, type Paper, type Test, type TestJournals, type ToJournalResult } from '@contract/testing';
 import { journalVisitChanges, journalVisits, registrationPeriods, students, teachingAssignments } from '../../db/schema';
 import { testClock } from '../../test/helpers';
@@ -177,7 +177,14 @@ describe('sending results to the journal', () => {
       )
       .orderBy(journalVisitChanges.id)
       .then((rows) => rows.slice(-1));
-    expect(last).toMatchObject({ action: 'update', oldMark: '3', newMark: '5' });
+    expect(last).toMatchObject({ action: 'update', oldMark: '3', newMark: '5', source: 'test', sourceTitle: test.title });
+    // The cell's history names the test the mark came from; the hand-written mark before it, the journal.
+    const cell = { id_journal: fivePoint.id, id_student: fx.student.user.uid, visitDate: '2027-03-15', id_time: 7 };
+    const history = (await fx.post('/api/visitlog/visit/history.json', fx.teacher, cell)).json().data as HistoryEntry[];
+    expect(history.map((h) => [h.newMark, h.source, h.sourceTitle])).toEqual([
+      ['5', 'test', test.title],
+      ['3', 'journal', null],
+    ]);
   });
 
   it('refuses a closed half-year, a date after today and another teacher’s journal, writing nothing', async () => {

@@ -70,6 +70,7 @@ export class TestingJournalService {
       timeId: body.id_time,
       marks,
       overwrite: body.overwrite,
+      origin: { source: 'test', title: t.title },
     });
     const count = (o: string) => [...outcome.values()].filter((x) => x === o).length;
     return {

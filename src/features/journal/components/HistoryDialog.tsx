@@ -105,7 +105,8 @@ function MarkHistory({ title, history, current }: { title: string; history: Jour
       onClose={() => dispatch(journalActions.historyClosed())}
       entry={(h) => (
         <>
-          {t(`history.${h.action}`, { old: showMark(h.oldMark), new: showMark(h.newMark) })} <span className="muted">({t(`history.source.${h.source}`)})</span>
+          {t(`history.${h.action}`, { old: showMark(h.oldMark), new: showMark(h.newMark) })}{' '}
+          <span className="muted">({t(`history.source.${h.source}`, { title: h.sourceTitle ?? '' })})</span>
           {current !== undefined && history.cell && leftBy(h) !== current ? (
             <>
               {' '}

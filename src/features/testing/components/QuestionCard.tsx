@@ -39,7 +39,14 @@ export function QuestionCard({ q, given, flagged, preview, disabled }: Props) {
         <RichText text={q.text} />
       </p>
       <QuestionPicture image={q.image} />
-      <QuestionInput q={q} answer={given?.answer ?? null} disabled={disabled} onAnswer={(answer) => dispatch(A.answerGiven({ slot: q.slot, answer }))} />
+      <QuestionInput
+        q={q}
+        answer={given?.answer ?? null}
+        disabled={disabled}
+        onAnswer={(answer) => dispatch(A.answerGiven({ slot: q.slot, answer }))}
+        onTyped={(answer) => dispatch(A.answerTyped({ slot: q.slot, answer }))}
+        onTypingEnded={() => dispatch(A.typingEnded(q.slot))}
+      />
       {preview || !given?.answer ? null : (
         <p className={`ts-save ts-save-${given.status}`} role="status" data-testid="ts-save">
           {t(`attempt.save.${given.status}`)}

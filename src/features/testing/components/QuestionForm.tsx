@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { Category, Question } from '@contract/testing';
-import { IMAGE_ALT_MAX, QUESTION_IMAGE_TYPES, QUESTION_KINDS, QUESTION_POINTS_MAX, QUESTION_TEXT_MAX } from '../testing.limits';
+import { IMAGE_ALT_MAX, QUESTION_IMAGE_TYPES, QUESTION_KINDS, QUESTION_POINTS_MAX, QUESTION_TEXT_MAX } from '@contract/pure/testing-limits';
 import { SelectField, TextField } from '@components/fields';
 import { usePreloadYup, yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';

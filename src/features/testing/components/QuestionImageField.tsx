@@ -9,7 +9,7 @@ import { FileField } from '@components/FileField';
 import { TextField } from '@components/fields';
 import { selectMaxSizeMb } from '@shared/config/config';
 import { useAppSelector } from '@shared/hooks';
-import { QUESTION_IMAGE_TYPES } from '../testing.limits';
+import { QUESTION_IMAGE_TYPES } from '@contract/pure/testing-limits';
 import { QuestionPicture } from './QuestionPicture';
 import { RichText } from './RichText';
 import type { QuestionValues } from './questionForm';

@@ -1,4 +1,7 @@
-/** One paper question's answer field by kind; every change is given at once (saved as given). */
+/**
+ * One paper question's answer field by kind; every choice is given at once (saved as given), a text
+ * answer as it is typed (sent after a pause in typing or when the field is left, attempt.saga.ts).
+ */
 import { useTranslation } from 'react-i18next';
 import type { Answer, PaperQuestion } from '@contract/testing';
 import { hasMath } from './mathText';
@@ -8,7 +11,45 @@ interface Props {
   q: PaperQuestion;
   answer: Answer | null;
   onAnswer: (a: Answer) => void;
+  /** A text answer as typed so far. */
+  onTyped: (a: Answer) => void;
+  /** The text field was left. */
+  onTypingEnded: () => void;
   disabled?: boolean;
+}
+
+/** The answer a short, numeric or essay field's text makes (none for a number not yet readable). */
+function typedAnswer(kind: PaperQuestion['kind'], raw: string): Answer | null {
+  if (kind === 'essay') return { kind: 'essay', text: raw };
+  const v = raw.trim();
+  if (kind === 'short') return { kind: 'short', text: v };
+  const n = Number(v.replace(',', '.'));
+  return v !== '' && Number.isFinite(n) ? { kind: 'numeric', value: n } : null;
+}
+
+function TextAnswer({ q, answer, onTyped, onTypingEnded, disabled }: Props) {
+  const { t } = useTranslation('testing');
+  const id = `q-${q.slot}-input`;
+  const field = {
+    id,
+    disabled,
+    defaultValue: answer?.kind === 'short' || answer?.kind === 'essay' ? answer.text : answer?.kind === 'numeric' ? String(answer.value) : '',
+    onChange: (e: { target: { value: string } }) => {
+      const a = typedAnswer(q.kind, e.target.value);
+      if (a) onTyped(a);
+    },
+    onBlur: onTypingEnded,
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('attempt.yourAnswer')}</label>
+      {q.kind === 'essay' ? (
+        <textarea className="input ts-essay" rows={6} {...field} />
+      ) : (
+        <input className="input" inputMode={q.kind === 'numeric' ? 'decimal' : 'text'} {...field} />
+      )}
+    </div>
+  );
 }
 
 function Choices({ q, answer, onAnswer, disabled }: Props) {
@@ -128,7 +169,6 @@ function Ordering({ q, answer, onAnswer, disabled }: Props) {
 export function QuestionInput(props: Props) {
   const { t } = useTranslation('testing');
   const { q, answer, onAnswer, disabled } = props;
-  const id = `q-${q.slot}-input`;
   switch (q.kind) {
     case 'single':
     case 'multiple':
@@ -154,37 +194,8 @@ export function QuestionInput(props: Props) {
       );
     case 'short':
     case 'numeric':
-      return (
-        <div className="field">
-          <label htmlFor={id}>{t('attempt.yourAnswer')}</label>
-          <input
-            id={id}
-            className="input"
-            disabled={disabled}
-            inputMode={q.kind === 'numeric' ? 'decimal' : 'text'}
-            defaultValue={answer?.kind === 'short' ? answer.text : answer?.kind === 'numeric' ? String(answer.value) : ''}
-            onBlur={(e) => {
-              const v = e.target.value.trim();
-              if (q.kind === 'short') onAnswer({ kind: 'short', text: v });
-              else if (v !== '' && Number.isFinite(Number(v.replace(',', '.')))) onAnswer({ kind: 'numeric', value: Number(v.replace(',', '.')) });
-            }}
-          />
-        </div>
-      );
     case 'essay':
-      return (
-        <div className="field">
-          <label htmlFor={id}>{t('attempt.yourAnswer')}</label>
-          <textarea
-            id={id}
-            className="input ts-essay"
-            rows={6}
-            disabled={disabled}
-            defaultValue={answer?.kind === 'essay' ? answer.text : ''}
-            onBlur={(e) => onAnswer({ kind: 'essay', text: e.target.value })}
-          />
-        </div>
-      );
+      return <TextAnswer {...props} />;
     case 'matching':
       return <Matching {...props} />;
     case 'ordering':

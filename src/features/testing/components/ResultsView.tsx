@@ -61,7 +61,7 @@ function Tables({ results }: { results: Results }) {
   const pct = (n: number | null) => (n === null ? '—' : n.toFixed(2));
   return (
     <>
-      <div className="ts-table-wrap">
+      <div className="ts-table-wrap" role="region" aria-label={t('results.students')} tabIndex={0}>
         <table className="ts-table stack-table" data-testid="ts-results">
           <caption>{t('results.students')}</caption>
           <thead>
@@ -80,13 +80,15 @@ function Tables({ results }: { results: Results }) {
                 </td>
                 <td data-label={t('results.group')}>{l.group}</td>
                 <td data-label={t('results.attempts')}>
-                  {l.attempts.length === 0 ? '—' : null}
-                  {l.attempts.map((a) => (
-                    <button key={a.id} type="button" className="btn btn-ghost btn-sm" data-attempt={a.id} onClick={() => dispatch(K.reviewRequested(a.id))}>
-                      <span className="sr-only">{t('results.open', { n: a.number, fio: l.fio })} · </span>
-                      {a.number}: {a.score ?? t(`review.states.${a.state}`)}
-                    </button>
-                  ))}
+                  <span className="ts-attempts">
+                    {l.attempts.length === 0 ? '—' : null}
+                    {l.attempts.map((a) => (
+                      <button key={a.id} type="button" className="btn btn-ghost btn-sm" data-attempt={a.id} onClick={() => dispatch(K.reviewRequested(a.id))}>
+                        <span className="sr-only">{t('results.open', { n: a.number, fio: l.fio })} · </span>
+                        {a.number}: {a.score ?? t(`review.states.${a.state}`)}
+                      </button>
+                    ))}
+                  </span>
                 </td>
                 <td data-label={t('results.counted')}>{l.score ?? '—'}</td>
               </tr>
@@ -94,8 +96,8 @@ function Tables({ results }: { results: Results }) {
           </tbody>
         </table>
       </div>
-      <div className="ts-table-wrap">
-        <table className="ts-table stack-table">
+      <div className="ts-table-wrap" role="region" aria-label={t('results.questions')} tabIndex={0}>
+        <table className="ts-table stack-table" data-testid="ts-questions">
           <caption>{t('results.questions')}</caption>
           <thead>
             <tr>

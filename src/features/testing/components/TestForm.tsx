@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Field, FieldArray, Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { Test } from '@contract/testing';
-import { TEST_ATTEMPTS_MAX, TEST_TITLE_MAX } from '../testing.limits';
+import { TEST_ATTEMPTS_MAX, TEST_TITLE_MAX } from '@contract/pure/testing-limits';
 import { CheckField, SelectField, TextField } from '@components/fields';
 import { usePreloadYup, yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
