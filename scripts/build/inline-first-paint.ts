@@ -4,7 +4,7 @@
  * (which queue behind the scripts on a slow connection):
  *
  * - the entry's stylesheet (the design tokens and base styles, a few KB) becomes a <style> element
- *   (the Content-Security-Policy allows inline styles, not inline scripts), its link kept disabled;
+ *   (the Content-Security-Policy allows inline styles, not inline scripts);
  * - an <img data-inline src="..."> or <link data-inline href="..."> of a public SVG file (the splash
  *   logo, the icon) gets the file as a data: URL: no request of its own, and the same logo twice in
  *   the page costs next to nothing once compressed;
@@ -38,11 +38,11 @@ export function inlineFirstPaint(): Plugin {
           const asset = href.startsWith(base) ? bundle[href.slice(base.length)] : undefined;
           if (!asset || asset.type !== 'asset') return tag;
           const css = String(asset.source);
-          // A '</style' inside the CSS would end the element early; such CSS stays a link. The link stays
-          // too, disabled (never fetched): the lazy chunks' loader (Vite's preload helper) adds a
-          // chunk's stylesheet unless a <link> to it is in the page, and the entry's is among the
-          // shell's, so it fetched the inlined file again and held the shell's first render for it.
-          return /<\/style/i.test(css) ? tag : `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`;
+          // A '</style' inside the CSS would end the element early; such CSS stays a link. The lazy
+          // chunks' loader (Vite's preload helper) then adds the same file as a <link> after their own
+          // styles: the entry's rules that override a library's (the toasts' place under the header,
+          // src/app/components.css) rely on coming after it, so that second copy stays.
+          return /<\/style/i.test(css) ? tag : `<style>${css}</style>`;
         });
         // A public SVG as a data: URL, or null when the file is not one.
         const dataUrl = (src: string): string | null => {
