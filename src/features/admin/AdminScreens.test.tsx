@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditEntry } from '@contract/admin';
-import { renderPortal, signedInHandlers, studentProfile, teacherProfile } from '../../test/portal';
-import { admin, fail, http, ok, server, student } from '../../test/server';
+import { expectNotForRole, NON_ADMINS, renderPortal, signedInHandlers } from '../../test/portal';
+import { admin, fail, http, ok, server } from '../../test/server';
 import { account, accountItem, adminPortal, FACULTIES } from './admin.fixtures';
 
 describe('who is offered the administration', () => {
@@ -20,18 +20,11 @@ describe('who is offered the administration', () => {
     expect(within(screen.getByTestId('side-menu')).getByRole('link', { name: 'Администрирование' })).toHaveAttribute('href', '/lms/admin');
     first.unmount();
 
-    for (const [user, profile] of [
-      [{ ...admin, admin: false }, teacherProfile],
-      [student, studentProfile],
-    ] as const) {
+    for (const [user, profile] of NON_ADMINS) {
       server.use(...signedInHandlers(user, profile));
-      const { unmount } = renderPortal('/lms/admin');
-      expect(await screen.findByRole('heading', { name: 'Недоступно для вашей роли' })).toBeInTheDocument();
-      expect(within(screen.getByTestId('side-menu')).queryByRole('link', { name: 'Администрирование' })).toBeNull();
-      unmount();
-      const audit = renderPortal('/lms/admin/audit');
-      expect(await screen.findByRole('heading', { name: 'Недоступно для вашей роли' })).toBeInTheDocument();
-      audit.unmount();
+      await expectNotForRole(['/lms/admin', '/lms/admin/audit'], () =>
+        expect(within(screen.getByTestId('side-menu')).queryByRole('link', { name: 'Администрирование' })).toBeNull(),
+      );
     }
   });
 });
