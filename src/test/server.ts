@@ -172,3 +172,14 @@ export function publicHandlers({ google = false, passwordMinLength = 6, oidc = n
 }
 
 export { http, HttpResponse };
+
+/** The server's academic years (2024-25, 2025-26) and its settings, whose current half-year is 2025-26's first. */
+export const halfYearHandlers = () => [
+  http.get('/api/misc/years.json', () =>
+    ok([
+      { id: 2024, name: '2024-25' },
+      { id: 2025, name: '2025-26' },
+    ]),
+  ),
+  http.post('/api/misc/settings.json', () => ok([{ id_a_year: 2025, a_year: '2025-26', id_w_s: 1, universityName: 'ТГУ', maxSizeMb: 25 }, []])),
+];
