@@ -1,4 +1,5 @@
 /** msw server shared by the client tests, plus envelope helpers and a request log. */
+import { afterEach, beforeEach } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { User } from '@contract/auth';
@@ -112,6 +113,16 @@ export function recordRequests(): { requests: LoggedRequest[]; paths: () => stri
     paths: () => requests.map((r) => r.path),
     stop: () => server.events.removeListener('request:start', listener),
   };
+}
+
+/** Records the requests of each test of the calling suite (its beforeEach and afterEach): `log()` is the current test's record. */
+export function recordEachTest() {
+  let log: ReturnType<typeof recordRequests>;
+  beforeEach(() => {
+    log = recordRequests();
+  });
+  afterEach(() => log.stop());
+  return () => log;
 }
 
 export const teacher: User = {
