@@ -4,6 +4,9 @@
  */
 import { Type, type Static } from 'typebox';
 import { Ok } from './common';
+import { IMPORT_KINDS as KINDS } from './pure/imports';
+
+export { IMPORT_FILE_FIELD, IMPORT_MAX_BYTES } from './pure/imports';
 
 /** What can be imported, in the order a university loads them. */
 export const ImportKind = Type.Union([
@@ -20,22 +23,8 @@ export const ImportKind = Type.Union([
   Type.Literal('offerings'),
 ]);
 export type ImportKind = Static<typeof ImportKind>;
-export const IMPORT_KINDS: readonly ImportKind[] = [
-  'faculties',
-  'departments',
-  'specialities',
-  'groups',
-  'students',
-  'teachers',
-  'rooms',
-  'disciplines',
-  'plans',
-  'timetable',
-  'offerings',
-];
-
-/** Files over this size are refused before they are read (50 MB). */
-export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** The kinds in that order (contract/pure/imports.ts: the client uses them as they are). */
+export const IMPORT_KINDS: readonly ImportKind[] = KINDS;
 
 /** A refused row: its line in the file, the column's header as the file writes it (empty for the whole row), and why. */
 export const ImportIssue = Type.Object({
@@ -108,9 +97,6 @@ export const ImportReport = Type.Object({
   accounts: Type.Integer({ minimum: 0 }),
 });
 export type ImportReport = Static<typeof ImportReport>;
-
-/** The multipart field of the file an import reads. */
-export const IMPORT_FILE_FIELD = 'file';
 
 /**
  * POST /api/imports/run.json, multipart: the kind, the file (field `file`, .xlsx or .csv) and the

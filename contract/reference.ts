@@ -8,25 +8,10 @@
  */
 import { Type, type Static } from 'typebox';
 import { IdName, Ok } from './common';
+import { REFERENCE_LISTS as LISTS } from './pure/reference';
 
-/** The lists, in the order the screen shows them. */
-export const REFERENCE_LISTS = [
-  'academicYears',
-  'registrationPeriods',
-  'lessonTimes',
-  'settings',
-  'rooms',
-  'paidServices',
-  'docTypes',
-  'faculties',
-  'departments',
-  'specialities',
-  'groups',
-  'menuLinks',
-  'appLinks',
-  'regOfferings',
-  'regSubgroups',
-] as const satisfies readonly ReferenceListName[];
+/** The lists, in the order the screen shows them (contract/pure/reference.ts: the client uses them as they are). */
+export const REFERENCE_LISTS: typeof LISTS & readonly ReferenceListName[] = LISTS;
 export const ReferenceListNameSchema = Type.Union([
   Type.Literal('academicYears'),
   Type.Literal('registrationPeriods'),

@@ -4,11 +4,13 @@
  * address bar (the page the router shows, with its query); `renderPortal` renders the whole app
  * on a route.
  */
+import { expect } from 'vitest';
+import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { App } from '../app/App';
 import { renderWithStore } from './render';
 import type { Profile } from '@contract/profile';
-import { http, ok, publicHandlers, student, teacher } from './server';
+import { admin, http, ok, publicHandlers, student, teacher } from './server';
 
 export const teacherProfile: Profile = {
   uid: 501,
@@ -81,4 +83,20 @@ export function renderPortal(route: string) {
     </>,
     { route },
   );
+}
+
+/** Those without the admin right: the teacher and the student, each with the profile it signs in with. */
+export const NON_ADMINS = [
+  [{ ...admin, admin: false }, teacherProfile],
+  [student, studentProfile],
+] as const;
+
+/** Each route shows the signed-in user the not-for-your-role page; `also` checks more while it is shown. */
+export async function expectNotForRole(routes: readonly string[], also?: () => void) {
+  for (const route of routes) {
+    const { unmount } = renderPortal(route);
+    expect(await screen.findByRole('heading', { name: 'Недоступно для вашей роли' })).toBeInTheDocument();
+    also?.();
+    unmount();
+  }
 }

@@ -1,4 +1,5 @@
 /** msw server shared by the client tests, plus envelope helpers and a request log. */
+import { afterEach, beforeEach } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { User } from '@contract/auth';
@@ -114,6 +115,16 @@ export function recordRequests(): { requests: LoggedRequest[]; paths: () => stri
   };
 }
 
+/** Records the requests of each test of the calling suite (its beforeEach and afterEach): `log()` is the current test's record. */
+export function recordEachTest() {
+  let log: ReturnType<typeof recordRequests>;
+  beforeEach(() => {
+    log = recordRequests();
+  });
+  afterEach(() => log.stop());
+  return () => log;
+}
+
 export const teacher: User = {
   id: 10,
   uid: 501,
@@ -172,3 +183,14 @@ export function publicHandlers({ google = false, passwordMinLength = 6, oidc = n
 }
 
 export { http, HttpResponse };
+
+/** The server's academic years (2024-25, 2025-26) and its settings, whose current half-year is 2025-26's first. */
+export const halfYearHandlers = () => [
+  http.get('/api/misc/years.json', () =>
+    ok([
+      { id: 2024, name: '2024-25' },
+      { id: 2025, name: '2025-26' },
+    ]),
+  ),
+  http.post('/api/misc/settings.json', () => ok([{ id_a_year: 2025, a_year: '2025-26', id_w_s: 1, universityName: 'ТГУ', maxSizeMb: 25 }, []])),
+];

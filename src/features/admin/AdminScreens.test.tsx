@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditEntry } from '@contract/admin';
-import { renderPortal, signedInHandlers, studentProfile, teacherProfile } from '../../test/portal';
-import { admin, fail, http, ok, server, student } from '../../test/server';
+import { expectNotForRole, NON_ADMINS, renderPortal, signedInHandlers } from '../../test/portal';
+import { admin, fail, http, ok, server } from '../../test/server';
 import { account, accountItem, adminPortal, FACULTIES } from './admin.fixtures';
 
 describe('who is offered the administration', () => {
@@ -20,18 +20,11 @@ describe('who is offered the administration', () => {
     expect(within(screen.getByTestId('side-menu')).getByRole('link', { name: 'Администрирование' })).toHaveAttribute('href', '/lms/admin');
     first.unmount();
 
-    for (const [user, profile] of [
-      [{ ...admin, admin: false }, teacherProfile],
-      [student, studentProfile],
-    ] as const) {
+    for (const [user, profile] of NON_ADMINS) {
       server.use(...signedInHandlers(user, profile));
-      const { unmount } = renderPortal('/lms/admin');
-      expect(await screen.findByRole('heading', { name: 'Недоступно для вашей роли' })).toBeInTheDocument();
-      expect(within(screen.getByTestId('side-menu')).queryByRole('link', { name: 'Администрирование' })).toBeNull();
-      unmount();
-      const audit = renderPortal('/lms/admin/audit');
-      expect(await screen.findByRole('heading', { name: 'Недоступно для вашей роли' })).toBeInTheDocument();
-      audit.unmount();
+      await expectNotForRole(['/lms/admin', '/lms/admin/audit'], () =>
+        expect(within(screen.getByTestId('side-menu')).queryByRole('link', { name: 'Администрирование' })).toBeNull(),
+      );
     }
   });
 });
@@ -259,7 +252,8 @@ describe('audit log', () => {
     ...over,
   });
 
-  it("lists the changes with what changed, and filters by action and by an entry's account", async () => {
+  /** An administrator on the portal whose audit log answers the `entries` a request's body `keeps`; returns the bodies. */
+  function auditLog(entries: AuditEntry[], keeps: (e: AuditEntry, body: Record<string, unknown>) => boolean) {
     localStorage.setItem('token', 'marker');
     adminPortal();
     const bodies: Record<string, unknown>[] = [];
@@ -267,11 +261,17 @@ describe('audit log', () => {
       http.post('/api/admin/audit.json', async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         bodies.push(body);
-        const items = [entry({}), entry({ id: 2, action: 'unlock', account: { id: 21, login: 'freshman', fullName: 'Кубанычбек уулу Нурсултан' } })].filter(
-          (e) => (!body.action || e.action === body.action) && (!body.accountId || e.account.id === body.accountId),
-        );
+        const items = entries.filter((e) => keeps(e, body));
         return ok({ items, total: items.length, page: 1, pageSize: 20 });
       }),
+    );
+    return bodies;
+  }
+
+  it("lists the changes with what changed, and filters by action and by an entry's account", async () => {
+    const bodies = auditLog(
+      [entry({}), entry({ id: 2, action: 'unlock', account: { id: 21, login: 'freshman', fullName: 'Кубанычбек уулу Нурсултан' } })],
+      (e, body) => (!body.action || e.action === body.action) && (!body.accountId || e.account.id === body.accountId),
     );
     const user = userEvent.setup();
     renderPortal('/lms/admin/audit');
@@ -298,18 +298,9 @@ describe('audit log', () => {
   });
 
   it("filters by an administrator's login typed with the keyboard, and clears it", async () => {
-    localStorage.setItem('token', 'marker');
-    adminPortal();
-    const bodies: Record<string, unknown>[] = [];
-    server.use(
-      http.post('/api/admin/audit.json', async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        bodies.push(body);
-        const items = [entry({}), entry({ id: 2, admin: { id: 31, login: 'dean', fullName: null } })].filter(
-          (e) => !body.adminLogin || e.admin.login === body.adminLogin,
-        );
-        return ok({ items, total: items.length, page: 1, pageSize: 20 });
-      }),
+    const bodies = auditLog(
+      [entry({}), entry({ id: 2, admin: { id: 31, login: 'dean', fullName: null } })],
+      (e, body) => !body.adminLogin || e.admin.login === body.adminLogin,
     );
     const user = userEvent.setup();
     renderPortal('/lms/admin/audit');

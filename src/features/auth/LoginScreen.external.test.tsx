@@ -1,18 +1,14 @@
 /** The login screen's other ways in: Google's sign-in and the university's own provider. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { initTestI18n } from '../../test/i18n';
-import { http, ok, publicHandlers, recordRequests, server, student, teacher } from '../../test/server';
+import { http, ok, publicHandlers, recordEachTest, server, student, teacher } from '../../test/server';
 import { renderLogin } from './auth.fixtures';
 
 vi.mock('@lib/notify', () => ({ notify: vi.fn() }));
 
 describe('LoginScreen', () => {
-  let log: ReturnType<typeof recordRequests>;
-  beforeEach(() => {
-    log = recordRequests();
-  });
-  afterEach(() => log.stop());
+  const log = recordEachTest();
 
   describe('Google sign-in', () => {
     it('shows the Google button only when /api/google/check.json says OAu true', async () => {
@@ -25,7 +21,7 @@ describe('LoginScreen', () => {
     it('hides it when Google sign-in is off', async () => {
       server.use(...publicHandlers({ google: false }));
       const { store } = renderLogin();
-      await waitFor(() => expect(log.paths()).toContain('/api/google/check.json'));
+      await waitFor(() => expect(log().paths()).toContain('/api/google/check.json'));
       await waitFor(() => expect(store.getState().auth.google.fetching).toBe(false));
       // The card (which would hold the button) is up: its absence now is an answer, not a moment.
       expect(await screen.findByTestId('login-form')).toBeInTheDocument();
@@ -50,7 +46,7 @@ describe('LoginScreen', () => {
       );
       renderLogin('/lms/login?gauth=ok');
       expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-      expect(log.paths()).toContain('/api/auth/checkgauth.json');
+      expect(log().paths()).toContain('/api/auth/checkgauth.json');
     });
 
     it('after Google sign-in returns to the page kept before leaving for Google, never to another site', async () => {
@@ -128,7 +124,7 @@ describe('LoginScreen', () => {
       );
       renderLogin('/lms/login?oidc=ok');
       expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-      expect(log.paths()).toContain('/api/auth/enticate.json');
+      expect(log().paths()).toContain('/api/auth/enticate.json');
     });
 
     it('is translated: the English name and message', async () => {

@@ -1,22 +1,18 @@
 /** The login screen: the card, the form, its refusals, the forced credential update (Google's and the university's sign-in: LoginScreen.external.test.tsx). */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '@shared/session/pageData';
 import { initialSessionState } from '@shared/session/session';
 import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
-import { fail, HttpResponse, http, ok, publicHandlers, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
+import { fail, HttpResponse, http, ok, publicHandlers, recordEachTest, requestsSettled, server, student, teacher } from '../../test/server';
 import { fillLogin, renderLogin } from './auth.fixtures';
 import LoginScreen from './LoginScreen';
 
 vi.mock('@lib/notify', () => ({ notify: vi.fn() }));
 
 describe('LoginScreen', () => {
-  let log: ReturnType<typeof recordRequests>;
-  beforeEach(() => {
-    log = recordRequests();
-  });
-  afterEach(() => log.stop());
+  const log = recordEachTest();
 
   it('shows the university from /logo.json and a labelled form', async () => {
     server.use(...publicHandlers());
@@ -38,7 +34,7 @@ describe('LoginScreen', () => {
       ...publicHandlers(),
     );
     const { store } = renderLogin();
-    await waitFor(() => expect(log.paths()).toContain('/logo.json'));
+    await waitFor(() => expect(log().paths()).toContain('/logo.json'));
     // Everything else the card waits for is in: only the logo keeps it back.
     await waitFor(() => expect(store.getState().auth.google.checked).toBe(true));
     expect(screen.queryByTestId('login-form')).not.toBeInTheDocument();
@@ -68,8 +64,8 @@ describe('LoginScreen', () => {
       expect(screen.getByRole('img', { name: 'Логотип университета' })).toHaveAttribute('width', '80');
       expect(screen.getByRole('link', { name: /Google/ })).toBeInTheDocument();
       await requestsSettled();
-      expect(log.paths()).not.toContain('/logo.json');
-      expect(log.paths()).not.toContain('/api/google/check.json');
+      expect(log().paths()).not.toContain('/logo.json');
+      expect(log().paths()).not.toContain('/api/google/check.json');
     } finally {
       document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove();
       rereadPageData();
@@ -97,8 +93,16 @@ describe('LoginScreen', () => {
     expect(screen.getByTestId('login-form')).toBeInTheDocument();
     // The effects ran on mount: any request they made is in flight now; let it finish before counting.
     await requestsSettled();
-    expect(log.paths().filter((p) => p === '/logo.json')).toHaveLength(1);
-    expect(log.paths().filter((p) => p === '/api/google/check.json')).toHaveLength(1);
+    expect(
+      log()
+        .paths()
+        .filter((p) => p === '/logo.json'),
+    ).toHaveLength(1);
+    expect(
+      log()
+        .paths()
+        .filter((p) => p === '/api/google/check.json'),
+    ).toHaveLength(1);
   });
 
   it('requires login and password of at least 3 characters, and sends nothing until then', async () => {
@@ -111,7 +115,7 @@ describe('LoginScreen', () => {
     await user.type(screen.getByLabelText('Пароль'), 'cd');
     await user.click(screen.getByRole('button', { name: 'Войти' }));
     expect(await screen.findAllByText('Не менее 3 символов')).toHaveLength(2);
-    expect(log.paths()).not.toContain('/api/auth/recovery.json');
+    expect(log().paths()).not.toContain('/api/auth/recovery.json');
   });
 
   it('the show-password button reveals and hides the password', async () => {
@@ -193,7 +197,7 @@ describe('LoginScreen', () => {
         'Не менее 6 символов; не совпадает с логином и не из списка распространённых паролей',
       );
       expect(within(form).getByLabelText('Подтверждение пароля')).toBeInTheDocument();
-      expect(log.paths()).not.toContain('/api/auth/orize.json');
+      expect(log().paths()).not.toContain('/api/auth/orize.json');
     });
 
     it('requires every field', async () => {
@@ -217,7 +221,7 @@ describe('LoginScreen', () => {
       expect(await within(form).findByText('Пароли не совпадают')).toBeInTheDocument();
       // The refused submit is over (its validation put the error up): a request it made would be in flight.
       await requestsSettled();
-      expect(log.paths()).not.toContain('/api/auth/updatelogin.json');
+      expect(log().paths()).not.toContain('/api/auth/updatelogin.json');
     });
 
     it('a valid update sends old and new credentials, then signs in with the new ones', async () => {
@@ -237,9 +241,13 @@ describe('LoginScreen', () => {
       await user.type(within(form).getByLabelText('Подтверждение пароля'), 'Secret2026');
       await user.click(within(form).getByRole('button', { name: 'Сохранить и войти' }));
       expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-      const update = log.requests.find((r) => r.path === '/api/auth/updatelogin.json');
+      const update = log().requests.find((r) => r.path === '/api/auth/updatelogin.json');
       expect(update?.body).toEqual({ oldlog: 'freshman', oldpas: 'Freshman2026', newlog: 'aiperi', newpas: 'Secret2026' });
-      expect(log.requests.filter((r) => r.path === '/api/auth/orize.json').map((r) => r.body)).toEqual([{ login: 'aiperi', password: 'Secret2026' }]);
+      expect(
+        log()
+          .requests.filter((r) => r.path === '/api/auth/orize.json')
+          .map((r) => r.body),
+      ).toEqual([{ login: 'aiperi', password: 'Secret2026' }]);
     });
 
     it('a refused update shows the server reason', async () => {

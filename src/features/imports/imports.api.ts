@@ -1,22 +1,8 @@
 /** The import screen's calls (docs/areas/imports.md#calls). */
-import type { IMPORT_FILE_FIELD as FILE_FIELD, IMPORT_KINDS as KINDS, IMPORT_MAX_BYTES as MAX_BYTES, ImportKind, ImportRunFields } from '@contract/imports';
+import type { ImportKind, ImportRunFields } from '@contract/imports';
+import { IMPORT_FILE_FIELD } from '@contract/pure/imports';
 
-/** The contract's constants (type-checked against it: the client imports only its types). */
-export const IMPORT_KINDS: typeof KINDS = [
-  'faculties',
-  'departments',
-  'specialities',
-  'groups',
-  'students',
-  'teachers',
-  'rooms',
-  'disciplines',
-  'plans',
-  'timetable',
-  'offerings',
-];
-export const IMPORT_MAX_BYTES: typeof MAX_BYTES = 50 * 1024 * 1024;
-const IMPORT_FILE_FIELD: typeof FILE_FIELD = 'file';
+export { IMPORT_KINDS, IMPORT_MAX_BYTES } from '@contract/pure/imports';
 
 /** The multipart call that previews (dryRun) or imports a file. */
 export const IMPORT_RUN_URL = 'api/imports/run.json';

@@ -7,7 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ScheduleQr } from '@contract/schedule';
 import { shellActions } from '@shared/shell/shell.slice';
-import { renderPortal, signedInHandlers, studentProfile } from '../../test/portal';
+import { expectNotForRole, renderPortal, signedInHandlers, studentProfile } from '../../test/portal';
 import { fail, http, ok, recordRequests, server, student } from '../../test/server';
 import { projectorSession } from './qr.fixtures';
 
@@ -75,12 +75,9 @@ describe('QR screens in the portal', () => {
   it("a teacher opening a student's route (the own QR code, the scanner) gets the 'not for your role' page with a way home", async () => {
     localStorage.setItem('token', 'marker');
     server.use(...signedInHandlers());
-    for (const route of ['/lms/qrstud', '/lms/qrscan']) {
-      const { unmount } = renderPortal(route);
-      expect(await screen.findByRole('heading', { name: 'Недоступно для вашей роли' })).toBeInTheDocument();
-      expect(within(screen.getByTestId('not-for-role')).getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/lms');
-      unmount();
-    }
+    await expectNotForRole(['/lms/qrstud', '/lms/qrscan'], () =>
+      expect(within(screen.getByTestId('not-for-role')).getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/lms'),
+    );
   });
 
   it("a student opening the teacher's projector screen gets the 'not for your role' page", async () => {

@@ -21,6 +21,21 @@ import './rating.css';
 const points = (n: number | null) => (n === null ? '—' : n.toFixed(1));
 
 /** A table that scrolls sideways in a narrow window is a named region the keyboard reaches. */
+/** A table's header row: one column heading per title. */
+function HeadRow({ titles }: { titles: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {titles.map((title) => (
+          <th key={title} scope="col">
+            {title}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function TableWrap({ label, children }: { label: string; children: ReactNode }) {
   const wrap = useRef<HTMLDivElement>(null);
   const scrolls = useOverflowsX(wrap);
@@ -90,14 +105,7 @@ function StudentRating({ r }: { r: MyRating }) {
         ) : (
           <TableWrap label={t('disciplinesTitle')}>
             <table className="rt-table stack-table" data-testid="rt-disciplines">
-              <thead>
-                <tr>
-                  <th scope="col">{t('discipline')}</th>
-                  <th scope="col">{t('points')}</th>
-                  <th scope="col">{t('lessons')}</th>
-                  <th scope="col">{t('absences')}</th>
-                </tr>
-              </thead>
+              <HeadRow titles={[t('discipline'), t('points'), t('lessons'), t('absences')]} />
               <tbody>
                 {r.disciplines.map((d) => (
                   <tr key={d.id_discipline}>
@@ -123,13 +131,7 @@ function StudentRating({ r }: { r: MyRating }) {
         <p className="muted small">{t('anonymous')}</p>
         <TableWrap label={t('groupTitle', { group: r.group })}>
           <table className="rt-table rt-anon" data-testid="rt-group">
-            <thead>
-              <tr>
-                <th scope="col">{t('place')}</th>
-                <th scope="col">{t('student')}</th>
-                <th scope="col">{t('average')}</th>
-              </tr>
-            </thead>
+            <HeadRow titles={[t('place'), t('student'), t('average')]} />
             <tbody>
               {r.groupRows.map((row, i) => (
                 <tr key={i} className={row.me ? 'rt-me' : undefined} data-testid={row.me ? 'rt-my-row' : undefined}>

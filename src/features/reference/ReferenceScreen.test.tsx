@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReferenceList, ReferenceRow } from '@contract/reference';
-import { renderPortal, signedInHandlers, studentProfile, teacherProfile } from '../../test/portal';
-import { admin, fail, http, ok, server, student } from '../../test/server';
+import { expectNotForRole, NON_ADMINS, renderPortal, signedInHandlers, teacherProfile } from '../../test/portal';
+import { admin, fail, http, ok, server } from '../../test/server';
 
 const adminProfile = { ...teacherProfile, uid: admin.uid, fullName: admin.fullName, login: 'admin' };
 
@@ -70,14 +70,9 @@ describe('who is offered the reference lists', () => {
     expect(screen.getByRole('navigation', { name: 'Справочники' })).toHaveTextContent('Время пар (2)');
     first.unmount();
 
-    for (const [user, profile] of [
-      [{ ...admin, admin: false }, teacherProfile],
-      [student, studentProfile],
-    ] as const) {
+    for (const [user, profile] of NON_ADMINS) {
       server.use(...signedInHandlers(user, profile));
-      const { unmount } = renderPortal('/lms/admin/reference/lessonTimes');
-      expect(await screen.findByRole('heading', { name: 'Недоступно для вашей роли' })).toBeInTheDocument();
-      unmount();
+      await expectNotForRole(['/lms/admin/reference/lessonTimes']);
     }
   });
 });

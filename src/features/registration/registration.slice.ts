@@ -10,7 +10,7 @@ import type { IdName } from '@contract/common';
 import type { RegList, RegRow, RegSubgroup, Saved, SeatEvent, TeacherSubgroup } from '@contract/registration';
 import type { Failure } from '@api/http';
 import { failed, idle, idleRemoval, removalReducers, started, succeeded, type Loadable, type Removal, loadReducers } from '@shared/request/loadable';
-import { halfYearReducers, initialHalfYear, type HalfYear, type HalfYearChoice } from '@shared/academic/halfYear';
+import { chooseHalf, halfYearReducers, initialHalfYear, type HalfYear, type HalfYearChoice } from '@shared/academic/halfYear';
 import { sessionEnded } from '@shared/session/session';
 
 export interface RegistrationState extends HalfYearChoice {
@@ -65,9 +65,7 @@ const slice = createSlice({
     /** A year or half-year is chosen (or the list reloads): the list, and for teachers their subgroups. */
     halfSelected(state, action: PayloadAction<HalfYear>) {
       // Another half-year's data is not shown while this one loads (the same one's stays, marked busy).
-      const same = state.half?.year === action.payload.year && state.half.ws === action.payload.ws;
-      state.half = action.payload;
-      state.halfError = null;
+      const same = chooseHalf(state, action.payload);
       state.list = started(same ? state.list.data : null);
       if (!same) {
         state.electives = idle([]);

@@ -6,7 +6,7 @@ import type { User } from '@contract/auth';
 import type { UmkItem } from '@contract/umk';
 import { initialSessionState } from '@shared/session/session';
 import { makeStore, renderWithStore } from '../../test/render';
-import { fail, http, ok, publicHandlers, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
+import { fail, halfYearHandlers, http, ok, publicHandlers, recordRequests, requestsSettled, server, student, teacher } from '../../test/server';
 import UmkScreen from './UmkScreen';
 
 vi.mock('@lib/notify', () => ({ notify: vi.fn() }));
@@ -42,14 +42,8 @@ beforeEach(() => {
   const semesters = () => ok([{ id: 3, name: '3' }]);
   server.use(
     ...publicHandlers(),
-    http.get('/api/misc/years.json', () =>
-      ok([
-        { id: 2024, name: '2024-25' },
-        { id: 2025, name: '2025-26' },
-      ]),
-    ),
-    // The current year and half-year: the settings loaded after sign-in.
-    http.post('/api/misc/settings.json', () => ok([{ id_a_year: 2025, a_year: '2025-26', id_w_s: 1, universityName: 'ТГУ', maxSizeMb: 25 }, []])),
+    // The years, and the current year and half-year: the settings loaded after sign-in.
+    ...halfYearHandlers(),
     http.post('/api/umk/disciplines', disciplines),
     http.post('/api/umk/disciplinesforstud', disciplines),
     http.post('/api/umk/semesters', semesters),

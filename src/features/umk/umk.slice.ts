@@ -18,7 +18,7 @@ import {
   type Upload,
   loadReducers,
 } from '@shared/request/loadable';
-import { halfYearReducers, initialHalfYear, type HalfYear, type HalfYearChoice } from '@shared/academic/halfYear';
+import { chooseHalf, halfYearReducers, initialHalfYear, type HalfYear, type HalfYearChoice } from '@shared/academic/halfYear';
 import { sessionEnded } from '@shared/session/session';
 
 /** What the material form sends; `file` goes through the action, never into state. */
@@ -82,8 +82,7 @@ const slice = createSlice({
     ...halfYearReducers,
     /** An academic year or half-year is chosen: its disciplines load; everything below is cleared. */
     halfSelected(state, action: PayloadAction<HalfYear>) {
-      state.half = action.payload;
-      state.halfError = null;
+      chooseHalf(state, action.payload);
       state.disciplines = started([]);
       state.disciplineId = null;
       state.semesters = idle([]);

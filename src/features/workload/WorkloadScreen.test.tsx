@@ -7,7 +7,7 @@ import type { Workload, WorkloadOptions } from '@contract/workload';
 import { initialSessionState } from '@shared/session/session';
 import { shellActions } from '@shared/shell/shell.slice';
 import { makeStore, renderWithStore } from '../../test/render';
-import { admin, fail, http, ok, publicHandlers, recordRequests, server, teacher } from '../../test/server';
+import { admin, fail, halfYearHandlers, http, ok, publicHandlers, recordRequests, server, teacher } from '../../test/server';
 import WorkloadScreen from './WorkloadScreen';
 
 const weeks = [
@@ -71,13 +71,7 @@ const own: WorkloadOptions = {
 beforeEach(() => {
   server.use(
     ...publicHandlers(),
-    http.get('/api/misc/years.json', () =>
-      ok([
-        { id: 2024, name: '2024-25' },
-        { id: 2025, name: '2025-26' },
-      ]),
-    ),
-    http.post('/api/misc/settings.json', () => ok([{ id_a_year: 2025, a_year: '2025-26', id_w_s: 1, universityName: 'ТГУ', maxSizeMb: 25 }, []])),
+    ...halfYearHandlers(),
     http.post('/api/workload/options.json', () => ok(own)),
     http.post('/api/workload/workload.json', async ({ request }) => {
       const body = (await request.json()) as { id_a_year: number; id_teacher?: number };

@@ -45,55 +45,91 @@ function RowHead({ row }: { row: WorkloadRow }) {
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
-function HoursTable({ w }: { w: Workload }) {
+interface FrameProps {
+  view: 'table' | 'weeks';
+  className: string;
+  testId: string;
+  caption: string;
+  /** The header cells after the discipline's. */
+  head: ReactNode;
+  rows: ReactNode;
+  footTestId: string;
+  /** The totals row's cells after its heading. */
+  totals: ReactNode;
+}
+
+/** A workload table: scrolled on its own, the discipline column first, the totals row last. */
+function Frame({ view, className, testId, caption, head, rows, footTestId, totals }: FrameProps) {
   const { t } = useTranslation('workload');
   return (
-    <Scroller label={t('views.table')}>
-      <table className="wl-table" data-testid="wl-table">
-        <caption className="sr-only">{t('captions.table', { name: w.teacher.name })}</caption>
+    <Scroller label={t(`views.${view}`)}>
+      <table className={className} data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
             <th scope="col" className="wl-first">
               {t('columns.discipline')}
             </th>
-            <th scope="col" className="wl-num wl-pairs">
-              {t('columns.weeklyPairs')}
-            </th>
-            <th scope="col" className="wl-num">
-              {t('columns.planned')}
-            </th>
-            <th scope="col" className="wl-num">
-              {t('columns.given')}
-            </th>
-            <th scope="col" className="wl-num">
-              {t('columns.difference')}
-            </th>
+            {head}
           </tr>
         </thead>
-        <tbody>
-          {w.rows.map((r) => (
-            <tr key={r.id}>
-              <RowHead row={r} />
-              <td className="wl-num wl-pairs">{r.weeklyPairs}</td>
-              <td className="wl-num">{r.planned}</td>
-              <td className="wl-num">{r.given}</td>
-              <td className={`wl-num ${r.difference < 0 ? 'wl-over' : ''}`}>{signed(r.difference)}</td>
-            </tr>
-          ))}
-        </tbody>
+        <tbody>{rows}</tbody>
         <tfoot>
-          <tr data-testid="wl-totals">
+          <tr data-testid={footTestId}>
             <th scope="row" className="wl-first">
               {t('columns.total')}
             </th>
-            <td className="wl-num wl-pairs">{w.rows.reduce((n, r) => n + r.weeklyPairs, 0)}</td>
-            <td className="wl-num">{w.totals.planned}</td>
-            <td className="wl-num">{w.totals.given}</td>
-            <td className={`wl-num ${w.totals.difference < 0 ? 'wl-over' : ''}`}>{signed(w.totals.difference)}</td>
+            {totals}
           </tr>
         </tfoot>
       </table>
     </Scroller>
+  );
+}
+
+function HoursTable({ w }: { w: Workload }) {
+  const { t } = useTranslation('workload');
+  return (
+    <Frame
+      view="table"
+      className="wl-table"
+      testId="wl-table"
+      caption={t('captions.table', { name: w.teacher.name })}
+      head={
+        <>
+          <th scope="col" className="wl-num wl-pairs">
+            {t('columns.weeklyPairs')}
+          </th>
+          <th scope="col" className="wl-num">
+            {t('columns.planned')}
+          </th>
+          <th scope="col" className="wl-num">
+            {t('columns.given')}
+          </th>
+          <th scope="col" className="wl-num">
+            {t('columns.difference')}
+          </th>
+        </>
+      }
+      rows={w.rows.map((r) => (
+        <tr key={r.id}>
+          <RowHead row={r} />
+          <td className="wl-num wl-pairs">{r.weeklyPairs}</td>
+          <td className="wl-num">{r.planned}</td>
+          <td className="wl-num">{r.given}</td>
+          <td className={`wl-num ${r.difference < 0 ? 'wl-over' : ''}`}>{signed(r.difference)}</td>
+        </tr>
+      ))}
+      footTestId="wl-totals"
+      totals={
+        <>
+          <td className="wl-num wl-pairs">{w.rows.reduce((n, r) => n + r.weeklyPairs, 0)}</td>
+          <td className="wl-num">{w.totals.planned}</td>
+          <td className="wl-num">{w.totals.given}</td>
+          <td className={`wl-num ${w.totals.difference < 0 ? 'wl-over' : ''}`}>{signed(w.totals.difference)}</td>
+        </>
+      }
+    />
   );
 }
 
@@ -103,61 +139,55 @@ function WeeksTable({ w }: { w: Workload }) {
   const { t } = useTranslation('workload');
   const current = (n: number) => (n === w.currentWeek ? 'wl-current' : '');
   return (
-    <Scroller label={t('views.weeks')}>
-      <table className="wl-table wl-weeks" data-testid="wl-weeks">
-        <caption className="sr-only">{t('captions.weeks', { name: w.teacher.name })}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="wl-first">
-              {t('columns.discipline')}
+    <Frame
+      view="weeks"
+      className="wl-table wl-weeks"
+      testId="wl-weeks"
+      caption={t('captions.weeks', { name: w.teacher.name })}
+      head={
+        <>
+          {w.weeks.map((x) => (
+            <th
+              key={x.number}
+              scope="col"
+              className={`wl-num ${current(x.number)}`}
+              aria-label={t('columns.weekLong', { n: x.number, from: shortDate(x.from), to: shortDate(x.to) })}
+              {...(x.number === w.currentWeek ? { 'aria-current': 'date' as const } : {})}
+            >
+              <span aria-hidden="true">
+                {x.number}
+                <span className="wl-week-date">{shortDate(x.from)}</span>
+              </span>
             </th>
-            {w.weeks.map((x) => (
-              <th
-                key={x.number}
-                scope="col"
-                className={`wl-num ${current(x.number)}`}
-                aria-label={t('columns.weekLong', { n: x.number, from: shortDate(x.from), to: shortDate(x.to) })}
-                {...(x.number === w.currentWeek ? { 'aria-current': 'date' as const } : {})}
-              >
-                <span aria-hidden="true">
-                  {x.number}
-                  <span className="wl-week-date">{shortDate(x.from)}</span>
-                </span>
-              </th>
-            ))}
-            <th scope="col" className="wl-num">
-              {t('columns.given')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {w.rows.map((r) => (
-            <tr key={r.id}>
-              <RowHead row={r} />
-              {r.byWeek.map((h, i) => (
-                <td key={i} className={`wl-num ${current(i + 1)} ${h === 0 ? 'wl-zero' : ''}`}>
-                  {h}
-                </td>
-              ))}
-              <td className="wl-num wl-strong">{r.given}</td>
-            </tr>
           ))}
-        </tbody>
-        <tfoot>
-          <tr data-testid="wl-week-totals">
-            <th scope="row" className="wl-first">
-              {t('columns.total')}
-            </th>
-            {w.totals.byWeek.map((h, i) => (
-              <td key={i} className={`wl-num ${current(i + 1)}`}>
-                {h}
-              </td>
-            ))}
-            <td className="wl-num">{w.totals.given}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </Scroller>
+          <th scope="col" className="wl-num">
+            {t('columns.given')}
+          </th>
+        </>
+      }
+      rows={w.rows.map((r) => (
+        <tr key={r.id}>
+          <RowHead row={r} />
+          {r.byWeek.map((h, i) => (
+            <td key={i} className={`wl-num ${current(i + 1)} ${h === 0 ? 'wl-zero' : ''}`}>
+              {h}
+            </td>
+          ))}
+          <td className="wl-num wl-strong">{r.given}</td>
+        </tr>
+      ))}
+      footTestId="wl-week-totals"
+      totals={
+        <>
+          {w.totals.byWeek.map((h, i) => (
+            <td key={i} className={`wl-num ${current(i + 1)}`}>
+              {h}
+            </td>
+          ))}
+          <td className="wl-num">{w.totals.given}</td>
+        </>
+      }
+    />
   );
 }
 

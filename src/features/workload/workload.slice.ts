@@ -9,7 +9,7 @@ import type { IdName } from '@contract/common';
 import type { Workload, WorkloadOptions } from '@contract/workload';
 import type { Failure } from '@api/http';
 import { failed, idle, started, succeeded, type Loadable } from '@shared/request/loadable';
-import { halfYearReducers, initialHalfYear, type HalfYear, type HalfYearChoice } from '@shared/academic/halfYear';
+import { chooseHalf, halfYearReducers, initialHalfYear, type HalfYear, type HalfYearChoice } from '@shared/academic/halfYear';
 import { sessionEnded } from '@shared/session/session';
 
 export type WorkloadView = 'table' | 'weeks';
@@ -43,9 +43,7 @@ const slice = createSlice({
     ...halfYearReducers,
     /** A year or half-year is chosen (or the workload loads again). */
     halfSelected(state, action: PayloadAction<HalfYear>) {
-      const same = state.half?.year === action.payload.year && state.half.ws === action.payload.ws;
-      state.half = action.payload;
-      state.halfError = null;
+      const same = chooseHalf(state, action.payload);
       state.workload = started(same ? state.workload.data : null);
     },
     optionsRequested(state) {

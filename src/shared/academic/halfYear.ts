@@ -44,6 +44,17 @@ export const halfYearReducers = {
   },
 };
 
+/**
+ * The start of an area's `halfSelected`: takes the half-year and clears its failure. True when it is the
+ * half-year already chosen (the area may keep its data shown while it loads again).
+ */
+export function chooseHalf(state: HalfYearChoice, half: HalfYear): boolean {
+  const same = state.half?.year === half.year && state.half.ws === half.ws;
+  state.half = half;
+  state.halfError = null;
+  return same;
+}
+
 interface HalfYearActions {
   yearsLoaded: (years: IdName[]) => Action;
   yearsFailed: (failure: Failure) => Action;

@@ -1,6 +1,6 @@
 /** Reference data (forms, lesson types, positions, years, half-years, semesters, pairs), the university's structure (faculties, departments, specialities, groups, streams, rooms) and teaching (disciplines, the study plan); who teaches what is in teaching.ts. */
 import { date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, time, unique } from 'drizzle-orm/pg-core';
-import { names } from './columns';
+import { names, requiredRef } from './columns';
 
 /** Full-time, part-time, distance. */
 export const educationForms = pgTable('education_forms', { id: integer('id').primaryKey(), ...names });
@@ -29,9 +29,7 @@ export const workingSemesters = pgTable('working_semesters', { id: integer('id')
 export const semesters = pgTable('semesters', {
   id: integer('id').primaryKey(),
   number: smallint('number').notNull().unique(),
-  workingSemesterId: integer('working_semester_id')
-    .notNull()
-    .references(() => workingSemesters.id),
+  workingSemesterId: requiredRef('working_semester_id', () => workingSemesters.id),
 });
 
 /** Pairs of the timetable: number, start and end (local time). */
@@ -52,9 +50,7 @@ export const departments = pgTable(
   'departments',
   {
     id: serial('id').primaryKey(),
-    facultyId: integer('faculty_id')
-      .notNull()
-      .references(() => faculties.id),
+    facultyId: requiredRef('faculty_id', () => faculties.id),
     ...names,
   },
   (t) => [index('departments_faculty_idx').on(t.facultyId)],
@@ -64,9 +60,7 @@ export const specialities = pgTable(
   'specialities',
   {
     id: serial('id').primaryKey(),
-    facultyId: integer('faculty_id')
-      .notNull()
-      .references(() => faculties.id),
+    facultyId: requiredRef('faculty_id', () => faculties.id),
     departmentId: integer('department_id').references(() => departments.id),
     /** Classifier code, e.g. '710400'. */
     code: text('code').notNull().unique(),
@@ -84,12 +78,8 @@ export const groups = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull().unique(),
-    specialityId: integer('speciality_id')
-      .notNull()
-      .references(() => specialities.id),
-    educationFormId: integer('education_form_id')
-      .notNull()
-      .references(() => educationForms.id),
+    specialityId: requiredRef('speciality_id', () => specialities.id),
+    educationFormId: requiredRef('education_form_id', () => educationForms.id),
     admissionYear: integer('admission_year').notNull(),
     /** Number of the group within its speciality and admission year. */
     number: smallint('number').notNull(),
@@ -101,21 +91,15 @@ export const groups = pgTable(
 export const streams = pgTable('streams', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
-  specialityId: integer('speciality_id')
-    .notNull()
-    .references(() => specialities.id),
+  specialityId: requiredRef('speciality_id', () => specialities.id),
   admissionYear: integer('admission_year').notNull(),
 });
 
 export const streamGroups = pgTable(
   'stream_groups',
   {
-    streamId: integer('stream_id')
-      .notNull()
-      .references(() => streams.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    streamId: requiredRef('stream_id', () => streams.id, { onDelete: 'cascade' }),
+    groupId: requiredRef('group_id', () => groups.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.streamId, t.groupId] }), index('stream_groups_group_idx').on(t.groupId)],
 );
@@ -145,9 +129,7 @@ export const disciplines = pgTable(
     id: serial('id').primaryKey(),
     code: text('code').notNull().unique(),
     ...names,
-    departmentId: integer('department_id')
-      .notNull()
-      .references(() => departments.id),
+    departmentId: requiredRef('department_id', () => departments.id),
   },
   (t) => [index('disciplines_department_idx').on(t.departmentId)],
 );
@@ -157,26 +139,14 @@ export const curriculum = pgTable(
   'curriculum',
   {
     id: serial('id').primaryKey(),
-    specialityId: integer('speciality_id')
-      .notNull()
-      .references(() => specialities.id),
-    educationFormId: integer('education_form_id')
-      .notNull()
-      .references(() => educationForms.id),
+    specialityId: requiredRef('speciality_id', () => specialities.id),
+    educationFormId: requiredRef('education_form_id', () => educationForms.id),
     admissionYear: integer('admission_year').notNull(),
-    academicYearId: integer('academic_year_id')
-      .notNull()
-      .references(() => academicYears.id),
-    semesterId: integer('semester_id')
-      .notNull()
-      .references(() => semesters.id),
-    disciplineId: integer('discipline_id')
-      .notNull()
-      .references(() => disciplines.id),
+    academicYearId: requiredRef('academic_year_id', () => academicYears.id),
+    semesterId: requiredRef('semester_id', () => semesters.id),
+    disciplineId: requiredRef('discipline_id', () => disciplines.id),
     credits: smallint('credits').notNull(),
-    controlFormId: integer('control_form_id')
-      .notNull()
-      .references(() => controlForms.id),
+    controlFormId: requiredRef('control_form_id', () => controlForms.id),
   },
   (t) => [
     unique('curriculum_row_uq').on(t.specialityId, t.educationFormId, t.admissionYear, t.semesterId, t.disciplineId),

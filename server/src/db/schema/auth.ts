@@ -1,7 +1,7 @@
 /** Accounts and sessions: users, sessions, sign-in attempts, Google sign-ins under way. */
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tstz } from './columns';
+import { requiredRef, tstz } from './columns';
 import { faculties } from './academic';
 import { students, teachers } from './people';
 
@@ -53,9 +53,7 @@ export const sessions = pgTable(
     id: serial('id').primaryKey(),
     /** SHA-256 (hex) of the cookie token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     createdAt: tstz('created_at').notNull(),
     lastSeenAt: tstz('last_seen_at').notNull(),
     /** Absolute end of life. */

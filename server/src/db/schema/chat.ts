@@ -1,7 +1,7 @@
 /** Chat messages and how far each member has read a group chat. */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { tstz } from './columns';
+import { requiredRef, tstz } from './columns';
 import { academicYears, disciplines, groups, workingSemesters } from './academic';
 import { users } from './auth';
 import { files } from './files';
@@ -14,9 +14,7 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    senderUserId: integer('sender_user_id')
-      .notNull()
-      .references(() => users.id),
+    senderUserId: requiredRef('sender_user_id', () => users.id),
     recipientUserId: integer('recipient_user_id').references(() => users.id),
     groupId: integer('group_id').references(() => groups.id),
     disciplineId: integer('discipline_id').references(() => disciplines.id),
@@ -41,15 +39,9 @@ export const chatMessages = pgTable(
 export const chatGroupReads = pgTable(
   'chat_group_reads',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    disciplineId: integer('discipline_id')
-      .notNull()
-      .references(() => disciplines.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
+    groupId: requiredRef('group_id', () => groups.id, { onDelete: 'cascade' }),
+    disciplineId: requiredRef('discipline_id', () => disciplines.id, { onDelete: 'cascade' }),
     lastReadId: bigint('last_read_id', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.groupId, t.disciplineId] })],

@@ -1,5 +1,5 @@
 /** Column helpers shared by the schema files. */
-import { customType, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, text, timestamp, type ReferenceConfig } from 'drizzle-orm/pg-core';
 
 /** bytea as a Buffer on both drivers (PGlite returns Uint8Array, node-postgres Buffer). */
 export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -15,3 +15,7 @@ export const names = {
   nameRu: text('name_ru').notNull(),
   nameEn: text('name_en').notNull(),
 };
+
+/** A required (not null) integer column referencing another table's column. */
+export const requiredRef = (name: string, target: ReferenceConfig['ref'], actions?: ReferenceConfig['actions']) =>
+  integer(name).notNull().references(target, actions);

@@ -1,7 +1,7 @@
 /** Stored files (uploads of every area). */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { tstz } from './columns';
+import { requiredRef, tstz } from './columns';
 import { users } from './auth';
 
 /**
@@ -17,9 +17,7 @@ export const files = pgTable(
     /** Type sniffed from the content (never the browser's claim). */
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
-    ownerUserId: integer('owner_user_id')
-      .notNull()
-      .references(() => users.id),
+    ownerUserId: requiredRef('owner_user_id', () => users.id),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [index('files_owner_idx').on(t.ownerUserId), check('files_size_ck', sql`${t.size} >= 0`)],

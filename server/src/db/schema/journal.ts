@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
-import { names, tstz } from './columns';
+import { names, requiredRef, tstz } from './columns';
 import { academicYears, disciplines, educationForms, groups, lessonTimes, lessonTypes, semesters, streams, workingSemesters } from './academic';
 import { users } from './auth';
 import { students, teachers } from './people';
@@ -26,48 +26,26 @@ export const journalVisits = pgTable(
   'journal_visits',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    teachingAssignmentId: integer('teaching_assignment_id')
-      .notNull()
-      .references(() => teachingAssignments.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    teachingAssignmentId: requiredRef('teaching_assignment_id', () => teachingAssignments.id, { onDelete: 'cascade' }),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
     visitDate: date('visit_date').notNull(),
-    lessonTimeId: integer('lesson_time_id')
-      .notNull()
-      .references(() => lessonTimes.id),
+    lessonTimeId: requiredRef('lesson_time_id', () => lessonTimes.id),
     mark: text('mark'),
     /** The assignment's columns, copied so that reports need no join. */
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => teachers.id),
-    academicYearId: integer('academic_year_id')
-      .notNull()
-      .references(() => academicYears.id),
-    workingSemesterId: integer('working_semester_id')
-      .notNull()
-      .references(() => workingSemesters.id),
-    semesterId: integer('semester_id')
-      .notNull()
-      .references(() => semesters.id),
-    disciplineId: integer('discipline_id')
-      .notNull()
-      .references(() => disciplines.id),
+    teacherId: requiredRef('teacher_id', () => teachers.id),
+    academicYearId: requiredRef('academic_year_id', () => academicYears.id),
+    workingSemesterId: requiredRef('working_semester_id', () => workingSemesters.id),
+    semesterId: requiredRef('semester_id', () => semesters.id),
+    disciplineId: requiredRef('discipline_id', () => disciplines.id),
     credits: smallint('credits').notNull(),
     isSelect: boolean('is_select').notNull().default(false),
-    lessonTypeId: integer('lesson_type_id')
-      .notNull()
-      .references(() => lessonTypes.id),
+    lessonTypeId: requiredRef('lesson_type_id', () => lessonTypes.id),
     /** The student's group; stream_id is the assignment's stream for stream lectures. */
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id),
+    groupId: requiredRef('group_id', () => groups.id),
     streamId: integer('stream_id').references(() => streams.id),
     subgroup: smallint('subgroup').notNull().default(0),
     dayNumber: smallint('day_number').notNull(),
-    educationFormId: integer('education_form_id')
-      .notNull()
-      .references(() => educationForms.id),
+    educationFormId: requiredRef('education_form_id', () => educationForms.id),
     /** The timetable entry the lesson came from, when known (always for QR marks). */
     scheduleEntryId: integer('schedule_entry_id').references(() => scheduleEntries.id, { onDelete: 'set null' }),
     /** How the record was last written: 'journal' (a cell), 'bulk' (mark all present), 'qr' (the student's QR scan), 'seed'. */
@@ -96,16 +74,10 @@ export const journalVisitChanges = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     visitId: bigint('visit_id', { mode: 'number' }),
-    teachingAssignmentId: integer('teaching_assignment_id')
-      .notNull()
-      .references(() => teachingAssignments.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    teachingAssignmentId: requiredRef('teaching_assignment_id', () => teachingAssignments.id, { onDelete: 'cascade' }),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
     visitDate: date('visit_date').notNull(),
-    lessonTimeId: integer('lesson_time_id')
-      .notNull()
-      .references(() => lessonTimes.id),
+    lessonTimeId: requiredRef('lesson_time_id', () => lessonTimes.id),
     /** 'insert' (old is nothing), 'update', 'delete' (new is nothing). */
     action: text('action').notNull(),
     /** Marks as stored: null is "present without a mark" unless the action says the record did not exist. */
@@ -132,9 +104,7 @@ export const journalPlanTopics = pgTable(
   'journal_plan_topics',
   {
     id: serial('id').primaryKey(),
-    teachingAssignmentId: integer('teaching_assignment_id')
-      .notNull()
-      .references(() => teachingAssignments.id, { onDelete: 'cascade' }),
+    teachingAssignmentId: requiredRef('teaching_assignment_id', () => teachingAssignments.id, { onDelete: 'cascade' }),
     number: smallint('number').notNull(),
     topic: text('topic').notNull(),
     hours: smallint('hours').notNull().default(2),
@@ -154,13 +124,9 @@ export const journalLessons = pgTable(
   'journal_lessons',
   {
     id: serial('id').primaryKey(),
-    teachingAssignmentId: integer('teaching_assignment_id')
-      .notNull()
-      .references(() => teachingAssignments.id, { onDelete: 'cascade' }),
+    teachingAssignmentId: requiredRef('teaching_assignment_id', () => teachingAssignments.id, { onDelete: 'cascade' }),
     visitDate: date('visit_date').notNull(),
-    lessonTimeId: integer('lesson_time_id')
-      .notNull()
-      .references(() => lessonTimes.id),
+    lessonTimeId: requiredRef('lesson_time_id', () => lessonTimes.id),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
@@ -175,13 +141,9 @@ export const journalLessonTopics = pgTable(
   'journal_lesson_topics',
   {
     id: serial('id').primaryKey(),
-    teachingAssignmentId: integer('teaching_assignment_id')
-      .notNull()
-      .references(() => teachingAssignments.id, { onDelete: 'cascade' }),
+    teachingAssignmentId: requiredRef('teaching_assignment_id', () => teachingAssignments.id, { onDelete: 'cascade' }),
     visitDate: date('visit_date').notNull(),
-    lessonTimeId: integer('lesson_time_id')
-      .notNull()
-      .references(() => lessonTimes.id),
+    lessonTimeId: requiredRef('lesson_time_id', () => lessonTimes.id),
     planTopicId: integer('plan_topic_id').references(() => journalPlanTopics.id, { onDelete: 'set null' }),
     topic: text('topic').notNull(),
     lessonNumber: smallint('lesson_number').notNull().default(1),
@@ -205,9 +167,7 @@ export const journalSubgroups = pgTable(
   'journal_subgroups',
   {
     id: serial('id').primaryKey(),
-    teachingAssignmentId: integer('teaching_assignment_id')
-      .notNull()
-      .references(() => teachingAssignments.id, { onDelete: 'cascade' }),
+    teachingAssignmentId: requiredRef('teaching_assignment_id', () => teachingAssignments.id, { onDelete: 'cascade' }),
     number: smallint('number').notNull(),
     name: text('name').notNull(),
   },
@@ -217,12 +177,8 @@ export const journalSubgroups = pgTable(
 export const journalSubgroupStudents = pgTable(
   'journal_subgroup_students',
   {
-    subgroupId: integer('subgroup_id')
-      .notNull()
-      .references(() => journalSubgroups.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    subgroupId: requiredRef('subgroup_id', () => journalSubgroups.id, { onDelete: 'cascade' }),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.subgroupId, t.studentId] }), index('journal_subgroup_students_student_idx').on(t.studentId)],
 );
@@ -231,12 +187,8 @@ export const journalSubgroupStudents = pgTable(
 export const journalRemovedStudents = pgTable(
   'journal_removed_students',
   {
-    teachingAssignmentId: integer('teaching_assignment_id')
-      .notNull()
-      .references(() => teachingAssignments.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    teachingAssignmentId: requiredRef('teaching_assignment_id', () => teachingAssignments.id, { onDelete: 'cascade' }),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
     removedByUserId: integer('removed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     removedAt: tstz('removed_at').notNull().defaultNow(),
   },

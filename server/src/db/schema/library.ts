@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { names, tstz } from './columns';
+import { names, requiredRef, tstz } from './columns';
 import { files } from './files';
 
 export const libraryBaseCategories = pgTable('library_base_categories', {
@@ -18,9 +18,7 @@ export const libraryCategories = pgTable(
   'library_categories',
   {
     id: serial('id').primaryKey(),
-    baseCategoryId: integer('base_category_id')
-      .notNull()
-      .references(() => libraryBaseCategories.id),
+    baseCategoryId: requiredRef('base_category_id', () => libraryBaseCategories.id),
     ...names,
   },
   (t) => [index('library_categories_base_idx').on(t.baseCategoryId)],
@@ -40,19 +38,13 @@ export const books = pgTable(
   'books',
   {
     id: serial('id').primaryKey(),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => libraryCategories.id),
+    categoryId: requiredRef('category_id', () => libraryCategories.id),
     name: text('name').notNull(),
     author: text('author').notNull(),
     description: text('description').notNull().default(''),
     totalPages: integer('total_pages').notNull().default(0),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
-    uploaderUserId: integer('uploader_user_id')
-      .notNull()
-      .references(() => users.id),
+    fileId: requiredRef('file_id', () => files.id),
+    uploaderUserId: requiredRef('uploader_user_id', () => users.id),
     /** The cover image taken from the book's file when it was uploaded (an EPUB's), if any. */
     coverFileId: integer('cover_file_id').references(() => files.id),
     /** Shared from a teaching material (umk_items.book_id points here). */

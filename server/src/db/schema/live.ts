@@ -5,17 +5,15 @@
  * closing them and no longer count.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { tstz } from './columns';
+import { bigserial, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { requiredRef, tstz } from './columns';
 import { sessions } from './auth';
 
 export const liveStreams = pgTable(
   'live_streams',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: requiredRef('session_id', () => sessions.id, { onDelete: 'cascade' }),
     /** The server process holding the stream (a random token per process). */
     process: text('process').notNull(),
     seenAt: tstz('seen_at')

@@ -1,7 +1,7 @@
 /** News items, their files, and who has read them. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { tstz } from './columns';
+import { requiredRef, tstz } from './columns';
 import { faculties } from './academic';
 import { users } from './auth';
 import { files } from './files';
@@ -11,9 +11,7 @@ export const news = pgTable(
   'news',
   {
     id: serial('id').primaryKey(),
-    authorUserId: integer('author_user_id')
-      .notNull()
-      .references(() => users.id),
+    authorUserId: requiredRef('author_user_id', () => users.id),
     message: text('message').notNull(),
     /** 0 everyone, 1 teachers, 2 students. */
     audience: smallint('audience').notNull().default(0),
@@ -43,12 +41,8 @@ export const news = pgTable(
 export const newsFiles = pgTable(
   'news_files',
   {
-    newsId: integer('news_id')
-      .notNull()
-      .references(() => news.id, { onDelete: 'cascade' }),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    newsId: requiredRef('news_id', () => news.id, { onDelete: 'cascade' }),
+    fileId: requiredRef('file_id', () => files.id),
     position: smallint('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.newsId, t.fileId] }), index('news_files_file_idx').on(t.fileId)],
@@ -58,12 +52,8 @@ export const newsFiles = pgTable(
 export const newsReads = pgTable(
   'news_reads',
   {
-    newsId: integer('news_id')
-      .notNull()
-      .references(() => news.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    newsId: requiredRef('news_id', () => news.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     readAt: tstz('read_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.newsId, t.userId] })],

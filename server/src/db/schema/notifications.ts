@@ -1,16 +1,14 @@
 /** Notifications: what reaches a person while away, kept until read (shared/notifications.ts writes them). */
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { tstz } from './columns';
+import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { requiredRef, tstz } from './columns';
 import { users } from './auth';
 
 export const notifications = pgTable(
   'notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     /** What it is about ('order.status', 'chat.reply', 'news.addressed', 'qr.review'): the client's text key. */
     kind: text('kind').notNull(),
     /** The values the text names (a document's name, a sender...). */

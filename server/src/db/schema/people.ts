@@ -1,7 +1,7 @@
 /** People: teachers and students, with their photos. */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { bytea, tstz } from './columns';
+import { bytea, requiredRef, tstz } from './columns';
 import { departments, educationForms, groups, positions } from './academic';
 
 export const photos = pgTable('photos', {
@@ -34,12 +34,8 @@ export const teachers = pgTable(
     ...person,
     /** The university's teacher code (the teachers import matches by it); the demo's are 'T' and the id in four digits. */
     code: text('code').unique(),
-    departmentId: integer('department_id')
-      .notNull()
-      .references(() => departments.id),
-    positionId: integer('position_id')
-      .notNull()
-      .references(() => positions.id),
+    departmentId: requiredRef('department_id', () => departments.id),
+    positionId: requiredRef('position_id', () => positions.id),
   },
   (t) => [index('teachers_department_idx').on(t.departmentId), check('teachers_gender_ck', sql`${t.gender} in ('m', 'f')`)],
 );
@@ -49,15 +45,11 @@ export const students = pgTable(
   {
     id: serial('id').primaryKey(),
     ...person,
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id),
+    groupId: requiredRef('group_id', () => groups.id),
     /** Student number (record book). */
     code: text('code').notNull().unique(),
     admissionYear: integer('admission_year').notNull(),
-    educationFormId: integer('education_form_id')
-      .notNull()
-      .references(() => educationForms.id),
+    educationFormId: requiredRef('education_form_id', () => educationForms.id),
     /** 1 or 2: the half of the group in laboratory classes. */
     subgroup: smallint('subgroup').notNull().default(1),
   },

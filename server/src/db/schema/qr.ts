@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, date, doublePrecision, index, integer, pgTable, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
-import { bytea, names, tstz } from './columns';
+import { bytea, names, requiredRef, tstz } from './columns';
 import { users } from './auth';
 import { journalVisits } from './journal';
 import { scheduleEntries } from './schedule';
@@ -32,13 +32,9 @@ export const qrSessions = pgTable(
   'qr_sessions',
   {
     id: serial('id').primaryKey(),
-    scheduleEntryId: integer('schedule_entry_id')
-      .notNull()
-      .references(() => scheduleEntries.id, { onDelete: 'cascade' }),
+    scheduleEntryId: requiredRef('schedule_entry_id', () => scheduleEntries.id, { onDelete: 'cascade' }),
     lessonDate: date('lesson_date').notNull(),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => teachers.id),
+    teacherId: requiredRef('teacher_id', () => teachers.id),
     opensAt: tstz('opens_at').notNull(),
     closesAt: tstz('closes_at').notNull(),
     makeup: boolean('makeup').notNull().default(false),
@@ -60,12 +56,8 @@ export const qrMarks = pgTable(
   'qr_marks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => qrSessions.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    sessionId: requiredRef('session_id', () => qrSessions.id, { onDelete: 'cascade' }),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     reason: text('reason'),
     /** The reported position: null once older than QR_POSITION_DAYS (housekeeping keeps only the distance). */
@@ -122,9 +114,7 @@ export const studentOrders = pgTable(
   'student_orders',
   {
     id: serial('id').primaryKey(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
     number: text('number').notNull(),
     orderDate: date('order_date').notNull(),
     ...names,
@@ -152,9 +142,7 @@ export const qrDeviceKeys = pgTable(
   {
     id: serial('id').primaryKey(),
     keyId: text('key_id').notNull(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
     /** The raw uncompressed public key (65 bytes), base64url. */
     publicKey: text('public_key').notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { academicYears, controlForms, disciplines, lessonTimes, lessonTypes, semesters, specialities, workingSemesters } from './academic';
-import { tstz } from './columns';
+import { requiredRef, tstz } from './columns';
 import { students, teachers } from './people';
 
 /**
@@ -18,12 +18,8 @@ import { students, teachers } from './people';
 export const registrationPeriods = pgTable(
   'registration_periods',
   {
-    academicYearId: integer('academic_year_id')
-      .notNull()
-      .references(() => academicYears.id),
-    workingSemesterId: integer('working_semester_id')
-      .notNull()
-      .references(() => workingSemesters.id),
+    academicYearId: requiredRef('academic_year_id', () => academicYears.id),
+    workingSemesterId: requiredRef('working_semester_id', () => workingSemesters.id),
     opensAt: tstz('opens_at'),
     closesAt: tstz('closes_at').notNull(),
     creditLimit: smallint('credit_limit').notNull(),
@@ -41,23 +37,13 @@ export const regOfferings = pgTable(
   'reg_offerings',
   {
     id: serial('id').primaryKey(),
-    academicYearId: integer('academic_year_id')
-      .notNull()
-      .references(() => academicYears.id),
-    workingSemesterId: integer('working_semester_id')
-      .notNull()
-      .references(() => workingSemesters.id),
-    semesterId: integer('semester_id')
-      .notNull()
-      .references(() => semesters.id),
-    disciplineId: integer('discipline_id')
-      .notNull()
-      .references(() => disciplines.id),
+    academicYearId: requiredRef('academic_year_id', () => academicYears.id),
+    workingSemesterId: requiredRef('working_semester_id', () => workingSemesters.id),
+    semesterId: requiredRef('semester_id', () => semesters.id),
+    disciplineId: requiredRef('discipline_id', () => disciplines.id),
     specialityId: integer('speciality_id').references(() => specialities.id),
     credits: smallint('credits').notNull(),
-    controlFormId: integer('control_form_id')
-      .notNull()
-      .references(() => controlForms.id),
+    controlFormId: requiredRef('control_form_id', () => controlForms.id),
     /** An elective: open only to students with an elective permission. */
     isElective: boolean('is_elective').notNull().default(false),
     descGroupNum: smallint('desc_group_num').notNull().default(1),
@@ -70,23 +56,15 @@ export const regSubgroups = pgTable(
   'reg_subgroups',
   {
     id: serial('id').primaryKey(),
-    offeringId: integer('offering_id')
-      .notNull()
-      .references(() => regOfferings.id, { onDelete: 'cascade' }),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => teachers.id),
-    lessonTypeId: integer('lesson_type_id')
-      .notNull()
-      .references(() => lessonTypes.id),
+    offeringId: requiredRef('offering_id', () => regOfferings.id, { onDelete: 'cascade' }),
+    teacherId: requiredRef('teacher_id', () => teachers.id),
+    lessonTypeId: requiredRef('lesson_type_id', () => lessonTypes.id),
     number: smallint('number').notNull(),
     capacity: integer('capacity').notNull(),
     taken: integer('taken').notNull().default(0),
     /** 1 Monday … 6 Saturday. */
     dayNumber: smallint('day_number').notNull(),
-    lessonTimeId: integer('lesson_time_id')
-      .notNull()
-      .references(() => lessonTimes.id),
+    lessonTimeId: requiredRef('lesson_time_id', () => lessonTimes.id),
   },
   (t) => [
     index('reg_subgroups_offering_idx').on(t.offeringId, t.teacherId),
@@ -101,15 +79,9 @@ export const registrations = pgTable(
   'registrations',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    offeringId: integer('offering_id')
-      .notNull()
-      .references(() => regOfferings.id, { onDelete: 'cascade' }),
-    subgroupId: integer('subgroup_id')
-      .notNull()
-      .references(() => regSubgroups.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id),
+    offeringId: requiredRef('offering_id', () => regOfferings.id, { onDelete: 'cascade' }),
+    subgroupId: requiredRef('subgroup_id', () => regSubgroups.id, { onDelete: 'cascade' }),
+    studentId: requiredRef('student_id', () => students.id),
     status: text('status').notNull(),
     createdAt: tstz('created_at').notNull(),
     /** When a freed seat went to this student from the waiting list. */
@@ -127,15 +99,9 @@ export const registrations = pgTable(
 export const electivePermissions = pgTable(
   'elective_permissions',
   {
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id),
-    academicYearId: integer('academic_year_id')
-      .notNull()
-      .references(() => academicYears.id),
-    workingSemesterId: integer('working_semester_id')
-      .notNull()
-      .references(() => workingSemesters.id),
+    studentId: requiredRef('student_id', () => students.id),
+    academicYearId: requiredRef('academic_year_id', () => academicYears.id),
+    workingSemesterId: requiredRef('working_semester_id', () => workingSemesters.id),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.academicYearId, t.workingSemesterId] })],
 );

@@ -7,6 +7,7 @@ import { boolean, check, index, integer, pgTable, serial, smallint, unique } fro
 import { academicYears, auditoria, disciplines, educationForms, groups, lessonTimes, lessonTypes, semesters, streams, workingSemesters } from './academic';
 import { teachers } from './people';
 import { teachingAssignments } from './teaching';
+import { requiredRef } from './columns';
 
 /**
  * The weekly timetable (idShed is the id): on day_number (1 Monday .. 6 Saturday) at a lesson time
@@ -18,40 +19,20 @@ export const scheduleEntries = pgTable(
   'schedule_entries',
   {
     id: serial('id').primaryKey(),
-    academicYearId: integer('academic_year_id')
-      .notNull()
-      .references(() => academicYears.id),
-    workingSemesterId: integer('working_semester_id')
-      .notNull()
-      .references(() => workingSemesters.id),
-    semesterId: integer('semester_id')
-      .notNull()
-      .references(() => semesters.id),
+    academicYearId: requiredRef('academic_year_id', () => academicYears.id),
+    workingSemesterId: requiredRef('working_semester_id', () => workingSemesters.id),
+    semesterId: requiredRef('semester_id', () => semesters.id),
     dayNumber: smallint('day_number').notNull(),
-    lessonTimeId: integer('lesson_time_id')
-      .notNull()
-      .references(() => lessonTimes.id),
-    auditoriumId: integer('auditorium_id')
-      .notNull()
-      .references(() => auditoria.id),
-    teachingAssignmentId: integer('teaching_assignment_id')
-      .notNull()
-      .references(() => teachingAssignments.id, { onDelete: 'cascade' }),
-    disciplineId: integer('discipline_id')
-      .notNull()
-      .references(() => disciplines.id),
-    lessonTypeId: integer('lesson_type_id')
-      .notNull()
-      .references(() => lessonTypes.id),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => teachers.id),
+    lessonTimeId: requiredRef('lesson_time_id', () => lessonTimes.id),
+    auditoriumId: requiredRef('auditorium_id', () => auditoria.id),
+    teachingAssignmentId: requiredRef('teaching_assignment_id', () => teachingAssignments.id, { onDelete: 'cascade' }),
+    disciplineId: requiredRef('discipline_id', () => disciplines.id),
+    lessonTypeId: requiredRef('lesson_type_id', () => lessonTypes.id),
+    teacherId: requiredRef('teacher_id', () => teachers.id),
     groupId: integer('group_id').references(() => groups.id),
     streamId: integer('stream_id').references(() => streams.id),
     subgroup: smallint('subgroup').notNull().default(0),
-    educationFormId: integer('education_form_id')
-      .notNull()
-      .references(() => educationForms.id),
+    educationFormId: requiredRef('education_form_id', () => educationForms.id),
     /** An elective (registered) discipline rather than one of the study plan. */
     isSelect: boolean('is_select').notNull().default(false),
   },

@@ -1,7 +1,7 @@
 /** The single window: reference lists of orders (document types, regions, districts, purposes), orders and their history. */
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { names, tstz } from './columns';
+import { names, requiredRef, tstz } from './columns';
 import { users } from './auth';
 import { faculties } from './academic';
 import { students } from './people';
@@ -25,9 +25,7 @@ export const swDistricts = pgTable(
   'sw_districts',
   {
     id: serial('id').primaryKey(),
-    regionId: integer('region_id')
-      .notNull()
-      .references(() => swRegions.id),
+    regionId: requiredRef('region_id', () => swRegions.id),
     ...names,
   },
   (t) => [index('sw_districts_region_idx').on(t.regionId)],
@@ -45,25 +43,13 @@ export const swOrders = pgTable(
   'sw_orders',
   {
     id: serial('id').primaryKey(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id),
+    studentId: requiredRef('student_id', () => students.id),
     /** The student's faculty when ordered: the registrars of that faculty handle it. */
-    facultyId: integer('faculty_id')
-      .notNull()
-      .references(() => faculties.id),
-    docTypeId: integer('doc_type_id')
-      .notNull()
-      .references(() => swDocTypes.id),
-    regionId: integer('region_id')
-      .notNull()
-      .references(() => swRegions.id),
-    districtId: integer('district_id')
-      .notNull()
-      .references(() => swDistricts.id),
-    purposeId: integer('purpose_id')
-      .notNull()
-      .references(() => swPurposes.id),
+    facultyId: requiredRef('faculty_id', () => faculties.id),
+    docTypeId: requiredRef('doc_type_id', () => swDocTypes.id),
+    regionId: requiredRef('region_id', () => swRegions.id),
+    districtId: requiredRef('district_id', () => swDistricts.id),
+    purposeId: requiredRef('purpose_id', () => swPurposes.id),
     status: smallint('status').notNull().default(1),
     /** Why it was canceled (a rejection's reason; empty when the student canceled it). */
     reason: text('reason'),
@@ -82,9 +68,7 @@ export const swOrderHistory = pgTable(
   'sw_order_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => swOrders.id, { onDelete: 'cascade' }),
+    orderId: requiredRef('order_id', () => swOrders.id, { onDelete: 'cascade' }),
     status: smallint('status').notNull(),
     /** What the registrar wrote at this step: a rejection's reason, a comment, where to collect a paper document. */
     reason: text('reason'),

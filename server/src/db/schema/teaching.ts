@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { academicYears, controlForms, disciplines, groups, lessonTypes, semesters, streams, workingSemesters } from './academic';
 import { teachers } from './people';
+import { requiredRef } from './columns';
 
 /**
  * Who teaches what: a teacher gives a lesson type of a discipline to a group (or a stream, for
@@ -12,31 +13,17 @@ export const teachingAssignments = pgTable(
   'teaching_assignments',
   {
     id: serial('id').primaryKey(),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => teachers.id),
-    disciplineId: integer('discipline_id')
-      .notNull()
-      .references(() => disciplines.id),
-    academicYearId: integer('academic_year_id')
-      .notNull()
-      .references(() => academicYears.id),
-    workingSemesterId: integer('working_semester_id')
-      .notNull()
-      .references(() => workingSemesters.id),
-    semesterId: integer('semester_id')
-      .notNull()
-      .references(() => semesters.id),
-    lessonTypeId: integer('lesson_type_id')
-      .notNull()
-      .references(() => lessonTypes.id),
+    teacherId: requiredRef('teacher_id', () => teachers.id),
+    disciplineId: requiredRef('discipline_id', () => disciplines.id),
+    academicYearId: requiredRef('academic_year_id', () => academicYears.id),
+    workingSemesterId: requiredRef('working_semester_id', () => workingSemesters.id),
+    semesterId: requiredRef('semester_id', () => semesters.id),
+    lessonTypeId: requiredRef('lesson_type_id', () => lessonTypes.id),
     groupId: integer('group_id').references(() => groups.id),
     streamId: integer('stream_id').references(() => streams.id),
     subgroup: smallint('subgroup').notNull().default(0),
     credits: smallint('credits').notNull(),
-    controlFormId: integer('control_form_id')
-      .notNull()
-      .references(() => controlForms.id),
+    controlFormId: requiredRef('control_form_id', () => controlForms.id),
     /** The marks its journal takes besides '+', 'н/б' and 'ув' (contract/journal.ts MARK_SCALES): '2-5' or '0-100'. */
     markScale: text('mark_scale').notNull().default('2-5'),
   },

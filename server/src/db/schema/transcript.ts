@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, check, doublePrecision, index, integer, pgTable, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { academicYears, controlForms, disciplines, semesters, workingSemesters } from './academic';
 import { users } from './auth';
-import { names, tstz } from './columns';
+import { names, requiredRef, tstz } from './columns';
 import { students, teachers } from './people';
 import { teachingAssignments } from './teaching';
 
@@ -30,25 +30,13 @@ export const finalResults = pgTable(
   'final_results',
   {
     id: serial('id').primaryKey(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id),
-    disciplineId: integer('discipline_id')
-      .notNull()
-      .references(() => disciplines.id),
-    academicYearId: integer('academic_year_id')
-      .notNull()
-      .references(() => academicYears.id),
-    workingSemesterId: integer('working_semester_id')
-      .notNull()
-      .references(() => workingSemesters.id),
-    semesterId: integer('semester_id')
-      .notNull()
-      .references(() => semesters.id),
+    studentId: requiredRef('student_id', () => students.id),
+    disciplineId: requiredRef('discipline_id', () => disciplines.id),
+    academicYearId: requiredRef('academic_year_id', () => academicYears.id),
+    workingSemesterId: requiredRef('working_semester_id', () => workingSemesters.id),
+    semesterId: requiredRef('semester_id', () => semesters.id),
     credits: smallint('credits').notNull(),
-    controlFormId: integer('control_form_id')
-      .notNull()
-      .references(() => controlForms.id),
+    controlFormId: requiredRef('control_form_id', () => controlForms.id),
     points: smallint('points').notNull(),
     teacherId: integer('teacher_id').references(() => teachers.id),
     enteredAt: tstz('entered_at').notNull(),
@@ -68,18 +56,10 @@ export const finalResultHistory = pgTable(
   'final_result_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
-    disciplineId: integer('discipline_id')
-      .notNull()
-      .references(() => disciplines.id),
-    academicYearId: integer('academic_year_id')
-      .notNull()
-      .references(() => academicYears.id),
-    workingSemesterId: integer('working_semester_id')
-      .notNull()
-      .references(() => workingSemesters.id),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
+    disciplineId: requiredRef('discipline_id', () => disciplines.id),
+    academicYearId: requiredRef('academic_year_id', () => academicYears.id),
+    workingSemesterId: requiredRef('working_semester_id', () => workingSemesters.id),
     /** The journal it was written in. */
     teachingAssignmentId: integer('teaching_assignment_id').references(() => teachingAssignments.id, { onDelete: 'set null' }),
     /** 'insert', 'update' or 'delete'. */

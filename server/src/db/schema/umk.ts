@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { academicYears, controlForms, disciplines, semesters, specialities } from './academic';
-import { names, tstz } from './columns';
+import { names, requiredRef, tstz } from './columns';
 import { files } from './files';
 import { books } from './library';
 import { teachers } from './people';
@@ -16,36 +16,22 @@ export const umkItems = pgTable(
   'umk_items',
   {
     id: serial('id').primaryKey(),
-    typeId: integer('type_id')
-      .notNull()
-      .references(() => umkTypes.id),
+    typeId: requiredRef('type_id', () => umkTypes.id),
     name: text('name').notNull(),
     author: text('author').notNull().default(''),
     description: text('description').notNull().default(''),
     totalPages: integer('total_pages').notNull().default(0),
-    disciplineId: integer('discipline_id')
-      .notNull()
-      .references(() => disciplines.id),
-    semesterId: integer('semester_id')
-      .notNull()
-      .references(() => semesters.id),
-    academicYearId: integer('academic_year_id')
-      .notNull()
-      .references(() => academicYears.id),
-    controlFormId: integer('control_form_id')
-      .notNull()
-      .references(() => controlForms.id),
+    disciplineId: requiredRef('discipline_id', () => disciplines.id),
+    semesterId: requiredRef('semester_id', () => semesters.id),
+    academicYearId: requiredRef('academic_year_id', () => academicYears.id),
+    controlFormId: requiredRef('control_form_id', () => controlForms.id),
     /** The speciality it is meant for; null: every speciality studying the discipline. */
     specialityId: integer('speciality_id').references(() => specialities.id),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => teachers.id),
+    teacherId: requiredRef('teacher_id', () => teachers.id),
     credits: smallint('credits').notNull().default(0),
     /** 0 every student, 1 full-time, 2 part-time. */
     audience: smallint('audience').notNull().default(0),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: requiredRef('file_id', () => files.id),
     /** The library book it is also shared as (isForEBooks). */
     bookId: integer('book_id').references(() => books.id, { onDelete: 'set null' }),
     createdAt: tstz('created_at').notNull().defaultNow(),

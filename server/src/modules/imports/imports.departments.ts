@@ -8,7 +8,7 @@ import type { ImportIssue, ImportMissing, ImportRecord } from '@contract/imports
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
 import type { ImportKindDef } from './imports.kind';
-import { changesOf, normalizeHeader, RowReader, type Column, type Field } from './imports.rows';
+import { changesOf, normalizeHeader, RowReader, sortKnown, writeRecords, type Column, type Field } from './imports.rows';
 import * as repo from './imports.repository';
 import { quote } from './imports.texts';
 
@@ -161,24 +161,12 @@ export const departmentsImport: ImportKindDef<Key> = {
         inserts.push(values);
         continue;
       }
-      const changes = changesOf(NAME_FIELDS, before, values, lang);
-      if (changes.length === 0) plan.unchanged++;
-      else {
-        plan.changed.push({ line: r.line, key: keyOf(faculty!, before), changes });
-        updates.push({ id: before.id, values });
-      }
+      sortKnown(plan, updates, { line: r.line, key: keyOf(faculty!, before), id: before.id, values }, changesOf(NAME_FIELDS, before, values, lang));
     }
     for (const d of existing) {
       if (fileFaculties.has(d.facultyId) && !seenIds.has(d.id)) plan.missing.push({ key: keyOf(facultyCode.get(d.facultyId) ?? '', d), name: '', group: '' });
     }
-    return {
-      ...plan,
-      async write(tx) {
-        await repo.insertDepartments(tx, inserts);
-        for (const u of updates) await repo.updateDepartment(tx, u.id, u.values);
-        return [];
-      },
-    };
+    return { ...plan, write: writeRecords(inserts, updates, repo.insertDepartments, repo.updateDepartment) };
   },
   async exportRows(db) {
     const facultyCode = new Map((await repo.allFaculties(db)).map((f) => [f.id, f.code]));

@@ -1,7 +1,7 @@
 /** Disciplines: matched by their code; the names in Kyrgyz, Russian and English, and the department that teaches them (by its name). */
 import type { ImportRecord } from '@contract/imports';
 import type { ImportKindDef } from './imports.kind';
-import { changesOf, DuplicateCheck, RowReader, type Column, type Field } from './imports.rows';
+import { changesOf, DuplicateCheck, RowReader, sortKnown, writeRecords, type Column, type Field } from './imports.rows';
 import { departmentsOf } from './imports.departments';
 import * as repo from './imports.repository';
 
@@ -79,21 +79,9 @@ export const disciplinesImport: ImportKindDef<Key> = {
         inserts.push(values);
         continue;
       }
-      const changes = changesOf(fields, before, values, lang);
-      if (changes.length === 0) plan.unchanged++;
-      else {
-        plan.changed.push({ line: r.line, key: values.code, changes });
-        updates.push({ id: before.id, values });
-      }
+      sortKnown(plan, updates, { line: r.line, key: values.code, id: before.id, values }, changesOf(fields, before, values, lang));
     }
-    return {
-      ...plan,
-      async write(tx) {
-        await repo.insertDisciplines(tx, inserts);
-        for (const u of updates) await repo.updateDiscipline(tx, u.id, u.values);
-        return [];
-      },
-    };
+    return { ...plan, write: writeRecords(inserts, updates, repo.insertDisciplines, repo.updateDiscipline) };
   },
   async exportRows(db, lang) {
     const departments = await departmentsOf(db, lang);

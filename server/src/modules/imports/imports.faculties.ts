@@ -1,7 +1,7 @@
 /** Faculties: matched by their code; the names in Kyrgyz, Russian and English. */
 import type { ImportRecord } from '@contract/imports';
 import type { ImportKindDef } from './imports.kind';
-import { changesOf, DuplicateCheck, RowReader, type Column, type Field } from './imports.rows';
+import { changesOf, DuplicateCheck, RowReader, writeRecords, type Column, type Field } from './imports.rows';
 import * as repo from './imports.repository';
 
 type Key = 'code' | 'nameKg' | 'nameRu' | 'nameEn';
@@ -70,14 +70,7 @@ export const facultiesImport: ImportKindDef<Key> = {
         updates.push({ id: before.id, values: valid });
       }
     }
-    return {
-      ...plan,
-      async write(tx) {
-        await repo.insertFaculties(tx, inserts);
-        for (const u of updates) await repo.updateFaculty(tx, u.id, u.values);
-        return [];
-      },
-    };
+    return { ...plan, write: writeRecords(inserts, updates, repo.insertFaculties, repo.updateFaculty) };
   },
   async exportRows(db) {
     return (await repo.allFaculties(db)).sort((a, b) => a.code.localeCompare(b.code)).map((f) => [f.code, f.nameKg, f.nameRu, f.nameEn]);

@@ -4,7 +4,7 @@ import type { ImportRecord } from '@contract/imports';
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
 import type { ImportKindDef } from './imports.kind';
-import { changesOf, DuplicateCheck, normalizeHeader, RowReader, type Column, type Field } from './imports.rows';
+import { changesOf, DuplicateCheck, normalizeHeader, RowReader, sortKnown, writeRecords, type Column, type Field } from './imports.rows';
 import * as repo from './imports.repository';
 import { quote } from './imports.texts';
 
@@ -110,21 +110,9 @@ export const groupsImport: ImportKindDef<Key> = {
         continue;
       }
       const compared = (g: repo.GroupValues): GroupCompared => ({ ...g, speciality: specialityCode.get(g.specialityId) ?? '' });
-      const changes = changesOf(fields, compared(before), compared(values), lang);
-      if (changes.length === 0) plan.unchanged++;
-      else {
-        plan.changed.push({ line: r.line, key: values.name, changes });
-        updates.push({ id: before.id, values });
-      }
+      sortKnown(plan, updates, { line: r.line, key: values.name, id: before.id, values }, changesOf(fields, compared(before), compared(values), lang));
     }
-    return {
-      ...plan,
-      async write(tx) {
-        await repo.insertGroups(tx, inserts);
-        for (const u of updates) await repo.updateGroup(tx, u.id, u.values);
-        return [];
-      },
-    };
+    return { ...plan, write: writeRecords(inserts, updates, repo.insertGroups, repo.updateGroup) };
   },
   async exportRows(db, lang) {
     const forms = await educationFormsOf(db, lang);

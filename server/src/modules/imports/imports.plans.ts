@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
 import { admissionYears, EDUCATION_FORM_COLUMN, educationFormsOf } from './imports.groups';
 import type { ImportKindDef } from './imports.kind';
-import { changesOf, DuplicateCheck, normalizeHeader, RowReader, type Column, type Field } from './imports.rows';
+import { changesOf, DuplicateCheck, normalizeHeader, RowReader, sortKnown, writeRecords, type Column, type Field } from './imports.rows';
 import * as repo from './imports.repository';
 import { quote, say, WORDS } from './imports.texts';
 
@@ -147,21 +147,9 @@ export const plansImport: ImportKindDef<Key> = {
         inserts.push(values);
         continue;
       }
-      const changes = changesOf(fields, before, values, lang);
-      if (changes.length === 0) plan.unchanged++;
-      else {
-        plan.changed.push({ line: r.line, key, changes });
-        updates.push({ id: before.id, values });
-      }
+      sortKnown(plan, updates, { line: r.line, key, id: before.id, values }, changesOf(fields, before, values, lang));
     }
-    return {
-      ...plan,
-      async write(tx) {
-        await repo.insertPlanRows(tx, inserts);
-        for (const u of updates) await repo.updatePlanRow(tx, u.id, u.values);
-        return [];
-      },
-    };
+    return { ...plan, write: writeRecords(inserts, updates, repo.insertPlanRows, repo.updatePlanRow) };
   },
   async exportRows(db, lang) {
     const forms = await educationFormsOf(db, lang);

@@ -4,7 +4,7 @@
  */
 import type { ImportRecord } from '@contract/imports';
 import type { ImportKindDef } from './imports.kind';
-import { changesOf, DuplicateCheck, RowReader, type Column, type Field } from './imports.rows';
+import { changesOf, DuplicateCheck, RowReader, writeRecords, type Column, type Field } from './imports.rows';
 import * as repo from './imports.repository';
 
 type Key = 'building' | 'name' | 'latitude' | 'longitude' | 'radius' | 'capacity';
@@ -90,14 +90,7 @@ export const roomsImport: ImportKindDef<Key> = {
         updates.push({ id: before.id, values: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) });
       }
     }
-    return {
-      ...plan,
-      async write(tx) {
-        await repo.insertRooms(tx, inserts);
-        for (const u of updates) await repo.updateRoom(tx, u.id, u.values);
-        return [];
-      },
-    };
+    return { ...plan, write: writeRecords(inserts, updates, repo.insertRooms, repo.updateRoom) };
   },
   async exportRows(db) {
     return (await repo.allRooms(db)).map((a) => [a.building, a.name, a.latitude, a.longitude, a.radiusM, a.capacity]);

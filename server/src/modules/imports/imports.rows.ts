@@ -4,7 +4,8 @@
  * every refusal names the row's line, the column as the file heads it, and the reason.
  */
 import type { Language } from '@contract/common';
-import type { ImportFieldChange, ImportIssue } from '@contract/imports';
+import type { ImportAccount, ImportFieldChange, ImportIssue, ImportRecord } from '@contract/imports';
+import type { Db } from '../../db/client';
 import { ImportFileError, type CellValue, type Sheet, type SheetRow } from './imports.sheet';
 import { quote, ROW_PROBLEMS, WORDS, say, type RowProblem, type Texts } from './imports.texts';
 
@@ -254,6 +255,34 @@ export function changesOf<V extends object>(fields: readonly Field<V>[], before:
   return fields
     .filter((f) => after[f.key] !== undefined && (after[f.key] ?? null) !== (before[f.key] ?? null))
     .map((f) => ({ field: f.label[lang], before: shown(f, before[f.key]), after: shown(f, after[f.key]) }));
+}
+
+/** A row of a record the database has: unchanged, or changed (its changes listed, its values kept for the write). */
+export function sortKnown<V>(
+  plan: { changed: ImportRecord[]; unchanged: number },
+  updates: { id: number; values: V }[],
+  row: { line: number; key: string; id: number; values: V },
+  changes: ImportFieldChange[],
+): void {
+  if (changes.length === 0) plan.unchanged++;
+  else {
+    plan.changed.push({ line: row.line, key: row.key, changes });
+    updates.push({ id: row.id, values: row.values });
+  }
+}
+
+/** The write of a kind without accounts: the new records, then the changed ones. */
+export function writeRecords<I, V>(
+  inserts: I[],
+  updates: { id: number; values: V }[],
+  insert: (tx: Db, rows: I[]) => Promise<unknown>,
+  update: (tx: Db, id: number, values: V) => Promise<unknown>,
+) {
+  return async (tx: Db): Promise<ImportAccount[]> => {
+    await insert(tx, inserts);
+    for (const u of updates) await update(tx, u.id, u.values);
+    return [];
+  };
 }
 
 /** Refuses the second and later rows with the same key (`key` null: the row's key was refused already). */

@@ -9,10 +9,10 @@ import type { ImportRecord } from '@contract/imports';
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
 import type { ImportKindDef } from './imports.kind';
-import { changesOf, DuplicateCheck, normalizeHeader, RowReader, showDate, type Column, type Field } from './imports.rows';
+import { changesOf, DuplicateCheck, normalizeHeader, RowReader, type Column, type Field } from './imports.rows';
 import { departmentsOf } from './imports.departments';
+import * as people from './imports.people';
 import * as repo from './imports.repository';
-import { fullName, GENDER_SHOWN, newAccounts, personValues, readPerson } from './imports.students';
 import { quote } from './imports.texts';
 
 type Key = 'code' | 'surname' | 'name' | 'patronymic' | 'gender' | 'birthDate' | 'department' | 'position' | 'phone' | 'email';
@@ -25,17 +25,7 @@ export const TEACHER_COLUMNS: readonly Column<Key>[] = [
     required: true,
     example: 'T0101',
   },
-  { key: 'surname', title: { ru: 'Фамилия', kg: 'Фамилиясы', en: 'Surname' }, aliases: ['Last name', 'Family name'], required: true, example: 'Токтогулов' },
-  { key: 'name', title: { ru: 'Имя', kg: 'Аты', en: 'Name' }, aliases: ['First name', 'Given name'], required: true, example: 'Эрлан' },
-  { key: 'patronymic', title: { ru: 'Отчество', kg: 'Атасынын аты', en: 'Patronymic' }, aliases: ['Middle name'], required: false, example: 'Маратович' },
-  { key: 'gender', title: { ru: 'Пол', kg: 'Жынысы', en: 'Gender' }, aliases: ['Sex'], required: true, example: 'м' },
-  {
-    key: 'birthDate',
-    title: { ru: 'Дата рождения', kg: 'Туулган күнү', en: 'Birth date' },
-    aliases: ['Date of birth', 'Туулган датасы'],
-    required: false,
-    example: '14.03.1980',
-  },
+  ...people.personColumns({ surname: 'Токтогулов', name: 'Эрлан', patronymic: 'Маратович', gender: 'м', birthDate: '14.03.1980' }),
   {
     key: 'department',
     title: { ru: 'Кафедра', kg: 'Кафедрасы', en: 'Department' },
@@ -50,20 +40,7 @@ export const TEACHER_COLUMNS: readonly Column<Key>[] = [
     required: true,
     example: 'Доцент',
   },
-  {
-    key: 'phone',
-    title: { ru: 'Телефон', kg: 'Телефону', en: 'Phone' },
-    aliases: ['Phone number', 'Мобильный телефон'],
-    required: false,
-    example: '+996 555 123 456',
-  },
-  {
-    key: 'email',
-    title: { ru: 'Электронная почта', kg: 'Электрондук почта', en: 'Email' },
-    aliases: ['E-mail', 'Почта', 'Email address'],
-    required: false,
-    example: 'e.toktogulov@example.kg',
-  },
+  ...people.contactColumns('e.toktogulov@example.kg'),
 ];
 
 /** The login of a new teacher's account: the teacher code (docs/areas/imports.md). */
@@ -98,11 +75,7 @@ export const teachersImport: ImportKindDef<Key> = {
     const today = now.toISOString().slice(0, 10);
     const title = (key: Key) => TEACHER_COLUMNS.find((c) => c.key === key)!.title;
     const fields: readonly Field<repo.TeacherValues>[] = [
-      { key: 'surname', label: title('surname') },
-      { key: 'name', label: title('name') },
-      { key: 'patronymic', label: title('patronymic') },
-      { key: 'gender', label: title('gender'), show: (v) => GENDER_SHOWN[lang][v as 'm' | 'f'] ?? String(v) },
-      { key: 'birthDate', label: title('birthDate'), show: (v) => showDate(String(v)) },
+      ...people.personFields<repo.TeacherValues>(title, lang),
       { key: 'departmentId', label: title('department'), show: departments.show },
       { key: 'positionId', label: title('position'), show: positions.show },
       { key: 'phone', label: title('phone') },
@@ -115,7 +88,7 @@ export const teachersImport: ImportKindDef<Key> = {
     for (const row of sheet.rows) {
       const r = new RowReader(row, columns, lang, plan.refused);
       const code = r.code('code');
-      const person = readPerson(r, today);
+      const person = people.readPerson(r, today);
       const departmentText = r.required('department');
       const department = departmentText === null ? undefined : departments.find(departmentText);
       if (departmentText !== null && department === undefined) r.refuse('department', 'unknownDepartment', { value: departmentText });
@@ -123,21 +96,16 @@ export const teachersImport: ImportKindDef<Key> = {
       const positionText = r.required('position');
       const positionId = positionText === null ? undefined : positions.find(positionText);
       if (positionText !== null && positionId === undefined) r.refuse('position', 'unknownPosition', { value: positionText, positions: positions.list });
-      const phone = r.optional('phone', 40);
-      const email = r.email('email');
+      const contacts = people.readContacts(r);
       if (duplicates.repeated(r, 'code', code) || r.refused) continue;
-      // A column the file has sets its field (an empty cell clears an optional one); a column it leaves out keeps the field.
-      const given = <T>(key: Key, value: T) => (r.has(key) ? value : undefined);
       valid.push({
         line: r.line,
         reader: r,
         values: {
-          code: code!,
-          ...personValues(r, person),
+          ...people.personValues(r, code, person),
           departmentId: department as number,
           positionId: positionId!,
-          phone: given('phone', phone),
-          email: given('email', email),
+          ...contacts,
         },
       });
     }
@@ -150,71 +118,34 @@ export const teachersImport: ImportKindDef<Key> = {
         )
       ).map((t) => [t.code!, t]),
     );
-    const taken = await repo.takenLogins(
-      db,
-      valid.filter((v) => !existing.has(v.values.code)).map((v) => teacherLoginOf(v.values.code)),
-    );
-    const inserts: repo.TeacherValues[] = [];
-    const updates: { id: number; values: Partial<repo.TeacherValues> }[] = [];
-    for (const { line, reader, values } of valid) {
-      const before = existing.get(values.code);
-      if (!before) {
-        if (taken.has(teacherLoginOf(values.code).toLowerCase())) {
-          reader.refuse('code', 'loginTaken', { value: teacherLoginOf(values.code) });
-          continue;
-        }
-        plan.added.push({ line, key: values.code, changes: [] });
-        inserts.push({
-          code: values.code,
-          surname: values.surname!,
-          name: values.name!,
-          patronymic: values.patronymic ?? null,
-          gender: values.gender!,
-          birthDate: values.birthDate ?? null,
-          departmentId: values.departmentId!,
-          positionId: values.positionId!,
-          phone: values.phone ?? null,
-          email: values.email ?? null,
-        });
-        continue;
-      }
-      const changes = changesOf(fields, before as repo.TeacherValues, values, lang);
-      if (changes.length === 0) plan.unchanged++;
-      else {
-        plan.changed.push({ line, key: values.code, changes });
-        const { code: _, ...set } = values;
-        updates.push({ id: before.id, values: Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined)) });
-      }
-    }
-
-    return {
-      ...plan,
-      async write(tx, at) {
-        const ids = await repo.insertTeachers(tx, inserts);
-        for (const u of updates) await repo.updateTeacher(tx, u.id, u.values);
-        const { accounts, hashes } = await newAccounts(
-          inserts.map((t) => ({ code: t.code, fullName: fullName(t), group: departments.show(t.departmentId), login: teacherLoginOf(t.code) })),
-        );
-        await repo.insertTeacherAccounts(
+    const write = await people.sortPeople(db, plan, valid, {
+      existing,
+      login: teacherLoginOf,
+      changes: (before, values) => changesOf(fields, before as repo.TeacherValues, values, lang),
+      group: (t) => departments.show(t.departmentId),
+      insertRecords: repo.insertTeachers,
+      updateRecord: repo.updateTeacher,
+      insertAccounts: (tx, accounts, at) =>
+        repo.insertTeacherAccounts(
           tx,
-          accounts.map((a, i) => ({ teacherId: ids.get(a.studentNumber)!, login: a.login, passwordHash: hashes[i] })),
+          accounts.map(({ id, ...a }) => ({ teacherId: id, ...a })),
           at,
-        );
-        return accounts;
-      },
-    };
+        ),
+      insert: (values): repo.TeacherValues => ({
+        ...people.newPerson(values),
+        departmentId: values.departmentId!,
+        positionId: values.positionId!,
+      }),
+    });
+
+    return { ...plan, write };
   },
   async exportRows(db, lang) {
     const departments = await departmentsOf(db, lang);
     const positions = await positionsOf(db, lang);
     // The teacher's record only: never the account (its login or password).
     return (await repo.allTeachers(db)).map((t) => [
-      t.code,
-      t.surname,
-      t.name,
-      t.patronymic,
-      GENDER_SHOWN[lang][t.gender as 'm' | 'f'] ?? t.gender,
-      t.birthDate === null ? null : new Date(`${t.birthDate}T00:00:00Z`),
+      ...people.personCells(t, lang),
       departments.written(t.departmentId),
       positions.written(t.positionId),
       t.phone,
