@@ -12,10 +12,10 @@ import { TEST_MARK_LOWEST, TEST_MARK_THRESHOLDS } from '@contract/pure/test-mark
 import { Dialog } from '@components/Dialog';
 import { Spinner } from '@components/Spinner';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
-import { describeFailure } from '@shared/request/errors';
 import { LoadFailed } from '@shared/request/LoadFailed';
 import { bankActions as K } from '../bank.slice';
 import { selectBank } from '../testing.slice';
+import { SendOutcome } from './SendOutcome';
 
 /** 'YYYY-MM-DD' → 'DD.MM.YYYY', as the journal writes dates. */
 const shown = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
@@ -128,25 +128,7 @@ export function ToJournalDialog({ id_test, onClose }: { id_test: number; onClose
               <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} /> {t('toJournal.overwrite')}
             </label>
           </div>
-          <div role="status" aria-live="polite">
-            {outcome ? (
-              <>
-                <p>{t('toJournal.outcome', { written: outcome.written, kept: outcome.kept, unchanged: outcome.unchanged, noResult: outcome.noResult })}</p>
-                {outcome.refused.length > 0 ? (
-                  <ul aria-label={t('toJournal.refused')}>
-                    {outcome.refused.map((r) => (
-                      <li key={r.id_student}>{t(`toJournal.reasons.${r.reason}`, { fio: r.fio })}</li>
-                    ))}
-                  </ul>
-                ) : null}
-              </>
-            ) : null}
-          </div>
-          {sent.error ? (
-            <p className="ts-err" role="alert">
-              {describeFailure(t, sent.error)}
-            </p>
-          ) : null}
+          <SendOutcome outcome={outcome ?? null} error={sent.error ?? null} texts="toJournal" />
           <div className="dialog-actions">
             <button type="button" className="btn btn-ghost" onClick={onClose}>
               {t('toJournal.close')}

@@ -11,10 +11,10 @@ import { examPointsOfPercent } from '@contract/pure/test-marks';
 import { Dialog } from '@components/Dialog';
 import { Spinner } from '@components/Spinner';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
-import { describeFailure } from '@shared/request/errors';
 import { LoadFailed } from '@shared/request/LoadFailed';
 import { bankActions as K } from '../bank.slice';
 import { selectBank } from '../testing.slice';
+import { SendOutcome } from './SendOutcome';
 
 function useSheetName() {
   const { t } = useTranslation('testing');
@@ -82,25 +82,7 @@ export function ToSheetDialog({ id_test, onClose }: { id_test: number; onClose: 
               <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} /> {t('toSheet.overwrite')}
             </label>
           </div>
-          <div role="status" aria-live="polite">
-            {outcome ? (
-              <>
-                <p>{t('toSheet.outcome', { written: outcome.written, kept: outcome.kept, unchanged: outcome.unchanged, noResult: outcome.noResult })}</p>
-                {outcome.refused.length > 0 ? (
-                  <ul aria-label={t('toJournal.refused')}>
-                    {outcome.refused.map((r) => (
-                      <li key={r.id_student}>{t(`toSheet.reasons.${r.reason}`, { fio: r.fio })}</li>
-                    ))}
-                  </ul>
-                ) : null}
-              </>
-            ) : null}
-          </div>
-          {sent.error ? (
-            <p className="ts-err" role="alert">
-              {describeFailure(t, sent.error)}
-            </p>
-          ) : null}
+          <SendOutcome outcome={outcome ?? null} error={sent.error ?? null} texts="toSheet" />
           <div className="dialog-actions">
             {close}
             <button type="submit" className="btn btn-primary" disabled={sent.fetching} aria-busy={sent.fetching}>
