@@ -5,7 +5,7 @@
  * become marks on the journal's scale (contract/pure/test-marks.ts), then what was written, kept and
  * refused, or why nothing was.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TestJournal } from '@contract/testing';
 import { TEST_MARK_LOWEST, TEST_MARK_THRESHOLDS } from '@contract/pure/test-marks';
@@ -16,6 +16,7 @@ import { LoadFailed } from '@shared/request/LoadFailed';
 import { bankActions as K } from '../bank.slice';
 import { selectBank } from '../testing.slice';
 import { SendOutcome } from './SendOutcome';
+import { useSendDialog } from './useSendDialog';
 
 /** 'YYYY-MM-DD' → 'DD.MM.YYYY', as the journal writes dates. */
 const shown = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
@@ -38,16 +39,9 @@ export function ToJournalDialog({ id_test, onClose }: { id_test: number; onClose
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [overwrite, setOverwrite] = useState(false);
-  useEffect(() => {
-    dispatch(K.testJournalsRequested(id_test));
-  }, [dispatch, id_test]);
   const data = testJournals.data;
-  // The dialog opens before the journals arrive: the keyboard's focus goes to the first field once they do.
-  const first = useRef<HTMLSelectElement>(null);
-  const arrived = data !== null;
-  useEffect(() => {
-    if (arrived) first.current?.focus();
-  }, [arrived]);
+  const request = useCallback(() => void dispatch(K.testJournalsRequested(id_test)), [dispatch, id_test]);
+  const first = useSendDialog(request, data !== null);
   const journal = data?.journals.find((j) => j.id === journalId) ?? data?.journals[0] ?? null;
   const timeOf = (id_time: number) => data?.times.find((x) => x.id === id_time)?.time ?? String(id_time);
   const [chosenDate, chosenTime] = lesson === NEW ? [date, time] : lesson.split('|');
@@ -55,7 +49,7 @@ export function ToJournalDialog({ id_test, onClose }: { id_test: number; onClose
   const outcome = sent.data;
   return (
     <Dialog title={t('toJournal.title')} onClose={onClose} testId="ts-to-journal" className="dialog card ts-journal-dialog">
-      {testJournals.error ? <LoadFailed failure={testJournals.error} onRetry={() => dispatch(K.testJournalsRequested(id_test))} /> : null}
+      {testJournals.error ? <LoadFailed failure={testJournals.error} onRetry={request} /> : null}
       {!data && !testJournals.error ? <Spinner /> : null}
       {data && data.journals.length === 0 ? <p className="muted">{t('toJournal.noJournals')}</p> : null}
       {!journal ? (

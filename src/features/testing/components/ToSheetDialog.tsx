@@ -4,7 +4,7 @@
  * there are overwritten; the dialog says how a result becomes exam points
  * (contract/pure/test-marks.ts), then what was written, kept and refused, or why nothing was.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TestSheet } from '@contract/testing';
 import { examPointsOfPercent } from '@contract/pure/test-marks';
@@ -15,6 +15,7 @@ import { LoadFailed } from '@shared/request/LoadFailed';
 import { bankActions as K } from '../bank.slice';
 import { selectBank } from '../testing.slice';
 import { SendOutcome } from './SendOutcome';
+import { useSendDialog } from './useSendDialog';
 
 function useSheetName() {
   const { t } = useTranslation('testing');
@@ -36,16 +37,9 @@ export function ToSheetDialog({ id_test, onClose }: { id_test: number; onClose: 
   const { testSheets, sentToSheet: sent } = useAppSelector(selectBank);
   const [sheetId, setSheetId] = useState<number | null>(null);
   const [overwrite, setOverwrite] = useState(false);
-  useEffect(() => {
-    dispatch(K.testSheetsRequested(id_test));
-  }, [dispatch, id_test]);
   const data = testSheets.data;
-  // The dialog opens before the sheets arrive: the keyboard's focus goes to the first field once they do.
-  const first = useRef<HTMLSelectElement>(null);
-  const arrived = data !== null;
-  useEffect(() => {
-    if (arrived) first.current?.focus();
-  }, [arrived]);
+  const request = useCallback(() => void dispatch(K.testSheetsRequested(id_test)), [dispatch, id_test]);
+  const first = useSendDialog(request, data !== null);
   const sheet = data?.sheets.find((s) => s.id === sheetId) ?? data?.sheets[0] ?? null;
   const outcome = sent.data;
   const close = (
@@ -55,7 +49,7 @@ export function ToSheetDialog({ id_test, onClose }: { id_test: number; onClose: 
   );
   return (
     <Dialog title={t('toSheet.title')} onClose={onClose} testId="ts-to-sheet" className="dialog card ts-journal-dialog">
-      {testSheets.error ? <LoadFailed failure={testSheets.error} onRetry={() => dispatch(K.testSheetsRequested(id_test))} /> : null}
+      {testSheets.error ? <LoadFailed failure={testSheets.error} onRetry={request} /> : null}
       {!data && !testSheets.error ? <Spinner /> : null}
       {data && data.sheets.length === 0 ? <p className="muted">{t('toSheet.noSheets')}</p> : null}
       {!sheet ? <div className="dialog-actions">{close}</div> : null}
