@@ -76,13 +76,24 @@ interface Shot {
   path: string;
   /** The screen's name in tests/support/screens.ts when it is not the first view of the path (an open state). */
   screen?: string;
+  /** What must be on the screen besides its first view: parts that arrive later, at least so many of each selector (without the wait a busy machine compares a half-drawn screen). */
+  ready?: Array<[selector: string, count: number]>;
 }
 
 /** One screen per area; the QR area by the student's check-in page and the teacher's reports, the journal by a teacher's first journal. */
 const SHOTS: Shot[] = [
   { name: 'news', account: TEACHER, path: '/lms/news' },
   { name: 'journal', account: TEACHER, path: '/lms/journal', screen: 'journal grid' },
-  { name: 'chat', account: STUDENT, path: '/lms/chat' },
+  // The unread counts come over the live connection after the list: at least her two disciplines' badges and the menu's.
+  {
+    name: 'chat',
+    account: STUDENT,
+    path: '/lms/chat',
+    ready: [
+      ['.chat-badge', 2],
+      ['.nav-badge, .tab-badge', 1],
+    ],
+  },
   { name: 'schedule', account: STUDENT, path: '/lms/schedule' },
   { name: 'qr-scan', account: STUDENT, path: '/lms/qrscan' },
   { name: 'qr-reports', account: TEACHER, path: '/lms/reportqr' },
@@ -147,6 +158,10 @@ describe('each area looks as its baseline', { shuffle: false }, () => {
       it(`${shot.name} at ${width.name}`, async () => {
         const { page } = await pageFor(shot.account, width.viewport);
         await visit(page, screenOf(shot));
+        if (shot.ready)
+          await page.waitForFunction((want) => want.every(([selector, n]) => document.querySelectorAll(selector).length >= n), shot.ready, {
+            timeout: 20000,
+          });
         await page.addStyleTag({ content: STILL });
         // Fonts and images in, nothing loading.
         await page.evaluate(() => document.fonts.ready);
