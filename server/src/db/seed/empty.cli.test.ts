@@ -27,7 +27,9 @@ const seed = (args: string[], script = CLI) => runCommand(script, args, dir, dir
 describe.skipIf(usePostgres)('npm run seed -- --empty', () => {
   it(
     'prints the administrator and a one-time password once, the one stored; a second run is refused and changes nothing; a teachers import then works',
-    { timeout: 120_000 },
+    // A ceiling for a hang: each command transpiles the server and migrates a new embedded database, several times over; on a
+    // busy 2-core machine the file took 120 s.
+    { timeout: 300_000 },
     async () => {
       expect((await seed(['--empty', '--size', 'small'])).code).toBe(2);
 

@@ -33,7 +33,9 @@ async function rowsOf(bytes: Buffer): Promise<string[][]> {
 describe.skipIf(usePostgres)('npm run import', () => {
   it(
     'prints the preview, exits 1 and writes nothing while a row is refused; --valid-only writes the valid rows; export writes them back',
-    { timeout: 120_000 },
+    // A ceiling for a hang: each command transpiles the server and migrates a new embedded database, several times over; on a
+    // busy 2-core machine the file took 120 s.
+    { timeout: 300_000 },
     async () => {
       const file = path.join(dir, 'faculties.xlsx');
       fs.writeFileSync(
