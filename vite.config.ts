@@ -214,9 +214,10 @@ export default defineConfig({
           // the stores and clears storage, cookies and handlers after every test.
           isolate: false,
           // Ceilings for a test that hangs, not waits: on a loaded machine typing a form with
-          // user-event alone can take several seconds.
-          testTimeout: 30000,
-          hookTimeout: 30000,
+          // user-event alone can take several seconds, and a screen's first lazy import 25 s
+          // (load average 14 on two cores).
+          testTimeout: 60000,
+          hookTimeout: 60000,
         },
       },
       {
@@ -226,8 +227,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: CLIENT_ISOLATED,
           setupFiles: ['src/test/setup.ts'],
-          testTimeout: 30000,
-          hookTimeout: 30000,
+          testTimeout: 60000,
+          hookTimeout: 60000,
         },
       },
       {
@@ -242,8 +243,10 @@ export default defineConfig({
           // again each (a third of the project's time): every file builds its own app and database,
           // and none mocks a module or changes the environment.
           isolate: false,
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          // Ceilings for a hang, not waits: on a busy 2-core machine (load 10 to 14) a file's copy of
+          // the seeded database took over 60 s and a test that signs in many times over 30 s.
+          testTimeout: 120000,
+          hookTimeout: 180000,
         },
       },
       ...(hasPg
@@ -257,8 +260,8 @@ export default defineConfig({
                 include: ['server/src/**/*.test.ts'],
                 isolate: false,
                 env: { TEST_DB: 'postgres' },
-                testTimeout: 30000,
-                hookTimeout: 60000,
+                testTimeout: 120000,
+                hookTimeout: 180000,
               },
             },
           ]

@@ -7,8 +7,9 @@ import { stopStores } from './stores';
 import { listenOnce, requestsSettled, server, takeUnhandled } from './server';
 
 // findBy*/waitFor wait for a state; their timeout only bounds a test that will fail anyway. The
-// default second is too short when the machine is busy (the state then arrives later, not never).
-configure({ asyncUtilTimeout: 15000 });
+// default second is too short when the machine is busy (the state then arrives later, not never):
+// a screen's first lazy import took 25 s at a load average of 14 on two cores.
+configure({ asyncUtilTimeout: 30000 });
 
 beforeAll(async () => {
   listenOnce();

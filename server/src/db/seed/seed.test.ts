@@ -29,12 +29,11 @@ let full: TestDatabase;
 let small: TestDatabase;
 let db: Db;
 
-// The whole demo university copied twice: past the project's 60 s hook ceiling on a busy machine.
 beforeAll(async () => {
   full = await createTestDatabase({ size: 'full' });
   small = await createTestDatabase({ size: 'small' });
   db = full.database.db;
-}, 180_000);
+});
 afterAll(async () => {
   await full.close();
   await small.close();
