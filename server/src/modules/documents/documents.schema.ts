@@ -49,3 +49,16 @@ export const documentVersions = pgTable(
   },
   (t) => [unique('document_versions_number_uq').on(t.documentId, t.number), check('document_versions_number_ck', sql`${t.number} >= 1`)],
 );
+
+/**
+ * A text as the search compares it: Unicode-normalised, lower case (every alphabet, whatever the
+ * database's locale), 'ё' as 'е', runs of spaces as one. The stored `search_text` and the query are
+ * both folded so; the SQL then looks for one inside the other with position(), which PostgreSQL and
+ * PGlite run alike.
+ */
+export function foldText(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
+}
+
+/** The stored search text of a document's six texts. */
+export const searchTextOf = (texts: readonly string[]): string => foldText(texts.filter(Boolean).join(' \n '));
