@@ -1,11 +1,12 @@
 /**
  * The upload of a new document (the administrator's, a dean's office's): its title in one language at
  * least, descriptions, category, audience, faculty (a dean's office: its own) and file (PDF, DOCX, XLSX
- * or ODT up to MAX_MB). The server checks everything again; its refusal is said above the buttons.
+ * or ODT up to MAX_MB), in a dialog. The server checks everything again; its refusal is said above the buttons.
  */
 import { useMemo } from 'react';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '@components/Dialog';
 import { FileField } from '@components/FileField';
 import { SelectField, TextField } from '@components/fields';
 import { usePreloadYup, yupValidator } from '@lib/validation';
@@ -19,7 +20,11 @@ const LANGS = ['Ru', 'Kg', 'En'] as const;
 export function DocumentForm() {
   const { t } = useTranslation('documents');
   const dispatch = useAppDispatch();
-  const { options } = useAppSelector(selectDocuments);
+  const { options, save } = useAppSelector(selectDocuments);
+  // Escape or a click beside it closes it, unless the file is on its way.
+  const close = () => {
+    if (!save.fetching) dispatch(A.formShown(null));
+  };
   usePreloadYup();
   const faculties = options.data?.faculties ?? [];
   const required = options.data?.facultyRequired ?? false;
@@ -62,10 +67,9 @@ export function DocumentForm() {
     [t, required],
   );
   return (
-    <section className="card doc-form" aria-labelledby="doc-form-title" data-testid="doc-form">
-      <h2 id="doc-form-title">{t('upload.new')}</h2>
+    <Dialog title={t('upload.new')} onClose={close} className="dialog card doc-dialog" testId="doc-form">
       <Formik<DocumentDraft> initialValues={initial} validate={validate} onSubmit={(values) => void dispatch(A.createRequested(values))}>
-        <Form noValidate aria-labelledby="doc-form-title" className="doc-form-grid">
+        <Form noValidate aria-label={t('upload.new')} className="doc-form-grid">
           {LANGS.map((l) => (
             <TextField key={l} name={`title${l}`} label={t(`form.title${l}`)} prose />
           ))}
@@ -79,6 +83,6 @@ export function DocumentForm() {
           <SaveButtons />
         </Form>
       </Formik>
-    </section>
+    </Dialog>
   );
 }
