@@ -236,6 +236,16 @@ export const AREAS = [
     store: () => import('../features/workload/workload.area'),
   },
   {
+    // The university's documents, for everyone by audience; the administrator and a dean's office upload.
+    key: 'documents',
+    path: '/documents',
+    screen: () => import('../features/documents/DocumentsScreen'),
+    menu: { key: 'documents', icon: 'file' },
+    title: 'titles.documents',
+    namespaces: ['documents'],
+    store: () => import('../features/documents/documents.area'),
+  },
+  {
     // Every role: a student his own rating, a teacher the groups he teaches, a dean's office his faculty's, an administrator any group.
     key: 'rating',
     path: '/rating',

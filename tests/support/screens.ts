@@ -169,6 +169,16 @@ async function unfoldSetup(page: Page): Promise<void> {
 /** The open states of a screen beyond its first view (a conversation, a journal, its dialogs, the projector of a lesson). */
 const OPEN_STATES: Screen[] = [
   {
+    // A document's page with its versions (the first listed; the regulation on assessment has two).
+    name: 'documents document page',
+    path: '/lms/documents',
+    ready: async (page) => {
+      await readyByDefault(page);
+      await page.getByTestId('doc-item').first().getByRole('heading').getByRole('link').click();
+      await expectVisible(page.getByTestId('doc-versions'), 20000);
+    },
+  },
+  {
     name: 'chat conversation',
     path: '/lms/chat',
     ready: async (page) => {
@@ -295,6 +305,16 @@ export const ADMIN_SCREENS: Screen[] = [
       await openStudentPanel(page);
       await page.getByTestId('admin-resetPassword').click();
       await expectVisible(page.getByRole('alertdialog'), 20000);
+    },
+  },
+  {
+    // The upload form of a new document, open (never sent).
+    name: 'documents upload form',
+    path: '/lms/documents',
+    ready: async (page) => {
+      await readyByDefault(page);
+      await page.getByTestId('doc-new').click();
+      await expectVisible(page.getByTestId('doc-form'), 20000);
     },
   },
   // A reference list with its widest table, and its form open on a row (never saved).

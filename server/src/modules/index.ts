@@ -54,6 +54,7 @@ import { sheetExams } from './gradingsheet/gradingsheet.given-exams';
 import { gradingsheetPage } from './gradingsheet/gradingsheet.page';
 import gradingsheetRoutes from './gradingsheet/gradingsheet.routes';
 import testingRoutes from './testing/testing.routes';
+import documentsRoutes from './documents/documents.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -101,6 +102,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'imports', routes: importsRoutes },
   { name: 'personalcard', routes: personalcardRoutes, seed: () => import('./personalcard/personalcard.seed') },
   { name: 'reference', routes: referenceRoutes },
+  { name: 'documents', routes: documentsRoutes, seed: () => import('./documents/documents.seed') },
 ];
 
 /** The seed steps the areas declare (`seed`), in the order of this list. */

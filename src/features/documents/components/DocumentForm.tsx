@@ -1,0 +1,88 @@
+/**
+ * The upload of a new document (the administrator's, a dean's office's): its title in one language at
+ * least, descriptions, category, audience, faculty (a dean's office: its own) and file (PDF, DOCX, XLSX
+ * or ODT up to MAX_MB), in a dialog. The server checks everything again; its refusal is said above the buttons.
+ */
+import { useMemo } from 'react';
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '@components/Dialog';
+import { FileField } from '@components/FileField';
+import { SelectField, TextField } from '@components/fields';
+import { usePreloadYup, yupValidator } from '@lib/validation';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { ACCEPT, AUDIENCES, CATEGORIES, MAX_MB } from '../documents.api';
+import { documentsActions as A, selectDocuments, type DocumentDraft } from '../documents.slice';
+import { fileRule, SaveButtons } from './formParts';
+
+const LANGS = ['Ru', 'Kg', 'En'] as const;
+
+export function DocumentForm() {
+  const { t } = useTranslation('documents');
+  const dispatch = useAppDispatch();
+  const { options, save } = useAppSelector(selectDocuments);
+  // Escape or a click beside it closes it, unless the file is on its way.
+  const close = () => {
+    if (!save.fetching) dispatch(A.formShown(null));
+  };
+  usePreloadYup();
+  const faculties = options.data?.faculties ?? [];
+  const required = options.data?.facultyRequired ?? false;
+  const initial: DocumentDraft = {
+    titleRu: '',
+    titleKg: '',
+    titleEn: '',
+    descriptionRu: '',
+    descriptionKg: '',
+    descriptionEn: '',
+    category: '',
+    audience: '',
+    facultyId: required && faculties.length === 1 ? String(faculties[0].id) : '',
+    file: null,
+  };
+  const validate = useMemo(
+    () =>
+      yupValidator<DocumentDraft>((yup) => {
+        const title = yup
+          .string()
+          .trim()
+          .max(200, t('form.tooLong', { max: 200 }));
+        const description = yup
+          .string()
+          .trim()
+          .max(2000, t('form.tooLong', { max: 2000 }));
+        return yup.object({
+          titleRu: title.test('one-title', t('form.titleNeeded'), (_v, ctx) => LANGS.some((l) => String(ctx.parent[`title${l}`] ?? '').trim() !== '')),
+          titleKg: title,
+          titleEn: title,
+          descriptionRu: description,
+          descriptionKg: description,
+          descriptionEn: description,
+          category: yup.string().required(t('form.required')),
+          audience: yup.string().required(t('form.required')),
+          facultyId: required ? yup.string().required(t('form.required')) : yup.string(),
+          file: fileRule(yup, t),
+        });
+      }),
+    [t, required],
+  );
+  return (
+    <Dialog title={t('upload.new')} onClose={close} className="dialog card doc-dialog" testId="doc-form">
+      <Formik<DocumentDraft> initialValues={initial} validate={validate} onSubmit={(values) => void dispatch(A.createRequested(values))}>
+        <Form noValidate aria-label={t('upload.new')} className="doc-form-grid">
+          {LANGS.map((l) => (
+            <TextField key={l} name={`title${l}`} label={t(`form.title${l}`)} prose />
+          ))}
+          {LANGS.map((l) => (
+            <TextField key={l} name={`description${l}`} label={t(`form.description${l}`)} hint={t('form.optional')} multiline prose />
+          ))}
+          <SelectField name="category" label={t('form.category')} options={CATEGORIES.map((c) => ({ id: c, name: t(`categories.${c}`) }))} />
+          <SelectField name="audience" label={t('form.audience')} options={AUDIENCES.map((a) => ({ id: a, name: t(`audiences.${a}`) }))} />
+          <SelectField name="facultyId" label={t('form.faculty')} hint={required ? undefined : t('form.facultyHint')} options={faculties} />
+          <FileField name="file" label={t('form.file')} hint={t('form.fileHint', { max: MAX_MB })} required accept={ACCEPT} />
+          <SaveButtons />
+        </Form>
+      </Formik>
+    </Dialog>
+  );
+}
