@@ -25,7 +25,7 @@ function Section({ id, title, items, empty, action }: { id: string; title: strin
       {items.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (
-        <ul className="qn-list" data-testid={`qn-${action === 'answer' ? 'to-answer' : id}`}>
+        <ul className="qn-list" data-testid={action === 'answer' ? 'qn-to-answer' : id}>
           {items.map((item) => (
             <li key={item.id}>
               <ItemCard item={item} action={action} />

@@ -133,6 +133,8 @@ export class QuestionnaireService {
     const now = this.ctx.now();
     if (now < q.opensAt) throw new AppError(409, 'QUESTIONNAIRE_NOT_OPEN', { date: shown(q.opensAt) });
     if (now >= q.closesAt) throw new AppError(409, 'QUESTIONNAIRE_CLOSED', { date: shown(q.closesAt) });
+    // Answered already: refused whatever this answer holds (the transaction below still decides a race).
+    if (q.answered) throw new AppError(409, 'ALREADY_ANSWERED');
     const rows = checkAnswers(await repo.questions(this.ctx.db, q.id), body.answers);
     await this.ctx.db.transaction(async (tx) => {
       // The respondents' primary key holds one answer per person: a second (or concurrent) one conflicts and writes nothing.
