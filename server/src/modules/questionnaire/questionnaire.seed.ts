@@ -63,7 +63,7 @@ async function seedQuestionnaires(db: Db, ctx: SeedContext): Promise<void> {
   );
   if (open) {
     await insertQuestionnaire(db, {
-      title: 'Оценка дисциплины и преподавателя',
+      title: 'Итоги полугодия: ваше мнение о дисциплине',
       description: 'Анкета анонимна: ответы хранятся без имени. Пожалуйста, отвечайте честно.',
       kind: 'evaluation',
       anonymous: true,
@@ -99,7 +99,7 @@ async function seedQuestionnaires(db: Db, ctx: SeedContext): Promise<void> {
   const { endsOn } = halfYearDates(closed.year, closed.ws);
   const end = new Date(`${endsOn}T12:00:00Z`).getTime();
   const q = await insertQuestionnaire(db, {
-    title: 'Оценка дисциплины и преподавателя',
+    title: 'Итоги полугодия: ваше мнение о дисциплине',
     description: 'Анкета анонимна: ответы хранятся без имени.',
     kind: 'evaluation',
     anonymous: true,

@@ -37,7 +37,7 @@ export function ItemCard({ item, action }: { item: QuestionnaireItem; action: 'a
           </button>
         ) : null}
         {action === 'results' && item.results ? (
-          <button type="button" className="btn" onClick={() => dispatch(A.resultsOpened({ id: item.id }))} aria-describedby={titleId}>
+          <button type="button" className="btn btn-secondary" onClick={() => dispatch(A.resultsOpened({ id: item.id }))} aria-describedby={titleId}>
             {t('results.open')}
           </button>
         ) : null}

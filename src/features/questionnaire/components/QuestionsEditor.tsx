@@ -32,7 +32,7 @@ export function QuestionsEditor() {
             ))}
           </ol>
           {values.questions.length < QUESTIONS_MAX ? (
-            <button type="button" className="btn" onClick={() => push(newQuestion())}>
+            <button type="button" className="btn btn-secondary" onClick={() => push(newQuestion())}>
               {t('create.addQuestion')}
             </button>
           ) : null}

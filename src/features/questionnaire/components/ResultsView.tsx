@@ -88,7 +88,7 @@ export function ResultsView() {
             )}
             <div className="qn-actions">
               {r.shown ? (
-                <a className="btn" href={resultsXlsxUrl(r.item.id, i18n.language)} download data-testid="qn-xlsx">
+                <a className="btn btn-secondary" href={resultsXlsxUrl(r.item.id, i18n.language)} download data-testid="qn-xlsx">
                   {t('results.xlsx')}
                 </a>
               ) : null}
