@@ -146,6 +146,14 @@ export const ErrorCode = Type.Union([
   Type.Literal('TEST_NO_RESULTS'),
   /** A question's image that is not PNG, JPEG, WebP or GIF by its content (400): nothing stored. */
   Type.Literal('TEST_IMAGE_TYPE'),
+  /** An answer to a questionnaire before its opening ({date}; 409). */
+  Type.Literal('QUESTIONNAIRE_NOT_OPEN'),
+  /** An answer to a questionnaire after its closing ({date}; 409). */
+  Type.Literal('QUESTIONNAIRE_CLOSED'),
+  /** A second answer to a questionnaire by the same person (409): nothing written. */
+  Type.Literal('ALREADY_ANSWERED'),
+  /** An answer missing for a required question or not fitting it (400; {question}: its number, 0 for an unknown question). */
+  Type.Literal('QUESTIONNAIRE_ANSWER'),
   Type.Literal('INTERNAL'),
 ]);
 export type ErrorCode = Static<typeof ErrorCode>;

@@ -166,6 +166,26 @@ const ERRORS: Record<ErrorCode, Texts> = {
     en: "Documents cannot be issued now: the portal's public address (PUBLIC_URL) is not configured. Tell the administrator",
   },
   ALREADY_PAID: { ru: 'Этот код уже оплачен', kg: 'Бул код мурда эле төлөнгөн', en: 'This code is already paid' },
+  QUESTIONNAIRE_NOT_OPEN: {
+    ru: 'Анкета ещё не открыта: она откроется {date}',
+    kg: 'Сурамжылоо азырынча ачыла элек: ал {date} ачылат',
+    en: 'The questionnaire is not open yet: it opens on {date}',
+  },
+  QUESTIONNAIRE_CLOSED: {
+    ru: 'Анкета закрыта {date}: ответы больше не принимаются',
+    kg: 'Сурамжылоо {date} жабылган: жооптор мындан ары кабыл алынбайт',
+    en: 'The questionnaire closed on {date}: answers are no longer accepted',
+  },
+  ALREADY_ANSWERED: {
+    ru: 'Вы уже ответили на эту анкету: повторный ответ не принимается',
+    kg: 'Сиз бул сурамжылоого мурда эле жооп бергенсиз: кайра жооп кабыл алынбайт',
+    en: 'You have already answered this questionnaire: a second answer is not accepted',
+  },
+  QUESTIONNAIRE_ANSWER: {
+    ru: 'Ответ на вопрос {question} не заполнен или не подходит к вопросу',
+    kg: '{question}-суроого жооп толтурулган эмес же суроого туура келбейт',
+    en: 'The answer to question {question} is missing or does not fit the question',
+  },
   ALREADY_REGISTERED: {
     ru: 'Вы уже записаны на эту дисциплину (или стоите в листе ожидания)',
     kg: 'Сиз бул сабакка мурда эле жазылгансыз (же күтүү тизмесиндесиз)',

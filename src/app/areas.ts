@@ -246,6 +246,16 @@ export const AREAS = [
     store: () => import('../features/documents/documents.area'),
   },
   {
+    // Every role: a student answers the questionnaires of his audience, a teacher too and reads his evaluations, an administrator or a dean's office manages them.
+    key: 'questionnaire',
+    path: '/questionnaire',
+    screen: () => import('../features/questionnaire/QuestionnaireScreen'),
+    menu: { key: 'questionnaire', icon: 'listChecks' },
+    title: 'titles.questionnaire',
+    namespaces: ['questionnaire'],
+    store: () => import('../features/questionnaire/questionnaire.area'),
+  },
+  {
     // Every role: a student his own rating, a teacher the groups he teaches, a dean's office his faculty's, an administrator any group.
     key: 'rating',
     path: '/rating',

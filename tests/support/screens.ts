@@ -317,6 +317,16 @@ export const ADMIN_SCREENS: Screen[] = [
       await expectVisible(page.getByTestId('doc-form'), 20000);
     },
   },
+  // The questionnaires the administrator manages, the first one's results open.
+  {
+    name: 'questionnaire results',
+    path: '/lms/questionnaire',
+    ready: async (page) => {
+      await readyByDefault(page);
+      await page.getByTestId('qn-managed').locator('.qn-item .btn').first().click();
+      await expectVisible(page.getByTestId('qn-results-count'), 20000);
+    },
+  },
   // A reference list with its widest table, and its form open on a row (never saved).
   { name: 'admin reference rooms', path: '/lms/admin/reference/rooms', ready: readyByDefault },
   {

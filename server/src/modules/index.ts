@@ -49,6 +49,7 @@ import referenceRoutes from './reference/reference.routes';
 import transcriptRoutes from './transcript/transcript.routes';
 import personalcardRoutes from './personalcard/personalcard.routes';
 import workloadRoutes from './workload/workload.routes';
+import questionnaireRoutes from './questionnaire/questionnaire.routes';
 import ratingRoutes from './rating/rating.routes';
 import { sheetExams } from './gradingsheet/gradingsheet.given-exams';
 import { gradingsheetPage } from './gradingsheet/gradingsheet.page';
@@ -103,6 +104,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'personalcard', routes: personalcardRoutes, seed: () => import('./personalcard/personalcard.seed') },
   { name: 'reference', routes: referenceRoutes },
   { name: 'documents', routes: documentsRoutes, seed: () => import('./documents/documents.seed') },
+  { name: 'questionnaire', routes: questionnaireRoutes, seed: () => import('./questionnaire/questionnaire.seed') },
 ];
 
 /** The seed steps the areas declare (`seed`), in the order of this list. */

@@ -1,0 +1,99 @@
+/**
+ * A new questionnaire (an administrator's, or a dean's office's for his faculty): its title and
+ * text, kind (an evaluation names a teacher and his discipline), anonymity, dates, audience and
+ * questions, for the current half-year; checked with yup, the server's refusal said above the buttons.
+ */
+import { useMemo } from 'react';
+import { Form, Formik, useFormikContext } from 'formik';
+import { useTranslation } from 'react-i18next';
+import type { QuestionnaireChoices } from '@contract/questionnaire';
+import { AUDIENCE_KINDS } from '@contract/pure/questionnaire';
+import { CheckField, SelectField, TextField } from '@components/fields';
+import { Spinner } from '@components/Spinner';
+import { usePreloadYup, yupValidator } from '@lib/validation';
+import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { describeFailure } from '@shared/request/errors';
+import { Loaded } from '@shared/request/Loaded';
+import { selectPeriod } from '@shared/settings/settings';
+import { questionnaireActions as A, selectQuestionnaire } from '../questionnaire.slice';
+import { createBody, createSchema, emptyValues, type CreateValues } from './createForm.values';
+import { QuestionsEditor } from './QuestionsEditor';
+
+/** The audience's select, its list following the kind chosen; the teacher and discipline of an evaluation. */
+function AudienceFields({ choices }: { choices: QuestionnaireChoices }) {
+  const { t } = useTranslation('questionnaire');
+  const { values } = useFormikContext<CreateValues>();
+  const lists = { faculty: choices.faculties, group: choices.groups, discipline: choices.disciplines, teachers: choices.faculties };
+  return (
+    <>
+      <SelectField name="audienceKind" label={t('create.audienceKind')} options={AUDIENCE_KINDS.map((k) => ({ id: k, name: t(`audience.${k}`) }))} />
+      <SelectField
+        name="audienceId"
+        label={t(`create.audienceOf.${values.audienceKind}`)}
+        hint={values.audienceKind === 'teachers' ? t('create.allTeachers') : undefined}
+        options={lists[values.audienceKind]}
+      />
+      {values.kind === 'evaluation' ? (
+        <>
+          <SelectField name="teacherId" label={t('create.teacher')} options={choices.teachers} />
+          <SelectField name="disciplineId" label={t('create.discipline')} options={choices.disciplines} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export function CreateForm() {
+  const { t } = useTranslation(['questionnaire', 'cm']);
+  const dispatch = useAppDispatch();
+  const { choices, create } = useAppSelector(selectQuestionnaire);
+  const period = useAppSelector(selectPeriod);
+  usePreloadYup();
+  const initial = useMemo(() => emptyValues(new Date()), []);
+  const validate = useMemo(() => yupValidator<CreateValues>((yup) => createSchema(yup, (key, options) => t(key, options))), [t]);
+  const kinds = [
+    { id: 'survey', name: t('kind.survey') },
+    { id: 'evaluation', name: t('kind.evaluation') },
+  ];
+  return (
+    <section className="card qn-form" aria-labelledby="qn-create-title" data-testid="qn-create-form">
+      <h2 id="qn-create-title" className="qn-heading">
+        {t('create.title')}
+      </h2>
+      <Loaded of={choices} onRetry={() => dispatch(A.createOpened())}>
+        {choices.data && period ? (
+          <Formik<CreateValues>
+            initialValues={initial}
+            validate={validate}
+            onSubmit={(v) => void dispatch(A.createRequested(createBody(v, period.year, period.ws)))}
+          >
+            <Form className="qn-create" noValidate aria-labelledby="qn-create-title">
+              <TextField name="title" label={t('create.name')} prose />
+              <TextField name="description" label={t('create.description')} hint={t('create.optional')} multiline prose />
+              <SelectField name="kind" label={t('create.kind')} options={kinds} />
+              <CheckField name="anonymous" label={t('create.anonymous')} />
+              <TextField name="opensAt" type="datetime-local" label={t('create.opensAt')} />
+              <TextField name="closesAt" type="datetime-local" label={t('create.closesAt')} />
+              <AudienceFields choices={choices.data} />
+              <QuestionsEditor />
+              {create.failure ? (
+                <p className="field-error" role="alert">
+                  {describeFailure(t, create.failure)}
+                </p>
+              ) : null}
+              <div className="qn-actions">
+                <button type="submit" className="btn btn-primary" disabled={create.busy} aria-busy={create.busy}>
+                  {create.busy ? <Spinner size="sm" /> : null}
+                  {t('create.submit')}
+                </button>
+                <button type="button" className="btn btn-ghost" onClick={() => dispatch(A.closed())}>
+                  {t('back')}
+                </button>
+              </div>
+            </Form>
+          </Formik>
+        ) : null}
+      </Loaded>
+    </section>
+  );
+}
