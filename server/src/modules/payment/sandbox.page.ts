@@ -5,31 +5,11 @@
  */
 import type { Language } from '@contract/common';
 import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_OK } from '@contract/payment';
+import texts from './sandbox.texts.json' with { type: 'json' };
 
-const T: Record<string, Record<Language, string>> = {
-  title: { ru: 'Оплата картой — тестовый банк', kg: 'Карта менен төлөө — сыноо банкы', en: 'Card payment — test bank' },
-  service: { ru: 'Услуга', kg: 'Кызмат', en: 'Service' },
-  account: { ru: 'Код оплаты', kg: 'Төлөм коду', en: 'Payment code' },
-  amount: { ru: 'Сумма', kg: 'Сумма', en: 'Amount' },
-  card: { ru: 'Номер карты', kg: 'Картанын номери', en: 'Card number' },
-  exp: { ru: 'Срок (ММ/ГГ)', kg: 'Мөөнөтү (АА/ЖЖ)', en: 'Expiry (MM/YY)' },
-  cvc: { ru: 'CVC', kg: 'CVC', en: 'CVC' },
-  pay: { ru: 'Оплатить', kg: 'Төлөө', en: 'Pay' },
-  back: { ru: 'Вернуться на портал', kg: 'Порталга кайтуу', en: 'Back to the portal' },
-  test: {
-    ru: `Это тестовый банк: деньги не списываются. Успешная оплата: ${SANDBOX_CARD_OK}; отказ банка: ${SANDBOX_CARD_DECLINED}. Любой будущий срок и любой CVC.`,
-    kg: `Бул сыноо банкы: акча алынбайт. Ийгиликтүү төлөм: ${SANDBOX_CARD_OK}; банктын баш тартуусу: ${SANDBOX_CARD_DECLINED}. Каалаган келечектеги мөөнөт жана каалаган CVC.`,
-    en: `This is a test bank: no money moves. Paid: ${SANDBOX_CARD_OK}; declined: ${SANDBOX_CARD_DECLINED}. Any future expiry and any CVC.`,
-  },
-  invalid: { ru: 'Проверьте номер карты, срок и CVC', kg: 'Картанын номерин, мөөнөтүн жана CVC текшериңиз', en: 'Check the card number, expiry and CVC' },
-  done: { ru: 'Этот платёж уже завершён', kg: 'Бул төлөм аяктаган', en: 'This payment is already completed' },
-  codePaid: {
-    ru: 'Этот код уже оплачен: банк не примет по нему новый платёж',
-    kg: 'Бул код мурда эле төлөнгөн: банк ал боюнча жаңы төлөм кабыл албайт',
-    en: 'This code is already paid: the bank takes no new payment for it',
-  },
-  som: { ru: 'сом', kg: 'сом', en: 'som' },
-};
+/** The page's texts (sandbox.texts.json); `test` names the test cards as {ok} and {declined}. */
+const T = texts satisfies Record<string, Record<Language, string>>;
+const CARDS = { ok: SANDBOX_CARD_OK, declined: SANDBOX_CARD_DECLINED };
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -44,7 +24,7 @@ export interface SandboxView {
 }
 
 export function sandboxPage(p: SandboxView, lang: Language, error: 'invalid' | null): string {
-  const t = (k: string) => esc(T[k][lang]);
+  const t = (k: keyof typeof T) => esc(T[k][lang].replace(/\{(ok|declined)\}/g, (_, card: keyof typeof CARDS) => CARDS[card]));
   const form =
     p.status === 'pending' && p.codePaid
       ? `<p class="error" role="alert">${t('codePaid')}</p>`
