@@ -146,6 +146,14 @@ export const ErrorCode = Type.Union([
   Type.Literal('TEST_NO_RESULTS'),
   /** A question's image that is not PNG, JPEG, WebP or GIF by its content (400): nothing stored. */
   Type.Literal('TEST_IMAGE_TYPE'),
+  /** A room booked at a date and pair the timetable or another booking holds already (409). */
+  Type.Literal('ROOM_TAKEN'),
+  /** A booking at a date and pair its teacher has a lesson or another booking at (409). */
+  Type.Literal('TEACHER_BUSY'),
+  /** A booking dated at a pair that has started or passed (400). */
+  Type.Literal('BOOKING_PAST'),
+  /** A booking cancelled after its pair started (409). */
+  Type.Literal('BOOKING_STARTED'),
   Type.Literal('INTERNAL'),
 ]);
 export type ErrorCode = Static<typeof ErrorCode>;

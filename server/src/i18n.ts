@@ -288,6 +288,22 @@ const ERRORS: Record<ErrorCode, Texts> = {
     kg: 'Бир да студенттин эсепке алынган жыйынтыгы жок',
     en: 'No student has a counted result',
   },
+  ROOM_TAKEN: {
+    ru: 'Аудитория в это время уже занята (расписанием или другой бронью)',
+    kg: 'Аудитория бул убакытта бош эмес (сабактардын жадыбалы же башка брондоо боюнча)',
+    en: 'The room is already taken at that time (by the timetable or another booking)',
+  },
+  TEACHER_BUSY: {
+    ru: 'В это время у вас уже есть занятие или бронь',
+    kg: 'Бул убакытта сизде сабак же башка брондоо бар',
+    en: 'You already have a lesson or a booking at that time',
+  },
+  BOOKING_PAST: { ru: 'Нельзя забронировать прошедшее время', kg: 'Өтүп кеткен убакытты брондоого болбойт', en: 'A time that has passed cannot be booked' },
+  BOOKING_STARTED: {
+    ru: 'Бронь уже началась, её нельзя отменить',
+    kg: 'Брондоо башталып калган, аны жокко чыгарууга болбойт',
+    en: 'The booking has already started and cannot be cancelled',
+  },
   INTERNAL: { ru: 'Внутренняя ошибка сервера', kg: 'Сервердин ички катасы', en: 'Internal server error' },
 };
 
