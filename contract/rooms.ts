@@ -7,13 +7,13 @@
 import { Type, type Static } from 'typebox';
 import { DbId, Ok } from './common';
 
-/** The kinds of room: lecture hall, laboratory, computer class. */
-export const ROOM_KINDS = ['lecture', 'lab', 'computer'] as const;
+export { BOOKING_KINDS, ROOM_KINDS } from './pure/rooms';
+
+/** The kinds of room: lecture hall, laboratory, computer class (ROOM_KINDS). */
 export const RoomKind = Type.Union([Type.Literal('lecture'), Type.Literal('lab'), Type.Literal('computer')]);
 export type RoomKind = Static<typeof RoomKind>;
 
-/** What a booking is for: a make-up lesson or a consultation. */
-export const BOOKING_KINDS = ['makeup', 'consultation'] as const;
+/** What a booking is for: a make-up lesson or a consultation (BOOKING_KINDS). */
 export const BookingKind = Type.Union([Type.Literal('makeup'), Type.Literal('consultation')]);
 export type BookingKind = Static<typeof BookingKind>;
 

@@ -12,7 +12,7 @@ import type { Names } from './names';
 /** What a booking is for, as the timetable names it in place of the lesson type. */
 const BOOKING_KIND_NAMES: Record<'makeup' | 'consultation', Record<Language, string>> = {
   makeup: { ru: 'Отработка (бронь аудитории)', kg: 'Кайра өтүлүүчү сабак (аудитория ээленген)', en: 'Make-up lesson (room booked)' },
-  consultation: { ru: 'Консультация (бронь аудитории)', kg: 'Консультация (аудитория ээленген)', en: 'Consultation (room booked)' },
+  consultation: { ru: 'Консультация (бронь аудитории)', kg: 'Консультациялык сабак (аудитория ээленген)', en: 'Consultation (room booked)' },
 };
 
 export const bookingKindName = (kind: 'makeup' | 'consultation', lang: Language): string => BOOKING_KIND_NAMES[kind][lang];

@@ -38,7 +38,6 @@ export type MenuKey = (typeof MENU_KEYS)[number];
 export const OTHER_MENU_ENTRIES = {
   documents: 'file',
   questionnaire: 'listChecks',
-  rooms: 'pin',
   webinar: 'video',
   manual: 'help',
 } as const satisfies Partial<Record<MenuKey, MenuIconName>>;
