@@ -65,7 +65,7 @@ function groupByDay(entries: timetable.EntryRow[], role: 1 | 2, lang: Language):
 }
 
 /**
- * Adds this week's booked lessons (rooms booked for a make-up lesson or a consultation,
+ * Adds the coming seven days' booked lessons (rooms booked for a make-up lesson or a consultation,
  * docs/areas/rooms.md) to their days: the weekly lesson's idShed (its QR attendance opens as a make-up
  * lesson), the booked room and pair, and what the booking is for in place of the lesson type.
  */
@@ -140,15 +140,18 @@ export class ScheduleService {
     assertOwn(auth, { uid: input.uid, role: input.role });
     if (auth.role !== callRole) throw forbidden();
     const entries = await this.entriesOf(auth, input.year, input.ws);
-    return { year: input.year, ws: input.ws, days: withBooked(groupByDay(entries, auth.role, lang), await this.bookedThisWeek(auth, input), auth.role, lang) };
+    return {
+      year: input.year,
+      ws: input.ws,
+      days: withBooked(groupByDay(entries, auth.role, lang), await this.bookedComingWeek(auth, input), auth.role, lang),
+    };
   }
 
-  /** The caller's booked lessons of the current week (Monday to Sunday) when it lies in the half-year asked for. */
-  private async bookedThisWeek(auth: AuthInfo, input: ScheduleBody): Promise<BookedLessonRow[]> {
+  /** The caller's booked lessons of the coming seven days (today first) that lie in the half-year asked for. */
+  private async bookedComingWeek(auth: AuthInfo, input: ScheduleBody): Promise<BookedLessonRow[]> {
     const now = this.ctx.now();
-    const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1 - dayNumber(now));
-    const sunday = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 6);
-    const [from, to] = [localDate(monday), localDate(sunday)];
+    const lastDay = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 6);
+    const [from, to] = [localDate(now), localDate(lastDay)];
     const booked = auth.role === ROLE_TEACHER ? await bookedOfTeacher(this.ctx.db, auth.uid, from, to) : await bookedOfStudent(this.ctx.db, auth.uid, from, to);
     return booked.filter((b) => {
       const period = currentPeriod(new Date(`${b.date}T12:00:00`));
