@@ -75,7 +75,7 @@ describe('the rooms screen', () => {
   it("checks the booking form, says the server's refusal, then lists the booking made", async () => {
     const user = renderScreen(teacher);
     await screen.findByTestId('rm-free');
-    await user.click(screen.getByRole('button', { name: 'Неделя аудитории 204, Главный корпус' }));
+    await user.click(screen.getByRole('button', { name: 'Неделя и бронь, 204, Главный корпус' }));
     const form = await screen.findByTestId('rm-book');
     const log = recordRequests();
     await user.click(within(form).getByRole('button', { name: 'Забронировать' }));
@@ -111,7 +111,7 @@ describe('the rooms screen', () => {
     server.use(http.post('/api/rooms/options.json', () => ok({ ...options, canBook: false, load: [] })));
     const user = renderScreen(student);
     await screen.findByTestId('rm-free');
-    await user.click(screen.getByRole('button', { name: 'Неделя аудитории 204, Главный корпус' }));
+    await user.click(screen.getByRole('button', { name: 'Неделя, 204, Главный корпус' }));
     expect(await screen.findByText('На этой неделе занятий в аудитории нет.')).toBeInTheDocument();
     expect(screen.queryByTestId('rm-book')).not.toBeInTheDocument();
     expect(screen.queryByTestId('rm-mine')).not.toBeInTheDocument();

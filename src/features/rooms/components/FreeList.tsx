@@ -9,6 +9,8 @@ export function FreeList({ free, options, openId }: { free: FreeRooms; options: 
   const { t, i18n } = useTranslation('rooms');
   const dispatch = useAppDispatch();
   const time = options.times.find((x) => x.id === free.lessonTimeId);
+  // The button's name begins with its visible text, then names the room.
+  const action = options.canBook ? t('free.openBook') : t('free.openWeek');
   return (
     <section className="rm-free" aria-labelledby="rm-free-title" data-testid="rm-free">
       <h2 id="rm-free-title" className="rm-subtitle">
@@ -32,10 +34,10 @@ export function FreeList({ free, options, openId }: { free: FreeRooms; options: 
                 className="btn btn-secondary"
                 aria-expanded={openId === r.id}
                 aria-controls="rm-week"
-                aria-label={t('free.open', { room: `${r.name}, ${r.building}` })}
+                aria-label={`${action}, ${r.name}, ${r.building}`}
                 onClick={() => dispatch(A.roomOpened({ roomId: openId === r.id ? null : r.id }))}
               >
-                {options.canBook ? t('free.openBook') : t('free.openWeek')}
+                {action}
               </button>
             </li>
           ))}
