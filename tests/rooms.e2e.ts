@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/a11y';
 import { PHONE, WIDE } from './support/contexts';
-import { expectPath, expectVisible, setupE2E } from './support/e2e';
+import { expectHidden, expectPath, expectVisible, setupE2E } from './support/e2e';
 import { teacherAndStudent } from './support/qr';
 import { ru } from './support/texts';
 
@@ -19,6 +19,10 @@ const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padSt
 
 /** Searches the rooms free on the date at a pair, opens the first and books it for the lesson; true when booked, false when refused. */
 async function tryBooking(page: Page, date: string, pair: string, idShed: string): Promise<boolean> {
+  // The week opened before is closed first: its form and its refusal start anew.
+  const week = page.getByTestId('rm-week');
+  if (await week.isVisible()) await week.getByRole('button', { name: ru('rooms:week.close') }).click();
+  await expectHidden(week);
   const search = page.getByTestId('rm-search');
   await search.getByLabel(ru('rooms:search.date'), { exact: true }).fill(date);
   await search.getByLabel(ru('rooms:search.time'), { exact: true }).selectOption(pair);
@@ -35,6 +39,7 @@ async function tryBooking(page: Page, date: string, pair: string, idShed: string
   const done = page.getByTestId('rm-book-done');
   const refusal = page.getByTestId('rm-book-refusal');
   await expect.poll(async () => (await done.isVisible()) || (await refusal.textContent()) !== '', { timeout: 20000 }).toBe(true);
+  if (!(await done.isVisible())) console.log(`pair ${pair}: ${await refusal.textContent()}`);
   return done.isVisible();
 }
 
@@ -73,6 +78,7 @@ describe('rooms', () => {
           .click();
         await expectVisible(teacher.getByTestId('rm-room').first(), 20000);
         await teacher.getByTestId('rm-room').first().getByRole('button').click();
+        await expectVisible(teacher.getByTestId('rm-book').getByLabel(ru('rooms:form.lesson')), 20000);
         const values = await teacher
           .getByTestId('rm-book')
           .getByLabel(ru('rooms:form.lesson'))

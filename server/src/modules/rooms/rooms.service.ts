@@ -63,9 +63,11 @@ export class RoomsService {
     let load: LoadItem[] = [];
     if (auth.role === ROLE_TEACHER) {
       const { year, ws } = currentPeriod(now);
-      const seen = new Set<number>();
+      // One weekly lesson per journal and subgroup: its students are the booking's.
+      const seen = new Set<string>();
+      const key = (e: timetable.EntryRow) => `${e.teachingAssignmentId}:${e.subgroup}`;
       load = (await timetable.entriesOfTeacher(this.ctx.db, auth.uid, year, ws))
-        .filter((e) => !seen.has(e.teachingAssignmentId) && seen.add(e.teachingAssignmentId))
+        .filter((e) => !seen.has(key(e)) && seen.add(key(e)))
         .map((e) => ({
           idShed: e.id,
           discipline: localName(e.discipline, lang),
