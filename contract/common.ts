@@ -154,6 +154,14 @@ export const ErrorCode = Type.Union([
   Type.Literal('ALREADY_ANSWERED'),
   /** An answer missing for a required question or not fitting it (400; {question}: its number, 0 for an unknown question). */
   Type.Literal('QUESTIONNAIRE_ANSWER'),
+  /** A room booked at a date and pair the timetable or another booking holds already (409). */
+  Type.Literal('ROOM_TAKEN'),
+  /** A booking at a date and pair its teacher has a lesson or another booking at (409). */
+  Type.Literal('TEACHER_BUSY'),
+  /** A booking dated at a pair that has started or passed (400). */
+  Type.Literal('BOOKING_PAST'),
+  /** A booking cancelled after its pair started (409). */
+  Type.Literal('BOOKING_STARTED'),
   Type.Literal('INTERNAL'),
 ]);
 export type ErrorCode = Static<typeof ErrorCode>;

@@ -256,6 +256,17 @@ export const AREAS = [
     store: () => import('../features/questionnaire/questionnaire.area'),
   },
   {
+    // Every role: the free rooms and a room's week; a teacher also books a free room for his lessons.
+    key: 'rooms',
+    path: '/rooms',
+    screen: () => import('../features/rooms/RoomsScreen'),
+    wide: true,
+    menu: { key: 'rooms', icon: 'pin' },
+    title: 'titles.rooms',
+    namespaces: ['rooms'],
+    store: () => import('../features/rooms/rooms.area'),
+  },
+  {
     // Every role: a student his own rating, a teacher the groups he teaches, a dean's office his faculty's, an administrator any group.
     key: 'rating',
     path: '/rating',

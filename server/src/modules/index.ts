@@ -50,6 +50,7 @@ import transcriptRoutes from './transcript/transcript.routes';
 import personalcardRoutes from './personalcard/personalcard.routes';
 import workloadRoutes from './workload/workload.routes';
 import questionnaireRoutes from './questionnaire/questionnaire.routes';
+import roomsRoutes from './rooms/rooms.routes';
 import ratingRoutes from './rating/rating.routes';
 import { sheetExams } from './gradingsheet/gradingsheet.given-exams';
 import { gradingsheetPage } from './gradingsheet/gradingsheet.page';
@@ -96,6 +97,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'payment', routes: paymentRoutes, seed: () => import('./payment/payment.seed') },
   { name: 'transcript', routes: transcriptRoutes },
   { name: 'workload', routes: workloadRoutes },
+  { name: 'rooms', routes: roomsRoutes, seed: () => import('./rooms/rooms.seed') },
   { name: 'rating', routes: ratingRoutes },
   { name: 'gradingsheet', routes: gradingsheetRoutes, page: gradingsheetPage, provides: (ctx) => ({ sheetExams: sheetExams(ctx) }) },
   { name: 'testing', routes: testingRoutes, seed: () => import('./testing/testing.seed') },

@@ -33,6 +33,7 @@ import { assertWritable, mayReopen } from '../../shared/academic/journal-period'
 import { JOURNAL_CHANGED_EVENT, qrPresence } from '../../shared/journal-live';
 import { writePresence } from '../../shared/journal-visits';
 import * as timetable from '../../shared/timetable.repository';
+import { bookedOfEntryOn } from '../../shared/room-bookings.repository';
 import * as repo from './qr.session.repository';
 import * as tokens from './qr.token';
 import { isOpen, markVisitValues, QR_ATTENDANCE_EVENT, QR_MARK_EVENT, refused, type TokenSecret } from './qr.service';
@@ -106,9 +107,14 @@ export class QrSessions {
       opensAt = now;
       closesAt = new Date(now.getTime() + QR_MAKEUP_MS);
     } else {
-      opensAt = new Date(atLocalTime(now, entry.startsAt).getTime() - OPEN_BEFORE_MS);
-      closesAt = atLocalTime(now, entry.endsAt);
-      if (entry.dayNumber !== dayNumber(now) || now < opensAt || now >= closesAt) throw refused(403, 'notNow');
+      // The lesson's own time today, or a room booked for it today (a make-up lesson or a consultation, docs/areas/rooms.md).
+      const times = [...(entry.dayNumber === dayNumber(now) ? [entry] : []), ...(await bookedOfEntryOn(this.ctx.db, entry.id, today))].map((t) => ({
+        opensAt: new Date(atLocalTime(now, t.startsAt).getTime() - OPEN_BEFORE_MS),
+        closesAt: atLocalTime(now, t.endsAt),
+      }));
+      const window = times.find((t) => now >= t.opensAt && now < t.closesAt);
+      if (!window) throw refused(403, 'notNow');
+      ({ opensAt, closesAt } = window);
     }
     const session = await repo.openSession(this.ctx.db, { scheduleEntryId: entry.id, lessonDate: today, teacherId, opensAt, closesAt, makeup: input.makeup });
     await this.publishAttendance(entry.id, true);

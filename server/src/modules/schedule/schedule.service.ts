@@ -14,9 +14,10 @@ import { currentPeriod } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
 import { ReplyCache } from '../../plugins/reply-cache';
 import { assertOwn, type AuthInfo } from '../../shared/caller';
-import { atLocalTime, dayNumber } from '../../shared/lesson-clock';
+import { atLocalTime, dayNumber, localDate } from '../../shared/lesson-clock';
 import { serverTimeZone } from '../../shared/time-zone';
 import * as timetable from '../../shared/timetable.repository';
+import { bookedOfStudent, bookedOfTeacher, bookingKindName, type BookedLessonRow } from '../../shared/room-bookings.repository';
 import * as repo from './schedule.repository';
 
 const DAY_MS = 86_400_000;
@@ -61,6 +62,37 @@ function groupByDay(entries: timetable.EntryRow[], role: 1 | 2, lang: Language):
     });
   }
   return [...days.values()].sort((a, b) => a.day_number - b.day_number);
+}
+
+/**
+ * Adds the coming seven days' booked lessons (rooms booked for a make-up lesson or a consultation,
+ * docs/areas/rooms.md) to their days: the weekly lesson's idShed (its QR attendance opens as a make-up
+ * lesson), the booked room and pair, and what the booking is for in place of the lesson type.
+ */
+function withBooked(days: ScheduleDay[], booked: BookedLessonRow[], role: 1 | 2, lang: Language): ScheduleDay[] {
+  if (booked.length === 0) return days;
+  const byDay = new Map(days.map((d) => [d.day_number, { ...d, lessons: [...d.lessons] }]));
+  for (const b of booked) {
+    let day = byDay.get(b.dayNumber);
+    if (!day) byDay.set(b.dayNumber, (day = { day_number: b.dayNumber, lessons: [] }));
+    day.lessons.push({
+      idShed: b.idShed,
+      day_number: b.dayNumber,
+      id_time: b.lessonTimeId,
+      startsAt: b.startsAt,
+      endsAt: b.endsAt,
+      idAud: b.auditoriumId,
+      room: `${b.roomName}, ${b.building}`,
+      id_discipline: b.disciplineId,
+      discipline: localName(b.discipline, lang),
+      id_vid_zaniatiy: b.lessonTypeId,
+      lessonType: bookingKindName(b.kind, lang),
+      subgroup: b.subgroup,
+      who: role === ROLE_TEACHER ? b.target : fullName(b.teacher),
+    });
+    day.lessons.sort((x, y) => x.startsAt.localeCompare(y.startsAt));
+  }
+  return [...byDay.values()].sort((a, b) => a.day_number - b.day_number);
 }
 
 export class ScheduleService {
@@ -108,7 +140,23 @@ export class ScheduleService {
     assertOwn(auth, { uid: input.uid, role: input.role });
     if (auth.role !== callRole) throw forbidden();
     const entries = await this.entriesOf(auth, input.year, input.ws);
-    return { year: input.year, ws: input.ws, days: groupByDay(entries, auth.role, lang) };
+    return {
+      year: input.year,
+      ws: input.ws,
+      days: withBooked(groupByDay(entries, auth.role, lang), await this.bookedComingWeek(auth, input), auth.role, lang),
+    };
+  }
+
+  /** The caller's booked lessons of the coming seven days (today first) that lie in the half-year asked for. */
+  private async bookedComingWeek(auth: AuthInfo, input: ScheduleBody): Promise<BookedLessonRow[]> {
+    const now = this.ctx.now();
+    const lastDay = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 6);
+    const [from, to] = [localDate(now), localDate(lastDay)];
+    const booked = auth.role === ROLE_TEACHER ? await bookedOfTeacher(this.ctx.db, auth.uid, from, to) : await bookedOfStudent(this.ctx.db, auth.uid, from, to);
+    return booked.filter((b) => {
+      const period = currentPeriod(new Date(`${b.date}T12:00:00`));
+      return period.year === input.year && period.ws === input.ws;
+    });
   }
 
   /** qr.json: one of the caller's lessons, with its room's GPS point for its teacher only. */
