@@ -1,16 +1,13 @@
 /**
- * The area manifest: one entry per area of the signed-in portal. The routes (portalRoutes.tsx), the shell
- * (Layout and shell/: the top navigation, the side menu and its icons, the badges, the header items,
- * the mobile tabs), the page titles (pageTitle.ts) and the store (store.ts: the lazy slice and saga,
- * and the `LazyAreas` type) read it; the shell imports no area but through it. Adding an area: src/features/<area>/ (with its
- * <area>.area.ts exporting `reducer`, `saga` and, when it has live events, `live`), src/features/<area>/<area>.api.ts, public/locales/{kg,ru,en}/<area>.json
- * and one entry here (docs/adding-an-area.md, "Adding an area: client").
+ * The area manifest: one entry per area of the signed-in portal, read by the routes (portalRoutes.tsx),
+ * the shell (Layout and shell/: navigation, side menu and icons, badges, header items, mobile tabs), the
+ * page titles (pageTitle.ts) and the store (store.ts: lazy slice and saga, `LazyAreas`); the shell
+ * imports no area but through it. Adding an area: docs/adding-an-area.md, "Adding an area: client".
  *
- * Every loader is a dynamic import, and the manifest itself is loaded with the portal's routes
- * (portalRoutes.tsx, a lazy chunk), so nothing of it reaches the login page's download: code the
- * entry imports must not import it. The shell (Layout) waits for `loadAreas()` (loadAreas.ts) before it renders. This file holds data only
- * (it imports no store code), so the tests' text setup can read the namespaces from it. The shape of an
- * entry (`AreaEntry`, `AreaRoute`…) is in areaTypes.ts, exported here too.
+ * Every loader is a dynamic import and the manifest is loaded with the portal's routes (a lazy chunk),
+ * so nothing of it reaches the login page's download: code the entry imports must not import it. The
+ * shell waits for `loadAreas()` (loadAreas.ts) before it renders. Data only (no store code), so the
+ * tests' text setup reads the namespaces from it. The entry's shape (`AreaEntry`…) is in areaTypes.ts.
  */
 import type { Reducer } from '@reduxjs/toolkit';
 import type { User } from '@contract/auth';
