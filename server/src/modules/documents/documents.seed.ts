@@ -169,16 +169,14 @@ async function seedDocuments(db: Db, ctx: SeedContext): Promise<void> {
     for (const [i, v] of doc.versions.entries()) {
       const bytes = await seedPdf({ title: ru, subtitle: en, sections: [{ heading: dRu, paragraphs: v.paragraphs }] });
       const file = await writeSeedFile(db, uploader.id, v.file, bytes, ctx.files);
-      await db
-        .insert(documentVersions)
-        .values({
-          documentId: row.id,
-          number: i + 1,
-          fileId: file.id,
-          uploadedByUserId: uploader.id,
-          uploadedAt: new Date(today - v.daysAgo * DAY_MS),
-          note: v.note,
-        });
+      await db.insert(documentVersions).values({
+        documentId: row.id,
+        number: i + 1,
+        fileId: file.id,
+        uploadedByUserId: uploader.id,
+        uploadedAt: new Date(today - v.daysAgo * DAY_MS),
+        note: v.note,
+      });
     }
   }
   ctx.log(`documents: ${SEED_DOCUMENTS.length} documents`);
