@@ -206,8 +206,10 @@ describe('single window', () => {
     const student = await e2e.page();
     await signIn(student, STUDENT);
     const s = await entries(student);
-    expect(s).toEqual(expect.arrayContaining([ru('menu.schedule'), ru('menu.references'), ru('menu.studentQr'), ru('menu.reportQr')]));
-    expect(s).not.toContain(ru('menu.rooms'));
+    expect(s).toEqual(expect.arrayContaining([ru('menu.schedule'), ru('menu.references'), ru('menu.rooms'), ru('menu.studentQr'), ru('menu.reportQr')]));
+    // The teacher's workload is no student's entry (the rooms are everyone's screen).
+    expect(t).toContain(ru('menu.workload'));
+    expect(s).not.toContain(ru('menu.workload'));
   });
 
   it('page titles follow the route and the language', async () => {
