@@ -8,13 +8,13 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { AnswerBody, Question, QuestionnaireForm } from '@contract/questionnaire';
 import { ANSWER_TEXT_MAX } from '@contract/pure/questionnaire';
-import { Spinner } from '@components/Spinner';
 import { usePreloadYup, yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
 import { Loaded } from '@shared/request/Loaded';
 import { questionnaireActions as A, selectQuestionnaire } from '../questionnaire.slice';
 import { QuestionField } from './QuestionField';
+import { FormButtons } from './FormButtons';
 
 export type Values = Record<string, string | string[]>;
 
@@ -94,15 +94,7 @@ export function AnswerForm() {
                   {describeFailure(t, answer.failure)}
                 </p>
               ) : null}
-              <div className="qn-actions">
-                <button type="submit" className="btn btn-primary" disabled={answer.busy} aria-busy={answer.busy} data-testid="qn-submit">
-                  {answer.busy ? <Spinner size="sm" /> : null}
-                  {t('form.submit')}
-                </button>
-                <button type="button" className="btn btn-ghost" onClick={() => dispatch(A.closed())}>
-                  {t('back')}
-                </button>
-              </div>
+              <FormButtons busy={answer.busy} label={t('form.submit')} testId="qn-submit" />
             </Form>
           </Formik>
         ) : null}

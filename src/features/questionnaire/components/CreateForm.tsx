@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import type { QuestionnaireChoices } from '@contract/questionnaire';
 import { AUDIENCE_KINDS } from '@contract/pure/questionnaire';
 import { CheckField, SelectField, TextField } from '@components/fields';
-import { Spinner } from '@components/Spinner';
 import { usePreloadYup, yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
@@ -18,6 +17,7 @@ import { selectPeriod } from '@shared/settings/settings';
 import { questionnaireActions as A, selectQuestionnaire } from '../questionnaire.slice';
 import { createBody, createSchema, emptyValues, type CreateValues } from './createForm.values';
 import { QuestionsEditor } from './QuestionsEditor';
+import { FormButtons } from './FormButtons';
 
 /** The audience's select, its list following the kind chosen; the teacher and discipline of an evaluation. */
 function AudienceFields({ choices }: { choices: QuestionnaireChoices }) {
@@ -81,15 +81,7 @@ export function CreateForm() {
                   {describeFailure(t, create.failure)}
                 </p>
               ) : null}
-              <div className="qn-actions">
-                <button type="submit" className="btn btn-primary" disabled={create.busy} aria-busy={create.busy}>
-                  {create.busy ? <Spinner size="sm" /> : null}
-                  {t('create.submit')}
-                </button>
-                <button type="button" className="btn btn-ghost" onClick={() => dispatch(A.closed())}>
-                  {t('back')}
-                </button>
-              </div>
+              <FormButtons busy={create.busy} label={t('create.submit')} />
             </Form>
           </Formik>
         ) : null}
