@@ -8,12 +8,10 @@ import { rowsOf, type Db } from '../db/client';
 import { memberOf } from './timetable.repository';
 import type { Language } from '@contract/common';
 import type { Names } from './names';
+import kindNames from './room-bookings.texts.json' with { type: 'json' };
 
-/** What a booking is for, as the timetable names it in place of the lesson type. */
-const BOOKING_KIND_NAMES: Record<'makeup' | 'consultation', Record<Language, string>> = {
-  makeup: { ru: 'Отработка (бронь аудитории)', kg: 'Кайра өтүлүүчү сабак (аудитория ээленген)', en: 'Make-up lesson (room booked)' },
-  consultation: { ru: 'Консультация (бронь аудитории)', kg: 'Консультациялык сабак (аудитория ээленген)', en: 'Consultation (room booked)' },
-};
+/** What a booking is for, as the timetable names it in place of the lesson type (texts: room-bookings.texts.json). */
+const BOOKING_KIND_NAMES = kindNames satisfies Record<'makeup' | 'consultation', Record<Language, string>>;
 
 export const bookingKindName = (kind: 'makeup' | 'consultation', lang: Language): string => BOOKING_KIND_NAMES[kind][lang];
 
