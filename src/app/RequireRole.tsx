@@ -5,7 +5,7 @@ import { useAppSelector } from '@shared/hooks';
 import type { Role } from '@shared/request/roles';
 import { useShownTitle } from '@shared/shell/pageTitle';
 import { selectUser } from '@shared/session/session';
-import { servesRole } from './areas';
+import { servesRole } from './areaAccess';
 import { FullPageMessage } from './pages/FullPageMessage';
 
 /** What a route of another role shows (inside the shell): why, and the way home. */

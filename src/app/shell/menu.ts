@@ -1,10 +1,10 @@
 /**
  * The side menu (docs/product.md#shell): its entries in display order, each labelled `menu.<key>`
  * (namespace cm). An area's entry is declared by the area's manifest entry (app/areas.ts: `menu`, its
- * key and icon, from which its route comes: MENU_ROUTES); the entries that are no area (yet) are
+ * key and icon, from which its route comes: MENU_ROUTES in app/areaAccess.ts); the entries that are no area (yet) are
  * declared here, OTHER_MENU_ENTRIES, with their icons. An entry is shown when the app has a route for it
  * or when the university configured a link for its key in settings, unless it does not serve the
- * user's role (the manifest's `roles`, menuFor in app/areas.ts).
+ * user's role (the manifest's `roles`, menuFor in app/areaAccess.ts).
  */
 import { MENU_KEYS } from '@contract/pure/menu';
 

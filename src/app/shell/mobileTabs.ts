@@ -1,7 +1,8 @@
 import type { IconComponent } from '@components/icons';
 import { ChatIcon, GridIcon, NewsIcon, QrIcon, UserIcon } from '@components/shellIcons';
 import { TAB_APPS, TAB_PROFILE } from '@shared/shell/tabs';
-import { AREAS, servesRole, type AreaEntry, type TabIcon } from '../areas';
+import { AREAS, type AreaEntry, type TabIcon } from '../areas';
+import { servesRole } from '../areaAccess';
 import type { Role } from '@shared/request/roles';
 
 export interface MobileTab {
