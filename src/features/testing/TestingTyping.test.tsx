@@ -1,7 +1,8 @@
 /**
  * Text answers are saved as they are typed: after a pause in typing (TYPING_PAUSE_MS), when the field
  * is left and before submitting, each with a newer version; nothing is sent again when nothing
- * changed; typed while offline, an answer is kept here and sent when the connection is back.
+ * changed; typed while offline, an answer is kept here and sent when the connection is back. In the
+ * last seconds before the deadline the pause is short, and never ends after the time left allows.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -11,7 +12,7 @@ import { initialSessionState } from '@shared/session/session';
 import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
 import { http, HttpResponse, ok, server, student } from '../../test/server';
-import { TYPING_PAUSE_MS } from './attempt.saga';
+import { NEAR_END_MS, NEAR_END_PAUSE_MS, TYPING_PAUSE_MS, typingPause } from './attempt.saga';
 import { attemptActions } from './attempt.slice';
 import TestingScreen from './TestingScreen';
 
@@ -161,5 +162,17 @@ describe('TestingScreen, typed answers (en)', () => {
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(seen).toEqual([expect.objectContaining({ slot: 2, answer: { kind: 'short', text: 'p' } })]));
     await waitFor(() => expect(screen.getByTestId('ts-save')).toHaveTextContent('Saved'));
+  });
+});
+
+describe('the pause in typing before the deadline', () => {
+  it('is the usual pause far from the deadline, ends as the last seconds begin, and is short within them', () => {
+    expect(typingPause(30 * 60_000)).toBe(TYPING_PAUSE_MS);
+    expect(typingPause(NEAR_END_MS + TYPING_PAUSE_MS)).toBe(TYPING_PAUSE_MS);
+    expect(typingPause(NEAR_END_MS + 500)).toBe(500);
+    expect(typingPause(NEAR_END_MS + 100)).toBe(NEAR_END_PAUSE_MS);
+    expect(typingPause(3_000)).toBe(NEAR_END_PAUSE_MS);
+    expect(typingPause(0)).toBe(NEAR_END_PAUSE_MS);
+    expect(NEAR_END_PAUSE_MS).toBeLessThan(TYPING_PAUSE_MS);
   });
 });

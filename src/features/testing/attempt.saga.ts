@@ -2,7 +2,7 @@
  * The student's requests: his tests, starting or resuming an attempt (answers kept in this browser
  * that the server lacks are sent again), each answer saved as given (kept here first; a failure is
  * shown and sent again on a retry or when the connection is back), a typed answer after a pause in
- * typing, the field's blur or before submitting, focus reports, submitting, and the end at the
+ * typing (a short one in the last seconds before the deadline), the field's blur or before submitting, focus reports, submitting, and the end at the
  * server's deadline.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
@@ -11,6 +11,7 @@ import { call, cancel, delay, fork, put, select, take } from 'redux-saga/effects
 import type { Answer, Paper } from '@contract/testing';
 import type { Failure, Result } from '@api/http';
 import { request } from '@shared/request/request.saga';
+import { remainingMs } from './components/Countdown';
 import { deviceId, forgetAnswers, keepAnswer, keptAnswers } from './attempt.storage';
 import { attemptActions as A, type AttemptState } from './attempt.slice';
 import { selectAttempt } from './testing.slice';
@@ -19,6 +20,18 @@ import { testingApi as api } from './testing.api';
 const ENDED = new Set(['TEST_TIME_OVER', 'TEST_ATTEMPT_CLOSED']);
 /** The pause in typing after which a typed answer is sent, in ms. */
 export const TYPING_PAUSE_MS = 800;
+/**
+ * The server ends the attempt at its deadline whatever the client does: in the last seconds before it,
+ * a typed answer waits only a short pause, so that what was typed in time reaches the server in time.
+ */
+export const NEAR_END_MS = 10_000;
+export const NEAR_END_PAUSE_MS = 250;
+
+/** How long a typed answer waits for a pause in typing, with `leftMs` to the deadline. */
+export function typingPause(leftMs: number): number {
+  const beforeNearEnd = leftMs - NEAR_END_MS;
+  return beforeNearEnd > 0 ? Math.min(TYPING_PAUSE_MS, Math.max(NEAR_END_PAUSE_MS, beforeNearEnd)) : NEAR_END_PAUSE_MS;
+}
 
 export function* mySaga() {
   yield* request(api.my, [], { succeeded: A.mySucceeded, failed: A.myFailed });
@@ -91,7 +104,8 @@ function* sendTyped(slot: number) {
 }
 
 function* afterPause(slot: number) {
-  yield delay(TYPING_PAUSE_MS);
+  const { deadline, offset, preview } = (yield select(selectAttempt)) as AttemptState;
+  yield delay(preview || !deadline ? TYPING_PAUSE_MS : typingPause(remainingMs(deadline, offset)));
   yield put(A.typingEnded(slot));
 }
 
