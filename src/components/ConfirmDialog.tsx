@@ -3,12 +3,13 @@
  * cancels, focus starts on Cancel and returns where it was (the one Dialog). docs/product.md#shell asks for one before deleting a
  * message, a book, a registration or a teaching material, and before cancelling an order.
  */
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Dialog } from './Dialog';
 
 interface Props {
   title: string;
-  text: string;
+  /** What is asked about: a text, or a rendered one (a question with its formulas). */
+  text: ReactNode;
   confirm: string;
   cancel: string;
   busy?: boolean;

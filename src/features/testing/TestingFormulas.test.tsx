@@ -114,6 +114,15 @@ describe('the question form', () => {
     expect(preview).toHaveTextContent(/^As students will see itArea:/);
   });
 
+  it("the delete button is named by the question's text and its confirmation shows the formula, never the raw TeX", async () => {
+    open();
+    const remove = await screen.findByRole('button', { name: 'Delete: Which curve is y = x^2?' });
+    await userEvent.click(remove);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.querySelector('math')).not.toBeNull();
+    expect(dialog).not.toHaveTextContent('$');
+  });
+
   it("a new question's image goes after it with its alt text and its new id; a file that is no picture is refused before sending", async () => {
     const uploads: { id: FormDataEntryValue | null; alt: FormDataEntryValue | null; size: number | null }[] = [];
     server.use(

@@ -10,6 +10,7 @@ import { exportGiftUrl } from '../testing.api';
 import { ImportPanel } from './ImportPanel';
 import { QuestionForm } from './QuestionForm';
 import { QuestionPicture } from './QuestionPicture';
+import { plainText } from './mathText';
 import { RichText } from './RichText';
 
 export function BankPanel({ discipline }: { discipline: number }) {
@@ -84,7 +85,12 @@ export function BankPanel({ discipline }: { discipline: number }) {
               {t(`kinds.${q.content.kind}`)} · {t('attempt.points', { count: q.points })}
               {q.inUse ? ` · ${t('bank.inUse')}` : ''}
             </p>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(q)} aria-label={t('bank.edit', { text: q.text.slice(0, 40) })}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => setEditing(q)}
+              aria-label={t('bank.edit', { text: plainText(q.text).slice(0, 40) })}
+            >
               {t('bank.editShort')}
             </button>
             {q.inUse ? null : (
@@ -92,7 +98,7 @@ export function BankPanel({ discipline }: { discipline: number }) {
                 type="button"
                 className="btn btn-ghost btn-sm"
                 onClick={() => setRemoving(q)}
-                aria-label={t('bank.delete', { text: q.text.slice(0, 40) })}
+                aria-label={t('bank.delete', { text: plainText(q.text).slice(0, 40) })}
               >
                 {t('bank.deleteShort')}
               </button>
@@ -104,7 +110,7 @@ export function BankPanel({ discipline }: { discipline: number }) {
       {removing ? (
         <ConfirmDialog
           title={t('bank.deleteTitle')}
-          text={removing.text}
+          text={<RichText text={removing.text} />}
           confirm={t('bank.deleteShort')}
           cancel={t('cancel')}
           onConfirm={() => {

@@ -47,6 +47,14 @@ export function splitMath(s: string): Piece[] {
   return out;
 }
 
+/** The text as one line for a label (a button's accessible name): each formula as its TeX, without the dollars. */
+export const plainText = (s: string) =>
+  splitMath(s)
+    .map((p) => (p.kind === 'math' ? p.tex.trim() : p.text))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** Whether the text holds a formula. */
 export const hasMath = (s: string) => splitMath(s).some((p) => p.kind === 'math');
 
