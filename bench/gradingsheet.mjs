@@ -23,83 +23,32 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { percentile, round, summarize, timelineOfPage } from './journal.mjs';
+import { createBigJournal } from './lib/big-journal.mjs';
 import { signInTeacher } from './load.mjs';
 
 const GROUP = 'ВЕД-150';
-const SURNAMES = ['Абдыкадыров', 'Асанова', 'Бакиров', 'Жумабекова', 'Иманалиев', 'Касымова', 'Мамытов', 'Осмонова', 'Султанов', 'Токтогулова'];
-const NAMES = ['Айбек', 'Айгерим', 'Бекзат', 'Гулзат', 'Данияр', 'Жыпар', 'Нурлан', 'Сезим', 'Тимур', 'Чолпон'];
-
-/** Creates the group and its journal; returns {journalId, groupId}. */
+/** Creates the group and its journal, its lessons in two modules; returns {journalId, groupId}. */
 export async function seedJournal(db, { students, dates }) {
-  const now = new Date();
-  const year = now.getMonth() >= 8 ? now.getFullYear() : now.getFullYear() - 1;
-  const ws = now.getMonth() >= 8 || now.getMonth() === 0 ? 1 : 2;
-  const {
-    rows: [a],
-  } = await db.query(
-    `select ta.*, g.speciality_id, g.education_form_id, g.admission_year from teaching_assignments ta join groups g on g.id = ta.group_id
-      where ta.teacher_id = (select teacher_id from users where login = 'teacher') and ta.academic_year_id = $1 and ta.working_semester_id = $2
-        and ta.subgroup = 0 order by ta.id limit 1`,
-    [year, ws],
-  );
-  if (!a) throw new Error('the demo teacher has no group journal in this half-year');
   const { rows: modules } = await db.query('select id from journal_modules order by number limit 2');
   if (modules.length < 2) throw new Error('the database has fewer than two journal modules');
-  await db.query('begin');
-  try {
-    const {
-      rows: [group],
-    } = await db.query(`insert into groups (name, speciality_id, education_form_id, admission_year, number) values ($1, $2, $3, $4, 98) returning id`, [
-      GROUP,
-      a.speciality_id,
-      a.education_form_id,
-      a.admission_year,
-    ]);
-    const {
-      rows: [journal],
-    } = await db.query(
-      `insert into teaching_assignments (teacher_id, discipline_id, academic_year_id, working_semester_id, semester_id, lesson_type_id, group_id, subgroup, credits, control_form_id)
-       values ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9) returning id`,
-      [a.teacher_id, a.discipline_id, year, ws, a.semester_id, a.lesson_type_id, group.id, a.credits, a.control_form_id],
-    );
-    await db.query(
-      `insert into students (surname, name, gender, group_id, code, admission_year, education_form_id, subgroup)
-       select ($1::text[])[1 + i % 10], ($2::text[])[1 + (i * 7) % 10], case when i % 2 = 0 then 'm' else 'f' end, $3, 'GS-' || lpad(i::text, 4, '0'), $4, $5, 1 + i % 2
-         from generate_series(1, $6) i`,
-      [SURNAMES, NAMES, group.id, a.admission_year, a.education_form_id, students],
-    );
-    // Lessons at the first pair up to today, every other day when the half-year so far holds them;
-    // the first half of them in the first module, the rest in the second.
-    const halfStart = Date.parse(`${ws === 1 ? year : year + 1}-${ws === 1 ? '09' : '02'}-01T00:00:00Z`);
-    const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
-    const step = (today - halfStart) / 86_400_000 >= (dates - 1) * 2 ? 2 : 1;
-    const start = new Date(today - (dates - 1) * step * 86_400_000).toISOString().slice(0, 10);
-    await db.query(
-      `insert into journal_lesson_topics (teaching_assignment_id, visit_date, lesson_time_id, topic, module_id)
-       select $1, $2::date + n * $3::int, 1, 'Тема ' || (n + 1), case when n < $4 / 2 then $5::int else $6::int end from generate_series(0, $4 - 1) n`,
-      [journal.id, start, step, dates, modules[0].id, modules[1].id],
-    );
+  return createBigJournal(db, {
+    students,
+    dates,
+    group: { name: GROUP, number: 98, codePrefix: 'GS-' },
     // About 85 % present, 10 % absent, 5 % excused; a mark in half of the cells: 3..5, but 2 or 3 for
     // every tenth student (module points under the admission's 30).
-    await db.query(
-      `insert into journal_visits (teaching_assignment_id, student_id, visit_date, lesson_time_id, mark, teacher_id, academic_year_id, working_semester_id, semester_id,
-                                   discipline_id, credits, is_select, lesson_type_id, group_id, subgroup, day_number, education_form_id, source)
-       select $1, s.id, d.day, 1,
-              case when (s.id * 31 + d.n * 17) % 20 < 2 then 'н/б' when (s.id * 31 + d.n * 17) % 20 = 2 then 'ув'
+    markSql: `case when (s.id * 31 + d.n * 17) % 20 < 2 then 'н/б' when (s.id * 31 + d.n * 17) % 20 = 2 then 'ув'
                    when (s.id * 13 + d.n * 7) % 2 = 1 then null
                    when s.rank % 10 = 0 then (case when (s.id + d.n) % 5 = 0 then 3 else 2 end)::text
-                   else (3 + (s.id + d.n) % 3)::text end,
-              $2, $3, $4, $5, $6, $7, false, $8, $9, 0, extract(isodow from d.day)::smallint, $10, 'seed'
-         from (select id, row_number() over (order by id) as rank from students where group_id = $9) s
-        cross join (select n, ($11::date + n * $13::int) as day from generate_series(0, $12 - 1) n) d`,
-      [journal.id, a.teacher_id, year, ws, a.semester_id, a.discipline_id, a.credits, a.lesson_type_id, group.id, a.education_form_id, start, dates, step],
-    );
-    await db.query('commit');
-    return { journalId: journal.id, groupId: group.id };
-  } catch (err) {
-    await db.query('rollback');
-    throw err;
-  }
+                   else (3 + (s.id + d.n) % 3)::text end`,
+    // The first half of the lessons in the first module, the rest in the second.
+    topics: (tx, { journalId, start, step }) =>
+      tx.query(
+        `insert into journal_lesson_topics (teaching_assignment_id, visit_date, lesson_time_id, topic, module_id)
+         select $1, $2::date + n * $3::int, 1, 'Тема ' || (n + 1), case when n < $4 / 2 then $5::int else $6::int end from generate_series(0, $4 - 1) n`,
+        [journalId, start, step, dates, modules[0].id, modules[1].id],
+      ),
+  });
 }
 
 /** A POST to the sheet's calls as the teacher: {ms, data}. */

@@ -19,23 +19,8 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
+import { createBigJournal } from './lib/big-journal.mjs';
 import { signInTeacher } from './load.mjs';
-
-const SURNAMES = [
-  'Абдыкадыров',
-  'Асанова',
-  'Бакиров',
-  'Жумабекова',
-  'Иманалиев',
-  'Касымова',
-  'Мамытов',
-  'Осмонова',
-  'Султанов',
-  'Токтогулова',
-  'Усенов',
-  'Эшимова',
-];
-const NAMES = ['Айбек', 'Айгерим', 'Бекзат', 'Гулзат', 'Данияр', 'Жыпар', 'Нурлан', 'Сезим', 'Тимур', 'Чолпон'];
 
 export function percentile(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : null;
@@ -52,71 +37,18 @@ export function summarize(samples) {
   };
 }
 
-/** Creates the big journal; returns its id. */
+/** Creates the big journal (a 0–100 journal, so that the keystroke figure's marks 6..9 are in its scale and differ from every seeded mark, 2..5); returns its id. */
 async function seedJournal(db, { students, dates }) {
-  const now = new Date();
-  const year = now.getMonth() >= 8 ? now.getFullYear() : now.getFullYear() - 1;
-  const ws = now.getMonth() >= 8 || now.getMonth() === 0 ? 1 : 2;
-  const {
-    rows: [teacher],
-  } = await db.query(`select teacher_id from users where login = 'teacher'`);
-  const {
-    rows: [a],
-  } = await db.query(
-    `select ta.*, g.speciality_id, g.education_form_id, g.admission_year from teaching_assignments ta join groups g on g.id = ta.group_id
-      where ta.teacher_id = $1 and ta.academic_year_id = $2 and ta.working_semester_id = $3 and ta.subgroup = 0 order by ta.id limit 1`,
-    [teacher.teacher_id, year, ws],
-  );
-  if (!a) throw new Error('the demo teacher has no group journal in this half-year');
-  await db.query('begin');
-  try {
-    const {
-      rows: [group],
-    } = await db.query(`insert into groups (name, speciality_id, education_form_id, admission_year, number) values ('БЕНЧ-150', $1, $2, $3, 99) returning id`, [
-      a.speciality_id,
-      a.education_form_id,
-      a.admission_year,
-    ]);
-    const {
-      rows: [journal],
-    } = await db.query(
-      `insert into teaching_assignments (teacher_id, discipline_id, academic_year_id, working_semester_id, semester_id, lesson_type_id, group_id, subgroup, credits, control_form_id)
-       values ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9) returning id`,
-      [a.teacher_id, a.discipline_id, year, ws, a.semester_id, a.lesson_type_id, group.id, a.credits, a.control_form_id],
-    );
-    await db.query(
-      `insert into students (surname, name, gender, group_id, code, admission_year, education_form_id, subgroup)
-       select ($1::text[])[1 + i % 12], ($2::text[])[1 + (i * 7) % 10], case when i % 2 = 0 then 'm' else 'f' end, $3, 'BENCH-' || lpad(i::text, 4, '0'), $4, $5, 1 + i % 2
-         from generate_series(1, $6) i`,
-      [SURNAMES, NAMES, group.id, a.admission_year, a.education_form_id, students],
-    );
-    // Lessons at the first pair, the last one today: marks are never written for a date after today
-    // (docs/areas/journal.md#for-users), and the keystroke figure types into the last lesson. Every other day
-    // when the half-year so far holds them (September or February onwards), else every day.
-    const halfStart = Date.parse(`${ws === 1 ? year : year + 1}-${ws === 1 ? '09' : '02'}-01T00:00:00Z`);
-    const now = new Date();
-    const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
-    const step = (today - halfStart) / 86_400_000 >= (dates - 1) * 2 ? 2 : 1;
-    const start = new Date(today - (dates - 1) * step * 86_400_000).toISOString().slice(0, 10);
-    await db.query(
-      `insert into journal_visits (teaching_assignment_id, student_id, visit_date, lesson_time_id, mark, teacher_id, academic_year_id, working_semester_id, semester_id,
-                                   discipline_id, credits, is_select, lesson_type_id, group_id, subgroup, day_number, education_form_id, source)
-       select $1, s.id, d.day, 1,
-              case when (s.id * 31 + d.n * 17) % 20 < 2 then 'н/б' when (s.id * 31 + d.n * 17) % 20 = 2 then 'ув'
-                   when (s.id * 13 + d.n * 7) % 4 = 0 then (2 + (s.id + d.n) % 4)::text else null end,
-              $2, $3, $4, $5, $6, $7, false, $8, $9, 0, extract(isodow from d.day)::smallint, $10, 'seed'
-         from students s cross join (select n, ($11::date + n * $13::int) as day from generate_series(0, $12 - 1) n) d
-        where s.group_id = $9`,
-      [journal.id, a.teacher_id, year, ws, a.semester_id, a.discipline_id, a.credits, a.lesson_type_id, group.id, a.education_form_id, start, dates, step],
-    );
-    // A 0–100 journal, so that the keystroke figure's marks 6..9 are in its scale and differ from every seeded mark (2..5).
-    await db.query(`update teaching_assignments set mark_scale = '0-100' where id = $1`, [journal.id]);
-    await db.query('commit');
-    return journal.id;
-  } catch (err) {
-    await db.query('rollback');
-    throw err;
-  }
+  const { journalId } = await createBigJournal(db, {
+    students,
+    dates,
+    group: { name: 'БЕНЧ-150', number: 99, codePrefix: 'BENCH-' },
+    // Most present, one in ten absent, one in twenty excused, a mark 2..5 in a quarter of the cells.
+    markSql: `case when (s.id * 31 + d.n * 17) % 20 < 2 then 'н/б' when (s.id * 31 + d.n * 17) % 20 = 2 then 'ув'
+                   when (s.id * 13 + d.n * 7) % 4 = 0 then (2 + (s.id + d.n) % 4)::text else null end`,
+  });
+  await db.query(`update teaching_assignments set mark_scale = '0-100' where id = $1`, [journalId]);
+  return journalId;
 }
 
 /** The server time of journal.json, one request after the other. */
