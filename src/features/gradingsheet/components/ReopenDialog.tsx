@@ -2,6 +2,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@components/Dialog';
+import { FormActions } from '@components/FormActions';
 
 export function ReopenDialog({ busy, onReopen, onCancel }: { busy: boolean; onReopen: (reason: string) => void; onCancel: () => void }) {
   const { t } = useTranslation('gradingsheet');
@@ -38,14 +39,7 @@ export function ReopenDialog({ busy, onReopen, onCancel }: { busy: boolean; onRe
             </p>
           ) : null}
         </div>
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            {t('cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {t('reopen.confirm')}
-          </button>
-        </div>
+        <FormActions cancel={t('cancel')} submit={t('reopen.confirm')} onCancel={onCancel} busy={busy} />
       </form>
     </Dialog>
   );

@@ -12,6 +12,7 @@ import { useAppSelector } from '@shared/hooks';
 import { selectJournal } from '../journal.slice';
 import { Dialog } from '@components/Dialog';
 import '../setup.css';
+import { FormActions } from '@components/FormActions';
 
 interface Props {
   title: string;
@@ -83,14 +84,7 @@ export function SetupActions({
           </p>
         ) : null,
       )}
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          {t('confirm.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-          {saveLabel}
-        </button>
-      </div>
+      <FormActions cancel={t('confirm.cancel')} submit={saveLabel} onCancel={onClose} busy={busy} />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { Select, type SelectOption } from '@components/Select';
 import { describeFailure } from '@shared/request/errors';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { journalActions, selectJournal } from '../journal.slice';
+import { FormActions } from '@components/FormActions';
 
 export interface TopicValue {
   topic: string;
@@ -114,14 +115,7 @@ export function TopicDialog({
             {describeFailure(t, save.error)}
           </p>
         ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t('confirm.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || !value.topic.trim()} aria-busy={busy}>
-            {t('topic.save')}
-          </button>
-        </div>
+        <FormActions cancel={t('confirm.cancel')} submit={t('topic.save')} onCancel={onClose} busy={busy} disabled={!value.topic.trim()} />
       </form>
     </Dialog>
   );

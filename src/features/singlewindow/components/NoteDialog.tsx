@@ -5,6 +5,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@components/Dialog';
+import { FormActions } from '@components/FormActions';
 
 interface Props {
   title: string;
@@ -49,14 +50,7 @@ export function NoteDialog({ title, label, requiredText, confirm, danger, testId
             {tried && missing ? requiredText : ''}
           </p>
         </div>
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t('reject.back')}
-          </button>
-          <button type="submit" className={danger ? 'btn btn-danger' : 'btn btn-primary'}>
-            {confirm}
-          </button>
-        </div>
+        <FormActions cancel={t('reject.back')} submit={confirm} onCancel={onClose} danger={danger} />
       </form>
     </Dialog>
   );

@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { LoadFailed } from '@shared/request/LoadFailed';
 import { attemptActions as A } from '../attempt.slice';
 import { selectAttempt } from '../testing.slice';
+import { FormActions } from '@components/FormActions';
 
 const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
 
@@ -35,14 +36,7 @@ function PasswordDialog({ test, onClose }: { test: MyTest; onClose: () => void }
             required
           />
         </div>
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary">
-            {t('my.start')}
-          </button>
-        </div>
+        <FormActions cancel={t('cancel')} submit={t('my.start')} onCancel={onClose} />
       </form>
     </Dialog>
   );

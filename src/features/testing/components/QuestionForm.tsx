@@ -11,6 +11,7 @@ import { bankActions as K } from '../bank.slice';
 import { selectBank } from '../testing.slice';
 import { imageChange, linesProblem, toContent, toValues, type QuestionValues } from './questionForm';
 import { QuestionImageField, TextPreview } from './QuestionImageField';
+import { FormActions } from '@components/FormActions';
 
 function KindFields({ inUse }: { inUse: boolean }) {
   const { t } = useTranslation('testing');
@@ -124,14 +125,7 @@ export function QuestionForm({
         <QuestionImageField image={question?.image ?? null} />
         <TextField name="points" label={t('form.pointsLabel')} />
         <KindFields inUse={!!question?.inUse} />
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onDone}>
-            {t('cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving}>
-            {t('form.save')}
-          </button>
-        </div>
+        <FormActions cancel={t('cancel')} submit={t('form.save')} onCancel={onDone} busy={saving} />
       </Form>
     </Formik>
   );

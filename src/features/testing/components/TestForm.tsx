@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { bankActions as K } from '../bank.slice';
 import { selectBank } from '../testing.slice';
 import { targetChoices, testBody, testValues, type TestValues } from './testForm';
+import { FormActions } from '@components/FormActions';
 
 const SHOWS = ['never', 'submit', 'close'] as const;
 
@@ -115,14 +116,7 @@ export function TestForm({ test, discipline, onDone }: { test: Test | null; disc
           <SelectField name="showAnswers" label={t('testForm.showAnswers')} options={shows} />
           <TextField name="password" label={t('my.password')} hint={t('testForm.optional')} autoComplete="off" />
           <TextField name="networks" label={t('testForm.networks')} hint={t('testForm.networksHint')} multiline />
-          <div className="dialog-actions">
-            <button type="button" className="btn btn-ghost" onClick={onDone}>
-              {t('cancel')}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving}>
-              {t('form.save')}
-            </button>
-          </div>
+          <FormActions cancel={t('cancel')} submit={t('form.save')} onCancel={onDone} busy={saving} />
         </Form>
       )}
     </Formik>

@@ -17,6 +17,7 @@ import { bankActions as K } from '../bank.slice';
 import { selectBank } from '../testing.slice';
 import { SendOutcome } from './SendOutcome';
 import { useSendDialog } from './useSendDialog';
+import { FormActions } from '@components/FormActions';
 
 /** 'YYYY-MM-DD' → 'DD.MM.YYYY', as the journal writes dates. */
 const shown = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
@@ -123,14 +124,7 @@ export function ToJournalDialog({ id_test, onClose }: { id_test: number; onClose
             </label>
           </div>
           <SendOutcome outcome={outcome ?? null} error={sent.error ?? null} texts="toJournal" />
-          <div className="dialog-actions">
-            <button type="button" className="btn btn-ghost" onClick={onClose}>
-              {t('toJournal.close')}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={!ready || sent.fetching} aria-busy={sent.fetching}>
-              {t('toJournal.send')}
-            </button>
-          </div>
+          <FormActions cancel={t('toJournal.close')} submit={t('toJournal.send')} onCancel={onClose} busy={sent.fetching} disabled={!ready} />
         </form>
       ) : null}
     </Dialog>
