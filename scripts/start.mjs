@@ -25,7 +25,9 @@ const fail = (line, code = 1) => {
 };
 
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 20 || (major === 20 && minor < 19)) fail(`Node.js 20.19 or newer is needed (this is ${process.versions.node}).`);
+if (major < 20 || (major === 20 && minor < 19)) fail(`Node.js 22 or 24 is needed (20.19 still runs the portal; this is ${process.versions.node}).`);
+// Node.js 20 reached its end of life in April 2026; two of the server's dependencies declare Node.js 22.
+if (major < 22) log(`Node.js ${process.versions.node} runs the portal, but its line reached its end of life: Node.js 22 or 24 is recommended.`);
 
 if (!binOf('tsx', 'package.json') || !binOf('vite', 'bin/vite.js')) fail('Dependencies are not installed: run `npm install` first.');
 
