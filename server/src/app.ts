@@ -21,6 +21,7 @@ import { createContext, type AppContext } from './context';
 import { requestSerializer, stdoutLogStream, type LogStream } from './logging';
 import type { Database } from './db/client';
 import { MODULES } from './modules';
+import { docsRoutesArePublic, registerApiDocs } from './plugins/api-docs';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerRequestChecks } from './plugins/errors';
 import { registerLifecycle } from './plugins/lifecycle';
 import { registerIdempotency } from './plugins/idempotency';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('ctx', ctx);
   app.addHook('onRoute', spellings.onRoute);
+  app.addHook('onRoute', docsRoutesArePublic);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   registerLifecycle(app, config.dbRequestTimeoutMs);
@@ -117,6 +119,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   app.addHook('onClose', async () => ctx.dataChanges.stop());
 
+  // Before the areas: it collects their routes as they are added (plugins/api-docs.ts).
+  await registerApiDocs(app, { version: ctx.version });
   for (const module of MODULES) Object.assign(ctx.areas, module.provides?.(ctx));
   for (const module of MODULES) {
     await app.register(module.routes, { ctx });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { appWithApiRoutes, type ApiRoute } from '../test/api-routes';
 import type { TestDatabase } from '../test/helpers';
+import { API_DOCS_PREFIX } from './api-docs';
 
 /** The routes that answer without a session (docs/security.md#sessions). */
 const PUBLIC = [
@@ -31,6 +32,9 @@ const PUBLIC = [
   'POST /api/qr/scan/hold.json',
 ];
 
+/** The API's description and its browsable page (plugins/api-docs.ts): every route under /api/docs is public. */
+const isDocs = (url: string) => url === API_DOCS_PREFIX || url.startsWith(`${API_DOCS_PREFIX}/`);
+
 let db: TestDatabase;
 let app: App;
 let routes: ApiRoute[];
@@ -46,9 +50,12 @@ afterAll(async () => {
 describe('a session is needed on /api unless a route is public', () => {
   it('marks exactly the public list public', () => {
     expect(routes.length).toBeGreaterThan(30);
+    const docs = routes.filter((r) => isDocs(r.url));
+    expect(docs.map((r) => r.url)).toContain(`${API_DOCS_PREFIX}/json`);
+    expect(docs.filter((r) => !r.isPublic)).toEqual([]);
     expect(
       routes
-        .filter((r) => r.isPublic)
+        .filter((r) => r.isPublic && !isDocs(r.url))
         .map((r) => `${r.method} ${r.url}`)
         .sort(),
     ).toEqual([...PUBLIC].sort());
