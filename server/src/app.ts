@@ -18,7 +18,7 @@ import Fastify, {
 } from 'fastify';
 import { bodyTimeoutOf, type Config } from './config';
 import { createContext, type AppContext } from './context';
-import { requestSerializer, stdoutLogStream, type LogStream } from './logging';
+import { outputLogStream, registerAccessLog, requestIdOf, requestSerializer, type LogStream } from './logging';
 import type { Database } from './db/client';
 import { MODULES } from './modules';
 import { docsRoutesArePublic, registerApiDocs } from './plugins/api-docs';
@@ -78,7 +78,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const spellings = routeSpellings();
 
   const app = Fastify({
-    logger: { level: config.logLevel, stream: options.logStream ?? stdoutLogStream(), serializers: { req: requestSerializer } },
+    logger: { level: config.logLevel, stream: options.logStream ?? outputLogStream(config.logFormat), serializers: { req: requestSerializer } },
+    // One line per request, written when it is answered (registerAccessLog), with its id.
+    disableRequestLogging: true,
+    genReqId: requestIdOf,
     // A number of hops: trust that many proxies next to the server.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
@@ -99,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onRoute', docsRoutesArePublic);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
+  registerAccessLog(app);
   registerLifecycle(app, config.dbRequestTimeoutMs);
   registerStalledBodyTimeout(app, config.bodyIdleTimeoutMs, bodyTimeoutOf(config));
   registerLive(app, ctx.live);

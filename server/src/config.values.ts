@@ -124,6 +124,14 @@ export function logLevel(raw: string | undefined): LogLevel {
   return value;
 }
 
+/** How the log is written: 'json' lines, 'pretty' lines for a person, or 'auto': pretty when standard output is a terminal. */
+export function logFormat(raw: string | undefined): 'json' | 'pretty' {
+  const value = (raw ?? 'auto').toLowerCase();
+  if (value === 'auto') return process.stdout.isTTY ? 'pretty' : 'json';
+  if (value === 'json' || value === 'pretty') return value;
+  throw new Invalid(`expected auto, json or pretty, got '${raw}'`);
+}
+
 /** The card payment provider: 'sandbox' (the built-in test bank) or null (card payment off; 'none' says so explicitly). */
 export type PaymentProviderName = 'sandbox';
 export function paymentProvider(raw: string | undefined): PaymentProviderName | null {

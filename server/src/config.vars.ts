@@ -16,6 +16,7 @@ import {
   httpUrl,
   optionalPostgresUrl,
   logLevel,
+  logFormat,
   paymentProvider,
   sharedAddressRule,
   trustProxy,
@@ -285,4 +286,10 @@ export const VARS = {
     paymentProvider,
   ),
   logLevel: v('LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent.', logLevel),
+  logFormat: v(
+    'LOG_FORMAT',
+    'auto',
+    '`json`: one JSON object a line (every request one line, with its `reqId`, also returned as `X-Request-Id`), for a log collector; `pretty`: readable lines for a person, requests only when the server failed them; `auto`: pretty when standard output is a terminal (the demo), else JSON.',
+    logFormat,
+  ),
 } satisfies Record<string, VarSpec<unknown>>;

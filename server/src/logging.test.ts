@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rawExchange, rawRequest } from './test/raw-http';
 import { useTestApp } from './test/fixture';
+import { REQUEST_LINE, terminalLine } from './logging';
 
 let port: number;
 const lines: string[] = [];
@@ -20,7 +21,7 @@ beforeAll(async () => {
   port = (fx.app.server.address() as { port: number }).port;
 });
 
-/** The URL the log's "incoming request" line shows for a request sent as `target`. */
+/** The URL the log's line of the request (REQUEST_LINE) shows for a request sent as `target`. */
 async function logged(target: string): Promise<string> {
   const before = lines.length;
   const [res] = await rawExchange(port, rawRequest('GET', target, { host: `127.0.0.1:${port}` }));
@@ -28,7 +29,7 @@ async function logged(target: string): Promise<string> {
   const entry = lines
     .slice(before)
     .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } })
-    .find((l) => l.msg === 'incoming request');
+    .find((l) => l.msg === REQUEST_LINE);
   expect(entry, target).toBeDefined();
   return entry!.req!.url;
 }
@@ -55,5 +56,58 @@ describe('secrets in addresses stay out of the log', () => {
   it('other addresses are logged as they came', async () => {
     expect(await logged('/api/health?probe=1')).toBe('/api/health?probe=1');
     expect(await logged('/api/misc/getstudentqrinfo?lang=en&dat=1')).toBe('/api/misc/getstudentqrinfo?lang=en&dat=1');
+  });
+});
+
+interface Line {
+  msg: string;
+  reqId?: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  ms?: number;
+}
+const parsed = (from: number) => lines.slice(from).map((line) => JSON.parse(line) as Line);
+
+describe('one line per request, with its id', () => {
+  it('writes one line when a request is answered, with its status and time, and returns its id', async () => {
+    const before = lines.length;
+    const res = await fx.app.inject({ method: 'GET', url: '/api/health' });
+    const id = res.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const mine = parsed(before).filter((l) => l.reqId === id);
+    expect(mine.map((l) => l.msg)).toEqual([REQUEST_LINE]);
+    expect(mine[0]).toMatchObject({ req: { method: 'GET', url: '/api/health' }, res: { statusCode: 200 } });
+    expect(mine[0]!.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('keeps the id a proxy sent, and replaces one that is not a plain token', async () => {
+    const kept = await fx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'lb-7f3a.42_x' } });
+    expect(kept.headers['x-request-id']).toBe('lb-7f3a.42_x');
+    for (const sent of ['two words', 'x'.repeat(65), 'a\nforged: line']) {
+      const res = await fx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': sent } });
+      expect(res.headers['x-request-id']).not.toBe(sent);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});
+
+describe('the log at a terminal (LOG_FORMAT=pretty)', () => {
+  const time = Date.UTC(2026, 11, 1, 8, 30, 5);
+  const json = (entry: Record<string, unknown>) => JSON.stringify({ level: 30, time, pid: 1, hostname: 'h', ...entry });
+
+  it('leaves out the requests the server answered, and shows one it failed', () => {
+    expect(terminalLine(json({ msg: REQUEST_LINE, reqId: 'r1', req: { method: 'GET', url: '/api/health' }, res: { statusCode: 200 } }))).toBeNull();
+    expect(terminalLine(json({ msg: REQUEST_LINE, req: { method: 'POST', url: '/x' }, res: { statusCode: 401 } }))).toBeNull();
+    const failed = terminalLine(
+      json({ level: 50, msg: REQUEST_LINE, reqId: 'r2', req: { method: 'POST', url: '/api/x.json' }, res: { statusCode: 500 }, ms: 12 }),
+    );
+    expect(failed).toMatch(/^\d\d:\d\d:\d\d ERROR request 500 POST \/api\/x\.json ms=12 reqId=r2$/);
+  });
+
+  it('writes other lines readably, with their fields and the error', () => {
+    const line = terminalLine(json({ level: 40, msg: 'reply cache: off', err: { message: 'no listen', stack: 'Error: no listen' }, db: 'pglite' }));
+    expect(line).toMatch(/^\d\d:\d\d:\d\d WARN reply cache: off — no listen db=pglite$/);
+    expect(line).not.toContain('hostname');
+    expect(terminalLine('not json\n')).toBe('not json');
   });
 });

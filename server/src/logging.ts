@@ -6,7 +6,9 @@
  * gathered and written in the background (one write at a time, through libuv's thread pool), and
  * whatever is still pending is written synchronously when the process exits, so nothing is lost.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 
 export interface LogStream {
   write(line: string): void;
@@ -136,4 +138,76 @@ export function loggableUrl(req: RoutedRequest): string {
 /** The request as each log line shows it: Fastify's default fields, with the URL made loggable. */
 export function requestSerializer(req: RoutedRequest & { method: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) {
   return { method: req.method, url: loggableUrl(req), host: req.hostname, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+}
+
+/**
+ * A request's id: the one a load balancer or proxy sent (`X-Request-Id`, letters, digits, `.`, `_`,
+ * `-`, at most 64), else a new one. Every log line of the request carries it (`reqId`) and the reply
+ * returns it in `X-Request-Id`, so that a user's report or a balancer's log leads to the server's lines.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+const SAFE_REQUEST_ID = /^[\w.-]{1,64}$/;
+export function requestIdOf(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const sent = req.headers[REQUEST_ID_HEADER];
+  return typeof sent === 'string' && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
+}
+
+/** How the log is written: JSON lines for a collector, or readable lines for a person at a terminal. */
+export type LogFormat = 'json' | 'pretty';
+
+/** The message of the one line each request writes when it is answered (app.ts). */
+export const REQUEST_LINE = 'request';
+const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/**
+ * A JSON log line as a person at a terminal reads it: time, level, message and what goes with it, on
+ * one line; null for a request answered without a server failure (a sign-in and the home page are
+ * a hundred requests; warnings and failures have lines of their own).
+ */
+export function terminalLine(json: string): string | null {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json.trimEnd() || null;
+  }
+  const { level, time, msg, pid: _pid, hostname: _host, reqId, req, res, err, ...rest } = entry as Record<string, unknown> & { level?: number };
+  const status = (res as { statusCode?: number } | undefined)?.statusCode;
+  if (msg === REQUEST_LINE && (status ?? 0) < 500) return null;
+  const clock = new Date(typeof time === 'number' ? time : Date.now()).toTimeString().slice(0, 8);
+  const parts = [clock, LEVELS[level ?? 30] ?? String(level), String(msg ?? '')];
+  if (msg === REQUEST_LINE) parts.push(`${status} ${(req as { method?: string })?.method ?? ''} ${(req as { url?: string })?.url ?? ''}`);
+  const error = err as { message?: string; stack?: string } | undefined;
+  if (error?.message) parts.push(`— ${error.message}`);
+  const extra = Object.entries(rest).map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  if (reqId) extra.push(`reqId=${String(reqId)}`);
+  return [...parts, ...extra].join(' ');
+}
+
+/**
+ * Each request's id returned in `X-Request-Id`, and one log line when it is answered: its method, its
+ * address as loggableUrl shows it, its status and its time (ms), at `info` (`error` when the server failed it).
+ */
+export function registerAccessLog(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const fields = { req, res: { statusCode: reply.statusCode }, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (reply.statusCode >= 500) req.log.error(fields, REQUEST_LINE);
+    else req.log.info(fields, REQUEST_LINE);
+  });
+}
+
+/** The log on standard output in the given format: JSON lines as they are, or terminal lines. */
+export function outputLogStream(format: LogFormat): LogStream {
+  const out = stdoutLogStream();
+  if (format === 'json') return out;
+  return {
+    write(line) {
+      const shown = terminalLine(line);
+      if (shown !== null) out.write(`${shown}\n`);
+    },
+    flushSync: () => out.flushSync(),
+  };
 }
