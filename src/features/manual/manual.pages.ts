@@ -44,7 +44,7 @@ export const MANUAL_PAGES: readonly ManualPage[] = [
   { id: 'mark-journal', roles: ['teacher'], route: '/journal', screen: 'titles.journal', picture: 'journal' },
   { id: 'qr-attendance', roles: ['teacher'], route: '/qrlesson', screen: 'titles.qrLesson' },
   { id: 'qr-reports', roles: ['teacher'], route: '/reportqr', screen: 'titles.reportQr', picture: 'qr-reports' },
-  { id: 'grading-sheet', roles: ['teacher'], route: '/gradingsheet', screen: 'titles.gradingsheet' },
+  { id: 'grading-sheet', roles: ['teacher'], route: '/gradingsheet', screen: 'titles.gradingsheet', picture: 'gradingsheet' },
   { id: 'post-news', roles: ['teacher', 'staff'], route: '/news', screen: 'titles.news', picture: 'news' },
   { id: 'book-room', roles: ['teacher'], route: '/rooms', screen: 'titles.rooms' },
   { id: 'create-test', roles: ['teacher'], route: '/testing', screen: 'titles.testing' },
