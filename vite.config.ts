@@ -11,6 +11,7 @@ import { inlineFirstPaint } from './scripts/build/inline-first-paint.js';
 import { localesVersion } from './scripts/build/locales-version.js';
 import { precompress } from './scripts/build/precompress.js';
 import { languageManifests } from './scripts/build/manifests.js';
+import { MANUAL_PICTURES_DIR, manualPictures } from './scripts/build/manual-pictures.js';
 import { MANIFEST_TEXTS } from './src/i18n/manifest.js';
 import { routePreloads, shellStoreModules } from './scripts/build/route-preloads.js';
 
@@ -138,12 +139,15 @@ export default defineConfig({
         // QR scanner's WebAssembly (a mark needs the network anyway), the EPUB and PDF libraries
         // (reading a book and adding one are online tasks). Those are fetched when first used.
         globPatterns: ['**/*.{js,css,html,svg,png,wasm,json,webmanifest}'],
-        globIgnores: ['**/*.{br,gz}', '.vite/**', 'assets/lazy-*', 'assets/zxing_reader-*.wasm'],
+        // Nor the user manual's pictures (about 1.3 MB of screenshots): the manual shows them online.
+        globIgnores: ['**/*.{br,gz}', '.vite/**', 'assets/lazy-*', 'assets/zxing_reader-*.wasm', `${MANUAL_PICTURES_DIR}/**`],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },
     }),
     languageManifests(WEB_MANIFEST),
+    // The user manual's pictures: the end-to-end tests' screen baselines (tests/screenshots/).
+    manualPictures(),
     precompress(),
     // Last: dist/.build-stamp, so `npm start` does not build again what `npm run build` just built.
     buildStamp(),

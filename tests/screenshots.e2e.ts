@@ -99,6 +99,8 @@ const SHOTS: Shot[] = [
   { name: 'qr-reports', account: TEACHER, path: '/lms/reportqr' },
   { name: 'umk', account: TEACHER, path: '/lms/umk' },
   { name: 'library', account: TEACHER, path: '/lms/library' },
+  // The teacher's grading sheets of the half-year (also the user manual's picture of them).
+  { name: 'gradingsheet', account: TEACHER, path: '/lms/gradingsheet' },
 ];
 
 const screenOf = (shot: Shot): Screen => {

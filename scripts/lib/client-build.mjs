@@ -2,7 +2,8 @@
  * The web client build (vite build → dist/) and its stamp.
  *
  * The stamp is a SHA-256 over the paths and contents of everything that shapes the build (src/,
- * public/, index.html, vite.config.ts and its plugins in scripts/build/, tsconfig.json, package-lock.json). It is written to
+ * public/, index.html, vite.config.ts and its plugins in scripts/build/, tsconfig.json, package-lock.json,
+ * and the screen baselines tests/screenshots/ the user manual shows). It is written to
  * dist/.build-stamp after a successful build, by `npm start` and by `npm run build` alike (the
  * build-stamp plugin, scripts/build/build-stamp.ts), so a later start rebuilds only when a source
  * changed or dist/ is missing. Contents, not mtimes: a fresh clone gets new mtimes for every file.
@@ -23,7 +24,7 @@ export const DIST_DIR = path.join(ROOT, 'dist');
 const STAMP_NAME = '.build-stamp';
 
 /** Inputs of the client build, relative to the repository root. Missing entries are skipped. */
-export const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts/build', 'tsconfig.json', 'package-lock.json'];
+export const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts/build', 'tsconfig.json', 'package-lock.json', 'tests/screenshots'];
 
 /**
  * Hex SHA-256 over the paths and contents of the files under `entries` (relative to `root`, in name

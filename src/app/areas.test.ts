@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../i18n/languages';
 import { ROLE_STUDENT, ROLE_TEACHER } from '@shared/request/roles';
-import { initTestI18n } from '../test/i18n';
+import { initTestI18n, resources } from '../test/i18n';
 import { AREAS, type AreaEntry } from './areas';
 import { menuFor, servesRole } from './areaAccess';
 import { MANIFEST_ROUTES } from './manifestRoutes';
@@ -97,6 +97,26 @@ describe('the texts the area manifest names', () => {
       ),
     );
     expect(missing).toEqual([]);
+  });
+
+  it("a text that nests another's ($t(ns:key), as the manual's steps name the screens' buttons) finds it in every language, its namespace among its area's", () => {
+    const nested = (AREAS as readonly AreaEntry[]).flatMap((area) =>
+      area.namespaces.flatMap((ns) =>
+        LANGUAGES.flatMap((lng) =>
+          [...JSON.stringify(resources[lng]?.[ns] ?? {}).matchAll(/\$t\(([\w-]+):([\w.-]+)\)/g)].map(([, target, key]) => ({ area, ns, lng, target, key })),
+        ),
+      ),
+    );
+    expect(nested.length).toBeGreaterThan(0);
+    const wrong = nested.flatMap(({ area, ns, lng, target, key }) => [
+      ...(target === 'cm' || area.namespaces.includes(target)
+        ? []
+        : [`Area '${area.key}': ${ns}.json nests ${target}:${key}; add '${target}' to its namespaces`]),
+      ...(i18n.exists(`${target}:${key}`, { lng, fallbackLng: false })
+        ? []
+        : [`public/locales/${lng}/${ns}.json nests ${target}:${key}, which does not exist`]),
+    ]);
+    expect(wrong).toEqual([]);
   });
 });
 

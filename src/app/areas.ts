@@ -312,6 +312,39 @@ export const AREAS = [
     // Lists of up to nine columns (the registration offerings): the width the apps panel would take.
     wide: true,
   },
+  {
+    // Every role: the user manual, a page per task; its help button in the header opens the page about the screen on view.
+    key: 'manual',
+    path: '/manual',
+    screen: () => import('../features/manual/ManualScreen'),
+    menu: { key: 'manual', icon: 'help' },
+    title: 'titles.manual',
+    // Its pages name the screens' buttons and fields by the screens' own texts (manual.json nests them).
+    namespaces: [
+      'manual',
+      'news',
+      'chat',
+      'schedule',
+      'journal',
+      'qr',
+      'registration',
+      'payment',
+      'singlewindow',
+      'library',
+      'umk',
+      'questionnaire',
+      'testing',
+      'gradingsheet',
+      'rooms',
+      'admin',
+      'imports',
+      'reference',
+      'documents',
+    ],
+    store: () => import('../features/manual/manual.area'),
+    headerItem: () => import('../features/manual/components/HelpButton').then((m) => ({ default: m.HelpButton })),
+    routes: [{ path: '/manual/:page', screen: () => import('../features/manual/ManualPageScreen'), title: 'titles.manual' }],
+  },
 ] as const satisfies readonly AreaEntry[];
 
 /**
