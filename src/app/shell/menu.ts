@@ -36,7 +36,6 @@ export type MenuKey = (typeof MENU_KEYS)[number];
 
 /** The side-menu entries that are no area of the manifest (yet): a university's link for them, with their icons. */
 export const OTHER_MENU_ENTRIES = {
-  webinar: 'video',
   manual: 'help',
 } as const satisfies Partial<Record<MenuKey, MenuIconName>>;
 
