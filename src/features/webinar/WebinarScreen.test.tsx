@@ -129,6 +129,7 @@ describe('the webinar screen', () => {
   it('shows a student when a meeting opens, joins an open one in a new tab, and lists the recordings', async () => {
     const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
     const opened = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    server.use(http.post('/api/webinar/options.json', () => ok({ ...options, canAttach: false, lessons: [] })));
     const user = renderScreen(student);
     const coming = await screen.findByTestId('wb-mine-coming');
     expect(within(coming).getByTestId('join-opens-9')).toHaveTextContent(/Онлайн-занятие: вход с \d\d:\d\d/);
