@@ -6,9 +6,14 @@
  * violation on either screen.
  *
  * A lesson must be under way for Join to show, whenever the test runs: the first server tells which
- * weekdays and pairs the two share, and a second server runs in a fixed-offset zone (TZ, as a
- * university's time zone) whose wall clock is inside one of them now.
+ * weekdays and pairs the two share, and a second server (and the browsers) run with their clocks set
+ * to the next of those lessons, two minutes after it starts (the server's clock moved by a module it
+ * loads first, the browsers' by Playwright's clock).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/a11y';
@@ -47,17 +52,38 @@ async function scheduleOf(page: Page): Promise<Lesson[]> {
   });
 }
 
-/** A fixed-offset zone whose wall clock is now inside one of the lessons (from 8 minutes before it to 20 before its end), and that lesson. */
-function zoneInLesson(lessons: Lesson[], taken: Set<string>): { zone: string; lesson: Lesson; date: string } | null {
-  for (let h = -12; h <= 14; h++) {
-    const wall = new Date(Date.now() + h * 3_600_000);
-    const day = ((wall.getUTCDay() + 6) % 7) + 1;
-    const minute = wall.getUTCHours() * 60 + wall.getUTCMinutes();
-    const date = wall.toISOString().slice(0, 10);
-    const lesson = lessons.find((l) => l.day === day && minute >= l.start - 8 && minute <= l.end - 20 && !taken.has(`${l.id}|${date}`));
-    if (lesson) return { zone: h === 0 ? 'Etc/GMT' : `Etc/GMT${h > 0 ? '-' : '+'}${Math.abs(h)}`, lesson, date };
+const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** The next of the lessons (on this machine's clock, the servers' zone) whose date has no meeting yet: two minutes after its start, or now when one is under way. */
+function nextLesson(lessons: Lesson[], taken: Set<string>): { at: number; lesson: Lesson; date: string } | null {
+  const now = new Date();
+  for (let i = 0; i < 21; i++) {
+    const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + i);
+    const weekday = ((day.getDay() + 6) % 7) + 1;
+    const found = lessons
+      .filter((l) => l.day === weekday && !taken.has(`${l.id}|${isoDay(day)}`))
+      .map((l) => ({
+        lesson: l,
+        start: new Date(day.getFullYear(), day.getMonth(), day.getDate(), 0, l.start + 2).getTime(),
+        end: day.getTime() + (l.end - 20) * 60_000,
+      }))
+      .filter((c) => c.end > now.getTime())
+      .sort((a, b) => a.start - b.start)[0];
+    if (found) return { at: Math.max(found.start, now.getTime()), lesson: found.lesson, date: isoDay(day) };
   }
   return null;
+}
+
+/** A module the server loads first (NODE_OPTIONS) that moves its clock `offsetMs` ahead. */
+function clockModule(offsetMs: number): string {
+  const file = path.join(os.tmpdir(), `lms-webinar-clock-${process.pid}.mjs`);
+  fs.writeFileSync(
+    file,
+    `const D = ${offsetMs}; const R = Date;
+class Moved extends R { constructor(...a) { super(...(a.length ? a : [R.now() + D])); } static now() { return R.now() + D; } }
+globalThis.Date = Moved;\n`,
+  );
+  return pathToFileURL(file).href;
 }
 
 describe('webinar', () => {
@@ -73,15 +99,18 @@ describe('webinar', () => {
       const res = await fetch('/api/webinar/meetings.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       return ((await res.json()) as { data: { idShed: number; date: string }[] }).data.map((m) => `${m.idShed}|${m.date}`);
     });
-    const chosen = zoneInLesson(shared, new Set(seeded));
-    if (!chosen) throw new Error(`No time zone puts now inside one of the shared lessons: ${JSON.stringify(shared)}`);
+    const chosen = nextLesson(shared, new Set(seeded));
+    if (!chosen) throw new Error(`No lesson of the two in the next three weeks: ${JSON.stringify(shared)}`);
+    const offset = chosen.at - Date.now();
     await probeTeacher.context().close();
     await probeStudent.context().close();
 
     let server: RunningServer | undefined;
     try {
-      server = await startServer({ env: { TZ: chosen.zone } });
-      const teacher = await (await openContext(e2e.browser, server, { viewport: WIDE, storageState: await sessionOf(e2e.browser, server, TEACHER) })).newPage();
+      server = await startServer({ env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${clockModule(offset)}`.trim() } });
+      const teacherContext = await openContext(e2e.browser, server, { viewport: WIDE, storageState: await sessionOf(e2e.browser, server, TEACHER) });
+      await teacherContext.clock.install({ time: Date.now() + offset });
+      const teacher = await teacherContext.newPage();
       await teacher.goto('/lms/webinar');
       const row = teacher.getByTestId(`wb-lesson-${chosen.lesson.id}-${chosen.date}`);
       await expectVisible(row, 20000);
@@ -91,15 +120,21 @@ describe('webinar', () => {
       expect(await form.getByLabel(new RegExp(ru('webinar:attach.portal').slice(0, 20))).isChecked()).toBe(true);
       await form.getByRole('button', { name: ru('webinar:attach.submit'), exact: true }).click();
       await expectVisible(row.getByText(ru('webinar:coming.attached')), 20000);
-      const card = teacher.locator('[data-testid^="wb-meeting-"]').first();
+      // The new meeting's card (the seed's own are of other dates), its date as the screen writes it.
+      const shown = `${chosen.date.slice(8, 10)}.${chosen.date.slice(5, 7)}.${chosen.date.slice(0, 4)}`;
+      const card = teacher.locator('[data-testid^="wb-meeting-"]').filter({ hasText: shown });
       await expectVisible(card);
       const meetingId = Number((await card.getAttribute('data-testid'))!.slice('wb-meeting-'.length));
       expect(await seriousViolations(teacher)).toEqual([]);
 
       // The student, on a phone in dark mode: Join on that lesson of her schedule.
-      const student = await (
-        await openContext(e2e.browser, server, { viewport: PHONE, theme: 'dark', storageState: await sessionOf(e2e.browser, server, STUDENT) })
-      ).newPage();
+      const studentContext = await openContext(e2e.browser, server, {
+        viewport: PHONE,
+        theme: 'dark',
+        storageState: await sessionOf(e2e.browser, server, STUDENT),
+      });
+      await studentContext.clock.install({ time: Date.now() + offset });
+      const student = await studentContext.newPage();
       await student.goto('/lms/schedule');
       const join = student.getByTestId(`lesson-${chosen.lesson.id}`).getByTestId(`join-${meetingId}`);
       await expectVisible(join, 30000);
@@ -121,10 +156,11 @@ describe('webinar', () => {
       await expectVisible(people.getByTestId('wb-marked'), 20000);
       expect(await people.getByTestId('wb-marked').textContent()).toContain(ru('webinar:people.marked', { written: 1, kept: 0 }));
       await teacher.screenshot({ path: `${SHOTS}/webinar-1366.png`, fullPage: true });
-      await teacher.context().close();
-      await student.context().close();
+      await teacherContext.close();
+      await studentContext.close();
     } finally {
       await server?.stop({ discard: true });
+      fs.rmSync(path.join(os.tmpdir(), `lms-webinar-clock-${process.pid}.mjs`), { force: true });
     }
   }, 300000);
 });
