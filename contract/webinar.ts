@@ -9,7 +9,14 @@ import { Type, type Static } from 'typebox';
 import { DbId, Ok } from './common';
 import { WEBINAR_LINK_MAX, WEBINAR_TITLE_MAX } from './pure/webinar';
 
-export { WEBINAR_DAYS_AHEAD, WEBINAR_LINK_MAX, WEBINAR_OPEN_BEFORE_MIN, WEBINAR_RECORDINGS_MAX, WEBINAR_TITLE_MAX } from './pure/webinar';
+export {
+  WEBINAR_DAYS_AHEAD,
+  WEBINAR_LESSONS_AHEAD,
+  WEBINAR_LINK_MAX,
+  WEBINAR_OPEN_BEFORE_MIN,
+  WEBINAR_RECORDINGS_MAX,
+  WEBINAR_TITLE_MAX,
+} from './pure/webinar';
 
 /** 'YYYY-MM-DD' */
 const IsoDate = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' });
@@ -30,7 +37,7 @@ const LessonFields = {
   group: Type.String(),
 };
 
-/** A coming lesson of the teacher (today's not ended yet, then the next WEBINAR_DAYS_AHEAD days of the half-year), with its meeting if any. */
+/** A coming lesson of the teacher (today's not ended yet, then the next days of the half-year up to WEBINAR_LESSONS_AHEAD), with its meeting if any. */
 export const ComingLesson = Type.Object({ ...LessonFields, meetingId: Type.Union([Type.Integer(), Type.Null()]) });
 export type ComingLesson = Static<typeof ComingLesson>;
 

@@ -8,8 +8,10 @@ export const WEBINAR_LINK_MAX = 500;
 export const WEBINAR_TITLE_MAX = 200;
 /** The most recordings one meeting holds. */
 export const WEBINAR_RECORDINGS_MAX = 20;
-/** The teacher's coming lessons are listed this many days ahead (today first). */
+/** The teachers' meetings and the students' online lessons are listed this many days back (and the students' as many ahead). */
 export const WEBINAR_DAYS_AHEAD = 14;
+/** A teacher's coming lessons (to attach a meeting to) are listed for this many days, today first. */
+export const WEBINAR_LESSONS_AHEAD = 7;
 
 /**
  * Is the text an https link a browser may open as a meeting or a recording: https only (so never

@@ -107,14 +107,12 @@ async function seedWebinar(db: Db, ctx: SeedContext): Promise<void> {
       await db
         .insert(webinarJoins)
         .values(joined.map((s) => ({ meetingId: past.id, studentId: s.id, joinedAt: new Date(start.getTime() + prng.int(-300, 420) * 1000) })));
-    await db
-      .insert(webinarRecordings)
-      .values({
-        meetingId: past.id,
-        title: 'Запись занятия',
-        url: `${DEMO_MEETING_SERVER}/recordings/${room()}`,
-        createdAt: atLocalTime(weekAgo, today.lesson.endsAt),
-      });
+    await db.insert(webinarRecordings).values({
+      meetingId: past.id,
+      title: 'Запись занятия',
+      url: `${DEMO_MEETING_SERVER}/recordings/${room()}`,
+      createdAt: atLocalTime(weekAgo, today.lesson.endsAt),
+    });
   }
   ctx.log(`webinar: ${ids.length} online lessons`);
 }

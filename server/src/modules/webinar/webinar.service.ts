@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { ROLE_STUDENT, ROLE_TEACHER, type Language } from '@contract/common';
 import {
   WEBINAR_DAYS_AHEAD,
+  WEBINAR_LESSONS_AHEAD,
   WEBINAR_OPEN_BEFORE_MIN,
   WEBINAR_RECORDINGS_MAX,
   type AttachBody,
@@ -129,7 +130,7 @@ export class WebinarService {
       today,
     );
     const lessons: ComingLesson[] = [];
-    for (let i = 0; i < WEBINAR_DAYS_AHEAD; i++) {
+    for (let i = 0; i < WEBINAR_LESSONS_AHEAD; i++) {
       const day = plusDays(now, i);
       const date = localDate(day);
       if (date > endsOn) break;

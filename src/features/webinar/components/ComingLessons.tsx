@@ -1,4 +1,4 @@
-/** A teacher's coming lessons (today's not ended, then the next two weeks): each with its meeting, or Attach meeting and its form. */
+/** A teacher's coming lessons (today's not ended, then the rest of the coming week): each with its meeting, or Attach meeting and its form. */
 import { useTranslation } from 'react-i18next';
 import type { WebinarOptions } from '@contract/webinar';
 import { formatDate } from '@lib/dates';
