@@ -162,6 +162,20 @@ export const ErrorCode = Type.Union([
   Type.Literal('BOOKING_PAST'),
   /** A booking cancelled after its pair started (409). */
   Type.Literal('BOOKING_STARTED'),
+  /** A second meeting for one lesson occurrence (409): the first stays. */
+  Type.Literal('WEBINAR_TAKEN'),
+  /** A meeting dated on another weekday than its lesson's (400). */
+  Type.Literal('WEBINAR_NOT_LESSON_DAY'),
+  /** A meeting dated before today (400). */
+  Type.Literal('WEBINAR_PAST'),
+  /** A meeting on the portal's meeting server when the administrator configured none (400). */
+  Type.Literal('WEBINAR_NO_SERVER'),
+  /** A meeting's or a recording's link that is not an https link (400). */
+  Type.Literal('WEBINAR_BAD_LINK'),
+  /** A join (or a recording) before the meeting opens ({opensAt}; 409). */
+  Type.Literal('WEBINAR_NOT_OPEN'),
+  /** A join after the lesson ended (409). */
+  Type.Literal('WEBINAR_ENDED'),
   Type.Literal('INTERNAL'),
 ]);
 export type ErrorCode = Static<typeof ErrorCode>;

@@ -262,6 +262,17 @@ export const AREAS = [
     store: () => import('../features/rooms/rooms.area'),
   },
   {
+    // Every role: a teacher attaches online meetings to his lessons and sees who joined; a student joins his lessons' meetings.
+    key: 'webinar',
+    path: '/webinar',
+    screen: () => import('../features/webinar/WebinarScreen'),
+    wide: true,
+    menu: { key: 'webinar', icon: 'video' },
+    title: 'titles.webinar',
+    namespaces: ['webinar'],
+    store: () => import('../features/webinar/webinar.area'),
+  },
+  {
     // Every role: a student his own rating, a teacher the groups he teaches, a dean's office his faculty's, an administrator any group.
     key: 'rating',
     path: '/rating',

@@ -9,10 +9,13 @@ import { api } from '@api/client';
 
 /**
  * Answers every test has unless it installs its own: a signed-in student's shell asks which of his
- * lessons have attendance open (the check-in entry of the menu and tab bar) at start and on focus,
- * whatever screen the test is about.
+ * lessons have attendance open (the check-in entry of the menu and tab bar), and his online lessons
+ * (Join on the schedule), at start and on focus, whatever screen the test is about.
  */
-export const server = setupServer(http.post('/api/qr/student/lessons.json', () => ok([])));
+export const server = setupServer(
+  http.post('/api/qr/student/lessons.json', () => ok([])),
+  http.post('/api/webinar/student/list.json', () => ok([])),
+);
 
 /*
  * Requests in flight, counted at both ends: the app's HTTP client (from the call, before the

@@ -57,6 +57,7 @@ import { gradingsheetPage } from './gradingsheet/gradingsheet.page';
 import gradingsheetRoutes from './gradingsheet/gradingsheet.routes';
 import testingRoutes from './testing/testing.routes';
 import documentsRoutes from './documents/documents.routes';
+import webinarRoutes from './webinar/webinar.routes';
 
 export interface ServerModule {
   /** The area's name, one across contract/, modules/, the client and the texts; also the prefix of its live events. */
@@ -107,6 +108,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'reference', routes: referenceRoutes },
   { name: 'documents', routes: documentsRoutes, seed: () => import('./documents/documents.seed') },
   { name: 'questionnaire', routes: questionnaireRoutes, seed: () => import('./questionnaire/questionnaire.seed') },
+  { name: 'webinar', routes: webinarRoutes, seed: () => import('./webinar/webinar.seed') },
 ];
 
 /** The seed steps the areas declare (`seed`), in the order of this list. */

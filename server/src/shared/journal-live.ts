@@ -10,9 +10,9 @@ export const JOURNAL_CHANGED_EVENT = 'journal.changed';
 
 type WrittenVisit = { id: number; studentId: number; visitDate: string; lessonTimeId: number };
 
-/** A present mark written by a QR scan, as the journal's teacher sees it arrive. */
-export function qrPresence(journalId: number, visit: WrittenVisit, at: Date): LiveJournalChange {
-  return qrCell(journalId, visit, null, at);
+/** A present mark written by a QR scan (or a join of the lesson's online meeting: 'webinar'), as the journal's teacher sees it arrive. */
+export function qrPresence(journalId: number, visit: WrittenVisit, at: Date, source: 'qr' | 'webinar' = 'qr'): LiveJournalChange {
+  return qrCell(journalId, visit, null, at, source);
 }
 
 /** An absence ('н/б') written when a QR mark under review expired, as the journal's teacher sees it arrive. */
@@ -20,7 +20,7 @@ export function qrAbsence(journalId: number, visit: WrittenVisit, at: Date): Liv
   return qrCell(journalId, visit, 'н/б', at);
 }
 
-function qrCell(journalId: number, visit: WrittenVisit, mark: string | null, at: Date): LiveJournalChange {
+function qrCell(journalId: number, visit: WrittenVisit, mark: string | null, at: Date, source: 'qr' | 'webinar' = 'qr'): LiveJournalChange {
   return {
     id_journal: journalId,
     cells: [
@@ -34,7 +34,7 @@ function qrCell(journalId: number, visit: WrittenVisit, mark: string | null, at:
           visitDate: visit.visitDate,
           id_time: visit.lessonTimeId,
           otsenka: mark,
-          source: 'qr',
+          source,
           updatedAt: at.toISOString(),
         },
       },

@@ -11,7 +11,9 @@ import { journalVisitChanges, journalVisits } from '../db/schema';
 export type NewVisit = typeof journalVisits.$inferInsert;
 /** What a record holds besides its mark and who wrote it: the lesson occurrence and the columns copied from its journal and student. */
 export type VisitValues = Omit<NewVisit, 'id' | 'mark' | 'source' | 'createdAt' | 'updatedAt' | 'createdByUserId' | 'updatedByUserId'>;
-export type VisitSource = 'journal' | 'bulk' | 'qr' | 'seed';
+export type VisitSource = 'journal' | 'bulk' | 'qr' | 'webinar' | 'seed';
+/** What writes a presence: a QR mark, or a join of the lesson's online meeting (modules/webinar). */
+export type PresenceSource = 'qr' | 'webinar';
 
 /** The journal (teaching assignment) facts a record copies. */
 export interface VisitJournal {
@@ -71,26 +73,26 @@ export function newVisit(v: VisitValues, mark: string | null, source: VisitSourc
 }
 
 /**
- * Writes "present" (source 'qr') for the occurrence: a new record, or an absence ('н/б') turned into
- * presence, with its history line. Returns the record's id, or null when the journal already holds
- * a presence or a mark there.
+ * Writes "present" (source 'qr', or 'webinar' for a join of the lesson's online meeting) for the
+ * occurrence: a new record, or an absence ('н/б') turned into presence, with its history line.
+ * Returns the record's id, or null when the journal already holds a presence or a mark there.
  */
-export async function writePresence(db: Db, v: VisitValues, byUserId: number | null): Promise<number | null> {
+export async function writePresence(db: Db, v: VisitValues, byUserId: number | null, source: PresenceSource = 'qr'): Promise<number | null> {
   const cell = { teachingAssignmentId: v.teachingAssignmentId, studentId: v.studentId, visitDate: v.visitDate, lessonTimeId: v.lessonTimeId };
   const [inserted] = await db
     .insert(journalVisits)
-    .values(newVisit(v, null, 'qr', byUserId))
+    .values(newVisit(v, null, source, byUserId))
     .onConflictDoNothing({ target: [journalVisits.teachingAssignmentId, journalVisits.studentId, journalVisits.visitDate, journalVisits.lessonTimeId] })
     .returning({ id: journalVisits.id });
   if (inserted) {
     await db
       .insert(journalVisitChanges)
-      .values({ visitId: inserted.id, ...cell, action: 'insert', oldMark: null, newMark: null, source: 'qr', changedByUserId: byUserId });
+      .values({ visitId: inserted.id, ...cell, action: 'insert', oldMark: null, newMark: null, source, changedByUserId: byUserId });
     return inserted.id;
   }
   const [updated] = await db
     .update(journalVisits)
-    .set({ mark: null, source: 'qr', updatedByUserId: byUserId, updatedAt: sql`now()` })
+    .set({ mark: null, source, updatedByUserId: byUserId, updatedAt: sql`now()` })
     .where(
       and(
         eq(journalVisits.teachingAssignmentId, v.teachingAssignmentId),
@@ -104,7 +106,7 @@ export async function writePresence(db: Db, v: VisitValues, byUserId: number | n
   if (!updated) return null;
   await db
     .insert(journalVisitChanges)
-    .values({ visitId: updated.id, ...cell, action: 'update', oldMark: 'н/б', newMark: null, source: 'qr', changedByUserId: byUserId });
+    .values({ visitId: updated.id, ...cell, action: 'update', oldMark: 'н/б', newMark: null, source, changedByUserId: byUserId });
   return updated.id;
 }
 

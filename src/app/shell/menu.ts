@@ -34,10 +34,11 @@ export type MenuIconName =
 
 export type MenuKey = (typeof MENU_KEYS)[number];
 
-/** The side-menu entries that are no area of the manifest (yet): a university's link for them, with their icons. */
-export const OTHER_MENU_ENTRIES = {
-  webinar: 'video',
-} as const satisfies Partial<Record<MenuKey, MenuIconName>>;
+/**
+ * The side-menu entries that are no area of the manifest (yet): a university's link for them, with
+ * their icons. None today: every entry of the specification's menu is an area of the portal.
+ */
+export const OTHER_MENU_ENTRIES = {} as const satisfies Partial<Record<MenuKey, MenuIconName>>;
 
 export function isMenuKey(key: string): key is MenuKey {
   return (MENU_KEYS as readonly string[]).includes(key);

@@ -20,7 +20,7 @@ export function SchedulePanel({ main = false }: { main?: boolean }) {
   const { t, i18n } = useTranslation(['schedule', 'cm']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
-  const { timetable, updatedAt, fromCache, calendar, attendanceOpen } = useAppSelector(selectSchedule);
+  const { timetable, updatedAt, fromCache, calendar, attendanceOpen, webinars } = useAppSelector(selectSchedule);
 
   useEffect(() => {
     dispatch(scheduleActions.opened());
@@ -55,7 +55,9 @@ export function SchedulePanel({ main = false }: { main?: boolean }) {
         <LoadFailed what={t('loadFailed')} failure={timetable.error} onRetry={() => dispatch(scheduleActions.loadRequested({ weekly: false }))} />
       ) : null}
       {timetable.fetching && !timetable.data ? <Spinner label={t('cm:loading')} /> : null}
-      {timetable.data ? <ScheduleView schedule={timetable.data} role={user.role} headingLevel={main ? 2 : 3} attendanceOpen={attendanceOpen} /> : null}
+      {timetable.data ? (
+        <ScheduleView schedule={timetable.data} role={user.role} headingLevel={main ? 2 : 3} attendanceOpen={attendanceOpen} webinars={webinars} />
+      ) : null}
       {main ? (
         <div className="schedule-calendar card">
           <h2>{t('calendar.title')}</h2>

@@ -1,7 +1,11 @@
-/** A student's check-in button on a lesson: in its time, and for a make-up session out of it (attendance open now). */
+/**
+ * A student's check-in button on a lesson: in its time, and for a make-up session out of it (attendance
+ * open now); his online lesson's Join on its lesson, or when it opens (docs/areas/webinar.md).
+ */
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { Schedule, ScheduleLesson } from '@contract/schedule';
+import type { StudentMeeting } from '@contract/webinar';
 import { renderWithStore } from '../../test/render';
 import { recordSaga } from '../../test/saga';
 import { initialSessionState } from '@shared/session/session';
@@ -57,6 +61,36 @@ describe('check-in on the schedule', () => {
     );
     const actions = await recordSaga(attendanceSaga, { session: { ...initialSessionState, status: 'authenticated', user: student } });
     expect(actions).toContainEqual(scheduleActions.attendanceKnown([7]));
+  });
+});
+
+describe('online lessons on the schedule', () => {
+  const meeting = (id: number, idShed: number, opensIn: number): StudentMeeting => ({
+    id,
+    idShed,
+    date: '2026-11-18',
+    startsAt: '08:00',
+    endsAt: '09:20',
+    discipline: 'Базы данных',
+    lessonType: 'Лекция',
+    group: 'ПИ-1-24',
+    opensAt: new Date(Date.now() + opensIn * 60_000).toISOString(),
+    closesAt: new Date(Date.now() + (opensIn + 90) * 60_000).toISOString(),
+    teacher: 'Асанов Бакыт Кубанычбекович',
+    dayNumber: otherDay,
+    thisWeek: true,
+    joinedAt: null,
+    recordings: [],
+  });
+
+  it('shows Join on the lesson whose meeting is open, when it opens on the other, and nothing offline', () => {
+    const webinars = [meeting(1, 7, -5), meeting(2, 8, 60)];
+    const { unmount } = renderWithStore(<ScheduleView schedule={schedule} role={2} headingLevel={2} webinars={webinars} />);
+    expect(within(screen.getByTestId('lesson-7')).getByRole('button', { name: /Подключиться/ })).toBeInTheDocument();
+    expect(within(screen.getByTestId('lesson-8')).getByTestId('join-opens-2')).toHaveTextContent(/Онлайн-занятие: вход с \d\d:\d\d/);
+    unmount();
+    renderWithStore(<ScheduleView schedule={schedule} role={2} headingLevel={2} actions={false} webinars={webinars} />);
+    expect(screen.queryByRole('button', { name: /Подключиться/ })).not.toBeInTheDocument();
   });
 });
 

@@ -9,6 +9,8 @@ import { qrApi } from '@api/qr';
 import type { Result } from '@api/http';
 import type { QrOpenLesson } from '@contract/qr';
 import { scheduleApi } from '@api/schedule';
+import { webinarStudentApi } from '@api/webinar';
+import type { StudentMeeting } from '@contract/webinar';
 import { currentLanguage } from '../../i18n/languages';
 import { readItem, STORAGE_KEYS } from '@lib/storage';
 import { request, requireUser } from '@shared/request/request.saga';
@@ -81,12 +83,14 @@ export function* weeklyTimer() {
 /** How often a student's open attendance is asked while nothing else asks it (ms). */
 export const ATTENDANCE_POLL_MS = 60_000;
 
-/** The student's lessons whose attendance is open now (a failed call keeps what is known). */
+/** The student's lessons whose attendance is open now, and his online lessons of the week (a failed call keeps what is known). */
 export function* attendanceSaga() {
   const user = (yield select(selectUser)) as User | null;
   if (user?.role !== ROLE_STUDENT) return;
   const result = (yield call(qrApi.openLessons)) as Result<QrOpenLesson[]>;
   if (result.ok) yield put(scheduleActions.attendanceKnown(result.data.map((l) => l.idShed)));
+  const webinars = (yield call(webinarStudentApi.list)) as Result<StudentMeeting[]>;
+  if (webinars.ok) yield put(scheduleActions.webinarsKnown(webinars.data));
 }
 
 /** The page came back into view (the window focused, the tab shown again). */

@@ -6,6 +6,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Schedule } from '@contract/schedule';
+import type { StudentMeeting } from '@contract/webinar';
 import type { Failure } from '@api/http';
 import { idle, started, succeeded, type Loadable, loadReducers } from '@shared/request/loadable';
 import { sessionEnded } from '@shared/session/session';
@@ -19,9 +20,18 @@ export interface ScheduleState {
   calendar: Loadable<string | null>;
   /** A student's lessons (idShed) whose attendance is open now, in their time or as a make-up lesson: where he checks in. */
   attendanceOpen: number[];
+  /** A student's online lessons of this week (docs/areas/webinar.md): their lessons show Join. */
+  webinars: StudentMeeting[];
 }
 
-export const initialScheduleState: ScheduleState = { timetable: idle(null), updatedAt: null, fromCache: false, calendar: idle(null), attendanceOpen: [] };
+export const initialScheduleState: ScheduleState = {
+  timetable: idle(null),
+  updatedAt: null,
+  fromCache: false,
+  calendar: idle(null),
+  attendanceOpen: [],
+  webinars: [],
+};
 
 const loads = loadReducers<ScheduleState>();
 
@@ -58,6 +68,9 @@ const slice = createSlice({
     attendanceRequested() {},
     attendanceKnown(state, action: PayloadAction<number[]>) {
       state.attendanceOpen = action.payload;
+    },
+    webinarsKnown(state, action: PayloadAction<StudentMeeting[]>) {
+      state.webinars = action.payload.filter((m) => m.thisWeek);
     },
     calendarRequested(state, _action: PayloadAction<{ renew: boolean }>) {
       state.calendar = started(null);

@@ -48,7 +48,7 @@ export const journalVisits = pgTable(
     educationFormId: requiredRef('education_form_id', () => educationForms.id),
     /** The timetable entry the lesson came from, when known (always for QR marks). */
     scheduleEntryId: integer('schedule_entry_id').references(() => scheduleEntries.id, { onDelete: 'set null' }),
-    /** How the record was last written: 'journal' (a cell), 'bulk' (mark all present), 'qr' (the student's QR scan), 'seed'. */
+    /** How the record was last written: 'journal' (a cell), 'bulk' (mark all present), 'qr' (the student's QR scan), 'webinar' (joined the lesson's online meeting), 'seed'. */
     source: text('source').notNull(),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     updatedByUserId: integer('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -60,7 +60,7 @@ export const journalVisits = pgTable(
     index('journal_visits_assignment_idx').on(t.teachingAssignmentId, t.visitDate),
     index('journal_visits_student_idx').on(t.studentId, t.academicYearId, t.workingSemesterId),
     check('journal_visits_mark_ck', sql`${t.mark} is null or ${t.mark} in ('н/б', 'ув') or ${t.mark} ~ '^(100|[1-9]?[0-9])$'`),
-    check('journal_visits_source_ck', sql`${t.source} in ('journal', 'bulk', 'qr', 'seed')`),
+    check('journal_visits_source_ck', sql`${t.source} in ('journal', 'bulk', 'qr', 'webinar', 'seed')`),
     check('journal_visits_day_ck', sql`${t.dayNumber} between 1 and 7`),
   ],
 );

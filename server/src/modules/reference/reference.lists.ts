@@ -174,16 +174,23 @@ const lessonTimes: TableListDef = {
   },
 };
 
-/** The university's name and time zone (site settings; server/src/shared/time-zone.ts reads the zone at start). */
+/**
+ * The university's name, time zone (site settings; server/src/shared/time-zone.ts reads the zone at
+ * start) and its own meeting server for online lessons (https only; modules/webinar makes rooms under it).
+ */
 const settings: SettingsListDef = {
   name: 'settings',
   settings: true,
   rowId: 'university',
-  keys: { universityName: 'university_name', timeZone: 'time_zone' },
+  keys: { universityName: 'university_name', timeZone: 'time_zone', meetingServer: 'meeting_server' },
   columns: [
     { key: 'universityName', kind: 'names', column: 'university_name', required: true },
     { key: 'timeZone', kind: 'timeZone', column: 'time_zone', required: true, max: 64 },
+    { key: 'meetingServer', kind: 'url', column: 'meeting_server', max: 300 },
   ],
+  check: (v) => {
+    if (typeof v.meetingServer === 'string' && !/^https:\/\//i.test(v.meetingServer)) throw invalid('meetingServer', 'url');
+  },
 };
 
 const rooms: TableListDef = {

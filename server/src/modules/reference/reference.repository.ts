@@ -249,6 +249,10 @@ export async function setSetting(db: Db, key: string, value: string): Promise<vo
   await db.execute(sql`insert into site_settings (key, value) values (${key}, ${value}) on conflict (key) do update set value = excluded.value`);
 }
 
+export async function deleteSetting(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from site_settings where key = ${key}`);
+}
+
 // The administrators and their audit log (the administration's table admin_audit).
 
 export async function isActiveAdmin(db: Db, userId: number): Promise<boolean> {

@@ -247,6 +247,7 @@ export class ReferenceService {
         const value = values[c.key];
         if (c.kind === 'names') for (const l of LANGS) await repo.setSetting(tx, `${key}_${l}`, (value as Record<string, string>)[l]);
         else if (value !== null) await repo.setSetting(tx, key, String(value));
+        else if (!c.required) await repo.deleteSetting(tx, key);
       }
       const after = await this.settingsRow(tx, def);
       if (JSON.stringify(after.values) !== JSON.stringify(before.values))

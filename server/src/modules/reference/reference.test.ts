@@ -51,7 +51,10 @@ describe('lists.json and rows.json', () => {
     expect(ws?.options?.map((o) => o.id)).toEqual([1, 2]);
     const settings = await rowsOfList('settings');
     expect(settings.rows).toEqual([
-      { id: 'university', values: { universityName: expect.objectContaining({ ru: expect.any(String) }), timeZone: 'Asia/Bishkek' } },
+      {
+        id: 'university',
+        values: { universityName: expect.objectContaining({ ru: expect.any(String) }), timeZone: 'Asia/Bishkek', meetingServer: 'https://meet.tshsu.example' },
+      },
     ]);
     const rooms = await rowsOfList('rooms');
     expect(rooms.rows[0].values).toMatchObject({ building: expect.any(String), latitude: expect.any(Number), qrNetworks: expect.any(Array) });
@@ -167,6 +170,16 @@ describe("the university's settings", () => {
   it('refuses a zone that is not IANA and an empty name, and writes nothing', async () => {
     await refused('site_settings', 'settings', { universityName: names, timeZone: 'Mars/Olympus' }, 400, 'timeZone', 'timeZone', 'university');
     await refused('site_settings', 'settings', { universityName: names, timeZone: '+06:00' }, 400, 'timeZone', 'timeZone', 'university');
+    // The meeting server of online lessons: https only.
+    await refused(
+      'site_settings',
+      'settings',
+      { universityName: names, timeZone: 'Asia/Bishkek', meetingServer: 'http://meet.example.org' },
+      400,
+      'meetingServer',
+      'url',
+      'university',
+    );
     await refused(
       'site_settings',
       'settings',
@@ -181,7 +194,8 @@ describe("the university's settings", () => {
 
   it('changes the name and the zone, with one audit entry', async () => {
     const res = await save('settings', { universityName: names, timeZone: 'Asia/Almaty' }, 'university');
-    expect(res.json().data).toEqual({ id: 'university', values: { universityName: names, timeZone: 'Asia/Almaty' } });
+    // No meeting server given: none is kept (teachers paste their meetings' links).
+    expect(res.json().data).toEqual({ id: 'university', values: { universityName: names, timeZone: 'Asia/Almaty', meetingServer: null } });
     const stored = await rowsOf<{ key: string; value: string }>(
       db(),
       sql`select key, value from site_settings where key in ('university_name_kg', 'time_zone') order by key`,

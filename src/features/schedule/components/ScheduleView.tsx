@@ -11,6 +11,8 @@ import { ROLE_TEACHER } from '@shared/request/roles';
 import { useAppSelector } from '@shared/hooks';
 import { selectTimeZone } from '@shared/settings/settings';
 import type { Schedule, ScheduleLesson } from '@contract/schedule';
+import type { StudentMeeting } from '@contract/webinar';
+import { JoinMeeting } from '@shared/webinar/JoinMeeting';
 import { wallClock } from '@lib/dates';
 
 const minutes = (hhmm: string) => {
@@ -43,10 +45,12 @@ interface Props {
   actions?: boolean;
   /** A student's lessons whose attendance is open now, a make-up session out of the lesson's time too. */
   attendanceOpen?: readonly number[];
+  /** A student's online lessons of this week: Join (or when it opens) on their lesson's row. */
+  webinars?: readonly StudentMeeting[];
 }
 
 /** A student checks in to the lesson in progress, or to one whose attendance is open now (a make-up session). */
-export function ScheduleView({ schedule, role, headingLevel, actions = true, attendanceOpen = [] }: Props) {
+export function ScheduleView({ schedule, role, headingLevel, actions = true, attendanceOpen = [], webinars = [] }: Props) {
   const { t } = useTranslation('schedule');
   const now = useMinuteClock();
   const timeZone = useAppSelector(selectTimeZone);
@@ -68,6 +72,7 @@ export function ScheduleView({ schedule, role, headingLevel, actions = true, att
           <ol className="schedule-lessons">
             {day.lessons.map((lesson) => {
               const current = inProgress(lesson, now, timeZone);
+              const online = actions ? webinars.find((w) => w.idShed === lesson.idShed && w.dayNumber === day.day_number) : undefined;
               return (
                 <li key={lesson.idShed} className={`schedule-lesson${current ? ' is-now' : ''}`} data-testid={`lesson-${lesson.idShed}`}>
                   <span className="schedule-time">
@@ -96,6 +101,7 @@ export function ScheduleView({ schedule, role, headingLevel, actions = true, att
                       <span className="sr-only"> {lesson.discipline}</span>
                     </Link>
                   ) : null}
+                  {online ? <JoinMeeting meeting={online} now={now} /> : null}
                 </li>
               );
             })}
