@@ -72,7 +72,7 @@ export default function QuestionnaireScreen() {
               ) : null}
               {data.manage ? (
                 <>
-                  <div className="qn-bar">
+                  <div className="qn-toolbar">
                     <button type="button" className="btn btn-primary" onClick={() => dispatch(A.createOpened())} data-testid="qn-create">
                       {t('create.open')}
                     </button>
