@@ -154,6 +154,12 @@ export const ErrorCode = Type.Union([
   Type.Literal('ALREADY_ANSWERED'),
   /** An answer missing for a required question or not fitting it (400; {question}: its number, 0 for an unknown question). */
   Type.Literal('QUESTIONNAIRE_ANSWER'),
+  /** A document the caller may not change or withdraw: another faculty's or the whole university's for a dean's office (403). */
+  Type.Literal('DOCUMENT_NOT_MANAGED'),
+  /** A questionnaire somebody has answered: its questions, audience and kind stay, and it is not deleted (409; {count}). */
+  Type.Literal('QUESTIONNAIRE_HAS_ANSWERS'),
+  /** A questionnaire's closing moved before now, or not after its opening (400). */
+  Type.Literal('QUESTIONNAIRE_CLOSE_PAST'),
   /** A room booked at a date and pair the timetable or another booking holds already (409). */
   Type.Literal('ROOM_TAKEN'),
   /** A booking at a date and pair its teacher has a lesson or another booking at (409). */

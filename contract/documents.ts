@@ -62,7 +62,7 @@ export const DocumentItem = Type.Object({
   updatedAt: Type.String(),
   fileName: Type.String(),
   fileSize: Type.Integer(),
-  /** The caller may upload a new version. */
+  /** The caller may upload a new version, edit its texts and withdraw it. */
   canManage: Type.Boolean(),
 });
 export type DocumentItem = Static<typeof DocumentItem>;
@@ -124,6 +124,23 @@ export const DocumentVersionFields = Type.Object({
   note: Type.Optional(Type.String({ maxLength: 500 })),
 });
 export type DocumentVersionFields = Static<typeof DocumentVersionFields>;
+
+/** POST update.json: a managed document's texts, category and audience (its faculty and files stay). At least one title. */
+export const DocumentUpdateBody = Type.Object({
+  id: DbId,
+  titleRu: Title,
+  titleKg: Title,
+  titleEn: Title,
+  descriptionRu: Description,
+  descriptionKg: Description,
+  descriptionEn: Description,
+  category: DocumentCategory,
+  audience: DocumentAudience,
+});
+export type DocumentUpdateBody = Static<typeof DocumentUpdateBody>;
+
+/** POST withdraw.json {id}: the document leaves every list, search and download; its rows and files are kept with who withdrew it and when. */
+export const DocumentWithdrawReply = Ok(Type.Object({ withdrawn: Type.Literal(true) }));
 
 /** GET download.file?id=<document>[&version=<version id>]: the newest version's file, or that version's, as an attachment. */
 export const DocumentFileQuery = Type.Object({ id: DbId, version: Type.Optional(DbId) });

@@ -126,6 +126,25 @@ export const CreateBody = Type.Object({
 export type CreateBody = Static<typeof CreateBody>;
 export const CreateReply = Ok(Type.Object({ id: Type.Integer() }));
 
+/**
+ * POST update.json: a questionnaire nobody has answered yet, wholly replaced (its questions get new
+ * ids); 409 QUESTIONNAIRE_HAS_ANSWERS once somebody has.
+ */
+export const UpdateBody = Type.Object({ id: DbId, ...CreateBody.properties });
+export type UpdateBody = Static<typeof UpdateBody>;
+
+/** POST draft.json {id}: a managed questionnaire as the form edits it, with how many have answered. */
+export const QuestionnaireDraft = Type.Object({ id: Type.Integer(), answers: Type.Integer(), body: CreateBody });
+export type QuestionnaireDraft = Static<typeof QuestionnaireDraft>;
+export const QuestionnaireDraftReply = Ok(QuestionnaireDraft);
+
+/** POST closing.json: the closing moved (answers or not), never before now (400 QUESTIONNAIRE_CLOSE_PAST). */
+export const ClosingBody = Type.Object({ id: DbId, closesAt: Type.String({ format: 'date-time' }) });
+export type ClosingBody = Static<typeof ClosingBody>;
+
+/** The reply of delete.json, close.json and closing.json. */
+export const DoneReply = Ok(Type.Object({ id: Type.Integer() }));
+
 /** POST choices.json {}: what the creation form offers within the caller's reach. */
 export const QuestionnaireChoices = Type.Object({
   faculties: Type.Array(IdName),

@@ -2,11 +2,13 @@
  * The university's documents in Chromium: the demo dean's office uploads a document for its
  * faculty's students from the side menu and then a new version of it (1366 px); the demo student, on
  * a phone at 390 px in dark mode, finds it by search and downloads its newest version, and never
- * sees the teachers-only syllabus template; no serious axe violation and no sideways scroll.
+ * sees the teachers-only syllabus template; no serious axe violation and no sideways scroll. Then
+ * the administrator corrects its title and withdraws it after a confirmation, and the student no
+ * longer finds it.
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { DEAN, STUDENT } from './support/accounts';
+import { ADMIN, DEAN, STUDENT } from './support/accounts';
 import { seriousViolations } from './support/a11y';
 import { PHONE, WIDE } from './support/contexts';
 import { downloadBytes, expectPath, expectVisible, setupE2E, signIn } from './support/e2e';
@@ -19,6 +21,7 @@ const LAPTOP: BrowserContextOptions = { viewport: WIDE };
 const PHONE_390: BrowserContextOptions = { viewport: PHONE, isMobile: true, hasTouch: true };
 
 const TITLE = 'Правила работы в компьютерных классах';
+const FIXED = 'Правила работы в компьютерных классах факультета';
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 const FIRST = pdf('first edition');
 const SECOND = pdf('second edition');
@@ -98,5 +101,39 @@ describe('the documents', () => {
     await search.press('Enter');
     await expectVisible(page.getByTestId('doc-empty'), 20000);
     expect(e2e.problems(page).csp).toEqual([]);
+  }, 120000);
+
+  it('the administrator corrects its title, then withdraws it after a confirmation; the student no longer finds it (1366 px)', async () => {
+    const page = await e2e.page(LAPTOP);
+    await signIn(page, ADMIN);
+    await page.goto('/lms/documents');
+    await expectVisible(page.getByTestId('doc-list'), 20000);
+    await page.getByRole('link', { name: TITLE, exact: true }).click();
+    await expectVisible(page.getByTestId('doc-page'));
+
+    await page.getByTestId('doc-edit').click();
+    const form = page.getByTestId('doc-edit-form');
+    await form.getByLabel(ru('documents:form.titleRu'), { exact: true }).fill(FIXED);
+    await form.getByTestId('doc-edit-submit').click();
+    await expectVisible(page.getByTestId('doc-page').getByRole('heading', { name: FIXED, exact: true }), 20000);
+
+    await page.getByTestId('doc-withdraw').click();
+    const dialog = page.getByRole('alertdialog', { name: ru('documents:manage.confirmTitle'), exact: true });
+    await expectVisible(dialog);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: ru('documents:manage.confirm'), exact: true }).click();
+    await expectVisible(page.getByTestId('doc-list'), 20000);
+    await settled(page);
+    expect(await page.getByTestId('doc-list').getByRole('heading').allTextContents()).not.toContain(FIXED);
+    expect(e2e.problems(page).csp).toEqual([]);
+
+    const phone = await e2e.page(PHONE_390);
+    await signIn(phone, STUDENT);
+    await phone.goto('/lms/documents');
+    await expectVisible(phone.getByTestId('doc-list'), 20000);
+    const search = phone.getByLabel(ru('documents:filters.search'), { exact: true });
+    await search.fill('КОМПЬЮТЕРНЫХ');
+    await search.press('Enter');
+    await expectVisible(phone.getByTestId('doc-empty'), 20000);
   }, 120000);
 });

@@ -1,4 +1,4 @@
-/** The documents screen: the list with its category and search, empty and failed states, a document's versions, and the uploads of a dean's office. */
+/** The documents screen: the list with its category and search, empty and failed states, a document's versions, the uploads of a dean's office, and the corrections (details edited, a refusal said, a withdrawal confirmed). */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -55,16 +55,20 @@ const detailOf = (doc: DocumentItem): DocumentDetail => ({
 });
 
 let options: DocumentOptions;
+let withdrawn: Set<number>;
 
 beforeEach(() => {
   options = { mayUpload: false, faculties: [], facultyRequired: false };
+  withdrawn = new Set();
   server.use(
     ...publicHandlers(),
     http.post('/api/documents/options.json', () => ok(options)),
     http.post('/api/documents/list.json', async ({ request }) => {
       const body = (await request.json()) as { category?: string; text?: string };
       return ok(
-        DOCS.filter((d) => (!body.category || d.category === body.category) && (!body.text || d.title.toLowerCase().includes(body.text.toLowerCase()))),
+        DOCS.filter((d) => !withdrawn.has(d.id)).filter(
+          (d) => (!body.category || d.category === body.category) && (!body.text || d.title.toLowerCase().includes(body.text.toLowerCase())),
+        ),
       );
     }),
     http.post('/api/documents/document.json', async ({ request }) => {
@@ -173,5 +177,80 @@ describe('the documents screen', () => {
     await user.click(within(versionForm).getByTestId('doc-submit'));
     await waitFor(() => expect(screen.queryByTestId('doc-version-form')).not.toBeInTheDocument());
     expect(sent[1]).toMatchObject({ id: '1', note: 'Новая редакция' });
+  });
+});
+
+describe('corrections', () => {
+  it('who manages a document edits its details, sees a refusal in his language, and withdraws it after a confirmation', async () => {
+    options = { mayUpload: true, faculties: [{ id: 3, name: 'ФИТ' }], facultyRequired: false };
+    const edits: Record<string, unknown>[] = [];
+    let refuse = true;
+    server.use(
+      http.post('/api/documents/update.json', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        edits.push(body);
+        if (refuse) return fail(403, 'DOCUMENT_NOT_MANAGED', 'refused');
+        return ok(detailOf(item(1, String(body.titleRu), { canManage: true, category: 'order' })));
+      }),
+      http.post('/api/documents/withdraw.json', async ({ request }) => {
+        withdrawn.add(((await request.json()) as { id: number }).id);
+        return ok({ withdrawn: true });
+      }),
+    );
+    const user = renderScreen(teacher, '/lms/documents?id=1');
+    const page = await screen.findByTestId('doc-page');
+    await user.click(within(page).getByTestId('doc-edit'));
+    const form = await screen.findByTestId('doc-edit-form');
+    expect(within(form).getByLabelText('Название (на русском)')).toHaveValue('Положение о контроле');
+    await user.clear(within(form).getByLabelText('Название (на русском)'));
+    await user.click(within(form).getByTestId('doc-edit-submit'));
+    expect(await within(form).findByText('Введите название хотя бы на одном языке')).toBeInTheDocument();
+    expect(edits).toEqual([]);
+
+    await user.type(within(form).getByLabelText('Название (на русском)'), ' Положение о контроле (ред.) ');
+    await user.selectOptions(within(form).getByLabelText('Категория'), 'order');
+    await user.click(within(form).getByTestId('doc-edit-submit'));
+    expect(await within(form).findByTestId('doc-edit-error')).toHaveTextContent('изменить или отозвать его может только администратор');
+    refuse = false;
+    await user.click(within(form).getByTestId('doc-edit-submit'));
+    await waitFor(() => expect(screen.queryByTestId('doc-edit-form')).not.toBeInTheDocument());
+    expect(edits[1]).toEqual({
+      id: 1,
+      titleRu: 'Положение о контроле (ред.)',
+      titleKg: '',
+      titleEn: '',
+      descriptionRu: 'Описание 1',
+      descriptionKg: '',
+      descriptionEn: '',
+      category: 'order',
+      audience: 'all',
+    });
+    expect(within(screen.getByTestId('doc-page')).getByRole('heading', { level: 2 })).toHaveTextContent('Положение о контроле (ред.)');
+
+    // Withdrawing asks first; Cancel keeps it.
+    await user.click(screen.getByTestId('doc-withdraw'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Отозвать документ?' });
+    expect(dialog).toHaveTextContent('«Положение о контроле (ред.)» исчезнет из списка и поиска у всех');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(withdrawn.size).toBe(0);
+    await user.click(screen.getByTestId('doc-withdraw'));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Отозвать' }));
+    const list = await screen.findByTestId('doc-list');
+    expect(withdrawn).toEqual(new Set([1]));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByTestId('doc-item')
+          .map((li) => within(li).getByRole('heading').textContent),
+      ).toEqual(['Приказ о сессии']),
+    );
+  });
+
+  it('a reader sees neither the edit nor the withdrawal', async () => {
+    const user = renderScreen(student);
+    await user.click(await screen.findByRole('link', { name: 'Положение о контроле' }));
+    const page = await screen.findByTestId('doc-page');
+    expect(within(page).queryByTestId('doc-edit')).not.toBeInTheDocument();
+    expect(within(page).queryByTestId('doc-withdraw')).not.toBeInTheDocument();
   });
 });

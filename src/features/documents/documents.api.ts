@@ -1,5 +1,13 @@
 /** The documents' calls and file URLs (docs/areas/documents.md#calls). */
-import type { DOCUMENT_FILE_FIELD, DOCUMENT_MAX_MB, DocumentDetail, DocumentItem, DocumentListBody, DocumentOptions } from '@contract/documents';
+import type {
+  DOCUMENT_FILE_FIELD,
+  DOCUMENT_MAX_MB,
+  DocumentDetail,
+  DocumentItem,
+  DocumentListBody,
+  DocumentOptions,
+  DocumentUpdateBody,
+} from '@contract/documents';
 import { post } from '@api/http';
 
 // The client takes only types from the contract: these copies are checked against it by tsc.
@@ -18,6 +26,8 @@ export const documentsApi = {
   options: () => post<DocumentOptions>('api/documents/options.json', {}, session),
   list: (body: DocumentListBody) => post<DocumentItem[]>('api/documents/list.json', body, session),
   detail: (id: number) => post<DocumentDetail>('api/documents/document.json', { id }, session),
+  update: (body: DocumentUpdateBody) => post<DocumentDetail>('api/documents/update.json', body, session),
+  withdraw: (id: number) => post<{ withdrawn: true }>('api/documents/withdraw.json', { id }, session),
 };
 
 /** A document's newest file, or one version's, as an attachment. */

@@ -1,11 +1,12 @@
 /**
  * Documents loads: on opening, what the caller may upload and the list; the list again for each
  * category and search (the latest wins) and in another language; a document with its versions; the
- * uploads with their progress (a new document opens once saved, a new version reloads the list).
+ * uploads with their progress (a new document opens once saved, a new version reloads the list);
+ * an edit of a document's details and its withdrawal (each reloads the list).
  */
 import { put, select } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { DocumentDetail } from '@contract/documents';
+import type { DocumentDetail, DocumentUpdateBody } from '@contract/documents';
 import { rootSaga } from '@shared/request/watchers';
 import { request } from '@shared/request/request.saga';
 import { uploadWithProgress } from '@shared/request/upload.saga';
@@ -54,6 +55,17 @@ export function* versionSaga(action: PayloadAction<VersionDraft>) {
   if (result?.ok) yield* listSaga();
 }
 
+export function* updateSaga(action: PayloadAction<DocumentUpdateBody>) {
+  const result = yield* request(documentsApi.update, [action.payload], { succeeded: A.updateSucceeded, failed: A.updateFailed });
+  if (result.ok) yield* listSaga();
+}
+
+export function* withdrawSaga(action: PayloadAction<{ id: number }>) {
+  const { id } = action.payload;
+  const result = yield* request(documentsApi.withdraw, [id], { succeeded: () => A.withdrawSucceeded({ id }), failed: A.withdrawFailed });
+  if (result.ok) yield* listSaga();
+}
+
 /** Another language: the titles and faculties come again in it. */
 export function* languageSaga() {
   const state = (yield select(selectDocuments)) as DocumentsState;
@@ -70,6 +82,8 @@ export const documentsSaga = rootSaga({
     [A.documentOpened, detailSaga],
     [A.createRequested, createSaga],
     [A.versionRequested, versionSaga],
+    [A.updateRequested, updateSaga],
+    [A.withdrawRequested, withdrawSaga],
     [shellActions.languageChanged, languageSaga],
   ],
 });

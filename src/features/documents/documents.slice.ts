@@ -1,10 +1,11 @@
 /**
  * Documents area (docs/areas/documents.md#for-users): what the caller may upload, the list with its
- * category and search, the document opened with its versions, and the upload form under way (a new
- * document, or a new version of the opened one).
+ * category and search, the document opened with its versions, the upload form under way (a new
+ * document, or a new version of the opened one), and the corrections of the opened one (its details
+ * edited, or its withdrawal asked, then sent).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { DocumentCategory, DocumentDetail, DocumentItem, DocumentOptions } from '@contract/documents';
+import type { DocumentCategory, DocumentDetail, DocumentItem, DocumentOptions, DocumentUpdateBody } from '@contract/documents';
 import type { Failure } from '@api/http';
 import {
   failed,
@@ -22,7 +23,14 @@ import {
 } from '@shared/request/loadable';
 import { sessionEnded } from '@shared/session/session';
 
-export type DocumentsForm = 'new' | 'version' | null;
+export type DocumentsForm = 'new' | 'version' | 'edit' | null;
+
+/** A correction under way: busy while sent, its refusal kept. */
+export interface Sending {
+  busy: boolean;
+  failure: Failure | null;
+}
+const ready: Sending = { busy: false, failure: null };
 
 /** What the upload form sends: texts as typed, the category, audience and faculty, and the file. */
 export interface DocumentDraft {
@@ -52,6 +60,9 @@ export interface DocumentsState {
   detail: Loadable<DocumentDetail | null>;
   form: DocumentsForm;
   save: Upload;
+  edit: Sending;
+  /** The withdrawal's confirmation is shown; `withdrawn` the id of the last one withdrawn. */
+  withdraw: Sending & { asking: boolean; withdrawn: number | null };
 }
 
 export const initialDocumentsState: DocumentsState = {
@@ -62,6 +73,8 @@ export const initialDocumentsState: DocumentsState = {
   detail: idle(null),
   form: null,
   save: idleUpload(),
+  edit: ready,
+  withdraw: { ...ready, asking: false, withdrawn: null },
 };
 
 const slice = createSlice({
@@ -100,6 +113,34 @@ const slice = createSlice({
     formShown(state, action: PayloadAction<DocumentsForm>) {
       state.form = action.payload;
       state.save = idleUpload();
+      state.edit = ready;
+    },
+    updateRequested(state, _action: PayloadAction<DocumentUpdateBody>) {
+      state.edit = { busy: true, failure: null };
+    },
+    updateSucceeded(state, action: PayloadAction<DocumentDetail>) {
+      state.edit = ready;
+      state.form = null;
+      state.detail = succeeded<DocumentDetail | null>(action.payload);
+    },
+    updateFailed(state, action: PayloadAction<Failure>) {
+      state.edit = { busy: false, failure: action.payload };
+    },
+    /** The withdrawal's confirmation shown (true) or cancelled. */
+    withdrawAsked(state, action: PayloadAction<boolean>) {
+      state.withdraw = { ...state.withdraw, asking: action.payload, failure: null };
+    },
+    withdrawRequested(state, _action: PayloadAction<{ id: number }>) {
+      state.withdraw = { ...state.withdraw, busy: true, failure: null };
+    },
+    withdrawSucceeded(state, action: PayloadAction<{ id: number }>) {
+      state.withdraw = { ...ready, asking: false, withdrawn: action.payload.id };
+      state.list.data = state.list.data.filter((d) => d.id !== action.payload.id);
+      state.detail = idle(null);
+      state.form = null;
+    },
+    withdrawFailed(state, action: PayloadAction<Failure>) {
+      state.withdraw = { ...state.withdraw, busy: false, asking: false, failure: action.payload };
     },
     createRequested(state, _action: PayloadAction<DocumentDraft>) {
       state.save = uploadStarted(state.save);

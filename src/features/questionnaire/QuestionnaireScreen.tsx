@@ -2,7 +2,8 @@
  * /lms/questionnaire (docs/areas/questionnaire.md#for-users): the questionnaires the caller is asked
  * to answer (open ones answered through a form, "answered" afterwards), a teacher's evaluations with
  * their results once his half-year is closed, and for an administrator or a dean's office the
- * questionnaires he manages, their results and the creation form.
+ * questionnaires he manages, their results, the creation form and their corrections (edit, delete,
+ * close now, move the closing).
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,16 @@ import { ResultsView } from './components/ResultsView';
 import { questionnaireActions as A, selectQuestionnaire } from './questionnaire.slice';
 import './questionnaire.css';
 
-function Section({ id, title, items, empty, action }: { id: string; title: string; items: QuestionnaireItem[]; empty: string; action: 'answer' | 'results' }) {
+interface SectionProps {
+  id: string;
+  title: string;
+  items: QuestionnaireItem[];
+  empty: string;
+  action: 'answer' | 'results';
+  manage?: boolean;
+}
+
+function Section({ id, title, items, empty, action, manage }: SectionProps) {
   return (
     <section className="qn-section" aria-labelledby={id}>
       <h2 id={id} className="qn-heading">
@@ -28,7 +38,7 @@ function Section({ id, title, items, empty, action }: { id: string; title: strin
         <ul className="qn-list" data-testid={action === 'answer' ? 'qn-to-answer' : id}>
           {items.map((item) => (
             <li key={item.id}>
-              <ItemCard item={item} action={action} />
+              <ItemCard item={item} action={action} manage={manage} />
             </li>
           ))}
         </ul>
@@ -51,7 +61,7 @@ export default function QuestionnaireScreen() {
       <h1 className="qn-title">{t('title')}</h1>
       {view.kind === 'answer' ? <AnswerForm /> : null}
       {view.kind === 'results' ? <ResultsView /> : null}
-      {view.kind === 'create' ? <CreateForm /> : null}
+      {view.kind === 'create' || view.kind === 'edit' ? <CreateForm /> : null}
       {view.kind === 'list' ? (
         <Loaded of={lists} onRetry={() => dispatch(A.opened())}>
           {data ? (
@@ -62,12 +72,12 @@ export default function QuestionnaireScreen() {
               ) : null}
               {data.manage ? (
                 <>
-                  <div className="qn-bar">
+                  <div className="qn-toolbar">
                     <button type="button" className="btn btn-primary" onClick={() => dispatch(A.createOpened())} data-testid="qn-create">
                       {t('create.open')}
                     </button>
                   </div>
-                  <Section id="qn-managed" title={t('lists.managed')} items={data.managed} empty={t('lists.noneManaged')} action="results" />
+                  <Section id="qn-managed" title={t('lists.managed')} items={data.managed} empty={t('lists.noneManaged')} action="results" manage />
                 </>
               ) : null}
             </>

@@ -1,11 +1,12 @@
 /**
  * Questionnaire loads: the lists on opening (and after an answer or a creation), the questionnaire
- * to answer, its sending, the results, the creation form's choices and its sending; the lists again
- * in another language (the names of disciplines and faculties).
+ * to answer, its sending, the results, the creation form's choices and its sending, a managed
+ * questionnaire to edit and its sending, its deletion, early closing and moved closing (each reloads
+ * the lists); the lists again in another language (the names of disciplines and faculties).
  */
 import { put, select } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { AnswerBody, CreateBody } from '@contract/questionnaire';
+import type { AnswerBody, ClosingBody, CreateBody, UpdateBody } from '@contract/questionnaire';
 import { rootSaga } from '@shared/request/watchers';
 import { request } from '@shared/request/request.saga';
 import { shellActions } from '@shared/shell/shell.slice';
@@ -40,6 +41,33 @@ export function* createSaga(action: PayloadAction<CreateBody>) {
   if (result.ok) yield put(A.opened());
 }
 
+export function* draftSaga(action: PayloadAction<{ id: number }>) {
+  yield* choicesSaga();
+  yield* request(api.draft, [action.payload.id], { succeeded: A.draftSucceeded, failed: A.draftFailed });
+}
+
+export function* updateSaga(action: PayloadAction<UpdateBody>) {
+  const result = yield* request(api.update, [action.payload], { succeeded: () => A.createSucceeded(), failed: A.createFailed });
+  if (result.ok) yield put(A.opened());
+}
+
+const changed = { succeeded: () => A.changeSucceeded(), failed: A.changeFailed };
+
+export function* deleteSaga(action: PayloadAction<{ id: number }>) {
+  const result = yield* request(api.remove, [action.payload.id], changed);
+  if (result.ok) yield put(A.opened());
+}
+
+export function* closeSaga(action: PayloadAction<{ id: number }>) {
+  const result = yield* request(api.close, [action.payload.id], changed);
+  if (result.ok) yield put(A.opened());
+}
+
+export function* closingSaga(action: PayloadAction<ClosingBody>) {
+  const result = yield* request(api.closing, [action.payload], changed);
+  if (result.ok) yield put(A.opened());
+}
+
 export function* languageSaga() {
   const state = (yield select(selectQuestionnaire)) as QuestionnaireState;
   if (state.lists.data) yield put(A.opened());
@@ -52,10 +80,15 @@ export const questionnaireSaga = rootSaga({
     [A.answerOpened, formSaga],
     [A.resultsOpened, resultsSaga],
     [A.createOpened, choicesSaga],
+    [A.editOpened, draftSaga],
     [shellActions.languageChanged, languageSaga],
   ],
   every: [
     [A.answerRequested, answerSaga],
     [A.createRequested, createSaga],
+    [A.updateRequested, updateSaga],
+    [A.deleteRequested, deleteSaga],
+    [A.closeRequested, closeSaga],
+    [A.closingRequested, closingSaga],
   ],
 });

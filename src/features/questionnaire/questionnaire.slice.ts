@@ -1,16 +1,35 @@
 /**
  * Questionnaire area (docs/areas/questionnaire.md#for-users): the lists (to answer, managed, a
  * teacher's evaluations), the questionnaire open to answer and the sending of its answers, the
- * results shown, and the creation form's choices and sending.
+ * results shown, the creation form's choices and sending, and the authors' corrections (a
+ * questionnaire edited in the same form, deleted or closed now after a confirmation, its closing moved).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AnswerBody, CreateBody, QuestionnaireChoices, QuestionnaireForm, QuestionnaireLists, QuestionnaireResults } from '@contract/questionnaire';
+import type {
+  AnswerBody,
+  ClosingBody,
+  CreateBody,
+  QuestionnaireChoices,
+  QuestionnaireDraft,
+  QuestionnaireForm,
+  QuestionnaireLists,
+  QuestionnaireResults,
+  UpdateBody,
+} from '@contract/questionnaire';
 import type { Failure } from '@api/http';
 import { failed, idle, started, succeeded, type Loadable } from '@shared/request/loadable';
 import { sessionEnded } from '@shared/session/session';
 
-/** What the screen shows: the lists, a questionnaire to answer, results, or the creation form. */
-export type QuestionnaireView = { kind: 'list' } | { kind: 'answer'; id: number } | { kind: 'results'; id: number } | { kind: 'create' };
+/** What the screen shows: the lists, a questionnaire to answer, results, or the creation form (new, or editing one). */
+export type QuestionnaireView =
+  { kind: 'list' } | { kind: 'answer'; id: number } | { kind: 'results'; id: number } | { kind: 'create' } | { kind: 'edit'; id: number };
+
+/** A deletion or an early closing waiting for its confirmation. */
+export interface ChangeAsked {
+  kind: 'delete' | 'close';
+  id: number;
+  title: string;
+}
 
 export interface Sending {
   busy: boolean;
@@ -24,7 +43,12 @@ export interface QuestionnaireState {
   answer: Sending;
   results: Loadable<QuestionnaireResults | null>;
   choices: Loadable<QuestionnaireChoices | null>;
+  /** The creation form's sending, also of an edit. */
   create: Sending;
+  /** The questionnaire being edited, as the form edits it. */
+  draft: Loadable<QuestionnaireDraft | null>;
+  /** A deletion, an early closing or a moved closing of a managed questionnaire: its id, its confirmation, its refusal. */
+  change: Sending & { id: number | null; asked: ChangeAsked | null };
 }
 
 const ready: Sending = { busy: false, failure: null };
@@ -37,6 +61,8 @@ export const initialQuestionnaireState: QuestionnaireState = {
   results: idle(null),
   choices: idle(null),
   create: ready,
+  draft: idle(null),
+  change: { ...ready, id: null, asked: null },
 };
 
 const slice = createSlice({
@@ -104,6 +130,40 @@ const slice = createSlice({
     },
     createFailed(state, action: PayloadAction<Failure>) {
       state.create = { busy: false, failure: action.payload };
+    },
+    editOpened(state, action: PayloadAction<{ id: number }>) {
+      state.view = { kind: 'edit', id: action.payload.id };
+      state.create = ready;
+      state.draft = started(null);
+      if (!state.choices.loaded) state.choices = started(null);
+    },
+    draftSucceeded(state, action: PayloadAction<QuestionnaireDraft>) {
+      state.draft = succeeded<QuestionnaireDraft | null>(action.payload);
+    },
+    draftFailed(state, action: PayloadAction<Failure>) {
+      state.draft = failed<QuestionnaireDraft | null>(action.payload, null);
+    },
+    updateRequested(state, _action: PayloadAction<UpdateBody>) {
+      state.create = { busy: true, failure: null };
+    },
+    /** A deletion or an early closing asked (its confirmation shown), or cancelled (null). */
+    changeAsked(state, action: PayloadAction<ChangeAsked | null>) {
+      state.change = { busy: false, failure: null, id: action.payload?.id ?? state.change.id, asked: action.payload };
+    },
+    deleteRequested(state, action: PayloadAction<{ id: number }>) {
+      state.change = { busy: true, failure: null, id: action.payload.id, asked: state.change.asked };
+    },
+    closeRequested(state, action: PayloadAction<{ id: number }>) {
+      state.change = { busy: true, failure: null, id: action.payload.id, asked: state.change.asked };
+    },
+    closingRequested(state, action: PayloadAction<ClosingBody>) {
+      state.change = { busy: true, failure: null, id: action.payload.id, asked: null };
+    },
+    changeSucceeded(state) {
+      state.change = { ...ready, id: null, asked: null };
+    },
+    changeFailed(state, action: PayloadAction<Failure>) {
+      state.change = { busy: false, failure: action.payload, id: state.change.id, asked: null };
     },
     /** Back to the lists. */
     closed(state) {

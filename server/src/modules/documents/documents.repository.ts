@@ -1,5 +1,5 @@
 /** SQL of the documents: the caller's rights, the documents he may read, their versions, and the writes. */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DocumentAudience, DocumentCategory } from '@contract/documents';
 import { rowsOf, type Db } from '../../db/client';
 import type { Names } from '../../shared/names';
@@ -42,8 +42,15 @@ export async function readerOf(db: Db, userId: number): Promise<Reader> {
   };
 }
 
-/** The documents `reader` may read (doc alias `d`): an administrator all; else his faculty's or the university's, of his audience, and every one of the faculty whose dean's office he is. */
+/**
+ * The documents `reader` may read (doc alias `d`), never a withdrawn one: an administrator all; else
+ * his faculty's or the university's, of his audience, and every one of the faculty whose dean's office he is.
+ */
 function readable(r: Reader): SQL {
+  return sql`d.withdrawn_at is null and (${readableRights(r)})`;
+}
+
+function readableRights(r: Reader): SQL {
   if (r.admin) return sql`true`;
   const audiences = ['all', r.role === 2 ? 'students' : 'teachers', ...(r.role === 1 && r.staff ? ['staff'] : [])];
   const own = sql`(d.faculty_id is null or d.faculty_id = ${r.facultyId ?? 0}) and d.audience in (${sql.join(
@@ -97,6 +104,12 @@ export async function findFor(db: Db, r: Reader, id: number): Promise<DocumentRo
   return row;
 }
 
+/** One document in force (not withdrawn), whoever may read it: for the rights of those who manage documents. */
+export async function findActive(db: Db, id: number): Promise<DocumentRow | undefined> {
+  const [row] = await rowsOf<DocumentRow>(db, sql`${SELECT_DOCUMENT} where d.id = ${id} and d.withdrawn_at is null`);
+  return row;
+}
+
 export interface VersionRow {
   id: number;
   number: number;
@@ -137,12 +150,32 @@ export async function insertDocument(db: Db, values: NewDocument): Promise<numbe
   return row.id;
 }
 
+/** Locks a document in force for a write; false when it is gone (withdrawn meanwhile). */
+export async function lockActive(db: Db, id: number): Promise<boolean> {
+  return (await rowsOf(db, sql`select id from documents where id = ${id} and withdrawn_at is null for update`)).length === 1;
+}
+
+export type DocumentTexts = Pick<NewDocument, 'titleRu' | 'titleKg' | 'titleEn' | 'descriptionRu' | 'descriptionKg' | 'descriptionEn'>;
+
+/** A document's texts (with its search text), category and audience. */
+export async function updateDocument(db: Db, id: number, values: DocumentTexts & Pick<NewDocument, 'category' | 'audience' | 'searchText'>): Promise<void> {
+  await db.update(documents).set(values).where(eq(documents.id, id));
+}
+
+/** Withdraws a document in force: its rows and files stay, with who and when. */
+export async function withdraw(db: Db, id: number, userId: number, at: Date): Promise<void> {
+  await db
+    .update(documents)
+    .set({ withdrawnAt: at, withdrawnByUserId: userId })
+    .where(and(eq(documents.id, id), isNull(documents.withdrawnAt)));
+}
+
 /**
  * Adds the next version of a document, the document's row locked first so that two uploads at once
- * take numbers one after the other.
+ * take numbers one after the other; null (nothing written) for a document withdrawn meanwhile.
  */
-export async function addVersion(db: Db, v: { documentId: number; fileId: number; userId: number; at: Date; note: string }): Promise<number> {
-  await rowsOf(db, sql`select id from documents where id = ${v.documentId} for update`);
+export async function addVersion(db: Db, v: { documentId: number; fileId: number; userId: number; at: Date; note: string }): Promise<number | null> {
+  if (!(await lockActive(db, v.documentId))) return null;
   const [next] = await rowsOf<{ n: number }>(db, sql`select coalesce(max(number), 0)::int + 1 as n from document_versions where document_id = ${v.documentId}`);
   await db
     .insert(documentVersions)

@@ -8,7 +8,9 @@ import {
   DocumentListBody,
   DocumentListReply,
   DocumentOptionsReply,
+  DocumentUpdateBody,
   DocumentVersionFields,
+  DocumentWithdrawReply,
 } from '@contract/documents';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
@@ -45,6 +47,13 @@ export default async function documentsRoutes(app: App, { ctx }: { ctx: AppConte
     await documents.assertMayUpload(req.auth!);
     await uploads.beforeUpload(req.auth!, req.ip);
     return ok(await documents.addVersion(req.auth!, input, languageOf(req)));
+  });
+  app.post(`${base}/update.json`, { schema: { body: DocumentUpdateBody, response: replies(DocumentDetailReply) } }, async (req) =>
+    ok(await documents.update(req.auth!, req.body, languageOf(req))),
+  );
+  app.post(`${base}/withdraw.json`, { schema: { body: DocumentBody, response: replies(DocumentWithdrawReply) } }, async (req) => {
+    await documents.withdraw(req.auth!, req.body.id);
+    return ok({ withdrawn: true as const });
   });
   app.get(`${base}/download.file`, { schema: { querystring: DocumentFileQuery } }, async (req, reply) =>
     ctx.files.send(reply, await documents.file(req.auth!, req.query)),

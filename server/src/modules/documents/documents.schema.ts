@@ -1,7 +1,8 @@
 /**
  * The documents area's tables (found by drizzle-kit through drizzle.config.ts): the university's
  * documents with their category, audience and optional faculty, and every version of each one's
- * file (the bytes and their row in `files`, as the library's).
+ * file (the bytes and their row in `files`, as the library's). A withdrawn document keeps its rows
+ * and files, with who withdrew it and when; no call lists it or serves its files any more.
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
@@ -26,12 +27,16 @@ export const documents = pgTable(
     searchText: text('search_text').notNull(),
     createdByUserId: requiredRef('created_by_user_id', () => users.id),
     createdAt: tstz('created_at').notNull(),
+    /** Withdrawn (soft-deleted): when and by whom; null while the document is in force. */
+    withdrawnAt: tstz('withdrawn_at'),
+    withdrawnByUserId: integer('withdrawn_by_user_id').references(() => users.id),
   },
   (t) => [
     index('documents_category_idx').on(t.category),
     check('documents_category_ck', sql`${t.category} in ('regulation', 'order', 'template', 'form')`),
     check('documents_audience_ck', sql`${t.audience} in ('all', 'students', 'teachers', 'staff')`),
     check('documents_title_ck', sql`${t.titleRu} <> '' or ${t.titleKg} <> '' or ${t.titleEn} <> ''`),
+    check('documents_withdrawn_ck', sql`(${t.withdrawnAt} is null) = (${t.withdrawnByUserId} is null)`),
   ],
 );
 

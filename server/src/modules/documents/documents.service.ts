@@ -9,6 +9,10 @@
  * - Files: PDF, DOCX, XLSX or ODT by their content (400 UNSUPPORTED_TYPE), at most DOCUMENT_MAX_MB
  *   (413 TOO_LARGE); stored as the library's, in one transaction with the rows, so a refused upload
  *   leaves no row and no byte. A new version keeps the old ones.
+ * - Correcting: who manages a document (the administrator; a dean's office its faculty's) edits its
+ *   texts, category and audience, and withdraws it; others who upload get 403 DOCUMENT_NOT_MANAGED,
+ *   anyone else 403. A withdrawn document keeps its rows and files with who withdrew it and when, and
+ *   is 404 to every call from then on.
  */
 import type { Language } from '@contract/common';
 import {
@@ -21,6 +25,7 @@ import {
   type DocumentItem,
   type DocumentListBody,
   type DocumentOptions,
+  type DocumentUpdateBody,
   type DocumentVersionFields,
 } from '@contract/documents';
 import { AppError, badRequest, forbidden, notFound } from '../../app-error';
@@ -43,6 +48,20 @@ export const DOCUMENT_TYPES: ReadonlySet<string> = new Set([
   'application/vnd.oasis.opendocument.text',
 ]);
 const MB = 1024 * 1024;
+
+/** The six texts as stored: titles as plain text, descriptions trimmed; 400 naming titleRu when no title is left. */
+function textsOf(fields: Partial<Record<keyof repo.DocumentTexts, string>>): repo.DocumentTexts {
+  const texts = {
+    titleRu: plainText(fields.titleRu ?? ''),
+    titleKg: plainText(fields.titleKg ?? ''),
+    titleEn: plainText(fields.titleEn ?? ''),
+    descriptionRu: (fields.descriptionRu ?? '').trim(),
+    descriptionKg: (fields.descriptionKg ?? '').trim(),
+    descriptionEn: (fields.descriptionEn ?? '').trim(),
+  };
+  if (!texts.titleRu && !texts.titleKg && !texts.titleEn) throw badRequest({ field: 'titleRu' });
+  return texts;
+}
 
 /** The text in the language asked for, else the first the uploader typed (Russian, Kyrgyz, English). */
 const pick = (texts: { ru: string; kg: string; en: string }, lang: Language) => texts[lang] || texts.ru || texts.kg || texts.en;
@@ -119,15 +138,7 @@ export class DocumentsService {
     const id = await upload(async ({ fields, files }) => {
       const r = await this.reader(auth);
       if (!DocumentsService.mayUpload(r)) throw forbidden();
-      const texts = {
-        titleRu: plainText(fields.titleRu ?? ''),
-        titleKg: plainText(fields.titleKg ?? ''),
-        titleEn: plainText(fields.titleEn ?? ''),
-        descriptionRu: (fields.descriptionRu ?? '').trim(),
-        descriptionKg: (fields.descriptionKg ?? '').trim(),
-        descriptionEn: (fields.descriptionEn ?? '').trim(),
-      };
-      if (!texts.titleRu && !texts.titleKg && !texts.titleEn) throw badRequest({ field: 'titleRu' });
+      const texts = textsOf(fields);
       const facultyId = fields.id_faculty ?? null;
       if (!r.admin && facultyId !== r.deanFacultyId) throw forbidden();
       if (facultyId !== null && (await repo.facultyNames(this.ctx.db, facultyId)).length === 0) throw badRequest({ field: 'id_faculty' });
@@ -159,17 +170,52 @@ export class DocumentsService {
       const r = await this.reader(auth);
       const row = await repo.findFor(this.ctx.db, r, fields.id);
       if (!row) throw notFound();
-      if (!DocumentsService.mayManage(r, row.facultyId)) throw forbidden();
+      if (!DocumentsService.mayManage(r, row.facultyId)) throw new AppError(403, 'DOCUMENT_NOT_MANAGED');
       const file = this.documentFile(files);
       await this.ctx.files.put(file);
       await this.ctx.db.transaction(async (tx) => {
         await this.uploads.assertFits(tx, auth, file.size);
         const stored = await this.ctx.files.save(tx, auth.userId, file);
-        await repo.addVersion(tx, { documentId: row.id, fileId: stored.id, userId: auth.userId, at: this.ctx.now(), note: plainText(fields.note ?? '') });
+        const note = plainText(fields.note ?? '');
+        if ((await repo.addVersion(tx, { documentId: row.id, fileId: stored.id, userId: auth.userId, at: this.ctx.now(), note })) === null) throw notFound();
       });
       return row.id;
     });
     return this.detail(auth, id, lang);
+  }
+
+  /**
+   * A document in force the caller manages: 403 for anyone who uploads nothing (whatever the id), 404
+   * for none (or a withdrawn one), 403 DOCUMENT_NOT_MANAGED for another faculty's or the university's
+   * to a dean's office.
+   */
+  private async managed(auth: AuthInfo, id: number): Promise<repo.DocumentRow> {
+    const r = await this.reader(auth);
+    if (!DocumentsService.mayUpload(r)) throw forbidden();
+    const row = await repo.findActive(this.ctx.db, id);
+    if (!row) throw notFound();
+    if (!DocumentsService.mayManage(r, row.facultyId)) throw new AppError(403, 'DOCUMENT_NOT_MANAGED');
+    return row;
+  }
+
+  /** update.json: a managed document's texts, category and audience (its faculty and versions stay). */
+  async update(auth: AuthInfo, input: DocumentUpdateBody, lang: Language): Promise<DocumentDetail> {
+    await this.managed(auth, input.id);
+    const texts = textsOf(input);
+    await this.ctx.db.transaction(async (tx) => {
+      if (!(await repo.lockActive(tx, input.id))) throw notFound();
+      await repo.updateDocument(tx, input.id, { ...texts, category: input.category, audience: input.audience, searchText: searchTextOf(Object.values(texts)) });
+    });
+    return this.detail(auth, input.id, lang);
+  }
+
+  /** withdraw.json: the document leaves every list, search and download; its rows and files stay, with who and when. */
+  async withdraw(auth: AuthInfo, id: number): Promise<void> {
+    await this.managed(auth, id);
+    await this.ctx.db.transaction(async (tx) => {
+      if (!(await repo.lockActive(tx, id))) throw notFound();
+      await repo.withdraw(tx, id, auth.userId, this.ctx.now());
+    });
   }
 
   /** The newest version's file, or the version asked for, of a document the caller may read. */

@@ -222,3 +222,102 @@ describe('uploads', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('corrections: editing and withdrawing', () => {
+  const texts = { titleRu: 'Памятка по практике', titleKg: '', titleEn: 'Internship memo', descriptionRu: '', descriptionKg: '', descriptionEn: '' };
+  const edit = (who: Who, body: object, lang?: string) => fx.post('/api/documents/update.json', who, body, lang);
+  const withdraw = (who: Who, id: number, lang?: string) => fx.post('/api/documents/withdraw.json', who, { id }, lang);
+  const rowOf = async (id: number) => (await db().select().from(documents).where(eq(documents.id, id)))[0];
+  const upload = async (who: Who, more: Record<string, string>): Promise<DocumentDetail> => {
+    const res = await create(who, { titleRu: 'Памятка по практике', titleEn: 'Internship memo', category: 'form', audience: 'all', ...more });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+
+  it('a dean’s office corrects its faculty’s document; the search finds the new texts, not the old', async () => {
+    const doc = await upload(dean, { id_faculty: String(deanFaculty) });
+    const res = await edit(dean, {
+      ...texts,
+      id: doc.document.id,
+      titleKg: 'Практика боюнча эскертме',
+      descriptionRu: 'Сроки производственной практики',
+      category: 'regulation',
+      audience: 'students',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const detail: DocumentDetail = res.json().data;
+    expect(detail.document).toMatchObject({ category: 'regulation', audience: 'students', id_faculty: deanFaculty, version: 1, canManage: true });
+    expect(detail.texts).toMatchObject({ titleKg: 'Практика боюнча эскертме', descriptionRu: 'Сроки производственной практики' });
+    expect(await titles(fx.student, { text: 'производственной' })).toEqual(['Internship memo']);
+    expect((await list(fx.student, { category: 'form', text: 'memo' })).length).toBe(0);
+    expect((await list(plainTeacher, { text: 'Internship memo' })).length).toBe(0);
+  });
+
+  it('bad input is a translated 400 and changes nothing', async () => {
+    const doc = await upload(dean, { id_faculty: String(deanFaculty) });
+    const before = await rowOf(doc.document.id);
+    const id = doc.document.id;
+    const cases = [
+      { ...texts, id, titleRu: '  ', titleEn: '', category: 'form', audience: 'all' },
+      { ...texts, id, category: 'memo', audience: 'all' },
+      { ...texts, id, category: 'form', audience: 'parents' },
+      { ...texts, id, titleRu: 'x'.repeat(201), category: 'form', audience: 'all' },
+      { id, category: 'form', audience: 'all' },
+    ];
+    for (const body of cases) {
+      const res = await edit(dean, body, 'kg');
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.code).toBe('BAD_REQUEST');
+      expect(res.json().error.message).toBeTruthy();
+    }
+    expect(await rowOf(id)).toEqual(before);
+  });
+
+  it('only those who manage it edit or withdraw it: a dean’s office is refused another faculty’s and the university’s (403, translated)', async () => {
+    const other = await upload(fx.admin, { id_faculty: String(otherFaculty) });
+    const reg = await byTitle('Regulation on continuous and interim assessment');
+    const [regBefore, otherBefore] = [await rowOf(reg.id), await rowOf(other.document.id)];
+    for (const id of [reg.id, other.document.id]) {
+      const refused = await edit(dean, { ...texts, id, category: 'form', audience: 'all' }, 'ru');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toMatchObject({ code: 'DOCUMENT_NOT_MANAGED', message: expect.stringContaining('только администратор') });
+      const gone = await withdraw(dean, id, 'kg');
+      expect(gone.statusCode).toBe(403);
+      expect(gone.json().error).toMatchObject({ code: 'DOCUMENT_NOT_MANAGED', message: expect.stringContaining('администратор гана') });
+    }
+    for (const who of [fx.student, plainTeacher]) {
+      expect((await edit(who, { ...texts, id: reg.id, category: 'form', audience: 'all' })).statusCode).toBe(403);
+      expect((await withdraw(who, reg.id)).statusCode).toBe(403);
+    }
+    expect((await withdraw(fx.admin, 999_999)).statusCode).toBe(404);
+    expect(await rowOf(reg.id)).toEqual(regBefore);
+    expect(await rowOf(other.document.id)).toEqual(otherBefore);
+    // The administrator manages every one.
+    expect((await edit(fx.admin, { ...texts, id: other.document.id, category: 'template', audience: 'staff' })).statusCode).toBe(200);
+  });
+
+  it('a withdrawn document leaves every list, search, page and download; its rows and files stay with who and when', async () => {
+    const doc = await upload(fx.admin, { titleRu: 'Приказ о дежурстве', titleEn: 'Duty order' });
+    const id = doc.document.id;
+    expect(await titles(fx.student, { text: 'duty order' })).toEqual(['Duty order']);
+    const before = await counts();
+    const res = await withdraw(fx.admin, id);
+    expect(res.statusCode, res.body).toBe(200);
+    for (const who of [fx.student, plainTeacher, dean, fx.admin]) {
+      expect((await list(who)).some((d) => d.id === id)).toBe(false);
+      expect(await titles(who, { text: 'duty order' })).toEqual([]);
+      expect((await fx.post('/api/documents/document.json', who, { id })).statusCode).toBe(404);
+      expect((await fx.get(`/api/documents/download.file?id=${id}`, who)).statusCode).toBe(404);
+      expect((await fx.get(`/api/documents/download.file?id=${id}&version=${doc.versions[0].id}`, who)).statusCode).toBe(404);
+    }
+    // Nothing more happens to it: a second withdrawal, an edit or a new version is 404.
+    expect((await withdraw(fx.admin, id)).statusCode).toBe(404);
+    expect((await edit(fx.admin, { ...texts, id, category: 'form', audience: 'all' })).statusCode).toBe(404);
+    expect((await version(fx.admin, id)).statusCode).toBe(404);
+    expect(await counts()).toEqual(before);
+    const row = await rowOf(id);
+    expect(row.withdrawnByUserId).toBe(fx.admin.user.id);
+    expect(row.withdrawnAt).toBeInstanceOf(Date);
+    expect(await db().select().from(documentVersions).where(eq(documentVersions.documentId, id))).toHaveLength(1);
+  });
+});

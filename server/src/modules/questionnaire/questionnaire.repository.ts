@@ -45,6 +45,7 @@ export interface ItemRow {
   audienceId: number | null;
   facultyId: number | null;
   teacherId: number | null;
+  disciplineId: number | null;
   teacher: { surname: string; name: string; patronymic: string | null } | null;
   discipline: Names | null;
   audienceName: Names | { name: string } | null;
@@ -60,7 +61,7 @@ export async function items(db: Db, userId: number, where: SQL): Promise<ItemRow
     db,
     sql`select q.id, q.title, q.description, q.kind, q.anonymous, q.opens_at as "opensAt", q.closes_at as "closesAt",
         q.academic_year_id as "academicYearId", q.working_semester_id as "workingSemesterId", ${marksClosedAfterSql('q')} as "marksClosedAfter",
-        q.audience_kind as "audienceKind", q.audience_id as "audienceId", q.faculty_id as "facultyId", q.teacher_id as "teacherId",
+        q.audience_kind as "audienceKind", q.audience_id as "audienceId", q.faculty_id as "facultyId", q.teacher_id as "teacherId", q.discipline_id as "disciplineId",
         (select json_build_object('surname', t.surname, 'name', t.name, 'patronymic', t.patronymic) from teachers t where t.id = q.teacher_id) as teacher,
         (select ${names('d')} from disciplines d where d.id = q.discipline_id) as discipline,
         case q.audience_kind
@@ -93,11 +94,51 @@ export async function questions(db: Db, questionnaireId: number) {
 }
 
 export type NewQuestionnaire = typeof questionnaires.$inferInsert;
+/** What an edit replaces: everything but who created it and when. */
+export type QuestionnaireValues = Omit<NewQuestionnaire, 'id' | 'createdBy' | 'createdAt'>;
+export interface NewQuestion {
+  kind: QuestionKind;
+  text: string;
+  options: string[];
+  required: boolean;
+}
 
-export async function insert(db: Db, q: NewQuestionnaire, qs: { kind: QuestionKind; text: string; options: string[]; required: boolean }[]): Promise<number> {
+export async function insert(db: Db, q: NewQuestionnaire, qs: NewQuestion[]): Promise<number> {
   const [row] = await db.insert(questionnaires).values(q).returning({ id: questionnaires.id });
   await db.insert(questionnaireQuestions).values(qs.map((x, i) => ({ ...x, questionnaireId: row.id, position: i + 1 })));
   return row.id;
+}
+
+/**
+ * Locks a questionnaire's row and reads its dates and how many have answered; null when it is gone.
+ * An edit, a deletion or a move of the closing takes it `for update`; an answer `for share`, so that
+ * answers go on together while a change waits for them (and they for it): an answer is written
+ * against the questions in force when it commits, never against ones an edit replaces meanwhile.
+ */
+export async function lock(db: Db, id: number, mode: 'update' | 'share'): Promise<{ opensAt: Date; closesAt: Date; answers: number } | null> {
+  const [row] = await rowsOf<{ opensAt: string | Date; closesAt: string | Date }>(
+    db,
+    sql`select opens_at as "opensAt", closes_at as "closesAt" from questionnaires where id = ${id} for ${sql.raw(mode === 'update' ? 'update' : 'share')}`,
+  );
+  if (!row) return null;
+  const [n] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from questionnaire_respondents where questionnaire_id = ${id}`);
+  return { opensAt: new Date(row.opensAt), closesAt: new Date(row.closesAt), answers: n.n };
+}
+
+/** Replaces a questionnaire nobody has answered: its values, and its questions anew (new ids). */
+export async function replace(db: Db, id: number, q: QuestionnaireValues, qs: NewQuestion[]): Promise<void> {
+  await db.update(questionnaires).set(q).where(eq(questionnaires.id, id));
+  await db.delete(questionnaireQuestions).where(eq(questionnaireQuestions.questionnaireId, id));
+  await db.insert(questionnaireQuestions).values(qs.map((x, i) => ({ ...x, questionnaireId: id, position: i + 1 })));
+}
+
+export async function setClosing(db: Db, id: number, closesAt: Date): Promise<void> {
+  await db.update(questionnaires).set({ closesAt }).where(eq(questionnaires.id, id));
+}
+
+/** Deletes a questionnaire and its questions (nobody has answered it: the service checks under the lock). */
+export async function remove(db: Db, id: number): Promise<void> {
+  await db.delete(questionnaires).where(eq(questionnaires.id, id));
 }
 
 /** Records that the person has answered; false when he had already (the row exists: nothing written). */

@@ -3,14 +3,18 @@ import { EmptyBody } from '@contract/common';
 import {
   AnswerBody,
   AnswerReply,
+  ClosingBody,
   CreateBody,
   CreateReply,
+  DoneReply,
   ExportQuery,
   QuestionnaireChoicesReply,
+  QuestionnaireDraftReply,
   QuestionnaireFormReply,
   QuestionnaireId,
   QuestionnaireListsReply,
   QuestionnaireResultsReply,
+  UpdateBody,
 } from '@contract/questionnaire';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
@@ -38,6 +42,19 @@ export default async function questionnaireRoutes(app: App, { ctx }: { ctx: AppC
   );
   app.post(`${base}/create.json`, { schema: { body: CreateBody, response: replies(CreateReply) } }, async (req) =>
     ok(await service.create(req.auth!, req.body)),
+  );
+  app.post(`${base}/draft.json`, { schema: { body: QuestionnaireId, response: replies(QuestionnaireDraftReply) } }, async (req) =>
+    ok(await service.draft(req.auth!, req.body.id)),
+  );
+  app.post(`${base}/update.json`, { schema: { body: UpdateBody, response: replies(DoneReply) } }, async (req) => ok(await service.update(req.auth!, req.body)));
+  app.post(`${base}/closing.json`, { schema: { body: ClosingBody, response: replies(DoneReply) } }, async (req) =>
+    ok(await service.moveClosing(req.auth!, req.body)),
+  );
+  app.post(`${base}/close.json`, { schema: { body: QuestionnaireId, response: replies(DoneReply) } }, async (req) =>
+    ok(await service.closeNow(req.auth!, req.body.id)),
+  );
+  app.post(`${base}/delete.json`, { schema: { body: QuestionnaireId, response: replies(DoneReply) } }, async (req) =>
+    ok(await service.remove(req.auth!, req.body.id)),
   );
   app.post(`${base}/results.json`, { schema: { body: QuestionnaireId, response: replies(QuestionnaireResultsReply) } }, async (req) =>
     ok(await service.results(req.auth!, req.body.id, languageOf(req))),

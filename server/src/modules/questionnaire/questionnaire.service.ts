@@ -9,21 +9,29 @@
  * user) in questionnaire_respondents, written in the transaction that writes the response; the
  * response of an anonymous questionnaire has a random id, no user and no time, so no column links it
  * to the respondents' rows.
+ *
+ * Corrections (docs/areas/questionnaire.md#corrections): those who manage one edit it wholly and
+ * delete it while nobody has answered; after the first answer they may only move its closing (never
+ * before now) or close it now. Each change and each answer holds the questionnaire's row lock.
  */
 import { ROLE_TEACHER, type Language } from '@contract/common';
 import type {
   AnswerBody,
+  ClosingBody,
   CreateBody,
+  QuestionnaireDraft,
+  UpdateBody,
   QuestionnaireChoices,
   QuestionnaireForm,
   QuestionnaireItem,
   QuestionnaireLists,
   QuestionnaireResults,
 } from '@contract/questionnaire';
-import { QUESTIONNAIRE_MIN_ANSWERS, SCALE_MAX, SCALE_MIN } from '@contract/pure/questionnaire';
+import { QUESTIONNAIRE_MIN_ANSWERS } from '@contract/pure/questionnaire';
 import { sql } from 'drizzle-orm';
 import { AppError, badRequest, forbidden, notFound } from '../../app-error';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
 import { fullName } from '../../lib/person';
 import type { AuthInfo } from '../../shared/caller';
@@ -31,6 +39,7 @@ import { journalPeriod } from '../../shared/academic/journal-period';
 import { localDate } from '../../shared/lesson-clock';
 import type { Download } from '../../plugins/reply';
 import * as repo from './questionnaire.repository';
+import { checkAnswers, tally } from './questionnaire.answers';
 import { resultsWorkbook } from './questionnaire.xlsx';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -126,26 +135,49 @@ export class QuestionnaireService {
     return { item: this.item(q, lang, false, false), description: q.description, questions: await repo.questions(this.ctx.db, id) };
   }
 
-  /** The caller's answers, once: refused outside the dates, outside the audience, a second time, or not fitting the questions. */
+  /**
+   * The caller's answers, once: refused outside the dates, outside the audience, a second time, or not
+   * fitting the questions in force when they are written (the questionnaire's row is locked for share
+   * meanwhile, so an edit or a deletion waits for the answer, and an answer for a change under way).
+   */
   async answer(auth: AuthInfo, body: AnswerBody): Promise<void> {
     const { q, member } = await this.find(auth, body.id);
     if (!member) throw notFound();
-    const now = this.ctx.now();
-    if (now < q.opensAt) throw new AppError(409, 'QUESTIONNAIRE_NOT_OPEN', { date: shown(q.opensAt) });
-    if (now >= q.closesAt) throw new AppError(409, 'QUESTIONNAIRE_CLOSED', { date: shown(q.closesAt) });
+    this.assertOpen(q);
     // Answered already: refused whatever this answer holds (the transaction below still decides a race).
     if (q.answered) throw new AppError(409, 'ALREADY_ANSWERED');
-    const rows = checkAnswers(await repo.questions(this.ctx.db, q.id), body.answers);
     await this.ctx.db.transaction(async (tx) => {
+      const locked = await repo.lock(tx, q.id, 'share');
+      if (!locked) throw notFound();
+      this.assertOpen(locked);
+      const rows = checkAnswers(await repo.questions(tx, q.id), body.answers);
       // The respondents' primary key holds one answer per person: a second (or concurrent) one conflicts and writes nothing.
       if (!(await repo.markAnswered(tx, q.id, auth.userId))) throw new AppError(409, 'ALREADY_ANSWERED');
       await repo.insertResponse(tx, q.id, q.anonymous ? null : auth.userId, rows);
     });
   }
 
+  /** 409 before the opening or from the closing, naming the date. */
+  private assertOpen(q: { opensAt: Date; closesAt: Date }): void {
+    const now = this.ctx.now();
+    if (now < q.opensAt) throw new AppError(409, 'QUESTIONNAIRE_NOT_OPEN', { date: shown(q.opensAt) });
+    if (now >= q.closesAt) throw new AppError(409, 'QUESTIONNAIRE_CLOSED', { date: shown(q.closesAt) });
+  }
+
   async create(auth: AuthInfo, body: CreateBody): Promise<{ id: number }> {
     const r = await this.rights(auth);
     if (!r.admin && r.facultyId === null) throw forbidden();
+    const { values, questions } = await this.prepare(r, body);
+    const created = { ...values, createdBy: auth.userId, createdAt: this.ctx.now() };
+    return this.ctx.db.transaction(async (tx) => ({ id: await repo.insert(tx, created, questions) }));
+  }
+
+  /**
+   * A new or edited questionnaire's row and questions: 403 for an audience outside a dean's office's
+   * faculty (every teacher is an administrator's), 400 for closing not after opening, an unknown
+   * audience, an evaluation whose teacher does not give the discipline, a choice with fewer than two options.
+   */
+  private async prepare(r: Rights, body: CreateBody): Promise<{ values: repo.QuestionnaireValues; questions: repo.NewQuestion[] }> {
     const db = this.ctx.db;
     const opensAt = new Date(body.opensAt);
     const closesAt = new Date(body.closesAt);
@@ -164,29 +196,111 @@ export class QuestionnaireService {
       const choice = x.kind === 'single' || x.kind === 'multiple';
       if (choice ? x.options.length < 2 : x.options.length > 0) throw badRequest({ field: `questions.${i}.options` });
     });
-    return db.transaction(async (tx) => ({
-      id: await repo.insert(
-        tx,
-        {
-          title: body.title.trim(),
-          description: body.description.trim(),
-          kind: body.kind,
-          anonymous: body.anonymous,
-          opensAt,
-          closesAt,
-          academicYearId: body.id_a_year,
-          workingSemesterId: body.id_w_s,
-          audienceKind: kind,
-          audienceId: id,
-          facultyId,
-          teacherId: evaluation ? body.id_teacher : null,
-          disciplineId: evaluation ? body.id_discipline : null,
-          createdBy: auth.userId,
-          createdAt: this.ctx.now(),
-        },
-        body.questions.map((x) => ({ kind: x.kind, text: x.text.trim(), options: x.options.map((o) => o.trim()), required: x.required })),
-      ),
-    }));
+    return {
+      values: {
+        title: body.title.trim(),
+        description: body.description.trim(),
+        kind: body.kind,
+        anonymous: body.anonymous,
+        opensAt,
+        closesAt,
+        academicYearId: body.id_a_year,
+        workingSemesterId: body.id_w_s,
+        audienceKind: kind,
+        audienceId: id,
+        facultyId,
+        teacherId: evaluation ? body.id_teacher : null,
+        disciplineId: evaluation ? body.id_discipline : null,
+      },
+      questions: body.questions.map((x) => ({ kind: x.kind, text: x.text.trim(), options: x.options.map((o) => o.trim()), required: x.required })),
+    };
+  }
+
+  /** A questionnaire the caller manages: 404 when he may not see it, 403 when he only answers or reads it. */
+  private async managed(auth: AuthInfo, id: number): Promise<{ q: repo.ItemRow; r: Rights }> {
+    const { q, manages } = await this.find(auth, id);
+    if (!manages) throw forbidden();
+    return { q, r: await this.rights(auth) };
+  }
+
+  /** Runs a change under the questionnaire's row lock (for update): 404 when it is gone meanwhile. */
+  private changing<T>(id: number, change: (tx: Db, now: { opensAt: Date; closesAt: Date; answers: number }) => Promise<T>): Promise<T> {
+    return this.ctx.db.transaction(async (tx) => {
+      const locked = await repo.lock(tx, id, 'update');
+      if (!locked) throw notFound();
+      return change(tx, locked);
+    });
+  }
+
+  /** draft.json: a managed questionnaire as the form edits it. */
+  async draft(auth: AuthInfo, id: number): Promise<QuestionnaireDraft> {
+    const { q } = await this.managed(auth, id);
+    const questions = await repo.questions(this.ctx.db, id);
+    return {
+      id,
+      answers: q.answers,
+      body: {
+        title: q.title,
+        description: q.description,
+        kind: q.kind,
+        anonymous: q.anonymous,
+        opensAt: q.opensAt.toISOString(),
+        closesAt: q.closesAt.toISOString(),
+        id_a_year: q.academicYearId,
+        id_w_s: q.workingSemesterId as 1 | 2,
+        audience: { kind: q.audienceKind, id: q.audienceId },
+        ...(q.teacherId !== null && q.disciplineId !== null ? { id_teacher: q.teacherId, id_discipline: q.disciplineId } : {}),
+        questions: questions.map((x) => ({ kind: x.kind, text: x.text, options: x.options, required: x.required })),
+      },
+    };
+  }
+
+  /**
+   * update.json: the whole questionnaire replaced while nobody has answered it (409
+   * QUESTIONNAIRE_HAS_ANSWERS after, decided under the row lock against an answer arriving), with the
+   * rules of a new one and a closing after now (400 QUESTIONNAIRE_CLOSE_PAST).
+   */
+  async update(auth: AuthInfo, body: UpdateBody): Promise<{ id: number }> {
+    const { q, r } = await this.managed(auth, body.id);
+    if (q.answers > 0) throw new AppError(409, 'QUESTIONNAIRE_HAS_ANSWERS', { count: q.answers });
+    const { values, questions } = await this.prepare(r, body);
+    if (values.closesAt < this.ctx.now()) throw new AppError(400, 'QUESTIONNAIRE_CLOSE_PAST');
+    await this.changing(body.id, async (tx, now) => {
+      if (now.answers > 0) throw new AppError(409, 'QUESTIONNAIRE_HAS_ANSWERS', { count: now.answers });
+      await repo.replace(tx, body.id, values, questions);
+    });
+    return { id: body.id };
+  }
+
+  /** closing.json: the closing moved, answers or not: never before now nor to the opening (400 QUESTIONNAIRE_CLOSE_PAST). */
+  async moveClosing(auth: AuthInfo, body: ClosingBody): Promise<{ id: number }> {
+    await this.managed(auth, body.id);
+    const closesAt = new Date(body.closesAt);
+    await this.changing(body.id, async (tx, now) => {
+      if (closesAt < this.ctx.now() || closesAt <= now.opensAt) throw new AppError(400, 'QUESTIONNAIRE_CLOSE_PAST');
+      await repo.setClosing(tx, body.id, closesAt);
+    });
+    return { id: body.id };
+  }
+
+  /** close.json: an open questionnaire closed now (409 before its opening or once closed). */
+  async closeNow(auth: AuthInfo, id: number): Promise<{ id: number }> {
+    await this.managed(auth, id);
+    await this.changing(id, async (tx, now) => {
+      this.assertOpen(now);
+      await repo.setClosing(tx, id, this.ctx.now());
+    });
+    return { id };
+  }
+
+  /** delete.json: a questionnaire nobody has answered, with its questions (409 QUESTIONNAIRE_HAS_ANSWERS otherwise: close it instead). */
+  async remove(auth: AuthInfo, id: number): Promise<{ id: number }> {
+    await this.managed(auth, id);
+    await this.changing(id, async (tx, now) => {
+      if (now.answers > 0) throw new AppError(409, 'QUESTIONNAIRE_HAS_ANSWERS', { count: now.answers });
+      await repo.remove(tx, id);
+    });
+    return { id };
   }
 
   async choices(auth: AuthInfo, lang: Language): Promise<QuestionnaireChoices> {
@@ -215,60 +329,4 @@ export class QuestionnaireService {
     const res = await this.results(auth, id, lang);
     return { name: `questionnaire-${id}.xlsx`, type: XLSX_TYPE, bytes: await resultsWorkbook(res, lang) };
   }
-}
-
-type QuestionRow = Awaited<ReturnType<typeof repo.questions>>[number];
-
-/** The answers as rows, each checked against its question (QUESTIONNAIRE_ANSWER, 400, naming the question's number). */
-export function checkAnswers(questions: QuestionRow[], given: AnswerBody['answers']): repo.AnswerRow[] {
-  const byId = new Map(given.map((a) => [a.id_question, a]));
-  if (byId.size !== given.length || given.some((a) => !questions.some((x) => x.id === a.id_question)))
-    throw new AppError(400, 'QUESTIONNAIRE_ANSWER', { question: 0 });
-  const rows: repo.AnswerRow[] = [];
-  questions.forEach((x, i) => {
-    const a = byId.get(x.id);
-    const refuse = () => new AppError(400, 'QUESTIONNAIRE_ANSWER', { question: i + 1 });
-    const text = a?.text?.trim() ?? '';
-    const empty = !a || (a.choice === undefined && (a.choices ?? []).length === 0 && text === '');
-    if (empty) {
-      if (x.required) throw refuse();
-      return;
-    }
-    if (x.kind === 'scale' || x.kind === 'single') {
-      const [min, max] = x.kind === 'scale' ? [SCALE_MIN, SCALE_MAX] : [0, x.options.length - 1];
-      if (a.choice === undefined || a.choice < min || a.choice > max || a.choices !== undefined || a.text !== undefined) throw refuse();
-      rows.push({ questionId: x.id, choice: a.choice, choices: null, text: null });
-    } else if (x.kind === 'multiple') {
-      const set = [...new Set(a.choices ?? [])].sort((p, n) => p - n);
-      if (a.choice !== undefined || a.text !== undefined || set.length !== (a.choices ?? []).length || set.some((c) => c >= x.options.length)) throw refuse();
-      rows.push({ questionId: x.id, choice: null, choices: set, text: null });
-    } else {
-      if (a.choice !== undefined || a.choices !== undefined) throw refuse();
-      rows.push({ questionId: x.id, choice: null, choices: null, text });
-    }
-  });
-  return rows;
-}
-
-/** A question's counts, mean and texts from every answer. */
-export function tally(x: QuestionRow, answers: repo.AnswerRow[]): QuestionnaireResults['questions'][number] {
-  const mine = answers.filter((a) => a.questionId === x.id);
-  const labels = x.kind === 'scale' ? ['1', '2', '3', '4', '5'] : x.kind === 'text' ? [] : x.options;
-  const counts = labels.map(() => 0);
-  for (const a of mine) {
-    if (x.kind === 'scale' && a.choice !== null) counts[a.choice - SCALE_MIN]++;
-    if (x.kind === 'single' && a.choice !== null) counts[a.choice]++;
-    if (x.kind === 'multiple') for (const c of a.choices ?? []) counts[c]++;
-  }
-  const scaleSum = x.kind === 'scale' ? mine.reduce((n, a) => n + (a.choice ?? 0), 0) : 0;
-  return {
-    id: x.id,
-    kind: x.kind,
-    text: x.text,
-    labels,
-    counts,
-    answered: mine.length,
-    mean: x.kind === 'scale' && mine.length > 0 ? Math.round((scaleSum / mine.length) * 100) / 100 : null,
-    texts: x.kind === 'text' ? mine.map((a) => a.text ?? '').filter((t) => t !== '') : [],
-  };
 }

@@ -13,9 +13,7 @@ import { usePreloadYup, yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { ACCEPT, AUDIENCES, CATEGORIES, MAX_MB } from '../documents.api';
 import { documentsActions as A, selectDocuments, type DocumentDraft } from '../documents.slice';
-import { fileRule, SaveButtons } from './formParts';
-
-const LANGS = ['Ru', 'Kg', 'En'] as const;
+import { fileRule, LANGS, SaveButtons, textRules } from './formParts';
 
 export function DocumentForm() {
   const { t } = useTranslation('documents');
@@ -43,21 +41,8 @@ export function DocumentForm() {
   const validate = useMemo(
     () =>
       yupValidator<DocumentDraft>((yup) => {
-        const title = yup
-          .string()
-          .trim()
-          .max(200, t('form.tooLong', { max: 200 }));
-        const description = yup
-          .string()
-          .trim()
-          .max(2000, t('form.tooLong', { max: 2000 }));
         return yup.object({
-          titleRu: title.test('one-title', t('form.titleNeeded'), (_v, ctx) => LANGS.some((l) => String(ctx.parent[`title${l}`] ?? '').trim() !== '')),
-          titleKg: title,
-          titleEn: title,
-          descriptionRu: description,
-          descriptionKg: description,
-          descriptionEn: description,
+          ...textRules(yup, t),
           category: yup.string().required(t('form.required')),
           audience: yup.string().required(t('form.required')),
           facultyId: required ? yup.string().required(t('form.required')) : yup.string(),

@@ -1,4 +1,5 @@
-/** One document: its texts, audience, and every version newest first with its date, uploader and file; a new version for its managers. */
+/** One document: its texts, audience, and every version newest first with its date, uploader and file; for its managers a new version, an edit and the withdrawal. */
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@components/Spinner';
 import { useFileSize } from '@components/FileTypeIcon';
@@ -7,13 +8,18 @@ import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { LoadFailed } from '@shared/request/LoadFailed';
 import { documentFileUrl } from '../documents.api';
 import { documentsActions as A, selectDocuments } from '../documents.slice';
+import { DocumentActions } from './DocumentActions';
 import { VersionForm } from './VersionForm';
 
 export function DocumentPage({ id, onBack }: { id: number; onBack: () => void }) {
   const { t, i18n } = useTranslation('documents');
   const dispatch = useAppDispatch();
   const fileSize = useFileSize();
-  const { detail, form } = useAppSelector(selectDocuments);
+  const { detail, form, withdraw } = useAppSelector(selectDocuments);
+  // Withdrawn from here: back to the list, where it is gone.
+  useEffect(() => {
+    if (withdraw.withdrawn === id) onBack();
+  }, [withdraw.withdrawn, id, onBack]);
   const back = (
     <button type="button" className="btn btn-ghost doc-back" onClick={onBack} data-testid="doc-back">
       {t('back')}
@@ -51,11 +57,7 @@ export function DocumentPage({ id, onBack }: { id: number; onBack: () => void })
         <span className="doc-tag">{t(`audiences.${doc.audience}`)}</span>
         {doc.faculty ? <span className="doc-tag">{doc.faculty}</span> : null}
       </p>
-      {doc.canManage && form !== 'version' ? (
-        <button type="button" className="btn btn-primary" onClick={() => dispatch(A.formShown('version'))} data-testid="doc-new-version">
-          {t('upload.newVersion')}
-        </button>
-      ) : null}
+      <DocumentActions detail={d} />
       {form === 'version' ? <VersionForm id={doc.id} /> : null}
       <h3>{t('versions')}</h3>
       <ol className="doc-versions" data-testid="doc-versions">

@@ -1,4 +1,4 @@
-/** What the two upload forms share: the file's rule and the buttons with the upload's progress and refusal. */
+/** What the forms share: the texts' and the file's rules, and the buttons with the upload's progress and refusal. */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@components/Spinner';
@@ -9,6 +9,27 @@ import { MAX_MB } from '../documents.api';
 import { documentsActions as A, selectDocuments } from '../documents.slice';
 
 const KINDS = /\.(pdf|docx|xlsx|odt)$/i;
+export const LANGS = ['Ru', 'Kg', 'En'] as const;
+
+/** The six texts' rules: a title in one language at least, each within its length (the contract's). */
+export function textRules(yup: YupModule, t: TFunction) {
+  const title = yup
+    .string()
+    .trim()
+    .max(200, t('form.tooLong', { max: 200 }));
+  const description = yup
+    .string()
+    .trim()
+    .max(2000, t('form.tooLong', { max: 2000 }));
+  return {
+    titleRu: title.test('one-title', t('form.titleNeeded'), (_v, ctx) => LANGS.some((l) => String(ctx.parent[`title${l}`] ?? '').trim() !== '')),
+    titleKg: title,
+    titleEn: title,
+    descriptionRu: description,
+    descriptionKg: description,
+    descriptionEn: description,
+  };
+}
 
 /** A file is needed, of an allowed kind by its name (the server checks its content) and within the size limit. */
 export function fileRule(yup: YupModule, t: TFunction) {

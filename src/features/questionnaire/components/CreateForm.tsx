@@ -2,6 +2,7 @@
  * A new questionnaire (an administrator's, or a dean's office's for his faculty): its title and
  * text, kind (an evaluation names a teacher and his discipline), anonymity, dates, audience and
  * questions, for the current half-year; checked with yup, the server's refusal said above the buttons.
+ * The same form edits a questionnaire nobody has answered yet (its half-year kept).
  */
 import { useMemo } from 'react';
 import { Form, Formik, useFormikContext } from 'formik';
@@ -15,7 +16,7 @@ import { describeFailure } from '@shared/request/errors';
 import { Loaded } from '@shared/request/Loaded';
 import { selectPeriod } from '@shared/settings/settings';
 import { questionnaireActions as A, selectQuestionnaire } from '../questionnaire.slice';
-import { createBody, createSchema, emptyValues, type CreateValues } from './createForm.values';
+import { createBody, createSchema, emptyValues, valuesOf, type CreateValues } from './createForm.values';
 import { QuestionsEditor } from './QuestionsEditor';
 import { FormButtons } from './FormButtons';
 
@@ -46,10 +47,18 @@ function AudienceFields({ choices }: { choices: QuestionnaireChoices }) {
 export function CreateForm() {
   const { t } = useTranslation(['questionnaire', 'cm']);
   const dispatch = useAppDispatch();
-  const { choices, create } = useAppSelector(selectQuestionnaire);
-  const period = useAppSelector(selectPeriod);
+  const { choices, create, view, draft } = useAppSelector(selectQuestionnaire);
+  const current = useAppSelector(selectPeriod);
   usePreloadYup();
-  const initial = useMemo(() => emptyValues(new Date()), []);
+  const editing = view.kind === 'edit' ? draft.data : null;
+  const initial = useMemo(() => (editing ? valuesOf(editing.body) : emptyValues(new Date())), [editing]);
+  const period = editing ? { year: editing.body.id_a_year, ws: editing.body.id_w_s } : current;
+  const send = (v: CreateValues) => {
+    if (!period) return;
+    const body = createBody(v, period.year, period.ws);
+    dispatch(editing ? A.updateRequested({ ...body, id: editing.id }) : A.createRequested(body));
+  };
+  const title = view.kind === 'edit' ? t('manage.editTitle') : t('create.title');
   const validate = useMemo(() => yupValidator<CreateValues>((yup) => createSchema(yup, (key, options) => t(key, options))), [t]);
   const kinds = [
     { id: 'survey', name: t('kind.survey') },
@@ -58,15 +67,14 @@ export function CreateForm() {
   return (
     <section className="card qn-form" aria-labelledby="qn-create-title" data-testid="qn-create-form">
       <h2 id="qn-create-title" className="qn-heading">
-        {t('create.title')}
+        {title}
       </h2>
-      <Loaded of={choices} onRetry={() => dispatch(A.createOpened())}>
-        {choices.data && period ? (
-          <Formik<CreateValues>
-            initialValues={initial}
-            validate={validate}
-            onSubmit={(v) => void dispatch(A.createRequested(createBody(v, period.year, period.ws)))}
-          >
+      <Loaded
+        of={view.kind === 'edit' ? [choices, draft] : choices}
+        onRetry={() => dispatch(view.kind === 'edit' ? A.editOpened({ id: view.id }) : A.createOpened())}
+      >
+        {choices.data && period && (view.kind !== 'edit' || editing) ? (
+          <Formik<CreateValues> initialValues={initial} validate={validate} onSubmit={send}>
             <Form className="qn-create" noValidate aria-labelledby="qn-create-title">
               <TextField name="title" label={t('create.name')} prose />
               <TextField name="description" label={t('create.description')} hint={t('create.optional')} multiline prose />
@@ -81,7 +89,7 @@ export function CreateForm() {
                   {describeFailure(t, create.failure)}
                 </p>
               ) : null}
-              <FormButtons busy={create.busy} label={t('create.submit')} />
+              <FormButtons busy={create.busy} label={editing ? t('manage.save') : t('create.submit')} testId="qn-create-submit" />
             </Form>
           </Formik>
         ) : null}

@@ -1,12 +1,13 @@
-/** One questionnaire of a list: its title, teacher and discipline, audience, dates and state, and its action (answer, or results). */
+/** One questionnaire of a list: its title, teacher and discipline, audience, dates and state, and its action (answer, or results); a managed one's corrections too. */
 import { useTranslation } from 'react-i18next';
 import type { QuestionnaireItem } from '@contract/questionnaire';
 import { useAppDispatch } from '@shared/hooks';
 import { questionnaireActions as A } from '../questionnaire.slice';
+import { ManageActions } from './ManageActions';
 
 const day = (iso: string, lang: string) => new Date(iso).toLocaleDateString(lang === 'kg' ? 'ky' : lang, { day: 'numeric', month: 'long', year: 'numeric' });
 
-export function ItemCard({ item, action }: { item: QuestionnaireItem; action: 'answer' | 'results' }) {
+export function ItemCard({ item, action, manage }: { item: QuestionnaireItem; action: 'answer' | 'results'; manage?: boolean }) {
   const { t, i18n } = useTranslation('questionnaire');
   const dispatch = useAppDispatch();
   const lang = i18n.language;
@@ -43,6 +44,7 @@ export function ItemCard({ item, action }: { item: QuestionnaireItem; action: 'a
         ) : null}
         {action === 'results' && !item.results ? <p className="muted small">{t('results.afterClose')}</p> : null}
       </div>
+      {manage ? <ManageActions item={item} titleId={titleId} /> : null}
     </article>
   );
 }

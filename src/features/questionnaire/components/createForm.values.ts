@@ -1,4 +1,4 @@
-/** The creation form's values, their checks (yup) and the body they make. */
+/** The creation form's values (empty, or of a questionnaire edited), their checks (yup) and the body they make. */
 import type { CreateBody } from '@contract/questionnaire';
 import {
   OPTIONS_MAX,
@@ -35,7 +35,7 @@ export interface CreateValues {
 export const newQuestion = (kind: QuestionKind = 'scale'): QuestionValues => ({ kind, text: '', options: '', required: true });
 
 /** 'YYYY-MM-DDTHH:mm' of the browser's local time, for a datetime-local input. */
-const local = (at: Date) => new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+export const local = (at: Date) => new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 export function emptyValues(now: Date): CreateValues {
   return {
@@ -50,6 +50,23 @@ export function emptyValues(now: Date): CreateValues {
     teacherId: '',
     disciplineId: '',
     questions: [newQuestion()],
+  };
+}
+
+/** A questionnaire's body as the form edits it. */
+export function valuesOf(b: CreateBody): CreateValues {
+  return {
+    title: b.title,
+    description: b.description,
+    kind: b.kind,
+    anonymous: b.anonymous,
+    opensAt: local(new Date(b.opensAt)),
+    closesAt: local(new Date(b.closesAt)),
+    audienceKind: b.audience.kind,
+    audienceId: b.audience.id === null ? '' : String(b.audience.id),
+    teacherId: b.id_teacher === undefined ? '' : String(b.id_teacher),
+    disciplineId: b.id_discipline === undefined ? '' : String(b.id_discipline),
+    questions: b.questions.map((q) => ({ kind: q.kind, text: q.text, options: q.options.join('\n'), required: q.required })),
   };
 }
 
