@@ -351,6 +351,7 @@ export const AREAS = [
       'imports',
       'reference',
       'documents',
+      'webinar',
     ],
     store: () => import('../features/manual/manual.area'),
     headerItem: () => import('../features/manual/components/HelpButton').then((m) => ({ default: m.HelpButton })),

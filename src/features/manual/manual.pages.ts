@@ -40,6 +40,7 @@ export const MANUAL_PAGES: readonly ManualPage[] = [
   { id: 'umk-materials', roles: ['student'], route: '/umk', screen: 'titles.umk' },
   { id: 'answer-questionnaire', roles: ['student', 'teacher'], route: '/questionnaire', screen: 'titles.questionnaire' },
   { id: 'take-test', roles: ['student'], route: '/testing', screen: 'titles.testing' },
+  { id: 'join-online-lesson', roles: ['student'], route: '/webinar', screen: 'titles.webinar' },
   // Teachers.
   { id: 'mark-journal', roles: ['teacher'], route: '/journal', screen: 'titles.journal', picture: 'journal' },
   { id: 'qr-attendance', roles: ['teacher'], route: '/qrlesson', screen: 'titles.qrLesson' },
@@ -47,6 +48,7 @@ export const MANUAL_PAGES: readonly ManualPage[] = [
   { id: 'grading-sheet', roles: ['teacher'], route: '/gradingsheet', screen: 'titles.gradingsheet', picture: 'gradingsheet' },
   { id: 'post-news', roles: ['teacher', 'staff'], route: '/news', screen: 'titles.news', picture: 'news' },
   { id: 'book-room', roles: ['teacher'], route: '/rooms', screen: 'titles.rooms' },
+  { id: 'online-lesson', roles: ['teacher'], route: '/webinar', screen: 'titles.webinar' },
   { id: 'create-test', roles: ['teacher'], route: '/testing', screen: 'titles.testing' },
   { id: 'add-material', roles: ['teacher'], route: '/umk', screen: 'titles.umk', picture: 'umk' },
   // The administration.
