@@ -98,9 +98,7 @@ describe('the log at a terminal (LOG_FORMAT=pretty)', () => {
   it('leaves out the requests the server answered, and shows one it failed', () => {
     expect(terminalLine(json({ msg: REQUEST_LINE, reqId: 'r1', req: { method: 'GET', url: '/api/health' }, res: { statusCode: 200 } }))).toBeNull();
     expect(terminalLine(json({ msg: REQUEST_LINE, req: { method: 'POST', url: '/x' }, res: { statusCode: 401 } }))).toBeNull();
-    const failed = terminalLine(
-      json({ level: 50, msg: REQUEST_LINE, reqId: 'r2', req: { method: 'POST', url: '/api/x.json' }, res: { statusCode: 500 }, ms: 12 }),
-    );
+    const failed = terminalLine(json({ msg: REQUEST_LINE, reqId: 'r2', req: { method: 'POST', url: '/api/x.json' }, res: { statusCode: 500 }, ms: 12 }));
     expect(failed).toMatch(/^\d\d:\d\d:\d\d ERROR request 500 POST \/api\/x\.json ms=12 reqId=r2$/);
   });
 

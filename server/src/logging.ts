@@ -175,7 +175,9 @@ export function terminalLine(json: string): string | null {
   const status = (res as { statusCode?: number } | undefined)?.statusCode;
   if (msg === REQUEST_LINE && (status ?? 0) < 500) return null;
   const clock = new Date(typeof time === 'number' ? time : Date.now()).toTimeString().slice(0, 8);
-  const parts = [clock, LEVELS[level ?? 30] ?? String(level), String(msg ?? '')];
+  // A request the server failed is written at info (its error has a line of its own): shown as the error it is.
+  const label = msg === REQUEST_LINE ? 'ERROR' : (LEVELS[level ?? 30] ?? String(level));
+  const parts = [clock, label, String(msg ?? '')];
   if (msg === REQUEST_LINE) parts.push(`${status} ${(req as { method?: string })?.method ?? ''} ${(req as { url?: string })?.url ?? ''}`);
   const error = err as { message?: string; stack?: string } | undefined;
   if (error?.message) parts.push(`— ${error.message}`);
@@ -186,16 +188,15 @@ export function terminalLine(json: string): string | null {
 
 /**
  * Each request's id returned in `X-Request-Id`, and one log line when it is answered: its method, its
- * address as loggableUrl shows it, its status and its time (ms), at `info` (`error` when the server failed it).
+ * address as loggableUrl shows it, its status and its time (ms).
  */
 export function registerAccessLog(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);
   });
   app.addHook('onResponse', async (req, reply) => {
-    const fields = { req, res: { statusCode: reply.statusCode }, ms: Math.round(reply.elapsedTime * 10) / 10 };
-    if (reply.statusCode >= 500) req.log.error(fields, REQUEST_LINE);
-    else req.log.info(fields, REQUEST_LINE);
+    // At info whatever the status: a failure has its own error line (plugins/errors.ts), with the cause.
+    req.log.info({ req, res: { statusCode: reply.statusCode }, ms: Math.round(reply.elapsedTime * 10) / 10 }, REQUEST_LINE);
   });
 }
 
