@@ -117,6 +117,7 @@ describe('App routes and shell', () => {
       'Заказ справок',
       'Аудитории',
       'Вебинар',
+      'Руководство пользователя',
       'QR-отчёты студентов',
     ]);
     const link = (label: string) => links.find((l) => linkLabel(l) === label)!;
@@ -131,8 +132,9 @@ describe('App routes and shell', () => {
     expect(link('Нагрузка преподавателя')).toHaveAttribute('href', '/lms/workload');
     expect(link('Рейтинг')).toHaveAttribute('href', '/lms/rating');
     expect(link('Заказ справок')).toHaveAttribute('href', '/lms/singlewindow');
-    expect(link('Вебинар')).toHaveAttribute('target', '_blank');
-    expect(link('Вебинар').getAttribute('rel')).toContain('noopener');
+    expect(link('Вебинар')).toHaveAttribute('href', '/lms/webinar');
+    expect(link('Вебинар')).not.toHaveAttribute('target');
+    expect(link('Руководство пользователя')).toHaveAttribute('href', '/lms/manual');
 
     // Apps panel.
     const app = within(screen.getByTestId('apps-panel')).getByRole('link', { name: /Почта/ });
@@ -217,6 +219,7 @@ describe('App routes and shell', () => {
       'Заказ справок',
       'Аудитории',
       'Вебинар',
+      'Руководство пользователя',
       'Транскрипт',
       'QR-отчёты студентов',
       'QR-код студента',
