@@ -67,8 +67,7 @@ export const AREAS = [
   },
   {
     key: 'qr',
-    // The student's own QR code; the scanner is the student's, the projector screen the teacher's,
-    // the reports both (a student sees his own row).
+    // The student's own QR code and scanner; the teacher's projector screen; the reports both (a student's own row).
     path: '/qrstud',
     screen: () => import('../features/qr/StudentQrScreen'),
     menu: { key: 'studentQr', icon: 'qr' },
@@ -284,8 +283,7 @@ export const AREAS = [
     store: () => import('../features/rating/rating.area'),
   },
   {
-    // The university's administrators (the account's admin right, whatever its role), and a faculty's
-    // dean's office (that faculty's accounts only; the server decides what each may do).
+    // The administrators (the admin right, whatever the role) and a faculty's dean's office (its accounts only; the server decides).
     key: 'admin',
     path: '/admin',
     screen: () => import('../features/admin/AccountsScreen'),
@@ -352,6 +350,11 @@ export const AREAS = [
       'reference',
       'documents',
       'webinar',
+      'transcript',
+      'rating',
+      'workload',
+      'personalcard',
+      'notifications',
     ],
     store: () => import('../features/manual/manual.area'),
     headerItem: () => import('../features/manual/components/HelpButton').then((m) => ({ default: m.HelpButton })),

@@ -112,11 +112,11 @@ describe('the help button', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Отметить посещаемость и оценки в журнале' })).toBeInTheDocument();
   });
 
-  it('for a student leads to his own journal’s page, and from the transcript to the manual’s home', () => {
+  it('for a student leads to his own journal’s page, and from the apps page (no page of its own) to the manual’s home', () => {
     const { unmount } = renderManual(student, '/lms/journal');
     expect(screen.getByTestId('help-button')).toHaveAttribute('href', '/lms/manual/my-marks');
     unmount();
-    renderManual(student, '/lms/transcript');
+    renderManual(student, '/lms/apps');
     expect(screen.getByTestId('help-button')).toHaveAttribute('href', '/lms/manual');
   });
 

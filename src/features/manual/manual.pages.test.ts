@@ -52,7 +52,8 @@ describe('the page about a route (the help button)', () => {
 
   it("is another role's page when the screen has none of the reader's, and none for a screen without a page", () => {
     expect(pageForRoute('/paymentcode', rolesOf(teacher))?.id).toBe('pay');
-    expect(pageForRoute('/transcript', rolesOf(student))).toBeUndefined();
+    expect(pageForRoute('/transcript', rolesOf(student))?.id).toBe('transcript');
+    expect(pageForRoute('/apps', rolesOf(student))).toBeUndefined();
     expect(pageForRoute('/', rolesOf(student))).toBeUndefined();
   });
 

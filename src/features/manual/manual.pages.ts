@@ -41,6 +41,10 @@ export const MANUAL_PAGES: readonly ManualPage[] = [
   { id: 'answer-questionnaire', roles: ['student', 'teacher'], route: '/questionnaire', screen: 'titles.questionnaire' },
   { id: 'take-test', roles: ['student'], route: '/testing', screen: 'titles.testing' },
   { id: 'join-online-lesson', roles: ['student'], route: '/webinar', screen: 'titles.webinar' },
+  { id: 'transcript', roles: ['student'], route: '/transcript', screen: 'titles.transcript' },
+  { id: 'rating', roles: ['student', 'teacher'], route: '/rating', screen: 'titles.rating' },
+  { id: 'personal-card', roles: ['student', 'teacher'], route: '/personalcard', screen: 'titles.personalcard' },
+  { id: 'notifications', roles: ['student', 'teacher', 'staff'], route: '/notifications', screen: 'titles.notifications' },
   // Teachers.
   { id: 'mark-journal', roles: ['teacher'], route: '/journal', screen: 'titles.journal', picture: 'journal' },
   { id: 'qr-attendance', roles: ['teacher'], route: '/qrlesson', screen: 'titles.qrLesson' },
@@ -49,6 +53,7 @@ export const MANUAL_PAGES: readonly ManualPage[] = [
   { id: 'post-news', roles: ['teacher', 'staff'], route: '/news', screen: 'titles.news', picture: 'news' },
   { id: 'book-room', roles: ['teacher'], route: '/rooms', screen: 'titles.rooms' },
   { id: 'online-lesson', roles: ['teacher'], route: '/webinar', screen: 'titles.webinar' },
+  { id: 'workload', roles: ['teacher'], route: '/workload', screen: 'titles.workload' },
   { id: 'create-test', roles: ['teacher'], route: '/testing', screen: 'titles.testing' },
   { id: 'add-material', roles: ['teacher'], route: '/umk', screen: 'titles.umk', picture: 'umk' },
   // The administration.
