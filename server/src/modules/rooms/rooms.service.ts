@@ -184,7 +184,9 @@ export class RoomsService {
     try {
       id = await this.ctx.db.transaction(async (tx) => {
         if (await repo.roomHeld(tx, input.roomId, slot)) throw new AppError(409, 'ROOM_TAKEN');
-        if (await repo.teacherBusy(tx, teacherId, slot)) throw new AppError(409, 'TEACHER_BUSY');
+        // A booking of this room made at once by the same teacher may commit between the two reads:
+        // the room is then what is taken, as it is for everyone else.
+        if (await repo.teacherBusy(tx, teacherId, slot)) throw new AppError(409, (await repo.roomHeld(tx, input.roomId, slot)) ? 'ROOM_TAKEN' : 'TEACHER_BUSY');
         return repo.insertBooking(tx, {
           auditoriumId: input.roomId,
           lessonDate: input.date,
