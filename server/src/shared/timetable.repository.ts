@@ -109,6 +109,20 @@ export async function entriesOfTeacher(db: Db, teacherId: number, year: number, 
   ).map(fix);
 }
 
+/**
+ * What names a weekly lesson (schedule_entries `e`) on a screen: its discipline and kind in three
+ * languages, its group or stream, its subgroup and its teacher (`t`, joined by the query, which says
+ * whose: the lesson's, a booking's or a meeting's teacher). LESSON_JOINS joins the rest.
+ */
+export const LESSON_COLUMNS = sql`json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline,
+    json_build_object('nameRu', ty.name_ru, 'nameKg', ty.name_kg, 'nameEn', ty.name_en) as "lessonType",
+    coalesce(g.name, s.name) as target, e.subgroup,
+    json_build_object('surname', t.surname, 'name', t.name, 'patronymic', t.patronymic) as teacher`;
+export const LESSON_JOINS = sql`join disciplines d on d.id = e.discipline_id
+  join lesson_types ty on ty.id = e.lesson_type_id
+  left join groups g on g.id = e.group_id
+  left join streams s on s.id = e.stream_id`;
+
 /** Is student st one of entry e's students? (SQL condition on aliases e and st.) */
 export const memberOf = sql`
   (st.group_id = e.group_id or exists (select 1 from stream_groups sg where sg.stream_id = e.stream_id and sg.group_id = st.group_id))

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { RoomKind } from '@contract/rooms';
 import { rowsOf, type Db } from '../../db/client';
 import type { Names } from '../../shared/names';
+import { LESSON_COLUMNS, LESSON_JOINS } from '../../shared/timetable.repository';
 import { roomBookings } from './rooms.schema';
 
 export interface RoomRow {
@@ -94,17 +95,11 @@ export function weeklyInRoom(db: Db, roomId: number, year: number, ws: number): 
   return rowsOf<WeeklyLessonRow>(
     db,
     sql`select e.day_number as "dayNumber", e.lesson_time_id as "lessonTimeId", to_char(lt.starts_at, 'HH24:MI') as "startsAt", to_char(lt.ends_at, 'HH24:MI') as "endsAt",
-          json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline,
-          json_build_object('nameRu', ty.name_ru, 'nameKg', ty.name_kg, 'nameEn', ty.name_en) as "lessonType",
-          coalesce(g.name, s.name) as target, e.subgroup,
-          json_build_object('surname', t.surname, 'name', t.name, 'patronymic', t.patronymic) as teacher
+          ${LESSON_COLUMNS}
         from schedule_entries e
         join lesson_times lt on lt.id = e.lesson_time_id
-        join disciplines d on d.id = e.discipline_id
-        join lesson_types ty on ty.id = e.lesson_type_id
         join teachers t on t.id = e.teacher_id
-        left join groups g on g.id = e.group_id
-        left join streams s on s.id = e.stream_id
+        ${LESSON_JOINS}
         where e.auditorium_id = ${roomId} and e.academic_year_id = ${year} and e.working_semester_id = ${ws}
         order by e.day_number, lt.starts_at, e.id`,
   );

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import type { Names } from '../../shared/names';
-import { memberOf } from '../../shared/timetable.repository';
+import { LESSON_COLUMNS, LESSON_JOINS, memberOf } from '../../shared/timetable.repository';
 import { webinarMeetings, webinarRecordings } from './webinar.schema';
 
 /** The site setting that holds the portal's meeting server (docs/configuration.md#meeting-server). */
@@ -31,19 +31,12 @@ export interface MeetingRow {
 
 const SELECT_MEETING = sql`
   select m.id, m.schedule_entry_id as "idShed", to_char(m.lesson_date, 'YYYY-MM-DD') as date, m.teacher_id as "teacherId", m.provider, m.url,
-    to_char(lt.starts_at, 'HH24:MI') as "startsAt", to_char(lt.ends_at, 'HH24:MI') as "endsAt",
-    json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline,
-    json_build_object('nameRu', ty.name_ru, 'nameKg', ty.name_kg, 'nameEn', ty.name_en) as "lessonType",
-    coalesce(g.name, s.name) as target, e.subgroup,
-    json_build_object('surname', t.surname, 'name', t.name, 'patronymic', t.patronymic) as teacher
+    to_char(lt.starts_at, 'HH24:MI') as "startsAt", to_char(lt.ends_at, 'HH24:MI') as "endsAt", ${LESSON_COLUMNS}
   from webinar_meetings m
   join schedule_entries e on e.id = m.schedule_entry_id
   join lesson_times lt on lt.id = e.lesson_time_id
-  join disciplines d on d.id = e.discipline_id
-  join lesson_types ty on ty.id = e.lesson_type_id
   join teachers t on t.id = m.teacher_id
-  left join groups g on g.id = e.group_id
-  left join streams s on s.id = e.stream_id`;
+  ${LESSON_JOINS}`;
 
 const ORDER = sql`order by m.lesson_date, lt.starts_at, m.id`;
 
