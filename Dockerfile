@@ -1,7 +1,7 @@
 # The portal as a container image (docs/deployment.md). The web client and the server are built
-# into the image, so a start only checks their stamps. Build: docker build -t lms .
+# into the image; process 1 is the compiled server. Build: docker build -t lms .
 # Run: docker run -p 8080:8080 -v lms-data:/var/lib/lms -e DATABASE_URL=postgres://… lms
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -17,8 +17,12 @@ ENV HOST=0.0.0.0 \
 VOLUME /var/lib/lms
 EXPOSE 8080
 
-# `docker stop` sends SIGTERM to the launcher (process 1), which stops the server gracefully:
-# requests in flight finish within SHUTDOWN_GRACE_MS (10 s), so give it more than that
-# (`docker stop -t 30`, `stop_grace_period: 30s`).
+# The load balancer's check (docs/areas/health.md): 200 while the server takes work.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+
+# The compiled server is process 1 (no npm, no launcher): `docker stop` sends it SIGTERM, and it
+# drains (SHUTDOWN_DRAIN_MS) and lets the requests in flight finish (SHUTDOWN_GRACE_MS, 10 s), so give
+# it more than their sum (`docker stop -t 30`, `stop_grace_period: 30s`).
 STOPSIGNAL SIGTERM
-CMD ["node", "scripts/start.mjs"]
+CMD ["node", "--enable-source-maps", "server/build/server.mjs"]

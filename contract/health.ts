@@ -16,3 +16,15 @@ export const HealthReply = Ok(
     version: Type.String(),
   }),
 );
+
+/**
+ * GET /api/ready: 200 while this server takes new work and its database answers, else 503: a load
+ * balancer's check. It answers 503 (`params.state`: `draining`) from the moment the server is asked
+ * to stop (SHUTDOWN_DRAIN_MS) while every other request is still served.
+ */
+export const ReadyReply = Ok(
+  Type.Object({
+    ready: Type.Literal(true),
+    version: Type.String(),
+  }),
+);

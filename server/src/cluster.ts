@@ -100,7 +100,7 @@ async function start(): Promise<void> {
   stopWithLauncher();
   const count = workerCount(config);
   if (count <= 1) await import('./main');
-  else runPrimary(count, config.shutdownGraceMs);
+  else runPrimary(count, config.shutdownDrainMs + config.shutdownGraceMs);
 }
 
 await start();

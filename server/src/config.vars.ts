@@ -202,6 +202,12 @@ export const VARS = {
     (raw) => (raw === undefined ? null : int(0, 86400000)(raw)),
   ),
   shutdownGraceMs: v('SHUTDOWN_GRACE_MS', '10000', 'On SIGTERM/SIGINT: time given to requests in flight before the process exits.', int(0, 600000)),
+  shutdownDrainMs: v(
+    'SHUTDOWN_DRAIN_MS',
+    '0',
+    'On SIGTERM/SIGINT, before SHUTDOWN_GRACE_MS: time the server keeps serving while GET /api/ready answers 503, so that a load balancer takes it out first (behind one: at least its check interval times its fall count).',
+    int(0, 600000),
+  ),
   documentValidDays: v(
     'DOCUMENT_VALID_DAYS',
     '365',

@@ -1,7 +1,7 @@
 /**
  * SIGTERM under load (docs/security.md#reliability), on the real server process: requests in flight
  * complete and are stored whole, new ones get 503, streams close, the process exits within
- * SHUTDOWN_GRACE_MS. Runs in the server-pg project; the test slows only its own throwaway database
+ * SHUTDOWN_GRACE_MS; with SHUTDOWN_DRAIN_MS it first drains (only GET /api/ready says 503). Runs in the server-pg project; the test slows only its own throwaway database
  * (a trigger), never the code under test.
  */
 import { spawn } from 'node:child_process';
@@ -105,6 +105,54 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
         }
       ).rows[0].n;
       expect(stored).toBe(4);
+    } catch (err) {
+      console.error(log.join('').slice(-3000));
+      throw err;
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('with SHUTDOWN_DRAIN_MS, first only the readiness check answers 503 while requests are served, then it exits', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-drain-'));
+    const DRAIN_MS = 8000;
+    const child = spawn(process.execPath, [SERVER_BUNDLE], {
+      env: {
+        ...process.env,
+        DATABASE_URL: (db.target as { url: string }).url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        WORKERS: '1',
+        SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+        SHUTDOWN_GRACE_MS: '2000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const log: string[] = [];
+    child.stdout.on('data', (c: Buffer) => log.push(c.toString()));
+    child.stderr.on('data', (c: Buffer) => log.push(c.toString()));
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+    try {
+      await expect.poll(async () => (await fetch(`${base}/api/ready`).catch(() => null))?.status, { timeout: 60000, interval: 200 }).toBe(200);
+      const signalled = Date.now();
+      child.kill('SIGTERM');
+      await expect.poll(async () => (await fetch(`${base}/api/ready`)).status, { timeout: DRAIN_MS, interval: 50 }).toBe(503);
+      // Draining: the balancer's check says go elsewhere, but whatever still arrives is served.
+      expect((await fetch(`${base}/api/health`)).status).toBe(200);
+      const signIn = await fetch(`${base}/api/auth/orize.json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'student', password: 'Student2026' }),
+      });
+      expect(signIn.status).toBe(200);
+      const { code, at } = await exited;
+      expect(code).toBe(0);
+      expect(at - signalled).toBeGreaterThanOrEqual(DRAIN_MS);
     } catch (err) {
       console.error(log.join('').slice(-3000));
       throw err;

@@ -54,7 +54,7 @@ describe('secrets in addresses stay out of the log', () => {
   });
 
   it('other addresses are logged as they came', async () => {
-    expect(await logged('/api/health?probe=1')).toBe('/api/health?probe=1');
+    expect(await logged('/api/google/check.json?probe=1')).toBe('/api/google/check.json?probe=1');
     expect(await logged('/api/misc/getstudentqrinfo?lang=en&dat=1')).toBe('/api/misc/getstudentqrinfo?lang=en&dat=1');
   });
 });
@@ -71,13 +71,24 @@ const parsed = (from: number) => lines.slice(from).map((line) => JSON.parse(line
 describe('one line per request, with its id', () => {
   it('writes one line when a request is answered, with its status and time, and returns its id', async () => {
     const before = lines.length;
-    const res = await fx.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await fx.app.inject({ method: 'GET', url: '/api/google/check.json' });
     const id = res.headers['x-request-id'];
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const mine = parsed(before).filter((l) => l.reqId === id);
     expect(mine.map((l) => l.msg)).toEqual([REQUEST_LINE]);
-    expect(mine[0]).toMatchObject({ req: { method: 'GET', url: '/api/health' }, res: { statusCode: 200 } });
+    expect(mine[0]).toMatchObject({ req: { method: 'GET', url: '/api/google/check.json' }, res: { statusCode: 200 } });
     expect(mine[0]!.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it("a balancer's successful checks, every second or so, are not logged at info", async () => {
+    const before = lines.length;
+    const ids: string[] = [];
+    for (const url of ['/api/health', '/api/ready']) {
+      const res = await fx.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      ids.push(String(res.headers['x-request-id']));
+    }
+    expect(parsed(before).filter((l) => ids.includes(l.reqId ?? ''))).toEqual([]);
   });
 
   it('keeps the id a proxy sent, and replaces one that is not a plain token', async () => {

@@ -186,15 +186,23 @@ export function terminalLine(json: string): string | null {
   return [...parts, ...extra].join(' ');
 }
 
+/** The checks of load balancers and monitors. */
+const PROBES = new Set(['/api/health', '/api/ready']);
+
 /**
  * Each request's id returned in `X-Request-Id`, and one log line when it is answered: its method, its
- * address as loggableUrl shows it, its status and its time (ms).
+ * address as loggableUrl shows it, its status and its time (ms); a successful check of PROBES at debug.
  */
 export function registerAccessLog(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);
   });
   app.addHook('onResponse', async (req, reply) => {
+    // A load balancer's or monitor's successful check, every second or so, would fill the log: at debug.
+    if (reply.statusCode < 300 && PROBES.has(req.routeOptions.url ?? '')) {
+      req.log.debug({ req, res: { statusCode: reply.statusCode }, ms: Math.round(reply.elapsedTime * 10) / 10 }, REQUEST_LINE);
+      return;
+    }
     // At info whatever the status: a failure has its own error line (plugins/errors.ts), with the cause.
     req.log.info({ req, res: { statusCode: reply.statusCode }, ms: Math.round(reply.elapsedTime * 10) / 10 }, REQUEST_LINE);
   });

@@ -47,12 +47,15 @@ async function main(): Promise<void> {
   const stopHousekeeping = scheduleHousekeeping(app.ctx, app.log);
   const stopPublications = schedulePublications(app.ctx, app.log);
 
-  closeWithGrace({ delay: config.shutdownGraceMs + 5000, logger: { error: (m) => app.log.error(m) } }, async ({ signal, err }) => {
+  closeWithGrace({ delay: config.shutdownDrainMs + config.shutdownGraceMs + 5000, logger: { error: (m) => app.log.error(m) } }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
+    else if (config.shutdownDrainMs > 0)
+      app.log.info(`${signal ?? 'close'} received: draining for ${config.shutdownDrainMs} ms, then finishing requests in flight`);
     else app.log.info(`${signal ?? 'close'} received: finishing requests in flight`);
     stopHousekeeping();
     stopPublications();
-    await app.shutdown(config.shutdownGraceMs);
+    // An error stops at once; a signal drains first (SHUTDOWN_DRAIN_MS).
+    await app.shutdown(config.shutdownGraceMs, err ? 0 : config.shutdownDrainMs);
     await database.close();
   });
 

@@ -60,6 +60,25 @@ describe('shutdown', () => {
     release();
   });
 
+  it('drains first: /api/ready answers 503 while every other request is still served, then it stops as before', async () => {
+    const { app, base, started, release } = await slowApp();
+    expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+    // A drain far longer than the test's time-out: it ends only because the second call below ends it.
+    const stopped = app.shutdown(5000, 3_600_000);
+    expect(app.draining).toBe(true);
+    const ready = await fetch(`${base}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { error: unknown }).error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', params: { state: 'draining' } });
+    const slow = fetch(`${base}/api/test/slow`);
+    await started;
+    release();
+    expect((await slow).status).toBe(200);
+    // An immediate stop (an operator's second request) ends the drain; the server then closes.
+    await app.shutdown(5000);
+    await expect(fetch(`${base}/api/ready`)).rejects.toThrow();
+    await stopped;
+  });
+
   it('closes at once when idle', async () => {
     const { app } = await slowApp();
     // A grace period far longer than the test's time-out: returning at all means it was not waited for.

@@ -1,8 +1,10 @@
 /**
- * Graceful shutdown: `app.shutdown(graceMs)` stops taking work (new requests get 503 +
- * Retry-After + Connection: close), lets the requests in flight finish (up to graceMs), then closes
- * the server and the database. main.ts calls it on SIGTERM/SIGINT. Long-lived replies (event
- * streams) register `app.onShutdown(fn)` to end themselves as soon as the shutdown begins.
+ * Graceful shutdown: `app.shutdown(graceMs, drainMs)` first drains for drainMs (SHUTDOWN_DRAIN_MS):
+ * every request is served as usual but GET /api/ready answers 503, so that a load balancer checking
+ * it stops sending work here before anything is refused. Then it stops taking work (new requests get
+ * 503 + Retry-After + Connection: close), lets the requests in flight finish (up to graceMs), and
+ * closes the server and the database. main.ts calls it on SIGTERM/SIGINT. Long-lived replies (event
+ * streams) register `app.onShutdown(fn)` to end themselves when the server stops taking work.
  *
  * Each request runs with its database deadline (db/client.ts, requestDeadline): DB_REQUEST_TIMEOUT_MS
  * from its arrival, not counting the time its body takes to arrive. A body is read (a form, an
@@ -18,8 +20,14 @@ import { sendFailure } from './errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Drains (new requests 503, in-flight ones finish within graceMs) and closes. */
-    shutdown(graceMs: number): Promise<void>;
+    /**
+     * Stops the server: for drainMs it serves on while /api/ready answers 503 (the load balancer
+     * takes it out), then new requests get 503, those in flight finish within graceMs, and it closes.
+     * A later call with no drain ends a drain under way at once.
+     */
+    shutdown(graceMs: number, drainMs?: number): Promise<void>;
+    /** True from the start of a shutdown: the server no longer wants new work (GET /api/ready: 503). */
+    readonly draining: boolean;
     /** Requests being served right now. */
     readonly inFlight: number;
     /** Runs fn when the shutdown begins (before waiting for requests in flight). */
@@ -29,6 +37,8 @@ declare module 'fastify' {
 
 export function registerLifecycle(app: FastifyInstance, dbRequestTimeoutMs = 0): void {
   let closing = false;
+  let draining = false;
+  let endDrain: (() => void) | null = null;
   let inFlight = 0;
   let drained: (() => void) | null = null;
 
@@ -58,13 +68,28 @@ export function registerLifecycle(app: FastifyInstance, dbRequestTimeoutMs = 0):
   app.decorate('inFlight', {
     getter: () => inFlight,
   });
+  app.decorate('draining', {
+    getter: () => draining,
+  });
 
   const shutdownHooks: Array<() => void> = [];
   app.decorate('onShutdown', (fn: () => void) => void shutdownHooks.push(fn));
 
   let closed: Promise<void> | null = null;
-  app.decorate('shutdown', function shutdown(graceMs: number) {
+  app.decorate('shutdown', function shutdown(graceMs: number, drainMs = 0) {
+    if (closed && drainMs <= 0) endDrain?.();
     closed ??= (async () => {
+      draining = true;
+      if (drainMs > 0) {
+        // Served as usual meanwhile: the balancer's readiness checks see 503 and stop sending work.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, drainMs);
+          endDrain = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
       closing = true;
       for (const fn of shutdownHooks) fn();
       if (inFlight > 0) {

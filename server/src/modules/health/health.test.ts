@@ -55,6 +55,13 @@ describe('health', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it("the balancer's check: 200 while the server takes work, without asking the files store", async () => {
+    const res = await fx.app.inject({ url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: 0, error: null, data: { ready: true, version: expect.any(String) } });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('answers 503 + Retry-After when the database is down, and so do other calls', async () => {
     const lost = await createTestDatabase();
     const down = await appOn(lost);
@@ -64,6 +71,9 @@ describe('health', () => {
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBeDefined();
       expect(res.json()).toMatchObject({ result: true, error: { code: 'SERVICE_UNAVAILABLE' }, data: null });
+      const ready = await down.inject({ url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', params: { db: 'down' } });
       const login = await down.inject({ method: 'POST', url: '/api/auth/orize.json', payload: { login: 'teacher', password: 'Teacher2026' } });
       expect(login.statusCode).toBe(503);
       expect(login.json().error.code).toBe('SERVICE_UNAVAILABLE');
