@@ -11,6 +11,7 @@ import { API_DOCS_PREFIX } from './api-docs';
 /** The routes that answer without a session (docs/security.md#sessions). */
 const PUBLIC = [
   'GET /api/health',
+  'GET /api/ready',
   'POST /api/auth/orize.json',
   'POST /api/auth/recovery.json',
   'POST /api/auth/updatelogin.json',
