@@ -9,6 +9,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
+  LogController,
   type RouteOptions,
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -80,7 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel, stream: options.logStream ?? outputLogStream(config.logFormat), serializers: { req: requestSerializer } },
     // One line per request, written when it is answered (registerAccessLog), with its id.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdOf,
     // A number of hops: trust that many proxies next to the server.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
