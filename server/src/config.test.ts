@@ -101,6 +101,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOLER: 'transaction', DATABASE_LISTEN_URL: url })).toThrow(/DATABASE_LISTEN_URL: required/);
     expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOLER: 'statement' })).toThrow(/DATABASE_POOLER: expected none or transaction/);
     expect(() => loadConfig({ DATABASE_LISTEN_URL: direct })).toThrow(/only with DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: direct })).toThrow(/only with DATABASE_URL/);
+    expect(loadConfig({ DATABASE_URL: direct, DATABASE_REPLICA_URL: 'postgres://lms@replica:5432/lms' })).toMatchObject({
+      databaseReplicaUrl: 'postgres://lms@replica:5432/lms',
+      databaseReplicaMaxLagMs: 5000,
+    });
   });
 
   it('wants both Google id and secret or neither', () => {

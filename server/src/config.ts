@@ -115,10 +115,12 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
-/** The database connections that do not fit together (DATABASE_POOLER, DATABASE_LISTEN_URL). */
-function databaseProblems(p: Pick<Parsed, 'databaseUrl' | 'databasePooler' | 'databaseListenUrl'>): string[] {
+/** The database connections that do not fit together (DATABASE_POOLER, DATABASE_LISTEN_URL, DATABASE_REPLICA_URL). */
+function databaseProblems(p: Pick<Parsed, 'databaseUrl' | 'databasePooler' | 'databaseListenUrl' | 'databaseReplicaUrl'>): string[] {
   if (!p.databaseUrl)
-    return p.databaseListenUrl || p.databasePooler !== 'none' ? ['DATABASE_POOLER and DATABASE_LISTEN_URL: only with DATABASE_URL (PostgreSQL)'] : [];
+    return p.databaseListenUrl || p.databaseReplicaUrl || p.databasePooler !== 'none'
+      ? ['DATABASE_POOLER, DATABASE_LISTEN_URL and DATABASE_REPLICA_URL: only with DATABASE_URL (PostgreSQL)']
+      : [];
   // LISTEN through a transaction pooler is taken by whichever client runs next on that server
   // connection, and its notifications are lost: refuse rather than miss every live event.
   if (p.databasePooler === 'transaction' && (!p.databaseListenUrl || p.databaseListenUrl === p.databaseUrl))

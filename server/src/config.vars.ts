@@ -54,6 +54,18 @@ export const VARS = {
     'A direct (session-level) connection to the same database for LISTEN (live events, cache invalidation) and the lock of migrations and seeding; unset: DATABASE_URL.',
     optionalPostgresUrl,
   ),
+  databaseReplicaUrl: v(
+    'DATABASE_REPLICA_URL',
+    undefined,
+    "A streaming replica of the database for the reads that may lag a few seconds (news pages, the library's search and book lists); unset: every read from DATABASE_URL.",
+    optionalPostgresUrl,
+  ),
+  databaseReplicaMaxLagMs: v(
+    'DATABASE_REPLICA_MAX_LAG_MS',
+    '5000',
+    'The most the replica may be behind for those reads to use it (checked every second); further behind, or down, they read DATABASE_URL.',
+    int(0, 600000),
+  ),
   uploadLimitMb: v('UPLOAD_LIMIT_MB', '25', 'Largest accepted upload in MB (sent to the client as maxSizeMb).', int(1, 1024)),
   libraryUploaders: v(
     'LIBRARY_UPLOADERS',

@@ -14,6 +14,8 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { requestDeadline, timeLeft, boundQueries, boundConnect } from './deadline';
 import { isDatabaseUnavailable } from './errors';
+import { unnamedStatements } from './pooler';
+import { noteWrites, readerOf, Replica } from './replica';
 
 export { requestDeadline, uncounted, type Deadline } from './deadline';
 
@@ -43,6 +45,8 @@ export type DbTarget =
        * Default: `url`.
        */
       listenUrl?: string;
+      /** A streaming replica for the reads that may lag (DATABASE_REPLICA_URL, DATABASE_REPLICA_MAX_LAG_MS). */
+      replica?: { url: string; maxLagMs: number };
     };
 
 export interface Database {
@@ -52,6 +56,14 @@ export interface Database {
   readonly pool: pg.Pool | null;
   /** The embedded engine (PGlite only). */
   readonly pglite: PGlite | null;
+  /** The read replica (DATABASE_REPLICA_URL), null without one. */
+  readonly replica: Replica | null;
+  /**
+   * The handle for reads that tolerate a few seconds' lag, in a route marked `lagTolerant`
+   * (plugins/replica-reads.ts): the replica's when it has caught up to within the bound and to the
+   * caller's last write, else `db`. Never for a read that decides a write.
+   */
+  reader(): Db;
   /**
    * Runs fn with exclusive use of the database across processes (migrations, seeding): on
    * PostgreSQL a dedicated connection holding an advisory lock and no statement timeout.
@@ -104,6 +116,7 @@ export function dbTargetFromConfig(config: Config): DbTarget {
       requestTimeoutMs: config.dbRequestTimeoutMs,
       pooler: config.databasePooler,
       ...(config.databaseListenUrl ? { listenUrl: config.databaseListenUrl } : {}),
+      ...(config.databaseReplicaUrl ? { replica: { url: config.databaseReplicaUrl, maxLagMs: config.databaseReplicaMaxLagMs } } : {}),
     };
   return { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
@@ -121,6 +134,8 @@ async function openPglite({ dataDir, loadDataDir }: Extract<DbTarget, { kind: 'p
     db,
     pool: null,
     pglite: client,
+    replica: null,
+    reader: () => db,
     // One process owns a PGlite directory, and PGlite runs one query at a time.
     exclusive: (fn) => fn(db),
     ping: async () => {
@@ -145,7 +160,8 @@ export function sessionUrlOf(target: Extract<DbTarget, { kind: 'postgres' }>): s
   return target.listenUrl ?? target.url;
 }
 
-async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Promise<Database> {
+/** A pool on `url` with the target's limits (the primary's, or the replica's with its URL). */
+function openPool(target: Extract<DbTarget, { kind: 'postgres' }>, writes: boolean): { pool: pg.Pool; db: Db } {
   const transactionPooler = target.pooler === 'transaction';
   const pool = new pg.Pool({
     connectionString: target.url,
@@ -164,6 +180,7 @@ async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Pr
   pool.on('connect', (client) => {
     client.on('error', () => {});
     if (transactionPooler) unnamedStatements(client);
+    if (writes) noteWrites(client);
     if (target.requestTimeoutMs) boundQueries(client, target);
   });
   if (target.requestTimeoutMs) boundConnect(pool);
@@ -183,11 +200,26 @@ async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Pr
       client.release(broken);
     }
   }) as Db['transaction'];
+  return { pool, db };
+}
+
+async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Promise<Database> {
+  const { pool, db } = openPool(target, target.replica !== undefined);
+  let replica: Replica | null = null;
+  if (target.replica) {
+    // The replica's pool: the same limits, its own URL (its cancel requests go there too).
+    const reads = openPool({ ...target, url: target.replica.url }, false);
+    replica = new Replica(reads.db, reads.pool, pool, target.replica.maxLagMs);
+    await replica.check();
+    replica.start();
+  }
   return {
     kind: 'postgres',
     db,
     pool,
     pglite: null,
+    replica,
+    reader: () => readerOf(db, replica),
     exclusive: async (fn) => {
       // Session-level: a transaction pooler would neither keep the lock nor release it with the connection.
       const client = new pg.Client({ connectionString: sessionUrlOf(target), application_name: 'lms-init' });
@@ -204,25 +236,10 @@ async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Pr
       await db.execute(sql`select 1`);
     },
     listen: (channel, handlers) => listenPostgres(target, channel, handlers),
-    close: () => pool.end(),
-  };
-}
-
-/**
- * Behind a transaction pooler, each statement of a pool client unnamed (same text, same values): a
- * named prepared statement lives on one server connection, and the pooler may run the client's next
- * transaction on another (where it does not exist) or give this server connection to another client
- * (which then prepares the name a second time). What `.prepare(name)` and rowsOf's names save, the
- * parse and plan per connection, is given up there.
- */
-function unnamedStatements(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-    if (config !== null && typeof config === 'object' && 'name' in config && typeof (config as { submit?: unknown }).submit !== 'function') {
-      const { name: _name, ...unnamed } = config as { name?: string };
-      return query(unnamed, ...rest);
-    }
-    return query(config, ...rest);
+    close: async () => {
+      await replica?.stop();
+      await pool.end();
+    },
   };
 }
 

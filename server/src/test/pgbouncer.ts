@@ -1,38 +1,18 @@
 /**
  * A PgBouncer of the test's own in front of a test database: a temporary configuration, a free port,
  * trust authentication, and the pool mode asked for. It runs as the user `postgres` when the tests
- * run as root (PgBouncer refuses root). Without the binary the tests that need it skip, saying so.
+ * run as root (PgBouncer refuses root, test/as-postgres.ts). Without the binary the tests that need it skip, saying so.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { sharedTempDir, unprivileged } from './as-postgres';
 import { freePort } from './ports';
 
 export const PGBOUNCER_MISSING = 'pgbouncer is not installed: apt-get install -y pgbouncer (.ci/run installs it)';
 
 const BINARY = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((p) => fs.existsSync(p)) ?? 'pgbouncer';
 export const hasPgBouncer = spawnSync(BINARY, ['--version'], { stdio: 'ignore' }).status === 0;
-
-/** The uid and gid of `postgres` when this process is root (servers that refuse root run as it), else nothing. */
-export function unprivileged(): { uid: number; gid: number } | Record<string, never> {
-  if (process.getuid?.() !== 0) return {};
-  const line = fs
-    .readFileSync('/etc/passwd', 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('postgres:'));
-  if (!line) throw new Error('Running as root, and no user postgres to run the database tools as');
-  const [, , uid, gid] = line.split(':');
-  return { uid: Number(uid), gid: Number(gid) };
-}
-
-/** A temporary directory the unprivileged user can read and write (removed by the caller). */
-export function sharedTempDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const who = unprivileged();
-  if ('uid' in who) fs.chownSync(dir, who.uid, who.gid);
-  return dir;
-}
 
 export interface PgBouncer {
   /** The URL of the database through the pooler. */
