@@ -31,6 +31,7 @@ import { registerOriginCheck } from './plugins/origin';
 import { buildSerializer, validatorCompiler } from './plugins/schema-compilers';
 import { inlineScriptHashes, registerSecurityHeaders } from './plugins/security';
 import { registerSessions } from './plugins/session';
+import { registerReplicaReads } from './plugins/replica-reads';
 import { registerSpa } from './plugins/spa';
 import { routeSpellings } from './plugins/spellings';
 import { registerStalledBodyTimeout } from './plugins/stalled-body';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerLive(app, ctx.live);
   registerErrorHandling(app);
   await app.register(cookie);
+  if (database.replica) registerReplicaReads(app, database.replica);
   // Limits are set per request by ctx.files.receive (plugins/files.ts), which checks truncation itself.
   await app.register(multipart, { throwFileSizeLimit: false });
   app.addHook('onClose', async () => ctx.files.close());

@@ -15,6 +15,7 @@ import {
   cidrList,
   httpUrl,
   optionalPostgresUrl,
+  databasePooler,
   logLevel,
   logFormat,
   paymentProvider,
@@ -40,6 +41,30 @@ export const VARS = {
     undefined,
     'postgres://user:password@host:5432/db to use PostgreSQL; unset: embedded PGlite in DATA_DIR/pglite.',
     optionalPostgresUrl,
+  ),
+  databasePooler: v(
+    'DATABASE_POOLER',
+    'none',
+    'What DATABASE_URL leads to: none (PostgreSQL itself, or a pooler in session mode) or transaction (a pooler in transaction mode, e.g. PgBouncer: no named prepared statements, no connection settings; needs DATABASE_LISTEN_URL).',
+    databasePooler,
+  ),
+  databaseListenUrl: v(
+    'DATABASE_LISTEN_URL',
+    undefined,
+    'A direct (session-level) connection to the same database for LISTEN (live events, cache invalidation) and the lock of migrations and seeding; unset: DATABASE_URL.',
+    optionalPostgresUrl,
+  ),
+  databaseReplicaUrl: v(
+    'DATABASE_REPLICA_URL',
+    undefined,
+    "A streaming replica of the database for the reads that may lag a few seconds (news pages, the library's search and book lists); unset: every read from DATABASE_URL.",
+    optionalPostgresUrl,
+  ),
+  databaseReplicaMaxLagMs: v(
+    'DATABASE_REPLICA_MAX_LAG_MS',
+    '5000',
+    'The most the replica may be behind for those reads to use it (checked every second); further behind, or down, they read DATABASE_URL.',
+    int(0, 600000),
   ),
   uploadLimitMb: v('UPLOAD_LIMIT_MB', '25', 'Largest accepted upload in MB (sent to the client as maxSizeMb).', int(1, 1024)),
   libraryUploaders: v(
@@ -173,7 +198,7 @@ export const VARS = {
   dbStatementTimeoutMs: v(
     'DB_STATEMENT_TIMEOUT_MS',
     '15000',
-    'PostgreSQL: statement_timeout (and idle_in_transaction_session_timeout) of each connection.',
+    'PostgreSQL: statement_timeout (and idle_in_transaction_session_timeout) of each connection (not sent with DATABASE_POOLER=transaction: set them on the database role).',
     int(100, 3600000),
   ),
   dbConnectionTimeoutMs: v('DB_CONNECTION_TIMEOUT_MS', '5000', 'PostgreSQL: wait for a free pool connection before answering 503.', int(100, 600000)),

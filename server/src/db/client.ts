@@ -14,6 +14,8 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { requestDeadline, timeLeft, boundQueries, boundConnect } from './deadline';
 import { isDatabaseUnavailable } from './errors';
+import { unnamedStatements } from './pooler';
+import { noteWrites, readerOf, Replica } from './replica';
 
 export { requestDeadline, uncounted, type Deadline } from './deadline';
 
@@ -30,6 +32,21 @@ export type DbTarget =
       connectionTimeoutMs: number;
       /** A request's whole wait for PostgreSQL (DB_REQUEST_TIMEOUT_MS, see requestDeadline). */
       requestTimeoutMs?: number;
+      /**
+       * What `url` leads to (DATABASE_POOLER): the server itself or a session pooler ('none', the
+       * default), or a pooler in transaction mode (PgBouncer's pool_mode=transaction), which may run
+       * each transaction on another server connection: then no named prepared statements and no
+       * settings of the connection (statement_timeout) are sent.
+       */
+      pooler?: 'none' | 'transaction';
+      /**
+       * A direct (session-level) connection (DATABASE_LISTEN_URL) for what needs one server
+       * connection for its whole life: LISTEN, and the advisory lock of migrations and seeding.
+       * Default: `url`.
+       */
+      listenUrl?: string;
+      /** A streaming replica for the reads that may lag (DATABASE_REPLICA_URL, DATABASE_REPLICA_MAX_LAG_MS). */
+      replica?: { url: string; maxLagMs: number };
     };
 
 export interface Database {
@@ -39,6 +56,14 @@ export interface Database {
   readonly pool: pg.Pool | null;
   /** The embedded engine (PGlite only). */
   readonly pglite: PGlite | null;
+  /** The read replica (DATABASE_REPLICA_URL), null without one. */
+  readonly replica: Replica | null;
+  /**
+   * The handle for reads that tolerate a few seconds' lag, in a route marked `lagTolerant`
+   * (plugins/replica-reads.ts): the replica's when it has caught up to within the bound and to the
+   * caller's last write, else `db`. Never for a read that decides a write.
+   */
+  reader(): Db;
   /**
    * Runs fn with exclusive use of the database across processes (migrations, seeding): on
    * PostgreSQL a dedicated connection holding an advisory lock and no statement timeout.
@@ -89,6 +114,9 @@ export function dbTargetFromConfig(config: Config): DbTarget {
       statementTimeoutMs: config.dbStatementTimeoutMs,
       connectionTimeoutMs: config.dbConnectionTimeoutMs,
       requestTimeoutMs: config.dbRequestTimeoutMs,
+      pooler: config.databasePooler,
+      ...(config.databaseListenUrl ? { listenUrl: config.databaseListenUrl } : {}),
+      ...(config.databaseReplicaUrl ? { replica: { url: config.databaseReplicaUrl, maxLagMs: config.databaseReplicaMaxLagMs } } : {}),
     };
   return { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
@@ -106,6 +134,8 @@ async function openPglite({ dataDir, loadDataDir }: Extract<DbTarget, { kind: 'p
     db,
     pool: null,
     pglite: client,
+    replica: null,
+    reader: () => db,
     // One process owns a PGlite directory, and PGlite runs one query at a time.
     exclusive: (fn) => fn(db),
     ping: async () => {
@@ -125,14 +155,23 @@ async function openPglite({ dataDir, loadDataDir }: Extract<DbTarget, { kind: 'p
   };
 }
 
-async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Promise<Database> {
+/** The connection for LISTEN and the init lock: one server connection for as long as it is open. */
+export function sessionUrlOf(target: Extract<DbTarget, { kind: 'postgres' }>): string {
+  return target.listenUrl ?? target.url;
+}
+
+/** A pool on `url` with the target's limits (the primary's, or the replica's with its URL). */
+function openPool(target: Extract<DbTarget, { kind: 'postgres' }>, writes: boolean): { pool: pg.Pool; db: Db } {
+  const transactionPooler = target.pooler === 'transaction';
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolMax,
     connectionTimeoutMillis: target.connectionTimeoutMs,
     idleTimeoutMillis: 30000,
-    statement_timeout: target.statementTimeoutMs,
-    idle_in_transaction_session_timeout: target.statementTimeoutMs,
+    // Settings of the connection, sent when it opens: a transaction pooler refuses them (PgBouncer:
+    // "unsupported startup parameter"), as it would apply them to whichever server connection it
+    // picks; behind one they are the database role's (docs/deployment.md).
+    ...(transactionPooler ? {} : { statement_timeout: target.statementTimeoutMs, idle_in_transaction_session_timeout: target.statementTimeoutMs }),
     application_name: 'lms',
   });
   // A connection dropped while idle in the pool (server restart) must not crash the process, nor one
@@ -140,6 +179,8 @@ async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Pr
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    if (transactionPooler) unnamedStatements(client);
+    if (writes) noteWrites(client);
     if (target.requestTimeoutMs) boundQueries(client, target);
   });
   if (target.requestTimeoutMs) boundConnect(pool);
@@ -159,13 +200,29 @@ async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Pr
       client.release(broken);
     }
   }) as Db['transaction'];
+  return { pool, db };
+}
+
+async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Promise<Database> {
+  const { pool, db } = openPool(target, target.replica !== undefined);
+  let replica: Replica | null = null;
+  if (target.replica) {
+    // The replica's pool: the same limits, its own URL (its cancel requests go there too).
+    const reads = openPool({ ...target, url: target.replica.url }, false);
+    replica = new Replica(reads.db, reads.pool, pool, target.replica.maxLagMs);
+    await replica.check();
+    replica.start();
+  }
   return {
     kind: 'postgres',
     db,
     pool,
     pglite: null,
+    replica,
+    reader: () => readerOf(db, replica),
     exclusive: async (fn) => {
-      const client = new pg.Client({ connectionString: target.url, application_name: 'lms-init' });
+      // Session-level: a transaction pooler would neither keep the lock nor release it with the connection.
+      const client = new pg.Client({ connectionString: sessionUrlOf(target), application_name: 'lms-init' });
       client.on('error', () => {});
       await client.connect();
       try {
@@ -179,7 +236,10 @@ async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Pr
       await db.execute(sql`select 1`);
     },
     listen: (channel, handlers) => listenPostgres(target, channel, handlers),
-    close: () => pool.end(),
+    close: async () => {
+      await replica?.stop();
+      await pool.end();
+    },
   };
 }
 
@@ -200,7 +260,11 @@ async function listenPostgres(target: Extract<DbTarget, { kind: 'postgres' }>, c
   let timer: NodeJS.Timeout | null = null;
 
   const connect = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: target.url, application_name: 'lms-listen', connectionTimeoutMillis: target.connectionTimeoutMs });
+    const client = new pg.Client({
+      connectionString: sessionUrlOf(target),
+      application_name: 'lms-listen',
+      connectionTimeoutMillis: target.connectionTimeoutMs,
+    });
     client.on('notification', (n) => {
       if (n.channel === channel) requestDeadline.exit(() => handlers.onPayload(n.payload ?? ''));
     });

@@ -15,6 +15,7 @@ import { unauthorized } from '../app-error';
 import type { AuthInfo, ClientInfo, SessionCookie } from '../shared/caller';
 import { SessionCache } from './session-cache';
 import * as repo from './session.repository';
+import { notTheCallersWrite } from '../db/replica';
 
 export type { AuthInfo, ClientInfo, SessionCookie } from '../shared/caller';
 
@@ -60,10 +61,13 @@ export class SessionStore {
       const idleSince = new Date(now.getTime() - this.deps.config.sessionIdleMinutes * 60_000);
       const rows = await repo.findLiveSessions(this.deps.db, [...new Set(hashes)], now, idleSince);
       const stale = rows.filter((r) => !r.disabled && !r.mustUpdateCredentials && now.getTime() - r.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS);
-      await repo.touchSessions(
-        this.deps.db,
-        stale.map((r) => r.sessionId),
-        now,
+      // Bookkeeping for a burst of callers: not a write of the request that happens to run it.
+      await notTheCallersWrite(() =>
+        repo.touchSessions(
+          this.deps.db,
+          stale.map((r) => r.sessionId),
+          now,
+        ),
       );
       const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
       return hashes.map((h) => ({ ok: true, value: byHash.get(h) }));

@@ -45,11 +45,12 @@ export default async function libraryRoutes(app: App, { ctx }: { ctx: AppContext
     ok(await library.categories(req.body, languageOf(req))),
   );
 
-  app.post('/api/library/getbooklist', { schema: { body: BookListBody, response: replies(BookListReply) } }, async (req) =>
+  // The book lists and the search may lag a few seconds: from the read replica when there is one (plugins/replica-reads.ts).
+  app.post('/api/library/getbooklist', { schema: { body: BookListBody, response: replies(BookListReply) }, config: { lagTolerant: true } }, async (req) =>
     ok(await library.list(req.auth!, req.body, languageOf(req))),
   );
 
-  app.post('/api/library/searchbooks', { schema: { body: BookSearchBody, response: replies(BookSearchReply) } }, async (req) =>
+  app.post('/api/library/searchbooks', { schema: { body: BookSearchBody, response: replies(BookSearchReply) }, config: { lagTolerant: true } }, async (req) =>
     ok(await library.search(req.auth!, req.body, languageOf(req))),
   );
 

@@ -55,7 +55,7 @@ export class LibraryService {
 
   async list(auth: AuthInfo, input: BookListBody, lang: Language): Promise<Book[]> {
     if (!(await books.categoryExists(this.ctx.db, input.id_bookCategory))) throw notFound();
-    return this.present(auth, await books.booksOfCategory(this.ctx.db, input.id_bookCategory), lang);
+    return this.present(auth, await books.booksOfCategory(this.ctx.database.reader(), input.id_bookCategory), lang);
   }
 
   /** Title, author or annotation containing the text or its transliteration, whatever its case and diacritics: a page and the count. */
@@ -64,7 +64,8 @@ export class LibraryService {
     if (folded.length < 2) throw badRequest({ field: 'text' });
     const variants = searchVariants(folded);
     const offset = input.offset ?? 0;
-    const [rows, total] = await Promise.all([books.searchBooks(this.ctx.db, variants, BOOK_SEARCH_LIMIT, offset), books.countSearch(this.ctx.db, variants)]);
+    const reads = this.ctx.database.reader();
+    const [rows, total] = await Promise.all([books.searchBooks(reads, variants, BOOK_SEARCH_LIMIT, offset), books.countSearch(reads, variants)]);
     return { books: await this.present(auth, rows, lang), total, offset };
   }
 

@@ -226,10 +226,12 @@ export async function recordReads(db: Db, newsIds: number[], userId: number, now
   const keys = newsIds.map((newsId) => `${newsId}:${userId}`);
   const fresh = newsIds.filter((_, i) => !known.has(keys[i]));
   if (fresh.length === 0) return;
-  await db
-    .insert(newsReads)
-    .values(fresh.map((newsId) => ({ newsId, userId, readAt: now })))
-    .onConflictDoNothing();
+  // Only items that still exist: a page read from the replica may show one deleted since.
+  await db.execute(
+    sql`insert into ${newsReads} (news_id, user_id, read_at)
+        select n.id, ${userId}, ${now.toISOString()}::timestamptz from ${news} n where n.id = any(${`{${fresh.join(',')}}`}::int[])
+        on conflict do nothing`,
+  );
   if (known.size + keys.length > STORED_READS_MAX) known.clear();
   for (const key of keys) known.add(key);
 }

@@ -21,7 +21,8 @@ import { NewsService } from './news.service';
 export default async function newsRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const news = new NewsService(ctx);
 
-  app.post('/api/news/data.json', { schema: { body: NewsDataBody, response: replies(NewsDataReply) } }, async (req) =>
+  // Pages of the feed may lag a few seconds: from the read replica when there is one (plugins/replica-reads.ts).
+  app.post('/api/news/data.json', { schema: { body: NewsDataBody, response: replies(NewsDataReply) }, config: { lagTolerant: true } }, async (req) =>
     ok(await news.feed(req.auth!, req.body, languageOf(req))),
   );
 

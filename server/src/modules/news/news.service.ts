@@ -101,12 +101,14 @@ export class NewsService {
     const kept = await this.audiencePages.get(key, now.getTime());
     let items = kept.value;
     if (!items) {
+      const reads = this.ctx.database.reader();
       const [rows, next] = await Promise.all([
-        repo.findItems(this.ctx.db, { ...reader, userId: repo.NOBODY }, now, NEWS_PAGE_SIZE, (input.page - 1) * NEWS_PAGE_SIZE),
-        repo.findNextPublication(this.ctx.db, now),
+        repo.findItems(reads, { ...reader, userId: repo.NOBODY }, now, NEWS_PAGE_SIZE, (input.page - 1) * NEWS_PAGE_SIZE),
+        repo.findNextPublication(reads, now),
       ]);
       items = await this.present(auth, reader, rows, now, lang);
-      this.audiencePages.set(key, items, kept.mark, { from: now.getTime(), until: next?.getTime() ?? Infinity });
+      // A page read from the replica is not kept: it may be older than the changes already heard.
+      if (reads === this.ctx.db) this.audiencePages.set(key, items, kept.mark, { from: now.getTime(), until: next?.getTime() ?? Infinity });
     }
     await repo.recordReads(
       this.ctx.db,
@@ -159,13 +161,16 @@ export class NewsService {
     const key = `${auth.userId}:${reader.role}:${reader.facultyId}:${auth.newsPerms ? 1 : 0}:${lang}:${input.page}`;
     const kept = await this.pages.get(key, now.getTime());
     if (kept.value) return kept.value;
+    const reads = this.ctx.database.reader();
     const [rows, next] = await Promise.all([
-      repo.findItems(this.ctx.db, reader, now, NEWS_PAGE_SIZE, (input.page - 1) * NEWS_PAGE_SIZE),
-      repo.findNextPublication(this.ctx.db, now),
+      repo.findItems(reads, reader, now, NEWS_PAGE_SIZE, (input.page - 1) * NEWS_PAGE_SIZE),
+      repo.findNextPublication(reads, now),
     ]);
     const seen = rows.filter((r) => r.authorUserId !== auth.userId).map((r) => r.id);
     const [items] = await Promise.all([this.present(auth, reader, rows, now, lang), repo.recordReads(this.ctx.db, seen, auth.userId, now)]);
     // Until the next scheduled item comes out; with read figures, no longer than the audience sizes.
+    // A page read from the replica is not kept: it may be older than the changes already heard.
+    if (reads !== this.ctx.db) return items;
     const sizesAt = this.audienceSizes?.at;
     const withSizes = rows.some((r) => r.authorUserId === auth.userId);
     this.pages.set(key, items, kept.mark, {
