@@ -89,6 +89,20 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toContain('PASSWORD_MIN_LENGTH: expected an integer from 4');
   });
 
+  it('takes a transaction pooler only with a direct connection for LISTEN and the migrations', () => {
+    const url = 'postgres://lms@pgbouncer:6432/lms';
+    const direct = 'postgres://lms@db:5432/lms';
+    expect(loadConfig({ DATABASE_URL: url })).toMatchObject({ databasePooler: 'none', databaseListenUrl: null });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOLER: 'transaction', DATABASE_LISTEN_URL: direct })).toMatchObject({
+      databasePooler: 'transaction',
+      databaseListenUrl: direct,
+    });
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOLER: 'transaction' })).toThrow(/DATABASE_LISTEN_URL: required with DATABASE_POOLER=transaction/);
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOLER: 'transaction', DATABASE_LISTEN_URL: url })).toThrow(/DATABASE_LISTEN_URL: required/);
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOLER: 'statement' })).toThrow(/DATABASE_POOLER: expected none or transaction/);
+    expect(() => loadConfig({ DATABASE_LISTEN_URL: direct })).toThrow(/only with DATABASE_URL/);
+  });
+
   it('wants both Google id and secret or neither', () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'only-id' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
   });

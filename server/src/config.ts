@@ -89,6 +89,7 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three to enable sign-in through the university provider, or none');
   if (problems.length === 0 && !p.filesS3Bucket && (p.filesS3Endpoint || p.filesS3AccessKeyId || p.filesS3SecretAccessKey))
     problems.push('FILES_S3_BUCKET: required when FILES_S3_ENDPOINT or the FILES_S3 keys are set');
+  problems.push(...databaseProblems(p));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const { googleClientId, googleClientSecret, googleIssuer, publicUrl, oidcIssuer, oidcClientId, oidcClientSecret, oidcClaim, oidcScope, oidcName, ...more } =
@@ -112,6 +113,19 @@ export function loadConfig(env: Env = process.env): Config {
           }
         : null,
   };
+}
+
+/** The database connections that do not fit together (DATABASE_POOLER, DATABASE_LISTEN_URL). */
+function databaseProblems(p: Pick<Parsed, 'databaseUrl' | 'databasePooler' | 'databaseListenUrl'>): string[] {
+  if (!p.databaseUrl)
+    return p.databaseListenUrl || p.databasePooler !== 'none' ? ['DATABASE_POOLER and DATABASE_LISTEN_URL: only with DATABASE_URL (PostgreSQL)'] : [];
+  // LISTEN through a transaction pooler is taken by whichever client runs next on that server
+  // connection, and its notifications are lost: refuse rather than miss every live event.
+  if (p.databasePooler === 'transaction' && (!p.databaseListenUrl || p.databaseListenUrl === p.databaseUrl))
+    return [
+      "DATABASE_LISTEN_URL: required with DATABASE_POOLER=transaction, a direct connection to the database (LISTEN and the migrations' lock do not work through a transaction pooler)",
+    ];
+  return [];
 }
 
 /** Where uploaded (and seeded) files live: DATA_DIR/files. */

@@ -118,6 +118,13 @@ export function optionalPostgresUrl(raw: string | undefined): string | null {
   return raw;
 }
 
+/** DATABASE_POOLER: what DATABASE_URL leads to. */
+export function databasePooler(raw: string | undefined): 'none' | 'transaction' {
+  const value = required(raw).toLowerCase();
+  if (value === 'none' || value === 'transaction') return value;
+  throw new Invalid(`expected none or transaction, got '${raw}'`);
+}
+
 export function logLevel(raw: string | undefined): LogLevel {
   const value = required(raw).toLowerCase() as LogLevel;
   if (!LOG_LEVELS.includes(value)) throw new Invalid(`expected one of ${LOG_LEVELS.join(', ')}, got '${raw}'`);

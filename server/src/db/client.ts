@@ -30,6 +30,19 @@ export type DbTarget =
       connectionTimeoutMs: number;
       /** A request's whole wait for PostgreSQL (DB_REQUEST_TIMEOUT_MS, see requestDeadline). */
       requestTimeoutMs?: number;
+      /**
+       * What `url` leads to (DATABASE_POOLER): the server itself or a session pooler ('none', the
+       * default), or a pooler in transaction mode (PgBouncer's pool_mode=transaction), which may run
+       * each transaction on another server connection: then no named prepared statements and no
+       * settings of the connection (statement_timeout) are sent.
+       */
+      pooler?: 'none' | 'transaction';
+      /**
+       * A direct (session-level) connection (DATABASE_LISTEN_URL) for what needs one server
+       * connection for its whole life: LISTEN, and the advisory lock of migrations and seeding.
+       * Default: `url`.
+       */
+      listenUrl?: string;
     };
 
 export interface Database {
@@ -89,6 +102,8 @@ export function dbTargetFromConfig(config: Config): DbTarget {
       statementTimeoutMs: config.dbStatementTimeoutMs,
       connectionTimeoutMs: config.dbConnectionTimeoutMs,
       requestTimeoutMs: config.dbRequestTimeoutMs,
+      pooler: config.databasePooler,
+      ...(config.databaseListenUrl ? { listenUrl: config.databaseListenUrl } : {}),
     };
   return { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
@@ -125,14 +140,22 @@ async function openPglite({ dataDir, loadDataDir }: Extract<DbTarget, { kind: 'p
   };
 }
 
+/** The connection for LISTEN and the init lock: one server connection for as long as it is open. */
+export function sessionUrlOf(target: Extract<DbTarget, { kind: 'postgres' }>): string {
+  return target.listenUrl ?? target.url;
+}
+
 async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Promise<Database> {
+  const transactionPooler = target.pooler === 'transaction';
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolMax,
     connectionTimeoutMillis: target.connectionTimeoutMs,
     idleTimeoutMillis: 30000,
-    statement_timeout: target.statementTimeoutMs,
-    idle_in_transaction_session_timeout: target.statementTimeoutMs,
+    // Settings of the connection, sent when it opens: a transaction pooler refuses them (PgBouncer:
+    // "unsupported startup parameter"), as it would apply them to whichever server connection it
+    // picks; behind one they are the database role's (docs/deployment.md).
+    ...(transactionPooler ? {} : { statement_timeout: target.statementTimeoutMs, idle_in_transaction_session_timeout: target.statementTimeoutMs }),
     application_name: 'lms',
   });
   // A connection dropped while idle in the pool (server restart) must not crash the process, nor one
@@ -140,6 +163,7 @@ async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Pr
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    if (transactionPooler) unnamedStatements(client);
     if (target.requestTimeoutMs) boundQueries(client, target);
   });
   if (target.requestTimeoutMs) boundConnect(pool);
@@ -165,7 +189,8 @@ async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Pr
     pool,
     pglite: null,
     exclusive: async (fn) => {
-      const client = new pg.Client({ connectionString: target.url, application_name: 'lms-init' });
+      // Session-level: a transaction pooler would neither keep the lock nor release it with the connection.
+      const client = new pg.Client({ connectionString: sessionUrlOf(target), application_name: 'lms-init' });
       client.on('error', () => {});
       await client.connect();
       try {
@@ -180,6 +205,24 @@ async function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Pr
     },
     listen: (channel, handlers) => listenPostgres(target, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * Behind a transaction pooler, each statement of a pool client unnamed (same text, same values): a
+ * named prepared statement lives on one server connection, and the pooler may run the client's next
+ * transaction on another (where it does not exist) or give this server connection to another client
+ * (which then prepares the name a second time). What `.prepare(name)` and rowsOf's names save, the
+ * parse and plan per connection, is given up there.
+ */
+function unnamedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (config !== null && typeof config === 'object' && 'name' in config && typeof (config as { submit?: unknown }).submit !== 'function') {
+      const { name: _name, ...unnamed } = config as { name?: string };
+      return query(unnamed, ...rest);
+    }
+    return query(config, ...rest);
   };
 }
 
@@ -200,7 +243,11 @@ async function listenPostgres(target: Extract<DbTarget, { kind: 'postgres' }>, c
   let timer: NodeJS.Timeout | null = null;
 
   const connect = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: target.url, application_name: 'lms-listen', connectionTimeoutMillis: target.connectionTimeoutMs });
+    const client = new pg.Client({
+      connectionString: sessionUrlOf(target),
+      application_name: 'lms-listen',
+      connectionTimeoutMillis: target.connectionTimeoutMs,
+    });
     client.on('notification', (n) => {
       if (n.channel === channel) requestDeadline.exit(() => handlers.onPayload(n.payload ?? ''));
     });
