@@ -6,12 +6,13 @@
  *
  * Figures: the run's throughput and p99 (as a share of the bare hello's, run just before), each
  * phase's (before the kill, while the process is down or starting, after the balancer has it back);
- * the failed requests by status or error, apart: those in the kill window (from the kill until the
- * balancer's health checks mark the process down, and one second more) against the number in
- * flight on that process at the kill, and those elsewhere (goal 0); each failed request retried once
- * right away through the balancer, as a client retries a read whose connection failed (every kind of
- * the mix but the teacher's mark is a read, or the news page's idempotent read marks), and how many
- * of those retries succeeded. And live events across processes: a teacher (one of the seed's,
+ * the failed requests (a status other than 2xx, an error, or no answer within 5 s) by status,
+ * apart: those in the kill window (from the kill until the balancer's health checks mark the process
+ * down, and one second more) against the requests the balancer had on that process at the kill and
+ * passed to it before it was marked down, and those elsewhere (goal 0); each failed request retried
+ * once through the balancer as soon as it is seen failed, as a client retries a read whose connection
+ * failed (every kind of the mix but the teacher's mark is a read, or the news page's idempotent read
+ * marks), and how many of those retries succeeded. And live events across processes: a teacher (one of the seed's,
  * taken out of the mix) holds the live stream (GET /api/chat/events.json) of one process while his
  * own journal marks are written through another; each mark's delivery (yes / no within 5 s) and its
  * latency from the write's sending to the event's arrival, before the kill (on the process that is
@@ -267,6 +268,8 @@ export async function runCluster({ balancer, nodes, kill, data, helloUrl, second
   const phaseOf = (at) => (marks.killAt === null || at < marks.killAt ? 'before' : marks.upAt === null || at < marks.upAt ? 'down' : 'after');
   const started = Date.now();
   const sent = sendMix({ origin: balancer.origin, make: mixMake, connections, seconds, phases, phaseOf });
+  // Awaited after the kill and the probes; a failure meanwhile must not end the process unhandled.
+  sent.catch(() => {});
 
   const live = [];
   live.push(await probeBetween('before the kill', victim, others[0], teacher, counter));
@@ -312,6 +315,10 @@ export async function runCluster({ balancer, nodes, kill, data, helloUrl, second
     retryAnswers: list.reduce((all, f) => (f.retried === null ? all : ((all[f.retried] = (all[f.retried] ?? 0) + 1), all)), {}),
   });
   const mix = summary('the mix through the balancer', result, { statuses: true });
+  // Requests left without an answer are failures autocannon does not see.
+  const unanswered = failures.filter((f) => f.status === 'no answer').length;
+  mix.failed += unanswered;
+  if (unanswered) mix.statuses['no answer'] = unanswered;
   mix.ratioToHello = hello.requestsPerSec > 0 ? Number((mix.requestsPerSec / hello.requestsPerSec).toFixed(4)) : null;
   const phaseFigures = (name, p, from, to) => {
     const sorted = p.ms.sort((a, b) => a - b);

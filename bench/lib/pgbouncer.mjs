@@ -16,7 +16,7 @@ const PGBOUNCER = '/usr/sbin/pgbouncer';
 
 /**
  * Starts PgBouncer in front of the database of `dbUrl` (postgres://user@host:port/name); resolves to
- * {url (the same database through PgBouncer), port, log, stop()}. `poolSize`: server connections.
+ * {url (the same database through PgBouncer), port, log, stats(), stop()}. `poolSize`: server connections.
  */
 export async function startPgBouncer(dbUrl, { poolSize = 20 } = {}) {
   ensurePackage(PGBOUNCER, 'pgbouncer');
@@ -36,10 +36,9 @@ export async function startPgBouncer(dbUrl, { poolSize = 20 } = {}) {
     'auth_type = trust',
     `auth_file = ${path.join(dir, 'users.txt')}`,
     'pool_mode = transaction',
+    `stats_users = ${user}`,
     'max_client_conn = 2000',
     `default_pool_size = ${poolSize}`,
-    // Startup parameters PgBouncer does not pass on (node-postgres sends them as the pool's settings).
-    'ignore_startup_parameters = extra_float_digits,options,statement_timeout,idle_in_transaction_session_timeout',
     'log_connections = 0',
     'log_disconnections = 0',
   ].join('\n');
@@ -70,5 +69,18 @@ export async function startPgBouncer(dbUrl, { poolSize = 20 } = {}) {
     await stop();
     throw err;
   }
-  return { url: url.toString(), port, log: running.log, stop };
+  /** Its counters for the database (SHOW STATS on its console): transactions, queries and the longest client wait. */
+  const stats = async () => {
+    const admin = new URL(url);
+    admin.pathname = '/pgbouncer';
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      const row = (await client.query('SHOW STATS')).rows.find((r) => r.database === name);
+      return { transactions: Number(row.total_xact_count), queries: Number(row.total_query_count), waitUs: Number(row.total_wait_time) };
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
+  return { url: url.toString(), port, log: running.log, stats, stop };
 }

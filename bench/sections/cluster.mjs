@@ -6,6 +6,7 @@
  * under the morning mix. Everything it starts is stopped and removed at the end, also on failure and
  * on Ctrl-C (SIGINT) or SIGTERM.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,9 +18,22 @@ import { startHello } from '../lib/hello.mjs';
 import { throwawayDatabase } from '../lib/pg.mjs';
 import { startPgBouncer } from '../lib/pgbouncer.mjs';
 import { byStatus, envInt, log } from '../lib/report.mjs';
-import { ROOT, freePort, startPortal } from '../lib/server.mjs';
+import { freePort, startPortal } from '../lib/server.mjs';
 
-export async function clusterSection({ rows, pgUrl, seconds, connections }) {
+/** The ids of this process's children still running. */
+function childPids() {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map(Number)
+      .filter((pid) => pid > 0);
+  } catch {
+    return [];
+  }
+}
+
+export async function clusterSection(ctx) {
+  const { rows, pgUrl, seconds, connections } = ctx;
   const runSeconds = envInt('BENCH_CLUSTER_SECONDS', 30);
   const count = Math.max(2, envInt('BENCH_CLUSTER_NODES', 3));
   const undo = [];
@@ -31,7 +45,21 @@ export async function clusterSection({ rows, pgUrl, seconds, connections }) {
   };
   const onSignal = (signal) => {
     log(`cluster: ${signal}, stopping what the section started`);
-    void cleanup().finally(() => process.exit(130));
+    // The process ends here: what bench/run.mjs would stop and remove after the sections goes too.
+    void cleanup()
+      .then(() => ctx.running?.stop())
+      .finally(() => {
+        // A process still starting when the signal came is not in the list above.
+        for (const pid of childPids()) {
+          try {
+            process.kill(pid, 'SIGTERM');
+          } catch {
+            // gone meanwhile (ps itself)
+          }
+        }
+        fs.rmSync(ctx.dataDir, { recursive: true, force: true });
+        process.exit(130);
+      });
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
@@ -47,9 +75,8 @@ export async function clusterSection({ rows, pgUrl, seconds, connections }) {
     undo.push(pooler.stop);
     const dirs = Array.from({ length: count }, (_, i) => fs.mkdtempSync(path.join(os.tmpdir(), `lms-bench-cluster-n${i + 1}-`)));
     undo.push(async () => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
-    const pooled = fs.readFileSync(path.join(ROOT, 'server/src/config.vars.ts'), 'utf8').includes('DATABASE_POOLER');
     const env = {
-      DATABASE_URL: pooled ? pooler.url : pgDb.url,
+      DATABASE_URL: pooler.url,
       DATABASE_POOLER: 'transaction',
       DATABASE_LISTEN_URL: pgDb.url,
       WORKERS: '1',
@@ -77,7 +104,10 @@ export async function clusterSection({ rows, pgUrl, seconds, connections }) {
       },
       startNode: () => start(0),
     };
+    const before = await pooler.stats();
     const m = await runCluster({ balancer, nodes, kill, data, helloUrl: hello.url, seconds: runSeconds, connections, helloSeconds: seconds });
+    const after = await pooler.stats();
+    m.pooler = { transactions: after.transactions - before.transactions, queries: after.queries - before.queries };
     const database = `PostgreSQL (${new URL(pgUrl).host}, database ${pgDb.name}) through PgBouncer (transaction mode)`;
     const line = (r) => `${r.requestsPerSec} req/s  (p99 ${r.latencyP99Ms} ms${r.failed === undefined ? '' : `, failed ${r.failed}`})`;
     rows.push([
@@ -86,6 +116,7 @@ export async function clusterSection({ rows, pgUrl, seconds, connections }) {
       database,
     ]);
     rows.push(['cluster', `  ${m.hello.name}, ${seconds} s`, line(m.hello)]);
+    rows.push(['cluster', '  PgBouncer during the run', `${m.pooler.transactions} transactions, ${m.pooler.queries} queries`]);
     rows.push(['cluster', '  the mix, the whole run', `${line(m.mix)}  ${(m.mix.ratioToHello * 100).toFixed(1)} % of hello`]);
     for (const p of m.phases) rows.push(['cluster', `    ${p.name} (${p.seconds} s)`, `${line(p)}, ok ${p.ok}`]);
     const t = m.timeline;
