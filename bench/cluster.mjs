@@ -22,6 +22,8 @@ import autocannon from 'autocannon';
 import { check, kinds, mixOf } from './mixed.mjs';
 import { cannon, summary } from './lib/autocannon.mjs';
 
+/** The mix sent through the balancer before the run, not counted. */
+const WARM_UP_SECONDS = 5;
 /** Marks timed in each direction of each phase. */
 const PROBES = 5;
 /** Longest wait for a mark's live event. */
@@ -248,14 +250,18 @@ async function sendMix({ origin, make, connections, seconds, phases, phaseOf }) 
  * serves), `data` (prepareMixed's), `hello` (the bare hello's URL), `seconds`, `connections`,
  * `helloSeconds`.
  */
-export async function runCluster({ balancer, nodes, kill, data, helloUrl, seconds, connections, helloSeconds }) {
+export async function runCluster({ balancer, nodes, kill, data, helloUrl, helloBalancedUrl, seconds, connections, helloSeconds }) {
   const [teacher, ...mixTeachers] = data.teachers;
   const makers = kinds(balancer.origin, { ...data, teachers: mixTeachers });
   for (const make of Object.values(makers)) await check(balancer.origin, make);
   const mixMake = mixOf(makers);
-  const hello = summary('bare Fastify hello (same run)', await cannon({ url: helloUrl, connections, pipelining: 1, duration: helloSeconds }), {
-    statuses: true,
-  });
+  const floor = async (name, url) => summary(name, await cannon({ url, connections, pipelining: 1, duration: helloSeconds }), { statuses: true });
+  const hello = await floor('bare Fastify hello (same run)', helloUrl);
+  const helloBalanced = await floor('the same hello through HAProxy', helloBalancedUrl);
+  helloBalanced.ratioToHello = Number((helloBalanced.requestsPerSec / hello.requestsPerSec).toFixed(4));
+
+  // Warm processes, as a cluster in use has (code optimised, the pools' connections open): the mix for WARM_UP_SECONDS, not counted.
+  await cannon({ url: balancer.origin, connections, pipelining: 1, duration: WARM_UP_SECONDS, requests: [{ setupRequest: () => mixMake() }] });
 
   const victim = nodes[0];
   const others = nodes.slice(1);
@@ -319,7 +325,8 @@ export async function runCluster({ balancer, nodes, kill, data, helloUrl, second
   const unanswered = failures.filter((f) => f.status === 'no answer').length;
   mix.failed += unanswered;
   if (unanswered) mix.statuses['no answer'] = unanswered;
-  mix.ratioToHello = hello.requestsPerSec > 0 ? Number((mix.requestsPerSec / hello.requestsPerSec).toFixed(4)) : null;
+  mix.ratioToHello = Number((mix.requestsPerSec / hello.requestsPerSec).toFixed(4));
+  mix.ratioToBalancedHello = Number((mix.requestsPerSec / helloBalanced.requestsPerSec).toFixed(4));
   const phaseFigures = (name, p, from, to) => {
     const sorted = p.ms.sort((a, b) => a - b);
     const s = Math.max(0.001, (to - from) / 1000);
@@ -340,6 +347,7 @@ export async function runCluster({ balancer, nodes, kill, data, helloUrl, second
     nodes: nodes.map((n) => n.name),
     killed: victim.name,
     hello,
+    helloBalanced,
     mix,
     phases: [
       phaseFigures('before the kill', phases.before, started, marks.killAt),

@@ -3,8 +3,8 @@
  * foreground (`-db`) with a configuration of its own in a temporary directory, on a free loopback
  * port, in front of the portal's processes: round robin, `X-Forwarded-For`, a health check of each
  * process on GET /api/health every `interMs` (down after 2 failed checks, up after 2 good ones; an
- * answer may take 3 s), a new connection to a process for each request, a request whose connection
- * a process refused sent to another (`retries`, `option redispatch`; never a request already passed
+ * answer may take 3 s), connections to the processes kept alive, a request whose connection a
+ * process refused sent to another (`retries`, `option redispatch`; never a request already passed
  * on), and long-lived event streams let through (`timeout tunnel`). Its state is read from its stats socket.
  */
 import fs from 'node:fs';
@@ -17,8 +17,8 @@ import { freePort } from './server.mjs';
 
 const HAPROXY = '/usr/sbin/haproxy';
 
-/** Starts HAProxy before `backends` ([{name, port}] on 127.0.0.1); resolves to {origin, port, stats(), stop()}. */
-export async function startHaproxy(backends, { interMs = 500 } = {}) {
+/** Starts HAProxy before `backends` ([{name, port}] on 127.0.0.1, checked on `checkPath`); resolves to {origin, port, stats(), stop()}. */
+export async function startHaproxy(backends, { interMs = 500, checkPath = '/api/health' } = {}) {
   ensurePackage(HAPROXY, 'haproxy');
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-haproxy-'));
@@ -38,15 +38,12 @@ export async function startHaproxy(backends, { interMs = 500 } = {}) {
     '  retries 2',
     '  option redispatch 1',
     '  option forwardfor',
-    // A new connection to a process for each request: once a process is gone its port refuses the
-    // next one, which is then sent to another (a kept-alive connection to it would fail the request).
-    '  option http-server-close',
     'frontend portal',
     `  bind 127.0.0.1:${port}`,
     '  default_backend nodes',
     'backend nodes',
     '  balance roundrobin',
-    '  option httpchk GET /api/health',
+    `  option httpchk GET ${checkPath}`,
     '  http-check expect status 200',
     `  default-server inter ${interMs}ms fall 2 rise 2`,
     ...backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`),

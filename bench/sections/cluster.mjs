@@ -104,8 +104,21 @@ export async function clusterSection(ctx) {
       },
       startNode: () => start(0),
     };
+    // The balancer's own floor: the bare hello through an HAProxy of the same configuration.
+    const helloBalancer = await startHaproxy([{ name: 'hello', port: new URL(hello.url).port }], { checkPath: '/' });
+    undo.push(helloBalancer.stop);
     const before = await pooler.stats();
-    const m = await runCluster({ balancer, nodes, kill, data, helloUrl: hello.url, seconds: runSeconds, connections, helloSeconds: seconds });
+    const m = await runCluster({
+      balancer,
+      nodes,
+      kill,
+      data,
+      helloUrl: hello.url,
+      helloBalancedUrl: `${helloBalancer.origin}/`,
+      seconds: runSeconds,
+      connections,
+      helloSeconds: seconds,
+    });
     const after = await pooler.stats();
     m.pooler = { transactions: after.transactions - before.transactions, queries: after.queries - before.queries };
     const database = `PostgreSQL (${new URL(pgUrl).host}, database ${pgDb.name}) through PgBouncer (transaction mode)`;
@@ -116,8 +129,17 @@ export async function clusterSection(ctx) {
       database,
     ]);
     rows.push(['cluster', `  ${m.hello.name}, ${seconds} s`, line(m.hello)]);
+    rows.push([
+      'cluster',
+      `  ${m.helloBalanced.name}, ${seconds} s`,
+      `${line(m.helloBalanced)}  ${(m.helloBalanced.ratioToHello * 100).toFixed(1)} % of hello`,
+    ]);
     rows.push(['cluster', '  PgBouncer during the run', `${m.pooler.transactions} transactions, ${m.pooler.queries} queries`]);
-    rows.push(['cluster', '  the mix, the whole run', `${line(m.mix)}  ${(m.mix.ratioToHello * 100).toFixed(1)} % of hello`]);
+    rows.push([
+      'cluster',
+      '  the mix, the whole run',
+      `${line(m.mix)}  ${(m.mix.ratioToHello * 100).toFixed(1)} % of hello, ${(m.mix.ratioToBalancedHello * 100).toFixed(1)} % of hello through HAProxy`,
+    ]);
     for (const p of m.phases) rows.push(['cluster', `    ${p.name} (${p.seconds} s)`, `${line(p)}, ok ${p.ok}`]);
     const t = m.timeline;
     rows.push([
