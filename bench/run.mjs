@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- bundle start lighthouse load mixed chat qr journal gradingsheet registration testing upload import] [--long]`: the portal's figures,
+ * `npm run bench [-- bundle start lighthouse load mixed chat qr journal gradingsheet registration testing upload import cluster] [--long]`: the portal's figures,
  * printed as a table and saved as JSON in bench/results/. Without arguments every section runs. See bench/README.md.
  * Each section's run and its rows are in bench/sections/<section>.mjs; this file reads the arguments and the
  * settings below, runs the sections in order, prints the table and writes the JSON.
@@ -13,7 +13,7 @@
  * BENCH_RUSH_STUDENTS (default 1000), BENCH_RUSH_ELECTIVES (default 10), BENCH_RUSH_SEATS (default 30), BENCH_TESTING_STUDENTS (default 500),
  * BENCH_UPLOADS (default 20), BENCH_UPLOAD_MB (default 20), BENCH_SLOW_UPLOADS (default 10), BENCH_SLOW_UPLOAD_MB (default 20),
  * BENCH_UPLOAD_KBPS (default 1024: the pace of the slow uploads), BENCH_IMPORT_STUDENTS (default 30000),
- * CHROMIUM_PATH (default /usr/bin/chromium). `--long`: the mix of the mixed section runs 10 minutes.
+ * BENCH_CLUSTER_NODES (default 3), BENCH_CLUSTER_SECONDS (default 30), CHROMIUM_PATH (default /usr/bin/chromium). `--long`: the mix of the mixed section runs 10 minutes.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,8 +35,24 @@ import { testingSection } from './sections/testing.mjs';
 import { startSection } from './sections/start.mjs';
 import { uploadSection } from './sections/upload.mjs';
 import { importSection } from './sections/import.mjs';
+import { clusterSection } from './sections/cluster.mjs';
 
-const SECTIONS = ['bundle', 'start', 'lighthouse', 'load', 'mixed', 'chat', 'qr', 'journal', 'gradingsheet', 'registration', 'testing', 'upload', 'import'];
+const SECTIONS = [
+  'bundle',
+  'start',
+  'lighthouse',
+  'load',
+  'mixed',
+  'chat',
+  'qr',
+  'journal',
+  'gradingsheet',
+  'registration',
+  'testing',
+  'upload',
+  'import',
+  'cluster',
+];
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 
 const args = process.argv.slice(2).filter((a) => a !== '--long');
@@ -122,6 +138,7 @@ const RUNS = {
   testing: testingSection,
   upload: uploadSection,
   import: importSection,
+  cluster: clusterSection,
 };
 try {
   for (const name of SECTIONS) {

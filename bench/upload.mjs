@@ -20,11 +20,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { signIn } from './load.mjs';
+import { startBucket } from './lib/bucket.mjs';
 import { startHello } from './lib/hello.mjs';
 import { throwawayDatabase } from './lib/pg.mjs';
 import { startPortal } from './lib/server.mjs';
@@ -46,20 +46,6 @@ function rssOf(pid) {
   } catch {
     return null;
   }
-}
-
-async function startBucket() {
-  const S3rver = createRequire(import.meta.url)('s3rver');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'files' }] });
-  const { port } = await server.run();
-  return {
-    env: { FILES_S3_ENDPOINT: `http://127.0.0.1:${port}`, FILES_S3_BUCKET: 'files', FILES_S3_ACCESS_KEY_ID: 'S3RVER', FILES_S3_SECRET_ACCESS_KEY: 'S3RVER' },
-    close: async () => {
-      await server.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** The first book category (for the form). */
