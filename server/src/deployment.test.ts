@@ -5,13 +5,13 @@
  * ready, and its stop (SIGTERM to the main process only, KillMode=mixed) drains and ends every process
  * within the unit's TimeoutStopSec. On PostgreSQL, where several workers share the port.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, usePostgres, type TestDatabase } from './test/helpers';
 import { freePort } from './test/ports';
+import { startServerProcess } from './test/server-bundle';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -64,10 +64,8 @@ describe.runIf(usePostgres)("the unit's command", () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-unit-'));
-    const child = spawn(process.execPath, execStart.slice(1), {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
+    const server = startServerProcess(
+      {
         ...unitEnv,
         // What /etc/lms.env adds, and a place of this test's own.
         DATABASE_URL: (db.target as { url: string }).url,
@@ -76,12 +74,9 @@ describe.runIf(usePostgres)("the unit's command", () => {
         WORKERS: '2',
         LOG_LEVEL: 'warn',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const log: string[] = [];
-    child.stdout.on('data', (c: Buffer) => log.push(c.toString()));
-    child.stderr.on('data', (c: Buffer) => log.push(c.toString()));
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+      execStart.slice(1),
+    );
+    const { child, exited } = server;
     try {
       await expect.poll(async () => (await fetch(`${base}/api/ready`).catch(() => null))?.status, { timeout: 90000, interval: 200 }).toBe(200);
       const signalled = Date.now();
@@ -92,11 +87,10 @@ describe.runIf(usePostgres)("the unit's command", () => {
       expect(at - signalled).toBeLessThan(Number(setting('TimeoutStopSec')[0]) * 1000);
       await expect(fetch(`${base}/api/ready`)).rejects.toThrow();
     } catch (err) {
-      console.error(log.join('').slice(-3000));
+      console.error(server.output());
       throw err;
     } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      server.cleanUp(dataDir);
     }
   }, 150_000);
 });

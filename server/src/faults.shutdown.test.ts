@@ -4,7 +4,6 @@
  * SHUTDOWN_GRACE_MS; with SHUTDOWN_DRAIN_MS it first drains (only GET /api/ready says 503). Runs in the server-pg project; the test slows only its own throwaway database
  * (a trigger), never the code under test.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slowChatInserts } from './test/faults';
 import { chatMessageFields, createTestDatabase, usePostgres, type TestDatabase } from './test/helpers';
 import { freePort } from './test/ports';
-import { SERVER_BUNDLE } from './test/server-bundle';
+import { startServerProcess } from './test/server-bundle';
 
 describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
   let db: TestDatabase;
@@ -29,24 +28,18 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
     const base = `http://127.0.0.1:${port}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-sigterm-'));
     const GRACE_MS = 5000;
-    const child = spawn(process.execPath, [SERVER_BUNDLE], {
-      env: {
-        ...process.env,
-        DATABASE_URL: (db.target as { url: string }).url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        // One process, the server itself (main.ts), not a primary with its workers.
-        WORKERS: '1',
-        SHUTDOWN_GRACE_MS: String(GRACE_MS),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = startServerProcess({
+      ...process.env,
+      DATABASE_URL: (db.target as { url: string }).url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // One process, the server itself (main.ts), not a primary with its workers.
+      WORKERS: '1',
+      SHUTDOWN_GRACE_MS: String(GRACE_MS),
     });
-    const log: string[] = [];
-    child.stdout.on('data', (c: Buffer) => log.push(c.toString()));
-    child.stderr.on('data', (c: Buffer) => log.push(c.toString()));
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+    const { child, exited } = server;
     try {
       await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 60000, interval: 200 }).toBe(200);
       const signIn = async (login: string, password: string) => {
@@ -106,11 +99,10 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
       ).rows[0].n;
       expect(stored).toBe(4);
     } catch (err) {
-      console.error(log.join('').slice(-3000));
+      console.error(server.output());
       throw err;
     } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      server.cleanUp(dataDir);
     }
   }, 120_000);
 
@@ -119,24 +111,18 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
     const base = `http://127.0.0.1:${port}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-drain-'));
     const DRAIN_MS = 8000;
-    const child = spawn(process.execPath, [SERVER_BUNDLE], {
-      env: {
-        ...process.env,
-        DATABASE_URL: (db.target as { url: string }).url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        WORKERS: '1',
-        SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-        SHUTDOWN_GRACE_MS: '2000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = startServerProcess({
+      ...process.env,
+      DATABASE_URL: (db.target as { url: string }).url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WORKERS: '1',
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+      SHUTDOWN_GRACE_MS: '2000',
     });
-    const log: string[] = [];
-    child.stdout.on('data', (c: Buffer) => log.push(c.toString()));
-    child.stderr.on('data', (c: Buffer) => log.push(c.toString()));
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+    const { child, exited } = server;
     try {
       await expect.poll(async () => (await fetch(`${base}/api/ready`).catch(() => null))?.status, { timeout: 60000, interval: 200 }).toBe(200);
       const signalled = Date.now();
@@ -154,11 +140,10 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
       expect(code).toBe(0);
       expect(at - signalled).toBeGreaterThanOrEqual(DRAIN_MS);
     } catch (err) {
-      console.error(log.join('').slice(-3000));
+      console.error(server.output());
       throw err;
     } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      server.cleanUp(dataDir);
     }
   }, 120_000);
 });
