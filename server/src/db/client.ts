@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { requestDeadline, timeLeft, boundQueries, boundConnect } from './deadline';
 import { isDatabaseUnavailable } from './errors';
+import { lockDirectory } from './pglite-lock';
 
 export { requestDeadline, uncounted, type Deadline } from './deadline';
 
@@ -99,7 +100,15 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
 
 async function openPglite({ dataDir, loadDataDir }: Extract<DbTarget, { kind: 'pglite' }>): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  // PGlite takes no lock of its own: a second process on the directory is refused here (./pglite-lock.ts).
+  const unlock = dataDir ? lockDirectory(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -121,7 +130,7 @@ async function openPglite({ dataDir, loadDataDir }: Extract<DbTarget, { kind: 'p
         },
       };
     },
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
 }
 
