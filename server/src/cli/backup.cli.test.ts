@@ -3,7 +3,8 @@
  * seeded database with an uploaded file (its row and its bytes) backed up by the command, restored
  * into an empty database and a new DATA_DIR, where the row and the bytes are found; a second restore
  * refused with nothing changed, then `--force` replacing what is there. On the embedded database of
- * the server project, and on a throwaway PostgreSQL database of the server-pg project.
+ * the server project, and on a throwaway PostgreSQL database of the server-pg project. With the files
+ * in a bucket, its objects are copied into the backup and uploaded into the bucket of the restore.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,7 +16,9 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DbTarget } from '../db/client';
 import { files, users } from '../db/schema';
-import { createTestDatabase, usePostgres } from '../test/helpers';
+import { closeStorage, storageFor } from '../plugins/files.storage';
+import { createTestDatabase, testConfig, usePostgres } from '../test/helpers';
+import { startBucket } from '../../../tests/support/bucket';
 import { ROOT, runCommand } from '../test/commands';
 
 /** PostgreSQL's client tools, which the command runs on PostgreSQL (.ci/run installs them when missing). */
@@ -141,4 +144,47 @@ describe.skipIf(usePostgres && !pgTools)('npm run backup, npm run restore (on Po
       expect(fs.readFileSync(path.join(restored, 'files', STORED))).toEqual(BYTES);
     },
   );
+});
+
+/** The bucket's part does not depend on the database's kind: the PGlite project runs it. */
+describe.skipIf(usePostgres)('npm run backup, npm run restore with the files in a bucket', () => {
+  it('copies the objects of the bucket into the backup, and uploads them into the bucket the restore is set up for', { timeout: 300_000 }, async () => {
+    const [from, to] = [await startBucket('from'), await startBucket('to')];
+    cleanups.push(from.close, to.close);
+    const source = path.join(dir, 'bucket-source');
+    const seeded = await createTestDatabase({ dataDir: path.join(source, 'pglite') });
+    cleanups.push(() => seeded.close());
+    const [owner] = await seeded.database.db.select({ id: users.id }).from(users).limit(1);
+    await seeded.database.db
+      .insert(files)
+      .values({ storageName: STORED, originalName: 'notes.pdf', mime: 'application/pdf', size: BYTES.length, ownerUserId: owner.id });
+    await seeded.database.close();
+    const put = storageFor(testConfig(from.env), path.join(source, 'files'));
+    await put.write(STORED, BYTES, 'application/pdf').finally(() => closeStorage(put));
+
+    const made = await runCommand(BACKUP, ['--out', 'bucket-backups'], source, dir, from.env);
+    expect(made.code).toBe(0);
+    expect(made.out).toContain('files: 1 from the bucket from');
+    const backup = /Backup written to (.+)/.exec(made.out)![1];
+    expect(fs.readFileSync(path.join(backup, 'files', STORED))).toEqual(BYTES);
+
+    const restored = path.join(dir, 'bucket-restored');
+    const done = await runCommand(RESTORE, [backup], restored, dir, to.env);
+    // (stderr may carry the AWS SDK's warning about the Node.js version)
+    expect(done.err).not.toContain('failed');
+    expect(done.code).toBe(0);
+    const store = storageFor(testConfig(to.env), path.join(restored, 'files'));
+    try {
+      const body = await store.open(STORED);
+      const chunks: Buffer[] = [];
+      for await (const chunk of body!) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks)).toEqual(BYTES);
+    } finally {
+      closeStorage(store);
+    }
+    expect(fs.existsSync(path.join(restored, 'files'))).toBe(false);
+    await withDatabase({ kind: 'pglite', dataDir: path.join(restored, 'pglite') }, async (database) =>
+      expect(await database.db.select({ name: files.originalName }).from(files).where(eq(files.storageName, STORED))).toEqual([{ name: 'notes.pdf' }]),
+    );
+  });
 });
