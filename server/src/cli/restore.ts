@@ -81,8 +81,8 @@ async function restore(dir: string, manifest: Manifest, force: boolean, store: S
   try {
     if (target.kind === 'pglite') {
       const dataDir = target.dataDir!;
-      // Held until the end: no server starts on the directory meanwhile, and none may be running on it.
-      const unlock = lockDirectory(dataDir);
+      // Held until the end: no server starts on the directory meanwhile, and none may be running on it (on any host).
+      const unlock = lockDirectory(dataDir, { refuseOtherHosts: true });
       try {
         const busy = [hasPgliteDatabase(dataDir) ? `The embedded database in ${dataDir}` : '', (await storeHasFiles(store)) ? 'the files store' : ''];
         if (!force && busy.some(Boolean)) throw refusal(busy.filter(Boolean));

@@ -35,4 +35,13 @@ describe('the lock of an embedded database directory', () => {
     second();
     expect(fs.existsSync(lockFileOf(dataDir))).toBe(false);
   });
+
+  it('takes over a lock of another host, which it cannot check, unless told to refuse it (the backup and restore commands)', () => {
+    const dataDir = path.join(dir, 'other-host');
+    fs.writeFileSync(lockFileOf(dataDir), JSON.stringify({ pid: process.ppid, host: 'another-container' }));
+    expect(() => lockDirectory(dataDir, { refuseOtherHosts: true })).toThrow(`is open in process ${process.ppid} on host another-container`);
+    const release = lockDirectory(dataDir);
+    expect(JSON.parse(fs.readFileSync(lockFileOf(dataDir), 'utf8'))).toMatchObject({ pid: process.pid, host: os.hostname() });
+    release();
+  });
 });

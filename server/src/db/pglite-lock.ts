@@ -3,6 +3,9 @@
  * process opening the same directory (a second server, `npm run backup` while the server runs)
  * would write over the first one's files. A process that opens the directory writes `<dir>.lock`
  * beside it (its pid and host) and removes it on close; a lock whose process is gone is taken over.
+ * A lock written on another host (another container on the same volume) cannot be checked: a server
+ * takes it over (a container recreated after being killed must start), while the backup and restore
+ * commands refuse it (`refuseOtherHosts`), since a server may be running there.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,20 +54,24 @@ function readHolder(lockFile: string): Holder | null {
   }
 }
 
-/** The other live process that holds the directory, if any (a holder on another host counts as live: it cannot be checked). */
-export function holderOf(dataDir: string): Holder | null {
+/** The other live process that holds the directory, if any (with `otherHosts`, a holder on another host counts as live: it cannot be checked). */
+function holderOf(dataDir: string, otherHosts: boolean): Holder | null {
   const holder = readHolder(lockFileOf(dataDir));
   if (!holder || (holder.pid === process.pid && holder.host === os.hostname())) return null;
-  if (holder.host !== os.hostname()) return holder;
+  if (holder.host !== os.hostname()) return otherHosts ? holder : null;
   return isAlive(holder.pid) ? holder : null;
 }
 
 /**
  * Takes the directory for this process; throws DirectoryInUseError when another live process holds
- * it. Returns what gives it back.
+ * it (or, with `refuseOtherHosts`, a process of another host). Returns what gives it back.
  */
-export function lockDirectory(dataDir: string): () => void {
+export function lockDirectory(dataDir: string, { refuseOtherHosts = false } = {}): () => void {
   const lockFile = lockFileOf(dataDir);
+  if (refuseOtherHosts) {
+    const holder = holderOf(dataDir, true);
+    if (holder) throw new DirectoryInUseError(dataDir, holder);
+  }
   const count = held.get(lockFile) ?? 0;
   if (count === 0) {
     const mine = `${lockFile}.${process.pid}.new`;
@@ -79,7 +86,7 @@ export function lockDirectory(dataDir: string): () => void {
         } catch (err) {
           if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 5) throw err;
         }
-        const holder = holderOf(dataDir);
+        const holder = holderOf(dataDir, refuseOtherHosts);
         if (holder) throw new DirectoryInUseError(dataDir, holder);
         // Left by a process that ended without closing (or by this one): taken over.
         fs.rmSync(lockFile, { force: true });

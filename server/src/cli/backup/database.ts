@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, rowsOf, type Db } from '../../db/client';
 import { MIGRATIONS_FOLDER } from '../../db/migrate';
+import { lockDirectory } from '../../db/pglite-lock';
 import { BackupError } from './manifest';
 import { checkToolFor, dumpPostgres, restorePostgres } from './postgres-tools';
 
@@ -42,14 +43,20 @@ export const hasPgliteDatabase = (dataDir: string) => fs.existsSync(path.join(da
 /** Dumps the embedded database in `dataDir` to `file` (refused while another process has it open: pglite-lock.ts). */
 export async function dumpPglite(dataDir: string, file: string): Promise<{ migrations: number; tool: string }> {
   if (!hasPgliteDatabase(dataDir)) throw new BackupError(`There is no embedded database in ${dataDir}: check DATA_DIR (or set DATABASE_URL).`);
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+  // Refused also when a process of another host (container) holds it: a server may be running there.
+  const unlock = lockDirectory(dataDir, { refuseOtherHosts: true });
   try {
-    const migrations = await appliedMigrations(database.db);
-    const dump = await database.pglite!.dumpDataDir('gzip');
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
-    return { migrations, tool: pgliteVersion() };
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const migrations = await appliedMigrations(database.db);
+      const dump = await database.pglite!.dumpDataDir('gzip');
+      fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+      return { migrations, tool: pgliteVersion() };
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    unlock();
   }
 }
 
