@@ -2,7 +2,7 @@
  * `npm run backup` and `npm run restore` as an operator runs them (docs/deployment.md#backups): a
  * seeded database with an uploaded file (its row and its bytes) backed up by the command, restored
  * into an empty database and a new DATA_DIR, where the row and the bytes are found; a second restore
- * refused with nothing changed, then `--force` replacing what is there. On the embedded database of
+ * refused with nothing changed, and a damaged backup too, then `--force` replacing what is there. On the embedded database of
  * the server project, and on a throwaway PostgreSQL database of the server-pg project. With the files
  * in a bucket, its objects are copied into the backup and uploaded into the bucket of the restore.
  */
@@ -137,6 +137,16 @@ describe.skipIf(usePostgres && !pgTools)('npm run backup, npm run restore (on Po
           expect(busy.err).toContain('of a running portal server are open on this database');
         });
       }
+
+      // A backup whose bytes changed is refused before anything is replaced, even with --force.
+      const damaged = path.join(dir, 'damaged');
+      fs.cpSync(backup, damaged, { recursive: true });
+      const copy = path.join(damaged, 'files', STORED);
+      fs.writeFileSync(copy, Buffer.concat([fs.readFileSync(copy).subarray(0, 100), Buffer.from('x')]));
+      const refusedDamaged = await restore([damaged, '--force']);
+      expect(refusedDamaged.code).toBe(1);
+      expect(refusedDamaged.err).toContain(`files/${STORED} is not the file it was. Nothing was changed`);
+      await withDatabase(target, async (database) => expect(await database.db.select().from(files).where(eq(files.storageName, STORED))).toEqual([]));
 
       const forced = await restore([backup, '--force']);
       expect(forced.code).toBe(0);

@@ -62,8 +62,9 @@ function swapIn(pairs: [string, string][]): void {
 
 /** What the target holds, for the refusal without --force. */
 function refusal(what: string[]): BackupError {
+  const text = what.join(' and ');
   return new BackupError(
-    `${what.join(' and ')} already ${what.length > 1 ? 'hold' : 'holds'} data, and nothing was changed. ` +
+    `${text[0].toUpperCase()}${text.slice(1)} already ${what.length > 1 ? 'hold' : 'holds'} data, and nothing was changed. ` +
       'Restore into an empty database, or add --force to replace what is there with the backup.',
   );
 }
