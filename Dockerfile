@@ -3,6 +3,10 @@
 # Run: docker run -p 8080:8080 -v lms-data:/var/lib/lms -e DATABASE_URL=postgres://… lms
 FROM node:22-bookworm-slim
 
+# PostgreSQL's client tools for `npm run backup` and `npm run restore` on PostgreSQL (docs/deployment.md#backups):
+# Debian 12's are version 15, for a PostgreSQL 15 server; a newer server needs its own version's tools.
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client && rm -rf /var/lib/apt/lists/*
+
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund

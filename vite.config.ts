@@ -28,6 +28,7 @@ const LONGEST_FIRST = [
   'server/src/gradingsheet-transcript.test.ts',
   'server/src/modules/imports/imports.cli.test.ts',
   'server/src/db/seed/empty.cli.test.ts',
+  'server/src/cli/backup.cli.test.ts',
   'server/src/db/seed/seed.test.ts',
   'tests/a11y.e2e.ts',
   'tests/a11y-phone.e2e.ts',

@@ -10,12 +10,14 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * Runs `script` (a TypeScript file of the project) with `args` on the embedded database in `dataDir`
- * (DATABASE_URL removed), from `callerDir` as the folder it was typed in (INIT_CWD), in English.
+ * (DATABASE_URL removed, unless `extraEnv` gives one), from `callerDir` as the folder it was typed in
+ * (INIT_CWD), in English.
  */
-export function runCommand(script, args, dataDir, callerDir) {
+export function runCommand(script, args, dataDir, callerDir, extraEnv = {}) {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, DATA_DIR: dataDir, INIT_CWD: callerDir, LANG: 'en_US.UTF-8' };
     delete env.DATABASE_URL;
+    Object.assign(env, extraEnv);
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';

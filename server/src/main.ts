@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { ConfigError, filesDirOf, loadConfig, type Config } from './config';
 import { dbTargetFromConfig, openDatabase } from './db/client';
 import { prepareDatabase } from './db/migrate';
+import { DirectoryInUseError } from './db/pglite-lock';
 import { closeStorage, storageFor } from './plugins/files.storage';
 import { DEMO_ADMIN, DEMO_DEAN, DEMO_FRESHMAN, DEMO_STUDENT, DEMO_TEACHER } from './db/seed/data';
 import { scheduleHousekeeping } from './housekeeping';
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A second process on the embedded database: its message says what to do.
+  console.error(err instanceof DirectoryInUseError ? err.message : err);
   process.exit(1);
 });

@@ -17,6 +17,7 @@ import { accountsFile, exportable, exportFile, templateFile, writeNewFile } from
 import { fileErrorText, previewLines } from '../modules/imports/imports.preview';
 import { ImportFileError, ImportService } from '../modules/imports/imports.service';
 import { COMMAND, FILE_PROBLEMS, WORDS, say } from '../modules/imports/imports.texts';
+import { reasonOf } from './reason';
 
 class UsageError extends Error {}
 
@@ -172,20 +173,6 @@ async function runImport(args: Args): Promise<number> {
   } finally {
     await database.close();
   }
-}
-
-/**
- * What went wrong, down to its cause: a failed statement's error says only which statement failed
- * ("Failed query: …"); the database's own message is in its cause.
- */
-function reasonOf(err: unknown): string {
-  const messages: string[] = [];
-  for (let e: unknown = err; e !== undefined && e !== null && messages.length < 5; e = (e as { cause?: unknown }).cause) {
-    const text = (e instanceof Error ? e.message : String(e)).split('\nparams:')[0].trim();
-    if (text && !messages.includes(text)) messages.push(text);
-    if (!(e instanceof Error)) break;
-  }
-  return messages.join(': ');
 }
 
 async function main(): Promise<number> {

@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { requestDeadline, timeLeft, boundQueries, boundConnect } from './deadline';
 import { isDatabaseUnavailable } from './errors';
+import { lockDirectory } from './pglite-lock';
 import { unnamedStatements } from './pooler';
 import { noteWrites, readerOf, Replica } from './replica';
 
@@ -127,7 +128,15 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
 
 async function openPglite({ dataDir, loadDataDir }: Extract<DbTarget, { kind: 'pglite' }>): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  // PGlite takes no lock of its own: a second process on the directory is refused here (./pglite-lock.ts).
+  const unlock = dataDir ? lockDirectory(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -151,7 +160,7 @@ async function openPglite({ dataDir, loadDataDir }: Extract<DbTarget, { kind: 'p
         },
       };
     },
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
 }
 
