@@ -74,6 +74,8 @@ describe.runIf(usePostgres)('/metrics with WORKERS=2', () => {
         // Each worker's pool has DB_POOL_MAX connections at most: the two together, 14.
         expect(sample(res.body, 'lms_db_pool_max_connections')).toBe(14);
         expect(sample(res.body, 'lms_http_requests_total{method="GET",route="/api/health",status="200"}')).toBe(6);
+        expect(sample(res.body, 'lms_http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}')).toBe(6);
+        expect(sample(res.body, 'lms_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/health",status="200"}')).toBe(6);
       }
     } finally {
       if (child.exitCode === null) {

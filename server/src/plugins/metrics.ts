@@ -23,6 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { queueLengths } from '../lib/queues';
 import { metricsAccess } from './metrics.access';
+import { RequestMetrics } from './metrics.http';
 import { clusterMetrics, inCluster, joinClusterMetrics } from './metrics.cluster';
 import { watchPoolWaits } from './metrics.pool';
 
@@ -30,8 +31,6 @@ export const METRICS_PATH = '/metrics';
 /** Marks a refused scrape, answered by the not-found handler: not counted either. */
 const REFUSED = Symbol('refused scrape');
 
-/** Seconds: from a cached reply (a millisecond) to a slow export. */
-const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Seconds: a free connection is handed over in well under a millisecond; a full pool makes requests wait. */
 const POOL_WAIT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -45,22 +44,9 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-/** Metrics of one app (tests build several in one process; production one). */
-function appMetrics(ctx: AppContext, registry: Registry): { requests: Counter<string>; durations: Histogram<string>; stop: () => void } {
+/** Metrics of one app (tests build several in one process; production one); returns what stops them. */
+function appMetrics(ctx: AppContext, registry: Registry): () => void {
   const registers = [registry];
-  const requests = new Counter({
-    name: 'lms_http_requests_total',
-    help: 'Requests answered, by method, route and status.',
-    labelNames: ['method', 'route', 'status'],
-    registers,
-  });
-  const durations = new Histogram({
-    name: 'lms_http_request_duration_seconds',
-    help: 'Time from the request to its answer, by method, route and status.',
-    labelNames: ['method', 'route', 'status'],
-    buckets: REQUEST_BUCKETS,
-    registers,
-  });
   const caches = () => ctx.dataChanges.all;
   new Counter({
     name: 'lms_reply_cache_hits_total',
@@ -118,7 +104,7 @@ function appMetrics(ctx: AppContext, registry: Registry): { requests: Counter<st
       this.set({ version: ctx.version, database: ctx.database.kind }, 1);
     },
   });
-  return { requests, durations, stop: poolMetrics(ctx, registers) };
+  return poolMetrics(ctx, registers);
 }
 
 /** The PostgreSQL pool's gauges and wait histogram; returns what stops watching its waits. */
@@ -149,27 +135,16 @@ function poolMetrics(ctx: AppContext, registers: Registry[]): () => void {
 
 export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   const registry = new Registry();
-  const { requests, durations, stop } = appMetrics(ctx, registry);
+  const stop = appMetrics(ctx, registry);
+  const requests = new RequestMetrics();
+  requests.register(registry);
   app.addHook('onClose', async () => stop());
   const registries = [processMetrics(), registry];
   if (inCluster()) joinClusterMetrics(registries);
 
-  // One child of each metric per method, route and status, found by one string key: the hook costs
-  // a map look-up, an increment and a histogram observation per request.
-  const series = new Map<string, { count: Counter.Internal; duration: Histogram.Internal<string> }>();
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url;
-    if (route !== METRICS_PATH && !(REFUSED in req)) {
-      const key = `${req.method} ${reply.statusCode} ${route}`;
-      let s = series.get(key);
-      if (!s) {
-        const labels = { method: req.method, route: route ?? 'unmatched', status: String(reply.statusCode) };
-        s = { count: requests.labels(labels), duration: durations.labels(labels) };
-        series.set(key, s);
-      }
-      s.count.inc();
-      s.duration.observe(reply.elapsedTime / 1000);
-    }
+    if (route !== METRICS_PATH && !(REFUSED in req)) requests.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
