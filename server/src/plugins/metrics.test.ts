@@ -6,9 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BookCategory } from '@contract/library';
 import type { App } from '../app';
+import { ConfigError, loadConfig } from '../config';
 import { appOn, PDF, saveBook, usePostgres } from '../test/helpers';
 import { useTestApp } from '../test/fixture';
 import { METRICS_PATH } from './metrics';
@@ -45,6 +47,23 @@ function sample(text: string, series: string): number | undefined {
 
 /** The metric families the text declares (`# TYPE name kind`). */
 const families = (text: string) => new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
+
+describe('the settings METRICS_TOKEN and METRICS_ALLOW', () => {
+  it('take addresses and networks, none, and a long enough token; anything else stops the start', () => {
+    expect(loadConfig({}).metricsAllow).toEqual(['127.0.0.1/32', '::1/128']);
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_ALLOW: 'none' }).metricsAllow).toEqual([]);
+    expect(loadConfig({ METRICS_ALLOW: '10.0.0.0/8, 2001:db8::1' }).metricsAllow).toEqual(['10.0.0.0/8', '2001:db8::1/128']);
+    expect(loadConfig({ METRICS_TOKEN: TOKEN }).metricsToken).toBe(TOKEN);
+    for (const env of [
+      { METRICS_ALLOW: 'localhost' },
+      { METRICS_ALLOW: '10.0.0.0/33' },
+      { METRICS_TOKEN: 'short' },
+      { METRICS_TOKEN: 'has a space in it, sixteen+' },
+    ])
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+  });
+});
 
 describe('who may read /metrics', () => {
   it('this machine by default; any other address, or a request through a proxy, sees an unknown path', async () => {
@@ -175,6 +194,28 @@ describe('what /metrics reports', () => {
     expect(sample(text, 'lms_db_pool_wait_seconds_count')).toBeGreaterThanOrEqual(1);
     expect(text).toContain('lms_info{version=');
     expect(text).toContain('database="postgres"');
+  });
+
+  it.runIf(usePostgres)('reports the requests waiting for a connection while the pool is full, and their wait once served', async () => {
+    const pool = fx.db.database.pool!;
+    const waits = async () => sample(await metricsOf(), 'lms_db_pool_wait_seconds_count') ?? 0;
+    const before = await waits();
+    const held: pg.PoolClient[] = [];
+    try {
+      for (let i = 0; i < 10; i++) held.push(await pool.connect());
+      const waiting = pool.query('select 1');
+      while (pool.waitingCount === 0) await new Promise((resolve) => setImmediate(resolve));
+      const full = await metricsOf();
+      expect(sample(full, 'lms_db_pool_waiting_requests')).toBe(1);
+      expect(sample(full, 'lms_db_pool_connections')).toBe(10);
+      expect(sample(full, 'lms_db_pool_idle_connections')).toBe(0);
+      held.pop()!.release();
+      await waiting;
+    } finally {
+      for (const client of held) client.release();
+    }
+    expect((await waits()) - before).toBeGreaterThanOrEqual(11);
+    expect(sample(await metricsOf(), 'lms_db_pool_waiting_requests')).toBe(0);
   });
 
   it.skipIf(usePostgres)('reports no pool with the embedded PGlite', async () => {
