@@ -21,11 +21,12 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 /** The rule for a configuration: whether a request may read the metrics. */
 export function metricsAccess({ token, allow }: MetricsAccess): (req: FastifyRequest) => boolean {
   // Compared as digests of equal length, in constant time: the answer's timing tells nothing of the token.
-  const expected = token === null ? null : digest(`Bearer ${token}`);
+  const expected = token === null ? null : digest(token);
   const networks = blockListOf(allow);
   return (req) => {
-    const authorization = req.headers.authorization;
-    if (expected && typeof authorization === 'string' && timingSafeEqual(digest(authorization.trim()), expected)) return true;
+    // The scheme's name in any case (RFC 9110), then the token.
+    const given = expected ? /^bearer +(\S+) *$/i.exec(req.headers.authorization ?? '')?.[1] : undefined;
+    if (expected && given !== undefined && timingSafeEqual(digest(given), expected)) return true;
     if (!networks || req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined) return false;
     const peer = req.raw.socket.remoteAddress;
     return peer !== undefined && !outside(networks, peer);

@@ -41,6 +41,13 @@ export function serveClusterMetrics(): void {
   });
 }
 
+// A worker answers the primary from its start, before its app (and its metrics) exist: with
+// nothing until then, so that a scrape while a worker starts gets the others' metrics, not a failure.
+if (cluster.isWorker) {
+  AggregatorRegistry.setRegistries([]);
+  new AggregatorRegistry();
+}
+
 let asked = 0;
 const waiting = new Map<number, { resolve: (text: string) => void; reject: (err: Error) => void; timer: NodeJS.Timeout }>();
 let answering = false;
@@ -54,7 +61,6 @@ export function joinClusterMetrics(registries: Registry[]): void {
   AggregatorRegistry.setRegistries(registries);
   if (answering) return;
   answering = true;
-  new AggregatorRegistry();
   process.on('message', (message: Partial<Answer> | null) => {
     if (message?.type !== ANSWER || typeof message.id !== 'number') return;
     const pending = waiting.get(message.id);

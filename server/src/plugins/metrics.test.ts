@@ -89,6 +89,7 @@ describe('who may read /metrics', () => {
   it('with METRICS_TOKEN, a scraper that sends it from anywhere; a wrong or missing token is refused', async () => {
     const app = await appWith({ METRICS_TOKEN: TOKEN, METRICS_ALLOW: 'none' });
     expect((await scrape(app, { from: '203.0.113.9', headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(200);
+    expect((await scrape(app, { from: '203.0.113.9', headers: { authorization: `bearer ${TOKEN}` } })).statusCode).toBe(200);
     // Through a proxy too: the token is what counts.
     expect((await scrape(app, { headers: { authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': '198.51.100.1' } })).statusCode).toBe(200);
     for (const headers of [{} as Record<string, string>, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }, { authorization: 'Bearer ' }])

@@ -20,6 +20,7 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
+import { serviceUnavailable } from '../app-error';
 import type { AppContext } from '../context';
 import { queueLengths } from '../lib/queues';
 import { metricsAccess } from './metrics.access';
@@ -155,7 +156,13 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
       (req as unknown as Record<symbol, boolean>)[REFUSED] = true;
       return reply.callNotFound();
     }
-    const text = inCluster() ? await clusterMetrics() : (await Promise.all(registries.map((r) => r.metrics()))).join('\n');
+    const text = inCluster()
+      ? await clusterMetrics().catch((err: unknown) => {
+          // A worker that did not answer in time (ended, stuck): 503, the scraper tries at its next interval.
+          req.log.warn({ err }, 'metrics: the workers did not answer');
+          throw serviceUnavailable();
+        })
+      : (await Promise.all(registries.map((r) => r.metrics()))).join('\n');
     return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
   });
 }
