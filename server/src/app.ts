@@ -25,6 +25,7 @@ import { MODULES } from './modules';
 import { docsRoutesArePublic, registerApiDocs } from './plugins/api-docs';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerRequestChecks } from './plugins/errors';
 import { registerLifecycle } from './plugins/lifecycle';
+import { registerMetrics } from './plugins/metrics';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerLive, registerLiveStream } from './plugins/live-stream';
 import { registerOriginCheck } from './plugins/origin';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   registerAccessLog(app);
+  registerMetrics(app, ctx);
   registerLifecycle(app, config.dbRequestTimeoutMs);
   registerStalledBodyTimeout(app, config.bodyIdleTimeoutMs, bodyTimeoutOf(config));
   registerLive(app, ctx.live);

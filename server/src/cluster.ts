@@ -7,6 +7,7 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { ConfigError, loadConfig, workerCount, type Config } from './config';
+import { serveClusterMetrics } from './plugins/metrics.cluster';
 
 /** A worker that lived shorter than this is replaced only after a pause (no restart storm). */
 const QUICK_DEATH_MS = 5000;
@@ -68,6 +69,8 @@ function runPrimary(count: number, graceMs: number): void {
   }
 
   log(`${count} workers sharing the port`);
+  // A scrape of /metrics reaches one worker, which asks here for every worker's metrics, added up.
+  serveClusterMetrics();
   for (let i = 0; i < count; i++) fork();
 }
 

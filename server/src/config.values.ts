@@ -94,6 +94,26 @@ export function cidrList(raw: string | undefined): string[] {
   return list;
 }
 
+/**
+ * METRICS_ALLOW: a comma list of addresses and CIDR networks ('127.0.0.1', '10.0.0.0/8', '::1'),
+ * each address a network of its own (/32, /128); `none`: an empty list.
+ */
+export function addressList(raw: string | undefined): string[] {
+  const items = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (items.length === 1 && items[0].toLowerCase() === 'none') return [];
+  return cidrList(items.map((item) => (item.includes('/') ? item : `${item}/${net.isIP(item) === 6 ? 128 : 32}`)).join(','));
+}
+
+/** A secret of at least 16 printable characters (a bearer token), or null when unset. */
+export function optionalSecret(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  if (!/^[\x21-\x7e]{16,}$/.test(raw)) throw new Invalid('expected at least 16 printable characters without spaces');
+  return raw;
+}
+
 export function httpUrl(raw: string | undefined): string {
   const value = required(raw);
   let url: URL;

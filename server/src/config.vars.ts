@@ -13,6 +13,8 @@ import {
   uploaderList,
   optionalText,
   cidrList,
+  addressList,
+  optionalSecret,
   httpUrl,
   optionalPostgresUrl,
   databasePooler,
@@ -315,6 +317,18 @@ export const VARS = {
     undefined,
     'Card payment provider: sandbox (the built-in test bank: no money moves, its published test card pays; npm start sets it for the demo unless PAYMENT_PROVIDER is given) or none; unset or none: card payment is off and the sandbox pages answer 404 (docs/payments.md).',
     paymentProvider,
+  ),
+  metricsToken: v(
+    'METRICS_TOKEN',
+    undefined,
+    'A secret of at least 16 characters: a scraper that sends it (`Authorization: Bearer TOKEN`) may read /metrics from any address; unset: no token opens it.',
+    optionalSecret,
+  ),
+  metricsAllow: v(
+    'METRICS_ALLOW',
+    '127.0.0.1,::1',
+    'Addresses and CIDR networks that may read /metrics without the token, a comma list (this machine by default); none: only with the token. A request that came through a proxy (X-Forwarded-For or Forwarded) needs the token.',
+    addressList,
   ),
   logLevel: v('LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent.', logLevel),
   logFormat: v(

@@ -7,6 +7,8 @@
  * of N transactions queueing for the pool.
  */
 
+import { trackQueue } from './queues';
+
 /** One call's outcome in a batch: its value, or the error it answers with. */
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
@@ -15,6 +17,8 @@ export interface BatcherOptions {
   lanes: number;
   /** Most calls in one batch. */
   max: number;
+  /** Its name in the metrics' queue lengths (lib/queues.ts); unnamed: not reported. */
+  name?: string;
 }
 
 export class Batcher<I, O> {
@@ -29,7 +33,9 @@ export class Batcher<I, O> {
   constructor(
     private readonly run: (items: readonly I[]) => Promise<Settled<O>[]>,
     private readonly options: BatcherOptions,
-  ) {}
+  ) {
+    if (options.name) trackQueue(options.name, this, (b) => b.queue.length);
+  }
 
   submit(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {

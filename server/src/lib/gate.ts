@@ -9,6 +9,8 @@
  * once with `GateFull` (the caller answers 503 with Retry-After), so an overload is shed in a
  * moment, changing nothing, instead of every waiting request timing out late.
  */
+import { trackQueue } from './queues';
+
 export class GateFull extends Error {
   constructor() {
     super('Too many requests waiting');
@@ -22,7 +24,11 @@ export class Gate {
   constructor(
     private readonly slots: number,
     private readonly maxWaiting = Infinity,
-  ) {}
+    /** Its name in the metrics' queue lengths (lib/queues.ts); unnamed: not reported. */
+    name?: string,
+  ) {
+    if (name) trackQueue(name, this, (g) => g.queue.length);
+  }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.slots) {

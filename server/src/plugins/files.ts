@@ -112,6 +112,8 @@ export class FileStore {
   readonly storage: StorageBackend;
   /** Storage names of the files put while a request's handler runs (by temp path), removed when it fails. */
   private readonly putNames = new AsyncLocalStorage<Map<string, string>>();
+  /** Bytes of upload bodies read so far by this process (plugins/metrics.ts). */
+  receivedBytes = 0;
   /** Pending unlink checks, by their timer. */
   private readonly checks = new Map<NodeJS.Timeout, () => Promise<void>>();
 
@@ -222,6 +224,7 @@ export class FileStore {
       await Promise.all([...put.values()].map((n) => this.storage.remove(n).catch(() => {})));
       throw this.classify(refused ?? err);
     } finally {
+      this.receivedBytes += received;
       raw.removeListener('data', counted);
       await Promise.all(temps.map(unlinkQuietly));
     }

@@ -23,6 +23,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { requestDeadline, type Database, type Db, type Listening } from '../db/client';
+import { trackQueue } from '../lib/queues';
 import type { AuthInfo } from '../shared/caller';
 import type { SessionStore } from './session';
 import { SESSION_CHANNEL } from './session-cache';
@@ -134,6 +135,8 @@ export class LiveBus {
 
   constructor(private readonly database: Database) {
     this.slots = new StreamSlots(database.db);
+    // Events of committed writes waiting for their turn to be sent (publishCommitted).
+    trackQueue('live_events', this, (bus) => bus.batch?.envelopes.length ?? 0);
   }
 
   /**

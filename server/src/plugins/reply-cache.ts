@@ -82,6 +82,11 @@ export class DataChanges {
     }
   }
 
+  /** The caches of the process (their names and counts of hits and misses: plugins/metrics.ts). */
+  get all(): ReadonlySet<ReplyCache<unknown>> {
+    return this.caches;
+  }
+
   /** Replies kept now by every cache of the process (tests). */
   get kept(): number {
     let n = 0;
@@ -144,6 +149,8 @@ export class ReplyCache<V> {
   constructor(
     private readonly dataChanges: DataChanges,
     options: {
+      /** Its name in the metrics (`lms_reply_cache_hits_total{cache}`; default `other`). */
+      name?: string;
       tables: readonly string[];
       ownedTables?: readonly string[];
       ttlMs: number;
@@ -153,6 +160,7 @@ export class ReplyCache<V> {
     },
     private readonly monotonic: () => number = () => performance.now(),
   ) {
+    this.name = options.name ?? 'other';
     this.tables = new Set(options.tables);
     this.ownedTables = new Set(options.ownedTables);
     this.ttlMs = options.ttlMs;
@@ -161,6 +169,10 @@ export class ReplyCache<V> {
     dataChanges.add(this as ReplyCache<unknown>);
   }
 
+  readonly name: string;
+  /** Calls answered with a kept reply, and calls that read afresh (kept replies off included). */
+  hits = 0;
+  misses = 0;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly maxWeight?: { max: number; of: (value: V) => number };
@@ -184,14 +196,22 @@ export class ReplyCache<V> {
    * else undefined; `mark` is what to give back to set() after reading it afresh.
    */
   async get(key: string, now: number): Promise<{ value: V | undefined; mark: number }> {
-    if (!(await this.dataChanges.ready())) return { value: undefined, mark: -1 };
+    if (!(await this.dataChanges.ready())) {
+      this.misses++;
+      return { value: undefined, mark: -1 };
+    }
     const mark = this.changes;
     const entry = this.entries.get(key);
-    if (!entry) return { value: undefined, mark };
-    if (now < entry.from || now >= entry.until || this.monotonic() >= entry.freshUntil) {
-      this.drop(key);
+    if (!entry) {
+      this.misses++;
       return { value: undefined, mark };
     }
+    if (now < entry.from || now >= entry.until || this.monotonic() >= entry.freshUntil) {
+      this.drop(key);
+      this.misses++;
+      return { value: undefined, mark };
+    }
+    this.hits++;
     return { value: entry.value, mark };
   }
 

@@ -72,7 +72,7 @@ export class SessionStore {
       const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
       return hashes.map((h) => ({ ok: true, value: byHash.get(h) }));
     },
-    { lanes: 2, max: 500 },
+    { lanes: 2, max: 500, name: 'session_lookups' },
   );
 
   /** The caller of a live session, or null (unknown, expired, revoked, disabled account). */

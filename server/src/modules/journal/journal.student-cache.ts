@@ -27,6 +27,7 @@ export class StudentJournalCache {
     private readonly reads: Pick<JournalReads, 'studentJournal'>,
   ) {
     this.kept = new ReplyCache(ctx.dataChanges, {
+      name: 'journal_student',
       tables: OWN_JOURNAL_TABLES,
       ownedTables: ['journal_visits'],
       ttlMs: ctx.config.replyCacheMs,

@@ -54,6 +54,7 @@ export class TeacherJournalCache {
     private readonly reads: Pick<JournalReads, 'journalReply'>,
   ) {
     this.kept = new ReplyCache(ctx.dataChanges, {
+      name: 'journal_teacher',
       tables: JOURNAL_TABLES,
       ownedTables: PER_JOURNAL_TABLES,
       ttlMs: ctx.config.replyCacheMs,

@@ -76,9 +76,14 @@ export class NewsService {
   private readonly authors: ReplyCache<Set<number>>;
 
   constructor(private readonly ctx: AppContext) {
-    this.pages = new ReplyCache(ctx.dataChanges, { tables: FEED_TABLES, ttlMs: ctx.config.replyCacheMs, maxEntries: KEPT_PAGES_MAX });
-    this.audiencePages = new ReplyCache(ctx.dataChanges, { tables: AUDIENCE_TABLES, ttlMs: ctx.config.replyCacheMs, maxEntries: KEPT_PAGES_MAX });
-    this.authors = new ReplyCache(ctx.dataChanges, { tables: ['news'], ttlMs: ctx.config.replyCacheMs, maxEntries: 1 });
+    this.pages = new ReplyCache(ctx.dataChanges, { name: 'news_feed', tables: FEED_TABLES, ttlMs: ctx.config.replyCacheMs, maxEntries: KEPT_PAGES_MAX });
+    this.audiencePages = new ReplyCache(ctx.dataChanges, {
+      name: 'news_audience',
+      tables: AUDIENCE_TABLES,
+      ttlMs: ctx.config.replyCacheMs,
+      maxEntries: KEPT_PAGES_MAX,
+    });
+    this.authors = new ReplyCache(ctx.dataChanges, { name: 'news_authors', tables: ['news'], ttlMs: ctx.config.replyCacheMs, maxEntries: 1 });
   }
 
   /** Has the user written any item (kept while no item is written or deleted)? */

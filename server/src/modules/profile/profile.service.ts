@@ -21,7 +21,7 @@ export class ProfileService {
   private readonly profiles: ReplyCache<Profile>;
 
   constructor(private readonly ctx: AppContext) {
-    this.profiles = new ReplyCache(ctx.dataChanges, { tables: PROFILE_TABLES, ttlMs: ctx.config.replyCacheMs, maxEntries: KEPT_PROFILES_MAX });
+    this.profiles = new ReplyCache(ctx.dataChanges, { name: 'profile', tables: PROFILE_TABLES, ttlMs: ctx.config.replyCacheMs, maxEntries: KEPT_PROFILES_MAX });
   }
 
   async profile(auth: AuthInfo, input: ProfileBody, lang: Language): Promise<Profile> {

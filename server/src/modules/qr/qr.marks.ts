@@ -49,7 +49,7 @@ export class QrMarks {
    * Marks that arrive together are checked and written together (group commit): two statements
    * per batch, one to read and one to write, each mark still answered on its own (see markBatch).
    */
-  private readonly marks = new Batcher<MarkInput, MarkDone>((items) => this.markBatch(items), { lanes: 2, max: 250 });
+  private readonly marks = new Batcher<MarkInput, MarkDone>((items) => this.markBatch(items), { lanes: 2, max: 250, name: 'qr_marks' });
 
   /**
    * The marks on their way, by student and lesson (this process's only): a second tap waits for the

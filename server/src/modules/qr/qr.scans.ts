@@ -62,7 +62,7 @@ export class QrScans {
    * Scans that arrive together (a class scanning the projector at once) are checked together: one
    * statement per batch reads their sessions and whether each student is one of the lesson's.
    */
-  private readonly scans = new Batcher<ScanInput, Scanned>((items) => this.scanBatch(items), { lanes: 2, max: 250 });
+  private readonly scans = new Batcher<ScanInput, Scanned>((items) => this.scanBatch(items), { lanes: 2, max: 250, name: 'qr_scans' });
 
   /**
    * lesson.json: the lesson a scanned token is for, so that the student sees what they mark, and the

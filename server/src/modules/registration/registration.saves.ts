@@ -15,6 +15,7 @@ import type { Saved, SaveRegistrationBody } from '@contract/registration';
 import { AppError, serviceUnavailable } from '../../app-error';
 import type { AppContext } from '../../context';
 import { requestDeadline, type Deadline } from '../../db/client';
+import { trackQueue } from '../../lib/queues';
 import { REGISTRATION_CHANGED_EVENT } from './registration.events';
 import * as repo from './registration.saves.repository';
 
@@ -58,7 +59,9 @@ export class SaveQueue {
     private readonly ctx: AppContext,
     private readonly rules: SaveRules,
     private readonly maxWaiting = SAVES_WAITING_MAX,
-  ) {}
+  ) {
+    trackQueue('registration_saves', this, (q) => q.waiting.length);
+  }
 
   save(req: SaveRequest): Promise<Saved> {
     if (this.waiting.length >= this.maxWaiting) return Promise.reject(serviceUnavailable(RETRY_AFTER_S));

@@ -63,7 +63,7 @@ const SUBGROUP_WORD: Record<Language, string> = { ru: 'Подгруппа', kg: 
 const WRITES_AT_ONCE = 6;
 const WRITES_WAITING = 150;
 const RETRY_AFTER_S = 1;
-const writes = new Gate(WRITES_AT_ONCE, WRITES_WAITING);
+const writes = new Gate(WRITES_AT_ONCE, WRITES_WAITING, 'registration_deletes');
 
 const gated = <T>(task: () => Promise<T>): Promise<T> =>
   writes.run(task).catch((err: unknown) => {

@@ -106,8 +106,18 @@ export class ScheduleService {
   private readonly places: ReplyCache<{ groupId: number | null; subgroup: number } | null>;
 
   constructor(private readonly ctx: AppContext) {
-    this.weeks = new ReplyCache(ctx.dataChanges, { tables: timetable.TIMETABLE_TABLES, ttlMs: ctx.config.replyCacheMs, maxEntries: KEPT_WEEKS_MAX });
-    this.places = new ReplyCache(ctx.dataChanges, { tables: ['students'], ttlMs: ctx.config.replyCacheMs, maxEntries: KEPT_PLACES_MAX });
+    this.weeks = new ReplyCache(ctx.dataChanges, {
+      name: 'schedule_week',
+      tables: timetable.TIMETABLE_TABLES,
+      ttlMs: ctx.config.replyCacheMs,
+      maxEntries: KEPT_WEEKS_MAX,
+    });
+    this.places = new ReplyCache(ctx.dataChanges, {
+      name: 'schedule_places',
+      tables: ['students'],
+      ttlMs: ctx.config.replyCacheMs,
+      maxEntries: KEPT_PLACES_MAX,
+    });
   }
 
   private entriesOf(auth: AuthInfo, year: number, ws: number) {
