@@ -1,11 +1,14 @@
 /**
  * Several portal processes behind a load balancer, one of them killed under load: the morning mix
  * of the mixed bench (bench/mixed.mjs: many students, each with a session of his own) sent through
- * the balancer with autocannon for the run's length; a third of the way in, one process is killed
- * (SIGKILL, as a machine that dies) and started again on the same port and database.
+ * the balancer with autocannon for the run's length; a quarter of the way in, one process is killed
+ * (SIGKILL, as a machine that dies) and started again on the same port and database; halfway, another
+ * is stopped gracefully (SIGTERM: it drains, SHUTDOWN_DRAIN_MS, then finishes what it has) and
+ * started again, a step of a rolling upgrade.
  *
  * Figures: the run's throughput and p99 (as a share of the bare hello's, run just before), each
- * phase's (before the kill, while the process is down or starting, after the balancer has it back);
+ * phase's (before the kill, while the process is down or starting, between, during the graceful
+ * restart, after); those in the graceful restart's window (goal 0);
  * the failed requests (a status other than 2xx, an error, or no answer within 5 s) by status,
  * apart: those in the kill window (from the kill until the balancer's health checks mark the process
  * down, and one second more) against the requests the balancer had on that process at the kill and
@@ -245,12 +248,13 @@ async function sendMix({ origin, make, connections, seconds, phases, phaseOf }) 
 }
 
 /**
- * The run: `balancer` ({origin, stats()}), `nodes` ([{name, origin}]; the first is the one killed),
- * `kill` ({killNode(), startNode()}: SIGKILL and wait for the exit; start again and wait until it
- * serves), `data` (prepareMixed's), `hello` (the bare hello's URL), `seconds`, `connections`,
- * `helloSeconds`.
+ * The run: `balancer` ({origin, stats()}), `nodes` ([{name, origin}]; the first is the one killed,
+ * the second the one restarted), `kill` ({killNode(), startNode()}: SIGKILL and wait for the exit;
+ * start again and wait until it serves), `restart` (the same for the second, stopped by SIGTERM: a
+ * step of a rolling upgrade), `data` (prepareMixed's), `hello` (the bare hello's URL), `seconds`,
+ * `connections`, `helloSeconds`.
  */
-export async function runCluster({ balancer, nodes, kill, data, helloUrl, helloBalancedUrl, seconds, connections, helloSeconds }) {
+export async function runCluster({ balancer, nodes, kill, restart, data, helloUrl, helloBalancedUrl, seconds, connections, helloSeconds }) {
   const [teacher, ...mixTeachers] = data.teachers;
   const makers = kinds(balancer.origin, { ...data, teachers: mixTeachers });
   for (const make of Object.values(makers)) await check(balancer.origin, make);
@@ -269,9 +273,11 @@ export async function runCluster({ balancer, nodes, kill, data, helloUrl, helloB
   // A warm-up mark: the cell exists before the first timed one.
   await probeBetween('warm-up', victim, others[0], teacher, counter);
 
-  const marks = { killAt: null, downAt: null, restartAt: null, servingAt: null, upAt: null };
-  const phases = { before: { ok: 0, failed: 0, ms: [] }, down: { ok: 0, failed: 0, ms: [] }, after: { ok: 0, failed: 0, ms: [] } };
-  const phaseOf = (at) => (marks.killAt === null || at < marks.killAt ? 'before' : marks.upAt === null || at < marks.upAt ? 'down' : 'after');
+  const marks = { killAt: null, downAt: null, restartAt: null, servingAt: null, upAt: null, termAt: null, rollDownAt: null, rollExitAt: null, rollUpAt: null };
+  const phases = Object.fromEntries(['before', 'down', 'between', 'rolling', 'after'].map((k) => [k, { ok: 0, failed: 0, ms: [] }]));
+  const until = (mark, at) => mark === null || at < mark;
+  const phaseOf = (at) =>
+    until(marks.killAt, at) ? 'before' : until(marks.upAt, at) ? 'down' : until(marks.termAt, at) ? 'between' : until(marks.rollUpAt, at) ? 'rolling' : 'after';
   const started = Date.now();
   const sent = sendMix({ origin: balancer.origin, make: mixMake, connections, seconds, phases, phaseOf });
   // Awaited after the kill and the probes; a failure meanwhile must not end the process unhandled.
@@ -279,9 +285,9 @@ export async function runCluster({ balancer, nodes, kill, data, helloUrl, helloB
 
   const live = [];
   live.push(await probeBetween('before the kill', victim, others[0], teacher, counter));
-  // The kill, a third of the way in, with the victim's stream open.
+  // The kill, a quarter of the way in, with the victim's stream open.
   const held = await openStream(victim.origin, teacher.cookie);
-  await sleep(Math.max(0, started + (seconds * 1000) / 3 - Date.now()));
+  await sleep(Math.max(0, started + (seconds * 1000) / 4 - Date.now()));
   const atKill = (await balancer.stats()).find((s) => s.name === victim.name);
   marks.killAt = Date.now();
   const killedAt = performance.now();
@@ -306,12 +312,25 @@ export async function runCluster({ balancer, nodes, kill, data, helloUrl, helloB
   live.push(await downProbe);
   live.push(await probeBetween('after the restart', victim, others[0], teacher, counter));
   live.push(await probeBetween('after the restart', others[0], victim, teacher, counter));
+  // Halfway: a step of a rolling upgrade. The second process is stopped gracefully (SIGTERM: it drains
+  // while the balancer's checks take it out, then finishes what it has) and started again.
+  await sleep(Math.max(0, started + (seconds * 1000) / 2 - Date.now()));
+  const rolled = others[0];
+  marks.termAt = Date.now();
+  const stopping = restart.stopNode();
+  marks.rollDownAt = (await statusReached(balancer, rolled.name, 'DOWN')).at;
+  await stopping;
+  marks.rollExitAt = Date.now();
+  await restart.startNode();
+  marks.rollUpAt = (await statusReached(balancer, rolled.name, 'UP')).at;
   const { result, ended, failures, samples } = await sent;
 
   const windowEnd = marks.downAt + 1000;
   // An answered failure by its answer's time, a request left unanswered by its sending (in flight at the kill).
   const inWindow = (f) =>
     f.status === 'no answer' ? f.sentAt >= marks.killAt - result.latency.max && f.sentAt <= windowEnd : f.at >= marks.killAt && f.at <= windowEnd;
+  // From the SIGTERM until the balancer has the process back, and one second more.
+  const inRolling = (f) => (f.sentAt ?? f.at) >= marks.termAt && f.at <= marks.rollUpAt + 1000;
   for (const f of failures) if (f.status === 'no answer') phases[phaseOf(f.sentAt)].failed++;
   const group = (list) => ({
     count: list.length,
@@ -352,13 +371,27 @@ export async function runCluster({ balancer, nodes, kill, data, helloUrl, helloB
     phases: [
       phaseFigures('before the kill', phases.before, started, marks.killAt),
       phaseFigures(`${victim.name} killed until the balancer has it back`, phases.down, marks.killAt, Math.min(marks.upAt, ended)),
-      phaseFigures('after', phases.after, Math.min(marks.upAt, ended), ended),
+      phaseFigures('between', phases.between, Math.min(marks.upAt, ended), Math.min(marks.termAt, ended)),
+      phaseFigures(
+        `${rolled.name} restarted gracefully until the balancer has it back`,
+        phases.rolling,
+        Math.min(marks.termAt, ended),
+        Math.min(marks.rollUpAt, ended),
+      ),
+      phaseFigures('after', phases.after, Math.min(marks.rollUpAt, ended), ended),
     ],
-    // Seconds after the kill.
+    // Seconds after the kill, and after the graceful stop.
     timeline: { down: at(marks.downAt), restart: at(marks.restartAt), serving: at(marks.servingAt), up: at(marks.upAt), runEnd: at(ended) },
+    restarted: rolled.name,
+    rolling: {
+      down: Number(((marks.rollDownAt - marks.termAt) / 1000).toFixed(2)),
+      exited: Number(((marks.rollExitAt - marks.termAt) / 1000).toFixed(2)),
+      up: Number(((marks.rollUpAt - marks.termAt) / 1000).toFixed(2)),
+    },
     victimStats,
     killWindow: group(failures.filter(inWindow)),
-    elsewhere: group(failures.filter((f) => !inWindow(f))),
+    rollingWindow: group(failures.filter((f) => !inWindow(f) && inRolling(f))),
+    elsewhere: group(failures.filter((f) => !inWindow(f) && !inRolling(f))),
     failedAnswers: samples,
     streamAtKill,
     live,

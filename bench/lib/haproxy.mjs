@@ -2,7 +2,7 @@
  * HAProxy as a bench's load balancer: the Debian program (installed when missing), run in the
  * foreground (`-db`) with a configuration of its own in a temporary directory, on a free loopback
  * port, in front of the portal's processes: round robin, `X-Forwarded-For`, a health check of each
- * process on GET /api/health every `interMs` (down after 2 failed checks, up after 2 good ones; an
+ * process on GET /api/ready (the load balancer's check) every `interMs` (down after 2 failed checks, up after 2 good ones; an
  * answer may take 3 s), connections to the processes kept alive, a request whose connection a
  * process refused sent to another (`retries`, `option redispatch`; never a request already passed
  * on), and long-lived event streams let through (`timeout tunnel`). Its state is read from its stats socket.
@@ -18,7 +18,7 @@ import { freePort } from './server.mjs';
 const HAPROXY = '/usr/sbin/haproxy';
 
 /** Starts HAProxy before `backends` ([{name, port}] on 127.0.0.1, checked on `checkPath`); resolves to {origin, port, stats(), stop()}. */
-export async function startHaproxy(backends, { interMs = 500, checkPath = '/api/health' } = {}) {
+export async function startHaproxy(backends, { interMs = 500, checkPath = '/api/ready' } = {}) {
   ensurePackage(HAPROXY, 'haproxy');
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-haproxy-'));

@@ -32,9 +32,12 @@ function childPids() {
   }
 }
 
+/** SHUTDOWN_DRAIN_MS of the processes: the balancer's checks take a stopping one out meanwhile. */
+const DRAIN_MS = 3000;
+
 export async function clusterSection(ctx) {
   const { rows, pgUrl, seconds, connections } = ctx;
-  const runSeconds = envInt('BENCH_CLUSTER_SECONDS', 30);
+  const runSeconds = envInt('BENCH_CLUSTER_SECONDS', 45);
   const count = Math.max(2, envInt('BENCH_CLUSTER_NODES', 3));
   const undo = [];
   const cleanup = async () => {
@@ -81,6 +84,8 @@ export async function clusterSection(ctx) {
       DATABASE_LISTEN_URL: pgDb.url,
       WORKERS: '1',
       TRUST_PROXY: '127.0.0.1',
+      // A graceful stop drains first (the balancer checks every 500 ms, down after 2 failures).
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
       ...bucket.env,
     };
     const ports = [];
@@ -104,6 +109,7 @@ export async function clusterSection(ctx) {
       },
       startNode: () => start(0),
     };
+    const restart = { stopNode: () => running[1].stop(), startNode: () => start(1) };
     // The balancer's own floor: the bare hello through an HAProxy of the same configuration.
     const helloBalancer = await startHaproxy([{ name: 'hello', port: new URL(hello.url).port }], { checkPath: '/' });
     undo.push(helloBalancer.stop);
@@ -112,6 +118,7 @@ export async function clusterSection(ctx) {
       balancer,
       nodes,
       kill,
+      restart,
       data,
       helloUrl: hello.url,
       helloBalancedUrl: `${helloBalancer.origin}/`,
@@ -159,6 +166,13 @@ export async function clusterSection(ctx) {
       `${v.inFlightAtKill}; ${v.passedUntilDown - v.redispatchedUntilDown} more reached it, ${v.redispatchedUntilDown} refused and sent elsewhere, ${v.responseErrorsUntilDown} response errors`,
     ]);
     rows.push(['cluster', `  failed in the kill window (goal ≤ ${reached}, those on ${m.killed})`, failed(m.killWindow)]);
+    const r = m.rolling;
+    rows.push([
+      'cluster',
+      `  ${m.restarted} stopped gracefully (SIGTERM, drain ${DRAIN_MS} ms) at 0 s`,
+      `down in HAProxy ${r.down} s, exited ${r.exited} s, up again ${r.up} s`,
+    ]);
+    rows.push(['cluster', `  failed during ${m.restarted}'s graceful restart (goal 0)`, failed(m.rollingWindow)]);
     rows.push(['cluster', '  failed elsewhere (goal 0)', failed(m.elsewhere)]);
     for (const [status, body] of Object.entries(m.failedAnswers))
       rows.push(['cluster', `    the first ${status} answer`, body.replace(/\s+/g, ' ').slice(0, 160)]);
