@@ -23,11 +23,10 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
   });
   afterAll(async () => db?.close());
 
-  it('finishes the requests in flight, refuses new ones with 503, closes streams, exits within SHUTDOWN_GRACE_MS', async () => {
+  /** The compiled server, one process (main.ts itself, not a primary with workers), on the test database and a free port. */
+  async function startServer(prefix: string, env: Record<string, string>) {
     const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-sigterm-'));
-    const GRACE_MS = 5000;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
     const server = startServerProcess({
       ...process.env,
       DATABASE_URL: (db.target as { url: string }).url,
@@ -35,11 +34,15 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      // One process, the server itself (main.ts), not a primary with its workers.
       WORKERS: '1',
-      SHUTDOWN_GRACE_MS: String(GRACE_MS),
+      ...env,
     });
-    const { child, exited } = server;
+    return { server, base: `http://127.0.0.1:${port}`, dataDir, child: server.child, exited: server.exited };
+  }
+
+  it('finishes the requests in flight, refuses new ones with 503, closes streams, exits within SHUTDOWN_GRACE_MS', async () => {
+    const GRACE_MS = 5000;
+    const { server, base, dataDir, child, exited } = await startServer('lms-sigterm-', { SHUTDOWN_GRACE_MS: String(GRACE_MS) });
     try {
       await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 60000, interval: 200 }).toBe(200);
       const signIn = async (login: string, password: string) => {
@@ -107,22 +110,8 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
   }, 120_000);
 
   it('with SHUTDOWN_DRAIN_MS, first only the readiness check answers 503 while requests are served, then it exits', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-drain-'));
     const DRAIN_MS = 8000;
-    const server = startServerProcess({
-      ...process.env,
-      DATABASE_URL: (db.target as { url: string }).url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WORKERS: '1',
-      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-      SHUTDOWN_GRACE_MS: '2000',
-    });
-    const { child, exited } = server;
+    const { server, base, dataDir, child, exited } = await startServer('lms-drain-', { SHUTDOWN_DRAIN_MS: String(DRAIN_MS), SHUTDOWN_GRACE_MS: '2000' });
     try {
       await expect.poll(async () => (await fetch(`${base}/api/ready`).catch(() => null))?.status, { timeout: 60000, interval: 200 }).toBe(200);
       const signalled = Date.now();
