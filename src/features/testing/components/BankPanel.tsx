@@ -1,5 +1,5 @@
 /** The discipline's question bank: categories (add, rename, delete an empty one), their questions (add, edit, delete), import and GIFT export. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Question } from '@contract/testing';
 import { ConfirmDialog } from '@components/ConfirmDialog';
@@ -21,6 +21,14 @@ export function BankPanel({ discipline }: { discipline: number }) {
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<Question | 'new' | null>(null);
   const [removing, setRemoving] = useState<Question | null>(null);
+  // A category just added is chosen once the list has it, so that its questions go into it.
+  const [added, setAdded] = useState<string | null>(null);
+  useEffect(() => {
+    const made = added === null ? undefined : categories.data.find((c) => c.name === added);
+    if (!made) return;
+    setCategory(made.id);
+    setAdded(null);
+  }, [added, categories.data]);
   const chosen = category ?? categories.data[0]?.id ?? null;
   const shown = questions.data.filter((q) => q.id_category === chosen);
   return (
@@ -34,7 +42,10 @@ export function BankPanel({ discipline }: { discipline: number }) {
         className="ts-inline"
         onSubmit={(e) => {
           e.preventDefault();
-          if (name.trim()) dispatch(K.categorySaved({ id_discipline: discipline, name: name.trim() }));
+          if (name.trim()) {
+            dispatch(K.categorySaved({ id_discipline: discipline, name: name.trim() }));
+            setAdded(name.trim());
+          }
           setName('');
         }}
       >
