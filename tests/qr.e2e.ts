@@ -29,6 +29,9 @@ describe('QR attendance', () => {
     // The scanner is open before a code is read: only the scan itself then runs against the code's life.
     await student.goto('/lms/qrscan');
     await expectVisible(student.getByRole('heading', { level: 1, name: ru('qr:scan.title') }), 20000);
+    // The scanner has asked for the lessons open now (none yet) before the teacher opens one: on a
+    // loaded machine its question could otherwise reach the server after the opening.
+    await expectVisible(student.getByText(ru('qr:scan.noLessonNow')), 20000);
 
     await teacher
       .getByTestId(`lesson-${idShed}`)
