@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { pgbouncerConfig } from '../../scripts/lib/pgbouncer-config.mjs';
 import { runChild, waitUntil } from './child.mjs';
 import { accountIds, ensurePackage } from './debian.mjs';
 import { freePort } from './server.mjs';
@@ -20,35 +21,25 @@ const PGBOUNCER = '/usr/sbin/pgbouncer';
  */
 export async function startPgBouncer(dbUrl, { poolSize = 20 } = {}) {
   ensurePackage(PGBOUNCER, 'pgbouncer');
-  const target = new URL(dbUrl);
-  const name = target.pathname.slice(1);
-  const user = decodeURIComponent(target.username) || 'postgres';
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-pgbouncer-'));
   const { uid, gid } = accountIds('postgres');
-  const ini = [
-    '[databases]',
-    `${name} = host=${target.hostname} port=${target.port || 5432} dbname=${name} user=${user}`,
-    '[pgbouncer]',
-    'listen_addr = 127.0.0.1',
-    `listen_port = ${port}`,
-    'unix_socket_dir =',
-    'auth_type = trust',
-    `auth_file = ${path.join(dir, 'users.txt')}`,
-    'pool_mode = transaction',
-    `stats_users = ${user}`,
-    'max_client_conn = 2000',
-    `default_pool_size = ${poolSize}`,
-    'log_connections = 0',
-    'log_disconnections = 0',
-  ].join('\n');
-  fs.writeFileSync(path.join(dir, 'pgbouncer.ini'), `${ini}\n`);
-  fs.writeFileSync(path.join(dir, 'users.txt'), `"${user}" ""\n`);
+  const config = pgbouncerConfig({
+    databaseUrl: dbUrl,
+    dir,
+    port,
+    poolMode: 'transaction',
+    poolSize,
+    maxClients: 2000,
+    stats: true,
+    extra: ['log_connections = 0', 'log_disconnections = 0'],
+  });
+  const { name } = config;
+  fs.writeFileSync(path.join(dir, 'pgbouncer.ini'), config.ini);
+  fs.writeFileSync(path.join(dir, 'users.txt'), config.users);
   for (const f of ['', 'pgbouncer.ini', 'users.txt']) fs.chownSync(path.join(dir, f), uid, gid);
   const running = runChild(PGBOUNCER, [path.join(dir, 'pgbouncer.ini')], { uid, gid, cwd: dir });
-  const url = new URL(dbUrl);
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
+  const url = new URL(config.url);
   const stop = async () => {
     await running.stop();
     fs.rmSync(dir, { recursive: true, force: true });

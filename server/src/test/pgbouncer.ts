@@ -6,6 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pgbouncerConfig } from '../../../scripts/lib/pgbouncer-config.mjs';
 import { sharedTempDir, unprivileged } from './as-postgres';
 import { freePort } from './ports';
 
@@ -48,30 +49,12 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 
 /** PgBouncer in `poolMode` for the database of `databaseUrl` (on 127.0.0.1), at most `poolSize` server connections. */
 export async function startPgBouncer(databaseUrl: string, poolMode: 'transaction' | 'session', poolSize: number): Promise<PgBouncer> {
-  const target = new URL(databaseUrl);
-  const user = decodeURIComponent(target.username) || 'postgres';
-  const dbname = target.pathname.slice(1);
   const dir = sharedTempDir('lms-pgbouncer-');
   const port = await freePort();
-  fs.writeFileSync(path.join(dir, 'users.txt'), `"${user}" ""\n`, { mode: 0o644 });
-  const config = [
-    '[databases]',
-    `${dbname} = host=${target.hostname} port=${target.port || 5432} dbname=${dbname}`,
-    '[pgbouncer]',
-    'listen_addr = 127.0.0.1',
-    `listen_port = ${port}`,
-    'unix_socket_dir =',
-    'auth_type = trust',
-    `auth_file = ${path.join(dir, 'users.txt')}`,
-    `pool_mode = ${poolMode}`,
-    `default_pool_size = ${poolSize}`,
-    'max_client_conn = 500',
-    'logfile =',
-    'pidfile =',
-    '',
-  ].join('\n');
+  const config = pgbouncerConfig({ databaseUrl, dir, port, poolMode, poolSize, maxClients: 500, extra: ['logfile =', 'pidfile ='] });
+  fs.writeFileSync(path.join(dir, 'users.txt'), config.users, { mode: 0o644 });
   const file = path.join(dir, 'pgbouncer.ini');
-  fs.writeFileSync(file, config, { mode: 0o644 });
+  fs.writeFileSync(file, config.ini, { mode: 0o644 });
   const child = spawn(BINARY, [file], { stdio: ['ignore', 'pipe', 'pipe'], ...unprivileged() });
   try {
     await waitForLine(child, /process up/, 'pgbouncer');
@@ -79,11 +62,8 @@ export async function startPgBouncer(databaseUrl: string, poolMode: 'transaction
     fs.rmSync(dir, { recursive: true, force: true });
     throw err;
   }
-  const url = new URL(databaseUrl);
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
   return {
-    url: url.toString(),
+    url: config.url,
     stop: async () => {
       await stopChild(child);
       fs.rmSync(dir, { recursive: true, force: true });
