@@ -68,6 +68,17 @@ async function withDatabase<T>(target: DbTarget, fn: (database: Database) => Pro
 const BYTES = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(3000)]);
 const STORED = randomBytes(16).toString('hex');
 
+/** The portal to back up: the small seed in `source` (its embedded database, or a PostgreSQL copy) with one uploaded file's row, left open. */
+async function portalWithFileRow(source: string) {
+  const seeded = await createTestDatabase({ dataDir: path.join(source, 'pglite') });
+  cleanups.push(() => seeded.close());
+  const [owner] = await seeded.database.db.select({ id: users.id }).from(users).limit(1);
+  await seeded.database.db
+    .insert(files)
+    .values({ storageName: STORED, originalName: 'notes.pdf', mime: 'application/pdf', size: BYTES.length, ownerUserId: owner.id });
+  return seeded;
+}
+
 describe.skipIf(usePostgres && !pgTools)('npm run backup, npm run restore (on PostgreSQL: skipped without pg_dump, pg_restore and psql in PATH)', () => {
   it(
     'backs up the database and the files together; restores them into an empty database; refuses a database with data, and replaces it with --force',
@@ -76,12 +87,7 @@ describe.skipIf(usePostgres && !pgTools)('npm run backup, npm run restore (on Po
     async () => {
       // The portal to back up: the small seed and one uploaded file.
       const source = path.join(dir, 'source');
-      const seeded = await createTestDatabase({ dataDir: path.join(source, 'pglite') });
-      cleanups.push(() => seeded.close());
-      const [owner] = await seeded.database.db.select({ id: users.id }).from(users).limit(1);
-      await seeded.database.db
-        .insert(files)
-        .values({ storageName: STORED, originalName: 'notes.pdf', mime: 'application/pdf', size: BYTES.length, ownerUserId: owner.id });
+      const seeded = await portalWithFileRow(source);
       fs.mkdirSync(path.join(source, 'files'), { recursive: true });
       fs.writeFileSync(path.join(source, 'files', STORED), BYTES);
       const accounts = (await seeded.database.db.select({ id: users.id }).from(users)).length;
@@ -162,12 +168,7 @@ describe.skipIf(usePostgres)('npm run backup, npm run restore with the files in 
     const [from, to] = [await startBucket('from'), await startBucket('to')];
     cleanups.push(from.close, to.close);
     const source = path.join(dir, 'bucket-source');
-    const seeded = await createTestDatabase({ dataDir: path.join(source, 'pglite') });
-    cleanups.push(() => seeded.close());
-    const [owner] = await seeded.database.db.select({ id: users.id }).from(users).limit(1);
-    await seeded.database.db
-      .insert(files)
-      .values({ storageName: STORED, originalName: 'notes.pdf', mime: 'application/pdf', size: BYTES.length, ownerUserId: owner.id });
+    const seeded = await portalWithFileRow(source);
     await seeded.database.close();
     const put = storageFor(testConfig(from.env), path.join(source, 'files'));
     await put.write(STORED, BYTES, 'application/pdf').finally(() => closeStorage(put));
