@@ -19,11 +19,10 @@
  * the median run's.
  */
 /* global window, document, requestAnimationFrame, MutationObserver -- code run inside the pages */
-import pg from 'pg';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
-import { percentile, round, summarize, timelineOfPage } from './journal.mjs';
+import { navigationFigures, percentile, round, summarize, timelineOfPage } from './journal.mjs';
 import { createBigJournal } from './lib/big-journal.mjs';
+import { withClient } from './lib/pg.mjs';
+import { teacherBrowser } from './lib/teacher-browser.mjs';
 import { signInTeacher } from './load.mjs';
 
 const GROUP = 'ВЕД-150';
@@ -130,18 +129,8 @@ async function typeAndSave(page, value) {
 }
 
 async function browserFigures(origin, helloUrl, { runs, keystrokes }) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  const { browser, context, page } = await teacherBrowser(origin, choosingScript, GROUP);
   try {
-    const context = await browser.newContext({ baseURL: origin, locale: 'ru-RU', viewport: { width: 1366, height: 800 } });
-    context.setDefaultTimeout(60000);
-    const page = await context.newPage();
-    await page.goto('/lms/login');
-    await page.locator('input[name=login]').fill('teacher');
-    await page.locator('input[name=password]').fill('Teacher2026');
-    await page.locator('[data-testid=login-form] button[type=submit]').click();
-    await page.getByTestId('profile-menu-button').waitFor();
-    await page.addInitScript(choosingScript, GROUP);
-
     const navigations = [];
     const timelines = [];
     for (let i = 0; i < runs; i++) {
@@ -195,14 +184,7 @@ async function browserFigures(origin, helloUrl, { runs, keystrokes }) {
 }
 
 export async function runGradingSheetBench(origin, dbUrl, helloUrl, { students = 150, dates = 40, reads = 30, runs = 5, keystrokes = 20 } = {}) {
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  let seeded;
-  try {
-    seeded = await seedJournal(db, { students, dates });
-  } finally {
-    await db.end();
-  }
+  const seeded = await withClient(dbUrl, (db) => seedJournal(db, { students, dates }));
   const { cookie } = await signInTeacher(origin);
   // The first open makes the sheet from the journal; then its reads, one after the other.
   const opened = await call(origin, cookie, 'open.json', { id_journal: seeded.journalId, id_group: seeded.groupId });
@@ -220,7 +202,6 @@ export async function runGradingSheetBench(origin, dbUrl, helloUrl, { students =
     const { ms } = await call(origin, cookie, 'exam.json', { id_sheet: sheet.id, points: [{ id_student: admitted.at(-1 - i), exam: 10 + (i % 30) }] });
     if (i >= 3) examMs.push(ms);
   }
-  const nav = [...b.navigations].sort((x, y) => x - y);
   const helloNav = [...b.helloNavigations].sort((x, y) => x - y);
   return {
     students: sheet.lines.length,
@@ -231,7 +212,7 @@ export async function runGradingSheetBench(origin, dbUrl, helloUrl, { students =
     read: summarize(readMs),
     exam: summarize(examMs),
     timelines: b.timelines,
-    navigation: { firstMs: round(b.navigations[0]), medianMs: round(percentile(nav, 50)), maxMs: round(nav.at(-1)), runs: b.navigations.map(round) },
+    navigation: navigationFigures(b.navigations),
     rowsShown: b.rowsShown,
     cellsShown: b.cellsShown,
     keystrokeToFrame: summarize(b.frames),

@@ -16,10 +16,9 @@
  */
 /* global window, document, requestAnimationFrame, MutationObserver, HTMLSelectElement -- code run inside the pages */
 import fs from 'node:fs';
-import pg from 'pg';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { createBigJournal } from './lib/big-journal.mjs';
+import { withClient } from './lib/pg.mjs';
+import { teacherBrowser } from './lib/teacher-browser.mjs';
 import { signInTeacher } from './load.mjs';
 
 export function percentile(sorted, p) {
@@ -35,6 +34,12 @@ export function summarize(samples) {
     p99Ms: round(percentile(sorted, 99)),
     maxMs: round(sorted.at(-1) ?? null),
   };
+}
+
+/** Navigations' times: the first, the median, the slowest and each run's. */
+export function navigationFigures(navigations) {
+  const sorted = [...navigations].sort((a, b) => a - b);
+  return { firstMs: round(navigations[0]), medianMs: round(percentile(sorted, 50)), maxMs: round(sorted.at(-1)), runs: navigations.map(round) };
 }
 
 /** Creates the big journal (a 0–100 journal, so that the keystroke figure's marks 6..9 are in its scale and differ from every seeded mark, 2..5); returns its id. */
@@ -124,18 +129,8 @@ export function timelineOfPage(chosen = 'journal chosen') {
 }
 
 async function browserFigures(origin, id, { runs, keystrokes }) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  const { browser, context, page } = await teacherBrowser(origin, choosingScript, id);
   try {
-    const context = await browser.newContext({ baseURL: origin, locale: 'ru-RU', viewport: { width: 1366, height: 800 } });
-    context.setDefaultTimeout(60000);
-    const page = await context.newPage();
-    await page.goto('/lms/login');
-    await page.locator('input[name=login]').fill('teacher');
-    await page.locator('input[name=password]').fill('Teacher2026');
-    await page.locator('[data-testid=login-form] button[type=submit]').click();
-    await page.getByTestId('profile-menu-button').waitFor();
-    await page.addInitScript(choosingScript, id);
-
     const navigations = [];
     const timelines = [];
     let rowsShown = 0;
@@ -262,25 +257,17 @@ async function browserFigures(origin, id, { runs, keystrokes }) {
 }
 
 export async function runJournalBench(origin, dbUrl, { students = 150, dates = 60, loads = 100, runs = 5, keystrokes = 20 } = {}) {
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  let id;
-  try {
-    id = await seedJournal(db, { students, dates });
-  } finally {
-    await db.end();
-  }
+  const id = await withClient(dbUrl, (db) => seedJournal(db, { students, dates }));
   const { cookie } = await signInTeacher(origin);
   const server = await timeLoads(origin, cookie, id, loads);
   const b = await browserFigures(origin, id, { runs, keystrokes });
-  const nav = [...b.navigations].sort((x, y) => x - y);
   return {
     students: server.students,
     dates: server.dates,
     records: server.records,
     load: server,
     timelines: b.timelines,
-    navigation: { firstMs: round(b.navigations[0]), medianMs: round(percentile(nav, 50)), maxMs: round(nav.at(-1)), runs: b.navigations.map(round) },
+    navigation: navigationFigures(b.navigations),
     rowsShown: b.rowsShown,
     cellsShown: b.cellsShown,
     keystrokeToFrame: summarize(b.frames),

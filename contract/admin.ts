@@ -13,7 +13,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from './auth';
-import { DbId, IdName, Ok, Role } from './common';
+import { DbId, IdName, Ok, Paged, Role } from './common';
 
 /** Rows of one page of accounts or of the audit log. */
 export const ADMIN_PAGE_SIZE = 20;
@@ -72,12 +72,7 @@ export const AccountsBody = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 100000 }),
 });
 export type AccountsBody = Static<typeof AccountsBody>;
-export const AccountsPage = Type.Object({
-  items: Type.Array(AdminAccount),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+export const AccountsPage = Paged(AdminAccount);
 export type AccountsPage = Static<typeof AccountsPage>;
 export const AccountsReply = Ok(AccountsPage);
 
@@ -243,11 +238,6 @@ export const AuditBody = Type.Object({
   action: Type.Optional(AuditActionSchema),
 });
 export type AuditBody = Static<typeof AuditBody>;
-export const AuditPage = Type.Object({
-  items: Type.Array(AuditEntry),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+export const AuditPage = Paged(AuditEntry);
 export type AuditPage = Static<typeof AuditPage>;
 export const AuditReply = Ok(AuditPage);

@@ -207,6 +207,15 @@ export const Ok = <T extends TSchema>(data: T) =>
     sms: Type.Optional(Type.String()),
   });
 
+/** One page of a long list: its items, the list's whole length, the page's number (from 1) and its size. */
+export const Paged = <T extends TSchema>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer(),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+  });
+
 export const Failure = Type.Object({
   result: Type.Literal(true),
   error: ApiError,
