@@ -7,21 +7,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEAN, STUDENT, TEACHER } from './support/accounts';
-import { expectVisible, setupE2E, signIn } from './support/e2e';
+import { expectVisible, setupE2E } from './support/e2e';
 import {
   expectStatus,
   focusSheetInList,
-  openByCall,
-  PAGE_TIME,
   settled,
-  sheetCall,
   SHEET_SERVER,
   signByKeyboard,
   STUDENT_NAME,
   transcriptPoints,
+  signedByCall,
+  signInAtPageTime,
 } from './support/gradingsheet';
 import { ru } from './support/texts';
-import type { Sheet } from '../contract/gradingsheet';
 
 const e2e = setupE2E(SHEET_SERVER);
 const LAPTOP = { viewport: { width: 1366, height: 768 } };
@@ -30,23 +28,14 @@ const REASON = 'Ошибка в баллах за экзамен: исправл
 describe('a signed grading sheet reopened by the dean’s office', () => {
   it('is reopened by keyboard with a reason, changed and signed again; the transcript and the history show it', async () => {
     const teacher = await e2e.page(LAPTOP);
-    await teacher.clock.install({ time: PAGE_TIME });
-    await signIn(teacher, TEACHER);
+    await signInAtPageTime(teacher, TEACHER);
     // The teacher's sheet, filled and signed through the calls: the student at 20 points.
-    let sheet = await openByCall(teacher);
-    const mine = sheet.lines.find((l) => l.fio.startsWith(STUDENT_NAME))!;
-    expect(mine).toBeDefined();
-    sheet = await sheetCall<Sheet>(teacher, 'exam.json', {
-      id_sheet: sheet.id,
-      points: sheet.lines.map((l, i) => ({ id_student: l.id_student, exam: l.id_student === mine.id_student ? 20 : 10 + (i % 25) })),
-    });
-    sheet = await sheetCall<Sheet>(teacher, 'sign.json', { id_sheet: sheet.id });
+    const { sheet, mine } = await signedByCall(teacher, 20, (i) => 10 + (i % 25));
     expect(sheet.lines.find((l) => l.id_student === mine.id_student)?.total).toBe(20);
 
     // The dean's office, keyboard alone: the year, the sheet, "reopen", the reason, the dialog's button.
     const dean = await e2e.page(LAPTOP);
-    await dean.clock.install({ time: PAGE_TIME });
-    await signIn(dean, DEAN);
+    await signInAtPageTime(dean, DEAN);
     await focusSheetInList(dean);
     await dean.keyboard.press('Enter');
     await expectStatus(dean, 'signed');
@@ -106,8 +95,7 @@ describe('a signed grading sheet reopened by the dean’s office', () => {
 
     // The student's transcript shows the new total.
     const student = await e2e.page(LAPTOP);
-    await student.clock.install({ time: PAGE_TIME });
-    await signIn(student, STUDENT);
+    await signInAtPageTime(student, STUDENT);
     expect(await transcriptPoints(student)).toEqual(['35']);
     expect(e2e.problems(dean).csp).toEqual([]);
     expect(e2e.problems(teacher).pageErrors).toEqual([]);

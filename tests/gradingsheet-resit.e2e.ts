@@ -7,11 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { STUDENT, TEACHER } from './support/accounts';
 import { seriousViolations } from './support/a11y';
-import { expectVisible, setupE2E, signIn } from './support/e2e';
+import { expectVisible, setupE2E } from './support/e2e';
 import {
   expectStatus,
-  openByCall,
-  PAGE_TIME,
   settled,
   sheetCall,
   SHEET_DISCIPLINE,
@@ -20,6 +18,8 @@ import {
   STUDENT_NAME,
   transcriptPoints,
   focusSheetInList,
+  signedByCall,
+  signInAtPageTime,
 } from './support/gradingsheet';
 import { ru } from './support/texts';
 import type { Sheet } from '../contract/gradingsheet';
@@ -30,17 +30,9 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 describe('a resit of the grading sheet', () => {
   it("is made for a failed student, filled and signed; her transcript shows its total, her phone both sheets' lines", async () => {
     const teacher = await e2e.page({ viewport: { width: 1366, height: 768 } });
-    await teacher.clock.install({ time: PAGE_TIME });
-    await signIn(teacher, TEACHER);
+    await signInAtPageTime(teacher, TEACHER);
     // The first sheet, filled and signed through the calls: the student fails with 12 points.
-    let sheet = await openByCall(teacher);
-    const mine = sheet.lines.find((l) => l.fio.startsWith(STUDENT_NAME))!;
-    expect(mine).toBeDefined();
-    sheet = await sheetCall<Sheet>(teacher, 'exam.json', {
-      id_sheet: sheet.id,
-      points: sheet.lines.map((l, i) => ({ id_student: l.id_student, exam: l.id_student === mine.id_student ? 12 : 15 + (i % 20) })),
-    });
-    sheet = await sheetCall<Sheet>(teacher, 'sign.json', { id_sheet: sheet.id });
+    const { sheet, mine } = await signedByCall(teacher, 12, (i) => 15 + (i % 20));
     expect(sheet.lines.find((l) => l.id_student === mine.id_student)).toMatchObject({ total: 12, passed: false, resitId: null });
 
     // The teacher makes her resit from the signed sheet, types 38 and signs it.
@@ -68,8 +60,7 @@ describe('a resit of the grading sheet', () => {
 
     // Her phone: the transcript shows the resit's total, the grading sheet both her lines.
     const phone = await e2e.page(PHONE);
-    await phone.clock.install({ time: PAGE_TIME });
-    await signIn(phone, STUDENT);
+    await signInAtPageTime(phone, STUDENT);
     expect(await transcriptPoints(phone)).toEqual(['38']);
     await phone.goto('/lms/gradingsheet');
     const table = phone.getByTestId('gs-mine');

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { STUDENT, TEACHER } from './support/accounts';
 import { seriousViolations } from './support/a11y';
 import { expectVisible, setupE2E, signIn } from './support/e2e';
+import { settled } from './support/gradingsheet';
 import { ru } from './support/texts';
 
 const e2e = setupE2E();
@@ -39,16 +40,7 @@ describe('the grading sheet', () => {
       // Each Enter saves the cell and moves down; the reply brings the stored value back.
       await expect.poll(async () => (await page.getByTestId('gs-exam').nth(i).inputValue()) === String(20 + (i % 20)), { timeout: 15000 }).toBe(true);
     }
-    await expect
-      .poll(
-        async () =>
-          page
-            .getByRole('status')
-            .filter({ hasText: ru('gradingsheet:saving') })
-            .count(),
-        { timeout: 15000 },
-      )
-      .toBe(0);
+    await settled(page, 15000);
     // Every value stays in its cell once all the replies are in, each total computed.
     for (let i = 0; i < count; i++) expect(await cells.nth(i).inputValue()).toBe(String(20 + (i % 20)));
     expect(await page.getByTestId('gs-total').filter({ hasText: '—' }).count()).toBe(0);

@@ -41,6 +41,17 @@ async function answer(question: Locator): Promise<void> {
   } else await down.tap();
 }
 
+/** The demo teacher signed in, the demo test's results opened from its discipline's tests. */
+async function openDemoResults(page: Page): Promise<void> {
+  await signIn(page, TEACHER);
+  await page.goto('/lms/testing');
+  await page.getByLabel(ru('testing:bank.discipline')).selectOption({ label: DEMO_DISCIPLINE });
+  await page.getByRole('tab', { name: ru('testing:tabs.tests') }).click();
+  const test = page.getByTestId('ts-test').filter({ hasText: DEMO_TEST });
+  await test.getByRole('button', { name: ru('testing:tests.results', { title: DEMO_TEST }) }).click();
+  await expectVisible(page.getByTestId('ts-results'));
+}
+
 const saved = (page: Page) => page.getByTestId('ts-save').filter({ hasText: ru('testing:attempt.save.saved') });
 
 describe('testing', () => {
@@ -138,13 +149,7 @@ describe('testing', () => {
   ] as const)
     it(`the results' "To the journal" dialog at ${width} px: within the screen, keyboard first, Escape back`, async () => {
       const page = await e2e.page({ viewport: { width, height }, ...(width < 500 ? { isMobile: true, hasTouch: true } : {}) });
-      await signIn(page, TEACHER);
-      await page.goto('/lms/testing');
-      await page.getByLabel(ru('testing:bank.discipline')).selectOption({ label: DEMO_DISCIPLINE });
-      await page.getByRole('tab', { name: ru('testing:tabs.tests') }).click();
-      const test = page.getByTestId('ts-test').filter({ hasText: DEMO_TEST });
-      await test.getByRole('button', { name: ru('testing:tests.results', { title: DEMO_TEST }) }).click();
-      await expectVisible(page.getByTestId('ts-results'));
+      await openDemoResults(page);
       const opener = page.getByRole('button', { name: ru('testing:toJournal.open') });
       await opener.click();
       const dialog = page.getByRole('dialog', { name: ru('testing:toJournal.title') });
@@ -166,13 +171,7 @@ describe('testing', () => {
   it('the results at 390 px in dark mode: nothing sticks out, each table a named, focusable box', async () => {
     const page = await e2e.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.context().addCookies([{ name: 'theme', value: 'dark', url: e2e.server.origin }]);
-    await signIn(page, TEACHER);
-    await page.goto('/lms/testing');
-    await page.getByLabel(ru('testing:bank.discipline')).selectOption({ label: DEMO_DISCIPLINE });
-    await page.getByRole('tab', { name: ru('testing:tabs.tests') }).click();
-    const test = page.getByTestId('ts-test').filter({ hasText: DEMO_TEST });
-    await test.getByRole('button', { name: ru('testing:tests.results', { title: DEMO_TEST }) }).click();
-    await expectVisible(page.getByTestId('ts-results'));
+    await openDemoResults(page);
     await transitionsSettled(page);
     expect(await overflows(page)).toEqual([]);
     for (const name of [ru('testing:results.students'), ru('testing:results.questions')]) {

@@ -8,7 +8,8 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Sheet, SheetListItem } from '../../contract/gradingsheet';
-import { expectVisible } from './e2e';
+import type { Account } from './accounts';
+import { expectVisible, signIn } from './e2e';
 import { ru } from './texts';
 
 export const SHEET_YEAR = 2025;
@@ -36,6 +37,33 @@ export async function openByCall(page: Page): Promise<Sheet> {
   return sheetCall<Sheet>(page, 'open.json', { id_journal: item!.id_journal, id_group: item!.id_group });
 }
 
+/** The page's clock set to PAGE_TIME, then the account signed in on it. */
+export async function signInAtPageTime(page: Page, account: Pick<Account, 'login' | 'password'>): Promise<void> {
+  await page.clock.install({ time: PAGE_TIME });
+  await signIn(page, account);
+}
+
+/**
+ * The signed-in teacher's sheet filled and signed through the calls: the demo student at `studentExam`
+ * exam points, the others (by their place `i` in the sheet) at `othersExam(i)`. The signed sheet and
+ * the student's line in it as it was before the exam points.
+ */
+export async function signedByCall(
+  page: Page,
+  studentExam: number,
+  othersExam: (i: number) => number,
+): Promise<{ sheet: Sheet; mine: Sheet['lines'][number] }> {
+  let sheet = await openByCall(page);
+  const mine = sheet.lines.find((l) => l.fio.startsWith(STUDENT_NAME))!;
+  expect(mine).toBeDefined();
+  sheet = await sheetCall<Sheet>(page, 'exam.json', {
+    id_sheet: sheet.id,
+    points: sheet.lines.map((l, i) => ({ id_student: l.id_student, exam: l.id_student === mine.id_student ? studentExam : othersExam(i) })),
+  });
+  sheet = await sheetCall<Sheet>(page, 'sign.json', { id_sheet: sheet.id });
+  return { sheet, mine };
+}
+
 /**
  * On /lms/gradingsheet: the file's year chosen by typing it into the year's list (keyboard alone),
  * and the sheet's button in the list focused.
@@ -59,8 +87,8 @@ export async function expectStatus(page: Page, expected: 'signed' | 'open'): Pro
   await expect.poll(async () => (await page.getByTestId('gs-status').textContent())?.trim(), { timeout: 30000 }).toBe(ru(`gradingsheet:status.${expected}`));
 }
 
-/** Waits until no write of the sheet is on its way. */
-export async function settled(page: Page): Promise<void> {
+/** Waits until no write of the sheet is on its way (`timeout` ms at the most). */
+export async function settled(page: Page, timeout = 30000): Promise<void> {
   await expect
     .poll(
       async () =>
@@ -68,7 +96,7 @@ export async function settled(page: Page): Promise<void> {
           .getByRole('status')
           .filter({ hasText: ru('gradingsheet:saving') })
           .count(),
-      { timeout: 30000 },
+      { timeout },
     )
     .toBe(0);
 }
