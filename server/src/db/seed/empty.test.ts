@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportAccount } from '@contract/imports';
 import { TIME_ZONE_SETTING } from '../../shared/time-zone';
 import { ImportService } from '../../modules/imports/imports.service';
-import { xlsxFile } from '../../modules/imports/imports.test-files';
+import { offeringsHeader, xlsxFile } from '../../modules/imports/imports.test-files';
 import { useTestApp } from '../../test/fixture';
 import { signIn, signedIn } from '../../test/requests';
 import { prepareDatabase, prepareEmptyPortal } from '../migrate';
@@ -224,20 +224,7 @@ describe('an empty portal', () => {
     const offerings = await service.run(
       'offerings',
       await xlsxFile([
-        [
-          'Academic year',
-          'Half-year',
-          'Discipline code',
-          'Speciality code',
-          'Semester',
-          'Credits',
-          'Assessment',
-          'Teacher code',
-          'Lesson type',
-          'Day',
-          'Lesson time',
-          'Capacity',
-        ],
+        offeringsHeader('Display group', 'Subgroup'),
         ['2026-27', 1, 'LAW-101', '030501', 1, 5, 'Exam', 'L001', 'Practice', 'Monday', '08:00', 25],
         ['2026-27', 1, 'RHET', null, null, 3, 'Credit', 'admin', 'Lecture', 'Saturday', '11:00', 30],
       ]),

@@ -7,7 +7,7 @@ import { useTestApp } from '../../test/fixture';
 import { exportFile, templateFile } from './imports.files';
 import { previewLines } from './imports.preview';
 import { ImportService, type ImportOptions } from './imports.service';
-import { xlsxFile, type TestCell, xlsxValues } from './imports.test-files';
+import { offeringsHeader, xlsxFile, type TestCell, xlsxValues } from './imports.test-files';
 import type { ImportKind } from '@contract/imports';
 
 const fx = useTestApp({ database: { seed: false }, signIn: [] });
@@ -15,22 +15,7 @@ const db = () => fx.db.database.db;
 const run = async (kind: ImportKind, rows: readonly (readonly TestCell[])[], options: Partial<ImportOptions> = {}) =>
   new ImportService(fx.app.ctx).run(kind, await xlsxFile(rows), `${kind}.xlsx`, { lang: 'en', onAccounts: async () => {}, ...options });
 
-const HEADER = [
-  'Academic year',
-  'Half-year',
-  'Discipline code',
-  'Speciality code',
-  'Semester',
-  'Credits',
-  'Assessment',
-  'Display group',
-  'Teacher code',
-  'Subgroup',
-  'Lesson type',
-  'Day',
-  'Lesson time',
-  'Capacity',
-];
+const HEADER = offeringsHeader();
 /** Law's plan discipline in two subgroups of two teachers, and an elective for every speciality. */
 const ROWS: TestCell[][] = [
   ['2026-27', 1, 'LAW-101', '030501', 1, 5, 'Exam', 1, 'L001', 1, 'Practice', 'Monday', '08:00', 25],
