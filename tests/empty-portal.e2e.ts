@@ -23,6 +23,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectPath, expectVisible, setupE2E, submitLogin } from './support/e2e';
+import { offeringsHeader } from './support/imports';
 import { runCommand } from '../scripts/lib/run-command.mjs';
 import { ROOT } from './support/server';
 import { ru } from './support/texts';
@@ -172,21 +173,7 @@ const FILES: ReadonlyArray<{ kind: string; rows: TestCell[][]; records: number }
   {
     kind: 'offerings',
     rows: [
-      [
-        'Academic year',
-        'Half-year',
-        'Discipline code',
-        'Speciality code',
-        'Semester',
-        'Credits',
-        'Assessment',
-        'Teacher code',
-        'Subgroup',
-        'Lesson type',
-        'Day',
-        'Lesson time',
-        'Capacity',
-      ],
+      offeringsHeader('Display group'),
       // The plan's disciplines, in subgroups at Saturday's free pairs, for the group's semester of study.
       [YEAR, HALF_YEAR, 'LAW-101', '030501', SEMESTER, 5, 'Exam', 'T0101', 1, 'Practice', 'Saturday', '08:00', 25],
       [YEAR, HALF_YEAR, 'LAW-102', '030501', SEMESTER, 4, 'Credit', 'T0102', 1, 'Practice', 'Saturday', '09:30', 25],

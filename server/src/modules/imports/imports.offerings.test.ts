@@ -7,7 +7,8 @@ import { useTestApp } from '../../test/fixture';
 import { exportFile, templateFile } from './imports.files';
 import { previewLines } from './imports.preview';
 import { ImportService, type ImportOptions } from './imports.service';
-import { offeringsHeader, xlsxFile, type TestCell, xlsxValues } from './imports.test-files';
+import { xlsxFile, type TestCell, xlsxValues } from './imports.test-files';
+import { offeringsHeader } from '../../../../tests/support/imports';
 import type { ImportKind } from '@contract/imports';
 
 const fx = useTestApp({ database: { seed: false }, signIn: [] });

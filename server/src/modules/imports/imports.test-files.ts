@@ -21,27 +21,6 @@ export async function xlsxFile(rows: readonly (readonly TestCell[])[], options: 
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** The offerings import's headers in the template's order, but for the optional ones named in `leftOut`. */
-export function offeringsHeader(...leftOut: string[]): string[] {
-  const all = [
-    'Academic year',
-    'Half-year',
-    'Discipline code',
-    'Speciality code',
-    'Semester',
-    'Credits',
-    'Assessment',
-    'Display group',
-    'Teacher code',
-    'Subgroup',
-    'Lesson type',
-    'Day',
-    'Lesson time',
-    'Capacity',
-  ];
-  return all.filter((header) => !leftOut.includes(header));
-}
-
 /** A report's counts in one object, so that a test compares them at once (the same file again: 0 added, 0 changed, not written). */
 export const counts = (report: { added: unknown[]; changed: unknown[]; unchanged: number; written: boolean }) => ({
   added: report.added.length,
