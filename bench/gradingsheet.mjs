@@ -20,8 +20,8 @@
  */
 /* global window, document, requestAnimationFrame, MutationObserver -- code run inside the pages */
 import { navigationFigures, percentile, round, summarize, timelineOfPage } from './journal.mjs';
+import { withClient } from '../scripts/lib/pg-client.mjs';
 import { createBigJournal } from './lib/big-journal.mjs';
-import { withClient } from './lib/pg.mjs';
 import { teacherBrowser } from './lib/teacher-browser.mjs';
 import { signInTeacher } from './load.mjs';
 

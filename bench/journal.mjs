@@ -16,8 +16,8 @@
  */
 /* global window, document, requestAnimationFrame, MutationObserver, HTMLSelectElement -- code run inside the pages */
 import fs from 'node:fs';
+import { withClient } from '../scripts/lib/pg-client.mjs';
 import { createBigJournal } from './lib/big-journal.mjs';
-import { withClient } from './lib/pg.mjs';
 import { teacherBrowser } from './lib/teacher-browser.mjs';
 import { signInTeacher } from './load.mjs';
 

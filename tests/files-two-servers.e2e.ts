@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { withClient } from '../scripts/lib/pg-client.mjs';
 import { startBucket, type TestBucket } from './support/bucket';
 import { TEACHER } from './support/accounts';
 import { launchBrowser, withoutAnimations } from './support/browser';
@@ -26,15 +27,7 @@ function uniquePdf(): Buffer {
   );
 }
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: DATABASE_SERVER });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(run: (client: pg.Client) => Promise<T>): Promise<T> => withClient(DATABASE_SERVER!, run);
 
 describe.skipIf(!DATABASE_SERVER)('two servers sharing one PostgreSQL and one bucket (skipped without TEST_DATABASE_URL: no PostgreSQL to share)', () => {
   const name = `lms_e2e_${randomBytes(6).toString('hex')}`;

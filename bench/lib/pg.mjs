@@ -10,17 +10,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { startPortal } from './server.mjs';
 
-/** Runs `fn(client)` on a connection to the database at `url`, closed afterwards; resolves to what `fn` resolves to. */
-export async function withClient(url, fn) {
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    return await fn(db);
-  } finally {
-    await db.end();
-  }
-}
-
 /** Resolves to {url, drop()} or to {url: null, reason} when PostgreSQL is not reachable. */
 export async function throwawayDatabase(pgUrl, prefix = 'lms_bench') {
   const admin = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
