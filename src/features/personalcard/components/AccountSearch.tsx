@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
 import { personalcardActions as A, selectPersonalCard } from '../personalcard.slice';
+import { CardSection } from './CardSection';
 
 export function AccountSearch() {
   const { t } = useTranslation(['personalcard', 'cm']);
@@ -13,10 +14,7 @@ export function AccountSearch() {
   const [q, setQ] = useState('');
   const [asked, setAsked] = useState(false);
   return (
-    <section className="card pc-section" aria-labelledby="pc-search-title">
-      <h2 id="pc-search-title" className="pc-section-title">
-        {t('search.title')}
-      </h2>
+    <CardSection name="search" title={t('search.title')}>
       <form
         className="pc-search"
         role="search"
@@ -64,6 +62,6 @@ export function AccountSearch() {
           </ul>
         ) : null}
       </div>
-    </section>
+    </CardSection>
   );
 }

@@ -15,6 +15,7 @@ import { usePreloadYup, yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
 import { personalcardActions as A, selectPersonalCard } from '../personalcard.slice';
+import { CardSection } from './CardSection';
 
 interface Values {
   kind: string;
@@ -88,10 +89,7 @@ export function AddEventForm({ userId, groups, currentGroup }: { userId: number;
     : null;
 
   return (
-    <section className="card pc-section" aria-labelledby="pc-add-event-title" data-testid="pc-add-event">
-      <h2 id="pc-add-event-title" className="pc-section-title">
-        {t('event.title')}
-      </h2>
+    <CardSection name="add-event" title={t('event.title')} testId="pc-add-event">
       <Formik<Values>
         initialValues={EMPTY}
         validate={validate}
@@ -131,6 +129,6 @@ export function AddEventForm({ userId, groups, currentGroup }: { userId: number;
           </div>
         </Form>
       </Formik>
-    </section>
+    </CardSection>
   );
 }
