@@ -49,10 +49,10 @@ interface FrameProps {
   view: 'table' | 'weeks';
   className: string;
   testId: string;
-  caption: string;
+  /** The workload shown: its rows, and its teacher named in the caption. */
+  w: Workload;
   /** The header cells after the discipline's. */
   head: ReactNode;
-  rows: WorkloadRow[];
   /** A row's cells after its heading (the row's journal). */
   cells: (row: WorkloadRow) => ReactNode;
   footTestId: string;
@@ -61,12 +61,12 @@ interface FrameProps {
 }
 
 /** A workload table: scrolled on its own, the discipline column first, the totals row last. */
-function Frame({ view, className, testId, caption, head, rows, cells, footTestId, totals }: FrameProps) {
+function Frame({ view, className, testId, w, head, cells, footTestId, totals }: FrameProps) {
   const { t } = useTranslation('workload');
   return (
     <Scroller label={t(`views.${view}`)}>
       <table className={className} data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
+        <caption className="sr-only">{t(`captions.${view}`, { name: w.teacher.name })}</caption>
         <thead>
           <tr>
             <th scope="col" className="wl-first">
@@ -76,7 +76,7 @@ function Frame({ view, className, testId, caption, head, rows, cells, footTestId
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
+          {w.rows.map((r) => (
             <tr key={r.id}>
               <RowHead row={r} />
               {cells(r)}
@@ -106,13 +106,12 @@ function HoursTable({ w }: { w: Workload }) {
       view="table"
       className="wl-table"
       testId="wl-table"
-      caption={t('captions.table', { name: w.teacher.name })}
+      w={w}
       head={HOURS_COLUMNS.map((c) => (
         <th key={c} scope="col" className={c === 'weeklyPairs' ? 'wl-num wl-pairs' : 'wl-num'}>
           {t(`columns.${c}`)}
         </th>
       ))}
-      rows={w.rows}
       cells={(r) => (
         <>
           <td className="wl-num wl-pairs">{r.weeklyPairs}</td>
@@ -144,7 +143,7 @@ function WeeksTable({ w }: { w: Workload }) {
       view="weeks"
       className="wl-table wl-weeks"
       testId="wl-weeks"
-      caption={t('captions.weeks', { name: w.teacher.name })}
+      w={w}
       head={
         <>
           {w.weeks.map((x) => (
@@ -166,7 +165,6 @@ function WeeksTable({ w }: { w: Workload }) {
           </th>
         </>
       }
-      rows={w.rows}
       cells={(r) => (
         <>
           {r.byWeek.map((h, i) => (
