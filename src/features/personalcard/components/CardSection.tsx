@@ -1,5 +1,9 @@
-/** The parts the personal card's sections share: a titled card and a table that stacks on a phone. */
+/**
+ * The parts the personal card's sections share: a titled card, a table that stacks on a phone and
+ * the end of a form (its refusal and buttons).
+ */
 import type { ReactNode } from 'react';
+import { Spinner } from '@components/Spinner';
 
 interface SectionProps {
   /** The section's name: its heading is `pc-<name>-title`, which labels the section (and may label a form inside). */
@@ -47,5 +51,40 @@ export function CardTable({ className, testId, head, children }: TableProps) {
       </thead>
       <tbody>{children}</tbody>
     </table>
+  );
+}
+
+interface FormEndProps {
+  /** The refusal in words (null: none). */
+  refusal: string | null;
+  refusalTestId: string;
+  /** The form is laid out in columns: the refusal and the buttons take its whole width. */
+  wide?: boolean;
+  /** The form is being sent: the submit button shows a spinner and takes no second press. */
+  busy: boolean;
+  submit: string;
+  submitTestId: string;
+  /** Buttons after the submit (cancel). */
+  children?: ReactNode;
+}
+
+/** The end of a card's form: the refusal, then the submit button (and any other). */
+export function FormEnd({ refusal, refusalTestId, wide = false, busy, submit, submitTestId, children }: FormEndProps) {
+  const width = wide ? ' pc-wide' : '';
+  return (
+    <>
+      {refusal ? (
+        <p className={`field-error${width}`} role="alert" data-testid={refusalTestId}>
+          {refusal}
+        </p>
+      ) : null}
+      <div className={`pc-actions${width}`}>
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy} data-testid={submitTestId}>
+          {busy ? <Spinner size="sm" /> : null}
+          {submit}
+        </button>
+        {children}
+      </div>
+    </>
   );
 }
