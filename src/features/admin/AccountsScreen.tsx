@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AdminAccount } from '@contract/admin';
 import { QUERY_MAX } from './admin.api';
+import { SearchBox } from '@components/SearchBox';
 import { Spinner } from '@components/Spinner';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { LoadFailed } from '@shared/request/LoadFailed';
@@ -101,22 +102,19 @@ export default function AccountsScreen() {
       {admin && newAccount.open ? <NewAccountForm id={newId} onClose={closeNew} /> : null}
       <form role="search" className="card adm-search" onSubmit={submit} aria-label={t('accounts.search')}>
         <div className="field">
-          <label htmlFor={searchId}>{t('accounts.search')}</label>
-          <div className="adm-search-row">
-            <input
-              id={searchId}
-              className="input"
-              type="search"
-              value={text}
-              maxLength={QUERY_MAX}
-              placeholder={t('accounts.placeholder')}
-              onChange={(e) => setText(e.target.value)}
-              data-testid="admin-search"
-            />
-            <button type="submit" className="btn btn-primary" data-testid="admin-search-submit">
-              {t('accounts.find')}
-            </button>
-          </div>
+          <SearchBox
+            id={searchId}
+            label={t('accounts.search')}
+            rowClass="adm-search-row"
+            value={text}
+            onChange={setText}
+            maxLength={QUERY_MAX}
+            placeholder={t('accounts.placeholder')}
+            testId="admin-search"
+            submit={t('accounts.find')}
+            submitClass="btn btn-primary"
+            submitTestId="admin-search-submit"
+          />
         </div>
       </form>
       {accounts.error && accounts.page === 0 ? (

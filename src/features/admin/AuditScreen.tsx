@@ -6,10 +6,11 @@
  */
 import { useEffect, useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { AuditAction, AuditPerson } from '@contract/admin';
 import { AUDIT_ACTIONS, isReferenceAction, QUERY_MAX } from './admin.api';
 import { Spinner } from '@components/Spinner';
+import { TitleRow } from '@components/TitleRow';
 import { formatDateTime } from '@lib/dates';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { LoadFailed } from '@shared/request/LoadFailed';
@@ -63,12 +64,7 @@ export default function AuditScreen() {
     change(kind === 'account' ? { account: String(p.id), name: personLabel(p) } : { admin: String(p.id), adminName: personLabel(p) });
   return (
     <div className="adm-screen" aria-busy={pending(audit)} data-testid="admin-audit">
-      <div className="adm-title-row">
-        <h1 className="adm-title">{t('audit.title')}</h1>
-        <Link to="/admin" className="btn btn-secondary">
-          {t('accounts.title')}
-        </Link>
-      </div>
+      <TitleRow rowClass="adm-title-row" titleClass="adm-title" title={t('audit.title')} to="/admin" link={t('accounts.title')} />
       <section className="card adm-filters" aria-label={t('audit.filters')}>
         <div className="field">
           <label htmlFor={actionId}>{t('audit.action')}</label>

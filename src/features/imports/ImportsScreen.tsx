@@ -5,12 +5,12 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { ImportAccountsFile, ImportKind } from '@contract/imports';
 import type { Failure } from '@api/http';
 import { Select } from '@components/Select';
 import { Spinner } from '@components/Spinner';
 import { useFileSize } from '@components/FileTypeIcon';
+import { TitleRow } from '@components/TitleRow';
 import { selectMaxSizeMb } from '@shared/config/config';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
@@ -120,12 +120,7 @@ export default function ImportsScreen() {
 
   return (
     <div className="imp-screen" aria-busy={busy !== null} data-testid="imports-screen">
-      <div className="imp-title-row">
-        <h1 className="imp-title">{t('title')}</h1>
-        <Link to="/admin" className="btn btn-secondary">
-          {t('back')}
-        </Link>
-      </div>
+      <TitleRow rowClass="imp-title-row" titleClass="imp-title" title={t('title')} to="/admin" link={t('back')} />
       <p className="muted">{t('intro')}</p>
 
       <form className="card imp-form" onSubmit={(e) => e.preventDefault()} aria-label={t('title')}>

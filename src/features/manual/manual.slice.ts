@@ -3,8 +3,9 @@
  * audience he chose, kept while he opens a page and comes back. Its pages are data
  * (manual.pages.ts) and texts (manual.json): nothing is loaded from the server.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import { sessionEnded } from '@shared/session/session';
+import { setters } from '@shared/setters';
 import type { ManualRole } from './manual.pages';
 
 /** The audience shown: one role's pages, every page, or (null) the reader's own roles'. */
@@ -17,16 +18,14 @@ export interface ManualState {
 
 export const initialManualState: ManualState = { query: '', role: null };
 
+const set = setters<ManualState>();
+
 const slice = createSlice({
   name: 'manual',
   initialState: initialManualState,
   reducers: {
-    queryTyped(state, action: PayloadAction<string>) {
-      state.query = action.payload;
-    },
-    roleChosen(state, action: PayloadAction<RoleFilter>) {
-      state.role = action.payload;
-    },
+    queryTyped: set('query'),
+    roleChosen: set('role'),
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialManualState);

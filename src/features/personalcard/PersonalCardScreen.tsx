@@ -16,6 +16,7 @@ import { LoadFailed } from '@shared/request/LoadFailed';
 import { selectUser } from '@shared/session/session';
 import { AccountSearch } from './components/AccountSearch';
 import { AddEventForm } from './components/AddEventForm';
+import { CardSection, CardTable } from './components/CardSection';
 import { ContactField } from './components/ContactField';
 import { personalcardActions as A, selectPersonalCard } from './personalcard.slice';
 import './personalcard.css';
@@ -55,24 +56,18 @@ function Place({ card }: { card: PersonalCard }) {
   const { t } = useTranslation('personalcard');
   if (card.student)
     return (
-      <section className="card pc-section" aria-labelledby="pc-study-title">
-        <h2 id="pc-study-title" className="pc-section-title">
-          {t('sections.study')}
-        </h2>
+      <CardSection name="study" title={t('sections.study')}>
         <dl className="pc-dl">
           <Item term={t('fields.group')} value={card.student.group} testId="pc-group" />
           <Item term={t('fields.speciality')} value={card.student.speciality} />
           <Item term={t('fields.faculty')} value={card.student.faculty} />
           <Item term={t('fields.educationForm')} value={card.student.educationForm} />
         </dl>
-      </section>
+      </CardSection>
     );
   if (!card.teacher) return null;
   return (
-    <section className="card pc-section" aria-labelledby="pc-work-title">
-      <h2 id="pc-work-title" className="pc-section-title">
-        {t('sections.work')}
-      </h2>
+    <CardSection name="work" title={t('sections.work')}>
       <dl className="pc-dl">
         <Item term={t('fields.position')} value={card.teacher.position} />
         <Item term={t('fields.department')} value={card.teacher.department} />
@@ -88,23 +83,20 @@ function Place({ card }: { card: PersonalCard }) {
       ) : (
         <p className="muted">{t('noDisciplines')}</p>
       )}
-    </section>
+    </CardSection>
   );
 }
 
 function Contacts({ card }: { card: PersonalCard }) {
   const { t } = useTranslation('personalcard');
   return (
-    <section className="card pc-section" aria-labelledby="pc-contacts-title">
-      <h2 id="pc-contacts-title" className="pc-section-title">
-        {t('sections.contacts')}
-      </h2>
+    <CardSection name="contacts" title={t('sections.contacts')}>
       <dl className="pc-dl pc-contacts">
         <ContactField field="phone" value={card.contacts.phone} editable={card.editable.includes('phone')} />
         <ContactField field="email" value={card.contacts.email} editable={card.editable.includes('email')} />
       </dl>
       {card.own ? <p className="muted small">{card.editable.length ? t('editableNote') : t('readOnlyNote')}</p> : null}
-    </section>
+    </CardSection>
   );
 }
 
@@ -113,39 +105,25 @@ function History({ card }: { card: PersonalCard }) {
   const events = card.student?.history ?? [];
   const head = { date: t('history.date'), kind: t('history.kind'), order: t('history.order'), groups: t('history.groups'), note: t('history.note') };
   return (
-    <section className="card pc-section" aria-labelledby="pc-history-title">
-      <h2 id="pc-history-title" className="pc-section-title">
-        {t('sections.history')}
-      </h2>
+    <CardSection name="history" title={t('sections.history')}>
       {events.length ? (
-        <table className="pc-table pc-history-table stack-table" data-testid="pc-history">
-          <thead>
-            <tr>
-              <th scope="col">{head.date}</th>
-              <th scope="col">{head.kind}</th>
-              <th scope="col">{head.order}</th>
-              <th scope="col">{head.groups}</th>
-              <th scope="col">{head.note}</th>
+        <CardTable className="pc-history-table" testId="pc-history" head={[head.date, head.kind, head.order, head.groups, head.note]}>
+          {events.map((e) => (
+            <tr key={e.id} data-testid="pc-event" data-kind={e.kind}>
+              <td data-label={head.date}>{formatDate(e.date, i18n.language)}</td>
+              <td data-label={head.kind} className="stack-title">
+                {t(`kinds.${e.kind}`)}
+              </td>
+              <td data-label={head.order}>{t('history.orderOf', { number: e.orderNumber, date: formatDate(e.orderDate, i18n.language) })}</td>
+              <td data-label={head.groups}>{e.groupFrom && e.groupTo ? `${e.groupFrom} → ${e.groupTo}` : (e.groupTo ?? e.groupFrom ?? '—')}</td>
+              <td data-label={head.note}>{e.note ?? '—'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {events.map((e) => (
-              <tr key={e.id} data-testid="pc-event" data-kind={e.kind}>
-                <td data-label={head.date}>{formatDate(e.date, i18n.language)}</td>
-                <td data-label={head.kind} className="stack-title">
-                  {t(`kinds.${e.kind}`)}
-                </td>
-                <td data-label={head.order}>{t('history.orderOf', { number: e.orderNumber, date: formatDate(e.orderDate, i18n.language) })}</td>
-                <td data-label={head.groups}>{e.groupFrom && e.groupTo ? `${e.groupFrom} → ${e.groupTo}` : (e.groupTo ?? e.groupFrom ?? '—')}</td>
-                <td data-label={head.note}>{e.note ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </CardTable>
       ) : (
         <p className="muted">{t('history.empty')}</p>
       )}
-    </section>
+    </CardSection>
   );
 }
 
@@ -154,10 +132,7 @@ function Documents({ card }: { card: PersonalCard }) {
   const s = card.student;
   if (!s) return null;
   return (
-    <section className="card pc-section" aria-labelledby="pc-documents-title">
-      <h2 id="pc-documents-title" className="pc-section-title">
-        {t('sections.documents')}
-      </h2>
+    <CardSection name="documents" title={t('sections.documents')}>
       {s.orders.length ? (
         <ul className="pc-list" data-testid="pc-orders">
           {s.orders.map((o) => (
@@ -177,7 +152,7 @@ function Documents({ card }: { card: PersonalCard }) {
       <p className="muted small">
         {s.transcriptsRevokedAt ? t('documents.revoked', { date: formatDate(s.transcriptsRevokedAt, i18n.language) }) : t('documents.transcripts')}
       </p>
-    </section>
+    </CardSection>
   );
 }
 
@@ -185,39 +160,25 @@ function Changes({ card }: { card: PersonalCard }) {
   const { t, i18n } = useTranslation('personalcard');
   const head = { at: t('changes.at'), field: t('changes.field'), old: t('changes.old'), new: t('changes.new'), by: t('changes.by') };
   return (
-    <section className="card pc-section" aria-labelledby="pc-changes-title">
-      <h2 id="pc-changes-title" className="pc-section-title">
-        {t('sections.changes')}
-      </h2>
+    <CardSection name="changes" title={t('sections.changes')}>
       {card.changes.length ? (
-        <table className="pc-table pc-changes-table stack-table" data-testid="pc-changes">
-          <thead>
-            <tr>
-              <th scope="col">{head.at}</th>
-              <th scope="col">{head.field}</th>
-              <th scope="col">{head.old}</th>
-              <th scope="col">{head.new}</th>
-              <th scope="col">{head.by}</th>
+        <CardTable className="pc-changes-table" testId="pc-changes" head={[head.at, head.field, head.old, head.new, head.by]}>
+          {card.changes.map((c, i) => (
+            <tr key={`${c.at}-${i}`} data-testid="pc-change">
+              <td data-label={head.at}>{formatDateTime(c.at, i18n.language)}</td>
+              <td data-label={head.field} className="stack-title">
+                {t(`fields.${c.field}`)}
+              </td>
+              <td data-label={head.old}>{c.oldValue || '—'}</td>
+              <td data-label={head.new}>{c.newValue || '—'}</td>
+              <td data-label={head.by}>{c.by}</td>
             </tr>
-          </thead>
-          <tbody>
-            {card.changes.map((c, i) => (
-              <tr key={`${c.at}-${i}`} data-testid="pc-change">
-                <td data-label={head.at}>{formatDateTime(c.at, i18n.language)}</td>
-                <td data-label={head.field} className="stack-title">
-                  {t(`fields.${c.field}`)}
-                </td>
-                <td data-label={head.old}>{c.oldValue || '—'}</td>
-                <td data-label={head.new}>{c.newValue || '—'}</td>
-                <td data-label={head.by}>{c.by}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </CardTable>
       ) : (
         <p className="muted">{t('changes.empty')}</p>
       )}
-    </section>
+    </CardSection>
   );
 }
 

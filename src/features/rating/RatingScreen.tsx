@@ -20,28 +20,38 @@ import './rating.css';
 
 const points = (n: number | null) => (n === null ? '—' : n.toFixed(1));
 
-/** A table that scrolls sideways in a narrow window is a named region the keyboard reaches. */
-/** A table's header row: one column heading per title. */
-function HeadRow({ titles }: { titles: string[] }) {
-  return (
-    <thead>
-      <tr>
-        {titles.map((title) => (
-          <th key={title} scope="col">
-            {title}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
+interface TableProps {
+  /** The name of the region the table becomes when it scrolls sideways. */
+  label: string;
+  className: string;
+  testId: string;
+  /** The column headings, in order. */
+  titles: string[];
+  /** The rows. */
+  children: ReactNode;
 }
 
-function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A rating table with one column heading per title. A table that scrolls sideways in a narrow
+ * window is a named region the keyboard reaches.
+ */
+function Table({ label, className, testId, titles, children }: TableProps) {
   const wrap = useRef<HTMLDivElement>(null);
   const scrolls = useOverflowsX(wrap);
   return (
     <div ref={wrap} className="rt-table-wrap" {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}>
-      {children}
+      <table className={className} data-testid={testId}>
+        <thead>
+          <tr>
+            {titles.map((title, i) => (
+              <th key={i} scope="col">
+                {title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
     </div>
   );
 }
@@ -103,25 +113,25 @@ function StudentRating({ r }: { r: MyRating }) {
         {r.disciplines.length === 0 ? (
           <p className="muted">{t('noMarks')}</p>
         ) : (
-          <TableWrap label={t('disciplinesTitle')}>
-            <table className="rt-table stack-table" data-testid="rt-disciplines">
-              <HeadRow titles={[t('discipline'), t('points'), t('lessons'), t('absences')]} />
-              <tbody>
-                {r.disciplines.map((d) => (
-                  <tr key={d.id_discipline}>
-                    <td className="stack-title" data-label={t('discipline')}>
-                      {d.discipline}
-                    </td>
-                    <td data-label={t('points')}>{d.points === null ? t('noPoints') : points(d.points)}</td>
-                    <td data-label={t('lessons')}>{d.lessons}</td>
-                    <td data-label={t('absences')}>
-                      {d.absences} ({d.absencePct.toFixed(1)} %)
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <Table
+            label={t('disciplinesTitle')}
+            className="rt-table stack-table"
+            testId="rt-disciplines"
+            titles={[t('discipline'), t('points'), t('lessons'), t('absences')]}
+          >
+            {r.disciplines.map((d) => (
+              <tr key={d.id_discipline}>
+                <td className="stack-title" data-label={t('discipline')}>
+                  {d.discipline}
+                </td>
+                <td data-label={t('points')}>{d.points === null ? t('noPoints') : points(d.points)}</td>
+                <td data-label={t('lessons')}>{d.lessons}</td>
+                <td data-label={t('absences')}>
+                  {d.absences} ({d.absencePct.toFixed(1)} %)
+                </td>
+              </tr>
+            ))}
+          </Table>
         )}
       </section>
       <section className="card" aria-labelledby="rt-group-title">
@@ -129,20 +139,15 @@ function StudentRating({ r }: { r: MyRating }) {
           {t('groupTitle', { group: r.group })}
         </h2>
         <p className="muted small">{t('anonymous')}</p>
-        <TableWrap label={t('groupTitle', { group: r.group })}>
-          <table className="rt-table rt-anon" data-testid="rt-group">
-            <HeadRow titles={[t('place'), t('student'), t('average')]} />
-            <tbody>
-              {r.groupRows.map((row, i) => (
-                <tr key={i} className={row.me ? 'rt-me' : undefined} data-testid={row.me ? 'rt-my-row' : undefined}>
-                  <td>{row.place ?? '—'}</td>
-                  <td>{row.me ? t('you', { name: r.fio }) : t('classmate')}</td>
-                  <td>{row.average === null ? t('noPoints') : points(row.average)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <Table label={t('groupTitle', { group: r.group })} className="rt-table rt-anon" testId="rt-group" titles={[t('place'), t('student'), t('average')]}>
+          {r.groupRows.map((row, i) => (
+            <tr key={i} className={row.me ? 'rt-me' : undefined} data-testid={row.me ? 'rt-my-row' : undefined}>
+              <td>{row.place ?? '—'}</td>
+              <td>{row.me ? t('you', { name: r.fio }) : t('classmate')}</td>
+              <td>{row.average === null ? t('noPoints') : points(row.average)}</td>
+            </tr>
+          ))}
+        </Table>
       </section>
       <section className="card">
         <GpaChart points={r.gpa} />
@@ -169,51 +174,39 @@ function GroupTable({ g, atRiskOnly }: { g: GroupRating; atRiskOnly: boolean }) 
       {rows.length === 0 ? (
         <p className="muted">{atRiskOnly ? t('noneAtRisk') : t('noStudents')}</p>
       ) : (
-        <TableWrap label={t('groupTitle', { group: g.group })}>
-          <table className="rt-table stack-table" data-testid="rt-students">
-            <thead>
-              <tr>
-                <th scope="col">{t('place')}</th>
-                <th scope="col">{t('student')}</th>
-                {g.disciplines.map((d) => (
-                  <th scope="col" key={d.id_discipline}>
-                    {d.discipline}
-                  </th>
-                ))}
-                <th scope="col">{t('average')}</th>
-                <th scope="col">{t('warningTitle')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((s) => (
-                <tr key={s.id_student} className={s.warnings.length ? 'rt-risk' : undefined}>
-                  <td data-label={t('place')}>{s.place ?? '—'}</td>
-                  <td className="stack-title" data-label={t('student')}>
-                    {s.fio}
-                  </td>
-                  {g.disciplines.map((d) => (
-                    <td key={d.id_discipline} data-label={d.discipline}>
-                      {points(s.points[String(d.id_discipline)] ?? null)}
-                    </td>
-                  ))}
-                  <td data-label={t('average')}>{s.average === null ? t('noPoints') : points(s.average)}</td>
-                  {/* On a phone a student's card shows the warning cell only when he has one. */}
-                  <td data-label={t('warningTitle')} className={s.warnings.length ? undefined : 'rt-no-warning'}>
-                    {s.warnings.length ? (
-                      <ul className="rt-reasons">
-                        {s.warnings.map((w) => (
-                          <li key={`${w.id_discipline}-${w.kind}`}>{warningText(w)}</li>
-                        ))}
-                      </ul>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                </tr>
+        <Table
+          label={t('groupTitle', { group: g.group })}
+          className="rt-table stack-table"
+          testId="rt-students"
+          titles={[t('place'), t('student'), ...g.disciplines.map((d) => d.discipline), t('average'), t('warningTitle')]}
+        >
+          {rows.map((s) => (
+            <tr key={s.id_student} className={s.warnings.length ? 'rt-risk' : undefined}>
+              <td data-label={t('place')}>{s.place ?? '—'}</td>
+              <td className="stack-title" data-label={t('student')}>
+                {s.fio}
+              </td>
+              {g.disciplines.map((d) => (
+                <td key={d.id_discipline} data-label={d.discipline}>
+                  {points(s.points[String(d.id_discipline)] ?? null)}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </TableWrap>
+              <td data-label={t('average')}>{s.average === null ? t('noPoints') : points(s.average)}</td>
+              {/* On a phone a student's card shows the warning cell only when he has one. */}
+              <td data-label={t('warningTitle')} className={s.warnings.length ? undefined : 'rt-no-warning'}>
+                {s.warnings.length ? (
+                  <ul className="rt-reasons">
+                    {s.warnings.map((w) => (
+                      <li key={`${w.id_discipline}-${w.kind}`}>{warningText(w)}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  '—'
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   );

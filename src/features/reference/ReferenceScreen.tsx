@@ -6,10 +6,11 @@
  */
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useParams } from 'react-router-dom';
+import { NavLink, useParams } from 'react-router-dom';
 import type { ReferenceList, ReferenceRow } from '@contract/reference';
 import { ConfirmDialog } from '@components/ConfirmDialog';
 import { Spinner } from '@components/Spinner';
+import { TitleRow } from '@components/TitleRow';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
 import { LoadFailed } from '@shared/request/LoadFailed';
@@ -170,12 +171,7 @@ export default function ReferenceScreen() {
   const busy = list ? pending(rows) : param === undefined && pending(lists);
   return (
     <div className="ref-screen" aria-busy={busy} data-testid="reference">
-      <div className="ref-title-row">
-        <h1 className="ref-title">{t('title')}</h1>
-        <Link to="/admin" className="btn btn-secondary">
-          {t('back')}
-        </Link>
-      </div>
+      <TitleRow rowClass="ref-title-row" titleClass="ref-title" title={t('title')} to="/admin" link={t('back')} />
       <nav aria-label={t('listsNav')}>
         <ul className="ref-tabs">
           {REFERENCE_LISTS.map((name) => (

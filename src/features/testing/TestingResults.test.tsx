@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AttemptLogEntry, MyTest, Paper, Results, Review } from '@contract/testing';
+import type { AttemptLogEntry, Paper, Results } from '@contract/testing';
 import type { ErrorCode } from '@contract/common';
 import { formatDateTime } from '@lib/dates';
 import { initialSessionState } from '@shared/session/session';
@@ -15,7 +15,7 @@ import { initTestI18n, resources } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, ok, server, student, teacher } from '../../test/server';
 import TestingScreen from './TestingScreen';
-import { discipline, teacherBankHandlers } from './testing.fixtures';
+import { discipline, myTest, review, teacherBankHandlers } from './testing.fixtures';
 
 const results: Results = {
   id_test: 3,
@@ -32,19 +32,7 @@ const results: Results = {
   ],
   questions: [],
 };
-const review: Review = {
-  id_attempt: 41,
-  id_test: 3,
-  title: 'Web basics',
-  student: 'Aliev Azamat',
-  number: 1,
-  state: 'graded',
-  startedAt: '2026-11-30T10:00:00.000Z',
-  finishedAt: '2026-11-30T10:20:00.000Z',
-  score: 2,
-  maxScore: 3,
-  questions: [],
-};
+const graded = review({ finishedAt: '2026-11-30T10:20:00.000Z' });
 /** Times on this machine's clock, so that what the screen shows does not depend on its time zone. */
 const at = (h: number, m: number, s: number) => new Date(2026, 10, 30, h, m, s).toISOString();
 const log: AttemptLogEntry[] = [
@@ -59,7 +47,7 @@ function teacherHandlers(logReply: () => Response) {
   const asked: unknown[] = [];
   server.use(
     ...teacherBankHandlers(results),
-    http.post('/api/testing/review.json', () => ok(review)),
+    http.post('/api/testing/review.json', () => ok(graded)),
     http.post('/api/testing/log.json', async ({ request }) => {
       asked.push(await request.json());
       return logReply();
@@ -142,23 +130,7 @@ describe('TestingScreen, the log of an attempt in the results (en)', () => {
   });
 });
 
-const myTest: MyTest = {
-  id: 3,
-  title: 'Web basics',
-  discipline: 'Web Programming',
-  opensAt: '2026-12-01T04:00:00.000Z',
-  closesAt: '2026-12-02T12:30:00.000Z',
-  timeLimit: 30,
-  questions: 1,
-  attempts: 2,
-  attemptsLeft: 2,
-  password: false,
-  state: 'open',
-  openAttempt: null,
-  score: null,
-  maxScore: 1,
-  finished: [],
-};
+const listed = myTest({ opensAt: '2026-12-01T04:00:00.000Z', closesAt: '2026-12-02T12:30:00.000Z', questions: 1, maxScore: 1 });
 const paper: Paper = {
   id_attempt: 41,
   id_test: 3,
@@ -175,7 +147,7 @@ describe('TestingScreen, refusals with a testing code', () => {
   it('en: a start outside the opening hours names them as the portal writes times, not as the server sent them', async () => {
     await initTestI18n('en');
     server.use(
-      http.post('/api/testing/my.json', () => ok([myTest])),
+      http.post('/api/testing/my.json', () => ok([listed])),
       http.post('/api/testing/start.json', () =>
         fail(409, 'TEST_NOT_OPEN', 'server words', { opensAt: '2026-12-01T04:00:00.000Z', closesAt: '2026-12-02T12:30:00.000Z' }),
       ),
@@ -193,7 +165,7 @@ describe('TestingScreen, refusals with a testing code', () => {
   it('kg: an answer refused because another device took the attempt over says so in Kyrgyz beside "not saved"', async () => {
     await initTestI18n('kg');
     server.use(
-      http.post('/api/testing/my.json', () => ok([myTest])),
+      http.post('/api/testing/my.json', () => ok([listed])),
       http.post('/api/testing/start.json', () => ok(paper)),
       http.post('/api/testing/answer.json', () => fail(409, 'TEST_OTHER_DEVICE', 'server words')),
     );

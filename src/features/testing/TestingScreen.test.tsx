@@ -6,32 +6,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AnswerBody, MyTest, Paper, Review } from '@contract/testing';
+import type { AnswerBody, Paper } from '@contract/testing';
 import { initialSessionState } from '@shared/session/session';
 import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
 import { fail, http, HttpResponse, ok, server, student } from '../../test/server';
 import TestingScreen from './TestingScreen';
+import { myTest, NOW, review } from './testing.fixtures';
 
-const NOW = '2026-11-30T10:00:00.000Z';
-const myTest = (over: Partial<MyTest> = {}): MyTest => ({
-  id: 3,
-  title: 'Web basics',
-  discipline: 'Web Programming',
-  opensAt: '2026-11-29T10:00:00.000Z',
-  closesAt: '2026-12-30T10:00:00.000Z',
-  timeLimit: 30,
-  questions: 3,
-  attempts: 2,
-  attemptsLeft: 2,
-  password: false,
-  state: 'open',
-  openAttempt: null,
-  score: null,
-  maxScore: 3,
-  finished: [],
-  ...over,
-});
 const paper = (over: Partial<Paper> = {}): Paper => ({
   id_attempt: 41,
   id_test: 3,
@@ -73,21 +55,6 @@ const paper = (over: Partial<Paper> = {}): Paper => ({
   ],
   ...over,
 });
-const review = (over: Partial<Review> = {}): Review => ({
-  id_attempt: 41,
-  id_test: 3,
-  title: 'Web basics',
-  student: 'Aliev Azamat',
-  number: 1,
-  state: 'graded',
-  startedAt: NOW,
-  finishedAt: NOW,
-  score: 2,
-  maxScore: 3,
-  questions: [],
-  ...over,
-});
-
 function studentStore() {
   return makeStore({ session: { ...initialSessionState, status: 'authenticated', user: student } });
 }

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AnswerBody, MyTest, Paper, Review } from '@contract/testing';
+import type { AnswerBody, Paper } from '@contract/testing';
 import { initialSessionState } from '@shared/session/session';
 import { initTestI18n } from '../../test/i18n';
 import { makeStore, renderWithStore } from '../../test/render';
@@ -15,26 +15,12 @@ import { http, HttpResponse, ok, server, student } from '../../test/server';
 import { NEAR_END_MS, NEAR_END_PAUSE_MS, TYPING_PAUSE_MS, typingPause } from './attempt.saga';
 import { attemptActions } from './attempt.slice';
 import TestingScreen from './TestingScreen';
+import { myTest, NOW, review } from './testing.fixtures';
 
-const NOW = '2026-11-30T10:00:00.000Z';
 const DEADLINE = '2026-11-30T10:30:00.000Z';
-const myTest: MyTest = {
-  id: 3,
-  title: 'Web basics',
-  discipline: 'Web Programming',
-  opensAt: '2026-11-29T10:00:00.000Z',
-  closesAt: '2026-12-30T10:00:00.000Z',
-  timeLimit: 30,
-  questions: 2,
-  attempts: 2,
-  attemptsLeft: 1,
-  password: false,
-  state: 'open',
-  openAttempt: 41,
-  score: null,
-  maxScore: 2,
-  finished: [],
-};
+/** The test of two questions with its attempt under way, and that attempt once submitted. */
+const listed = myTest({ questions: 2, attemptsLeft: 1, openAttempt: 41, maxScore: 2 });
+const submitted = review({ state: 'finished', score: null, maxScore: 2 });
 const question = { image: null, points: 1, options: [], left: [], answer: null, version: 0 };
 const paper: Paper = {
   id_attempt: 41,
@@ -49,25 +35,12 @@ const paper: Paper = {
     { ...question, slot: 2, kind: 'short', text: 'The tag of a paragraph' },
   ],
 };
-const review: Review = {
-  id_attempt: 41,
-  id_test: 3,
-  title: 'Web basics',
-  student: 'Aliev Azamat',
-  number: 1,
-  state: 'finished',
-  startedAt: NOW,
-  finishedAt: NOW,
-  score: null,
-  maxScore: 2,
-  questions: [],
-};
 
 /** The requests the server saw, in order; answer saves fail while `down.value`. */
 function serve(down = { value: false }) {
   const seen: (AnswerBody | 'submit')[] = [];
   server.use(
-    http.post('/api/testing/my.json', () => ok([myTest])),
+    http.post('/api/testing/my.json', () => ok([listed])),
     http.post('/api/testing/resume.json', () => ok(paper)),
     http.post('/api/testing/answer.json', async ({ request }) => {
       const body = (await request.json()) as AnswerBody;
@@ -77,9 +50,9 @@ function serve(down = { value: false }) {
     }),
     http.post('/api/testing/submit.json', () => {
       seen.push('submit');
-      return ok(review);
+      return ok(submitted);
     }),
-    http.post('/api/testing/review.json', () => ok(review)),
+    http.post('/api/testing/review.json', () => ok(submitted)),
   );
   return seen;
 }

@@ -6,7 +6,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AttachBody, MarkedPresent, Participants, RecordingBody, StudentMeeting, TeacherMeeting, WebinarOptions } from '@contract/webinar';
 import type { Failure } from '@api/http';
-import { failed, idle, started, succeeded, type Loadable } from '@shared/request/loadable';
+import { failed, idle, loadReducers, started, succeeded, type Loadable } from '@shared/request/loadable';
 import { sessionEnded } from '@shared/session/session';
 
 export interface WriteState {
@@ -51,38 +51,16 @@ function stored(state: WebinarState, m: TeacherMeeting) {
   state.meetings = succeeded(list);
 }
 
+const loads = loadReducers<WebinarState>();
+
 const slice = createSlice({
   name: 'webinar',
   initialState: initialWebinarState,
   reducers: {
     opened() {},
-    optionsRequested(state) {
-      state.options = started(state.options.data);
-    },
-    optionsSucceeded(state, action: PayloadAction<WebinarOptions>) {
-      state.options = succeeded<WebinarOptions | null>(action.payload);
-    },
-    optionsFailed(state, action: PayloadAction<Failure>) {
-      state.options = failed<WebinarOptions | null>(action.payload, null);
-    },
-    meetingsRequested(state) {
-      state.meetings = started(state.meetings.data);
-    },
-    meetingsSucceeded(state, action: PayloadAction<TeacherMeeting[]>) {
-      state.meetings = succeeded(action.payload);
-    },
-    meetingsFailed(state, action: PayloadAction<Failure>) {
-      state.meetings = failed(action.payload, []);
-    },
-    mineRequested(state) {
-      state.mine = started(state.mine.data);
-    },
-    mineSucceeded(state, action: PayloadAction<StudentMeeting[]>) {
-      state.mine = succeeded(action.payload);
-    },
-    mineFailed(state, action: PayloadAction<Failure>) {
-      state.mine = failed(action.payload, []);
-    },
+    ...loads('options', null, { refresh: true }),
+    ...loads('meetings', [], { refresh: true }),
+    ...loads('mine', [], { refresh: true }),
     /** A student's join was recorded: his list says when. */
     joined(state, action: PayloadAction<{ id: number; joinedAt: string }>) {
       const m = state.mine.data.find((x) => x.id === action.payload.id);

@@ -49,22 +49,24 @@ interface FrameProps {
   view: 'table' | 'weeks';
   className: string;
   testId: string;
-  caption: string;
+  /** The workload shown: its rows, and its teacher named in the caption. */
+  w: Workload;
   /** The header cells after the discipline's. */
   head: ReactNode;
-  rows: ReactNode;
+  /** A row's cells after its heading (the row's journal). */
+  cells: (row: WorkloadRow) => ReactNode;
   footTestId: string;
   /** The totals row's cells after its heading. */
   totals: ReactNode;
 }
 
 /** A workload table: scrolled on its own, the discipline column first, the totals row last. */
-function Frame({ view, className, testId, caption, head, rows, footTestId, totals }: FrameProps) {
+function Frame({ view, className, testId, w, head, cells, footTestId, totals }: FrameProps) {
   const { t } = useTranslation('workload');
   return (
     <Scroller label={t(`views.${view}`)}>
       <table className={className} data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
+        <caption className="sr-only">{t(`captions.${view}`, { name: w.teacher.name })}</caption>
         <thead>
           <tr>
             <th scope="col" className="wl-first">
@@ -73,7 +75,14 @@ function Frame({ view, className, testId, caption, head, rows, footTestId, total
             {head}
           </tr>
         </thead>
-        <tbody>{rows}</tbody>
+        <tbody>
+          {w.rows.map((r) => (
+            <tr key={r.id}>
+              <RowHead row={r} />
+              {cells(r)}
+            </tr>
+          ))}
+        </tbody>
         <tfoot>
           <tr data-testid={footTestId}>
             <th scope="row" className="wl-first">
@@ -87,6 +96,9 @@ function Frame({ view, className, testId, caption, head, rows, footTestId, total
   );
 }
 
+/** The hours table's columns after the discipline's. */
+const HOURS_COLUMNS = ['weeklyPairs', 'planned', 'given', 'difference'] as const;
+
 function HoursTable({ w }: { w: Workload }) {
   const { t } = useTranslation('workload');
   return (
@@ -94,32 +106,20 @@ function HoursTable({ w }: { w: Workload }) {
       view="table"
       className="wl-table"
       testId="wl-table"
-      caption={t('captions.table', { name: w.teacher.name })}
-      head={
+      w={w}
+      head={HOURS_COLUMNS.map((c) => (
+        <th key={c} scope="col" className={c === 'weeklyPairs' ? 'wl-num wl-pairs' : 'wl-num'}>
+          {t(`columns.${c}`)}
+        </th>
+      ))}
+      cells={(r) => (
         <>
-          <th scope="col" className="wl-num wl-pairs">
-            {t('columns.weeklyPairs')}
-          </th>
-          <th scope="col" className="wl-num">
-            {t('columns.planned')}
-          </th>
-          <th scope="col" className="wl-num">
-            {t('columns.given')}
-          </th>
-          <th scope="col" className="wl-num">
-            {t('columns.difference')}
-          </th>
-        </>
-      }
-      rows={w.rows.map((r) => (
-        <tr key={r.id}>
-          <RowHead row={r} />
           <td className="wl-num wl-pairs">{r.weeklyPairs}</td>
           <td className="wl-num">{r.planned}</td>
           <td className="wl-num">{r.given}</td>
           <td className={`wl-num ${r.difference < 0 ? 'wl-over' : ''}`}>{signed(r.difference)}</td>
-        </tr>
-      ))}
+        </>
+      )}
       footTestId="wl-totals"
       totals={
         <>
@@ -143,7 +143,7 @@ function WeeksTable({ w }: { w: Workload }) {
       view="weeks"
       className="wl-table wl-weeks"
       testId="wl-weeks"
-      caption={t('captions.weeks', { name: w.teacher.name })}
+      w={w}
       head={
         <>
           {w.weeks.map((x) => (
@@ -165,17 +165,16 @@ function WeeksTable({ w }: { w: Workload }) {
           </th>
         </>
       }
-      rows={w.rows.map((r) => (
-        <tr key={r.id}>
-          <RowHead row={r} />
+      cells={(r) => (
+        <>
           {r.byWeek.map((h, i) => (
             <td key={i} className={`wl-num ${current(i + 1)} ${h === 0 ? 'wl-zero' : ''}`}>
               {h}
             </td>
           ))}
           <td className="wl-num wl-strong">{r.given}</td>
-        </tr>
-      ))}
+        </>
+      )}
       footTestId="wl-week-totals"
       totals={
         <>

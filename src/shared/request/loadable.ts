@@ -168,6 +168,8 @@ export type LoadReducers<S, K extends string, T> = Record<`${K}Requested`, (stat
 interface LoadOptions {
   /** A failure (and, with `loads`, a new request) keeps the data loaded before on screen instead of `empty`. */
   keep?: boolean;
+  /** With `loads`: a new request keeps the data loaded before on screen while it is on its way; a failure still leaves `empty`. */
+  refresh?: boolean;
 }
 
 /**
@@ -193,7 +195,7 @@ export function loadReducers<S>() {
     ({
       [`${key}Requested`]: (state: S) => {
         const slot = state as unknown as Slot<K>;
-        slot[key] = started(options.keep ? slot[key].data : empty);
+        slot[key] = started(options.keep || options.refresh ? slot[key].data : empty);
       },
       ...settled(key, empty, options),
     }) as LoadReducers<S, K, DataOf<S, K>>;

@@ -1,6 +1,7 @@
 /** Shell state: mobile panel, screen size, connectivity, dark mode and language. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../session/session';
+import { setters } from '../setters';
 import { readCookie } from '@lib/cookies';
 import { currentLanguage, type Language } from '../../i18n/languages';
 
@@ -45,19 +46,15 @@ export const initialShellState = (): ShellState => ({
   language: currentLanguage(),
 });
 
+const set = setters<ShellState>();
+
 const slice = createSlice({
   name: 'shell',
   initialState: initialShellState,
   reducers: {
-    tabSelected(state, action: PayloadAction<number>) {
-      state.activeTab = action.payload;
-    },
-    mobileChanged(state, action: PayloadAction<boolean>) {
-      state.isMobile = action.payload;
-    },
-    onlineChanged(state, action: PayloadAction<boolean>) {
-      state.online = action.payload;
-    },
+    tabSelected: set('activeTab'),
+    mobileChanged: set('isMobile'),
+    onlineChanged: set('online'),
     darkToggled(state) {
       state.dark = !state.dark;
     },
@@ -68,9 +65,7 @@ const slice = createSlice({
     /** The user picked a language; the saga asks i18next to switch. */
     languageRequested(_state, _action: PayloadAction<Language>) {},
     /** i18next switched (from the user's choice or detection). */
-    languageChanged(state, action: PayloadAction<Language>) {
-      state.language = action.payload;
-    },
+    languageChanged: set('language'),
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, (state) => {

@@ -8,12 +8,12 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@components/Dialog';
 import { FileField } from '@components/FileField';
-import { SelectField, TextField } from '@components/fields';
+import { SelectField } from '@components/fields';
 import { usePreloadYup, yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
-import { ACCEPT, AUDIENCES, CATEGORIES, MAX_MB } from '../documents.api';
+import { ACCEPT, MAX_MB } from '../documents.api';
 import { documentsActions as A, selectDocuments, type DocumentDraft } from '../documents.slice';
-import { fileRule, LANGS, SaveButtons, textRules } from './formParts';
+import { DescribingFields, fileRule, SaveButtons, textRules } from './formParts';
 
 export function DocumentForm() {
   const { t } = useTranslation('documents');
@@ -55,14 +55,7 @@ export function DocumentForm() {
     <Dialog title={t('upload.new')} onClose={close} className="dialog card doc-dialog" testId="doc-form">
       <Formik<DocumentDraft> initialValues={initial} validate={validate} onSubmit={(values) => void dispatch(A.createRequested(values))}>
         <Form noValidate aria-label={t('upload.new')} className="doc-form-grid">
-          {LANGS.map((l) => (
-            <TextField key={l} name={`title${l}`} label={t(`form.title${l}`)} prose />
-          ))}
-          {LANGS.map((l) => (
-            <TextField key={l} name={`description${l}`} label={t(`form.description${l}`)} hint={t('form.optional')} multiline prose />
-          ))}
-          <SelectField name="category" label={t('form.category')} options={CATEGORIES.map((c) => ({ id: c, name: t(`categories.${c}`) }))} />
-          <SelectField name="audience" label={t('form.audience')} options={AUDIENCES.map((a) => ({ id: a, name: t(`audiences.${a}`) }))} />
+          <DescribingFields />
           <SelectField name="facultyId" label={t('form.faculty')} hint={required ? undefined : t('form.facultyHint')} options={faculties} />
           <FileField name="file" label={t('form.file')} hint={t('form.fileHint', { max: MAX_MB })} required accept={ACCEPT} />
           <SaveButtons />

@@ -1,11 +1,16 @@
-/** What the forms share: the texts' and the file's rules, and the buttons with the upload's progress and refusal. */
+/**
+ * What the forms share: the texts' and the file's rules, the fields of a document's texts, category
+ * and audience, and the buttons with the refusal (for an upload, with its progress).
+ */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { Failure } from '@api/http';
+import { SelectField, TextField } from '@components/fields';
 import { Spinner } from '@components/Spinner';
 import type { YupModule } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
-import { MAX_MB } from '../documents.api';
+import { AUDIENCES, CATEGORIES, MAX_MB } from '../documents.api';
 import { documentsActions as A, selectDocuments } from '../documents.slice';
 
 const KINDS = /\.(pdf|docx|xlsx|odt)$/i;
@@ -40,27 +45,71 @@ export function fileRule(yup: YupModule, t: TFunction) {
     .test('size', t('form.fileSize', { max: MAX_MB }), (f) => !f || f.size <= MAX_MB * 1024 * 1024);
 }
 
+/** The fields of a new document and of a corrected one: the titles and descriptions in the three languages, the category and the audience. */
+export function DescribingFields() {
+  const { t } = useTranslation('documents');
+  return (
+    <>
+      {LANGS.map((l) => (
+        <TextField key={l} name={`title${l}`} label={t(`form.title${l}`)} prose />
+      ))}
+      {LANGS.map((l) => (
+        <TextField key={l} name={`description${l}`} label={t(`form.description${l}`)} hint={t('form.optional')} multiline prose />
+      ))}
+      <SelectField name="category" label={t('form.category')} options={CATEGORIES.map((c) => ({ id: c, name: t(`categories.${c}`) }))} />
+      <SelectField name="audience" label={t('form.audience')} options={AUDIENCES.map((a) => ({ id: a, name: t(`audiences.${a}`) }))} />
+    </>
+  );
+}
+
+interface FormEndProps {
+  /** The server's refusal of the last sending, said above the buttons. */
+  failure: Failure | null;
+  errorTestId: string;
+  /** The form is being sent: the submit button says so, both buttons take no press. */
+  busy: boolean;
+  submit: string;
+  submitTestId: string;
+  onCancel: () => void;
+}
+
+/** The end of a form: the refusal, then the submit and cancel buttons. */
+export function FormEnd({ failure, errorTestId, busy, submit, submitTestId, onCancel }: FormEndProps) {
+  const { t } = useTranslation('documents');
+  return (
+    <div className="doc-form-wide">
+      {failure ? (
+        <p className="field-error" role="alert" data-testid={errorTestId}>
+          {describeFailure(t, failure)}
+        </p>
+      ) : null}
+      <div className="doc-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy} data-testid={submitTestId}>
+          {busy ? <Spinner size="sm" /> : null}
+          {submit}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
+          {t('upload.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The end of an upload's form: the refusal, and the buttons with the upload's progress. */
 export function SaveButtons() {
   const { t } = useTranslation('documents');
   const dispatch = useAppDispatch();
   const { save } = useAppSelector(selectDocuments);
   const percent = save.progress && save.progress.total > 0 ? Math.min(100, Math.floor((save.progress.loaded / save.progress.total) * 100)) : 0;
   return (
-    <div className="doc-form-wide">
-      {save.error ? (
-        <p className="field-error" role="alert" data-testid="doc-form-error">
-          {describeFailure(t, save.error)}
-        </p>
-      ) : null}
-      <div className="doc-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.fetching} aria-busy={save.fetching} data-testid="doc-submit">
-          {save.fetching ? <Spinner size="sm" /> : null}
-          {save.fetching ? t('upload.sending', { percent }) : t('upload.submit')}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={() => dispatch(A.formShown(null))} disabled={save.fetching}>
-          {t('upload.cancel')}
-        </button>
-      </div>
-    </div>
+    <FormEnd
+      failure={save.error}
+      errorTestId="doc-form-error"
+      busy={save.fetching}
+      submit={save.fetching ? t('upload.sending', { percent }) : t('upload.submit')}
+      submitTestId="doc-submit"
+      onCancel={() => dispatch(A.formShown(null))}
+    />
   );
 }

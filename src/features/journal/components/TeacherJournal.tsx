@@ -118,6 +118,8 @@ function OpenJournal({ state, data }: { state: JournalState; data: JournalData }
     [dispatch],
   );
   const activeStudent = active ? data.students.find((s) => s.id_student === active.student) : undefined;
+  /** What the grid and, on a phone, the lesson's marking both show and do. */
+  const shared = { students, lessons, marks: state.marks, edits: state.edits, lesson: state.lesson, onLesson, onWrite, scale: info.scale, finals, lessonMenu };
   const toolbar = (
     <JournalToolbar state={state} info={info} active={active} canRemove={Boolean(activeStudent)} mobile={mobile} onRemove={() => setConfirm('student')} />
   );
@@ -129,21 +131,7 @@ function OpenJournal({ state, data }: { state: JournalState; data: JournalData }
       </JournalHead>
       {/* On a phone the lesson's marking comes first; the lesson bar (adding a lesson, all present) below it. */}
       {mobile && !info.readOnly ? (
-        <LessonMarking
-          students={students}
-          lessons={lessons}
-          marks={state.marks}
-          edits={state.edits}
-          lesson={state.lesson}
-          onLesson={onLesson}
-          onWrite={onWrite}
-          onHistory={onHistory}
-          scale={info.scale}
-          finals={finals}
-          today={todayLessons}
-          actions={<PhoneLessonActions state={state} info={info} lessons={lessons} />}
-          lessonMenu={lessonMenu}
-        />
+        <LessonMarking {...shared} onHistory={onHistory} today={todayLessons} actions={<PhoneLessonActions state={state} info={info} lessons={lessons} />} />
       ) : null}
       <LessonBar state={state} info={info} mobile={mobile} onTopic={openTopic} onDelete={askLessonDelete} />
       <ActionNotices state={state} />
@@ -152,27 +140,18 @@ function OpenJournal({ state, data }: { state: JournalState; data: JournalData }
       {lessons.length === 0 ? <p className="muted">{t('noLessons')}</p> : null}
       {mobile ? null : (
         <JournalGrid
-          students={students}
-          lessons={lessons}
-          marks={state.marks}
-          edits={state.edits}
+          {...shared}
           qrCells={qrCells}
-          lesson={state.lesson}
-          onWrite={onWrite}
           onPaste={onPaste}
-          onLesson={onLesson}
           onActive={onActive}
           onInvalid={setInvalid}
           onOverflow={setOverflow}
           readOnly={info.readOnly}
           onDiscard={onDiscard}
-          scale={info.scale}
           onHistory={onCellHistory}
           onToolbar={toToolbar}
           modules={modules}
           topics={topics}
-          finals={finals}
-          lessonMenu={lessonMenu}
         />
       )}
       <HiddenStudents info={info} hidden={state.hidden} />

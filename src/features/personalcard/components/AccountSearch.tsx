@@ -2,9 +2,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '@components/SearchBox';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
 import { personalcardActions as A, selectPersonalCard } from '../personalcard.slice';
+import { CardSection } from './CardSection';
 
 export function AccountSearch() {
   const { t } = useTranslation(['personalcard', 'cm']);
@@ -13,10 +15,7 @@ export function AccountSearch() {
   const [q, setQ] = useState('');
   const [asked, setAsked] = useState(false);
   return (
-    <section className="card pc-section" aria-labelledby="pc-search-title">
-      <h2 id="pc-search-title" className="pc-section-title">
-        {t('search.title')}
-      </h2>
+    <CardSection name="search" title={t('search.title')}>
       <form
         className="pc-search"
         role="search"
@@ -28,22 +27,19 @@ export function AccountSearch() {
           dispatch(A.searchRequested(q.trim()));
         }}
       >
-        <label htmlFor="pc-search-q" className="sr-only">
-          {t('search.label')}
-        </label>
-        <input
+        <SearchBox
           id="pc-search-q"
-          className="input"
-          type="search"
+          label={t('search.label')}
+          hideLabel
           value={q}
+          onChange={setQ}
           maxLength={100}
           placeholder={t('search.placeholder')}
-          onChange={(e) => setQ(e.target.value)}
-          data-testid="pc-search"
+          testId="pc-search"
+          submit={t('search.submit')}
+          submitClass="btn btn-secondary"
+          submitTestId="pc-search-submit"
         />
-        <button type="submit" className="btn btn-secondary" data-testid="pc-search-submit">
-          {t('search.submit')}
-        </button>
       </form>
       <div aria-live="polite" aria-busy={search.fetching}>
         {search.error ? <p className="field-error">{describeFailure(t, search.error)}</p> : null}
@@ -64,6 +60,6 @@ export function AccountSearch() {
           </ul>
         ) : null}
       </div>
-    </section>
+    </CardSection>
   );
 }

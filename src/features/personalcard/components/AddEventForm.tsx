@@ -10,11 +10,11 @@ import { useTranslation } from 'react-i18next';
 import type { EventKind } from '@contract/personalcard';
 import { EVENT_DAYS_AHEAD, EVENT_KINDS, NOTE_MAX, ORDER_NUMBER_MAX } from '@contract/pure/personalcard';
 import { SelectField, TextField } from '@components/fields';
-import { Spinner } from '@components/Spinner';
 import { usePreloadYup, yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
 import { personalcardActions as A, selectPersonalCard } from '../personalcard.slice';
+import { CardSection, FormEnd } from './CardSection';
 
 interface Values {
   kind: string;
@@ -88,10 +88,7 @@ export function AddEventForm({ userId, groups, currentGroup }: { userId: number;
     : null;
 
   return (
-    <section className="card pc-section" aria-labelledby="pc-add-event-title" data-testid="pc-add-event">
-      <h2 id="pc-add-event-title" className="pc-section-title">
-        {t('event.title')}
-      </h2>
+    <CardSection name="add-event" title={t('event.title')} testId="pc-add-event">
       <Formik<Values>
         initialValues={EMPTY}
         validate={validate}
@@ -118,19 +115,9 @@ export function AddEventForm({ userId, groups, currentGroup }: { userId: number;
           <TextField name="orderNumber" label={t('event.orderNumber')} autoComplete="off" />
           <TextField name="orderDate" type="date" label={t('event.orderDate')} />
           <TextField name="note" label={t('event.note')} hint={t('optional')} multiline prose />
-          {refusal ? (
-            <p className="field-error pc-wide" role="alert" data-testid="pc-event-error">
-              {refusal}
-            </p>
-          ) : null}
-          <div className="pc-actions pc-wide">
-            <button type="submit" className="btn btn-primary" disabled={event.busy} aria-busy={event.busy} data-testid="pc-event-submit">
-              {event.busy ? <Spinner size="sm" /> : null}
-              {t('event.submit')}
-            </button>
-          </div>
+          <FormEnd refusal={refusal} refusalTestId="pc-event-error" wide busy={event.busy} submit={t('event.submit')} submitTestId="pc-event-submit" />
         </Form>
       </Formik>
-    </section>
+    </CardSection>
   );
 }

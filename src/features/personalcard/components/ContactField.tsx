@@ -10,11 +10,11 @@ import { useTranslation } from 'react-i18next';
 import type { CardField } from '@contract/personalcard';
 import { EMAIL_MAX, PHONE_MAX, validEmail, validPhone } from '@contract/pure/personalcard';
 import { TextField } from '@components/fields';
-import { Spinner } from '@components/Spinner';
 import { usePreloadYup, yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
 import { personalcardActions as A, selectPersonalCard } from '../personalcard.slice';
+import { FormEnd } from './CardSection';
 
 interface Values {
   value: string;
@@ -101,20 +101,11 @@ export function ContactField({ field, value, editable }: { field: CardField; val
                 hint={t(`hints.${field}`)}
                 autoFocus
               />
-              {refusal ? (
-                <p className="field-error" role="alert" data-testid="pc-edit-error">
-                  {refusal}
-                </p>
-              ) : null}
-              <div className="pc-actions">
-                <button type="submit" className="btn btn-primary" disabled={save.busy} aria-busy={save.busy} data-testid={`pc-save-${field}`}>
-                  {save.busy ? <Spinner size="sm" /> : null}
-                  {t('save')}
-                </button>
+              <FormEnd refusal={refusal} refusalTestId="pc-edit-error" busy={save.busy} submit={t('save')} submitTestId={`pc-save-${field}`}>
                 <button type="button" className="btn btn-ghost" onClick={close} disabled={save.busy}>
                   {t('cancel')}
                 </button>
-              </div>
+              </FormEnd>
             </Form>
           </Formik>
         </dd>

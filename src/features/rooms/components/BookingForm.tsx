@@ -9,6 +9,7 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { BookingKind, RoomsOptions } from '@contract/rooms';
 import { BOOKING_KINDS } from '@contract/pure/rooms';
+import { RefusalSubmit } from '@components/RefusalSubmit';
 import { SelectField, TextField } from '@components/fields';
 import { usePreloadYup, yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
@@ -91,12 +92,13 @@ export function BookingForm({ roomId, options, date, lessonTimeId }: Props) {
               label={t('form.time')}
               options={options.times.map((x) => ({ id: x.id, name: t('pair', { n: x.id, from: x.startsAt, to: x.endsAt }) }))}
             />
-            <p className="rm-refusal" role="alert" data-testid="rm-book-refusal">
-              {book.failure ? describeFailure(t, book.failure) : ''}
-            </p>
-            <button type="submit" className="btn btn-primary" disabled={book.busy} aria-busy={book.busy || undefined}>
-              {book.busy ? t('form.sending') : t('form.submit')}
-            </button>
+            <RefusalSubmit
+              refusalClass="rm-refusal"
+              refusalTestId="rm-book-refusal"
+              refusal={book.failure ? describeFailure(t, book.failure) : ''}
+              busy={book.busy}
+              submit={book.busy ? t('form.sending') : t('form.submit')}
+            />
           </Form>
         </Formik>
       )}

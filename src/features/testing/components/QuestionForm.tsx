@@ -1,17 +1,17 @@
 /** Add or correct a question of the bank: its category, kind, text, points and its answers by kind (formik, checked with yup). */
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { Category, Question } from '@contract/testing';
 import { IMAGE_ALT_MAX, QUESTION_IMAGE_TYPES, QUESTION_KINDS, QUESTION_POINTS_MAX, QUESTION_TEXT_MAX } from '@contract/pure/testing-limits';
 import { SelectField, TextField } from '@components/fields';
-import { usePreloadYup, yupValidator } from '@lib/validation';
-import { useAppDispatch, useAppSelector } from '@shared/hooks';
+import { yupValidator } from '@lib/validation';
+import { useAppDispatch } from '@shared/hooks';
 import { bankActions as K } from '../bank.slice';
-import { selectBank } from '../testing.slice';
 import { imageChange, linesProblem, toContent, toValues, type QuestionValues } from './questionForm';
 import { QuestionImageField, TextPreview } from './QuestionImageField';
 import { FormActions } from '@components/FormActions';
+import { useBankForm } from './useBankForm';
 
 function KindFields({ inUse }: { inUse: boolean }) {
   const { t } = useTranslation('testing');
@@ -55,12 +55,7 @@ export function QuestionForm({
 }) {
   const { t } = useTranslation('testing');
   const dispatch = useAppDispatch();
-  const { saving, saved } = useAppSelector(selectBank);
-  const startedAt = useRef<number | null>(null);
-  usePreloadYup();
-  useEffect(() => {
-    if (startedAt.current !== null && saved > startedAt.current) onDone();
-  }, [saved, onDone]);
+  const { saving, sent } = useBankForm(onDone);
   const validate = useMemo(
     () =>
       yupValidator<QuestionValues>((yup) =>
@@ -105,7 +100,7 @@ export function QuestionForm({
       initialValues={toValues(question, category)}
       validate={validate}
       onSubmit={(v) => {
-        startedAt.current = saved;
+        sent();
         const body = {
           ...(question ? { id: question.id } : {}),
           id_category: Number(v.id_category),

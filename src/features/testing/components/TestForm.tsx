@@ -1,28 +1,25 @@
 /** Create or change a test: title, groups, the draw from the bank's categories, time, attempts, counting, what the student sees, password, networks (formik, checked with yup). */
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Field, FieldArray, Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { Test } from '@contract/testing';
 import { TEST_ATTEMPTS_MAX, TEST_TITLE_MAX } from '@contract/pure/testing-limits';
 import { CheckField, SelectField, TextField } from '@components/fields';
-import { usePreloadYup, yupValidator } from '@lib/validation';
+import { yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { bankActions as K } from '../bank.slice';
 import { selectBank } from '../testing.slice';
 import { targetChoices, testBody, testValues, type TestValues } from './testForm';
 import { FormActions } from '@components/FormActions';
+import { useBankForm } from './useBankForm';
 
 const SHOWS = ['never', 'submit', 'close'] as const;
 
 export function TestForm({ test, discipline, onDone }: { test: Test | null; discipline: number; onDone: () => void }) {
   const { t } = useTranslation('testing');
   const dispatch = useAppDispatch();
-  const { saving, saved, categories, disciplines } = useAppSelector(selectBank);
-  const startedAt = useRef<number | null>(null);
-  usePreloadYup();
-  useEffect(() => {
-    if (startedAt.current !== null && saved > startedAt.current) onDone();
-  }, [saved, onDone]);
+  const { categories, disciplines } = useAppSelector(selectBank);
+  const { saving, sent } = useBankForm(onDone);
   const validate = useMemo(
     () =>
       yupValidator<TestValues>((yup) =>
@@ -57,7 +54,7 @@ export function TestForm({ test, discipline, onDone }: { test: Test | null; disc
       initialValues={testValues(test)}
       validate={validate}
       onSubmit={(v) => {
-        startedAt.current = saved;
+        sent();
         dispatch(K.testSaved(testBody(v, discipline, test?.id)));
       }}
     >

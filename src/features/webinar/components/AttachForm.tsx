@@ -8,6 +8,7 @@ import { Field, Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { ComingLesson, WebinarProvider } from '@contract/webinar';
 import { isMeetingLink, WEBINAR_LINK_MAX } from '@contract/pure/webinar';
+import { RefusalSubmit } from '@components/RefusalSubmit';
 import { TextField } from '@components/fields';
 import { usePreloadYup, yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
@@ -59,12 +60,13 @@ export function AttachForm({ id, lesson, serverConfigured }: { id: string; lesso
             </label>
           </fieldset>
           {values.provider === 'link' ? <TextField name="url" type="url" label={t('attach.url')} hint={t('attach.urlHint')} /> : null}
-          <p className="wb-refusal" role="alert" data-testid="wb-attach-refusal">
-            {attach.failure ? describeFailure(t, attach.failure) : ''}
-          </p>
-          <button type="submit" className="btn btn-primary" disabled={attach.busy} aria-busy={attach.busy || undefined}>
-            {attach.busy ? t('sending') : t('attach.submit')}
-          </button>
+          <RefusalSubmit
+            refusalClass="wb-refusal"
+            refusalTestId="wb-attach-refusal"
+            refusal={attach.failure ? describeFailure(t, attach.failure) : ''}
+            busy={attach.busy}
+            submit={attach.busy ? t('sending') : t('attach.submit')}
+          />
         </Form>
       )}
     </Formik>
