@@ -7,13 +7,13 @@
  * their lessons.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Sheet, SheetListItem } from '@contract/gradingsheet';
 import { rowsOf } from '../../db/client';
 import { finalResults, students } from '../../db/schema';
 import { testClock } from '../../test/helpers';
 import { useTestApp } from '../../test/fixture';
+import { downloadedWorkbook } from '../../test/workbook';
 import { gradingSheetHistory, gradingSheetLines } from './gradingsheet.schema';
 
 const clock = testClock(new Date(2026, 10, 30, 12, 0));
@@ -112,14 +112,7 @@ describe('the grading sheet follows its group while unsigned', () => {
     const mine = sheet.lines.find((l) => l.id_student === joined)!;
     expect(await finalsOf(joined, disciplineId)).toEqual([{ points: mine.total }]);
     // The workbook (and the printed sheet, from the same rows) names him as the screen does.
-    const xlsx = await fx.app.inject({
-      method: 'GET',
-      url: `/api/gradingsheet/sheet.xlsx?id_sheet=${sheet.id}`,
-      headers: { ...fx.teacher.headers, 'accept-language': 'en' },
-    });
-    expect(xlsx.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const wb = await downloadedWorkbook(await fx.get(`/api/gradingsheet/sheet.xlsx?id_sheet=${sheet.id}`, fx.teacher, 'en'));
     const names: unknown[] = [];
     wb.worksheets[0].eachRow((r) => names.push((r.values as unknown[])[2]));
     const leaverFio = sheet.lines.find((l) => l.id_student === leaver.id_student)!.fio;

@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { EXAM_POINTS_MAX, type Sheet, type SheetListItem } from '@contract/gradingsheet';
@@ -22,6 +21,7 @@ import { expectTaggedArchivable } from '../../test/pdf-checks';
 import { quickPasswordHash, session, testClock } from '../../test/helpers';
 import { signedIn } from '../../test/requests';
 import { useTestApp } from '../../test/fixture';
+import { downloadedWorkbook } from '../../test/workbook';
 import { gradingSheetHistory, gradingSheetLines, gradingSheets } from './gradingsheet.schema';
 import { fingerprint, SHEET_KEY } from './gradingsheet.service';
 
@@ -338,14 +338,7 @@ describe('the grading sheet', () => {
     expect(text).toMatch(/Декан\s+_+/);
     expect((await fx.app.inject({ method: 'GET', url: `/api/gradingsheet/sheet.pdf?id_sheet=${sheet.id}`, headers: fx.student.headers })).statusCode).toBe(403);
 
-    const xlsx = await fx.app.inject({
-      method: 'GET',
-      url: `/api/gradingsheet/sheet.xlsx?id_sheet=${sheet.id}`,
-      headers: { ...fx.teacher.headers, 'accept-language': 'en' },
-    });
-    expect(xlsx.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const wb = await downloadedWorkbook(await fx.get(`/api/gradingsheet/sheet.xlsx?id_sheet=${sheet.id}`, fx.teacher, 'en'));
     const ws = wb.worksheets[0];
     const rows: unknown[][] = [];
     ws.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));

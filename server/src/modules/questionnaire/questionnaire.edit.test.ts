@@ -9,11 +9,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateBody, QuestionnaireDraft, QuestionnaireLists } from '@contract/questionnaire';
 import { groups, specialities, students, users } from '../../db/schema';
 import { rowsOf } from '../../db/client';
-import { currentPeriod } from '../../lib/academic-year';
 import { testClock } from '../../test/helpers';
 import { useTestApp } from '../../test/fixture';
 import type { SignedIn } from '../../test/requests';
 import { questionnaireQuestions, questionnaireResponses, questionnaires } from './questionnaire.schema';
+import { createdId, surveyBody } from './questionnaire.test-fixture';
 
 const clock = testClock();
 const fx = useTestApp({ now: clock.now, signIn: ['teacher', 'student', 'admin'] });
@@ -26,31 +26,20 @@ let groupId: number;
 let dean: SignedIn;
 let deanFaculty: number;
 
-function survey(extra: Partial<CreateBody> = {}): CreateBody {
-  const { year, ws } = currentPeriod(clock.now());
-  return {
-    title: 'Условия в библиотеке',
-    description: '',
-    kind: 'survey',
-    anonymous: true,
-    opensAt: at(-1),
-    closesAt: at(10),
-    id_a_year: year,
-    id_w_s: ws,
-    audience: { kind: 'group', id: groupId },
-    questions: [
-      { kind: 'scale', text: 'Оцените библиотеку', options: [], required: true },
-      { kind: 'single', text: 'Как часто вы там бываете?', options: ['Часто', 'Редко'], required: false },
-    ],
-    ...extra,
-  };
-}
-
-async function create(body: CreateBody, who: SignedIn = fx.admin): Promise<number> {
-  const res = await post(who, 'create.json', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.id as number;
-}
+const survey = (extra: Partial<CreateBody> = {}): CreateBody =>
+  surveyBody(
+    clock.now(),
+    {
+      title: 'Условия в библиотеке',
+      audience: { kind: 'group', id: groupId },
+      questions: [
+        { kind: 'scale', text: 'Оцените библиотеку', options: [], required: true },
+        { kind: 'single', text: 'Как часто вы там бываете?', options: ['Часто', 'Редко'], required: false },
+      ],
+    },
+    extra,
+  );
+const create = (body: CreateBody, who: SignedIn = fx.admin) => createdId(fx, body, who);
 const questionIds = async (id: number) =>
   (await rowsOf<{ id: number }>(db(), sql`select id from questionnaire_questions where questionnaire_id = ${id} order by position`)).map((r) => r.id);
 const answer = async (id: number, who: SignedIn = fx.student) => {
