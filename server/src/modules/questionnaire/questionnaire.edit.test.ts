@@ -7,13 +7,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateBody, QuestionnaireDraft, QuestionnaireLists } from '@contract/questionnaire';
-import { groups, specialities, students, users } from '../../db/schema';
+import { students, users } from '../../db/schema';
 import { rowsOf } from '../../db/client';
 import { testClock } from '../../test/helpers';
 import { useTestApp } from '../../test/fixture';
 import type { SignedIn } from '../../test/requests';
 import { questionnaireQuestions, questionnaireResponses, questionnaires } from './questionnaire.schema';
-import { createdId, surveyBody } from './questionnaire.test-fixture';
+import { createdId, studentGroupOf, surveyBody } from './questionnaire.test-fixture';
 
 const clock = testClock();
 const fx = useTestApp({ now: clock.now, signIn: ['teacher', 'student', 'admin'] });
@@ -61,12 +61,7 @@ const strayAnswers = async (id: number) =>
   )[0].n;
 
 beforeAll(async () => {
-  const [me] = await db()
-    .select({ groupId: students.groupId, facultyId: specialities.facultyId })
-    .from(students)
-    .innerJoin(groups, eq(groups.id, students.groupId))
-    .innerJoin(specialities, eq(specialities.id, groups.specialityId))
-    .where(eq(students.id, fx.student.user.uid));
+  const me = await studentGroupOf(fx);
   groupId = me.groupId;
   const [d] = await db().select({ id: users.id, facultyId: users.deanFacultyId }).from(users).where(eq(users.login, 'dean'));
   dean = await fx.signInAs(d.id, 'dean');

@@ -1,6 +1,8 @@
 /** What the questionnaire's server tests (questionnaire.*.test.ts) share: a survey's body and its creation through the call. */
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { CreateBody } from '@contract/questionnaire';
+import { groups, specialities, students } from '../../db/schema';
 import { currentPeriod } from '../../lib/academic-year';
 import type { TestAppFixture } from '../../test/fixture';
 import type { SignedIn } from '../../test/requests';
@@ -30,4 +32,15 @@ export async function createdId(fx: TestAppFixture, body: CreateBody, who: Signe
   const res = await fx.post('/api/questionnaire/create.json', who, body, 'en');
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.id as number;
+}
+
+/** The demo student's group and its faculty. */
+export async function studentGroupOf(fx: TestAppFixture): Promise<{ groupId: number; facultyId: number }> {
+  const [me] = await fx.db.database.db
+    .select({ groupId: students.groupId, facultyId: specialities.facultyId })
+    .from(students)
+    .innerJoin(groups, eq(groups.id, students.groupId))
+    .innerJoin(specialities, eq(specialities.id, groups.specialityId))
+    .where(eq(students.id, fx.student.user.uid));
+  return me;
 }

@@ -10,13 +10,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_STUDENT, ROLE_TEACHER } from '@contract/common';
 import type { CreateBody, QuestionnaireLists, QuestionnaireResults } from '@contract/questionnaire';
 import { QUESTIONNAIRE_MIN_ANSWERS } from '@contract/pure/questionnaire';
-import { groups, specialities, students, users } from '../../db/schema';
+import { specialities, students, users } from '../../db/schema';
 import { rowsOf } from '../../db/client';
 import { testClock } from '../../test/helpers';
 import { useTestApp } from '../../test/fixture';
 import type { SignedIn } from '../../test/requests';
 import { questionnaireAnswers, questionnaireRespondents, questionnaireResponses } from './questionnaire.schema';
-import { createdId, surveyBody } from './questionnaire.test-fixture';
+import { createdId, studentGroupOf, surveyBody } from './questionnaire.test-fixture';
 
 const clock = testClock();
 const fx = useTestApp({ now: clock.now, signIn: ['teacher', 'student', 'admin'] });
@@ -63,12 +63,7 @@ async function responses(id: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  const [me] = await fx.db.database.db
-    .select({ groupId: students.groupId, facultyId: specialities.facultyId })
-    .from(students)
-    .innerJoin(groups, eq(groups.id, students.groupId))
-    .innerJoin(specialities, eq(specialities.id, groups.specialityId))
-    .where(eq(students.id, fx.student.user.uid));
+  const me = await studentGroupOf(fx);
   groupId = me.groupId;
   facultyId = me.facultyId;
 });
