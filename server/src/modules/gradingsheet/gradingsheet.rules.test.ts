@@ -6,15 +6,16 @@
  * discipline for the group (the stream's lecture and the subgroups' laboratory work), weighted by
  * their lessons.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Sheet, SheetListItem } from '@contract/gradingsheet';
 import { rowsOf } from '../../db/client';
-import { finalResults, students } from '../../db/schema';
+import { students } from '../../db/schema';
 import { testClock } from '../../test/helpers';
 import { useTestApp } from '../../test/fixture';
 import { downloadedWorkbook } from '../../test/workbook';
 import { gradingSheetHistory, gradingSheetLines } from './gradingsheet.schema';
+import { demoHalfFinals } from './gradingsheet.test-fixture';
 
 const clock = testClock(new Date(2026, 10, 30, 12, 0));
 const fx = useTestApp({ now: clock.now });
@@ -53,18 +54,7 @@ async function newStudent(groupId: number, code: string): Promise<number> {
   return row.id;
 }
 
-const finalsOf = (studentId: number, disciplineId: number) =>
-  d()
-    .select({ points: finalResults.points })
-    .from(finalResults)
-    .where(
-      and(
-        eq(finalResults.studentId, studentId),
-        eq(finalResults.disciplineId, disciplineId),
-        eq(finalResults.academicYearId, 2026),
-        eq(finalResults.workingSemesterId, 1),
-      ),
-    );
+const finalsOf = async (studentId: number, disciplineId: number) => (await demoHalfFinals(d(), studentId, disciplineId)).map((f) => ({ points: f.points }));
 
 describe('the grading sheet follows its group while unsigned', () => {
   it('adds a student who joined, marks (and keeps) the line of one who left; signing gives the leaver no result; a signed sheet never changes', async () => {

@@ -24,6 +24,7 @@ import { useTestApp } from '../../test/fixture';
 import { downloadedWorkbook } from '../../test/workbook';
 import { gradingSheetHistory, gradingSheetLines, gradingSheets } from './gradingsheet.schema';
 import { fingerprint, SHEET_KEY } from './gradingsheet.service';
+import { demoHalfFinals } from './gradingsheet.test-fixture';
 
 /** Late in the demo half-year (2026-27 autumn); the transcript shows its results once it is closed. */
 const TODAY = new Date(2026, 10, 30, 12, 0);
@@ -262,17 +263,7 @@ describe('the grading sheet', () => {
     const signed = await sheetOf(fx.teacher, 'sign.json', { id_sheet: resit.id });
     expect(signed.lines[0]).toMatchObject({ total: 40, letter: 'F' });
     const [{ disciplineId }] = await d().select().from(gradingSheets).where(eq(gradingSheets.id, resit.id));
-    const [web] = await d()
-      .select()
-      .from(finalResults)
-      .where(
-        and(
-          eq(finalResults.studentId, weak),
-          eq(finalResults.disciplineId, disciplineId),
-          eq(finalResults.academicYearId, 2026),
-          eq(finalResults.workingSemesterId, 1),
-        ),
-      );
+    const [web] = await demoHalfFinals(d(), weak, disciplineId);
     expect(web.points).toBe(40);
     const history = await d()
       .select()
