@@ -39,11 +39,24 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
     });
     return { server, base: `http://127.0.0.1:${port}`, dataDir, child: server.child, exited: server.exited };
   }
+  type Started = Awaited<ReturnType<typeof startServer>>;
+
+  /** Runs a test on a started server: its output is shown when the test fails, and its data folder removed in any case. */
+  async function withServer(prefix: string, env: Record<string, string>, test: (s: Started) => Promise<void>) {
+    const started = await startServer(prefix, env);
+    try {
+      await test(started);
+    } catch (err) {
+      console.error(started.server.output());
+      throw err;
+    } finally {
+      started.server.cleanUp(started.dataDir);
+    }
+  }
 
   it('finishes the requests in flight, refuses new ones with 503, closes streams, exits within SHUTDOWN_GRACE_MS', async () => {
     const GRACE_MS = 5000;
-    const { server, base, dataDir, child, exited } = await startServer('lms-sigterm-', { SHUTDOWN_GRACE_MS: String(GRACE_MS) });
-    try {
+    await withServer('lms-sigterm-', { SHUTDOWN_GRACE_MS: String(GRACE_MS) }, async ({ base, child, exited }) => {
       await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 60000, interval: 200 }).toBe(200);
       const signIn = async (login: string, password: string) => {
         const res = await fetch(`${base}/api/auth/orize.json`, {
@@ -101,18 +114,12 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
         }
       ).rows[0].n;
       expect(stored).toBe(4);
-    } catch (err) {
-      console.error(server.output());
-      throw err;
-    } finally {
-      server.cleanUp(dataDir);
-    }
+    });
   }, 120_000);
 
   it('with SHUTDOWN_DRAIN_MS, first only the readiness check answers 503 while requests are served, then it exits', async () => {
     const DRAIN_MS = 8000;
-    const { server, base, dataDir, child, exited } = await startServer('lms-drain-', { SHUTDOWN_DRAIN_MS: String(DRAIN_MS), SHUTDOWN_GRACE_MS: '2000' });
-    try {
+    await withServer('lms-drain-', { SHUTDOWN_DRAIN_MS: String(DRAIN_MS), SHUTDOWN_GRACE_MS: '2000' }, async ({ base, child, exited }) => {
       await expect.poll(async () => (await fetch(`${base}/api/ready`).catch(() => null))?.status, { timeout: 60000, interval: 200 }).toBe(200);
       const signalled = Date.now();
       child.kill('SIGTERM');
@@ -128,11 +135,6 @@ describe.runIf(usePostgres)('SIGTERM under load (R5)', () => {
       const { code, at } = await exited;
       expect(code).toBe(0);
       expect(at - signalled).toBeGreaterThanOrEqual(DRAIN_MS);
-    } catch (err) {
-      console.error(server.output());
-      throw err;
-    } finally {
-      server.cleanUp(dataDir);
-    }
+    });
   }, 120_000);
 });

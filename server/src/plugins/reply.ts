@@ -49,12 +49,15 @@ export interface Download {
   bytes: Buffer | Uint8Array;
 }
 
-/** Sends a built file as a download, private to the caller and never sniffed as another type. */
-export function sendDownload(reply: FastifyReply, file: Download): FastifyReply {
+/**
+ * Sends a built file as a download, private to the caller and never sniffed as another type; a file
+ * that must not be kept at all (a certificate, an import template) is sent with `no-store`.
+ */
+export function sendDownload(reply: FastifyReply, file: Download, keep: 'no-cache' | 'no-store' = 'no-cache'): FastifyReply {
   return reply
     .header('content-type', file.type)
     .header('content-disposition', contentDisposition(file.name))
     .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-cache')
+    .header('cache-control', `private, ${keep}`)
     .send(file.bytes);
 }

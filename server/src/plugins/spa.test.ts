@@ -193,15 +193,19 @@ describe('a signed-in page with data', () => {
     const m = /<script type="application\/json" id="lms-page">(.*?)<\/script><\/body>/.exec(html);
     return m ? (JSON.parse(m[1]) as { lang: string; user: { id: number; role: number }; news?: { id_eventMessage: number }[] }) : null;
   };
+  /** A screen's page with its data: 200, never stored by a cache, preloading the screen's chunk and its Russian texts. */
+  const expectScreenPage = (res: { statusCode: number; headers: Record<string, unknown> }, chunk: string, texts: string) => {
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.link).toContain(`</lms/assets/${chunk}.js>; rel=modulepreload`);
+    expect(res.headers.link).toContain(`/lms/locales/ru/${texts}.json?v=v1a2b3`);
+  };
 
   it('/news arrives with the user and the first page of the feed, in the page language, never stored by a cache', async () => {
     const { headers, user } = await session(fx.app, 'student');
     const res = await fx.app.inject({ url: '/lms/news', headers });
-    expect(res.statusCode).toBe(200);
+    expectScreenPage(res, 'NewsScreen-N1', 'news');
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.headers.link).toContain('</lms/assets/NewsScreen-N1.js>; rel=modulepreload');
-    expect(res.headers.link).toContain('/lms/locales/ru/news.json?v=v1a2b3');
     const data = dataOf(res.body);
     expect(data).toMatchObject({ lang: 'ru', user: { id: user.id, role: 2 } });
     const feed = await fx.app.inject({
@@ -224,10 +228,7 @@ describe('a signed-in page with data', () => {
   it("/journal arrives with a teacher's first view (start.json's reply) and the journal's code; a student's without it", async () => {
     const teacher = await session(fx.app, 'teacher');
     const res = await get('/lms/journal', teacher);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.headers.link).toContain('</lms/assets/JournalScreen-J1.js>; rel=modulepreload');
-    expect(res.headers.link).toContain('/lms/locales/ru/journal.json?v=v1a2b3');
+    expectScreenPage(res, 'JournalScreen-J1', 'journal');
     const data = dataOf(res.body) as { user: { id: number }; journal?: unknown } | null;
     const start = await get('/api/visitlog/start.json', teacher);
     expect(data?.user.id).toBe(teacher.user.id);
@@ -268,10 +269,7 @@ describe('a signed-in page with data', () => {
   it("/gradingsheet arrives with a teacher's list of the current half-year (list.json's reply) and the sheet's code; a student's without it", async () => {
     const teacher = await session(fx.app, 'teacher');
     const res = await get('/lms/gradingsheet', teacher);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.headers.link).toContain('</lms/assets/GradingSheetScreen-G1.js>; rel=modulepreload');
-    expect(res.headers.link).toContain('/lms/locales/ru/gradingsheet.json?v=v1a2b3');
+    expectScreenPage(res, 'GradingSheetScreen-G1', 'gradingsheet');
     const data = dataOf(res.body) as { user: { id: number }; settings?: [{ id_a_year: number; id_w_s: number }, unknown]; gradingsheet?: unknown } | null;
     expect(data?.user.id).toBe(teacher.user.id);
     // The half-year the settings name, and the list the screen asks for of it.

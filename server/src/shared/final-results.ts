@@ -6,6 +6,18 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import { finalResultHistory, type teachingAssignments } from '../db/schema';
+import { marksClosedAfterSql } from './academic/journal-period';
+
+/** A final result's half-year and the last day of its marks: what the rating's and the transcript's reads of a student's results begin with. */
+export interface ResultHalfYear {
+  academicYearId: number;
+  workingSemesterId: number;
+  /** The last day of marks set for the half-year (shared/academic/journal-period.ts), or null. */
+  marksClosedAfter: string | null;
+}
+
+/** The columns of ResultHalfYear, of final_results aliased r. */
+export const RESULT_HALF_YEAR_COLUMNS = sql`r.academic_year_id as "academicYearId", r.working_semester_id as "workingSemesterId", ${marksClosedAfterSql('r')} as "marksClosedAfter"`;
 
 /** What a result is written for: the journal (teaching assignment) it is written from, its discipline, half-year, credits, form of control and teacher. */
 export type FinalTarget = Pick<

@@ -3,6 +3,7 @@
  * university's time zone, which the server makes its own at start (shared/time-zone.ts), like the
  * academic year (lib/academic-year.ts).
  */
+import { badRequest } from '../app-error';
 
 /** 'YYYY-MM-DD' of the local date. */
 export function localDate(at: Date): string {
@@ -20,3 +21,14 @@ export function atLocalTime(day: Date, hhmm: string): Date {
   const [h, m] = hhmm.split(':').map(Number);
   return new Date(day.getFullYear(), day.getMonth(), day.getDate(), h, m, 0, 0);
 }
+
+/** The local midnight of a requested 'YYYY-MM-DD' date; 400 for a day the calendar has not (31 February). */
+export function dayOf(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const day = new Date(y, m - 1, d);
+  if (localDate(day) !== date) throw badRequest({ field: 'date' });
+  return day;
+}
+
+/** The local midnight n days after (before, when n is negative) the local day of `day`. */
+export const plusDays = (day: Date, n: number) => new Date(day.getFullYear(), day.getMonth(), day.getDate() + n);

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
-import { memberOf } from './timetable.repository';
+import { memberOf, type LessonPlaceRow } from './timetable.repository';
 import type { Language } from '@contract/common';
 import type { Names } from './names';
 import kindNames from './room-bookings.texts.json' with { type: 'json' };
@@ -15,21 +15,13 @@ const BOOKING_KIND_NAMES = kindNames satisfies Record<'makeup' | 'consultation',
 
 export const bookingKindName = (kind: 'makeup' | 'consultation', lang: Language): string => BOOKING_KIND_NAMES[kind][lang];
 
-export interface BookedLessonRow {
+export interface BookedLessonRow extends LessonPlaceRow {
   bookingId: number;
   /** The weekly lesson the booking is given for (its QR attendance opens as a make-up lesson). */
   idShed: number;
   teacherId: number;
   /** 'YYYY-MM-DD' */
   date: string;
-  /** 1 Monday … 7 Sunday */
-  dayNumber: number;
-  lessonTimeId: number;
-  startsAt: string;
-  endsAt: string;
-  auditoriumId: number;
-  roomName: string;
-  building: string;
   kind: 'makeup' | 'consultation';
   disciplineId: number;
   discipline: Names;

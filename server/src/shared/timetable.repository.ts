@@ -9,11 +9,9 @@ import { rowsOf, type Db } from '../db/client';
 import { marksClosedAfterSql } from './academic/journal-period';
 import type { Names } from './names';
 
-export interface EntryRow {
-  id: number;
-  academicYearId: number;
-  workingSemesterId: number;
-  semesterId: number;
+/** When and where a lesson is: the fields a weekly entry and a room booking (shared/room-bookings.repository.ts) share. */
+export interface LessonPlaceRow {
+  /** 1 Monday … 7 Sunday */
   dayNumber: number;
   lessonTimeId: number;
   /** 'HH:mm' */
@@ -22,22 +20,35 @@ export interface EntryRow {
   auditoriumId: number;
   roomName: string;
   building: string;
+}
+
+/** What LESSON_COLUMNS reads of a lesson (with its lesson time's `startsAt` and `endsAt`). */
+export interface LessonShownRow {
+  startsAt: string;
+  endsAt: string;
+  discipline: Names;
+  lessonType: Names;
+  /** The group's or the stream's name. */
+  target: string;
+  subgroup: number;
+  teacher: { surname: string; name: string; patronymic: string | null };
+}
+
+export interface EntryRow extends LessonPlaceRow, LessonShownRow {
+  id: number;
+  academicYearId: number;
+  workingSemesterId: number;
+  semesterId: number;
   latitude: number;
   longitude: number;
   radiusM: number;
   teachingAssignmentId: number;
   credits: number;
   disciplineId: number;
-  discipline: Names;
   lessonTypeId: number;
-  lessonType: Names;
   teacherId: number;
-  teacher: { surname: string; name: string; patronymic: string | null };
   groupId: number | null;
   streamId: number | null;
-  /** The group's or the stream's name. */
-  target: string;
-  subgroup: number;
   educationFormId: number;
   isSelect: boolean;
   specialityId: number | null;

@@ -27,6 +27,9 @@ interface SeedDocument {
   versions: ReadonlyArray<{ file: string; daysAgo: number; note: string; paragraphs: readonly string[] }>;
 }
 
+/** A version with no note: its file's name, days before today and the PDF's paragraphs. */
+const version = (file: string, daysAgo: number, paragraphs: readonly string[]): SeedDocument['versions'][number] => ({ file, daysAgo, note: '', paragraphs });
+
 export const SEED_DOCUMENTS: readonly SeedDocument[] = [
   {
     category: 'regulation',
@@ -42,12 +45,10 @@ export const SEED_DOCUMENTS: readonly SeedDocument[] = [
       'How modules, exams and retakes are held; the grading scale.',
     ],
     versions: [
-      {
-        file: 'Положение о контроле успеваемости.pdf',
-        daysAgo: 60,
-        note: '',
-        paragraphs: ['Текущий контроль проводится в форме двух модулей в каждом полугодии.', 'Итоговая оценка складывается из баллов модулей и экзамена.'],
-      },
+      version('Положение о контроле успеваемости.pdf', 60, [
+        'Текущий контроль проводится в форме двух модулей в каждом полугодии.',
+        'Итоговая оценка складывается из баллов модулей и экзамена.',
+      ]),
       {
         file: 'Положение о контроле успеваемости (ред. 2).pdf',
         daysAgo: 6,
@@ -70,12 +71,10 @@ export const SEED_DOCUMENTS: readonly SeedDocument[] = [
       "Dates of the session, consultations and retakes for the faculty's students.",
     ],
     versions: [
-      {
-        file: 'Приказ о зимней сессии.pdf',
-        daysAgo: 12,
-        note: '',
-        paragraphs: ['Зимняя экзаменационная сессия проводится с 5 по 25 января.', 'Консультации — за день до экзамена по расписанию кафедр.'],
-      },
+      version('Приказ о зимней сессии.pdf', 12, [
+        'Зимняя экзаменационная сессия проводится с 5 по 25 января.',
+        'Консультации — за день до экзамена по расписанию кафедр.',
+      ]),
     ],
   },
   {
@@ -88,12 +87,11 @@ export const SEED_DOCUMENTS: readonly SeedDocument[] = [
       'Required parts of a syllabus: aims, learning outcomes, schedule, assessment.',
     ],
     versions: [
-      {
-        file: 'Шаблон силлабуса.pdf',
-        daysAgo: 25,
-        note: '',
-        paragraphs: ['1. Цели и задачи дисциплины.', '2. Результаты обучения и компетенции.', '3. Календарный план и политика оценивания.'],
-      },
+      version('Шаблон силлабуса.pdf', 25, [
+        '1. Цели и задачи дисциплины.',
+        '2. Результаты обучения и компетенции.',
+        '3. Календарный план и политика оценивания.',
+      ]),
     ],
   },
   {
@@ -106,12 +104,10 @@ export const SEED_DOCUMENTS: readonly SeedDocument[] = [
       'The application form with the list of documents to attach.',
     ],
     versions: [
-      {
-        file: 'Заявление на академический отпуск.pdf',
-        daysAgo: 40,
-        note: '',
-        paragraphs: ['Ректору университета от студента (ФИО, группа).', 'Прошу предоставить академический отпуск с … по … по причине …'],
-      },
+      version('Заявление на академический отпуск.pdf', 40, [
+        'Ректору университета от студента (ФИО, группа).',
+        'Прошу предоставить академический отпуск с … по … по причине …',
+      ]),
     ],
   },
   {
@@ -124,12 +120,10 @@ export const SEED_DOCUMENTS: readonly SeedDocument[] = [
       "For the staff of the dean's offices, the registrar and the library.",
     ],
     versions: [
-      {
-        file: 'Инструкция по персональным данным.pdf',
-        daysAgo: 18,
-        note: '',
-        paragraphs: ['Персональные данные обрабатываются только в целях учебного процесса.', 'Передача данных третьим лицам запрещена.'],
-      },
+      version('Инструкция по персональным данным.pdf', 18, [
+        'Персональные данные обрабатываются только в целях учебного процесса.',
+        'Передача данных третьим лицам запрещена.',
+      ]),
     ],
   },
 ];

@@ -9,6 +9,7 @@ import type { Language } from '@contract/common';
 import type { Sheet } from '@contract/gradingsheet';
 import { portalDate } from '../../lib/dates';
 import { QR_ALT, a4Pdf } from '../../lib/pdf';
+import { escapeHtml as esc, verifyPageHtml } from '../../shared/verify-page';
 import { SX } from './gradingsheet.texts';
 
 export interface University {
@@ -148,8 +149,6 @@ export async function sheetWorkbook(s: Sheet, lang: Language): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export type SheetVerdict = { kind: 'genuine' | 'changed'; sheet: Sheet; printedAt: Date } | { kind: 'invalid' };
 
 /** The public verification page of a printed sheet (HTML, no script). */
@@ -160,21 +159,5 @@ export function verifyPage(v: SheetVerdict, university: string, lang: Language):
       : `<dl>${facts(v.sheet, lang)
           .map(([k, val]) => `<dt>${esc(k)}</dt><dd>${esc(val)}</dd>`)
           .join('')}<dt>${esc(SX.printed[lang])}</dt><dd>${portalDate(v.printedAt, lang)}</dd></dl>`;
-  return `<!doctype html>
-<html lang="${lang === 'kg' ? 'ky' : lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(SX.verifyTitle[lang])}</title>
-<style>
-:root{color-scheme:light dark;font-family:system-ui,sans-serif}
-body{margin:0;background:#eef2f7;color:#111827}
-main{max-width:560px;margin:24px auto;padding:20px;background:#fff;border-radius:12px}
-h1{font-size:20px}.ok{color:#166534}.bad{color:#b91c1c}
-dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px}dt{color:#4b5563}dd{margin:0;font-weight:600}
-@media (prefers-color-scheme:dark){body{background:#0f172a;color:#e5e7eb}main{background:#1e293b}dt{color:#cbd5e1}.ok{color:#86efac}.bad{color:#fca5a5}}
-</style></head>
-<body><main>
-<p>${esc(university)}</p>
-<h1>${esc(SX.verifyTitle[lang])}</h1>
-<p class="${v.kind === 'genuine' ? 'ok' : 'bad'}" role="status" data-verdict="${v.kind}"><strong>${esc(SX[v.kind][lang])}</strong></p>
-${details}
-</main></body></html>`;
+  return verifyPageHtml({ university, title: SX.verifyTitle[lang], kind: v.kind, verdict: SX[v.kind][lang], details, maxWidth: 560 }, lang);
 }

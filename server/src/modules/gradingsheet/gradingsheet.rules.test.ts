@@ -6,15 +6,16 @@
  * discipline for the group (the stream's lecture and the subgroups' laboratory work), weighted by
  * their lessons.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Sheet, SheetListItem } from '@contract/gradingsheet';
 import { rowsOf } from '../../db/client';
-import { finalResults, students } from '../../db/schema';
+import { students } from '../../db/schema';
 import { testClock } from '../../test/helpers';
 import { useTestApp } from '../../test/fixture';
+import { downloadedWorkbook } from '../../test/workbook';
 import { gradingSheetHistory, gradingSheetLines } from './gradingsheet.schema';
+import { demoHalfFinals } from './gradingsheet.test-fixture';
 
 const clock = testClock(new Date(2026, 10, 30, 12, 0));
 const fx = useTestApp({ now: clock.now });
@@ -53,18 +54,7 @@ async function newStudent(groupId: number, code: string): Promise<number> {
   return row.id;
 }
 
-const finalsOf = (studentId: number, disciplineId: number) =>
-  d()
-    .select({ points: finalResults.points })
-    .from(finalResults)
-    .where(
-      and(
-        eq(finalResults.studentId, studentId),
-        eq(finalResults.disciplineId, disciplineId),
-        eq(finalResults.academicYearId, 2026),
-        eq(finalResults.workingSemesterId, 1),
-      ),
-    );
+const finalsOf = async (studentId: number, disciplineId: number) => (await demoHalfFinals(d(), studentId, disciplineId)).map((f) => ({ points: f.points }));
 
 describe('the grading sheet follows its group while unsigned', () => {
   it('adds a student who joined, marks (and keeps) the line of one who left; signing gives the leaver no result; a signed sheet never changes', async () => {
@@ -112,14 +102,7 @@ describe('the grading sheet follows its group while unsigned', () => {
     const mine = sheet.lines.find((l) => l.id_student === joined)!;
     expect(await finalsOf(joined, disciplineId)).toEqual([{ points: mine.total }]);
     // The workbook (and the printed sheet, from the same rows) names him as the screen does.
-    const xlsx = await fx.app.inject({
-      method: 'GET',
-      url: `/api/gradingsheet/sheet.xlsx?id_sheet=${sheet.id}`,
-      headers: { ...fx.teacher.headers, 'accept-language': 'en' },
-    });
-    expect(xlsx.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const wb = await downloadedWorkbook(await fx.get(`/api/gradingsheet/sheet.xlsx?id_sheet=${sheet.id}`, fx.teacher, 'en'));
     const names: unknown[] = [];
     wb.worksheets[0].eachRow((r) => names.push((r.values as unknown[])[2]));
     const leaverFio = sheet.lines.find((l) => l.id_student === leaver.id_student)!.fio;

@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { EXAM_POINTS_MAX, type Sheet, type SheetListItem } from '@contract/gradingsheet';
@@ -22,8 +21,10 @@ import { expectTaggedArchivable } from '../../test/pdf-checks';
 import { quickPasswordHash, session, testClock } from '../../test/helpers';
 import { signedIn } from '../../test/requests';
 import { useTestApp } from '../../test/fixture';
+import { downloadedWorkbook } from '../../test/workbook';
 import { gradingSheetHistory, gradingSheetLines, gradingSheets } from './gradingsheet.schema';
 import { fingerprint, SHEET_KEY } from './gradingsheet.service';
+import { demoHalfFinals } from './gradingsheet.test-fixture';
 
 /** Late in the demo half-year (2026-27 autumn); the transcript shows its results once it is closed. */
 const TODAY = new Date(2026, 10, 30, 12, 0);
@@ -262,17 +263,7 @@ describe('the grading sheet', () => {
     const signed = await sheetOf(fx.teacher, 'sign.json', { id_sheet: resit.id });
     expect(signed.lines[0]).toMatchObject({ total: 40, letter: 'F' });
     const [{ disciplineId }] = await d().select().from(gradingSheets).where(eq(gradingSheets.id, resit.id));
-    const [web] = await d()
-      .select()
-      .from(finalResults)
-      .where(
-        and(
-          eq(finalResults.studentId, weak),
-          eq(finalResults.disciplineId, disciplineId),
-          eq(finalResults.academicYearId, 2026),
-          eq(finalResults.workingSemesterId, 1),
-        ),
-      );
+    const [web] = await demoHalfFinals(d(), weak, disciplineId);
     expect(web.points).toBe(40);
     const history = await d()
       .select()
@@ -338,14 +329,7 @@ describe('the grading sheet', () => {
     expect(text).toMatch(/Декан\s+_+/);
     expect((await fx.app.inject({ method: 'GET', url: `/api/gradingsheet/sheet.pdf?id_sheet=${sheet.id}`, headers: fx.student.headers })).statusCode).toBe(403);
 
-    const xlsx = await fx.app.inject({
-      method: 'GET',
-      url: `/api/gradingsheet/sheet.xlsx?id_sheet=${sheet.id}`,
-      headers: { ...fx.teacher.headers, 'accept-language': 'en' },
-    });
-    expect(xlsx.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const wb = await downloadedWorkbook(await fx.get(`/api/gradingsheet/sheet.xlsx?id_sheet=${sheet.id}`, fx.teacher, 'en'));
     const ws = wb.worksheets[0];
     const rows: unknown[][] = [];
     ws.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));

@@ -16,6 +16,20 @@ export const EDUCATION_FORM_COLUMN = {
   aliases: ['Форма', 'Study form', 'Form of study', 'Form'],
 } as const;
 
+/** A cohort's speciality (by its code) and admission year: the columns of groups and of study plans (imports.plans.ts). */
+export const SPECIALITY_CODE_COLUMN = {
+  title: { ru: 'Код специальности', kg: 'Адистиктин коду', en: 'Speciality code' },
+  aliases: ['Специальность', 'Speciality', 'Specialty code', 'Specialty', 'Адистик'],
+  required: true,
+  example: '710400',
+} as const;
+export const ADMISSION_YEAR_COLUMN = {
+  title: { ru: 'Год поступления', kg: 'Кабыл алынган жылы', en: 'Admission year' },
+  aliases: ['Год набора', 'Year of admission', 'Intake year', 'Кабыл алуу жылы'],
+  required: true,
+  example: 2026,
+} as const;
+
 /** The first year of study a group or student may have, and the last (next year's intake). */
 export const admissionYears = (now: Date) => ({ min: 1991, max: now.getUTCFullYear() + 1 });
 
@@ -27,36 +41,41 @@ export const GROUP_COLUMNS: readonly Column<Key>[] = [
     required: true,
     example: 'ПИ-1-26',
   },
-  {
-    key: 'speciality',
-    title: { ru: 'Код специальности', kg: 'Адистиктин коду', en: 'Speciality code' },
-    aliases: ['Специальность', 'Speciality', 'Specialty code', 'Specialty', 'Адистик'],
-    required: true,
-    example: '710400',
-  },
+  { key: 'speciality', ...SPECIALITY_CODE_COLUMN },
   { key: 'educationForm', ...EDUCATION_FORM_COLUMN, required: true, example: 'Очная' },
-  {
-    key: 'admissionYear',
-    title: { ru: 'Год поступления', kg: 'Кабыл алынган жылы', en: 'Admission year' },
-    aliases: ['Год набора', 'Year of admission', 'Intake year', 'Кабыл алуу жылы'],
-    required: true,
-    example: 2026,
-  },
+  { key: 'admissionYear', ...ADMISSION_YEAR_COLUMN },
   { key: 'number', title: { ru: 'Номер группы', kg: 'Топтун номери', en: 'Group number' }, aliases: ['Номер', 'Number', 'Номери'], required: true, example: 1 },
 ];
 
-/** The education forms by any of their names (and their number), and how they are listed in a refusal. */
-export async function educationFormsOf(db: Db, lang: Language) {
-  const forms = await repo.allEducationForms(db);
+/**
+ * A list of forms (education forms, forms of assessment) found by any of their names (and their
+ * number): how one is shown, and the reading of a row's cell as one. A name the list has not is
+ * refused with `problem`, listing the forms (read as undefined); an empty optional cell is null.
+ */
+export function formsList(
+  forms: readonly { id: number; nameKg: string; nameRu: string; nameEn: string }[],
+  lang: Language,
+  problem: 'unknownForm' | 'unknownControlForm',
+) {
   const byText = new Map<string, number>();
   for (const f of forms) for (const text of [String(f.id), f.nameKg, f.nameRu, f.nameEn]) byText.set(normalizeHeader(text), f.id);
   const nameOf = new Map(forms.map((f) => [f.id, localName(f, lang)]));
+  const find = (text: string) => byText.get(normalizeHeader(text));
+  const list = forms.map((f) => quote(localName(f, lang), lang)).join(', ');
   return {
-    find: (text: string) => byText.get(normalizeHeader(text)),
     show: (id: unknown) => nameOf.get(id as number) ?? String(id),
-    list: forms.map((f) => quote(localName(f, lang), lang)).join(', '),
+    read<K extends string>(r: RowReader<K>, key: K, required = true): number | null | undefined {
+      const text = required ? r.required(key) : r.optional(key);
+      if (text === null) return required ? undefined : null;
+      const id = find(text);
+      if (id === undefined) r.refuse(key, problem, { value: text, forms: list });
+      return id;
+    },
   };
 }
+
+/** The education forms (formsList). */
+export const educationFormsOf = async (db: Db, lang: Language) => formsList(await repo.allEducationForms(db), lang, 'unknownForm');
 
 interface GroupCompared {
   speciality: string;
@@ -90,9 +109,7 @@ export const groupsImport: ImportKindDef<Key> = {
       const name = r.name('name', true, 60);
       const speciality = r.required('speciality', 40);
       if (speciality !== null && !specialityId.has(speciality)) r.refuse('speciality', 'unknownSpeciality', { value: speciality });
-      const formText = r.required('educationForm');
-      const educationFormId = formText === null ? undefined : forms.find(formText);
-      if (formText !== null && educationFormId === undefined) r.refuse('educationForm', 'unknownForm', { value: formText, forms: forms.list });
+      const educationFormId = forms.read(r, 'educationForm');
       const admissionYear = r.wholeNumber('admissionYear', years.min, years.max);
       const number = r.wholeNumber('number', 1, 99);
       if (duplicates.repeated(r, 'name', name) || r.refused) continue;

@@ -16,7 +16,7 @@ import { controlFormsOf, MAX_CREDITS, PLAN_COLUMNS } from './imports.plans';
 import { changesOf, DuplicateCheck, normalizeHeader, RowReader, type Column, type Field } from './imports.rows';
 import * as repo from './imports.repository';
 import { TIMETABLE_COLUMNS } from './imports.timetable.columns';
-import { academicYearOf, DAY_BY_TEXT, dayName, listsOf } from './imports.timetable.lists';
+import { DAY_BY_TEXT, dayName, listsOf, readDiscipline, readYearAndHalf } from './imports.timetable.lists';
 import { say, WORDS } from './imports.texts';
 
 type Key =
@@ -152,15 +152,8 @@ export const offeringsImport: ImportKindDef<Key> = {
     const subgroupUpdates: { id: number; values: orepo.SubgroupValues }[] = [];
     for (const row of sheet.rows) {
       const r = new RowReader(row, columns, lang, plan.refused);
-      const yearText = r.required('year', 20);
-      const year = yearText === null ? null : academicYearOf(yearText);
-      if (yearText !== null && (year === null || !lists.yearIds.has(year))) r.refuse('year', 'unknownAcademicYear', { value: yearText });
-      const wsText = r.required('halfYear');
-      const ws = wsText === null ? undefined : lists.halfYear(wsText);
-      if (wsText !== null && ws === undefined) r.refuse('halfYear', 'unknownHalfYear', { value: wsText });
-      const disciplineCode = r.required('discipline', 40);
-      const disciplineId = disciplineCode === null ? undefined : lists.discipline.get(disciplineCode);
-      if (disciplineCode !== null && disciplineId === undefined) r.refuse('discipline', 'unknownDiscipline', { value: disciplineCode });
+      const { year, ws } = readYearAndHalf(r, lists);
+      const disciplineId = readDiscipline(r, lists);
       const specialityText = r.optional('speciality', 40);
       const specialityId = specialityText === null ? null : c.specialityId.get(specialityText);
       if (specialityText !== null && specialityId === undefined) r.refuse('speciality', 'unknownSpeciality', { value: specialityText });
@@ -172,9 +165,7 @@ export const offeringsImport: ImportKindDef<Key> = {
         semester = undefined;
       }
       const credits = r.wholeNumber('credits', 1, MAX_CREDITS);
-      const controlText = r.required('controlForm');
-      const controlFormId = controlText === null ? undefined : c.controls.find(controlText);
-      if (controlText !== null && controlFormId === undefined) r.refuse('controlForm', 'unknownControlForm', { value: controlText, forms: c.controls.list });
+      const controlFormId = c.controls.read(r, 'controlForm');
       const descGroupNum = r.wholeNumber('displayGroup', 1, 99, false) ?? 1;
       const teacherCode = r.required('teacher', 40);
       const teacherId = teacherCode === null ? undefined : lists.teacher.get(teacherCode);

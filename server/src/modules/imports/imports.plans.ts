@@ -7,12 +7,11 @@
 import type { Language } from '@contract/common';
 import type { ImportRecord } from '@contract/imports';
 import type { Db } from '../../db/client';
-import { localName } from '../../i18n';
-import { admissionYears, EDUCATION_FORM_COLUMN, educationFormsOf } from './imports.groups';
+import { ADMISSION_YEAR_COLUMN, admissionYears, EDUCATION_FORM_COLUMN, educationFormsOf, formsList, SPECIALITY_CODE_COLUMN } from './imports.groups';
 import type { ImportKindDef } from './imports.kind';
-import { changesOf, DuplicateCheck, normalizeHeader, RowReader, sortKnown, writeRecords, type Column, type Field } from './imports.rows';
+import { changesOf, DuplicateCheck, RowReader, sortKnown, writeRecords, type Column, type Field } from './imports.rows';
 import * as repo from './imports.repository';
-import { quote, say, WORDS } from './imports.texts';
+import { say, WORDS } from './imports.texts';
 
 type Key = 'speciality' | 'educationForm' | 'admissionYear' | 'semester' | 'discipline' | 'credits' | 'controlForm';
 
@@ -20,21 +19,9 @@ type Key = 'speciality' | 'educationForm' | 'admissionYear' | 'semester' | 'disc
 export const MAX_CREDITS = 30;
 
 export const PLAN_COLUMNS: readonly Column<Key>[] = [
-  {
-    key: 'speciality',
-    title: { ru: 'Код специальности', kg: 'Адистиктин коду', en: 'Speciality code' },
-    aliases: ['Специальность', 'Speciality', 'Specialty code', 'Specialty', 'Адистик'],
-    required: true,
-    example: '710400',
-  },
+  { key: 'speciality', ...SPECIALITY_CODE_COLUMN },
   { key: 'educationForm', ...EDUCATION_FORM_COLUMN, required: true, example: 'Очная' },
-  {
-    key: 'admissionYear',
-    title: { ru: 'Год поступления', kg: 'Кабыл алынган жылы', en: 'Admission year' },
-    aliases: ['Год набора', 'Year of admission', 'Intake year', 'Кабыл алуу жылы'],
-    required: true,
-    example: 2026,
-  },
+  { key: 'admissionYear', ...ADMISSION_YEAR_COLUMN },
   {
     key: 'semester',
     title: { ru: 'Семестр', kg: 'Семестр', en: 'Semester' },
@@ -59,18 +46,8 @@ export const PLAN_COLUMNS: readonly Column<Key>[] = [
   },
 ];
 
-/** The forms of assessment by any of their names (and their number), and how they are listed in a refusal. */
-export async function controlFormsOf(db: Db, lang: Language) {
-  const forms = await repo.allControlForms(db);
-  const byText = new Map<string, number>();
-  for (const f of forms) for (const text of [String(f.id), f.nameKg, f.nameRu, f.nameEn]) byText.set(normalizeHeader(text), f.id);
-  const nameOf = new Map(forms.map((f) => [f.id, localName(f, lang)]));
-  return {
-    find: (text: string) => byText.get(normalizeHeader(text)),
-    show: (id: unknown) => nameOf.get(id as number) ?? String(id),
-    list: forms.map((f) => quote(localName(f, lang), lang)).join(', '),
-  };
-}
+/** The forms of assessment (formsList in imports.groups.ts). */
+export const controlFormsOf = async (db: Db, lang: Language) => formsList(await repo.allControlForms(db), lang, 'unknownControlForm');
 
 /** The academic year (its first calendar year) in which a cohort admitted in `admissionYear` studies semester `semester`. */
 export const academicYearOf = (admissionYear: number, semester: number) => admissionYear + Math.floor((semester - 1) / 2);
@@ -104,9 +81,7 @@ export const plansImport: ImportKindDef<Key> = {
       const specialityCode = r.required('speciality', 40);
       const speciality = specialityCode === null ? undefined : specialities.get(specialityCode);
       if (specialityCode !== null && !speciality) r.refuse('speciality', 'unknownSpeciality', { value: specialityCode });
-      const formText = r.required('educationForm');
-      const educationFormId = formText === null ? undefined : forms.find(formText);
-      if (formText !== null && educationFormId === undefined) r.refuse('educationForm', 'unknownForm', { value: formText, forms: forms.list });
+      const educationFormId = forms.read(r, 'educationForm');
       const admissionYear = r.wholeNumber('admissionYear', years.min, years.max);
       const semester = r.wholeNumber('semester', 1, lastSemester);
       const beyondStudy = semester !== null && speciality !== undefined && semester > speciality.durationYears * 2;
@@ -119,9 +94,7 @@ export const plansImport: ImportKindDef<Key> = {
       const discipline = disciplineCode === null ? undefined : disciplineId.get(disciplineCode);
       if (disciplineCode !== null && discipline === undefined) r.refuse('discipline', 'unknownDiscipline', { value: disciplineCode });
       const credits = r.wholeNumber('credits', 1, MAX_CREDITS);
-      const controlText = r.required('controlForm');
-      const controlFormId = controlText === null ? undefined : controls.find(controlText);
-      if (controlText !== null && controlFormId === undefined) r.refuse('controlForm', 'unknownControlForm', { value: controlText, forms: controls.list });
+      const controlFormId = controls.read(r, 'controlForm');
       if (r.refused) continue;
       const values: repo.PlanValues = {
         specialityId: speciality!.id,

@@ -3,8 +3,8 @@ import { ImportRunFields, ImportRunReply, ImportTemplateQuery } from '@contract/
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
-import { contentDisposition, multipartInput } from '../../plugins/files';
-import { ok, replies } from '../../plugins/reply';
+import { multipartInput } from '../../plugins/files';
+import { ok, replies, sendDownload } from '../../plugins/reply';
 import { AdminImportService } from './imports.service';
 
 const P = '/api/imports';
@@ -18,12 +18,6 @@ export default async function importsRoutes(app: App, { ctx }: { ctx: AppContext
   );
 
   app.get(`${P}/template.xlsx`, { schema: { querystring: ImportTemplateQuery } }, async (req, reply) => {
-    const file = await imports.template(req.auth!, req.query.kind, languageOf(req));
-    return reply
-      .header('content-type', file.mime)
-      .header('content-disposition', contentDisposition(file.name))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(file.bytes);
+    return sendDownload(reply, await imports.template(req.auth!, req.query.kind, languageOf(req)), 'no-store');
   });
 }

@@ -20,6 +20,7 @@ import { AppError, badRequest, forbidden } from '../../app-error';
 import type { AppContext } from '../../context';
 import { requestDeadline } from '../../db/client';
 import type { MultipartInput } from '../../plugins/files';
+import type { Download } from '../../plugins/reply';
 import type { AuthInfo } from '../../shared/caller';
 import { accountsFile, templateFile } from './imports.files';
 import { fileErrorText } from './imports.preview';
@@ -112,9 +113,9 @@ export class AdminImportService {
   }
 
   /** The kind's template, as `npm run import -- template <kind>` writes it, headers in `lang`. */
-  async template(auth: AuthInfo, kind: ImportKind, lang: Language): Promise<{ name: string; mime: string; bytes: Buffer }> {
+  async template(auth: AuthInfo, kind: ImportKind, lang: Language): Promise<Download> {
     await this.assertAdmin(auth);
-    return { name: `${kind}.xlsx`, mime: XLSX_TYPE, bytes: await templateFile(kind, lang) };
+    return { name: `${kind}.xlsx`, type: XLSX_TYPE, bytes: await templateFile(kind, lang) };
   }
 
   /**

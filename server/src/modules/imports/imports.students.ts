@@ -76,9 +76,7 @@ export const studentsImport: ImportKindDef<Key> = {
       if (groupText !== null && !group) r.refuse('group', 'unknownGroup', { value: groupText });
       if (group) fileGroups.add(group.id);
       const admissionYear = r.wholeNumber('admissionYear', years.min, years.max, false);
-      const formText = r.optional('educationForm');
-      const educationFormId = formText === null ? null : forms.find(formText);
-      if (formText !== null && educationFormId === undefined) r.refuse('educationForm', 'unknownForm', { value: formText, forms: forms.list });
+      const educationFormId = forms.read(r, 'educationForm', false);
       const subgroup = r.wholeNumber('subgroup', 1, 2, false);
       const contacts = people.readContacts(r);
       if (duplicates.repeated(r, 'code', code) || r.refused) continue;

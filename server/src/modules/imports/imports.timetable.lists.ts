@@ -7,7 +7,7 @@ import type { Language } from '@contract/common';
 import type { Db } from '../../db/client';
 import { localName } from '../../i18n';
 import { roomKey } from './imports.rooms';
-import { normalizeHeader } from './imports.rows';
+import { normalizeHeader, type RowReader } from './imports.rows';
 import * as repo from './imports.repository';
 import { quote } from './imports.texts';
 
@@ -141,3 +141,22 @@ export async function listsOf(db: Db, lang: Language) {
   return lists;
 }
 export type Lists = Awaited<ReturnType<typeof listsOf>>;
+
+/** A row's academic year and half-year, each refused (and read as null or undefined) when the portal does not have it. */
+export function readYearAndHalf<K extends string>(r: RowReader<K | 'year' | 'halfYear'>, lists: Lists) {
+  const yearText = r.required('year', 20);
+  const year = yearText === null ? null : academicYearOf(yearText);
+  if (yearText !== null && (year === null || !lists.yearIds.has(year))) r.refuse('year', 'unknownAcademicYear', { value: yearText });
+  const wsText = r.required('halfYear');
+  const ws = wsText === null ? undefined : lists.halfYear(wsText);
+  if (wsText !== null && ws === undefined) r.refuse('halfYear', 'unknownHalfYear', { value: wsText });
+  return { year, ws };
+}
+
+/** A row's discipline by its code, refused (and read as undefined) when the portal does not have it. */
+export function readDiscipline<K extends string>(r: RowReader<K | 'discipline'>, lists: Lists) {
+  const disciplineCode = r.required('discipline', 40);
+  const disciplineId = disciplineCode === null ? undefined : lists.discipline.get(disciplineCode);
+  if (disciplineCode !== null && disciplineId === undefined) r.refuse('discipline', 'unknownDiscipline', { value: disciplineCode });
+  return disciplineId;
+}

@@ -15,7 +15,7 @@ import { roomKey } from './imports.rooms';
 import { changesOf, DuplicateCheck, normalizeHeader, RowReader, type Field } from './imports.rows';
 import * as repo from './imports.repository';
 import { columnTitle, TIMETABLE_COLUMNS, type TimetableKey } from './imports.timetable.columns';
-import { academicYearOf, dayName, DAY_BY_TEXT, listsOf, type Lists, type Target } from './imports.timetable.lists';
+import { dayName, DAY_BY_TEXT, listsOf, readDiscipline, readYearAndHalf, type Lists, type Target } from './imports.timetable.lists';
 import { say, WORDS } from './imports.texts';
 
 /** Where and when a lesson is: what a row is matched by. */
@@ -120,12 +120,7 @@ export const timetableImport: ImportKindDef<TimetableKey> = {
     let valid: Valid[] = [];
     for (const row of sheet.rows) {
       const r = new RowReader(row, columns, lang, plan.refused);
-      const yearText = r.required('year', 20);
-      const year = yearText === null ? null : academicYearOf(yearText);
-      if (yearText !== null && (year === null || !lists.yearIds.has(year))) r.refuse('year', 'unknownAcademicYear', { value: yearText });
-      const wsText = r.required('halfYear');
-      const ws = wsText === null ? undefined : lists.halfYear(wsText);
-      if (wsText !== null && ws === undefined) r.refuse('halfYear', 'unknownHalfYear', { value: wsText });
+      const { year, ws } = readYearAndHalf(r, lists);
       const targetName = r.required('group', 100);
       const target = targetName === null ? undefined : lists.target(targetName);
       if (targetName !== null && !target) r.refuse('group', 'unknownGroupOrStream', { value: targetName });
@@ -136,9 +131,7 @@ export const timetableImport: ImportKindDef<TimetableKey> = {
       const timeText = r.required('time', 20);
       const time = timeText === null ? undefined : lists.time(r.raw('time'), timeText);
       if (timeText !== null && !time) r.refuse('time', 'unknownLessonTime', { value: timeText, times: lists.timeList });
-      const disciplineCode = r.required('discipline', 40);
-      const disciplineId = disciplineCode === null ? undefined : lists.discipline.get(disciplineCode);
-      if (disciplineCode !== null && disciplineId === undefined) r.refuse('discipline', 'unknownDiscipline', { value: disciplineCode });
+      const disciplineId = readDiscipline(r, lists);
       const typeText = r.required('lessonType');
       const lessonTypeId = typeText === null ? undefined : lists.lessonType(typeText);
       if (typeText !== null && lessonTypeId === undefined) r.refuse('lessonType', 'unknownLessonType', { value: typeText, types: lists.lessonTypeList });

@@ -7,13 +7,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateBody, QuestionnaireDraft, QuestionnaireLists } from '@contract/questionnaire';
-import { groups, specialities, students, users } from '../../db/schema';
+import { students, users } from '../../db/schema';
 import { rowsOf } from '../../db/client';
-import { currentPeriod } from '../../lib/academic-year';
 import { testClock } from '../../test/helpers';
 import { useTestApp } from '../../test/fixture';
 import type { SignedIn } from '../../test/requests';
 import { questionnaireQuestions, questionnaireResponses, questionnaires } from './questionnaire.schema';
+import { createdId, studentGroupOf, surveyBody } from './questionnaire.test-fixture';
 
 const clock = testClock();
 const fx = useTestApp({ now: clock.now, signIn: ['teacher', 'student', 'admin'] });
@@ -26,31 +26,20 @@ let groupId: number;
 let dean: SignedIn;
 let deanFaculty: number;
 
-function survey(extra: Partial<CreateBody> = {}): CreateBody {
-  const { year, ws } = currentPeriod(clock.now());
-  return {
-    title: 'Условия в библиотеке',
-    description: '',
-    kind: 'survey',
-    anonymous: true,
-    opensAt: at(-1),
-    closesAt: at(10),
-    id_a_year: year,
-    id_w_s: ws,
-    audience: { kind: 'group', id: groupId },
-    questions: [
-      { kind: 'scale', text: 'Оцените библиотеку', options: [], required: true },
-      { kind: 'single', text: 'Как часто вы там бываете?', options: ['Часто', 'Редко'], required: false },
-    ],
-    ...extra,
-  };
-}
-
-async function create(body: CreateBody, who: SignedIn = fx.admin): Promise<number> {
-  const res = await post(who, 'create.json', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.id as number;
-}
+const survey = (extra: Partial<CreateBody> = {}): CreateBody =>
+  surveyBody(
+    clock.now(),
+    {
+      title: 'Условия в библиотеке',
+      audience: { kind: 'group', id: groupId },
+      questions: [
+        { kind: 'scale', text: 'Оцените библиотеку', options: [], required: true },
+        { kind: 'single', text: 'Как часто вы там бываете?', options: ['Часто', 'Редко'], required: false },
+      ],
+    },
+    extra,
+  );
+const create = (body: CreateBody, who: SignedIn = fx.admin) => createdId(fx, body, who);
 const questionIds = async (id: number) =>
   (await rowsOf<{ id: number }>(db(), sql`select id from questionnaire_questions where questionnaire_id = ${id} order by position`)).map((r) => r.id);
 const answer = async (id: number, who: SignedIn = fx.student) => {
@@ -72,12 +61,7 @@ const strayAnswers = async (id: number) =>
   )[0].n;
 
 beforeAll(async () => {
-  const [me] = await db()
-    .select({ groupId: students.groupId, facultyId: specialities.facultyId })
-    .from(students)
-    .innerJoin(groups, eq(groups.id, students.groupId))
-    .innerJoin(specialities, eq(specialities.id, groups.specialityId))
-    .where(eq(students.id, fx.student.user.uid));
+  const me = await studentGroupOf(fx);
   groupId = me.groupId;
   const [d] = await db().select({ id: users.id, facultyId: users.deanFacultyId }).from(users).where(eq(users.login, 'dean'));
   dean = await fx.signInAs(d.id, 'dean');

@@ -10,13 +10,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_STUDENT, ROLE_TEACHER } from '@contract/common';
 import type { CreateBody, QuestionnaireLists, QuestionnaireResults } from '@contract/questionnaire';
 import { QUESTIONNAIRE_MIN_ANSWERS } from '@contract/pure/questionnaire';
-import { groups, specialities, students, users } from '../../db/schema';
+import { specialities, students, users } from '../../db/schema';
 import { rowsOf } from '../../db/client';
-import { currentPeriod } from '../../lib/academic-year';
 import { testClock } from '../../test/helpers';
 import { useTestApp } from '../../test/fixture';
 import type { SignedIn } from '../../test/requests';
 import { questionnaireAnswers, questionnaireRespondents, questionnaireResponses } from './questionnaire.schema';
+import { createdId, studentGroupOf, surveyBody } from './questionnaire.test-fixture';
 
 const clock = testClock();
 const fx = useTestApp({ now: clock.now, signIn: ['teacher', 'student', 'admin'] });
@@ -27,31 +27,23 @@ const post = (who: SignedIn | null, call: string, body: object, lang = 'en') => 
 let groupId: number;
 let facultyId: number;
 
-function survey(audience: CreateBody['audience'], extra: Partial<CreateBody> = {}): CreateBody {
-  const { year, ws } = currentPeriod(clock.now());
-  return {
-    title: 'Условия в общежитии',
-    description: '',
-    kind: 'survey',
-    anonymous: true,
-    opensAt: new Date(clock.now().getTime() - DAY).toISOString(),
-    closesAt: new Date(clock.now().getTime() + 10 * DAY).toISOString(),
-    id_a_year: year,
-    id_w_s: ws,
-    audience,
-    questions: [
-      { kind: 'scale', text: 'Оцените условия', options: [], required: true },
-      { kind: 'multiple', text: 'Что улучшить?', options: ['Душ', 'Кухня', 'Интернет'], required: false },
-      { kind: 'text', text: 'Комментарий', options: [], required: false },
-    ],
-    ...extra,
-  };
-}
+const survey = (audience: CreateBody['audience'], extra: Partial<CreateBody> = {}): CreateBody =>
+  surveyBody(
+    clock.now(),
+    {
+      title: 'Условия в общежитии',
+      audience,
+      questions: [
+        { kind: 'scale', text: 'Оцените условия', options: [], required: true },
+        { kind: 'multiple', text: 'Что улучшить?', options: ['Душ', 'Кухня', 'Интернет'], required: false },
+        { kind: 'text', text: 'Комментарий', options: [], required: false },
+      ],
+    },
+    extra,
+  );
 
 async function create(body: CreateBody, who: SignedIn = fx.admin): Promise<{ id: number; questions: number[] }> {
-  const res = await post(who, 'create.json', body);
-  expect(res.statusCode, res.body).toBe(200);
-  const id = res.json().data.id as number;
+  const id = await createdId(fx, body, who);
   const form = await rowsOf<{ id: number }>(fx.db.database.db, sql`select id from questionnaire_questions where questionnaire_id = ${id} order by position`);
   return { id, questions: form.map((r) => r.id) };
 }
@@ -71,12 +63,7 @@ async function responses(id: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  const [me] = await fx.db.database.db
-    .select({ groupId: students.groupId, facultyId: specialities.facultyId })
-    .from(students)
-    .innerJoin(groups, eq(groups.id, students.groupId))
-    .innerJoin(specialities, eq(specialities.id, groups.specialityId))
-    .where(eq(students.id, fx.student.user.uid));
+  const me = await studentGroupOf(fx);
   groupId = me.groupId;
   facultyId = me.facultyId;
 });

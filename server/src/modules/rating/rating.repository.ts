@@ -1,7 +1,7 @@
 /** SQL of the rating: students of a group or a course, their journal marks of a half-year, a teacher's groups, final results for the GPA. */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { marksClosedAfterSql } from '../../shared/academic/journal-period';
+import { RESULT_HALF_YEAR_COLUMNS, type ResultHalfYear } from '../../shared/final-results';
 import type { Names } from '../../shared/names';
 
 export interface PersonRow {
@@ -136,11 +136,7 @@ export async function rightsOf(db: Db, userId: number): Promise<{ admin: boolean
   return { admin: !!row?.admin, deanFacultyId: row?.deanFacultyId ?? null };
 }
 
-export interface ResultRow {
-  academicYearId: number;
-  workingSemesterId: number;
-  /** The last day of marks set for the half-year (shared/academic/journal-period.ts), or null. */
-  marksClosedAfter: string | null;
+export interface ResultRow extends ResultHalfYear {
   credits: number;
   points: number | null;
   ekvNum: number | null;
@@ -150,7 +146,7 @@ export interface ResultRow {
 export async function results(db: Db, studentId: number): Promise<ResultRow[]> {
   return rowsOf<ResultRow>(
     db,
-    sql`select r.academic_year_id as "academicYearId", r.working_semester_id as "workingSemesterId", ${marksClosedAfterSql('r')} as "marksClosedAfter",
+    sql`select ${RESULT_HALF_YEAR_COLUMNS},
         r.credits, r.points, b.ekv_num::float as "ekvNum"
       from final_results r left join grade_scale b on r.points between b.min_points and b.max_points
       where r.student_id = ${studentId}

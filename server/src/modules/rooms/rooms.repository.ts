@@ -2,8 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { RoomKind } from '@contract/rooms';
 import { rowsOf, type Db } from '../../db/client';
-import type { Names } from '../../shared/names';
-import { LESSON_COLUMNS, LESSON_JOINS } from '../../shared/timetable.repository';
+import { LESSON_COLUMNS, LESSON_JOINS, type LessonShownRow } from '../../shared/timetable.repository';
 import { roomBookings } from './rooms.schema';
 
 export interface RoomRow {
@@ -78,16 +77,9 @@ export async function teacherBusy(db: Db, teacherId: number, s: Slot): Promise<b
   return rows.length > 0;
 }
 
-export interface WeeklyLessonRow {
+export interface WeeklyLessonRow extends LessonShownRow {
   dayNumber: number;
   lessonTimeId: number;
-  startsAt: string;
-  endsAt: string;
-  discipline: Names;
-  lessonType: Names;
-  target: string;
-  subgroup: number;
-  teacher: { surname: string; name: string; patronymic: string | null };
 }
 
 /** The room's weekly lessons of a half-year, by day and time. */

@@ -21,23 +21,13 @@ import { currentPeriod } from '../../lib/academic-year';
 import { fullName } from '../../lib/person';
 import { assertWritable, mayReopen } from '../../shared/academic/journal-period';
 import { asTeacher, type AuthInfo } from '../../shared/caller';
-import { atLocalTime, dayNumber, localDate } from '../../shared/lesson-clock';
+import { atLocalTime, dayNumber, dayOf, localDate, plusDays } from '../../shared/lesson-clock';
 import { bookedInRoom, bookedOfTeacher, bookingKindName, findBooked, type BookedLessonRow } from '../../shared/room-bookings.repository';
 import * as timetable from '../../shared/timetable.repository';
 import * as repo from './rooms.repository';
 
 /** A teacher's list of bookings starts this many days back. */
 const LIST_DAYS_BACK = 7;
-
-/** The local midnight of a 'YYYY-MM-DD' date; 400 for a day the calendar has not (31 February). */
-function dayOf(date: string): Date {
-  const [y, m, d] = date.split('-').map(Number);
-  const day = new Date(y, m - 1, d);
-  if (localDate(day) !== date) throw badRequest({ field: 'date' });
-  return day;
-}
-
-const plusDays = (day: Date, n: number) => new Date(day.getFullYear(), day.getMonth(), day.getDate() + n);
 
 export class RoomsService {
   constructor(private readonly ctx: AppContext) {}

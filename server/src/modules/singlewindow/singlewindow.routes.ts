@@ -21,8 +21,7 @@ import {
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n';
-import { contentDisposition } from '../../plugins/files';
-import { ok, replies } from '../../plugins/reply';
+import { ok, replies, sendDownload } from '../../plugins/reply';
 import { SingleWindowService } from './singlewindow.service';
 
 const P = '/api/singlewindow';
@@ -57,12 +56,7 @@ export default async function singlewindowRoutes(app: App, { ctx }: { ctx: AppCo
 
   app.get(`${P}/certificate.file`, { schema: { querystring: CertificateQuery } }, async (req, reply) => {
     const file = await sw.certificate(req.auth!, req.query.id, languageOf(req));
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition(file.name))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(file.bytes);
+    return sendDownload(reply, { ...file, type: 'application/pdf' }, 'no-store');
   });
 
   app.get(

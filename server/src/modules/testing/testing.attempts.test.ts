@@ -109,31 +109,12 @@ describe('the paper', () => {
 
   it('refuses an answer of another kind or naming an option the question has not, changing nothing', async () => {
     const single = paper.questions.find((q) => q.kind === 'single')!;
-    expect(
-      (
-        await errorOf(fx.student, 'answer.json', {
-          id_attempt: paper.id_attempt,
-          device: A,
-          slot: single.slot,
-          version: 1,
-          answer: { kind: 'truefalse', value: true },
-        })
-      ).code,
-    ).toBe('TEST_ANSWER');
-    expect(
-      (
-        await errorOf(fx.student, 'answer.json', {
-          id_attempt: paper.id_attempt,
-          device: A,
-          slot: single.slot,
-          version: 1,
-          answer: { kind: 'single', choice: 9 },
-        })
-      ).code,
-    ).toBe('TEST_ANSWER');
-    expect(
-      (await errorOf(fx.student, 'answer.json', { id_attempt: paper.id_attempt, device: A, slot: 99, version: 1, answer: { kind: 'single', choice: 0 } })).code,
-    ).toBe('TEST_ANSWER');
+    /** The error code of an answer from device A at version 1. */
+    const refusal = async (slot: number, answer: object) =>
+      (await errorOf(fx.student, 'answer.json', { id_attempt: paper.id_attempt, device: A, slot, version: 1, answer })).code;
+    expect(await refusal(single.slot, { kind: 'truefalse', value: true })).toBe('TEST_ANSWER');
+    expect(await refusal(single.slot, { kind: 'single', choice: 9 })).toBe('TEST_ANSWER');
+    expect(await refusal(99, { kind: 'single', choice: 0 })).toBe('TEST_ANSWER');
     const rows = await d()
       .select()
       .from(testingAnswers)

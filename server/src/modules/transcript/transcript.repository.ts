@@ -1,7 +1,7 @@
 /** SQL of the transcript: the student with his group, speciality and faculty; his final results with the scale; the current half-year's plan. */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { marksClosedAfterSql } from '../../shared/academic/journal-period';
+import { RESULT_HALF_YEAR_COLUMNS, type ResultHalfYear } from '../../shared/final-results';
 import type { Names } from '../../shared/names';
 
 export interface StudentRow {
@@ -36,11 +36,7 @@ export async function student(db: Db, id: number): Promise<StudentRow | undefine
   return row;
 }
 
-export interface ResultRow {
-  academicYearId: number;
-  workingSemesterId: number;
-  /** The last day of marks set for the half-year (shared/academic/journal-period.ts), or null. */
-  marksClosedAfter: string | null;
+export interface ResultRow extends ResultHalfYear {
   semesterId: number;
   code: string;
   discipline: Names;
@@ -56,7 +52,7 @@ export interface ResultRow {
 export async function results(db: Db, studentId: number): Promise<ResultRow[]> {
   return rowsOf<ResultRow>(
     db,
-    sql`select r.academic_year_id as "academicYearId", r.working_semester_id as "workingSemesterId", ${marksClosedAfterSql('r')} as "marksClosedAfter",
+    sql`select ${RESULT_HALF_YEAR_COLUMNS},
         r.semester_id as "semesterId", d.code,
         json_build_object('nameRu', d.name_ru, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline, r.credits,
         json_build_object('nameRu', c.name_ru, 'nameKg', c.name_kg, 'nameEn', c.name_en) as control, r.points,

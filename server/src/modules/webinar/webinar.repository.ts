@@ -1,8 +1,7 @@
 /** SQL of the webinar area: meetings with their lesson, the joins, the recordings, the meeting server's address. */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import type { Names } from '../../shared/names';
-import { LESSON_COLUMNS, LESSON_JOINS, memberOf } from '../../shared/timetable.repository';
+import { LESSON_COLUMNS, LESSON_JOINS, memberOf, type LessonShownRow } from '../../shared/timetable.repository';
 import { webinarMeetings, webinarRecordings } from './webinar.schema';
 
 /** The site setting that holds the portal's meeting server (docs/configuration.md#meeting-server). */
@@ -13,20 +12,13 @@ export async function meetingServer(db: Db): Promise<string | null> {
   return row?.value.trim() ? row.value.trim() : null;
 }
 
-export interface MeetingRow {
+export interface MeetingRow extends LessonShownRow {
   id: number;
   idShed: number;
   date: string;
   teacherId: number;
   provider: 'portal' | 'link';
   url: string;
-  startsAt: string;
-  endsAt: string;
-  discipline: Names;
-  lessonType: Names;
-  target: string;
-  subgroup: number;
-  teacher: { surname: string; name: string; patronymic: string | null };
 }
 
 const SELECT_MEETING = sql`

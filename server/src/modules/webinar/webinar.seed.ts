@@ -12,7 +12,7 @@ import type { SeedContext, SeedStep } from '../../db/seed';
 import { Prng } from '../../db/seed/prng';
 import { currentPeriod } from '../../lib/academic-year';
 import { halfYearDates } from '../../shared/academic/journal-period';
-import { atLocalTime, dayNumber, localDate } from '../../shared/lesson-clock';
+import { atLocalTime, dayNumber, localDate, plusDays } from '../../shared/lesson-clock';
 import { memberOf } from '../../shared/timetable.repository';
 import { webinarJoins, webinarMeetings, webinarRecordings } from './webinar.schema';
 
@@ -25,8 +25,6 @@ interface Lesson {
   startsAt: string;
   endsAt: string;
 }
-
-const plusDays = (day: Date, n: number) => new Date(day.getFullYear(), day.getMonth(), day.getDate() + n);
 
 async function seedWebinar(db: Db, ctx: SeedContext): Promise<void> {
   await db.execute(sql`insert into site_settings (key, value) values ('meeting_server', ${DEMO_MEETING_SERVER}) on conflict (key) do nothing`);

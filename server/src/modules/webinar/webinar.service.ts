@@ -40,19 +40,9 @@ import { assertWritable, halfYearDates, mayReopen } from '../../shared/academic/
 import { asTeacher, assertOwn, type AuthInfo } from '../../shared/caller';
 import { JOURNAL_CHANGED_EVENT, qrPresence } from '../../shared/journal-live';
 import { visitValues, writePresence } from '../../shared/journal-visits';
-import { atLocalTime, dayNumber, localDate } from '../../shared/lesson-clock';
+import { atLocalTime, dayNumber, dayOf, localDate, plusDays } from '../../shared/lesson-clock';
 import * as timetable from '../../shared/timetable.repository';
 import * as repo from './webinar.repository';
-
-/** The local midnight of a 'YYYY-MM-DD' date; 400 for a day the calendar has not (31 February). */
-function dayOf(date: string): Date {
-  const [y, m, d] = date.split('-').map(Number);
-  const day = new Date(y, m - 1, d);
-  if (localDate(day) !== date) throw badRequest({ field: 'date' });
-  return day;
-}
-
-const plusDays = (day: Date, n: number) => new Date(day.getFullYear(), day.getMonth(), day.getDate() + n);
 const groupOf = (r: { target: string; subgroup: number }) => (r.subgroup ? `${r.target} (${r.subgroup})` : r.target);
 
 /** When a meeting of a lesson on `date` opens for joining, and when it ends. */
