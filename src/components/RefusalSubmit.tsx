@@ -1,7 +1,8 @@
 /**
  * The end of a form that says the server's refusal above its submit button: the refusal's alert
  * stays in place (empty until there is one, so a screen reader hears it when it comes), and the
- * button takes no second press while the form is sent.
+ * button takes no second press while the form is sent. (`FormEnd` is the variant with the buttons in
+ * a row of their own and the refusal shown only when there is one.)
  */
 interface Props {
   /** The area's class of the refusal's paragraph. */

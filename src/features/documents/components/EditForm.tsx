@@ -11,7 +11,7 @@ import { Dialog } from '@components/Dialog';
 import { usePreloadYup, yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { documentsActions as A, selectDocuments } from '../documents.slice';
-import { DescribingFields, FormEnd, textRules } from './formParts';
+import { DescribingFields, DocumentFormEnd, textRules } from './formParts';
 
 type EditValues = Omit<DocumentUpdateBody, 'id'>;
 
@@ -40,7 +40,7 @@ export function EditForm({ detail }: { detail: DocumentDetail }) {
       <Formik<EditValues> initialValues={initial} validate={validate} onSubmit={submit}>
         <Form noValidate aria-label={t('manage.editTitle')} className="doc-form-grid">
           <DescribingFields />
-          <FormEnd
+          <DocumentFormEnd
             failure={edit.failure}
             errorTestId="doc-edit-error"
             busy={edit.busy}

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '@api/http';
 import { SelectField, TextField } from '@components/fields';
-import { Spinner } from '@components/Spinner';
+import { FormEnd } from '@components/FormEnd';
 import type { YupModule } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
@@ -62,7 +62,7 @@ export function DescribingFields() {
   );
 }
 
-interface FormEndProps {
+interface DocumentFormEndProps {
   /** The server's refusal of the last sending, said above the buttons. */
   failure: Failure | null;
   errorTestId: string;
@@ -73,25 +73,23 @@ interface FormEndProps {
   onCancel: () => void;
 }
 
-/** The end of a form: the refusal, then the submit and cancel buttons. */
-export function FormEnd({ failure, errorTestId, busy, submit, submitTestId, onCancel }: FormEndProps) {
+/** The end of a document's form (FormEnd across the form's width): the refusal, then the submit and cancel buttons. */
+export function DocumentFormEnd({ failure, errorTestId, busy, submit, submitTestId, onCancel }: DocumentFormEndProps) {
   const { t } = useTranslation('documents');
   return (
     <div className="doc-form-wide">
-      {failure ? (
-        <p className="field-error" role="alert" data-testid={errorTestId}>
-          {describeFailure(t, failure)}
-        </p>
-      ) : null}
-      <div className="doc-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy} data-testid={submitTestId}>
-          {busy ? <Spinner size="sm" /> : null}
-          {submit}
-        </button>
+      <FormEnd
+        refusal={failure ? describeFailure(t, failure) : null}
+        refusalTestId={errorTestId}
+        actionsClass="doc-actions"
+        busy={busy}
+        submit={submit}
+        submitTestId={submitTestId}
+      >
         <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
           {t('upload.cancel')}
         </button>
-      </div>
+      </FormEnd>
     </div>
   );
 }
@@ -103,7 +101,7 @@ export function SaveButtons() {
   const { save } = useAppSelector(selectDocuments);
   const percent = save.progress && save.progress.total > 0 ? Math.min(100, Math.floor((save.progress.loaded / save.progress.total) * 100)) : 0;
   return (
-    <FormEnd
+    <DocumentFormEnd
       failure={save.error}
       errorTestId="doc-form-error"
       busy={save.fetching}

@@ -14,7 +14,7 @@ import { usePreloadYup, yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
 import { personalcardActions as A, selectPersonalCard } from '../personalcard.slice';
-import { CardSection, FormEnd } from './CardSection';
+import { CardSection, CardFormEnd } from './CardSection';
 
 interface Values {
   kind: string;
@@ -115,7 +115,7 @@ export function AddEventForm({ userId, groups, currentGroup }: { userId: number;
           <TextField name="orderNumber" label={t('event.orderNumber')} autoComplete="off" />
           <TextField name="orderDate" type="date" label={t('event.orderDate')} />
           <TextField name="note" label={t('event.note')} hint={t('optional')} multiline prose />
-          <FormEnd refusal={refusal} refusalTestId="pc-event-error" wide busy={event.busy} submit={t('event.submit')} submitTestId="pc-event-submit" />
+          <CardFormEnd refusal={refusal} refusalTestId="pc-event-error" wide busy={event.busy} submit={t('event.submit')} submitTestId="pc-event-submit" />
         </Form>
       </Formik>
     </CardSection>

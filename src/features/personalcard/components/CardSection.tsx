@@ -1,9 +1,9 @@
 /**
- * The parts the personal card's sections share: a titled card, a table that stacks on a phone and
- * the end of a form (its refusal and buttons).
+ * The parts the personal card's sections share: a titled card and a table that stacks on a phone
+ * (a form's end is `CardFormEnd`, below).
  */
 import type { ReactNode } from 'react';
-import { Spinner } from '@components/Spinner';
+import { FormEnd } from '@components/FormEnd';
 
 interface SectionProps {
   /** The section's name: its heading is `pc-<name>-title`, which labels the section (and may label a form inside). */
@@ -54,13 +54,11 @@ export function CardTable({ className, testId, head, children }: TableProps) {
   );
 }
 
-interface FormEndProps {
-  /** The refusal in words (null: none). */
+interface CardFormEndProps {
   refusal: string | null;
   refusalTestId: string;
   /** The form is laid out in columns: the refusal and the buttons take its whole width. */
   wide?: boolean;
-  /** The form is being sent: the submit button shows a spinner and takes no second press. */
   busy: boolean;
   submit: string;
   submitTestId: string;
@@ -68,23 +66,8 @@ interface FormEndProps {
   children?: ReactNode;
 }
 
-/** The end of a card's form: the refusal, then the submit button (and any other). */
-export function FormEnd({ refusal, refusalTestId, wide = false, busy, submit, submitTestId, children }: FormEndProps) {
+/** The end of a card's form (FormEnd), across the whole width of a form in columns when `wide`. */
+export function CardFormEnd({ wide = false, ...props }: CardFormEndProps) {
   const width = wide ? ' pc-wide' : '';
-  return (
-    <>
-      {refusal ? (
-        <p className={`field-error${width}`} role="alert" data-testid={refusalTestId}>
-          {refusal}
-        </p>
-      ) : null}
-      <div className={`pc-actions${width}`}>
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy} data-testid={submitTestId}>
-          {busy ? <Spinner size="sm" /> : null}
-          {submit}
-        </button>
-        {children}
-      </div>
-    </>
-  );
+  return <FormEnd {...props} refusalClass={`field-error${width}`} actionsClass={`pc-actions${width}`} />;
 }

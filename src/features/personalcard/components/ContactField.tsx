@@ -14,7 +14,7 @@ import { usePreloadYup, yupValidator } from '@lib/validation';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { describeFailure } from '@shared/request/errors';
 import { personalcardActions as A, selectPersonalCard } from '../personalcard.slice';
-import { FormEnd } from './CardSection';
+import { CardFormEnd } from './CardSection';
 
 interface Values {
   value: string;
@@ -101,11 +101,11 @@ export function ContactField({ field, value, editable }: { field: CardField; val
                 hint={t(`hints.${field}`)}
                 autoFocus
               />
-              <FormEnd refusal={refusal} refusalTestId="pc-edit-error" busy={save.busy} submit={t('save')} submitTestId={`pc-save-${field}`}>
+              <CardFormEnd refusal={refusal} refusalTestId="pc-edit-error" busy={save.busy} submit={t('save')} submitTestId={`pc-save-${field}`}>
                 <button type="button" className="btn btn-ghost" onClick={close} disabled={save.busy}>
                   {t('cancel')}
                 </button>
-              </FormEnd>
+              </CardFormEnd>
             </Form>
           </Formik>
         </dd>
