@@ -7,9 +7,9 @@
 import type { Language } from '@contract/common';
 import type { ImportRecord } from '@contract/imports';
 import type { Db } from '../../db/client';
-import { ADMISSION_YEAR_COLUMN, admissionYears, EDUCATION_FORM_COLUMN, educationFormsOf, formsList, SPECIALITY_CODE_COLUMN } from './imports.groups';
+import { ADMISSION_YEAR_COLUMN, admissionYears, EDUCATION_FORM_COLUMN, educationFormsOf, SPECIALITY_CODE_COLUMN } from './imports.groups';
 import type { ImportKindDef } from './imports.kind';
-import { changesOf, DuplicateCheck, RowReader, sortKnown, writeRecords, type Column, type Field } from './imports.rows';
+import { changesOf, DuplicateCheck, formsList, RowReader, sortKnown, writeRecords, type Column, type Field } from './imports.rows';
 import * as repo from './imports.repository';
 import { say, WORDS } from './imports.texts';
 
@@ -46,7 +46,7 @@ export const PLAN_COLUMNS: readonly Column<Key>[] = [
   },
 ];
 
-/** The forms of assessment (formsList in imports.groups.ts). */
+/** The forms of assessment (formsList in imports.rows.ts). */
 export const controlFormsOf = async (db: Db, lang: Language) => formsList(await repo.allControlForms(db), lang, 'unknownControlForm');
 
 /** The academic year (its first calendar year) in which a cohort admitted in `admissionYear` studies semester `semester`. */

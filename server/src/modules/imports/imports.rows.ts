@@ -6,6 +6,7 @@
 import type { Language } from '@contract/common';
 import type { ImportAccount, ImportFieldChange, ImportIssue, ImportRecord } from '@contract/imports';
 import type { Db } from '../../db/client';
+import { localName } from '../../i18n';
 import { ImportFileError, type CellValue, type Sheet, type SheetRow } from './imports.sheet';
 import { quote, ROW_PROBLEMS, WORDS, say, type RowProblem, type Texts } from './imports.texts';
 
@@ -301,4 +302,31 @@ export class DuplicateCheck {
     this.seen.set(folded, reader.line);
     return false;
   }
+}
+
+/**
+ * A list of forms (education forms, forms of assessment) found by any of their names (and their
+ * number): how one is shown, and the reading of a row's cell as one. A name the list has not is
+ * refused with `problem`, listing the forms (read as undefined); an empty optional cell is null.
+ */
+export function formsList(
+  forms: readonly { id: number; nameKg: string; nameRu: string; nameEn: string }[],
+  lang: Language,
+  problem: 'unknownForm' | 'unknownControlForm',
+) {
+  const byText = new Map<string, number>();
+  for (const f of forms) for (const text of [String(f.id), f.nameKg, f.nameRu, f.nameEn]) byText.set(normalizeHeader(text), f.id);
+  const nameOf = new Map(forms.map((f) => [f.id, localName(f, lang)]));
+  const find = (text: string) => byText.get(normalizeHeader(text));
+  const list = forms.map((f) => quote(localName(f, lang), lang)).join(', ');
+  return {
+    show: (id: unknown) => nameOf.get(id as number) ?? String(id),
+    read<K extends string>(r: RowReader<K>, key: K, required = true): number | null | undefined {
+      const text = required ? r.required(key) : r.optional(key);
+      if (text === null) return required ? undefined : null;
+      const id = find(text);
+      if (id === undefined) r.refuse(key, problem, { value: text, forms: list });
+      return id;
+    },
+  };
 }
