@@ -76,6 +76,9 @@ async function timeLoads(origin, cookie, id, count) {
   return { ...summarize(samples), students: first.body.data.students.length, dates: first.body.data.dates.length, records: first.body.data.journal[0].length };
 }
 
+/** The trace's categories: the main thread's tasks as DevTools' Performance panel records them. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'];
+
 /** In the page before the app starts: choose the journal as soon as it is offered, note when the grid is usable. */
 function choosingScript(id) {
   const w = window;
@@ -139,6 +142,9 @@ async function browserFigures(origin, id, { runs, keystrokes }) {
     // format, opened by its DevTools' Performance panel), for finding where the main thread's time goes.
     const profileFile = process.env.BENCH_JOURNAL_PROFILE;
     const cdp = profileFile ? await context.newCDPSession(page) : null;
+    // BENCH_JOURNAL_CHROME_TRACE=<file.json>: the last navigation's Chromium trace (every task of the
+    // page's main thread: scripts, style, layout, paint; opened by DevTools' Performance panel).
+    const traceFile = process.env.BENCH_JOURNAL_CHROME_TRACE;
     for (let i = 0; i < runs; i++) {
       const profiled = cdp && i === runs - 1;
       if (profiled) {
@@ -146,6 +152,8 @@ async function browserFigures(origin, id, { runs, keystrokes }) {
         await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
         await cdp.send('Profiler.start');
       }
+      const traced = traceFile && i === runs - 1;
+      if (traced) await browser.startTracing(page, { path: traceFile, categories: TRACE_CATEGORIES });
       await page.goto('/lms/journal');
       const ms = await page
         .waitForFunction(() => window.__grid, undefined, { polling: 50 })
@@ -159,6 +167,7 @@ async function browserFigures(origin, id, { runs, keystrokes }) {
           throw new Error(`the grid of journal ${id} did not come (${err.message.split('\n')[0]}); page: ${JSON.stringify(seen)}`);
         });
       navigations.push(ms);
+      if (traced) await browser.stopTracing();
       if (profiled) {
         const { profile } = await cdp.send('Profiler.stop');
         fs.writeFileSync(profileFile, JSON.stringify(profile));

@@ -7,8 +7,15 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sheet, SheetGrade } from '@contract/gradingsheet';
+import { useRenderedInSteps } from '@lib/whenIdle';
 import { ExamRow, type RowActions } from './ExamRow';
 import { parseExam } from './grade';
+
+/**
+ * Rows drawn at first (more than a tall screen holds); a larger group's other rows follow, as many
+ * at a time, once the browser is idle, so that the first cell takes points at once.
+ */
+const ROWS_AT_ONCE = 40;
 
 interface Props {
   sheet: Sheet;
@@ -19,6 +26,7 @@ interface Props {
 
 export function ExamGrid({ sheet, onSave, onResit, onOpenSheet }: Props) {
   const { t } = useTranslation('gradingsheet');
+  const rendered = useRenderedInSteps(sheet.lines.length, ROWS_AT_ONCE);
   const storedById = useMemo(() => new Map(sheet.lines.map((l) => [l.id_student, l.exam])), [sheet]);
   const stored = (id: number) => storedById.get(id) ?? null;
   const [drafts, setDrafts] = useState<Record<number, string>>({});
@@ -118,7 +126,7 @@ export function ExamGrid({ sheet, onSave, onResit, onOpenSheet }: Props) {
           </tr>
         </thead>
         <tbody>
-          {sheet.lines.map((l, i) => (
+          {sheet.lines.slice(0, rendered).map((l, i) => (
             <ExamRow key={l.id_student} line={l} index={i} text={textOf(l.id_student)} sheet={sheet} grades={grades} actions={actions} t={t} />
           ))}
         </tbody>

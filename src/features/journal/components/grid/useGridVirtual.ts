@@ -12,6 +12,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { all, COL_WIDTH, HEAD_HEIGHT, NAME_WIDTH, OVERSCAN, reveal, ROW_HEIGHT, slotsOf, VIRTUAL_FROM, withActive, WRAP_MAX_VH, type Span } from './layout';
+import { whenIdle } from '@lib/whenIdle';
 import { usePrinting } from './usePrinting';
 
 interface Args {
@@ -42,16 +43,6 @@ function inView(offset: number, box: number, lead: number, size: number, count: 
 function widen(shown: Span | null, seen: Span, count: number, overscan: number): Span {
   if (shown && shown.first <= seen.first && shown.last >= seen.last && shown.last < count) return shown;
   return { first: Math.max(0, seen.first - overscan), last: Math.min(count - 1, seen.last + overscan) };
-}
-
-/** Runs `fn` once the browser is idle (soon after, where it cannot tell); returns the cancel. */
-function whenIdle(fn: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(fn, { timeout: 500 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(fn, 0);
-  return () => window.clearTimeout(id);
 }
 
 const sameSpan = (a: Span, b: Span) => a.first === b.first && a.last === b.last;
