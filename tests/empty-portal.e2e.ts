@@ -25,11 +25,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { expectPath, expectVisible, setupE2E, submitLogin } from './support/e2e';
 import { offeringsHeader } from './support/imports';
 import { runCommand } from '../scripts/lib/run-command.mjs';
-import { ROOT } from './support/server';
 import { ru } from './support/texts';
-
-const SEED = path.join(ROOT, 'server/src/db/seed/cli.ts');
-const IMPORT = path.join(ROOT, 'server/src/cli/import.ts');
 
 /** Where the spreadsheets are written and the commands typed; the portal's DATA_DIR inside it. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-empty-portal-'));
@@ -40,8 +36,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
  * `npm run seed` or `npm run import` (`script`) on this file's DATA_DIR, typed in `dir` (INIT_CWD, as npm
  * says it), in English: its exit code and output, by the runner the server's tests use too.
  */
-const run = (script: string, args: string[]) => runCommand(script, args, dataDir, dir);
-const importFile = (kind: string, file: string, ...options: string[]) => run(IMPORT, [kind, file, ...options]);
+const run = (command: 'seed' | 'import', args: string[]) => runCommand(command, args, dataDir, dir);
+const importFile = (kind: string, file: string, ...options: string[]) => run('import', [kind, file, ...options]);
 
 /** The half-year of today as the server reads it: the academic year's first calendar year, and 1 autumn or 2 spring. */
 const now = new Date();
@@ -206,7 +202,7 @@ const student = { login: '', password: '' };
 describe('an empty portal loaded from spreadsheets', { shuffle: false }, () => {
   describe('npm run seed -- --empty, then npm run import of every kind', () => {
     it('imports one file of each kind in order; the students import writes the accounts file', { timeout: 600_000 }, async () => {
-      const seeded = await run(SEED, ['--empty']);
+      const seeded = await run('seed', ['--empty']);
       expect(seeded.code, seeded.err).toBe(0);
       expect(seeded.out).toMatch(/login 'admin', one-time password '[A-Za-z2-9]{12}'/);
 
@@ -254,7 +250,7 @@ describe('an empty portal loaded from spreadsheets', { shuffle: false }, () => {
       expect(broken.out).toMatch(/^ {2}~ .*\(line 2\)$/m);
       expect(broken.out).toContain('Nothing written: 1 rows refused.');
 
-      const exportRun = await run(IMPORT, ['export', 'timetable', 'timetable-export.xlsx']);
+      const exportRun = await run('import', ['export', 'timetable', 'timetable-export.xlsx']);
       expect(exportRun.code, exportRun.err).toBe(0);
       expect(exportRun.out).toContain(`Exported ${WEEK.length} records`);
       // The corrected week, as the import wrote it: the day, the time, the discipline, the lesson type, the teacher and the room.

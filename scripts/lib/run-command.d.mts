@@ -4,4 +4,4 @@ export interface CommandResult {
   out: string;
   err: string;
 }
-export function runCommand(script: string, args: string[], dataDir: string, callerDir: string, extraEnv?: Record<string, string>): Promise<CommandResult>;
+export function runCommand(name: 'seed' | 'import' | 'backup' | 'restore', args: string[], dataDir: string, callerDir: string, extraEnv?: Record<string, string>): Promise<CommandResult>;

@@ -1,11 +1,13 @@
 /**
  * The server build: server/src/cluster.ts (which runs main.ts) compiled by esbuild into one
  * JavaScript file, server/build/server.mjs, so `npm start` runs plain JavaScript instead of
- * transpiling TypeScript at every start. Packages stay in node_modules (not bundled).
+ * transpiling TypeScript at every start; and, the same way, each of the project's commands
+ * (`npm run seed`, `import`, `backup`, `restore`: COMMANDS) into server/build/<name>.mjs, which
+ * scripts/cli.mjs runs. Packages stay in node_modules (not bundled).
  *
  * Files the server finds next to its sources at run time (migrations, package.json, the web
- * client's dist/) are found through `import.meta.url`, which is replaced in each module by the URL
- * of its own source file: the build is for this checkout and is rebuilt when it moves.
+ * client's dist/) are found through `import.meta.url` (or `.dirname`, `.filename`), which is replaced
+ * in each module by its own source file's: the build is for this checkout and is rebuilt when it moves.
  *
  * Like the client, the build carries a stamp: a SHA-256 over the checkout's path and every input
  * (server/src, contract/, server/tsconfig.json, package-lock.json); a start rebuilds only when it
@@ -23,6 +25,18 @@ import { hashInputs, ROOT } from './client-build.mjs';
 export const SERVER_BUILD_DIR = path.join(ROOT, 'server/build');
 export const SERVER_ENTRY_SOURCE = path.join(ROOT, 'server/src/cluster.ts');
 export const SERVER_BUNDLE = path.join(SERVER_BUILD_DIR, 'server.mjs');
+
+/** The project's commands: name → source, each built into server/build/<name>.mjs. */
+export const COMMANDS = {
+  seed: 'server/src/db/seed/cli.ts',
+  import: 'server/src/cli/import.ts',
+  backup: 'server/src/cli/backup.ts',
+  restore: 'server/src/cli/restore.ts',
+};
+
+/** The compiled file of a command of COMMANDS. */
+export const commandBundle = (name) => path.join(SERVER_BUILD_DIR, `${name}.mjs`);
+const BUNDLES = { server: SERVER_BUNDLE, ...Object.fromEntries(Object.keys(COMMANDS).map((name) => [name, commandBundle(name)])) };
 const STAMP = path.join(SERVER_BUILD_DIR, '.build-stamp');
 const INPUTS = ['server/src', 'contract', 'server/tsconfig.json', 'package-lock.json', 'scripts/lib/server-build.mjs'];
 
@@ -39,16 +53,18 @@ export async function ensureServerBuild({ log = () => {} } = {}) {
   } catch {
     // no build yet
   }
-  if (stamp === hash && fs.existsSync(SERVER_BUNDLE)) return false;
+  if (stamp === hash && Object.values(BUNDLES).every((file) => fs.existsSync(file))) return false;
   const started = performance.now();
   log(`Server: compiling TypeScript (${stamp ? 'sources changed' : 'no build yet'})…`);
   const fromTsx = createRequire(createRequire(path.join(ROOT, 'package.json')).resolve('tsx/package.json'));
   const esbuild = fromTsx('esbuild');
   fs.mkdirSync(SERVER_BUILD_DIR, { recursive: true });
-  const tmp = `${SERVER_BUNDLE}.${process.pid}.tmp`;
+  // Built beside the files in use, then each renamed over its old one (a process starting meanwhile reads a whole file).
+  const tmp = path.join(SERVER_BUILD_DIR, `.tmp-${process.pid}`);
   await esbuild.build({
-    entryPoints: [SERVER_ENTRY_SOURCE],
-    outfile: tmp,
+    entryPoints: { server: SERVER_ENTRY_SOURCE, ...Object.fromEntries(Object.entries(COMMANDS).map(([name, source]) => [name, path.join(ROOT, source)])) },
+    outdir: tmp,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -63,13 +79,18 @@ export async function ensureServerBuild({ log = () => {} } = {}) {
         setup(build) {
           build.onLoad({ filter: /\.ts$/ }, async (args) => {
             const text = await fs.promises.readFile(args.path, 'utf8');
-            return { contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
+            const contents = text
+              .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+              .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
+              .replaceAll('import.meta.filename', JSON.stringify(args.path));
+            return { contents, loader: 'ts' };
           });
         },
       },
     ],
   });
-  fs.renameSync(tmp, SERVER_BUNDLE);
+  for (const [name, file] of Object.entries(BUNDLES)) fs.renameSync(path.join(tmp, `${name}.mjs`), file);
+  fs.rmSync(tmp, { recursive: true, force: true });
   fs.writeFileSync(STAMP, `${hash}\n`);
   log(`Server: compiled in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   return true;

@@ -142,7 +142,8 @@ function seedEnv(dataDir: string): NodeJS.ProcessEnv {
   return env;
 }
 
-const SEED_CLI = () => ['--import', 'tsx', path.join(ROOT, 'server/src/db/seed/cli.ts')];
+/** `npm run seed`, as its npm script runs it (compiled, scripts/cli.mjs). */
+const SEED_CLI = () => [path.join(ROOT, 'scripts/cli.mjs'), 'seed'];
 
 /**
  * The end-to-end project's global setup (support/global-setup.ts): starts seeding the template in

@@ -19,13 +19,11 @@ import { files, users } from '../db/schema';
 import { closeStorage, storageFor } from '../plugins/files.storage';
 import { createTestDatabase, testConfig, usePostgres } from '../test/helpers';
 import { startBucket } from '../../../tests/support/bucket';
-import { ROOT, runCommand } from '../test/commands';
+import { runCommand } from '../test/commands';
 
 /** PostgreSQL's client tools, which the command runs on PostgreSQL (.ci/run installs them when missing). */
 const pgTools = ['pg_dump', 'pg_restore', 'psql'].every((tool) => spawnSync(tool, ['--version']).status === 0);
 
-const BACKUP = path.join(ROOT, 'server/src/cli/backup.ts');
-const RESTORE = path.join(ROOT, 'server/src/cli/restore.ts');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-backup-'));
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -95,14 +93,14 @@ describe.skipIf(usePostgres && !pgTools)('npm run backup, npm run restore (on Po
 
       if (!usePostgres) {
         // While a server has the embedded database open, the backup is refused.
-        const busy = await runCommand(BACKUP, ['--out', 'backups'], source, dir, sourceEnv);
+        const busy = await runCommand('backup', ['--out', 'backups'], source, dir, sourceEnv);
         expect(busy.code).toBe(1);
         expect(busy.err).toContain(`is open in process ${process.pid}`);
         expect(fs.existsSync(path.join(dir, 'backups')) ? fs.readdirSync(path.join(dir, 'backups')) : []).toEqual([]);
       }
       await seeded.database.close();
 
-      const made = await runCommand(BACKUP, ['--out', 'backups'], source, dir, sourceEnv);
+      const made = await runCommand('backup', ['--out', 'backups'], source, dir, sourceEnv);
       expect(made.err).toBe('');
       expect(made.code).toBe(0);
       const backup = /Backup written to (.+)/.exec(made.out)![1];
@@ -115,7 +113,7 @@ describe.skipIf(usePostgres && !pgTools)('npm run backup, npm run restore (on Po
       // Into an empty database and a new DATA_DIR.
       const restored = path.join(dir, 'restored');
       const { env, target } = await emptyTarget(restored);
-      const restore = (args: string[]) => runCommand(RESTORE, args, restored, dir, env);
+      const restore = (args: string[]) => runCommand('restore', args, restored, dir, env);
       const first = await restore([path.relative(dir, backup)]);
       expect(first.err).toBe('');
       expect(first.code).toBe(0);
@@ -173,14 +171,14 @@ describe.skipIf(usePostgres)('npm run backup, npm run restore with the files in 
     const put = storageFor(testConfig(from.env), path.join(source, 'files'));
     await put.write(STORED, BYTES, 'application/pdf').finally(() => closeStorage(put));
 
-    const made = await runCommand(BACKUP, ['--out', 'bucket-backups'], source, dir, from.env);
+    const made = await runCommand('backup', ['--out', 'bucket-backups'], source, dir, from.env);
     expect(made.code).toBe(0);
     expect(made.out).toContain('files: 1 from the bucket from');
     const backup = /Backup written to (.+)/.exec(made.out)![1];
     expect(fs.readFileSync(path.join(backup, 'files', STORED))).toEqual(BYTES);
 
     const restored = path.join(dir, 'bucket-restored');
-    const done = await runCommand(RESTORE, [backup], restored, dir, to.env);
+    const done = await runCommand('restore', [backup], restored, dir, to.env);
     // (stderr may carry the AWS SDK's warning about the Node.js version)
     expect(done.err).not.toContain('failed');
     expect(done.code).toBe(0);

@@ -1,6 +1,2 @@
-/** The project's commands (`npm run seed`, `npm run import`) run by tests as npm would run them. */
-import path from 'node:path';
-
+/** The project's commands (`npm run seed`, `npm run import`, `backup`, `restore`) run by tests as npm would run them. */
 export { runCommand, type CommandResult } from '../../../scripts/lib/run-command.mjs';
-
-export const ROOT = path.resolve(import.meta.dirname, '../../..');

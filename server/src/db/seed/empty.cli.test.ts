@@ -11,17 +11,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { xlsxFile } from '../../modules/imports/imports.test-files';
 import { verifyPassword } from '../../shared/credentials/password-hash';
 import { usePostgres } from '../../test/helpers';
-import { ROOT, runCommand } from '../../test/commands';
+import { runCommand } from '../../test/commands';
 import { openDatabase } from '../client';
 import { users } from '../schema';
 
-const CLI = path.join(ROOT, 'server/src/db/seed/cli.ts');
-const IMPORT = path.join(ROOT, 'server/src/cli/import.ts');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-empty-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Runs a command of the project (the seed, or `import` when `script` says) on the DATA_DIR of this file, as npm would. */
-const seed = (args: string[], script = CLI) => runCommand(script, args, dir, dir);
+const seed = (args: string[], command: 'seed' | 'import' = 'seed') => runCommand(command, args, dir, dir);
 
 /** The command runs on an embedded database of its own whichever project runs this file: the PGlite one runs it. */
 describe.skipIf(usePostgres)('npm run seed -- --empty', () => {
@@ -61,7 +59,7 @@ describe.skipIf(usePostgres)('npm run seed -- --empty', () => {
           ['S001', 'Токтосунова', 'Асель', 'f', 'Administration', 'Lecturer'],
         ]),
       );
-      const imported = await seed(['teachers', 'teachers.xlsx', '--accounts', 'staff.xlsx'], IMPORT);
+      const imported = await seed(['teachers', 'teachers.xlsx', '--accounts', 'staff.xlsx'], 'import');
       expect(imported.code).toBe(0);
       expect(imported.out).toContain('  + S001 (line 2)');
       expect(imported.out).toContain('at first sign-in the teacher changes both');

@@ -10,15 +10,14 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountsFile, templateFile, writeNewFile } from './imports.files';
 import { xlsxFile } from './imports.test-files';
-import { ROOT, runCommand } from '../../test/commands';
+import { runCommand } from '../../test/commands';
 import { usePostgres } from '../../test/helpers';
 
-const CLI = path.join(ROOT, 'server/src/cli/import.ts');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-import-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Runs the command in `dir` (as npm would: INIT_CWD the caller's folder); its exit code and output. */
-const command = (args: string[]) => runCommand(CLI, args, path.join(dir, 'data'), dir);
+const command = (args: string[]) => runCommand('import', args, path.join(dir, 'data'), dir);
 
 /** The rows of a workbook's first sheet, as text. */
 async function rowsOf(bytes: Buffer): Promise<string[][]> {
