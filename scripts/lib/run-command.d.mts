@@ -4,4 +4,10 @@ export interface CommandResult {
   out: string;
   err: string;
 }
-export function runCommand(name: 'seed' | 'import' | 'backup' | 'restore', args: string[], dataDir: string, callerDir: string, extraEnv?: Record<string, string>): Promise<CommandResult>;
+export function runCommand(
+  name: 'seed' | 'import' | 'backup' | 'restore',
+  args: string[],
+  dataDir: string,
+  callerDir: string,
+  extraEnv?: Record<string, string>,
+): Promise<CommandResult>;
