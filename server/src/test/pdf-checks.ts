@@ -35,11 +35,22 @@ export interface PdfReport {
   raw: string;
 }
 
+/** The package each tool comes from, named when the tool is missing. */
+const PACKAGE_OF: Record<string, string> = { qpdf: 'qpdf', pdfinfo: 'poppler-utils', pdftotext: 'poppler-utils' };
+
 const run = (cmd: string, args: string[]) => {
   const r = spawnSync(cmd, args, { encoding: 'utf8' });
+  if ((r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT')
+    throw new Error(`${cmd} is not installed: apt-get install -y ${PACKAGE_OF[cmd] ?? cmd} (.ci/run installs it; docs/troubleshooting.md)`);
   if (r.error) throw r.error;
   return { status: r.status, output: `${r.stdout}${r.stderr}` };
 };
+
+/** The text of the PDF in `file` as pdftotext extracts it, keeping the layout (columns side by side on one line). */
+const textOfFile = (file: string) => run('pdftotext', ['-layout', file, '-']).output;
+
+/** The PDF's text (see textOfFile). */
+export const pdfTextOf = (bytes: Uint8Array): string => withFile(bytes, textOfFile);
 
 /** Operators that paint: what a tagged page must mark as structure content or as an artifact. */
 const PAINTING = new Set(['Tj', 'TJ', "'", '"', 'Do', 'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'sh', 'BI']);
@@ -83,7 +94,7 @@ export function inspectPdf(bytes: Uint8Array): PdfReport {
         structure ??= withFile(bytes, (again) => run('pdfinfo', ['-struct-text', again]).output);
         return structure;
       },
-      text: run('pdftotext', ['-layout', file, '-']).output,
+      text: textOfFile(file),
       qpdf: run('qpdf', ['--check', file]),
       pages: pagesOf(fs.readFileSync(qdf, 'latin1')),
       raw: Buffer.from(bytes).toString('latin1'),
