@@ -1,7 +1,8 @@
 /**
  * API throughput with autocannon over loopback: a bare Fastify hello (the framework's floor), the
- * health check and authenticated calls (the teacher's profile and news page, session cookie from a
- * real sign-in), one after the other, each for a fixed duration.
+ * health check, the web client's files as a first visit fetches them, and authenticated calls (the
+ * teacher's profile and news page, session cookie from a real sign-in), one after the other, each for
+ * a fixed duration.
  */
 import { cannon, summary as figures } from './lib/autocannon.mjs';
 
@@ -37,10 +38,30 @@ async function check(origin, route, cookie, body) {
 }
 
 /**
+ * The files the sign-in page has a browser fetch first: the scripts and style sheets its HTML names
+ * and the preloads of its `Link` header (scripts, style sheets, texts), each checked to answer 200.
+ */
+async function pageFiles(origin) {
+  const page = await fetch(`${origin}/lms/login`);
+  const html = await page.text();
+  const named = [...html.matchAll(/(?:src|href)="(\/lms\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  const linked = [...(page.headers.get('link') ?? '').matchAll(/<(\/lms\/[^>]+)>/g)].map((m) => m[1]);
+  const files = [...new Set([...named, ...linked])];
+  if (files.length === 0) throw new Error('the sign-in page names no file (is the web client built?)');
+  for (const file of files) {
+    const res = await fetch(`${origin}${file}`, { headers: { 'accept-encoding': 'br' } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`GET ${file} answered ${res.status}`);
+  }
+  return files;
+}
+
+/**
  * Every route for `seconds` with `connections` connections, one after the other: the bare hello
- * (`helloUrl`, a separate Fastify process started for this run), GET /api/health, the teacher's
- * profile and the first page of the teacher's news feed. Each ratio is the route's req/s over the
- * bare hello's.
+ * (`helloUrl`, a separate Fastify process started for this run), GET /api/health, the files the
+ * sign-in page has a browser fetch first (their Brotli twins, as a browser without them in its cache
+ * asks for them), the teacher's profile and the first page of the teacher's news feed. Each ratio is
+ * the route's req/s over the bare hello's.
  */
 export async function runLoad(origin, { seconds = 10, connections = 50, helloUrl }) {
   const { cookie, id, uid, role } = await signInTeacher(origin);
@@ -49,6 +70,7 @@ export async function runLoad(origin, { seconds = 10, connections = 50, helloUrl
   const newsBody = JSON.stringify({ id, uid, role, page: 1 });
   await check(origin, '/api/profile/data.json', cookie, body);
   await check(origin, '/api/news/data.json', cookie, newsBody);
+  const files = await pageFiles(origin);
 
   const common = { connections, duration: seconds, pipelining: 1 };
   const get = (url) => cannon({ ...common, url, method: 'GET', headers: { accept: 'application/json' } });
@@ -63,9 +85,14 @@ export async function runLoad(origin, { seconds = 10, connections = 50, helloUrl
 
   const hello = summary('bare Fastify hello (same run)', await get(helloUrl));
   const health = summary('GET /api/health', await get(`${origin}/api/health`));
+  // Each connection asks for the page's files in turn, as a browser without them in its cache does.
+  const asset = summary(
+    `GET the sign-in page's ${files.length} files in turn (scripts, styles, texts; Brotli)`,
+    await cannon({ ...common, url: origin, requests: files.map((path) => ({ method: 'GET', path })), headers: { 'accept-encoding': 'br, gzip' } }),
+  );
   const profile = summary('POST /api/profile/data.json (signed in)', await post('/api/profile/data.json', body));
   const news = summary('POST /api/news/data.json page 1 (signed in)', await post('/api/news/data.json', newsBody));
   const ratio = (x) => (hello.requestsPerSec > 0 ? Number((x.requestsPerSec / hello.requestsPerSec).toFixed(3)) : null);
-  for (const r of [health, profile, news]) r.ratioToHello = ratio(r);
-  return { seconds, connections, hello, health, profile, news };
+  for (const r of [health, asset, profile, news]) r.ratioToHello = ratio(r);
+  return { seconds, connections, hello, health, asset, profile, news };
 }

@@ -34,7 +34,7 @@ export async function loadSection(ctx) {
     rows.push(['load', 'connections × seconds per route', `${connections} × ${seconds} s`]);
     const line = (r) => `${r.requestsPerSec} req/s  (p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, failed ${r.failed})`;
     rows.push(['load', l.hello.name, line(l.hello)]);
-    for (const r of [l.health, l.profile, l.news]) rows.push(['load', r.name, `${line(r)}  ${(r.ratioToHello * 100).toFixed(1)} % of hello`]);
+    for (const r of [l.health, l.asset, l.profile, l.news]) rows.push(['load', r.name, `${line(r)}  ${(r.ratioToHello * 100).toFixed(1)} % of hello`]);
     return { database, ...l };
   } finally {
     await hello.stop();

@@ -163,7 +163,14 @@ describe('with a build', () => {
   });
 
   it('answers 404 (not the page) for missing files and other methods', async () => {
-    for (const url of ['/lms/assets/missing-123.js', '/lms/missing.png', '/lms/locales/xx/cm.json']) {
+    // Only a build's file, spelled as on disk: not in another case, not with an empty segment.
+    for (const url of [
+      '/lms/assets/missing-123.js',
+      '/lms/missing.png',
+      '/lms/locales/xx/cm.json',
+      '/lms/assets/INDEX-Ab12Cd.js',
+      '/lms/assets//index-Ab12Cd.js',
+    ]) {
       const res = await fx.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/json/);

@@ -5,7 +5,8 @@
  * (index.html, logo, unversioned texts) is revalidated; any other GET /lms/<route> (a deep link)
  * gets index.html. Text files are sent as the Brotli or gzip twin the build wrote beside them
  * (FILE.br, FILE.gz) when the browser accepts it, with `Vary: Accept-Encoding`; nothing is
- * compressed per request. Pages come with `Link` preload headers for what their first view needs
+ * compressed per request. The build's files are listed once at start, as index.html is read once (a
+ * new build needs a restart). Pages come with `Link` preload headers for what their first view needs
  * (see preloadLinks). A signed-in request for a route with data (e.g. /news), and any request for
  * the sign-in page, gets index.html with that data inside (PagePart; contract/page.ts): the replies
  * of the calls its first view makes,
@@ -155,6 +156,17 @@ export function preloadLinks(preloads: RoutePreloads, req: FastifyRequest, withR
   return links;
 }
 
+/** The build's files by their path under `distDir` ('assets/app-1a2b.js'), dot names and what is under them left out. */
+function builtFiles(distDir: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of fs.readdirSync(distDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const rel = path.relative(distDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (!rel.split('/').some((segment) => segment.startsWith('.'))) files.add(rel);
+  }
+  return files;
+}
+
 export async function registerSpa(app: FastifyInstance, distDir: string, parts: readonly PagePart[] = []): Promise<void> {
   app.get('/', redirectToBase);
   app.get('/lms', redirectToBase);
@@ -184,6 +196,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string, parts: 
       await scope.register(fastifyStatic, {
         root: distDir,
         prefix: '/',
+        // Files are sent by the route below, which knows the build's files by name.
+        serve: false,
         index: false,
         cacheControl: false,
         // The build writes .br and .gz twins of text files (scripts/build/precompress.ts).
@@ -194,6 +208,15 @@ export async function registerSpa(app: FastifyInstance, distDir: string, parts: 
           const rel = path.relative(distDir, filePath).split(path.sep).join('/');
           void reply.header('cache-control', immutable(rel, reply) ? IMMUTABLE : 'no-cache');
         },
+      });
+      // A file of the build, spelled exactly as on disk, or nothing (a deep link, or a 404). The names
+      // are listed once here, as index.html is read once: the plugin's own wildcard route read the
+      // directories on every request to check a name's spelling (two directory listings per file
+      // sent, the whole of assets/ among them).
+      const files = builtFiles(distDir);
+      scope.get('/*', (req, reply) => {
+        const rel = (req.params as { '*'?: string })['*'] ?? '';
+        return files.has(rel) ? reply.sendFile(rel) : reply.callNotFound();
       });
       const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
       const routeParts = (pathname: string): PagePart[] => {
