@@ -214,10 +214,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, parts: 
       // directories on every request to check a name's spelling (two directory listings per file
       // sent, the whole of assets/ among them).
       const files = builtFiles(distDir);
-      scope.get('/*', (req, reply) => {
-        const rel = (req.params as { '*'?: string })['*'] ?? '';
-        return files.has(rel) ? reply.sendFile(rel) : reply.callNotFound();
-      });
+      scope.get<{ Params: { '*': string } }>('/*', (req, reply) => (files.has(req.params['*']) ? reply.sendFile(req.params['*']) : reply.callNotFound()));
       const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
       const routeParts = (pathname: string): PagePart[] => {
         const own = parts.filter((p) => p.routes !== 'with-data' && p.routes.includes(pathname));
