@@ -10,7 +10,10 @@ export function gradingsheetSection({ rows, pgUrl, workersEnv }) {
     const hello = await startHello();
     let g;
     try {
-      g = await runGradingSheetBench(portal.origin, pgDb.url, hello.url, { students: envInt('BENCH_GRADING_STUDENTS', 150) });
+      g = await runGradingSheetBench(portal.origin, pgDb.url, hello.url, {
+        students: envInt('BENCH_GRADING_STUDENTS', 150),
+        runs: envInt('BENCH_GRADING_RUNS', 11),
+      });
     } finally {
       await hello.stop();
     }

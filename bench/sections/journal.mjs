@@ -5,7 +5,11 @@ import { envInt } from '../lib/report.mjs';
 
 export function journalSection({ rows, pgUrl, workersEnv }) {
   return withPortalOnPostgres(pgUrl, 'journal', workersEnv, async (portal, pgDb) => {
-    const j = await runJournalBench(portal.origin, pgDb.url, { students: envInt('BENCH_JOURNAL_STUDENTS', 150), dates: envInt('BENCH_JOURNAL_DATES', 60) });
+    const j = await runJournalBench(portal.origin, pgDb.url, {
+      students: envInt('BENCH_JOURNAL_STUDENTS', 150),
+      dates: envInt('BENCH_JOURNAL_DATES', 60),
+      runs: envInt('BENCH_JOURNAL_RUNS', 11),
+    });
     const ms = (r) => `p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, max ${r.maxMs} ms (n ${r.n})`;
     rows.push([
       'journal',
