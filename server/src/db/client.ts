@@ -373,6 +373,9 @@ export function preparedStatement<T>(build: (db: Db) => T): (db: Db) => T {
   };
 }
 
+/** Ids as one parameter, an integer array for `= any(…)`: one bind for the list, not one per id (a group's students are a hundred and more). */
+export const idArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
+
 /**
  * The rows of a raw statement (both drivers answer `{rows}`). Columns come as the driver hands them
  * over: dates and times of a raw statement are text, in each driver's own format, so a statement

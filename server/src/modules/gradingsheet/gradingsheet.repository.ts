@@ -5,12 +5,9 @@
  * university's grading scale, the caller's dean's-office rights.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import { idArray, rowsOf, type Db } from '../../db/client';
 import type { Names } from '../../shared/names';
 import { gradingSheetHistory, gradingSheetLines, gradingSheets } from './gradingsheet.schema';
-
-/** Ids as one parameter, an integer array for `= any(…)`: one bind for the list, not one per id (a group's students are a hundred and more). */
-const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 export type SheetRow = typeof gradingSheets.$inferSelect;
 export type LineRow = typeof gradingSheetLines.$inferSelect;

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { accountOfPerson } from '../../shared/academic/academic.repository';
 import * as timetable from '../../shared/timetable.repository';
 import * as repo from './qr.session.repository';
+import { Batcher } from '../../lib/batcher';
 import { blockListOf } from '../../lib/networks';
 
 /** A value is read again after this long. */
@@ -67,7 +68,16 @@ export class LessonLookups {
   private readonly rooms: KeptValues<BlockList | null>;
 
   constructor(ctx: Pick<AppContext, 'db'>) {
-    this.entries = new KeptValues((id) => timetable.findEntry(ctx.db, id));
+    // The entries asked for together (a burst's scans and marks, for many lessons at once) are read
+    // together: one statement, planned once, not one per lesson.
+    const entries = new Batcher<number, timetable.EntryRow | undefined>(
+      async (ids) => {
+        const found = await timetable.findEntries(ctx.db, [...new Set(ids)]);
+        return ids.map((id) => ({ ok: true, value: found.get(id) }));
+      },
+      { lanes: 1, max: 500, name: 'qr_lesson_entries' },
+    );
+    this.entries = new KeptValues((id) => entries.submit(id));
     this.teachers = new KeptValues((id) => accountOfPerson(ctx.db, ROLE_TEACHER, id));
     this.rooms = new KeptValues(async (id) => blockListOf((await repo.roomNetworks(ctx.db, id)) ?? []));
   }
