@@ -105,11 +105,6 @@ export const TIMETABLE_TABLES = [
 
 const fix = (r: EntryRow): EntryRow => ({ ...r, latitude: Number(r.latitude), longitude: Number(r.longitude) });
 
-export async function findEntry(db: Db, id: number): Promise<EntryRow | undefined> {
-  const [row] = await rowsOf<EntryRow>(db, sql`${SELECT_ENTRY} where e.id = ${id}`);
-  return row && fix(row);
-}
-
 /**
  * Entries by id, in one statement whatever their number (a burst of QR scans and marks asks for the
  * entries of many lessons at once: qr.lookups.ts). Named, so that each connection keeps its plan:
@@ -118,6 +113,11 @@ export async function findEntry(db: Db, id: number): Promise<EntryRow | undefine
 export async function findEntries(db: Db, ids: readonly number[]): Promise<Map<number, EntryRow>> {
   const rows = await rowsOf<EntryRow>(db, sql`${SELECT_ENTRY} where e.id = any(${idArray(ids)})`, 'timetable_entries');
   return new Map(rows.map((r) => [r.id, fix(r)]));
+}
+
+/** One entry by id (findEntries' statement and plan). */
+export async function findEntry(db: Db, id: number): Promise<EntryRow | undefined> {
+  return (await findEntries(db, [id])).get(id);
 }
 
 /** The teacher's entries of a half-year, by day and time. */

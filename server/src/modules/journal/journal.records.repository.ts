@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { VisitRow } from '@contract/journal';
-import { preparedStatement, rowsOf, type Db } from '../../db/client';
+import { idArray, preparedStatement, rowsOf, type Db } from '../../db/client';
 import { accountPersonName, joinAccountPerson, personNameColumns } from '../../shared/account-person';
 import { nameColumns } from '../../shared/names';
 import { disciplines, journalLessonTopics, journalVisitChanges, journalVisits, lessonTypes, teachers, teachingAssignments, users } from '../../db/schema';
@@ -91,7 +91,7 @@ export async function journalRecords(db: Db, assignmentId: number, listed: reado
     db,
     sql`
     with v as (
-      select v.id, v.student_id, v.visit_date, v.lesson_time_id, v.mark, v.source, v.updated_at, v.student_id = any(${`{${listed.join(',')}}`}::int[]) as listed
+      select v.id, v.student_id, v.visit_date, v.lesson_time_id, v.mark, v.source, v.updated_at, v.student_id = any(${idArray(listed)}) as listed
         from journal_visits v
        where v.teaching_assignment_id = ${assignmentId}
          and not exists (select 1 from journal_removed_students r where r.teaching_assignment_id = v.teaching_assignment_id and r.student_id = v.student_id))

@@ -1,7 +1,7 @@
 /** SQL of the news feed: visibility, pages, files, reads and audience sizes. */
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ROLE_STUDENT, ROLE_TEACHER, type Role } from '@contract/common';
-import { preparedStatement, type Db } from '../../db/client';
+import { idArray, preparedStatement, type Db } from '../../db/client';
 import { departments, faculties, files, groups, news, newsFiles, newsReads, specialities, students, teachers, users } from '../../db/schema';
 import { accountGroup, accountPosition, joinAccountPerson, joinAccountPlace, personNameColumns } from '../../shared/account-person';
 import { nameColumns, type Names } from '../../shared/names';
@@ -229,7 +229,7 @@ export async function recordReads(db: Db, newsIds: number[], userId: number, now
   // Only items that still exist: a page read from the replica may show one deleted since.
   await db.execute(
     sql`insert into ${newsReads} (news_id, user_id, read_at)
-        select n.id, ${userId}, ${now.toISOString()}::timestamptz from ${news} n where n.id = any(${`{${fresh.join(',')}}`}::int[])
+        select n.id, ${userId}, ${now.toISOString()}::timestamptz from ${news} n where n.id = any(${idArray(fresh)})
         on conflict do nothing`,
   );
   if (known.size + keys.length > STORED_READS_MAX) known.clear();

@@ -72,7 +72,7 @@ export class LessonLookups {
     // together: one statement, planned once, not one per lesson.
     const entries = new Batcher<number, timetable.EntryRow | undefined>(
       async (ids) => {
-        const found = await timetable.findEntries(ctx.db, [...new Set(ids)]);
+        const found = await timetable.findEntries(ctx.db, ids);
         return ids.map((id) => ({ ok: true, value: found.get(id) }));
       },
       { lanes: 1, max: 500, name: 'qr_lesson_entries' },
