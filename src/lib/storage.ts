@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   image: 'image',
   schedule: 'schedule',
   lastUpdated: 'lastUpdated',
+  /** The journal this teacher opened last here (features/journal/journal.early.ts; read by public/journal-early.js). */
+  journal: 'journal',
 } as const;
 
 function safe<T>(fn: () => T, fallback: T): T {

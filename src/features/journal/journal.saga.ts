@@ -15,6 +15,7 @@ import type { JournalInfo, JournalStart } from '@contract/journal';
 import { academicApi } from '@api/academic';
 import type { Result } from '@api/http';
 import { journalApi } from './journal.api';
+import { rememberJournal, takeEarlyJournal, type TakenJournal } from './journal.early';
 import { NO_DATA, request, requireUser } from '@shared/request/request.saga';
 import { takePageData } from '@shared/session/pageData';
 import { selectUser } from '@shared/session/session';
@@ -105,8 +106,25 @@ export function* linkedSaga(action: PayloadAction<JournalInfo>) {
   yield put(journalActions.journalRequested({ id: action.payload.id_journal }));
 }
 
+/**
+ * A journal chosen or reloaded: its data. The first load after the page arrived may take the reply
+ * the page asked for while the app started (journal.early.ts), read again at once when it waited
+ * (EARLY_FRESH_MS); a journal that opens is the one the page asks for on the next visit.
+ */
 export function* loadJournalSaga(action: PayloadAction<{ id: number }>) {
-  yield* request(journalApi.journal, [{ id_journal: action.payload.id }], { succeeded: journalActions.journalSucceeded, failed: journalActions.journalFailed });
+  const { id } = action.payload;
+  const user = (yield select(selectUser)) as User | null;
+  const early = user ? ((yield call(takeEarlyJournal, id, user.id)) as TakenJournal | null) : null;
+  if (early) yield put(journalActions.journalSucceeded(early.data));
+  else {
+    const result = yield* request(journalApi.journal, [{ id_journal: id }], {
+      succeeded: journalActions.journalSucceeded,
+      failed: journalActions.journalFailed,
+    });
+    if (!result.ok) return;
+  }
+  if (user) yield call(rememberJournal, user.id, id);
+  if (early?.stale) yield put(journalActions.journalRequested({ id, keepEdits: true }));
 }
 
 /** A journal opened (not a refresh): its weekly lessons in the timetable, for "Add lesson" (none if they fail). */

@@ -1,0 +1,34 @@
+/* global window, location, localStorage, fetch, URLSearchParams */
+/*
+ * The journal screen's data asked for while the app's code starts (docs/areas/journal.md#speed): on
+ * /lms/journal, the journal the address names (?j=), else the one this teacher opened last on this
+ * device (localStorage `journal`, written by the app when a journal opens, cleared at sign-out with
+ * the rest). The reply waits in window.__lmsJournalEarly until the app asks for that journal
+ * (src/features/journal/journal.early.ts), which takes it only for the same journal, account and
+ * language, and makes the call itself otherwise. The build writes it inside index.html
+ * (scripts/build/inline-first-paint.ts), where the Content-Security-Policy allows it by its hash.
+ */
+(function () {
+  try {
+    if (!/^\/lms\/journal\/?$/.test(location.pathname)) return;
+    var kept = JSON.parse(localStorage.getItem('journal') || 'null');
+    if (!kept || typeof kept.id !== 'number' || String(kept.uid) !== localStorage.getItem('uid')) return;
+    var linked = Number(new URLSearchParams(location.search).get('j'));
+    var id = linked > 0 ? linked : kept.id;
+    var reply = fetch('/api/visitlog/journal.json', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': String(kept.lang) },
+      body: JSON.stringify({ id_journal: id }),
+    }).then(function (res) {
+      return res.json().then(function (body) {
+        return { status: res.status, body: body };
+      });
+    });
+    // Nobody may take it (another journal chosen): a failure then stays quiet.
+    reply.catch(function () {});
+    window.__lmsJournalEarly = { id: id, uid: kept.uid, lang: kept.lang, at: Date.now(), reply: reply };
+  } catch {
+    // No storage, or an unreadable entry: the app makes its call.
+  }
+})();

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JournalData } from '@contract/journal';
+import { STORAGE_KEYS } from '@lib/storage';
+import { currentLanguage } from '../../i18n/languages';
+import { recordSaga } from '../../test/saga';
+import { fail, http, ok, recordRequests, server, teacher } from '../../test/server';
+import { EARLY_FRESH_MS, EARLY_JOURNAL_MS } from './journal.early';
+import { journalInfo } from './journal.fixtures';
+import { journalActions } from './journal.slice';
+import { loadJournalSaga } from './journal.saga';
+
+/** The page's own script, as index.html runs it before the app (public/journal-early.js). */
+const pageScript = fs.readFileSync(path.resolve(__dirname, '../../../public/journal-early.js'), 'utf8');
+
+const dataOf = (id: number, student = 100): JournalData => ({
+  info: journalInfo(id),
+  journal: [[], []],
+  students: [{ id_student: student, s_fio: 'Асанов Бакыт', code: 'S-1', group: 'ПИ-1-24', subgroup: 0 }],
+  dates: [],
+  resArray: [],
+  finals: [],
+});
+
+/** The page opened at `address` runs its script; resolves once the early call, if any, is answered. */
+async function openPage(address: string) {
+  window.history.replaceState(null, '', address);
+  new Function(pageScript)();
+  await window.__lmsJournalEarly?.reply.catch(() => undefined);
+}
+
+const remember = (entry: object, uid = teacher.id) => {
+  window.localStorage.setItem(STORAGE_KEYS.uid, String(uid));
+  window.localStorage.setItem(STORAGE_KEYS.journal, JSON.stringify(entry));
+};
+
+const signedIn = { session: { status: 'authenticated', user: teacher } };
+
+/** The clock stands still: how old a reply is when taken is what each test sets. */
+const NOW = Date.parse('2026-10-06T08:10:00Z');
+beforeEach(() => vi.spyOn(Date, 'now').mockReturnValue(NOW));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete window.__lmsJournalEarly;
+  window.history.replaceState(null, '', '/');
+});
+
+describe("the journal asked for while the app's code starts", () => {
+  it('the page asks for the journal this teacher opened last here, or the one its address names, and for nothing elsewhere', async () => {
+    const log = recordRequests();
+    const asked: { id: number; lang: string | null }[] = [];
+    server.use(
+      http.post('/api/visitlog/journal.json', async ({ request }) => {
+        const { id_journal } = (await request.json()) as { id_journal: number };
+        asked.push({ id: id_journal, lang: request.headers.get('accept-language') });
+        return ok(dataOf(id_journal));
+      }),
+    );
+    remember({ uid: teacher.id, id: 41, lang: 'kg' });
+    await openPage('/lms/journal');
+    await openPage('/lms/journal?j=42&y=2026&ws=1');
+    await openPage('/lms/news');
+    // Another account signed in on this device: its journal is not asked for.
+    remember({ uid: teacher.id + 1, id: 43, lang: 'kg' });
+    await openPage('/lms/journal');
+    log.stop();
+    // In the language the app was in when the journal opened, as the app's own call would be.
+    expect(asked).toEqual([
+      { id: 41, lang: 'kg' },
+      { id: 42, lang: 'kg' },
+    ]);
+    expect(log.paths()).toEqual(['/api/visitlog/journal.json', '/api/visitlog/journal.json']);
+  });
+
+  it('the first load of that journal takes the reply instead of asking again, and the journal opened is the one asked for next time', async () => {
+    let calls = 0;
+    server.use(http.post('/api/visitlog/journal.json', () => (calls++, ok(dataOf(41)))));
+    remember({ uid: teacher.id, id: 41, lang: currentLanguage() });
+    await openPage('/lms/journal');
+    expect(calls).toBe(1);
+    server.use(http.post('/api/visitlog/journal.json', () => (calls++, ok(dataOf(41, 200)))));
+    expect(await recordSaga(loadJournalSaga, signedIn, journalActions.journalRequested({ id: 41 }))).toEqual([journalActions.journalSucceeded(dataOf(41))]);
+    expect(calls).toBe(1);
+    // Taken once: the next load of it reads it afresh.
+    expect(await recordSaga(loadJournalSaga, signedIn, journalActions.journalRequested({ id: 41 }))).toEqual([
+      journalActions.journalSucceeded(dataOf(41, 200)),
+    ]);
+    expect(calls).toBe(2);
+    server.use(http.post('/api/visitlog/journal.json', () => ok(dataOf(44))));
+    await recordSaga(loadJournalSaga, signedIn, journalActions.journalRequested({ id: 44 }));
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.journal) ?? 'null')).toEqual({ uid: teacher.id, id: 44, lang: currentLanguage() });
+  });
+
+  it('a reply that waited for the choice is shown, then read again at once (changes made meanwhile reach the tab only once the journal is open)', async () => {
+    server.use(http.post('/api/visitlog/journal.json', () => ok(dataOf(41))));
+    remember({ uid: teacher.id, id: 41, lang: currentLanguage() });
+    await openPage('/lms/journal');
+    window.__lmsJournalEarly!.at -= EARLY_FRESH_MS + 1;
+    expect(await recordSaga(loadJournalSaga, signedIn, journalActions.journalRequested({ id: 41 }))).toEqual([
+      journalActions.journalSucceeded(dataOf(41)),
+      journalActions.journalRequested({ id: 41, keepEdits: true }),
+    ]);
+  });
+
+  it('another journal chosen, another language, a reply too old or a refusal: the call is made as usual', async () => {
+    let calls = 0;
+    server.use(http.post('/api/visitlog/journal.json', () => (calls++, ok(dataOf(41)))));
+    const load = (id: number) => recordSaga(loadJournalSaga, signedIn, journalActions.journalRequested({ id }));
+
+    remember({ uid: teacher.id, id: 41, lang: currentLanguage() });
+    await openPage('/lms/journal');
+    server.use(http.post('/api/visitlog/journal.json', () => (calls++, ok(dataOf(42)))));
+    expect(await load(42)).toEqual([journalActions.journalSucceeded(dataOf(42))]);
+    expect(calls).toBe(2);
+
+    remember({ uid: teacher.id, id: 41, lang: currentLanguage() === 'en' ? 'kg' : 'en' });
+    await openPage('/lms/journal');
+    server.use(http.post('/api/visitlog/journal.json', () => (calls++, ok(dataOf(41, 300)))));
+    expect(await load(41)).toEqual([journalActions.journalSucceeded(dataOf(41, 300))]);
+    expect(calls).toBe(4);
+
+    remember({ uid: teacher.id, id: 41, lang: currentLanguage() });
+    await openPage('/lms/journal');
+    window.__lmsJournalEarly!.at -= EARLY_JOURNAL_MS + 1;
+    expect(await load(41)).toEqual([journalActions.journalSucceeded(dataOf(41, 300))]);
+    expect(calls).toBe(6);
+
+    // Refused early (the session ended meanwhile): the call itself says so, as every call does.
+    server.use(http.post('/api/visitlog/journal.json', () => (calls++, fail(403, 'FORBIDDEN', 'Нет доступа'))));
+    await openPage('/lms/journal');
+    const actions = await load(41);
+    expect(calls).toBe(8);
+    expect(actions).toEqual([journalActions.journalFailed(expect.objectContaining({ ok: false, status: 403 }) as never)]);
+  });
+});

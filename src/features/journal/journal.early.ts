@@ -1,0 +1,69 @@
+/**
+ * The journal asked for before the app started (public/journal-early.js, docs/areas/journal.md#speed):
+ * the page, on /lms/journal, sends journal.json for the journal its address names or the one this
+ * teacher opened last here, while the app's code starts; the first load of that journal takes the
+ * reply instead of asking again. Only a success for the same journal, account and language, asked
+ * for moments ago, is taken; anything else (a refusal, a failure, another journal) makes the call
+ * as usual, so that its errors are handled as every call's are.
+ */
+import type { ApiResponse } from 'apisauce';
+import type { JournalData } from '@contract/journal';
+import { settle } from '@api/http';
+import { currentLanguage } from '../../i18n/languages';
+import { STORAGE_KEYS, writeItem } from '@lib/storage';
+
+/** What the page's script left (public/journal-early.js). */
+export interface EarlyJournal {
+  id: number;
+  uid: number;
+  lang: string;
+  /** Date.now() when it was sent. */
+  at: number;
+  reply: Promise<{ status: number; body: unknown }>;
+}
+
+declare global {
+  interface Window {
+    __lmsJournalEarly?: EarlyJournal;
+  }
+}
+
+/** A reply older than this is not taken (the journal is read afresh). */
+export const EARLY_JOURNAL_MS = 15_000;
+/**
+ * A reply taken later than this after it was asked for is shown and read again at once: changes
+ * made meanwhile (another tab, a QR check-in) reach this tab's live stream only once the journal is
+ * open. Younger, it is as fresh as a reply still on its way would be.
+ */
+export const EARLY_FRESH_MS = 1_000;
+
+/** The entry the page's script reads: this account's journal, opened last on this device, in this language. */
+export function rememberJournal(uid: number, id: number): void {
+  writeItem(STORAGE_KEYS.journal, JSON.stringify({ uid, id, lang: currentLanguage() }));
+}
+
+/** An early reply taken: the journal's data, and whether it is to be read again (EARLY_FRESH_MS). */
+export interface TakenJournal {
+  data: JournalData;
+  stale: boolean;
+}
+
+/**
+ * The early reply for journal `id` of account `uid`, once, or null when there is none to take (the
+ * caller then makes the call). Taken or not, it is gone after the first ask: a later load of the
+ * journal reads it afresh.
+ */
+export async function takeEarlyJournal(id: number, uid: number, now: () => number = Date.now): Promise<TakenJournal | null> {
+  if (typeof window === 'undefined') return null;
+  const early = window.__lmsJournalEarly;
+  if (!early) return null;
+  delete window.__lmsJournalEarly;
+  if (early.id !== id || early.uid !== uid || early.lang !== currentLanguage() || now() - early.at > EARLY_JOURNAL_MS) return null;
+  const answer = await early.reply.catch(() => null);
+  const body = answer?.body as { result?: unknown } | undefined;
+  // A success says `result: 0` (docs/api.md); anything else is left to the call.
+  if (!answer || answer.status !== 200 || !body || !('result' in body) || body.result) return null;
+  const response = { ok: true, problem: null, originalError: null, data: body, status: answer.status, headers: {}, config: {}, duration: 0 };
+  const result = settle<JournalData>(response as unknown as ApiResponse<unknown>, { session: true });
+  return result.ok ? { data: result.data, stale: now() - early.at > EARLY_FRESH_MS } : null;
+}

@@ -1,0 +1,52 @@
+/**
+ * The journal asked for while the app's code starts (public/journal-early.js): a reload of an open
+ * journal, and the journal page opened again with the same journal chosen, show the grid with the
+ * one journal.json the page sent before the app ran; the page's script runs under the
+ * Content-Security-Policy (the suite fails on any violation).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { TEACHER } from './support/accounts';
+import { expectVisible, setupE2E, signIn } from './support/e2e';
+import { openLecture } from './support/journal';
+
+const e2e = setupE2E();
+
+/** journal.json requests the page sends from now on: who sent them (the page's script or the app) and when. */
+function journalCalls(page: Page) {
+  const calls: { before: boolean }[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/visitlog/journal.json') calls.push({ before: r.resourceType() === 'fetch' });
+  });
+  return calls;
+}
+
+const names = (page: Page) => page.locator('tbody th.jg-name').allInnerTexts();
+
+describe('the journal asked for before the app starts', () => {
+  it('a reload and the page opened again show the journal from the one call the page made before the app', async () => {
+    const page = await e2e.page();
+    await signIn(page, TEACHER);
+    await openLecture(page);
+    const shown = await names(page);
+    expect(shown.length).toBeGreaterThan(0);
+
+    const calls = journalCalls(page);
+    await page.reload();
+    await expectVisible(page.locator('.jg-wrap'), 30000);
+    await expect.poll(() => names(page)).toEqual(shown);
+    // The page's own fetch first (the app's calls go as XHR); the app reads the journal again only
+    // when the reply waited more than a second for it (a loaded machine), never before showing it.
+    const fromPage = () => {
+      expect(calls[0]).toEqual({ before: true });
+      expect(calls.length).toBeLessThanOrEqual(2);
+      expect(calls.slice(1)).toEqual(calls.slice(1).map(() => ({ before: false })));
+    };
+    fromPage();
+
+    calls.length = 0;
+    await openLecture(page);
+    await expect.poll(() => names(page)).toEqual(shown);
+    fromPage();
+  });
+});
