@@ -1,4 +1,4 @@
-/* global window, location, localStorage, fetch, URLSearchParams */
+/* global window, location, localStorage, fetch, URLSearchParams, setTimeout */
 /*
  * The journal screen's data asked for while the app's code starts (docs/areas/journal.md#speed): on
  * /lms/journal, the journal the address names (?j=), else the one this teacher opened last on this
@@ -27,7 +27,12 @@
     });
     // Nobody may take it (another journal chosen): a failure then stays quiet.
     reply.catch(function () {});
-    window.__lmsJournalEarly = { id: id, uid: kept.uid, lang: kept.lang, at: Date.now(), reply: reply };
+    var entry = { id: id, uid: kept.uid, lang: kept.lang, at: Date.now(), reply: reply };
+    window.__lmsJournalEarly = entry;
+    // Not taken while the app would take it (EARLY_JOURNAL_MS): the reply is let go, not kept in memory.
+    setTimeout(function () {
+      if (window.__lmsJournalEarly === entry) delete window.__lmsJournalEarly;
+    }, 15000);
   } catch {
     // No storage, or an unreadable entry: the app makes its call.
   }

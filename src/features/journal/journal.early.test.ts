@@ -93,6 +93,18 @@ describe("the journal asked for while the app's code starts", () => {
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.journal) ?? 'null')).toEqual({ uid: teacher.id, id: 44, lang: currentLanguage() });
   });
 
+  it('a reply nobody takes while the app would is let go', async () => {
+    server.use(http.post('/api/visitlog/journal.json', () => ok(dataOf(41))));
+    remember({ uid: teacher.id, id: 41, lang: currentLanguage() });
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    await openPage('/lms/journal');
+    const [letGo, ms] = timers.mock.calls.find(([, delay]) => delay === EARLY_JOURNAL_MS) ?? [];
+    expect(window.__lmsJournalEarly).toBeDefined();
+    (letGo as () => void)();
+    expect(ms).toBe(EARLY_JOURNAL_MS);
+    expect(window.__lmsJournalEarly).toBeUndefined();
+  });
+
   it('a reply that waited for the choice is shown, then read again at once (changes made meanwhile reach the tab only once the journal is open)', async () => {
     server.use(http.post('/api/visitlog/journal.json', () => ok(dataOf(41))));
     remember({ uid: teacher.id, id: 41, lang: currentLanguage() });
