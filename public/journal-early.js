@@ -4,7 +4,7 @@
  * /lms/journal, the journal the address names (?j=), else the one this teacher opened last on this
  * device (localStorage `journal`, written by the app when a journal opens, cleared at sign-out with
  * the rest). The reply waits in window.__lmsJournalEarly until the app asks for that journal
- * (src/features/journal/journal.early.ts), which takes it only for the same journal, account and
+ * (src/features/journal/journal.early.ts), which takes it only for the same journal, person and
  * language, and makes the call itself otherwise. The build writes it inside index.html
  * (scripts/build/inline-first-paint.ts), where the Content-Security-Policy allows it by its hash.
  */
@@ -12,7 +12,8 @@
   try {
     if (!/^\/lms\/journal\/?$/.test(location.pathname)) return;
     var kept = JSON.parse(localStorage.getItem('journal') || 'null');
-    if (!kept || typeof kept.id !== 'number' || String(kept.uid) !== localStorage.getItem('uid')) return;
+    // The same person signed in here as when it was written (the `uid` and `role` the app keeps).
+    if (!kept || typeof kept.id !== 'number' || String(kept.uid) !== localStorage.getItem('uid') || String(kept.role) !== localStorage.getItem('role')) return;
     var linked = Number(new URLSearchParams(location.search).get('j'));
     var id = linked > 0 ? linked : kept.id;
     var reply = fetch('/api/visitlog/journal.json', {
@@ -27,7 +28,7 @@
     });
     // Nobody may take it (another journal chosen): a failure then stays quiet.
     reply.catch(function () {});
-    var entry = { id: id, uid: kept.uid, lang: kept.lang, at: Date.now(), reply: reply };
+    var entry = { id: id, uid: kept.uid, role: kept.role, lang: kept.lang, at: Date.now(), reply: reply };
     window.__lmsJournalEarly = entry;
     // Not taken while the app would take it (EARLY_JOURNAL_MS): the reply is let go, not kept in memory.
     setTimeout(function () {

@@ -30,9 +30,11 @@ async function openPage(address: string) {
   await window.__lmsJournalEarly?.reply.catch(() => undefined);
 }
 
-const remember = (entry: object, uid = teacher.id) => {
-  window.localStorage.setItem(STORAGE_KEYS.uid, String(uid));
-  window.localStorage.setItem(STORAGE_KEYS.journal, JSON.stringify(entry));
+/** The signed-in person as the app keeps him (his person id and role, not the account's id), and the journal remembered. */
+const remember = (entry: { id: number; lang: string; uid?: number; role?: number }) => {
+  window.localStorage.setItem(STORAGE_KEYS.uid, String(teacher.uid));
+  window.localStorage.setItem(STORAGE_KEYS.role, String(teacher.role));
+  window.localStorage.setItem(STORAGE_KEYS.journal, JSON.stringify({ uid: teacher.uid, role: teacher.role, ...entry }));
 };
 
 const signedIn = { session: { status: 'authenticated', user: teacher } };
@@ -58,12 +60,14 @@ describe("the journal asked for while the app's code starts", () => {
         return ok(dataOf(id_journal));
       }),
     );
-    remember({ uid: teacher.id, id: 41, lang: 'kg' });
+    remember({ id: 41, lang: 'kg' });
     await openPage('/lms/journal');
     await openPage('/lms/journal?j=42&y=2026&ws=1');
     await openPage('/lms/news');
-    // Another account signed in on this device: its journal is not asked for.
-    remember({ uid: teacher.id + 1, id: 43, lang: 'kg' });
+    // Another person signed in on this device, or the same number in another role: not asked for.
+    remember({ uid: teacher.uid + 1, id: 43, lang: 'kg' });
+    await openPage('/lms/journal');
+    remember({ role: 2, id: 43, lang: 'kg' });
     await openPage('/lms/journal');
     log.stop();
     // In the language the app was in when the journal opened, as the app's own call would be.
@@ -77,7 +81,7 @@ describe("the journal asked for while the app's code starts", () => {
   it('the first load of that journal takes the reply instead of asking again, and the journal opened is the one asked for next time', async () => {
     let calls = 0;
     server.use(http.post('/api/visitlog/journal.json', () => (calls++, ok(dataOf(41)))));
-    remember({ uid: teacher.id, id: 41, lang: currentLanguage() });
+    remember({ id: 41, lang: currentLanguage() });
     await openPage('/lms/journal');
     expect(calls).toBe(1);
     server.use(http.post('/api/visitlog/journal.json', () => (calls++, ok(dataOf(41, 200)))));
@@ -90,12 +94,17 @@ describe("the journal asked for while the app's code starts", () => {
     expect(calls).toBe(2);
     server.use(http.post('/api/visitlog/journal.json', () => ok(dataOf(44))));
     await recordSaga(loadJournalSaga, signedIn, journalActions.journalRequested({ id: 44 }));
-    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.journal) ?? 'null')).toEqual({ uid: teacher.id, id: 44, lang: currentLanguage() });
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.journal) ?? 'null')).toEqual({
+      uid: teacher.uid,
+      role: teacher.role,
+      id: 44,
+      lang: currentLanguage(),
+    });
   });
 
   it('a reply nobody takes while the app would is let go', async () => {
     server.use(http.post('/api/visitlog/journal.json', () => ok(dataOf(41))));
-    remember({ uid: teacher.id, id: 41, lang: currentLanguage() });
+    remember({ id: 41, lang: currentLanguage() });
     const timers = vi.spyOn(globalThis, 'setTimeout');
     await openPage('/lms/journal');
     const [letGo, ms] = timers.mock.calls.find(([, delay]) => delay === EARLY_JOURNAL_MS) ?? [];
@@ -107,7 +116,7 @@ describe("the journal asked for while the app's code starts", () => {
 
   it('a reply that waited for the choice is shown, then read again at once (changes made meanwhile reach the tab only once the journal is open)', async () => {
     server.use(http.post('/api/visitlog/journal.json', () => ok(dataOf(41))));
-    remember({ uid: teacher.id, id: 41, lang: currentLanguage() });
+    remember({ id: 41, lang: currentLanguage() });
     await openPage('/lms/journal');
     window.__lmsJournalEarly!.at -= EARLY_FRESH_MS + 1;
     expect(await recordSaga(loadJournalSaga, signedIn, journalActions.journalRequested({ id: 41 }))).toEqual([
@@ -121,19 +130,19 @@ describe("the journal asked for while the app's code starts", () => {
     server.use(http.post('/api/visitlog/journal.json', () => (calls++, ok(dataOf(41)))));
     const load = (id: number) => recordSaga(loadJournalSaga, signedIn, journalActions.journalRequested({ id }));
 
-    remember({ uid: teacher.id, id: 41, lang: currentLanguage() });
+    remember({ id: 41, lang: currentLanguage() });
     await openPage('/lms/journal');
     server.use(http.post('/api/visitlog/journal.json', () => (calls++, ok(dataOf(42)))));
     expect(await load(42)).toEqual([journalActions.journalSucceeded(dataOf(42))]);
     expect(calls).toBe(2);
 
-    remember({ uid: teacher.id, id: 41, lang: currentLanguage() === 'en' ? 'kg' : 'en' });
+    remember({ id: 41, lang: currentLanguage() === 'en' ? 'kg' : 'en' });
     await openPage('/lms/journal');
     server.use(http.post('/api/visitlog/journal.json', () => (calls++, ok(dataOf(41, 300)))));
     expect(await load(41)).toEqual([journalActions.journalSucceeded(dataOf(41, 300))]);
     expect(calls).toBe(4);
 
-    remember({ uid: teacher.id, id: 41, lang: currentLanguage() });
+    remember({ id: 41, lang: currentLanguage() });
     await openPage('/lms/journal');
     window.__lmsJournalEarly!.at -= EARLY_JOURNAL_MS + 1;
     expect(await load(41)).toEqual([journalActions.journalSucceeded(dataOf(41, 300))]);

@@ -2,11 +2,12 @@
  * The journal asked for before the app started (public/journal-early.js, docs/areas/journal.md#speed):
  * the page, on /lms/journal, sends journal.json for the journal its address names or the one this
  * teacher opened last here, while the app's code starts; the first load of that journal takes the
- * reply instead of asking again. Only a success for the same journal, account and language, asked
+ * reply instead of asking again. Only a success for the same journal, person and language, asked
  * for moments ago, is taken; anything else (a refusal, a failure, another journal) makes the call
  * as usual, so that its errors are handled as every call's are.
  */
 import type { ApiResponse } from 'apisauce';
+import type { User } from '@contract/auth';
 import type { JournalData } from '@contract/journal';
 import { settle } from '@api/http';
 import { currentLanguage } from '../../i18n/languages';
@@ -15,7 +16,9 @@ import { STORAGE_KEYS, writeItem } from '@lib/storage';
 /** What the page's script left (public/journal-early.js). */
 export interface EarlyJournal {
   id: number;
+  /** The person (User.uid, with his role) signed in when the journal was remembered. */
   uid: number;
+  role: number;
   lang: string;
   /** Date.now() when it was sent. */
   at: number;
@@ -37,9 +40,12 @@ export const EARLY_JOURNAL_MS = 15_000;
  */
 export const EARLY_FRESH_MS = 1_000;
 
-/** The entry the page's script reads: this account's journal, opened last on this device, in this language. */
-export function rememberJournal(uid: number, id: number): void {
-  writeItem(STORAGE_KEYS.journal, JSON.stringify({ uid, id, lang: currentLanguage() }));
+/** Who a journal is remembered for: the person and role the app keeps in localStorage (`uid`, `role`). */
+type Person = Pick<User, 'uid' | 'role'>;
+
+/** The entry the page's script reads: this person's journal, opened last on this device, in this language. */
+export function rememberJournal(person: Person, id: number): void {
+  writeItem(STORAGE_KEYS.journal, JSON.stringify({ uid: person.uid, role: person.role, id, lang: currentLanguage() }));
 }
 
 /** An early reply taken: the journal's data, and whether it is to be read again (EARLY_FRESH_MS). */
@@ -49,16 +55,17 @@ export interface TakenJournal {
 }
 
 /**
- * The early reply for journal `id` of account `uid`, once, or null when there is none to take (the
+ * The early reply for journal `id` of `person`, once, or null when there is none to take (the
  * caller then makes the call). Taken or not, it is gone after the first ask: a later load of the
  * journal reads it afresh.
  */
-export async function takeEarlyJournal(id: number, uid: number, now: () => number = Date.now): Promise<TakenJournal | null> {
+export async function takeEarlyJournal(id: number, person: Person, now: () => number = Date.now): Promise<TakenJournal | null> {
   if (typeof window === 'undefined') return null;
   const early = window.__lmsJournalEarly;
   if (!early) return null;
   delete window.__lmsJournalEarly;
-  if (early.id !== id || early.uid !== uid || early.lang !== currentLanguage() || now() - early.at > EARLY_JOURNAL_MS) return null;
+  if (early.id !== id || early.uid !== person.uid || early.role !== person.role || early.lang !== currentLanguage() || now() - early.at > EARLY_JOURNAL_MS)
+    return null;
   const answer = await early.reply.catch(() => null);
   const body = answer?.body as { result?: unknown } | undefined;
   // A success says `result: 0` (docs/api.md); anything else is left to the call.

@@ -114,7 +114,7 @@ export function* linkedSaga(action: PayloadAction<JournalInfo>) {
 export function* loadJournalSaga(action: PayloadAction<{ id: number }>) {
   const { id } = action.payload;
   const user = (yield select(selectUser)) as User | null;
-  const early = user ? ((yield call(takeEarlyJournal, id, user.id)) as TakenJournal | null) : null;
+  const early = user ? ((yield call(takeEarlyJournal, id, user)) as TakenJournal | null) : null;
   if (early) yield put(journalActions.journalSucceeded(early.data));
   else {
     const result = yield* request(journalApi.journal, [{ id_journal: id }], {
@@ -123,7 +123,7 @@ export function* loadJournalSaga(action: PayloadAction<{ id: number }>) {
     });
     if (!result.ok) return;
   }
-  if (user) yield call(rememberJournal, user.id, id);
+  if (user) yield call(rememberJournal, user, id);
   if (early?.stale) yield put(journalActions.journalRequested({ id, keepEdits: true }));
 }
 
