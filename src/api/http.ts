@@ -121,7 +121,11 @@ export function onServerAnswered(listener: () => void): () => void {
 }
 
 export function settle<T>(response: ApiResponse<unknown>, options: CallOptions): Result<T> {
-  const result = toResult<T>(response);
+  return settleResult(toResult<T>(response), options);
+}
+
+/** What follows a classified reply (toResult): its `sms` shown, an ended session reported, the connection known to be back. */
+export function settleResult<T>(result: Result<T>, options: CallOptions): Result<T> {
   if (result.ok && result.sms && options.toast !== false) notify(result.sms, 'success');
   if (!result.ok && result.status === 401 && options.session) sessionEndedHandler?.();
   if (result.ok) for (const listener of answered) listener();

@@ -9,7 +9,7 @@
 import type { ApiResponse } from 'apisauce';
 import type { User } from '@contract/auth';
 import type { JournalData } from '@contract/journal';
-import { settle } from '@api/http';
+import { settleResult, toResult } from '@api/http';
 import { currentLanguage } from '../../i18n/languages';
 import { STORAGE_KEYS, writeItem } from '@lib/storage';
 
@@ -59,18 +59,17 @@ export interface TakenJournal {
  * caller then makes the call). Taken or not, it is gone after the first ask: a later load of the
  * journal reads it afresh.
  */
-export async function takeEarlyJournal(id: number, person: Person, now: () => number = Date.now): Promise<TakenJournal | null> {
-  if (typeof window === 'undefined') return null;
+export async function takeEarlyJournal(id: number, person: Person): Promise<TakenJournal | null> {
   const early = window.__lmsJournalEarly;
   if (!early) return null;
   delete window.__lmsJournalEarly;
-  if (early.id !== id || early.uid !== person.uid || early.role !== person.role || early.lang !== currentLanguage() || now() - early.at > EARLY_JOURNAL_MS)
-    return null;
+  const fresh = (ms: number) => Date.now() - early.at <= ms;
+  if (early.id !== id || early.uid !== person.uid || early.role !== person.role || early.lang !== currentLanguage() || !fresh(EARLY_JOURNAL_MS)) return null;
   const answer = await early.reply.catch(() => null);
-  const body = answer?.body as { result?: unknown } | undefined;
-  // A success says `result: 0` (docs/api.md); anything else is left to the call.
-  if (!answer || answer.status !== 200 || !body || !('result' in body) || body.result) return null;
-  const response = { ok: true, problem: null, originalError: null, data: body, status: answer.status, headers: {}, config: {}, duration: 0 };
-  const result = settle<JournalData>(response as unknown as ApiResponse<unknown>, { session: true });
-  return result.ok ? { data: result.data, stale: now() - early.at > EARLY_FRESH_MS } : null;
+  if (!answer) return null;
+  // Classified as every reply is (api/http.ts); only a success is taken, anything else is left to the call.
+  const result = toResult<JournalData>({ ok: answer.status >= 200 && answer.status < 300, status: answer.status, data: answer.body } as ApiResponse<unknown>);
+  if (!result.ok) return null;
+  settleResult(result, { session: true });
+  return { data: result.data, stale: !fresh(EARLY_FRESH_MS) };
 }
