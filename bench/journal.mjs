@@ -56,15 +56,21 @@ async function seedJournal(db, { students, dates }) {
   return journalId;
 }
 
-/** The server time of journal.json, one request after the other. */
-async function timeLoads(origin, cookie, id, count) {
+/**
+ * The time of journal.json, one request after the other: uncompressed (`identity`, the server's
+ * time to read and write it), or as `encoding` asks (a browser's `br`: plus compressing it on the
+ * server and decoding it here). With an encoding, `bytes` is what came over the wire.
+ */
+async function timeLoads(origin, cookie, id, count, encoding = 'identity') {
+  let bytes = 0;
   const call = async () => {
     const t0 = performance.now();
     const res = await fetch(`${origin}/api/visitlog/journal.json`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin, cookie },
+      headers: { 'content-type': 'application/json', origin, cookie, 'accept-encoding': encoding },
       body: JSON.stringify({ id_journal: id }),
     });
+    bytes = Number(res.headers.get('content-length'));
     const body = await res.json();
     if (!res.ok) throw new Error(`journal.json answered ${res.status}: ${JSON.stringify(body.error)}`);
     return { ms: performance.now() - t0, body };
@@ -73,8 +79,21 @@ async function timeLoads(origin, cookie, id, count) {
   for (let i = 0; i < 4; i++) await call();
   const samples = [];
   for (let i = 0; i < count; i++) samples.push((await call()).ms);
-  return { ...summarize(samples), students: first.body.data.students.length, dates: first.body.data.dates.length, records: first.body.data.journal[0].length };
+  return {
+    ...summarize(samples),
+    bytes,
+    students: first.body.data.students.length,
+    dates: first.body.data.dates.length,
+    records: first.body.data.journal[0].length,
+  };
 }
+
+/**
+ * BENCH_JOURNAL_LINK_MBPS: the browser's link, in MB/s each way with a 40 ms round trip (Chromium's
+ * network emulation, which counts the bytes on the wire), as on a campus Wi-Fi; unset: loopback.
+ */
+export const LINK_MBPS = Number(process.env.BENCH_JOURNAL_LINK_MBPS) > 0 ? Number(process.env.BENCH_JOURNAL_LINK_MBPS) : null;
+const LINK_RTT_MS = 40;
 
 /** The trace's categories: the main thread's tasks as DevTools' Performance panel records them. */
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'];
@@ -134,6 +153,17 @@ export function timelineOfPage(chosen = 'journal chosen') {
 async function browserFigures(origin, id, { runs, keystrokes }) {
   const { browser, context, page } = await teacherBrowser(origin, choosingScript, id);
   try {
+    if (LINK_MBPS) {
+      const net = await context.newCDPSession(page);
+      await net.send('Network.enable');
+      const bytesPerSecond = LINK_MBPS * 1e6;
+      await net.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: LINK_RTT_MS,
+        downloadThroughput: bytesPerSecond,
+        uploadThroughput: bytesPerSecond,
+      });
+    }
     const navigations = [];
     const timelines = [];
     let rowsShown = 0;
@@ -269,12 +299,15 @@ export async function runJournalBench(origin, dbUrl, { students = 150, dates = 6
   const id = await withClient(dbUrl, (db) => seedJournal(db, { students, dates }));
   const { cookie } = await signInTeacher(origin);
   const server = await timeLoads(origin, cookie, id, loads);
+  const compressed = await timeLoads(origin, cookie, id, loads, 'br');
   const b = await browserFigures(origin, id, { runs, keystrokes });
   return {
     students: server.students,
     dates: server.dates,
     records: server.records,
     load: server,
+    loadCompressed: compressed,
+    link: LINK_MBPS ? { mbps: LINK_MBPS, rttMs: LINK_RTT_MS } : null,
     timelines: b.timelines,
     navigation: navigationFigures(b.navigations),
     rowsShown: b.rowsShown,

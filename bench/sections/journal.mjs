@@ -10,6 +10,7 @@ export function journalSection({ rows, pgUrl, workersEnv }) {
       dates: envInt('BENCH_JOURNAL_DATES', 60),
       runs: envInt('BENCH_JOURNAL_RUNS', 11),
     });
+    const kb = (bytes) => `${Math.round(bytes / 1024).toLocaleString('en')} KB`;
     const ms = (r) => `p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, max ${r.maxMs} ms (n ${r.n})`;
     rows.push([
       'journal',
@@ -19,11 +20,16 @@ export function journalSection({ rows, pgUrl, workersEnv }) {
     rows.push([
       'journal',
       '  journal.json server time, one at a time',
-      `p50 ${j.load.p50Ms} ms, p99 ${j.load.p99Ms} ms (goal ≤ 100), max ${j.load.maxMs} ms (n ${j.load.n})`,
+      `p50 ${j.load.p50Ms} ms, p99 ${j.load.p99Ms} ms (goal ≤ 100), max ${j.load.maxMs} ms (n ${j.load.n}), ${kb(j.load.bytes)}`,
     ]);
     rows.push([
       'journal',
-      '  navigation → interactive grid in Chromium',
+      '  journal.json as a browser asks (Brotli), one at a time',
+      `p50 ${j.loadCompressed.p50Ms} ms, p99 ${j.loadCompressed.p99Ms} ms, max ${j.loadCompressed.maxMs} ms (n ${j.loadCompressed.n}), ${kb(j.loadCompressed.bytes)} on the wire`,
+    ]);
+    rows.push([
+      'journal',
+      `  navigation → interactive grid in Chromium${j.link ? ` (a ${j.link.mbps} MB/s link, ${j.link.rttMs} ms round trip)` : ''}`,
       `median ${j.navigation.medianMs} ms (goal ≤ 300), first ${j.navigation.firstMs} ms, max ${j.navigation.maxMs} ms`,
     ]);
     if (process.env.BENCH_JOURNAL_TRACE) {

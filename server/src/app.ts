@@ -23,6 +23,7 @@ import { outputLogStream, registerAccessLog, requestIdOf, requestSerializer, typ
 import type { Database } from './db/client';
 import { MODULES } from './modules';
 import { docsRoutesArePublic, registerApiDocs } from './plugins/api-docs';
+import { registerReplyCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerRequestChecks } from './plugins/errors';
 import { registerLifecycle } from './plugins/lifecycle';
 import { registerMetrics } from './plugins/metrics';
@@ -121,6 +122,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, ctx.sessions);
   registerIdempotency(app, ctx.idempotency);
+  // After the hooks that read a reply's text (the idempotency keys keep it as the route wrote it).
+  registerReplyCompression(app);
   // Replies are kept only once changes can be heard (plugins/reply-cache.ts).
   ctx.dataChanges.log = app.log;
   app.addHook('onReady', async () => {

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { ImportRunResult } from '@contract/imports';
 import { faculties, teachers } from '../../db/schema';
+import { COMPRESS_MIN_BYTES } from '../../plugins/compression';
 import { useTestApp } from '../../test/fixture';
 import { multipartPayload } from '../../test/helpers';
 import type { SignedIn } from '../../test/requests';
@@ -96,6 +97,32 @@ describe('run.json', () => {
     expect(again).toMatchObject({ accountsFile: null, report: { accounts: 0, unchanged: 1 } });
     // The password is in no reply but that one.
     expect(JSON.stringify(again)).not.toContain(password);
+  });
+
+  it('a reply with new accounts is never compressed, however large (plugins/compression.ts)', async () => {
+    const rows = Array.from({ length: 80 }, (_, i) => [
+      `T95${String(i).padStart(2, '0')}`,
+      'Осмонов',
+      `Нурлан ${i}`,
+      'м',
+      'Кафедра программной инженерии',
+      'Доцент',
+    ]);
+    const file = await xlsxFile([['Код преподавателя', 'Фамилия', 'Имя', 'Пол', 'Кафедра', 'Должность'], ...rows]);
+    const { payload, contentType } = multipartPayload([
+      { name: 'kind', content: 'teachers' },
+      { name: 'file', filename: 'teachers.xlsx', content: file },
+    ]);
+    const res = await fx.app.inject({
+      method: 'POST',
+      url: '/api/imports/run.json',
+      payload,
+      headers: { ...fx.admin.headers, 'content-type': contentType, 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.length).toBeGreaterThanOrEqual(COMPRESS_MIN_BYTES);
+    expect(res.json<{ data: ImportRunResult }>().data.report).toMatchObject({ written: true, accounts: 80 });
   });
 
   it("a file that is not a spreadsheet, or of the wrong shape, is refused with the reader's words; nothing written", async () => {

@@ -12,8 +12,9 @@ const P = '/api/imports';
 export default async function importsRoutes(app: App, { ctx }: { ctx: AppContext }) {
   const imports = new AdminImportService(ctx);
 
-  // Not idempotent on purpose: a reply kept for an Idempotency-Key would keep the new accounts' passwords.
-  app.post(`${P}/run.json`, { schema: { response: replies(ImportRunReply) } }, async (req) =>
+  // Not idempotent on purpose: a reply kept for an Idempotency-Key would keep the new accounts' passwords,
+  // and never compressed (plugins/compression.ts), for the same passwords.
+  app.post(`${P}/run.json`, { schema: { response: replies(ImportRunReply) }, config: { secret: true } }, async (req) =>
     ok(await imports.run(req.auth!, multipartInput(ctx.files, req, ImportRunFields, { maxFiles: 1 }), languageOf(req))),
   );
 
