@@ -22,7 +22,7 @@
 import { navigationFigures, percentile, round, summarize, timelineOfPage } from './journal.mjs';
 import { withClient } from '../scripts/lib/pg-client.mjs';
 import { createBigJournal } from './lib/big-journal.mjs';
-import { teacherBrowser } from './lib/teacher-browser.mjs';
+import { settle, teacherBrowser } from './lib/teacher-browser.mjs';
 import { signInTeacher } from './load.mjs';
 
 const GROUP = 'ВЕД-150';
@@ -144,6 +144,7 @@ async function browserFigures(origin, helloUrl, { runs, keystrokes }) {
         });
       navigations.push(ms);
       timelines.push(await page.evaluate(timelineOfPage, 'sheet chosen'));
+      await settle(page);
     }
     const rowsShown = await page.getByTestId('gs-row').count();
     const cellsShown = await page.getByTestId('gs-exam').count();

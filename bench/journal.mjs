@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import { withClient } from '../scripts/lib/pg-client.mjs';
 import { createBigJournal } from './lib/big-journal.mjs';
-import { teacherBrowser } from './lib/teacher-browser.mjs';
+import { settle, teacherBrowser } from './lib/teacher-browser.mjs';
 import { signInTeacher } from './load.mjs';
 
 export function percentile(sorted, p) {
@@ -205,6 +205,7 @@ async function browserFigures(origin, id, { runs, keystrokes }) {
       timelines.push(await page.evaluate(timelineOfPage));
       rowsShown = await page.locator('.jg tbody tr').count();
       cellsShown = await page.locator('.jg td.jg-cell').count();
+      await settle(page);
     }
 
     // Keystroke → next frame, and keystroke → saved, down the last lesson's column.

@@ -25,3 +25,18 @@ export async function teacherBrowser(origin, initScript, arg) {
     throw err;
   }
 }
+
+/**
+ * After a timed navigation, the page left to settle as a teacher's page does before the next visit:
+ * the portal's service worker installed and controlling it, and the main thread idle once (Chromium
+ * keeps the scripts' compiled code for the next load in such moments). Without it, navigations one
+ * right after the other never let the worker install nor the compiled code be kept: each timed a
+ * browser still warming up (its code compiled afresh, the shell fetched behind it).
+ */
+export async function settle(page) {
+  await page.evaluate(async () => {
+    /* global requestIdleCallback -- in the page */
+    await navigator.serviceWorker.ready;
+    await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 }));
+  });
+}
