@@ -1,7 +1,7 @@
 /**
  * The journal asked for while the app's code starts (public/journal-early.js): a reload of an open
  * journal, and the journal page opened again with the same journal chosen, show the grid with the
- * one journal.json the page sent before the app ran; the page's script runs under the
+ * one journal.json (and teachertimes.json) the page sent before the app ran; the page's script runs under the
  * Content-Security-Policy (the suite fails on any violation).
  */
 import { describe, expect, it } from 'vitest';
@@ -12,13 +12,19 @@ import { openLecture } from './support/journal';
 
 const e2e = setupE2E();
 
-/** journal.json requests the page sends from now on: who sent them (the page's script or the app) and when. */
+/**
+ * journal.json requests the page sends from now on: who sent them (the page's script or the app) and
+ * when; and those of the journal's lessons in the teacher's timetable (teachertimes.json).
+ */
 function journalCalls(page: Page) {
   const calls: { before: boolean }[] = [];
+  const times: { before: boolean }[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/visitlog/journal.json') calls.push({ before: r.resourceType() === 'fetch' });
+    const path = new URL(r.url()).pathname;
+    if (path === '/api/visitlog/journal.json') calls.push({ before: r.resourceType() === 'fetch' });
+    if (path === '/api/visitlog/teachertimes.json') times.push({ before: r.resourceType() === 'fetch' });
   });
-  return calls;
+  return { calls, times };
 }
 
 const names = (page: Page) => page.locator('tbody th.jg-name').allInnerTexts();
@@ -31,20 +37,23 @@ describe('the journal asked for before the app starts', () => {
     const shown = await names(page);
     expect(shown.length).toBeGreaterThan(0);
 
-    const calls = journalCalls(page);
+    const { calls, times } = journalCalls(page);
     await page.reload();
     await expectVisible(page.locator('.jg-wrap'), 30000);
     await expect.poll(() => names(page)).toEqual(shown);
     // The page's own fetch first (the app's calls go as XHR); the app reads the journal again only
     // when the reply waited more than a second for it (a loaded machine), never before showing it.
+    // The timetable (the lesson the journal opens on) comes with it, from the page's call alone.
     const fromPage = () => {
       expect(calls[0]).toEqual({ before: true });
       expect(calls.length).toBeLessThanOrEqual(2);
       expect(calls.slice(1)).toEqual(calls.slice(1).map(() => ({ before: false })));
+      expect(times).toEqual([{ before: true }]);
     };
     fromPage();
 
     calls.length = 0;
+    times.length = 0;
     await openLecture(page);
     await expect.poll(() => names(page)).toEqual(shown);
     fromPage();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JournalData } from '@contract/journal';
+import type { JournalData, TeacherTime } from '@contract/journal';
 import { STORAGE_KEYS } from '@lib/storage';
 import { currentLanguage } from '../../i18n/languages';
 import { recordSaga } from '../../test/saga';
@@ -9,7 +9,7 @@ import { fail, http, ok, recordRequests, server, teacher } from '../../test/serv
 import { EARLY_FRESH_MS, EARLY_JOURNAL_MS } from './journal.early';
 import { journalInfo } from './journal.fixtures';
 import { journalActions } from './journal.slice';
-import { loadJournalSaga } from './journal.saga';
+import { loadJournalSaga, timetableSaga } from './journal.saga';
 
 /** The page's own script, as index.html runs it before the app (public/journal-early.js). */
 const pageScript = fs.readFileSync(path.resolve(__dirname, '../../../public/journal-early.js'), 'utf8');
@@ -23,12 +23,31 @@ const dataOf = (id: number, student = 100): JournalData => ({
   finals: [],
 });
 
-/** The page opened at `address` runs its script; resolves once the early call, if any, is answered. */
+/** The page opened at `address` runs its script; resolves once the early calls, if any, are answered. */
 async function openPage(address: string) {
   window.history.replaceState(null, '', address);
   new Function(pageScript)();
-  await window.__lmsJournalEarly?.reply.catch(() => undefined);
+  const early = window.__lmsJournalEarly;
+  await Promise.all([early?.reply?.catch(() => undefined), early?.times?.catch(() => undefined)]);
 }
+
+/** The journal's lessons in the teacher's timetable, as teachertimes.json answers them. */
+const timesOf = (id: number): TeacherTime[] => [{ idShed: id, day_number: 2, id_time: 1 + (id % 5), time: '08:00–09:20', auditorium: '204' }];
+
+/** teachertimes.json answers timesOf(id_journal) and counts its calls. */
+function answerTimes() {
+  const calls: number[] = [];
+  server.use(
+    http.post('/api/visitlog/teachertimes.json', async ({ request }) => {
+      const { id_journal } = (await request.json()) as { id_journal: number };
+      calls.push(id_journal);
+      return ok(timesOf(id_journal));
+    }),
+  );
+  return calls;
+}
+
+beforeEach(() => void answerTimes());
 
 /** The signed-in person as the app keeps him (his person id and role, not the account's id), and the journal remembered. */
 const remember = (entry: { id: number; lang: string; uid?: number; role?: number }) => {
@@ -75,7 +94,37 @@ describe("the journal asked for while the app's code starts", () => {
       { id: 41, lang: 'kg' },
       { id: 42, lang: 'kg' },
     ]);
-    expect(log.paths()).toEqual(['/api/visitlog/journal.json', '/api/visitlog/journal.json']);
+    // With the journal, its lessons in the teacher's timetable (the lesson it opens on).
+    expect(log.paths()).toEqual([
+      '/api/visitlog/journal.json',
+      '/api/visitlog/teachertimes.json',
+      '/api/visitlog/journal.json',
+      '/api/visitlog/teachertimes.json',
+    ]);
+  });
+
+  it("the first load of that journal takes the timetable the page asked for; another journal's, or a refusal, is asked for as usual", async () => {
+    server.use(http.post('/api/visitlog/journal.json', () => ok(dataOf(41))));
+    const calls = answerTimes();
+    const opened = (id: number) => recordSaga(timetableSaga, { ...signedIn, journal: { filters: { journal: id } } }, journalActions.journalRequested({ id }));
+    remember({ id: 41, lang: currentLanguage() });
+    await openPage('/lms/journal');
+    expect(calls).toEqual([41]);
+    expect(await opened(41)).toEqual([journalActions.timetableSucceeded(timesOf(41))]);
+    expect(calls).toEqual([41]);
+    // Taken once, like the journal: opened again, it is asked for.
+    expect(await opened(41)).toEqual([journalActions.timetableSucceeded(timesOf(41))]);
+    expect(calls).toEqual([41, 41]);
+
+    await openPage('/lms/journal');
+    expect(await opened(42)).toEqual([journalActions.timetableSucceeded(timesOf(42))]);
+    expect(calls).toEqual([41, 41, 41, 42]);
+
+    // Refused early: the app asks itself, and its answer is shown.
+    server.use(http.post('/api/visitlog/teachertimes.json', () => (calls.push(-1), fail(403, 'FORBIDDEN', 'Нет доступа')), { once: true }));
+    await openPage('/lms/journal');
+    expect(await opened(41)).toEqual([journalActions.timetableSucceeded(timesOf(41))]);
+    expect(calls).toEqual([41, 41, 41, 42, -1, 41]);
   });
 
   it('the first load of that journal takes the reply instead of asking again, and the journal opened is the one asked for next time', async () => {

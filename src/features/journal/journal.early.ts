@@ -1,15 +1,15 @@
 /**
  * The journal asked for before the app started (public/journal-early.js, docs/areas/journal.md#speed):
- * the page, on /lms/journal, sends journal.json for the journal its address names or the one this
- * teacher opened last here, while the app's code starts; the first load of that journal takes the
- * reply instead of asking again. Only a success for the same journal, person and language, asked
- * for moments ago, is taken; anything else (a refusal, a failure, another journal) makes the call
- * as usual, so that its errors are handled as every call's are.
+ * the page, on /lms/journal, sends journal.json and teachertimes.json for the journal its address
+ * names or the one this teacher opened last here, while the app's code starts; the first load of that
+ * journal takes the replies instead of asking again. Only a success for the same journal, person and
+ * language, asked for moments ago, is taken; anything else (a refusal, a failure, another journal)
+ * makes the call as usual, so that its errors are handled as every call's are.
  */
 import type { ApiResponse } from 'apisauce';
 import type { User } from '@contract/auth';
-import type { JournalData } from '@contract/journal';
-import { settleResult, toResult } from '@api/http';
+import type { JournalData, TeacherTime } from '@contract/journal';
+import { settleResult, toResult, type Result } from '@api/http';
 import { currentLanguage } from '../../i18n/languages';
 import { STORAGE_KEYS, writeItem } from '@lib/storage';
 
@@ -22,7 +22,16 @@ export interface EarlyJournal {
   lang: string;
   /** Date.now() when it was sent. */
   at: number;
-  reply: Promise<{ status: number; body: unknown }>;
+  /** journal.json's answer. */
+  reply?: Promise<EarlyAnswer>;
+  /** teachertimes.json's answer (the journal's lessons in the teacher's timetable). */
+  times?: Promise<EarlyAnswer>;
+}
+
+/** An answer as the page's script keeps it. */
+interface EarlyAnswer {
+  status: number;
+  body: unknown;
 }
 
 declare global {
@@ -55,21 +64,43 @@ export interface TakenJournal {
 }
 
 /**
- * The early reply for journal `id` of `person`, once, or null when there is none to take (the
- * caller then makes the call). Taken or not, it is gone after the first ask: a later load of the
- * journal reads it afresh.
+ * One of the early answers (`part`) for journal `id` of `person`, once: classified as every reply
+ * is (api/http.ts), or null when there is none to take (the caller then makes the call). Taken or
+ * not, it is gone after the first ask, and the entry with the last of them: a later load of the
+ * journal reads afresh. `fresh` says whether it was asked for within EARLY_FRESH_MS.
  */
-export async function takeEarlyJournal(id: number, person: Person): Promise<TakenJournal | null> {
+async function takeEarly<T>(part: 'reply' | 'times', id: number, person: Person): Promise<{ result: Result<T>; fresh: boolean } | null> {
   const early = window.__lmsJournalEarly;
-  if (!early) return null;
-  delete window.__lmsJournalEarly;
+  const pending = early?.[part];
+  if (!early || !pending) return null;
+  delete early[part];
+  if (!early.reply && !early.times) delete window.__lmsJournalEarly;
   const fresh = (ms: number) => Date.now() - early.at <= ms;
   if (early.id !== id || early.uid !== person.uid || early.role !== person.role || early.lang !== currentLanguage() || !fresh(EARLY_JOURNAL_MS)) return null;
-  const answer = await early.reply.catch(() => null);
+  const answer = await pending.catch(() => null);
   if (!answer) return null;
-  // Classified as every reply is (api/http.ts); only a success is taken, anything else is left to the call.
-  const result = toResult<JournalData>({ ok: answer.status >= 200 && answer.status < 300, status: answer.status, data: answer.body } as ApiResponse<unknown>);
-  if (!result.ok) return null;
-  settleResult(result, { session: true });
-  return { data: result.data, stale: !fresh(EARLY_FRESH_MS) };
+  const result = toResult<T>({ ok: answer.status >= 200 && answer.status < 300, status: answer.status, data: answer.body } as ApiResponse<unknown>);
+  return { result, fresh: fresh(EARLY_FRESH_MS) };
+}
+
+/**
+ * The early reply for journal `id` of `person`, once, or null when there is none to take (the
+ * caller then makes the call): only a success is taken, anything else is left to the call.
+ */
+export async function takeEarlyJournal(id: number, person: Person): Promise<TakenJournal | null> {
+  const taken = await takeEarly<JournalData>('reply', id, person);
+  if (!taken?.result.ok) return null;
+  settleResult(taken.result, { session: true });
+  return { data: taken.result.data, stale: !taken.fresh };
+}
+
+/**
+ * The early timetable of journal `id` for `person` (its lessons in his weekly timetable), once, or
+ * null when there is none to take: only a success is taken, anything else is left to the call.
+ */
+export async function takeEarlyTimetable(id: number, person: Person): Promise<TeacherTime[] | null> {
+  const taken = await takeEarly<TeacherTime[]>('times', id, person);
+  if (!taken?.result.ok) return null;
+  settleResult(taken.result, { session: true });
+  return taken.result.data ?? [];
 }

@@ -11,11 +11,11 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@contract/auth';
 import type { IdName } from '@contract/common';
 import { ROLE_STUDENT } from '@shared/request/roles';
-import type { JournalInfo, JournalStart } from '@contract/journal';
+import type { JournalInfo, JournalStart, TeacherTime } from '@contract/journal';
 import { academicApi } from '@api/academic';
 import type { Result } from '@api/http';
 import { journalApi } from './journal.api';
-import { rememberJournal, takeEarlyJournal, type TakenJournal } from './journal.early';
+import { rememberJournal, takeEarlyJournal, takeEarlyTimetable, type TakenJournal } from './journal.early';
 import { NO_DATA, request, requireUser } from '@shared/request/request.saga';
 import { takePageData } from '@shared/session/pageData';
 import { selectUser } from '@shared/session/session';
@@ -127,14 +127,24 @@ export function* loadJournalSaga(action: PayloadAction<{ id: number }>) {
   if (early?.stale) yield put(journalActions.journalRequested({ id, keepEdits: true }));
 }
 
-/** A journal opened (not a refresh): its weekly lessons in the timetable, for "Add lesson" (none if they fail). */
+/**
+ * A journal opened (not a refresh): its weekly lessons in the timetable, for "Add lesson" and the
+ * lesson it opens on (none if they fail). The first load after the page arrived may take the reply
+ * the page asked for while the app started (journal.early.ts).
+ */
 export function* timetableSaga(action: PayloadAction<{ id: number; keepEdits?: boolean }>) {
   if (action.payload.keepEdits) return;
-  const result = (yield call(journalApi.teacherTimes, { id_journal: action.payload.id })) as Result<JournalState['timetable']>;
+  const { id } = action.payload;
+  const user = (yield select(selectUser)) as User | null;
+  let times = user ? ((yield call(takeEarlyTimetable, id, user)) as TeacherTime[] | null) : null;
+  if (!times) {
+    const result = (yield call(journalApi.teacherTimes, { id_journal: id })) as Result<TeacherTime[]>;
+    times = result.ok ? (result.data ?? []) : [];
+  }
   // A journal left meanwhile keeps the timetable of the one open now.
   const { filters } = (yield select(selectJournal)) as JournalState;
-  if (filters.journal !== action.payload.id) return;
-  yield put(journalActions.timetableSucceeded(result.ok ? (result.data ?? []) : []));
+  if (filters.journal !== id) return;
+  yield put(journalActions.timetableSucceeded(times));
 }
 
 /** "Add lesson": saved at once; its column shows on the reply (the live change then reads the journal again). */

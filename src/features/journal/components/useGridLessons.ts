@@ -1,5 +1,5 @@
 /** The journal's lessons as the grid shows them (with their topics), in date and time order. */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '@shared/hooks';
 import { selectTimeZone } from '@shared/settings/settings';
 import { selectIsMobile } from '@shared/shell/shell.slice';
@@ -33,7 +33,9 @@ export function useOpeningLesson(state: JournalState, lessons: readonly GridLess
   const timeZone = useAppSelector(selectTimeZone);
   const data = state.journal.data;
   const openedOn = useRef(-1);
-  useEffect(() => {
+  // Before the browser paints: the grid's first frame is already on that lesson (the page asks for the
+  // timetable with the journal, so both are usually there for the first render).
+  useLayoutEffect(() => {
     if (!data || !state.timetableReady || openedOn.current === data.info.id_journal) return;
     openedOn.current = data.info.id_journal;
     // A lesson the teacher picked meanwhile (the timetable came late) stays.
