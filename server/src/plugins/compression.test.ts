@@ -5,11 +5,11 @@
  */
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JournalStart } from '@contract/journal';
+import type { JournalData, JournalStart } from '@contract/journal';
 import type { App } from '../app';
 import { signedInApp, type TestDatabase, type TestSession } from '../test/helpers';
 import { API_DOCS_PREFIX } from './api-docs';
-import { chosenEncoding, COMPRESS_MIN_BYTES } from './compression';
+import { chosenEncoding, CompressedBodies, COMPRESS_MIN_BYTES } from './compression';
 
 let db: TestDatabase;
 let app: App;
@@ -84,6 +84,28 @@ describe('compressed replies', () => {
     expect(health.json().result).toBe(0);
   });
 
+  it('a journal sent again unchanged is the same body, and once a mark changes it the new one', async () => {
+    const first = await journalReply('br');
+    const again = await journalReply('br');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const before = JSON.parse(decoded('br', first.rawPayload)).data as JournalData;
+    const record = before.journal[0].find((v) => v.otsenka !== 'ув') ?? before.journal[0][0];
+    const otsenka = record.otsenka === '5' ? '4' : '5';
+    const written = await app.inject({
+      method: 'POST',
+      url: '/api/visitlog/visit/set.json',
+      payload: { id_journal: before.info.id_journal, id_student: record.id_student, visitDate: record.visitDate, id_time: record.id_time, otsenka },
+      headers: teacher.headers,
+    });
+    expect(written.statusCode).toBe(200);
+    const after = await journalReply('br');
+    const changed = (JSON.parse(decoded('br', after.rawPayload)).data as JournalData).journal[0].find(
+      (v) => v.id_studentJournalVisit === record.id_studentJournalVisit,
+    );
+    expect(changed?.otsenka).toBe(otsenka);
+    expect(JSON.parse(decoded('br', after.rawPayload))).toEqual((await journalReply()).json());
+  });
+
   it('leaves a small refusal as it is', async () => {
     const refused = await app.inject({
       method: 'POST',
@@ -94,6 +116,38 @@ describe('compressed replies', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.json().result).not.toBe(0);
+  });
+});
+
+describe('CompressedBodies', () => {
+  const text = (n: number) => JSON.stringify({ result: 0, data: Array.from({ length: 2000 }, (_, i) => ({ i, n, name: `Студент ${i % 97}` })) });
+
+  it('keeps a body by its text and coding, and compresses a changed text afresh', async () => {
+    const bodies = new CompressedBodies();
+    const br = await bodies.of(text(1), 'br');
+    expect(await bodies.of(text(1), 'br')).toBe(br);
+    const gzip = await bodies.of(text(1), 'gzip');
+    expect(gzip).not.toBe(br);
+    expect(decoded('gzip', gzip)).toBe(text(1));
+    expect(decoded('br', await bodies.of(text(2), 'br'))).toBe(text(2));
+    expect(bodies.size.bodies).toBe(3);
+  });
+
+  it('drops the least recently sent bodies beyond its size', async () => {
+    const one = (await new CompressedBodies().of(text(1), 'br')).length;
+    const bodies = new CompressedBodies(one * 2.5);
+    const first = await bodies.of(text(1), 'br');
+    await bodies.of(text(2), 'br');
+    // Sent again: the most recent, so the second is dropped for the third.
+    expect(await bodies.of(text(1), 'br')).toBe(first);
+    await bodies.of(text(3), 'br');
+    expect(bodies.size.bodies).toBe(2);
+    expect(bodies.size.bytes).toBeLessThanOrEqual(one * 2.5);
+    expect(await bodies.of(text(1), 'br')).toBe(first);
+    // A body larger than the whole store is sent and not kept.
+    const tiny = new CompressedBodies(10);
+    expect(decoded('br', await tiny.of(text(4), 'br'))).toBe(text(4));
+    expect(tiny.size).toEqual({ bodies: 0, bytes: 0 });
   });
 });
 

@@ -10,7 +10,10 @@
  * import's one-time passwords) says `config: { secret: true }` and is never compressed. The built
  * client's files are compressed once by the build (plugins/spa.ts); a reply that has its encoding
  * already, a stream (a download, the live events) and a reply that is not JSON are left alone.
+ * A reply sent again unchanged (a kept journal opened again) is not compressed again: the last
+ * compressed bodies are kept by their text's digest (CompressedBodies), up to COMPRESSED_KEPT_BYTES.
  */
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +27,8 @@ declare module 'fastify' {
 
 /** Replies from this size on are compressed (bytes of JSON). */
 export const COMPRESS_MIN_BYTES = 16 * 1024;
+/** The compressed bodies kept for replies sent again unchanged, in bytes at most (a journal of 150 students is about 50 KB of Brotli). */
+export const COMPRESSED_KEPT_BYTES = 8 * 1024 * 1024;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -62,8 +67,50 @@ export function compressed(text: string | Buffer, encoding: Encoding): Promise<B
   });
 }
 
+/**
+ * Compressed bodies by their text's SHA-1 and coding, the least recently sent dropped first once
+ * their sizes pass `maxBytes`. Hashing a reply costs about a tenth of compressing it (2 against 16 ms
+ * for 1.4 MB of JSON here); the same text always compresses to the same bytes, so a body found here
+ * is exactly what compressing would have made.
+ */
+export class CompressedBodies {
+  private readonly kept = new Map<string, Buffer>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = COMPRESSED_KEPT_BYTES) {}
+
+  /** `text` compressed for `encoding`: the kept body, else compressed now and kept. */
+  async of(text: string | Buffer, encoding: Encoding): Promise<Buffer> {
+    const key = `${encoding}:${createHash('sha1').update(text).digest('base64')}`;
+    const found = this.kept.get(key);
+    if (found) {
+      // Sent again: the most recent now.
+      this.kept.delete(key);
+      this.kept.set(key, found);
+      return found;
+    }
+    const body = await compressed(text, encoding);
+    if (body.length > this.maxBytes) return body;
+    if (!this.kept.has(key)) {
+      this.kept.set(key, body);
+      this.bytes += body.length;
+    }
+    for (const [oldest, kept] of this.kept) {
+      if (this.bytes <= this.maxBytes) break;
+      this.kept.delete(oldest);
+      this.bytes -= kept.length;
+    }
+    return body;
+  }
+
+  /** How many bodies, and bytes, are kept. */
+  get size(): { bodies: number; bytes: number } {
+    return { bodies: this.kept.size, bytes: this.bytes };
+  }
+}
+
 /** Registered after the hooks that read a reply's text (the idempotency keys keep it uncompressed). */
-export function registerReplyCompression(app: FastifyInstance, minBytes = COMPRESS_MIN_BYTES): void {
+export function registerReplyCompression(app: FastifyInstance, minBytes = COMPRESS_MIN_BYTES, bodies = new CompressedBodies()): void {
   app.addHook('onSend', async (req, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (req.method === 'HEAD' || !req.url.startsWith('/api/') || reply.hasHeader('content-encoding')) return payload;
@@ -73,7 +120,7 @@ export function registerReplyCompression(app: FastifyInstance, minBytes = COMPRE
     void reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
     const encoding = chosenEncoding(req.headers['accept-encoding']);
     if (!encoding) return payload;
-    const body = await compressed(payload, encoding);
+    const body = await bodies.of(payload, encoding);
     reply.removeHeader('content-length');
     void reply.header('content-encoding', encoding);
     return body;
