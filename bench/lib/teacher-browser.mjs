@@ -26,17 +26,23 @@ export async function teacherBrowser(origin, initScript, arg) {
   }
 }
 
+/** The longest wait for the portal's service worker to be active (ms): past it the bench fails and says so. */
+const WORKER_ACTIVE_MS = 30_000;
+
 /**
  * After a timed navigation, the page left to settle as a teacher's page does before the next visit:
- * the portal's service worker installed and controlling it, and the main thread idle once (Chromium
- * keeps the scripts' compiled code for the next load in such moments). Without it, navigations one
- * right after the other never let the worker install nor the compiled code be kept: each timed a
- * browser still warming up (its code compiled afresh, the shell fetched behind it).
+ * the portal's service worker installed and active (it serves the next navigation), and the main
+ * thread idle once (Chromium keeps the scripts' compiled code for the next load in such moments).
+ * Without it, navigations one right after the other on a loaded machine kept putting off the
+ * worker's installation and the keeping of the compiled code. A worker that never becomes active
+ * (its installation failed) stops the bench with that reason instead of hanging it.
  */
 export async function settle(page) {
-  await page.evaluate(async () => {
+  const active = await page.evaluate(async (ms) => {
     /* global requestIdleCallback -- in the page */
-    await navigator.serviceWorker.ready;
-    await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 }));
-  });
+    const ready = await Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
+    if (ready) await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 }));
+    return ready;
+  }, WORKER_ACTIVE_MS);
+  if (!active) throw new Error(`the portal's service worker was not active ${WORKER_ACTIVE_MS / 1000} s after the page loaded (its installation failed?)`);
 }
