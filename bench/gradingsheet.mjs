@@ -19,7 +19,8 @@
  * the median run's.
  */
 /* global window, document, requestAnimationFrame, MutationObserver -- code run inside the pages */
-import { navigationFigures, percentile, round, summarize, timelineOfPage } from './journal.mjs';
+import fs from 'node:fs';
+import { navigationFigures, percentile, round, summarize, timelineOfPage, TRACE_CATEGORIES } from './journal.mjs';
 import { withClient } from '../scripts/lib/pg-client.mjs';
 import { createBigJournal } from './lib/big-journal.mjs';
 import { settle, teacherBrowser } from './lib/teacher-browser.mjs';
@@ -133,7 +134,20 @@ async function browserFigures(origin, helloUrl, { runs, keystrokes }) {
   try {
     const navigations = [];
     const timelines = [];
+    // BENCH_GRADING_PROFILE=<file.cpuprofile>: the last navigation's JavaScript CPU profile (as the journal's, bench/journal.mjs).
+    const profileFile = process.env.BENCH_GRADING_PROFILE;
+    const cdp = profileFile ? await context.newCDPSession(page) : null;
+    // BENCH_GRADING_CHROME_TRACE=<file.json>: the last navigation's Chromium trace (as the journal's).
+    const traceFile = process.env.BENCH_GRADING_CHROME_TRACE;
     for (let i = 0; i < runs; i++) {
+      const traced = traceFile && i === runs - 1;
+      if (traced) await browser.startTracing(page, { path: traceFile, categories: TRACE_CATEGORIES });
+      const profiled = cdp && i === runs - 1;
+      if (profiled) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      }
       await page.goto('/lms/gradingsheet');
       const ms = await page
         .waitForFunction(() => window.__grid, undefined, { polling: 50 })
@@ -143,6 +157,8 @@ async function browserFigures(origin, helloUrl, { runs, keystrokes }) {
           throw new Error(`the sheet of ${GROUP} did not come (${err.message.split('\n')[0]}); page: ${JSON.stringify(text)}`);
         });
       navigations.push(ms);
+      if (traced) await browser.stopTracing();
+      if (profiled) fs.writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
       timelines.push(await page.evaluate(timelineOfPage, 'sheet chosen'));
       await settle(page);
     }

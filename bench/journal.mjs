@@ -96,7 +96,7 @@ export const LINK_MBPS = Number(process.env.BENCH_JOURNAL_LINK_MBPS) > 0 ? Numbe
 const LINK_RTT_MS = 40;
 
 /** The trace's categories: the main thread's tasks as DevTools' Performance panel records them. */
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'];
+export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'];
 
 /** In the page before the app starts: choose the journal as soon as it is offered, note when the grid is usable. */
 function choosingScript(id) {

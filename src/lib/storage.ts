@@ -11,8 +11,10 @@ export const STORAGE_KEYS = {
   image: 'image',
   schedule: 'schedule',
   lastUpdated: 'lastUpdated',
-  /** The journal this teacher opened last here (features/journal/journal.early.ts; read by public/journal-early.js). */
+  /** The journal this teacher opened last here (features/journal/journal.early.ts; read by public/early.js). */
   journal: 'journal',
+  /** The grading sheet this teacher opened last here (features/gradingsheet/gradingsheet.saga.ts; read by public/early.js). */
+  gradingsheet: 'gradingsheet',
 } as const;
 
 function safe<T>(fn: () => T, fallback: T): T {

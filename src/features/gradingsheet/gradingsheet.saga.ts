@@ -2,8 +2,11 @@
 import { ROLE_STUDENT } from '@shared/request/roles';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { actionChannel, call, fork, put, select, take } from 'redux-saga/effects';
-import type { SheetExamBody, SheetOpenBody, SheetReopenBody, SheetResitBody } from '@contract/gradingsheet';
+import type { User } from '@contract/auth';
+import type { Sheet, SheetExamBody, SheetOpenBody, SheetReopenBody, SheetResitBody } from '@contract/gradingsheet';
+import { rememberEarly, takeEarly, type Taken } from '@shared/request/early';
 import { request, requireUser } from '@shared/request/request.saga';
+import { selectUser } from '@shared/session/session';
 import { rootSaga } from '@shared/request/watchers';
 import { takePageData } from '@shared/session/pageData';
 import { requirePeriod } from '@shared/settings/settings';
@@ -44,12 +47,33 @@ export function* mineSaga() {
   yield* request(api.mine, [], { succeeded: A.mineSucceeded, failed: A.mineFailed });
 }
 
-export function* openSaga(action: PayloadAction<SheetOpenBody>) {
-  yield* request(api.open, [action.payload], { succeeded: A.sheetSucceeded, failed: A.sheetFailed });
+/** A sheet that opens is the one the page asks for on the next visit (public/early.js). */
+function* remember(id: number) {
+  const user = (yield select(selectUser)) as User | null;
+  if (user) yield call(rememberEarly, 'gradingsheet', user, id);
 }
 
+export function* openSaga(action: PayloadAction<SheetOpenBody>) {
+  const result = yield* request(api.open, [action.payload], { succeeded: A.sheetSucceeded, failed: A.sheetFailed });
+  if (result.ok) yield* remember(result.data.id);
+}
+
+/**
+ * A sheet opened from the list (or a resit from its parent). The first open after the page arrived
+ * may take the reply the page asked for while the app started (src/shared/request/early.ts), read
+ * again at once when it waited (EARLY_FRESH_MS).
+ */
 export function* sheetSaga(action: PayloadAction<number>) {
-  yield* request(api.sheet, [action.payload], { succeeded: A.sheetSucceeded, failed: A.sheetFailed });
+  const id = action.payload;
+  const user = (yield select(selectUser)) as User | null;
+  const early = user ? ((yield call(takeEarly<Sheet>, 'gradingsheet', 'reply', id, user)) as Taken<Sheet> | null) : null;
+  if (early) yield put(A.sheetSucceeded(early.data));
+  else {
+    const result = yield* request(api.sheet, [id], { succeeded: A.sheetSucceeded, failed: A.sheetFailed });
+    if (!result.ok) return;
+  }
+  yield* remember(id);
+  if (early?.stale) yield* request(api.sheet, [id], { succeeded: A.sheetSucceeded, failed: A.sheetFailed });
 }
 
 export function* examSaga(action: PayloadAction<SheetExamBody>) {

@@ -6,13 +6,13 @@ import { STORAGE_KEYS } from '@lib/storage';
 import { currentLanguage } from '../../i18n/languages';
 import { recordSaga } from '../../test/saga';
 import { fail, http, ok, recordRequests, server, teacher } from '../../test/server';
-import { EARLY_FRESH_MS, EARLY_JOURNAL_MS } from './journal.early';
+import { EARLY_FRESH_MS, EARLY_MS } from '@shared/request/early';
 import { journalInfo } from './journal.fixtures';
 import { journalActions } from './journal.slice';
 import { loadJournalSaga, timetableSaga } from './journal.saga';
 
-/** The page's own script, as index.html runs it before the app (public/journal-early.js). */
-const pageScript = fs.readFileSync(path.resolve(__dirname, '../../../public/journal-early.js'), 'utf8');
+/** The page's own script, as index.html runs it before the app (public/early.js). */
+const pageScript = fs.readFileSync(path.resolve(__dirname, '../../../public/early.js'), 'utf8');
 
 const dataOf = (id: number, student = 100): JournalData => ({
   info: journalInfo(id),
@@ -27,8 +27,8 @@ const dataOf = (id: number, student = 100): JournalData => ({
 async function openPage(address: string) {
   window.history.replaceState(null, '', address);
   new Function(pageScript)();
-  const early = window.__lmsJournalEarly;
-  await Promise.all([early?.reply?.catch(() => undefined), early?.times?.catch(() => undefined)]);
+  const early = window.__lmsEarly;
+  await Promise.all([early?.replies.reply?.catch(() => undefined), early?.replies.times?.catch(() => undefined)]);
 }
 
 /** The journal's lessons in the teacher's timetable, as teachertimes.json answers them. */
@@ -64,7 +64,7 @@ beforeEach(() => vi.spyOn(Date, 'now').mockReturnValue(NOW));
 
 afterEach(() => {
   vi.restoreAllMocks();
-  delete window.__lmsJournalEarly;
+  delete window.__lmsEarly;
   window.history.replaceState(null, '', '/');
 });
 
@@ -156,18 +156,18 @@ describe("the journal asked for while the app's code starts", () => {
     remember({ id: 41, lang: currentLanguage() });
     const timers = vi.spyOn(globalThis, 'setTimeout');
     await openPage('/lms/journal');
-    const [letGo, ms] = timers.mock.calls.find(([, delay]) => delay === EARLY_JOURNAL_MS) ?? [];
-    expect(window.__lmsJournalEarly).toBeDefined();
+    const [letGo, ms] = timers.mock.calls.find(([, delay]) => delay === EARLY_MS) ?? [];
+    expect(window.__lmsEarly).toBeDefined();
     (letGo as () => void)();
-    expect(ms).toBe(EARLY_JOURNAL_MS);
-    expect(window.__lmsJournalEarly).toBeUndefined();
+    expect(ms).toBe(EARLY_MS);
+    expect(window.__lmsEarly).toBeUndefined();
   });
 
   it('a reply that waited for the choice is shown, then read again at once (changes made meanwhile reach the tab only once the journal is open)', async () => {
     server.use(http.post('/api/visitlog/journal.json', () => ok(dataOf(41))));
     remember({ id: 41, lang: currentLanguage() });
     await openPage('/lms/journal');
-    window.__lmsJournalEarly!.at -= EARLY_FRESH_MS + 1;
+    window.__lmsEarly!.at -= EARLY_FRESH_MS + 1;
     expect(await recordSaga(loadJournalSaga, signedIn, journalActions.journalRequested({ id: 41 }))).toEqual([
       journalActions.journalSucceeded(dataOf(41)),
       journalActions.journalRequested({ id: 41, keepEdits: true }),
@@ -193,7 +193,7 @@ describe("the journal asked for while the app's code starts", () => {
 
     remember({ id: 41, lang: currentLanguage() });
     await openPage('/lms/journal');
-    window.__lmsJournalEarly!.at -= EARLY_JOURNAL_MS + 1;
+    window.__lmsEarly!.at -= EARLY_MS + 1;
     expect(await load(41)).toEqual([journalActions.journalSucceeded(dataOf(41, 300))]);
     expect(calls).toBe(6);
 

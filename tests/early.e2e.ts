@@ -1,14 +1,16 @@
 /**
- * The journal asked for while the app's code starts (public/journal-early.js): a reload of an open
- * journal, and the journal page opened again with the same journal chosen, show the grid with the
- * one journal.json (and teachertimes.json) the page sent before the app ran; the page's script runs under the
- * Content-Security-Policy (the suite fails on any violation).
+ * Replies asked for while the app's code starts (public/early.js, docs/architecture.md#early-replies):
+ * a reload of an open journal, and the journal page opened again with the same journal chosen, show
+ * the grid with the one journal.json (and teachertimes.json) the page sent before the app ran; the
+ * grading sheet opened last shows, after a reload and "Open", from the one sheet.json the page sent.
+ * The page's script runs under the Content-Security-Policy (the suite fails on any violation).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TEACHER } from './support/accounts';
 import { expectVisible, setupE2E, signIn } from './support/e2e';
 import { openLecture } from './support/journal';
+import { ru } from './support/texts';
 
 const e2e = setupE2E();
 
@@ -57,5 +59,30 @@ describe('the journal asked for before the app starts', () => {
     await openLecture(page);
     await expect.poll(() => names(page)).toEqual(shown);
     fromPage();
+  });
+
+  it('the grading sheet opened last shows, after a reload and "Open", from the call the page made before the app', async () => {
+    const page = await e2e.page({ viewport: { width: 1366, height: 768 } });
+    await signIn(page, TEACHER);
+    await page.goto('/lms/gradingsheet');
+    const open = page.getByRole('button', { name: new RegExp(`^${ru('gradingsheet:list.open')}: Веб-программирование, ПИ-1-24`) });
+    await open.click();
+    await expectVisible(page.getByTestId('gs-table'));
+    const rows = await page.getByTestId('gs-row').allInnerTexts();
+    expect(rows.length).toBeGreaterThan(0);
+
+    const calls: { before: boolean }[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/gradingsheet/sheet.json') calls.push({ before: r.resourceType() === 'fetch' });
+    });
+    await page.reload();
+    await open.click();
+    await expectVisible(page.getByTestId('gs-table'));
+    await expect.poll(() => page.getByTestId('gs-row').allInnerTexts()).toEqual(rows);
+    // The page's own fetch first (the app's calls go as XHR); the app reads the sheet again only when
+    // the reply waited more than a second for the press (a loaded machine), never before showing it.
+    expect(calls[0]).toEqual({ before: true });
+    expect(calls.length).toBeLessThanOrEqual(2);
+    expect(calls.slice(1)).toEqual(calls.slice(1).map(() => ({ before: false })));
   });
 });
