@@ -59,10 +59,16 @@ export async function onThrowawayDatabase(pgUrl, name, fn) {
 /**
  * Runs `fn(portal, pgDb)` against a portal started on a throwaway database (onThrowawayDatabase),
  * with `env` added to the portal's environment; stops the portal before the database is dropped.
+ * BENCH_SERVER_PROFILE=<dir>: each portal process (the primary and every worker) runs under V8's
+ * sampling profiler and writes its CPU profile there when the portal stops (the compiled server with
+ * source maps, as `npm run bench -- profile` runs it; its figures are then the profiler's, not the
+ * product's).
  */
 export function withPortalOnPostgres(pgUrl, name, env, fn) {
+  const profileDir = process.env.BENCH_SERVER_PROFILE;
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=250'] : null;
   return onThrowawayDatabase(pgUrl, name, async (pgDb, dataDir) => {
-    const portal = await startPortal({ dataDir, env: { DATABASE_URL: pgDb.url, ...env } });
+    const portal = await startPortal({ dataDir, env: { DATABASE_URL: pgDb.url, ...env }, nodeArgs });
     try {
       return await fn(portal, pgDb);
     } finally {
