@@ -11,9 +11,9 @@ export const STORAGE_KEYS = {
   image: 'image',
   schedule: 'schedule',
   lastUpdated: 'lastUpdated',
-  /** The journal this teacher opened last here (features/journal/journal.early.ts; read by public/early.js). */
+  /** The journal this teacher opened last here (shared/request/request.saga.ts requestEarly; read by public/early.js). */
   journal: 'journal',
-  /** The grading sheet this teacher opened last here (features/gradingsheet/gradingsheet.saga.ts; read by public/early.js). */
+  /** The grading sheet this teacher opened last here (shared/request/request.saga.ts requestEarly; read by public/early.js). */
   gradingsheet: 'gradingsheet',
 } as const;
 

@@ -3,15 +3,14 @@
  * arrived with; a student's own lines; the sheet this teacher opened last asked for by the page while
  * the app's code starts (public/early.js).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Sheet, SheetListItem } from '@contract/gradingsheet';
-import { EARLY_FRESH_MS } from '@shared/request/early';
+import { EARLY_FRESH_MS, type EarlyPage } from '@shared/request/early';
 import { STORAGE_KEYS } from '@lib/storage';
 import { currentLanguage } from '../../i18n/languages';
 import { PAGE_DATA_ELEMENT_ID, rereadPageData } from '@shared/session/pageData';
 import { recordSaga } from '../../test/saga';
+import { leavePage, openPage, remember as rememberOn } from '../../test/early';
 import { loadedSettings } from '../../test/settings';
 import { fail, http, ok, recordRequests, server, student, teacher } from '../../test/server';
 import { gradingSheetActions as A } from './gradingsheet.slice';
@@ -69,25 +68,11 @@ describe('the grading sheet screen opens', () => {
   });
 });
 
-/** The page's own script, as index.html runs it before the app (public/early.js). */
-const pageScript = fs.readFileSync(path.resolve(__dirname, '../../../public/early.js'), 'utf8');
-
-/** The page opened at `address` runs its script; resolves once its early call, if any, is answered. */
-async function openPage(address: string) {
-  window.history.replaceState(null, '', address);
-  new Function(pageScript)();
-  await window.__lmsEarly?.replies.reply?.catch(() => undefined);
-}
-
 /** A sheet as sheet.json answers it (what the saga passes on is all that matters here). */
 const sheetOf = (id: number, lines = 0) => ({ id, lines: Array.from({ length: lines }, (_, i) => ({ id_student: i + 1 })) }) as unknown as Sheet;
 
-/** The signed-in teacher as the app keeps him in localStorage, and the sheet (or journal, `key`) remembered. */
-function remember(entry: { id: number; lang: string; uid?: number; role?: number }, key: string = STORAGE_KEYS.gradingsheet) {
-  window.localStorage.setItem(STORAGE_KEYS.uid, String(teacher.uid));
-  window.localStorage.setItem(STORAGE_KEYS.role, String(teacher.role));
-  window.localStorage.setItem(key, JSON.stringify({ uid: teacher.uid, role: teacher.role, ...entry }));
-}
+/** The signed-in teacher, and the sheet (or journal, `page`) remembered. */
+const remember = (entry: { id: number; lang: string; uid?: number; role?: number }, page: EarlyPage = 'gradingsheet') => rememberOn(page, entry);
 
 /** sheet.json answers sheetOf(id_sheet, lines) and notes each id asked for. */
 function answerSheets(lines = 0) {
@@ -107,8 +92,7 @@ describe("the sheet asked for while the app's code starts", () => {
   beforeEach(() => vi.spyOn(Date, 'now').mockReturnValue(NOW));
   afterEach(() => {
     vi.restoreAllMocks();
-    delete window.__lmsEarly;
-    window.history.replaceState(null, '', '/');
+    leavePage();
   });
   const opened = (id: number) => recordSaga(sheetSaga, signedIn(), A.sheetRequested(id));
 
@@ -127,7 +111,7 @@ describe("the sheet asked for while the app's code starts", () => {
     await openPage('/lms/news');
     // The journal remembered does not make the grading sheet's page ask for it, nor the other way round.
     window.localStorage.removeItem(STORAGE_KEYS.gradingsheet);
-    remember({ id: 41, lang: 'kg' }, STORAGE_KEYS.journal);
+    remember({ id: 41, lang: 'kg' }, 'journal');
     await openPage('/lms/gradingsheet');
     // Another person signed in on this device, or the same number in another role: not asked for.
     remember({ uid: teacher.uid + 1, id: 6, lang: 'kg' });

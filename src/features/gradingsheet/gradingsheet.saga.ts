@@ -3,9 +3,9 @@ import { ROLE_STUDENT } from '@shared/request/roles';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { actionChannel, call, fork, put, select, take } from 'redux-saga/effects';
 import type { User } from '@contract/auth';
-import type { Sheet, SheetExamBody, SheetOpenBody, SheetReopenBody, SheetResitBody } from '@contract/gradingsheet';
-import { rememberEarly, takeEarly, type Taken } from '@shared/request/early';
-import { request, requireUser } from '@shared/request/request.saga';
+import type { SheetExamBody, SheetOpenBody, SheetReopenBody, SheetResitBody } from '@contract/gradingsheet';
+import { rememberEarly } from '@shared/request/early';
+import { request, requestEarly, requireUser } from '@shared/request/request.saga';
 import { selectUser } from '@shared/session/session';
 import { rootSaga } from '@shared/request/watchers';
 import { takePageData } from '@shared/session/pageData';
@@ -47,15 +47,14 @@ export function* mineSaga() {
   yield* request(api.mine, [], { succeeded: A.mineSucceeded, failed: A.mineFailed });
 }
 
-/** A sheet that opens is the one the page asks for on the next visit (public/early.js). */
-function* remember(id: number) {
-  const user = (yield select(selectUser)) as User | null;
-  if (user) yield call(rememberEarly, 'gradingsheet', user, id);
-}
+/** Outcome of every call that answers a sheet. */
+const SHEET = { succeeded: A.sheetSucceeded, failed: A.sheetFailed };
 
+/** A sheet made on its first open is the one the page asks for on the next visit (public/early.js). */
 export function* openSaga(action: PayloadAction<SheetOpenBody>) {
-  const result = yield* request(api.open, [action.payload], { succeeded: A.sheetSucceeded, failed: A.sheetFailed });
-  if (result.ok) yield* remember(result.data.id);
+  const result = yield* request(api.open, [action.payload], SHEET);
+  const user = (yield select(selectUser)) as User | null;
+  if (result.ok && user) yield call(rememberEarly, 'gradingsheet', user, result.data.id);
 }
 
 /**
@@ -65,15 +64,8 @@ export function* openSaga(action: PayloadAction<SheetOpenBody>) {
  */
 export function* sheetSaga(action: PayloadAction<number>) {
   const id = action.payload;
-  const user = (yield select(selectUser)) as User | null;
-  const early = user ? ((yield call(takeEarly<Sheet>, 'gradingsheet', 'reply', id, user)) as Taken<Sheet> | null) : null;
-  if (early) yield put(A.sheetSucceeded(early.data));
-  else {
-    const result = yield* request(api.sheet, [id], { succeeded: A.sheetSucceeded, failed: A.sheetFailed });
-    if (!result.ok) return;
-  }
-  yield* remember(id);
-  if (early?.stale) yield* request(api.sheet, [id], { succeeded: A.sheetSucceeded, failed: A.sheetFailed });
+  const loaded = yield* requestEarly('gradingsheet', id, api.sheet, [id], SHEET);
+  if (loaded.stale) yield* request(api.sheet, [id], SHEET);
 }
 
 export function* examSaga(action: PayloadAction<SheetExamBody>) {

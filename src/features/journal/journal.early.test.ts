@@ -1,18 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JournalData, TeacherTime } from '@contract/journal';
 import { STORAGE_KEYS } from '@lib/storage';
 import { currentLanguage } from '../../i18n/languages';
 import { recordSaga } from '../../test/saga';
+import { leavePage, openPage, remember as rememberOn } from '../../test/early';
 import { fail, http, ok, recordRequests, server, teacher } from '../../test/server';
 import { EARLY_FRESH_MS, EARLY_MS } from '@shared/request/early';
 import { journalInfo } from './journal.fixtures';
 import { journalActions } from './journal.slice';
 import { loadJournalSaga, timetableSaga } from './journal.saga';
-
-/** The page's own script, as index.html runs it before the app (public/early.js). */
-const pageScript = fs.readFileSync(path.resolve(__dirname, '../../../public/early.js'), 'utf8');
 
 const dataOf = (id: number, student = 100): JournalData => ({
   info: journalInfo(id),
@@ -22,14 +18,6 @@ const dataOf = (id: number, student = 100): JournalData => ({
   resArray: [],
   finals: [],
 });
-
-/** The page opened at `address` runs its script; resolves once the early calls, if any, are answered. */
-async function openPage(address: string) {
-  window.history.replaceState(null, '', address);
-  new Function(pageScript)();
-  const early = window.__lmsEarly;
-  await Promise.all([early?.replies.reply?.catch(() => undefined), early?.replies.times?.catch(() => undefined)]);
-}
 
 /** The journal's lessons in the teacher's timetable, as teachertimes.json answers them. */
 const timesOf = (id: number): TeacherTime[] => [{ idShed: id, day_number: 2, id_time: 1 + (id % 5), time: '08:00–09:20', auditorium: '204' }];
@@ -49,12 +37,8 @@ function answerTimes() {
 
 beforeEach(() => void answerTimes());
 
-/** The signed-in person as the app keeps him (his person id and role, not the account's id), and the journal remembered. */
-const remember = (entry: { id: number; lang: string; uid?: number; role?: number }) => {
-  window.localStorage.setItem(STORAGE_KEYS.uid, String(teacher.uid));
-  window.localStorage.setItem(STORAGE_KEYS.role, String(teacher.role));
-  window.localStorage.setItem(STORAGE_KEYS.journal, JSON.stringify({ uid: teacher.uid, role: teacher.role, ...entry }));
-};
+/** The signed-in teacher, and the journal remembered. */
+const remember = (entry: { id: number; lang: string; uid?: number; role?: number }) => rememberOn('journal', entry);
 
 const signedIn = { session: { status: 'authenticated', user: teacher } };
 
@@ -64,8 +48,7 @@ beforeEach(() => vi.spyOn(Date, 'now').mockReturnValue(NOW));
 
 afterEach(() => {
   vi.restoreAllMocks();
-  delete window.__lmsEarly;
-  window.history.replaceState(null, '', '/');
+  leavePage();
 });
 
 describe("the journal asked for while the app's code starts", () => {

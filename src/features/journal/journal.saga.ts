@@ -15,8 +15,8 @@ import type { JournalInfo, JournalStart, TeacherTime } from '@contract/journal';
 import { academicApi } from '@api/academic';
 import type { Result } from '@api/http';
 import { journalApi } from './journal.api';
-import { rememberJournal, takeEarlyJournal, takeEarlyTimetable, type TakenJournal } from './journal.early';
-import { NO_DATA, request, requireUser } from '@shared/request/request.saga';
+import { takeEarly, type Taken } from '@shared/request/early';
+import { NO_DATA, request, requestEarly, requireUser } from '@shared/request/request.saga';
 import { takePageData } from '@shared/session/pageData';
 import { selectUser } from '@shared/session/session';
 import { requirePeriod, selectSettings, waitForPeriod, type Period, type SettingsState } from '@shared/settings/settings';
@@ -108,35 +108,29 @@ export function* linkedSaga(action: PayloadAction<JournalInfo>) {
 
 /**
  * A journal chosen or reloaded: its data. The first load after the page arrived may take the reply
- * the page asked for while the app started (journal.early.ts), read again at once when it waited
+ * the page asked for while the app started (requestEarly), read again at once when it waited
  * (EARLY_FRESH_MS); a journal that opens is the one the page asks for on the next visit.
  */
 export function* loadJournalSaga(action: PayloadAction<{ id: number }>) {
   const { id } = action.payload;
-  const user = (yield select(selectUser)) as User | null;
-  const early = user ? ((yield call(takeEarlyJournal, id, user)) as TakenJournal | null) : null;
-  if (early) yield put(journalActions.journalSucceeded(early.data));
-  else {
-    const result = yield* request(journalApi.journal, [{ id_journal: id }], {
-      succeeded: journalActions.journalSucceeded,
-      failed: journalActions.journalFailed,
-    });
-    if (!result.ok) return;
-  }
-  if (user) yield call(rememberJournal, user, id);
-  if (early?.stale) yield put(journalActions.journalRequested({ id, keepEdits: true }));
+  const loaded = yield* requestEarly('journal', id, journalApi.journal, [{ id_journal: id }], {
+    succeeded: journalActions.journalSucceeded,
+    failed: journalActions.journalFailed,
+  });
+  if (loaded.stale) yield put(journalActions.journalRequested({ id, keepEdits: true }));
 }
 
 /**
  * A journal opened (not a refresh): its weekly lessons in the timetable, for "Add lesson" and the
  * lesson it opens on (none if they fail). The first load after the page arrived may take the reply
- * the page asked for while the app started (journal.early.ts).
+ * the page asked for while the app started (src/shared/request/early.ts).
  */
 export function* timetableSaga(action: PayloadAction<{ id: number; keepEdits?: boolean }>) {
   if (action.payload.keepEdits) return;
   const { id } = action.payload;
   const user = (yield select(selectUser)) as User | null;
-  let times = user ? ((yield call(takeEarlyTimetable, id, user)) as TeacherTime[] | null) : null;
+  const early = user ? ((yield call(takeEarly<TeacherTime[] | null>, 'journal', 'times', id, user)) as Taken<TeacherTime[] | null> | null) : null;
+  let times = early ? (early.data ?? []) : null;
   if (!times) {
     const result = (yield call(journalApi.teacherTimes, { id_journal: id })) as Result<TeacherTime[]>;
     times = result.ok ? (result.data ?? []) : [];

@@ -9,6 +9,7 @@ import type { User } from '@contract/auth';
 import type { ApiError } from '@contract/common';
 import type { Failure, Result } from '@api/http';
 import { selectUser } from '../session/session';
+import { rememberEarly, takeEarly, type EarlyPage, type Taken } from './early';
 
 /** A failure the client decides itself, shaped as the server's refusal with that status and code. */
 export const refusal = (status: number, code: ApiError['code'], message = ''): Failure => ({
@@ -43,4 +44,27 @@ export function* requireUser(failed: (failure: Failure) => Action): Generator<un
   const user = (yield select(selectUser)) as User | null;
   if (!user) yield put(failed(noSession()));
   return user;
+}
+
+/**
+ * Item `id` of a page that asks early (early.ts): the reply the page asked for while the app started
+ * when there is one to take, else the call; `succeeded` or `failed` is put as `request` does, and an
+ * item that loaded is the one the page asks for on the next visit. Returns whether it loaded and
+ * whether the reply taken is to be read again at once (EARLY_FRESH_MS); the caller reads it again its
+ * own way.
+ */
+export function* requestEarly<A extends unknown[], T>(
+  page: EarlyPage,
+  id: number,
+  fn: (...args: A) => Promise<Result<T>>,
+  args: A,
+  outcome: Outcome<T>,
+): Generator<unknown, { ok: boolean; stale: boolean }, unknown> {
+  const user = (yield select(selectUser)) as User | null;
+  const early = user ? ((yield call(takeEarly<T>, page, 'reply', id, user)) as Taken<T> | null) : null;
+  if (early) {
+    if (outcome.succeeded) yield put(outcome.succeeded(early.data));
+  } else if (!(yield* request(fn, args, outcome)).ok) return { ok: false, stale: false };
+  if (user) yield call(rememberEarly, page, user, id);
+  return { ok: true, stale: early?.stale ?? false };
 }
