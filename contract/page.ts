@@ -18,6 +18,13 @@ import type { Settings } from './settings';
 
 export const PAGE_DATA_ELEMENT_ID = 'lms-page';
 
+/**
+ * The cookie that keeps the theme a person chose on this device (`dark` or `light`; none: the
+ * system's). A page the server builds with its data says it on its body (`data-theme-choice`, and the
+ * class `dark` or `light`), so that the page's first script need not read the cookie (public/theme.js).
+ */
+export const THEME_COOKIE = 'theme';
+
 export interface PageData {
   /** The language the data is in (the page's: `?lang=`, else the `lang` cookie, else ru). */
   lang: Language;

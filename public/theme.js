@@ -7,8 +7,9 @@
  * allows it by its hash and no other inline script.
  */
 (function () {
+  // A page the server built with its data says the choice on its body already (server/src/plugins/spa.ts).
+  if (!document.body || document.body.dataset.themeChoice) return;
   var chosen = /(?:^|;\s*)theme=(dark|light)(?:;|$)/.exec(document.cookie);
-  if (!document.body) return;
   if (chosen) document.body.classList.add(chosen[1]);
   // What it read, for the app's first state (shared/shell/shell.slice.ts): reading the cookie again
   // there waits on the browser's cookie store while the page loads.

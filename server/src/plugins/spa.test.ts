@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { appOn, session } from '../test/helpers';
-import { jsonForHtml, withSplashText } from './spa';
+import { jsonForHtml, withSplashText, withThemeChoice } from './spa';
 import { useTestApp } from '../test/fixture';
 
 let unbuilt: App;
@@ -225,7 +225,8 @@ describe('a signed-in page with data', () => {
     expect(data!.user).toEqual(enticate.json().data);
     expect(data!.news!.length).toBeGreaterThan(0);
     expect(data!.news!.map((n) => n.id_eventMessage)).toEqual(feed.json().data.map((n: { id_eventMessage: number }) => n.id_eventMessage));
-    expect(res.body.startsWith(INDEX.slice(0, INDEX.indexOf('</body>')))).toBe(true);
+    const page = withThemeChoice(INDEX, undefined);
+    expect(res.body.startsWith(page.slice(0, page.indexOf('</body>')))).toBe(true);
 
     const en = await fx.app.inject({ url: '/lms/news/?lang=en', headers: { ...headers, 'accept-encoding': 'gzip' } });
     expect(en.headers['content-encoding']).toBe('gzip');
@@ -325,6 +326,19 @@ describe('a signed-in page with data', () => {
     }
     // The signed-in screen's code is not pushed to a visitor without a session.
     expect((await fx.app.inject({ url: '/lms/news' })).headers.link).not.toContain('NewsScreen');
+  });
+
+  it('says on its body the theme chosen on this device (the theme cookie), so that the page need not read the cookie; the plain page leaves that to its script', async () => {
+    const teacher = await session(fx.app, 'teacher');
+    const body = async (cookie: string, url = '/lms/journal') =>
+      /<body[^>]*>/.exec((await fx.app.inject({ url, headers: { cookie: `${teacher.headers.cookie}; ${cookie}` } })).body)?.[0];
+    expect(await body('theme=dark')).toBe('<body class="dark" data-theme-choice="dark">');
+    expect(await body('theme=light')).toBe('<body class="light" data-theme-choice="light">');
+    // No choice, or not one of the two: the system's scheme.
+    expect(await body('lang=ru')).toBe('<body data-theme-choice="none">');
+    expect(await body('theme=%22%3E%3Cscript%3E')).toBe('<body data-theme-choice="none">');
+    // A page without data is the build's file as it is: public/theme.js reads the cookie there.
+    expect(await body('theme=dark', '/lms/profile')).toBe('<body>');
   });
 
   it("puts a public page's line in the boot splash, under the logo, as text", () => {

@@ -21,7 +21,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@contract/common';
-import { PAGE_DATA_ELEMENT_ID, type PageData } from '@contract/page';
+import { PAGE_DATA_ELEMENT_ID, THEME_COOKIE, type PageData } from '@contract/page';
 import { notFound } from '../app-error';
 import type { AuthInfo } from '../shared/caller';
 import { sendFailure } from './errors';
@@ -64,6 +64,17 @@ export function withSplashText(html: string, text: string): string {
   const at = html.indexOf('<span class="spinner');
   if (at < 0 || !html.includes('class="splash"')) return html;
   return `${html.slice(0, at)}<p class="splash-title">${escapeHtml(text)}</p>\n        ${html.slice(at)}`;
+}
+
+/**
+ * `html` whose <body> says the theme the person chose on this device (the theme cookie's `dark` or
+ * `light`, as a class and as `data-theme-choice`; `none` for no choice), so that the page's first
+ * script does not read the cookie: in the browser that read waits on its cookie store, which is busy
+ * with the page's early calls then (public/theme.js). A page without a plain <body> is left as it is.
+ */
+export function withThemeChoice(html: string, cookie: string | undefined): string {
+  const choice = cookie === 'dark' || cookie === 'light' ? cookie : null;
+  return html.replace('<body>', choice ? `<body class="${choice}" data-theme-choice="${choice}">` : '<body data-theme-choice="none">');
 }
 
 /** JSON inside a <script> data block: no '<' (so no '</script>'), nor the two line separators. */
@@ -252,6 +263,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, parts: 
           const text = p.public ? p.splashText?.(values[i]) : null;
           if (text) page = withSplashText(page, text);
         }
+        page = withThemeChoice(page, req.cookies?.[THEME_COOKIE]);
         const at = page.lastIndexOf('</body>');
         return at < 0 ? page + block : page.slice(0, at) + block + page.slice(at);
       };

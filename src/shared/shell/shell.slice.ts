@@ -3,6 +3,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../session/session';
 import { setters } from '../setters';
 import { readCookie } from '@lib/cookies';
+import type { THEME_COOKIE as ThemeCookie } from '@contract/page';
 import { currentLanguage, type Language } from '../../i18n/languages';
 
 import { DEFAULT_TAB } from './tabs';
@@ -10,8 +11,6 @@ import { DEFAULT_TAB } from './tabs';
 export { DEFAULT_TAB, TAB_APPS, TAB_CHAT, TAB_NEWS, TAB_PROFILE } from './tabs';
 
 export const MOBILE_QUERY = '(max-width: 899.92px)';
-export const THEME_COOKIE = 'theme';
-
 export interface ShellState {
   activeTab: number;
   isMobile: boolean;
@@ -24,12 +23,16 @@ export function detectMobile(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(MOBILE_QUERY).matches : false;
 }
 
+/** The cookie of the theme chosen on this device (contract/page.ts). */
+export const THEME_COOKIE: typeof ThemeCookie = 'theme';
+
 export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 /**
- * The user's choice (the theme cookie), else the system's colour scheme. The page's first script
- * (public/theme.js) has read the cookie already and left what it found on the body: reading it again
- * while the page loads waits on the browser's cookie store (tens of milliseconds on a busy machine).
+ * The user's choice (the theme cookie), else the system's colour scheme. The server (on a page it
+ * built with its data) or the page's first script (public/theme.js) has left the choice on the body:
+ * reading the cookie while the page loads waits on the browser's cookie store (tens of milliseconds on
+ * a busy machine).
  */
 function detectDark(): boolean {
   const read = typeof document === 'undefined' ? undefined : document.body?.dataset.themeChoice;
