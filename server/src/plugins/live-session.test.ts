@@ -10,7 +10,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { requestDeadline } from '../db/client';
+import { requestDeadline, rowsOf } from '../db/client';
+import { StreamSlots } from './stream-slots';
 import { ownConnection, twoProcesses, type TwoProcesses } from '../test/processes';
 import { cookieHeader, DEMO, quickPasswordHash, session, signIn, type TestDatabase } from '../test/helpers';
 
@@ -198,7 +199,8 @@ describe('I5: streams end with their session', () => {
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBeTruthy();
     expect(await res.json()).toMatchObject({ result: true, error: { code: 'TOO_MANY_REQUESTS' }, data: null });
-    // Another session is not affected, and a closed stream frees its place.
+    // Another session is not affected, and a closed stream frees its place on its process at once
+    // (its row's deletion may still be on its way: see plugins/stream-slots.ts).
     const other = await session(a, 'student');
     const fine = await openStream(baseA, other.headers);
     await fine.opened();
@@ -208,6 +210,43 @@ describe('I5: streams end with their session', () => {
     const again = await openStream(baseA, s.headers);
     await again.opened();
     await Promise.all([...streams.slice(1), fine, again].map((x) => x.close()));
+  });
+
+  it('a place given back counts no more on its process while its row is still being deleted; on another process until the row is gone', async () => {
+    const s = await session(a, 'student');
+    const sessionId = (await a.ctx.sessions.lookup(s.token))!.sessionId;
+    const real = db.database.db;
+    // The database as the process sees it, with the deletions of given-back places held until released.
+    let holding = false;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = new Proxy(real, {
+      get: (target, key) =>
+        key === 'execute'
+          ? async (query: Parameters<typeof real.execute>[0]) => {
+              if (holding) await held;
+              return target.execute(query);
+            }
+          : Reflect.get(target, key),
+    });
+    const here = new StreamSlots(slow);
+    const elsewhere = new StreamSlots(real);
+    const first = await here.take(sessionId, 1, 1);
+    holding = true;
+    first();
+    // A tab closed and another opened at once on the same process: admitted.
+    const second = await here.take(sessionId, 1, 1);
+    // Another process counts both rows until the first is deleted.
+    await expect(elsewhere.take(sessionId, 2, 1)).rejects.toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
+    holding = false;
+    release();
+    await expect
+      .poll(async () => (await rowsOf<{ n: number }>(real, sql`select count(*)::int as n from live_streams where session_id = ${sessionId}`))[0])
+      .toEqual({ n: 1 });
+    const third = await elsewhere.take(sessionId, 2, 1);
+    second();
+    third();
+    await Promise.all([here.stop(), elsewhere.stop()]);
   });
 
   it('the 10 streams of a session are counted across processes: 6 on one and 4 on another fill them', async () => {

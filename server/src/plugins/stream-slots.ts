@@ -6,7 +6,9 @@
  * process all count) and gives it back when it closes. Each process refreshes its own rows every
  * REFRESH_MS; a row not refreshed for STALE_MS belongs to a process that ended without giving its
  * places back (killed, crashed) and no longer counts: its streams ended with it. Times are the
- * database's, the same for every process.
+ * database's, the same for every process. A place this process is giving back no longer counts here
+ * while its row is being deleted, so that a tab closed and another opened at once on the same process
+ * is admitted; on another process the place counts until its row is gone, a moment after the close.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -26,6 +28,8 @@ export class StreamSlots {
   /** This process's rows. */
   readonly process = randomUUID();
   private open = 0;
+  /** The rows of places given back whose deletion has not finished yet. */
+  private readonly releasing = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
   log: SlotLogger = { warn: () => {} };
 
@@ -40,7 +44,9 @@ export class StreamSlots {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`live-stream:${sessionId}`}, 0))`);
       const rows = await rowsOf<{ n: number }>(
         tx,
-        sql`select count(*)::int as n from live_streams where session_id = ${sessionId} and seen_at > now() - make_interval(secs => ${STALE_MS / 1000})`,
+        sql`select count(*)::int as n from live_streams
+             where session_id = ${sessionId} and seen_at > now() - make_interval(secs => ${STALE_MS / 1000})
+               and id <> all(${`{${[...this.releasing].join(',')}}`}::bigint[])`,
       );
       if ((rows[0]?.n ?? 0) >= max) throw tooManyRequests(retryAfterS);
       const inserted = await rowsOf<{ id: number | string }>(
@@ -55,11 +61,13 @@ export class StreamSlots {
       if (given) return;
       given = true;
       this.closed();
+      this.releasing.add(id);
       // Outside the deadline of the request that opened the stream, which has long passed.
       requestDeadline.exit(() =>
         this.db
           .execute(sql`delete from live_streams where id = ${id}`)
-          .catch((err: unknown) => this.log.warn({ err: errorName(err) }, 'live stream place not given back')),
+          .catch((err: unknown) => this.log.warn({ err: errorName(err) }, 'live stream place not given back'))
+          .finally(() => this.releasing.delete(id)),
       );
     };
   }
