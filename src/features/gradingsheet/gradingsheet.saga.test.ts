@@ -13,7 +13,7 @@ import { recordSaga } from '../../test/saga';
 import { leavePage, openPage, remember as rememberOn } from '../../test/early';
 import { loadedSettings } from '../../test/settings';
 import { fail, http, ok, recordRequests, server, student, teacher } from '../../test/server';
-import { gradingSheetActions as A } from './gradingsheet.slice';
+import { gradingSheetActions as A, gradingSheetReducer } from './gradingsheet.slice';
 import { openedSaga, openSaga, sheetSaga } from './gradingsheet.saga';
 
 const list: SheetListItem[] = [
@@ -160,6 +160,22 @@ describe("the sheet asked for while the app's code starts", () => {
     answerSheets(2);
     expect(await opened(5)).toEqual([A.sheetSucceeded(sheetOf(5)), A.sheetSucceeded(sheetOf(5, 2))]);
     expect(asked).toEqual([5]);
+  });
+
+  it('when the second read fails (the server away), the sheet shown stays and the failure is said over it', async () => {
+    answerSheets();
+    remember({ id: 5, lang: currentLanguage() });
+    await openPage('/lms/gradingsheet');
+    window.__lmsEarly!.at -= EARLY_FRESH_MS + 1;
+    server.use(http.post('/api/gradingsheet/sheet.json', () => fail(503, 'SERVICE_UNAVAILABLE', 'Сервер недоступен')));
+    const actions = await opened(5);
+    expect(actions).toHaveLength(2);
+    expect(actions[0]).toEqual(A.sheetSucceeded(sheetOf(5)));
+    expect(actions[1]).toMatchObject({ type: A.writeFailed.type, payload: { ok: false, status: 503 } });
+    // Reduced in turn: the sheet is still there, the failure beside it.
+    const state = actions.reduce(gradingSheetReducer, gradingSheetReducer(undefined, A.sheetRequested(5)));
+    expect(state.sheet.data).toEqual(sheetOf(5));
+    expect(state.writeError).toMatchObject({ status: 503 });
   });
 
   it('a sheet made on its first open is remembered; a refused open leaves the one remembered', async () => {

@@ -60,28 +60,29 @@ export function* openSaga(action: PayloadAction<SheetOpenBody>) {
 /**
  * A sheet opened from the list (or a resit from its parent). The first open after the page arrived
  * may take the reply the page asked for while the app started (src/shared/request/early.ts), read
- * again at once when it waited (EARLY_FRESH_MS).
+ * again at once when it waited (EARLY_FRESH_MS). When that second read fails (the server away), the
+ * sheet shown stays, with the failure said above it as a write's is.
  */
 export function* sheetSaga(action: PayloadAction<number>) {
   const id = action.payload;
   const loaded = yield* requestEarly('gradingsheet', id, api.sheet, [id], SHEET);
-  if (loaded.stale) yield* request(api.sheet, [id], SHEET);
+  if (loaded.stale) yield* request(api.sheet, [id], { succeeded: A.sheetSucceeded, failed: A.writeFailed });
 }
 
 export function* examSaga(action: PayloadAction<SheetExamBody>) {
-  yield* request(api.exam, [action.payload], { succeeded: A.writeSucceeded, failed: A.writeFailed });
+  yield* request(api.exam, [action.payload], { succeeded: A.writeSucceeded, failed: A.sheetFailed });
 }
 
 export function* signSaga(action: PayloadAction<number>) {
-  yield* request(api.sign, [action.payload], { succeeded: A.writeSucceeded, failed: A.writeFailed });
+  yield* request(api.sign, [action.payload], { succeeded: A.writeSucceeded, failed: A.sheetFailed });
 }
 
 export function* reopenSaga(action: PayloadAction<SheetReopenBody>) {
-  yield* request(api.reopen, [action.payload], { succeeded: A.writeSucceeded, failed: A.writeFailed });
+  yield* request(api.reopen, [action.payload], { succeeded: A.writeSucceeded, failed: A.sheetFailed });
 }
 
 export function* resitSaga(action: PayloadAction<SheetResitBody>) {
-  yield* request(api.resit, [action.payload], { succeeded: A.writeSucceeded, failed: A.writeFailed });
+  yield* request(api.resit, [action.payload], { succeeded: A.writeSucceeded, failed: A.sheetFailed });
 }
 
 /**
