@@ -70,19 +70,19 @@ export function* sheetSaga(action: PayloadAction<number>) {
 }
 
 export function* examSaga(action: PayloadAction<SheetExamBody>) {
-  yield* request(api.exam, [action.payload], { succeeded: A.writeSucceeded, failed: A.sheetFailed });
+  yield* request(api.exam, [action.payload], { succeeded: A.writeSucceeded, failed: A.writeFailed });
 }
 
 export function* signSaga(action: PayloadAction<number>) {
-  yield* request(api.sign, [action.payload], { succeeded: A.writeSucceeded, failed: A.sheetFailed });
+  yield* request(api.sign, [action.payload], { succeeded: A.writeSucceeded, failed: A.writeFailed });
 }
 
 export function* reopenSaga(action: PayloadAction<SheetReopenBody>) {
-  yield* request(api.reopen, [action.payload], { succeeded: A.writeSucceeded, failed: A.sheetFailed });
+  yield* request(api.reopen, [action.payload], { succeeded: A.writeSucceeded, failed: A.writeFailed });
 }
 
 export function* resitSaga(action: PayloadAction<SheetResitBody>) {
-  yield* request(api.resit, [action.payload], { succeeded: A.writeSucceeded, failed: A.sheetFailed });
+  yield* request(api.resit, [action.payload], { succeeded: A.writeSucceeded, failed: A.writeFailed });
 }
 
 /**
