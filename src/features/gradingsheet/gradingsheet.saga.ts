@@ -2,11 +2,8 @@
 import { ROLE_STUDENT } from '@shared/request/roles';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { actionChannel, call, fork, put, select, take } from 'redux-saga/effects';
-import type { User } from '@contract/auth';
 import type { SheetExamBody, SheetOpenBody, SheetReopenBody, SheetResitBody } from '@contract/gradingsheet';
-import { rememberEarly } from '@shared/request/early';
-import { request, requestEarly, requireUser } from '@shared/request/request.saga';
-import { selectUser } from '@shared/session/session';
+import { rememberLoaded, request, requestEarly, requireUser } from '@shared/request/request.saga';
 import { rootSaga } from '@shared/request/watchers';
 import { takePageData } from '@shared/session/pageData';
 import { requirePeriod } from '@shared/settings/settings';
@@ -53,8 +50,7 @@ const SHEET = { succeeded: A.sheetSucceeded, failed: A.sheetFailed };
 /** A sheet made on its first open is the one the page asks for on the next visit (public/early.js). */
 export function* openSaga(action: PayloadAction<SheetOpenBody>) {
   const result = yield* request(api.open, [action.payload], SHEET);
-  const user = (yield select(selectUser)) as User | null;
-  if (result.ok && user) yield call(rememberEarly, 'gradingsheet', user, result.data.id);
+  if (result.ok) yield* rememberLoaded('gradingsheet', result.data.id);
 }
 
 /**

@@ -65,6 +65,12 @@ export function* requestEarly<A extends unknown[], T>(
   if (early) {
     if (outcome.succeeded) yield put(outcome.succeeded(early.data));
   } else if (!(yield* request(fn, args, outcome)).ok) return { ok: false, stale: false };
-  if (user) yield call(rememberEarly, page, user, id);
+  yield* rememberLoaded(page, id);
   return { ok: true, stale: early?.stale ?? false };
+}
+
+/** Item `id` of `page` loaded otherwise (made on its first open, say): the one the page asks for on the next visit. */
+export function* rememberLoaded(page: EarlyPage, id: number): Generator<unknown, void, unknown> {
+  const user = (yield select(selectUser)) as User | null;
+  if (user) yield call(rememberEarly, page, user, id);
 }
