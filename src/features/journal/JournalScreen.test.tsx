@@ -8,6 +8,7 @@ import { fail, http, ok, recordRequests, requestsSettled, server, student, teach
 import { TEST_TIME_ZONE } from '../../test/settings';
 import JournalScreen from './JournalScreen';
 import { currentSettings, journalInfo, openJournalState } from './journal.fixtures';
+import { journalActions } from './journal.slice';
 
 const times = [{ id: 1, name: '08:00–09:20' }];
 const years = [
@@ -304,5 +305,34 @@ describe('the filters', () => {
     expect(store.getState().journal.filters).toMatchObject({ semester: 5, discipline: 7, control: 1, credit: 5, lessonType: 3, journal: -1 });
     const semester = screen.getByLabelText('Семестр', { selector: 'select' });
     expect(semester.querySelector('option:checked')).toHaveTextContent('5-й семестр');
+  });
+});
+
+describe('the open journal read again', () => {
+  it('a refresh that fails keeps the grid and its marks, says so with Retry, and Retry brings the new reply', async () => {
+    const info = journalInfo(54);
+    const log = recordRequests();
+    const { store, user } = renderOpen(info);
+    await waitFor(() => expect(log.paths()).toContain('/api/visitlog/journals.json'));
+    await requestsSettled();
+    log.stop();
+    expect(screen.getByRole('gridcell', { name: '4' })).toBeInTheDocument();
+    // Another tab changed the journal's lessons: it is read again, and the server is away.
+    let attempts = 0;
+    const fresh = journalData(info);
+    fresh.journal[0][0] = { ...fresh.journal[0][0], otsenka: '5' };
+    server.use(
+      http.post('/api/visitlog/journal.json', () => (++attempts === 1 ? fail(500, 'INTERNAL', 'boom') : ok(fresh))),
+      http.post('/api/visitlog/student/hidden.json', () => ok([])),
+    );
+    store.dispatch(journalActions.liveResync());
+    const failure = await screen.findByTestId('load-failed');
+    expect(failure).toHaveTextContent('Не удалось обновить журнал: показано то, что было загружено раньше');
+    expect(screen.getByRole('grid')).toBeInTheDocument();
+    expect(screen.getByRole('gridcell', { name: '4' })).toBeInTheDocument();
+    await user.click(within(failure).getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByRole('gridcell', { name: '5' })).toBeInTheDocument();
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument();
+    expect(attempts).toBe(2);
   });
 });

@@ -176,6 +176,34 @@ describe('journal slice', () => {
     expect(s.edits).toEqual({});
   });
 
+  it('a refresh of the open journal that fails keeps it shown, marks and edits, beside the failure; a first load that fails shows nothing', () => {
+    const write = journalActions.cellWritten({ student: 100, date: '2026-09-08', time: 2, written: '3' });
+    let s = run(initialJournalState, journalActions.journalSucceeded(journal()), write, journalActions.journalRequested({ id: 1, keepEdits: true }));
+    s = run(s, journalActions.journalFailed(failure));
+    expect(s.journal).toMatchObject({ fetching: false, loaded: true, error: failure, data: { info: { id_journal: 1 } } });
+    expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('4');
+    expect(s.edits[cellKey(100, '2026-09-08', 2)]).toMatchObject({ status: 'saving' });
+    // Retry: the next reply replaces it and the failure goes.
+    s = run(s, journalActions.journalRequested({ id: 1, keepEdits: true }), journalActions.journalSucceeded(journal()));
+    expect(s.journal).toMatchObject({ error: null, loaded: true, data: { info: { id_journal: 1 } } });
+    s = run(s, journalActions.journalRequested({ id: 2 }), journalActions.journalFailed(failure));
+    expect(s.journal).toMatchObject({ fetching: false, loaded: false, error: failure, data: null });
+  });
+
+  it('live changes taken in during a refresh that fails are not laid again over the next reply', () => {
+    let s = run(initialJournalState, journalActions.journalSucceeded(journal()), journalActions.journalRequested({ id: 1, keepEdits: true }));
+    const mark = { id_studentJournalVisit: 9, id_student: 100, visitDate: '2026-09-07', id_time: 2, otsenka: '2', source: 'journal' as const, updatedAt: '' };
+    s = run(s, journalActions.liveChanged({ id_journal: 1, reload: false, cells: [{ id_student: 100, visitDate: '2026-09-07', id_time: 2, cell: mark }] }));
+    expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('2');
+    s = run(s, journalActions.journalFailed(failure));
+    expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('2');
+    // The next reply, read after another change to the cell, is what shows.
+    const next = journal();
+    next.journal[0][0] = { ...next.journal[0][0], otsenka: '5' };
+    s = run(s, journalActions.journalRequested({ id: 1, keepEdits: true }), journalActions.journalSucceeded(next));
+    expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('5');
+  });
+
   it('the filters narrow the journals; the chosen one is found among those left', () => {
     const list = [info(1), info(2, { subgroup: 2 }), info(3, { id_vid_zaniatiy: 1, isPotok: true, subgroup: 0 }), info(4, { id_discipline: 8 })];
     const f = { ...initialJournalState.filters, discipline: 7, lessonType: 3 };

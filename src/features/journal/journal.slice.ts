@@ -267,8 +267,14 @@ const slice = createSlice({
         if (c.cell && !known.has(key) && !state.added.some((l) => lessonKey(l.date, l.time) === key)) state.added.push({ date: c.visitDate, time: c.id_time });
       }
     },
+    /**
+     * A load that failed. A refresh of the journal shown (keepEdits) keeps what is shown, beside the
+     * failure and its Retry: the teacher goes on reading and marking what was last read.
+     */
     journalFailed(state, action: PayloadAction<Failure>) {
-      state.journal = failed(action.payload, null);
+      state.journal = { ...failed(action.payload, state.journal.data), loaded: state.journal.loaded };
+      // Live changes that came meanwhile are in what is shown already.
+      state.liveDuringLoad = [];
     },
     timetableSucceeded(state, action: PayloadAction<TeacherTime[]>) {
       state.timetable = action.payload;

@@ -38,7 +38,7 @@ export function TeacherJournal({ state }: { state: JournalState }) {
   if (state.journals.data.length === 0 && state.year !== -1) return <p className="muted">{t('noJournals')}</p>;
   if (state.filters.journal === -1) return <p className="muted">{t('chooseJournal')}</p>;
   if (state.journal.fetching && !data) return <Spinner label={t('loading')} />;
-  if (state.journal.error)
+  if (state.journal.error && !data)
     return (
       <LoadFailed
         what={t('loadFailed.journal')}
@@ -134,6 +134,13 @@ function OpenJournal({ state, data }: { state: JournalState; data: JournalData }
         <LessonMarking {...shared} onHistory={onHistory} today={todayLessons} actions={<PhoneLessonActions state={state} info={info} lessons={lessons} />} />
       ) : null}
       <LessonBar state={state} info={info} mobile={mobile} onTopic={openTopic} onDelete={askLessonDelete} />
+      {state.journal.error ? (
+        <LoadFailed
+          what={t('loadFailed.refresh')}
+          failure={state.journal.error}
+          onRetry={() => dispatch(journalActions.journalRequested({ id: info.id_journal, keepEdits: true }))}
+        />
+      ) : null}
       <ActionNotices state={state} />
       {mobile ? toolbar : null}
       <EditNotices state={state} scale={info.scale} invalid={invalid} overflow={overflow} />
