@@ -13,6 +13,7 @@ import { makeStore, renderWithStore } from '../../test/render';
 import { loadedSettings } from '../../test/settings';
 import { fail, http, ok, server, student, teacher } from '../../test/server';
 import GradingSheetScreen from './GradingSheetScreen';
+import { gradingSheetActions } from './gradingsheet.slice';
 
 const GRADES = [
   { min: 90, max: 100, letter: 'A', word: 'excellent', pass: true },
@@ -135,6 +136,33 @@ describe('GradingSheetScreen (en)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Open the sheet: Web Programming, PI-1-24' }));
     await userEvent.type(await screen.findByLabelText('Aliev Azamat'), '12{Enter}');
     expect(await screen.findByTestId('gs-error')).toHaveTextContent("The sheet is signed: it can change only after the dean's office reopens it");
+  });
+
+  it('a second read of the open sheet that fails keeps the sheet, says so with Retry, and Retry shows the new reply', async () => {
+    let reads = 0;
+    server.use(
+      http.post('/api/gradingsheet/list.json', () => ok([{ id_journal: 9, id_group: 3, discipline: 'Web Programming', group: 'PI-1-24', sheets: [] }])),
+      http.post('/api/gradingsheet/open.json', () => ok(sheet())),
+      http.post('/api/gradingsheet/sheet.json', () =>
+        ++reads === 1 ? fail(500, 'INTERNAL', 'boom') : ok(sheet({ lines: [line(1, 'Aliev Azamat', 55, 33)] })),
+      ),
+    );
+    const store = teacherStore();
+    renderWithStore(<GradingSheetScreen />, { route: '/lms/gradingsheet', store });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open the sheet: Web Programming, PI-1-24' }));
+    expect(await screen.findByLabelText('Aliev Azamat')).toBeInTheDocument();
+    // Read again (as when the reply the page asked for early had waited): the server fails.
+    store.dispatch(gradingSheetActions.sheetRefreshRequested(5));
+    const failure = await screen.findByTestId('load-failed');
+    expect(failure).toHaveTextContent('Could not bring the sheet up to date: it shows what was last loaded');
+    expect(screen.getByLabelText('Aliev Azamat')).toBeInTheDocument();
+    expect(screen.getByLabelText('Bekova Aida')).toBeInTheDocument();
+    expect(screen.queryByTestId('gs-error')).not.toBeInTheDocument();
+    await userEvent.click(within(failure).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByLabelText('Bekova Aida')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Aliev Azamat')).toHaveValue('33');
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument();
+    expect(reads).toBe(2);
   });
 
   it('marks the line of a student who left the group, with his points and no field; Enter skips it', async () => {

@@ -14,7 +14,7 @@ import { leavePage, openPage, remember as rememberOn } from '../../test/early';
 import { loadedSettings } from '../../test/settings';
 import { fail, http, ok, recordRequests, server, student, teacher } from '../../test/server';
 import { gradingSheetActions as A, gradingSheetReducer } from './gradingsheet.slice';
-import { openedSaga, openSaga, sheetSaga } from './gradingsheet.saga';
+import { openedSaga, openSaga, refreshSaga, sheetSaga } from './gradingsheet.saga';
 
 const list: SheetListItem[] = [
   { id_journal: 9, id_group: 3, discipline: 'Web Programming', group: 'PI-1-24', sheets: [{ id: 5, attempt: 1, signed: false, student: null }] },
@@ -162,7 +162,7 @@ describe("the sheet asked for while the app's code starts", () => {
     expect(asked).toEqual([5]);
   });
 
-  it('when the second read fails (the server away), the sheet shown stays and the failure is said over it', async () => {
+  it('when the second read fails (the server away), the sheet shown stays, the failure said over it as a failed refresh; Retry reads it', async () => {
     answerSheets();
     remember({ id: 5, lang: currentLanguage() });
     await openPage('/lms/gradingsheet');
@@ -171,11 +171,21 @@ describe("the sheet asked for while the app's code starts", () => {
     const actions = await opened(5);
     expect(actions).toHaveLength(2);
     expect(actions[0]).toEqual(A.sheetSucceeded(sheetOf(5)));
-    expect(actions[1]).toMatchObject({ type: A.writeFailed.type, payload: { ok: false, status: 503 } });
-    // Reduced in turn: the sheet is still there, the failure beside it.
-    const state = actions.reduce(gradingSheetReducer, gradingSheetReducer(undefined, A.sheetRequested(5)));
+    expect(actions[1]).toMatchObject({ type: A.sheetRefreshFailed.type, payload: { ok: false, status: 503 } });
+    // Reduced in turn: the sheet is still there, the failure beside it; no write failed.
+    let state = actions.reduce(gradingSheetReducer, gradingSheetReducer(undefined, A.sheetRequested(5)));
     expect(state.sheet.data).toEqual(sheetOf(5));
-    expect(state.writeError).toMatchObject({ status: 503 });
+    expect(state.refreshError).toMatchObject({ status: 503 });
+    expect(state.writeError).toBeNull();
+    // Retry: the sheet stays until the new reply, which clears the failure.
+    answerSheets(2);
+    state = gradingSheetReducer(state, A.sheetRefreshRequested(5));
+    expect(state.sheet.data).toEqual(sheetOf(5));
+    const retried = await recordSaga(refreshSaga, signedIn(), A.sheetRefreshRequested(5));
+    expect(retried).toEqual([A.sheetSucceeded(sheetOf(5, 2))]);
+    state = retried.reduce(gradingSheetReducer, state);
+    expect(state.refreshError).toBeNull();
+    expect(state.sheet.data).toEqual(sheetOf(5, 2));
   });
 
   it('a sheet made on its first open is remembered; a refused open leaves the one remembered', async () => {

@@ -56,13 +56,20 @@ export function* openSaga(action: PayloadAction<SheetOpenBody>) {
 /**
  * A sheet opened from the list (or a resit from its parent). The first open after the page arrived
  * may take the reply the page asked for while the app started (src/shared/request/early.ts), read
- * again at once when it waited (EARLY_FRESH_MS). When that second read fails (the server away), the
- * sheet shown stays, with the failure said above it as a write's is.
+ * again at once when it waited (EARLY_FRESH_MS).
  */
 export function* sheetSaga(action: PayloadAction<number>) {
   const id = action.payload;
   const loaded = yield* requestEarly('gradingsheet', id, api.sheet, [id], SHEET);
-  if (loaded.stale) yield* request(api.sheet, [id], { succeeded: A.sheetSucceeded, failed: A.writeFailed });
+  if (loaded.stale) yield* refreshSaga(A.sheetRefreshRequested(id));
+}
+
+/**
+ * The open sheet read again (the early reply that waited, or Retry): when the read fails (the server
+ * away), the sheet shown stays, with "could not bring it up to date" and Retry above it, as the journal's.
+ */
+export function* refreshSaga(action: PayloadAction<number>) {
+  yield* request(api.sheet, [action.payload], { succeeded: A.sheetSucceeded, failed: A.sheetRefreshFailed });
 }
 
 export function* examSaga(action: PayloadAction<SheetExamBody>) {
@@ -108,6 +115,7 @@ export const gradingSheetSaga = rootSaga(
       [A.mineRequested, mineSaga],
       [A.sheetOpened, openSaga],
       [A.sheetRequested, sheetSaga],
+      [A.sheetRefreshRequested, refreshSaga],
       [A.sheetClosed, closedSaga],
     ],
   },

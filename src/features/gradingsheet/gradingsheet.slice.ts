@@ -14,6 +14,8 @@ export interface GradingSheetState {
   saving: boolean;
   /** The last write's refusal, until the next write. */
   writeError: Failure | null;
+  /** The open sheet's second read failed (the sheet shown is the one read before), until the next read. */
+  refreshError: Failure | null;
 }
 
 const initialState: GradingSheetState = {
@@ -23,12 +25,14 @@ const initialState: GradingSheetState = {
   mine: idle<MySheetLine[]>([]),
   saving: false,
   writeError: null,
+  refreshError: null,
 };
 
 const wrote = (state: GradingSheetState, sheet: Sheet) => {
   state.sheet = succeeded<Sheet | null>(sheet);
   state.saving = false;
   state.writeError = null;
+  state.refreshError = null;
 };
 const writing = (state: GradingSheetState) => {
   state.saving = true;
@@ -70,10 +74,19 @@ const slice = createSlice({
     sheetOpened: (state, _action: PayloadAction<SheetOpenBody>) => {
       state.sheet = started<Sheet | null>(null);
       state.writeError = null;
+      state.refreshError = null;
     },
     sheetRequested: (state, _action: PayloadAction<number>) => {
       state.sheet = started<Sheet | null>(null);
       state.writeError = null;
+      state.refreshError = null;
+    },
+    /** The open sheet read again (Retry after its second read failed): what is shown stays until the reply. */
+    sheetRefreshRequested: (state, _action: PayloadAction<number>) => {
+      state.refreshError = null;
+    },
+    sheetRefreshFailed: (state, action: PayloadAction<Failure>) => {
+      state.refreshError = action.payload;
     },
     sheetSucceeded: (state, action: PayloadAction<Sheet>) => wrote(state, action.payload),
     sheetFailed: (state, action: PayloadAction<Failure>) => {
@@ -82,6 +95,7 @@ const slice = createSlice({
     sheetClosed: (state) => {
       state.sheet = idle<Sheet | null>(null);
       state.writeError = null;
+      state.refreshError = null;
     },
     examSaved: (state, _action: PayloadAction<SheetExamBody>) => writing(state),
     signRequested: (state, _action: PayloadAction<number>) => writing(state),
