@@ -129,11 +129,7 @@ function OpenJournal({ state, data }: { state: JournalState; data: JournalData }
       <JournalHead data={data} state={state} shown={subgroup} onShow={(n) => setShown({ journal: info.id_journal, subgroup: n })} keys={!mobile}>
         {mobile ? null : toolbar}
       </JournalHead>
-      {/* On a phone the lesson's marking comes first; the lesson bar (adding a lesson, all present) below it. */}
-      {mobile && !info.readOnly ? (
-        <LessonMarking {...shared} onHistory={onHistory} today={todayLessons} actions={<PhoneLessonActions state={state} info={info} lessons={lessons} />} />
-      ) : null}
-      <LessonBar state={state} info={info} mobile={mobile} onTopic={openTopic} onDelete={askLessonDelete} />
+      {/* A failed read of this journal: what is shown is the last read, said before anything else on a phone too. */}
       {state.journal.error ? (
         <LoadFailed
           what={t('loadFailed.refresh')}
@@ -141,6 +137,11 @@ function OpenJournal({ state, data }: { state: JournalState; data: JournalData }
           onRetry={() => dispatch(journalActions.journalRequested({ id: info.id_journal, keepEdits: true }))}
         />
       ) : null}
+      {/* On a phone the lesson's marking comes first; the lesson bar (adding a lesson, all present) below it. */}
+      {mobile && !info.readOnly ? (
+        <LessonMarking {...shared} onHistory={onHistory} today={todayLessons} actions={<PhoneLessonActions state={state} info={info} lessons={lessons} />} />
+      ) : null}
+      <LessonBar state={state} info={info} mobile={mobile} onTopic={openTopic} onDelete={askLessonDelete} />
       <ActionNotices state={state} />
       {mobile ? toolbar : null}
       <EditNotices state={state} scale={info.scale} invalid={invalid} overflow={overflow} />
