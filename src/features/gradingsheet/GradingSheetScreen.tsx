@@ -146,7 +146,7 @@ function SheetList() {
 function SheetScreen({ sheet }: { sheet: Sheet }) {
   const { t } = useTranslation('gradingsheet');
   const dispatch = useAppDispatch();
-  const { saving, writeError, refreshError } = useAppSelector(selectGradingSheet);
+  const { saving, writeError, sheet: read } = useAppSelector(selectGradingSheet);
   const [confirm, setConfirm] = useState(false);
   const [reopen, setReopen] = useState(false);
   // The dialog whose write was sent closes once it is answered (a refusal then shows under the toolbar).
@@ -200,7 +200,7 @@ function SheetScreen({ sheet }: { sheet: Sheet }) {
       <p className="gs-live" role="status" aria-live="polite">
         {saving ? t('saving') : ''}
       </p>
-      {refreshError ? <LoadFailed what={t('refreshFailed')} failure={refreshError} onRetry={() => dispatch(A.sheetRefreshRequested(sheet.id))} /> : null}
+      {read.error ? <LoadFailed what={t('refreshFailed')} failure={read.error} onRetry={() => dispatch(A.sheetRefreshRequested(sheet.id))} /> : null}
       {writeError ? (
         <p className="gs-err" role="alert" data-testid="gs-error">
           {describeFailure(t, writeError)}

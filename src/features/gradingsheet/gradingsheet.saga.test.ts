@@ -175,16 +175,17 @@ describe("the sheet asked for while the app's code starts", () => {
     // Reduced in turn: the sheet is still there, the failure beside it; no write failed.
     let state = actions.reduce(gradingSheetReducer, gradingSheetReducer(undefined, A.sheetRequested(5)));
     expect(state.sheet.data).toEqual(sheetOf(5));
-    expect(state.refreshError).toMatchObject({ status: 503 });
+    expect(state.sheet.error).toMatchObject({ status: 503 });
     expect(state.writeError).toBeNull();
     // Retry: the sheet stays until the new reply, which clears the failure.
     answerSheets(2);
     state = gradingSheetReducer(state, A.sheetRefreshRequested(5));
+    expect(state.sheet).toMatchObject({ fetching: true, error: null });
     expect(state.sheet.data).toEqual(sheetOf(5));
     const retried = await recordSaga(refreshSaga, signedIn(), A.sheetRefreshRequested(5));
     expect(retried).toEqual([A.sheetSucceeded(sheetOf(5, 2))]);
     state = retried.reduce(gradingSheetReducer, state);
-    expect(state.refreshError).toBeNull();
+    expect(state.sheet.error).toBeNull();
     expect(state.sheet.data).toEqual(sheetOf(5, 2));
   });
 

@@ -2,7 +2,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { MySheetLine, Sheet, SheetExamBody, SheetListItem, SheetOpenBody, SheetReopenBody, SheetResitBody } from '@contract/gradingsheet';
 import type { Failure } from '@api/http';
-import { failed, idle, started, succeeded, type Loadable } from '@shared/request/loadable';
+import { failed, idle, refreshing, started, succeeded, type Loadable } from '@shared/request/loadable';
 import { sessionEnded } from '@shared/session/session';
 
 export interface GradingSheetState {
@@ -14,8 +14,6 @@ export interface GradingSheetState {
   saving: boolean;
   /** The last write's refusal, until the next write. */
   writeError: Failure | null;
-  /** The open sheet's second read failed (the sheet shown is the one read before), until the next read. */
-  refreshError: Failure | null;
 }
 
 const initialState: GradingSheetState = {
@@ -25,14 +23,12 @@ const initialState: GradingSheetState = {
   mine: idle<MySheetLine[]>([]),
   saving: false,
   writeError: null,
-  refreshError: null,
 };
 
 const wrote = (state: GradingSheetState, sheet: Sheet) => {
   state.sheet = succeeded<Sheet | null>(sheet);
   state.saving = false;
   state.writeError = null;
-  state.refreshError = null;
 };
 const writing = (state: GradingSheetState) => {
   state.saving = true;
@@ -74,19 +70,17 @@ const slice = createSlice({
     sheetOpened: (state, _action: PayloadAction<SheetOpenBody>) => {
       state.sheet = started<Sheet | null>(null);
       state.writeError = null;
-      state.refreshError = null;
     },
     sheetRequested: (state, _action: PayloadAction<number>) => {
       state.sheet = started<Sheet | null>(null);
       state.writeError = null;
-      state.refreshError = null;
     },
-    /** The open sheet read again (Retry after its second read failed): what is shown stays until the reply. */
+    /** The open sheet read again: it stays shown until the reply, or beside the read's failure (the sheet's `error` with its data). */
     sheetRefreshRequested: (state, _action: PayloadAction<number>) => {
-      state.refreshError = null;
+      state.sheet = refreshing(state.sheet);
     },
     sheetRefreshFailed: (state, action: PayloadAction<Failure>) => {
-      state.refreshError = action.payload;
+      state.sheet = failed(action.payload, state.sheet.data);
     },
     sheetSucceeded: (state, action: PayloadAction<Sheet>) => wrote(state, action.payload),
     sheetFailed: (state, action: PayloadAction<Failure>) => {
@@ -95,7 +89,6 @@ const slice = createSlice({
     sheetClosed: (state) => {
       state.sheet = idle<Sheet | null>(null);
       state.writeError = null;
-      state.refreshError = null;
     },
     examSaved: (state, _action: PayloadAction<SheetExamBody>) => writing(state),
     signRequested: (state, _action: PayloadAction<number>) => writing(state),

@@ -180,7 +180,7 @@ describe('journal slice', () => {
     const write = journalActions.cellWritten({ student: 100, date: '2026-09-08', time: 2, written: '3' });
     let s = run(initialJournalState, journalActions.journalSucceeded(journal()), write, journalActions.journalRequested({ id: 1, keepEdits: true }));
     s = run(s, journalActions.journalFailed(failure));
-    expect(s.journal).toMatchObject({ fetching: false, loaded: true, error: failure, data: { info: { id_journal: 1 } } });
+    expect(s.journal).toMatchObject({ fetching: false, loaded: false, error: failure, data: { info: { id_journal: 1 } } });
     expect(s.marks[cellKey(100, '2026-09-07', 2)]).toBe('4');
     expect(s.edits[cellKey(100, '2026-09-08', 2)]).toMatchObject({ status: 'saving' });
     // Retry: the next reply replaces it and the failure goes.

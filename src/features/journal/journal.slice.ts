@@ -12,7 +12,7 @@ import { createSlice, current, type PayloadAction } from '@reduxjs/toolkit';
 import type { IdName } from '@contract/common';
 import type { HistoryEntry, JournalData, JournalInfo, JournalStart, LiveJournalChange, StudentJournalItem, TeacherTime, VisitRow } from '@contract/journal';
 import type { Failure } from '@api/http';
-import { failed, idle, started, succeeded, type Loadable } from '@shared/request/loadable';
+import { failed, idle, refreshing, started, succeeded, type Loadable } from '@shared/request/loadable';
 import type { LiveStatus } from '@shared/live/live';
 import { sessionEnded } from '@shared/session/session';
 import { CLEARS, NONE, type FilterName, type Filters } from './journal.filters';
@@ -238,7 +238,7 @@ const slice = createSlice({
     journalRequested(state, action: PayloadAction<{ id: number; keepEdits?: boolean }>) {
       const keep = action.payload.keepEdits && state.journal.data?.info.id_journal === action.payload.id;
       if (keep) {
-        state.journal = { data: state.journal.data, fetching: true, error: null, loaded: state.journal.loaded };
+        state.journal = refreshing(state.journal);
         return;
       }
       clearJournal(state);
@@ -272,7 +272,7 @@ const slice = createSlice({
      * failure and its Retry: the teacher goes on reading and marking what was last read.
      */
     journalFailed(state, action: PayloadAction<Failure>) {
-      state.journal = { ...failed(action.payload, state.journal.data), loaded: state.journal.loaded };
+      state.journal = failed(action.payload, state.journal.data);
       // Live changes that came meanwhile are in what is shown already.
       state.liveDuringLoad = [];
     },

@@ -24,6 +24,8 @@ export const started = <T>(data: T): Loadable<T> => ({ data, fetching: true, err
 export const succeeded = <T>(data: T): Loadable<T> => ({ data, fetching: false, error: null, loaded: true });
 /** The request failed: its error, and the empty data. */
 export const failed = <T>(error: Failure, data: T): Loadable<T> => ({ data, fetching: false, error, loaded: false });
+/** The same data read again: what is shown stays until the reply (or beside its failure: `failed(error, l.data)`). */
+export const refreshing = <T>(l: Loadable<T>): Loadable<T> => ({ ...l, fetching: true, error: null });
 /** Whether a screen still waits for `l`'s first answer: neither a reply nor a failure yet. */
 export const pending = (l: Loadable<unknown>): boolean => !l.loaded && !l.error;
 
